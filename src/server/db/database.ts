@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  CamelCasePlugin,
+  Kysely,
+  OperationNodeTransformer,
+  PostgresDialect,
+  SqliteDialect,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type PrimitiveValueListNode,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+  type ValueNode,
+} from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+import type { Database } from './schema';
+
+export type Dialect = DatabaseConfig['dialect'];
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The raw SQLite connection (for pragmas and integrity checks); undefined on PostgreSQL. */
+  sqlite?: SQLite.Database;
+  close(): Promise<void>;
+}
+
+/** better-sqlite3 binds only numbers, strings, bigints, buffers and null: store booleans as 0/1, dates as ISO text. */
+function toSqliteValue(value: unknown): unknown {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  return value;
+}
+
+class SqliteValueTransformer extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    return { ...super.transformValue(node), value: toSqliteValue(node.value) };
+  }
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    return { ...super.transformPrimitiveValueList(node), values: node.values.map(toSqliteValue) };
+  }
+}
+
+class SqliteValuesPlugin implements KyselyPlugin {
+  readonly #transformer = new SqliteValueTransformer();
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+// PostgreSQL: return COUNT(*) (int8) as a number and timestamps as Date (the default), numerics as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export function createDatabase(config: DatabaseConfig): DatabaseHandle {
+  if (config.dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new CamelCasePlugin()],
+    });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+
+  if (config.file !== ':memory:') mkdirSync(path.dirname(config.file), { recursive: true });
+  const sqlite = new SQLite(config.file);
+  // WAL with synchronous=FULL: an acknowledged write survives a crash of the process or the machine.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new SqliteValuesPlugin(), new CamelCasePlugin()],
+  });
+  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+/** Timestamps come back as Date (PostgreSQL) or ISO text (SQLite); the API speaks ISO 8601. */
+export function toIso(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+/** Booleans come back as boolean (PostgreSQL) or 0/1 (SQLite). */
+export function toBool(value: boolean | number): boolean {
+  return value === true || value === 1;
+}

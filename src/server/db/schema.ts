@@ -1,0 +1,4 @@
+// The database as Kysely sees it: each feature declares its own tables and they are joined here.
+import type { AuthTables } from '../features/auth/auth.tables';
+
+export type Database = AuthTables;

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginSchema } from '../../../shared/auth';
+import { unauthorized } from '../../lib/errors';
+import { authenticate, login, logout, type AuthDeps } from './auth.service';
+import { isPublicRoute } from './public-routes';
+import type { StaffPrincipal } from './token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated staff member; set by the guard on every non-public route. */
+    staff?: StaffPrincipal;
+  }
+}
+
+const messageSchema = z.object({ message: z.string() });
+
+/**
+ * The guard, deny by default. Call it on the root instance (not inside app.register, whose hooks
+ * would only cover that plugin's own routes).
+ */
+export function registerAuthGuard(app: FastifyInstance, deps: AuthDeps): void {
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    // Unmatched requests fall through to the 404 handler; public routes need no token.
+    if (url === undefined || isPublicRoute(request.method, url)) return;
+    const principal = await authenticate(deps, request.headers.authorization);
+    if (!principal) throw unauthorized();
+    request.staff = principal;
+  });
+}
+
+export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/login',
+    {
+      schema: {
+        tags: ['auth'],
+        body: loginSchema,
+        response: { 200: z.object({ token: z.string(), message: z.string() }) },
+      },
+      bodyLimit: 4096,
+    },
+    async (request) => {
+      const { token } = await login(deps, request.body, request.ip);
+      return { token, message: 'Logged in.' };
+    },
+  );
+
+  r.post('/api/logout', { schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request) => {
+    await logout(deps.db, request.staff!);
+    return { message: 'Logged out.' };
+  });
+}

@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import { createStaff } from './auth.service';
+import { countStaff } from './staff.repository';
+
+export interface BootstrapResult {
+  email: string;
+  /** Present only when the password was generated here: it is shown once and never stored in clear. */
+  generatedPassword?: string;
+}
+
+/** On a database without staff, creates the first staff user (from ADMIN_* or with a random password). */
+export async function bootstrapStaff(db: Kysely<Database>, config: Config): Promise<BootstrapResult | null> {
+  if ((await countStaff(db)) > 0) return null;
+  const email = config.admin.email ?? 'admin@localhost';
+  const name = config.admin.name ?? 'Administrator';
+  if (config.admin.password) {
+    await createStaff(db, { email, name, password: config.admin.password });
+    return { email };
+  }
+  const generatedPassword = randomBytes(12).toString('base64url');
+  await createStaff(db, { email, name, password: generatedPassword });
+  return { email, generatedPassword };
+}

@@ -1,0 +1,40 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { TokenClaims } from '../../../shared/auth';
+import { newId } from '../../lib/ids';
+
+const ALGORITHM = 'HS256';
+
+export type StaffPrincipal = TokenClaims;
+
+export function secretKey(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+export async function signToken(
+  key: Uint8Array,
+  user: { id: string; name: string; email: string },
+  ttlSeconds: number,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<{ token: string; claims: StaffPrincipal }> {
+  const claims: StaffPrincipal = { sub: user.id, name: user.name, email: user.email, exp: nowSeconds + ttlSeconds, jti: newId() };
+  const token = await new SignJWT({ name: claims.name, email: claims.email })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setJti(claims.jti)
+    .setIssuedAt(nowSeconds)
+    .setExpirationTime(claims.exp)
+    .sign(key);
+  return { token, claims };
+}
+
+/** Verifies signature (HS256 only: `none` and every other algorithm are refused) and expiry. */
+export async function verifyToken(key: Uint8Array, token: string): Promise<StaffPrincipal | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], requiredClaims: ['sub', 'exp', 'jti'] });
+    if (typeof payload.name !== 'string' || typeof payload.email !== 'string') return null;
+    return { sub: payload.sub!, name: payload.name, email: payload.email, exp: payload.exp!, jti: payload.jti! };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+}

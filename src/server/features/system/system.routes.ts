@@ -1,0 +1,29 @@
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../lib/errors';
+
+const siteSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  mapUrl: z.string(),
+  social: z.object({ instagram: z.string(), facebook: z.string(), linkedin: z.string() }),
+});
+
+export async function systemRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/healthz', { schema: { hide: true } }, async () => {
+    try {
+      await sql`select 1`.execute(app.db);
+    } catch {
+      throw new HttpError(503, 'The database is not answering.');
+    }
+    return { status: 'ok' };
+  });
+
+  r.get('/api/site', { schema: { tags: ['site'], response: { 200: siteSchema } } }, async () => app.config.studio);
+}

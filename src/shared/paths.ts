@@ -1,0 +1,37 @@
+/** Every page route of the web client, in one place (SPEC.md §2). The server uses it to answer 404 for other paths. */
+export const paths = {
+  home: '/',
+  contact: '/viewContact',
+  about: '/viewAboutus',
+  projects: '/viewProjects',
+  products: '/viewProducts',
+  studio: '/viewStudio',
+  login: '/login',
+  logout: '/logout',
+  startSurvey: '/startsurvey',
+  result: '/result',
+  dashboard: '/dashboard',
+  campaignNew: '/dashboard/campaign/new',
+  campaignEdit: '/dashboard/campaign/edit',
+  campaignResult: '/dashboard/campaign/result',
+  staffProjects: '/dashboard/project',
+  staffDecor: '/dashboard/decor',
+  staffStudio: '/dashboard/studio',
+  contactResponses: '/dashboard/fetch/contactus',
+  contactResponsesAlt: '/dashboard/conatctusview',
+  creator: '/dashboard/creator',
+  emailView: '/dashboard/emailview',
+  surveyCards: '/dashboard/surveycards',
+} as const;
+
+export type PagePath = (typeof paths)[keyof typeof paths];
+
+const pagePaths: ReadonlySet<string> = new Set(Object.values(paths));
+
+export function isPagePath(pathname: string): boolean {
+  return pagePaths.has(pathname);
+}
+
+export function isStaffPath(pathname: string): boolean {
+  return pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`);
+}

@@ -1,0 +1,9 @@
+/** The studio's public details, from one settings source on the server (GET /api/site). */
+export interface SiteSettings {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  mapUrl: string;
+  social: { instagram: string; facebook: string; linkedin: string };
+}

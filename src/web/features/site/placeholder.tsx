@@ -1,0 +1,9 @@
+/** A page that a later change fills in. */
+export function Placeholder({ title }: { title: string }) {
+  return (
+    <section>
+      <h1>{title}</h1>
+      <p>This page is being built.</p>
+    </section>
+  );
+}

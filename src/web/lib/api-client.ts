@@ -1,0 +1,60 @@
+import { isApiErrorBody, type FieldError } from '../../shared/api-error';
+import { clearToken, getToken } from './auth-token';
+
+/** An error answer from the API, typed: status, the server's message and its field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+type Body = Record<string, unknown> | unknown[] | FormData | undefined;
+
+async function request<T>(method: string, path: string, body?: Body, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  const token = getToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers.set('content-type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, method, headers, body: payload });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_MESSAGE);
+  }
+
+  if (!response.ok) {
+    const data: unknown = await response.json().catch(() => null);
+    if (response.status === 401 && token) clearToken();
+    if (isApiErrorBody(data)) throw new ApiError(response.status, data.message, data.errors ?? []);
+    throw new ApiError(response.status, `The server answered ${response.status}. Please try again.`);
+  }
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? response.json() : response.blob()) as Promise<T>;
+}
+
+export const api = {
+  get: <T>(path: string, init?: RequestInit) => request<T>('GET', path, undefined, init),
+  post: <T>(path: string, body?: Body, init?: RequestInit) => request<T>('POST', path, body, init),
+  delete: <T>(path: string, init?: RequestInit) => request<T>('DELETE', path, undefined, init),
+};
+
+/** The message to show a person for any error thrown by `api`. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong.'): string {
+  if (error instanceof ApiError) return error.message;
+  return fallback;
+}

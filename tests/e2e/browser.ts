@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { E2E_STAFF } from './global-setup';
+
+export { E2E_STAFF };
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+/** One Chromium per test file; call in the file's top level. Pages fail the test on page errors. */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    await browser?.close();
+  });
+
+  return {
+    /** A fresh context (own storage) and page at the given viewport. */
+    async newPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+      const context = await browser.newContext({ baseURL: baseURL(), viewport });
+      contexts.push(context);
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of (4\d\d)/.test(msg.text())) {
+          problems.push(`console error: ${msg.text()}`);
+        }
+      });
+      (page as Page & { problems: string[] }).problems = problems;
+      return page;
+    },
+  };
+}
+
+/** Errors the page logged (uncaught exceptions, console.error) — assert it is empty at the end of a test. */
+export function pageProblems(page: Page): string[] {
+  return (page as Page & { problems?: string[] }).problems ?? [];
+}
+
+/** Logs in through the API and stores the token as the login page would. */
+export async function loginAsStaff(page: Page): Promise<string> {
+  const res = await fetch(`${baseURL()}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: E2E_STAFF.email, password: E2E_STAFF.password }),
+  });
+  expect(res.status).toBe(200);
+  const { token } = (await res.json()) as { token: string };
+  await page.goto('/viewAboutus');
+  await page.evaluate((t) => localStorage.setItem('abode.token', t), token);
+  return token;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core on the page; returns serious and critical violations (ids and targets). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+}

@@ -1,0 +1,113 @@
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import type { Config } from '../../src/server/config';
+import { createDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { createStaff } from '../../src/server/features/auth/auth.service';
+import { createTestDatabase, testDialects, type TestDatabase, type TestDialect } from './databases';
+
+export const STAFF = { email: 'staff@abode.test', name: 'Test Staff', password: 'correct horse battery' } as const;
+
+export function testConfig(db: TestDatabase, overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: db.dataDir,
+    database: db.config,
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    tokenTtlSeconds: 12 * 60 * 60,
+    admin: {},
+    seedDemo: false,
+    logLevel: 'silent',
+    trustProxy: false,
+    publicWriteLimit: 10_000,
+    loginMaxFailures: 5,
+    loginWindowSeconds: 600,
+    // A tiny stand-in for the Vite build, so page routes can be tested without building.
+    clientDir: path.resolve('tests/fixtures/client'),
+    studio: {
+      name: 'Test Studio',
+      address: '1 Test Street',
+      phone: '+91 00000 00000',
+      email: 'studio@abode.test',
+      mapUrl: 'https://maps.example/test',
+      social: { instagram: 'https://instagram.example', facebook: 'https://facebook.example', linkedin: 'https://linkedin.example' },
+    },
+    ...overrides,
+  };
+}
+
+export interface TestContext {
+  dialect: TestDialect;
+  /** The app under test (built once per describe block, on its own fresh database). */
+  readonly app: FastifyInstance;
+  readonly database: DatabaseHandle;
+  readonly config: Config;
+  /** A valid staff bearer token (the staff user is created on first use). */
+  staffToken(): Promise<string>;
+  /** inject() with the staff token already set. */
+  asStaff(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * Runs the block once per test database (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
+ * each with its own empty database and app, closed and dropped afterwards.
+ */
+export function describeEachDatabase(
+  name: string,
+  fn: (ctx: TestContext) => void,
+  overrides: Partial<Config> = {},
+): void {
+  for (const dialect of testDialects()) {
+    describe(`${name} [${dialect}]`, () => {
+      let testDb: TestDatabase;
+      let app: FastifyInstance;
+      let database: DatabaseHandle;
+      let config: Config;
+      let token: Promise<string> | undefined;
+
+      beforeAll(async () => {
+        testDb = await createTestDatabase(dialect);
+        config = testConfig(testDb, overrides);
+        database = createDatabase(config.database);
+        app = await buildApp(config, { database, logger: false });
+        await app.ready();
+      });
+
+      afterAll(async () => {
+        await app?.close();
+        await database?.close();
+        await testDb?.drop();
+      });
+
+      const ctx: TestContext = {
+        dialect,
+        get app() {
+          return app;
+        },
+        get database() {
+          return database;
+        },
+        get config() {
+          return config;
+        },
+        staffToken() {
+          token ??= (async () => {
+            await createStaff(database.db, STAFF);
+            const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: STAFF.email, password: STAFF.password } });
+            if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+            return res.json<{ token: string }>().token;
+          })();
+          return token;
+        },
+        async asStaff(options) {
+          const t = await ctx.staffToken();
+          return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${t}` } });
+        },
+      };
+      fn(ctx);
+    });
+  }
+}

@@ -1,0 +1,18 @@
+import { afterEach, vi } from 'vitest';
+
+// A stray console.error is a bug the test did not see: fail the test that caused it.
+const errors: unknown[][] = [];
+const original = console.error;
+console.error = (...args: unknown[]) => {
+  errors.push(args);
+  original(...args);
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+  if (errors.length > 0) {
+    const first = errors.map((a) => a.map(String).join(' ')).join('\n');
+    errors.length = 0;
+    throw new Error(`console.error was called during the test:\n${first}`);
+  }
+});

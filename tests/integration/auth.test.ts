@@ -1,0 +1,188 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { decodeTokenClaims } from '../../src/shared/auth';
+import { bootstrapStaff } from '../../src/server/features/auth/bootstrap';
+import { describeEachDatabase, STAFF } from '../helpers/app';
+
+describeEachDatabase('POST /api/login', (ctx) => {
+  const login = (payload: unknown, remoteAddress = '10.0.0.1') =>
+    ctx.app.inject({ method: 'POST', url: '/api/login', payload: payload as object, remoteAddress });
+
+  it('answers a token that carries sub, name, email, exp (≤ 12 h) and jti', async () => {
+    await ctx.staffToken();
+    const res = await login({ email: STAFF.email, password: STAFF.password });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ token: string; message: string }>();
+    expect(body.message).toBeTypeOf('string');
+    const claims = decodeTokenClaims(body.token)!;
+    expect(claims).toMatchObject({ name: STAFF.name, email: STAFF.email });
+    expect(claims.sub).toBeTypeOf('string');
+    expect(claims.jti).toBeTypeOf('string');
+    const now = Math.floor(Date.now() / 1000);
+    expect(claims.exp!).toBeGreaterThan(now);
+    expect(claims.exp!).toBeLessThanOrEqual(now + 12 * 3600);
+    const header = JSON.parse(Buffer.from(body.token.split('.')[0]!, 'base64url').toString());
+    expect(header.alg).toBe('HS256');
+  });
+
+  it('treats the e-mail case-insensitively', async () => {
+    await ctx.staffToken();
+    const res = await login({ email: STAFF.email.toUpperCase(), password: STAFF.password }, '10.0.0.2');
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers unknown e-mail and wrong password with the same 401', async () => {
+    await ctx.staffToken();
+    const unknown = await login({ email: 'nobody@abode.test', password: 'whatever-password' }, '10.0.1.1');
+    const wrong = await login({ email: STAFF.email, password: 'wrong-password' }, '10.0.1.2');
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(unknown.json()).toEqual({ message: 'Invalid e-mail or password.' });
+  });
+
+  it('validates the body with the specification messages', async () => {
+    const res = await login({ email: '', password: '' }, '10.0.2.1');
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ message: string; errors: { field: string; message: string }[] }>();
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'email', message: 'Please input your username!' },
+        { field: 'password', message: 'Please input your password!' },
+      ]),
+    );
+    const missing = await login({}, '10.0.2.2');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual(
+      expect.arrayContaining([{ field: 'email', message: 'Please input your username!' }]),
+    );
+  });
+
+  it('refuses a body that is not JSON with 400 and a readable message', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
+  });
+});
+
+describeEachDatabase('login throttling', (ctx) => {
+  it('locks an account after 5 failures, from any address, with 429 and Retry-After', async () => {
+    await ctx.staffToken();
+    for (let i = 0; i < 5; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: STAFF.email, password: `wrong-${i}` },
+        remoteAddress: `10.1.0.${i + 1}`,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    // Even the right password is refused while the account is throttled, from a fresh address.
+    const locked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: STAFF.email, password: STAFF.password },
+      remoteAddress: '10.1.1.1',
+    });
+    expect(locked.statusCode).toBe(429);
+    const retryAfter = Number(locked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(locked.json()).toEqual({ message: 'Too many failed logins. Please wait and try again.' });
+  });
+
+  it('locks an address after 5 failures across different accounts', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: `someone${i}@abode.test`, password: 'wrong-password' },
+        remoteAddress: '10.2.0.1',
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'someone-else@abode.test', password: 'wrong-password' },
+      remoteAddress: '10.2.0.1',
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+});
+
+describeEachDatabase('tokens', (ctx) => {
+  const key = () => new TextEncoder().encode(ctx.config.jwtSecret);
+  const logout = (token: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${token}` } });
+
+  it('accepts a valid token on a staff route', async () => {
+    const res = await logout(await ctx.staffToken());
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a revoked token: the same token answers 401 after logout', async () => {
+    await ctx.staffToken();
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: STAFF.email, password: STAFF.password } });
+    const token = login.json<{ token: string }>().token;
+    expect((await logout(token)).statusCode).toBe(200);
+    const again = await logout(token);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ message: 'Please log in.' });
+  });
+
+  it('refuses a token whose payload was tampered with', async () => {
+    const [h, p, s] = (await ctx.staffToken()).split('.');
+    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, name: 'Mallory' })).toString('base64url');
+    expect((await logout(`${h}.${forged}.${s}`)).statusCode).toBe(401);
+  });
+
+  it('refuses alg "none" and tokens signed with another algorithm or key', async () => {
+    const claims = { sub: 'x', name: 'Mallory', email: 'm@x', jti: 'j', exp: Math.floor(Date.now() / 1000) + 3600 };
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+    expect((await logout(none)).statusCode).toBe(401);
+    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(key());
+    expect((await logout(hs512)).statusCode).toBe(401);
+    const otherKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(40)));
+    expect((await logout(otherKey)).statusCode).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const expired = await new SignJWT({ name: STAFF.name, email: STAFF.email })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('someone')
+      .setJti('expired-jti')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(key());
+    expect((await logout(expired)).statusCode).toBe(401);
+  });
+});
+
+describeEachDatabase('staff bootstrap', (ctx) => {
+  it('creates one staff user with a random password on an empty database, and nothing after', async () => {
+    const first = await bootstrapStaff(ctx.database.db, ctx.config);
+    expect(first?.email).toBe('admin@localhost');
+    expect(first?.generatedPassword?.length).toBeGreaterThanOrEqual(12);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'admin@localhost', password: first!.generatedPassword },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(await bootstrapStaff(ctx.database.db, ctx.config)).toBeNull();
+  });
+});
+
+describe('decodeTokenClaims', () => {
+  it('returns null for garbage', () => {
+    expect(decodeTokenClaims('not-a-token')).toBeNull();
+    expect(decodeTokenClaims('a.@@@.c')).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'abode-config-'));
+
+describe('loadConfig', () => {
+  it('defaults to SQLite in DATA_DIR on port 3000 and keeps a generated secret there', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ dialect: 'sqlite', file: path.join(dir, 'abode.sqlite') });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('selects PostgreSQL for a postgres:// DATABASE_URL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h:5432/db' });
+    expect(config.database).toEqual({ dialect: 'postgres', url: 'postgres://u@h:5432/db' });
+  });
+
+  it('names every bad variable', () => {
+    try {
+      loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'SEED_DEMO', 'LOG_LEVEL']) expect(message).toContain(name);
+    }
+  });
+
+  it('requires JWT_SECRET in production with PostgreSQL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db', DATA_DIR: dataDir() })).toThrow(/JWT_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: 'k'.repeat(40) }).jwtSecret).toBe('k'.repeat(40));
+  });
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/integration/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    setupFiles: ['tests/helpers/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each file opens its own databases; two workers match the two cores here.
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
