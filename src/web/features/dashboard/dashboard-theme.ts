@@ -1,0 +1,15 @@
+import type { ThemeConfig } from 'antd';
+
+/** The staff dashboard in the site's dark blue. */
+export const dashboardTheme: ThemeConfig = {
+  token: {
+    colorPrimary: '#1d4e89',
+    colorLink: '#1d4e89',
+    borderRadius: 8,
+    fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  },
+  components: {
+    Layout: { siderBg: '#0b2545', headerBg: '#0b2545', triggerBg: '#13315c' },
+    Menu: { darkItemBg: '#0b2545', darkSubMenuItemBg: '#071a33', darkItemSelectedBg: '#1d4e89' },
+  },
+};
