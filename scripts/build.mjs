@@ -3,8 +3,12 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const vite = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-if (vite.status !== 0) process.exit(vite.status ?? 1);
+const vite = (...args) => {
+  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', ...args], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+vite(); // the client, into dist/client
+vite('--ssr', 'entry-server.tsx', '--outDir', '../../dist/ssr'); // the public pages' server renderer
 
 await build({
   entryPoints: { server: 'src/server/server.ts', staff: 'src/server/cli/staff.ts' },

@@ -106,6 +106,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   // Feature routes.
 
-  await app.register(pagesPlugin, { clientDir: config.clientDir });
+  await app.register(pagesPlugin, { clientDir: config.clientDir, ssrDir: config.ssrDir });
   return app;
 }

@@ -90,6 +90,8 @@ export interface Config {
   loginWindowSeconds: number;
   /** Directory holding the built client (index.html, assets/). */
   clientDir: string;
+  /** Directory holding the server-rendering bundle; without it every page renders in the browser. */
+  ssrDir?: string;
   studio: StudioSettings;
 }
 
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowSeconds: 10 * 60,
     clientDir: path.resolve('dist/client'),
+    ssrDir: path.resolve('dist/ssr'),
     studio: {
       name: e.STUDIO_NAME,
       address: e.STUDIO_ADDRESS,

@@ -35,3 +35,11 @@ export function isPagePath(pathname: string): boolean {
 export function isStaffPath(pathname: string): boolean {
   return pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`);
 }
+
+/** Public pages whose HTML the server renders (with their data); all other pages render in the browser. */
+const serverRendered: ReadonlySet<string> = new Set([paths.home, paths.projects, paths.products, paths.studio, paths.contact, paths.about]);
+
+/** True for the server-rendered public pages and for unknown paths (the 404 page). */
+export function isServerRenderedPath(pathname: string): boolean {
+  return serverRendered.has(pathname) || !isPagePath(pathname);
+}

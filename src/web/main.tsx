@@ -1,14 +1,40 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { routes } from './app/routes';
 import './styles/global.css';
 
-const router = createBrowserRouter(routes);
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: unknown;
+  }
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+// Server-rendered pages carry their loader data as JSON (not as inline script: the CSP forbids it).
+const serverData = document.getElementById('__abode_data')?.textContent;
+
+if (serverData) {
+  window.__staticRouterHydrationData = JSON.parse(serverData);
+  // The matched route modules must be loaded before hydrating, or the first render would differ.
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </StrictMode>,
+  );
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </StrictMode>,
+  );
+}

@@ -1,49 +1,62 @@
-import type { RouteObject } from 'react-router';
+import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { paths } from '../../shared/paths';
 import { PublicLayout } from './public-layout';
 import { RouteError } from './route-error';
 
-// Route modules are loaded lazily: each exports `Component` and, where it needs data, `loader`.
-// Public pages never import antd or SurveyJS (only /startsurvey loads SurveyJS).
-const rel = (path: string) => path.replace(/^\//, '');
+type RouteModule = Awaited<ReturnType<LazyRouteFunction<RouteObject>>>;
 
+// Page modules are code-split and loaded lazily: each exports `Component` and, where it needs
+// data, `loader`. `handle.file` names the module so the server can link its CSS and preload its
+// chunk when it renders the page.
+const pageModules = import.meta.glob<RouteModule>(['../features/**/*-page.tsx', '../features/**/*-layout.tsx']);
+
+function page(file: string): Pick<RouteObject, 'lazy' | 'handle'> {
+  const load = pageModules[`../features/${file}`];
+  if (!load) throw new Error(`No page module features/${file}`);
+  return { lazy: load, handle: { file: `features/${file}` } };
+}
+
+const rel = (path: string) => path.replace(/^\//, '');
+const inDashboard = (path: string) => path.slice(`${paths.dashboard}/`.length);
+
+// Public pages never import antd or SurveyJS (only /startsurvey loads SurveyJS).
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: () => import('../features/campaigns/landing-page') },
-      { path: rel(paths.startSurvey), lazy: () => import('../features/campaigns/start-survey-page') },
-      { path: rel(paths.result), lazy: () => import('../features/campaigns/result-page') },
-      { path: rel(paths.projects), lazy: () => import('../features/listings/projects-page') },
-      { path: rel(paths.products), lazy: () => import('../features/listings/products-page') },
-      { path: rel(paths.studio), lazy: () => import('../features/listings/studios-page') },
-      { path: rel(paths.contact), lazy: () => import('../features/contact/contact-page') },
-      { path: rel(paths.about), lazy: () => import('../features/site/about-page') },
-      { path: rel(paths.login), lazy: () => import('../features/auth/login-page') },
-      { path: rel(paths.logout), lazy: () => import('../features/auth/logout-page') },
-      { path: '*', lazy: () => import('../features/site/not-found-page') },
+      { index: true, ...page('campaigns/landing-page.tsx') },
+      { path: rel(paths.startSurvey), ...page('campaigns/start-survey-page.tsx') },
+      { path: rel(paths.result), ...page('campaigns/result-page.tsx') },
+      { path: rel(paths.projects), ...page('listings/projects-page.tsx') },
+      { path: rel(paths.products), ...page('listings/products-page.tsx') },
+      { path: rel(paths.studio), ...page('listings/studios-page.tsx') },
+      { path: rel(paths.contact), ...page('contact/contact-page.tsx') },
+      { path: rel(paths.about), ...page('site/about-page.tsx') },
+      { path: rel(paths.login), ...page('auth/login-page.tsx') },
+      { path: rel(paths.logout), ...page('auth/logout-page.tsx') },
+      { path: '*', ...page('site/not-found-page.tsx') },
     ],
   },
   {
     // Everything under /dashboard: antd lives in these chunks only; the layout's loader guards them.
     path: paths.dashboard,
-    lazy: () => import('../features/dashboard/dashboard-layout'),
+    ...page('dashboard/dashboard-layout.tsx'),
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: () => import('../features/campaigns/staff/campaigns-page') },
-      { path: rel(paths.surveyCards).slice('dashboard/'.length), lazy: () => import('../features/campaigns/staff/campaigns-page') },
-      { path: 'campaign/new', lazy: () => import('../features/campaigns/staff/designer-page') },
-      { path: 'campaign/edit', lazy: () => import('../features/campaigns/staff/designer-page') },
-      { path: 'creator', lazy: () => import('../features/campaigns/staff/designer-page') },
-      { path: 'campaign/result', lazy: () => import('../features/campaigns/staff/results-page') },
-      { path: 'emailview', lazy: () => import('../features/campaigns/staff/email-view-page') },
-      { path: 'project', lazy: () => import('../features/listings/staff/project-admin-page') },
-      { path: 'decor', lazy: () => import('../features/listings/staff/decor-admin-page') },
-      { path: 'studio', lazy: () => import('../features/listings/staff/studio-admin-page') },
-      { path: 'fetch/contactus', lazy: () => import('../features/contact/staff/contact-responses-page') },
-      { path: 'conatctusview', lazy: () => import('../features/contact/staff/contact-responses-page') },
-      { path: '*', lazy: () => import('../features/site/not-found-page') },
+      { index: true, ...page('campaigns/staff/campaigns-page.tsx') },
+      { path: inDashboard(paths.surveyCards), ...page('campaigns/staff/campaigns-page.tsx') },
+      { path: inDashboard(paths.campaignNew), ...page('campaigns/staff/designer-page.tsx') },
+      { path: inDashboard(paths.campaignEdit), ...page('campaigns/staff/designer-page.tsx') },
+      { path: inDashboard(paths.creator), ...page('campaigns/staff/designer-page.tsx') },
+      { path: inDashboard(paths.campaignResult), ...page('campaigns/staff/results-page.tsx') },
+      { path: inDashboard(paths.emailView), ...page('campaigns/staff/email-view-page.tsx') },
+      { path: inDashboard(paths.staffProjects), ...page('listings/staff/project-admin-page.tsx') },
+      { path: inDashboard(paths.staffDecor), ...page('listings/staff/decor-admin-page.tsx') },
+      { path: inDashboard(paths.staffStudio), ...page('listings/staff/studio-admin-page.tsx') },
+      { path: inDashboard(paths.contactResponses), ...page('contact/staff/contact-responses-page.tsx') },
+      { path: inDashboard(paths.contactResponsesAlt), ...page('contact/staff/contact-responses-page.tsx') },
+      { path: '*', ...page('site/not-found-page.tsx') },
     ],
   },
 ];

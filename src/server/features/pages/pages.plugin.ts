@@ -2,52 +2,65 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isPagePath } from '../../../shared/paths';
+import { isPagePath, isServerRenderedPath } from '../../../shared/paths';
 import { notFound } from '../../lib/errors';
+import { PageCache } from './page-cache';
+import { PageRenderer } from './page-renderer';
+
+const ROOT_FILES = ['favicon.svg', 'favicon.ico', 'manifest.webmanifest'];
 
 /**
- * Serves the built web client: hashed assets with long-lived caching, and index.html for every
- * page path. Unknown page paths still get the page (it shows the 404 screen) with status 404.
+ * Serves the web client: hashed assets with long-lived caching; public pages rendered on the
+ * server (with their data) when the SSR bundle is built; the client shell for the other pages.
+ * Unknown paths get the 404 page with status 404.
  */
-export async function pagesPlugin(app: FastifyInstance, options: { clientDir: string }): Promise<void> {
-  const indexFile = path.join(options.clientDir, 'index.html');
-  const built = existsSync(indexFile);
-  const indexHtml = built ? readFileSync(indexFile, 'utf8') : null;
+export async function pagesPlugin(app: FastifyInstance, options: { clientDir: string; ssrDir?: string }): Promise<void> {
+  const { clientDir } = options;
+  const indexFile = path.join(clientDir, 'index.html');
+  const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const renderer = shell && options.ssrDir ? await PageRenderer.load(app, clientDir, options.ssrDir) : null;
+  const cache = new PageCache();
 
-  if (built) {
+  // Any successful write may change what a page shows.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
+  });
+
+  if (shell) {
     await app.register(fastifyStatic, {
-      root: path.join(options.clientDir, 'assets'),
+      root: path.join(clientDir, 'assets'),
       prefix: '/assets/',
-      wildcard: true,
       index: false,
       immutable: true,
       maxAge: '365d',
-      decorateReply: true,
     });
   }
-
-  // Files at the root of the build (favicon, robots.txt…) are served by name; everything else is a page.
-  const rootFiles = new Set(
-    built ? ['favicon.svg', 'favicon.ico', 'robots.txt', 'manifest.webmanifest'].filter((f) => existsSync(path.join(options.clientDir, f))) : [],
-  );
+  const rootFiles = new Set(shell ? ROOT_FILES.filter((f) => existsSync(path.join(clientDir, f))) : []);
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const pathname = new URL(request.url, 'http://localhost').pathname;
+    const url = new URL(request.url, 'http://localhost');
+    const pathname = url.pathname;
     if (pathname.startsWith('/api/')) throw notFound('There is no such API route.');
     const name = pathname.slice(1);
-    if (rootFiles.has(name)) {
-      return reply.header('cache-control', 'public, max-age=86400').sendFile(name, options.clientDir);
-    }
-    if (!indexHtml) {
+    if (rootFiles.has(name)) return reply.header('cache-control', 'public, max-age=86400').sendFile(name, clientDir);
+    if (!shell) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web client has not been built yet. Run `npm run build` (npm start does it for you).');
     }
-    return reply
-      .status(isPagePath(pathname) ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+
+    const status = isPagePath(pathname) ? 200 : 404;
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (!renderer || !isServerRenderedPath(pathname)) return reply.status(status).send(shell);
+
+    const key = pathname + url.search;
+    let page = cache.get(key);
+    if (!page) {
+      page = await renderer.render(request.url);
+      cache.set(key, page);
+    }
+    if ('location' in page) return reply.redirect(page.location, page.status);
+    return reply.status(status).send(page.html);
   });
 }

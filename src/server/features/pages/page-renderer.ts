@@ -1,0 +1,101 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+
+/** What the SSR bundle (src/web/entry-server.tsx, built to dist/ssr) exports. */
+interface SsrEntry {
+  render(
+    request: Request,
+    apiFetch: (path: string, init: RequestInit) => Promise<Response>,
+  ): Promise<
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'page'; status: number; head: string; body: string; data: string; files: string[] }
+  >;
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+export type RenderedPage = { status: number; html: string } | { status: number; location: string };
+
+/**
+ * Renders server-side pages into the client's index.html: the page's markup, its head elements,
+ * its loader data for hydration, and links to the CSS and chunks of the matched route modules.
+ */
+export class PageRenderer {
+  private constructor(
+    private readonly app: FastifyInstance,
+    private readonly entry: SsrEntry,
+    private readonly template: string,
+    private readonly manifest: Record<string, ManifestChunk>,
+  ) {}
+
+  static async load(app: FastifyInstance, clientDir: string, ssrDir: string): Promise<PageRenderer | null> {
+    const entryFile = path.join(ssrDir, 'entry-server.js');
+    const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+    const templateFile = path.join(clientDir, 'index.html');
+    if (![entryFile, manifestFile, templateFile].every((f) => existsSync(f))) return null;
+    const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+    return new PageRenderer(app, entry, readFileSync(templateFile, 'utf8'), manifest);
+  }
+
+  async render(url: string): Promise<RenderedPage> {
+    const result = await this.entry.render(new Request(new URL(url, 'http://abode.local')), (apiPath, init) => this.callApi(apiPath, init));
+    if (result.kind === 'redirect') return { status: result.status, location: result.location };
+
+    const links = this.assetLinks(result.files);
+    let html = this.template;
+    if (result.head.includes('<title>')) html = html.replace(/<title>[\s\S]*?<\/title>\s*/, '');
+    if (result.head.includes('name="description"')) html = html.replace(/<meta name="description"[^>]*>\s*/, '');
+    html = html
+      .replace('</head>', `${result.head}${links}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${result.body}</div><script type="application/json" id="__abode_data">${result.data}</script>`,
+      );
+    return { status: result.status, html };
+  }
+
+  /** Page loaders call the API in-process: same routes, validation and answers, no network. */
+  private async callApi(apiPath: string, init: RequestInit): Promise<Response> {
+    const res = await this.app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: apiPath,
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+      payload: typeof init.body === 'string' ? init.body : undefined,
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers });
+  }
+
+  /** Stylesheets and module preloads for the matched route modules and the chunks they import. */
+  private assetLinks(files: string[]): string {
+    const css = new Set<string>();
+    const js = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = this.manifest[key];
+      if (!chunk || js.has(chunk.file)) return;
+      js.add(chunk.file);
+      chunk.css?.forEach((c) => css.add(c));
+      chunk.imports?.forEach(visit);
+    };
+    files.forEach(visit);
+    // The template already loads the entry, its CSS and its chunks.
+    for (const [, asset] of this.template.matchAll(/"\/(assets\/[^"]+)"/g)) {
+      js.delete(asset!);
+      css.delete(asset!);
+    }
+    return [
+      ...[...css].map((c) => `<link rel="stylesheet" href="/${c}">`),
+      ...[...js].map((f) => `<link rel="modulepreload" href="/${f}">`),
+    ].join('');
+  }
+}

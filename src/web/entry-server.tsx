@@ -1,0 +1,69 @@
+// Renders public pages on the server (bundled by `vite build --ssr`, loaded by the server at run time).
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
+import { routes } from './app/routes';
+import { setApiTransport } from './lib/api-client';
+
+export type RenderResult =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      /** <title>, <meta> and <link> elements React hoisted out of the tree, for <head>. */
+      head: string;
+      body: string;
+      /** Loader data for hydration, as JSON safe to place in a <script type="application/json">. */
+      data: string;
+      /** Source files of the matched route modules (keys of the Vite manifest). */
+      files: string[];
+    };
+
+const handler = createStaticHandler(routes);
+
+// React 19 emits hoistable elements first when it renders a tree that is not a whole document.
+const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)+/;
+
+export async function render(request: Request, apiFetch: (path: string, init: RequestInit) => Promise<Response>): Promise<RenderResult> {
+  setApiTransport(apiFetch);
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    const location = context.headers.get('location');
+    if (location && context.status >= 300 && context.status < 400) return { kind: 'redirect', status: context.status, location };
+    throw new Error(`Unexpected response while rendering ${request.url}: ${context.status}`);
+  }
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </StrictMode>,
+  );
+  const head = HOISTED.exec(html)?.[0] ?? '';
+
+  const data = {
+    loaderData: context.loaderData,
+    actionData: context.actionData,
+    errors: serializeErrors(context.errors),
+  };
+  return {
+    kind: 'page',
+    status: context.statusCode,
+    head,
+    body: html.slice(head.length),
+    data: JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'),
+    files: context.matches.map((m) => (m.route.handle as { file?: string } | undefined)?.file).filter((f): f is string => Boolean(f)),
+  };
+}
+
+/** The shape React Router's browser router expects in window.__staticRouterHydrationData.errors. */
+function serializeErrors(errors: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!errors) return null;
+  return Object.fromEntries(
+    Object.entries(errors).map(([id, error]) => {
+      if (isRouteErrorResponse(error)) return [id, { ...error, __type: 'RouteErrorResponse' }];
+      if (error instanceof Error) return [id, { message: 'This page could not be loaded.', __type: 'Error' }];
+      return [id, error];
+    }),
+  );
+}
