@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/database';
+import { GroupCommitter } from './db/group-commit';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { authRoutes, registerAuthGuard } from './features/auth/auth.plugin';
@@ -30,6 +31,8 @@ declare module 'fastify' {
     redis: Redis | null;
     /** Route option for public writes (e-mail, response, contact): a per-address rate limit. */
     publicWriteRateLimit: { max: number; timeWindow: number };
+    /** Small write transactions, grouped into one commit per batch on SQLite (lead writes go here). */
+    writes: GroupCommitter;
     /** Every route registered, for the route-guard test and the API description. */
     routeInventory: Array<Pick<RouteOptions, 'method' | 'url'>>;
   }
@@ -80,6 +83,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('redis', redis);
+  app.decorate('writes', new GroupCommitter(database.db, database.dialect));
   app.decorate('publicWriteRateLimit', { max: config.publicWriteLimit, timeWindow: 60_000 });
 
   registerSecurityHeaders(app);
