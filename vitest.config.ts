@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/integration/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    include: ['tests/integration/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/reliability/**/*.test.ts'],
     setupFiles: ['tests/helpers/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
