@@ -1,10 +1,25 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Writes .vite/chunk-modules.json (chunk file → the modules in it) for the bundle benchmark. */
+function chunkModules(): Plugin {
+  return {
+    name: 'abode-chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const map: Record<string, string[]> = {};
+      for (const item of Object.values(bundle)) {
+        if (item.type === 'chunk') map[item.fileName] = item.moduleIds.map((id) => id.replace(process.cwd() + '/', ''));
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(map) });
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), ...(isSsrBuild ? [] : [chunkModules()])],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

@@ -1,6 +1,8 @@
 // Builds the web client (Vite) and bundles the server (esbuild) into dist/.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
 const vite = (...args) => {
@@ -9,6 +11,16 @@ const vite = (...args) => {
 };
 vite(); // the client, into dist/client
 vite('--ssr', 'entry-server.tsx', '--outDir', '../../dist/ssr'); // the public pages' server renderer
+
+// Compress once at build time: the server sends .br or .gz as the browser accepts, at no CPU cost.
+const assetsDir = 'dist/client/assets';
+for (const name of readdirSync(assetsDir)) {
+  if (!/\.(js|css|svg|json)$/.test(name)) continue;
+  const file = path.join(assetsDir, name);
+  const data = readFileSync(file);
+  writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+}
 
 await build({
   entryPoints: { server: 'src/server/server.ts', staff: 'src/server/cli/staff.ts' },

@@ -34,3 +34,21 @@ describe('server-rendered public pages', () => {
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
   });
 });
+
+describe('compression', () => {
+  it('serves pages and built assets compressed (brotli) with Vary: Accept-Encoding', async () => {
+    const page = await fetch(`${baseURL()}/viewAboutus`, { headers: { 'accept-encoding': 'br' } });
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('vary')).toContain('accept-encoding');
+    const html = await page.text(); // fetch decodes brotli
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${baseURL()}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const plain = await fetch(`${baseURL()}${script}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect((await plain.text()).length).toBeGreaterThan(0);
+  });
+});

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { HtmlDocument } from './html-document';
 
 /** What the SSR bundle (src/web/entry-server.tsx, built to dist/ssr) exports. */
 interface SsrEntry {
@@ -20,7 +21,7 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-export type RenderedPage = { status: number; html: string } | { status: number; location: string };
+export type RenderedPage = { status: number; document: HtmlDocument } | { status: number; location: string };
 
 /**
  * Renders server-side pages into the client's index.html: the page's markup, its head elements,
@@ -58,7 +59,7 @@ export class PageRenderer {
         '<div id="root"></div>',
         `<div id="root">${result.body}</div><script type="application/json" id="__abode_data">${result.data}</script>`,
       );
-    return { status: result.status, html };
+    return { status: result.status, document: new HtmlDocument(html) };
   }
 
   /** Page loaders call the API in-process: same routes, validation and answers, no network. */

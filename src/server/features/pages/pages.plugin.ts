@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPagePath, isServerRenderedPath } from '../../../shared/paths';
+import { HtmlDocument } from './html-document';
 import { notFound } from '../../lib/errors';
 import { PageCache } from './page-cache';
 import { PageRenderer } from './page-renderer';
@@ -17,7 +18,7 @@ const ROOT_FILES = ['favicon.svg', 'favicon.ico', 'manifest.webmanifest'];
 export async function pagesPlugin(app: FastifyInstance, options: { clientDir: string; ssrDir?: string }): Promise<void> {
   const { clientDir } = options;
   const indexFile = path.join(clientDir, 'index.html');
-  const shell = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const shell = existsSync(indexFile) ? new HtmlDocument(readFileSync(indexFile, 'utf8')) : null;
   const renderer = shell && options.ssrDir ? await PageRenderer.load(app, clientDir, options.ssrDir) : null;
   const cache = new PageCache();
 
@@ -33,6 +34,7 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
       index: false,
       immutable: true,
       maxAge: '365d',
+      preCompressed: true, // .br and .gz written by scripts/build.mjs
     });
   }
   const rootFiles = new Set(shell ? ROOT_FILES.filter((f) => existsSync(path.join(clientDir, f))) : []);
@@ -52,7 +54,7 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
 
     const status = isPagePath(pathname) ? 200 : 404;
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    if (!renderer || !isServerRenderedPath(pathname)) return reply.status(status).send(shell);
+    if (!renderer || !isServerRenderedPath(pathname)) return sendHtml(request, reply.status(status), shell);
 
     const key = pathname + url.search;
     let page = cache.get(key);
@@ -61,6 +63,13 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
       cache.set(key, page);
     }
     if ('location' in page) return reply.redirect(page.location, page.status);
-    return reply.status(status).send(page.html);
+    return sendHtml(request, reply.status(status), page.document);
   });
+}
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, document: HtmlDocument) {
+  const { encoding, body } = document.encode(request.headers['accept-encoding']);
+  reply.header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(body);
 }

@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { freePort } from '../../tests/helpers/server-process';
+
+export interface Running {
+  url: string;
+  pid: number;
+  /** Peak resident memory of the process so far (VmHWM), in MB. */
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+async function waitFor(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode}):\n${log()}`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`not ready: ${url}\n${log()}`);
+}
+
+function start(args: string[], env: Record<string, string>, readyPath: string, port: number): Promise<Running> {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
+  child.stderr?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
+  const url = `http://127.0.0.1:${port}`;
+  return waitFor(`${url}${readyPath}`, child, () => log).then(() => ({
+    url,
+    pid: child.pid!,
+    peakRssMb: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  }));
+}
+
+/** The production build of Abode (dist/server/server.js), as `npm start` runs it. */
+export async function startAbode(env: Record<string, string>): Promise<Running> {
+  return start(['dist/server/server.js'], { LOG_LEVEL: 'warn', SEED_DEMO: 'false', PUBLIC_WRITE_LIMIT: '100000000', ...env }, '/healthz', await freePort());
+}
+
+export async function startCeiling(): Promise<Running> {
+  return start(['--import', 'tsx', 'bench/ceiling-server.ts'], {}, '/bare', await freePort());
+}

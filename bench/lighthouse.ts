@@ -1,0 +1,41 @@
+// Lighthouse with its default mobile settings (emulated phone, simulated slow 4G) on public pages.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { atLeast, figure, type Figure } from './lib/report';
+import type { Running } from './lib/processes';
+
+const PAGES = ['/', '/viewProjects', '/viewProducts'];
+const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 } as const;
+
+export async function benchLighthouse(server: Running): Promise<Figure[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const figures: Figure[] = [];
+  try {
+    for (const page of PAGES) {
+      // Warm the server's page cache as a real visitor after the first would find it.
+      await fetch(`${server.url}${page}`);
+      const result = await lighthouse(`${server.url}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(BUDGETS),
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      for (const [category, min] of Object.entries(BUDGETS)) {
+        const score = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
+        const failing = Object.values(result.lhr.audits)
+          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && result.lhr.categories[category]?.auditRefs.some((r) => r.id === a.id && r.weight > 0))
+          .map((a) => a.id)
+          .slice(0, 4)
+          .join(', ');
+        figures.push(figure('lighthouse', `${page} ${category}`, score, '', atLeast(score, min), failing || undefined));
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return figures;
+}
