@@ -18,6 +18,7 @@ import { authRoutes, registerAuthGuard } from './features/auth/auth.plugin';
 import { secretKey } from './features/auth/token';
 import { systemRoutes } from './features/system/system.routes';
 import { pagesPlugin } from './features/pages/pages.plugin';
+import { seoRoutes } from './features/pages/seo.routes';
 import { registerErrorHandler } from './lib/error-handler';
 import { notFound } from './lib/errors';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   // Feature routes.
 
+  await app.register(seoRoutes);
   await app.register(pagesPlugin, { clientDir: config.clientDir, ssrDir: config.ssrDir });
   return app;
 }

@@ -15,6 +15,8 @@ export const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, url: string]
   ['GET', '/api/site'],
   ['GET', '/healthz'],
   ['GET', '/media/:file'],
+  ['GET', '/robots.txt'],
+  ['GET', '/sitemap.xml'],
   // Pages and built assets: everything outside /api is the public web client.
   ['GET', '/assets/*'],
   ['GET', '/*'],
