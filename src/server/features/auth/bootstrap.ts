@@ -16,11 +16,13 @@ export async function bootstrapStaff(db: Kysely<Database>, config: Config): Prom
   if ((await countStaff(db)) > 0) return null;
   const email = config.admin.email ?? 'admin@localhost';
   const name = config.admin.name ?? 'Administrator';
-  if (config.admin.password) {
-    await createStaff(db, { email, name, password: config.admin.password });
-    return { email };
+  const generatedPassword = config.admin.password ? undefined : randomBytes(12).toString('base64url');
+  try {
+    await createStaff(db, { email, name, password: config.admin.password ?? generatedPassword! });
+  } catch (error) {
+    // Several instances starting together on one database: another one created the user first.
+    if ((await countStaff(db)) > 0) return null;
+    throw error;
   }
-  const generatedPassword = randomBytes(12).toString('base64url');
-  await createStaff(db, { email, name, password: generatedPassword });
-  return { email, generatedPassword };
+  return generatedPassword ? { email, generatedPassword } : { email };
 }
