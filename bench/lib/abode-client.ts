@@ -1,0 +1,66 @@
+import sharp from 'sharp';
+
+/** Just enough of the API to prepare benchmark data, as staff would. */
+export class AbodeClient {
+  private token = '';
+  constructor(readonly url: string) {}
+
+  async login(email: string, password: string): Promise<string> {
+    const res = await fetch(`${this.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
+    this.token = ((await res.json()) as { token: string }).token;
+    return this.token;
+  }
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${this.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${this.token}`, ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  }
+
+  /** Creates and activates a campaign; returns its id. */
+  async activeCampaign(name: string, survey: object): Promise<string> {
+    const { _id } = await this.call<{ _id: string }>('POST', '/api/campaign/add', { name, questions: JSON.stringify(survey), questioncolumns: '' });
+    await this.call('POST', `/api/campaign/activate/${_id}`, { isActivated: true });
+    return _id;
+  }
+
+  emailRecords(campaignId: string): Promise<Array<{ _id: string; email: string }>> {
+    return this.call('GET', `/api/email/get/${campaignId}`);
+  }
+
+  async addProjects(count: number): Promise<void> {
+    const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#1d4e89' } }).jpeg({ quality: 90 }).toBuffer();
+    for (let i = 0; i < count; i++) {
+      const form = new FormData();
+      form.set('name', `Project ${i + 1}`);
+      form.set('area', ['Whitefield', 'Baner', 'Powai', 'Indiranagar'][i % 4]!);
+      form.set('squareft', String(900 + i * 25));
+      form.set('dateofcomplition', `${String((i % 28) + 1).padStart(2, '0')}-0${(i % 9) + 1}-2027`);
+      form.set('sizeofunit', `${(i % 4) + 1} BHK`);
+      form.set('gmaplink', 'https://www.google.com/maps/search/?api=1&query=Bengaluru');
+      form.set('filename', `project-${i}.jpg`);
+      // A distinct image per project, as in real use (images are stored once per content hash).
+      const own = i === 0 ? image : await sharp(image).modulate({ hue: i * 7 }).jpeg({ quality: 90 }).toBuffer();
+      form.set('file', new Blob([own], { type: 'image/jpeg' }), `project-${i}.jpg`);
+      await this.call('POST', '/api/project/add', form);
+    }
+  }
+}
+
+export const BENCH_SURVEY = {
+  pages: [
+    {
+      name: 'home',
+      elements: [
+        { type: 'radiogroup', name: 'type', title: 'Property type', choices: ['Apartment', 'Villa', 'Plot'] },
+        { type: 'checkbox', name: 'rooms', title: 'Rooms you need', choices: ['Study', 'Guest room', 'Balcony'] },
+        { type: 'text', name: 'city', title: 'City' },
+      ],
+    },
+  ],
+};
