@@ -62,3 +62,8 @@ export async function deleteListing(db: Kysely<Database>, table: ListingTableNam
   const row = await tables(db).deleteFrom(table).where('id', '=', id).returning('imageHash').executeTakeFirst();
   return row?.imageHash;
 }
+
+export async function countListings(db: Kysely<Database>, table: ListingTableName): Promise<number> {
+  const row = await tables(db).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
