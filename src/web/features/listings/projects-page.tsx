@@ -47,8 +47,14 @@ export function Component() {
                   </div>
                 </dl>
                 {project.gmaplink ? (
-                  <a className="listing-card__link" href={project.gmaplink} target="_blank" rel="noopener noreferrer">
-                    Google map<span className="visually-hidden">: {project.name} (opens in a new tab)</span>
+                  <a
+                    className="listing-card__link"
+                    href={project.gmaplink}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`Google map: ${project.name} (opens in a new tab)`}
+                  >
+                    Google map
                   </a>
                 ) : null}
               </>

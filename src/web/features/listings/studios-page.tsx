@@ -31,8 +31,14 @@ export function Component() {
             body: (
               <>
                 <address className="listing-card__address">{studio.address}</address>
-                <a className="listing-card__link" href={studio.gmaplink} target="_blank" rel="noopener noreferrer">
-                  Google map<span className="visually-hidden">: {studio.title} (opens in a new tab)</span>
+                <a
+                  className="listing-card__link"
+                  href={studio.gmaplink}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`Google map: ${studio.title} (opens in a new tab)`}
+                >
+                  Google map
                 </a>
               </>
             ),

@@ -20,8 +20,8 @@ const studios: AdminKind<'studio'> = {
       dataIndex: 'gmaplink',
       key: 'gmaplink',
       render: (link: string, studio) => (
-        <a href={link} target="_blank" rel="noopener noreferrer">
-          Google map<span className="visually-hidden">: {studio.title} (opens in a new tab)</span>
+        <a href={link} target="_blank" rel="noopener noreferrer" aria-label={`Google map: ${studio.title} (opens in a new tab)`}>
+          Google map
         </a>
       ),
     },
