@@ -1,4 +1,6 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
+import { listingKinds } from '../../src/server/features/listings/listing-kinds';
+import { insertListing } from '../../src/server/features/listings/listings.repository';
 import type { ListingKind } from '../../src/shared/listings';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { testImage } from '../helpers/images';
@@ -260,5 +262,38 @@ describeEachDatabase('listings API', (ctx) => {
     const res = await ctx.asStaff({ method: 'POST', url: '/api/product/add', payload: KINDS.product.valid() });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toMatch(/multipart/);
+  });
+
+  it('answers the list with an ETag, and 304 when the client has it', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/api/product/get' });
+    expect(first.headers['content-type']).toContain('application/json');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = String(first.headers.etag);
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/product/get', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    await add(ctx, 'product');
+    const changed = await ctx.app.inject({ method: 'GET', url: '/api/product/get', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('sees records written by another instance within a second', async () => {
+    const before = await list(ctx, 'studio');
+    // Another instance writes straight to the shared database: this one is not told.
+    const [stored] = await ctx.database.db.selectFrom('images').select('hash').limit(1).execute();
+    const id = '0190f0f0-0000-7000-8000-00000000abcd';
+    await insertListing(ctx.database.db, listingKinds.studio.table, {
+      id,
+      imageHash: stored!.hash,
+      filename: 'other.jpg',
+      fields: { title: 'Other instance', address: 'Somewhere, Pune', gmaplink: 'https://maps.example/other' },
+    });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 1_001);
+    const after = await list(ctx, 'studio');
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.map((i) => i._id)).toContain(id);
   });
 });

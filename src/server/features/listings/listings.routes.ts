@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readListingForm } from './listing-form';
 import { listingKinds } from './listing-kinds';
-import { addItem, deleteItem, listItems, updateItem } from './listings.service';
+import { addItem, deleteItem, serializedList, updateItem } from './listings.service';
 
 const saved = z.object({ message: z.string(), _id: z.string() });
 const deleted = z.object({ message: z.string() });
@@ -15,7 +15,13 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
   for (const spec of Object.values(listingKinds)) {
     const tags = ['listings'];
 
-    r.get(`/api/${spec.kind}/get`, { schema: { tags, response: { 200: z.array(spec.itemSchema) } } }, () => listItems(app.db, spec));
+    // Sent as JSON serialized once per change (list-cache.ts); the schema documents its shape.
+    app.get(`/api/${spec.kind}/get`, { schema: { tags, response: { 200: z.array(spec.itemSchema), 304: z.null() } } }, async (request, reply) => {
+      const list = await serializedList(app.db, spec);
+      reply.header('cache-control', 'no-cache').header('etag', list.etag);
+      if (request.headers['if-none-match'] === list.etag) return reply.status(304).send();
+      return reply.type('application/json; charset=utf-8').send(list.body);
+    });
 
     r.post(
       `/api/${spec.kind}/add`,

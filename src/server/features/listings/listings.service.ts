@@ -5,12 +5,19 @@ import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { deleteImageIfUnused, insertImage } from '../media/media.repository';
 import { prepareImage } from '../media/media.service';
+import { listCache, type SerializedList } from './list-cache';
 import { parseFields, type ListingForm } from './listing-form';
 import type { ListingKindSpec } from './listing-kinds';
 import * as listings from './listings.repository';
 
-export function listItems(db: Kysely<Database>, spec: ListingKindSpec) {
-  return listings.listListings(db, spec.table).then((rows) => rows.map((row) => spec.toItem(row)));
+export async function listItems(db: Kysely<Database>, spec: ListingKindSpec) {
+  const rows = await listings.listListings(db, spec.table);
+  return rows.map((row) => spec.toItem(row));
+}
+
+/** The public list as JSON, from memory while it is fresh (list-cache.ts). */
+export function serializedList(db: Kysely<Database>, spec: ListingKindSpec): Promise<SerializedList> {
+  return listCache(db).get(spec.kind, () => listItems(db, spec));
 }
 
 /** Adds a record with its image; refused input stores nothing. Returns the new id. */
@@ -29,6 +36,7 @@ export async function addItem(db: Kysely<Database>, spec: ListingKindSpec, form:
       fields: spec.toColumns(input),
     });
   });
+  listCache(db).invalidate(spec.kind);
   return id;
 }
 
@@ -47,6 +55,7 @@ export async function updateItem(db: Kysely<Database>, spec: ListingKindSpec, fo
     if (!updated) throw notFound(spec.notFound);
     if (imageHash !== current.imageHash) await deleteImageIfUnused(trx, current.imageHash);
   });
+  listCache(db).invalidate(spec.kind);
   return id;
 }
 
@@ -57,4 +66,5 @@ export async function deleteItem(db: Kysely<Database>, spec: ListingKindSpec, id
     if (imageHash === undefined) throw notFound(spec.notFound);
     await deleteImageIfUnused(trx, imageHash);
   });
+  listCache(db).invalidate(spec.kind);
 }
