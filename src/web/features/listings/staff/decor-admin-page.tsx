@@ -8,6 +8,7 @@ const products: AdminKind<'product'> = {
   kind: 'product',
   title: 'Decor',
   singular: 'product',
+  plural: 'decor products',
   fields: [
     { name: 'productname', label: 'Product name', input: 'text', schema: fields.productname, required: true, placeholder: 'Teak Sofa' },
     { name: 'price', label: 'Price', input: 'rupees', schema: fields.price, required: true, placeholder: '125000' },

@@ -40,6 +40,8 @@ export interface AdminKind<K extends ListingKind> {
   title: string;
   /** "project", as in "Add project" */
   singular: string;
+  /** "projects", as in "All projects" */
+  plural: string;
   fields: AdminField[];
   columns: ColumnsType<ListingItems[K]>;
   nameOf(item: ListingItems[K]): string;
@@ -120,14 +122,14 @@ export function ListingAdmin<K extends ListingKind>({ config }: { config: AdminK
       },
       (error: unknown) => {
         if (!current) return;
-        message.error(errorMessage(error, `Could not load the ${config.title.toLowerCase()}.`));
+        message.error(errorMessage(error, `Could not load the ${config.plural}.`));
         setLoading(false);
       },
     );
     return () => {
       current = false;
     };
-  }, [config.kind, config.title, message, version]);
+  }, [config.kind, config.plural, message, version]);
 
   const reload = () => {
     setLoading(true);
@@ -265,77 +267,84 @@ export function ListingAdmin<K extends ListingKind>({ config }: { config: AdminK
 
   return (
     <ConfigProvider theme={READABLE_DANGER}>
-    <div className="listing-admin">
-      <PageMeta title={`${config.title} · Dashboard`} description={`Add, edit and delete ${config.title.toLowerCase()}.`} />
-      <Typography.Title level={1} className="listing-admin__title">
-        {config.title}
-      </Typography.Title>
+      <div className="listing-admin">
+        <PageMeta title={`${config.title} · Dashboard`} description={`Add, edit and delete ${config.plural}.`} />
+        <Typography.Title level={1} className="listing-admin__title">
+          {config.title}
+        </Typography.Title>
 
-      <div ref={formCard}>
-        <Card title={editing ? `Edit ${config.singular}` : `Add ${config.singular}`} className="listing-admin__card">
-          <Form form={form} layout="vertical" onFinish={onFinish} onFinishFailed={() => !editing && !chosen && setImageError(IMAGE_REQUIRED)} requiredMark>
-            <Form.Item name="id" hidden>
-              <Input />
-            </Form.Item>
-            <div className="listing-admin__grid">
-              <div className="listing-admin__fields">
-                {config.fields.map((field) => (
-                  <Form.Item
-                    key={field.name}
-                    name={field.name}
-                    label={field.label}
-                    required={field.required}
-                    rules={ruleFor(field)}
-                    className={field.input === 'textarea' ? 'listing-admin__wide' : undefined}
-                  >
-                    {fieldInput(field)}
-                  </Form.Item>
-                ))}
-              </div>
-              <Form.Item
-                label="Image"
-                htmlFor={fileInputId}
-                required={!editing}
-                validateStatus={imageError ? 'error' : undefined}
-                help={imageError ?? 'JPEG, PNG or WebP; resized to 300 × 300 before upload.'}
-                className="listing-admin__image"
-              >
-                <div className="listing-admin__picker">
-                  <input id={fileInputId} ref={fileInput} type="file" name="file" accept="image/*" onChange={(e) => void onFileChange(e)} />
-                  {preview ? (
-                    <img className="listing-admin__preview" src={preview} alt="Preview of the image" width={150} height={150} />
-                  ) : (
-                    <div className="listing-admin__preview listing-admin__preview--empty" aria-hidden="true">
-                      No image
-                    </div>
-                  )}
-                </div>
+        <div ref={formCard}>
+          <Card title={editing ? `Edit ${config.singular}` : `Add ${config.singular}`} className="listing-admin__card">
+            <Form
+              form={form}
+              layout="vertical"
+              onFinish={onFinish}
+              // antd skips onFinish when a field is invalid: still say that the image is missing.
+              onFinishFailed={() => !editing && !chosen && setImageError(IMAGE_REQUIRED)}
+              requiredMark
+            >
+              <Form.Item name="id" hidden>
+                <Input />
               </Form.Item>
-            </div>
-            <Space>
-              <Button type="primary" htmlType="submit" loading={saving}>
-                {editing ? `Update ${config.singular}` : `Add ${config.singular}`}
-              </Button>
-              <Button htmlType="button" onClick={reset} disabled={saving}>
-                Reset
-              </Button>
-            </Space>
-          </Form>
+              <div className="listing-admin__grid">
+                <div className="listing-admin__fields">
+                  {config.fields.map((field) => (
+                    <Form.Item
+                      key={field.name}
+                      name={field.name}
+                      label={field.label}
+                      required={field.required}
+                      rules={ruleFor(field)}
+                      className={field.input === 'textarea' ? 'listing-admin__wide' : undefined}
+                    >
+                      {fieldInput(field)}
+                    </Form.Item>
+                  ))}
+                </div>
+                <Form.Item
+                  label="Image"
+                  htmlFor={fileInputId}
+                  required={!editing}
+                  validateStatus={imageError ? 'error' : undefined}
+                  help={imageError ?? 'JPEG, PNG or WebP; resized to 300 × 300 before upload.'}
+                  className="listing-admin__image"
+                >
+                  <div className="listing-admin__picker">
+                    <input id={fileInputId} ref={fileInput} type="file" name="file" accept="image/*" onChange={(e) => void onFileChange(e)} />
+                    {preview ? (
+                      <img className="listing-admin__preview" src={preview} alt="Preview of the image" width={150} height={150} />
+                    ) : (
+                      <div className="listing-admin__preview listing-admin__preview--empty" aria-hidden="true">
+                        No image
+                      </div>
+                    )}
+                  </div>
+                </Form.Item>
+              </div>
+              <Space>
+                <Button type="primary" htmlType="submit" loading={saving}>
+                  {editing ? `Update ${config.singular}` : `Add ${config.singular}`}
+                </Button>
+                <Button htmlType="button" onClick={reset} disabled={saving}>
+                  Reset
+                </Button>
+              </Space>
+            </Form>
+          </Card>
+        </div>
+
+        <Card title={`All ${config.plural}`} className="listing-admin__card">
+          <Table<ListingItems[K]>
+            rowKey="_id"
+            columns={columns}
+            dataSource={rows}
+            loading={loading}
+            size="middle"
+            scroll={{ x: 'max-content', y: 300 }}
+            pagination={{ placement: ['bottomEnd'], pageSize: 10, showSizeChanger: false }}
+          />
         </Card>
       </div>
-
-      <Card title={`All ${config.title.toLowerCase()}`} className="listing-admin__card">
-        <Table<ListingItems[K]>
-          rowKey="_id"
-          columns={columns}
-          dataSource={rows}
-          loading={loading}
-          size="middle"
-          scroll={{ x: 'max-content', y: 300 }}
-          pagination={{ placement: ['bottomEnd'], pageSize: 10, showSizeChanger: false }}
-        />
-      </Card>
-    </div>
     </ConfigProvider>
   );
 }

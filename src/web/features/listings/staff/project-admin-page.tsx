@@ -8,6 +8,7 @@ const projects: AdminKind<'project'> = {
   kind: 'project',
   title: 'Projects',
   singular: 'project',
+  plural: 'projects',
   fields: [
     { name: 'name', label: 'Project name', input: 'text', schema: fields.name, required: true, placeholder: 'Lakeside Residency' },
     { name: 'area', label: 'Area', input: 'text', schema: fields.area, required: true, placeholder: 'Whitefield, Bengaluru' },

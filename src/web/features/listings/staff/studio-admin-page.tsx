@@ -7,6 +7,7 @@ const studios: AdminKind<'studio'> = {
   kind: 'studio',
   title: 'Studio',
   singular: 'studio record',
+  plural: 'studio records',
   fields: [
     { name: 'title', label: 'Title', input: 'text', schema: fields.title, required: true, placeholder: 'Indiranagar Studio' },
     { name: 'gmaplink', label: 'Google map link', input: 'url', schema: fields.gmaplink, required: true, placeholder: 'https://www.google.com/maps/…' },
