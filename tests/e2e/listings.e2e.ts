@@ -193,6 +193,15 @@ describe('listings: public pages', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => page.getByRole('link', { name: new RegExp(`Studio ${unique}`) }).isVisible(), SLOW).toBe(true);
   });
+
+  it('says so when there is nothing to show yet', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.route('**/api/product/get', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    await page.goto('/viewProducts');
+    await expect.poll(() => page.getByRole('status').textContent(), SLOW).toContain('No decor is listed right now');
+    expect(await page.getByRole('link', { name: 'Talk to our team' }).getAttribute('href')).toBe('/viewContact');
+    expect(pageProblems(page)).toEqual([]);
+  });
 });
 
 describe('listings: accessibility', () => {

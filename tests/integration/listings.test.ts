@@ -258,6 +258,16 @@ describeEachDatabase('listings API', (ctx) => {
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 
+  it('refuses parts named like object internals, storing nothing', async () => {
+    const before = await list(ctx, 'product');
+    for (const name of ['__proto__', 'constructor', 'toString']) {
+      const res = await send(ctx, '/api/product/add', { ...KINDS.product.valid(), [name]: 'x' }, await freshImage());
+      expect(res.statusCode, name).toBe(400);
+      expect(typeof res.json().message, name).toBe('string');
+    }
+    expect(await list(ctx, 'product')).toEqual(before);
+  });
+
   it('refuses a body that is not a multipart form', async () => {
     const res = await ctx.asStaff({ method: 'POST', url: '/api/product/add', payload: KINDS.product.valid() });
     expect(res.statusCode).toBe(415);

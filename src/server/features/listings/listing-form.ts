@@ -16,6 +16,7 @@ export interface ListingForm {
  */
 export async function readListingForm(request: FastifyRequest): Promise<ListingForm> {
   if (!request.isMultipart()) throw unsupportedMedia('Please send the listing as a multipart form.');
+  // @fastify/multipart refuses parts named like Object.prototype members (`__proto__`, …) with 400.
   const fields: Record<string, string> = {};
   let file: ListingForm['file'];
   for await (const part of request.parts()) {

@@ -27,7 +27,7 @@ export function Component() {
           cards={projects.map((project) => ({
             id: project._id,
             image: project.image,
-            imageAlt: `Illustration of ${project.name}`,
+            imageAlt: `Picture of ${project.name}`,
             title: project.name,
             body: (
               <>
