@@ -101,6 +101,13 @@ describeEachDatabase('media: uploaded images', (ctx) => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'The image is larger than 5 MB. Please choose a smaller file.' });
     expect((await storedImages(ctx)).length).toBe(before);
+
+    // Just under the limit is fine: the 1 MB JSON body limit does not apply to uploads.
+    const noise = await sharp({ create: { width: 1300, height: 1100, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .png()
+      .toBuffer();
+    expect(noise.length).toBeGreaterThan(4 * 1024 * 1024);
+    expect((await upload(ctx, noise, 'noise.png', 'image/png')).statusCode).toBe(201);
   });
 
   it('refuses a pixel bomb (small on disk, 400 megapixels) with 413 before decoding it', async () => {
