@@ -103,7 +103,7 @@ describeEachDatabase('media: uploaded images', (ctx) => {
     expect((await storedImages(ctx)).length).toBe(before);
 
     // Just under the limit is fine: the 1 MB JSON body limit does not apply to uploads.
-    const noise = await sharp({ create: { width: 1300, height: 1100, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const noise = await sharp({ create: { width: 1300, height: 1100, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
       .png()
       .toBuffer();
     expect(noise.length).toBeGreaterThan(4 * 1024 * 1024);
