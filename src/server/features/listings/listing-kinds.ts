@@ -23,7 +23,7 @@ export type ListingInput = { filename: string } & ListingFieldColumns;
  * Everything that differs between projects, products and studio records. The routes, service and
  * repository are written once and read these.
  */
-export interface ListingKindSpec<K extends ListingKind = ListingKind> {
+export interface ListingKindSpec<K extends ListingKind = ListingKind, I extends ListingInput = ListingInput> {
   kind: K;
   /** Used in success messages: "Project added successfully." */
   label: string;
@@ -31,10 +31,11 @@ export interface ListingKindSpec<K extends ListingKind = ListingKind> {
   /** The update form's id field (projectId, productId, recordId) and the answer for an unknown id. */
   idField: (typeof listingIds)[K]['idField'];
   notFound: string;
-  newSchema: z.ZodType<ListingInput>;
-  updateSchema: z.ZodType<ListingInput>;
+  newSchema: z.ZodType<I>;
+  updateSchema: z.ZodType<I>;
   itemSchema: z.ZodType<ListingItems[K]>;
-  toColumns(input: ListingInput): ListingFieldColumns;
+  // A method, so each kind can take its own input type here.
+  toColumns(input: I): ListingFieldColumns;
   toItem(row: ListingRow): ListingItems[K];
 }
 
@@ -42,7 +43,7 @@ const common = { _id: z.string(), image: z.string(), filename: z.string() };
 const str = (v: string | number | undefined) => String(v ?? '');
 const num = (v: string | number | undefined) => Number(v ?? 0);
 
-const project: ListingKindSpec<'project'> = {
+const project: ListingKindSpec<'project', z.output<typeof newProject>> = {
   kind: 'project',
   label: 'Project',
   table: 'projects',
@@ -59,13 +60,13 @@ const project: ListingKindSpec<'project'> = {
     gmaplink: z.string(),
   }),
   toColumns: (input) => ({
-    name: input.name!,
-    area: input.area!,
-    squareft: input.squareft!,
+    name: input.name,
+    area: input.area,
+    squareft: input.squareft,
     // Stored as YYYY-MM-DD so it sorts; the schema has already checked it is a real date.
-    dateofcomplition: parseListingDate(str(input.dateofcomplition))!,
-    sizeofunit: input.sizeofunit!,
-    gmaplink: input.gmaplink ?? '',
+    dateofcomplition: parseListingDate(input.dateofcomplition)!,
+    sizeofunit: input.sizeofunit,
+    gmaplink: input.gmaplink,
   }),
   toItem: ({ id, imageHash, filename, fields: f }) => ({
     _id: id,
@@ -80,7 +81,7 @@ const project: ListingKindSpec<'project'> = {
   }),
 };
 
-const product: ListingKindSpec<'product'> = {
+const product: ListingKindSpec<'product', z.output<typeof newProduct>> = {
   kind: 'product',
   label: 'Product',
   table: 'products',
@@ -88,7 +89,7 @@ const product: ListingKindSpec<'product'> = {
   newSchema: newProduct,
   updateSchema: productUpdate,
   itemSchema: z.object({ ...common, productname: z.string(), description: z.string(), price: z.number() }),
-  toColumns: (input) => ({ productname: input.productname!, description: input.description!, price: input.price! }),
+  toColumns: (input) => ({ productname: input.productname, description: input.description, price: input.price }),
   toItem: ({ id, imageHash, filename, fields: f }) => ({
     _id: id,
     productname: str(f.productname),
@@ -99,7 +100,7 @@ const product: ListingKindSpec<'product'> = {
   }),
 };
 
-const studio: ListingKindSpec<'studio'> = {
+const studio: ListingKindSpec<'studio', z.output<typeof newStudio>> = {
   kind: 'studio',
   label: 'Studio record',
   table: 'studios',
@@ -107,7 +108,7 @@ const studio: ListingKindSpec<'studio'> = {
   newSchema: newStudio,
   updateSchema: studioUpdate,
   itemSchema: z.object({ ...common, title: z.string(), address: z.string(), gmaplink: z.string() }),
-  toColumns: (input) => ({ title: input.title!, address: input.address!, gmaplink: input.gmaplink! }),
+  toColumns: (input) => ({ title: input.title, address: input.address, gmaplink: input.gmaplink }),
   toItem: ({ id, imageHash, filename, fields: f }) => ({
     _id: id,
     title: str(f.title),
