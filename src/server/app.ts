@@ -16,6 +16,8 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { authRoutes, registerAuthGuard } from './features/auth/auth.plugin';
 import { secretKey } from './features/auth/token';
+import { listingsRoutes } from './features/listings/listings.routes';
+import { mediaRoutes } from './features/media/media.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { pagesPlugin } from './features/pages/pages.plugin';
 import { seoRoutes } from './features/pages/seo.routes';
@@ -110,6 +112,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Feature routes.
+  await app.register(mediaRoutes);
+  await app.register(listingsRoutes);
 
   await app.register(seoRoutes);
   await app.register(pagesPlugin, { clientDir: config.clientDir, ssrDir: config.ssrDir });

@@ -1,4 +1,6 @@
 // The database as Kysely sees it: each feature declares its own tables and they are joined here.
 import type { AuthTables } from '../features/auth/auth.tables';
+import type { ListingTables } from '../features/listings/listings.tables';
+import type { MediaTables } from '../features/media/media.tables';
 
-export type Database = AuthTables;
+export type Database = AuthTables & MediaTables & ListingTables;

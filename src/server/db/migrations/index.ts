@@ -1,7 +1,11 @@
 import type { Migration } from 'kysely';
 import * as auth from './2026-11-22T0100-auth';
+import * as media from './2026-11-22T0130-media';
+import * as listings from './2026-11-22T0131-listings';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100-auth': auth,
+  '2026-11-22T0130-media': media,
+  '2026-11-22T0131-listings': listings,
 };

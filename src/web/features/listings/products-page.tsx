@@ -1,5 +1,50 @@
-import { Placeholder } from '../site/placeholder';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { Product } from '../../../shared/listings';
+import { PageMeta } from '../../components/page-meta';
+import { CardGrid, ListingsPage } from './card-grid';
+import { formatRupees } from './listing-format';
+import { fetchListings } from './listings-api';
+import { ListingsError } from './listings-error';
+
+const HEADING = { eyebrow: 'Decor', title: 'Decor for every room' };
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return fetchListings('product', { signal: request.signal });
+}
 
 export function Component() {
-  return <Placeholder title="Decor" />;
+  const products = useLoaderData<Product[]>();
+  return (
+    <>
+      <PageMeta
+        title="Decor"
+        description="Handpicked furniture, lighting, rugs and planters from Abode's studios, with prices in rupees."
+      />
+      <ListingsPage {...HEADING} intro="Furniture, lighting and accents our designers choose for the homes we build, ready for yours.">
+        <CardGrid
+          label="Decor"
+          emptyText="No decor is listed right now. Ask us for a quote and we will help you choose."
+          cards={products.map((product) => ({
+            id: product._id,
+            image: product.image,
+            imageAlt: `Picture of ${product.productname}`,
+            title: product.productname,
+            body: (
+              <>
+                <p className="listing-card__description">{product.description}</p>
+                <p className="listing-card__price">
+                  <span className="visually-hidden">Price: </span>
+                  {formatRupees(product.price)}
+                </p>
+              </>
+            ),
+          }))}
+        />
+      </ListingsPage>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ListingsError {...HEADING} what="decor" />;
 }

@@ -1,5 +1,71 @@
-import { Placeholder } from '../site/placeholder';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { Project } from '../../../shared/listings';
+import { PageMeta } from '../../components/page-meta';
+import { CardGrid, ListingsPage } from './card-grid';
+import { formatSqft } from './listing-format';
+import { fetchListings } from './listings-api';
+import { ListingsError } from './listings-error';
+
+const HEADING = { eyebrow: 'Homes', title: 'Homes we are building' };
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return fetchListings('project', { signal: request.signal });
+}
 
 export function Component() {
-  return <Placeholder title="Homes" />;
+  const projects = useLoaderData<Project[]>();
+  return (
+    <>
+      <PageMeta
+        title="Homes"
+        description="Apartments and villas by Abode in Bengaluru, Pune and Mumbai: area, size, unit type and completion date for every project."
+      />
+      <ListingsPage {...HEADING} intro="Apartments and villas we design and build, with their size, unit type and when you can move in.">
+        <CardGrid
+          label="Homes"
+          emptyText="No homes are listed right now. Tell us what you are looking for and we will get in touch."
+          cards={projects.map((project) => ({
+            id: project._id,
+            image: project.image,
+            imageAlt: `Picture of ${project.name}`,
+            title: project.name,
+            body: (
+              <>
+                <p className="listing-card__place">{project.area}</p>
+                <dl className="listing-card__facts">
+                  <div>
+                    <dt>Size</dt>
+                    <dd>{formatSqft(project.squareft)}</dd>
+                  </div>
+                  <div>
+                    <dt>Unit</dt>
+                    <dd>{project.sizeofunit}</dd>
+                  </div>
+                  <div>
+                    <dt>Completion</dt>
+                    <dd>{project.dateofcomplition}</dd>
+                  </div>
+                </dl>
+                {project.gmaplink ? (
+                  <a
+                    className="listing-card__link"
+                    href={project.gmaplink}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`Google map: ${project.name} (opens in a new tab)`}
+                  >
+                    Google map
+                  </a>
+                ) : null}
+              </>
+            ),
+          }))}
+        />
+      </ListingsPage>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ListingsError {...HEADING} what="homes" />;
 }

@@ -1,5 +1,27 @@
-import { Placeholder } from '../../site/placeholder';
+import { productFields } from '../../../../shared/listings';
+import { formatRupees } from '../listing-format';
+import { ListingAdmin, type AdminKind } from './listing-admin';
+
+const fields = productFields.shape;
+
+const products: AdminKind<'product'> = {
+  kind: 'product',
+  title: 'Decor',
+  singular: 'product',
+  plural: 'decor products',
+  fields: [
+    { name: 'productname', label: 'Product name', input: 'text', schema: fields.productname, required: true, placeholder: 'Teak Sofa' },
+    { name: 'price', label: 'Price', input: 'rupees', schema: fields.price, required: true, placeholder: '125000' },
+    { name: 'description', label: 'Description', input: 'textarea', schema: fields.description, required: true },
+  ],
+  columns: [
+    { title: 'Product', dataIndex: 'productname', key: 'productname' },
+    { title: 'Description', dataIndex: 'description', key: 'description', ellipsis: true },
+    { title: 'Price', dataIndex: 'price', key: 'price', render: (value: number) => formatRupees(value) },
+  ],
+  nameOf: (product) => product.productname,
+};
 
 export function Component() {
-  return <Placeholder title="Decor" />;
+  return <ListingAdmin config={products} />;
 }

@@ -1,5 +1,32 @@
-import { Placeholder } from '../../site/placeholder';
+import { projectFields } from '../../../../shared/listings';
+import { formatSqft } from '../listing-format';
+import { ListingAdmin, type AdminKind } from './listing-admin';
+
+const fields = projectFields.shape;
+
+const projects: AdminKind<'project'> = {
+  kind: 'project',
+  title: 'Projects',
+  singular: 'project',
+  plural: 'projects',
+  fields: [
+    { name: 'name', label: 'Project name', input: 'text', schema: fields.name, required: true, placeholder: 'Lakeside Residency' },
+    { name: 'area', label: 'Area', input: 'text', schema: fields.area, required: true, placeholder: 'Whitefield, Bengaluru' },
+    { name: 'squareft', label: 'Sq. feet', input: 'number', schema: fields.squareft, required: true, placeholder: '1450' },
+    { name: 'dateofcomplition', label: 'Date of completion', input: 'date', schema: fields.dateofcomplition, required: true },
+    { name: 'sizeofunit', label: 'Size of unit', input: 'text', schema: fields.sizeofunit, required: true, placeholder: '3 BHK' },
+    { name: 'gmaplink', label: 'Google map link', input: 'url', schema: fields.gmaplink, required: false, placeholder: 'https://www.google.com/maps/…' },
+  ],
+  columns: [
+    { title: 'Name', dataIndex: 'name', key: 'name' },
+    { title: 'Area', dataIndex: 'area', key: 'area' },
+    { title: 'Sq. feet', dataIndex: 'squareft', key: 'squareft', render: (value: number) => formatSqft(value) },
+    { title: 'Completion', dataIndex: 'dateofcomplition', key: 'dateofcomplition' },
+    { title: 'Unit', dataIndex: 'sizeofunit', key: 'sizeofunit' },
+  ],
+  nameOf: (project) => project.name,
+};
 
 export function Component() {
-  return <Placeholder title="Projects" />;
+  return <ListingAdmin config={projects} />;
 }

@@ -1,5 +1,35 @@
-import { Placeholder } from '../../site/placeholder';
+import { studioFields } from '../../../../shared/listings';
+import { ListingAdmin, type AdminKind } from './listing-admin';
+
+const fields = studioFields.shape;
+
+const studios: AdminKind<'studio'> = {
+  kind: 'studio',
+  title: 'Studio',
+  singular: 'studio record',
+  plural: 'studio records',
+  fields: [
+    { name: 'title', label: 'Title', input: 'text', schema: fields.title, required: true, placeholder: 'Indiranagar Studio' },
+    { name: 'gmaplink', label: 'Google map link', input: 'url', schema: fields.gmaplink, required: true, placeholder: 'https://www.google.com/maps/…' },
+    { name: 'address', label: 'Address', input: 'textarea', schema: fields.address, required: true },
+  ],
+  columns: [
+    { title: 'Title', dataIndex: 'title', key: 'title' },
+    { title: 'Address', dataIndex: 'address', key: 'address', ellipsis: true },
+    {
+      title: 'Map',
+      dataIndex: 'gmaplink',
+      key: 'gmaplink',
+      render: (link: string, studio) => (
+        <a href={link} target="_blank" rel="noopener noreferrer" aria-label={`Google map: ${studio.title} (opens in a new tab)`}>
+          Google map
+        </a>
+      ),
+    },
+  ],
+  nameOf: (studio) => studio.title,
+};
 
 export function Component() {
-  return <Placeholder title="Studio" />;
+  return <ListingAdmin config={studios} />;
 }

@@ -1,0 +1,69 @@
+import type { ColumnType, Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { ListingColumns, ListingTableName } from './listings.tables';
+
+/** A kind's own columns (name, price, …), as its descriptor maps them. */
+export type ListingFieldColumns = Record<string, string | number>;
+
+/**
+ * One repository for the three listing tables. Kysely cannot type a query over "one of three
+ * tables", so the queries here see them through their shared columns plus a record of the rest;
+ * each kind's descriptor maps its own columns (listing-kinds.ts).
+ */
+interface AnyListingTable extends ListingColumns {
+  [column: string]: string | number | ColumnType<Date | string, Date | string, Date | string>;
+}
+type ListingDb = Record<ListingTableName, AnyListingTable>;
+const tables = (db: Kysely<Database>) => db as unknown as Kysely<ListingDb>;
+
+export interface ListingRow {
+  id: string;
+  imageHash: string;
+  filename: string;
+  fields: ListingFieldColumns;
+}
+
+function toRow(raw: Record<string, unknown>): ListingRow {
+  const { id, imageHash, filename, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = raw;
+  return { id: String(id), imageHash: String(imageHash), filename: String(filename), fields: fields as ListingFieldColumns };
+}
+
+/** Newest first, one query, no image bytes (the image is a hash; its bytes are served by /media). */
+export async function listListings(db: Kysely<Database>, table: ListingTableName): Promise<ListingRow[]> {
+  const rows = await tables(db).selectFrom(table).selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+  return rows.map(toRow);
+}
+
+export async function findListing(db: Kysely<Database>, table: ListingTableName, id: string): Promise<ListingRow | undefined> {
+  const row = await tables(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toRow(row);
+}
+
+export async function insertListing(db: Kysely<Database>, table: ListingTableName, row: ListingRow): Promise<void> {
+  const now = new Date();
+  await tables(db)
+    .insertInto(table)
+    .values({ ...row.fields, id: row.id, imageHash: row.imageHash, filename: row.filename, createdAt: now, updatedAt: now })
+    .execute();
+}
+
+/** Returns false when there is no such record. */
+export async function updateListing(db: Kysely<Database>, table: ListingTableName, row: ListingRow): Promise<boolean> {
+  const result = await tables(db)
+    .updateTable(table)
+    .set({ ...row.fields, imageHash: row.imageHash, filename: row.filename, updatedAt: new Date() })
+    .where('id', '=', row.id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The deleted record's image hash, or undefined when there was no such record. */
+export async function deleteListing(db: Kysely<Database>, table: ListingTableName, id: string): Promise<string | undefined> {
+  const row = await tables(db).deleteFrom(table).where('id', '=', id).returning('imageHash').executeTakeFirst();
+  return row?.imageHash;
+}
+
+export async function countListings(db: Kysely<Database>, table: ListingTableName): Promise<number> {
+  const row = await tables(db).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readListingForm } from './listing-form';
+import { listingKinds } from './listing-kinds';
+import { addItem, deleteItem, serializedList, updateItem } from './listings.service';
+
+const saved = z.object({ message: z.string(), _id: z.string() });
+const deleted = z.object({ message: z.string() });
+
+/** GET /api/{kind}/get (public), POST /api/{kind}/add|update (multipart) and DELETE /api/{kind}/delete/:id, per kind. */
+export async function listingsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const spec of Object.values(listingKinds)) {
+    const tags = ['listings'];
+
+    // Sent as JSON serialized once per change (list-cache.ts); the schema documents its shape.
+    app.get(`/api/${spec.kind}/get`, { schema: { tags, response: { 200: z.array(spec.itemSchema), 304: z.null() } } }, async (request, reply) => {
+      const list = await serializedList(app.db, spec);
+      reply.header('cache-control', 'no-cache').header('etag', list.etag);
+      if (request.headers['if-none-match'] === list.etag) return reply.status(304).send();
+      return reply.type('application/json; charset=utf-8').send(list.body);
+    });
+
+    r.post(
+      `/api/${spec.kind}/add`,
+      { schema: { tags, consumes: ['multipart/form-data'], response: { 201: saved } } },
+      async (request, reply) => {
+        const _id = await addItem(app.db, spec, await readListingForm(request));
+        return reply.status(201).send({ message: `${spec.label} added successfully.`, _id });
+      },
+    );
+
+    r.post(
+      `/api/${spec.kind}/update`,
+      { schema: { tags, consumes: ['multipart/form-data'], response: { 200: saved } } },
+      async (request) => {
+        const _id = await updateItem(app.db, spec, await readListingForm(request));
+        return { message: `${spec.label} updated successfully.`, _id };
+      },
+    );
+
+    r.delete(
+      `/api/${spec.kind}/delete/:id`,
+      { schema: { tags, params: z.object({ id: z.string() }), response: { 200: deleted } } },
+      async (request) => {
+        await deleteItem(app.db, spec, request.params.id);
+        return { message: `${spec.label} deleted successfully.` };
+      },
+    );
+  }
+}

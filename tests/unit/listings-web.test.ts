@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatRupees, formatSqft } from '../../src/web/features/listings/listing-format';
+import { coverCrop } from '../../src/web/features/listings/staff/resize-image';
+import { formatListingDate, parseListingDate } from '../../src/shared/listings';
+
+describe('listing formats', () => {
+  it('shows rupees with Indian digit grouping and a trailing "/-"', () => {
+    expect(formatRupees(1_250_000)).toBe('₹12,50,000/-');
+    expect(formatRupees(18_500)).toBe('₹18,500/-');
+    expect(formatRupees(0)).toBe('₹0/-');
+    expect(formatRupees(999.5)).toBe('₹999.5/-');
+  });
+
+  it('shows square feet with grouping', () => {
+    expect(formatSqft(1450)).toBe('1,450 sq. ft');
+    expect(formatSqft(125_000)).toBe('1,25,000 sq. ft');
+  });
+
+  it('reads DD-MM-YYYY dates only when they are real days, and writes them back as entered', () => {
+    expect(parseListingDate('29-02-2028')).toBe('2028-02-29');
+    for (const bad of ['29-02-2027', '31-04-2026', '00-01-2026', '1-1-2026', '2026-01-01', '15-13-2026', '00-00-0000']) {
+      expect(parseListingDate(bad), bad).toBeNull();
+    }
+    expect(formatListingDate('2026-12-05')).toBe('05-12-2026');
+  });
+});
+
+describe('browser resize geometry', () => {
+  it('keeps the centred square (cover crop) of wide, tall and square pictures', () => {
+    expect(coverCrop(900, 400)).toEqual({ sx: 250, sy: 0, side: 400 });
+    expect(coverCrop(400, 1000)).toEqual({ sx: 0, sy: 300, side: 400 });
+    expect(coverCrop(300, 300)).toEqual({ sx: 0, sy: 0, side: 300 });
+  });
+});
