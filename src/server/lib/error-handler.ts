@@ -16,6 +16,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_FILES_LIMIT: 'Only one file may be sent.',
   FST_FIELDS_LIMIT: 'The form has too many fields.',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not a multipart form.',
+  FST_PROTO_VIOLATION: 'The form has a field name that is not allowed.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its declared length.',
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { paths } from '../../shared/paths';
+import { PageLoading } from '../components/page-loading';
 import { PublicLayout } from './public-layout';
 import { RouteError } from './route-error';
 
@@ -24,6 +25,7 @@ export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
     children: [
       { index: true, ...page('campaigns/landing-page.tsx') },
       { path: rel(paths.startSurvey), ...page('campaigns/start-survey-page.tsx') },
@@ -43,6 +45,7 @@ export const routes: RouteObject[] = [
     path: paths.dashboard,
     ...page('dashboard/dashboard-layout.tsx'),
     errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
     children: [
       { index: true, ...page('campaigns/staff/campaigns-page.tsx') },
       { path: inDashboard(paths.surveyCards), ...page('campaigns/staff/campaigns-page.tsx') },
