@@ -239,3 +239,17 @@ export const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).optional(),
   offset: z.coerce.number().int().min(0).optional(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Export
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `<campaign-name>-YYYYMMDD-HHmmss.xlsx`, in the local time of whoever calls it. */
+export function exportFileName(campaignName: string, at: Date): string {
+  const stamp = `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}-${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}`;
+  // Characters that no file system or header should see; the rest of the name is kept.
+  // eslint-disable-next-line no-control-regex
+  const safe = campaignName.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
+  return `${(safe || 'campaign').slice(0, 80)}-${stamp}.xlsx`;
+}
