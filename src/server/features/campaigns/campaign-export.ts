@@ -8,7 +8,8 @@ import type { Database } from '../../db/schema';
 import * as repo from './campaigns.repository';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const BATCH_SIZE = 2000;
+// Small enough that one batch holds the event loop for a few milliseconds only.
+const BATCH_SIZE = 1000;
 
 /**
  * Text a spreadsheet could take for a formula (= + - @, tab, CR) gets a leading apostrophe, so it
@@ -31,18 +32,29 @@ function parseAnswers(text: string): SurveyAnswerData {
   }
 }
 
-/** Resolves when the stream can take more, or has been closed (then the caller stops writing). */
-function drained(out: Writable): Promise<void> {
-  if (!out.writableNeedDrain || out.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('close', done);
-      resolve();
-    };
-    out.on('drain', done);
-    out.on('close', done);
-  });
+const BACKLOG_LIMIT = 512 * 1024;
+
+/**
+ * Bytes a sheet has handed to the zip that the zip has not compressed yet. ExcelJS's sheet stream
+ * ignores backpressure (it pushes into the zip entry whatever it is given), so without watching
+ * this the whole sheet would wait in memory until the event loop is free.
+ */
+function zipBacklog(sheet: ExcelJS.Worksheet): number {
+  // The zip's input is a readable-stream 2 PassThrough, which has no readableLength getter.
+  type State = { length?: number };
+  const internal = sheet as unknown as { stream?: { pipes?: Array<{ _readableState?: State; _writableState?: State }> } };
+  return (internal.stream?.pipes ?? []).reduce((n, p) => n + (p._readableState?.length ?? 0) + (p._writableState?.length ?? 0), 0);
+}
+
+/**
+ * Yields to the event loop (SQLite reads finish synchronously, so nothing else would run), then
+ * waits until the zip has caught up and the response can take more, or the client has gone.
+ */
+async function caughtUp(sheet: ExcelJS.Worksheet, out: Writable): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  while (!out.destroyed && (out.writableNeedDrain || zipBacklog(sheet) > BACKLOG_LIMIT)) {
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
 }
 
 /**
@@ -52,7 +64,8 @@ function drained(out: Writable): Promise<void> {
  * dates still get a date format.
  */
 export async function writeCampaignWorkbook(db: Kysely<Database>, campaign: Campaign, out: Writable): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  // Fast deflate: a third less CPU than the default level for a file about 15% larger.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   workbook.creator = 'Abode';
 
   const questions = answerColumns(campaign.questions, campaign.questioncolumns);
@@ -75,7 +88,7 @@ export async function writeCampaignWorkbook(db: Kysely<Database>, campaign: Camp
     if (batch.length < BATCH_SIZE) break;
     const last = batch[batch.length - 1]!;
     after = { createdAt: last.createdAt, id: last.id };
-    await drained(out);
+    await caughtUp(responses, out);
   }
   responses.commit();
 
@@ -95,7 +108,7 @@ export async function writeCampaignWorkbook(db: Kysely<Database>, campaign: Camp
     if (batch.length < BATCH_SIZE) break;
     const last = batch[batch.length - 1]!;
     after = { createdAt: last.createdAt, id: last.id };
-    await drained(out);
+    await caughtUp(emails, out);
   }
   emails.commit();
   await workbook.commit();

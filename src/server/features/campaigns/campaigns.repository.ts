@@ -41,6 +41,10 @@ export async function campaignExists(db: Db, id: string): Promise<boolean> {
   return row !== undefined;
 }
 
+export async function hasAnyCampaign(db: Db): Promise<boolean> {
+  return (await db.selectFrom('campaigns').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 export function listCampaignsWithResponseCounts(db: Db) {
   return db
     .selectFrom('campaigns')
