@@ -1,5 +1,96 @@
-import { Placeholder } from '../../site/placeholder';
+import { Alert, Input, Table, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { CAMPAIGN_MESSAGES, type EmailList, type EmailListItem } from '../../../../shared/campaigns';
+import { PageMeta } from '../../../components/page-meta';
+import { fetchAllEmails } from '../campaigns-api';
+import './staff.css';
+
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export function Component() {
-  return <Placeholder title="E-mails" />;
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const key = `${query}\n${page}\n${pageSize}`;
+  const [loaded, setLoaded] = useState<{ key: string; list: EmailList | null } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchAllEmails({ q: query || undefined, limit: pageSize, offset: (page - 1) * pageSize }).then(
+      (list) => !cancelled && setLoaded({ key, list }),
+      () => !cancelled && setLoaded({ key, list: null }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [key, query, page, pageSize]);
+
+  const loading = loaded?.key !== key;
+  // Keep showing the previous page while the next one loads.
+  const list = loaded?.list;
+
+  return (
+    <div className="staff-page">
+      <PageMeta title="E-mails" description="Every e-mail captured on the site, newsletter sign-ups included." />
+      <header className="staff-page__header">
+        <div>
+          <Typography.Title level={1} className="staff-page__title">
+            Captured e-mails
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" className="staff-page__lead">
+            Everyone who gave an e-mail on the home page: survey leads, and newsletter sign-ups made while no survey was running.
+          </Typography.Paragraph>
+        </div>
+        <Input.Search
+          className="email-search"
+          aria-label="Search e-mails or campaigns"
+          placeholder="Search e-mail or campaign"
+          allowClear
+          enterButton="Search"
+          onSearch={(value) => {
+            setQuery(value.trim());
+            setPage(1);
+          }}
+        />
+      </header>
+      {!loading && loaded?.list === null ? <Alert type="error" showIcon title={CAMPAIGN_MESSAGES.loadFailed} /> : null}
+      <Table<EmailListItem>
+        rowKey="_id"
+        dataSource={list?.items ?? []}
+        loading={loading}
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: list?.total ?? 0,
+          showSizeChanger: true,
+          position: ['bottomRight'],
+          showTotal: (total) => `${total} ${total === 1 ? 'e-mail' : 'e-mails'}`,
+          onChange: (next, size) => {
+            setPage(size === pageSize ? next : 1);
+            setPageSize(size);
+          },
+        }}
+        columns={[
+          { title: 'Email', dataIndex: 'email', key: 'email' },
+          {
+            title: 'Campaign',
+            dataIndex: 'campaignName',
+            key: 'campaign',
+            render: (name: string | null) => name ?? <Tag color="blue">Newsletter sign-up</Tag>,
+          },
+          { title: 'Date', dataIndex: 'date', key: 'date', render: formatDate },
+          {
+            title: 'Completed',
+            dataIndex: 'isCompleted',
+            key: 'isCompleted',
+            render: (done: boolean, row) =>
+              row.campaignId === null ? <Typography.Text type="secondary">—</Typography.Text> : done ? <Tag color="success">Completed</Tag> : <Tag>Not completed</Tag>,
+          },
+        ]}
+      />
+    </div>
+  );
 }
