@@ -7,6 +7,7 @@ import { paths } from '../../../../shared/paths';
 import { PageMeta } from '../../../components/page-meta';
 import { errorMessage } from '../../../lib/api-client';
 import { activateCampaign, fetchCampaigns, fetchResponseCount } from '../campaigns-api';
+import { TAG_COLORS } from './tag-colors';
 import './staff.css';
 
 /** SPEC.md §9: the list reloads 100 ms after an activation. */
@@ -71,7 +72,7 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
           {campaign.name}
         </span>
       }
-      extra={campaign.isActive ? <Tag color="success">Active</Tag> : <Tag>Inactive</Tag>}
+      extra={campaign.isActive ? <Tag color={TAG_COLORS.positive}>Active</Tag> : <Tag>Inactive</Tag>}
       actions={[
         <Button key="edit" type="text" icon={<EditOutlined />} loading={busy === 'edit'} onClick={() => void edit()}>
           Edit
@@ -89,7 +90,7 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
       <div className="campaign-card__body">
         <div>
           <div className="campaign-card__count">{campaign.responseCount}</div>
-          <Typography.Text type="secondary">{campaign.responseCount === 1 ? 'response' : 'responses'}</Typography.Text>
+          <span className="staff-muted">{campaign.responseCount === 1 ? 'response' : 'responses'}</span>
         </div>
         <label className="campaign-card__switch">
           <Switch
@@ -102,9 +103,9 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
           <span id={`${titleId}-switch`}>Shown to visitors</span>
         </label>
       </div>
-      <Typography.Text type="secondary" className="campaign-card__date">
+      <p className="staff-muted campaign-card__date">
         Created {new Date(campaign.createdAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}
-      </Typography.Text>
+      </p>
     </Card>
   );
 }
@@ -120,9 +121,9 @@ export function Component() {
           <Typography.Title level={1} className="staff-page__title">
             Survey campaigns
           </Typography.Title>
-          <Typography.Paragraph type="secondary" className="staff-page__lead">
+          <p className="staff-muted staff-page__lead">
             The active campaign is the survey visitors answer after giving their e-mail on the home page.
-          </Typography.Paragraph>
+          </p>
         </div>
       </header>
       <ul className="campaign-grid">

@@ -3,12 +3,15 @@ import { useEffect, useState } from 'react';
 import { CAMPAIGN_MESSAGES, type EmailList, type EmailListItem } from '../../../../shared/campaigns';
 import { PageMeta } from '../../../components/page-meta';
 import { fetchAllEmails } from '../campaigns-api';
+import { TAG_COLORS } from './tag-colors';
+import { useKeyboardScrollableTables } from './use-keyboard-scrollable-tables';
 import './staff.css';
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export function Component() {
+  const pageRef = useKeyboardScrollableTables<HTMLDivElement>();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
@@ -31,16 +34,16 @@ export function Component() {
   const list = loaded?.list;
 
   return (
-    <div className="staff-page">
+    <div className="staff-page" ref={pageRef}>
       <PageMeta title="E-mails" description="Every e-mail captured on the site, newsletter sign-ups included." />
       <header className="staff-page__header">
         <div>
           <Typography.Title level={1} className="staff-page__title">
             Captured e-mails
           </Typography.Title>
-          <Typography.Paragraph type="secondary" className="staff-page__lead">
+          <p className="staff-muted staff-page__lead">
             Everyone who gave an e-mail on the home page: survey leads, and newsletter sign-ups made while no survey was running.
-          </Typography.Paragraph>
+          </p>
         </div>
         <Input.Search
           className="email-search"
@@ -59,6 +62,7 @@ export function Component() {
         rowKey="_id"
         dataSource={list?.items ?? []}
         loading={loading}
+        locale={{ emptyText: <span className="staff-muted">{query ? `No e-mail matches “${query}”.` : 'No e-mails captured yet.'}</span> }}
         size="middle"
         scroll={{ x: 'max-content' }}
         pagination={{
@@ -66,7 +70,7 @@ export function Component() {
           pageSize,
           total: list?.total ?? 0,
           showSizeChanger: true,
-          position: ['bottomRight'],
+          placement: ['bottomEnd'],
           showTotal: (total) => `${total} ${total === 1 ? 'e-mail' : 'e-mails'}`,
           onChange: (next, size) => {
             setPage(size === pageSize ? next : 1);
@@ -79,7 +83,7 @@ export function Component() {
             title: 'Campaign',
             dataIndex: 'campaignName',
             key: 'campaign',
-            render: (name: string | null) => name ?? <Tag color="blue">Newsletter sign-up</Tag>,
+            render: (name: string | null) => name ?? <Tag color={TAG_COLORS.brand}>Newsletter sign-up</Tag>,
           },
           { title: 'Date', dataIndex: 'date', key: 'date', render: formatDate },
           {
@@ -87,7 +91,7 @@ export function Component() {
             dataIndex: 'isCompleted',
             key: 'isCompleted',
             render: (done: boolean, row) =>
-              row.campaignId === null ? <Typography.Text type="secondary">—</Typography.Text> : done ? <Tag color="success">Completed</Tag> : <Tag>Not completed</Tag>,
+              row.campaignId === null ? <span className="staff-muted">—</span> : done ? <Tag color={TAG_COLORS.positive}>Completed</Tag> : <Tag>Not completed</Tag>,
           },
         ]}
       />

@@ -7,6 +7,8 @@ import { paths } from '../../../../shared/paths';
 import { answerColumns, cellText, type AnswerColumn, type SurveyAnswerData } from '../../../../shared/survey-answers';
 import { PageMeta } from '../../../components/page-meta';
 import { downloadResults, fetchAnswers, fetchCampaign, fetchEmailRecords, fetchQuestionColumns, fetchResponseCount } from '../campaigns-api';
+import { TAG_COLORS } from './tag-colors';
+import { useKeyboardScrollableTables } from './use-keyboard-scrollable-tables';
 import './staff.css';
 
 interface ResultsState {
@@ -96,6 +98,7 @@ function useAnswerPage(id: string, page: number, pageSize: number, enabled: bool
 
 function ResultsView({ id, name }: ResultsState) {
   const { message } = App.useApp();
+  const pageRef = useKeyboardScrollableTables<HTMLDivElement>();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const [downloading, setDownloading] = useState(false);
@@ -141,7 +144,7 @@ function ResultsView({ id, name }: ResultsState) {
 
   const completed = overview?.emails.filter((e) => e.isCompleted).length ?? 0;
   return (
-    <div className="staff-page">
+    <div className="staff-page" ref={pageRef}>
       <PageMeta title={`Results · ${title}`} description="Survey responses and e-mail records of a campaign." />
       <Link to={paths.dashboard}>
         <ArrowLeftOutlined aria-hidden /> All campaigns
@@ -151,9 +154,9 @@ function ResultsView({ id, name }: ResultsState) {
           <Typography.Title level={1} className="staff-page__title">
             {title}
           </Typography.Title>
-          <Typography.Paragraph type="secondary" className="staff-page__lead">
+          <p className="staff-muted staff-page__lead">
             Survey responses and the e-mails captured for this campaign.
-          </Typography.Paragraph>
+          </p>
         </div>
         <Button type="primary" icon={<DownloadOutlined />} loading={downloading} disabled={!hasResponses} onClick={() => void download()}>
           Download .xlsx
@@ -164,13 +167,13 @@ function ResultsView({ id, name }: ResultsState) {
 
       <div className="results-stats">
         <Card size="small">
-          <Statistic title="Responses" value={overview?.count ?? 0} loading={loading} />
+          <Statistic title={<span className="staff-muted">Responses</span>} value={overview?.count ?? 0} loading={loading} />
         </Card>
         <Card size="small">
-          <Statistic title="E-mails captured" value={overview?.emails.length ?? 0} loading={loading} />
+          <Statistic title={<span className="staff-muted">E-mails captured</span>} value={overview?.emails.length ?? 0} loading={loading} />
         </Card>
         <Card size="small">
-          <Statistic title="Completed" value={completed} loading={loading} />
+          <Statistic title={<span className="staff-muted">Completed</span>} value={completed} loading={loading} />
         </Card>
       </div>
 
@@ -187,6 +190,7 @@ function ResultsView({ id, name }: ResultsState) {
             columns={columns}
             dataSource={tableRows}
             loading={loading || answers.loading}
+            locale={{ emptyText: <span className="staff-muted">{CAMPAIGN_MESSAGES.noResponses}</span> }}
             scroll={{ x: 'max-content' }}
             size="middle"
             pagination={{
@@ -194,7 +198,7 @@ function ResultsView({ id, name }: ResultsState) {
               pageSize,
               total: overview?.count ?? 0,
               showSizeChanger: true,
-              position: ['bottomRight'],
+              placement: ['bottomEnd'],
               onChange: (next, size) => {
                 setPage(size === pageSize ? next : 1);
                 setPageSize(size);
@@ -213,9 +217,10 @@ function ResultsView({ id, name }: ResultsState) {
           rowKey="_id"
           dataSource={overview?.emails ?? []}
           loading={loading}
+          locale={{ emptyText: <span className="staff-muted">No e-mails captured for this campaign yet.</span> }}
           size="middle"
           scroll={{ x: 'max-content' }}
-          pagination={{ pageSize: 10, position: ['bottomRight'], hideOnSinglePage: true }}
+          pagination={{ pageSize: 10, placement: ['bottomEnd'], hideOnSinglePage: true }}
           columns={[
             { title: 'Email', dataIndex: 'email', key: 'email' },
             { title: 'Date', dataIndex: 'date', key: 'date', render: formatDate },
@@ -223,7 +228,7 @@ function ResultsView({ id, name }: ResultsState) {
               title: 'Completed',
               dataIndex: 'isCompleted',
               key: 'isCompleted',
-              render: (done: boolean) => (done ? <Tag color="success">Completed</Tag> : <Tag>Not completed</Tag>),
+              render: (done: boolean) => (done ? <Tag color={TAG_COLORS.positive}>Completed</Tag> : <Tag>Not completed</Tag>),
             },
           ]}
         />
