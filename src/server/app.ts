@@ -15,6 +15,7 @@ import { GroupCommitter } from './db/group-commit';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { authRoutes, registerAuthGuard } from './features/auth/auth.plugin';
+import { campaignRoutes } from './features/campaigns/campaigns.routes';
 import { secretKey } from './features/auth/token';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { mediaRoutes } from './features/media/media.routes';
@@ -114,6 +115,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Feature routes.
   await app.register(mediaRoutes);
   await app.register(listingsRoutes);
+  await app.register(campaignRoutes);
 
   await app.register(seoRoutes);
   await app.register(pagesPlugin, { clientDir: config.clientDir, ssrDir: config.ssrDir });

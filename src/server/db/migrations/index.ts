@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as auth from './2026-11-22T0100-auth';
 import * as media from './2026-11-22T0130-media';
 import * as listings from './2026-11-22T0131-listings';
+import * as campaigns from './2026-11-22T0132-campaigns';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100-auth': auth,
   '2026-11-22T0130-media': media,
   '2026-11-22T0131-listings': listings,
+  '2026-11-22T0132-campaigns': campaigns,
 };

@@ -1,5 +1,149 @@
-import { Placeholder } from '../site/placeholder';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { landingEmailSchema } from '../../../shared/campaigns';
+import { paths } from '../../../shared/paths';
+import { Notice } from '../../components/notice';
+import { PageMeta } from '../../components/page-meta';
+import { TextField } from '../../components/text-field';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { useZodForm } from '../../lib/use-zod-form';
+import { addEmail, fetchActiveCampaign } from './campaigns-api';
+import type { SurveyState } from './journey-state';
+import './landing.css';
+
+type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'subscribed'; message: string } | { kind: 'error'; message: string };
+
+const STEPS = [
+  { title: 'Tell us how you live', text: 'Two minutes on the home you picture: size, budget, neighbourhood, the light you like to wake up to.' },
+  { title: 'Get a shortlist', text: 'An advisor picks homes and interior ideas that match, from our own projects and trusted builders.' },
+  { title: 'Visit with an expert', text: 'Walk through the homes you like with someone who knows the locality, the paperwork and the finishes.' },
+];
+
+const EXPLORE = [
+  { to: paths.projects, title: 'Homes', text: 'Apartments, villas and plots we have built or curated.' },
+  { to: paths.products, title: 'Decor', text: 'Furniture and finishes from our design studio.' },
+  { to: paths.studio, title: 'Studios', text: 'Come by, see materials, meet a designer.' },
+];
+
+/** A house in a few strokes: decoration only, drawn in CSS colours so it costs no request. */
+function HouseArt() {
+  return (
+    <svg className="landing-hero__art" viewBox="0 0 320 240" aria-hidden="true" focusable="false">
+      <path d="M20 220h280" />
+      <path d="M60 220V118l80-62 80 62v102" />
+      <path d="M40 132 140 54l100 78" />
+      <path d="M118 220v-56h44v56" />
+      <rect x="82" y="128" width="26" height="26" rx="3" />
+      <rect x="172" y="128" width="26" height="26" rx="3" />
+      <path d="M232 220v-70h56v70M226 154l34-26 34 26" />
+      <circle cx="262" cy="64" r="18" className="landing-hero__sun" />
+    </svg>
+  );
+}
 
 export function Component() {
-  return <Placeholder title="Choose Your Lifestyle" />;
+  const navigate = useNavigate();
+  const form = useZodForm(landingEmailSchema, { email: '' });
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const busy = status.kind === 'busy';
+
+  const start = form.handleSubmit(async ({ email }) => {
+    setStatus({ kind: 'busy' });
+    try {
+      const campaign = await fetchActiveCampaign();
+      const added = await addEmail(email, campaign?._id ?? null);
+      if (!campaign) {
+        // No survey is running: the e-mail is kept for the newsletter, and the visitor is told so.
+        form.reset();
+        setStatus({ kind: 'subscribed', message: added.message });
+        return;
+      }
+      const state: SurveyState = { email, emailId: added.emailID, campaignId: campaign._id, questions: campaign.questions };
+      await navigate(paths.startSurvey, { state });
+    } catch (error) {
+      if (error instanceof ApiError && error.errors.length > 0) form.setServerErrors(error.errors);
+      setStatus({ kind: 'error', message: errorMessage(error) });
+    }
+  });
+
+  return (
+    <div className="landing">
+      <PageMeta
+        title="Abode · Find a home that fits the way you live"
+        description="Tell us about the life you want in a two-minute survey and get a shortlist of homes and interiors that match."
+      />
+      <section className="landing-hero" aria-labelledby="landing-title">
+        <div className="landing-hero__copy">
+          <p className="landing-hero__eyebrow">Homes · Interiors · Decor</p>
+          <h1 id="landing-title">Find a home that fits the way you live</h1>
+          <p className="landing-hero__lead">
+            Answer a few questions about your lifestyle and budget. Our advisors shortlist homes and interiors that suit you, and
+            call you when something fits.
+          </p>
+          <HouseArt />
+        </div>
+
+        <div className="landing-card">
+          <h2 className="landing-card__title">Start your home survey</h2>
+          <p className="landing-card__text">It takes about two minutes.</p>
+          <form className="landing-form" noValidate onSubmit={start}>
+            <TextField
+              {...form.field('email')}
+              label="E-mail address"
+              hideLabel
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder="Enter email to begin survey"
+              required
+            />
+            <button type="submit" className="button button--accent landing-form__submit" disabled={busy}>
+              {busy ? 'One moment…' : 'Choose Your Lifestyle'}
+            </button>
+          </form>
+          <p className="landing-card__note">
+            You will also receive our free weekly newsletter with new homes and decor ideas. Unsubscribe at any time.
+          </p>
+          {status.kind === 'subscribed' ? (
+            <Notice tone="success">
+              {status.message} There is no survey running right now; we will write to you when the next one opens.
+            </Notice>
+          ) : null}
+          {status.kind === 'error' ? <Notice tone="error">{status.message}</Notice> : null}
+        </div>
+      </section>
+
+      <section className="landing-steps" aria-labelledby="steps-title">
+        <h2 id="steps-title">How it works</h2>
+        <ol className="landing-steps__list">
+          {STEPS.map((step, i) => (
+            <li key={step.title} className="landing-step">
+              <span className="landing-step__number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="landing-explore" aria-labelledby="explore-title">
+        <h2 id="explore-title">Or look around first</h2>
+        <ul className="landing-explore__list">
+          {EXPLORE.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} className="landing-explore__link">
+                <span className="landing-explore__title">{item.title}</span>
+                <span className="landing-explore__text">{item.text}</span>
+                <span className="landing-explore__arrow" aria-hidden="true">
+                  →
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
 }

@@ -1,5 +1,145 @@
-import { Placeholder } from '../../site/placeholder';
+import { BarChartOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Switch, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
+import { CAMPAIGN_MESSAGES, type CampaignSummary } from '../../../../shared/campaigns';
+import { paths } from '../../../../shared/paths';
+import { PageMeta } from '../../../components/page-meta';
+import { errorMessage } from '../../../lib/api-client';
+import { activateCampaign, fetchCampaigns, fetchResponseCount } from '../campaigns-api';
+import { TAG_COLORS } from './tag-colors';
+import './staff.css';
+
+/** SPEC.md §9: the list reloads 100 ms after an activation. */
+const RELOAD_DELAY_MS = 100;
+
+export function loader(): Promise<CampaignSummary[]> {
+  return fetchCampaigns();
+}
+
+function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState<'activate' | 'edit' | null>(null);
+
+  async function toggle(checked: boolean) {
+    // Switching off makes no call (SPEC.md §4): the only way off is activating another campaign.
+    if (!checked) {
+      void message.info(CAMPAIGN_MESSAGES.alreadyActivated);
+      return;
+    }
+    setBusy('activate');
+    try {
+      const res = await activateCampaign(campaign._id, true);
+      void message.success(res.message);
+      setTimeout(() => void revalidator.revalidate(), RELOAD_DELAY_MS);
+    } catch (error) {
+      void message.error(errorMessage(error, CAMPAIGN_MESSAGES.loadFailed));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function edit() {
+    setBusy('edit');
+    try {
+      const count = await fetchResponseCount(campaign._id);
+      if (count > 0) {
+        modal.confirm({
+          title: CAMPAIGN_MESSAGES.editLocked,
+          content: `“${campaign.name}” already has ${count} ${count === 1 ? 'response' : 'responses'}. You can start a new campaign from a copy of its questions.`,
+          okText: 'Duplicate as new campaign',
+          cancelText: 'Close',
+          onOk: () => navigate(paths.campaignNew, { state: { duplicateOf: campaign._id } }),
+        });
+        return;
+      }
+      await navigate(paths.campaignEdit, { state: { id: campaign._id } });
+    } catch (error) {
+      void message.error(errorMessage(error, CAMPAIGN_MESSAGES.loadFailed));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const titleId = `campaign-${campaign._id}`;
+  return (
+    <Card
+      className={campaign.isActive ? 'campaign-card campaign-card--active' : 'campaign-card'}
+      title={
+        <span id={titleId} className="campaign-card__name">
+          {campaign.name}
+        </span>
+      }
+      extra={campaign.isActive ? <Tag color={TAG_COLORS.positive}>Active</Tag> : <Tag>Inactive</Tag>}
+      actions={[
+        <Button key="edit" type="text" icon={<EditOutlined />} loading={busy === 'edit'} onClick={() => void edit()}>
+          Edit
+        </Button>,
+        <Button
+          key="results"
+          type="text"
+          icon={<BarChartOutlined />}
+          onClick={() => void navigate(paths.campaignResult, { state: { id: campaign._id, name: campaign.name } })}
+        >
+          Results
+        </Button>,
+      ]}
+    >
+      <div className="campaign-card__body">
+        <div>
+          <div className="campaign-card__count">{campaign.responseCount}</div>
+          <span className="staff-muted">{campaign.responseCount === 1 ? 'response' : 'responses'}</span>
+        </div>
+        <label className="campaign-card__switch">
+          <Switch
+            checked={campaign.isActive}
+            loading={busy === 'activate'}
+            onChange={(checked) => void toggle(checked)}
+            aria-labelledby={titleId}
+            aria-describedby={`${titleId}-switch`}
+          />
+          <span id={`${titleId}-switch`}>Shown to visitors</span>
+        </label>
+      </div>
+      <p className="staff-muted campaign-card__date">
+        Created {new Date(campaign.createdAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}
+      </p>
+    </Card>
+  );
+}
 
 export function Component() {
-  return <Placeholder title="Campaigns" />;
+  const campaigns = useLoaderData() as CampaignSummary[];
+  const navigate = useNavigate();
+  return (
+    <div className="staff-page">
+      <PageMeta title="Campaigns" description="Survey campaigns: activate, edit, read results." />
+      <header className="staff-page__header">
+        <div>
+          <Typography.Title level={1} className="staff-page__title">
+            Survey campaigns
+          </Typography.Title>
+          <p className="staff-muted staff-page__lead">
+            The active campaign is the survey visitors answer after giving their e-mail on the home page.
+          </p>
+        </div>
+      </header>
+      <ul className="campaign-grid">
+        <li>
+          <button type="button" className="campaign-new" onClick={() => void navigate(paths.campaignNew)}>
+            <PlusOutlined className="campaign-new__icon" aria-hidden />
+            <span className="campaign-new__title">Start new campaign</span>
+            <span className="campaign-new__text">Design a survey from scratch</span>
+          </button>
+        </li>
+        {campaigns.map((campaign) => (
+          <li key={campaign._id}>
+            <CampaignCard campaign={campaign} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }

@@ -1,0 +1,224 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+export interface CampaignFields {
+  name: string;
+  questions: string;
+  questioncolumns: string;
+}
+
+// Campaigns -----------------------------------------------------------------------------------
+
+export async function insertCampaign(db: Db, campaign: CampaignFields & { id: string; isActive: boolean; now: Date }): Promise<void> {
+  const { now, ...fields } = campaign;
+  await db
+    .insertInto('campaigns')
+    .values({ ...fields, createdAt: now, updatedAt: now })
+    .execute();
+}
+
+/** Updates a campaign only while it has no responses (one statement, so no response slips in between). */
+export async function updateCampaignWithoutResponses(db: Db, id: string, fields: CampaignFields, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('campaigns')
+    .set({ ...fields, updatedAt: now })
+    .where('id', '=', id)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('surveyResponses').select('surveyResponses.id').where('surveyResponses.campaignId', '=', id))),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export function findCampaign(db: Db, id: string) {
+  return db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function campaignExists(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('campaigns').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function hasAnyCampaign(db: Db): Promise<boolean> {
+  return (await db.selectFrom('campaigns').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+export function listCampaignsWithResponseCounts(db: Db) {
+  return db
+    .selectFrom('campaigns')
+    .selectAll('campaigns')
+    .select((eb) =>
+      eb
+        .selectFrom('surveyResponses')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('surveyResponses.campaignId', '=', 'campaigns.id')
+        .as('responseCount'),
+    )
+    .orderBy('campaigns.createdAt', 'desc')
+    .orderBy('campaigns.id', 'desc')
+    .execute();
+}
+
+export function listActiveCampaigns(db: Db) {
+  return db.selectFrom('campaigns').selectAll().where('isActive', '=', true).orderBy('updatedAt', 'desc').execute();
+}
+
+/**
+ * Makes `id` the only active campaign in one statement over every row: even two activations at
+ * the same moment leave exactly one campaign active (the later statement re-checks each row).
+ */
+export async function activateOnly(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('campaigns')
+    .set((eb) => ({ isActive: eb('id', '=', id).$castTo<boolean>() }))
+    .execute();
+}
+
+export async function deactivate(db: Db, id: string): Promise<void> {
+  await db.updateTable('campaigns').set({ isActive: false }).where('id', '=', id).execute();
+}
+
+// E-mail records ------------------------------------------------------------------------------
+
+/** The visitor's record for this campaign (null: newsletter) that has no response yet. */
+export function findOpenEmailRecord(db: Db, email: string, campaignId: string | null) {
+  return db
+    .selectFrom('emailRecords')
+    .select(['id'])
+    .where('email', '=', email)
+    .where((eb) => (campaignId === null ? eb('campaignId', 'is', null) : eb('campaignId', '=', campaignId)))
+    .where('isCompleted', '=', false)
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirst();
+}
+
+export async function insertEmailRecord(db: Db, record: { id: string; email: string; campaignId: string | null; now: Date }): Promise<void> {
+  await db
+    .insertInto('emailRecords')
+    .values({ id: record.id, email: record.email, campaignId: record.campaignId, isCompleted: false, createdAt: record.now })
+    .execute();
+}
+
+export function findEmailRecord(db: Db, id: string) {
+  return db.selectFrom('emailRecords').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function markEmailRecordCompleted(db: Db, id: string): Promise<void> {
+  await db.updateTable('emailRecords').set({ isCompleted: true }).where('id', '=', id).execute();
+}
+
+export function listEmailRecords(db: Db, campaignId: string) {
+  return db
+    .selectFrom('emailRecords')
+    .select(['id', 'email', 'createdAt', 'isCompleted'])
+    .where('campaignId', '=', campaignId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Escapes LIKE wildcards so a search for "a_b" finds "a_b" only. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Every e-mail record, newest first, matching `q` in the e-mail or the campaign name. */
+export async function searchEmailRecords(db: Db, query: { q?: string; limit: number; offset: number }) {
+  let base = db.selectFrom('emailRecords').leftJoin('campaigns', 'campaigns.id', 'emailRecords.campaignId');
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref('emailRecords.email')}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${eb.ref('campaigns.name')}) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  const [total, items] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select([
+        'emailRecords.id',
+        'emailRecords.email',
+        'emailRecords.createdAt',
+        'emailRecords.isCompleted',
+        'emailRecords.campaignId',
+        'campaigns.name as campaignName',
+      ])
+      .orderBy('emailRecords.createdAt', 'desc')
+      .orderBy('emailRecords.id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+  ]);
+  return { total: Number(total.n), items };
+}
+
+// Survey responses ----------------------------------------------------------------------------
+
+/** Stores the response unless the e-mail record already has one; true when it was stored. */
+export async function insertResponseOnce(
+  db: Db,
+  response: { id: string; campaignId: string; emailRecordId: string; email: string; answer: string; now: Date },
+): Promise<boolean> {
+  const { now, ...fields } = response;
+  const result = await db
+    .insertInto('surveyResponses')
+    .values({ ...fields, createdAt: now })
+    .onConflict((oc) => oc.column('emailRecordId').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function countResponses(db: Db, campaignId: string): Promise<number> {
+  const row = await db
+    .selectFrom('surveyResponses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('campaignId', '=', campaignId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function listResponses(db: Db, campaignId: string, page: { limit?: number; offset?: number }) {
+  let query = db
+    .selectFrom('surveyResponses')
+    .select(['id', 'email', 'answer', 'createdAt'])
+    .where('campaignId', '=', campaignId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc');
+  if (page.limit !== undefined) query = query.limit(page.limit);
+  // SQLite accepts OFFSET only after a LIMIT.
+  if (page.offset !== undefined) query = (page.limit === undefined ? query.limit(Number.MAX_SAFE_INTEGER) : query).offset(page.offset);
+  return query.execute();
+}
+
+/** A keyset position: the last row of the previous batch. */
+export interface After {
+  createdAt: Date | string;
+  id: string;
+}
+
+/** One batch of responses, oldest first, after `after` (the export reads them batch by batch). */
+export function responsesBatch(db: Db, campaignId: string, after: After | null, size: number) {
+  let query = db
+    .selectFrom('surveyResponses')
+    .select(['id', 'email', 'answer', 'createdAt'])
+    .where('campaignId', '=', campaignId);
+  if (after) {
+    query = query.where((eb) => eb(eb.refTuple('createdAt', 'id'), '>', eb.tuple(after.createdAt, after.id)));
+  }
+  return query.orderBy('createdAt').orderBy('id').limit(size).execute();
+}
+
+export function emailRecordsBatch(db: Db, campaignId: string, after: After | null, size: number) {
+  let query = db
+    .selectFrom('emailRecords')
+    .select(['id', 'email', 'isCompleted', 'createdAt'])
+    .where('campaignId', '=', campaignId);
+  if (after) {
+    query = query.where((eb) => eb(eb.refTuple('createdAt', 'id'), '>', eb.tuple(after.createdAt, after.id)));
+  }
+  return query.orderBy('createdAt').orderBy('id').limit(size).execute();
+}

@@ -1,0 +1,190 @@
+import type { Kysely, Selectable } from 'kysely';
+import {
+  CAMPAIGN_MESSAGES,
+  type ActiveCampaign,
+  type AnswerRow,
+  type Campaign,
+  type CampaignSummary,
+  type EmailList,
+  type EmailRecord,
+  type SurveyAnswers,
+} from '../../../shared/campaigns';
+import { toBool, toIso } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import * as repo from './campaigns.repository';
+import type { CampaignsTable } from './campaigns.tables';
+import { deriveQuestionColumns } from './survey-columns';
+
+/** A database or an open transaction: every function here does its work through the one it is given. */
+type Db = Kysely<Database>;
+
+/** The save body after validation (the shared schema has checked the JSON and the first page). */
+export interface CampaignSave {
+  name: string;
+  questions: string;
+}
+
+function toCampaign(row: Selectable<CampaignsTable>): Campaign {
+  return {
+    _id: row.id,
+    name: row.name,
+    questions: row.questions,
+    questioncolumns: row.questioncolumns,
+    isActive: toBool(row.isActive),
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
+  };
+}
+
+/** The stored fields: `questioncolumns` comes from the survey itself, never from the client. */
+function campaignFields(input: CampaignSave): repo.CampaignFields {
+  let columns: string[];
+  try {
+    columns = deriveQuestionColumns(JSON.parse(input.questions) as object);
+  } catch {
+    columns = [];
+  }
+  if (columns.length === 0) {
+    throw badRequest(CAMPAIGN_MESSAGES.questionsRequired, [{ field: 'questions', message: CAMPAIGN_MESSAGES.questionsRequired }]);
+  }
+  return { name: input.name, questions: input.questions, questioncolumns: columns.join(',') };
+}
+
+async function requireCampaign(db: Db, id: string) {
+  const row = await repo.findCampaign(db, id);
+  if (!row) throw notFound(CAMPAIGN_MESSAGES.notFound);
+  return row;
+}
+
+async function requireCampaignId(db: Db, id: string): Promise<void> {
+  if (!(await repo.campaignExists(db, id))) throw notFound(CAMPAIGN_MESSAGES.notFound);
+}
+
+export async function createCampaign(db: Db, input: CampaignSave): Promise<string> {
+  const id = newId();
+  await repo.insertCampaign(db, { id, ...campaignFields(input), isActive: false, now: new Date() });
+  return id;
+}
+
+/** Refused (409) once the campaign has responses: they must keep meaning what was asked. */
+export async function updateCampaign(db: Db, id: string, input: CampaignSave): Promise<void> {
+  const fields = campaignFields(input);
+  if (await repo.updateCampaignWithoutResponses(db, id, fields, new Date())) return;
+  await requireCampaignId(db, id);
+  throw conflict(CAMPAIGN_MESSAGES.editLocked);
+}
+
+export async function getCampaign(db: Db, id: string): Promise<Campaign> {
+  return toCampaign(await requireCampaign(db, id));
+}
+
+export async function listCampaigns(db: Db): Promise<CampaignSummary[]> {
+  const rows = await repo.listCampaignsWithResponseCounts(db);
+  return rows.map((row) => ({ ...toCampaign(row), responseCount: Number(row.responseCount ?? 0) }));
+}
+
+export async function activeCampaigns(db: Db): Promise<ActiveCampaign[]> {
+  const rows = await repo.listActiveCampaigns(db);
+  return rows.map((row) => {
+    const c = toCampaign(row);
+    return { _id: c._id, name: c.name, questions: c.questions, questioncolumns: c.questioncolumns, isActive: c.isActive };
+  });
+}
+
+/** Activating makes this the only active campaign; run it in a transaction. */
+export async function setCampaignActive(trx: Db, id: string, active: boolean): Promise<void> {
+  await requireCampaignId(trx, id);
+  if (active) await repo.activateOnly(trx, id);
+  else await repo.deactivate(trx, id);
+}
+
+export async function responseCount(db: Db, id: string): Promise<number> {
+  await requireCampaignId(db, id);
+  return repo.countResponses(db, id);
+}
+
+export async function campaignAnswers(db: Db, id: string, page: { limit?: number; offset?: number }): Promise<AnswerRow[]> {
+  await requireCampaignId(db, id);
+  const rows = await repo.listResponses(db, id, page);
+  return rows.map((r) => ({ _id: r.id, email: r.email, date: toIso(r.createdAt), result: r.answer }));
+}
+
+export async function campaignEmailRecords(db: Db, id: string): Promise<EmailRecord[]> {
+  await requireCampaignId(db, id);
+  const rows = await repo.listEmailRecords(db, id);
+  return rows.map((r) => ({ _id: r.id, email: r.email, date: toIso(r.createdAt), isCompleted: toBool(r.isCompleted) }));
+}
+
+export async function questionColumns(db: Db, id: string): Promise<string> {
+  return (await requireCampaign(db, id)).questioncolumns;
+}
+
+export async function listAllEmailRecords(db: Db, query: { q?: string; limit: number; offset: number }): Promise<EmailList> {
+  const { total, items } = await repo.searchEmailRecords(db, query);
+  return {
+    total,
+    items: items.map((r) => ({
+      _id: r.id,
+      email: r.email,
+      date: toIso(r.createdAt),
+      isCompleted: toBool(r.isCompleted),
+      campaignId: r.campaignId,
+      campaignName: r.campaignName,
+    })),
+  };
+}
+
+// The visitor's writes. Each takes the transaction it runs in and does only database work, so
+// many of them can share one transaction (and one fsync) when writes are grouped.
+
+export interface EmailRecordAdded {
+  emailID: string;
+  /** False when an open record for the same e-mail and campaign was reused. */
+  created: boolean;
+  /** True when kept as a newsletter sign-up (no campaign). */
+  newsletter: boolean;
+}
+
+/** Keeps the visitor's e-mail for a campaign (or, with none, for the newsletter) without duplicates. */
+export async function addEmailRecord(trx: Db, input: { email: string; campaignid: string | null }): Promise<EmailRecordAdded> {
+  const campaignId = input.campaignid;
+  if (campaignId !== null) await requireCampaignId(trx, campaignId);
+  const newsletter = campaignId === null;
+  const open = await repo.findOpenEmailRecord(trx, input.email, campaignId);
+  if (open) return { emailID: open.id, created: false, newsletter };
+  const id = newId();
+  await repo.insertEmailRecord(trx, { id, email: input.email, campaignId, now: new Date() });
+  return { emailID: id, created: true, newsletter };
+}
+
+/**
+ * Stores the visitor's answers and marks the e-mail record completed. A repeated submission for
+ * the same record (a network retry) stores nothing new and still succeeds.
+ */
+export async function storeResponse(
+  trx: Db,
+  campaignId: string,
+  input: { email: string; emailId: string; answer: SurveyAnswers },
+): Promise<{ stored: boolean }> {
+  await requireCampaignId(trx, campaignId);
+  const record = await repo.findEmailRecord(trx, input.emailId);
+  if (!record) throw notFound(CAMPAIGN_MESSAGES.emailRecordNotFound);
+  if (record.campaignId !== campaignId) {
+    throw badRequest(CAMPAIGN_MESSAGES.emailRecordOtherCampaign, [{ field: 'response.emailId', message: CAMPAIGN_MESSAGES.emailRecordOtherCampaign }]);
+  }
+  if (record.email !== input.email) {
+    throw badRequest(CAMPAIGN_MESSAGES.emailMismatch, [{ field: 'response.email', message: CAMPAIGN_MESSAGES.emailMismatch }]);
+  }
+  const stored = await repo.insertResponseOnce(trx, {
+    id: newId(),
+    campaignId,
+    emailRecordId: record.id,
+    email: record.email,
+    answer: JSON.stringify(input.answer),
+    now: new Date(),
+  });
+  if (stored) await repo.markEmailRecordCompleted(trx, record.id);
+  return { stored };
+}

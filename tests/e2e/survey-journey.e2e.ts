@@ -1,0 +1,354 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CAMPAIGN_MESSAGES } from '../../src/shared/campaigns';
+import { baseURL, DESKTOP, E2E_STAFF, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+
+const browser = useBrowser();
+const RUN = Date.now().toString(36);
+
+/** Three pages, so the progress bar has something to show. */
+const SURVEY = {
+  title: 'Tell us about your home',
+  pages: [
+    {
+      name: 'kind',
+      elements: [
+        {
+          type: 'radiogroup',
+          name: 'homeType',
+          title: 'What kind of home?',
+          isRequired: true,
+          choices: [
+            { value: 'apartment', text: 'Apartment' },
+            { value: 'villa', text: 'Villa' },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'living',
+      elements: [
+        {
+          type: 'checkbox',
+          name: 'amenities',
+          title: 'Must-have amenities',
+          choices: [{ value: 'gym', text: 'Gym' }, { value: 'pool', text: 'Pool' }, 'Garden'],
+        },
+      ],
+    },
+    { name: 'notes', elements: [{ type: 'comment', name: 'notes', title: 'Anything else?' }] },
+  ],
+};
+
+let token = '';
+
+async function callApi<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<{ status: number; data: T }> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, data: (await res.json()) as T };
+}
+
+async function createCampaign(name: string): Promise<string> {
+  const res = await callApi<{ _id: string }>('POST', '/api/campaign/add', { name, questions: JSON.stringify(SURVEY) });
+  expect(res.status).toBe(201);
+  return res.data._id;
+}
+
+async function activate(id: string, isActivated = true): Promise<void> {
+  expect((await callApi('POST', `/api/campaign/activate/${id}`, { isActivated })).status).toBe(200);
+}
+
+/** A visitor answering through the public API (the browser path is covered by the journey tests). */
+async function answerByApi(campaignId: string, email: string, answer: object): Promise<void> {
+  const added = await callApi<{ emailID: string }>('POST', '/api/email/add', { email, campaignid: campaignId });
+  const res = await callApi('POST', `/api/campaign/response/${campaignId}`, { response: { email, emailId: added.data.emailID, answer } });
+  expect(res.status).toBe(200);
+}
+
+async function startSurvey(page: Page, email: string): Promise<void> {
+  await page.goto('/');
+  await page.getByPlaceholder('Enter email to begin survey').fill(email);
+  await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+  await page.waitForURL(/\/startsurvey$/);
+  await page.getByText('What kind of home?').waitFor();
+}
+
+async function answerAllPages(page: Page, notes: string): Promise<void> {
+  await page.getByText('Villa', { exact: true }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Gym', { exact: true }).click();
+  await page.getByText('Pool', { exact: true }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('textbox', { name: 'Anything else?' }).fill(notes);
+}
+
+async function expectNoA11yProblems(page: Page, label: string): Promise<void> {
+  expect(await seriousA11yViolations(page), label).toEqual([]);
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Staff pages: axe over this area's page content only; the dashboard frame around it (side menu)
+ * belongs to the shell and is checked by its own tests.
+ */
+async function expectNoStaffA11yProblems(page: Page, label: string): Promise<void> {
+  // A table still loading is dimmed on purpose: check the page once it has settled.
+  await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    type Result = { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
+    const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<Result> } }).axe;
+    const result = await axe.run({ include: [['.staff-page']] }, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+  });
+  expect(violations, label).toEqual([]);
+}
+
+beforeAll(async () => {
+  const res = await fetch(`${baseURL()}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: E2E_STAFF.email, password: E2E_STAFF.password }),
+  });
+  token = ((await res.json()) as { token: string }).token;
+});
+
+describe('visitor survey journey', () => {
+  let campaignId = '';
+
+  beforeAll(async () => {
+    campaignId = await createCampaign(`E2E journey ${RUN}`);
+    await activate(campaignId);
+  });
+
+  it('goes from the landing page through a multi-page survey to /result and sees the answers', async () => {
+    const page = await browser.newPage(DESKTOP);
+    const email = `journey-${RUN}@example.com`;
+    await page.goto('/');
+    await expectNoA11yProblems(page, '/ at 1280');
+
+    // The landing form shows the specification's messages before any call.
+    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+    await page.getByText(CAMPAIGN_MESSAGES.emailRequired).waitFor();
+    await page.getByPlaceholder('Enter email to begin survey').fill('not-an-email');
+    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+    await page.getByText(CAMPAIGN_MESSAGES.emailInvalid).waitFor();
+
+    await startSurvey(page, email);
+    // The progress bar sits at the top of the survey, above the first question.
+    await page.getByRole('progressbar').waitFor({ state: 'attached' });
+    const progress = page.locator('.sd-progress');
+    await expect.poll(() => progress.isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Page 1 of 3').filter({ visible: true }).isVisible()).toBe(true);
+    const barBox = await progress.boundingBox();
+    const questionBox = await page.getByText('What kind of home?').boundingBox();
+    expect(barBox!.y).toBeLessThan(questionBox!.y);
+    await expectNoA11yProblems(page, '/startsurvey at 1280');
+
+    await answerAllPages(page, 'Near a school, please');
+    await expect.poll(() => page.getByText('Page 3 of 3').filter({ visible: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Complete' }).click();
+
+    await page.waitForURL(/\/result$/);
+    await page.getByText(CAMPAIGN_MESSAGES.thankYou).waitFor();
+    const rows = page.getByRole('row');
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(await rows.nth(1).innerText()).toMatch(/1\s+What kind of home\?\s+Villa/);
+    expect(await rows.nth(2).innerText()).toMatch(/2\s+Must-have amenities\s+Gym, Pool/);
+    expect(await rows.nth(3).innerText()).toMatch(/3\s+Anything else\?\s+Near a school, please/);
+    await expectNoA11yProblems(page, '/result at 1280');
+
+    const answers = await callApi<Array<{ email: string; result: string }>>('GET', `/api/campaign/answers/${campaignId}`);
+    const mine = answers.data.find((a) => a.email === email);
+    expect(JSON.parse(mine!.result)).toEqual({ homeType: 'villa', amenities: ['gym', 'pool'], notes: 'Near a school, please' });
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('keeps the answers when sending fails and sends them on retry', async () => {
+    const page = await browser.newPage(PHONE);
+    const email = `retry-${RUN}@example.com`;
+    let attempts = 0;
+    await page.route('**/api/campaign/response/**', async (route) => {
+      attempts += 1;
+      if (attempts === 1) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Down for a moment.' }) });
+      else await route.continue();
+    });
+
+    await startSurvey(page, email);
+    await expectNoA11yProblems(page, '/startsurvey at 390');
+    await answerAllPages(page, 'Retry me');
+    await page.getByRole('button', { name: 'Complete' }).click();
+
+    await page.getByText(CAMPAIGN_MESSAGES.submitFailed, { exact: false }).waitFor();
+    expect(page.url()).toMatch(/\/startsurvey$/);
+    expect(await page.getByRole('textbox', { name: 'Anything else?' }).inputValue()).toBe('Retry me');
+
+    await page.getByRole('button', { name: 'Complete' }).click();
+    await page.waitForURL(/\/result$/);
+    expect(attempts).toBe(2);
+    await page.getByRole('cell', { name: 'Retry me' }).waitFor();
+    await expectNoA11yProblems(page, '/result at 390');
+
+    const answers = await callApi<Array<{ email: string; result: string }>>('GET', `/api/campaign/answers/${campaignId}`);
+    expect(answers.data.filter((a) => a.email === email)).toHaveLength(1);
+  });
+
+  it('sends a visitor without navigation state from /startsurvey and /result back to the landing page', async () => {
+    const page = await browser.newPage(PHONE);
+    for (const path of ['/startsurvey', '/result']) {
+      await page.goto(path);
+      await page.waitForURL(`${baseURL()}/`);
+      await page.getByRole('button', { name: 'Choose Your Lifestyle' }).waitFor();
+    }
+    await expectNoA11yProblems(page, '/ at 390');
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('keeps the e-mail as a newsletter sign-up when no campaign is active', async () => {
+    await activate(campaignId, false);
+    try {
+      const page = await browser.newPage(PHONE);
+      const email = `newsletter-${RUN}@example.com`;
+      await page.goto('/');
+      await page.getByPlaceholder('Enter email to begin survey').fill(email);
+      await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+      await page.getByText(CAMPAIGN_MESSAGES.newsletterSaved).waitFor();
+      expect(page.url()).toBe(`${baseURL()}/`);
+      const list = await callApi<{ items: Array<{ email: string; campaignId: string | null }> }>('GET', `/api/email/all?q=${encodeURIComponent(email)}`);
+      expect(list.data.items).toEqual([expect.objectContaining({ email, campaignId: null })]);
+    } finally {
+      await activate(campaignId);
+    }
+  });
+});
+
+describe('staff campaign dashboard', () => {
+  const name = `E2E staff ${RUN}`;
+  let campaignId = '';
+  const visitor = `staff-view-${RUN}@example.com`;
+
+  beforeAll(async () => {
+    campaignId = await createCampaign(name);
+  });
+
+  function card(page: Page) {
+    return page.locator('.campaign-card').filter({ has: page.getByText(name, { exact: true }) });
+  }
+
+  it('activates a campaign with its switch, and switching it off makes no call', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    await page.goto('/dashboard');
+    await card(page).waitFor();
+    await expectNoStaffA11yProblems(page, '/dashboard at 1280');
+
+    const toggle = card(page).getByRole('switch');
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await toggle.click();
+    await page.getByText('Activated successfully!').waitFor();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await card(page).getByText('Active', { exact: true }).waitFor();
+
+    const active = await callApi<Array<{ _id: string }>>('GET', '/api/campagin/active');
+    expect(active.data.map((c) => c._id)).toEqual([campaignId]);
+
+    const calls: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/api/campaign/activate/')) calls.push(req.url());
+    });
+    await toggle.click();
+    await page.getByText('Already activated!').waitFor();
+    expect(calls).toEqual([]);
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('shows a response on the results page and downloads it as .xlsx', async () => {
+    await answerByApi(campaignId, visitor, { homeType: 'apartment', amenities: ['pool', 'Garden'], notes: '=cmd' });
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    await page.goto('/dashboard');
+    await card(page).getByRole('button', { name: 'Results' }).click();
+    await page.waitForURL(/\/dashboard\/campaign\/result$/);
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+
+    const responses = page.getByRole('region', { name: 'Responses' });
+    const answerRow = responses.getByRole('row').filter({ hasText: visitor }).first();
+    await answerRow.waitFor();
+    const text = await answerRow.innerText();
+    expect(text).toContain('Apartment');
+    expect(text).toContain('Pool, Garden');
+    await expectNoStaffA11yProblems(page, 'results at 1280');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Download/ }).click()]);
+    await page.getByText(CAMPAIGN_MESSAGES.downloaded).waitFor();
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${name}-\\d{8}-\\d{6}\\.xlsx$`));
+    const path = await download.path();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    const sheet = workbook.getWorksheet('Responses')!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Email', 'Date', 'What kind of home?', 'Must-have amenities', 'Anything else?']);
+    const row = (sheet.getRow(2).values as unknown[]).slice(1);
+    expect(row[0]).toBe(visitor);
+    expect(row.slice(2)).toEqual(['Apartment', 'Pool, Garden', "'=cmd"]);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('refuses to edit a campaign with responses and offers to duplicate it', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    await page.goto('/dashboard');
+    await card(page).getByRole('button', { name: 'Edit' }).click();
+    await page.locator('.ant-modal-confirm-title', { hasText: CAMPAIGN_MESSAGES.editLocked }).waitFor();
+    await page.getByRole('button', { name: 'Duplicate as new campaign' }).click();
+    await page.waitForURL(/\/dashboard\/campaign\/new$/);
+  });
+
+  it('shows the results pages (with and without responses) and the captured e-mails, accessibly at both sizes', async () => {
+    await createCampaign(`E2E empty ${RUN}`);
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await browser.newPage(viewport);
+      await loginAsStaff(page);
+      await page.goto('/dashboard');
+      await page.locator('.campaign-card').first().waitFor();
+      await expectNoStaffA11yProblems(page, `/dashboard at ${viewport.width}`);
+
+      await card(page).getByRole('button', { name: 'Results' }).click();
+      await page.getByRole('region', { name: 'Responses' }).getByRole('row').filter({ hasText: visitor }).waitFor();
+      await expectNoStaffA11yProblems(page, `results at ${viewport.width}`);
+
+      await page.goto('/dashboard');
+      await page
+        .locator('.campaign-card')
+        .filter({ has: page.getByText(`E2E empty ${RUN}`, { exact: true }) })
+        .getByRole('button', { name: 'Results' })
+        .click();
+      await page.getByText(CAMPAIGN_MESSAGES.noResponses).waitFor();
+      await expectNoStaffA11yProblems(page, `empty results at ${viewport.width}`);
+
+      await page.goto('/dashboard/emailview');
+      await page.getByRole('searchbox').fill(visitor);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('row').filter({ hasText: visitor }).waitFor();
+      await expect.poll(() => page.getByRole('row').count()).toBe(2);
+      await expectNoStaffA11yProblems(page, `emailview at ${viewport.width}`);
+      expect(pageProblems(page)).toEqual([]);
+    }
+  });
+
+  it('sends staff without navigation state from the results page to the dashboard', async () => {
+    const page = await browser.newPage(PHONE);
+    await loginAsStaff(page);
+    await page.goto('/dashboard/campaign/result');
+    await page.waitForURL(`${baseURL()}/dashboard`);
+  });
+});
