@@ -14,6 +14,7 @@ import { createDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { authRoutes, registerAuthGuard } from './features/auth/auth.plugin';
+import { contactRoutes } from './features/contact/contact.routes';
 import { secretKey } from './features/auth/token';
 import { systemRoutes } from './features/system/system.routes';
 import { pagesPlugin } from './features/pages/pages.plugin';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // Feature routes.
+  await app.register(contactRoutes);
 
   await app.register(pagesPlugin, { clientDir: config.clientDir });
   return app;
