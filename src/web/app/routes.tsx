@@ -1,7 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../../shared/paths';
-import { PublicLayout } from './public-layout';
+import { PublicLayout, PublicLayoutFallback } from './public-layout';
 import { RouteError } from './route-error';
+import { SITE_ROUTE_ID, siteLoader } from './site-settings';
 
 // Route modules are loaded lazily: each exports `Component` and, where it needs data, `loader`.
 // Public pages never import antd or SurveyJS (only /startsurvey loads SurveyJS).
@@ -9,8 +10,13 @@ const rel = (path: string) => path.replace(/^\//, '');
 
 export const routes: RouteObject[] = [
   {
+    id: SITE_ROUTE_ID,
     element: <PublicLayout />,
+    hydrateFallbackElement: <PublicLayoutFallback />,
     errorElement: <RouteError />,
+    // The studio's details, fetched once for every public page.
+    loader: siteLoader,
+    shouldRevalidate: () => false,
     children: [
       { index: true, lazy: () => import('../features/campaigns/landing-page') },
       { path: rel(paths.startSurvey), lazy: () => import('../features/campaigns/start-survey-page') },
@@ -29,6 +35,7 @@ export const routes: RouteObject[] = [
     // Everything under /dashboard: antd lives in these chunks only; the layout's loader guards them.
     path: paths.dashboard,
     lazy: () => import('../features/dashboard/dashboard-layout'),
+    hydrateFallbackElement: <div aria-busy="true" style={{ minHeight: '100vh', background: '#f5f7fb' }} />,
     errorElement: <RouteError />,
     children: [
       { index: true, lazy: () => import('../features/campaigns/staff/campaigns-page') },
