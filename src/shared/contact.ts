@@ -8,11 +8,8 @@ export const CONTACT_LIMITS = { name: 60, email: 254, message: 2000, honeypot: 2
 
 const required = (message: string) => z.string({ message }).trim().min(1, message);
 
-/**
- * The contact form and POST /api/contactus/add share this schema and its messages.
- * `website` is the honeypot: people never see it, so anything in it comes from a bot.
- */
-export const contactSchema = z.object({
+/** The fields a visitor fills in: the contact form and POST /api/contactus/add share them and their messages. */
+export const contactFieldsSchema = z.object({
   firstname: required('Please input your first name!').max(CONTACT_LIMITS.name, `First name should be at most ${CONTACT_LIMITS.name} characters.`),
   lastname: required('Please input your last name!').max(CONTACT_LIMITS.name, `Last name should be at most ${CONTACT_LIMITS.name} characters.`),
   email: required('Please input your E-mail!')
@@ -20,6 +17,10 @@ export const contactSchema = z.object({
     .pipe(z.email('The input is not valid E-mail!')),
   requestquotation: z.enum(REQUEST_QUOTATIONS, { message: 'Please select a request quotation!' }),
   message: required('Please input your message!').max(CONTACT_LIMITS.message, `Message should be at most ${CONTACT_LIMITS.message} characters.`),
+});
+
+/** The message as sent: the visible fields plus `website`, a honeypot people never see, so anything in it comes from a bot. */
+export const contactSchema = contactFieldsSchema.extend({
   website: z.string().max(CONTACT_LIMITS.honeypot, 'Invalid value').optional(),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
