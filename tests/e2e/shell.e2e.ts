@@ -175,7 +175,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       const shownAt = Date.now();
       await expect.poll(() => page.getByLabel('First name').inputValue(), { timeout: 5000 }).toBe('');
       expect(Date.now() - shownAt).toBeGreaterThanOrEqual(700);
-      expect(await status.count()).toBe(0);
+      expect(await status.textContent()).toBe('');
       for (const label of ['Last name', 'E-mail', 'Request quotation']) expect(await page.getByLabel(label).inputValue()).toBe('');
 
       const stored = (await apiAsStaff<ContactResponse[]>('/api/contactus/get')).find((r) => r.firstname === first);
@@ -275,6 +275,28 @@ for (const viewport of [PHONE, DESKTOP]) {
       expect(pathOf(page)).toBe('/login');
       // The toast goes away by itself.
       await expect.poll(() => page.getByText('Invalid Authentication').count(), { timeout: 5000 }).toBe(0);
+
+      // A token without a user name is a failure too (SPEC.md §4), and nothing is kept.
+      await page.route('**/api/login', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ token: fakeToken({ exp: 4102444800 }), message: 'Logged in.' }) }),
+      );
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Invalid Authentication' }).isVisible()).toBe(true);
+      expect(await storedToken(page)).toBeNull();
+      expect(pathOf(page)).toBe('/login');
+
+      // Too many attempts: the server's own message is shown.
+      await page.unroute('**/api/login');
+      await page.route('**/api/login', (route) =>
+        route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          headers: { 'retry-after': '600' },
+          body: JSON.stringify({ message: 'Too many failed logins. Please wait and try again.' }),
+        }),
+      );
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Too many failed logins. Please wait and try again.' }).isVisible()).toBe(true);
     });
 
     it('logs out from the dashboard menu: the token is gone and /dashboard redirects again', async () => {

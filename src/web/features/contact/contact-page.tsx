@@ -98,7 +98,11 @@ function ContactForm() {
           onChange={(e) => setWebsite(e.target.value)}
         />
       </div>
-      <div className="contact-form__status">{status ? <Notice tone={status.tone}>{status.text}</Notice> : null}</div>
+      {/* Present before the message arrives, so screen readers announce it. */}
+      <div className="contact-form__status" role="status">
+        {status?.tone === 'success' ? <p className="notice notice--success">{status.text}</p> : null}
+      </div>
+      {status?.tone === 'error' ? <Notice tone="error">{status.text}</Notice> : null}
       <button type="submit" className="button contact-form__submit" aria-disabled={busy || undefined}>
         {busy && !status ? 'Sending…' : 'Send message'}
       </button>
