@@ -6,6 +6,8 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
     testTimeout: 60_000,
+    // A page's first load fetches its code and data: give expect.poll more than the default 1 s.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 1,

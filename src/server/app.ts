@@ -16,6 +16,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { authRoutes, registerAuthGuard } from './features/auth/auth.plugin';
 import { campaignRoutes } from './features/campaigns/campaigns.routes';
+import { contactRoutes } from './features/contact/contact.routes';
 import { secretKey } from './features/auth/token';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { mediaRoutes } from './features/media/media.routes';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(mediaRoutes);
   await app.register(listingsRoutes);
   await app.register(campaignRoutes);
+  await app.register(contactRoutes);
 
   await app.register(seoRoutes);
   await app.register(pagesPlugin, { clientDir: config.clientDir, ssrDir: config.ssrDir });

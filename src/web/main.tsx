@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { routes } from './app/routes';
+import { currentStaff } from './lib/auth-token';
 import './styles/global.css';
 
 declare global {
@@ -10,6 +11,9 @@ declare global {
     __staticRouterHydrationData?: unknown;
   }
 }
+
+// SPEC.md §4: a stored token is checked at start-up; an expired one logs the user out.
+currentStaff();
 
 const container = document.getElementById('root')!;
 // Server-rendered pages carry their loader data as JSON (not as inline script: the CSP forbids it).

@@ -1,33 +1,62 @@
-import { NavLink, Outlet } from 'react-router';
-import { paths } from '../../shared/paths';
+import { useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLoaderData, useLocation, useNavigation } from 'react-router';
+import type { SiteSettings } from '../../shared/site';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import './public-layout.css';
 
-const MENU = [
-  { to: paths.home, label: 'Advanced Survey' },
-  { to: paths.projects, label: 'Homes' },
-  { to: paths.products, label: 'Decor' },
-  { to: paths.studio, label: 'Studio' },
-  { to: paths.contact, label: 'Contact' },
-  { to: paths.about, label: 'About' },
-  { to: paths.contact, label: 'Ask Quote' },
-  { to: paths.login, label: 'Login' },
-];
+/** A slim bar at the top of the window while the next page (its code or its data) loads. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return <div className="nav-progress" role="progressbar" aria-label="Loading page" />;
+}
+
+/**
+ * After a client-side navigation, focus would stay on the link that was followed (or be lost with a
+ * closed menu): move it to the new page's content, unless the page has put it somewhere already.
+ */
+function useFocusMainOnNavigation() {
+  const main = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    const active = document.activeElement;
+    if (!main.current || (active && active !== document.body && main.current.contains(active))) return;
+    main.current.focus({ preventScroll: true });
+  }, [pathname]);
+  return main;
+}
+
+/** The frame without content, shown while the first page's data loads in the browser. */
+export function PublicLayoutFallback() {
+  return (
+    <div className="site">
+      <header className="site-header">
+        <div className="site-header__inner" />
+      </header>
+      <main className="site-main" aria-busy="true" />
+    </div>
+  );
+}
 
 export function PublicLayout() {
+  const site = useLoaderData() as SiteSettings;
+  const main = useFocusMainOnNavigation();
   return (
-    <>
-      <header>
-        <nav aria-label="Main">
-          {MENU.map((item) => (
-            <NavLink key={item.label} to={item.to} end>
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
-      </header>
-      <main id="main">
+    <div className="site">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <NavigationProgress />
+      <SiteHeader studioName={site.name} />
+      <main id="main" ref={main} tabIndex={-1} className="site-main">
         <Outlet />
       </main>
-      <footer>© {new Date().getFullYear()} Abode Studio</footer>
-    </>
+      <SiteFooter site={site} />
+      <ScrollRestoration />
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { paths } from '../../shared/paths';
-import { PageLoading } from '../components/page-loading';
-import { PublicLayout } from './public-layout';
+import { PublicLayout, PublicLayoutFallback } from './public-layout';
 import { RouteError } from './route-error';
+import { SITE_ROUTE_ID, siteLoader } from './site-settings';
 
 type RouteModule = Awaited<ReturnType<LazyRouteFunction<RouteObject>>>;
 
@@ -23,9 +23,13 @@ const inDashboard = (path: string) => path.slice(`${paths.dashboard}/`.length);
 // Public pages never import antd or SurveyJS (only /startsurvey loads SurveyJS).
 export const routes: RouteObject[] = [
   {
+    id: SITE_ROUTE_ID,
     element: <PublicLayout />,
+    hydrateFallbackElement: <PublicLayoutFallback />,
     errorElement: <RouteError />,
-    HydrateFallback: PageLoading,
+    // The studio's details, fetched once for every public page.
+    loader: siteLoader,
+    shouldRevalidate: () => false,
     children: [
       { index: true, ...page('campaigns/landing-page.tsx') },
       { path: rel(paths.startSurvey), ...page('campaigns/start-survey-page.tsx') },
@@ -44,8 +48,8 @@ export const routes: RouteObject[] = [
     // Everything under /dashboard: antd lives in these chunks only; the layout's loader guards them.
     path: paths.dashboard,
     ...page('dashboard/dashboard-layout.tsx'),
+    hydrateFallbackElement: <div aria-busy="true" style={{ minHeight: '100vh', background: '#f5f7fb' }} />,
     errorElement: <RouteError />,
-    HydrateFallback: PageLoading,
     children: [
       { index: true, ...page('campaigns/staff/campaigns-page.tsx') },
       { path: inDashboard(paths.surveyCards), ...page('campaigns/staff/campaigns-page.tsx') },

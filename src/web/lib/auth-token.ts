@@ -1,4 +1,4 @@
-import { decodeTokenClaims, isTokenExpired, type TokenClaims } from '../../shared/auth';
+import { decodeTokenClaims, isTokenExpired, type TokenClaims } from '../../shared/token-claims';
 
 const KEY = 'abode.token';
 const listeners = new Set<() => void>();

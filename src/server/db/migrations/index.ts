@@ -3,6 +3,7 @@ import * as auth from './2026-11-22T0100-auth';
 import * as media from './2026-11-22T0130-media';
 import * as listings from './2026-11-22T0131-listings';
 import * as campaigns from './2026-11-22T0132-campaigns';
+import * as contact from './2026-11-22T0140-contact';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0130-media': media,
   '2026-11-22T0131-listings': listings,
   '2026-11-22T0132-campaigns': campaigns,
+  '2026-11-22T0140-contact': contact,
 };

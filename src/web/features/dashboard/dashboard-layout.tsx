@@ -1,33 +1,184 @@
-import { App, ConfigProvider, Layout } from 'antd';
-import { Link, Outlet, redirect, type LoaderFunctionArgs } from 'react-router';
+import {
+  CloseOutlined,
+  DashboardOutlined,
+  EnvironmentOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  MessageOutlined,
+  SkinOutlined,
+} from '@ant-design/icons';
+import { App, Avatar, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Link, Navigate, Outlet, redirect, ScrollRestoration, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../../shared/paths';
-import { currentStaff } from '../../lib/auth-token';
+import { LogoMark } from '../../components/icons';
+import { currentStaff, getToken, subscribeToken } from '../../lib/auth-token';
 import { dashboardTheme } from './dashboard-theme';
+import './dashboard-layout.css';
 
 /** Every /dashboard route: without a valid (unexpired) token, go to /login and come back after. */
 export function loader({ request }: LoaderFunctionArgs) {
-  if (!currentStaff()) {
+  const staff = currentStaff();
+  if (!staff) {
     const url = new URL(request.url);
     throw redirect(`${paths.login}?next=${encodeURIComponent(url.pathname + url.search)}`);
   }
-  return null;
+  return staff;
+}
+
+const MENU: Array<{ to: string; label: string; icon: ReactNode }> = [
+  { to: paths.dashboard, label: 'Dashboard', icon: <DashboardOutlined /> },
+  { to: paths.staffProjects, label: 'Projects', icon: <HomeOutlined /> },
+  { to: paths.staffDecor, label: 'Decor', icon: <SkinOutlined /> },
+  { to: paths.staffStudio, label: 'Studio', icon: <EnvironmentOutlined /> },
+  { to: paths.contactResponses, label: 'Contactus Responses', icon: <MessageOutlined /> },
+  { to: paths.home, label: 'Product Home', icon: <GlobalOutlined /> },
+  { to: paths.logout, label: 'Logout', icon: <LogoutOutlined /> },
+];
+
+const MENU_ITEMS: MenuProps['items'] = MENU.map((item) => ({
+  key: item.to,
+  icon: item.icon,
+  // A real link: it opens in a new tab, and the menu's arrow keys move focus between the links.
+  label: <Link to={item.to}>{item.label}</Link>,
+}));
+
+/** The menu entry for a page: its section, or Dashboard for the campaign pages. */
+function selectedKey(pathname: string): string {
+  if (pathname === paths.contactResponsesAlt) return paths.contactResponses;
+  const section = [paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses].find(
+    (key) => pathname === key || pathname.startsWith(`${key}/`),
+  );
+  return section ?? paths.dashboard;
+}
+
+/** antd's `lg` breakpoint: below it the menu is a drawer over the content instead of a column beside it. */
+const SMALL_SCREEN = '(max-width: 991.98px)';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
 }
 
 export function Component() {
+  const staff = useLoaderData<typeof loader>();
+  const location = useLocation();
+  // A token removed elsewhere (logout in another tab, a 401 from the API) ends the session here too.
+  const token = useSyncExternalStore(subscribeToken, getToken, () => null);
+  const [isSmall, setIsSmall] = useState(() => typeof window !== 'undefined' && window.matchMedia(SMALL_SCREEN).matches);
+  const [desktopCollapsed, setDesktopCollapsed] = useState(false);
+  const [phoneOpen, setPhoneOpen] = useState(false);
+  const collapsed = isSmall ? !phoneOpen : desktopCollapsed;
+  const toggleButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  // The drawer takes focus when it opens and gives it back to the toggle when it closes by key or button.
+  const drawerWasOpen = useRef(false);
+  useEffect(() => {
+    if (!isSmall) return;
+    if (phoneOpen) closeButton.current?.focus();
+    else if (drawerWasOpen.current && document.activeElement === document.body) toggleButton.current?.focus();
+    drawerWasOpen.current = phoneOpen;
+  }, [isSmall, phoneOpen]);
+
+  useEffect(() => {
+    if (!isSmall || !phoneOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setPhoneOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isSmall, phoneOpen]);
+
+  if (!token) {
+    return <Navigate to={`${paths.login}?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  }
+
+  const toggle = () => (isSmall ? setPhoneOpen((open) => !open) : setDesktopCollapsed((c) => !c));
+
   return (
     <ConfigProvider theme={dashboardTheme}>
       {/* <App> provides message, modal and notification to every staff page (App.useApp()). */}
       <App>
-        <Layout style={{ minHeight: '100vh' }}>
-          <Layout.Sider breakpoint="lg" collapsedWidth={0}>
-            <nav aria-label="Dashboard">
-              <Link to={paths.dashboard}>Dashboard</Link>
-            </nav>
+        <Layout className="dashboard" hasSider>
+          <Layout.Sider
+            id="dashboard-sider"
+            className={isSmall ? 'dashboard-sider dashboard-sider--drawer' : 'dashboard-sider'}
+            breakpoint="lg"
+            onBreakpoint={(broken) => {
+              setIsSmall(broken);
+              setPhoneOpen(false);
+            }}
+            collapsible
+            collapsed={collapsed}
+            collapsedWidth={isSmall ? 0 : 72}
+            width={236}
+            trigger={null}
+          >
+            {/* A closed drawer stays out of the tab order and out of screen readers. */}
+            <div className="dashboard-sider__inner" inert={isSmall && !phoneOpen}>
+              <div className="dashboard-sider__top">
+                <Link to={paths.dashboard} className="dashboard-brand" aria-label="Abode dashboard">
+                  <LogoMark width={32} height={32} />
+                  {collapsed ? null : <span className="dashboard-brand__name">Abode</span>}
+                </Link>
+                {isSmall ? (
+                  <Button
+                    ref={closeButton}
+                    type="text"
+                    className="dashboard-sider__close"
+                    icon={<CloseOutlined />}
+                    aria-label="Close the menu"
+                    onClick={() => setPhoneOpen(false)}
+                  />
+                ) : null}
+              </div>
+              <nav aria-label="Dashboard">
+                <Menu
+                  theme="dark"
+                  mode="inline"
+                  selectedKeys={[selectedKey(location.pathname)]}
+                  items={MENU_ITEMS}
+                  onClick={() => setPhoneOpen(false)}
+                />
+              </nav>
+            </div>
           </Layout.Sider>
-          <Layout.Content style={{ padding: 24 }}>
-            <Outlet />
-          </Layout.Content>
+          {isSmall && phoneOpen ? <div className="dashboard-backdrop" aria-hidden="true" onClick={() => setPhoneOpen(false)} /> : null}
+          <Layout>
+            <Layout.Header className="dashboard-header">
+              <Button
+                ref={toggleButton}
+                type="text"
+                className="dashboard-header__toggle"
+                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                aria-label={collapsed ? 'Open the menu' : 'Close the menu'}
+                aria-expanded={!collapsed}
+                aria-controls="dashboard-sider"
+                onClick={toggle}
+              />
+              <span className="dashboard-header__title">Studio dashboard</span>
+              <span className="dashboard-header__staff">
+                <Avatar className="dashboard-header__avatar" aria-hidden="true">
+                  {initials(staff.name)}
+                </Avatar>
+                <span className="visually-hidden">Signed in as </span>
+                <span className="dashboard-header__name">{staff.name}</span>
+              </span>
+            </Layout.Header>
+            <Layout.Content id="main" className="dashboard-content">
+              <Outlet />
+            </Layout.Content>
+          </Layout>
         </Layout>
+        <ScrollRestoration />
       </App>
     </ConfigProvider>
   );

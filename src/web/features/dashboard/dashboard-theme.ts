@@ -6,6 +6,10 @@ export const dashboardTheme: ThemeConfig = {
     colorPrimary: '#1d4e89',
     colorLink: '#1d4e89',
     borderRadius: 8,
+    // antd's default secondary greys fall below 4.5:1 on its light backgrounds.
+    colorTextSecondary: 'rgba(0, 0, 0, 0.68)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
     fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   },
   components: {

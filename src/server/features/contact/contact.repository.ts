@@ -1,0 +1,12 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { ContactMessagesTable } from './contact.tables';
+
+export async function insertContactMessage(db: Kysely<Database>, row: Insertable<ContactMessagesTable>): Promise<void> {
+  await db.insertInto('contactMessages').values(row).execute();
+}
+
+/** Newest first; ids are time-ordered (UUIDv7), so they break ties within one timestamp. */
+export function listContactMessages(db: Kysely<Database>) {
+  return db.selectFrom('contactMessages').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contactRequestSchema, REQUEST_QUOTATIONS } from '../../../shared/contact';
+import { addContactMessage, CONTACT_THANKS, listContactResponses } from './contact.service';
+
+const contactResponseSchema = z.object({
+  _id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  requestQuotation: z.enum(REQUEST_QUOTATIONS),
+  message: z.string(),
+  date: z.string(),
+});
+
+export async function contactRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/contactus/add',
+    {
+      schema: {
+        tags: ['contact'],
+        body: contactRequestSchema,
+        response: { 201: z.object({ message: z.string() }) },
+      },
+      config: { rateLimit: app.publicWriteRateLimit },
+      bodyLimit: 16 * 1024,
+    },
+    async (request, reply) => {
+      await addContactMessage(app.db, request.body.response);
+      return reply.status(201).send({ message: CONTACT_THANKS });
+    },
+  );
+
+  r.get(
+    '/api/contactus/get',
+    { schema: { tags: ['contact'], response: { 200: z.array(contactResponseSchema) } } },
+    async () => listContactResponses(app.db),
+  );
+}

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { ContactInput, ContactResponse } from '../../../shared/contact';
+import type { Database } from '../../db/schema';
+import { toIso } from '../../db/database';
+import { newId } from '../../lib/ids';
+import * as contact from './contact.repository';
+
+export const CONTACT_THANKS = 'Thank you for getting in touch! We will get back to you soon.';
+
+/**
+ * Stores a visitor's message. A filled honeypot means a bot: it gets the same answer as a person,
+ * so it learns nothing, but its message is dropped.
+ */
+export async function addContactMessage(db: Kysely<Database>, input: ContactInput): Promise<{ stored: boolean }> {
+  if (input.website) return { stored: false };
+  await contact.insertContactMessage(db, {
+    id: newId(),
+    firstname: input.firstname,
+    lastname: input.lastname,
+    email: input.email,
+    requestQuotation: input.requestquotation,
+    message: input.message,
+    createdAt: new Date(),
+  });
+  return { stored: true };
+}
+
+export async function listContactResponses(db: Kysely<Database>): Promise<ContactResponse[]> {
+  const rows = await contact.listContactMessages(db);
+  return rows.map((row) => ({
+    _id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    requestQuotation: row.requestQuotation,
+    message: row.message,
+    date: toIso(row.createdAt),
+  }));
+}

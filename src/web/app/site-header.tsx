@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { paths } from '../../shared/paths';
+import { CloseIcon, LogoMark, MenuIcon } from '../components/icons';
+
+const PAGES = [
+  { to: paths.home, label: 'Advanced Survey' },
+  { to: paths.projects, label: 'Homes' },
+  { to: paths.products, label: 'Decor' },
+  { to: paths.studio, label: 'Studio' },
+  { to: paths.contact, label: 'Contact' },
+  { to: paths.about, label: 'About' },
+] as const;
+
+const noSubscription = () => () => {};
+
+/** False while rendering on the server and during hydration, true once the page is interactive. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+function MenuLinks() {
+  return (
+    <ul className="menu-links">
+      {PAGES.map((page) => (
+        <li key={page.label}>
+          <NavLink to={page.to} end className="menu-links__link">
+            {page.label}
+          </NavLink>
+        </li>
+      ))}
+      <li className="menu-links__cta">
+        {/* A call to action, not a place: it is never marked as the current page. */}
+        <Link to={paths.contact} className="button button--accent menu-links__quote">
+          Ask Quote
+        </Link>
+      </li>
+      <li>
+        <NavLink to={paths.login} end className="menu-links__link menu-links__login">
+          Login
+        </NavLink>
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * The phone menu: a native disclosure, so it opens and closes without JavaScript (the page is
+ * server-rendered). Once hydrated it also closes on navigation, on Escape and on a click outside.
+ */
+function PhoneMenu() {
+  const details = useRef<HTMLDetailsElement>(null);
+  const summary = useRef<HTMLElement>(null);
+  const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+  const location = useLocation();
+
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = () => {
+      if (details.current) details.current.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const focusInside = details.current?.contains(document.activeElement) ?? false;
+      close();
+      if (focusInside) summary.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!details.current?.contains(event.target as Node)) close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
+
+  return (
+    <details ref={details} className="phone-menu" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      {/* Native <details> already tells assistive technology whether it is open; aria-expanded
+          is added only once React can keep it true. */}
+      <summary ref={summary} className="phone-menu__button" aria-expanded={hydrated ? open : undefined} aria-controls="phone-menu-panel">
+        <MenuIcon className="phone-menu__icon-open" />
+        <CloseIcon className="phone-menu__icon-close" />
+        <span>Menu</span>
+      </summary>
+      <nav id="phone-menu-panel" className="phone-menu__panel" aria-label="Main">
+        <MenuLinks />
+      </nav>
+    </details>
+  );
+}
+
+export function SiteHeader({ studioName }: { studioName: string }) {
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to={paths.home} className="brand" aria-label={`${studioName} home`}>
+          <LogoMark />
+          <span className="brand__name">{studioName}</span>
+        </Link>
+        {/* Desktop and phone menus are the same links; CSS shows exactly one (display: none hides the other from everyone). */}
+        <nav className="site-nav" aria-label="Main">
+          <MenuLinks />
+        </nav>
+        <PhoneMenu />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,10 @@
+import type { LoginInput } from '../../../shared/auth';
+import { api } from '../../lib/api-client';
+
+export function login(input: LoginInput): Promise<{ token: string; message: string }> {
+  return api.post<{ token: string; message: string }>('/api/login', input);
+}
+
+export function logout(): Promise<{ message: string }> {
+  return api.post<{ message: string }>('/api/logout');
+}

@@ -1,0 +1,11 @@
+import type { ContactInput, ContactResponse } from '../../../shared/contact';
+import { api } from '../../lib/api-client';
+
+export function sendContactMessage(input: ContactInput): Promise<{ message: string }> {
+  return api.post<{ message: string }>('/api/contactus/add', { response: input });
+}
+
+/** Staff only: every contact response, newest first. */
+export function fetchContactResponses(signal?: AbortSignal): Promise<ContactResponse[]> {
+  return api.get<ContactResponse[]>('/api/contactus/get', { signal });
+}
