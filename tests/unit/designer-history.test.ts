@@ -29,6 +29,20 @@ describe('undo and redo', () => {
     expect(state.past).toEqual([doc(0), doc(2), doc(3)]);
   });
 
+  it('applies updates given as functions to the latest document, and skips one whose target is gone', () => {
+    let state = startHistory(doc(0));
+    state = historyReducer(state, { type: 'edit', doc: (present) => ({ ...present, description: 'd' }), now: 0 });
+    expect(state.present).toEqual({ title: 'v0', description: 'd' });
+    const unchanged = historyReducer(state, {
+      type: 'edit',
+      doc: () => {
+        throw new RangeError('No such element');
+      },
+      now: 0,
+    });
+    expect(unchanged).toBe(state);
+  });
+
   it('ignores an edit that changes nothing and resets to a loaded document', () => {
     const state = startHistory(doc(0));
     expect(historyReducer(state, { type: 'edit', doc: state.present, now: 0 })).toBe(state);

@@ -13,7 +13,7 @@ export interface DocumentHistory {
 }
 
 export type HistoryAction =
-  | { type: 'edit'; doc: SurveyJson; mergeKey?: string; now: number }
+  | { type: 'edit'; doc: SurveyJson | ((present: SurveyJson) => SurveyJson); mergeKey?: string; now: number }
   | { type: 'undo' }
   | { type: 'redo' }
   | { type: 'reset'; doc: SurveyJson };
@@ -25,13 +25,27 @@ export function startHistory(doc: SurveyJson): DocumentHistory {
   return { past: [], present: doc, future: [], mergeKey: null, editedAt: 0 };
 }
 
+/**
+ * Updates given as functions run against the latest document, so a late callback (a finished
+ * condition check) cannot overwrite newer edits. One whose target has meanwhile gone changes nothing.
+ */
+function applyUpdate(update: (present: SurveyJson) => SurveyJson, present: SurveyJson): SurveyJson {
+  try {
+    return update(present);
+  } catch (error) {
+    if (error instanceof RangeError) return present;
+    throw error;
+  }
+}
+
 export function historyReducer(state: DocumentHistory, action: HistoryAction): DocumentHistory {
   switch (action.type) {
     case 'edit': {
-      if (action.doc === state.present) return state;
+      const doc = typeof action.doc === 'function' ? applyUpdate(action.doc, state.present) : action.doc;
+      if (doc === state.present) return state;
       const merge = action.mergeKey !== undefined && action.mergeKey === state.mergeKey && action.now - state.editedAt < MERGE_WINDOW_MS;
       const past = merge ? state.past : [...state.past, state.present].slice(-LIMIT);
-      return { past, present: action.doc, future: [], mergeKey: action.mergeKey ?? null, editedAt: action.now };
+      return { past, present: doc, future: [], mergeKey: action.mergeKey ?? null, editedAt: action.now };
     }
     case 'undo': {
       const previous = state.past[state.past.length - 1];
