@@ -1,0 +1,290 @@
+import { CheckCircleOutlined, LeftOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Form, Input, Spin, Tabs, Tooltip } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../../shared/paths';
+import { PageMeta } from '../../../components/page-meta';
+import { zodRule } from '../../../lib/antd-zod';
+import { ApiError } from '../../../lib/api-client';
+import { createCampaign, updateCampaign, type CampaignBody } from './designer-api';
+import { keepSelection, type EditDocument, type Selection } from './designer-selection';
+import { historyReducer, startHistory } from './document-history';
+import { questionNames } from './element-names';
+import { JsonEditor } from './json-editor';
+import { formatSurveyJson, parseSurveyJson, type JsonTextError } from './json-text';
+import { SurveyDesigner } from './survey-designer';
+import type { SurveyJson } from './survey-json';
+import { pagesOf } from './survey-structure';
+import { useFocusRequest } from './use-focus-request';
+import { useUnsavedChangesPrompt } from './use-unsaved-changes';
+import type { DesignerSource } from './use-campaign-source';
+import { CAMPAIGN_QUESTIONS_REQUIRED, campaignTitleSchema, countQuestions, validateCampaign } from './validate-campaign';
+import './designer.css';
+
+const SurveyPreview = lazy(() => import('./survey-preview'));
+
+// The messages of SPEC.md §8.
+const CREATED = 'Campaign created successfully.';
+const CREATE_FAILED = 'Campaign creation failed.';
+const UPDATED = 'Campaign updated successfully.';
+const UPDATE_FAILED = 'Campaign update failed. Try again!';
+
+type Tab = 'designer' | 'json' | 'preview';
+
+export const emptySurvey = (): SurveyJson => ({ pages: [{ name: 'page1', elements: [] }] });
+
+interface Snapshot {
+  name: string;
+  questions: string;
+}
+
+interface DesignerWorkspaceProps {
+  heading: string;
+  source: DesignerSource;
+  /** Set when editing: saves go to POST /api/campaign/update/:id. */
+  campaignId?: string;
+}
+
+function startingPoint(source: DesignerSource): { doc: SurveyJson; jsonText: string | null; loadError: JsonTextError | null } {
+  if (source.questions === null) return { doc: emptySurvey(), jsonText: null, loadError: null };
+  const parsed = parseSurveyJson(source.questions);
+  if (parsed.ok) return { doc: parsed.doc, jsonText: null, loadError: null };
+  // Stored text that is not a JSON object: show it in the JSON tab to be repaired.
+  return { doc: emptySurvey(), jsonText: source.questions, loadError: parsed.error };
+}
+
+function isTextEntry(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+/** The designer page: campaign title, Designer / JSON / Preview tabs, undo, save. */
+export function DesignerWorkspace({ heading, source, campaignId }: DesignerWorkspaceProps) {
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<{ name: string }>();
+  const [start] = useState(() => startingPoint(source));
+  const [history, dispatch] = useReducer(historyReducer, start.doc, startHistory);
+  const doc = history.present;
+  const [rawSelection, setSelection] = useState<Selection>({ kind: 'page', page: 0 });
+  const selection = keepSelection(doc, rawSelection);
+  const [tab, setTab] = useState<Tab>(start.loadError ? 'json' : 'designer');
+  const [jsonText, setJsonText] = useState<string | null>(start.jsonText);
+  const [saved, setSaved] = useState<Snapshot | null>(() => (source.unsaved || start.loadError ? null : { name: source.name.trim(), questions: JSON.stringify(start.doc) }));
+  const [saving, setSaving] = useState(false);
+  const requestFocus = useFocusRequest();
+
+  const watchedName = Form.useWatch('name', form);
+  const name = watchedName ?? source.name;
+  const questions = useMemo(() => JSON.stringify(doc), [doc]);
+  const dirty = !saved || saved.name !== name.trim() || saved.questions !== questions;
+  const jsonError = useMemo(() => {
+    if (jsonText === null) return null;
+    const parsed = parseSurveyJson(jsonText);
+    return parsed.ok ? null : parsed.error;
+  }, [jsonText]);
+  const { allowNextNavigation } = useUnsavedChangesPrompt(dirty);
+
+  const edit: EditDocument = useCallback((update, options = {}) => {
+    dispatch({ type: 'edit', doc: update, mergeKey: options.mergeKey, now: Date.now() });
+    if (options.select) setSelection(options.select);
+    setJsonText(null);
+  }, []);
+
+  const undo = useCallback(() => {
+    dispatch({ type: 'undo' });
+    setJsonText(null);
+  }, []);
+  const redo = useCallback(() => {
+    dispatch({ type: 'redo' });
+    setJsonText(null);
+  }, []);
+
+  const changeJson = (text: string) => {
+    setJsonText(text);
+    const parsed = parseSurveyJson(text);
+    if (parsed.ok) dispatch({ type: 'edit', doc: parsed.doc, mergeKey: 'json', now: Date.now() });
+  };
+
+  const changeTab = (next: string) => {
+    if (tab === 'json' && jsonError) {
+      void message.warning(`The JSON has an error at line ${jsonError.line}, column ${jsonError.column} and was not applied. The other tabs show the last valid version.`);
+    }
+    setTab(next as Tab);
+  };
+
+  const fail = (fallback: string, error: unknown) => {
+    if (error instanceof ApiError && error.status === 409) {
+      modal.confirm({
+        title: error.message,
+        content: 'People have already answered it, so its questions stay as they are. You can save this design as a new campaign instead.',
+        okText: 'Create a new campaign from this design',
+        cancelText: 'Close',
+        onOk: () => {
+          allowNextNavigation();
+          navigate(paths.campaignNew, { state: { draft: { name: `Copy of ${name.trim()}`, questions } } });
+        },
+      });
+      return;
+    }
+    void message.error(fallback);
+    if (error instanceof ApiError) {
+      const titleError = error.errors.find((e) => e.field === 'name');
+      if (titleError) form.setFields([{ name: 'name', errors: [titleError.message] }]);
+      const questionsError = error.errors.find((e) => e.field === 'questions');
+      if (questionsError) void message.warning(questionsError.message);
+    }
+  };
+
+  const save = async () => {
+    if (saving) return;
+    if (jsonError) {
+      setTab('json');
+      void message.error(`Fix the JSON first: line ${jsonError.line}, column ${jsonError.column}.`);
+      return;
+    }
+    const body: CampaignBody = { name: name.trim(), questions, questioncolumns: questionNames(doc).join(',') };
+    const problems = validateCampaign(body);
+    if (problems.length > 0) {
+      for (const problem of problems) void message.error(problem.message);
+      if (problems.some((p) => p.field === 'name')) {
+        void form.validateFields(['name']).catch(() => undefined);
+        requestFocus('#campaign_name');
+      } else if (problems.some((p) => p.message === CAMPAIGN_QUESTIONS_REQUIRED)) {
+        setTab('designer');
+        setSelection({ kind: 'page', page: 0 });
+        requestFocus('[data-focus="add-question"]');
+      }
+      return;
+    }
+    setSaving(true);
+    try {
+      if (campaignId) {
+        await updateCampaign(campaignId, body);
+        setSaved({ name: body.name, questions: body.questions });
+        void message.success(UPDATED);
+      } else {
+        await createCampaign(body);
+        setSaved({ name: body.name, questions: body.questions });
+        void message.success(CREATED);
+        allowNextNavigation();
+        navigate(paths.dashboard);
+      }
+    } catch (error) {
+      fail(campaignId ? UPDATE_FAILED : CREATE_FAILED, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  // Keyboard shortcuts: Ctrl/⌘+S saves; Ctrl/⌘+Z and Shift+Ctrl/⌘+Z (or Ctrl+Y) undo and redo
+  // outside text fields (inside them the field's own undo applies).
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      const key = event.key.toLowerCase();
+      if (key === 's') {
+        event.preventDefault();
+        void saveRef.current();
+      } else if (!isTextEntry(event.target) && (key === 'z' || key === 'y')) {
+        event.preventDefault();
+        if (key === 'y' || event.shiftKey) redo();
+        else undo();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [undo, redo]);
+
+  const pageCount = pagesOf(doc).length;
+  const questionCount = countQuestions(doc);
+
+  return (
+    <div className="designer-page">
+      <PageMeta title={heading} description="Design the survey of a campaign: pages, questions, conditions, and a live preview." />
+      <header className="designer-header">
+        <div className="designer-header__titles">
+          <Link to={paths.dashboard} className="designer-back">
+            <LeftOutlined aria-hidden="true" /> Campaigns
+          </Link>
+          <h1>{heading}</h1>
+        </div>
+        <div className="designer-header__actions">
+          <span className="designer-save-state" role="status">
+            {dirty ? (
+              'Unsaved changes'
+            ) : (
+              <>
+                <CheckCircleOutlined aria-hidden="true" /> {campaignId ? 'Saved' : 'Nothing to save yet'}
+              </>
+            )}
+          </span>
+          <Tooltip title="Undo (Ctrl+Z)">
+            <Button icon={<UndoOutlined />} aria-label="Undo" aria-keyshortcuts="Control+Z" disabled={history.past.length === 0} onClick={undo} />
+          </Tooltip>
+          <Tooltip title="Redo (Ctrl+Shift+Z)">
+            <Button icon={<RedoOutlined />} aria-label="Redo" aria-keyshortcuts="Control+Shift+Z" disabled={history.future.length === 0} onClick={redo} />
+          </Tooltip>
+          <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()} aria-keyshortcuts="Control+S">
+            {campaignId ? 'Save changes' : 'Create campaign'}
+          </Button>
+        </div>
+      </header>
+
+      {source.isActive && (
+        <Alert className="designer-banner" type="warning" showIcon title="This campaign is live: visitors get the new version as soon as you save." />
+      )}
+      {start.loadError && (
+        <Alert
+          className="designer-banner"
+          type="error"
+          showIcon
+          title="The stored survey is not valid JSON"
+          description={`Line ${start.loadError.line}, column ${start.loadError.column}: ${start.loadError.message}. Repair it in the JSON tab.`}
+        />
+      )}
+
+      <Form form={form} name="campaign" layout="vertical" initialValues={{ name: source.name }} className="designer-title-form" onFinish={() => void save()}>
+        <Form.Item name="name" label="Campaign title" rules={[zodRule(campaignTitleSchema)]}>
+          <Input size="large" placeholder="e.g. Spring 2027 home buyers" maxLength={200} autoComplete="off" />
+        </Form.Item>
+      </Form>
+
+      <Tabs
+        className="designer-tabs"
+        activeKey={tab}
+        onChange={changeTab}
+        destroyOnHidden
+        tabBarExtraContent={
+          <span className="designer-summary">
+            {pageCount} page{pageCount === 1 ? '' : 's'} · {questionCount} question{questionCount === 1 ? '' : 's'}
+          </span>
+        }
+        items={[
+          {
+            key: 'designer',
+            label: 'Designer',
+            children: <SurveyDesigner doc={doc} selection={selection} onSelect={setSelection} edit={edit} requestFocus={requestFocus} />,
+          },
+          {
+            key: 'json',
+            label: jsonError ? 'JSON (error)' : 'JSON',
+            children: <JsonEditor text={jsonText ?? formatSurveyJson(doc)} error={jsonError} onChange={changeJson} onFormat={() => setJsonText(null)} />,
+          },
+          {
+            key: 'preview',
+            label: 'Preview',
+            children: (
+              <Suspense fallback={<Spin description="Loading the preview…"><div className="designer-preview-loading" /></Spin>}>
+                <SurveyPreview doc={doc} />
+              </Suspense>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { api } from '../../../lib/api-client';
+
+/** A campaign as GET /api/campagin/edit/:id returns it (spelling as in SPEC.md §7). */
+export interface CampaignForEdit {
+  _id: string;
+  name: string;
+  /** The SurveyJS definition as JSON text. */
+  questions: string;
+  questioncolumns: string;
+  isActive: boolean;
+}
+
+export interface CampaignBody {
+  name: string;
+  questions: string;
+  /** Derived by the server from `questions`; sent because the contract's body carries it. */
+  questioncolumns: string;
+}
+
+export function fetchCampaignForEdit(id: string, signal?: AbortSignal): Promise<CampaignForEdit> {
+  return api.get<CampaignForEdit>(`/api/campagin/edit/${encodeURIComponent(id)}`, { signal });
+}
+
+export function createCampaign(body: CampaignBody): Promise<{ message: string; _id: string }> {
+  return api.post('/api/campaign/add', { ...body });
+}
+
+export function updateCampaign(id: string, body: CampaignBody): Promise<{ message: string }> {
+  return api.post(`/api/campaign/update/${encodeURIComponent(id)}`, { ...body });
+}

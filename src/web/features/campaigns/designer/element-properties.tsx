@@ -1,0 +1,271 @@
+import { Alert, App, Input, InputNumber, Select, Switch } from 'antd';
+import type { ReactNode } from 'react';
+import { ChoicesEditor } from './choices-editor';
+import { describedBy, DesignerField } from './designer-field';
+import type { EditDocument } from './designer-selection';
+import { elementNameProblem, renameElement } from './element-names';
+import { moveElement, moveTargets, setElementProperty } from './element-operations';
+import { ExpressionField } from './expression-field';
+import { NameField } from './name-field';
+import { CHOICE_TYPES, convertibleTypes, isKnownType, OTHER_OPTION_TYPES, TEXT_INPUT_TYPES, TYPE_LABELS, typeLabel } from './question-types';
+import { numberProperty, readText, stringProperty, translationLocales, writeText, type JsonObject, type JsonValue, type SurveyJson } from './survey-json';
+import { childrenOf, getContainer, isPanel, parentOf, pathKey, samePath, type ElementPath } from './survey-structure';
+import { TypeIcon } from './type-icon';
+
+interface ElementPropertiesProps {
+  doc: SurveyJson;
+  path: ElementPath;
+  element: JsonObject;
+  edit: EditDocument;
+  requestFocus: (selector: string) => void;
+}
+
+/** The property panel of one question or panel. */
+export function ElementProperties({ doc, path, element, edit, requestFocus }: ElementPropertiesProps) {
+  const { message } = App.useApp();
+  const key = pathKey(path);
+  const id = (name: string) => `prop-${name}`;
+  const type = element.type;
+  const name = stringProperty(element, 'name') ?? '';
+  const panel = isPanel(element);
+
+  const set = (property: string, value: JsonValue | undefined, merge = true) =>
+    edit((current) => setElementProperty(current, path, property, value), merge ? { mergeKey: `${property}:${key}` } : undefined);
+
+  const textProperty = (property: string, label: string, options: { multiline?: boolean; placeholder?: string; help?: string } = {}) => {
+    const raw = element[property];
+    const locales = translationLocales(raw);
+    const help = [options.help, locales.length ? `Translations (${locales.join(', ')}) are kept; edit them in the JSON tab.` : ''].filter(Boolean).join(' ');
+    const props = {
+      id: id(property),
+      value: readText(raw),
+      placeholder: options.placeholder,
+      'aria-describedby': describedBy(id(property), help),
+      onChange: (event: { target: { value: string } }) => set(property, writeText(element[property], event.target.value)),
+    };
+    return (
+      <DesignerField id={id(property)} label={label} help={help || undefined}>
+        {options.multiline ? <Input.TextArea {...props} autoSize={{ minRows: 2, maxRows: 8 }} /> : <Input {...props} />}
+      </DesignerField>
+    );
+  };
+
+  const itemsProperty = (property: string, label: string, itemLabel: string) => {
+    const items = Array.isArray(element[property]) ? (element[property] as JsonValue[]) : [];
+    return (
+      <ChoicesEditor
+        id={`${id(property)}`}
+        label={label}
+        itemLabel={itemLabel}
+        items={items}
+        requestFocus={requestFocus}
+        onChange={(next, mergeKey) => edit((current) => setElementProperty(current, path, property, next), mergeKey ? { mergeKey: `${mergeKey}:${key}` } : undefined)}
+      />
+    );
+  };
+
+  const switchProperty = (property: string, label: string, help?: string) => (
+    <div className="designer-switch">
+      <Switch
+        id={id(property)}
+        size="small"
+        checked={element[property] === true}
+        aria-describedby={help ? `${id(property)}-help` : undefined}
+        onChange={(on) => set(property, on ? true : undefined, false)}
+      />
+      <label htmlFor={id(property)}>{label}</label>
+      {help && (
+        <p className="designer-field__help" id={`${id(property)}-help`}>
+          {help}
+        </p>
+      )}
+    </div>
+  );
+
+  const rename = (newName: string) => {
+    const { doc: renamed, references } = renameElement(doc, path, newName);
+    edit(renamed);
+    if (references > 0) message.info(`Renamed to "${newName}" and updated ${references} condition${references === 1 ? '' : 's'} that used "${name}".`);
+  };
+
+  const conversions = convertibleTypes(type);
+  const targets = moveTargets(doc, path);
+  const parent = parentOf(path);
+  const currentTarget = targets.findIndex((t) => samePath(t.container, parent));
+
+  return (
+    <div className="designer-properties" aria-labelledby="designer-properties-heading">
+      <div className="designer-properties__head">
+        <TypeIcon type={type} />
+        <div>
+          <h2 id="designer-properties-heading" className="designer-properties__title" tabIndex={-1}>
+            {readText(element.title) || name || 'Untitled'}
+          </h2>
+          <p className="designer-properties__subtitle">{typeLabel(type)} settings</p>
+        </div>
+      </div>
+
+      {conversions.length > 0 && (
+        <DesignerField id={id('type')} label="Question type">
+          <Select
+            id={id('type')}
+            value={type as string}
+            options={conversions.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+            onChange={(next: string) => set('type', next, false)}
+          />
+        </DesignerField>
+      )}
+
+      {textProperty('title', panel ? 'Panel title' : 'Question', { multiline: true, placeholder: name, help: panel ? undefined : 'What the visitor reads. Empty shows the name.' })}
+      <NameField
+        key={`name:${key}`}
+        id={id('name')}
+        label="Name (answer key)"
+        value={name}
+        help="Unique in the survey; results and conditions use it."
+        problem={(candidate) => elementNameProblem(doc, path, candidate)}
+        onCommit={rename}
+      />
+      {textProperty('description', 'Description', { multiline: true, help: 'Optional help shown under the title.' })}
+      {!panel && switchProperty('isRequired', 'Required', 'The visitor must answer before going on.')}
+
+      {type === 'text' && <TextSettings element={element} id={id} set={set} />}
+      {(type === 'text' || type === 'comment') && textProperty(placeholderKey(element, 'placeHolder'), 'Placeholder')}
+      {(type === 'dropdown' || type === 'tagbox') && textProperty(placeholderKey(element, 'optionsCaption'), 'Placeholder', { placeholder: 'Select…' })}
+
+      {typeof type === 'string' && CHOICE_TYPES.includes(type) && itemsProperty('choices', 'Choices', 'Choice')}
+      {typeof type === 'string' && OTHER_OPTION_TYPES.includes(type) && (
+        <>
+          {switchProperty(otherKey(element), 'Offer an "Other" answer', 'Adds an option with a text box for anything not listed.')}
+          {element[otherKey(element)] === true && textProperty('otherText', 'Text of the "Other" option', { placeholder: 'Other (describe)' })}
+        </>
+      )}
+
+      {type === 'rating' && <RatingSettings element={element} id={id} set={set} edit={edit} path={path} textProperty={textProperty} />}
+
+      {type === 'boolean' && (
+        <>
+          {textProperty('labelTrue', 'Label for yes', { placeholder: 'Yes' })}
+          {textProperty('labelFalse', 'Label for no', { placeholder: 'No' })}
+        </>
+      )}
+
+      {type === 'matrix' && (
+        <>
+          {itemsProperty('rows', 'Rows (statements)', 'Row')}
+          {itemsProperty('columns', 'Columns (answers)', 'Column')}
+        </>
+      )}
+
+      {!isKnownType(type) && (
+        <Alert type="info" showIcon title={`The designer edits the common settings of "${typeLabel(type)}" elements. Everything else is in the JSON tab, and is kept as it is.`} />
+      )}
+
+      <ExpressionField
+        key={`visibleIf:${key}`}
+        id={id('visibleIf')}
+        label="Visible if"
+        doc={doc}
+        owner={{ kind: 'element', name }}
+        value={stringProperty(element, 'visibleIf') ?? ''}
+        onCommit={(expression) => set('visibleIf', expression || undefined)}
+      />
+
+      <DesignerField id={id('move')} label="Place in" help="Move it to another page or into a panel.">
+        <Select
+          id={id('move')}
+          value={currentTarget}
+          aria-describedby={`${id('move')}-help`}
+          options={targets.map((target, index) => ({ value: index, label: `${'\u2003'.repeat(target.depth)}${target.depth > 0 ? 'Panel: ' : 'Page: '}${target.label}` }))}
+          onChange={(index: number) => {
+            const target = targets[index];
+            if (!target) return;
+            const container = getContainer(doc, target.container);
+            const result = moveElement(doc, path, target.container, container ? childrenOf(container).length : 0);
+            edit(result.doc, { select: { kind: 'element', path: result.path } });
+            requestFocus(`#${id('move')}`);
+          }}
+        />
+      </DesignerField>
+    </div>
+  );
+}
+
+/** Older definitions use placeHolder / optionsCaption: edit the key the element already has. */
+function placeholderKey(element: JsonObject, legacy: string): string {
+  return !('placeholder' in element) && legacy in element ? legacy : 'placeholder';
+}
+
+/** `hasOther` is the older name of `showOtherItem`. */
+function otherKey(element: JsonObject): string {
+  return !('showOtherItem' in element) && 'hasOther' in element ? 'hasOther' : 'showOtherItem';
+}
+
+type SetProperty = (property: string, value: JsonValue | undefined, merge?: boolean) => void;
+
+function TextSettings({ element, id, set }: { element: JsonObject; id: (name: string) => string; set: SetProperty }) {
+  const current = stringProperty(element, 'inputType') ?? 'text';
+  const options: Array<{ value: string; label: string }> = TEXT_INPUT_TYPES.map((t) => ({ value: t.value, label: t.label }));
+  if (!options.some((o) => o.value === current)) options.push({ value: current, label: current });
+  return (
+    <DesignerField id={id('inputType')} label="Input type" help="Phones show the matching keyboard; e-mail and number are checked.">
+      <Select
+        id={id('inputType')}
+        value={current}
+        options={options}
+        aria-describedby={`${id('inputType')}-help`}
+        onChange={(value: string) => set('inputType', value === 'text' ? undefined : value, false)}
+      />
+    </DesignerField>
+  );
+}
+
+interface RatingSettingsProps {
+  element: JsonObject;
+  id: (name: string) => string;
+  set: SetProperty;
+  edit: EditDocument;
+  path: ElementPath;
+  textProperty: (property: string, label: string, options?: { placeholder?: string }) => ReactNode;
+}
+
+function RatingSettings({ element, id, edit, path, textProperty }: RatingSettingsProps) {
+  const min = numberProperty(element, 'rateMin') ?? 1;
+  const max = numberProperty(element, 'rateMax') ?? 5;
+  const step = numberProperty(element, 'rateStep') ?? 1;
+  const custom = Array.isArray(element.rateValues) && element.rateValues.length > 0;
+  const error = min >= max ? 'The lowest value must be below the highest.' : null;
+
+  const setRange = (property: 'rateMin' | 'rateMax', value: number | null) => {
+    if (value === null) return;
+    edit(
+      (current) => {
+        let next = setElementProperty(current, path, property, value);
+        // rateCount, when present, would otherwise cut the scale short: keep it in step.
+        if ('rateCount' in element) {
+          const low = property === 'rateMin' ? value : min;
+          const high = property === 'rateMax' ? value : max;
+          if (high > low) next = setElementProperty(next, path, 'rateCount', Math.floor((high - low) / step) + 1);
+        }
+        return next;
+      },
+      { mergeKey: `${property}:${pathKey(path)}` },
+    );
+  };
+
+  return (
+    <>
+      {custom && <Alert type="info" showIcon title="This rating uses its own list of values (rateValues); edit it in the JSON tab." />}
+      <div className="designer-pair">
+        <DesignerField id={id('rateMin')} label="Lowest value" error={error}>
+          <InputNumber id={id('rateMin')} value={min} precision={0} disabled={custom} onChange={(value) => setRange('rateMin', value)} />
+        </DesignerField>
+        <DesignerField id={id('rateMax')} label="Highest value">
+          <InputNumber id={id('rateMax')} value={max} precision={0} disabled={custom} onChange={(value) => setRange('rateMax', value)} />
+        </DesignerField>
+      </div>
+      {textProperty('minRateDescription', 'Label of the lowest value', { placeholder: 'e.g. Not at all' })}
+      {textProperty('maxRateDescription', 'Label of the highest value', { placeholder: 'e.g. Very much' })}
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Tooltip } from 'antd';
+import type { EditDocument } from './designer-selection';
+import { addPage, deletePage, movePage } from './page-operations';
+import { isJsonObject, readText, stringProperty, type JsonObject, type SurveyJson } from './survey-json';
+import { elementsWithin, isPanel, pagesOf } from './survey-structure';
+
+interface PageListProps {
+  doc: SurveyJson;
+  selectedPage: number;
+  onSelectPage: (index: number) => void;
+  edit: EditDocument;
+  requestFocus: (selector: string) => void;
+}
+
+export function pageLabel(page: JsonObject, index: number): string {
+  return readText(page.title) || stringProperty(page, 'name') || `Page ${index + 1}`;
+}
+
+function questionCount(page: JsonObject, index: number): number {
+  return elementsWithin(page, { page: index, indices: [] }).filter(({ element }) => !isPanel(element)).length;
+}
+
+/** The survey's pages: select, add, reorder with buttons, delete after confirming. */
+export function PageList({ doc, selectedPage, onSelectPage, edit, requestFocus }: PageListProps) {
+  const { modal } = App.useApp();
+  const pages = pagesOf(doc);
+
+  const add = () => {
+    const result = addPage(doc, selectedPage + 1);
+    edit(result.doc, { select: { kind: 'page', page: result.index } });
+    requestFocus(`[data-focus="page-${result.index}-select"]`);
+  };
+
+  const move = (from: number, to: number, control: 'up' | 'down') => {
+    edit(movePage(doc, from, to), { select: { kind: 'page', page: to } });
+    const edge = (control === 'up' && to === 0) || (control === 'down' && to === pages.length - 1);
+    requestFocus(`[data-focus="page-${to}-${edge ? 'select' : control}"]`);
+  };
+
+  const remove = (index: number, page: JsonObject) => {
+    const count = questionCount(page, index);
+    modal.confirm({
+      title: `Delete the page "${pageLabel(page, index)}"?`,
+      content: count > 0 ? `Its ${count} question${count === 1 ? '' : 's'} will be deleted too. You can undo this until you leave the designer.` : 'The page is empty.',
+      okText: 'Delete page',
+      okButtonProps: { danger: true },
+      cancelText: 'Keep it',
+      onOk: () => {
+        const next = Math.max(0, Math.min(index, pages.length - 2));
+        edit(deletePage(doc, index), { select: { kind: 'page', page: next } });
+        requestFocus(`[data-focus="page-${next}-select"]`);
+      },
+    });
+  };
+
+  return (
+    <section className="designer-pages" aria-labelledby="designer-pages-heading">
+      <div className="designer-section-head">
+        <h2 id="designer-pages-heading">Pages</h2>
+        <Button size="small" icon={<PlusOutlined />} onClick={add} data-focus="page-add">
+          Add page
+        </Button>
+      </div>
+      {pages.length === 0 ? (
+        <p className="designer-empty">This survey has no pages yet.</p>
+      ) : (
+        <ol className="designer-page-list">
+          {pages.map((page, index) => {
+            if (!isJsonObject(page)) return null;
+            const label = pageLabel(page, index);
+            const selected = index === selectedPage;
+            const count = questionCount(page, index);
+            return (
+              <li key={index} className={`designer-page-item${selected ? ' is-selected' : ''}`}>
+                <button
+                  type="button"
+                  className="designer-page-select"
+                  aria-current={selected ? 'step' : undefined}
+                  data-focus={`page-${index}-select`}
+                  onClick={() => onSelectPage(index)}
+                >
+                  <span className="designer-page-number" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <span className="designer-page-text">
+                    <span className="designer-page-title">{label}</span>
+                    <span className="designer-page-meta">
+                      {count} question{count === 1 ? '' : 's'}
+                    </span>
+                  </span>
+                </button>
+                <span className="designer-row-tools" role="group" aria-label={`Page ${index + 1} actions`}>
+                  <Tooltip title="Move page up">
+                    <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={`Move page "${label}" up`} disabled={index === 0} data-focus={`page-${index}-up`} onClick={() => move(index, index - 1, 'up')} />
+                  </Tooltip>
+                  <Tooltip title="Move page down">
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<ArrowDownOutlined />}
+                      aria-label={`Move page "${label}" down`}
+                      disabled={index === pages.length - 1}
+                      data-focus={`page-${index}-down`}
+                      onClick={() => move(index, index + 1, 'down')}
+                    />
+                  </Tooltip>
+                  <Tooltip title={pages.length === 1 ? 'A survey needs at least one page' : 'Delete page'}>
+                    <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`Delete page "${label}"`} disabled={pages.length === 1} onClick={() => remove(index, page)} />
+                  </Tooltip>
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,342 @@
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { DESKTOP, loginAsStaff, pageProblems, PHONE, useBrowser } from './browser';
+
+/**
+ * The survey designer in a real browser. The campaigns API is mocked with page.route() so these
+ * tests exercise the designer alone; the full journey (designer → activate → visitor → results)
+ * lives with the campaigns feature.
+ */
+const browser = useBrowser();
+const unique = () => `E2E designer ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function openNewDesigner(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  const page = await browser.newPage(viewport);
+  await loginAsStaff(page);
+  await page.goto('/dashboard/campaign/new');
+  await page.getByRole('heading', { name: 'New campaign', level: 1 }).waitFor();
+  return page;
+}
+
+/** Opens a designer route with React Router navigation state, as the cards page would. */
+async function openWithState(page: Page, path: string, state: Record<string, unknown>): Promise<void> {
+  await page.evaluate(
+    ({ path, state }) => {
+      window.history.replaceState({ usr: state, key: 'e2e', idx: 0 }, '', path);
+      window.location.reload();
+    },
+    { path, state },
+  );
+}
+
+async function addQuestion(page: Page, type: string, button = /^Add question to page/): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  await page.getByRole('menuitem', { name: type, exact: true }).click();
+}
+
+async function pickOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  // antd renders the visible options outside the a11y list it exposes to screen readers.
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+}
+
+/** Mocks one API call and records the requests it received. */
+async function mockApi(page: Page, path: string, status: number, body: unknown): Promise<Request[]> {
+  const seen: Request[] = [];
+  await page.route(`**${path}`, async (route) => {
+    seen.push(route.request());
+    await route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+  });
+  return seen;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Serious and critical axe-core violations inside the designer (the dashboard shell around it is
+ * checked by its own tests). Runs axe through page.evaluate: the site's CSP (no inline script)
+ * refuses the inline <script> that browser.ts's seriousA11yViolations adds.
+ */
+async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    type Axe = { run: (ctx: object, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> };
+    const axe = (window as unknown as { axe: Axe }).axe;
+    return (await axe.run({ include: [['.designer-page']] }, { resultTypes: ['violations'] })).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+}
+
+const savedBody = (request: Request) => request.postDataJSON() as { name: string; questions: string; questioncolumns: string };
+
+describe('survey designer', () => {
+  it('builds a multi-page survey with the visual editor and saves it to POST /api/campaign/add', async () => {
+    const page = await openNewDesigner();
+    const name = unique();
+    const add = await mockApi(page, '/api/campaign/add', 201, { message: 'Campaign created successfully.', _id: 'new-id' });
+    await page.getByLabel('Campaign title').fill(name);
+
+    // Page 1: a required e-mail text question and a single choice with edited choices and "Other".
+    await addQuestion(page, 'Single-line text');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('prop-title');
+    await page.keyboard.type('Your e-mail');
+    await page.getByRole('switch', { name: 'Required' }).click();
+    await pickOption(page, 'Input type', 'E-mail');
+    await addQuestion(page, 'Single choice');
+    await page.getByLabel('Question', { exact: true }).fill('Buying or renting?');
+    await page.getByLabel('Text of choice 1').fill('Buying');
+    await page.getByRole('button', { name: 'Add choice' }).click();
+    await page.getByLabel('Value of choice 4').fill('lease');
+    await page.getByRole('button', { name: 'Remove choice 3' }).click();
+    await page.getByRole('button', { name: 'Move choice 3 up' }).click();
+    await page.getByRole('switch', { name: 'Offer an "Other" answer' }).click();
+
+    // Page 2, renamed, with a rating and a panel holding a conditional yes/no question.
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await page.getByLabel('Page title').fill('Your home');
+    await addQuestion(page, 'Rating');
+    await page.getByLabel('Lowest value', { exact: true }).fill('0');
+    await page.getByLabel('Highest value', { exact: true }).fill('10');
+    await addQuestion(page, 'Panel (group)');
+    await page.getByRole('button', { name: 'Add to panel panel1' }).click();
+    await page.getByRole('menuitem', { name: 'Yes / No' }).click();
+    await page.getByLabel('Label for yes').fill('Sure');
+    const condition = page.getByRole('textbox', { name: 'Visible if' });
+    await condition.fill('{question3} >');
+    await expect.poll(() => page.locator('#prop-visibleIf-help').textContent()).toContain('not valid');
+    await condition.fill('{question3} > 5');
+    // Applied once survey-core accepts it: the question list marks the question as conditional.
+    await page.locator('.designer-element.is-selected .designer-element__condition').waitFor();
+    expect(await page.locator('#prop-visibleIf-help').textContent()).toContain('Show it only when');
+
+    // Duplicate, then delete the copy; move a question down and back up with Alt+↑.
+    await page.getByRole('button', { name: 'Duplicate question3' }).click();
+    await page.getByRole('button', { name: /^question5/ }).waitFor();
+    await page.getByRole('button', { name: 'Delete question5' }).click();
+    await expect.poll(() => page.getByRole('button', { name: /^question5/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Move question3 down' }).click();
+    await page.getByRole('button', { name: /^question3/ }).focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(() => page.locator('.designer-tree > li').first().textContent()).toContain('question3');
+
+    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText('Campaign created successfully.').waitFor();
+
+    expect(add).toHaveLength(1);
+    expect(add[0]!.method()).toBe('POST');
+    const body = savedBody(add[0]!);
+    expect(body.name).toBe(name);
+    expect(body.questioncolumns).toBe('question1,question2,question3,question4');
+    expect(JSON.parse(body.questions)).toEqual({
+      pages: [
+        {
+          name: 'page1',
+          elements: [
+            { type: 'text', name: 'question1', title: 'Your e-mail', isRequired: true, inputType: 'email' },
+            { type: 'radiogroup', name: 'question2', choices: [{ value: 'Item 1', text: 'Buying' }, 'lease', 'Item 2'], title: 'Buying or renting?', showOtherItem: true },
+          ],
+        },
+        {
+          name: 'page2',
+          elements: [
+            { type: 'rating', name: 'question3', rateMin: 0, rateMax: 10 },
+            { type: 'panel', name: 'panel1', elements: [{ type: 'boolean', name: 'question4', labelTrue: 'Sure', visibleIf: '{question3} > 5' }] },
+          ],
+          title: 'Your home',
+        },
+      ],
+    });
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('says what is missing before saving, with the specification messages', async () => {
+    const page = await openNewDesigner();
+    const add = await mockApi(page, '/api/campaign/add', 201, { message: 'Campaign created successfully.', _id: 'x' });
+    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await page.getByText('Please provide campaign title').first().waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('campaign_name');
+    await page.getByLabel('Campaign title').fill(unique());
+    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await page.getByText('Please add questions to the campaign').first().waitFor();
+    // A question on page 2 only still leaves the first page empty.
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await addQuestion(page, 'Long text');
+    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await expect.poll(() => page.getByText('Please add questions to the campaign').count()).toBeGreaterThan(0);
+    expect(add).toHaveLength(0);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('shows invalid JSON with its line and column, applies valid JSON, and previews it with a progress bar at the top', async () => {
+    const page = await openNewDesigner();
+    await page.getByRole('tab', { name: 'JSON' }).click();
+    const editor = page.getByLabel('Survey definition (SurveyJS JSON)');
+    await editor.fill('{\n  "pages": [\n    { "name": "p1" }\n    { "name": "p2" }\n  ]\n}');
+    await page.getByText('Line 4, column 5: Unexpected "{": expected "," or "]"').waitFor();
+    await page.getByRole('button', { name: 'Go to error' }).click();
+    expect(await editor.evaluate((el: HTMLTextAreaElement) => el.selectionStart)).toBe(40);
+    // Not applied: the designer still shows the empty starting page.
+    await page.getByRole('tab', { name: 'Designer' }).click();
+    await page.getByText('No questions on this page yet.').waitFor();
+
+    const survey = {
+      title: 'Preview me',
+      pages: [
+        { name: 'first', elements: [{ type: 'text', name: 'city', title: 'Which city?' }], 'x-note': 'kept' },
+        { name: 'second', elements: [{ type: 'matrix', name: 'rooms', title: 'Rooms', columns: ['Yes', 'No'], rows: ['Balcony', 'Garden'] }] },
+      ],
+    };
+    await page.getByRole('tab', { name: 'JSON' }).click();
+    await editor.fill(JSON.stringify(survey, null, 2));
+    await page.getByText('Valid JSON: changes apply as you type.').waitFor();
+    await page.getByRole('tab', { name: 'Designer' }).click();
+    await page.getByRole('button', { name: /^Which city\?/ }).waitFor();
+    await page.getByText('2 pages · 2 questions').waitFor();
+
+    await page.getByRole('tab', { name: 'Preview' }).click();
+    await page.getByText('Which city?').waitFor({ timeout: 20_000 });
+    const layout = await page.evaluate(() => {
+      const progress = document.querySelector('.designer-preview [class*="progress"]');
+      const question = [...document.querySelectorAll('.designer-preview span')].find((s) => s.textContent === 'Which city?');
+      return { progressTop: progress?.getBoundingClientRect().top ?? -1, questionTop: question?.getBoundingClientRect().top ?? -1 };
+    });
+    expect(layout.progressTop).toBeGreaterThan(0);
+    expect(layout.progressTop).toBeLessThan(layout.questionTop);
+    expect(await seriousA11yViolations(page), 'preview').toEqual([]);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Balcony').waitFor();
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('edits a campaign loaded by id from navigation state and saves it to POST /api/campaign/update/:id', async () => {
+    const page = await openNewDesigner();
+    const stored = { pages: [{ name: 'p1', elements: [{ type: 'text', name: 'budget', title: 'Budget', 'x-crm': { field: 7 } }] }], triggers: [{ type: 'complete', expression: '{budget} > 1' }] };
+    const load = await mockApi(page, '/api/campagin/edit/c-17', 200, { _id: 'c-17', name: 'Spring homes', questions: JSON.stringify(stored), questioncolumns: 'budget', isActive: true });
+    const update = await mockApi(page, '/api/campaign/update/c-17', 201, { message: 'Campaign updated successfully.' });
+    await openWithState(page, '/dashboard/campaign/edit', { id: 'c-17' });
+    await page.getByRole('heading', { name: 'Edit campaign', level: 1 }).waitFor();
+    await expect.poll(() => page.getByLabel('Campaign title').inputValue()).toBe('Spring homes');
+    // The router may mount the page twice while it starts; an aborted first load is fine.
+    expect(load.length).toBeGreaterThanOrEqual(1);
+    expect(load.at(-1)!.failure()).toBeNull();
+    await page.getByText('This campaign is live').waitFor();
+
+    await page.getByRole('button', { name: /^Budget/ }).click();
+    await page.getByLabel('Question', { exact: true }).fill('Your budget');
+    await page.getByLabel('Name (answer key)').fill('maxBudget');
+    await page.keyboard.press('Enter');
+    await page.getByText('updated 1 condition').waitFor();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Campaign updated successfully.').waitFor();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/campaign/edit');
+    const body = savedBody(update[0]!);
+    expect(JSON.parse(body.questions)).toEqual({
+      pages: [{ name: 'p1', elements: [{ type: 'text', name: 'maxBudget', title: 'Your budget', 'x-crm': { field: 7 } }] }],
+      triggers: [{ type: 'complete', expression: '{maxBudget} > 1' }],
+    });
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('shows the server message when a campaign with responses cannot be edited, and offers a new campaign instead', async () => {
+    const page = await openNewDesigner();
+    const stored = { pages: [{ name: 'p1', elements: [{ type: 'comment', name: 'why' }] }] };
+    await mockApi(page, '/api/campagin/edit/c-9', 200, { _id: 'c-9', name: 'Locked', questions: JSON.stringify(stored), questioncolumns: 'why', isActive: false });
+    await mockApi(page, '/api/campaign/update/c-9', 409, { message: 'This survey can not be edited. Please create a new one.' });
+    await openWithState(page, '/dashboard/campaign/edit', { id: 'c-9' });
+    await page.getByRole('button', { name: /^why/ }).click();
+    await page.getByRole('switch', { name: 'Required' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('dialog', { name: 'This survey can not be edited. Please create a new one.' }).waitFor();
+    await page.getByRole('button', { name: 'Create a new campaign from this design' }).click();
+    await page.waitForURL(/\/dashboard\/campaign\/new$/);
+    await expect.poll(() => page.getByLabel('Campaign title').inputValue()).toBe('Copy of Locked');
+    await page.getByText('Unsaved changes').waitFor();
+    await page.getByRole('button', { name: /^why/ }).click();
+    expect(await page.getByRole('switch', { name: 'Required' }).getAttribute('aria-checked')).toBe('true');
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('reports a failed save with the specification messages', async () => {
+    const page = await openNewDesigner();
+    await mockApi(page, '/api/campaign/add', 400, { message: 'Bad request' });
+    await page.getByLabel('Campaign title').fill(unique());
+    await addQuestion(page, 'Yes / No');
+    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await page.getByText('Campaign creation failed.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/campaign/new');
+  });
+
+  it('starts a copy from navigation state {duplicateOf}, and goes back to the dashboard when editing without an id', async () => {
+    const page = await openNewDesigner();
+    const stored = { pages: [{ name: 'p1', elements: [{ type: 'dropdown', name: 'city', choices: ['Pune', 'Goa'] }] }] };
+    await mockApi(page, '/api/campagin/edit/c-3', 200, { _id: 'c-3', name: 'Autumn', questions: JSON.stringify(stored), questioncolumns: 'city', isActive: true });
+    await openWithState(page, '/dashboard/campaign/new', { duplicateOf: 'c-3' });
+    await page.getByRole('heading', { name: 'New campaign from a copy' }).waitFor();
+    expect(await page.getByLabel('Campaign title').inputValue()).toBe('Copy of Autumn');
+    await page.getByRole('button', { name: /^city/ }).waitFor();
+    await expect.poll(() => page.getByText('This campaign is live').count()).toBe(0);
+
+    await page.goto('/dashboard/campaign/edit');
+    await page.waitForURL(/\/dashboard$/);
+    await openWithState(page, '/dashboard/campaign/edit', { id: 'gone' });
+    await page.getByText('Campaign not found').waitFor();
+    await page.goto('/dashboard/creator');
+    await page.getByRole('heading', { name: 'New campaign', level: 1 }).waitFor();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const page = await openNewDesigner();
+    await addQuestion(page, 'Dropdown');
+    await page.getByRole('link', { name: 'Campaigns' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).waitFor();
+    await page.getByRole('button', { name: 'Stay here' }).click();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/campaign/new');
+    await page.getByRole('link', { name: 'Campaigns' }).click();
+    await page.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('undoes and redoes with the buttons and the keyboard', async () => {
+    const page = await openNewDesigner();
+    await addQuestion(page, 'Ranking');
+    await addQuestion(page, 'Matrix (grid)');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => page.getByRole('button', { name: /^question2/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await page.getByRole('button', { name: /^question2/ }).waitFor();
+    await page.getByRole('button', { name: /^question2/ }).focus();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.getByRole('button', { name: /^question2/ }).count()).toBe(0);
+  });
+
+  it('is keyboard operable and has no serious accessibility problems, on a phone and a desktop', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await openNewDesigner(viewport);
+      // Add a question with the keyboard only: Tab to the menu button, open it, pick with arrows.
+      await page.getByRole('button', { name: /^Add question to page/ }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem', { name: 'Single-line text' }).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Long text');
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: /^question1/ }).waitFor();
+      expect(await page.locator('.designer-element__meta').first().textContent()).toContain('Long text');
+      await addQuestion(page, 'Multiple choice');
+      expect(await seriousA11yViolations(page), `designer at ${viewport.width}px`).toEqual([]);
+      await page.getByRole('tab', { name: 'JSON' }).click();
+      await page.getByLabel('Survey definition (SurveyJS JSON)').fill('{"pages": [}');
+      await page.getByText(/Line 1, column 12/).waitFor();
+      expect(await seriousA11yViolations(page), `JSON tab at ${viewport.width}px`).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0);
+      expect(pageProblems(page)).toEqual([]);
+    }
+  });
+});
