@@ -1,6 +1,7 @@
 // Process entry: read the configuration, prepare the database, serve, and stop cleanly on SIGTERM.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { seedDemoContent } from './db/seed';
 import { bootstrapStaff } from './features/auth/bootstrap';
 
 const SHUTDOWN_GRACE_MS = 9_000;
@@ -19,8 +20,8 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config);
   const staff = await bootstrapStaff(app.db, config);
+  const seeded = config.seedDemo && (await seedDemoContent(app.db, app.database.dialect));
   await app.ready();
-  // Seeding of demo content goes here.
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   } else if (staff) {
     lines.push(`  Created the staff user ${staff.email} from ADMIN_EMAIL/ADMIN_PASSWORD.`);
   }
+  if (seeded) lines.push('  Added demo listings and an active survey (SEED_DEMO=false to start empty).');
   console.log(`${lines.join('\n')}\n`);
 }
 

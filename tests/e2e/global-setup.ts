@@ -56,6 +56,8 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD: E2E_STAFF.password,
       ADMIN_NAME: E2E_STAFF.name,
       LOG_LEVEL: 'warn',
+      // Every e2e file shares this server and the address 127.0.0.1.
+      PUBLIC_WRITE_LIMIT: '10000',
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

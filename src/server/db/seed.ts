@@ -1,0 +1,33 @@
+import { sql, type Kysely } from 'kysely';
+import { seedDemoCampaign } from '../features/campaigns/campaigns.seed';
+import { seedDemoListings } from '../features/listings/listings.seed';
+import type { Dialect } from './database';
+import type { Database } from './schema';
+
+const CONTENT_TABLES = ['projects', 'products', 'studios', 'campaigns', 'emailRecords', 'contactMessages'] as const;
+
+async function hasContent(db: Kysely<Database>): Promise<boolean> {
+  for (const table of CONTENT_TABLES) {
+    if (await db.selectFrom(table).select(sql<number>`1`.as('one')).limit(1).executeTakeFirst()) return true;
+  }
+  return false;
+}
+
+/**
+ * Demo listings and an active survey, so a first run shows a living site. Only on a database with
+ * no content at all: it never touches one that has any. On PostgreSQL an advisory lock keeps
+ * instances that start together from seeding twice.
+ */
+export async function seedDemoContent(db: Kysely<Database>, dialect: Dialect): Promise<boolean> {
+  return db.connection().execute(async (conn) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_lock(724061)`.execute(conn);
+    try {
+      if (await hasContent(conn)) return false;
+      await seedDemoListings(conn);
+      await seedDemoCampaign(conn);
+      return true;
+    } finally {
+      if (dialect === 'postgres') await sql`select pg_advisory_unlock(724061)`.execute(conn);
+    }
+  });
+}
