@@ -17,7 +17,8 @@ describe('graceful shutdown', () => {
 
   it('on SIGTERM finishes in-flight requests, refuses new ones and exits 0 within 10 s', async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'abode-shutdown-'));
-    server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    // LOG_LEVEL=info: the server logs each incoming request, so the test knows when all have arrived.
+    server = await startServerProcess({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'info' });
     const { url } = server;
 
     // Logins are slow on purpose (argon2id): 40 of them keep the server busy for a while.
@@ -28,7 +29,8 @@ describe('graceful shutdown', () => {
         body: JSON.stringify(ADMIN),
       }).then(async (res) => ({ status: res.status, body: (await res.json()) as { token?: string } })),
     );
-    await new Promise((r) => setTimeout(r, 50)); // let the requests reach the server
+    const arrived = () => (server!.output().match(/"url":"\/api\/login"[^\n]*"msg":"incoming request"/g) ?? []).length;
+    while (arrived() < 40) await new Promise((r) => setTimeout(r, 10));
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
 
