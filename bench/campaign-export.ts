@@ -1,7 +1,7 @@
 // Export budget (DESIGN.md §9): 100,000 responses to .xlsx through the real HTTP route, ≤ 3 s and
 // ≤ 256 MB server RSS. The server runs in a child process, bundled by esbuild as `npm start` runs
 // it (no tsx), so its peak RSS (VmHWM) and CPU time are its own.
-// Run: node --import tsx bench/campaign-export.ts [responses]
+// Run alone: node --import tsx bench/campaign-export.ts [responses]  (DATABASE_URL for PostgreSQL); npm run bench runs it too.
 import { fork } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,11 +15,22 @@ import { seedDemoCampaign } from '../src/server/features/campaigns/campaigns.see
 import { newId } from '../src/server/lib/ids';
 
 const STAFF = { email: 'bench@abode.test', name: 'Bench', password: 'bench-password-123' };
-const configFor = (dataDir: string) => loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' });
+const configFor = (dataDir: string, databaseUrl = '') => loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'test' });
+
+export interface ExportResult {
+  dialect: string;
+  responses: number;
+  status: number;
+  seconds: number;
+  serverCpuSeconds: number;
+  megabytes: number;
+  serverRssBeforeMB: number;
+  serverPeakRssMB: number;
+}
 
 /** Child: serve the prepared data folder and report the address, then CPU time and peak RSS on request. */
-async function serve(dataDir: string): Promise<void> {
-  const app = await buildApp(configFor(dataDir), { logger: false });
+async function serve(dataDir: string, databaseUrl: string): Promise<void> {
+  const app = await buildApp(configFor(dataDir, databaseUrl), { logger: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   process.send!({ address });
   process.on('message', async (msg: string) => {
@@ -34,8 +45,8 @@ async function serve(dataDir: string): Promise<void> {
   });
 }
 
-async function prepare(dataDir: string, count: number): Promise<string> {
-  const app = await buildApp(configFor(dataDir), { logger: false });
+async function prepare(dataDir: string, databaseUrl: string, count: number): Promise<string> {
+  const app = await buildApp(configFor(dataDir, databaseUrl), { logger: false });
   const db = app.db;
   await seedDemoCampaign(db);
   const campaign = await db.selectFrom('campaigns').select('id').executeTakeFirstOrThrow();
@@ -82,17 +93,14 @@ async function prepare(dataDir: string, count: number): Promise<string> {
   return campaign.id;
 }
 
-if (process.argv[2] === '--serve') {
-  await serve(process.argv[3]!);
-} else {
-  const count = Number(process.argv[2] ?? 100_000);
+/** Prepares `count` responses, then downloads them through the real route from a fresh server process. */
+export async function runExportBench(count: number, databaseUrl = ''): Promise<ExportResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'abode-bench-'));
   try {
-    console.log(`preparing ${count} responses…`);
-    const campaignId = await prepare(dataDir, count);
+    const campaignId = await prepare(dataDir, databaseUrl, count);
     const bundle = path.resolve('dist/bench/campaign-export.mjs');
     await build({ entryPoints: [fileURLToPath(import.meta.url)], outfile: bundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
-    const child = fork(bundle, ['--serve', dataDir], { execArgv: process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [], env: process.env });
+    const child = fork(bundle, ['--serve', dataDir, databaseUrl], { execArgv: process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [], env: process.env });
     const next = <T>() => new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));
     const { address } = await next<{ address: string }>();
     const login = await fetch(`${address}/api/login`, {
@@ -112,19 +120,23 @@ if (process.argv[2] === '--serve') {
     child.send('stop');
     const end = await next<{ cpu: NodeJS.CpuUsage; peakRssKb: number; rssKb: number }>();
     const cpuSeconds = (end.cpu.user + end.cpu.system - cpuBefore.user - cpuBefore.system) / 1e6;
-    console.log(
-      JSON.stringify({
-        dialect: configFor(dataDir).database.dialect,
-        responses: count,
-        status: res.status,
-        seconds: Number(seconds.toFixed(2)),
-        serverCpuSeconds: Number(cpuSeconds.toFixed(2)),
-        megabytes: Number((bytes / 1e6).toFixed(1)),
-        serverRssBeforeMB: Math.round(rssBeforeKb / 1024),
-        serverPeakRssMB: Math.round(end.peakRssKb / 1024),
-      }),
-    );
+    return {
+      dialect: databaseUrl ? 'postgres' : 'sqlite',
+      responses: count,
+      status: res.status,
+      seconds: Number(seconds.toFixed(2)),
+      serverCpuSeconds: Number(cpuSeconds.toFixed(2)),
+      megabytes: Number((bytes / 1e6).toFixed(1)),
+      serverRssBeforeMB: Math.round(rssBeforeKb / 1024),
+      serverPeakRssMB: Math.round(end.peakRssKb / 1024),
+    };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+if (process.argv[2] === '--serve') {
+  await serve(process.argv[3]!, process.argv[4] ?? '');
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(JSON.stringify(await runExportBench(Number(process.argv[2] ?? 100_000), process.env.DATABASE_URL ?? '')));
 }

@@ -1,5 +1,6 @@
 // Lead writes (POST email/add, POST campaign/response) and public reads, against a bare Fastify ceiling.
-import { BENCH_SURVEY, AbodeClient } from './lib/abode-client';
+import type { AbodeClient } from './lib/abode-client';
+import { BENCH_SURVEY } from './lib/abode-client';
 import { load, type LoadResult } from './lib/load';
 import type { Running } from './lib/processes';
 import { atLeast, atMost, figure, type Figure } from './lib/report';

@@ -1,0 +1,110 @@
+// npm run bench [-- --only=writes,reads,export,bundles,lighthouse] [--db=sqlite,postgres]
+// Builds the production bundle, runs each benchmark against it, prints figures with budgets and
+// verdicts, and writes bench/results/latest.json. Ratios are against a bare Fastify server measured
+// by the same client in the same run, because absolute numbers depend on the (shared, noisy) machine.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { benchBundles } from './bundles';
+import { benchExport } from './export';
+import { benchLeadWrites, benchPublicReads } from './leads';
+import { benchLighthouse } from './lighthouse';
+import { AbodeClient, BENCH_SURVEY } from './lib/abode-client';
+import { startAbode, startCeiling, type Running } from './lib/processes';
+import { printTable, type Figure } from './lib/report';
+
+const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const only = new Set((args.get('only') ?? 'writes,reads,export,bundles,lighthouse').split(','));
+const dialects = (args.get('db') ?? 'sqlite,postgres').split(',');
+const ADMIN = { email: 'bench@abode.test', password: 'bench-password-123' };
+const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function withPgDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
+  const name = `abode_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  try {
+    return await fn(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function withAbode<T>(dialect: string, extraEnv: Record<string, string>, fn: (server: Running, client: AbodeClient) => Promise<T>): Promise<T> {
+  const run = async (databaseUrl: string) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'abode-bench-'));
+    const server = await startAbode({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...extraEnv });
+    try {
+      const client = new AbodeClient(server.url);
+      await client.login(ADMIN.email, ADMIN.password);
+      return await fn(server, client);
+    } finally {
+      await server.stop();
+    }
+  };
+  return dialect === 'postgres' ? withPgDatabase(run) : run('');
+}
+
+async function main(): Promise<void> {
+  console.log('Building the production bundle…');
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+
+  const figures: Figure[] = [];
+  const ceiling = await startCeiling();
+  try {
+    for (const dialect of dialects) {
+      if (only.has('writes')) {
+        console.log(`Lead writes on ${dialect}…`);
+        figures.push(...(await withAbode(dialect, {}, (server, client) => benchLeadWrites(server, ceiling, client, dialect))));
+      }
+      if (only.has('reads')) {
+        console.log(`Public reads on ${dialect}…`);
+        figures.push(
+          ...(await withAbode(dialect, {}, async (server, client) => {
+            await client.addProjects(50);
+            return benchPublicReads(server, ceiling, dialect);
+          })),
+        );
+      }
+      if (only.has('export')) {
+        console.log(`Export of 100,000 responses on ${dialect}…`);
+        figures.push(...(await benchExport(dialect, dialect === 'postgres' ? withPgDatabase : (fn) => fn(''))));
+      }
+    }
+  } finally {
+    await ceiling.stop();
+  }
+
+  if (only.has('bundles') || only.has('lighthouse')) {
+    console.log('Bundles and Lighthouse (demo content)…');
+    figures.push(
+      ...(await withAbode('sqlite', { SEED_DEMO: 'true' }, async (server, client) => {
+        const out: Figure[] = [];
+        if (only.has('bundles')) {
+          const token = await client.login(ADMIN.email, ADMIN.password);
+          const campaignId = await client.activeCampaign('Bundle bench', BENCH_SURVEY);
+          const state = { email: 'bundle@bench.test', emailId: 'bench', campaignId, questions: JSON.stringify(BENCH_SURVEY) };
+          out.push(...(await benchBundles(server, token, state)));
+        }
+        if (only.has('lighthouse')) out.push(...(await benchLighthouse(server)));
+        return out;
+      })),
+    );
+  }
+
+  console.log(`\nAbode benchmarks — ${new Date().toISOString()}, ${cpus().length} cores, Node ${process.version}\n`);
+  printTable(figures);
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/latest.json', `${JSON.stringify({ at: new Date().toISOString(), figures }, null, 2)}\n`);
+  const failed = figures.filter((f) => f.pass === false);
+  console.log(failed.length ? `\n${failed.length} figure(s) over budget.` : '\nEvery budget holds.');
+}
+
+await main();
