@@ -1,6 +1,13 @@
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { createDatabase } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { DEMO_CAMPAIGN_NAME, DEMO_SURVEY, seedDemoCampaign } from '../../src/server/features/campaigns/campaigns.seed';
+import { listCampaigns } from '../../src/server/features/campaigns/campaigns.service';
+import { deriveQuestionColumns } from '../../src/server/features/campaigns/survey-columns';
 import { CAMPAIGN_MESSAGES, type CampaignSummary } from '../../src/shared/campaigns';
 import { describeEachDatabase } from '../helpers/app';
+import { createTestDatabase } from '../helpers/databases';
 import {
   addEmail,
   campaignName,
@@ -27,6 +34,12 @@ describeEachDatabase('campaigns API', (ctx) => {
   }
 
   describe('creating and reading campaigns', () => {
+    it('answers visitors with an empty list while no campaign is active', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/campagin/active' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([]);
+    });
+
     it('creates a campaign (201) and derives questioncolumns from the survey, nested panels included, ignoring the client value', async () => {
       const name = campaignName('Dream home');
       const res = await ctx.asStaff({
@@ -394,6 +407,27 @@ describeEachDatabase('campaigns API', (ctx) => {
       const paged = await ctx.asStaff({ method: 'GET', url: '/api/email/all?limit=1&offset=0' });
       expect(paged.json().items).toHaveLength(1);
       expect(paged.json().total).toBeGreaterThanOrEqual(3);
+    });
+  });
+
+  describe('demo content', () => {
+    it('seeds the demo campaign once, active, with columns derived from its survey', async () => {
+      // The seed only fills an empty database, so it runs on a database of its own.
+      const db = await createTestDatabase(ctx.dialect);
+      const database = createDatabase(db.config);
+      try {
+        await migrateToLatest(database.db as Kysely<unknown>);
+        await seedDemoCampaign(database.db);
+        await seedDemoCampaign(database.db);
+        const campaigns = await listCampaigns(database.db);
+        expect(campaigns).toHaveLength(1);
+        expect(campaigns[0]).toMatchObject({ name: DEMO_CAMPAIGN_NAME, isActive: true, responseCount: 0 });
+        expect(campaigns[0]!.questioncolumns.split(',')).toEqual(deriveQuestionColumns(DEMO_SURVEY));
+        expect(campaigns[0]!.questioncolumns).toContain('nearMetro');
+      } finally {
+        await database.close();
+        await db.drop();
+      }
     });
   });
 

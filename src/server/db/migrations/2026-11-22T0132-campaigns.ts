@@ -27,6 +27,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', ts, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('email_records_campaign_email').on('email_records').columns(['campaign_id', 'email']).execute();
+  // A campaign's records in time order (results page, export batches), and everyone's (e-mail list).
+  await db.schema.createIndex('email_records_campaign_created').on('email_records').columns(['campaign_id', 'created_at', 'id']).execute();
   await db.schema.createIndex('email_records_created').on('email_records').columns(['created_at', 'id']).execute();
 
   // One response per e-mail record: the unique key makes a retried submission a no-op.

@@ -19,7 +19,9 @@ export function neutraliseFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-function cell(value: AnswerCell): string | number | Date | null {
+/** An empty answer is `undefined`: ExcelJS then creates no cell for it at all. */
+function cell(value: AnswerCell): string | number | Date | undefined {
+  if (value === null) return undefined;
   return typeof value === 'string' ? neutraliseFormula(value) : value;
 }
 
@@ -32,7 +34,7 @@ function parseAnswers(text: string): SurveyAnswerData {
   }
 }
 
-const BACKLOG_LIMIT = 512 * 1024;
+const BACKLOG_LIMIT = 2 * 1024 * 1024;
 
 /**
  * Bytes a sheet has handed to the zip that the zip has not compressed yet. ExcelJS's sheet stream
@@ -81,7 +83,7 @@ export async function writeCampaignWorkbook(db: Kysely<Database>, campaign: Camp
     if (out.destroyed) return;
     for (const row of batch) {
       const answers = parseAnswers(row.answer);
-      const values: Array<string | number | Date | null> = [neutraliseFormula(row.email), new Date(row.createdAt)];
+      const values: Array<string | number | Date | undefined> = [neutraliseFormula(row.email), new Date(row.createdAt)];
       for (const q of questions) values.push(cell(q.format(answers)));
       responses.addRow(values).commit();
     }
