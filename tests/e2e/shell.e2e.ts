@@ -132,6 +132,18 @@ for (const viewport of [PHONE, DESKTOP]) {
       await page.waitForURL(`${baseURL()}/viewProjects`);
       // Focus moves to the new page's content instead of staying on a menu link.
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+
+      if (phone) {
+        // Tabbing past the last entry leaves the menu, which closes instead of covering the page.
+        const button = page.locator('summary', { hasText: 'Menu' });
+        await button.focus();
+        await page.keyboard.press('Enter');
+        await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
+        for (let i = 0; i < MENU.length; i++) await page.keyboard.press('Tab');
+        await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Login');
+        await page.keyboard.press('Tab');
+        await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+      }
       expect(pageProblems(page)).toEqual([]);
     });
 

@@ -59,9 +59,10 @@ function PhoneMenu() {
   const hydrated = useHydrated();
   const location = useLocation();
 
+  // Every navigation closes the menu, a link to the page already shown included (a new location key).
   useEffect(() => {
     if (details.current) details.current.open = false;
-  }, [location.pathname, location.search]);
+  }, [location.key]);
 
   useEffect(() => {
     if (!open) return;
@@ -86,7 +87,16 @@ function PhoneMenu() {
   }, [open]);
 
   return (
-    <details ref={details} className="phone-menu" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details
+      ref={details}
+      className="phone-menu"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onBlur={(event) => {
+        // Tabbing out of the open menu closes it, so it never covers the focused content.
+        const next = event.relatedTarget as Node | null;
+        if (next && !event.currentTarget.contains(next)) event.currentTarget.open = false;
+      }}
+    >
       {/* Native <details> already tells assistive technology whether it is open; aria-expanded
           is added only once React can keep it true. */}
       <summary ref={summary} className="phone-menu__button" aria-expanded={hydrated ? open : undefined} aria-controls="phone-menu-panel">
