@@ -31,9 +31,12 @@ async function openWithState(page: Page, path: string, state: Record<string, unk
   );
 }
 
-async function addQuestion(page: Page, type: string, button = /^Add question to page/): Promise<void> {
+async function addQuestion(page: Page, type: string, button: string | RegExp = /^Add question to page/): Promise<void> {
   await page.getByRole('button', { name: button }).click();
-  await page.getByRole('menuitem', { name: type, exact: true }).click();
+  // Click once the menu has finished sliding in: a click during antd's opening motion can be lost.
+  await page.locator('.ant-dropdown:not([class*="slide-up"])').getByRole('menuitem', { name: type, exact: true }).click();
+  // The menu is removed once closed: wait, so the next menu's items are not mistaken for these.
+  await expect.poll(() => page.getByRole('menu').count()).toBe(0);
 }
 
 async function pickOption(page: Page, label: string, option: string): Promise<void> {
@@ -102,8 +105,7 @@ describe('survey designer', () => {
     await page.getByLabel('Lowest value', { exact: true }).fill('0');
     await page.getByLabel('Highest value', { exact: true }).fill('10');
     await addQuestion(page, 'Panel (group)');
-    await page.getByRole('button', { name: 'Add to panel panel1' }).click();
-    await page.getByRole('menuitem', { name: 'Yes / No' }).click();
+    await addQuestion(page, 'Yes / No', 'Add to panel panel1');
     await page.getByLabel('Label for yes').fill('Sure');
     const condition = page.getByRole('textbox', { name: 'Visible if' });
     await condition.fill('{question3} >');

@@ -31,7 +31,7 @@ const UPDATE_FAILED = 'Campaign update failed. Try again!';
 
 type Tab = 'designer' | 'json' | 'preview';
 
-export const emptySurvey = (): SurveyJson => ({ pages: [{ name: 'page1', elements: [] }] });
+const emptySurvey = (): SurveyJson => ({ pages: [{ name: 'page1', elements: [] }] });
 
 interface Snapshot {
   name: string;

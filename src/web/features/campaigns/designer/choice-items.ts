@@ -41,7 +41,7 @@ export function setItemText(item: JsonValue, text: string): JsonValue {
   return compact(withProperty(object, 'text', writeText(object.text, text)));
 }
 
-export function itemValues(items: readonly JsonValue[]): string[] {
+function itemValues(items: readonly JsonValue[]): string[] {
   return items.map(itemValue);
 }
 

@@ -54,7 +54,7 @@ export function ElementProperties({ doc, path, element, edit, requestFocus }: El
     const items = Array.isArray(element[property]) ? (element[property] as JsonValue[]) : [];
     return (
       <ChoicesEditor
-        id={`${id(property)}`}
+        id={id(property)}
         label={label}
         itemLabel={itemLabel}
         items={items}
@@ -85,7 +85,7 @@ export function ElementProperties({ doc, path, element, edit, requestFocus }: El
   const rename = (newName: string) => {
     const { doc: renamed, references } = renameElement(doc, path, newName);
     edit(renamed);
-    if (references > 0) message.info(`Renamed to "${newName}" and updated ${references} condition${references === 1 ? '' : 's'} that used "${name}".`);
+    if (references > 0) void message.info(`Renamed to "${newName}" and updated ${references} condition${references === 1 ? '' : 's'} that used "${name}".`);
   };
 
   const conversions = convertibleTypes(type);
@@ -94,7 +94,7 @@ export function ElementProperties({ doc, path, element, edit, requestFocus }: El
   const currentTarget = targets.findIndex((t) => samePath(t.container, parent));
 
   return (
-    <div className="designer-properties" aria-labelledby="designer-properties-heading">
+    <div className="designer-properties">
       <div className="designer-properties__head">
         <TypeIcon type={type} />
         <div>
@@ -141,7 +141,7 @@ export function ElementProperties({ doc, path, element, edit, requestFocus }: El
         </>
       )}
 
-      {type === 'rating' && <RatingSettings element={element} id={id} set={set} edit={edit} path={path} textProperty={textProperty} />}
+      {type === 'rating' && <RatingSettings element={element} id={id} edit={edit} path={path} textProperty={textProperty} />}
 
       {type === 'boolean' && (
         <>
@@ -223,7 +223,6 @@ function TextSettings({ element, id, set }: { element: JsonObject; id: (name: st
 interface RatingSettingsProps {
   element: JsonObject;
   id: (name: string) => string;
-  set: SetProperty;
   edit: EditDocument;
   path: ElementPath;
   textProperty: (property: string, label: string, options?: { placeholder?: string }) => ReactNode;

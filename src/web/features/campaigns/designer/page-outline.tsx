@@ -19,7 +19,7 @@ interface PageOutlineProps {
   requestFocus: (selector: string) => void;
 }
 
-export function elementLabel(element: JsonObject): string {
+function elementLabel(element: JsonObject): string {
   return readText(element.title) || stringProperty(element, 'name') || typeLabel(element.type);
 }
 

@@ -36,7 +36,7 @@ export function PageProperties({ doc, index, page, edit }: PagePropertiesProps) 
   };
 
   return (
-    <div className="designer-properties" aria-labelledby="designer-properties-heading">
+    <div className="designer-properties">
       <div className="designer-properties__head">
         <span className="designer-page-number" aria-hidden="true">
           {index + 1}

@@ -58,9 +58,6 @@ export function stringProperty(object: JsonObject, key: string): string | undefi
   return typeof value === 'string' ? value : undefined;
 }
 
-export function booleanProperty(object: JsonObject, key: string): boolean {
-  return object[key] === true;
-}
 
 export function numberProperty(object: JsonObject, key: string): number | undefined {
   const value = object[key];

@@ -43,7 +43,7 @@ export function isWithin(inner: ContainerRef, outer: ContainerRef): boolean {
 }
 
 /** The key a container keeps its elements under. */
-export function elementsKey(container: JsonObject): 'elements' | 'questions' {
+function elementsKey(container: JsonObject): 'elements' | 'questions' {
   return !Array.isArray(container.elements) && Array.isArray(container.questions) ? 'questions' : 'elements';
 }
 
@@ -56,7 +56,7 @@ export function withChildren(container: JsonObject, children: JsonValue[]): Json
   return { ...container, [elementsKey(container)]: children };
 }
 
-export function hasExplicitPages(doc: SurveyJson): boolean {
+function hasExplicitPages(doc: SurveyJson): boolean {
   return Array.isArray(doc.pages);
 }
 
@@ -114,7 +114,7 @@ function findWithin(container: JsonObject, indices: number[]): JsonObject | unde
   return current;
 }
 
-export function updatePage(doc: SurveyJson, pageIndex: number, update: (page: JsonObject) => JsonObject): SurveyJson {
+function updatePage(doc: SurveyJson, pageIndex: number, update: (page: JsonObject) => JsonObject): SurveyJson {
   if (!hasExplicitPages(doc)) {
     if (pageIndex !== 0 || !hasImplicitPage(doc)) throw new RangeError(`No page at index ${pageIndex}`);
     // The implicit page is the survey itself: only its elements list may change through here.

@@ -10,7 +10,10 @@ export function useFocusRequest(): (selector: string) => void {
     requestAnimationFrame(() =>
       requestAnimationFrame(() => {
         const target = document.querySelector<HTMLElement>(selector);
-        if (target && !(target as HTMLButtonElement).disabled) target.focus();
+        if (!target || (target as HTMLButtonElement).disabled) return;
+        // Scroll only as far as needed to show it, not to the top of the page.
+        target.focus({ preventScroll: true });
+        target.scrollIntoView({ block: 'nearest' });
       }),
     );
   }, []);
