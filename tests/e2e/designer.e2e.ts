@@ -36,7 +36,7 @@ async function addQuestion(page: Page, type: string, button: string | RegExp = /
   // Click once the menu has finished sliding in: a click during antd's opening motion can be lost.
   await page.locator('.ant-dropdown:not([class*="slide-up"])').getByRole('menuitem', { name: type, exact: true }).click();
   // The menu is removed once closed: wait, so the next menu's items are not mistaken for these.
-  await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+  await expect.poll(() => page.locator('.ant-dropdown').getByRole('menu').count()).toBe(0);
 }
 
 async function pickOption(page: Page, label: string, option: string): Promise<void> {

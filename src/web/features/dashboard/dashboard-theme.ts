@@ -10,6 +10,8 @@ export const dashboardTheme: ThemeConfig = {
     colorTextSecondary: 'rgba(0, 0, 0, 0.68)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    // Disabled controls stay legible (axe flags antd's default 0.25 alpha on its grey).
+    colorTextDisabled: 'rgba(0, 0, 0, 0.56)',
     fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   },
   components: {

@@ -158,9 +158,12 @@ function ResultsView({ id, name }: ResultsState) {
             Survey responses and the e-mails captured for this campaign.
           </p>
         </div>
-        <Button type="primary" icon={<DownloadOutlined />} loading={downloading} disabled={!hasResponses} onClick={() => void download()}>
-          Download .xlsx
-        </Button>
+        {/* Nothing to download until someone answers: the panel below says so. */}
+        {hasResponses ? (
+          <Button type="primary" icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()}>
+            Download .xlsx
+          </Button>
+        ) : null}
       </header>
 
       {!loading && !overview ? <Alert type="error" showIcon title={CAMPAIGN_MESSAGES.loadFailed} /> : null}
