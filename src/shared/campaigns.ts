@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from './email';
+
+export { normaliseEmail };
 
 /** The specification's texts for campaigns, e-mails and survey responses (SPEC.md §5, §8). */
 export const CAMPAIGN_MESSAGES = {
@@ -16,9 +19,9 @@ export const CAMPAIGN_MESSAGES = {
   deactivated: 'Deactivated successfully!',
   alreadyActivated: 'Already activated!',
   notFound: 'This campaign does not exist.',
-  emailRequired: 'Please input your E-mail!',
-  emailInvalid: 'The input is not valid E-mail!',
-  emailTooLong: 'The E-mail is too long.',
+  emailRequired: EMAIL_MESSAGES.required,
+  emailInvalid: EMAIL_MESSAGES.invalid,
+  emailTooLong: EMAIL_MESSAGES.tooLong,
   emailSaved: 'E-mail saved.',
   newsletterSaved: 'Thank you! You are on the list for our free weekly newsletter.',
   emailRecordNotFound: 'This e-mail record does not exist. Please start again from the home page.',
@@ -40,25 +43,15 @@ export const RESPONSE_BODY_LIMIT = 256 * 1024;
 // ---------------------------------------------------------------------------------------------
 // E-mail
 
-/** Trims, and lower-cases the domain (the local part is case-sensitive by the standard). */
-export function normaliseEmail(email: string): string {
-  const trimmed = email.trim();
-  const at = trimmed.lastIndexOf('@');
-  return at < 0 ? trimmed : trimmed.slice(0, at) + trimmed.slice(at).toLowerCase();
-}
-
 /** Required first, then valid: a visitor sees one message at a time, the specification's. */
 export const emailField = z
   .string({ message: CAMPAIGN_MESSAGES.emailRequired })
-  .trim()
-  .min(1, { message: CAMPAIGN_MESSAGES.emailRequired, abort: true })
-  .max(254, { message: CAMPAIGN_MESSAGES.emailTooLong, abort: true })
-  .pipe(z.email({ message: CAMPAIGN_MESSAGES.emailInvalid }))
+  .superRefine((value, ctx) => {
+    const problem = emailProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
   .transform(normaliseEmail);
 
-/** The landing page's form. */
-export const landingEmailSchema = z.object({ email: emailField });
-export type LandingEmailInput = z.input<typeof landingEmailSchema>;
 
 const idField = z.string().trim().min(1).max(100);
 
