@@ -38,8 +38,8 @@ export function useBrowser() {
 
   return {
     /** A fresh context (own storage) and page at the given viewport. */
-    async newPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-      const context = await browser.newContext({ baseURL: baseURL(), viewport });
+    async newPage(viewport: { width: number; height: number } = DESKTOP, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+      const context = await browser.newContext({ baseURL: baseURL(), viewport, javaScriptEnabled: options.javaScriptEnabled ?? true });
       contexts.push(context);
       const page = await context.newPage();
       const problems: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseURL, pageProblems, useBrowser } from './browser';
+import { baseURL, DESKTOP, pageProblems, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -50,5 +50,81 @@ describe('compression', () => {
     const plain = await fetch(`${baseURL()}${script}`, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect((await plain.text()).length).toBeGreaterThan(0);
+  });
+});
+
+describe('metadata and structured data', () => {
+  const get = async (path: string) => (await fetch(`${baseURL()}${path}`)).text();
+  const jsonLd = (html: string) =>
+    [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+  const meta = (html: string, attr: 'name' | 'property', key: string) => new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+  it.each(['/', '/viewProjects', '/viewProducts', '/viewStudio', '/viewContact', '/viewAboutus'])(
+    '%s has its canonical URL, share-card tags and the studio as a LocalBusiness',
+    async (path) => {
+      const html = await get(path);
+      expect(html).toContain(`<link rel="canonical" href="${baseURL()}${path}"/>`);
+      expect(meta(html, 'property', 'og:title')).toMatch(/Abode/);
+      expect(meta(html, 'property', 'og:description')?.length).toBeGreaterThan(20);
+      expect(meta(html, 'property', 'og:url')).toBe(`${baseURL()}${path}`);
+      expect(meta(html, 'name', 'twitter:card')).toMatch(/^summary/);
+      const business = jsonLd(html).find((d) => d['@type'] === 'LocalBusiness');
+      expect(business).toMatchObject({ '@context': 'https://schema.org', name: expect.any(String), telephone: expect.any(String) });
+      expect((business!.address as { streetAddress: string }).streetAddress.length).toBeGreaterThan(5);
+    },
+  );
+
+  it('describes each home as a RealEstateListing of a Residence, with the first picture on the share card', async () => {
+    const projects = (await (await fetch(`${baseURL()}/api/project/get`)).json()) as Array<{ name: string; image: string }>;
+    expect(projects.length).toBeGreaterThan(0);
+    const html = await get('/viewProjects');
+    const list = jsonLd(html).find((d) => d['@type'] === 'ItemList') as { itemListElement: Array<{ item: Record<string, unknown> }> };
+    const items = list.itemListElement.map((e) => e.item);
+    expect(items.map((i) => i.name)).toEqual(projects.map((p) => p.name));
+    expect(items[0]).toMatchObject({ '@type': 'RealEstateListing', about: { '@type': 'Residence', floorSize: { unitCode: 'FTK' } } });
+    expect(meta(html, 'property', 'og:image')).toBe(`${baseURL()}${projects[0]!.image}`);
+  });
+
+  it('describes each decor product as a Product with an Offer in INR', async () => {
+    const products = (await (await fetch(`${baseURL()}/api/product/get`)).json()) as Array<{ productname: string; price: number }>;
+    const html = await get('/viewProducts');
+    const list = jsonLd(html).find((d) => d['@type'] === 'ItemList') as { itemListElement: Array<{ item: { name: string; offers: Record<string, unknown> } }> };
+    const items = list.itemListElement.map((e) => e.item);
+    expect(items.map((i) => i.name)).toEqual(products.map((p) => p.productname));
+    expect(items[0]!.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'INR', price: products[0]!.price.toFixed(2) });
+  });
+});
+
+describe('public pages without JavaScript', () => {
+  it('show their content: the landing form, listing names and prices, studio addresses, the contact form, the services', async () => {
+    const page = await browser.newPage(DESKTOP, { javaScriptEnabled: false });
+    const api = async <T>(path: string) => (await (await fetch(`${baseURL()}${path}`)).json()) as T;
+    const [projects, products, studios] = await Promise.all([
+      api<Array<{ name: string }>>('/api/project/get'),
+      api<Array<{ productname: string }>>('/api/product/get'),
+      api<Array<{ title: string; address: string }>>('/api/studio/get'),
+    ]);
+
+    await page.goto('/');
+    expect(await page.getByPlaceholder('Enter email to begin survey').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Choose Your Lifestyle' }).isVisible()).toBe(true);
+
+    await page.goto('/viewProjects');
+    for (const p of projects) expect(await page.getByRole('heading', { name: p.name }).isVisible()).toBe(true);
+
+    await page.goto('/viewProducts');
+    for (const p of products) expect(await page.getByRole('heading', { name: p.productname }).isVisible()).toBe(true);
+    expect(await page.getByText(/₹[\d,]+\/-/).first().isVisible()).toBe(true);
+
+    await page.goto('/viewStudio');
+    for (const s of studios) expect(await page.getByText(s.address).first().isVisible()).toBe(true);
+
+    await page.goto('/viewContact');
+    expect(await page.getByRole('button', { name: /send/i }).isVisible()).toBe(true);
+    expect(await page.locator('textarea[name="message"]').isVisible()).toBe(true);
+
+    await page.goto('/viewAboutus');
+    expect(await page.getByRole('heading', { name: 'Find Homes' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Get Quote' }).isVisible()).toBe(true);
   });
 });

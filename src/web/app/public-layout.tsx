@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLoaderData, useLocation, useNavigation } from 'react-router';
-import type { SiteSettings } from '../../shared/site';
+import { JsonLd } from '../components/json-ld';
+import type { SiteContext } from './site-settings';
+import { localBusiness } from './structured-data';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import './public-layout.css';
@@ -43,7 +45,7 @@ export function PublicLayoutFallback() {
 }
 
 export function PublicLayout() {
-  const site = useLoaderData() as SiteSettings;
+  const site = useLoaderData() as SiteContext;
   const main = useFocusMainOnNavigation();
   return (
     <div className="site">
@@ -56,6 +58,7 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter site={site} />
+      <JsonLd data={localBusiness(site)} />
       <ScrollRestoration />
     </div>
   );

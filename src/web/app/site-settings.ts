@@ -1,20 +1,30 @@
-import { useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { SiteSettings } from '../../shared/site';
 import { api } from '../lib/api-client';
 
 /** The id of the public layout route, whose loader holds the studio's details for every public page. */
 export const SITE_ROUTE_ID = 'site';
 
+/** The studio's details plus the site's public origin (for canonical links and structured data). */
+export type SiteContext = SiteSettings & { origin: string };
+
 /** Loads the studio's details once for the whole public site (the layout route does not revalidate). */
-export function siteLoader(): Promise<SiteSettings> {
-  return api.get<SiteSettings>('/api/site');
+export async function siteLoader({ request }: LoaderFunctionArgs): Promise<SiteContext> {
+  const settings = await api.get<SiteSettings>('/api/site');
+  // On the server the request carries the public base URL; in the browser, the page's own address.
+  return { ...settings, origin: new URL(request.url).origin };
 }
 
 /** The studio's name, address, phone, e-mail and social links, for any page inside the public layout. */
-export function useSiteSettings(): SiteSettings {
-  const site = useRouteLoaderData(SITE_ROUTE_ID) as SiteSettings | undefined;
+export function useSiteSettings(): SiteContext {
+  const site = useOptionalSiteSettings();
   if (!site) throw new Error('useSiteSettings is only available inside the public layout.');
   return site;
+}
+
+/** The same, or undefined outside the public layout (staff pages). */
+export function useOptionalSiteSettings(): SiteContext | undefined {
+  return useRouteLoaderData(SITE_ROUTE_ID) as SiteContext | undefined;
 }
 
 /** "+91 80 4123 4567" → "tel:+918041234567" */

@@ -1,13 +1,46 @@
+import { useLocation } from 'react-router';
+import { useOptionalSiteSettings } from '../app/site-settings';
+
+interface PageMetaProps {
+  title: string;
+  description: string;
+  /** A picture for share cards (a site path such as /media/….jpg, or an absolute URL). */
+  image?: string;
+}
+
 /**
- * The page's <title> and meta description. React 19 hoists these into <head>, on the client and
- * when the page is rendered on the server.
+ * The page's <title>, description, canonical link and share-card tags. React 19 hoists these into
+ * <head>, in the browser and when the page is rendered on the server.
  */
-export function PageMeta({ title, description }: { title: string; description: string }) {
+export function PageMeta({ title, description, image }: PageMetaProps) {
+  const site = useOptionalSiteSettings();
+  const { pathname } = useLocation();
   const full = title.includes('Abode') ? title : `${title} · Abode`;
+  if (!site) {
+    return (
+      <>
+        <title>{full}</title>
+        <meta name="description" content={description} />
+      </>
+    );
+  }
+  const url = `${site.origin}${pathname}`;
+  const imageUrl = image ? new URL(image, site.origin).href : undefined;
   return (
     <>
       <title>{full}</title>
       <meta name="description" content={description} />
+      <link rel="canonical" href={url} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={site.name} />
+      <meta property="og:title" content={full} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
+      <meta name="twitter:card" content={imageUrl ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={full} />
+      <meta name="twitter:description" content={description} />
+      {imageUrl ? <meta name="twitter:image" content={imageUrl} /> : null}
     </>
   );
 }

@@ -45,8 +45,9 @@ export class PageRenderer {
     return new PageRenderer(app, entry, readFileSync(templateFile, 'utf8'), manifest);
   }
 
-  async render(url: string): Promise<RenderedPage> {
-    const result = await this.entry.render(new Request(new URL(url, 'http://abode.local')), (apiPath, init) => this.callApi(apiPath, init));
+  /** Renders the page at `url` (path and query) as served from `origin` (canonical links use it). */
+  async render(url: string, origin: string): Promise<RenderedPage> {
+    const result = await this.entry.render(new Request(new URL(url, origin)), (apiPath, init) => this.callApi(apiPath, init));
     if (result.kind === 'redirect') return { status: result.status, location: result.location };
 
     const links = this.assetLinks(result.files);

@@ -7,6 +7,7 @@ import { HtmlDocument } from './html-document';
 import { notFound } from '../../lib/errors';
 import { PageCache } from './page-cache';
 import { PageRenderer } from './page-renderer';
+import { publicBaseUrl } from './seo.routes';
 
 const ROOT_FILES = ['favicon.svg', 'favicon.ico', 'manifest.webmanifest'];
 
@@ -56,10 +57,11 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (!renderer || !isServerRenderedPath(pathname)) return sendHtml(request, reply.status(status), shell);
 
-    const key = pathname + url.search;
+    const origin = publicBaseUrl(app, request);
+    const key = origin + pathname + url.search;
     let page = cache.get(key);
     if (!page) {
-      page = await renderer.render(request.url);
+      page = await renderer.render(request.url, origin);
       cache.set(key, page);
     }
     if ('location' in page) return reply.redirect(page.location, page.status);

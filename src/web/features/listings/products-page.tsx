@@ -1,5 +1,8 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Product } from '../../../shared/listings';
+import { useSiteSettings } from '../../app/site-settings';
+import { productOffers } from '../../app/structured-data';
+import { JsonLd } from '../../components/json-ld';
 import { PageMeta } from '../../components/page-meta';
 import { CardGrid, ListingsPage } from './card-grid';
 import { formatRupees } from './listing-format';
@@ -13,10 +16,13 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
+  const site = useSiteSettings();
   const products = useLoaderData<Product[]>();
   return (
     <>
+      <JsonLd data={productOffers(site, products)} />
       <PageMeta
+        image={products[0]?.image}
         title="Decor"
         description="Handpicked furniture, lighting, rugs and planters from Abode's studios, with prices in rupees."
       />

@@ -1,5 +1,8 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Project } from '../../../shared/listings';
+import { useSiteSettings } from '../../app/site-settings';
+import { projectListings } from '../../app/structured-data';
+import { JsonLd } from '../../components/json-ld';
 import { PageMeta } from '../../components/page-meta';
 import { CardGrid, ListingsPage } from './card-grid';
 import { formatSqft } from './listing-format';
@@ -13,10 +16,13 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
+  const site = useSiteSettings();
   const projects = useLoaderData<Project[]>();
   return (
     <>
+      <JsonLd data={projectListings(site, projects)} />
       <PageMeta
+        image={projects[0]?.image}
         title="Homes"
         description="Apartments and villas by Abode in Bengaluru, Pune and Mumbai: area, size, unit type and completion date for every project."
       />
