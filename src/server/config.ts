@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { SiteSettings } from '../shared/site';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -59,14 +60,8 @@ export type DatabaseConfig =
   | { dialect: 'sqlite'; file: string }
   | { dialect: 'postgres'; url: string };
 
-export interface StudioSettings {
-  name: string;
-  address: string;
-  phone: string;
-  email: string;
-  mapUrl: string;
-  social: { instagram: string; facebook: string; linkedin: string };
-}
+/** The studio's public details (GET /api/site), from the environment. */
+export type StudioSettings = SiteSettings;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
