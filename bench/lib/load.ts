@@ -30,8 +30,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   const result = await autocannon({
     url: options.url,
     connections: options.connections ?? 50,
-    duration: options.amount ? undefined : (options.durationSeconds ?? 10),
-    amount: options.amount,
+    ...(options.amount ? { amount: options.amount } : { duration: options.durationSeconds ?? 10 }),
     requests: [
       {
         method: options.method ?? 'GET',

@@ -90,7 +90,8 @@ export function findOpenEmailRecord(db: Db, email: string, campaignId: string | 
     .where('email', '=', email)
     .where((eb) => (campaignId === null ? eb('campaignId', 'is', null) : eb('campaignId', '=', campaignId)))
     .where('isCompleted', '=', false)
-    .orderBy('createdAt', 'desc')
+    // No ORDER BY: there is at most one open record per e-mail and campaign, and ordering by date
+    // made SQLite walk the (campaign_id, created_at) index over every record of the campaign.
     .executeTakeFirst();
 }
 

@@ -44,7 +44,8 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
       config: { rateLimit: app.publicWriteRateLimit },
     },
     async (request, reply) => {
-      const added = await app.db.transaction().execute((trx) => campaigns.addEmailRecord(trx, request.body));
+      // Lead writes share commits with their neighbours (group commit): one fsync for many leads.
+      const added = await app.writes.run((trx) => campaigns.addEmailRecord(trx, request.body));
       const message = added.newsletter ? CAMPAIGN_MESSAGES.newsletterSaved : CAMPAIGN_MESSAGES.emailSaved;
       return reply.status(added.created ? 201 : 200).send({ emailID: added.emailID, message, newsletter: added.newsletter });
     },
@@ -59,7 +60,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { campaignId } = request.params;
-      await app.db.transaction().execute((trx) => campaigns.storeResponse(trx, campaignId, request.body.response));
+      await app.writes.run((trx) => campaigns.storeResponse(trx, campaignId, request.body.response));
       return { message: CAMPAIGN_MESSAGES.responseSaved };
     },
   );
