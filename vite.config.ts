@@ -29,6 +29,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              // The public pages' small shared modules in one chunk rather than a dozen tiny ones (each
+              // costs a request and gzip overhead). Only modules without zod, antd or SurveyJS belong here.
+              groups: [
+                {
+                  name: 'site',
+                  test: /src\/web\/(components|app|lib)\/|src\/web\/features\/campaigns\/campaigns-api\.ts|src\/shared\/(paths|email|token-claims|site|api-error)\.ts/,
+                },
+              ],
+            },
+          },
+        },
   },
   server: {
     port: 5173,
