@@ -1,7 +1,8 @@
 // npm run backup -- <file>: an online, consistent copy of the SQLite database (safe while serving).
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { createDatabase } from '../db/database';
+import { runCli } from './run-cli';
 
 async function main(): Promise<number> {
   const target = process.argv[2];
@@ -21,10 +22,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -3,8 +3,9 @@
 import { createInterface } from 'node:readline/promises';
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/auth';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { createDatabase } from '../db/database';
+import { runCli } from './run-cli';
 import { migrateToLatest } from '../db/migrate';
 import { createStaff, setStaffPassword } from '../features/auth/auth.service';
 import { findStaffByEmail, listStaff } from '../features/auth/staff.repository';
@@ -71,10 +72,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main);
