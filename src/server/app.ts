@@ -88,7 +88,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('redis', redis);
-  app.decorate('writes', new GroupCommitter(database.db, database.dialect));
+  app.decorate('writes', new GroupCommitter(database.db, database.dialect, { syncLog: database.syncLog }));
   app.decorate('publicWriteRateLimit', { max: config.publicWriteLimit, timeWindow: 60_000 });
 
   registerSecurityHeaders(app);

@@ -1,8 +1,15 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from './database';
 import type { Database } from './schema';
 
 export type WriteJob<T> = (trx: Transaction<Database>) => Promise<T>;
+
+// Built once: these run for every batch or every grouped job.
+const SAVEPOINT = CompiledQuery.raw('savepoint job');
+const RELEASE = CompiledQuery.raw('release job');
+const ROLLBACK_TO = CompiledQuery.raw('rollback to job');
+const SYNC_AT_COMMIT = CompiledQuery.raw('pragma synchronous = full');
+const SYNC_BY_US = CompiledQuery.raw('pragma synchronous = normal');
 
 interface Pending {
   job: WriteJob<unknown>;
@@ -10,24 +17,44 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+export interface GroupCommitterOptions {
+  /** Most jobs in one transaction. */
+  maxBatch?: number;
+  /**
+   * SQLite: makes the write-ahead log durable (fsync of the -wal file, on libuv's thread pool).
+   * With it, a batch commits without SQLite's own fsync, which would block the event loop for
+   * about a millisecond per batch, and its jobs are answered once this resolves. Without it
+   * (an in-memory database), SQLite's synchronous=FULL commit does the fsync itself.
+   */
+  syncLog?: () => Promise<void>;
+}
+
 /**
- * Runs small write transactions. On SQLite (synchronous=FULL: one fsync per commit) the jobs that
- * arrive while a commit is under way are run together in the next transaction, each inside its
- * own savepoint: a failing job is rolled back alone, and every job is acknowledged only after the
- * one commit that holds it has reached the disk. On PostgreSQL each job is its own transaction
- * (the server does its own group commit across connections).
+ * Runs small write transactions. On SQLite the jobs that arrive while a batch is under way run
+ * together in the next transaction, each inside its own savepoint: a failing job is rolled back
+ * alone, and every job is acknowledged only after the write-ahead log that holds its commit has
+ * reached the disk, so many acknowledgements share one fsync (docs/decisions/0002-group-commit.md).
+ * On PostgreSQL each job is its own transaction (the server does its own group commit across
+ * connections).
  */
 export class GroupCommitter {
   private queue: Pending[] = [];
   private running = false;
+  private readonly maxBatch: number;
+  private readonly syncLog: (() => Promise<void>) | undefined;
   /** How many transactions and jobs have been committed (for tests and benchmarks). */
   readonly stats = { transactions: 0, jobs: 0 };
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
-    private readonly maxBatch = 512,
-  ) {}
+    options: GroupCommitterOptions = {},
+  ) {
+    this.maxBatch = options.maxBatch ?? 512;
+    this.syncLog = options.syncLog;
+  }
 
   run<T>(job: WriteJob<T>): Promise<T> {
     if (this.dialect !== 'sqlite') {
@@ -50,22 +77,9 @@ export class GroupCommitter {
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
-      const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+      let outcomes: Outcome[];
       try {
-        await this.db.transaction().execute(async (trx) => {
-          for (const item of batch) {
-            await sql`savepoint job`.execute(trx);
-            try {
-              const value = await item.job(trx);
-              await sql`release job`.execute(trx);
-              outcomes.push({ ok: true, value });
-            } catch (error) {
-              await sql`rollback to job`.execute(trx);
-              await sql`release job`.execute(trx);
-              outcomes.push({ ok: false, error });
-            }
-          }
-        });
+        outcomes = await this.commit(batch);
       } catch (error) {
         // The commit itself failed: nothing in this batch was stored.
         batch.forEach((item) => item.reject(error));
@@ -73,12 +87,57 @@ export class GroupCommitter {
       }
       this.stats.transactions++;
       this.stats.jobs += batch.length;
+      // A refused job wrote nothing: answer it now. The others wait for the disk; meanwhile the
+      // next batch runs (its own flush covers the log up to its commit, this one's included).
       batch.forEach((item, i) => {
         const outcome = outcomes[i]!;
-        if (outcome.ok) item.resolve(outcome.value);
-        else item.reject(outcome.error);
+        if (!outcome.ok) item.reject(outcome.error);
       });
+      const durable = this.syncLog ? this.syncLog() : Promise.resolve();
+      durable.then(
+        () => batch.forEach((item, i) => {
+          const outcome = outcomes[i]!;
+          if (outcome.ok) item.resolve(outcome.value);
+        }),
+        (error: unknown) => batch.forEach((item, i) => {
+          if (outcomes[i]!.ok) item.reject(error);
+        }),
+      );
     }
     this.running = false;
+  }
+
+  /** One transaction with a savepoint per job; SQLite's own fsync left to syncLog when there is one. */
+  private async commit(batch: Pending[]): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
+    const runJobs = async (trx: Transaction<Database>) => {
+      for (const item of batch) {
+        await trx.executeQuery(SAVEPOINT);
+        try {
+          const value = await item.job(trx);
+          await trx.executeQuery(RELEASE);
+          outcomes.push({ ok: true, value });
+        } catch (error) {
+          await trx.executeQuery(ROLLBACK_TO);
+          await trx.executeQuery(RELEASE);
+          outcomes.push({ ok: false, error });
+        }
+      }
+    };
+    if (!this.syncLog) {
+      await this.db.transaction().execute(runJobs);
+      return outcomes;
+    }
+    // Hold the one connection so that no other write commits while synchronous is relaxed: every
+    // other transaction keeps SQLite's fsync at commit.
+    await this.db.connection().execute(async (conn) => {
+      await conn.executeQuery(SYNC_BY_US);
+      try {
+        await conn.transaction().execute(runJobs);
+      } finally {
+        await conn.executeQuery(SYNC_AT_COMMIT);
+      }
+    });
+    return outcomes;
   }
 }
