@@ -35,7 +35,7 @@ export interface DatabaseHandle {
 }
 
 /** better-sqlite3 binds only numbers, strings, bigints, buffers and null: store booleans as 0/1, dates as ISO text. */
-function toSqliteValue(value: unknown): unknown {
+export function toSqliteValue(value: unknown): unknown {
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof Date) return value.toISOString();
   return value;

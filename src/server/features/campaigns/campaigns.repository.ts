@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -36,9 +37,12 @@ export function findCampaign(db: Db, id: string) {
   return db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+// The visitor's writes run these for every lead: compiled once (db/prepared.ts), not per request.
+
+const campaignById = prepared<{ id: string }>()((db, param) => db.selectFrom('campaigns').select('id').where('id', '=', param('id')));
+
 export async function campaignExists(db: Db, id: string): Promise<boolean> {
-  const row = await db.selectFrom('campaigns').select('id').where('id', '=', id).executeTakeFirst();
-  return row !== undefined;
+  return (await campaignById.first(db, { id })) !== undefined;
 }
 
 export async function hasAnyCampaign(db: Db): Promise<boolean> {
@@ -83,31 +87,50 @@ export async function deactivate(db: Db, id: string): Promise<void> {
 // E-mail records ------------------------------------------------------------------------------
 
 /** The visitor's record for this campaign (null: newsletter) that has no response yet. */
-export function findOpenEmailRecord(db: Db, email: string, campaignId: string | null) {
-  return db
+// No ORDER BY: there is at most one open record per e-mail and campaign, and ordering by date
+// made SQLite walk the (campaign_id, created_at) index over every record of the campaign.
+const openRecordForCampaign = prepared<{ email: string; campaignId: string }>()((db, param) =>
+  db
     .selectFrom('emailRecords')
     .select(['id'])
-    .where('email', '=', email)
-    .where((eb) => (campaignId === null ? eb('campaignId', 'is', null) : eb('campaignId', '=', campaignId)))
-    .where('isCompleted', '=', false)
-    // No ORDER BY: there is at most one open record per e-mail and campaign, and ordering by date
-    // made SQLite walk the (campaign_id, created_at) index over every record of the campaign.
-    .executeTakeFirst();
+    .where('email', '=', param('email'))
+    .where('campaignId', '=', param('campaignId'))
+    .where('isCompleted', '=', false),
+);
+const openNewsletterRecord = prepared<{ email: string }>()((db, param) =>
+  db.selectFrom('emailRecords').select(['id']).where('email', '=', param('email')).where('campaignId', 'is', null).where('isCompleted', '=', false),
+);
+
+export function findOpenEmailRecord(db: Db, email: string, campaignId: string | null): Promise<{ id: string } | undefined> {
+  return campaignId === null ? openNewsletterRecord.first(db, { email }) : openRecordForCampaign.first(db, { email, campaignId });
 }
+
+const insertEmailRecordQuery = prepared<{ id: string; email: string; campaignId: string | null; createdAt: Date }>()((db, param) =>
+  db.insertInto('emailRecords').values({
+    id: param('id'),
+    email: param('email'),
+    campaignId: param('campaignId'),
+    isCompleted: false,
+    createdAt: param('createdAt'),
+  }),
+);
 
 export async function insertEmailRecord(db: Db, record: { id: string; email: string; campaignId: string | null; now: Date }): Promise<void> {
-  await db
-    .insertInto('emailRecords')
-    .values({ id: record.id, email: record.email, campaignId: record.campaignId, isCompleted: false, createdAt: record.now })
-    .execute();
+  await insertEmailRecordQuery.execute(db, { id: record.id, email: record.email, campaignId: record.campaignId, createdAt: record.now });
 }
+
+const emailRecordById = prepared<{ id: string }>()((db, param) => db.selectFrom('emailRecords').selectAll().where('id', '=', param('id')));
 
 export function findEmailRecord(db: Db, id: string) {
-  return db.selectFrom('emailRecords').selectAll().where('id', '=', id).executeTakeFirst();
+  return emailRecordById.first(db, { id });
 }
 
+const completeEmailRecord = prepared<{ id: string }>()((db, param) =>
+  db.updateTable('emailRecords').set({ isCompleted: true }).where('id', '=', param('id')),
+);
+
 export async function markEmailRecordCompleted(db: Db, id: string): Promise<void> {
-  await db.updateTable('emailRecords').set({ isCompleted: true }).where('id', '=', id).execute();
+  await completeEmailRecord.execute(db, { id });
 }
 
 export function listEmailRecords(db: Db, campaignId: string) {
@@ -159,18 +182,29 @@ export async function searchEmailRecords(db: Db, query: { q?: string; limit: num
 
 // Survey responses ----------------------------------------------------------------------------
 
-/** Stores the response unless the e-mail record already has one; true when it was stored. */
+const insertResponseQuery = prepared<{ id: string; campaignId: string; emailRecordId: string; email: string; answer: string; createdAt: Date }>()(
+  (db, param) =>
+    db
+      .insertInto('surveyResponses')
+      .values({
+        id: param('id'),
+        campaignId: param('campaignId'),
+        emailRecordId: param('emailRecordId'),
+        email: param('email'),
+        answer: param('answer'),
+        createdAt: param('createdAt'),
+      })
+      .onConflict((oc) => oc.column('emailRecordId').doNothing()),
+);
+
+/** Stores the response unless the e-mail record already has one; true when stored. */
 export async function insertResponseOnce(
   db: Db,
   response: { id: string; campaignId: string; emailRecordId: string; email: string; answer: string; now: Date },
 ): Promise<boolean> {
   const { now, ...fields } = response;
-  const result = await db
-    .insertInto('surveyResponses')
-    .values({ ...fields, createdAt: now })
-    .onConflict((oc) => oc.column('emailRecordId').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  const result = await insertResponseQuery.execute(db, { ...fields, createdAt: now });
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
 
 export async function countResponses(db: Db, campaignId: string): Promise<number> {
