@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -118,15 +118,22 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
   });
   const handle: DatabaseHandle = { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
   if (config.file !== ':memory:') {
+    // fsync acts on the file, whichever descriptor asks. SQLite removes the log only when its last
+    // connection closes, and this one stays open until close(), so one descriptor serves throughout.
     const walFile = `${config.file}-wal`;
+    let log: Promise<FileHandle> | undefined;
     handle.syncLog = async () => {
-      // Opened each time: SQLite may remove and recreate the log, and fsync acts on the file itself.
-      const log = await open(walFile, 'r');
-      try {
-        await log.sync();
-      } finally {
-        await log.close();
-      }
+      log ??= open(walFile, 'r').catch((error: unknown) => {
+        log = undefined;
+        throw error;
+      });
+      await (await log).sync();
+    };
+    handle.close = async () => {
+      await db.destroy();
+      const opened = log;
+      log = undefined;
+      if (opened) await opened.then((file) => file.close(), () => undefined);
     };
   }
   return handle;
