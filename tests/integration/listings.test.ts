@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, it, vi } from 'vitest';
 import { listingKinds } from '../../src/server/features/listings/listing-kinds';
 import { insertListing } from '../../src/server/features/listings/listings.repository';
@@ -287,6 +288,22 @@ describeEachDatabase('listings API', (ctx) => {
     const changed = await ctx.app.inject({ method: 'GET', url: '/api/product/get', headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('sends the list compressed when the client accepts it, the same JSON either way', async () => {
+    const plain = await ctx.app.inject({ method: 'GET', url: '/api/product/get' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    for (const [accept, coding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/product/get', headers: { 'accept-encoding': accept } });
+      expect(res.headers['content-encoding']).toBe(coding);
+      expect(res.headers.etag).toBe(plain.headers.etag);
+      expect(JSON.parse(decode(res.rawPayload).toString())).toEqual(plain.json());
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    }
   });
 
   it('sees records written by another instance within a second', async () => {

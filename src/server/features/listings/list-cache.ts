@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ListingKind } from '../../../shared/listings';
 import type { Database } from '../../db/schema';
+import { CompressedBody } from '../../lib/compressed-body';
 
-/** A public list, serialized once and shared by every request until it changes. */
+/** A public list, serialized (and compressed) once and shared by every request until it changes. */
 export interface SerializedList {
-  body: Buffer;
+  body: CompressedBody;
+  /** Weak: the same list is sent as identity, br or gzip. */
   etag: string;
 }
 
@@ -31,8 +33,8 @@ class ListCache {
     const entry = this.#entries.get(kind);
     if (entry && Date.now() - entry.readAt < MAX_AGE_MS) return entry.list;
     const list = load().then((items) => {
-      const body = Buffer.from(JSON.stringify(items));
-      return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      const json = Buffer.from(JSON.stringify(items));
+      return { body: new CompressedBody(json), etag: `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
     });
     const fresh: Entry = { list, readAt: Date.now() };
     this.#entries.set(kind, fresh);

@@ -15,12 +15,14 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
   for (const spec of Object.values(listingKinds)) {
     const tags = ['listings'];
 
-    // Sent as JSON serialized once per change (list-cache.ts); the schema documents its shape.
+    // Sent as JSON serialized and compressed once per change (list-cache.ts); the schema documents its shape.
     app.get(`/api/${spec.kind}/get`, { schema: { tags, response: { 200: z.array(spec.itemSchema), 304: z.null() } } }, async (request, reply) => {
       const list = await serializedList(app.db, spec);
-      reply.header('cache-control', 'no-cache').header('etag', list.etag);
+      reply.header('cache-control', 'no-cache').header('etag', list.etag).header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === list.etag) return reply.status(304).send();
-      return reply.type('application/json; charset=utf-8').send(list.body);
+      const { encoding, body } = list.body.encode(request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.type('application/json; charset=utf-8').send(body);
     });
 
     r.post(
