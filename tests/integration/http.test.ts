@@ -8,15 +8,32 @@ describeEachDatabase('HTTP basics', (ctx) => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('sets security headers on every answer, errors included', async () => {
-    for (const url of ['/healthz', '/api/nope', '/', '/no-such-page']) {
+  it('sets security headers on every page and asset, errors included', async () => {
+    for (const url of ['/', '/no-such-page', '/robots.txt', '/media/nope.jpg']) {
       const res = await ctx.app.inject({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy']);
       expect(csp, url).toContain("script-src 'self'");
       expect(csp, url).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp, url).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('answers the API with a policy under which nothing loads, runs or frames it, errors included', async () => {
+    const answers = [
+      await ctx.app.inject({ method: 'GET', url: '/healthz' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/nope' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/project/get' }),
+      await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email: 'not an e-mail' } }),
+      await ctx.app.inject({ method: 'GET', url: '/api/campagin/all' }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 200, 400, 401]);
+    for (const res of answers) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     }
   });
 
