@@ -7,6 +7,8 @@ export interface Running {
   pid: number;
   /** Peak resident memory of the process so far (VmHWM), in MB. */
   peakRssMb(): number;
+  /** CPU time the process has used so far (user + system, every thread), in seconds. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -39,6 +41,11 @@ function start(args: string[], env: Record<string, string>, readyPath: string, p
     peakRssMb: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    cpuSeconds: () => {
+      // /proc/<pid>/stat: fields 14 and 15 (utime, stime) in clock ticks of 1/100 s, after the ") ".
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
     },
     stop: () =>
       new Promise<void>((resolve) => {

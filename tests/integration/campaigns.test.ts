@@ -183,6 +183,18 @@ describeEachDatabase('campaigns API', (ctx) => {
       expect(records.json()).toEqual([{ _id: emailID, email: 'Asha@example.com', date: expect.any(String), isCompleted: false }]);
     });
 
+    it('keeps one open record when the same e-mail arrives many times at once (the database enforces it)', async () => {
+      const id = await createCampaign(ctx);
+      const email = visitorEmail();
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: id } })),
+      );
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(19).fill(200), 201]);
+      expect(new Set(answers.map((r) => r.json().emailID)).size).toBe(1);
+      const stored = await ctx.database.db.selectFrom('emailRecords').select('id').where('email', '=', email).execute();
+      expect(stored).toEqual([{ id: answers[0]!.json().emailID }]);
+    });
+
     it('starts a new record once the previous one is completed', async () => {
       const id = await createCampaign(ctx);
       const email = visitorEmail();

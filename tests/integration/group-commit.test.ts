@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { GroupCommitter } from '../../src/server/db/group-commit';
 import { migrateToLatest } from '../../src/server/db/migrate';
+import type { Database } from '../../src/server/db/schema';
 import { describeEachDatabase } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases';
 
 describeEachDatabase('GroupCommitter', (ctx) => {
-  const insertToken = (jti: string) => (trx: Parameters<Parameters<GroupCommitter['run']>[0]>[0]) =>
+  const insertToken = (jti: string) => (trx: Kysely<Database>) =>
     trx.insertInto('revokedTokens').values({ jti, expiresAt: new Date(Date.now() + 60_000) }).execute().then(() => jti);
 
   const stored = async (prefix: string) =>
@@ -30,17 +31,49 @@ describeEachDatabase('GroupCommitter', (ctx) => {
 
   it('rolls back a failing job alone, including what it wrote before failing', async () => {
     const committer = new GroupCommitter(ctx.database.db, ctx.dialect);
+    // Stored first, so that on PostgreSQL (concurrent transactions) only the middle job can fail.
+    await committer.run(insertToken('iso-a'));
     const outcomes = await Promise.allSettled([
-      committer.run(insertToken('iso-a')),
+      committer.run(insertToken('iso-b')),
       committer.run(async (trx) => {
         await insertToken('iso-partial')(trx);
         await insertToken('iso-a')(trx); // duplicate key: fails
       }),
-      committer.run(insertToken('iso-b')),
+      committer.run(insertToken('iso-c')),
     ]);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(await stored('iso-')).toEqual(['iso-a', 'iso-b']);
+    expect(await stored('iso-')).toEqual(['iso-a', 'iso-b', 'iso-c']);
   });
+
+  it('runs atomic jobs (one write each) beside ordinary ones; a failing one leaves its neighbours', async () => {
+    const committer = new GroupCommitter(ctx.database.db, ctx.dialect);
+    await committer.run(insertToken('atomic-a'));
+    const outcomes = await Promise.allSettled([
+      committer.runAtomic(insertToken('atomic-b')),
+      committer.runAtomic(insertToken('atomic-a')), // duplicate key: fails, and only itself
+      committer.run(insertToken('atomic-c')),
+      committer.runAtomic(async (db) => {
+        const row = await db.selectFrom('revokedTokens').select('jti').where('jti', '=', 'atomic-a').executeTakeFirst();
+        return row?.jti;
+      }),
+    ]);
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : 'failed'))).toEqual(['atomic-b', 'failed', 'atomic-c', 'atomic-a']);
+    expect(await stored('atomic-')).toEqual(['atomic-a', 'atomic-b', 'atomic-c']);
+  });
+
+  if (ctx.dialect === 'postgres') {
+    it('on PostgreSQL an atomic job runs outside a transaction: its write is committed as soon as it is made', async () => {
+      const committer = new GroupCommitter(ctx.database.db, ctx.dialect);
+      const seenFromAnotherConnection = await committer.runAtomic(async (db) => {
+        await insertToken('autocommit')(db);
+        const other = await ctx.database.db.connection().execute((conn) =>
+          conn.selectFrom('revokedTokens').select('jti').where('jti', '=', 'autocommit').executeTakeFirst(),
+        );
+        return other?.jti;
+      });
+      expect(seenFromAnotherConnection).toBe('autocommit');
+    });
+  }
 
   it('keeps accepting work after a batch, and batches work that arrives during a commit', async () => {
     const committer = new GroupCommitter(ctx.database.db, ctx.dialect);
@@ -67,7 +100,7 @@ describe('GroupCommitter on SQLite: acknowledgement waits for the log flush', ()
     await testDb.drop();
   });
 
-  const insertToken = (jti: string) => (trx: Parameters<Parameters<GroupCommitter['run']>[0]>[0]) =>
+  const insertToken = (jti: string) => (trx: Kysely<Database>) =>
     trx.insertInto('revokedTokens').values({ jti, expiresAt: new Date(Date.now() + 60_000) }).execute().then(() => jti);
 
   it('the database on disk has a log flush, and it really syncs the -wal file', async () => {

@@ -144,6 +144,12 @@ export function toIso(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
+/** A statement refused because a referenced row does not exist (SQLite or PostgreSQL). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
 /** Booleans come back as boolean (PostgreSQL) or 0/1 (SQLite). */
 export function toBool(value: boolean | number): boolean {
   return value === true || value === 1;

@@ -105,18 +105,27 @@ export function findOpenEmailRecord(db: Db, email: string, campaignId: string | 
   return campaignId === null ? openNewsletterRecord.first(db, { email }) : openRecordForCampaign.first(db, { email, campaignId });
 }
 
-const insertEmailRecordQuery = prepared<{ id: string; email: string; campaignId: string | null; createdAt: Date }>()((db, param) =>
-  db.insertInto('emailRecords').values({
-    id: param('id'),
-    email: param('email'),
-    campaignId: param('campaignId'),
-    isCompleted: false,
-    createdAt: param('createdAt'),
-  }),
+const insertOpenEmailRecordQuery = prepared<{ id: string; email: string; campaignId: string | null; createdAt: Date }>()((db, param) =>
+  db
+    .insertInto('emailRecords')
+    .values({
+      id: param('id'),
+      email: param('email'),
+      campaignId: param('campaignId'),
+      isCompleted: false,
+      createdAt: param('createdAt'),
+    })
+    // The unique index email_records_one_open: an open record for this e-mail and campaign exists.
+    .onConflict((oc) => oc.doNothing()),
 );
 
-export async function insertEmailRecord(db: Db, record: { id: string; email: string; campaignId: string | null; now: Date }): Promise<void> {
-  await insertEmailRecordQuery.execute(db, { id: record.id, email: record.email, campaignId: record.campaignId, createdAt: record.now });
+/**
+ * Adds an open e-mail record unless one is already open for the same e-mail and campaign; true
+ * when added. One statement, atomic on its own. An unknown campaign fails its foreign key.
+ */
+export async function insertOpenEmailRecord(db: Db, record: { id: string; email: string; campaignId: string | null; now: Date }): Promise<boolean> {
+  const result = await insertOpenEmailRecordQuery.execute(db, { id: record.id, email: record.email, campaignId: record.campaignId, createdAt: record.now });
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
 
 const emailRecordById = prepared<{ id: string }>()((db, param) => db.selectFrom('emailRecords').selectAll().where('id', '=', param('id')));

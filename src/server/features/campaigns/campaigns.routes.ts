@@ -45,7 +45,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       // Lead writes share commits with their neighbours (group commit): one fsync for many leads.
-      const added = await app.writes.run((trx) => campaigns.addEmailRecord(trx, request.body));
+      const added = await app.writes.runAtomic((db) => campaigns.addEmailRecord(db, request.body));
       const message = added.newsletter ? CAMPAIGN_MESSAGES.newsletterSaved : CAMPAIGN_MESSAGES.emailSaved;
       return reply.status(added.created ? 201 : 200).send({ emailID: added.emailID, message, newsletter: added.newsletter });
     },

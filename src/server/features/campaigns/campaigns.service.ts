@@ -9,7 +9,7 @@ import {
   type EmailRecord,
   type SurveyAnswers,
 } from '../../../shared/campaigns';
-import { toBool, toIso } from '../../db/database';
+import { isForeignKeyViolation, toBool, toIso } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -147,16 +147,28 @@ export interface EmailRecordAdded {
   newsletter: boolean;
 }
 
-/** Keeps the visitor's e-mail for a campaign (or, with none, for the newsletter) without duplicates. */
-export async function addEmailRecord(trx: Db, input: { email: string; campaignid: string | null }): Promise<EmailRecordAdded> {
-  const campaignId = input.campaignid;
-  if (campaignId !== null) await requireCampaignId(trx, campaignId);
+/**
+ * Keeps the visitor's e-mail for a campaign (or, with none, for the newsletter) without duplicates.
+ * Its only write is one statement, so it runs without a transaction of its own (writes.runAtomic).
+ */
+export async function addEmailRecord(db: Db, input: { email: string; campaignid: string | null }): Promise<EmailRecordAdded> {
+  const { email, campaignid: campaignId } = input;
   const newsletter = campaignId === null;
-  const open = await repo.findOpenEmailRecord(trx, input.email, campaignId);
-  if (open) return { emailID: open.id, created: false, newsletter };
-  const id = newId();
-  await repo.insertEmailRecord(trx, { id, email: input.email, campaignId, now: new Date() });
-  return { emailID: id, created: true, newsletter };
+  // Twice at most: the open record found by the failed insert may be completed before we read it.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const id = newId();
+    let added: boolean;
+    try {
+      added = await repo.insertOpenEmailRecord(db, { id, email, campaignId, now: new Date() });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw notFound(CAMPAIGN_MESSAGES.notFound);
+      throw error;
+    }
+    if (added) return { emailID: id, created: true, newsletter };
+    const open = await repo.findOpenEmailRecord(db, email, campaignId);
+    if (open) return { emailID: open.id, created: false, newsletter };
+  }
+  throw new Error('An open e-mail record kept appearing and disappearing.');
 }
 
 /**
@@ -168,8 +180,9 @@ export async function storeResponse(
   campaignId: string,
   input: { email: string; emailId: string; answer: SurveyAnswers },
 ): Promise<{ stored: boolean }> {
-  await requireCampaignId(trx, campaignId);
   const record = await repo.findEmailRecord(trx, input.emailId);
+  // A record of this campaign proves the campaign exists (foreign key): look it up only otherwise.
+  if (!record || record.campaignId !== campaignId) await requireCampaignId(trx, campaignId);
   if (!record) throw notFound(CAMPAIGN_MESSAGES.emailRecordNotFound);
   if (record.campaignId !== campaignId) {
     throw badRequest(CAMPAIGN_MESSAGES.emailRecordOtherCampaign, [{ field: 'response.emailId', message: CAMPAIGN_MESSAGES.emailRecordOtherCampaign }]);
