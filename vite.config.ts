@@ -16,10 +16,15 @@ function chunkModules(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), ...(isSsrBuild ? [] : [chunkModules()])],
+  // The page renderer gets React's production build, as the browser does, whatever NODE_ENV the
+  // server runs with (React picks its build from NODE_ENV when loaded from node_modules).
+  ...(isSsrBuild && mode === 'production'
+    ? { ssr: { noExternal: ['react', 'react-dom', 'react-router', 'scheduler'] }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

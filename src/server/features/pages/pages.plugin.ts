@@ -23,9 +23,10 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
   const renderer = shell && options.ssrDir ? await PageRenderer.load(app, clientDir, options.ssrDir) : null;
   const cache = new PageCache();
 
-  // Any successful write may change what a page shows.
+  // What pages show (listings, studio, the active campaign) changes only by staff writes; the
+  // visitors' own writes (e-mails, answers, messages) leave every page as it was.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
+    if (request.staff && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
   });
 
   if (shell) {
@@ -59,11 +60,7 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
 
     const origin = publicBaseUrl(app, request);
     const key = origin + pathname + url.search;
-    let page = cache.get(key);
-    if (!page) {
-      page = await renderer.render(request.url, origin);
-      cache.set(key, page);
-    }
+    const page = await cache.get(key, () => renderer.render(request.url, origin));
     if ('location' in page) return reply.redirect(page.location, page.status);
     return sendHtml(request, reply.status(status), page.document);
   });
