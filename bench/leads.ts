@@ -129,7 +129,7 @@ export async function benchPublicReads(server: Running, ceiling: Running, dialec
   const home: Rounds = { route: [], ceiling: [] };
   // Warm up (JIT, the list and page caches) before anything counts.
   await load({ url: ceiling.url, path: '/bare', connections: CONNECTIONS, durationSeconds: 1 });
-  for (const [path, accept] of [['/api/project/get', 'application/json'], ['/', 'text/html']]) {
+  for (const [path, accept] of [['/api/project/get', 'application/json'], ['/', 'text/html']] as const) {
     await load({ url: server.url, path, connections: CONNECTIONS, durationSeconds: 1, headers: { ...headers, accept } });
   }
   for (let round = 0; round < ROUNDS; round++) {
