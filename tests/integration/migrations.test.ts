@@ -42,10 +42,36 @@ for (const dialect of testDialects()) {
         await expect(db.insertInto('email_records').values(record('again-n', 'n@x.test', null, false, 9)).execute()).rejects.toThrow();
         await db.insertInto('email_records').values(record('done-2', 'a@x.test', 'c1', true, 9)).execute();
 
-        // And the migration can be undone.
-        expect((await migrator.migrateDown()).error).toBeUndefined();
+        // And the migrations can be undone.
+        expect((await migrator.migrateTo('2026-11-22T0140-contact')).error).toBeUndefined();
         await db.insertInto('email_records').values(record('again', 'a@x.test', 'c1', false, 9)).execute();
         expect(Number((await sql<{ n: number }>`select count(*) as n from email_records`.execute(db)).rows[0]!.n)).toBe(6);
+      } finally {
+        await database.close();
+        await testDb.drop();
+      }
+    });
+
+    it('storing a response completes its e-mail record in the same statement; a conflicting retry changes nothing', async () => {
+      const testDb = await createTestDatabase(dialect);
+      const database = createDatabase(testDb.config);
+      try {
+        await migrateToLatest(database.db as Kysely<unknown>);
+        const db = database.db;
+        const now = new Date();
+        await db.insertInto('campaigns').values({ id: 'c1', name: 'C', questions: '{}', questioncolumns: 'q', isActive: true, createdAt: now, updatedAt: now }).execute();
+        await db.insertInto('emailRecords').values([
+          { id: 'r1', email: 'a@x.test', campaignId: 'c1', isCompleted: false, createdAt: now },
+          { id: 'r2', email: 'b@x.test', campaignId: 'c1', isCompleted: false, createdAt: now },
+        ]).execute();
+        const response = (id: string) => ({ id, campaignId: 'c1', emailRecordId: 'r1', email: 'a@x.test', answer: '{}', createdAt: now });
+        await db.insertInto('surveyResponses').values(response('s1')).execute();
+        const completed = async () => (await db.selectFrom('emailRecords').select(['id', 'isCompleted']).orderBy('id').execute()).map((r) => [r.id, Boolean(r.isCompleted)]);
+        expect(await completed()).toEqual([['r1', true], ['r2', false]]);
+
+        const retry = await db.insertInto('surveyResponses').values(response('s2')).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+        expect(Number(retry.numInsertedOrUpdatedRows ?? 0)).toBe(0);
+        expect(await completed()).toEqual([['r1', true], ['r2', false]]);
       } finally {
         await database.close();
         await testDb.drop();

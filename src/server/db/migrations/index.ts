@@ -5,6 +5,7 @@ import * as listings from './2026-11-22T0131-listings';
 import * as campaigns from './2026-11-22T0132-campaigns';
 import * as contact from './2026-11-22T0140-contact';
 import * as oneOpenEmailRecord from './2026-11-22T0200-one-open-email-record';
+import * as responseCompletesRecord from './2026-11-22T0210-response-completes-record';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0132-campaigns': campaigns,
   '2026-11-22T0140-contact': contact,
   '2026-11-22T0200-one-open-email-record': oneOpenEmailRecord,
+  '2026-11-22T0210-response-completes-record': responseCompletesRecord,
 };

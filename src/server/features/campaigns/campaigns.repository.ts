@@ -134,14 +134,6 @@ export function findEmailRecord(db: Db, id: string) {
   return emailRecordById.first(db, { id });
 }
 
-const completeEmailRecord = prepared<{ id: string }>()((db, param) =>
-  db.updateTable('emailRecords').set({ isCompleted: true }).where('id', '=', param('id')),
-);
-
-export async function markEmailRecordCompleted(db: Db, id: string): Promise<void> {
-  await completeEmailRecord.execute(db, { id });
-}
-
 export function listEmailRecords(db: Db, campaignId: string) {
   return db
     .selectFrom('emailRecords')
@@ -206,7 +198,10 @@ const insertResponseQuery = prepared<{ id: string; campaignId: string; emailReco
       .onConflict((oc) => oc.column('emailRecordId').doNothing()),
 );
 
-/** Stores the response unless the e-mail record already has one; true when stored. */
+/**
+ * Stores the response unless the e-mail record already has one; true when stored. One statement:
+ * a trigger completes the e-mail record with it (migration 2026-11-22T0210).
+ */
 export async function insertResponseOnce(
   db: Db,
   response: { id: string; campaignId: string; emailRecordId: string; email: string; answer: string; now: Date },

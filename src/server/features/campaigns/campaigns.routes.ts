@@ -60,7 +60,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { campaignId } = request.params;
-      await app.writes.run((trx) => campaigns.storeResponse(trx, campaignId, request.body.response));
+      await app.writes.runAtomic((db) => campaigns.storeResponse(db, campaignId, request.body.response));
       return { message: CAMPAIGN_MESSAGES.responseSaved };
     },
   );

@@ -172,17 +172,18 @@ export async function addEmailRecord(db: Db, input: { email: string; campaignid:
 }
 
 /**
- * Stores the visitor's answers and marks the e-mail record completed. A repeated submission for
- * the same record (a network retry) stores nothing new and still succeeds.
+ * Stores the visitor's answers; the e-mail record is completed with them (a trigger, in the same
+ * statement). A repeated submission for the same record (a network retry) stores nothing new and
+ * still succeeds. Its only write is one statement, so it runs without a transaction of its own.
  */
 export async function storeResponse(
-  trx: Db,
+  db: Db,
   campaignId: string,
   input: { email: string; emailId: string; answer: SurveyAnswers },
 ): Promise<{ stored: boolean }> {
-  const record = await repo.findEmailRecord(trx, input.emailId);
+  const record = await repo.findEmailRecord(db, input.emailId);
   // A record of this campaign proves the campaign exists (foreign key): look it up only otherwise.
-  if (!record || record.campaignId !== campaignId) await requireCampaignId(trx, campaignId);
+  if (!record || record.campaignId !== campaignId) await requireCampaignId(db, campaignId);
   if (!record) throw notFound(CAMPAIGN_MESSAGES.emailRecordNotFound);
   if (record.campaignId !== campaignId) {
     throw badRequest(CAMPAIGN_MESSAGES.emailRecordOtherCampaign, [{ field: 'response.emailId', message: CAMPAIGN_MESSAGES.emailRecordOtherCampaign }]);
@@ -190,14 +191,19 @@ export async function storeResponse(
   if (record.email !== input.email) {
     throw badRequest(CAMPAIGN_MESSAGES.emailMismatch, [{ field: 'response.email', message: CAMPAIGN_MESSAGES.emailMismatch }]);
   }
-  const stored = await repo.insertResponseOnce(trx, {
-    id: newId(),
-    campaignId,
-    emailRecordId: record.id,
-    email: record.email,
-    answer: JSON.stringify(input.answer),
-    now: new Date(),
-  });
-  if (stored) await repo.markEmailRecordCompleted(trx, record.id);
-  return { stored };
+  try {
+    const stored = await repo.insertResponseOnce(db, {
+      id: newId(),
+      campaignId,
+      emailRecordId: record.id,
+      email: record.email,
+      answer: JSON.stringify(input.answer),
+      now: new Date(),
+    });
+    return { stored };
+  } catch (error) {
+    // The record (or its campaign) was deleted after we read it.
+    if (isForeignKeyViolation(error)) throw notFound(CAMPAIGN_MESSAGES.emailRecordNotFound);
+    throw error;
+  }
 }
