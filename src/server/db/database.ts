@@ -20,6 +20,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 import type { Database } from './schema';
 
 export type Dialect = DatabaseConfig['dialect'];
@@ -31,6 +32,8 @@ export interface DatabaseHandle {
   sqlite?: SQLite.Database;
   /** SQLite on disk: fsync the write-ahead log (off the event loop), for the group committer. */
   syncLog?: () => Promise<void>;
+  /** SQLite on disk: the worker thread that checkpoints the write-ahead log. */
+  checkpointer?: Checkpointer;
   close(): Promise<void>;
 }
 
@@ -118,6 +121,8 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
   });
   const handle: DatabaseHandle = { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
   if (config.file !== ':memory:') {
+    const checkpointer = startCheckpointer(sqlite, config.file);
+    handle.checkpointer = checkpointer;
     // fsync acts on the file, whichever descriptor asks. SQLite removes the log only when its last
     // connection closes, and this one stays open until close(), so one descriptor serves throughout.
     const walFile = `${config.file}-wal`;
@@ -130,6 +135,7 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
       await (await log).sync();
     };
     handle.close = async () => {
+      await checkpointer.stop();
       await db.destroy();
       const opened = log;
       log = undefined;
