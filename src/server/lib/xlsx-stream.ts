@@ -1,0 +1,287 @@
+import type { Writable } from 'node:stream';
+import { ZipStream, type ZipEntry } from './zip-stream';
+
+/**
+ * A streaming .xlsx (SpreadsheetML) writer for large, plain tables: rows become sheet XML as
+ * strings and go straight into a streaming zip, so memory stays flat however many rows there
+ * are. It writes only what a data export needs — text, numbers, booleans,
+ * dates (with a date format), column widths, a frozen header row — and nothing else (no shared
+ * strings, styles, formulas or merged cells). See docs/decisions/0004-xlsx-stream-writer.md.
+ *
+ * Usage: `addSheet`, then `addRow` as often as needed with an `await flush()` every few hundred
+ * rows (backpressure), `end()` the sheet, the next sheet, and `finish()`.
+ */
+
+/** An empty cell is null or undefined: no cell is written for it. */
+export type XlsxCell = string | number | boolean | Date | null | undefined;
+
+export interface XlsxColumn {
+  header: string;
+  /** In characters, as Excel counts them. */
+  width?: number;
+}
+
+export interface XlsxSheetOptions {
+  columns: XlsxColumn[];
+  /** Keeps the header row in view while scrolling. */
+  freezeHeader?: boolean;
+}
+
+export interface XlsxWriterOptions {
+  creator?: string;
+  /** zlib level for the zip (1 is fastest; the default). */
+  level?: number;
+  /** Creation time of the document properties and the zip entries. */
+  date?: Date;
+}
+
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const XML_HEADER = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+/** The cell format index of dates in styles.xml (built-in number format 14, a short date). */
+const DATE_STYLE = 1;
+const MS_PER_DAY = 86_400_000;
+/** 1970-01-01 as an Excel serial day (1900 date system). */
+const UNIX_EPOCH_SERIAL = 25_569;
+const SHEET_NAME_FORBIDDEN = /[:\\/?*[\]]/;
+
+// Control characters XML 1.0 cannot carry are dropped (DEL too, as ExcelJS does), and so are
+// U+FFFE and U+FFFF; CR is kept as a reference (a bare CR would be read back as LF); & < > are
+// escaped.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NEEDS_ESCAPE = /[&<>\r\x00-\x08\x0B\x0C\x0E-\x1F\x7F\uFFFE\uFFFF]/;
+// eslint-disable-next-line no-control-regex -- as above
+const ESCAPES = /[&<>\r\x00-\x08\x0B\x0C\x0E-\x1F\x7F\uFFFE\uFFFF]/g;
+const escapeChar = (c: string): string => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '\r' ? '&#13;' : '');
+
+export function xmlText(text: string): string {
+  return NEEDS_ESCAPE.test(text) ? text.replace(ESCAPES, escapeChar) : text;
+}
+
+function xmlAttr(text: string): string {
+  return xmlText(text).replace(/"/g, '&quot;');
+}
+
+/** 0 → A, 25 → Z, 26 → AA … */
+export function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+/** Excel's serial date: days since 1899-12-30, the fraction being the time of day (UTC here). */
+export function excelDate(date: Date): number {
+  return date.getTime() / MS_PER_DAY + UNIX_EPOCH_SERIAL;
+}
+
+/**
+ * One cell's XML. Text is a "str" cell with the text as its value, as ExcelJS and SheetJS write it
+ * without a shared-string table: shorter than an inline string, read back the same.
+ */
+function cellXml(ref: string, value: XlsxCell): string {
+  switch (typeof value) {
+    case 'string':
+      return `<c r="${ref}" t="str"><v>${xmlText(value)}</v></c>`;
+    case 'number':
+      return Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : cellXml(ref, String(value));
+    case 'boolean':
+      return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
+    default:
+      if (value instanceof Date) {
+        const time = value.getTime();
+        return Number.isNaN(time) ? '' : `<c r="${ref}" s="${DATE_STYLE}"><v>${excelDate(value)}</v></c>`;
+      }
+      return '';
+  }
+}
+
+/** Sheet XML is encoded into buffers of this size as it is built, then handed to the zip. */
+const CHUNK = 256 * 1024;
+
+export class XlsxSheet {
+  #rows = 0;
+  #letters: string[];
+  #ended = false;
+  /** Encoded XML not yet handed to the zip: full chunks, then the one being filled. */
+  #full: Array<{ buffer: Buffer; used: number }> = [];
+  #chunk: Buffer = Buffer.allocUnsafe(CHUNK);
+  #used = 0;
+  /**
+   * Chunks zlib has finished with, for reuse: a new buffer per chunk would leave tens of MB of
+   * garbage outside the JavaScript heap, which V8 collects late.
+   */
+  #spare: Buffer[] = [];
+
+  /** @internal Use XlsxWriter.addSheet. */
+  constructor(
+    private readonly entry: ZipEntry,
+    columns: XlsxColumn[],
+    freezeHeader: boolean,
+    private readonly onEnd: () => void,
+  ) {
+    this.#letters = columns.map((_, i) => columnName(i));
+    const view = freezeHeader
+      ? '<sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView>'
+      : '<sheetView workbookViewId="0"/>';
+    const cols = columns
+      .map((c, i) => (c.width ? `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>` : ''))
+      .join('');
+    this.#append(`${XML_HEADER}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheetViews>${view}</sheetViews><sheetFormatPr defaultRowHeight="15"/>${cols ? `<cols>${cols}</cols>` : ''}<sheetData>`);
+    if (columns.length > 0) this.addRow(columns.map((c) => c.header));
+  }
+
+  /** Rows written so far, the header included. */
+  get rowCount(): number {
+    return this.#rows;
+  }
+
+  /** Appends a row (kept, encoded, until the next `flush`). */
+  addRow(values: readonly XlsxCell[]): void {
+    if (this.#ended) throw new Error('xlsx: the sheet has ended');
+    const r = ++this.#rows;
+    let xml = `<row r="${r}">`;
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i];
+      if (value === null || value === undefined) continue;
+      xml += cellXml((this.#letters[i] ??= columnName(i)) + r, value);
+    }
+    this.#append(`${xml}</row>`);
+  }
+
+  /** Hands the rows added so far to the zip; resolves when it can take more (or the output is gone). */
+  async flush(): Promise<void> {
+    this.#seal();
+    const chunks = this.#full;
+    this.#full = [];
+    for (const { buffer, used } of chunks) {
+      await this.entry.write(buffer.subarray(0, used), buffer.length === CHUNK ? () => this.#spare.push(buffer) : undefined);
+    }
+  }
+
+  async end(): Promise<void> {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.#append('</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>');
+    await this.flush();
+    await this.entry.end();
+    this.onEnd();
+  }
+
+  /** UTF-8 straight into the current chunk: cheaper than joining a batch into one long string. */
+  #append(xml: string): void {
+    // A UTF-16 code unit takes at most 3 bytes in UTF-8.
+    const room = xml.length * 3;
+    if (this.#used + room > this.#chunk.length) {
+      this.#seal();
+      // A row larger than a chunk gets a buffer of its own (not reused).
+      if (room > this.#chunk.length) this.#chunk = Buffer.allocUnsafe(room);
+    }
+    this.#used += this.#chunk.write(xml, this.#used);
+  }
+
+  /** The current chunk joins the full ones; the next starts empty. */
+  #seal(): void {
+    if (this.#used === 0) return;
+    this.#full.push({ buffer: this.#chunk, used: this.#used });
+    this.#chunk = this.#spare.pop() ?? Buffer.allocUnsafe(CHUNK);
+    this.#used = 0;
+  }
+}
+
+export class XlsxWriter {
+  readonly #zip: ZipStream;
+  readonly #creator: string;
+  readonly #date: Date;
+  readonly #sheets: string[] = [];
+  #current: XlsxSheet | undefined;
+
+  constructor(out: Writable, options: XlsxWriterOptions = {}) {
+    this.#date = options.date ?? new Date();
+    this.#creator = options.creator ?? '';
+    this.#zip = new ZipStream(out, { level: options.level ?? 1, date: this.#date });
+  }
+
+  /** True once the output is gone (client left) or finished: stop producing rows. */
+  get closed(): boolean {
+    return this.#zip.closed;
+  }
+
+  /** Starts a sheet (the previous one must have ended); the header row is written from the columns. */
+  addSheet(name: string, options: XlsxSheetOptions): XlsxSheet {
+    if (this.#current) throw new Error('xlsx: end the previous sheet first');
+    if (!name || name.length > 31 || SHEET_NAME_FORBIDDEN.test(name) || name.startsWith("'") || name.endsWith("'")) {
+      throw new Error(`xlsx: "${name}" is not a valid sheet name`);
+    }
+    if (this.#sheets.some((s) => s.toLowerCase() === name.toLowerCase())) throw new Error(`xlsx: a sheet is already named "${name}"`);
+    this.#sheets.push(name);
+    const entry = this.#zip.entry(`xl/worksheets/sheet${this.#sheets.length}.xml`);
+    this.#current = new XlsxSheet(entry, options.columns, options.freezeHeader ?? false, () => (this.#current = undefined));
+    return this.#current;
+  }
+
+  /** Writes the workbook's other parts and ends the output. */
+  async finish(): Promise<void> {
+    if (this.#current) throw new Error('xlsx: end the last sheet first');
+    if (this.#sheets.length === 0) throw new Error('xlsx: a workbook needs at least one sheet');
+    const sheets = this.#sheets.map((name, i) => ({ name, n: i + 1 }));
+    const iso = `${this.#date.toISOString().slice(0, 19)}Z`;
+    const parts: Array<[string, string]> = [
+      [
+        '[Content_Types].xml',
+        `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+          `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
+          `<Default Extension="xml" ContentType="application/xml"/>` +
+          `<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>` +
+          sheets.map((s) => `<Override PartName="/xl/worksheets/sheet${s.n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('') +
+          `<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>` +
+          `<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>` +
+          `</Types>`,
+      ],
+      [
+        '_rels/.rels',
+        `<Relationships xmlns="${PKG_REL_NS}">` +
+          `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>` +
+          `<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>` +
+          `</Relationships>`,
+      ],
+      [
+        'docProps/core.xml',
+        `<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">` +
+          (this.#creator ? `<dc:creator>${xmlText(this.#creator)}</dc:creator>` : '') +
+          `<dcterms:created xsi:type="dcterms:W3CDTF">${iso}</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">${iso}</dcterms:modified>` +
+          `</cp:coreProperties>`,
+      ],
+      [
+        'xl/workbook.xml',
+        `<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>` +
+          sheets.map((s) => `<sheet name="${xmlAttr(s.name)}" sheetId="${s.n}" r:id="rId${s.n}"/>`).join('') +
+          `</sheets></workbook>`,
+      ],
+      [
+        'xl/_rels/workbook.xml.rels',
+        `<Relationships xmlns="${PKG_REL_NS}">` +
+          sheets.map((s) => `<Relationship Id="rId${s.n}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${s.n}.xml"/>`).join('') +
+          `<Relationship Id="rId${sheets.length + 1}" Type="${REL_NS}/styles" Target="styles.xml"/>` +
+          `</Relationships>`,
+      ],
+      [
+        'xl/styles.xml',
+        `<styleSheet xmlns="${MAIN_NS}">` +
+          `<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>` +
+          `<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>` +
+          `<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>` +
+          `<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>` +
+          `<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>` +
+          `<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>` +
+          `<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>` +
+          `</styleSheet>`,
+      ],
+    ];
+    for (const [name, xml] of parts) {
+      if (this.#zip.closed) return;
+      await this.#zip.file(name, XML_HEADER + xml);
+    }
+    await this.#zip.finish();
+  }
+}
