@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Campaign } from '../../../shared/campaigns';
 import { answerColumns, type AnswerCell, type SurveyAnswerData } from '../../../shared/survey-answers';
-import { toBool } from '../../db/database';
+import { toBool, type Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { XlsxWriter, type XlsxCell } from '../../lib/xlsx-stream';
 import * as repo from './campaigns.repository';
@@ -42,7 +42,7 @@ const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
  * zip batch by batch, waiting for it and the client to catch up, so memory does not grow with the
  * number of responses. Stops quietly when the client has gone.
  */
-export async function writeCampaignWorkbook(db: Kysely<Database>, campaign: Campaign, out: Writable): Promise<void> {
+export async function writeCampaignWorkbook(db: Kysely<Database>, dialect: Dialect, campaign: Campaign, out: Writable): Promise<void> {
   const workbook = new XlsxWriter(out, { creator: 'Abode' });
 
   const questions = answerColumns(campaign.questions, campaign.questioncolumns);
@@ -54,9 +54,7 @@ export async function writeCampaignWorkbook(db: Kysely<Database>, campaign: Camp
       ...questions.map((q) => ({ header: neutraliseFormula(q.title), width: Math.min(60, Math.max(14, q.title.length + 2)) })),
     ],
   });
-  let after: repo.After | null = null;
-  for (;;) {
-    const batch = await repo.responsesBatch(db, campaign._id, after, BATCH_SIZE);
+  for await (const batch of repo.responseBatches(db, dialect, campaign._id, BATCH_SIZE)) {
     if (workbook.closed) return;
     for (const row of batch) {
       const answers = parseAnswers(row.answer);
@@ -65,9 +63,6 @@ export async function writeCampaignWorkbook(db: Kysely<Database>, campaign: Camp
       responses.addRow(values);
     }
     await responses.flush();
-    if (batch.length < BATCH_SIZE) break;
-    const last = batch[batch.length - 1]!;
-    after = { createdAt: last.createdAt, id: last.id };
     await yieldToOthers();
   }
   await responses.end();
@@ -81,17 +76,12 @@ export async function writeCampaignWorkbook(db: Kysely<Database>, campaign: Camp
       { header: 'Completed', width: 12 },
     ],
   });
-  after = null;
-  for (;;) {
-    const batch = await repo.emailRecordsBatch(db, campaign._id, after, BATCH_SIZE);
+  for await (const batch of repo.emailRecordBatches(db, dialect, campaign._id, BATCH_SIZE)) {
     if (workbook.closed) return;
     for (const row of batch) {
       emails.addRow([neutraliseFormula(row.email), new Date(row.createdAt), toBool(row.isCompleted) ? 'Yes' : 'No']);
     }
     await emails.flush();
-    if (batch.length < BATCH_SIZE) break;
-    const last = batch[batch.length - 1]!;
-    after = { createdAt: last.createdAt, id: last.id };
     await yieldToOthers();
   }
   await emails.end();

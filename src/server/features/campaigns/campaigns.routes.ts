@@ -134,7 +134,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/campaign/download/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
     const campaign = await campaigns.getCampaign(app.db, request.params.id);
     const out = new PassThrough();
-    writeCampaignWorkbook(app.db, campaign, out).catch((error: unknown) => {
+    writeCampaignWorkbook(app.db, app.database.dialect, campaign, out).catch((error: unknown) => {
       request.log.error({ err: error }, 'campaign export failed');
       out.destroy(error instanceof Error ? error : new Error(String(error)));
     });
