@@ -22,7 +22,7 @@ const VERSION = 20; // 2.0: deflate, data descriptors
 const FLAGS = 0x0008 | 0x0800; // sizes in a data descriptor; names are UTF-8
 const DEFLATE = 8;
 const MAX_32 = 0xffffffff;
-const INPUT_BACKLOG = 4 * 1024 * 1024;
+const INPUT_BACKLOG = 2 * 1024 * 1024;
 
 export class ZipLimitError extends Error {
   constructor(what: string) {
