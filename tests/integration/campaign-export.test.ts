@@ -1,6 +1,15 @@
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import http, { type IncomingMessage } from 'node:http';
+import { PassThrough } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
+import { sql, type KyselyPlugin } from 'kysely';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '../helpers/app';
+import { buildApp } from '../../src/server/app';
+import { writeCampaignWorkbook } from '../../src/server/features/campaigns/campaign-export';
+import { getCampaign } from '../../src/server/features/campaigns/campaigns.service';
+import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { addEmail, createCampaign, HOME_SURVEY, respond, surveyText } from '../factories/campaigns';
 
 async function readWorkbook(body: Buffer): Promise<ExcelJS.Workbook> {
@@ -13,6 +22,56 @@ function rowValues(sheet: ExcelJS.Worksheet, index: number): unknown[] {
   // ExcelJS rows are 1-based and `values` has a hole at index 0.
   return (sheet.getRow(index).values as unknown[]).slice(1);
 }
+
+/** Responses straight into the database (the API path is covered separately): fast enough for thousands. */
+async function insertResponses(ctx: TestContext, campaignId: string, count: number, answer: (i: number) => object) {
+  const now = Date.now();
+  const records = Array.from({ length: count }, (_, i) => ({
+    id: `rec-${campaignId.slice(-6)}-${String(i).padStart(5, '0')}`,
+    email: `bulk${i}@example.com`,
+    campaignId,
+    isCompleted: true,
+    createdAt: new Date(now + Math.floor(i / 3)),
+  }));
+  for (let i = 0; i < records.length; i += 500) await ctx.database.db.insertInto('emailRecords').values(records.slice(i, i + 500)).execute();
+  const responses = records.map((r, i) => ({
+    id: `res-${campaignId.slice(-6)}-${String(i).padStart(5, '0')}`,
+    campaignId,
+    emailRecordId: r.id,
+    email: r.email,
+    answer: JSON.stringify(answer(i)),
+    createdAt: r.createdAt,
+  }));
+  for (let i = 0; i < responses.length; i += 500) await ctx.database.db.insertInto('surveyResponses').values(responses.slice(i, i + 500)).execute();
+}
+
+/** Transactions left open on the test database (PostgreSQL; SQLite has none across requests). */
+async function openTransactions(ctx: TestContext): Promise<number> {
+  if (ctx.dialect !== 'postgres') return 0;
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(ctx.database.db);
+  return rows[0]!.n;
+}
+
+/** The tables a query mentions, for plugins that watch or fail queries. */
+const queryText = (node: unknown) => JSON.stringify(node, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(20);
+  }
+}
+
+/** A GET on its own connection (no keep-alive pool that a test would have to wait out). */
+function httpGet(url: string, token: string): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { agent: false, headers: { authorization: `Bearer ${token}` } }, resolve).on('error', reject);
+  });
+}
+
+/** Fat answers that do not compress: a few thousand rows are many MB of sheet XML. */
+const fatAnswer = (i: number) => ({ notes: `n${i} ${randomBytes(1500).toString('base64')}` });
 
 describeEachDatabase('campaign export (.xlsx)', (ctx) => {
   it('streams an attachment named after the campaign with a timestamp', async () => {
@@ -112,25 +171,7 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
 
   it('exports thousands of responses across read batches in order', async () => {
     const id = await createCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
-    const now = Date.now();
-    // Straight into the database: the API path is covered above, this checks batching.
-    const records = Array.from({ length: 4500 }, (_, i) => ({
-      id: `rec-${String(i).padStart(5, '0')}`,
-      email: `bulk${i}@example.com`,
-      campaignId: id,
-      isCompleted: true,
-      createdAt: new Date(now + Math.floor(i / 3)),
-    }));
-    for (let i = 0; i < records.length; i += 500) await ctx.database.db.insertInto('emailRecords').values(records.slice(i, i + 500)).execute();
-    const responses = records.map((r, i) => ({
-      id: `res-${String(i).padStart(5, '0')}`,
-      campaignId: id,
-      emailRecordId: r.id,
-      email: r.email,
-      answer: JSON.stringify({ notes: `n${i}` }),
-      createdAt: r.createdAt,
-    }));
-    for (let i = 0; i < responses.length; i += 500) await ctx.database.db.insertInto('surveyResponses').values(responses.slice(i, i + 500)).execute();
+    await insertResponses(ctx, id, 4500, (i) => ({ notes: `n${i}` }));
 
     const res = await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}` });
     const workbook = await readWorkbook(res.rawPayload);
@@ -140,7 +181,78 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
     sheet.eachRow((row, n) => {
       if (n > 1) notes.push(String(row.getCell(9).value));
     });
-    expect(notes).toEqual(responses.map((_, i) => `n${i}`));
+    expect(notes).toEqual(Array.from({ length: 4500 }, (_, i) => `n${i}`));
     expect(workbook.getWorksheet('E-mails')!.rowCount).toBe(4501);
+  });
+
+  it('waits for a slow client, and stops reading when it goes away', async () => {
+    const id = await createCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
+    await insertResponses(ctx, id, 8000, fatAnswer);
+    const campaign = await getCampaign(ctx.database.db, id);
+    const tables: string[] = [];
+    const watch: KyselyPlugin = {
+      transformQuery: (args) => {
+        tables.push(queryText(args.node).match(/survey_?[rR]esponses|email_?[rR]ecords/)?.[0] ?? 'other');
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    // Nobody reads `out`: the export must stop and wait, not buffer the whole workbook.
+    const out = new PassThrough({ highWaterMark: 1024 });
+    const done = writeCampaignWorkbook(ctx.database.db.withPlugin(watch), ctx.dialect, campaign, out);
+    await sleep(300);
+    // Its buffer, plus the one compressed chunk (64 KB) that found it full.
+    expect(out.readableLength).toBeLessThan(2 * 64 * 1024);
+    out.destroy();
+    await done;
+    // Never got to the e-mail records; on SQLite (a query per batch of 1,000) not through all responses either.
+    expect(tables.filter((t) => /email/.test(t))).toEqual([]);
+    if (ctx.dialect === 'sqlite') expect(tables.length).toBeLessThan(8);
+    // PostgreSQL: the cursor's transaction is over.
+    await eventually(async () => (await openTransactions(ctx)) === 0);
+  });
+
+  it('a client that leaves mid-download leaves nothing behind, and the server carries on', async () => {
+    const id = await createCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
+    await insertResponses(ctx, id, 6000, fatAnswer);
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await httpGet(`${address}/api/campaign/download/${id}`, await ctx.staffToken());
+    expect(res.statusCode).toBe(200);
+    await once(res, 'readable');
+    res.destroy();
+
+    // Other requests are answered while and after the export winds down.
+    expect((await ctx.asStaff({ method: 'GET', url: '/api/campagin/all' })).statusCode).toBe(200);
+    await eventually(async () => (await openTransactions(ctx)) === 0);
+    // And the next download is whole.
+    const again = await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}` });
+    expect((await readWorkbook(again.rawPayload)).getWorksheet('Responses')!.rowCount).toBe(6001);
+  });
+
+  it('a database error mid-export aborts the download rather than ending it as if whole', async () => {
+    const id = await createCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
+    await insertResponses(ctx, id, 10, (i) => ({ notes: `n${i}` }));
+    const failing: KyselyPlugin = {
+      transformQuery: (args) => {
+        if (/email_?[rR]ecords/.test(queryText(args.node))) throw new Error('the database went away');
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    // A second app over the same database, whose e-mail record reads fail: the Responses sheet is
+    // written (status and headers sent), then the E-mails sheet fails.
+    const app = await buildApp(ctx.config, { database: { ...ctx.database, db: ctx.database.db.withPlugin(failing) }, logger: false });
+    try {
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const res = await httpGet(`${address}/api/campaign/download/${id}`, await ctx.staffToken());
+      expect(res.statusCode).toBe(200);
+      res.on('error', () => {}); // "aborted": what this test expects
+      res.resume();
+      await new Promise((resolve) => res.on('close', resolve));
+      expect(res.complete).toBe(false);
+      await eventually(async () => (await openTransactions(ctx)) === 0);
+    } finally {
+      await app.close();
+    }
   });
 });
