@@ -101,6 +101,10 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 export function createDatabase(config: DatabaseConfig): DatabaseHandle {
   if (config.dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection that fails (the server restarted, its backend was terminated) is dropped
+    // by the pool and replaced on next use; without a listener, its 'error' event would crash the
+    // process (as dropping a test database under an open pool did, now and then).
+    pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection failed and was dropped (${error.message})`));
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       plugins: [new CamelCasePlugin()],
