@@ -4,9 +4,9 @@ import { ZipStream, type ZipEntry } from './zip-stream';
 /**
  * A streaming .xlsx (SpreadsheetML) writer for large, plain tables: rows become sheet XML as
  * strings and go straight into a streaming zip, so memory stays flat however many rows there
- * are. It writes only what a data export needs — text, numbers, booleans,
- * dates (with a date format), column widths, a frozen header row — and nothing else (no shared
- * strings, styles, formulas or merged cells). See docs/decisions/0004-xlsx-stream-writer.md.
+ * are. It writes only what a data export needs — text, numbers, booleans, dates (with a date
+ * format), column widths, a frozen header row — and nothing else (no shared strings, styles,
+ * formulas or merged cells). See docs/decisions/0004-xlsx-stream-writer.md.
  *
  * Usage: `addSheet`, then `addRow` as often as needed with an `await flush()` every few hundred
  * rows (backpressure), `end()` the sheet, the next sheet, and `finish()`.
