@@ -139,7 +139,7 @@ export class XlsxSheet {
   /** Appends a row (kept, encoded, until the next `flush`). */
   addRow(values: readonly XlsxCell[]): void {
     if (this.#ended) throw new Error('xlsx: the sheet has ended');
-    const r = ++this.#rows;
+    const r = String(++this.#rows);
     let xml = `<row r="${r}">`;
     for (let i = 0; i < values.length; i++) {
       const value = values[i];
