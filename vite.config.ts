@@ -16,10 +16,31 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * Preloads the web fonts of the global stylesheet (Inter 400 and 600, both used above the fold on
+ * every page). Found only through the CSS, they would be requested after the page is styled and
+ * swapped in after the first paint, shifting the text; preloaded, they arrive with the stylesheets.
+ */
+function preloadFonts(): Plugin {
+  return {
+    name: 'abode-preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const assets = ctx.chunk?.viteMetadata?.importedAssets ?? new Set<string>();
+        return [...assets]
+          .filter((file) => file.endsWith('.woff2'))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: true }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild, mode }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), ...(isSsrBuild ? [] : [chunkModules()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [chunkModules(), preloadFonts()])],
   // The page renderer gets React's production build, as the browser does, whatever NODE_ENV the
   // server runs with (React picks its build from NODE_ENV when loaded from node_modules).
   ...(isSsrBuild && mode === 'production'
