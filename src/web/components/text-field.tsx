@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface BaseProps {
   label: ReactNode;
@@ -32,7 +32,18 @@ export function TextField(props: TextFieldProps) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [props.hint ? hintId : null, props.error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const ref = useRef<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>(null);
+  // A server-rendered page can be typed into before it is hydrated: keep what the visitor entered
+  // (hydration leaves the field showing it while the state still holds the server's value).
+  const { value, onChange } = props;
+  useEffect(() => {
+    const entered = ref.current?.value;
+    if (entered !== undefined && entered !== value) onChange(entered);
+    // Once, on mount: later changes arrive through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const common = {
+    ref,
     id,
     name: props.name,
     value: props.value,

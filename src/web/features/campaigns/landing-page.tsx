@@ -6,6 +6,7 @@ import { Notice } from '../../components/notice';
 import { PageMeta } from '../../components/page-meta';
 import { TextField } from '../../components/text-field';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { useHydrated } from '../../lib/use-hydrated';
 import { addEmail, fetchActiveCampaign } from './campaigns-api';
 import type { SurveyState } from './journey-state';
 import './landing.css';
@@ -48,6 +49,7 @@ export function Component() {
   const formRef = useRef<HTMLFormElement>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const busy = status.kind === 'busy';
+  const hydrated = useHydrated();
 
   const start = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -114,7 +116,7 @@ export function Component() {
               placeholder="Enter email to begin survey"
               required
             />
-            <button type="submit" className="button button--accent landing-form__submit" disabled={busy}>
+            <button type="submit" className="button button--accent landing-form__submit" disabled={busy || !hydrated}>
               {busy ? 'One moment…' : 'Choose Your Lifestyle'}
             </button>
           </form>

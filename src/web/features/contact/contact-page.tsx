@@ -6,6 +6,7 @@ import { Notice } from '../../components/notice';
 import { PageMeta } from '../../components/page-meta';
 import { TextField } from '../../components/text-field';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useZodForm } from '../../lib/use-zod-form';
 import { sendContactMessage } from './contact-api';
 import './contact.css';
@@ -29,6 +30,7 @@ function ContactForm() {
   const [website, setWebsite] = useState('');
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   const { reset } = form;
   useEffect(() => {
@@ -103,7 +105,7 @@ function ContactForm() {
         {status?.tone === 'success' ? <p className="notice notice--success">{status.text}</p> : null}
       </div>
       {status?.tone === 'error' ? <Notice tone="error">{status.text}</Notice> : null}
-      <button type="submit" className="button contact-form__submit" aria-disabled={busy || undefined}>
+      <button type="submit" className="button contact-form__submit" disabled={!hydrated} aria-disabled={busy || undefined}>
         {busy && !status ? 'Sending…' : 'Send message'}
       </button>
     </form>
