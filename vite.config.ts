@@ -37,10 +37,41 @@ function preloadFonts(): Plugin {
   };
 }
 
+/**
+ * main.tsx loads the app (start-app.tsx) with a dynamic import. Give index.html what Vite gives a
+ * static import: the stylesheets of the app's chunks (before the entry's own, the cascade order of a
+ * static import) and modulepreload links, so pages rendered in the browser fetch the app at once. The
+ * server leaves the modulepreload links out of the pages it renders, which start the app after load.
+ */
+function linkApp(): Plugin {
+  return {
+    name: 'abode-link-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const app = Object.values(bundle).find((item) => item.type === 'chunk' && item.facadeModuleId?.endsWith('/src/web/start-app.tsx'));
+        if (app?.type !== 'chunk') throw new Error('No chunk for src/web/start-app.tsx');
+        const chunks = [...app.imports, app.fileName].filter((file) => !html.includes(`/${file}"`));
+        const css = [...app.imports, app.fileName].flatMap((file) => {
+          const chunk = bundle[file];
+          return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+        });
+        const styles = css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">\n    `).join('');
+        return {
+          html: html.replace('<link rel="stylesheet"', `${styles}<link rel="stylesheet"`),
+          tags: chunks.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const })),
+        };
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild, mode }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), ...(isSsrBuild ? [] : [chunkModules(), preloadFonts()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [chunkModules(), preloadFonts(), linkApp()])],
   // The page renderer gets React's production build, as the browser does, whatever NODE_ENV the
   // server runs with (React picks its build from NODE_ENV when loaded from node_modules).
   ...(isSsrBuild && mode === 'production'
@@ -55,6 +86,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     sourcemap: false,
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
+    // Browsers without modulepreload (Safari < 17, Firefox < 115) still load the modules, just not
+    // ahead of time: the polyfill is not worth its 0.3 KB of the home page's script budget.
+    modulePreload: { polyfill: false },
     rolldownOptions: isSsrBuild
       ? {}
       : {
@@ -63,6 +97,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
               // The public pages' small shared modules in one chunk rather than a dozen tiny ones (each
               // costs a request and gzip overhead). Only modules without zod, antd or SurveyJS belong here.
               groups: [
+                // The helper main.tsx's dynamic import uses stays out of 'site' (which would make the
+                // entry import that chunk at once, before the page has loaded).
+                { name: 'preload-helper', test: /vite\/preload-helper/, priority: 1 },
                 {
                   name: 'site',
                   test: /src\/web\/(components|app|lib)\/|src\/web\/features\/campaigns\/campaigns-api\.ts|src\/shared\/(paths|email|token-claims|site|api-error)\.ts/,

@@ -25,7 +25,7 @@ export type RenderedPage = { status: number; document: HtmlDocument } | { status
 
 /**
  * Renders server-side pages into the client's index.html: the page's markup, its head elements,
- * its loader data for hydration, and links to the CSS and chunks of the matched route modules.
+ * its loader data for hydration, and links to the CSS of the matched route modules.
  */
 export class PageRenderer {
   private constructor(
@@ -42,7 +42,10 @@ export class PageRenderer {
     if (![entryFile, manifestFile, templateFile].every((f) => existsSync(f))) return null;
     const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-    return new PageRenderer(app, entry, readFileSync(templateFile, 'utf8'), manifest);
+    // A server-rendered page starts its app only after it has loaded (src/web/main.tsx): nothing
+    // preloads the app's chunks, which would compete with the page's own stylesheets and images.
+    const template = readFileSync(templateFile, 'utf8').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+    return new PageRenderer(app, entry, template, manifest);
   }
 
   /** Renders the page at `url` (path and query) as served from `origin` (canonical links use it). */
@@ -78,26 +81,20 @@ export class PageRenderer {
     return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers });
   }
 
-  /** Stylesheets and module preloads for the matched route modules and the chunks they import. */
+  /** Stylesheets of the matched route modules and of the chunks they import. */
   private assetLinks(files: string[]): string {
     const css = new Set<string>();
-    const js = new Set<string>();
+    const seen = new Set<string>();
     const visit = (key: string) => {
       const chunk = this.manifest[key];
-      if (!chunk || js.has(chunk.file)) return;
-      js.add(chunk.file);
+      if (!chunk || seen.has(chunk.file)) return;
+      seen.add(chunk.file);
       chunk.css?.forEach((c) => css.add(c));
       chunk.imports?.forEach(visit);
     };
     files.forEach(visit);
-    // The template already loads the entry, its CSS and its chunks.
-    for (const [, asset] of this.template.matchAll(/"\/(assets\/[^"]+)"/g)) {
-      js.delete(asset!);
-      css.delete(asset!);
-    }
-    return [
-      ...[...css].map((c) => `<link rel="stylesheet" href="/${c}">`),
-      ...[...js].map((f) => `<link rel="modulepreload" href="/${f}">`),
-    ].join('');
+    // The template already links the entry's CSS.
+    for (const [, asset] of this.template.matchAll(/"\/(assets\/[^"]+)"/g)) css.delete(asset!);
+    return [...css].map((c) => `<link rel="stylesheet" href="/${c}">`).join('');
   }
 }
