@@ -1,5 +1,5 @@
 // The app itself, started by main.tsx (see there for when).
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -31,12 +31,16 @@ export async function startApp(): Promise<void> {
         Object.assign(route, await route.lazy(), { lazy: undefined });
       }),
     );
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <RouterProvider router={createBrowserRouter(routes)} />
-      </StrictMode>,
-    );
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread for the whole page (React Router's own client entry does the same).
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <RouterProvider router={createBrowserRouter(routes)} />
+        </StrictMode>,
+      );
+    });
   } else {
     createRoot(container).render(
       <StrictMode>
