@@ -97,9 +97,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
               // The public pages' small shared modules in one chunk rather than a dozen tiny ones (each
               // costs a request and gzip overhead). Only modules without zod, antd or SurveyJS belong here.
               groups: [
-                // The helper main.tsx's dynamic import uses stays out of 'site' (which would make the
-                // entry import that chunk at once, before the page has loaded).
-                { name: 'preload-helper', test: /vite\/preload-helper/, priority: 1 },
+                // What the entry (main.tsx) needs before the app: the dynamic import's preload helper and
+                // the start-up token check. Kept out of 'site', which the entry would otherwise import at
+                // once, before the page has loaded.
+                { name: 'boot', test: /vite\/preload-helper|src\/web\/lib\/auth-token\.ts|src\/shared\/token-claims\.ts/, priority: 1 },
                 {
                   name: 'site',
                   test: /src\/web\/(components|app|lib)\/|src\/web\/features\/campaigns\/campaigns-api\.ts|src\/shared\/(paths|email|token-claims|site|api-error)\.ts/,

@@ -3,7 +3,11 @@
 // page has loaded and shown its content, instead of competing with its stylesheets, fonts and images
 // for the network — or at once if the visitor interacts first. Pages rendered in the browser (staff,
 // login, survey) start at once. docs/decisions/0004-app-after-load.md
+import { currentStaff } from './lib/auth-token';
 import './styles/global.css';
+
+// SPEC.md §4: a stored token is checked at start-up; an expired one logs the user out.
+currentStaff();
 
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 let started = false;

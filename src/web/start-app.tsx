@@ -4,7 +4,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { routes } from './app/routes';
-import { currentStaff } from './lib/auth-token';
 
 declare global {
   interface Window {
@@ -14,9 +13,6 @@ declare global {
 
 /** Hydrates a server-rendered page with its loader data, or renders the page in the browser. */
 export async function startApp(): Promise<void> {
-  // SPEC.md §4: a stored token is checked at start-up; an expired one logs the user out.
-  currentStaff();
-
   const container = document.getElementById('root')!;
   // Server-rendered pages carry their loader data as JSON (not as inline script: the CSP forbids it).
   const serverData = document.getElementById('__abode_data')?.textContent;

@@ -42,9 +42,12 @@ export class PageRenderer {
     if (![entryFile, manifestFile, templateFile].every((f) => existsSync(f))) return null;
     const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-    // A server-rendered page starts its app only after it has loaded (src/web/main.tsx): nothing
-    // preloads the app's chunks, which would compete with the page's own stylesheets and images.
-    const template = readFileSync(templateFile, 'utf8').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+    // A server-rendered page starts its app only after it has loaded (src/web/main.tsx): it preloads
+    // the entry's own chunks but not the app's, which would compete with its stylesheets and images.
+    const entryChunks = new Set((manifest['index.html']?.imports ?? []).map((key) => manifest[key]?.file));
+    const template = readFileSync(templateFile, 'utf8').replace(/\s*<link rel="modulepreload" crossorigin href="\/([^"]+)">/g, (link, file: string) =>
+      entryChunks.has(file) ? link : '',
+    );
     return new PageRenderer(app, entry, template, manifest);
   }
 
