@@ -2,7 +2,7 @@
 // text all work), so its app (React, the router and the page's module: about 100 KB) starts once the
 // page has loaded and shown its content, instead of competing with its stylesheets, fonts and images
 // for the network — or at once if the visitor interacts first. Pages rendered in the browser (staff,
-// login, survey) start at once. docs/decisions/0004-app-after-load.md
+// login, survey) start at once. docs/decisions/0005-app-after-load.md
 import { currentStaff } from './lib/auth-token';
 import './styles/global.css';
 
