@@ -21,7 +21,8 @@ import { secretKey } from './features/auth/token';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { systemRoutes } from './features/system/system.routes';
-import { pagesPlugin } from './features/pages/pages.plugin';
+import { PageCache } from './features/pages/page-cache';
+import { clearPagesAfterStaffWrites, pagesPlugin } from './features/pages/pages.plugin';
 import { seoRoutes } from './features/pages/seo.routes';
 import { registerErrorHandler } from './lib/error-handler';
 import { notFound } from './lib/errors';
@@ -120,6 +121,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(contactRoutes);
 
   await app.register(seoRoutes);
-  await app.register(pagesPlugin, { clientDir: config.clientDir, ssrDir: config.ssrDir });
+  const pageCache = new PageCache();
+  clearPagesAfterStaffWrites(app, pageCache);
+  await app.register(pagesPlugin, { clientDir: config.clientDir, ssrDir: config.ssrDir, cache: pageCache });
   return app;
 }

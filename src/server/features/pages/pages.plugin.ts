@@ -5,29 +5,34 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPagePath, isServerRenderedPath } from '../../../shared/paths';
 import { HtmlDocument } from './html-document';
 import { notFound } from '../../lib/errors';
-import { PageCache } from './page-cache';
+import type { PageCache } from './page-cache';
 import { PageRenderer } from './page-renderer';
 import { publicBaseUrl } from './seo.routes';
 
 const ROOT_FILES = ['favicon.svg', 'favicon.ico', 'manifest.webmanifest'];
 
 /**
+ * What pages show (listings, studio, the active campaign) changes only by staff writes; the
+ * visitors' own writes (e-mails, answers, messages) leave every page as it was. Call it on the
+ * root instance: a hook added inside a registered plugin sees only that plugin's routes.
+ */
+export function clearPagesAfterStaffWrites(app: FastifyInstance, cache: PageCache): void {
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.staff && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
+  });
+}
+
+/**
  * Serves the web client: hashed assets with long-lived caching; public pages rendered on the
  * server (with their data) when the SSR bundle is built; the client shell for the other pages.
  * Unknown paths get the 404 page with status 404.
  */
-export async function pagesPlugin(app: FastifyInstance, options: { clientDir: string; ssrDir?: string }): Promise<void> {
+export async function pagesPlugin(app: FastifyInstance, options: { clientDir: string; ssrDir?: string; cache: PageCache }): Promise<void> {
   const { clientDir } = options;
   const indexFile = path.join(clientDir, 'index.html');
   const shell = existsSync(indexFile) ? new HtmlDocument(readFileSync(indexFile, 'utf8')) : null;
   const renderer = shell && options.ssrDir ? await PageRenderer.load(app, clientDir, options.ssrDir) : null;
-  const cache = new PageCache();
-
-  // What pages show (listings, studio, the active campaign) changes only by staff writes; the
-  // visitors' own writes (e-mails, answers, messages) leave every page as it was.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.staff && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
-  });
+  const cache = options.cache;
 
   if (shell) {
     await app.register(fastifyStatic, {
