@@ -45,7 +45,9 @@ function isApi(url: string): boolean {
 
 /** Security headers on every answer, errors and 404s included. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: runs on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApi(request.url) ? API_HEADERS : PAGE_HEADERS);
+    done();
   });
 }

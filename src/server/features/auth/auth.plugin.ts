@@ -21,13 +21,19 @@ const messageSchema = z.object({ message: z.string() });
  * would only cover that plugin's own routes).
  */
 export function registerAuthGuard(app: FastifyInstance, deps: AuthDeps): void {
-  app.addHook('onRequest', async (request) => {
+  // Callback style, so that public requests (most of them) pass without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const url = request.routeOptions.url;
     // Unmatched requests fall through to the 404 handler; public routes need no token.
-    if (url === undefined || isPublicRoute(request.method, url)) return;
-    const principal = await authenticate(deps, request.headers.authorization);
-    if (!principal) throw unauthorized();
-    request.staff = principal;
+    if (url === undefined || isPublicRoute(request.method, url)) return done();
+    authenticate(deps, request.headers.authorization).then(
+      (principal) => {
+        if (!principal) return done(unauthorized());
+        request.staff = principal;
+        done();
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
 }
 

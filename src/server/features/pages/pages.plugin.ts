@@ -17,8 +17,9 @@ const ROOT_FILES = ['favicon.svg', 'favicon.ico', 'manifest.webmanifest'];
  * root instance: a hook added inside a registered plugin sees only that plugin's routes.
  */
 export function clearPagesAfterStaffWrites(app: FastifyInstance, cache: PageCache): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     if (request.staff && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
+    done();
   });
 }
 
