@@ -1,9 +1,11 @@
+import type { Kysely } from 'kysely';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
 import { createStaff } from '../../src/server/features/auth/auth.service';
 import { createTestDatabase, testDialects, type TestDatabase, type TestDialect } from './databases';
 
@@ -110,4 +112,23 @@ export function describeEachDatabase(
       fn(ctx);
     });
   }
+}
+
+/**
+ * A fresh, migrated database of one dialect for the enclosing describe block, without an app
+ * (for the data layer's own tests), closed and dropped after the block. Read `.database` inside tests.
+ */
+export function useMigratedDatabase(dialect: TestDialect): { readonly database: DatabaseHandle } {
+  let testDb: TestDatabase | undefined;
+  const holder = {} as { database: DatabaseHandle };
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect);
+    holder.database = createDatabase(testDb.config);
+    await migrateToLatest(holder.database.db as Kysely<unknown>);
+  });
+  afterAll(async () => {
+    await holder.database?.close();
+    await testDb?.drop();
+  });
+  return holder;
 }

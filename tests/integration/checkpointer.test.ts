@@ -1,37 +1,25 @@
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startCheckpointer } from '../../src/server/db/checkpointer';
-import { createDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { createTestDatabase, type TestDatabase } from '../helpers/databases';
+import { createDatabase } from '../../src/server/db/database';
+import { useMigratedDatabase } from '../helpers/app';
+import { createTestDatabase } from '../helpers/databases';
 
 describe('checkpointer (SQLite): the write-ahead log is copied into the database off the event loop', () => {
-  let testDb: TestDatabase;
-  let database: DatabaseHandle;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase('sqlite');
-    database = createDatabase(testDb.config);
-    await migrateToLatest(database.db as Kysely<unknown>);
-  });
-  afterAll(async () => {
-    await database.close();
-    await testDb.drop();
-  });
+  const ctx = useMigratedDatabase('sqlite');
 
   const write = (n: number, prefix: string) =>
-    database.db
+    ctx.database.db
       .insertInto('revokedTokens')
       .values(Array.from({ length: n }, (_, i) => ({ jti: `${prefix}-${i}`, expiresAt: new Date() })))
       .execute();
 
   it('turns the committing connection’s own checkpoints off', () => {
-    expect(database.sqlite!.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    expect(ctx.database.sqlite!.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
   });
 
   it('copies every committed frame when asked, and on its own within a moment', async () => {
     await write(200, 'asked');
-    const result = await database.checkpointer!.checkpoint();
+    const result = await ctx.database.checkpointer!.checkpoint();
     expect(result.busy).toBe(0);
     expect(result.log).toBeGreaterThan(0);
     expect(result.checkpointed).toBe(result.log);
@@ -40,7 +28,7 @@ describe('checkpointer (SQLite): the write-ahead log is copied into the database
     // The worker's timer (every 250 ms) does it without being asked: then nothing is left to copy.
     await vi.waitFor(
       async () => {
-        const [state] = database.sqlite!.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number; checkpointed: number }>;
+        const [state] = ctx.database.sqlite!.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number; checkpointed: number }>;
         expect(state!.checkpointed).toBe(state!.log);
       },
       { timeout: 3000, interval: 300 },

@@ -1,11 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { describe, expect, it, vi } from 'vitest';
 import { GroupCommitter } from '../../src/server/db/group-commit';
-import { migrateToLatest } from '../../src/server/db/migrate';
 import type { Database } from '../../src/server/db/schema';
-import { describeEachDatabase } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/databases';
+import { describeEachDatabase, useMigratedDatabase } from '../helpers/app';
 
 describeEachDatabase('GroupCommitter', (ctx) => {
   const insertToken = (jti: string) => (trx: Kysely<Database>) =>
@@ -87,32 +84,21 @@ describeEachDatabase('GroupCommitter', (ctx) => {
 // On SQLite the batch's fsync is the committer's own (on the thread pool, not the event loop):
 // these check that nothing is acknowledged before it, and that every other write keeps SQLite's.
 describe('GroupCommitter on SQLite: acknowledgement waits for the log flush', () => {
-  let testDb: TestDatabase;
-  let database: DatabaseHandle;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase('sqlite');
-    database = createDatabase(testDb.config);
-    await migrateToLatest(database.db as Kysely<unknown>);
-  });
-  afterAll(async () => {
-    await database.close();
-    await testDb.drop();
-  });
+  const ctx = useMigratedDatabase('sqlite');
 
   const insertToken = (jti: string) => (trx: Kysely<Database>) =>
     trx.insertInto('revokedTokens').values({ jti, expiresAt: new Date(Date.now() + 60_000) }).execute().then(() => jti);
 
   it('the database on disk has a log flush, and it really syncs the -wal file', async () => {
-    expect(database.syncLog).toBeTypeOf('function');
-    await new GroupCommitter(database.db, 'sqlite', { syncLog: database.syncLog }).run(insertToken('real-flush'));
-    await expect(database.syncLog!()).resolves.toBeUndefined();
+    expect(ctx.database.syncLog).toBeTypeOf('function');
+    await new GroupCommitter(ctx.database.db, 'sqlite', { syncLog: ctx.database.syncLog }).run(insertToken('real-flush'));
+    await expect(ctx.database.syncLog!()).resolves.toBeUndefined();
   });
 
   it('answers a job only once the flush after its commit has finished', async () => {
     let release!: () => void;
     const flushes: string[] = [];
-    const committer = new GroupCommitter(database.db, 'sqlite', {
+    const committer = new GroupCommitter(ctx.database.db, 'sqlite', {
       syncLog: () => {
         flushes.push('started');
         return new Promise<void>((resolve) => (release = resolve));
@@ -122,7 +108,7 @@ describe('GroupCommitter on SQLite: acknowledgement waits for the log flush', ()
     const job = committer.run(insertToken('wait-flush')).then((v) => ((answered = true), v));
     await vi.waitFor(() => expect(flushes).toEqual(['started']));
     // Committed (visible on the connection) but not yet on disk: not acknowledged.
-    const row = await database.db.selectFrom('revokedTokens').select('jti').where('jti', '=', 'wait-flush').executeTakeFirst();
+    const row = await ctx.database.db.selectFrom('revokedTokens').select('jti').where('jti', '=', 'wait-flush').executeTakeFirst();
     expect(row?.jti).toBe('wait-flush');
     await new Promise((r) => setTimeout(r, 20));
     expect(answered).toBe(false);
@@ -131,7 +117,7 @@ describe('GroupCommitter on SQLite: acknowledgement waits for the log flush', ()
   });
 
   it('a failed flush fails the jobs it would have acknowledged; a refused job is answered at once', async () => {
-    const committer = new GroupCommitter(database.db, 'sqlite', { syncLog: () => Promise.reject(new Error('EIO: disk gone')) });
+    const committer = new GroupCommitter(ctx.database.db, 'sqlite', { syncLog: () => Promise.reject(new Error('EIO: disk gone')) });
     const outcomes = await Promise.allSettled([
       committer.run(insertToken('flush-fails')),
       committer.run(async () => {
@@ -142,17 +128,17 @@ describe('GroupCommitter on SQLite: acknowledgement waits for the log flush', ()
   });
 
   it('every other transaction keeps synchronous=FULL (SQLite fsyncs those at commit)', async () => {
-    const committer = new GroupCommitter(database.db, 'sqlite', { syncLog: database.syncLog });
+    const committer = new GroupCommitter(ctx.database.db, 'sqlite', { syncLog: ctx.database.syncLog });
     await Promise.all(['full-a', 'full-b'].map((id) => committer.run(insertToken(id))));
-    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(ctx.database.db);
     expect(rows[0]?.synchronous).toBe(2); // FULL
   });
 
   it('restores synchronous=FULL even when the batch transaction fails to commit', async () => {
-    const committer = new GroupCommitter(database.db, 'sqlite', { syncLog: database.syncLog });
+    const committer = new GroupCommitter(ctx.database.db, 'sqlite', { syncLog: ctx.database.syncLog });
     // A job that ends the transaction itself makes the batch's COMMIT fail.
     await expect(committer.run(async (trx) => void (await sql`commit`.execute(trx)))).rejects.toThrow();
-    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(ctx.database.db);
     expect(rows[0]?.synchronous).toBe(2);
     await expect(committer.run(insertToken('after-failed-commit'))).resolves.toBe('after-failed-commit');
   });
