@@ -63,11 +63,7 @@ export class GroupCommitter {
 
   run<T>(job: WriteJob<T>): Promise<T> {
     if (this.dialect !== 'sqlite') {
-      return this.db.transaction().execute(job).then((value) => {
-        this.stats.transactions++;
-        this.stats.jobs++;
-        return value;
-      });
+      return this.committedAlone(this.db.transaction().execute(job));
     }
     return this.enqueue(job, true);
   }
@@ -80,13 +76,17 @@ export class GroupCommitter {
    */
   runAtomic<T>(job: AtomicWriteJob<T>): Promise<T> {
     if (this.dialect !== 'sqlite') {
-      return job(this.db).then((value) => {
-        this.stats.transactions++;
-        this.stats.jobs++;
-        return value;
-      });
+      return this.committedAlone(job(this.db));
     }
     return this.enqueue(job, false);
+  }
+
+  /** PostgreSQL: a job that committed on its own (one transaction, one job). */
+  private async committedAlone<T>(done: Promise<T>): Promise<T> {
+    const value = await done;
+    this.stats.transactions++;
+    this.stats.jobs++;
+    return value;
   }
 
   private enqueue<T>(job: WriteJob<T>, savepoint: boolean): Promise<T> {
