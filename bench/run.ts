@@ -1,4 +1,4 @@
-// npm run bench [-- --only=writes,reads,export,bundles,lighthouse] [--db=sqlite,postgres]
+// npm run bench [-- --only=writes,reads,export,inbox,notify,matching,bundles,lighthouse] [--db=sqlite,postgres]
 // Builds the production bundle, runs each benchmark against it, prints figures with budgets and
 // verdicts, and writes bench/results/latest.json. Ratios are against a bare Fastify server measured
 // by the same client in the same run, because absolute numbers depend on the (shared, noisy) machine.
@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { benchBundles } from './bundles';
 import { benchExport } from './export';
+import { benchLeadList, benchMatching, benchNotifyLatency } from './inbox';
 import { benchLeadWrites, benchPublicReads } from './leads';
 import { benchLighthouse } from './lighthouse';
 import { AbodeClient, BENCH_SURVEY } from './lib/abode-client';
@@ -16,7 +17,7 @@ import { startAbode, startCeiling, type Running } from './lib/processes';
 import { printTable, type Figure } from './lib/report';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
-const only = new Set((args.get('only') ?? 'writes,reads,export,bundles,lighthouse').split(','));
+const only = new Set((args.get('only') ?? 'writes,reads,export,inbox,notify,matching,bundles,lighthouse').split(','));
 const dialects = (args.get('db') ?? 'sqlite,postgres').split(',');
 const ADMIN = { email: 'bench@abode.test', password: 'bench-password-123' };
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -80,6 +81,18 @@ async function main(): Promise<void> {
     }
   } finally {
     await ceiling.stop();
+  }
+  if (only.has('inbox')) {
+    console.log('Leads inbox: one page of 100,000 leads (SQLite)…');
+    figures.push(...(await benchLeadList()));
+  }
+  if (only.has('matching')) {
+    console.log('Matching: the rules over 1,000 homes and 1,000 decor items…');
+    figures.push(...benchMatching());
+  }
+  if (only.has('notify')) {
+    console.log('Notifications: finished survey → staff e-mail (SQLite, real SMTP server)…');
+    figures.push(...(await benchNotifyLatency()));
   }
 
   if (only.has('bundles') || only.has('lighthouse')) {

@@ -15,19 +15,27 @@ import { GroupCommitter } from './db/group-commit';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { authRoutes, registerAuthGuard } from './features/auth/auth.plugin';
+import { loginThrottle } from './features/auth/auth.service';
 import { campaignRoutes } from './features/campaigns/campaigns.routes';
+import { surveyFileRoutes } from './features/campaigns/survey-files.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { secretKey } from './features/auth/token';
+import { leadsRoutes } from './features/leads/leads.routes';
+import { leadSummary } from './features/leads/leads.service';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { systemRoutes } from './features/system/system.routes';
-import { PageCache } from './features/pages/page-cache';
-import { clearPagesAfterStaffWrites, pagesPlugin } from './features/pages/pages.plugin';
+import { pagesPlugin } from './features/pages/pages.plugin';
 import { seoRoutes } from './features/pages/seo.routes';
-import { registerErrorHandler } from './lib/error-handler';
-import { notFound } from './lib/errors';
+import { NotificationDispatcher } from './features/notifications/dispatcher';
+import { createMailer, type Mailer } from './features/notifications/mailer';
+import { notificationRoutes } from './features/notifications/notifications.routes';
+import { clientErrorHandler, frameworkErrors, methodNotAllowedOrNotFound, registerErrorHandler } from './lib/error-handler';
+import { routeMethods } from './lib/route-methods';
+import { registerContentCache } from './lib/content-cache';
 import { registerSecurityHeaders } from './lib/security-headers';
-import { DatabaseThrottleStore, RedisThrottleStore, type ThrottleStore } from './lib/throttle';
+import { registerNulGuard } from './lib/nul-guard';
+import { createAttemptLimiters } from './lib/throttle';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,8 +49,14 @@ declare module 'fastify' {
     writes: GroupCommitter;
     /** Every route registered, for the route-guard test and the API description. */
     routeInventory: Array<Pick<RouteOptions, 'method' | 'url'>>;
+    /** Sends staff and visitor e-mail (SMTP, or .eml files in the data folder). */
+    mailer: Mailer;
+    /** Delivers the notification outbox; `wake()` after a write that recorded an event. */
+    notifications: NotificationDispatcher;
   }
 }
+
+const hopCount = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export interface BuildAppOptions {
   /** An open database to use (tests share one per file); by default one is opened from config. */
@@ -56,12 +70,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
     },
-    trustProxy: config.trustProxy,
+    // Fastify treats a bare number as "trust nothing" (a hop count cannot check the peer); the
+    // operator who sets a count states that every request comes through that many proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? hopCount(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
-    return503OnClosing: true,
+    // While stopping, a request that reaches a route was accepted: serve it (Fastify adds
+    // Connection: close), do not answer 503 (src/server/server.ts).
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    frameworkErrors,
+    clientErrorHandler,
   });
   const routeInventory: Array<Pick<RouteOptions, 'method' | 'url'>> = [];
   app.decorate('routeInventory', routeInventory);
@@ -88,27 +108,54 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', database);
+  database.checkpointer?.setLog(app.log);
   app.decorate('redis', redis);
   app.decorate('writes', new GroupCommitter(database.db, database.dialect, { syncLog: database.syncLog }));
   app.decorate('publicWriteRateLimit', { max: config.publicWriteLimit, timeWindow: 60_000 });
 
+  // Counted for the dispatcher, which yields to a flood of visitors.
+  let answered = 0;
+  app.addHook('onResponse', (_request, _reply, done) => {
+    answered++;
+    done();
+  });
+  const mailer = createMailer({ smtpUrl: config.notify.smtpUrl, from: config.notify.mailFrom, mailDir: config.notify.mailDir });
+  const notifications = new NotificationDispatcher({
+    db: database.db,
+    dialect: database.dialect,
+    writes: app.writes,
+    mailer,
+    log: app.log,
+    lookupLead: leadSummary,
+    requestCount: () => answered,
+    settings: { ...config.notify, publicBaseUrl: config.publicBaseUrl, studio: config.studio },
+  });
+  app.decorate('mailer', mailer);
+  app.decorate('notifications', notifications);
+  if (config.notify.dispatch) app.addHook('onReady', async () => notifications.start());
+  app.addHook('preClose', async () => {
+    await notifications.stop();
+    mailer.close();
+  });
+
   registerSecurityHeaders(app);
   registerErrorHandler(app);
-  app.setNotFoundHandler(() => {
-    throw notFound('There is no such API route.');
-  });
+  registerNulGuard(app);
+  registerContentCache(app);
+  app.setNotFoundHandler(methodNotAllowedOrNotFound(routeMethods(routeInventory)));
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Abode API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: 'abode:rate:' } : {}) });
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate:` } : {}) });
   await app.register(fastifyMultipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21, headerPairs: 100 },
   });
 
-  const throttle: ThrottleStore = redis ? new RedisThrottleStore(redis) : new DatabaseThrottleStore(database.db);
-  const authDeps = { db: database.db, config, throttle, key: secretKey(config.jwtSecret) };
+  const limiters = createAttemptLimiters(database, redis, config.redisKeyPrefix);
+  app.addHook('onClose', async () => limiters.close());
+  const authDeps = { db: database.db, config, throttle: loginThrottle(limiters, config), key: secretKey(config.jwtSecret) };
   registerAuthGuard(app, authDeps);
   await app.register(authRoutes, authDeps);
   await app.register(systemRoutes);
@@ -118,11 +165,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(mediaRoutes);
   await app.register(listingsRoutes);
   await app.register(campaignRoutes);
+  await app.register(surveyFileRoutes);
   await app.register(contactRoutes);
+  await app.register(notificationRoutes);
+  await app.register(leadsRoutes);
 
   await app.register(seoRoutes);
-  const pageCache = new PageCache();
-  clearPagesAfterStaffWrites(app, pageCache);
-  await app.register(pagesPlugin, { clientDir: config.clientDir, ssrDir: config.ssrDir, cache: pageCache });
+  await app.register(pagesPlugin, { clientDir: config.clientDir, ssrDir: config.ssrDir });
   return app;
 }

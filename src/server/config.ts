@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import type { SiteSettings } from '../shared/site';
 
@@ -15,6 +16,57 @@ const positiveInt = z.coerce
   .number({ message: 'must be a number' })
   .int('must be a whole number')
   .positive('must be positive');
+
+// proxy-addr's names for address ranges, accepted besides addresses and CIDRs.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(value: string): boolean {
+  if (PROXY_RANGE_NAMES.has(value)) return true;
+  // Four-part IPv4 only: ipaddr.js also takes forms such as "1.5" that nobody means as a proxy.
+  const isAddress = (text: string) => ipaddr.IPv4.isValidFourPartDecimal(text) || ipaddr.IPv6.isValid(text);
+  const [address, bits, ...rest] = value.split('/');
+  if (bits === undefined) return isAddress(address!);
+  if (rest.length > 0 || !isAddress(address!) || !/^\d{1,3}$/.test(bits)) return false;
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Which peers may tell the client's address (X-Forwarded-For) and protocol: none (false), the
+ * nearest N hops, or proxies at these addresses. `true` would trust every hop, so any client could
+ * name its own address and step round the rate limits; it is refused with what to set instead.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['false', '0', 'no'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must not be true: that trusts every hop, so any client could choose its address with X-Forwarded-For. ' +
+          'Set the number of proxies in front of the app (e.g. 1 for one reverse proxy) or the proxies\' addresses or CIDRs (e.g. 127.0.0.1 or 10.0.0.0/8,::1)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a number of proxies, or proxy addresses / CIDRs separated by commas (not ${bad.map((b) => JSON.stringify(b)).join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z
   .object({
@@ -33,18 +85,34 @@ const envSchema = z
     SEED_DEMO: booleanFlag.default(true),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    REDIS_KEY_PREFIX: z.string().min(1).default('abode:'),
     PUBLIC_BASE_URL: z.url('must be a URL such as https://abode.example').optional(),
-    TRUST_PROXY: booleanFlag.default(false),
+    ALLOWED_HOSTS: z
+      .string()
+      .regex(/^\s*[a-z0-9.\-[\]:]+\s*(,\s*[a-z0-9.\-[\]:]+\s*)*$/i, 'must be host names separated by commas, such as abode.example,www.abode.example')
+      .default('localhost,127.0.0.1,[::1]'),
+    TRUST_PROXY: trustProxy.default(false),
     PUBLIC_WRITE_LIMIT: positiveInt.default(60),
     LOGIN_MAX_FAILURES: positiveInt.default(5),
     STUDIO_NAME: z.string().min(1).default('Abode Studio'),
     STUDIO_ADDRESS: z.string().min(1).default('12 Residency Road, Bengaluru 560025, India'),
     STUDIO_PHONE: z.string().min(1).default('+91 80 4123 4567'),
+    /** Empty or unset: the studio's phone. */
+    STUDIO_WHATSAPP: z.preprocess((v) => (v === '' ? undefined : v), z.string().refine((v) => v.replace(/\D/g, '').length >= 6, 'must be a phone number').optional()),
     STUDIO_EMAIL: z.email('must be an e-mail address').default('hello@abode.studio'),
     STUDIO_MAP_URL: z.url().default('https://maps.google.com/?q=12+Residency+Road+Bengaluru'),
     STUDIO_INSTAGRAM: z.url().default('https://www.instagram.com/'),
     STUDIO_FACEBOOK: z.url().default('https://www.facebook.com/'),
     STUDIO_LINKEDIN: z.url().default('https://www.linkedin.com/'),
+    SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example:587').optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    NOTIFY_EMAILS: z
+      .string()
+      .transform((v) => v.split(',').map((e) => e.trim()).filter(Boolean))
+      .refine((list) => list.every((e) => z.email().safeParse(e).success), 'must be e-mail addresses separated by commas')
+      .optional(),
+    CONFIRM_VISITORS: booleanFlag.default(true),
+    ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.JWT_SECRET) {
@@ -76,8 +144,16 @@ export interface Config {
   seedDemo: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   redisUrl?: string;
+  /** Prefix of every key this app writes to Redis (several apps or test runs may share one Redis). */
+  redisKeyPrefix: string;
   publicBaseUrl?: string;
-  trustProxy: boolean;
+  /**
+   * Without `publicBaseUrl`: the Host header values (a name matches any port; `name:port` only that
+   * port) that may name the site in canonical links and share cards; any other Host gets the first.
+   */
+  allowedHosts: string[];
+  /** Proxies trusted for X-Forwarded-For/-Proto: none, the nearest N hops, or these addresses / CIDRs. */
+  trustProxy: false | number | string[];
   /** Public writes (e-mail, response, contact) per client address per minute. */
   publicWriteLimit: number;
   /** Failed logins per account and per address within the throttle window. */
@@ -88,6 +164,21 @@ export interface Config {
   /** Directory holding the server-rendering bundle; without it every page renders in the browser. */
   ssrDir?: string;
   studio: StudioSettings;
+  notify: NotifyConfig;
+}
+
+/** E-mail and webhook notifications (issue 15). */
+export interface NotifyConfig {
+  /** smtp:// or smtps://; without it mail is written as .eml files into `mailDir`. */
+  smtpUrl?: string;
+  mailFrom: string;
+  mailDir: string;
+  /** Staff recipients; empty means every staff user. */
+  notifyEmails: string[];
+  confirmVisitors: boolean;
+  allowPrivateWebhooks: boolean;
+  /** Run the dispatcher in this process (tests drive it by hand). */
+  dispatch: boolean;
 }
 
 export class ConfigError extends Error {
@@ -130,7 +221,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    allowedHosts: e.ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()),
     trustProxy: e.TRUST_PROXY,
     publicWriteLimit: e.PUBLIC_WRITE_LIMIT,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
@@ -141,9 +234,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       name: e.STUDIO_NAME,
       address: e.STUDIO_ADDRESS,
       phone: e.STUDIO_PHONE,
+      whatsapp: e.STUDIO_WHATSAPP ?? e.STUDIO_PHONE,
       email: e.STUDIO_EMAIL,
       mapUrl: e.STUDIO_MAP_URL,
       social: { instagram: e.STUDIO_INSTAGRAM, facebook: e.STUDIO_FACEBOOK, linkedin: e.STUDIO_LINKEDIN },
+    },
+    notify: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM ?? `"${e.STUDIO_NAME.replace(/"/g, '')}" <${e.STUDIO_EMAIL}>`,
+      mailDir: path.join(dataDir, 'mail'),
+      notifyEmails: e.NOTIFY_EMAILS ?? [],
+      confirmVisitors: e.CONFIRM_VISITORS,
+      allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
+      dispatch: true,
     },
   };
 }

@@ -5,6 +5,13 @@ import { seedDemoContent } from './db/seed';
 import { bootstrapStaff } from './features/auth/bootstrap';
 
 const SHUTDOWN_GRACE_MS = 9_000;
+/**
+ * How long idle keep-alive connections stay open after the signal. A request a client sent just
+ * before it may still sit unread in the socket, so the connection looks idle; closing it at once (as
+ * server.close() does) would reset that request. Once this has passed, anything sent before the
+ * signal has been read and is being served.
+ */
+const IDLE_DRAIN_MS = 500;
 
 async function main(): Promise<void> {
   let config;
@@ -33,9 +40,16 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    // Keep-alive connections that finish their request after close() began would otherwise linger
-    // until their keep-alive timeout: close each one as soon as it is idle.
-    setInterval(() => app.server.closeIdleConnections(), 50).unref();
+    // server.close() stops listening (new connections are refused) and closes idle connections:
+    // hold that second part back for IDLE_DRAIN_MS. Answers given while closing carry Connection:
+    // close; after the pause, every connection is closed as soon as it is idle.
+    const closeIdle = app.server.closeIdleConnections.bind(app.server);
+    app.server.closeIdleConnections = () => undefined;
+    setTimeout(() => {
+      app.server.closeIdleConnections = closeIdle;
+      closeIdle();
+      setInterval(closeIdle, 50).unref();
+    }, IDLE_DRAIN_MS).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -58,6 +72,9 @@ async function main(): Promise<void> {
     lines.push(`  Created the staff user ${staff.email} from ADMIN_EMAIL/ADMIN_PASSWORD.`);
   }
   if (seeded) lines.push('  Added demo listings and an active survey (SEED_DEMO=false to start empty).');
+  if (app.mailer.kind === 'files') {
+    lines.push(`  No SMTP_URL: notification e-mails are written to ${app.mailer.directory} (read them in the dashboard).`);
+  }
   console.log(`${lines.join('\n')}\n`);
 }
 

@@ -4,8 +4,30 @@ export interface FieldError {
   message: string;
 }
 
+/**
+ * Stable codes, one per kind of failure: the UI decides on `code`, never on the message text
+ * (the specification's messages may be shown as they are, but never parsed). A domain adds its own
+ * codes in its contract (e.g. `EDIT_LOCKED` in campaigns) and lists them here.
+ */
+// A type only (no array at run time): the landing page's script budget is counted in bytes.
+export type ErrorCode =
+  | 'VALIDATION'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'CONFLICT'
+  | 'EDIT_LOCKED'
+  | 'CAMPAIGN_INACTIVE'
+  | 'TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA'
+  | 'RATE_LIMITED'
+  | 'TIMEOUT'
+  | 'INTERNAL';
+
 export interface ApiErrorBody {
   message: string;
+  code: ErrorCode;
   errors?: FieldError[];
 }
 

@@ -2,6 +2,8 @@
 // visited page, with a tight script budget) checks with it without loading zod, and the zod schemas
 // in campaigns.ts use the same function, so both sides agree.
 
+import { hasNul, NUL_MESSAGE } from './text-rules';
+
 export const EMAIL_MAX = 254;
 
 export const EMAIL_MESSAGES = {
@@ -17,6 +19,7 @@ const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Z
 export function emailProblem(raw: string): string | null {
   const email = raw.trim();
   if (email === '') return EMAIL_MESSAGES.required;
+  if (hasNul(email)) return NUL_MESSAGE;
   if (email.length > EMAIL_MAX) return EMAIL_MESSAGES.tooLong;
   if (!EMAIL_PATTERN.test(email)) return EMAIL_MESSAGES.invalid;
   return null;

@@ -11,6 +11,7 @@ export const paths = {
   startSurvey: '/startsurvey',
   result: '/result',
   dashboard: '/dashboard',
+  leads: '/dashboard/leads',
   campaignNew: '/dashboard/campaign/new',
   campaignEdit: '/dashboard/campaign/edit',
   campaignResult: '/dashboard/campaign/result',
@@ -22,14 +23,20 @@ export const paths = {
   creator: '/dashboard/creator',
   emailView: '/dashboard/emailview',
   surveyCards: '/dashboard/surveycards',
+  settingsWebhooks: '/dashboard/settings/webhooks',
+  settingsMail: '/dashboard/settings/mail',
 } as const;
 
 export type PagePath = (typeof paths)[keyof typeof paths];
 
 const pagePaths: ReadonlySet<string> = new Set(Object.values(paths));
 
+/** The lead detail page of one lead (issue 14): deep-linkable, so the server answers it with the app. */
+export const leadPath = (id: string) => `${paths.leads}/${encodeURIComponent(id)}`;
+const LEAD_DETAIL = /^\/dashboard\/leads\/[^/]+$/;
+
 export function isPagePath(pathname: string): boolean {
-  return pagePaths.has(pathname);
+  return pagePaths.has(pathname) || LEAD_DETAIL.test(pathname);
 }
 
 export function isStaffPath(pathname: string): boolean {

@@ -3,6 +3,8 @@ export interface SiteSettings {
   name: string;
   address: string;
   phone: string;
+  /** The studio's WhatsApp number (STUDIO_WHATSAPP, default the phone): visitors continue a chat there. */
+  whatsapp: string;
   email: string;
   mapUrl: string;
   social: { instagram: string; facebook: string; linkedin: string };

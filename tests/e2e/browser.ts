@@ -78,6 +78,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** Runs axe-core on the page; returns serious and critical violations (ids and targets). */
 export async function seriousA11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<string[]> {
+  // A field message fading in (antd's help animation) is half transparent: checked once it has settled.
+  await page.waitForFunction(() => !document.querySelector('.ant-form-show-help-item-appear, .ant-form-show-help-item-enter, .ant-form-show-help-item-leave'), undefined, { timeout: 5000 }).catch(() => undefined);
   // Evaluated, not added as a <script>: the site's CSP refuses inline scripts (as it should).
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const results = await page.evaluate(async (exclude) => {

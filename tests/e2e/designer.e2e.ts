@@ -245,11 +245,161 @@ describe('survey designer', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
+  it('renames a question everywhere it is named, lists broken references, and the real server saves the result (issue 18, item 3)', async () => {
+    const page = await openNewDesigner();
+    const name = unique();
+    await page.getByLabel('Campaign title').fill(name);
+    const survey = {
+      completedHtml: { default: 'Thanks, {name}!', de: 'Danke, {name}!' },
+      pages: [
+        {
+          name: 'p1',
+          elements: [
+            { type: 'text', name: 'name', title: 'Your name' },
+            { type: 'checkbox', name: 'car', title: { default: '{name}, which cars?' }, choices: ['Ford', 'Fiat'] },
+            { type: 'ranking', name: 'rank', title: 'Rank them', isRequired: true, choicesFromQuestion: 'car', choicesFromQuestionMode: 'selected', visibleIf: '{car.length} > 1', crmField: 'car' },
+          ],
+        },
+      ],
+    };
+    await page.getByRole('tab', { name: 'JSON' }).click();
+    await page.getByLabel('Survey definition (SurveyJS JSON)').fill(JSON.stringify(survey));
+    await page.getByRole('tab', { name: 'Designer' }).click();
+
+    // car → cars: what the rename cannot follow (an unknown property) is named before it is committed.
+    await page.getByRole('button', { name: /which cars\?/ }).click();
+    const nameField = page.getByLabel('Name (answer key)');
+    await nameField.fill('cars');
+    const warning = await page.locator('#prop-name-help').textContent();
+    expect(warning).toBe('Renaming keeps "car" in a place that is not a known reference: page "p1" › question "rank" › crmField.');
+    expect(await nameField.getAttribute('aria-describedby')).toBe('prop-name-help');
+    await page.keyboard.press('Enter');
+    await page.getByText('Renamed to "cars" and updated 1 condition or expression and 1 question reference that named "car". "car" stays in 1 place it could not follow.').waitFor();
+
+    // name → fullName: the {name} placeholders in the title and in both locales of completedHtml follow.
+    await page.getByRole('button', { name: /^Your name/ }).click();
+    await page.getByLabel('Name (answer key)').fill('fullName');
+    await page.keyboard.press('Enter');
+    await page.getByText('Renamed to "fullName" and updated 3 texts that named "name".').waitFor();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'names questions it does not have' }).count()).toBe(0);
+
+    // Deleting the question the ranking takes its choices from lists the broken references and blocks saving.
+    await page.getByRole('button', { name: 'Delete cars' }).click();
+    const banner = page.locator('#designer-broken-references');
+    await banner.getByText('page "p1" › question "rank" › choicesFromQuestion names "cars", which is not in the survey.').waitFor();
+    await banner.getByText('page "p1" › question "rank" › visibleIf names "cars", which is not in the survey.').waitFor();
+    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('designer-broken-references');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => banner.count()).toBe(0);
+
+    // Saved through the real server, which refuses broken references: it accepts this one.
+    const request = page.waitForRequest('**/api/campaign/add');
+    await page.getByRole('button', { name: 'Create campaign' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText('Campaign created successfully.').waitFor();
+    const saved = JSON.parse(savedBody(await request).questions) as typeof survey;
+    expect(saved.completedHtml).toEqual({ default: 'Thanks, {fullName}!', de: 'Danke, {fullName}!' });
+    expect(saved.pages[0]!.elements).toEqual([
+      { type: 'text', name: 'fullName', title: 'Your name' },
+      { type: 'checkbox', name: 'cars', title: { default: '{fullName}, which cars?' }, choices: ['Ford', 'Fiat'] },
+      { type: 'ranking', name: 'rank', title: 'Rank them', isRequired: true, choicesFromQuestion: 'cars', choicesFromQuestionMode: 'selected', visibleIf: '{cars.length} > 1', crmField: 'car' },
+    ]);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('edits a survey in its own locale and says which one; retitling changes what its visitors see (issue 18, item 5)', async () => {
+    const page = await openNewDesigner();
+    const survey = {
+      locale: 'de',
+      pages: [{ name: 'p1', elements: [{ type: 'radiogroup', name: 'kind', title: { default: 'Kind of home', de: 'Art des Hauses' }, choices: [{ value: 'flat', text: { default: 'Flat', de: 'Wohnung' } }] }] }],
+    };
+    await page.getByRole('tab', { name: 'JSON' }).click();
+    const editor = page.getByLabel('Survey definition (SurveyJS JSON)');
+    await editor.fill(JSON.stringify(survey));
+    await page.getByRole('tab', { name: 'Designer' }).click();
+    await page.locator('#designer-locale').getByText('German (de)').waitFor();
+    await page.getByRole('button', { name: /^Art des Hauses/ }).click();
+    const title = page.getByLabel('Question', { exact: true });
+    expect(await title.inputValue()).toBe('Art des Hauses');
+    await title.fill('Welche Art von Zuhause?');
+    await page.getByLabel('Text of choice 1').fill('Eigentumswohnung');
+
+    await page.getByRole('tab', { name: 'JSON' }).click();
+    expect(JSON.parse(await editor.inputValue())).toEqual({
+      locale: 'de',
+      pages: [
+        {
+          name: 'p1',
+          elements: [{ type: 'radiogroup', name: 'kind', title: { default: 'Kind of home', de: 'Welche Art von Zuhause?' }, choices: [{ value: 'flat', text: { default: 'Flat', de: 'Eigentumswohnung' } }] }],
+        },
+      ],
+    });
+    // The real runner, in the survey's locale, shows the new texts.
+    await page.getByRole('tab', { name: 'Preview' }).click();
+    await page.locator('.designer-preview').getByText('Welche Art von Zuhause?').waitFor({ timeout: 20_000 });
+    await page.locator('.designer-preview').getByText('Eigentumswohnung').waitFor();
+
+    // A survey in the default language says nothing about locales.
+    await page.getByRole('tab', { name: 'JSON' }).click();
+    await editor.fill(JSON.stringify({ ...survey, locale: undefined }));
+    await page.getByRole('tab', { name: 'Designer' }).click();
+    await page.getByRole('button', { name: /^Kind of home/ }).waitFor();
+    expect(await page.locator('#designer-locale').count()).toBe(0);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('counts only questions, shows long page names and choice texts whole, and labels undo and redo apart (issue 18)', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await openNewDesigner(viewport);
+      const longPage = 'about-you-and-your-family-and-where-you-live-today-and-tomorrow';
+      const longChoice = 'A detached house with a large garden and a garage for two cars';
+      const survey = {
+        pages: [
+          {
+            name: longPage,
+            elements: [
+              { type: 'html', name: 'intro', html: '<p>Hello</p>' },
+              { type: 'image', name: 'photo', imageLink: 'https://example.com/a.png' },
+              { type: 'radiogroup', name: 'kind', choices: [{ value: 'house', text: longChoice }] },
+            ],
+          },
+        ],
+      };
+      await page.getByRole('tab', { name: 'JSON' }).click();
+      await page.getByLabel('Survey definition (SurveyJS JSON)').fill(JSON.stringify(survey));
+      await page.getByRole('tab', { name: 'Designer' }).click();
+      await page.getByRole('button', { name: /^kind/ }).click();
+      if (viewport === DESKTOP) await page.getByText('1 page · 1 question', { exact: true }).waitFor();
+      expect(await page.locator('.designer-page-meta').first().textContent()).toBe('1 question');
+
+      const pageTitle = page.locator('.designer-page-title').first();
+      expect(await pageTitle.textContent()).toBe(longPage);
+      const cut = await pageTitle.evaluate((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight);
+      expect(cut, `page name cut at ${viewport.width}px`).toBe(false);
+      const choice = page.getByLabel('Text of choice 1');
+      expect(await choice.inputValue()).toBe(longChoice);
+      const choiceCut = await choice.evaluate((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight);
+      expect(choiceCut, `choice text cut at ${viewport.width}px`).toBe(false);
+
+      // Undo and redo: different icons, each with its own name and tooltip.
+      const undo = page.getByRole('button', { name: 'Undo', exact: true });
+      const redo = page.getByRole('button', { name: 'Redo', exact: true });
+      const icons = await Promise.all([undo, redo].map((b) => b.locator('svg').evaluate((svg) => svg.outerHTML)));
+      expect(icons[0]).not.toBe(icons[1]);
+      await undo.hover();
+      await page.getByRole('tooltip', { name: 'Undo the last change (Ctrl+Z)' }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `no sideways scrolling at ${viewport.width}px`).toBeLessThanOrEqual(0);
+      expect(pageProblems(page)).toEqual([]);
+    }
+  });
+
   it('shows the server message when a campaign with responses cannot be edited, and offers a new campaign instead', async () => {
     const page = await openNewDesigner();
     const stored = { pages: [{ name: 'p1', elements: [{ type: 'comment', name: 'why' }] }] };
     await mockApi(page, '/api/campagin/edit/c-9', 200, { _id: 'c-9', name: 'Locked', questions: JSON.stringify(stored), questioncolumns: 'why', isActive: false });
-    await mockApi(page, '/api/campaign/update/c-9', 409, { message: 'This survey can not be edited. Please create a new one.' });
+    await mockApi(page, '/api/campaign/update/c-9', 409, { message: 'This survey can not be edited. Please create a new one.', code: 'EDIT_LOCKED' });
     await openWithState(page, '/dashboard/campaign/edit', { id: 'c-9' });
     await page.getByRole('button', { name: /^why/ }).click();
     await page.getByRole('switch', { name: 'Required' }).click();
@@ -340,5 +490,23 @@ describe('survey designer', () => {
       expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0);
       expect(pageProblems(page)).toEqual([]);
     }
+  });
+
+  it('offers "Match listings by" with only the values that fit, and "This answer is the person\'s" on text questions (issue 16)', async () => {
+    const page = await openNewDesigner();
+    await addQuestion(page, 'Single-line text');
+    await page.getByRole('combobox', { name: 'Match listings by', exact: true }).click();
+    const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    // A plain text answer can name places or styles, not numbers or dates. (Polled: the dropdown
+    // animates in, and its options are not all visible at the first look.)
+    await expect.poll(() => offered.evaluateAll((els) => els.map((el) => el.getAttribute('title')))).toEqual(['No matching', 'Homes: locality', 'Decor: style or room']);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Homes: locality"]').click();
+    await expect.poll(() => page.locator('#prop-listingMatch-help').innerText()).toBe('Homes whose area names one of the answers.');
+    await pickOption(page, "This answer is the person's", 'Name');
+
+    await page.getByRole('tab', { name: 'JSON' }).click();
+    const json = JSON.parse(await page.getByLabel('Survey definition (SurveyJS JSON)').inputValue()) as { pages: Array<{ elements: Array<Record<string, unknown>> }> };
+    expect(json.pages[0]!.elements[0]).toMatchObject({ type: 'text', listingMatch: 'project.locality', leadField: 'name' });
+    expect(pageProblems(page)).toEqual([]);
   });
 });

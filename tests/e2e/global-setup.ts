@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../helpers/free-port';
 
 export const E2E_STAFF = { email: 'e2e-staff@abode.test', password: 'e2e-password-1234', name: 'E2E Staff' };
 
@@ -12,17 +12,6 @@ declare module 'vitest' {
     baseURL: string;
     dataDir: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -59,6 +48,8 @@ export default async function setup(project: TestProject) {
       // Every e2e file shares this server and the address 127.0.0.1.
       PUBLIC_WRITE_LIMIT: '10000',
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      // The browser tests' webhook receiver listens on loopback (the refusal is tested in integration).
+      ALLOW_PRIVATE_WEBHOOKS: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -156,6 +156,33 @@ describe('listings: staff manage projects in the browser', () => {
     expect(sent).toBe(0);
     expect(pageProblems(page)).toEqual([]);
   });
+  it('refuses a negative decor price with its message and adds nothing (it was saved as ₹0 before)', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    await page.goto('/dashboard/decor');
+    await expect.poll(() => page.getByRole('heading', { name: 'Decor', level: 1 }).isVisible(), SLOW).toBe(true);
+
+    let sent = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/product/add')) sent += 1;
+    });
+    const name = `Neg ${unique}`;
+    await page.getByLabel('Product name').fill(name);
+    await page.getByLabel('Description').fill('Priced below zero');
+    await page.getByLabel('Price').fill('-3');
+    await page.getByLabel('Image').setInputFiles({ name: 'ok.webp', mimeType: 'image/webp', buffer: await testImage('webp') });
+    await expect.poll(() => page.getByRole('img', { name: 'Preview of the image' }).isVisible(), SLOW).toBe(true);
+    await page.getByRole('button', { name: 'Add product' }).click();
+
+    await expect.poll(() => page.getByText('Price cannot be negative').isVisible(), SLOW).toBe(true);
+    // Nothing silently changed: the typed value stays, and no success message.
+    expect(await page.getByLabel('Price').inputValue()).toBe('-3');
+    expect(await page.locator('.ant-message').getByText('Product added successfully.').count()).toBe(0);
+    expect(sent).toBe(0);
+    const products = (await (await fetch(`${baseURL()}/api/product/get`)).json()) as Array<{ productname: string }>;
+    expect(products.map((p) => p.productname)).not.toContain(name);
+    expect(pageProblems(page)).toEqual([]);
+  });
 });
 
 describe('listings: public pages', () => {

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES } from '../../src/shared/campaigns';
+import { CAMPAIGN_MESSAGES } from '../../src/shared/campaigns/campaigns.contract';
 import { baseURL, DESKTOP, E2E_STAFF, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 const browser = useBrowser();
@@ -299,7 +299,8 @@ describe('staff campaign dashboard', () => {
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Email', 'Date', 'What kind of home?', 'Must-have amenities', 'Anything else?']);
     const row = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(row[0]).toBe(visitor);
-    expect(row.slice(2)).toEqual(['Apartment', 'Pool, Garden', "'=cmd"]);
+    // Exactly what was typed, as text (no apostrophe added).
+    expect(row.slice(2)).toEqual(['Apartment', 'Pool, Garden', '=cmd']);
     expect(pageProblems(page)).toEqual([]);
   });
 
@@ -323,7 +324,8 @@ describe('staff campaign dashboard', () => {
       await expectNoStaffA11yProblems(page, `/dashboard at ${viewport.width}`);
 
       await card(page).getByRole('button', { name: 'Results' }).click();
-      await page.getByRole('region', { name: 'Responses' }).getByRole('row').filter({ hasText: visitor }).waitFor();
+      // A table row at 1280 px, a card at 390 px (issue 14).
+      await page.getByRole('region', { name: 'Responses' }).getByText(visitor, { exact: true }).locator('visible=true').first().waitFor();
       await expectNoStaffA11yProblems(page, `results at ${viewport.width}`);
 
       await page.goto('/dashboard');
@@ -350,5 +352,65 @@ describe('staff campaign dashboard', () => {
     await loginAsStaff(page);
     await page.goto('/dashboard/campaign/result');
     await page.waitForURL(`${baseURL()}/dashboard`);
+  });
+});
+
+describe('a survey in German with a comment box', () => {
+  const name = `E2E Deutsch ${RUN}`;
+  const GERMAN = {
+    locale: 'de',
+    pages: [
+      {
+        name: 'art',
+        elements: [
+          {
+            type: 'radiogroup',
+            name: 'homeType',
+            title: { default: 'What kind of home?', de: 'Welche Art von Zuhause?' },
+            isRequired: true,
+            choices: [
+              { value: 'flat', text: { default: 'Apartment', de: 'Wohnung' } },
+              { value: 'villa', text: 'Villa' },
+            ],
+            showCommentArea: true,
+          },
+        ],
+      },
+    ],
+  };
+
+  it('shows /result and the staff results in the language the visitor saw, the comment under a readable title', async () => {
+    const created = await callApi<{ _id: string }>('POST', '/api/campaign/add', { name, questions: JSON.stringify(GERMAN) });
+    expect(created.status).toBe(201);
+    await activate(created.data._id);
+
+    const page = await browser.newPage(DESKTOP);
+    await page.goto('/');
+    await page.getByPlaceholder('Enter email to begin survey').fill(`deutsch-${RUN}@example.com`);
+    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+    await page.waitForURL(/\/startsurvey$/);
+    await page.getByText('Welche Art von Zuhause?').waitFor();
+    await page.getByText('Wohnung', { exact: true }).click();
+    await page.locator('textarea').fill('Mit Balkon');
+    await page.locator('.sd-navigation__complete-btn').click();
+
+    await page.waitForURL(/\/result$/);
+    const rows = page.getByRole('row');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.nth(1).innerText()).toMatch(/1\s+Welche Art von Zuhause\?\s+Wohnung/);
+    expect(await rows.nth(2).innerText()).toMatch(/2\s+Welche Art von Zuhause\? — comment\s+Mit Balkon/);
+
+    const staff = await browser.newPage(DESKTOP);
+    await loginAsStaff(staff);
+    await staff.goto('/dashboard');
+    await staff.locator('.campaign-card').filter({ has: staff.getByText(name, { exact: true }) }).getByRole('button', { name: 'Results' }).click();
+    await staff.waitForURL(/\/dashboard\/campaign\/result$/);
+    const responses = staff.getByRole('region', { name: 'Responses' });
+    await responses.getByRole('columnheader', { name: 'Welche Art von Zuhause? — comment' }).waitFor();
+    const answerRow = responses.getByRole('row').filter({ hasText: `deutsch-${RUN}@example.com` }).first();
+    await answerRow.waitFor();
+    expect(await answerRow.innerText()).toMatch(/Wohnung\s+Mit Balkon/);
+    expect(pageProblems(page)).toEqual([]);
+    expect(pageProblems(staff)).toEqual([]);
   });
 });

@@ -74,6 +74,18 @@ export async function createCampaign(ctx: TestContext, overrides: { name?: strin
   return res.json<{ _id: string }>()._id;
 }
 
+/** Creates a campaign and activates it (only the active campaign takes new e-mails); returns its id. */
+export async function createActiveCampaign(ctx: TestContext, overrides: { name?: string; questions?: string } = {}): Promise<string> {
+  const id = await createCampaign(ctx, overrides);
+  await activateCampaign(ctx, id);
+  return id;
+}
+
+export async function activateCampaign(ctx: TestContext, id: string, isActivated = true): Promise<void> {
+  const res = await ctx.asStaff({ method: 'POST', url: `/api/campaign/activate/${id}`, payload: { isActivated } });
+  if (res.statusCode !== 200) throw new Error(`campaign activate failed: ${res.statusCode} ${res.body}`);
+}
+
 /** A visitor's e-mail record for the campaign, through the public API. */
 export async function addEmail(ctx: TestContext, email: string, campaignid: string | null): Promise<string> {
   const res = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid } });

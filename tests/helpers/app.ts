@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import { createDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { createStaff } from '../../src/server/features/auth/auth.service';
-import { createTestDatabase, testDialects, type TestDatabase, type TestDialect } from './databases';
+import { createTestDatabase, describeEachDialect, type TestDatabase, type TestDialect } from './databases';
 
 export const STAFF = { email: 'staff@abode.test', name: 'Test Staff', password: 'correct horse battery' } as const;
 
@@ -23,6 +23,8 @@ export function testConfig(db: TestDatabase, overrides: Partial<Config> = {}): C
     admin: {},
     seedDemo: false,
     logLevel: 'silent',
+    allowedHosts: ['localhost', '127.0.0.1', '[::1]'],
+    redisKeyPrefix: 'abode:',
     trustProxy: false,
     publicWriteLimit: 10_000,
     loginMaxFailures: 5,
@@ -33,9 +35,19 @@ export function testConfig(db: TestDatabase, overrides: Partial<Config> = {}): C
       name: 'Test Studio',
       address: '1 Test Street',
       phone: '+91 00000 00000',
+      whatsapp: '+91 00000 00001',
       email: 'studio@abode.test',
       mapUrl: 'https://maps.example/test',
       social: { instagram: 'https://instagram.example', facebook: 'https://facebook.example', linkedin: 'https://linkedin.example' },
+    },
+    notify: {
+      mailFrom: '"Test Studio" <studio@abode.test>',
+      mailDir: path.join(db.dataDir, 'mail'),
+      notifyEmails: [],
+      confirmVisitors: true,
+      allowPrivateWebhooks: false,
+      // Tests drive the dispatcher by hand (app.notifications.runOnce()) unless they start it.
+      dispatch: false,
     },
     ...overrides,
   };
@@ -60,58 +72,57 @@ export interface TestContext {
 export function describeEachDatabase(
   name: string,
   fn: (ctx: TestContext) => void,
-  overrides: Partial<Config> = {},
+  /** Settings for the block; a function is called once per database (e.g. for a Redis key prefix of its own). */
+  overrides: Partial<Config> | ((dialect: TestDialect) => Partial<Config>) = {},
 ): void {
-  for (const dialect of testDialects()) {
-    describe(`${name} [${dialect}]`, () => {
-      let testDb: TestDatabase;
-      let app: FastifyInstance;
-      let database: DatabaseHandle;
-      let config: Config;
-      let token: Promise<string> | undefined;
+  describeEachDialect(name, (dialect) => {
+    let testDb: TestDatabase;
+    let app: FastifyInstance;
+    let database: DatabaseHandle;
+    let config: Config;
+    let token: Promise<string> | undefined;
 
-      beforeAll(async () => {
-        testDb = await createTestDatabase(dialect);
-        config = testConfig(testDb, overrides);
-        database = createDatabase(config.database);
-        app = await buildApp(config, { database, logger: false });
-        await app.ready();
-      });
-
-      afterAll(async () => {
-        await app?.close();
-        await database?.close();
-        await testDb?.drop();
-      });
-
-      const ctx: TestContext = {
-        dialect,
-        get app() {
-          return app;
-        },
-        get database() {
-          return database;
-        },
-        get config() {
-          return config;
-        },
-        staffToken() {
-          token ??= (async () => {
-            await createStaff(database.db, STAFF);
-            const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: STAFF.email, password: STAFF.password } });
-            if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-            return res.json<{ token: string }>().token;
-          })();
-          return token;
-        },
-        async asStaff(options) {
-          const t = await ctx.staffToken();
-          return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${t}` } });
-        },
-      };
-      fn(ctx);
+    beforeAll(async () => {
+      testDb = await createTestDatabase(dialect);
+      config = testConfig(testDb, typeof overrides === 'function' ? overrides(dialect) : overrides);
+      database = createDatabase(config.database);
+      app = await buildApp(config, { database, logger: false });
+      await app.ready();
     });
-  }
+
+    afterAll(async () => {
+      await app?.close();
+      await database?.close();
+      await testDb?.drop();
+    });
+
+    const ctx: TestContext = {
+      dialect,
+      get app() {
+        return app;
+      },
+      get database() {
+        return database;
+      },
+      get config() {
+        return config;
+      },
+      staffToken() {
+        token ??= (async () => {
+          await createStaff(database.db, STAFF);
+          const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: STAFF.email, password: STAFF.password } });
+          if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+          return res.json<{ token: string }>().token;
+        })();
+        return token;
+      },
+      async asStaff(options) {
+        const t = await ctx.staffToken();
+        return app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${t}` } });
+      },
+    };
+    fn(ctx);
+  });
 }
 
 /**

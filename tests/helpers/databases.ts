@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { describe } from 'vitest';
 import type { DatabaseConfig } from '../../src/server/config';
 
 export type TestDialect = DatabaseConfig['dialect'];
@@ -9,6 +10,23 @@ export type TestDialect = DatabaseConfig['dialect'];
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export function testDialects(): TestDialect[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/** Why this run does not test a dialect, or null when it does. */
+export function untestedReason(dialect: TestDialect): string | null {
+  return dialect === 'postgres' && !process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL is not set' : null;
+}
+
+/**
+ * One describe block per dialect. A dialect this run cannot test is still listed, as skipped with
+ * the reason, so that a run without PostgreSQL says so instead of passing in silence.
+ */
+export function describeEachDialect(name: string, fn: (dialect: TestDialect) => void): void {
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    const reason = untestedReason(dialect);
+    if (reason) describe.skip(`${name} [${dialect}] — skipped: ${reason}`, () => fn(dialect));
+    else describe(`${name} [${dialect}]`, () => fn(dialect));
+  }
 }
 
 export interface TestDatabase {

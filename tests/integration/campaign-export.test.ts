@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import http, { type IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
@@ -10,7 +11,10 @@ import { buildApp } from '../../src/server/app';
 import { writeCampaignWorkbook } from '../../src/server/features/campaigns/campaign-export';
 import { getCampaign } from '../../src/server/features/campaigns/campaigns.service';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
-import { addEmail, createCampaign, HOME_SURVEY, respond, surveyText } from '../factories/campaigns';
+import { addEmail, createActiveCampaign, HOME_SURVEY, respond, surveyText } from '../factories/campaigns';
+import { readZip } from '../helpers/zip';
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/surveys/${name}.json`, import.meta.url), 'utf8');
 
 async function readWorkbook(body: Buffer): Promise<ExcelJS.Workbook> {
   const workbook = new ExcelJS.Workbook();
@@ -75,7 +79,7 @@ const fatAnswer = (i: number) => ({ notes: `n${i} ${randomBytes(1500).toString('
 
 describeEachDatabase('campaign export (.xlsx)', (ctx) => {
   it('streams an attachment named after the campaign with a timestamp', async () => {
-    const id = await createCampaign(ctx, { name: 'Dream "home" / 2026 ₹' });
+    const id = await createActiveCampaign(ctx, { name: 'Dream "home" / 2026 ₹' });
     const res = await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -92,7 +96,7 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
   });
 
   it('writes readable values: choice texts, arrays, matrices, booleans, dates, "other" text', async () => {
-    const id = await createCampaign(ctx);
+    const id = await createActiveCampaign(ctx);
     const email = 'buyer@example.com';
     const answer = {
       propertyType: 'other',
@@ -120,7 +124,7 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
     expect(date).toBeInstanceOf(Date);
     expect(Math.abs((date as Date).getTime() - Date.now())).toBeLessThan(60_000);
     expect(answers).toEqual([
-      'Other: Farmhouse',
+      'Other (describe): Farmhouse',
       'Above ₹1 crore',
       'No',
       'Gym, parking, sauna',
@@ -142,35 +146,78 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
     expect(records.every((r) => r[1] instanceof Date)).toBe(true);
   });
 
-  it('neutralises text that a spreadsheet would run as a formula', async () => {
+  it('writes every answer as a text cell with its exact characters; formula-like ones get quotePrefix, never an apostrophe', async () => {
     const survey = {
-      elements: [
-        { type: 'text', name: 'a', title: '=TITLE()' },
-        { type: 'text', name: 'b' },
-        { type: 'text', name: 'c' },
-        { type: 'text', name: 'd' },
-        { type: 'text', name: 'e' },
-        { type: 'text', name: 'f' },
-        { type: 'text', name: 'g' },
-      ],
+      elements: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((name) => ({ type: 'text', name, title: name === 'a' ? '=TITLE()' : name })),
     };
-    const id = await createCampaign(ctx, { questions: JSON.stringify(survey) });
+    const id = await createActiveCampaign(ctx, { questions: JSON.stringify(survey) });
     const email = 'formula@example.com';
-    const answer = { a: '=HYPERLINK("http://evil","x")', b: '+1+1', c: '-2+3', d: '@SUM(A1)', e: '\tcmd', f: '\rcmd', g: 'plain = text' };
+    const answer = { a: '+91 98450 00000', b: '-2 floors', c: '=HYPERLINK("http://evil","x")', d: '@SUM(A1)', e: '\tcmd', f: 'plain = text', g: "'quoted'", h: '  spaced  ' };
     expect((await respond(ctx, id, email, await addEmail(ctx, email, id), answer)).statusCode).toBe(200);
 
     const res = await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}` });
     const sheet = (await readWorkbook(res.rawPayload)).getWorksheet('Responses')!;
-    expect(rowValues(sheet, 1)[2]).toBe("'=TITLE()");
-    const values = rowValues(sheet, 2).slice(2);
-    // XML readers turn a bare CR into LF, hence the looser check for f.
-    expect(values).toEqual(["'=HYPERLINK(\"http://evil\",\"x\")", "'+1+1", "'-2+3", "'@SUM(A1)", "'\tcmd", expect.stringMatching(/^'[\r\n]cmd$/), 'plain = text']);
-    // No cell of the sheet is a formula.
+    expect(rowValues(sheet, 1)[2]).toBe('=TITLE()');
+    expect(rowValues(sheet, 2).slice(2)).toEqual(['+91 98450 00000', '-2 floors', '=HYPERLINK("http://evil","x")', '@SUM(A1)', '\tcmd', 'plain = text', "'quoted'", '  spaced  ']);
+    // No cell of the sheet is a formula; every answer is text.
     sheet.eachRow((row) => row.eachCell((c) => expect(c.type).not.toBe(ExcelJS.ValueType.Formula)));
+    for (let col = 3; col <= 10; col++) expect(sheet.getRow(2).getCell(col).type).toBe(ExcelJS.ValueType.String);
+    // The Date column keeps the time of day.
+    expect(sheet.getCell('B2').numFmt).toBe('dd-mm-yyyy hh:mm');
+
+    // ExcelJS does not read quotePrefix: look at the cell styles in the file itself.
+    const files = new Map(readZip(res.rawPayload).map((f) => [f.name, f.data.toString('utf8')]));
+    const xfs = [...files.get('xl/styles.xml')!.split('<cellXfs')[1]!.split('</cellXfs>')[0]!.matchAll(/<xf [^>]*>/g)].map((m) => m[0]);
+    const quoted = (ref: string) => {
+      const cell = new RegExp(`<c r="${ref}"([^>]*)>`).exec(files.get('xl/worksheets/sheet1.xml')!);
+      expect(cell, ref).not.toBeNull();
+      const style = /s="(\d+)"/.exec(cell![1]!);
+      return style !== null && /quotePrefix="1"/.test(xfs[Number(style[1])]!);
+    };
+    expect(['C1', 'C2', 'D2', 'E2', 'F2', 'G2'].filter((ref) => !quoted(ref))).toEqual([]);
+    expect(['H2', 'I2', 'J2', 'A2'].filter((ref) => quoted(ref))).toEqual([]);
+  });
+
+  it('takes its columns from the survey: "price, INR" stays one column, comments and calculated values get columns, labels and "signed"', async () => {
+    const price = await createActiveCampaign(ctx, { questions: fixture('price-comma') });
+    await respond(ctx, price, 'price@example.com', await addEmail(ctx, 'price@example.com', price), { 'price, INR': 4500000, phone: '+91 98450 00000' });
+    let sheet = (await readWorkbook((await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${price}` })).rawPayload)).getWorksheet('Responses')!;
+    expect(rowValues(sheet, 1)).toEqual(['Email', 'Date', 'price, INR', 'Phone', 'Anything else?']);
+    expect(rowValues(sheet, 2).slice(2)).toEqual([4500000, '+91 98450 00000']);
+
+    const rooms = await createActiveCampaign(ctx, { questions: fixture('comments-calculated') });
+    const answer = { bedrooms: 3, 'bedrooms-Comment': 'One for guests', bathrooms: 2, garden: false, signature: 'data:image/png;base64,AAAA', totale: 5, hidden: 1 };
+    await respond(ctx, rooms, 'rooms@example.com', await addEmail(ctx, 'rooms@example.com', rooms), answer);
+    sheet = (await readWorkbook((await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${rooms}` })).rawPayload)).getWorksheet('Responses')!;
+    expect(rowValues(sheet, 1)).toEqual(['Email', 'Date', 'Bedrooms', 'Bedrooms — comment', 'Bathrooms', 'Bathrooms — comment', 'Garden', 'Signature', 'totale']);
+    const row = rowValues(sheet, 2);
+    expect(row.slice(2)).toEqual(['3', 'One for guests', 2, undefined, 'No garden', 'signed', 5]);
+  });
+
+  it('exports a survey with "locale": "de" in German, the default text as fallback', async () => {
+    const id = await createActiveCampaign(ctx, { questions: fixture('german') });
+    await respond(ctx, id, 'de@example.com', await addEmail(ctx, 'de@example.com', id), { kind: 'flat', city: 'Berlin' });
+    await respond(ctx, id, 'de2@example.com', await addEmail(ctx, 'de2@example.com', id), { kind: 'villa' });
+    const sheet = (await readWorkbook((await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}` })).rawPayload)).getWorksheet('Responses')!;
+    expect(rowValues(sheet, 1)).toEqual(['Email', 'Date', 'Welche Art von Zuhause?', 'City']);
+    expect(rowValues(sheet, 2).slice(2)).toEqual(['Wohnung', 'Berlin']);
+    expect(rowValues(sheet, 3).slice(2)).toEqual(['Villa']);
+  });
+
+  it('nests a matrix inside a dynamic panel (type spelled "Paneldynamic") so each row is clearly its panel\'s', async () => {
+    const id = await createActiveCampaign(ctx, { questions: fixture('family-history') });
+    const relatives = [
+      { relative: 'Mother', illnesses: [{ illness: 'Diabetes', since: '2010' }, { illness: 'Asthma' }] },
+      { relative: 'Father', illnesses: [{ illness: 'Gout' }] },
+    ];
+    await respond(ctx, id, 'fh@example.com', await addEmail(ctx, 'fh@example.com', id), { relatives });
+    const sheet = (await readWorkbook((await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}` })).rawPayload)).getWorksheet('Responses')!;
+    expect(rowValues(sheet, 1)).toEqual(['Email', 'Date', 'Family history']);
+    expect(rowValues(sheet, 2)[2]).toBe('Panel 1: Relative: Mother, Illnesses: [Row 1: Illness = Diabetes, Since = 2010; Row 2: Illness = Asthma]; Panel 2: Relative: Father, Illnesses: [Row 1: Illness = Gout]');
   });
 
   it('exports thousands of responses across read batches in order', async () => {
-    const id = await createCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
+    const id = await createActiveCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
     await insertResponses(ctx, id, 4500, (i) => ({ notes: `n${i}` }));
 
     const res = await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}` });
@@ -186,7 +233,7 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
   });
 
   it('waits for a slow client, and stops reading when it goes away', async () => {
-    const id = await createCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
+    const id = await createActiveCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
     await insertResponses(ctx, id, 8000, fatAnswer);
     const campaign = await getCampaign(ctx.database.db, id);
     const tables: string[] = [];
@@ -213,7 +260,7 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
   });
 
   it('a client that leaves mid-download leaves nothing behind, and the server carries on', async () => {
-    const id = await createCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
+    const id = await createActiveCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
     await insertResponses(ctx, id, 6000, fatAnswer);
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const res = await httpGet(`${address}/api/campaign/download/${id}`, await ctx.staffToken());
@@ -230,7 +277,7 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
   });
 
   it('a database error mid-export aborts the download rather than ending it as if whole', async () => {
-    const id = await createCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
+    const id = await createActiveCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
     await insertResponses(ctx, id, 10, (i) => ({ notes: `n${i}` }));
     const failing: KyselyPlugin = {
       transformQuery: (args) => {

@@ -4,13 +4,14 @@ import { createDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { DEMO_CAMPAIGN_NAME, DEMO_SURVEY, seedDemoCampaign } from '../../src/server/features/campaigns/campaigns.seed';
 import { listCampaigns } from '../../src/server/features/campaigns/campaigns.service';
-import { deriveQuestionColumns } from '../../src/server/features/campaigns/survey-columns';
-import { CAMPAIGN_MESSAGES, type CampaignSummary } from '../../src/shared/campaigns';
+import { questionNames } from '../../src/shared/survey/survey-questions';
+import { CAMPAIGN_MESSAGES, type CampaignSummary } from '../../src/shared/campaigns/campaigns.contract';
 import { describeEachDatabase } from '../helpers/app';
 import { createTestDatabase } from '../helpers/databases';
 import {
   addEmail,
   campaignName,
+  createActiveCampaign,
   createCampaign,
   HOME_COLUMNS,
   HOME_SURVEY,
@@ -102,12 +103,12 @@ describeEachDatabase('campaigns API', (ctx) => {
         payload: { name: 'Only html', questions: JSON.stringify({ elements: [{ type: 'html', name: 'h', html: 'x' }] }) },
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: CAMPAIGN_MESSAGES.questionsRequired, errors: [{ field: 'questions', message: CAMPAIGN_MESSAGES.questionsRequired }] });
+      expect(res.json()).toEqual({ message: CAMPAIGN_MESSAGES.questionsRequired, errors: [{ field: 'questions', message: CAMPAIGN_MESSAGES.questionsRequired }], code: 'VALIDATION' });
     });
 
     it('lists campaigns newest first with their response counts', async () => {
       const older = await createCampaign(ctx);
-      const newer = await createCampaign(ctx);
+      const newer = await createActiveCampaign(ctx);
       const email = visitorEmail();
       await respond(ctx, newer, email, await addEmail(ctx, email, newer), ANSWER);
 
@@ -168,7 +169,7 @@ describeEachDatabase('campaigns API', (ctx) => {
 
   describe('e-mail capture', () => {
     it('keeps an e-mail for a campaign (201) and reuses the open record for the same e-mail (200)', async () => {
-      const id = await createCampaign(ctx);
+      const id = await createActiveCampaign(ctx);
       const first = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email: 'Asha@Example.COM ', campaignid: id } });
       expect(first.statusCode).toBe(201);
       const { emailID, message, newsletter } = first.json();
@@ -184,7 +185,7 @@ describeEachDatabase('campaigns API', (ctx) => {
     });
 
     it('keeps one open record when the same e-mail arrives many times at once (the database enforces it)', async () => {
-      const id = await createCampaign(ctx);
+      const id = await createActiveCampaign(ctx);
       const email = visitorEmail();
       const answers = await Promise.all(
         Array.from({ length: 20 }, () => ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: id } })),
@@ -196,7 +197,7 @@ describeEachDatabase('campaigns API', (ctx) => {
     });
 
     it('starts a new record once the previous one is completed', async () => {
-      const id = await createCampaign(ctx);
+      const id = await createActiveCampaign(ctx);
       const email = visitorEmail();
       const first = await addEmail(ctx, email, id);
       expect((await respond(ctx, id, email, first, ANSWER)).statusCode).toBe(200);
@@ -224,24 +225,25 @@ describeEachDatabase('campaigns API', (ctx) => {
     ])('refuses %j with 400 "%s"', async (payload, message) => {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message, errors: [{ field: 'email', message }] });
+      expect(res.json()).toEqual({ message, errors: [{ field: 'email', message }], code: 'VALIDATION' });
     });
 
     it('answers 404 for an unknown campaign', async () => {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email: 'x@example.com', campaignid: UNKNOWN_ID } });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: CAMPAIGN_MESSAGES.notFound });
+      expect(res.json()).toEqual({ message: CAMPAIGN_MESSAGES.notFound, code: 'NOT_FOUND' });
     });
   });
 
   describe('survey responses', () => {
     it('stores the answers, marks the record completed and shows them to staff', async () => {
-      const id = await createCampaign(ctx);
+      const id = await createActiveCampaign(ctx);
       const email = visitorEmail();
       const emailId = await addEmail(ctx, email, id);
       const res = await respond(ctx, id, email, emailId, ANSWER);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: CAMPAIGN_MESSAGES.responseSaved });
+      // The answer also names the matched homes and decor (issue 16): none for a survey without listingMatch.
+      expect(res.json()).toEqual({ message: CAMPAIGN_MESSAGES.responseSaved, matches: { projects: [], products: [] } });
 
       const answers = await ctx.asStaff({ method: 'GET', url: `/api/campaign/answers/${id}` });
       expect(answers.json()).toEqual([{ _id: expect.any(String), email, date: expect.any(String), result: JSON.stringify(ANSWER) }]);
@@ -252,7 +254,7 @@ describeEachDatabase('campaigns API', (ctx) => {
     });
 
     it('accepts the answers as JSON text of an object', async () => {
-      const id = await createCampaign(ctx);
+      const id = await createActiveCampaign(ctx);
       const email = visitorEmail();
       const res = await respond(ctx, id, email, await addEmail(ctx, email, id), JSON.stringify(ANSWER));
       expect(res.statusCode).toBe(200);
@@ -261,7 +263,7 @@ describeEachDatabase('campaigns API', (ctx) => {
     });
 
     it('treats a repeated submission as success without storing it twice', async () => {
-      const id = await createCampaign(ctx);
+      const id = await createActiveCampaign(ctx);
       const email = visitorEmail();
       const emailId = await addEmail(ctx, email, id);
       const results = await Promise.all([respond(ctx, id, email, emailId, ANSWER), respond(ctx, id, email, emailId, { other: 1 })]);
@@ -279,7 +281,7 @@ describeEachDatabase('campaigns API', (ctx) => {
       ['JSON text of an array', '[1,2]'],
       ['JSON text of a number', '12'],
     ])('refuses an answer that is %s (400)', async (_label, answer) => {
-      const id = await createCampaign(ctx);
+      const id = await createActiveCampaign(ctx);
       const email = visitorEmail();
       const res = await respond(ctx, id, email, await addEmail(ctx, email, id), answer);
       expect(res.statusCode).toBe(400);
@@ -287,7 +289,7 @@ describeEachDatabase('campaigns API', (ctx) => {
     });
 
     it('refuses an e-mail that does not match the record', async () => {
-      const id = await createCampaign(ctx);
+      const id = await createActiveCampaign(ctx);
       const emailId = await addEmail(ctx, visitorEmail(), id);
       const res = await respond(ctx, id, 'someone.else@example.com', emailId, ANSWER);
       expect(res.statusCode).toBe(400);
@@ -295,17 +297,17 @@ describeEachDatabase('campaigns API', (ctx) => {
     });
 
     it('matches the e-mail after normalising it (case of the domain, spaces)', async () => {
-      const id = await createCampaign(ctx);
+      const id = await createActiveCampaign(ctx);
       const emailId = await addEmail(ctx, 'ravi@Example.com', id);
       const res = await respond(ctx, id, '  ravi@EXAMPLE.COM ', emailId, ANSWER);
       expect(res.statusCode).toBe(200);
     });
 
     it('refuses a record that belongs to another campaign, or a newsletter record', async () => {
-      const a = await createCampaign(ctx);
-      const b = await createCampaign(ctx);
+      const a = await createActiveCampaign(ctx);
       const email = visitorEmail();
       const recordOfA = await addEmail(ctx, email, a);
+      const b = await createActiveCampaign(ctx);
       const res = await respond(ctx, b, email, recordOfA, ANSWER);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(CAMPAIGN_MESSAGES.emailRecordOtherCampaign);
@@ -317,7 +319,7 @@ describeEachDatabase('campaigns API', (ctx) => {
     });
 
     it('answers 404 for an unknown campaign or e-mail record', async () => {
-      const id = await createCampaign(ctx);
+      const id = await createActiveCampaign(ctx);
       const email = visitorEmail();
       const emailId = await addEmail(ctx, email, id);
       const unknownCampaign = await respond(ctx, UNKNOWN_ID, email, emailId, ANSWER);
@@ -328,15 +330,15 @@ describeEachDatabase('campaigns API', (ctx) => {
     });
 
     it('refuses a body larger than 256 KB with 413', async () => {
-      const id = await createCampaign(ctx);
+      const id = await createActiveCampaign(ctx);
       const email = visitorEmail();
       const res = await respond(ctx, id, email, await addEmail(ctx, email, id), { notes: 'x'.repeat(300 * 1024) });
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ message: 'The request is too large.' });
+      expect(res.json()).toEqual({ message: 'The request is too large.', code: 'TOO_LARGE' });
     });
 
     it('refuses a body without the response envelope', async () => {
-      const id = await createCampaign(ctx);
+      const id = await createActiveCampaign(ctx);
       const res = await ctx.app.inject({ method: 'POST', url: `/api/campaign/response/${id}`, payload: { email: 'a@b.co', answer: {} } });
       expect(res.statusCode).toBe(400);
     });
@@ -354,12 +356,12 @@ describeEachDatabase('campaigns API', (ctx) => {
     });
 
     it('refuses to edit a campaign with responses (409) and keeps it as it was', async () => {
-      const id = await createCampaign(ctx);
+      const id = await createActiveCampaign(ctx);
       const email = visitorEmail();
       await respond(ctx, id, email, await addEmail(ctx, email, id), ANSWER);
       const res = await ctx.asStaff({ method: 'POST', url: `/api/campaign/update/${id}`, payload: { name: 'Changed', questions: surveyText() } });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: 'This survey can not be edited. Please create a new one.' });
+      expect(res.json()).toEqual({ message: 'This survey can not be edited. Please create a new one.', code: 'EDIT_LOCKED' });
       const edit = await ctx.asStaff({ method: 'GET', url: `/api/campagin/edit/${id}` });
       expect(edit.json().name).not.toBe('Changed');
     });
@@ -377,7 +379,7 @@ describeEachDatabase('campaigns API', (ctx) => {
 
   describe('results', () => {
     it('lists answers newest first and pages them with limit and offset', async () => {
-      const id = await createCampaign(ctx);
+      const id = await createActiveCampaign(ctx);
       const emails: string[] = [];
       for (let i = 0; i < 5; i++) {
         const email = visitorEmail();
@@ -400,7 +402,7 @@ describeEachDatabase('campaigns API', (ctx) => {
 
     it('lists every captured e-mail with its campaign, searchable and paged', async () => {
       const name = campaignName('Searchable');
-      const id = await createCampaign(ctx, { name });
+      const id = await createActiveCampaign(ctx, { name });
       await addEmail(ctx, 'meera_1@search.example', id);
       await addEmail(ctx, 'meeraz1@search.example', id);
       await addEmail(ctx, 'other@elsewhere.example', null);
@@ -434,7 +436,7 @@ describeEachDatabase('campaigns API', (ctx) => {
         const campaigns = await listCampaigns(database.db);
         expect(campaigns).toHaveLength(1);
         expect(campaigns[0]).toMatchObject({ name: DEMO_CAMPAIGN_NAME, isActive: true, responseCount: 0 });
-        expect(campaigns[0]!.questioncolumns.split(',')).toEqual(deriveQuestionColumns(DEMO_SURVEY));
+        expect(campaigns[0]!.questioncolumns.split(',')).toEqual(questionNames(DEMO_SURVEY));
         expect(campaigns[0]!.questioncolumns).toContain('nearMetro');
       } finally {
         await database.close();
@@ -460,7 +462,7 @@ describeEachDatabase('campaigns API', (ctx) => {
     it.each(staffCalls)('%s %s answers 404 for an unknown id', async (method, url, payload) => {
       const res = await ctx.asStaff({ method, url, payload });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: CAMPAIGN_MESSAGES.notFound });
+      expect(res.json()).toEqual({ message: CAMPAIGN_MESSAGES.notFound, code: 'NOT_FOUND' });
     });
 
     it('answers 401 to every staff call without a token', async () => {

@@ -39,12 +39,55 @@ describe('checkpointer (SQLite): the write-ahead log is copied into the database
     const other = await createTestDatabase('sqlite');
     const handle = createDatabase(other.config);
     try {
-      const broken = startCheckpointer(handle.sqlite!, '/nonexistent/folder/abode.sqlite');
+      const errors: unknown[] = [];
+      const broken = startCheckpointer(handle.sqlite!, '/nonexistent/folder/abode.sqlite', { log: { error: (obj) => errors.push(obj) } });
       await vi.waitFor(() => expect(handle.sqlite!.pragma('wal_autocheckpoint', { simple: true })).toBe(1000), { timeout: 5000 });
+      expect(errors).toHaveLength(1);
       await broken.stop();
     } finally {
       await handle.close();
       await other.drop();
     }
   });
+
+  it('logs the worker’s error and fails a checkpoint it can no longer answer, instead of hanging', async () => {
+    const other = await createTestDatabase('sqlite');
+    const handle = createDatabase(other.config);
+    const errors: unknown[] = [];
+    try {
+      const broken = startCheckpointer(handle.sqlite!, '/nonexistent/folder/abode.sqlite', { log: { error: (obj) => errors.push(obj) } });
+      await expect(broken.checkpoint()).rejects.toThrow(/checkpoint/i);
+      expect(errors).toHaveLength(1);
+      expect(String((errors[0] as { err: Error }).err.message)).toMatch(/directory does not exist|unable to open/i);
+      await broken.stop();
+      await expect(broken.checkpoint()).rejects.toThrow(/stopped/);
+    } finally {
+      await handle.close();
+      await other.drop();
+    }
+  });
+
+  it('fails checkpoint() after its time limit when the worker does not answer', async () => {
+    const other = await createTestDatabase('sqlite');
+    const handle = createDatabase(other.config);
+    try {
+      // A worker that cannot answer: the main connection holds the database in exclusive locking
+      // mode, so the worker's checkpoint waits on its busy timeout (5 s).
+      await handle.checkpointer!.stop();
+      handle.sqlite!.pragma('locking_mode = EXCLUSIVE');
+      handle.sqlite!.exec('CREATE TABLE held (x); INSERT INTO held VALUES (1)');
+      const errors: unknown[] = [];
+      const stuck = startCheckpointer(handle.sqlite!, (other.config as { file: string }).file, { timeoutMs: 200, log: { error: (obj) => errors.push(obj) } });
+      await expect(stuck.checkpoint()).rejects.toThrow(/did not answer within 200 ms/);
+      expect(errors).toHaveLength(1);
+      // Closing the main connection lets go of the lock: the worker's wait ends and it can stop
+      // (terminating a worker inside a better-sqlite3 call that is about to throw kills the process).
+      handle.sqlite!.close();
+      await stuck.stop();
+    } finally {
+      await handle.close();
+      await other.drop();
+    }
+  });
 });
+

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { CONTACT_LIMITS, REQUEST_QUOTATIONS, type ContactResponse } from '../../src/shared/contact';
+import { CONTACT_LIMITS, REQUEST_QUOTATIONS, type ContactResponse } from '../../src/shared/contact/contact.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 
 function contactMessage(overrides: Record<string, unknown> = {}) {
@@ -122,7 +122,7 @@ describeEachDatabase('POST /api/contactus/add', (ctx) => {
       payload: '{"response": ',
     });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(broken.json()).toEqual({ message: 'The request body is not valid JSON.', code: 'VALIDATION' });
   });
 
   it('answers a filled honeypot like a person, and stores nothing', async () => {
@@ -141,7 +141,7 @@ describeEachDatabase('GET /api/contactus/get', (ctx) => {
   it('is for staff only', async () => {
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/contactus/get' });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: 'Please log in.' });
+    expect(anonymous.json()).toEqual({ message: 'Please log in.', code: 'UNAUTHORIZED' });
     const forged = await ctx.app.inject({ method: 'GET', url: '/api/contactus/get', headers: { authorization: 'Bearer a.b.c' } });
     expect(forged.statusCode).toBe(401);
   });
@@ -171,7 +171,7 @@ describeEachDatabase(
       const limited = await send(ctx, contactMessage({ lastname: 'Burst 3' }), '10.8.0.1');
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-      expect(limited.json()).toEqual({ message: expect.stringMatching(/\S/) });
+      expect(limited.json()).toEqual({ message: expect.stringMatching(/\S/), code: 'RATE_LIMITED' });
 
       expect((await send(ctx, contactMessage({ lastname: 'Elsewhere' }), '10.8.0.2')).statusCode).toBe(201);
       const stored = (await listResponses(ctx)).map((r) => r.lastname);

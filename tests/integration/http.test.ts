@@ -41,7 +41,7 @@ describeEachDatabase('HTTP basics', (ctx) => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const res = await ctx.app.inject({ method, url: '/api/does-not-exist' });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'There is no such API route.' });
+      expect(res.json()).toEqual({ message: 'There is no such API route.', code: 'NOT_FOUND' });
     }
   });
 
@@ -67,13 +67,13 @@ describeEachDatabase('HTTP basics', (ctx) => {
       payload: { email: 'a@b.c', password: 'x'.repeat(10_000) },
     });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'The request is too large.' });
+    expect(res.json()).toEqual({ message: 'The request is too large.', code: 'TOO_LARGE' });
   });
 
   it('publishes the studio settings for the public pages', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/site' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Test Studio', address: '1 Test Street' });
+    expect(res.json()).toMatchObject({ name: 'Test Studio', address: '1 Test Street', whatsapp: '+91 00000 00001' });
   });
 
   it('describes the API as OpenAPI for staff', async () => {

@@ -1,81 +1,79 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { migrations } from '../../src/server/db/migrations';
-import { createTestDatabase, testDialects } from '../helpers/databases';
+import { createTestDatabase, describeEachDialect } from '../helpers/databases';
 
 const provider = { getMigrations: async (): Promise<Record<string, Migration>> => migrations };
 
-for (const dialect of testDialects()) {
-  describe(`migrations [${dialect}]`, () => {
-    it('one open e-mail record per e-mail and campaign: duplicates from before are folded into the oldest', async () => {
-      const testDb = await createTestDatabase(dialect);
-      const database = createDatabase(testDb.config);
-      try {
-        // The tables as the migrations leave them, column names as stored.
-        const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-        const migrator = new Migrator({ db, provider });
-        expect((await migrator.migrateTo('2026-11-22T0140-contact')).error).toBeUndefined();
+describeEachDialect('migrations', (dialect) => {
+  it('one open e-mail record per e-mail and campaign: duplicates from before are folded into the oldest', async () => {
+    const testDb = await createTestDatabase(dialect);
+    const database = createDatabase(testDb.config);
+    try {
+      // The tables as the migrations leave them, column names as stored.
+      const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const migrator = new Migrator({ db, provider });
+      expect((await migrator.migrateTo('2026-11-22T0140-contact')).error).toBeUndefined();
 
-        const at = (s: number) => new Date(Date.UTC(2026, 10, 1, 10, 0, s)).toISOString();
-        const bool = (b: boolean) => (dialect === 'sqlite' ? Number(b) : b);
-        await db.insertInto('campaigns').values({ id: 'c1', name: 'C', questions: '{}', questioncolumns: 'q', is_active: bool(true), created_at: at(0), updated_at: at(0) }).execute();
-        const record = (id: string, email: string, campaign: string | null, completed: boolean, s: number) => ({
-          id, email, campaign_id: campaign, is_completed: bool(completed), created_at: at(s),
-        });
-        await db.insertInto('email_records').values([
-          record('dup-old', 'a@x.test', 'c1', false, 1),
-          record('dup-new', 'a@x.test', 'c1', false, 2),
-          record('done', 'a@x.test', 'c1', true, 3), // completed: kept
-          record('news-old', 'n@x.test', null, false, 1),
-          record('news-new', 'n@x.test', null, false, 2),
-          record('other', 'b@x.test', 'c1', false, 1),
-        ]).execute();
+      const at = (s: number) => new Date(Date.UTC(2026, 10, 1, 10, 0, s)).toISOString();
+      const bool = (b: boolean) => (dialect === 'sqlite' ? Number(b) : b);
+      await db.insertInto('campaigns').values({ id: 'c1', name: 'C', questions: '{}', questioncolumns: 'q', is_active: bool(true), created_at: at(0), updated_at: at(0) }).execute();
+      const record = (id: string, email: string, campaign: string | null, completed: boolean, s: number) => ({
+        id, email, campaign_id: campaign, is_completed: bool(completed), created_at: at(s),
+      });
+      await db.insertInto('email_records').values([
+        record('dup-old', 'a@x.test', 'c1', false, 1),
+        record('dup-new', 'a@x.test', 'c1', false, 2),
+        record('done', 'a@x.test', 'c1', true, 3), // completed: kept
+        record('news-old', 'n@x.test', null, false, 1),
+        record('news-new', 'n@x.test', null, false, 2),
+        record('other', 'b@x.test', 'c1', false, 1),
+      ]).execute();
 
-        await migrateToLatest(database.db as Kysely<unknown>);
-        const ids = (await db.selectFrom('email_records').select('id').orderBy('id').execute()).map((r) => r.id);
-        expect(ids).toEqual(['done', 'dup-old', 'news-old', 'other']);
+      await migrateToLatest(database.db as Kysely<unknown>);
+      const ids = (await db.selectFrom('email_records').select('id').orderBy('id').execute()).map((r) => r.id);
+      expect(ids).toEqual(['done', 'dup-old', 'news-old', 'other']);
 
-        // From now on the database refuses a second open record, newsletter sign-ups included.
-        await expect(db.insertInto('email_records').values(record('again', 'a@x.test', 'c1', false, 9)).execute()).rejects.toThrow();
-        await expect(db.insertInto('email_records').values(record('again-n', 'n@x.test', null, false, 9)).execute()).rejects.toThrow();
-        await db.insertInto('email_records').values(record('done-2', 'a@x.test', 'c1', true, 9)).execute();
+      // From now on the database refuses a second open record, newsletter sign-ups included.
+      await expect(db.insertInto('email_records').values(record('again', 'a@x.test', 'c1', false, 9)).execute()).rejects.toThrow();
+      await expect(db.insertInto('email_records').values(record('again-n', 'n@x.test', null, false, 9)).execute()).rejects.toThrow();
+      await db.insertInto('email_records').values(record('done-2', 'a@x.test', 'c1', true, 9)).execute();
 
-        // And the migrations can be undone.
-        expect((await migrator.migrateTo('2026-11-22T0140-contact')).error).toBeUndefined();
-        await db.insertInto('email_records').values(record('again', 'a@x.test', 'c1', false, 9)).execute();
-        expect(Number((await sql<{ n: number }>`select count(*) as n from email_records`.execute(db)).rows[0]!.n)).toBe(6);
-      } finally {
-        await database.close();
-        await testDb.drop();
-      }
-    });
-
-    it('storing a response completes its e-mail record in the same statement; a conflicting retry changes nothing', async () => {
-      const testDb = await createTestDatabase(dialect);
-      const database = createDatabase(testDb.config);
-      try {
-        await migrateToLatest(database.db as Kysely<unknown>);
-        const db = database.db;
-        const now = new Date();
-        await db.insertInto('campaigns').values({ id: 'c1', name: 'C', questions: '{}', questioncolumns: 'q', isActive: true, createdAt: now, updatedAt: now }).execute();
-        await db.insertInto('emailRecords').values([
-          { id: 'r1', email: 'a@x.test', campaignId: 'c1', isCompleted: false, createdAt: now },
-          { id: 'r2', email: 'b@x.test', campaignId: 'c1', isCompleted: false, createdAt: now },
-        ]).execute();
-        const response = (id: string) => ({ id, campaignId: 'c1', emailRecordId: 'r1', email: 'a@x.test', answer: '{}', createdAt: now });
-        await db.insertInto('surveyResponses').values(response('s1')).execute();
-        const completed = async () => (await db.selectFrom('emailRecords').select(['id', 'isCompleted']).orderBy('id').execute()).map((r) => [r.id, Boolean(r.isCompleted)]);
-        expect(await completed()).toEqual([['r1', true], ['r2', false]]);
-
-        const retry = await db.insertInto('surveyResponses').values(response('s2')).onConflict((oc) => oc.doNothing()).executeTakeFirst();
-        expect(Number(retry.numInsertedOrUpdatedRows ?? 0)).toBe(0);
-        expect(await completed()).toEqual([['r1', true], ['r2', false]]);
-      } finally {
-        await database.close();
-        await testDb.drop();
-      }
-    });
+      // And the migrations can be undone.
+      expect((await migrator.migrateTo('2026-11-22T0140-contact')).error).toBeUndefined();
+      await db.insertInto('email_records').values(record('again', 'a@x.test', 'c1', false, 9)).execute();
+      expect(Number((await sql<{ n: number }>`select count(*) as n from email_records`.execute(db)).rows[0]!.n)).toBe(6);
+    } finally {
+      await database.close();
+      await testDb.drop();
+    }
   });
-}
+
+  it('storing a response completes its e-mail record in the same statement; a conflicting retry changes nothing', async () => {
+    const testDb = await createTestDatabase(dialect);
+    const database = createDatabase(testDb.config);
+    try {
+      await migrateToLatest(database.db as Kysely<unknown>);
+      const db = database.db;
+      const now = new Date();
+      await db.insertInto('campaigns').values({ id: 'c1', name: 'C', questions: '{}', questioncolumns: 'q', isActive: true, createdAt: now, updatedAt: now }).execute();
+      await db.insertInto('emailRecords').values([
+        { id: 'r1', email: 'a@x.test', campaignId: 'c1', isCompleted: false, createdAt: now },
+        { id: 'r2', email: 'b@x.test', campaignId: 'c1', isCompleted: false, createdAt: now },
+      ]).execute();
+      const response = (id: string) => ({ id, campaignId: 'c1', emailRecordId: 'r1', email: 'a@x.test', answer: '{}', createdAt: now });
+      await db.insertInto('surveyResponses').values(response('s1')).execute();
+      const completed = async () => (await db.selectFrom('emailRecords').select(['id', 'isCompleted']).orderBy('id').execute()).map((r) => [r.id, Boolean(r.isCompleted)]);
+      expect(await completed()).toEqual([['r1', true], ['r2', false]]);
+
+      const retry = await db.insertInto('surveyResponses').values(response('s2')).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+      expect(Number(retry.numInsertedOrUpdatedRows ?? 0)).toBe(0);
+      expect(await completed()).toEqual([['r1', true], ['r2', false]]);
+    } finally {
+      await database.close();
+      await testDb.drop();
+    }
+  });
+});

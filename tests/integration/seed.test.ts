@@ -4,6 +4,8 @@ import { describeEachDatabase } from '../helpers/app';
 
 describeEachDatabase('demo content at first start', (ctx) => {
   it('fills an empty database once: listings and one active survey, served by the public API', async () => {
+    // The staff account exists before the seed, as at a real start (bootstrapStaff runs first).
+    expect((await ctx.asStaff({ method: 'GET', url: '/api/leads?limit=1' })).json<{ total: number }>().total).toBe(0);
     expect(await seedDemoContent(ctx.database.db, ctx.dialect)).toBe(true);
     const projects = await ctx.app.inject({ method: 'GET', url: '/api/project/get' });
     const products = await ctx.app.inject({ method: 'GET', url: '/api/product/get' });
@@ -16,8 +18,19 @@ describeEachDatabase('demo content at first start', (ctx) => {
     expect(campaigns).toHaveLength(1);
     expect(JSON.parse(campaigns[0]!.questions).pages.length).toBeGreaterThan(1);
 
+    // A few leads in several states, worked by staff (issue 14).
+    const leads = (await ctx.asStaff({ method: 'GET', url: '/api/leads?limit=50' })).json<{ total: number; counts: Record<string, number>; items: Array<{ _id: string; email: string; phone: string | null }> }>();
+    expect(leads.total).toBe(6);
+    expect(leads.counts).toEqual({ new: 2, contacted: 1, visit: 1, won: 1, lost: 1 });
+    const priya = leads.items.find((l) => l.email === 'priya.sharma@example.com')!;
+    expect(priya.phone).toBe('+91 98450 12345');
+    const detail = (await ctx.asStaff({ method: 'GET', url: `/api/leads/${priya._id}` })).json<{ activities: Array<{ type: string; answers?: unknown[] }>; timeline: Array<{ type: string; text?: string }> }>();
+    expect(detail.activities.some((a) => a.type === 'response' && (a.answers?.length ?? 0) > 5)).toBe(true);
+    expect(detail.timeline.map((t) => t.type).sort()).toEqual(['assign', 'note', 'status']);
+
     // A second start (or a second instance) changes nothing.
     expect(await seedDemoContent(ctx.database.db, ctx.dialect)).toBe(false);
+    expect((await ctx.asStaff({ method: 'GET', url: '/api/leads?limit=1' })).json<{ total: number }>().total).toBe(6);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/project/get' })).json()).toHaveLength(6);
   });
 });

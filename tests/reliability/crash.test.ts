@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { waitFor } from '../helpers/wait';
 
 const ADMIN = { email: 'crash@abode.test', password: 'crash-password-1' };
 const SURVEY = JSON.stringify({ pages: [{ name: 'p1', elements: [{ type: 'text', name: 'city', title: 'Which city?' }] }] });
@@ -30,6 +31,9 @@ describe('crash safety (SQLite, synchronous=FULL, group commit)', () => {
     const created = await fetch(`${server.url}/api/campaign/add`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Crash test', questions: SURVEY, questioncolumns: '' }) });
     expect(created.status).toBe(201);
     const campaignId = (await json<{ _id: string }>(created))._id;
+    // Only the active campaign takes new e-mails.
+    const activated = await fetch(`${server.url}/api/campaign/activate/${campaignId}`, { method: 'POST', headers: auth, body: JSON.stringify({ isActivated: true }) });
+    expect(activated.status).toBe(200);
 
     const acknowledgedEmails = new Map<string, string>(); // emailID → e-mail
     const acknowledgedResponses = new Set<string>(); // emailIDs whose response got a 2xx
@@ -57,7 +61,12 @@ describe('crash safety (SQLite, synchronous=FULL, group commit)', () => {
           }
         }
       });
-      await new Promise((r) => setTimeout(r, 700 + round * 200));
+      // Kill in the middle of the burst: once this round has had writes acknowledged (a different
+      // number each round, so the kill meets the writers at different points).
+      const ackedBefore = acknowledgedEmails.size + acknowledgedResponses.size;
+      await waitFor(() => acknowledgedEmails.size + acknowledgedResponses.size >= ackedBefore + 60 + round * 40, 60_000, {
+        what: 'acknowledged writes in this round',
+      });
       server.child.kill('SIGKILL');
       stop = true;
       await Promise.all(visitors);

@@ -37,4 +37,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db', DATA_DIR: dataDir() })).toThrow(/JWT_SECRET/);
     expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: 'k'.repeat(40) }).jwtSecret).toBe('k'.repeat(40));
   });
+
+  it('takes TRUST_PROXY as a hop count or the proxies\' addresses, and refuses true with what to set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: ' 10.0.0.0/8, 127.0.0.1 ,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const value of ['true', 'yes', 'TRUE']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY .*every hop.*number of proxies.*addresses/,
+      );
+    }
+    for (const value of ['10.0.0.0/33', 'proxy.local', '1.5', '-1', '127.0.0.1,']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('takes the studio WhatsApp number from STUDIO_WHATSAPP, the studio phone when unset or empty', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), STUDIO_PHONE: '+91 80 1111 2222' }).studio.whatsapp).toBe('+91 80 1111 2222');
+    expect(loadConfig({ DATA_DIR: dataDir(), STUDIO_PHONE: '+91 80 1111 2222', STUDIO_WHATSAPP: '' }).studio.whatsapp).toBe('+91 80 1111 2222');
+    expect(loadConfig({ DATA_DIR: dataDir(), STUDIO_WHATSAPP: '+91 98450 00000' }).studio.whatsapp).toBe('+91 98450 00000');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STUDIO_WHATSAPP: 'call us' })).toThrow(/STUDIO_WHATSAPP/);
+  });
 });

@@ -60,6 +60,10 @@ describe('the JSON tab', () => {
     }
   });
 
+  it('refuses comments, which JSON does not have', () => {
+    expect(errorOf('{\n  "a": 1 // budget\n}')).toMatchObject({ line: 2, column: 10, message: 'Comments are not allowed in JSON' });
+  });
+
   it('counts lines and columns from 1', () => {
     expect(positionAt('ab\ncd', 0)).toEqual({ line: 1, column: 1 });
     expect(positionAt('ab\ncd', 4)).toEqual({ line: 2, column: 2 });

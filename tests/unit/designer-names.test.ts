@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { elementNameProblem, nextName, questionNames, renameElement } from '../../src/web/features/campaigns/designer/element-names';
-import type { SurveyJson } from '../../src/web/features/campaigns/designer/survey-json';
+import { describeUpdated, elementNameProblem, nextName, questionNames, renameElement } from '../../src/web/features/campaigns/designer/element-names';
+import type { JsonObject, SurveyJson } from '../../src/web/features/campaigns/designer/survey-json';
 
 const survey = (): SurveyJson => ({
   pages: [
@@ -43,18 +43,18 @@ describe('element names', () => {
 });
 
 describe('renaming', () => {
-  it('rewrites conditions, expressions and trigger targets that refer to the old name', () => {
-    const { doc, references } = renameElement(survey(), { page: 0, indices: [0] }, 'years');
+  it('rewrites conditions, expressions, trigger targets and {name} in titles that refer to the old name', () => {
+    const { doc, updated } = renameElement(survey(), { page: 0, indices: [0] }, 'years');
     expect(doc).toEqual({
       pages: [
         { name: 'p1', elements: [{ type: 'text', name: 'years' }, { type: 'panel', name: 'box', elements: [{ type: 'text', name: 'Question4' }, { type: 'panel', name: 'inner', questions: [{ type: 'text', name: 'city' }] }] }] },
-        // Titles are text, not expressions: "Hello {age}" is left for staff to decide.
-        { name: 'p2', visibleIf: '{years} > 18', elements: [{ type: 'text', name: 'note', visibleIf: "{years} >= 21 and {city} = 'Pune' or {agent} notempty", title: 'Hello {age}' }] },
+        { name: 'p2', visibleIf: '{years} > 18', elements: [{ type: 'text', name: 'note', visibleIf: "{years} >= 21 and {city} = 'Pune' or {agent} notempty", title: 'Hello {years}' }] },
       ],
       triggers: [{ type: 'copyvalue', expression: '{ years } > 1', setToName: 'note', fromName: 'years' }],
       calculatedValues: [{ name: 'ageNext', expression: '{years} + 1' }],
     });
-    expect(references).toBe(5);
+    expect(updated).toHaveLength(6);
+    expect(describeUpdated(updated)).toBe('4 conditions or expressions, 1 question reference and 1 text');
   });
 
   it('does not touch longer names that merely start with the old one', () => {
@@ -66,8 +66,40 @@ describe('renaming', () => {
   });
 
   it('returns the same references count of 0 when nothing refers to the element', () => {
-    const { references, doc } = renameElement(survey(), { page: 0, indices: [1, 0] }, 'question9');
-    expect(references).toBe(0);
+    const { updated, doc } = renameElement(survey(), { page: 0, indices: [1, 0] }, 'question9');
+    expect(updated).toEqual([]);
     expect(questionNames(doc)).toEqual(['age', 'question9', 'city', 'note']);
+  });
+
+  it('follows the question into choicesFromQuestion, valueName, {name} placeholders in every locale and completedHtml (issue 18, item 3)', () => {
+    const doc: SurveyJson = {
+      completedHtml: { default: '{name}, thank you', de: '{name}, danke' },
+      pages: [
+        {
+          name: 'p1',
+          elements: [
+            { type: 'text', name: 'name' },
+            { type: 'checkbox', name: 'car', title: { default: '{name}, which cars?', de: '{name}, welche Autos?' }, choices: ['a', 'b'] },
+            { type: 'ranking', name: 'rank', isRequired: true, choicesFromQuestion: 'car', visibleIf: '{car} notempty' },
+            { type: 'text', name: 'carCopy', valueName: 'car' },
+          ],
+        },
+      ],
+    };
+    const cars = renameElement(doc, { page: 0, indices: [1] }, 'cars').doc;
+    expect(cars.pages).toEqual([
+      {
+        name: 'p1',
+        elements: [
+          { type: 'text', name: 'name' },
+          { type: 'checkbox', name: 'cars', title: { default: '{name}, which cars?', de: '{name}, welche Autos?' }, choices: ['a', 'b'] },
+          { type: 'ranking', name: 'rank', isRequired: true, choicesFromQuestion: 'cars', visibleIf: '{cars} notempty' },
+          { type: 'text', name: 'carCopy', valueName: 'cars' },
+        ],
+      },
+    ]);
+    const renamed = renameElement(cars, { page: 0, indices: [0] }, 'fullName').doc;
+    expect(renamed.completedHtml).toEqual({ default: '{fullName}, thank you', de: '{fullName}, danke' });
+    expect(((renamed.pages as JsonObject[])[0]!.elements as JsonObject[]).slice(0, 2)).toMatchObject([{ name: 'fullName' }, { title: { default: '{fullName}, which cars?', de: '{fullName}, welche Autos?' } }]);
   });
 });

@@ -1,35 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_QUESTIONS_REQUIRED, CAMPAIGN_TITLE_REQUIRED, countQuestions, firstPageHasQuestion, validateCampaign } from '../../src/web/features/campaigns/designer/validate-campaign';
+import { CAMPAIGN_MESSAGES, CAMPAIGN_NAME_MAX } from '../../src/shared/campaigns/campaigns.contract';
+import { countQuestions, validateCampaign } from '../../src/web/features/campaigns/designer/validate-campaign';
 
 const withQuestion = JSON.stringify({ pages: [{ name: 'p', elements: [{ type: 'text', name: 'q' }] }] });
+const questions = (elements: unknown[]) => JSON.stringify({ pages: [{ name: 'p', elements }] });
 
 describe('campaign checks before saving', () => {
-  it('uses the specification messages', () => {
-    expect(CAMPAIGN_TITLE_REQUIRED).toBe('Please provide campaign title');
-    expect(CAMPAIGN_QUESTIONS_REQUIRED).toBe('Please add questions to the campaign');
+  it('requires a title that is not just spaces, with the specification message', () => {
+    expect(validateCampaign({ name: '  ', questions: withQuestion })).toEqual([{ field: 'name', message: 'Please provide campaign title' }]);
+    expect(validateCampaign({ name: 'Spring homes', questions: withQuestion })).toEqual([]);
   });
 
-  it('requires a title that is not just spaces', () => {
-    expect(validateCampaign({ name: '  ', questions: withQuestion })).toEqual([{ field: 'name', message: CAMPAIGN_TITLE_REQUIRED }]);
-    expect(validateCampaign({ name: 'Spring homes', questions: withQuestion })).toEqual([]);
+  it('allows the title length the server allows, not more (issue 13)', () => {
+    expect(validateCampaign({ name: 'x'.repeat(CAMPAIGN_NAME_MAX), questions: withQuestion })).toEqual([]);
+    expect(validateCampaign({ name: 'x'.repeat(CAMPAIGN_NAME_MAX + 1), questions: withQuestion })).toEqual([{ field: 'name', message: CAMPAIGN_MESSAGES.titleTooLong }]);
   });
 
   it('requires a question on the first page (inside a panel counts, an empty panel does not)', () => {
     const empty = JSON.stringify({ pages: [{ name: 'p', elements: [] }, { name: 'p2', elements: [{ type: 'text', name: 'q' }] }] });
-    expect(validateCampaign({ name: 'x', questions: empty })).toEqual([{ field: 'questions', message: CAMPAIGN_QUESTIONS_REQUIRED }]);
-    expect(firstPageHasQuestion(JSON.stringify({ pages: [{ elements: [{ type: 'panel', name: 'b', elements: [] }] }] }))).toBe(false);
-    expect(firstPageHasQuestion(JSON.stringify({ pages: [{ elements: [{ type: 'panel', name: 'b', elements: [{ type: 'boolean', name: 'q' }] }] }] }))).toBe(true);
-    expect(firstPageHasQuestion(JSON.stringify({ elements: [{ type: 'text', name: 'q' }] }))).toBe(true);
-    expect(firstPageHasQuestion(JSON.stringify({ pages: [] }))).toBe(false);
-    expect(firstPageHasQuestion('not json')).toBe(false);
-    expect(firstPageHasQuestion('[1]')).toBe(false);
+    const required = [{ field: 'questions', message: 'Please add questions to the campaign' }];
+    expect(validateCampaign({ name: 'x', questions: empty })).toEqual(required);
+    expect(validateCampaign({ name: 'x', questions: questions([{ type: 'panel', name: 'b', elements: [] }]) })).toEqual(required);
+    expect(validateCampaign({ name: 'x', questions: questions([{ type: 'panel', name: 'b', elements: [{ type: 'boolean', name: 'q' }] }]) })).toEqual([]);
+    expect(validateCampaign({ name: 'x', questions: JSON.stringify({ elements: [{ type: 'text', name: 'q' }] }) })).toEqual([]);
+    expect(validateCampaign({ name: 'x', questions: JSON.stringify({ pages: [] }) })).toEqual(required);
+    expect(validateCampaign({ name: 'x', questions: 'not json' }).map((e) => e.field)).toEqual(['questions']);
+    expect(validateCampaign({ name: 'x', questions: '[1]' }).map((e) => e.field)).toEqual(['questions']);
   });
 
   it('reports both problems at once', () => {
     expect(validateCampaign({ name: '', questions: '{}' }).map((e) => e.field)).toEqual(['name', 'questions']);
   });
 
-  it('counts questions, not panels', () => {
-    expect(countQuestions({ pages: [{ elements: [{ type: 'panel', name: 'b', elements: [{ type: 'text', name: 'q' }] }, { type: 'text', name: 'r' }] }] })).toBe(2);
+  it('counts questions, not panels, html or image elements (issue 18)', () => {
+    expect(countQuestions({ pages: [{ elements: [{ type: 'panel', name: 'b', elements: [{ type: 'text', name: 'q' }, { type: 'image', name: 'pic' }] }, { type: 'text', name: 'r' }, { type: 'html', name: 'intro' }, { type: 'HTML', name: 'intro2' }] }] })).toBe(2);
   });
 });

@@ -30,6 +30,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** The raw SQLite connection (for pragmas and integrity checks); undefined on PostgreSQL. */
   sqlite?: SQLite.Database;
+  /** The PostgreSQL pool (for rate-limiter-flexible's store); undefined on SQLite. */
+  pool?: pg.Pool;
   /** SQLite on disk: fsync the write-ahead log (off the event loop), for the group committer. */
   syncLog?: () => Promise<void>;
   /** SQLite on disk: the worker thread that checkpoints the write-ahead log. */
@@ -109,7 +111,7 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
       dialect: new PostgresDialect({ pool }),
       plugins: [new CamelCasePlugin()],
     });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }
 
   if (config.file !== ':memory:') mkdirSync(path.dirname(config.file), { recursive: true });

@@ -2,7 +2,10 @@
 import type { AuthTables } from '../features/auth/auth.tables';
 import type { CampaignTables } from '../features/campaigns/campaigns.tables';
 import type { ContactTables } from '../features/contact/contact.tables';
+import type { ContentTables } from './content-version';
 import type { ListingTables } from '../features/listings/listings.tables';
+import type { LeadTables } from '../features/leads/leads.tables';
 import type { MediaTables } from '../features/media/media.tables';
+import type { NotificationTables } from '../features/notifications/notifications.tables';
 
-export type Database = AuthTables & MediaTables & ListingTables & CampaignTables & ContactTables;
+export type Database = AuthTables & MediaTables & ListingTables & CampaignTables & ContactTables & NotificationTables & ContentTables & LeadTables;

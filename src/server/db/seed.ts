@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { seedDemoCampaign } from '../features/campaigns/campaigns.seed';
+import { seedDemoLeads } from '../features/leads/leads.seed';
 import { seedDemoListings } from '../features/listings/listings.seed';
 import type { Dialect } from './database';
 import type { Database } from './schema';
@@ -14,7 +15,7 @@ async function hasContent(db: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * Demo listings and an active survey, so a first run shows a living site. Only on a database with
+ * Demo listings, an active survey and a few leads in several states, so a first run shows a living site. Only on a database with
  * no content at all: it never touches one that has any. On PostgreSQL an advisory lock keeps
  * instances that start together from seeding twice.
  */
@@ -25,6 +26,7 @@ export async function seedDemoContent(db: Kysely<Database>, dialect: Dialect): P
       if (await hasContent(conn)) return false;
       await seedDemoListings(conn);
       await seedDemoCampaign(conn);
+      await seedDemoLeads(conn);
       return true;
     } finally {
       if (dialect === 'postgres') await sql`select pg_advisory_unlock(724061)`.execute(conn);

@@ -39,6 +39,8 @@ const API_HEADERS: Record<string, string> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 function isApi(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/healthz');
 }
@@ -48,6 +50,9 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
   // Callback style: runs on every request, and an async hook costs a promise each time.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApi(request.url) ? API_HEADERS : PAGE_HEADERS);
+    // Over HTTPS (directly, or as a trusted proxy's X-Forwarded-Proto says): stay on HTTPS. Never
+    // over plain HTTP, where a man in the middle could set it (RFC 6797 §7.2).
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
   });
 }

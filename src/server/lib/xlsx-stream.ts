@@ -1,12 +1,17 @@
-import type { Writable } from 'node:stream';
-import { ZipStream, type ZipEntry } from './zip-stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { ZipFile } from 'yazl';
 
 /**
  * A streaming .xlsx (SpreadsheetML) writer for large, plain tables: rows become sheet XML as
  * strings and go straight into a streaming zip, so memory stays flat however many rows there
- * are. It writes only what a data export needs — text, numbers, booleans, dates (with a date
- * format), column widths, a frozen header row — and nothing else (no shared strings, styles,
- * formulas or merged cells). See docs/decisions/0004-xlsx-stream-writer.md.
+ * are. It writes only what a data export needs — text, numbers, booleans, dates (with a date or
+ * date-and-time format), column widths, a frozen header row — and nothing else (no shared
+ * strings, custom styles, formulas or merged cells). See docs/decisions/0004-xlsx-stream-writer.md.
+ *
+ * Text is always a text cell holding exactly its characters: in an .xlsx a text cell is never a
+ * formula. Text that a spreadsheet would take for a formula once someone edits the cell (starting
+ * with = + - @, tab or CR) gets the cell style's `quotePrefix`, which keeps it text on editing
+ * without showing or storing an apostrophe.
  *
  * Usage: `addSheet`, then `addRow` as often as needed with an `await flush()` every few hundred
  * rows (backpressure), `end()` the sheet, the next sheet, and `finish()`.
@@ -19,6 +24,8 @@ export interface XlsxColumn {
   header: string;
   /** In characters, as Excel counts them. */
   width?: number;
+  /** How dates in this column show: `datetime` keeps the time of day; by default a date shows its time only when it has one. */
+  dates?: 'date' | 'datetime';
 }
 
 export interface XlsxSheetOptions {
@@ -39,8 +46,13 @@ const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const XML_HEADER = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-/** The cell format index of dates in styles.xml (built-in number format 14, a short date). */
+// Cell format indexes in styles.xml (cellXfs): dates (built-in number format 14, a short date),
+// text that looks like a formula (quotePrefix), dates with the time of day (number format 164).
 const DATE_STYLE = 1;
+const QUOTED_TEXT_STYLE = 2;
+const DATETIME_STYLE = 3;
+const DATETIME_FORMAT = 'dd-mm-yyyy hh:mm';
+const FORMULA_LIKE = /^[=+\-@\t\r]/;
 const MS_PER_DAY = 86_400_000;
 /** 1970-01-01 as an Excel serial day (1900 date system). */
 const UNIX_EPOCH_SERIAL = 25_569;
@@ -75,22 +87,30 @@ export function excelDate(date: Date): number {
   return date.getTime() / MS_PER_DAY + UNIX_EPOCH_SERIAL;
 }
 
+const EDGE_SPACE = /^\s|\s$/;
+
 /**
- * One cell's XML. Text is a "str" cell with the text as its value, as ExcelJS and SheetJS write it
- * without a shared-string table: shorter than an inline string, read back the same.
+ * One cell's XML. Text is an inline string (`t="inlineStr"`), a text cell by definition, without a
+ * shared-string table (which would hold every distinct text in memory); `"str"` would be a
+ * formula's cached result.
  */
-function cellXml(ref: string, value: XlsxCell): string {
+function cellXml(ref: string, value: XlsxCell, dates: XlsxColumn['dates']): string {
   switch (typeof value) {
-    case 'string':
-      return `<c r="${ref}" t="str"><v>${xmlText(value)}</v></c>`;
+    case 'string': {
+      const style = FORMULA_LIKE.test(value) ? ` s="${QUOTED_TEXT_STYLE}"` : '';
+      const space = EDGE_SPACE.test(value) ? ' xml:space="preserve"' : '';
+      return `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${xmlText(value)}</t></is></c>`;
+    }
     case 'number':
-      return Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : cellXml(ref, String(value));
+      return Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : cellXml(ref, String(value), dates);
     case 'boolean':
       return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
     default:
       if (value instanceof Date) {
         const time = value.getTime();
-        return Number.isNaN(time) ? '' : `<c r="${ref}" s="${DATE_STYLE}"><v>${excelDate(value)}</v></c>`;
+        if (Number.isNaN(time)) return '';
+        const withTime = dates === 'datetime' || (dates === undefined && time % MS_PER_DAY !== 0);
+        return `<c r="${ref}" s="${withTime ? DATETIME_STYLE : DATE_STYLE}"><v>${excelDate(value)}</v></c>`;
       }
       return '';
   }
@@ -98,29 +118,106 @@ function cellXml(ref: string, value: XlsxCell): string {
 
 /** Sheet XML is encoded into buffers of this size as it is built, then handed to the zip. */
 const CHUNK = 256 * 1024;
+/** Sheet XML waiting for the zip before `flush` waits: the main thread builds the next batch while zlib compresses. */
+const INPUT_BACKLOG = 2 * 1024 * 1024;
+
+/** Resolves on `event`, or when the stream closes or fails first (the caller then checks state). */
+function settled(stream: NodeJS.EventEmitter, event: string): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off(event, done);
+      stream.off('close', done);
+      stream.off('error', done);
+      resolve();
+    };
+    stream.on(event, done);
+    stream.on('close', done);
+    stream.on('error', done);
+  });
+}
+
+/**
+ * The zip around the sheets: yazl (ZIP64 when an export outgrows a plain zip), written front to
+ * back into `out`, one entry after the other. Backpressure both ways: `write` resolves when the zip
+ * and the output can take more. When the output goes away (the client left) the entry being written
+ * is destroyed, so nothing waits for a drain that never comes; `closed` tells the producer to stop.
+ */
+class ZipOutput {
+  readonly #zip = new ZipFile();
+  readonly #out: Writable;
+  readonly #options: { mtime: Date; compressionLevel: number };
+  #entry: PassThrough | undefined;
+
+  constructor(out: Writable, level: number, date: Date) {
+    this.#out = out;
+    this.#options = { mtime: date, compressionLevel: level };
+    const zipped = this.#zip.outputStream as Readable;
+    zipped.pipe(out);
+    // A broken archive must not look complete: the output is destroyed with the error.
+    this.#zip.on('error', (error: Error) => out.destroy(error));
+    out.once('close', () => {
+      zipped.unpipe(out);
+      this.#entry?.destroy();
+    });
+  }
+
+  get closed(): boolean {
+    return this.#out.destroyed || this.#out.writableEnded;
+  }
+
+  /** Starts an entry written piece by piece (the previous one must have ended). */
+  entry(name: string): PassThrough {
+    const entry = new PassThrough({ highWaterMark: INPUT_BACKLOG });
+    this.#zip.addReadStream(entry, name, this.#options);
+    this.#entry = entry;
+    if (this.closed) entry.destroy();
+    return entry;
+  }
+
+  async write(entry: PassThrough, data: Buffer): Promise<void> {
+    if (this.closed || entry.destroyed) return;
+    if (!entry.write(data)) await settled(entry, 'drain');
+  }
+
+  endEntry(entry: PassThrough): void {
+    if (!entry.destroyed) entry.end();
+    this.#entry = undefined;
+  }
+
+  /** A whole entry at once. */
+  file(name: string, text: string): void {
+    this.#zip.addBuffer(Buffer.from(text), name, this.#options);
+  }
+
+  /** Writes the central directory; resolves once the output has taken everything (or is gone). */
+  async finish(): Promise<void> {
+    if (this.closed) return;
+    const finished = settled(this.#out, 'finish');
+    this.#zip.end();
+    await finished;
+  }
+}
 
 export class XlsxSheet {
   #rows = 0;
   #letters: string[];
+  readonly #dates: Array<XlsxColumn['dates']>;
   #ended = false;
   /** Encoded XML not yet handed to the zip: full chunks, then the one being filled. */
   #full: Array<{ buffer: Buffer; used: number }> = [];
   #chunk: Buffer = Buffer.allocUnsafe(CHUNK);
   #used = 0;
-  /**
-   * Chunks zlib has finished with, for reuse: a new buffer per chunk would leave tens of MB of
-   * garbage outside the JavaScript heap, which V8 collects late.
-   */
-  #spare: Buffer[] = [];
 
   /** @internal Use XlsxWriter.addSheet. */
   constructor(
-    private readonly entry: ZipEntry,
+    private readonly zip: ZipOutput,
+    private readonly entry: PassThrough,
     columns: XlsxColumn[],
     freezeHeader: boolean,
     private readonly onEnd: () => void,
   ) {
     this.#letters = columns.map((_, i) => columnName(i));
+    this.#dates = columns.map((c) => c.dates);
     const view = freezeHeader
       ? '<sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView>'
       : '<sheetView workbookViewId="0"/>';
@@ -144,7 +241,7 @@ export class XlsxSheet {
     for (let i = 0; i < values.length; i++) {
       const value = values[i];
       if (value === null || value === undefined) continue;
-      xml += cellXml((this.#letters[i] ??= columnName(i)) + r, value);
+      xml += cellXml((this.#letters[i] ??= columnName(i)) + r, value, this.#dates[i]);
     }
     this.#append(`${xml}</row>`);
   }
@@ -155,7 +252,7 @@ export class XlsxSheet {
     const chunks = this.#full;
     this.#full = [];
     for (const { buffer, used } of chunks) {
-      await this.entry.write(buffer.subarray(0, used), buffer.length === CHUNK ? () => this.#spare.push(buffer) : undefined);
+      await this.zip.write(this.entry, buffer.subarray(0, used));
     }
   }
 
@@ -164,7 +261,7 @@ export class XlsxSheet {
     this.#ended = true;
     this.#append('</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>');
     await this.flush();
-    await this.entry.end();
+    this.zip.endEntry(this.entry);
     this.onEnd();
   }
 
@@ -184,13 +281,14 @@ export class XlsxSheet {
   #seal(): void {
     if (this.#used === 0) return;
     this.#full.push({ buffer: this.#chunk, used: this.#used });
-    this.#chunk = this.#spare.pop() ?? Buffer.allocUnsafe(CHUNK);
+    // A fresh buffer: the one handed over stays in the zip's pipeline until zlib has read it.
+    this.#chunk = Buffer.allocUnsafe(CHUNK);
     this.#used = 0;
   }
 }
 
 export class XlsxWriter {
-  readonly #zip: ZipStream;
+  readonly #zip: ZipOutput;
   readonly #creator: string;
   readonly #date: Date;
   readonly #sheets: string[] = [];
@@ -199,7 +297,7 @@ export class XlsxWriter {
   constructor(out: Writable, options: XlsxWriterOptions = {}) {
     this.#date = options.date ?? new Date();
     this.#creator = options.creator ?? '';
-    this.#zip = new ZipStream(out, { level: options.level ?? 1, date: this.#date });
+    this.#zip = new ZipOutput(out, options.level ?? 1, this.#date);
   }
 
   /** True once the output is gone (client left) or finished: stop producing rows. */
@@ -216,7 +314,7 @@ export class XlsxWriter {
     if (this.#sheets.some((s) => s.toLowerCase() === name.toLowerCase())) throw new Error(`xlsx: a sheet is already named "${name}"`);
     this.#sheets.push(name);
     const entry = this.#zip.entry(`xl/worksheets/sheet${this.#sheets.length}.xml`);
-    this.#current = new XlsxSheet(entry, options.columns, options.freezeHeader ?? false, () => (this.#current = undefined));
+    this.#current = new XlsxSheet(this.#zip, entry, options.columns, options.freezeHeader ?? false, () => (this.#current = undefined));
     return this.#current;
   }
 
@@ -268,19 +366,22 @@ export class XlsxWriter {
       [
         'xl/styles.xml',
         `<styleSheet xmlns="${MAIN_NS}">` +
+          `<numFmts count="1"><numFmt numFmtId="164" formatCode="${DATETIME_FORMAT}"/></numFmts>` +
           `<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>` +
           `<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>` +
           `<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>` +
           `<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>` +
-          `<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>` +
-          `<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>` +
+          `<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>` +
+          `<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>` +
+          `<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/>` +
+          `<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>` +
           `<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>` +
           `</styleSheet>`,
       ],
     ];
     for (const [name, xml] of parts) {
       if (this.#zip.closed) return;
-      await this.#zip.file(name, XML_HEADER + xml);
+      this.#zip.file(name, XML_HEADER + xml);
     }
     await this.#zip.finish();
   }

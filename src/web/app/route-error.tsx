@@ -1,8 +1,12 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, Navigate, useLocation, useRouteError } from 'react-router';
+import { isUnauthorized } from '../lib/api-client';
+import { loginPath } from '../lib/session';
 
-/** Shown when a page fails to load (its code or its data). */
+/** Shown when a page fails to load (its code or its data). A refused session goes to log in instead. */
 export function RouteError() {
   const error = useRouteError();
+  const location = useLocation();
+  if (isUnauthorized(error)) return <Navigate to={loginPath(location)} replace />;
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : 'This page could not be loaded. Check your connection and try again.';

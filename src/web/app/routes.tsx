@@ -52,6 +52,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, ...page('campaigns/staff/campaigns-page.tsx') },
+      { path: inDashboard(paths.leads), ...page('leads/staff/leads-page.tsx') },
+      { path: `${inDashboard(paths.leads)}/:id`, ...page('leads/staff/lead-page.tsx') },
       { path: inDashboard(paths.surveyCards), ...page('campaigns/staff/campaigns-page.tsx') },
       { path: inDashboard(paths.campaignNew), ...page('campaigns/staff/designer-page.tsx') },
       { path: inDashboard(paths.campaignEdit), ...page('campaigns/staff/designer-page.tsx') },
@@ -63,6 +65,8 @@ export const routes: RouteObject[] = [
       { path: inDashboard(paths.staffStudio), ...page('listings/staff/studio-admin-page.tsx') },
       { path: inDashboard(paths.contactResponses), ...page('contact/staff/contact-responses-page.tsx') },
       { path: inDashboard(paths.contactResponsesAlt), ...page('contact/staff/contact-responses-page.tsx') },
+      { path: inDashboard(paths.settingsWebhooks), ...page('notifications/staff/webhooks-page.tsx') },
+      { path: inDashboard(paths.settingsMail), ...page('notifications/staff/mail-page.tsx') },
       { path: '*', ...page('site/not-found-page.tsx') },
     ],
   },

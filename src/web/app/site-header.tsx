@@ -60,7 +60,15 @@ function PhoneMenu() {
   const location = useLocation();
 
   // Every navigation closes the menu, a link to the page already shown included (a new location key).
+  // Not the first render: a visitor may have opened the menu before the app started (the keypress
+  // that opened it is what starts the app), and hydrating must keep it open and say so.
+  const shownAt = useRef(location.key);
   useEffect(() => {
+    if (location.key === shownAt.current) {
+      if (details.current?.open) setOpen(true);
+      return;
+    }
+    shownAt.current = location.key;
     if (details.current) details.current.open = false;
   }, [location.key]);
 

@@ -1,12 +1,17 @@
-import { isApiErrorBody, type FieldError } from '../../shared/api-error';
+import { isApiErrorBody, type ErrorCode, type FieldError } from '../../shared/api-error';
 import { clearToken, getToken } from './auth-token';
+import { markSessionEnded } from './session';
 
-/** An error answer from the API, typed: status, the server's message and its field errors. */
+/**
+ * An error answer from the API, typed: status, stable code (decide on this, never on the text), the
+ * server's message and its field errors. `code` is 'NETWORK' when the server could not be reached.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors: FieldError[] = [],
+    readonly code: ErrorCode | 'NETWORK' = status === 0 ? 'NETWORK' : 'INTERNAL',
   ) {
     super(message);
     this.name = 'ApiError';
@@ -46,8 +51,13 @@ async function request<T>(method: string, path: string, body?: Body, init: Reque
 
   if (!response.ok) {
     const data: unknown = await response.json().catch(() => null);
-    if (response.status === 401 && token) clearToken();
-    if (isApiErrorBody(data)) throw new ApiError(response.status, data.message, data.errors ?? []);
+    // A token the server refuses (revoked, secret rotated, user removed) ends the session: the
+    // dashboard layout sees the token go and sends the visitor to log in again (session.ts).
+    if (response.status === 401 && token) {
+      markSessionEnded();
+      clearToken();
+    }
+    if (isApiErrorBody(data)) throw new ApiError(response.status, data.message, data.errors ?? [], data.code);
     throw new ApiError(response.status, `The server answered ${response.status}. Please try again.`);
   }
   if (response.status === 204) return undefined as T;
@@ -58,8 +68,14 @@ async function request<T>(method: string, path: string, body?: Body, init: Reque
 export const api = {
   get: <T>(path: string, init?: RequestInit) => request<T>('GET', path, undefined, init),
   post: <T>(path: string, body?: Body, init?: RequestInit) => request<T>('POST', path, body, init),
+  patch: <T>(path: string, body?: Body, init?: RequestInit) => request<T>('PATCH', path, body, init),
   delete: <T>(path: string, init?: RequestInit) => request<T>('DELETE', path, undefined, init),
 };
+
+/** The server refused the session (401 UNAUTHORIZED): the visitor must log in again (session.ts). */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'UNAUTHORIZED';
+}
 
 /** The message to show a person for any error thrown by `api`. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong.'): string {

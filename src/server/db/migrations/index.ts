@@ -6,6 +6,13 @@ import * as campaigns from './2026-11-22T0132-campaigns';
 import * as contact from './2026-11-22T0140-contact';
 import * as oneOpenEmailRecord from './2026-11-22T0200-one-open-email-record';
 import * as responseCompletesRecord from './2026-11-22T0210-response-completes-record';
+import * as notifications from './2026-11-23T0300-notifications';
+import * as contentVersion from './2026-11-23T0310-edge-content-version';
+import * as leads from './2026-11-23T0320-leads';
+import * as leadsCounts from './2026-11-23T0340-leads-counts';
+import * as listingMatch from './2026-11-23T0350-listing-match';
+import * as rulesSurveyFiles from './2026-11-23T0330-rules-survey-files';
+import * as authRateLimits from './2026-11-23T0340-auth-rate-limits';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -16,4 +23,11 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0140-contact': contact,
   '2026-11-22T0200-one-open-email-record': oneOpenEmailRecord,
   '2026-11-22T0210-response-completes-record': responseCompletesRecord,
+  '2026-11-23T0300-notifications': notifications,
+  '2026-11-23T0310-edge-content-version': contentVersion,
+  '2026-11-23T0320-leads': leads,
+  '2026-11-23T0330-rules-survey-files': rulesSurveyFiles,
+  '2026-11-23T0340-auth-rate-limits': authRateLimits,
+  '2026-11-23T0340-leads-counts': leadsCounts,
+  '2026-11-23T0350-listing-match': listingMatch,
 };

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginSchema } from '../../../shared/auth';
+import { loginSchema } from '../../../shared/auth/auth.contract';
 import { unauthorized } from '../../lib/errors';
 import { authenticate, login, logout, type AuthDeps } from './auth.service';
+import { DEVICE_COOKIE, deviceCookieHeader, readCookie } from './login-device';
 import { isPublicRoute } from './public-routes';
+import { listStaff } from './staff.repository';
 import type { StaffPrincipal } from './token';
 
 declare module 'fastify' {
@@ -50,10 +52,19 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       },
       bodyLimit: 4096,
     },
-    async (request) => {
-      const { token } = await login(deps, request.body, request.ip);
+    async (request, reply) => {
+      const device = readCookie(request.headers.cookie, DEVICE_COOKIE);
+      const { token, device: known } = await login(deps, request.body, { address: request.ip, device });
+      reply.header('set-cookie', deviceCookieHeader(known, request.protocol === 'https'));
       return { token, message: 'Logged in.' };
     },
+  );
+
+  // Staff only (behind the guard): who a lead can be assigned to. Never password data.
+  r.get(
+    '/api/staff',
+    { schema: { tags: ['auth'], response: { 200: z.array(z.object({ _id: z.string(), name: z.string(), email: z.string() })) } } },
+    async () => (await listStaff(deps.db)).map((s) => ({ _id: s.id, name: s.name, email: s.email })),
   );
 
   r.post('/api/logout', { schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request) => {

@@ -3,7 +3,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { tooManyRequests, unauthorized } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import type { ThrottleStore } from '../../lib/throttle';
+import type { AttemptLimiter, AttemptLimiters } from '../../lib/throttle';
+import { deviceToken, isKnownDevice } from './login-device';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import * as staff from './staff.repository';
 import { signToken, verifyToken, type StaffPrincipal } from './token';
@@ -14,34 +15,59 @@ export const TOO_MANY_LOGINS = 'Too many failed logins. Please wait and try agai
 export interface AuthDeps {
   db: Kysely<Database>;
   config: Config;
-  throttle: ThrottleStore;
+  throttle: LoginThrottle;
   key: Uint8Array;
 }
 
-export async function login(deps: AuthDeps, input: { email: string; password: string }, clientAddress: string) {
-  const { db, config, throttle } = deps;
-  const email = input.email.trim().toLowerCase();
-  const windowMs = config.loginWindowSeconds * 1000;
-  const keys = [`login:account:${email}`, `login:address:${clientAddress}`];
+/**
+ * Decision 0007. Every attempt is counted before its password is checked, atomically, so concurrent
+ * guesses cannot pass the limit. Per address: LOGIN_MAX_FAILURES attempts per window, for any
+ * account. Per account: ten times that, from all addresses together, except from a browser that
+ * has logged in to the account before (a known device). A successful login gives its attempt back.
+ */
+export interface LoginThrottle {
+  address: AttemptLimiter;
+  account: AttemptLimiter;
+}
 
-  for (const key of keys) {
-    const { count, oldestAt } = await throttle.recent(key, windowMs);
-    if (count >= config.loginMaxFailures) {
-      const retryAfter = ((oldestAt ?? Date.now()) + windowMs - Date.now()) / 1000;
-      throw tooManyRequests(retryAfter, TOO_MANY_LOGINS);
-    }
+export const ACCOUNT_CEILING_FACTOR = 10;
+
+export function loginThrottle(limiters: AttemptLimiters, config: Config): LoginThrottle {
+  const window = config.loginWindowSeconds;
+  return {
+    address: limiters.create('login-address', config.loginMaxFailures, window),
+    account: limiters.create('login-account', config.loginMaxFailures * ACCOUNT_CEILING_FACTOR, window),
+  };
+}
+
+/** The one spelling of an account's e-mail: " RT@Example.com " is rt@example.com. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export interface LoginClient {
+  address: string;
+  /** The known-device cookie's value, when the browser sent one. */
+  device?: string;
+}
+
+export async function login(deps: AuthDeps, input: { email: string; password: string }, client: LoginClient) {
+  const { db, config, throttle } = deps;
+  const email = normaliseEmail(input.email);
+
+  const addressWait = await throttle.address.consume(client.address);
+  if (addressWait !== null) throw tooManyRequests(addressWait, TOO_MANY_LOGINS);
+  const countsForAccount = !isKnownDevice(deps.key, email, client.device);
+  if (countsForAccount) {
+    const accountWait = await throttle.account.consume(email);
+    if (accountWait !== null) throw tooManyRequests(accountWait, TOO_MANY_LOGINS);
   }
 
   const user = await staff.findStaffByEmail(db, email);
   // Verify against a dummy hash for unknown accounts: same answer, about the same time.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !valid) {
-    await Promise.all(keys.map((key) => throttle.record(key, windowMs)));
-    throw unauthorized(INVALID_LOGIN);
-  }
+  if (!user || !valid) throw unauthorized(INVALID_LOGIN);
 
-  await throttle.clear(keys[0]!);
-  return signToken(deps.key, user, config.tokenTtlSeconds);
+  await Promise.all([throttle.address.refund(client.address), countsForAccount ? throttle.account.refund(email) : undefined]);
+  return { ...(await signToken(deps.key, user, config.tokenTtlSeconds)), device: deviceToken(deps.key, email) };
 }
 
 /** The staff member behind a bearer token, or null when it is missing, invalid, expired or revoked. */

@@ -15,14 +15,7 @@ export interface RevokedTokensTable {
   expiresAt: Timestamp;
 }
 
-export interface LoginFailuresTable {
-  id: string;
-  throttleKey: string;
-  failedAt: Timestamp;
-}
-
 export interface AuthTables {
   staffUsers: StaffUsersTable;
   revokedTokens: RevokedTokensTable;
-  loginFailures: LoginFailuresTable;
 }

@@ -1,5 +1,5 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { TokenClaims } from '../../../shared/auth';
+import type { TokenClaims } from '../../../shared/auth/auth.contract';
 import { newId } from '../../lib/ids';
 
 const ALGORITHM = 'HS256';

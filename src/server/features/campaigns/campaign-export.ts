@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import type { Campaign } from '../../../shared/campaigns';
-import { answerColumns, type AnswerCell, type SurveyAnswerData } from '../../../shared/survey-answers';
+import type { Campaign } from '../../../shared/campaigns/campaigns.contract';
+import { parseAnswers, readSurvey, type AnswerCell } from '../../../shared/survey/survey-questions';
 import { toBool, type Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { XlsxWriter, type XlsxCell } from '../../lib/xlsx-stream';
@@ -12,27 +12,10 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 const BATCH_SIZE = 1000;
 
 /**
- * Text a spreadsheet could take for a formula (= + - @, tab, CR) gets a leading apostrophe, so it
- * stays text even when the sheet is saved as CSV and opened again.
+ * An empty answer is `undefined`: no cell is written for it. Text goes in exactly as typed: the
+ * writer makes it a text cell (never a formula) and marks formula-like text with quotePrefix.
  */
-export function neutraliseFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-/** An empty answer is `undefined`: no cell is written for it. */
-function cell(value: AnswerCell): XlsxCell {
-  if (value === null) return undefined;
-  return typeof value === 'string' ? neutraliseFormula(value) : value;
-}
-
-function parseAnswers(text: string): SurveyAnswerData {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as SurveyAnswerData) : {};
-  } catch {
-    return {};
-  }
-}
+const cell = (value: AnswerCell): XlsxCell => value ?? undefined;
 
 /** SQLite reads finish synchronously: let other requests in between two batches. */
 const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
@@ -45,20 +28,21 @@ const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 export async function writeCampaignWorkbook(db: Kysely<Database>, dialect: Dialect, campaign: Campaign, out: Writable): Promise<void> {
   const workbook = new XlsxWriter(out, { creator: 'Abode' });
 
-  const questions = answerColumns(campaign.questions, campaign.questioncolumns);
+  // Columns come from the survey itself, in its locale: never from splitting questioncolumns.
+  const questions = readSurvey(campaign.questions).columns;
   const responses = workbook.addSheet('Responses', {
     freezeHeader: true,
     columns: [
       { header: 'Email', width: 32 },
-      { header: 'Date', width: 14 },
-      ...questions.map((q) => ({ header: neutraliseFormula(q.title), width: Math.min(60, Math.max(14, q.title.length + 2)) })),
+      { header: 'Date', width: 17, dates: 'datetime' },
+      ...questions.map((q) => ({ header: q.title, width: Math.min(60, Math.max(14, q.title.length + 2)) })),
     ],
   });
   for await (const batch of repo.responseBatches(db, dialect, campaign._id, BATCH_SIZE)) {
     if (workbook.closed) return;
     for (const row of batch) {
       const answers = parseAnswers(row.answer);
-      const values: XlsxCell[] = [neutraliseFormula(row.email), new Date(row.createdAt)];
+      const values: XlsxCell[] = [row.email, new Date(row.createdAt)];
       for (const q of questions) values.push(cell(q.format(answers)));
       responses.addRow(values);
     }
@@ -72,14 +56,14 @@ export async function writeCampaignWorkbook(db: Kysely<Database>, dialect: Diale
     freezeHeader: true,
     columns: [
       { header: 'Email', width: 32 },
-      { header: 'Date', width: 14 },
+      { header: 'Date', width: 17, dates: 'datetime' },
       { header: 'Completed', width: 12 },
     ],
   });
   for await (const batch of repo.emailRecordBatches(db, dialect, campaign._id, BATCH_SIZE)) {
     if (workbook.closed) return;
     for (const row of batch) {
-      emails.addRow([neutraliseFormula(row.email), new Date(row.createdAt), toBool(row.isCompleted) ? 'Yes' : 'No']);
+      emails.addRow([row.email, new Date(row.createdAt), toBool(row.isCompleted) ? 'Yes' : 'No']);
     }
     await emails.flush();
     await yieldToOthers();

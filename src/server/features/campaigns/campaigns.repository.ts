@@ -1,4 +1,5 @@
-import { sql, type Expression, type Kysely } from 'kysely';
+import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { inBatches, type After } from '../../db/batches';
 import type { Dialect } from '../../db/database';
 import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
@@ -9,6 +10,7 @@ export interface CampaignFields {
   name: string;
   questions: string;
   questioncolumns: string;
+  leadFields: string;
 }
 
 // Campaigns -----------------------------------------------------------------------------------
@@ -44,6 +46,24 @@ const campaignById = prepared<{ id: string }>()((db, param) => db.selectFrom('ca
 
 export async function campaignExists(db: Db, id: string): Promise<boolean> {
   return (await campaignById.first(db, { id })) !== undefined;
+}
+
+const campaignActivity = prepared<{ id: string }>()((db, param) => db.selectFrom('campaigns').select('isActive').where('id', '=', param('id')));
+
+/** Whether the campaign is active; undefined when there is no such campaign. */
+export async function isCampaignActive(db: Db, id: string): Promise<boolean | undefined> {
+  const row = await campaignActivity.first(db, { id });
+  return row === undefined ? undefined : Boolean(row.isActive);
+}
+
+/**
+ * PostgreSQL: locks the campaign's row until the transaction ends. FOR UPDATE conflicts with the
+ * KEY SHARE lock a response's foreign-key check holds until it commits, so an edit waits for a
+ * response being stored, and its next statement sees it. SQLite runs one write at a time already.
+ */
+export async function lockCampaign(trx: Db, id: string): Promise<void> {
+  if (trx.getExecutor().adapter instanceof SqliteAdapter) return;
+  await trx.selectFrom('campaigns').select('id').where('id', '=', id).forUpdate().execute();
 }
 
 export async function hasAnyCampaign(db: Db): Promise<boolean> {
@@ -106,30 +126,60 @@ export function findOpenEmailRecord(db: Db, email: string, campaignId: string | 
   return campaignId === null ? openNewsletterRecord.first(db, { email }) : openRecordForCampaign.first(db, { email, campaignId });
 }
 
-const insertOpenEmailRecordQuery = prepared<{ id: string; email: string; campaignId: string | null; createdAt: Date }>()((db, param) =>
+// Only the active campaign takes a new record: the campaign's flag is read in the INSERT itself,
+// so the check and the write are one statement (atomic, and still one write for the group commit).
+const insertOpenEmailRecordQuery = prepared<{ id: string; email: string; campaignId: string; leadId: string; createdAt: Date }>()((db, param) =>
   db
     .insertInto('emailRecords')
-    .values({
-      id: param('id'),
-      email: param('email'),
-      campaignId: param('campaignId'),
-      isCompleted: false,
-      createdAt: param('createdAt'),
-    })
+    .columns(['id', 'email', 'campaignId', 'isCompleted', 'createdAt', 'leadId'])
+    .expression(
+      db
+        .selectFrom('campaigns')
+        .select([
+          sql<string>`${param('id')}`.as('id'),
+          sql<string>`${param('email')}`.as('email'),
+          'campaigns.id as campaignId',
+          sql<boolean>`${false}`.as('isCompleted'),
+          sql<Date>`${param('createdAt')}`.as('createdAt'),
+          sql<string>`${param('leadId')}`.as('leadId'),
+        ])
+        .where('campaigns.id', '=', param('campaignId'))
+        .where('campaigns.isActive', '=', true),
+    )
     // The unique index email_records_one_open: an open record for this e-mail and campaign exists.
     .onConflict((oc) => oc.doNothing()),
 );
 
+const insertOpenNewsletterRecordQuery = prepared<{ id: string; email: string; leadId: string; createdAt: Date }>()((db, param) =>
+  db
+    .insertInto('emailRecords')
+    .values({ id: param('id'), email: param('email'), campaignId: null, isCompleted: false, createdAt: param('createdAt'), leadId: param('leadId') })
+    .onConflict((oc) => oc.doNothing()),
+);
+
 /**
- * Adds an open e-mail record unless one is already open for the same e-mail and campaign; true
- * when added. One statement, atomic on its own. An unknown campaign fails its foreign key.
+ * Adds an open e-mail record unless one is already open for the same e-mail and campaign, and,
+ * for a campaign, only while it is active; true when added. One statement, atomic on its own.
+ * False tells neither case apart: the caller looks.
  */
-export async function insertOpenEmailRecord(db: Db, record: { id: string; email: string; campaignId: string | null; now: Date }): Promise<boolean> {
-  const result = await insertOpenEmailRecordQuery.execute(db, { id: record.id, email: record.email, campaignId: record.campaignId, createdAt: record.now });
+export async function insertOpenEmailRecord(db: Db, record: { id: string; email: string; campaignId: string | null; leadId: string; now: Date }): Promise<boolean> {
+  const { id, email, campaignId, leadId, now: createdAt } = record;
+  const result =
+    campaignId === null
+      ? await insertOpenNewsletterRecordQuery.execute(db, { id, email, leadId, createdAt })
+      : await insertOpenEmailRecordQuery.execute(db, { id, email, campaignId, leadId, createdAt });
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
 const emailRecordById = prepared<{ id: string }>()((db, param) => db.selectFrom('emailRecords').selectAll().where('id', '=', param('id')));
+
+const campaignLeadFieldsQuery = prepared<{ id: string }>()((db, param) => db.selectFrom('campaigns').select(['leadFields']).where('id', '=', param('id')));
+
+/** The campaign's leadField questions (answer key → "name" | "phone"). */
+export async function campaignLeadFields(db: Db, id: string): Promise<Record<string, 'name' | 'phone'>> {
+  const row = await campaignLeadFieldsQuery.first(db, { id });
+  return row ? (JSON.parse(row.leadFields) as Record<string, 'name' | 'phone'>) : {};
+}
 
 export function findEmailRecord(db: Db, id: string) {
   return emailRecordById.first(db, { id });
@@ -184,7 +234,7 @@ export async function searchEmailRecords(db: Db, query: { q?: string; limit: num
 
 // Survey responses ----------------------------------------------------------------------------
 
-const insertResponseQuery = prepared<{ id: string; campaignId: string; emailRecordId: string; email: string; answer: string; createdAt: Date }>()(
+const insertResponseQuery = prepared<{ id: string; campaignId: string; emailRecordId: string; email: string; answer: string; matches: string | null; createdAt: Date }>()(
   (db, param) =>
     db
       .insertInto('surveyResponses')
@@ -194,6 +244,7 @@ const insertResponseQuery = prepared<{ id: string; campaignId: string; emailReco
         emailRecordId: param('emailRecordId'),
         email: param('email'),
         answer: param('answer'),
+        matches: param('matches'),
         createdAt: param('createdAt'),
       })
       .onConflict((oc) => oc.column('emailRecordId').doNothing()),
@@ -205,7 +256,7 @@ const insertResponseQuery = prepared<{ id: string; campaignId: string; emailReco
  */
 export async function insertResponseOnce(
   db: Db,
-  response: { id: string; campaignId: string; emailRecordId: string; email: string; answer: string; now: Date },
+  response: { id: string; campaignId: string; emailRecordId: string; email: string; answer: string; matches: string | null; now: Date },
 ): Promise<boolean> {
   const { now, ...fields } = response;
   const result = await insertResponseQuery.execute(db, { ...fields, createdAt: now });
@@ -234,12 +285,6 @@ export function listResponses(db: Db, campaignId: string, page: { limit?: number
   return query.execute();
 }
 
-/** A keyset position: the last row of the previous batch. */
-export interface After {
-  createdAt: Date | string;
-  id: string;
-}
-
 /** A campaign's responses, oldest first (after `after` when given): the export's query. */
 function responsesInOrder(db: Db, campaignId: string, after: After | null) {
   let query = db
@@ -262,88 +307,6 @@ function emailRecordsInOrder(db: Db, campaignId: string, after: After | null) {
     query = query.where((eb) => eb(eb.refTuple('createdAt', 'id'), '>', eb.tuple(after.createdAt, after.id)));
   }
   return query.orderBy('createdAt').orderBy('id');
-}
-
-interface OrderedQuery<Row> extends Expression<Row> {
-  limit(size: number): { execute(): Promise<Row[]> };
-}
-
-const camelCaseKeys = new Map<string, string>();
-function camelCased(row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key in row) {
-    let camel = camelCaseKeys.get(key);
-    if (camel === undefined) camelCaseKeys.set(key, (camel = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())));
-    out[camel] = row[key];
-  }
-  return out;
-}
-
-/**
- * All rows of an ordered query, `size` at a time, for reading more rows than memory should hold.
- * A batch is valid until the next one is asked for: it is emptied then.
- *
- * SQLite: one keyset query per batch, so its single connection is free for other requests in
- * between. PostgreSQL: one cursor in a read-only transaction, one ordered scan in all; a keyset
- * query per batch was planned, while the table had no statistics yet, as a scan and sort of every
- * remaining row (seconds for 100,000 rows).
- *
- * Emptying the arrays matters on PostgreSQL: the driver builds a batch over several socket reads,
- * its array of rows often ends up in V8's old generation, and from there it kept every row it held
- * alive through young-generation collections, long after use: about 100 MB of dead rows piled up
- * in the old generation per 100,000 responses before a full collection.
- */
-async function* inBatches<Row extends After>(
-  db: Db,
-  dialect: Dialect,
-  size: number,
-  query: (db: Db, after: After | null) => OrderedQuery<Row>,
-): AsyncGenerator<Row[], void, undefined> {
-  if (dialect === 'sqlite') {
-    let after: After | null = null;
-    for (;;) {
-      const rows: Row[] = await query(db, after).limit(size).execute();
-      const count = rows.length;
-      if (count > 0) {
-        const last = rows[count - 1]!;
-        after = { createdAt: last.createdAt, id: last.id };
-        yield rows;
-        rows.length = 0;
-      }
-      if (count < size) return;
-    }
-  }
-  const trx = await db.startTransaction().setAccessMode('read only').execute();
-  // Without the camel-case plugin, `rows` is the driver's own array (the plugin would copy it),
-  // and emptying it right away is what frees the rows.
-  const raw = trx.withoutPlugins();
-  const fetch = async (): Promise<Row[]> => {
-    const { rows } = await sql<Record<string, unknown>>`fetch forward ${sql.lit(size)} from batches`.execute(raw);
-    const batch = rows.map(camelCased) as Row[];
-    rows.length = 0;
-    return batch;
-  };
-  // The next batch is on its way while the caller works on this one.
-  let next: Promise<Row[]> | undefined;
-  try {
-    await sql`declare batches no scroll cursor for ${query(trx, null)}`.execute(trx);
-    next = fetch();
-    for (;;) {
-      const batch: Row[] = await next;
-      next = batch.length === size ? fetch() : undefined;
-      // Awaited on the next turn, or in `finally` when the caller stops early: never unhandled.
-      next?.catch(() => {});
-      if (batch.length > 0) {
-        yield batch;
-        batch.length = 0;
-      }
-      if (!next) return;
-    }
-  } finally {
-    await next?.catch(() => {});
-    // Nothing was written: ending the transaction this way also closes the cursor.
-    await trx.rollback().execute();
-  }
 }
 
 /** A campaign's responses, oldest first, `size` at a time (the export reads them this way). */

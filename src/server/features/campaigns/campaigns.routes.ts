@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,6 +7,7 @@ import {
   activeCampaignSchema,
   answerRowSchema,
   CAMPAIGN_MESSAGES,
+  CAMPAIGN_QUESTIONS_MAX_BYTES,
   campaignSaveSchema,
   campaignSchema,
   campaignSummarySchema,
@@ -19,12 +20,28 @@ import {
   pageQuerySchema,
   RESPONSE_BODY_LIMIT,
   surveyResponseSchema,
-} from '../../../shared/campaigns';
+} from '../../../shared/campaigns/campaigns.contract';
 import { attachmentHeader, writeCampaignWorkbook, XLSX_CONTENT_TYPE } from './campaign-export';
+import { matchesFor } from '../matching/matching.service';
 import * as campaigns from './campaigns.service';
 
 const idParams = z.object({ id: z.string().max(100) });
+
+/**
+ * Campaign add and update: room for the largest survey allowed, with every character escaped once
+ * inside the JSON body; a larger body is refused unread, with the limit in its message.
+ */
+const CAMPAIGN_SAVE_OPTIONS = {
+  bodyLimit: 2 * CAMPAIGN_QUESTIONS_MAX_BYTES + 64 * 1024,
+  errorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+    if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+    return reply.status(413).send({ message: CAMPAIGN_MESSAGES.surveyTooLarge(), code: 'TOO_LARGE' });
+  },
+};
 const messageSchema = z.object({ message: z.string() });
+const matchedListing = z.object({ _id: z.string(), name: z.string(), image: z.string(), reasons: z.array(z.string()) });
+/** The stored answer's matches (issue 16): empty arrays when nothing fits or the survey sets no listingMatch. */
+const responseStoredSchema = messageSchema.extend({ matches: z.object({ projects: z.array(matchedListing), products: z.array(matchedListing) }) });
 
 export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +62,8 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       // Lead writes share commits with their neighbours (group commit): one fsync for many leads.
-      const added = await app.writes.runAtomic((db) => campaigns.addEmailRecord(db, request.body));
+      const added = await app.writes.run((trx) => campaigns.addEmailRecord(trx, request.body));
+      if (added.event) app.notifications.wake();
       const message = added.newsletter ? CAMPAIGN_MESSAGES.newsletterSaved : CAMPAIGN_MESSAGES.emailSaved;
       return reply.status(added.created ? 201 : 200).send({ emailID: added.emailID, message, newsletter: added.newsletter });
     },
@@ -54,14 +72,17 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/campaign/response/:campaignId',
     {
-      schema: { tags, params: z.object({ campaignId: z.string().max(100) }), body: surveyResponseSchema, response: { 200: messageSchema } },
+      schema: { tags, params: z.object({ campaignId: z.string().max(100) }), body: surveyResponseSchema, response: { 200: responseStoredSchema } },
       bodyLimit: RESPONSE_BODY_LIMIT,
       config: { rateLimit: app.publicWriteRateLimit },
     },
     async (request) => {
       const { campaignId } = request.params;
-      await app.writes.runAtomic((db) => campaigns.storeResponse(db, campaignId, request.body.response));
-      return { message: CAMPAIGN_MESSAGES.responseSaved };
+      // Matched against the listings as they are now, outside the write (pure work on cached data).
+      const matches = await matchesFor(app.contentCache, app.db, campaignId, request.body.response.answer);
+      const { stored } = await app.writes.run((trx) => campaigns.storeResponse(trx, campaignId, request.body.response, matches));
+      if (stored) app.notifications.wake();
+      return { message: CAMPAIGN_MESSAGES.responseSaved, matches };
     },
   );
 
@@ -73,7 +94,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/campaign/add',
-    { schema: { tags, body: campaignSaveSchema, response: { 201: messageSchema.extend({ _id: z.string() }) } } },
+    { ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, body: campaignSaveSchema, response: { 201: messageSchema.extend({ _id: z.string() }) } } },
     async (request, reply) => {
       const id = await campaigns.createCampaign(app.db, request.body);
       return reply.status(201).send({ message: CAMPAIGN_MESSAGES.created, _id: id });
@@ -82,9 +103,9 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/campaign/update/:id',
-    { schema: { tags, params: idParams, body: campaignSaveSchema, response: { 201: messageSchema } } },
+    { ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, params: idParams, body: campaignSaveSchema, response: { 201: messageSchema } } },
     async (request, reply) => {
-      await campaigns.updateCampaign(app.db, request.params.id, request.body);
+      await app.db.transaction().execute((trx) => campaigns.updateCampaign(trx, request.params.id, request.body));
       return reply.status(201).send({ message: CAMPAIGN_MESSAGES.updated });
     },
   );

@@ -34,19 +34,22 @@ export const DEMO_SURVEY = {
           type: 'dropdown',
           name: 'budget',
           title: 'What is your budget?',
+          // Each range's value is its top in rupees, so homes can be matched to it (issue 16).
+          listingMatch: 'project.maxPrice',
           isRequired: true,
           placeholder: 'Choose a range',
           choices: [
-            { value: 'under-50l', text: 'Under ₹50 lakh' },
-            { value: '50l-1cr', text: '₹50 lakh – ₹1 crore' },
-            { value: '1cr-2cr', text: '₹1 crore – ₹2 crore' },
-            { value: '2cr-5cr', text: '₹2 crore – ₹5 crore' },
-            { value: 'above-5cr', text: 'Above ₹5 crore' },
+            { value: 5000000, text: 'Under ₹50 lakh' },
+            { value: 10000000, text: '₹50 lakh – ₹1 crore' },
+            { value: 20000000, text: '₹1 crore – ₹2 crore' },
+            { value: 50000000, text: '₹2 crore – ₹5 crore' },
+            { value: 1000000000, text: 'Above ₹5 crore' },
           ],
         },
         {
           type: 'rating',
           name: 'bedrooms',
+          listingMatch: 'project.bedrooms',
           title: 'How many bedrooms?',
           isRequired: true,
           rateValues: [
@@ -71,6 +74,7 @@ export const DEMO_SURVEY = {
         {
           type: 'checkbox',
           name: 'localities',
+          listingMatch: 'project.locality',
           title: 'Preferred localities',
           description: 'Pick as many as you like.',
           isRequired: true,
@@ -128,6 +132,7 @@ export const DEMO_SURVEY = {
         {
           type: 'radiogroup',
           name: 'decorStyle',
+          listingMatch: 'product.keywords',
           title: 'Which decor style feels like home?',
           colCount: 2,
           choices: [
@@ -149,7 +154,13 @@ export const DEMO_SURVEY = {
           name: 'interiorBudget',
           title: 'Interior budget',
           visibleIf: '{interiorHelp} = true',
-          choices: ['Under ₹5 lakh', '₹5 – ₹15 lakh', '₹15 – ₹30 lakh', 'Above ₹30 lakh'],
+          listingMatch: 'product.maxPrice',
+          choices: [
+            { value: 500000, text: 'Under ₹5 lakh' },
+            { value: 1500000, text: '₹5 – ₹15 lakh' },
+            { value: 3000000, text: '₹15 – ₹30 lakh' },
+            { value: 100000000, text: 'Above ₹30 lakh' },
+          ],
         },
       ],
     },
@@ -162,11 +173,13 @@ export const DEMO_SURVEY = {
           name: 'moveIn',
           title: 'When would you like to move in?',
           isRequired: true,
+          // Values are months from today, so homes ready by then can be matched (issue 16).
+          listingMatch: 'project.readyBy',
           choices: [
-            { value: 'now', text: 'As soon as possible' },
-            { value: '3m', text: 'Within 3 months' },
-            { value: '6m', text: 'In 3 to 6 months' },
-            { value: '12m', text: 'In 6 to 12 months' },
+            { value: 0, text: 'As soon as possible' },
+            { value: 3, text: 'Within 3 months' },
+            { value: 6, text: 'In 3 to 6 months' },
+            { value: 12, text: 'In 6 to 12 months' },
             { value: 'exploring', text: 'Just exploring' },
           ],
         },
@@ -181,6 +194,8 @@ export const DEMO_SURVEY = {
           type: 'text',
           name: 'phone',
           title: 'Phone number',
+          // Issue 14: this answer is the lead's phone.
+          leadField: 'phone',
           description: 'Our advisor will call you at a time that suits you.',
           inputType: 'tel',
           autocomplete: 'tel',

@@ -1,6 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import {
   CAMPAIGN_MESSAGES,
+  CAMPAIGN_QUESTIONS_MAX_BYTES,
+  utf8Length,
   type ActiveCampaign,
   type AnswerRow,
   type Campaign,
@@ -8,14 +10,19 @@ import {
   type EmailList,
   type EmailRecord,
   type SurveyAnswers,
-} from '../../../shared/campaigns';
+} from '../../../shared/campaigns/campaigns.contract';
 import { isForeignKeyViolation, toBool, toIso } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound, tooLarge } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { BROKEN_REFERENCES_MESSAGE, referenceErrors } from '../../../shared/survey/references';
+import { questionNames } from '../../../shared/survey/survey-questions';
+import { leadDetailsFrom, leadFieldKeys } from '../../../shared/leads/lead-fields';
+import { recordCompletedSurvey, touchLead } from '../leads/leads.service';
+import { recordEvent } from '../notifications/outbox';
+import type { ListingMatches } from '../../../shared/matching/listing-match';
 import * as repo from './campaigns.repository';
 import type { CampaignsTable } from './campaigns.tables';
-import { deriveQuestionColumns } from './survey-columns';
 
 /** A database or an open transaction: every function here does its work through the one it is given. */
 type Db = Kysely<Database>;
@@ -40,16 +47,18 @@ function toCampaign(row: Selectable<CampaignsTable>): Campaign {
 
 /** The stored fields: `questioncolumns` comes from the survey itself, never from the client. */
 function campaignFields(input: CampaignSave): repo.CampaignFields {
-  let columns: string[];
-  try {
-    columns = deriveQuestionColumns(JSON.parse(input.questions) as object);
-  } catch {
-    columns = [];
+  const size = utf8Length(input.questions);
+  if (size > CAMPAIGN_QUESTIONS_MAX_BYTES) {
+    throw tooLarge(CAMPAIGN_MESSAGES.surveyTooLarge(size));
   }
+  const columns = questionNames(input.questions);
   if (columns.length === 0) {
     throw badRequest(CAMPAIGN_MESSAGES.questionsRequired, [{ field: 'questions', message: CAMPAIGN_MESSAGES.questionsRequired }]);
   }
-  return { name: input.name, questions: input.questions, questioncolumns: columns.join(',') };
+  // A reference to no question (a ranking fed by a renamed question) can leave visitors unable to finish.
+  const broken = referenceErrors(input.questions);
+  if (broken.length > 0) throw badRequest(BROKEN_REFERENCES_MESSAGE, broken);
+  return { name: input.name, questions: input.questions, questioncolumns: columns.join(','), leadFields: JSON.stringify(leadFieldKeys(input.questions)) };
 }
 
 async function requireCampaign(db: Db, id: string) {
@@ -68,12 +77,17 @@ export async function createCampaign(db: Db, input: CampaignSave): Promise<strin
   return id;
 }
 
-/** Refused (409) once the campaign has responses: they must keep meaning what was asked. */
-export async function updateCampaign(db: Db, id: string, input: CampaignSave): Promise<void> {
+/**
+ * Refused (409) once the campaign has responses: they must keep meaning what was asked. Run it in
+ * a transaction: the campaign's row is locked first, so a response being stored at the same
+ * moment is either seen by the check or stored after the edit.
+ */
+export async function updateCampaign(trx: Db, id: string, input: CampaignSave): Promise<void> {
   const fields = campaignFields(input);
-  if (await repo.updateCampaignWithoutResponses(db, id, fields, new Date())) return;
-  await requireCampaignId(db, id);
-  throw conflict(CAMPAIGN_MESSAGES.editLocked);
+  await repo.lockCampaign(trx, id);
+  if (await repo.updateCampaignWithoutResponses(trx, id, fields, new Date())) return;
+  await requireCampaignId(trx, id);
+  throw conflict(CAMPAIGN_MESSAGES.editLocked, 'EDIT_LOCKED');
 }
 
 export async function getCampaign(db: Db, id: string): Promise<Campaign> {
@@ -145,28 +159,38 @@ export interface EmailRecordAdded {
   created: boolean;
   /** True when kept as a newsletter sign-up (no campaign). */
   newsletter: boolean;
+  /** True when a notification event was recorded with it (the dispatcher can be woken). */
+  event: boolean;
 }
 
 /**
  * Keeps the visitor's e-mail for a campaign (or, with none, for the newsletter) without duplicates.
- * Its only write is one statement, so it runs without a transaction of its own (writes.runAtomic).
+ * Only the active campaign takes new e-mails (409 otherwise); a visitor who started while it was
+ * active still finishes (storeResponse does not look at the flag). Its only write is one
+ * statement, so it runs without a transaction of its own (writes.runAtomic).
  */
 export async function addEmailRecord(db: Db, input: { email: string; campaignid: string | null }): Promise<EmailRecordAdded> {
   const { email, campaignid: campaignId } = input;
   const newsletter = campaignId === null;
+  const now = new Date();
+  // The person's lead first (one upsert), so the record points at it; a refusal below rolls it back.
+  const lead = await touchLead(db, { email, source: newsletter ? 'newsletter' : 'survey', campaignId, at: now });
   // Twice at most: the open record found by the failed insert may be completed before we read it.
   for (let attempt = 0; attempt < 2; attempt++) {
     const id = newId();
-    let added: boolean;
-    try {
-      added = await repo.insertOpenEmailRecord(db, { id, email, campaignId, now: new Date() });
-    } catch (error) {
-      if (isForeignKeyViolation(error)) throw notFound(CAMPAIGN_MESSAGES.notFound);
-      throw error;
+    const added = await repo.insertOpenEmailRecord(db, { id, email, campaignId, leadId: lead.id, now });
+    if (added) {
+      // A new person: staff hear of them (at once by webhook; by e-mail if the survey stays unfinished).
+      if (lead.created) await recordEvent(db, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);
+      return { emailID: id, created: true, newsletter, event: lead.created };
     }
-    if (added) return { emailID: id, created: true, newsletter };
+    if (campaignId !== null) {
+      const active = await repo.isCampaignActive(db, campaignId);
+      if (active === undefined) throw notFound(CAMPAIGN_MESSAGES.notFound);
+      if (!active) throw conflict(CAMPAIGN_MESSAGES.campaignInactive, 'CAMPAIGN_INACTIVE');
+    }
     const open = await repo.findOpenEmailRecord(db, email, campaignId);
-    if (open) return { emailID: open.id, created: false, newsletter };
+    if (open) return { emailID: open.id, created: false, newsletter, event: false };
   }
   throw new Error('An open e-mail record kept appearing and disappearing.');
 }
@@ -174,12 +198,14 @@ export async function addEmailRecord(db: Db, input: { email: string; campaignid:
 /**
  * Stores the visitor's answers; the e-mail record is completed with them (a trigger, in the same
  * statement). A repeated submission for the same record (a network retry) stores nothing new and
- * still succeeds. Its only write is one statement, so it runs without a transaction of its own.
+ * still succeeds. With the response, the lead is updated and survey.completed recorded: run it in a
+ * transaction (writes.run).
  */
 export async function storeResponse(
   db: Db,
   campaignId: string,
   input: { email: string; emailId: string; answer: SurveyAnswers },
+  matches: ListingMatches | null = null,
 ): Promise<{ stored: boolean }> {
   const record = await repo.findEmailRecord(db, input.emailId);
   // A record of this campaign proves the campaign exists (foreign key): look it up only otherwise.
@@ -192,14 +218,22 @@ export async function storeResponse(
     throw badRequest(CAMPAIGN_MESSAGES.emailMismatch, [{ field: 'response.email', message: CAMPAIGN_MESSAGES.emailMismatch }]);
   }
   try {
+    const id = newId();
+    const now = new Date();
     const stored = await repo.insertResponseOnce(db, {
-      id: newId(),
+      id,
       campaignId,
       emailRecordId: record.id,
       email: record.email,
       answer: JSON.stringify(input.answer),
-      now: new Date(),
+      matches: matches ? JSON.stringify(matches) : null,
+      now,
     });
+    if (stored && record.leadId) {
+      const details = leadDetailsFrom(await repo.campaignLeadFields(db, campaignId), input.answer);
+      await recordCompletedSurvey(db, { id: record.leadId, campaignId, at: now, ...details });
+    }
+    if (stored) await recordEvent(db, { type: 'survey.completed', email: record.email, subjectId: id, leadId: record.leadId }, now);
     return { stored };
   } catch (error) {
     // The record (or its campaign) was deleted after we read it.

@@ -11,6 +11,8 @@ export interface CampaignsTable {
   questions: string;
   /** Question names in order, comma-joined; derived from `questions` by the server. */
   questioncolumns: string;
+  /** JSON: answer key → "name" | "phone", for the questions marked leadField; derived from `questions`. */
+  leadFields: ColumnType<string, string | undefined, string>;
   isActive: Flag;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -23,6 +25,8 @@ export interface EmailRecordsTable {
   campaignId: string | null;
   isCompleted: Flag;
   createdAt: Timestamp;
+  /** The person (lead) this belongs to; null only for rows written before leads existed. */
+  leadId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SurveyResponsesTable {
@@ -32,10 +36,25 @@ export interface SurveyResponsesTable {
   email: string;
   /** SurveyJS data as JSON text. */
   answer: string;
+  /** The homes and decor matched to the answers when they were stored (JSON), or null. */
+  matches: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: Timestamp;
+}
+
+/** A file attached to a survey answer (the answer holds its reference). */
+export interface SurveyFilesTable {
+  id: string;
+  campaignId: string;
+  emailRecordId: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  bytes: Uint8Array;
   createdAt: Timestamp;
 }
 
 export interface CampaignTables {
+  surveyFiles: SurveyFilesTable;
   campaigns: CampaignsTable;
   emailRecords: EmailRecordsTable;
   surveyResponses: SurveyResponsesTable;

@@ -1,8 +1,8 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ContactMessagesTable } from './contact.tables';
 
-export async function insertContactMessage(db: Kysely<Database>, row: Insertable<ContactMessagesTable>): Promise<void> {
+export async function insertContactMessage(db: Kysely<Database> | Transaction<Database>, row: Insertable<ContactMessagesTable>): Promise<void> {
   await db.insertInto('contactMessages').values(row).execute();
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactRequestSchema, REQUEST_QUOTATIONS } from '../../../shared/contact';
+import { contactRequestSchema, REQUEST_QUOTATIONS } from '../../../shared/contact/contact.contract';
 import { addContactMessage, CONTACT_THANKS, listContactResponses } from './contact.service';
 
 const contactResponseSchema = z.object({
@@ -29,7 +29,8 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       bodyLimit: 16 * 1024,
     },
     async (request, reply) => {
-      await addContactMessage(app.db, request.body.response);
+      const { stored } = await addContactMessage(app.db, request.body.response);
+      if (stored) app.notifications.wake();
       return reply.status(201).send({ message: CONTACT_THANKS });
     },
   );

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { ContactInput, ContactResponse } from '../../../shared/contact';
+import type { ContactInput, ContactResponse } from '../../../shared/contact/contact.contract';
 import type { Database } from '../../db/schema';
 import { toIso } from '../../db/database';
 import { newId } from '../../lib/ids';
+import { touchLead } from '../leads/leads.service';
+import { recordEvent } from '../notifications/outbox';
 import * as contact from './contact.repository';
 
 export const CONTACT_THANKS = 'Thank you for getting in touch! We will get back to you soon.';
@@ -13,14 +15,21 @@ export const CONTACT_THANKS = 'Thank you for getting in touch! We will get back 
  */
 export async function addContactMessage(db: Kysely<Database>, input: ContactInput): Promise<{ stored: boolean }> {
   if (input.website) return { stored: false };
-  await contact.insertContactMessage(db, {
-    id: newId(),
-    firstname: input.firstname,
-    lastname: input.lastname,
-    email: input.email,
-    requestQuotation: input.requestquotation,
-    message: input.message,
-    createdAt: new Date(),
+  const id = newId();
+  const now = new Date();
+  await db.transaction().execute(async (trx) => {
+    const lead = await touchLead(trx, { email: input.email, source: 'contact', name: `${input.firstname} ${input.lastname}`.trim(), at: now });
+    await contact.insertContactMessage(trx, {
+      leadId: lead.id,
+      id,
+      firstname: input.firstname,
+      lastname: input.lastname,
+      email: input.email,
+      requestQuotation: input.requestquotation,
+      message: input.message,
+      createdAt: now,
+    });
+    await recordEvent(trx, { type: 'contact.created', email: input.email.trim(), subjectId: id, leadId: lead.id }, now);
   });
   return { stored: true };
 }

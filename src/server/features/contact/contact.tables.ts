@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { RequestQuotation } from '../../../shared/contact';
+import type { RequestQuotation } from '../../../shared/contact/contact.contract';
 
 type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
 
@@ -11,6 +11,8 @@ export interface ContactMessagesTable {
   requestQuotation: RequestQuotation;
   message: string;
   createdAt: Timestamp;
+  /** The person (lead) this belongs to; null only for rows written before leads existed. */
+  leadId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ContactTables {

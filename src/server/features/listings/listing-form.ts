@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { FieldError } from '../../../shared/api-error';
 import { badRequest, tooLarge, unsupportedMedia } from '../../lib/errors';
+import { refuseNul } from '../../lib/nul-guard';
 import { IMAGE_TOO_LARGE } from '../media/media.service';
 
 export interface ListingForm {
@@ -21,9 +22,12 @@ export async function readListingForm(request: FastifyRequest): Promise<ListingF
   let file: ListingForm['file'];
   for await (const part of request.parts()) {
     if (part.type === 'field') {
-      fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+      const value = typeof part.value === 'string' ? part.value : String(part.value);
+      refuseNul(part.fieldname, value);
+      fields[part.fieldname] = value;
       continue;
     }
+    refuseNul('filename', part.filename);
     let bytes: Buffer;
     try {
       bytes = await part.toBuffer();

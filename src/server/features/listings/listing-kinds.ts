@@ -11,13 +11,13 @@ import {
   studioUpdate,
   type ListingItems,
   type ListingKind,
-} from '../../../shared/listings';
+} from '../../../shared/listings/listings.contract';
 import { imageUrl } from '../media/media.service';
 import type { ListingFieldColumns, ListingRow } from './listings.repository';
 import type { ListingTableName } from './listings.tables';
 
 /** What a form carries once validated: the kind's fields and the uploaded file's name. */
-export type ListingInput = { filename: string } & ListingFieldColumns;
+export type ListingInput = { filename: string } & Record<string, string | number | null | string[]>;
 
 /**
  * Everything that differs between projects, products and studio records. The routes, service and
@@ -40,8 +40,18 @@ export interface ListingKindSpec<K extends ListingKind = ListingKind, I extends 
 }
 
 const common = { _id: z.string(), image: z.string(), filename: z.string() };
-const str = (v: string | number | undefined) => String(v ?? '');
-const num = (v: string | number | undefined) => Number(v ?? 0);
+const str = (v: string | number | null | undefined) => String(v ?? '');
+const num = (v: string | number | null | undefined) => Number(v ?? 0);
+const numOrNull = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
+/** Tags are kept as a JSON array of strings. */
+const tagsOf = (v: string | number | null | undefined): string[] => {
+  try {
+    const parsed: unknown = JSON.parse(String(v ?? '[]'));
+    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+};
 
 const project: ListingKindSpec<'project', z.output<typeof newProject>> = {
   kind: 'project',
@@ -58,6 +68,7 @@ const project: ListingKindSpec<'project', z.output<typeof newProject>> = {
     dateofcomplition: z.string(),
     sizeofunit: z.string(),
     gmaplink: z.string(),
+    price: z.number().nullable(),
   }),
   toColumns: (input) => ({
     name: input.name,
@@ -67,6 +78,7 @@ const project: ListingKindSpec<'project', z.output<typeof newProject>> = {
     dateofcomplition: parseListingDate(input.dateofcomplition)!,
     sizeofunit: input.sizeofunit,
     gmaplink: input.gmaplink,
+    price: input.price,
   }),
   toItem: ({ id, imageHash, filename, fields: f }) => ({
     _id: id,
@@ -76,6 +88,7 @@ const project: ListingKindSpec<'project', z.output<typeof newProject>> = {
     dateofcomplition: formatListingDate(str(f.dateofcomplition)),
     sizeofunit: str(f.sizeofunit),
     gmaplink: str(f.gmaplink),
+    price: numOrNull(f.price),
     image: imageUrl(imageHash),
     filename,
   }),
@@ -88,13 +101,14 @@ const product: ListingKindSpec<'product', z.output<typeof newProduct>> = {
   ...listingIds.product,
   newSchema: newProduct,
   updateSchema: productUpdate,
-  itemSchema: z.object({ ...common, productname: z.string(), description: z.string(), price: z.number() }),
-  toColumns: (input) => ({ productname: input.productname, description: input.description, price: input.price }),
+  itemSchema: z.object({ ...common, productname: z.string(), description: z.string(), price: z.number(), tags: z.array(z.string()) }),
+  toColumns: (input) => ({ productname: input.productname, description: input.description, price: input.price, tags: JSON.stringify(input.tags) }),
   toItem: ({ id, imageHash, filename, fields: f }) => ({
     _id: id,
     productname: str(f.productname),
     description: str(f.description),
     price: num(f.price),
+    tags: tagsOf(f.tags),
     image: imageUrl(imageHash),
     filename,
   }),

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import type { ListingColumns, ListingTableName } from './listings.tables';
 
 /** A kind's own columns (name, price, …), as its descriptor maps them. */
-export type ListingFieldColumns = Record<string, string | number>;
+export type ListingFieldColumns = Record<string, string | number | null>;
 
 /**
  * One repository for the three listing tables. Kysely cannot type a query over "one of three

@@ -15,9 +15,9 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
   for (const spec of Object.values(listingKinds)) {
     const tags = ['listings'];
 
-    // Sent as JSON serialized and compressed once per change (list-cache.ts); the schema documents its shape.
+    // Sent as JSON serialized and compressed once per change (the app's content cache); the schema documents its shape.
     app.get(`/api/${spec.kind}/get`, { schema: { tags, response: { 200: z.array(spec.itemSchema), 304: z.null() } } }, async (request, reply) => {
-      const list = await serializedList(app.db, spec);
+      const list = await serializedList(app.contentCache, app.db, spec);
       reply.header('cache-control', 'no-cache').header('etag', list.etag).header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === list.etag) return reply.status(304).send();
       const { encoding, body } = list.body.encode(request.headers['accept-encoding']);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import type { ListingKind } from '../../../shared/listings';
+import type { ListingKind } from '../../../shared/listings/listings.contract';
 import type { Database } from '../../db/schema';
 import {
   apartmentSvg,
@@ -28,32 +28,32 @@ interface DemoItem {
 
 const PROJECTS: DemoItem[] = [
   {
-    fields: { name: 'Lakeside Residency', area: 'Whitefield, Bengaluru', squareft: '1450', dateofcomplition: '15-12-2026', sizeofunit: '3 BHK', gmaplink: mapSearch('Whitefield, Bengaluru') },
+    fields: { name: 'Lakeside Residency', area: 'Whitefield, Bengaluru', squareft: '1450', dateofcomplition: '15-12-2026', sizeofunit: '3 BHK', gmaplink: mapSearch('Whitefield, Bengaluru'), price: '9500000' },
     filename: 'lakeside-residency.png',
     svg: apartmentSvg({ sky: ['#8ec5e8', '#e3f1f8'], wall: '#f2e6d0', trim: '#b5653d', glass: '#5d8fb8', floors: 7, columns: 5, sun: true }),
   },
   {
-    fields: { name: 'Palm Grove Villas', area: 'Sarjapur Road, Bengaluru', squareft: '2400', dateofcomplition: '30-06-2026', sizeofunit: '4 BHK villa', gmaplink: mapSearch('Sarjapur Road, Bengaluru') },
+    fields: { name: 'Palm Grove Villas', area: 'Sarjapur Road, Bengaluru', squareft: '2400', dateofcomplition: '30-06-2026', sizeofunit: '4 BHK villa', gmaplink: mapSearch('Sarjapur Road, Bengaluru'), price: '24000000' },
     filename: 'palm-grove-villas.png',
     svg: villaSvg({ sky: ['#f6c48f', '#fbe9d3'], wall: '#fff6e8', roof: '#a4452c', door: '#1d4e89', palms: true }),
   },
   {
-    fields: { name: 'Baner Heights', area: 'Baner, Pune', squareft: '1180', dateofcomplition: '31-03-2027', sizeofunit: '2 BHK', gmaplink: mapSearch('Baner, Pune') },
+    fields: { name: 'Baner Heights', area: 'Baner, Pune', squareft: '1180', dateofcomplition: '31-03-2027', sizeofunit: '2 BHK', gmaplink: mapSearch('Baner, Pune'), price: '7800000' },
     filename: 'baner-heights.png',
     svg: apartmentSvg({ sky: ['#a7c7e7', '#eef4fa'], wall: '#dfe6ee', trim: '#13315c', glass: '#7ea3c4', floors: 9, columns: 4 }),
   },
   {
-    fields: { name: 'Hinjewadi Greens', area: 'Hinjewadi Phase 1, Pune', squareft: '980', dateofcomplition: '20-09-2025', sizeofunit: '2 BHK', gmaplink: mapSearch('Hinjewadi Phase 1, Pune') },
+    fields: { name: 'Hinjewadi Greens', area: 'Hinjewadi Phase 1, Pune', squareft: '980', dateofcomplition: '20-09-2025', sizeofunit: '2 BHK', gmaplink: mapSearch('Hinjewadi Phase 1, Pune'), price: '6200000' },
     filename: 'hinjewadi-greens.png',
     svg: villaSvg({ sky: ['#9fd3c7', '#eaf6f2'], wall: '#f7efe2', roof: '#2f6b4f', door: '#7a4b2a' }),
   },
   {
-    fields: { name: 'Worli Seaview', area: 'Worli, Mumbai', squareft: '2100', dateofcomplition: '15-01-2028', sizeofunit: '4 BHK', gmaplink: mapSearch('Worli Sea Face, Mumbai') },
+    fields: { name: 'Worli Seaview', area: 'Worli, Mumbai', squareft: '2100', dateofcomplition: '15-01-2028', sizeofunit: '4 BHK', gmaplink: mapSearch('Worli Sea Face, Mumbai'), price: '55000000' },
     filename: 'worli-seaview.png',
     svg: apartmentSvg({ sky: ['#f3a683', '#fde3cf'], wall: '#f4f1ea', trim: '#0b2545', glass: '#4f7ca6', floors: 10, columns: 5, sun: true, sea: true }),
   },
   {
-    fields: { name: 'Powai Crest', area: 'Hiranandani, Powai, Mumbai', squareft: '1350', dateofcomplition: '10-11-2026', sizeofunit: '3 BHK', gmaplink: '' },
+    fields: { name: 'Powai Crest', area: 'Hiranandani, Powai, Mumbai', squareft: '1350', dateofcomplition: '10-11-2026', sizeofunit: '3 BHK', gmaplink: '', price: '18500000' },
     filename: 'powai-crest.png',
     svg: apartmentSvg({ sky: ['#b9d7ea', '#f2f7fb'], wall: '#efe3cf', trim: '#8c5a3c', glass: '#6f93b3', floors: 8, columns: 6 }),
   },
@@ -61,32 +61,32 @@ const PROJECTS: DemoItem[] = [
 
 const PRODUCTS: DemoItem[] = [
   {
-    fields: { productname: 'Teak Sofa', description: 'Three-seater in solid Nilambur teak with indigo cotton upholstery and handloom cushions.', price: '125000' },
+    fields: { productname: 'Teak Sofa', description: 'Three-seater in solid Nilambur teak with indigo cotton upholstery and handloom cushions.', price: '125000', tags: 'Living room, Contemporary Indian, Classic' },
     filename: 'teak-sofa.png',
     svg: sofaSvg('#1d4e89', '#f4c95d'),
   },
   {
-    fields: { productname: 'Brass Floor Lamp', description: 'Hand-finished Moradabad brass with a linen shade; warm light for reading corners.', price: '18500' },
+    fields: { productname: 'Brass Floor Lamp', description: 'Hand-finished Moradabad brass with a linen shade; warm light for reading corners.', price: '18500', tags: 'Reading corner, Classic, Industrial' },
     filename: 'brass-floor-lamp.png',
     svg: floorLampSvg('#f3e3c3'),
   },
   {
-    fields: { productname: 'Cane Armchair', description: 'Woven rattan on a sheesham frame, with a removable mustard seat cushion.', price: '24000' },
+    fields: { productname: 'Cane Armchair', description: 'Woven rattan on a sheesham frame, with a removable mustard seat cushion.', price: '24000', tags: 'Living room, Boho, Scandinavian' },
     filename: 'cane-armchair.png',
     svg: armchairSvg('#d9a766', '#d98e04'),
   },
   {
-    fields: { productname: 'Jaipur Dhurrie Rug', description: 'Flat-woven cotton dhurrie, 5 × 8 ft, in indigo and rust block motifs.', price: '32000' },
+    fields: { productname: 'Jaipur Dhurrie Rug', description: 'Flat-woven cotton dhurrie, 5 × 8 ft, in indigo and rust block motifs.', price: '32000', tags: 'Living room, Boho, Contemporary Indian' },
     filename: 'jaipur-dhurrie-rug.png',
     svg: rugSvg('#1d4e89', '#d8643a', '#f3e6cc'),
   },
   {
-    fields: { productname: 'Terracotta Planter', description: 'Kiln-fired terracotta from Khurja, 14 inch, with a drainage saucer.', price: '3200' },
+    fields: { productname: 'Terracotta Planter', description: 'Kiln-fired terracotta from Khurja, 14 inch, with a drainage saucer.', price: '3200', tags: 'Balcony, Boho, Modern minimal' },
     filename: 'terracotta-planter.png',
     svg: planterSvg('#c0643b'),
   },
   {
-    fields: { productname: 'Sheesham Wall Clock', description: 'Silent sweep movement in a carved sheesham wood frame, 16 inch.', price: '6800' },
+    fields: { productname: 'Sheesham Wall Clock', description: 'Silent sweep movement in a carved sheesham wood frame, 16 inch.', price: '6800', tags: 'Bedroom, Scandinavian, Modern minimal' },
     filename: 'sheesham-wall-clock.png',
     svg: wallClockSvg('#7a4b2a'),
   },

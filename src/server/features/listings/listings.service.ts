@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { IMAGE_REQUIRED } from '../../../shared/listings';
+import { IMAGE_REQUIRED } from '../../../shared/listings/listings.contract';
 import type { Database } from '../../db/schema';
+import { CompressedBody } from '../../lib/compressed-body';
+import type { ContentCache } from '../../lib/content-cache';
 import { badRequest, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { deleteImageIfUnused, insertImage } from '../media/media.repository';
 import { prepareImage } from '../media/media.service';
-import { listCache, type SerializedList } from './list-cache';
 import { parseFields, type ListingForm } from './listing-form';
 import type { ListingKindSpec } from './listing-kinds';
 import * as listings from './listings.repository';
@@ -15,9 +17,22 @@ export async function listItems(db: Kysely<Database>, spec: ListingKindSpec) {
   return rows.map((row) => spec.toItem(row));
 }
 
-/** The public list as JSON, from memory while it is fresh (list-cache.ts). */
-export function serializedList(db: Kysely<Database>, spec: ListingKindSpec): Promise<SerializedList> {
-  return listCache(db).get(spec.kind, () => listItems(db, spec));
+/** A public list, serialized (and compressed) once and shared by every request until it changes. */
+export interface SerializedList {
+  body: CompressedBody;
+  /** Weak: the same list is sent as identity, br or gzip. */
+  etag: string;
+}
+
+/**
+ * The public list as JSON, from the app's content cache (lib/content-cache.ts: the busiest reads,
+ * DESIGN.md §9); a staff write makes it stale on every instance.
+ */
+export function serializedList(cache: ContentCache, db: Kysely<Database>, spec: ListingKindSpec): Promise<SerializedList> {
+  return cache.get(`list:${spec.kind}`, async () => {
+    const json = Buffer.from(JSON.stringify(await listItems(db, spec)));
+    return { body: new CompressedBody(json), etag: `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+  });
 }
 
 /** Adds a record with its image; refused input stores nothing. Returns the new id. */
@@ -36,7 +51,6 @@ export async function addItem(db: Kysely<Database>, spec: ListingKindSpec, form:
       fields: spec.toColumns(input),
     });
   });
-  listCache(db).invalidate(spec.kind);
   return id;
 }
 
@@ -55,7 +69,6 @@ export async function updateItem(db: Kysely<Database>, spec: ListingKindSpec, fo
     if (!updated) throw notFound(spec.notFound);
     if (imageHash !== current.imageHash) await deleteImageIfUnused(trx, current.imageHash);
   });
-  listCache(db).invalidate(spec.kind);
   return id;
 }
 
@@ -66,5 +79,4 @@ export async function deleteItem(db: Kysely<Database>, spec: ListingKindSpec, id
     if (imageHash === undefined) throw notFound(spec.notFound);
     await deleteImageIfUnused(trx, imageHash);
   });
-  listCache(db).invalidate(spec.kind);
 }

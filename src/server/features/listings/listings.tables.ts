@@ -20,12 +20,16 @@ export interface ProjectsTable extends ListingColumns {
   sizeofunit: string;
   /** Empty when the project has no map link. */
   gmaplink: string;
+  /** Rupees; null when the studio has not given one. */
+  price: number | null;
 }
 
 export interface ProductsTable extends ListingColumns {
   productname: string;
   description: string;
   price: number;
+  /** JSON array of tags ("Living room", "Boho"). */
+  tags: ColumnType<string, string | undefined, string>;
 }
 
 export interface StudiosTable extends ListingColumns {

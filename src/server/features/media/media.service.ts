@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_SIZE, NOT_AN_IMAGE } from '../../../shared/listings';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_SIZE, NOT_AN_IMAGE } from '../../../shared/listings/listings.contract';
 import { tooLarge, unsupportedMedia } from '../../lib/errors';
 import type { StoredImage } from './media.repository';
 

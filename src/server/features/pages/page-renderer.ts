@@ -51,9 +51,13 @@ export class PageRenderer {
     return new PageRenderer(app, entry, template, manifest);
   }
 
-  /** Renders the page at `url` (path and query) as served from `origin` (canonical links use it). */
-  async render(url: string, origin: string): Promise<RenderedPage> {
-    const result = await this.entry.render(new Request(new URL(url, origin)), (apiPath, init) => this.callApi(apiPath, init));
+  /**
+   * Renders the page at `pagePath` (a parsed path, with the query the page reads) as served from
+   * `origin` (canonical links use it). Concatenated, not resolved: `new URL('//x/', origin)` is x.
+   */
+  async render(pagePath: string, origin: string): Promise<RenderedPage> {
+    if (!pagePath.startsWith('/') || /^\/[/\\]/.test(pagePath)) throw new Error(`not a path on this site: ${pagePath}`);
+    const result = await this.entry.render(new Request(`${origin}${pagePath}`), (apiPath, init) => this.callApi(apiPath, init));
     if (result.kind === 'redirect') return { status: result.status, location: result.location };
 
     const links = this.assetLinks(result.files);

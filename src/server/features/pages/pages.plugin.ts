@@ -4,36 +4,21 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isPagePath, isServerRenderedPath } from '../../../shared/paths';
 import { HtmlDocument } from './html-document';
-import { notFound } from '../../lib/errors';
-import type { PageCache } from './page-cache';
 import { PageRenderer } from './page-renderer';
 import { publicBaseUrl } from './seo.routes';
 
 const ROOT_FILES = ['favicon.svg', 'favicon.ico', 'manifest.webmanifest'];
 
 /**
- * What pages show (listings, studio, the active campaign) changes only by staff writes; the
- * visitors' own writes (e-mails, answers, messages) leave every page as it was. Call it on the
- * root instance: a hook added inside a registered plugin sees only that plugin's routes.
- */
-export function clearPagesAfterStaffWrites(app: FastifyInstance, cache: PageCache): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    if (request.staff && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) cache.clear();
-    done();
-  });
-}
-
-/**
  * Serves the web client: hashed assets with long-lived caching; public pages rendered on the
  * server (with their data) when the SSR bundle is built; the client shell for the other pages.
  * Unknown paths get the 404 page with status 404.
  */
-export async function pagesPlugin(app: FastifyInstance, options: { clientDir: string; ssrDir?: string; cache: PageCache }): Promise<void> {
+export async function pagesPlugin(app: FastifyInstance, options: { clientDir: string; ssrDir?: string }): Promise<void> {
   const { clientDir } = options;
   const indexFile = path.join(clientDir, 'index.html');
   const shell = existsSync(indexFile) ? new HtmlDocument(readFileSync(indexFile, 'utf8')) : null;
   const renderer = shell && options.ssrDir ? await PageRenderer.load(app, clientDir, options.ssrDir) : null;
-  const cache = options.cache;
 
   if (shell) {
     await app.register(fastifyStatic, {
@@ -48,9 +33,13 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
   const rootFiles = new Set(shell ? ROOT_FILES.filter((f) => existsSync(path.join(clientDir, f))) : []);
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    // `//host/…` and `/\host/…` are another origin to a URL parser (the renderer's included):
+    // send them to the same path on this site, never render them.
+    if (/^\/[/\\]/.test(request.url)) return reply.redirect(`/${request.url.replace(/^[/\\]+/, '')}`, 301);
     const url = new URL(request.url, 'http://localhost');
     const pathname = url.pathname;
-    if (pathname.startsWith('/api/')) throw notFound('There is no such API route.');
+    // An API path no GET route has: 405 when it has other methods, else 404 (the not-found handler).
+    if (pathname.startsWith('/api/')) return reply.callNotFound();
     const name = pathname.slice(1);
     if (rootFiles.has(name)) return reply.header('cache-control', 'public, max-age=86400').sendFile(name, clientDir);
     if (!shell) {
@@ -65,11 +54,29 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
     if (!renderer || !isServerRenderedPath(pathname)) return sendHtml(request, reply.status(status), shell);
 
     const origin = publicBaseUrl(app, request);
-    const key = origin + pathname + url.search;
-    const page = await cache.get(key, () => renderer.render(request.url, origin));
+    // Rendered from what the page uses, so a query string it ignores cannot split or bypass the cache.
+    const pageUrl = pathname + usedQuery(pathname, url.searchParams);
+    // The app's content cache (lib/content-cache.ts): a staff write makes every page stale.
+    const page = await app.contentCache.get(`page:${origin}${pageUrl}`, () => renderer.render(pageUrl, origin));
     if ('location' in page) return reply.redirect(page.location, page.status);
     return sendHtml(request, reply.status(status), page.document);
   });
+}
+
+/**
+ * The query parameters each server-rendered page reads (none today: lists are whole, filters run in
+ * the browser). A page that starts reading one lists it here, or its server render will not see it.
+ */
+const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {};
+
+function usedQuery(pathname: string, params: URLSearchParams): string {
+  const names = PAGE_QUERY_PARAMS[pathname];
+  if (!names) return '';
+  const used = new URLSearchParams();
+  for (const name of names) for (const value of params.getAll(name)) used.append(name, value);
+  used.sort();
+  const query = used.toString();
+  return query ? `?${query}` : '';
 }
 
 function sendHtml(request: FastifyRequest, reply: FastifyReply, document: HtmlDocument) {

@@ -4,9 +4,23 @@ import { paths } from '../../../shared/paths';
 /** The pages search engines should know about. */
 const PUBLIC_PAGES = [paths.home, paths.projects, paths.products, paths.studio, paths.about, paths.contact];
 
-/** The configured public address, or the one this request came to. */
+/**
+ * The site's public origin for absolute URLs (canonical links, share cards, sitemap): the configured
+ * PUBLIC_BASE_URL; without it, the request's Host only when the operator allows it (ALLOWED_HOSTS),
+ * else the first allowed host. A Host header is the client's to choose, and a page rendered with it
+ * is cached for every visitor.
+ */
 export function publicBaseUrl(app: FastifyInstance, request: FastifyRequest): string {
-  return app.config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+  const { publicBaseUrl: configured, allowedHosts } = app.config;
+  if (configured) return configured;
+  const host = request.host.toLowerCase();
+  const allowed = allowedHosts.includes(host) || allowedHosts.includes(request.hostname.toLowerCase());
+  const protocol = request.protocol === 'https' ? 'https' : 'http';
+  try {
+    return new URL(`${protocol}://${allowed ? host : (allowedHosts[0] ?? 'localhost')}`).origin;
+  } catch {
+    return `${protocol}://localhost`;
+  }
 }
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -8,6 +8,7 @@ const siteSchema = z.object({
   name: z.string(),
   address: z.string(),
   phone: z.string(),
+  whatsapp: z.string(),
   email: z.string(),
   mapUrl: z.string(),
   social: z.object({ instagram: z.string(), facebook: z.string(), linkedin: z.string() }),
@@ -20,7 +21,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     try {
       await sql`select 1`.execute(app.db);
     } catch {
-      throw new HttpError(503, 'The database is not answering.');
+      throw new HttpError(503, 'The database is not answering.', 'INTERNAL');
     }
     return { status: 'ok' };
   });

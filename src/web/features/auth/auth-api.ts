@@ -1,4 +1,4 @@
-import type { LoginInput } from '../../../shared/auth';
+import type { LoginInput } from '../../../shared/auth/auth.contract';
 import { api } from '../../lib/api-client';
 
 export function login(input: LoginInput): Promise<{ token: string; message: string }> {

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { loginSchema } from '../../../shared/auth';
-import { decodeTokenClaims } from '../../../shared/token-claims';
+import { loginSchema } from '../../../shared/auth/auth.contract';
+import { decodeTokenClaims } from '../../../shared/auth/token-claims';
 import { EyeIcon, EyeOffIcon, LogoMark } from '../../components/icons';
 import { PageMeta } from '../../components/page-meta';
 import { TextField } from '../../components/text-field';
 import { Toast } from '../../components/toast';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { clearToken, currentStaff, setToken } from '../../lib/auth-token';
+import { clearSessionEnded, SESSION_ENDED_MESSAGE, sessionEndedNotice } from '../../lib/session';
 import { useZodForm } from '../../lib/use-zod-form';
 import { login } from './auth-api';
 import { safeNextPath } from './next-path';
@@ -66,6 +67,8 @@ export function Component() {
   const [toast, setToast] = useState<{ id: number; text: string } | null>(null);
   const closeToast = useCallback(() => setToast(null), []);
   const showToast = (text: string) => setToast((prev) => ({ id: (prev?.id ?? 0) + 1, text }));
+  // Sent here because the server refused the session (session.ts): say so, once logged in it is forgotten.
+  const [sessionEnded] = useState(sessionEndedNotice);
 
   // Someone already logged in has nothing to do here. (An effect, not a loader: the server cannot see the token.)
   useEffect(() => {
@@ -80,6 +83,7 @@ export function Component() {
       // SPEC.md §4: authenticated only when the decoded user has a name.
       if (!decodeTokenClaims(token)?.name) throw new ApiError(401, INVALID_AUTHENTICATION);
       setToken(token);
+      clearSessionEnded();
       navigate(next, { replace: true });
     } catch (error) {
       clearToken();
@@ -105,6 +109,11 @@ export function Component() {
           <LogoMark className="login__mark" width={48} height={48} />
           <h1 id="login-title">Staff login</h1>
           <p className="login__lead">Sign in to manage homes, decor, studios, surveys and messages.</p>
+          {sessionEnded ? (
+            <p className="login__notice" role="status">
+              {SESSION_ENDED_MESSAGE}
+            </p>
+          ) : null}
           <form noValidate onSubmit={onSubmit}>
             <TextField label="Username" type="email" inputMode="email" autoComplete="username" hint="Your staff e-mail address." required {...form.field('email')} />
             <PasswordField value={password.value} error={password.error} onChange={password.onChange} onBlur={password.onBlur} />

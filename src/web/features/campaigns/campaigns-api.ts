@@ -7,7 +7,8 @@ import type {
   EmailList,
   EmailRecord,
   SurveyAnswers,
-} from '../../../shared/campaigns';
+} from '../../../shared/campaigns/campaigns.contract';
+import type { ListingMatches } from '../../../shared/matching/listing-match';
 import { api } from '../../lib/api-client';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -25,7 +26,7 @@ export function addEmail(email: string, campaignid: string | null): Promise<Emai
 }
 
 export function submitSurveyResponse(campaignId: string, response: { email: string; emailId: string; answer: SurveyAnswers }) {
-  return api.post<{ message: string }>(`/api/campaign/response/${id(campaignId)}`, { response });
+  return api.post<{ message: string; matches: ListingMatches }>(`/api/campaign/response/${id(campaignId)}`, { response });
 }
 
 // Staff.
@@ -43,11 +44,6 @@ export const fetchAnswers = (campaignId: string, page: { limit: number; offset: 
   api.get<AnswerRow[]>(`/api/campaign/answers/${id(campaignId)}?limit=${page.limit}&offset=${page.offset}`);
 
 export const fetchEmailRecords = (campaignId: string) => api.get<EmailRecord[]>(`/api/email/get/${id(campaignId)}`);
-
-export async function fetchQuestionColumns(campaignId: string): Promise<string> {
-  const [first] = await api.get<Array<{ questioncolumns: string }>>(`/api/campaign/colheader/${id(campaignId)}`);
-  return first?.questioncolumns ?? '';
-}
 
 export const downloadResults = (campaignId: string) => api.get<Blob>(`/api/campaign/download/${id(campaignId)}`);
 

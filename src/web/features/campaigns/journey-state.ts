@@ -1,4 +1,6 @@
-import type { SurveyAnswers } from '../../../shared/campaigns';
+import type { SurveyAnswers } from '../../../shared/campaigns/campaigns.contract';
+import { isPlainObject } from '../../../shared/json-object';
+import type { ListingMatches, MatchedListing } from '../../../shared/matching/listing-match';
 
 /** What the landing page hands to /startsurvey (SPEC.md §2): the visitor, their record, the campaign. */
 export interface SurveyState {
@@ -13,23 +15,38 @@ export interface SurveyState {
 export interface ResultState {
   questions: string;
   answers: SurveyAnswers;
+  /** The locale the visitor saw the survey in ('' is the survey's default texts). */
+  locale?: string;
+  /** The homes and decor the server matched to the answers (issue 16); missing on an older state. */
+  matches?: ListingMatches;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /** Navigation state survives reloads and can be anything: accept it only when it is whole. */
 export function readSurveyState(state: unknown): SurveyState | null {
-  if (!isRecord(state)) return null;
+  if (!isPlainObject(state)) return null;
   const { email, emailId, campaignId, questions } = state;
   if (!isText(email) || !isText(emailId) || !isText(campaignId) || !isText(questions)) return null;
   return { email, emailId, campaignId, questions };
 }
 
+const isMatch = (value: unknown): value is MatchedListing =>
+  isPlainObject(value) &&
+  isText(value._id) &&
+  isText(value.name) &&
+  typeof value.image === 'string' &&
+  Array.isArray(value.reasons) &&
+  value.reasons.every((r) => typeof r === 'string');
+
+function readMatches(value: unknown): ListingMatches | undefined {
+  if (!isPlainObject(value) || !Array.isArray(value.projects) || !Array.isArray(value.products)) return undefined;
+  return { projects: value.projects.filter(isMatch), products: value.products.filter(isMatch) };
+}
+
 export function readResultState(state: unknown): ResultState | null {
-  if (!isRecord(state) || !isText(state.questions) || !isRecord(state.answers)) return null;
-  return { questions: state.questions, answers: state.answers };
+  if (!isPlainObject(state) || !isText(state.questions) || !isPlainObject(state.answers)) return null;
+  const locale = typeof state.locale === 'string' ? state.locale : undefined;
+  return { questions: state.questions, answers: state.answers, locale, matches: readMatches(state.matches) };
 }

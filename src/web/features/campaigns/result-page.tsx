@@ -1,19 +1,37 @@
 import { Link, Navigate, useLocation } from 'react-router';
-import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns';
+import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns/campaigns.contract';
 import { paths } from '../../../shared/paths';
-import { cellText, surveyQuestions } from '../../../shared/survey-answers';
+import { cellText, readSurvey } from '../../../shared/survey/survey-questions';
 import { PageMeta } from '../../components/page-meta';
+import { useSiteSettings } from '../../app/site-settings';
 import { readResultState } from './journey-state';
+import { ResultMatches } from './result-matches';
+import { whatsAppChatHref, whatsAppSummary } from './whatsapp-summary';
 import './result.css';
+
+/** The survey's own title for the WhatsApp summary; "your survey" when it has none. */
+function surveyTitle(questions: string): string {
+  try {
+    const title: unknown = (JSON.parse(questions) as { title?: unknown }).title;
+    if (typeof title === 'string' && title.trim()) return title.trim();
+    if (title && typeof title === 'object' && typeof (title as { default?: unknown }).default === 'string') return (title as { default: string }).default;
+  } catch {
+    // A broken definition never reaches this page (readResultState checks it); the summary needs no title.
+  }
+  return 'your survey';
+}
 
 export function Component() {
   const location = useLocation();
+  const site = useSiteSettings();
   const state = readResultState(location.state);
   if (!state) return <Navigate to={paths.home} replace />;
 
-  const rows = surveyQuestions(state.questions)
-    .map((q) => ({ name: q.name, title: q.title, answer: cellText(q.format(state.answers)) }))
+  // What the visitor saw: the survey's texts in the locale the runner showed.
+  const rows = readSurvey(state.questions, { locale: state.locale })
+    .columns.map((c) => ({ name: c.name, title: c.title, answer: cellText(c.format(state.answers)) }))
     .filter((row) => row.answer !== '');
+  const whatsApp = whatsAppChatHref(site.whatsapp, whatsAppSummary(site.name, surveyTitle(state.questions), rows));
 
   return (
     <div className="result">
@@ -25,6 +43,8 @@ export function Component() {
         <h1 id="result-title">{CAMPAIGN_MESSAGES.thankYou}</h1>
         <p>An advisor will look at your answers and get in touch with homes and ideas that fit.</p>
       </section>
+
+      <ResultMatches matches={state.matches} />
 
       <section className="result-answers" aria-labelledby="answers-title">
         <h2 id="answers-title">Your answers</h2>
@@ -51,6 +71,9 @@ export function Component() {
       </section>
 
       <nav className="result-next" aria-label="What next">
+        <a href={whatsApp} className="button result-whatsapp" target="_blank" rel="noopener noreferrer">
+          Continue on WhatsApp<span className="visually-hidden"> (opens WhatsApp)</span>
+        </a>
         <Link to={paths.projects} className="button">
           Browse homes
         </Link>

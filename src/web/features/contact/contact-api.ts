@@ -1,4 +1,4 @@
-import type { ContactInput, ContactResponse } from '../../../shared/contact';
+import type { ContactInput, ContactResponse } from '../../../shared/contact/contact.contract';
 import { api } from '../../lib/api-client';
 
 export function sendContactMessage(input: ContactInput): Promise<{ message: string }> {

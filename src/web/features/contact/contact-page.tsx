@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { CONTACT_LIMITS, contactFieldsSchema, REQUEST_QUOTATIONS, type RequestQuotation } from '../../../shared/contact';
+import { useSearchParams } from 'react-router';
+import { CONTACT_LIMITS, contactFieldsSchema, REQUEST_QUOTATIONS, type RequestQuotation } from '../../../shared/contact/contact.contract';
 import { telHref, useSiteSettings } from '../../app/site-settings';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons';
 import { Notice } from '../../components/notice';
@@ -25,8 +26,23 @@ const QUOTATION_OPTIONS = REQUEST_QUOTATIONS.map((value) => ({ value, label: QUO
 
 const EMPTY = { firstname: '', lastname: '', email: '', requestquotation: '', message: '' };
 
+/**
+ * A link may prefill the form: `?quote=Homes&about=Skyline Residences` (from /result's "Ask about
+ * this home"). Only a known quotation is taken; the name goes into the message, which stays editable.
+ */
+function prefill(params: URLSearchParams): typeof EMPTY {
+  const quote = params.get('quote') ?? '';
+  const about = (params.get('about') ?? '').trim().slice(0, 200);
+  return {
+    ...EMPTY,
+    requestquotation: (REQUEST_QUOTATIONS as readonly string[]).includes(quote) ? quote : '',
+    message: about ? `I would like to know more about ${about}.` : '',
+  };
+}
+
 function ContactForm() {
-  const form = useZodForm(contactFieldsSchema, EMPTY);
+  const [params] = useSearchParams();
+  const form = useZodForm(contactFieldsSchema, prefill(params));
   const [website, setWebsite] = useState('');
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);

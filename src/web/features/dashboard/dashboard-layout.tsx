@@ -4,52 +4,104 @@ import {
   EnvironmentOutlined,
   GlobalOutlined,
   HomeOutlined,
+  InboxOutlined,
+  ApiOutlined,
   LogoutOutlined,
+  MailOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   MessageOutlined,
   SkinOutlined,
 } from '@ant-design/icons';
-import { App, Avatar, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
+import { App, Avatar, Badge, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Link, Navigate, Outlet, redirect, ScrollRestoration, useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { Link, Outlet, redirect, ScrollRestoration, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { LogoMark } from '../../components/icons';
+import { api, isUnauthorized } from '../../lib/api-client';
 import { currentStaff, getToken, subscribeToken } from '../../lib/auth-token';
+import { loginPath } from '../../lib/session';
+import { fetchLeads } from '../leads/leads-api';
 import { dashboardTheme } from './dashboard-theme';
 import './dashboard-layout.css';
 
-/** Every /dashboard route: without a valid (unexpired) token, go to /login and come back after. */
-export function loader({ request }: LoaderFunctionArgs) {
+/** The token the server last accepted: checked once per token, not on every navigation. */
+let acceptedToken: string | null = null;
+
+/**
+ * Every /dashboard route: without a valid (unexpired) token, go to /login and come back after. A
+ * token that looks valid but the server refuses (revoked, secret rotated, user removed) is found
+ * here, on the first load, and not only when a page first saves.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
   const staff = currentStaff();
-  if (!staff) {
-    const url = new URL(request.url);
-    throw redirect(`${paths.login}?next=${encodeURIComponent(url.pathname + url.search)}`);
+  if (!staff) throw redirect(loginPath(url));
+  const token = getToken();
+  if (token !== acceptedToken) {
+    try {
+      await api.get('/api/staff', { signal: request.signal });
+      acceptedToken = token;
+    } catch (error) {
+      // The API client has cleared the token and noted why; any other failure is left to the page.
+      if (isUnauthorized(error)) throw redirect(loginPath(url));
+    }
   }
   return staff;
 }
 
 const MENU: Array<{ to: string; label: string; icon: ReactNode }> = [
   { to: paths.dashboard, label: 'Dashboard', icon: <DashboardOutlined /> },
+  { to: paths.leads, label: 'Leads', icon: <InboxOutlined /> },
   { to: paths.staffProjects, label: 'Projects', icon: <HomeOutlined /> },
   { to: paths.staffDecor, label: 'Decor', icon: <SkinOutlined /> },
   { to: paths.staffStudio, label: 'Studio', icon: <EnvironmentOutlined /> },
   { to: paths.contactResponses, label: 'Contactus Responses', icon: <MessageOutlined /> },
+  { to: paths.settingsWebhooks, label: 'Webhooks', icon: <ApiOutlined /> },
+  { to: paths.settingsMail, label: 'Sent mail', icon: <MailOutlined /> },
   { to: paths.home, label: 'Product Home', icon: <GlobalOutlined /> },
   { to: paths.logout, label: 'Logout', icon: <LogoutOutlined /> },
 ];
 
-const MENU_ITEMS: MenuProps['items'] = MENU.map((item) => ({
-  key: item.to,
-  icon: item.icon,
-  // A real link: it opens in a new tab, and the menu's arrow keys move focus between the links.
-  label: <Link to={item.to}>{item.label}</Link>,
-}));
+function menuItems(newLeads: number | null): MenuProps['items'] {
+  return MENU.map((item) => ({
+    key: item.to,
+    icon: item.icon,
+    // A real link: it opens in a new tab, and the menu's arrow keys move focus between the links.
+    label:
+      item.to === paths.leads && newLeads ? (
+        <Link to={item.to} className="dashboard-menu__with-count">
+          {item.label}
+          <Badge count={newLeads} overflowCount={999} className="dashboard-menu__count" aria-hidden="true" />
+          <span className="visually-hidden">, {newLeads} new</span>
+        </Link>
+      ) : (
+        <Link to={item.to}>{item.label}</Link>
+      ),
+  }));
+}
+
+/** The number of new leads for the menu, read again on every navigation (a lead worked elsewhere changes it). */
+function useNewLeads(pathname: string): number | null {
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    fetchLeads({}, { limit: 1, offset: 0 }).then(
+      (list) => !cancelled && setCount(list.counts.new),
+      // The menu works without the count; the leads page shows the error itself.
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [pathname]);
+  return count;
+}
 
 /** The menu entry for a page: its section, or Dashboard for the campaign pages. */
 function selectedKey(pathname: string): string {
   if (pathname === paths.contactResponsesAlt) return paths.contactResponses;
-  const section = [paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses].find(
+  const section = [paths.leads, paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses, paths.settingsWebhooks, paths.settingsMail].find(
     (key) => pathname === key || pathname.startsWith(`${key}/`),
   );
   return section ?? paths.dashboard;
@@ -77,6 +129,7 @@ export function Component() {
   const [phoneOpen, setPhoneOpen] = useState(false);
   const collapsed = isSmall ? !phoneOpen : desktopCollapsed;
   const toggleButton = useRef<HTMLButtonElement>(null);
+  const newLeads = useNewLeads(location.pathname);
   const closeButton = useRef<HTMLButtonElement>(null);
 
   // The drawer takes focus when it opens and gives it back to the toggle when it closes by key or button.
@@ -97,9 +150,15 @@ export function Component() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [isSmall, phoneOpen]);
 
-  if (!token) {
-    return <Navigate to={`${paths.login}?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
-  }
+  // A navigation, not an unmount: a page with unsaved input keeps it and asks before leaving
+  // (useUnsavedChangesPrompt), as it would for any other way out.
+  const navigate = useNavigate();
+  const here = location.pathname + location.search;
+  useEffect(() => {
+    if (!token) navigate(loginPath({ pathname: here }), { replace: true });
+    // Only when the token goes, not on every page change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token, navigate]);
 
   const toggle = () => (isSmall ? setPhoneOpen((open) => !open) : setDesktopCollapsed((c) => !c));
 
@@ -145,7 +204,7 @@ export function Component() {
                   theme="dark"
                   mode="inline"
                   selectedKeys={[selectedKey(location.pathname)]}
-                  items={MENU_ITEMS}
+                  items={menuItems(newLeads)}
                   onClick={() => setPhoneOpen(false)}
                 />
               </nav>

@@ -12,6 +12,8 @@ export const dashboardTheme: ThemeConfig = {
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
     // Disabled controls stay legible (axe flags antd's default 0.25 alpha on its grey).
     colorTextDisabled: 'rgba(0, 0, 0, 0.56)',
+    // antd's default red (#ff4d4f) is 3.3:1 on white: danger buttons' text failed contrast.
+    colorError: '#c62828',
     fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   },
   components: {

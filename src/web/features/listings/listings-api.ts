@@ -1,4 +1,4 @@
-import type { ListingItems, ListingKind } from '../../../shared/listings';
+import type { ListingItems, ListingKind } from '../../../shared/listings/listings.contract';
 import { api } from '../../lib/api-client';
 
 export interface SavedAnswer {

@@ -1,5 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { Product } from '../../../shared/listings';
+import type { Product } from '../../../shared/listings/listings.contract';
 import { useSiteSettings } from '../../app/site-settings';
 import { productOffers } from '../../app/structured-data';
 import { JsonLd } from '../../components/json-ld';

@@ -1,5 +1,5 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { Studio } from '../../../shared/listings';
+import type { Studio } from '../../../shared/listings/listings.contract';
 import { PageMeta } from '../../components/page-meta';
 import { CardGrid, ListingsPage } from './card-grid';
 import { fetchListings } from './listings-api';

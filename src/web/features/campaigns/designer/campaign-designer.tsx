@@ -1,33 +1,32 @@
-import { CheckCircleOutlined, LeftOutlined, RedoOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, GlobalOutlined, LeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Form, Input, Spin, Tabs, Tooltip } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { CAMPAIGN_MESSAGES, CAMPAIGN_NAME_MAX, campaignTitleSchema } from '../../../../shared/campaigns/campaigns.contract';
 import { paths } from '../../../../shared/paths';
+import { BROKEN_REFERENCES_MESSAGE, brokenReferences as findBrokenReferences, describeReference } from '../../../../shared/survey/references';
 import { PageMeta } from '../../../components/page-meta';
 import { zodRule } from '../../../lib/antd-zod';
 import { ApiError } from '../../../lib/api-client';
 import { createCampaign, updateCampaign, type CampaignBody } from './designer-api';
 import { keepSelection, type EditDocument, type Selection } from './designer-selection';
 import { historyReducer, startHistory } from './document-history';
-import { questionNames } from './element-names';
 import { JsonEditor } from './json-editor';
 import { formatSurveyJson, parseSurveyJson, type JsonTextError } from './json-text';
 import { SurveyDesigner } from './survey-designer';
-import type { SurveyJson } from './survey-json';
+import { editLocale, localeLabel, type SurveyJson } from './survey-json';
 import { pagesOf } from './survey-structure';
 import { useFocusRequest } from './use-focus-request';
+import { SurveySize } from './survey-size';
 import { useUnsavedChangesPrompt } from './use-unsaved-changes';
 import type { DesignerSource } from './use-campaign-source';
-import { CAMPAIGN_QUESTIONS_REQUIRED, campaignTitleSchema, countQuestions, validateCampaign } from './validate-campaign';
+import { countQuestions, validateCampaign } from './validate-campaign';
 import './designer.css';
 
 const SurveyPreview = lazy(() => import('./survey-preview'));
 
 // The messages of SPEC.md §8.
-const CREATED = 'Campaign created successfully.';
-const CREATE_FAILED = 'Campaign creation failed.';
-const UPDATED = 'Campaign updated successfully.';
-const UPDATE_FAILED = 'Campaign update failed. Try again!';
+const { created: CREATED, createFailed: CREATE_FAILED, updated: UPDATED, updateFailed: UPDATE_FAILED } = CAMPAIGN_MESSAGES;
 
 type Tab = 'designer' | 'json' | 'preview';
 
@@ -53,6 +52,23 @@ function startingPoint(source: DesignerSource): { doc: SurveyJson; jsonText: str
   return { doc: emptySurvey(), jsonText: source.questions, loadError: parsed.error };
 }
 
+// Undo and redo: one arrow, mirrored, so the two read as opposites (antd's pair looks alike).
+const historyArrow = 'M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11';
+const UndoIcon = () => (
+  <span className="anticon" aria-hidden="true">
+    <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" data-icon="undo">
+      <path d={historyArrow} />
+    </svg>
+  </span>
+);
+const RedoIcon = () => (
+  <span className="anticon" aria-hidden="true">
+    <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" data-icon="redo">
+      <path d={historyArrow} transform="matrix(-1 0 0 1 24 0)" />
+    </svg>
+  </span>
+);
+
 function isTextEntry(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
@@ -71,6 +87,8 @@ export function DesignerWorkspace({ heading, source, campaignId }: DesignerWorks
   const [jsonText, setJsonText] = useState<string | null>(start.jsonText);
   const [saved, setSaved] = useState<Snapshot | null>(() => (source.unsaved || start.loadError ? null : { name: source.name.trim(), questions: JSON.stringify(start.doc) }));
   const [saving, setSaving] = useState(false);
+  /** The server's list of problems with the survey, for the version it refused. */
+  const [serverProblems, setServerProblemsFor] = useState<{ questions: string; message: string; items: string[] } | null>(null);
   const requestFocus = useFocusRequest();
 
   const watchedName = Form.useWatch('name', form);
@@ -83,6 +101,17 @@ export function DesignerWorkspace({ heading, source, campaignId }: DesignerWorks
     return parsed.ok ? null : parsed.error;
   }, [jsonText]);
   const { allowNextNavigation } = useUnsavedChangesPrompt(dirty);
+  // References to questions that do not exist (a renamed or deleted question): the server refuses
+  // such a survey, so they are listed as soon as they appear. Deferred: a large survey takes a while.
+  const deferredDoc = useDeferredValue(doc);
+  const brokenReferences = useMemo(() => findBrokenReferences(deferredDoc), [deferredDoc]);
+  const setServerProblems = (problems: { message: string; items: string[] }) => setServerProblemsFor({ questions, ...problems });
+  const shownProblems =
+    serverProblems && serverProblems.questions === questions
+      ? serverProblems
+      : brokenReferences.length > 0
+        ? { message: BROKEN_REFERENCES_MESSAGE, items: brokenReferences.map(describeReference) }
+        : null;
 
   const edit: EditDocument = useCallback((update, options = {}) => {
     dispatch({ type: 'edit', doc: update, mergeKey: options.mergeKey, now: Date.now() });
@@ -113,7 +142,7 @@ export function DesignerWorkspace({ heading, source, campaignId }: DesignerWorks
   };
 
   const fail = (fallback: string, error: unknown) => {
-    if (error instanceof ApiError && error.status === 409) {
+    if (error instanceof ApiError && error.code === 'EDIT_LOCKED') {
       modal.confirm({
         title: error.message,
         content: 'People have already answered it, so its questions stay as they are. You can save this design as a new campaign instead.',
@@ -126,12 +155,15 @@ export function DesignerWorkspace({ heading, source, campaignId }: DesignerWorks
       });
       return;
     }
-    void message.error(fallback);
-    if (error instanceof ApiError) {
+    // A survey over the size limit: the server's message says the limit and what to do.
+    void message.error(error instanceof ApiError && error.code === 'TOO_LARGE' ? error.message : fallback);
+    if (error instanceof ApiError && error.code === 'VALIDATION') {
       const titleError = error.errors.find((e) => e.field === 'name');
       if (titleError) form.setFields([{ name: 'name', errors: [titleError.message] }]);
-      const questionsError = error.errors.find((e) => e.field === 'questions');
-      if (questionsError) void message.warning(questionsError.message);
+      const questionErrors = error.errors.filter((e) => e.field === 'questions');
+      // Several: the survey's broken references, listed in a banner until fixed.
+      if (questionErrors.length > 1) setServerProblems({ message: error.message, items: questionErrors.map((e) => e.message) });
+      else if (questionErrors[0]) void message.warning(questionErrors[0].message);
     }
   };
 
@@ -142,22 +174,29 @@ export function DesignerWorkspace({ heading, source, campaignId }: DesignerWorks
       void message.error(`Fix the JSON first: line ${jsonError.line}, column ${jsonError.column}.`);
       return;
     }
-    const body: CampaignBody = { name: name.trim(), questions, questioncolumns: questionNames(doc).join(',') };
-    const problems = validateCampaign(body);
+    const problems = validateCampaign({ name: name.trim(), questions });
     if (problems.length > 0) {
       for (const problem of problems) void message.error(problem.message);
       if (problems.some((p) => p.field === 'name')) {
         void form.validateFields(['name']).catch(() => undefined);
         requestFocus('#campaign_name');
-      } else if (problems.some((p) => p.message === CAMPAIGN_QUESTIONS_REQUIRED)) {
+      } else if (problems.some((p) => p.field === 'questions')) {
         setTab('designer');
         setSelection({ kind: 'page', page: 0 });
         requestFocus('[data-focus="add-question"]');
       }
       return;
     }
+    if (brokenReferences.length > 0) {
+      void message.error(BROKEN_REFERENCES_MESSAGE);
+      requestFocus('#designer-broken-references');
+      return;
+    }
     setSaving(true);
     try {
+      // questioncolumns as the server derives them (survey-core, loaded only now); the server ignores the value.
+      const { questionNames } = await import('../../../../shared/survey/survey-questions');
+      const body: CampaignBody = { name: name.trim(), questions, questioncolumns: questionNames(doc).join(',') };
       if (campaignId) {
         await updateCampaign(campaignId, body);
         setSaved({ name: body.name, questions: body.questions });
@@ -200,6 +239,7 @@ export function DesignerWorkspace({ heading, source, campaignId }: DesignerWorks
   }, [undo, redo]);
 
   const pageCount = pagesOf(doc).length;
+  const locale = editLocale(doc);
   const questionCount = countQuestions(doc);
 
   return (
@@ -222,12 +262,17 @@ export function DesignerWorkspace({ heading, source, campaignId }: DesignerWorks
               </>
             )}
           </span>
-          <Tooltip title="Undo (Ctrl+Z)">
-            <Button icon={<UndoOutlined />} aria-label="Undo" aria-keyshortcuts="Control+Z" disabled={history.past.length === 0} onClick={undo} />
+          <Tooltip title="Undo the last change (Ctrl+Z)">
+            <Button icon={<UndoIcon />} aria-keyshortcuts="Control+Z" disabled={history.past.length === 0} onClick={undo} className="designer-history-button">
+              <span className="designer-history-button__label">Undo</span>
+            </Button>
           </Tooltip>
-          <Tooltip title="Redo (Ctrl+Shift+Z)">
-            <Button icon={<RedoOutlined />} aria-label="Redo" aria-keyshortcuts="Control+Shift+Z" disabled={history.future.length === 0} onClick={redo} />
+          <Tooltip title="Redo the change you undid (Ctrl+Shift+Z)">
+            <Button icon={<RedoIcon />} aria-keyshortcuts="Control+Shift+Z" disabled={history.future.length === 0} onClick={redo} className="designer-history-button">
+              <span className="designer-history-button__label">Redo</span>
+            </Button>
           </Tooltip>
+          <SurveySize questions={questions} />
           <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()} aria-keyshortcuts="Control+S">
             {campaignId ? 'Save changes' : 'Create campaign'}
           </Button>
@@ -247,11 +292,35 @@ export function DesignerWorkspace({ heading, source, campaignId }: DesignerWorks
         />
       )}
 
+      {shownProblems && (
+        <div id="designer-broken-references" tabIndex={-1} className="designer-banner">
+          <Alert
+            type="error"
+            showIcon
+            title={shownProblems.message}
+            description={
+              <ul className="designer-problem-list">
+                {shownProblems.items.map((item, index) => (
+                  <li key={index}>{item}</li>
+                ))}
+              </ul>
+            }
+          />
+        </div>
+      )}
+
       <Form form={form} name="campaign" layout="vertical" initialValues={{ name: source.name }} className="designer-title-form" onFinish={() => void save()}>
         <Form.Item name="name" label="Campaign title" rules={[zodRule(campaignTitleSchema)]}>
-          <Input size="large" placeholder="e.g. Spring 2027 home buyers" maxLength={200} autoComplete="off" />
+          <Input size="large" placeholder="e.g. Spring 2027 home buyers" maxLength={CAMPAIGN_NAME_MAX} autoComplete="off" />
         </Form.Item>
       </Form>
+
+      {locale && (
+        <p className="designer-locale" id="designer-locale">
+          <GlobalOutlined aria-hidden="true" /> Editing the texts in <strong>{localeLabel(locale)}</strong>, the survey's language. A text without
+          a {locale} version shows the default one; typing gives it its own.
+        </p>
+      )}
 
       <Tabs
         className="designer-tabs"

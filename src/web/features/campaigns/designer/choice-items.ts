@@ -12,8 +12,8 @@ export function itemValue(item: JsonValue): string {
 }
 
 /** The text staff typed for the item, '' when the item shows its value. */
-export function itemText(item: JsonValue): string {
-  return isJsonObject(item) ? readText(item.text) : '';
+export function itemText(item: JsonValue, locale = ''): string {
+  return isJsonObject(item) ? readText(item.text, locale) : '';
 }
 
 function rawValue(item: JsonValue): JsonValue | undefined {
@@ -36,9 +36,9 @@ export function setItemValue(item: JsonValue, typed: string): JsonValue {
   return isJsonObject(item) ? { ...item, value } : value;
 }
 
-export function setItemText(item: JsonValue, text: string): JsonValue {
+export function setItemText(item: JsonValue, text: string, locale = ''): JsonValue {
   const object = isJsonObject(item) ? item : { value: item };
-  return compact(withProperty(object, 'text', writeText(object.text, text)));
+  return compact(withProperty(object, 'text', writeText(object.text, text, locale)));
 }
 
 function itemValues(items: readonly JsonValue[]): string[] {
@@ -81,12 +81,12 @@ export function updateItem(items: readonly JsonValue[], index: number, update: (
 }
 
 /** One item per line, "value|text" or just the value: for pasting long lists. */
-export function itemsToLines(items: readonly JsonValue[]): string {
-  return items.map((item) => (itemText(item) ? `${itemValue(item)}|${itemText(item)}` : itemValue(item))).join('\n');
+export function itemsToLines(items: readonly JsonValue[], locale = ''): string {
+  return items.map((item) => (itemText(item, locale) ? `${itemValue(item)}|${itemText(item, locale)}` : itemValue(item))).join('\n');
 }
 
 /** Reads lines back, reusing the existing items (and their extra properties) whose value matches. */
-export function itemsFromLines(text: string, previous: readonly JsonValue[]): JsonValue[] {
+export function itemsFromLines(text: string, previous: readonly JsonValue[], locale = ''): JsonValue[] {
   const byValue = new Map(previous.map((item) => [itemValue(item), item] as const));
   return text
     .split(/\r?\n/)
@@ -98,6 +98,6 @@ export function itemsFromLines(text: string, previous: readonly JsonValue[]): Js
       const text = bar === -1 ? '' : line.slice(bar + 1).trim();
       const existing = byValue.get(value);
       const base = existing === undefined ? value : existing;
-      return setItemText(base, text);
+      return setItemText(base, text, locale);
     });
 }

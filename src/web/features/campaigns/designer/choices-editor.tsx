@@ -26,10 +26,12 @@ interface ChoicesEditorProps {
   /** `mergeKey` groups keystrokes into one undo step. */
   onChange: (items: JsonValue[], mergeKey?: string) => void;
   requestFocus: (selector: string) => void;
+  /** The locale whose texts are edited ('' = default). */
+  locale?: string;
 }
 
 /** Value/text rows with add, remove and reorder buttons, or all of them as lines of text. */
-export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFocus }: ChoicesEditorProps) {
+export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFocus, locale = '' }: ChoicesEditorProps) {
   const [lines, setLines] = useState<string | null>(null);
   const duplicates = new Set(duplicateItemValues(items));
   const noun = itemLabel.toLowerCase();
@@ -53,7 +55,7 @@ export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFo
 
   if (lines !== null) {
     const apply = () => {
-      onChange(itemsFromLines(lines, items));
+      onChange(itemsFromLines(lines, items, locale));
       setLines(null);
       requestFocus(`[data-focus="${id}-lines"]`);
     };
@@ -107,12 +109,15 @@ export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFo
                 status={duplicates.has(value) ? 'warning' : undefined}
                 onChange={(event) => onChange(updateItem(items, index, (it) => setItemValue(it, event.target.value)), `${id}-${index}-value`)}
               />
-              <Input
+              {/* Grows with the text, so a long choice is read whole; Enter does not add a line. */}
+              <Input.TextArea
                 size="small"
-                value={itemText(item)}
+                autoSize={{ minRows: 1, maxRows: 5 }}
+                value={itemText(item, locale)}
                 placeholder={value}
                 aria-label={`Text of ${position}`}
-                onChange={(event) => onChange(updateItem(items, index, (it) => setItemText(it, event.target.value)), `${id}-${index}-text`)}
+                onPressEnter={(event) => event.preventDefault()}
+                onChange={(event) => onChange(updateItem(items, index, (it) => setItemText(it, event.target.value, locale)), `${id}-${index}-text`)}
               />
               <span className="designer-choices__tools">
                 <Tooltip title="Move up">
@@ -146,7 +151,7 @@ export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFo
         <Button size="small" icon={<PlusOutlined />} data-focus={`${id}-add`} onClick={add}>
           Add {noun}
         </Button>
-        <Button size="small" type="text" icon={<UnorderedListOutlined />} data-focus={`${id}-lines`} onClick={() => setLines(itemsToLines(items))}>
+        <Button size="small" type="text" icon={<UnorderedListOutlined />} data-focus={`${id}-lines`} onClick={() => setLines(itemsToLines(items, locale))}>
           Edit as text
         </Button>
       </div>

@@ -1,4 +1,6 @@
-import { isJsonObject, stringProperty, type JsonObject, type JsonValue, type SurveyJson } from './survey-json';
+import { isContentType } from '../../../../shared/survey/content-elements';
+import { renameReferences, type SurveyReference } from '../../../../shared/survey/references';
+import { isJsonObject, stringProperty, type JsonObject, type SurveyJson } from './survey-json';
 import { allElements, isPanel, pagesOf, samePath, updateElement, type ElementPath } from './survey-structure';
 
 /**
@@ -44,10 +46,14 @@ export function namePrefix(element: JsonObject): string {
   return isPanel(element) ? 'panel' : 'question';
 }
 
-/** The names of all question elements (not panels), in order, nested ones included: the campaign's questioncolumns. */
+/**
+ * The names of the elements that hold an answer (not panels, not html or image), in order, nested
+ * ones included: what conditions can name. The campaign's questioncolumns come from
+ * shared/survey/survey-questions (survey-core), loaded when saving.
+ */
 export function questionNames(doc: SurveyJson): string[] {
   return allElements(doc)
-    .filter(({ element }) => !isPanel(element))
+    .filter(({ element }) => !isPanel(element) && !isContentType(element.type))
     .map(({ element }) => stringProperty(element, 'name'))
     .filter((name): name is string => Boolean(name));
 }
@@ -70,59 +76,30 @@ export function pageNameProblem(doc: SurveyJson, pageIndex: number, name: string
   return null;
 }
 
-// Properties whose text is an expression that may refer to elements as {name}, and trigger
-// properties that hold an element name as-is.
-const isExpressionKey = (key: string) => key.endsWith('If') || key.endsWith('Expression') || key === 'expression';
-const NAME_KEYS = new Set(['setToName', 'fromName', 'gotoName', 'copyValueName']);
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function renameReferences(value: JsonValue, oldName: string, newName: string, counter: { count: number }): JsonValue {
-  if (Array.isArray(value)) {
-    let changed = false;
-    const next = value.map((item) => {
-      const updated = renameReferences(item, oldName, newName, counter);
-      if (updated !== item) changed = true;
-      return updated;
-    });
-    return changed ? next : value;
-  }
-  if (!isJsonObject(value)) return value;
-  // {name}, {name.field}, {name[0]}: SurveyJS variable names are case-insensitive.
-  const reference = new RegExp(`\\{(\\s*)${escapeRegExp(oldName)}(?=\\s*[}.[])`, 'gi');
-  let result: JsonObject = value;
-  for (const [key, item] of Object.entries(value)) {
-    let updated: JsonValue = item;
-    if (typeof item === 'string' && isExpressionKey(key)) {
-      updated = item.replace(reference, (_match, space: string) => `{${space}${newName}`);
-    } else if (typeof item === 'string' && NAME_KEYS.has(key) && normalise(item) === normalise(oldName)) {
-      updated = newName;
-    } else if (typeof item === 'object' && item !== null) {
-      updated = renameReferences(item, oldName, newName, counter);
-    }
-    if (updated !== item) {
-      if (typeof item === 'string') counter.count += 1;
-      if (result === value) result = { ...value };
-      result[key] = updated;
-    }
-  }
-  return result;
-}
-
 /**
- * Renames an element and rewrites the conditions and triggers that refer to it, so a rename does
- * not silently break a visibleIf elsewhere. Returns how many properties were rewritten.
+ * Renames an element and every reference to it (conditions, expressions, triggers,
+ * choicesFromQuestion, valueName, `{name}` in any text and locale: see shared/survey/references),
+ * so a rename never silently breaks the survey. Returns the references it rewrote.
  */
-export function renameElement(doc: SurveyJson, path: ElementPath, newName: string): { doc: SurveyJson; references: number } {
+export function renameElement(doc: SurveyJson, path: ElementPath, newName: string): { doc: SurveyJson; updated: SurveyReference[] } {
   let oldName: string | undefined;
   const renamed = updateElement(doc, path, (element) => {
     oldName = stringProperty(element, 'name');
     return { ...element, name: newName };
   });
-  if (!oldName || oldName === newName) return { doc: renamed, references: 0 };
-  const counter = { count: 0 };
-  const updated = renameReferences(renamed, oldName, newName, counter) as SurveyJson;
-  return { doc: updated, references: counter.count };
+  if (!oldName || oldName === newName) return { doc: renamed, updated: [] };
+  const { survey, updated } = renameReferences(renamed, oldName, newName);
+  return { doc: survey, updated };
+}
+
+/** What the rename toast says it updated: "2 conditions or expressions and 1 question reference". */
+export function describeUpdated(updated: readonly SurveyReference[]): string {
+  const counts = { expression: 0, property: 0, text: 0 };
+  for (const ref of updated) counts[ref.kind] += 1;
+  const parts = [
+    counts.expression && `${counts.expression} condition${counts.expression === 1 ? '' : 's'} or expression${counts.expression === 1 ? '' : 's'}`,
+    counts.property && `${counts.property} question reference${counts.property === 1 ? '' : 's'}`,
+    counts.text && `${counts.text} text${counts.text === 1 ? '' : 's'}`,
+  ].filter((part): part is string => Boolean(part));
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }

@@ -1,6 +1,6 @@
 import { elementNames, namePrefix, nextName } from './element-names';
 import { newElement, type QuestionType } from './question-types';
-import { insertAt, isJsonObject, readText, removeAt, stringProperty, withProperty, type JsonObject, type JsonValue, type SurveyJson } from './survey-json';
+import { editLocale, insertAt, isJsonObject, readText, removeAt, stringProperty, withProperty, type JsonObject, type JsonValue, type SurveyJson } from './survey-json';
 import {
   childPath,
   childrenOf,
@@ -141,13 +141,14 @@ export interface MoveTarget {
 /** The pages and panels an element can be moved into (not itself, not inside itself). */
 export function moveTargets(doc: SurveyJson, path: ElementPath): MoveTarget[] {
   const targets: MoveTarget[] = [];
+  const locale = editLocale(doc);
   pagesOf(doc).forEach((page, pageIndex) => {
     if (!isJsonObject(page)) return;
     const ref = { page: pageIndex, indices: [] };
-    targets.push({ container: ref, label: readText(page.title) || stringProperty(page, 'name') || `Page ${pageIndex + 1}`, depth: 0 });
+    targets.push({ container: ref, label: readText(page.title, locale) || stringProperty(page, 'name') || `Page ${pageIndex + 1}`, depth: 0 });
     for (const entry of elementsWithin(page, ref)) {
       if (!isPanel(entry.element) || isWithin(entry.path, path)) continue;
-      const label = readText(entry.element.title) || stringProperty(entry.element, 'name') || 'Panel';
+      const label = readText(entry.element.title, locale) || stringProperty(entry.element, 'name') || 'Panel';
       targets.push({ container: entry.path, label, depth: entry.depth + 1 });
     }
   });

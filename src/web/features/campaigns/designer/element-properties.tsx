@@ -3,12 +3,14 @@ import type { ReactNode } from 'react';
 import { ChoicesEditor } from './choices-editor';
 import { describedBy, DesignerField } from './designer-field';
 import type { EditDocument } from './designer-selection';
-import { elementNameProblem, renameElement } from './element-names';
+import { mentionsRenameCannotFollow } from '../../../../shared/survey/references';
+import { describeUpdated, elementNameProblem, renameElement } from './element-names';
 import { moveElement, moveTargets, setElementProperty } from './element-operations';
+import { MatchingSettings } from './matching-settings';
 import { ExpressionField } from './expression-field';
 import { NameField } from './name-field';
 import { CHOICE_TYPES, convertibleTypes, isKnownType, OTHER_OPTION_TYPES, TEXT_INPUT_TYPES, TYPE_LABELS, typeLabel } from './question-types';
-import { numberProperty, readText, stringProperty, translationLocales, writeText, type JsonObject, type JsonValue, type SurveyJson } from './survey-json';
+import { editLocale, numberProperty, readText, stringProperty, translationLocales, writeText, type JsonObject, type JsonValue, type SurveyJson } from './survey-json';
 import { childrenOf, getContainer, isPanel, parentOf, pathKey, samePath, type ElementPath } from './survey-structure';
 import { TypeIcon } from './type-icon';
 
@@ -28,20 +30,21 @@ export function ElementProperties({ doc, path, element, edit, requestFocus }: El
   const type = element.type;
   const name = stringProperty(element, 'name') ?? '';
   const panel = isPanel(element);
+  const locale = editLocale(doc);
 
   const set = (property: string, value: JsonValue | undefined, merge = true) =>
     edit((current) => setElementProperty(current, path, property, value), merge ? { mergeKey: `${property}:${key}` } : undefined);
 
   const textProperty = (property: string, label: string, options: { multiline?: boolean; placeholder?: string; help?: string } = {}) => {
     const raw = element[property];
-    const locales = translationLocales(raw);
+    const locales = translationLocales(raw, locale);
     const help = [options.help, locales.length ? `Translations (${locales.join(', ')}) are kept; edit them in the JSON tab.` : ''].filter(Boolean).join(' ');
     const props = {
       id: id(property),
-      value: readText(raw),
+      value: readText(raw, locale),
       placeholder: options.placeholder,
       'aria-describedby': describedBy(id(property), help),
-      onChange: (event: { target: { value: string } }) => set(property, writeText(element[property], event.target.value)),
+      onChange: (event: { target: { value: string } }) => set(property, writeText(element[property], event.target.value, locale)),
     };
     return (
       <DesignerField id={id(property)} label={label} help={help || undefined}>
@@ -58,6 +61,7 @@ export function ElementProperties({ doc, path, element, edit, requestFocus }: El
         label={label}
         itemLabel={itemLabel}
         items={items}
+        locale={locale}
         requestFocus={requestFocus}
         onChange={(next, mergeKey) => edit((current) => setElementProperty(current, path, property, next), mergeKey ? { mergeKey: `${mergeKey}:${key}` } : undefined)}
       />
@@ -82,10 +86,20 @@ export function ElementProperties({ doc, path, element, edit, requestFocus }: El
     </div>
   );
 
+  // Mentions a rename cannot follow (a quoted name in an expression, an unknown property) are
+  // named while the new name is typed, before it is committed.
+  const left = mentionsRenameCannotFollow(doc, name);
+  const renameWarning = left.length
+    ? `Renaming keeps "${name}" in ${left.length === 1 ? 'a place that is not a known reference' : `${left.length} places that are not known references`}: ${left.map((ref) => ref.where).join('; ')}.`
+    : null;
+
   const rename = (newName: string) => {
-    const { doc: renamed, references } = renameElement(doc, path, newName);
+    const { doc: renamed, updated } = renameElement(doc, path, newName);
     edit(renamed);
-    if (references > 0) void message.info(`Renamed to "${newName}" and updated ${references} condition${references === 1 ? '' : 's'} that used "${name}".`);
+    const kept = left.length ? ` "${name}" stays in ${left.length} place${left.length === 1 ? '' : 's'} it could not follow.` : '';
+    if (updated.length > 0 || kept) {
+      void message.info(`Renamed to "${newName}"${updated.length ? ` and updated ${describeUpdated(updated)} that named "${name}"` : ''}.${kept}`);
+    }
   };
 
   const conversions = convertibleTypes(type);
@@ -99,7 +113,7 @@ export function ElementProperties({ doc, path, element, edit, requestFocus }: El
         <TypeIcon type={type} />
         <div>
           <h2 id="designer-properties-heading" className="designer-properties__title" tabIndex={-1}>
-            {readText(element.title) || name || 'Untitled'}
+            {readText(element.title, locale) || name || 'Untitled'}
           </h2>
           <p className="designer-properties__subtitle">{typeLabel(type)} settings</p>
         </div>
@@ -122,9 +136,10 @@ export function ElementProperties({ doc, path, element, edit, requestFocus }: El
         id={id('name')}
         label="Name (answer key)"
         value={name}
-        help="Unique in the survey; results and conditions use it."
+        help="Unique in the survey; results, conditions and texts use it. Renaming updates them."
         problem={(candidate) => elementNameProblem(doc, path, candidate)}
         onCommit={rename}
+        renameWarning={renameWarning}
       />
       {textProperty('description', 'Description', { multiline: true, help: 'Optional help shown under the title.' })}
       {!panel && switchProperty('isRequired', 'Required', 'The visitor must answer before going on.')}
@@ -156,6 +171,8 @@ export function ElementProperties({ doc, path, element, edit, requestFocus }: El
           {itemsProperty('columns', 'Columns (answers)', 'Column')}
         </>
       )}
+
+      {!panel && <MatchingSettings element={element} id={id} set={set} />}
 
       {!isKnownType(type) && (
         <Alert type="info" showIcon title={`The designer edits the common settings of "${typeLabel(type)}" elements. Everything else is in the JSON tab, and is kept as it is.`} />

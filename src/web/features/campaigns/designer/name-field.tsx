@@ -10,13 +10,15 @@ interface NameFieldProps {
   problem: (name: string) => string | null;
   onCommit: (name: string) => void;
   help?: string;
+  /** Shown while a new name is typed, before it is committed (what a rename will not change). */
+  renameWarning?: string | null;
 }
 
 /**
  * A name is committed on Enter or when the field loses focus, never per keystroke: renaming also
  * rewrites the conditions that use the name, and intermediate names must not leak into them.
  */
-export function NameField({ id, label, value, problem, onCommit, help }: NameFieldProps) {
+export function NameField({ id, label, value, problem, onCommit, help, renameWarning }: NameFieldProps) {
   const [draft, setDraft] = useState(value);
   const [shown, setShown] = useState(value);
   if (value !== shown) {
@@ -24,13 +26,14 @@ export function NameField({ id, label, value, problem, onCommit, help }: NameFie
     setDraft(value);
   }
   const error = draft === value ? null : problem(draft);
+  const warning = draft === value ? null : renameWarning;
 
   const commit = () => {
     if (draft !== value && !problem(draft)) onCommit(draft);
   };
 
   return (
-    <DesignerField id={id} label={label} error={error} help={help}>
+    <DesignerField id={id} label={label} error={error} warning={warning} help={help}>
       <Input
         id={id}
         value={draft}
@@ -39,7 +42,7 @@ export function NameField({ id, label, value, problem, onCommit, help }: NameFie
         autoComplete="off"
         status={error ? 'error' : undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, help)}
+        aria-describedby={describedBy(id, error, warning, help)}
         onChange={(event) => setDraft(event.target.value)}
         onBlur={commit}
         onPressEnter={commit}

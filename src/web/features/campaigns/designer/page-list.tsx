@@ -2,7 +2,8 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from
 import { App, Button, Tooltip } from 'antd';
 import type { EditDocument } from './designer-selection';
 import { addPage, deletePage, movePage } from './page-operations';
-import { isJsonObject, readText, stringProperty, type JsonObject, type SurveyJson } from './survey-json';
+import { isContentType } from '../../../../shared/survey/content-elements';
+import { editLocale, isJsonObject, readText, stringProperty, type JsonObject, type SurveyJson } from './survey-json';
 import { elementsWithin, isPanel, pagesOf } from './survey-structure';
 
 interface PageListProps {
@@ -13,12 +14,12 @@ interface PageListProps {
   requestFocus: (selector: string) => void;
 }
 
-export function pageLabel(page: JsonObject, index: number): string {
-  return readText(page.title) || stringProperty(page, 'name') || `Page ${index + 1}`;
+export function pageLabel(page: JsonObject, index: number, locale = ''): string {
+  return readText(page.title, locale) || stringProperty(page, 'name') || `Page ${index + 1}`;
 }
 
 function questionCount(page: JsonObject, index: number): number {
-  return elementsWithin(page, { page: index, indices: [] }).filter(({ element }) => !isPanel(element)).length;
+  return elementsWithin(page, { page: index, indices: [] }).filter(({ element }) => !isPanel(element) && !isContentType(element.type)).length;
 }
 
 /** The survey's pages: select, add, reorder with buttons, delete after confirming. */
@@ -41,7 +42,7 @@ export function PageList({ doc, selectedPage, onSelectPage, edit, requestFocus }
   const remove = (index: number, page: JsonObject) => {
     const count = questionCount(page, index);
     modal.confirm({
-      title: `Delete the page "${pageLabel(page, index)}"?`,
+      title: `Delete the page "${pageLabel(page, index, editLocale(doc))}"?`,
       content: count > 0 ? `Its ${count} question${count === 1 ? '' : 's'} will be deleted too. You can undo this until you leave the designer.` : 'The page is empty.',
       okText: 'Delete page',
       okButtonProps: { danger: true },
@@ -68,7 +69,7 @@ export function PageList({ doc, selectedPage, onSelectPage, edit, requestFocus }
         <ol className="designer-page-list">
           {pages.map((page, index) => {
             if (!isJsonObject(page)) return null;
-            const label = pageLabel(page, index);
+            const label = pageLabel(page, index, editLocale(doc));
             const selected = index === selectedPage;
             const count = questionCount(page, index);
             return (

@@ -6,7 +6,7 @@ import type { EditDocument, Selection } from './designer-selection';
 import { addElement, canStep, deleteElement, duplicateElement, stepElement, type Direction } from './element-operations';
 import { pageLabel } from './page-list';
 import { typeLabel, type QuestionType } from './question-types';
-import { isJsonObject, readText, stringProperty, type JsonObject, type SurveyJson } from './survey-json';
+import { editLocale, isJsonObject, readText, stringProperty, type JsonObject, type SurveyJson } from './survey-json';
 import { childrenOf, childPath, getContainer, isPanel, lastIndex, pageAt, parentOf, pathKey, samePath, type ContainerRef, type ElementPath } from './survey-structure';
 import { TypeIcon } from './type-icon';
 
@@ -19,8 +19,8 @@ interface PageOutlineProps {
   requestFocus: (selector: string) => void;
 }
 
-function elementLabel(element: JsonObject): string {
-  return readText(element.title) || stringProperty(element, 'name') || typeLabel(element.type);
+function elementLabel(element: JsonObject, locale: string): string {
+  return readText(element.title, locale) || stringProperty(element, 'name') || typeLabel(element.type);
 }
 
 const selectFocus = (path: ElementPath) => `[data-focus="el-${pathKey(path)}-select"]`;
@@ -31,7 +31,8 @@ export function PageOutline({ doc, pageIndex, selection, onSelect, edit, request
   const page = pageAt(doc, pageIndex);
   if (!page) return null;
   const pageRef: ContainerRef = { page: pageIndex, indices: [] };
-  const label = pageLabel(page, pageIndex);
+  const locale = editLocale(doc);
+  const label = pageLabel(page, pageIndex, locale);
 
   // New questions go after the selected one (inside it when it is a panel), else at the end of the page.
   const insertionPoint = (): { container: ContainerRef; index?: number } => {
@@ -71,12 +72,12 @@ export function PageOutline({ doc, pageIndex, selection, onSelect, edit, request
       const focusPath = index >= 0 ? childPath(parent, index) : parent.indices.length > 0 ? parent : null;
       edit(next, { select: focusPath ? { kind: 'element', path: focusPath } : { kind: 'page', page: pageIndex } });
       requestFocus(focusPath ? selectFocus(focusPath) : '[data-focus="add-question"]');
-      void message.success(`Deleted "${elementLabel(element)}". Undo brings it back.`);
+      void message.success(`Deleted "${elementLabel(element, locale)}". Undo brings it back.`);
     };
     const inside = isPanel(element) ? childrenOf(element).length : 0;
     if (inside === 0) return apply();
     modal.confirm({
-      title: `Delete the panel "${elementLabel(element)}"?`,
+      title: `Delete the panel "${elementLabel(element, locale)}"?`,
       content: `The ${inside} element${inside === 1 ? '' : 's'} inside it will be deleted too.`,
       okText: 'Delete panel',
       okButtonProps: { danger: true },
@@ -103,7 +104,7 @@ export function PageOutline({ doc, pageIndex, selection, onSelect, edit, request
         const key = pathKey(path);
         const selected = selection.kind === 'element' && samePath(selection.path, path);
         const name = stringProperty(child, 'name') ?? '';
-        const title = readText(child.title);
+        const title = readText(child.title, locale);
         const panel = isPanel(child);
         return (
           <li key={key} className="designer-tree__item">
@@ -184,7 +185,7 @@ export function PageOutline({ doc, pageIndex, selection, onSelect, edit, request
         </h2>
         <AddQuestionMenu accessibleName={`Add question to page ${pageIndex + 1}: ${label}`} focusKey="add-question" onAdd={(type) => add(type)} />
       </div>
-      {readText(page.description) && <p className="designer-outline__description">{readText(page.description)}</p>}
+      {readText(page.description, locale) && <p className="designer-outline__description">{readText(page.description, locale)}</p>}
       {empty ? (
         <div className="designer-empty designer-empty--page">
           <p>No questions on this page yet.</p>

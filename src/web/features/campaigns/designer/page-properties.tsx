@@ -5,7 +5,7 @@ import { pageNameProblem } from './element-names';
 import { ExpressionField } from './expression-field';
 import { NameField } from './name-field';
 import { setPageProperty } from './page-operations';
-import { readText, stringProperty, translationLocales, writeText, type JsonObject, type SurveyJson } from './survey-json';
+import { editLocale, readText, stringProperty, translationLocales, writeText, type JsonObject, type SurveyJson } from './survey-json';
 
 interface PagePropertiesProps {
   doc: SurveyJson;
@@ -17,16 +17,17 @@ interface PagePropertiesProps {
 /** The property panel of a page: name, title, description, condition. */
 export function PageProperties({ doc, index, page, edit }: PagePropertiesProps) {
   const name = stringProperty(page, 'name') ?? '';
+  const locale = editLocale(doc);
   const text = (property: 'title' | 'description', label: string, help: string) => {
-    const locales = translationLocales(page[property]);
+    const locales = translationLocales(page[property], locale);
     const fullHelp = locales.length ? `${help} Translations (${locales.join(', ')}) are kept.` : help;
     const id = `page-prop-${property}`;
     const props = {
       id,
-      value: readText(page[property]),
+      value: readText(page[property], locale),
       'aria-describedby': describedBy(id, fullHelp),
       onChange: (event: { target: { value: string } }) =>
-        edit((current) => setPageProperty(current, index, property, writeText(page[property], event.target.value)), { mergeKey: `page-${property}:${index}` }),
+        edit((current) => setPageProperty(current, index, property, writeText(page[property], event.target.value, locale)), { mergeKey: `page-${property}:${index}` }),
     };
     return (
       <DesignerField id={id} label={label} help={fullHelp}>
@@ -43,7 +44,7 @@ export function PageProperties({ doc, index, page, edit }: PagePropertiesProps) 
         </span>
         <div>
           <h2 id="designer-properties-heading" className="designer-properties__title" tabIndex={-1}>
-            {readText(page.title) || name || `Page ${index + 1}`}
+            {readText(page.title, locale) || name || `Page ${index + 1}`}
           </h2>
           <p className="designer-properties__subtitle">Page settings</p>
         </div>

@@ -3,6 +3,8 @@
  * updates) and never lets survey-core rewrite it: survey-core's toJSON() drops unknown properties
  * and normalises others, and staff must get back exactly what they loaded.
  */
+import { isPlainObject } from '../../../../shared/json-object';
+
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | JsonObject;
 export interface JsonObject {
@@ -13,7 +15,7 @@ export interface JsonObject {
 export type SurveyJson = JsonObject;
 
 export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isPlainObject(value);
 }
 
 /** A copy of `object` with `key` set (kept in place when present, appended otherwise), or removed when `value` is undefined. */
@@ -65,37 +67,67 @@ export function numberProperty(object: JsonObject, key: string): number | undefi
 }
 
 /**
- * Localizable strings are either plain text or `{ "default": …, "hi": … }`. The designer edits the
- * default text and leaves every translation alone.
+ * Localizable strings are either plain text or `{ "default": …, "de": … }`. The designer edits the
+ * texts of the survey's own locale (`"locale": "de"`: what visitors see), reading the default text
+ * where that locale has none, and leaves every other translation alone.
  */
-function localeKey(value: JsonObject): string {
+
+/** The locale the designer edits: the survey's `locale`, or '' for the default texts ('en' is SurveyJS's default). */
+export function editLocale(doc: SurveyJson): string {
+  const locale = doc.locale;
+  return typeof locale === 'string' && locale.trim() !== '' && locale.trim().toLowerCase() !== 'en' ? locale.trim() : '';
+}
+
+/** The key of the default text in a localizable object. */
+function defaultKey(value: JsonObject): string {
   if ('default' in value) return 'default';
   if ('en' in value) return 'en';
   return Object.keys(value).find((key) => typeof value[key] === 'string') ?? 'default';
 }
 
-export function readText(value: JsonValue | undefined): string {
+/** The key edits go to: the locale's, or the default one. */
+function localeKey(value: JsonObject, locale: string): string {
+  return locale ? locale : defaultKey(value);
+}
+
+/** The text visitors of `locale` read ('' = default): the locale's text, else the default text. */
+export function readText(value: JsonValue | undefined, locale = ''): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   if (isJsonObject(value)) {
-    const text = value[localeKey(value)];
+    const own = locale ? value[locale] : undefined;
+    if (typeof own === 'string' && own !== '') return own;
+    const text = value[defaultKey(value)];
     return typeof text === 'string' ? text : '';
   }
   return '';
 }
 
-/** The new value of a localizable property after editing its default text ('' removes it). */
-export function writeText(value: JsonValue | undefined, text: string): JsonValue | undefined {
+/**
+ * The new value of a localizable property after editing its text in `locale` ('' removes it).
+ * Plain text is what every locale reads, so it is replaced as it is.
+ */
+export function writeText(value: JsonValue | undefined, text: string, locale = ''): JsonValue | undefined {
   if (isJsonObject(value)) {
-    const updated = withProperty(value, localeKey(value), text === '' ? undefined : text);
+    const updated = withProperty(value, localeKey(value, locale), text === '' ? undefined : text);
     return Object.keys(updated).length === 0 ? undefined : updated;
   }
   return text === '' ? undefined : text;
 }
 
 /** The other locales a localizable value carries (shown so staff know translations exist). */
-export function translationLocales(value: JsonValue | undefined): string[] {
+export function translationLocales(value: JsonValue | undefined, locale = ''): string[] {
   if (!isJsonObject(value)) return [];
-  const main = localeKey(value);
-  return Object.keys(value).filter((key) => key !== main);
+  const main = localeKey(value, locale);
+  return Object.keys(value).filter((key) => key !== main && !(locale && key === defaultKey(value)));
+}
+
+/** "German (de)", for saying which texts the designer edits. */
+export function localeLabel(locale: string): string {
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(locale);
+    return name && name !== locale ? `${name} (${locale})` : locale;
+  } catch {
+    return locale;
+  }
 }

@@ -4,6 +4,8 @@ import { useMemo, useState } from 'react';
 import { Model } from 'survey-core';
 import 'survey-core/survey-core.fontless.css';
 import { Survey } from 'survey-react-ui';
+import '../../../../shared/survey/custom-properties';
+import { guardSurvey } from '../survey-safety';
 import type { SurveyJson } from './survey-json';
 
 /** The site's dark blue and font (SurveyJS maps these classic variables onto its v3 ones). */
@@ -25,6 +27,7 @@ function PreviewRun({ doc, onComplete }: { doc: SurveyJson; onComplete: (answers
     survey.showProgressBar = true;
     survey.progressBarLocation = 'aboveheader';
     survey.applyTheme(PREVIEW_THEME);
+    guardSurvey(survey, { navigate: false });
     survey.onComplete.add((sender) => onComplete(JSON.stringify(sender.data, null, 2)));
     return survey;
   }, [doc, onComplete]);

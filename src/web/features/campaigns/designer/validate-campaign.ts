@@ -1,43 +1,20 @@
-import { z } from 'zod';
+import { campaignSaveSchema } from '../../../../shared/campaigns/campaigns.contract';
 import type { FieldError } from '../../../../shared/api-error';
-import { isJsonObject, type JsonValue, type SurveyJson } from './survey-json';
-import { allElements, elementsWithin, isPanel, pageAt } from './survey-structure';
+import { isContentType } from '../../../../shared/survey/content-elements';
+import type { SurveyJson } from './survey-json';
+import { allElements, isPanel } from './survey-structure';
 
-// The messages of SPEC.md §5; the server answers with the same ones.
-export const CAMPAIGN_TITLE_REQUIRED = 'Please provide campaign title';
-export const CAMPAIGN_QUESTIONS_REQUIRED = 'Please add questions to the campaign';
+// The server's own rules and messages (SPEC.md §5): the title and the first page's question.
+const draftSchema = campaignSaveSchema.pick({ name: true, questions: true });
 
-/** True when the first page holds at least one question (panels count through their contents). */
-export function firstPageHasQuestion(questions: string): boolean {
-  let doc: JsonValue;
-  try {
-    doc = JSON.parse(questions) as JsonValue;
-  } catch {
-    return false;
-  }
-  if (!isJsonObject(doc)) return false;
-  const page = pageAt(doc, 0);
-  if (!page) return false;
-  return elementsWithin(page, { page: 0, indices: [] }).some(({ element }) => !isPanel(element));
-}
-
-export const campaignTitleSchema = z.string().trim().min(1, CAMPAIGN_TITLE_REQUIRED);
-
-/** The body of POST /api/campaign/add and /api/campaign/update/:id as the designer checks it. */
-export const campaignDraftSchema = z.object({
-  name: campaignTitleSchema,
-  questions: z.string().refine(firstPageHasQuestion, CAMPAIGN_QUESTIONS_REQUIRED),
-});
-
-export type CampaignDraft = z.infer<typeof campaignDraftSchema>;
-
+/** The body of POST /api/campaign/add and /api/campaign/update/:id as the server will check it. */
 export function validateCampaign(draft: { name: string; questions: string }): FieldError[] {
-  const result = campaignDraftSchema.safeParse(draft);
+  const result = draftSchema.safeParse(draft);
   if (result.success) return [];
   return result.error.issues.map((issue) => ({ field: String(issue.path[0] ?? ''), message: issue.message }));
 }
 
-/** How many questions (not panels) the survey holds: shown next to the Save button. */
+/** How many questions the survey holds (not panels, not html or image content): shown next to the tabs. */
 export function countQuestions(doc: SurveyJson): number {
-  return allElements(doc).filter(({ element }) => !isPanel(element)).length;
+  return allElements(doc).filter(({ element }) => !isPanel(element) && !isContentType(element.type)).length;
 }

@@ -1,6 +1,6 @@
 import { Alert, Input, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { CAMPAIGN_MESSAGES, type EmailList, type EmailListItem } from '../../../../shared/campaigns';
+import { CAMPAIGN_MESSAGES, type EmailList, type EmailListItem } from '../../../../shared/campaigns/campaigns.contract';
 import { PageMeta } from '../../../components/page-meta';
 import { fetchAllEmails } from '../campaigns-api';
 import { TAG_COLORS } from './tag-colors';

@@ -1,12 +1,12 @@
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Pagination, Spin, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { CAMPAIGN_MESSAGES, exportFileName, type AnswerRow, type Campaign, type EmailRecord } from '../../../../shared/campaigns';
+import { CAMPAIGN_MESSAGES, exportFileName, type AnswerRow, type Campaign, type EmailRecord } from '../../../../shared/campaigns/campaigns.contract';
 import { paths } from '../../../../shared/paths';
-import { answerColumns, cellText, type AnswerColumn, type SurveyAnswerData } from '../../../../shared/survey-answers';
+import { cellText, parseAnswers, readSurvey, type AnswerColumn } from '../../../../shared/survey/survey-questions';
 import { PageMeta } from '../../../components/page-meta';
-import { downloadResults, fetchAnswers, fetchCampaign, fetchEmailRecords, fetchQuestionColumns, fetchResponseCount } from '../campaigns-api';
+import { downloadResults, fetchAnswers, fetchCampaign, fetchEmailRecords, fetchResponseCount } from '../campaigns-api';
 import { TAG_COLORS } from './tag-colors';
 import { useKeyboardScrollableTables } from './use-keyboard-scrollable-tables';
 import './staff.css';
@@ -36,15 +36,6 @@ interface AnswerTableRow {
   cells: string[];
 }
 
-function parseAnswers(result: string): SurveyAnswerData {
-  try {
-    const value: unknown = JSON.parse(result);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as SurveyAnswerData) : {};
-  } catch {
-    return {};
-  }
-}
-
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -64,9 +55,9 @@ function useOverview(id: string) {
   const [loaded, setLoaded] = useState<{ id: string; overview: Overview | null } | null>(null);
   useEffect(() => {
     let cancelled = false;
-    Promise.all([fetchCampaign(id), fetchQuestionColumns(id), fetchResponseCount(id), fetchEmailRecords(id)]).then(
-      ([campaign, questioncolumns, count, emails]) => {
-        if (!cancelled) setLoaded({ id, overview: { campaign, columns: answerColumns(campaign.questions, questioncolumns), count, emails } });
+    Promise.all([fetchCampaign(id), fetchResponseCount(id), fetchEmailRecords(id)]).then(
+      ([campaign, count, emails]) => {
+        if (!cancelled) setLoaded({ id, overview: { campaign, columns: readSurvey(campaign.questions).columns, count, emails } });
       },
       () => {
         if (!cancelled) setLoaded({ id, overview: null });
@@ -189,25 +180,65 @@ function ResultsView({ id, name }: ResultsState) {
             {CAMPAIGN_MESSAGES.noResponses}
           </div>
         ) : (
-          <Table<AnswerTableRow>
-            columns={columns}
-            dataSource={tableRows}
-            loading={loading || answers.loading}
-            locale={{ emptyText: <span className="staff-muted">{CAMPAIGN_MESSAGES.noResponses}</span> }}
-            scroll={{ x: 'max-content' }}
-            size="middle"
-            pagination={{
-              current: page,
-              pageSize,
-              total: overview?.count ?? 0,
-              showSizeChanger: true,
-              placement: ['bottomEnd'],
-              onChange: (next, size) => {
-                setPage(size === pageSize ? next : 1);
-                setPageSize(size);
-              },
-            }}
-          />
+          <>
+            <div className="results-answers-table">
+            <Table<AnswerTableRow>
+              columns={columns}
+              dataSource={tableRows}
+              loading={loading || answers.loading}
+              locale={{ emptyText: <span className="staff-muted">{CAMPAIGN_MESSAGES.noResponses}</span> }}
+              scroll={{ x: 'max-content' }}
+              size="middle"
+              pagination={{
+                current: page,
+                pageSize,
+                total: overview?.count ?? 0,
+                showSizeChanger: true,
+                placement: ['bottomEnd'],
+                onChange: (next, size) => {
+                  setPage(size === pageSize ? next : 1);
+                  setPageSize(size);
+                },
+              }}
+            />
+            </div>
+            {/* A phone: a card per response, each question with its answer, so nothing scrolls sideways (issue 14). */}
+            <div className="results-answers-cards" aria-busy={loading || answers.loading}>
+              {loading || answers.loading ? (
+                <Spin style={{ display: 'block', padding: 24 }} />
+              ) : tableRows.length === 0 ? (
+                <span className="staff-muted">{CAMPAIGN_MESSAGES.noResponses}</span>
+              ) : (
+                <ul className="results-card-list">
+                  {tableRows.map((row) => (
+                    <li key={row.key} className="results-card">
+                      <strong>{row.email}</strong>
+                      <span className="results-card__date">{formatDate(row.date)}</span>
+                      <dl className="results-card__answers">
+                        {(overview?.columns ?? []).map((column, i) => (
+                          <div key={column.name}>
+                            <dt>{column.title}</dt>
+                            <dd>{row.cells[i] || '—'}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {(overview?.count ?? 0) > pageSize ? (
+                <Pagination
+                  className="results-card-pages"
+                  size="small"
+                  simple
+                  current={page}
+                  pageSize={pageSize}
+                  total={overview?.count ?? 0}
+                  onChange={(next) => setPage(next)}
+                />
+              ) : null}
+            </div>
+          </>
         )}
         {answers.rows === null ? <Alert type="error" showIcon title={CAMPAIGN_MESSAGES.loadFailed} /> : null}
       </section>

@@ -1,4 +1,4 @@
-import { App, Button, Card, ConfigProvider, DatePicker, Form, Input, InputNumber, Popconfirm, Space, Table, Typography } from 'antd';
+import { App, Button, Card, ConfigProvider, DatePicker, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -11,7 +11,7 @@ import {
   NOT_AN_IMAGE,
   type ListingItems,
   type ListingKind,
-} from '../../../../shared/listings';
+} from '../../../../shared/listings/listings.contract';
 import { PageMeta } from '../../../components/page-meta';
 import { zodRule } from '../../../lib/antd-zod';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -77,10 +77,13 @@ function fieldInput(field: AdminField) {
   switch (field.input) {
     case 'textarea':
       return <Input.TextArea rows={3} placeholder={field.placeholder} />;
+    // Plain text fields, not InputNumber: InputNumber clamps -3 to its minimum and drops letters on
+    // blur, so a wrong number was silently saved as another. The text goes as typed and the
+    // contract's rule says what is wrong (issue 12 item 7).
     case 'number':
-      return <InputNumber min={0} style={{ width: '100%' }} placeholder={field.placeholder} />;
+      return <Input inputMode="decimal" placeholder={field.placeholder} />;
     case 'rupees':
-      return <InputNumber min={0} prefix="₹" style={{ width: '100%' }} placeholder={field.placeholder} />;
+      return <Input inputMode="decimal" prefix="₹" placeholder={field.placeholder} />;
     case 'date':
       return <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} placeholder={DATE_FORMAT} />;
     case 'url':
@@ -209,7 +212,11 @@ export function ListingAdmin<K extends ListingKind>({ config }: { config: AdminK
     const record = row as unknown as Record<string, unknown>;
     for (const field of config.fields) {
       const value = record[field.name];
-      values[field.name] = field.input === 'date' ? dayjs(String(value), DATE_FORMAT, true) : value;
+      if (field.input === 'date') values[field.name] = dayjs(String(value), DATE_FORMAT, true);
+      else if ((field.input === 'number' || field.input === 'rupees') && typeof value === 'number') values[field.name] = String(value);
+      // Tags come as a list and are edited as "Living room, Boho".
+      else if (Array.isArray(value)) values[field.name] = value.join(', ');
+      else values[field.name] = value;
     }
     form.resetFields();
     form.setFieldsValue(values);
@@ -247,6 +254,8 @@ export function ListingAdmin<K extends ListingKind>({ config }: { config: AdminK
       title: 'Action',
       key: 'action',
       width: 160,
+      // Pinned to the right edge: long text never pushes Edit / Delete out of view, at any width.
+      fixed: 'right',
       render: (_, row) => (
         <Space>
           <Button size="small" onClick={() => edit(row)} aria-label={`Edit ${config.nameOf(row)}`}>
@@ -340,7 +349,9 @@ export function ListingAdmin<K extends ListingKind>({ config }: { config: AdminK
             dataSource={rows}
             loading={loading}
             size="middle"
-            scroll={{ x: 'max-content', y: 300 }}
+            // A fixed width, not 'max-content': an ellipsis column (a long description) would otherwise
+            // grow to its whole text on one line and push the table wider than the card.
+            scroll={{ x: 760, y: 300 }}
             pagination={{ placement: ['bottomEnd'], pageSize: 10, showSizeChanger: false }}
           />
         </Card>

@@ -1,5 +1,5 @@
-import { projectFields } from '../../../../shared/listings';
-import { formatSqft } from '../listing-format';
+import { projectFields } from '../../../../shared/listings/listings.contract';
+import { formatRupees, formatSqft } from '../listing-format';
 import { ListingAdmin, type AdminKind } from './listing-admin';
 
 const fields = projectFields.shape;
@@ -15,6 +15,7 @@ const projects: AdminKind<'project'> = {
     { name: 'squareft', label: 'Sq. feet', input: 'number', schema: fields.squareft, required: true, placeholder: '1450' },
     { name: 'dateofcomplition', label: 'Date of completion', input: 'date', schema: fields.dateofcomplition, required: true },
     { name: 'sizeofunit', label: 'Size of unit', input: 'text', schema: fields.sizeofunit, required: true, placeholder: '3 BHK' },
+    { name: 'price', label: 'Price (optional)', input: 'rupees', schema: fields.price, required: false, placeholder: '9500000' },
     { name: 'gmaplink', label: 'Google map link', input: 'url', schema: fields.gmaplink, required: false, placeholder: 'https://www.google.com/maps/…' },
   ],
   columns: [
@@ -23,6 +24,7 @@ const projects: AdminKind<'project'> = {
     { title: 'Sq. feet', dataIndex: 'squareft', key: 'squareft', render: (value: number) => formatSqft(value) },
     { title: 'Completion', dataIndex: 'dateofcomplition', key: 'dateofcomplition' },
     { title: 'Unit', dataIndex: 'sizeofunit', key: 'sizeofunit' },
+    { title: 'Price', dataIndex: 'price', key: 'price', render: (value: number | null | undefined) => (typeof value === 'number' ? formatRupees(value) : '—') },
   ],
   nameOf: (project) => project.name,
 };

@@ -1,4 +1,4 @@
-import { studioFields } from '../../../../shared/listings';
+import { studioFields } from '../../../../shared/listings/listings.contract';
 import { ListingAdmin, type AdminKind } from './listing-admin';
 
 const fields = studioFields.shape;

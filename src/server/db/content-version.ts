@@ -1,0 +1,24 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './schema';
+
+/** The content version: one row, increased by every staff write (src/server/lib/content-cache.ts). */
+export interface ContentTables {
+  contentVersion: { id: number; version: number | string | bigint };
+}
+
+/** The current content version (one primary-key read). */
+export async function readContentVersion(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('contentVersion').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+/** Increases the content version in one statement (atomic on both databases); returns the new one. */
+export async function bumpContentVersion(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .updateTable('contentVersion')
+    .set({ version: sql`version + 1` })
+    .where('id', '=', 1)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}

@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+export async function insertSurveyFile(
+  db: Db,
+  file: { id: string; campaignId: string; emailRecordId: string; fileName: string; contentType: string; bytes: Buffer; now: Date },
+): Promise<void> {
+  const { now, ...fields } = file;
+  await db
+    .insertInto('surveyFiles')
+    .values({ ...fields, size: file.bytes.length, createdAt: now })
+    .execute();
+}
+
+export function findSurveyFile(db: Db, id: string) {
+  return db.selectFrom('surveyFiles').select(['id', 'fileName', 'contentType', 'size', 'bytes']).where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { normaliseEmail } from '../../../shared/campaigns/campaigns.contract';
+import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES, surveyFileLinkSchema, surveyFileUploadResultSchema } from '../../../shared/campaigns/survey-files.contract';
+import { refuseNul } from '../../lib/nul-guard';
+import { badRequest, tooLarge, unsupportedMedia } from '../../lib/errors';
+import * as files from './survey-files.service';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+function sendFile(reply: FastifyReply, file: { fileName: string; contentType: string; bytes: Uint8Array }) {
+  return (
+    reply
+      .type(file.contentType)
+      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+      // A visitor's file is shown as what its bytes are, never run as a page of this site.
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(file.bytes))
+  );
+}
+
+export async function surveyFileRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['campaigns'];
+
+  // Public: a visitor attaches a file to their answer (multipart: email, emailId, file).
+  r.post(
+    '/api/campaign/file/:id',
+    { schema: { tags, params: idParams, response: { 201: surveyFileUploadResultSchema } }, config: { rateLimit: app.publicWriteRateLimit } },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw unsupportedMedia('Please send the file as a multipart form.');
+      const fields: Record<string, string> = {};
+      let file: { bytes: Buffer; filename: string } | undefined;
+      for await (const part of request.parts({ limits: { fileSize: SURVEY_FILE_MAX_BYTES, files: 1, fields: 5 } })) {
+        if (part.type === 'field') {
+          const value = String(part.value);
+          refuseNul(part.fieldname, value);
+          fields[part.fieldname] = value;
+          continue;
+        }
+        refuseNul('filename', part.filename);
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(SURVEY_FILE_MESSAGES.tooLarge);
+          throw error;
+        }
+        if (part.fieldname === 'file' && bytes.length > 0) file = { bytes, filename: part.filename };
+      }
+      if (!file) throw badRequest(SURVEY_FILE_MESSAGES.missing, [{ field: 'file', message: SURVEY_FILE_MESSAGES.missing }]);
+      const email = normaliseEmail(fields.email ?? '');
+      const emailId = (fields.emailId ?? '').trim();
+      const stored = await app.writes.runAtomic((db) => files.storeSurveyFile(db, request.params.id, { email, emailId, fileName: file.filename, bytes: file.bytes }));
+      return reply.status(201).send(stored);
+    },
+  );
+
+  // Staff: the file an answer refers to (with the staff token), and a signed link to it that opens
+  // in a new tab, from a spreadsheet or anywhere a token cannot be sent.
+  r.get('/api/campaign/file/:id', { schema: { tags, params: idParams } }, async (request, reply) =>
+    sendFile(reply, await files.readSurveyFile(app.db, request.params.id)),
+  );
+
+  r.get('/api/campaign/file/:id/link', { schema: { tags, params: idParams, response: { 200: surveyFileLinkSchema } } }, async (request) => {
+    await files.readSurveyFile(app.db, request.params.id);
+    return files.signedLink(app.config.jwtSecret, request.params.id);
+  });
+
+  r.get(
+    '/api/survey-file/:id',
+    { schema: { tags, params: idParams, querystring: z.object({ expires: z.coerce.number().int(), sig: z.string().max(100) }) } },
+    async (request, reply) => {
+      files.checkSignedLink(app.config.jwtSecret, request.params.id, request.query.expires, request.query.sig);
+      return sendFile(reply, await files.readSurveyFile(app.db, request.params.id));
+    },
+  );
+}

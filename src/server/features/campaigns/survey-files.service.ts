@@ -1,0 +1,82 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns/campaigns.contract';
+import { SURVEY_FILE_MESSAGES, surveyFilePaths, type SurveyFileType, type SurveyFileUploadResult } from '../../../shared/campaigns/survey-files.contract';
+import type { Database } from '../../db/schema';
+import { badRequest, HttpError, notFound, unsupportedMedia } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import * as campaignsRepo from './campaigns.repository';
+import * as repo from './survey-files.repository';
+
+type Db = Kysely<Database>;
+
+/** A signed link opens the file for this long (staff click it right after asking for it). */
+export const SIGNED_LINK_SECONDS = 15 * 60;
+
+const startsWith = (bytes: Buffer, signature: number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
+
+/** The file's type from its first bytes; undefined when it is not an image or a PDF we accept. */
+export function sniffFileType(bytes: Buffer): SurveyFileType | undefined {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return 'image/gif';
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  return undefined;
+}
+
+/** A name safe to show and to put in a header: no paths, no control characters, not too long. */
+function cleanName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return (base || 'file').slice(0, 200);
+}
+
+/**
+ * Stores a visitor's file for their e-mail record of this campaign (the same proof of identity as
+ * the answer itself: the record's id and its e-mail). One INSERT: atomic on its own.
+ */
+export async function storeSurveyFile(
+  db: Db,
+  campaignId: string,
+  input: { email: string; emailId: string; fileName: string; bytes: Buffer },
+): Promise<SurveyFileUploadResult> {
+  const type = sniffFileType(input.bytes);
+  if (!type) throw unsupportedMedia(SURVEY_FILE_MESSAGES.wrongType);
+  const record = await campaignsRepo.findEmailRecord(db, input.emailId);
+  if (!record || record.campaignId !== campaignId) throw notFound(CAMPAIGN_MESSAGES.emailRecordNotFound);
+  if (record.email !== input.email) {
+    throw badRequest(CAMPAIGN_MESSAGES.emailMismatch, [{ field: 'email', message: CAMPAIGN_MESSAGES.emailMismatch }]);
+  }
+  const id = newId();
+  const name = cleanName(input.fileName);
+  await repo.insertSurveyFile(db, { id, campaignId, emailRecordId: record.id, fileName: name, contentType: type, bytes: input.bytes, now: new Date() });
+  return { fileId: id, name, type, size: input.bytes.length, url: surveyFilePaths.file(id) };
+}
+
+export async function readSurveyFile(db: Db, id: string) {
+  const file = await repo.findSurveyFile(db, id);
+  if (!file) throw notFound(SURVEY_FILE_MESSAGES.notFound);
+  return file;
+}
+
+function signature(secret: string, id: string, expires: number): string {
+  return createHmac('sha256', secret).update(`survey-file:${id}:${expires}`).digest('base64url');
+}
+
+/** A link to the file that opens without a token until it expires. */
+export function signedLink(secret: string, id: string, now = Date.now()): { url: string; expiresAt: string } {
+  const expires = Math.floor(now / 1000) + SIGNED_LINK_SECONDS;
+  const url = `${surveyFilePaths.signed(id)}?expires=${expires}&sig=${signature(secret, id, expires)}`;
+  return { url, expiresAt: new Date(expires * 1000).toISOString() };
+}
+
+/** Refuses (403) a link whose signature is wrong or whose time is up. */
+export function checkSignedLink(secret: string, id: string, expires: number, sig: string, now = Date.now()): void {
+  const expected = Buffer.from(signature(secret, id, expires));
+  const given = Buffer.from(sig);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new HttpError(403, 'This link is not valid.', 'FORBIDDEN');
+  }
+  if (expires * 1000 < now) throw new HttpError(403, SURVEY_FILE_MESSAGES.linkExpired, 'FORBIDDEN');
+}

@@ -1,0 +1,50 @@
+import type { Writable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { XlsxWriter } from '../../lib/xlsx-stream';
+import { LEAD_STATUS_LABELS, type LeadFilters } from '../../../shared/leads/leads.contract';
+import { leadItems } from './leads.service';
+
+const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
+
+/** The filtered leads as .xlsx, streamed batch by batch (text cells exact; formula-like text stays text). */
+export async function writeLeadsWorkbook(db: Kysely<Database>, filters: LeadFilters, out: Writable): Promise<void> {
+  const workbook = new XlsxWriter(out, { creator: 'Abode' });
+  const sheet = workbook.addSheet('Leads', {
+    freezeHeader: true,
+    columns: [
+      { header: 'Name', width: 24 },
+      { header: 'Email', width: 32 },
+      { header: 'Phone', width: 18 },
+      { header: 'Status', width: 12 },
+      { header: 'Sources', width: 22 },
+      { header: 'Campaign', width: 24 },
+      { header: 'Survey finished', width: 14 },
+      { header: 'Assignee', width: 18 },
+      { header: 'First contact', width: 17, dates: 'datetime' },
+      { header: 'Last activity', width: 17, dates: 'datetime' },
+    ],
+  });
+  for await (const batch of leadItems(db, filters)) {
+    if (workbook.closed) return;
+    for (const lead of batch) {
+      sheet.addRow([
+        lead.name ?? undefined,
+        lead.email,
+        lead.phone ?? undefined,
+        LEAD_STATUS_LABELS[lead.status],
+        lead.sources.join(', '),
+        lead.campaignName ?? undefined,
+        lead.campaignId ? (lead.completed ? 'Yes' : 'No') : undefined,
+        lead.assigneeName ?? undefined,
+        new Date(lead.createdAt),
+        new Date(lead.lastActivityAt),
+      ]);
+    }
+    await sheet.flush();
+    await yieldToOthers();
+  }
+  await sheet.end();
+  if (workbook.closed) return;
+  await workbook.finish();
+}

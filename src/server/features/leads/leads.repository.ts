@@ -1,0 +1,261 @@
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { prepared } from '../../db/prepared';
+import type { Database } from '../../db/schema';
+import type { LeadFilters, LeadSource, LeadStatus } from '../../../shared/leads/leads.contract';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+// Writes on the visitors' path: prepared once, one statement each -----------------------------
+
+const upsertLeadQuery = prepared<{
+  id: string;
+  emailKey: string;
+  email: string;
+  name: string | null;
+  hasSurvey: boolean;
+  hasContact: boolean;
+  hasNewsletter: boolean;
+  campaignId: string | null;
+  at: Date;
+}>()((db, param) =>
+  db
+    .insertInto('leads')
+    .values({
+      id: param('id'),
+      emailKey: param('emailKey'),
+      email: param('email'),
+      name: param('name'),
+      phone: null,
+      status: 'new',
+      assigneeId: null,
+      hasSurvey: param('hasSurvey'),
+      hasContact: param('hasContact'),
+      hasNewsletter: param('hasNewsletter'),
+      lastCampaignId: param('campaignId'),
+      lastCompleted: false,
+      createdAt: param('at'),
+      lastActivityAt: param('at'),
+    })
+    .onConflict((oc) =>
+      oc.column('emailKey').doUpdateSet((eb) => ({
+        email: eb.ref('excluded.email'),
+        name: sql<string | null>`coalesce(${eb.ref('leads.name')}, ${eb.ref('excluded.name')})`,
+        hasSurvey: sql<boolean>`case when ${eb.ref('excluded.hasSurvey')} then ${eb.ref('excluded.hasSurvey')} else ${eb.ref('leads.hasSurvey')} end`,
+        hasContact: sql<boolean>`case when ${eb.ref('excluded.hasContact')} then ${eb.ref('excluded.hasContact')} else ${eb.ref('leads.hasContact')} end`,
+        hasNewsletter: sql<boolean>`case when ${eb.ref('excluded.hasNewsletter')} then ${eb.ref('excluded.hasNewsletter')} else ${eb.ref('leads.hasNewsletter')} end`,
+        lastCampaignId: sql<string | null>`coalesce(${eb.ref('excluded.lastCampaignId')}, ${eb.ref('leads.lastCampaignId')})`,
+        lastCompleted: sql<boolean>`case when ${eb.ref('excluded.lastCampaignId')} is null then ${eb.ref('leads.lastCompleted')} else ${eb.ref('excluded.lastCompleted')} end`,
+        lastActivityAt: eb.ref('excluded.lastActivityAt'),
+      })),
+    )
+    .returning(['id', 'createdAt']),
+);
+
+/**
+ * Creates the person's lead or records new activity on it, in one statement (concurrent
+ * submissions from one e-mail meet at the unique key). `created` is true for a new person.
+ */
+export async function upsertLead(
+  db: Db,
+  input: { id: string; emailKey: string; email: string; name: string | null; source: LeadSource; campaignId: string | null; at: Date },
+): Promise<{ id: string; created: boolean }> {
+  const row = await upsertLeadQuery.first(db as Kysely<Database>, {
+    id: input.id,
+    emailKey: input.emailKey,
+    email: input.email,
+    name: input.name,
+    hasSurvey: input.source === 'survey',
+    hasContact: input.source === 'contact',
+    hasNewsletter: input.source === 'newsletter',
+    campaignId: input.campaignId,
+    at: input.at,
+  });
+  if (!row) throw new Error('The lead upsert returned no row.');
+  return { id: row.id, created: new Date(row.createdAt).getTime() === input.at.getTime() };
+}
+
+const completeLeadQuery = prepared<{ id: string; campaignId: string; at: Date; name: string | null; phone: string | null }>()((db, param) =>
+  db
+    .updateTable('leads')
+    .set((eb) => ({
+      lastCampaignId: param('campaignId'),
+      lastCompleted: true,
+      lastActivityAt: param('at'),
+      name: sql<string | null>`coalesce(${param('name')}, ${eb.ref('name')})`,
+      phone: sql<string | null>`coalesce(${param('phone')}, ${eb.ref('phone')})`,
+    }))
+    .where('id', '=', param('id')),
+);
+
+/** A finished survey: the lead's latest campaign is complete; a name or phone it gave replaces the old. */
+export async function recordCompletedSurvey(db: Db, input: { id: string; campaignId: string; at: Date; name: string | null; phone: string | null }): Promise<void> {
+  await completeLeadQuery.execute(db as Kysely<Database>, input);
+}
+
+// Staff reads -----------------------------------------------------------------------------------
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+const dayEnd = (day: string) => new Date(new Date(`${day}T00:00:00.000Z`).getTime() + 86_400_000);
+
+/** The filters as one WHERE clause; `withStatus: false` for the per-status counts. */
+function where(filters: LeadFilters, withStatus: boolean) {
+  return (eb: ExpressionBuilder<Database, 'leads'>) => {
+    const parts = [];
+    if (withStatus && filters.status) parts.push(eb('leads.status', '=', filters.status));
+    if (filters.source === 'survey') parts.push(eb('leads.hasSurvey', '=', true));
+    if (filters.source === 'contact') parts.push(eb('leads.hasContact', '=', true));
+    if (filters.source === 'newsletter') parts.push(eb('leads.hasNewsletter', '=', true));
+    if (filters.campaign) {
+      parts.push(
+        eb.exists(
+          eb
+            .selectFrom('emailRecords')
+            .select(sql`1`.as('one'))
+            .whereRef('emailRecords.leadId', '=', 'leads.id')
+            .where('emailRecords.campaignId', '=', filters.campaign),
+        ),
+      );
+    }
+    if (filters.from) parts.push(eb('leads.lastActivityAt', '>=', dayStart(filters.from)));
+    if (filters.to) parts.push(eb('leads.lastActivityAt', '<', dayEnd(filters.to)));
+    if (filters.q) {
+      const pattern = `%${escapeLike(filters.q.toLowerCase())}%`;
+      parts.push(sql<boolean>`${eb.ref('leads.searchText')} like ${pattern} escape '\\'`);
+    }
+    return eb.and(parts);
+  };
+}
+
+const listColumns = [
+  'leads.id',
+  'leads.email',
+  'leads.name',
+  'leads.phone',
+  'leads.status',
+  'leads.hasSurvey',
+  'leads.hasContact',
+  'leads.hasNewsletter',
+  'leads.lastCampaignId',
+  'leads.lastCompleted',
+  'leads.assigneeId',
+  'leads.createdAt',
+  'leads.lastActivityAt',
+  'campaigns.name as campaignName',
+  'staffUsers.name as assigneeName',
+] as const;
+
+function baseList(db: Db) {
+  return db
+    .selectFrom('leads')
+    .leftJoin('campaigns', 'campaigns.id', 'leads.lastCampaignId')
+    .leftJoin('staffUsers', 'staffUsers.id', 'leads.assigneeId')
+    .select(listColumns);
+}
+
+/** One page, newest activity first. */
+export function listLeads(db: Db, filters: LeadFilters, page: { limit: number; offset: number }) {
+  return baseList(db)
+    .where(where(filters, true))
+    .orderBy('leads.lastActivityAt', 'desc')
+    .orderBy('leads.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export type LeadRow = Awaited<ReturnType<typeof listLeads>>[number];
+
+/** Every lead the filters keep, `size` at a time, newest first (for the download). */
+export async function* leadBatches(db: Db, filters: LeadFilters, size: number): AsyncGenerator<LeadRow[]> {
+  for (let offset = 0; ; offset += size) {
+    const rows = await listLeads(db, filters, { limit: size, offset });
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+  }
+}
+
+export async function countLeads(db: Db, filters: LeadFilters): Promise<{ total: number; byStatus: Map<LeadStatus, number> }> {
+  const rows = await db
+    .selectFrom('leads')
+    .select(['leads.status', (eb) => eb.fn.countAll<string | number>().as('count')])
+    .where(where(filters, false))
+    .groupBy('leads.status')
+    .execute();
+  const byStatus = new Map(rows.map((r) => [r.status, Number(r.count)]));
+  const total = filters.status ? (byStatus.get(filters.status) ?? 0) : [...byStatus.values()].reduce((a, b) => a + b, 0);
+  return { total, byStatus };
+}
+
+export function findLead(db: Db, id: string) {
+  return baseList(db).where('leads.id', '=', id).executeTakeFirst();
+}
+
+export function leadEmailRecords(db: Db, leadId: string) {
+  return db
+    .selectFrom('emailRecords')
+    .leftJoin('campaigns', 'campaigns.id', 'emailRecords.campaignId')
+    .leftJoin('surveyResponses', 'surveyResponses.emailRecordId', 'emailRecords.id')
+    .select([
+      'emailRecords.id',
+      'emailRecords.campaignId',
+      'emailRecords.isCompleted',
+      'emailRecords.createdAt',
+      'campaigns.name as campaignName',
+      'campaigns.updatedAt as campaignUpdatedAt',
+      'surveyResponses.answer',
+      'surveyResponses.matches',
+      'surveyResponses.createdAt as answeredAt',
+    ])
+    .where('emailRecords.leadId', '=', leadId)
+    .orderBy('emailRecords.createdAt')
+    .execute();
+}
+
+export function leadContactMessages(db: Db, leadId: string) {
+  return db
+    .selectFrom('contactMessages')
+    .select(['id', 'requestQuotation', 'message', 'createdAt'])
+    .where('leadId', '=', leadId)
+    .orderBy('createdAt')
+    .execute();
+}
+
+export function leadTimeline(db: Db, leadId: string) {
+  return db
+    .selectFrom('leadEvents')
+    .select(['type', 'byName', 'fromValue', 'toValue', 'text', 'createdAt'])
+    .where('leadId', '=', leadId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+}
+
+// Staff writes ----------------------------------------------------------------------------------
+
+export async function updateLead(db: Db, id: string, changes: { status?: LeadStatus; assigneeId?: string | null }): Promise<void> {
+  await db.updateTable('leads').set(changes).where('id', '=', id).execute();
+}
+
+export async function insertLeadEvent(
+  db: Db,
+  event: { id: string; leadId: string; type: 'status' | 'note' | 'assign'; byId: string | null; byName: string; fromValue?: string | null; toValue?: string | null; text?: string | null; at: Date },
+): Promise<void> {
+  const { at, ...rest } = event;
+  await db
+    .insertInto('leadEvents')
+    .values({ fromValue: null, toValue: null, text: null, ...rest, createdAt: at })
+    .execute();
+}
+
+export function findStaffUser(db: Db, id: string) {
+  return db.selectFrom('staffUsers').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+}
+
+/** For notifications: a lead's name and phone. */
+export function leadContact(db: Db, id: string) {
+  return db.selectFrom('leads').select(['id', 'email', 'name', 'phone']).where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,62 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LEAD_MESSAGES,
+  LEADS_API,
+  leadDetail as leadDetailSchema,
+  leadFilters,
+  leadList,
+  leadListItem,
+  leadListQuery,
+  leadNoteInput,
+  leadPatch,
+} from '../../../shared/leads/leads.contract';
+import { attachmentHeader, XLSX_CONTENT_TYPE } from '../campaigns/campaign-export';
+import { writeLeadsWorkbook } from './leads-export';
+import * as leads from './leads.service';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/** Staff calls: the leads inbox (behind the guard like every other non-public route). */
+export async function leadsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['leads'];
+
+  r.get(LEADS_API.list, { schema: { tags, querystring: leadListQuery, response: { 200: leadList } } }, (request) => leads.listLeads(app.db, request.query));
+
+  r.get(LEADS_API.export, { schema: { tags, querystring: leadFilters } }, async (request, reply) => {
+    const out = new PassThrough();
+    writeLeadsWorkbook(app.db, request.query, out).catch((error: unknown) => {
+      request.log.error({ err: error }, 'leads export failed');
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, '-');
+    return reply
+      .header('content-type', XLSX_CONTENT_TYPE)
+      .header('content-disposition', attachmentHeader(`leads-${stamp}.xlsx`))
+      .header('cache-control', 'no-store')
+      .send(out);
+  });
+
+  r.get('/api/leads/:id', { schema: { tags, params: idParams, response: { 200: leadDetailSchema } } }, (request) => leads.leadDetail(app.db, request.params.id));
+
+  r.patch(
+    '/api/leads/:id',
+    { schema: { tags, params: idParams, body: leadPatch, response: { 200: z.object({ message: z.string(), lead: leadListItem }) } } },
+    async (request) => {
+      const lead = await app.db.transaction().execute((trx) => leads.patchLead(trx, request.params.id, request.body, request.staff!));
+      return { message: LEAD_MESSAGES.updated, lead };
+    },
+  );
+
+  r.post(
+    '/api/leads/:id/notes',
+    { schema: { tags, params: idParams, body: leadNoteInput, response: { 201: z.object({ message: z.string() }) } } },
+    async (request, reply) => {
+      await leads.addNote(app.db, request.params.id, request.body.text, request.staff!);
+      return reply.status(201).send({ message: LEAD_MESSAGES.noteAdded });
+    },
+  );
+}

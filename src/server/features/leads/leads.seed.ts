@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { activeCampaigns, addEmailRecord, storeResponse } from '../campaigns/campaigns.service';
+import { addContactMessage } from '../contact/contact.service';
+import type { StaffPrincipal } from '../auth/token';
+import { listStaff } from '../auth/staff.repository';
+import { addNote, listLeads, patchLead } from './leads.service';
+import type { LeadStatus } from '../../../shared/leads/leads.contract';
+
+/** A finished demo survey: what a real visitor would send. */
+const ANSWERS = {
+  propertyType: 'apartment',
+  budget: 20000000,
+  bedrooms: 3,
+  homeLoan: true,
+  localities: ['Indiranagar', 'Whitefield'],
+  moveIn: 6,
+  notes: 'We would like a balcony with morning sun and a school nearby.',
+  phone: '+91 98450 12345',
+  callTime: 'Evening',
+};
+
+/**
+ * A few demo leads in several states (issue 14), written through the same services as the app's
+ * own calls, so they look exactly like real ones. Runs once, on a fresh database, after the demo survey.
+ */
+export async function seedDemoLeads(db: Kysely<Database>): Promise<void> {
+  const [campaign] = await activeCampaigns(db);
+  const [staffRow] = await listStaff(db);
+
+  if (campaign) {
+    const done = await addEmailRecord(db, { email: 'priya.sharma@example.com', campaignid: campaign._id });
+    await db.transaction().execute((trx) =>
+      storeResponse(trx, campaign._id, { email: 'priya.sharma@example.com', emailId: done.emailID, answer: ANSWERS }),
+    );
+    const other = await addEmailRecord(db, { email: 'rahul.menon@example.com', campaignid: campaign._id });
+    await db.transaction().execute((trx) =>
+      storeResponse(trx, campaign._id, {
+        email: 'rahul.menon@example.com',
+        emailId: other.emailID,
+        answer: { ...ANSWERS, propertyType: 'villa', budget: 50000000, bedrooms: 4, phone: '+91 99000 54321', callTime: 'Morning' },
+      }),
+    );
+    // Gave an e-mail and stopped: an unfinished survey.
+    await addEmailRecord(db, { email: 'karthik.iyer@example.com', campaignid: campaign._id });
+  }
+  await addContactMessage(db, {
+    firstname: 'Ananya',
+    lastname: 'Rao',
+    email: 'ananya.rao@example.com',
+    requestquotation: 'Budget',
+    message: 'We just bought a 3 BHK in HSR Layout and would like a quote for the living room and kitchen.\nWeekends suit us best.',
+  });
+  await addContactMessage(db, {
+    firstname: 'Vikram',
+    lastname: 'Nair',
+    email: 'vikram.nair@example.com',
+    requestquotation: 'Homes',
+    message: 'Looking for a plot near Sarjapur Road. Please call.',
+  });
+  await addEmailRecord(db, { email: 'meera.k@example.com', campaignid: null });
+
+  if (!staffRow) return;
+  const by: StaffPrincipal = { sub: staffRow.id, name: staffRow.name, email: staffRow.email, exp: 0, jti: 'seed' };
+  const work: Array<[string, LeadStatus, string | null]> = [
+    ['priya.sharma@example.com', 'contacted', 'Called her; she prefers Indiranagar. Sending three listings on WhatsApp.'],
+    ['rahul.menon@example.com', 'visit', 'Site visit booked for Saturday 11:00 at the Whitefield villas.'],
+    ['vikram.nair@example.com', 'lost', 'Bought a plot elsewhere.'],
+    ['ananya.rao@example.com', 'won', 'Signed the interiors contract for the living room and kitchen.'],
+  ];
+  for (const [email, status, note] of work) {
+    const id = (await listLeads(db, { q: email, limit: 1, offset: 0 })).items[0]?._id;
+    if (!id) continue;
+    await db.transaction().execute((trx) => patchLead(trx, id, { status, assigneeId: staffRow.id }, by));
+    if (note) await addNote(db, id, note, by);
+  }
+}

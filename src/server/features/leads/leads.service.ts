@@ -1,0 +1,175 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { toBool, toIso } from '../../db/database';
+import { badRequest, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import {
+  LEAD_MESSAGES,
+  LEAD_STATUSES,
+  leadKey,
+  type LeadActivity,
+  type LeadDetail,
+  type LeadFilters,
+  type LeadList,
+  type LeadListItem,
+  type LeadListQuery,
+  type LeadPatch,
+  type LeadSource,
+  type LeadStatus,
+  type LeadTimelineEntry,
+} from '../../../shared/leads/leads.contract';
+import { cellText, parseAnswers } from '../../../shared/survey/survey-questions';
+import { campaignReading } from '../campaigns/survey-readings';
+import type { StaffPrincipal } from '../auth/token';
+import type { LeadSummary } from '../notifications/event-data';
+import * as repo from './leads.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+// The visitors' path --------------------------------------------------------------------------
+
+/**
+ * The lead of whoever just wrote (an e-mail for a campaign or the newsletter, a contact message):
+ * created on first contact, otherwise its activity recorded. Call it in the transaction of that write.
+ */
+export function touchLead(
+  db: Db,
+  input: { email: string; source: LeadSource; campaignId?: string | null; name?: string | null; at: Date },
+): Promise<{ id: string; created: boolean }> {
+  return repo.upsertLead(db, {
+    id: newId(),
+    emailKey: leadKey(input.email),
+    email: input.email.trim(),
+    name: input.name ?? null,
+    source: input.source,
+    campaignId: input.campaignId ?? null,
+    at: input.at,
+  });
+}
+
+export const recordCompletedSurvey = repo.recordCompletedSurvey;
+
+// Staff ---------------------------------------------------------------------------------------
+
+function sources(row: repo.LeadRow): LeadSource[] {
+  const out: LeadSource[] = [];
+  if (toBool(row.hasSurvey)) out.push('survey');
+  if (toBool(row.hasContact)) out.push('contact');
+  if (toBool(row.hasNewsletter)) out.push('newsletter');
+  return out;
+}
+
+function toItem(row: repo.LeadRow): LeadListItem {
+  return {
+    _id: row.id,
+    email: row.email,
+    name: row.name,
+    phone: row.phone,
+    status: row.status,
+    sources: sources(row),
+    campaignId: row.lastCampaignId,
+    campaignName: row.campaignName ?? null,
+    completed: toBool(row.lastCompleted),
+    assigneeId: row.assigneeId,
+    assigneeName: row.assigneeName ?? null,
+    createdAt: toIso(row.createdAt),
+    lastActivityAt: toIso(row.lastActivityAt),
+  };
+}
+
+export async function listLeads(db: Db, query: LeadListQuery): Promise<LeadList> {
+  const { limit, offset, ...filters } = query;
+  const [rows, counted] = await Promise.all([repo.listLeads(db, filters, { limit, offset }), repo.countLeads(db, filters)]);
+  const counts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, counted.byStatus.get(s) ?? 0])) as Record<LeadStatus, number>;
+  return { items: rows.map(toItem), total: counted.total, counts };
+}
+
+export async function* leadItems(db: Db, filters: LeadFilters): AsyncGenerator<LeadListItem[]> {
+  for await (const batch of repo.leadBatches(db, filters, 1000)) yield batch.map(toItem);
+}
+
+async function requireLead(db: Db, id: string): Promise<repo.LeadRow> {
+  const row = await repo.findLead(db, id);
+  if (!row) throw notFound(LEAD_MESSAGES.notFound);
+  return row;
+}
+
+/** The lead with everything the person sent, in time order, and what staff did about it. */
+export async function leadDetail(db: Db, id: string): Promise<LeadDetail> {
+  const row = await requireLead(db, id);
+  const [records, contacts, timeline] = await Promise.all([repo.leadEmailRecords(db, id), repo.leadContactMessages(db, id), repo.leadTimeline(db, id)]);
+  const activities: LeadActivity[] = [];
+  for (const record of records) {
+    if (record.campaignId === null) {
+      activities.push({ type: 'newsletter', at: toIso(record.createdAt) });
+      continue;
+    }
+    activities.push({ type: 'email', at: toIso(record.createdAt), campaignId: record.campaignId, campaignName: record.campaignName ?? null, completed: toBool(record.isCompleted) });
+    if (record.answer !== null && record.answeredAt !== null) {
+      const reading = await campaignReading(db as Kysely<Database>, record.campaignId, record.campaignUpdatedAt ?? '');
+      const answers = parseAnswers(record.answer);
+      activities.push({
+        type: 'response',
+        at: toIso(record.answeredAt),
+        campaignId: record.campaignId,
+        campaignName: record.campaignName ?? null,
+        completed: true,
+        answers: reading.columns.map((c) => ({ question: c.title, answer: cellText(c.format(answers)) })).filter((a) => a.answer !== ''),
+        ...(record.matches ? { matches: JSON.parse(record.matches) as NonNullable<LeadActivity['matches']> } : {}),
+      });
+    }
+  }
+  for (const contact of contacts) {
+    activities.push({ type: 'contact', at: toIso(contact.createdAt), requestQuotation: contact.requestQuotation, message: contact.message });
+  }
+  activities.sort((a, b) => a.at.localeCompare(b.at));
+  const entries: LeadTimelineEntry[] = timeline.map((e) => ({
+    at: toIso(e.createdAt),
+    type: e.type,
+    by: e.byName,
+    ...(e.type === 'note' ? { text: e.text ?? '' } : { from: e.fromValue, to: e.toValue }),
+  }));
+  return { ...toItem(row), activities, timeline: entries };
+}
+
+/** Sets the status and/or assignee; each change is recorded with who made it and when. */
+export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffPrincipal): Promise<LeadListItem> {
+  if (patch.status === undefined && patch.assigneeId === undefined) throw badRequest(LEAD_MESSAGES.nothingToChange);
+  const row = await requireLead(db, id);
+  const at = new Date();
+  const changes: { status?: LeadStatus; assigneeId?: string | null } = {};
+  if (patch.status !== undefined && patch.status !== row.status) {
+    changes.status = patch.status;
+    await repo.insertLeadEvent(db, { id: newId(), leadId: id, type: 'status', byId: by.sub, byName: by.name ?? by.email ?? 'Staff', fromValue: row.status, toValue: patch.status, at });
+  }
+  if (patch.assigneeId !== undefined && patch.assigneeId !== row.assigneeId) {
+    const assignee = patch.assigneeId === null ? null : await repo.findStaffUser(db, patch.assigneeId);
+    if (patch.assigneeId !== null && !assignee) {
+      throw badRequest(LEAD_MESSAGES.assigneeNotFound, [{ field: 'assigneeId', message: LEAD_MESSAGES.assigneeNotFound }]);
+    }
+    changes.assigneeId = patch.assigneeId;
+    await repo.insertLeadEvent(db, {
+      id: newId(),
+      leadId: id,
+      type: 'assign',
+      byId: by.sub,
+      byName: by.name ?? by.email ?? 'Staff',
+      fromValue: row.assigneeName ?? null,
+      toValue: assignee?.name ?? null,
+      at,
+    });
+  }
+  if (Object.keys(changes).length > 0) await repo.updateLead(db, id, changes);
+  return toItem((await repo.findLead(db, id))!);
+}
+
+export async function addNote(db: Db, id: string, text: string, by: StaffPrincipal): Promise<void> {
+  await requireLead(db, id);
+  await repo.insertLeadEvent(db, { id: newId(), leadId: id, type: 'note', byId: by.sub, byName: by.name ?? by.email ?? 'Staff', text, at: new Date() });
+}
+
+/** For notifications: who the lead is, as far as the studio knows. */
+export async function leadSummary(db: Kysely<Database>, leadId: string | null, email: string): Promise<LeadSummary> {
+  const row = leadId ? await repo.leadContact(db, leadId) : undefined;
+  return { _id: leadId, email: row?.email ?? email, name: row?.name ?? null, phone: row?.phone ?? null };
+}

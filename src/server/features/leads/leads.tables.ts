@@ -1,0 +1,44 @@
+import type { ColumnType } from 'kysely';
+import type { LeadStatus } from '../../../shared/leads/leads.contract';
+
+type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
+/** Stored as 0/1 on SQLite, boolean on PostgreSQL. */
+type Flag = ColumnType<boolean | number, boolean, boolean>;
+
+export interface LeadsTable {
+  id: string;
+  /** The e-mail trimmed and lower-cased: one lead per person. */
+  emailKey: string;
+  /** The e-mail as the person last typed it. */
+  email: string;
+  name: string | null;
+  phone: string | null;
+  status: LeadStatus;
+  assigneeId: string | null;
+  hasSurvey: Flag;
+  hasContact: Flag;
+  hasNewsletter: Flag;
+  lastCampaignId: string | null;
+  lastCompleted: Flag;
+  createdAt: Timestamp;
+  lastActivityAt: Timestamp;
+  /** lower(e-mail, name, phone): kept by the database (a generated column), for the text search. */
+  searchText: ColumnType<string, never, never>;
+}
+
+export interface LeadEventsTable {
+  id: string;
+  leadId: string;
+  type: 'status' | 'note' | 'assign';
+  byId: string | null;
+  byName: string;
+  fromValue: string | null;
+  toValue: string | null;
+  text: string | null;
+  createdAt: Timestamp;
+}
+
+export interface LeadTables {
+  leads: LeadsTable;
+  leadEvents: LeadEventsTable;
+}

@@ -1,0 +1,272 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database';
+import type { GroupCommitter } from '../../db/group-commit';
+import type { Database } from '../../db/schema';
+import { newId } from '../../lib/ids';
+import type { SiteSettings } from '../../../shared/site';
+import { GIVE_UP_AFTER_MS, retryDelayMs } from './backoff';
+import { staffLeadMail, visitorConfirmationMail } from './emails/lead-emails';
+import { buildEventData, emailRecordCompleted, type EventData, type LeadLookup } from './event-data';
+import type { Mailer } from './mailer';
+import {
+  claimDeliveries,
+  claimEvents,
+  completeFanOuts,
+  endpointsFor,
+  recordOutcomes,
+  staffEmails,
+  withEvents,
+  type ClaimedDelivery,
+  type DeliveryOutcome,
+  type NewDelivery,
+} from './notifications.repository';
+import { sendWebhook, type WebhookAttempt } from './webhook-sender';
+
+/** Under a flood of visitors the dispatcher rests this many times as long as a pass took (≤ 10% duty). */
+const REST_FACTOR = 9;
+/** Requests per second above which visitors count as a flood. */
+const FLOOD_RATE = 200;
+/** A slow pass (a slow mail server) must not hold every notification back for long. */
+const MAX_REST_MS = 1000;
+
+/** How long an unfinished survey waits before staff are told of the lead. */
+export const UNFINISHED_ALERT_DELAY_MS = 30 * 60 * 1000;
+
+export interface NotifySettings {
+  /** Staff recipients; empty means every staff user. */
+  notifyEmails: string[];
+  confirmVisitors: boolean;
+  allowPrivateWebhooks: boolean;
+  publicBaseUrl?: string;
+  studio: SiteSettings;
+}
+
+export interface DispatcherOptions {
+  pollMs?: number;
+  batchSize?: number;
+  /** How long a claimed row stays with this instance before another may take it. */
+  lockMs?: number;
+  webhookTimeoutMs?: number;
+  now?: () => Date;
+  random?: () => number;
+}
+
+export interface DispatcherDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /**
+   * Every write goes through the group committer: on SQLite it shares commits (and the fsync off
+   * the event loop) with the visitors' writes instead of adding a synchronous fsync of its own.
+   */
+  writes: GroupCommitter;
+  mailer: Mailer;
+  settings: NotifySettings;
+  log: FastifyBaseLogger;
+  lookupLead: LeadLookup;
+  /** How many HTTP requests the process has answered so far (to tell a flood of visitors). */
+  requestCount: () => number;
+}
+
+/**
+ * Delivers the outbox at least once. Each pass fans new events out into deliveries (staff e-mail,
+ * visitor e-mail, one per subscribed webhook) and sends what is due; failures are retried with
+ * backoff for up to 24 hours. Rows are claimed with a lease (and FOR UPDATE SKIP LOCKED on
+ * PostgreSQL), so several instances share the work without sending anything twice; a crashed
+ * instance's lease lapses and another picks its rows up. Nothing here runs on a visitor's request.
+ */
+export class NotificationDispatcher {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+  private readonly pollMs: number;
+  private readonly batchSize: number;
+  private readonly lockMs: number;
+  private readonly webhookTimeoutMs: number;
+  private readonly now: () => Date;
+  private readonly random: () => number;
+
+  constructor(
+    private readonly deps: DispatcherDeps,
+    options: DispatcherOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 1000;
+    this.batchSize = options.batchSize ?? 50;
+    // Longer than a batch takes (webhook and SMTP time out after 10 s), short enough that the
+    // rows of an instance that died are picked up by another within half a minute.
+    this.lockMs = options.lockMs ?? 30_000;
+    this.webhookTimeoutMs = options.webhookTimeoutMs ?? 10_000;
+    this.now = options.now ?? (() => new Date());
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Polls every `pollMs` (other instances' events) and whenever woken (this one's). */
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Something was just written: look now rather than at the next poll. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /** Finishes the pass under way and stops polling. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(delay: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.pass(), delay);
+    this.timer.unref();
+  }
+
+  private async pass(): Promise<void> {
+    if (this.running || this.stopped) return;
+    this.running = (async () => {
+      try {
+        let busy = true;
+        while (busy && !this.stopped) {
+          this.again = false;
+          const started = performance.now();
+          const requestsBefore = this.deps.requestCount();
+          const { fannedOut, attempted } = await this.runOnce();
+          busy = fannedOut + attempted > 0 || this.again;
+          // Visitors first: when requests are pouring in, rest REST_FACTOR times as long as the pass
+          // took, so the dispatcher takes at most a tenth of the process's time. Notifications then
+          // lag the flood; submissions do not slow down for them. At an ordinary pace, no rest.
+          const spent = performance.now() - started;
+          const rate = ((this.deps.requestCount() - requestsBefore) * 1000) / Math.max(1, spent);
+          if (busy) await new Promise((resolve) => setTimeout(resolve, rate > FLOOD_RATE ? Math.min(spent * REST_FACTOR, MAX_REST_MS) : 0).unref());
+        }
+      } catch (error) {
+        this.deps.log.error({ err: error }, 'notification pass failed; retrying at the next poll');
+      }
+    })();
+    await this.running;
+    this.running = undefined;
+    if (!this.stopped) this.schedule(this.again ? 0 : this.pollMs);
+  }
+
+  /** One pass: fan out a batch of events, then send a batch of due deliveries. */
+  async runOnce(): Promise<{ fannedOut: number; attempted: number }> {
+    const fannedOut = await this.fanOut();
+    const attempted = await this.deliverDue();
+    return { fannedOut, attempted };
+  }
+
+  private async fanOut(): Promise<number> {
+    const { db, dialect, writes, settings } = this.deps;
+    const now = this.now();
+    const events = await writes.run((trx) => claimEvents(trx, dialect, now, new Date(now.getTime() + this.lockMs), this.batchSize));
+    if (events.length === 0) return 0;
+    const fanned: Array<{ eventId: string; payload: string | null; deliveries: NewDelivery[] }> = [];
+    const endpointsByType = new Map<string, Awaited<ReturnType<typeof endpointsFor>>>();
+    for (const event of events) {
+      const createdAt = new Date(event.createdAt);
+      const deliveries: NewDelivery[] = [];
+      const add = (channel: NewDelivery['channel'], endpointId: string | null, due: Date) =>
+        deliveries.push({ id: newId(), eventId: event.id, channel, endpointId, nextAttemptAt: due, createdAt: now });
+      if (event.type === 'lead.created') add('staff_email', null, new Date(createdAt.getTime() + UNFINISHED_ALERT_DELAY_MS));
+      else add('staff_email', null, now);
+      if (event.type === 'survey.completed' && settings.confirmVisitors) add('visitor_email', null, now);
+      if (!endpointsByType.has(event.type)) endpointsByType.set(event.type, await endpointsFor(db, event.type));
+      for (const endpoint of endpointsByType.get(event.type)!) add('webhook', endpoint.id, now);
+      // A webhook's body is fixed now, so every retry sends the same bytes. Without one, the data
+      // is read when the mail goes (a lead's alert waits 30 minutes, and may then be skipped).
+      const needsPayloadNow = deliveries.some((d) => d.channel === 'webhook' || d.nextAttemptAt.getTime() <= now.getTime());
+      const payload = needsPayloadNow ? await this.payloadOf(event) : null;
+      fanned.push({ eventId: event.id, payload, deliveries });
+    }
+    // One write for the whole batch.
+    await writes.run((trx) => completeFanOuts(trx, fanned, now));
+    return events.length;
+  }
+
+  /**
+   * The event's body. Reading its rows can fail (a survey that survey-core cannot read, say): the
+   * event then goes out with what the outbox row itself says, rather than holding back every event
+   * queued behind it.
+   */
+  private async payloadOf(event: { type: string; email: string; subjectId: string; leadId: string | null; createdAt: Date | string }): Promise<string> {
+    const timestamp = new Date(event.createdAt).toISOString();
+    let data: EventData;
+    try {
+      data = await buildEventData(this.deps.db, event as Parameters<typeof buildEventData>[1], this.deps.lookupLead);
+    } catch (error) {
+      this.deps.log.error({ err: error, event: event.subjectId, type: event.type }, 'could not read the data of a notification; sending what the outbox holds');
+      const activity = event.type === 'contact.created' ? 'contact' : event.type === 'survey.completed' ? 'response' : 'email';
+      data = { lead: { _id: event.leadId, email: event.email, name: null, phone: null }, activity: { type: activity, at: timestamp } };
+    }
+    return JSON.stringify({ type: event.type, timestamp, data });
+  }
+
+  private async deliverDue(): Promise<number> {
+    const { db, dialect, writes } = this.deps;
+    const now = this.now();
+    const claimed = await writes.run((trx) => claimDeliveries(trx, dialect, now, new Date(now.getTime() + this.lockMs), this.batchSize));
+    if (claimed.length === 0) return 0;
+    const due = await withEvents(db, claimed);
+    const outcomes = await Promise.all(due.map((delivery) => this.deliver(delivery)));
+    await writes.run((trx) => recordOutcomes(trx, outcomes));
+    return due.length;
+  }
+
+  private async deliver(delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
+    let attempt: WebhookAttempt | 'skipped';
+    try {
+      attempt = await this.attempt(delivery);
+    } catch (error) {
+      attempt = { ok: false, status: null, error: error instanceof Error ? error.message : String(error) };
+    }
+    const now = this.now();
+    if (attempt === 'skipped') return { id: delivery.id, status: 'skipped', lastStatus: null, lastError: null, nextAttemptAt: now, deliveredAt: null };
+    if (attempt.ok) return { id: delivery.id, status: 'delivered', lastStatus: attempt.status, lastError: null, nextAttemptAt: now, deliveredAt: now };
+    const age = now.getTime() - new Date(delivery.createdAt).getTime();
+    const next = new Date(now.getTime() + retryDelayMs(delivery.attempts, this.random));
+    const givingUp = next.getTime() - new Date(delivery.createdAt).getTime() > GIVE_UP_AFTER_MS || age > GIVE_UP_AFTER_MS;
+    this.deps.log.warn({ delivery: delivery.id, channel: delivery.channel, attempts: delivery.attempts, error: attempt.error }, givingUp ? 'notification failed for good' : 'notification failed; will retry');
+    return {
+      id: delivery.id,
+      status: givingUp ? 'failed' : 'pending',
+      lastStatus: attempt.status,
+      lastError: attempt.error?.slice(0, 500) ?? null,
+      nextAttemptAt: givingUp ? now : next,
+      deliveredAt: null,
+    };
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<WebhookAttempt | 'skipped'> {
+    const { db, mailer, settings } = this.deps;
+    const { event } = delivery;
+    const body = event.payload ?? (await this.payloadOf(event));
+    if (delivery.channel === 'webhook') {
+      if (!delivery.endpoint) return 'skipped';
+      return sendWebhook(
+        { url: delivery.endpoint.url, secret: delivery.endpoint.secret, id: `msg_${delivery.id}`, body },
+        { timeoutMs: this.webhookTimeoutMs, allowPrivate: settings.allowPrivateWebhooks },
+      );
+    }
+    const data = (JSON.parse(body) as { data: EventData }).data;
+    if (delivery.channel === 'visitor_email') {
+      await mailer.send(visitorConfirmationMail(data, settings.studio));
+      return { ok: true, status: null, error: null };
+    }
+    // A survey left unfinished is news only if it is still unfinished.
+    if (event.type === 'lead.created' && (await emailRecordCompleted(db, event.subjectId))) return 'skipped';
+    const to = settings.notifyEmails.length > 0 ? settings.notifyEmails : await staffEmails(db);
+    if (to.length === 0) return 'skipped';
+    const leadUrl = settings.publicBaseUrl && data.lead._id ? `${settings.publicBaseUrl}/dashboard/leads/${encodeURIComponent(data.lead._id)}` : null;
+    await mailer.send(staffLeadMail(data, { to, leadUrl, studioName: settings.studio.name }));
+    return { ok: true, status: null, error: null };
+  }
+}

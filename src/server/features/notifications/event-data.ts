@@ -1,0 +1,112 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { cellText, parseAnswers } from '../../../shared/survey/survey-questions';
+import { campaignReading } from '../campaigns/survey-readings';
+import type { NotificationEventType } from '../../../shared/notifications/notifications.contract';
+
+/** The person an event is about, as far as the studio knows them. */
+export interface LeadSummary {
+  _id: string | null;
+  email: string;
+  name: string | null;
+  phone: string | null;
+}
+
+export interface EventActivity {
+  type: 'email' | 'response' | 'contact';
+  at: string;
+  campaignId?: string | null;
+  campaignName?: string | null;
+  completed?: boolean;
+  /** A survey's answers as a person reads them, in the survey's order. */
+  answers?: Array<{ question: string; answer: string }>;
+  requestQuotation?: string;
+  message?: string;
+}
+
+/** Matched listings, when the matching feature stored them with the response. */
+export interface EventMatches {
+  projects: Array<{ _id: string; name: string; reasons: string[] }>;
+  products: Array<{ _id: string; name: string; reasons: string[] }>;
+}
+
+/** `data` of a Standard Webhooks message, and what the e-mails are built from. */
+export interface EventData {
+  lead: LeadSummary;
+  activity: EventActivity;
+  matches?: EventMatches;
+}
+
+export interface EventRow {
+  type: NotificationEventType;
+  email: string;
+  subjectId: string;
+  leadId: string | null;
+  createdAt: Date | string;
+}
+
+/** Reads a lead's name and phone; the leads feature provides the real one. */
+export type LeadLookup = (db: Kysely<Database>, leadId: string | null, email: string) => Promise<LeadSummary>;
+
+export const emailOnlyLead: LeadLookup = async (_db, leadId, email) => ({ _id: leadId, email, name: null, phone: null });
+
+const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+
+/** Builds an event's data from the rows it names (once, at fan-out: every retry sends the same). */
+export async function buildEventData(db: Kysely<Database>, event: EventRow, lookupLead: LeadLookup): Promise<EventData> {
+  const lead = await lookupLead(db, event.leadId, event.email);
+  const at = iso(event.createdAt);
+  if (event.type === 'contact.created') {
+    const row = await db
+      .selectFrom('contactMessages')
+      .select(['firstname', 'lastname', 'requestQuotation', 'message', 'createdAt'])
+      .where('id', '=', event.subjectId)
+      .executeTakeFirst();
+    const name = row ? `${row.firstname} ${row.lastname}`.trim() : null;
+    return {
+      lead: { ...lead, name: lead.name ?? name },
+      activity: { type: 'contact', at: row ? iso(row.createdAt) : at, requestQuotation: row?.requestQuotation, message: row?.message },
+    };
+  }
+  if (event.type === 'survey.completed') {
+    const row = await db
+      .selectFrom('surveyResponses as r')
+      .innerJoin('campaigns as c', 'c.id', 'r.campaignId')
+      .select(['r.answer', 'r.matches', 'r.createdAt', 'r.campaignId', 'c.name', 'c.updatedAt'])
+      .where('r.id', '=', event.subjectId)
+      .executeTakeFirst();
+    if (!row) return { lead, activity: { type: 'response', at, completed: true } };
+    // Stored answers are validated JSON; an unreadable one shows no answers rather than failing the event.
+    const answers = parseAnswers(row.answer);
+    const readable = (await campaignReading(db, row.campaignId, row.updatedAt)).columns.map((c) => ({ question: c.title, answer: cellText(c.format(answers)) }))
+      .filter((a) => a.answer !== '');
+    const matches = row.matches ? (JSON.parse(row.matches) as EventMatches) : undefined;
+    return {
+      lead,
+      ...(matches ? { matches } : {}),
+      activity: { type: 'response', at: iso(row.createdAt), campaignId: row.campaignId, campaignName: row.name, completed: true, answers: readable },
+    };
+  }
+  const record = await db
+    .selectFrom('emailRecords as e')
+    .leftJoin('campaigns as c', 'c.id', 'e.campaignId')
+    .select(['e.createdAt', 'e.campaignId', 'e.isCompleted', 'c.name'])
+    .where('e.id', '=', event.subjectId)
+    .executeTakeFirst();
+  return {
+    lead,
+    activity: {
+      type: 'email',
+      at: record ? iso(record.createdAt) : at,
+      campaignId: record?.campaignId ?? null,
+      campaignName: record?.name ?? null,
+      completed: Boolean(record?.isCompleted),
+    },
+  };
+}
+
+/** Whether the survey an e-mail record started has since been finished. */
+export async function emailRecordCompleted(db: Kysely<Database>, emailRecordId: string): Promise<boolean> {
+  const row = await db.selectFrom('emailRecords').select('isCompleted').where('id', '=', emailRecordId).executeTakeFirst();
+  return Boolean(row?.isCompleted);
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  /** 'smtp': sent through SMTP_URL; 'files': written as .eml files into `directory`. */
+  readonly kind: 'smtp' | 'files';
+  readonly directory?: string;
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Mail goes over SMTP when `smtpUrl` is set (smtp:// or smtps://, nodemailer); otherwise each message
+ * is written as an .eml file under `mailDir`, so a fresh install shows what it would send.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; mailDir: string; timeoutMs?: number }): Mailer {
+  const timeout = options.timeoutMs ?? 10_000;
+  if (options.smtpUrl) {
+    const url = new URL(options.smtpUrl);
+    // Pooled: a burst of leads reuses a few connections instead of a handshake per message.
+    const transport: Transporter = nodemailer.createTransport({
+      pool: true,
+      maxConnections: 5,
+      maxMessages: 500,
+      host: url.hostname,
+      port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+      secure: url.protocol === 'smtps:',
+      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    });
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let ready: Promise<unknown> | undefined;
+  return {
+    kind: 'files',
+    directory: options.mailDir,
+    async send(mail) {
+      ready ??= mkdir(options.mailDir, { recursive: true });
+      await ready;
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      // Written whole, then renamed: a reader never sees half a message.
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
+      const temp = path.join(options.mailDir, `.${name}.tmp`);
+      await writeFile(temp, info.message as Buffer);
+      await rename(temp, path.join(options.mailDir, name));
+    },
+    close: () => transport.close(),
+  };
+}
+
+const EML_NAME = /^[\w-]+\.eml$/;
+
+/** The .eml files of the file mailer, newest first. */
+export async function listMailFiles(directory: string): Promise<string[]> {
+  try {
+    return (await readdir(directory)).filter((name) => EML_NAME.test(name)).sort().reverse();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** One .eml file's bytes, or null when there is no such file (names are checked: no path escapes). */
+export async function readMailFile(directory: string, name: string): Promise<Buffer | null> {
+  if (!EML_NAME.test(name)) return null;
+  try {
+    return await readFile(path.join(directory, name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}

@@ -1,0 +1,198 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Dialect } from '../../db/database';
+import { prepared } from '../../db/prepared';
+import type { Database } from '../../db/schema';
+import type { DeliveryChannel, DeliveryStatus, NotificationEventType } from '../../../shared/notifications/notifications.contract';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type NewEvent = {
+  id: string;
+  type: NotificationEventType;
+  email: string;
+  subjectId: string;
+  leadId: string | null;
+  createdAt: Date;
+};
+
+const insertEventQuery = prepared<NewEvent>()((db, param) =>
+  db.insertInto('notificationEvents').values({
+    id: param('id'),
+    type: param('type'),
+    email: param('email'),
+    subjectId: param('subjectId'),
+    leadId: param('leadId'),
+    createdAt: param('createdAt'),
+    payload: null,
+    fannedOutAt: null,
+    lockedUntil: null,
+  }),
+);
+
+/** The outbox write: one row, in the caller's transaction (prepared: it runs with every lead). */
+export async function insertEvent(db: Db, event: NewEvent): Promise<void> {
+  await insertEventQuery.execute(db as Kysely<Database>, event);
+}
+
+/**
+ * Takes up to `limit` events not yet fanned out whose lock has lapsed, and locks them until `until`.
+ * On PostgreSQL the rows are chosen with FOR UPDATE SKIP LOCKED, so instances never take the same one.
+ */
+export function claimEvents(db: Db, dialect: Dialect, now: Date, until: Date, limit: number) {
+  return db
+    .updateTable('notificationEvents')
+    .set({ lockedUntil: until })
+    .where('id', 'in', (eb) => {
+      const pick = eb
+        .selectFrom('notificationEvents')
+        .select('id')
+        .where('fannedOutAt', 'is', null)
+        .where((w) => w.or([w('lockedUntil', 'is', null), w('lockedUntil', '<', now)]))
+        .orderBy('createdAt')
+        .limit(limit);
+      return dialect === 'postgres' ? pick.forUpdate().skipLocked() : pick;
+    })
+    .returning(['id', 'type', 'email', 'subjectId', 'leadId', 'createdAt'])
+    .execute();
+}
+
+export interface NewDelivery {
+  id: string;
+  eventId: string;
+  channel: DeliveryChannel;
+  endpointId: string | null;
+  nextAttemptAt: Date;
+  createdAt: Date;
+}
+
+/** Records a batch of events' deliveries (and data, where built); the events are done with. */
+export async function completeFanOuts(trx: Db, fanned: Array<{ eventId: string; payload: string | null; deliveries: NewDelivery[] }>, now: Date): Promise<void> {
+  const deliveries = fanned.flatMap((f) => f.deliveries);
+  for (let i = 0; i < deliveries.length; i += 200) {
+    await trx
+      .insertInto('notificationDeliveries')
+      .values(deliveries.slice(i, i + 200).map((d) => ({ ...d, status: 'pending' as const, lockedUntil: null, lastStatus: null, lastError: null, deliveredAt: null })))
+      .execute();
+  }
+  const withoutPayload = fanned.filter((f) => f.payload === null).map((f) => f.eventId);
+  if (withoutPayload.length > 0) {
+    await trx.updateTable('notificationEvents').set({ fannedOutAt: now, lockedUntil: null }).where('id', 'in', withoutPayload).execute();
+  }
+  for (const f of fanned) {
+    if (f.payload === null) continue;
+    await trx.updateTable('notificationEvents').set({ payload: f.payload, fannedOutAt: now, lockedUntil: null }).where('id', '=', f.eventId).execute();
+  }
+}
+
+/** Like claimEvents, for deliveries that are due; each claim counts as an attempt. */
+export function claimDeliveries(db: Db, dialect: Dialect, now: Date, until: Date, limit: number) {
+  return db
+    .updateTable('notificationDeliveries')
+    .set({ lockedUntil: until, attempts: sql<number>`attempts + 1` })
+    .where('id', 'in', (eb) => {
+      const pick = eb
+        .selectFrom('notificationDeliveries')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('nextAttemptAt', '<=', now)
+        .where((w) => w.or([w('lockedUntil', 'is', null), w('lockedUntil', '<', now)]))
+        .orderBy('nextAttemptAt')
+        .limit(limit);
+      return dialect === 'postgres' ? pick.forUpdate().skipLocked() : pick;
+    })
+    .returning(['id', 'eventId', 'channel', 'endpointId', 'attempts', 'createdAt'])
+    .execute();
+}
+
+/** Claimed deliveries with their event and endpoint. */
+export async function withEvents(db: Db, claimed: Awaited<ReturnType<typeof claimDeliveries>>) {
+  if (claimed.length === 0) return [];
+  const events = await db
+    .selectFrom('notificationEvents')
+    .select(['id', 'type', 'email', 'subjectId', 'leadId', 'payload', 'createdAt'])
+    .where('id', 'in', [...new Set(claimed.map((c) => c.eventId))])
+    .execute();
+  const endpointIds = [...new Set(claimed.map((c) => c.endpointId).filter((id): id is string => id !== null))];
+  const endpoints = endpointIds.length
+    ? await db.selectFrom('webhookEndpoints').select(['id', 'url', 'secret']).where('id', 'in', endpointIds).execute()
+    : [];
+  const eventById = new Map(events.map((e) => [e.id, e]));
+  const endpointById = new Map(endpoints.map((e) => [e.id, e]));
+  return claimed.map((delivery) => ({
+    ...delivery,
+    event: eventById.get(delivery.eventId)!,
+    endpoint: delivery.endpointId ? (endpointById.get(delivery.endpointId) ?? null) : null,
+  }));
+}
+
+export type ClaimedDelivery = Awaited<ReturnType<typeof withEvents>>[number];
+
+export interface DeliveryOutcome {
+  id: string;
+  status: DeliveryStatus;
+  lastStatus: number | null;
+  lastError: string | null;
+  nextAttemptAt: Date;
+  deliveredAt: Date | null;
+}
+
+/** Records what happened to a batch of deliveries (call it in one transaction). */
+export async function recordOutcomes(trx: Db, outcomes: DeliveryOutcome[]): Promise<void> {
+  for (const { id, ...outcome } of outcomes) {
+    await trx.updateTable('notificationDeliveries').set({ ...outcome, lockedUntil: null }).where('id', '=', id).execute();
+  }
+}
+
+// Webhook endpoints
+
+export function listEndpoints(db: Db) {
+  return db.selectFrom('webhookEndpoints').select(['id', 'url', 'events', 'createdAt']).orderBy('createdAt').execute();
+}
+
+/** Endpoints subscribed to an event type (events are few: filtered here rather than in SQL). */
+export async function endpointsFor(db: Db, type: NotificationEventType) {
+  const all = await db.selectFrom('webhookEndpoints').select(['id', 'events']).execute();
+  return all.filter((endpoint) => (JSON.parse(endpoint.events) as string[]).includes(type));
+}
+
+export function findEndpoint(db: Db, id: string) {
+  return db.selectFrom('webhookEndpoints').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertEndpoint(db: Db, endpoint: { id: string; url: string; events: string[]; secret: string; createdAt: Date }): Promise<void> {
+  await db.insertInto('webhookEndpoints').values({ ...endpoint, events: JSON.stringify(endpoint.events) }).execute();
+}
+
+export async function deleteEndpoint(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('webhookEndpoints').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function listEndpointDeliveries(db: Db, endpointId: string, limit: number) {
+  return db
+    .selectFrom('notificationDeliveries as d')
+    .innerJoin('notificationEvents as e', 'e.id', 'd.eventId')
+    .select(['d.id', 'e.type', 'd.status', 'd.attempts', 'd.lastStatus', 'd.lastError', 'd.createdAt', 'd.deliveredAt', 'd.nextAttemptAt'])
+    .where('d.endpointId', '=', endpointId)
+    .orderBy('d.createdAt', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Puts a delivery back in the queue, due now, keeping its id (so receivers can tell it is the same message). */
+export async function requeueDelivery(db: Db, endpointId: string, deliveryId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('notificationDeliveries')
+    .set({ status: 'pending', nextAttemptAt: now, lockedUntil: null })
+    .where('id', '=', deliveryId)
+    .where('endpointId', '=', endpointId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Every staff user's e-mail: the default recipients of staff notifications. */
+export async function staffEmails(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('staffUsers').select('email').orderBy('createdAt').execute();
+  return rows.map((r) => r.email);
+}

@@ -1,0 +1,56 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { DeliveryChannel, DeliveryStatus, NotificationEventType } from '../../../shared/notifications/notifications.contract';
+
+type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
+
+/**
+ * The outbox: one row per event, written in the transaction of the write that causes it, so a crash
+ * between commit and delivery loses nothing. The dispatcher fans each event out into deliveries.
+ */
+export interface NotificationEventsTable {
+  id: string;
+  type: NotificationEventType;
+  /** The visitor's e-mail (trimmed, lower case). */
+  email: string;
+  /** The row the event is about: an e-mail record, a survey response or a contact message. */
+  subjectId: string;
+  leadId: string | null;
+  /** The event's data as JSON text, built once at fan-out so every retry sends the same body. */
+  payload: string | null;
+  createdAt: Timestamp;
+  fannedOutAt: Timestamp | null;
+  lockedUntil: Timestamp | null;
+}
+
+/** One message to one place (a staff e-mail, a visitor e-mail, a webhook endpoint), retried until done. */
+export interface NotificationDeliveriesTable {
+  /** Also the Standard Webhooks `webhook-id`: the same on every retry. */
+  id: string;
+  eventId: string;
+  channel: DeliveryChannel;
+  endpointId: string | null;
+  status: DeliveryStatus;
+  attempts: Generated<number>;
+  nextAttemptAt: Timestamp;
+  lockedUntil: Timestamp | null;
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAt: Timestamp;
+  deliveredAt: Timestamp | null;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  /** JSON array of event types. */
+  events: string;
+  /** `whsec_<base64>`, as Standard Webhooks libraries take it. */
+  secret: string;
+  createdAt: Timestamp;
+}
+
+export interface NotificationTables {
+  notificationEvents: NotificationEventsTable;
+  notificationDeliveries: NotificationDeliveriesTable;
+  webhookEndpoints: WebhookEndpointsTable;
+}

@@ -1,0 +1,17 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { newId } from '../../lib/ids';
+import type { SubscribableEventType } from '../../../shared/notifications/notifications.contract';
+import { insertEvent } from './notifications.repository';
+
+/**
+ * Writes an event to the outbox. Call it inside the transaction of the write that causes it: the
+ * event exists exactly when that write does, and the dispatcher delivers it at least once.
+ */
+export async function recordEvent(
+  trx: Kysely<Database> | Transaction<Database>,
+  event: { type: SubscribableEventType; email: string; subjectId: string; leadId?: string | null },
+  now: Date,
+): Promise<void> {
+  await insertEvent(trx, { id: newId(), type: event.type, email: event.email, subjectId: event.subjectId, leadId: event.leadId ?? null, createdAt: now });
+}

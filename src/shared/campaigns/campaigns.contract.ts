@@ -1,0 +1,294 @@
+import { z } from 'zod';
+import { safeText } from '../text-schema';
+import { NUL_MESSAGE, nulPath } from '../text-rules';
+import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '../email';
+import { OFF_SITE_NAVIGATION_MESSAGE, offSiteNavigation } from './survey-navigation';
+import { isPlainObject } from '../json-object';
+
+export { normaliseEmail };
+
+/** The specification's texts for campaigns, e-mails and survey responses (SPEC.md §5, §8). */
+export const CAMPAIGN_MESSAGES = {
+  titleRequired: 'Please provide campaign title',
+  titleTooLong: 'The campaign title must be at most 100 characters.',
+  questionsRequired: 'Please add questions to the campaign',
+  questionsNotJson: 'The survey definition is not valid JSON.',
+  questionsNotObject: 'The survey definition must be a JSON object.',
+  surveyTooLarge: (sizeBytes?: number) =>
+    `${sizeBytes === undefined ? 'The survey is' : `The survey is ${formatBytes(sizeBytes)},`} over the limit of ${formatBytes(CAMPAIGN_QUESTIONS_MAX_BYTES)} for one campaign. Remove pages or questions, or split it into two campaigns.`,
+  created: 'Campaign created successfully.',
+  createFailed: 'Campaign creation failed.',
+  updated: 'Campaign updated successfully.',
+  updateFailed: 'Campaign update failed. Try again!',
+  editLocked: 'This survey can not be edited. Please create a new one.',
+  activated: 'Activated successfully!',
+  deactivated: 'Deactivated successfully!',
+  alreadyActivated: 'Already activated!',
+  notFound: 'This campaign does not exist.',
+  emailRequired: EMAIL_MESSAGES.required,
+  emailInvalid: EMAIL_MESSAGES.invalid,
+  emailTooLong: EMAIL_MESSAGES.tooLong,
+  emailSaved: 'E-mail saved.',
+  newsletterSaved: 'Thank you! You are on the list for our free weekly newsletter.',
+  campaignInactive: 'This survey has closed. Please reload the page to see the survey that is open now.',
+  emailRecordNotFound: 'This e-mail record does not exist. Please start again from the home page.',
+  emailMismatch: 'The e-mail does not match the e-mail record.',
+  emailRecordOtherCampaign: 'This e-mail record belongs to another campaign.',
+  answerInvalid: 'The answer must be an object of survey answers.',
+  responseSaved: 'Thank you! Your response has been recorded.',
+  submitFailed: 'Something went wrong.',
+  thankYou: 'Thank you for letting us know your preference. we will contact you soon!',
+  downloaded: 'Downloaded sucessfully',
+  loadFailed: 'Something went wrong,if you think this is an issue please contact your site administrator',
+  noResponses: 'SURVEY RESPONSES DOES NOT EXIST.',
+} as const;
+
+export const CAMPAIGN_NAME_MAX = 100;
+
+/**
+ * The most a campaign's survey JSON may weigh, in UTF-8 bytes: twice the largest real survey met
+ * (1.14 MB, 109 pages, 4,116 questions). Why this figure: docs/decisions/0009-campaign-size-limit.md.
+ */
+export const CAMPAIGN_QUESTIONS_MAX_BYTES = 2_000_000;
+
+/** The UTF-8 length of a text, without encoding it. */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      // A surrogate pair: one four-byte character.
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** "2 MB", "1.14 MB", "640 KB" (decimal units, as file managers show them). */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1_000_000) return `${Number((bytes / 1_000_000).toFixed(2))} MB`;
+  if (bytes >= 1_000) return `${Math.round(bytes / 1_000)} KB`;
+  return `${bytes} bytes`;
+}
+/** POST /api/campaign/response: the whole body, answers included (larger → 413). */
+export const RESPONSE_BODY_LIMIT = 256 * 1024;
+
+// ---------------------------------------------------------------------------------------------
+// E-mail
+
+/** Required first, then valid: a visitor sees one message at a time, the specification's. */
+export const emailField = z
+  .string({ message: CAMPAIGN_MESSAGES.emailRequired })
+  .superRefine((value, ctx) => {
+    const problem = emailProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform(normaliseEmail);
+
+
+const idField = safeText().trim().min(1).max(100);
+
+/**
+ * POST /api/email/add. `campaignid` is the active campaign's id; when it is absent, null or empty
+ * (no campaign is active) the e-mail is kept as a newsletter sign-up without a campaign.
+ */
+export const emailAddSchema = z.object({
+  email: emailField,
+  campaignid: safeText()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type EmailAddInput = z.input<typeof emailAddSchema>;
+
+export const emailAddResultSchema = z.object({
+  emailID: z.string(),
+  message: z.string(),
+  /** True when the e-mail was kept as a newsletter sign-up (no campaign). */
+  newsletter: z.boolean(),
+});
+export type EmailAddResult = z.infer<typeof emailAddResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Survey responses
+
+export type SurveyAnswers = Record<string, unknown>;
+
+/** SurveyJS data: an object, or JSON text of one (older clients sent text). */
+export const answerField = z.unknown().transform((value, ctx): SurveyAnswers => {
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  if (!isPlainObject(parsed)) {
+    ctx.addIssue({ code: 'custom', message: CAMPAIGN_MESSAGES.answerInvalid });
+    return z.NEVER;
+  }
+  const nul = nulPath(parsed);
+  if (nul) {
+    ctx.addIssue({ code: 'custom', message: NUL_MESSAGE, path: nul });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+/** POST /api/campaign/response/:campaignId */
+export const surveyResponseSchema = z.object({
+  response: z.object({
+    email: emailField,
+    emailId: idField,
+    answer: answerField,
+  }),
+});
+export type SurveyResponseInput = z.input<typeof surveyResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Campaigns
+
+type JsonObject = Record<string, unknown>;
+
+/** A SurveyJS container's elements (`elements`, or the older `questions`). */
+function elementsOf(container: JsonObject): unknown[] {
+  if (Array.isArray(container.elements)) return container.elements;
+  if (Array.isArray(container.questions)) return container.questions;
+  return [];
+}
+
+// Content elements hold no answer. The same rule as src/shared/survey/survey-questions.ts, which
+// reads surveys with survey-core; this check stays without it because landing pages import the
+// contract (survey-core is far over their bundle budget).
+const CONTENT_TYPES = new Set(['html', 'image']);
+
+/** True when the elements hold a question, looking inside panels (an empty panel holds none); SurveyJS types in any case. */
+function holdsQuestion(elements: unknown[]): boolean {
+  return elements.some((element) => {
+    if (!isPlainObject(element) || typeof element.type !== 'string' || element.type === '') return false;
+    const type = element.type.toLowerCase();
+    if (type === 'panel') return holdsQuestion(elementsOf(element));
+    return !CONTENT_TYPES.has(type);
+  });
+}
+
+/** The first page of a SurveyJS definition: `pages[0]`, or the survey itself when it has no pages. */
+export function firstPageOf(survey: JsonObject): JsonObject | undefined {
+  if (Array.isArray(survey.pages)) {
+    const first: unknown = survey.pages[0];
+    return isPlainObject(first) ? first : undefined;
+  }
+  return survey;
+}
+
+export type SurveyJsonCheck = { ok: true; survey: JsonObject } | { ok: false; message: string };
+
+/** Checks campaign questions: JSON text of an object whose first page holds at least one question. */
+export function checkSurveyJson(text: string): SurveyJsonCheck {
+  if (text.trim() === '') return { ok: false, message: CAMPAIGN_MESSAGES.questionsRequired };
+  let survey: unknown;
+  try {
+    survey = JSON.parse(text);
+  } catch {
+    return { ok: false, message: CAMPAIGN_MESSAGES.questionsNotJson };
+  }
+  if (!isPlainObject(survey)) return { ok: false, message: CAMPAIGN_MESSAGES.questionsNotObject };
+  const first = firstPageOf(survey);
+  if (!first || !holdsQuestion(elementsOf(first))) return { ok: false, message: CAMPAIGN_MESSAGES.questionsRequired };
+  return { ok: true, survey };
+}
+
+/** A campaign's title: the server's rule, and the designer's title field. */
+export const campaignTitleSchema = safeText({ message: CAMPAIGN_MESSAGES.titleRequired })
+  .trim()
+  .min(1, { message: CAMPAIGN_MESSAGES.titleRequired, abort: true })
+  .max(CAMPAIGN_NAME_MAX, CAMPAIGN_MESSAGES.titleTooLong);
+
+/**
+ * POST /api/campaign/add and /api/campaign/update/:id. `questioncolumns` is accepted for
+ * compatibility but ignored: the server derives it from `questions`.
+ */
+export const campaignSaveSchema = z.object({
+  name: campaignTitleSchema,
+  questions: safeText({ message: CAMPAIGN_MESSAGES.questionsRequired }).superRefine((text, ctx) => {
+    const check = checkSurveyJson(text);
+    if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+    else if (offSiteNavigation(check.survey).length > 0) ctx.addIssue({ code: 'custom', message: OFF_SITE_NAVIGATION_MESSAGE });
+  }),
+  questioncolumns: safeText().optional(),
+});
+export type CampaignSaveInput = z.input<typeof campaignSaveSchema>;
+
+export const activateSchema = z.object({ isActivated: z.boolean({ message: 'isActivated must be true or false.' }) });
+
+/** A campaign as the API returns it. */
+export const campaignSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** The SurveyJS definition, as JSON text. */
+  questions: z.string(),
+  /** The names of the survey's questions, in order, comma-joined (derived by the server). */
+  questioncolumns: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+/** GET /api/campagin/all items. */
+export const campaignSummarySchema = campaignSchema.extend({ responseCount: z.number() });
+export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
+
+/** GET /api/campagin/active items: the fields the visitor's survey needs. */
+export const activeCampaignSchema = campaignSchema.pick({ _id: true, name: true, questions: true, questioncolumns: true, isActive: true });
+export type ActiveCampaign = z.infer<typeof activeCampaignSchema>;
+
+/** GET /api/campaign/answers/:id items; `result` is the answers as JSON text. */
+export const answerRowSchema = z.object({ _id: z.string(), email: z.string(), date: z.string(), result: z.string() });
+export type AnswerRow = z.infer<typeof answerRowSchema>;
+
+/** GET /api/email/get/:id items. */
+export const emailRecordSchema = z.object({ _id: z.string(), email: z.string(), date: z.string(), isCompleted: z.boolean() });
+export type EmailRecord = z.infer<typeof emailRecordSchema>;
+
+/** GET /api/email/all: every captured e-mail, newsletter sign-ups (campaign null) included. */
+export const emailListQuerySchema = z.object({
+  q: z.string().trim().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type EmailListQuery = z.input<typeof emailListQuerySchema>;
+
+export const emailListItemSchema = emailRecordSchema.extend({
+  campaignId: z.string().nullable(),
+  campaignName: z.string().nullable(),
+});
+export type EmailListItem = z.infer<typeof emailListItemSchema>;
+
+export const emailListSchema = z.object({ total: z.number(), items: z.array(emailListItemSchema) });
+export type EmailList = z.infer<typeof emailListSchema>;
+
+/** Paging for GET /api/campaign/answers/:id (all rows without it). */
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Export
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `<campaign-name>-YYYYMMDD-HHmmss.xlsx`, in the local time of whoever calls it. */
+export function exportFileName(campaignName: string, at: Date): string {
+  const stamp = `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}-${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}`;
+  // Characters that no file system or header should see; the rest of the name is kept.
+  // eslint-disable-next-line no-control-regex
+  const safe = campaignName.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
+  return `${(safe || 'campaign').slice(0, 80)}-${stamp}.xlsx`;
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Files a visitor attaches to a survey (SurveyJS `file` questions), sent on their own. */
+
+/** The largest file a visitor may attach; told to the visitor before choosing. */
+export const SURVEY_FILE_MAX_BYTES = 10_000_000;
+
+/** Images and PDF, recognised by their first bytes (never by name or declared type). */
+export const SURVEY_FILE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'] as const;
+export type SurveyFileType = (typeof SURVEY_FILE_TYPES)[number];
+
+export const SURVEY_FILE_MESSAGES = {
+  hint: 'Images or PDF, up to 10 MB each.',
+  wrongType: 'This file is not an image or a PDF. Please choose a photo (PNG, JPEG, GIF, WebP) or a PDF.',
+  tooLarge: 'This file is larger than 10 MB. Please choose a smaller file or a compressed copy.',
+  missing: 'Please choose a file to send.',
+  notFound: 'There is no such file.',
+  linkExpired: 'This link has expired. Open the file again from the results page.',
+  answersTooLarge:
+    'Your answers are too long to send. Please shorten your longest answers (or attach long texts as a file); everything you typed is still here.',
+} as const;
+
+export const surveyFilePaths = {
+  /** POST, public: multipart with `email`, `emailId` and one `file`. */
+  upload: (campaignId: string) => `/api/campaign/file/${encodeURIComponent(campaignId)}`,
+  /** GET, staff: the file itself (the reference an answer holds). */
+  file: (fileId: string) => `/api/campaign/file/${encodeURIComponent(fileId)}`,
+  /** GET, staff: a signed, expiring address of the file that opens without a token. */
+  link: (fileId: string) => `/api/campaign/file/${encodeURIComponent(fileId)}/link`,
+  /** GET, public with a valid signature. */
+  signed: (fileId: string) => `/api/survey-file/${encodeURIComponent(fileId)}`,
+} as const;
+
+export const surveyFileUploadResultSchema = z.object({
+  fileId: z.string(),
+  name: z.string(),
+  type: z.string(),
+  size: z.number(),
+  /** The reference the answer keeps (SurveyJS `content`): staff open it with their token. */
+  url: z.string(),
+});
+export type SurveyFileUploadResult = z.infer<typeof surveyFileUploadResultSchema>;
+
+export const surveyFileLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type SurveyFileLink = z.infer<typeof surveyFileLinkSchema>;

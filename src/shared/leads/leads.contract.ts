@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { safeText } from '../text-schema';
+
+/**
+ * Leads (issue 14): one person (an e-mail, trimmed and compared case-insensitively) and everything
+ * they sent, worked by the studio through a status, an assignee and notes.
+ */
+
+export const LEAD_STATUSES = ['new', 'contacted', 'visit', 'won', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  visit: 'Site visit',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+export const LEAD_SOURCES = ['survey', 'contact', 'newsletter'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+/** The SurveyJS property that marks a question whose answer is the person's name or phone. */
+export const LEAD_FIELD_PROPERTY = 'leadField';
+export const LEAD_FIELDS = ['name', 'phone'] as const;
+export type LeadField = (typeof LEAD_FIELDS)[number];
+
+export const LEADS_API = {
+  list: '/api/leads',
+  export: '/api/leads/export',
+  one: (id: string) => `/api/leads/${encodeURIComponent(id)}`,
+  notes: (id: string) => `/api/leads/${encodeURIComponent(id)}/notes`,
+} as const;
+
+export const LEAD_MESSAGES = {
+  notFound: 'This lead does not exist.',
+  statusInvalid: `Status must be one of: ${LEAD_STATUSES.join(', ')}.`,
+  sourceInvalid: `Source must be one of: ${LEAD_SOURCES.join(', ')}.`,
+  assigneeNotFound: 'This staff member does not exist.',
+  noteRequired: 'Please write a note.',
+  noteTooLong: 'A note can be at most 2,000 characters.',
+  updated: 'Lead updated.',
+  noteAdded: 'Note added.',
+  nothingToChange: 'Nothing to change: send a status or an assignee.',
+  dateInvalid: 'Dates are YYYY-MM-DD.',
+} as const;
+
+export const NOTE_MAX = 2000;
+export const LEADS_PAGE_MAX = 200;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, LEAD_MESSAGES.dateInvalid)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), LEAD_MESSAGES.dateInvalid);
+
+/** Query of the list and of its download. Empty parameters count as absent. */
+export const leadFilters = z.object({
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LEAD_STATUSES, { message: LEAD_MESSAGES.statusInvalid }).optional()),
+  source: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LEAD_SOURCES, { message: LEAD_MESSAGES.sourceInvalid }).optional()),
+  campaign: z.preprocess((v) => (v === '' ? undefined : v), safeText().max(100).optional()),
+  q: z.preprocess((v) => (v === '' ? undefined : v), safeText().trim().max(200).optional()),
+  /** Last activity on or after this day (UTC). */
+  from: z.preprocess((v) => (v === '' ? undefined : v), day.optional()),
+  /** Last activity on or before this day (UTC). */
+  to: z.preprocess((v) => (v === '' ? undefined : v), day.optional()),
+});
+export type LeadFilters = z.infer<typeof leadFilters>;
+
+export const leadListQuery = leadFilters.extend({
+  limit: z.coerce.number().int().min(1).max(LEADS_PAGE_MAX).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type LeadListQuery = z.infer<typeof leadListQuery>;
+
+export const leadListItem = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.enum(LEAD_STATUSES),
+  sources: z.array(z.enum(LEAD_SOURCES)),
+  campaignId: z.string().nullable(),
+  campaignName: z.string().nullable(),
+  completed: z.boolean(),
+  assigneeId: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  createdAt: z.string(),
+  lastActivityAt: z.string(),
+});
+export type LeadListItem = z.infer<typeof leadListItem>;
+
+export const leadCounts = z.object(Object.fromEntries(LEAD_STATUSES.map((s) => [s, z.number()])) as Record<LeadStatus, z.ZodNumber>);
+export type LeadCounts = z.infer<typeof leadCounts>;
+
+export const leadList = z.object({ items: z.array(leadListItem), total: z.number(), counts: leadCounts });
+export type LeadList = z.infer<typeof leadList>;
+
+export const leadActivity = z.object({
+  type: z.enum(['email', 'response', 'contact', 'newsletter']),
+  at: z.string(),
+  campaignId: z.string().nullable().optional(),
+  campaignName: z.string().nullable().optional(),
+  completed: z.boolean().optional(),
+  answers: z.array(z.object({ question: z.string(), answer: z.string() })).optional(),
+  requestQuotation: z.string().optional(),
+  message: z.string().optional(),
+  /** The homes and decor matched to a response's answers (issue 16). */
+  matches: z
+    .object({
+      projects: z.array(z.object({ _id: z.string(), name: z.string(), image: z.string(), reasons: z.array(z.string()) })),
+      products: z.array(z.object({ _id: z.string(), name: z.string(), image: z.string(), reasons: z.array(z.string()) })),
+    })
+    .optional(),
+});
+export type LeadActivity = z.infer<typeof leadActivity>;
+
+export const leadTimelineEntry = z.object({
+  at: z.string(),
+  type: z.enum(['status', 'note', 'assign']),
+  by: z.string(),
+  from: z.string().nullable().optional(),
+  to: z.string().nullable().optional(),
+  text: z.string().optional(),
+});
+export type LeadTimelineEntry = z.infer<typeof leadTimelineEntry>;
+
+export const leadDetail = leadListItem.extend({ activities: z.array(leadActivity), timeline: z.array(leadTimelineEntry) });
+export type LeadDetail = z.infer<typeof leadDetail>;
+
+export const leadPatch = z.object({
+  status: z.enum(LEAD_STATUSES, { message: LEAD_MESSAGES.statusInvalid }).optional(),
+  /** A staff user's id; null unassigns. */
+  assigneeId: safeText().max(100).nullable().optional(),
+});
+export type LeadPatch = z.infer<typeof leadPatch>;
+
+export const leadNoteInput = z.object({
+  text: safeText({ message: LEAD_MESSAGES.noteRequired }).trim().min(1, LEAD_MESSAGES.noteRequired).max(NOTE_MAX, LEAD_MESSAGES.noteTooLong),
+});
+export type LeadNoteInput = z.infer<typeof leadNoteInput>;
+
+/** How leads are keyed: trimmed, lower case. */
+export function leadKey(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { safeText } from '../text-schema';
+
+/**
+ * Listings: projects (homes), products (decor) and studio records. One schema family per kind, built
+ * on the primitives below, used by the staff forms and by the API (SPEC.md §3, §5). The odd field
+ * spellings (`dateofcomplition`, `squareft`, …) are the contract.
+ */
+
+export const LISTING_KINDS = ['project', 'product', 'studio'] as const;
+export type ListingKind = (typeof LISTING_KINDS)[number];
+
+export const NAME_MAX = 20;
+export const NAME_TOO_LONG = 'Value should be less than 20 character';
+/** Dates travel as the staff entered them (SPEC.md §5). */
+export const DATE_FORMAT = 'DD-MM-YYYY';
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MAX_PIXELS = 40_000_000;
+/** SPEC.md §9: every stored image is a 300×300 JPEG at quality 100. */
+export const IMAGE_SIZE = 300;
+
+/** Missing, blank or not text → `required`; otherwise trimmed and at most `max` characters. */
+function text(required: string, max: number, tooLong: string) {
+  return safeText({ message: required }).trim().min(1, required).max(max, tooLong);
+}
+
+/** A listing's title: 1 to 20 characters. */
+function title(required: string) {
+  return text(required, NAME_MAX, NAME_TOO_LONG);
+}
+
+/**
+ * A non-negative number. Multipart forms and the staff form send text as typed (never clamped, so
+ * -3 is refused, not saved as 0): blank and missing are "required"; anything but a plain decimal is
+ * not a number.
+ */
+function amount(required: string, negative: string, max: number, tooBig: string) {
+  return z.preprocess(
+    (value) => {
+      if (value === null || value === undefined) return undefined;
+      if (typeof value !== 'string') return value;
+      const trimmed = value.trim();
+      if (trimmed === '') return undefined;
+      return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+    },
+    // SPEC.md §5: "required number" — missing and not-a-number share the specification's message.
+    z.number({ message: required }).min(0, negative).max(max, tooBig),
+  );
+}
+
+/** Optional rupees: blank or missing is no price (null); otherwise as `amount`. */
+function optionalAmount(negative: string, max: number, tooBig: string) {
+  return z.preprocess(
+    (value) => {
+      if (value === null || value === undefined) return null;
+      if (typeof value !== 'string') return value;
+      const trimmed = value.trim();
+      if (trimmed === '') return null;
+      return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+    },
+    z.number({ message: 'Please enter the price as a number of rupees.' }).min(0, negative).max(max, tooBig).nullable(),
+  );
+}
+
+export const TAGS_MAX = 10;
+export const TAG_MAX_LENGTH = 30;
+
+/** Comma-separated tags ("Living room, Boho") → trimmed, distinct, non-empty. */
+export function parseTags(value: unknown): string[] {
+  if (Array.isArray(value)) return parseTags(value.join(','));
+  if (typeof value !== 'string') return [];
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const part of value.split(',')) {
+    const tag = part.trim().replace(/\s+/g, ' ');
+    if (tag && !seen.has(tag.toLowerCase())) {
+      seen.add(tag.toLowerCase());
+      tags.push(tag);
+    }
+  }
+  return tags;
+}
+
+const tagList = z.preprocess(
+  parseTags,
+  z
+    .array(safeText().max(TAG_MAX_LENGTH, `Each tag can be at most ${TAG_MAX_LENGTH} characters.`))
+    .max(TAGS_MAX, `At most ${TAGS_MAX} tags.`),
+);
+
+const DATE_PATTERN = /^(\d{2})-(\d{2})-(\d{4})$/;
+export const INVALID_DATE = 'Please enter a real date as DD-MM-YYYY.';
+
+/** DD-MM-YYYY → YYYY-MM-DD when it names a real calendar day, else null. */
+export function parseListingDate(value: string): string | null {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return null;
+  const [, dd, mm, yyyy] = match as unknown as [string, string, string, string];
+  const day = Number(dd);
+  const month = Number(mm);
+  const year = Number(yyyy);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real = year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real ? `${yyyy}-${mm}-${dd}` : null;
+}
+
+/** YYYY-MM-DD → DD-MM-YYYY. */
+export function formatListingDate(isoDate: string): string {
+  const [yyyy, mm, dd] = isoDate.split('-');
+  return `${dd}-${mm}-${yyyy}`;
+}
+
+const completionDate = safeText({ message: 'Please select time!' })
+  .trim()
+  .min(1, 'Please select time!')
+  .refine((value) => parseListingDate(value) !== null, INVALID_DATE);
+
+export const INVALID_LINK = 'Please enter a web link starting with http:// or https://.';
+const LINK_MAX = 2000;
+
+function isWebLink(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A map link is shown as a link on public pages: only http(s), so no `javascript:` ever reaches one. */
+function webLink(required: string) {
+  return safeText({ message: required })
+    .trim()
+    .min(1, required)
+    .max(LINK_MAX, 'The link is too long.')
+    .refine(isWebLink, INVALID_LINK);
+}
+
+/** Optional for projects: missing or blank is stored as empty (SPEC.md §5). */
+const optionalWebLink = z.preprocess(
+  (value) => (value === null || value === undefined ? '' : value),
+  safeText({ message: INVALID_LINK })
+    .trim()
+    .max(LINK_MAX, 'The link is too long.')
+    .refine((value) => value === '' || isWebLink(value), INVALID_LINK),
+);
+
+/** The name of the uploaded file as the client gave it; informational only. */
+const filename = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().slice(0, 255) : ''),
+  safeText(),
+);
+
+function recordId(message: string) {
+  return safeText({ message }).trim().min(1, message).max(100, message);
+}
+
+// Projects (homes)
+
+export const PROJECT_NOT_FOUND = 'project id not found';
+
+export const projectFields = z.object({
+  name: title('Please select project name!'),
+  area: text('Please select area!', 100, 'Area should be at most 100 characters'),
+  squareft: amount('Please select sq. Feet!', 'Sq. feet cannot be negative', 10_000_000, 'Sq. feet is too large'),
+  dateofcomplition: completionDate,
+  sizeofunit: text('Please select size of unit!', 50, 'Size of unit should be at most 50 characters'),
+  gmaplink: optionalWebLink,
+  /** Optional, in rupees (issue 16): used to match homes to a visitor's budget. */
+  price: optionalAmount('Price cannot be negative', 1_000_000_000_000, 'Price is too large'),
+});
+export const newProject = projectFields.extend({ filename });
+export const projectUpdate = newProject.extend({ projectId: recordId(PROJECT_NOT_FOUND) });
+export type ProjectFields = z.output<typeof projectFields>;
+
+export interface Project extends ProjectFields {
+  _id: string;
+  /** URL of the stored 300×300 JPEG. */
+  image: string;
+  filename: string;
+}
+
+// Products (decor)
+
+export const PRODUCT_NOT_FOUND = 'product id not found';
+
+export const productFields = z.object({
+  productname: title('Please select product name!'),
+  description: text('Please select description!', 1000, 'Description should be at most 1000 characters'),
+  price: amount('Please select price!', 'Price cannot be negative', 1_000_000_000_000, 'Price is too large'),
+  /** Optional tags ("Living room, Boho"), sent comma-separated (issue 16). */
+  tags: tagList,
+});
+export const newProduct = productFields.extend({ filename });
+export const productUpdate = newProduct.extend({ productId: recordId(PRODUCT_NOT_FOUND) });
+export type ProductFields = z.output<typeof productFields>;
+
+export interface Product extends ProductFields {
+  _id: string;
+  image: string;
+  filename: string;
+}
+
+// Studio records
+
+export const STUDIO_NOT_FOUND = 'record id not found';
+
+export const studioFields = z.object({
+  title: title('Please enter title!'),
+  address: text('Please select address!', 300, 'Address should be at most 300 characters'),
+  gmaplink: webLink('Please select google map link!'),
+});
+export const newStudio = studioFields.extend({ filename });
+export const studioUpdate = newStudio.extend({ recordId: recordId(STUDIO_NOT_FOUND) });
+export type StudioFields = z.output<typeof studioFields>;
+
+export interface Studio extends StudioFields {
+  _id: string;
+  image: string;
+  filename: string;
+}
+
+/** What each kind calls its id on update and says when that id is unknown (SPEC.md §3, §8). */
+export const listingIds = {
+  project: { idField: 'projectId', notFound: PROJECT_NOT_FOUND },
+  product: { idField: 'productId', notFound: PRODUCT_NOT_FOUND },
+  studio: { idField: 'recordId', notFound: STUDIO_NOT_FOUND },
+} as const satisfies Record<ListingKind, { idField: string; notFound: string }>;
+
+export const IMAGE_REQUIRED = 'Please select an image!';
+export const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG or WebP).';
+
+export interface ListingItems {
+  project: Project;
+  product: Product;
+  studio: Studio;
+}

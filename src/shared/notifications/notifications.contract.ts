@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { safeText } from '../text-schema';
+
+/**
+ * Notifications (issue 15): what happened (events), where the studio hears of it (staff e-mail,
+ * signed webhooks) and the visitor's confirmation. Webhook deliveries follow the Standard Webhooks
+ * specification: `{ type, timestamp, data }`, signed, with `webhook-id` the same on every retry.
+ */
+
+export const NOTIFICATION_EVENT_TYPES = ['lead.created', 'survey.completed', 'contact.created'] as const;
+/** The events an endpoint subscribes to. */
+export type SubscribableEventType = (typeof NOTIFICATION_EVENT_TYPES)[number];
+/** `webhook.test`: sent to one endpoint by "Send test event". */
+export type NotificationEventType = SubscribableEventType | 'webhook.test';
+
+export const DELIVERY_CHANNELS = ['staff_email', 'visitor_email', 'webhook'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+
+/** `skipped`: no longer needed when its time came (an unfinished-survey alert for a survey since finished). */
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'skipped'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const WEBHOOKS_API = {
+  list: '/api/webhooks',
+  create: '/api/webhooks',
+  remove: (id: string) => `/api/webhooks/${encodeURIComponent(id)}`,
+  deliveries: (id: string) => `/api/webhooks/${encodeURIComponent(id)}/deliveries`,
+  test: (id: string) => `/api/webhooks/${encodeURIComponent(id)}/test`,
+  redeliver: (id: string, deliveryId: string) =>
+    `/api/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`,
+} as const;
+
+export const MAIL_API = {
+  list: '/api/notifications/mail',
+  read: (name: string) => `/api/notifications/mail/${encodeURIComponent(name)}`,
+} as const;
+
+export const WEBHOOK_MESSAGES = {
+  urlRequired: 'Please enter the URL that should receive the events.',
+  urlInvalid: 'Please enter a web address starting with https:// or http://.',
+  urlPrivate: 'This address points at a private or local network. Webhooks can only go to public addresses.',
+  urlUnresolvable: 'This host name could not be found.',
+  eventsRequired: 'Please choose at least one event.',
+  created: 'Webhook endpoint added. Copy the secret now: it is shown only once.',
+  deleted: 'Webhook endpoint removed.',
+  notFound: 'This webhook endpoint does not exist.',
+  deliveryNotFound: 'This delivery does not exist.',
+  testQueued: 'A test event is on its way.',
+  redeliverQueued: 'The delivery will be sent again.',
+} as const;
+
+const URL_MAX = 2000;
+
+export const webhookEndpointInput = z.object({
+  url: safeText({ message: WEBHOOK_MESSAGES.urlRequired })
+    .trim()
+    .min(1, WEBHOOK_MESSAGES.urlRequired)
+    .max(URL_MAX, WEBHOOK_MESSAGES.urlInvalid)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    }, WEBHOOK_MESSAGES.urlInvalid),
+  events: z
+    .array(z.enum(NOTIFICATION_EVENT_TYPES, { message: `Events are ${NOTIFICATION_EVENT_TYPES.join(', ')}.` }), {
+      message: WEBHOOK_MESSAGES.eventsRequired,
+    })
+    .min(1, WEBHOOK_MESSAGES.eventsRequired)
+    .transform((events) => [...new Set(events)]),
+});
+export type WebhookEndpointInput = z.infer<typeof webhookEndpointInput>;
+
+export const webhookEndpoint = z.object({
+  _id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(NOTIFICATION_EVENT_TYPES)),
+  createdAt: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
+
+export const webhookCreated = webhookEndpoint.extend({ message: z.string(), secret: z.string() });
+export type WebhookCreated = z.infer<typeof webhookCreated>;
+
+export const webhookDelivery = z.object({
+  _id: z.string(),
+  event: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number(),
+  statusCode: z.number().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDelivery>;
+
+export const mailFile = z.object({
+  name: z.string(),
+  subject: z.string(),
+  to: z.string(),
+  date: z.string(),
+});
+export type MailFile = z.infer<typeof mailFile>;

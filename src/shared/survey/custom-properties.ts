@@ -1,0 +1,19 @@
+/**
+ * The studio's own SurveyJS question properties, registered with survey-core's Serializer so a
+ * survey-core Model keeps them (toJSON gives them back) on the server and in the browser alike:
+ * - `listingMatch` (issue 16): which listing rule an answer feeds, one of LISTING_MATCH_VALUES.
+ * - `leadField` (leads): this answer is the person's "name" or "phone".
+ * Import this module (for its effect) wherever a survey-core Model is built. Registering twice is
+ * harmless: a property already on the class is left alone.
+ */
+import { Serializer } from 'survey-core';
+import { LEAD_FIELDS } from '../leads/leads.contract';
+import { LISTING_MATCH_VALUES } from '../matching/listing-match';
+
+function register(name: string, choices: readonly string[]): void {
+  if (Serializer.findProperty('question', name)) return;
+  Serializer.addProperty('question', { name, choices: [...choices], category: 'data' });
+}
+
+register('listingMatch', LISTING_MATCH_VALUES);
+register('leadField', LEAD_FIELDS);

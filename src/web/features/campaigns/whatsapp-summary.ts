@@ -1,0 +1,29 @@
+/** The "Continue on WhatsApp" message from the result page (issue 14): a short summary of the answers. */
+
+export const WHATSAPP_SUMMARY_MAX = 1000;
+
+const ELLIPSIS = '…';
+
+/**
+ * "Hello <studio>, I just answered <survey>:" and one "question: answer" line each, cut at whole
+ * lines (a long answer is shortened) so the text stays within 1,000 characters.
+ */
+export function whatsAppSummary(studio: string, survey: string, rows: Array<{ title: string; answer: string }>): string {
+  const head = `Hello ${studio}, I just answered “${survey}”. My answers:`;
+  const tail = 'Could we talk?';
+  let text = head;
+  for (const row of rows) {
+    let line = `\n• ${row.title}: ${row.answer}`.replace(/\s*\n\s*(?!•)/g, ' ');
+    if (line.length > 200) line = `${line.slice(0, 199)}${ELLIPSIS}`;
+    if (text.length + line.length + tail.length + 2 > WHATSAPP_SUMMARY_MAX) {
+      text += `\n${ELLIPSIS}`;
+      break;
+    }
+    text += line;
+  }
+  return `${text}\n${tail}`.slice(0, WHATSAPP_SUMMARY_MAX);
+}
+
+export function whatsAppChatHref(phone: string, text: string): string {
+  return `https://wa.me/${phone.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
+}

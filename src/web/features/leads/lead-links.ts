@@ -1,0 +1,30 @@
+/** Contact links for a lead (issue 14): Call, WhatsApp greeting the person, E-mail with a subject. */
+
+export function phoneDigits(phone: string): string {
+  return phone.replace(/\D/g, '');
+}
+
+export function whatsAppHref(phone: string, text: string): string {
+  return `https://wa.me/${phoneDigits(phone)}?text=${encodeURIComponent(text)}`;
+}
+
+export function telHrefOf(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** What the person asked about: the campaign they answered, or their contact request. */
+export function askedAbout(lead: { campaignName: string | null; sources: string[] }, requestQuotation?: string): string {
+  if (lead.campaignName) return `your answers to “${lead.campaignName}”`;
+  if (requestQuotation) return `your request about ${requestQuotation}`;
+  if (lead.sources.includes('contact')) return 'your message through our contact form';
+  return 'your interest in our studio';
+}
+
+export function leadGreeting(name: string | null, studio: string, about: string): string {
+  const hello = name ? `Hello ${name.split(/\s+/)[0]}` : 'Hello';
+  return `${hello}, this is ${studio}. Thank you for ${about}. When would be a good time to talk?`;
+}
+
+export function mailtoHref(email: string, subject: string, body: string): string {
+  return `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}

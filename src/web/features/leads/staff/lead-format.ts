@@ -1,0 +1,27 @@
+import type { LeadStatus } from '../../../../shared/leads/leads.contract';
+
+/** Solid status colours with white text (antd's pale presets fall short of WCAG AA contrast). */
+export const STATUS_COLORS: Record<LeadStatus, string> = {
+  new: '#1d4e89',
+  contacted: '#6b4a00',
+  visit: '#5b3a8c',
+  won: '#1e6b3a',
+  lost: '#5c5c5c',
+};
+
+export const SOURCE_LABELS: Record<string, string> = { survey: 'Survey', contact: 'Contact form', newsletter: 'Newsletter' };
+
+export const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** Saves a blob under a file name, as a link the browser downloads. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,287 @@
+import { ArrowLeftOutlined, MailOutlined, PhoneOutlined, ReloadOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Descriptions, Empty, Input, Select, Tag, Timeline, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import {
+  LEAD_MESSAGES,
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  NOTE_MAX,
+  leadNoteInput,
+  type LeadActivity,
+  type LeadDetail,
+  type LeadStatus,
+  type LeadTimelineEntry,
+} from '../../../../shared/leads/leads.contract';
+import { paths } from '../../../../shared/paths';
+import { PageMeta } from '../../../components/page-meta';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { askedAbout, leadGreeting, mailtoHref, telHrefOf, whatsAppHref } from '../lead-links';
+import { addLeadNote, fetchLead, fetchStaff, patchLead, type StaffMember } from '../leads-api';
+import { formatWhen, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
+import './leads.css';
+
+const STUDIO = 'Abode';
+
+type LoaderData =
+  | { lead: LeadDetail; staff: StaffMember[]; error: null; notFound: false }
+  | { lead: null; staff: StaffMember[]; error: string; notFound: boolean };
+
+export async function loader({ params }: LoaderFunctionArgs): Promise<LoaderData> {
+  const staff = fetchStaff().catch(() => [] as StaffMember[]);
+  try {
+    const lead = await fetchLead(params.id ?? '');
+    return { lead, staff: await staff, error: null, notFound: false };
+  } catch (error) {
+    const notFound = error instanceof ApiError && error.status === 404;
+    return { lead: null, staff: await staff, error: errorMessage(error, 'The lead could not be loaded.'), notFound };
+  }
+}
+
+const ACTIVITY_TITLES: Record<LeadActivity['type'], string> = {
+  email: 'Gave an e-mail',
+  response: 'Survey answers',
+  contact: 'Contact message',
+  newsletter: 'Newsletter sign-up',
+};
+
+function ActivityCard({ activity }: { activity: LeadActivity }) {
+  const unfinished = activity.type !== 'contact' && activity.type !== 'newsletter' && activity.completed === false;
+  return (
+    <li className="lead-activity">
+      <div className="lead-activity__head">
+        <strong>{ACTIVITY_TITLES[activity.type]}</strong>
+        {activity.campaignName ? <span> · {activity.campaignName}</span> : null}
+        {unfinished ? <Tag color="#6b4a00">Unfinished</Tag> : null}
+        <span className="leads-muted lead-activity__at">{formatWhen(activity.at)}</span>
+      </div>
+      {activity.answers && activity.answers.length > 0 ? (
+        <dl className="lead-answers">
+          {activity.answers.map((a, i) => (
+            <div key={i} className="lead-answers__row">
+              <dt>{a.question}</dt>
+              <dd>{a.answer || '—'}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {activity.requestQuotation ? <p className="lead-activity__text">About: {activity.requestQuotation}</p> : null}
+      {activity.message ? <p className="lead-activity__text lead-activity__message">{activity.message}</p> : null}
+    </li>
+  );
+}
+
+function timelineText(entry: LeadTimelineEntry, staff: StaffMember[]): string {
+  const name = (id: string | null | undefined) => (id ? (staff.find((s) => s._id === id)?.name ?? id) : 'nobody');
+  const status = (s: string | null | undefined) => (s ? (LEAD_STATUS_LABELS[s as LeadStatus] ?? s) : '—');
+  if (entry.type === 'status') return `${entry.by} moved it from ${status(entry.from)} to ${status(entry.to)}`;
+  if (entry.type === 'assign') return `${entry.by} assigned it to ${name(entry.to)}`;
+  return `${entry.by} added a note`;
+}
+
+export function Component() {
+  const data = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState<'status' | 'assign' | 'note' | null>(null);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | null>(null);
+
+  if (!data.lead) {
+    return (
+      <div className="leads-page">
+        <PageMeta title="Lead" description="One lead." />
+        <Link to={paths.leads}>
+          <ArrowLeftOutlined /> All leads
+        </Link>
+        {data.notFound ? (
+          <Empty description={LEAD_MESSAGES.notFound} />
+        ) : (
+          <Alert
+            type="error"
+            showIcon
+            message="The lead could not be loaded."
+            description={data.error}
+            action={
+              <Button icon={<ReloadOutlined />} onClick={() => void revalidator.revalidate()}>
+                Try again
+              </Button>
+            }
+          />
+        )}
+      </div>
+    );
+  }
+  const lead = data.lead;
+  const title = lead.name || lead.email;
+  const contactRequest = lead.activities.find((a) => a.type === 'contact')?.requestQuotation;
+  const about = askedAbout(lead, contactRequest);
+  const greeting = leadGreeting(lead.name, STUDIO, about);
+  const activities = [...lead.activities].sort((a, b) => a.at.localeCompare(b.at));
+  const timeline = [...lead.timeline].sort((a, b) => a.at.localeCompare(b.at));
+
+  async function change(kind: 'status' | 'assign', patch: Parameters<typeof patchLead>[1]) {
+    setBusy(kind);
+    try {
+      const res = await patchLead(lead._id, patch);
+      void message.success(res.message);
+      await revalidator.revalidate();
+    } catch (error) {
+      void message.error(errorMessage(error, 'The lead could not be updated.'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function submitNote() {
+    const parsed = leadNoteInput.safeParse({ text: note });
+    if (!parsed.success) {
+      setNoteError(parsed.error.issues[0]?.message ?? LEAD_MESSAGES.noteRequired);
+      return;
+    }
+    setNoteError(null);
+    setBusy('note');
+    try {
+      const res = await addLeadNote(lead._id, parsed.data.text);
+      void message.success(res.message);
+      setNote('');
+      await revalidator.revalidate();
+    } catch (error) {
+      const text = errorMessage(error, 'The note could not be saved.');
+      setNoteError(error instanceof ApiError && error.errors[0] ? error.errors[0].message : text);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="leads-page lead-page">
+      <PageMeta title={`Lead: ${title}`} description="One lead, its activities and history." />
+      <Link to={paths.leads} className="lead-back">
+        <ArrowLeftOutlined /> All leads
+      </Link>
+      <div className="leads-head">
+        <Typography.Title level={1} className="leads-title">
+          {title}
+        </Typography.Title>
+        <Tag color={STATUS_COLORS[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Tag>
+      </div>
+
+      <div className="lead-grid">
+        <div className="lead-main">
+          <Card title={<h2 className="lead-card-title">Contact</h2>} size="small">
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label="Name">{lead.name ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="E-mail">{lead.email}</Descriptions.Item>
+              <Descriptions.Item label="Phone">{lead.phone ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="Sources">{lead.sources.map((s) => SOURCE_LABELS[s] ?? s).join(', ')}</Descriptions.Item>
+              <Descriptions.Item label="First seen">{formatWhen(lead.createdAt)}</Descriptions.Item>
+            </Descriptions>
+            <div className="lead-actions">
+              {lead.phone ? (
+                <>
+                  <Button icon={<PhoneOutlined />} href={telHrefOf(lead.phone)}>
+                    Call
+                  </Button>
+                  <Button icon={<WhatsAppOutlined />} href={whatsAppHref(lead.phone, greeting)} target="_blank" rel="noopener noreferrer">
+                    WhatsApp
+                  </Button>
+                </>
+              ) : null}
+              <Button icon={<MailOutlined />} href={mailtoHref(lead.email, `${STUDIO}: ${lead.campaignName ?? contactRequest ?? 'your enquiry'}`, greeting)}>
+                E-mail
+              </Button>
+            </div>
+          </Card>
+
+          <Card title={<h2 className="lead-card-title">Activities</h2>} size="small">
+            {activities.length === 0 ? (
+              <Empty description="No activities." />
+            ) : (
+              <ol className="lead-activities">
+                {activities.map((a, i) => (
+                  <ActivityCard key={i} activity={a} />
+                ))}
+              </ol>
+            )}
+          </Card>
+        </div>
+
+        <div className="lead-side">
+          <Card title={<h2 className="lead-card-title">Work this lead</h2>} size="small">
+            <label className="leads-filter">
+              <span>Status</span>
+              <Select
+                aria-label="Status"
+                value={lead.status}
+                loading={busy === 'status'}
+                disabled={busy !== null}
+                onChange={(status: LeadStatus) => void change('status', { status })}
+                options={LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }))}
+              />
+            </label>
+            <label className="leads-filter">
+              <span>Assignee</span>
+              <Select
+                aria-label="Assignee"
+                value={lead.assigneeId ?? ''}
+                loading={busy === 'assign'}
+                disabled={busy !== null}
+                onChange={(id: string) => void change('assign', { assigneeId: id || null })}
+                options={[{ value: '', label: 'Nobody' }, ...data.staff.map((s) => ({ value: s._id, label: s.name }))]}
+              />
+            </label>
+            <form
+              className="lead-note"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void submitNote();
+              }}
+            >
+              <label className="leads-filter" htmlFor="lead-note">
+                <span>Note</span>
+              </label>
+              <Input.TextArea
+                id="lead-note"
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+                autoSize={{ minRows: 3, maxRows: 8 }}
+                showCount
+                maxLength={NOTE_MAX}
+                status={noteError ? 'error' : undefined}
+                aria-invalid={noteError ? true : undefined}
+                aria-describedby={noteError ? 'lead-note-error' : undefined}
+              />
+              {noteError ? (
+                <div id="lead-note-error" role="alert" className="lead-note__error">
+                  {noteError}
+                </div>
+              ) : null}
+              <Button type="primary" htmlType="submit" loading={busy === 'note'}>
+                Add note
+              </Button>
+            </form>
+          </Card>
+
+          <Card title={<h2 className="lead-card-title">History</h2>} size="small">
+            {timeline.length === 0 ? (
+              <p className="leads-muted">No changes or notes yet.</p>
+            ) : (
+              <Timeline
+                items={timeline.map((entry) => ({
+                  children: (
+                    <div>
+                      <div>{timelineText(entry, data.staff)}</div>
+                      {entry.text ? <p className="lead-activity__message">{entry.text}</p> : null}
+                      <span className="leads-muted">{formatWhen(entry.at)}</span>
+                    </div>
+                  ),
+                }))}
+              />
+            )}
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,308 @@
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Empty, Input, Pagination, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Link, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import type { CampaignSummary } from '../../../../shared/campaigns/campaigns.contract';
+import {
+  LEAD_SOURCES,
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  leadFilters,
+  type LeadFilters,
+  type LeadList,
+  type LeadListItem,
+} from '../../../../shared/leads/leads.contract';
+import { leadPath, paths } from '../../../../shared/paths';
+import { PageMeta } from '../../../components/page-meta';
+import { errorMessage } from '../../../lib/api-client';
+import { fetchCampaigns } from '../../campaigns/campaigns-api';
+import { useKeyboardScrollableTables } from '../../campaigns/staff/use-keyboard-scrollable-tables';
+import { downloadLeads, fetchLeads } from '../leads-api';
+import { formatWhen, saveBlob, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
+import './leads.css';
+
+const PAGE_SIZES = [20, 50, 100];
+
+interface View {
+  filters: LeadFilters;
+  page: number;
+  size: number;
+}
+
+/** The view from the URL: filters the contract rejects are dropped rather than failing the page. */
+function readView(search: URLSearchParams): View {
+  const raw = Object.fromEntries(['status', 'source', 'campaign', 'q', 'from', 'to'].map((k) => [k, search.get(k) ?? undefined]));
+  const filters: LeadFilters = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const one = leadFilters.safeParse({ [key]: value });
+    if (one.success) Object.assign(filters, one.data);
+  }
+  const size = PAGE_SIZES.includes(Number(search.get('size'))) ? Number(search.get('size')) : PAGE_SIZES[0]!;
+  const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
+  return { filters, page, size };
+}
+
+type LoaderData = { list: LeadList; campaigns: CampaignSummary[]; error: null } | { list: null; campaigns: CampaignSummary[]; error: string };
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
+  const { filters, page, size } = readView(new URL(request.url).searchParams);
+  const campaigns = fetchCampaigns().catch(() => [] as CampaignSummary[]);
+  try {
+    const list = await fetchLeads(filters, { limit: size, offset: (page - 1) * size });
+    return { list, campaigns: await campaigns, error: null };
+  } catch (error) {
+    return { list: null, campaigns: await campaigns, error: errorMessage(error, 'The leads could not be loaded.') };
+  }
+}
+
+function who(lead: LeadListItem): string {
+  return lead.name || lead.email;
+}
+
+function StatusTag({ status }: { status: LeadListItem['status'] }) {
+  return <Tag color={STATUS_COLORS[status]}>{LEAD_STATUS_LABELS[status]}</Tag>;
+}
+
+function what(lead: LeadListItem): string {
+  if (lead.campaignName) return lead.completed ? lead.campaignName : `${lead.campaignName} (unfinished)`;
+  return lead.sources.map((s) => SOURCE_LABELS[s] ?? s).join(', ');
+}
+
+export function Component() {
+  const data = useLoaderData<typeof loader>();
+  const [search, setSearch] = useSearchParams();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const tableRef = useKeyboardScrollableTables<HTMLDivElement>();
+  const [downloading, setDownloading] = useState(false);
+  const view = readView(search);
+  const loading = navigation.state === 'loading' && navigation.location.pathname === paths.leads;
+  const [q, setQ] = useState(view.filters.q ?? '');
+
+  /** Changes filters in the URL (so they survive a reload) and goes back to page 1. */
+  function setFilter(key: keyof LeadFilters, value: string | undefined) {
+    const next = new URLSearchParams(search);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    next.delete('page');
+    setSearch(next);
+  }
+
+  function setPage(page: number, size: number) {
+    const next = new URLSearchParams(search);
+    next.set('page', String(size === view.size ? page : 1));
+    next.set('size', String(size));
+    setSearch(next);
+  }
+
+  async function download() {
+    setDownloading(true);
+    try {
+      const blob = await downloadLeads(view.filters);
+      saveBlob(blob, `leads-${new Date().toISOString().slice(0, 10)}.xlsx`);
+      void message.success('Download ready.');
+    } catch (error) {
+      void message.error(errorMessage(error, 'The download failed.'));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const counts = data.list?.counts;
+  const columns: TableColumnsType<LeadListItem> = [
+    {
+      title: 'Name or e-mail',
+      key: 'who',
+      render: (_, lead) => (
+        <span className="leads-who">
+          <Link to={leadPath(lead._id)} onClick={(e) => e.stopPropagation()}>
+            {who(lead)}
+          </Link>
+          {lead.name ? <span className="leads-muted">{lead.email}</span> : null}
+        </span>
+      ),
+    },
+    { title: 'Phone', dataIndex: 'phone', key: 'phone', render: (phone: string | null) => phone ?? '—' },
+    {
+      title: 'Sources',
+      dataIndex: 'sources',
+      key: 'sources',
+      render: (sources: string[]) => sources.map((s) => SOURCE_LABELS[s] ?? s).join(', '),
+    },
+    {
+      title: 'Campaign',
+      key: 'campaign',
+      render: (_, lead) =>
+        lead.campaignName ? (
+          <>
+            {lead.campaignName}
+            {lead.completed ? null : <span className="leads-muted"> (unfinished)</span>}
+          </>
+        ) : (
+          '—'
+        ),
+    },
+    { title: 'Status', dataIndex: 'status', key: 'status', render: (status: LeadListItem['status']) => <StatusTag status={status} /> },
+    { title: 'Assignee', dataIndex: 'assigneeName', key: 'assignee', render: (name: string | null) => name ?? '—' },
+    { title: 'Last activity', dataIndex: 'lastActivityAt', key: 'last', render: (at: string) => formatWhen(at) },
+  ];
+
+  const filtered = Object.keys(view.filters).length > 0;
+  const empty = (
+    <Empty description={filtered ? 'No leads match these filters.' : 'No leads yet. They appear here when someone leaves an e-mail.'}>
+      {filtered ? <Button onClick={() => setSearch(new URLSearchParams())}>Clear the filters</Button> : null}
+    </Empty>
+  );
+
+  return (
+    <div className="leads-page">
+      <PageMeta title="Leads" description="Everyone who left an e-mail, in one pipeline." />
+      <div className="leads-head">
+        <Typography.Title level={1} className="leads-title">
+          Leads
+        </Typography.Title>
+        <Button icon={<DownloadOutlined />} loading={downloading} disabled={!data.list || data.list.total === 0} onClick={() => void download()}>
+          Download .xlsx
+        </Button>
+      </div>
+
+      <form className="leads-filters" role="search" aria-label="Filter leads" onSubmit={(e) => e.preventDefault()}>
+        <label className="leads-filter">
+          <span>Status</span>
+          <Select
+            aria-label="Status"
+            value={view.filters.status ?? ''}
+            onChange={(v: string) => setFilter('status', v)}
+            options={[
+              { value: '', label: 'All statuses' },
+              ...LEAD_STATUSES.map((s) => ({ value: s, label: counts ? `${LEAD_STATUS_LABELS[s]} (${counts[s]})` : LEAD_STATUS_LABELS[s] })),
+            ]}
+          />
+        </label>
+        <label className="leads-filter">
+          <span>Source</span>
+          <Select
+            aria-label="Source"
+            value={view.filters.source ?? ''}
+            onChange={(v: string) => setFilter('source', v)}
+            options={[{ value: '', label: 'All sources' }, ...LEAD_SOURCES.map((s) => ({ value: s, label: SOURCE_LABELS[s] }))]}
+          />
+        </label>
+        <label className="leads-filter">
+          <span>Campaign</span>
+          <Select
+            aria-label="Campaign"
+            value={view.filters.campaign ?? ''}
+            onChange={(v: string) => setFilter('campaign', v)}
+            options={[{ value: '', label: 'All campaigns' }, ...data.campaigns.map((c) => ({ value: c._id, label: c.name }))]}
+          />
+        </label>
+        <label className="leads-filter">
+          <span>From</span>
+          <Input type="date" value={view.filters.from ?? ''} onChange={(e) => setFilter('from', e.target.value)} />
+        </label>
+        <label className="leads-filter">
+          <span>To</span>
+          <Input type="date" value={view.filters.to ?? ''} onChange={(e) => setFilter('to', e.target.value)} />
+        </label>
+        <label className="leads-filter leads-filter--search">
+          <span>Search</span>
+          <Input.Search
+            placeholder="Name, e-mail or phone"
+            value={q}
+            allowClear
+            onChange={(e) => {
+              setQ(e.target.value);
+              if (!e.target.value) setFilter('q', undefined);
+            }}
+            onSearch={(value) => setFilter('q', value.trim() || undefined)}
+          />
+        </label>
+      </form>
+
+      <p className="leads-counts" aria-live="polite">
+        {counts
+          ? LEAD_STATUSES.map((s) => (
+              <button
+                key={s}
+                type="button"
+                className={view.filters.status === s ? 'leads-count leads-count--on' : 'leads-count'}
+                aria-pressed={view.filters.status === s}
+                onClick={() => setFilter('status', view.filters.status === s ? undefined : s)}
+              >
+                {LEAD_STATUS_LABELS[s]} <strong>{counts[s]}</strong>
+              </button>
+            ))
+          : null}
+      </p>
+
+      {!data.list ? (
+        <Alert
+          type="error"
+          showIcon
+          message="The leads could not be loaded."
+          description={data.error}
+          action={
+            <Button icon={<ReloadOutlined />} onClick={() => void revalidator.revalidate()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <div ref={tableRef} className="leads-table">
+            <Table<LeadListItem>
+              rowKey="_id"
+              columns={columns}
+              dataSource={data.list.items}
+              loading={loading}
+              locale={{ emptyText: empty }}
+              onRow={(lead) => ({ onClick: () => void navigate(leadPath(lead._id)), className: 'leads-row' })}
+              scroll={{ x: 900 }}
+              pagination={{
+                current: view.page,
+                pageSize: view.size,
+                total: data.list.total,
+                pageSizeOptions: PAGE_SIZES,
+                showSizeChanger: true,
+                showTotal: (total) => `${total} ${total === 1 ? 'lead' : 'leads'}`,
+                onChange: setPage,
+              }}
+            />
+          </div>
+          <div className="leads-cards" aria-busy={loading}>
+            {data.list.items.length === 0 ? (
+              empty
+            ) : (
+              <ul className="leads-card-list">
+                {data.list.items.map((lead) => (
+                  <li key={lead._id}>
+                    <Link to={leadPath(lead._id)} className="leads-card">
+                      <span className="leads-card__top">
+                        <strong className="leads-card__who">{who(lead)}</strong>
+                        <StatusTag status={lead.status} />
+                      </span>
+                      <span className="leads-card__what">{what(lead)}</span>
+                      <span className="leads-muted">{formatWhen(lead.lastActivityAt)}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Pagination
+              simple
+              current={view.page}
+              pageSize={view.size}
+              total={data.list.total}
+              onChange={setPage}
+              hideOnSinglePage
+              className="leads-cards__pages"
+            />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

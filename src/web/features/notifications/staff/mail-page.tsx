@@ -1,0 +1,87 @@
+import { MailOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, List, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useLoaderData } from 'react-router';
+import { PageMeta } from '../../../components/page-meta';
+import { errorMessage } from '../../../lib/api-client';
+import { fetchMail, fetchMailList, type MailList, type MailMessage } from '../notifications-api';
+
+export function loader(): Promise<MailList> {
+  return fetchMailList();
+}
+
+/** The notification e-mails a fresh install has written to its data folder instead of sending them. */
+export function Component() {
+  const { directory, items } = useLoaderData<typeof loader>();
+  const [open, setOpen] = useState<MailMessage | null>(null);
+  const [loading, setLoading] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function show(name: string) {
+    setLoading(name);
+    setError(null);
+    try {
+      setOpen(await fetchMail(name));
+    } catch (e) {
+      setError(errorMessage(e, 'This mail could not be opened.'));
+    } finally {
+      setLoading(null);
+    }
+  }
+
+  return (
+    <>
+      <PageMeta title="Sent mail" description="The notification e-mails Abode has written." />
+      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
+        Sent mail
+      </Typography.Title>
+      {directory === null ? (
+        <Alert type="info" showIcon title="Notification e-mail goes out through your mail server (SMTP_URL), so there is nothing to show here." />
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary" style={{ maxWidth: 720 }}>
+            No mail server is set up (SMTP_URL), so each notification is written as an .eml file in <Typography.Text code>{directory}</Typography.Text>. This is
+            what would have been sent.
+          </Typography.Paragraph>
+          {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
+          <div className="mail-view" style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 360px), 1fr))', alignItems: 'start' }}>
+            <List
+              bordered
+              dataSource={items}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No mail yet. It appears here when a lead arrives." /> }}
+              renderItem={(item) => (
+                <List.Item>
+                  <Button
+                    type="link"
+                    icon={<MailOutlined />}
+                    onClick={() => void show(item.name)}
+                    loading={loading === item.name}
+                    aria-pressed={open?.name === item.name}
+                    style={{ height: 'auto', padding: 0, textAlign: 'left', whiteSpace: 'normal' }}
+                  >
+                    <span>
+                      <strong>{item.subject}</strong>
+                      <br />
+                      <Typography.Text type="secondary">
+                        to {item.to} · {dayjs(item.date).format('DD-MM-YYYY HH:mm')}
+                      </Typography.Text>
+                    </span>
+                  </Button>
+                </List.Item>
+              )}
+            />
+            {open ? (
+              <Card size="small" title={<span style={{ whiteSpace: 'normal' }}>{open.subject}</span>}>
+                <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+                  From {open.from} to {open.to}, {dayjs(open.date).format('DD-MM-YYYY HH:mm')}
+                </Typography.Paragraph>
+                <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 14 }}>{open.text}</div>
+              </Card>
+            ) : null}
+          </div>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, DESKTOP, E2E_STAFF, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+
+const browser = useBrowser();
+const RUN = Date.now().toString(36);
+
+/** The person's name and phone come from the questions marked with leadField (issue 14). */
+const SURVEY = {
+  title: 'Leads inbox test',
+  pages: [
+    {
+      name: 'p1',
+      elements: [
+        { type: 'text', name: 'fullName', title: 'Your name', leadField: 'name' },
+        { type: 'text', name: 'mobile', title: 'Mobile number', inputType: 'tel', leadField: 'phone' },
+        { type: 'radiogroup', name: 'homeType', title: 'What kind of home?', choices: [{ value: 'villa', text: 'Villa' }, { value: 'flat', text: 'Flat' }] },
+      ],
+    },
+  ],
+};
+
+let token = '';
+
+async function callApi<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<{ status: number; data: T }> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, data: (await res.json()) as T };
+}
+
+beforeAll(async () => {
+  const res = await fetch(`${baseURL()}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: E2E_STAFF.email, password: E2E_STAFF.password }),
+  });
+  token = ((await res.json()) as { token: string }).token;
+});
+
+describe('leads inbox', () => {
+  const email = `lead-${RUN}@example.com`;
+  const name = `Asha ${RUN}`;
+
+  beforeAll(async () => {
+    const added = await callApi<{ _id: string }>('POST', '/api/campaign/add', { name: `Leads E2E ${RUN}`, questions: JSON.stringify(SURVEY) });
+    expect(added.status).toBe(201);
+    expect((await callApi('POST', `/api/campaign/activate/${added.data._id}`, { isActivated: true })).status).toBe(200);
+  });
+
+  it('a visitor answers; staff find the lead, read the answers, move it to contacted, add a note, see the WhatsApp link', async () => {
+    const visitor = await browser.newPage(DESKTOP);
+    await visitor.goto('/');
+    await visitor.getByPlaceholder('Enter email to begin survey').fill(email);
+    await visitor.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+    await visitor.waitForURL(/\/startsurvey$/);
+    await visitor.getByRole('textbox', { name: 'Your name' }).fill(name);
+    await visitor.getByRole('textbox', { name: 'Mobile number' }).fill('+91 98450 77777');
+    await visitor.getByText('Villa', { exact: true }).click();
+    await visitor.getByRole('button', { name: 'Complete' }).click();
+    await visitor.waitForURL(/\/result$/);
+    // Continue on WhatsApp: the studio's number and a summary naming the answers.
+    const chat = await visitor.getByRole('link', { name: /Continue on WhatsApp/ }).getAttribute('href');
+    expect(chat).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    const summary = decodeURIComponent(chat!.split('?text=')[1]!);
+    expect(summary).toContain('Villa');
+    expect(summary.length).toBeLessThanOrEqual(1000);
+    expect(pageProblems(visitor)).toEqual([]);
+
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    await page.goto(`/dashboard/leads?q=${encodeURIComponent(email)}`);
+    await page.getByRole('link', { name }).click();
+    await page.waitForURL(/\/dashboard\/leads\/[^/?]+$/);
+    const detailUrl = page.url();
+    // The answers, question → answer.
+    await expect.poll(() => page.locator('.lead-answers').innerText()).toContain('What kind of home?');
+    expect(await page.locator('.lead-answers').innerText()).toContain('Villa');
+
+    // Move to contacted.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Contacted' }).click();
+    await page.getByText('Lead updated.').waitFor();
+    await expect.poll(() => page.locator('.lead-page').innerText()).toMatch(/from New to Contacted/);
+
+    // An empty note is refused with the contract's message; then a note is added.
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByText('Please write a note.').waitFor();
+    await page.getByRole('textbox', { name: 'Note' }).fill('Called, prefers a villa in Whitefield.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByText('Note added.').waitFor();
+    await page.getByText('Called, prefers a villa in Whitefield.').waitFor();
+
+    // WhatsApp greets the person by name and names the campaign.
+    const wa = await page.getByRole('link', { name: /WhatsApp/ }).getAttribute('href');
+    expect(wa).toMatch(/^https:\/\/wa\.me\/919845077777\?text=/);
+    const greeting = decodeURIComponent(wa!.split('?text=')[1]!);
+    expect(greeting).toContain(`Hello Asha`);
+    expect(greeting).toContain(`Leads E2E ${RUN}`);
+    expect(await page.getByRole('link', { name: /Call/ }).getAttribute('href')).toBe('tel:+919845077777');
+    expect(await page.getByRole('link', { name: /E-mail/ }).getAttribute('href')).toMatch(new RegExp(`^mailto:${email}\\?subject=`));
+
+    // Deep link: a reload of the detail page answers 200 with the page.
+    const reload = await page.goto(detailUrl);
+    expect(reload?.status()).toBe(200);
+    await page.getByText('Called, prefers a villa in Whitefield.').waitFor();
+    expect(await seriousA11yViolations(page, { exclude: ['.dashboard-sider'] })).toEqual([]);
+
+    // The list filtered by status keeps the filter in the URL and shows it as contacted.
+    await page.goto(`/dashboard/leads?status=contacted&q=${encodeURIComponent(email)}`);
+    await page.getByRole('link', { name }).waitFor();
+    expect(await seriousA11yViolations(page, { exclude: ['.dashboard-sider'] })).toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('on a 390 px phone shows a card per lead without sideways scrolling', async () => {
+    const page = await browser.newPage(PHONE);
+    await loginAsStaff(page);
+    await page.goto(`/dashboard/leads?q=${encodeURIComponent(email)}`);
+    const card = page.locator('.leads-card').filter({ hasText: name });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('Contacted');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousA11yViolations(page, { exclude: ['.dashboard-sider'] })).toEqual([]);
+    await card.click();
+    await page.waitForURL(/\/dashboard\/leads\/[^/?]+$/);
+    await page.getByText('What kind of home?').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(pageProblems(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+import { beforeAll, expect, it } from 'vitest';
+import type { ListingMatches } from '../../src/shared/matching/listing-match';
+import type { LeadDetail, LeadList } from '../../src/shared/leads/leads.contract';
+import { describeEachDatabase, type TestContext } from '../helpers/app';
+import { testImage } from '../helpers/images';
+import { multipart } from '../helpers/multipart';
+import { addEmail, createActiveCampaign, surveyText } from '../factories/campaigns';
+
+const MATCH_SURVEY = {
+  pages: [
+    {
+      name: 'home',
+      elements: [
+        { type: 'radiogroup', name: 'bhk', title: 'Bedrooms', listingMatch: 'project.bedrooms', choices: [{ value: 2, text: '2 BHK' }, { value: 3, text: '3 BHK' }, { value: 5, text: '5+ BHK' }] },
+        { type: 'checkbox', name: 'where', title: 'Where?', listingMatch: 'project.locality', choices: ['Whitefield', 'Powai', 'Baner'] },
+        { type: 'dropdown', name: 'budget', title: 'Budget', listingMatch: 'project.maxPrice', choices: [{ value: 10000000, text: 'Up to ₹1 crore' }, { value: 30000000, text: 'Up to ₹3 crore' }] },
+        { type: 'checkbox', name: 'style', title: 'Decor style', listingMatch: 'product.keywords', choices: ['Boho', 'Teak', 'Minimal'] },
+      ],
+    },
+  ],
+};
+
+let seed = 0;
+async function addListing(ctx: TestContext, kind: 'project' | 'product', fields: Record<string, string | number | undefined>) {
+  seed += 1;
+  const body = await multipart(fields, { bytes: await testImage('png', { color: `#${(0x224466 + seed * 0x030507).toString(16).slice(-6)}` }), filename: 'p.png', type: 'image/png' });
+  const res = await ctx.asStaff({ method: 'POST', url: `/api/${kind}/add`, payload: body.payload, headers: body.headers });
+  return res;
+}
+
+const project = (name: string, area: string, sizeofunit: string, price?: string) => ({ name, area, squareft: '1200', dateofcomplition: '15-12-2026', sizeofunit, gmaplink: '', price });
+
+async function answer(ctx: TestContext, campaignId: string, email: string, answers: Record<string, unknown>) {
+  const emailId = await addEmail(ctx, email, campaignId);
+  const res = await ctx.app.inject({ method: 'POST', url: `/api/campaign/response/${campaignId}`, payload: { response: { email, emailId, answer: answers } } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ message: string; matches: ListingMatches }>();
+}
+
+describeEachDatabase('matching answers to homes and decor', (ctx) => {
+  let campaignId: string;
+  beforeAll(async () => {
+    for (const [kind, fields] of [
+      ['project', project('Lakeside', 'Whitefield, Bengaluru', '3 BHK', '9500000')],
+      ['project', project('Powai Crest', 'Hiranandani, Powai, Mumbai', '3 BHK')],
+      ['project', project('Palm Villas', 'Sarjapur Road, Bengaluru', '4 BHK villa', '21000000')],
+      ['project', project('Big House', 'Worli, Mumbai', '6 BHK', '90000000')],
+      ['product', { productname: 'Cane Armchair', description: 'Woven rattan', price: '24000', tags: 'Living room, Boho' }],
+      ['product', { productname: 'Teak Sofa', description: 'Solid teak three-seater', price: '125000', tags: '' }],
+    ] as const) {
+      expect((await addListing(ctx, kind, fields)).statusCode).toBe(201);
+    }
+    campaignId = await createActiveCampaign(ctx, { name: 'Match me', questions: surveyText(MATCH_SURVEY) });
+  });
+
+  it('keeps a project price (optional) and product tags (comma-separated) in the public lists', async () => {
+    const projects = (await ctx.app.inject({ method: 'GET', url: '/api/project/get' })).json<Array<{ name: string; price: number | null }>>();
+    expect(Object.fromEntries(projects.map((p) => [p.name, p.price]))).toMatchObject({ Lakeside: 9_500_000, 'Powai Crest': null });
+    const products = (await ctx.app.inject({ method: 'GET', url: '/api/product/get' })).json<Array<{ productname: string; tags: string[] }>>();
+    expect(Object.fromEntries(products.map((p) => [p.productname, p.tags]))).toEqual({ 'Cane Armchair': ['Living room', 'Boho'], 'Teak Sofa': [] });
+    const negative = await addListing(ctx, 'project', project('Bad price', 'Baner', '2 BHK', '-5'));
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().errors).toContainEqual({ field: 'price', message: 'Price cannot be negative' });
+  });
+
+  it('answers a response with the homes and decor that fit, with reasons, and stores them', async () => {
+    const result = await answer(ctx, campaignId, 'match@example.com', { bhk: 3, where: ['Powai', 'Whitefield'], budget: 10000000, style: ['Boho'] });
+    expect(result.matches.projects.map((p) => [p.name, p.reasons])).toEqual([
+      ['Lakeside', ['3 BHK', 'in Whitefield', 'within your budget']],
+      ['Powai Crest', ['3 BHK', 'in Powai']],
+    ]);
+    expect(result.matches.projects[0]!.image).toMatch(/^\/media\/[0-9a-f]{64}\.jpg$/);
+    expect(result.matches.products.map((p) => [p.name, p.reasons])).toEqual([['Cane Armchair', ['Boho']]]);
+
+    const stored = await ctx.database.db.selectFrom('surveyResponses').select('matches').where('email', '=', 'match@example.com').executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.matches!)).toEqual(result.matches);
+    const leads = (await ctx.asStaff({ method: 'GET', url: '/api/leads?q=match%40example.com' })).json<LeadList>();
+    const lead = (await ctx.asStaff({ method: 'GET', url: `/api/leads/${leads.items[0]!._id}` })).json<LeadDetail>();
+    expect(lead.activities.find((a) => a.type === 'response')?.matches).toEqual(result.matches);
+  });
+
+  it('takes "5 or more" and a new listing into account at once', async () => {
+    expect((await addListing(ctx, 'project', project('Eight Rooms', 'Baner, Pune', '8 BHK', '50000000'))).statusCode).toBe(201);
+    const result = await answer(ctx, campaignId, 'big@example.com', { bhk: 5 });
+    expect(result.matches.projects.map((p) => p.name).sort()).toEqual(['Big House', 'Eight Rooms']);
+    expect(result.matches.products).toEqual([]);
+  });
+
+  it('answers empty matches when nothing fits or the survey sets no listingMatch', async () => {
+    expect((await answer(ctx, campaignId, 'none@example.com', { where: ['Baner'], bhk: 2 })).matches.projects.map((p) => p.name)).toEqual(['Eight Rooms']);
+    const plain = await createActiveCampaign(ctx, { name: 'Plain', questions: surveyText({ elements: [{ type: 'text', name: 'city' }] }) });
+    expect((await answer(ctx, plain, 'plain@example.com', { city: 'Pune' })).matches).toEqual({ projects: [], products: [] });
+  });
+});

@@ -1,0 +1,334 @@
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { isPublicAddress } from '../../src/server/features/notifications/webhook-sender';
+import { retryDelayMs } from '../../src/server/features/notifications/backoff';
+import { WEBHOOK_MESSAGES, WEBHOOKS_API, type WebhookCreated, type WebhookDelivery } from '../../src/shared/notifications/notifications.contract';
+import { describeEachDatabase, type TestContext } from '../helpers/app';
+import { startMailServer } from '../helpers/mail-server';
+import { startWebhookReceiver } from '../helpers/webhook-receiver';
+import { addEmail, createActiveCampaign, respond, surveyText } from '../factories/campaigns';
+
+const mail = await startMailServer();
+const receiver = await startWebhookReceiver();
+afterAll(async () => {
+  await mail.close();
+  await receiver.close();
+});
+
+const CONFIRM_SURVEY = {
+  pages: [
+    {
+      name: 'p1',
+      elements: [
+        { type: 'text', name: 'who', title: 'Your name', leadField: 'name' },
+        { type: 'text', name: 'city', title: 'Which city?' },
+        { type: 'radiogroup', name: 'size', title: 'Bedrooms', choices: [{ value: 2, text: 'Two' }, { value: 3, text: 'Three' }] },
+      ],
+    },
+  ],
+};
+
+const NOTIFY = {
+  smtpUrl: mail.url,
+  mailFrom: '"Test Studio" <studio@abode.test>',
+  mailDir: '/nonexistent',
+  notifyEmails: ['owner@abode.test', 'sales@abode.test'],
+  confirmVisitors: true,
+  // The receiver listens on loopback: allowed here, refused by default (tested below).
+  allowPrivateWebhooks: true,
+  dispatch: false,
+};
+
+function contact(email: string, overrides: Record<string, string> = {}) {
+  return {
+    response: {
+      firstname: 'Asha',
+      lastname: 'Rao',
+      email,
+      requestquotation: 'Homes',
+      message: 'Looking for a 3 BHK near Whitefield.',
+      ...overrides,
+    },
+  };
+}
+
+async function sendContact(ctx: TestContext, email: string, overrides: Record<string, string> = {}) {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/contactus/add', payload: contact(email, overrides) });
+  expect(res.statusCode).toBe(201);
+}
+
+async function addEndpoint(ctx: TestContext, events: string[] = ['contact.created', 'survey.completed', 'lead.created']) {
+  const res = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.create, payload: { url: receiver.url, events } });
+  expect(res.statusCode).toBe(201);
+  return res.json<WebhookCreated>();
+}
+
+/** Runs the dispatcher until it has nothing left to do now. */
+async function drain(ctx: TestContext) {
+  for (let i = 0; i < 20; i++) {
+    const { fannedOut, attempted } = await ctx.app.notifications.runOnce();
+    if (fannedOut + attempted === 0) return;
+  }
+  throw new Error('the dispatcher did not settle');
+}
+
+describeEachDatabase(
+  'notifications',
+  (ctx) => {
+    beforeEach(async () => {
+      await drain(ctx);
+      mail.messages.length = 0;
+      receiver.received.length = 0;
+      await ctx.database.db.deleteFrom('webhookEndpoints').execute();
+    });
+
+    it('e-mails the staff about a contact message, with its details escaped, over SMTP', async () => {
+      await sendContact(ctx, 'asha@example.com', { message: 'Call me <b>after 6</b> & before 9 <script>x</script>' });
+      await drain(ctx);
+      const [staffMail] = await mail.waitFor(1);
+      expect(staffMail!.subject).toBe('New lead: Asha Rao — Contact');
+      expect(staffMail!.to).toMatchObject({ text: 'owner@abode.test, sales@abode.test' });
+      expect(staffMail!.replyTo).toMatchObject({ text: 'asha@example.com' });
+      expect(staffMail!.text).toContain('Call me <b>after 6</b> & before 9 <script>x</script>');
+      expect(staffMail!.text).toContain('asha@example.com');
+      const html = String(staffMail!.html);
+      expect(html).toContain('Call me &lt;b&gt;after 6&lt;/b&gt; &amp; before 9 &lt;script&gt;x&lt;/script&gt;');
+      expect(html).not.toContain('<script>x</script>');
+      expect(html).toContain('href="mailto:asha@example.com"');
+    });
+
+    it('e-mails staff the answers and the visitor a confirmation when a survey is completed', async () => {
+      const campaignId = await createActiveCampaign(ctx, { name: 'Dream home', questions: surveyText(CONFIRM_SURVEY) });
+      const email = 'meera@example.com';
+      const emailId = await addEmail(ctx, email, campaignId);
+      expect((await respond(ctx, campaignId, email, emailId, { who: 'Meera <script>', city: 'Pune', size: 3 })).statusCode).toBe(200);
+      await drain(ctx);
+      const mails = await mail.waitFor(2);
+      const staff = mails.find((m) => m.subject?.startsWith('New lead:'))!;
+      const visitor = mails.find((m) => m !== staff)!;
+      expect(staff.subject).toBe('New lead: Meera <script> — Dream home');
+      expect(staff.to).toMatchObject({ text: 'owner@abode.test, sales@abode.test' });
+      expect(staff.text).toContain('Your name\n  Meera <script>');
+      expect(staff.text).toContain('Which city?\n  Pune');
+      expect(staff.text).toContain('Bedrooms\n  Three');
+      expect(String(staff.html)).toContain('Meera &lt;script&gt;');
+      expect(visitor.to).toMatchObject({ text: email });
+      expect(visitor.subject).toBe('Thank you — Test Studio has your answers');
+      expect(visitor.text).toContain('Thank you, Meera <script>!');
+      expect(visitor.text).toContain('Which city?\n  Pune');
+      expect(visitor.text).toContain('1 Test Street');
+      expect(visitor.text).toContain('+91 00000 00000');
+      expect(String(visitor.html)).not.toContain('<script>');
+      // The person's lead is linked from the staff e-mail only with PUBLIC_BASE_URL (not set here).
+      expect(staff.text).not.toContain('/dashboard/leads/');
+    });
+
+    it('does not slow or fail the visitor when the mail server refuses: the mail is retried later', async () => {
+      mail.refuseNext(1);
+      await sendContact(ctx, 'retry@example.com');
+      await drain(ctx);
+      expect(mail.messages).toHaveLength(0);
+      // (Pending with no attempt yet: earlier tests' unfinished-survey alerts, due in 30 minutes.)
+      const [delivery] = await ctx.database.db.selectFrom('notificationDeliveries').selectAll().where('status', '=', 'pending').where('attempts', '>', 0).execute();
+      expect(delivery).toMatchObject({ channel: 'staff_email', attempts: 1 });
+      expect(delivery!.lastError).toMatch(/try again later/);
+      // Due again: its retry time comes (moved to now here rather than waiting).
+      await ctx.database.db.updateTable('notificationDeliveries').set({ nextAttemptAt: new Date() }).where('id', '=', delivery!.id).execute();
+      await drain(ctx);
+      expect((await mail.waitFor(1))[0]!.subject).toBe('New lead: Asha Rao — Contact');
+    });
+
+    it('signs webhooks per Standard Webhooks: the package verifies them, a wrong secret or an old timestamp fails', async () => {
+      const endpoint = await addEndpoint(ctx, ['contact.created']);
+      expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+      await sendContact(ctx, 'hook@example.com');
+      await drain(ctx);
+      const [hook] = await receiver.waitFor(1);
+      const headers = {
+        'webhook-id': String(hook!.headers['webhook-id']),
+        'webhook-timestamp': String(hook!.headers['webhook-timestamp']),
+        'webhook-signature': String(hook!.headers['webhook-signature']),
+      };
+      expect(headers['webhook-id']).toMatch(/^msg_/);
+      expect(Math.abs(Number(headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+      expect(headers['webhook-signature']).toMatch(/^v1,/);
+      const verified = new Webhook(endpoint.secret).verify(hook!.body, headers) as { type: string; timestamp: string; data: Record<string, unknown> };
+      expect(verified.type).toBe('contact.created');
+      expect(verified.data).toMatchObject({
+        lead: { email: 'hook@example.com', name: 'Asha Rao' },
+        activity: { type: 'contact', requestQuotation: 'Homes', message: 'Looking for a 3 BHK near Whitefield.' },
+      });
+      expect(() => new Webhook(`whsec_${Buffer.from('not the secret at all, nope').toString('base64')}`).verify(hook!.body, headers)).toThrow();
+      const old = { ...headers, 'webhook-timestamp': String(Math.floor(Date.now() / 1000) - 3600) };
+      expect(() => new Webhook(endpoint.secret).verify(hook!.body, old)).toThrow();
+      expect(() => new Webhook(endpoint.secret).verify(`${hook!.body} `, headers)).toThrow();
+    });
+
+    it('retries a failing endpoint with the same webhook-id, and logs every attempt', async () => {
+      const endpoint = await addEndpoint(ctx, ['contact.created']);
+      receiver.answerWith(500, 503);
+      await sendContact(ctx, 'flaky@example.com');
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await drain(ctx);
+        await ctx.database.db.updateTable('notificationDeliveries').set({ nextAttemptAt: new Date() }).where('status', '=', 'pending').execute();
+      }
+      const hooks = await receiver.waitFor(3);
+      expect(new Set(hooks.map((h) => h.headers['webhook-id'])).size).toBe(1);
+      expect(new Set(hooks.map((h) => h.body)).size).toBe(1);
+      const log = await ctx.asStaff({ method: 'GET', url: WEBHOOKS_API.deliveries(endpoint._id) });
+      expect(log.statusCode).toBe(200);
+      expect(log.json<WebhookDelivery[]>()).toEqual([
+        expect.objectContaining({ event: 'contact.created', status: 'delivered', attempts: 3, statusCode: 204, error: null }),
+      ]);
+    });
+
+    it('sends a test event and redelivers a delivery on request', async () => {
+      const endpoint = await addEndpoint(ctx, ['survey.completed']);
+      const test = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.test(endpoint._id) });
+      expect(test.statusCode).toBe(202);
+      await drain(ctx);
+      const [first] = await receiver.waitFor(1);
+      expect(JSON.parse(first!.body)).toMatchObject({ type: 'webhook.test' });
+      const [delivery] = (await ctx.asStaff({ method: 'GET', url: WEBHOOKS_API.deliveries(endpoint._id) })).json<WebhookDelivery[]>();
+      const again = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.redeliver(endpoint._id, delivery!._id) });
+      expect(again.statusCode).toBe(202);
+      await drain(ctx);
+      const hooks = await receiver.waitFor(2);
+      expect(hooks[1]!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+      const missing = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.redeliver(endpoint._id, 'nope') });
+      expect(missing.statusCode).toBe(404);
+    });
+
+    it('sends each event only to the endpoints subscribed to it', async () => {
+      await addEndpoint(ctx, ['survey.completed']);
+      await sendContact(ctx, 'nobody@example.com');
+      await drain(ctx);
+      await mail.waitFor(1);
+      expect(receiver.received).toHaveLength(0);
+    });
+
+    it('lists and removes endpoints, never showing the secret again', async () => {
+      const endpoint = await addEndpoint(ctx);
+      const list = await ctx.asStaff({ method: 'GET', url: WEBHOOKS_API.list });
+      expect(list.json()).toEqual([{ _id: endpoint._id, url: receiver.url, events: ['contact.created', 'survey.completed', 'lead.created'], createdAt: endpoint.createdAt }]);
+      expect(list.body).not.toContain(endpoint.secret);
+      const removed = await ctx.asStaff({ method: 'DELETE', url: WEBHOOKS_API.remove(endpoint._id) });
+      expect(removed.json()).toEqual({ message: WEBHOOK_MESSAGES.deleted });
+      expect((await ctx.asStaff({ method: 'DELETE', url: WEBHOOKS_API.remove(endpoint._id) })).statusCode).toBe(404);
+      expect((await ctx.asStaff({ method: 'GET', url: WEBHOOKS_API.deliveries(endpoint._id) })).statusCode).toBe(404);
+    });
+
+    it('refuses endpoints that are not http(s) URLs or that name no event', async () => {
+      for (const payload of [
+        { url: 'ftp://example.com/x', events: ['contact.created'] },
+        { url: 'https://user:pass@example.com/x', events: ['contact.created'] },
+        { url: 'https://example.com/x', events: [] },
+        { url: 'https://example.com/x', events: ['lead.deleted'] },
+      ]) {
+        const res = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.create, payload });
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'VALIDATION' });
+      }
+    });
+
+    if (ctx.dialect === 'postgres') {
+      it('delivers each event once with two instances on one database', async () => {
+        await addEndpoint(ctx, ['contact.created']);
+        const second = await buildApp(ctx.config, { logger: false });
+        try {
+          await Promise.all(Array.from({ length: 60 }, (_, i) => sendContact(ctx, `twin${i}@example.com`, { lastname: `Twin ${i}` })));
+          const run = async (app: typeof second) => {
+            for (let idle = 0; idle < 3; ) {
+              const { fannedOut, attempted } = await app.notifications.runOnce();
+              idle = fannedOut + attempted === 0 ? idle + 1 : 0;
+            }
+          };
+          await Promise.all([run(ctx.app), run(second), run(ctx.app), run(second)]);
+          const hooks = await receiver.waitFor(60);
+          await mail.waitFor(60);
+          expect(hooks).toHaveLength(60);
+          expect(new Set(hooks.map((h) => h.headers['webhook-id'])).size).toBe(60);
+          expect(mail.messages).toHaveLength(60);
+          expect(new Set(mail.messages.map((m) => m.subject)).size).toBe(60);
+        } finally {
+          await second.close();
+        }
+      });
+    }
+
+    it('keeps the webhook calls for staff only', async () => {
+      for (const [method, url] of [
+        ['GET', WEBHOOKS_API.list],
+        ['POST', WEBHOOKS_API.create],
+        ['DELETE', WEBHOOKS_API.remove('x')],
+        ['GET', WEBHOOKS_API.deliveries('x')],
+        ['POST', WEBHOOKS_API.test('x')],
+      ] as const) {
+        const res = await ctx.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
+        expect(res.statusCode, `${method} ${url}`).toBe(401);
+      }
+    });
+  },
+  { notify: NOTIFY },
+);
+
+describeEachDatabase(
+  'webhooks: private addresses (server-side request forgery)',
+  (ctx) => {
+    it.each(['http://127.0.0.1:9/x', 'http://localhost/x', 'http://10.1.2.3/x', 'http://192.168.1.1/x', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://[::ffff:127.0.0.1]/x', 'http://100.64.0.1/x'])(
+      'refuses %s',
+      async (url) => {
+        const res = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.create, payload: { url, events: ['contact.created'] } });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ message: WEBHOOK_MESSAGES.urlPrivate, code: 'VALIDATION', errors: [{ field: 'url', message: WEBHOOK_MESSAGES.urlPrivate }] });
+      },
+    );
+
+    it('does not deliver to an endpoint whose address has become private', async () => {
+      // Stored directly, as if its DNS had changed after it was added.
+      await ctx.database.db
+        .insertInto('webhookEndpoints')
+        .values({ id: 'rebound', url: receiver.url, events: JSON.stringify(['contact.created']), secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', createdAt: new Date() })
+        .execute();
+      receiver.received.length = 0;
+      await sendContact(ctx, 'ssrf@example.com');
+      await drain(ctx);
+      expect(receiver.received).toHaveLength(0);
+      const [delivery] = await ctx.database.db.selectFrom('notificationDeliveries').selectAll().where('endpointId', '=', 'rebound').execute();
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(delivery!.lastError).toMatch(/not a public address/);
+    });
+  },
+  { notify: { ...NOTIFY, allowPrivateWebhooks: false } },
+);
+
+describe('address and retry rules', () => {
+  it.each([
+    ['8.8.8.8', true],
+    ['2606:4700:4700::1111', true],
+    ['127.0.0.1', false],
+    ['10.0.0.1', false],
+    ['172.16.5.4', false],
+    ['192.168.0.1', false],
+    ['169.254.1.1', false],
+    ['100.64.1.1', false],
+    ['0.0.0.0', false],
+    ['::1', false],
+    ['fe80::1', false],
+    ['fd00::1', false],
+    ['::ffff:10.0.0.1', false],
+    ['not an address', false],
+  ])('isPublicAddress(%s) is %s', (address, expected) => {
+    expect(isPublicAddress(address)).toBe(expected);
+  });
+
+  it('backs off exponentially with jitter, the first retry within a minute, at most an hour', () => {
+    expect(retryDelayMs(1, () => 0)).toBe(10_000);
+    expect(retryDelayMs(1, () => 1)).toBe(20_000);
+    expect(retryDelayMs(2, () => 1)).toBe(40_000);
+    expect(retryDelayMs(5, () => 1)).toBe(320_000);
+    expect(retryDelayMs(30, () => 1)).toBe(3_600_000);
+    expect(retryDelayMs(30, () => 0)).toBe(1_800_000);
+  });
+});
