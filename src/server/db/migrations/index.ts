@@ -13,6 +13,7 @@ import * as leadsCounts from './2026-11-23T0340-leads-counts';
 import * as listingMatch from './2026-11-23T0350-listing-match';
 import * as rulesSurveyFiles from './2026-11-23T0330-rules-survey-files';
 import * as authRateLimits from './2026-11-23T0340-auth-rate-limits';
+import * as surveyProgress from './2026-11-23T0400-survey-progress';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0340-auth-rate-limits': authRateLimits,
   '2026-11-23T0340-leads-counts': leadsCounts,
   '2026-11-23T0350-listing-match': listingMatch,
+  '2026-11-23T0400-survey-progress': surveyProgress,
 };

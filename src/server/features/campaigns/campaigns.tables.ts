@@ -53,8 +53,32 @@ export interface SurveyFilesTable {
   createdAt: Timestamp;
 }
 
+/** The latest answers of an e-mail record that has not finished its survey (one row per record). */
+export interface SurveyProgressTable {
+  emailRecordId: string;
+  campaignId: string;
+  /** SurveyJS data so far, as JSON text. */
+  answer: string;
+  /** Zero-based index of the page the visitor is on. */
+  page: number;
+  /** Zero-based index of the furthest page the visitor reached (for the funnel). */
+  furthestPage: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** A resume token, kept only as its SHA-256 (hex); expires after 30 days or when the response is stored. */
+export interface SurveyResumeTokensTable {
+  tokenHash: string;
+  emailRecordId: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+}
+
 export interface CampaignTables {
   surveyFiles: SurveyFilesTable;
+  surveyProgress: SurveyProgressTable;
+  surveyResumeTokens: SurveyResumeTokensTable;
   campaigns: CampaignsTable;
   emailRecords: EmailRecordsTable;
   surveyResponses: SurveyResponsesTable;
