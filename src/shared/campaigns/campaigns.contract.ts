@@ -41,6 +41,10 @@ export const CAMPAIGN_MESSAGES = {
   downloaded: 'Downloaded sucessfully',
   loadFailed: 'Something went wrong,if you think this is an issue please contact your site administrator',
   noResponses: 'SURVEY RESPONSES DOES NOT EXIST.',
+  resumeLinkSent: "We've e-mailed you a link to continue",
+  welcomeBack: 'Welcome back — we kept your answers',
+  resumeLinkInvalid: 'This link to continue has expired or your survey is already finished. Enter your e-mail on the home page to start again.',
+  surveyFinished: 'This survey is already finished: your answers have been sent.',
 } as const;
 
 export const CAMPAIGN_NAME_MAX = 100;
@@ -110,6 +114,11 @@ export const emailAddResultSchema = z.object({
   message: z.string(),
   /** True when the e-mail was kept as a newsletter sign-up (no campaign). */
   newsletter: z.boolean(),
+  /**
+   * Present (true) only when this e-mail already has unfinished answers for the campaign: they are
+   * not returned here (an e-mail alone proves nothing); a link to continue was e-mailed instead.
+   */
+  resumeLinkSent: z.literal(true).optional(),
 });
 export type EmailAddResult = z.infer<typeof emailAddResultSchema>;
 
@@ -149,6 +158,52 @@ export const surveyResponseSchema = z.object({
   }),
 });
 export type SurveyResponseInput = z.input<typeof surveyResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers kept as the visitor goes (issue 17)
+
+export const SURVEY_PROGRESS_API = {
+  save: (campaignId: string) => `/api/campaign/progress/${encodeURIComponent(campaignId)}`,
+  read: (campaignId: string, token: string) => `/api/campaign/progress/${encodeURIComponent(campaignId)}?token=${encodeURIComponent(token)}`,
+} as const;
+
+/** A resume token lives this long, unless the response is stored first. */
+export const RESUME_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Far above any real survey's page count; a page index beyond it is not a survey's. */
+export const SURVEY_PAGE_MAX = 10_000;
+
+const resumeTokenField = z.string().min(1).max(200);
+
+/**
+ * POST /api/campaign/progress/:campaignId: the answers so far and the (zero-based) page the visitor
+ * is on. `resumeToken` is the token this browser already holds, if any: it is kept (and older ones
+ * of the record revoked); without a valid one the record's tokens are all revoked and a new one issued.
+ */
+export const surveyProgressSchema = z.object({
+  response: z.object({
+    email: emailField,
+    emailId: idField,
+    answer: answerField,
+    page: z.number({ message: 'page must be a whole number from 0.' }).int('page must be a whole number from 0.').min(0, 'page must be a whole number from 0.').max(SURVEY_PAGE_MAX),
+    resumeToken: resumeTokenField.optional(),
+  }),
+});
+export type SurveyProgressInput = z.input<typeof surveyProgressSchema>;
+
+export const surveyProgressSavedSchema = z.object({ resumeToken: z.string() });
+export type SurveyProgressSaved = z.infer<typeof surveyProgressSavedSchema>;
+
+/** GET /api/campaign/progress/:campaignId?token=… */
+export const surveyProgressQuerySchema = z.object({ token: resumeTokenField });
+
+/** What the token holder gets back: the answers, the page, and the e-mail record they belong to. */
+export const surveyProgressReadSchema = z.object({
+  answer: z.record(z.string(), z.unknown()),
+  page: z.number(),
+  email: z.string(),
+  emailId: z.string(),
+});
+export type SurveyProgress = z.infer<typeof surveyProgressReadSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Campaigns

@@ -96,7 +96,8 @@ export const leadList = z.object({ items: z.array(leadListItem), total: z.number
 export type LeadList = z.infer<typeof leadList>;
 
 export const leadActivity = z.object({
-  type: z.enum(['email', 'response', 'contact', 'newsletter']),
+  /** `progress`: answers kept while the survey is unfinished (issue 17); `at` is when they were last saved. */
+  type: z.enum(['email', 'response', 'progress', 'contact', 'newsletter']),
   at: z.string(),
   campaignId: z.string().nullable().optional(),
   campaignName: z.string().nullable().optional(),
@@ -104,6 +105,9 @@ export const leadActivity = z.object({
   answers: z.array(z.object({ question: z.string(), answer: z.string() })).optional(),
   requestQuotation: z.string().optional(),
   message: z.string().optional(),
+  /** `progress`: the (one-based) page the visitor stopped on, and the furthest they reached. */
+  page: z.number().optional(),
+  furthestPage: z.number().optional(),
   /** The homes and decor matched to a response's answers (issue 16). */
   matches: z
     .object({

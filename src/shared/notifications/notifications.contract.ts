@@ -10,8 +10,13 @@ import { safeText } from '../text-schema';
 export const NOTIFICATION_EVENT_TYPES = ['lead.created', 'survey.completed', 'contact.created'] as const;
 /** The events an endpoint subscribes to. */
 export type SubscribableEventType = (typeof NOTIFICATION_EVENT_TYPES)[number];
+/**
+ * Events for the site's own use, never offered to webhooks: `survey.resume_link` asks for the
+ * visitor's "continue" e-mail (issue 17; its link holds a secret, made only when the mail is sent).
+ */
+export type InternalEventType = 'survey.resume_link';
 /** `webhook.test`: sent to one endpoint by "Send test event". */
-export type NotificationEventType = SubscribableEventType | 'webhook.test';
+export type NotificationEventType = SubscribableEventType | InternalEventType | 'webhook.test';
 
 export const DELIVERY_CHANNELS = ['staff_email', 'visitor_email', 'webhook'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];

@@ -14,6 +14,7 @@ import * as listingMatch from './2026-11-23T0350-listing-match';
 import * as rulesSurveyFiles from './2026-11-23T0330-rules-survey-files';
 import * as authRateLimits from './2026-11-23T0340-auth-rate-limits';
 import * as surveyProgress from './2026-11-23T0400-survey-progress';
+import * as resumeLinkEvents from './2026-11-23T0412-resume-link-events';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0340-leads-counts': leadsCounts,
   '2026-11-23T0350-listing-match': listingMatch,
   '2026-11-23T0400-survey-progress': surveyProgress,
+  '2026-11-23T0412-resume-link-events': resumeLinkEvents,
 };

@@ -8,6 +8,9 @@ export const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, url: string]
   ['GET', '/api/campagin/active'],
   ['POST', '/api/email/add'],
   ['POST', '/api/campaign/response/:campaignId'],
+  // Answers so far (issue 17): written with the same checks as a response; read only with a resume token.
+  ['POST', '/api/campaign/progress/:campaignId'],
+  ['GET', '/api/campaign/progress/:campaignId'],
   // A visitor's file for their answer; the signed link opens a file only with a valid, unexpired signature.
   ['POST', '/api/campaign/file/:id'],
   ['GET', '/api/survey-file/:id'],

@@ -19,11 +19,16 @@ import {
   exportFileName,
   pageQuerySchema,
   RESPONSE_BODY_LIMIT,
+  surveyProgressQuerySchema,
+  surveyProgressReadSchema,
+  surveyProgressSavedSchema,
+  surveyProgressSchema,
   surveyResponseSchema,
 } from '../../../shared/campaigns/campaigns.contract';
 import { attachmentHeader, writeCampaignWorkbook, XLSX_CONTENT_TYPE } from './campaign-export';
 import { matchesFor } from '../matching/matching.service';
 import * as campaigns from './campaigns.service';
+import * as progress from './survey-progress.service';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -64,6 +69,11 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
       // Lead writes share commits with their neighbours (group commit): one fsync for many leads.
       const added = await app.writes.run((trx) => campaigns.addEmailRecord(trx, request.body));
       if (added.event) app.notifications.wake();
+      if (added.resumeLinkSent) {
+        // The spec's answer (200, emailID) plus a flag the client reads: the answers so far stay
+        // unseen, and a link to continue went to the mailbox (issue 17).
+        return reply.status(200).send({ emailID: added.emailID, message: CAMPAIGN_MESSAGES.resumeLinkSent, newsletter: false, resumeLinkSent: true });
+      }
       const message = added.newsletter ? CAMPAIGN_MESSAGES.newsletterSaved : CAMPAIGN_MESSAGES.emailSaved;
       return reply.status(added.created ? 201 : 200).send({ emailID: added.emailID, message, newsletter: added.newsletter });
     },
@@ -83,6 +93,30 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
       const { stored } = await app.writes.run((trx) => campaigns.storeResponse(trx, campaignId, request.body.response, matches));
       if (stored) app.notifications.wake();
       return { message: CAMPAIGN_MESSAGES.responseSaved, matches };
+    },
+  );
+
+  // Answers kept as the visitor goes (issue 17): not a response, and never counted as one.
+  r.post(
+    '/api/campaign/progress/:campaignId',
+    {
+      schema: { tags, params: z.object({ campaignId: z.string().max(100) }), body: surveyProgressSchema, response: { 200: surveyProgressSavedSchema } },
+      bodyLimit: RESPONSE_BODY_LIMIT,
+      config: { rateLimit: app.publicWriteRateLimit },
+    },
+    async (request) => app.writes.run((trx) => progress.saveProgress(trx, request.params.campaignId, request.body.response)),
+  );
+
+  r.get(
+    '/api/campaign/progress/:campaignId',
+    {
+      schema: { tags, params: z.object({ campaignId: z.string().max(100) }), querystring: surveyProgressQuerySchema, response: { 200: surveyProgressReadSchema } },
+      config: { rateLimit: app.publicWriteRateLimit },
+    },
+    async (request, reply) => {
+      // The answers are personal: no shared cache keeps them.
+      reply.header('cache-control', 'no-store');
+      return progress.readProgress(app.db, request.params.campaignId, request.query.token);
     },
   );
 

@@ -22,6 +22,7 @@ import { recordCompletedSurvey, touchLead } from '../leads/leads.service';
 import { recordEvent } from '../notifications/outbox';
 import type { ListingMatches } from '../../../shared/matching/listing-match';
 import * as repo from './campaigns.repository';
+import * as progressRepo from './survey-progress.repository';
 import type { CampaignsTable } from './campaigns.tables';
 
 /** A database or an open transaction: every function here does its work through the one it is given. */
@@ -153,8 +154,13 @@ export async function listAllEmailRecords(db: Db, query: { q?: string; limit: nu
 // The visitor's writes. Each takes the transaction it runs in and does only database work, so
 // many of them can share one transaction (and one fsync) when writes are grouped.
 
+/** Asking again for a "continue" e-mail within this time sends nothing new. */
+export const RESUME_LINK_THROTTLE_MS = 2 * 60 * 1000;
+
 export interface EmailRecordAdded {
   emailID: string;
+  /** The record has unfinished answers: a link to continue was e-mailed (they are never returned here). */
+  resumeLinkSent: boolean;
   /** False when an open record for the same e-mail and campaign was reused. */
   created: boolean;
   /** True when kept as a newsletter sign-up (no campaign). */
@@ -166,8 +172,9 @@ export interface EmailRecordAdded {
 /**
  * Keeps the visitor's e-mail for a campaign (or, with none, for the newsletter) without duplicates.
  * Only the active campaign takes new e-mails (409 otherwise); a visitor who started while it was
- * active still finishes (storeResponse does not look at the flag). Its only write is one
- * statement, so it runs without a transaction of its own (writes.runAtomic).
+ * active still finishes (storeResponse does not look at the flag). An open record with unfinished
+ * answers (issue 17) is reused as ever, and a "continue" e-mail is asked for in the same transaction
+ * (at most one per RESUME_LINK_THROTTLE_MS): the answers themselves are never returned here.
  */
 export async function addEmailRecord(db: Db, input: { email: string; campaignid: string | null }): Promise<EmailRecordAdded> {
   const { email, campaignid: campaignId } = input;
@@ -182,7 +189,7 @@ export async function addEmailRecord(db: Db, input: { email: string; campaignid:
     if (added) {
       // A new person: staff hear of them (at once by webhook; by e-mail if the survey stays unfinished).
       if (lead.created) await recordEvent(db, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);
-      return { emailID: id, created: true, newsletter, event: lead.created };
+      return { emailID: id, created: true, newsletter, event: lead.created, resumeLinkSent: false };
     }
     if (campaignId !== null) {
       const active = await repo.isCampaignActive(db, campaignId);
@@ -190,9 +197,33 @@ export async function addEmailRecord(db: Db, input: { email: string; campaignid:
       if (!active) throw conflict(CAMPAIGN_MESSAGES.campaignInactive, 'CAMPAIGN_INACTIVE');
     }
     const open = await repo.findOpenEmailRecord(db, email, campaignId);
-    if (open) return { emailID: open.id, created: false, newsletter, event: false };
+    if (open && campaignId !== null && (await progressRepo.hasProgress(db, open.id))) {
+      // Answers are personal: whoever typed this e-mail gets a link in that mailbox, not the answers.
+      const throttled = await progressRepo.resumeLinkRequestedSince(db, open.id, new Date(now.getTime() - RESUME_LINK_THROTTLE_MS));
+      if (!throttled) await recordEvent(db, { type: 'survey.resume_link', email, subjectId: open.id, leadId: lead.id }, now);
+      return { emailID: open.id, created: false, newsletter, event: !throttled, resumeLinkSent: true };
+    }
+    if (open) return { emailID: open.id, created: false, newsletter, event: false, resumeLinkSent: false };
   }
   throw new Error('An open e-mail record kept appearing and disappearing.');
+}
+
+/**
+ * The e-mail record a visitor's write names, checked as every such write is: it exists (404), it
+ * belongs to this campaign (400) and its e-mail is the one sent (400). The campaign must exist (404).
+ */
+export async function requireRecordOf(db: Db, campaignId: string, input: { email: string; emailId: string }) {
+  const record = await repo.findEmailRecord(db, input.emailId);
+  // A record of this campaign proves the campaign exists (foreign key): look it up only otherwise.
+  if (!record || record.campaignId !== campaignId) await requireCampaignId(db, campaignId);
+  if (!record) throw notFound(CAMPAIGN_MESSAGES.emailRecordNotFound);
+  if (record.campaignId !== campaignId) {
+    throw badRequest(CAMPAIGN_MESSAGES.emailRecordOtherCampaign, [{ field: 'response.emailId', message: CAMPAIGN_MESSAGES.emailRecordOtherCampaign }]);
+  }
+  if (record.email !== input.email) {
+    throw badRequest(CAMPAIGN_MESSAGES.emailMismatch, [{ field: 'response.email', message: CAMPAIGN_MESSAGES.emailMismatch }]);
+  }
+  return record;
 }
 
 /**
@@ -207,16 +238,7 @@ export async function storeResponse(
   input: { email: string; emailId: string; answer: SurveyAnswers },
   matches: ListingMatches | null = null,
 ): Promise<{ stored: boolean }> {
-  const record = await repo.findEmailRecord(db, input.emailId);
-  // A record of this campaign proves the campaign exists (foreign key): look it up only otherwise.
-  if (!record || record.campaignId !== campaignId) await requireCampaignId(db, campaignId);
-  if (!record) throw notFound(CAMPAIGN_MESSAGES.emailRecordNotFound);
-  if (record.campaignId !== campaignId) {
-    throw badRequest(CAMPAIGN_MESSAGES.emailRecordOtherCampaign, [{ field: 'response.emailId', message: CAMPAIGN_MESSAGES.emailRecordOtherCampaign }]);
-  }
-  if (record.email !== input.email) {
-    throw badRequest(CAMPAIGN_MESSAGES.emailMismatch, [{ field: 'response.email', message: CAMPAIGN_MESSAGES.emailMismatch }]);
-  }
+  const record = await requireRecordOf(db, campaignId, input);
   try {
     const id = newId();
     const now = new Date();
@@ -233,7 +255,11 @@ export async function storeResponse(
       const details = leadDetailsFrom(await repo.campaignLeadFields(db, campaignId), input.answer);
       await recordCompletedSurvey(db, { id: record.leadId, campaignId, at: now, ...details });
     }
-    if (stored) await recordEvent(db, { type: 'survey.completed', email: record.email, subjectId: id, leadId: record.leadId }, now);
+    if (stored) {
+      await recordEvent(db, { type: 'survey.completed', email: record.email, subjectId: id, leadId: record.leadId }, now);
+      // Finished: the unfinished answers go, and no resume token opens the survey again.
+      await progressRepo.deleteProgressAndTokens(db, record.id);
+    }
     return { stored };
   } catch (error) {
     // The record (or its campaign) was deleted after we read it.

@@ -199,7 +199,12 @@ export function leadEmailRecords(db: Db, leadId: string) {
     .selectFrom('emailRecords')
     .leftJoin('campaigns', 'campaigns.id', 'emailRecords.campaignId')
     .leftJoin('surveyResponses', 'surveyResponses.emailRecordId', 'emailRecords.id')
+    .leftJoin('surveyProgress', 'surveyProgress.emailRecordId', 'emailRecords.id')
     .select([
+      'surveyProgress.answer as progressAnswer',
+      'surveyProgress.page as progressPage',
+      'surveyProgress.furthestPage as progressFurthestPage',
+      'surveyProgress.updatedAt as progressSavedAt',
       'emailRecords.id',
       'emailRecords.campaignId',
       'emailRecords.isCompleted',

@@ -105,6 +105,21 @@ export async function leadDetail(db: Db, id: string): Promise<LeadDetail> {
       continue;
     }
     activities.push({ type: 'email', at: toIso(record.createdAt), campaignId: record.campaignId, campaignName: record.campaignName ?? null, completed: toBool(record.isCompleted) });
+    if (record.progressAnswer !== null && record.progressSavedAt !== null && record.answer === null) {
+      // Unfinished answers, as kept so far: marked unfinished, dated by their last save.
+      const reading = await campaignReading(db as Kysely<Database>, record.campaignId, record.campaignUpdatedAt ?? '');
+      const answers = parseAnswers(record.progressAnswer);
+      activities.push({
+        type: 'progress',
+        at: toIso(record.progressSavedAt),
+        campaignId: record.campaignId,
+        campaignName: record.campaignName ?? null,
+        completed: false,
+        page: (record.progressPage ?? 0) + 1,
+        furthestPage: (record.progressFurthestPage ?? 0) + 1,
+        answers: reading.columns.map((c) => ({ question: c.title, answer: cellText(c.format(answers)) })).filter((a) => a.answer !== ''),
+      });
+    }
     if (record.answer !== null && record.answeredAt !== null) {
       const reading = await campaignReading(db as Kysely<Database>, record.campaignId, record.campaignUpdatedAt ?? '');
       const answers = parseAnswers(record.answer);

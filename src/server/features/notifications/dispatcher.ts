@@ -6,8 +6,10 @@ import type { Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import type { SiteSettings } from '../../../shared/site';
 import { GIVE_UP_AFTER_MS, retryDelayMs } from './backoff';
-import { staffLeadMail, visitorConfirmationMail } from './emails/lead-emails';
-import { buildEventData, emailRecordCompleted, type EventData, type LeadLookup } from './event-data';
+import { resumeLinkMail, staffLeadMail, visitorConfirmationMail } from './emails/lead-emails';
+import { issueResumeToken } from '../campaigns/survey-progress.service';
+import { paths } from '../../../shared/paths';
+import { buildEventData, emailRecordCompleted, unfinishedSurvey, type EventData, type LeadLookup } from './event-data';
 import type { Mailer } from './mailer';
 import {
   claimDeliveries,
@@ -39,6 +41,8 @@ export interface NotifySettings {
   confirmVisitors: boolean;
   allowPrivateWebhooks: boolean;
   publicBaseUrl?: string;
+  /** Where visitors open the site (PUBLIC_BASE_URL, or the first allowed host): links in visitors' e-mails. */
+  siteUrl: string;
   studio: SiteSettings;
 }
 
@@ -176,6 +180,12 @@ export class NotificationDispatcher {
       const deliveries: NewDelivery[] = [];
       const add = (channel: NewDelivery['channel'], endpointId: string | null, due: Date) =>
         deliveries.push({ id: newId(), eventId: event.id, channel, endpointId, nextAttemptAt: due, createdAt: now });
+      if (event.type === 'survey.resume_link') {
+        // The visitor asked for it: their e-mail only; staff are not told and no webhook hears of it.
+        add('visitor_email', null, now);
+        fanned.push({ eventId: event.id, payload: null, deliveries });
+        continue;
+      }
       if (event.type === 'lead.created') add('staff_email', null, new Date(createdAt.getTime() + UNFINISHED_ALERT_DELAY_MS));
       else add('staff_email', null, now);
       if (event.type === 'survey.completed' && settings.confirmVisitors) add('visitor_email', null, now);
@@ -245,9 +255,24 @@ export class NotificationDispatcher {
     };
   }
 
+  /**
+   * The "continue" e-mail: a fresh resume token is made now (only its hash is stored), so the
+   * outbox never holds one. A record finished or without answers by now needs no link.
+   */
+  private async sendResumeLink(event: { email: string; subjectId: string }): Promise<WebhookAttempt | 'skipped'> {
+    const { db, writes, mailer, settings } = this.deps;
+    const open = await unfinishedSurvey(db, event.subjectId);
+    if (!open) return 'skipped';
+    const token = await writes.run((trx) => issueResumeToken(trx, event.subjectId, this.now()));
+    const url = `${settings.siteUrl}${paths.startSurvey}?resume=${encodeURIComponent(token)}`;
+    await mailer.send(resumeLinkMail({ to: event.email, url, campaignName: open.campaignName, studio: settings.studio }));
+    return { ok: true, status: null, error: null };
+  }
+
   private async attempt(delivery: ClaimedDelivery): Promise<WebhookAttempt | 'skipped'> {
     const { db, mailer, settings } = this.deps;
     const { event } = delivery;
+    if (event.type === 'survey.resume_link') return this.sendResumeLink(event);
     const body = event.payload ?? (await this.payloadOf(event));
     if (delivery.channel === 'webhook') {
       if (!delivery.endpoint) return 'skipped';

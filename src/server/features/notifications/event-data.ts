@@ -110,3 +110,16 @@ export async function emailRecordCompleted(db: Kysely<Database>, emailRecordId: 
   const row = await db.selectFrom('emailRecords').select('isCompleted').where('id', '=', emailRecordId).executeTakeFirst();
   return Boolean(row?.isCompleted);
 }
+
+/** The campaign of an e-mail record still unfinished with answers kept; undefined otherwise. */
+export async function unfinishedSurvey(db: Kysely<Database>, emailRecordId: string): Promise<{ campaignName: string | null } | undefined> {
+  const row = await db
+    .selectFrom('surveyProgress as p')
+    .innerJoin('emailRecords as e', 'e.id', 'p.emailRecordId')
+    .innerJoin('campaigns as c', 'c.id', 'p.campaignId')
+    .select(['e.isCompleted', 'c.name'])
+    .where('p.emailRecordId', '=', emailRecordId)
+    .executeTakeFirst();
+  if (!row || row.isCompleted) return undefined;
+  return { campaignName: row.name };
+}

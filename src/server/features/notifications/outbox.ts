@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import type { SubscribableEventType } from '../../../shared/notifications/notifications.contract';
+import type { InternalEventType, SubscribableEventType } from '../../../shared/notifications/notifications.contract';
 import { insertEvent } from './notifications.repository';
 
 /**
@@ -10,7 +10,7 @@ import { insertEvent } from './notifications.repository';
  */
 export async function recordEvent(
   trx: Kysely<Database> | Transaction<Database>,
-  event: { type: SubscribableEventType; email: string; subjectId: string; leadId?: string | null },
+  event: { type: SubscribableEventType | InternalEventType; email: string; subjectId: string; leadId?: string | null },
   now: Date,
 ): Promise<void> {
   await insertEvent(trx, { id: newId(), type: event.type, email: event.email, subjectId: event.subjectId, leadId: event.leadId ?? null, createdAt: now });

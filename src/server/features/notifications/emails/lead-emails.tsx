@@ -166,6 +166,41 @@ export function VisitorConfirmationEmail({ data, studio }: VisitorConfirmationEm
   );
 }
 
+export interface ResumeLinkEmailProps {
+  url: string;
+  campaignName: string | null;
+  studio: SiteSettings;
+}
+
+/** The visitor's "continue" e-mail (issue 17): a link back to their unfinished answers, nothing else. */
+export function ResumeLinkEmail({ url, campaignName, studio }: ResumeLinkEmailProps) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{`Continue your survey — ${studio.name}`}</Preview>
+      <Body style={body}>
+        <Container style={container}>
+          <Heading as="h1" style={{ fontSize: '20px', margin: '0 0 8px' }}>
+            Continue where you stopped
+          </Heading>
+          <Text style={{ fontSize: '15px', margin: '0 0 16px' }}>
+            We kept your answers{campaignName ? ` to ${campaignName}` : ''}. Open the link below to pick up where you left off; it works
+            for 30 days, until you finish the survey.
+          </Text>
+          <Section style={{ margin: '0 0 16px' }}>
+            <Link href={url} style={{ backgroundColor: colors.brand, color: '#ffffff', padding: '10px 16px', borderRadius: '6px', textDecoration: 'none' }}>
+              Continue the survey
+            </Link>
+          </Section>
+          <Text style={label}>If you did not ask for this, you can ignore this e-mail: nobody sees your answers without this link.</Text>
+          <Hr style={{ borderColor: colors.line, margin: '24px 0 12px' }} />
+          <Text style={label}>{studio.name}</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
 const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 function toMail(element: ReactElement, text: string, mail: Omit<OutgoingMail, 'html' | 'text'>): OutgoingMail {
@@ -228,6 +263,26 @@ export function visitorConfirmationMail(data: EventData, studio: SiteSettings): 
   return toMail(<VisitorConfirmationEmail data={data} studio={studio} />, visitorText(data, studio), {
     to: [data.lead.email],
     subject: `Thank you — ${studio.name} has your answers`,
+    replyTo: studio.email,
+  });
+}
+
+export function resumeLinkMail(options: { to: string; url: string; campaignName: string | null; studio: SiteSettings }): OutgoingMail {
+  const { to, url, campaignName, studio } = options;
+  const text = [
+    'Continue where you stopped',
+    '',
+    `We kept your answers${campaignName ? ` to ${campaignName}` : ''}. Open this link to pick up where you left off; it works for 30 days, until you finish the survey:`,
+    '',
+    url,
+    '',
+    'If you did not ask for this, you can ignore this e-mail: nobody sees your answers without this link.',
+    '',
+    studio.name,
+  ].join('\n');
+  return toMail(<ResumeLinkEmail url={url} campaignName={campaignName} studio={studio} />, text, {
+    to: [to],
+    subject: `Continue your survey — ${studio.name}`,
     replyTo: studio.email,
   });
 }

@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  CAMPAIGN_MESSAGES,
+  RESUME_TOKEN_TTL_MS,
+  type SurveyAnswers,
+  type SurveyProgress,
+} from '../../../shared/campaigns/campaigns.contract';
+import { isForeignKeyViolation, toBool } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { conflict, HttpError } from '../../lib/errors';
+import { parseAnswers } from '../../../shared/survey/survey-questions';
+import * as campaignsRepo from './campaigns.repository';
+import { requireRecordOf } from './campaigns.service';
+import * as repo from './survey-progress.repository';
+
+type Db = Kysely<Database>;
+
+/** 32 random bytes, base64url: unguessable. Only its SHA-256 is stored. */
+function newResumeToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashResumeToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Issues a resume token for the record (stored as its hash) and returns it. */
+export async function issueResumeToken(db: Db, emailRecordId: string, now: Date): Promise<string> {
+  const token = newResumeToken();
+  await repo.insertResumeToken(db, {
+    tokenHash: hashResumeToken(token),
+    emailRecordId,
+    expiresAt: new Date(now.getTime() + RESUME_TOKEN_TTL_MS),
+    createdAt: now,
+  });
+  return token;
+}
+
+/** The token's row when it is the record's, and has not expired. */
+async function validToken(db: Db, token: string, now: Date) {
+  const row = await repo.findResumeToken(db, hashResumeToken(token));
+  if (!row || new Date(row.expiresAt).getTime() <= now.getTime()) return undefined;
+  return row;
+}
+
+/**
+ * Keeps the visitor's answers so far against their e-mail record (the last write wins), with the
+ * same checks as a response. Not a response: nothing is completed, counted or notified.
+ *
+ * The token: a save with a valid token of this record keeps it and revokes the record's older
+ * ones; a save without one (another device, or someone who only knows the e-mail) revokes them all
+ * and gets a new one. So a token only ever reads answers written after it was issued by its holder,
+ * or by whoever wrote later with a newer token — never answers someone else writes afterwards.
+ * Run it in a transaction (writes.run).
+ */
+export async function saveProgress(
+  db: Db,
+  campaignId: string,
+  input: { email: string; emailId: string; answer: SurveyAnswers; page: number; resumeToken?: string },
+  now = new Date(),
+): Promise<{ resumeToken: string }> {
+  const record = await requireRecordOf(db, campaignId, input);
+  await repo.lockEmailRecord(db, record.id);
+  const fresh = await campaignsRepo.findEmailRecord(db, record.id);
+  if (!fresh || toBool(fresh.isCompleted)) throw conflict(CAMPAIGN_MESSAGES.surveyFinished, 'SURVEY_FINISHED');
+  try {
+    await repo.upsertProgress(db, { emailRecordId: record.id, campaignId, answer: JSON.stringify(input.answer), page: input.page, now });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict(CAMPAIGN_MESSAGES.surveyFinished, 'SURVEY_FINISHED');
+    throw error;
+  }
+  const held = input.resumeToken ? await validToken(db, input.resumeToken, now) : undefined;
+  if (held && held.emailRecordId === record.id) {
+    await repo.deleteResumeTokens(db, record.id, held.createdAt);
+    return { resumeToken: input.resumeToken! };
+  }
+  await repo.deleteResumeTokens(db, record.id);
+  return { resumeToken: await issueResumeToken(db, record.id, now) };
+}
+
+const invalidLink = () => new HttpError(404, CAMPAIGN_MESSAGES.resumeLinkInvalid, 'RESUME_LINK_INVALID');
+
+/**
+ * The answers so far, for the holder of a valid token of an unfinished record of this campaign.
+ * Every failure is the same 404: a wrong, expired or spent token tells nothing about anyone.
+ */
+export async function readProgress(db: Db, campaignId: string, token: string, now = new Date()): Promise<SurveyProgress> {
+  const held = await validToken(db, token, now);
+  if (!held) throw invalidLink();
+  const record = await campaignsRepo.findEmailRecord(db, held.emailRecordId);
+  if (!record || record.campaignId !== campaignId || toBool(record.isCompleted)) throw invalidLink();
+  const progress = await repo.findProgress(db, record.id);
+  if (!progress) throw invalidLink();
+  return { answer: parseAnswers(progress.answer), page: progress.page, email: record.email, emailId: record.id };
+}
