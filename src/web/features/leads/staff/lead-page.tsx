@@ -41,6 +41,7 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<LoaderData
 const ACTIVITY_TITLES: Record<LeadActivity['type'], string> = {
   email: 'Gave an e-mail',
   response: 'Survey answers',
+  progress: 'Answers so far',
   contact: 'Contact message',
   newsletter: 'Newsletter sign-up',
 };
@@ -53,8 +54,16 @@ function ActivityCard({ activity }: { activity: LeadActivity }) {
         <strong>{ACTIVITY_TITLES[activity.type]}</strong>
         {activity.campaignName ? <span> · {activity.campaignName}</span> : null}
         {unfinished ? <Tag color="#6b4a00">Unfinished</Tag> : null}
-        <span className="leads-muted lead-activity__at">{formatWhen(activity.at)}</span>
+        <span className="leads-muted lead-activity__at">
+          {activity.type === 'progress' ? `Last saved ${formatWhen(activity.at)}` : formatWhen(activity.at)}
+        </span>
       </div>
+      {activity.type === 'progress' && activity.page !== undefined ? (
+        <p className="lead-activity__text leads-muted">
+          Stopped on page {activity.page}
+          {activity.furthestPage !== undefined && activity.furthestPage > activity.page ? ` (reached page ${activity.furthestPage})` : ''}
+        </p>
+      ) : null}
       {activity.answers && activity.answers.length > 0 ? (
         <dl className="lead-answers">
           {activity.answers.map((a, i) => (
