@@ -1,4 +1,5 @@
 // npm run bench [-- --only=writes,reads,export,inbox,notify,matching,bundles,lighthouse] [--db=sqlite,postgres]
+//                 [--baseline=<built checkout of an earlier commit>: lead writes before/after, same run]
 // Builds the production bundle, runs each benchmark against it, prints figures with budgets and
 // verdicts, and writes bench/results/latest.json. Ratios are against a bare Fastify server measured
 // by the same client in the same run, because absolute numbers depend on the (shared, noisy) machine.
@@ -12,6 +13,7 @@ import { benchExport } from './export';
 import { benchLeadList, benchMatching, benchNotifyLatency } from './inbox';
 import { benchLeadWrites, benchPublicReads } from './leads';
 import { benchLighthouse } from './lighthouse';
+import { benchWritesAgainstBaseline } from './write-baseline';
 import { AbodeClient, BENCH_SURVEY } from './lib/abode-client';
 import { startAbode, startCeiling, type Running } from './lib/processes';
 import { printTable, type Figure } from './lib/report';
@@ -81,6 +83,11 @@ async function main(): Promise<void> {
     }
   } finally {
     await ceiling.stop();
+  }
+  const baseline = args.get('baseline');
+  if (baseline) {
+    console.log(`Lead writes: this build against ${baseline} (SQLite, turn by turn)…`);
+    figures.push(...(await benchWritesAgainstBaseline(baseline)));
   }
   if (only.has('inbox')) {
     console.log('Leads inbox: one page of 100,000 leads (SQLite)…');

@@ -26,8 +26,9 @@ async function waitFor(url: string, child: ChildProcess, log: () => string): Pro
   throw new Error(`not ready: ${url}\n${log()}`);
 }
 
-function start(args: string[], env: Record<string, string>, readyPath: string, port: number): Promise<Running> {
+function start(args: string[], env: Record<string, string>, readyPath: string, port: number, cwd?: string): Promise<Running> {
   const child = spawn(process.execPath, args, {
+    cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -57,9 +58,12 @@ function start(args: string[], env: Record<string, string>, readyPath: string, p
   }));
 }
 
-/** The production build of Abode (dist/server/server.js), as `npm start` runs it. */
-export async function startAbode(env: Record<string, string>): Promise<Running> {
-  return start(['dist/server/server.js'], { LOG_LEVEL: 'warn', SEED_DEMO: 'false', PUBLIC_WRITE_LIMIT: '100000000', ...env }, '/healthz', await freePort());
+/**
+ * The production build of Abode (dist/server/server.js), as `npm start` runs it; from `cwd` when
+ * given (a built checkout of another commit, to compare against in the same run).
+ */
+export async function startAbode(env: Record<string, string>, cwd?: string): Promise<Running> {
+  return start(['dist/server/server.js'], { LOG_LEVEL: 'warn', SEED_DEMO: 'false', PUBLIC_WRITE_LIMIT: '100000000', ...env }, '/healthz', await freePort(), cwd);
 }
 
 export async function startCeiling(): Promise<Running> {
