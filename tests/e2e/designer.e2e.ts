@@ -475,6 +475,9 @@ describe('survey designer', () => {
       await page.getByRole('button', { name: /^Add question to page/ }).focus();
       await page.keyboard.press('Enter');
       await page.getByRole('menuitem', { name: 'Single-line text' }).waitFor();
+      // The menu takes focus on its first item once it has opened (a frame or two after it shows):
+      // a key pressed before that goes to the button, as it would for a person typing that fast.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Single-line text');
       await page.keyboard.press('ArrowDown');
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Long text');
       await page.keyboard.press('Enter');
