@@ -94,6 +94,8 @@ describe('survey resume (issue 12 item 14)', () => {
     await page.waitForURL(/\/result$/);
     await page.getByText(CAMPAIGN_MESSAGES.thankYou).waitFor();
     expect(await page.evaluate(savedSurveyKeys, campaignId)).toEqual([]);
+    // Nor does the browser keep a token to the answers kept on the server (issue 17): they are gone.
+    expect(await page.evaluate(() => localStorage.getItem('abode.survey-resume'))).toBeNull();
 
     const answers = await callApi<Array<{ email: string; result: string }>>('GET', `/api/campaign/answers/${campaignId}`);
     const mine = answers.data.filter((a) => a.email === email);

@@ -162,10 +162,7 @@ export type SurveyResponseInput = z.input<typeof surveyResponseSchema>;
 // ---------------------------------------------------------------------------------------------
 // Answers kept as the visitor goes (issue 17)
 
-export const SURVEY_PROGRESS_API = {
-  save: (campaignId: string) => `/api/campaign/progress/${encodeURIComponent(campaignId)}`,
-  read: (campaignId: string, token: string) => `/api/campaign/progress/${encodeURIComponent(campaignId)}?token=${encodeURIComponent(token)}`,
-} as const;
+export { SURVEY_PROGRESS_API } from './survey-progress-api';
 
 /** A resume token lives this long, unless the response is stored first. */
 export const RESUME_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;

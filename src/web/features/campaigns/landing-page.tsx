@@ -7,11 +7,16 @@ import { PageMeta } from '../../components/page-meta';
 import { TextField } from '../../components/text-field';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
-import { addEmail, fetchActiveCampaign } from './campaigns-api';
-import type { SurveyState } from './journey-state';
+import { addEmail, fetchActiveCampaign, fetchSurveyProgress } from './campaigns-api';
+import { forgetResume, heldResume, type SurveyState } from './journey-state';
 import './landing.css';
 
-type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'subscribed'; message: string } | { kind: 'error'; message: string };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  | { kind: 'subscribed'; message: string }
+  | { kind: 'linkSent'; message: string; fresh: SurveyState }
+  | { kind: 'error'; message: string };
 
 const STEPS = [
   { title: 'Tell us how you live', text: 'Two minutes on the home you picture: size, budget, neighbourhood, the light you like to wake up to.' },
@@ -63,6 +68,23 @@ export function Component() {
     setStatus({ kind: 'busy' });
     try {
       const campaign = await fetchActiveCampaign();
+      // This browser started this survey before and holds its token: straight back to the answers.
+      const held = heldResume();
+      if (campaign && held && held.email === email && held.campaignId === campaign._id) {
+        const progress = await fetchSurveyProgress(campaign._id, held.token).catch(() => null);
+        if (progress) {
+          const state: SurveyState = {
+            email,
+            emailId: progress.emailId,
+            campaignId: campaign._id,
+            questions: campaign.questions,
+            resumed: { answers: progress.answer, page: progress.page },
+          };
+          await navigate(paths.startSurvey, { state });
+          return;
+        }
+        forgetResume();
+      }
       const added = await addEmail(email, campaign?._id ?? null);
       if (!campaign) {
         // No survey is running: the e-mail is kept for the newsletter, and the visitor is told so.
@@ -71,6 +93,11 @@ export function Component() {
         return;
       }
       const state: SurveyState = { email, emailId: added.emailID, campaignId: campaign._id, questions: campaign.questions };
+      if (added.resumeLinkSent) {
+        // Answers kept elsewhere are only for whoever reads this mailbox: the link is there.
+        setStatus({ kind: 'linkSent', message: added.message, fresh: state });
+        return;
+      }
       await navigate(paths.startSurvey, { state });
     } catch (error) {
       if (error instanceof ApiError && error.errors.length > 0) setEmailError(error.errors[0]!.message);
@@ -127,6 +154,16 @@ export function Component() {
             <Notice tone="success">
               {status.message} There is no survey running right now; we will write to you when the next one opens.
             </Notice>
+          ) : null}
+          {status.kind === 'linkSent' ? (
+            <div className="landing-card__resume">
+              <Notice tone="success">
+                {status.message}. Open it on any device to continue with your answers; it works for 30 days.
+              </Notice>
+              <button type="button" className="button landing-card__restart" onClick={() => void navigate(paths.startSurvey, { state: status.fresh })}>
+                Start again without my earlier answers
+              </button>
+            </div>
           ) : null}
           {status.kind === 'error' ? <Notice tone="error">{status.message}</Notice> : null}
         </div>

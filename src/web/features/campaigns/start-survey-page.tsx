@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Model, settings, type CompletingEvent, type ITheme, type SurveyModel } from 'survey-core';
 import { Survey } from 'survey-react-ui';
 import 'survey-core/survey-core.fontless.min.css';
@@ -11,8 +11,9 @@ import '../../../shared/survey/custom-properties';
 import { isPlainObject } from '../../../shared/json-object';
 import { Notice } from '../../components/notice';
 import { PageMeta } from '../../components/page-meta';
-import { submitSurveyResponse } from './campaigns-api';
-import { readSurveyState, type ResultState, type SurveyState } from './journey-state';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { fetchActiveCampaign, fetchSurveyProgress, saveSurveyProgress, submitSurveyResponse } from './campaigns-api';
+import { forgetResume, heldResume, holdResume, readSurveyState, type ResultState, type SurveyState } from './journey-state';
 import { answersTooLarge, sendFilesSeparately } from './survey-files';
 import { guardSurvey } from './survey-safety';
 import './start-survey.css';
@@ -59,7 +60,8 @@ function createSurvey(questions: string): Model {
 
 /**
  * The survey in progress, kept in the tab's sessionStorage so a refresh or a tap on Back resumes
- * where the visitor was (issue 12 item 14); removed once the response is stored.
+ * where the visitor was at once, even offline (issue 12 item 14); removed once the response is
+ * stored. Coming back another day goes through the answers kept on the server (issue 17).
  */
 const SAVED_SURVEY_KEY = 'abode.survey-in-progress';
 
@@ -108,17 +110,113 @@ function forgetSavedSurvey(): void {
 const sameJourney = (a: SurveyState, b: SurveyState) =>
   a.email === b.email && a.emailId === b.emailId && a.campaignId === b.campaignId && a.questions === b.questions;
 
+/** A page change is saved after this pause (a visitor paging back and forth sends one request). */
+const SAVE_DELAY_MS = 400;
+
+/**
+ * Keeps the answers on the server as the visitor goes (issue 17): after each page change (shortly)
+ * and whenever the page is hidden (at once, with keepalive, as a tab closes). Never in the visitor's
+ * way: a failed save is silent and goes again with the next change. One save at a time, so the
+ * resume token this browser holds is always the newest.
+ */
+function useProgressSaving(model: SurveyModel, journey: { campaignId: string; email: string; emailId: string }) {
+  const { campaignId, email, emailId } = journey;
+  useEffect(() => {
+    let dirty = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let inFlight = false;
+    let again = false;
+    let finished = false;
+
+    const send = (keepalive: boolean) => {
+      clearTimeout(timer);
+      timer = undefined;
+      if (!dirty || finished) return;
+      if (inFlight && !keepalive) {
+        again = true;
+        return;
+      }
+      dirty = false;
+      inFlight = true;
+      const held = heldResume();
+      const resumeToken = held && held.emailId === emailId ? held.token : undefined;
+      const response = { email, emailId, answer: model.data as Record<string, unknown>, page: model.currentPageNo, resumeToken };
+      saveSurveyProgress(campaignId, response, { keepalive })
+        .then(
+          (saved) => {
+            if (!finished) holdResume({ email, emailId, campaignId, token: saved.resumeToken });
+          },
+          (error: unknown) => {
+            // Finished (here or elsewhere): nothing more to keep. Anything else: try with the next change.
+            if (error instanceof ApiError && error.code === 'SURVEY_FINISHED') finished = true;
+            else dirty = true;
+          },
+        )
+        .finally(() => {
+          inFlight = false;
+          if (again) {
+            again = false;
+            send(false);
+          }
+        });
+    };
+    const changed = () => {
+      dirty = true;
+    };
+    const pageChanged = () => {
+      dirty = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => send(false), SAVE_DELAY_MS);
+    };
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') send(true);
+    };
+    const pageHidden = () => send(true);
+    // The answers are being sent as the response: a pending save would only be refused.
+    const completing = () => clearTimeout(timer);
+    const completed = () => {
+      finished = true;
+      clearTimeout(timer);
+    };
+
+    model.onValueChanged.add(changed);
+    model.onCurrentPageChanged.add(pageChanged);
+    model.onCompleting.add(completing);
+    model.onComplete.add(completed);
+    document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('pagehide', pageHidden);
+    return () => {
+      clearTimeout(timer);
+      model.onValueChanged.remove(changed);
+      model.onCurrentPageChanged.remove(pageChanged);
+      model.onCompleting.remove(completing);
+      model.onComplete.remove(completed);
+      document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('pagehide', pageHidden);
+    };
+  }, [model, campaignId, email, emailId]);
+}
+
 function SurveyRunner({ state, saved }: { state: SurveyState; saved: SavedSurvey | null }) {
   const navigate = useNavigate();
+  // This tab's own copy is the newest (a reload); else the answers kept on the server, if any.
+  const [restored] = useState(() =>
+    saved && sameJourney(saved.journey, state)
+      ? { answers: saved.answers, page: saved.currentPageNo, welcome: false }
+      : state.resumed
+        ? { ...state.resumed, welcome: true }
+        : null,
+  );
   const [model] = useState(() => {
     const survey = createSurvey(state.questions);
     sendFilesSeparately(survey, state);
-    if (saved && sameJourney(saved.journey, state)) {
-      survey.data = saved.answers;
-      if (saved.currentPageNo < survey.visiblePageCount) survey.currentPageNo = saved.currentPageNo;
+    if (restored) {
+      survey.data = restored.answers;
+      if (restored.page < survey.visiblePageCount) survey.currentPageNo = restored.page;
     }
     return survey;
   });
+  useProgressSaving(model, state);
   const [tooLarge, setTooLarge] = useState(false);
   const title = model.title || 'Your home survey';
   const [failed, setFailed] = useState(false);
@@ -142,6 +240,8 @@ function SurveyRunner({ state, saved }: { state: SurveyState; saved: SavedSurvey
       try {
         ({ matches } = await submitSurveyResponse(campaignId, { email, emailId, answer: sender.data }));
         forgetSavedSurvey();
+        // The server has deleted the kept answers and their tokens with the response.
+        forgetResume();
       } catch {
         options.allow = false;
         setFailed(true);
@@ -182,6 +282,7 @@ function SurveyRunner({ state, saved }: { state: SurveyState; saved: SavedSurvey
         <p className="start-survey__for">
           Answering as <strong>{email}</strong>
         </p>
+        {restored?.welcome ? <Notice tone="success">{CAMPAIGN_MESSAGES.welcomeBack}</Notice> : null}
       </header>
       <Survey model={model} />
       <div ref={errorRef} className="start-survey__error">
@@ -196,13 +297,68 @@ function SurveyRunner({ state, saved }: { state: SurveyState; saved: SavedSurvey
   );
 }
 
+/**
+ * /startsurvey?resume=<token>, the link of the "continue" e-mail: loads the answers kept for the
+ * active campaign and the e-mail record they belong to, then runs the survey from there. This browser
+ * now holds the token; the link leaves the address bar (and the history) at once.
+ */
+function ResumeFromLink({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      try {
+        const campaign = await fetchActiveCampaign();
+        if (!campaign) throw new ApiError(404, CAMPAIGN_MESSAGES.resumeLinkInvalid, [], 'RESUME_LINK_INVALID');
+        const progress = await fetchSurveyProgress(campaign._id, token);
+        if (cancelled) return;
+        holdResume({ email: progress.email, emailId: progress.emailId, campaignId: campaign._id, token });
+        const state: SurveyState = {
+          email: progress.email,
+          emailId: progress.emailId,
+          campaignId: campaign._id,
+          questions: campaign.questions,
+          resumed: { answers: progress.answer, page: progress.page },
+        };
+        await navigate(paths.startSurvey, { state, replace: true });
+      } catch (error) {
+        if (cancelled) return;
+        setProblem(error instanceof ApiError && error.code === 'RESUME_LINK_INVALID' ? CAMPAIGN_MESSAGES.resumeLinkInvalid : errorMessage(error));
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [token, navigate]);
+
+  if (!problem) return <p className="start-survey__loading">Loading your answers…</p>;
+  return (
+    <div className="start-survey__error">
+      <Notice tone="error">{problem}</Notice>
+      <p>
+        <Link to={paths.home}>Go to the home page</Link>
+      </p>
+    </div>
+  );
+}
+
 export function Component() {
   const location = useLocation();
   const navState = readSurveyState(location.state);
   const hydrated = useHydrated();
   // sessionStorage is read in the browser only; until then a missing state just shows "Loading".
   const saved = useMemo(() => (hydrated ? readSavedSurvey() : null), [hydrated]);
-  const state = navState ?? saved?.journey ?? null;
+  const resumeToken = new URLSearchParams(location.search).get('resume');
+  const state = navState ?? (resumeToken ? null : (saved?.journey ?? null));
+  if (hydrated && !state && resumeToken) {
+    return (
+      <div className="start-survey">
+        <PageMeta title="Your home survey" description="Continue your home survey where you stopped." />
+        <ResumeFromLink token={resumeToken} />
+      </div>
+    );
+  }
   if (!state && hydrated) return <Navigate to={paths.home} replace />;
 
   return (

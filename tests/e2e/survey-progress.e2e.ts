@@ -1,0 +1,219 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CAMPAIGN_MESSAGES } from '../../src/shared/campaigns/campaigns.contract';
+import { LEADS_API, type LeadDetail, type LeadList } from '../../src/shared/leads/leads.contract';
+import { MAIL_API } from '../../src/shared/notifications/notifications.contract';
+import { baseURL, E2E_STAFF, pageProblems, PHONE, useBrowser } from './browser';
+
+const browser = useBrowser();
+const RUN = Date.now().toString(36);
+
+const SURVEY = {
+  title: 'Come back later',
+  pages: [
+    {
+      name: 'you',
+      elements: [
+        { type: 'text', name: 'who', title: 'Your name', isRequired: true },
+        {
+          type: 'radiogroup',
+          name: 'budget',
+          title: 'Your budget',
+          choices: [
+            { value: 'low', text: 'Under 1 crore' },
+            { value: 'high', text: 'Over 1 crore' },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'home',
+      elements: [{ type: 'checkbox', name: 'amenities', title: 'Must-have amenities', choices: [{ value: 'gym', text: 'Gym' }, { value: 'pool', text: 'Pool' }] }],
+    },
+  ],
+};
+
+let token = '';
+let campaignId = '';
+
+async function callApi<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<{ status: number; data: T }> {
+  const res = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, data: (await res.json()) as T };
+}
+
+beforeAll(async () => {
+  const res = await fetch(`${baseURL()}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: E2E_STAFF.email, password: E2E_STAFF.password }),
+  });
+  token = ((await res.json()) as { token: string }).token;
+  const added = await callApi<{ _id: string }>('POST', '/api/campaign/add', { name: `E2E progress ${RUN}`, questions: JSON.stringify(SURVEY) });
+  expect(added.status).toBe(201);
+  campaignId = added.data._id;
+  expect((await callApi('POST', `/api/campaign/activate/${campaignId}`, { isActivated: true })).status).toBe(200);
+});
+
+/** The answers the studio sees as unfinished on the visitor's lead (issue 17). */
+async function unfinishedAnswers(email: string): Promise<Array<{ question: string; answer: string }> | null> {
+  const list = await callApi<LeadList>('GET', `${LEADS_API.list}?q=${encodeURIComponent(email)}`);
+  const lead = list.data.items[0];
+  if (!lead) return null;
+  const detail = await callApi<LeadDetail>('GET', LEADS_API.one(lead._id));
+  return detail.data.activities.find((a) => a.type === 'progress')?.answers ?? null;
+}
+
+async function startWith(page: Page, email: string) {
+  await page.goto('/');
+  await page.getByPlaceholder('Enter email to begin survey').fill(email);
+  await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+  await page.waitForURL(/\/startsurvey$/);
+}
+
+describe('answers kept as the visitor goes (issue 17)', () => {
+  it('a visitor stops on page 2, comes back with the same e-mail, is welcomed back with the answers, and finishes', async () => {
+    const page = await browser.newPage(PHONE);
+    const email = `progress-${RUN}@example.com`;
+    await startWith(page, email);
+    await page.getByRole('textbox', { name: 'Your name' }).fill('Asha');
+    await page.getByText('Over 1 crore', { exact: true }).click();
+    // Going to page 2 saves the answers so far, without holding the visitor up.
+    const savedOnNext = page.waitForResponse((r) => r.url().includes(`/api/campaign/progress/${campaignId}`) && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('group', { name: 'Must-have amenities' }).waitFor();
+    expect((await savedOnNext).status()).toBe(200);
+
+    // A tick on page 2, then the tab goes away: the hidden page saves it on its way out.
+    await page.getByText('Pool', { exact: true }).click();
+    await page.goto('about:blank');
+    await expect
+      .poll(() => unfinishedAnswers(email), { timeout: 10_000 })
+      .toEqual([
+        { question: 'Your name', answer: 'Asha' },
+        { question: 'Your budget', answer: 'Over 1 crore' },
+        { question: 'Must-have amenities', answer: 'Pool' },
+      ]);
+    const context = page.context();
+    expect(pageProblems(page)).toEqual([]);
+    await page.close();
+
+    // Another day, a new tab of the same browser (its own sessionStorage): the same e-mail.
+    const again = await context.newPage();
+    const problems: string[] = [];
+    again.on('pageerror', (error) => problems.push(error.message));
+    await startWith(again, email);
+    await again.getByText(CAMPAIGN_MESSAGES.welcomeBack).waitFor();
+    await again.getByRole('group', { name: 'Must-have amenities' }).waitFor();
+    await expect.poll(() => again.getByText('Page 2 of 2').filter({ visible: true }).isVisible()).toBe(true);
+    expect(await again.getByRole('checkbox', { name: 'Pool' }).isChecked()).toBe(true);
+    await again.getByRole('button', { name: 'Previous' }).click();
+    expect(await again.getByRole('textbox', { name: 'Your name' }).inputValue()).toBe('Asha');
+    expect(await again.getByRole('radio', { name: 'Over 1 crore' }).isChecked()).toBe(true);
+    await again.getByRole('button', { name: 'Next' }).click();
+    await again.getByText('Gym', { exact: true }).click();
+    await again.getByRole('button', { name: 'Complete' }).click();
+    await again.waitForURL(/\/result$/);
+    await again.getByText(CAMPAIGN_MESSAGES.thankYou).waitFor();
+
+    // One response with every answer; the kept answers and this browser's token are gone.
+    const answers = await callApi<Array<{ email: string; result: string }>>('GET', `/api/campaign/answers/${campaignId}`);
+    const mine = answers.data.filter((a) => a.email === email);
+    expect(mine).toHaveLength(1);
+    expect(JSON.parse(mine[0]!.result)).toEqual({ who: 'Asha', budget: 'high', amenities: ['pool', 'gym'] });
+    expect(await unfinishedAnswers(email)).toBeNull();
+    expect(await again.evaluate(() => localStorage.getItem('abode.survey-resume'))).toBeNull();
+    expect(problems).toEqual([]);
+
+    // Finished is finished: the same e-mail starts a new survey, with nothing filled in.
+    await startWith(again, email);
+    await again.getByText('Your name').first().waitFor();
+    expect(await again.getByText(CAMPAIGN_MESSAGES.welcomeBack).count()).toBe(0);
+    expect(await again.getByRole('textbox', { name: 'Your name' }).inputValue()).toBe('');
+  });
+
+  it('another device with the same e-mail gets no answers, but an e-mailed link that continues there', async () => {
+    const first = await browser.newPage(PHONE);
+    const email = `progress-other-${RUN}@example.com`;
+    await startWith(first, email);
+    await first.getByRole('textbox', { name: 'Your name' }).fill('Ravi');
+    const saved = first.waitForResponse((r) => r.url().includes('/api/campaign/progress/') && r.request().method() === 'POST');
+    await first.getByRole('button', { name: 'Next' }).click();
+    expect((await saved).status()).toBe(200);
+
+    const other = await browser.newPage(PHONE);
+    await other.goto('/');
+    await other.getByPlaceholder('Enter email to begin survey').fill(email);
+    await other.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+    await other.getByRole('status').filter({ hasText: CAMPAIGN_MESSAGES.resumeLinkSent }).waitFor();
+    expect(other.url()).toBe(`${baseURL()}/`);
+    expect(await other.getByText('Ravi').count()).toBe(0);
+
+    // The e-mail (written as a file by this server, read through the staff mail viewer).
+    let mailName = '';
+    await expect
+      .poll(
+        async () => {
+          const list = await callApi<{ items: Array<{ name: string; to: string; subject: string }> }>('GET', MAIL_API.list);
+          mailName = list.data.items.find((m) => m.to === email && m.subject.startsWith('Continue your survey'))?.name ?? '';
+          return mailName;
+        },
+        { timeout: 15_000 },
+      )
+      .not.toBe('');
+    const mail = await callApi<{ text: string }>('GET', MAIL_API.read(mailName));
+    const link = /(http:\/\/\S+\/startsurvey\?resume=[A-Za-z0-9_-]+)/.exec(mail.data.text)?.[1];
+    expect(link).toBeDefined();
+
+    await other.goto(link!);
+    await other.getByText(CAMPAIGN_MESSAGES.welcomeBack).waitFor();
+    // The token leaves the address bar.
+    await other.waitForURL(/\/startsurvey$/);
+    await other.getByRole('group', { name: 'Must-have amenities' }).waitFor();
+    await other.getByRole('button', { name: 'Previous' }).click();
+    expect(await other.getByRole('textbox', { name: 'Your name' }).inputValue()).toBe('Ravi');
+    await other.getByRole('button', { name: 'Next' }).click();
+    await other.getByText('Gym', { exact: true }).click();
+    await other.getByRole('button', { name: 'Complete' }).click();
+    await other.waitForURL(/\/result$/);
+    const answers = await callApi<Array<{ email: string; result: string }>>('GET', `/api/campaign/answers/${campaignId}`);
+    expect(answers.data.filter((a) => a.email === email).map((a) => JSON.parse(a.result))).toEqual([{ who: 'Ravi', amenities: ['gym'] }]);
+
+    // Finished: the link no longer opens anything.
+    await other.goto(link!);
+    await other.getByRole('alert').filter({ hasText: CAMPAIGN_MESSAGES.resumeLinkInvalid }).waitFor();
+    expect(pageProblems(first)).toEqual([]);
+    expect(pageProblems(other)).toEqual([]);
+  });
+
+  it('another device told of the link can start again without the earlier answers instead', async () => {
+    const first = await browser.newPage(PHONE);
+    const email = `progress-restart-${RUN}@example.com`;
+    await startWith(first, email);
+    await first.getByRole('textbox', { name: 'Your name' }).fill('Meera');
+    const saved = first.waitForResponse((r) => r.url().includes('/api/campaign/progress/') && r.request().method() === 'POST');
+    await first.getByRole('button', { name: 'Next' }).click();
+    expect((await saved).status()).toBe(200);
+
+    const other = await browser.newPage(PHONE);
+    await other.goto('/');
+    await other.getByPlaceholder('Enter email to begin survey').fill(email);
+    await other.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+    await other.getByRole('button', { name: 'Start again without my earlier answers' }).click();
+    await other.waitForURL(/\/startsurvey$/);
+    expect(await other.getByRole('textbox', { name: 'Your name' }).inputValue()).toBe('');
+    expect(await other.getByText(CAMPAIGN_MESSAGES.welcomeBack).count()).toBe(0);
+    expect(pageProblems(other)).toEqual([]);
+  });
+
+  it('a link that no longer works says so and leads home', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto('/startsurvey?resume=not-a-real-token');
+    await page.getByRole('alert').filter({ hasText: CAMPAIGN_MESSAGES.resumeLinkInvalid }).waitFor();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.waitForURL(`${baseURL()}/`);
+  });
+});
