@@ -24,8 +24,9 @@ for (const name of readdirSync(assetsDir)) {
   writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
 }
 
+// dist/server/server.js loads React in its production build, then dist/server/abode.js (the server).
 await build({
-  entryPoints: { server: 'src/server/server.ts', staff: 'src/server/cli/staff.ts' },
+  entryPoints: { server: 'src/server/launch.ts', abode: 'src/server/server.ts', staff: 'src/server/cli/staff.ts' },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',
