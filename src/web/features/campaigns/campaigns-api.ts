@@ -7,10 +7,7 @@ import type {
   EmailList,
   EmailRecord,
   SurveyAnswers,
-  SurveyProgress,
-  SurveyProgressSaved,
 } from '../../../shared/campaigns/campaigns.contract';
-import { SURVEY_PROGRESS_API } from '../../../shared/campaigns/survey-progress-api';
 import type { ListingMatches } from '../../../shared/matching/listing-match';
 import { api } from '../../lib/api-client';
 
@@ -56,23 +53,3 @@ export function fetchAllEmails(query: { q?: string; limit: number; offset: numbe
   return api.get<EmailList>(`/api/email/all?${params}`);
 }
 
-// Answers kept as the visitor goes (issue 17).
-
-/** Browsers refuse a keepalive request whose body is over 64 KB (all of them together, in fact). */
-const KEEPALIVE_MAX_BYTES = 60_000;
-
-/**
- * Saves the answers so far. `keepalive` lets the request finish after the page is gone (sent when
- * the page is hidden); a body too large for it goes as an ordinary request.
- */
-export function saveSurveyProgress(
-  campaignId: string,
-  response: { email: string; emailId: string; answer: SurveyAnswers; page: number; resumeToken?: string },
-  options: { keepalive?: boolean } = {},
-): Promise<SurveyProgressSaved> {
-  const keepalive = options.keepalive === true && new Blob([JSON.stringify({ response })]).size < KEEPALIVE_MAX_BYTES;
-  return api.post<SurveyProgressSaved>(SURVEY_PROGRESS_API.save(campaignId), { response }, { keepalive });
-}
-
-/** The answers so far, for the holder of a resume token. */
-export const fetchSurveyProgress = (campaignId: string, token: string) => api.get<SurveyProgress>(SURVEY_PROGRESS_API.read(campaignId, token));

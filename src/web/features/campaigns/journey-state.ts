@@ -38,55 +38,6 @@ export function readSurveyState(state: unknown): SurveyState | null {
   return journey;
 }
 
-/**
- * The resume token this browser holds (issue 17), with the e-mail record it opens: kept in
- * localStorage so the visitor can come back another day. One journey at a time; forgotten once the
- * response is stored.
- */
-export interface HeldResume {
-  email: string;
-  emailId: string;
-  campaignId: string;
-  token: string;
-}
-
-const HELD_RESUME_KEY = 'abode.survey-resume';
-
-function siteStorage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null; // storage disabled: the visitor gets the e-mailed link instead
-  }
-}
-
-export function heldResume(): HeldResume | null {
-  try {
-    const held: unknown = JSON.parse(siteStorage()?.getItem(HELD_RESUME_KEY) ?? 'null');
-    if (!isPlainObject(held)) return null;
-    const { email, emailId, campaignId, token } = held;
-    return isText(email) && isText(emailId) && isText(campaignId) && isText(token) ? { email, emailId, campaignId, token } : null;
-  } catch {
-    return null;
-  }
-}
-
-export function holdResume(held: HeldResume): void {
-  try {
-    siteStorage()?.setItem(HELD_RESUME_KEY, JSON.stringify(held));
-  } catch {
-    // Storage full or disabled: the e-mailed link still brings the visitor back.
-  }
-}
-
-export function forgetResume(): void {
-  try {
-    siteStorage()?.removeItem(HELD_RESUME_KEY);
-  } catch {
-    // nothing to forget
-  }
-}
-
 const isMatch = (value: unknown): value is MatchedListing =>
   isPlainObject(value) &&
   isText(value._id) &&

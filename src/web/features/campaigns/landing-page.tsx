@@ -7,8 +7,8 @@ import { PageMeta } from '../../components/page-meta';
 import { TextField } from '../../components/text-field';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
-import { addEmail, fetchActiveCampaign, fetchSurveyProgress } from './campaigns-api';
-import { forgetResume, heldResume, type SurveyState } from './journey-state';
+import { addEmail, fetchActiveCampaign } from './campaigns-api';
+import type { SurveyState } from './journey-state';
 import './landing.css';
 
 type Status =
@@ -67,23 +67,13 @@ export function Component() {
     const email = normaliseEmail(emailInput);
     setStatus({ kind: 'busy' });
     try {
-      const campaign = await fetchActiveCampaign();
+      // The way back to kept answers loads alongside the campaign (not before interaction).
+      const [campaign, progress] = await Promise.all([fetchActiveCampaign(), import('./survey-progress')]);
       // This browser started this survey before and holds its token: straight back to the answers.
-      const held = heldResume();
-      if (campaign && held && held.email === email && held.campaignId === campaign._id) {
-        const progress = await fetchSurveyProgress(campaign._id, held.token).catch(() => null);
-        if (progress) {
-          const state: SurveyState = {
-            email,
-            emailId: progress.emailId,
-            campaignId: campaign._id,
-            questions: campaign.questions,
-            resumed: { answers: progress.answer, page: progress.page },
-          };
-          await navigate(paths.startSurvey, { state });
-          return;
-        }
-        forgetResume();
+      const held = campaign ? await progress.heldJourney(email, campaign) : null;
+      if (held) {
+        await navigate(paths.startSurvey, { state: held });
+        return;
       }
       const added = await addEmail(email, campaign?._id ?? null);
       if (!campaign) {
@@ -158,7 +148,7 @@ export function Component() {
           {status.kind === 'linkSent' ? (
             <div className="landing-card__resume">
               <Notice tone="success">
-                {status.message}. Open it on any device to continue with your answers; it works for 30 days.
+                {status.message}. Open it on any device to pick up where you left off; it works for 30 days.
               </Notice>
               <button type="button" className="button landing-card__restart" onClick={() => void navigate(paths.startSurvey, { state: status.fresh })}>
                 Start again without my earlier answers
