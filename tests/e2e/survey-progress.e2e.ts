@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES } from '../../src/shared/campaigns/campaigns.contract';
 import { LEADS_API, type LeadDetail, type LeadList } from '../../src/shared/leads/leads.contract';
 import { MAIL_API } from '../../src/shared/notifications/notifications.contract';
-import { baseURL, E2E_STAFF, pageProblems, PHONE, useBrowser } from './browser';
+import { baseURL, E2E_STAFF, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
@@ -106,9 +106,10 @@ describe('answers kept as the visitor goes (issue 17)', () => {
     const problems: string[] = [];
     again.on('pageerror', (error) => problems.push(error.message));
     await startWith(again, email);
-    await again.getByText(CAMPAIGN_MESSAGES.welcomeBack).waitFor();
+    await again.getByRole('status').filter({ hasText: CAMPAIGN_MESSAGES.welcomeBack }).waitFor();
     await again.getByRole('group', { name: 'Must-have amenities' }).waitFor();
     await expect.poll(() => again.getByText('Page 2 of 2').filter({ visible: true }).isVisible()).toBe(true);
+    expect(await seriousA11yViolations(again)).toEqual([]);
     expect(await again.getByRole('checkbox', { name: 'Pool' }).isChecked()).toBe(true);
     await again.getByRole('button', { name: 'Previous' }).click();
     expect(await again.getByRole('textbox', { name: 'Your name' }).inputValue()).toBe('Asha');
@@ -151,6 +152,7 @@ describe('answers kept as the visitor goes (issue 17)', () => {
     await other.getByRole('status').filter({ hasText: CAMPAIGN_MESSAGES.resumeLinkSent }).waitFor();
     expect(other.url()).toBe(`${baseURL()}/`);
     expect(await other.getByText('Ravi').count()).toBe(0);
+    expect(await seriousA11yViolations(other)).toEqual([]);
 
     // The e-mail (written as a file by this server, read through the staff mail viewer).
     let mailName = '';
