@@ -291,6 +291,29 @@ describeEachDatabase(
       expect(next.json<EmailAddResult>().emailID).not.toBe(emailId);
     });
 
+    it('a save racing the response never leaves answers or a token behind a finished survey', async () => {
+      const records = await Promise.all(
+        Array.from({ length: 12 }, async () => {
+          const email = visitor();
+          return { email, emailId: await addEmail(ctx, email, campaignId) };
+        }),
+      );
+      const outcomes = await Promise.all(
+        records.map(({ email, emailId }) =>
+          Promise.all([save(ctx, campaignId, { email, emailId, answer: { who: 'racing' }, page: 1 }), respond(ctx, campaignId, email, emailId, { who: 'done' })]),
+        ),
+      );
+      for (const [saveRes, responseRes] of outcomes) {
+        expect([200, 409]).toContain(saveRes.statusCode);
+        expect(responseRes.statusCode).toBe(200);
+      }
+      const ids = records.map((r) => r.emailId);
+      expect(await ctx.database.db.selectFrom('surveyProgress').select('emailRecordId').where('emailRecordId', 'in', ids).execute()).toEqual([]);
+      expect(await ctx.database.db.selectFrom('surveyResumeTokens').select('tokenHash').where('emailRecordId', 'in', ids).execute()).toEqual([]);
+      const stored = await ctx.database.db.selectFrom('surveyResponses').select('emailRecordId').where('emailRecordId', 'in', ids).execute();
+      expect(stored).toHaveLength(ids.length);
+    });
+
     it('shows unfinished answers on the lead, marked, with when they were last saved; and lists them per campaign', async () => {
       const email = visitor();
       const emailId = await addEmail(ctx, email, campaignId);
