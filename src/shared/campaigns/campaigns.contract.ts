@@ -301,7 +301,14 @@ export const activeCampaignSchema = campaignSchema.pick({ _id: true, name: true,
 export type ActiveCampaign = z.infer<typeof activeCampaignSchema>;
 
 /** GET /api/campaign/answers/:id items; `result` is the answers as JSON text. */
-export const answerRowSchema = z.object({ _id: z.string(), email: z.string(), date: z.string(), result: z.string() });
+export const answerRowSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  date: z.string(),
+  result: z.string(),
+  /** Only when the query names a status: false for answers kept from an unfinished survey. */
+  completed: z.boolean().optional(),
+});
 export type AnswerRow = z.infer<typeof answerRowSchema>;
 
 /** GET /api/email/get/:id items. */
@@ -324,12 +331,6 @@ export type EmailListItem = z.infer<typeof emailListItemSchema>;
 
 export const emailListSchema = z.object({ total: z.number(), items: z.array(emailListItemSchema) });
 export type EmailList = z.infer<typeof emailListSchema>;
-
-/** Paging for GET /api/campaign/answers/:id (all rows without it). */
-export const pageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-});
 
 // ---------------------------------------------------------------------------------------------
 // Export

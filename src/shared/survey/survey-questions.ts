@@ -342,3 +342,81 @@ export function readSurvey(definition: unknown, options: { locale?: string } = {
 export function questionNames(definition: unknown): string[] {
   return [...new Set(valueQuestions(buildModel(definition)).map((q) => q.name))];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Summaries (the staff results page): which figures fit each question.
+
+/** A choice as the survey shows it: its stored value and its text. */
+export interface SummaryChoice {
+  value: string | number | boolean;
+  text: string;
+}
+
+/**
+ * The figures that fit a question: `choices` (select questions; `multiple` when several can be
+ * picked), `boolean`, `rating`, `number` (text inputs of type number or range), `matrix` (one
+ * choice per row) or `text` (everything else: the latest answers, as they read in the table).
+ */
+export type SummaryKind =
+  | { kind: 'choices'; choices: SummaryChoice[]; multiple: boolean }
+  | { kind: 'boolean'; choices: [SummaryChoice, SummaryChoice] }
+  | { kind: 'rating'; values: SummaryChoice[] }
+  | { kind: 'number' }
+  | { kind: 'matrix'; rows: SummaryChoice[]; columns: SummaryChoice[] }
+  | { kind: 'text' };
+
+export type SummaryQuestion = SurveyQuestion & SummaryKind & {
+  /** Its answer as a table shows it (the `text` kind's latest answers). */
+  format: (answers: SurveyAnswerData) => AnswerCell;
+};
+
+export interface SummaryReading {
+  questions: SummaryQuestion[];
+  /** The survey's pages in order, titled (or named, or numbered) for the funnel. */
+  pages: string[];
+}
+
+const choiceList = (items: readonly ItemValue[]): SummaryChoice[] => {
+  const seen = new Set<string>();
+  const out: SummaryChoice[] = [];
+  for (const item of items) {
+    const value: unknown = item.value;
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
+    if (seen.has(key(value))) continue;
+    seen.add(key(value));
+    out.push({ value, text: item.text || key(value) });
+  }
+  return out;
+};
+
+function summaryKind(q: Question): SummaryKind {
+  if (q instanceof QuestionBooleanModel) {
+    const yes: unknown = q.getValueTrue();
+    const no: unknown = q.getValueFalse();
+    const scalar = (v: unknown, fallback: boolean) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : fallback);
+    return { kind: 'boolean', choices: [{ value: scalar(yes, true), text: q.labelTrue || 'Yes' }, { value: scalar(no, false), text: q.labelFalse || 'No' }] };
+  }
+  // Ranking orders every choice: counting picks would say nothing.
+  if (q instanceof QuestionSelectBase && q.getType() !== 'ranking') {
+    // visibleChoices adds "other", "none" and the like when the survey shows them.
+    const type = q.getType();
+    const multiple = type === 'checkbox' || type === 'tagbox' || (type === 'imagepicker' && Boolean((q as { multiSelect?: boolean }).multiSelect));
+    return { kind: 'choices', choices: choiceList([...q.choices, ...q.visibleChoices]), multiple };
+  }
+  if (q instanceof QuestionRatingModel) return { kind: 'rating', values: choiceList(q.visibleRateValues) };
+  if (q instanceof QuestionTextModel && (q.inputType === 'number' || q.inputType === 'range')) return { kind: 'number' };
+  if (q instanceof QuestionMatrixModel) return { kind: 'matrix', rows: choiceList(q.rows), columns: choiceList(q.columns) };
+  return { kind: 'text' };
+}
+
+/** Each question with the figures that fit it, and the survey's pages (for the funnel). */
+export function readSurveySummary(definition: unknown): SummaryReading {
+  const model = buildModel(definition);
+  const questions = valueQuestions(model).map((q): SummaryQuestion => {
+    const valueName = q.getValueName();
+    const { format } = formatterFor(q);
+    return { name: q.name, valueName, title: q.title || q.name, type: q.getType(), ...summaryKind(q), format: (answers) => format(answers[valueName], answers) };
+  });
+  const pages = model.pages.map((page, i) => page.title || page.name || `Page ${i + 1}`);
+  return { questions, pages };
+}

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { Kysely } from 'kysely';
+import type { ResultStatus } from '../../../shared/campaigns/campaign-summary.contract';
 import type { Campaign } from '../../../shared/campaigns/campaigns.contract';
 import { parseAnswers, readSurvey, type AnswerCell } from '../../../shared/survey/survey-questions';
 import { toBool, type Dialect } from '../../db/database';
@@ -23,32 +24,49 @@ const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 /**
  * Streams the campaign's responses as .xlsx into `out`: rows are read in batches and handed to the
  * zip batch by batch, waiting for it and the client to catch up, so memory does not grow with the
- * number of responses. Stops quietly when the client has gone.
+ * number of responses. Stops quietly when the client has gone. Filters (issue 17) narrow both
+ * sheets; `unfinished` or `all` adds the kept answers of unfinished surveys, with a Completed column.
  */
-export async function writeCampaignWorkbook(db: Kysely<Database>, dialect: Dialect, campaign: Campaign, out: Writable): Promise<void> {
+export async function writeCampaignWorkbook(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  campaign: Campaign,
+  out: Writable,
+  filters: repo.ResultFilters = repo.NO_FILTERS,
+  status?: ResultStatus,
+): Promise<void> {
   const workbook = new XlsxWriter(out, { creator: 'Abode' });
 
   // Columns come from the survey itself, in its locale: never from splitting questioncolumns.
   const questions = readSurvey(campaign.questions).columns;
+  const withUnfinished = status === 'unfinished' || status === 'all';
   const responses = workbook.addSheet('Responses', {
     freezeHeader: true,
     columns: [
       { header: 'Email', width: 32 },
       { header: 'Date', width: 17, dates: 'datetime' },
       ...questions.map((q) => ({ header: q.title, width: Math.min(60, Math.max(14, q.title.length + 2)) })),
+      // Unfinished answers are asked for: each row says which it is.
+      ...(withUnfinished ? [{ header: 'Completed', width: 12 }] : []),
     ],
   });
-  for await (const batch of repo.responseBatches(db, dialect, campaign._id, BATCH_SIZE)) {
-    if (workbook.closed) return;
-    for (const row of batch) {
-      const answers = parseAnswers(row.answer);
-      const values: XlsxCell[] = [row.email, new Date(row.createdAt)];
-      for (const q of questions) values.push(cell(q.format(answers)));
-      responses.addRow(values);
+  const write = async (batches: AsyncGenerator<{ email: string; answer: string; createdAt: Date | string }[]>, completed: string) => {
+    for await (const batch of batches) {
+      if (workbook.closed) return;
+      for (const row of batch) {
+        const answers = parseAnswers(row.answer);
+        const values: XlsxCell[] = [row.email, new Date(row.createdAt)];
+        for (const q of questions) values.push(cell(q.format(answers)));
+        if (withUnfinished) values.push(completed);
+        responses.addRow(values);
+      }
+      await responses.flush();
+      await yieldToOthers();
     }
-    await responses.flush();
-    await yieldToOthers();
-  }
+  };
+  if (status !== 'unfinished') await write(repo.responseBatches(db, dialect, campaign._id, BATCH_SIZE, filters), 'Yes');
+  if (withUnfinished) await write(repo.progressBatches(db, dialect, campaign._id, BATCH_SIZE, filters), 'No');
+  if (workbook.closed) return;
   await responses.end();
   if (workbook.closed) return;
 
@@ -60,7 +78,7 @@ export async function writeCampaignWorkbook(db: Kysely<Database>, dialect: Diale
       { header: 'Completed', width: 12 },
     ],
   });
-  for await (const batch of repo.emailRecordBatches(db, dialect, campaign._id, BATCH_SIZE)) {
+  for await (const batch of repo.emailRecordBatches(db, dialect, campaign._id, BATCH_SIZE, filters, status ?? 'all')) {
     if (workbook.closed) return;
     for (const row of batch) {
       emails.addRow([row.email, new Date(row.createdAt), toBool(row.isCompleted) ? 'Yes' : 'No']);

@@ -17,7 +17,6 @@ import {
   emailListSchema,
   emailRecordSchema,
   exportFileName,
-  pageQuerySchema,
   RESPONSE_BODY_LIMIT,
   surveyProgressQuerySchema,
   surveyProgressReadSchema,
@@ -25,6 +24,8 @@ import {
   surveyProgressSchema,
   surveyResponseSchema,
 } from '../../../shared/campaigns/campaigns.contract';
+import { answersQuerySchema, campaignSummaryResultSchema, resultFiltersSchema } from '../../../shared/campaigns/campaign-summary.contract';
+import { campaignSummary, parseFilters } from './campaign-summary.service';
 import { attachmentHeader, writeCampaignWorkbook, XLSX_CONTENT_TYPE } from './campaign-export';
 import { matchesFor } from '../matching/matching.service';
 import * as campaigns from './campaigns.service';
@@ -166,7 +167,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/campaign/answers/:id',
-    { schema: { tags, params: idParams, querystring: pageQuerySchema, response: { 200: z.array(answerRowSchema) } } },
+    { schema: { tags, params: idParams, querystring: answersQuerySchema, response: { 200: z.array(answerRowSchema) } } },
     async (request) => campaigns.campaignAnswers(app.db, request.params.id, request.query),
   );
 
@@ -186,10 +187,18 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     async (request) => [{ questioncolumns: await campaigns.questionColumns(app.db, request.params.id) }],
   );
 
-  r.get('/api/campaign/download/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+  r.get(
+    '/api/campaign/summary/:id',
+    { schema: { tags, params: idParams, querystring: resultFiltersSchema, response: { 200: campaignSummaryResultSchema } } },
+    async (request) => campaignSummary(app.db, app.database.dialect, request.params.id, request.query),
+  );
+
+  r.get('/api/campaign/download/:id', { schema: { tags, params: idParams, querystring: resultFiltersSchema } }, async (request, reply) => {
     const campaign = await campaigns.getCampaign(app.db, request.params.id);
+    // Checked before the download starts: a bad filter is a 400, not a broken file.
+    const { filters, status } = parseFilters(campaign.questions, request.query);
     const out = new PassThrough();
-    writeCampaignWorkbook(app.db, app.database.dialect, campaign, out).catch((error: unknown) => {
+    writeCampaignWorkbook(app.db, app.database.dialect, campaign, out, filters, status).catch((error: unknown) => {
       request.log.error({ err: error }, 'campaign export failed');
       out.destroy(error instanceof Error ? error : new Error(String(error)));
     });

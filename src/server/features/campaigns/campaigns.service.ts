@@ -23,6 +23,7 @@ import { recordEvent } from '../notifications/outbox';
 import type { ListingMatches } from '../../../shared/matching/listing-match';
 import * as repo from './campaigns.repository';
 import * as progressRepo from './survey-progress.repository';
+import { parseFilters } from './campaign-summary.service';
 import type { CampaignsTable } from './campaigns.tables';
 
 /** A database or an open transaction: every function here does its work through the one it is given. */
@@ -120,10 +121,24 @@ export async function responseCount(db: Db, id: string): Promise<number> {
   return repo.countResponses(db, id);
 }
 
-export async function campaignAnswers(db: Db, id: string, page: { limit?: number; offset?: number }): Promise<AnswerRow[]> {
-  await requireCampaignId(db, id);
-  const rows = await repo.listResponses(db, id, page);
-  return rows.map((r) => ({ _id: r.id, email: r.email, date: toIso(r.createdAt), result: r.answer }));
+/**
+ * The answers table, newest first. Filters (dates, status, answers) are optional: without them,
+ * the completed responses as before. With a status, each row says whether it is completed.
+ */
+export async function campaignAnswers(db: Db, id: string, query: { limit?: number; offset?: number } & Record<string, unknown>): Promise<AnswerRow[]> {
+  const { limit, offset, ...rest } = query;
+  const filtered = Object.keys(rest).length > 0;
+  const campaign = filtered ? await requireCampaign(db, id) : undefined;
+  if (!campaign) await requireCampaignId(db, id);
+  const { filters, status } = campaign ? parseFilters(campaign.questions, rest) : { filters: repo.NO_FILTERS, status: undefined };
+  const rows = await repo.listResponses(db, id, { limit, offset }, filters, status ?? 'completed');
+  return rows.map((r) => ({
+    _id: r.id,
+    email: r.email,
+    date: toIso(r.createdAt),
+    result: r.answer,
+    ...(status === undefined ? {} : { completed: Number(r.completed) === 1 }),
+  }));
 }
 
 export async function campaignEmailRecords(db: Db, id: string): Promise<EmailRecord[]> {

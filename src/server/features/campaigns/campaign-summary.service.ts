@@ -1,0 +1,277 @@
+import type { Kysely } from 'kysely';
+import {
+  RESERVED_FILTER_KEYS,
+  SUMMARY_MESSAGES,
+  type CampaignSummaryResult,
+  type QuestionSummary,
+  type ResultStatus,
+} from '../../../shared/campaigns/campaign-summary.contract';
+import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns/campaigns.contract';
+import { cellText, parseAnswers, readSurveySummary, type SummaryChoice, type SummaryQuestion } from '../../../shared/survey/survey-questions';
+import { toIso, type Dialect } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import * as repo from './campaigns.repository';
+
+type Db = Kysely<Database>;
+
+const DAY_MS = 86_400_000;
+const BATCH_SIZE = 2000;
+const LATEST = 10;
+/** Values outside a question's choices (typed "other" answers, old choices) kept per question at most. */
+const STRAY_VALUES_MAX = 50;
+/** Days listed one by one (zeros included) in perDay at most; a longer period lists only days with answers. */
+const PER_DAY_SPAN_MAX = 1000;
+
+export interface ParsedFilters {
+  filters: repo.ResultFilters;
+  /** Undefined when the query named none. */
+  status: ResultStatus | undefined;
+}
+
+/**
+ * The filters of a results query, checked against the survey: every key that is not from, to,
+ * status, limit or offset must name a choice question of the survey (400 otherwise).
+ */
+export function parseFilters(questions: string, query: Record<string, unknown>): ParsedFilters {
+  const filters: repo.ResultFilters = { answers: [] };
+  if (typeof query.from === 'string') filters.from = new Date(`${query.from}T00:00:00Z`);
+  if (typeof query.to === 'string') filters.until = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS);
+  const extra = Object.keys(query).filter((k) => !RESERVED_FILTER_KEYS.has(k));
+  if (extra.length > 0) {
+    const byName = new Map(readSurveySummary(questions).questions.map((q) => [q.name, q]));
+    for (const name of extra) {
+      const question = byName.get(name);
+      if (!question || (question.kind !== 'choices' && question.kind !== 'rating')) {
+        throw badRequest(SUMMARY_MESSAGES.unknownQuestion(name), [{ field: name, message: SUMMARY_MESSAGES.unknownQuestion(name) }]);
+      }
+      const value = query[name];
+      if (typeof value !== 'string' || value.length > 500) throw badRequest(SUMMARY_MESSAGES.badValue(name), [{ field: name, message: SUMMARY_MESSAGES.badValue(name) }]);
+      filters.answers.push({ key: question.valueName, value });
+    }
+  }
+  return { filters, status: query.status as ResultStatus | undefined };
+}
+
+const valueKey = (value: unknown) => (typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** Counts of picks: the question's own choices in order, then values it does not list. */
+class ChoiceCounter {
+  readonly #counts = new Map<string, number>();
+  readonly #stray = new Map<string, { value: string | number | boolean; count: number }>();
+  constructor(private readonly choices: SummaryChoice[]) {
+    for (const c of choices) this.#counts.set(valueKey(c.value), 0);
+  }
+  add(value: unknown): void {
+    const k = valueKey(value);
+    const known = this.#counts.get(k);
+    if (known !== undefined) this.#counts.set(k, known + 1);
+    else {
+      const stray = this.#stray.get(k);
+      if (stray) stray.count++;
+      else if (this.#stray.size < STRAY_VALUES_MAX && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) this.#stray.set(k, { value, count: 1 });
+    }
+  }
+  result() {
+    return [
+      ...this.choices.map((c) => ({ value: c.value, text: c.text, count: this.#counts.get(valueKey(c.value)) ?? 0 })),
+      ...[...this.#stray.values()].map((s) => ({ value: s.value, text: String(s.value), count: s.count })),
+    ];
+  }
+}
+
+function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return undefined;
+}
+
+/** One question's figures, fed one answers object at a time; memory grows with distinct values, not answers. */
+interface Accumulator {
+  add(answers: Record<string, unknown>, date: string): void;
+  result(): QuestionSummary;
+}
+
+function accumulatorFor(q: SummaryQuestion): Accumulator {
+  let answered = 0;
+  const base = () => ({ name: q.name, title: q.title, answered });
+  const value = (answers: Record<string, unknown>) => answers[q.valueName];
+  switch (q.kind) {
+    case 'choices':
+    case 'boolean': {
+      const counter = new ChoiceCounter(q.choices);
+      return {
+        add(answers) {
+          const v = value(answers);
+          if (isEmpty(v)) return;
+          answered++;
+          if (Array.isArray(v)) for (const item of new Set(v.map(valueKey))) counter.add(v.find((x) => valueKey(x) === item));
+          else counter.add(v);
+        },
+        result: () =>
+          q.kind === 'choices'
+            ? { ...base(), type: 'choices', multiple: q.multiple, stats: { choices: counter.result() } }
+            : { ...base(), type: 'boolean', stats: { choices: counter.result() } },
+      };
+    }
+    case 'rating': {
+      const counter = new ChoiceCounter(q.values);
+      let sum = 0;
+      let numbers = 0;
+      return {
+        add(answers) {
+          const v = value(answers);
+          if (isEmpty(v)) return;
+          answered++;
+          counter.add(v);
+          const n = toNumber(v);
+          if (n !== undefined) {
+            sum += n;
+            numbers++;
+          }
+        },
+        result: () => ({ ...base(), type: 'rating', stats: { average: numbers > 0 ? round(sum / numbers) : null, distribution: counter.result() } }),
+      };
+    }
+    case 'number': {
+      const counts = new Map<number, number>();
+      return {
+        add(answers) {
+          const n = toNumber(value(answers));
+          if (n === undefined) return;
+          answered++;
+          counts.set(n, (counts.get(n) ?? 0) + 1);
+        },
+        result: () => ({ ...base(), type: 'number', stats: numberStats(counts, answered) }),
+      };
+    }
+    case 'matrix': {
+      const rows = q.rows.map((row) => ({ row, counter: new ChoiceCounter(q.columns) }));
+      return {
+        add(answers) {
+          const v = value(answers);
+          if (typeof v !== 'object' || v === null || Array.isArray(v)) return;
+          let any = false;
+          for (const { row, counter } of rows) {
+            const picked = (v as Record<string, unknown>)[valueKey(row.value)];
+            if (isEmpty(picked)) continue;
+            any = true;
+            if (Array.isArray(picked)) for (const p of picked) counter.add(p);
+            else counter.add(picked);
+          }
+          if (any) answered++;
+        },
+        result: () => ({ ...base(), type: 'matrix', stats: { rows: rows.map(({ row, counter }) => ({ value: row.value, text: row.text, choices: counter.result() })) } }),
+      };
+    }
+    case 'text': {
+      // The latest ten, newest first: a small sorted list, whatever the order rows come in.
+      const latest: { date: string; text: string }[] = [];
+      return {
+        add(answers, date) {
+          const text = cellText(q.format(answers));
+          if (text === '') return;
+          answered++;
+          if (latest.length === LATEST && latest[LATEST - 1]!.date >= date) return;
+          let i = latest.findIndex((l) => l.date < date);
+          if (i === -1) i = latest.length;
+          latest.splice(i, 0, { date, text });
+          if (latest.length > LATEST) latest.pop();
+        },
+        result: () => ({ ...base(), type: 'text', stats: { latest: latest.map((l) => l.text) } }),
+      };
+    }
+  }
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** Min, median, max and up to ten equal bins, from each distinct value's count. */
+function numberStats(counts: Map<number, number>, total: number) {
+  if (total === 0) return { min: null, median: null, max: null, histogram: [] };
+  const values = [...counts.keys()].sort((a, b) => a - b);
+  const min = values[0]!;
+  const max = values[values.length - 1]!;
+  // The values at the middle positions (one or two), walking the sorted distinct values.
+  const nth = (position: number) => {
+    let seen = 0;
+    for (const v of values) {
+      seen += counts.get(v)!;
+      if (seen > position) return v;
+    }
+    return max;
+  };
+  const median = total % 2 === 1 ? nth((total - 1) / 2) : (nth(total / 2 - 1) + nth(total / 2)) / 2;
+  const bins = min === max ? 1 : Math.min(10, values.length);
+  const width = (max - min) / bins;
+  const histogram = Array.from({ length: bins }, (_, i) => ({ from: round(min + i * width), to: round(i === bins - 1 ? max : min + (i + 1) * width), count: 0 }));
+  for (const v of values) {
+    const i = width === 0 ? 0 : Math.min(bins - 1, Math.floor((v - min) / width));
+    histogram[i]!.count += counts.get(v)!;
+  }
+  return { min, median, max, histogram };
+}
+
+/** perDay over the period (zeros included when it is not too long), else over the days with answers. */
+function perDayList(days: Map<string, number>, from: Date | undefined, until: Date | undefined) {
+  const known = [...days.keys()].sort();
+  if (known.length === 0 && (!from || !until)) return [];
+  const start = from ? from.getTime() : Date.parse(`${known[0]}T00:00:00Z`);
+  const end = until ? until.getTime() - DAY_MS : Date.parse(`${known[known.length - 1]}T00:00:00Z`);
+  if ((end - start) / DAY_MS > PER_DAY_SPAN_MAX || end < start) return known.map((date) => ({ date, count: days.get(date)! }));
+  const out: { date: string; count: number }[] = [];
+  for (let t = start; t <= end; t += DAY_MS) {
+    const date = new Date(t).toISOString().slice(0, 10);
+    out.push({ date, count: days.get(date) ?? 0 });
+  }
+  return out;
+}
+
+/** SQLite reads finish synchronously: let other requests in between two batches. */
+const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * The campaign's summary under the filters. Counts and the funnel are SQL aggregates; the answers
+ * the status picks are streamed in batches and folded into per-question figures (docs/decisions/0011).
+ */
+export async function campaignSummary(db: Db, dialect: Dialect, id: string, query: Record<string, unknown>): Promise<CampaignSummaryResult> {
+  const campaign = await repo.findCampaign(db, id);
+  if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
+  const { filters, status = 'all' } = parseFilters(campaign.questions, query);
+  const survey = readSurveySummary(campaign.questions);
+
+  const [counts, funnel] = await Promise.all([repo.countFiltered(db, id, filters), repo.funnelCounts(db, id, filters, survey.pages.length)]);
+
+  const accumulators = survey.questions.map(accumulatorFor);
+  const days = new Map<string, number>();
+  const fold = async (batches: AsyncGenerator<{ answer: string; createdAt: Date | string }[]>) => {
+    for await (const batch of batches) {
+      for (const row of batch) {
+        const date = toIso(row.createdAt);
+        const day = date.slice(0, 10);
+        days.set(day, (days.get(day) ?? 0) + 1);
+        const answers = parseAnswers(row.answer);
+        for (const a of accumulators) a.add(answers, date);
+      }
+      await yieldToOthers();
+    }
+  };
+  if (status !== 'unfinished') await fold(repo.responseBatches(db, dialect, id, BATCH_SIZE, filters));
+  if (status !== 'completed') await fold(repo.progressBatches(db, dialect, id, BATCH_SIZE, filters));
+
+  const steps = [
+    { step: 'emails', label: 'E-mails given', count: funnel.given },
+    { step: 'started', label: 'Survey started', count: funnel.started },
+    ...funnel.reached.map((count, i) => ({ step: `page-${i + 2}`, label: `Reached page ${i + 2}: ${survey.pages[i + 1]}`, count })),
+    { step: 'completed', label: 'Completed', count: funnel.completed },
+  ];
+  return {
+    total: status === 'completed' ? counts.completed : status === 'unfinished' ? counts.unfinished : counts.completed + counts.unfinished,
+    completed: counts.completed,
+    unfinished: counts.unfinished,
+    funnel: steps,
+    perDay: perDayList(days, filters.from, filters.until),
+    questions: accumulators.map((a) => a.result()),
+  };
+}
