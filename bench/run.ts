@@ -1,4 +1,4 @@
-// npm run bench [-- --only=writes,reads,export,inbox,notify,matching,bundles,lighthouse] [--db=sqlite,postgres]
+// npm run bench [-- --only=writes,reads,export,summary,inbox,notify,matching,bundles,lighthouse] [--db=sqlite,postgres]
 //                 [--baseline=<built checkout of an earlier commit>: lead writes before/after, same run]
 // Builds the production bundle, runs each benchmark against it, prints figures with budgets and
 // verdicts, and writes bench/results/latest.json. Ratios are against a bare Fastify server measured
@@ -10,16 +10,17 @@ import path from 'node:path';
 import pg from 'pg';
 import { benchBundles } from './bundles';
 import { benchExport } from './export';
+import { runSummaryBench } from './campaign-summary';
 import { benchLeadList, benchMatching, benchNotifyLatency } from './inbox';
 import { benchLeadWrites, benchPublicReads } from './leads';
 import { benchLighthouse } from './lighthouse';
 import { benchWritesAgainstBaseline } from './write-baseline';
 import { AbodeClient, BENCH_SURVEY } from './lib/abode-client';
 import { startAbode, startCeiling, type Running } from './lib/processes';
-import { printTable, type Figure } from './lib/report';
+import { atMost, figure, printTable, type Figure } from './lib/report';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
-const only = new Set((args.get('only') ?? 'writes,reads,export,inbox,notify,matching,bundles,lighthouse').split(','));
+const only = new Set((args.get('only') ?? 'writes,reads,export,summary,inbox,notify,matching,bundles,lighthouse').split(','));
 const dialects = (args.get('db') ?? 'sqlite,postgres').split(',');
 const ADMIN = { email: 'bench@abode.test', password: 'bench-password-123' };
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -92,6 +93,15 @@ async function main(): Promise<void> {
   if (only.has('inbox')) {
     console.log('Leads inbox: one page of 100,000 leads (SQLite)…');
     figures.push(...(await benchLeadList()));
+  }
+  if (only.has('summary')) {
+    console.log('Results summary: 100,000 responses and 10,000 unfinished (SQLite)…');
+    const r = await runSummaryBench(100_000);
+    figures.push(
+      figure('summary (sqlite)', 'summary of 100,000 responses + 10,000 unfinished', r.allSeconds, 's', atMost(r.allSeconds, 1, '≤ 1 s'), `median of 5 calls, ${r.questions} questions`),
+      figure('summary (sqlite)', 'filtered: completed, one answer, two months', r.filteredSeconds, 's', atMost(r.filteredSeconds, 1, '≤ 1 s'), 'median of 5 calls'),
+      figure('summary (sqlite)', 'server peak RSS', r.serverPeakRssMB, 'MB', atMost(r.serverPeakRssMB, 256, '≤ 256 MB'), `${r.serverRssBeforeMB} MB before the first call`),
+    );
   }
   if (only.has('matching')) {
     console.log('Matching: the rules over 1,000 homes and 1,000 decor items…');

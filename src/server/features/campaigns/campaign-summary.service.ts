@@ -8,7 +8,7 @@ import {
 } from '../../../shared/campaigns/campaign-summary.contract';
 import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns/campaigns.contract';
 import { cellText, parseAnswers, readSurveySummary, type SummaryChoice, type SummaryQuestion } from '../../../shared/survey/survey-questions';
-import { toIso, type Dialect } from '../../db/database';
+import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import * as repo from './campaigns.repository';
@@ -16,7 +16,7 @@ import * as repo from './campaigns.repository';
 type Db = Kysely<Database>;
 
 const DAY_MS = 86_400_000;
-const BATCH_SIZE = 2000;
+const BATCH_SIZE = 5000;
 const LATEST = 10;
 /** Values outside a question's choices (typed "other" answers, old choices) kept per question at most. */
 const STRAY_VALUES_MAX = 50;
@@ -248,7 +248,8 @@ export async function campaignSummary(db: Db, dialect: Dialect, id: string, quer
   const fold = async (batches: AsyncGenerator<{ answer: string; createdAt: Date | string }[]>) => {
     for await (const batch of batches) {
       for (const row of batch) {
-        const date = toIso(row.createdAt);
+        // SQLite hands back ISO text already; PostgreSQL a Date.
+        const date = typeof row.createdAt === 'string' ? row.createdAt : row.createdAt.toISOString();
         const day = date.slice(0, 10);
         days.set(day, (days.get(day) ?? 0) + 1);
         const answers = parseAnswers(row.answer);
