@@ -1,4 +1,4 @@
-// npm run bench [-- --only=writes,reads,export,summary,inbox,notify,matching,bundles,lighthouse] [--db=sqlite,postgres]
+// npm run bench [-- --only=writes,reads,export,summary,inbox,notify,matching,bundles,lighthouse,survey-open] [--db=sqlite,postgres]
 //                 [--baseline=<built checkout of an earlier commit>: lead writes before/after, same run]
 // Builds the production bundle, runs each benchmark against it, prints figures with budgets and
 // verdicts, and writes bench/results/latest.json. Ratios are against a bare Fastify server measured
@@ -16,11 +16,12 @@ import { benchLeadWrites, benchPublicReads } from './leads';
 import { benchLighthouse } from './lighthouse';
 import { benchWritesAgainstBaseline } from './write-baseline';
 import { AbodeClient, BENCH_SURVEY } from './lib/abode-client';
+import { benchSurveyOpen } from './survey-open';
 import { startAbode, startCeiling, type Running } from './lib/processes';
 import { atMost, figure, printTable, type Figure } from './lib/report';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
-const only = new Set((args.get('only') ?? 'writes,reads,export,summary,inbox,notify,matching,bundles,lighthouse').split(','));
+const only = new Set((args.get('only') ?? 'writes,reads,export,summary,inbox,notify,matching,bundles,lighthouse,survey-open').split(','));
 const dialects = (args.get('db') ?? 'sqlite,postgres').split(',');
 const ADMIN = { email: 'bench@abode.test', password: 'bench-password-123' };
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -112,8 +113,8 @@ async function main(): Promise<void> {
     figures.push(...(await benchNotifyLatency()));
   }
 
-  if (only.has('bundles') || only.has('lighthouse')) {
-    console.log('Bundles and Lighthouse (demo content)…');
+  if (only.has('bundles') || only.has('lighthouse') || only.has('survey-open')) {
+    console.log('Bundles, Lighthouse and the survey opening (demo content)…');
     figures.push(
       ...(await withAbode('sqlite', { SEED_DEMO: 'true' }, async (server, client) => {
         const out: Figure[] = [];
@@ -124,6 +125,11 @@ async function main(): Promise<void> {
           out.push(...(await benchBundles(server, token, state)));
         }
         if (only.has('lighthouse')) out.push(...(await benchLighthouse(server)));
+        if (only.has('survey-open')) {
+          await client.activeCampaign('Survey opening bench', BENCH_SURVEY);
+          console.log('Click on "Choose Your Lifestyle" → first question (slow 4G, 4× CPU)…');
+          out.push(...(await benchSurveyOpen(server)));
+        }
         return out;
       })),
     );
