@@ -103,7 +103,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
                 { name: 'boot', test: /vite\/preload-helper|src\/web\/lib\/auth-token\.ts|src\/shared\/token-claims\.ts/, priority: 1 },
                 {
                   name: 'site',
-                  test: /src\/web\/(components|app|lib)\/|src\/web\/features\/campaigns\/campaigns-api\.ts|src\/shared\/(paths|email|token-claims|site|api-error)\.ts/,
+                  // Not the staff's antd-zod nor the public forms' use-zod-form: the home page uses neither.
+                  test: (id) =>
+                    /src\/web\/(components|app|lib)\/|src\/web\/features\/campaigns\/campaigns-api\.ts|src\/shared\/(paths|email|token-claims|site|api-error)\.ts/.test(id) &&
+                    !/src\/web\/lib\/(antd-zod|use-zod-form)\.ts/.test(id),
                 },
               ],
             },

@@ -8,13 +8,28 @@ type RouteModule = Awaited<ReturnType<LazyRouteFunction<RouteObject>>>;
 
 // Page modules are code-split and loaded lazily: each exports `Component` and, where it needs
 // data, `loader`. `handle.file` names the module so the server can link its CSS and preload its
-// chunk when it renders the page.
-const pageModules = import.meta.glob<RouteModule>(['../features/**/*-page.tsx', '../features/**/*-layout.tsx']);
+// chunk when it renders the page. Staff pages are reached through their own small chunk
+// (features/dashboard/staff-pages.ts), which the router loads alongside the page's.
+const pageModules = import.meta.glob<RouteModule>(['../features/**/*-page.tsx', '!../features/**/staff/**']);
 
-function page(file: string): Pick<RouteObject, 'lazy' | 'handle'> {
+function page(file: string, later: string[] = []): Pick<RouteObject, 'lazy' | 'handle'> {
   const load = pageModules[`../features/${file}`];
   if (!load) throw new Error(`No page module features/${file}`);
-  return { lazy: load, handle: { file: `features/${file}` } };
+  return { lazy: load, handle: { file: `features/${file}`, later: later.map((f) => `features/${f}`) } };
+}
+
+/**
+ * Loads a public page's module (and links its stylesheets) ahead of a visit, through the very import
+ * the router makes: when the visitor goes there, the route renders without waiting for the network.
+ */
+export function preloadPage(file: string): Promise<unknown> {
+  const load = pageModules[`../features/${file}`];
+  if (!load) throw new Error(`No page module features/${file}`);
+  return load();
+}
+
+function staffPage(file: string): Pick<RouteObject, 'lazy' | 'handle'> {
+  return { lazy: () => import('../features/dashboard/staff-pages').then((pages) => pages.loadStaffModule(file)), handle: { file: `features/${file}` } };
 }
 
 const rel = (path: string) => path.replace(/^\//, '');
@@ -31,7 +46,8 @@ export const routes: RouteObject[] = [
     loader: siteLoader,
     shouldRevalidate: () => false,
     children: [
-      { index: true, ...page('campaigns/landing-page.tsx') },
+      // The landing page fetches the survey runner's files once idle (campaigns/survey-preload.ts).
+      { index: true, ...page('campaigns/landing-page.tsx', ['campaigns/start-survey-page.tsx']) },
       { path: rel(paths.startSurvey), ...page('campaigns/start-survey-page.tsx') },
       { path: rel(paths.result), ...page('campaigns/result-page.tsx') },
       { path: rel(paths.projects), ...page('listings/projects-page.tsx') },
@@ -47,26 +63,26 @@ export const routes: RouteObject[] = [
   {
     // Everything under /dashboard: antd lives in these chunks only; the layout's loader guards them.
     path: paths.dashboard,
-    ...page('dashboard/dashboard-layout.tsx'),
+    ...staffPage('dashboard/dashboard-layout.tsx'),
     hydrateFallbackElement: <div aria-busy="true" style={{ minHeight: '100vh', background: '#f5f7fb' }} />,
     errorElement: <RouteError />,
     children: [
-      { index: true, ...page('campaigns/staff/campaigns-page.tsx') },
-      { path: inDashboard(paths.leads), ...page('leads/staff/leads-page.tsx') },
-      { path: `${inDashboard(paths.leads)}/:id`, ...page('leads/staff/lead-page.tsx') },
-      { path: inDashboard(paths.surveyCards), ...page('campaigns/staff/campaigns-page.tsx') },
-      { path: inDashboard(paths.campaignNew), ...page('campaigns/staff/designer-page.tsx') },
-      { path: inDashboard(paths.campaignEdit), ...page('campaigns/staff/designer-page.tsx') },
-      { path: inDashboard(paths.creator), ...page('campaigns/staff/designer-page.tsx') },
-      { path: inDashboard(paths.campaignResult), ...page('campaigns/staff/results-page.tsx') },
-      { path: inDashboard(paths.emailView), ...page('campaigns/staff/email-view-page.tsx') },
-      { path: inDashboard(paths.staffProjects), ...page('listings/staff/project-admin-page.tsx') },
-      { path: inDashboard(paths.staffDecor), ...page('listings/staff/decor-admin-page.tsx') },
-      { path: inDashboard(paths.staffStudio), ...page('listings/staff/studio-admin-page.tsx') },
-      { path: inDashboard(paths.contactResponses), ...page('contact/staff/contact-responses-page.tsx') },
-      { path: inDashboard(paths.contactResponsesAlt), ...page('contact/staff/contact-responses-page.tsx') },
-      { path: inDashboard(paths.settingsWebhooks), ...page('notifications/staff/webhooks-page.tsx') },
-      { path: inDashboard(paths.settingsMail), ...page('notifications/staff/mail-page.tsx') },
+      { index: true, ...staffPage('campaigns/staff/campaigns-page.tsx') },
+      { path: inDashboard(paths.leads), ...staffPage('leads/staff/leads-page.tsx') },
+      { path: `${inDashboard(paths.leads)}/:id`, ...staffPage('leads/staff/lead-page.tsx') },
+      { path: inDashboard(paths.surveyCards), ...staffPage('campaigns/staff/campaigns-page.tsx') },
+      { path: inDashboard(paths.campaignNew), ...staffPage('campaigns/staff/designer-page.tsx') },
+      { path: inDashboard(paths.campaignEdit), ...staffPage('campaigns/staff/designer-page.tsx') },
+      { path: inDashboard(paths.creator), ...staffPage('campaigns/staff/designer-page.tsx') },
+      { path: inDashboard(paths.campaignResult), ...staffPage('campaigns/staff/results-page.tsx') },
+      { path: inDashboard(paths.emailView), ...staffPage('campaigns/staff/email-view-page.tsx') },
+      { path: inDashboard(paths.staffProjects), ...staffPage('listings/staff/project-admin-page.tsx') },
+      { path: inDashboard(paths.staffDecor), ...staffPage('listings/staff/decor-admin-page.tsx') },
+      { path: inDashboard(paths.staffStudio), ...staffPage('listings/staff/studio-admin-page.tsx') },
+      { path: inDashboard(paths.contactResponses), ...staffPage('contact/staff/contact-responses-page.tsx') },
+      { path: inDashboard(paths.contactResponsesAlt), ...staffPage('contact/staff/contact-responses-page.tsx') },
+      { path: inDashboard(paths.settingsWebhooks), ...staffPage('notifications/staff/webhooks-page.tsx') },
+      { path: inDashboard(paths.settingsMail), ...staffPage('notifications/staff/mail-page.tsx') },
       { path: '*', ...page('site/not-found-page.tsx') },
     ],
   },
