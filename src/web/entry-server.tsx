@@ -17,6 +17,8 @@ export type RenderResult =
       data: string;
       /** Source files of the matched route modules (keys of the Vite manifest). */
       files: string[];
+      /** Source files of modules the page fetches once idle (`handle.later`), such as the survey runner. */
+      later: string[];
     };
 
 const handler = createStaticHandler(routes);
@@ -53,6 +55,7 @@ export async function render(request: Request, apiFetch: (path: string, init: Re
     body: html.slice(head.length),
     data: JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'),
     files: context.matches.map((m) => (m.route.handle as { file?: string } | undefined)?.file).filter((f): f is string => Boolean(f)),
+    later: context.matches.flatMap((m) => (m.route.handle as { later?: string[] } | undefined)?.later ?? []),
   };
 }
 

@@ -11,7 +11,7 @@ interface SsrEntry {
     apiFetch: (path: string, init: RequestInit) => Promise<Response>,
   ): Promise<
     | { kind: 'redirect'; status: number; location: string }
-    | { kind: 'page'; status: number; head: string; body: string; data: string; files: string[] }
+    | { kind: 'page'; status: number; head: string; body: string; data: string; files: string[]; later: string[] }
   >;
 }
 
@@ -60,7 +60,7 @@ export class PageRenderer {
     const result = await this.entry.render(new Request(`${origin}${pagePath}`), (apiPath, init) => this.callApi(apiPath, init));
     if (result.kind === 'redirect') return { status: result.status, location: result.location };
 
-    const links = this.assetLinks(result.files);
+    const links = this.assetLinks(result.files) + this.laterFiles(result.files, result.later);
     let html = this.template;
     if (result.head.includes('<title>')) html = html.replace(/<title>[\s\S]*?<\/title>\s*/, '');
     if (result.head.includes('name="description"')) html = html.replace(/<meta name="description"[^>]*>\s*/, '');
@@ -88,20 +88,38 @@ export class PageRenderer {
     return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers });
   }
 
-  /** Stylesheets of the matched route modules and of the chunks they import. */
-  private assetLinks(files: string[]): string {
+  /** The chunks and stylesheets of these modules and of the chunks they import. */
+  private assets(keys: string[]): { js: Set<string>; css: Set<string> } {
+    const js = new Set<string>();
     const css = new Set<string>();
-    const seen = new Set<string>();
     const visit = (key: string) => {
       const chunk = this.manifest[key];
-      if (!chunk || seen.has(chunk.file)) return;
-      seen.add(chunk.file);
+      if (!chunk || js.has(chunk.file)) return;
+      js.add(chunk.file);
       chunk.css?.forEach((c) => css.add(c));
       chunk.imports?.forEach(visit);
     };
-    files.forEach(visit);
+    keys.forEach(visit);
+    return { js, css };
+  }
+
+  /** Stylesheets of the matched route modules and of the chunks they import. */
+  private assetLinks(files: string[]): string {
+    const { css } = this.assets(files);
     // The template already links the entry's CSS.
     for (const [, asset] of this.template.matchAll(/"\/(assets\/[^"]+)"/g)) css.delete(asset!);
     return [...css].map((c) => `<link rel="stylesheet" href="/${c}">`).join('');
+  }
+
+  /**
+   * The files of the modules the page fetches once idle (src/web/features/campaigns/survey-preload.ts),
+   * less those it loads anyway, as a list the page reads: the browser gets them without running them.
+   */
+  private laterFiles(files: string[], later: string[]): string {
+    if (later.length === 0) return '';
+    const own = this.assets(['index.html', 'start-app.tsx', ...files]);
+    const { js, css } = this.assets(later);
+    const wanted = [...js, ...css].filter((file) => !own.js.has(file) && !own.css.has(file));
+    return wanted.length ? `<meta name="abode-prefetch" content="${wanted.map((f) => `/${f}`).join(' ')}">` : '';
   }
 }

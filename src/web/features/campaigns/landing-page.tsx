@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { emailProblem, normaliseEmail } from '../../../shared/email';
 import { paths } from '../../../shared/paths';
@@ -7,8 +7,9 @@ import { PageMeta } from '../../components/page-meta';
 import { TextField } from '../../components/text-field';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
-import { addEmail, fetchActiveCampaign } from './campaigns-api';
+import { addEmail } from './campaigns-api';
 import type { SurveyState } from './journey-state';
+import { activeCampaign, prefetchActiveCampaign, prefetchSurveyRunnerWhenIdle, preloadSurveyRunner } from './survey-preload';
 import './landing.css';
 
 type Status =
@@ -56,6 +57,17 @@ export function Component() {
   const busy = status.kind === 'busy';
   const hydrated = useHydrated();
 
+  // The survey is fetched while the visitor reads (survey-preload.ts): its files once the page is idle,
+  // its module and questions once they focus the e-mail field — maybe before the app started (main.tsx).
+  useEffect(() => prefetchSurveyRunnerWhenIdle(), []);
+  const onFormFocus = () => {
+    preloadSurveyRunner();
+    prefetchActiveCampaign();
+  };
+  useEffect(() => {
+    if (formRef.current?.contains(document.activeElement)) onFormFocus();
+  }, []);
+
   const start = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = emailProblem(emailInput);
@@ -66,9 +78,10 @@ export function Component() {
     }
     const email = normaliseEmail(emailInput);
     setStatus({ kind: 'busy' });
+    preloadSurveyRunner(); // if the page has not been idle yet: alongside the requests below
     try {
       // The way back to kept answers loads alongside the campaign (not before interaction).
-      const [campaign, progress] = await Promise.all([fetchActiveCampaign(), import('./survey-progress')]);
+      const [campaign, progress] = await Promise.all([activeCampaign(), import('./survey-progress')]);
       // This browser started this survey before and holds its token: straight back to the answers.
       const held = campaign ? await progress.heldJourney(email, campaign) : null;
       if (held) {
@@ -115,7 +128,7 @@ export function Component() {
         <div className="landing-card">
           <h2 className="landing-card__title">Start your home survey</h2>
           <p className="landing-card__text">It takes about two minutes.</p>
-          <form ref={formRef} className="landing-form" noValidate onSubmit={(event) => void start(event)}>
+          <form ref={formRef} className="landing-form" noValidate onFocus={onFormFocus} onSubmit={(event) => void start(event)}>
             <TextField
               name="email"
               value={emailInput}

@@ -1,0 +1,121 @@
+// Issue 17, "a survey that opens at once": the landing page fetches the survey runner after its first
+// view (once idle, or when the e-mail field gets focus), and the click then needs none of it again.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, E2E_STAFF, pageProblems, PHONE, useBrowser } from './browser';
+
+const browser = useBrowser();
+const RUN = Date.now().toString(36);
+const FIRST_QUESTION = 'Which neighbourhood do you picture?';
+const SURVEY = { pages: [{ name: 'where', elements: [{ type: 'text', name: 'area', title: FIRST_QUESTION }] }] };
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/** The runner route's chunk and the chunks and stylesheets only it brings (not the site's shared ones). */
+function runnerFiles(): { chunk: string; all: string[] } {
+  const manifest = JSON.parse(readFileSync(path.resolve('dist/client/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const runner = manifest['features/campaigns/start-survey-page.tsx']!;
+  const landing = manifest['features/campaigns/landing-page.tsx']!;
+  const shared = new Set(landing.imports ?? []);
+  const all = [runner.file, ...(runner.css ?? [])];
+  for (const key of runner.imports ?? []) {
+    if (!shared.has(key)) all.push(manifest[key]!.file, ...(manifest[key]!.css ?? []));
+  }
+  return { chunk: `/${runner.file}`, all: all.map((f) => `/${f}`) };
+}
+
+/** Every script, stylesheet and API request the page makes, by path, in order. */
+function recordRequests(page: Page): string[] {
+  const requested: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/api/')) requested.push(`${req.method()} ${url.pathname}`);
+  });
+  return requested;
+}
+
+beforeAll(async () => {
+  const login = await fetch(`${baseURL()}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: E2E_STAFF.email, password: E2E_STAFF.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const added = await fetch(`${baseURL()}/api/campaign/add`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: `E2E prefetch ${RUN}`, questions: JSON.stringify(SURVEY) }),
+  });
+  expect(added.status).toBe(201);
+  const { _id } = (await added.json()) as { _id: string };
+  const activated = await fetch(`${baseURL()}/api/campaign/activate/${_id}`, { method: 'POST', headers, body: JSON.stringify({ isActivated: true }) });
+  expect(activated.status).toBe(200);
+});
+
+describe('the survey runner is fetched on the landing page, after its first view', () => {
+  it('is not among the first view’s requests, and is requested once the page is idle, after its load event', async () => {
+    const { chunk, all } = runnerFiles();
+    const page = await browser.newPage(PHONE);
+    const requested = recordRequests(page);
+    await page.goto('/', { waitUntil: 'load' });
+    // What the page asked for up to its load event: its own script, never the runner's.
+    expect(requested.filter((r) => all.some((file) => r.endsWith(` ${file}`)))).toEqual([]);
+
+    // No interaction at all: the page alone, once idle, fetches the runner.
+    await expect.poll(() => requested.includes(`GET ${chunk}`)).toBe(true);
+    const timing = await page.evaluate((file) => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const runner = performance.getEntriesByType('resource').find((r) => new URL(r.name).pathname === file);
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      return { load: navigation.loadEventEnd, paint: paint?.startTime ?? null, runner: runner?.startTime ?? null };
+    }, chunk);
+    expect(timing.runner).not.toBeNull();
+    expect(timing.paint).not.toBeNull();
+    expect(timing.runner!).toBeGreaterThan(timing.load);
+    expect(timing.runner!).toBeGreaterThan(timing.paint!);
+    // Fetched, not run: every file arrives, and the landing page does not apply the runner's styles.
+    await expect.poll(() => all.filter((file) => !requested.includes(`GET ${file}`))).toEqual([]);
+    const sheets = await page.evaluate(() => [...document.styleSheets].map((sheet) => (sheet.href ? new URL(sheet.href).pathname : '')));
+    expect(sheets.filter((sheet) => all.includes(sheet))).toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('is requested when the e-mail field gets focus; the click then opens the first question without fetching it again', async () => {
+    const { chunk, all } = runnerFiles();
+    const page = await browser.newPage(PHONE);
+    // A page that never goes idle (a busy phone): only the focus can start the fetch.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    const requested = recordRequests(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    expect(requested.filter((r) => all.some((file) => r.endsWith(` ${file}`)))).toEqual([]);
+    const field = page.getByRole('textbox', { name: 'E-mail address' });
+    await field.focus();
+    // Focus also fetches the campaign, so the click does not wait for it.
+    await expect.poll(() => requested.includes(`GET ${chunk}`)).toBe(true);
+    await expect.poll(() => requested.filter((r) => r === 'GET /api/campagin/active').length).toBe(1);
+    await field.fill(`prefetch-${RUN}@example.com`);
+    // Everything the runner needs has arrived before the click.
+    await expect
+      .poll(() => page.evaluate((files) => files.filter((f) => !performance.getEntriesByType('resource').some((r) => new URL(r.name).pathname === f && (r as PerformanceResourceTiming).responseEnd > 0)), all))
+      .toEqual([]);
+
+    const before = requested.length;
+    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+    await page.waitForURL(/\/startsurvey$/);
+    await page.getByRole('textbox', { name: FIRST_QUESTION }).waitFor();
+    expect(await page.getByText(FIRST_QUESTION).isVisible()).toBe(true);
+    // After the click: the visitor's e-mail, and no script, stylesheet or campaign fetched again.
+    expect(requested.slice(before)).toEqual(['POST /api/email/add']);
+    expect(requested.filter((r) => r.endsWith(` ${chunk}`))).toHaveLength(1);
+    expect(pageProblems(page)).toEqual([]);
+  });
+});
