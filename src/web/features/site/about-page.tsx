@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../shared/paths';
 import { useSiteSettings } from '../../app/site-settings';
-import { ArrowRightIcon, BuildIcon, HomeSearchIcon, LedgerIcon, PiggyBankIcon, QuoteIcon } from '../../components/icons';
+import { ArrowRightIcon, BuildIcon, HomeSearchIcon, LedgerIcon, PiggyBankIcon, QuoteIcon } from '../../components/page-icons';
 import { PageMeta } from '../../components/page-meta';
 import './about.css';
 
