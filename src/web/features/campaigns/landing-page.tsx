@@ -9,7 +9,6 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
 import { addEmail } from './campaigns-api';
 import type { SurveyState } from './journey-state';
-import { activeCampaign, prefetchActiveCampaign, prefetchSurveyRunnerWhenIdle, preloadSurveyRunner } from './survey-preload';
 import './landing.css';
 
 type Status =
@@ -47,6 +46,28 @@ function HouseArt() {
   );
 }
 
+/** Set when the page starts fetching the survey: bench/bundles.ts counts what comes after it apart. */
+const SURVEY_PRELOAD_MARK = 'abode:survey-preload';
+
+/**
+ * The survey's fetching ahead (survey-preload.ts), itself loaded only once the page is idle or the
+ * visitor shows intent: this page's first-view script budget is tight (bench/bundles.ts).
+ */
+function surveyPreload() {
+  if (performance.getEntriesByName(SURVEY_PRELOAD_MARK).length === 0) performance.mark(SURVEY_PRELOAD_MARK);
+  return import('./survey-preload');
+}
+
+/** Runs `then` once the browser is idle (or after a while on a page that never is); returns the cancel. */
+function whenIdle(then: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(then, { timeout: 5_000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(then, 2_000); // Safari has no requestIdleCallback
+  return () => clearTimeout(id);
+}
+
 export function Component() {
   const navigate = useNavigate();
   // The shared e-mail rule without zod: this page's script budget is tight (bench/bundles.ts).
@@ -59,10 +80,13 @@ export function Component() {
 
   // The survey is fetched while the visitor reads (survey-preload.ts): its files once the page is idle,
   // its module and questions once they focus the e-mail field — maybe before the app started (main.tsx).
-  useEffect(() => prefetchSurveyRunnerWhenIdle(), []);
+  useEffect(() => whenIdle(() => void surveyPreload().then((ahead) => ahead.prefetchSurveyRunnerFiles())), []);
   const onFormFocus = () => {
-    preloadSurveyRunner();
-    prefetchActiveCampaign();
+    void surveyPreload().then((ahead) => {
+      ahead.preloadSurveyRunner();
+      ahead.prefetchActiveCampaign();
+      ahead.prepareSurveyWhenQuiet();
+    });
   };
   useEffect(() => {
     if (formRef.current?.contains(document.activeElement)) onFormFocus();
@@ -78,10 +102,14 @@ export function Component() {
     }
     const email = normaliseEmail(emailInput);
     setStatus({ kind: 'busy' });
-    preloadSurveyRunner(); // if the page has not been idle yet: alongside the requests below
     try {
-      // The way back to kept answers loads alongside the campaign (not before interaction).
-      const [campaign, progress] = await Promise.all([activeCampaign(), import('./survey-progress')]);
+      // The way back to kept answers loads alongside the campaign (not before interaction); the
+      // runner too, if the visitor never focused the field.
+      const campaignAhead = surveyPreload().then((ahead) => {
+        ahead.preloadSurveyRunner();
+        return ahead.activeCampaign();
+      });
+      const [campaign, progress] = await Promise.all([campaignAhead, import('./survey-progress')]);
       // This browser started this survey before and holds its token: straight back to the answers.
       const held = campaign ? await progress.heldJourney(email, campaign) : null;
       if (held) {

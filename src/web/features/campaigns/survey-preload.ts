@@ -8,19 +8,11 @@
 //   is imported — through the router's own import, so /startsurvey renders without waiting — and the
 //   active campaign is fetched.
 // The home page's first view (bench/bundles.ts) and Lighthouse do not change: both end before idle.
+// This module is itself loaded then (landing-page.tsx), which sets the mark the bundle bench reads.
 import type { ActiveCampaign } from '../../../shared/campaigns/campaigns.contract';
 import { preloadPage } from '../../app/routes';
 import { fetchActiveCampaign } from './campaigns-api';
-
-/** The performance mark set when the fetching starts: bench/bundles.ts counts what comes after it apart. */
-export const SURVEY_PRELOAD_MARK = 'abode:survey-preload';
-
-let started = false;
-function markStart(): void {
-  if (started) return;
-  started = true;
-  performance.mark(SURVEY_PRELOAD_MARK);
-}
+import type * as RunnerModule from './start-survey-page';
 
 let prefetched = false;
 
@@ -29,7 +21,6 @@ export function prefetchSurveyRunnerFiles(): void {
   const list = document.querySelector<HTMLMetaElement>('meta[name="abode-prefetch"]')?.content.split(' ').filter(Boolean) ?? [];
   if (prefetched || list.length === 0) return;
   prefetched = true;
-  markStart();
   for (const href of list) {
     const link = document.createElement('link');
     link.rel = 'prefetch';
@@ -39,18 +30,8 @@ export function prefetchSurveyRunnerFiles(): void {
   }
 }
 
-/** Calls `prefetchSurveyRunnerFiles` once the browser is idle; returns the cancel. */
-export function prefetchSurveyRunnerWhenIdle(): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    // The timeout: a page that never goes idle (a busy phone) still gets them, a little later.
-    const id = requestIdleCallback(prefetchSurveyRunnerFiles, { timeout: 5_000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(prefetchSurveyRunnerFiles, 2_000); // Safari has no requestIdleCallback
-  return () => clearTimeout(id);
-}
-
-let runner: Promise<unknown> | null = null;
+type Runner = typeof RunnerModule;
+let runner: Promise<Runner | null> | null = null;
 
 /**
  * Imports the runner through the router's own import (src/web/app/routes.tsx), once: when the visitor
@@ -58,11 +39,58 @@ let runner: Promise<unknown> | null = null;
  */
 export function preloadSurveyRunner(): void {
   if (runner) return;
-  markStart();
-  runner = preloadPage('campaigns/start-survey-page.tsx').catch(() => {
+  runner = (preloadPage('campaigns/start-survey-page.tsx') as Promise<Runner>).catch(() => {
     // Offline, or a deploy replaced the chunks: the navigation loads (or reports) it again.
     runner = null;
+    return null;
   });
+}
+
+/** Set once the model is built ahead: bench/survey-open.ts reports it. */
+export const SURVEY_PREPARED_MARK = 'abode:survey-prepared';
+
+/** No keystroke or input for this long: the visitor has paused, the main thread can be busy a moment. */
+const QUIET_MS = 1_000;
+let preparing = false;
+
+/**
+ * Once the runner and the campaign have arrived and the visitor has paused (no key or input for
+ * QUIET_MS, then an idle moment), builds the campaign's SurveyJS model (a single ~200 ms task on a
+ * 4×-slowed phone) so the click only renders it. Never while the visitor types.
+ */
+export function prepareSurveyWhenQuiet(): void {
+  if (preparing || !runner || !campaign) return;
+  preparing = true;
+  let lastInput = performance.now();
+  const typed = () => (lastInput = performance.now());
+  document.addEventListener('keydown', typed, { capture: true, passive: true });
+  document.addEventListener('input', typed, { capture: true, passive: true });
+  const done = () => {
+    document.removeEventListener('keydown', typed, { capture: true });
+    document.removeEventListener('input', typed, { capture: true });
+  };
+  void Promise.all([runner, campaign.request]).then(
+    ([module, active]) => {
+      if (!module || !active) return done();
+      const attempt = () => {
+        const wait = lastInput + QUIET_MS - performance.now();
+        if (wait > 0) return void setTimeout(attempt, wait);
+        const build = () => {
+          if (performance.now() - lastInput < QUIET_MS) return attempt(); // typing again
+          done();
+          module.prepareSurvey(active.questions);
+          performance.mark(SURVEY_PREPARED_MARK);
+        };
+        if (typeof requestIdleCallback === 'function') requestIdleCallback(build, { timeout: 1_000 });
+        else build();
+      };
+      attempt();
+    },
+    () => {
+      done();
+      preparing = false; // the click asks for the campaign again and builds the model itself
+    },
+  );
 }
 
 /** A campaign fetched ahead is used for this long; after it, the click asks again. */
