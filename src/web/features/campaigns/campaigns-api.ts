@@ -40,12 +40,13 @@ export async function fetchResponseCount(campaignId: string): Promise<number> {
   return (await api.get<{ count: number }>(`/api/campaign/recordcnt/${id(campaignId)}`)).count;
 }
 
-export const fetchAnswers = (campaignId: string, page: { limit: number; offset: number }) =>
-  api.get<AnswerRow[]>(`/api/campaign/answers/${id(campaignId)}?limit=${page.limit}&offset=${page.offset}`);
+/** `filters`: the results filters as query parameters (staff/results-filters.ts), empty for none. */
+export const fetchAnswers = (campaignId: string, page: { limit: number; offset: number }, filters = '') =>
+  api.get<AnswerRow[]>(`/api/campaign/answers/${id(campaignId)}?limit=${page.limit}&offset=${page.offset}${filters ? `&${filters}` : ''}`);
 
 export const fetchEmailRecords = (campaignId: string) => api.get<EmailRecord[]>(`/api/email/get/${id(campaignId)}`);
 
-export const downloadResults = (campaignId: string) => api.get<Blob>(`/api/campaign/download/${id(campaignId)}`);
+export const downloadResults = (campaignId: string, filters = '') => api.get<Blob>(`/api/campaign/download/${id(campaignId)}${filters ? `?${filters}` : ''}`);
 
 export function fetchAllEmails(query: { q?: string; limit: number; offset: number }): Promise<EmailList> {
   const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });

@@ -1,12 +1,17 @@
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Pagination, Spin, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Pagination, Segmented, Select, Spin, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLoaderData, useLocation, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import type { CampaignSummaryResult, ResultStatus } from '../../../../shared/campaigns/campaign-summary.contract';
 import { CAMPAIGN_MESSAGES, exportFileName, type AnswerRow, type Campaign, type EmailRecord } from '../../../../shared/campaigns/campaigns.contract';
 import { paths } from '../../../../shared/paths';
-import { cellText, parseAnswers, readSurvey, type AnswerColumn } from '../../../../shared/survey/survey-questions';
+import { cellText, parseAnswers, readSurvey, readSurveySummary, type AnswerColumn, type SummaryChoice } from '../../../../shared/survey/survey-questions';
 import { PageMeta } from '../../../components/page-meta';
+import { errorMessage } from '../../../lib/api-client';
 import { downloadResults, fetchAnswers, fetchCampaign, fetchEmailRecords, fetchResponseCount } from '../campaigns-api';
+import { apiFilters, fetchSummary, readResultsView, resultsSearch, type ResultsView as View } from './results-filters';
+import { ResultsSummary } from './results-summary';
 import { TAG_COLORS } from './tag-colors';
 import { useKeyboardScrollableTables } from './use-keyboard-scrollable-tables';
 import './staff.css';
@@ -22,6 +27,19 @@ function readState(state: unknown): ResultsState | null {
   return typeof id === 'string' && id !== '' ? { id, name: typeof name === 'string' ? name : '' } : null;
 }
 
+type LoaderData = { summary: CampaignSummaryResult; error: null } | { summary: null; error: string | null };
+
+/** The summary of the view in the URL; runs again whenever the filters (search params) change. */
+export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
+  const view = readResultsView(new URL(request.url).searchParams);
+  if (!view) return { summary: null, error: null };
+  try {
+    return { summary: await fetchSummary(view.id, apiFilters(view)), error: null };
+  } catch (error) {
+    return { summary: null, error: errorMessage(error, CAMPAIGN_MESSAGES.loadFailed) };
+  }
+}
+
 interface Overview {
   campaign: Campaign;
   columns: AnswerColumn[];
@@ -34,6 +52,8 @@ interface AnswerTableRow {
   email: string;
   date: string;
   cells: string[];
+  /** Set when the view asks for unfinished answers too. */
+  completed?: boolean;
 }
 
 const formatDate = (iso: string) =>
@@ -70,39 +90,127 @@ function useOverview(id: string) {
   return { loading: loaded?.id !== id, overview: loaded?.id === id ? loaded.overview : null };
 }
 
-function useAnswerPage(id: string, page: number, pageSize: number, enabled: boolean) {
-  const key = `${id}:${page}:${pageSize}`;
+function useAnswerPage(id: string, page: number, pageSize: number, enabled: boolean, filters: string) {
+  const key = `${id}:${page}:${pageSize}:${filters}`;
   const [loaded, setLoaded] = useState<{ key: string; rows: AnswerRow[] | null } | null>(null);
   useEffect(() => {
     if (!enabled) return;
     let cancelled = false;
-    fetchAnswers(id, { limit: pageSize, offset: (page - 1) * pageSize }).then(
+    fetchAnswers(id, { limit: pageSize, offset: (page - 1) * pageSize }, filters).then(
       (rows) => !cancelled && setLoaded({ key, rows }),
       () => !cancelled && setLoaded({ key, rows: null }),
     );
     return () => {
       cancelled = true;
     };
-  }, [id, page, pageSize, key, enabled]);
+  }, [id, page, pageSize, key, enabled, filters]);
   return { loading: loaded?.key !== key, rows: loaded?.key === key ? loaded.rows : [] };
 }
 
-function ResultsView({ id, name }: ResultsState) {
+const STATUS_OPTIONS: { value: ResultStatus; label: string }[] = [
+  { value: 'completed', label: 'Completed' },
+  { value: 'unfinished', label: 'Unfinished' },
+  { value: 'all', label: 'All' },
+];
+
+/** Dates, status and "the answer to X is Y" (choice questions), written to the URL. */
+function ResultsFilters({ view, questions, onChange }: { view: View; questions: { name: string; title: string; choices: SummaryChoice[] }[]; onChange: (next: View) => void }) {
+  // The question picked waits here for its answer: the URL holds a question only with an answer.
+  const [picked, setPicked] = useState(view.question);
+  const question = questions.find((q) => q.name === (picked ?? view.question));
+  return (
+    <div className="results-filters" role="group" aria-label="Filters">
+      <label className="results-filter">
+        <span>Period</span>
+        <DatePicker.RangePicker
+          allowEmpty={[true, true]}
+          value={[view.from ? dayjs(view.from) : null, view.to ? dayjs(view.to) : null]}
+          onChange={(range) => onChange({ ...view, from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })}
+          aria-label="Period"
+        />
+      </label>
+      <div className="results-filter">
+        <span id="results-status-label">Status</span>
+        <Segmented<ResultStatus> aria-labelledby="results-status-label" options={STATUS_OPTIONS} value={view.status} onChange={(status) => onChange({ ...view, status })} />
+      </div>
+      <label className="results-filter">
+        <span>Question</span>
+        <Select
+          aria-label="Question to filter on"
+          allowClear
+          placeholder="Any question"
+          value={question?.name}
+          options={questions.map((q) => ({ value: q.name, label: q.title }))}
+          onChange={(name?: string) => {
+            setPicked(name);
+            if (view.question !== undefined) onChange({ ...view, question: undefined, answer: undefined });
+          }}
+          popupMatchSelectWidth={false}
+          className="results-filter__select"
+        />
+      </label>
+      <label className="results-filter">
+        <span>Answer</span>
+        <Select
+          aria-label="Answer it must hold"
+          disabled={!question}
+          placeholder={question ? 'Pick an answer' : 'Pick a question first'}
+          value={question && question.name === view.question ? view.answer : undefined}
+          options={(question?.choices ?? []).map((c) => ({ value: String(c.value), label: c.text }))}
+          onChange={(answer: string) => onChange({ ...view, question: question?.name, answer })}
+          popupMatchSelectWidth={false}
+          className="results-filter__select"
+        />
+      </label>
+      {view.from || view.to || view.status !== 'completed' || view.answer !== undefined ? (
+        <Button
+          onClick={() => {
+            setPicked(undefined);
+            onChange({ id: view.id, status: 'completed' });
+          }}
+        >
+          Clear filters
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function ResultsView({ id, name, view }: ResultsState & { view: View }) {
   const { message } = App.useApp();
+  const data = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const [, setSearch] = useSearchParams();
   const pageRef = useKeyboardScrollableTables<HTMLDivElement>();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const [downloading, setDownloading] = useState(false);
   const { loading, overview } = useOverview(id);
+  const filters = apiFilters(view);
   const hasResponses = (overview?.count ?? 0) > 0;
-  const answers = useAnswerPage(id, page, pageSize, hasResponses);
+  const answers = useAnswerPage(id, page, pageSize, hasResponses, filters);
   const title = overview?.campaign.name ?? name;
+  // Rows the table pages through: the view's count once the summary is in.
+  const rowCount = filters ? (data.summary?.total ?? 0) : (overview?.count ?? 0);
+  const choiceQuestions = useMemo(
+    () =>
+      overview
+        ? readSurveySummary(overview.campaign.questions).questions.flatMap((q) =>
+            q.kind === 'choices' ? [{ name: q.name, title: q.title, choices: q.choices }] : q.kind === 'rating' ? [{ name: q.name, title: q.title, choices: q.values }] : [],
+          )
+        : [],
+    [overview],
+  );
+  const changeView = (next: View) => {
+    setPage(1);
+    setSearch(resultsSearch(next), { replace: true, state: { id, name } });
+  };
 
   const tableRows = useMemo<AnswerTableRow[]>(
     () =>
       (answers.rows ?? []).map((row) => {
         const data = parseAnswers(row.result);
-        return { key: row._id, email: row.email, date: row.date, cells: (overview?.columns ?? []).map((c) => cellText(c.format(data))) };
+        return { key: row._id, email: row.email, date: row.date, cells: (overview?.columns ?? []).map((c) => cellText(c.format(data))), completed: row.completed };
       }),
     [answers.rows, overview],
   );
@@ -111,19 +219,22 @@ function ResultsView({ id, name }: ResultsState) {
     () => [
       { title: 'Email', dataIndex: 'email', key: 'email', fixed: 'left', width: 220, render: (email: string) => <span className="results-cell">{email}</span> },
       { title: 'Date', dataIndex: 'date', key: 'date', width: 190, render: (date: string) => <span className="results-date">{formatDate(date)}</span> },
+      ...(view.status === 'completed'
+        ? []
+        : [{ title: 'Status', key: 'status', width: 130, render: (_: unknown, row: AnswerTableRow) => (row.completed === false ? <Tag>Unfinished</Tag> : <Tag color={TAG_COLORS.positive}>Completed</Tag>) }]),
       ...(overview?.columns ?? []).map((column, i) => ({
         title: column.title,
         key: column.name,
         render: (_: unknown, row: AnswerTableRow) => <span className="results-cell">{row.cells[i] || '—'}</span>,
       })),
     ],
-    [overview],
+    [overview, view.status],
   );
 
   async function download() {
     setDownloading(true);
     try {
-      const blob = await downloadResults(id);
+      const blob = await downloadResults(id, filters);
       saveBlob(blob, exportFileName(title, new Date()));
       void message.success(CAMPAIGN_MESSAGES.downloaded);
     } catch {
@@ -159,6 +270,22 @@ function ResultsView({ id, name }: ResultsState) {
 
       {!loading && !overview ? <Alert type="error" showIcon title={CAMPAIGN_MESSAGES.loadFailed} /> : null}
 
+      <ResultsFilters view={view} questions={choiceQuestions} onChange={changeView} />
+
+      <section aria-labelledby="summary-title" aria-busy={navigation.state === 'loading'}>
+        <Typography.Title level={2} id="summary-title" className="results-section-title">
+          Summary
+        </Typography.Title>
+        {data.error ? <Alert type="error" showIcon title={data.error} /> : null}
+        {data.summary ? (
+          <div className={navigation.state === 'loading' ? 'summary--stale' : undefined}>
+            <ResultsSummary summary={data.summary} />
+          </div>
+        ) : !data.error ? (
+          <Spin style={{ display: 'block', padding: 24 }} />
+        ) : null}
+      </section>
+
       <div className="results-stats">
         <Card size="small">
           <Statistic title={<span className="staff-muted">Responses</span>} value={overview?.count ?? 0} loading={loading} />
@@ -192,7 +319,7 @@ function ResultsView({ id, name }: ResultsState) {
               pagination={{
                 current: page,
                 pageSize,
-                total: overview?.count ?? 0,
+                total: rowCount,
                 showSizeChanger: true,
                 placement: ['bottomEnd'],
                 onChange: (next, size) => {
@@ -214,6 +341,7 @@ function ResultsView({ id, name }: ResultsState) {
                     <li key={row.key} className="results-card">
                       <strong>{row.email}</strong>
                       <span className="results-card__date">{formatDate(row.date)}</span>
+                      {row.completed === false ? <Tag>Unfinished</Tag> : null}
                       <dl className="results-card__answers">
                         {(overview?.columns ?? []).map((column, i) => (
                           <div key={column.name}>
@@ -226,14 +354,14 @@ function ResultsView({ id, name }: ResultsState) {
                   ))}
                 </ul>
               )}
-              {(overview?.count ?? 0) > pageSize ? (
+              {rowCount > pageSize ? (
                 <Pagination
                   className="results-card-pages"
                   size="small"
                   simple
                   current={page}
                   pageSize={pageSize}
-                  total={overview?.count ?? 0}
+                  total={rowCount}
                   onChange={(next) => setPage(next)}
                 />
               ) : null}
@@ -271,9 +399,18 @@ function ResultsView({ id, name }: ResultsState) {
   );
 }
 
+/**
+ * The campaign comes by navigation state (SPEC.md §2); it is then written to the URL with the
+ * filters, so a filtered view is a link that opens on its own.
+ */
 export function Component() {
   const location = useLocation();
+  const [search] = useSearchParams();
   const state = readState(location.state);
-  if (!state) return <Navigate to={paths.dashboard} replace />;
-  return <ResultsView key={state.id} {...state} />;
+  const view = readResultsView(search);
+  if (!view) {
+    if (!state) return <Navigate to={paths.dashboard} replace />;
+    return <Navigate to={{ search: resultsSearch({ id: state.id, status: 'completed' }) }} replace state={location.state} />;
+  }
+  return <ResultsView key={view.id} id={view.id} name={state?.id === view.id ? state.name : ''} view={view} />;
 }

@@ -1,0 +1,70 @@
+import { CAMPAIGN_SUMMARY_API, RESERVED_FILTER_KEYS, RESULT_STATUSES, type CampaignSummaryResult, type ResultStatus } from '../../../../shared/campaigns/campaign-summary.contract';
+import { api } from '../../../lib/api-client';
+
+/**
+ * The results page's filters live in its URL (`?id=…&from=…&to=…&status=…&q=<question>&a=<answer>`),
+ * so a filtered view is a link and the route's loader runs again when they change.
+ */
+export interface ResultsView {
+  id: string;
+  from?: string;
+  to?: string;
+  status: ResultStatus;
+  /** A choice question's name, and the answer it must hold. */
+  question?: string;
+  answer?: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function readResultsView(search: URLSearchParams): ResultsView | null {
+  const id = search.get('id');
+  if (!id) return null;
+  const status = search.get('status');
+  const view: ResultsView = { id, status: RESULT_STATUSES.includes(status as ResultStatus) ? (status as ResultStatus) : 'completed' };
+  const from = search.get('from');
+  const to = search.get('to');
+  if (from && DAY.test(from)) view.from = from;
+  if (to && DAY.test(to)) view.to = to;
+  const question = search.get('q');
+  const answer = search.get('a');
+  if (question && answer !== null && !RESERVED_FILTER_KEYS.has(question)) {
+    view.question = question;
+    view.answer = answer;
+  }
+  return view;
+}
+
+/** The page's URL search for a view. */
+export function resultsSearch(view: ResultsView): string {
+  const params = new URLSearchParams({ id: view.id });
+  if (view.from) params.set('from', view.from);
+  if (view.to) params.set('to', view.to);
+  if (view.status !== 'completed') params.set('status', view.status);
+  if (view.question && view.answer !== undefined) {
+    params.set('q', view.question);
+    params.set('a', view.answer);
+  }
+  return `?${params}`;
+}
+
+/**
+ * The API's query for a view: the summary, the answers table and the download share it. The
+ * default view (completed, no dates, no answer) is no filter at all: the table and the download
+ * answer as they always did.
+ */
+export function apiFilters(view: ResultsView): string {
+  const params = new URLSearchParams();
+  if (view.from) params.set('from', view.from);
+  if (view.to) params.set('to', view.to);
+  if (view.status !== 'completed') params.set('status', view.status);
+  if (view.question && view.answer !== undefined) params.set(view.question, view.answer);
+  return params.toString();
+}
+
+/** The summary of a view (the API's own default status is `all`: the page's is `completed`). */
+export function fetchSummary(campaignId: string, filters: string): Promise<CampaignSummaryResult> {
+  const params = new URLSearchParams(filters);
+  if (!params.has('status')) params.set('status', 'completed');
+  return api.get<CampaignSummaryResult>(`${CAMPAIGN_SUMMARY_API.summary(campaignId)}?${params}`);
+}

@@ -1,0 +1,226 @@
+import { Card, Empty, Statistic, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { CampaignSummaryResult, QuestionSummary } from '../../../../shared/campaigns/campaign-summary.contract';
+
+// Recharts (docs/decisions/0011-charts.md): this module is imported by the results page only, a
+// dashboard chunk. Every chart has its figures as a table right under it, for screen readers and
+// for anyone who wants the exact numbers.
+
+const BLUE = '#1d3a8a';
+const PALETTE = ['#1d3a8a', '#c2410c', '#15803d', '#7e22ce', '#0e7490', '#b91c1c', '#4d7c0f', '#a16207'];
+
+const percent = (count: number, of: number) => (of > 0 ? `${Math.round((count / of) * 100)}%` : '—');
+const shortDate = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** A table of figures, collapsed under its chart. */
+function Figures({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
+  return (
+    <details className="summary-figures">
+      <summary>Figures as a table</summary>
+      <table>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={i}>
+              {row.map((cell, j) => (j === 0 ? <th key={j} scope="row">{cell}</th> : <td key={j}>{cell}</td>))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+/** Horizontal bars, one per label: readable on a phone whatever the label length. */
+function Bars({ data, label }: { data: { name: string; count: number }[]; label: string }) {
+  const height = Math.max(120, data.length * 36 + 40);
+  return (
+    <div className="summary-chart" style={{ height }} aria-hidden="true">
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24, top: 4, bottom: 4 }} accessibilityLayer={false}>
+          <CartesianGrid horizontal={false} strokeDasharray="3 3" />
+          <XAxis type="number" allowDecimals={false} />
+          <YAxis type="category" dataKey="name" width={110} tick={{ fontSize: 12 }} />
+          <Tooltip />
+          <Bar dataKey="count" name={label} fill={BLUE} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+function QuestionFigures({ q }: { q: QuestionSummary }) {
+  switch (q.type) {
+    case 'choices':
+    case 'boolean': {
+      const rows = q.stats.choices;
+      return (
+        <>
+          <Bars data={rows.map((c) => ({ name: c.text, count: c.count }))} label="Answers" />
+          {q.type === 'choices' && q.multiple ? <p className="staff-muted">Several could be picked: shares are of the {q.answered} who answered.</p> : null}
+          <Figures caption={q.title} head={['Answer', 'Count', 'Share']} rows={rows.map((c) => [c.text, c.count, percent(c.count, q.answered)])} />
+        </>
+      );
+    }
+    case 'rating':
+      return (
+        <>
+          <p className="summary-average">
+            Average: <strong>{q.stats.average ?? '—'}</strong>
+          </p>
+          <Bars data={q.stats.distribution.map((d) => ({ name: d.text, count: d.count }))} label="Answers" />
+          <Figures caption={q.title} head={['Rating', 'Count', 'Share']} rows={q.stats.distribution.map((d) => [d.text, d.count, percent(d.count, q.answered)])} />
+        </>
+      );
+    case 'number':
+      return (
+        <>
+          <dl className="summary-numbers">
+            <div>
+              <dt>Min</dt>
+              <dd>{q.stats.min ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>Median</dt>
+              <dd>{q.stats.median ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>Max</dt>
+              <dd>{q.stats.max ?? '—'}</dd>
+            </div>
+          </dl>
+          {q.stats.histogram.length > 0 ? (
+            <>
+              <Bars data={q.stats.histogram.map((b) => ({ name: `${b.from}–${b.to}`, count: b.count }))} label="Answers" />
+              <Figures caption={q.title} head={['From – to', 'Count']} rows={q.stats.histogram.map((b) => [`${b.from} – ${b.to}`, b.count])} />
+            </>
+          ) : null}
+        </>
+      );
+    case 'text':
+      return q.stats.latest.length === 0 ? null : (
+        <>
+          <p className="staff-muted">The latest {q.stats.latest.length}:</p>
+          <ol className="summary-latest">
+            {q.stats.latest.map((text, i) => (
+              <li key={i}>{text}</li>
+            ))}
+          </ol>
+        </>
+      );
+    case 'matrix': {
+      const columns = q.stats.rows[0]?.choices ?? [];
+      const data = q.stats.rows.map((row) => ({ name: row.text, ...Object.fromEntries(row.choices.map((c, i) => [`c${i}`, c.count])) }));
+      return (
+        <>
+          <div className="summary-chart" style={{ height: Math.max(140, data.length * 40 + 70) }} aria-hidden="true">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24, top: 4, bottom: 4 }} accessibilityLayer={false}>
+                <CartesianGrid horizontal={false} strokeDasharray="3 3" />
+                <XAxis type="number" allowDecimals={false} />
+                <YAxis type="category" dataKey="name" width={110} tick={{ fontSize: 12 }} />
+                <Tooltip />
+                <Legend />
+                {columns.map((c, i) => (
+                  <Bar key={i} dataKey={`c${i}`} name={c.text} stackId="row" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
+                ))}
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+          <Figures caption={q.title} head={['Row', ...columns.map((c) => c.text)]} rows={q.stats.rows.map((row) => [row.text, ...row.choices.map((c) => c.count)])} />
+        </>
+      );
+    }
+  }
+}
+
+export function ResultsSummary({ summary }: { summary: CampaignSummaryResult }) {
+  const first = summary.funnel[0]?.count ?? 0;
+  return (
+    <div className="summary">
+      <div className="results-stats">
+        <Card size="small">
+          <Statistic title={<span className="staff-muted">In this view</span>} value={summary.total} />
+        </Card>
+        <Card size="small">
+          <Statistic title={<span className="staff-muted">Completed</span>} value={summary.completed} />
+        </Card>
+        <Card size="small">
+          <Statistic title={<span className="staff-muted">Unfinished</span>} value={summary.unfinished} />
+        </Card>
+      </div>
+
+      <div className="summary-grid">
+        <Card size="small" title={<h3 className="summary-card-title">Answers per day</h3>}>
+          {summary.perDay.length === 0 ? (
+            <Empty description="No answers in this view." />
+          ) : (
+            <>
+              <div className="summary-chart" style={{ height: 200 }} aria-hidden="true">
+                <ResponsiveContainer width="100%" height="100%">
+                  <BarChart data={summary.perDay.map((d) => ({ name: shortDate(d.date), count: d.count }))} margin={{ left: 0, right: 8, top: 8, bottom: 4 }} accessibilityLayer={false}>
+                    <CartesianGrid vertical={false} strokeDasharray="3 3" />
+                    <XAxis dataKey="name" tick={{ fontSize: 11 }} minTickGap={12} />
+                    <YAxis allowDecimals={false} width={40} />
+                    <Tooltip />
+                    <Bar dataKey="count" name="Answers" fill={BLUE} isAnimationActive={false} />
+                  </BarChart>
+                </ResponsiveContainer>
+              </div>
+              <Figures caption="Answers per day" head={['Day', 'Answers']} rows={summary.perDay.map((d) => [d.date, d.count])} />
+            </>
+          )}
+        </Card>
+
+        <Card size="small" title={<h3 className="summary-card-title">From e-mail to completed</h3>}>
+          <ol className="summary-funnel" aria-label="Funnel">
+            {summary.funnel.map((step, i) => {
+              const previous = i > 0 ? summary.funnel[i - 1]!.count : step.count;
+              const drop = previous - step.count;
+              return (
+                <li key={step.step}>
+                  <div className="summary-funnel__label">
+                    <span>{step.label}</span>
+                    <strong>{step.count}</strong>
+                  </div>
+                  <div className="summary-funnel__bar" aria-hidden="true">
+                    <span style={{ width: first > 0 ? `${(step.count / first) * 100}%` : '0%' }} />
+                  </div>
+                  {i > 0 ? (
+                    <span className="staff-muted summary-funnel__drop">
+                      {drop > 0 ? `${drop} dropped off (${percent(drop, previous)})` : 'No drop-off'}
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ol>
+        </Card>
+      </div>
+
+      <Typography.Title level={3} className="results-section-title">
+        Questions
+      </Typography.Title>
+      <div className="summary-grid">
+        {summary.questions.map((q) => (
+          <Card key={q.name} size="small" className="summary-question" title={<h4 className="summary-card-title">{q.title}</h4>} data-question={q.name}>
+            <p className="staff-muted summary-answered">
+              {q.answered} answered{summary.total > 0 ? ` (${percent(q.answered, summary.total)})` : ''}
+            </p>
+            {q.answered === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No answers in this view." /> : <QuestionFigures q={q} />}
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}
