@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignSummaryResult, QuestionSummary } from '../../src/shared/campaigns/campaign-summary.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { createCampaign } from '../factories/campaigns';
@@ -102,7 +102,7 @@ describeEachDatabase('campaign summary and result filters', (ctx) => {
     return res.json<CampaignSummaryResult>();
   };
 
-  it('seeds', async () => {
+  beforeAll(async () => {
     id = await seed(ctx);
   });
 
