@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import SQLite from 'better-sqlite3';
 import { build } from 'esbuild';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -28,6 +29,11 @@ export interface SummaryResult {
   serverRssBeforeMB: number;
   serverPeakRssMB: number;
   questions: number;
+  /**
+   * SQLite only (else null): the least a summary can cost here, measured in the same run on the
+   * same file: better-sqlite3 reading every answer once and JSON.parse on each, no HTTP, no figures.
+   */
+  floorSeconds: number | null;
 }
 
 async function serve(dataDir: string, databaseUrl: string): Promise<void> {
@@ -103,6 +109,27 @@ async function prepare(dataDir: string, databaseUrl: string, count: number): Pro
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** The floor: every answer of the campaign read once and parsed, median of CALLS runs, seconds. */
+function readAllAnswers(file: string, campaignId: string): number {
+  const sqlite = new SQLite(file, { readonly: true });
+  try {
+    const query = sqlite.prepare(
+      'select answer from survey_responses where campaign_id = ? union all select answer from survey_progress where campaign_id = ?',
+    );
+    const seconds: number[] = [];
+    for (let i = 0; i < CALLS; i++) {
+      const t0 = performance.now();
+      let keys = 0;
+      for (const row of query.iterate(campaignId, campaignId) as Iterable<{ answer: string }>) keys += Object.keys(JSON.parse(row.answer) as object).length;
+      if (keys === 0) throw new Error('no answers read');
+      seconds.push((performance.now() - t0) / 1000);
+    }
+    return Number(median(seconds).toFixed(3));
+  } finally {
+    sqlite.close();
+  }
+}
+
 export async function runSummaryBench(count: number, databaseUrl = ''): Promise<SummaryResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'abode-bench-'));
   try {
@@ -136,6 +163,7 @@ export async function runSummaryBench(count: number, databaseUrl = ''): Promise<
     const filteredSeconds = await time('?status=completed&propertyType=villa&from=2026-01-15&to=2026-03-15');
     child.send('stop');
     const end = await next<{ peakRssKb: number }>();
+    const floorSeconds = databaseUrl ? null : readAllAnswers(path.join(dataDir, 'abode.sqlite'), campaignId);
     return {
       responses: count,
       unfinished,
@@ -144,6 +172,7 @@ export async function runSummaryBench(count: number, databaseUrl = ''): Promise<
       serverRssBeforeMB: Math.round(rssKb / 1024),
       serverPeakRssMB: Math.round(end.peakRssKb / 1024),
       questions,
+      floorSeconds,
     };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
