@@ -35,8 +35,12 @@ const pagePaths: ReadonlySet<string> = new Set(Object.values(paths));
 export const leadPath = (id: string) => `${paths.leads}/${encodeURIComponent(id)}`;
 const LEAD_DETAIL = /^\/dashboard\/leads\/[^/]+$/;
 
+/** The staff page of one file a visitor attached to a survey answer (issue 18). */
+export const surveyFilePagePath = (id: string) => `${paths.dashboard}/file/${encodeURIComponent(id)}`;
+const SURVEY_FILE_PAGE = /^\/dashboard\/file\/[^/]+$/;
+
 export function isPagePath(pathname: string): boolean {
-  return pagePaths.has(pathname) || LEAD_DETAIL.test(pathname);
+  return pagePaths.has(pathname) || LEAD_DETAIL.test(pathname) || SURVEY_FILE_PAGE.test(pathname);
 }
 
 export function isStaffPath(pathname: string): boolean {

@@ -163,3 +163,32 @@ describe('survey questions and answer columns', () => {
     expect(parseAnswers('nope')).toEqual({});
   });
 });
+
+describe('file answers', () => {
+  it('give the uploaded files they refer to, and leave out files kept inside the answer', async () => {
+    const { fileRefs, readSurvey } = await import('../../src/shared/survey/survey-questions');
+    const { surveyFileIdOf } = await import('../../src/shared/campaigns/survey-files.contract');
+    expect(surveyFileIdOf('/api/campaign/file/abc%20d')).toBe('abc d');
+    expect(surveyFileIdOf('data:image/png;base64,AAAA')).toBeNull();
+    expect(surveyFileIdOf('/api/campaign/file/a/link')).toBeNull();
+    expect(surveyFileIdOf(42)).toBeNull();
+    const value = [
+      { name: 'plan.pdf', type: 'application/pdf', content: '/api/campaign/file/f1' },
+      { name: 'old.png', type: 'image/png', content: 'data:image/png;base64,AAAA' },
+      { content: '/api/campaign/file/f2' },
+      'not a file',
+    ];
+    expect(fileRefs(value)).toEqual([
+      { fileId: 'f1', name: 'plan.pdf', type: 'application/pdf' },
+      { fileId: 'f2', name: 'file', type: '' },
+    ]);
+    expect(fileRefs(undefined)).toEqual([]);
+    expect(fileRefs({ name: 'one.png', type: 'image/png', content: '/api/campaign/file/f3' })).toEqual([{ fileId: 'f3', name: 'one.png', type: 'image/png' }]);
+
+    const reading = readSurvey({ elements: [{ type: 'file', name: 'plans' }, { type: 'text', name: 'city' }] });
+    const [plans, city] = reading.columns;
+    expect(plans!.files!({ plans: value })).toHaveLength(2);
+    expect(plans!.format({ plans: value })).toBe('plan.pdf, old.png, content: /api/campaign/file/f2, not a file');
+    expect(city!.files).toBeUndefined();
+  });
+});

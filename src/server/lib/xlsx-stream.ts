@@ -17,8 +17,17 @@ import { ZipFile } from 'yazl';
  * rows (backpressure), `end()` the sheet, the next sheet, and `finish()`.
  */
 
+/** Text that opens `url` when clicked (an external hyperlink of the sheet). */
+export interface XlsxLink {
+  text: string;
+  url: string;
+}
+
 /** An empty cell is null or undefined: no cell is written for it. */
-export type XlsxCell = string | number | boolean | Date | null | undefined;
+export type XlsxCell = string | number | boolean | Date | XlsxLink | null | undefined;
+
+/** Excel opens at most this many hyperlinks in a sheet; later link cells keep their text only. */
+const MAX_LINKS_PER_SHEET = 65_530;
 
 export interface XlsxColumn {
   header: string;
@@ -94,7 +103,7 @@ const EDGE_SPACE = /^\s|\s$/;
  * shared-string table (which would hold every distinct text in memory); `"str"` would be a
  * formula's cached result.
  */
-function cellXml(ref: string, value: XlsxCell, dates: XlsxColumn['dates']): string {
+function cellXml(ref: string, value: Exclude<XlsxCell, XlsxLink>, dates: XlsxColumn['dates']): string {
   switch (typeof value) {
     case 'string': {
       const style = FORMULA_LIKE.test(value) ? ` s="${QUOTED_TEXT_STYLE}"` : '';
@@ -203,6 +212,8 @@ export class XlsxSheet {
   #letters: string[];
   readonly #dates: Array<XlsxColumn['dates']>;
   #ended = false;
+  /** The sheet's hyperlinks (cell, address), written after its rows. */
+  readonly #links: Array<{ ref: string; url: string }> = [];
   /** Encoded XML not yet handed to the zip: full chunks, then the one being filled. */
   #full: Array<{ buffer: Buffer; used: number }> = [];
   #chunk: Buffer = Buffer.allocUnsafe(CHUNK);
@@ -214,7 +225,7 @@ export class XlsxSheet {
     private readonly entry: PassThrough,
     columns: XlsxColumn[],
     freezeHeader: boolean,
-    private readonly onEnd: () => void,
+    private readonly onEnd: (links: ReadonlyArray<{ url: string }>) => void,
   ) {
     this.#letters = columns.map((_, i) => columnName(i));
     this.#dates = columns.map((c) => c.dates);
@@ -241,7 +252,13 @@ export class XlsxSheet {
     for (let i = 0; i < values.length; i++) {
       const value = values[i];
       if (value === null || value === undefined) continue;
-      xml += cellXml((this.#letters[i] ??= columnName(i)) + r, value, this.#dates[i]);
+      const ref = (this.#letters[i] ??= columnName(i)) + r;
+      if (typeof value === 'object' && !(value instanceof Date)) {
+        if (this.#links.length < MAX_LINKS_PER_SHEET) this.#links.push({ ref, url: value.url });
+        xml += cellXml(ref, value.text, this.#dates[i]);
+        continue;
+      }
+      xml += cellXml(ref, value, this.#dates[i]);
     }
     this.#append(`${xml}</row>`);
   }
@@ -259,10 +276,12 @@ export class XlsxSheet {
   async end(): Promise<void> {
     if (this.#ended) return;
     this.#ended = true;
-    this.#append('</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>');
+    // Relationship ids rId1… in the order of #links (the sheet's .rels part lists them the same way).
+    const links = this.#links.map((link, i) => `<hyperlink ref="${link.ref}" r:id="rId${i + 1}"/>`).join('');
+    this.#append(`</sheetData>${links ? `<hyperlinks>${links}</hyperlinks>` : ''}<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`);
     await this.flush();
     this.zip.endEntry(this.entry);
-    this.onEnd();
+    this.onEnd(this.#links);
   }
 
   /** UTF-8 straight into the current chunk: cheaper than joining a batch into one long string. */
@@ -292,6 +311,8 @@ export class XlsxWriter {
   readonly #creator: string;
   readonly #date: Date;
   readonly #sheets: string[] = [];
+  /** Each ended sheet's hyperlink addresses, by sheet number. */
+  readonly #links = new Map<number, ReadonlyArray<{ url: string }>>();
   #current: XlsxSheet | undefined;
 
   constructor(out: Writable, options: XlsxWriterOptions = {}) {
@@ -313,8 +334,12 @@ export class XlsxWriter {
     }
     if (this.#sheets.some((s) => s.toLowerCase() === name.toLowerCase())) throw new Error(`xlsx: a sheet is already named "${name}"`);
     this.#sheets.push(name);
-    const entry = this.#zip.entry(`xl/worksheets/sheet${this.#sheets.length}.xml`);
-    this.#current = new XlsxSheet(this.#zip, entry, options.columns, options.freezeHeader ?? false, () => (this.#current = undefined));
+    const n = this.#sheets.length;
+    const entry = this.#zip.entry(`xl/worksheets/sheet${n}.xml`);
+    this.#current = new XlsxSheet(this.#zip, entry, options.columns, options.freezeHeader ?? false, (links) => {
+      if (links.length > 0) this.#links.set(n, links);
+      this.#current = undefined;
+    });
     return this.#current;
   }
 
@@ -379,6 +404,14 @@ export class XlsxWriter {
           `</styleSheet>`,
       ],
     ];
+    for (const [n, links] of this.#links) {
+      parts.push([
+        `xl/worksheets/_rels/sheet${n}.xml.rels`,
+        `<Relationships xmlns="${PKG_REL_NS}">` +
+          links.map((link, i) => `<Relationship Id="rId${i + 1}" Type="${REL_NS}/hyperlink" Target="${xmlAttr(link.url)}" TargetMode="External"/>`).join('') +
+          `</Relationships>`,
+      ]);
+    }
     for (const [name, xml] of parts) {
       if (this.#zip.closed) return;
       this.#zip.file(name, XML_HEADER + xml);

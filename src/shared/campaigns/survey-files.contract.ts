@@ -31,6 +31,20 @@ export const surveyFilePaths = {
   signed: (fileId: string) => `/api/survey-file/${encodeURIComponent(fileId)}`,
 } as const;
 
+const FILE_REFERENCE = /^\/api\/campaign\/file\/([^/?#]+)$/;
+
+/** The file id in the reference an answer keeps (`surveyFilePaths.file`), or null for anything else (a data: URL, say). */
+export function surveyFileIdOf(reference: unknown): string | null {
+  if (typeof reference !== 'string') return null;
+  const match = FILE_REFERENCE.exec(reference);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
+
 export const surveyFileUploadResultSchema = z.object({
   fileId: z.string(),
   name: z.string(),
@@ -41,5 +55,6 @@ export const surveyFileUploadResultSchema = z.object({
 });
 export type SurveyFileUploadResult = z.infer<typeof surveyFileUploadResultSchema>;
 
-export const surveyFileLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+/** A signed address of the file (opens without a token until `expiresAt`), with what the file is. */
+export const surveyFileLinkSchema = z.object({ url: z.string(), expiresAt: z.string(), name: z.string(), type: z.string(), size: z.number() });
 export type SurveyFileLink = z.infer<typeof surveyFileLinkSchema>;

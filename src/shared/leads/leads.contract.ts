@@ -102,7 +102,8 @@ export const leadActivity = z.object({
   campaignId: z.string().nullable().optional(),
   campaignName: z.string().nullable().optional(),
   completed: z.boolean().optional(),
-  answers: z.array(z.object({ question: z.string(), answer: z.string() })).optional(),
+  /** `files`: for a file question, the uploaded files (each opens on the staff file page, issue 18). */
+  answers: z.array(z.object({ question: z.string(), answer: z.string(), files: z.array(z.object({ fileId: z.string(), name: z.string() })).optional() })).optional(),
   requestQuotation: z.string().optional(),
   message: z.string().optional(),
   /** `progress`: the (one-based) page the visitor stopped on, and the furthest they reached. */

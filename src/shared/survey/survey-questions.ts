@@ -43,6 +43,7 @@ import {
   type MatrixDropdownColumn,
   type Question,
 } from 'survey-core';
+import { surveyFileIdOf } from '../campaigns/survey-files.contract';
 import { isPlainObject } from '../json-object';
 import { CONTENT_TYPES } from './content-elements';
 import './custom-properties';
@@ -72,6 +73,32 @@ export interface AnswerColumn {
   title: string;
   kind: 'question' | 'comment' | 'calculated';
   format: (answers: SurveyAnswerData) => AnswerCell;
+  /** For a `file` question: the files its answer refers to (uploaded on their own, issue 18). */
+  files?: (answers: SurveyAnswerData) => SurveyFileRef[];
+}
+
+/** A file a visitor attached: its id (for the staff file page), its name and type as the answer keeps them. */
+export interface SurveyFileRef {
+  fileId: string;
+  name: string;
+  type: string;
+}
+
+/**
+ * The uploaded files a `file` question's answer refers to. Files kept inside the answer itself
+ * (data: URLs, from before uploads went on their own) have no id and are left out: their name still
+ * shows in the cell text.
+ */
+export function fileRefs(value: unknown): SurveyFileRef[] {
+  const files = Array.isArray(value) ? value : isEmpty(value) ? [] : [value];
+  const refs: SurveyFileRef[] = [];
+  for (const file of files) {
+    if (!isPlainObject(file)) continue;
+    const fileId = surveyFileIdOf(file.content);
+    if (!fileId) continue;
+    refs.push({ fileId, name: typeof file.name === 'string' && file.name ? file.name : 'file', type: typeof file.type === 'string' ? file.type : '' });
+  }
+  return refs;
 }
 
 export interface SurveyReading {
@@ -324,7 +351,9 @@ export function readSurvey(definition: unknown, options: { locale?: string } = {
     const title = q.title || q.name;
     questions.push({ name: q.name, valueName, title, type: q.getType() });
     const { format } = formatterFor(q);
-    columns.push({ key: valueName, name: q.name, title, kind: 'question', format: (answers) => format(answers[valueName], answers) });
+    const column: AnswerColumn = { key: valueName, name: q.name, title, kind: 'question', format: (answers) => format(answers[valueName], answers) };
+    if (q instanceof QuestionFileModel) column.files = (answers) => fileRefs(answers[valueName]);
+    columns.push(column);
     if (q.hasComment) {
       const commentKey = valueName + COMMENT_SUFFIX;
       columns.push({ key: commentKey, name: q.name + COMMENT_SUFFIX, title: `${title} — comment`, kind: 'comment', format: (answers) => plainCell(answers[commentKey]) });

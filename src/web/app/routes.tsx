@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
       { index: true, ...staffPage('campaigns/staff/campaigns-page.tsx') },
       { path: inDashboard(paths.leads), ...staffPage('leads/staff/leads-page.tsx') },
       { path: `${inDashboard(paths.leads)}/:id`, ...staffPage('leads/staff/lead-page.tsx') },
+      { path: 'file/:id', ...staffPage('campaigns/staff/survey-file-page.tsx') },
       { path: inDashboard(paths.surveyCards), ...staffPage('campaigns/staff/campaigns-page.tsx') },
       { path: inDashboard(paths.campaignNew), ...staffPage('campaigns/staff/designer-page.tsx') },
       { path: inDashboard(paths.campaignEdit), ...staffPage('campaigns/staff/designer-page.tsx') },

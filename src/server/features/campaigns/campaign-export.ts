@@ -2,7 +2,8 @@ import type { Writable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { ResultStatus } from '../../../shared/campaigns/campaign-summary.contract';
 import type { Campaign } from '../../../shared/campaigns/campaigns.contract';
-import { parseAnswers, readSurvey, type AnswerCell } from '../../../shared/survey/survey-questions';
+import { surveyFilePagePath } from '../../../shared/paths';
+import { parseAnswers, readSurvey, type AnswerCell, type AnswerColumn, type SurveyAnswerData } from '../../../shared/survey/survey-questions';
 import { toBool, type Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { XlsxWriter, type XlsxCell } from '../../lib/xlsx-stream';
@@ -17,6 +18,20 @@ const BATCH_SIZE = 1000;
  * writer makes it a text cell (never a formula) and marks formula-like text with quotePrefix.
  */
 const cell = (value: AnswerCell): XlsxCell => value ?? undefined;
+
+/**
+ * A file question's cell: the file's name, linked to its staff page (`/dashboard/file/<id>` on
+ * `baseUrl`), which opens only for someone logged in as staff: the spreadsheet carries no secret
+ * that outlives a staff session. A cell holds one link, so with several files the text also
+ * lists each file's address (a person can copy it) and the link opens the first.
+ */
+function fileCell(column: AnswerColumn, answers: SurveyAnswerData, baseUrl: string): XlsxCell | undefined {
+  const files = column.files?.(answers) ?? [];
+  if (files.length === 0) return undefined;
+  const url = (fileId: string) => `${baseUrl}${surveyFilePagePath(fileId)}`;
+  if (files.length === 1) return { text: files[0]!.name, url: url(files[0]!.fileId) };
+  return { text: files.map((f) => `${f.name}: ${url(f.fileId)}`).join('\n'), url: url(files[0]!.fileId) };
+}
 
 /** SQLite reads finish synchronously: let other requests in between two batches. */
 const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
@@ -34,6 +49,8 @@ export async function writeCampaignWorkbook(
   out: Writable,
   filters: repo.ResultFilters = repo.NO_FILTERS,
   status?: ResultStatus,
+  /** Where staff open this site (PUBLIC_BASE_URL, or the address the download was asked on): file links start with it. */
+  baseUrl = '',
 ): Promise<void> {
   const workbook = new XlsxWriter(out, { creator: 'Abode' });
 
@@ -56,7 +73,7 @@ export async function writeCampaignWorkbook(
       for (const row of batch) {
         const answers = parseAnswers(row.answer);
         const values: XlsxCell[] = [row.email, new Date(row.createdAt)];
-        for (const q of questions) values.push(cell(q.format(answers)));
+        for (const q of questions) values.push(fileCell(q, answers, baseUrl) ?? cell(q.format(answers)));
         if (withUnfinished) values.push(completed);
         responses.addRow(values);
       }

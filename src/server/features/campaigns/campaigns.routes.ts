@@ -198,7 +198,10 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     // Checked before the download starts: a bad filter is a 400, not a broken file.
     const { filters, status } = parseFilters(campaign.questions, request.query);
     const out = new PassThrough();
-    writeCampaignWorkbook(app.db, app.database.dialect, campaign, out, filters, status).catch((error: unknown) => {
+    // File links in the sheet open the staff file page on the address staff use (the Host header has
+    // passed ALLOWED_HOSTS by now).
+    const baseUrl = app.config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+    writeCampaignWorkbook(app.db, app.database.dialect, campaign, out, filters, status, baseUrl).catch((error: unknown) => {
       request.log.error({ err: error }, 'campaign export failed');
       out.destroy(error instanceof Error ? error : new Error(String(error)));
     });

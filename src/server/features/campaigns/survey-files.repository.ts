@@ -17,3 +17,8 @@ export async function insertSurveyFile(
 export function findSurveyFile(db: Db, id: string) {
   return db.selectFrom('surveyFiles').select(['id', 'fileName', 'contentType', 'size', 'bytes']).where('id', '=', id).executeTakeFirst();
 }
+
+/** A file's name, type and size, without its bytes. */
+export function findSurveyFileInfo(db: Db, id: string) {
+  return db.selectFrom('surveyFiles').select(['id', 'fileName', 'contentType', 'size']).where('id', '=', id).executeTakeFirst();
+}

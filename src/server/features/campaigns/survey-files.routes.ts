@@ -66,8 +66,8 @@ export async function surveyFileRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get('/api/campaign/file/:id/link', { schema: { tags, params: idParams, response: { 200: surveyFileLinkSchema } } }, async (request) => {
-    await files.readSurveyFile(app.db, request.params.id);
-    return files.signedLink(app.config.jwtSecret, request.params.id);
+    const info = await files.surveyFileInfo(app.db, request.params.id);
+    return { ...files.signedLink(app.config.jwtSecret, request.params.id), name: info.fileName, type: info.contentType, size: info.size };
   });
 
   r.get(

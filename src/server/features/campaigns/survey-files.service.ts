@@ -60,6 +60,13 @@ export async function readSurveyFile(db: Db, id: string) {
   return file;
 }
 
+/** A file's name, type and size (404 when there is no such file). */
+export async function surveyFileInfo(db: Db, id: string) {
+  const file = await repo.findSurveyFileInfo(db, id);
+  if (!file) throw notFound(SURVEY_FILE_MESSAGES.notFound);
+  return file;
+}
+
 function signature(secret: string, id: string, expires: number): string {
   return createHmac('sha256', secret).update(`survey-file:${id}:${expires}`).digest('base64url');
 }

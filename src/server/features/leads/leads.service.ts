@@ -18,7 +18,7 @@ import {
   type LeadStatus,
   type LeadTimelineEntry,
 } from '../../../shared/leads/leads.contract';
-import { cellText, parseAnswers } from '../../../shared/survey/survey-questions';
+import { cellText, parseAnswers, type AnswerColumn, type SurveyAnswerData } from '../../../shared/survey/survey-questions';
 import { campaignReading } from '../campaigns/survey-readings';
 import type { StaffPrincipal } from '../auth/token';
 import type { LeadSummary } from '../notifications/event-data';
@@ -32,6 +32,17 @@ type Db = Kysely<Database> | Transaction<Database>;
  * The lead of whoever just wrote (an e-mail for a campaign or the newsletter, a contact message):
  * created on first contact, otherwise its activity recorded. Call it in the transaction of that write.
  */
+
+/** A survey's answers as staff read them: question → answer, with a file question's uploaded files. */
+function readableAnswers(columns: AnswerColumn[], answers: SurveyAnswerData) {
+  return columns
+    .map((c) => {
+      const files = c.files?.(answers).map(({ fileId, name }) => ({ fileId, name })) ?? [];
+      return { question: c.title, answer: cellText(c.format(answers)), ...(files.length > 0 ? { files } : {}) };
+    })
+    .filter((a) => a.answer !== '');
+}
+
 export function touchLead(
   db: Db,
   input: { email: string; source: LeadSource; campaignId?: string | null; name?: string | null; at: Date },
@@ -117,7 +128,7 @@ export async function leadDetail(db: Db, id: string): Promise<LeadDetail> {
         completed: false,
         page: (record.progressPage ?? 0) + 1,
         furthestPage: (record.progressFurthestPage ?? 0) + 1,
-        answers: reading.columns.map((c) => ({ question: c.title, answer: cellText(c.format(answers)) })).filter((a) => a.answer !== ''),
+        answers: readableAnswers(reading.columns, answers),
       });
     }
     if (record.answer !== null && record.answeredAt !== null) {
@@ -129,7 +140,7 @@ export async function leadDetail(db: Db, id: string): Promise<LeadDetail> {
         campaignId: record.campaignId,
         campaignName: record.campaignName ?? null,
         completed: true,
-        answers: reading.columns.map((c) => ({ question: c.title, answer: cellText(c.format(answers)) })).filter((a) => a.answer !== ''),
+        answers: readableAnswers(reading.columns, answers),
         ...(record.matches ? { matches: JSON.parse(record.matches) as NonNullable<LeadActivity['matches']> } : {}),
       });
     }

@@ -6,12 +6,13 @@ import { Link, Navigate, useLoaderData, useLocation, useNavigation, useSearchPar
 import type { CampaignSummaryResult, ResultStatus } from '../../../../shared/campaigns/campaign-summary.contract';
 import { CAMPAIGN_MESSAGES, exportFileName, type AnswerRow, type Campaign, type EmailRecord } from '../../../../shared/campaigns/campaigns.contract';
 import { paths } from '../../../../shared/paths';
-import { cellText, parseAnswers, readSurvey, readSurveySummary, type AnswerColumn, type SummaryChoice } from '../../../../shared/survey/survey-questions';
+import { cellText, parseAnswers, readSurvey, readSurveySummary, type AnswerColumn, type SummaryChoice, type SurveyFileRef } from '../../../../shared/survey/survey-questions';
 import { PageMeta } from '../../../components/page-meta';
 import { errorMessage } from '../../../lib/api-client';
 import { downloadResults, fetchAnswers, fetchCampaign, fetchEmailRecords, fetchResponseCount } from '../campaigns-api';
 import { apiFilters, fetchSummary, readResultsView, resultsSearch, type ResultsView as View } from './results-filters';
 import { ResultsSummary } from './results-summary';
+import { SurveyFileLinks } from './survey-file-links';
 import { TAG_COLORS } from './tag-colors';
 import { useKeyboardScrollableTables } from './use-keyboard-scrollable-tables';
 import './staff.css';
@@ -52,8 +53,16 @@ interface AnswerTableRow {
   email: string;
   date: string;
   cells: string[];
+  /** Per column: the uploaded files a file question's answer refers to (empty otherwise). */
+  files: SurveyFileRef[][];
   /** Set when the view asks for unfinished answers too. */
   completed?: boolean;
+}
+
+/** A cell: uploaded files as links to their staff page, anything else as text. */
+function answerContent(row: AnswerTableRow, column: number) {
+  const files = row.files[column] ?? [];
+  return files.length > 0 ? <SurveyFileLinks files={files} /> : row.cells[column] || '—';
 }
 
 const formatDate = (iso: string) =>
@@ -210,7 +219,15 @@ function ResultsView({ id, name, view }: ResultsState & { view: View }) {
     () =>
       (answers.rows ?? []).map((row) => {
         const data = parseAnswers(row.result);
-        return { key: row._id, email: row.email, date: row.date, cells: (overview?.columns ?? []).map((c) => cellText(c.format(data))), completed: row.completed };
+        const columns = overview?.columns ?? [];
+        return {
+          key: row._id,
+          email: row.email,
+          date: row.date,
+          cells: columns.map((c) => cellText(c.format(data))),
+          files: columns.map((c) => c.files?.(data) ?? []),
+          completed: row.completed,
+        };
       }),
     [answers.rows, overview],
   );
@@ -225,7 +242,7 @@ function ResultsView({ id, name, view }: ResultsState & { view: View }) {
       ...(overview?.columns ?? []).map((column, i) => ({
         title: column.title,
         key: column.name,
-        render: (_: unknown, row: AnswerTableRow) => <span className="results-cell">{row.cells[i] || '—'}</span>,
+        render: (_: unknown, row: AnswerTableRow) => <span className="results-cell">{answerContent(row, i)}</span>,
       })),
     ],
     [overview, view.status],
@@ -346,7 +363,7 @@ function ResultsView({ id, name, view }: ResultsState & { view: View }) {
                         {(overview?.columns ?? []).map((column, i) => (
                           <div key={column.name}>
                             <dt>{column.title}</dt>
-                            <dd>{row.cells[i] || '—'}</dd>
+                            <dd>{answerContent(row, i)}</dd>
                           </div>
                         ))}
                       </dl>

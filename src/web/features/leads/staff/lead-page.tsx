@@ -18,6 +18,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { askedAbout, leadGreeting, mailtoHref, telHrefOf, whatsAppHref } from '../lead-links';
 import { addLeadNote, fetchLead, fetchStaff, patchLead, type StaffMember } from '../leads-api';
+import { SurveyFileLinks } from '../../campaigns/staff/survey-file-links';
 import { formatWhen, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import './leads.css';
 
@@ -69,7 +70,7 @@ function ActivityCard({ activity }: { activity: LeadActivity }) {
           {activity.answers.map((a, i) => (
             <div key={i} className="lead-answers__row">
               <dt>{a.question}</dt>
-              <dd>{a.answer || '—'}</dd>
+              <dd>{a.files && a.files.length > 0 ? <SurveyFileLinks files={a.files} /> : a.answer || '—'}</dd>
             </div>
           ))}
         </dl>
