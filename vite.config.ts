@@ -103,12 +103,12 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
                 { name: 'boot', test: /vite\/preload-helper|src\/web\/lib\/auth-token\.ts|src\/shared\/token-claims\.ts/, priority: 1 },
                 {
                   name: 'site',
-                  // Not what single pages alone use (the staff's antd-zod, the contact and login forms'
-                  // use-zod-form, the login page's toast, the about and login pages' icons): the home
-                  // page would download them.
+                  // Not what single pages alone use (the staff's antd-zod, use-unsaved-changes and
+                  // phone-cards, which import antd; the contact and login forms' use-zod-form, the login
+                  // page's toast, the about and login pages' icons): the home page would download them.
                   test: (id) =>
                     /src\/web\/(components|app|lib)\/|src\/web\/features\/campaigns\/campaigns-api\.ts|src\/shared\/(paths|email|token-claims|site|api-error)\.ts/.test(id) &&
-                    !/src\/web\/lib\/(antd-zod|use-zod-form)\.ts|src\/web\/components\/(page-icons\.tsx|toast\.(tsx|css))/.test(id),
+                    !/src\/web\/lib\/(antd-zod|use-zod-form|use-unsaved-changes)\.ts|src\/web\/components\/(page-icons\.tsx|toast\.(tsx|css)|phone-cards\.(tsx|css))/.test(id),
                 },
               ],
             },

@@ -3,7 +3,9 @@
 // devtools throttling does: 4× CPU slowdown and slow 4G (150 ms RTT, 1.6 Mbps down, 750 Kbps up).
 // Each run is a first visit (fresh context, empty cache): the visitor opens /, types an e-mail,
 // reads the page until 5 s after its load event, then clicks.
-import { chromium, type Page } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { atMost, figure, type Figure } from './lib/report';
 import type { Running } from './lib/processes';
 
@@ -46,7 +48,21 @@ function watchClickToQuestion(page: Page, selector: string): Promise<number> {
   })`);
 }
 
-async function measureOnce(server: Running, browser: Awaited<ReturnType<typeof chromium.launch>>, email: string): Promise<Run> {
+/** BENCH_PROF=<dir>: each run's page CPU profile from the click to the question, for chrome://inspect or speedscope. */
+const PROFILE_DIR = process.env.BENCH_PROF;
+
+async function startProfile(cdp: CDPSession): Promise<void> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+}
+
+async function saveProfile(cdp: CDPSession, name: string): Promise<void> {
+  const { profile } = await cdp.send('Profiler.stop');
+  writeFileSync(join(PROFILE_DIR!, `${name}.cpuprofile`), JSON.stringify(profile));
+}
+
+async function measureOnce(server: Running, browser: Awaited<ReturnType<typeof chromium.launch>>, email: string, run: number): Promise<Run> {
   const context = await browser.newContext({ baseURL: server.url, ...PHONE });
   try {
     const page = await context.newPage();
@@ -73,12 +89,20 @@ async function measureOnce(server: Running, browser: Awaited<ReturnType<typeof c
     const measured = watchClickToQuestion(page, FIRST_QUESTION);
     // Let the observer's listeners be in place before the click.
     await page.evaluate(() => undefined);
+    if (PROFILE_DIR) {
+      await startProfile(cdp);
+      await browser.startTracing(page, { path: join(PROFILE_DIR, `survey-open-${run + 1}.trace.json`), categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });
+    }
     clicked = true;
     await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
     const ms = await Promise.race([
       measured,
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the first question did not appear within 30 s')), 30_000)),
     ]);
+    if (PROFILE_DIR) {
+      await saveProfile(cdp, `survey-open-${run + 1}`);
+      await browser.stopTracing();
+    }
     return { ms: Math.round(ms), prepared: prepared === true, afterClick };
   } finally {
     await context.close();
@@ -90,7 +114,7 @@ export async function benchSurveyOpen(server: Running): Promise<Figure[]> {
   const runs: Run[] = [];
   try {
     for (let i = 0; i < RUNS; i++) {
-      const run = await measureOnce(server, browser, `survey-open-${Date.now().toString(36)}-${i}@bench.test`);
+      const run = await measureOnce(server, browser, `survey-open-${Date.now().toString(36)}-${i}@bench.test`, i);
       console.log(
         `  run ${i + 1}: ${run.ms} ms from click to first question; model built ahead: ${run.prepared ? 'yes' : 'no'}; requested after the click: ${run.afterClick.join(', ') || 'no script or stylesheet'}`,
       );

@@ -36,6 +36,7 @@ import { registerContentCache } from './lib/content-cache';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerNulGuard } from './lib/nul-guard';
 import { createAttemptLimiters } from './lib/throttle';
+import { SYSTEM_API } from '../shared/system/system.api';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -159,7 +160,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerAuthGuard(app, authDeps);
   await app.register(authRoutes, authDeps);
   await app.register(systemRoutes);
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get(SYSTEM_API.docs, { schema: { hide: true } }, async () => app.swagger());
 
   // Feature routes.
   await app.register(mediaRoutes);

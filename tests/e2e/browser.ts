@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { baseURL, staffToken } from './api';
 import { E2E_STAFF } from './global-setup';
 
-export { E2E_STAFF };
+export { baseURL, E2E_STAFF };
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -19,10 +20,6 @@ const ARGS = [
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
-
-export function baseURL(): string {
-  return inject('baseURL');
-}
 
 /** One Chromium per test file; call in the file's top level. Pages fail the test on page errors. */
 export function useBrowser() {
@@ -55,6 +52,31 @@ export function useBrowser() {
   };
 }
 
+/** A visitor gives the landing page an e-mail and starts the active survey: the page ends on /startsurvey. */
+/**
+ * Waits until the app has taken over the server-rendered page (hydrateRoot has marked the container,
+ * and the page is idle): before that, links navigate natively, with a full page load.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'))))
+    .toBe(true);
+  await page.waitForLoadState('networkidle');
+}
+
+export async function beginSurvey(page: Page, email: string): Promise<void> {
+  await page.goto('/');
+  await page.getByPlaceholder('Enter email to begin survey').fill(email);
+  await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+  await page.waitForURL(/\/startsurvey$/);
+}
+
+let uniqueCount = 0;
+/** A name unique per call (prefix, time, counter), so tests never depend on what else the shared server holds. */
+export function unique(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${(uniqueCount++).toString(36)}`;
+}
+
 /** Errors the page logged (uncaught exceptions, console.error) — assert it is empty at the end of a test. */
 export function pageProblems(page: Page): string[] {
   return (page as Page & { problems?: string[] }).problems ?? [];
@@ -62,13 +84,7 @@ export function pageProblems(page: Page): string[] {
 
 /** Logs in through the API and stores the token as the login page would. */
 export async function loginAsStaff(page: Page): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: E2E_STAFF.email, password: E2E_STAFF.password }),
-  });
-  expect(res.status).toBe(200);
-  const { token } = (await res.json()) as { token: string };
+  const token = await staffToken();
   await page.goto('/viewAboutus');
   await page.evaluate((t) => localStorage.setItem('abode.token', t), token);
   return token;
@@ -76,16 +92,23 @@ export async function loginAsStaff(page: Page): Promise<string> {
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Runs axe-core on the page; returns serious and critical violations (ids and targets). */
-export async function seriousA11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<string[]> {
+/**
+ * The one axe-core check of the browser tests: runs axe on the page, or only inside `include` (a
+ * selector, e.g. the designer's area), leaving out `exclude`; returns the serious and critical
+ * violations (ids and targets), to assert empty.
+ */
+export async function seriousA11yViolations(page: Page, options: { include?: string; exclude?: string[] } = {}): Promise<string[]> {
   // A field message fading in (antd's help animation) is half transparent: checked once it has settled.
   await page.waitForFunction(() => !document.querySelector('.ant-form-show-help-item-appear, .ant-form-show-help-item-enter, .ant-form-show-help-item-leave'), undefined, { timeout: 5000 }).catch(() => undefined);
   // Evaluated, not added as a <script>: the site's CSP refuses inline scripts (as it should).
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const results = await page.evaluate(async (exclude) => {
-    const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    return axe.run({ include: [['html']], exclude: exclude.map((selector) => [selector]) }, { resultTypes: ['violations'] });
-  }, options.exclude ?? []);
+  const results = await page.evaluate(
+    async ({ include, exclude }) => {
+      const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+      return axe.run({ include: [[include]], exclude: exclude.map((selector) => [selector]) }, { resultTypes: ['violations'] });
+    },
+    { include: options.include ?? 'html', exclude: options.exclude ?? [] },
+  );
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);

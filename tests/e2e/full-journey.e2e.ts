@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, loginAsStaff, pageProblems, PHONE, useBrowser } from './browser';
+import { beginSurvey, DESKTOP, loginAsStaff, pageProblems, PHONE, useBrowser } from './browser';
 
 /**
  * The whole product in one story, nothing mocked: staff design a campaign in the designer and
@@ -41,10 +41,7 @@ describe('designer → activate → visitor → results → download', () => {
 
     // A visitor on a phone gives an e-mail, answers, and sees the thank-you page with the answer.
     const phone = await browser.newPage(PHONE);
-    await phone.goto('/');
-    await phone.getByPlaceholder('Enter email to begin survey').fill(visitor);
-    await phone.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
-    await phone.waitForURL(/\/startsurvey$/);
+    await beginSurvey(phone, visitor);
     await phone.getByText('Which city do you prefer?').waitFor();
     await phone.getByText('Pune', { exact: true }).click();
     await phone.getByRole('button', { name: 'Complete' }).click();

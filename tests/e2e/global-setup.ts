@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../helpers/free-port';
+import { waitForHealthy } from '../helpers/server-process';
 
 export const E2E_STAFF = { email: 'e2e-staff@abode.test', password: 'e2e-password-1234', name: 'E2E Staff' };
 
@@ -12,21 +13,6 @@ declare module 'vitest' {
     baseURL: string;
     dataDir: string;
   }
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 180_000; // the first run builds the client
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`npm start did not become healthy:\n${output()}`);
 }
 
 /** Starts the app as a newcomer would (`npm start`), on a temporary data folder and a free port. */
@@ -56,7 +42,7 @@ export default async function setup(project: TestProject) {
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseURL, child, () => log);
+  await waitForHealthy(baseURL, child, () => log, 180_000); // the first run builds the client
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, E2E_STAFF, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+import { createActiveCampaign, staffApi, type Api } from './api';
+import { beginSurvey, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
@@ -19,24 +20,10 @@ const SURVEY = {
   ],
 };
 
-let token = '';
-
-async function callApi<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<{ status: number; data: T }> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, data: (await res.json()) as T };
-}
+let callApi: Api;
 
 beforeAll(async () => {
-  const res = await fetch(`${baseURL()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: E2E_STAFF.email, password: E2E_STAFF.password }),
-  });
-  token = ((await res.json()) as { token: string }).token;
+  callApi = await staffApi();
 });
 
 describe('leads inbox', () => {
@@ -44,17 +31,12 @@ describe('leads inbox', () => {
   const name = `Asha ${RUN}`;
 
   beforeAll(async () => {
-    const added = await callApi<{ _id: string }>('POST', '/api/campaign/add', { name: `Leads E2E ${RUN}`, questions: JSON.stringify(SURVEY) });
-    expect(added.status).toBe(201);
-    expect((await callApi('POST', `/api/campaign/activate/${added.data._id}`, { isActivated: true })).status).toBe(200);
+    await createActiveCampaign(callApi, `Leads E2E ${RUN}`, SURVEY);
   });
 
   it('a visitor answers; staff find the lead, read the answers, move it to contacted, add a note, see the WhatsApp link', async () => {
     const visitor = await browser.newPage(DESKTOP);
-    await visitor.goto('/');
-    await visitor.getByPlaceholder('Enter email to begin survey').fill(email);
-    await visitor.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
-    await visitor.waitForURL(/\/startsurvey$/);
+    await beginSurvey(visitor, email);
     await visitor.getByRole('textbox', { name: 'Your name' }).fill(name);
     await visitor.getByRole('textbox', { name: 'Mobile number' }).fill('+91 98450 77777');
     await visitor.getByText('Villa', { exact: true }).click();
@@ -118,7 +100,7 @@ describe('leads inbox', () => {
     const page = await browser.newPage(PHONE);
     await loginAsStaff(page);
     await page.goto(`/dashboard/leads?q=${encodeURIComponent(email)}`);
-    const card = page.locator('.leads-card').filter({ hasText: name });
+    const card = page.locator('.phone-card').filter({ hasText: name });
     await card.waitFor();
     expect(await card.innerText()).toContain('Contacted');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -2,21 +2,13 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testImage } from '../helpers/images';
-import { baseURL, DESKTOP, E2E_STAFF, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+import { staffToken } from './api';
+import { baseURL, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 const browser = useBrowser();
 const unique = Date.now().toString(36).slice(-6);
 /** Pages load lazily (the dashboard chunk is large): give them time. */
 const SLOW = { timeout: 10_000 };
-
-async function staffToken(): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: E2E_STAFF.email, password: E2E_STAFF.password }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
 
 /** One record of each kind through the API, so every page has cards to check. */
 async function addThroughApi(token: string, kind: string, fields: Record<string, string>, color: string) {
@@ -47,6 +39,19 @@ beforeAll(async () => {
     '#228844',
   );
 });
+
+/** Staff on the decor admin page; `sent()` counts the add requests the page has made since. */
+async function openDecorAdmin(): Promise<{ page: Page; sent: () => number }> {
+  const page = await browser.newPage(DESKTOP);
+  await loginAsStaff(page);
+  await page.goto('/dashboard/decor');
+  await expect.poll(() => page.getByRole('heading', { name: 'Decor', level: 1 }).isVisible(), SLOW).toBe(true);
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/product/add')) sent += 1;
+  });
+  return { page, sent: () => sent };
+}
 
 describe('listings: staff manage projects in the browser', () => {
   it('adds a project through the real file input, sees it in the table and on /viewProjects, edits it and deletes it', async () => {
@@ -128,15 +133,7 @@ describe('listings: staff manage projects in the browser', () => {
   });
 
   it('shows the specification messages before sending, refuses a file that is not an image, and Reset clears the form', async () => {
-    const page = await browser.newPage(DESKTOP);
-    await loginAsStaff(page);
-    await page.goto('/dashboard/decor');
-    await expect.poll(() => page.getByRole('heading', { name: 'Decor', level: 1 }).isVisible(), SLOW).toBe(true);
-
-    let sent = 0;
-    page.on('request', (r) => {
-      if (r.url().includes('/api/product/add')) sent += 1;
-    });
+    const { page, sent } = await openDecorAdmin();
     await page.getByRole('button', { name: 'Add product' }).click();
     for (const text of ['Please select product name!', 'Please select price!', 'Please select description!', 'Please select an image!']) {
       await expect.poll(() => page.getByText(text).isVisible(), { ...SLOW, message: text }).toBe(true);
@@ -153,19 +150,11 @@ describe('listings: staff manage projects in the browser', () => {
     expect(await page.getByLabel('Product name').inputValue()).toBe('');
     expect(await page.getByRole('img', { name: 'Preview of the image' }).count()).toBe(0);
     expect(await page.getByLabel('Image').inputValue()).toBe('');
-    expect(sent).toBe(0);
+    expect(sent()).toBe(0);
     expect(pageProblems(page)).toEqual([]);
   });
   it('refuses a negative decor price with its message and adds nothing (it was saved as ₹0 before)', async () => {
-    const page = await browser.newPage(DESKTOP);
-    await loginAsStaff(page);
-    await page.goto('/dashboard/decor');
-    await expect.poll(() => page.getByRole('heading', { name: 'Decor', level: 1 }).isVisible(), SLOW).toBe(true);
-
-    let sent = 0;
-    page.on('request', (r) => {
-      if (r.url().includes('/api/product/add')) sent += 1;
-    });
+    const { page, sent } = await openDecorAdmin();
     const name = `Neg ${unique}`;
     await page.getByLabel('Product name').fill(name);
     await page.getByLabel('Description').fill('Priced below zero');
@@ -178,7 +167,7 @@ describe('listings: staff manage projects in the browser', () => {
     // Nothing silently changed: the typed value stays, and no success message.
     expect(await page.getByLabel('Price').inputValue()).toBe('-3');
     expect(await page.locator('.ant-message').getByText('Product added successfully.').count()).toBe(0);
-    expect(sent).toBe(0);
+    expect(sent()).toBe(0);
     const products = (await (await fetch(`${baseURL()}/api/product/get`)).json()) as Array<{ productname: string }>;
     expect(products.map((p) => p.productname)).not.toContain(name);
     expect(pageProblems(page)).toEqual([]);
@@ -231,6 +220,27 @@ describe('listings: public pages', () => {
     await expect.poll(() => page.getByRole('status').textContent(), SLOW).toContain('No decor is listed right now');
     expect(await page.getByRole('link', { name: 'Talk to our team' }).getAttribute('href')).toBe('/viewContact');
     expect(pageProblems(page)).toEqual([]);
+  });
+});
+
+describe('listings: the staff list when it cannot be loaded', () => {
+  it('says why above the table and loads the records on "Try again", keeping what was typed', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    let fail = true;
+    await page.route('**/api/studio/get', (route) =>
+      fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"The studio list is resting.","code":"INTERNAL"}' }) : route.continue(),
+    );
+    await page.goto('/dashboard/studio');
+    const alert = page.getByRole('alert').filter({ hasText: 'The studio list is resting.' });
+    await alert.waitFor(SLOW);
+    await page.getByLabel('Title').fill(`Typed ${unique}`);
+
+    fail = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await alert.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByRole('cell', { name: `Studio ${unique}`, exact: true }).isVisible(), SLOW).toBe(true);
+    expect(await page.getByLabel('Title').inputValue()).toBe(`Typed ${unique}`);
   });
 });
 

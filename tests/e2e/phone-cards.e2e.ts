@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, loginAsStaff, pageProblems, PHONE, useBrowser } from './browser';
+import { answerAsVisitor, apiAs, createCampaign, setCampaignActive, visitorApi } from './api';
+import { loginAsStaff, pageProblems, PHONE, useBrowser } from './browser';
 
 /**
  * Issue 14: on a 390 px phone the contact responses and a campaign's answers are read as a card
@@ -8,15 +9,6 @@ import { baseURL, loginAsStaff, pageProblems, PHONE, useBrowser } from './browse
  */
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
-
-async function api<T>(token: string, method: 'GET' | 'POST', path: string, body?: object): Promise<{ status: number; data: T }> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, data: (await res.json()) as T };
-}
 
 /** The page does not scroll sideways, and the element lies wholly inside the phone's width as first shown. */
 async function expectReadableOnPhone(page: Page, target: Locator): Promise<void> {
@@ -33,7 +25,7 @@ async function expectReadableOnPhone(page: Page, target: Locator): Promise<void>
 describe('staff lists on a 390 px phone', () => {
   it('shows a contact message as a card, with no sideways scrolling', async () => {
     const message = `Please call me about a 3 BHK in Pune ${RUN}`;
-    const sent = await api('', 'POST', '/api/contactus/add', {
+    const sent = await visitorApi('POST', '/api/contactus/add', {
       response: { firstname: 'Asha', lastname: 'Kulkarni', email: `phone-${RUN}@example.com`, requestquotation: 'Homes', message },
     });
     expect(sent.status).toBeLessThan(300);
@@ -48,26 +40,22 @@ describe('staff lists on a 390 px phone', () => {
 
   it("shows a campaign's answers as cards, each question with its answer, with no sideways scrolling", async () => {
     const page = await browser.newPage(PHONE);
-    const token = await loginAsStaff(page);
+    const staff = apiAs(await loginAsStaff(page));
     const name = `Phone cards ${RUN}`;
     const survey = {
       pages: [{ name: 'p1', elements: [{ type: 'comment', name: 'wish', title: 'What would make it home?' }] }],
     };
-    const created = await api<{ _id: string }>(token, 'POST', '/api/campaign/add', { name, questions: JSON.stringify(survey) });
-    expect(created.status).toBe(201);
-    const id = created.data._id;
+    const id = await createCampaign(staff, name, survey);
     // Only the active campaign takes answers; the one active before is active again afterwards.
-    const before = await api<Array<{ _id: string }>>(token, 'GET', '/api/campagin/active');
-    expect((await api(token, 'POST', `/api/campaign/activate/${id}`, { isActivated: true })).status).toBe(200);
-    const email = `phone-answer-${RUN}@example.com`;
+    const before = await staff<Array<{ _id: string }>>('GET', '/api/campagin/active');
+    expect(before.status).toBe(200);
+    await setCampaignActive(staff, id);
     const answer = `A sunny balcony with plants ${RUN}`;
     try {
-      const added = await api<{ emailID: string }>(token, 'POST', '/api/email/add', { email, campaignid: id });
-      const res = await api(token, 'POST', `/api/campaign/response/${id}`, { response: { email, emailId: added.data.emailID, answer: { wish: answer } } });
-      expect(res.status).toBe(200);
+      await answerAsVisitor(id, `phone-answer-${RUN}@example.com`, { wish: answer });
     } finally {
       const previous = before.data[0]?._id;
-      if (previous) await api(token, 'POST', `/api/campaign/activate/${previous}`, { isActivated: true });
+      if (previous) await setCampaignActive(staff, previous);
     }
 
     await page.goto('/dashboard');

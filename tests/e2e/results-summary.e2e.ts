@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, E2E_STAFF, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+import { answerAsVisitor, createActiveCampaign, staffApi } from './api';
+import { DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
@@ -18,36 +19,13 @@ const SURVEY = {
   ],
 };
 
-let token = '';
 let campaignId = '';
 
-async function callApi<T>(method: 'GET' | 'POST', path: string, body?: object, auth = true): Promise<{ status: number; data: T }> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { ...(auth ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, data: (await res.json()) as T };
-}
-
 beforeAll(async () => {
-  const login = await fetch(`${baseURL()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: E2E_STAFF.email, password: E2E_STAFF.password }),
-  });
-  token = ((await login.json()) as { token: string }).token;
-  const added = await callApi<{ _id: string }>('POST', '/api/campaign/add', { name: `Summary E2E ${RUN}`, questions: JSON.stringify(SURVEY) });
-  expect(added.status).toBe(201);
-  campaignId = added.data._id;
-  expect((await callApi('POST', `/api/campaign/activate/${campaignId}`, { isActivated: true })).status).toBe(200);
+  campaignId = await createActiveCampaign(await staffApi(), `Summary E2E ${RUN}`, SURVEY);
   // Two villas and one flat, through the visitor's own calls.
   for (const [i, kind, stars] of [[1, 'villa', 5], [2, 'villa', 4], [3, 'flat', 2]] as const) {
-    const email = `summary-${RUN}-${i}@example.com`;
-    const record = await callApi<{ emailID: string }>('POST', '/api/email/add', { email, campaignid: campaignId }, false);
-    expect(record.status).toBe(201);
-    const stored = await callApi('POST', `/api/campaign/response/${campaignId}`, { response: { email, emailId: record.data.emailID, answer: { kind, stars } } }, false);
-    expect(stored.status).toBe(200);
+    await answerAsVisitor(campaignId, `summary-${RUN}-${i}@example.com`, { kind, stars });
   }
 });
 
@@ -96,6 +74,32 @@ describe('results summary', () => {
     expect(await seriousA11yViolations(page, { exclude: ['.dashboard-sider'] })).toEqual([]);
     expect(pageProblems(page)).toEqual([]);
     expect(pageProblems(again)).toEqual([]);
+  });
+
+  it('loads the campaign and its e-mails once, while filters load the view again; a failed load offers Try again', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    let emailCalls = 0;
+    let fail = true;
+    await page.route(`**/api/email/get/${campaignId}`, (route) => {
+      emailCalls += 1;
+      return fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down","code":"INTERNAL"}' }) : route.continue();
+    });
+    await page.goto(`/dashboard/campaign/result?id=${encodeURIComponent(campaignId)}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'Try again' });
+    await alert.waitFor(SLOW);
+    fail = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await alert.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: `Summary E2E ${RUN}`, level: 1 }).waitFor(SLOW);
+    await expect.poll(() => page.locator('.results-answers-table tbody tr.ant-table-row').count(), SLOW).toBe(3);
+    expect(emailCalls).toBe(2);
+
+    // Another status: the summary and the answers load again, the campaign and its e-mails do not.
+    await page.locator('.ant-segmented-item').filter({ hasText: /^All$/ }).click();
+    await page.waitForURL(/[?&]status=all/);
+    await expect.poll(() => page.locator('.results-answers-table th').allInnerTexts(), SLOW).toContain('Status');
+    expect(emailCalls).toBe(2);
   });
 
   it('reads on a 390 px phone: nothing wider than the screen, no serious axe violations', async () => {

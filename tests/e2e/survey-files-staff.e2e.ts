@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testImage } from '../helpers/images';
-import { baseURL, DESKTOP, E2E_STAFF, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+import { createActiveCampaign, staffApi, visitorApi, type Api } from './api';
+import { DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 // Issue 18: staff open the files visitors attached, from the results and from the lead.
 const browser = useBrowser();
@@ -13,37 +14,25 @@ const SURVEY = {
   pages: [{ name: 'p1', elements: [{ type: 'file', name: 'photo', title: 'A photo of the room', storeDataAsText: false }, { type: 'text', name: 'city', title: 'Your city' }] }],
 };
 
-let token = '';
+let staff: Api;
 let campaignId = '';
 let fileId = '';
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: object | FormData, auth = true): Promise<{ status: number; data: T }> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { ...(auth ? { authorization: `Bearer ${token}` } : {}), ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
-    body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, data: (await res.json()) as T };
-}
-
 beforeAll(async () => {
-  const login = await call<{ token: string }>('POST', '/api/login', { email: E2E_STAFF.email, password: E2E_STAFF.password }, false);
-  token = login.data.token;
-  const added = await call<{ _id: string }>('POST', '/api/campaign/add', { name: `Files E2E ${RUN}`, questions: JSON.stringify(SURVEY) });
-  expect(added.status).toBe(201);
-  campaignId = added.data._id;
-  expect((await call('POST', `/api/campaign/activate/${campaignId}`, { isActivated: true })).status).toBe(200);
+  staff = await staffApi();
+  campaignId = await createActiveCampaign(staff, `Files E2E ${RUN}`, SURVEY);
   // The visitor's own calls: the e-mail, the file on its own, then the answers holding its reference.
-  const record = await call<{ emailID: string }>('POST', '/api/email/add', { email: EMAIL, campaignid: campaignId }, false);
+  const record = await visitorApi<{ emailID: string }>('POST', '/api/email/add', { email: EMAIL, campaignid: campaignId });
+  expect(record.status).toBe(201);
   const form = new FormData();
   form.append('email', EMAIL);
   form.append('emailId', record.data.emailID);
   form.append('file', new Blob([new Uint8Array(await testImage('png', { color: '#3a7d44' }))], { type: 'image/png' }), FILE_NAME);
-  const uploaded = await call<{ fileId: string; name: string; type: string; url: string }>('POST', `/api/campaign/file/${campaignId}`, form, false);
+  const uploaded = await visitorApi<{ fileId: string; name: string; type: string; url: string }>('POST', `/api/campaign/file/${campaignId}`, form);
   expect(uploaded.status).toBe(201);
   fileId = uploaded.data.fileId;
   const answer = { photo: [{ name: uploaded.data.name, type: uploaded.data.type, content: uploaded.data.url }], city: 'Pune' };
-  expect((await call('POST', `/api/campaign/response/${campaignId}`, { response: { email: EMAIL, emailId: record.data.emailID, answer } }, false)).status).toBe(200);
+  expect((await visitorApi('POST', `/api/campaign/response/${campaignId}`, { response: { email: EMAIL, emailId: record.data.emailID, answer } })).status).toBe(200);
 });
 
 /** On the file page: the heading names the file and the image has loaded through its signed address. */
@@ -71,7 +60,7 @@ describe('files visitors attached, for staff', () => {
   it('open from the lead page on a phone', async () => {
     const page = await browser.newPage(PHONE);
     await loginAsStaff(page);
-    const leads = await call<{ items: Array<{ _id: string }> }>('GET', `/api/leads?q=${encodeURIComponent(EMAIL)}`);
+    const leads = await staff<{ items: Array<{ _id: string }> }>('GET', `/api/leads?q=${encodeURIComponent(EMAIL)}`);
     expect(leads.data.items).toHaveLength(1);
     await page.goto(`/dashboard/leads/${encodeURIComponent(leads.data.items[0]!._id)}`);
     await page.getByRole('link', { name: FILE_NAME }).click(SLOW);

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES } from '../../src/shared/campaigns/campaigns.contract';
-import { baseURL, DESKTOP, E2E_STAFF, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+import { answerAsVisitor, createActiveCampaign, createCampaign, setCampaignActive, staffApi, type Api } from './api';
+import { baseURL, beginSurvey, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
@@ -43,39 +42,10 @@ const SURVEY = {
   ],
 };
 
-let token = '';
-
-async function callApi<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<{ status: number; data: T }> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, data: (await res.json()) as T };
-}
-
-async function createCampaign(name: string): Promise<string> {
-  const res = await callApi<{ _id: string }>('POST', '/api/campaign/add', { name, questions: JSON.stringify(SURVEY) });
-  expect(res.status).toBe(201);
-  return res.data._id;
-}
-
-async function activate(id: string, isActivated = true): Promise<void> {
-  expect((await callApi('POST', `/api/campaign/activate/${id}`, { isActivated })).status).toBe(200);
-}
-
-/** A visitor answering through the public API (the browser path is covered by the journey tests). */
-async function answerByApi(campaignId: string, email: string, answer: object): Promise<void> {
-  const added = await callApi<{ emailID: string }>('POST', '/api/email/add', { email, campaignid: campaignId });
-  const res = await callApi('POST', `/api/campaign/response/${campaignId}`, { response: { email, emailId: added.data.emailID, answer } });
-  expect(res.status).toBe(200);
-}
+let callApi: Api;
 
 async function startSurvey(page: Page, email: string): Promise<void> {
-  await page.goto('/');
-  await page.getByPlaceholder('Enter email to begin survey').fill(email);
-  await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
-  await page.waitForURL(/\/startsurvey$/);
+  await beginSurvey(page, email);
   await page.getByText('What kind of home?').waitFor();
 }
 
@@ -92,8 +62,6 @@ async function expectNoA11yProblems(page: Page, label: string): Promise<void> {
   expect(await seriousA11yViolations(page), label).toEqual([]);
 }
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 /**
  * Staff pages: axe over this area's page content only; the dashboard frame around it (side menu)
  * belongs to the shell and is checked by its own tests.
@@ -101,33 +69,18 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 async function expectNoStaffA11yProblems(page: Page, label: string): Promise<void> {
   // A table still loading is dimmed on purpose: check the page once it has settled.
   await expect.poll(() => page.locator('.ant-spin-spinning').count()).toBe(0);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    type Result = { violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> };
-    const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<Result> } }).axe;
-    const result = await axe.run({ include: [['.staff-page']] }, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
-  });
-  expect(violations, label).toEqual([]);
+  expect(await seriousA11yViolations(page, { include: '.staff-page' }), label).toEqual([]);
 }
 
 beforeAll(async () => {
-  const res = await fetch(`${baseURL()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: E2E_STAFF.email, password: E2E_STAFF.password }),
-  });
-  token = ((await res.json()) as { token: string }).token;
+  callApi = await staffApi();
 });
 
 describe('visitor survey journey', () => {
   let campaignId = '';
 
   beforeAll(async () => {
-    campaignId = await createCampaign(`E2E journey ${RUN}`);
-    await activate(campaignId);
+    campaignId = await createActiveCampaign(callApi, `E2E journey ${RUN}`, SURVEY);
   });
 
   it('goes from the landing page through a multi-page survey to /result and sees the answers', async () => {
@@ -214,7 +167,7 @@ describe('visitor survey journey', () => {
   });
 
   it('keeps the e-mail as a newsletter sign-up when no campaign is active', async () => {
-    await activate(campaignId, false);
+    await setCampaignActive(callApi, campaignId, false);
     try {
       const page = await browser.newPage(PHONE);
       const email = `newsletter-${RUN}@example.com`;
@@ -226,7 +179,7 @@ describe('visitor survey journey', () => {
       const list = await callApi<{ items: Array<{ email: string; campaignId: string | null }> }>('GET', `/api/email/all?q=${encodeURIComponent(email)}`);
       expect(list.data.items).toEqual([expect.objectContaining({ email, campaignId: null })]);
     } finally {
-      await activate(campaignId);
+      await setCampaignActive(callApi, campaignId);
     }
   });
 });
@@ -237,7 +190,7 @@ describe('staff campaign dashboard', () => {
   const visitor = `staff-view-${RUN}@example.com`;
 
   beforeAll(async () => {
-    campaignId = await createCampaign(name);
+    campaignId = await createCampaign(callApi, name, SURVEY);
   });
 
   function card(page: Page) {
@@ -273,7 +226,8 @@ describe('staff campaign dashboard', () => {
   });
 
   it('shows a response on the results page and downloads it as .xlsx', async () => {
-    await answerByApi(campaignId, visitor, { homeType: 'apartment', amenities: ['pool', 'Garden'], notes: '=cmd' });
+    // A visitor answering through the public API (the browser path is covered by the journey tests).
+    await answerAsVisitor(campaignId, visitor, { homeType: 'apartment', amenities: ['pool', 'Garden'], notes: '=cmd' });
     const page = await browser.newPage(DESKTOP);
     await loginAsStaff(page);
     await page.goto('/dashboard');
@@ -315,7 +269,7 @@ describe('staff campaign dashboard', () => {
   });
 
   it('shows the results pages (with and without responses) and the captured e-mails, accessibly at both sizes', async () => {
-    await createCampaign(`E2E empty ${RUN}`);
+    await createCampaign(callApi, `E2E empty ${RUN}`, SURVEY);
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await browser.newPage(viewport);
       await loginAsStaff(page);
@@ -345,6 +299,45 @@ describe('staff campaign dashboard', () => {
       await expectNoStaffA11yProblems(page, `emailview at ${viewport.width}`);
       expect(pageProblems(page)).toEqual([]);
     }
+  });
+
+  it('says why inside the dashboard when the campaigns cannot be loaded, and loads them on "Try again"', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    let fail = true;
+    await page.route('**/api/campagin/all', (route) => (fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down","code":"INTERNAL"}' }) : route.continue()));
+    await page.goto('/dashboard');
+    const alert = page.getByRole('alert').filter({ hasText: 'down' });
+    await alert.waitFor();
+    // The dashboard around the page stays: its menu leads elsewhere.
+    expect(await page.getByRole('navigation', { name: 'Dashboard' }).isVisible()).toBe(true);
+    fail = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await card(page).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'down' }).count()).toBe(0);
+  });
+
+  it('keeps the captured e-mails search in the URL, and offers Try again when the list cannot be loaded', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    let fail = true;
+    await page.route('**/api/email/all**', (route) => (fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down","code":"INTERNAL"}' }) : route.continue()));
+    await page.goto('/dashboard/emailview');
+    const alert = page.getByRole('alert').filter({ hasText: CAMPAIGN_MESSAGES.loadFailed });
+    await alert.waitFor();
+    fail = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await alert.waitFor({ state: 'detached' });
+
+    // A search is a link: it survives a reload.
+    await page.getByRole('searchbox').fill(visitor);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === visitor);
+    await page.getByRole('row').filter({ hasText: visitor }).waitFor();
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: visitor }).waitFor();
+    expect(await page.getByRole('searchbox').inputValue()).toBe(visitor);
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
   });
 
   it('sends staff without navigation state from the results page to the dashboard', async () => {
@@ -380,15 +373,10 @@ describe('a survey in German with a comment box', () => {
   };
 
   it('shows /result and the staff results in the language the visitor saw, the comment under a readable title', async () => {
-    const created = await callApi<{ _id: string }>('POST', '/api/campaign/add', { name, questions: JSON.stringify(GERMAN) });
-    expect(created.status).toBe(201);
-    await activate(created.data._id);
+    await createActiveCampaign(callApi, name, GERMAN);
 
     const page = await browser.newPage(DESKTOP);
-    await page.goto('/');
-    await page.getByPlaceholder('Enter email to begin survey').fill(`deutsch-${RUN}@example.com`);
-    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
-    await page.waitForURL(/\/startsurvey$/);
+    await beginSurvey(page, `deutsch-${RUN}@example.com`);
     await page.getByText('Welche Art von Zuhause?').waitFor();
     await page.getByText('Wohnung', { exact: true }).click();
     await page.locator('textarea').fill('Mit Balkon');

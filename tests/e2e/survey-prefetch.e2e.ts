@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, E2E_STAFF, pageProblems, PHONE, useBrowser } from './browser';
+import { createActiveCampaign, staffApi } from './api';
+import { pageProblems, PHONE, useBrowser } from './browser';
 
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
@@ -41,22 +42,7 @@ function recordRequests(page: Page): string[] {
 }
 
 beforeAll(async () => {
-  const login = await fetch(`${baseURL()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: E2E_STAFF.email, password: E2E_STAFF.password }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const added = await fetch(`${baseURL()}/api/campaign/add`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ name: `E2E prefetch ${RUN}`, questions: JSON.stringify(SURVEY) }),
-  });
-  expect(added.status).toBe(201);
-  const { _id } = (await added.json()) as { _id: string };
-  const activated = await fetch(`${baseURL()}/api/campaign/activate/${_id}`, { method: 'POST', headers, body: JSON.stringify({ isActivated: true }) });
-  expect(activated.status).toBe(200);
+  await createActiveCampaign(await staffApi(), `E2E prefetch ${RUN}`, SURVEY);
 });
 
 describe('the survey runner is fetched on the landing page, after its first view', () => {
@@ -118,4 +104,58 @@ describe('the survey runner is fetched on the landing page, after its first view
     expect(requested.filter((r) => r.endsWith(` ${chunk}`))).toHaveLength(1);
     expect(pageProblems(page)).toEqual([]);
   });
+
+  it('shows the first question while the e-mail is stored, and sends the answers once it is', async () => {
+    const page = await browser.newPage(PHONE);
+    // The e-mail's answer is held back until the first question is on screen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/email/add', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('textbox', { name: 'E-mail address' }).fill(`while-stored-${RUN}@example.com`);
+    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+    await page.getByRole('textbox', { name: FIRST_QUESTION }).fill('Indiranagar');
+    const sent = page.waitForResponse((r) => r.url().includes('/api/campaign/response/'));
+    await page.getByRole('button', { name: 'Complete' }).click();
+    // Completed before the record exists: refused with the answers kept, nothing sent.
+    await page.getByRole('alert').filter({ hasText: 'Your answers are safe' }).waitFor();
+    const stored = page.waitForResponse((r) => r.url().endsWith('/api/email/add'));
+    release();
+    expect((await stored).status()).toBe(201);
+    await page.getByRole('button', { name: 'Complete' }).click();
+    const response = await sent;
+    expect(response.status()).toBe(200);
+    const body = response.request().postDataJSON() as { response: { email: string; emailId: string; answer: unknown } };
+    const record = (await (await stored).json()) as { emailID: string };
+    expect(body.response).toEqual({ email: `while-stored-${RUN}@example.com`, emailId: record.emailID, answer: { area: 'Indiranagar' } });
+    await page.waitForURL(/\/result$/);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('says so when the e-mail cannot be stored, keeps what was typed, and stores it on "Try again"', async () => {
+    const page = await browser.newPage(PHONE);
+    let calls = 0;
+    await page.route('**/api/email/add', async (route) => {
+      calls += 1;
+      if (calls === 1) await route.abort('internetdisconnected');
+      else await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('textbox', { name: 'E-mail address' }).fill(`try-again-${RUN}@example.com`);
+    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+    await page.getByRole('textbox', { name: FIRST_QUESTION }).fill('Koramangala');
+    await page.getByRole('alert').first().waitFor();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect(calls).toBe(2);
+    expect(await page.getByRole('textbox', { name: FIRST_QUESTION }).inputValue()).toBe('Koramangala');
+    const sent = page.waitForResponse((r) => r.url().includes('/api/campaign/response/'));
+    await page.getByRole('button', { name: 'Complete' }).click();
+    expect((await sent).status()).toBe(200);
+    await page.waitForURL(/\/result$/);
+  });
 });
+

@@ -1,6 +1,8 @@
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES } from '../../src/shared/campaigns/campaigns.contract';
-import { baseURL, E2E_STAFF, pageProblems, PHONE, useBrowser } from './browser';
+import { createActiveCampaign, staffApi, type Api } from './api';
+import { beginSurvey, pageProblems, PHONE, useBrowser } from './browser';
 
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
@@ -31,63 +33,52 @@ const SURVEY = {
   ],
 };
 
-let token = '';
-
-async function callApi<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<{ status: number; data: T }> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, data: (await res.json()) as T };
-}
+let callApi: Api;
 
 let campaignId = '';
 
 beforeAll(async () => {
-  const res = await fetch(`${baseURL()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: E2E_STAFF.email, password: E2E_STAFF.password }),
-  });
-  token = ((await res.json()) as { token: string }).token;
-  const added = await callApi<{ _id: string }>('POST', '/api/campaign/add', { name: `E2E resume ${RUN}`, questions: JSON.stringify(SURVEY) });
-  expect(added.status).toBe(201);
-  campaignId = added.data._id;
-  expect((await callApi('POST', `/api/campaign/activate/${campaignId}`, { isActivated: true })).status).toBe(200);
+  callApi = await staffApi();
+  campaignId = await createActiveCampaign(callApi, `E2E resume ${RUN}`, SURVEY);
 });
 
 /** Every sessionStorage key whose value mentions this campaign (the saved survey, if any). */
 const savedSurveyKeys = (id: string) =>
   Object.keys(sessionStorage).filter((key) => (sessionStorage.getItem(key) ?? '').includes(id));
 
+/** A visitor begins, answers the first page (Villa, `city`), goes on and ticks Gym on page 2 of 2. */
+async function answerUpToGym(page: Page, email: string, city: string): Promise<void> {
+  await beginSurvey(page, email);
+  await page.getByText('What kind of home?').waitFor();
+  await page.getByText('Villa', { exact: true }).click();
+  await page.getByRole('textbox', { name: 'Which city?' }).fill(city);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Gym', { exact: true }).click();
+  await expect.poll(() => page.getByText('Page 2 of 2').filter({ visible: true }).isVisible()).toBe(true);
+}
+
+/** The survey is back on page 2 with Gym ticked, and Previous shows the first page as answered; ends on page 2. */
+async function expectWhereTheyWere(page: Page, city: string): Promise<void> {
+  await page.getByRole('group', { name: 'Must-have amenities' }).waitFor();
+  await expect.poll(() => page.getByText('Page 2 of 2').filter({ visible: true }).isVisible()).toBe(true);
+  expect(await page.getByRole('checkbox', { name: 'Gym' }).isChecked()).toBe(true);
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await page.getByText('What kind of home?').waitFor();
+  expect(await page.getByRole('radio', { name: 'Villa' }).isChecked()).toBe(true);
+  expect(await page.getByRole('textbox', { name: 'Which city?' }).inputValue()).toBe(city);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('group', { name: 'Must-have amenities' }).waitFor();
+}
+
 describe('survey resume (issue 12 item 14)', () => {
   it('resumes on the same page with the answers after a reload, and forgets them once sent', async () => {
     const page = await browser.newPage(PHONE);
     const email = `resume-${RUN}@example.com`;
-    await page.goto('/');
-    await page.getByPlaceholder('Enter email to begin survey').fill(email);
-    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
-    await page.waitForURL(/\/startsurvey$/);
-    await page.getByText('What kind of home?').waitFor();
-
-    await page.getByText('Villa', { exact: true }).click();
-    await page.getByRole('textbox', { name: 'Which city?' }).fill('Dubai');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Gym', { exact: true }).click();
-    await expect.poll(() => page.getByText('Page 2 of 2').filter({ visible: true }).isVisible()).toBe(true);
+    await answerUpToGym(page, email, 'Dubai');
 
     await page.reload();
     await page.waitForURL(/\/startsurvey$/);
-    await page.getByRole('group', { name: 'Must-have amenities' }).waitFor();
-    await expect.poll(() => page.getByText('Page 2 of 2').filter({ visible: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('checkbox', { name: 'Gym' }).isChecked()).toBe(true);
-
-    await page.getByRole('button', { name: 'Previous' }).click();
-    await page.getByText('What kind of home?').waitFor();
-    expect(await page.getByRole('radio', { name: 'Villa' }).isChecked()).toBe(true);
-    expect(await page.getByRole('textbox', { name: 'Which city?' }).inputValue()).toBe('Dubai');
-    await page.getByRole('button', { name: 'Next' }).click();
+    await expectWhereTheyWere(page, 'Dubai');
     await page.getByText('Pool', { exact: true }).click();
     await page.getByRole('button', { name: 'Complete' }).click();
 
@@ -101,6 +92,28 @@ describe('survey resume (issue 12 item 14)', () => {
     const mine = answers.data.filter((a) => a.email === email);
     expect(mine).toHaveLength(1);
     expect(JSON.parse(mine[0]!.result)).toEqual({ homeType: 'villa', city: 'Dubai', amenities: ['gym', 'pool'] });
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('resumes on the same page with the answers after a tap on Back, whether the visitor goes Forward or starts again', async () => {
+    const page = await browser.newPage(PHONE);
+    const email = `back-${RUN}@example.com`;
+    await answerUpToGym(page, email, 'Pune');
+
+    // Back to the landing page, then Forward.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goForward();
+    await page.waitForURL(/\/startsurvey$/);
+    await expectWhereTheyWere(page, 'Pune');
+
+    // Back again, and the same e-mail typed in once more.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByPlaceholder('Enter email to begin survey').fill(email);
+    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+    await page.waitForURL(/\/startsurvey$/);
+    await expectWhereTheyWere(page, 'Pune');
     expect(pageProblems(page)).toEqual([]);
   });
 });

@@ -1,29 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES } from '../../src/shared/campaigns/campaigns.contract';
 import { SURVEY_FILE_MESSAGES } from '../../src/shared/campaigns/survey-files.contract';
-import { baseURL, DESKTOP, E2E_STAFF, loginAsStaff, PHONE, useBrowser } from './browser';
+import { apiAs, baseURL, createActiveCampaign, staffToken, type Api } from './api';
+import { beginSurvey, DESKTOP, loginAsStaff, PHONE, useBrowser } from './browser';
 
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
 
 let token = '';
-
-async function callApi<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<{ status: number; data: T }> {
-  const res = await fetch(`${baseURL()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, data: (await res.json()) as T };
-}
+let callApi: Api;
 
 beforeAll(async () => {
-  const res = await fetch(`${baseURL()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: E2E_STAFF.email, password: E2E_STAFF.password }),
-  });
-  token = ((await res.json()) as { token: string }).token;
+  token = await staffToken();
+  callApi = apiAs(token);
 });
 
 describe('staff-written survey HTML on the real runner', () => {
@@ -43,15 +32,10 @@ describe('staff-written survey HTML on the real runner', () => {
         },
       ],
     };
-    const created = await callApi<{ _id: string }>('POST', '/api/campaign/add', { name: `E2E safe html ${RUN}`, questions: JSON.stringify(survey) });
-    expect(created.status).toBe(201);
-    expect((await callApi('POST', `/api/campaign/activate/${created.data._id}`, { isActivated: true })).status).toBe(200);
+    await createActiveCampaign(callApi, `E2E safe html ${RUN}`, survey);
 
     const page = await browser.newPage(PHONE);
-    await page.goto('/');
-    await page.getByPlaceholder('Enter email to begin survey').fill(`safe-${RUN}@example.com`);
-    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
-    await page.waitForURL(/\/startsurvey$/);
+    await beginSurvey(page, `safe-${RUN}@example.com`);
     await page.locator('#intro-text').waitFor();
 
     // The content stays; what would run does not.
@@ -96,16 +80,11 @@ describe('the designer and the size limit', () => {
 
 describe('files on the real runner', () => {
   async function startSurveyFor(survey: object, label: string) {
-    const created = await callApi<{ _id: string }>('POST', '/api/campaign/add', { name: `E2E ${label} ${RUN}`, questions: JSON.stringify(survey) });
-    expect(created.status).toBe(201);
-    expect((await callApi('POST', `/api/campaign/activate/${created.data._id}`, { isActivated: true })).status).toBe(200);
+    const campaignId = await createActiveCampaign(callApi, `E2E ${label} ${RUN}`, survey);
     const page = await browser.newPage(PHONE);
     const email = `${label}-${RUN}@example.com`;
-    await page.goto('/');
-    await page.getByPlaceholder('Enter email to begin survey').fill(email);
-    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
-    await page.waitForURL(/\/startsurvey$/);
-    return { page, campaignId: created.data._id, email };
+    await beginSurvey(page, email);
+    return { page, campaignId, email };
   }
 
   it('sends a 300 KB photo on its own; the answer holds its reference and staff get the same bytes', async () => {

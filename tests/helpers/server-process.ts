@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from './free-port';
+import { waitFor } from './wait';
 
 export interface ServerProcess {
   url: string;
@@ -23,19 +24,33 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     child.on('exit', (code, signal) => resolve({ code, signal })),
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitForHealthy(url, child, () => log, 30_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
   return { url, child, output: () => log, exited };
+}
+
+/**
+ * Resolves once the server answers GET /healthz; fails, with what the process printed, when it
+ * exits first or does not answer in time.
+ */
+export async function waitForHealthy(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  try {
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+        return fetch(`${url}/healthz`).then(
+          (res) => res.ok,
+          () => false, // not listening yet
+        );
+      },
+      timeoutMs,
+      { intervalMs: 100, what: `${url}/healthz` },
+    );
+  } catch (error) {
+    throw new Error(`${(error as Error).message}:\n${output()}`, { cause: error });
+  }
 }

@@ -12,6 +12,7 @@ import { writeCampaignWorkbook } from '../../src/server/features/campaigns/campa
 import { getCampaign } from '../../src/server/features/campaigns/campaigns.service';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { addEmail, createActiveCampaign, HOME_SURVEY, respond, surveyText } from '../factories/campaigns';
+import { waitFor } from '../helpers/wait';
 import { readZip } from '../helpers/zip';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/surveys/${name}.json`, import.meta.url), 'utf8');
@@ -58,14 +59,6 @@ async function openTransactions(ctx: TestContext): Promise<number> {
 
 /** The tables a query mentions, for plugins that watch or fail queries. */
 const queryText = (node: unknown) => JSON.stringify(node, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value));
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
-  }
-}
 
 /** A GET on its own connection (no keep-alive pool that a test would have to wait out). */
 function httpGet(url: string, token: string): Promise<IncomingMessage> {
@@ -256,7 +249,7 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
     expect(tables.filter((t) => /email/.test(t))).toEqual([]);
     if (ctx.dialect === 'sqlite') expect(tables.length).toBeLessThan(8);
     // PostgreSQL: the cursor's transaction is over.
-    await eventually(async () => (await openTransactions(ctx)) === 0);
+    await waitFor(async () => (await openTransactions(ctx)) === 0, 5000, { intervalMs: 20, what: 'no transaction left open' });
   });
 
   it('a client that leaves mid-download leaves nothing behind, and the server carries on', async () => {
@@ -270,7 +263,7 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
 
     // Other requests are answered while and after the export winds down.
     expect((await ctx.asStaff({ method: 'GET', url: '/api/campagin/all' })).statusCode).toBe(200);
-    await eventually(async () => (await openTransactions(ctx)) === 0);
+    await waitFor(async () => (await openTransactions(ctx)) === 0, 5000, { intervalMs: 20, what: 'no transaction left open' });
     // And the next download is whole.
     const again = await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}` });
     expect((await readWorkbook(again.rawPayload)).getWorksheet('Responses')!.rowCount).toBe(6001);
@@ -297,7 +290,7 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
       res.resume();
       await new Promise((resolve) => res.on('close', resolve));
       expect(res.complete).toBe(false);
-      await eventually(async () => (await openTransactions(ctx)) === 0);
+      await waitFor(async () => (await openTransactions(ctx)) === 0, 5000, { intervalMs: 20, what: 'no transaction left open' });
     } finally {
       await app.close();
     }

@@ -4,6 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { createDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { migrations } from '../../src/server/db/migrations';
+import { upsertLead } from '../../src/server/features/leads/leads.repository';
 import { LEAD_MESSAGES, LEADS_API, type LeadDetail, type LeadList } from '../../src/shared/leads/leads.contract';
 import { describeEachDatabase, STAFF, type TestContext } from '../helpers/app';
 import { createTestDatabase, describeEachDialect } from '../helpers/databases';
@@ -265,4 +266,24 @@ describeEachDialect('leads migration', (dialect) => {
         await testDb.drop();
       }
     });
+});
+
+describeEachDialect('lead upsert', (dialect) => {
+  it('counts a person as new only for the statement that inserted the lead, even within one millisecond', async () => {
+    const testDb = await createTestDatabase(dialect);
+    const database = createDatabase(testDb.config);
+    try {
+      await migrateToLatest(database.db as Kysely<unknown>);
+      const at = new Date(Date.UTC(2026, 10, 25, 9, 0, 0));
+      const person = { emailKey: 'same-ms@x.test', email: 'same-ms@x.test', name: null, source: 'survey' as const, campaignId: null, at };
+      const first = await upsertLead(database.db, { ...person, id: 'lead-first' });
+      // The same person again, in the same millisecond (two tabs, a double tap): the same lead, not new.
+      const again = await upsertLead(database.db, { ...person, id: 'lead-again' });
+      expect(first).toEqual({ id: 'lead-first', created: true });
+      expect(again).toEqual({ id: 'lead-first', created: false });
+    } finally {
+      await database.close();
+      await testDb.drop();
+    }
+  });
 });

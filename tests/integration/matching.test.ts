@@ -63,6 +63,31 @@ describeEachDatabase('matching answers to homes and decor', (ctx) => {
     expect(negative.json().errors).toContainEqual({ field: 'price', message: 'Price cannot be negative' });
   });
 
+  it('takes a project price and product tags on update too, and a blank price removes it', async () => {
+    const update = async (kind: 'project' | 'product', fields: Record<string, string>) => {
+      const body = await multipart(fields);
+      const res = await ctx.asStaff({ method: 'POST', url: `/api/${kind}/update`, payload: body.payload, headers: body.headers });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const projectNamed = async (name: string) =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/project/get' })).json<Array<{ _id: string; name: string; price: number | null }>>().find((p) => p.name === name)!;
+    const productNamed = async (name: string) =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/product/get' })).json<Array<{ _id: string; productname: string; tags: string[] }>>().find((p) => p.productname === name)!;
+
+    expect((await addListing(ctx, 'project', project('Edit Price', 'Kochi', '1 BHK'))).statusCode).toBe(201);
+    const { _id: projectId } = await projectNamed('Edit Price');
+    await update('project', { ...project('Edit Price', 'Kochi', '1 BHK', '8000000'), projectId } as Record<string, string>);
+    expect((await projectNamed('Edit Price')).price).toBe(8_000_000);
+    await update('project', { ...project('Edit Price', 'Kochi', '1 BHK', ''), projectId } as Record<string, string>);
+    expect((await projectNamed('Edit Price')).price).toBeNull();
+
+    expect((await addListing(ctx, 'product', { productname: 'Edit Lamp', description: 'Desk lamp', price: '3000' })).statusCode).toBe(201);
+    const { _id: productId } = await productNamed('Edit Lamp');
+    expect((await productNamed('Edit Lamp')).tags).toEqual([]);
+    await update('product', { productname: 'Edit Lamp', description: 'Desk lamp', price: '3000', tags: ' Study,  Reading corner ,Study', productId });
+    expect((await productNamed('Edit Lamp')).tags).toEqual(['Study', 'Reading corner']);
+  });
+
   it('answers a response with the homes and decor that fit, with reasons, and stores them', async () => {
     const result = await answer(ctx, campaignId, 'match@example.com', { bhk: 3, where: ['Powai', 'Whitefield'], budget: 10000000, style: ['Boho'] });
     expect(result.matches.projects.map((p) => [p.name, p.reasons])).toEqual([

@@ -8,6 +8,8 @@ import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { addEmail, createActiveCampaign, respond, surveyText } from '../factories/campaigns';
+import { testImage } from '../helpers/images';
+import { multipart } from '../helpers/multipart';
 
 const mail = await startMailServer();
 const receiver = await startWebhookReceiver();
@@ -122,6 +124,34 @@ describeEachDatabase(
       expect(String(visitor.html)).not.toContain('<script>');
       // The person's lead is linked from the staff e-mail only with PUBLIC_BASE_URL (not set here).
       expect(staff.text).not.toContain('/dashboard/leads/');
+    });
+
+    it('shows staff, in both parts of the e-mail, the homes and decor matched to the answers', async () => {
+      for (const [kind, fields] of [
+        ['project', { name: 'Mail Lakeside', area: 'Whitefield, Bengaluru', squareft: '1200', dateofcomplition: '15-12-2026', sizeofunit: '3 BHK', gmaplink: '', price: '9500000' }],
+        ['product', { productname: 'Mail Cane Chair', description: 'Woven rattan', price: '24000', tags: 'Boho' }],
+      ] as const) {
+        const body = await multipart(fields, { bytes: await testImage('png'), filename: 'p.png', type: 'image/png' });
+        expect((await ctx.asStaff({ method: 'POST', url: `/api/${kind}/add`, payload: body.payload, headers: body.headers })).statusCode).toBe(201);
+      }
+      const survey = {
+        elements: [
+          { type: 'radiogroup', name: 'bhk', title: 'Bedrooms', listingMatch: 'project.bedrooms', choices: [{ value: 3, text: '3 BHK' }] },
+          { type: 'checkbox', name: 'style', title: 'Decor style', listingMatch: 'product.keywords', choices: ['Boho'] },
+        ],
+      };
+      const campaignId = await createActiveCampaign(ctx, { name: 'Matched mail', questions: surveyText(survey) });
+      const email = 'matched-mail@example.com';
+      const res = await respond(ctx, campaignId, email, await addEmail(ctx, email, campaignId), { bhk: 3, style: ['Boho'] });
+      expect(res.statusCode).toBe(200);
+      await drain(ctx);
+      const staff = (await mail.waitFor(2)).find((m) => m.subject === `New lead: ${email} — Matched mail`)!;
+      expect(staff.text).toContain('Homes that fit\n- Mail Lakeside — 3 BHK');
+      expect(staff.text).toContain('Decor ideas\n- Mail Cane Chair — Boho');
+      const html = String(staff.html);
+      expect(html).toContain('Homes that fit');
+      expect(html).toContain('Mail Lakeside');
+      expect(html).toContain('Mail Cane Chair');
     });
 
     it('does not slow or fail the visitor when the mail server refuses: the mail is retried later', async () => {

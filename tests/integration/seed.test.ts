@@ -48,3 +48,44 @@ describeEachDatabase('demo content on a database with content', (ctx) => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/campagin/active' })).json()).toEqual([]);
   });
 });
+
+// Issue 16: the first survey on a fresh start ends with matches.
+describeEachDatabase('demo content for matching', (ctx) => {
+  it('marks the demo survey\'s questions with listingMatch, prices every demo home and tags every decor item, so the demo answers match', async () => {
+    expect(await seedDemoContent(ctx.database.db, ctx.dialect)).toBe(true);
+    const [campaign] = (await ctx.app.inject({ method: 'GET', url: '/api/campagin/active' })).json<Array<{ _id: string; questions: string }>>();
+    const survey = JSON.parse(campaign!.questions) as { pages: Array<{ elements: Array<{ name: string; listingMatch?: string; choices?: Array<{ value: unknown }> }> }> };
+    const questions = survey.pages.flatMap((p) => p.elements);
+    expect(Object.fromEntries(questions.filter((q) => q.listingMatch).map((q) => [q.name, q.listingMatch]))).toEqual({
+      budget: 'project.maxPrice',
+      bedrooms: 'project.bedrooms',
+      localities: 'project.locality',
+      decorStyle: 'product.keywords',
+      interiorBudget: 'product.maxPrice',
+      moveIn: 'project.readyBy',
+    });
+    // Budgets are numbers of rupees, so homes can be compared with them.
+    for (const name of ['budget', 'interiorBudget']) {
+      expect(questions.find((q) => q.name === name)!.choices!.every((c) => typeof c.value === 'number'), name).toBe(true);
+    }
+    const projects = (await ctx.app.inject({ method: 'GET', url: '/api/project/get' })).json<Array<{ price: number | null }>>();
+    expect(projects.every((p) => typeof p.price === 'number' && p.price > 0)).toBe(true);
+    const products = (await ctx.app.inject({ method: 'GET', url: '/api/product/get' })).json<Array<{ tags: string[] }>>();
+    expect(products.every((p) => p.tags.length > 0)).toBe(true);
+
+    // The demo answers of a typical visitor: matches for homes and decor.
+    const email = 'demo-match@example.com';
+    const added = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaign!._id } });
+    const answer = { propertyType: 'apartment', budget: 20000000, bedrooms: 3, localities: ['Whitefield'], decorStyle: 'boho', interiorHelp: true, interiorBudget: 1500000, moveIn: 12 };
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/campaign/response/${campaign!._id}`,
+      payload: { response: { email, emailId: added.json<{ emailID: string }>().emailID, answer } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { matches } = res.json<{ matches: { projects: Array<{ name: string; reasons: string[] }>; products: Array<{ name: string; reasons: string[] }> } }>();
+    expect(matches.projects[0]).toMatchObject({ name: 'Lakeside Residency', reasons: expect.arrayContaining(['3 BHK', 'in Whitefield', 'within your budget']) });
+    expect(matches.products.length).toBeGreaterThan(0);
+    expect(matches.products.every((p) => p.reasons.includes('within your budget') || p.reasons.some((r) => /boho/i.test(r)))).toBe(true);
+  });
+});

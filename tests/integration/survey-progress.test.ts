@@ -373,7 +373,11 @@ describeEachDatabase(
       expect(statuses).toEqual([200, 200, 200, 429]);
       const limited = await save(ctx, campaignId, { email, emailId, answer: { who: 'again' }, page: 0 });
       expect(limited.statusCode).toBe(429);
-      expect(limited.headers['retry-after']).toBeDefined();
+      // Seconds until the one-minute window lets this address save again.
+      expect(String(limited.headers['retry-after'])).toMatch(/^\d+$/);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(limited.json()).toEqual({ message: expect.stringMatching(/\S/), code: 'RATE_LIMITED' });
     });
   },
   { publicWriteLimit: 3 },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WHATSAPP_SUMMARY_MAX, whatsAppChatHref, whatsAppSummary } from '../../src/web/features/campaigns/whatsapp-summary';
+import { WHATSAPP_SUMMARY_MAX, whatsAppAboutHome, whatsAppChatHref, whatsAppSummary } from '../../src/web/features/campaigns/whatsapp-summary';
 import { askedAbout, leadGreeting, mailtoHref, whatsAppHref } from '../../src/web/features/leads/lead-links';
 
 describe('Continue on WhatsApp', () => {
@@ -20,6 +20,10 @@ describe('Continue on WhatsApp', () => {
     expect(text.length).toBeLessThanOrEqual(WHATSAPP_SUMMARY_MAX);
     expect(text).toContain('• Question 0:');
     expect(text.endsWith('Could we talk?')).toBe(true);
+  });
+
+  it('asks about one matched home by name', () => {
+    expect(whatsAppAboutHome('Abode', 'Lakeside Residency')).toBe('Hello Abode, my home survey matched Lakeside Residency. Could you tell me more about it?');
   });
 
   it('opens a chat with the number as digits and the text encoded', () => {

@@ -1,4 +1,5 @@
 import type { RouteOptions } from 'fastify';
+import { isApiPath } from '../../shared/api-path';
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -17,7 +18,7 @@ export function routeMethods(routes: ReadonlyArray<Pick<RouteOptions, 'method' |
     }));
     const allowed = new Set<string>();
     for (const route of compiled) {
-      if (route.catchAll && path.startsWith('/api/')) continue;
+      if (route.catchAll && isApiPath(path)) continue;
       if (route.pattern.test(path)) route.methods.forEach((m) => allowed.add(m));
     }
     if (allowed.has('GET')) allowed.add('HEAD');

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { API_ROOT, isApiPath } from '../../shared/api-path';
+import { SYSTEM_API } from '../../shared/system/system.api';
 
 // Pages: no inline or third-party script. Styles allow inline because antd and SurveyJS set style attributes.
 const PAGE_POLICY = [
@@ -42,7 +44,7 @@ const API_HEADERS: Record<string, string> = {
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 function isApi(url: string): boolean {
-  return url.startsWith('/api/') || url === '/api' || url.startsWith('/healthz');
+  return isApiPath(url) || url === API_ROOT || url.startsWith(SYSTEM_API.health);
 }
 
 /** Security headers on every answer, errors and 404s included. */

@@ -11,5 +11,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+export { AUTH_API } from './auth.api';
+
 // Token claims live in a module without zod, so the browser's entry chunk can read them cheaply.
 export { decodeTokenClaims, isTokenExpired, type TokenClaims } from './token-claims';

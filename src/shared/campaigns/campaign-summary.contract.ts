@@ -1,14 +1,11 @@
 import { z } from 'zod';
 
 /**
- * The staff results page (issue 17): a campaign's summary, and the filters that the summary, the
- * answers table (GET /api/campaign/answers/:id) and the .xlsx download (GET
- * /api/campaign/download/:id) share. Without any filter the answers table and the download answer
+ * The staff results page (issue 17): a campaign's summary (`CAMPAIGNS_API.summary`), and the filters
+ * that the summary, the answers table (`CAMPAIGNS_API.answers`) and the .xlsx download
+ * (`CAMPAIGNS_API.download`) share. Without any filter the answers table and the download answer
  * exactly as before: completed responses only.
  */
-export const CAMPAIGN_SUMMARY_API = {
-  summary: (id: string) => `/api/campaign/summary/${encodeURIComponent(id)}`,
-} as const;
 
 export const RESULT_STATUSES = ['completed', 'unfinished', 'all'] as const;
 export type ResultStatus = (typeof RESULT_STATUSES)[number];

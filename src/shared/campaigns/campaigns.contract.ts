@@ -6,6 +6,8 @@ import { OFF_SITE_NAVIGATION_MESSAGE, offSiteNavigation } from './survey-navigat
 import { isPlainObject } from '../json-object';
 
 export { normaliseEmail };
+/** The paths (zod-free, for the landing page): campaigns.api.ts. */
+export { CAMPAIGNS_API, EMAILS_API, SURVEY_PROGRESS_API } from './campaigns.api';
 
 /** The specification's texts for campaigns, e-mails and survey responses (SPEC.md §5, §8). */
 export const CAMPAIGN_MESSAGES = {
@@ -161,8 +163,6 @@ export type SurveyResponseInput = z.input<typeof surveyResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers kept as the visitor goes (issue 17)
-
-export { SURVEY_PROGRESS_API } from './survey-progress-api';
 
 /** A resume token lives this long, unless the response is stored first. */
 export const RESUME_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;

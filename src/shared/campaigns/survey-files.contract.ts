@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SURVEY_FILES_API } from './survey-files.api';
 
 /** Files a visitor attaches to a survey (SurveyJS `file` questions), sent on their own. */
 
@@ -20,20 +21,13 @@ export const SURVEY_FILE_MESSAGES = {
     'Your answers are too long to send. Please shorten your longest answers (or attach long texts as a file); everything you typed is still here.',
 } as const;
 
-export const surveyFilePaths = {
-  /** POST, public: multipart with `email`, `emailId` and one `file`. */
-  upload: (campaignId: string) => `/api/campaign/file/${encodeURIComponent(campaignId)}`,
-  /** GET, staff: the file itself (the reference an answer holds). */
-  file: (fileId: string) => `/api/campaign/file/${encodeURIComponent(fileId)}`,
-  /** GET, staff: a signed, expiring address of the file that opens without a token. */
-  link: (fileId: string) => `/api/campaign/file/${encodeURIComponent(fileId)}/link`,
-  /** GET, public with a valid signature. */
-  signed: (fileId: string) => `/api/survey-file/${encodeURIComponent(fileId)}`,
-} as const;
+/** The paths: survey-files.api.ts. */
+export { SURVEY_FILES_API };
 
-const FILE_REFERENCE = /^\/api\/campaign\/file\/([^/?#]+)$/;
+/** `SURVEY_FILES_API.file` with its id captured (the pattern has no character special to a RegExp). */
+const FILE_REFERENCE = new RegExp(`^${SURVEY_FILES_API.file.pattern.replace(':id', '([^/?#]+)')}$`);
 
-/** The file id in the reference an answer keeps (`surveyFilePaths.file`), or null for anything else (a data: URL, say). */
+/** The file id in the reference an answer keeps (`SURVEY_FILES_API.file`), or null for anything else (a data: URL, say). */
 export function surveyFileIdOf(reference: unknown): string | null {
   if (typeof reference !== 'string') return null;
   const match = FILE_REFERENCE.exec(reference);

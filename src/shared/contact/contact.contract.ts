@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { safeText } from '../text-schema';
 
+export { CONTACT_API } from './contact.api';
+
 /** SPEC.md §9: the request-quotation options, spelled exactly as the contract has them. */
 export const REQUEST_QUOTATIONS = ['Homes', 'Carpet', 'Budget', 'Partner', 'VenderRegistration'] as const;
 export type RequestQuotation = (typeof REQUEST_QUOTATIONS)[number];

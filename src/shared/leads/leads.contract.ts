@@ -25,12 +25,7 @@ export const LEAD_FIELD_PROPERTY = 'leadField';
 export const LEAD_FIELDS = ['name', 'phone'] as const;
 export type LeadField = (typeof LEAD_FIELDS)[number];
 
-export const LEADS_API = {
-  list: '/api/leads',
-  export: '/api/leads/export',
-  one: (id: string) => `/api/leads/${encodeURIComponent(id)}`,
-  notes: (id: string) => `/api/leads/${encodeURIComponent(id)}/notes`,
-} as const;
+export { LEADS_API } from './leads.api';
 
 export const LEAD_MESSAGES = {
   notFound: 'This lead does not exist.',

@@ -25,20 +25,7 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-export const WEBHOOKS_API = {
-  list: '/api/webhooks',
-  create: '/api/webhooks',
-  remove: (id: string) => `/api/webhooks/${encodeURIComponent(id)}`,
-  deliveries: (id: string) => `/api/webhooks/${encodeURIComponent(id)}/deliveries`,
-  test: (id: string) => `/api/webhooks/${encodeURIComponent(id)}/test`,
-  redeliver: (id: string, deliveryId: string) =>
-    `/api/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`,
-} as const;
-
-export const MAIL_API = {
-  list: '/api/notifications/mail',
-  read: (name: string) => `/api/notifications/mail/${encodeURIComponent(name)}`,
-} as const;
+export { MAIL_API, WEBHOOKS_API } from './notifications.api';
 
 export const WEBHOOK_MESSAGES = {
   urlRequired: 'Please enter the URL that should receive the events.',

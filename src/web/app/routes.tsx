@@ -75,7 +75,12 @@ export const routes: RouteObject[] = [
       { path: inDashboard(paths.campaignNew), ...staffPage('campaigns/staff/designer-page.tsx') },
       { path: inDashboard(paths.campaignEdit), ...staffPage('campaigns/staff/designer-page.tsx') },
       { path: inDashboard(paths.creator), ...staffPage('campaigns/staff/designer-page.tsx') },
-      { path: inDashboard(paths.campaignResult), ...staffPage('campaigns/staff/results-page.tsx') },
+      // The campaign (loaded once) around its view (filters and pages in the URL, loaded on each change).
+      {
+        path: inDashboard(paths.campaignResult),
+        ...staffPage('campaigns/staff/results-page.tsx'),
+        children: [{ index: true, ...staffPage('campaigns/staff/results-view-page.tsx') }],
+      },
       { path: inDashboard(paths.emailView), ...staffPage('campaigns/staff/email-view-page.tsx') },
       { path: inDashboard(paths.staffProjects), ...staffPage('listings/staff/project-admin-page.tsx') },
       { path: inDashboard(paths.staffDecor), ...staffPage('listings/staff/decor-admin-page.tsx') },

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../shared/paths';
+import { useClientRender } from '../lib/use-hydrated';
 import { CloseIcon, LogoMark, MenuIcon } from '../components/icons';
 
 const PAGES = [
@@ -12,16 +13,6 @@ const PAGES = [
   { to: paths.about, label: 'About' },
 ] as const;
 
-const noSubscription = () => () => {};
-
-/** False while rendering on the server and during hydration, true once the page is interactive. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 function MenuLinks() {
   return (
@@ -56,7 +47,7 @@ function PhoneMenu() {
   const details = useRef<HTMLDetailsElement>(null);
   const summary = useRef<HTMLElement>(null);
   const [open, setOpen] = useState(false);
-  const hydrated = useHydrated();
+  const hydrated = useClientRender();
   const location = useLocation();
 
   // Every navigation closes the menu, a link to the page already shown included (a new location key).

@@ -1,5 +1,6 @@
 import { useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { SiteSettings } from '../../shared/site';
+import { SYSTEM_API } from '../../shared/system/system.api';
 import { api } from '../lib/api-client';
 
 /** The id of the public layout route, whose loader holds the studio's details for every public page. */
@@ -10,7 +11,7 @@ export type SiteContext = SiteSettings & { origin: string };
 
 /** Loads the studio's details once for the whole public site (the layout route does not revalidate). */
 export async function siteLoader({ request }: LoaderFunctionArgs): Promise<SiteContext> {
-  const settings = await api.get<SiteSettings>('/api/site');
+  const settings = await api.get<SiteSettings>(SYSTEM_API.site);
   // On the server the request carries the public base URL; in the browser, the page's own address.
   return { ...settings, origin: new URL(request.url).origin };
 }

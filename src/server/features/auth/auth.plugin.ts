@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginSchema } from '../../../shared/auth/auth.contract';
+import { AUTH_API, loginSchema } from '../../../shared/auth/auth.contract';
 import { unauthorized } from '../../lib/errors';
 import { authenticate, login, logout, type AuthDeps } from './auth.service';
 import { DEVICE_COOKIE, deviceCookieHeader, readCookie } from './login-device';
@@ -43,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
-    '/api/login',
+    AUTH_API.login,
     {
       schema: {
         tags: ['auth'],
@@ -62,12 +62,12 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
 
   // Staff only (behind the guard): who a lead can be assigned to. Never password data.
   r.get(
-    '/api/staff',
+    AUTH_API.staff,
     { schema: { tags: ['auth'], response: { 200: z.array(z.object({ _id: z.string(), name: z.string(), email: z.string() })) } } },
     async () => (await listStaff(deps.db)).map((s) => ({ _id: s.id, name: s.name, email: s.email })),
   );
 
-  r.post('/api/logout', { schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request) => {
+  r.post(AUTH_API.logout, { schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request) => {
     await logout(deps.db, request.staff!);
     return { message: 'Logged out.' };
   });

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { AUTH_API } from '../../../shared/auth/auth.api';
 
 /**
  * A browser that has logged in to an account before carries a signed "known device" cookie for it
@@ -38,5 +39,5 @@ export function readCookie(header: string | undefined, name: string): string | u
 }
 
 export function deviceCookieHeader(value: string, secure: boolean): string {
-  return `${DEVICE_COOKIE}=${value}; Max-Age=${DEVICE_TTL_SECONDS}; Path=/api/login; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+  return `${DEVICE_COOKIE}=${value}; Max-Age=${DEVICE_TTL_SECONDS}; Path=${AUTH_API.login}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }

@@ -1,25 +1,32 @@
+import { AUTH_API } from '../../../shared/auth/auth.contract';
+import { CAMPAIGNS_API, EMAILS_API } from '../../../shared/campaigns/campaigns.contract';
+import { SURVEY_FILES_API } from '../../../shared/campaigns/survey-files.contract';
+import { CONTACT_API } from '../../../shared/contact/contact.contract';
+import { LISTINGS_API } from '../../../shared/listings/listings.contract';
+import { SYSTEM_API } from '../../../shared/system/system.api';
+
 /**
  * The only routes answered without a staff token. Every other route requires one: the guard is
  * deny-by-default, and tests/integration/route-guard.test.ts checks every registered route
  * against this list. Keep it short, and add to it only with care.
  */
 export const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, url: string]> = [
-  ['POST', '/api/login'],
-  ['GET', '/api/campagin/active'],
-  ['POST', '/api/email/add'],
-  ['POST', '/api/campaign/response/:campaignId'],
+  ['POST', AUTH_API.login],
+  ['GET', CAMPAIGNS_API.active],
+  ['POST', EMAILS_API.add],
+  ['POST', CAMPAIGNS_API.response.pattern],
   // Answers so far (issue 17): written with the same checks as a response; read only with a resume token.
-  ['POST', '/api/campaign/progress/:campaignId'],
-  ['GET', '/api/campaign/progress/:campaignId'],
+  ['POST', CAMPAIGNS_API.progress.pattern],
+  ['GET', CAMPAIGNS_API.progress.pattern],
   // A visitor's file for their answer; the signed link opens a file only with a valid, unexpired signature.
-  ['POST', '/api/campaign/file/:id'],
-  ['GET', '/api/survey-file/:id'],
-  ['POST', '/api/contactus/add'],
-  ['GET', '/api/project/get'],
-  ['GET', '/api/product/get'],
-  ['GET', '/api/studio/get'],
-  ['GET', '/api/site'],
-  ['GET', '/healthz'],
+  ['POST', SURVEY_FILES_API.upload.pattern],
+  ['GET', SURVEY_FILES_API.signed.pattern],
+  ['POST', CONTACT_API.add],
+  ['GET', LISTINGS_API.project.list],
+  ['GET', LISTINGS_API.product.list],
+  ['GET', LISTINGS_API.studio.list],
+  ['GET', SYSTEM_API.site],
+  ['GET', SYSTEM_API.health],
   ['GET', '/media/:file'],
   ['GET', '/robots.txt'],
   ['GET', '/sitemap.xml'],

@@ -8,11 +8,13 @@ import {
   answerRowSchema,
   CAMPAIGN_MESSAGES,
   CAMPAIGN_QUESTIONS_MAX_BYTES,
+  CAMPAIGNS_API,
   campaignSaveSchema,
   campaignSchema,
   campaignSummarySchema,
   emailAddResultSchema,
   emailAddSchema,
+  EMAILS_API,
   emailListQuerySchema,
   emailListSchema,
   emailRecordSchema,
@@ -55,12 +57,12 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
 
   // Public: the visitor's journey -----------------------------------------------------------
 
-  r.get('/api/campagin/active', { schema: { tags, response: { 200: z.array(activeCampaignSchema) } } }, async () =>
+  r.get(CAMPAIGNS_API.active, { schema: { tags, response: { 200: z.array(activeCampaignSchema) } } }, async () =>
     campaigns.activeCampaigns(app.db),
   );
 
   r.post(
-    '/api/email/add',
+    EMAILS_API.add,
     {
       schema: { tags, body: emailAddSchema, response: { 200: emailAddResultSchema, 201: emailAddResultSchema } },
       bodyLimit: 4096,
@@ -81,7 +83,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.post(
-    '/api/campaign/response/:campaignId',
+    CAMPAIGNS_API.response.pattern,
     {
       schema: { tags, params: z.object({ campaignId: z.string().max(100) }), body: surveyResponseSchema, response: { 200: responseStoredSchema } },
       bodyLimit: RESPONSE_BODY_LIMIT,
@@ -99,7 +101,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
 
   // Answers kept as the visitor goes (issue 17): not a response, and never counted as one.
   r.post(
-    '/api/campaign/progress/:campaignId',
+    CAMPAIGNS_API.progress.pattern,
     {
       schema: { tags, params: z.object({ campaignId: z.string().max(100) }), body: surveyProgressSchema, response: { 200: surveyProgressSavedSchema } },
       bodyLimit: RESPONSE_BODY_LIMIT,
@@ -109,7 +111,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get(
-    '/api/campaign/progress/:campaignId',
+    CAMPAIGNS_API.progress.pattern,
     {
       schema: { tags, params: z.object({ campaignId: z.string().max(100) }), querystring: surveyProgressQuerySchema, response: { 200: surveyProgressReadSchema } },
       config: { rateLimit: app.publicWriteRateLimit },
@@ -123,12 +125,12 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
 
   // Staff -----------------------------------------------------------------------------------
 
-  r.get('/api/campagin/all', { schema: { tags, response: { 200: z.array(campaignSummarySchema) } } }, async () =>
+  r.get(CAMPAIGNS_API.all, { schema: { tags, response: { 200: z.array(campaignSummarySchema) } } }, async () =>
     campaigns.listCampaigns(app.db),
   );
 
   r.post(
-    '/api/campaign/add',
+    CAMPAIGNS_API.add,
     { ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, body: campaignSaveSchema, response: { 201: messageSchema.extend({ _id: z.string() }) } } },
     async (request, reply) => {
       const id = await campaigns.createCampaign(app.db, request.body);
@@ -137,7 +139,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.post(
-    '/api/campaign/update/:id',
+    CAMPAIGNS_API.update.pattern,
     { ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, params: idParams, body: campaignSaveSchema, response: { 201: messageSchema } } },
     async (request, reply) => {
       await app.db.transaction().execute((trx) => campaigns.updateCampaign(trx, request.params.id, request.body));
@@ -145,12 +147,12 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get('/api/campagin/edit/:id', { schema: { tags, params: idParams, response: { 200: campaignSchema } } }, async (request) =>
+  r.get(CAMPAIGNS_API.edit.pattern, { schema: { tags, params: idParams, response: { 200: campaignSchema } } }, async (request) =>
     campaigns.getCampaign(app.db, request.params.id),
   );
 
   r.post(
-    '/api/campaign/activate/:id',
+    CAMPAIGNS_API.activate.pattern,
     { schema: { tags, params: idParams, body: activateSchema, response: { 200: messageSchema } } },
     async (request) => {
       const { isActivated } = request.body;
@@ -160,40 +162,40 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get(
-    '/api/campaign/recordcnt/:id',
+    CAMPAIGNS_API.responseCount.pattern,
     { schema: { tags, params: idParams, response: { 200: z.object({ count: z.number() }) } } },
     async (request) => ({ count: await campaigns.responseCount(app.db, request.params.id) }),
   );
 
   r.get(
-    '/api/campaign/answers/:id',
+    CAMPAIGNS_API.answers.pattern,
     { schema: { tags, params: idParams, querystring: answersQuerySchema, response: { 200: z.array(answerRowSchema) } } },
     async (request) => campaigns.campaignAnswers(app.db, request.params.id, request.query),
   );
 
-  r.get('/api/email/get/:id', { schema: { tags, params: idParams, response: { 200: z.array(emailRecordSchema) } } }, async (request) =>
+  r.get(EMAILS_API.byCampaign.pattern, { schema: { tags, params: idParams, response: { 200: z.array(emailRecordSchema) } } }, async (request) =>
     campaigns.campaignEmailRecords(app.db, request.params.id),
   );
 
   r.get(
-    '/api/email/all',
+    EMAILS_API.all,
     { schema: { tags, querystring: emailListQuerySchema, response: { 200: emailListSchema } } },
     async (request) => campaigns.listAllEmailRecords(app.db, request.query),
   );
 
   r.get(
-    '/api/campaign/colheader/:id',
+    CAMPAIGNS_API.questionColumns.pattern,
     { schema: { tags, params: idParams, response: { 200: z.array(z.object({ questioncolumns: z.string() })) } } },
     async (request) => [{ questioncolumns: await campaigns.questionColumns(app.db, request.params.id) }],
   );
 
   r.get(
-    '/api/campaign/summary/:id',
+    CAMPAIGNS_API.summary.pattern,
     { schema: { tags, params: idParams, querystring: resultFiltersSchema, response: { 200: campaignSummaryResultSchema } } },
     async (request) => campaignSummary(app.db, app.database.dialect, request.params.id, request.query),
   );
 
-  r.get('/api/campaign/download/:id', { schema: { tags, params: idParams, querystring: resultFiltersSchema } }, async (request, reply) => {
+  r.get(CAMPAIGNS_API.download.pattern, { schema: { tags, params: idParams, querystring: resultFiltersSchema } }, async (request, reply) => {
     const campaign = await campaigns.getCampaign(app.db, request.params.id);
     // Checked before the download starts: a bad filter is a 400, not a broken file.
     const { filters, status } = parseFilters(campaign.questions, request.query);

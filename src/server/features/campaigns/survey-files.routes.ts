@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normaliseEmail } from '../../../shared/campaigns/campaigns.contract';
-import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES, surveyFileLinkSchema, surveyFileUploadResultSchema } from '../../../shared/campaigns/survey-files.contract';
-import { refuseNul } from '../../lib/nul-guard';
-import { badRequest, tooLarge, unsupportedMedia } from '../../lib/errors';
+import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES, SURVEY_FILES_API, surveyFileLinkSchema, surveyFileUploadResultSchema } from '../../../shared/campaigns/survey-files.contract';
+import { badRequest } from '../../lib/errors';
+import { readMultipartForm } from '../../lib/multipart-form';
 import * as files from './survey-files.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -28,29 +28,14 @@ export async function surveyFileRoutes(app: FastifyInstance): Promise<void> {
 
   // Public: a visitor attaches a file to their answer (multipart: email, emailId, file).
   r.post(
-    '/api/campaign/file/:id',
+    SURVEY_FILES_API.upload.pattern,
     { schema: { tags, params: idParams, response: { 201: surveyFileUploadResultSchema } }, config: { rateLimit: app.publicWriteRateLimit } },
     async (request, reply) => {
-      if (!request.isMultipart()) throw unsupportedMedia('Please send the file as a multipart form.');
-      const fields: Record<string, string> = {};
-      let file: { bytes: Buffer; filename: string } | undefined;
-      for await (const part of request.parts({ limits: { fileSize: SURVEY_FILE_MAX_BYTES, files: 1, fields: 5 } })) {
-        if (part.type === 'field') {
-          const value = String(part.value);
-          refuseNul(part.fieldname, value);
-          fields[part.fieldname] = value;
-          continue;
-        }
-        refuseNul('filename', part.filename);
-        let bytes: Buffer;
-        try {
-          bytes = await part.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(SURVEY_FILE_MESSAGES.tooLarge);
-          throw error;
-        }
-        if (part.fieldname === 'file' && bytes.length > 0) file = { bytes, filename: part.filename };
-      }
+      const { fields, file } = await readMultipartForm(request, {
+        notMultipart: 'Please send the file as a multipart form.',
+        tooLarge: SURVEY_FILE_MESSAGES.tooLarge,
+        limits: { fileSize: SURVEY_FILE_MAX_BYTES, files: 1, fields: 5 },
+      });
       if (!file) throw badRequest(SURVEY_FILE_MESSAGES.missing, [{ field: 'file', message: SURVEY_FILE_MESSAGES.missing }]);
       const email = normaliseEmail(fields.email ?? '');
       const emailId = (fields.emailId ?? '').trim();
@@ -61,17 +46,17 @@ export async function surveyFileRoutes(app: FastifyInstance): Promise<void> {
 
   // Staff: the file an answer refers to (with the staff token), and a signed link to it that opens
   // in a new tab, from a spreadsheet or anywhere a token cannot be sent.
-  r.get('/api/campaign/file/:id', { schema: { tags, params: idParams } }, async (request, reply) =>
+  r.get(SURVEY_FILES_API.file.pattern, { schema: { tags, params: idParams } }, async (request, reply) =>
     sendFile(reply, await files.readSurveyFile(app.db, request.params.id)),
   );
 
-  r.get('/api/campaign/file/:id/link', { schema: { tags, params: idParams, response: { 200: surveyFileLinkSchema } } }, async (request) => {
+  r.get(SURVEY_FILES_API.link.pattern, { schema: { tags, params: idParams, response: { 200: surveyFileLinkSchema } } }, async (request) => {
     const info = await files.surveyFileInfo(app.db, request.params.id);
     return { ...files.signedLink(app.config.jwtSecret, request.params.id), name: info.fileName, type: info.contentType, size: info.size };
   });
 
   r.get(
-    '/api/survey-file/:id',
+    SURVEY_FILES_API.signed.pattern,
     { schema: { tags, params: idParams, querystring: z.object({ expires: z.coerce.number().int(), sig: z.string().max(100) }) } },
     async (request, reply) => {
       files.checkSignedLink(app.config.jwtSecret, request.params.id, request.query.expires, request.query.sig);

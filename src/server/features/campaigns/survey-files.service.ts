@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns/campaigns.contract';
-import { SURVEY_FILE_MESSAGES, surveyFilePaths, type SurveyFileType, type SurveyFileUploadResult } from '../../../shared/campaigns/survey-files.contract';
+import { SURVEY_FILE_MESSAGES, SURVEY_FILES_API, type SurveyFileType, type SurveyFileUploadResult } from '../../../shared/campaigns/survey-files.contract';
 import type { Database } from '../../db/schema';
 import { badRequest, HttpError, notFound, unsupportedMedia } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -51,7 +51,7 @@ export async function storeSurveyFile(
   const id = newId();
   const name = cleanName(input.fileName);
   await repo.insertSurveyFile(db, { id, campaignId, emailRecordId: record.id, fileName: name, contentType: type, bytes: input.bytes, now: new Date() });
-  return { fileId: id, name, type, size: input.bytes.length, url: surveyFilePaths.file(id) };
+  return { fileId: id, name, type, size: input.bytes.length, url: SURVEY_FILES_API.file(id) };
 }
 
 export async function readSurveyFile(db: Db, id: string) {
@@ -74,7 +74,7 @@ function signature(secret: string, id: string, expires: number): string {
 /** A link to the file that opens without a token until it expires. */
 export function signedLink(secret: string, id: string, now = Date.now()): { url: string; expiresAt: string } {
   const expires = Math.floor(now / 1000) + SIGNED_LINK_SECONDS;
-  const url = `${surveyFilePaths.signed(id)}?expires=${expires}&sig=${signature(secret, id, expires)}`;
+  const url = `${SURVEY_FILES_API.signed(id)}?expires=${expires}&sig=${signature(secret, id, expires)}`;
   return { url, expiresAt: new Date(expires * 1000).toISOString() };
 }
 

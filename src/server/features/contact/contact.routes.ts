@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactRequestSchema, REQUEST_QUOTATIONS } from '../../../shared/contact/contact.contract';
+import { CONTACT_API, contactRequestSchema, REQUEST_QUOTATIONS } from '../../../shared/contact/contact.contract';
 import { addContactMessage, CONTACT_THANKS, listContactResponses } from './contact.service';
 
 const contactResponseSchema = z.object({
@@ -18,7 +18,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
-    '/api/contactus/add',
+    CONTACT_API.add,
     {
       schema: {
         tags: ['contact'],
@@ -36,7 +36,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get(
-    '/api/contactus/get',
+    CONTACT_API.list,
     { schema: { tags: ['contact'], response: { 200: z.array(contactResponseSchema) } } },
     async () => listContactResponses(app.db),
   );

@@ -48,7 +48,7 @@ const upsertLeadQuery = prepared<{
         lastActivityAt: eb.ref('excluded.lastActivityAt'),
       })),
     )
-    .returning(['id', 'createdAt']),
+    .returning(['id']),
 );
 
 /**
@@ -71,7 +71,9 @@ export async function upsertLead(
     at: input.at,
   });
   if (!row) throw new Error('The lead upsert returned no row.');
-  return { id: row.id, created: new Date(row.createdAt).getTime() === input.at.getTime() };
+  // New only if this statement inserted our id: comparing creation times counted two concurrent
+  // sign-ups of one person in the same millisecond both as new (two lead.created events).
+  return { id: row.id, created: row.id === input.id };
 }
 
 const completeLeadQuery = prepared<{ id: string; campaignId: string; at: Date; name: string | null; phone: string | null }>()((db, param) =>

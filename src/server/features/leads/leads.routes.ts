@@ -40,10 +40,10 @@ export async function leadsRoutes(app: FastifyInstance): Promise<void> {
       .send(out);
   });
 
-  r.get('/api/leads/:id', { schema: { tags, params: idParams, response: { 200: leadDetailSchema } } }, (request) => leads.leadDetail(app.db, request.params.id));
+  r.get(LEADS_API.one.pattern, { schema: { tags, params: idParams, response: { 200: leadDetailSchema } } }, (request) => leads.leadDetail(app.db, request.params.id));
 
   r.patch(
-    '/api/leads/:id',
+    LEADS_API.one.pattern,
     { schema: { tags, params: idParams, body: leadPatch, response: { 200: z.object({ message: z.string(), lead: leadListItem }) } } },
     async (request) => {
       const lead = await app.db.transaction().execute((trx) => leads.patchLead(trx, request.params.id, request.body, request.staff!));
@@ -52,7 +52,7 @@ export async function leadsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.post(
-    '/api/leads/:id/notes',
+    LEADS_API.notes.pattern,
     { schema: { tags, params: idParams, body: leadNoteInput, response: { 201: z.object({ message: z.string() }) } } },
     async (request, reply) => {
       await leads.addNote(app.db, request.params.id, request.body.text, request.staff!);

@@ -115,32 +115,31 @@ export async function leadDetail(db: Db, id: string): Promise<LeadDetail> {
       activities.push({ type: 'newsletter', at: toIso(record.createdAt) });
       continue;
     }
-    activities.push({ type: 'email', at: toIso(record.createdAt), campaignId: record.campaignId, campaignName: record.campaignName ?? null, completed: toBool(record.isCompleted) });
+    const campaignId = record.campaignId;
+    const campaign = { campaignId, campaignName: record.campaignName ?? null };
+    /** A kept answer (JSON) as question → answer, in the campaign's question order. */
+    const readable = async (answer: string) =>
+      readableAnswers((await campaignReading(db as Kysely<Database>, campaignId, record.campaignUpdatedAt ?? '')).columns, parseAnswers(answer));
+    activities.push({ type: 'email', at: toIso(record.createdAt), ...campaign, completed: toBool(record.isCompleted) });
     if (record.progressAnswer !== null && record.progressSavedAt !== null && record.answer === null) {
       // Unfinished answers, as kept so far: marked unfinished, dated by their last save.
-      const reading = await campaignReading(db as Kysely<Database>, record.campaignId, record.campaignUpdatedAt ?? '');
-      const answers = parseAnswers(record.progressAnswer);
       activities.push({
         type: 'progress',
         at: toIso(record.progressSavedAt),
-        campaignId: record.campaignId,
-        campaignName: record.campaignName ?? null,
+        ...campaign,
         completed: false,
         page: (record.progressPage ?? 0) + 1,
         furthestPage: (record.progressFurthestPage ?? 0) + 1,
-        answers: readableAnswers(reading.columns, answers),
+        answers: await readable(record.progressAnswer),
       });
     }
     if (record.answer !== null && record.answeredAt !== null) {
-      const reading = await campaignReading(db as Kysely<Database>, record.campaignId, record.campaignUpdatedAt ?? '');
-      const answers = parseAnswers(record.answer);
       activities.push({
         type: 'response',
         at: toIso(record.answeredAt),
-        campaignId: record.campaignId,
-        campaignName: record.campaignName ?? null,
+        ...campaign,
         completed: true,
-        answers: readableAnswers(reading.columns, answers),
+        answers: await readable(record.answer),
         ...(record.matches ? { matches: JSON.parse(record.matches) as NonNullable<LeadActivity['matches']> } : {}),
       });
     }

@@ -1,3 +1,4 @@
+import type { InsertType } from 'kysely';
 import { z } from 'zod';
 import {
   formatListingDate,
@@ -11,10 +12,13 @@ import {
   studioUpdate,
   type ListingItems,
   type ListingKind,
+  type ProductFields,
+  type ProjectFields,
+  type StudioFields,
 } from '../../../shared/listings/listings.contract';
 import { imageUrl } from '../media/media.service';
 import type { ListingFieldColumns, ListingRow } from './listings.repository';
-import type { ListingTableName } from './listings.tables';
+import type { ListingTableName, ListingTables } from './listings.tables';
 
 /** What a form carries once validated: the kind's fields and the uploaded file's name. */
 export type ListingInput = { filename: string } & Record<string, string | number | null | string[]>;
@@ -38,6 +42,16 @@ export interface ListingKindSpec<K extends ListingKind = ListingKind, I extends 
   toColumns(input: I): ListingFieldColumns;
   toItem(row: ListingRow): ListingItems[K];
 }
+
+/**
+ * A kind's columns, one per field of its contract (src/shared/listings): a field added there and
+ * not mapped here, or without its column in listings.tables.ts (and so a migration), is a type error.
+ */
+type FieldColumns<T extends ListingTableName, F> = {
+  [K in keyof F]-?: K extends keyof ListingTables[T]
+    ? Exclude<InsertType<ListingTables[T][K]>, undefined>
+    : `add the column ${K & string} to ${T} in listings.tables.ts (and a migration)`;
+};
 
 const common = { _id: z.string(), image: z.string(), filename: z.string() };
 const str = (v: string | number | null | undefined) => String(v ?? '');
@@ -70,7 +84,7 @@ const project: ListingKindSpec<'project', z.output<typeof newProject>> = {
     gmaplink: z.string(),
     price: z.number().nullable(),
   }),
-  toColumns: (input) => ({
+  toColumns: (input): FieldColumns<'projects', ProjectFields> => ({
     name: input.name,
     area: input.area,
     squareft: input.squareft,
@@ -102,7 +116,7 @@ const product: ListingKindSpec<'product', z.output<typeof newProduct>> = {
   newSchema: newProduct,
   updateSchema: productUpdate,
   itemSchema: z.object({ ...common, productname: z.string(), description: z.string(), price: z.number(), tags: z.array(z.string()) }),
-  toColumns: (input) => ({ productname: input.productname, description: input.description, price: input.price, tags: JSON.stringify(input.tags) }),
+  toColumns: (input): FieldColumns<'products', ProductFields> => ({ productname: input.productname, description: input.description, price: input.price, tags: JSON.stringify(input.tags) }),
   toItem: ({ id, imageHash, filename, fields: f }) => ({
     _id: id,
     productname: str(f.productname),
@@ -122,7 +136,7 @@ const studio: ListingKindSpec<'studio', z.output<typeof newStudio>> = {
   newSchema: newStudio,
   updateSchema: studioUpdate,
   itemSchema: z.object({ ...common, title: z.string(), address: z.string(), gmaplink: z.string() }),
-  toColumns: (input) => ({ title: input.title, address: input.address, gmaplink: input.gmaplink }),
+  toColumns: (input): FieldColumns<'studios', StudioFields> => ({ title: input.title, address: input.address, gmaplink: input.gmaplink }),
   toItem: ({ id, imageHash, filename, fields: f }) => ({
     _id: id,
     title: str(f.title),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LISTINGS_API } from '../../../shared/listings/listings.contract';
 import { readListingForm } from './listing-form';
 import { listingKinds } from './listing-kinds';
 import { addItem, deleteItem, serializedList, updateItem } from './listings.service';
@@ -14,9 +15,10 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
 
   for (const spec of Object.values(listingKinds)) {
     const tags = ['listings'];
+    const paths = LISTINGS_API[spec.kind];
 
     // Sent as JSON serialized and compressed once per change (the app's content cache); the schema documents its shape.
-    app.get(`/api/${spec.kind}/get`, { schema: { tags, response: { 200: z.array(spec.itemSchema), 304: z.null() } } }, async (request, reply) => {
+    app.get(paths.list, { schema: { tags, response: { 200: z.array(spec.itemSchema), 304: z.null() } } }, async (request, reply) => {
       const list = await serializedList(app.contentCache, app.db, spec);
       reply.header('cache-control', 'no-cache').header('etag', list.etag).header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === list.etag) return reply.status(304).send();
@@ -26,7 +28,7 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
     });
 
     r.post(
-      `/api/${spec.kind}/add`,
+      paths.add,
       { schema: { tags, consumes: ['multipart/form-data'], response: { 201: saved } } },
       async (request, reply) => {
         const _id = await addItem(app.db, spec, await readListingForm(request));
@@ -35,7 +37,7 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
     );
 
     r.post(
-      `/api/${spec.kind}/update`,
+      paths.update,
       { schema: { tags, consumes: ['multipart/form-data'], response: { 200: saved } } },
       async (request) => {
         const _id = await updateItem(app.db, spec, await readListingForm(request));
@@ -44,7 +46,7 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
     );
 
     r.delete(
-      `/api/${spec.kind}/delete/:id`,
+      paths.remove.pattern,
       { schema: { tags, params: z.object({ id: z.string() }), response: { 200: deleted } } },
       async (request) => {
         await deleteItem(app.db, spec, request.params.id);

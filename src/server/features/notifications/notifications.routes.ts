@@ -36,23 +36,23 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(201).send(created);
   });
 
-  r.delete('/api/webhooks/:id', { schema: { tags, params: idParams, response: { 200: message } } }, async (request) => {
+  r.delete(WEBHOOKS_API.remove.pattern, { schema: { tags, params: idParams, response: { 200: message } } }, async (request) => {
     await removeEndpoint(app.db, request.params.id);
     return { message: WEBHOOK_MESSAGES.deleted };
   });
 
-  r.get('/api/webhooks/:id/deliveries', { schema: { tags, params: idParams, response: { 200: z.array(webhookDelivery) } } }, (request) =>
+  r.get(WEBHOOKS_API.deliveries.pattern, { schema: { tags, params: idParams, response: { 200: z.array(webhookDelivery) } } }, (request) =>
     endpointDeliveries(app.db, request.params.id),
   );
 
-  r.post('/api/webhooks/:id/test', { schema: { tags, params: idParams, response: { 202: message } } }, async (request, reply) => {
+  r.post(WEBHOOKS_API.test.pattern, { schema: { tags, params: idParams, response: { 202: message } } }, async (request, reply) => {
     await queueTestEvent(app.db, request.params.id);
     app.notifications.wake();
     return reply.status(202).send({ message: WEBHOOK_MESSAGES.testQueued });
   });
 
   r.post(
-    '/api/webhooks/:id/deliveries/:deliveryId/redeliver',
+    WEBHOOKS_API.redeliver.pattern,
     { schema: { tags, params: idParams.extend({ deliveryId: z.string().min(1).max(100) }), response: { 202: message } } },
     async (request, reply) => {
       await redeliver(app.db, request.params.id, request.params.deliveryId);
@@ -80,7 +80,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get(
-    '/api/notifications/mail/:name',
+    MAIL_API.read.pattern,
     {
       schema: {
         tags,

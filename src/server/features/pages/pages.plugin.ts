@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from '../../../shared/api-path';
 import { isPagePath, isServerRenderedPath } from '../../../shared/paths';
 import { HtmlDocument } from './html-document';
 import { PageRenderer } from './page-renderer';
@@ -39,7 +40,7 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
     const url = new URL(request.url, 'http://localhost');
     const pathname = url.pathname;
     // An API path no GET route has: 405 when it has other methods, else 404 (the not-found handler).
-    if (pathname.startsWith('/api/')) return reply.callNotFound();
+    if (isApiPath(pathname)) return reply.callNotFound();
     const name = pathname.slice(1);
     if (rootFiles.has(name)) return reply.header('cache-control', 'public, max-age=86400').sendFile(name, clientDir);
     if (!shell) {

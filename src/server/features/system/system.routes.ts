@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SYSTEM_API } from '../../../shared/system/system.api';
 import { HttpError } from '../../lib/errors';
 
 const siteSchema = z.object({
@@ -17,7 +18,7 @@ const siteSchema = z.object({
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/healthz', { schema: { hide: true } }, async () => {
+  r.get(SYSTEM_API.health, { schema: { hide: true } }, async () => {
     try {
       await sql`select 1`.execute(app.db);
     } catch {
@@ -26,5 +27,5 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     return { status: 'ok' };
   });
 
-  r.get('/api/site', { schema: { tags: ['site'], response: { 200: siteSchema } } }, async () => app.config.studio);
+  r.get(SYSTEM_API.site, { schema: { tags: ['site'], response: { 200: siteSchema } } }, async () => app.config.studio);
 }

@@ -13,6 +13,12 @@ export interface SurveyState {
   resumed?: { answers: SurveyAnswers; page: number };
 }
 
+/**
+ * What the click hands to /startsurvey: the e-mail record may still be on its way (email-record.ts),
+ * the runner shows the survey meanwhile.
+ */
+export type SurveyStart = Omit<SurveyState, 'emailId'> & { emailId?: string };
+
 /** What /startsurvey hands to /result. */
 export interface ResultState {
   questions: string;
@@ -28,10 +34,16 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
 
 /** Navigation state survives reloads and can be anything: accept it only when it is whole. */
 export function readSurveyState(state: unknown): SurveyState | null {
+  const start = readSurveyStart(state);
+  return start?.emailId ? { ...start, emailId: start.emailId } : null;
+}
+
+/** As readSurveyState, with or without the e-mail record's id. */
+export function readSurveyStart(state: unknown): SurveyStart | null {
   if (!isPlainObject(state)) return null;
   const { email, emailId, campaignId, questions, resumed } = state;
-  if (!isText(email) || !isText(emailId) || !isText(campaignId) || !isText(questions)) return null;
-  const journey: SurveyState = { email, emailId, campaignId, questions };
+  if (!isText(email) || !(emailId === undefined || isText(emailId)) || !isText(campaignId) || !isText(questions)) return null;
+  const journey: SurveyStart = emailId === undefined ? { email, campaignId, questions } : { email, emailId, campaignId, questions };
   if (isPlainObject(resumed) && isPlainObject(resumed.answers) && Number.isInteger(resumed.page) && (resumed.page as number) >= 0) {
     journey.resumed = { answers: resumed.answers, page: resumed.page as number };
   }

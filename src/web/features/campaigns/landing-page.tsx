@@ -7,15 +7,12 @@ import { PageMeta } from '../../components/page-meta';
 import { TextField } from '../../components/text-field';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
-import { addEmail } from './campaigns-api';
-import type { SurveyState } from './journey-state';
 import './landing.css';
 
 type Status =
   | { kind: 'idle' }
   | { kind: 'busy' }
   | { kind: 'subscribed'; message: string }
-  | { kind: 'linkSent'; message: string; fresh: SurveyState }
   | { kind: 'error'; message: string };
 
 const STEPS = [
@@ -103,33 +100,14 @@ export function Component() {
     const email = normaliseEmail(emailInput);
     setStatus({ kind: 'busy' });
     try {
-      // The way back to kept answers loads alongside the campaign (not before interaction); the
-      // runner too, if the visitor never focused the field.
-      const campaignAhead = surveyPreload().then((ahead) => {
-        ahead.preloadSurveyRunner();
-        return ahead.activeCampaign();
-      });
-      const [campaign, progress] = await Promise.all([campaignAhead, import('./survey-progress')]);
-      // This browser started this survey before and holds its token: straight back to the answers.
-      const held = campaign ? await progress.heldJourney(email, campaign) : null;
-      if (held) {
-        await navigate(paths.startSurvey, { state: held });
+      const begun = await (await surveyPreload()).beginSurvey(email);
+      if (begun.kind === 'survey') {
+        await navigate(paths.startSurvey, { state: begun.start });
         return;
       }
-      const added = await addEmail(email, campaign?._id ?? null);
-      if (!campaign) {
-        // No survey is running: the e-mail is kept for the newsletter, and the visitor is told so.
-        setEmailInput('');
-        setStatus({ kind: 'subscribed', message: added.message });
-        return;
-      }
-      const state: SurveyState = { email, emailId: added.emailID, campaignId: campaign._id, questions: campaign.questions };
-      if (added.resumeLinkSent) {
-        // Answers kept elsewhere are only for whoever reads this mailbox: the link is there.
-        setStatus({ kind: 'linkSent', message: added.message, fresh: state });
-        return;
-      }
-      await navigate(paths.startSurvey, { state });
+      // No survey is running: the e-mail is kept for the newsletter, and the visitor is told so.
+      setEmailInput('');
+      setStatus({ kind: 'subscribed', message: begun.message });
     } catch (error) {
       if (error instanceof ApiError && error.errors.length > 0) setEmailError(error.errors[0]!.message);
       setStatus({ kind: 'error', message: errorMessage(error) });
@@ -185,16 +163,6 @@ export function Component() {
             <Notice tone="success">
               {status.message} There is no survey running right now; we will write to you when the next one opens.
             </Notice>
-          ) : null}
-          {status.kind === 'linkSent' ? (
-            <div className="landing-card__resume">
-              <Notice tone="success">
-                {status.message}. Open it on any device to pick up where you left off; it works for 30 days.
-              </Notice>
-              <button type="button" className="button landing-card__restart" onClick={() => void navigate(paths.startSurvey, { state: status.fresh })}>
-                Start again without my earlier answers
-              </button>
-            </div>
           ) : null}
           {status.kind === 'error' ? <Notice tone="error">{status.message}</Notice> : null}
         </div>

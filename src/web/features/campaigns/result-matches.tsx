@@ -66,8 +66,11 @@ function productFacts(product: Product | undefined): string[] {
   return product ? [formatRupees(product.price)] : [];
 }
 
-/** "Homes that fit you" and "Decor ideas" (issue 16), or a line that an advisor will shortlist by hand. */
-export function ResultMatches({ matches }: { matches: ListingMatches | undefined }) {
+/**
+ * "Homes that fit you" and "Decor ideas" (issue 16), or a line that an advisor will shortlist by hand.
+ * `whatsAppAbout` gives the WhatsApp chat link asking about one home, shown beside "Ask about this home".
+ */
+export function ResultMatches({ matches, whatsAppAbout }: { matches: ListingMatches | undefined; whatsAppAbout: (home: string) => string }) {
   const projects = matches?.projects ?? [];
   const products = matches?.products ?? [];
   const facts = useListingFacts(projects.length + products.length > 0);
@@ -95,9 +98,14 @@ export function ResultMatches({ matches }: { matches: ListingMatches | undefined
                 match={match}
                 facts={projectFacts(facts?.projects.get(match._id))}
                 action={
-                  <Link className="button match-card__ask" to={askAboutHref(match.name)}>
-                    Ask about this home<span className="visually-hidden">: {match.name}</span>
-                  </Link>
+                  <div className="match-card__actions">
+                    <Link className="button match-card__ask" to={askAboutHref(match.name)}>
+                      Ask about this home<span className="visually-hidden">: {match.name}</span>
+                    </Link>
+                    <a className="button button--ghost match-card__whatsapp" href={whatsAppAbout(match.name)} target="_blank" rel="noopener noreferrer">
+                      WhatsApp<span className="visually-hidden">: ask about {match.name} (opens WhatsApp)</span>
+                    </a>
+                  </div>
                 }
               />
             ))}

@@ -6,7 +6,7 @@ import { PageMeta } from '../../components/page-meta';
 import { useSiteSettings } from '../../app/site-settings';
 import { readResultState } from './journey-state';
 import { ResultMatches } from './result-matches';
-import { whatsAppChatHref, whatsAppSummary } from './whatsapp-summary';
+import { whatsAppAboutHome, whatsAppChatHref, whatsAppSummary } from './whatsapp-summary';
 import './result.css';
 
 /** The survey's own title for the WhatsApp summary; "your survey" when it has none. */
@@ -44,7 +44,7 @@ export function Component() {
         <p>An advisor will look at your answers and get in touch with homes and ideas that fit.</p>
       </section>
 
-      <ResultMatches matches={state.matches} />
+      <ResultMatches matches={state.matches} whatsAppAbout={(home) => whatsAppChatHref(site.whatsapp, whatsAppAboutHome(site.name, home))} />
 
       <section className="result-answers" aria-labelledby="answers-title">
         <h2 id="answers-title">Your answers</h2>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Model, settings, type CompletingEvent, type ITheme, type SurveyModel } from 'survey-core';
 import { Survey } from 'survey-react-ui';
@@ -12,10 +12,12 @@ import { isPlainObject } from '../../../shared/json-object';
 import { Notice } from '../../components/notice';
 import { PageMeta } from '../../components/page-meta';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { useClientRender } from '../../lib/use-hydrated';
 import { fetchActiveCampaign, submitSurveyResponse } from './campaigns-api';
-import { readSurveyState, type ResultState, type SurveyState } from './journey-state';
+import { emailRecord } from './email-record';
+import { readSurveyStart, readSurveyState, type ResultState, type SurveyStart, type SurveyState } from './journey-state';
 import { fetchSurveyProgress, forgetResume, heldResume, holdResume, saveSurveyProgress } from './survey-progress';
-import { answersTooLarge, sendFilesSeparately } from './survey-files';
+import { answersTooLarge, sendFilesSeparately, type SurveyVisitor } from './survey-files';
 import { guardSurvey } from './survey-safety';
 import './start-survey.css';
 
@@ -32,16 +34,6 @@ const SURVEY_THEME: ITheme = {
   },
 };
 
-const noSubscription = () => () => {};
-
-/** SurveyJS renders in the browser only: false on the server and during hydration. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 // A bar that fills page by page ("Page 2 of 4"), rather than v3's row of page dots.
 settings.legacyProgressBarView = true;
@@ -65,13 +57,48 @@ let prepared: { questions: string; survey: Model } | null = null;
 /**
  * Builds the SurveyJS model of these questions ahead of the visit: the landing page calls it
  * (survey-preload.ts) while the visitor pauses, because building it is a good part of the runner's
- * first render on a slow phone (about 200 ms with a 4× CPU slowdown).
+ * first render on a slow phone (about 200 ms with a 4× CPU slowdown). At the next idle moment, in a
+ * task of its own (a click meanwhile is not held up), the survey is also rehearsed.
  */
 export function prepareSurvey(questions: string): void {
-  if (prepared?.questions !== questions) prepared = { questions, survey: createSurvey(questions) };
+  // Once a survey runs, work ahead is only in its way (the visitor is answering).
+  if (started || prepared?.questions === questions) return;
+  const survey = createSurvey(questions);
+  prepared = { questions, survey };
+  const rehearseIfStillAhead = () => {
+    if (!started && prepared?.survey === survey) rehearse(survey);
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(rehearseIfStillAhead, { timeout: 1_000 });
+  else setTimeout(rehearseIfStillAhead, 0);
 }
 
+/**
+ * Renders the survey once into an element outside the page, then unmounts it: the browser compiles
+ * SurveyJS's rendering code now, while the visitor pauses, rather than after the click. The first
+ * real render is then about half as long (bench/survey-open.ts: a median of 293 ms instead of 557 ms,
+ * slow 4G and 4× CPU, on a loaded machine). Nothing of it reaches the page: the element is never
+ * attached, so there is no style, layout or focus; the model is the one the runner then shows.
+ */
+function rehearse(survey: Model): void {
+  // React DOM's client is the app's own (start-app.tsx), loaded long before: imported here, not
+  // statically, so the runner's files stay its own (the server lists them to prefetch).
+  void Promise.all([import('react-dom'), import('react-dom/client')])
+    .then(([{ flushSync }, { createRoot }]) => {
+      if (started) return; // the runner has started meanwhile
+      const root = createRoot(document.createElement('div'));
+      flushSync(() => root.render(<Survey model={survey} />));
+      root.unmount();
+    })
+    .catch(() => {
+      // Only a head start: the runner renders it anyway.
+    });
+}
+
+/** Set when the runner takes its model: nothing is built or rehearsed ahead after that. */
+let started = false;
+
 function takeSurvey(questions: string): Model {
+  started = true;
   const ready = prepared?.questions === questions ? prepared.survey : null;
   prepared = null;
   return ready ?? createSurvey(questions);
@@ -126,8 +153,12 @@ function forgetSavedSurvey(): void {
   }
 }
 
-const sameJourney = (a: SurveyState, b: SurveyState) =>
-  a.email === b.email && a.emailId === b.emailId && a.campaignId === b.campaignId && a.questions === b.questions;
+/** This tab's saved survey is this journey's (whose record id the start may not know yet). */
+const sameJourney = (saved: SurveyState, start: SurveyStart) =>
+  saved.email === start.email &&
+  (start.emailId === undefined || saved.emailId === start.emailId) &&
+  saved.campaignId === start.campaignId &&
+  saved.questions === start.questions;
 
 /** A page change is saved after this pause (a visitor paging back and forth sends one request). */
 const SAVE_DELAY_MS = 400;
@@ -138,25 +169,40 @@ const SAVE_DELAY_MS = 400;
  * way: a failed save is silent and goes again with the next change. One save at a time, so the
  * resume token this browser holds is always the newest.
  */
-function useProgressSaving(model: SurveyModel, journey: { campaignId: string; email: string; emailId: string }) {
-  const { campaignId, email, emailId } = journey;
+function useProgressSaving(model: SurveyModel, journey: SurveyVisitor | null) {
+  // Until the e-mail record is stored (email-record.ts) there is nothing to save against: a save
+  // asked for meanwhile goes once it is.
+  const visitor = useRef(journey);
+  const flush = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    visitor.current = journey;
+    if (journey) flush.current();
+  }, [journey]);
+
   useEffect(() => {
     let dirty = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let inFlight = false;
     let again = false;
     let finished = false;
+    let waiting = false;
 
     const send = (keepalive: boolean) => {
       clearTimeout(timer);
       timer = undefined;
+      const who = visitor.current;
       if (!dirty || finished) return;
+      if (!who) {
+        waiting = true;
+        return;
+      }
       if (inFlight && !keepalive) {
         again = true;
         return;
       }
       dirty = false;
       inFlight = true;
+      const { campaignId, email, emailId } = who;
       const held = heldResume();
       const resumeToken = held && held.emailId === emailId ? held.token : undefined;
       const response = { email, emailId, answer: model.data as Record<string, unknown>, page: model.currentPageNo, resumeToken };
@@ -178,6 +224,11 @@ function useProgressSaving(model: SurveyModel, journey: { campaignId: string; em
             send(false);
           }
         });
+    };
+    flush.current = () => {
+      if (!waiting) return;
+      waiting = false;
+      send(false);
     };
     const changed = () => {
       dirty = true;
@@ -206,6 +257,7 @@ function useProgressSaving(model: SurveyModel, journey: { campaignId: string; em
     window.addEventListener('pagehide', pageHidden);
     return () => {
       clearTimeout(timer);
+      flush.current = () => undefined;
       model.onValueChanged.remove(changed);
       model.onCurrentPageChanged.remove(pageChanged);
       model.onCompleting.remove(completing);
@@ -213,34 +265,102 @@ function useProgressSaving(model: SurveyModel, journey: { campaignId: string; em
       document.removeEventListener('visibilitychange', hidden);
       window.removeEventListener('pagehide', pageHidden);
     };
-  }, [model, campaignId, email, emailId]);
+  }, [model]);
 }
 
-function SurveyRunner({ state, saved }: { state: SurveyState; saved: SavedSurvey | null }) {
+type RecordStatus =
+  | { kind: 'ready'; journey: SurveyState }
+  | { kind: 'pending' }
+  /** Answers for this e-mail are kept from another device: they are e-mailed, not shown here. */
+  | { kind: 'linkSent'; message: string; journey: SurveyState }
+  /** `retry` false: this survey can no longer be answered (its campaign was switched off). */
+  | { kind: 'failed'; message: string; retry: boolean };
+
+/**
+ * The visitor's e-mail record: known at once when the journey has it, else stored while the survey
+ * shows (email-record.ts). `ready` resolves with the journey once it is (a file chosen meanwhile
+ * waits on it).
+ */
+function useEmailRecord(start: SurveyStart) {
+  const [first] = useState(start);
+  const [status, setStatus] = useState<RecordStatus>(() => (first.emailId ? { kind: 'ready', journey: { ...first, emailId: first.emailId } } : { kind: 'pending' }));
+  const [ready] = useState(() => {
+    let resolve: (journey: SurveyState) => void = () => undefined;
+    const promise = new Promise<SurveyState>((settle) => (resolve = settle));
+    if (first.emailId) resolve({ ...first, emailId: first.emailId });
+    return { promise, resolve };
+  });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (first.emailId) return;
+    let cancelled = false;
+    emailRecord(first.email, first.campaignId).then(
+      (added) => {
+        if (cancelled) return;
+        const journey: SurveyState = { ...first, emailId: added.emailID };
+        if (added.resumeLinkSent) {
+          setStatus({ kind: 'linkSent', message: added.message, journey });
+          return;
+        }
+        setStatus({ kind: 'ready', journey });
+        ready.resolve(journey);
+      },
+      (error: unknown) => {
+        if (!cancelled) setStatus({ kind: 'failed', message: errorMessage(error), retry: !(error instanceof ApiError && error.status === 409) });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [first, ready, attempt]);
+
+  return {
+    status,
+    ready: () => ready.promise,
+    retry: () => {
+      setStatus({ kind: 'pending' });
+      setAttempt((n) => n + 1);
+    },
+    /** After "we e-mailed you a link": this survey afresh, on the same record. */
+    startAgain: (journey: SurveyState) => {
+      setStatus({ kind: 'ready', journey });
+      ready.resolve(journey);
+    },
+  };
+}
+
+function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey | null }) {
   const navigate = useNavigate();
+  const record = useEmailRecord(start);
+  const journey = record.status.kind === 'ready' ? record.status.journey : null;
   // This tab's own copy is the newest (a reload); else the answers kept on the server, if any.
   const [restored] = useState(() =>
-    saved && sameJourney(saved.journey, state)
+    saved && sameJourney(saved.journey, start)
       ? { answers: saved.answers, page: saved.currentPageNo, welcome: false }
-      : state.resumed
-        ? { ...state.resumed, welcome: true }
+      : start.resumed
+        ? { ...start.resumed, welcome: true }
         : null,
   );
   const [model] = useState(() => {
-    const survey = takeSurvey(state.questions);
-    sendFilesSeparately(survey, state);
+    const survey = takeSurvey(start.questions);
+    sendFilesSeparately(survey, record.ready);
     if (restored) {
       survey.data = restored.answers;
       if (restored.page < survey.visiblePageCount) survey.currentPageNo = restored.page;
     }
     return survey;
   });
-  useProgressSaving(model, state);
+  useProgressSaving(model, journey);
   const [tooLarge, setTooLarge] = useState(false);
   const title = model.title || 'Your home survey';
   const [failed, setFailed] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
-  const { campaignId, email, emailId, questions } = state;
+  const journeyNow = useRef(journey);
+  useEffect(() => {
+    journeyNow.current = journey;
+  }, [journey]);
+  const { email, questions } = start;
 
   useEffect(() => {
     // The answers are sent before the survey counts as completed: if sending fails, the visitor
@@ -249,7 +369,14 @@ function SurveyRunner({ state, saved }: { state: SurveyState; saved: SavedSurvey
     let matches: ListingMatches | undefined;
     const send = async (sender: SurveyModel, options: CompletingEvent) => {
       setFailed(false);
-      const refused = answersTooLarge({ campaignId, email, emailId }, sender.data);
+      const who = journeyNow.current;
+      if (!who) {
+        // The e-mail record is not stored (yet): the notice above says why; nothing is lost.
+        options.allow = false;
+        setFailed(true);
+        return;
+      }
+      const refused = answersTooLarge(who, sender.data);
       setTooLarge(refused);
       if (refused) {
         // Refused before sending: the visitor stays on the page with everything typed.
@@ -257,7 +384,7 @@ function SurveyRunner({ state, saved }: { state: SurveyState; saved: SavedSurvey
         return;
       }
       try {
-        ({ matches } = await submitSurveyResponse(campaignId, { email, emailId, answer: sender.data }));
+        ({ matches } = await submitSurveyResponse(who.campaignId, { email: who.email, emailId: who.emailId, answer: sender.data }));
         forgetSavedSurvey();
         // The server has deleted the kept answers and their tokens with the response.
         forgetResume();
@@ -276,22 +403,24 @@ function SurveyRunner({ state, saved }: { state: SurveyState; saved: SavedSurvey
       model.onCompleting.remove(send);
       model.onComplete.remove(done);
     };
-  }, [model, navigate, campaignId, email, emailId, questions]);
+  }, [model, navigate, questions]);
 
   useEffect(() => {
-    const save = (sender: SurveyModel) => saveSurvey({ campaignId, email, emailId, questions }, sender);
+    if (!journey) return;
+    const save = (sender: SurveyModel) => saveSurvey(journey, sender);
     model.onValueChanged.add(save);
     model.onCurrentPageChanged.add(save);
     return () => {
       model.onValueChanged.remove(save);
       model.onCurrentPageChanged.remove(save);
     };
-  }, [model, campaignId, email, emailId, questions]);
+  }, [model, journey]);
 
   useEffect(() => {
     if (failed || tooLarge) errorRef.current?.scrollIntoView({ block: 'center' });
   }, [failed, tooLarge]);
 
+  const { status } = record;
   return (
     <>
       <header className="start-survey__header">
@@ -303,7 +432,33 @@ function SurveyRunner({ state, saved }: { state: SurveyState; saved: SavedSurvey
         </p>
         {restored?.welcome ? <Notice tone="success">{CAMPAIGN_MESSAGES.welcomeBack}</Notice> : null}
       </header>
-      <Survey model={model} />
+      {status.kind === 'linkSent' ? (
+        <div className="start-survey__record">
+          <Notice tone="success">{status.message}. Open it on any device to pick up where you left off; it works for 30 days.</Notice>
+          <button type="button" className="button start-survey__restart" onClick={() => record.startAgain(status.journey)}>
+            Start again without my earlier answers
+          </button>
+        </div>
+      ) : status.kind === 'failed' && !status.retry ? (
+        <div className="start-survey__record">
+          <Notice tone="error">{status.message}</Notice>
+          <p>
+            <Link to={paths.home}>Go to the home page</Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          {status.kind === 'failed' ? (
+            <div className="start-survey__record">
+              <Notice tone="error">{status.message}</Notice>
+              <button type="button" className="button start-survey__restart" onClick={record.retry}>
+                Try again
+              </button>
+            </div>
+          ) : null}
+          <Survey model={model} />
+        </>
+      )}
       <div ref={errorRef} className="start-survey__error">
         {tooLarge ? <Notice tone="error">{SURVEY_FILE_MESSAGES.answersTooLarge}</Notice> : null}
         {failed ? (
@@ -364,13 +519,17 @@ function ResumeFromLink({ token }: { token: string }) {
 
 export function Component() {
   const location = useLocation();
-  const navState = readSurveyState(location.state);
-  const hydrated = useHydrated();
+  const navStart = readSurveyStart(location.state);
+  const hydrated = useClientRender();
   // sessionStorage is read in the browser only; until then a missing state just shows "Loading".
   const saved = useMemo(() => (hydrated ? readSavedSurvey() : null), [hydrated]);
   const resumeToken = new URLSearchParams(location.search).get('resume');
-  const state = navState ?? (resumeToken ? null : (saved?.journey ?? null));
-  if (hydrated && !state && resumeToken) {
+  // A reload after the e-mail record was stored: this tab's copy knows its id.
+  const start =
+    navStart && !navStart.emailId && saved && sameJourney(saved.journey, navStart)
+      ? { ...navStart, emailId: saved.journey.emailId }
+      : (navStart ?? (resumeToken ? null : (saved?.journey ?? null)));
+  if (hydrated && !start && resumeToken) {
     return (
       <div className="start-survey">
         <PageMeta title="Your home survey" description="Continue your home survey where you stopped." />
@@ -378,12 +537,12 @@ export function Component() {
       </div>
     );
   }
-  if (!state && hydrated) return <Navigate to={paths.home} replace />;
+  if (!start && hydrated) return <Navigate to={paths.home} replace />;
 
   return (
     <div className="start-survey">
       <PageMeta title="Your home survey" description="Tell us about the home you want: it takes about two minutes." />
-      {hydrated && state ? <SurveyRunner state={state} saved={saved} /> : <p className="start-survey__loading">Loading your survey…</p>}
+      {hydrated && start ? <SurveyRunner start={start} saved={saved} /> : <p className="start-survey__loading">Loading your survey…</p>}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { QuestionFileModel, SurveyModel } from 'survey-core';
 import { RESPONSE_BODY_LIMIT, utf8Length } from '../../../shared/campaigns/campaigns.contract';
-import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES, surveyFilePaths, type SurveyFileUploadResult } from '../../../shared/campaigns/survey-files.contract';
+import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES, SURVEY_FILES_API, type SurveyFileUploadResult } from '../../../shared/campaigns/survey-files.contract';
 import { api, errorMessage } from '../../lib/api-client';
 
 export interface SurveyVisitor {
@@ -14,7 +14,7 @@ function uploadFile(visitor: SurveyVisitor, file: File): Promise<SurveyFileUploa
   form.append('email', visitor.email);
   form.append('emailId', visitor.emailId);
   form.append('file', file, file.name);
-  return api.post<SurveyFileUploadResult>(surveyFilePaths.upload(visitor.campaignId), form);
+  return api.post<SurveyFileUploadResult>(SURVEY_FILES_API.upload(visitor.campaignId), form);
 }
 
 /**
@@ -22,7 +22,7 @@ function uploadFile(visitor: SurveyVisitor, file: File): Promise<SurveyFileUploa
  * reference: SurveyJS would otherwise put each file in the answer as text, and an answer over the
  * 256 KB limit could never be sent. The visitor sees the kinds of file and the limit before choosing.
  */
-export function sendFilesSeparately(survey: SurveyModel, visitor: SurveyVisitor): void {
+export function sendFilesSeparately(survey: SurveyModel, visitor: () => Promise<SurveyVisitor>): void {
   for (const question of survey.getAllQuestions(false, true, true)) {
     if (question.getType() !== 'file') continue;
     const file = question as QuestionFileModel;
@@ -36,7 +36,10 @@ export function sendFilesSeparately(survey: SurveyModel, visitor: SurveyVisitor)
   // The visitor's own files are previewed from memory: the stored ones open for staff only.
   const previews = new Map<string, string>();
   survey.onUploadFiles.add((_, options) => {
-    Promise.all(options.files.map((f: File) => uploadFile(visitor, f))).then(
+    // A file chosen while the e-mail record is still being stored (email-record.ts) waits for it.
+    visitor()
+      .then((who) => Promise.all(options.files.map((f: File) => uploadFile(who, f))))
+      .then(
       (stored) => {
         stored.forEach((s, i) => previews.set(s.url, URL.createObjectURL(options.files[i]!)));
         options.callback(stored.map((s, i) => ({ file: options.files[i], content: s.url })));

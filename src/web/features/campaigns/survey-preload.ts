@@ -11,7 +11,9 @@
 // This module is itself loaded then (landing-page.tsx), which sets the mark the bundle bench reads.
 import type { ActiveCampaign } from '../../../shared/campaigns/campaigns.contract';
 import { preloadPage } from '../../app/routes';
-import { fetchActiveCampaign } from './campaigns-api';
+import { addEmail, fetchActiveCampaign } from './campaigns-api';
+import { recordEmailAhead } from './email-record';
+import type { SurveyStart } from './journey-state';
 import type * as RunnerModule from './start-survey-page';
 
 let prefetched = false;
@@ -119,4 +121,26 @@ export async function activeCampaign(): Promise<ActiveCampaign | null> {
     }
   }
   return fetchActiveCampaign();
+}
+
+/** What the click on "Choose Your Lifestyle" leads to. */
+export type SurveyBegun = { kind: 'subscribed'; message: string } | { kind: 'survey'; start: SurveyStart };
+
+/**
+ * The click on "Choose Your Lifestyle", once the e-mail is valid: with a survey running, the e-mail
+ * is sent and the visitor goes to the survey without waiting for the answer (email-record.ts: the
+ * runner shows the first question meanwhile). Without one, the e-mail is kept for the newsletter.
+ * This browser's own kept answers for this e-mail are taken up at once.
+ */
+export async function beginSurvey(email: string): Promise<SurveyBegun> {
+  // The way back to kept answers loads alongside the campaign (not before interaction); the runner
+  // too, if the visitor never focused the field.
+  preloadSurveyRunner();
+  const [active, progress] = await Promise.all([activeCampaign(), import('./survey-progress')]);
+  if (!active) return { kind: 'subscribed', message: (await addEmail(email, null)).message };
+  const held = await progress.heldJourney(email, active);
+  if (held) return { kind: 'survey', start: held };
+  recordEmailAhead(email, active._id);
+  await runner; // its module evaluated: the navigation renders at once
+  return { kind: 'survey', start: { email, campaignId: active._id, questions: active.questions } };
 }

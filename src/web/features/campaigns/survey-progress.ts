@@ -1,5 +1,5 @@
 import type { ActiveCampaign, SurveyAnswers, SurveyProgress, SurveyProgressSaved } from '../../../shared/campaigns/campaigns.contract';
-import { SURVEY_PROGRESS_API } from '../../../shared/campaigns/survey-progress-api';
+import { SURVEY_PROGRESS_API } from '../../../shared/campaigns/campaigns.api';
 import { isPlainObject } from '../../../shared/json-object';
 import { api } from '../../lib/api-client';
 import type { SurveyState } from './journey-state';

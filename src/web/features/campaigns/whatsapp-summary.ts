@@ -24,6 +24,11 @@ export function whatsAppSummary(studio: string, survey: string, rows: Array<{ ti
   return `${text}\n${tail}`.slice(0, WHATSAPP_SUMMARY_MAX);
 }
 
+/** The message of "WhatsApp" beside "Ask about this home" on /result (issue 16). */
+export function whatsAppAboutHome(studio: string, home: string): string {
+  return `Hello ${studio}, my home survey matched ${home}. Could you tell me more about it?`;
+}
+
 export function whatsAppChatHref(phone: string, text: string): string {
   return `https://wa.me/${phone.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
 }

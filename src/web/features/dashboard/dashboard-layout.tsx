@@ -16,6 +16,7 @@ import {
 import { App, Avatar, Badge, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Outlet, redirect, ScrollRestoration, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { AUTH_API } from '../../../shared/auth/auth.api';
 import { paths } from '../../../shared/paths';
 import { LogoMark } from '../../components/icons';
 import { api, isUnauthorized } from '../../lib/api-client';
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = getToken();
   if (token !== acceptedToken) {
     try {
-      await api.get('/api/staff', { signal: request.signal });
+      await api.get(AUTH_API.staff, { signal: request.signal });
       acceptedToken = token;
     } catch (error) {
       // The API client has cleared the token and noted why; any other failure is left to the page.
@@ -151,14 +152,13 @@ export function Component() {
   }, [isSmall, phoneOpen]);
 
   // A navigation, not an unmount: a page with unsaved input keeps it and asks before leaving
-  // (useUnsavedChangesPrompt), as it would for any other way out.
+  // (useUnsavedChangesPrompt), as it would for any other way out. Staff who chose to stay go to the
+  // login page with their next move (a page of the dashboard without a token would look logged in).
   const navigate = useNavigate();
   const here = location.pathname + location.search;
   useEffect(() => {
     if (!token) navigate(loginPath({ pathname: here }), { replace: true });
-    // Only when the token goes, not on every page change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token, navigate]);
+  }, [token, navigate, here]);
 
   const toggle = () => (isSmall ? setPhoneOpen((open) => !open) : setDesktopCollapsed((c) => !c));
 

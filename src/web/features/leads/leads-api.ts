@@ -1,3 +1,4 @@
+import { AUTH_API } from '../../../shared/auth/auth.api';
 import { LEADS_API, type LeadDetail, type LeadFilters, type LeadList, type LeadListItem, type LeadPatch } from '../../../shared/leads/leads.contract';
 import { api } from '../../lib/api-client';
 
@@ -28,4 +29,4 @@ export const downloadLeads = (filters: LeadFilters) => {
 export const fetchLead = (id: string) => api.get<LeadDetail>(LEADS_API.one(id));
 export const patchLead = (id: string, patch: LeadPatch) => api.patch<{ message: string; lead: LeadListItem }>(LEADS_API.one(id), patch);
 export const addLeadNote = (id: string, text: string) => api.post<{ message: string }>(LEADS_API.notes(id), { text });
-export const fetchStaff = () => api.get<StaffMember[]>('/api/staff');
+export const fetchStaff = () => api.get<StaffMember[]>(AUTH_API.staff);

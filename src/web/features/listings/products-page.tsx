@@ -38,6 +38,13 @@ export function Component() {
             body: (
               <>
                 <p className="listing-card__description">{product.description}</p>
+                {/* Optional (issue 16): the room and style tags staff gave it. */}
+                {product.tags?.length ? (
+                  <p className="listing-card__tags">
+                    <span className="visually-hidden">Tags: </span>
+                    {product.tags.join(', ')}
+                  </p>
+                ) : null}
                 <p className="listing-card__price">
                   <span className="visually-hidden">Price: </span>
                   {formatRupees(product.price)}

@@ -5,7 +5,7 @@ import { projectListings } from '../../app/structured-data';
 import { JsonLd } from '../../components/json-ld';
 import { PageMeta } from '../../components/page-meta';
 import { CardGrid, ListingsPage } from './card-grid';
-import { formatSqft } from './listing-format';
+import { formatRupees, formatSqft } from './listing-format';
 import { fetchListings } from './listings-api';
 import { ListingsError } from './listings-error';
 
@@ -51,6 +51,13 @@ export function Component() {
                     <dt>Completion</dt>
                     <dd>{project.dateofcomplition}</dd>
                   </div>
+                  {/* Optional (issue 16): shown when staff have priced the home. */}
+                  {typeof project.price === 'number' ? (
+                    <div>
+                      <dt>Price</dt>
+                      <dd>{formatRupees(project.price)}</dd>
+                    </div>
+                  ) : null}
                 </dl>
                 {project.gmaplink ? (
                   <a

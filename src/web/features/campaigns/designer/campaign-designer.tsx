@@ -18,8 +18,8 @@ import { editLocale, localeLabel, type SurveyJson } from './survey-json';
 import { pagesOf } from './survey-structure';
 import { useFocusRequest } from './use-focus-request';
 import { SurveySize } from './survey-size';
-import { useUnsavedChangesPrompt } from './use-unsaved-changes';
-import type { DesignerSource } from './use-campaign-source';
+import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes';
+import type { DesignerSource } from './designer-source';
 import { countQuestions, validateCampaign } from './validate-campaign';
 import './designer.css';
 

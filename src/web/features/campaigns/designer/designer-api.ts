@@ -1,6 +1,7 @@
+import { CAMPAIGNS_API } from '../../../../shared/campaigns/campaigns.api';
 import { api } from '../../../lib/api-client';
 
-/** A campaign as GET /api/campagin/edit/:id returns it (spelling as in SPEC.md §7). */
+/** A campaign as GET `CAMPAIGNS_API.edit` returns it (spelling as in SPEC.md §7). */
 export interface CampaignForEdit {
   _id: string;
   name: string;
@@ -18,13 +19,13 @@ export interface CampaignBody {
 }
 
 export function fetchCampaignForEdit(id: string, signal?: AbortSignal): Promise<CampaignForEdit> {
-  return api.get<CampaignForEdit>(`/api/campagin/edit/${encodeURIComponent(id)}`, { signal });
+  return api.get<CampaignForEdit>(CAMPAIGNS_API.edit(id), { signal });
 }
 
 export function createCampaign(body: CampaignBody): Promise<{ message: string; _id: string }> {
-  return api.post('/api/campaign/add', { ...body });
+  return api.post(CAMPAIGNS_API.add, { ...body });
 }
 
 export function updateCampaign(id: string, body: CampaignBody): Promise<{ message: string }> {
-  return api.post(`/api/campaign/update/${encodeURIComponent(id)}`, { ...body });
+  return api.post(CAMPAIGNS_API.update(id), { ...body });
 }

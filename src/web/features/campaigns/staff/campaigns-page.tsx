@@ -1,26 +1,27 @@
 import { BarChartOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useLoaderData, useNavigate, useRevalidator } from 'react-router';
+import { useLoaderData, useNavigate } from 'react-router';
 import { CAMPAIGN_MESSAGES, type CampaignSummary } from '../../../../shared/campaigns/campaigns.contract';
 import { paths } from '../../../../shared/paths';
 import { PageMeta } from '../../../components/page-meta';
 import { errorMessage } from '../../../lib/api-client';
-import { activateCampaign, fetchCampaigns, fetchResponseCount } from '../campaigns-api';
+import { LoadFailed, loadPageData, usePageReload } from '../../dashboard/page-data';
+import { activateCampaign, fetchCampaigns, fetchResponseCount } from './campaigns-staff-api';
 import { TAG_COLORS } from './tag-colors';
 import './staff.css';
 
 /** SPEC.md §9: the list reloads 100 ms after an activation. */
 const RELOAD_DELAY_MS = 100;
 
-export function loader(): Promise<CampaignSummary[]> {
-  return fetchCampaigns();
+export function loader() {
+  return loadPageData(fetchCampaigns, CAMPAIGN_MESSAGES.loadFailed);
 }
 
 function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const { reload } = usePageReload();
   const [busy, setBusy] = useState<'activate' | 'edit' | null>(null);
 
   async function toggle(checked: boolean) {
@@ -33,7 +34,7 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
     try {
       const res = await activateCampaign(campaign._id, true);
       void message.success(res.message);
-      setTimeout(() => void revalidator.revalidate(), RELOAD_DELAY_MS);
+      setTimeout(() => void reload(), RELOAD_DELAY_MS);
     } catch (error) {
       void message.error(errorMessage(error, CAMPAIGN_MESSAGES.loadFailed));
     } finally {
@@ -111,7 +112,7 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
 }
 
 export function Component() {
-  const campaigns = useLoaderData() as CampaignSummary[];
+  const loaded = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   return (
     <div className="staff-page">
@@ -126,6 +127,7 @@ export function Component() {
           </p>
         </div>
       </header>
+      {loaded.error ? <LoadFailed message={loaded.error} /> : null}
       <ul className="campaign-grid">
         <li>
           <button type="button" className="campaign-new" onClick={() => void navigate(paths.campaignNew)}>
@@ -134,7 +136,7 @@ export function Component() {
             <span className="campaign-new__text">Design a survey from scratch</span>
           </button>
         </li>
-        {campaigns.map((campaign) => (
+        {(loaded.data ?? []).map((campaign) => (
           <li key={campaign._id}>
             <CampaignCard campaign={campaign} />
           </li>

@@ -1,14 +1,18 @@
 import { Button, Result, Skeleton } from 'antd';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../../../shared/paths';
 import { PageMeta } from '../../../components/page-meta';
+import { loadPageData, usePageReload } from '../../dashboard/page-data';
 import { DesignerWorkspace } from '../designer/campaign-designer';
-import { useCampaignSource, type SourceRequest } from '../designer/use-campaign-source';
+import { fetchCampaignForEdit } from '../designer/designer-api';
+import { draftSource, EMPTY_SOURCE, sourceFrom } from '../designer/designer-source';
 
 /**
  * /dashboard/campaign/new, /dashboard/creator and /dashboard/campaign/edit. Navigation state
- * carries the campaign: `{id}` to edit, `{duplicateOf}` to start from a copy, `{draft}` to start
- * from unsaved work. Editing without an id goes back to the dashboard.
+ * carries the campaign (SPEC.md §2): `{id}` to edit, `{duplicateOf}` to start from a copy, `{draft}`
+ * to start from unsaved work. The id is then written to the URL (`?id=` to edit, `?copyOf=` for a
+ * copy), where the route's loader reads it, as the results page does. Editing without an id goes
+ * back to the dashboard.
  */
 interface DesignerState {
   id?: unknown;
@@ -16,48 +20,73 @@ interface DesignerState {
   draft?: { name?: unknown; questions?: unknown };
 }
 
-function requestFrom(state: DesignerState | null, editing: boolean): SourceRequest {
-  const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
-  if (editing) return { campaignId: text(state?.id) };
+const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+/** The URL parameter that names the campaign to load: to edit it, or to start from a copy of it. */
+const idParam = (editing: boolean) => (editing ? 'id' : 'copyOf');
+
+/** The campaign to edit or copy (GET /api/campagin/edit/:id); nothing to load for a new campaign. */
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const id = url.searchParams.get(idParam(url.pathname === paths.campaignEdit));
+  if (!id) return null;
+  return loadPageData(() => fetchCampaignForEdit(id, request.signal), 'The campaign could not be loaded.');
+}
+
+function draftFrom(state: DesignerState | null): { name: string; questions: string } | undefined {
   const draft = state?.draft;
-  if (draft && typeof draft.questions === 'string') return { draft: { name: typeof draft.name === 'string' ? draft.name : '', questions: draft.questions } };
-  return { duplicateOf: text(state?.duplicateOf) };
+  if (!draft || typeof draft.questions !== 'string') return undefined;
+  return { name: typeof draft.name === 'string' ? draft.name : '', questions: draft.questions };
+}
+
+function Loading({ heading }: { heading: string }) {
+  return (
+    <div className="designer-loading" aria-busy="true">
+      <PageMeta title={heading} description="Loading the campaign." />
+      <h1 className="visually-hidden">{heading}</h1>
+      <p role="status">Loading the campaign…</p>
+      <Skeleton active paragraph={{ rows: 8 }} />
+    </div>
+  );
 }
 
 export function Component() {
   const location = useLocation();
+  const [search] = useSearchParams();
+  const loaded = useLoaderData<typeof loader>();
+  const { reload, reloading } = usePageReload();
   const editing = location.pathname === paths.campaignEdit;
-  const request = requestFrom(location.state as DesignerState | null, editing);
-  if (editing && !request.campaignId) return <Navigate to={paths.dashboard} replace />;
-  // Another campaign (or another starting point) starts a fresh designer.
-  return <CampaignDesigner key={`${location.pathname}:${JSON.stringify(request)}`} request={request} />;
-}
+  const state = location.state as DesignerState | null;
+  const draft = editing ? undefined : draftFrom(state);
+  const param = idParam(editing);
+  const id = search.get(param) ?? undefined;
+  const stateId = draft ? undefined : text(editing ? state?.id : state?.duplicateOf);
+  const heading = editing ? 'Edit campaign' : id || stateId || draft ? 'New campaign from a copy' : 'New campaign';
 
-function CampaignDesigner({ request }: { request: SourceRequest }) {
-  const { state, retry } = useCampaignSource(request);
-  const heading = request.campaignId ? 'Edit campaign' : request.duplicateOf || request.draft ? 'New campaign from a copy' : 'New campaign';
-
-  if (state.status === 'loading') {
+  // An id from navigation state goes to the URL, and the loader loads that campaign.
+  if (stateId && stateId !== id) {
     return (
-      <div className="designer-loading" aria-busy="true">
-        <PageMeta title={heading} description="Loading the campaign." />
-        <h1 className="visually-hidden">{heading}</h1>
-        <p role="status">Loading the campaign…</p>
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </div>
+      <>
+        <Navigate to={{ search: `?${new URLSearchParams({ [param]: stateId })}` }} replace state={location.state} />
+        <Loading heading={heading} />
+      </>
     );
   }
-  if (state.status === 'error') {
+  if (editing && !id) return <Navigate to={paths.dashboard} replace />;
+
+  if (loaded?.error) {
+    // Try again: the campaign loads as it did the first time.
+    if (reloading) return <Loading heading={heading} />;
     return (
       <>
         <PageMeta title={heading} description="The campaign could not be loaded." />
         <Result
-          status={state.notFound ? '404' : 'error'}
-          title={<h1 className="designer-result-title">{state.notFound ? 'Campaign not found' : 'The campaign could not be loaded'}</h1>}
-          subTitle={state.message}
+          status={loaded.notFound ? '404' : 'error'}
+          title={<h1 className="designer-result-title">{loaded.notFound ? 'Campaign not found' : 'The campaign could not be loaded'}</h1>}
+          subTitle={loaded.notFound ? 'This campaign does not exist any more.' : loaded.error}
           extra={[
-            !state.notFound && (
-              <Button key="retry" type="primary" onClick={retry}>
+            !loaded.notFound && (
+              <Button key="retry" type="primary" onClick={() => void reload()}>
                 Try again
               </Button>
             ),
@@ -69,5 +98,8 @@ function CampaignDesigner({ request }: { request: SourceRequest }) {
       </>
     );
   }
-  return <DesignerWorkspace heading={heading} source={state.source} campaignId={request.campaignId} />;
+  const source = loaded?.data ? sourceFrom(loaded.data, !editing) : draft ? draftSource(draft) : EMPTY_SOURCE;
+  // Another campaign (or another starting point) starts a fresh designer.
+  const key = `${location.pathname}:${id ?? ''}:${draft ? JSON.stringify(draft) : ''}`;
+  return <DesignerWorkspace key={key} heading={heading} source={source} campaignId={editing ? id : undefined} />;
 }

@@ -1,8 +1,10 @@
-import { Alert, Input, Table, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { CAMPAIGN_MESSAGES, type EmailList, type EmailListItem } from '../../../../shared/campaigns/campaigns.contract';
+import { Input, Table, Tag, Typography } from 'antd';
+import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { CAMPAIGN_MESSAGES, type EmailListItem } from '../../../../shared/campaigns/campaigns.contract';
+import { paths } from '../../../../shared/paths';
 import { PageMeta } from '../../../components/page-meta';
-import { fetchAllEmails } from '../campaigns-api';
+import { LoadFailed, loadPageData, usePageReload } from '../../dashboard/page-data';
+import { fetchAllEmails } from './campaigns-staff-api';
 import { TAG_COLORS } from './tag-colors';
 import { useKeyboardScrollableTables } from './use-keyboard-scrollable-tables';
 import './staff.css';
@@ -10,28 +12,39 @@ import './staff.css';
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
+/** The table's page sizes (antd's choices); 20 unless the URL says otherwise. */
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/** The search and the page live in the URL (`?q=…&page=…&size=…`): the loader runs again when they change. */
+function readView(search: URLSearchParams): { q: string; page: number; size: number } {
+  const size = PAGE_SIZES.includes(Number(search.get('size'))) ? Number(search.get('size')) : 20;
+  const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
+  return { q: search.get('q')?.trim() ?? '', page, size };
+}
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const { q, page, size } = readView(new URL(request.url).searchParams);
+  return loadPageData(() => fetchAllEmails({ q: q || undefined, limit: size, offset: (page - 1) * size }, request.signal), CAMPAIGN_MESSAGES.loadFailed);
+}
+
 export function Component() {
   const pageRef = useKeyboardScrollableTables<HTMLDivElement>();
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const key = `${query}\n${page}\n${pageSize}`;
-  const [loaded, setLoaded] = useState<{ key: string; list: EmailList | null } | null>(null);
+  const loaded = useLoaderData<typeof loader>();
+  const [search, setSearch] = useSearchParams();
+  const navigation = useNavigation();
+  const { reloading } = usePageReload();
+  const { q: query, page, size: pageSize } = readView(search);
+  // The previous page stays shown while the next one loads.
+  const loading = reloading || (navigation.state === 'loading' && navigation.location.pathname === paths.emailView);
+  const list = loaded.data;
 
-  useEffect(() => {
-    let cancelled = false;
-    fetchAllEmails({ q: query || undefined, limit: pageSize, offset: (page - 1) * pageSize }).then(
-      (list) => !cancelled && setLoaded({ key, list }),
-      () => !cancelled && setLoaded({ key, list: null }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [key, query, page, pageSize]);
-
-  const loading = loaded?.key !== key;
-  // Keep showing the previous page while the next one loads.
-  const list = loaded?.list;
+  function show(next: { q: string; page: number; size: number }) {
+    const params = new URLSearchParams();
+    if (next.q) params.set('q', next.q);
+    if (next.page > 1) params.set('page', String(next.page));
+    if (next.size !== 20) params.set('size', String(next.size));
+    setSearch(params);
+  }
 
   return (
     <div className="staff-page" ref={pageRef}>
@@ -51,13 +64,12 @@ export function Component() {
           placeholder="Search e-mail or campaign"
           allowClear
           enterButton="Search"
-          onSearch={(value) => {
-            setQuery(value.trim());
-            setPage(1);
-          }}
+          key={query}
+          defaultValue={query}
+          onSearch={(value) => show({ q: value.trim(), page: 1, size: pageSize })}
         />
       </header>
-      {!loading && loaded?.list === null ? <Alert type="error" showIcon title={CAMPAIGN_MESSAGES.loadFailed} /> : null}
+      {loaded.error ? <LoadFailed message={CAMPAIGN_MESSAGES.loadFailed} /> : null}
       <Table<EmailListItem>
         rowKey="_id"
         dataSource={list?.items ?? []}
@@ -72,10 +84,7 @@ export function Component() {
           showSizeChanger: true,
           placement: ['bottomEnd'],
           showTotal: (total) => `${total} ${total === 1 ? 'e-mail' : 'e-mails'}`,
-          onChange: (next, size) => {
-            setPage(size === pageSize ? next : 1);
-            setPageSize(size);
-          },
+          onChange: (next, size) => show({ q: query, page: size === pageSize ? next : 1, size }),
         }}
         columns={[
           { title: 'Email', dataIndex: 'email', key: 'email' },

@@ -1,8 +1,10 @@
-import { CAMPAIGN_SUMMARY_API, RESERVED_FILTER_KEYS, RESULT_STATUSES, type CampaignSummaryResult, type ResultStatus } from '../../../../shared/campaigns/campaign-summary.contract';
+import { CAMPAIGNS_API } from '../../../../shared/campaigns/campaigns.api';
+import { RESERVED_FILTER_KEYS, RESULT_STATUSES, type CampaignSummaryResult, type ResultStatus } from '../../../../shared/campaigns/campaign-summary.contract';
 import { api } from '../../../lib/api-client';
 
 /**
- * The results page's filters live in its URL (`?id=…&from=…&to=…&status=…&q=<question>&a=<answer>`),
+ * The results page's filters live in its URL (`?id=…&from=…&to=…&status=…&q=<question>&a=<answer>`,
+ * and the answers table's `page` and `size`),
  * so a filtered view is a link and the route's loader runs again when they change.
  */
 export interface ResultsView {
@@ -13,7 +15,12 @@ export interface ResultsView {
   /** A choice question's name, and the answer it must hold. */
   question?: string;
   answer?: string;
+  /** The answers table's page (from 1) and page size; left out of the URL when 1 and 10. */
+  page?: number;
+  size?: number;
 }
+
+export const ANSWER_PAGE_SIZES = [10, 20, 50, 100];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -32,6 +39,10 @@ export function readResultsView(search: URLSearchParams): ResultsView | null {
     view.question = question;
     view.answer = answer;
   }
+  const page = Math.floor(Number(search.get('page')));
+  if (page > 1) view.page = page;
+  const size = Number(search.get('size'));
+  if (size !== 10 && ANSWER_PAGE_SIZES.includes(size)) view.size = size;
   return view;
 }
 
@@ -45,6 +56,8 @@ export function resultsSearch(view: ResultsView): string {
     params.set('q', view.question);
     params.set('a', view.answer);
   }
+  if (view.page && view.page > 1) params.set('page', String(view.page));
+  if (view.size && view.size !== 10) params.set('size', String(view.size));
   return `?${params}`;
 }
 
@@ -66,5 +79,5 @@ export function apiFilters(view: ResultsView): string {
 export function fetchSummary(campaignId: string, filters: string): Promise<CampaignSummaryResult> {
   const params = new URLSearchParams(filters);
   if (!params.has('status')) params.set('status', 'completed');
-  return api.get<CampaignSummaryResult>(`${CAMPAIGN_SUMMARY_API.summary(campaignId)}?${params}`);
+  return api.get<CampaignSummaryResult>(`${CAMPAIGNS_API.summary(campaignId)}?${params}`);
 }

@@ -41,9 +41,8 @@ function Figures({ caption, head, rows }: { caption: string; head: string[]; row
   );
 }
 
-/** Horizontal bars, one per label: readable on a phone whatever the label length. */
-function Bars({ data, label }: { data: { name: string; count: number }[]; label: string }) {
-  const height = Math.max(120, data.length * 36 + 40);
+/** Horizontal bars, one row per label: readable on a phone whatever the label length. `children`: the <Bar>s (and a <Legend>). */
+function HorizontalBars({ data, height, children }: { data: object[]; height: number; children: ReactNode }) {
   return (
     <div className="summary-chart" style={{ height }} aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
@@ -52,10 +51,19 @@ function Bars({ data, label }: { data: { name: string; count: number }[]; label:
           <XAxis type="number" allowDecimals={false} />
           <YAxis type="category" dataKey="name" width={110} tick={{ fontSize: 12 }} />
           <Tooltip />
-          <Bar dataKey="count" name={label} fill={BLUE} isAnimationActive={false} />
+          {children}
         </BarChart>
       </ResponsiveContainer>
     </div>
+  );
+}
+
+/** One bar per label. */
+function Bars({ data, label }: { data: { name: string; count: number }[]; label: string }) {
+  return (
+    <HorizontalBars data={data} height={Math.max(120, data.length * 36 + 40)}>
+      <Bar dataKey="count" name={label} fill={BLUE} isAnimationActive={false} />
+    </HorizontalBars>
   );
 }
 
@@ -123,20 +131,12 @@ function QuestionFigures({ q }: { q: QuestionSummary }) {
       const data = q.stats.rows.map((row) => ({ name: row.text, ...Object.fromEntries(row.choices.map((c, i) => [`c${i}`, c.count])) }));
       return (
         <>
-          <div className="summary-chart" style={{ height: Math.max(140, data.length * 40 + 70) }} aria-hidden="true">
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24, top: 4, bottom: 4 }} accessibilityLayer={false}>
-                <CartesianGrid horizontal={false} strokeDasharray="3 3" />
-                <XAxis type="number" allowDecimals={false} />
-                <YAxis type="category" dataKey="name" width={110} tick={{ fontSize: 12 }} />
-                <Tooltip />
-                <Legend />
-                {columns.map((c, i) => (
-                  <Bar key={i} dataKey={`c${i}`} name={c.text} stackId="row" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
-                ))}
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
+          <HorizontalBars data={data} height={Math.max(140, data.length * 40 + 70)}>
+            {[
+              <Legend key="legend" />,
+              ...columns.map((c, i) => <Bar key={i} dataKey={`c${i}`} name={c.text} stackId="row" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />),
+            ]}
+          </HorizontalBars>
           <Figures caption={q.title} head={['Row', ...columns.map((c) => c.text)]} rows={q.stats.rows.map((row) => [row.text, ...row.choices.map((c) => c.count)])} />
         </>
       );

@@ -1,26 +1,20 @@
 import { ArrowLeftOutlined, DownloadOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Space, Typography } from 'antd';
-import { Link, useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
-import { SURVEY_FILE_MESSAGES, surveyFilePaths, type SurveyFileLink } from '../../../../shared/campaigns/survey-files.contract';
+import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { SURVEY_FILE_MESSAGES, SURVEY_FILES_API, type SurveyFileLink } from '../../../../shared/campaigns/survey-files.contract';
 import { paths } from '../../../../shared/paths';
 import { PageMeta } from '../../../components/page-meta';
-import { api, ApiError, errorMessage } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { loadPageData, usePageReload } from '../../dashboard/page-data';
 import './survey-file-links.css';
-
-type LoaderData = { file: SurveyFileLink; error: null; notFound: false } | { file: null; error: string; notFound: boolean };
 
 /**
  * A file a visitor attached to a survey answer (issue 18). The staff token asks the server for a
  * signed address that works for 15 minutes; the page shows the file through it (an image inline, a
  * PDF behind a link), so the bytes never pass through script and the link works in a new tab.
  */
-export async function loader({ params }: LoaderFunctionArgs): Promise<LoaderData> {
-  try {
-    return { file: await api.get<SurveyFileLink>(surveyFilePaths.link(params.id ?? '')), error: null, notFound: false };
-  } catch (error) {
-    const notFound = error instanceof ApiError && error.status === 404;
-    return { file: null, error: errorMessage(error, 'The file could not be opened.'), notFound };
-  }
+export function loader({ params, request }: LoaderFunctionArgs) {
+  return loadPageData(() => api.get<SurveyFileLink>(SURVEY_FILES_API.link(params.id ?? ''), { signal: request.signal }), 'The file could not be opened.');
 }
 
 function sizeText(bytes: number): string {
@@ -39,7 +33,7 @@ const TYPE_NAMES: Record<string, string> = {
 
 export function Component() {
   const data = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
+  const { reload } = usePageReload();
   const navigate = useNavigate();
   // Back to wherever the link was (results, a lead); the dashboard when the page was opened directly.
   const back = () => (window.history.length > 1 ? void navigate(-1) : void navigate(paths.dashboard));
@@ -57,7 +51,7 @@ export function Component() {
     </Link>
   );
 
-  if (!data.file) {
+  if (!data.data) {
     return (
       <div className="survey-file-page">
         <PageMeta title="Attached file" description="A file a visitor attached to a survey answer." />
@@ -72,7 +66,7 @@ export function Component() {
             message="The file could not be opened."
             description={data.error}
             action={
-              <Button icon={<ReloadOutlined />} onClick={() => void revalidator.revalidate()}>
+              <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
                 Try again
               </Button>
             }
@@ -82,7 +76,7 @@ export function Component() {
     );
   }
 
-  const file = data.file;
+  const file = data.data;
   const isImage = file.type.startsWith('image/');
   const expires = new Date(file.expiresAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
   return (

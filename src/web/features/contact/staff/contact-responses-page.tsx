@@ -1,19 +1,23 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Empty, Pagination, Select, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { REQUEST_QUOTATIONS, type ContactResponse, type RequestQuotation } from '../../../../shared/contact/contact.contract';
 import { PageMeta } from '../../../components/page-meta';
-import { errorMessage } from '../../../lib/api-client';
+import { PHONE_CARDS_WIDE, PhoneCards } from '../../../components/phone-cards';
+import { LoadFailed, loadPageData, usePageReload } from '../../dashboard/page-data';
 import { fetchContactResponses } from '../contact-api';
 import './contact-responses.css';
-
-type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; rows: ContactResponse[] };
 
 const formatDate = (date: string) => dayjs(date).format('DD-MM-YYYY HH:mm');
 const CARD_PAGE_SIZE = 10;
 
 const LOAD_FAILED = 'Something went wrong,if you think this is an issue please contact your site administrator';
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadPageData(() => fetchContactResponses(request.signal), LOAD_FAILED);
+}
 
 function columns(quotation: RequestQuotation | null): TableColumnsType<ContactResponse> {
   return [
@@ -60,43 +64,26 @@ function columns(quotation: RequestQuotation | null): TableColumnsType<ContactRe
 }
 
 export function Component() {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const loaded = useLoaderData<typeof loader>();
+  const { reload, reloading } = usePageReload();
   const [quotation, setQuotation] = useState<RequestQuotation | null>(null);
   const [cardPage, setCardPage] = useState(1);
   const filterLabel = useId();
   const tableColumns = useMemo(() => columns(quotation), [quotation]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchContactResponses(controller.signal).then(
-      (rows) => setState({ status: 'ready', rows }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ status: 'error', message: errorMessage(error, LOAD_FAILED) });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  const reload = () => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  };
-
-  const rows = state.status === 'ready' ? state.rows : [];
+  const rows = useMemo(() => loaded.data ?? [], [loaded]);
   const shown = quotation ? rows.filter((r) => r.requestQuotation === quotation).length : rows.length;
   // The cards show what the table shows by default: the chosen quotation, newest first.
-  const cardRows = useMemo(() => {
-    const all = state.status === 'ready' ? state.rows : [];
-    return (quotation ? all.filter((r) => r.requestQuotation === quotation) : all).toSorted((a, b) => b.date.localeCompare(a.date));
-  }, [state, quotation]);
+  const cardRows = useMemo(
+    () => (quotation ? rows.filter((r) => r.requestQuotation === quotation) : rows).toSorted((a, b) => b.date.localeCompare(a.date)),
+    [rows, quotation],
+  );
   const cardPageCount = Math.max(1, Math.ceil(cardRows.length / CARD_PAGE_SIZE));
   const currentCardPage = Math.min(cardPage, cardPageCount);
   const empty = (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={state.status === 'error' ? 'The responses could not be loaded.' : 'No contact responses yet.'}
+      description={loaded.error ? 'The responses could not be loaded.' : 'No contact responses yet.'}
     />
   );
 
@@ -107,7 +94,7 @@ export function Component() {
         <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           Contact responses
         </Typography.Title>
-        {state.status === 'ready' ? (
+        {loaded.data ? (
           <Typography.Text type="secondary" aria-live="polite">
             {shown === 1 ? '1 message' : `${shown} messages`}
           </Typography.Text>
@@ -124,30 +111,18 @@ export function Component() {
             options={[{ value: 'all', label: 'All' }, ...REQUEST_QUOTATIONS.map((value) => ({ value, label: value }))]}
             style={{ minWidth: 190 }}
           />
-          <Button icon={<ReloadOutlined />} onClick={reload} loading={state.status === 'loading'}>
+          <Button icon={<ReloadOutlined />} onClick={() => void reload()} loading={reloading}>
             Reload
           </Button>
         </div>
       </div>
-      {state.status === 'error' ? (
-        <Alert
-          type="error"
-          showIcon
-          title={state.message}
-          action={
-            <Button size="small" onClick={reload}>
-              Try again
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      ) : null}
-      <div className="contact-responses-table">
+      {loaded.error ? <LoadFailed message={loaded.error} /> : null}
+      <div className={PHONE_CARDS_WIDE}>
         <Table<ContactResponse>
           rowKey="_id"
           columns={tableColumns}
           dataSource={rows}
-          loading={state.status === 'loading'}
+          loading={reloading}
           onChange={(_pagination, filters) => {
             const value = filters.requestQuotation?.[0];
             setQuotation(typeof value === 'string' ? (value as RequestQuotation) : null);
@@ -158,42 +133,29 @@ export function Component() {
           size="middle"
         />
       </div>
-      <div className="contact-responses-cards" aria-busy={state.status === 'loading'}>
-        {state.status === 'loading' ? (
-          <Spin style={{ display: 'block', padding: 24 }} />
-        ) : cardRows.length === 0 ? (
-          empty
-        ) : (
-          <ul className="contact-responses-card-list">
-            {cardRows.slice((currentCardPage - 1) * CARD_PAGE_SIZE, currentCardPage * CARD_PAGE_SIZE).map((row) => (
-              <li key={row._id} className="contact-responses-card">
-                <span className="contact-responses-card__top">
-                  <strong>
-                    {row.firstname} {row.lastname}
-                  </strong>
-                  <Tag color="blue">{row.requestQuotation}</Tag>
-                </span>
-                <time className="contact-responses-card__date" dateTime={row.date}>
-                  {formatDate(row.date)}
-                </time>
-                <a href={`mailto:${row.email}`}>{row.email}</a>
-                <p className="contact-responses-card__message">{row.message}</p>
-              </li>
-            ))}
-          </ul>
+      <PhoneCards
+        items={cardRows.slice((currentCardPage - 1) * CARD_PAGE_SIZE, currentCardPage * CARD_PAGE_SIZE)}
+        itemKey={(row) => row._id}
+        busy={reloading}
+        spinWhileBusy
+        empty={empty}
+        renderCard={(row) => (
+          <div className="phone-card">
+            <span className="phone-card__top">
+              <strong>
+                {row.firstname} {row.lastname}
+              </strong>
+              <Tag color="blue">{row.requestQuotation}</Tag>
+            </span>
+            <time className="phone-card__date" dateTime={row.date}>
+              {formatDate(row.date)}
+            </time>
+            <a href={`mailto:${row.email}`}>{row.email}</a>
+            <p className="contact-responses-card__message">{row.message}</p>
+          </div>
         )}
-        {cardRows.length > CARD_PAGE_SIZE ? (
-          <Pagination
-            className="contact-responses-cards__pages"
-            size="small"
-            simple
-            current={currentCardPage}
-            pageSize={CARD_PAGE_SIZE}
-            total={cardRows.length}
-            onChange={setCardPage}
-          />
-        ) : null}
-      </div>
+        pagination={{ size: 'small', current: currentCardPage, pageSize: CARD_PAGE_SIZE, total: cardRows.length, onChange: setCardPage }}
+      />
     </>
   );
 }

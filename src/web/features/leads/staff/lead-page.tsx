@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, MailOutlined, PhoneOutlined, ReloadOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Descriptions, Empty, Input, Select, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import {
   LEAD_MESSAGES,
   LEAD_STATUS_LABELS,
@@ -9,13 +9,13 @@ import {
   NOTE_MAX,
   leadNoteInput,
   type LeadActivity,
-  type LeadDetail,
   type LeadStatus,
   type LeadTimelineEntry,
 } from '../../../../shared/leads/leads.contract';
 import { paths } from '../../../../shared/paths';
 import { PageMeta } from '../../../components/page-meta';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { loadPageData, usePageReload } from '../../dashboard/page-data';
 import { askedAbout, leadGreeting, mailtoHref, telHrefOf, whatsAppHref } from '../lead-links';
 import { addLeadNote, fetchLead, fetchStaff, patchLead, type StaffMember } from '../leads-api';
 import { SurveyFileLinks } from '../../campaigns/staff/survey-file-links';
@@ -24,19 +24,11 @@ import './leads.css';
 
 const STUDIO = 'Abode';
 
-type LoaderData =
-  | { lead: LeadDetail; staff: StaffMember[]; error: null; notFound: false }
-  | { lead: null; staff: StaffMember[]; error: string; notFound: boolean };
-
-export async function loader({ params }: LoaderFunctionArgs): Promise<LoaderData> {
+/** The lead (its page), and the staff it can be assigned to (the page works without them). */
+export async function loader({ params }: LoaderFunctionArgs) {
   const staff = fetchStaff().catch(() => [] as StaffMember[]);
-  try {
-    const lead = await fetchLead(params.id ?? '');
-    return { lead, staff: await staff, error: null, notFound: false };
-  } catch (error) {
-    const notFound = error instanceof ApiError && error.status === 404;
-    return { lead: null, staff: await staff, error: errorMessage(error, 'The lead could not be loaded.'), notFound };
-  }
+  const lead = await loadPageData(() => fetchLead(params.id ?? ''), 'The lead could not be loaded.');
+  return { ...lead, staff: await staff };
 }
 
 const ACTIVITY_TITLES: Record<LeadActivity['type'], string> = {
@@ -46,6 +38,34 @@ const ACTIVITY_TITLES: Record<LeadActivity['type'], string> = {
   contact: 'Contact message',
   newsletter: 'Newsletter sign-up',
 };
+
+type MatchedListings = NonNullable<LeadActivity['matches']>;
+
+/** The homes and decor matched to a response (issue 16): the same list, with its reasons, as the visitor saw on /result. */
+function LeadMatches({ matches }: { matches: MatchedListings }) {
+  const groups = [
+    { title: 'Homes that fit', items: matches.projects },
+    { title: 'Decor ideas', items: matches.products },
+  ].filter((group) => group.items.length > 0);
+  if (groups.length === 0) return <p className="lead-activity__text leads-muted">No homes or decor matched these answers.</p>;
+  return (
+    <>
+      {groups.map((group) => (
+        <section key={group.title} className="lead-matches" aria-label={group.title}>
+          <h4 className="lead-matches__title">{group.title}</h4>
+          <ul className="lead-matches__list">
+            {group.items.map((item) => (
+              <li key={item._id}>
+                <strong>{item.name}</strong>
+                {item.reasons.length > 0 ? <span className="leads-muted"> — {item.reasons.join(', ')}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
 
 function ActivityCard({ activity }: { activity: LeadActivity }) {
   const unfinished = activity.type !== 'contact' && activity.type !== 'newsletter' && activity.completed === false;
@@ -75,6 +95,7 @@ function ActivityCard({ activity }: { activity: LeadActivity }) {
           ))}
         </dl>
       ) : null}
+      {activity.matches ? <LeadMatches matches={activity.matches} /> : null}
       {activity.requestQuotation ? <p className="lead-activity__text">About: {activity.requestQuotation}</p> : null}
       {activity.message ? <p className="lead-activity__text lead-activity__message">{activity.message}</p> : null}
     </li>
@@ -91,13 +112,13 @@ function timelineText(entry: LeadTimelineEntry, staff: StaffMember[]): string {
 
 export function Component() {
   const data = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
+  const { reload } = usePageReload();
   const { message } = App.useApp();
   const [busy, setBusy] = useState<'status' | 'assign' | 'note' | null>(null);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
 
-  if (!data.lead) {
+  if (!data.data) {
     return (
       <div className="leads-page">
         <PageMeta title="Lead" description="One lead." />
@@ -113,7 +134,7 @@ export function Component() {
             message="The lead could not be loaded."
             description={data.error}
             action={
-              <Button icon={<ReloadOutlined />} onClick={() => void revalidator.revalidate()}>
+              <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
                 Try again
               </Button>
             }
@@ -122,7 +143,7 @@ export function Component() {
       </div>
     );
   }
-  const lead = data.lead;
+  const lead = data.data;
   const title = lead.name || lead.email;
   const contactRequest = lead.activities.find((a) => a.type === 'contact')?.requestQuotation;
   const about = askedAbout(lead, contactRequest);
@@ -135,7 +156,7 @@ export function Component() {
     try {
       const res = await patchLead(lead._id, patch);
       void message.success(res.message);
-      await revalidator.revalidate();
+      await reload();
     } catch (error) {
       void message.error(errorMessage(error, 'The lead could not be updated.'));
     } finally {
@@ -155,7 +176,7 @@ export function Component() {
       const res = await addLeadNote(lead._id, parsed.data.text);
       void message.success(res.message);
       setNote('');
-      await revalidator.revalidate();
+      await reload();
     } catch (error) {
       const text = errorMessage(error, 'The note could not be saved.');
       setNoteError(error instanceof ApiError && error.errors[0] ? error.errors[0].message : text);

@@ -1,7 +1,7 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Empty, Input, Pagination, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
-import { Link, useLoaderData, useNavigate, useNavigation, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Alert, App, Button, Empty, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Link, useLoaderData, useNavigate, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { CampaignSummary } from '../../../../shared/campaigns/campaigns.contract';
 import {
   LEAD_SOURCES,
@@ -9,16 +9,18 @@ import {
   LEAD_STATUSES,
   leadFilters,
   type LeadFilters,
-  type LeadList,
   type LeadListItem,
 } from '../../../../shared/leads/leads.contract';
 import { leadPath, paths } from '../../../../shared/paths';
 import { PageMeta } from '../../../components/page-meta';
+import { PHONE_CARDS_WIDE, PhoneCards } from '../../../components/phone-cards';
 import { errorMessage } from '../../../lib/api-client';
-import { fetchCampaigns } from '../../campaigns/campaigns-api';
+import { saveBlob } from '../../../lib/save-blob';
+import { loadPageData, usePageReload } from '../../dashboard/page-data';
+import { fetchCampaigns } from '../../campaigns/staff/campaigns-staff-api';
 import { useKeyboardScrollableTables } from '../../campaigns/staff/use-keyboard-scrollable-tables';
 import { downloadLeads, fetchLeads } from '../leads-api';
-import { formatWhen, saveBlob, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
+import { formatWhen, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import './leads.css';
 
 const PAGE_SIZES = [20, 50, 100];
@@ -27,6 +29,16 @@ interface View {
   filters: LeadFilters;
   page: number;
   size: number;
+}
+
+/** A labelled filter: its choices after an "All …" choice (the empty value: no filter). */
+function FilterSelect(props: { label: string; all: string; value: string | undefined; options: Array<{ value: string; label: ReactNode }>; onChange: (value: string) => void }) {
+  return (
+    <label className="leads-filter">
+      <span>{props.label}</span>
+      <Select aria-label={props.label} value={props.value ?? ''} onChange={props.onChange} options={[{ value: '', label: props.all }, ...props.options]} />
+    </label>
+  );
 }
 
 /** The view from the URL: filters the contract rejects are dropped rather than failing the page. */
@@ -42,17 +54,12 @@ function readView(search: URLSearchParams): View {
   return { filters, page, size };
 }
 
-type LoaderData = { list: LeadList; campaigns: CampaignSummary[]; error: null } | { list: null; campaigns: CampaignSummary[]; error: string };
-
-export async function loader({ request }: LoaderFunctionArgs): Promise<LoaderData> {
+/** The page of leads the URL asks for, and the campaigns to filter on (the page works without them). */
+export async function loader({ request }: LoaderFunctionArgs) {
   const { filters, page, size } = readView(new URL(request.url).searchParams);
   const campaigns = fetchCampaigns().catch(() => [] as CampaignSummary[]);
-  try {
-    const list = await fetchLeads(filters, { limit: size, offset: (page - 1) * size });
-    return { list, campaigns: await campaigns, error: null };
-  } catch (error) {
-    return { list: null, campaigns: await campaigns, error: errorMessage(error, 'The leads could not be loaded.') };
-  }
+  const list = await loadPageData(() => fetchLeads(filters, { limit: size, offset: (page - 1) * size }), 'The leads could not be loaded.');
+  return { ...list, campaigns: await campaigns };
 }
 
 function who(lead: LeadListItem): string {
@@ -72,7 +79,7 @@ export function Component() {
   const data = useLoaderData<typeof loader>();
   const [search, setSearch] = useSearchParams();
   const navigation = useNavigation();
-  const revalidator = useRevalidator();
+  const { reload } = usePageReload();
   const navigate = useNavigate();
   const { message } = App.useApp();
   const tableRef = useKeyboardScrollableTables<HTMLDivElement>();
@@ -110,7 +117,7 @@ export function Component() {
     }
   }
 
-  const counts = data.list?.counts;
+  const counts = data.data?.counts;
   const columns: TableColumnsType<LeadListItem> = [
     {
       title: 'Name or e-mail',
@@ -163,42 +170,33 @@ export function Component() {
         <Typography.Title level={1} className="leads-title">
           Leads
         </Typography.Title>
-        <Button icon={<DownloadOutlined />} loading={downloading} disabled={!data.list || data.list.total === 0} onClick={() => void download()}>
+        <Button icon={<DownloadOutlined />} loading={downloading} disabled={!data.data || data.data.total === 0} onClick={() => void download()}>
           Download .xlsx
         </Button>
       </div>
 
       <form className="leads-filters" role="search" aria-label="Filter leads" onSubmit={(e) => e.preventDefault()}>
-        <label className="leads-filter">
-          <span>Status</span>
-          <Select
-            aria-label="Status"
-            value={view.filters.status ?? ''}
-            onChange={(v: string) => setFilter('status', v)}
-            options={[
-              { value: '', label: 'All statuses' },
-              ...LEAD_STATUSES.map((s) => ({ value: s, label: counts ? `${LEAD_STATUS_LABELS[s]} (${counts[s]})` : LEAD_STATUS_LABELS[s] })),
-            ]}
-          />
-        </label>
-        <label className="leads-filter">
-          <span>Source</span>
-          <Select
-            aria-label="Source"
-            value={view.filters.source ?? ''}
-            onChange={(v: string) => setFilter('source', v)}
-            options={[{ value: '', label: 'All sources' }, ...LEAD_SOURCES.map((s) => ({ value: s, label: SOURCE_LABELS[s] }))]}
-          />
-        </label>
-        <label className="leads-filter">
-          <span>Campaign</span>
-          <Select
-            aria-label="Campaign"
-            value={view.filters.campaign ?? ''}
-            onChange={(v: string) => setFilter('campaign', v)}
-            options={[{ value: '', label: 'All campaigns' }, ...data.campaigns.map((c) => ({ value: c._id, label: c.name }))]}
-          />
-        </label>
+        <FilterSelect
+          label="Status"
+          all="All statuses"
+          value={view.filters.status}
+          onChange={(v) => setFilter('status', v)}
+          options={LEAD_STATUSES.map((s) => ({ value: s, label: counts ? `${LEAD_STATUS_LABELS[s]} (${counts[s]})` : LEAD_STATUS_LABELS[s] }))}
+        />
+        <FilterSelect
+          label="Source"
+          all="All sources"
+          value={view.filters.source}
+          onChange={(v) => setFilter('source', v)}
+          options={LEAD_SOURCES.map((s) => ({ value: s, label: SOURCE_LABELS[s] }))}
+        />
+        <FilterSelect
+          label="Campaign"
+          all="All campaigns"
+          value={view.filters.campaign}
+          onChange={(v) => setFilter('campaign', v)}
+          options={data.campaigns.map((c) => ({ value: c._id, label: c.name }))}
+        />
         <label className="leads-filter">
           <span>From</span>
           <Input type="date" value={view.filters.from ?? ''} onChange={(e) => setFilter('from', e.target.value)} />
@@ -238,25 +236,25 @@ export function Component() {
           : null}
       </p>
 
-      {!data.list ? (
+      {!data.data ? (
         <Alert
           type="error"
           showIcon
           message="The leads could not be loaded."
           description={data.error}
           action={
-            <Button icon={<ReloadOutlined />} onClick={() => void revalidator.revalidate()}>
+            <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
               Try again
             </Button>
           }
         />
       ) : (
         <>
-          <div ref={tableRef} className="leads-table">
+          <div ref={tableRef} className={PHONE_CARDS_WIDE}>
             <Table<LeadListItem>
               rowKey="_id"
               columns={columns}
-              dataSource={data.list.items}
+              dataSource={data.data.items}
               loading={loading}
               locale={{ emptyText: empty }}
               onRow={(lead) => ({ onClick: () => void navigate(leadPath(lead._id)), className: 'leads-row' })}
@@ -264,7 +262,7 @@ export function Component() {
               pagination={{
                 current: view.page,
                 pageSize: view.size,
-                total: data.list.total,
+                total: data.data.total,
                 pageSizeOptions: PAGE_SIZES,
                 showSizeChanger: true,
                 showTotal: (total) => `${total} ${total === 1 ? 'lead' : 'leads'}`,
@@ -272,35 +270,23 @@ export function Component() {
               }}
             />
           </div>
-          <div className="leads-cards" aria-busy={loading}>
-            {data.list.items.length === 0 ? (
-              empty
-            ) : (
-              <ul className="leads-card-list">
-                {data.list.items.map((lead) => (
-                  <li key={lead._id}>
-                    <Link to={leadPath(lead._id)} className="leads-card">
-                      <span className="leads-card__top">
-                        <strong className="leads-card__who">{who(lead)}</strong>
-                        <StatusTag status={lead.status} />
-                      </span>
-                      <span className="leads-card__what">{what(lead)}</span>
-                      <span className="leads-muted">{formatWhen(lead.lastActivityAt)}</span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+          <PhoneCards
+            items={data.data.items}
+            itemKey={(lead) => lead._id}
+            busy={loading}
+            empty={empty}
+            renderCard={(lead) => (
+              <Link to={leadPath(lead._id)} className="phone-card">
+                <span className="phone-card__top">
+                  <strong className="leads-card__who">{who(lead)}</strong>
+                  <StatusTag status={lead.status} />
+                </span>
+                <span>{what(lead)}</span>
+                <span className="leads-muted">{formatWhen(lead.lastActivityAt)}</span>
+              </Link>
             )}
-            <Pagination
-              simple
-              current={view.page}
-              pageSize={view.size}
-              total={data.list.total}
-              onChange={setPage}
-              hideOnSinglePage
-              className="leads-cards__pages"
-            />
-          </div>
+            pagination={{ current: view.page, pageSize: view.size, total: data.data.total, onChange: setPage }}
+          />
         </>
       )}
     </div>

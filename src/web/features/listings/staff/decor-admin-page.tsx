@@ -1,6 +1,6 @@
 import { productFields } from '../../../../shared/listings/listings.contract';
 import { formatRupees } from '../listing-format';
-import { ListingAdmin, type AdminKind } from './listing-admin';
+import { ListingAdmin, listingLoader, type AdminKind } from './listing-admin';
 
 const fields = productFields.shape;
 
@@ -23,6 +23,8 @@ const products: AdminKind<'product'> = {
   ],
   nameOf: (product) => product.productname,
 };
+
+export const loader = listingLoader(products);
 
 export function Component() {
   return <ListingAdmin config={products} />;

@@ -1,6 +1,6 @@
 import { projectFields } from '../../../../shared/listings/listings.contract';
 import { formatRupees, formatSqft } from '../listing-format';
-import { ListingAdmin, type AdminKind } from './listing-admin';
+import { ListingAdmin, listingLoader, type AdminKind } from './listing-admin';
 
 const fields = projectFields.shape;
 
@@ -28,6 +28,8 @@ const projects: AdminKind<'project'> = {
   ],
   nameOf: (project) => project.name,
 };
+
+export const loader = listingLoader(projects);
 
 export function Component() {
   return <ListingAdmin config={projects} />;

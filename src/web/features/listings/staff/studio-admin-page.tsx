@@ -1,5 +1,5 @@
 import { studioFields } from '../../../../shared/listings/listings.contract';
-import { ListingAdmin, type AdminKind } from './listing-admin';
+import { ListingAdmin, listingLoader, type AdminKind } from './listing-admin';
 
 const fields = studioFields.shape;
 
@@ -29,6 +29,8 @@ const studios: AdminKind<'studio'> = {
   ],
   nameOf: (studio) => studio.title,
 };
+
+export const loader = listingLoader(studios);
 
 export function Component() {
   return <ListingAdmin config={studios} />;

@@ -2,18 +2,20 @@ import { MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, List, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useLoaderData } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
 import { errorMessage } from '../../../lib/api-client';
-import { fetchMail, fetchMailList, type MailList, type MailMessage } from '../notifications-api';
+import { LoadFailed, loadPageData } from '../../dashboard/page-data';
+import { fetchMail, fetchMailList, type MailMessage } from '../notifications-api';
 
-export function loader(): Promise<MailList> {
-  return fetchMailList();
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadPageData(() => fetchMailList(request.signal), 'The sent mail could not be loaded.');
 }
 
 /** The notification e-mails a fresh install has written to its data folder instead of sending them. */
 export function Component() {
-  const { directory, items } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { directory, items } = loaded.data ?? { directory: null, items: [] };
   const [open, setOpen] = useState<MailMessage | null>(null);
   const [loading, setLoading] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +38,9 @@ export function Component() {
       <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
         Sent mail
       </Typography.Title>
-      {directory === null ? (
+      {loaded.error ? (
+        <LoadFailed message={loaded.error} />
+      ) : directory === null ? (
         <Alert type="info" showIcon title="Notification e-mail goes out through your mail server (SMTP_URL), so there is nothing to show here." />
       ) : (
         <>

@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined, RedoOutlined, SendOutlined, UnorderedList
 import { Alert, App, Button, Card, Checkbox, Empty, Form, Input, Popconfirm, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useLoaderData, useRevalidator } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import {
   NOTIFICATION_EVENT_TYPES,
   webhookEndpointInput,
@@ -13,10 +13,11 @@ import {
 } from '../../../../shared/notifications/notifications.contract';
 import { PageMeta } from '../../../components/page-meta';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { LoadFailed, loadPageData, usePageReload } from '../../dashboard/page-data';
 import { createWebhook, deleteWebhook, fetchDeliveries, fetchWebhooks, redeliver, sendTestEvent } from '../notifications-api';
 
-export function loader(): Promise<WebhookEndpoint[]> {
-  return fetchWebhooks();
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadPageData(() => fetchWebhooks(request.signal), 'The webhook endpoints could not be loaded.');
 }
 
 const EVENT_LABELS: Record<SubscribableEventType, string> = {
@@ -160,8 +161,9 @@ interface FormValues {
 const fieldOf = (field: unknown): keyof FormValues => (field === 'events' ? 'events' : 'url');
 
 export function Component() {
-  const endpoints = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
+  const loaded = useLoaderData<typeof loader>();
+  const endpoints = loaded.data ?? [];
+  const { reload } = usePageReload();
   const [form] = Form.useForm<FormValues>();
   const [created, setCreated] = useState<WebhookCreated | null>(null);
   const [saving, setSaving] = useState(false);
@@ -176,7 +178,7 @@ export function Component() {
     try {
       setCreated(await createWebhook(parsed.data));
       form.resetFields();
-      void revalidator.revalidate();
+      void reload();
     } catch (e) {
       if (e instanceof ApiError && e.code === 'VALIDATION' && e.errors.length > 0) {
         form.setFields(e.errors.map((f) => ({ name: fieldOf(f.field), errors: [f.message] })));
@@ -237,10 +239,10 @@ export function Component() {
       <Typography.Title level={2} style={{ fontSize: 18 }}>
         Endpoints
       </Typography.Title>
-      {endpoints.length === 0 ? (
+      {loaded.error ? <LoadFailed message={loaded.error} /> : endpoints.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No endpoints yet. Add one above to send leads to your CRM, a sheet or a chat." />
       ) : (
-        endpoints.map((endpoint) => <EndpointCard key={endpoint._id} endpoint={endpoint} onDeleted={() => void revalidator.revalidate()} />)
+        endpoints.map((endpoint) => <EndpointCard key={endpoint._id} endpoint={endpoint} onDeleted={() => void reload()} />)
       )}
     </>
   );

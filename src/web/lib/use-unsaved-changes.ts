@@ -3,10 +3,12 @@ import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
 
 /**
- * Asks before leaving with unsaved changes: an antd confirm for in-app navigation, the browser's
- * own prompt for reloads and closing the tab. `allowNextNavigation` lets a save navigate away.
+ * Asks before leaving with unsaved changes: an antd confirm for in-app navigation (a session that
+ * ends on a 401 goes to the login page this way too, so what was typed is never lost silently), the
+ * browser's own prompt for reloads and closing the tab. `allowNextNavigation` lets a save navigate
+ * away. `what` names what is being edited ("this campaign").
  */
-export function useUnsavedChangesPrompt(dirty: boolean): { allowNextNavigation: () => void } {
+export function useUnsavedChangesPrompt(dirty: boolean, what = 'this campaign'): { allowNextNavigation: () => void } {
   const { modal } = App.useApp();
   const allowed = useRef(false);
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
@@ -21,7 +23,7 @@ export function useUnsavedChangesPrompt(dirty: boolean): { allowNextNavigation: 
     if (blocker.state !== 'blocked') return;
     const dialog = modal.confirm({
       title: 'Leave without saving?',
-      content: 'Your changes to this campaign have not been saved and will be lost.',
+      content: `Your changes to ${what} have not been saved and will be lost.`,
       okText: 'Leave without saving',
       okButtonProps: { danger: true },
       cancelText: 'Stay here',
@@ -29,7 +31,7 @@ export function useUnsavedChangesPrompt(dirty: boolean): { allowNextNavigation: 
       onCancel: () => blocker.reset(),
     });
     return () => dialog.destroy();
-  }, [blocker, modal]);
+  }, [blocker, modal, what]);
 
   useEffect(() => {
     if (!dirty) return;

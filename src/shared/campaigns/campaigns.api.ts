@@ -1,0 +1,53 @@
+import { apiPath } from '../api-path';
+
+/**
+ * Campaigns (surveys), the e-mails visitors give and the files they attach: every path, spelled as
+ * SPEC.md §7 has them (`campagin` included). No zod here: the landing page calls these.
+ */
+export const CAMPAIGNS_API = {
+  // Public: the visitor's journey.
+  /** GET: the active campaign (a list of at most one). */
+  active: '/api/campagin/active',
+  /** POST: the finished survey's answers; answers the listings matched to them. */
+  response: apiPath('/api/campaign/response/:campaignId'),
+  /** POST saves the answers so far; GET reads them back with `?token=` (issue 17; see SURVEY_PROGRESS_API). */
+  progress: apiPath('/api/campaign/progress/:campaignId'),
+
+  // Staff.
+  /** GET: every campaign with its response count. */
+  all: '/api/campagin/all',
+  /** POST */
+  add: '/api/campaign/add',
+  /** POST */
+  update: apiPath('/api/campaign/update/:id'),
+  /** GET: one campaign, for the designer. */
+  edit: apiPath('/api/campagin/edit/:id'),
+  /** POST: `{ isActivated }`. */
+  activate: apiPath('/api/campaign/activate/:id'),
+  /** GET: `{ count }` of completed responses. */
+  responseCount: apiPath('/api/campaign/recordcnt/:id'),
+  /** GET: a page of answers, with the results filters. */
+  answers: apiPath('/api/campaign/answers/:id'),
+  /** GET: the survey's question columns. */
+  questionColumns: apiPath('/api/campaign/colheader/:id'),
+  /** GET: the results page's summary, with the results filters (campaign-summary.contract.ts). */
+  summary: apiPath('/api/campaign/summary/:id'),
+  /** GET: the answers as .xlsx, with the results filters. */
+  download: apiPath('/api/campaign/download/:id'),
+} as const;
+
+/** The e-mails visitors give before a survey (or for the newsletter). */
+export const EMAILS_API = {
+  /** POST, public: `{ email, campaignid }` (no campaign: a newsletter sign-up). */
+  add: '/api/email/add',
+  /** GET, staff: one campaign's e-mail records. */
+  byCampaign: apiPath('/api/email/get/:id'),
+  /** GET, staff: every e-mail record, paged and searched. */
+  all: '/api/email/all',
+} as const;
+
+/** The answers kept as the visitor goes (issue 17), as the survey page calls them. */
+export const SURVEY_PROGRESS_API = {
+  save: CAMPAIGNS_API.progress,
+  read: (campaignId: string, token: string) => `${CAMPAIGNS_API.progress(campaignId)}?token=${encodeURIComponent(token)}`,
+} as const;

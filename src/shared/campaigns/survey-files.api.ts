@@ -1,0 +1,13 @@
+import { apiPath } from '../api-path';
+
+/** Files a visitor attaches to a survey (survey-files.contract.ts). */
+export const SURVEY_FILES_API = {
+  /** POST, public: multipart with `email`, `emailId` and one `file`; the id is the campaign's. */
+  upload: apiPath('/api/campaign/file/:id'),
+  /** GET, staff: the file itself (the reference an answer holds); the id is the file's. */
+  file: apiPath('/api/campaign/file/:id'),
+  /** GET, staff: a signed, expiring address of the file that opens without a token. */
+  link: apiPath('/api/campaign/file/:id/link'),
+  /** GET, public with a valid signature (`?expires=…&sig=…`). */
+  signed: apiPath('/api/survey-file/:id'),
+} as const;

@@ -1,0 +1,9 @@
+/** The site's own routes: the studio's public details, the OpenAPI document and the health check. */
+export const SYSTEM_API = {
+  /** GET, public: the studio's details (`SiteSettings`, src/shared/site.ts). */
+  site: '/api/site',
+  /** GET, staff: the OpenAPI document of every route. */
+  docs: '/api/docs',
+  /** GET, public: 200 while the database answers. Outside /api, for load balancers. */
+  health: '/healthz',
+} as const;

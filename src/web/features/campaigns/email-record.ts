@@ -1,0 +1,26 @@
+import type { EmailAddResult } from '../../../shared/campaigns/campaigns.contract';
+import { addEmail } from './campaigns-api';
+
+/*
+ * The visitor's e-mail record for the campaign they start (issue 17, "a survey that opens at once"):
+ * the click on "Choose Your Lifestyle" sends the e-mail and goes to /startsurvey at once, and the
+ * runner shows the first question while the record is stored. The runner takes the landing page's
+ * request; without one (a reload, a retry) it asks again: the server answers with the same open
+ * record for the same e-mail and campaign.
+ */
+
+let ahead: { email: string; campaignId: string; request: Promise<EmailAddResult> } | null = null;
+
+/** Sends the e-mail for this campaign now, for the runner to take (landing page, on the click). */
+export function recordEmailAhead(email: string, campaignId: string): void {
+  const request = addEmail(email, campaignId);
+  request.catch(() => undefined); // the runner reports it
+  ahead = { email, campaignId, request };
+}
+
+/** The record of this e-mail for this campaign: the request sent on the click, else a new one. */
+export function emailRecord(email: string, campaignId: string): Promise<EmailAddResult> {
+  const sent = ahead && ahead.email === email && ahead.campaignId === campaignId ? ahead.request : null;
+  ahead = null;
+  return sent ?? addEmail(email, campaignId);
+}

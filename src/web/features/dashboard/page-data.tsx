@@ -1,0 +1,51 @@
+import { Alert, Button } from 'antd';
+import type { CSSProperties } from 'react';
+import { useRevalidator } from 'react-router';
+import { ApiError, errorMessage } from '../../lib/api-client';
+
+/**
+ * The one way a staff page loads and changes its data (issue 13):
+ * - its route exports a `loader` that returns `loadPageData(() => fetchSomething(…), 'Could not …')`,
+ *   and the page reads it with `useLoaderData<typeof loader>()`;
+ * - after a change (add, update, delete) it calls `reload()`: React Router runs the loaders again,
+ *   nothing is fetched by hand;
+ * - loading: the first load happens before the page shows; a reload sets `reloading`;
+ * - error: the loader does not throw for a failed call (the route's error element would replace the
+ *   whole dashboard): the page gets the message and shows `<LoadFailed>`, whose Try again reloads;
+ * - 401: the API client ends the session (lib/session.ts) and the dashboard layout sends staff to log
+ *   in, asking first when a form holds unsaved input (use-unsaved-changes.ts). Nothing here repeats it.
+ */
+export type PageData<T> = { data: T; error: null; notFound: false } | { data: null; error: string; notFound: boolean };
+
+/** Runs a page's calls for its loader: the data, or the message to show and whether it was a 404. */
+export async function loadPageData<T>(load: () => Promise<T>, fallback: string): Promise<PageData<T>> {
+  try {
+    return { data: await load(), error: null, notFound: false };
+  } catch (error) {
+    return { data: null, error: errorMessage(error, fallback), notFound: error instanceof ApiError && error.status === 404 };
+  }
+}
+
+/** Loads the page's data again through its loader (after a change, or on Reload / Try again). */
+export function usePageReload(): { reload: () => Promise<void>; reloading: boolean } {
+  const revalidator = useRevalidator();
+  return { reload: () => revalidator.revalidate(), reloading: revalidator.state === 'loading' };
+}
+
+/** The page's data did not load: the reason, and Try again. */
+export function LoadFailed({ message, style }: { message: string; style?: CSSProperties }) {
+  const { reload, reloading } = usePageReload();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={message}
+      action={
+        <Button size="small" onClick={() => void reload()} loading={reloading}>
+          Try again
+        </Button>
+      }
+      style={{ marginBottom: 16, ...style }}
+    />
+  );
+}
