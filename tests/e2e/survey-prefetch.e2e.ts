@@ -135,6 +135,35 @@ describe('the survey runner is fetched on the landing page, after its first view
     expect(pageProblems(page)).toEqual([]);
   });
 
+  it('keeps what the visitor is typing when the e-mail record arrives', async () => {
+    const page = await browser.newPage(PHONE);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/email/add', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('textbox', { name: 'E-mail address' }).fill(`typing-${RUN}@example.com`);
+    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+    const field = page.getByRole('textbox', { name: FIRST_QUESTION });
+    // Typed, still in the field (SurveyJS takes a text answer when the field loses focus).
+    await field.fill('Jayanagar');
+    const stored = page.waitForResponse((r) => r.url().endsWith('/api/email/add'));
+    release();
+    expect((await stored).status()).toBe(201);
+    // The page has reacted to the answer: nothing sent yet, then a frame later the field still holds it.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+    expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await field.inputValue()).toBe('Jayanagar');
+    const sent = page.waitForResponse((r) => r.url().includes('/api/campaign/response/'));
+    await page.getByRole('button', { name: 'Complete' }).click();
+    const response = await sent;
+    expect(response.status()).toBe(200);
+    expect((response.request().postDataJSON() as { response: { answer: unknown } }).response.answer).toEqual({ area: 'Jayanagar' });
+    expect(pageProblems(page)).toEqual([]);
+  });
+
   it('says so when the e-mail cannot be stored, keeps what was typed, and stores it on "Try again"', async () => {
     const page = await browser.newPage(PHONE);
     let calls = 0;

@@ -420,6 +420,10 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
     if (failed || tooLarge) errorRef.current?.scrollIntoView({ block: 'center' });
   }, [failed, tooLarge]);
 
+  // The same element on every render of the runner: a new one would re-render SurveyJS's whole tree,
+  // and a text field re-rendered while the visitor types in it is reset to the model's value (SurveyJS
+  // takes a text answer when the field loses focus), so the e-mail record arriving mid-word would wipe it.
+  const survey = useMemo(() => <Survey model={model} />, [model]);
   const { status } = record;
   return (
     <>
@@ -456,7 +460,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
               </button>
             </div>
           ) : null}
-          <Survey model={model} />
+          {survey}
         </>
       )}
       <div ref={errorRef} className="start-survey__error">
