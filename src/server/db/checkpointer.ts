@@ -15,7 +15,7 @@ const checkpoint = (requested) => {
     const [result] = db.pragma('wal_checkpoint(PASSIVE)');
     if (requested) parentPort.postMessage({ type: 'checkpoint', result });
   } catch (error) {
-    parentPort.postMessage({ type: 'error', message: String((error && error.message) || error) });
+    parentPort.postMessage({ type: 'error', requested, message: String((error && error.message) || error) });
   }
 };
 const timer = setInterval(() => checkpoint(false), workerData.intervalMs);
@@ -84,10 +84,11 @@ export function startCheckpointer(sqlite: SQLite.Database, file: string, options
   }
   const waiting: Waiter[] = [];
   const failAll = (error: Error) => waiting.splice(0).forEach((w) => w.reject(error));
-  const failed = (error: Error) => {
+  const failed = (error: Error, requested: boolean) => {
     log.error({ err: error }, 'WAL checkpoint failed');
-    // Answers come in order: the oldest request is the one that failed.
-    waiting.shift()?.reject(new Error(`WAL checkpoint failed: ${error.message}`));
+    // The worker's own periodic checkpoints answer nobody. Answers to requests come in order: the
+    // oldest request is the one that failed.
+    if (requested) waiting.shift()?.reject(new Error(`WAL checkpoint failed: ${error.message}`));
   };
   let stopped!: () => void;
   const done = new Promise<void>((resolve) => (stopped = resolve));
@@ -97,9 +98,9 @@ export function startCheckpointer(sqlite: SQLite.Database, file: string, options
     if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
     stopped();
   };
-  worker.on('message', (message: { type: string; result?: CheckpointResult; message?: string }) => {
+  worker.on('message', (message: { type: string; result?: CheckpointResult; message?: string; requested?: boolean }) => {
     if (message.type === 'checkpoint' && message.result) waiting.shift()?.resolve(message.result);
-    if (message.type === 'error') failed(new Error(message.message));
+    if (message.type === 'error') failed(new Error(message.message), message.requested === true);
     if (message.type === 'stopped') stopped();
   });
   worker.on('error', (thrown: unknown) => {
