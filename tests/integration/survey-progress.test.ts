@@ -199,6 +199,30 @@ describeEachDatabase(
       expect((await read(ctx, campaignId, fresh)).statusCode).toBe(200);
     });
 
+    it('forgets every token past its expiry when a new one is issued, of any visitor', async () => {
+      const abandoned = visitor();
+      const abandonedId = await addEmail(ctx, abandoned, campaignId);
+      const old = await saved(ctx, campaignId, { email: abandoned, emailId: abandonedId, answer: { who: 'Gone' }, page: 0 });
+      await ctx.database.db
+        .updateTable('surveyResumeTokens')
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where('tokenHash', '=', sha256(old))
+        .execute();
+      const hashes = async () => (await ctx.database.db.selectFrom('surveyResumeTokens').select('tokenHash').execute()).map((r) => r.tokenHash);
+      expect(await hashes()).toContain(sha256(old));
+
+      const other = visitor();
+      const otherId = await addEmail(ctx, other, campaignId);
+      const fresh = await saved(ctx, campaignId, { email: other, emailId: otherId, answer: { who: 'Here' }, page: 0 });
+      const left = await hashes();
+      expect(left).not.toContain(sha256(old));
+      expect(left).toContain(sha256(fresh));
+      // The abandoned answers stay, unfinished, on the lead: only the way back to them is gone.
+      expect((await read(ctx, campaignId, old)).statusCode).toBe(404);
+      const kept = await ctx.database.db.selectFrom('surveyProgress').select('answer').where('emailRecordId', '=', abandonedId).executeTakeFirst();
+      expect(JSON.parse(kept!.answer)).toEqual({ who: 'Gone' });
+    });
+
     it('answers an e-mail alone with a link sent to that mailbox, never with the answers', async () => {
       const email = visitor();
       const emailId = await addEmail(ctx, email, campaignId);

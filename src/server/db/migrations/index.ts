@@ -15,6 +15,7 @@ import * as rulesSurveyFiles from './2026-11-23T0330-rules-survey-files';
 import * as authRateLimits from './2026-11-23T0340-auth-rate-limits';
 import * as surveyProgress from './2026-11-23T0400-survey-progress';
 import * as resumeLinkEvents from './2026-11-23T0412-resume-link-events';
+import * as resumeTokenExpiry from './2026-11-25T0100-resume-token-expiry';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0350-listing-match': listingMatch,
   '2026-11-23T0400-survey-progress': surveyProgress,
   '2026-11-23T0412-resume-link-events': resumeLinkEvents,
+  '2026-11-25T0100-resume-token-expiry': resumeTokenExpiry,
 };

@@ -86,6 +86,11 @@ export async function insertResumeToken(db: Db, token: { tokenHash: string; emai
   await db.insertInto('surveyResumeTokens').values(token).execute();
 }
 
+/** Tokens past their expiry, of any record: they can no longer be used. */
+export async function deleteExpiredResumeTokens(db: Db, now: Date): Promise<void> {
+  await db.deleteFrom('surveyResumeTokens').where('expiresAt', '<=', now).execute();
+}
+
 export function findResumeToken(db: Db, tokenHash: string) {
   return db.selectFrom('surveyResumeTokens').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
 }

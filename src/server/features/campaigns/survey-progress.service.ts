@@ -25,9 +25,13 @@ export function hashResumeToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Issues a resume token for the record (stored as its hash) and returns it. */
+/**
+ * Issues a resume token for the record (stored as its hash) and returns it. Tokens of any record
+ * that have expired go at the same time: an abandoned survey's token is not kept past its 30 days.
+ */
 export async function issueResumeToken(db: Db, emailRecordId: string, now: Date): Promise<string> {
   const token = newResumeToken();
+  await repo.deleteExpiredResumeTokens(db, now);
   await repo.insertResumeToken(db, {
     tokenHash: hashResumeToken(token),
     emailRecordId,
