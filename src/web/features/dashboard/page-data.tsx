@@ -1,4 +1,4 @@
-import { Alert, Button } from 'antd';
+import { Alert, Button, Empty } from 'antd';
 import type { CSSProperties } from 'react';
 import { useRevalidator } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api-client';
@@ -32,14 +32,21 @@ export function usePageReload(): { reload: () => Promise<void>; reloading: boole
   return { reload: () => revalidator.revalidate(), reloading: revalidator.state === 'loading' };
 }
 
-/** The page's data did not load: the reason, and Try again. */
-export function LoadFailed({ message, style }: { message: string; style?: CSSProperties }) {
+/**
+ * The page's data did not load: what failed and Try again. A page that names what failed in its own
+ * words passes the call's `reason` too, shown under it when it says more. A page whose call can answer
+ * 404 passes `notFound`, the text saying the thing does not exist: shown instead, without Try again
+ * (trying again finds nothing more); the page keeps its own way back.
+ */
+export function LoadFailed({ message, reason, notFound, style }: { message: string; reason?: string; notFound?: string; style?: CSSProperties }) {
   const { reload, reloading } = usePageReload();
+  if (notFound !== undefined) return <Empty description={notFound} style={style} />;
   return (
     <Alert
       type="error"
       showIcon
       title={message}
+      description={reason && reason !== message ? reason : undefined}
       action={
         <Button size="small" onClick={() => void reload()} loading={reloading}>
           Try again

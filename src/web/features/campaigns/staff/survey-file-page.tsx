@@ -1,11 +1,11 @@
-import { ArrowLeftOutlined, DownloadOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Space, Typography } from 'antd';
+import { ArrowLeftOutlined, DownloadOutlined, ExportOutlined } from '@ant-design/icons';
+import { Button, Card, Space, Typography } from 'antd';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { SURVEY_FILE_MESSAGES, SURVEY_FILES_API, type SurveyFileLink } from '../../../../shared/campaigns/survey-files.contract';
 import { paths } from '../../../../shared/paths';
 import { PageMeta } from '../../../components/page-meta';
 import { api } from '../../../lib/api-client';
-import { loadPageData, usePageReload } from '../../dashboard/page-data';
+import { LoadFailed, loadPageData } from '../../dashboard/page-data';
 import './survey-file-links.css';
 
 /**
@@ -33,7 +33,6 @@ const TYPE_NAMES: Record<string, string> = {
 
 export function Component() {
   const data = useLoaderData<typeof loader>();
-  const { reload } = usePageReload();
   const navigate = useNavigate();
   // Back to wherever the link was (results, a lead); the dashboard when the page was opened directly.
   const back = () => (window.history.length > 1 ? void navigate(-1) : void navigate(paths.dashboard));
@@ -57,21 +56,7 @@ export function Component() {
         <PageMeta title="Attached file" description="A file a visitor attached to a survey answer." />
         {backLink}
         <Typography.Title level={1}>Attached file</Typography.Title>
-        {data.notFound ? (
-          <Empty description={SURVEY_FILE_MESSAGES.notFound} />
-        ) : (
-          <Alert
-            type="error"
-            showIcon
-            message="The file could not be opened."
-            description={data.error}
-            action={
-              <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
-                Try again
-              </Button>
-            }
-          />
-        )}
+        <LoadFailed message="The file could not be opened." reason={data.error} notFound={data.notFound ? SURVEY_FILE_MESSAGES.notFound : undefined} />
       </div>
     );
   }

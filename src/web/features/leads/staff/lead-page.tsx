@@ -1,5 +1,5 @@
-import { ArrowLeftOutlined, MailOutlined, PhoneOutlined, ReloadOutlined, WhatsAppOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Descriptions, Empty, Input, Select, Tag, Timeline, Typography } from 'antd';
+import { ArrowLeftOutlined, MailOutlined, PhoneOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import { App, Button, Card, Descriptions, Empty, Input, Select, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import {
@@ -15,7 +15,7 @@ import {
 import { paths } from '../../../../shared/paths';
 import { PageMeta } from '../../../components/page-meta';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { loadPageData, usePageReload } from '../../dashboard/page-data';
+import { LoadFailed, loadPageData, usePageReload } from '../../dashboard/page-data';
 import { askedAbout, leadGreeting, mailtoHref, telHrefOf, whatsAppHref } from '../lead-links';
 import { addLeadNote, fetchLead, fetchStaff, patchLead, type StaffMember } from '../leads-api';
 import { SurveyFileLinks } from '../../campaigns/staff/survey-file-links';
@@ -125,21 +125,7 @@ export function Component() {
         <Link to={paths.leads}>
           <ArrowLeftOutlined /> All leads
         </Link>
-        {data.notFound ? (
-          <Empty description={LEAD_MESSAGES.notFound} />
-        ) : (
-          <Alert
-            type="error"
-            showIcon
-            message="The lead could not be loaded."
-            description={data.error}
-            action={
-              <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
-                Try again
-              </Button>
-            }
-          />
-        )}
+        <LoadFailed message="The lead could not be loaded." reason={data.error} notFound={data.notFound ? LEAD_MESSAGES.notFound : undefined} />
       </div>
     );
   }

@@ -1,5 +1,5 @@
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Empty, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { App, Button, Empty, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, useLoaderData, useNavigate, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { CampaignSummary } from '../../../../shared/campaigns/campaigns.contract';
@@ -16,7 +16,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { PHONE_CARDS_WIDE, PhoneCards } from '../../../components/phone-cards';
 import { errorMessage } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
-import { loadPageData, usePageReload } from '../../dashboard/page-data';
+import { LoadFailed, loadPageData } from '../../dashboard/page-data';
 import { fetchCampaigns } from '../../campaigns/staff/campaigns-staff-api';
 import { useKeyboardScrollableTables } from '../../campaigns/staff/use-keyboard-scrollable-tables';
 import { downloadLeads, fetchLeads } from '../leads-api';
@@ -79,7 +79,6 @@ export function Component() {
   const data = useLoaderData<typeof loader>();
   const [search, setSearch] = useSearchParams();
   const navigation = useNavigation();
-  const { reload } = usePageReload();
   const navigate = useNavigate();
   const { message } = App.useApp();
   const tableRef = useKeyboardScrollableTables<HTMLDivElement>();
@@ -237,17 +236,7 @@ export function Component() {
       </p>
 
       {!data.data ? (
-        <Alert
-          type="error"
-          showIcon
-          message="The leads could not be loaded."
-          description={data.error}
-          action={
-            <Button icon={<ReloadOutlined />} onClick={() => void reload()}>
-              Try again
-            </Button>
-          }
-        />
+        <LoadFailed message="The leads could not be loaded." reason={data.error} />
       ) : (
         <>
           <div ref={tableRef} className={PHONE_CARDS_WIDE}>
