@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActiveCampaign, staffApi, type Api } from './api';
+import { createActiveCampaign, staffApi, visitorApi, type Api } from './api';
 import { beginSurvey, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 const browser = useBrowser();
@@ -110,5 +110,77 @@ describe('leads inbox', () => {
     await page.getByText('What kind of home?').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(pageProblems(page)).toEqual([]);
+  });
+});
+
+/** Problems other than the failed call the test makes on purpose (the browser logs it). */
+function problemsBesidesFailedLoad(page: Parameters<typeof pageProblems>[0]): string[] {
+  return pageProblems(page).filter((problem) => !problem.includes('Failed to load resource'));
+}
+
+describe('leads when they cannot be loaded (issue 13)', () => {
+  const email = `lead-fail-${RUN}@example.com`;
+  const name = `Ravi ${RUN}`;
+  let leadId = '';
+
+  beforeAll(async () => {
+    const sent = await visitorApi('POST', '/api/contactus/add', {
+      response: { firstname: 'Ravi', lastname: RUN, email, requestquotation: 'Homes', message: 'A flat near the lake, please.' },
+    });
+    expect(sent.status).toBeLessThan(300);
+    const found = await callApi<{ items: Array<{ _id: string }> }>('GET', `/api/leads?q=${encodeURIComponent(email)}`);
+    expect(found.data.items).toHaveLength(1);
+    leadId = found.data.items[0]!._id;
+  });
+
+  it('the list says why, with the page around it, and loads on "Try again"', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    let fail = true;
+    await page.route(/\/api\/leads(\?.*)?$/, (route) =>
+      fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"The inbox is resting.","code":"INTERNAL"}' }) : route.continue(),
+    );
+    await page.goto(`/dashboard/leads?q=${encodeURIComponent(email)}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'The leads could not be loaded.' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('The inbox is resting.');
+    expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+
+    fail = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await alert.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name }).waitFor();
+    expect(problemsBesidesFailedLoad(page)).toEqual([]);
+  });
+
+  it('the lead says why when the server cannot be reached, and loads on "Try again"', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    let fail = true;
+    await page.route(/\/api\/leads\/[^/?]+$/, (route) => (fail && route.request().method() === 'GET' ? route.abort('connectionfailed') : route.continue()));
+    await page.goto(`/dashboard/leads/${encodeURIComponent(leadId)}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'The lead could not be loaded.' });
+    await alert.waitFor();
+    // No answer from the server: the reason is the connection.
+    expect(await alert.innerText()).toContain('Could not reach the server.');
+    expect(await page.getByRole('link', { name: 'All leads' }).isVisible()).toBe(true);
+
+    fail = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await alert.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    await page.getByText('A flat near the lake, please.').waitFor();
+    expect(problemsBesidesFailedLoad(page)).toEqual([]);
+  });
+
+  it('a lead that does not exist says so and offers the way back, without "Try again"', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    await page.goto('/dashboard/leads/no-such-lead');
+    await page.getByText('This lead does not exist.').waitFor();
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'All leads' }).click();
+    await page.waitForURL(/\/dashboard\/leads$/);
+    expect(pageProblems(page).filter((p) => !p.includes('404'))).toEqual([]);
   });
 });

@@ -69,11 +69,33 @@ describe('files visitors attached, for staff', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
+  it('say why when the address cannot be had, and open the file on "Try again"', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    let fail = true;
+    await page.route(`**/api/campaign/file/${fileId}/link`, (route) =>
+      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"The file store is resting.","code":"INTERNAL"}' }) : route.continue(),
+    );
+    await page.goto(`/dashboard/file/${fileId}`);
+    const alert = page.getByRole('alert').filter({ hasText: 'The file could not be opened.' });
+    await alert.waitFor(SLOW);
+    expect(await alert.innerText()).toContain('The file store is resting.');
+    expect(await page.getByRole('link', { name: 'Back' }).isVisible()).toBe(true);
+
+    fail = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await alert.waitFor({ state: 'detached' });
+    await expectFilePage(page);
+    expect(pageProblems(page).filter((p) => !p.includes('Failed to load resource'))).toEqual([]);
+  });
+
   it('say so when there is no such file', async () => {
     const page = await browser.newPage(PHONE);
     await loginAsStaff(page);
     await page.goto('/dashboard/file/no-such-file');
     await page.getByText('There is no such file.').waitFor(SLOW);
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Back' }).isVisible()).toBe(true);
     expect(pageProblems(page).filter((p) => !p.includes('404'))).toEqual([]);
   });
 });
