@@ -158,6 +158,21 @@ function recordId(message: string) {
   return safeText({ message }).trim().min(1, message).max(100, message);
 }
 
+/**
+ * A kind's fields as the API sends them back: plain types, no parsing rules (response schemas, for
+ * the serializer and the OpenAPI document). `satisfies` ties them to the kind's fields: one missing
+ * here, one that is not a field, or a type the field's value is not (a string for a number) is a
+ * type error.
+ */
+type ItemFieldsOf<F> = { [K in keyof F]-?: z.ZodType<F[K]> };
+/** What every listing item carries besides its fields: its id, its image URL and the uploaded file's name. */
+const itemCommon = {
+  _id: z.string(),
+  /** URL of the stored 300×300 JPEG. */
+  image: z.string(),
+  filename: z.string(),
+};
+
 // Projects (homes)
 
 export const PROJECT_NOT_FOUND = 'project id not found';
@@ -175,13 +190,21 @@ export const projectFields = z.object({
 export const newProject = projectFields.extend({ filename });
 export const projectUpdate = newProject.extend({ projectId: recordId(PROJECT_NOT_FOUND) });
 export type ProjectFields = z.output<typeof projectFields>;
-
-export interface Project extends ProjectFields {
-  _id: string;
-  /** URL of the stored 300×300 JPEG. */
-  image: string;
-  filename: string;
-}
+export const projectItem = z.object({
+  ...itemCommon,
+  ...({
+    name: z.string(),
+    area: z.string(),
+    squareft: z.number(),
+    /** DD-MM-YYYY, as entered. */
+    dateofcomplition: z.string(),
+    sizeofunit: z.string(),
+    /** Empty when the project has no map link. */
+    gmaplink: z.string(),
+    price: z.number().nullable(),
+  } satisfies ItemFieldsOf<ProjectFields>),
+});
+export type Project = z.output<typeof projectItem>;
 
 // Products (decor)
 
@@ -197,12 +220,11 @@ export const productFields = z.object({
 export const newProduct = productFields.extend({ filename });
 export const productUpdate = newProduct.extend({ productId: recordId(PRODUCT_NOT_FOUND) });
 export type ProductFields = z.output<typeof productFields>;
-
-export interface Product extends ProductFields {
-  _id: string;
-  image: string;
-  filename: string;
-}
+export const productItem = z.object({
+  ...itemCommon,
+  ...({ productname: z.string(), description: z.string(), price: z.number(), tags: z.array(z.string()) } satisfies ItemFieldsOf<ProductFields>),
+});
+export type Product = z.output<typeof productItem>;
 
 // Studio records
 
@@ -216,12 +238,11 @@ export const studioFields = z.object({
 export const newStudio = studioFields.extend({ filename });
 export const studioUpdate = newStudio.extend({ recordId: recordId(STUDIO_NOT_FOUND) });
 export type StudioFields = z.output<typeof studioFields>;
-
-export interface Studio extends StudioFields {
-  _id: string;
-  image: string;
-  filename: string;
-}
+export const studioItem = z.object({
+  ...itemCommon,
+  ...({ title: z.string(), address: z.string(), gmaplink: z.string() } satisfies ItemFieldsOf<StudioFields>),
+});
+export type Studio = z.output<typeof studioItem>;
 
 /** What each kind calls its id on update and says when that id is unknown (SPEC.md §3, §8). */
 export const listingIds = {
@@ -232,6 +253,19 @@ export const listingIds = {
 
 export const IMAGE_REQUIRED = 'Please select an image!';
 export const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG or WebP).';
+
+/** Each kind's form fields (the zod object, whose order the API's items keep) and its item as the API sends it. */
+export const listingSchemas: { [K in ListingKind]: { fields: z.ZodObject & z.ZodType<ListingFields[K]>; item: z.ZodType<ListingItems[K]> } } = {
+  project: { fields: projectFields, item: projectItem },
+  product: { fields: productFields, item: productItem },
+  studio: { fields: studioFields, item: studioItem },
+};
+
+export interface ListingFields {
+  project: ProjectFields;
+  product: ProductFields;
+  studio: StudioFields;
+}
 
 export interface ListingItems {
   project: Project;

@@ -1,8 +1,9 @@
-import type { InsertType } from 'kysely';
-import { z } from 'zod';
+import type { InsertType, SelectType } from 'kysely';
+import type { z } from 'zod';
 import {
   formatListingDate,
   listingIds,
+  listingSchemas,
   newProduct,
   newProject,
   newStudio,
@@ -10,15 +11,13 @@ import {
   productUpdate,
   projectUpdate,
   studioUpdate,
+  type ListingFields,
   type ListingItems,
   type ListingKind,
-  type ProductFields,
-  type ProjectFields,
-  type StudioFields,
 } from '../../../shared/listings/listings.contract';
 import { imageUrl } from '../media/media.service';
 import type { ListingFieldColumns, ListingRow } from './listings.repository';
-import type { ListingTableName, ListingTables } from './listings.tables';
+import type { ListingColumns, ListingTableName, ListingTables } from './listings.tables';
 
 /** What a form carries once validated: the kind's fields and the uploaded file's name. */
 export type ListingInput = { filename: string } & Record<string, string | number | null | string[]>;
@@ -43,108 +42,133 @@ export interface ListingKindSpec<K extends ListingKind = ListingKind, I extends 
   toItem(row: ListingRow): ListingItems[K];
 }
 
+/** What both drivers store and give back as they are (SQLite and PostgreSQL). */
+type Stored = string | number | null;
+
+type FieldName<T extends ListingTableName> = Exclude<keyof ListingTables[T], keyof ListingColumns>;
+type ColumnWrite<T extends ListingTableName, C extends keyof ListingTables[T]> = Exclude<InsertType<ListingTables[T][C]>, undefined>;
+type ColumnRead<T extends ListingTableName, C extends keyof ListingTables[T]> = SelectType<ListingTables[T][C]>;
+
+/** How a field whose column differs from it is written, and read back into the item. */
+interface Codec<Field, Write, Read, Item> {
+  toColumn(value: Field): Write;
+  toItem(value: Read): Item;
+}
+
+/** A field is copied by name when its value fits its column, the column stores it as is, and what is read back fits the item. */
+type IsPlain<T extends ListingTableName, F, I, K extends keyof F> = K extends FieldName<T> & keyof I
+  ? [F[K]] extends [ColumnWrite<T, K>]
+    ? [ColumnWrite<T, K>] extends [Stored]
+      ? [ColumnRead<T, K>] extends [I[K]]
+        ? true
+        : false
+      : false
+    : false
+  : false;
+
 /**
- * A kind's columns, one per field of its contract (src/shared/listings): a field added there and
- * not mapped here, or without its column in listings.tables.ts (and so a migration), is a type error.
+ * A kind's codecs, one per field (of its contract, src/shared/listings) that is not copied as is.
+ * A field whose value does not fit its column (tags, a list, kept as JSON text) must have one: a
+ * type error until it does; so must one without a column or whose column no driver stores as is.
  */
-type FieldColumns<T extends ListingTableName, F> = {
-  [K in keyof F]-?: K extends keyof ListingTables[T]
-    ? Exclude<InsertType<ListingTables[T][K]>, undefined>
+type Codecs<T extends ListingTableName, F, I> = {
+  [K in keyof F as IsPlain<T, F, I, K> extends true ? K : never]?: K extends FieldName<T> & keyof I
+    ? Codec<F[K], ColumnWrite<T, K>, ColumnRead<T, K>, I[K]>
+    : never;
+} & {
+  [K in keyof F as IsPlain<T, F, I, K> extends true ? never : K]-?: K extends FieldName<T> & keyof I
+    ? [ColumnWrite<T, K>] extends [Stored]
+      ? Codec<F[K], ColumnWrite<T, K>, ColumnRead<T, K>, I[K]>
+      : `store ${K & string} as text or a number: give it its own column type in listings.tables.ts`
     : `add the column ${K & string} to ${T} in listings.tables.ts (and a migration)`;
 };
 
-const common = { _id: z.string(), image: z.string(), filename: z.string() };
-const str = (v: string | number | null | undefined) => String(v ?? '');
-const num = (v: string | number | null | undefined) => Number(v ?? 0);
-const numOrNull = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
+/**
+ * A kind's descriptor from its contract: every field of `listingSchemas[kind].fields` is copied to
+ * its column and back by name, in the contract's order, unless it has a codec. A new plain field
+ * needs nothing here.
+ */
+function listingKind<K extends ListingKind, T extends ListingTableName, I extends ListingInput>(spec: {
+  kind: K;
+  label: string;
+  table: T;
+  newSchema: z.ZodType<I>;
+  updateSchema: z.ZodType<I>;
+  codecs: Codecs<T, ListingFields[K], ListingItems[K]>;
+}): ListingKindSpec<K, I> {
+  const { kind, label, table, newSchema, updateSchema } = spec;
+  const { fields, item } = listingSchemas[kind];
+  const names = Object.keys(fields.shape);
+  // The types above checked each field against its column and its item; here they are walked by name.
+  const codecs: Partial<Record<string, Codec<unknown, Stored, unknown, unknown>>> = spec.codecs;
+  return {
+    kind,
+    label,
+    table,
+    ...listingIds[kind],
+    newSchema,
+    updateSchema,
+    itemSchema: item,
+    toColumns(input) {
+      const columns: ListingFieldColumns = {};
+      for (const name of names) {
+        const codec = codecs[name];
+        columns[name] = codec ? codec.toColumn(input[name]) : (input[name] as Stored);
+      }
+      return columns;
+    },
+    toItem({ id, imageHash, filename, fields: row }) {
+      // In the order the API has always sent: _id, the fields, image, filename.
+      const result: Record<string, unknown> = { _id: id };
+      for (const name of names) {
+        const codec = codecs[name];
+        result[name] = codec ? codec.toItem(row[name]) : row[name];
+      }
+      result.image = imageUrl(imageHash);
+      result.filename = filename;
+      return result as ListingItems[K];
+    },
+  };
+}
+
 /** Tags are kept as a JSON array of strings. */
-const tagsOf = (v: string | number | null | undefined): string[] => {
+function tagsOf(json: string): string[] {
   try {
-    const parsed: unknown = JSON.parse(String(v ?? '[]'));
+    const parsed: unknown = JSON.parse(json || '[]');
     return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
   } catch {
     return [];
   }
-};
+}
 
-const project: ListingKindSpec<'project', z.output<typeof newProject>> = {
+const project = listingKind({
   kind: 'project',
   label: 'Project',
   table: 'projects',
-  ...listingIds.project,
   newSchema: newProject,
   updateSchema: projectUpdate,
-  itemSchema: z.object({
-    ...common,
-    name: z.string(),
-    area: z.string(),
-    squareft: z.number(),
-    dateofcomplition: z.string(),
-    sizeofunit: z.string(),
-    gmaplink: z.string(),
-    price: z.number().nullable(),
-  }),
-  toColumns: (input): FieldColumns<'projects', ProjectFields> => ({
-    name: input.name,
-    area: input.area,
-    squareft: input.squareft,
+  codecs: {
     // Stored as YYYY-MM-DD so it sorts; the schema has already checked it is a real date.
-    dateofcomplition: parseListingDate(input.dateofcomplition)!,
-    sizeofunit: input.sizeofunit,
-    gmaplink: input.gmaplink,
-    price: input.price,
-  }),
-  toItem: ({ id, imageHash, filename, fields: f }) => ({
-    _id: id,
-    name: str(f.name),
-    area: str(f.area),
-    squareft: num(f.squareft),
-    dateofcomplition: formatListingDate(str(f.dateofcomplition)),
-    sizeofunit: str(f.sizeofunit),
-    gmaplink: str(f.gmaplink),
-    price: numOrNull(f.price),
-    image: imageUrl(imageHash),
-    filename,
-  }),
-};
+    dateofcomplition: { toColumn: (date) => parseListingDate(date)!, toItem: formatListingDate },
+  },
+});
 
-const product: ListingKindSpec<'product', z.output<typeof newProduct>> = {
+const product = listingKind({
   kind: 'product',
   label: 'Product',
   table: 'products',
-  ...listingIds.product,
   newSchema: newProduct,
   updateSchema: productUpdate,
-  itemSchema: z.object({ ...common, productname: z.string(), description: z.string(), price: z.number(), tags: z.array(z.string()) }),
-  toColumns: (input): FieldColumns<'products', ProductFields> => ({ productname: input.productname, description: input.description, price: input.price, tags: JSON.stringify(input.tags) }),
-  toItem: ({ id, imageHash, filename, fields: f }) => ({
-    _id: id,
-    productname: str(f.productname),
-    description: str(f.description),
-    price: num(f.price),
-    tags: tagsOf(f.tags),
-    image: imageUrl(imageHash),
-    filename,
-  }),
-};
+  codecs: { tags: { toColumn: (tags) => JSON.stringify(tags), toItem: tagsOf } },
+});
 
-const studio: ListingKindSpec<'studio', z.output<typeof newStudio>> = {
+const studio = listingKind({
   kind: 'studio',
   label: 'Studio record',
   table: 'studios',
-  ...listingIds.studio,
   newSchema: newStudio,
   updateSchema: studioUpdate,
-  itemSchema: z.object({ ...common, title: z.string(), address: z.string(), gmaplink: z.string() }),
-  toColumns: (input): FieldColumns<'studios', StudioFields> => ({ title: input.title, address: input.address, gmaplink: input.gmaplink }),
-  toItem: ({ id, imageHash, filename, fields: f }) => ({
-    _id: id,
-    title: str(f.title),
-    address: str(f.address),
-    gmaplink: str(f.gmaplink),
-    image: imageUrl(imageHash),
-    filename,
-  }),
-};
+  codecs: {},
+});
 
 export const listingKinds: { [K in ListingKind]: ListingKindSpec<K> } = { project, product, studio };

@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { ProductFields, ProjectFields, StudioFields } from '../../../shared/listings/listings.contract';
 
 type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
 
@@ -11,32 +12,21 @@ export interface ListingColumns {
   updatedAt: Timestamp;
 }
 
-export interface ProjectsTable extends ListingColumns {
-  name: string;
-  area: string;
-  squareft: number;
-  /** YYYY-MM-DD (shown and sent as DD-MM-YYYY). */
-  dateofcomplition: string;
-  sizeofunit: string;
-  /** Empty when the project has no map link. */
-  gmaplink: string;
-  /** Rupees; null when the studio has not given one. */
-  price: number | null;
-}
+/*
+ * A kind's columns are its contract's fields (src/shared/listings), same names and types: a field
+ * added there is a column here, and needs only its migration. Where storage differs from the field,
+ * the column says so below and listing-kinds.ts must give the field a codec (a type error until then).
+ * Projects store `dateofcomplition` as YYYY-MM-DD (so it sorts), still a string; an empty `gmaplink`
+ * is no map link; a null `price` is no price.
+ */
+export interface ProjectsTable extends ListingColumns, ProjectFields {}
 
-export interface ProductsTable extends ListingColumns {
-  productname: string;
-  description: string;
-  price: number;
+export interface ProductsTable extends ListingColumns, Omit<ProductFields, 'tags'> {
   /** JSON array of tags ("Living room", "Boho"). */
   tags: ColumnType<string, string | undefined, string>;
 }
 
-export interface StudiosTable extends ListingColumns {
-  title: string;
-  address: string;
-  gmaplink: string;
-}
+export interface StudiosTable extends ListingColumns, StudioFields {}
 
 export interface ListingTables {
   projects: ProjectsTable;
