@@ -1,16 +1,26 @@
 import type { ColumnsType } from 'antd/es/table';
 import type { z } from 'zod';
-import type { ListingItems, ListingKind } from '../../../../shared/listings/listings.contract';
+import { listingSchemas, type ListingFields, type ListingItems, type ListingKind } from '../../../../shared/listings/listings.contract';
 
-export interface AdminField {
-  name: string;
+/** How the form shows one field. */
+export interface AdminFieldSpec {
   label: string;
   input: 'text' | 'textarea' | 'number' | 'rupees' | 'date' | 'url';
-  /** The field's schema from src/shared/listings: the form shows the server's messages. */
-  schema: z.ZodType;
   required: boolean;
   placeholder?: string;
 }
+
+export interface AdminField extends AdminFieldSpec {
+  name: string;
+  /** The field's schema from src/shared/listings: the form shows the server's messages. */
+  schema: z.ZodType;
+}
+
+/**
+ * Every field of the kind's contract, in the order the form shows them: a field added to the
+ * contract is a type error here until the form has it.
+ */
+export type AdminFields<K extends ListingKind> = { [N in keyof ListingFields[K]]-?: AdminFieldSpec };
 
 /** What one kind's admin page shows: its form fields and its table columns. */
 export interface AdminKind<K extends ListingKind> {
@@ -21,7 +31,13 @@ export interface AdminKind<K extends ListingKind> {
   singular: string;
   /** "projects", as in "All projects" */
   plural: string;
-  fields: AdminField[];
+  fields: AdminFields<K>;
   columns: ColumnsType<ListingItems[K]>;
   nameOf(item: ListingItems[K]): string;
+}
+
+/** The form's fields in order, each with its schema from the contract. */
+export function adminFields<K extends ListingKind>(config: AdminKind<K>): AdminField[] {
+  const { shape } = listingSchemas[config.kind].fields;
+  return Object.entries<AdminFieldSpec>(config.fields).map(([name, spec]) => ({ ...spec, name, schema: shape[name] as z.ZodType }));
 }

@@ -1,20 +1,17 @@
-import { productFields } from '../../../../shared/listings/listings.contract';
 import { formatRupees } from '../listing-format';
 import { ListingAdmin, listingLoader, type AdminKind } from './listing-admin';
-
-const fields = productFields.shape;
 
 const products: AdminKind<'product'> = {
   kind: 'product',
   title: 'Decor',
   singular: 'product',
   plural: 'decor products',
-  fields: [
-    { name: 'productname', label: 'Product name', input: 'text', schema: fields.productname, required: true, placeholder: 'Teak Sofa' },
-    { name: 'price', label: 'Price', input: 'rupees', schema: fields.price, required: true, placeholder: '125000' },
-    { name: 'description', label: 'Description', input: 'textarea', schema: fields.description, required: true },
-    { name: 'tags', label: 'Tags (comma-separated)', input: 'text', schema: fields.tags, required: false, placeholder: 'Living room, Boho' },
-  ],
+  fields: {
+    productname: { label: 'Product name', input: 'text', required: true, placeholder: 'Teak Sofa' },
+    price: { label: 'Price', input: 'rupees', required: true, placeholder: '125000' },
+    description: { label: 'Description', input: 'textarea', required: true },
+    tags: { label: 'Tags (comma-separated)', input: 'text', required: false, placeholder: 'Living room, Boho' },
+  },
   columns: [
     { title: 'Product', dataIndex: 'productname', key: 'productname' },
     { title: 'Description', dataIndex: 'description', key: 'description', ellipsis: true },

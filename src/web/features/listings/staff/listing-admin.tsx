@@ -10,7 +10,7 @@ import { ListingForm, useListingForm } from './listing-form';
 import { ListingTable } from './listing-table';
 import './listing-admin.css';
 
-export type { AdminField, AdminKind } from './admin-kind';
+export type { AdminKind } from './admin-kind';
 
 /** antd's default red (#ff4d4f) is too light on white for text (WCAG AA): Delete and field errors use a darker one. */
 const READABLE_DANGER = { token: { colorError: '#b3261e' } };

@@ -1,14 +1,14 @@
 import { App, Button, Card, DatePicker, Form, Input, Space } from 'antd';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { z } from 'zod';
 import { DATE_FORMAT, IMAGE_REQUIRED, listingIds, NOT_AN_IMAGE, type ListingItems, type ListingKind } from '../../../../shared/listings/listings.contract';
 import { zodRule } from '../../../lib/antd-zod';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes';
 import { saveListing } from '../listings-api';
-import type { AdminField, AdminKind } from './admin-kind';
+import { adminFields, type AdminField, type AdminKind } from './admin-kind';
 import { ORIGINAL_MAX_BYTES, resizeImage } from './resize-image';
 
 dayjs.extend(customParseFormat);
@@ -63,6 +63,7 @@ function fieldInput(field: AdminField) {
 export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSaved: () => void) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
+  const fields = useMemo(() => adminFields(config), [config]);
   const { idField } = listingIds[config.kind];
   const [saving, setSaving] = useState(false);
   const [chosen, setChosen] = useState<ChosenImage | null>(null);
@@ -121,7 +122,7 @@ export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSa
       return;
     }
     const body = new FormData();
-    for (const field of config.fields) body.append(field.name, asText(values[field.name]));
+    for (const field of fields) body.append(field.name, asText(values[field.name]));
     if (update) body.append(idField, String(values.id));
     if (chosen) {
       body.append('filename', chosen.name);
@@ -135,7 +136,7 @@ export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSa
       onSaved();
     } catch (error) {
       if (error instanceof ApiError && error.errors.length > 0) {
-        const known = new Set(config.fields.map((f) => f.name));
+        const known = new Set(fields.map((f) => f.name));
         form.setFields(error.errors.filter((e) => known.has(e.field)).map((e) => ({ name: e.field, errors: [e.message] })));
         if (error.errors.some((e) => e.field === 'file')) setImageError(error.message);
       }
@@ -149,7 +150,7 @@ export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSa
   const edit = (row: ListingItems[K]) => {
     const values: FormValues = { id: row._id };
     const record = row as unknown as Record<string, unknown>;
-    for (const field of config.fields) {
+    for (const field of fields) {
       const value = record[field.name];
       if (field.input === 'date') values[field.name] = dayjs(String(value), DATE_FORMAT, true);
       else if ((field.input === 'number' || field.input === 'rupees') && typeof value === 'number') values[field.name] = String(value);
@@ -171,14 +172,14 @@ export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSa
     if (form.getFieldValue('id') === id) reset();
   };
 
-  return { form, saving, chosen, currentImage, imageError, setImageError, fileInput, formCard, editingId, setDirty, onFileChange, onFinish, reset, edit, forget };
+  return { form, fields, saving, chosen, currentImage, imageError, setImageError, fileInput, formCard, editingId, setDirty, onFileChange, onFinish, reset, edit, forget };
 }
 
 export type ListingFormState<K extends ListingKind> = ReturnType<typeof useListingForm<K>>;
 
 /** The card with the form: adds a record or, when its hidden id is set, updates one. */
 export function ListingForm<K extends ListingKind>({ config, state }: { config: AdminKind<K>; state: ListingFormState<K> }) {
-  const { form, saving, chosen, currentImage, imageError, setImageError, fileInput, formCard, editingId, setDirty, onFileChange, onFinish, reset } = state;
+  const { form, fields, saving, chosen, currentImage, imageError, setImageError, fileInput, formCard, editingId, setDirty, onFileChange, onFinish, reset } = state;
   const fileInputId = useId();
   const preview = chosen?.url ?? currentImage;
   const editing = Boolean(editingId);
@@ -201,7 +202,7 @@ export function ListingForm<K extends ListingKind>({ config, state }: { config: 
           </Form.Item>
           <div className="listing-admin__grid">
             <div className="listing-admin__fields">
-              {config.fields.map((field) => (
+              {fields.map((field) => (
                 <Form.Item
                   key={field.name}
                   name={field.name}

@@ -1,18 +1,15 @@
-import { studioFields } from '../../../../shared/listings/listings.contract';
 import { ListingAdmin, listingLoader, type AdminKind } from './listing-admin';
-
-const fields = studioFields.shape;
 
 const studios: AdminKind<'studio'> = {
   kind: 'studio',
   title: 'Studio',
   singular: 'studio record',
   plural: 'studio records',
-  fields: [
-    { name: 'title', label: 'Title', input: 'text', schema: fields.title, required: true, placeholder: 'Indiranagar Studio' },
-    { name: 'gmaplink', label: 'Google map link', input: 'url', schema: fields.gmaplink, required: true, placeholder: 'https://www.google.com/maps/…' },
-    { name: 'address', label: 'Address', input: 'textarea', schema: fields.address, required: true },
-  ],
+  fields: {
+    title: { label: 'Title', input: 'text', required: true, placeholder: 'Indiranagar Studio' },
+    gmaplink: { label: 'Google map link', input: 'url', required: true, placeholder: 'https://www.google.com/maps/…' },
+    address: { label: 'Address', input: 'textarea', required: true },
+  },
   columns: [
     { title: 'Title', dataIndex: 'title', key: 'title' },
     { title: 'Address', dataIndex: 'address', key: 'address', ellipsis: true },
