@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, it, vi } from 'vitest';
 import { listingKinds } from '../../src/server/features/listings/listing-kinds';
 import { insertListing } from '../../src/server/features/listings/listings.repository';
-import type { ListingKind } from '../../src/shared/listings/listings.contract';
+import { listingSchemas, type ListingKind } from '../../src/shared/listings/listings.contract';
 import { bumpContentVersion } from '../../src/server/db/content-version';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { testImage } from '../helpers/images';
@@ -329,5 +329,29 @@ describeEachDatabase('listings API', (ctx) => {
     const after = await list(ctx, 'studio');
     expect(after).toHaveLength(before.length + 1);
     expect(after.map((i) => i._id)).toContain(id);
+  });
+
+  // Issue 13: a field is declared once in the contract; the tables' types and the API follow from it.
+  it('has one column per contract field in each listing table (a new field needs its migration)', async () => {
+    const tables = await ctx.database.db.introspection.getTables();
+    const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    for (const kind of ['project', 'product', 'studio'] as const) {
+      const table = tables.find((t) => t.name === listingKinds[kind].table);
+      const columns = table!.columns.map((c) => camel(c.name)).filter((c) => !['id', 'imageHash', 'filename', 'createdAt', 'updatedAt'].includes(c));
+      expect(columns.sort(), kind).toEqual(Object.keys(listingSchemas[kind].fields.shape).sort());
+    }
+  });
+
+  it('describes every field of the items of each kind in the OpenAPI document', async () => {
+    const res = await ctx.asStaff({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json<{ paths: Record<string, { get?: { responses: Record<string, unknown> } }> }>().paths;
+    for (const kind of ['project', 'product', 'studio'] as const) {
+      const ok = paths[`/api/${kind}/get`]!.get!.responses['200'] as { content: Record<string, { schema: { items: { properties: Record<string, unknown>; required: string[] } } }> };
+      const items = ok.content['application/json']!.schema.items;
+      const expected = ['_id', 'image', 'filename', ...Object.keys(listingSchemas[kind].fields.shape)].sort();
+      expect(Object.keys(items.properties).sort(), kind).toEqual(expected);
+      expect([...items.required].sort(), kind).toEqual(expected);
+    }
   });
 });
