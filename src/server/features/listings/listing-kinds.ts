@@ -76,11 +76,13 @@ type Codecs<T extends ListingTableName, F, I> = {
     ? Codec<F[K], ColumnWrite<T, K>, ColumnRead<T, K>, I[K]>
     : never;
 } & {
-  [K in keyof F as IsPlain<T, F, I, K> extends true ? never : K]-?: K extends FieldName<T> & keyof I
-    ? [ColumnWrite<T, K>] extends [Stored]
-      ? Codec<F[K], ColumnWrite<T, K>, ColumnRead<T, K>, I[K]>
-      : `store ${K & string} as text or a number: give it its own column type in listings.tables.ts`
-    : `add the column ${K & string} to ${T} in listings.tables.ts (and a migration)`;
+  [K in keyof F as IsPlain<T, F, I, K> extends true ? never : K]-?: K extends keyof I
+    ? K extends FieldName<T>
+      ? [ColumnWrite<T, K>] extends [Stored]
+        ? Codec<F[K], ColumnWrite<T, K>, ColumnRead<T, K>, I[K]>
+        : `store ${K & string} as text or a number: give it its own column type in listings.tables.ts`
+      : `add the column ${K & string} to ${T} in listings.tables.ts (and a migration)`
+    : `add ${K & string} to the kind's item schema in listings.contract.ts`;
 };
 
 /**
