@@ -51,8 +51,8 @@ function amount(required: string, negative: string, max: number, tooBig: string)
   );
 }
 
-/** Optional rupees: blank or missing is no price (null); otherwise as `amount`. */
-function optionalAmount(negative: string, max: number, tooBig: string) {
+/** Optional: blank or missing is none (null); otherwise as `amount`, `notANumber` for anything else. */
+function optionalAmount(notANumber: string, negative: string, max: number, tooBig: string) {
   return z.preprocess(
     (value) => {
       if (value === null || value === undefined) return null;
@@ -61,7 +61,7 @@ function optionalAmount(negative: string, max: number, tooBig: string) {
       if (trimmed === '') return null;
       return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
     },
-    z.number({ message: 'Please enter the price as a number of rupees.' }).min(0, negative).max(max, tooBig).nullable(),
+    z.number({ message: notANumber }).min(0, negative).max(max, tooBig).nullable(),
   );
 }
 
@@ -185,7 +185,7 @@ export const projectFields = z.object({
   sizeofunit: text('Please select size of unit!', 50, 'Size of unit should be at most 50 characters'),
   gmaplink: optionalWebLink,
   /** Optional, in rupees (issue 16): used to match homes to a visitor's budget. */
-  price: optionalAmount('Price cannot be negative', 1_000_000_000_000, 'Price is too large'),
+  price: optionalAmount('Please enter the price as a number of rupees.', 'Price cannot be negative', 1_000_000_000_000, 'Price is too large'),
 });
 export const newProject = projectFields.extend({ filename });
 export const projectUpdate = newProject.extend({ projectId: recordId(PROJECT_NOT_FOUND) });
