@@ -14,19 +14,9 @@ import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { addEmail, createActiveCampaign, HOME_SURVEY, respond, surveyText } from '../factories/campaigns';
 import { waitFor } from '../helpers/wait';
 import { readZip } from '../helpers/zip';
+import { readWorkbook, rowValues } from '../helpers/xlsx';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/surveys/${name}.json`, import.meta.url), 'utf8');
-
-async function readWorkbook(body: Buffer): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as unknown as ArrayBuffer);
-  return workbook;
-}
-
-function rowValues(sheet: ExcelJS.Worksheet, index: number): unknown[] {
-  // ExcelJS rows are 1-based and `values` has a hole at index 0.
-  return (sheet.getRow(index).values as unknown[]).slice(1);
-}
 
 /** Responses straight into the database (the API path is covered separately): fast enough for thousands. */
 async function insertResponses(ctx: TestContext, campaignId: string, count: number, answer: (i: number) => object) {

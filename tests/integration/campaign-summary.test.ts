@@ -1,8 +1,9 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignSummaryResult, QuestionSummary } from '../../src/shared/campaigns/campaign-summary.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { createCampaign } from '../factories/campaigns';
+import { readWorkbook, rowValues, sheetRows } from '../helpers/xlsx';
 
 /** Two pages; one question of each kind of figures. */
 const SURVEY = {
@@ -81,18 +82,8 @@ function question<T extends QuestionSummary['type']>(summary: CampaignSummaryRes
 
 const counts = (choices: { value: unknown; count: number }[]) => Object.fromEntries(choices.map((c) => [String(c.value), c.count]));
 
-async function readWorkbook(body: Buffer): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as unknown as ArrayBuffer);
-  return workbook;
-}
-
 /** A sheet's rows after the header, as arrays of cell values. */
-function dataRows(sheet: ExcelJS.Worksheet): unknown[][] {
-  const rows: unknown[][] = [];
-  for (let i = 2; i <= sheet.rowCount; i++) rows.push((sheet.getRow(i).values as unknown[]).slice(1));
-  return rows;
-}
+const dataRows = (sheet: ExcelJS.Worksheet) => sheetRows(sheet, 2);
 
 describeEachDatabase('campaign summary and result filters', (ctx) => {
   let id: string;
@@ -246,14 +237,14 @@ describeEachDatabase('campaign summary and result filters', (ctx) => {
     expect(res.statusCode).toBe(200);
     const workbook = await readWorkbook(res.rawPayload);
     const responses = workbook.getWorksheet('Responses')!;
-    expect((responses.getRow(1).values as unknown[]).slice(1)).toEqual(['Email', 'Date', 'Kind of home', 'Amenities', 'Stars', 'Loan?', 'Size', 'Notes', 'Rooms']);
+    expect(rowValues(responses, 1)).toEqual(['Email', 'Date', 'Kind of home', 'Amenities', 'Stars', 'Loan?', 'Size', 'Notes', 'Rooms']);
     expect(dataRows(responses).map((r) => r[0])).toEqual(['r2@example.com', 'r3@example.com']);
     expect(dataRows(workbook.getWorksheet('E-mails')!).map((r) => [r[0], r[2]])).toEqual([['r3@example.com', 'Yes']]);
 
     const villa = await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}?status=all&kind=v` });
     const book = await readWorkbook(villa.rawPayload);
     const sheet = book.getWorksheet('Responses')!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1).at(-1)).toBe('Completed');
+    expect(rowValues(sheet, 1).at(-1)).toBe('Completed');
     expect(dataRows(sheet).map((r) => [r[0], r[2], r.at(-1)])).toEqual([
       ['r2@example.com', 'Villa', 'Yes'],
       ['r4@example.com', 'Villa', 'No'],

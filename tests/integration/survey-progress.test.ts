@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import {
   CAMPAIGN_MESSAGES,
@@ -13,6 +12,7 @@ import { listUnfinishedAnswers } from '../../src/server/features/campaigns/surve
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { addEmail, createActiveCampaign, respond } from '../factories/campaigns';
+import { readWorkbook } from '../helpers/xlsx';
 
 const mail = await startMailServer();
 afterAll(() => mail.close());
@@ -132,8 +132,7 @@ describeEachDatabase(
 
       const download = await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${campaignId}` });
       expect(download.statusCode).toBe(200);
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(download.rawPayload as unknown as ArrayBuffer);
+      const workbook = await readWorkbook(download.rawPayload);
       const cells: string[] = [];
       workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value)))));
       expect(cells).not.toContain('Ravi');

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { columnName, excelDate, XlsxWriter, type XlsxCell, type XlsxColumn } from '../../src/server/lib/xlsx-stream';
 import { readZip } from '../helpers/zip';
+import { readWorkbook, sheetRows } from '../helpers/xlsx';
 
 function collect() {
   const chunks: Buffer[] = [];
@@ -15,18 +16,6 @@ function collect() {
   return { out, bytes: () => Buffer.concat(chunks) };
 }
 
-async function load(bytes: Buffer): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  return workbook;
-}
-
-/** Every row's values as ExcelJS reads them (1-based, holes as undefined). */
-function values(sheet: ExcelJS.Worksheet): unknown[][] {
-  const rows: unknown[][] = [];
-  for (let r = 1; r <= sheet.rowCount; r++) rows.push((sheet.getRow(r).values as unknown[]).slice(1));
-  return rows;
-}
 
 interface SheetSpec {
   name: string;
@@ -98,7 +87,7 @@ describe('XlsxWriter', () => {
       { name: 'Responses', columns, rows },
       { name: 'E-mails', columns: [{ header: 'Email', width: 32 }, { header: 'Completed', width: 12 }], rows: rows.map((r) => [r[0], 'Yes']) },
     ];
-    const [ours, theirs] = await Promise.all([load(await writeOurs(sheets)), load(await writeExcelJs(sheets))]);
+    const [ours, theirs] = await Promise.all([readWorkbook(await writeOurs(sheets)), readWorkbook(await writeExcelJs(sheets))]);
 
     expect(ours.worksheets.map((s) => s.name)).toEqual(['Responses', 'E-mails']);
     expect(ours.creator).toBe('Abode');
@@ -108,14 +97,14 @@ describe('XlsxWriter', () => {
       expect(a.rowCount).toBe(b.rowCount);
       // ExcelJS reads the `str` cells its own writer makes with entities decoded twice ("&amp;" comes
       // back as "&"); our text cells come back exactly as written.
-      const theirValues = values(b).map((row) => row.map((v) => (v === '& already escaped' ? '&amp; already escaped' : v)));
-      expect(values(a)).toEqual(theirValues);
+      const theirValues = sheetRows(b).map((row) => row.map((v) => (v === '& already escaped' ? '&amp; already escaped' : v)));
+      expect(sheetRows(a)).toEqual(theirValues);
       expect(a.columns.map((c) => c.width)).toEqual(b.columns.map((c) => c.width));
       expect(a.views).toMatchObject([{ state: 'frozen', ySplit: 1, topLeftCell: 'A2' }]);
     }
     // Spot checks, independent of ExcelJS's writer.
     const sheet = ours.getWorksheet('Responses')!;
-    expect(values(sheet)[0]).toEqual(['Email', 'Date', 'Text', 'Number', 'Flag']);
+    expect(sheetRows(sheet)[0]).toEqual(['Email', 'Date', 'Text', 'Number', 'Flag']);
     expect(sheet.getCell('B2').value).toEqual(date);
     expect(sheet.getCell('B2').numFmt).toBe('mm-dd-yy');
     expect(sheet.getCell('D2').value).toBeNull();
@@ -134,7 +123,7 @@ describe('XlsxWriter', () => {
     sheet.addRow([new Date(Date.UTC(2026, 0, 3, 18, 5)), new Date(Date.UTC(2026, 0, 3))]);
     await sheet.end();
     await writer.finish();
-    const read = (await load(bytes())).getWorksheet('S')!;
+    const read = (await readWorkbook(bytes())).getWorksheet('S')!;
     expect(['A2', 'B2', 'A3', 'B3'].map((ref) => read.getCell(ref).numFmt)).toEqual(['dd-mm-yyyy hh:mm', 'dd-mm-yyyy hh:mm', 'dd-mm-yyyy hh:mm', 'mm-dd-yy']);
     expect(read.getCell('A3').value).toEqual(new Date(Date.UTC(2026, 0, 3, 18, 5)));
   });
@@ -150,7 +139,7 @@ describe('XlsxWriter', () => {
     sheet.addRow([Number.POSITIVE_INFINITY]);
     await sheet.end();
     await writer.finish();
-    const read = (await load(bytes())).getWorksheet('Odd')!;
+    const read = (await readWorkbook(bytes())).getWorksheet('Odd')!;
     expect(read.getCell('A2').value).toBe('\rcmd');
     expect(read.getCell('A3').value).toBe('bell null del nonchar end');
     // Numbers a cell cannot hold become text; an invalid date is left empty.
@@ -171,7 +160,7 @@ describe('XlsxWriter', () => {
     sheet.addRow(row);
     await sheet.end();
     await writer.finish();
-    const read = (await load(bytes())).getWorksheet('Wide')!;
+    const read = (await readWorkbook(bytes())).getWorksheet('Wide')!;
     expect(read.getCell('A2').value).toBe('first');
     expect(read.getCell('AB2').value).toBe('AB');
     expect(read.getCell('ZZ2').value).toBe('ZZ');
@@ -200,7 +189,7 @@ describe('XlsxWriter', () => {
     expect(parts.get('docProps/core.xml')).toContain('<dc:creator>A &amp; B</dc:creator>');
     expect(parts.get('[Content_Types].xml')).toContain('/xl/worksheets/sheet2.xml');
     for (const [name, xml] of parts) expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'), name).toBe(true);
-    const read = await load(bytes());
+    const read = await readWorkbook(bytes());
     expect(read.worksheets.map((s) => s.name)).toEqual(['One', 'Two & <Three>']);
     expect(read.getWorksheet('Two & <Three>')!.rowCount).toBe(0);
   });
