@@ -1,14 +1,14 @@
-import ExcelJS from 'exceljs';
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { createDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { migrations } from '../../src/server/db/migrations';
 import { upsertLead } from '../../src/server/features/leads/leads.repository';
 import { LEAD_MESSAGES, LEADS_API, type LeadDetail, type LeadList } from '../../src/shared/leads/leads.contract';
 import { describeEachDatabase, STAFF, type TestContext } from '../helpers/app';
 import { createTestDatabase, describeEachDialect } from '../helpers/databases';
 import { addEmail, createActiveCampaign, respond, surveyText } from '../factories/campaigns';
+import { withDatabaseAt } from '../helpers/migrations';
+import { readWorkbook } from '../helpers/xlsx';
 
 const LEAD_SURVEY = {
   pages: [
@@ -181,8 +181,7 @@ describeEachDatabase('leads', (ctx) => {
     const res = await ctx.asStaff({ method: 'GET', url: `${LEADS_API.export}?source=contact&q=formula` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const workbook = await readWorkbook(res.rawPayload);
     const sheet = workbook.getWorksheet('Leads')!;
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(1).getCell(1).value).toBe('Name');
@@ -215,57 +214,44 @@ describeEachDatabase('staff list', (ctx) => {
   });
 });
 
-const provider = { getMigrations: async (): Promise<Record<string, Migration>> => migrations };
-
 describeEachDialect('leads migration', (dialect) => {
-    it('folds existing e-mail records, responses and contact messages into one lead per person', async () => {
-      const testDb = await createTestDatabase(dialect);
-      const database = createDatabase(testDb.config);
-      try {
-        const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-        const migrator = new Migrator({ db, provider });
-        expect((await migrator.migrateTo('2026-11-23T0310-edge-content-version')).error).toBeUndefined();
-        const at = (s: number) => new Date(Date.UTC(2026, 10, 1, 10, 0, s)).toISOString();
-        const bool = (b: boolean) => (dialect === 'sqlite' ? Number(b) : b);
-        const survey = JSON.stringify({ elements: [{ type: 'text', name: 'tel', leadField: 'phone' }, { type: 'text', name: 'city' }] });
-        await db.insertInto('campaigns').values({ id: 'c1', name: 'Old survey', questions: survey, questioncolumns: 'tel,city', is_active: bool(true), created_at: at(0), updated_at: at(0) }).execute();
-        await db.insertInto('email_records').values([
-          { id: 'r1', email: 'Ravi@X.test', campaign_id: 'c1', is_completed: bool(true), created_at: at(1) },
-          { id: 'r2', email: 'meera@x.test', campaign_id: null, is_completed: bool(false), created_at: at(2) },
-        ]).execute();
-        await db.insertInto('survey_responses').values({ id: 's1', campaign_id: 'c1', email_record_id: 'r1', email: 'Ravi@X.test', answer: JSON.stringify({ tel: '98450 11111', city: 'Pune' }), created_at: at(3) }).execute();
-        await db.insertInto('contact_messages').values([
-          { id: 'm1', firstname: 'Ravi', lastname: 'Kumar', email: ' ravi@x.test', request_quotation: 'Homes', message: 'Hi', created_at: at(4) },
-          { id: 'm2', firstname: 'Zoe', lastname: 'D', email: 'zoe@x.test', request_quotation: 'Carpet', message: 'Rug', created_at: at(5) },
-        ]).execute();
+  it('folds existing e-mail records, responses and contact messages into one lead per person', () =>
+    withDatabaseAt(dialect, '2026-11-23T0310-edge-content-version', async ({ database, db, at, bool }) => {
+      const survey = JSON.stringify({ elements: [{ type: 'text', name: 'tel', leadField: 'phone' }, { type: 'text', name: 'city' }] });
+      await db.insertInto('campaigns').values({ id: 'c1', name: 'Old survey', questions: survey, questioncolumns: 'tel,city', is_active: bool(true), created_at: at(0), updated_at: at(0) }).execute();
+      await db.insertInto('email_records').values([
+        { id: 'r1', email: 'Ravi@X.test', campaign_id: 'c1', is_completed: bool(true), created_at: at(1) },
+        { id: 'r2', email: 'meera@x.test', campaign_id: null, is_completed: bool(false), created_at: at(2) },
+      ]).execute();
+      await db.insertInto('survey_responses').values({ id: 's1', campaign_id: 'c1', email_record_id: 'r1', email: 'Ravi@X.test', answer: JSON.stringify({ tel: '98450 11111', city: 'Pune' }), created_at: at(3) }).execute();
+      await db.insertInto('contact_messages').values([
+        { id: 'm1', firstname: 'Ravi', lastname: 'Kumar', email: ' ravi@x.test', request_quotation: 'Homes', message: 'Hi', created_at: at(4) },
+        { id: 'm2', firstname: 'Zoe', lastname: 'D', email: 'zoe@x.test', request_quotation: 'Carpet', message: 'Rug', created_at: at(5) },
+      ]).execute();
 
-        await migrateToLatest(database.db as Kysely<unknown>);
-        const leads = await database.db.selectFrom('leads').selectAll().orderBy('emailKey').execute();
-        expect(leads.map((l) => [l.emailKey, l.name, l.phone, l.status, Boolean(l.hasSurvey), Boolean(l.hasContact), Boolean(l.hasNewsletter), l.lastCampaignId, Boolean(l.lastCompleted)])).toEqual([
-          ['meera@x.test', null, null, 'new', false, false, true, null, false],
-          ['ravi@x.test', 'Ravi Kumar', '98450 11111', 'new', true, true, false, 'c1', true],
-          ['zoe@x.test', 'Zoe D', null, 'new', false, true, false, null, false],
-        ]);
-        const ravi = leads[1]!;
-        expect(new Date(ravi.createdAt).toISOString()).toBe(at(1));
-        expect(new Date(ravi.lastActivityAt).toISOString()).toBe(at(4));
-        const linked = await database.db.selectFrom('emailRecords').select(['id', 'leadId']).orderBy('id').execute();
-        expect(linked).toEqual([
-          { id: 'r1', leadId: ravi.id },
-          { id: 'r2', leadId: leads[0]!.id },
-        ]);
-        const contacts = await database.db.selectFrom('contactMessages').select(['id', 'leadId']).orderBy('id').execute();
-        expect(contacts).toEqual([
-          { id: 'm1', leadId: ravi.id },
-          { id: 'm2', leadId: leads[2]!.id },
-        ]);
-        const campaign = await database.db.selectFrom('campaigns').select('leadFields').executeTakeFirstOrThrow();
-        expect(JSON.parse(campaign.leadFields)).toEqual({ tel: 'phone' });
-      } finally {
-        await database.close();
-        await testDb.drop();
-      }
-    });
+      await migrateToLatest(database.db as Kysely<unknown>);
+      const leads = await database.db.selectFrom('leads').selectAll().orderBy('emailKey').execute();
+      expect(leads.map((l) => [l.emailKey, l.name, l.phone, l.status, Boolean(l.hasSurvey), Boolean(l.hasContact), Boolean(l.hasNewsletter), l.lastCampaignId, Boolean(l.lastCompleted)])).toEqual([
+        ['meera@x.test', null, null, 'new', false, false, true, null, false],
+        ['ravi@x.test', 'Ravi Kumar', '98450 11111', 'new', true, true, false, 'c1', true],
+        ['zoe@x.test', 'Zoe D', null, 'new', false, true, false, null, false],
+      ]);
+      const ravi = leads[1]!;
+      expect(new Date(ravi.createdAt).toISOString()).toBe(at(1));
+      expect(new Date(ravi.lastActivityAt).toISOString()).toBe(at(4));
+      const linked = await database.db.selectFrom('emailRecords').select(['id', 'leadId']).orderBy('id').execute();
+      expect(linked).toEqual([
+        { id: 'r1', leadId: ravi.id },
+        { id: 'r2', leadId: leads[0]!.id },
+      ]);
+      const contacts = await database.db.selectFrom('contactMessages').select(['id', 'leadId']).orderBy('id').execute();
+      expect(contacts).toEqual([
+        { id: 'm1', leadId: ravi.id },
+        { id: 'm2', leadId: leads[2]!.id },
+      ]);
+      const campaign = await database.db.selectFrom('campaigns').select('leadFields').executeTakeFirstOrThrow();
+      expect(JSON.parse(campaign.leadFields)).toEqual({ tel: 'phone' });
+    }));
 });
 
 describeEachDialect('lead upsert', (dialect) => {

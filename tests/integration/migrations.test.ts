@@ -1,24 +1,13 @@
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 import { createDatabase } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { migrations } from '../../src/server/db/migrations';
 import { createTestDatabase, describeEachDialect } from '../helpers/databases';
-
-const provider = { getMigrations: async (): Promise<Record<string, Migration>> => migrations };
+import { withDatabaseAt } from '../helpers/migrations';
 
 describeEachDialect('migrations', (dialect) => {
-  it('one open e-mail record per e-mail and campaign: duplicates from before are folded into the oldest', async () => {
-    const testDb = await createTestDatabase(dialect);
-    const database = createDatabase(testDb.config);
-    try {
-      // The tables as the migrations leave them, column names as stored.
-      const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-      const migrator = new Migrator({ db, provider });
-      expect((await migrator.migrateTo('2026-11-22T0140-contact')).error).toBeUndefined();
-
-      const at = (s: number) => new Date(Date.UTC(2026, 10, 1, 10, 0, s)).toISOString();
-      const bool = (b: boolean) => (dialect === 'sqlite' ? Number(b) : b);
+  it('one open e-mail record per e-mail and campaign: duplicates from before are folded into the oldest', () =>
+    withDatabaseAt(dialect, '2026-11-22T0140-contact', async ({ database, db, migrator, at, bool }) => {
       await db.insertInto('campaigns').values({ id: 'c1', name: 'C', questions: '{}', questioncolumns: 'q', is_active: bool(true), created_at: at(0), updated_at: at(0) }).execute();
       const record = (id: string, email: string, campaign: string | null, completed: boolean, s: number) => ({
         id, email, campaign_id: campaign, is_completed: bool(completed), created_at: at(s),
@@ -45,11 +34,7 @@ describeEachDialect('migrations', (dialect) => {
       expect((await migrator.migrateTo('2026-11-22T0140-contact')).error).toBeUndefined();
       await db.insertInto('email_records').values(record('again', 'a@x.test', 'c1', false, 9)).execute();
       expect(Number((await sql<{ n: number }>`select count(*) as n from email_records`.execute(db)).rows[0]!.n)).toBe(6);
-    } finally {
-      await database.close();
-      await testDb.drop();
-    }
-  });
+    }));
 
   it('storing a response completes its e-mail record in the same statement; a conflicting retry changes nothing', async () => {
     const testDb = await createTestDatabase(dialect);
