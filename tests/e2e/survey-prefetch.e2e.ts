@@ -2,7 +2,7 @@
 // view (once idle, or when the e-mail field gets focus), and the click then needs none of it again.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActiveCampaign, staffApi } from './api';
 import { pageProblems, PHONE, useBrowser } from './browser';
@@ -39,6 +39,27 @@ function recordRequests(page: Page): string[] {
     if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/api/')) requested.push(`${req.method()} ${url.pathname}`);
   });
   return requested;
+}
+
+/**
+ * Starts the survey from the landing page as `email`, the e-mail record's call held back; the
+ * function returned lets the call through and gives its response.
+ */
+async function startWithEmailHeld(page: Page, email: string): Promise<() => Promise<Response>> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/email/add', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+  return () => {
+    const stored = page.waitForResponse((r) => r.url().endsWith('/api/email/add'));
+    release();
+    return stored;
+  };
 }
 
 beforeAll(async () => {
@@ -108,28 +129,19 @@ describe('the survey runner is fetched on the landing page, after its first view
   it('shows the first question while the e-mail is stored, and sends the answers once it is', async () => {
     const page = await browser.newPage(PHONE);
     // The e-mail's answer is held back until the first question is on screen.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/email/add', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/', { waitUntil: 'networkidle' });
-    await page.getByRole('textbox', { name: 'E-mail address' }).fill(`while-stored-${RUN}@example.com`);
-    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+    const storeEmail = await startWithEmailHeld(page, `while-stored-${RUN}@example.com`);
     await page.getByRole('textbox', { name: FIRST_QUESTION }).fill('Indiranagar');
     const sent = page.waitForResponse((r) => r.url().includes('/api/campaign/response/'));
     await page.getByRole('button', { name: 'Complete' }).click();
     // Completed before the record exists: refused with the answers kept, nothing sent.
     await page.getByRole('alert').filter({ hasText: 'Your answers are safe' }).waitFor();
-    const stored = page.waitForResponse((r) => r.url().endsWith('/api/email/add'));
-    release();
-    expect((await stored).status()).toBe(201);
+    const stored = await storeEmail();
+    expect(stored.status()).toBe(201);
     await page.getByRole('button', { name: 'Complete' }).click();
     const response = await sent;
     expect(response.status()).toBe(200);
     const body = response.request().postDataJSON() as { response: { email: string; emailId: string; answer: unknown } };
-    const record = (await (await stored).json()) as { emailID: string };
+    const record = (await stored.json()) as { emailID: string };
     expect(body.response).toEqual({ email: `while-stored-${RUN}@example.com`, emailId: record.emailID, answer: { area: 'Indiranagar' } });
     await page.waitForURL(/\/result$/);
     expect(pageProblems(page)).toEqual([]);
@@ -137,21 +149,11 @@ describe('the survey runner is fetched on the landing page, after its first view
 
   it('keeps what the visitor is typing when the e-mail record arrives', async () => {
     const page = await browser.newPage(PHONE);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/email/add', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/', { waitUntil: 'networkidle' });
-    await page.getByRole('textbox', { name: 'E-mail address' }).fill(`typing-${RUN}@example.com`);
-    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+    const storeEmail = await startWithEmailHeld(page, `typing-${RUN}@example.com`);
     const field = page.getByRole('textbox', { name: FIRST_QUESTION });
     // Typed, still in the field (SurveyJS takes a text answer when the field loses focus).
     await field.fill('Jayanagar');
-    const stored = page.waitForResponse((r) => r.url().endsWith('/api/email/add'));
-    release();
-    expect((await stored).status()).toBe(201);
+    expect((await storeEmail()).status()).toBe(201);
     // The page has reacted to the answer: nothing sent yet, then a frame later the field still holds it.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
     expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
