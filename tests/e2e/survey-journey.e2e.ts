@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES } from '../../src/shared/campaigns/campaigns.contract';
 import { answerAsVisitor, createActiveCampaign, createCampaign, setCampaignActive, staffApi, type Api } from './api';
 import { baseURL, beginSurvey, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+import { AMENITIES_QUESTION, HOME_TYPE_QUESTION } from './questions';
 
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
@@ -14,29 +15,11 @@ const SURVEY = {
   pages: [
     {
       name: 'kind',
-      elements: [
-        {
-          type: 'radiogroup',
-          name: 'homeType',
-          title: 'What kind of home?',
-          isRequired: true,
-          choices: [
-            { value: 'apartment', text: 'Apartment' },
-            { value: 'villa', text: 'Villa' },
-          ],
-        },
-      ],
+      elements: [HOME_TYPE_QUESTION],
     },
     {
       name: 'living',
-      elements: [
-        {
-          type: 'checkbox',
-          name: 'amenities',
-          title: 'Must-have amenities',
-          choices: [{ value: 'gym', text: 'Gym' }, { value: 'pool', text: 'Pool' }, 'Garden'],
-        },
-      ],
+      elements: [{ ...AMENITIES_QUESTION, choices: [...AMENITIES_QUESTION.choices, 'Garden'] }],
     },
     { name: 'notes', elements: [{ type: 'comment', name: 'notes', title: 'Anything else?' }] },
   ],

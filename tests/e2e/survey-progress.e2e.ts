@@ -5,6 +5,7 @@ import { LEADS_API, type LeadDetail, type LeadList } from '../../src/shared/lead
 import { MAIL_API } from '../../src/shared/notifications/notifications.contract';
 import { createActiveCampaign, staffApi, type Api } from './api';
 import { baseURL, beginSurvey, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+import { AMENITIES_QUESTION } from './questions';
 
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
@@ -27,10 +28,7 @@ const SURVEY = {
         },
       ],
     },
-    {
-      name: 'home',
-      elements: [{ type: 'checkbox', name: 'amenities', title: 'Must-have amenities', choices: [{ value: 'gym', text: 'Gym' }, { value: 'pool', text: 'Pool' }] }],
-    },
+    { name: 'home', elements: [AMENITIES_QUESTION] },
   ],
 };
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES } from '../../src/shared/campaigns/campaigns.contract';
 import { createActiveCampaign, staffApi, type Api } from './api';
 import { beginSurvey, pageProblems, PHONE, useBrowser } from './browser';
+import { AMENITIES_QUESTION, HOME_TYPE_QUESTION } from './questions';
 
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
@@ -12,24 +13,9 @@ const SURVEY = {
   pages: [
     {
       name: 'kind',
-      elements: [
-        {
-          type: 'radiogroup',
-          name: 'homeType',
-          title: 'What kind of home?',
-          isRequired: true,
-          choices: [
-            { value: 'apartment', text: 'Apartment' },
-            { value: 'villa', text: 'Villa' },
-          ],
-        },
-        { type: 'text', name: 'city', title: 'Which city?' },
-      ],
+      elements: [HOME_TYPE_QUESTION, { type: 'text', name: 'city', title: 'Which city?' }],
     },
-    {
-      name: 'living',
-      elements: [{ type: 'checkbox', name: 'amenities', title: 'Must-have amenities', choices: [{ value: 'gym', text: 'Gym' }, { value: 'pool', text: 'Pool' }] }],
-    },
+    { name: 'living', elements: [AMENITIES_QUESTION] },
   ],
 };
 
