@@ -1,6 +1,4 @@
-import type { ColumnType } from 'kysely';
-
-type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
+import type { Timestamp } from '../../db/column-types';
 
 export interface StaffUsersTable {
   id: string;

@@ -1,8 +1,5 @@
 import type { ColumnType } from 'kysely';
-
-type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
-/** Stored as 0/1 on SQLite, boolean on PostgreSQL. */
-type Flag = ColumnType<boolean | number, boolean, boolean>;
+import type { Flag, Timestamp } from '../../db/column-types';
 
 export interface CampaignsTable {
   id: string;

@@ -1,7 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { RequestQuotation } from '../../../shared/contact/contact.contract';
-
-type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
+import type { Timestamp } from '../../db/column-types';
 
 export interface ContactMessagesTable {
   id: string;

@@ -1,9 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { LeadStatus } from '../../../shared/leads/leads.contract';
-
-type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
-/** Stored as 0/1 on SQLite, boolean on PostgreSQL. */
-type Flag = ColumnType<boolean | number, boolean, boolean>;
+import type { Flag, Timestamp } from '../../db/column-types';
 
 export interface LeadsTable {
   id: string;

@@ -1,6 +1,4 @@
-import type { ColumnType } from 'kysely';
-
-type Timestamp = ColumnType<Date | string, Date | string, Date | string>;
+import type { Timestamp } from '../../db/column-types';
 
 /** Stored images: 300×300 JPEGs, keyed by the SHA-256 of their bytes (stored once, shared by records). */
 export interface ImagesTable {
