@@ -90,6 +90,22 @@ export async function loginAsStaff(page: Page): Promise<string> {
   return token;
 }
 
+/**
+ * Staff-written HTML shown without what would run: the trap image (`#<trap>`, an onerror handler)
+ * stays without its handler, the `#<link>` (a javascript: URL) without its href, clicking it runs
+ * nothing, and nothing inside `within` (a selector; the whole page when empty) could still run.
+ */
+export async function expectScriptsDefused(page: Page, ids: { trap: string; link: string }, within = ''): Promise<void> {
+  const scoped = (selector: string) => (within ? `${within} ${selector}` : selector);
+  expect(await page.locator(`#${ids.trap}`).count()).toBe(1);
+  expect(await page.locator(`#${ids.trap}`).getAttribute('onerror')).toBeNull();
+  expect(await page.locator(`#${ids.link}`).textContent()).toBe('Open');
+  expect(await page.locator(`#${ids.link}`).getAttribute('href')).toBeNull();
+  await page.locator(`#${ids.link}`).click();
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(await page.locator(`${scoped('[onerror]')}, ${scoped('[href^="javascript:" i]')}`).count()).toBe(0);
+}
+
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
