@@ -1,4 +1,5 @@
-import type { ColumnType, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Timestamp } from '../../db/column-types';
 import type { Database } from '../../db/schema';
 import type { ListingColumns, ListingTableName } from './listings.tables';
 
@@ -11,7 +12,7 @@ export type ListingFieldColumns = Record<string, string | number | null>;
  * each kind's descriptor maps its own columns (listing-kinds.ts).
  */
 interface AnyListingTable extends ListingColumns {
-  [column: string]: string | number | ColumnType<Date | string, Date | string, Date | string>;
+  [column: string]: string | number | Timestamp;
 }
 type ListingDb = Record<ListingTableName, AnyListingTable>;
 const tables = (db: Kysely<Database>) => db as unknown as Kysely<ListingDb>;
