@@ -52,6 +52,35 @@ export function useBrowser() {
   };
 }
 
+/**
+ * Makes the page's calls to `url` fail until `recover()`: a 503 (or `status`) with the API's error
+ * body `{ message, code: 'INTERNAL' }`, or, with `abort` (a Playwright error code), no answer at all.
+ * Only calls with `method` when given. After `recover()` calls go on — to a route registered before
+ * this one (e.g. a stub), else to the server. `count()` is how many calls came, failed or not.
+ */
+export async function failCalls(
+  page: Page,
+  url: string | RegExp,
+  options: { status?: number; message?: string; abort?: string; method?: string } = {},
+): Promise<{ recover(): void; count(): number }> {
+  const { status = 503, message = 'down', abort, method } = options;
+  let failing = true;
+  let calls = 0;
+  await page.route(url, (route) => {
+    if (method && route.request().method() !== method) return route.fallback();
+    calls += 1;
+    if (!failing) return route.fallback();
+    if (abort) return route.abort(abort);
+    return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message, code: 'INTERNAL' }) });
+  });
+  return {
+    recover: () => {
+      failing = false;
+    },
+    count: () => calls,
+  };
+}
+
 /** A visitor gives the landing page an e-mail and starts the active survey: the page ends on /startsurvey. */
 /**
  * Waits until the app has taken over the server-rendered page (hydrateRoot has marked the container,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContactResponse } from '../../src/shared/contact/contact.contract';
 import type { SiteSettings } from '../../src/shared/site';
 import { staffApi, visitorApi } from './api';
-import { baseURL, DESKTOP, loginAsStaff, pageProblems, PHONE, unique, useBrowser } from './browser';
+import { baseURL, DESKTOP, failCalls, loginAsStaff, pageProblems, PHONE, unique, useBrowser } from './browser';
 
 /** The contact page's form (SPEC.md §4, §5) and the staff list of the messages it sends. */
 const browser = useBrowser();
@@ -157,17 +157,14 @@ describe('contact responses when the list cannot be loaded', () => {
   it('says why, keeps the page, and loads the list on "Try again"', async () => {
     const page = await browser.newPage(DESKTOP);
     await loginAsStaff(page);
-    let fail = true;
-    await page.route('**/api/contactus/get', (route) =>
-      fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"The list is resting.","code":"INTERNAL"}' }) : route.continue(),
-    );
+    const list = await failCalls(page, '**/api/contactus/get', { message: 'The list is resting.' });
     await page.goto('/dashboard/conatctusview');
     const alert = page.getByRole('alert').filter({ hasText: 'The list is resting.' });
     await alert.waitFor();
     expect(await page.getByText('The responses could not be loaded.').first().isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Contact responses', level: 1 }).isVisible()).toBe(true);
 
-    fail = false;
+    list.recover();
     await alert.getByRole('button', { name: 'Try again' }).click();
     await alert.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByText(/^\d+ messages?$/).isVisible()).toBe(true);

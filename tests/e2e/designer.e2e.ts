@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, expectScriptsDefused, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+import { baseURL, DESKTOP, expectScriptsDefused, failCalls, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 /**
  * The survey designer in a real browser. The campaigns API is mocked with page.route() so these
@@ -466,18 +466,12 @@ describe('survey designer', () => {
   it('offers Try again when the campaign to edit cannot be loaded, and opens it again after a reload', async () => {
     const page = await openNewDesigner();
     const stored = { pages: [{ name: 'p1', elements: [{ type: 'text', name: 'size' }] }] };
-    let fail = true;
-    await page.route('**/api/campagin/edit/c-21', (route) =>
-      route.fulfill(
-        fail
-          ? { status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The server is resting.', code: 'INTERNAL' }) }
-          : { status: 200, contentType: 'application/json', body: JSON.stringify({ _id: 'c-21', name: 'Winter homes', questions: JSON.stringify(stored), questioncolumns: 'size', isActive: false }) },
-      ),
-    );
+    await mockApi(page, '/api/campagin/edit/c-21', 200, { _id: 'c-21', name: 'Winter homes', questions: JSON.stringify(stored), questioncolumns: 'size', isActive: false });
+    const campaign = await failCalls(page, '**/api/campagin/edit/c-21', { message: 'The server is resting.' });
     await openWithState(page, '/dashboard/campaign/edit', { id: 'c-21' });
     await page.getByRole('heading', { name: 'The campaign could not be loaded', level: 1 }).waitFor();
     await page.getByText('The server is resting.').waitFor();
-    fail = false;
+    campaign.recover();
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => page.getByLabel('Campaign title').inputValue()).toBe('Winter homes');
     // The id was written to the URL: a reload opens the same campaign.

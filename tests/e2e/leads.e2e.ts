@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActiveCampaign, staffApi, visitorApi, type Api } from './api';
-import { beginSurvey, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+import { beginSurvey, DESKTOP, failCalls, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
@@ -136,17 +136,14 @@ describe('leads when they cannot be loaded (issue 13)', () => {
   it('the list says why, with the page around it, and loads on "Try again"', async () => {
     const page = await browser.newPage(DESKTOP);
     await loginAsStaff(page);
-    let fail = true;
-    await page.route(/\/api\/leads(\?.*)?$/, (route) =>
-      fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"The inbox is resting.","code":"INTERNAL"}' }) : route.continue(),
-    );
+    const list = await failCalls(page, /\/api\/leads(\?.*)?$/, { message: 'The inbox is resting.' });
     await page.goto(`/dashboard/leads?q=${encodeURIComponent(email)}`);
     const alert = page.getByRole('alert').filter({ hasText: 'The leads could not be loaded.' });
     await alert.waitFor();
     expect(await alert.innerText()).toContain('The inbox is resting.');
     expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
 
-    fail = false;
+    list.recover();
     await alert.getByRole('button', { name: 'Try again' }).click();
     await alert.waitFor({ state: 'detached' });
     await page.getByRole('link', { name }).waitFor();
@@ -156,8 +153,7 @@ describe('leads when they cannot be loaded (issue 13)', () => {
   it('the lead says why when the server cannot be reached, and loads on "Try again"', async () => {
     const page = await browser.newPage(DESKTOP);
     await loginAsStaff(page);
-    let fail = true;
-    await page.route(/\/api\/leads\/[^/?]+$/, (route) => (fail && route.request().method() === 'GET' ? route.abort('connectionfailed') : route.continue()));
+    const lead = await failCalls(page, /\/api\/leads\/[^/?]+$/, { abort: 'connectionfailed', method: 'GET' });
     await page.goto(`/dashboard/leads/${encodeURIComponent(leadId)}`);
     const alert = page.getByRole('alert').filter({ hasText: 'The lead could not be loaded.' });
     await alert.waitFor();
@@ -165,7 +161,7 @@ describe('leads when they cannot be loaded (issue 13)', () => {
     expect(await alert.innerText()).toContain('Could not reach the server.');
     expect(await page.getByRole('link', { name: 'All leads' }).isVisible()).toBe(true);
 
-    fail = false;
+    lead.recover();
     await alert.getByRole('button', { name: 'Try again' }).click();
     await alert.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name, level: 1 }).waitFor();

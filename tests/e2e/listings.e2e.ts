@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testImage } from '../helpers/images';
 import { staffToken } from './api';
-import { baseURL, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+import { baseURL, DESKTOP, failCalls, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 const browser = useBrowser();
 const unique = Date.now().toString(36).slice(-6);
@@ -202,13 +202,12 @@ describe('listings: public pages', () => {
 
   it('offers a retry when the list cannot be loaded', async () => {
     const page = await browser.newPage(DESKTOP);
-    let fail = true;
-    await page.route('**/api/studio/get', (route) => (fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }) : route.continue()));
+    const list = await failCalls(page, '**/api/studio/get');
     // Public pages arrive with their data rendered on the server: the browser fetches the list
     // itself when the visitor navigates within the site.
     await navigateInSite(page, 'Studio');
     await expect.poll(() => page.getByRole('alert').textContent(), SLOW).toContain('could not load the studios');
-    fail = false;
+    list.recover();
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => page.getByRole('link', { name: new RegExp(`Studio ${unique}`) }).isVisible(), SLOW).toBe(true);
   });
@@ -227,16 +226,13 @@ describe('listings: the staff list when it cannot be loaded', () => {
   it('says why above the table and loads the records on "Try again", keeping what was typed', async () => {
     const page = await browser.newPage(DESKTOP);
     await loginAsStaff(page);
-    let fail = true;
-    await page.route('**/api/studio/get', (route) =>
-      fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"The studio list is resting.","code":"INTERNAL"}' }) : route.continue(),
-    );
+    const list = await failCalls(page, '**/api/studio/get', { message: 'The studio list is resting.' });
     await page.goto('/dashboard/studio');
     const alert = page.getByRole('alert').filter({ hasText: 'The studio list is resting.' });
     await alert.waitFor(SLOW);
     await page.getByLabel('Title').fill(`Typed ${unique}`);
 
-    fail = false;
+    list.recover();
     await alert.getByRole('button', { name: 'Try again' }).click();
     await alert.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByRole('cell', { name: `Studio ${unique}`, exact: true }).isVisible(), SLOW).toBe(true);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answerAsVisitor, createActiveCampaign, staffApi } from './api';
-import { DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+import { DESKTOP, failCalls, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
@@ -79,27 +79,22 @@ describe('results summary', () => {
   it('loads the campaign and its e-mails once, while filters load the view again; a failed load offers Try again', async () => {
     const page = await browser.newPage(DESKTOP);
     await loginAsStaff(page);
-    let emailCalls = 0;
-    let fail = true;
-    await page.route(`**/api/email/get/${campaignId}`, (route) => {
-      emailCalls += 1;
-      return fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down","code":"INTERNAL"}' }) : route.continue();
-    });
+    const emails = await failCalls(page, `**/api/email/get/${campaignId}`);
     await page.goto(`/dashboard/campaign/result?id=${encodeURIComponent(campaignId)}`);
     const alert = page.getByRole('alert').filter({ hasText: 'Try again' });
     await alert.waitFor(SLOW);
-    fail = false;
+    emails.recover();
     await alert.getByRole('button', { name: 'Try again' }).click();
     await alert.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: `Summary E2E ${RUN}`, level: 1 }).waitFor(SLOW);
     await expect.poll(() => page.locator('.results-answers-table tbody tr.ant-table-row').count(), SLOW).toBe(3);
-    expect(emailCalls).toBe(2);
+    expect(emails.count()).toBe(2);
 
     // Another status: the summary and the answers load again, the campaign and its e-mails do not.
     await page.locator('.ant-segmented-item').filter({ hasText: /^All$/ }).click();
     await page.waitForURL(/[?&]status=all/);
     await expect.poll(() => page.locator('.results-answers-table th').allInnerTexts(), SLOW).toContain('Status');
-    expect(emailCalls).toBe(2);
+    expect(emails.count()).toBe(2);
   });
 
   it('reads on a 390 px phone: nothing wider than the screen, no serious axe violations', async () => {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testImage } from '../helpers/images';
 import { createActiveCampaign, staffApi, visitorApi, type Api } from './api';
-import { DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+import { DESKTOP, failCalls, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 // Issue 18: staff open the files visitors attached, from the results and from the lead.
 const browser = useBrowser();
@@ -72,17 +72,14 @@ describe('files visitors attached, for staff', () => {
   it('say why when the address cannot be had, and open the file on "Try again"', async () => {
     const page = await browser.newPage(DESKTOP);
     await loginAsStaff(page);
-    let fail = true;
-    await page.route(`**/api/campaign/file/${fileId}/link`, (route) =>
-      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"The file store is resting.","code":"INTERNAL"}' }) : route.continue(),
-    );
+    const link = await failCalls(page, `**/api/campaign/file/${fileId}/link`, { status: 500, message: 'The file store is resting.' });
     await page.goto(`/dashboard/file/${fileId}`);
     const alert = page.getByRole('alert').filter({ hasText: 'The file could not be opened.' });
     await alert.waitFor(SLOW);
     expect(await alert.innerText()).toContain('The file store is resting.');
     expect(await page.getByRole('link', { name: 'Back' }).isVisible()).toBe(true);
 
-    fail = false;
+    link.recover();
     await alert.getByRole('button', { name: 'Try again' }).click();
     await alert.waitFor({ state: 'detached' });
     await expectFilePage(page);

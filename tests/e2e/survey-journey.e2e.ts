@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES } from '../../src/shared/campaigns/campaigns.contract';
 import { answerAsVisitor, createActiveCampaign, createCampaign, setCampaignActive, staffApi, type Api } from './api';
-import { baseURL, beginSurvey, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+import { baseURL, beginSurvey, DESKTOP, failCalls, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 import { AMENITIES_QUESTION, HOME_TYPE_QUESTION } from './questions';
 
 const browser = useBrowser();
@@ -112,12 +112,7 @@ describe('visitor survey journey', () => {
   it('keeps the answers when sending fails and sends them on retry', async () => {
     const page = await browser.newPage(PHONE);
     const email = `retry-${RUN}@example.com`;
-    let attempts = 0;
-    await page.route('**/api/campaign/response/**', async (route) => {
-      attempts += 1;
-      if (attempts === 1) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Down for a moment.' }) });
-      else await route.continue();
-    });
+    const sending = await failCalls(page, '**/api/campaign/response/**', { message: 'Down for a moment.' });
 
     await startSurvey(page, email);
     await expectNoA11yProblems(page, '/startsurvey at 390');
@@ -128,9 +123,10 @@ describe('visitor survey journey', () => {
     expect(page.url()).toMatch(/\/startsurvey$/);
     expect(await page.getByRole('textbox', { name: 'Anything else?' }).inputValue()).toBe('Retry me');
 
+    sending.recover();
     await page.getByRole('button', { name: 'Complete' }).click();
     await page.waitForURL(/\/result$/);
-    expect(attempts).toBe(2);
+    expect(sending.count()).toBe(2);
     await page.getByRole('cell', { name: 'Retry me' }).waitFor();
     await expectNoA11yProblems(page, '/result at 390');
 
@@ -287,14 +283,13 @@ describe('staff campaign dashboard', () => {
   it('says why inside the dashboard when the campaigns cannot be loaded, and loads them on "Try again"', async () => {
     const page = await browser.newPage(DESKTOP);
     await loginAsStaff(page);
-    let fail = true;
-    await page.route('**/api/campagin/all', (route) => (fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down","code":"INTERNAL"}' }) : route.continue()));
+    const campaigns = await failCalls(page, '**/api/campagin/all', { message: 'down' });
     await page.goto('/dashboard');
     const alert = page.getByRole('alert').filter({ hasText: 'down' });
     await alert.waitFor();
     // The dashboard around the page stays: its menu leads elsewhere.
     expect(await page.getByRole('navigation', { name: 'Dashboard' }).isVisible()).toBe(true);
-    fail = false;
+    campaigns.recover();
     await alert.getByRole('button', { name: 'Try again' }).click();
     await card(page).waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'down' }).count()).toBe(0);
@@ -303,12 +298,11 @@ describe('staff campaign dashboard', () => {
   it('keeps the captured e-mails search in the URL, and offers Try again when the list cannot be loaded', async () => {
     const page = await browser.newPage(DESKTOP);
     await loginAsStaff(page);
-    let fail = true;
-    await page.route('**/api/email/all**', (route) => (fail ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down","code":"INTERNAL"}' }) : route.continue()));
+    const emails = await failCalls(page, '**/api/email/all**');
     await page.goto('/dashboard/emailview');
     const alert = page.getByRole('alert').filter({ hasText: CAMPAIGN_MESSAGES.loadFailed });
     await alert.waitFor();
-    fail = false;
+    emails.recover();
     await alert.getByRole('button', { name: 'Try again' }).click();
     await alert.waitFor({ state: 'detached' });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActiveCampaign, staffApi } from './api';
-import { pageProblems, PHONE, useBrowser } from './browser';
+import { failCalls, pageProblems, PHONE, useBrowser } from './browser';
 
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
@@ -168,20 +168,16 @@ describe('the survey runner is fetched on the landing page, after its first view
 
   it('says so when the e-mail cannot be stored, keeps what was typed, and stores it on "Try again"', async () => {
     const page = await browser.newPage(PHONE);
-    let calls = 0;
-    await page.route('**/api/email/add', async (route) => {
-      calls += 1;
-      if (calls === 1) await route.abort('internetdisconnected');
-      else await route.continue();
-    });
+    const storing = await failCalls(page, '**/api/email/add', { abort: 'internetdisconnected' });
     await page.goto('/', { waitUntil: 'networkidle' });
     await page.getByRole('textbox', { name: 'E-mail address' }).fill(`try-again-${RUN}@example.com`);
     await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
     await page.getByRole('textbox', { name: FIRST_QUESTION }).fill('Koramangala');
     await page.getByRole('alert').first().waitFor();
+    storing.recover();
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
-    expect(calls).toBe(2);
+    expect(storing.count()).toBe(2);
     expect(await page.getByRole('textbox', { name: FIRST_QUESTION }).inputValue()).toBe('Koramangala');
     const sent = page.waitForResponse((r) => r.url().includes('/api/campaign/response/'));
     await page.getByRole('button', { name: 'Complete' }).click();
