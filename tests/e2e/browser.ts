@@ -81,7 +81,6 @@ export async function failCalls(
   };
 }
 
-/** A visitor gives the landing page an e-mail and starts the active survey: the page ends on /startsurvey. */
 /**
  * Waits until the app has taken over the server-rendered page (hydrateRoot has marked the container,
  * and the page is idle): before that, links navigate natively, with a full page load.
@@ -93,6 +92,7 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
+/** A visitor gives the landing page an e-mail and starts the active survey: the page ends on /startsurvey. */
 export async function beginSurvey(page: Page, email: string): Promise<void> {
   await page.goto('/');
   await page.getByPlaceholder('Enter email to begin survey').fill(email);
