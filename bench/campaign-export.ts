@@ -1,12 +1,11 @@
 // Export budget (DESIGN.md §9): 100,000 responses to .xlsx through the real HTTP route, ≤ 3 s and
-// ≤ 256 MB server RSS. The server runs in a child process of its own (lib/bench-server.ts).
+// ≤ 256 MB server RSS. The server runs in a child process of its own (lib/demo-answers.ts).
 // Run alone: node --import tsx bench/campaign-export.ts [responses]  (DATABASE_URL for PostgreSQL); npm run bench runs it too.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startBenchServer } from './lib/bench-server';
-import { seedDemoAnswers } from './lib/demo-answers';
+import { seedDemoAnswers, serveDemoAnswers } from './lib/demo-answers';
 
 export interface ExportResult {
   dialect: string;
@@ -46,15 +45,17 @@ export async function runExportBench(count: number, databaseUrl = ''): Promise<E
   try {
     const start = Date.now() - count * 1000;
     const campaignId = await seedDemoAnswers(dataDir, databaseUrl, { count, createdAt: (j) => new Date(start + j * 1000), answer: answerOf });
-    const server = await startBenchServer(dataDir, databaseUrl);
-    const { cpu: cpuBefore, rssKb: rssBeforeKb } = await server.usage();
+    const { server, token } = await serveDemoAnswers(dataDir, databaseUrl);
+    const cpuBefore = server.cpuSeconds();
+    const rssBeforeMb = server.rssMb();
     const t0 = performance.now();
-    const res = await fetch(`${server.address}/api/campaign/download/${campaignId}`, { headers: { authorization: `Bearer ${server.token}` } });
+    const res = await fetch(`${server.url}/api/campaign/download/${campaignId}`, { headers: { authorization: `Bearer ${token}` } });
     let bytes = 0;
     for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
     const seconds = (performance.now() - t0) / 1000;
-    const end = await server.stop();
-    const cpuSeconds = (end.cpu.user + end.cpu.system - cpuBefore.user - cpuBefore.system) / 1e6;
+    const cpuSeconds = server.cpuSeconds() - cpuBefore;
+    const peakRssMb = server.peakRssMb();
+    await server.stop();
     return {
       dialect: databaseUrl ? 'postgres' : 'sqlite',
       responses: count,
@@ -62,8 +63,8 @@ export async function runExportBench(count: number, databaseUrl = ''): Promise<E
       seconds: Number(seconds.toFixed(2)),
       serverCpuSeconds: Number(cpuSeconds.toFixed(2)),
       megabytes: Number((bytes / 1e6).toFixed(1)),
-      serverRssBeforeMB: Math.round(rssBeforeKb / 1024),
-      serverPeakRssMB: Math.round(end.peakRssKb / 1024),
+      serverRssBeforeMB: Math.round(rssBeforeMb),
+      serverPeakRssMB: Math.round(peakRssMb),
     };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

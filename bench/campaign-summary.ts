@@ -1,6 +1,6 @@
 // Summary budget (issue 17): the results summary of 100,000 responses of the demo survey in ≤ 1 s
 // on SQLite, the server's peak RSS ≤ 256 MB. The server runs in a child process of its own
-// (lib/bench-server.ts). Timed: the median of several calls, unfiltered (status all) and with an
+// (lib/demo-answers.ts). Timed: the median of several calls, unfiltered (status all) and with an
 // answer filter and a date range.
 // Run alone: node --import tsx bench/campaign-summary.ts [responses]  (DATABASE_URL for PostgreSQL); npm run bench -- --only=summary.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
-import { startBenchServer } from './lib/bench-server';
-import { seedDemoAnswers } from './lib/demo-answers';
+import { seedDemoAnswers, serveDemoAnswers } from './lib/demo-answers';
 
 const CALLS = 5;
 
@@ -79,8 +78,8 @@ export async function runSummaryBench(count: number, databaseUrl = ''): Promise<
     const start = Date.UTC(2026, 0, 1);
     const spacing = Math.floor((100 * 86_400_000) / count);
     const campaignId = await seedDemoAnswers(dataDir, databaseUrl, { count, unfinished: Math.floor(count / 10), createdAt: (j) => new Date(start + j * spacing), answer: answerOf });
-    const server = await startBenchServer(dataDir, databaseUrl);
-    const { rssKb } = await server.usage();
+    const { server, token } = await serveDemoAnswers(dataDir, databaseUrl);
+    const rssBeforeMb = server.rssMb();
 
     let questions = 0;
     let unfinished = 0;
@@ -88,7 +87,7 @@ export async function runSummaryBench(count: number, databaseUrl = ''): Promise<
       const seconds: number[] = [];
       for (let i = 0; i < CALLS; i++) {
         const t0 = performance.now();
-        const res = await fetch(`${server.address}/api/campaign/summary/${campaignId}${query}`, { headers: { authorization: `Bearer ${server.token}` } });
+        const res = await fetch(`${server.url}/api/campaign/summary/${campaignId}${query}`, { headers: { authorization: `Bearer ${token}` } });
         const body = (await res.json()) as { questions?: unknown[]; unfinished?: number };
         if (res.status !== 200) throw new Error(`summary answered ${res.status}: ${JSON.stringify(body)}`);
         seconds.push((performance.now() - t0) / 1000);
@@ -99,15 +98,16 @@ export async function runSummaryBench(count: number, databaseUrl = ''): Promise<
     };
     const allSeconds = await time('');
     const filteredSeconds = await time('?status=completed&propertyType=villa&from=2026-01-15&to=2026-03-15');
-    const end = await server.stop();
+    const peakRssMb = server.peakRssMb();
+    await server.stop();
     const floorSeconds = databaseUrl ? null : readAllAnswers(path.join(dataDir, 'abode.sqlite'), campaignId);
     return {
       responses: count,
       unfinished,
       allSeconds,
       filteredSeconds,
-      serverRssBeforeMB: Math.round(rssKb / 1024),
-      serverPeakRssMB: Math.round(end.peakRssKb / 1024),
+      serverRssBeforeMB: Math.round(rssBeforeMb),
+      serverPeakRssMB: Math.round(peakRssMb),
       questions,
       floorSeconds,
     };

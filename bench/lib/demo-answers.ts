@@ -1,8 +1,16 @@
 import { createStaff } from '../../src/server/features/auth/auth.service';
 import { seedDemoCampaign } from '../../src/server/features/campaigns/campaigns.seed';
 import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
 import { newId } from '../../src/server/lib/ids';
-import { BENCH_STAFF, benchConfig } from './bench-server';
+import { AbodeClient } from './abode-client';
+import { startAbode, type Running } from './processes';
+
+/** The staff user the benches create and log in as. */
+export const BENCH_STAFF = { email: 'bench@abode.test', name: 'Bench', password: 'bench-password-123' };
+
+const benchConfig = (dataDir: string, databaseUrl: string): Config =>
+  loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'test' });
 
 export interface DemoAnswers {
   /** Finished responses: visitors 0 … count-1. */
@@ -50,4 +58,18 @@ export async function seedDemoAnswers(dataDir: string, databaseUrl: string, { co
   }
   await app.close();
   return campaign.id;
+}
+
+/**
+ * The production build (`npm run build` first; `npm run bench` does) serving the seeded data folder in
+ * a process of its own, so that its CPU time and memory are its own; with the staff user's token.
+ */
+export async function serveDemoAnswers(dataDir: string, databaseUrl: string): Promise<{ server: Running; token: string }> {
+  const server = await startAbode({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+  try {
+    return { server, token: await new AbodeClient(server.url).login(BENCH_STAFF.email, BENCH_STAFF.password) };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }

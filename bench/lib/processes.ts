@@ -5,6 +5,8 @@ import { freePort } from '../../tests/helpers/free-port';
 export interface Running {
   url: string;
   pid: number;
+  /** Resident memory of the process now (VmRSS), in MB. */
+  rssMb(): number;
   /** Peak resident memory of the process so far (VmHWM), in MB. */
   peakRssMb(): number;
   /** CPU time the process has used so far (user + system, every thread), in seconds. */
@@ -26,6 +28,12 @@ async function waitFor(url: string, child: ChildProcess, log: () => string): Pro
   throw new Error(`not ready: ${url}\n${log()}`);
 }
 
+/** A memory figure of /proc/<pid>/status, in MB. */
+function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+}
+
 function start(args: string[], env: Record<string, string>, readyPath: string, port: number, cwd?: string): Promise<Running> {
   const child = spawn(process.execPath, args, {
     cwd,
@@ -39,10 +47,8 @@ function start(args: string[], env: Record<string, string>, readyPath: string, p
   return waitFor(`${url}${readyPath}`, child, () => log).then(() => ({
     url,
     pid: child.pid!,
-    peakRssMb: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-    },
+    rssMb: () => statusMb(child.pid!, 'VmRSS'),
+    peakRssMb: () => statusMb(child.pid!, 'VmHWM'),
     cpuSeconds: () => {
       // /proc/<pid>/stat: fields 14 and 15 (utime, stime) in clock ticks of 1/100 s, after the ") ".
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
