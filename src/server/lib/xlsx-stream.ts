@@ -1,5 +1,5 @@
-import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { ZipFile } from 'yazl';
+import type { Writable } from 'node:stream';
+import { ZipStream, type ZipEntry } from './zip-stream';
 
 /**
  * A streaming .xlsx (SpreadsheetML) writer for large, plain tables: rows become sheet XML as
@@ -127,86 +127,6 @@ function cellXml(ref: string, value: Exclude<XlsxCell, XlsxLink>, dates: XlsxCol
 
 /** Sheet XML is encoded into buffers of this size as it is built, then handed to the zip. */
 const CHUNK = 256 * 1024;
-/** Sheet XML waiting for the zip before `flush` waits: the main thread builds the next batch while zlib compresses. */
-const INPUT_BACKLOG = 2 * 1024 * 1024;
-
-/** Resolves on `event`, or when the stream closes or fails first (the caller then checks state). */
-function settled(stream: NodeJS.EventEmitter, event: string): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      stream.off(event, done);
-      stream.off('close', done);
-      stream.off('error', done);
-      resolve();
-    };
-    stream.on(event, done);
-    stream.on('close', done);
-    stream.on('error', done);
-  });
-}
-
-/**
- * The zip around the sheets: yazl (ZIP64 when an export outgrows a plain zip), written front to
- * back into `out`, one entry after the other. Backpressure both ways: `write` resolves when the zip
- * and the output can take more. When the output goes away (the client left) the entry being written
- * is destroyed, so nothing waits for a drain that never comes; `closed` tells the producer to stop.
- */
-class ZipOutput {
-  readonly #zip = new ZipFile();
-  readonly #out: Writable;
-  readonly #options: { mtime: Date; compressionLevel: number };
-  #entry: PassThrough | undefined;
-
-  constructor(out: Writable, level: number, date: Date) {
-    this.#out = out;
-    this.#options = { mtime: date, compressionLevel: level };
-    const zipped = this.#zip.outputStream as Readable;
-    zipped.pipe(out);
-    // A broken archive must not look complete: the output is destroyed with the error.
-    this.#zip.on('error', (error: Error) => out.destroy(error));
-    out.once('close', () => {
-      zipped.unpipe(out);
-      this.#entry?.destroy();
-    });
-  }
-
-  get closed(): boolean {
-    return this.#out.destroyed || this.#out.writableEnded;
-  }
-
-  /** Starts an entry written piece by piece (the previous one must have ended). */
-  entry(name: string): PassThrough {
-    const entry = new PassThrough({ highWaterMark: INPUT_BACKLOG });
-    this.#zip.addReadStream(entry, name, this.#options);
-    this.#entry = entry;
-    if (this.closed) entry.destroy();
-    return entry;
-  }
-
-  async write(entry: PassThrough, data: Buffer): Promise<void> {
-    if (this.closed || entry.destroyed) return;
-    if (!entry.write(data)) await settled(entry, 'drain');
-  }
-
-  endEntry(entry: PassThrough): void {
-    if (!entry.destroyed) entry.end();
-    this.#entry = undefined;
-  }
-
-  /** A whole entry at once. */
-  file(name: string, text: string): void {
-    this.#zip.addBuffer(Buffer.from(text), name, this.#options);
-  }
-
-  /** Writes the central directory; resolves once the output has taken everything (or is gone). */
-  async finish(): Promise<void> {
-    if (this.closed) return;
-    const finished = settled(this.#out, 'finish');
-    this.#zip.end();
-    await finished;
-  }
-}
-
 export class XlsxSheet {
   #rows = 0;
   #letters: string[];
@@ -218,11 +138,15 @@ export class XlsxSheet {
   #full: Array<{ buffer: Buffer; used: number }> = [];
   #chunk: Buffer = Buffer.allocUnsafe(CHUNK);
   #used = 0;
+  /**
+   * Chunks zlib has finished with, for reuse: a new buffer per chunk would leave tens of MB of
+   * garbage outside the JavaScript heap, which V8 collects late.
+   */
+  #spare: Buffer[] = [];
 
   /** @internal Use XlsxWriter.addSheet. */
   constructor(
-    private readonly zip: ZipOutput,
-    private readonly entry: PassThrough,
+    private readonly entry: ZipEntry,
     columns: XlsxColumn[],
     freezeHeader: boolean,
     private readonly onEnd: (links: ReadonlyArray<{ url: string }>) => void,
@@ -269,7 +193,7 @@ export class XlsxSheet {
     const chunks = this.#full;
     this.#full = [];
     for (const { buffer, used } of chunks) {
-      await this.zip.write(this.entry, buffer.subarray(0, used));
+      await this.entry.write(buffer.subarray(0, used), buffer.length === CHUNK ? () => this.#spare.push(buffer) : undefined);
     }
   }
 
@@ -280,7 +204,7 @@ export class XlsxSheet {
     const links = this.#links.map((link, i) => `<hyperlink ref="${link.ref}" r:id="rId${i + 1}"/>`).join('');
     this.#append(`</sheetData>${links ? `<hyperlinks>${links}</hyperlinks>` : ''}<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`);
     await this.flush();
-    this.zip.endEntry(this.entry);
+    await this.entry.end();
     this.onEnd(this.#links);
   }
 
@@ -300,14 +224,14 @@ export class XlsxSheet {
   #seal(): void {
     if (this.#used === 0) return;
     this.#full.push({ buffer: this.#chunk, used: this.#used });
-    // A fresh buffer: the one handed over stays in the zip's pipeline until zlib has read it.
-    this.#chunk = Buffer.allocUnsafe(CHUNK);
+    // The one handed over stays with zlib until it has read it: take a spare one, or a new one.
+    this.#chunk = this.#spare.pop() ?? Buffer.allocUnsafe(CHUNK);
     this.#used = 0;
   }
 }
 
 export class XlsxWriter {
-  readonly #zip: ZipOutput;
+  readonly #zip: ZipStream;
   readonly #creator: string;
   readonly #date: Date;
   readonly #sheets: string[] = [];
@@ -318,7 +242,7 @@ export class XlsxWriter {
   constructor(out: Writable, options: XlsxWriterOptions = {}) {
     this.#date = options.date ?? new Date();
     this.#creator = options.creator ?? '';
-    this.#zip = new ZipOutput(out, options.level ?? 1, this.#date);
+    this.#zip = new ZipStream(out, { level: options.level ?? 1, date: this.#date });
   }
 
   /** True once the output is gone (client left) or finished: stop producing rows. */
@@ -336,7 +260,7 @@ export class XlsxWriter {
     this.#sheets.push(name);
     const n = this.#sheets.length;
     const entry = this.#zip.entry(`xl/worksheets/sheet${n}.xml`);
-    this.#current = new XlsxSheet(this.#zip, entry, options.columns, options.freezeHeader ?? false, (links) => {
+    this.#current = new XlsxSheet(entry, options.columns, options.freezeHeader ?? false, (links) => {
       if (links.length > 0) this.#links.set(n, links);
       this.#current = undefined;
     });
@@ -414,7 +338,7 @@ export class XlsxWriter {
     }
     for (const [name, xml] of parts) {
       if (this.#zip.closed) return;
-      this.#zip.file(name, XML_HEADER + xml);
+      await this.#zip.file(name, XML_HEADER + xml);
     }
     await this.#zip.finish();
   }
