@@ -1,5 +1,6 @@
 // npm run bench [-- --only=writes,reads,export,summary,inbox,notify,matching,write-floor,bundles,lighthouse,survey-open] [--db=sqlite,postgres]
 //                 [--baseline=<built checkout of an earlier commit>: lead writes before/after, same run]
+//                 [--export-baseline=<built checkout of an earlier commit>: the .xlsx export before/after, same run]
 // Builds the production bundle, runs each benchmark against it, prints figures with budgets and
 // verdicts, and writes bench/results/latest.json. Ratios are against a bare Fastify server measured
 // by the same client in the same run, because absolute numbers depend on the (shared, noisy) machine.
@@ -10,6 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { benchBundles } from './bundles';
 import { benchExport } from './export';
+import { benchExportAgainstBaseline } from './export-baseline';
 import { runSummaryBench } from './campaign-summary';
 import { benchLeadList, benchMatching, benchNotifyLatency } from './inbox';
 import { benchLeadWrites, benchPublicReads } from './leads';
@@ -91,6 +93,11 @@ async function main(): Promise<void> {
   if (baseline) {
     console.log(`Lead writes: this build against ${baseline} (SQLite, turn by turn)…`);
     figures.push(...(await benchWritesAgainstBaseline(baseline)));
+  }
+  const exportBaseline = args.get('export-baseline');
+  if (exportBaseline) {
+    console.log(`Export: this build against ${exportBaseline} (SQLite, turn by turn)…`);
+    figures.push(...benchExportAgainstBaseline(exportBaseline));
   }
   if (only.has('inbox')) {
     console.log('Leads inbox: one page of 100,000 leads (SQLite)…');

@@ -25,12 +25,12 @@ const cell = (value: AnswerCell): XlsxCell => value ?? undefined;
  * that outlives a staff session. A cell holds one link, so with several files the text also
  * lists each file's address (a person can copy it) and the link opens the first.
  */
-function fileCell(column: AnswerColumn, answers: SurveyAnswerData, baseUrl: string): XlsxCell | undefined {
-  const files = column.files?.(answers) ?? [];
-  if (files.length === 0) return undefined;
+function fileCell(files: NonNullable<AnswerColumn['files']>, answers: SurveyAnswerData, baseUrl: string): XlsxCell | undefined {
+  const refs = files(answers);
+  if (refs.length === 0) return undefined;
   const url = (fileId: string) => `${baseUrl}${surveyFilePagePath(fileId)}`;
-  if (files.length === 1) return { text: files[0]!.name, url: url(files[0]!.fileId) };
-  return { text: files.map((f) => `${f.name}: ${url(f.fileId)}`).join('\n'), url: url(files[0]!.fileId) };
+  if (refs.length === 1) return { text: refs[0]!.name, url: url(refs[0]!.fileId) };
+  return { text: refs.map((f) => `${f.name}: ${url(f.fileId)}`).join('\n'), url: url(refs[0]!.fileId) };
 }
 
 /** SQLite reads finish synchronously: let other requests in between two batches. */
@@ -73,7 +73,7 @@ export async function writeCampaignWorkbook(
       for (const row of batch) {
         const answers = parseAnswers(row.answer);
         const values: XlsxCell[] = [row.email, new Date(row.createdAt)];
-        for (const q of questions) values.push(fileCell(q, answers, baseUrl) ?? cell(q.format(answers)));
+        for (const q of questions) values.push((q.files && fileCell(q.files, answers, baseUrl)) || cell(q.format(answers)));
         if (withUnfinished) values.push(completed);
         responses.addRow(values);
       }
