@@ -3,7 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../../../shared/api-path';
-import { isPagePath, isServerRenderedPath } from '../../../shared/paths';
+import { hasSurveyJourney, SURVEY_JOURNEY_PATHS } from '../../../shared/campaigns/survey-journey';
+import { isPagePath, isServerRenderedPath, paths } from '../../../shared/paths';
 import { HtmlDocument } from './html-document';
 import { PageRenderer } from './page-renderer';
 import { publicBaseUrl } from './seo.routes';
@@ -48,6 +49,12 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
         .status(503)
         .type('text/plain; charset=utf-8')
         .send('The web client has not been built yet. Run `npm run build` (npm start does it for you).');
+    }
+
+    // A survey page without a journey in this browser (issue 22 item 7): to / at once, not after
+    // the app has loaded. A resume link brings its own journey.
+    if (SURVEY_JOURNEY_PATHS.includes(pathname) && !hasSurveyJourney(request.headers.cookie) && !(pathname === paths.startSurvey && url.searchParams.has('resume'))) {
+      return reply.header('cache-control', 'no-store').redirect(paths.home, 303);
     }
 
     const status = isPagePath(pathname) ? 200 : 404;
