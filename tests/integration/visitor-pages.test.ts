@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/app';
 
@@ -33,3 +34,50 @@ describeEachDatabase('visitor pages answered by the server (issue 22 item 7)', (
     expect((await get('/result?resume=some-token')).statusCode).toBe(303);
   });
 });
+
+describeEachDatabase('page addresses in another letter case (issue 22 item 7)', (ctx) => {
+  it('sends /viewprojects and other case variants to the specification’s address (301), keeping the query', async () => {
+    for (const [url, location] of [
+      ['/viewprojects', '/viewProjects'],
+      ['/VIEWPRODUCTS', '/viewProducts'],
+      ['/viewcontact?quote=Homes&about=Skyline', '/viewContact?quote=Homes&about=Skyline'],
+      ['/Dashboard/Campaign/New', '/dashboard/campaign/new'],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(location);
+    }
+    // The exact address is the page; anything else is still the 404 page.
+    expect((await ctx.app.inject({ method: 'GET', url: '/viewProjects' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/viewprojectz' })).statusCode).toBe(404);
+  });
+});
+
+// The contact form reads ?quote= and ?about= (a link from /result prefills it): the server renders the
+// page with them, so the browser's first render matches the server's (React error #418 otherwise).
+describeEachDatabase(
+  'the contact page rendered with its prefill (issue 22 item 7)',
+  (ctx) => {
+    const rendered = async (url: string) => {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      return {
+        pageUrl: /<meta property="og:url" content="([^"]*)">/.exec(res.body)?.[1],
+        render: Number(/<p class="renders">(\d+)<\/p>/.exec(res.body)?.[1]),
+      };
+    };
+
+    it('renders /viewContact with the query it reads (and only that), for that request', async () => {
+      const first = await rendered('/viewContact?utm_source=mail&quote=Homes&about=Skyline%20Residences');
+      expect(first.pageUrl).toBe('http://localhost/viewContact?about=Skyline+Residences&quote=Homes');
+      // Free text from a link is not kept in the page cache: each such request is rendered for itself.
+      const again = await rendered('/viewContact?quote=Homes&about=Skyline%20Residences');
+      expect(again.render).toBeGreaterThan(first.render);
+      // Without a prefill the page is the cached one, whatever else the query holds.
+      const plain = await rendered('/viewContact');
+      expect(plain.pageUrl).toBe('http://localhost/viewContact');
+      expect((await rendered('/viewContact?utm_source=x')).render).toBe(plain.render);
+    });
+  },
+  { ssrDir: path.resolve('tests/fixtures/ssr') },
+);
