@@ -8,7 +8,13 @@ describe('listing formats', () => {
     expect(formatRupees(1_250_000)).toBe('₹12,50,000/-');
     expect(formatRupees(18_500)).toBe('₹18,500/-');
     expect(formatRupees(0)).toBe('₹0/-');
-    expect(formatRupees(999.5)).toBe('₹999.5/-');
+  });
+
+  it('shows prices in whole rupees, a fraction rounded (issue 22 item 7)', () => {
+    expect(formatRupees(14_999.5)).toBe('₹15,000/-');
+    expect(formatRupees(14_999.4)).toBe('₹14,999/-');
+    expect(formatRupees(999.5)).toBe('₹1,000/-');
+    expect(formatRupees(12_49_999.99)).toBe('₹12,50,000/-');
   });
 
   it('shows square feet with grouping', () => {

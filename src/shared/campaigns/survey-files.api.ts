@@ -8,6 +8,11 @@ export const SURVEY_FILES_API = {
   file: apiPath('/api/campaign/file/:id'),
   /** GET, staff: a signed, expiring address of the file that opens without a token. */
   link: apiPath('/api/campaign/file/:id/link'),
+  /**
+   * POST, public: `{ email, emailId }` of the e-mail record the file was sent for (unfinished) → a
+   * signed link, so the visitor's own preview shows again after a reload (issue 22 item 4).
+   */
+  preview: apiPath('/api/campaign/file/:id/preview'),
   /** GET, public with a valid signature (`?expires=…&sig=…`). */
   signed: apiPath('/api/survey-file/:id'),
 } as const;

@@ -51,6 +51,9 @@ function amount(required: string, negative: string, max: number, tooBig: string)
   );
 }
 
+/** Prices are whole rupees (issue 22 item 7): a price typed with paise (14999.5) is kept rounded. */
+export const wholeRupees = (rupees: number): number => Math.round(rupees);
+
 /** Optional: blank or missing is none (null); otherwise as `amount`, `notANumber` for anything else. */
 function optionalAmount(notANumber: string, negative: string, max: number, tooBig: string) {
   return z.preprocess(
@@ -185,7 +188,9 @@ export const projectFields = z.object({
   sizeofunit: text('Please select size of unit!', 50, 'Size of unit should be at most 50 characters'),
   gmaplink: optionalWebLink,
   /** Optional, in rupees (issue 16): used to match homes to a visitor's budget. */
-  price: optionalAmount('Please enter the price as a number of rupees.', 'Price cannot be negative', 1_000_000_000_000, 'Price is too large'),
+  price: optionalAmount('Please enter the price as a number of rupees.', 'Price cannot be negative', 1_000_000_000_000, 'Price is too large').transform(
+    (rupees) => (rupees === null ? null : wholeRupees(rupees)),
+  ),
 });
 export const newProject = projectFields.extend({ filename });
 export const projectUpdate = newProject.extend({ projectId: recordId(PROJECT_NOT_FOUND) });
@@ -213,7 +218,7 @@ export const PRODUCT_NOT_FOUND = 'product id not found';
 export const productFields = z.object({
   productname: title('Please select product name!'),
   description: text('Please select description!', 1000, 'Description should be at most 1000 characters'),
-  price: amount('Please select price!', 'Price cannot be negative', 1_000_000_000_000, 'Price is too large'),
+  price: amount('Please select price!', 'Price cannot be negative', 1_000_000_000_000, 'Price is too large').transform(wholeRupees),
   /** Optional tags ("Living room, Boho"), sent comma-separated (issue 16). */
   tags: tagList,
 });

@@ -21,6 +21,8 @@ export const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, url: string]
   // A visitor's file for their answer; the signed link opens a file only with a valid, unexpired signature.
   ['POST', SURVEY_FILES_API.upload.pattern],
   ['GET', SURVEY_FILES_API.signed.pattern],
+  // The visitor's own file again after a reload: a signed link, for the unfinished record it was sent for.
+  ['POST', SURVEY_FILES_API.preview.pattern],
   ['POST', CONTACT_API.add],
   ['GET', LISTINGS_API.project.list],
   ['GET', LISTINGS_API.product.list],

@@ -18,6 +18,11 @@ export function findSurveyFile(db: Db, id: string) {
   return db.selectFrom('surveyFiles').select(['id', 'fileName', 'contentType', 'size', 'bytes']).where('id', '=', id).executeTakeFirst();
 }
 
+/** The e-mail record a file was sent for. */
+export function findSurveyFileOwner(db: Db, id: string) {
+  return db.selectFrom('surveyFiles').select(['id', 'emailRecordId']).where('id', '=', id).executeTakeFirst();
+}
+
 /** A file's name, type and size, without its bytes. */
 export function findSurveyFileInfo(db: Db, id: string) {
   return db.selectFrom('surveyFiles').select(['id', 'fileName', 'contentType', 'size']).where('id', '=', id).executeTakeFirst();

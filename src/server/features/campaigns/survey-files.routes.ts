@@ -55,6 +55,22 @@ export async function surveyFileRoutes(app: FastifyInstance): Promise<void> {
     return { ...files.signedLink(app.config.jwtSecret, request.params.id), name: info.fileName, type: info.contentType, size: info.size };
   });
 
+  // Public: the visitor's own file, for its preview in the survey (a signed link, bound to their record).
+  r.post(
+    SURVEY_FILES_API.preview.pattern,
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({ email: z.string().max(320), emailId: z.string().min(1).max(100) }),
+        response: { 200: z.object({ url: z.string(), expiresAt: z.string() }) },
+      },
+      config: { rateLimit: app.publicWriteRateLimit },
+    },
+    async (request) =>
+      files.visitorFileLink(app.db, app.config.jwtSecret, request.params.id, { email: normaliseEmail(request.body.email), emailId: request.body.emailId.trim() }),
+  );
+
   r.get(
     SURVEY_FILES_API.signed.pattern,
     { schema: { tags, params: idParams, querystring: z.object({ expires: z.coerce.number().int(), sig: z.string().max(100) }) } },

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns/campaigns.contract';
 import { SURVEY_FILE_MESSAGES, SURVEY_FILES_API, type SurveyFileType, type SurveyFileUploadResult } from '../../../shared/campaigns/survey-files.contract';
+import { toBool } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { badRequest, HttpError, notFound, unsupportedMedia } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -65,6 +66,18 @@ export async function surveyFileInfo(db: Db, id: string) {
   const file = await repo.findSurveyFileInfo(db, id);
   if (!file) throw notFound(SURVEY_FILE_MESSAGES.notFound);
   return file;
+}
+
+/**
+ * A signed link to a visitor's own file, for its preview in the survey after a reload (issue 22
+ * item 4): given only to the unfinished e-mail record the file was sent for, with its e-mail (the
+ * proof an upload needs). Anything else is "no such file": whether a file exists is not told either.
+ */
+export async function visitorFileLink(db: Db, secret: string, fileId: string, visitor: { email: string; emailId: string }) {
+  const file = await repo.findSurveyFileOwner(db, fileId);
+  const record = file && file.emailRecordId === visitor.emailId ? await campaignsRepo.findEmailRecord(db, visitor.emailId) : undefined;
+  if (!record || record.email !== visitor.email || toBool(record.isCompleted)) throw notFound(SURVEY_FILE_MESSAGES.notFound);
+  return signedLink(secret, fileId);
 }
 
 function signature(secret: string, id: string, expires: number): string {

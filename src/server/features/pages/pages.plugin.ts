@@ -3,12 +3,16 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '../../../shared/api-path';
-import { isPagePath, isServerRenderedPath } from '../../../shared/paths';
+import { hasSurveyJourney, SURVEY_JOURNEY_PATHS } from '../../../shared/campaigns/survey-journey';
+import { isPagePath, isServerRenderedPath, paths } from '../../../shared/paths';
 import { HtmlDocument } from './html-document';
 import { PageRenderer } from './page-renderer';
 import { publicBaseUrl } from './seo.routes';
 
 const ROOT_FILES = ['favicon.svg', 'favicon.ico', 'manifest.webmanifest'];
+
+/** Each page path by its lower-case spelling (the specification's paths differ by more than case). */
+const PAGE_BY_LOWER_CASE: ReadonlyMap<string, string> = new Map(Object.values(paths).map((p) => [p.toLowerCase(), p]));
 
 /**
  * Serves the web client: hashed assets with long-lived caching; public pages rendered on the
@@ -50,25 +54,43 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
         .send('The web client has not been built yet. Run `npm run build` (npm start does it for you).');
     }
 
+    // A survey page without a journey in this browser (issue 22 item 7): to / at once, not after
+    // the app has loaded. A resume link brings its own journey.
+    if (SURVEY_JOURNEY_PATHS.includes(pathname) && !hasSurveyJourney(request.headers.cookie) && !(pathname === paths.startSurvey && url.searchParams.has('resume'))) {
+      return reply.header('cache-control', 'no-store').redirect(paths.home, 303);
+    }
+
+    // A page's address in another letter case (/viewprojects): the browser's router would show the
+    // page under a 404 status; the specification's routes are exact, so it is sent to the one address.
+    const canonical = isPagePath(pathname) ? undefined : PAGE_BY_LOWER_CASE.get(pathname.toLowerCase());
+    if (canonical) return reply.redirect(canonical + url.search, 301);
+
     const status = isPagePath(pathname) ? 200 : 404;
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (!renderer || !isServerRenderedPath(pathname)) return sendHtml(request, reply.status(status), shell);
 
     const origin = publicBaseUrl(app, request);
     // Rendered from what the page uses, so a query string it ignores cannot split or bypass the cache.
-    const pageUrl = pathname + usedQuery(pathname, url.searchParams);
-    // The app's content cache (lib/content-cache.ts): a staff write makes every page stale.
-    const page = await app.contentCache.get(`page:${origin}${pageUrl}`, () => renderer.render(pageUrl, origin));
+    const query = usedQuery(pathname, url.searchParams);
+    const pageUrl = pathname + query;
+    // The app's content cache (lib/content-cache.ts): a staff write makes every page stale. A page
+    // rendered with what a link put in its query (free text) is rendered for that request only: such
+    // links could otherwise push every other page out of the cache.
+    const page = query ? await renderer.render(pageUrl, origin) : await app.contentCache.get(`page:${origin}${pageUrl}`, () => renderer.render(pageUrl, origin));
     if ('location' in page) return reply.redirect(page.location, page.status);
     return sendHtml(request, reply.status(status), page.document);
   });
 }
 
 /**
- * The query parameters each server-rendered page reads (none today: lists are whole, filters run in
- * the browser). A page that starts reading one lists it here, or its server render will not see it.
+ * The query parameters each server-rendered page reads (lists are whole, filters run in the browser).
+ * A page that starts reading one lists it here, or its server render will not see it and the browser's
+ * first render will not match it (React error #418, issue 22 item 7).
  */
-const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {};
+const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  // The contact form prefilled from a link (/result's "Ask about this home"): contact-page.tsx.
+  [paths.contact]: ['quote', 'about'],
+};
 
 function usedQuery(pathname: string, params: URLSearchParams): string {
   const names = PAGE_QUERY_PARAMS[pathname];

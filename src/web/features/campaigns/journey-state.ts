@@ -1,4 +1,5 @@
 import type { SurveyAnswers } from '../../../shared/campaigns/campaigns.contract';
+import { SURVEY_JOURNEY_COOKIE, SURVEY_JOURNEY_PATHS } from '../../../shared/campaigns/survey-journey';
 import { isPlainObject } from '../../../shared/json-object';
 import type { ListingMatches, MatchedListing } from '../../../shared/matching/listing-match';
 
@@ -67,4 +68,14 @@ export function readResultState(state: unknown): ResultState | null {
   if (!isPlainObject(state) || !isText(state.questions) || !isPlainObject(state.answers)) return null;
   const locale = typeof state.locale === 'string' ? state.locale : undefined;
   return { questions: state.questions, answers: state.answers, locale, matches: readMatches(state.matches) };
+}
+
+/**
+ * Marks this browser as on a survey journey (a session cookie, shared/campaigns/survey-journey.ts):
+ * a reload of /startsurvey or /result is then answered with the app, not sent to / by the server.
+ */
+export function markSurveyJourney(): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  for (const path of SURVEY_JOURNEY_PATHS) document.cookie = `${SURVEY_JOURNEY_COOKIE}=1; Path=${path}; SameSite=Lax${secure}`;
 }

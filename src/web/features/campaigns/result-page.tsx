@@ -1,10 +1,11 @@
+import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns/campaigns.contract';
 import { paths } from '../../../shared/paths';
 import { cellText, readSurvey } from '../../../shared/survey/survey-questions';
 import { PageMeta } from '../../components/page-meta';
 import { useSiteSettings } from '../../app/site-settings';
-import { readResultState } from './journey-state';
+import { markSurveyJourney, readResultState } from './journey-state';
 import { ResultMatches } from './result-matches';
 import { whatsAppAboutHome, whatsAppChatHref, whatsAppSummary } from './whatsapp-summary';
 import './result.css';
@@ -25,6 +26,11 @@ export function Component() {
   const location = useLocation();
   const site = useSiteSettings();
   const state = readResultState(location.state);
+  const shown = state !== null;
+  useEffect(() => {
+    // A reload shows this page again (the server sends a visitor without a journey to /).
+    if (shown) markSurveyJourney();
+  }, [shown]);
   if (!state) return <Navigate to={paths.home} replace />;
 
   // What the visitor saw: the survey's texts in the locale the runner showed.

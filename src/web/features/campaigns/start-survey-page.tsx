@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Model, settings, type CompletingEvent, type ITheme, type SurveyModel } from 'survey-core';
 import { Survey } from 'survey-react-ui';
@@ -9,13 +9,14 @@ import { paths } from '../../../shared/paths';
 import type { ListingMatches } from '../../../shared/matching/listing-match';
 import '../../../shared/survey/custom-properties';
 import { isPlainObject } from '../../../shared/json-object';
+import { preloadPage } from '../../app/routes';
 import { Notice } from '../../components/notice';
 import { PageMeta } from '../../components/page-meta';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useClientRender } from '../../lib/use-hydrated';
 import { fetchActiveCampaign, submitSurveyResponse } from './campaigns-api';
 import { emailRecord } from './email-record';
-import { readSurveyStart, readSurveyState, type ResultState, type SurveyStart, type SurveyState } from './journey-state';
+import { markSurveyJourney, readSurveyStart, readSurveyState, type ResultState, type SurveyStart, type SurveyState } from './journey-state';
 import { fetchSurveyProgress, forgetResume, heldResume, holdResume, saveSurveyProgress } from './survey-progress';
 import { answersTooLarge, sendFilesSeparately, type SurveyVisitor } from './survey-files';
 import { guardSurvey } from './survey-safety';
@@ -47,6 +48,10 @@ function createSurvey(questions: string): Model {
   survey.applyTheme(SURVEY_THEME);
   // The answers are sent before SurveyJS would clear hidden questions' values on completion.
   if (survey.clearInvisibleValues === 'onComplete') survey.clearInvisibleValues = 'onHidden';
+  // The visitor goes from the last page straight to /result (issue 22 item 3): SurveyJS's own
+  // "Thank you for completing the survey" never shows. The runner never lets the model complete;
+  // this is the second lock.
+  survey.showCompletePage = false;
   guardSurvey(survey, { navigate: true });
   return survey;
 }
@@ -169,11 +174,13 @@ const SAVE_DELAY_MS = 400;
  * way: a failed save is silent and goes again with the next change. One save at a time, so the
  * resume token this browser holds is always the newest.
  */
-function useProgressSaving(model: SurveyModel, journey: SurveyVisitor | null) {
+/** Returns what stops the saving once the response is stored. */
+function useProgressSaving(model: SurveyModel, journey: SurveyVisitor | null): () => void {
   // Until the e-mail record is stored (email-record.ts) there is nothing to save against: a save
   // asked for meanwhile goes once it is.
   const visitor = useRef(journey);
   const flush = useRef<() => void>(() => undefined);
+  const finish = useRef<() => void>(() => undefined);
   useEffect(() => {
     visitor.current = journey;
     if (journey) flush.current();
@@ -244,7 +251,8 @@ function useProgressSaving(model: SurveyModel, journey: SurveyVisitor | null) {
     const pageHidden = () => send(true);
     // The answers are being sent as the response: a pending save would only be refused.
     const completing = () => clearTimeout(timer);
-    const completed = () => {
+    // The response is stored (the model itself never completes: see SurveyRunner).
+    finish.current = () => {
       finished = true;
       clearTimeout(timer);
     };
@@ -252,20 +260,21 @@ function useProgressSaving(model: SurveyModel, journey: SurveyVisitor | null) {
     model.onValueChanged.add(changed);
     model.onCurrentPageChanged.add(pageChanged);
     model.onCompleting.add(completing);
-    model.onComplete.add(completed);
     document.addEventListener('visibilitychange', hidden);
     window.addEventListener('pagehide', pageHidden);
     return () => {
       clearTimeout(timer);
       flush.current = () => undefined;
+      finish.current = () => undefined;
       model.onValueChanged.remove(changed);
       model.onCurrentPageChanged.remove(pageChanged);
       model.onCompleting.remove(completing);
-      model.onComplete.remove(completed);
       document.removeEventListener('visibilitychange', hidden);
       window.removeEventListener('pagehide', pageHidden);
     };
   }, [model]);
+
+  return useCallback(() => finish.current(), []);
 }
 
 type RecordStatus =
@@ -351,7 +360,13 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
     }
     return survey;
   });
-  useProgressSaving(model, journey);
+  const finishProgress = useProgressSaving(model, journey);
+  useEffect(() => {
+    // A reload of this page is answered by the app, not sent to / (journey-state.ts).
+    markSurveyJourney();
+    // /result's module is loaded while the visitor answers: after Complete it renders at once.
+    preloadPage('campaigns/result-page.tsx').catch(() => undefined);
+  }, []);
   const [tooLarge, setTooLarge] = useState(false);
   const title = model.title || 'Your home survey';
   const [failed, setFailed] = useState(false);
@@ -363,47 +378,54 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
   const { email, questions } = start;
 
   useEffect(() => {
-    // The answers are sent before the survey counts as completed: if sending fails, the visitor
-    // stays on the last page with every answer and can press the button again.
-    // The server's matches for these answers, handed on to /result.
-    let matches: ListingMatches | undefined;
+    // Complete sends the answers; the model itself never completes (issue 22 item 3), so SurveyJS's
+    // completed page cannot show, not even for a frame. Stored: the visitor goes from the last page
+    // straight to /result, which renders from what is in hand (the answers and the server's matches).
+    // Not stored: the visitor stays on the last page with every answer and can press the button again.
+    let stored = false;
     const send = async (sender: SurveyModel, options: CompletingEvent) => {
+      options.allow = false;
+      if (stored) return; // on its way to /result
       setFailed(false);
       const who = journeyNow.current;
       if (!who) {
         // The e-mail record is not stored (yet): the notice above says why; nothing is lost.
-        options.allow = false;
         setFailed(true);
         return;
       }
       const refused = answersTooLarge(who, sender.data);
       setTooLarge(refused);
-      if (refused) {
-        // Refused before sending: the visitor stays on the page with everything typed.
-        options.allow = false;
-        return;
-      }
+      // Refused before sending: the visitor stays on the page with everything typed.
+      if (refused) return;
+      let matches: ListingMatches | undefined;
       try {
         ({ matches } = await submitSurveyResponse(who.campaignId, { email: who.email, emailId: who.emailId, answer: sender.data }));
-        forgetSavedSurvey();
-        // The server has deleted the kept answers and their tokens with the response.
-        forgetResume();
       } catch {
-        options.allow = false;
         setFailed(true);
+        return;
+      }
+      stored = true;
+      finishProgress();
+      forgetSavedSurvey();
+      // The server has deleted the kept answers and their tokens with the response.
+      forgetResume();
+      markSurveyJourney();
+      const result: ResultState = { questions, answers: sender.data, locale: sender.locale, matches };
+      await navigate(paths.result, { state: result, replace: true });
+      // A survey that names a page of this site to go to afterwards (navigateToUrl) still goes there,
+      // as SurveyJS would on completion; guardSurvey refuses any other.
+      const url = sender.getNavigateToUrl();
+      if (url) {
+        const leave = { url, allow: true };
+        sender.onNavigateToUrl.fire(sender, leave);
+        if (leave.allow && leave.url) window.location.assign(leave.url);
       }
     };
-    const done = (sender: SurveyModel) => {
-      const result: ResultState = { questions, answers: sender.data, locale: sender.locale, matches };
-      void navigate(paths.result, { state: result, replace: true });
-    };
     model.onCompleting.add(send);
-    model.onComplete.add(done);
     return () => {
       model.onCompleting.remove(send);
-      model.onComplete.remove(done);
     };
-  }, [model, navigate, questions]);
+  }, [model, navigate, questions, finishProgress]);
 
   useEffect(() => {
     if (!journey) return;

@@ -1,6 +1,12 @@
 import type { QuestionFileModel, SurveyModel } from 'survey-core';
 import { RESPONSE_BODY_LIMIT, utf8Length } from '../../../shared/campaigns/campaigns.contract';
-import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES, SURVEY_FILES_API, type SurveyFileUploadResult } from '../../../shared/campaigns/survey-files.contract';
+import {
+  SURVEY_FILE_MAX_BYTES,
+  SURVEY_FILE_MESSAGES,
+  SURVEY_FILES_API,
+  surveyFileIdOf,
+  type SurveyFileUploadResult,
+} from '../../../shared/campaigns/survey-files.contract';
 import { api, errorMessage } from '../../lib/api-client';
 
 export interface SurveyVisitor {
@@ -48,8 +54,19 @@ export function sendFilesSeparately(survey: SurveyModel, visitor: () => Promise<
     );
   });
   survey.onDownloadFile.add((_, options) => {
-    const preview = previews.get(String(options.content));
-    options.callback(preview ? 'success' : 'skipped', preview ?? options.content);
+    const content = String(options.content);
+    const preview = previews.get(content);
+    if (preview) return options.callback('success', preview);
+    const fileId = surveyFileIdOf(content);
+    if (!fileId) return options.callback('skipped', options.content);
+    // Sent before a reload (or on another device): the reference is for staff, so the visitor's own
+    // preview opens through a short-lived signed link, given for their record only (issue 22 item 4).
+    visitor()
+      .then((who) => api.post<{ url: string }>(SURVEY_FILES_API.preview(fileId), { email: who.email, emailId: who.emailId }))
+      .then(
+        (link) => options.callback('success', link.url),
+        () => options.callback('error'),
+      );
   });
 }
 

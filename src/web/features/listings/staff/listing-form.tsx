@@ -50,7 +50,9 @@ function fieldInput(field: AdminField) {
     case 'date':
       return <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} placeholder={DATE_FORMAT} />;
     case 'url':
-      return <Input type="url" inputMode="url" placeholder={field.placeholder} />;
+      // Text with a URL keyboard, not type="url": the browser's own "Please enter a URL." bubble would
+      // cover the app's message (issue 22 item 7); the contract checks the link.
+      return <Input inputMode="url" placeholder={field.placeholder} />;
     default:
       return <Input placeholder={field.placeholder} />;
   }
@@ -196,6 +198,8 @@ export function ListingForm<K extends ListingKind>({ config, state }: { config: 
           // antd skips onFinish when a field is invalid: still say that the image is missing.
           onFinishFailed={() => !editing && !chosen && setImageError(IMAGE_REQUIRED)}
           requiredMark
+          // The app's messages only, never the browser's own validation bubbles.
+          noValidate
         >
           <Form.Item name="id" hidden>
             <Input />

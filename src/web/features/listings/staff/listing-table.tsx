@@ -3,7 +3,8 @@ import type { ColumnsType } from 'antd/es/table';
 import type { ListingItems, ListingKind } from '../../../../shared/listings/listings.contract';
 import type { AdminKind } from './admin-kind';
 
-export const DELETE_CONFIRM = 'Are you sure to delete this Record？';
+// SPEC.md §8's text with an ASCII "?": its fullwidth "？" has no glyph in the site's fonts (issue 22 item 7).
+export const DELETE_CONFIRM = 'Are you sure to delete this Record?';
 
 interface Props<K extends ListingKind> {
   config: AdminKind<K>;

@@ -142,7 +142,7 @@ function EndpointCard({ endpoint, onDeleted }: { endpoint: WebhookEndpoint; onDe
         <Button icon={<SendOutlined />} onClick={() => void test()} loading={busy}>
           Send test event
         </Button>
-        <Popconfirm title="Are you sure to delete this Record？" okText="Delete" cancelText="Cancel" onConfirm={() => void remove()}>
+        <Popconfirm title="Are you sure to delete this Record?" okText="Delete" cancelText="Cancel" onConfirm={() => void remove()}>
           <Button danger icon={<DeleteOutlined />}>
             Delete
           </Button>
@@ -216,9 +216,9 @@ export function Component() {
         />
       ) : null}
       <Card size="small" title="Add an endpoint" style={{ marginBottom: 24, maxWidth: 720 }}>
-        <Form<FormValues> form={form} layout="vertical" initialValues={{ url: '', events: [...NOTIFICATION_EVENT_TYPES] }} onFinish={(v) => void submit(v)} requiredMark={false}>
+        <Form<FormValues> form={form} layout="vertical" initialValues={{ url: '', events: [...NOTIFICATION_EVENT_TYPES] }} onFinish={(v) => void submit(v)} requiredMark={false} noValidate>
           <Form.Item name="url" label="URL" rules={[{ required: true, message: 'Please enter the URL that should receive the events.' }]}>
-            <Input type="url" inputMode="url" placeholder="https://crm.example.com/hooks/abode" autoComplete="off" />
+            <Input inputMode="url" placeholder="https://crm.example.com/hooks/abode" autoComplete="off" />
           </Form.Item>
           {/* Checked by a validator rather than `required`: antd would put aria-required on the group's div. */}
           <Form.Item
