@@ -1,6 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
 import { isPublicAddress } from '../../src/server/features/notifications/webhook-sender';
 import { retryDelayMs } from '../../src/server/features/notifications/backoff';
 import { WEBHOOK_MESSAGES, WEBHOOKS_API, type WebhookCreated, type WebhookDelivery } from '../../src/shared/notifications/notifications.contract';
@@ -122,8 +126,9 @@ describeEachDatabase(
       expect(visitor.text).toContain('1 Test Street');
       expect(visitor.text).toContain('+91 00000 00000');
       expect(String(visitor.html)).not.toContain('<script>');
-      // The person's lead is linked from the staff e-mail only with PUBLIC_BASE_URL (not set here).
-      expect(staff.text).not.toContain('/dashboard/leads/');
+      // The person's lead is linked from the staff e-mail (no PUBLIC_BASE_URL here: the site's own address).
+      const lead = await ctx.database.db.selectFrom('leads').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      expect(staff.text).toContain(`Open the lead: http://localhost/dashboard/leads/${lead.id}`);
     });
 
     it('shows staff, in both parts of the e-mail, the homes and decor matched to the answers', async () => {
@@ -301,6 +306,29 @@ describeEachDatabase(
     });
   },
   { notify: NOTIFY },
+);
+
+// Issue 22 item 9: a fresh install (no PUBLIC_BASE_URL) links the "New lead" e-mail to the lead,
+// from the site's configured address, never from the request's Host header.
+const fresh = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'abode-fresh-')), SMTP_URL: mail.url });
+describeEachDatabase(
+  'notifications on a fresh configuration',
+  (ctx) => {
+    it('links the staff e-mail to /dashboard/leads/<id> at the configured address, whatever Host the visitor sent', async () => {
+      expect(fresh.publicBaseUrl).toBeUndefined();
+      mail.messages.length = 0;
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/contactus/add', headers: { host: 'evil.example' }, payload: contact('fresh@example.com') });
+      expect(res.statusCode).toBe(201);
+      await drain(ctx);
+      const [staffMail] = await mail.waitFor(1);
+      const lead = await ctx.database.db.selectFrom('leads').select('id').where('email', '=', 'fresh@example.com').executeTakeFirstOrThrow();
+      const url = `http://localhost:3000/dashboard/leads/${lead.id}`;
+      expect(staffMail!.text).toContain(`Open the lead: ${url}`);
+      expect(String(staffMail!.html)).toContain(`href="${url}"`);
+      expect(String(staffMail!.html)).not.toContain('evil.example');
+    });
+  },
+  { port: fresh.port, host: fresh.host, allowedHosts: fresh.allowedHosts, publicBaseUrl: fresh.publicBaseUrl, notify: { ...fresh.notify, notifyEmails: ['owner@abode.test'], dispatch: false } },
 );
 
 describeEachDatabase(

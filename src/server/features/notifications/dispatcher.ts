@@ -8,7 +8,7 @@ import type { SiteSettings } from '../../../shared/site';
 import { GIVE_UP_AFTER_MS, retryDelayMs } from './backoff';
 import { resumeLinkMail, staffLeadMail, visitorConfirmationMail } from './emails/lead-emails';
 import { issueResumeToken } from '../campaigns/survey-progress.service';
-import { paths } from '../../../shared/paths';
+import { leadPath, paths } from '../../../shared/paths';
 import { buildEventData, emailRecordCompleted, unfinishedSurvey, type EventData, type LeadLookup } from './event-data';
 import type { Mailer } from './mailer';
 import {
@@ -290,7 +290,8 @@ export class NotificationDispatcher {
     if (event.type === 'lead.created' && (await emailRecordCompleted(db, event.subjectId))) return 'skipped';
     const to = settings.notifyEmails.length > 0 ? settings.notifyEmails : await staffEmails(db);
     if (to.length === 0) return 'skipped';
-    const leadUrl = settings.publicBaseUrl && data.lead._id ? `${settings.publicBaseUrl}/dashboard/leads/${encodeURIComponent(data.lead._id)}` : null;
+    // The site's configured address (PUBLIC_BASE_URL, else its host and port), never a request header.
+    const leadUrl = data.lead._id ? `${settings.siteUrl}${leadPath(data.lead._id)}` : null;
     await mailer.send(staffLeadMail(data, { to, leadUrl, studioName: settings.studio.name }));
     return { ok: true, status: null, error: null };
   }
