@@ -72,7 +72,7 @@ describeEachDatabase('leads', (ctx) => {
     expect((await contact(ctx, 'ASHA@example.com ')).statusCode).toBe(201);
 
     const lead = await leadOf(ctx, email);
-    expect(lead).toMatchObject({ email: 'ASHA@example.com', name: 'Asha R.', phone: '+91 98450 00000', status: 'new', sources: ['survey', 'contact'], campaignId, campaignName: 'Dream home', completed: true });
+    expect(lead).toMatchObject({ email: 'ASHA@example.com', name: 'Asha R.', phone: '+919845000000', status: 'new', sources: ['survey', 'contact'], campaignId, campaignName: 'Dream home', completed: true });
     expect(lead.activities.map((a) => a.type)).toEqual(['email', 'response', 'contact']);
     expect(lead.activities[1]!.answers).toEqual([
       { question: 'Your name', answer: 'Asha R.' },
@@ -176,6 +176,15 @@ describeEachDatabase('leads', (ctx) => {
     expect((await ctx.asStaff({ method: 'GET', url: `${LEADS_API.list}?source=fax` })).json().message).toBe(LEAD_MESSAGES.sourceInvalid);
   });
 
+  it('keeps a phone typed without a country in E.164 with +91 (issue 22 item 8)', async () => {
+    const email = 'no-country@example.com';
+    expect((await respond(ctx, campaignId, email, await addEmail(ctx, email, campaignId), { fullName: 'Kiran', mobile: '98450 99999' })).statusCode).toBe(200);
+    const lead = await leadOf(ctx, email);
+    expect(lead.phone).toBe('+919845099999');
+    // The answer itself stays as the person typed it.
+    expect(lead.activities.find((a) => a.type === 'response')!.answers).toContainEqual({ question: 'Mobile number', answer: '98450 99999' });
+  });
+
   it('downloads the filtered list as .xlsx, text exact', async () => {
     await contact(ctx, 'formula@example.com', '=HYPERLINK("x")', '-Minus');
     const res = await ctx.asStaff({ method: 'GET', url: `${LEADS_API.export}?source=contact&q=formula` });
@@ -233,7 +242,8 @@ describeEachDialect('leads migration', (dialect) => {
       const leads = await database.db.selectFrom('leads').selectAll().orderBy('emailKey').execute();
       expect(leads.map((l) => [l.emailKey, l.name, l.phone, l.status, Boolean(l.hasSurvey), Boolean(l.hasContact), Boolean(l.hasNewsletter), l.lastCampaignId, Boolean(l.lastCompleted)])).toEqual([
         ['meera@x.test', null, null, 'new', false, false, true, null, false],
-        ['ravi@x.test', 'Ravi Kumar', '98450 11111', 'new', true, true, false, 'c1', true],
+        // The phone as later migrations leave it: E.164 (issue 22 item 8).
+        ['ravi@x.test', 'Ravi Kumar', '+919845011111', 'new', true, true, false, 'c1', true],
         ['zoe@x.test', 'Zoe D', null, 'new', false, true, false, null, false],
       ]);
       const ravi = leads[1]!;
@@ -251,6 +261,26 @@ describeEachDialect('leads migration', (dialect) => {
       ]);
       const campaign = await database.db.selectFrom('campaigns').select('leadFields').executeTakeFirstOrThrow();
       expect(JSON.parse(campaign.leadFields)).toEqual({ tel: 'phone' });
+    }));
+});
+
+describeEachDialect('lead phones migration (issue 22 item 8)', (dialect) => {
+  it('rewrites stored lead phones in E.164 with +91, keeps what is no number, and search finds them', () =>
+    withDatabaseAt(dialect, '2026-11-25T0100-resume-token-expiry', async ({ database, db, at, bool }) => {
+      const phones = ['98450 99999', '+91 98450 88888', '098450 77777', '+44 20 7946 0958', 'after 6 pm', null];
+      await db
+        .insertInto('leads')
+        .values(
+          phones.map((phone, i) => ({
+            id: `l${i}`, email_key: `p${i}@x.test`, email: `p${i}@x.test`, name: null, phone, status: 'new', assignee_id: null,
+            has_survey: bool(false), has_contact: bool(true), has_newsletter: bool(false), last_campaign_id: null, last_completed: bool(false), created_at: at(i), last_activity_at: at(i),
+          })),
+        )
+        .execute();
+      await migrateToLatest(database.db as Kysely<unknown>);
+      const rows = await database.db.selectFrom('leads').select(['id', 'phone', 'searchText']).orderBy('id').execute();
+      expect(rows.map((r) => r.phone)).toEqual(['+919845099999', '+919845088888', '+919845077777', '+442079460958', 'after 6 pm', null]);
+      expect(rows[0]!.searchText).toBe('p0@x.test  +919845099999');
     }));
 });
 

@@ -131,6 +131,18 @@ describeEachDatabase(
       expect(staff.text).toContain(`Open the lead: http://localhost/dashboard/leads/${lead.id}`);
     });
 
+    it('shows staff the phone with +91 and calls it in E.164, however it was typed (issue 22 item 8)', async () => {
+      const survey = { elements: [{ type: 'text', name: 'mobile', title: 'Mobile', leadField: 'phone' }] };
+      const campaignId = await createActiveCampaign(ctx, { name: 'Phone mail', questions: surveyText(survey) });
+      const email = 'phone-mail@example.com';
+      expect((await respond(ctx, campaignId, email, await addEmail(ctx, email, campaignId), { mobile: '98450 99999' })).statusCode).toBe(200);
+      await drain(ctx);
+      const staff = (await mail.waitFor(2)).find((m) => m.subject === `New lead: ${email} — Phone mail`)!;
+      expect(staff.text).toContain('Phone: +91 98450 99999');
+      expect(String(staff.html)).toContain('href="tel:+919845099999"');
+      expect(String(staff.html)).toContain('+91 98450 99999</a>');
+    });
+
     it('shows staff, in both parts of the e-mail, the homes and decor matched to the answers', async () => {
       for (const [kind, fields] of [
         ['project', { name: 'Mail Lakeside', area: 'Whitefield, Bengaluru', squareft: '1200', dateofcomplition: '15-12-2026', sizeofunit: '3 BHK', gmaplink: '', price: '9500000' }],
