@@ -212,6 +212,35 @@ describeEachDatabase(
       expect(() => new Webhook(endpoint.secret).verify(`${hook!.body} `, headers)).toThrow();
     });
 
+    it('a new person\'s contact message is a new lead too: lead.created besides contact.created, one staff e-mail (issue 22 item 12)', async () => {
+      await addEndpoint(ctx, ['contact.created', 'lead.created']);
+      await sendContact(ctx, 'first-contact@example.com');
+      const lead = await ctx.database.db.selectFrom('leads').select('id').where('email', '=', 'first-contact@example.com').executeTakeFirstOrThrow();
+      const events = await ctx.database.db.selectFrom('notificationEvents').select(['type']).where('leadId', '=', lead.id).orderBy('type').execute();
+      expect(events.map((e) => e.type)).toEqual(['contact.created', 'lead.created']);
+      await drain(ctx);
+      const hooks = await receiver.waitFor(2);
+      const bodies = hooks.map((h) => JSON.parse(h.body) as { type: string; data: { lead: { _id: string; email: string; name: string | null }; activity: { type: string } } });
+      expect(bodies.map((b) => b.type).sort()).toEqual(['contact.created', 'lead.created']);
+      const created = bodies.find((b) => b.type === 'lead.created')!;
+      expect(created.data.lead).toMatchObject({ _id: lead.id, email: 'first-contact@example.com', name: 'Asha Rao' });
+      expect(created.data.activity).toMatchObject({ type: 'contact', requestQuotation: 'Homes' });
+      // The contact's own e-mail tells staff; the new lead's (unfinished-survey) alert, once due, adds none.
+      expect((await mail.waitFor(1)).map((m) => m.subject)).toEqual(['New lead: Asha Rao — Contact']);
+      const ofLead = ctx.database.db.selectFrom('notificationEvents').select('id').where('leadId', '=', lead.id);
+      await ctx.database.db.updateTable('notificationDeliveries').set({ nextAttemptAt: new Date() }).where('status', '=', 'pending').where('eventId', 'in', ofLead).execute();
+      await drain(ctx);
+      expect(mail.messages).toHaveLength(1);
+
+      // The same person again: not a new lead.
+      receiver.received.length = 0;
+      await sendContact(ctx, 'FIRST-contact@example.com');
+      await drain(ctx);
+      expect((await receiver.waitFor(1)).map((h) => (JSON.parse(h.body) as { type: string }).type)).toEqual(['contact.created']);
+      const again = await ctx.database.db.selectFrom('notificationEvents').select(['type']).where('leadId', '=', lead.id).execute();
+      expect(again.filter((e) => e.type === 'lead.created')).toHaveLength(1);
+    });
+
     it('retries a failing endpoint with the same webhook-id, and logs every attempt', async () => {
       const endpoint = await addEndpoint(ctx, ['contact.created']);
       receiver.answerWith(500, 503);
