@@ -185,6 +185,19 @@ describeEachDatabase('leads', (ctx) => {
     expect(lead.activities.find((a) => a.type === 'response')!.answers).toContainEqual({ question: 'Mobile number', answer: '98450 99999' });
   });
 
+  it('finds a phone however it was typed, and only that lead (issue 22 item 12)', async () => {
+    for (const [email, mobile] of [['phone-search@example.com', '+91 98450 12345'], ['phone-near@example.com', '98450 12346']]) {
+      expect((await respond(ctx, campaignId, email!, await addEmail(ctx, email!, campaignId), { fullName: 'Dev', mobile })).statusCode).toBe(200);
+    }
+    for (const typed of ['9845012345', '+91 98450 12345', '098450 12345', '+91-98450-12345', '91 98450 12345']) {
+      const found = await list(ctx, `?q=${encodeURIComponent(typed)}`);
+      expect(found.items.map((i) => i.email), typed).toEqual(['phone-search@example.com']);
+      expect(found.total).toBe(1);
+    }
+    // Part of a number, spaced as it is shown: both.
+    expect((await list(ctx, `?q=${encodeURIComponent('98450 1234')}`)).items.map((i) => i.email).sort()).toEqual(['phone-near@example.com', 'phone-search@example.com']);
+  });
+
   it('downloads the filtered list as .xlsx, text exact', async () => {
     await contact(ctx, 'formula@example.com', '=HYPERLINK("x")', '-Minus');
     const res = await ctx.asStaff({ method: 'GET', url: `${LEADS_API.export}?source=contact&q=formula` });
