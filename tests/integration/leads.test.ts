@@ -210,6 +210,18 @@ describeEachDatabase('leads', (ctx) => {
     expect(sheet.getRow(2).getCell(1).value).toBe('=HYPERLINK("x") -Minus');
     expect(sheet.getRow(2).getCell(2).value).toBe('formula@example.com');
     expect(sheet.getRow(2).getCell(4).value).toBe('New');
+    expect(sheet.getRow(2).getCell(5).value).toBe('Contact form');
+  });
+
+  it('names the sources in the .xlsx as staff read them, not as codes (issue 22 item 12)', async () => {
+    const res = await ctx.asStaff({ method: 'GET', url: `${LEADS_API.export}?q=asha%40example.com` });
+    const sheet = (await readWorkbook(res.rawPayload)).getWorksheet('Leads')!;
+    expect(sheet.getRow(1).getCell(5).value).toBe('Sources');
+    expect(sheet.getRow(2).getCell(2).value).toBe('ASHA@example.com');
+    expect(sheet.getRow(2).getCell(5).value).toBe('Survey, Contact form');
+    const newsletter = await ctx.asStaff({ method: 'GET', url: `${LEADS_API.export}?source=newsletter` });
+    const rows = (await readWorkbook(newsletter.rawPayload)).getWorksheet('Leads')!;
+    expect(rows.getRow(2).getCell(5).value).toBe('Survey, Newsletter');
   });
 
   it('keeps every leads call for staff only', async () => {
