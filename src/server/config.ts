@@ -4,7 +4,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { formatPhone, toE164 } from '../shared/phone';
 import type { SiteSettings } from '../shared/site';
+
+/** Phone numbers are read with the studio's country, +91, when they have none (issue 22 item 8). */
+const PHONE_PROBLEM = 'must be a phone number, such as +91 98450 99999 or 98450 99999';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -98,7 +102,7 @@ const envSchema = z
     STUDIO_ADDRESS: z.string().min(1).default('12 Residency Road, Bengaluru 560025, India'),
     STUDIO_PHONE: z.string().min(1).default('+91 80 4123 4567'),
     /** Empty or unset: the studio's phone. */
-    STUDIO_WHATSAPP: z.preprocess((v) => (v === '' ? undefined : v), z.string().refine((v) => v.replace(/\D/g, '').length >= 6, 'must be a phone number').optional()),
+    STUDIO_WHATSAPP: z.preprocess((v) => (v === '' ? undefined : v), z.string().refine((v) => toE164(v) !== null, PHONE_PROBLEM).optional()),
     STUDIO_EMAIL: z.email('must be an e-mail address').default('hello@abode.studio'),
     STUDIO_MAP_URL: z.url().default('https://maps.google.com/?q=12+Residency+Road+Bengaluru'),
     STUDIO_INSTAGRAM: z.url().default('https://www.instagram.com/'),
@@ -115,6 +119,9 @@ const envSchema = z
     ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
   })
   .superRefine((env, ctx) => {
+    if (!env.STUDIO_WHATSAPP && toE164(env.STUDIO_PHONE) === null) {
+      ctx.addIssue({ code: 'custom', path: ['STUDIO_WHATSAPP'], message: `${PHONE_PROBLEM} (STUDIO_PHONE is not one WhatsApp can open)` });
+    }
     if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -233,8 +240,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     studio: {
       name: e.STUDIO_NAME,
       address: e.STUDIO_ADDRESS,
-      phone: e.STUDIO_PHONE,
-      whatsapp: e.STUDIO_WHATSAPP ?? e.STUDIO_PHONE,
+      // Shown grouped ("+91 80 4123 4567"); WhatsApp links take E.164.
+      phone: formatPhone(e.STUDIO_PHONE),
+      whatsapp: toE164(e.STUDIO_WHATSAPP ?? e.STUDIO_PHONE) ?? e.STUDIO_PHONE,
       email: e.STUDIO_EMAIL,
       mapUrl: e.STUDIO_MAP_URL,
       social: { instagram: e.STUDIO_INSTAGRAM, facebook: e.STUDIO_FACEBOOK, linkedin: e.STUDIO_LINKEDIN },

@@ -2,8 +2,9 @@
 export interface SiteSettings {
   name: string;
   address: string;
+  /** The studio's phone as shown: "+91 80 4123 4567" (grouped, with the country). */
   phone: string;
-  /** The studio's WhatsApp number (STUDIO_WHATSAPP, default the phone): visitors continue a chat there. */
+  /** The studio's WhatsApp number in E.164 (STUDIO_WHATSAPP, default the phone): visitors continue a chat there. */
   whatsapp: string;
   email: string;
   mapUrl: string;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answerAsVisitor, createActiveCampaign, staffApi } from './api';
+import { answerAsVisitor, createActiveCampaign, staffApi, visitorApi } from './api';
 import { DESKTOP, failCalls, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 const browser = useBrowser();
@@ -27,6 +27,12 @@ beforeAll(async () => {
   for (const [i, kind, stars] of [[1, 'villa', 5], [2, 'villa', 4], [3, 'flat', 2]] as const) {
     await answerAsVisitor(campaignId, `summary-${RUN}-${i}@example.com`, { kind, stars });
   }
+  // And one villa left unfinished (answers kept as the visitor went): not in the default view.
+  const email = `summary-${RUN}-open@example.com`;
+  const added = await visitorApi<{ emailID: string }>('POST', '/api/email/add', { email, campaignid: campaignId });
+  expect(added.status).toBe(201);
+  const saved = await visitorApi('POST', `/api/campaign/progress/${campaignId}`, { response: { email, emailId: added.data.emailID, answer: { kind: 'villa', stars: 1 }, page: 0 } });
+  expect(saved.status).toBe(200);
 });
 
 /** The "Kind of home" card's figures table, row by row. */
@@ -95,6 +101,20 @@ describe('results summary', () => {
     await page.waitForURL(/[?&]status=all/);
     await expect.poll(() => page.locator('.results-answers-table th').allInnerTexts(), SLOW).toContain('Status');
     expect(emails.count()).toBe(2);
+  });
+
+  it('shows completed responses by default, with unfinished ones a filter away (issue 22 item 13)', async () => {
+    const page = await openResults(DESKTOP);
+    await expect.poll(() => page.locator('.ant-segmented-item-selected').innerText()).toBe('Completed');
+    await page.locator('[data-question="kind"] .summary-figures summary').click();
+    expect((await kindFigures(page)).map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(['Villa 2 67%', 'Flat 1 33%']);
+    await expect.poll(() => page.locator('.results-answers-table tbody tr.ant-table-row').count(), SLOW).toBe(3);
+
+    await page.locator('.ant-segmented-item').filter({ hasText: /^All$/ }).click();
+    await page.waitForURL(/[?&]status=all/);
+    await expect.poll(async () => (await kindFigures(page)).map((r) => r.replace(/\s+/g, ' ').trim()), SLOW).toEqual(['Villa 3 75%', 'Flat 1 25%']);
+    await expect.poll(() => page.locator('.results-answers-table tbody tr.ant-table-row').count(), SLOW).toBe(4);
+    expect(pageProblems(page)).toEqual([]);
   });
 
   it('reads on a 390 px phone: nothing wider than the screen, no serious axe violations', async () => {

@@ -162,8 +162,26 @@ describeEachDatabase('campaign summary and result filters', (ctx) => {
     });
   });
 
-  it('status all (the default) and unfinished add the answers kept from unfinished surveys', async () => {
-    const all = await summary();
+  it('defaults to completed responses (issue 22 item 13): the summary, the answers table and the .xlsx alike', async () => {
+    const plain = await summary();
+    expect(plain).toEqual(await summary('?status=completed'));
+    expect(plain).toMatchObject({ total: 3, completed: 3, unfinished: 2 });
+    expect(counts(question(plain, 'kind', 'choices').stats.choices)).toEqual({ a: 2, v: 1 });
+    expect(plain.perDay.map((d) => d.count)).toEqual([1, 1, 1]);
+    // A filter without a status keeps the default too.
+    expect(await summary('?kind=a')).toEqual(await summary('?status=completed&kind=a'));
+
+    const answers = await ctx.asStaff({ method: 'GET', url: `/api/campaign/answers/${id}?kind=v` });
+    expect(answers.json<{ email: string }[]>().map((r) => r.email)).toEqual(['r2@example.com']);
+
+    const download = await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}?kind=v` });
+    const book = await readWorkbook(download.rawPayload);
+    expect(rowValues(book.getWorksheet('Responses')!, 1)).not.toContain('Completed');
+    expect(dataRows(book.getWorksheet('Responses')!).map((r) => r[0])).toEqual(['r2@example.com']);
+  });
+
+  it('status all and unfinished add the answers kept from unfinished surveys', async () => {
+    const all = await summary('?status=all');
     expect(all).toMatchObject({ total: 5, completed: 3, unfinished: 2 });
     expect(counts(question(all, 'kind', 'choices').stats.choices)).toEqual({ a: 3, v: 2 });
     expect(question(all, 'amen', 'choices')).toMatchObject({ answered: 3 });
@@ -196,7 +214,7 @@ describeEachDatabase('campaign summary and result filters', (ctx) => {
   });
 
   it('"the answer to X is Y": single choice, one of several picks, a rating', async () => {
-    const a = await summary('?kind=a');
+    const a = await summary('?status=all&kind=a');
     expect(a).toMatchObject({ total: 3, completed: 2, unfinished: 1 });
     expect(question(a, 'stars', 'rating').stats.average).toBe(4.5);
     expect(a.funnel.map((f) => f.count)).toEqual([3, 3, 2, 2]);
@@ -209,7 +227,7 @@ describeEachDatabase('campaign summary and result filters', (ctx) => {
     expect(three.total).toBe(1);
     expect(question(three, 'notes', 'text').stats.latest).toEqual(['n2']);
 
-    const both = await summary('?kind=a&amen=gym');
+    const both = await summary('?status=all&kind=a&amen=gym');
     expect(both).toMatchObject({ total: 1, completed: 1, unfinished: 0 });
   });
 

@@ -72,7 +72,7 @@ describeEachDatabase('leads', (ctx) => {
     expect((await contact(ctx, 'ASHA@example.com ')).statusCode).toBe(201);
 
     const lead = await leadOf(ctx, email);
-    expect(lead).toMatchObject({ email: 'ASHA@example.com', name: 'Asha R.', phone: '+91 98450 00000', status: 'new', sources: ['survey', 'contact'], campaignId, campaignName: 'Dream home', completed: true });
+    expect(lead).toMatchObject({ email: 'ASHA@example.com', name: 'Asha R.', phone: '+919845000000', status: 'new', sources: ['survey', 'contact'], campaignId, campaignName: 'Dream home', completed: true });
     expect(lead.activities.map((a) => a.type)).toEqual(['email', 'response', 'contact']);
     expect(lead.activities[1]!.answers).toEqual([
       { question: 'Your name', answer: 'Asha R.' },
@@ -176,6 +176,28 @@ describeEachDatabase('leads', (ctx) => {
     expect((await ctx.asStaff({ method: 'GET', url: `${LEADS_API.list}?source=fax` })).json().message).toBe(LEAD_MESSAGES.sourceInvalid);
   });
 
+  it('keeps a phone typed without a country in E.164 with +91 (issue 22 item 8)', async () => {
+    const email = 'no-country@example.com';
+    expect((await respond(ctx, campaignId, email, await addEmail(ctx, email, campaignId), { fullName: 'Kiran', mobile: '98450 99999' })).statusCode).toBe(200);
+    const lead = await leadOf(ctx, email);
+    expect(lead.phone).toBe('+919845099999');
+    // The answer itself stays as the person typed it.
+    expect(lead.activities.find((a) => a.type === 'response')!.answers).toContainEqual({ question: 'Mobile number', answer: '98450 99999' });
+  });
+
+  it('finds a phone however it was typed, and only that lead (issue 22 item 12)', async () => {
+    for (const [email, mobile] of [['phone-search@example.com', '+91 98450 12345'], ['phone-near@example.com', '98450 12346']]) {
+      expect((await respond(ctx, campaignId, email!, await addEmail(ctx, email!, campaignId), { fullName: 'Dev', mobile })).statusCode).toBe(200);
+    }
+    for (const typed of ['9845012345', '+91 98450 12345', '098450 12345', '+91-98450-12345', '91 98450 12345']) {
+      const found = await list(ctx, `?q=${encodeURIComponent(typed)}`);
+      expect(found.items.map((i) => i.email), typed).toEqual(['phone-search@example.com']);
+      expect(found.total).toBe(1);
+    }
+    // Part of a number, spaced as it is shown: both.
+    expect((await list(ctx, `?q=${encodeURIComponent('98450 1234')}`)).items.map((i) => i.email).sort()).toEqual(['phone-near@example.com', 'phone-search@example.com']);
+  });
+
   it('downloads the filtered list as .xlsx, text exact', async () => {
     await contact(ctx, 'formula@example.com', '=HYPERLINK("x")', '-Minus');
     const res = await ctx.asStaff({ method: 'GET', url: `${LEADS_API.export}?source=contact&q=formula` });
@@ -188,6 +210,18 @@ describeEachDatabase('leads', (ctx) => {
     expect(sheet.getRow(2).getCell(1).value).toBe('=HYPERLINK("x") -Minus');
     expect(sheet.getRow(2).getCell(2).value).toBe('formula@example.com');
     expect(sheet.getRow(2).getCell(4).value).toBe('New');
+    expect(sheet.getRow(2).getCell(5).value).toBe('Contact form');
+  });
+
+  it('names the sources in the .xlsx as staff read them, not as codes (issue 22 item 12)', async () => {
+    const res = await ctx.asStaff({ method: 'GET', url: `${LEADS_API.export}?q=asha%40example.com` });
+    const sheet = (await readWorkbook(res.rawPayload)).getWorksheet('Leads')!;
+    expect(sheet.getRow(1).getCell(5).value).toBe('Sources');
+    expect(sheet.getRow(2).getCell(2).value).toBe('ASHA@example.com');
+    expect(sheet.getRow(2).getCell(5).value).toBe('Survey, Contact form');
+    const newsletter = await ctx.asStaff({ method: 'GET', url: `${LEADS_API.export}?source=newsletter` });
+    const rows = (await readWorkbook(newsletter.rawPayload)).getWorksheet('Leads')!;
+    expect(rows.getRow(2).getCell(5).value).toBe('Survey, Newsletter');
   });
 
   it('keeps every leads call for staff only', async () => {
@@ -233,7 +267,8 @@ describeEachDialect('leads migration', (dialect) => {
       const leads = await database.db.selectFrom('leads').selectAll().orderBy('emailKey').execute();
       expect(leads.map((l) => [l.emailKey, l.name, l.phone, l.status, Boolean(l.hasSurvey), Boolean(l.hasContact), Boolean(l.hasNewsletter), l.lastCampaignId, Boolean(l.lastCompleted)])).toEqual([
         ['meera@x.test', null, null, 'new', false, false, true, null, false],
-        ['ravi@x.test', 'Ravi Kumar', '98450 11111', 'new', true, true, false, 'c1', true],
+        // The phone as later migrations leave it: E.164 (issue 22 item 8).
+        ['ravi@x.test', 'Ravi Kumar', '+919845011111', 'new', true, true, false, 'c1', true],
         ['zoe@x.test', 'Zoe D', null, 'new', false, true, false, null, false],
       ]);
       const ravi = leads[1]!;
@@ -251,6 +286,26 @@ describeEachDialect('leads migration', (dialect) => {
       ]);
       const campaign = await database.db.selectFrom('campaigns').select('leadFields').executeTakeFirstOrThrow();
       expect(JSON.parse(campaign.leadFields)).toEqual({ tel: 'phone' });
+    }));
+});
+
+describeEachDialect('lead phones migration (issue 22 item 8)', (dialect) => {
+  it('rewrites stored lead phones in E.164 with +91, keeps what is no number, and search finds them', () =>
+    withDatabaseAt(dialect, '2026-11-25T0100-resume-token-expiry', async ({ database, db, at, bool }) => {
+      const phones = ['98450 99999', '+91 98450 88888', '098450 77777', '+44 20 7946 0958', 'after 6 pm', null];
+      await db
+        .insertInto('leads')
+        .values(
+          phones.map((phone, i) => ({
+            id: `l${i}`, email_key: `p${i}@x.test`, email: `p${i}@x.test`, name: null, phone, status: 'new', assignee_id: null,
+            has_survey: bool(false), has_contact: bool(true), has_newsletter: bool(false), last_campaign_id: null, last_completed: bool(false), created_at: at(i), last_activity_at: at(i),
+          })),
+        )
+        .execute();
+      await migrateToLatest(database.db as Kysely<unknown>);
+      const rows = await database.db.selectFrom('leads').select(['id', 'phone', 'searchText']).orderBy('id').execute();
+      expect(rows.map((r) => r.phone)).toEqual(['+919845099999', '+919845088888', '+919845077777', '+442079460958', 'after 6 pm', null]);
+      expect(rows[0]!.searchText).toBe('p0@x.test  +919845099999');
     }));
 });
 

@@ -1,6 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
 import { isPublicAddress } from '../../src/server/features/notifications/webhook-sender';
 import { retryDelayMs } from '../../src/server/features/notifications/backoff';
 import { WEBHOOK_MESSAGES, WEBHOOKS_API, type WebhookCreated, type WebhookDelivery } from '../../src/shared/notifications/notifications.contract';
@@ -122,8 +126,21 @@ describeEachDatabase(
       expect(visitor.text).toContain('1 Test Street');
       expect(visitor.text).toContain('+91 00000 00000');
       expect(String(visitor.html)).not.toContain('<script>');
-      // The person's lead is linked from the staff e-mail only with PUBLIC_BASE_URL (not set here).
-      expect(staff.text).not.toContain('/dashboard/leads/');
+      // The person's lead is linked from the staff e-mail (no PUBLIC_BASE_URL here: the site's own address).
+      const lead = await ctx.database.db.selectFrom('leads').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      expect(staff.text).toContain(`Open the lead: http://localhost/dashboard/leads/${lead.id}`);
+    });
+
+    it('shows staff the phone with +91 and calls it in E.164, however it was typed (issue 22 item 8)', async () => {
+      const survey = { elements: [{ type: 'text', name: 'mobile', title: 'Mobile', leadField: 'phone' }] };
+      const campaignId = await createActiveCampaign(ctx, { name: 'Phone mail', questions: surveyText(survey) });
+      const email = 'phone-mail@example.com';
+      expect((await respond(ctx, campaignId, email, await addEmail(ctx, email, campaignId), { mobile: '98450 99999' })).statusCode).toBe(200);
+      await drain(ctx);
+      const staff = (await mail.waitFor(2)).find((m) => m.subject === `New lead: ${email} — Phone mail`)!;
+      expect(staff.text).toContain('Phone: +91 98450 99999');
+      expect(String(staff.html)).toContain('href="tel:+919845099999"');
+      expect(String(staff.html)).toContain('+91 98450 99999</a>');
     });
 
     it('shows staff, in both parts of the e-mail, the homes and decor matched to the answers', async () => {
@@ -193,6 +210,35 @@ describeEachDatabase(
       const old = { ...headers, 'webhook-timestamp': String(Math.floor(Date.now() / 1000) - 3600) };
       expect(() => new Webhook(endpoint.secret).verify(hook!.body, old)).toThrow();
       expect(() => new Webhook(endpoint.secret).verify(`${hook!.body} `, headers)).toThrow();
+    });
+
+    it('a new person\'s contact message is a new lead too: lead.created besides contact.created, one staff e-mail (issue 22 item 12)', async () => {
+      await addEndpoint(ctx, ['contact.created', 'lead.created']);
+      await sendContact(ctx, 'first-contact@example.com');
+      const lead = await ctx.database.db.selectFrom('leads').select('id').where('email', '=', 'first-contact@example.com').executeTakeFirstOrThrow();
+      const events = await ctx.database.db.selectFrom('notificationEvents').select(['type']).where('leadId', '=', lead.id).orderBy('type').execute();
+      expect(events.map((e) => e.type)).toEqual(['contact.created', 'lead.created']);
+      await drain(ctx);
+      const hooks = await receiver.waitFor(2);
+      const bodies = hooks.map((h) => JSON.parse(h.body) as { type: string; data: { lead: { _id: string; email: string; name: string | null }; activity: { type: string } } });
+      expect(bodies.map((b) => b.type).sort()).toEqual(['contact.created', 'lead.created']);
+      const created = bodies.find((b) => b.type === 'lead.created')!;
+      expect(created.data.lead).toMatchObject({ _id: lead.id, email: 'first-contact@example.com', name: 'Asha Rao' });
+      expect(created.data.activity).toMatchObject({ type: 'contact', requestQuotation: 'Homes' });
+      // The contact's own e-mail tells staff; the new lead's (unfinished-survey) alert, once due, adds none.
+      expect((await mail.waitFor(1)).map((m) => m.subject)).toEqual(['New lead: Asha Rao — Contact']);
+      const ofLead = ctx.database.db.selectFrom('notificationEvents').select('id').where('leadId', '=', lead.id);
+      await ctx.database.db.updateTable('notificationDeliveries').set({ nextAttemptAt: new Date() }).where('status', '=', 'pending').where('eventId', 'in', ofLead).execute();
+      await drain(ctx);
+      expect(mail.messages).toHaveLength(1);
+
+      // The same person again: not a new lead.
+      receiver.received.length = 0;
+      await sendContact(ctx, 'FIRST-contact@example.com');
+      await drain(ctx);
+      expect((await receiver.waitFor(1)).map((h) => (JSON.parse(h.body) as { type: string }).type)).toEqual(['contact.created']);
+      const again = await ctx.database.db.selectFrom('notificationEvents').select(['type']).where('leadId', '=', lead.id).execute();
+      expect(again.filter((e) => e.type === 'lead.created')).toHaveLength(1);
     });
 
     it('retries a failing endpoint with the same webhook-id, and logs every attempt', async () => {
@@ -301,6 +347,29 @@ describeEachDatabase(
     });
   },
   { notify: NOTIFY },
+);
+
+// Issue 22 item 9: a fresh install (no PUBLIC_BASE_URL) links the "New lead" e-mail to the lead,
+// from the site's configured address, never from the request's Host header.
+const fresh = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'abode-fresh-')), SMTP_URL: mail.url });
+describeEachDatabase(
+  'notifications on a fresh configuration',
+  (ctx) => {
+    it('links the staff e-mail to /dashboard/leads/<id> at the configured address, whatever Host the visitor sent', async () => {
+      expect(fresh.publicBaseUrl).toBeUndefined();
+      mail.messages.length = 0;
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/contactus/add', headers: { host: 'evil.example' }, payload: contact('fresh@example.com') });
+      expect(res.statusCode).toBe(201);
+      await drain(ctx);
+      const [staffMail] = await mail.waitFor(1);
+      const lead = await ctx.database.db.selectFrom('leads').select('id').where('email', '=', 'fresh@example.com').executeTakeFirstOrThrow();
+      const url = `http://localhost:3000/dashboard/leads/${lead.id}`;
+      expect(staffMail!.text).toContain(`Open the lead: ${url}`);
+      expect(String(staffMail!.html)).toContain(`href="${url}"`);
+      expect(String(staffMail!.html)).not.toContain('evil.example');
+    });
+  },
+  { port: fresh.port, host: fresh.host, allowedHosts: fresh.allowedHosts, publicBaseUrl: fresh.publicBaseUrl, notify: { ...fresh.notify, notifyEmails: ['owner@abode.test'], dispatch: false } },
 );
 
 describeEachDatabase(

@@ -23,7 +23,7 @@ describeEachDatabase('demo content at first start', (ctx) => {
     expect(leads.total).toBe(6);
     expect(leads.counts).toEqual({ new: 2, contacted: 1, visit: 1, won: 1, lost: 1 });
     const priya = leads.items.find((l) => l.email === 'priya.sharma@example.com')!;
-    expect(priya.phone).toBe('+91 98450 12345');
+    expect(priya.phone).toBe('+919845012345');
     const detail = (await ctx.asStaff({ method: 'GET', url: `/api/leads/${priya._id}` })).json<{ activities: Array<{ type: string; answers?: unknown[] }>; timeline: Array<{ type: string; text?: string }> }>();
     expect(detail.activities.some((a) => a.type === 'response' && (a.answers?.length ?? 0) > 5)).toBe(true);
     expect(detail.timeline.map((t) => t.type).sort()).toEqual(['assign', 'note', 'status']);

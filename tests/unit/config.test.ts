@@ -60,9 +60,20 @@ describe('loadConfig', () => {
   });
 
   it('takes the studio WhatsApp number from STUDIO_WHATSAPP, the studio phone when unset or empty', () => {
-    expect(loadConfig({ DATA_DIR: dataDir(), STUDIO_PHONE: '+91 80 1111 2222' }).studio.whatsapp).toBe('+91 80 1111 2222');
-    expect(loadConfig({ DATA_DIR: dataDir(), STUDIO_PHONE: '+91 80 1111 2222', STUDIO_WHATSAPP: '' }).studio.whatsapp).toBe('+91 80 1111 2222');
-    expect(loadConfig({ DATA_DIR: dataDir(), STUDIO_WHATSAPP: '+91 98450 00000' }).studio.whatsapp).toBe('+91 98450 00000');
+    expect(loadConfig({ DATA_DIR: dataDir(), STUDIO_PHONE: '+91 80 1111 2222' }).studio.whatsapp).toBe('+918011112222');
+    expect(loadConfig({ DATA_DIR: dataDir(), STUDIO_PHONE: '+91 80 1111 2222', STUDIO_WHATSAPP: '' }).studio.whatsapp).toBe('+918011112222');
+    expect(loadConfig({ DATA_DIR: dataDir(), STUDIO_WHATSAPP: '+91 98450 00000' }).studio.whatsapp).toBe('+919845000000');
     expect(() => loadConfig({ DATA_DIR: dataDir(), STUDIO_WHATSAPP: 'call us' })).toThrow(/STUDIO_WHATSAPP/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STUDIO_WHATSAPP: '12345678901234567' })).toThrow(/STUDIO_WHATSAPP/);
+  });
+
+  it('normalises the studio phone and WhatsApp with +91 (issue 22 item 8): E.164 to link, grouped to show', () => {
+    const studio = loadConfig({ DATA_DIR: dataDir(), STUDIO_PHONE: '080 4123 4567', STUDIO_WHATSAPP: '98450 99999' }).studio;
+    expect(studio.phone).toBe('+91 80 4123 4567');
+    expect(studio.whatsapp).toBe('+919845099999');
+    expect(loadConfig({ DATA_DIR: dataDir(), STUDIO_PHONE: '98450 99999' }).studio).toMatchObject({ phone: '+91 98450 99999', whatsapp: '+919845099999' });
+    // A phone that is no number (a toll-free "1800" line) is shown as written; WhatsApp must be a number.
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STUDIO_PHONE: '1800 123 4567' })).toThrow(/STUDIO_WHATSAPP/);
+    expect(loadConfig({ DATA_DIR: dataDir(), STUDIO_PHONE: '1800 123 4567', STUDIO_WHATSAPP: '98450 99999' }).studio.phone).toBe('1800 123 4567');
   });
 });

@@ -3,8 +3,8 @@ import { z } from 'zod';
 /**
  * The staff results page (issue 17): a campaign's summary (`CAMPAIGNS_API.summary`), and the filters
  * that the summary, the answers table (`CAMPAIGNS_API.answers`) and the .xlsx download
- * (`CAMPAIGNS_API.download`) share. Without any filter the answers table and the download answer
- * exactly as before: completed responses only.
+ * (`CAMPAIGNS_API.download`) share. Without a status all three take completed responses only;
+ * unfinished answers come with `status=unfinished` or `all` (issue 22 item 13).
  */
 
 export const RESULT_STATUSES = ['completed', 'unfinished', 'all'] as const;

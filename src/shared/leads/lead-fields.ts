@@ -1,3 +1,4 @@
+import { normalisePhone } from '../phone';
 import { LEAD_FIELDS, type LeadField } from './leads.contract';
 
 type Json = Record<string, unknown>;
@@ -35,13 +36,14 @@ export function leadFieldKeys(definition: unknown): Record<string, LeadField> {
   return found;
 }
 
-/** What a response says of the person: the answers to its name and phone questions, trimmed. */
+/** What a response says of the person: the answers to its name and phone questions, trimmed (the phone in E.164). */
 export function leadDetailsFrom(keys: Record<string, LeadField>, answers: Record<string, unknown>): { name: string | null; phone: string | null } {
   const out: { name: string | null; phone: string | null } = { name: null, phone: null };
   for (const [key, field] of Object.entries(keys)) {
     const value = answers[key];
-    if (typeof value === 'string' && value.trim()) out[field] = value.trim().slice(0, 200);
-    else if (typeof value === 'number') out[field] = String(value);
+    const text = typeof value === 'string' ? value.trim().slice(0, 200) : typeof value === 'number' ? String(value) : '';
+    // A phone is kept in E.164, +91 when typed without a country (issue 22 item 8).
+    if (text) out[field] = field === 'phone' ? normalisePhone(text) : text;
   }
   return out;
 }

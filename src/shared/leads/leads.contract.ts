@@ -20,6 +20,9 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
 export const LEAD_SOURCES = ['survey', 'contact', 'newsletter'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
+/** How staff read a source: in the dashboard and in the leads download alike. */
+export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = { survey: 'Survey', contact: 'Contact form', newsletter: 'Newsletter' };
+
 /** The SurveyJS property that marks a question whose answer is the person's name or phone. */
 export const LEAD_FIELD_PROPERTY = 'leadField';
 export const LEAD_FIELDS = ['name', 'phone'] as const;

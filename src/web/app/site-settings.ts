@@ -28,7 +28,5 @@ export function useOptionalSiteSettings(): SiteContext | undefined {
   return useRouteLoaderData(SITE_ROUTE_ID) as SiteContext | undefined;
 }
 
-/** "+91 80 4123 4567" → "tel:+918041234567" */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
+/** "+91 80 4123 4567" → "tel:+918041234567" (a number without a country is +91). */
+export { telHref } from '../../shared/phone';

@@ -238,7 +238,8 @@ const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 export async function campaignSummary(db: Db, dialect: Dialect, id: string, query: Record<string, unknown>): Promise<CampaignSummaryResult> {
   const campaign = await repo.findCampaign(db, id);
   if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
-  const { filters, status = 'all' } = parseFilters(campaign.questions, query);
+  // Completed responses unless the query asks for unfinished answers too (issue 22 item 13).
+  const { filters, status = 'completed' } = parseFilters(campaign.questions, query);
   const survey = readSurveySummary(campaign.questions);
 
   const [counts, funnel] = await Promise.all([repo.countFiltered(db, id, filters), repo.funnelCounts(db, id, filters, survey.pages.length)]);

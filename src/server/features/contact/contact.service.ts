@@ -30,6 +30,8 @@ export async function addContactMessage(db: Kysely<Database>, input: ContactInpu
       createdAt: now,
     });
     await recordEvent(trx, { type: 'contact.created', email: input.email.trim(), subjectId: id, leadId: lead.id }, now);
+    // A new person is a new lead, whichever way they came (issue 22 item 12); its subject is the message.
+    if (lead.created) await recordEvent(trx, { type: 'lead.created', email: input.email.trim(), subjectId: id, leadId: lead.id }, now);
   });
   return { stored: true };
 }

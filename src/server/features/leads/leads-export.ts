@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { XlsxWriter } from '../../lib/xlsx-stream';
-import { LEAD_STATUS_LABELS, type LeadFilters } from '../../../shared/leads/leads.contract';
+import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadFilters } from '../../../shared/leads/leads.contract';
 import { leadItems } from './leads.service';
 
 const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
@@ -33,7 +33,7 @@ export async function writeLeadsWorkbook(db: Kysely<Database>, filters: LeadFilt
         lead.email,
         lead.phone ?? undefined,
         LEAD_STATUS_LABELS[lead.status],
-        lead.sources.join(', '),
+        lead.sources.map((s) => LEAD_SOURCE_LABELS[s]).join(', '),
         lead.campaignName ?? undefined,
         lead.campaignId ? (lead.completed ? 'Yes' : 'No') : undefined,
         lead.assigneeName ?? undefined,

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kyse
 import { prepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import type { LeadFilters, LeadSource, LeadStatus } from '../../../shared/leads/leads.contract';
+import { phoneSearchTerm } from '../../../shared/phone';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -125,7 +126,10 @@ function where(filters: LeadFilters, withStatus: boolean) {
     if (filters.from) parts.push(eb('leads.lastActivityAt', '>=', dayStart(filters.from)));
     if (filters.to) parts.push(eb('leads.lastActivityAt', '<', dayEnd(filters.to)));
     if (filters.q) {
-      const pattern = `%${escapeLike(filters.q.toLowerCase())}%`;
+      // A phone number however it was typed ("098450 12345", "+91 98450 12345") is looked for as
+      // stored: E.164, or the digits of part of one (issue 22 item 12).
+      const term = phoneSearchTerm(filters.q) ?? filters.q.toLowerCase();
+      const pattern = `%${escapeLike(term)}%`;
       parts.push(sql<boolean>`${eb.ref('leads.searchText')} like ${pattern} escape '\\'`);
     }
     return eb.and(parts);

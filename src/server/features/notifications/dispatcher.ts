@@ -8,8 +8,8 @@ import type { SiteSettings } from '../../../shared/site';
 import { GIVE_UP_AFTER_MS, retryDelayMs } from './backoff';
 import { resumeLinkMail, staffLeadMail, visitorConfirmationMail } from './emails/lead-emails';
 import { issueResumeToken } from '../campaigns/survey-progress.service';
-import { paths } from '../../../shared/paths';
-import { buildEventData, emailRecordCompleted, unfinishedSurvey, type EventData, type LeadLookup } from './event-data';
+import { leadPath, paths } from '../../../shared/paths';
+import { buildEventData, surveyStillOpen, unfinishedSurvey, type EventData, type LeadLookup } from './event-data';
 import type { Mailer } from './mailer';
 import {
   claimDeliveries,
@@ -286,11 +286,13 @@ export class NotificationDispatcher {
       await mailer.send(visitorConfirmationMail(data, settings.studio));
       return { ok: true, status: null, error: null };
     }
-    // A survey left unfinished is news only if it is still unfinished.
-    if (event.type === 'lead.created' && (await emailRecordCompleted(db, event.subjectId))) return 'skipped';
+    // A survey left unfinished is news only if it is still unfinished; a lead that came by a contact
+    // message (no e-mail record) was told to staff by that message's own e-mail.
+    if (event.type === 'lead.created' && !(await surveyStillOpen(db, event.subjectId))) return 'skipped';
     const to = settings.notifyEmails.length > 0 ? settings.notifyEmails : await staffEmails(db);
     if (to.length === 0) return 'skipped';
-    const leadUrl = settings.publicBaseUrl && data.lead._id ? `${settings.publicBaseUrl}/dashboard/leads/${encodeURIComponent(data.lead._id)}` : null;
+    // The site's configured address (PUBLIC_BASE_URL, else its host and port), never a request header.
+    const leadUrl = data.lead._id ? `${settings.siteUrl}${leadPath(data.lead._id)}` : null;
     await mailer.send(staffLeadMail(data, { to, leadUrl, studioName: settings.studio.name }));
     return { ok: true, status: null, error: null };
   }

@@ -56,18 +56,14 @@ const iso = (value: Date | string) => (value instanceof Date ? value.toISOString
 export async function buildEventData(db: Kysely<Database>, event: EventRow, lookupLead: LeadLookup): Promise<EventData> {
   const lead = await lookupLead(db, event.leadId, event.email);
   const at = iso(event.createdAt);
-  if (event.type === 'contact.created') {
-    const row = await db
-      .selectFrom('contactMessages')
-      .select(['firstname', 'lastname', 'requestQuotation', 'message', 'createdAt'])
-      .where('id', '=', event.subjectId)
-      .executeTakeFirst();
+  const contactData = (row: { firstname: string; lastname: string; requestQuotation: string; message: string; createdAt: Date | string } | undefined): EventData => {
     const name = row ? `${row.firstname} ${row.lastname}`.trim() : null;
     return {
       lead: { ...lead, name: lead.name ?? name },
       activity: { type: 'contact', at: row ? iso(row.createdAt) : at, requestQuotation: row?.requestQuotation, message: row?.message },
     };
-  }
+  };
+  if (event.type === 'contact.created') return contactData(await contactMessage(db, event.subjectId));
   if (event.type === 'survey.completed') {
     const row = await db
       .selectFrom('surveyResponses as r')
@@ -93,6 +89,11 @@ export async function buildEventData(db: Kysely<Database>, event: EventRow, look
     .select(['e.createdAt', 'e.campaignId', 'e.isCompleted', 'c.name'])
     .where('e.id', '=', event.subjectId)
     .executeTakeFirst();
+  // A person whose first word was a contact message: lead.created names the message.
+  if (!record && event.type === 'lead.created') {
+    const message = await contactMessage(db, event.subjectId);
+    if (message) return contactData(message);
+  }
   return {
     lead,
     activity: {
@@ -105,10 +106,14 @@ export async function buildEventData(db: Kysely<Database>, event: EventRow, look
   };
 }
 
-/** Whether the survey an e-mail record started has since been finished. */
-export async function emailRecordCompleted(db: Kysely<Database>, emailRecordId: string): Promise<boolean> {
+function contactMessage(db: Kysely<Database>, id: string) {
+  return db.selectFrom('contactMessages').select(['firstname', 'lastname', 'requestQuotation', 'message', 'createdAt']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether a new lead's unfinished-survey alert is still news: its e-mail record exists and is not finished. */
+export async function surveyStillOpen(db: Kysely<Database>, emailRecordId: string): Promise<boolean> {
   const row = await db.selectFrom('emailRecords').select('isCompleted').where('id', '=', emailRecordId).executeTakeFirst();
-  return Boolean(row?.isCompleted);
+  return row !== undefined && !row.isCompleted;
 }
 
 /** The campaign of an e-mail record still unfinished with answers kept; undefined otherwise. */

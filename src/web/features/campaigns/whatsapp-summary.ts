@@ -1,4 +1,5 @@
 /** The "Continue on WhatsApp" message from the result page (issue 14): a short summary of the answers. */
+import { whatsAppHref } from '../../../shared/phone';
 
 export const WHATSAPP_SUMMARY_MAX = 1000;
 
@@ -30,5 +31,5 @@ export function whatsAppAboutHome(studio: string, home: string): string {
 }
 
 export function whatsAppChatHref(phone: string, text: string): string {
-  return `https://wa.me/${phone.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
+  return whatsAppHref(phone, text);
 }

@@ -1,15 +1,13 @@
 /** Contact links for a lead (issue 14): Call, WhatsApp greeting the person, E-mail with a subject. */
+import { telHref, whatsAppHref as whatsAppChat } from '../../../shared/phone';
 
-export function phoneDigits(phone: string): string {
-  return phone.replace(/\D/g, '');
-}
-
+/** wa.me with the number in E.164 (a number stored without a country is +91: issue 22 item 8). */
 export function whatsAppHref(phone: string, text: string): string {
-  return `https://wa.me/${phoneDigits(phone)}?text=${encodeURIComponent(text)}`;
+  return whatsAppChat(phone, text);
 }
 
 export function telHrefOf(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+  return telHref(phone);
 }
 
 /** What the person asked about: the campaign they answered, or their contact request. */

@@ -14,6 +14,7 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { formatPhone, telHref } from '../../../../shared/phone';
 import type { SiteSettings } from '../../../../shared/site';
 import type { EventData } from '../event-data';
 import type { OutgoingMail } from '../mailer';
@@ -117,7 +118,7 @@ export function StaffLeadEmail({ data, leadUrl, studioName }: StaffLeadEmailProp
               <Column>
                 <Text style={label}>Phone</Text>
                 <Text style={value}>
-                  <Link href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>{lead.phone}</Link>
+                  <Link href={telHref(lead.phone)}>{formatPhone(lead.phone)}</Link>
                 </Text>
               </Column>
             ) : null}
@@ -170,7 +171,7 @@ export function VisitorConfirmationEmail({ data, studio }: VisitorConfirmationEm
           <Text style={label}>{studio.name}</Text>
           <Text style={value}>{studio.address}</Text>
           <Text style={value}>
-            <Link href={`tel:${studio.phone.replace(/[^\d+]/g, '')}`}>{studio.phone}</Link> ·{' '}
+            <Link href={telHref(studio.phone)}>{formatPhone(studio.phone)}</Link> ·{' '}
             <Link href={`mailto:${studio.email}`}>{studio.email}</Link>
           </Text>
         </Container>
@@ -237,7 +238,7 @@ function textBlocks(data: EventData): string[] {
 function staffText(data: EventData, leadUrl: string | null, studioName: string): string {
   const { lead, activity } = data;
   const lines = [`New lead: ${lead.name ?? lead.email}`, '', `E-mail: ${lead.email}`];
-  if (lead.phone) lines.push(`Phone: ${lead.phone}`);
+  if (lead.phone) lines.push(`Phone: ${formatPhone(lead.phone)}`);
   if (activity.campaignName) lines.push(`Survey: ${activity.campaignName}${activity.type === 'email' ? ' (not finished)' : ''}`);
   if (activity.requestQuotation) lines.push(`About: ${activity.requestQuotation}`);
   if (activity.message) lines.push('', 'Message', activity.message);

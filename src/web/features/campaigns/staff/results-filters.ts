@@ -75,9 +75,7 @@ export function apiFilters(view: ResultsView): string {
   return params.toString();
 }
 
-/** The summary of a view (the API's own default status is `all`: the page's is `completed`). */
+/** The summary of a view: the API's default status is the page's, `completed`. */
 export function fetchSummary(campaignId: string, filters: string): Promise<CampaignSummaryResult> {
-  const params = new URLSearchParams(filters);
-  if (!params.has('status')) params.set('status', 'completed');
-  return api.get<CampaignSummaryResult>(`${CAMPAIGNS_API.summary(campaignId)}?${params}`);
+  return api.get<CampaignSummaryResult>(filters ? `${CAMPAIGNS_API.summary(campaignId)}?${filters}` : CAMPAIGNS_API.summary(campaignId));
 }

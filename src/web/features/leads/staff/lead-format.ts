@@ -1,4 +1,4 @@
-import type { LeadStatus } from '../../../../shared/leads/leads.contract';
+import { LEAD_SOURCE_LABELS, type LeadStatus } from '../../../../shared/leads/leads.contract';
 
 /** Solid status colours with white text (antd's pale presets fall short of WCAG AA contrast). */
 export const STATUS_COLORS: Record<LeadStatus, string> = {
@@ -9,7 +9,7 @@ export const STATUS_COLORS: Record<LeadStatus, string> = {
   lost: '#5c5c5c',
 };
 
-export const SOURCE_LABELS: Record<string, string> = { survey: 'Survey', contact: 'Contact form', newsletter: 'Newsletter' };
+export const SOURCE_LABELS: Record<string, string> = LEAD_SOURCE_LABELS;
 
 export const formatWhen = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });

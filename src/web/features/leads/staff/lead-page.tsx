@@ -16,6 +16,7 @@ import { paths } from '../../../../shared/paths';
 import { PageMeta } from '../../../components/page-meta';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { LoadFailed, loadPageData, usePageReload } from '../../dashboard/page-data';
+import { formatPhone } from '../../../../shared/phone';
 import { askedAbout, leadGreeting, mailtoHref, telHrefOf, whatsAppHref } from '../lead-links';
 import { addLeadNote, fetchLead, fetchStaff, patchLead, type StaffMember } from '../leads-api';
 import { SurveyFileLinks } from '../../campaigns/staff/survey-file-links';
@@ -190,7 +191,7 @@ export function Component() {
             <Descriptions column={1} size="small">
               <Descriptions.Item label="Name">{lead.name ?? '—'}</Descriptions.Item>
               <Descriptions.Item label="E-mail">{lead.email}</Descriptions.Item>
-              <Descriptions.Item label="Phone">{lead.phone ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="Phone">{lead.phone ? formatPhone(lead.phone) : '—'}</Descriptions.Item>
               <Descriptions.Item label="Sources">{lead.sources.map((s) => SOURCE_LABELS[s] ?? s).join(', ')}</Descriptions.Item>
               <Descriptions.Item label="First seen">{formatWhen(lead.createdAt)}</Descriptions.Item>
             </Descriptions>

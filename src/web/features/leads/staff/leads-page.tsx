@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/leads/leads.contract';
 import { leadPath, paths } from '../../../../shared/paths';
 import { PageMeta } from '../../../components/page-meta';
+import { formatPhone } from '../../../../shared/phone';
 import { PHONE_CARDS_WIDE, PhoneCards } from '../../../components/phone-cards';
 import { errorMessage } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
@@ -130,7 +131,7 @@ export function Component() {
         </span>
       ),
     },
-    { title: 'Phone', dataIndex: 'phone', key: 'phone', render: (phone: string | null) => phone ?? '—' },
+    { title: 'Phone', dataIndex: 'phone', key: 'phone', render: (phone: string | null) => (phone ? formatPhone(phone) : '—') },
     {
       title: 'Sources',
       dataIndex: 'sources',
