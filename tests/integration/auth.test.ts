@@ -141,3 +141,17 @@ describe('decodeTokenClaims', () => {
     expect(decodeTokenClaims('a.@@@.c')).toBeNull();
   });
 });
+
+// Issue 22 item 19d: what staff read must not be kept by a browser's or a proxy's cache.
+describeEachDatabase('authenticated API answers are not stored', (ctx) => {
+  it('answers every staff API route with Cache-Control: no-store, a refused token included', async () => {
+    for (const url of ['/api/staff', '/api/leads', '/api/campagin/all', '/api/email/all']) {
+      const res = await ctx.asStaff({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/leads', headers: { authorization: 'Bearer nope' } });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+});
