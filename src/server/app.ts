@@ -35,6 +35,7 @@ import { routeMethods } from './lib/route-methods';
 import { registerContentCache } from './lib/content-cache';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerNulGuard } from './lib/nul-guard';
+import { requestLogSerializer } from './lib/log-redact';
 import { createAttemptLimiters } from './lib/throttle';
 import { SYSTEM_API } from '../shared/system/system.api';
 
@@ -63,6 +64,8 @@ export interface BuildAppOptions {
   /** An open database to use (tests share one per file); by default one is opened from config. */
   database?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Where the app's own logger writes (tests read it); stdout by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -70,6 +73,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger: options.logger ?? {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+      // Resume tokens and signed links travel in query strings: never into the log.
+      serializers: { req: requestLogSerializer },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // Fastify treats a bare number as "trust nothing" (a hop count cannot check the peer); the
     // operator who sets a count states that every request comes through that many proxies.
