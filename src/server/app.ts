@@ -37,6 +37,7 @@ import { registerSecurityHeaders } from './lib/security-headers';
 import { registerNulGuard } from './lib/nul-guard';
 import { requestLogSerializer } from './lib/log-redact';
 import { createAttemptLimiters } from './lib/throttle';
+import { sharedBudgetStore } from './lib/public-write-limit';
 import { SYSTEM_API } from '../shared/system/system.api';
 
 declare module 'fastify' {
@@ -155,7 +156,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     openapi: { info: { title: 'Abode API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate:` } : {}) });
+  // Only public writes carry a rate limit (`publicWriteRateLimit`): one budget per address across them.
+  await app.register(fastifyRateLimit, { global: false, store: sharedBudgetStore(redis, `${config.redisKeyPrefix}rate:public-write:`) });
   await app.register(fastifyMultipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21, headerPairs: 100 },
   });
