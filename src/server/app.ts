@@ -35,7 +35,9 @@ import { routeMethods } from './lib/route-methods';
 import { registerContentCache } from './lib/content-cache';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerNulGuard } from './lib/nul-guard';
+import { requestLogSerializer } from './lib/log-redact';
 import { createAttemptLimiters } from './lib/throttle';
+import { sharedBudgetStore } from './lib/public-write-limit';
 import { SYSTEM_API } from '../shared/system/system.api';
 
 declare module 'fastify' {
@@ -63,6 +65,8 @@ export interface BuildAppOptions {
   /** An open database to use (tests share one per file); by default one is opened from config. */
   database?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Where the app's own logger writes (tests read it); stdout by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -70,6 +74,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     logger: options.logger ?? {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+      // Resume tokens and signed links travel in query strings: never into the log.
+      serializers: { req: requestLogSerializer },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // Fastify treats a bare number as "trust nothing" (a hop count cannot check the peer); the
     // operator who sets a count states that every request comes through that many proxies.
@@ -149,7 +156,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     openapi: { info: { title: 'Abode API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}rate:` } : {}) });
+  // Only public writes carry a rate limit (`publicWriteRateLimit`): one budget per address across them.
+  await app.register(fastifyRateLimit, { global: false, store: sharedBudgetStore(redis, `${config.redisKeyPrefix}rate:public-write:`) });
   await app.register(fastifyMultipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21, headerPairs: 100 },
   });

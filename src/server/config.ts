@@ -44,6 +44,9 @@ function isAddressOrRange(value: string): boolean {
  * nearest N hops, or proxies at these addresses. `true` would trust every hop, so any client could
  * name its own address and step round the rate limits; it is refused with what to set instead.
  */
+/** More proxies than any real deployment has in a chain; a larger count means "every hop". */
+const MAX_PROXY_HOPS = 5;
+
 const trustProxy = z
   .string()
   .trim()
@@ -59,7 +62,19 @@ const trustProxy = z
       });
       return z.NEVER;
     }
-    if (/^\d+$/.test(value)) return Number(value);
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > MAX_PROXY_HOPS) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            `must be at most ${MAX_PROXY_HOPS} proxies (not ${value}): a larger count trusts every hop, so any client could choose its address with X-Forwarded-For. ` +
+            'Set the number of proxies really in front of the app, or their addresses or CIDRs',
+        });
+        return z.NEVER;
+      }
+      return hops;
+    }
     const entries = value.split(',').map((entry) => entry.trim());
     const bad = entries.filter((entry) => !isAddressOrRange(entry));
     if (bad.length > 0) {

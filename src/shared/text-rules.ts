@@ -31,3 +31,13 @@ export function nulPath(value: unknown, path: (string | number)[] = []): (string
   }
   return null;
 }
+
+/**
+ * Bidirectional formatting characters (embeddings, overrides, isolates, marks): in a file name they
+ * make "invoice\u202Efdp.exe" show as "invoiceexe.pdf". Stripped from names shown or sent.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export function stripBidiControls(value: string): string {
+  return value.replace(BIDI_CONTROLS, '');
+}

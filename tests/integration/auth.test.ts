@@ -1,5 +1,9 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { createDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { createStaff, setStaffPassword } from '../../src/server/features/auth/auth.service';
 import { decodeTokenClaims } from '../../src/shared/auth/auth.contract';
 import { bootstrapStaff } from '../../src/server/features/auth/bootstrap';
 import { describeEachDatabase, STAFF } from '../helpers/app';
@@ -139,5 +143,70 @@ describe('decodeTokenClaims', () => {
   it('returns null for garbage', () => {
     expect(decodeTokenClaims('not-a-token')).toBeNull();
     expect(decodeTokenClaims('a.@@@.c')).toBeNull();
+  });
+});
+
+// Issue 22 item 19d: what staff read must not be kept by a browser's or a proxy's cache.
+describeEachDatabase('authenticated API answers are not stored', (ctx) => {
+  it('answers every staff API route with Cache-Control: no-store, a refused token included', async () => {
+    for (const url of ['/api/staff', '/api/leads', '/api/campagin/all', '/api/email/all']) {
+      const res = await ctx.asStaff({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/leads', headers: { authorization: 'Bearer nope' } });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+});
+
+// Issue 22 item 15: a token dies with its account, or with the password it was given for, at once
+// and on every instance (two apps on one database here).
+describeEachDatabase('tokens of a removed or changed account', (ctx) => {
+  let other: FastifyInstance;
+  let otherDatabase: DatabaseHandle;
+  beforeAll(async () => {
+    otherDatabase = createDatabase(ctx.config.database);
+    other = await buildApp(ctx.config, { database: otherDatabase, logger: false });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other?.close();
+    await otherDatabase?.close();
+  });
+
+  const loginAs = async (email: string, password: string) => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ token: string }>().token;
+  };
+  const statusOn = async (app: FastifyInstance, token: string, method: 'GET' | 'POST' = 'GET') =>
+    (await app.inject({ method, url: method === 'GET' ? '/api/leads' : '/api/campaign/add', headers: { authorization: `Bearer ${token}` }, payload: method === 'POST' ? {} : undefined })).statusCode;
+
+  it('refuses the tokens of a staff user whose password was changed (npm run staff -- passwd), on both instances', async () => {
+    await createStaff(ctx.database.db, { email: 'changes@abode.test', name: 'Changes', password: 'first password 1' });
+    const before = await loginAs('changes@abode.test', 'first password 1');
+    expect(await statusOn(ctx.app, before)).toBe(200);
+    expect(await statusOn(other, before)).toBe(200);
+
+    expect(await setStaffPassword(ctx.database.db, 'changes@abode.test', 'second password 2')).toBe(true);
+    for (const app of [ctx.app, other]) {
+      expect(await statusOn(app, before)).toBe(401);
+      expect(await statusOn(app, before, 'POST')).toBe(401);
+    }
+    const after = await loginAs('changes@abode.test', 'second password 2');
+    expect(await statusOn(ctx.app, after)).toBe(200);
+    expect(await statusOn(other, after)).toBe(200);
+  });
+
+  it('refuses the tokens of a deleted staff user at once, on both instances', async () => {
+    await createStaff(ctx.database.db, { email: 'leaves@abode.test', name: 'Leaves', password: 'leaving password' });
+    const token = await loginAs('leaves@abode.test', 'leaving password');
+    expect(await statusOn(other, token)).toBe(200);
+    await ctx.database.db.deleteFrom('staffUsers').where('email', '=', 'leaves@abode.test').execute();
+    for (const app of [ctx.app, other]) {
+      expect(await statusOn(app, token)).toBe(401);
+      expect(await statusOn(app, token, 'POST')).toBe(401);
+    }
   });
 });

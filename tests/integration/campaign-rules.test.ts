@@ -212,6 +212,11 @@ describeEachDatabase('rules the campaigns server enforces', (ctx) => {
       ['a javascript: address', { navigateToUrl: 'javascript:alert(1)' }],
       ['another site under a condition', { navigateToUrlOnCondition: [{ expression: '{email} notempty', url: 'https://evil.example' }] }],
       ['a property name in other case', { NavigateToUrl: 'https://evil.example' }],
+      // Issue 22 item 19f: a localized address is an object of addresses per language.
+      ['a localized address', { navigateToUrl: { default: 'https://evil.example/' } }],
+      ['a localized address in one language', { navigateToUrl: { default: '/viewProjects', fr: '//evil.example/' } }],
+      ['a localized address under a condition', { navigateToUrlOnCondition: [{ expression: 'true', url: { default: 'https://evil.example/' } }] }],
+      ['an address that is neither text nor per language', { navigateToUrl: ['https://evil.example/'] }],
     ])('refuses %s on add and update (400, field message)', async (_, extra) => {
       const questions = withNavigation(extra);
       const id = await createCampaign(ctx);
@@ -225,7 +230,7 @@ describeEachDatabase('rules the campaigns server enforces', (ctx) => {
     });
 
     it('accepts a page of this site, with placeholders after the first segment', async () => {
-      for (const navigateToUrl of ['/viewProjects', '/result?e={email}', '/thank-you/{email}']) {
+      for (const navigateToUrl of ['/viewProjects', '/result?e={email}', '/thank-you/{email}', { default: '/viewProjects', fr: '/viewStudio' }] as const) {
         const res = await ctx.asStaff({ method: 'POST', url: '/api/campaign/add', payload: { name: campaignName('Fine'), questions: withNavigation({ navigateToUrl }) } });
         expect(res.statusCode).toBe(201);
       }

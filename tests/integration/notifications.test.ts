@@ -375,7 +375,9 @@ describeEachDatabase(
 describeEachDatabase(
   'webhooks: private addresses (server-side request forgery)',
   (ctx) => {
-    it.each(['http://127.0.0.1:9/x', 'http://localhost/x', 'http://10.1.2.3/x', 'http://192.168.1.1/x', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://[::ffff:127.0.0.1]/x', 'http://100.64.0.1/x'])(
+    it.each(['http://127.0.0.1:9/x', 'http://localhost/x', 'http://10.1.2.3/x', 'http://192.168.1.1/x', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://[::ffff:127.0.0.1]/x', 'http://100.64.0.1/x',
+      // Issue 22 item 19e: IPv4-compatible (::a.b.c.d) and mapped forms of loopback and private addresses.
+      'http://[::127.0.0.1]/x', 'http://[::7f00:1]/x', 'http://[::ffff:7f00:1]/x', 'http://[0:0:0:0:0:0:127.0.0.1]/x', 'http://[::10.0.0.1]/x', 'http://[::8.8.8.8]/x', 'http://[::]/x', 'http://[::ffff:0:127.0.0.1]/x'])(
       'refuses %s',
       async (url) => {
         const res = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.create, payload: { url, events: ['contact.created'] } });
@@ -417,6 +419,10 @@ describe('address and retry rules', () => {
     ['fe80::1', false],
     ['fd00::1', false],
     ['::ffff:10.0.0.1', false],
+    ['::127.0.0.1', false],
+    ['::7f00:1', false],
+    ['::8.8.8.8', false],
+    ['::ffff:0:7f00:1', false],
     ['not an address', false],
   ])('isPublicAddress(%s) is %s', (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { REQUEST_QUOTATIONS } from '../../src/shared/contact/contact.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
+import { FORGED_HOSTS } from '../helpers/forged-hosts';
 import { testImage } from '../helpers/images';
 import { multipart } from '../helpers/multipart';
 import { parseRaw, rawRequest } from '../helpers/raw-http';
@@ -101,6 +102,27 @@ describeEachDatabase(
       expect(canonical(allowed.body)).toBe('http://abode.example:8080/viewStudio');
       // The allowed host's page is not what another host's visitors get.
       expect(canonical((await get('/viewStudio')).body)).toBe('http://localhost/viewStudio');
+    });
+  },
+  { ssrDir: path.resolve('tests/fixtures/ssr'), allowedHosts: ['localhost', 'abode.example'] },
+);
+
+// Issue 22 item 16: canonical, og:url and the links of a page that is not found never name a host
+// a forged Host header slipped past ALLOWED_HOSTS.
+describeEachDatabase(
+  'server-rendered pages: forged Host headers',
+  (ctx) => {
+    it('renders every page, found or not, with the first allowed host for every forged Host form', async () => {
+      for (const host of FORGED_HOSTS) {
+        for (const url of ['/viewStudio', '/no-such-page']) {
+          const res = await ctx.app.inject({ method: 'GET', url, headers: { host } });
+          expect(res.statusCode, `${host} ${url}`).toBe(url === '/viewStudio' ? 200 : 404);
+          expect(res.body.toLowerCase(), `${host} ${url}`).not.toContain('evil');
+          expect(canonical(res.body), `${host} ${url}`).toBe(`http://localhost${url}`);
+        }
+      }
+      const allowed = await ctx.app.inject({ method: 'GET', url: '/viewStudio', headers: { host: 'abode.example:8080' } });
+      expect(canonical(allowed.body)).toBe('http://abode.example:8080/viewStudio');
     });
   },
   { ssrDir: path.resolve('tests/fixtures/ssr'), allowedHosts: ['localhost', 'abode.example'] },

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { LEADS_API } from '../../src/shared/leads/leads.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
+import { FORGED_HOSTS } from '../helpers/forged-hosts';
 import { readZip } from '../helpers/zip';
 import { addEmail, createActiveCampaign, respond, visitorEmail } from '../factories/campaigns';
 
@@ -106,4 +107,29 @@ describeEachDatabase(
     });
   },
   { publicBaseUrl: 'https://studio.example' },
+);
+
+// Issue 22 item 16: without PUBLIC_BASE_URL the .xlsx links name the site's configured address (the
+// first allowed host, with the port it listens on), never the Host header of the download request.
+describeEachDatabase(
+  'file links in the .xlsx come from the configured address',
+  (ctx) => {
+    it('links to the first allowed host with its port, whatever Host the download was asked with', async () => {
+      const campaignId = await createActiveCampaign(ctx, { questions: SURVEY });
+      const email = visitorEmail();
+      const emailId = await addEmail(ctx, email, campaignId);
+      const photo = await upload(ctx, campaignId, { email, emailId }, PNG, 'hall.png');
+      const answer = { city: 'Pune', photo: [{ name: photo.name, type: photo.type, content: photo.url }] };
+      expect((await respond(ctx, campaignId, email, emailId, answer)).statusCode).toBe(200);
+      for (const host of [...FORGED_HOSTS, 'abode.example', 'abode.example:8080']) {
+        const res = await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${campaignId}`, headers: { host } });
+        expect(res.statusCode, host).toBe(200);
+        const files = readZip(res.rawPayload).map((f) => f.data.toString('utf8'));
+        expect(files.join('').toLowerCase(), host).not.toContain('evil');
+        expect(files.join(''), host).toContain(`Target="http://localhost:4321/dashboard/file/${photo.fileId}"`);
+        expect(files.join(''), host).not.toContain('abode.example');
+      }
+    });
+  },
+  { port: 4321, allowedHosts: ['localhost', 'abode.example'] },
 );

@@ -51,6 +51,21 @@ describeEachDatabase('survey file uploads', (ctx) => {
     expect(staff.rawPayload.equals(photo)).toBe(true);
   });
 
+  // Issue 22 item 19h: "invoice\u202Efdp.exe" shows as "invoiceexe.pdf" — bidi controls are stripped.
+  it('strips bidi control characters from the file name it stores, shows and sends', async () => {
+    const { campaignId, email, emailId } = await visitor();
+    const controls = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F'];
+    for (const control of controls) {
+      const res = await upload(ctx, campaignId, { email, emailId }, { bytes: fileOf(PDF_HEADER, 512), filename: `invoice${control}fdp.exe`, type: 'application/pdf' });
+      expect(res.statusCode, escape(control)).toBe(201);
+      expect(res.json().name, escape(control)).toBe('invoicefdp.exe');
+      const staff = await ctx.asStaff({ method: 'GET', url: res.json().url });
+      expect(staff.headers['content-disposition'], escape(control)).toBe("inline; filename*=UTF-8''invoicefdp.exe");
+    }
+    const only = await upload(ctx, campaignId, { email, emailId }, { bytes: fileOf(PDF_HEADER, 512), filename: '\u202E\u2066', type: 'application/pdf' });
+    expect(only.json().name).toBe('file');
+  });
+
   it('accepts a PDF by its bytes, whatever type the browser declared', async () => {
     const { campaignId, email, emailId } = await visitor();
     const res = await upload(ctx, campaignId, { email, emailId }, { bytes: fileOf(PDF_HEADER, 2048), filename: 'plan.pdf', type: 'application/octet-stream' });

@@ -59,6 +59,14 @@ describe('loadConfig', () => {
     }
   });
 
+  // Issue 22 item 19a: a count past any real chain of proxies is "trust every hop" in disguise.
+  it('refuses a TRUST_PROXY count larger than 5 at start-up, naming the limit', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '5' }).trustProxy).toBe(5);
+    for (const value of ['6', '999', '4294967296']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value })).toThrow(/TRUST_PROXY must be at most 5 proxies/);
+    }
+  });
+
   it('takes the studio WhatsApp number from STUDIO_WHATSAPP, the studio phone when unset or empty', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), STUDIO_PHONE: '+91 80 1111 2222' }).studio.whatsapp).toBe('+918011112222');
     expect(loadConfig({ DATA_DIR: dataDir(), STUDIO_PHONE: '+91 80 1111 2222', STUDIO_WHATSAPP: '' }).studio.whatsapp).toBe('+918011112222');

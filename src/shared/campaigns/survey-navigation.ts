@@ -17,6 +17,20 @@ export function isSitePath(url: string): boolean {
   return /^\/(?![/\\{])/.test(url) && !/[\s\u0000-\u001f\u007f]/.test(url);
 }
 
+/**
+ * The addresses a navigation property holds that are not pages of this site: a plain address, or
+ * SurveyJS's localized form `{ "default": …, "fr": … }` (every language's). Anything else (a list, a
+ * number, a nested object) is no address SurveyJS should be given, and is refused as it stands.
+ */
+function offSiteAddresses(value: unknown): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  if (typeof value === 'string') return isSitePath(value) ? [] : [value];
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    return Object.values(value).flatMap((text) => (typeof text === 'string' ? offSiteAddresses(text) : [JSON.stringify(text) ?? String(text)]));
+  }
+  return [JSON.stringify(value) ?? String(value)];
+}
+
 /** Every navigation address in the survey JSON that is not a page of this site. */
 export function offSiteNavigation(survey: unknown): string[] {
   const found: string[] = [];
@@ -29,11 +43,11 @@ export function offSiteNavigation(survey: unknown): string[] {
     for (const [key, item] of Object.entries(value)) {
       // SurveyJS reads property names without regard to case.
       const name = key.toLowerCase();
-      if (name === 'navigatetourl' && typeof item === 'string' && item !== '' && !isSitePath(item)) found.push(item);
+      if (name === 'navigatetourl') found.push(...offSiteAddresses(item));
       if (name === 'navigatetourloncondition' && Array.isArray(item)) {
         for (const entry of item) {
-          const url = typeof entry === 'object' && entry !== null ? (entry as { url?: unknown }).url : undefined;
-          if (typeof url === 'string' && url !== '' && !isSitePath(url)) found.push(url);
+          if (typeof entry !== 'object' || entry === null) continue;
+          for (const [entryKey, url] of Object.entries(entry)) if (entryKey.toLowerCase() === 'url') found.push(...offSiteAddresses(url));
         }
       }
       visit(item);

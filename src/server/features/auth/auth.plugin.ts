@@ -24,10 +24,12 @@ const messageSchema = z.object({ message: z.string() });
  */
 export function registerAuthGuard(app: FastifyInstance, deps: AuthDeps): void {
   // Callback style, so that public requests (most of them) pass without a promise.
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const url = request.routeOptions.url;
     // Unmatched requests fall through to the 404 handler; public routes need no token.
     if (url === undefined || isPublicRoute(request.method, url)) return done();
+    // What staff read is kept by no browser or proxy cache (a route may narrow it, never widen it).
+    reply.header('cache-control', 'no-store');
     authenticate(deps, request.headers.authorization).then(
       (principal) => {
         if (!principal) return done(unauthorized());

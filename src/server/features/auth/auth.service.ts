@@ -76,7 +76,10 @@ export async function authenticate(deps: Pick<AuthDeps, 'db' | 'key'>, authoriza
   if (!match) return null;
   const claims = await verifyToken(deps.key, match[1]!);
   if (!claims) return null;
-  if (await staff.isTokenRevoked(deps.db, claims.jti)) return null;
+  // Read on every request, from the database every instance shares: a deleted account, a changed
+  // password or a logout refuses the token at once, everywhere.
+  const standing = await staff.tokenStanding(deps.db, claims.sub, claims.jti);
+  if (!standing || standing.revoked || standing.tokenVersion !== claims.ver) return null;
   return claims;
 }
 

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { Timestamp } from '../../db/column-types';
 
 export interface StaffUsersTable {
@@ -6,6 +7,8 @@ export interface StaffUsersTable {
   name: string;
   passwordHash: string;
   createdAt: Timestamp;
+  /** Raised when the password changes: tokens carrying an older version are refused (issue 22 item 15). */
+  tokenVersion: Generated<number>;
 }
 
 export interface RevokedTokensTable {

@@ -27,7 +27,7 @@ export async function insertStaff(
 export async function updateStaffPassword(db: Kysely<Database>, email: string, passwordHash: string): Promise<boolean> {
   const result = await db
     .updateTable('staffUsers')
-    .set({ passwordHash })
+    .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1) }))
     .where('email', '=', email.toLowerCase())
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -43,7 +43,15 @@ export async function revokeToken(db: Kysely<Database>, jti: string, expiresAt: 
   await db.deleteFrom('revokedTokens').where('expiresAt', '<', new Date()).execute();
 }
 
-export async function isTokenRevoked(db: Kysely<Database>, jti: string): Promise<boolean> {
-  const row = await db.selectFrom('revokedTokens').select('jti').where('jti', '=', jti).executeTakeFirst();
-  return row !== undefined;
+/**
+ * What a token's account holds now, in one read: its credentials' version (undefined when the
+ * account is gone) and whether this token was revoked by a logout.
+ */
+export async function tokenStanding(db: Kysely<Database>, userId: string, jti: string): Promise<{ tokenVersion: number; revoked: boolean } | undefined> {
+  const row = await db
+    .selectFrom('staffUsers')
+    .select((eb) => ['tokenVersion', eb.selectFrom('revokedTokens').select('jti').where('jti', '=', jti).as('revokedJti')])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row && { tokenVersion: Number(row.tokenVersion), revoked: row.revokedJti != null };
 }

@@ -4,7 +4,8 @@ import { newId } from '../../lib/ids';
 
 const ALGORITHM = 'HS256';
 
-export type StaffPrincipal = TokenClaims;
+/** The token's claims, with `ver`: the account's credentials version it was issued for. */
+export type StaffPrincipal = TokenClaims & { ver: number };
 
 export function secretKey(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
@@ -12,12 +13,12 @@ export function secretKey(secret: string): Uint8Array {
 
 export async function signToken(
   key: Uint8Array,
-  user: { id: string; name: string; email: string },
+  user: { id: string; name: string; email: string; tokenVersion: number },
   ttlSeconds: number,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Promise<{ token: string; claims: StaffPrincipal }> {
-  const claims: StaffPrincipal = { sub: user.id, name: user.name, email: user.email, exp: nowSeconds + ttlSeconds, jti: newId() };
-  const token = await new SignJWT({ name: claims.name, email: claims.email })
+  const claims: StaffPrincipal = { sub: user.id, name: user.name, email: user.email, exp: nowSeconds + ttlSeconds, jti: newId(), ver: user.tokenVersion };
+  const token = await new SignJWT({ name: claims.name, email: claims.email, ver: claims.ver })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.sub)
     .setJti(claims.jti)
@@ -32,7 +33,10 @@ export async function verifyToken(key: Uint8Array, token: string): Promise<Staff
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], requiredClaims: ['sub', 'exp', 'jti'] });
     if (typeof payload.name !== 'string' || typeof payload.email !== 'string') return null;
-    return { sub: payload.sub!, name: payload.name, email: payload.email, exp: payload.exp!, jti: payload.jti! };
+    // Tokens signed before versions existed carry none: they stand for version 0.
+    const ver = payload.ver ?? 0;
+    if (typeof ver !== 'number' || !Number.isSafeInteger(ver)) return null;
+    return { sub: payload.sub!, name: payload.name, email: payload.email, exp: payload.exp!, jti: payload.jti!, ver };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ResultStatus } from '../../../shared/campaigns/campaign-summary.contract';
 import type { Campaign } from '../../../shared/campaigns/campaigns.contract';
 import { surveyFilePagePath } from '../../../shared/paths';
+import { stripBidiControls } from '../../../shared/text-rules';
 import { parseAnswers, readSurvey, type AnswerCell, type AnswerColumn, type SurveyAnswerData } from '../../../shared/survey/survey-questions';
 import { toBool, type Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -108,7 +109,8 @@ export async function writeCampaignWorkbook(
 }
 
 /** `attachment; filename="…"` with an ASCII fallback and the exact name as RFC 5987 `filename*`. */
-export function attachmentHeader(fileName: string): string {
+export function attachmentHeader(name: string): string {
+  const fileName = stripBidiControls(name);
   const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\%]/g, '_') || 'campaign.xlsx';
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;

@@ -29,6 +29,7 @@ import {
 import { answersQuerySchema, campaignSummaryResultSchema, resultFiltersSchema } from '../../../shared/campaigns/campaign-summary.contract';
 import { campaignSummary, parseFilters } from './campaign-summary.service';
 import { attachmentHeader, writeCampaignWorkbook, XLSX_CONTENT_TYPE } from './campaign-export';
+import { configuredSiteUrl } from '../../lib/site-url';
 import { matchesFor } from '../matching/matching.service';
 import * as campaigns from './campaigns.service';
 import * as progress from './survey-progress.service';
@@ -200,9 +201,9 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     // Checked before the download starts: a bad filter is a 400, not a broken file.
     const { filters, status } = parseFilters(campaign.questions, request.query);
     const out = new PassThrough();
-    // File links in the sheet open the staff file page on the address staff use (the Host header has
-    // passed ALLOWED_HOSTS by now).
-    const baseUrl = app.config.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+    // File links in the sheet open the staff file page on the site's configured address, never on
+    // a host the request's Host header named (issue 22 item 16).
+    const baseUrl = configuredSiteUrl(app.config);
     writeCampaignWorkbook(app.db, app.database.dialect, campaign, out, filters, status, baseUrl).catch((error: unknown) => {
       request.log.error({ err: error }, 'campaign export failed');
       out.destroy(error instanceof Error ? error : new Error(String(error)));

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normaliseEmail } from '../../../shared/campaigns/campaigns.contract';
 import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES, SURVEY_FILES_API, surveyFileLinkSchema, surveyFileUploadResultSchema } from '../../../shared/campaigns/survey-files.contract';
+import { stripBidiControls } from '../../../shared/text-rules';
 import { badRequest } from '../../lib/errors';
 import { readMultipartForm } from '../../lib/multipart-form';
 import * as files from './survey-files.service';
@@ -13,7 +14,7 @@ function sendFile(reply: FastifyReply, file: { fileName: string; contentType: st
   return (
     reply
       .type(file.contentType)
-      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(stripBidiControls(file.fileName))}`)
       // A visitor's file is shown as what its bytes are, never run as a page of this site.
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")

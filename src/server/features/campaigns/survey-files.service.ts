@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns/campaigns.contract';
+import { stripBidiControls } from '../../../shared/text-rules';
 import { SURVEY_FILE_MESSAGES, SURVEY_FILES_API, type SurveyFileType, type SurveyFileUploadResult } from '../../../shared/campaigns/survey-files.contract';
 import { toBool } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -26,10 +27,10 @@ export function sniffFileType(bytes: Buffer): SurveyFileType | undefined {
   return undefined;
 }
 
-/** A name safe to show and to put in a header: no paths, no control characters, not too long. */
+/** A name safe to show and to put in a header: no paths, no control or bidi characters, not too long. */
 function cleanName(name: string): string {
   // eslint-disable-next-line no-control-regex
-  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const base = stripBidiControls(name).split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
   return (base || 'file').slice(0, 200);
 }
 

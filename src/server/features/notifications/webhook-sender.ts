@@ -12,8 +12,19 @@ import { Webhook } from 'standardwebhooks';
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  const parsed = ipaddr.process(address);
-  return parsed.range() === 'unicast';
+  // IPv4-compatible IPv6 (::a.b.c.d, ::/96, deprecated by RFC 4291): many stacks reach the IPv4
+  // address in its last 32 bits, and no public endpoint is written so. ipaddr.js calls it unicast.
+  // Read as the URL parser does: ipaddr.js takes `::a.b.c.d` for the mapped `::ffff:a.b.c.d`.
+  if (address.includes(':') && ipaddr.IPv6.isValid(address)) {
+    let canonical: string;
+    try {
+      canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+    } catch {
+      return false; // a zone id (fe80::1%eth0) or another form no URL can name
+    }
+    if (ipaddr.IPv6.parse(canonical).parts.slice(0, 6).every((part) => part === 0)) return false;
+  }
+  return ipaddr.process(address).range() === 'unicast';
 }
 
 export class PrivateAddressError extends Error {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { paths } from '../../../shared/paths';
+import { allowedOrigin } from '../../lib/site-url';
 
 /** The pages search engines should know about. */
 const PUBLIC_PAGES = [paths.home, paths.projects, paths.products, paths.studio, paths.about, paths.contact];
@@ -11,16 +12,10 @@ const PUBLIC_PAGES = [paths.home, paths.projects, paths.products, paths.studio, 
  * is cached for every visitor.
  */
 export function publicBaseUrl(app: FastifyInstance, request: FastifyRequest): string {
-  const { publicBaseUrl: configured, allowedHosts } = app.config;
+  const configured = app.config.publicBaseUrl;
   if (configured) return configured;
-  const host = request.host.toLowerCase();
-  const allowed = allowedHosts.includes(host) || allowedHosts.includes(request.hostname.toLowerCase());
-  const protocol = request.protocol === 'https' ? 'https' : 'http';
-  try {
-    return new URL(`${protocol}://${allowed ? host : (allowedHosts[0] ?? 'localhost')}`).origin;
-  } catch {
-    return `${protocol}://localhost`;
-  }
+  // Parsed as host[:port] only (issue 22 item 16): `localhost:@evil.example` is not localhost.
+  return allowedOrigin(app.config, request.host, request.protocol === 'https' ? 'https' : 'http');
 }
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
