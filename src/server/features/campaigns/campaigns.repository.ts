@@ -107,23 +107,52 @@ export async function deactivate(db: Db, id: string): Promise<void> {
 
 // E-mail records ------------------------------------------------------------------------------
 
-/** The visitor's record for this campaign (null: newsletter) that has no response yet. */
-// No ORDER BY: there is at most one open record per e-mail and campaign, and ordering by date
-// made SQLite walk the (campaign_id, created_at) index over every record of the campaign.
-const openRecordForCampaign = prepared<{ email: string; campaignId: string }>()((db, param) =>
+/**
+ * The person's record for this e-mail (in any letter case) and campaign (null: newsletter), finished
+ * or not; not the extra attempts. Written as the unique index email_records_person is, so it is used.
+ */
+const personRecordQuery = prepared<{ email: string; campaignKey: string }>()((db, param) =>
   db
     .selectFrom('emailRecords')
-    .select(['id'])
-    .where('email', '=', param('email'))
-    .where('campaignId', '=', param('campaignId'))
-    .where('isCompleted', '=', false),
-);
-const openNewsletterRecord = prepared<{ email: string }>()((db, param) =>
-  db.selectFrom('emailRecords').select(['id']).where('email', '=', param('email')).where('campaignId', 'is', null).where('isCompleted', '=', false),
+    .select(['id', 'isCompleted'])
+    .where(sql<boolean>`coalesce(campaign_id, '') = ${param('campaignKey')}`)
+    .where(sql<boolean>`lower(email) = lower(${param('email')})`)
+    .where(sql<boolean>`is_extra = false`),
 );
 
-export function findOpenEmailRecord(db: Db, email: string, campaignId: string | null): Promise<{ id: string } | undefined> {
-  return campaignId === null ? openNewsletterRecord.first(db, { email }) : openRecordForCampaign.first(db, { email, campaignId });
+export function findPersonRecord(db: Db, email: string, campaignId: string | null): Promise<{ id: string; isCompleted: boolean | number } | undefined> {
+  return personRecordQuery.first(db, { email, campaignKey: campaignId ?? '' });
+}
+
+/**
+ * Another attempt of a person who has a record for the campaign (issue 22 item 6): the survey again,
+ * or someone who only knows the e-mail. It never reads or changes the person's record.
+ */
+export async function insertExtraEmailRecord(db: Db, record: { id: string; email: string; campaignId: string; leadId: string; now: Date }): Promise<void> {
+  await db
+    .insertInto('emailRecords')
+    .values({ id: record.id, email: record.email, campaignId: record.campaignId, isCompleted: false, createdAt: record.now, leadId: record.leadId, isExtra: true })
+    .execute();
+}
+
+/**
+ * An extra attempt was just finished: when the person's own record is not, the finished attempt
+ * becomes the person's record (staff see the person finished) and the other one an extra (its
+ * answers so far and its links stay as they are). Two statements; the first one decides, so two
+ * attempts finished at once cannot both take the place.
+ */
+export async function promoteFinishedAttempt(db: Db, attempt: { id: string; email: string; campaignId: string }): Promise<void> {
+  const person = await findPersonRecord(db, attempt.email, attempt.campaignId);
+  if (!person || person.id === attempt.id || Boolean(person.isCompleted)) return;
+  const demoted = await db
+    .updateTable('emailRecords')
+    .set({ isExtra: true })
+    .where('id', '=', person.id)
+    .where('isExtra', '=', false)
+    .where('isCompleted', '=', false)
+    .executeTakeFirst();
+  if (Number(demoted.numUpdatedRows) === 0) return;
+  await db.updateTable('emailRecords').set({ isExtra: false }).where('id', '=', attempt.id).execute();
 }
 
 // Only the active campaign takes a new record: the campaign's flag is read in the INSERT itself,
@@ -146,7 +175,7 @@ const insertOpenEmailRecordQuery = prepared<{ id: string; email: string; campaig
         .where('campaigns.id', '=', param('campaignId'))
         .where('campaigns.isActive', '=', true),
     )
-    // The unique index email_records_one_open: an open record for this e-mail and campaign exists.
+    // The unique index email_records_person: the person has a record for this campaign already.
     .onConflict((oc) => oc.doNothing()),
 );
 
@@ -158,7 +187,7 @@ const insertOpenNewsletterRecordQuery = prepared<{ id: string; email: string; le
 );
 
 /**
- * Adds an open e-mail record unless one is already open for the same e-mail and campaign, and,
+ * Adds the person's e-mail record unless they have one for the campaign (in any letter case), and,
  * for a campaign, only while it is active; true when added. One statement, atomic on its own.
  * False tells neither case apart: the caller looks.
  */
@@ -190,6 +219,7 @@ export function listEmailRecords(db: Db, campaignId: string) {
     .selectFrom('emailRecords')
     .select(['id', 'email', 'createdAt', 'isCompleted'])
     .where('campaignId', '=', campaignId)
+    .where('isExtra', '=', false)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .execute();
@@ -202,7 +232,7 @@ function likePattern(text: string): string {
 
 /** Every e-mail record, newest first, matching `q` in the e-mail or the campaign name. */
 export async function searchEmailRecords(db: Db, query: { q?: string; limit: number; offset: number }) {
-  let base = db.selectFrom('emailRecords').leftJoin('campaigns', 'campaigns.id', 'emailRecords.campaignId');
+  let base = db.selectFrom('emailRecords').leftJoin('campaigns', 'campaigns.id', 'emailRecords.campaignId').where('emailRecords.isExtra', '=', false);
   if (query.q) {
     const pattern = likePattern(query.q);
     base = base.where((eb) =>
@@ -404,7 +434,8 @@ function emailRecordsInOrder(db: Db, campaignId: string, after: After | null, fi
   let query = db
     .selectFrom('emailRecords')
     .select(['emailRecords.id', 'emailRecords.email', 'emailRecords.isCompleted', 'emailRecords.createdAt'])
-    .where('emailRecords.campaignId', '=', campaignId);
+    .where('emailRecords.campaignId', '=', campaignId)
+    .where('emailRecords.isExtra', '=', false);
   if (filters.from) query = query.where('emailRecords.createdAt', '>=', filters.from);
   if (filters.until) query = query.where('emailRecords.createdAt', '<', filters.until);
   if (status !== 'all') query = query.where('emailRecords.isCompleted', '=', status === 'completed');
@@ -450,7 +481,8 @@ export async function funnelCounts(db: Db, campaignId: string, filters: ResultFi
     .selectFrom('emailRecords')
     .leftJoin('surveyProgress', 'surveyProgress.emailRecordId', 'emailRecords.id')
     .leftJoin('surveyResponses', 'surveyResponses.emailRecordId', 'emailRecords.id')
-    .where('emailRecords.campaignId', '=', campaignId);
+    .where('emailRecords.campaignId', '=', campaignId)
+    .where('emailRecords.isExtra', '=', false);
   if (filters.from) query = query.where('emailRecords.createdAt', '>=', filters.from);
   if (filters.until) query = query.where('emailRecords.createdAt', '<', filters.until);
   for (const { key, value } of filters.answers) {
@@ -481,7 +513,8 @@ export async function funnelCounts(db: Db, campaignId: string, filters: ResultFi
  * record to its response (a fifth of the summary's time on 100,000 responses).
  */
 async function funnelFromFlags(db: Db, campaignId: string, filters: ResultFilters, pages: number) {
-  let records = db.selectFrom('emailRecords').where('emailRecords.campaignId', '=', campaignId);
+  // People, not attempts: another attempt of the same person is not another e-mail given.
+  let records = db.selectFrom('emailRecords').where('emailRecords.campaignId', '=', campaignId).where('emailRecords.isExtra', '=', false);
   if (filters.from) records = records.where('emailRecords.createdAt', '>=', filters.from);
   if (filters.until) records = records.where('emailRecords.createdAt', '<', filters.until);
   const reachedColumns = Array.from({ length: Math.max(0, pages - 1) }, (_, i) =>

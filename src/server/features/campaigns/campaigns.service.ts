@@ -18,7 +18,7 @@ import { newId } from '../../lib/ids';
 import { BROKEN_REFERENCES_MESSAGE, referenceErrors } from '../../../shared/survey/references';
 import { questionNames } from '../../../shared/survey/survey-questions';
 import { leadDetailsFrom, leadFieldKeys } from '../../../shared/leads/lead-fields';
-import { recordCompletedSurvey, touchLead } from '../leads/leads.service';
+import { keepLeadCompleted, recordCompletedSurvey, touchLead } from '../leads/leads.service';
 import { recordEvent } from '../notifications/outbox';
 import type { ListingMatches } from '../../../shared/matching/listing-match';
 import * as repo from './campaigns.repository';
@@ -174,9 +174,9 @@ export const RESUME_LINK_THROTTLE_MS = 2 * 60 * 1000;
 
 export interface EmailRecordAdded {
   emailID: string;
-  /** The record has unfinished answers: a link to continue was e-mailed (they are never returned here). */
+  /** The person has unfinished answers: a link to continue was e-mailed (they are never returned here). */
   resumeLinkSent: boolean;
-  /** False when an open record for the same e-mail and campaign was reused. */
+  /** True when the person's record was created; false for another attempt of someone who has one. */
   created: boolean;
   /** True when kept as a newsletter sign-up (no campaign). */
   newsletter: boolean;
@@ -185,11 +185,16 @@ export interface EmailRecordAdded {
 }
 
 /**
- * Keeps the visitor's e-mail for a campaign (or, with none, for the newsletter) without duplicates.
- * Only the active campaign takes new e-mails (409 otherwise); a visitor who started while it was
- * active still finishes (storeResponse does not look at the flag). An open record with unfinished
- * answers (issue 17) is reused as ever, and a "continue" e-mail is asked for in the same transaction
- * (at most one per RESUME_LINK_THROTTLE_MS): the answers themselves are never returned here.
+ * Keeps the visitor's e-mail for a campaign (or, with none, for the newsletter): one record per person
+ * and campaign, the e-mail compared in any letter case. Only the active campaign takes e-mails (409
+ * otherwise); a visitor who started while it was active still finishes (storeResponse does not look
+ * at the flag).
+ *
+ * An e-mail alone proves nothing (issue 22 item 6): when the person already has a record for the
+ * campaign, the caller gets a new attempt of its own, never that record's id, so it can neither read,
+ * overwrite nor finish the person's answers nor revoke their link. When the person has answers kept,
+ * a "continue" link goes to the mailbox (at most one per RESUME_LINK_THROTTLE_MS): only its token
+ * reopens them. A person who has finished stays finished (the lead too) while they answer again.
  */
 export async function addEmailRecord(db: Db, input: { email: string; campaignid: string | null }): Promise<EmailRecordAdded> {
   const { email, campaignid: campaignId } = input;
@@ -197,7 +202,7 @@ export async function addEmailRecord(db: Db, input: { email: string; campaignid:
   const now = new Date();
   // The person's lead first (one upsert), so the record points at it; a refusal below rolls it back.
   const lead = await touchLead(db, { email, source: newsletter ? 'newsletter' : 'survey', campaignId, at: now });
-  // Twice at most: the open record found by the failed insert may be completed before we read it.
+  // Twice at most: the record found by the failed insert may be gone (its campaign deleted) before we read it.
   for (let attempt = 0; attempt < 2; attempt++) {
     const id = newId();
     const added = await repo.insertOpenEmailRecord(db, { id, email, campaignId, leadId: lead.id, now });
@@ -211,16 +216,25 @@ export async function addEmailRecord(db: Db, input: { email: string; campaignid:
       if (active === undefined) throw notFound(CAMPAIGN_MESSAGES.notFound);
       if (!active) throw conflict(CAMPAIGN_MESSAGES.campaignInactive, 'CAMPAIGN_INACTIVE');
     }
-    const open = await repo.findOpenEmailRecord(db, email, campaignId);
-    if (open && campaignId !== null && (await progressRepo.hasProgress(db, open.id))) {
-      // Answers are personal: whoever typed this e-mail gets a link in that mailbox, not the answers.
-      const throttled = await progressRepo.resumeLinkRequestedSince(db, open.id, new Date(now.getTime() - RESUME_LINK_THROTTLE_MS));
-      if (!throttled) await recordEvent(db, { type: 'survey.resume_link', email, subjectId: open.id, leadId: lead.id }, now);
-      return { emailID: open.id, created: false, newsletter, event: !throttled, resumeLinkSent: true };
+    const person = await repo.findPersonRecord(db, email, campaignId);
+    if (!person) continue;
+    // A newsletter sign-up has no answers and nothing can be written through its id.
+    if (campaignId === null) return { emailID: person.id, created: false, newsletter, event: false, resumeLinkSent: false };
+    await repo.insertExtraEmailRecord(db, { id, email, campaignId, leadId: lead.id, now });
+    if (toBool(person.isCompleted)) {
+      // Finished once: answering again does not make the person unfinished.
+      await keepLeadCompleted(db, { id: lead.id, campaignId });
+      return { emailID: id, created: false, newsletter, event: false, resumeLinkSent: false };
     }
-    if (open) return { emailID: open.id, created: false, newsletter, event: false, resumeLinkSent: false };
+    if (await progressRepo.hasProgress(db, person.id)) {
+      // Answers are personal: whoever typed this e-mail gets a link in that mailbox, not the answers.
+      const throttled = await progressRepo.resumeLinkRequestedSince(db, person.id, new Date(now.getTime() - RESUME_LINK_THROTTLE_MS));
+      if (!throttled) await recordEvent(db, { type: 'survey.resume_link', email, subjectId: person.id, leadId: lead.id }, now);
+      return { emailID: id, created: false, newsletter, event: !throttled, resumeLinkSent: true };
+    }
+    return { emailID: id, created: false, newsletter, event: false, resumeLinkSent: false };
   }
-  throw new Error('An open e-mail record kept appearing and disappearing.');
+  throw new Error('An e-mail record kept appearing and disappearing.');
 }
 
 /**
@@ -274,6 +288,8 @@ export async function storeResponse(
       await recordEvent(db, { type: 'survey.completed', email: record.email, subjectId: id, leadId: record.leadId }, now);
       // Finished: the unfinished answers go, and no resume token opens the survey again.
       await progressRepo.deleteProgressAndTokens(db, record.id);
+      // Another attempt finished while the person's own record is not: it becomes the person's record.
+      if (toBool(record.isExtra) && record.campaignId !== null) await repo.promoteFinishedAttempt(db, { id: record.id, email: record.email, campaignId: record.campaignId });
     }
     return { stored };
   } catch (error) {

@@ -24,6 +24,11 @@ export interface EmailRecordsTable {
   createdAt: Timestamp;
   /** The person (lead) this belongs to; null only for rows written before leads existed. */
   leadId: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * False for the person's record (one per lower(email) and campaign); true for another attempt of
+   * the same person: the survey again, or from someone who only knew the e-mail (issue 22 item 6).
+   */
+  isExtra: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 export interface SurveyResponsesTable {

@@ -95,6 +95,14 @@ export async function recordCompletedSurvey(db: Db, input: { id: string; campaig
   await completeLeadQuery.execute(db as Kysely<Database>, input);
 }
 
+/**
+ * The person has finished this campaign before and just gave the e-mail again (touchLead marked the
+ * lead unfinished): it is finished still (issue 22 item 11).
+ */
+export async function keepLeadCompleted(db: Db, input: { id: string; campaignId: string }): Promise<void> {
+  await db.updateTable('leads').set({ lastCompleted: true }).where('id', '=', input.id).where('lastCampaignId', '=', input.campaignId).execute();
+}
+
 // Staff reads -----------------------------------------------------------------------------------
 
 function escapeLike(text: string): string {

@@ -59,6 +59,7 @@ export function touchLead(
 }
 
 export const recordCompletedSurvey = repo.recordCompletedSurvey;
+export const keepLeadCompleted = repo.keepLeadCompleted;
 
 // Staff ---------------------------------------------------------------------------------------
 

@@ -5,8 +5,8 @@ import { addEmail } from './campaigns-api';
  * The visitor's e-mail record for the campaign they start (issue 17, "a survey that opens at once"):
  * the click on "Choose Your Lifestyle" sends the e-mail and goes to /startsurvey at once, and the
  * runner shows the first question while the record is stored. The runner takes the landing page's
- * request; without one (a reload, a retry) it asks again: the server answers with the same open
- * record for the same e-mail and campaign.
+ * request; without one (a reload, a retry) it asks again: the server then answers with an attempt of
+ * its own (an e-mail alone never gets back the person's record, issue 22 item 6).
  */
 
 let ahead: { email: string; campaignId: string; request: Promise<EmailAddResult> } | null = null;
