@@ -16,9 +16,9 @@ import * as authRateLimits from './2026-11-23T0340-auth-rate-limits';
 import * as surveyProgress from './2026-11-23T0400-survey-progress';
 import * as resumeLinkEvents from './2026-11-23T0412-resume-link-events';
 import * as resumeTokenExpiry from './2026-11-25T0100-resume-token-expiry';
+import * as emailRecordsByPerson from './2026-11-26T0600-email-records-by-person';
 import * as leadPhonesE164 from './2026-11-26T0700-lead-phones-e164';
 import * as staffTokenVersion from './2026-11-26T0800-staff-token-version';
-import * as emailRecordsByPerson from './2026-11-26T0600-email-records-by-person';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -39,7 +39,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0400-survey-progress': surveyProgress,
   '2026-11-23T0412-resume-link-events': resumeLinkEvents,
   '2026-11-25T0100-resume-token-expiry': resumeTokenExpiry,
+  '2026-11-26T0600-email-records-by-person': emailRecordsByPerson,
   '2026-11-26T0700-lead-phones-e164': leadPhonesE164,
   '2026-11-26T0800-staff-token-version': staffTokenVersion,
-  '2026-11-26T0600-email-records-by-person': emailRecordsByPerson,
 };
