@@ -364,9 +364,20 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
   useEffect(() => {
     // A reload of this page is answered by the app, not sent to / (journey-state.ts).
     markSurveyJourney();
-    // /result's module is loaded while the visitor answers: after Complete it renders at once.
-    preloadPage('campaigns/result-page.tsx').catch(() => undefined);
-  }, []);
+    // /result's module is loaded while the visitor answers (from their first answer, so that it
+    // never competes with the first question): after Complete it renders at once.
+    const preloadResult = () => {
+      model.onValueChanged.remove(preloadResult);
+      model.onCurrentPageChanged.remove(preloadResult);
+      preloadPage('campaigns/result-page.tsx').catch(() => undefined);
+    };
+    model.onValueChanged.add(preloadResult);
+    model.onCurrentPageChanged.add(preloadResult);
+    return () => {
+      model.onValueChanged.remove(preloadResult);
+      model.onCurrentPageChanged.remove(preloadResult);
+    };
+  }, [model]);
   const [tooLarge, setTooLarge] = useState(false);
   const title = model.title || 'Your home survey';
   const [failed, setFailed] = useState(false);
