@@ -353,14 +353,14 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
   });
   useProgressSaving(model, journey);
   const [tooLarge, setTooLarge] = useState(false);
-  const title = model.title || 'Your home survey';
+  const title = model.title || start.campaignName || 'Your survey';
   const [failed, setFailed] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const journeyNow = useRef(journey);
   useEffect(() => {
     journeyNow.current = journey;
   }, [journey]);
-  const { email, questions } = start;
+  const { email, questions, campaignName } = start;
 
   useEffect(() => {
     // The answers are sent before the survey counts as completed: if sending fails, the visitor
@@ -394,7 +394,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
       }
     };
     const done = (sender: SurveyModel) => {
-      const result: ResultState = { questions, answers: sender.data, locale: sender.locale, matches };
+      const result: ResultState = { questions, answers: sender.data, locale: sender.locale, matches, ...(campaignName ? { campaignName } : {}) };
       void navigate(paths.result, { state: result, replace: true });
     };
     model.onCompleting.add(send);
@@ -403,7 +403,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
       model.onCompleting.remove(send);
       model.onComplete.remove(done);
     };
-  }, [model, navigate, questions]);
+  }, [model, navigate, questions, campaignName]);
 
   useEffect(() => {
     if (!journey) return;
@@ -428,7 +428,8 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
   return (
     <>
       <header className="start-survey__header">
-        <p className="start-survey__eyebrow">Home survey</p>
+        {/* What the survey is named by staff, over its own title (issue 22: not "Home survey" on a decor quiz). */}
+        {start.campaignName && start.campaignName !== title ? <p className="start-survey__eyebrow">{start.campaignName}</p> : null}
         <h1>{title}</h1>
         {model.description ? <p className="start-survey__description">{model.description}</p> : null}
         <p className="start-survey__for">
@@ -536,7 +537,7 @@ export function Component() {
   if (hydrated && !start && resumeToken) {
     return (
       <div className="start-survey">
-        <PageMeta title="Your home survey" description="Continue your home survey where you stopped." />
+        <PageMeta title="Your survey" description="Continue your survey where you stopped." />
         <ResumeFromLink token={resumeToken} />
       </div>
     );
@@ -545,7 +546,7 @@ export function Component() {
 
   return (
     <div className="start-survey">
-      <PageMeta title="Your home survey" description="Tell us about the home you want: it takes about two minutes." />
+      <PageMeta title="Your survey" description="A few questions for our advisors: it takes about two minutes." />
       {hydrated && start ? <SurveyRunner start={start} saved={saved} /> : <p className="start-survey__loading">Loading your survey…</p>}
     </div>
   );
