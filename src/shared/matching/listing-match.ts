@@ -307,22 +307,42 @@ export function bandLabel(band: PriceBand): string {
 
 const joinOr = (items: readonly string[]) => items.join(' or ');
 
-/**
- * What one rule says of one listing: it holds (with a reason), it does not (with why, and how near
- * it comes, counted like a rule that holds), or the listing does not say (null). `weight`: how much
- * the rule counts when ranking the nearest (the place counts double: a home in another city is
- * further off than one a size too small).
- */
-type Verdict = { fit: true; reason: string; weight: number } | { fit: false; miss: string; near: number } | null;
+/** " words " with a space either side, so `includes` finds whole words only. */
+const padded = (folded: string) => ` ${folded} `;
 
-const fits = (reason: string, weight = 1): Verdict => ({ fit: true, reason, weight });
-const misses = (miss: string, near = 0): Verdict => ({ fit: false, miss, near });
+/**
+ * One answer as a test on one listing. `test` runs on every listing and builds no text: 1 the rule
+ * holds, 0 it does not, -1 the listing does not say (a missing price: neither). The words, and how
+ * near a miss comes, are worked out only for the few listings shown. `weight`: how much the rule
+ * counts when ranking (the place counts double: a home in another city is further off than one a
+ * size too small); a near miss counts part of it.
+ */
+interface Rule<T> {
+  weight: number;
+  test(item: T): number;
+  near(item: T): number;
+  reason(item: T): string;
+  miss(item: T): string;
+}
 
 /** A listing with what the rules read, worked out once (the server keeps these with its cached listings). */
 export interface PreparedListings {
-  projects: Array<{ listing: MatchableProject; area: string; city: string | null; kind: string; unit: string; beds: number | null; done: Date | null }>;
+  projects: Array<{
+    listing: MatchableProject;
+    /** The folded area and name, padded for whole-word search. */
+    area: string;
+    name: string;
+    city: string | null;
+    kind: string;
+    unit: string;
+    beds: number | null;
+    done: Date | null;
+  }>;
   products: Array<{ listing: MatchableProduct; text: string }>;
 }
+
+type PreparedProject = PreparedListings['projects'][number];
+type PreparedProduct = PreparedListings['products'][number];
 
 const FOLDED_CITIES = CITIES.map((c) => ({ city: c.city, names: [c.city, ...c.aliases].map(foldText), localities: c.localities.map(foldText) }));
 
@@ -344,7 +364,7 @@ const FOLDED_KINDS = PROPERTY_KINDS.map((k) => ({ ...k, folded: [foldText(k.kind
 
 /** The kind of home a listing is: the first kind its unit size names, else its name, else an apartment. */
 function kindOfListing(unit: string, name: string): string {
-  for (const text of [unit, foldText(name)]) {
+  for (const text of [unit, name]) {
     const kind = FOLDED_KINDS.find((k) => k.folded.some((word) => containsWords(text, word)));
     if (kind) return kind.kind;
   }
@@ -361,14 +381,21 @@ export function prepareListings(listings: { projects: readonly MatchableProject[
     projects: listings.projects.map((listing) => {
       const area = foldText(listing.area);
       const unit = foldText(listing.sizeofunit);
-      return { listing, area, city: cityOfArea(area), kind: kindOfListing(unit, listing.name), unit, beds: bedroomsOf(listing.sizeofunit), done: parseDay(listing.dateofcomplition) };
+      const name = foldText(listing.name);
+      return {
+        listing,
+        area: padded(area),
+        name: padded(name),
+        city: cityOfArea(area),
+        kind: kindOfListing(unit, name),
+        unit: padded(unit),
+        beds: bedroomsOf(listing.sizeofunit),
+        done: parseDay(listing.dateofcomplition),
+      };
     }),
-    products: listings.products.map((listing) => ({ listing, text: foldText([listing.productname, listing.description, ...(listing.tags ?? [])].join(' ')) })),
+    products: listings.products.map((listing) => ({ listing, text: padded(foldText([listing.productname, listing.description, ...(listing.tags ?? [])].join(' '))) })),
   };
 }
-
-type ProjectRule = (p: PreparedListings['projects'][number]) => Verdict;
-type ProductRule = (p: PreparedListings['products'][number]) => Verdict;
 
 /** The budget ranges an answer chose: a choice's own range, or up to a typed number. */
 function bandsOf(input: MatchInput): PriceBand[] {
@@ -380,98 +407,129 @@ function bandsOf(input: MatchInput): PriceBand[] {
 }
 
 /** A price against the chosen ranges: within one, or how far below or above the nearest. */
-function priceRule(input: MatchInput): ((price: number) => Verdict) | null {
+function priceRule<T>(input: MatchInput, priceOf: (item: T) => number | null | undefined): Rule<T> | null {
   const bands = bandsOf(input);
   if (bands.length === 0) return null;
-  return (price) => {
-    if (bands.some((b) => price >= b.min && (b.max === null || price <= b.max))) return fits('within your budget');
-    // The range it misses by the least (relative to the price), for the words and the nearness.
-    const gaps = bands.map((band) => ({ band, gap: price < band.min ? (band.min - price) / band.min : (price - band.max!) / band.max! }));
-    const { band, gap } = gaps.reduce((a, b) => (b.gap < a.gap ? b : a));
-    const side = price < band.min ? 'below' : 'above';
-    return misses(`${shortRupees(price)}, ${side} your ${bandLabel(band)} budget`, gap <= 0.2 ? 0.5 : 0);
+  const within = (price: number) => bands.some((b) => price >= b.min && (b.max === null || price <= b.max));
+  // The range it misses by the least (relative to the price), for the words and the nearness.
+  const nearest = (price: number) =>
+    bands
+      .map((band) => ({ band, gap: price < band.min ? (band.min - price) / band.min : (price - (band.max ?? price)) / (band.max ?? price) }))
+      .reduce((x, y) => (y.gap < x.gap ? y : x));
+  return {
+    weight: 1,
+    test: (item) => {
+      const price = priceOf(item);
+      return typeof price !== 'number' ? -1 : within(price) ? 1 : 0;
+    },
+    near: (item) => (nearest(priceOf(item)!).gap <= 0.2 ? 0.5 : 0),
+    reason: () => 'within your budget',
+    miss: (item) => {
+      const price = priceOf(item)!;
+      const { band } = nearest(price);
+      return `${shortRupees(price)}, ${price < band.min ? 'below' : 'above'} your ${bandLabel(band)} budget`;
+    },
   };
 }
 
-/** Each answer becomes a test on one listing, its values read once per response, not per listing. */
-function projectRule(input: MatchInput, now: Date): ProjectRule | null {
+function typeRule(input: MatchInput): Rule<PreparedProject> | null {
+  // A known kind by its value or text ("penthouse", "Plot to build on"); anything else as words to find.
+  const kinds = new Set<string>();
+  const words: Array<{ needle: string; shown: string }> = [];
+  for (const { value, text } of input.values) {
+    const candidates = [foldText(String(value)), foldText(text)];
+    const kind = FOLDED_KINDS.find((k) => candidates.some((c) => k.folded.some((word) => containsWords(c, word))));
+    if (kind) kinds.add(kind.kind);
+    else if (candidates[1]) words.push({ needle: padded(candidates[1]), shown: text });
+  }
+  if (kinds.size === 0 && words.length === 0) return null;
+  const named = ({ unit, name }: PreparedProject) => words.find((w) => unit.includes(w.needle) || name.includes(w.needle));
+  return {
+    weight: 1,
+    test: (item) => (kinds.has(item.kind) || named(item) ? 1 : 0),
+    near: () => 0,
+    reason: (item) => (kinds.has(item.kind) ? (PROPERTY_KINDS.find((k) => k.kind === item.kind)?.noun ?? item.kind) : named(item)!.shown),
+    miss: ({ kind }) => `${kindPhrase(kind)}, you asked for ${joinOr([...[...kinds].map(kindPhrase), ...words.map((w) => w.shown)])}`,
+  };
+}
+
+function bedroomsRule(input: MatchInput): Rule<PreparedProject> | null {
+  const wanted = input.values
+    .map(({ value, text }) => ({ n: answerNumber(value), plus: /\+/.test(String(value)) || /\d\s*\+/.test(text) }))
+    .filter((w): w is { n: number; plus: boolean } => w.n !== null)
+    .map(({ n, plus }) => ({ n, atLeast: plus || n >= 5 }));
+  if (wanted.length === 0) return null;
+  const asked = joinOr(wanted.map((w) => (w.atLeast ? `${w.n}+` : String(w.n))));
+  return {
+    weight: 1,
+    test: ({ beds }) => (beds !== null && wanted.some((w) => (w.atLeast ? beds >= w.n : beds === w.n)) ? 1 : 0),
+    near: ({ beds }) => (beds !== null && Math.min(...wanted.map((w) => Math.abs(beds - w.n))) <= 1 ? 0.5 : 0),
+    reason: ({ beds }) => `${beds} BHK`,
+    miss: ({ beds, listing }) => (beds === null ? `${listing.sizeofunit.trim() || 'size not given'}, you asked for ${asked} BHK` : `${beds} BHK, you asked for ${asked}`),
+  };
+}
+
+function localityRule(input: MatchInput): Rule<PreparedProject> | null {
+  const wanted = terms(input.values).map((t) => ({ ...t, needle: padded(t.folded), place: cityOfPlace(t.folded) }));
+  if (wanted.length === 0) return null;
+  const cities = new Set(wanted.flatMap((t) => (t.place ? [t.place.city] : [])));
+  // "Indiranagar or Koramangala, Bengaluru": the places asked for, each city named once.
+  const asked = () =>
+    joinOr([
+      ...[...cities].map((city) => {
+        const places = wanted.filter((t) => t.place?.city === city);
+        return places.some((t) => t.place?.isCity) ? city : `${joinOr(places.map((t) => t.shown))}, ${city}`;
+      }),
+      ...wanted.filter((t) => !t.place).map((t) => t.shown),
+    ]);
+  const hit = ({ area, city }: PreparedProject) => wanted.find((t) => area.includes(t.needle) || (t.place?.isCity && t.place.city === city));
+  const sameCity = ({ city }: PreparedProject) => city !== null && cities.has(city);
+  return {
+    weight: 2,
+    test: (item) => (hit(item) ? 1 : 0),
+    near: (item) => (sameCity(item) ? 1 : 0),
+    reason: (item) => `in ${hit(item)!.shown}`,
+    miss: (item) => {
+      if (sameCity(item)) return `in ${item.listing.area.trim()}, you asked for ${joinOr(wanted.filter((t) => t.place?.city === item.city).map((t) => t.shown))}`;
+      return `in ${item.city ?? item.listing.area.trim()}, you asked for ${asked()}`;
+    },
+  };
+}
+
+/** Each answer becomes a rule on one listing, its values read once per response, not per listing. */
+function projectRule(input: MatchInput, now: Date): Rule<PreparedProject> | null {
   switch (input.match) {
-    case 'project.type': {
-      // A known kind by its value or text ("penthouse", "Plot to build on"); anything else as words to find.
-      const kinds = new Set<string>();
-      const words: Array<{ folded: string; shown: string }> = [];
-      for (const { value, text } of input.values) {
-        const candidates = [foldText(String(value)), foldText(text)];
-        const kind = FOLDED_KINDS.find((k) => candidates.some((c) => k.folded.some((word) => containsWords(c, word))));
-        if (kind) kinds.add(kind.kind);
-        else if (candidates[1]) words.push({ folded: candidates[1], shown: text });
-      }
-      if (kinds.size === 0 && words.length === 0) return null;
-      const wanted = joinOr([...[...kinds].map(kindPhrase), ...words.map((w) => w.shown)]);
-      return ({ kind, unit, listing }) => {
-        if (kinds.has(kind)) return fits(PROPERTY_KINDS.find((k) => k.kind === kind)?.noun ?? kind);
-        const named = words.find((w) => containsWords(unit, w.folded) || containsWords(foldText(listing.name), w.folded));
-        return named ? fits(named.shown) : misses(`${kindPhrase(kind)}, you asked for ${wanted}`);
-      };
-    }
-    case 'project.bedrooms': {
-      const wanted = input.values
-        .map(({ value, text }) => ({ n: answerNumber(value), plus: /\+/.test(String(value)) || /\d\s*\+/.test(text) }))
-        .filter((w): w is { n: number; plus: boolean } => w.n !== null)
-        .map(({ n, plus }) => ({ n, atLeast: plus || n >= 5 }));
-      if (wanted.length === 0) return null;
-      const asked = joinOr(wanted.map((w) => (w.atLeast ? `${w.n}+` : String(w.n))));
-      return ({ beds, listing }) => {
-        if (beds === null) return misses(`${listing.sizeofunit.trim() || 'size not given'}, you asked for ${asked} BHK`);
-        if (wanted.some((w) => (w.atLeast ? beds >= w.n : beds === w.n))) return fits(`${beds} BHK`);
-        const off = Math.min(...wanted.map((w) => Math.abs(beds - w.n)));
-        return misses(`${beds} BHK, you asked for ${asked}`, off <= 1 ? 0.5 : 0);
-      };
-    }
-    case 'project.locality': {
-      const wanted = terms(input.values).map((t) => ({ ...t, place: cityOfPlace(t.folded) }));
-      if (wanted.length === 0) return null;
-      const cities = new Set(wanted.flatMap((t) => (t.place ? [t.place.city] : [])));
-      // "Indiranagar or Koramangala, Bengaluru": the places asked for, each city named once.
-      const asked = joinOr([
-        ...[...cities].map((city) => {
-          const places = wanted.filter((t) => t.place?.city === city);
-          return places.some((t) => t.place?.isCity) ? city : `${joinOr(places.map((t) => t.shown))}, ${city}`;
-        }),
-        ...wanted.filter((t) => !t.place).map((t) => t.shown),
-      ]);
-      return ({ area, city, listing }) => {
-        const hit = wanted.find((t) => containsWords(area, t.folded) || (t.place?.isCity && t.place.city === city));
-        if (hit) return fits(`in ${hit.shown}`, 2);
-        if (city && cities.has(city)) {
-          const near = wanted.filter((t) => t.place?.city === city).map((t) => t.shown);
-          return misses(`in ${listing.area.trim()}, you asked for ${joinOr(near)}`, 1);
-        }
-        return misses(`in ${city ?? listing.area.trim()}, you asked for ${asked}`);
-      };
-    }
+    case 'project.type':
+      return typeRule(input);
+    case 'project.bedrooms':
+      return bedroomsRule(input);
+    case 'project.locality':
+      return localityRule(input);
     case 'project.minSqft': {
       const min = answerNumber(input.values[0]?.value);
       if (min === null) return null;
-      return ({ listing }) => {
-        const size = `${listing.squareft.toLocaleString('en-IN')} sq. ft`;
-        return listing.squareft >= min ? fits(size) : misses(`${size}, you asked for at least ${min.toLocaleString('en-IN')}`, listing.squareft >= min * 0.8 ? 0.5 : 0);
+      const size = ({ listing }: PreparedProject) => `${listing.squareft.toLocaleString('en-IN')} sq. ft`;
+      return {
+        weight: 1,
+        test: ({ listing }) => (listing.squareft >= min ? 1 : 0),
+        near: ({ listing }) => (listing.squareft >= min * 0.8 ? 0.5 : 0),
+        reason: size,
+        miss: (item) => `${size(item)}, you asked for at least ${min.toLocaleString('en-IN')}`,
       };
     }
-    case 'project.maxPrice': {
-      const rule = priceRule(input);
-      if (!rule) return null;
+    case 'project.maxPrice':
       // A home without a price is neither a fit nor a miss on budget.
-      return ({ listing }) => (typeof listing.price === 'number' ? rule(listing.price) : null);
-    }
+      return priceRule<PreparedProject>(input, ({ listing }) => listing.price);
     case 'project.readyBy': {
       const by = readyByDate(input.values[0]?.value, now);
       if (!by) return null;
-      const late = (done: Date) => (done.getTime() - by.getTime()) / (24 * 3600 * 1000);
-      return ({ done }) => {
-        if (!done) return null;
-        if (done.getTime() <= by.getTime()) return fits(`ready by ${monthYear(done)}`);
-        return misses(`ready ${monthYear(done)}, you want to move in by ${monthYear(by)}`, late(done) <= 183 ? 0.5 : 0);
+      const time = by.getTime();
+      return {
+        weight: 1,
+        test: ({ done }) => (!done ? -1 : done.getTime() <= time ? 1 : 0),
+        near: ({ done }) => ((done!.getTime() - time) / (24 * 3600 * 1000) <= 183 ? 0.5 : 0),
+        reason: ({ done }) => `ready by ${monthYear(done!)}`,
+        miss: ({ done }) => `ready ${monthYear(done!)}, you want to move in by ${monthYear(by)}`,
       };
     }
     default:
@@ -479,57 +537,78 @@ function projectRule(input: MatchInput, now: Date): ProjectRule | null {
   }
 }
 
-function productRule(input: MatchInput): ProductRule | null {
-  if (input.match === 'product.maxPrice') {
-    const rule = priceRule(input);
-    return rule ? ({ listing }) => rule(listing.price) : null;
-  }
+function productRule(input: MatchInput): Rule<PreparedProduct> | null {
+  if (input.match === 'product.maxPrice') return priceRule<PreparedProduct>(input, ({ listing }) => listing.price);
   if (input.match === 'product.keywords') {
-    const wanted = terms(input.values);
+    const wanted = terms(input.values).map((t) => ({ ...t, needle: padded(t.folded) }));
     if (wanted.length === 0) return null;
-    const asked = joinOr([...new Set(input.values.map((v) => v.text))]);
-    return ({ text }) => {
-      const hit = wanted.find((t) => containsWords(text, t.folded));
-      return hit ? fits(hit.shown) : misses(`not ${asked}`);
+    const hit = ({ text }: PreparedProduct) => wanted.find((t) => text.includes(t.needle));
+    return {
+      weight: 1,
+      test: (item) => (hit(item) ? 1 : 0),
+      near: () => 0,
+      reason: (item) => hit(item)!.shown,
+      miss: () => `not ${joinOr([...new Set(input.values.map((v) => v.text))])}`,
     };
   }
   return null;
 }
 
-interface Scored {
-  listing: MatchedListing;
-  /** Rules that hold, plus partial credit for near misses: how near the listing comes. */
+interface Scored<T> {
+  item: T;
+  /** Weights of the rules that hold, plus part for near misses: how near the listing comes. */
   nearness: number;
+  missed: number;
+  name: string;
 }
 
-/** The listings that fit (every rule holds, at least one with a reason), best first; else the nearest. */
-function score<T>(items: readonly T[], rules: Array<(item: T) => Verdict>, toListing: (item: T, reasons: string[], misses: string[]) => MatchedListing): MatchedListing[] {
+const better = <T>(a: Scored<T>, b: Scored<T>) => b.nearness - a.nearness || a.missed - b.missed || a.name.localeCompare(b.name);
+
+/** The best MAX_MATCHES of many, without sorting them all. */
+function best<T>(scored: Scored<T>[]): Scored<T>[] {
+  const top: Scored<T>[] = [];
+  for (const s of scored) {
+    if (top.length === MAX_MATCHES && better(s, top[MAX_MATCHES - 1]!) >= 0) continue;
+    const at = top.findIndex((t) => better(s, t) < 0);
+    top.splice(at === -1 ? top.length : at, 0, s);
+    if (top.length > MAX_MATCHES) top.pop();
+  }
+  return top;
+}
+
+/** The listings that fit (every rule holds, at least one with data for it), best first; else the nearest. */
+function score<T>(items: readonly T[], rules: Rule<T>[], nameOf: (item: T) => string, toListing: (item: T, reasons: string[], misses: string[]) => MatchedListing): MatchedListing[] {
   if (rules.length === 0) return [];
-  const fitting: Scored[] = [];
-  const near: Scored[] = [];
+  const fitting: Scored<T>[] = [];
+  const near: Scored<T>[] = [];
   for (const item of items) {
-    const reasons: string[] = [];
-    const missed: string[] = [];
     let nearness = 0;
+    let missed = 0;
+    let held = 0;
     for (const rule of rules) {
-      const verdict = rule(item);
-      if (!verdict) continue;
-      if (verdict.fit) {
-        reasons.push(verdict.reason);
-        nearness += verdict.weight;
-      } else {
-        missed.push(verdict.miss);
-        nearness += verdict.near;
+      const outcome = rule.test(item);
+      if (outcome === 1) {
+        held++;
+        nearness += rule.weight;
+      } else if (outcome === 0) {
+        missed++;
+        nearness += rule.near(item);
       }
     }
-    if (missed.length === 0 && reasons.length > 0) fitting.push({ listing: toListing(item, reasons, []), nearness });
-    else if (missed.length > 0 && nearness > 0 && fitting.length === 0) near.push({ listing: toListing(item, reasons, missed), nearness });
+    if (missed === 0) {
+      if (held > 0) fitting.push({ item, nearness, missed, name: nameOf(item) });
+    } else if (fitting.length === 0 && nearness > 0) near.push({ item, nearness, missed, name: nameOf(item) });
   }
-  const best = fitting.length > 0 ? fitting : near;
-  return best
-    .sort((a, b) => b.nearness - a.nearness || a.listing.misses.length - b.listing.misses.length || a.listing.name.localeCompare(b.listing.name))
-    .slice(0, MAX_MATCHES)
-    .map((s) => s.listing);
+  return best(fitting.length > 0 ? fitting : near).map(({ item }) => {
+    const reasons: string[] = [];
+    const missed: string[] = [];
+    for (const rule of rules) {
+      const outcome = rule.test(item);
+      if (outcome === 1) reasons.push(rule.reason(item));
+      else if (outcome === 0) missed.push(rule.miss(item));
+    }
+    return toListing(item, reasons, missed);
+  });
 }
 
 /**
@@ -542,11 +621,21 @@ export function matchListings(
   now = new Date(),
 ): ListingMatches {
   const prepared = isPrepared(listings) ? listings : prepareListings(listings);
-  const projectRules = inputs.map((i) => projectRule(i, now)).filter((r): r is ProjectRule => r !== null);
-  const productRules = inputs.map((i) => productRule(i)).filter((r): r is ProductRule => r !== null);
+  const projectRules = inputs.map((i) => projectRule(i, now)).filter((r): r is Rule<PreparedProject> => r !== null);
+  const productRules = inputs.map((i) => productRule(i)).filter((r): r is Rule<PreparedProduct> => r !== null);
   return {
-    projects: score(prepared.projects, projectRules, ({ listing }, reasons, missed) => ({ _id: listing._id, name: listing.name, image: listing.image, reasons, misses: missed })),
-    products: score(prepared.products, productRules, ({ listing }, reasons, missed) => ({ _id: listing._id, name: listing.productname, image: listing.image, reasons, misses: missed })),
+    projects: score(
+      prepared.projects,
+      projectRules,
+      ({ listing }) => listing.name,
+      ({ listing }, reasons, missed) => ({ _id: listing._id, name: listing.name, image: listing.image, reasons, misses: missed }),
+    ),
+    products: score(
+      prepared.products,
+      productRules,
+      ({ listing }) => listing.productname,
+      ({ listing }, reasons, missed) => ({ _id: listing._id, name: listing.productname, image: listing.image, reasons, misses: missed }),
+    ),
     asked: { projects: inputs.some((i) => i.match.startsWith('project.')), products: inputs.some((i) => i.match.startsWith('product.')) },
   };
 }
