@@ -163,6 +163,8 @@ describe('matches on /result (issue 16)', () => {
     const cards = nearest.getByRole('heading', { level: 3 });
     expect(await cards.count()).toBeGreaterThan(0);
     expect(await nearest.getByRole('list', { name: 'Why it is not a fit' }).count()).toBe(await cards.count());
+    // No decor answer: no decor section that would say none fits.
+    expect(await page.getByRole('region', { name: /Decor/ }).count()).toBe(0);
     // The specification's thank-you and answers table are as they were.
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Thank you for letting us know your preference. we will contact you soon!');
     expect(await page.getByRole('table').getByRole('row').count()).toBeGreaterThan(1);

@@ -107,7 +107,10 @@ export interface ListingMatches {
   /** The homes that fit, best first; when none fits, the nearest (each with its misses). */
   projects: MatchedListing[];
   products: MatchedListing[];
-  /** Whether the survey asks about homes and decor at all: a section is shown only for what it asks. */
+  /**
+   * Whether the answers say anything about homes, and about decor (a `listingMatch` question of that
+   * kind answered): a section is shown only for these, so a survey that is not about homes has none.
+   */
   asked: { projects: boolean; products: boolean };
 }
 
@@ -195,8 +198,8 @@ export function matchInputs(surveyJson: unknown, answers: Record<string, unknown
 }
 
 /**
- * Whether a survey asks about homes and about decor: a question (answered or not) with a
- * `listingMatch` of that kind. /result, the e-mails and the lead show a section only for these.
+ * Whether a survey asks about homes and about decor at all: a question (answered or not) with a
+ * `listingMatch` of that kind. Answers to a survey that asks about neither can say nothing of either.
  */
 export function listingMatchKinds(surveyJson: unknown): ListingMatches['asked'] {
   const asked = { projects: false, products: false };

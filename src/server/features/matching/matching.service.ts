@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ContentCache } from '../../lib/content-cache';
-import { listingMatchKinds, matchInputs, matchListings, prepareListings, type ListingMatches, type MatchableProduct, type MatchableProject, type PreparedListings } from '../../../shared/matching/listing-match';
+import { matchInputs, matchListings, prepareListings, type ListingMatches, type MatchableProduct, type MatchableProject, type PreparedListings } from '../../../shared/matching/listing-match';
 import { parseAnswers } from '../../../shared/survey/survey-questions';
 import { listingKinds } from '../listings/listing-kinds';
 import { listItems } from '../listings/listings.service';
@@ -37,15 +37,12 @@ function surveyDefinition(cache: ContentCache, db: Kysely<Database>, campaignId:
 
 /**
  * The homes and decor that fit a visitor's answers, at most three of each, with reasons; where none
- * fits, the nearest with why each is not a fit (issue 22). `asked` says which kinds the survey asks
- * about, answered or not. Computed once per response and stored with it: /result, the e-mails and
- * the lead all show this one result. A survey with no `listingMatch` question costs one cached
- * lookup and no scan.
+ * fits, the nearest with why each is not a fit (issue 22); `asked` says which kinds the answers are
+ * about. Computed once per response and stored with it: /result, the e-mails and the lead all show
+ * this one result. A survey with no `listingMatch` question costs one cached lookup and no scan.
  */
 export async function matchesFor(cache: ContentCache, db: Kysely<Database>, campaignId: string, answers: Record<string, unknown>): Promise<ListingMatches> {
-  const survey = await surveyDefinition(cache, db, campaignId);
-  const asked = listingMatchKinds(survey);
-  const inputs = matchInputs(survey, answers);
-  if (inputs.length === 0) return { ...NO_MATCHES, asked };
-  return { ...matchListings(inputs, await matchableListings(cache, db)), asked };
+  const inputs = matchInputs(await surveyDefinition(cache, db, campaignId), answers);
+  if (inputs.length === 0) return NO_MATCHES;
+  return matchListings(inputs, await matchableListings(cache, db));
 }

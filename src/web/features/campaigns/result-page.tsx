@@ -31,6 +31,14 @@ function surveyName(questions: string, locale: string | undefined, campaignName:
   return campaignName?.trim() || null;
 }
 
+function askedBy(questions: string): ListingMatches['asked'] {
+  try {
+    return listingMatchKinds(JSON.parse(questions));
+  } catch {
+    return { projects: false, products: false };
+  }
+}
+
 /** What the advisor will come back with: only what the survey asked about (issue 22). */
 function nextStep(asked: ListingMatches['asked']): string {
   const about = asked.projects && asked.products ? ' with homes and ideas that fit' : asked.projects ? ' with homes that fit' : asked.products ? ' with decor ideas that fit' : '';
@@ -49,13 +57,9 @@ export function Component() {
     .filter((row) => row.answer !== '');
   const name = surveyName(state.questions, state.locale, state.campaignName);
   const whatsApp = whatsAppChatHref(site.whatsapp, whatsAppSummary(site.name, name ?? 'your survey', rows));
-  // The sections follow the survey: homes only when it asks about homes, decor only about decor.
-  let asked: ListingMatches['asked'] = state.matches?.asked ?? { projects: false, products: false };
-  try {
-    asked = listingMatchKinds(JSON.parse(state.questions));
-  } catch {
-    // As above: the matches' own `asked` stands.
-  }
+  // The sections follow the survey: homes only when the answers are about homes, decor only about decor
+  // (the stored result says; without one, the survey's questions do).
+  const asked = state.matches?.asked ?? askedBy(state.questions);
   const matches: ListingMatches = { projects: state.matches?.projects ?? [], products: state.matches?.products ?? [], asked };
 
   return (
