@@ -541,9 +541,9 @@ describe('survey designer', () => {
     const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     // A plain text answer can name places or styles, not numbers or dates. (Polled: the dropdown
     // animates in, and its options are not all visible at the first look.)
-    await expect.poll(() => offered.evaluateAll((els) => els.map((el) => el.getAttribute('title')))).toEqual(['No matching', 'Homes: locality', 'Decor: style or room']);
+    await expect.poll(() => offered.evaluateAll((els) => els.map((el) => el.getAttribute('title')))).toEqual(['No matching', 'Homes: kind of home', 'Homes: locality', 'Decor: style or room']);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Homes: locality"]').click();
-    await expect.poll(() => page.locator('#prop-listingMatch-help').innerText()).toBe('Homes whose area names one of the answers.');
+    await expect.poll(() => page.locator('#prop-listingMatch-help').innerText()).toBe('Homes whose area names one of the answers; a home elsewhere in the same city is only a near miss.');
     await pickOption(page, "This answer is the person's", 'Name');
 
     await page.getByRole('tab', { name: 'JSON' }).click();

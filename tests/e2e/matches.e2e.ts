@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_CAMPAIGN_NAME } from '../../src/server/features/campaigns/campaigns.seed';
-import { answerAsVisitor, apiAs, setCampaignActive, staffApi, visitorApi } from './api';
-import { DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+import { answerAsVisitor, apiAs, createActiveCampaign, setCampaignActive, staffApi, visitorApi } from './api';
+import { beginSurvey, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser } from './browser';
 
 /**
  * Issue 16 from the visitor's side, on the demo content a fresh `npm start` seeds: the demo survey
@@ -30,16 +30,19 @@ async function openResult(page: Page, state: object): Promise<void> {
   await page.reload();
 }
 
+/** A Whitefield apartment of ₹50 lakh – ₹1 crore with three bedrooms, boho decor, moving in within a year. */
+const WHITEFIELD_ANSWERS = { propertyType: 'apartment', budget: 10000000, bedrooms: 3, localities: ['Whitefield'], decorStyle: 'boho', moveIn: 12 };
+const LAKESIDE_REASONS = ['apartment', 'within your budget', '3 BHK', 'in Whitefield', 'ready by Dec 2026'];
+
 /**
- * The demo survey answered as the runner sends it: an apartment up to ₹2 crore, three bedrooms, in
- * Whitefield, boho decor, moving in within a year, through the same public calls the runner makes
- * (the first test drives the real runner; the others only need a response to look at).
+ * The demo survey answered as the runner sends it (by default a Whitefield apartment, see above),
+ * through the same public calls the runner makes (the first test drives the real runner; the others
+ * only need a response to look at).
  */
-async function answerDemoSurvey(email: string) {
+async function answerDemoSurvey(email: string, answers: Record<string, unknown> = WHITEFIELD_ANSWERS) {
   const active = await visitorApi<Array<{ _id: string; name: string; questions: string }>>('GET', '/api/campagin/active');
   expect(active.data.map((c) => c.name)).toEqual([DEMO_CAMPAIGN_NAME]);
   const campaign = active.data[0]!;
-  const answers = { propertyType: 'apartment', budget: 20000000, bedrooms: 3, localities: ['Whitefield'], decorStyle: 'boho', moveIn: 12 };
   const { data } = await answerAsVisitor<{ matches: unknown }>(campaign._id, email, answers);
   return { questions: campaign.questions, answers, matches: data.matches };
 }
@@ -82,10 +85,10 @@ describe('matches on /result (issue 16)', () => {
     await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
     await page.waitForURL(/\/startsurvey$/);
 
-    // An apartment up to ₹2 crore with three bedrooms, in Whitefield, boho decor, moving in within a year.
+    // An apartment of ₹50 lakh – ₹1 crore with three bedrooms, in Whitefield, boho decor, moving in within a year.
     await page.getByText('What kind of home are you looking for?').waitFor();
     await page.getByText('Apartment', { exact: true }).click();
-    await chooseInDropdown(page, 'What is your budget?', '₹1 crore – ₹2 crore');
+    await chooseInDropdown(page, 'What is your budget?', '₹50 lakh – ₹1 crore');
     // On a phone the five-step rating does not fit in a row: SurveyJS shows it as a dropdown.
     await chooseInDropdown(page, 'How many bedrooms?', '3 BHK');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -101,12 +104,7 @@ describe('matches on /result (issue 16)', () => {
     await homes.waitFor();
     expect(await homes.getByRole('heading', { level: 3 }).first().innerText()).toBe('Lakeside Residency');
     const first = homes.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Lakeside Residency' }) });
-    expect(await first.getByRole('list', { name: 'Why it fits' }).getByRole('listitem').allInnerTexts()).toEqual([
-      'within your budget',
-      '3 BHK',
-      'in Whitefield',
-      'ready by Dec 2026',
-    ]);
+    expect(await first.getByRole('list', { name: 'Why it fits' }).getByRole('listitem').allInnerTexts()).toEqual(LAKESIDE_REASONS);
     await expect.poll(() => first.innerText()).toContain('₹95,00,000/-');
     expect(await page.getByRole('region', { name: 'Decor ideas' }).getByRole('heading', { level: 3 }).allInnerTexts()).toContain('Cane Armchair');
     expect(pageProblems(page)).toEqual([]);
@@ -121,7 +119,7 @@ describe('matches on /result (issue 16)', () => {
     await homes.waitFor();
     const first = homes.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Lakeside Residency' }) });
     const reasons = first.getByRole('list', { name: 'Why it fits' });
-    await expect.poll(() => reasons.getByRole('listitem').allInnerTexts()).toEqual(['within your budget', '3 BHK', 'in Whitefield', 'ready by Dec 2026']);
+    await expect.poll(() => reasons.getByRole('listitem').allInnerTexts()).toEqual(LAKESIDE_REASONS);
     // The best match comes first; its key facts come from the public list.
     expect(await homes.getByRole('heading', { level: 3 }).first().innerText()).toBe('Lakeside Residency');
     await expect.poll(() => first.innerText()).toContain('₹95,00,000/-');
@@ -145,12 +143,85 @@ describe('matches on /result (issue 16)', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
-  it('says an advisor will shortlist by hand when nothing matches', async () => {
+  it('calls no home a fit for a penthouse above ₹5 crore, 5+ BHK, in Hebbal, and shows the nearest with why each is not one (issue 22)', async () => {
+    await activateDemoSurvey();
+    const page = await browser.newPage(PHONE);
+    const answers = { propertyType: 'penthouse', budget: 1000000000, bedrooms: 5, localities: ['Hebbal'], moveIn: 12 };
+    await openResult(page, await answerDemoSurvey(`penthouse-${Date.now().toString(36)}@example.com`, answers));
+
+    const nearest = page.getByRole('region', { name: 'Homes nearest to what you asked for' });
+    await nearest.waitFor();
+    expect(await page.getByRole('region', { name: 'Homes that fit you' }).count()).toBe(0);
+    expect(await page.getByText('Why it fits').count()).toBe(0);
+    expect(await nearest.innerText()).toContain('None of our homes fits everything you asked for yet.');
+    const palm = nearest.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Palm Grove Villas' }) });
+    expect(await palm.getByRole('list', { name: 'Why it is not a fit' }).getByRole('listitem').allInnerTexts()).toEqual([
+      'a villa, you asked for a penthouse',
+      '₹2.4 crore, below your ₹5 crore+ budget',
+      '4 BHK, you asked for 5+',
+      'in Sarjapur Road, Bengaluru, you asked for Hebbal',
+    ]);
+    // Every card says why it is not a fit.
+    const cards = nearest.getByRole('heading', { level: 3 });
+    expect(await cards.count()).toBeGreaterThan(0);
+    expect(await nearest.getByRole('list', { name: 'Why it is not a fit' }).count()).toBe(await cards.count());
+    // No decor answer: no decor section that would say none fits.
+    expect(await page.getByRole('region', { name: /Decor/ }).count()).toBe(0);
+    // The specification's thank-you and answers table are as they were.
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Thank you for letting us know your preference. we will contact you soon!');
+    expect(await page.getByRole('table').getByRole('row').count()).toBeGreaterThan(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('shows no homes and no decor section after a survey that asks about neither (issue 22)', async () => {
     const page = await browser.newPage(DESKTOP);
     // /result after a survey that sets no listingMatch, as the runner hands it on.
     await openResult(page, { questions: JSON.stringify({ elements: [{ type: 'text', name: 'q' }] }), answers: { q: 'x' }, matches: { projects: [], products: [] } });
-    await page.getByText(/an advisor will shortlist homes and decor for you by hand/).waitFor();
-    expect(await page.getByRole('region', { name: 'Decor ideas' }).count()).toBe(0);
+    await page.getByRole('heading', { name: 'Your answers' }).waitFor();
+    expect(await page.getByRole('region', { name: /Homes|Decor/ }).count()).toBe(0);
+    expect(await page.locator('body').innerText()).not.toMatch(/homes that fit|home survey|shortlist homes/i);
+  });
+
+  it('names the page after a decor quiz and shows only decor: no "Homes that fit you", no "HOME SURVEY" (issue 22)', async () => {
+    const title = 'Find your decor style';
+    const staff = await staffApi();
+    await createActiveCampaign(staff, unique('Decor quiz '), {
+      title,
+      pages: [
+        {
+          name: 'style',
+          elements: [{ type: 'radiogroup', name: 'style', title: 'Which style feels like you?', isRequired: true, listingMatch: 'product.keywords', choices: ['Boho', 'Industrial', 'Classic'] }],
+        },
+      ],
+    });
+    const page = await browser.newPage(PHONE);
+    try {
+      await beginSurvey(page, `${unique('decor-')}@example.com`);
+      await page.getByText('Which style feels like you?').waitFor();
+      expect(await page.locator('body').innerText()).not.toMatch(/home survey/i);
+      await page.getByText('Boho', { exact: true }).click();
+      await page.getByRole('button', { name: 'Complete' }).click();
+      await page.waitForURL(/\/result$/);
+
+      const decor = page.getByRole('region', { name: 'Decor ideas' });
+      await decor.waitFor();
+      expect(await decor.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(expect.arrayContaining(['Cane Armchair']));
+      expect(await page.getByRole('region', { name: /Homes/ }).count()).toBe(0);
+      const text = await page.locator('body').innerText();
+      expect(text).not.toMatch(/home survey/i);
+      expect(text).not.toMatch(/homes that fit/i);
+      expect(text).toContain(title.toUpperCase());
+      expect(await page.title()).toContain(title);
+      // The specification's thank-you and answers table are as they were.
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Thank you for letting us know your preference. we will contact you soon!');
+      expect(await page.getByRole('table').getByRole('row').filter({ hasText: 'Which style feels like you?' }).innerText()).toContain('Boho');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      expect(pageProblems(page)).toEqual([]);
+    } finally {
+      await activateDemoSurvey();
+    }
   });
 
   it('shows staff the same matches, with their reasons, on the lead\'s page (on a phone)', async () => {
@@ -167,7 +238,7 @@ describe('matches on /result (issue 16)', () => {
     const homes = page.getByRole('region', { name: 'Homes that fit' });
     await homes.waitFor();
     const lakeside = homes.getByRole('listitem').filter({ hasText: 'Lakeside Residency' });
-    expect(await lakeside.innerText()).toBe('Lakeside Residency — within your budget, 3 BHK, in Whitefield, ready by Dec 2026');
+    expect(await lakeside.innerText()).toBe(`Lakeside Residency — ${LAKESIDE_REASONS.join(', ')}`);
     // The best match comes first, as on /result.
     expect(await homes.getByRole('listitem').first().innerText()).toContain('Lakeside Residency');
     const decor = page.getByRole('region', { name: 'Decor ideas' });

@@ -73,7 +73,7 @@ describeEachDatabase('rules the campaigns server enforces', (ctx) => {
 
       const res = await respond(ctx, first, email, emailId, ANSWER);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: CAMPAIGN_MESSAGES.responseSaved, matches: { projects: [], products: [] } });
+      expect(res.json()).toEqual({ message: CAMPAIGN_MESSAGES.responseSaved, matches: { projects: [], products: [], asked: { projects: false, products: false } } });
       const count = await ctx.asStaff({ method: 'GET', url: `/api/campaign/recordcnt/${first}` });
       expect(count.json()).toEqual({ count: 1 });
 

@@ -245,7 +245,7 @@ describeEachDatabase('campaigns API', (ctx) => {
       const res = await respond(ctx, id, email, emailId, ANSWER);
       expect(res.statusCode).toBe(200);
       // The answer also names the matched homes and decor (issue 16): none for a survey without listingMatch.
-      expect(res.json()).toEqual({ message: CAMPAIGN_MESSAGES.responseSaved, matches: { projects: [], products: [] } });
+      expect(res.json()).toEqual({ message: CAMPAIGN_MESSAGES.responseSaved, matches: { projects: [], products: [], asked: { projects: false, products: false } } });
 
       const answers = await ctx.asStaff({ method: 'GET', url: `/api/campaign/answers/${id}` });
       expect(answers.json()).toEqual([{ _id: expect.any(String), email, date: expect.any(String), result: JSON.stringify(ANSWER) }]);

@@ -111,9 +111,13 @@ describeEachDatabase('matching answers to homes and decor', (ctx) => {
     expect(result.matches.products).toEqual([]);
   });
 
-  it('answers empty matches when nothing fits or the survey sets no listingMatch', async () => {
-    expect((await answer(ctx, campaignId, 'none@example.com', { where: ['Baner'], bhk: 2 })).matches.projects.map((p) => p.name)).toEqual(['Eight Rooms']);
+  it('answers the nearest, each with why it is not a fit, when nothing fits; nothing when the survey sets no listingMatch', async () => {
+    const { matches } = await answer(ctx, campaignId, 'none@example.com', { where: ['Baner'], bhk: 2 });
+    expect(matches.projects.filter((p) => p.misses.length === 0)).toEqual([]);
+    expect(matches.projects[0]).toMatchObject({ name: 'Eight Rooms', reasons: ['in Baner'], misses: ['8 BHK, you asked for 2'] });
+    // No decor answer: nothing is said of decor.
+    expect(matches.asked).toEqual({ projects: true, products: false });
     const plain = await createActiveCampaign(ctx, { name: 'Plain', questions: surveyText({ elements: [{ type: 'text', name: 'city' }] }) });
-    expect((await answer(ctx, plain, 'plain@example.com', { city: 'Pune' })).matches).toEqual({ projects: [], products: [] });
+    expect((await answer(ctx, plain, 'plain@example.com', { city: 'Pune' })).matches).toEqual({ projects: [], products: [], asked: { projects: false, products: false } });
   });
 });

@@ -57,6 +57,7 @@ describeEachDatabase('demo content for matching', (ctx) => {
     const survey = JSON.parse(campaign!.questions) as { pages: Array<{ elements: Array<{ name: string; listingMatch?: string; choices?: Array<{ value: unknown }> }> }> };
     const questions = survey.pages.flatMap((p) => p.elements);
     expect(Object.fromEntries(questions.filter((q) => q.listingMatch).map((q) => [q.name, q.listingMatch]))).toEqual({
+      propertyType: 'project.type',
       budget: 'project.maxPrice',
       bedrooms: 'project.bedrooms',
       localities: 'project.locality',
@@ -76,7 +77,8 @@ describeEachDatabase('demo content for matching', (ctx) => {
     // The demo answers of a typical visitor: matches for homes and decor.
     const email = 'demo-match@example.com';
     const added = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaign!._id } });
-    const answer = { propertyType: 'apartment', budget: 20000000, bedrooms: 3, localities: ['Whitefield'], decorStyle: 'boho', interiorHelp: true, interiorBudget: 1500000, moveIn: 12 };
+    // ₹50 lakh – ₹1 crore (Lakeside is ₹95 lakh); decor under ₹5 lakh.
+    const answer = { propertyType: 'apartment', budget: 10000000, bedrooms: 3, localities: ['Whitefield'], decorStyle: 'boho', interiorHelp: true, interiorBudget: 500000, moveIn: 12 };
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/campaign/response/${campaign!._id}`,
@@ -86,6 +88,6 @@ describeEachDatabase('demo content for matching', (ctx) => {
     const { matches } = res.json<{ matches: { projects: Array<{ name: string; reasons: string[] }>; products: Array<{ name: string; reasons: string[] }> } }>();
     expect(matches.projects[0]).toMatchObject({ name: 'Lakeside Residency', reasons: expect.arrayContaining(['3 BHK', 'in Whitefield', 'within your budget']) });
     expect(matches.products.length).toBeGreaterThan(0);
-    expect(matches.products.every((p) => p.reasons.includes('within your budget') || p.reasons.some((r) => /boho/i.test(r)))).toBe(true);
+    expect(matches.products.every((p) => p.reasons.includes('within your budget') && p.reasons.some((r) => /boho/i.test(r)))).toBe(true);
   });
 });

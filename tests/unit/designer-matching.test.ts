@@ -45,7 +45,7 @@ describe('designer: listingMatch and leadField round-trip', () => {
 
   it('offers only the values that fit the question', () => {
     expect(listingMatchOptionsFor('dropdown')).toContain('project.maxPrice');
-    expect(listingMatchOptionsFor('text')).toEqual(['project.locality', 'product.keywords']);
+    expect(listingMatchOptionsFor('text')).toEqual(['project.type', 'project.locality', 'product.keywords']);
     expect(listingMatchOptionsFor('text', 'number')).not.toContain('project.locality');
     expect(listingMatchOptionsFor('boolean')).toEqual([]);
   });

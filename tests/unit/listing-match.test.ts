@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_SURVEY } from '../../src/server/features/campaigns/campaigns.seed';
 import {
   answerNumber,
+  bandLabel,
   bedroomsOf,
+  isFit,
+  listingMatchKinds,
   listingMatchOptionsFor,
   matchInputs,
   matchListings,
+  readListingMatches,
+  shortRupees,
   type MatchableProduct,
   type MatchableProject,
 } from '../../src/shared/matching/listing-match';
+import { matchLine, matchSections } from '../../src/shared/matching/match-sections';
 
 const NOW = new Date(Date.UTC(2026, 10, 23));
 
@@ -84,7 +91,7 @@ describe('matchListings', () => {
 
   it('matches a locality anywhere in the area, ignoring case and accents, naming it as the visitor wrote it', () => {
     const result = matchListings([{ match: 'project.locality', values: [{ value: 'powai', text: 'Powái' }] }], { projects: homes, products: [] }, NOW);
-    expect(result.projects).toEqual([{ _id: 'powai-crest', name: 'Powai Crest', image: '/media/Powai Crest.jpg', reasons: ['in Powái'] }]);
+    expect(result.projects).toEqual([{ _id: 'powai-crest', name: 'Powai Crest', image: '/media/Powai Crest.jpg', reasons: ['in Powái'], misses: [] }]);
   });
 
   it('takes several places from one text answer and does not match parts of words', () => {
@@ -121,19 +128,22 @@ describe('matchListings', () => {
     expect(readyNow.projects.map((p) => p.name)).toEqual(['Palm Grove Villas', 'Powai Crest']);
   });
 
-  it('ranks by the number of rules that hold and shows at most three', () => {
-    const many = Array.from({ length: 6 }, (_, i) => project({ name: `Home ${i}`, area: 'Baner, Pune', squareft: 1000 + i * 100 }));
+  it('shows at most three fits, those with more reasons first: only listings for which every rule holds', () => {
+    // Home 0–3 are too small; of the fits, those with a price in budget come before those without one.
+    const many = Array.from({ length: 8 }, (_, i) => project({ name: `Home ${i}`, area: 'Baner, Pune', squareft: 1000 + i * 100, price: i % 2 ? 9_000_000 : null }));
     const result = matchListings(
       [
         { match: 'project.locality', values: [{ value: 'Baner', text: 'Baner' }] },
         { match: 'project.minSqft', values: [{ value: 1400, text: '1400' }] },
+        { match: 'project.maxPrice', values: [{ value: 10_000_000, text: 'Up to ₹1 crore' }] },
       ],
       { projects: many, products: [] },
       NOW,
     );
-    expect(result.projects.map((p) => p.name)).toEqual(['Home 4', 'Home 5', 'Home 0']);
-    expect(result.projects[0]?.reasons).toEqual(['in Baner', '1,400 sq. ft']);
-    expect(result.projects[2]?.reasons).toEqual(['in Baner']);
+    expect(result.projects.map((p) => p.name)).toEqual(['Home 5', 'Home 7', 'Home 4']);
+    expect(result.projects[0]?.reasons).toEqual(['in Baner', '1,500 sq. ft', 'within your budget']);
+    expect(result.projects[2]?.reasons).toEqual(['in Baner', '1,400 sq. ft']);
+    expect(result.projects.every((p) => p.misses.length === 0)).toBe(true);
   });
 
   it('matches decor by budget and by keywords in name, description or tags', () => {
@@ -151,15 +161,16 @@ describe('matchListings', () => {
       NOW,
     );
     expect(result.projects).toEqual([]);
-    expect(result.products.map((p) => [p.name, p.reasons])).toEqual([
-      ['Cane Armchair', ['Boho', 'within your budget']],
-      ['Brass Lamp', ['within your budget']],
-      ['Teak Sofa', ['Teak']],
-    ]);
+    // The sofa is teak but over budget, the lamp in budget but neither: only the armchair fits both.
+    expect(result.products.map((p) => [p.name, p.reasons, p.misses])).toEqual([['Cane Armchair', ['Boho', 'within your budget'], []]]);
   });
 
-  it('returns nothing when no rule is set or nothing scores', () => {
-    expect(matchListings([], { projects: homes, products: [product({ productname: 'X' })] }, NOW)).toEqual({ projects: [], products: [] });
+  it('returns nothing when no rule is set or nothing comes near', () => {
+    expect(matchListings([], { projects: homes, products: [product({ productname: 'X' })] }, NOW)).toEqual({
+      projects: [],
+      products: [],
+      asked: { projects: false, products: false },
+    });
     const none = matchListings([{ match: 'project.locality', values: [{ value: 'Chennai', text: 'Chennai' }] }], { projects: homes, products: [] }, NOW);
     expect(none.projects).toEqual([]);
   });
@@ -203,8 +214,8 @@ describe('listingMatchOptionsFor: the designer offers only the values that fit a
   it.each([
     ['text', 'number', ['project.bedrooms', 'project.minSqft', 'project.maxPrice', 'product.maxPrice']],
     ['text', 'date', ['project.readyBy']],
-    ['text', undefined, ['project.locality', 'product.keywords']],
-    ['checkbox', undefined, ['project.locality', 'product.keywords']],
+    ['text', undefined, ['project.type', 'project.locality', 'product.keywords']],
+    ['checkbox', undefined, ['project.type', 'project.locality', 'product.keywords']],
     ['rating', undefined, ['project.bedrooms']],
     ['boolean', undefined, []],
   ])('%s (%s)', (type, inputType, expected) => {
@@ -212,6 +223,190 @@ describe('listingMatchOptionsFor: the designer offers only the values that fit a
   });
 
   it('offers every value on a single-choice question', () => {
-    expect(listingMatchOptionsFor('radiogroup')).toHaveLength(7);
+    expect(listingMatchOptionsFor('radiogroup')).toHaveLength(8);
+  });
+});
+
+describe('issue 22: a match fits what the person asked for, else the nearest say why not', () => {
+  // The demo homes (listings.seed.ts), as the rules read them.
+  const demoHomes = [
+    project({ name: 'Lakeside Residency', area: 'Whitefield, Bengaluru', squareft: 1450, dateofcomplition: '15-12-2026', sizeofunit: '3 BHK', price: 9_500_000 }),
+    project({ name: 'Palm Grove Villas', area: 'Sarjapur Road, Bengaluru', squareft: 2400, dateofcomplition: '30-06-2026', sizeofunit: '4 BHK villa', price: 24_000_000 }),
+    project({ name: 'Baner Heights', area: 'Baner, Pune', squareft: 1180, dateofcomplition: '31-03-2027', sizeofunit: '2 BHK', price: 7_800_000 }),
+    project({ name: 'Hinjewadi Greens', area: 'Hinjewadi Phase 1, Pune', squareft: 980, dateofcomplition: '20-09-2025', sizeofunit: '2 BHK', price: 6_200_000 }),
+    project({ name: 'Worli Seaview', area: 'Worli, Mumbai', squareft: 2100, dateofcomplition: '15-01-2028', sizeofunit: '4 BHK', price: 55_000_000 }),
+    project({ name: 'Powai Crest', area: 'Hiranandani, Powai, Mumbai', squareft: 1350, dateofcomplition: '10-11-2026', sizeofunit: '3 BHK', price: 18_500_000 }),
+  ];
+  const demoDecor = [
+    product({ productname: 'Teak Sofa', price: 125_000, tags: ['Living room', 'Contemporary Indian', 'Classic'] }),
+    product({ productname: 'Cane Armchair', price: 24_000, tags: ['Living room', 'Boho', 'Scandinavian'] }),
+    product({ productname: 'Terracotta Planter', price: 3_200, tags: ['Balcony', 'Boho', 'Modern minimal'] }),
+  ];
+  const demo = (answers: Record<string, unknown>) => matchListings(matchInputs(DEMO_SURVEY, answers), { projects: demoHomes, products: demoDecor }, NOW);
+
+  it('finds no fit for a penthouse above ₹5 crore with 5+ BHK in Hebbal, and says why each nearest home is not one', () => {
+    const result = demo({ propertyType: 'penthouse', budget: 1_000_000_000, bedrooms: 5, localities: ['Hebbal'], moveIn: 12 });
+    expect(result.projects.length).toBeGreaterThan(0);
+    expect(result.projects.filter(isFit)).toEqual([]);
+    // The nearest: a Bengaluru home before homes in other cities; every answer it misses, in plain words.
+    expect(result.projects.map((p) => [p.name, p.misses])).toEqual([
+      [
+        'Palm Grove Villas',
+        ['a villa, you asked for a penthouse', '₹2.4 crore, below your ₹5 crore+ budget', '4 BHK, you asked for 5+', 'in Sarjapur Road, Bengaluru, you asked for Hebbal'],
+      ],
+      [
+        'Lakeside Residency',
+        ['an apartment, you asked for a penthouse', '₹95 lakh, below your ₹5 crore+ budget', '3 BHK, you asked for 5+', 'in Whitefield, Bengaluru, you asked for Hebbal'],
+      ],
+      [
+        'Worli Seaview',
+        ['an apartment, you asked for a penthouse', '4 BHK, you asked for 5+', 'in Mumbai, you asked for Hebbal, Bengaluru', 'ready Jan 2028, you want to move in by Nov 2027'],
+      ],
+    ]);
+    expect(result.projects[0]!.reasons).toEqual(['ready by Jun 2026']);
+    expect(result.projects[2]!.reasons).toEqual(['within your budget']);
+  });
+
+  it('never calls a home in Mumbai or Pune a fit for Indiranagar or Koramangala; one in Indiranagar fits', () => {
+    const answers = { propertyType: 'apartment', budget: 10_000_000, bedrooms: 2, localities: ['Indiranagar', 'Koramangala'], moveIn: 12 };
+    const none = demo(answers);
+    expect(none.projects.filter(isFit)).toEqual([]);
+    for (const home of none.projects.filter((p) => /Baner|Hinjewadi|Worli|Powai/.test(p.name))) {
+      expect(home.misses).toContainEqual(expect.stringMatching(/^in (Pune|Mumbai), you asked for Indiranagar or Koramangala, Bengaluru$/));
+    }
+    const withIndiranagar = matchListings(
+      matchInputs(DEMO_SURVEY, answers),
+      { projects: [...demoHomes, project({ name: 'Indiranagar Nest', area: '100 Feet Road, Indiranagar, Bengaluru', sizeofunit: '2 BHK', price: 9_000_000, dateofcomplition: '01-01-2027' })], products: [] },
+      NOW,
+    );
+    expect(withIndiranagar.projects.map((p) => [p.name, p.reasons, p.misses])).toEqual([
+      ['Indiranagar Nest', ['apartment', 'within your budget', '2 BHK', 'in Indiranagar', 'ready by Jan 2027'], []],
+    ]);
+  });
+
+  it('reads a city answer as any locality of it, and a locality in another spelling of its city', () => {
+    const inputs = [{ match: 'project.locality' as const, values: [{ value: 'Bangalore', text: 'Bangalore' }] }];
+    const result = matchListings(inputs, { projects: demoHomes, products: [] }, NOW);
+    expect(result.projects.map((p) => [p.name, p.reasons])).toEqual([
+      ['Lakeside Residency', ['in Bangalore']],
+      ['Palm Grove Villas', ['in Bangalore']],
+    ]);
+  });
+
+  it('reads a budget choice as its range: the choice below is its bottom, "Under" starts at 0, "Above" has no top', () => {
+    const budget = (value: number) => matchInputs(DEMO_SURVEY, { budget: value })[0]!.values[0]!.band;
+    expect(budget(5_000_000)).toEqual({ min: 0, max: 5_000_000 });
+    expect(budget(20_000_000)).toEqual({ min: 10_000_000, max: 20_000_000 });
+    expect(budget(1_000_000_000)).toEqual({ min: 50_000_000, max: null });
+    const oneToTwo = demo({ budget: 20_000_000 });
+    expect(oneToTwo.projects.map((p) => [p.name, p.reasons])).toEqual([['Powai Crest', ['within your budget']]]);
+    const below = demo({ budget: 20_000_000, localities: ['Whitefield'] });
+    expect(below.projects.find((p) => p.name === 'Lakeside Residency')?.misses).toEqual(['₹95 lakh, below your ₹1–2 crore budget']);
+    const above = demo({ budget: 10_000_000, localities: ['Sarjapur Road'] });
+    expect(above.projects.find((p) => p.name === 'Palm Grove Villas')?.misses).toEqual(['₹2.4 crore, above your ₹50 lakh–₹1 crore budget']);
+  });
+
+  it('reads the kind of home from the unit size or the name; a plain "3 BHK" is an apartment', () => {
+    const homes = [
+      ...demoHomes,
+      project({ name: 'Skyline', area: 'Hebbal, Bengaluru', sizeofunit: '5 BHK penthouse', price: 80_000_000, dateofcomplition: '01-06-2027' }),
+      project({ name: 'Green Acres Plots', area: 'Devanahalli, Bengaluru', sizeofunit: '2400 sq. ft' }),
+    ];
+    const kind = (value: string) => matchListings([{ match: 'project.type', values: [{ value, text: value }] }], { projects: homes, products: [] }, NOW).projects.map((p) => p.name);
+    expect(kind('penthouse')).toEqual(['Skyline']);
+    expect(kind('villa')).toEqual(['Palm Grove Villas']);
+    expect(kind('Plot to build on')).toEqual(['Green Acres Plots']);
+    expect(kind('apartment')).toEqual(['Baner Heights', 'Hinjewadi Greens', 'Lakeside Residency']);
+    // Hebbal, a penthouse above ₹5 crore, 5+ BHK: now one fits.
+    const fit = matchListings(matchInputs(DEMO_SURVEY, { propertyType: 'penthouse', budget: 1_000_000_000, bedrooms: 5, localities: ['Hebbal'], moveIn: 12 }), { projects: homes, products: [] }, NOW);
+    expect(fit.projects.map((p) => [p.name, p.reasons, p.misses])).toEqual([
+      ['Skyline', ['penthouse', 'within your budget', '5 BHK', 'in Hebbal', 'ready by Jun 2027'], []],
+    ]);
+  });
+
+  it('says "5+" for five or more bedrooms and a size a home does not give', () => {
+    const result = matchListings(
+      [{ match: 'project.bedrooms', values: [{ value: 5, text: '5+ BHK' }] }],
+      { projects: [project({ name: 'Studio One', sizeofunit: 'Studio' }), project({ name: 'Three', sizeofunit: '3 BHK' })], products: [] },
+      NOW,
+    );
+    expect(result.projects).toEqual([]);
+    const near = matchListings(
+      [{ match: 'project.bedrooms', values: [{ value: 4, text: '4 BHK' }] }],
+      { projects: [project({ name: 'Studio One', sizeofunit: 'Studio' }), project({ name: 'Three', sizeofunit: '3 BHK' })], products: [] },
+      NOW,
+    );
+    expect(near.projects.map((p) => [p.name, p.misses])).toEqual([['Three', ['3 BHK, you asked for 4']]]);
+  });
+
+  it('matches decor on style and on the budget range too', () => {
+    const boho = demo({ decorStyle: 'boho' });
+    expect(boho.products.map((p) => p.name)).toEqual(['Cane Armchair', 'Terracotta Planter']);
+    // ₹5–15 lakh for interiors: no single piece of decor is in that range.
+    const ranged = demo({ decorStyle: 'boho', interiorHelp: true, interiorBudget: 1_500_000 });
+    expect(ranged.products.filter(isFit)).toEqual([]);
+    expect(ranged.products.map((p) => [p.name, p.misses])).toEqual([
+      ['Cane Armchair', ['₹24,000, below your ₹5–15 lakh budget']],
+      ['Terracotta Planter', ['₹3,200, below your ₹5–15 lakh budget']],
+    ]);
+    // Nothing near: neither the style nor the range.
+    expect(ranged.products.map((p) => p.name)).not.toContain('Teak Sofa');
+    const teak = demo({ decorStyle: 'boho', interiorHelp: true, interiorBudget: 100_000_000 });
+    expect(teak.products.find((p) => p.name === 'Teak Sofa')).toBeUndefined();
+    const classic = demo({ decorStyle: 'industrial', interiorHelp: true, interiorBudget: 500_000 });
+    expect(classic.products.map((p) => [p.name, p.misses])).toEqual([
+      ['Cane Armchair', ['not Industrial loft']],
+      ['Teak Sofa', ['not Industrial loft']],
+      ['Terracotta Planter', ['not Industrial loft']],
+    ]);
+    const under = demo({ decorStyle: 'scandinavian', interiorHelp: true, interiorBudget: 500_000 });
+    expect(under.products.map((p) => [p.name, p.reasons, p.misses])).toEqual([['Cane Armchair', ['Scandinavian', 'within your budget'], []]]);
+  });
+
+  it('says which kinds a survey asks about, answered or not', () => {
+    expect(listingMatchKinds(DEMO_SURVEY)).toEqual({ projects: true, products: true });
+    expect(listingMatchKinds(survey([{ type: 'checkbox', name: 'style', listingMatch: 'product.keywords', choices: ['Boho'] }]))).toEqual({ projects: false, products: true });
+    expect(listingMatchKinds(survey([{ type: 'text', name: 'q' }]))).toEqual({ projects: false, products: false });
+  });
+
+  it('words rupees and ranges as people say them', () => {
+    expect([9_500_000, 24_000_000, 18_500_000, 50_000_000, 24_000, 125_000].map(shortRupees)).toEqual(['₹95 lakh', '₹2.4 crore', '₹1.85 crore', '₹5 crore', '₹24,000', '₹1.25 lakh']);
+    expect(bandLabel({ min: 10_000_000, max: 20_000_000 })).toBe('₹1–2 crore');
+    expect(bandLabel({ min: 5_000_000, max: 10_000_000 })).toBe('₹50 lakh–₹1 crore');
+    expect(bandLabel({ min: 50_000_000, max: null })).toBe('₹5 crore+');
+    expect(bandLabel({ min: 0, max: 5_000_000 })).toBe('₹50 lakh');
+  });
+});
+
+describe('issue 22: one way to tell the matches, for /result, the e-mails and the lead', () => {
+  const fit = { _id: 'a', name: 'Lakeside', image: '', reasons: ['3 BHK', 'in Whitefield'], misses: [] };
+  const near = { _id: 'b', name: 'Baner Heights', image: '', reasons: ['ready by Mar 2027'], misses: ['2 BHK, you asked for 5+', 'in Pune, you asked for Hebbal, Bengaluru'] };
+
+  it('titles a section by whether its listings fit, and leaves out what the survey does not ask about', () => {
+    const fits = matchSections({ projects: [fit], products: [], asked: { projects: true, products: false } }, 'visitor');
+    expect(fits.map((s) => [s.title, s.fits, s.note, s.items.length])).toEqual([['Homes that fit you', true, null, 1]]);
+    const nearest = matchSections({ projects: [near], products: [], asked: { projects: true, products: true } }, 'visitor');
+    expect(nearest.map((s) => [s.title, s.fits, s.items.length])).toEqual([
+      ['Homes nearest to what you asked for', false, 1],
+      ['Decor ideas', false, 0],
+    ]);
+    expect(nearest[0]!.note).toMatch(/^None of our homes fits everything you asked for yet/);
+    expect(nearest[1]!.note).toMatch(/an advisor will suggest pieces for you by hand/);
+    expect(matchSections({ projects: [], products: [], asked: { projects: false, products: false } }, 'visitor')).toEqual([]);
+    expect(matchSections({ projects: [near], products: [], asked: { projects: true, products: false } }, 'staff').map((s) => s.title)).toEqual(['No home fits: the nearest']);
+  });
+
+  it('writes one line per listing, with why a nearest is not a fit', () => {
+    expect(matchLine(fit)).toBe('Lakeside — 3 BHK, in Whitefield');
+    expect(matchLine(near)).toBe('Baner Heights — not a fit: 2 BHK, you asked for 5+; in Pune, you asked for Hebbal, Bengaluru (fits: ready by Mar 2027)');
+  });
+
+  it('reads matches stored before issue 22 as fits, asked where there are some', () => {
+    expect(readListingMatches({ projects: [{ _id: 'a', name: 'A', image: '', reasons: ['3 BHK'] }], products: [] })).toEqual({
+      projects: [{ _id: 'a', name: 'A', image: '', reasons: ['3 BHK'], misses: [] }],
+      products: [],
+      asked: { projects: true, products: false },
+    });
+    expect(readListingMatches('nope')).toBeUndefined();
   });
 });

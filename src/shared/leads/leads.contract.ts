@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listingMatchesSchema } from '../matching/matching.contract';
 import { safeText } from '../text-schema';
 
 /**
@@ -107,13 +108,8 @@ export const leadActivity = z.object({
   /** `progress`: the (one-based) page the visitor stopped on, and the furthest they reached. */
   page: z.number().optional(),
   furthestPage: z.number().optional(),
-  /** The homes and decor matched to a response's answers (issue 16). */
-  matches: z
-    .object({
-      projects: z.array(z.object({ _id: z.string(), name: z.string(), image: z.string(), reasons: z.array(z.string()) })),
-      products: z.array(z.object({ _id: z.string(), name: z.string(), image: z.string(), reasons: z.array(z.string()) })),
-    })
-    .optional(),
+  /** The homes and decor matched to a response's answers (issues 16, 22). */
+  matches: listingMatchesSchema.optional(),
 });
 export type LeadActivity = z.infer<typeof leadActivity>;
 

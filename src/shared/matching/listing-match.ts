@@ -1,12 +1,17 @@
 /**
  * From a visitor's answers to the studio's own homes and decor (issue 16). A survey question may carry
- * the SurveyJS property `listingMatch`; each rule that holds for a listing adds one to its score and
- * one plain-words reason. Pure and synchronous: the server runs it on every stored response against
+ * the SurveyJS property `listingMatch`; each answer is a rule. A listing fits when every rule holds
+ * for it (a rule on data the listing does not give, such as a missing price, neither passes nor
+ * fails), each with a plain-words reason. When nothing fits, the nearest listings come back with
+ * the reason each is not a fit (issue 22). Pure and synchronous: the server runs it on every stored response against
  * the cached listings, so it must stay cheap (bench: ≤ 2 ms at p50 with 1,000 projects and 1,000
  * products).
  */
 
+import { CITIES, DEFAULT_PROPERTY_KIND, PROPERTY_KINDS } from './match-places';
+
 export const LISTING_MATCH_VALUES = [
+  'project.type',
   'project.bedrooms',
   'project.locality',
   'project.minSqft',
@@ -23,17 +28,19 @@ export function isListingMatch(value: unknown): value is ListingMatch {
 
 /** What the designer says of each value, in one line. */
 export const LISTING_MATCH_LABELS: Record<ListingMatch, { label: string; help: string }> = {
+  'project.type': { label: 'Homes: kind of home', help: 'Homes of this kind (apartment, villa, independent house, penthouse, plot), read from the unit size or name.' },
   'project.bedrooms': { label: 'Homes: bedrooms', help: 'Homes whose unit size has this many bedrooms (5 means 5 or more).' },
-  'project.locality': { label: 'Homes: locality', help: 'Homes whose area names one of the answers.' },
+  'project.locality': { label: 'Homes: locality', help: 'Homes whose area names one of the answers; a home elsewhere in the same city is only a near miss.' },
   'project.minSqft': { label: 'Homes: minimum sq. feet', help: 'Homes at least this large.' },
-  'project.maxPrice': { label: 'Homes: budget', help: 'Homes priced within this many rupees (homes without a price are not excluded).' },
+  'project.maxPrice': { label: 'Homes: budget', help: 'Homes priced within the chosen range: each choice is the top of its range, the choice below it the bottom ("Under …" starts at 0, "Above …" has no top). Homes without a price are not excluded.' },
   'project.readyBy': { label: 'Homes: ready by', help: 'Homes completed by this date, or within this many months.' },
-  'product.maxPrice': { label: 'Decor: budget', help: 'Decor priced within this many rupees.' },
+  'product.maxPrice': { label: 'Decor: budget', help: 'Decor priced within the chosen range, read as for homes.' },
   'product.keywords': { label: 'Decor: style or room', help: 'Decor whose name, description or tags mention one of the answers.' },
 };
 
+const PRICE_KINDS: ReadonlySet<string> = new Set(['project.maxPrice', 'product.maxPrice']);
 const NUMBER_KINDS: ReadonlySet<ListingMatch> = new Set(['project.bedrooms', 'project.minSqft', 'project.maxPrice', 'product.maxPrice']);
-const TEXT_KINDS: ReadonlySet<ListingMatch> = new Set(['project.locality', 'product.keywords']);
+const TEXT_KINDS: ReadonlySet<ListingMatch> = new Set(['project.type', 'project.locality', 'product.keywords']);
 const CHOICE_TYPES = new Set(['radiogroup', 'dropdown']);
 const MULTI_CHOICE_TYPES = new Set(['checkbox', 'tagbox']);
 
@@ -73,23 +80,38 @@ export interface MatchableProduct {
   tags?: readonly string[] | null;
 }
 
+/** A budget choice as a range of rupees: from the choice below it up to its own value (`max` null: no top). */
+export interface PriceBand {
+  min: number;
+  max: number | null;
+}
+
 /** One answer as the rule sees it: the raw values, and the texts the visitor saw for them. */
 export interface MatchInput {
   match: ListingMatch;
-  /** Each chosen value (one for a single answer), with its display text. */
-  values: Array<{ value: unknown; text: string }>;
+  /** Each chosen value (one for a single answer), with its display text; a budget choice with its range. */
+  values: Array<{ value: unknown; text: string; band?: PriceBand }>;
 }
 
 export interface MatchedListing {
   _id: string;
   name: string;
   image: string;
+  /** What fits, in plain words ("3 BHK", "in Whitefield"). */
   reasons: string[];
+  /** Why it is not a fit ("3 BHK, you asked for 5+"): empty for a fit, set for the nearest when nothing fits. */
+  misses: string[];
 }
 
 export interface ListingMatches {
+  /** The homes that fit, best first; when none fits, the nearest (each with its misses). */
   projects: MatchedListing[];
   products: MatchedListing[];
+  /**
+   * Whether the answers say anything about homes, and about decor (a `listingMatch` question of that
+   * kind answered): a section is shown only for these, so a survey that is not about homes has none.
+   */
+  asked: { projects: boolean; products: boolean };
 }
 
 export const MAX_MATCHES = 3;
@@ -102,6 +124,29 @@ function localText(value: unknown, locale: string): string | undefined {
   if (!isObject(value)) return undefined;
   for (const key of [locale, 'default', 'en']) if (typeof value[key] === 'string' && value[key]) return value[key] as string;
   return undefined;
+}
+
+const OPEN_TOP = /^\s*(?:above|over|more than|beyond|upwards of)\b|\+\s*$/i;
+const FROM_ZERO = /^\s*(?:under|below|up to|upto|less than|within|at most|max(?:imum)?)\b/i;
+
+/**
+ * A budget question's choices as ranges: each value is the top of its range and the next lower
+ * value its bottom ("₹1 crore – ₹2 crore" is 1–2 crore, not anything under 2 crore). "Under …" and
+ * "Up to …" start at 0; the highest choice named "Above …" (or "… +") has no top.
+ */
+function priceBands(texts: Map<string, string>): Map<string, PriceBand> {
+  const bands = new Map<string, PriceBand>();
+  const numeric = [...texts]
+    .map(([value, text]) => ({ value, text, n: answerNumber(value) }))
+    .filter((c): c is { value: string; text: string; n: number } => c.n !== null)
+    .sort((a, b) => a.n - b.n);
+  numeric.forEach((choice, i) => {
+    const below = numeric[i - 1]?.n;
+    const open = i === numeric.length - 1 && numeric.length > 1 && OPEN_TOP.test(choice.text);
+    const min = FROM_ZERO.test(choice.text) ? 0 : open ? (below ?? choice.n) : (below ?? 0);
+    bands.set(choice.value, { min, max: open ? null : choice.n });
+  });
+  return bands;
 }
 
 /** A question's choices: value → the text the visitor saw (in the survey's locale). */
@@ -137,10 +182,12 @@ export function matchInputs(surveyJson: unknown, answers: Record<string, unknown
       const answer = answers[key];
       if (answer === undefined || answer === null || answer === '') continue;
       const texts = choiceTexts(element, locale);
+      const bands = PRICE_KINDS.has(element.listingMatch) ? priceBands(texts) : null;
       const comment = answers[`${element.name}-Comment`];
-      const values = (Array.isArray(answer) ? answer : [answer]).map((value) => {
+      const values = (Array.isArray(answer) ? answer : [answer]).map((value): MatchInput['values'][number] => {
         if (value === 'other' && typeof comment === 'string' && comment.trim()) return { value: comment.trim(), text: comment.trim() };
-        return { value, text: texts.get(String(value)) ?? String(value) };
+        const band = bands?.get(String(value));
+        return { value, text: texts.get(String(value)) ?? String(value), ...(band ? { band } : {}) };
       });
       inputs.push({ match: element.listingMatch, values });
     }
@@ -148,6 +195,28 @@ export function matchInputs(surveyJson: unknown, answers: Record<string, unknown
   visit(surveyJson.elements);
   if (Array.isArray(surveyJson.pages)) for (const page of surveyJson.pages) if (isObject(page)) visit(page.elements);
   return inputs;
+}
+
+/**
+ * Whether a survey asks about homes and about decor at all: a question (answered or not) with a
+ * `listingMatch` of that kind. Answers to a survey that asks about neither can say nothing of either.
+ */
+export function listingMatchKinds(surveyJson: unknown): ListingMatches['asked'] {
+  const asked = { projects: false, products: false };
+  const visit = (elements: unknown) => {
+    if (!Array.isArray(elements)) return;
+    for (const element of elements) {
+      if (!isObject(element)) continue;
+      if (Array.isArray(element.elements)) visit(element.elements);
+      if (!isListingMatch(element.listingMatch)) continue;
+      if (element.listingMatch.startsWith('project.')) asked.projects = true;
+      else asked.products = true;
+    }
+  };
+  if (!isObject(surveyJson)) return asked;
+  visit(surveyJson.elements);
+  if (Array.isArray(surveyJson.pages)) for (const page of surveyJson.pages) if (isObject(page)) visit(page.elements);
+  return asked;
 }
 
 /** "5", 5, "5+", "₹95,00,000", "95,00,000/-" → the number; anything else → null. */
@@ -219,116 +288,402 @@ function readyByDate(value: unknown, now: Date): Date | null {
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const monthYear = (date: Date) => `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 
-interface Scored {
-  listing: MatchedListing;
-  score: number;
+/** Rupees as people say them: ₹95 lakh, ₹2.4 crore, ₹24,000. */
+export function shortRupees(rupees: number): string {
+  const trim = (n: number) => String(Math.round(n * 100) / 100);
+  if (rupees >= 10_000_000) return `₹${trim(rupees / 10_000_000)} crore`;
+  if (rupees >= 100_000) return `₹${trim(rupees / 100_000)} lakh`;
+  return `₹${Math.round(rupees).toLocaleString('en-IN')}`;
 }
 
-function rank(scored: Scored[]): MatchedListing[] {
-  return scored
-    .filter((s) => s.score > 0)
-    .sort((a, b) => b.score - a.score || a.listing.name.localeCompare(b.listing.name))
-    .slice(0, MAX_MATCHES)
-    .map((s) => s.listing);
+/** A budget range in words: "₹1–2 crore", "₹50 lakh–₹1 crore", "₹5 crore+", "₹50 lakh" (up to). */
+export function bandLabel(band: PriceBand): string {
+  if (band.max === null) return `${shortRupees(band.min)}+`;
+  if (band.min <= 0) return shortRupees(band.max);
+  const [low, high] = [shortRupees(band.min), shortRupees(band.max)];
+  const unit = (text: string) => /\s(\S+)$/.exec(text)?.[1] ?? '';
+  if (unit(low) && unit(low) === unit(high)) return `${low.slice(0, -unit(low).length - 1)}–${high.slice(1)}`;
+  return `${low}–${high}`;
+}
+
+const joinOr = (items: readonly string[]) => items.join(' or ');
+
+/** " words " with a space either side, so `includes` finds whole words only. */
+const padded = (folded: string) => ` ${folded} `;
+
+/**
+ * One answer as a test on one listing. `test` runs on every listing and builds no text: 1 the rule
+ * holds, 0 it does not, -1 the listing does not say (a missing price: neither). The words, and how
+ * near a miss comes, are worked out only for the few listings shown. `weight`: how much the rule
+ * counts when ranking (the place counts double: a home in another city is further off than one a
+ * size too small); a near miss counts part of it.
+ */
+interface Rule<T> {
+  weight: number;
+  test(item: T): number;
+  near(item: T): number;
+  reason(item: T): string;
+  miss(item: T): string;
 }
 
 /** A listing with what the rules read, worked out once (the server keeps these with its cached listings). */
 export interface PreparedListings {
-  projects: Array<{ listing: MatchableProject; area: string; beds: number | null; done: Date | null }>;
+  projects: Array<{
+    listing: MatchableProject;
+    /** The folded area and name, padded for whole-word search. */
+    area: string;
+    name: string;
+    city: string | null;
+    kind: string;
+    unit: string;
+    beds: number | null;
+    done: Date | null;
+  }>;
   products: Array<{ listing: MatchableProduct; text: string }>;
 }
 
+type PreparedProject = PreparedListings['projects'][number];
+type PreparedProduct = PreparedListings['products'][number];
+
+const FOLDED_CITIES = CITIES.map((c) => ({ city: c.city, names: [c.city, ...c.aliases].map(foldText), localities: c.localities.map(foldText) }));
+
+/** The city a folded place names: itself a city (or its other spelling), or a locality of one. */
+function cityOfPlace(folded: string): { city: string; isCity: boolean } | null {
+  for (const c of FOLDED_CITIES) if (c.names.includes(folded)) return { city: c.city, isCity: true };
+  for (const c of FOLDED_CITIES) if (c.localities.includes(folded)) return { city: c.city, isCity: false };
+  return null;
+}
+
+/** The city a listing's area is in: a city it names, else the city of a locality it names. */
+function cityOfArea(area: string): string | null {
+  for (const c of FOLDED_CITIES) if (c.names.some((name) => containsWords(area, name))) return c.city;
+  for (const c of FOLDED_CITIES) if (c.localities.some((name) => containsWords(area, name))) return c.city;
+  return null;
+}
+
+const FOLDED_KINDS = PROPERTY_KINDS.map((k) => ({ ...k, folded: [foldText(k.kind), ...k.words.map(foldText)] }));
+
+/** The kind of home a listing is: the first kind its unit size names, else its name, else an apartment. */
+function kindOfListing(unit: string, name: string): string {
+  for (const text of [unit, name]) {
+    const kind = FOLDED_KINDS.find((k) => k.folded.some((word) => containsWords(text, word)));
+    if (kind) return kind.kind;
+  }
+  return DEFAULT_PROPERTY_KIND;
+}
+
+const kindPhrase = (kind: string) => {
+  const k = PROPERTY_KINDS.find((p) => p.kind === kind);
+  return k ? `${k.article} ${k.noun}` : kind;
+};
+
 export function prepareListings(listings: { projects: readonly MatchableProject[]; products: readonly MatchableProduct[] }): PreparedListings {
   return {
-    projects: listings.projects.map((listing) => ({ listing, area: foldText(listing.area), beds: bedroomsOf(listing.sizeofunit), done: parseDay(listing.dateofcomplition) })),
-    products: listings.products.map((listing) => ({ listing, text: foldText([listing.productname, listing.description, ...(listing.tags ?? [])].join(' ')) })),
+    projects: listings.projects.map((listing) => {
+      const area = foldText(listing.area);
+      const unit = foldText(listing.sizeofunit);
+      const name = foldText(listing.name);
+      return {
+        listing,
+        area: padded(area),
+        name: padded(name),
+        city: cityOfArea(area),
+        kind: kindOfListing(unit, name),
+        unit: padded(unit),
+        beds: bedroomsOf(listing.sizeofunit),
+        done: parseDay(listing.dateofcomplition),
+      };
+    }),
+    products: listings.products.map((listing) => ({ listing, text: padded(foldText([listing.productname, listing.description, ...(listing.tags ?? [])].join(' '))) })),
   };
 }
 
-type ProjectRule = (p: PreparedListings['projects'][number]) => string | null;
-type ProductRule = (p: PreparedListings['products'][number]) => string | null;
+/** The budget ranges an answer chose: a choice's own range, or up to a typed number. */
+function bandsOf(input: MatchInput): PriceBand[] {
+  return input.values.flatMap(({ value, band }) => {
+    if (band) return [band];
+    const max = answerNumber(value);
+    return max === null ? [] : [{ min: 0, max }];
+  });
+}
 
-/** Each answer becomes a test on one listing, its values read once per response, not per listing. */
-function projectRule(input: MatchInput, now: Date): ProjectRule | null {
+/** A price against the chosen ranges: within one, or how far below or above the nearest. */
+function priceRule<T>(input: MatchInput, priceOf: (item: T) => number | null | undefined): Rule<T> | null {
+  const bands = bandsOf(input);
+  if (bands.length === 0) return null;
+  const within = (price: number) => bands.some((b) => price >= b.min && (b.max === null || price <= b.max));
+  // The range it misses by the least (relative to the price), for the words and the nearness.
+  const nearest = (price: number) =>
+    bands
+      .map((band) => ({ band, gap: price < band.min ? (band.min - price) / band.min : (price - (band.max ?? price)) / (band.max ?? price) }))
+      .reduce((x, y) => (y.gap < x.gap ? y : x));
+  return {
+    weight: 1,
+    test: (item) => {
+      const price = priceOf(item);
+      return typeof price !== 'number' ? -1 : within(price) ? 1 : 0;
+    },
+    near: (item) => (nearest(priceOf(item)!).gap <= 0.2 ? 0.5 : 0),
+    reason: () => 'within your budget',
+    miss: (item) => {
+      const price = priceOf(item)!;
+      const { band } = nearest(price);
+      return `${shortRupees(price)}, ${price < band.min ? 'below' : 'above'} your ${bandLabel(band)} budget`;
+    },
+  };
+}
+
+function typeRule(input: MatchInput): Rule<PreparedProject> | null {
+  // A known kind by its value or text ("penthouse", "Plot to build on"); anything else as words to find.
+  const kinds = new Set<string>();
+  const words: Array<{ needle: string; shown: string }> = [];
+  for (const { value, text } of input.values) {
+    const candidates = [foldText(String(value)), foldText(text)];
+    const kind = FOLDED_KINDS.find((k) => candidates.some((c) => k.folded.some((word) => containsWords(c, word))));
+    if (kind) kinds.add(kind.kind);
+    else if (candidates[1]) words.push({ needle: padded(candidates[1]), shown: text });
+  }
+  if (kinds.size === 0 && words.length === 0) return null;
+  const named = ({ unit, name }: PreparedProject) => words.find((w) => unit.includes(w.needle) || name.includes(w.needle));
+  return {
+    weight: 1,
+    test: (item) => (kinds.has(item.kind) || named(item) ? 1 : 0),
+    near: () => 0,
+    reason: (item) => (kinds.has(item.kind) ? (PROPERTY_KINDS.find((k) => k.kind === item.kind)?.noun ?? item.kind) : named(item)!.shown),
+    miss: ({ kind }) => `${kindPhrase(kind)}, you asked for ${joinOr([...[...kinds].map(kindPhrase), ...words.map((w) => w.shown)])}`,
+  };
+}
+
+function bedroomsRule(input: MatchInput): Rule<PreparedProject> | null {
+  const wanted = input.values
+    .map(({ value, text }) => ({ n: answerNumber(value), plus: /\+/.test(String(value)) || /\d\s*\+/.test(text) }))
+    .filter((w): w is { n: number; plus: boolean } => w.n !== null)
+    .map(({ n, plus }) => ({ n, atLeast: plus || n >= 5 }));
+  if (wanted.length === 0) return null;
+  const asked = joinOr(wanted.map((w) => (w.atLeast ? `${w.n}+` : String(w.n))));
+  return {
+    weight: 1,
+    test: ({ beds }) => (beds !== null && wanted.some((w) => (w.atLeast ? beds >= w.n : beds === w.n)) ? 1 : 0),
+    near: ({ beds }) => (beds !== null && Math.min(...wanted.map((w) => Math.abs(beds - w.n))) <= 1 ? 0.5 : 0),
+    reason: ({ beds }) => `${beds} BHK`,
+    miss: ({ beds, listing }) => (beds === null ? `${listing.sizeofunit.trim() || 'size not given'}, you asked for ${asked} BHK` : `${beds} BHK, you asked for ${asked}`),
+  };
+}
+
+function localityRule(input: MatchInput): Rule<PreparedProject> | null {
+  const wanted = terms(input.values).map((t) => ({ ...t, needle: padded(t.folded), place: cityOfPlace(t.folded) }));
+  if (wanted.length === 0) return null;
+  const cities = new Set(wanted.flatMap((t) => (t.place ? [t.place.city] : [])));
+  // "Indiranagar or Koramangala, Bengaluru": the places asked for, each city named once.
+  const asked = () =>
+    joinOr([
+      ...[...cities].map((city) => {
+        const places = wanted.filter((t) => t.place?.city === city);
+        return places.some((t) => t.place?.isCity) ? city : `${joinOr(places.map((t) => t.shown))}, ${city}`;
+      }),
+      ...wanted.filter((t) => !t.place).map((t) => t.shown),
+    ]);
+  const hit = ({ area, city }: PreparedProject) => wanted.find((t) => area.includes(t.needle) || (t.place?.isCity && t.place.city === city));
+  const sameCity = ({ city }: PreparedProject) => city !== null && cities.has(city);
+  return {
+    weight: 2,
+    test: (item) => (hit(item) ? 1 : 0),
+    near: (item) => (sameCity(item) ? 1 : 0),
+    reason: (item) => `in ${hit(item)!.shown}`,
+    miss: (item) => {
+      if (sameCity(item)) return `in ${item.listing.area.trim()}, you asked for ${joinOr(wanted.filter((t) => t.place?.city === item.city).map((t) => t.shown))}`;
+      return `in ${item.city ?? item.listing.area.trim()}, you asked for ${asked()}`;
+    },
+  };
+}
+
+/** Each answer becomes a rule on one listing, its values read once per response, not per listing. */
+function projectRule(input: MatchInput, now: Date): Rule<PreparedProject> | null {
   switch (input.match) {
-    case 'project.bedrooms': {
-      const wanted = input.values.map((v) => answerNumber(v.value)).filter((n): n is number => n !== null);
-      if (wanted.length === 0) return null;
-      return ({ beds }) => (beds !== null && wanted.some((n) => (n >= 5 ? beds >= 5 : beds === n)) ? `${beds} BHK` : null);
-    }
-    case 'project.locality': {
-      const wanted = terms(input.values);
-      if (wanted.length === 0) return null;
-      return ({ area }) => {
-        const hit = wanted.find((t) => containsWords(area, t.folded));
-        return hit ? `in ${hit.shown}` : null;
-      };
-    }
+    case 'project.type':
+      return typeRule(input);
+    case 'project.bedrooms':
+      return bedroomsRule(input);
+    case 'project.locality':
+      return localityRule(input);
     case 'project.minSqft': {
       const min = answerNumber(input.values[0]?.value);
       if (min === null) return null;
-      return ({ listing }) => (listing.squareft >= min ? `${listing.squareft.toLocaleString('en-IN')} sq. ft` : null);
+      const size = ({ listing }: PreparedProject) => `${listing.squareft.toLocaleString('en-IN')} sq. ft`;
+      return {
+        weight: 1,
+        test: ({ listing }) => (listing.squareft >= min ? 1 : 0),
+        near: ({ listing }) => (listing.squareft >= min * 0.8 ? 0.5 : 0),
+        reason: size,
+        miss: (item) => `${size(item)}, you asked for at least ${min.toLocaleString('en-IN')}`,
+      };
     }
-    case 'project.maxPrice': {
-      const max = answerNumber(input.values[0]?.value);
-      if (max === null) return null;
-      return ({ listing }) => (typeof listing.price === 'number' && listing.price <= max ? 'within your budget' : null);
-    }
+    case 'project.maxPrice':
+      // A home without a price is neither a fit nor a miss on budget.
+      return priceRule<PreparedProject>(input, ({ listing }) => listing.price);
     case 'project.readyBy': {
       const by = readyByDate(input.values[0]?.value, now);
       if (!by) return null;
-      return ({ done }) => (done && done.getTime() <= by.getTime() ? `ready by ${MONTHS[done.getUTCMonth()]} ${done.getUTCFullYear()}` : null);
+      const time = by.getTime();
+      return {
+        weight: 1,
+        test: ({ done }) => (!done ? -1 : done.getTime() <= time ? 1 : 0),
+        near: ({ done }) => ((done!.getTime() - time) / (24 * 3600 * 1000) <= 183 ? 0.5 : 0),
+        reason: ({ done }) => `ready by ${monthYear(done!)}`,
+        miss: ({ done }) => `ready ${monthYear(done!)}, you want to move in by ${monthYear(by)}`,
+      };
     }
     default:
       return null;
   }
 }
 
-function productRule(input: MatchInput): ProductRule | null {
-  if (input.match === 'product.maxPrice') {
-    const max = answerNumber(input.values[0]?.value);
-    if (max === null) return null;
-    return ({ listing }) => (listing.price <= max ? 'within your budget' : null);
-  }
+function productRule(input: MatchInput): Rule<PreparedProduct> | null {
+  if (input.match === 'product.maxPrice') return priceRule<PreparedProduct>(input, ({ listing }) => listing.price);
   if (input.match === 'product.keywords') {
-    const wanted = terms(input.values);
+    const wanted = terms(input.values).map((t) => ({ ...t, needle: padded(t.folded) }));
     if (wanted.length === 0) return null;
-    return ({ text }) => wanted.find((t) => containsWords(text, t.folded))?.shown ?? null;
+    const hit = ({ text }: PreparedProduct) => wanted.find((t) => text.includes(t.needle));
+    return {
+      weight: 1,
+      test: (item) => (hit(item) ? 1 : 0),
+      near: () => 0,
+      reason: (item) => hit(item)!.shown,
+      miss: () => `not ${joinOr([...new Set(input.values.map((v) => v.text))])}`,
+    };
   }
   return null;
 }
 
-function score<T>(items: readonly T[], rules: Array<(item: T) => string | null>, toListing: (item: T, reasons: string[]) => MatchedListing): MatchedListing[] {
-  if (rules.length === 0) return [];
-  const scored: Scored[] = [];
-  for (const item of items) {
-    const reasons: string[] = [];
-    for (const rule of rules) {
-      const reason = rule(item);
-      if (reason) reasons.push(reason);
-    }
-    if (reasons.length > 0) scored.push({ listing: toListing(item, reasons), score: reasons.length });
-  }
-  return rank(scored);
+interface Scored<T> {
+  item: T;
+  /** Weights of the rules that hold, plus part for near misses: how near the listing comes. */
+  nearness: number;
+  missed: number;
+  name: string;
 }
 
-/** At most three homes and three decor items with a score above 0, best first, each with its reasons. */
+const better = <T>(a: Scored<T>, b: Scored<T>) => b.nearness - a.nearness || a.missed - b.missed || a.name.localeCompare(b.name);
+
+/** The best MAX_MATCHES of many, without sorting them all. */
+function best<T>(scored: Scored<T>[]): Scored<T>[] {
+  const top: Scored<T>[] = [];
+  for (const s of scored) {
+    if (top.length === MAX_MATCHES && better(s, top[MAX_MATCHES - 1]!) >= 0) continue;
+    const at = top.findIndex((t) => better(s, t) < 0);
+    top.splice(at === -1 ? top.length : at, 0, s);
+    if (top.length > MAX_MATCHES) top.pop();
+  }
+  return top;
+}
+
+/** The listings that fit (every rule holds, at least one with data for it), best first; else the nearest. */
+function score<T>(items: readonly T[], rules: Rule<T>[], nameOf: (item: T) => string, toListing: (item: T, reasons: string[], misses: string[]) => MatchedListing): MatchedListing[] {
+  if (rules.length === 0) return [];
+  const fitting: Scored<T>[] = [];
+  const near: Scored<T>[] = [];
+  for (const item of items) {
+    let nearness = 0;
+    let missed = 0;
+    let held = 0;
+    for (const rule of rules) {
+      const outcome = rule.test(item);
+      if (outcome === 1) {
+        held++;
+        nearness += rule.weight;
+      } else if (outcome === 0) {
+        missed++;
+        nearness += rule.near(item);
+      }
+    }
+    if (missed === 0) {
+      if (held > 0) fitting.push({ item, nearness, missed, name: nameOf(item) });
+    } else if (fitting.length === 0 && nearness > 0) near.push({ item, nearness, missed, name: nameOf(item) });
+  }
+  return best(fitting.length > 0 ? fitting : near).map(({ item }) => {
+    const reasons: string[] = [];
+    const missed: string[] = [];
+    for (const rule of rules) {
+      const outcome = rule.test(item);
+      if (outcome === 1) reasons.push(rule.reason(item));
+      else if (outcome === 0) missed.push(rule.miss(item));
+    }
+    return toListing(item, reasons, missed);
+  });
+}
+
+/**
+ * At most three homes and three decor items that fit, best first, each with its reasons; for a kind
+ * where none fits, at most three nearest, each with what fits and why it is not a fit.
+ */
 export function matchListings(
   inputs: MatchInput[],
   listings: PreparedListings | { projects: readonly MatchableProject[]; products: readonly MatchableProduct[] },
   now = new Date(),
 ): ListingMatches {
   const prepared = isPrepared(listings) ? listings : prepareListings(listings);
-  const projectRules = inputs.map((i) => projectRule(i, now)).filter((r): r is ProjectRule => r !== null);
-  const productRules = inputs.map((i) => productRule(i)).filter((r): r is ProductRule => r !== null);
+  const projectRules = inputs.map((i) => projectRule(i, now)).filter((r): r is Rule<PreparedProject> => r !== null);
+  const productRules = inputs.map((i) => productRule(i)).filter((r): r is Rule<PreparedProduct> => r !== null);
   return {
-    projects: score(prepared.projects, projectRules, ({ listing }, reasons) => ({ _id: listing._id, name: listing.name, image: listing.image, reasons })),
-    products: score(prepared.products, productRules, ({ listing }, reasons) => ({ _id: listing._id, name: listing.productname, image: listing.image, reasons })),
+    projects: score(
+      prepared.projects,
+      projectRules,
+      ({ listing }) => listing.name,
+      ({ listing }, reasons, missed) => ({ _id: listing._id, name: listing.name, image: listing.image, reasons, misses: missed }),
+    ),
+    products: score(
+      prepared.products,
+      productRules,
+      ({ listing }) => listing.productname,
+      ({ listing }, reasons, missed) => ({ _id: listing._id, name: listing.productname, image: listing.image, reasons, misses: missed }),
+    ),
+    asked: { projects: inputs.some((i) => i.match.startsWith('project.')), products: inputs.some((i) => i.match.startsWith('product.')) },
   };
 }
 
 function isPrepared(value: object): value is PreparedListings {
   const first = (value as PreparedListings).projects[0] ?? (value as PreparedListings).products[0];
   return first === undefined || 'listing' in first;
+}
+
+/** Whether a matched listing fits (no misses), rather than being one of the nearest. */
+export const isFit = (listing: MatchedListing) => listing.misses.length === 0;
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * Matches as stored with a response or handed on in the browser's navigation state: whole or not
+ * at all. Those stored before issue 22 have no misses (they were all called fits) and no `asked`.
+ */
+export function readListingMatches(value: unknown): ListingMatches | undefined {
+  if (!isObject(value) || !Array.isArray(value.projects) || !Array.isArray(value.products)) return undefined;
+  const read = (items: unknown[]) =>
+    items.flatMap((item): MatchedListing[] => {
+      if (!isObject(item) || !isText(item._id) || !isText(item.name) || !isText(item.image) || !Array.isArray(item.reasons)) return [];
+      const misses = Array.isArray(item.misses) ? item.misses.filter(isText) : [];
+      return [{ _id: item._id, name: item.name, image: item.image, reasons: item.reasons.filter(isText), misses }];
+    });
+  const projects = read(value.projects);
+  const products = read(value.products);
+  const asked = isObject(value.asked) ? value.asked : {};
+  return {
+    projects,
+    products,
+    asked: {
+      projects: typeof asked.projects === 'boolean' ? asked.projects : projects.length > 0,
+      products: typeof asked.products === 'boolean' ? asked.products : products.length > 0,
+    },
+  };
+}
+
+/** Stored matches (JSON text), read as `readListingMatches` does; unreadable text is none. */
+export function parseStoredMatches(json: string | null): ListingMatches | undefined {
+  if (!json) return undefined;
+  try {
+    return readListingMatches(JSON.parse(json));
+  } catch {
+    return undefined;
+  }
 }

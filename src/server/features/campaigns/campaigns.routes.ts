@@ -31,6 +31,7 @@ import { campaignSummary, parseFilters } from './campaign-summary.service';
 import { attachmentHeader, writeCampaignWorkbook, XLSX_CONTENT_TYPE } from './campaign-export';
 import { configuredSiteUrl } from '../../lib/site-url';
 import { matchesFor } from '../matching/matching.service';
+import { listingMatchesSchema } from '../../../shared/matching/matching.contract';
 import * as campaigns from './campaigns.service';
 import * as progress from './survey-progress.service';
 
@@ -48,9 +49,8 @@ const CAMPAIGN_SAVE_OPTIONS = {
   },
 };
 const messageSchema = z.object({ message: z.string() });
-const matchedListing = z.object({ _id: z.string(), name: z.string(), image: z.string(), reasons: z.array(z.string()) });
-/** The stored answer's matches (issue 16): empty arrays when nothing fits or the survey sets no listingMatch. */
-const responseStoredSchema = messageSchema.extend({ matches: z.object({ projects: z.array(matchedListing), products: z.array(matchedListing) }) });
+/** The stored answer's matches (issues 16, 22): what fits, else the nearest; empty when the survey sets no listingMatch. */
+const responseStoredSchema = messageSchema.extend({ matches: listingMatchesSchema });
 
 export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -20,6 +20,8 @@ export const DEMO_SURVEY = {
           type: 'radiogroup',
           name: 'propertyType',
           title: 'What kind of home are you looking for?',
+          // Homes of this kind, read from their unit size or name (issue 22).
+          listingMatch: 'project.type',
           isRequired: true,
           colCount: 2,
           choices: [

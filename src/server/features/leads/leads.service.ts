@@ -18,6 +18,7 @@ import {
   type LeadStatus,
   type LeadTimelineEntry,
 } from '../../../shared/leads/leads.contract';
+import { parseStoredMatches } from '../../../shared/matching/listing-match';
 import { cellText, parseAnswers, type AnswerColumn, type SurveyAnswerData } from '../../../shared/survey/survey-questions';
 import { campaignReading } from '../campaigns/survey-readings';
 import type { StaffPrincipal } from '../auth/token';
@@ -25,6 +26,12 @@ import type { LeadSummary } from '../notifications/event-data';
 import * as repo from './leads.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** A response's stored matches, when there are any (older responses have none). */
+function matchesOf(json: string | null): Pick<LeadActivity, 'matches'> {
+  const matches = parseStoredMatches(json);
+  return matches ? { matches } : {};
+}
 
 // The visitors' path --------------------------------------------------------------------------
 
@@ -141,7 +148,7 @@ export async function leadDetail(db: Db, id: string): Promise<LeadDetail> {
         ...campaign,
         completed: true,
         answers: await readable(record.answer),
-        ...(record.matches ? { matches: JSON.parse(record.matches) as NonNullable<LeadActivity['matches']> } : {}),
+        ...matchesOf(record.matches),
       });
     }
   }

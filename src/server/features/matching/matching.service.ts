@@ -6,7 +6,7 @@ import { parseAnswers } from '../../../shared/survey/survey-questions';
 import { listingKinds } from '../listings/listing-kinds';
 import { listItems } from '../listings/listings.service';
 
-export const NO_MATCHES: ListingMatches = { projects: [], products: [] };
+export const NO_MATCHES: ListingMatches = { projects: [], products: [], asked: { projects: false, products: false } };
 
 interface Matchable {
   projects: MatchableProject[];
@@ -36,8 +36,10 @@ function surveyDefinition(cache: ContentCache, db: Kysely<Database>, campaignId:
 }
 
 /**
- * The homes and decor that fit a visitor's answers, at most three of each, with reasons. A survey
- * with no `listingMatch` question costs one cached lookup and no scan.
+ * The homes and decor that fit a visitor's answers, at most three of each, with reasons; where none
+ * fits, the nearest with why each is not a fit (issue 22); `asked` says which kinds the answers are
+ * about. Computed once per response and stored with it: /result, the e-mails and the lead all show
+ * this one result. A survey with no `listingMatch` question costs one cached lookup and no scan.
  */
 export async function matchesFor(cache: ContentCache, db: Kysely<Database>, campaignId: string, answers: Record<string, unknown>): Promise<ListingMatches> {
   const inputs = matchInputs(await surveyDefinition(cache, db, campaignId), answers);

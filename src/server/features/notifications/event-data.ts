@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { cellText, parseAnswers } from '../../../shared/survey/survey-questions';
+import { parseStoredMatches, type ListingMatches } from '../../../shared/matching/listing-match';
 import { campaignReading } from '../campaigns/survey-readings';
 import type { NotificationEventType } from '../../../shared/notifications/notifications.contract';
 
@@ -24,11 +25,8 @@ export interface EventActivity {
   message?: string;
 }
 
-/** Matched listings, when the matching feature stored them with the response. */
-export interface EventMatches {
-  projects: Array<{ _id: string; name: string; reasons: string[] }>;
-  products: Array<{ _id: string; name: string; reasons: string[] }>;
-}
+/** Matched listings, when the matching feature stored them with the response (the same result /result showed). */
+export type EventMatches = ListingMatches;
 
 /** `data` of a Standard Webhooks message, and what the e-mails are built from. */
 export interface EventData {
@@ -76,7 +74,7 @@ export async function buildEventData(db: Kysely<Database>, event: EventRow, look
     const answers = parseAnswers(row.answer);
     const readable = (await campaignReading(db, row.campaignId, row.updatedAt)).columns.map((c) => ({ question: c.title, answer: cellText(c.format(answers)) }))
       .filter((a) => a.answer !== '');
-    const matches = row.matches ? (JSON.parse(row.matches) as EventMatches) : undefined;
+    const matches = parseStoredMatches(row.matches);
     return {
       lead,
       ...(matches ? { matches } : {}),

@@ -1,7 +1,7 @@
 import type { SurveyAnswers } from '../../../shared/campaigns/campaigns.contract';
 import { SURVEY_JOURNEY_COOKIE, SURVEY_JOURNEY_PATHS } from '../../../shared/campaigns/survey-journey';
 import { isPlainObject } from '../../../shared/json-object';
-import type { ListingMatches, MatchedListing } from '../../../shared/matching/listing-match';
+import { readListingMatches, type ListingMatches } from '../../../shared/matching/listing-match';
 
 /** What the landing page hands to /startsurvey (SPEC.md §2): the visitor, their record, the campaign. */
 export interface SurveyState {
@@ -10,6 +10,8 @@ export interface SurveyState {
   campaignId: string;
   /** The campaign's SurveyJS definition, as JSON text. */
   questions: string;
+  /** The campaign's name, when the page that started the survey knew it: /result names the survey by it when the survey has no title. */
+  campaignName?: string;
   /** Answers kept on the server (issue 17) to continue with: the visitor is welcomed back. */
   resumed?: { answers: SurveyAnswers; page: number };
 }
@@ -26,6 +28,7 @@ export interface ResultState {
   answers: SurveyAnswers;
   /** The locale the visitor saw the survey in ('' is the survey's default texts). */
   locale?: string;
+  campaignName?: string;
   /** The homes and decor the server matched to the answers (issue 16); missing on an older state. */
   matches?: ListingMatches;
 }
@@ -45,29 +48,19 @@ export function readSurveyStart(state: unknown): SurveyStart | null {
   const { email, emailId, campaignId, questions, resumed } = state;
   if (!isText(email) || !(emailId === undefined || isText(emailId)) || !isText(campaignId) || !isText(questions)) return null;
   const journey: SurveyStart = emailId === undefined ? { email, campaignId, questions } : { email, emailId, campaignId, questions };
+  if (isText(state.campaignName)) journey.campaignName = state.campaignName;
   if (isPlainObject(resumed) && isPlainObject(resumed.answers) && Number.isInteger(resumed.page) && (resumed.page as number) >= 0) {
     journey.resumed = { answers: resumed.answers, page: resumed.page as number };
   }
   return journey;
 }
 
-const isMatch = (value: unknown): value is MatchedListing =>
-  isPlainObject(value) &&
-  isText(value._id) &&
-  isText(value.name) &&
-  typeof value.image === 'string' &&
-  Array.isArray(value.reasons) &&
-  value.reasons.every((r) => typeof r === 'string');
-
-function readMatches(value: unknown): ListingMatches | undefined {
-  if (!isPlainObject(value) || !Array.isArray(value.projects) || !Array.isArray(value.products)) return undefined;
-  return { projects: value.projects.filter(isMatch), products: value.products.filter(isMatch) };
-}
-
 export function readResultState(state: unknown): ResultState | null {
   if (!isPlainObject(state) || !isText(state.questions) || !isPlainObject(state.answers)) return null;
   const locale = typeof state.locale === 'string' ? state.locale : undefined;
-  return { questions: state.questions, answers: state.answers, locale, matches: readMatches(state.matches) };
+  const result: ResultState = { questions: state.questions, answers: state.answers, locale, matches: readListingMatches(state.matches) };
+  if (isText(state.campaignName)) result.campaignName = state.campaignName;
+  return result;
 }
 
 /**

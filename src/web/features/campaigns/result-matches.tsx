@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product, Project } from '../../../shared/listings/listings.contract';
-import type { ListingMatches, MatchedListing } from '../../../shared/matching/listing-match';
+import { isFit, type ListingMatches, type MatchedListing } from '../../../shared/matching/listing-match';
+import { matchSections } from '../../../shared/matching/match-sections';
 import { paths } from '../../../shared/paths';
 import { formatRupees, formatSqft } from '../listings/listing-format';
 import { fetchListings } from '../listings/listings-api';
@@ -30,10 +31,10 @@ function useListingFacts(wanted: boolean) {
   return facts;
 }
 
-function Reasons({ reasons }: { reasons: string[] }) {
+function Reasons({ reasons, label, misses = false }: { reasons: string[]; label: string; misses?: boolean }) {
   if (reasons.length === 0) return null;
   return (
-    <ul className="match-card__reasons" aria-label="Why it fits">
+    <ul className={misses ? 'match-card__reasons match-card__reasons--misses' : 'match-card__reasons'} aria-label={label}>
       {reasons.map((reason) => (
         <li key={reason}>{reason}</li>
       ))}
@@ -42,13 +43,15 @@ function Reasons({ reasons }: { reasons: string[] }) {
 }
 
 function MatchCard({ match, facts, action }: { match: MatchedListing; facts: string[]; action?: ReactNode }) {
+  const fit = isFit(match);
   return (
     <li className="match-card">
       <img className="match-card__image" src={match.image} alt="" width={160} height={120} loading="lazy" decoding="async" />
       <div className="match-card__body">
         <h3 className="match-card__name">{match.name}</h3>
         {facts.length > 0 ? <p className="match-card__facts">{facts.join(' · ')}</p> : null}
-        <Reasons reasons={match.reasons} />
+        <Reasons reasons={match.reasons} label={fit ? 'Why it fits' : 'What fits'} />
+        {fit ? null : <Reasons reasons={match.misses} label="Why it is not a fit" misses />}
         {action}
       </div>
     </li>
@@ -67,61 +70,48 @@ function productFacts(product: Product | undefined): string[] {
 }
 
 /**
- * "Homes that fit you" and "Decor ideas" (issue 16), or a line that an advisor will shortlist by hand.
- * `whatsAppAbout` gives the WhatsApp chat link asking about one home, shown beside "Ask about this home".
+ * The homes and decor matched to the answers (issues 16, 22), as match-sections.ts tells them to the
+ * visitor's e-mail and the lead: a section only for what the survey asks about (none for a survey
+ * that is not about homes); the homes that fit, or plainly that none does and the nearest with why
+ * each is not a fit. `whatsAppAbout` gives the WhatsApp chat link asking about one home.
  */
 export function ResultMatches({ matches, whatsAppAbout }: { matches: ListingMatches | undefined; whatsAppAbout: (home: string) => string }) {
-  const projects = matches?.projects ?? [];
-  const products = matches?.products ?? [];
-  const facts = useListingFacts(projects.length + products.length > 0);
-
-  if (projects.length === 0 && products.length === 0) {
-    return (
-      <section className="result-matches" aria-labelledby="matches-title">
-        <h2 id="matches-title">Homes that fit you</h2>
-        <p className="result-matches__none">
-          Nothing in our current listings matches all of that yet, so an advisor will shortlist homes and decor for you by hand.
-        </p>
-      </section>
-    );
-  }
+  const sections = matchSections(matches, 'visitor');
+  const facts = useListingFacts(sections.some((section) => section.items.length > 0));
 
   return (
     <>
-      {projects.length > 0 ? (
-        <section className="result-matches" aria-labelledby="homes-title">
-          <h2 id="homes-title">Homes that fit you</h2>
-          <ul className="result-matches__list">
-            {projects.map((match) => (
-              <MatchCard
-                key={match._id}
-                match={match}
-                facts={projectFacts(facts?.projects.get(match._id))}
-                action={
-                  <div className="match-card__actions">
-                    <Link className="button match-card__ask" to={askAboutHref(match.name)}>
-                      Ask about this home<span className="visually-hidden">: {match.name}</span>
-                    </Link>
-                    <a className="button button--ghost match-card__whatsapp" href={whatsAppAbout(match.name)} target="_blank" rel="noopener noreferrer">
-                      WhatsApp<span className="visually-hidden">: ask about {match.name} (opens WhatsApp)</span>
-                    </a>
-                  </div>
-                }
-              />
-            ))}
-          </ul>
+      {sections.map((section) => (
+        <section key={section.kind} className="result-matches" aria-labelledby={`matches-${section.kind}-title`}>
+          <h2 id={`matches-${section.kind}-title`}>{section.title}</h2>
+          {section.note ? <p className="result-matches__none">{section.note}</p> : null}
+          {section.items.length > 0 ? (
+            <ul className="result-matches__list">
+              {section.items.map((match) =>
+                section.kind === 'projects' ? (
+                  <MatchCard
+                    key={match._id}
+                    match={match}
+                    facts={projectFacts(facts?.projects.get(match._id))}
+                    action={
+                      <div className="match-card__actions">
+                        <Link className="button match-card__ask" to={askAboutHref(match.name)}>
+                          Ask about this home<span className="visually-hidden">: {match.name}</span>
+                        </Link>
+                        <a className="button button--ghost match-card__whatsapp" href={whatsAppAbout(match.name)} target="_blank" rel="noopener noreferrer">
+                          WhatsApp<span className="visually-hidden">: ask about {match.name} (opens WhatsApp)</span>
+                        </a>
+                      </div>
+                    }
+                  />
+                ) : (
+                  <MatchCard key={match._id} match={match} facts={productFacts(facts?.products.get(match._id))} />
+                ),
+              )}
+            </ul>
+          ) : null}
         </section>
-      ) : null}
-      {products.length > 0 ? (
-        <section className="result-matches" aria-labelledby="decor-title">
-          <h2 id="decor-title">Decor ideas</h2>
-          <ul className="result-matches__list">
-            {products.map((match) => (
-              <MatchCard key={match._id} match={match} facts={productFacts(facts?.products.get(match._id))} />
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      ))}
     </>
   );
 }

@@ -5,21 +5,45 @@ import { paths } from '../../../shared/paths';
 import { cellText, readSurvey } from '../../../shared/survey/survey-questions';
 import { PageMeta } from '../../components/page-meta';
 import { useSiteSettings } from '../../app/site-settings';
+import { listingMatchKinds, type ListingMatches } from '../../../shared/matching/listing-match';
 import { markSurveyJourney, readResultState } from './journey-state';
 import { ResultMatches } from './result-matches';
 import { whatsAppAboutHome, whatsAppChatHref, whatsAppSummary } from './whatsapp-summary';
 import './result.css';
 
-/** The survey's own title for the WhatsApp summary; "your survey" when it has none. */
-function surveyTitle(questions: string): string {
+/**
+ * What the survey is called, as the visitor saw it: its own title (in their locale), else the
+ * campaign's name; null when neither is known.
+ */
+function surveyName(questions: string, locale: string | undefined, campaignName: string | undefined): string | null {
   try {
     const title: unknown = (JSON.parse(questions) as { title?: unknown }).title;
     if (typeof title === 'string' && title.trim()) return title.trim();
-    if (title && typeof title === 'object' && typeof (title as { default?: unknown }).default === 'string') return (title as { default: string }).default;
+    if (title && typeof title === 'object') {
+      const texts = title as Record<string, unknown>;
+      for (const key of [locale, 'default', 'en']) {
+        const text = key ? texts[key] : undefined;
+        if (typeof text === 'string' && text.trim()) return text.trim();
+      }
+    }
   } catch {
-    // A broken definition never reaches this page (readResultState checks it); the summary needs no title.
+    // A broken definition never reaches this page (readResultState checks it); the campaign's name will do.
   }
-  return 'your survey';
+  return campaignName?.trim() || null;
+}
+
+function askedBy(questions: string): ListingMatches['asked'] {
+  try {
+    return listingMatchKinds(JSON.parse(questions));
+  } catch {
+    return { projects: false, products: false };
+  }
+}
+
+/** What the advisor will come back with: only what the survey asked about (issue 22). */
+function nextStep(asked: ListingMatches['asked']): string {
+  const about = asked.projects && asked.products ? ' with homes and ideas that fit' : asked.projects ? ' with homes that fit' : asked.products ? ' with decor ideas that fit' : '';
+  return `An advisor will look at your answers and get in touch${about}.`;
 }
 
 export function Component() {
@@ -37,20 +61,26 @@ export function Component() {
   const rows = readSurvey(state.questions, { locale: state.locale })
     .columns.map((c) => ({ name: c.name, title: c.title, answer: cellText(c.format(state.answers)) }))
     .filter((row) => row.answer !== '');
-  const whatsApp = whatsAppChatHref(site.whatsapp, whatsAppSummary(site.name, surveyTitle(state.questions), rows));
+  const name = surveyName(state.questions, state.locale, state.campaignName);
+  const whatsApp = whatsAppChatHref(site.whatsapp, whatsAppSummary(site.name, name ?? 'your survey', rows));
+  // The sections follow the survey: homes only when the answers are about homes, decor only about decor
+  // (the stored result says; without one, the survey's questions do).
+  const asked = state.matches?.asked ?? askedBy(state.questions);
+  const matches: ListingMatches = { projects: state.matches?.projects ?? [], products: state.matches?.products ?? [], asked };
 
   return (
     <div className="result">
-      <PageMeta title="Thank you" description="Your home preferences have reached our advisors." />
+      <PageMeta title={name ? `Thank you · ${name}` : 'Thank you'} description={name ? `Your answers to ${name} have reached our advisors.` : 'Your answers have reached our advisors.'} />
       <section className="result-hero" aria-labelledby="result-title">
         <span className="result-hero__tick" aria-hidden="true">
           ✓
         </span>
+        {name ? <p className="result-hero__survey">{name}</p> : null}
         <h1 id="result-title">{CAMPAIGN_MESSAGES.thankYou}</h1>
-        <p>An advisor will look at your answers and get in touch with homes and ideas that fit.</p>
+        <p>{nextStep(asked)}</p>
       </section>
 
-      <ResultMatches matches={state.matches} whatsAppAbout={(home) => whatsAppChatHref(site.whatsapp, whatsAppAboutHome(site.name, home))} />
+      <ResultMatches matches={matches} whatsAppAbout={(home) => whatsAppChatHref(site.whatsapp, whatsAppAboutHome(site.name, home))} />
 
       <section className="result-answers" aria-labelledby="answers-title">
         <h2 id="answers-title">Your answers</h2>

@@ -379,14 +379,14 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
     };
   }, [model]);
   const [tooLarge, setTooLarge] = useState(false);
-  const title = model.title || 'Your home survey';
+  const title = model.title || start.campaignName || 'Your survey';
   const [failed, setFailed] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const journeyNow = useRef(journey);
   useEffect(() => {
     journeyNow.current = journey;
   }, [journey]);
-  const { email, questions } = start;
+  const { email, questions, campaignName } = start;
 
   useEffect(() => {
     // Complete sends the answers; the model itself never completes (issue 22 item 3), so SurveyJS's
@@ -421,7 +421,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
       // The server has deleted the kept answers and their tokens with the response.
       forgetResume();
       markSurveyJourney();
-      const result: ResultState = { questions, answers: sender.data, locale: sender.locale, matches };
+      const result: ResultState = { questions, answers: sender.data, locale: sender.locale, matches, ...(campaignName ? { campaignName } : {}) };
       await navigate(paths.result, { state: result, replace: true });
       // A survey that names a page of this site to go to afterwards (navigateToUrl) still goes there,
       // as SurveyJS would on completion; guardSurvey refuses any other.
@@ -436,7 +436,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
     return () => {
       model.onCompleting.remove(send);
     };
-  }, [model, navigate, questions, finishProgress]);
+  }, [model, navigate, questions, finishProgress, campaignName]);
 
   useEffect(() => {
     if (!journey) return;
@@ -461,7 +461,8 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
   return (
     <>
       <header className="start-survey__header">
-        <p className="start-survey__eyebrow">Home survey</p>
+        {/* What the survey is named by staff, over its own title (issue 22: not "Home survey" on a decor quiz). */}
+        {start.campaignName && start.campaignName !== title ? <p className="start-survey__eyebrow">{start.campaignName}</p> : null}
         <h1>{title}</h1>
         {model.description ? <p className="start-survey__description">{model.description}</p> : null}
         <p className="start-survey__for">
@@ -569,7 +570,7 @@ export function Component() {
   if (hydrated && !start && resumeToken) {
     return (
       <div className="start-survey">
-        <PageMeta title="Your home survey" description="Continue your home survey where you stopped." />
+        <PageMeta title="Your survey" description="Continue your survey where you stopped." />
         <ResumeFromLink token={resumeToken} />
       </div>
     );
@@ -578,7 +579,7 @@ export function Component() {
 
   return (
     <div className="start-survey">
-      <PageMeta title="Your home survey" description="Tell us about the home you want: it takes about two minutes." />
+      <PageMeta title="Your survey" description="A few questions for our advisors: it takes about two minutes." />
       {hydrated && start ? <SurveyRunner start={start} saved={saved} /> : <p className="start-survey__loading">Loading your survey…</p>}
     </div>
   );

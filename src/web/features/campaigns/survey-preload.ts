@@ -142,5 +142,5 @@ export async function beginSurvey(email: string): Promise<SurveyBegun> {
   if (held) return { kind: 'survey', start: held };
   recordEmailAhead(email, active._id);
   await runner; // its module evaluated: the navigation renders at once
-  return { kind: 'survey', start: { email, campaignId: active._id, questions: active.questions } };
+  return { kind: 'survey', start: { email, campaignId: active._id, questions: active.questions, campaignName: active.name } };
 }

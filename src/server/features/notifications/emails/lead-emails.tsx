@@ -14,6 +14,7 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { matchLine, matchSections, type MatchAudience } from '../../../../shared/matching/match-sections';
 import { formatPhone, telHref } from '../../../../shared/phone';
 import type { SiteSettings } from '../../../../shared/site';
 import type { EventData } from '../event-data';
@@ -53,23 +54,21 @@ function AnswerList({ data }: { data: EventData }) {
   );
 }
 
-function Matches({ data }: { data: EventData }) {
-  const groups = [
-    { title: 'Homes that fit', items: data.matches?.projects ?? [] },
-    { title: 'Decor ideas', items: data.matches?.products ?? [] },
-  ].filter((g) => g.items.length > 0);
-  if (groups.length === 0) return null;
+/** The homes and decor matched to the answers, told as /result and the lead's page tell them (match-sections.ts). */
+function Matches({ data, audience }: { data: EventData; audience: MatchAudience }) {
+  const sections = matchSections(data.matches, audience);
+  if (sections.length === 0) return null;
   return (
     <Section>
-      {groups.map((group) => (
-        <Section key={group.title}>
+      {sections.map((section) => (
+        <Section key={section.kind}>
           <Heading as="h2" style={{ fontSize: '17px', margin: '20px 0 8px' }}>
-            {group.title}
+            {section.title}
           </Heading>
-          {group.items.map((item) => (
+          {section.note ? <Text style={{ ...value, color: colors.muted }}>{section.note}</Text> : null}
+          {section.items.map((item) => (
             <Text key={item._id} style={value}>
-              {item.name}
-              {item.reasons.length > 0 ? ` — ${item.reasons.join(', ')}` : ''}
+              {matchLine(item)}
             </Text>
           ))}
         </Section>
@@ -130,7 +129,7 @@ export function StaffLeadEmail({ data, leadUrl, studioName }: StaffLeadEmailProp
             </Section>
           ) : null}
           <AnswerList data={data} />
-          <Matches data={data} />
+          <Matches data={data} audience="staff" />
           {leadUrl ? (
             <Section style={{ margin: '20px 0 0' }}>
               <Link href={leadUrl} style={{ backgroundColor: colors.brand, color: '#ffffff', padding: '10px 16px', borderRadius: '6px', textDecoration: 'none' }}>
@@ -166,7 +165,7 @@ export function VisitorConfirmationEmail({ data, studio }: VisitorConfirmationEm
             Thank you for letting us know your preference. An advisor from {studio.name} will contact you soon.
           </Text>
           <AnswerList data={data} />
-          <Matches data={data} />
+          <Matches data={data} audience="visitor" />
           <Hr style={{ borderColor: colors.line, margin: '24px 0 12px' }} />
           <Text style={label}>{studio.name}</Text>
           <Text style={value}>{studio.address}</Text>
@@ -222,15 +221,12 @@ function toMail(element: ReactElement, text: string, mail: Omit<OutgoingMail, 'h
 }
 
 /** Answers and matches as plain text: "Question\n  answer" blocks. */
-function textBlocks(data: EventData): string[] {
+function textBlocks(data: EventData, audience: MatchAudience): string[] {
   const blocks: string[] = [];
   const answers = data.activity.answers ?? [];
   if (answers.length > 0) blocks.push(['Answers', ...answers.map((a) => `${a.question}\n  ${a.answer.replace(/\n/g, '\n  ')}`)].join('\n\n'));
-  for (const [title, items] of [
-    ['Homes that fit', data.matches?.projects ?? []],
-    ['Decor ideas', data.matches?.products ?? []],
-  ] as const) {
-    if (items.length > 0) blocks.push([title, ...items.map((i) => `- ${i.name}${i.reasons.length ? ` — ${i.reasons.join(', ')}` : ''}`)].join('\n'));
+  for (const section of matchSections(data.matches, audience)) {
+    blocks.push([section.title, ...(section.note ? [section.note] : []), ...section.items.map((i) => `- ${matchLine(i)}`)].join('\n'));
   }
   return blocks;
 }
@@ -242,7 +238,7 @@ function staffText(data: EventData, leadUrl: string | null, studioName: string):
   if (activity.campaignName) lines.push(`Survey: ${activity.campaignName}${activity.type === 'email' ? ' (not finished)' : ''}`);
   if (activity.requestQuotation) lines.push(`About: ${activity.requestQuotation}`);
   if (activity.message) lines.push('', 'Message', activity.message);
-  const blocks = textBlocks(data);
+  const blocks = textBlocks(data, 'staff');
   if (blocks.length) lines.push('', blocks.join('\n\n'));
   if (leadUrl) lines.push('', `Open the lead: ${leadUrl}`);
   lines.push('', `Sent by ${studioName}'s website.`);
@@ -251,7 +247,7 @@ function staffText(data: EventData, leadUrl: string | null, studioName: string):
 
 function visitorText(data: EventData, studio: SiteSettings): string {
   const lines = [data.lead.name ? `Thank you, ${data.lead.name}!` : 'Thank you!', '', `Thank you for letting us know your preference. An advisor from ${studio.name} will contact you soon.`];
-  const blocks = textBlocks(data);
+  const blocks = textBlocks(data, 'visitor');
   if (blocks.length) lines.push('', blocks.join('\n\n'));
   lines.push('', studio.name, studio.address, `${studio.phone} · ${studio.email}`);
   return lines.join('\n');

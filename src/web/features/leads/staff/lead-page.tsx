@@ -12,6 +12,7 @@ import {
   type LeadStatus,
   type LeadTimelineEntry,
 } from '../../../../shared/leads/leads.contract';
+import { matchDetail, matchSections } from '../../../../shared/matching/match-sections';
 import { paths } from '../../../../shared/paths';
 import { PageMeta } from '../../../components/page-meta';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -42,26 +43,32 @@ const ACTIVITY_TITLES: Record<LeadActivity['type'], string> = {
 
 type MatchedListings = NonNullable<LeadActivity['matches']>;
 
-/** The homes and decor matched to a response (issue 16): the same list, with its reasons, as the visitor saw on /result. */
+/**
+ * The homes and decor matched to a response (issues 16, 22): the same result, told the same way, as
+ * the visitor saw on /result and in their e-mail; the nearest, with why each is not a fit, when none fits.
+ */
 function LeadMatches({ matches }: { matches: MatchedListings }) {
-  const groups = [
-    { title: 'Homes that fit', items: matches.projects },
-    { title: 'Decor ideas', items: matches.products },
-  ].filter((group) => group.items.length > 0);
-  if (groups.length === 0) return <p className="lead-activity__text leads-muted">No homes or decor matched these answers.</p>;
+  const sections = matchSections(matches, 'staff');
+  if (sections.length === 0) return null;
   return (
     <>
-      {groups.map((group) => (
-        <section key={group.title} className="lead-matches" aria-label={group.title}>
-          <h4 className="lead-matches__title">{group.title}</h4>
-          <ul className="lead-matches__list">
-            {group.items.map((item) => (
-              <li key={item._id}>
-                <strong>{item.name}</strong>
-                {item.reasons.length > 0 ? <span className="leads-muted"> — {item.reasons.join(', ')}</span> : null}
-              </li>
-            ))}
-          </ul>
+      {sections.map((section) => (
+        <section key={section.kind} className="lead-matches" aria-label={section.title}>
+          <h4 className="lead-matches__title">{section.title}</h4>
+          {section.note ? <p className="lead-activity__text leads-muted">{section.note}</p> : null}
+          {section.items.length > 0 ? (
+            <ul className="lead-matches__list">
+              {section.items.map((item) => {
+                const detail = matchDetail(item);
+                return (
+                  <li key={item._id}>
+                    <strong>{item.name}</strong>
+                    {detail ? <span className="leads-muted"> — {detail}</span> : null}
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
         </section>
       ))}
     </>

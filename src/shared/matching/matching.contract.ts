@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** A matched home or decor item as the API sends it (issue 16); `misses` empty for a fit (issue 22). */
+export const matchedListingSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  reasons: z.array(z.string()),
+  misses: z.array(z.string()),
+});
+
+/** What matching answers for one response: see ListingMatches in listing-match.ts. */
+export const listingMatchesSchema = z.object({
+  projects: z.array(matchedListingSchema),
+  products: z.array(matchedListingSchema),
+  asked: z.object({ projects: z.boolean(), products: z.boolean() }),
+});
