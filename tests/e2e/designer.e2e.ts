@@ -457,7 +457,8 @@ describe('survey designer', () => {
     expect(JSON.parse(copy.data.questions).pages[0].elements[0].title).toBe('Which city, please?');
 
     // The server still refuses to change the campaign with responses, which keeps its questions.
-    const refused = await staff('POST', `/api/campaign/update/${id}`, { name, questions: JSON.stringify({ pages: [] }) });
+    const changed = { pages: [{ name: 'p1', elements: [{ type: 'text', name: 'town', title: 'Which town?' }] }] };
+    const refused = await staff('POST', `/api/campaign/update/${id}`, { name, questions: JSON.stringify(changed) });
     expect(refused.status).toBe(409);
     expect(JSON.parse((await staff<{ questions: string }>('GET', `/api/campagin/edit/${id}`)).data.questions)).toEqual(survey);
     expect(pageProblems(page)).toEqual([]);
