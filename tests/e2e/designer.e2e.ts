@@ -1,5 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { answerAsVisitor, createActiveCampaign, staffApi } from './api';
 import { baseURL, DESKTOP, expectScriptsDefused, failCalls, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 /**
@@ -240,6 +241,7 @@ describe('survey designer', () => {
     const page = await openNewDesigner();
     const stored = { pages: [{ name: 'p1', elements: [{ type: 'text', name: 'budget', title: 'Budget', 'x-crm': { field: 7 } }] }], triggers: [{ type: 'complete', expression: '{budget} > 1' }] };
     const load = await mockApi(page, '/api/campagin/edit/c-17', 200, { _id: 'c-17', name: 'Spring homes', questions: JSON.stringify(stored), questioncolumns: 'budget', isActive: true });
+    await mockApi(page, '/api/campaign/recordcnt/c-17', 200, { count: 0 });
     const update = await mockApi(page, '/api/campaign/update/c-17', 201, { message: 'Campaign updated successfully.' });
     await openWithState(page, '/dashboard/campaign/edit', { id: 'c-17' });
     await page.getByRole('heading', { name: 'Edit campaign', level: 1 }).waitFor();
@@ -416,10 +418,57 @@ describe('survey designer', () => {
     }
   });
 
+  it('opens a campaign with responses read-only with the specification\'s warning; "Duplicate to edit" opens an editable copy (issue 22 item 10)', async () => {
+    const staff = await staffApi();
+    const name = unique();
+    const survey = { pages: [{ name: 'p1', elements: [{ type: 'text', name: 'city', title: 'Which city?' }] }] };
+    const id = await createActiveCampaign(staff, name, survey);
+    await answerAsVisitor(id, `locked-${Date.now().toString(36)}@example.com`, { city: 'Pune' });
+
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    await page.goto(`/dashboard/campaign/edit?id=${encodeURIComponent(id)}`);
+    await page.getByRole('heading', { name: 'View campaign', level: 1 }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'This survey can not be edited. Please create a new one.' }).waitFor();
+    expect(await page.getByLabel('Campaign title').inputValue()).toBe(name);
+    expect(await page.getByLabel('Campaign title').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save changes' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Add question to page/ }).isDisabled()).toBe(true);
+    // Its questions can still be read.
+    await page.getByRole('button', { name: /^Which city\?/ }).click();
+    expect(await page.getByLabel('Question', { exact: true }).inputValue()).toBe('Which city?');
+    expect(await page.getByLabel('Question', { exact: true }).isDisabled()).toBe(true);
+    expect(await seriousA11yViolations(page, { include: '.designer-page' })).toEqual([]);
+
+    await page.getByRole('button', { name: 'Duplicate to edit' }).click();
+    await page.getByText('Campaign created successfully.').waitFor();
+    await page.getByRole('heading', { name: 'Edit campaign', level: 1 }).waitFor();
+    const copyId = new URL(page.url()).searchParams.get('id');
+    expect(copyId).toBeTruthy();
+    expect(copyId).not.toBe(id);
+    await expect.poll(() => page.getByLabel('Campaign title').inputValue()).toBe(`Copy of ${name}`);
+    expect(await page.getByRole('alert').filter({ hasText: 'This survey can not be edited' }).count()).toBe(0);
+    // The copy edits and saves.
+    await page.getByRole('button', { name: /^Which city\?/ }).click();
+    await page.getByLabel('Question', { exact: true }).fill('Which city, please?');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Campaign updated successfully.').waitFor();
+    const copy = await staff<{ questions: string }>('GET', `/api/campagin/edit/${copyId}`);
+    expect(JSON.parse(copy.data.questions).pages[0].elements[0].title).toBe('Which city, please?');
+
+    // The server still refuses to change the campaign with responses, which keeps its questions.
+    const changed = { pages: [{ name: 'p1', elements: [{ type: 'text', name: 'town', title: 'Which town?' }] }] };
+    const refused = await staff('POST', `/api/campaign/update/${id}`, { name, questions: JSON.stringify(changed) });
+    expect(refused.status).toBe(409);
+    expect(JSON.parse((await staff<{ questions: string }>('GET', `/api/campagin/edit/${id}`)).data.questions)).toEqual(survey);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
   it('shows the server message when a campaign with responses cannot be edited, and offers a new campaign instead', async () => {
     const page = await openNewDesigner();
     const stored = { pages: [{ name: 'p1', elements: [{ type: 'comment', name: 'why' }] }] };
     await mockApi(page, '/api/campagin/edit/c-9', 200, { _id: 'c-9', name: 'Locked', questions: JSON.stringify(stored), questioncolumns: 'why', isActive: false });
+    await mockApi(page, '/api/campaign/recordcnt/c-9', 200, { count: 0 });
     await mockApi(page, '/api/campaign/update/c-9', 409, { message: 'This survey can not be edited. Please create a new one.', code: 'EDIT_LOCKED' });
     await openWithState(page, '/dashboard/campaign/edit', { id: 'c-9' });
     await page.getByRole('button', { name: /^why/ }).click();
@@ -467,6 +516,7 @@ describe('survey designer', () => {
     const page = await openNewDesigner();
     const stored = { pages: [{ name: 'p1', elements: [{ type: 'text', name: 'size' }] }] };
     await mockApi(page, '/api/campagin/edit/c-21', 200, { _id: 'c-21', name: 'Winter homes', questions: JSON.stringify(stored), questioncolumns: 'size', isActive: false });
+    await mockApi(page, '/api/campaign/recordcnt/c-21', 200, { count: 0 });
     const campaign = await failCalls(page, '**/api/campagin/edit/c-21', { message: 'The server is resting.' });
     await openWithState(page, '/dashboard/campaign/edit', { id: 'c-21' });
     await page.getByRole('heading', { name: 'The campaign could not be loaded', level: 1 }).waitFor();

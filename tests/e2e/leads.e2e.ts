@@ -38,13 +38,14 @@ describe('leads inbox', () => {
     const visitor = await browser.newPage(DESKTOP);
     await beginSurvey(visitor, email);
     await visitor.getByRole('textbox', { name: 'Your name' }).fill(name);
-    await visitor.getByRole('textbox', { name: 'Mobile number' }).fill('+91 98450 77777');
+    // Typed without the country (issue 22 item 8): stored, shown and linked with +91.
+    await visitor.getByRole('textbox', { name: 'Mobile number' }).fill('98450 77777');
     await visitor.getByText('Villa', { exact: true }).click();
     await visitor.getByRole('button', { name: 'Complete' }).click();
     await visitor.waitForURL(/\/result$/);
     // Continue on WhatsApp: the studio's number and a summary naming the answers.
     const chat = await visitor.getByRole('link', { name: /Continue on WhatsApp/ }).getAttribute('href');
-    expect(chat).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+    expect(chat).toMatch(/^https:\/\/wa\.me\/91\d{10}\?text=/);
     const summary = decodeURIComponent(chat!.split('?text=')[1]!);
     expect(summary).toContain('Villa');
     expect(summary.length).toBeLessThanOrEqual(1000);
@@ -58,6 +59,7 @@ describe('leads inbox', () => {
     const detailUrl = page.url();
     // The answers, question → answer.
     await expect.poll(() => page.locator('.lead-answers').innerText()).toContain('What kind of home?');
+    expect(await page.locator('.lead-page').innerText()).toContain('+91 98450 77777');
     expect(await page.locator('.lead-answers').innerText()).toContain('Villa');
 
     // Move to contacted.
@@ -103,6 +105,14 @@ describe('leads inbox', () => {
     const card = page.locator('.phone-card').filter({ hasText: name });
     await card.waitFor();
     expect(await card.innerText()).toContain('Contacted');
+    // The phone is on the card, tappable (issue 22 item 12), at least 44 px high.
+    const call = card.getByRole('link', { name: 'Call +91 98450 77777' });
+    expect(await call.getAttribute('href')).toBe('tel:+919845077777');
+    expect((await call.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    // The number however it is typed finds the lead.
+    await page.goto(`/dashboard/leads?q=${encodeURIComponent('098450 77777')}`);
+    await card.waitFor();
+    expect(await page.locator('.phone-card').count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousA11yViolations(page, { exclude: ['.dashboard-sider'] })).toEqual([]);
     await card.click();
@@ -131,6 +141,17 @@ describe('leads when they cannot be loaded (issue 13)', () => {
     const found = await callApi<{ items: Array<{ _id: string }> }>('GET', `/api/leads?q=${encodeURIComponent(email)}`);
     expect(found.data.items).toHaveLength(1);
     leadId = found.data.items[0]!._id;
+  });
+
+  it('a contact message in the staff list links to its lead (issue 22 item 12)', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    await page.goto('/dashboard/fetch/contactus');
+    await page.getByRole('link', { name: `View lead: Ravi ${RUN}` }).first().click();
+    await page.waitForURL(new RegExp(`/dashboard/leads/${leadId}$`));
+    await page.getByText('A flat near the lake, please.').first().waitFor();
+    expect(await seriousA11yViolations(page, { exclude: ['.dashboard-sider'] })).toEqual([]);
+    expect(problemsBesidesFailedLoad(page)).toEqual([]);
   });
 
   it('the list says why, with the page around it, and loads on "Try again"', async () => {
@@ -165,7 +186,7 @@ describe('leads when they cannot be loaded (issue 13)', () => {
     await alert.getByRole('button', { name: 'Try again' }).click();
     await alert.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name, level: 1 }).waitFor();
-    await page.getByText('A flat near the lake, please.').waitFor();
+    await page.getByText('A flat near the lake, please.').first().waitFor();
     expect(problemsBesidesFailedLoad(page)).toEqual([]);
   });
 

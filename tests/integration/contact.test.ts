@@ -38,7 +38,12 @@ describeEachDatabase('POST /api/contactus/add', (ctx) => {
       requestQuotation: 'VenderRegistration',
       message: 'We are looking for a three-bedroom home near the lake.',
       date: expect.any(String),
+      leadId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
+    // Issue 22 item 12: the message names its lead, which staff open from the list.
+    const lead = await ctx.asStaff({ method: 'GET', url: `/api/leads/${stored!.leadId}` });
+    expect(lead.statusCode).toBe(200);
+    expect(lead.json()).toMatchObject({ _id: stored!.leadId, email: 'asha.menon@example.com' });
     expect(new Date(stored!.date).toISOString()).toBe(stored!.date);
     expect(Math.abs(Date.parse(stored!.date) - Date.now())).toBeLessThan(60_000);
   });

@@ -41,4 +41,6 @@ export interface ContactResponse {
   message: string;
   /** ISO 8601 */
   date: string;
+  /** The person's lead (issue 22 item 12), opened at /dashboard/leads/<leadId>. */
+  leadId: string | null;
 }

@@ -12,6 +12,7 @@ const contactResponseSchema = z.object({
   requestQuotation: z.enum(REQUEST_QUOTATIONS),
   message: z.string(),
   date: z.string(),
+  leadId: z.string().nullable(),
 });
 
 export async function contactRoutes(app: FastifyInstance): Promise<void> {

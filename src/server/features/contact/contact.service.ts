@@ -46,5 +46,6 @@ export async function listContactResponses(db: Kysely<Database>): Promise<Contac
     requestQuotation: row.requestQuotation,
     message: row.message,
     date: toIso(row.createdAt),
+    leadId: row.leadId,
   }));
 }

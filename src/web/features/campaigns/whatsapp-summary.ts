@@ -1,5 +1,4 @@
 /** The "Continue on WhatsApp" message from the result page (issue 14): a short summary of the answers. */
-import { whatsAppHref } from '../../../shared/phone';
 
 export const WHATSAPP_SUMMARY_MAX = 1000;
 
@@ -31,5 +30,6 @@ export function whatsAppAboutHome(studio: string, home: string): string {
 }
 
 export function whatsAppChatHref(phone: string, text: string): string {
-  return whatsAppHref(phone, text);
+  // The studio's WhatsApp number comes in E.164 from the server (config.ts, issue 22 item 8).
+  return `https://wa.me/${phone.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
 }

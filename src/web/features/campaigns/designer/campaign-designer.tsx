@@ -1,6 +1,6 @@
-import { CheckCircleOutlined, GlobalOutlined, LeftOutlined, SaveOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Form, Input, Spin, Tabs, Tooltip } from 'antd';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { CheckCircleOutlined, CopyOutlined, GlobalOutlined, LeftOutlined, LockOutlined, SaveOutlined } from '@ant-design/icons';
+import { Alert, App, Button, ConfigProvider, Form, Input, Spin, Tabs, Tooltip } from 'antd';
+import { lazy, Suspense, type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CAMPAIGN_MESSAGES, CAMPAIGN_NAME_MAX, campaignTitleSchema } from '../../../../shared/campaigns/campaigns.contract';
 import { paths } from '../../../../shared/paths';
@@ -19,7 +19,7 @@ import { pagesOf } from './survey-structure';
 import { useFocusRequest } from './use-focus-request';
 import { SurveySize } from './survey-size';
 import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes';
-import type { DesignerSource } from './designer-source';
+import { copyName, type DesignerSource } from './designer-source';
 import { countQuestions, validateCampaign } from './validate-campaign';
 import './designer.css';
 
@@ -73,9 +73,21 @@ function isTextEntry(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
+/**
+ * A locked campaign's designer and JSON (issue 22 item 10): every control that edits is disabled
+ * (antd's), while pages and questions can still be picked to read their settings.
+ */
+function ReadOnly({ locked, children }: { locked: boolean; children: ReactNode }) {
+  return locked ? <ConfigProvider componentDisabled>{children}</ConfigProvider> : children;
+}
+
 /** The designer page: campaign title, Designer / JSON / Preview tabs, undo, save. */
-export function DesignerWorkspace({ heading, source, campaignId }: DesignerWorkspaceProps) {
+export function DesignerWorkspace({ heading: editHeading, source, campaignId }: DesignerWorkspaceProps) {
   const { message, modal } = App.useApp();
+  // A campaign with responses opens read-only (issue 22 item 10): nothing to edit, nothing to save.
+  const locked = source.lockedBy !== undefined && source.lockedBy > 0;
+  const heading = locked ? 'View campaign' : editHeading;
+  const [duplicating, setDuplicating] = useState(false);
   const navigate = useNavigate();
   const [form] = Form.useForm<{ name: string }>();
   const [start] = useState(() => startingPoint(source));
@@ -94,7 +106,7 @@ export function DesignerWorkspace({ heading, source, campaignId }: DesignerWorks
   const watchedName = Form.useWatch('name', form);
   const name = watchedName ?? source.name;
   const questions = useMemo(() => JSON.stringify(doc), [doc]);
-  const dirty = !saved || saved.name !== name.trim() || saved.questions !== questions;
+  const dirty = !locked && (!saved || saved.name !== name.trim() || saved.questions !== questions);
   const jsonError = useMemo(() => {
     if (jsonText === null) return null;
     const parsed = parseSurveyJson(jsonText);
@@ -113,22 +125,49 @@ export function DesignerWorkspace({ heading, source, campaignId }: DesignerWorks
         ? { message: BROKEN_REFERENCES_MESSAGE, items: brokenReferences.map(describeReference) }
         : null;
 
-  const edit: EditDocument = useCallback((update, options = {}) => {
-    dispatch({ type: 'edit', doc: update, mergeKey: options.mergeKey, now: Date.now() });
-    if (options.select) setSelection(options.select);
-    setJsonText(null);
-  }, []);
+  const edit: EditDocument = useCallback(
+    (update, options = {}) => {
+      if (options.select) setSelection(options.select);
+      if (locked) return;
+      dispatch({ type: 'edit', doc: update, mergeKey: options.mergeKey, now: Date.now() });
+      setJsonText(null);
+    },
+    [locked],
+  );
 
   const undo = useCallback(() => {
+    if (locked) return;
     dispatch({ type: 'undo' });
     setJsonText(null);
-  }, []);
+  }, [locked]);
   const redo = useCallback(() => {
+    if (locked) return;
     dispatch({ type: 'redo' });
     setJsonText(null);
-  }, []);
+  }, [locked]);
+
+  /**
+   * "Duplicate to edit": the locked campaign's questions, as stored, become a new campaign, which
+   * opens in the designer to edit (the campaign with responses stays as it is).
+   */
+  const duplicateToEdit = async () => {
+    if (duplicating) return;
+    setDuplicating(true);
+    try {
+      const { questionNames } = await import('../../../../shared/survey/survey-questions');
+      const copy = source.questions ?? questions;
+      const created = await createCampaign({ name: copyName(source.name), questions: copy, questioncolumns: questionNames(doc).join(',') });
+      void message.success(CREATED);
+      navigate(`${paths.campaignEdit}?${new URLSearchParams({ id: created._id })}`, { state: { id: created._id } });
+    } catch (error) {
+      void message.error(error instanceof ApiError && error.code === 'TOO_LARGE' ? error.message : CREATE_FAILED);
+    } finally {
+      setDuplicating(false);
+    }
+  };
 
   const changeJson = (text: string) => {
+    if (locked) return;
     setJsonText(text);
     const parsed = parseSurveyJson(text);
     if (parsed.ok) dispatch({ type: 'edit', doc: parsed.doc, mergeKey: 'json', now: Date.now() });
@@ -168,7 +207,7 @@ export function DesignerWorkspace({ heading, source, campaignId }: DesignerWorks
   };
 
   const save = async () => {
-    if (saving) return;
+    if (saving || locked) return;
     if (jsonError) {
       setTab('json');
       void message.error(`Fix the JSON first: line ${jsonError.line}, column ${jsonError.column}.`);
@@ -252,34 +291,55 @@ export function DesignerWorkspace({ heading, source, campaignId }: DesignerWorks
           </Link>
           <h1>{heading}</h1>
         </div>
-        <div className="designer-header__actions">
-          <span className="designer-save-state" role="status">
-            {dirty ? (
-              'Unsaved changes'
-            ) : (
-              <>
-                <CheckCircleOutlined aria-hidden="true" /> {campaignId ? 'Saved' : 'Nothing to save yet'}
-              </>
-            )}
-          </span>
-          <Tooltip title="Undo the last change (Ctrl+Z)">
-            <Button icon={<UndoIcon />} aria-keyshortcuts="Control+Z" disabled={history.past.length === 0} onClick={undo} className="designer-history-button">
-              <span className="designer-history-button__label">Undo</span>
+        {locked ? (
+          <div className="designer-header__actions">
+            <span className="designer-save-state" role="status">
+              <LockOutlined aria-hidden="true" /> Read-only
+            </span>
+            <Button type="primary" icon={<CopyOutlined />} loading={duplicating} onClick={() => void duplicateToEdit()}>
+              Duplicate to edit
             </Button>
-          </Tooltip>
-          <Tooltip title="Redo the change you undid (Ctrl+Shift+Z)">
-            <Button icon={<RedoIcon />} aria-keyshortcuts="Control+Shift+Z" disabled={history.future.length === 0} onClick={redo} className="designer-history-button">
-              <span className="designer-history-button__label">Redo</span>
+          </div>
+        ) : (
+          <div className="designer-header__actions">
+            <span className="designer-save-state" role="status">
+              {dirty ? (
+                'Unsaved changes'
+              ) : (
+                <>
+                  <CheckCircleOutlined aria-hidden="true" /> {campaignId ? 'Saved' : 'Nothing to save yet'}
+                </>
+              )}
+            </span>
+            <Tooltip title="Undo the last change (Ctrl+Z)">
+              <Button icon={<UndoIcon />} aria-keyshortcuts="Control+Z" disabled={history.past.length === 0} onClick={undo} className="designer-history-button">
+                <span className="designer-history-button__label">Undo</span>
+              </Button>
+            </Tooltip>
+            <Tooltip title="Redo the change you undid (Ctrl+Shift+Z)">
+              <Button icon={<RedoIcon />} aria-keyshortcuts="Control+Shift+Z" disabled={history.future.length === 0} onClick={redo} className="designer-history-button">
+                <span className="designer-history-button__label">Redo</span>
+              </Button>
+            </Tooltip>
+            <SurveySize questions={questions} />
+            <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()} aria-keyshortcuts="Control+S">
+              {campaignId ? 'Save changes' : 'Create campaign'}
             </Button>
-          </Tooltip>
-          <SurveySize questions={questions} />
-          <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()} aria-keyshortcuts="Control+S">
-            {campaignId ? 'Save changes' : 'Create campaign'}
-          </Button>
-        </div>
+          </div>
+        )}
       </header>
 
-      {source.isActive && (
+      {locked && (
+        <Alert
+          className="designer-banner designer-locked"
+          type="warning"
+          showIcon
+          title={CAMPAIGN_MESSAGES.editLocked}
+          description={`People have already answered it (${source.lockedBy} ${source.lockedBy === 1 ? 'response' : 'responses'}), so its questions stay as they are and it opens read-only. “Duplicate to edit” makes a copy, a new campaign, to edit.`}
+        />
+      )}
+
+      {source.isActive && !locked && (
         <Alert className="designer-banner" type="warning" showIcon title="This campaign is live: visitors get the new version as soon as you save." />
       )}
       {start.loadError && (
@@ -309,7 +369,7 @@ export function DesignerWorkspace({ heading, source, campaignId }: DesignerWorks
         </div>
       )}
 
-      <Form form={form} name="campaign" layout="vertical" initialValues={{ name: source.name }} className="designer-title-form" onFinish={() => void save()}>
+      <Form form={form} name="campaign" layout="vertical" initialValues={{ name: source.name }} className="designer-title-form" disabled={locked} onFinish={() => void save()}>
         <Form.Item name="name" label="Campaign title" rules={[zodRule(campaignTitleSchema)]}>
           <Input size="large" placeholder="e.g. Spring 2027 home buyers" maxLength={CAMPAIGN_NAME_MAX} autoComplete="off" />
         </Form.Item>
@@ -336,12 +396,20 @@ export function DesignerWorkspace({ heading, source, campaignId }: DesignerWorks
           {
             key: 'designer',
             label: 'Designer',
-            children: <SurveyDesigner doc={doc} selection={selection} onSelect={setSelection} edit={edit} requestFocus={requestFocus} />,
+            children: (
+              <ReadOnly locked={locked}>
+                <SurveyDesigner doc={doc} selection={selection} onSelect={setSelection} edit={edit} requestFocus={requestFocus} />
+              </ReadOnly>
+            ),
           },
           {
             key: 'json',
             label: jsonError ? 'JSON (error)' : 'JSON',
-            children: <JsonEditor text={jsonText ?? formatSurveyJson(doc)} error={jsonError} onChange={changeJson} onFormat={() => setJsonText(null)} />,
+            children: (
+              <ReadOnly locked={locked}>
+                <JsonEditor text={jsonText ?? formatSurveyJson(doc)} error={jsonError} onChange={changeJson} onFormat={() => setJsonText(null)} />
+              </ReadOnly>
+            ),
           },
           {
             key: 'preview',

@@ -22,6 +22,15 @@ export function fetchCampaignForEdit(id: string, signal?: AbortSignal): Promise<
   return api.get<CampaignForEdit>(CAMPAIGNS_API.edit(id), { signal });
 }
 
+/** The campaign to edit and how many responses it has: with any, it is locked (SPEC.md §3, §9). */
+export async function fetchCampaignToEdit(id: string, signal?: AbortSignal): Promise<CampaignForEdit & { responseCount: number }> {
+  const [campaign, count] = await Promise.all([
+    fetchCampaignForEdit(id, signal),
+    api.get<{ count: number }>(CAMPAIGNS_API.responseCount(id), { signal }),
+  ]);
+  return { ...campaign, responseCount: count.count };
+}
+
 export function createCampaign(body: CampaignBody): Promise<{ message: string; _id: string }> {
   return api.post(CAMPAIGNS_API.add, { ...body });
 }

@@ -4,7 +4,7 @@ import { paths } from '../../../../shared/paths';
 import { PageMeta } from '../../../components/page-meta';
 import { loadPageData, usePageReload } from '../../dashboard/page-data';
 import { DesignerWorkspace } from '../designer/campaign-designer';
-import { fetchCampaignForEdit } from '../designer/designer-api';
+import { fetchCampaignForEdit, fetchCampaignToEdit, type CampaignForEdit } from '../designer/designer-api';
 import { draftSource, EMPTY_SOURCE, sourceFrom } from '../designer/designer-source';
 
 /**
@@ -28,9 +28,14 @@ const idParam = (editing: boolean) => (editing ? 'id' : 'copyOf');
 /** The campaign to edit or copy (GET /api/campagin/edit/:id); nothing to load for a new campaign. */
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const id = url.searchParams.get(idParam(url.pathname === paths.campaignEdit));
+  const editing = url.pathname === paths.campaignEdit;
+  const id = url.searchParams.get(idParam(editing));
   if (!id) return null;
-  return loadPageData(() => fetchCampaignForEdit(id, request.signal), 'The campaign could not be loaded.');
+  // To edit: with its number of responses, since a campaign with any opens read-only.
+  return loadPageData(
+    (): Promise<CampaignForEdit & { responseCount?: number }> => (editing ? fetchCampaignToEdit(id, request.signal) : fetchCampaignForEdit(id, request.signal)),
+    'The campaign could not be loaded.',
+  );
 }
 
 function draftFrom(state: DesignerState | null): { name: string; questions: string } | undefined {

@@ -2,8 +2,9 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Empty, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useId, useMemo, useState } from 'react';
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { REQUEST_QUOTATIONS, type ContactResponse, type RequestQuotation } from '../../../../shared/contact/contact.contract';
+import { leadPath } from '../../../../shared/paths';
 import { PageMeta } from '../../../components/page-meta';
 import { PHONE_CARDS_WIDE, PhoneCards } from '../../../components/phone-cards';
 import { LoadFailed, loadPageData, usePageReload } from '../../dashboard/page-data';
@@ -17,6 +18,16 @@ const LOAD_FAILED = 'Something went wrong,if you think this is an issue please c
 
 export function loader({ request }: LoaderFunctionArgs) {
   return loadPageData(() => fetchContactResponses(request.signal), LOAD_FAILED);
+}
+
+/** The person's lead (issue 22 item 12): their status, notes and everything else they sent. */
+function LeadLink({ row }: { row: ContactResponse }) {
+  if (!row.leadId) return null;
+  return (
+    <Link to={leadPath(row.leadId)} className="contact-responses-lead" aria-label={`View lead: ${row.firstname} ${row.lastname}`}>
+      View lead
+    </Link>
+  );
 }
 
 function columns(quotation: RequestQuotation | null): TableColumnsType<ContactResponse> {
@@ -36,7 +47,12 @@ function columns(quotation: RequestQuotation | null): TableColumnsType<ContactRe
       title: 'Email',
       dataIndex: 'email',
       width: 210,
-      render: (email: string) => <a href={`mailto:${email}`}>{email}</a>,
+      render: (email: string, row) => (
+        <span className="contact-responses-who">
+          <a href={`mailto:${email}`}>{email}</a>
+          <LeadLink row={row} />
+        </span>
+      ),
     },
     {
       title: 'Quotation',
@@ -151,6 +167,7 @@ export function Component() {
               {formatDate(row.date)}
             </time>
             <a href={`mailto:${row.email}`}>{row.email}</a>
+            <LeadLink row={row} />
             <p className="contact-responses-card__message">{row.message}</p>
           </div>
         )}

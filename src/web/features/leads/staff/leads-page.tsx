@@ -1,4 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PhoneOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, useLoaderData, useNavigate, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/leads/leads.contract';
 import { leadPath, paths } from '../../../../shared/paths';
 import { PageMeta } from '../../../components/page-meta';
-import { formatPhone } from '../../../../shared/phone';
+import { formatPhone, telHref } from '../../../../shared/phone';
 import { PHONE_CARDS_WIDE, PhoneCards } from '../../../components/phone-cards';
 import { errorMessage } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
@@ -266,14 +266,22 @@ export function Component() {
             busy={loading}
             empty={empty}
             renderCard={(lead) => (
-              <Link to={leadPath(lead._id)} className="phone-card">
+              // The whole card opens the lead (its name link covers it); the phone above that calls (issue 22 item 12).
+              <div className="phone-card leads-card">
                 <span className="phone-card__top">
-                  <strong className="leads-card__who">{who(lead)}</strong>
+                  <Link to={leadPath(lead._id)} className="leads-card__who">
+                    <strong>{who(lead)}</strong>
+                  </Link>
                   <StatusTag status={lead.status} />
                 </span>
                 <span>{what(lead)}</span>
                 <span className="leads-muted">{formatWhen(lead.lastActivityAt)}</span>
-              </Link>
+                {lead.phone ? (
+                  <a href={telHref(lead.phone)} className="leads-card__phone" aria-label={`Call ${formatPhone(lead.phone)}`}>
+                    <PhoneOutlined aria-hidden="true" /> {formatPhone(lead.phone)}
+                  </a>
+                ) : null}
+              </div>
             )}
             pagination={{ current: view.page, pageSize: view.size, total: data.data.total, onChange: setPage }}
           />
