@@ -87,23 +87,3 @@ export function jsonProblem(value: unknown, limit = NESTING_LIMIT): JsonProblem 
   }
   return null;
 }
-
-/**
- * How deeply a JSON text nests, counted on the text itself (strings skipped), stopping as soon as
- * it passes `limit`: checked before JSON.parse and the readers that recurse (the survey JSON).
- */
-export function jsonTextTooDeep(text: string, limit = NESTING_LIMIT): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > limit) return true;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-  }
-  return false;
-}
