@@ -35,6 +35,7 @@ import { routeMethods } from './lib/route-methods';
 import { registerContentCache } from './lib/content-cache';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerNulGuard } from './lib/nul-guard';
+import { registerBodyGuard, registerPathGuard } from './lib/request-guard';
 import { requestLogSerializer } from './lib/log-redact';
 import { createAttemptLimiters } from './lib/throttle';
 import { sharedBudgetStore } from './lib/public-write-limit';
@@ -149,6 +150,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerNulGuard(app);
+  registerBodyGuard(app);
+  registerPathGuard(app);
   registerContentCache(app);
   app.setNotFoundHandler(methodNotAllowedOrNotFound(routeMethods(routeInventory)));
 

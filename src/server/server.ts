@@ -6,12 +6,18 @@ import { bootstrapStaff } from './features/auth/bootstrap';
 
 const SHUTDOWN_GRACE_MS = 9_000;
 /**
- * How long idle keep-alive connections stay open after the signal. A request a client sent just
- * before it may still sit unread in the socket, so the connection looks idle; closing it at once (as
- * server.close() does) would reset that request. Once this has passed, anything sent before the
- * signal has been read and is being served.
+ * How long the server keeps listening after the signal. Connections a client opened just before it
+ * may still wait in the kernel's accept queue; closing the listener at once resets them. While
+ * this lasts they are accepted and served, each answer with Connection: close.
  */
-const IDLE_DRAIN_MS = 500;
+const ACCEPT_DRAIN_MS = 300;
+/**
+ * How long idle keep-alive connections stay open once the listener is closed. A request a client
+ * sent just before (or just after) the signal may sit unread in the socket, so the connection looks
+ * idle; closing it then would reset that request. Requests that come are served with Connection:
+ * close, which ends their connection cleanly; after this, any connection still idle is closed.
+ */
+const IDLE_DRAIN_MS = 1_000;
 
 async function main(): Promise<void> {
   let config;
@@ -28,9 +34,15 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
   const staff = await bootstrapStaff(app.db, config);
   const seeded = config.seedDemo && (await seedDemoContent(app.db, app.database.dialect));
+  let stopping = false;
+  // From the signal on, every answer closes its connection: the client opens no further request on
+  // it, so no request of its is reset when the connection ends (issue 22 item 19g).
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (stopping) reply.header('connection', 'close');
+    done();
+  });
   await app.ready();
 
-  let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -41,22 +53,25 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     // server.close() stops listening (new connections are refused) and closes idle connections:
-    // hold that second part back for IDLE_DRAIN_MS. Answers given while closing carry Connection:
-    // close; after the pause, every connection is closed as soon as it is idle.
+    // hold that second part back for IDLE_DRAIN_MS. After the pause, every connection is closed as
+    // soon as it is idle.
     const closeIdle = app.server.closeIdleConnections.bind(app.server);
     app.server.closeIdleConnections = () => undefined;
+    // Keep accepting for ACCEPT_DRAIN_MS first: connections already in the accept queue are served.
     setTimeout(() => {
-      app.server.closeIdleConnections = closeIdle;
-      closeIdle();
-      setInterval(closeIdle, 50).unref();
-    }, IDLE_DRAIN_MS).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+      setTimeout(() => {
+        app.server.closeIdleConnections = closeIdle;
+        closeIdle();
+        setInterval(closeIdle, 50).unref();
+      }, IDLE_DRAIN_MS).unref();
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
+    }, ACCEPT_DRAIN_MS);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

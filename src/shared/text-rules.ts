@@ -41,3 +41,49 @@ const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 export function stripBidiControls(value: string): string {
   return value.replace(BIDI_CONTROLS, '');
 }
+
+/** How deeply a JSON body (an answer included) may nest objects and arrays (issue 22 item 14). */
+export const NESTING_LIMIT = 64;
+export const ANSWER_NESTING_MESSAGE = `The request is nested too deeply (at most ${NESTING_LIMIT} levels of objects and lists).`;
+
+/** Text with a lone surrogate (e.g. "\ud800") is not Unicode: no database stores it as sent. */
+export const UNICODE_MESSAGE = 'Please remove the broken character from this text: it is not valid Unicode.';
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when the text is well-formed Unicode (String.prototype.isWellFormed, without needing ES2024). */
+export function isWellFormedText(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
+}
+
+export type JsonProblem = { kind: 'nesting' | 'unicode'; path: (string | number)[] };
+
+/**
+ * The first value of a parsed JSON body that breaks the rules every reader relies on: nested past
+ * NESTING_LIMIT, or a string or key that is not well-formed Unicode. Iterative, so no depth of
+ * input can overflow the stack.
+ */
+export function jsonProblem(value: unknown, limit = NESTING_LIMIT): JsonProblem | null {
+  const stack: Array<{ value: unknown; depth: number; path: (string | number)[] }> = [{ value, depth: 0, path: [] }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (typeof item.value === 'string') {
+      if (!isWellFormedText(item.value)) return { kind: 'unicode', path: item.path };
+      continue;
+    }
+    if (typeof item.value !== 'object' || item.value === null) continue;
+    const depth = item.depth + 1;
+    if (depth > limit) return { kind: 'nesting', path: item.path };
+    if (Array.isArray(item.value)) {
+      for (let i = item.value.length - 1; i >= 0; i--) stack.push({ value: item.value[i], depth, path: [...item.path, i] });
+      continue;
+    }
+    const entries = Object.entries(item.value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      if (!isWellFormedText(key)) return { kind: 'unicode', path: [...item.path, key] };
+      stack.push({ value: child, depth, path: [...item.path, key] });
+    }
+  }
+  return null;
+}

@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -127,6 +128,74 @@ describe('graceful shutdown', () => {
       expect(sentBefore.length).toBeGreaterThanOrEqual(clients * 4);
       // Once it has stopped, nothing answers.
       expect(await probe(url)).toBe('refused');
+      server = undefined;
+    }
+  }, 120_000);
+
+  // Issue 22 item 19g: requests on connections opened just before the signal (still in the accept
+  // queue) and keep-alive requests sent just after it get an answer (served, or 503 with
+  // Connection: close), never a reset. Raw sockets, so no client retries or hides a reset.
+  it('answers requests on connections opened just before SIGTERM and keep-alive requests just after it, never a reset (5 rounds)', async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'abode-shutdown-'));
+    const request = 'GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n';
+    type Answer = { status?: number; connection?: string; error?: string; raw: string };
+    /** Reads one HTTP answer (status line, headers, Content-Length body) from a socket. */
+    const answerOf = (socket: Socket): Promise<Answer> =>
+      new Promise((resolve) => {
+        let raw = '';
+        const finish = (error?: string) => {
+          socket.removeAllListeners('data');
+          const status = /^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1];
+          const connection = /\r\nconnection: *([^\r]*)/i.exec(raw)?.[1]?.toLowerCase();
+          resolve(status ? { status: Number(status), connection, raw } : { error: error ?? 'closed without an answer', raw });
+        };
+        socket.on('data', (chunk: Buffer) => {
+          raw += chunk.toString();
+          const end = raw.indexOf('\r\n\r\n');
+          const length = Number(/\r\ncontent-length: *(\d+)/i.exec(raw)?.[1] ?? NaN);
+          if (end !== -1 && raw.length >= end + 4 + length) finish();
+        });
+        socket.once('error', (error: NodeJS.ErrnoException) => finish(error.code ?? error.message));
+        socket.once('close', () => finish());
+      });
+    const open = (url: string): Promise<Socket> =>
+      new Promise((resolve, reject) => {
+        const { port } = new URL(url);
+        const socket = connect(Number(port), '127.0.0.1', () => resolve(socket));
+        socket.once('error', reject);
+      });
+    const proper = (a: Answer) => a.status === 200 || (a.status === 503 && a.connection === 'close');
+
+    for (let round = 0; round < 5; round++) {
+      server = await startServerProcess({ DATA_DIR: dataDir });
+      const { url } = server;
+      // Kept-alive connections that have had one answer each.
+      const kept = await Promise.all(Array.from({ length: 16 }, () => open(url)));
+      const first = await Promise.all(kept.map((socket) => { const a = answerOf(socket); socket.write(request); return a; }));
+      expect(first.map((a) => a.status), `round ${round}`).toEqual(Array(16).fill(200));
+      // Fresh connections, connected and their request written, then the signal at once.
+      const fresh = await Promise.all(Array.from({ length: 24 }, () => open(url)));
+      const freshAnswers = fresh.map((socket) => { const a = answerOf(socket); socket.write(request); return a; });
+      server.child.kill('SIGTERM');
+      // Keep-alive requests just after the signal, spread over its first 400 ms.
+      const late = kept.map(async (socket, i) => {
+        await new Promise((resolve) => setTimeout(resolve, i * 25));
+        // As any HTTP client does: a connection the server has already closed cleanly (FIN, after
+        // its drain time; only when this busy test runs late) is not used again.
+        if (socket.readableEnded) return { status: 200, connection: 'close', raw: '(closed cleanly before the request)' };
+        const a = answerOf(socket);
+        socket.write(request);
+        return a;
+      });
+      const answers = [...(await Promise.all(freshAnswers)), ...(await Promise.all(late))];
+      const { code } = await server.exited;
+      for (const socket of [...kept, ...fresh]) socket.destroy();
+      expect(code, `round ${round}`).toBe(0);
+      const failed = answers.flatMap((a, i) => (proper(a) ? [] : [`${i < fresh.length ? 'fresh' : 'kept'} ${i}: ${a.error ?? a.raw.slice(0, 80)}`]));
+      expect(failed, `round ${round}`).toEqual([]);
+      // Answered after the signal (sent 100 ms or more after it: the process takes the signal a moment
+      // later): each closes its connection, so the client sends nothing more on it.
+      expect(answers.slice(fresh.length + 4).filter((a) => a.connection !== 'close').map((a) => a.raw.slice(0, 80)), `round ${round}`).toEqual([]);
       server = undefined;
     }
   }, 120_000);

@@ -1,6 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { tooLarge, unsupportedMedia } from './errors';
+import { isWellFormedText, UNICODE_MESSAGE } from '../../shared/text-rules';
+import { badRequest, HttpError, tooLarge, unsupportedMedia } from './errors';
 import { refuseNul } from './nul-guard';
+
+export const MALFORMED_FORM = 'The form arrived incomplete or malformed. Please send it again.';
+
+/** A field that is not well-formed Unicode (a lone surrogate) is refused as a JSON body's is. */
+function refuseBrokenText(field: string, value: string): void {
+  if (!isWellFormedText(field) || !isWellFormedText(value)) throw badRequest(UNICODE_MESSAGE, [{ field: isWellFormedText(field) ? field : 'body', message: UNICODE_MESSAGE }]);
+}
 
 export interface MultipartForm {
   fields: Record<string, string>;
@@ -26,22 +34,32 @@ export async function readMultipartForm(request: FastifyRequest, options: Multip
   if (!request.isMultipart()) throw unsupportedMedia(options.notMultipart);
   const fields: Record<string, string> = {};
   let file: MultipartForm['file'];
-  for await (const part of request.parts(options.limits ? { limits: options.limits } : undefined)) {
-    if (part.type === 'field') {
-      const value = typeof part.value === 'string' ? part.value : String(part.value);
-      refuseNul(part.fieldname, value);
-      fields[part.fieldname] = value;
-      continue;
+  try {
+    for await (const part of request.parts(options.limits ? { limits: options.limits } : undefined)) {
+      if (part.type === 'field') {
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        refuseNul(part.fieldname, value);
+        refuseBrokenText(part.fieldname, value);
+        fields[part.fieldname] = value;
+        continue;
+      }
+      refuseNul('filename', part.filename);
+      refuseBrokenText('filename', part.filename);
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.tooLarge);
+        throw error;
+      }
+      if (part.fieldname === 'file' && bytes.length > 0) file = { bytes, filename: part.filename };
     }
-    refuseNul('filename', part.filename);
-    let bytes: Buffer;
-    try {
-      bytes = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.tooLarge);
-      throw error;
-    }
-    if (part.fieldname === 'file' && bytes.length > 0) file = { bytes, filename: part.filename };
+  } catch (error) {
+    // Our own refusals and the plugin's (limits, field names) carry their status. What the parser
+    // throws without one ("Boundary not found", "Unexpected end of multipart data") is a body that
+    // was cut short or is no multipart form: the client's fault, 400 (issue 22 item 14).
+    if (error instanceof HttpError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw badRequest(MALFORMED_FORM);
   }
   return { fields, file };
 }

@@ -19,6 +19,7 @@ import * as resumeTokenExpiry from './2026-11-25T0100-resume-token-expiry';
 import * as emailRecordsByPerson from './2026-11-26T0600-email-records-by-person';
 import * as leadPhonesE164 from './2026-11-26T0700-lead-phones-e164';
 import * as staffTokenVersion from './2026-11-26T0800-staff-token-version';
+import * as answerJsonbOrNull from './2026-11-26T0801-answer-jsonb-or-null';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0600-email-records-by-person': emailRecordsByPerson,
   '2026-11-26T0700-lead-phones-e164': leadPhonesE164,
   '2026-11-26T0800-staff-token-version': staffTokenVersion,
+  '2026-11-26T0801-answer-jsonb-or-null': answerJsonbOrNull,
 };

@@ -324,10 +324,14 @@ const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter;
  */
 export function answerHolds(db: Db, column: string, key: string, value: string) {
   const ref = sql.ref(column);
+  // A stored answer the database's JSON functions refuse (SQLite: nested past 1,000 levels;
+  // PostgreSQL: a lone surrogate escape) holds nothing, rather than failing the read (issue 22 item 14).
   if (isSqlite(db)) {
-    return sql<boolean>`exists (select 1 from json_each(${ref}) a where a.key = ${key} and case when a.type = 'array' then exists (select 1 from json_each(a.value) b where cast(b.value as text) = ${value}) else cast(a.value as text) = ${value} end)`;
+    const json = sql`(case when json_valid(${ref}) then ${ref} else '{}' end)`;
+    return sql<boolean>`exists (select 1 from json_each(${json}) a where a.key = ${key} and case when a.type = 'array' then exists (select 1 from json_each(a.value) b where cast(b.value as text) = ${value}) else cast(a.value as text) = ${value} end)`;
   }
-  return sql<boolean>`exists (select 1 from jsonb_array_elements_text(case jsonb_typeof(${ref}::jsonb -> ${key}) when 'array' then ${ref}::jsonb -> ${key} else jsonb_build_array(${ref}::jsonb -> ${key}) end) e where e = ${value})`;
+  const json = sql`(case when strpos(${ref}, ${'\\u'}) = 0 then ${ref}::jsonb else answer_jsonb_or_null(${ref}) end)`;
+  return sql<boolean>`exists (select 1 from jsonb_array_elements_text(case jsonb_typeof(${json} -> ${key}) when 'array' then ${json} -> ${key} else jsonb_build_array(${json} -> ${key}) end) e where e = ${value})`;
 }
 
 type Where = Expression<SqlBool>;
