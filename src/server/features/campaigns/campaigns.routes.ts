@@ -25,6 +25,8 @@ import {
   surveyProgressSavedSchema,
   surveyProgressSchema,
   surveyResponseSchema,
+  surveyResumeQuerySchema,
+  surveyResumeSchema,
 } from '../../../shared/campaigns/campaigns.contract';
 import { answersQuerySchema, campaignSummaryResultSchema, resultFiltersSchema } from '../../../shared/campaigns/campaign-summary.contract';
 import { campaignSummary, parseFilters } from './campaign-summary.service';
@@ -120,6 +122,19 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
       // The answers are personal: no shared cache keeps them.
       reply.header('cache-control', 'no-store');
       return progress.readProgress(app.db, request.params.campaignId, request.query.token);
+    },
+  );
+
+  // A resume link opens the survey it was made for, whichever is active now (issue 22 item 5).
+  r.get(
+    CAMPAIGNS_API.resume,
+    {
+      schema: { tags, querystring: surveyResumeQuerySchema, response: { 200: surveyResumeSchema } },
+      config: { rateLimit: app.publicWriteRateLimit },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return progress.resumeSurvey(app.db, request.query.token);
     },
   );
 
