@@ -17,6 +17,7 @@ import * as surveyProgress from './2026-11-23T0400-survey-progress';
 import * as resumeLinkEvents from './2026-11-23T0412-resume-link-events';
 import * as resumeTokenExpiry from './2026-11-25T0100-resume-token-expiry';
 import * as emailRecordsByPerson from './2026-11-26T0600-email-records-by-person';
+import * as surveyFileQuota from './2026-11-26T0610-survey-file-quota';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0412-resume-link-events': resumeLinkEvents,
   '2026-11-25T0100-resume-token-expiry': resumeTokenExpiry,
   '2026-11-26T0600-email-records-by-person': emailRecordsByPerson,
+  '2026-11-26T0610-survey-file-quota': surveyFileQuota,
 };
