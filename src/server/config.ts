@@ -114,6 +114,8 @@ const envSchema = z
       .refine((list) => list.every((e) => z.email().safeParse(e).success), 'must be e-mail addresses separated by commas')
       .optional(),
     CONFIRM_VISITORS: booleanFlag.default(true),
+    VISITOR_MAIL_PER_RECIPIENT_HOUR: positiveInt.default(3),
+    VISITOR_MAIL_PER_ADDRESS_HOUR: positiveInt.default(10),
     SURVEY_FILES_PER_RECORD_MB: positiveInt.default(50),
     SURVEY_FILES_PER_ADDRESS_DAY_MB: positiveInt.default(200),
     SURVEY_FILES_TOTAL_MB: positiveInt.default(5 * 1024),
@@ -192,6 +194,8 @@ export interface NotifyConfig {
   /** Staff recipients; empty means every staff user. */
   notifyEmails: string[];
   confirmVisitors: boolean;
+  /** Visitor mail per recipient and per sender address an hour (issue 22 item 17); default 3 and 10. */
+  visitorMailLimits?: { perRecipientHour: number; perSenderHour: number };
   allowPrivateWebhooks: boolean;
   /** Run the dispatcher in this process (tests drive it by hand). */
   dispatch: boolean;
@@ -261,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mailDir: path.join(dataDir, 'mail'),
       notifyEmails: e.NOTIFY_EMAILS ?? [],
       confirmVisitors: e.CONFIRM_VISITORS,
+      visitorMailLimits: { perRecipientHour: e.VISITOR_MAIL_PER_RECIPIENT_HOUR, perSenderHour: e.VISITOR_MAIL_PER_ADDRESS_HOUR },
       allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
       dispatch: true,
     },

@@ -18,6 +18,7 @@ import * as resumeLinkEvents from './2026-11-23T0412-resume-link-events';
 import * as resumeTokenExpiry from './2026-11-25T0100-resume-token-expiry';
 import * as emailRecordsByPerson from './2026-11-26T0600-email-records-by-person';
 import * as surveyFileQuota from './2026-11-26T0610-survey-file-quota';
+import * as visitorMailLimits from './2026-11-26T0620-visitor-mail-limits';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0100-resume-token-expiry': resumeTokenExpiry,
   '2026-11-26T0600-email-records-by-person': emailRecordsByPerson,
   '2026-11-26T0610-survey-file-quota': surveyFileQuota,
+  '2026-11-26T0620-visitor-mail-limits': visitorMailLimits,
 };

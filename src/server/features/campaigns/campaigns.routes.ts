@@ -34,6 +34,7 @@ import { attachmentHeader, writeCampaignWorkbook, XLSX_CONTENT_TYPE } from './ca
 import { matchesFor } from '../matching/matching.service';
 import * as campaigns from './campaigns.service';
 import * as progress from './survey-progress.service';
+import { clientKey } from '../../lib/client-key';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -72,7 +73,8 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       // Lead writes share commits with their neighbours (group commit): one fsync for many leads.
-      const added = await app.writes.run((trx) => campaigns.addEmailRecord(trx, request.body));
+      const sender = clientKey(app.config.jwtSecret, 'visitor-mail', request.ip);
+      const added = await app.writes.run((trx) => campaigns.addEmailRecord(trx, request.body, sender));
       if (added.event) app.notifications.wake();
       if (added.resumeLinkSent) {
         // The spec's answer (200, emailID) plus a flag the client reads: the answers so far stay
@@ -95,7 +97,8 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
       const { campaignId } = request.params;
       // Matched against the listings as they are now, outside the write (pure work on cached data).
       const matches = await matchesFor(app.contentCache, app.db, campaignId, request.body.response.answer);
-      const { stored } = await app.writes.run((trx) => campaigns.storeResponse(trx, campaignId, request.body.response, matches));
+      const sender = clientKey(app.config.jwtSecret, 'visitor-mail', request.ip);
+      const { stored } = await app.writes.run((trx) => campaigns.storeResponse(trx, campaignId, request.body.response, matches, sender));
       if (stored) app.notifications.wake();
       return { message: CAMPAIGN_MESSAGES.responseSaved, matches };
     },
