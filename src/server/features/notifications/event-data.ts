@@ -107,8 +107,19 @@ export async function buildEventData(db: Kysely<Database>, event: EventRow, look
 
 /** Whether the survey an e-mail record started has since been finished. */
 export async function emailRecordCompleted(db: Kysely<Database>, emailRecordId: string): Promise<boolean> {
-  const row = await db.selectFrom('emailRecords').select('isCompleted').where('id', '=', emailRecordId).executeTakeFirst();
-  return Boolean(row?.isCompleted);
+  const row = await db.selectFrom('emailRecords').select(['isCompleted', 'leadId', 'campaignId']).where('id', '=', emailRecordId).executeTakeFirst();
+  if (!row) return false;
+  if (row.isCompleted) return true;
+  if (row.leadId === null || row.campaignId === null) return false;
+  // Finished in another attempt of the same person (another device, issue 22 item 6) counts too.
+  const other = await db
+    .selectFrom('emailRecords')
+    .select('id')
+    .where('leadId', '=', row.leadId)
+    .where('campaignId', '=', row.campaignId)
+    .where('isCompleted', '=', true)
+    .executeTakeFirst();
+  return other !== undefined;
 }
 
 /** The campaign of an e-mail record still unfinished with answers kept; undefined otherwise. */
