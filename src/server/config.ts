@@ -22,6 +22,8 @@ const positiveInt = z.coerce
   .positive('must be positive');
 
 // proxy-addr's names for address ranges, accepted besides addresses and CIDRs.
+const MB = 1024 * 1024;
+
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function isAddressOrRange(value: string): boolean {
@@ -131,6 +133,11 @@ const envSchema = z
       .refine((list) => list.every((e) => z.email().safeParse(e).success), 'must be e-mail addresses separated by commas')
       .optional(),
     CONFIRM_VISITORS: booleanFlag.default(true),
+    VISITOR_MAIL_PER_RECIPIENT_HOUR: positiveInt.default(3),
+    VISITOR_MAIL_PER_ADDRESS_HOUR: positiveInt.default(10),
+    SURVEY_FILES_PER_RECORD_MB: positiveInt.default(50),
+    SURVEY_FILES_PER_ADDRESS_DAY_MB: positiveInt.default(200),
+    SURVEY_FILES_TOTAL_MB: positiveInt.default(5 * 1024),
     ALLOW_PRIVATE_WEBHOOKS: booleanFlag.default(false),
   })
   .superRefine((env, ctx) => {
@@ -187,6 +194,17 @@ export interface Config {
   ssrDir?: string;
   studio: StudioSettings;
   notify: NotifyConfig;
+  /** How much visitors' survey files may take, in bytes (issue 22 item 18). */
+  surveyFileQuota: SurveyFileQuota;
+}
+
+export interface SurveyFileQuota {
+  /** The files of one e-mail record (one survey). */
+  perRecordBytes: number;
+  /** Everything sent from one client address in the last 24 hours. */
+  perAddressDayBytes: number;
+  /** Every survey file stored. */
+  totalBytes: number;
 }
 
 /** E-mail and webhook notifications (issue 15). */
@@ -198,6 +216,8 @@ export interface NotifyConfig {
   /** Staff recipients; empty means every staff user. */
   notifyEmails: string[];
   confirmVisitors: boolean;
+  /** Visitor mail per recipient and per sender address an hour (issue 22 item 17); default 3 and 10. */
+  visitorMailLimits?: { perRecipientHour: number; perSenderHour: number };
   allowPrivateWebhooks: boolean;
   /** Run the dispatcher in this process (tests drive it by hand). */
   dispatch: boolean;
@@ -268,8 +288,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mailDir: path.join(dataDir, 'mail'),
       notifyEmails: e.NOTIFY_EMAILS ?? [],
       confirmVisitors: e.CONFIRM_VISITORS,
+      visitorMailLimits: { perRecipientHour: e.VISITOR_MAIL_PER_RECIPIENT_HOUR, perSenderHour: e.VISITOR_MAIL_PER_ADDRESS_HOUR },
       allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS,
       dispatch: true,
+    },
+    surveyFileQuota: {
+      perRecordBytes: e.SURVEY_FILES_PER_RECORD_MB * MB,
+      perAddressDayBytes: e.SURVEY_FILES_PER_ADDRESS_DAY_MB * MB,
+      totalBytes: e.SURVEY_FILES_TOTAL_MB * MB,
     },
   };
 }

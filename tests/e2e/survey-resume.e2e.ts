@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES } from '../../src/shared/campaigns/campaigns.contract';
-import { createActiveCampaign, staffApi, type Api } from './api';
+import { createActiveCampaign, setCampaignActive, staffApi, type Api } from './api';
 import { beginSurvey, pageProblems, PHONE, useBrowser } from './browser';
 import { AMENITIES_QUESTION, HOME_TYPE_QUESTION } from './questions';
 
@@ -101,5 +101,45 @@ describe('survey resume (issue 12 item 14)', () => {
     await page.waitForURL(/\/startsurvey$/);
     await expectWhereTheyWere(page, 'Pune');
     expect(pageProblems(page)).toEqual([]);
+  });
+});
+
+describe('a resume link after the active survey changes (issue 22 item 5)', () => {
+  it('opens the survey it was made for, not the one active now, and finishes it', async () => {
+    const page = await browser.newPage(PHONE);
+    const email = `switch-${RUN}@example.com`;
+    await answerUpToGym(page, email, 'Mysuru');
+    // The token this browser holds is the one a "continue" e-mail carries too.
+    let token = '';
+    await expect
+      .poll(async () => {
+        const held = await page.evaluate(() => localStorage.getItem('abode.survey-resume'));
+        token = held ? (JSON.parse(held) as { token: string }).token : '';
+        return token;
+      })
+      .not.toBe('');
+
+    // The studio puts another survey up.
+    const other = await createActiveCampaign(callApi, `E2E resume other ${RUN}`, {
+      pages: [{ name: 'decor', elements: [{ type: 'text', name: 'colour', title: 'Favourite colour?' }] }],
+    });
+    try {
+      const elsewhere = await browser.newPage(PHONE);
+      await elsewhere.goto(`/startsurvey?resume=${token}`);
+      await elsewhere.getByText(CAMPAIGN_MESSAGES.welcomeBack).waitFor();
+      await elsewhere.waitForURL(/\/startsurvey$/);
+      await expectWhereTheyWere(elsewhere, 'Mysuru');
+      expect(await elsewhere.getByText('Favourite colour?').count()).toBe(0);
+      await elsewhere.getByRole('button', { name: 'Complete' }).click();
+      await elsewhere.waitForURL(/\/result$/);
+      await elsewhere.getByText(CAMPAIGN_MESSAGES.thankYou).waitFor();
+
+      const answers = await callApi<Array<{ email: string; result: string }>>('GET', `/api/campaign/answers/${campaignId}`);
+      expect(answers.data.filter((a) => a.email === email).map((a) => JSON.parse(a.result))).toEqual([{ homeType: 'villa', city: 'Mysuru', amenities: ['gym'] }]);
+      expect((await callApi<unknown[]>('GET', `/api/campaign/answers/${other}`)).data).toEqual([]);
+      expect(pageProblems(elsewhere)).toEqual([]);
+    } finally {
+      await setCampaignActive(callApi, campaignId);
+    }
   });
 });

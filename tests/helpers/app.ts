@@ -49,6 +49,7 @@ export function testConfig(db: TestDatabase, overrides: Partial<Config> = {}): C
       // Tests drive the dispatcher by hand (app.notifications.runOnce()) unless they start it.
       dispatch: false,
     },
+    surveyFileQuota: { perRecordBytes: 50 * 1024 * 1024, perAddressDayBytes: 200 * 1024 * 1024, totalBytes: 5 * 1024 * 1024 * 1024 },
     ...overrides,
   };
 }

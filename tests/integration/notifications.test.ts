@@ -121,8 +121,11 @@ describeEachDatabase(
       expect(String(staff.html)).toContain('Meera &lt;script&gt;');
       expect(visitor.to).toMatchObject({ text: email });
       expect(visitor.subject).toBe('Thank you — Test Studio has your answers');
-      expect(visitor.text).toContain('Thank you, Meera <script>!');
-      expect(visitor.text).toContain('Which city?\n  Pune');
+      // Nothing the visitor typed goes back to the address they gave (issue 22 item 17, decision 0014).
+      expect(visitor.text).toContain('Thank you!');
+      expect(visitor.text).not.toContain('Meera');
+      expect(visitor.text).not.toContain('Pune');
+      expect(visitor.text).toContain('“Dream home”');
       expect(visitor.text).toContain('1 Test Street');
       expect(visitor.text).toContain('+91 00000 00000');
       expect(String(visitor.html)).not.toContain('<script>');

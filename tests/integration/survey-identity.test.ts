@@ -162,6 +162,20 @@ describeEachDatabase(
       expect(mine[0]!.isCompleted).toBe(true);
     });
 
+    it('item 11: staff get no "not finished" alert for a person who finished on another device', async () => {
+      const email = person();
+      const emailId = (await add(ctx, email, campaignId)).json<EmailAddResult>().emailID;
+      const attempt = (await add(ctx, email, campaignId)).json<EmailAddResult>().emailID;
+      expect((await respond(ctx, campaignId, email, attempt, { who: 'Elsewhere' })).statusCode).toBe(200);
+      await drain(ctx);
+      // The alert of the new lead falls due (30 minutes later).
+      const event = await ctx.database.db.selectFrom('notificationEvents').select('id').where('type', '=', 'lead.created').where('subjectId', '=', emailId).executeTakeFirstOrThrow();
+      await ctx.database.db.updateTable('notificationDeliveries').set({ nextAttemptAt: new Date() }).where('eventId', '=', event.id).execute();
+      await drain(ctx);
+      const alert = await ctx.database.db.selectFrom('notificationDeliveries').select('status').where('eventId', '=', event.id).where('channel', '=', 'staff_email').executeTakeFirstOrThrow();
+      expect(alert.status).toBe('skipped');
+    });
+
     it('item 6: twenty sign-ups of one e-mail at once keep one record for the person', async () => {
       const email = person();
       const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => add(ctx, i % 2 ? email : email.toLowerCase(), campaignId)));

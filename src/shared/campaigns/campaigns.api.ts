@@ -12,6 +12,8 @@ export const CAMPAIGNS_API = {
   response: apiPath('/api/campaign/response/:campaignId'),
   /** POST saves the answers so far; GET reads them back with `?token=` (issue 17; see SURVEY_PROGRESS_API). */
   progress: apiPath('/api/campaign/progress/:campaignId'),
+  /** GET `?token=`: the survey a resume link was made for, with the answers so far (issue 22 item 5). */
+  resume: '/api/campaign/resume',
 
   // Staff.
   /** GET: every campaign with its response count. */
@@ -50,4 +52,5 @@ export const EMAILS_API = {
 export const SURVEY_PROGRESS_API = {
   save: CAMPAIGNS_API.progress,
   read: (campaignId: string, token: string) => `${CAMPAIGNS_API.progress(campaignId)}?token=${encodeURIComponent(token)}`,
+  resume: (token: string) => `${CAMPAIGNS_API.resume}?token=${encodeURIComponent(token)}`,
 } as const;

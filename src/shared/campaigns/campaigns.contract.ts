@@ -47,6 +47,8 @@ export const CAMPAIGN_MESSAGES = {
   welcomeBack: 'Welcome back — we kept your answers',
   resumeLinkInvalid: 'This link to continue has expired or your survey is already finished. Enter your e-mail on the home page to start again.',
   surveyFinished: 'This survey is already finished: your answers have been sent.',
+  /** A resume link whose survey the studio has taken down (issue 22 item 5). */
+  surveyClosed: 'This survey has closed, so it can no longer be continued. Thank you for your time. You are welcome to see what the studio offers on the home page.',
 } as const;
 
 export const CAMPAIGN_NAME_MAX = 100;
@@ -201,6 +203,18 @@ export const surveyProgressReadSchema = z.object({
   emailId: z.string(),
 });
 export type SurveyProgress = z.infer<typeof surveyProgressReadSchema>;
+
+export const surveyResumeQuerySchema = z.object({ token: z.string().min(1).max(200) });
+
+/**
+ * GET /api/campaign/resume?token=: what a resume link opens (issue 22 item 5): the survey it was made
+ * for, whichever is active now, and the answers so far.
+ */
+export const surveyResumeSchema = z.object({
+  campaign: z.object({ _id: z.string(), name: z.string(), questions: z.string(), questioncolumns: z.string(), isActive: z.boolean() }),
+  progress: surveyProgressReadSchema,
+});
+export type SurveyResume = z.infer<typeof surveyResumeSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Campaigns

@@ -10,6 +10,13 @@ export const SURVEY_FILE_MAX_BYTES = 10_000_000;
 export const SURVEY_FILE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'] as const;
 export type SurveyFileType = (typeof SURVEY_FILE_TYPES)[number];
 
+/** "50 MB", "300 KB": a size as a person reads it. */
+function sizeInWords(bytes: number): string {
+  const MB = 1024 * 1024;
+  if (bytes >= MB) return `${Math.round((bytes / MB) * 10) / 10} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
 export const SURVEY_FILE_MESSAGES = {
   hint: 'Images or PDF, up to 10 MB each.',
   wrongType: 'This file is not an image or a PDF. Please choose a photo (PNG, JPEG, GIF, WebP) or a PDF.',
@@ -17,6 +24,12 @@ export const SURVEY_FILE_MESSAGES = {
   missing: 'Please choose a file to send.',
   notFound: 'There is no such file.',
   linkExpired: 'This link has expired. Open the file again from the results page.',
+  /** The quota (issue 22 item 18), in words a visitor understands. */
+  recordFull: (bytes: number) =>
+    `Your answers already have ${sizeInWords(bytes)} of files attached, the most one survey can take. Please leave out a file, or send it to the studio by e-mail.`,
+  addressFull: (bytes: number) =>
+    `You have sent ${sizeInWords(bytes)} of files today, the most we take from one connection in a day. Please try again tomorrow, or send the file to the studio by e-mail.`,
+  storeFull: 'We cannot take more files at the moment. Please send the file to the studio by e-mail; your answers can be sent without it.',
   answersTooLarge:
     'Your answers are too long to send. Please shorten your longest answers (or attach long texts as a file); everything you typed is still here.',
 } as const;

@@ -9,14 +9,16 @@ import * as responseCompletesRecord from './2026-11-22T0210-response-completes-r
 import * as notifications from './2026-11-23T0300-notifications';
 import * as contentVersion from './2026-11-23T0310-edge-content-version';
 import * as leads from './2026-11-23T0320-leads';
-import * as leadsCounts from './2026-11-23T0340-leads-counts';
-import * as listingMatch from './2026-11-23T0350-listing-match';
 import * as rulesSurveyFiles from './2026-11-23T0330-rules-survey-files';
 import * as authRateLimits from './2026-11-23T0340-auth-rate-limits';
+import * as leadsCounts from './2026-11-23T0340-leads-counts';
+import * as listingMatch from './2026-11-23T0350-listing-match';
 import * as surveyProgress from './2026-11-23T0400-survey-progress';
 import * as resumeLinkEvents from './2026-11-23T0412-resume-link-events';
 import * as resumeTokenExpiry from './2026-11-25T0100-resume-token-expiry';
 import * as emailRecordsByPerson from './2026-11-26T0600-email-records-by-person';
+import * as surveyFileQuota from './2026-11-26T0610-survey-file-quota';
+import * as visitorMailLimits from './2026-11-26T0620-visitor-mail-limits';
 import * as leadPhonesE164 from './2026-11-26T0700-lead-phones-e164';
 import * as staffTokenVersion from './2026-11-26T0800-staff-token-version';
 import * as answerJsonbOrNull from './2026-11-26T0801-answer-jsonb-or-null';
@@ -41,6 +43,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0412-resume-link-events': resumeLinkEvents,
   '2026-11-25T0100-resume-token-expiry': resumeTokenExpiry,
   '2026-11-26T0600-email-records-by-person': emailRecordsByPerson,
+  '2026-11-26T0610-survey-file-quota': surveyFileQuota,
+  '2026-11-26T0620-visitor-mail-limits': visitorMailLimits,
   '2026-11-26T0700-lead-phones-e164': leadPhonesE164,
   '2026-11-26T0800-staff-token-version': staffTokenVersion,
   '2026-11-26T0801-answer-jsonb-or-null': answerJsonbOrNull,

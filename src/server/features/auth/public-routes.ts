@@ -18,6 +18,7 @@ export const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, url: string]
   // Answers so far (issue 17): written with the same checks as a response; read only with a resume token.
   ['POST', CAMPAIGNS_API.progress.pattern],
   ['GET', CAMPAIGNS_API.progress.pattern],
+  ['GET', CAMPAIGNS_API.resume],
   // A visitor's file for their answer; the signed link opens a file only with a valid, unexpired signature.
   ['POST', SURVEY_FILES_API.upload.pattern],
   ['GET', SURVEY_FILES_API.signed.pattern],

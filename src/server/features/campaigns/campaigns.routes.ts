@@ -25,6 +25,8 @@ import {
   surveyProgressSavedSchema,
   surveyProgressSchema,
   surveyResponseSchema,
+  surveyResumeQuerySchema,
+  surveyResumeSchema,
 } from '../../../shared/campaigns/campaigns.contract';
 import { answersQuerySchema, campaignSummaryResultSchema, resultFiltersSchema } from '../../../shared/campaigns/campaign-summary.contract';
 import { campaignSummary, parseFilters } from './campaign-summary.service';
@@ -34,6 +36,7 @@ import { matchesFor } from '../matching/matching.service';
 import { listingMatchesSchema } from '../../../shared/matching/matching.contract';
 import * as campaigns from './campaigns.service';
 import * as progress from './survey-progress.service';
+import { clientKey } from '../../lib/client-key';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -71,7 +74,8 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       // Lead writes share commits with their neighbours (group commit): one fsync for many leads.
-      const added = await app.writes.run((trx) => campaigns.addEmailRecord(trx, request.body));
+      const sender = clientKey(app.config.jwtSecret, 'visitor-mail', request.ip);
+      const added = await app.writes.run((trx) => campaigns.addEmailRecord(trx, request.body, sender));
       if (added.event) app.notifications.wake();
       if (added.resumeLinkSent) {
         // The spec's answer (200, emailID) plus a flag the client reads: the answers so far stay
@@ -94,7 +98,8 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
       const { campaignId } = request.params;
       // Matched against the listings as they are now, outside the write (pure work on cached data).
       const matches = await matchesFor(app.contentCache, app.db, campaignId, request.body.response.answer);
-      const { stored } = await app.writes.run((trx) => campaigns.storeResponse(trx, campaignId, request.body.response, matches));
+      const sender = clientKey(app.config.jwtSecret, 'visitor-mail', request.ip);
+      const { stored } = await app.writes.run((trx) => campaigns.storeResponse(trx, campaignId, request.body.response, matches, sender));
       if (stored) app.notifications.wake();
       return { message: CAMPAIGN_MESSAGES.responseSaved, matches };
     },
@@ -121,6 +126,19 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
       // The answers are personal: no shared cache keeps them.
       reply.header('cache-control', 'no-store');
       return progress.readProgress(app.db, request.params.campaignId, request.query.token);
+    },
+  );
+
+  // A resume link opens the survey it was made for, whichever is active now (issue 22 item 5).
+  r.get(
+    CAMPAIGNS_API.resume,
+    {
+      schema: { tags, querystring: surveyResumeQuerySchema, response: { 200: surveyResumeSchema } },
+      config: { rateLimit: app.publicWriteRateLimit },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return progress.resumeSurvey(app.db, request.query.token);
     },
   );
 

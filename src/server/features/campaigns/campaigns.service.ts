@@ -196,7 +196,7 @@ export interface EmailRecordAdded {
  * a "continue" link goes to the mailbox (at most one per RESUME_LINK_THROTTLE_MS): only its token
  * reopens them. A person who has finished stays finished (the lead too) while they answer again.
  */
-export async function addEmailRecord(db: Db, input: { email: string; campaignid: string | null }): Promise<EmailRecordAdded> {
+export async function addEmailRecord(db: Db, input: { email: string; campaignid: string | null }, sender: string | null = null): Promise<EmailRecordAdded> {
   const { email, campaignid: campaignId } = input;
   const newsletter = campaignId === null;
   const now = new Date();
@@ -229,7 +229,7 @@ export async function addEmailRecord(db: Db, input: { email: string; campaignid:
     if (await progressRepo.hasProgress(db, person.id)) {
       // Answers are personal: whoever typed this e-mail gets a link in that mailbox, not the answers.
       const throttled = await progressRepo.resumeLinkRequestedSince(db, person.id, new Date(now.getTime() - RESUME_LINK_THROTTLE_MS));
-      if (!throttled) await recordEvent(db, { type: 'survey.resume_link', email, subjectId: person.id, leadId: lead.id }, now);
+      if (!throttled) await recordEvent(db, { type: 'survey.resume_link', email, subjectId: person.id, leadId: lead.id, sender }, now);
       return { emailID: id, created: false, newsletter, event: !throttled, resumeLinkSent: true };
     }
     return { emailID: id, created: false, newsletter, event: false, resumeLinkSent: false };
@@ -266,6 +266,8 @@ export async function storeResponse(
   campaignId: string,
   input: { email: string; emailId: string; answer: SurveyAnswers },
   matches: ListingMatches | null = null,
+  /** Whose request this is (a keyed hash of the address): visitor mail is limited per sender. */
+  sender: string | null = null,
 ): Promise<{ stored: boolean }> {
   const record = await requireRecordOf(db, campaignId, input);
   try {
@@ -285,7 +287,7 @@ export async function storeResponse(
       await recordCompletedSurvey(db, { id: record.leadId, campaignId, at: now, ...details });
     }
     if (stored) {
-      await recordEvent(db, { type: 'survey.completed', email: record.email, subjectId: id, leadId: record.leadId }, now);
+      await recordEvent(db, { type: 'survey.completed', email: record.email, subjectId: id, leadId: record.leadId, sender }, now);
       // Finished: the unfinished answers go, and no resume token opens the survey again.
       await progressRepo.deleteProgressAndTokens(db, record.id);
       // Another attempt finished while the person's own record is not: it becomes the person's record.

@@ -53,6 +53,8 @@ export interface SurveyFilesTable {
   size: number;
   bytes: Uint8Array;
   createdAt: Timestamp;
+  /** A hash of the sender's address (issue 22 item 18: a day's uploads per address); null before it was kept. */
+  uploader: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The latest answers of an e-mail record that has not finished its survey (one row per record). */

@@ -40,7 +40,11 @@ export async function surveyFileRoutes(app: FastifyInstance): Promise<void> {
       if (!file) throw badRequest(SURVEY_FILE_MESSAGES.missing, [{ field: 'file', message: SURVEY_FILE_MESSAGES.missing }]);
       const email = normaliseEmail(fields.email ?? '');
       const emailId = (fields.emailId ?? '').trim();
-      const stored = await app.writes.runAtomic((db) => files.storeSurveyFile(db, request.params.id, { email, emailId, fileName: file.filename, bytes: file.bytes }));
+      const uploader = files.uploaderKey(app.config.jwtSecret, request.ip);
+      // A transaction: the quota is checked and the file stored as one (issue 22 item 18).
+      const stored = await app.writes.run((db) =>
+        files.storeSurveyFile(db, request.params.id, { email, emailId, fileName: file.filename, bytes: file.bytes, uploader }, app.config.surveyFileQuota),
+      );
       return reply.status(201).send(stored);
     },
   );

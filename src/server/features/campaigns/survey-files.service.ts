@@ -5,7 +5,8 @@ import { stripBidiControls } from '../../../shared/text-rules';
 import { SURVEY_FILE_MESSAGES, SURVEY_FILES_API, type SurveyFileType, type SurveyFileUploadResult } from '../../../shared/campaigns/survey-files.contract';
 import { toBool } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { badRequest, HttpError, notFound, unsupportedMedia } from '../../lib/errors';
+import type { SurveyFileQuota } from '../../config';
+import { badRequest, HttpError, notFound, tooLarge, unsupportedMedia } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import * as campaignsRepo from './campaigns.repository';
 import * as repo from './survey-files.repository';
@@ -34,14 +35,35 @@ function cleanName(name: string): string {
   return (base || 'file').slice(0, 200);
 }
 
+/** The sender's address as kept with a file: a keyed hash, so the address itself is never stored. */
+export function uploaderKey(secret: string, address: string): string {
+  return createHmac('sha256', secret).update(`survey-file-uploader:${address}`).digest('base64url').slice(0, 32);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Refuses a file that would take the record, the sender's address (over the last 24 hours) or the
+ * whole store past its quota (issue 22 item 18): 413 for the first and the last, 429 for the address.
+ */
+async function checkQuota(db: Db, quota: SurveyFileQuota, input: { emailRecordId: string; uploader: string; size: number; now: Date }): Promise<void> {
+  await repo.lockQuota(db);
+  const stored = await repo.storedBytes(db, { emailRecordId: input.emailRecordId, uploader: input.uploader, since: new Date(input.now.getTime() - DAY_MS) });
+  if (stored.record + input.size > quota.perRecordBytes) throw tooLarge(SURVEY_FILE_MESSAGES.recordFull(quota.perRecordBytes));
+  if (stored.uploader + input.size > quota.perAddressDayBytes) throw new HttpError(429, SURVEY_FILE_MESSAGES.addressFull(quota.perAddressDayBytes), 'RATE_LIMITED');
+  if (stored.total + input.size > quota.totalBytes) throw tooLarge(SURVEY_FILE_MESSAGES.storeFull);
+}
+
 /**
  * Stores a visitor's file for their e-mail record of this campaign (the same proof of identity as
- * the answer itself: the record's id and its e-mail). One INSERT: atomic on its own.
+ * the answer itself: the record's id and its e-mail), within the storage quota. Run it in a
+ * transaction (the quota is checked and the file stored as one).
  */
 export async function storeSurveyFile(
   db: Db,
   campaignId: string,
-  input: { email: string; emailId: string; fileName: string; bytes: Buffer },
+  input: { email: string; emailId: string; fileName: string; bytes: Buffer; uploader: string },
+  quota: SurveyFileQuota,
 ): Promise<SurveyFileUploadResult> {
   const type = sniffFileType(input.bytes);
   if (!type) throw unsupportedMedia(SURVEY_FILE_MESSAGES.wrongType);
@@ -50,9 +72,11 @@ export async function storeSurveyFile(
   if (record.email !== input.email) {
     throw badRequest(CAMPAIGN_MESSAGES.emailMismatch, [{ field: 'email', message: CAMPAIGN_MESSAGES.emailMismatch }]);
   }
+  const now = new Date();
+  await checkQuota(db, quota, { emailRecordId: record.id, uploader: input.uploader, size: input.bytes.length, now });
   const id = newId();
   const name = cleanName(input.fileName);
-  await repo.insertSurveyFile(db, { id, campaignId, emailRecordId: record.id, fileName: name, contentType: type, bytes: input.bytes, now: new Date() });
+  await repo.insertSurveyFile(db, { id, campaignId, emailRecordId: record.id, fileName: name, contentType: type, bytes: input.bytes, uploader: input.uploader, now });
   return { fileId: id, name, type, size: input.bytes.length, url: SURVEY_FILES_API.file(id) };
 }
 

@@ -5,6 +5,7 @@ import {
   RESUME_TOKEN_TTL_MS,
   type SurveyAnswers,
   type SurveyProgress,
+  type SurveyResume,
 } from '../../../shared/campaigns/campaigns.contract';
 import { isForeignKeyViolation, toBool } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -97,4 +98,24 @@ export async function readProgress(db: Db, campaignId: string, token: string, no
   const progress = await repo.findProgress(db, record.id);
   if (!progress) throw invalidLink();
   return { answer: parseAnswers(progress.answer), page: progress.page, email: record.email, emailId: record.id };
+}
+
+/**
+ * What a resume link opens (issue 22 item 5): the survey it was made for, active or not (a visitor who
+ * started may always finish), with the answers so far. A link whose survey is gone says so (410); any
+ * other failure is the same 404 as readProgress.
+ */
+export async function resumeSurvey(db: Db, token: string, now = new Date()): Promise<SurveyResume> {
+  const held = await validToken(db, token, now);
+  if (!held) throw invalidLink();
+  const record = await campaignsRepo.findEmailRecord(db, held.emailRecordId);
+  if (!record || toBool(record.isCompleted)) throw invalidLink();
+  const campaign = record.campaignId === null ? undefined : await campaignsRepo.findCampaign(db, record.campaignId);
+  if (!campaign) throw new HttpError(410, CAMPAIGN_MESSAGES.surveyClosed, 'SURVEY_CLOSED');
+  const progress = await repo.findProgress(db, record.id);
+  if (!progress) throw invalidLink();
+  return {
+    campaign: { _id: campaign.id, name: campaign.name, questions: campaign.questions, questioncolumns: campaign.questioncolumns, isActive: toBool(campaign.isActive) },
+    progress: { answer: parseAnswers(progress.answer), page: progress.page, email: record.email, emailId: record.id },
+  };
 }

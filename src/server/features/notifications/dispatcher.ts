@@ -18,6 +18,7 @@ import {
   endpointsFor,
   recordOutcomes,
   staffEmails,
+  visitorMailSince,
   withEvents,
   type ClaimedDelivery,
   type DeliveryOutcome,
@@ -35,10 +36,26 @@ const MAX_REST_MS = 1000;
 /** How long an unfinished survey waits before staff are told of the lead. */
 export const UNFINISHED_ALERT_DELAY_MS = 30 * 60 * 1000;
 
+/** Visitor mail allowed in any hour (issue 22 item 17; decision 0014). */
+export interface VisitorMailLimits {
+  /** Confirmations and "continue" links to one address. */
+  perRecipientHour: number;
+  /** Visitor mail caused by the requests of one client address, to any recipients. */
+  perSenderHour: number;
+}
+
+export const DEFAULT_VISITOR_MAIL_LIMITS: VisitorMailLimits = { perRecipientHour: 3, perSenderHour: 10 };
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Why a visitor mail was not sent (kept on the delivery, shown to staff). */
+export const VISITOR_MAIL_HELD = 'Not sent: this address, or the visitor who asked, already had its visitor mail for the hour.';
+
 export interface NotifySettings {
   /** Staff recipients; empty means every staff user. */
   notifyEmails: string[];
   confirmVisitors: boolean;
+  visitorMailLimits?: VisitorMailLimits;
   allowPrivateWebhooks: boolean;
   publicBaseUrl?: string;
   /** Where visitors open the site (PUBLIC_BASE_URL, or the first allowed host): links in visitors' e-mails. */
@@ -226,9 +243,50 @@ export class NotificationDispatcher {
     const claimed = await writes.run((trx) => claimDeliveries(trx, dialect, now, new Date(now.getTime() + this.lockMs), this.batchSize));
     if (claimed.length === 0) return 0;
     const due = await withEvents(db, claimed);
-    const outcomes = await Promise.all(due.map((delivery) => this.deliver(delivery)));
+    const held = await this.overVisitorMailLimits(due, now);
+    const outcomes = await Promise.all(
+      due.map((delivery) =>
+        held.has(delivery.id)
+          ? { id: delivery.id, status: 'skipped' as const, lastStatus: null, lastError: VISITOR_MAIL_HELD, nextAttemptAt: now, deliveredAt: null }
+          : this.deliver(delivery),
+      ),
+    );
     await writes.run((trx) => recordOutcomes(trx, outcomes));
     return due.length;
+  }
+
+  /**
+   * The visitor mail of this batch that would go past a limit (decision 0014): per recipient and per
+   * sender address, over the last hour, counting what was delivered before and what this batch sends
+   * first. Held mail is not sent later either: it is skipped.
+   */
+  private async overVisitorMailLimits(due: ClaimedDelivery[], now: Date): Promise<Set<string>> {
+    const held = new Set<string>();
+    const visitor = due.filter((d) => d.channel === 'visitor_email');
+    if (visitor.length === 0) return held;
+    const limits = this.deps.settings.visitorMailLimits ?? DEFAULT_VISITOR_MAIL_LIMITS;
+    const recipientOf = (d: ClaimedDelivery) => d.event.email.trim().toLowerCase();
+    const recipients = [...new Set(visitor.map(recipientOf))];
+    const senders = [...new Set(visitor.map((d) => d.event.sender).filter((s): s is string => s !== null))];
+    const sent = await visitorMailSince(this.deps.db, new Date(now.getTime() - HOUR_MS), recipients, senders);
+    const byRecipient = new Map<string, number>();
+    const bySender = new Map<string, number>();
+    const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+    for (const row of sent) {
+      bump(byRecipient, row.recipient);
+      if (row.sender !== null) bump(bySender, row.sender);
+    }
+    for (const d of [...visitor].sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime())) {
+      const recipient = recipientOf(d);
+      const sender = d.event.sender;
+      if ((byRecipient.get(recipient) ?? 0) >= limits.perRecipientHour || (sender !== null && (bySender.get(sender) ?? 0) >= limits.perSenderHour)) {
+        held.add(d.id);
+        continue;
+      }
+      bump(byRecipient, recipient);
+      if (sender !== null) bump(bySender, sender);
+    }
+    return held;
   }
 
   private async deliver(delivery: ClaimedDelivery): Promise<DeliveryOutcome> {

@@ -108,10 +108,24 @@ function contactMessage(db: Kysely<Database>, id: string) {
   return db.selectFrom('contactMessages').select(['firstname', 'lastname', 'requestQuotation', 'message', 'createdAt']).where('id', '=', id).executeTakeFirst();
 }
 
-/** Whether a new lead's unfinished-survey alert is still news: its e-mail record exists and is not finished. */
+/**
+ * Whether a new lead's unfinished-survey alert is still news: its e-mail record exists and neither
+ * it nor another attempt of the same person at the same campaign (another device, issue 22 item 6)
+ * has been finished.
+ */
 export async function surveyStillOpen(db: Kysely<Database>, emailRecordId: string): Promise<boolean> {
-  const row = await db.selectFrom('emailRecords').select('isCompleted').where('id', '=', emailRecordId).executeTakeFirst();
-  return row !== undefined && !row.isCompleted;
+  const row = await db.selectFrom('emailRecords').select(['isCompleted', 'leadId', 'campaignId']).where('id', '=', emailRecordId).executeTakeFirst();
+  if (!row) return false;
+  if (row.isCompleted) return false;
+  if (row.leadId === null || row.campaignId === null) return true;
+  const other = await db
+    .selectFrom('emailRecords')
+    .select('id')
+    .where('leadId', '=', row.leadId)
+    .where('campaignId', '=', row.campaignId)
+    .where('isCompleted', '=', true)
+    .executeTakeFirst();
+  return other === undefined;
 }
 
 /** The campaign of an e-mail record still unfinished with answers kept; undefined otherwise. */

@@ -12,6 +12,7 @@ export type NewEvent = {
   email: string;
   subjectId: string;
   leadId: string | null;
+  sender: string | null;
   createdAt: Date;
 };
 
@@ -22,6 +23,7 @@ const insertEventQuery = prepared<NewEvent>()((db, param) =>
     email: param('email'),
     subjectId: param('subjectId'),
     leadId: param('leadId'),
+    sender: param('sender'),
     createdAt: param('createdAt'),
     payload: null,
     fannedOutAt: null,
@@ -109,7 +111,7 @@ export async function withEvents(db: Db, claimed: Awaited<ReturnType<typeof clai
   if (claimed.length === 0) return [];
   const events = await db
     .selectFrom('notificationEvents')
-    .select(['id', 'type', 'email', 'subjectId', 'leadId', 'payload', 'createdAt'])
+    .select(['id', 'type', 'email', 'subjectId', 'leadId', 'payload', 'createdAt', 'sender'])
     .where('id', 'in', [...new Set(claimed.map((c) => c.eventId))])
     .execute();
   const endpointIds = [...new Set(claimed.map((c) => c.endpointId).filter((id): id is string => id !== null))];
@@ -195,4 +197,25 @@ export async function requeueDelivery(db: Db, endpointId: string, deliveryId: st
 export async function staffEmails(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('staffUsers').select('email').orderBy('createdAt').execute();
   return rows.map((r) => r.email);
+}
+
+/**
+ * Visitor mail delivered since `since` to any of these recipients (lower case) or caused by any of
+ * these senders: one row per mail, for the per-recipient and per-sender limits (issue 22 item 17).
+ */
+export function visitorMailSince(db: Db, since: Date, recipients: string[], senders: string[]) {
+  return db
+    .selectFrom('notificationDeliveries as d')
+    .innerJoin('notificationEvents as e', 'e.id', 'd.eventId')
+    .select([sql<string>`lower(e.email)`.as('recipient'), 'e.sender'])
+    .where('d.channel', '=', 'visitor_email')
+    .where('d.deliveredAt', '>=', since)
+    .where('d.status', '=', 'delivered')
+    .where((eb) => {
+      const either = [];
+      if (recipients.length > 0) either.push(eb(sql<string>`lower(e.email)`, 'in', recipients));
+      if (senders.length > 0) either.push(eb('e.sender', 'in', senders));
+      return eb.or(either);
+    })
+    .execute();
 }

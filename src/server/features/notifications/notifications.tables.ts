@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { DeliveryChannel, DeliveryStatus, NotificationEventType } from '../../../shared/notifications/notifications.contract';
 import type { Timestamp } from '../../db/column-types';
 
@@ -19,6 +19,8 @@ export interface NotificationEventsTable {
   createdAt: Timestamp;
   fannedOutAt: Timestamp | null;
   lockedUntil: Timestamp | null;
+  /** A keyed hash of the address whose request caused the event (visitor mail per sender, issue 22 item 17). */
+  sender: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One message to one place (a staff e-mail, a visitor e-mail, a webhook endpoint), retried until done. */

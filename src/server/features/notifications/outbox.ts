@@ -10,8 +10,8 @@ import { insertEvent } from './notifications.repository';
  */
 export async function recordEvent(
   trx: Kysely<Database> | Transaction<Database>,
-  event: { type: SubscribableEventType | InternalEventType; email: string; subjectId: string; leadId?: string | null },
+  event: { type: SubscribableEventType | InternalEventType; email: string; subjectId: string; leadId?: string | null; sender?: string | null },
   now: Date,
 ): Promise<void> {
-  await insertEvent(trx, { id: newId(), type: event.type, email: event.email, subjectId: event.subjectId, leadId: event.leadId ?? null, createdAt: now });
+  await insertEvent(trx, { id: newId(), type: event.type, email: event.email, subjectId: event.subjectId, leadId: event.leadId ?? null, sender: event.sender ?? null, createdAt: now });
 }

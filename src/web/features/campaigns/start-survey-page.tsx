@@ -14,10 +14,10 @@ import { Notice } from '../../components/notice';
 import { PageMeta } from '../../components/page-meta';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useClientRender } from '../../lib/use-hydrated';
-import { fetchActiveCampaign, submitSurveyResponse } from './campaigns-api';
+import { submitSurveyResponse } from './campaigns-api';
 import { emailRecord } from './email-record';
 import { markSurveyJourney, readSurveyStart, readSurveyState, type ResultState, type SurveyStart, type SurveyState } from './journey-state';
-import { fetchSurveyProgress, forgetResume, heldResume, holdResume, saveSurveyProgress } from './survey-progress';
+import { fetchSurveyResume, forgetResume, heldResume, holdResume, saveSurveyProgress } from './survey-progress';
 import { answersTooLarge, sendFilesSeparately, type SurveyVisitor } from './survey-files';
 import { guardSurvey } from './survey-safety';
 import './start-survey.css';
@@ -510,9 +510,10 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
 }
 
 /**
- * /startsurvey?resume=<token>, the link of the "continue" e-mail: loads the answers kept for the
- * active campaign and the e-mail record they belong to, then runs the survey from there. This browser
- * now holds the token; the link leaves the address bar (and the history) at once.
+ * /startsurvey?resume=<token>, the link of the "continue" e-mail: loads the survey the link was made
+ * for (whichever is active now, issue 22 item 5) and the answers kept for it, then runs the survey
+ * from there. This browser now holds the token; the link leaves the address bar (and the history) at
+ * once. A survey the studio has taken down says so.
  */
 function ResumeFromLink({ token }: { token: string }) {
   const navigate = useNavigate();
@@ -521,9 +522,7 @@ function ResumeFromLink({ token }: { token: string }) {
     let cancelled = false;
     void (async () => {
       try {
-        const campaign = await fetchActiveCampaign();
-        if (!campaign) throw new ApiError(404, CAMPAIGN_MESSAGES.resumeLinkInvalid, [], 'RESUME_LINK_INVALID');
-        const progress = await fetchSurveyProgress(campaign._id, token);
+        const { campaign, progress } = await fetchSurveyResume(token);
         if (cancelled) return;
         holdResume({ email: progress.email, emailId: progress.emailId, campaignId: campaign._id, token });
         const state: SurveyState = {
@@ -536,7 +535,8 @@ function ResumeFromLink({ token }: { token: string }) {
         await navigate(paths.startSurvey, { state, replace: true });
       } catch (error) {
         if (cancelled) return;
-        setProblem(error instanceof ApiError && error.code === 'RESUME_LINK_INVALID' ? CAMPAIGN_MESSAGES.resumeLinkInvalid : errorMessage(error));
+        const code = error instanceof ApiError ? error.code : null;
+        setProblem(code === 'SURVEY_CLOSED' ? CAMPAIGN_MESSAGES.surveyClosed : code === 'RESUME_LINK_INVALID' ? CAMPAIGN_MESSAGES.resumeLinkInvalid : errorMessage(error));
       }
     })();
     return () => {

@@ -1,4 +1,4 @@
-import type { ActiveCampaign, SurveyAnswers, SurveyProgress, SurveyProgressSaved } from '../../../shared/campaigns/campaigns.contract';
+import type { ActiveCampaign, SurveyAnswers, SurveyProgress, SurveyProgressSaved, SurveyResume } from '../../../shared/campaigns/campaigns.contract';
 import { SURVEY_PROGRESS_API } from '../../../shared/campaigns/campaigns.api';
 import { isPlainObject } from '../../../shared/json-object';
 import { api } from '../../lib/api-client';
@@ -30,6 +30,9 @@ export function saveSurveyProgress(
 
 /** The answers so far, for the holder of a resume token. */
 export const fetchSurveyProgress = (campaignId: string, token: string) => api.get<SurveyProgress>(SURVEY_PROGRESS_API.read(campaignId, token));
+
+/** What a resume link opens: the survey it was made for (active or not) and the answers so far. */
+export const fetchSurveyResume = (token: string) => api.get<SurveyResume>(SURVEY_PROGRESS_API.resume(token));
 
 /**
  * The resume token this browser holds (issue 17), with the e-mail record it opens: kept in

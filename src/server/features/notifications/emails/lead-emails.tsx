@@ -150,8 +150,13 @@ export interface VisitorConfirmationEmailProps {
   studio: SiteSettings;
 }
 
+/**
+ * The visitor's confirmation. Nothing a visitor typed goes in it, not even their name or answers
+ * (issue 22 item 17, decision 0014): anyone can give any address, so the mail carries only what the
+ * studio wrote — the survey's name, the homes and decor matched, the studio's details.
+ */
 export function VisitorConfirmationEmail({ data, studio }: VisitorConfirmationEmailProps) {
-  const greeting = data.lead.name ? `Thank you, ${data.lead.name}!` : 'Thank you!';
+  const greeting = 'Thank you!';
   return (
     <Html lang="en">
       <Head />
@@ -164,7 +169,7 @@ export function VisitorConfirmationEmail({ data, studio }: VisitorConfirmationEm
           <Text style={{ fontSize: '15px', margin: '0 0 8px' }}>
             Thank you for letting us know your preference. An advisor from {studio.name} will contact you soon.
           </Text>
-          <AnswerList data={data} />
+          {data.activity.campaignName ? <Text style={{ fontSize: '15px', margin: '0 0 8px' }}>{visitorReceived(data.activity.campaignName)}</Text> : null}
           <Matches data={data} audience="visitor" />
           <Hr style={{ borderColor: colors.line, margin: '24px 0 12px' }} />
           <Text style={label}>{studio.name}</Text>
@@ -220,10 +225,15 @@ function toMail(element: ReactElement, text: string, mail: Omit<OutgoingMail, 'h
   return { ...mail, html: `${DOCTYPE}${renderToStaticMarkup(element)}`, text };
 }
 
-/** Answers and matches as plain text: "Question\n  answer" blocks. */
-function textBlocks(data: EventData, audience: MatchAudience): string[] {
+/** The line of the visitor's confirmation that names the survey (the studio's words, not theirs). */
+function visitorReceived(campaignName: string): string {
+  return `We have received your answers to “${campaignName}”; they are with the studio only.`;
+}
+
+/** Answers (unless left out) and matches as plain text: "Question\n  answer" blocks. */
+function textBlocks(data: EventData, audience: MatchAudience, withAnswers = true): string[] {
   const blocks: string[] = [];
-  const answers = data.activity.answers ?? [];
+  const answers = withAnswers ? (data.activity.answers ?? []) : [];
   if (answers.length > 0) blocks.push(['Answers', ...answers.map((a) => `${a.question}\n  ${a.answer.replace(/\n/g, '\n  ')}`)].join('\n\n'));
   for (const section of matchSections(data.matches, audience)) {
     blocks.push([section.title, ...(section.note ? [section.note] : []), ...section.items.map((i) => `- ${matchLine(i)}`)].join('\n'));
@@ -245,9 +255,11 @@ function staffText(data: EventData, leadUrl: string | null, studioName: string):
   return lines.join('\n');
 }
 
+/** The confirmation as plain text: as the HTML, nothing the visitor typed (decision 0014). */
 function visitorText(data: EventData, studio: SiteSettings): string {
-  const lines = [data.lead.name ? `Thank you, ${data.lead.name}!` : 'Thank you!', '', `Thank you for letting us know your preference. An advisor from ${studio.name} will contact you soon.`];
-  const blocks = textBlocks(data, 'visitor');
+  const lines = ['Thank you!', '', `Thank you for letting us know your preference. An advisor from ${studio.name} will contact you soon.`];
+  if (data.activity.campaignName) lines.push(visitorReceived(data.activity.campaignName));
+  const blocks = textBlocks(data, 'visitor', false);
   if (blocks.length) lines.push('', blocks.join('\n\n'));
   lines.push('', studio.name, studio.address, `${studio.phone} · ${studio.email}`);
   return lines.join('\n');
