@@ -183,7 +183,7 @@ export interface Config {
   allowedHosts: string[];
   /** Proxies trusted for X-Forwarded-For/-Proto: none, the nearest N hops, or these addresses / CIDRs. */
   trustProxy: false | number | string[];
-  /** Public writes (e-mail, response, contact) per client address per minute. */
+  /** Public writes (e-mail, response, progress, file, contact) per client address per minute: one budget across them. */
   publicWriteLimit: number;
   /** Failed logins per account and per address within the throttle window. */
   loginMaxFailures: number;

@@ -393,10 +393,10 @@ describeEachDatabase(
     it('limits saves per address as responses are, from the one budget the e-mail step also takes (issue 22 item 19b)', async () => {
       const campaignId = await createActiveCampaign(ctx, { questions: QUESTIONS });
       const email = visitor();
+      // The e-mail step is a public write too: one budget of 3 for it and the saves (issue 22 item 19b).
       const emailId = await addEmail(ctx, email, campaignId);
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) statuses.push((await save(ctx, campaignId, { email, emailId, answer: { who: `try ${i}` }, page: 0 })).statusCode);
-      // Three public writes a minute: the e-mail, then two saves.
       expect(statuses).toEqual([200, 200, 429]);
       const limited = await save(ctx, campaignId, { email, emailId, answer: { who: 'again' }, page: 0 });
       expect(limited.statusCode).toBe(429);
