@@ -3,13 +3,15 @@ import { prepared } from '../../src/server/db/prepared';
 import { describeEachDatabase } from '../helpers/app';
 
 describeEachDatabase('prepared queries', (ctx) => {
-  const insertRecord = prepared<{ id: string; email: string; campaignId: string | null; done: boolean; at: Date }>()((db, param) =>
+  const insertRecord = prepared<{ id: string; email: string; campaignId: string | null; done: boolean; extra: boolean; at: Date }>()((db, param) =>
     db.insertInto('emailRecords').values({
       id: param('id'),
       email: param('email'),
       campaignId: param('campaignId'),
       isCompleted: param('done'),
       createdAt: param('at'),
+      // A person's second row is another attempt (issue 22 item 6).
+      isExtra: param('extra'),
     }),
   );
   const openByEmail = prepared<{ email: string }>()((db, param) =>
@@ -18,9 +20,9 @@ describeEachDatabase('prepared queries', (ctx) => {
 
   it('binds new values on every run, booleans and dates included, next to the constants it was built with', async () => {
     const at = new Date('2026-11-22T10:00:00.000Z');
-    await insertRecord.execute(ctx.database.db, { id: 'prep-1', email: 'a@prep.test', campaignId: null, done: false, at });
-    await insertRecord.execute(ctx.database.db, { id: 'prep-2', email: 'a@prep.test', campaignId: null, done: true, at });
-    await insertRecord.execute(ctx.database.db, { id: 'prep-3', email: 'b@prep.test', campaignId: null, done: false, at });
+    await insertRecord.execute(ctx.database.db, { id: 'prep-1', email: 'a@prep.test', campaignId: null, done: false, extra: false, at });
+    await insertRecord.execute(ctx.database.db, { id: 'prep-2', email: 'a@prep.test', campaignId: null, done: true, extra: true, at });
+    await insertRecord.execute(ctx.database.db, { id: 'prep-3', email: 'b@prep.test', campaignId: null, done: false, extra: false, at });
 
     const a = await openByEmail.execute(ctx.database.db, { email: 'a@prep.test' });
     expect(a.rows.map((r) => r.id)).toEqual(['prep-1']); // prep-2 is completed: the constant `false` held
