@@ -3,15 +3,15 @@ import { prepared } from '../../src/server/db/prepared';
 import { describeEachDatabase } from '../helpers/app';
 
 describeEachDatabase('prepared queries', (ctx) => {
-  // A person has one record per campaign; further attempts are extra records (issue 22 item 6).
   const insertRecord = prepared<{ id: string; email: string; campaignId: string | null; done: boolean; extra: boolean; at: Date }>()((db, param) =>
     db.insertInto('emailRecords').values({
       id: param('id'),
       email: param('email'),
       campaignId: param('campaignId'),
       isCompleted: param('done'),
-      isExtra: param('extra'),
       createdAt: param('at'),
+      // A person's second row is another attempt (issue 22 item 6).
+      isExtra: param('extra'),
     }),
   );
   const openByEmail = prepared<{ email: string }>()((db, param) =>
