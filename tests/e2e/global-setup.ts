@@ -33,6 +33,9 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // Every e2e file shares this server and the address 127.0.0.1.
       PUBLIC_WRITE_LIMIT: '10000',
+      // Visitor mail limits (issue 22 item 17) are tested in integration; here every visitor is 127.0.0.1.
+      VISITOR_MAIL_PER_ADDRESS_HOUR: '10000',
+      VISITOR_MAIL_PER_RECIPIENT_HOUR: '100',
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       // The browser tests' webhook receiver listens on loopback (the refusal is tested in integration).
       ALLOW_PRIVATE_WEBHOOKS: 'true',
