@@ -87,3 +87,18 @@ export function jsonProblem(value: unknown, limit = NESTING_LIMIT): JsonProblem 
   }
   return null;
 }
+
+/** True when a parsed JSON value nests objects and lists deeper than `limit` (iterative). */
+export function nestedDeeperThan(value: unknown, limit = NESTING_LIMIT): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (typeof item.value !== 'object' || item.value === null) continue;
+    const depth = item.depth + 1;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(item.value) ? item.value : Object.values(item.value)) {
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth });
+    }
+  }
+  return false;
+}

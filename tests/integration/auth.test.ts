@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { SignJWT } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +9,9 @@ import { createDatabase, type DatabaseHandle } from '../../src/server/db/databas
 import { createStaff, setStaffPassword } from '../../src/server/features/auth/auth.service';
 import { decodeTokenClaims } from '../../src/shared/auth/auth.contract';
 import { bootstrapStaff } from '../../src/server/features/auth/bootstrap';
-import { describeEachDatabase, STAFF } from '../helpers/app';
+import type { Config } from '../../src/server/config';
+import { describeEachDatabase, STAFF, testConfig } from '../helpers/app';
+import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/databases';
 
 describeEachDatabase('POST /api/login', (ctx) => {
   const login = (payload: unknown, remoteAddress = '10.0.0.1') =>
@@ -208,5 +213,40 @@ describeEachDatabase('tokens of a removed or changed account', (ctx) => {
       expect(await statusOn(app, token)).toBe(401);
       expect(await statusOn(app, token, 'POST')).toBe(401);
     }
+  });
+});
+
+// Issue 22 item 15, through the command staff use: `npm run staff -- passwd <email>`.
+describeEachDialect('npm run staff -- passwd refuses the tokens issued before it', (dialect) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let config: Config;
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect);
+    // The command opens the database the environment names: DATA_DIR/abode.sqlite, or DATABASE_URL.
+    const database = testDb.config.dialect === 'sqlite' ? { dialect: 'sqlite' as const, file: path.join(testDb.dataDir, 'abode.sqlite') } : testDb.config;
+    config = testConfig(testDb, { database });
+    app = await buildApp(config, { logger: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.drop();
+  });
+
+  it('answers 401 to a token issued before the password was changed on the command line', async () => {
+    await createStaff(app.db, { email: 'cli@abode.test', name: 'Cli', password: 'before the change' });
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'cli@abode.test', password: 'before the change' } });
+    const token = login.json<{ token: string }>().token;
+    const leads = () => app.inject({ method: 'GET', url: '/api/leads', headers: { authorization: `Bearer ${token}` } });
+    expect((await leads()).statusCode).toBe(200);
+
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: testDb.dataDir, ABODE_PASSWORD: 'after the change', LOG_LEVEL: 'silent' };
+    delete env.DATABASE_URL;
+    if (config.database.dialect === 'postgres') env.DATABASE_URL = config.database.url;
+    const out = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/cli/staff.ts', 'passwd', 'cli@abode.test'], { env });
+    expect(out.stdout).toContain('Changed the password of cli@abode.test.');
+
+    expect((await leads()).statusCode).toBe(401);
   });
 });

@@ -38,6 +38,8 @@ describeEachDatabase('hostile answers already stored', (ctx) => {
   const hostile = [
     `{"kind":"a","notes":${nested(1001)}}`,
     `{"kind":${nestedArray(1001)}}`,
+    // Deeper than any reader's recursion could follow.
+    `{"kind":"a","notes":${nestedArray(200_000)}}`,
     '{"kind":"a","notes":"x\\ud800"}',
     '{"kind":"x\\udfff","notes":"y"}',
     '{"kind":"a","notes":"\\u0000"}',

@@ -45,6 +45,7 @@ import {
 } from 'survey-core';
 import { surveyFileIdOf } from '../campaigns/survey-files.contract';
 import { isPlainObject } from '../json-object';
+import { NESTING_LIMIT, nestedDeeperThan } from '../text-rules';
 import { CONTENT_TYPES } from './content-elements';
 import './custom-properties';
 
@@ -113,8 +114,17 @@ const NO_VALUE_TYPES = CONTENT_TYPES;
 const COMMENT_SUFFIX = settings.commentSuffix;
 const SIGNED = 'signed';
 
-/** Stored answers (JSON text) as an object; anything unreadable is no answers. */
+/**
+ * Stored answers (JSON text) as an object; anything unreadable is no answers, and so are answers
+ * nested past the door's limit (stored before it was enforced, issue 22 item 14): every reader of
+ * answers recurses, and such a row must not break the results for all the others.
+ */
 export function parseAnswers(text: string): SurveyAnswerData {
+  const value = parseObject(text);
+  return nestedDeeperThan(value, NESTING_LIMIT) ? {} : value;
+}
+
+function parseObject(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);
     return isPlainObject(value) ? value : {};
@@ -125,7 +135,7 @@ export function parseAnswers(text: string): SurveyAnswerData {
 
 function parseDefinition(definition: unknown): Record<string, unknown> {
   if (typeof definition !== 'string') return isPlainObject(definition) ? definition : {};
-  return parseAnswers(definition);
+  return parseObject(definition);
 }
 
 function isEmpty(value: unknown): boolean {

@@ -330,7 +330,10 @@ export function answerHolds(db: Db, column: string, key: string, value: string) 
     const json = sql`(case when json_valid(${ref}) then ${ref} else '{}' end)`;
     return sql<boolean>`exists (select 1 from json_each(${json}) a where a.key = ${key} and case when a.type = 'array' then exists (select 1 from json_each(a.value) b where cast(b.value as text) = ${value}) else cast(a.value as text) = ${value} end)`;
   }
-  const json = sql`(case when strpos(${ref}, ${'\\u'}) = 0 then ${ref}::jsonb else answer_jsonb_or_null(${ref}) end)`;
+  // The plain cast for text that cannot fail it: no \u escape, and too short to nest past the
+  // parser's stack (about 10,000 levels; 4,000 need 8,000 characters). Anything else is read through
+  // answer_jsonb_or_null (a subtransaction each), which turns a refusal into null.
+  const json = sql`(case when strpos(${ref}, ${'\\u'}) = 0 and length(${ref}) <= 8000 then ${ref}::jsonb else answer_jsonb_or_null(${ref}) end)`;
   return sql<boolean>`exists (select 1 from jsonb_array_elements_text(case jsonb_typeof(${json} -> ${key}) when 'array' then ${json} -> ${key} else jsonb_build_array(${json} -> ${key}) end) e where e = ${value})`;
 }
 
