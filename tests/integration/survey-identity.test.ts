@@ -191,7 +191,7 @@ describeEachDatabase(
 describeEachDialect('migration: e-mail records by person (issue 22 item 11)', (dialect) => {
   describe('merges letter-case duplicates', () => {
     it('keeps one row per person (a finished one first), hides the rest, and leads stay finished', () =>
-      withDatabaseAt(dialect, '2026-11-25T0100-resume-token-expiry', async ({ database, db, at, bool }) => {
+      withDatabaseAt(dialect, '2026-11-25T0100-resume-token-expiry', async ({ database, db, migrator, at, bool }) => {
         await db.insertInto('campaigns').values({ id: 'c1', name: 'C', questions: '{}', questioncolumns: 'q', lead_fields: '{}', is_active: bool(true), created_at: at(0), updated_at: at(0) }).execute();
         const lead = (id: string, key: string, completed: boolean) => ({
           id, email_key: key, email: key, name: null, phone: null, status: 'new', assignee_id: null,
@@ -226,6 +226,10 @@ describeEachDialect('migration: e-mail records by person (issue 22 item 11)', (d
         expect(leads.map((l) => [l.id, Boolean(l.done)])).toEqual([['la', true], ['lb', false]]);
         // A second person row in another case is refused from now on.
         await expect(db.insertInto('email_records').values(record('b-again', 'B@X.test', 'c1', true, 9)).execute()).rejects.toThrow();
+
+        // And it can be undone (every row kept: no two open rows had the same spelling).
+        expect((await migrator.migrateTo('2026-11-25T0100-resume-token-expiry')).error).toBeUndefined();
+        expect((await db.selectFrom('email_records').select('id').execute()).length).toBe(7);
       }));
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES, SURVEY_PROGRESS_API, type EmailAddResult, type SurveyResume } from '../../src/shared/campaigns/campaigns.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
@@ -61,6 +62,31 @@ describeEachDatabase(
       expect((await respond(ctx, first, email, emailId, { firstQuestion: 'kept', more: 'yes' })).statusCode).toBe(200);
       expect((await resume(ctx, token)).json()).toMatchObject({ code: 'RESUME_LINK_INVALID', message: CAMPAIGN_MESSAGES.resumeLinkInvalid });
       await activateCampaign(ctx, first);
+    });
+
+    it('says plainly that the survey has closed when its campaign is gone (410), not another survey', async () => {
+      const gone = await createActiveCampaign(ctx, { questions: survey('goneQuestion') });
+      const email = 'resume-gone@example.com';
+      const emailId = (await add(ctx, email, gone)).json<EmailAddResult>().emailID;
+      const token = (await save(ctx, gone, { email, emailId, answer: { goneQuestion: 'x' }, page: 0 })).json<{ resumeToken: string }>().resumeToken;
+      await createActiveCampaign(ctx, { questions: survey('nowQuestion') });
+      // The campaign row removed by hand in the database, its visitors' rows left (the app has no way to delete one).
+      const db = ctx.database.db;
+      if (ctx.dialect === 'sqlite') {
+        await sql`pragma foreign_keys = off`.execute(db);
+        await db.deleteFrom('campaigns').where('id', '=', gone).execute();
+        await sql`pragma foreign_keys = on`.execute(db);
+      } else {
+        await db.connection().execute(async (conn) => {
+          await sql`set session_replication_role = replica`.execute(conn);
+          await conn.deleteFrom('campaigns').where('id', '=', gone).execute();
+          await sql`set session_replication_role = origin`.execute(conn);
+        });
+      }
+      const res = await resume(ctx, token);
+      expect(res.statusCode).toBe(410);
+      expect(res.json()).toMatchObject({ code: 'SURVEY_CLOSED', message: CAMPAIGN_MESSAGES.surveyClosed });
+      expect(res.body).not.toContain('nowQuestion');
     });
 
     it('answers a wrong token with the same 404 as ever', async () => {

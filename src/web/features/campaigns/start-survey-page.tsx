@@ -331,7 +331,7 @@ function useEmailRecord(start: SurveyStart) {
       setStatus({ kind: 'pending' });
       setAttempt((n) => n + 1);
     },
-    /** After "we e-mailed you a link": this survey afresh, on the same record. */
+    /** After "we e-mailed you a link": this survey afresh, on the attempt the server gave (never the earlier record). */
     startAgain: (journey: SurveyState) => {
       setStatus({ kind: 'ready', journey });
       ready.resolve(journey);
