@@ -1,4 +1,4 @@
-// npm run bench [-- --only=writes,reads,export,summary,inbox,notify,matching,write-floor,bundles,lighthouse,survey-open] [--db=sqlite,postgres]
+// npm run bench [-- --only=writes,reads,export,summary,inbox,notify,matching,write-floor,write-reference,bundles,lighthouse,survey-open] [--db=sqlite,postgres]
 //                 [--baseline=<built checkout of an earlier commit>: lead writes before/after, same run]
 //                 [--export-baseline=<built checkout of an earlier commit>: the .xlsx export before/after, same run]
 // Builds the production bundle, runs each benchmark against it, prints figures with budgets and
@@ -18,13 +18,14 @@ import { benchLeadWrites, benchPublicReads } from './leads';
 import { benchLighthouse } from './lighthouse';
 import { benchWritesAgainstBaseline } from './write-baseline';
 import { benchLeadWriteFloor } from './lead-write-floor';
+import { benchLeadWriteReference } from './lead-write-reference';
 import { AbodeClient, BENCH_SURVEY } from './lib/abode-client';
 import { benchSurveyOpen } from './survey-open';
 import { startAbode, startCeiling, type Running } from './lib/processes';
 import { atMost, figure, printTable, type Figure } from './lib/report';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
-const only = new Set((args.get('only') ?? 'writes,reads,export,summary,inbox,notify,matching,write-floor,bundles,lighthouse,survey-open').split(','));
+const only = new Set((args.get('only') ?? 'writes,reads,export,summary,inbox,notify,matching,write-floor,write-reference,bundles,lighthouse,survey-open').split(','));
 const dialects = (args.get('db') ?? 'sqlite,postgres').split(',');
 const ADMIN = { email: 'bench@abode.test', password: 'bench-password-123' };
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -121,6 +122,10 @@ async function main(): Promise<void> {
   if (only.has('write-floor')) {
     console.log('Lead writes: the SQLite time the required writes add, without the app (turn by turn)…');
     figures.push(...(await benchLeadWriteFloor()));
+  }
+  if (only.has('write-reference')) {
+    console.log('Lead writes: POST /api/email/add against a reference server doing the same durable work (SQLite, turn by turn)…');
+    figures.push(...(await withAbode('sqlite', {}, (server, client) => benchLeadWriteReference(server, client))));
   }
   if (only.has('notify')) {
     console.log('Notifications: finished survey → staff e-mail (SQLite, real SMTP server)…');

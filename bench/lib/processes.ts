@@ -75,3 +75,8 @@ export async function startAbode(env: Record<string, string>, cwd?: string): Pro
 export async function startCeiling(): Promise<Running> {
   return start(['--import', 'tsx', 'bench/ceiling-server.ts'], {}, '/bare', await freePort());
 }
+
+/** The reference for lead writes (bench/reference-server.ts) on a migrated SQLite file (DB_FILE, CAMPAIGN_ID). */
+export async function startReference(env: { DB_FILE: string; CAMPAIGN_ID: string }): Promise<Running> {
+  return start(['--import', 'tsx', 'bench/reference-server.ts'], env, '/ready', await freePort());
+}
