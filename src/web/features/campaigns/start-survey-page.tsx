@@ -366,9 +366,11 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
     markSurveyJourney();
     // /result's module is loaded while the visitor answers (from their first answer, so that it
     // never competes with the first question): after Complete it renders at once.
+    // (A flag, not removing the handler while SurveyJS is calling the handlers of that event.)
+    let preloaded = false;
     const preloadResult = () => {
-      model.onValueChanged.remove(preloadResult);
-      model.onCurrentPageChanged.remove(preloadResult);
+      if (preloaded) return;
+      preloaded = true;
       preloadPage('campaigns/result-page.tsx').catch(() => undefined);
     };
     model.onValueChanged.add(preloadResult);
