@@ -39,6 +39,7 @@ import { registerBodyGuard, registerPathGuard } from './lib/request-guard';
 import { requestLogSerializer } from './lib/log-redact';
 import { createAttemptLimiters } from './lib/throttle';
 import { sharedBudgetStore } from './lib/public-write-limit';
+import { configuredSiteUrl } from './lib/site-url';
 import { SYSTEM_API } from '../shared/system/system.api';
 
 declare module 'fastify' {
@@ -137,7 +138,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     log: app.log,
     lookupLead: leadSummary,
     requestCount: () => answered,
-    settings: { ...config.notify, publicBaseUrl: config.publicBaseUrl, siteUrl: siteUrlOf(config), studio: config.studio },
+    settings: { ...config.notify, publicBaseUrl: config.publicBaseUrl, siteUrl: configuredSiteUrl(config), studio: config.studio },
   });
   app.decorate('mailer', mailer);
   app.decorate('notifications', notifications);
@@ -187,18 +188,3 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   return app;
 }
 
-/**
- * Where visitors' e-mails link to: PUBLIC_BASE_URL, else the first allowed host (with the port the
- * server listens on). Never a request's Host header: a link carrying a resume token must not be
- * pointed at a host the requester chose.
- */
-function siteUrlOf(config: Config): string {
-  if (config.publicBaseUrl) return config.publicBaseUrl;
-  const host = config.allowedHosts[0] ?? 'localhost';
-  const port = /:\d+$/.test(host) || config.port === 80 || config.port === 0 ? '' : `:${config.port}`;
-  try {
-    return new URL(`http://${host}${port}`).origin;
-  } catch {
-    return `http://localhost${port}`;
-  }
-}
