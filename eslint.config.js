@@ -26,12 +26,27 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // One-way imports: web → shared, server → shared, never between web and server.
-    files: ['src/web/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+    // Imports reach other folders by alias (#server/…, #shared/…, #web/…), never by climbing two or more.
+    files: ['src/**', 'tests/**', 'bench/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../../*'], message: 'Import by alias: #server/…, #shared/… or #web/….' }] }] },
   },
   {
-    files: ['src/server/**', 'src/shared/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/**'] }] },
+    // One-way imports: web → shared, server → shared, never between web and server.
+    files: ['src/web/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*'], message: 'Import by alias.' }, { regex: '^(#server/|(\\.\\./)+server/)', message: 'The web client never imports the server.' }] }],
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*'], message: 'Import by alias.' }, { regex: '^(#web/|(\\.\\./)+web/)', message: 'The server never imports the web client.' }] }],
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*'], message: 'Import by alias.' }, { regex: '^(#web/|#server/|(\\.\\./)+(web|server)/)', message: 'shared/ imports neither the server nor the web client.' }] }],
+    },
   },
 );

@@ -15,9 +15,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { createDatabase } from '../src/server/db/database';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { newId } from '../src/server/lib/ids';
+import { createDatabase } from '#server/db/database';
+import { migrateToLatest } from '#server/db/migrate';
+import { newId } from '#server/lib/ids';
 import { figure, type Figure } from './lib/report';
 
 const BATCH = 50;

@@ -9,7 +9,7 @@
 // Env: DB_FILE (migrated), CAMPAIGN_ID (an active campaign in it), PORT.
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
-import { newId } from '../src/server/lib/ids';
+import { newId } from '#server/lib/ids';
 
 const db = new Database(process.env.DB_FILE!);
 db.pragma('journal_mode = WAL');

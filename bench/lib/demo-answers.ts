@@ -1,8 +1,8 @@
-import { createStaff } from '../../src/server/features/auth/auth.service';
-import { seedDemoCampaign } from '../../src/server/features/campaigns/campaigns.seed';
-import { buildApp } from '../../src/server/app';
-import { loadConfig, type Config } from '../../src/server/config';
-import { newId } from '../../src/server/lib/ids';
+import { createStaff } from '#server/features/auth/auth.service';
+import { seedDemoCampaign } from '#server/features/campaigns/campaigns.seed';
+import { buildApp } from '#server/app';
+import { loadConfig, type Config } from '#server/config';
+import { newId } from '#server/lib/ids';
 import { AbodeClient } from './abode-client';
 import { startAbode, type Running } from './processes';
 

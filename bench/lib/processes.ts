@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { freePort } from '../../tests/helpers/free-port';
+import { freePort } from '#tests/helpers/free-port';
 
 export interface Running {
   url: string;

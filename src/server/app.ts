@@ -40,7 +40,7 @@ import { requestLogSerializer } from './lib/log-redact';
 import { createAttemptLimiters } from './lib/throttle';
 import { sharedBudgetStore } from './lib/public-write-limit';
 import { configuredSiteUrl } from './lib/site-url';
-import { SYSTEM_API } from '../shared/system/system.api';
+import { SYSTEM_API } from '#shared/system/system.api';
 
 declare module 'fastify' {
   interface FastifyInstance {

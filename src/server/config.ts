@@ -4,8 +4,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { formatPhone, toE164 } from '../shared/phone';
-import type { SiteSettings } from '../shared/site';
+import { formatPhone, toE164 } from '#shared/phone';
+import type { SiteSettings } from '#shared/site';
 
 /** Phone numbers are read with the studio's country, +91, when they have none (issue 22 item 8). */
 const PHONE_PROBLEM = 'must be a phone number, such as +91 98450 99999 or 98450 99999';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ContactResponse } from '../../src/shared/contact/contact.contract';
-import type { SiteSettings } from '../../src/shared/site';
+import type { ContactResponse } from '#shared/contact/contact.contract';
+import type { SiteSettings } from '#shared/site';
 import { staffApi, visitorApi } from './api';
 import { baseURL, DESKTOP, failCalls, loginAsStaff, pageProblems, PHONE, unique, useBrowser } from './browser';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { SiteSettings } from '../../src/shared/site';
+import type { SiteSettings } from '#shared/site';
 import { baseURL, DESKTOP, pageProblems, PHONE, useBrowser, waitForApp } from './browser';
 
 /** The public site's frame on every page: the top menu, the keyboard path through it, the footer, the 404 page. */

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES } from '../../src/shared/campaigns/campaigns.contract';
-import { LEADS_API, type LeadDetail, type LeadList } from '../../src/shared/leads/leads.contract';
-import { MAIL_API } from '../../src/shared/notifications/notifications.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/campaigns/campaigns.contract';
+import { LEADS_API, type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
+import { MAIL_API } from '#shared/notifications/notifications.contract';
 import { createActiveCampaign, staffApi, type Api } from './api';
 import { baseURL, beginSurvey, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 import { AMENITIES_QUESTION } from './questions';

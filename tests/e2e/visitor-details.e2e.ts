@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_LINK } from '../../src/shared/listings/listings.contract';
+import { INVALID_LINK } from '#shared/listings/listings.contract';
 import { testImage } from '../helpers/images';
 import { staffToken } from './api';
 import { baseURL, DESKTOP, loginAsStaff, pageProblems, PHONE, unique, useBrowser, waitForApp } from './browser';

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import type { Config } from '../../src/server/config';
-import { createDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { createStaff } from '../../src/server/features/auth/auth.service';
+import { buildApp } from '#server/app';
+import type { Config } from '#server/config';
+import { createDatabase, type DatabaseHandle } from '#server/db/database';
+import { migrateToLatest } from '#server/db/migrate';
+import { createStaff } from '#server/features/auth/auth.service';
 import { createTestDatabase, describeEachDialect, type TestDatabase, type TestDialect } from './databases';
 
 export const STAFF = { email: 'staff@abode.test', name: 'Test Staff', password: 'correct horse battery' } as const;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe } from 'vitest';
-import type { DatabaseConfig } from '../../src/server/config';
+import type { DatabaseConfig } from '#server/config';
 
 export type TestDialect = DatabaseConfig['dialect'];
 

@@ -1,7 +1,7 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import { expect } from 'vitest';
-import { createDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import { migrations } from '../../src/server/db/migrations';
+import { createDatabase, type DatabaseHandle } from '#server/db/database';
+import { migrations } from '#server/db/migrations';
 import { createTestDatabase, type TestDialect } from './databases';
 
 const provider = { getMigrations: async (): Promise<Record<string, Migration>> => migrations };

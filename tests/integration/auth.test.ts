@@ -4,12 +4,12 @@ import { promisify } from 'node:util';
 import { SignJWT } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { createDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import { createStaff, setStaffPassword } from '../../src/server/features/auth/auth.service';
-import { decodeTokenClaims } from '../../src/shared/auth/auth.contract';
-import { bootstrapStaff } from '../../src/server/features/auth/bootstrap';
-import type { Config } from '../../src/server/config';
+import { buildApp } from '#server/app';
+import { createDatabase, type DatabaseHandle } from '#server/db/database';
+import { createStaff, setStaffPassword } from '#server/features/auth/auth.service';
+import { decodeTokenClaims } from '#shared/auth/auth.contract';
+import { bootstrapStaff } from '#server/features/auth/bootstrap';
+import type { Config } from '#server/config';
 import { describeEachDatabase, STAFF, testConfig } from '../helpers/app';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/databases';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { startCheckpointer } from '../../src/server/db/checkpointer';
-import { createDatabase } from '../../src/server/db/database';
+import { startCheckpointer } from '#server/db/checkpointer';
+import { createDatabase } from '#server/db/database';
 import { useMigratedDatabase } from '../helpers/app';
 import { createTestDatabase } from '../helpers/databases';
 

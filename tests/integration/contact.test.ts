@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { CONTACT_LIMITS, REQUEST_QUOTATIONS, type ContactResponse } from '../../src/shared/contact/contact.contract';
+import { CONTACT_LIMITS, REQUEST_QUOTATIONS, type ContactResponse } from '#shared/contact/contact.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 
 function contactMessage(overrides: Record<string, unknown> = {}) {

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { createDatabase } from '../../src/server/db/database';
-import { ContentCache } from '../../src/server/lib/content-cache';
+import { buildApp } from '#server/app';
+import { createDatabase } from '#server/db/database';
+import { ContentCache } from '#server/lib/content-cache';
 import { describeEachDatabase } from '../helpers/app';
 import { testImage } from '../helpers/images';
 import { multipart } from '../helpers/multipart';

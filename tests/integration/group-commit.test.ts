@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import { GroupCommitter } from '../../src/server/db/group-commit';
-import type { Database } from '../../src/server/db/schema';
+import { GroupCommitter } from '#server/db/group-commit';
+import type { Database } from '#server/db/schema';
 import { describeEachDatabase, useMigratedDatabase } from '../helpers/app';
 
 describeEachDatabase('GroupCommitter', (ctx) => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ANSWER_NESTING_MESSAGE, NESTING_LIMIT, UNICODE_MESSAGE } from '../../src/shared/text-rules';
+import { ANSWER_NESTING_MESSAGE, NESTING_LIMIT, UNICODE_MESSAGE } from '#shared/text-rules';
 import { describeEachDatabase } from '../helpers/app';
 import { addEmail, createActiveCampaign, createCampaign, respond, visitorEmail } from '../factories/campaigns';
 import { parseRaw, rawRequest } from '../helpers/raw-http';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerSecurityHeaders } from '../../src/server/lib/security-headers';
+import { registerSecurityHeaders } from '#server/lib/security-headers';
 
 // The app runs behind a TLS proxy in production, but the rule also holds for a TLS socket of its own:
 // the security-header hook on a real HTTPS server with a throw-away self-signed certificate.

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { NUL_MESSAGE } from '../../src/shared/text-rules';
+import { NUL_MESSAGE } from '#shared/text-rules';
 import { describeEachDatabase, STAFF } from '../helpers/app';
 import { testImage } from '../helpers/images';
 import { multipart } from '../helpers/multipart';

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { createDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { upsertLead } from '../../src/server/features/leads/leads.repository';
-import { LEAD_MESSAGES, LEADS_API, type LeadDetail, type LeadList } from '../../src/shared/leads/leads.contract';
+import { createDatabase } from '#server/db/database';
+import { migrateToLatest } from '#server/db/migrate';
+import { upsertLead } from '#server/features/leads/leads.repository';
+import { LEAD_MESSAGES, LEADS_API, type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
 import { describeEachDatabase, STAFF, type TestContext } from '../helpers/app';
 import { createTestDatabase, describeEachDialect } from '../helpers/databases';
 import { addEmail, createActiveCampaign, respond, surveyText } from '../factories/campaigns';

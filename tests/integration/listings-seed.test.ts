@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
-import { seedDemoListings } from '../../src/server/features/listings/listings.seed';
-import type { Product, Project, Studio } from '../../src/shared/listings/listings.contract';
+import { seedDemoListings } from '#server/features/listings/listings.seed';
+import type { Product, Project, Studio } from '#shared/listings/listings.contract';
 import { describeEachDatabase } from '../helpers/app';
 
 describeEachDatabase('demo listings', (ctx) => {

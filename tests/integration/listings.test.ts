@@ -1,9 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, it, vi } from 'vitest';
-import { listingKinds } from '../../src/server/features/listings/listing-kinds';
-import { insertListing } from '../../src/server/features/listings/listings.repository';
-import { listingSchemas, type ListingKind } from '../../src/shared/listings/listings.contract';
-import { bumpContentVersion } from '../../src/server/db/content-version';
+import { listingKinds } from '#server/features/listings/listing-kinds';
+import { insertListing } from '#server/features/listings/listings.repository';
+import { listingSchemas, type ListingKind } from '#shared/listings/listings.contract';
+import { bumpContentVersion } from '#server/db/content-version';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { testImage } from '../helpers/images';
 import { multipart } from '../helpers/multipart';

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
+import { buildApp } from '#server/app';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/databases';
 import { testConfig } from '../helpers/app';
 

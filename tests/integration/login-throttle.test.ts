@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Config } from '../../src/server/config';
+import type { Config } from '#server/config';
 import { describeEachDatabase, STAFF, type TestContext } from '../helpers/app';
 
 // Redis for the shared-store runs (TEST_REDIS_URL, else the local default): every block gets its own

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { seedDemoContent } from '../../src/server/db/seed';
-import type { ListingMatches } from '../../src/shared/matching/listing-match';
-import type { LeadDetail, LeadList } from '../../src/shared/leads/leads.contract';
+import { seedDemoContent } from '#server/db/seed';
+import type { ListingMatches } from '#shared/matching/listing-match';
+import type { LeadDetail, LeadList } from '#shared/leads/leads.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { addEmail, respond } from '../factories/campaigns';

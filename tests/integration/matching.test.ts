@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { ListingMatches } from '../../src/shared/matching/listing-match';
-import type { LeadDetail, LeadList } from '../../src/shared/leads/leads.contract';
+import type { ListingMatches } from '#shared/matching/listing-match';
+import type { LeadDetail, LeadList } from '#shared/leads/leads.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { testImage } from '../helpers/images';
 import { multipart } from '../helpers/multipart';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { expect, it } from 'vitest';
-import { createDatabase } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
+import { createDatabase } from '#server/db/database';
+import { migrateToLatest } from '#server/db/migrate';
 import { createTestDatabase, describeEachDialect } from '../helpers/databases';
 import { withDatabaseAt } from '../helpers/migrations';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { REQUEST_QUOTATIONS } from '../../src/shared/contact/contact.contract';
+import { REQUEST_QUOTATIONS } from '#shared/contact/contact.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { FORGED_HOSTS } from '../helpers/forged-hosts';
 import { testImage } from '../helpers/images';

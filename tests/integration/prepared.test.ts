@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { prepared } from '../../src/server/db/prepared';
+import { prepared } from '#server/db/prepared';
 import { describeEachDatabase } from '../helpers/app';
 
 describeEachDatabase('prepared queries', (ctx) => {

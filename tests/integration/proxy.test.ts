@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
+import { loadConfig } from '#server/config';
 import { describeEachDatabase, STAFF, type TestContext } from '../helpers/app';
 
 const contact = (i: number) => ({

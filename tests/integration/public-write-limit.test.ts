@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { Config } from '../../src/server/config';
+import type { Config } from '#server/config';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 

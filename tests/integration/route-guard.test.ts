@@ -1,7 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { expect, it } from 'vitest';
-import { isPublicRoute, PUBLIC_ROUTES } from '../../src/server/features/auth/public-routes';
+import { isPublicRoute, PUBLIC_ROUTES } from '#server/features/auth/public-routes';
 import { describeEachDatabase, STAFF } from '../helpers/app';
 
 /** Every route the app registers, with a concrete URL to call it at. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeEach, expect, it } from 'vitest';
-import { SURVEY_FILE_MESSAGES } from '../../src/shared/campaigns/survey-files.contract';
-import { loadConfig } from '../../src/server/config';
+import { SURVEY_FILE_MESSAGES } from '#shared/campaigns/survey-files.contract';
+import { loadConfig } from '#server/config';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 import { addEmail, createActiveCampaign, visitorEmail } from '../factories/campaigns';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES } from '../../src/shared/campaigns/survey-files.contract';
-import { checkSignedLink, signedLink, SIGNED_LINK_SECONDS } from '../../src/server/features/campaigns/survey-files.service';
+import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES } from '#shared/campaigns/survey-files.contract';
+import { checkSignedLink, signedLink, SIGNED_LINK_SECONDS } from '#server/features/campaigns/survey-files.service';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 import { addEmail, createActiveCampaign, respond, visitorEmail } from '../factories/campaigns';

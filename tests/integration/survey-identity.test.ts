@@ -6,9 +6,9 @@ import {
   type EmailAddResult,
   type EmailRecord,
   type SurveyProgress,
-} from '../../src/shared/campaigns/campaigns.contract';
-import { LEADS_API, type LeadList } from '../../src/shared/leads/leads.contract';
-import { migrateToLatest } from '../../src/server/db/migrate';
+} from '#shared/campaigns/campaigns.contract';
+import { LEADS_API, type LeadList } from '#shared/leads/leads.contract';
+import { migrateToLatest } from '#server/db/migrate';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { describeEachDialect } from '../helpers/databases';
 import { startMailServer } from '../helpers/mail-server';

@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, expect, it } from 'vitest';
-import type { EmailAddResult } from '../../src/shared/campaigns/campaigns.contract';
+import type { EmailAddResult } from '#shared/campaigns/campaigns.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { createActiveCampaign, surveyText } from '../factories/campaigns';
@@ -124,7 +124,7 @@ describeEachDatabase(
 );
 
 it('reads the limits from the environment, 3 and 10 by default', async () => {
-  const { loadConfig } = await import('../../src/server/config');
+  const { loadConfig } = await import('#server/config');
   const base = { DATA_DIR: '/tmp/abode-visitor-mail-config', JWT_SECRET: 'x'.repeat(40) };
   expect(loadConfig(base).notify.visitorMailLimits).toEqual({ perRecipientHour: 3, perSenderHour: 10 });
   expect(loadConfig({ ...base, VISITOR_MAIL_PER_RECIPIENT_HOUR: '1', VISITOR_MAIL_PER_ADDRESS_HOUR: '4' }).notify.visitorMailLimits).toEqual({ perRecipientHour: 1, perSenderHour: 4 });

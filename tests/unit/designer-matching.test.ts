@@ -1,10 +1,10 @@
 import { Model } from 'survey-core';
 import { describe, expect, it } from 'vitest';
-import '../../src/shared/survey/custom-properties';
-import { listingMatchOptionsFor } from '../../src/shared/matching/listing-match';
-import { setElementProperty } from '../../src/web/features/campaigns/designer/element-operations';
-import { formatSurveyJson, parseSurveyJson } from '../../src/web/features/campaigns/designer/json-text';
-import type { SurveyJson } from '../../src/web/features/campaigns/designer/survey-json';
+import '#shared/survey/custom-properties';
+import { listingMatchOptionsFor } from '#shared/matching/listing-match';
+import { setElementProperty } from '#web/features/campaigns/designer/element-operations';
+import { formatSurveyJson, parseSurveyJson } from '#web/features/campaigns/designer/json-text';
+import type { SurveyJson } from '#web/features/campaigns/designer/survey-json';
 
 const STORED = JSON.stringify({
   pages: [

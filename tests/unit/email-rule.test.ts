@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { emailField } from '../../src/shared/campaigns/campaigns.contract';
-import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '../../src/shared/email';
+import { emailField } from '#shared/campaigns/campaigns.contract';
+import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '#shared/email';
 
 const VALID = ['a@b.co', 'first.last+tag@example.co.in', "o'neil@example.com", '  padded@example.com  ', 'x_y@sub.domain.org'];
 const INVALID = ['plain', 'a@b', '@example.com', 'a@.com', 'a..b@example.com', '.a@example.com', 'a@example..com', 'a b@example.com', 'a@exa_mple.com'];

@@ -1,6 +1,6 @@
 import { validate, version } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { newId } from '../../src/server/lib/ids';
+import { newId } from '#server/lib/ids';
 
 describe('newId', () => {
   it('gives valid, unique UUIDv7s in increasing order, across refills of its random pool', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPagePath, leadPath, paths, surveyFilePagePath } from '../../src/shared/paths';
+import { isPagePath, leadPath, paths, surveyFilePagePath } from '#shared/paths';
 
 describe('lead pages', () => {
   it('answers the leads list and any lead detail as pages, deep-linkable', () => {

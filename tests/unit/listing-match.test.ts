@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_SURVEY } from '../../src/server/features/campaigns/campaigns.seed';
+import { DEMO_SURVEY } from '#server/features/campaigns/campaigns.seed';
 import {
   answerNumber,
   bandLabel,
@@ -13,8 +13,8 @@ import {
   shortRupees,
   type MatchableProduct,
   type MatchableProject,
-} from '../../src/shared/matching/listing-match';
-import { matchLine, matchSections } from '../../src/shared/matching/match-sections';
+} from '#shared/matching/listing-match';
+import { matchLine, matchSections } from '#shared/matching/match-sections';
 
 const NOW = new Date(Date.UTC(2026, 10, 23));
 

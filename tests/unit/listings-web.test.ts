@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, formatSqft } from '../../src/web/features/listings/listing-format';
-import { coverCrop } from '../../src/web/features/listings/staff/resize-image';
-import { formatListingDate, parseListingDate } from '../../src/shared/listings/listings.contract';
+import { formatRupees, formatSqft } from '#web/features/listings/listing-format';
+import { coverCrop } from '#web/features/listings/staff/resize-image';
+import { formatListingDate, parseListingDate } from '#shared/listings/listings.contract';
 
 describe('listing formats', () => {
   it('shows rupees with Indian digit grouping and a trailing "/-"', () => {

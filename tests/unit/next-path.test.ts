@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNextPath } from '../../src/web/features/auth/next-path';
+import { safeNextPath } from '#web/features/auth/next-path';
 
 describe('safeNextPath', () => {
   it('keeps paths on this site, with their query and hash', () => {

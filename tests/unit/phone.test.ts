@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, normalisePhone, phoneSearchTerm, telHref, toE164, whatsAppHref } from '../../src/shared/phone';
+import { formatPhone, normalisePhone, phoneSearchTerm, telHref, toE164, whatsAppHref } from '#shared/phone';
 
 describe('phone numbers (issue 22 item 8)', () => {
   it.each([

@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { withStatementCache } from '../../src/server/db/database';
+import { withStatementCache } from '#server/db/database';
 
 describe('withStatementCache', () => {
   const sqlite = new SQLite(':memory:');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cellText, parseAnswers, plainCell, questionNames, readSurvey } from '../../src/shared/survey/survey-questions';
+import { cellText, parseAnswers, plainCell, questionNames, readSurvey } from '#shared/survey/survey-questions';
 
 function format(question: object, answers: Record<string, unknown>) {
   const [column] = readSurvey({ elements: [question] }).columns;
@@ -166,8 +166,8 @@ describe('survey questions and answer columns', () => {
 
 describe('file answers', () => {
   it('give the uploaded files they refer to, and leave out files kept inside the answer', async () => {
-    const { fileRefs, readSurvey } = await import('../../src/shared/survey/survey-questions');
-    const { surveyFileIdOf } = await import('../../src/shared/campaigns/survey-files.contract');
+    const { fileRefs, readSurvey } = await import('#shared/survey/survey-questions');
+    const { surveyFileIdOf } = await import('#shared/campaigns/survey-files.contract');
     expect(surveyFileIdOf('/api/campaign/file/abc%20d')).toBe('abc d');
     expect(surveyFileIdOf('data:image/png;base64,AAAA')).toBeNull();
     expect(surveyFileIdOf('/api/campaign/file/a/link')).toBeNull();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { WHATSAPP_SUMMARY_MAX, whatsAppAboutHome, whatsAppChatHref, whatsAppSummary } from '../../src/web/features/campaigns/whatsapp-summary';
-import { askedAbout, leadGreeting, mailtoHref, whatsAppHref } from '../../src/web/features/leads/lead-links';
+import { WHATSAPP_SUMMARY_MAX, whatsAppAboutHome, whatsAppChatHref, whatsAppSummary } from '#web/features/campaigns/whatsapp-summary';
+import { askedAbout, leadGreeting, mailtoHref, whatsAppHref } from '#web/features/leads/lead-links';
 
 describe('Continue on WhatsApp', () => {
   it('names the studio, the survey and each answer', () => {

@@ -1,7 +1,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { columnName, excelDate, XlsxWriter, type XlsxCell, type XlsxColumn } from '../../src/server/lib/xlsx-stream';
+import { columnName, excelDate, XlsxWriter, type XlsxCell, type XlsxColumn } from '#server/lib/xlsx-stream';
 import { readZip } from '../helpers/zip';
 import { readWorkbook, sheetRows } from '../helpers/xlsx';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { ZipStream } from '../../src/server/lib/zip-stream';
+import { ZipStream } from '#server/lib/zip-stream';
 import { readZip } from '../helpers/zip';
 
 /** A sink that keeps what it is given, optionally slowly (a client on a slow line). */

@@ -2,7 +2,7 @@
 // Passwords are read from the terminal (or from ABODE_PASSWORD for scripts), never from arguments.
 import { createInterface } from 'node:readline/promises';
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/auth/auth.contract';
+import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/auth/auth.contract';
 import { loadConfig } from '../config';
 import { createDatabase } from '../db/database';
 import { runCli } from './run-cli';

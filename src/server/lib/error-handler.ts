@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiErrorBody, ErrorCode, FieldError } from '../../shared/api-error';
+import type { ApiErrorBody, ErrorCode, FieldError } from '#shared/api-error';
 import { HttpError, notFound } from './errors';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again.';

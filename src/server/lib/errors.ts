@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldError } from '../../shared/api-error';
+import type { ErrorCode, FieldError } from '#shared/api-error';
 
 /** An error that becomes an HTTP answer: its status, code, message and field errors are shown as they are. */
 export class HttpError extends Error {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isWellFormedText, UNICODE_MESSAGE } from '../../shared/text-rules';
+import { isWellFormedText, UNICODE_MESSAGE } from '#shared/text-rules';
 import { badRequest, HttpError, tooLarge, unsupportedMedia } from './errors';
 import { refuseNul } from './nul-guard';
 

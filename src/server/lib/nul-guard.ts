@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { hasNul, NUL_MESSAGE } from '../../shared/text-rules';
+import { hasNul, NUL_MESSAGE } from '#shared/text-rules';
 import { badRequest } from './errors';
 
 /** The name of the first path parameter or query value holding a NUL character, or null. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ANSWER_NESTING_MESSAGE, jsonProblem, UNICODE_MESSAGE } from '../../shared/text-rules';
+import { ANSWER_NESTING_MESSAGE, jsonProblem, UNICODE_MESSAGE } from '#shared/text-rules';
 import { badRequest } from './errors';
 
 /**

@@ -1,5 +1,5 @@
 import type { RouteOptions } from 'fastify';
-import { isApiPath } from '../../shared/api-path';
+import { isApiPath } from '#shared/api-path';
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { API_ROOT, isApiPath } from '../../shared/api-path';
-import { SYSTEM_API } from '../../shared/system/system.api';
+import { API_ROOT, isApiPath } from '#shared/api-path';
+import { SYSTEM_API } from '#shared/system/system.api';
 
 // Pages: no inline or third-party script. Styles allow inline because antd and SurveyJS set style attributes.
 const PAGE_POLICY = [

@@ -1,5 +1,5 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router';
-import { paths } from '../../shared/paths';
+import { paths } from '#shared/paths';
 import { PublicLayout, PublicLayoutFallback } from './public-layout';
 import { RouteError } from './route-error';
 import { SITE_ROUTE_ID, siteLoader } from './site-settings';

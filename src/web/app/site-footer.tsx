@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../shared/paths';
-import type { SiteSettings } from '../../shared/site';
+import { paths } from '#shared/paths';
+import type { SiteSettings } from '#shared/site';
 import { telHref } from './site-settings';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, LogoMark, MailIcon, MapPinIcon, PhoneIcon } from '../components/icons';
 

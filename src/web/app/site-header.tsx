@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { paths } from '../../shared/paths';
+import { paths } from '#shared/paths';
 import { useClientRender } from '../lib/use-hydrated';
 import { CloseIcon, LogoMark, MenuIcon } from '../components/icons';
 

@@ -1,6 +1,6 @@
 import { useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { SiteSettings } from '../../shared/site';
-import { SYSTEM_API } from '../../shared/system/system.api';
+import type { SiteSettings } from '#shared/site';
+import { SYSTEM_API } from '#shared/system/system.api';
 import { api } from '../lib/api-client';
 
 /** The id of the public layout route, whose loader holds the studio's details for every public page. */

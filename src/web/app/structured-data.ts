@@ -1,4 +1,4 @@
-import type { Product, Project } from '../../shared/listings/listings.contract';
+import type { Product, Project } from '#shared/listings/listings.contract';
 import type { SiteContext } from './site-settings';
 
 /** The studio as a schema.org LocalBusiness (on every public page). */

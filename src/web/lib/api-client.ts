@@ -1,4 +1,4 @@
-import { isApiErrorBody, type ErrorCode, type FieldError } from '../../shared/api-error';
+import { isApiErrorBody, type ErrorCode, type FieldError } from '#shared/api-error';
 import { clearToken, getToken } from './auth-token';
 import { markSessionEnded } from './session';
 

@@ -1,4 +1,4 @@
-import { decodeTokenClaims, isTokenExpired, type TokenClaims } from '../../shared/auth/token-claims';
+import { decodeTokenClaims, isTokenExpired, type TokenClaims } from '#shared/auth/token-claims';
 
 const KEY = 'abode.token';
 const listeners = new Set<() => void>();

@@ -1,4 +1,4 @@
-import { paths } from '../../shared/paths';
+import { paths } from '#shared/paths';
 
 /**
  * The one place that decides what a refused session (a 401 from a staff call) does: the API client

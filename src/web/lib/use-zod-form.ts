@@ -1,6 +1,6 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import type { FieldError } from '../../shared/api-error';
+import type { FieldError } from '#shared/api-error';
 
 type Values<S extends z.ZodObject> = { [K in keyof z.input<S>]: string };
 type Errors<S extends z.ZodObject> = Partial<Record<keyof z.input<S> & string, string>>;

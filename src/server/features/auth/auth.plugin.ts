@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_API, loginSchema } from '../../../shared/auth/auth.contract';
-import { unauthorized } from '../../lib/errors';
+import { AUTH_API, loginSchema } from '#shared/auth/auth.contract';
+import { unauthorized } from '#server/lib/errors';
 import { authenticate, login, logout, type AuthDeps } from './auth.service';
 import { DEVICE_COOKIE, deviceCookieHeader, readCookie } from './login-device';
 import { isPublicRoute } from './public-routes';

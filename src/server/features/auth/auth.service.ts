@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Config } from '../../config';
-import type { Database } from '../../db/schema';
-import { tooManyRequests, unauthorized } from '../../lib/errors';
-import { newId } from '../../lib/ids';
-import type { AttemptLimiter, AttemptLimiters } from '../../lib/throttle';
+import type { Config } from '#server/config';
+import type { Database } from '#server/db/schema';
+import { tooManyRequests, unauthorized } from '#server/lib/errors';
+import { newId } from '#server/lib/ids';
+import type { AttemptLimiter, AttemptLimiters } from '#server/lib/throttle';
 import { deviceToken, isKnownDevice } from './login-device';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import * as staff from './staff.repository';

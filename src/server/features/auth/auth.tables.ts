@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from '../../db/column-types';
+import type { Timestamp } from '#server/db/column-types';
 
 export interface StaffUsersTable {
   id: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Config } from '../../config';
-import type { Database } from '../../db/schema';
+import type { Config } from '#server/config';
+import type { Database } from '#server/db/schema';
 import { createStaff } from './auth.service';
 import { countStaff } from './staff.repository';
 

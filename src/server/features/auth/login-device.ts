@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AUTH_API } from '../../../shared/auth/auth.api';
+import { AUTH_API } from '#shared/auth/auth.api';
 
 /**
  * A browser that has logged in to an account before carries a signed "known device" cookie for it

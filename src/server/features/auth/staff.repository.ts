@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '#server/db/schema';
 
 export function findStaffByEmail(db: Kysely<Database>, email: string) {
   return db.selectFrom('staffUsers').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();

@@ -1,6 +1,6 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { TokenClaims } from '../../../shared/auth/auth.contract';
-import { newId } from '../../lib/ids';
+import type { TokenClaims } from '#shared/auth/auth.contract';
+import { newId } from '#server/lib/ids';
 
 const ALGORITHM = 'HS256';
 

@@ -5,12 +5,12 @@ import {
   type CampaignSummaryResult,
   type QuestionSummary,
   type ResultStatus,
-} from '../../../shared/campaigns/campaign-summary.contract';
-import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns/campaigns.contract';
-import { cellText, parseAnswers, readSurveySummary, type SummaryChoice, type SummaryQuestion } from '../../../shared/survey/survey-questions';
-import type { Dialect } from '../../db/database';
-import type { Database } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+} from '#shared/campaigns/campaign-summary.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/campaigns/campaigns.contract';
+import { cellText, parseAnswers, readSurveySummary, type SummaryChoice, type SummaryQuestion } from '#shared/survey/survey-questions';
+import type { Dialect } from '#server/db/database';
+import type { Database } from '#server/db/schema';
+import { badRequest, notFound } from '#server/lib/errors';
 import * as repo from './campaigns.repository';
 
 type Db = Kysely<Database>;

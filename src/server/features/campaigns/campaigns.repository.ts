@@ -1,8 +1,8 @@
 import { sql, SqliteAdapter, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { inBatches, type After } from '../../db/batches';
-import type { Dialect } from '../../db/database';
-import { prepared } from '../../db/prepared';
-import type { Database } from '../../db/schema';
+import { inBatches, type After } from '#server/db/batches';
+import type { Dialect } from '#server/db/database';
+import { prepared } from '#server/db/prepared';
+import type { Database } from '#server/db/schema';
 
 type Db = Kysely<Database>;
 

@@ -27,16 +27,16 @@ import {
   surveyResponseSchema,
   surveyResumeQuerySchema,
   surveyResumeSchema,
-} from '../../../shared/campaigns/campaigns.contract';
-import { answersQuerySchema, campaignSummaryResultSchema, resultFiltersSchema } from '../../../shared/campaigns/campaign-summary.contract';
+} from '#shared/campaigns/campaigns.contract';
+import { answersQuerySchema, campaignSummaryResultSchema, resultFiltersSchema } from '#shared/campaigns/campaign-summary.contract';
 import { campaignSummary, parseFilters } from './campaign-summary.service';
 import { attachmentHeader, writeCampaignWorkbook, XLSX_CONTENT_TYPE } from './campaign-export';
-import { configuredSiteUrl } from '../../lib/site-url';
+import { configuredSiteUrl } from '#server/lib/site-url';
 import { matchesFor } from '../matching/matching.service';
-import { listingMatchesSchema } from '../../../shared/matching/matching.contract';
+import { listingMatchesSchema } from '#shared/matching/matching.contract';
 import * as campaigns from './campaigns.service';
 import * as progress from './survey-progress.service';
-import { clientKey } from '../../lib/client-key';
+import { clientKey } from '#server/lib/client-key';
 
 const idParams = z.object({ id: z.string().max(100) });
 

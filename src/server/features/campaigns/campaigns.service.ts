@@ -10,17 +10,17 @@ import {
   type EmailList,
   type EmailRecord,
   type SurveyAnswers,
-} from '../../../shared/campaigns/campaigns.contract';
-import { isForeignKeyViolation, toBool, toIso } from '../../db/database';
-import type { Database } from '../../db/schema';
-import { badRequest, conflict, notFound, tooLarge } from '../../lib/errors';
-import { newId } from '../../lib/ids';
-import { BROKEN_REFERENCES_MESSAGE, referenceErrors } from '../../../shared/survey/references';
-import { questionNames } from '../../../shared/survey/survey-questions';
-import { leadDetailsFrom, leadFieldKeys } from '../../../shared/leads/lead-fields';
+} from '#shared/campaigns/campaigns.contract';
+import { isForeignKeyViolation, toBool, toIso } from '#server/db/database';
+import type { Database } from '#server/db/schema';
+import { badRequest, conflict, notFound, tooLarge } from '#server/lib/errors';
+import { newId } from '#server/lib/ids';
+import { BROKEN_REFERENCES_MESSAGE, referenceErrors } from '#shared/survey/references';
+import { questionNames } from '#shared/survey/survey-questions';
+import { leadDetailsFrom, leadFieldKeys } from '#shared/leads/lead-fields';
 import { keepLeadCompleted, recordCompletedSurvey, touchLead } from '../leads/leads.service';
 import { recordEvent } from '../notifications/outbox';
-import type { ListingMatches } from '../../../shared/matching/listing-match';
+import type { ListingMatches } from '#shared/matching/listing-match';
 import * as repo from './campaigns.repository';
 import * as progressRepo from './survey-progress.repository';
 import { parseFilters } from './campaign-summary.service';

@@ -1,5 +1,5 @@
 import type { ColumnType } from 'kysely';
-import type { Flag, Timestamp } from '../../db/column-types';
+import type { Flag, Timestamp } from '#server/db/column-types';
 
 export interface CampaignsTable {
   id: string;

@@ -1,5 +1,5 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '#server/db/schema';
 
 type Db = Kysely<Database>;
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { normaliseEmail } from '../../../shared/campaigns/campaigns.contract';
-import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES, SURVEY_FILES_API, surveyFileLinkSchema, surveyFileUploadResultSchema } from '../../../shared/campaigns/survey-files.contract';
-import { stripBidiControls } from '../../../shared/text-rules';
-import { badRequest } from '../../lib/errors';
-import { readMultipartForm } from '../../lib/multipart-form';
+import { normaliseEmail } from '#shared/campaigns/campaigns.contract';
+import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES, SURVEY_FILES_API, surveyFileLinkSchema, surveyFileUploadResultSchema } from '#shared/campaigns/survey-files.contract';
+import { stripBidiControls } from '#shared/text-rules';
+import { badRequest } from '#server/lib/errors';
+import { readMultipartForm } from '#server/lib/multipart-form';
 import * as files from './survey-files.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });

@@ -1,6 +1,6 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
-import { prepared } from '../../db/prepared';
-import type { Database } from '../../db/schema';
+import { prepared } from '#server/db/prepared';
+import type { Database } from '#server/db/schema';
 
 type Db = Kysely<Database>;
 

@@ -6,11 +6,11 @@ import {
   type SurveyAnswers,
   type SurveyProgress,
   type SurveyResume,
-} from '../../../shared/campaigns/campaigns.contract';
-import { isForeignKeyViolation, toBool } from '../../db/database';
-import type { Database } from '../../db/schema';
-import { conflict, HttpError } from '../../lib/errors';
-import { parseAnswers } from '../../../shared/survey/survey-questions';
+} from '#shared/campaigns/campaigns.contract';
+import { isForeignKeyViolation, toBool } from '#server/db/database';
+import type { Database } from '#server/db/schema';
+import { conflict, HttpError } from '#server/lib/errors';
+import { parseAnswers } from '#shared/survey/survey-questions';
 import * as campaignsRepo from './campaigns.repository';
 import { requireRecordOf } from './campaigns.service';
 import * as repo from './survey-progress.repository';

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '#server/db/schema';
 import type { ContactMessagesTable } from './contact.tables';
 
 export async function insertContactMessage(db: Kysely<Database> | Transaction<Database>, row: Insertable<ContactMessagesTable>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONTACT_API, contactRequestSchema, REQUEST_QUOTATIONS } from '../../../shared/contact/contact.contract';
+import { CONTACT_API, contactRequestSchema, REQUEST_QUOTATIONS } from '#shared/contact/contact.contract';
 import { addContactMessage, CONTACT_THANKS, listContactResponses } from './contact.service';
 
 const contactResponseSchema = z.object({

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { ContactInput, ContactResponse } from '../../../shared/contact/contact.contract';
-import type { Database } from '../../db/schema';
-import { toIso } from '../../db/database';
-import { newId } from '../../lib/ids';
+import type { ContactInput, ContactResponse } from '#shared/contact/contact.contract';
+import type { Database } from '#server/db/schema';
+import { toIso } from '#server/db/database';
+import { newId } from '#server/lib/ids';
 import { touchLead } from '../leads/leads.service';
 import { recordEvent } from '../notifications/outbox';
 import * as contact from './contact.repository';

@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
-import type { RequestQuotation } from '../../../shared/contact/contact.contract';
-import type { Timestamp } from '../../db/column-types';
+import type { RequestQuotation } from '#shared/contact/contact.contract';
+import type { Timestamp } from '#server/db/column-types';
 
 export interface ContactMessagesTable {
   id: string;

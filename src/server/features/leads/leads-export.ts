@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { XlsxWriter } from '../../lib/xlsx-stream';
-import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadFilters } from '../../../shared/leads/leads.contract';
+import type { Database } from '#server/db/schema';
+import { XlsxWriter } from '#server/lib/xlsx-stream';
+import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadFilters } from '#shared/leads/leads.contract';
 import { leadItems } from './leads.service';
 
 const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));

@@ -1,8 +1,8 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
-import { prepared } from '../../db/prepared';
-import type { Database } from '../../db/schema';
-import type { LeadFilters, LeadSource, LeadStatus } from '../../../shared/leads/leads.contract';
-import { phoneSearchTerm } from '../../../shared/phone';
+import { prepared } from '#server/db/prepared';
+import type { Database } from '#server/db/schema';
+import type { LeadFilters, LeadSource, LeadStatus } from '#shared/leads/leads.contract';
+import { phoneSearchTerm } from '#shared/phone';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -12,7 +12,7 @@ import {
   leadListQuery,
   leadNoteInput,
   leadPatch,
-} from '../../../shared/leads/leads.contract';
+} from '#shared/leads/leads.contract';
 import { attachmentHeader, XLSX_CONTENT_TYPE } from '../campaigns/campaign-export';
 import { writeLeadsWorkbook } from './leads-export';
 import * as leads from './leads.service';

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '#server/db/schema';
 import { activeCampaigns, addEmailRecord, storeResponse } from '../campaigns/campaigns.service';
 import { addContactMessage } from '../contact/contact.service';
 import type { StaffPrincipal } from '../auth/token';
 import { listStaff } from '../auth/staff.repository';
 import { addNote, listLeads, patchLead } from './leads.service';
-import type { LeadStatus } from '../../../shared/leads/leads.contract';
+import type { LeadStatus } from '#shared/leads/leads.contract';
 
 /** A finished demo survey: what a real visitor would send. */
 const ANSWERS = {

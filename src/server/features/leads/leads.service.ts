@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import { toBool, toIso } from '../../db/database';
-import { badRequest, notFound } from '../../lib/errors';
-import { newId } from '../../lib/ids';
+import type { Database } from '#server/db/schema';
+import { toBool, toIso } from '#server/db/database';
+import { badRequest, notFound } from '#server/lib/errors';
+import { newId } from '#server/lib/ids';
 import {
   LEAD_MESSAGES,
   LEAD_STATUSES,
@@ -17,9 +17,9 @@ import {
   type LeadSource,
   type LeadStatus,
   type LeadTimelineEntry,
-} from '../../../shared/leads/leads.contract';
-import { parseStoredMatches } from '../../../shared/matching/listing-match';
-import { cellText, parseAnswers, type AnswerColumn, type SurveyAnswerData } from '../../../shared/survey/survey-questions';
+} from '#shared/leads/leads.contract';
+import { parseStoredMatches } from '#shared/matching/listing-match';
+import { cellText, parseAnswers, type AnswerColumn, type SurveyAnswerData } from '#shared/survey/survey-questions';
 import { campaignReading } from '../campaigns/survey-readings';
 import type { StaffPrincipal } from '../auth/token';
 import type { LeadSummary } from '../notifications/event-data';

@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
-import type { LeadStatus } from '../../../shared/leads/leads.contract';
-import type { Flag, Timestamp } from '../../db/column-types';
+import type { LeadStatus } from '#shared/leads/leads.contract';
+import type { Flag, Timestamp } from '#server/db/column-types';
 
 export interface LeadsTable {
   id: string;

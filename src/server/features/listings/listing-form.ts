@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { FieldError } from '../../../shared/api-error';
-import { badRequest } from '../../lib/errors';
-import { readMultipartForm, type MultipartForm } from '../../lib/multipart-form';
+import type { FieldError } from '#shared/api-error';
+import { badRequest } from '#server/lib/errors';
+import { readMultipartForm, type MultipartForm } from '#server/lib/multipart-form';
 import { IMAGE_TOO_LARGE } from '../media/media.service';
 
 export type ListingForm = MultipartForm;

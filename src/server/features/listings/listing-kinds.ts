@@ -14,7 +14,7 @@ import {
   type ListingFields,
   type ListingItems,
   type ListingKind,
-} from '../../../shared/listings/listings.contract';
+} from '#shared/listings/listings.contract';
 import { imageUrl } from '../media/media.service';
 import type { ListingFieldColumns, ListingRow } from './listings.repository';
 import type { ListingColumns, ListingTableName, ListingTables } from './listings.tables';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Timestamp } from '../../db/column-types';
-import type { Database } from '../../db/schema';
+import type { Timestamp } from '#server/db/column-types';
+import type { Database } from '#server/db/schema';
 import type { ListingColumns, ListingTableName } from './listings.tables';
 
 /** A kind's own columns (name, price, …), as its descriptor maps them. */

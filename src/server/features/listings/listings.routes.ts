@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LISTINGS_API } from '../../../shared/listings/listings.contract';
+import { LISTINGS_API } from '#shared/listings/listings.contract';
 import { readListingForm } from './listing-form';
 import { listingKinds } from './listing-kinds';
 import { addItem, deleteItem, serializedList, updateItem } from './listings.service';

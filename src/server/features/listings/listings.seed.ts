@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import type { ListingKind } from '../../../shared/listings/listings.contract';
-import type { Database } from '../../db/schema';
+import type { ListingKind } from '#shared/listings/listings.contract';
+import type { Database } from '#server/db/schema';
 import {
   apartmentSvg,
   armchairSvg,

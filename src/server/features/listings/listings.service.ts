@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { IMAGE_REQUIRED } from '../../../shared/listings/listings.contract';
-import type { Database } from '../../db/schema';
-import { CompressedBody } from '../../lib/compressed-body';
-import type { ContentCache } from '../../lib/content-cache';
-import { badRequest, notFound } from '../../lib/errors';
-import { newId } from '../../lib/ids';
+import { IMAGE_REQUIRED } from '#shared/listings/listings.contract';
+import type { Database } from '#server/db/schema';
+import { CompressedBody } from '#server/lib/compressed-body';
+import type { ContentCache } from '#server/lib/content-cache';
+import { badRequest, notFound } from '#server/lib/errors';
+import { newId } from '#server/lib/ids';
 import { deleteImageIfUnused, insertImage } from '../media/media.repository';
 import { prepareImage } from '../media/media.service';
 import { parseFields, type ListingForm } from './listing-form';

@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
-import type { ProductFields, ProjectFields, StudioFields } from '../../../shared/listings/listings.contract';
-import type { Timestamp } from '../../db/column-types';
+import type { ProductFields, ProjectFields, StudioFields } from '#shared/listings/listings.contract';
+import type { Timestamp } from '#server/db/column-types';
 
 /** Columns every listing table has: its id, its image (a hash in `images`), the uploaded file's name, times. */
 export interface ListingColumns {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { ContentCache } from '../../lib/content-cache';
-import { matchInputs, matchListings, prepareListings, type ListingMatches, type MatchableProduct, type MatchableProject, type PreparedListings } from '../../../shared/matching/listing-match';
-import { parseAnswers } from '../../../shared/survey/survey-questions';
+import type { Database } from '#server/db/schema';
+import type { ContentCache } from '#server/lib/content-cache';
+import { matchInputs, matchListings, prepareListings, type ListingMatches, type MatchableProduct, type MatchableProject, type PreparedListings } from '#shared/matching/listing-match';
+import { parseAnswers } from '#shared/survey/survey-questions';
 import { listingKinds } from '../listings/listing-kinds';
 import { listItems } from '../listings/listings.service';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors';
+import { notFound } from '#server/lib/errors';
 import { findImage, imageExists } from './media.repository';
 
 const NO_SUCH_IMAGE = 'There is no such image.';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_SIZE, NOT_AN_IMAGE } from '../../../shared/listings/listings.contract';
-import { tooLarge, unsupportedMedia } from '../../lib/errors';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_SIZE, NOT_AN_IMAGE } from '#shared/listings/listings.contract';
+import { tooLarge, unsupportedMedia } from '#server/lib/errors';
 import type { StoredImage } from './media.repository';
 
 export const IMAGE_TOO_LARGE = 'The image is larger than 5 MB. Please choose a smaller file.';

@@ -1,4 +1,4 @@
-import type { Timestamp } from '../../db/column-types';
+import type { Timestamp } from '#server/db/column-types';
 
 /** Stored images: 300×300 JPEGs, keyed by the SHA-256 of their bytes (stored once, shared by records). */
 export interface ImagesTable {

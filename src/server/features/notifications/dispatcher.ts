@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../../db/database';
-import type { GroupCommitter } from '../../db/group-commit';
-import type { Database } from '../../db/schema';
-import { newId } from '../../lib/ids';
-import type { SiteSettings } from '../../../shared/site';
+import type { Dialect } from '#server/db/database';
+import type { GroupCommitter } from '#server/db/group-commit';
+import type { Database } from '#server/db/schema';
+import { newId } from '#server/lib/ids';
+import type { SiteSettings } from '#shared/site';
 import { GIVE_UP_AFTER_MS, retryDelayMs } from './backoff';
 import { resumeLinkMail, staffLeadMail, visitorConfirmationMail } from './emails/lead-emails';
 import { issueResumeToken } from '../campaigns/survey-progress.service';
-import { leadPath, paths } from '../../../shared/paths';
+import { leadPath, paths } from '#shared/paths';
 import { buildEventData, surveyStillOpen, unfinishedSurvey, type EventData, type LeadLookup } from './event-data';
 import type { Mailer } from './mailer';
 import {

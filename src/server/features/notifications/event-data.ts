@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { cellText, parseAnswers } from '../../../shared/survey/survey-questions';
-import { parseStoredMatches, type ListingMatches } from '../../../shared/matching/listing-match';
+import type { Database } from '#server/db/schema';
+import { cellText, parseAnswers } from '#shared/survey/survey-questions';
+import { parseStoredMatches, type ListingMatches } from '#shared/matching/listing-match';
 import { campaignReading } from '../campaigns/survey-readings';
-import type { NotificationEventType } from '../../../shared/notifications/notifications.contract';
+import type { NotificationEventType } from '#shared/notifications/notifications.contract';
 
 /** The person an event is about, as far as the studio knows them. */
 export interface LeadSummary {

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Dialect } from '../../db/database';
-import { prepared } from '../../db/prepared';
-import type { Database } from '../../db/schema';
-import type { DeliveryChannel, DeliveryStatus, NotificationEventType } from '../../../shared/notifications/notifications.contract';
+import type { Dialect } from '#server/db/database';
+import { prepared } from '#server/db/prepared';
+import type { Database } from '#server/db/schema';
+import type { DeliveryChannel, DeliveryStatus, NotificationEventType } from '#shared/notifications/notifications.contract';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { simpleParser } from 'mailparser';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors';
+import { notFound } from '#server/lib/errors';
 import {
   MAIL_API,
   mailFile,
@@ -14,7 +14,7 @@ import {
   webhookDelivery,
   webhookEndpoint,
   webhookEndpointInput,
-} from '../../../shared/notifications/notifications.contract';
+} from '#shared/notifications/notifications.contract';
 import { listMailFiles, readMailFile } from './mailer';
 import { createEndpoint, endpointDeliveries, endpoints, queueTestEvent, redeliver, removeEndpoint } from './webhooks.service';
 

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { DeliveryChannel, DeliveryStatus, NotificationEventType } from '../../../shared/notifications/notifications.contract';
-import type { Timestamp } from '../../db/column-types';
+import type { DeliveryChannel, DeliveryStatus, NotificationEventType } from '#shared/notifications/notifications.contract';
+import type { Timestamp } from '#server/db/column-types';
 
 /**
  * The outbox: one row per event, written in the transaction of the write that causes it, so a crash

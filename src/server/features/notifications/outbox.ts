@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import { newId } from '../../lib/ids';
-import type { InternalEventType, SubscribableEventType } from '../../../shared/notifications/notifications.contract';
+import type { Database } from '#server/db/schema';
+import { newId } from '#server/lib/ids';
+import type { InternalEventType, SubscribableEventType } from '#shared/notifications/notifications.contract';
 import { insertEvent } from './notifications.repository';
 
 /**

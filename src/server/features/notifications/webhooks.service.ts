@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
-import { newId } from '../../lib/ids';
+import type { Database } from '#server/db/schema';
+import { badRequest, notFound } from '#server/lib/errors';
+import { newId } from '#server/lib/ids';
 import {
   WEBHOOK_MESSAGES,
   type WebhookCreated,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointInput,
-} from '../../../shared/notifications/notifications.contract';
+} from '#shared/notifications/notifications.contract';
 import {
   deleteEndpoint,
   findEndpoint,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { paths } from '../../../shared/paths';
-import { allowedOrigin } from '../../lib/site-url';
+import { paths } from '#shared/paths';
+import { allowedOrigin } from '#server/lib/site-url';
 
 /** The pages search engines should know about. */
 const PUBLIC_PAGES = [paths.home, paths.projects, paths.products, paths.studio, paths.about, paths.contact];

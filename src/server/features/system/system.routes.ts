@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SYSTEM_API } from '../../../shared/system/system.api';
-import { HttpError } from '../../lib/errors';
+import { SYSTEM_API } from '#shared/system/system.api';
+import { HttpError } from '#server/lib/errors';
 
 const siteSchema = z.object({
   name: z.string(),

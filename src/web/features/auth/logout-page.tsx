@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../shared/paths';
-import { PageMeta } from '../../components/page-meta';
-import { clearToken, getToken } from '../../lib/auth-token';
+import { paths } from '#shared/paths';
+import { PageMeta } from '#web/components/page-meta';
+import { clearToken, getToken } from '#web/lib/auth-token';
 import { logout } from './auth-api';
 
 /** Revokes the token on the server (a failure changes nothing here), forgets it, and goes to /login. */

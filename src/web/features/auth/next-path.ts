@@ -1,4 +1,4 @@
-import { paths } from '../../../shared/paths';
+import { paths } from '#shared/paths';
 
 /**
  * Where to go after logging in: the `next` page if it is a path on this site, else the dashboard.

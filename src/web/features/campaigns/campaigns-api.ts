@@ -1,7 +1,7 @@
-import type { ActiveCampaign, EmailAddResult, SurveyAnswers } from '../../../shared/campaigns/campaigns.contract';
-import { CAMPAIGNS_API, EMAILS_API } from '../../../shared/campaigns/campaigns.api';
-import type { ListingMatches } from '../../../shared/matching/listing-match';
-import { api } from '../../lib/api-client';
+import type { ActiveCampaign, EmailAddResult, SurveyAnswers } from '#shared/campaigns/campaigns.contract';
+import { CAMPAIGNS_API, EMAILS_API } from '#shared/campaigns/campaigns.api';
+import type { ListingMatches } from '#shared/matching/listing-match';
+import { api } from '#web/lib/api-client';
 
 // Public: the visitor's journey. (Staff calls are in staff/campaigns-staff-api.ts, out of the landing page's script.)
 

@@ -1,4 +1,4 @@
-import type { EmailAddResult } from '../../../shared/campaigns/campaigns.contract';
+import type { EmailAddResult } from '#shared/campaigns/campaigns.contract';
 import { addEmail } from './campaigns-api';
 
 /*

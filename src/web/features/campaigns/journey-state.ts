@@ -1,7 +1,7 @@
-import type { SurveyAnswers } from '../../../shared/campaigns/campaigns.contract';
-import { SURVEY_JOURNEY_COOKIE, SURVEY_JOURNEY_PATHS } from '../../../shared/campaigns/survey-journey';
-import { isPlainObject } from '../../../shared/json-object';
-import { readListingMatches, type ListingMatches } from '../../../shared/matching/listing-match';
+import type { SurveyAnswers } from '#shared/campaigns/campaigns.contract';
+import { SURVEY_JOURNEY_COOKIE, SURVEY_JOURNEY_PATHS } from '#shared/campaigns/survey-journey';
+import { isPlainObject } from '#shared/json-object';
+import { readListingMatches, type ListingMatches } from '#shared/matching/listing-match';
 
 /** What the landing page hands to /startsurvey (SPEC.md §2): the visitor, their record, the campaign. */
 export interface SurveyState {

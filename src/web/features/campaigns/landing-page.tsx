@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { emailProblem, normaliseEmail } from '../../../shared/email';
-import { paths } from '../../../shared/paths';
-import { Notice } from '../../components/notice';
-import { PageMeta } from '../../components/page-meta';
-import { TextField } from '../../components/text-field';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { useHydrated } from '../../lib/use-hydrated';
+import { emailProblem, normaliseEmail } from '#shared/email';
+import { paths } from '#shared/paths';
+import { Notice } from '#web/components/notice';
+import { PageMeta } from '#web/components/page-meta';
+import { TextField } from '#web/components/text-field';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { useHydrated } from '#web/lib/use-hydrated';
 import './landing.css';
 
 type Status =

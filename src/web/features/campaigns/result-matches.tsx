@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Product, Project } from '../../../shared/listings/listings.contract';
-import { isFit, type ListingMatches, type MatchedListing } from '../../../shared/matching/listing-match';
-import { matchSections } from '../../../shared/matching/match-sections';
-import { paths } from '../../../shared/paths';
+import type { Product, Project } from '#shared/listings/listings.contract';
+import { isFit, type ListingMatches, type MatchedListing } from '#shared/matching/listing-match';
+import { matchSections } from '#shared/matching/match-sections';
+import { paths } from '#shared/paths';
 import { formatRupees, formatSqft } from '../listings/listing-format';
 import { fetchListings } from '../listings/listings-api';
 

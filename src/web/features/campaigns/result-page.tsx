@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns/campaigns.contract';
-import { paths } from '../../../shared/paths';
-import { cellText, readSurvey } from '../../../shared/survey/survey-questions';
-import { PageMeta } from '../../components/page-meta';
-import { useSiteSettings } from '../../app/site-settings';
-import { listingMatchKinds, type ListingMatches } from '../../../shared/matching/listing-match';
+import { CAMPAIGN_MESSAGES } from '#shared/campaigns/campaigns.contract';
+import { paths } from '#shared/paths';
+import { cellText, readSurvey } from '#shared/survey/survey-questions';
+import { PageMeta } from '#web/components/page-meta';
+import { useSiteSettings } from '#web/app/site-settings';
+import { listingMatchKinds, type ListingMatches } from '#shared/matching/listing-match';
 import { markSurveyJourney, readResultState } from './journey-state';
 import { ResultMatches } from './result-matches';
 import { whatsAppAboutHome, whatsAppChatHref, whatsAppSummary } from './whatsapp-summary';

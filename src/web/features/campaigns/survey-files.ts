@@ -1,13 +1,13 @@
 import type { QuestionFileModel, SurveyModel } from 'survey-core';
-import { RESPONSE_BODY_LIMIT, utf8Length } from '../../../shared/campaigns/campaigns.contract';
+import { RESPONSE_BODY_LIMIT, utf8Length } from '#shared/campaigns/campaigns.contract';
 import {
   SURVEY_FILE_MAX_BYTES,
   SURVEY_FILE_MESSAGES,
   SURVEY_FILES_API,
   surveyFileIdOf,
   type SurveyFileUploadResult,
-} from '../../../shared/campaigns/survey-files.contract';
-import { api, errorMessage } from '../../lib/api-client';
+} from '#shared/campaigns/survey-files.contract';
+import { api, errorMessage } from '#web/lib/api-client';
 
 export interface SurveyVisitor {
   campaignId: string;

@@ -9,8 +9,8 @@
 //   active campaign is fetched.
 // The home page's first view (bench/bundles.ts) and Lighthouse do not change: both end before idle.
 // This module is itself loaded then (landing-page.tsx), which sets the mark the bundle bench reads.
-import type { ActiveCampaign } from '../../../shared/campaigns/campaigns.contract';
-import { preloadPage } from '../../app/routes';
+import type { ActiveCampaign } from '#shared/campaigns/campaigns.contract';
+import { preloadPage } from '#web/app/routes';
 import { addEmail, fetchActiveCampaign } from './campaigns-api';
 import { recordEmailAhead } from './email-record';
 import type { SurveyStart } from './journey-state';

@@ -1,7 +1,7 @@
-import type { ActiveCampaign, SurveyAnswers, SurveyProgress, SurveyProgressSaved, SurveyResume } from '../../../shared/campaigns/campaigns.contract';
-import { SURVEY_PROGRESS_API } from '../../../shared/campaigns/campaigns.api';
-import { isPlainObject } from '../../../shared/json-object';
-import { api } from '../../lib/api-client';
+import type { ActiveCampaign, SurveyAnswers, SurveyProgress, SurveyProgressSaved, SurveyResume } from '#shared/campaigns/campaigns.contract';
+import { SURVEY_PROGRESS_API } from '#shared/campaigns/campaigns.api';
+import { isPlainObject } from '#shared/json-object';
+import { api } from '#web/lib/api-client';
 import type { SurveyState } from './journey-state';
 
 /*

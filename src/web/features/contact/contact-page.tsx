@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CONTACT_LIMITS, contactFieldsSchema, REQUEST_QUOTATIONS, type RequestQuotation } from '../../../shared/contact/contact.contract';
-import { telHref, useSiteSettings } from '../../app/site-settings';
-import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons';
-import { Notice } from '../../components/notice';
-import { PageMeta } from '../../components/page-meta';
-import { TextField } from '../../components/text-field';
-import { ApiError, errorMessage } from '../../lib/api-client';
-import { useHydrated } from '../../lib/use-hydrated';
-import { useZodForm } from '../../lib/use-zod-form';
+import { CONTACT_LIMITS, contactFieldsSchema, REQUEST_QUOTATIONS, type RequestQuotation } from '#shared/contact/contact.contract';
+import { telHref, useSiteSettings } from '#web/app/site-settings';
+import { MailIcon, MapPinIcon, PhoneIcon } from '#web/components/icons';
+import { Notice } from '#web/components/notice';
+import { PageMeta } from '#web/components/page-meta';
+import { TextField } from '#web/components/text-field';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { useHydrated } from '#web/lib/use-hydrated';
+import { useZodForm } from '#web/lib/use-zod-form';
 import { sendContactMessage } from './contact-api';
 import './contact.css';
 

@@ -16,12 +16,12 @@ import {
 import { App, Avatar, Badge, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Outlet, redirect, ScrollRestoration, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { AUTH_API } from '../../../shared/auth/auth.api';
-import { paths } from '../../../shared/paths';
-import { LogoMark } from '../../components/icons';
-import { api, isUnauthorized } from '../../lib/api-client';
-import { currentStaff, getToken, subscribeToken } from '../../lib/auth-token';
-import { loginPath } from '../../lib/session';
+import { AUTH_API } from '#shared/auth/auth.api';
+import { paths } from '#shared/paths';
+import { LogoMark } from '#web/components/icons';
+import { api, isUnauthorized } from '#web/lib/api-client';
+import { currentStaff, getToken, subscribeToken } from '#web/lib/auth-token';
+import { loginPath } from '#web/lib/session';
 import { fetchLeads } from '../leads/leads-api';
 import { dashboardTheme } from './dashboard-theme';
 import './dashboard-layout.css';

@@ -1,7 +1,7 @@
 import { Alert, Button, Empty } from 'antd';
 import type { CSSProperties } from 'react';
 import { useRevalidator } from 'react-router';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage } from '#web/lib/api-client';
 
 /**
  * The one way a staff page loads and changes its data (issue 13):

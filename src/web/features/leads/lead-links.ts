@@ -1,5 +1,5 @@
 /** Contact links for a lead (issue 14): Call, WhatsApp greeting the person, E-mail with a subject. */
-import { telHref, whatsAppHref as whatsAppChat } from '../../../shared/phone';
+import { telHref, whatsAppHref as whatsAppChat } from '#shared/phone';
 
 /** wa.me with the number in E.164 (a number stored without a country is +91: issue 22 item 8). */
 export function whatsAppHref(phone: string, text: string): string {

@@ -1,6 +1,6 @@
-import { AUTH_API } from '../../../shared/auth/auth.api';
-import { LEADS_API, type LeadDetail, type LeadFilters, type LeadList, type LeadListItem, type LeadPatch } from '../../../shared/leads/leads.contract';
-import { api } from '../../lib/api-client';
+import { AUTH_API } from '#shared/auth/auth.api';
+import { LEADS_API, type LeadDetail, type LeadFilters, type LeadList, type LeadListItem, type LeadPatch } from '#shared/leads/leads.contract';
+import { api } from '#web/lib/api-client';
 
 export interface StaffMember {
   _id: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../shared/paths';
+import { paths } from '#shared/paths';
 import './listings.css';
 
 export interface ListingCard {

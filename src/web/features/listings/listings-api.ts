@@ -1,6 +1,6 @@
-import { LISTINGS_API } from '../../../shared/listings/listings.api';
-import type { ListingItems, ListingKind } from '../../../shared/listings/listings.contract';
-import { api } from '../../lib/api-client';
+import { LISTINGS_API } from '#shared/listings/listings.api';
+import type { ListingItems, ListingKind } from '#shared/listings/listings.contract';
+import { api } from '#web/lib/api-client';
 
 export interface SavedAnswer {
   message: string;

@@ -1,5 +1,5 @@
 import { useRevalidator } from 'react-router';
-import { Notice } from '../../components/notice';
+import { Notice } from '#web/components/notice';
 import { ListingsPage } from './card-grid';
 
 /** A listings page whose data did not load: say so, and offer to try again without leaving the page. */

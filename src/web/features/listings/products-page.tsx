@@ -1,9 +1,9 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { Product } from '../../../shared/listings/listings.contract';
-import { useSiteSettings } from '../../app/site-settings';
-import { productOffers } from '../../app/structured-data';
-import { JsonLd } from '../../components/json-ld';
-import { PageMeta } from '../../components/page-meta';
+import type { Product } from '#shared/listings/listings.contract';
+import { useSiteSettings } from '#web/app/site-settings';
+import { productOffers } from '#web/app/structured-data';
+import { JsonLd } from '#web/components/json-ld';
+import { PageMeta } from '#web/components/page-meta';
 import { CardGrid, ListingsPage } from './card-grid';
 import { formatRupees } from './listing-format';
 import { fetchListings } from './listings-api';

@@ -1,6 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { Studio } from '../../../shared/listings/listings.contract';
-import { PageMeta } from '../../components/page-meta';
+import type { Studio } from '#shared/listings/listings.contract';
+import { PageMeta } from '#web/components/page-meta';
 import { CardGrid, ListingsPage } from './card-grid';
 import { fetchListings } from './listings-api';
 import { ListingsError } from './listings-error';

@@ -6,8 +6,8 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointInput,
-} from '../../../shared/notifications/notifications.contract';
-import { api } from '../../lib/api-client';
+} from '#shared/notifications/notifications.contract';
+import { api } from '#web/lib/api-client';
 
 export const fetchWebhooks = (signal?: AbortSignal) => api.get<WebhookEndpoint[]>(WEBHOOKS_API.list, { signal });
 export const createWebhook = (input: WebhookEndpointInput) => api.post<WebhookCreated>(WEBHOOKS_API.create, input);

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../shared/paths';
-import { useSiteSettings } from '../../app/site-settings';
-import { ArrowRightIcon, BuildIcon, HomeSearchIcon, LedgerIcon, PiggyBankIcon, QuoteIcon } from '../../components/page-icons';
-import { PageMeta } from '../../components/page-meta';
+import { paths } from '#shared/paths';
+import { useSiteSettings } from '#web/app/site-settings';
+import { ArrowRightIcon, BuildIcon, HomeSearchIcon, LedgerIcon, PiggyBankIcon, QuoteIcon } from '#web/components/page-icons';
+import { PageMeta } from '#web/components/page-meta';
 import './about.css';
 
 interface Service {

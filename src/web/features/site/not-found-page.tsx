@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta } from '#web/components/page-meta';
 import './not-found.css';
 
 export function Component() {

@@ -14,9 +14,9 @@ import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { matchLine, matchSections, type MatchAudience } from '../../../../shared/matching/match-sections';
-import { formatPhone, telHref } from '../../../../shared/phone';
-import type { SiteSettings } from '../../../../shared/site';
+import { matchLine, matchSections, type MatchAudience } from '#shared/matching/match-sections';
+import { formatPhone, telHref } from '#shared/phone';
+import type { SiteSettings } from '#shared/site';
 import type { EventData } from '../event-data';
 import type { OutgoingMail } from '../mailer';
 

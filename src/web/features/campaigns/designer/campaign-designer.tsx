@@ -2,12 +2,12 @@ import { CheckCircleOutlined, CopyOutlined, GlobalOutlined, LeftOutlined, LockOu
 import { Alert, App, Button, ConfigProvider, Form, Input, Spin, Tabs, Tooltip } from 'antd';
 import { lazy, Suspense, type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CAMPAIGN_MESSAGES, CAMPAIGN_NAME_MAX, campaignTitleSchema } from '../../../../shared/campaigns/campaigns.contract';
-import { paths } from '../../../../shared/paths';
-import { BROKEN_REFERENCES_MESSAGE, brokenReferences as findBrokenReferences, describeReference } from '../../../../shared/survey/references';
-import { PageMeta } from '../../../components/page-meta';
-import { zodRule } from '../../../lib/antd-zod';
-import { ApiError } from '../../../lib/api-client';
+import { CAMPAIGN_MESSAGES, CAMPAIGN_NAME_MAX, campaignTitleSchema } from '#shared/campaigns/campaigns.contract';
+import { paths } from '#shared/paths';
+import { BROKEN_REFERENCES_MESSAGE, brokenReferences as findBrokenReferences, describeReference } from '#shared/survey/references';
+import { PageMeta } from '#web/components/page-meta';
+import { zodRule } from '#web/lib/antd-zod';
+import { ApiError } from '#web/lib/api-client';
 import { createCampaign, updateCampaign, type CampaignBody } from './designer-api';
 import { keepSelection, type EditDocument, type Selection } from './designer-selection';
 import { historyReducer, startHistory } from './document-history';
@@ -18,7 +18,7 @@ import { editLocale, localeLabel, type SurveyJson } from './survey-json';
 import { pagesOf } from './survey-structure';
 import { useFocusRequest } from './use-focus-request';
 import { SurveySize } from './survey-size';
-import { useUnsavedChangesPrompt } from '../../../lib/use-unsaved-changes';
+import { useUnsavedChangesPrompt } from '#web/lib/use-unsaved-changes';
 import { copyName, type DesignerSource } from './designer-source';
 import { countQuestions, validateCampaign } from './validate-campaign';
 import './designer.css';
@@ -154,7 +154,7 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
     if (duplicating) return;
     setDuplicating(true);
     try {
-      const { questionNames } = await import('../../../../shared/survey/survey-questions');
+      const { questionNames } = await import('#shared/survey/survey-questions');
       const copy = source.questions ?? questions;
       const created = await createCampaign({ name: copyName(source.name), questions: copy, questioncolumns: questionNames(doc).join(',') });
       void message.success(CREATED);
@@ -234,7 +234,7 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
     setSaving(true);
     try {
       // questioncolumns as the server derives them (survey-core, loaded only now); the server ignores the value.
-      const { questionNames } = await import('../../../../shared/survey/survey-questions');
+      const { questionNames } = await import('#shared/survey/survey-questions');
       const body: CampaignBody = { name: name.trim(), questions, questioncolumns: questionNames(doc).join(',') };
       if (campaignId) {
         await updateCampaign(campaignId, body);

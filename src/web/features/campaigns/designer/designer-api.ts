@@ -1,5 +1,5 @@
-import { CAMPAIGNS_API } from '../../../../shared/campaigns/campaigns.api';
-import { api } from '../../../lib/api-client';
+import { CAMPAIGNS_API } from '#shared/campaigns/campaigns.api';
+import { api } from '#web/lib/api-client';
 
 /** A campaign as GET `CAMPAIGNS_API.edit` returns it (spelling as in SPEC.md §7). */
 export interface CampaignForEdit {

@@ -1,5 +1,5 @@
-import { isContentType } from '../../../../shared/survey/content-elements';
-import { renameReferences, type SurveyReference } from '../../../../shared/survey/references';
+import { isContentType } from '#shared/survey/content-elements';
+import { renameReferences, type SurveyReference } from '#shared/survey/references';
 import { isJsonObject, stringProperty, type JsonObject, type SurveyJson } from './survey-json';
 import { allElements, isPanel, pagesOf, samePath, updateElement, type ElementPath } from './survey-structure';
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ChoicesEditor } from './choices-editor';
 import { describedBy, DesignerField } from './designer-field';
 import type { EditDocument } from './designer-selection';
-import { mentionsRenameCannotFollow } from '../../../../shared/survey/references';
+import { mentionsRenameCannotFollow } from '#shared/survey/references';
 import { describeUpdated, elementNameProblem, renameElement } from './element-names';
 import { moveElement, moveTargets, setElementProperty } from './element-operations';
 import { MatchingSettings } from './matching-settings';

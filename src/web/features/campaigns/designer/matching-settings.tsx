@@ -1,6 +1,6 @@
 import { Select } from 'antd';
-import { LEAD_FIELDS, type LeadField } from '../../../../shared/leads/leads.contract';
-import { isListingMatch, LISTING_MATCH_LABELS, listingMatchOptionsFor } from '../../../../shared/matching/listing-match';
+import { LEAD_FIELDS, type LeadField } from '#shared/leads/leads.contract';
+import { isListingMatch, LISTING_MATCH_LABELS, listingMatchOptionsFor } from '#shared/matching/listing-match';
 import { DesignerField } from './designer-field';
 import { stringProperty, type JsonObject, type JsonValue } from './survey-json';
 

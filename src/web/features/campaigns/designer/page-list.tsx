@@ -2,7 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from
 import { App, Button, Tooltip } from 'antd';
 import type { EditDocument } from './designer-selection';
 import { addPage, deletePage, movePage } from './page-operations';
-import { isContentType } from '../../../../shared/survey/content-elements';
+import { isContentType } from '#shared/survey/content-elements';
 import { editLocale, isJsonObject, readText, stringProperty, type JsonObject, type SurveyJson } from './survey-json';
 import { elementsWithin, isPanel, pagesOf } from './survey-structure';
 

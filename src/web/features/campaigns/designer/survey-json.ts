@@ -3,7 +3,7 @@
  * updates) and never lets survey-core rewrite it: survey-core's toJSON() drops unknown properties
  * and normalises others, and staff must get back exactly what they loaded.
  */
-import { isPlainObject } from '../../../../shared/json-object';
+import { isPlainObject } from '#shared/json-object';
 
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | JsonObject;

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Model } from 'survey-core';
 import 'survey-core/survey-core.fontless.css';
 import { Survey } from 'survey-react-ui';
-import '../../../../shared/survey/custom-properties';
+import '#shared/survey/custom-properties';
 import { guardSurvey } from '../survey-safety';
 import type { SurveyJson } from './survey-json';
 

@@ -2,11 +2,11 @@ import { BarChartOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { App, Button, Card, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
-import { CAMPAIGN_MESSAGES, type CampaignSummary } from '../../../../shared/campaigns/campaigns.contract';
-import { paths } from '../../../../shared/paths';
-import { PageMeta } from '../../../components/page-meta';
-import { errorMessage } from '../../../lib/api-client';
-import { LoadFailed, loadPageData, usePageReload } from '../../dashboard/page-data';
+import { CAMPAIGN_MESSAGES, type CampaignSummary } from '#shared/campaigns/campaigns.contract';
+import { paths } from '#shared/paths';
+import { PageMeta } from '#web/components/page-meta';
+import { errorMessage } from '#web/lib/api-client';
+import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
 import { activateCampaign, fetchCampaigns, fetchResponseCount } from './campaigns-staff-api';
 import { TAG_COLORS } from './tag-colors';
 import './staff.css';

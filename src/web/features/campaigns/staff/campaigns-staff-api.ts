@@ -1,6 +1,6 @@
-import type { AnswerRow, Campaign, CampaignSummary, EmailList, EmailRecord } from '../../../../shared/campaigns/campaigns.contract';
-import { CAMPAIGNS_API, EMAILS_API } from '../../../../shared/campaigns/campaigns.api';
-import { api } from '../../../lib/api-client';
+import type { AnswerRow, Campaign, CampaignSummary, EmailList, EmailRecord } from '#shared/campaigns/campaigns.contract';
+import { CAMPAIGNS_API, EMAILS_API } from '#shared/campaigns/campaigns.api';
+import { api } from '#web/lib/api-client';
 
 // Staff: campaigns, their results and the e-mails visitors gave. Apart from ../campaigns-api.ts (the
 // visitor's calls), so that the landing page's script carries none of these.

@@ -1,8 +1,8 @@
 import { Button, Result, Skeleton } from 'antd';
 import { Link, Navigate, useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { paths } from '../../../../shared/paths';
-import { PageMeta } from '../../../components/page-meta';
-import { loadPageData, usePageReload } from '../../dashboard/page-data';
+import { paths } from '#shared/paths';
+import { PageMeta } from '#web/components/page-meta';
+import { loadPageData, usePageReload } from '#web/features/dashboard/page-data';
 import { DesignerWorkspace } from '../designer/campaign-designer';
 import { fetchCampaignForEdit, fetchCampaignToEdit, type CampaignForEdit } from '../designer/designer-api';
 import { draftSource, EMPTY_SOURCE, sourceFrom } from '../designer/designer-source';

@@ -1,9 +1,9 @@
 import { Input, Table, Tag, Typography } from 'antd';
 import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { CAMPAIGN_MESSAGES, type EmailListItem } from '../../../../shared/campaigns/campaigns.contract';
-import { paths } from '../../../../shared/paths';
-import { PageMeta } from '../../../components/page-meta';
-import { LoadFailed, loadPageData, usePageReload } from '../../dashboard/page-data';
+import { CAMPAIGN_MESSAGES, type EmailListItem } from '#shared/campaigns/campaigns.contract';
+import { paths } from '#shared/paths';
+import { PageMeta } from '#web/components/page-meta';
+import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
 import { fetchAllEmails } from './campaigns-staff-api';
 import { TAG_COLORS } from './tag-colors';
 import { useKeyboardScrollableTables } from './use-keyboard-scrollable-tables';

@@ -1,6 +1,6 @@
-import { CAMPAIGNS_API } from '../../../../shared/campaigns/campaigns.api';
-import { RESERVED_FILTER_KEYS, RESULT_STATUSES, type CampaignSummaryResult, type ResultStatus } from '../../../../shared/campaigns/campaign-summary.contract';
-import { api } from '../../../lib/api-client';
+import { CAMPAIGNS_API } from '#shared/campaigns/campaigns.api';
+import { RESERVED_FILTER_KEYS, RESULT_STATUSES, type CampaignSummaryResult, type ResultStatus } from '#shared/campaigns/campaign-summary.contract';
+import { api } from '#web/lib/api-client';
 
 /**
  * The results page's filters live in its URL (`?id=…&from=…&to=…&status=…&q=<question>&a=<answer>`,

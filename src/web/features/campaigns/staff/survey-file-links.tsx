@@ -1,6 +1,6 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { surveyFilePagePath } from '../../../../shared/paths';
+import { surveyFilePagePath } from '#shared/paths';
 import './survey-file-links.css';
 
 /** The files a visitor attached to an answer, each a link to its staff page (issue 18). */

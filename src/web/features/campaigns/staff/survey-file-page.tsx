@@ -1,11 +1,11 @@
 import { ArrowLeftOutlined, DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Typography } from 'antd';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { SURVEY_FILE_MESSAGES, SURVEY_FILES_API, type SurveyFileLink } from '../../../../shared/campaigns/survey-files.contract';
-import { paths } from '../../../../shared/paths';
-import { PageMeta } from '../../../components/page-meta';
-import { api } from '../../../lib/api-client';
-import { LoadFailed, loadPageData } from '../../dashboard/page-data';
+import { SURVEY_FILE_MESSAGES, SURVEY_FILES_API, type SurveyFileLink } from '#shared/campaigns/survey-files.contract';
+import { paths } from '#shared/paths';
+import { PageMeta } from '#web/components/page-meta';
+import { api } from '#web/lib/api-client';
+import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
 import './survey-file-links.css';
 
 /**

@@ -3,11 +3,11 @@ import { Button, Empty, Select, Table, Tag, Typography, type TableColumnsType } 
 import dayjs from 'dayjs';
 import { useId, useMemo, useState } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { REQUEST_QUOTATIONS, type ContactResponse, type RequestQuotation } from '../../../../shared/contact/contact.contract';
-import { leadPath } from '../../../../shared/paths';
-import { PageMeta } from '../../../components/page-meta';
-import { PHONE_CARDS_WIDE, PhoneCards } from '../../../components/phone-cards';
-import { LoadFailed, loadPageData, usePageReload } from '../../dashboard/page-data';
+import { REQUEST_QUOTATIONS, type ContactResponse, type RequestQuotation } from '#shared/contact/contact.contract';
+import { leadPath } from '#shared/paths';
+import { PageMeta } from '#web/components/page-meta';
+import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
+import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
 import { fetchContactResponses } from '../contact-api';
 import './contact-responses.css';
 

@@ -1,4 +1,4 @@
-import { LEAD_SOURCE_LABELS, type LeadStatus } from '../../../../shared/leads/leads.contract';
+import { LEAD_SOURCE_LABELS, type LeadStatus } from '#shared/leads/leads.contract';
 
 /** Solid status colours with white text (antd's pale presets fall short of WCAG AA contrast). */
 export const STATUS_COLORS: Record<LeadStatus, string> = {

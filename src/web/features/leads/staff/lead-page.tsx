@@ -11,16 +11,16 @@ import {
   type LeadActivity,
   type LeadStatus,
   type LeadTimelineEntry,
-} from '../../../../shared/leads/leads.contract';
-import { matchDetail, matchSections } from '../../../../shared/matching/match-sections';
-import { paths } from '../../../../shared/paths';
-import { PageMeta } from '../../../components/page-meta';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { LoadFailed, loadPageData, usePageReload } from '../../dashboard/page-data';
-import { formatPhone } from '../../../../shared/phone';
+} from '#shared/leads/leads.contract';
+import { matchDetail, matchSections } from '#shared/matching/match-sections';
+import { paths } from '#shared/paths';
+import { PageMeta } from '#web/components/page-meta';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
+import { formatPhone } from '#shared/phone';
 import { askedAbout, leadGreeting, mailtoHref, telHrefOf, whatsAppHref } from '../lead-links';
 import { addLeadNote, fetchLead, fetchStaff, patchLead, type StaffMember } from '../leads-api';
-import { SurveyFileLinks } from '../../campaigns/staff/survey-file-links';
+import { SurveyFileLinks } from '#web/features/campaigns/staff/survey-file-links';
 import { formatWhen, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import './leads.css';
 

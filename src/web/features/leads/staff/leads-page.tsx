@@ -2,7 +2,7 @@ import { DownloadOutlined, PhoneOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, useLoaderData, useNavigate, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import type { CampaignSummary } from '../../../../shared/campaigns/campaigns.contract';
+import type { CampaignSummary } from '#shared/campaigns/campaigns.contract';
 import {
   LEAD_SOURCES,
   LEAD_STATUS_LABELS,
@@ -10,16 +10,16 @@ import {
   leadFilters,
   type LeadFilters,
   type LeadListItem,
-} from '../../../../shared/leads/leads.contract';
-import { leadPath, paths } from '../../../../shared/paths';
-import { PageMeta } from '../../../components/page-meta';
-import { formatPhone, telHref } from '../../../../shared/phone';
-import { PHONE_CARDS_WIDE, PhoneCards } from '../../../components/phone-cards';
-import { errorMessage } from '../../../lib/api-client';
-import { saveBlob } from '../../../lib/save-blob';
-import { LoadFailed, loadPageData } from '../../dashboard/page-data';
-import { fetchCampaigns } from '../../campaigns/staff/campaigns-staff-api';
-import { useKeyboardScrollableTables } from '../../campaigns/staff/use-keyboard-scrollable-tables';
+} from '#shared/leads/leads.contract';
+import { leadPath, paths } from '#shared/paths';
+import { PageMeta } from '#web/components/page-meta';
+import { formatPhone, telHref } from '#shared/phone';
+import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
+import { errorMessage } from '#web/lib/api-client';
+import { saveBlob } from '#web/lib/save-blob';
+import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
+import { fetchCampaigns } from '#web/features/campaigns/staff/campaigns-staff-api';
+import { useKeyboardScrollableTables } from '#web/features/campaigns/staff/use-keyboard-scrollable-tables';
 import { downloadLeads, fetchLeads } from '../leads-api';
 import { formatWhen, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import './leads.css';

@@ -1,6 +1,6 @@
 import type { ColumnsType } from 'antd/es/table';
 import type { z } from 'zod';
-import { listingSchemas, type ListingFields, type ListingItems, type ListingKind } from '../../../../shared/listings/listings.contract';
+import { listingSchemas, type ListingFields, type ListingItems, type ListingKind } from '#shared/listings/listings.contract';
 
 /** How the form shows one field. */
 export interface AdminFieldSpec {

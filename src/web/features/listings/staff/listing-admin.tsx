@@ -1,9 +1,9 @@
 import { App, Card, ConfigProvider, Typography } from 'antd';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { listingIds, type ListingItems, type ListingKind } from '../../../../shared/listings/listings.contract';
-import { PageMeta } from '../../../components/page-meta';
-import { errorMessage } from '../../../lib/api-client';
-import { LoadFailed, loadPageData, usePageReload, type PageData } from '../../dashboard/page-data';
+import { listingIds, type ListingItems, type ListingKind } from '#shared/listings/listings.contract';
+import { PageMeta } from '#web/components/page-meta';
+import { errorMessage } from '#web/lib/api-client';
+import { LoadFailed, loadPageData, usePageReload, type PageData } from '#web/features/dashboard/page-data';
 import { deleteListing, fetchListings } from '../listings-api';
 import type { AdminKind } from './admin-kind';
 import { ListingForm, useListingForm } from './listing-form';

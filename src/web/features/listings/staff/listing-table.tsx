@@ -1,6 +1,6 @@
 import { Button, Popconfirm, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ListingItems, ListingKind } from '../../../../shared/listings/listings.contract';
+import type { ListingItems, ListingKind } from '#shared/listings/listings.contract';
 import type { AdminKind } from './admin-kind';
 
 // SPEC.md §8's text with an ASCII "?": its fullwidth "？" has no glyph in the site's fonts (issue 22 item 7).

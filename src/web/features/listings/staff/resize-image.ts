@@ -1,4 +1,4 @@
-import { IMAGE_SIZE } from '../../../../shared/listings/listings.contract';
+import { IMAGE_SIZE } from '#shared/listings/listings.contract';
 
 /** Originals above this are refused before decoding (the browser would have to hold every pixel). */
 export const ORIGINAL_MAX_BYTES = 40 * 1024 * 1024;

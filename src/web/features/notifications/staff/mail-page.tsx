@@ -3,9 +3,9 @@ import { Alert, Button, Card, Empty, List, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { PageMeta } from '../../../components/page-meta';
-import { errorMessage } from '../../../lib/api-client';
-import { LoadFailed, loadPageData } from '../../dashboard/page-data';
+import { PageMeta } from '#web/components/page-meta';
+import { errorMessage } from '#web/lib/api-client';
+import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
 import { fetchMail, fetchMailList, type MailMessage } from '../notifications-api';
 
 export function loader({ request }: LoaderFunctionArgs) {

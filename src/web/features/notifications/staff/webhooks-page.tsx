@@ -10,10 +10,10 @@ import {
   type WebhookCreated,
   type WebhookDelivery,
   type WebhookEndpoint,
-} from '../../../../shared/notifications/notifications.contract';
-import { PageMeta } from '../../../components/page-meta';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { LoadFailed, loadPageData, usePageReload } from '../../dashboard/page-data';
+} from '#shared/notifications/notifications.contract';
+import { PageMeta } from '#web/components/page-meta';
+import { ApiError, errorMessage } from '#web/lib/api-client';
+import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
 import { createWebhook, deleteWebhook, fetchDeliveries, fetchWebhooks, redeliver, sendTestEvent } from '../notifications-api';
 
 export function loader({ request }: LoaderFunctionArgs) {
