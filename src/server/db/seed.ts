@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { seedDemoCampaign } from '../features/campaigns/campaigns.seed';
+import { seedDemoCampaign } from '#server/features/surveys/campaigns.seed';
 import { seedDemoLeads } from '../features/leads/leads.seed';
 import { seedDemoListings } from '../features/listings/listings.seed';
 import type { Dialect } from './database';

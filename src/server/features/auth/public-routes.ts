@@ -1,6 +1,6 @@
 import { AUTH_API } from '#shared/auth/auth.contract';
-import { CAMPAIGNS_API, EMAILS_API } from '#shared/campaigns/campaigns.contract';
-import { SURVEY_FILES_API } from '#shared/campaigns/survey-files.contract';
+import { CAMPAIGNS_API, EMAILS_API } from '#shared/surveys/campaigns.contract';
+import { SURVEY_FILES_API } from '#shared/responses/survey-files.contract';
 import { CONTACT_API } from '#shared/contact/contact.contract';
 import { LISTINGS_API } from '#shared/listings/listings.contract';
 import { SYSTEM_API } from '#shared/system/system.api';

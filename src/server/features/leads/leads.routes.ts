@@ -13,7 +13,7 @@ import {
   leadNoteInput,
   leadPatch,
 } from '#shared/leads/leads.contract';
-import { attachmentHeader, XLSX_CONTENT_TYPE } from '../campaigns/campaign-export';
+import { attachmentHeader, XLSX_CONTENT_TYPE } from '#server/features/results/campaign-export';
 import { writeLeadsWorkbook } from './leads-export';
 import * as leads from './leads.service';
 

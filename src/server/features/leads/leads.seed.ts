@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
-import { activeCampaigns, addEmailRecord, storeResponse } from '../campaigns/campaigns.service';
+import { activeCampaigns, addEmailRecord, storeResponse } from '#server/features/surveys/campaigns.service';
 import { addContactMessage } from '../contact/contact.service';
 import type { StaffPrincipal } from '../auth/token';
 import { listStaff } from '../auth/staff.repository';

@@ -20,7 +20,7 @@ import {
 } from '#shared/leads/leads.contract';
 import { parseStoredMatches } from '#shared/matching/listing-match';
 import { cellText, parseAnswers, type AnswerColumn, type SurveyAnswerData } from '#shared/survey/survey-questions';
-import { campaignReading } from '../campaigns/survey-readings';
+import { campaignReading } from '#server/features/surveys/survey-readings';
 import type { StaffPrincipal } from '../auth/token';
 import type { LeadSummary } from '../notifications/event-data';
 import * as repo from './leads.repository';

@@ -7,7 +7,7 @@ import { newId } from '#server/lib/ids';
 import type { SiteSettings } from '#shared/site';
 import { GIVE_UP_AFTER_MS, retryDelayMs } from './backoff';
 import { resumeLinkMail, staffLeadMail, visitorConfirmationMail } from './emails/lead-emails';
-import { issueResumeToken } from '../campaigns/survey-progress.service';
+import { issueResumeToken } from '#server/features/responses/survey-progress.service';
 import { leadPath, paths } from '#shared/paths';
 import { buildEventData, surveyStillOpen, unfinishedSurvey, type EventData, type LeadLookup } from './event-data';
 import type { Mailer } from './mailer';

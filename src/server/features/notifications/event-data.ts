@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { cellText, parseAnswers } from '#shared/survey/survey-questions';
 import { parseStoredMatches, type ListingMatches } from '#shared/matching/listing-match';
-import { campaignReading } from '../campaigns/survey-readings';
+import { campaignReading } from '#server/features/surveys/survey-readings';
 import type { NotificationEventType } from '#shared/notifications/notifications.contract';
 
 /** The person an event is about, as far as the studio knows them. */

@@ -112,7 +112,7 @@ export class PageRenderer {
   }
 
   /**
-   * The files of the modules the page fetches once idle (src/web/features/campaigns/survey-preload.ts),
+   * The files of the modules the page fetches once idle (src/web/features/responses/survey-preload.ts),
    * less those it loads anyway, as a list the page reads: the browser gets them without running them.
    */
   private laterFiles(files: string[], later: string[]): string {

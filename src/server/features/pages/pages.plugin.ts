@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '#shared/api-path';
-import { hasSurveyJourney, SURVEY_JOURNEY_PATHS } from '#shared/campaigns/survey-journey';
+import { hasSurveyJourney, SURVEY_JOURNEY_PATHS } from '#shared/responses/survey-journey';
 import { isPagePath, isServerRenderedPath, paths } from '#shared/paths';
 import { HtmlDocument } from './html-document';
 import { PageRenderer } from './page-renderer';

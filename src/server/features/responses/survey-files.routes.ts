@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { normaliseEmail } from '#shared/campaigns/campaigns.contract';
-import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES, SURVEY_FILES_API, surveyFileLinkSchema, surveyFileUploadResultSchema } from '#shared/campaigns/survey-files.contract';
+import { normaliseEmail } from '#shared/surveys/campaigns.contract';
+import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES, SURVEY_FILES_API, surveyFileLinkSchema, surveyFileUploadResultSchema } from '#shared/responses/survey-files.contract';
 import { stripBidiControls } from '#shared/text-rules';
 import { badRequest } from '#server/lib/errors';
 import { readMultipartForm } from '#server/lib/multipart-form';

@@ -27,15 +27,15 @@ import {
   surveyResponseSchema,
   surveyResumeQuerySchema,
   surveyResumeSchema,
-} from '#shared/campaigns/campaigns.contract';
-import { answersQuerySchema, campaignSummaryResultSchema, resultFiltersSchema } from '#shared/campaigns/campaign-summary.contract';
-import { campaignSummary, parseFilters } from './campaign-summary.service';
-import { attachmentHeader, writeCampaignWorkbook, XLSX_CONTENT_TYPE } from './campaign-export';
+} from '#shared/surveys/campaigns.contract';
+import { answersQuerySchema, campaignSummaryResultSchema, resultFiltersSchema } from '#shared/results/campaign-summary.contract';
+import { campaignSummary, parseFilters } from '#server/features/results/campaign-summary.service';
+import { attachmentHeader, writeCampaignWorkbook, XLSX_CONTENT_TYPE } from '#server/features/results/campaign-export';
 import { configuredSiteUrl } from '#server/lib/site-url';
-import { matchesFor } from '../matching/matching.service';
+import { matchesFor } from '#server/features/matching/matching.service';
 import { listingMatchesSchema } from '#shared/matching/matching.contract';
 import * as campaigns from './campaigns.service';
-import * as progress from './survey-progress.service';
+import * as progress from '#server/features/responses/survey-progress.service';
 import { clientKey } from '#server/lib/client-key';
 
 const idParams = z.object({ id: z.string().max(100) });

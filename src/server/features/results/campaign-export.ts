@@ -1,14 +1,14 @@
 import type { Writable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import type { ResultStatus } from '#shared/campaigns/campaign-summary.contract';
-import type { Campaign } from '#shared/campaigns/campaigns.contract';
+import type { ResultStatus } from '#shared/results/campaign-summary.contract';
+import type { Campaign } from '#shared/surveys/campaigns.contract';
 import { surveyFilePagePath } from '#shared/paths';
 import { stripBidiControls } from '#shared/text-rules';
 import { parseAnswers, readSurvey, type AnswerCell, type AnswerColumn, type SurveyAnswerData } from '#shared/survey/survey-questions';
 import { toBool, type Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { XlsxWriter, type XlsxCell } from '#server/lib/xlsx-stream';
-import * as repo from './campaigns.repository';
+import * as repo from '#server/features/surveys/campaigns.repository';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 // Small enough that one batch holds the event loop for a few milliseconds only.

@@ -6,13 +6,13 @@ import {
   type SurveyAnswers,
   type SurveyProgress,
   type SurveyResume,
-} from '#shared/campaigns/campaigns.contract';
+} from '#shared/surveys/campaigns.contract';
 import { isForeignKeyViolation, toBool } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { conflict, HttpError } from '#server/lib/errors';
 import { parseAnswers } from '#shared/survey/survey-questions';
-import * as campaignsRepo from './campaigns.repository';
-import { requireRecordOf } from './campaigns.service';
+import * as campaignsRepo from '#server/features/surveys/campaigns.repository';
+import { requireRecordOf } from '#server/features/surveys/campaigns.service';
 import * as repo from './survey-progress.repository';
 
 type Db = Kysely<Database>;

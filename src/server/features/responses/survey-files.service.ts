@@ -1,14 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { CAMPAIGN_MESSAGES } from '#shared/campaigns/campaigns.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
 import { stripBidiControls } from '#shared/text-rules';
-import { SURVEY_FILE_MESSAGES, SURVEY_FILES_API, type SurveyFileType, type SurveyFileUploadResult } from '#shared/campaigns/survey-files.contract';
+import { SURVEY_FILE_MESSAGES, SURVEY_FILES_API, type SurveyFileType, type SurveyFileUploadResult } from '#shared/responses/survey-files.contract';
 import { toBool } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import type { SurveyFileQuota } from '#server/config';
 import { badRequest, HttpError, notFound, tooLarge, unsupportedMedia } from '#server/lib/errors';
 import { newId } from '#server/lib/ids';
-import * as campaignsRepo from './campaigns.repository';
+import * as campaignsRepo from '#server/features/surveys/campaigns.repository';
 import * as repo from './survey-files.repository';
 
 type Db = Kysely<Database>;

@@ -5,13 +5,13 @@ import {
   type CampaignSummaryResult,
   type QuestionSummary,
   type ResultStatus,
-} from '#shared/campaigns/campaign-summary.contract';
-import { CAMPAIGN_MESSAGES } from '#shared/campaigns/campaigns.contract';
+} from '#shared/results/campaign-summary.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
 import { cellText, parseAnswers, readSurveySummary, type SummaryChoice, type SummaryQuestion } from '#shared/survey/survey-questions';
 import type { Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { badRequest, notFound } from '#server/lib/errors';
-import * as repo from './campaigns.repository';
+import * as repo from '#server/features/surveys/campaigns.repository';
 
 type Db = Kysely<Database>;
 

@@ -10,7 +10,7 @@ import {
   type EmailList,
   type EmailRecord,
   type SurveyAnswers,
-} from '#shared/campaigns/campaigns.contract';
+} from '#shared/surveys/campaigns.contract';
 import { isForeignKeyViolation, toBool, toIso } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { badRequest, conflict, notFound, tooLarge } from '#server/lib/errors';
@@ -18,12 +18,12 @@ import { newId } from '#server/lib/ids';
 import { BROKEN_REFERENCES_MESSAGE, referenceErrors } from '#shared/survey/references';
 import { questionNames } from '#shared/survey/survey-questions';
 import { leadDetailsFrom, leadFieldKeys } from '#shared/leads/lead-fields';
-import { keepLeadCompleted, recordCompletedSurvey, touchLead } from '../leads/leads.service';
-import { recordEvent } from '../notifications/outbox';
+import { keepLeadCompleted, recordCompletedSurvey, touchLead } from '#server/features/leads/leads.service';
+import { recordEvent } from '#server/features/notifications/outbox';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import * as repo from './campaigns.repository';
-import * as progressRepo from './survey-progress.repository';
-import { parseFilters } from './campaign-summary.service';
+import * as progressRepo from '#server/features/responses/survey-progress.repository';
+import { parseFilters } from '#server/features/results/campaign-summary.service';
 import type { CampaignsTable } from './campaigns.tables';
 
 /** A database or an open transaction: every function here does its work through the one it is given. */
