@@ -1,4 +1,4 @@
-import { apiPath } from '../api-path';
+import { apiPath } from '#shared/api-path';
 
 /** Files a visitor attaches to a survey (survey-files.contract.ts). */
 export const SURVEY_FILES_API = {

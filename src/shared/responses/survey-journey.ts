@@ -1,4 +1,4 @@
-import { paths } from '../paths';
+import { paths } from '#shared/paths';
 
 /*
  * Issue 22 item 7: /startsurvey and /result need the journey's navigation state, which only the

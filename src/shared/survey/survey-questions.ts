@@ -43,7 +43,7 @@ import {
   type MatrixDropdownColumn,
   type Question,
 } from 'survey-core';
-import { surveyFileIdOf } from '../campaigns/survey-files.contract';
+import { surveyFileIdOf } from '#shared/responses/survey-files.contract';
 import { isPlainObject } from '../json-object';
 import { NESTING_LIMIT, nestedDeeperThan } from '../text-rules';
 import { CONTENT_TYPES } from './content-elements';

@@ -1,4 +1,4 @@
-import { apiPath } from '../api-path';
+import { apiPath } from '#shared/api-path';
 
 /**
  * Campaigns (surveys), the e-mails visitors give and the files they attach: every path, spelled as

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { safeText } from '../text-schema';
-import { NUL_MESSAGE, nulPath } from '../text-rules';
-import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '../email';
-import { OFF_SITE_NAVIGATION_MESSAGE, offSiteNavigation } from './survey-navigation';
-import { isPlainObject } from '../json-object';
+import { safeText } from '#shared/text-schema';
+import { NUL_MESSAGE, nulPath } from '#shared/text-rules';
+import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '#shared/email';
+import { OFF_SITE_NAVIGATION_MESSAGE, offSiteNavigation } from '#shared/responses/survey-navigation';
+import { isPlainObject } from '#shared/json-object';
 
 export { normaliseEmail };
 /** The paths (zod-free, for the landing page): campaigns.api.ts. */
