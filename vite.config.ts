@@ -107,7 +107,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
                   // phone-cards, which import antd; the contact and login forms' use-zod-form, the login
                   // page's toast, the about and login pages' icons): the home page would download them.
                   test: (id) =>
-                    /src\/web\/(components|app|lib)\/|src\/web\/features\/campaigns\/campaigns-api\.ts|src\/shared\/(paths|email|token-claims|site|api-error)\.ts/.test(id) &&
+                    /src\/web\/(components|app|lib)\/|src\/web\/features\/surveys\/campaigns-api\.ts|src\/shared\/(paths|email|token-claims|site|api-error)\.ts/.test(id) &&
                     !/src\/web\/lib\/(antd-zod|use-zod-form|use-unsaved-changes)\.ts|src\/web\/components\/(page-icons\.tsx|toast\.(tsx|css)|phone-cards\.(tsx|css))/.test(id),
                 },
               ],

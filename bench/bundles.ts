@@ -12,7 +12,7 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--dis
 const PAGES = ['/', '/viewProducts', '/startsurvey', '/dashboard'] as const;
 const HEAVY = [/node_modules\/antd\//, /node_modules\/@ant-design\//, /node_modules\/rc-/, /node_modules\/@rc-component\//, /node_modules\/survey-core\//, /node_modules\/survey-react-ui\//];
 const JS_BUDGET_HOME = 110 * 1024;
-/** SURVEY_PRELOAD_MARK in src/web/features/campaigns/landing-page.tsx (which this file cannot import: it needs Vite). */
+/** SURVEY_PRELOAD_MARK in src/web/features/responses/landing-page.tsx (which this file cannot import: it needs Vite). */
 const SURVEY_PRELOAD_MARK = 'abode:survey-preload';
 
 export async function benchBundles(server: Running, staffToken: string, surveyState: object | null): Promise<Figure[]> {
@@ -47,7 +47,7 @@ export async function benchBundles(server: Running, staffToken: string, surveySt
       } else {
         await page.goto(pagePath, { waitUntil: 'networkidle' });
       }
-      // The home page fetches the survey runner once it is idle (src/web/features/campaigns/survey-preload.ts):
+      // The home page fetches the survey runner once it is idle (src/web/features/responses/survey-preload.ts):
       // those files come after the first view, marked in the page, and are counted apart.
       const preloaded = new Set<string>(
         await page.evaluate(`(() => {

@@ -1,5 +1,5 @@
 import { createStaff } from '#server/features/auth/auth.service';
-import { seedDemoCampaign } from '#server/features/campaigns/campaigns.seed';
+import { seedDemoCampaign } from '#server/features/surveys/campaigns.seed';
 import { buildApp } from '#server/app';
 import { loadConfig, type Config } from '#server/config';
 import { newId } from '#server/lib/ids';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_CAMPAIGN_NAME } from '#server/features/campaigns/campaigns.seed';
+import { DEMO_CAMPAIGN_NAME } from '#server/features/surveys/campaigns.seed';
 import { answerAsVisitor, apiAs, createActiveCampaign, setCampaignActive, staffApi, visitorApi } from './api';
 import { beginSurvey, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser } from './browser';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES } from '#shared/campaigns/campaigns.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
 import { createActiveCampaign, staffApi } from './api';
 import { beginSurvey, failCalls, pageProblems, PHONE, unique, useBrowser } from './browser';
 import { HOME_TYPE_QUESTION } from './questions';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SURVEY_FILE_MESSAGES } from '#shared/campaigns/survey-files.contract';
+import { SURVEY_FILE_MESSAGES } from '#shared/responses/survey-files.contract';
 import { testImage } from '../helpers/images';
 import { createActiveCampaign, staffApi } from './api';
 import { beginSurvey, pageProblems, PHONE, unique, useBrowser } from './browser';

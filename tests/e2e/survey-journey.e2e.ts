@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES } from '#shared/campaigns/campaigns.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
 import { answerAsVisitor, createActiveCampaign, createCampaign, setCampaignActive, staffApi, type Api } from './api';
 import { baseURL, beginSurvey, DESKTOP, failCalls, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 import { AMENITIES_QUESTION, HOME_TYPE_QUESTION } from './questions';

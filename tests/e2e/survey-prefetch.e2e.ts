@@ -21,8 +21,8 @@ interface ManifestChunk {
 /** The runner route's chunk and the chunks and stylesheets only it brings (not the site's shared ones). */
 function runnerFiles(): { chunk: string; all: string[] } {
   const manifest = JSON.parse(readFileSync(path.resolve('dist/client/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const runner = manifest['features/campaigns/start-survey-page.tsx']!;
-  const landing = manifest['features/campaigns/landing-page.tsx']!;
+  const runner = manifest['features/responses/start-survey-page.tsx']!;
+  const landing = manifest['features/responses/landing-page.tsx']!;
   const shared = new Set(landing.imports ?? []);
   const all = [runner.file, ...(runner.css ?? [])];
   for (const key of runner.imports ?? []) {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES } from '#shared/campaigns/campaigns.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
 import { LEADS_API, type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
 import { MAIL_API } from '#shared/notifications/notifications.contract';
 import { createActiveCampaign, staffApi, type Api } from './api';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES } from '#shared/campaigns/campaigns.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
 import { createActiveCampaign, setCampaignActive, staffApi, type Api } from './api';
 import { beginSurvey, pageProblems, PHONE, useBrowser } from './browser';
 import { AMENITIES_QUESTION, HOME_TYPE_QUESTION } from './questions';

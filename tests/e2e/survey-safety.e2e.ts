@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES } from '#shared/campaigns/campaigns.contract';
-import { SURVEY_FILE_MESSAGES } from '#shared/campaigns/survey-files.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
+import { SURVEY_FILE_MESSAGES } from '#shared/responses/survey-files.contract';
 import { apiAs, baseURL, createActiveCampaign, staffToken, type Api } from './api';
 import { beginSurvey, DESKTOP, expectScriptsDefused, loginAsStaff, PHONE, useBrowser } from './browser';
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES, CAMPAIGN_QUESTIONS_MAX_BYTES } from '#shared/campaigns/campaigns.contract';
-import { OFF_SITE_NAVIGATION_MESSAGE } from '#shared/campaigns/survey-navigation';
+import { CAMPAIGN_MESSAGES, CAMPAIGN_QUESTIONS_MAX_BYTES } from '#shared/surveys/campaigns.contract';
+import { OFF_SITE_NAVIGATION_MESSAGE } from '#shared/responses/survey-navigation';
 import { describeEachDatabase } from '../helpers/app';
 import {
   activateCampaign,

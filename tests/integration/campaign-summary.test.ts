@@ -1,6 +1,6 @@
 import type ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignSummaryResult, QuestionSummary } from '#shared/campaigns/campaign-summary.contract';
+import type { CampaignSummaryResult, QuestionSummary } from '#shared/results/campaign-summary.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { createCampaign } from '../factories/campaigns';
 import { readWorkbook, rowValues, sheetRows } from '../helpers/xlsx';

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createDatabase } from '#server/db/database';
 import { migrateToLatest } from '#server/db/migrate';
-import { DEMO_CAMPAIGN_NAME, DEMO_SURVEY, seedDemoCampaign } from '#server/features/campaigns/campaigns.seed';
-import { listCampaigns } from '#server/features/campaigns/campaigns.service';
+import { DEMO_CAMPAIGN_NAME, DEMO_SURVEY, seedDemoCampaign } from '#server/features/surveys/campaigns.seed';
+import { listCampaigns } from '#server/features/surveys/campaigns.service';
 import { questionNames } from '#shared/survey/survey-questions';
-import { CAMPAIGN_MESSAGES, type CampaignSummary } from '#shared/campaigns/campaigns.contract';
+import { CAMPAIGN_MESSAGES, type CampaignSummary } from '#shared/surveys/campaigns.contract';
 import { describeEachDatabase } from '../helpers/app';
 import { createTestDatabase } from '../helpers/databases';
 import {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { beforeEach, expect, it } from 'vitest';
-import { SURVEY_FILE_MESSAGES } from '#shared/campaigns/survey-files.contract';
+import { SURVEY_FILE_MESSAGES } from '#shared/responses/survey-files.contract';
 import { loadConfig } from '#server/config';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { multipart } from '../helpers/multipart';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES } from '#shared/campaigns/survey-files.contract';
-import { checkSignedLink, signedLink, SIGNED_LINK_SECONDS } from '#server/features/campaigns/survey-files.service';
+import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES } from '#shared/responses/survey-files.contract';
+import { checkSignedLink, signedLink, SIGNED_LINK_SECONDS } from '#server/features/responses/survey-files.service';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 import { addEmail, createActiveCampaign, respond, visitorEmail } from '../factories/campaigns';

@@ -6,7 +6,7 @@ import {
   type EmailAddResult,
   type EmailRecord,
   type SurveyProgress,
-} from '#shared/campaigns/campaigns.contract';
+} from '#shared/surveys/campaigns.contract';
 import { LEADS_API, type LeadList } from '#shared/leads/leads.contract';
 import { migrateToLatest } from '#server/db/migrate';
 import { describeEachDatabase, type TestContext } from '../helpers/app';

@@ -5,10 +5,10 @@ import {
   SURVEY_PROGRESS_API,
   type EmailAddResult,
   type SurveyProgress,
-} from '#shared/campaigns/campaigns.contract';
+} from '#shared/surveys/campaigns.contract';
 import { LEADS_API, type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
 import { WEBHOOKS_API } from '#shared/notifications/notifications.contract';
-import { listUnfinishedAnswers } from '#server/features/campaigns/survey-progress.repository';
+import { listUnfinishedAnswers } from '#server/features/responses/survey-progress.repository';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { addEmail, createActiveCampaign, respond } from '../factories/campaigns';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES, SURVEY_PROGRESS_API, type EmailAddResult, type SurveyResume } from '#shared/campaigns/campaigns.contract';
+import { CAMPAIGN_MESSAGES, SURVEY_PROGRESS_API, type EmailAddResult, type SurveyResume } from '#shared/surveys/campaigns.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { activateCampaign, createActiveCampaign, respond } from '../factories/campaigns';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES, checkSurveyJson, emailAddSchema, exportFileName, normaliseEmail } from '#shared/campaigns/campaigns.contract';
+import { CAMPAIGN_MESSAGES, checkSurveyJson, emailAddSchema, exportFileName, normaliseEmail } from '#shared/surveys/campaigns.contract';
 import { questionNames, readSurvey } from '#shared/survey/survey-questions';
-import { attachmentHeader } from '#server/features/campaigns/campaign-export';
-import { DEMO_SURVEY } from '#server/features/campaigns/campaigns.seed';
+import { attachmentHeader } from '#server/features/results/campaign-export';
+import { DEMO_SURVEY } from '#server/features/surveys/campaigns.seed';
 import { HOME_SURVEY } from '../factories/campaigns';
 
 describe('question columns (survey-core)', () => {

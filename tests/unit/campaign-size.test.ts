@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES, CAMPAIGN_QUESTIONS_MAX_BYTES, formatBytes, utf8Length } from '#shared/campaigns/campaigns.contract';
-import { surveySizeLabel } from '#web/features/campaigns/designer/survey-size';
+import { CAMPAIGN_MESSAGES, CAMPAIGN_QUESTIONS_MAX_BYTES, formatBytes, utf8Length } from '#shared/surveys/campaigns.contract';
+import { surveySizeLabel } from '#web/features/surveys/designer/survey-size';
 
 describe('the campaign size limit as the designer states it', () => {
   it('measures UTF-8 bytes as the server does (accents, emoji)', () => {

@@ -11,8 +11,8 @@ import {
   setItemText,
   setItemValue,
   updateItem,
-} from '#web/features/campaigns/designer/choice-items';
-import type { JsonValue } from '#web/features/campaigns/designer/survey-json';
+} from '#web/features/surveys/designer/choice-items';
+import type { JsonValue } from '#web/features/surveys/designer/survey-json';
 
 const choices = (): JsonValue[] => ['Item 1', 2, { value: 'c', text: 'See', visibleIf: '{x} = 1' }, { value: 'd', text: { default: 'Dee', hi: 'डी' } }];
 

@@ -9,10 +9,10 @@ import {
   moveTargets,
   setElementProperty,
   stepElement,
-} from '#web/features/campaigns/designer/element-operations';
-import { QUESTION_TYPES, convertibleTypes } from '#web/features/campaigns/designer/question-types';
-import type { JsonObject, SurveyJson } from '#web/features/campaigns/designer/survey-json';
-import { allElements, getElement, pathKey } from '#web/features/campaigns/designer/survey-structure';
+} from '#web/features/surveys/designer/element-operations';
+import { QUESTION_TYPES, convertibleTypes } from '#web/features/surveys/designer/question-types';
+import type { JsonObject, SurveyJson } from '#web/features/surveys/designer/survey-json';
+import { allElements, getElement, pathKey } from '#web/features/surveys/designer/survey-structure';
 
 /** Names of the elements, page by page, panels with their contents in brackets. */
 function outline(doc: SurveyJson): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkExpression } from '#web/features/campaigns/designer/expression-check';
-import type { SurveyJson } from '#web/features/campaigns/designer/survey-json';
+import { checkExpression } from '#web/features/surveys/designer/expression-check';
+import type { SurveyJson } from '#web/features/surveys/designer/survey-json';
 
 const doc: SurveyJson = {
   pages: [

@@ -1,4 +1,4 @@
-import type { SurveyJson } from '#web/features/campaigns/designer/survey-json';
+import type { SurveyJson } from '#web/features/surveys/designer/survey-json';
 
 /**
  * Real, varied SurveyJS definitions the designer must load and save without losing anything:

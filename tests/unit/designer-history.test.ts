@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyReducer, startHistory } from '#web/features/campaigns/designer/document-history';
+import { historyReducer, startHistory } from '#web/features/surveys/designer/document-history';
 
 const doc = (n: number) => ({ title: `v${n}` });
 

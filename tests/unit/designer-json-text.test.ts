@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSurveyJson, parseSurveyJson, positionAt } from '#web/features/campaigns/designer/json-text';
+import { formatSurveyJson, parseSurveyJson, positionAt } from '#web/features/surveys/designer/json-text';
 
 function errorOf(text: string) {
   const result = parseSurveyJson(text);

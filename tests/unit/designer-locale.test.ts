@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { itemText, itemsFromLines, setItemText } from '#web/features/campaigns/designer/choice-items';
-import { setElementProperty } from '#web/features/campaigns/designer/element-operations';
-import { editLocale, localeLabel, readText, translationLocales, writeText, type SurveyJson } from '#web/features/campaigns/designer/survey-json';
+import { itemText, itemsFromLines, setItemText } from '#web/features/surveys/designer/choice-items';
+import { setElementProperty } from '#web/features/surveys/designer/element-operations';
+import { editLocale, localeLabel, readText, translationLocales, writeText, type SurveyJson } from '#web/features/surveys/designer/survey-json';
 
 describe('the designer edits the survey in its own locale (issue 18, item 5)', () => {
   it('edits the locale the survey names, and the default texts otherwise (en is SurveyJS default)', () => {

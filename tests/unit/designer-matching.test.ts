@@ -2,9 +2,9 @@ import { Model } from 'survey-core';
 import { describe, expect, it } from 'vitest';
 import '#shared/survey/custom-properties';
 import { listingMatchOptionsFor } from '#shared/matching/listing-match';
-import { setElementProperty } from '#web/features/campaigns/designer/element-operations';
-import { formatSurveyJson, parseSurveyJson } from '#web/features/campaigns/designer/json-text';
-import type { SurveyJson } from '#web/features/campaigns/designer/survey-json';
+import { setElementProperty } from '#web/features/surveys/designer/element-operations';
+import { formatSurveyJson, parseSurveyJson } from '#web/features/surveys/designer/json-text';
+import type { SurveyJson } from '#web/features/surveys/designer/survey-json';
 
 const STORED = JSON.stringify({
   pages: [

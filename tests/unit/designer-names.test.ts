@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeUpdated, elementNameProblem, nextName, questionNames, renameElement } from '#web/features/campaigns/designer/element-names';
-import type { JsonObject, SurveyJson } from '#web/features/campaigns/designer/survey-json';
+import { describeUpdated, elementNameProblem, nextName, questionNames, renameElement } from '#web/features/surveys/designer/element-names';
+import type { JsonObject, SurveyJson } from '#web/features/surveys/designer/survey-json';
 
 const survey = (): SurveyJson => ({
   pages: [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pageNameProblem } from '#web/features/campaigns/designer/element-names';
-import { addPage, deletePage, movePage, setPageProperty } from '#web/features/campaigns/designer/page-operations';
-import type { JsonObject, SurveyJson } from '#web/features/campaigns/designer/survey-json';
-import { ensurePages, pagesOf } from '#web/features/campaigns/designer/survey-structure';
+import { pageNameProblem } from '#web/features/surveys/designer/element-names';
+import { addPage, deletePage, movePage, setPageProperty } from '#web/features/surveys/designer/page-operations';
+import type { JsonObject, SurveyJson } from '#web/features/surveys/designer/survey-json';
+import { ensurePages, pagesOf } from '#web/features/surveys/designer/survey-structure';
 
 const pageNamesOf = (doc: SurveyJson) => pagesOf(doc).map((p) => (p as JsonObject).name);
 

@@ -1,13 +1,13 @@
 import { Model } from 'survey-core';
 import { describe, expect, it } from 'vitest';
-import { setItemText, updateItem } from '#web/features/campaigns/designer/choice-items';
-import { questionNames, renameElement } from '#web/features/campaigns/designer/element-names';
+import { setItemText, updateItem } from '#web/features/surveys/designer/choice-items';
+import { questionNames, renameElement } from '#web/features/surveys/designer/element-names';
 import { questionNames as serverQuestionNames } from '#shared/survey/survey-questions';
-import { addElement, deleteElement, duplicateElement, setElementProperty, stepElement } from '#web/features/campaigns/designer/element-operations';
-import { formatSurveyJson, parseSurveyJson } from '#web/features/campaigns/designer/json-text';
-import { addPage, deletePage, setPageProperty } from '#web/features/campaigns/designer/page-operations';
-import { isJsonObject, type JsonObject, type JsonValue, type SurveyJson } from '#web/features/campaigns/designer/survey-json';
-import { allElements, pathKey, type ElementPath } from '#web/features/campaigns/designer/survey-structure';
+import { addElement, deleteElement, duplicateElement, setElementProperty, stepElement } from '#web/features/surveys/designer/element-operations';
+import { formatSurveyJson, parseSurveyJson } from '#web/features/surveys/designer/json-text';
+import { addPage, deletePage, setPageProperty } from '#web/features/surveys/designer/page-operations';
+import { isJsonObject, type JsonObject, type JsonValue, type SurveyJson } from '#web/features/surveys/designer/survey-json';
+import { allElements, pathKey, type ElementPath } from '#web/features/surveys/designer/survey-structure';
 import { FIXTURES, fixtureText } from './designer-fixtures';
 
 /** Loads a fixture the way the designer does: from the stored text. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES, CAMPAIGN_NAME_MAX } from '#shared/campaigns/campaigns.contract';
-import { countQuestions, validateCampaign } from '#web/features/campaigns/designer/validate-campaign';
+import { CAMPAIGN_MESSAGES, CAMPAIGN_NAME_MAX } from '#shared/surveys/campaigns.contract';
+import { countQuestions, validateCampaign } from '#web/features/surveys/designer/validate-campaign';
 
 const withQuestion = JSON.stringify({ pages: [{ name: 'p', elements: [{ type: 'text', name: 'q' }] }] });
 const questions = (elements: unknown[]) => JSON.stringify({ pages: [{ name: 'p', elements }] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_SURVEY } from '#server/features/campaigns/campaigns.seed';
+import { DEMO_SURVEY } from '#server/features/surveys/campaigns.seed';
 import {
   answerNumber,
   bandLabel,

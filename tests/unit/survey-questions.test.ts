@@ -167,7 +167,7 @@ describe('survey questions and answer columns', () => {
 describe('file answers', () => {
   it('give the uploaded files they refer to, and leave out files kept inside the answer', async () => {
     const { fileRefs, readSurvey } = await import('#shared/survey/survey-questions');
-    const { surveyFileIdOf } = await import('#shared/campaigns/survey-files.contract');
+    const { surveyFileIdOf } = await import('#shared/responses/survey-files.contract');
     expect(surveyFileIdOf('/api/campaign/file/abc%20d')).toBe('abc d');
     expect(surveyFileIdOf('data:image/png;base64,AAAA')).toBeNull();
     expect(surveyFileIdOf('/api/campaign/file/a/link')).toBeNull();

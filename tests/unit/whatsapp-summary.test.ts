@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WHATSAPP_SUMMARY_MAX, whatsAppAboutHome, whatsAppChatHref, whatsAppSummary } from '#web/features/campaigns/whatsapp-summary';
+import { WHATSAPP_SUMMARY_MAX, whatsAppAboutHome, whatsAppChatHref, whatsAppSummary } from '#web/features/responses/whatsapp-summary';
 import { askedAbout, leadGreeting, mailtoHref, whatsAppHref } from '#web/features/leads/lead-links';
 
 describe('Continue on WhatsApp', () => {

@@ -1,5 +1,5 @@
-import type { EmailAddResult } from '#shared/campaigns/campaigns.contract';
-import { addEmail } from './campaigns-api';
+import type { EmailAddResult } from '#shared/surveys/campaigns.contract';
+import { addEmail } from '#web/features/surveys/campaigns-api';
 
 /*
  * The visitor's e-mail record for the campaign they start (issue 17, "a survey that opens at once"):

@@ -1,5 +1,5 @@
-import type { SurveyAnswers } from '#shared/campaigns/campaigns.contract';
-import { SURVEY_JOURNEY_COOKIE, SURVEY_JOURNEY_PATHS } from '#shared/campaigns/survey-journey';
+import type { SurveyAnswers } from '#shared/surveys/campaigns.contract';
+import { SURVEY_JOURNEY_COOKIE, SURVEY_JOURNEY_PATHS } from '#shared/responses/survey-journey';
 import { isPlainObject } from '#shared/json-object';
 import { readListingMatches, type ListingMatches } from '#shared/matching/listing-match';
 
@@ -64,7 +64,7 @@ export function readResultState(state: unknown): ResultState | null {
 }
 
 /**
- * Marks this browser as on a survey journey (a session cookie, shared/campaigns/survey-journey.ts):
+ * Marks this browser as on a survey journey (a session cookie, shared/responses/survey-journey.ts):
  * a reload of /startsurvey or /result is then answered with the app, not sent to / by the server.
  */
 export function markSurveyJourney(): void {

@@ -4,8 +4,8 @@ import type { Product, Project } from '#shared/listings/listings.contract';
 import { isFit, type ListingMatches, type MatchedListing } from '#shared/matching/listing-match';
 import { matchSections } from '#shared/matching/match-sections';
 import { paths } from '#shared/paths';
-import { formatRupees, formatSqft } from '../listings/listing-format';
-import { fetchListings } from '../listings/listings-api';
+import { formatRupees, formatSqft } from '#web/features/listings/listing-format';
+import { fetchListings } from '#web/features/listings/listings-api';
 
 /** /viewContact prefilled to ask about one home (the contact page reads `quote` and `about`). */
 export function askAboutHref(name: string): string {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { CAMPAIGN_MESSAGES } from '#shared/campaigns/campaigns.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
 import { paths } from '#shared/paths';
 import { cellText, readSurvey } from '#shared/survey/survey-questions';
 import { PageMeta } from '#web/components/page-meta';

@@ -3,8 +3,8 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Model, settings, type CompletingEvent, type ITheme, type SurveyModel } from 'survey-core';
 import { Survey } from 'survey-react-ui';
 import 'survey-core/survey-core.fontless.min.css';
-import { CAMPAIGN_MESSAGES } from '#shared/campaigns/campaigns.contract';
-import { SURVEY_FILE_MESSAGES } from '#shared/campaigns/survey-files.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
+import { SURVEY_FILE_MESSAGES } from '#shared/responses/survey-files.contract';
 import { paths } from '#shared/paths';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import '#shared/survey/custom-properties';
@@ -14,7 +14,7 @@ import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useClientRender } from '#web/lib/use-hydrated';
-import { submitSurveyResponse } from './campaigns-api';
+import { submitSurveyResponse } from '#web/features/surveys/campaigns-api';
 import { emailRecord } from './email-record';
 import { markSurveyJourney, readSurveyStart, readSurveyState, type ResultState, type SurveyStart, type SurveyState } from './journey-state';
 import { fetchSurveyResume, forgetResume, heldResume, holdResume, saveSurveyProgress } from './survey-progress';
@@ -371,7 +371,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
     const preloadResult = () => {
       if (preloaded) return;
       preloaded = true;
-      preloadPage('campaigns/result-page.tsx').catch(() => undefined);
+      preloadPage('responses/result-page.tsx').catch(() => undefined);
     };
     model.onValueChanged.add(preloadResult);
     model.onCurrentPageChanged.add(preloadResult);

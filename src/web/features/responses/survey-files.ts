@@ -1,12 +1,12 @@
 import type { QuestionFileModel, SurveyModel } from 'survey-core';
-import { RESPONSE_BODY_LIMIT, utf8Length } from '#shared/campaigns/campaigns.contract';
+import { RESPONSE_BODY_LIMIT, utf8Length } from '#shared/surveys/campaigns.contract';
 import {
   SURVEY_FILE_MAX_BYTES,
   SURVEY_FILE_MESSAGES,
   SURVEY_FILES_API,
   surveyFileIdOf,
   type SurveyFileUploadResult,
-} from '#shared/campaigns/survey-files.contract';
+} from '#shared/responses/survey-files.contract';
 import { api, errorMessage } from '#web/lib/api-client';
 
 export interface SurveyVisitor {

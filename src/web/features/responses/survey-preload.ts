@@ -9,9 +9,9 @@
 //   active campaign is fetched.
 // The home page's first view (bench/bundles.ts) and Lighthouse do not change: both end before idle.
 // This module is itself loaded then (landing-page.tsx), which sets the mark the bundle bench reads.
-import type { ActiveCampaign } from '#shared/campaigns/campaigns.contract';
+import type { ActiveCampaign } from '#shared/surveys/campaigns.contract';
 import { preloadPage } from '#web/app/routes';
-import { addEmail, fetchActiveCampaign } from './campaigns-api';
+import { addEmail, fetchActiveCampaign } from '#web/features/surveys/campaigns-api';
 import { recordEmailAhead } from './email-record';
 import type { SurveyStart } from './journey-state';
 import type * as RunnerModule from './start-survey-page';
@@ -41,7 +41,7 @@ let runner: Promise<Runner | null> | null = null;
  */
 export function preloadSurveyRunner(): void {
   if (runner) return;
-  runner = (preloadPage('campaigns/start-survey-page.tsx') as Promise<Runner>).catch(() => {
+  runner = (preloadPage('responses/start-survey-page.tsx') as Promise<Runner>).catch(() => {
     // Offline, or a deploy replaced the chunks: the navigation loads (or reports) it again.
     runner = null;
     return null;

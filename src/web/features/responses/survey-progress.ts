@@ -1,5 +1,5 @@
-import type { ActiveCampaign, SurveyAnswers, SurveyProgress, SurveyProgressSaved, SurveyResume } from '#shared/campaigns/campaigns.contract';
-import { SURVEY_PROGRESS_API } from '#shared/campaigns/campaigns.api';
+import type { ActiveCampaign, SurveyAnswers, SurveyProgress, SurveyProgressSaved, SurveyResume } from '#shared/surveys/campaigns.contract';
+import { SURVEY_PROGRESS_API } from '#shared/surveys/campaigns.api';
 import { isPlainObject } from '#shared/json-object';
 import { api } from '#web/lib/api-client';
 import type { SurveyState } from './journey-state';

@@ -1,5 +1,5 @@
-import type { ActiveCampaign, EmailAddResult, SurveyAnswers } from '#shared/campaigns/campaigns.contract';
-import { CAMPAIGNS_API, EMAILS_API } from '#shared/campaigns/campaigns.api';
+import type { ActiveCampaign, EmailAddResult, SurveyAnswers } from '#shared/surveys/campaigns.contract';
+import { CAMPAIGNS_API, EMAILS_API } from '#shared/surveys/campaigns.api';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import { api } from '#web/lib/api-client';
 

@@ -20,7 +20,7 @@ import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard
 import { formatPhone } from '#shared/phone';
 import { askedAbout, leadGreeting, mailtoHref, telHrefOf, whatsAppHref } from '../lead-links';
 import { addLeadNote, fetchLead, fetchStaff, patchLead, type StaffMember } from '../leads-api';
-import { SurveyFileLinks } from '#web/features/campaigns/staff/survey-file-links';
+import { SurveyFileLinks } from '#web/features/responses/staff/survey-file-links';
 import { formatWhen, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import './leads.css';
 

@@ -2,7 +2,7 @@ import { DownloadOutlined, PhoneOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, useLoaderData, useNavigate, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import type { CampaignSummary } from '#shared/campaigns/campaigns.contract';
+import type { CampaignSummary } from '#shared/surveys/campaigns.contract';
 import {
   LEAD_SOURCES,
   LEAD_STATUS_LABELS,
@@ -18,8 +18,8 @@ import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
 import { errorMessage } from '#web/lib/api-client';
 import { saveBlob } from '#web/lib/save-blob';
 import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
-import { fetchCampaigns } from '#web/features/campaigns/staff/campaigns-staff-api';
-import { useKeyboardScrollableTables } from '#web/features/campaigns/staff/use-keyboard-scrollable-tables';
+import { fetchCampaigns } from '#web/features/surveys/staff/campaigns-staff-api';
+import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
 import { downloadLeads, fetchLeads } from '../leads-api';
 import { formatWhen, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import './leads.css';

@@ -1,13 +1,13 @@
 import { Input, Table, Tag, Typography } from 'antd';
 import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { CAMPAIGN_MESSAGES, type EmailListItem } from '#shared/campaigns/campaigns.contract';
+import { CAMPAIGN_MESSAGES, type EmailListItem } from '#shared/surveys/campaigns.contract';
 import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
-import { fetchAllEmails } from './campaigns-staff-api';
-import { TAG_COLORS } from './tag-colors';
-import { useKeyboardScrollableTables } from './use-keyboard-scrollable-tables';
-import './staff.css';
+import { fetchAllEmails } from '#web/features/surveys/staff/campaigns-staff-api';
+import { TAG_COLORS } from '#web/features/surveys/staff/tag-colors';
+import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
+import '#web/features/surveys/staff/staff.css';
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });

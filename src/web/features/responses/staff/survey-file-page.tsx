@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Typography } from 'antd';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { SURVEY_FILE_MESSAGES, SURVEY_FILES_API, type SurveyFileLink } from '#shared/campaigns/survey-files.contract';
+import { SURVEY_FILE_MESSAGES, SURVEY_FILES_API, type SurveyFileLink } from '#shared/responses/survey-files.contract';
 import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { api } from '#web/lib/api-client';

@@ -1,5 +1,5 @@
-import { CAMPAIGNS_API } from '#shared/campaigns/campaigns.api';
-import { RESERVED_FILTER_KEYS, RESULT_STATUSES, type CampaignSummaryResult, type ResultStatus } from '#shared/campaigns/campaign-summary.contract';
+import { CAMPAIGNS_API } from '#shared/surveys/campaigns.api';
+import { RESERVED_FILTER_KEYS, RESULT_STATUSES, type CampaignSummaryResult, type ResultStatus } from '#shared/results/campaign-summary.contract';
 import { api } from '#web/lib/api-client';
 
 /**

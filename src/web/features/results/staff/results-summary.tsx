@@ -1,7 +1,7 @@
 import { Card, Empty, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { CampaignSummaryResult, QuestionSummary } from '#shared/campaigns/campaign-summary.contract';
+import type { CampaignSummaryResult, QuestionSummary } from '#shared/results/campaign-summary.contract';
 
 // Recharts (docs/decisions/0011-charts.md): this module is imported by the results page only, a
 // dashboard chunk. Every chart has its figures as a table right under it, for screen readers and

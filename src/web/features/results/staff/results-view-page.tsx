@@ -3,22 +3,22 @@ import { Alert, App, Button, Card, DatePicker, Segmented, Select, Spin, Statisti
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import type { ResultStatus } from '#shared/campaigns/campaign-summary.contract';
-import { CAMPAIGN_MESSAGES, exportFileName, type EmailRecord } from '#shared/campaigns/campaigns.contract';
+import type { ResultStatus } from '#shared/results/campaign-summary.contract';
+import { CAMPAIGN_MESSAGES, exportFileName, type EmailRecord } from '#shared/surveys/campaigns.contract';
 import { paths } from '#shared/paths';
 import { cellText, parseAnswers, readSurvey, readSurveySummary, type SummaryChoice, type SurveyFileRef } from '#shared/survey/survey-questions';
 import { PageMeta } from '#web/components/page-meta';
 import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
 import { saveBlob } from '#web/lib/save-blob';
 import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
-import { downloadResults, fetchAnswers } from './campaigns-staff-api';
+import { downloadResults, fetchAnswers } from '#web/features/surveys/staff/campaigns-staff-api';
 import { apiFilters, fetchSummary, readResultsView, resultsSearch, type ResultsView as View } from './results-filters';
 import { useResultsContext } from './results-page';
 import { ResultsSummary } from './results-summary';
-import { SurveyFileLinks } from './survey-file-links';
-import { TAG_COLORS } from './tag-colors';
-import { useKeyboardScrollableTables } from './use-keyboard-scrollable-tables';
-import './staff.css';
+import { SurveyFileLinks } from '#web/features/responses/staff/survey-file-links';
+import { TAG_COLORS } from '#web/features/surveys/staff/tag-colors';
+import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
+import '#web/features/surveys/staff/staff.css';
 
 /**
  * The view in the URL (filters, the answers' page): its summary and its page of answers. Runs again

@@ -2,7 +2,7 @@ import { CheckCircleOutlined, CopyOutlined, GlobalOutlined, LeftOutlined, LockOu
 import { Alert, App, Button, ConfigProvider, Form, Input, Spin, Tabs, Tooltip } from 'antd';
 import { lazy, Suspense, type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CAMPAIGN_MESSAGES, CAMPAIGN_NAME_MAX, campaignTitleSchema } from '#shared/campaigns/campaigns.contract';
+import { CAMPAIGN_MESSAGES, CAMPAIGN_NAME_MAX, campaignTitleSchema } from '#shared/surveys/campaigns.contract';
 import { paths } from '#shared/paths';
 import { BROKEN_REFERENCES_MESSAGE, brokenReferences as findBrokenReferences, describeReference } from '#shared/survey/references';
 import { PageMeta } from '#web/components/page-meta';

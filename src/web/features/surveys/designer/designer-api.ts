@@ -1,4 +1,4 @@
-import { CAMPAIGNS_API } from '#shared/campaigns/campaigns.api';
+import { CAMPAIGNS_API } from '#shared/surveys/campaigns.api';
 import { api } from '#web/lib/api-client';
 
 /** A campaign as GET `CAMPAIGNS_API.edit` returns it (spelling as in SPEC.md §7). */

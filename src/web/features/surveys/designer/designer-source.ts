@@ -1,4 +1,4 @@
-import { CAMPAIGN_NAME_MAX } from '#shared/campaigns/campaigns.contract';
+import { CAMPAIGN_NAME_MAX } from '#shared/surveys/campaigns.contract';
 import type { CampaignForEdit } from './designer-api';
 
 /** What the designer starts from. */

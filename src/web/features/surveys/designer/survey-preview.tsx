@@ -5,7 +5,7 @@ import { Model } from 'survey-core';
 import 'survey-core/survey-core.fontless.css';
 import { Survey } from 'survey-react-ui';
 import '#shared/survey/custom-properties';
-import { guardSurvey } from '../survey-safety';
+import { guardSurvey } from '#web/features/responses/survey-safety';
 import type { SurveyJson } from './survey-json';
 
 /** The site's dark blue and font (SurveyJS maps these classic variables onto its v3 ones). */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { CAMPAIGN_QUESTIONS_MAX_BYTES, formatBytes, utf8Length } from '#shared/campaigns/campaigns.contract';
+import { CAMPAIGN_QUESTIONS_MAX_BYTES, formatBytes, utf8Length } from '#shared/surveys/campaigns.contract';
 
 /** "Survey size 1.14 MB of 2 MB": the size the server will measure, against its limit. */
 export function surveySizeLabel(sizeBytes: number): string {

@@ -1,4 +1,4 @@
-import { campaignSaveSchema } from '#shared/campaigns/campaigns.contract';
+import { campaignSaveSchema } from '#shared/surveys/campaigns.contract';
 import type { FieldError } from '#shared/api-error';
 import { isContentType } from '#shared/survey/content-elements';
 import type { SurveyJson } from './survey-json';

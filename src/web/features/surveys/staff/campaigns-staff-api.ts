@@ -1,5 +1,5 @@
-import type { AnswerRow, Campaign, CampaignSummary, EmailList, EmailRecord } from '#shared/campaigns/campaigns.contract';
-import { CAMPAIGNS_API, EMAILS_API } from '#shared/campaigns/campaigns.api';
+import type { AnswerRow, Campaign, CampaignSummary, EmailList, EmailRecord } from '#shared/surveys/campaigns.contract';
+import { CAMPAIGNS_API, EMAILS_API } from '#shared/surveys/campaigns.api';
 import { api } from '#web/lib/api-client';
 
 // Staff: campaigns, their results and the e-mails visitors gave. Apart from ../campaigns-api.ts (the

@@ -3,9 +3,9 @@ import { Link, Navigate, useLoaderData, useLocation, useSearchParams, type Loade
 import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { loadPageData, usePageReload } from '#web/features/dashboard/page-data';
-import { DesignerWorkspace } from '../designer/campaign-designer';
-import { fetchCampaignForEdit, fetchCampaignToEdit, type CampaignForEdit } from '../designer/designer-api';
-import { draftSource, EMPTY_SOURCE, sourceFrom } from '../designer/designer-source';
+import { DesignerWorkspace } from '#web/features/surveys/designer/campaign-designer';
+import { fetchCampaignForEdit, fetchCampaignToEdit, type CampaignForEdit } from '#web/features/surveys/designer/designer-api';
+import { draftSource, EMPTY_SOURCE, sourceFrom } from '#web/features/surveys/designer/designer-source';
 
 /**
  * /dashboard/campaign/new, /dashboard/creator and /dashboard/campaign/edit. Navigation state
