@@ -17,7 +17,9 @@ import type { Database } from './db/schema';
 import { authRoutes, registerAuthGuard } from './features/auth/auth.plugin';
 import { loginThrottle } from './features/auth/auth.service';
 import { campaignRoutes } from './features/surveys/campaigns.routes';
+import { responseRoutes } from './features/responses/responses.routes';
 import { surveyFileRoutes } from './features/responses/survey-files.routes';
+import { resultRoutes } from './features/results/results.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
@@ -178,6 +180,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(mediaRoutes);
   await app.register(listingsRoutes);
   await app.register(campaignRoutes);
+  await app.register(responseRoutes);
+  await app.register(resultRoutes);
   await app.register(surveyFileRoutes);
   await app.register(contactRoutes);
   await app.register(notificationRoutes);

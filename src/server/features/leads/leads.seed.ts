@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
-import { activeCampaigns, addEmailRecord, storeResponse } from '#server/features/surveys/campaigns.service';
+import { activeCampaigns } from '#server/features/surveys/campaigns.service';
+import { addEmailRecord, storeResponse } from '#server/features/responses/responses.service';
 import { addContactMessage } from '../contact/contact.service';
 import type { StaffPrincipal } from '../auth/token';
 import { listStaff } from '../auth/staff.repository';

@@ -8,7 +8,7 @@ import type { Database } from '#server/db/schema';
 import type { SurveyFileQuota } from '#server/config';
 import { badRequest, HttpError, notFound, tooLarge, unsupportedMedia } from '#server/lib/errors';
 import { newId } from '#server/lib/ids';
-import * as campaignsRepo from '#server/features/surveys/campaigns.repository';
+import * as responsesRepo from '#server/features/responses/responses.repository';
 import * as repo from './survey-files.repository';
 
 type Db = Kysely<Database>;
@@ -67,7 +67,7 @@ export async function storeSurveyFile(
 ): Promise<SurveyFileUploadResult> {
   const type = sniffFileType(input.bytes);
   if (!type) throw unsupportedMedia(SURVEY_FILE_MESSAGES.wrongType);
-  const record = await campaignsRepo.findEmailRecord(db, input.emailId);
+  const record = await responsesRepo.findEmailRecord(db, input.emailId);
   if (!record || record.campaignId !== campaignId) throw notFound(CAMPAIGN_MESSAGES.emailRecordNotFound);
   if (record.email !== input.email) {
     throw badRequest(CAMPAIGN_MESSAGES.emailMismatch, [{ field: 'email', message: CAMPAIGN_MESSAGES.emailMismatch }]);
@@ -100,7 +100,7 @@ export async function surveyFileInfo(db: Db, id: string) {
  */
 export async function visitorFileLink(db: Db, secret: string, fileId: string, visitor: { email: string; emailId: string }) {
   const file = await repo.findSurveyFileOwner(db, fileId);
-  const record = file && file.emailRecordId === visitor.emailId ? await campaignsRepo.findEmailRecord(db, visitor.emailId) : undefined;
+  const record = file && file.emailRecordId === visitor.emailId ? await responsesRepo.findEmailRecord(db, visitor.emailId) : undefined;
   if (!record || record.email !== visitor.email || toBool(record.isCompleted)) throw notFound(SURVEY_FILE_MESSAGES.notFound);
   return signedLink(secret, fileId);
 }

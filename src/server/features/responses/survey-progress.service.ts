@@ -12,7 +12,8 @@ import type { Database } from '#server/db/schema';
 import { conflict, HttpError } from '#server/lib/errors';
 import { parseAnswers } from '#shared/survey/survey-questions';
 import * as campaignsRepo from '#server/features/surveys/campaigns.repository';
-import { requireRecordOf } from '#server/features/surveys/campaigns.service';
+import * as responsesRepo from '#server/features/responses/responses.repository';
+import { requireRecordOf } from './responses.service';
 import * as repo from './survey-progress.repository';
 
 type Db = Kysely<Database>;
@@ -67,7 +68,7 @@ export async function saveProgress(
 ): Promise<{ resumeToken: string }> {
   const record = await requireRecordOf(db, campaignId, input);
   await repo.lockEmailRecord(db, record.id);
-  const fresh = await campaignsRepo.findEmailRecord(db, record.id);
+  const fresh = await responsesRepo.findEmailRecord(db, record.id);
   if (!fresh || toBool(fresh.isCompleted)) throw conflict(CAMPAIGN_MESSAGES.surveyFinished, 'SURVEY_FINISHED');
   try {
     await repo.upsertProgress(db, { emailRecordId: record.id, campaignId, answer: JSON.stringify(input.answer), page: input.page, now });
@@ -93,7 +94,7 @@ const invalidLink = () => new HttpError(404, CAMPAIGN_MESSAGES.resumeLinkInvalid
 export async function readProgress(db: Db, campaignId: string, token: string, now = new Date()): Promise<SurveyProgress> {
   const held = await validToken(db, token, now);
   if (!held) throw invalidLink();
-  const record = await campaignsRepo.findEmailRecord(db, held.emailRecordId);
+  const record = await responsesRepo.findEmailRecord(db, held.emailRecordId);
   if (!record || record.campaignId !== campaignId || toBool(record.isCompleted)) throw invalidLink();
   const progress = await repo.findProgress(db, record.id);
   if (!progress) throw invalidLink();
@@ -108,7 +109,7 @@ export async function readProgress(db: Db, campaignId: string, token: string, no
 export async function resumeSurvey(db: Db, token: string, now = new Date()): Promise<SurveyResume> {
   const held = await validToken(db, token, now);
   if (!held) throw invalidLink();
-  const record = await campaignsRepo.findEmailRecord(db, held.emailRecordId);
+  const record = await responsesRepo.findEmailRecord(db, held.emailRecordId);
   if (!record || toBool(record.isCompleted)) throw invalidLink();
   const campaign = record.campaignId === null ? undefined : await campaignsRepo.findCampaign(db, record.campaignId);
   if (!campaign) throw new HttpError(410, CAMPAIGN_MESSAGES.surveyClosed, 'SURVEY_CLOSED');

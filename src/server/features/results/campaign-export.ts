@@ -8,7 +8,7 @@ import { parseAnswers, readSurvey, type AnswerCell, type AnswerColumn, type Surv
 import { toBool, type Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { XlsxWriter, type XlsxCell } from '#server/lib/xlsx-stream';
-import * as repo from '#server/features/surveys/campaigns.repository';
+import * as resultsRepo from '#server/features/results/results.repository';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 // Small enough that one batch holds the event loop for a few milliseconds only.
@@ -48,7 +48,7 @@ export async function writeCampaignWorkbook(
   dialect: Dialect,
   campaign: Campaign,
   out: Writable,
-  filters: repo.ResultFilters = repo.NO_FILTERS,
+  filters: resultsRepo.ResultFilters = resultsRepo.NO_FILTERS,
   status?: ResultStatus,
   /** Where staff open this site (PUBLIC_BASE_URL, or the address the download was asked on): file links start with it. */
   baseUrl = '',
@@ -82,8 +82,8 @@ export async function writeCampaignWorkbook(
       await yieldToOthers();
     }
   };
-  if (status !== 'unfinished') await write(repo.responseBatches(db, dialect, campaign._id, BATCH_SIZE, filters), 'Yes');
-  if (withUnfinished) await write(repo.progressBatches(db, dialect, campaign._id, BATCH_SIZE, filters), 'No');
+  if (status !== 'unfinished') await write(resultsRepo.responseBatches(db, dialect, campaign._id, BATCH_SIZE, filters), 'Yes');
+  if (withUnfinished) await write(resultsRepo.progressBatches(db, dialect, campaign._id, BATCH_SIZE, filters), 'No');
   if (workbook.closed) return;
   await responses.end();
   if (workbook.closed) return;
@@ -96,7 +96,7 @@ export async function writeCampaignWorkbook(
       { header: 'Completed', width: 12 },
     ],
   });
-  for await (const batch of repo.emailRecordBatches(db, dialect, campaign._id, BATCH_SIZE, filters, status ?? 'all')) {
+  for await (const batch of resultsRepo.emailRecordBatches(db, dialect, campaign._id, BATCH_SIZE, filters, status ?? 'all')) {
     if (workbook.closed) return;
     for (const row of batch) {
       emails.addRow([row.email, new Date(row.createdAt), toBool(row.isCompleted) ? 'Yes' : 'No']);

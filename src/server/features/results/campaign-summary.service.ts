@@ -11,7 +11,8 @@ import { cellText, parseAnswers, readSurveySummary, type SummaryChoice, type Sum
 import type { Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { badRequest, notFound } from '#server/lib/errors';
-import * as repo from '#server/features/surveys/campaigns.repository';
+import * as campaignsRepo from '#server/features/surveys/campaigns.repository';
+import * as resultsRepo from '#server/features/results/results.repository';
 
 type Db = Kysely<Database>;
 
@@ -24,7 +25,7 @@ const STRAY_VALUES_MAX = 50;
 const PER_DAY_SPAN_MAX = 1000;
 
 export interface ParsedFilters {
-  filters: repo.ResultFilters;
+  filters: resultsRepo.ResultFilters;
   /** Undefined when the query named none. */
   status: ResultStatus | undefined;
 }
@@ -34,7 +35,7 @@ export interface ParsedFilters {
  * status, limit or offset must name a choice question of the survey (400 otherwise).
  */
 export function parseFilters(questions: string, query: Record<string, unknown>): ParsedFilters {
-  const filters: repo.ResultFilters = { answers: [] };
+  const filters: resultsRepo.ResultFilters = { answers: [] };
   if (typeof query.from === 'string') filters.from = new Date(`${query.from}T00:00:00Z`);
   if (typeof query.to === 'string') filters.until = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS);
   const extra = Object.keys(query).filter((k) => !RESERVED_FILTER_KEYS.has(k));
@@ -236,13 +237,13 @@ const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
  * the status picks are streamed in batches and folded into per-question figures (docs/decisions/0011).
  */
 export async function campaignSummary(db: Db, dialect: Dialect, id: string, query: Record<string, unknown>): Promise<CampaignSummaryResult> {
-  const campaign = await repo.findCampaign(db, id);
+  const campaign = await campaignsRepo.findCampaign(db, id);
   if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
   // Completed responses unless the query asks for unfinished answers too (issue 22 item 13).
   const { filters, status = 'completed' } = parseFilters(campaign.questions, query);
   const survey = readSurveySummary(campaign.questions);
 
-  const [counts, funnel] = await Promise.all([repo.countFiltered(db, id, filters), repo.funnelCounts(db, id, filters, survey.pages.length)]);
+  const [counts, funnel] = await Promise.all([resultsRepo.countFiltered(db, id, filters), resultsRepo.funnelCounts(db, id, filters, survey.pages.length)]);
 
   const accumulators = survey.questions.map(accumulatorFor);
   const days = new Map<string, number>();
@@ -259,8 +260,8 @@ export async function campaignSummary(db: Db, dialect: Dialect, id: string, quer
       await yieldToOthers();
     }
   };
-  if (status !== 'unfinished') await fold(repo.responseBatches(db, dialect, id, BATCH_SIZE, filters));
-  if (status !== 'completed') await fold(repo.progressBatches(db, dialect, id, BATCH_SIZE, filters));
+  if (status !== 'unfinished') await fold(resultsRepo.responseBatches(db, dialect, id, BATCH_SIZE, filters));
+  if (status !== 'completed') await fold(resultsRepo.progressBatches(db, dialect, id, BATCH_SIZE, filters));
 
   const steps = [
     { step: 'emails', label: 'E-mails given', count: funnel.given },

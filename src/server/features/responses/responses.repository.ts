@@ -1,0 +1,202 @@
+import { sql, type Kysely } from 'kysely';
+import { prepared } from '#server/db/prepared';
+import type { Database } from '#server/db/schema';
+
+type Db = Kysely<Database>;
+
+// E-mail records ------------------------------------------------------------------------------
+
+/**
+ * The person's record for this e-mail (in any letter case) and campaign (null: newsletter), finished
+ * or not; not the extra attempts. Written as the unique index email_records_person is, so it is used.
+ */
+const personRecordQuery = prepared<{ email: string; campaignKey: string }>()((db, param) =>
+  db
+    .selectFrom('emailRecords')
+    .select(['id', 'isCompleted'])
+    .where(sql<boolean>`coalesce(campaign_id, '') = ${param('campaignKey')}`)
+    .where(sql<boolean>`lower(email) = lower(${param('email')})`)
+    .where(sql<boolean>`is_extra = false`),
+);
+
+export function findPersonRecord(db: Db, email: string, campaignId: string | null): Promise<{ id: string; isCompleted: boolean | number } | undefined> {
+  return personRecordQuery.first(db, { email, campaignKey: campaignId ?? '' });
+}
+
+/**
+ * Another attempt of a person who has a record for the campaign (issue 22 item 6): the survey again,
+ * or someone who only knows the e-mail. It never reads or changes the person's record.
+ */
+export async function insertExtraEmailRecord(db: Db, record: { id: string; email: string; campaignId: string; leadId: string; now: Date }): Promise<void> {
+  await db
+    .insertInto('emailRecords')
+    .values({ id: record.id, email: record.email, campaignId: record.campaignId, isCompleted: false, createdAt: record.now, leadId: record.leadId, isExtra: true })
+    .execute();
+}
+
+/**
+ * An extra attempt was just finished: when the person's own record is not, the finished attempt
+ * becomes the person's record (staff see the person finished) and the other one an extra (its
+ * answers so far and its links stay as they are). Two statements; the first one decides, so two
+ * attempts finished at once cannot both take the place.
+ */
+export async function promoteFinishedAttempt(db: Db, attempt: { id: string; email: string; campaignId: string }): Promise<void> {
+  const person = await findPersonRecord(db, attempt.email, attempt.campaignId);
+  if (!person || person.id === attempt.id || Boolean(person.isCompleted)) return;
+  const demoted = await db
+    .updateTable('emailRecords')
+    .set({ isExtra: true })
+    .where('id', '=', person.id)
+    .where('isExtra', '=', false)
+    .where('isCompleted', '=', false)
+    .executeTakeFirst();
+  if (Number(demoted.numUpdatedRows) === 0) return;
+  await db.updateTable('emailRecords').set({ isExtra: false }).where('id', '=', attempt.id).execute();
+}
+
+// Only the active campaign takes a new record: the campaign's flag is read in the INSERT itself,
+// so the check and the write are one statement (atomic, and still one write for the group commit).
+const insertOpenEmailRecordQuery = prepared<{ id: string; email: string; campaignId: string; leadId: string; createdAt: Date }>()((db, param) =>
+  db
+    .insertInto('emailRecords')
+    .columns(['id', 'email', 'campaignId', 'isCompleted', 'createdAt', 'leadId'])
+    .expression(
+      db
+        .selectFrom('campaigns')
+        .select([
+          sql<string>`${param('id')}`.as('id'),
+          sql<string>`${param('email')}`.as('email'),
+          'campaigns.id as campaignId',
+          sql<boolean>`${false}`.as('isCompleted'),
+          sql<Date>`${param('createdAt')}`.as('createdAt'),
+          sql<string>`${param('leadId')}`.as('leadId'),
+        ])
+        .where('campaigns.id', '=', param('campaignId'))
+        .where('campaigns.isActive', '=', true),
+    )
+    // The unique index email_records_person: the person has a record for this campaign already.
+    .onConflict((oc) => oc.doNothing()),
+);
+
+const insertOpenNewsletterRecordQuery = prepared<{ id: string; email: string; leadId: string; createdAt: Date }>()((db, param) =>
+  db
+    .insertInto('emailRecords')
+    .values({ id: param('id'), email: param('email'), campaignId: null, isCompleted: false, createdAt: param('createdAt'), leadId: param('leadId') })
+    .onConflict((oc) => oc.doNothing()),
+);
+
+/**
+ * Adds the person's e-mail record unless they have one for the campaign (in any letter case), and,
+ * for a campaign, only while it is active; true when added. One statement, atomic on its own.
+ * False tells neither case apart: the caller looks.
+ */
+export async function insertOpenEmailRecord(db: Db, record: { id: string; email: string; campaignId: string | null; leadId: string; now: Date }): Promise<boolean> {
+  const { id, email, campaignId, leadId, now: createdAt } = record;
+  const result =
+    campaignId === null
+      ? await insertOpenNewsletterRecordQuery.execute(db, { id, email, leadId, createdAt })
+      : await insertOpenEmailRecordQuery.execute(db, { id, email, campaignId, leadId, createdAt });
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+const emailRecordById = prepared<{ id: string }>()((db, param) => db.selectFrom('emailRecords').selectAll().where('id', '=', param('id')));
+
+const campaignLeadFieldsQuery = prepared<{ id: string }>()((db, param) => db.selectFrom('campaigns').select(['leadFields']).where('id', '=', param('id')));
+
+/** The campaign's leadField questions (answer key → "name" | "phone"). */
+export async function campaignLeadFields(db: Db, id: string): Promise<Record<string, 'name' | 'phone'>> {
+  const row = await campaignLeadFieldsQuery.first(db, { id });
+  return row ? (JSON.parse(row.leadFields) as Record<string, 'name' | 'phone'>) : {};
+}
+
+export function findEmailRecord(db: Db, id: string) {
+  return emailRecordById.first(db, { id });
+}
+
+export function listEmailRecords(db: Db, campaignId: string) {
+  return db
+    .selectFrom('emailRecords')
+    .select(['id', 'email', 'createdAt', 'isCompleted'])
+    .where('campaignId', '=', campaignId)
+    .where('isExtra', '=', false)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Escapes LIKE wildcards so a search for "a_b" finds "a_b" only. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Every e-mail record, newest first, matching `q` in the e-mail or the campaign name. */
+export async function searchEmailRecords(db: Db, query: { q?: string; limit: number; offset: number }) {
+  let base = db.selectFrom('emailRecords').leftJoin('campaigns', 'campaigns.id', 'emailRecords.campaignId').where('emailRecords.isExtra', '=', false);
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref('emailRecords.email')}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${eb.ref('campaigns.name')}) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  const [total, items] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select([
+        'emailRecords.id',
+        'emailRecords.email',
+        'emailRecords.createdAt',
+        'emailRecords.isCompleted',
+        'emailRecords.campaignId',
+        'campaigns.name as campaignName',
+      ])
+      .orderBy('emailRecords.createdAt', 'desc')
+      .orderBy('emailRecords.id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+  ]);
+  return { total: Number(total.n), items };
+}
+
+// Survey responses ----------------------------------------------------------------------------
+
+const insertResponseQuery = prepared<{ id: string; campaignId: string; emailRecordId: string; email: string; answer: string; matches: string | null; createdAt: Date }>()(
+  (db, param) =>
+    db
+      .insertInto('surveyResponses')
+      .values({
+        id: param('id'),
+        campaignId: param('campaignId'),
+        emailRecordId: param('emailRecordId'),
+        email: param('email'),
+        answer: param('answer'),
+        matches: param('matches'),
+        createdAt: param('createdAt'),
+      })
+      .onConflict((oc) => oc.column('emailRecordId').doNothing()),
+);
+
+/**
+ * Stores the response unless the e-mail record already has one; true when stored. One statement:
+ * a trigger completes the e-mail record with it (migration 2026-11-22T0210).
+ */
+export async function insertResponseOnce(
+  db: Db,
+  response: { id: string; campaignId: string; emailRecordId: string; email: string; answer: string; matches: string | null; now: Date },
+): Promise<boolean> {
+  const { now, ...fields } = response;
+  const result = await insertResponseQuery.execute(db, { ...fields, createdAt: now });
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+export async function countResponses(db: Db, campaignId: string): Promise<number> {
+  const row = await db
+    .selectFrom('surveyResponses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('campaignId', '=', campaignId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

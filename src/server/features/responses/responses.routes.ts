@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CAMPAIGN_MESSAGES,
+  CAMPAIGNS_API,
+  emailAddResultSchema,
+  emailAddSchema,
+  EMAILS_API,
+  emailListQuerySchema,
+  emailListSchema,
+  emailRecordSchema,
+  RESPONSE_BODY_LIMIT,
+  surveyProgressQuerySchema,
+  surveyProgressReadSchema,
+  surveyProgressSavedSchema,
+  surveyProgressSchema,
+  surveyResponseSchema,
+  surveyResumeQuerySchema,
+  surveyResumeSchema,
+} from '#shared/surveys/campaigns.contract';
+import { matchesFor } from '#server/features/matching/matching.service';
+import { listingMatchesSchema } from '#shared/matching/matching.contract';
+import * as responses from './responses.service';
+import * as progress from './survey-progress.service';
+import { clientKey } from '#server/lib/client-key';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+const messageSchema = z.object({ message: z.string() });
+/** The stored answer's matches (issues 16, 22): what fits, else the nearest; empty when the survey sets no listingMatch. */
+const responseStoredSchema = messageSchema.extend({ matches: listingMatchesSchema });
+
+/** What visitors send (e-mail, answers kept as they go, the response, resume) and staff's e-mail lists. */
+export async function responseRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['campaigns'];
+
+  r.post(
+    EMAILS_API.add,
+    {
+      schema: { tags, body: emailAddSchema, response: { 200: emailAddResultSchema, 201: emailAddResultSchema } },
+      bodyLimit: 4096,
+      config: { rateLimit: app.publicWriteRateLimit },
+    },
+    async (request, reply) => {
+      // Lead writes share commits with their neighbours (group commit): one fsync for many leads.
+      const sender = clientKey(app.config.jwtSecret, 'visitor-mail', request.ip);
+      const added = await app.writes.run((trx) => responses.addEmailRecord(trx, request.body, sender));
+      if (added.event) app.notifications.wake();
+      if (added.resumeLinkSent) {
+        // The spec's answer (200, emailID) plus a flag the client reads: the answers so far stay
+        // unseen, and a link to continue went to the mailbox (issue 17).
+        return reply.status(200).send({ emailID: added.emailID, message: CAMPAIGN_MESSAGES.resumeLinkSent, newsletter: false, resumeLinkSent: true });
+      }
+      const message = added.newsletter ? CAMPAIGN_MESSAGES.newsletterSaved : CAMPAIGN_MESSAGES.emailSaved;
+      return reply.status(added.created ? 201 : 200).send({ emailID: added.emailID, message, newsletter: added.newsletter });
+    },
+  );
+
+  r.post(
+    CAMPAIGNS_API.response.pattern,
+    {
+      schema: { tags, params: z.object({ campaignId: z.string().max(100) }), body: surveyResponseSchema, response: { 200: responseStoredSchema } },
+      bodyLimit: RESPONSE_BODY_LIMIT,
+      config: { rateLimit: app.publicWriteRateLimit },
+    },
+    async (request) => {
+      const { campaignId } = request.params;
+      // Matched against the listings as they are now, outside the write (pure work on cached data).
+      const matches = await matchesFor(app.contentCache, app.db, campaignId, request.body.response.answer);
+      const sender = clientKey(app.config.jwtSecret, 'visitor-mail', request.ip);
+      const { stored } = await app.writes.run((trx) => responses.storeResponse(trx, campaignId, request.body.response, matches, sender));
+      if (stored) app.notifications.wake();
+      return { message: CAMPAIGN_MESSAGES.responseSaved, matches };
+    },
+  );
+
+  // Answers kept as the visitor goes (issue 17): not a response, and never counted as one.
+  r.post(
+    CAMPAIGNS_API.progress.pattern,
+    {
+      schema: { tags, params: z.object({ campaignId: z.string().max(100) }), body: surveyProgressSchema, response: { 200: surveyProgressSavedSchema } },
+      bodyLimit: RESPONSE_BODY_LIMIT,
+      config: { rateLimit: app.publicWriteRateLimit },
+    },
+    async (request) => app.writes.run((trx) => progress.saveProgress(trx, request.params.campaignId, request.body.response)),
+  );
+
+  r.get(
+    CAMPAIGNS_API.progress.pattern,
+    {
+      schema: { tags, params: z.object({ campaignId: z.string().max(100) }), querystring: surveyProgressQuerySchema, response: { 200: surveyProgressReadSchema } },
+      config: { rateLimit: app.publicWriteRateLimit },
+    },
+    async (request, reply) => {
+      // The answers are personal: no shared cache keeps them.
+      reply.header('cache-control', 'no-store');
+      return progress.readProgress(app.db, request.params.campaignId, request.query.token);
+    },
+  );
+
+  // A resume link opens the survey it was made for, whichever is active now (issue 22 item 5).
+  r.get(
+    CAMPAIGNS_API.resume,
+    {
+      schema: { tags, querystring: surveyResumeQuerySchema, response: { 200: surveyResumeSchema } },
+      config: { rateLimit: app.publicWriteRateLimit },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return progress.resumeSurvey(app.db, request.query.token);
+    },
+  );
+
+  r.get(EMAILS_API.byCampaign.pattern, { schema: { tags, params: idParams, response: { 200: z.array(emailRecordSchema) } } }, async (request) =>
+    responses.campaignEmailRecords(app.db, request.params.id),
+  );
+
+  r.get(
+    EMAILS_API.all,
+    { schema: { tags, querystring: emailListQuerySchema, response: { 200: emailListSchema } } },
+    async (request) => responses.listAllEmailRecords(app.db, request.query),
+  );
+}

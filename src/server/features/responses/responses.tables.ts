@@ -1,0 +1,74 @@
+import type { ColumnType } from 'kysely';
+import type { Flag, Timestamp } from '#server/db/column-types';
+
+export interface EmailRecordsTable {
+  id: string;
+  email: string;
+  /** Null for a newsletter sign-up made while no campaign was active. */
+  campaignId: string | null;
+  isCompleted: Flag;
+  createdAt: Timestamp;
+  /** The person (lead) this belongs to; null only for rows written before leads existed. */
+  leadId: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * False for the person's record (one per lower(email) and campaign); true for another attempt of
+   * the same person: the survey again, or from someone who only knew the e-mail (issue 22 item 6).
+   */
+  isExtra: ColumnType<boolean | number, boolean | undefined, boolean>;
+}
+
+export interface SurveyResponsesTable {
+  id: string;
+  campaignId: string;
+  emailRecordId: string;
+  email: string;
+  /** SurveyJS data as JSON text. */
+  answer: string;
+  /** The homes and decor matched to the answers when they were stored (JSON), or null. */
+  matches: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: Timestamp;
+}
+
+/** A file attached to a survey answer (the answer holds its reference). */
+export interface SurveyFilesTable {
+  id: string;
+  campaignId: string;
+  emailRecordId: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  bytes: Uint8Array;
+  createdAt: Timestamp;
+  /** A hash of the sender's address (issue 22 item 18: a day's uploads per address); null before it was kept. */
+  uploader: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The latest answers of an e-mail record that has not finished its survey (one row per record). */
+export interface SurveyProgressTable {
+  emailRecordId: string;
+  campaignId: string;
+  /** SurveyJS data so far, as JSON text. */
+  answer: string;
+  /** Zero-based index of the page the visitor is on. */
+  page: number;
+  /** Zero-based index of the furthest page the visitor reached (for the funnel). */
+  furthestPage: number;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** A resume token, kept only as its SHA-256 (hex); expires after 30 days or when the response is stored. */
+export interface SurveyResumeTokensTable {
+  tokenHash: string;
+  emailRecordId: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+}
+
+export interface ResponseTables {
+  surveyFiles: SurveyFilesTable;
+  surveyProgress: SurveyProgressTable;
+  surveyResumeTokens: SurveyResumeTokensTable;
+  emailRecords: EmailRecordsTable;
+  surveyResponses: SurveyResponsesTable;
+}

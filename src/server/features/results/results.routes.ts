@@ -1,0 +1,51 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answerRowSchema, CAMPAIGNS_API, exportFileName } from '#shared/surveys/campaigns.contract';
+import { answersQuerySchema, campaignSummaryResultSchema, resultFiltersSchema } from '#shared/results/campaign-summary.contract';
+import { campaignSummary, parseFilters } from './campaign-summary.service';
+import { attachmentHeader, writeCampaignWorkbook, XLSX_CONTENT_TYPE } from './campaign-export';
+import { configuredSiteUrl } from '#server/lib/site-url';
+import * as campaigns from '#server/features/surveys/campaigns.service';
+import * as results from './results.service';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+/** What staff read back: the answers table, the summary and the .xlsx download. */
+export async function resultRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['campaigns'];
+
+  r.get(
+    CAMPAIGNS_API.answers.pattern,
+    { schema: { tags, params: idParams, querystring: answersQuerySchema, response: { 200: z.array(answerRowSchema) } } },
+    async (request) => results.campaignAnswers(app.db, request.params.id, request.query),
+  );
+
+  r.get(
+    CAMPAIGNS_API.summary.pattern,
+    { schema: { tags, params: idParams, querystring: resultFiltersSchema, response: { 200: campaignSummaryResultSchema } } },
+    async (request) => campaignSummary(app.db, app.database.dialect, request.params.id, request.query),
+  );
+
+  r.get(CAMPAIGNS_API.download.pattern, { schema: { tags, params: idParams, querystring: resultFiltersSchema } }, async (request, reply) => {
+    const campaign = await campaigns.getCampaign(app.db, request.params.id);
+    // Checked before the download starts: a bad filter is a 400, not a broken file.
+    const { filters, status } = parseFilters(campaign.questions, request.query);
+    const out = new PassThrough();
+    // File links in the sheet open the staff file page on the site's configured address, never on
+    // a host the request's Host header named (issue 22 item 16).
+    const baseUrl = configuredSiteUrl(app.config);
+    writeCampaignWorkbook(app.db, app.database.dialect, campaign, out, filters, status, baseUrl).catch((error: unknown) => {
+      request.log.error({ err: error }, 'campaign export failed');
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    return reply
+      .header('content-type', XLSX_CONTENT_TYPE)
+      .header('content-disposition', attachmentHeader(exportFileName(campaign.name, new Date())))
+      .header('cache-control', 'no-store')
+      .send(out);
+  });
+
+}

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { AnswerRow } from '#shared/surveys/campaigns.contract';
+import { toIso } from '#server/db/database';
+import type { Database } from '#server/db/schema';
+import { requireCampaign, requireCampaignId } from '#server/features/surveys/campaigns.service';
+import * as resultsRepo from './results.repository';
+import { parseFilters } from './campaign-summary.service';
+
+/** A database or an open transaction: every function here does its work through the one it is given. */
+type Db = Kysely<Database>;
+
+/**
+ * The answers table, newest first. Filters (dates, status, answers) are optional: without them,
+ * the completed responses as before. With a status, each row says whether it is completed.
+ */
+export async function campaignAnswers(db: Db, id: string, query: { limit?: number; offset?: number } & Record<string, unknown>): Promise<AnswerRow[]> {
+  const { limit, offset, ...rest } = query;
+  const filtered = Object.keys(rest).length > 0;
+  const campaign = filtered ? await requireCampaign(db, id) : undefined;
+  if (!campaign) await requireCampaignId(db, id);
+  const { filters, status } = campaign ? parseFilters(campaign.questions, rest) : { filters: resultsRepo.NO_FILTERS, status: undefined };
+  const rows = await resultsRepo.listResponses(db, id, { limit, offset }, filters, status ?? 'completed');
+  return rows.map((r) => ({
+    _id: r.id,
+    email: r.email,
+    date: toIso(r.createdAt),
+    result: r.answer,
+    ...(status === undefined ? {} : { completed: Number(r.completed) === 1 }),
+  }));
+}
