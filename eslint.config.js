@@ -1,7 +1,32 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The server's features: each is a room whose only door is its index.ts (its public face). */
+const serverFeatures = readdirSync('src/server/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+/**
+ * The walls, checked on every `npm run lint` (import-x resolves the #aliases through tsconfig paths):
+ * shared imports neither side; web never imports the server; db/ and lib/ import no feature; a feature
+ * reaches another only through that feature's index.ts.
+ */
+const walls = [
+  { target: './src/shared', from: ['./src/server', './src/web'], message: 'shared/ imports neither the server nor the web client.' },
+  { target: './src/web', from: './src/server', message: 'The web client never imports the server.' },
+  { target: './src/web/features', from: './src/web/app/routes.tsx', message: 'Pages never import the router: it imports them (import.meta.glob). Preload a page with #web/app/page-preload.' },
+  { target: './src/server', from: './src/web', message: 'The server never imports the web client.' },
+  { target: ['./src/server/db', './src/server/lib'], from: './src/server/features', message: 'db/ and lib/ import no feature: a feature depends on them, never the other way.' },
+  ...serverFeatures.map((feature) => ({
+    target: `./src/server/features/${feature}`,
+    from: './src/server/features',
+    except: [`./${feature}`, ...serverFeatures.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+    message: `A feature reaches another only through its public face: import '#server/features/<name>' (its index.ts), not its files.`,
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'bench/results/'] },
@@ -13,6 +38,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: walls }],
+      // Dynamic import() counts: a lazy route that imports its router back is still a cycle.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -1,5 +1,6 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { paths } from '#shared/paths';
+import { setPageLoader } from './page-preload';
 import { PublicLayout, PublicLayoutFallback } from './public-layout';
 import { RouteError } from './route-error';
 import { SITE_ROUTE_ID, siteLoader } from './site-settings';
@@ -18,15 +19,11 @@ function page(file: string, later: string[] = []): Pick<RouteObject, 'lazy' | 'h
   return { lazy: load, handle: { file: `features/${file}`, later: later.map((f) => `features/${f}`) } };
 }
 
-/**
- * Loads a public page's module (and links its stylesheets) ahead of a visit, through the very import
- * the router makes: when the visitor goes there, the route renders without waiting for the network.
- */
-export function preloadPage(file: string): Promise<unknown> {
+setPageLoader((file) => {
   const load = pageModules[`../features/${file}`];
   if (!load) throw new Error(`No page module features/${file}`);
   return load();
-}
+});
 
 function staffPage(file: string): Pick<RouteObject, 'lazy' | 'handle'> {
   return { lazy: () => import('../features/dashboard/staff-pages').then((pages) => pages.loadStaffModule(file)), handle: { file: `features/${file}` } };

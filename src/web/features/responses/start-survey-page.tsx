@@ -9,7 +9,7 @@ import { paths } from '#shared/paths';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import '#shared/survey/custom-properties';
 import { isPlainObject } from '#shared/json-object';
-import { preloadPage } from '#web/app/routes';
+import { preloadPage } from '#web/app/page-preload';
 import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
 import { ApiError, errorMessage } from '#web/lib/api-client';

@@ -10,7 +10,7 @@
 // The home page's first view (bench/bundles.ts) and Lighthouse do not change: both end before idle.
 // This module is itself loaded then (landing-page.tsx), which sets the mark the bundle bench reads.
 import type { ActiveCampaign } from '#shared/surveys/campaigns.contract';
-import { preloadPage } from '#web/app/routes';
+import { preloadPage } from '#web/app/page-preload';
 import { addEmail, fetchActiveCampaign } from '#web/features/surveys/campaigns-api';
 import { recordEmailAhead } from './email-record';
 import type { SurveyStart } from './journey-state';

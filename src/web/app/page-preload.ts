@@ -1,0 +1,22 @@
+type PageLoader = (file: string) => Promise<unknown>;
+
+let loader: PageLoader | null = null;
+
+/**
+ * routes.tsx hands its page imports over here when it loads. Pages preload another page through this
+ * module, never by importing the router: the router imports every page (import.meta.glob), so a page
+ * importing it back would be an import cycle the linter cannot see.
+ */
+export function setPageLoader(load: PageLoader): void {
+  loader = load;
+}
+
+/**
+ * Loads a public page's module (and links its stylesheets) ahead of a visit, through the very import
+ * the router makes: when the visitor goes there, the route renders without waiting for the network.
+ * `file` is the module's path under src/web/features/.
+ */
+export function preloadPage(file: string): Promise<unknown> {
+  if (!loader) return Promise.reject(new Error('The router is not loaded yet.'));
+  return loader(file);
+}
