@@ -92,6 +92,8 @@ export function Component() {
 
   async function submit(values: FormValues) {
     setProblem(null);
+    // The last attempt's messages go; this one's come back below.
+    form.setFields(form.getFieldsError().filter((f) => f.errors.length > 0).map((f) => ({ name: f.name as FieldName, errors: [] })));
     const parsed = settingsInput.safeParse(toInput(values));
     if (!parsed.success) {
       form.setFields(parsed.error.issues.map((issue) => ({ name: formName(issue.path), errors: [issue.message] })));
