@@ -32,6 +32,8 @@ import { seoRoutes } from './features/pages/seo.routes';
 import { NotificationDispatcher } from './features/notifications/dispatcher';
 import { createMailer, type Mailer } from './features/notifications/mailer';
 import { notificationRoutes } from './features/notifications/notifications.routes';
+import { settingsRoutes } from './features/settings/settings.routes';
+import { SettingsService } from './features/settings/settings.service';
 import { clientErrorHandler, frameworkErrors, methodNotAllowedOrNotFound, registerErrorHandler } from './lib/error-handler';
 import { routeMethods } from './lib/route-methods';
 import { registerContentCache } from './lib/content-cache';
@@ -60,6 +62,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Delivers the notification outbox; `wake()` after a write that recorded an event. */
     notifications: NotificationDispatcher;
+    /** The studio's settings as they are now, on every instance (issue 24 §2). */
+    settings: SettingsService;
   }
 }
 
@@ -131,6 +135,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     answered++;
     done();
   });
+  const settings = new SettingsService(database.db, config);
+  app.decorate('settings', settings);
   const mailer = createMailer({ smtpUrl: config.notify.smtpUrl, from: config.notify.mailFrom, mailDir: config.notify.mailDir });
   const notifications = new NotificationDispatcher({
     db: database.db,
@@ -141,6 +147,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     lookupLead: leadSummary,
     requestCount: () => answered,
     settings: { ...config.notify, publicBaseUrl: config.publicBaseUrl, siteUrl: configuredSiteUrl(config), studio: config.studio },
+    mailSettings: () => settings.mail(),
   });
   app.decorate('mailer', mailer);
   app.decorate('notifications', notifications);
@@ -186,6 +193,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(contactRoutes);
   await app.register(notificationRoutes);
   await app.register(leadsRoutes);
+  await app.register(settingsRoutes);
 
   await app.register(seoRoutes);
   await app.register(pagesPlugin, { clientDir: config.clientDir, ssrDir: config.ssrDir });

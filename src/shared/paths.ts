@@ -23,6 +23,7 @@ export const paths = {
   creator: '/dashboard/creator',
   emailView: '/dashboard/emailview',
   surveyCards: '/dashboard/surveycards',
+  settings: '/dashboard/settings',
   settingsWebhooks: '/dashboard/settings/webhooks',
   settingsMail: '/dashboard/settings/mail',
 } as const;

@@ -84,6 +84,7 @@ export const routes: RouteObject[] = [
       { path: inDashboard(paths.staffStudio), ...staffPage('listings/staff/studio-admin-page.tsx') },
       { path: inDashboard(paths.contactResponses), ...staffPage('contact/staff/contact-responses-page.tsx') },
       { path: inDashboard(paths.contactResponsesAlt), ...staffPage('contact/staff/contact-responses-page.tsx') },
+      { path: inDashboard(paths.settings), ...staffPage('settings/staff/settings-page.tsx') },
       { path: inDashboard(paths.settingsWebhooks), ...staffPage('notifications/staff/webhooks-page.tsx') },
       { path: inDashboard(paths.settingsMail), ...staffPage('notifications/staff/mail-page.tsx') },
       { path: '*', ...page('site/not-found-page.tsx') },

@@ -15,7 +15,9 @@ interface PageMetaProps {
 export function PageMeta({ title, description, image }: PageMetaProps) {
   const site = useOptionalSiteSettings();
   const { pathname } = useLocation();
-  const full = title.includes('Abode') ? title : `${title} · Abode`;
+  // Public pages end with the studio's name (its settings); staff pages with the product's.
+  const suffix = site?.name ?? 'Abode';
+  const full = title.includes(suffix) ? title : `${title} · ${suffix}`;
   if (!site) {
     return (
       <>

@@ -69,6 +69,7 @@ export const api = {
   get: <T>(path: string, init?: RequestInit) => request<T>('GET', path, undefined, init),
   post: <T>(path: string, body?: Body, init?: RequestInit) => request<T>('POST', path, body, init),
   patch: <T>(path: string, body?: Body, init?: RequestInit) => request<T>('PATCH', path, body, init),
+  put: <T>(path: string, body?: Body, init?: RequestInit) => request<T>('PUT', path, body, init),
   delete: <T>(path: string, init?: RequestInit) => request<T>('DELETE', path, undefined, init),
 };
 

@@ -63,6 +63,15 @@ export interface NotifySettings {
   studio: SiteSettings;
 }
 
+/** What a mail takes from the studio's settings at send time (issue 24 §2). */
+export interface MailSettings {
+  studio: SiteSettings;
+  /** Staff recipients; empty means every staff user. */
+  notifyEmails: string[];
+  /** The sender ("Studio name" <address>). */
+  from?: string;
+}
+
 export interface DispatcherOptions {
   pollMs?: number;
   batchSize?: number;
@@ -83,6 +92,8 @@ export interface DispatcherDeps {
   writes: GroupCommitter;
   mailer: Mailer;
   settings: NotifySettings;
+  /** The studio's current settings, read at send time; without it, `settings`' fixed values. */
+  mailSettings?: () => Promise<MailSettings>;
   log: FastifyBaseLogger;
   lookupLead: LeadLookup;
   /** How many HTTP requests the process has answered so far (to tell a flood of visitors). */
@@ -323,8 +334,15 @@ export class NotificationDispatcher {
     if (!open) return 'skipped';
     const token = await writes.run((trx) => issueResumeToken(trx, event.subjectId, this.now()));
     const url = `${settings.siteUrl}${paths.startSurvey}?resume=${encodeURIComponent(token)}`;
-    await mailer.send(resumeLinkMail({ to: event.email, url, campaignName: open.campaignName, studio: settings.studio }));
+    const current = await this.mailSettings();
+    await mailer.send({ ...resumeLinkMail({ to: event.email, url, campaignName: open.campaignName, studio: current.studio }), from: current.from });
     return { ok: true, status: null, error: null };
+  }
+
+  /** The studio's details and recipients as they are now (settings may change between mails). */
+  private async mailSettings(): Promise<MailSettings> {
+    const { settings, mailSettings } = this.deps;
+    return mailSettings ? mailSettings() : { studio: settings.studio, notifyEmails: settings.notifyEmails };
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<WebhookAttempt | 'skipped'> {
@@ -340,18 +358,19 @@ export class NotificationDispatcher {
       );
     }
     const data = (JSON.parse(body) as { data: EventData }).data;
+    const current = await this.mailSettings();
     if (delivery.channel === 'visitor_email') {
-      await mailer.send(visitorConfirmationMail(data, settings.studio));
+      await mailer.send({ ...visitorConfirmationMail(data, current.studio), from: current.from });
       return { ok: true, status: null, error: null };
     }
     // A survey left unfinished is news only if it is still unfinished; a lead that came by a contact
     // message (no e-mail record) was told to staff by that message's own e-mail.
     if (event.type === 'lead.created' && !(await surveyStillOpen(db, event.subjectId))) return 'skipped';
-    const to = settings.notifyEmails.length > 0 ? settings.notifyEmails : await staffEmails(db);
+    const to = current.notifyEmails.length > 0 ? current.notifyEmails : await staffEmails(db);
     if (to.length === 0) return 'skipped';
     // The site's configured address (PUBLIC_BASE_URL, else its host and port), never a request header.
     const leadUrl = data.lead._id ? `${settings.siteUrl}${leadPath(data.lead._id)}` : null;
-    await mailer.send(staffLeadMail(data, { to, leadUrl, studioName: settings.studio.name }));
+    await mailer.send({ ...staffLeadMail(data, { to, leadUrl, studioName: current.studio.name }), from: current.from });
     return { ok: true, status: null, error: null };
   }
 }

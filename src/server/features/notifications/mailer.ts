@@ -9,6 +9,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   replyTo?: string;
+  /** The sender, when not the mailer's own (the studio's name as its settings say at send time). */
+  from?: string;
 }
 
 export interface Mailer {
@@ -43,7 +45,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        await transport.sendMail({ ...mail, from: mail.from ?? options.from });
       },
       close: () => transport.close(),
     };
@@ -56,7 +58,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
     async send(mail) {
       ready ??= mkdir(options.mailDir, { recursive: true });
       await ready;
-      const info = await transport.sendMail({ from: options.from, ...mail });
+      const info = await transport.sendMail({ ...mail, from: mail.from ?? options.from });
       // Written whole, then renamed: a reader never sees half a message.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
       const temp = path.join(options.mailDir, `.${name}.tmp`);

@@ -27,5 +27,8 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     return { status: 'ok' };
   });
 
-  r.get(SYSTEM_API.site, { schema: { tags: ['site'], response: { 200: siteSchema } } }, async () => app.config.studio);
+  r.get(SYSTEM_API.site, { schema: { tags: ['site'], response: { 200: siteSchema } } }, () =>
+    // Cached with the pages that show it, and made stale by the same writes (a save of the settings).
+    app.contentCache.get('site', () => app.settings.site()),
+  );
 }

@@ -24,7 +24,7 @@ export function Component() {
       <PageMeta
         image={products[0]?.image}
         title="Decor"
-        description="Handpicked furniture, lighting, rugs and planters from Abode's studios, with prices in rupees."
+        description={`Handpicked furniture, lighting, rugs and planters from ${site.name}, with prices in rupees.`}
       />
       <ListingsPage {...HEADING} intro="Furniture, lighting and accents our designers choose for the homes we build, ready for yours.">
         <CardGrid

@@ -24,7 +24,7 @@ export function Component() {
       <PageMeta
         image={projects[0]?.image}
         title="Homes"
-        description="Apartments and villas by Abode in Bengaluru, Pune and Mumbai: area, size, unit type and completion date for every project."
+        description={`Apartments and villas by ${site.name} in Bengaluru, Pune and Mumbai: area, size, unit type and completion date for every project.`}
       />
       <ListingsPage {...HEADING} intro="Apartments and villas we design and build, with their size, unit type and when you can move in.">
         <CardGrid

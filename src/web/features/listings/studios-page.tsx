@@ -1,5 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Studio } from '#shared/listings/listings.contract';
+import { useSiteSettings } from '#web/app/site-settings';
 import { PageMeta } from '#web/components/page-meta';
 import { CardGrid, ListingsPage } from './card-grid';
 import { fetchListings } from './listings-api';
@@ -12,12 +13,13 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
+  const site = useSiteSettings();
   const studios = useLoaderData<Studio[]>();
   return (
     <>
       <PageMeta
         title="Studios"
-        description="Find an Abode studio near you: addresses and Google map links for our design studios."
+        description={`Find a ${site.name} studio near you: addresses and Google map links for our design studios.`}
       />
       <ListingsPage {...HEADING} intro="Walk in to see materials and finishes, and sit down with a designer. Here is where to find us.">
         <CardGrid

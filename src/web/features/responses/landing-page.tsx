@@ -117,7 +117,7 @@ export function Component() {
   return (
     <div className="landing">
       <PageMeta
-        title="Abode · Find a home that fits the way you live"
+        title="Find a home that fits the way you live"
         description="Tell us about the life you want in a two-minute survey and get a shortlist of homes and interiors that match."
       />
       <section className="landing-hero" aria-labelledby="landing-title">

@@ -15,7 +15,9 @@ import {
 import { matchDetail, matchSections } from '#shared/matching/match-sections';
 import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
-import { ApiError, errorMessage } from '#web/lib/api-client';
+import { api, ApiError, errorMessage } from '#web/lib/api-client';
+import type { SiteSettings } from '#shared/site';
+import { SYSTEM_API } from '#shared/system/system.api';
 import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
 import { formatPhone } from '#shared/phone';
 import { askedAbout, leadGreeting, mailtoHref, telHrefOf, whatsAppHref } from '../lead-links';
@@ -24,13 +26,17 @@ import { SurveyFileLinks } from '#web/features/responses/staff/survey-file-links
 import { formatWhen, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import './leads.css';
 
-const STUDIO = 'Abode';
 
 /** The lead (its page), and the staff it can be assigned to (the page works without them). */
 export async function loader({ params }: LoaderFunctionArgs) {
   const staff = fetchStaff().catch(() => [] as StaffMember[]);
+  // The studio's name as its settings say (greetings and subjects); without it, none is named.
+  const studio = api.get<SiteSettings>(SYSTEM_API.site).then(
+    (site) => site.name,
+    () => '',
+  );
   const lead = await loadPageData(() => fetchLead(params.id ?? ''), 'The lead could not be loaded.');
-  return { ...lead, staff: await staff };
+  return { ...lead, staff: await staff, studio: await studio };
 }
 
 const ACTIVITY_TITLES: Record<LeadActivity['type'], string> = {
@@ -141,7 +147,8 @@ export function Component() {
   const title = lead.name || lead.email;
   const contactRequest = lead.activities.find((a) => a.type === 'contact')?.requestQuotation;
   const about = askedAbout(lead, contactRequest);
-  const greeting = leadGreeting(lead.name, STUDIO, about);
+  const studio = data.studio || 'our studio';
+  const greeting = leadGreeting(lead.name, studio, about);
   const activities = [...lead.activities].sort((a, b) => a.at.localeCompare(b.at));
   const timeline = [...lead.timeline].sort((a, b) => a.at.localeCompare(b.at));
 
@@ -213,7 +220,7 @@ export function Component() {
                   </Button>
                 </>
               ) : null}
-              <Button icon={<MailOutlined />} href={mailtoHref(lead.email, `${STUDIO}: ${lead.campaignName ?? contactRequest ?? 'your enquiry'}`, greeting)}>
+              <Button icon={<MailOutlined />} href={mailtoHref(lead.email, `${data.studio ? `${data.studio}: ` : ''}${lead.campaignName ?? contactRequest ?? 'your enquiry'}`, greeting)}>
                 E-mail
               </Button>
             </div>

@@ -1,0 +1,107 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '#server/config';
+import { readContentVersion } from '#server/db/content-version';
+import type { Database } from '#server/db/schema';
+import type { MailSettings } from '#server/features/notifications/dispatcher';
+import {
+  DEFAULT_RETENTION_UNFINISHED_DAYS,
+  DEFAULT_TIME_ZONE,
+  defaultNotices,
+  siteOf,
+  type StudioSettings,
+} from '#shared/settings/settings.contract';
+import type { SiteSettings } from '#shared/site';
+import { readSettingsRow, writeSettingsRow } from './settings.repository';
+
+/** The settings as saved: everything but the version and time. */
+export type SettingsValues = Omit<StudioSettings, 'version' | 'updatedAt'>;
+
+/** The first values, before any save: the environment's (STUDIO_*, NOTIFY_EMAILS) and the defaults. */
+export function settingsFromConfig(config: Config): StudioSettings {
+  const { studio } = config;
+  return {
+    ...studio,
+    social: { ...studio.social },
+    timeZone: DEFAULT_TIME_ZONE,
+    notifyEmails: [...config.notify.notifyEmails],
+    notices: defaultNotices(studio),
+    retentionUnfinishedDays: DEFAULT_RETENTION_UNFINISHED_DAYS,
+    retentionLeadDays: null,
+    version: 1,
+    updatedAt: null,
+  };
+}
+
+/** The address part of a sender such as `"Abode Studio" <hello@abode.studio>`. */
+export function senderAddress(from: string): string {
+  return /<([^>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/**
+ * The studio's settings for this instance. Kept in memory and checked against the content version
+ * (db/content-version.ts), which every staff write — a save of the settings too — increases: a
+ * change made through any instance is seen by the next read on every other one.
+ */
+export class SettingsService {
+  #cached: { contentVersion: number; settings: StudioSettings } | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly config: Config,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The settings now in force (one primary-key read when nothing changed). */
+  async current(): Promise<StudioSettings> {
+    const contentVersion = await readContentVersion(this.db);
+    if (this.#cached?.contentVersion === contentVersion) return this.#cached.settings;
+    const settings = await this.#load();
+    this.#cached = { contentVersion, settings };
+    return settings;
+  }
+
+  /** The public details (GET /api/site). */
+  async site(): Promise<SiteSettings> {
+    return siteOf(await this.current());
+  }
+
+  /** What the next e-mail takes: the studio's details, the recipients, and the sender's name. */
+  async mail(): Promise<MailSettings> {
+    const settings = await this.current();
+    const name = settings.name.replace(/["\\\r\n<>]/g, '').trim();
+    return { studio: siteOf(settings), notifyEmails: settings.notifyEmails, from: `"${name}" <${senderAddress(this.config.notify.mailFrom)}>` };
+  }
+
+  /** Saves the whole settings object (validated by the route); answers it as saved. */
+  async save(values: SettingsValues, staffId: string | null): Promise<StudioSettings> {
+    const data: SettingsValues = {
+      name: values.name,
+      address: values.address,
+      phone: values.phone,
+      whatsapp: values.whatsapp,
+      email: values.email,
+      mapUrl: values.mapUrl,
+      social: { instagram: values.social.instagram, facebook: values.social.facebook, linkedin: values.social.linkedin },
+      timeZone: values.timeZone,
+      notifyEmails: values.notifyEmails,
+      notices: { landing: values.notices.landing, contact: values.notices.contact },
+      retentionUnfinishedDays: values.retentionUnfinishedDays,
+      retentionLeadDays: values.retentionLeadDays,
+    };
+    const at = this.now();
+    const version = await writeSettingsRow(this.db, JSON.stringify(data), staffId, at);
+    // The content version is raised after the answer is ready (lib/content-cache.ts): until then
+    // this instance must not keep what it read before.
+    this.#cached = undefined;
+    return { ...data, version, updatedAt: at.toISOString() };
+  }
+
+  async #load(): Promise<StudioSettings> {
+    const row = await readSettingsRow(this.db);
+    const first = settingsFromConfig(this.config);
+    if (!row) return first;
+    // Fields added after a save take their first value.
+    const saved = JSON.parse(row.data) as Partial<SettingsValues>;
+    return { ...first, ...saved, version: row.version, updatedAt: row.updatedAt };
+  }
+}

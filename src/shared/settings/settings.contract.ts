@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { formatPhone, toE164 } from '../phone';
+import type { SiteSettings } from '../site';
+import { safeText } from '../text-schema';
+
+/**
+ * The studio's settings (issue 24 §2): its public details, who hears of new leads, the consent
+ * notices its forms show, and how long data is kept. One record in the database; the environment's
+ * STUDIO_* and NOTIFY_EMAILS values are its first values. Owners only.
+ */
+export const SETTINGS_API = {
+  /** GET: the settings. PUT: the whole object; answers the saved settings. */
+  settings: '/api/settings',
+} as const;
+
+export const SETTINGS_MESSAGES = {
+  nameRequired: 'Please enter the studio’s name.',
+  addressRequired: 'Please enter the studio’s address.',
+  phone: 'Please enter a phone number, such as +91 80 4123 4567 or 98450 99999.',
+  whatsapp: 'Please enter a WhatsApp number, such as +91 98450 99999 or 98450 99999.',
+  email: 'Please enter an e-mail address, such as hello@studio.in.',
+  url: 'Please enter a web address starting with https:// or http://.',
+  timeZone: 'Please choose a time zone such as Asia/Kolkata.',
+  recipients: 'Each recipient must be an e-mail address, such as owner@studio.in.',
+  noticeRequired: 'Please enter the notice people read before they send the form.',
+  retentionDays: 'Please enter a whole number of days between 1 and 3650.',
+  saved: 'Settings saved.',
+} as const;
+
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+export const DEFAULT_RETENTION_UNFINISHED_DAYS = 180;
+
+/** The notices' first texts: what is collected, why, how to withdraw, whom to contact, and /privacy. */
+export function defaultNotices(studio: { name: string; email: string }): { landing: string; contact: string } {
+  const withdraw =
+    `You can ask for a copy of your data, have it corrected or erased, or withdraw your consent at any time: ` +
+    `use the form on /privacy or write to ${studio.email}. Every e-mail we send has an unsubscribe link. ` +
+    `Read how we handle your data on /privacy.`;
+  return {
+    landing:
+      `${studio.name} collects your e-mail address and your answers to this survey to suggest homes and interiors ` +
+      `that fit you and to contact you about them. ${withdraw}`,
+    contact:
+      `${studio.name} collects your name, e-mail address, phone number and message to answer your enquiry. ${withdraw}`,
+  };
+}
+
+const MAX_TEXT = 200;
+const MAX_NOTICE = 4000;
+
+function text(required: string, max = MAX_TEXT) {
+  return safeText({ message: required })
+    .trim()
+    .min(1, required)
+    .max(max, `Please keep this under ${max} characters.`);
+}
+
+/** http or https only: a `javascript:` link on a public page is never a studio's map or profile. */
+export const webAddress = safeText({ message: SETTINGS_MESSAGES.url })
+  .trim()
+  .max(500, SETTINGS_MESSAGES.url)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
+    } catch {
+      return false;
+    }
+  }, SETTINGS_MESSAGES.url);
+
+const emailAddress = safeText({ message: SETTINGS_MESSAGES.email }).trim().max(254, SETTINGS_MESSAGES.email).pipe(z.email(SETTINGS_MESSAGES.email));
+
+/** Whether the runtime knows `zone` as an IANA time zone. */
+export function isTimeZone(zone: string): boolean {
+  if (!zone || !/^[A-Za-z_+\-/0-9]+$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const retentionDays = z
+  .number({ message: SETTINGS_MESSAGES.retentionDays })
+  .int(SETTINGS_MESSAGES.retentionDays)
+  .min(1, SETTINGS_MESSAGES.retentionDays)
+  .max(3650, SETTINGS_MESSAGES.retentionDays);
+
+/** What PUT /api/settings takes: the whole object. Phones are shown grouped; WhatsApp stored in E.164. */
+export const settingsInput = z.object({
+  name: text(SETTINGS_MESSAGES.nameRequired, 100),
+  address: text(SETTINGS_MESSAGES.addressRequired, 300),
+  phone: safeText({ message: SETTINGS_MESSAGES.phone })
+    .refine((v) => toE164(v) !== null, SETTINGS_MESSAGES.phone)
+    .transform((v) => formatPhone(v)),
+  whatsapp: safeText({ message: SETTINGS_MESSAGES.whatsapp })
+    .refine((v) => toE164(v) !== null, SETTINGS_MESSAGES.whatsapp)
+    .transform((v) => toE164(v)!),
+  email: emailAddress,
+  mapUrl: webAddress,
+  social: z.object({ instagram: webAddress, facebook: webAddress, linkedin: webAddress }, { message: SETTINGS_MESSAGES.url }),
+  timeZone: safeText({ message: SETTINGS_MESSAGES.timeZone }).trim().refine(isTimeZone, SETTINGS_MESSAGES.timeZone),
+  notifyEmails: z
+    .array(safeText({ message: SETTINGS_MESSAGES.recipients }).trim().max(254, SETTINGS_MESSAGES.recipients).pipe(z.email(SETTINGS_MESSAGES.recipients)), {
+      message: SETTINGS_MESSAGES.recipients,
+    })
+    .max(20, 'Please name at most 20 recipients.'),
+  notices: z.object(
+    { landing: text(SETTINGS_MESSAGES.noticeRequired, MAX_NOTICE), contact: text(SETTINGS_MESSAGES.noticeRequired, MAX_NOTICE) },
+    { message: SETTINGS_MESSAGES.noticeRequired },
+  ),
+  retentionUnfinishedDays: retentionDays,
+  /** null: leads are kept until erased by hand. */
+  retentionLeadDays: retentionDays.nullable(),
+});
+export type SettingsInput = z.input<typeof settingsInput>;
+
+/** The saved settings (GET and PUT answer this). */
+export const studioSettings = z.object({
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  whatsapp: z.string(),
+  email: z.string(),
+  mapUrl: z.string(),
+  social: z.object({ instagram: z.string(), facebook: z.string(), linkedin: z.string() }),
+  timeZone: z.string(),
+  notifyEmails: z.array(z.string()),
+  notices: z.object({ landing: z.string(), contact: z.string() }),
+  retentionUnfinishedDays: z.number().int(),
+  retentionLeadDays: z.number().int().nullable(),
+  /** Raised by every save (1 for the first values from the environment). */
+  version: z.number().int(),
+  updatedAt: z.string().nullable(),
+});
+export type StudioSettings = z.infer<typeof studioSettings>;
+
+/** The public part (GET /api/site). */
+export function siteOf(settings: Omit<StudioSettings, 'version' | 'updatedAt'>): SiteSettings {
+  const { name, address, phone, whatsapp, email, mapUrl, social } = settings;
+  return { name, address, phone, whatsapp, email, mapUrl, social: { ...social } };
+}
