@@ -19,6 +19,7 @@ import { loginThrottle } from './features/auth/auth.service';
 import { campaignRoutes } from './features/campaigns/campaigns.routes';
 import { surveyFileRoutes } from './features/campaigns/survey-files.routes';
 import { contactRoutes } from './features/contact/contact.routes';
+import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
 import { leadSummary } from './features/leads/leads.service';
@@ -138,7 +139,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     log: app.log,
     lookupLead: leadSummary,
     requestCount: () => answered,
-    settings: { ...config.notify, publicBaseUrl: config.publicBaseUrl, siteUrl: configuredSiteUrl(config), studio: config.studio },
+    settings: { ...config.notify, publicBaseUrl: config.publicBaseUrl, siteUrl: configuredSiteUrl(config), studio: config.studio, unsubscribeSecret: config.jwtSecret },
   });
   app.decorate('mailer', mailer);
   app.decorate('notifications', notifications);
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(contactRoutes);
   await app.register(notificationRoutes);
   await app.register(leadsRoutes);
+  await app.register(consentRoutes);
 
   await app.register(seoRoutes);
   await app.register(pagesPlugin, { clientDir: config.clientDir, ssrDir: config.ssrDir });

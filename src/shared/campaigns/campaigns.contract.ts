@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consentFields } from '../consent/consent.contract';
 import { safeText } from '../text-schema';
 import { NUL_MESSAGE, nulPath } from '../text-rules';
 import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '../email';
@@ -110,6 +111,8 @@ export const emailAddSchema = z.object({
     .max(100)
     .nullish()
     .transform((v) => (v ? v : null)),
+  // Additions (issue 24 §5): the notice shown and the separate newsletter box; absent from old clients.
+  ...consentFields,
 });
 export type EmailAddInput = z.input<typeof emailAddSchema>;
 

@@ -37,6 +37,7 @@ import { listingMatchesSchema } from '#shared/matching/matching.contract';
 import * as campaigns from './campaigns.service';
 import * as progress from './survey-progress.service';
 import { clientKey } from '#server/lib/client-key';
+import { pendingConsent, storeConsentFor } from '../consent/consent.service';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -75,7 +76,13 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       // Lead writes share commits with their neighbours (group commit): one fsync for many leads.
       const sender = clientKey(app.config.jwtSecret, 'visitor-mail', request.ip);
-      const added = await app.writes.run((trx) => campaigns.addEmailRecord(trx, request.body, sender));
+      // What the visitor was shown, and whether they ticked the newsletter box (issue 24 §5): stored with the record.
+      const consent = await pendingConsent(app.db, app.config.studio, 'landing', request.body);
+      const added = await app.writes.run(async (trx) => {
+        const result = await campaigns.addEmailRecord(trx, request.body, sender);
+        await storeConsentFor(trx, consent, { email: request.body.email, recordId: result.emailID });
+        return result;
+      });
       if (added.event) app.notifications.wake();
       if (added.resumeLinkSent) {
         // The spec's answer (200, emailID) plus a flag the client reads: the answers so far stay

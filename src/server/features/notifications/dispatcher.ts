@@ -11,6 +11,7 @@ import { issueResumeToken } from '../campaigns/survey-progress.service';
 import { leadPath, paths } from '#shared/paths';
 import { buildEventData, surveyStillOpen, unfinishedSurvey, type EventData, type LeadLookup } from './event-data';
 import type { Mailer } from './mailer';
+import { isUnsubscribed, unsubscribeLinks } from '../consent/consent.service';
 import {
   claimDeliveries,
   claimEvents,
@@ -61,6 +62,8 @@ export interface NotifySettings {
   /** Where visitors open the site (PUBLIC_BASE_URL, or the first allowed host): links in visitors' e-mails. */
   siteUrl: string;
   studio: SiteSettings;
+  /** Signs the unsubscribe links of visitor mail (issue 24 §5); without it visitor mail carries none. */
+  unsubscribeSecret?: string;
 }
 
 export interface DispatcherOptions {
@@ -323,13 +326,21 @@ export class NotificationDispatcher {
     if (!open) return 'skipped';
     const token = await writes.run((trx) => issueResumeToken(trx, event.subjectId, this.now()));
     const url = `${settings.siteUrl}${paths.startSurvey}?resume=${encodeURIComponent(token)}`;
-    await mailer.send(resumeLinkMail({ to: event.email, url, campaignName: open.campaignName, studio: settings.studio }));
+    await mailer.send(resumeLinkMail({ to: event.email, url, campaignName: open.campaignName, studio: settings.studio, unsubscribe: this.unsubscribeFor(event.email) }));
     return { ok: true, status: null, error: null };
+  }
+
+  /** The unsubscribe link and headers of a visitor mail to `email`. */
+  private unsubscribeFor(email: string) {
+    const { unsubscribeSecret, siteUrl } = this.deps.settings;
+    return unsubscribeSecret ? unsubscribeLinks(unsubscribeSecret, siteUrl, email) : undefined;
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<WebhookAttempt | 'skipped'> {
     const { db, mailer, settings } = this.deps;
     const { event } = delivery;
+    // Someone who unsubscribed gets no visitor mail (issue 24 §5); staff mail about them still goes.
+    if (delivery.channel === 'visitor_email' && (await isUnsubscribed(db, event.email))) return 'skipped';
     if (event.type === 'survey.resume_link') return this.sendResumeLink(event);
     const body = event.payload ?? (await this.payloadOf(event));
     if (delivery.channel === 'webhook') {
@@ -341,7 +352,7 @@ export class NotificationDispatcher {
     }
     const data = (JSON.parse(body) as { data: EventData }).data;
     if (delivery.channel === 'visitor_email') {
-      await mailer.send(visitorConfirmationMail(data, settings.studio));
+      await mailer.send(visitorConfirmationMail(data, settings.studio, this.unsubscribeFor(data.lead.email)));
       return { ok: true, status: null, error: null };
     }
     // A survey left unfinished is news only if it is still unfinished; a lead that came by a contact

@@ -9,6 +9,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   replyTo?: string;
+  /** Extra headers, such as List-Unsubscribe on visitor mail. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
