@@ -174,8 +174,10 @@ export function readUnsubscribeToken(secret: string, token: string): string | nu
   if (parts.length !== 3 || parts[0] !== TOKEN_PREFIX) return null;
   const key = Buffer.from(parts[1]!, 'base64url').toString('utf8');
   if (!key || key !== emailKey(key) || !key.includes('@')) return null;
-  const given = Buffer.from(parts[2]!, 'base64url');
-  const expected = signature(secret, key);
+  // Compared as text: base64url decoding ignores stray characters, so a changed token could read as the same bytes.
+  if (Buffer.from(key, 'utf8').toString('base64url') !== parts[1]) return null;
+  const given = Buffer.from(parts[2]!, 'utf8');
+  const expected = Buffer.from(signature(secret, key).toString('base64url'), 'utf8');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return key;
 }
