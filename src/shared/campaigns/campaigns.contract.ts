@@ -33,6 +33,8 @@ export const CAMPAIGN_MESSAGES = {
   emailTooLong: EMAIL_MESSAGES.tooLong,
   emailSaved: 'E-mail saved.',
   newsletterSaved: 'Thank you! You are on the list for our free weekly newsletter.',
+  /** No survey running and the newsletter box left unticked (issue 24 §5): the e-mail is kept, nothing more promised. */
+  emailKept: 'Thank you! We have your e-mail address.',
   campaignInactive: 'This survey has closed. Please reload the page to see the survey that is open now.',
   emailRecordNotFound: 'This e-mail record does not exist. Please start again from the home page.',
   emailMismatch: 'The e-mail does not match the e-mail record.',

@@ -89,7 +89,8 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
         // unseen, and a link to continue went to the mailbox (issue 17).
         return reply.status(200).send({ emailID: added.emailID, message: CAMPAIGN_MESSAGES.resumeLinkSent, newsletter: false, resumeLinkSent: true });
       }
-      const message = added.newsletter ? CAMPAIGN_MESSAGES.newsletterSaved : CAMPAIGN_MESSAGES.emailSaved;
+      // A page that shows the newsletter box says "on the list" only when it was ticked (issue 24 §5).
+      const message = !added.newsletter ? CAMPAIGN_MESSAGES.emailSaved : request.body.newsletter === false ? CAMPAIGN_MESSAGES.emailKept : CAMPAIGN_MESSAGES.newsletterSaved;
       return reply.status(added.created ? 201 : 200).send({ emailID: added.emailID, message, newsletter: added.newsletter });
     },
   );

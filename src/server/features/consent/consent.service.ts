@@ -40,7 +40,7 @@ export function currentNoticeText(purpose: NoticePurpose, studio: Pick<SiteSetti
         `The newsletter is separate: you get it only if you tick the box. Every e-mail we send has an unsubscribe link. ${contact}`
       );
     case 'newsletter':
-      return `New homes and decor ideas from ${studio.name}, about once a week. Leave at any time with the unsubscribe link in every e-mail.`;
+      return `Our free weekly newsletter: new homes and decor ideas from ${studio.name}. Leave at any time with the unsubscribe link in every e-mail.`;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { EmailAddResult } from '#shared/campaigns/campaigns.contract';
+import type { ConsentFields } from '#shared/consent/consent.contract';
 import { addEmail } from './campaigns-api';
 
 /*
@@ -12,8 +13,8 @@ import { addEmail } from './campaigns-api';
 let ahead: { email: string; campaignId: string; request: Promise<EmailAddResult> } | null = null;
 
 /** Sends the e-mail for this campaign now, for the runner to take (landing page, on the click). */
-export function recordEmailAhead(email: string, campaignId: string): void {
-  const request = addEmail(email, campaignId);
+export function recordEmailAhead(email: string, campaignId: string, consent: ConsentFields = {}): void {
+  const request = addEmail(email, campaignId, consent);
   request.catch(() => undefined); // the runner reports it
   ahead = { email, campaignId, request };
 }

@@ -11,6 +11,7 @@ import {
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   MessageOutlined,
+  NotificationOutlined,
   SkinOutlined,
 } from '@ant-design/icons';
 import { App, Avatar, Badge, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
@@ -58,6 +59,7 @@ const MENU: Array<{ to: string; label: string; icon: ReactNode }> = [
   { to: paths.staffDecor, label: 'Decor', icon: <SkinOutlined /> },
   { to: paths.staffStudio, label: 'Studio', icon: <EnvironmentOutlined /> },
   { to: paths.contactResponses, label: 'Contactus Responses', icon: <MessageOutlined /> },
+  { to: paths.newsletter, label: 'Newsletter', icon: <NotificationOutlined /> },
   { to: paths.settingsWebhooks, label: 'Webhooks', icon: <ApiOutlined /> },
   { to: paths.settingsMail, label: 'Sent mail', icon: <MailOutlined /> },
   { to: paths.home, label: 'Product Home', icon: <GlobalOutlined /> },
@@ -102,7 +104,7 @@ function useNewLeads(pathname: string): number | null {
 /** The menu entry for a page: its section, or Dashboard for the campaign pages. */
 function selectedKey(pathname: string): string {
   if (pathname === paths.contactResponsesAlt) return paths.contactResponses;
-  const section = [paths.leads, paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses, paths.settingsWebhooks, paths.settingsMail].find(
+  const section = [paths.leads, paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses, paths.newsletter, paths.settingsWebhooks, paths.settingsMail].find(
     (key) => pathname === key || pathname.startsWith(`${key}/`),
   );
   return section ?? paths.dashboard;
