@@ -18,9 +18,7 @@ export function Component() {
       <PageMeta title="Unsubscribe" description="Stop the newsletter and other e-mails from us." />
       <h1 id="unsubscribe-title">Unsubscribe</h1>
       {done ? (
-        <div role="status">
-          <Notice tone="success">{UNSUBSCRIBE_MESSAGES.done}</Notice>
-        </div>
+        <Notice tone="success">{UNSUBSCRIBE_MESSAGES.done}</Notice>
       ) : token ? (
         <form method="post" action={CONSENT_API.unsubscribe} className="unsubscribe-page__form">
           <p>You will get no newsletter and no more e-mails from us about your surveys. Our advisors can still answer if you write to us.</p>
