@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import type { NewsletterSubscriber, PublicNotices } from '#shared/consent/consent.contract';
 import { listMailFiles } from '#server/features/notifications/mailer';
-import { createActiveCampaign, staffApi, visitorApi } from './api';
+import { createActiveCampaign, setCampaignActive, staffApi, visitorApi } from './api';
 import { baseURL, DESKTOP, pageProblems, PHONE, unique, useBrowser } from './browser';
 
 /** Issue 24 §5 in a browser: the landing form's notice and newsletter box, then the unsubscribe link from the visitor's mail. */
@@ -39,6 +39,8 @@ for (const viewport of [PHONE, DESKTOP]) {
     it('shows the notice and an unticked box, ticked with the keyboard; the mail’s link unsubscribes with one button', async () => {
       const staff = await staffApi();
       const campaignId = await createActiveCampaign(staff, unique('Consent'), SURVEY);
+      // Other files expect their own campaign to be the one running: this one stops when the test ends.
+      onTestFinished(() => setCampaignActive(staff, campaignId, false));
       const notices = (await (await fetch(`${baseURL()}/api/consent/notices`)).json()) as PublicNotices;
       const email = `${unique('consent')}@example.com`;
 
