@@ -5,7 +5,7 @@ import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import type { NewsletterSubscriber, PublicNotices } from '#shared/consent/consent.contract';
 import { listMailFiles } from '#server/features/notifications/mailer';
 import { createActiveCampaign, setCampaignActive, staffApi, visitorApi } from './api';
-import { baseURL, DESKTOP, pageProblems, PHONE, unique, useBrowser } from './browser';
+import { baseURL, DESKTOP, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser } from './browser';
 
 /** Issue 24 §5 in a browser: the landing form's notice and newsletter box, then the unsubscribe link from the visitor's mail. */
 const browser = useBrowser();
@@ -52,6 +52,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       expect(await form.getByRole('link', { name: 'privacy notice' }).getAttribute('href')).toBe('/privacy');
       const box = page.getByRole('checkbox', { name: 'Send me the newsletter' });
       expect(await box.isChecked()).toBe(false);
+      expect(await seriousA11yViolations(page, { include: 'form.landing-form' })).toEqual([]);
 
       await page.getByPlaceholder('Enter email to begin survey').fill(email);
       // Keyboard only: Tab from the e-mail field until the box has focus, then Space.
@@ -79,6 +80,9 @@ for (const viewport of [PHONE, DESKTOP]) {
 
       await page.goto(new URL(link!).pathname + new URL(link!).search);
       const button = page.getByRole('button', { name: 'Unsubscribe' });
+      await button.waitFor();
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/consent-unsubscribe-${viewport.width}.png` });
       await button.focus();
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/unsubscribe\?done=1$/);
@@ -87,6 +91,12 @@ for (const viewport of [PHONE, DESKTOP]) {
 
       const after = await staff<NewsletterSubscriber[]>('GET', '/api/newsletter');
       expect(after.data.map((s) => s.email)).not.toContain(email);
+
+      // The privacy page shows the notices, as the server renders it.
+      await page.goto('/privacy');
+      await page.getByRole('heading', { name: 'How we use your data', level: 1 }).waitFor();
+      await expect.poll(() => page.locator('main').textContent()).toContain(notices.newsletter.text);
+      expect(await seriousA11yViolations(page)).toEqual([]);
       expect(pageProblems(page)).toEqual([]);
     });
   });
