@@ -5,7 +5,7 @@ import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import type { NewsletterSubscriber, PublicNotices } from '#shared/consent/consent.contract';
 import { listMailFiles } from '#server/features/notifications/mailer';
 import { createActiveCampaign, setCampaignActive, staffApi, visitorApi } from './api';
-import { baseURL, DESKTOP, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser } from './browser';
+import { baseURL, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser } from './browser';
 
 /** Issue 24 §5 in a browser: the landing form's notice and newsletter box, then the unsubscribe link from the visitor's mail. */
 const browser = useBrowser();
@@ -68,6 +68,16 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect
         .poll(async () => (await staff<NewsletterSubscriber[]>('GET', '/api/newsletter')).data.find((s) => s.email === email)?.noticeVersion)
         .toBe(notices.newsletter.version);
+
+      // Staff see the address on the newsletter page.
+      const staffPage = await browser.newPage(viewport);
+      await loginAsStaff(staffPage);
+      await staffPage.goto('/dashboard/newsletter');
+      await staffPage.getByRole('heading', { name: 'Newsletter', level: 1 }).waitFor();
+      await expect.poll(() => staffPage.getByText(email).count()).toBeGreaterThan(0);
+      expect(await seriousA11yViolations(staffPage)).toEqual([]);
+      await staffPage.screenshot({ path: `/tmp/consent-newsletter-${viewport.width}.png` });
+      expect(pageProblems(staffPage)).toEqual([]);
 
       // The visitor finishes the survey (through the API, as the runner would) and gets the confirmation.
       const added = await visitorApi<{ emailID: string }>('POST', '/api/email/add', { email, campaignid: campaignId });
