@@ -21,6 +21,7 @@ import { responseRoutes } from './features/responses/responses.routes';
 import { surveyFileRoutes } from './features/responses/survey-files.routes';
 import { resultRoutes } from './features/results/results.routes';
 import { contactRoutes } from './features/contact/contact.routes';
+import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
 import { leadSummary } from './features/leads/leads.service';
@@ -146,7 +147,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     log: app.log,
     lookupLead: leadSummary,
     requestCount: () => answered,
-    settings: { ...config.notify, publicBaseUrl: config.publicBaseUrl, siteUrl: configuredSiteUrl(config), studio: config.studio },
+    settings: { ...config.notify, publicBaseUrl: config.publicBaseUrl, siteUrl: configuredSiteUrl(config), studio: config.studio, unsubscribeSecret: config.jwtSecret },
     mailSettings: () => settings.mail(),
   });
   app.decorate('mailer', mailer);
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(notificationRoutes);
   await app.register(leadsRoutes);
   await app.register(settingsRoutes);
+  await app.register(consentRoutes);
 
   await app.register(seoRoutes);
   await app.register(pagesPlugin, { clientDir: config.clientDir, ssrDir: config.ssrDir });

@@ -26,6 +26,9 @@ export const paths = {
   settings: '/dashboard/settings',
   settingsWebhooks: '/dashboard/settings/webhooks',
   settingsMail: '/dashboard/settings/mail',
+  privacy: '/privacy',
+  unsubscribe: '/unsubscribe',
+  newsletter: '/dashboard/newsletter',
 } as const;
 
 export type PagePath = (typeof paths)[keyof typeof paths];
@@ -49,7 +52,7 @@ export function isStaffPath(pathname: string): boolean {
 }
 
 /** Public pages whose HTML the server renders (with their data); all other pages render in the browser. */
-const serverRendered: ReadonlySet<string> = new Set([paths.home, paths.projects, paths.products, paths.studio, paths.contact, paths.about]);
+const serverRendered: ReadonlySet<string> = new Set([paths.home, paths.projects, paths.products, paths.studio, paths.contact, paths.about, paths.privacy, paths.unsubscribe]);
 
 /** True for the server-rendered public pages and for unknown paths (the 404 page). */
 export function isServerRenderedPath(pathname: string): boolean {

@@ -152,6 +152,8 @@ describe('visitor survey journey', () => {
       const email = `newsletter-${RUN}@example.com`;
       await page.goto('/');
       await page.getByPlaceholder('Enter email to begin survey').fill(email);
+      // The newsletter is a separate, unticked box (issue 24 §5).
+      await page.getByRole('checkbox', { name: 'Send me the newsletter' }).check();
       await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
       await page.getByText(CAMPAIGN_MESSAGES.newsletterSaved).waitFor();
       expect(page.url()).toBe(`${baseURL()}/`);

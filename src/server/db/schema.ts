@@ -2,6 +2,7 @@
 import type { AuthTables } from '../features/auth/auth.tables';
 import type { SurveyTables } from '#server/features/surveys/campaigns.tables';
 import type { ResponseTables } from '#server/features/responses/responses.tables';
+import type { ConsentTables } from '#server/features/consent/consent.tables';
 import type { ContactTables } from '../features/contact/contact.tables';
 import type { ContentTables } from './content-version';
 import type { ListingTables } from '../features/listings/listings.tables';
@@ -10,4 +11,4 @@ import type { MediaTables } from '../features/media/media.tables';
 import type { NotificationTables } from '../features/notifications/notifications.tables';
 import type { SettingsTables } from '../features/settings/settings.tables';
 
-export type Database = AuthTables & MediaTables & ListingTables & SurveyTables & ResponseTables & ContactTables & NotificationTables & ContentTables & LeadTables & SettingsTables;
+export type Database = AuthTables & MediaTables & ListingTables & SurveyTables & ResponseTables & ContactTables & NotificationTables & ContentTables & LeadTables & SettingsTables & ConsentTables;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeText } from '../text-schema';
+import { consentFields } from '../consent/consent.contract';
 
 export { CONTACT_API } from './contact.api';
 
@@ -25,6 +26,8 @@ export const contactFieldsSchema = z.object({
 /** The message as sent: the visible fields plus `website`, a honeypot people never see, so anything in it comes from a bot. */
 export const contactSchema = contactFieldsSchema.extend({
   website: safeText().max(CONTACT_LIMITS.honeypot, 'Invalid value').optional(),
+  // Additions (issue 24 §5): the notice shown and the separate newsletter box; absent from old clients.
+  ...consentFields,
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 

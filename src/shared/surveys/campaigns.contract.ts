@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consentFields } from '#shared/consent/consent.contract';
 import { safeText } from '#shared/text-schema';
 import { NUL_MESSAGE, nulPath } from '#shared/text-rules';
 import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '#shared/email';
@@ -32,6 +33,8 @@ export const CAMPAIGN_MESSAGES = {
   emailTooLong: EMAIL_MESSAGES.tooLong,
   emailSaved: 'E-mail saved.',
   newsletterSaved: 'Thank you! You are on the list for our free weekly newsletter.',
+  /** No survey running and the newsletter box left unticked (issue 24 §5): the e-mail is kept, nothing more promised. */
+  emailKept: 'Thank you! We have your e-mail address.',
   campaignInactive: 'This survey has closed. Please reload the page to see the survey that is open now.',
   emailRecordNotFound: 'This e-mail record does not exist. Please start again from the home page.',
   emailMismatch: 'The e-mail does not match the e-mail record.',
@@ -110,6 +113,8 @@ export const emailAddSchema = z.object({
     .max(100)
     .nullish()
     .transform((v) => (v ? v : null)),
+  // Additions (issue 24 §5): the notice shown and the separate newsletter box; absent from old clients.
+  ...consentFields,
 });
 export type EmailAddInput = z.input<typeof emailAddSchema>;
 

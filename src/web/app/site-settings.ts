@@ -1,4 +1,6 @@
 import { useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { CONSENT_API } from '#shared/consent/consent.api';
+import type { PublicNotices } from '#shared/consent/consent.contract';
 import type { SiteSettings } from '#shared/site';
 import { SYSTEM_API } from '#shared/system/system.api';
 import { api } from '../lib/api-client';
@@ -6,14 +8,14 @@ import { api } from '../lib/api-client';
 /** The id of the public layout route, whose loader holds the studio's details for every public page. */
 export const SITE_ROUTE_ID = 'site';
 
-/** The studio's details plus the site's public origin (for canonical links and structured data). */
-export type SiteContext = SiteSettings & { origin: string };
+/** The studio's details plus the site's public origin (for canonical links and structured data) and the forms' notices. */
+export type SiteContext = SiteSettings & { origin: string; notices: PublicNotices };
 
 /** Loads the studio's details once for the whole public site (the layout route does not revalidate). */
 export async function siteLoader({ request }: LoaderFunctionArgs): Promise<SiteContext> {
-  const settings = await api.get<SiteSettings>(SYSTEM_API.site);
+  const [settings, notices] = await Promise.all([api.get<SiteSettings>(SYSTEM_API.site), api.get<PublicNotices>(CONSENT_API.notices)]);
   // On the server the request carries the public base URL; in the browser, the page's own address.
-  return { ...settings, origin: new URL(request.url).origin };
+  return { ...settings, origin: new URL(request.url).origin, notices };
 }
 
 /** The studio's name, address, phone, e-mail and social links, for any page inside the public layout. */

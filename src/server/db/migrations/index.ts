@@ -23,6 +23,7 @@ import * as leadPhonesE164 from './2026-11-26T0700-lead-phones-e164';
 import * as staffTokenVersion from './2026-11-26T0800-staff-token-version';
 import * as answerJsonbOrNull from './2026-11-26T0801-answer-jsonb-or-null';
 import * as studioSettings from './2026-11-27T1000-studio-settings';
+import * as consent from './2026-11-27T1200-consent';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0800-staff-token-version': staffTokenVersion,
   '2026-11-26T0801-answer-jsonb-or-null': answerJsonbOrNull,
   '2026-11-27T1000-studio-settings': studioSettings,
+  '2026-11-27T1200-consent': consent,
 };

@@ -1,6 +1,7 @@
 import { AUTH_API } from '#shared/auth/auth.contract';
 import { CAMPAIGNS_API, EMAILS_API } from '#shared/surveys/campaigns.contract';
 import { SURVEY_FILES_API } from '#shared/responses/survey-files.contract';
+import { CONSENT_API } from '#shared/consent/consent.contract';
 import { CONTACT_API } from '#shared/contact/contact.contract';
 import { LISTINGS_API } from '#shared/listings/listings.contract';
 import { SYSTEM_API } from '#shared/system/system.api';
@@ -29,6 +30,10 @@ export const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, url: string]
   ['GET', LISTINGS_API.product.list],
   ['GET', LISTINGS_API.studio.list],
   ['GET', SYSTEM_API.site],
+  // The notices the forms show; unsubscribing by a signed link, with no login and no cookie (issue 24 §5).
+  ['GET', CONSENT_API.notices],
+  ['POST', CONSENT_API.unsubscribe],
+  ['GET', CONSENT_API.unsubscribe],
   ['GET', SYSTEM_API.health],
   ['GET', '/media/:file'],
   ['GET', '/robots.txt'],

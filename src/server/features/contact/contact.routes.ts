@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONTACT_API, contactRequestSchema, REQUEST_QUOTATIONS } from '#shared/contact/contact.contract';
 import { addContactMessage, CONTACT_THANKS, listContactResponses } from './contact.service';
+import { pendingConsent } from '../consent/consent.service';
 
 const contactResponseSchema = z.object({
   _id: z.string(),
@@ -30,7 +31,8 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       bodyLimit: 16 * 1024,
     },
     async (request, reply) => {
-      const { stored } = await addContactMessage(app.db, request.body.response);
+      const consent = await pendingConsent(app.db, app.config.studio, 'contact', request.body.response);
+      const { stored } = await addContactMessage(app.db, request.body.response, consent);
       if (stored) app.notifications.wake();
       return reply.status(201).send({ message: CONTACT_THANKS });
     },

@@ -5,6 +5,7 @@ import { toIso } from '#server/db/database';
 import { newId } from '#server/lib/ids';
 import { touchLead } from '../leads/leads.service';
 import { recordEvent } from '../notifications/outbox';
+import { storeConsent, type PendingConsent } from '../consent/consent.service';
 import * as contact from './contact.repository';
 
 export const CONTACT_THANKS = 'Thank you for getting in touch! We will get back to you soon.';
@@ -13,7 +14,7 @@ export const CONTACT_THANKS = 'Thank you for getting in touch! We will get back 
  * Stores a visitor's message. A filled honeypot means a bot: it gets the same answer as a person,
  * so it learns nothing, but its message is dropped.
  */
-export async function addContactMessage(db: Kysely<Database>, input: ContactInput): Promise<{ stored: boolean }> {
+export async function addContactMessage(db: Kysely<Database>, input: ContactInput, consent?: PendingConsent): Promise<{ stored: boolean }> {
   if (input.website) return { stored: false };
   const id = newId();
   const now = new Date();
@@ -29,6 +30,7 @@ export async function addContactMessage(db: Kysely<Database>, input: ContactInpu
       message: input.message,
       createdAt: now,
     });
+    if (consent) await storeConsent(trx, consent, { leadId: lead.id, recordId: id, at: now });
     await recordEvent(trx, { type: 'contact.created', email: input.email.trim(), subjectId: id, leadId: lead.id }, now);
     // A new person is a new lead, whichever way they came (issue 22 item 12); its subject is the message.
     if (lead.created) await recordEvent(trx, { type: 'lead.created', email: input.email.trim(), subjectId: id, leadId: lead.id }, now);

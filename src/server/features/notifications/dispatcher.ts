@@ -11,6 +11,7 @@ import { issueResumeToken } from '#server/features/responses/survey-progress.ser
 import { leadPath, paths } from '#shared/paths';
 import { buildEventData, surveyStillOpen, unfinishedSurvey, type EventData, type LeadLookup } from './event-data';
 import type { Mailer } from './mailer';
+import { isUnsubscribed, unsubscribeLinks } from '../consent/consent.service';
 import {
   claimDeliveries,
   claimEvents,
@@ -61,6 +62,8 @@ export interface NotifySettings {
   /** Where visitors open the site (PUBLIC_BASE_URL, or the first allowed host): links in visitors' e-mails. */
   siteUrl: string;
   studio: SiteSettings;
+  /** Signs the unsubscribe links of visitor mail (issue 24 §5); without it visitor mail carries none. */
+  unsubscribeSecret?: string;
 }
 
 /** What a mail takes from the studio's settings at send time (issue 24 §2). */
@@ -335,8 +338,14 @@ export class NotificationDispatcher {
     const token = await writes.run((trx) => issueResumeToken(trx, event.subjectId, this.now()));
     const url = `${settings.siteUrl}${paths.startSurvey}?resume=${encodeURIComponent(token)}`;
     const current = await this.mailSettings();
-    await mailer.send({ ...resumeLinkMail({ to: event.email, url, campaignName: open.campaignName, studio: current.studio }), from: current.from });
+    await mailer.send({ ...resumeLinkMail({ to: event.email, url, campaignName: open.campaignName, studio: current.studio, unsubscribe: this.unsubscribeFor(event.email) }), from: current.from });
     return { ok: true, status: null, error: null };
+  }
+
+  /** The unsubscribe link and headers of a visitor mail to `email`. */
+  private unsubscribeFor(email: string) {
+    const { unsubscribeSecret, siteUrl } = this.deps.settings;
+    return unsubscribeSecret ? unsubscribeLinks(unsubscribeSecret, siteUrl, email) : undefined;
   }
 
   /** The studio's details and recipients as they are now (settings may change between mails). */
@@ -348,6 +357,8 @@ export class NotificationDispatcher {
   private async attempt(delivery: ClaimedDelivery): Promise<WebhookAttempt | 'skipped'> {
     const { db, mailer, settings } = this.deps;
     const { event } = delivery;
+    // Someone who unsubscribed gets no visitor mail (issue 24 §5); staff mail about them still goes.
+    if (delivery.channel === 'visitor_email' && (await isUnsubscribed(db, event.email))) return 'skipped';
     if (event.type === 'survey.resume_link') return this.sendResumeLink(event);
     const body = event.payload ?? (await this.payloadOf(event));
     if (delivery.channel === 'webhook') {
@@ -360,7 +371,7 @@ export class NotificationDispatcher {
     const data = (JSON.parse(body) as { data: EventData }).data;
     const current = await this.mailSettings();
     if (delivery.channel === 'visitor_email') {
-      await mailer.send({ ...visitorConfirmationMail(data, current.studio), from: current.from });
+      await mailer.send({ ...visitorConfirmationMail(data, current.studio, this.unsubscribeFor(data.lead.email)), from: current.from });
       return { ok: true, status: null, error: null };
     }
     // A survey left unfinished is news only if it is still unfinished; a lead that came by a contact

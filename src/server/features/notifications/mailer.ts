@@ -11,6 +11,8 @@ export interface OutgoingMail {
   replyTo?: string;
   /** The sender, when not the mailer's own (the studio's name as its settings say at send time). */
   from?: string;
+  /** Extra headers, such as List-Unsubscribe on visitor mail. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -90,6 +90,8 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
 const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
   // The contact form prefilled from a link (/result's "Ask about this home"): contact-page.tsx.
   [paths.contact]: ['quote', 'about'],
+  // The unsubscribe page's link token, and its answer after the form was sent (consent/unsubscribe-page.tsx).
+  [paths.unsubscribe]: ['token', 'done'],
 };
 
 function usedQuery(pathname: string, params: URLSearchParams): string {

@@ -24,6 +24,7 @@ import { listingMatchesSchema } from '#shared/matching/matching.contract';
 import * as responses from './responses.service';
 import * as progress from './survey-progress.service';
 import { clientKey } from '#server/lib/client-key';
+import { pendingConsent, storeConsentFor } from '#server/features/consent/consent.service';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -46,14 +47,21 @@ export async function responseRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       // Lead writes share commits with their neighbours (group commit): one fsync for many leads.
       const sender = clientKey(app.config.jwtSecret, 'visitor-mail', request.ip);
-      const added = await app.writes.run((trx) => responses.addEmailRecord(trx, request.body, sender));
+      // What the visitor was shown, and whether they ticked the newsletter box (issue 24 §5): stored with the record.
+      const consent = await pendingConsent(app.db, app.config.studio, 'landing', request.body);
+      const added = await app.writes.run(async (trx) => {
+        const result = await responses.addEmailRecord(trx, request.body, sender);
+        await storeConsentFor(trx, consent, { email: request.body.email, recordId: result.emailID });
+        return result;
+      });
       if (added.event) app.notifications.wake();
       if (added.resumeLinkSent) {
         // The spec's answer (200, emailID) plus a flag the client reads: the answers so far stay
         // unseen, and a link to continue went to the mailbox (issue 17).
         return reply.status(200).send({ emailID: added.emailID, message: CAMPAIGN_MESSAGES.resumeLinkSent, newsletter: false, resumeLinkSent: true });
       }
-      const message = added.newsletter ? CAMPAIGN_MESSAGES.newsletterSaved : CAMPAIGN_MESSAGES.emailSaved;
+      // A page that shows the newsletter box says "on the list" only when it was ticked (issue 24 §5).
+      const message = !added.newsletter ? CAMPAIGN_MESSAGES.emailSaved : request.body.newsletter === false ? CAMPAIGN_MESSAGES.emailKept : CAMPAIGN_MESSAGES.newsletterSaved;
       return reply.status(added.created ? 201 : 200).send({ emailID: added.emailID, message, newsletter: added.newsletter });
     },
   );

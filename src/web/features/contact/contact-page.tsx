@@ -9,6 +9,7 @@ import { TextField } from '#web/components/text-field';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useHydrated } from '#web/lib/use-hydrated';
 import { useZodForm } from '#web/lib/use-zod-form';
+import { ConsentNotice } from '#web/features/consent/consent-notice';
 import { sendContactMessage } from './contact-api';
 import './contact.css';
 
@@ -44,6 +45,8 @@ function ContactForm() {
   const [params] = useSearchParams();
   const form = useZodForm(contactFieldsSchema, prefill(params));
   const [website, setWebsite] = useState('');
+  const { notices } = useSiteSettings();
+  const [newsletter, setNewsletter] = useState(false);
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
@@ -54,6 +57,7 @@ function ContactForm() {
     const timer = window.setTimeout(() => {
       reset();
       setWebsite('');
+      setNewsletter(false);
       setStatus(null);
       setBusy(false);
     }, SUCCESS_DISPLAY_MS);
@@ -65,7 +69,7 @@ function ContactForm() {
     setBusy(true);
     setStatus(null);
     try {
-      const { message } = await sendContactMessage({ ...input, website });
+      const { message } = await sendContactMessage({ ...input, website, noticeVersion: notices.contact.version, newsletter });
       setStatus({ tone: 'success', text: message });
     } catch (error) {
       // Keep everything the visitor typed; show what went wrong.
@@ -116,6 +120,7 @@ function ContactForm() {
           onChange={(e) => setWebsite(e.target.value)}
         />
       </div>
+      <ConsentNotice idPrefix="contact" notice={notices.contact} newsletterNotice={notices.newsletter} newsletter={newsletter} onNewsletterChange={setNewsletter} />
       {/* Present before the message arrives, so screen readers announce it. */}
       <div className="contact-form__status" role="status">
         {status?.tone === 'success' ? <p className="notice notice--success">{status.text}</p> : null}

@@ -12,6 +12,7 @@ import {
   MenuUnfoldOutlined,
   MessageOutlined,
   SettingOutlined,
+  NotificationOutlined,
   SkinOutlined,
 } from '@ant-design/icons';
 import { App, Avatar, Badge, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
@@ -60,6 +61,7 @@ const MENU: Array<{ to: string; label: string; icon: ReactNode }> = [
   { to: paths.staffStudio, label: 'Studio', icon: <EnvironmentOutlined /> },
   { to: paths.contactResponses, label: 'Contactus Responses', icon: <MessageOutlined /> },
   { to: paths.settings, label: 'Settings', icon: <SettingOutlined /> },
+  { to: paths.newsletter, label: 'Newsletter', icon: <NotificationOutlined /> },
   { to: paths.settingsWebhooks, label: 'Webhooks', icon: <ApiOutlined /> },
   { to: paths.settingsMail, label: 'Sent mail', icon: <MailOutlined /> },
   { to: paths.home, label: 'Product Home', icon: <GlobalOutlined /> },
@@ -104,7 +106,7 @@ function useNewLeads(pathname: string): number | null {
 /** The menu entry for a page: its section, or Dashboard for the campaign pages. */
 function selectedKey(pathname: string): string {
   if (pathname === paths.contactResponsesAlt) return paths.contactResponses;
-  const section = [paths.leads, paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses, paths.settingsWebhooks, paths.settingsMail, paths.settings].find(
+  const section = [paths.leads, paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses, paths.newsletter, paths.settingsWebhooks, paths.settingsMail, paths.settings].find(
     (key) => pathname === key || pathname.startsWith(`${key}/`),
   );
   return section ?? paths.dashboard;

@@ -1,5 +1,6 @@
 import type { EmailAddResult } from '#shared/surveys/campaigns.contract';
 import { addEmail } from '#web/features/surveys/campaigns-api';
+import type { ConsentFields } from '#shared/consent/consent.contract';
 
 /*
  * The visitor's e-mail record for the campaign they start (issue 17, "a survey that opens at once"):
@@ -12,8 +13,8 @@ import { addEmail } from '#web/features/surveys/campaigns-api';
 let ahead: { email: string; campaignId: string; request: Promise<EmailAddResult> } | null = null;
 
 /** Sends the e-mail for this campaign now, for the runner to take (landing page, on the click). */
-export function recordEmailAhead(email: string, campaignId: string): void {
-  const request = addEmail(email, campaignId);
+export function recordEmailAhead(email: string, campaignId: string, consent: ConsentFields = {}): void {
+  const request = addEmail(email, campaignId, consent);
   request.catch(() => undefined); // the runner reports it
   ahead = { email, campaignId, request };
 }

@@ -2,11 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { emailProblem, normaliseEmail } from '#shared/email';
 import { paths } from '#shared/paths';
+import { useSiteSettings } from '#web/app/site-settings';
 import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
 import { TextField } from '#web/components/text-field';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useHydrated } from '#web/lib/use-hydrated';
+import { ConsentNotice } from '#web/features/consent/consent-notice';
 import './landing.css';
 
 type Status =
@@ -74,6 +76,9 @@ export function Component() {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const busy = status.kind === 'busy';
   const hydrated = useHydrated();
+  const { notices } = useSiteSettings();
+  // Separate from the survey and unticked until the visitor ticks it (issue 24 §5).
+  const [newsletter, setNewsletter] = useState(false);
 
   // The survey is fetched while the visitor reads (survey-preload.ts): its files once the page is idle,
   // its module and questions once they focus the e-mail field — maybe before the app started (main.tsx).
@@ -100,7 +105,7 @@ export function Component() {
     const email = normaliseEmail(emailInput);
     setStatus({ kind: 'busy' });
     try {
-      const begun = await (await surveyPreload()).beginSurvey(email);
+      const begun = await (await surveyPreload()).beginSurvey(email, { noticeVersion: notices.survey.version, newsletter });
       if (begun.kind === 'survey') {
         await navigate(paths.startSurvey, { state: begun.start });
         return;
@@ -155,10 +160,8 @@ export function Component() {
             <button type="submit" className="button button--accent landing-form__submit" disabled={busy || !hydrated}>
               {busy ? 'One moment…' : 'Choose Your Lifestyle'}
             </button>
+            <ConsentNotice idPrefix="landing" notice={notices.survey} newsletterNotice={notices.newsletter} newsletter={newsletter} onNewsletterChange={setNewsletter} />
           </form>
-          <p className="landing-card__note">
-            You will also receive our free weekly newsletter with new homes and decor ideas. Unsubscribe at any time.
-          </p>
           {status.kind === 'subscribed' ? (
             <Notice tone="success">
               {status.message} There is no survey running right now; we will write to you when the next one opens.

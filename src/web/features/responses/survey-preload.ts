@@ -12,6 +12,7 @@
 import type { ActiveCampaign } from '#shared/surveys/campaigns.contract';
 import { preloadPage } from '#web/app/page-preload';
 import { addEmail, fetchActiveCampaign } from '#web/features/surveys/campaigns-api';
+import type { ConsentFields } from '#shared/consent/consent.contract';
 import { recordEmailAhead } from './email-record';
 import type { SurveyStart } from './journey-state';
 import type * as RunnerModule from './start-survey-page';
@@ -132,15 +133,15 @@ export type SurveyBegun = { kind: 'subscribed'; message: string } | { kind: 'sur
  * runner shows the first question meanwhile). Without one, the e-mail is kept for the newsletter.
  * This browser's own kept answers for this e-mail are taken up at once.
  */
-export async function beginSurvey(email: string): Promise<SurveyBegun> {
+export async function beginSurvey(email: string, consent: ConsentFields = {}): Promise<SurveyBegun> {
   // The way back to kept answers loads alongside the campaign (not before interaction); the runner
   // too, if the visitor never focused the field.
   preloadSurveyRunner();
   const [active, progress] = await Promise.all([activeCampaign(), import('./survey-progress')]);
-  if (!active) return { kind: 'subscribed', message: (await addEmail(email, null)).message };
+  if (!active) return { kind: 'subscribed', message: (await addEmail(email, null, consent)).message };
   const held = await progress.heldJourney(email, active);
   if (held) return { kind: 'survey', start: held };
-  recordEmailAhead(email, active._id);
+  recordEmailAhead(email, active._id, consent);
   await runner; // its module evaluated: the navigation renders at once
   return { kind: 'survey', start: { email, campaignId: active._id, questions: active.questions, campaignName: active.name } };
 }

@@ -1,5 +1,6 @@
 import type { ActiveCampaign, EmailAddResult, SurveyAnswers } from '#shared/surveys/campaigns.contract';
 import { CAMPAIGNS_API, EMAILS_API } from '#shared/surveys/campaigns.api';
+import type { ConsentFields } from '#shared/consent/consent.contract';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import { api } from '#web/lib/api-client';
 
@@ -11,8 +12,8 @@ export async function fetchActiveCampaign(): Promise<ActiveCampaign | null> {
 }
 
 /** Without a campaign id the e-mail is kept as a newsletter sign-up. */
-export function addEmail(email: string, campaignid: string | null): Promise<EmailAddResult> {
-  return api.post<EmailAddResult>(EMAILS_API.add, { email, campaignid });
+export function addEmail(email: string, campaignid: string | null, consent: ConsentFields = {}): Promise<EmailAddResult> {
+  return api.post<EmailAddResult>(EMAILS_API.add, { email, campaignid, ...consent });
 }
 
 export function submitSurveyResponse(campaignId: string, response: { email: string; emailId: string; answer: SurveyAnswers }) {

@@ -148,14 +148,32 @@ export function StaffLeadEmail({ data, leadUrl, studioName }: StaffLeadEmailProp
 export interface VisitorConfirmationEmailProps {
   data: EventData;
   studio: SiteSettings;
+  unsubscribeUrl?: string;
 }
+
+/** Where a visitor stops all mail from the studio (issue 24 §5): one button on the page it opens. */
+export interface VisitorUnsubscribe {
+  pageUrl: string;
+  headers: Record<string, string>;
+}
+
+function UnsubscribeLine({ url }: { url?: string }) {
+  if (!url) return null;
+  return (
+    <Text style={{ ...label, fontSize: '12px' }}>
+      Do not want e-mails from us? <Link href={url}>Unsubscribe</Link>.
+    </Text>
+  );
+}
+
+const unsubscribeText = (unsubscribe?: VisitorUnsubscribe) => (unsubscribe ? ['', `Unsubscribe: ${unsubscribe.pageUrl}`] : []);
 
 /**
  * The visitor's confirmation. Nothing a visitor typed goes in it, not even their name or answers
  * (issue 22 item 17, decision 0014): anyone can give any address, so the mail carries only what the
  * studio wrote — the survey's name, the homes and decor matched, the studio's details.
  */
-export function VisitorConfirmationEmail({ data, studio }: VisitorConfirmationEmailProps) {
+export function VisitorConfirmationEmail({ data, studio, unsubscribeUrl }: VisitorConfirmationEmailProps) {
   const greeting = 'Thank you!';
   return (
     <Html lang="en">
@@ -178,6 +196,7 @@ export function VisitorConfirmationEmail({ data, studio }: VisitorConfirmationEm
             <Link href={telHref(studio.phone)}>{formatPhone(studio.phone)}</Link> ·{' '}
             <Link href={`mailto:${studio.email}`}>{studio.email}</Link>
           </Text>
+          <UnsubscribeLine url={unsubscribeUrl} />
         </Container>
       </Body>
     </Html>
@@ -188,10 +207,11 @@ export interface ResumeLinkEmailProps {
   url: string;
   campaignName: string | null;
   studio: SiteSettings;
+  unsubscribeUrl?: string;
 }
 
 /** The visitor's "continue" e-mail (issue 17): a link back to their unfinished answers, nothing else. */
-export function ResumeLinkEmail({ url, campaignName, studio }: ResumeLinkEmailProps) {
+export function ResumeLinkEmail({ url, campaignName, studio, unsubscribeUrl }: ResumeLinkEmailProps) {
   return (
     <Html lang="en">
       <Head />
@@ -213,6 +233,7 @@ export function ResumeLinkEmail({ url, campaignName, studio }: ResumeLinkEmailPr
           <Text style={label}>If you did not ask for this, you can ignore this e-mail: nobody sees your answers without this link.</Text>
           <Hr style={{ borderColor: colors.line, margin: '24px 0 12px' }} />
           <Text style={label}>{studio.name}</Text>
+          <UnsubscribeLine url={unsubscribeUrl} />
         </Container>
       </Body>
     </Html>
@@ -281,16 +302,18 @@ export function staffLeadMail(data: EventData, options: { to: string[]; leadUrl:
   });
 }
 
-export function visitorConfirmationMail(data: EventData, studio: SiteSettings): OutgoingMail {
-  return toMail(<VisitorConfirmationEmail data={data} studio={studio} />, visitorText(data, studio), {
+export function visitorConfirmationMail(data: EventData, studio: SiteSettings, unsubscribe?: VisitorUnsubscribe): OutgoingMail {
+  const text = [visitorText(data, studio), ...unsubscribeText(unsubscribe)].join('\n');
+  return toMail(<VisitorConfirmationEmail data={data} studio={studio} unsubscribeUrl={unsubscribe?.pageUrl} />, text, {
     to: [data.lead.email],
     subject: `Thank you — ${studio.name} has your answers`,
     replyTo: studio.email,
+    ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
   });
 }
 
-export function resumeLinkMail(options: { to: string; url: string; campaignName: string | null; studio: SiteSettings }): OutgoingMail {
-  const { to, url, campaignName, studio } = options;
+export function resumeLinkMail(options: { to: string; url: string; campaignName: string | null; studio: SiteSettings; unsubscribe?: VisitorUnsubscribe }): OutgoingMail {
+  const { to, url, campaignName, studio, unsubscribe } = options;
   const text = [
     'Continue where you stopped',
     '',
@@ -301,10 +324,12 @@ export function resumeLinkMail(options: { to: string; url: string; campaignName:
     'If you did not ask for this, you can ignore this e-mail: nobody sees your answers without this link.',
     '',
     studio.name,
+    ...unsubscribeText(unsubscribe),
   ].join('\n');
-  return toMail(<ResumeLinkEmail url={url} campaignName={campaignName} studio={studio} />, text, {
+  return toMail(<ResumeLinkEmail url={url} campaignName={campaignName} studio={studio} unsubscribeUrl={unsubscribe?.pageUrl} />, text, {
     to: [to],
     subject: `Continue your survey — ${studio.name}`,
     replyTo: studio.email,
+    ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
   });
 }

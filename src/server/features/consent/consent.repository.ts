@@ -1,0 +1,91 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '#server/db/schema';
+import type { ConsentSource, NoticePurpose } from '#shared/consent/consent.contract';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function latestNotice(db: Db, purpose: NoticePurpose) {
+  return db.selectFrom('consentNotices').selectAll().where('purpose', '=', purpose).orderBy('version', 'desc').limit(1).executeTakeFirst();
+}
+
+export function findNotice(db: Db, purpose: NoticePurpose, version: number) {
+  return db.selectFrom('consentNotices').selectAll().where('purpose', '=', purpose).where('version', '=', version).executeTakeFirst();
+}
+
+export function listNotices(db: Db) {
+  return db.selectFrom('consentNotices').selectAll().orderBy('purpose').orderBy('version', 'desc').execute();
+}
+
+export async function insertNotice(db: Db, row: { id: string; purpose: NoticePurpose; version: number; text: string; hash: string; createdAt: Date }): Promise<void> {
+  await db.insertInto('consentNotices').values(row).execute();
+}
+
+export interface NewConsent {
+  id: string;
+  leadId: string;
+  recordId: string | null;
+  purpose: NoticePurpose;
+  noticePurpose: NoticePurpose;
+  noticeVersion: number;
+  noticeHash: string;
+  granted: boolean;
+  source: ConsentSource;
+  createdAt: Date;
+}
+
+export async function insertConsents(db: Db, rows: NewConsent[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('consents').values(rows).execute();
+}
+
+export function consentsOfLead(db: Db, leadId: string) {
+  return db.selectFrom('consents').selectAll().where('leadId', '=', leadId).orderBy('createdAt').orderBy('id').execute();
+}
+
+export async function insertUnsubscribe(db: Db, row: { id: string; emailKey: string; leadId: string | null; createdAt: Date }): Promise<void> {
+  await db.insertInto('unsubscribes').values(row).execute();
+}
+
+export async function latestUnsubscribe(db: Db, emailKey: string): Promise<Date | string | undefined> {
+  const row = await db.selectFrom('unsubscribes').select((eb) => eb.fn.max('createdAt').as('at')).where('emailKey', '=', emailKey).executeTakeFirst();
+  return row?.at ?? undefined;
+}
+
+/*
+ * The newsletter's subscribers and the suppression check need the person's e-mail, which lives once,
+ * on the lead: these two read `leads` (by its key column only) rather than copy the e-mail here.
+ */
+
+/** The latest time this e-mail's person ticked the newsletter box, if ever. */
+export async function latestNewsletterGrant(db: Db, emailKey: string): Promise<Date | string | undefined> {
+  const row = await db
+    .selectFrom('consents')
+    .innerJoin('leads', 'leads.id', 'consents.leadId')
+    .select((eb) => eb.fn.max('consents.createdAt').as('at'))
+    .where('leads.emailKey', '=', emailKey)
+    .where('consents.purpose', '=', 'newsletter')
+    .where('consents.granted', '=', true)
+    .executeTakeFirst();
+  return row?.at ?? undefined;
+}
+
+export function leadIdByEmail(db: Db, emailKey: string) {
+  return db.selectFrom('leads').select('id').where('emailKey', '=', emailKey).executeTakeFirst();
+}
+
+/** Every newsletter grant with its person's e-mail, oldest first. */
+export function newsletterGrants(db: Db) {
+  return db
+    .selectFrom('consents')
+    .innerJoin('leads', 'leads.id', 'consents.leadId')
+    .select(['consents.leadId', 'leads.email', 'leads.emailKey', 'consents.createdAt', 'consents.noticePurpose', 'consents.noticeVersion', 'consents.source'])
+    .where('consents.purpose', '=', 'newsletter')
+    .where('consents.granted', '=', true)
+    .orderBy('consents.createdAt')
+    .orderBy('consents.id')
+    .execute();
+}
+
+/** The latest unsubscribe time of every address that has one. */
+export function unsubscribeTimes(db: Db) {
+  return db.selectFrom('unsubscribes').select(['emailKey', (eb) => eb.fn.max('createdAt').as('at')]).groupBy('emailKey').execute();
+}

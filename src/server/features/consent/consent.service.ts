@@ -1,0 +1,238 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '#server/db/schema';
+import { toIso } from '#server/db/database';
+import { badRequest } from '#server/lib/errors';
+import { newId } from '#server/lib/ids';
+import {
+  NOTICE_PURPOSES,
+  UNSUBSCRIBE_MESSAGES,
+  type ConsentFields,
+  type ConsentSource,
+  type NewsletterSubscriber,
+  type Notice,
+  type NoticePurpose,
+  type PublicNotices,
+} from '#shared/consent/consent.contract';
+import { unsubscribeApiPath, unsubscribePagePath } from '#shared/consent/consent.api';
+import type { SiteSettings } from '#shared/site';
+import * as repo from './consent.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const PRIVACY_PATH = '/privacy';
+
+/**
+ * The notice each form shows, until the studio writes its own in settings (issue 24 §2): what is
+ * collected, why, how to withdraw, whom to write to, and where the full notice is.
+ */
+export function currentNoticeText(purpose: NoticePurpose, studio: Pick<SiteSettings, 'name' | 'email'>): string {
+  const contact = `Questions, a copy of your data or its erasure: write to ${studio.email}. Full notice: ${PRIVACY_PATH}.`;
+  switch (purpose) {
+    case 'survey':
+      return (
+        `${studio.name} keeps your e-mail address and your survey answers to suggest homes and interiors that fit you and to contact you about them. ` +
+        `The newsletter is separate: you get it only if you tick the box. Every e-mail we send has an unsubscribe link. ${contact}`
+      );
+    case 'contact':
+      return (
+        `${studio.name} keeps your name, e-mail address and message to answer you. ` +
+        `The newsletter is separate: you get it only if you tick the box. Every e-mail we send has an unsubscribe link. ${contact}`
+      );
+    case 'newsletter':
+      return `Our free weekly newsletter: new homes and decor ideas from ${studio.name}. Leave at any time with the unsubscribe link in every e-mail.`;
+  }
+}
+
+export const noticeHash = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+function toNotice(row: { purpose: NoticePurpose; version: number; text: string; hash: string }): Notice {
+  return { purpose: row.purpose, version: Number(row.version), text: row.text, hash: row.hash };
+}
+
+/**
+ * Keeps `text` as the purpose's current notice and returns it with its version: a new version only
+ * when the text differs from the latest one (by hash); every older version is kept.
+ */
+export async function recordNoticeText(db: Kysely<Database>, purpose: NoticePurpose, text: string): Promise<Notice> {
+  const hash = noticeHash(text);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const latest = await repo.latestNotice(db, purpose);
+    if (latest && latest.hash === hash) return toNotice(latest);
+    const version = latest ? Number(latest.version) + 1 : 1;
+    try {
+      await repo.insertNotice(db, { id: newId(), purpose, version, text, hash, createdAt: new Date() });
+      return { purpose, version, text, hash };
+    } catch (error) {
+      // Another instance wrote this version at the same moment (unique purpose+version): read again.
+      if (attempt === 2) throw error;
+    }
+  }
+  throw new Error('unreachable');
+}
+
+// The notices in use, per database: recorded once per text rather than on every request.
+const known = new WeakMap<object, Map<string, Notice>>();
+
+/** The current notice of every purpose (recorded as a version when its text is new). */
+export async function currentNotices(db: Kysely<Database>, studio: Pick<SiteSettings, 'name' | 'email'>): Promise<PublicNotices> {
+  let cache = known.get(db);
+  if (!cache) known.set(db, (cache = new Map()));
+  const out = {} as Record<NoticePurpose, Notice>;
+  for (const purpose of NOTICE_PURPOSES) {
+    const text = currentNoticeText(purpose, studio);
+    const key = `${purpose}\n${text}`;
+    let notice = cache.get(key);
+    if (!notice) {
+      notice = await recordNoticeText(db, purpose, text);
+      cache.set(key, notice);
+    }
+    out[purpose] = notice;
+  }
+  return out;
+}
+
+/** Every version of every notice, newest first per purpose (for /privacy). */
+export async function noticeHistory(db: Db): Promise<Notice[]> {
+  return (await repo.listNotices(db)).map(toNotice);
+}
+
+/** What a form's consent will store: worked out before the write, stored inside it. */
+export interface PendingConsent {
+  source: ConsentSource;
+  purpose: NoticePurpose;
+  notice: Notice;
+  newsletter: boolean;
+  newsletterNotice: Notice;
+}
+
+/**
+ * The notice the visitor saw (the version their page sent, if it is one of this form's; else the
+ * current one, as for old clients) and whether they ticked the newsletter box (absent: no).
+ */
+export async function pendingConsent(
+  db: Kysely<Database>,
+  studio: Pick<SiteSettings, 'name' | 'email'>,
+  source: ConsentSource,
+  fields: ConsentFields,
+): Promise<PendingConsent> {
+  const purpose: NoticePurpose = source === 'contact' ? 'contact' : 'survey';
+  const current = await currentNotices(db, studio);
+  let notice = current[purpose];
+  if (fields.noticeVersion !== undefined && fields.noticeVersion !== notice.version) {
+    const shown = await repo.findNotice(db, purpose, fields.noticeVersion);
+    if (shown) notice = toNotice(shown);
+  }
+  return { source, purpose, notice, newsletter: fields.newsletter === true, newsletterNotice: current.newsletter };
+}
+
+/** Stores what the person was shown and agreed to, in the transaction of their record. */
+export async function storeConsent(db: Db, pending: PendingConsent, owner: { leadId: string; recordId: string | null; at?: Date }): Promise<void> {
+  const createdAt = owner.at ?? new Date();
+  const base = { leadId: owner.leadId, recordId: owner.recordId, source: pending.source, createdAt };
+  await repo.insertConsents(db, [
+    { ...base, id: newId(), purpose: pending.purpose, noticePurpose: pending.notice.purpose, noticeVersion: pending.notice.version, noticeHash: pending.notice.hash, granted: true },
+    {
+      ...base,
+      id: newId(),
+      purpose: 'newsletter',
+      noticePurpose: pending.newsletterNotice.purpose,
+      noticeVersion: pending.newsletterNotice.version,
+      noticeHash: pending.newsletterNotice.hash,
+      granted: pending.newsletter,
+    },
+  ]);
+}
+
+/** Same as storeConsent, for a write that knows the person only by e-mail (the lead is already written). */
+export async function storeConsentFor(db: Db, pending: PendingConsent, owner: { email: string; recordId: string | null; at?: Date }): Promise<void> {
+  const lead = await repo.leadIdByEmail(db, emailKey(owner.email));
+  if (!lead) return;
+  await storeConsent(db, pending, { leadId: lead.id, recordId: owner.recordId, at: owner.at });
+}
+
+export const consentsOfLead = repo.consentsOfLead;
+
+// Unsubscribing ------------------------------------------------------------------------------
+
+const emailKey = (email: string) => email.trim().toLowerCase();
+const TOKEN_PREFIX = 'u1';
+
+function signature(secret: string, key: string): Buffer {
+  return createHmac('sha256', secret).update(`unsubscribe:${key}`).digest().subarray(0, 18);
+}
+
+/** A link token for this address: the address and an HMAC of it with the site's secret; it does not expire. */
+export function unsubscribeToken(secret: string, email: string): string {
+  const key = emailKey(email);
+  return `${TOKEN_PREFIX}.${Buffer.from(key, 'utf8').toString('base64url')}.${signature(secret, key).toString('base64url')}`;
+}
+
+/** The address a token was made for, or null when it was not made with this secret (changed, cut, made up). */
+export function readUnsubscribeToken(secret: string, token: string): string | null {
+  const parts = token.trim().split('.');
+  if (parts.length !== 3 || parts[0] !== TOKEN_PREFIX) return null;
+  const key = Buffer.from(parts[1]!, 'base64url').toString('utf8');
+  if (!key || key !== emailKey(key) || !key.includes('@')) return null;
+  // Compared as text: base64url decoding ignores stray characters, so a changed token could read as the same bytes.
+  if (Buffer.from(key, 'utf8').toString('base64url') !== parts[1]) return null;
+  const given = Buffer.from(parts[2]!, 'utf8');
+  const expected = Buffer.from(signature(secret, key).toString('base64url'), 'utf8');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return key;
+}
+
+/** The page link for the mail's body and the headers of RFC 2369 / RFC 8058 (one-click POST to the API). */
+export function unsubscribeLinks(secret: string, siteUrl: string, email: string): { pageUrl: string; headers: Record<string, string> } {
+  const token = unsubscribeToken(secret, email);
+  const base = siteUrl.replace(/\/+$/, '');
+  return {
+    pageUrl: `${base}${unsubscribePagePath(token)}`,
+    headers: { 'List-Unsubscribe': `<${base}${unsubscribeApiPath(token)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/** Records the unsubscribe a token asks for; a token not made here is refused with 400. */
+export async function unsubscribe(db: Db, secret: string, token: string | undefined, now = new Date()): Promise<void> {
+  if (!token) throw badRequest(UNSUBSCRIBE_MESSAGES.noToken, [{ field: 'token', message: UNSUBSCRIBE_MESSAGES.noToken }]);
+  const key = readUnsubscribeToken(secret, token);
+  if (!key) throw badRequest(UNSUBSCRIBE_MESSAGES.badToken, [{ field: 'token', message: UNSUBSCRIBE_MESSAGES.badToken }]);
+  const lead = await repo.leadIdByEmail(db, key);
+  await repo.insertUnsubscribe(db, { id: newId(), emailKey: key, leadId: lead?.id ?? null, createdAt: now });
+}
+
+const time = (value: Date | string) => new Date(toIso(value)).getTime();
+
+/**
+ * True when this address unsubscribed and has not ticked the newsletter box since: it gets no
+ * newsletter and no visitor mail. Staff mail never asks.
+ */
+export async function isUnsubscribed(db: Db, email: string): Promise<boolean> {
+  const key = emailKey(email);
+  const left = await repo.latestUnsubscribe(db, key);
+  if (left === undefined || left === null) return false;
+  const rejoined = await repo.latestNewsletterGrant(db, key);
+  return !rejoined || time(rejoined) <= time(left);
+}
+
+/** The newsletter's subscribers: the latest tick of each person, unless they unsubscribed after it. */
+export async function newsletterSubscribers(db: Db): Promise<NewsletterSubscriber[]> {
+  const [grants, unsubscribed] = await Promise.all([repo.newsletterGrants(db), repo.unsubscribeTimes(db)]);
+  const left = new Map(unsubscribed.map((u) => [u.emailKey, time(u.at as Date | string)]));
+  const latest = new Map<string, (typeof grants)[number]>();
+  for (const grant of grants) latest.set(grant.leadId, grant);
+  return [...latest.values()]
+    .filter((g) => {
+      const at = left.get(g.emailKey);
+      return at === undefined || time(g.createdAt) > at;
+    })
+    .map((g) => ({
+      leadId: g.leadId,
+      email: g.email,
+      consentedAt: toIso(g.createdAt),
+      noticePurpose: g.noticePurpose,
+      noticeVersion: Number(g.noticeVersion),
+      source: g.source,
+    }))
+    .sort((a, b) => b.consentedAt.localeCompare(a.consentedAt));
+}

@@ -1,0 +1,44 @@
+import type { ColumnType } from 'kysely';
+import type { Flag, Timestamp } from '#server/db/column-types';
+import type { ConsentSource, NoticePurpose } from '#shared/consent/consent.contract';
+
+export interface ConsentNoticesTable {
+  id: string;
+  purpose: NoticePurpose;
+  /** 1, 2, … per purpose; a new one each time the text changes. */
+  version: number;
+  text: string;
+  /** sha256 of the text, hex. */
+  hash: string;
+  createdAt: Timestamp;
+}
+
+export interface ConsentsTable {
+  id: string;
+  leadId: string;
+  /** The e-mail record or contact message the consent came with. */
+  recordId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What was agreed to: the form's purpose, or 'newsletter' (granted = the box was ticked). */
+  purpose: NoticePurpose;
+  /** The notice shown for it. */
+  noticePurpose: NoticePurpose;
+  noticeVersion: number;
+  noticeHash: string;
+  granted: Flag;
+  source: ConsentSource;
+  createdAt: Timestamp;
+}
+
+export interface UnsubscribesTable {
+  id: string;
+  /** The e-mail, trimmed and in lower case. */
+  emailKey: string;
+  leadId: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: Timestamp;
+}
+
+export interface ConsentTables {
+  consentNotices: ConsentNoticesTable;
+  consents: ConsentsTable;
+  unsubscribes: UnsubscribesTable;
+}

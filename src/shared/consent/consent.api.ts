@@ -1,0 +1,15 @@
+/** Consent notices, unsubscribing and the newsletter list (issue 24 §5). */
+export const CONSENT_API = {
+  /** GET, public: the notice each form shows now, with its version (`PublicNotices`). */
+  notices: '/api/consent/notices',
+  /** POST, public, no login: `?token=`, a form body `token=` (or RFC 8058's `List-Unsubscribe=One-Click`) or JSON `{ token }`. GET sends a person to the page. */
+  unsubscribe: '/api/unsubscribe',
+  /** GET, staff: the subscribed addresses (`NewsletterSubscriber[]`). */
+  newsletter: '/api/newsletter',
+  /** GET, staff: the same as .xlsx. */
+  newsletterExport: '/api/newsletter/export',
+} as const;
+
+/** The page an unsubscribe link opens (one button). */
+export const unsubscribePagePath = (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`;
+export const unsubscribeApiPath = (token: string) => `${CONSENT_API.unsubscribe}?token=${encodeURIComponent(token)}`;

@@ -1,0 +1,124 @@
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { App, Button, Empty, Table, Typography, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { NewsletterSubscriber } from '#shared/consent/consent.contract';
+import { leadPath } from '#shared/paths';
+import { PageMeta } from '#web/components/page-meta';
+import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
+import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
+import { errorMessage } from '#web/lib/api-client';
+import { saveBlob } from '#web/lib/save-blob';
+import { downloadNewsletter, fetchNewsletterSubscribers } from '../newsletter-api';
+
+const formatDate = (date: string) => dayjs(date).format('DD-MM-YYYY HH:mm');
+const LOAD_FAILED = 'Something went wrong,if you think this is an issue please contact your site administrator';
+const SOURCE_LABELS = { landing: 'Survey sign-up', contact: 'Contact form' } as const;
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return loadPageData(() => fetchNewsletterSubscribers(request.signal), LOAD_FAILED);
+}
+
+const columns: TableColumnsType<NewsletterSubscriber> = [
+  {
+    title: 'Email',
+    dataIndex: 'email',
+    render: (email: string, row) => (
+      <span style={{ display: 'inline-flex', gap: 12, flexWrap: 'wrap' }}>
+        <a href={`mailto:${email}`}>{email}</a>
+        <Link to={leadPath(row.leadId)} aria-label={`View lead: ${email}`}>
+          View lead
+        </Link>
+      </span>
+    ),
+  },
+  {
+    title: 'Consented',
+    dataIndex: 'consentedAt',
+    width: 160,
+    render: (date: string) => <time dateTime={date}>{formatDate(date)}</time>,
+    sorter: (a, b) => a.consentedAt.localeCompare(b.consentedAt),
+    defaultSortOrder: 'descend',
+  },
+  { title: 'Notice', dataIndex: 'noticeVersion', width: 110, render: (version: number) => `Version ${version}` },
+  { title: 'Form', dataIndex: 'source', width: 150, render: (source: NewsletterSubscriber['source']) => SOURCE_LABELS[source] },
+];
+
+/** /dashboard/newsletter (issue 24 §5): who ticked the newsletter box, when, and under which notice. */
+export function Component() {
+  const loaded = useLoaderData<typeof loader>();
+  const { reload, reloading } = usePageReload();
+  const { message } = App.useApp();
+  const [downloading, setDownloading] = useState(false);
+  const rows = useMemo(() => loaded.data ?? [], [loaded]);
+  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={loaded.error ? 'The list could not be loaded.' : 'Nobody has subscribed yet.'} />;
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveBlob(await downloadNewsletter(), `newsletter-${new Date().toISOString().slice(0, 10)}.xlsx`);
+    } catch (error) {
+      void message.error(errorMessage(error, LOAD_FAILED));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <>
+      <PageMeta title="Newsletter" description="The addresses that asked for the newsletter." />
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12, marginBottom: 16 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
+          Newsletter
+        </Typography.Title>
+        {loaded.data ? (
+          <Typography.Text type="secondary" aria-live="polite">
+            {rows.length === 1 ? '1 subscriber' : `${rows.length} subscribers`}
+          </Typography.Text>
+        ) : null}
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginLeft: 'auto' }}>
+          <Button icon={<DownloadOutlined />} onClick={() => void download()} loading={downloading} disabled={rows.length === 0}>
+            Download .xlsx
+          </Button>
+          <Button icon={<ReloadOutlined />} onClick={() => void reload()} loading={reloading}>
+            Reload
+          </Button>
+        </div>
+      </div>
+      <Typography.Paragraph type="secondary">
+        Only people who ticked “Send me the newsletter” are listed; anyone who unsubscribed since is left out.
+      </Typography.Paragraph>
+      {loaded.error ? <LoadFailed message={loaded.error} /> : null}
+      <div className={PHONE_CARDS_WIDE}>
+        <Table<NewsletterSubscriber>
+          rowKey="leadId"
+          columns={columns}
+          dataSource={rows}
+          loading={reloading}
+          locale={{ emptyText: empty }}
+          pagination={{ placement: ['bottomEnd'], showSizeChanger: true, defaultPageSize: 20 }}
+          size="middle"
+        />
+      </div>
+      <PhoneCards
+        items={rows}
+        itemKey={(row) => row.leadId}
+        busy={reloading}
+        spinWhileBusy
+        empty={empty}
+        renderCard={(row) => (
+          <div className="phone-card">
+            <a href={`mailto:${row.email}`}>{row.email}</a>
+            <time className="phone-card__date" dateTime={row.consentedAt}>
+              {formatDate(row.consentedAt)}
+            </time>
+            <span>
+              Notice version {row.noticeVersion} · {SOURCE_LABELS[row.source]}
+            </span>
+          </div>
+        )}
+      />
+    </>
+  );
+}
