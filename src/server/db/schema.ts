@@ -1,4 +1,5 @@
 // The database as Kysely sees it: each feature declares its own tables and they are joined here.
+import type { AuditTables } from '../features/audit/audit.tables';
 import type { AuthTables } from '../features/auth/auth.tables';
 import type { CampaignTables } from '../features/campaigns/campaigns.tables';
 import type { ContactTables } from '../features/contact/contact.tables';
@@ -8,4 +9,4 @@ import type { LeadTables } from '../features/leads/leads.tables';
 import type { MediaTables } from '../features/media/media.tables';
 import type { NotificationTables } from '../features/notifications/notifications.tables';
 
-export type Database = AuthTables & MediaTables & ListingTables & CampaignTables & ContactTables & NotificationTables & ContentTables & LeadTables;
+export type Database = AuthTables & MediaTables & ListingTables & CampaignTables & ContactTables & NotificationTables & ContentTables & LeadTables & AuditTables;

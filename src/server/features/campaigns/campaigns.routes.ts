@@ -37,6 +37,7 @@ import { listingMatchesSchema } from '#shared/matching/matching.contract';
 import * as campaigns from './campaigns.service';
 import * as progress from './survey-progress.service';
 import { clientKey } from '#server/lib/client-key';
+import { recordAudit } from '#server/features/audit';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -152,7 +153,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     CAMPAIGNS_API.add,
     { ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, body: campaignSaveSchema, response: { 201: messageSchema.extend({ _id: z.string() }) } } },
     async (request, reply) => {
-      const id = await campaigns.createCampaign(app.db, request.body);
+      const id = await app.db.transaction().execute((trx) => campaigns.createCampaign(trx, request.body, request.staff!));
       return reply.status(201).send({ message: CAMPAIGN_MESSAGES.created, _id: id });
     },
   );
@@ -161,7 +162,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     CAMPAIGNS_API.update.pattern,
     { ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, params: idParams, body: campaignSaveSchema, response: { 201: messageSchema } } },
     async (request, reply) => {
-      await app.db.transaction().execute((trx) => campaigns.updateCampaign(trx, request.params.id, request.body));
+      await app.db.transaction().execute((trx) => campaigns.updateCampaign(trx, request.params.id, request.body, request.staff!));
       return reply.status(201).send({ message: CAMPAIGN_MESSAGES.updated });
     },
   );
@@ -175,7 +176,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, params: idParams, body: activateSchema, response: { 200: messageSchema } } },
     async (request) => {
       const { isActivated } = request.body;
-      await app.db.transaction().execute((trx) => campaigns.setCampaignActive(trx, request.params.id, isActivated));
+      await app.db.transaction().execute((trx) => campaigns.setCampaignActive(trx, request.params.id, isActivated, request.staff!));
       return { message: isActivated ? CAMPAIGN_MESSAGES.activated : CAMPAIGN_MESSAGES.deactivated };
     },
   );
@@ -218,6 +219,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     const campaign = await campaigns.getCampaign(app.db, request.params.id);
     // Checked before the download starts: a bad filter is a 400, not a broken file.
     const { filters, status } = parseFilters(campaign.questions, request.query);
+    await recordAudit(app.db, { actor: request.staff!, kind: 'responses.exported', recordType: 'campaign', recordId: campaign._id, fields: Object.entries(request.query).filter(([, v]) => v !== undefined && v !== '').map(([k]) => k) });
     const out = new PassThrough();
     // File links in the sheet open the staff file page on the site's configured address, never on
     // a host the request's Host header named (issue 22 item 16).
