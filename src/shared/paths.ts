@@ -25,6 +25,7 @@ export const paths = {
   surveyCards: '/dashboard/surveycards',
   settingsWebhooks: '/dashboard/settings/webhooks',
   settingsMail: '/dashboard/settings/mail',
+  audit: '/dashboard/audit',
 } as const;
 
 export type PagePath = (typeof paths)[keyof typeof paths];
