@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import { recordAudit } from '#server/features/audit';
 import { AUDIT_API, AUDIT_MESSAGES, type AuditEntry, type AuditList } from '#shared/audit/audit.contract';
 import { LEADS_API, type LeadList } from '#shared/leads/leads.contract';
 import { describeEachDatabase, STAFF, type TestContext } from '../helpers/app';
@@ -173,6 +174,19 @@ describeEachDatabase(
       expect(await rowCount(ctx)).toBe(before);
     });
 
+    it('is undone with a grouped write (group commit: a savepoint per job on SQLite) that fails, kept with one that succeeds', async () => {
+      const before = await rowCount(ctx);
+      const failing = ctx.app.writes.run(async (trx) => {
+        await recordAudit(trx, { actor: null, kind: 'settings.updated', recordType: 'settings', recordId: null, fields: ['studioName'] });
+        throw new Error('refused after the entry');
+      });
+      const passing = ctx.app.writes.run((trx) => recordAudit(trx, { actor: null, kind: 'settings.updated', recordType: 'settings', recordId: null, fields: ['phone'] }));
+      await expect(failing).rejects.toThrow('refused after the entry');
+      await passing;
+      expect(await rowCount(ctx)).toBe(before + 1);
+      expect(await latest(ctx, 'settings.updated')).toMatchObject({ actorId: null, actorName: 'System', fields: ['phone'] });
+    });
+
     it('filters by person, kind and date (days in Asia/Kolkata), newest first, with paging', async () => {
       const actor = await staffId(ctx);
       const all = await audit(ctx, '?limit=200');
@@ -187,7 +201,9 @@ describeEachDatabase(
       expect(page2.items.map((i) => i._id)).toEqual(all.items.slice(2, 4).map((i) => i._id));
 
       const mine = await audit(ctx, `?actor=${actor}&limit=200`);
-      expect(mine.total).toBe(all.total);
+      expect(mine.total).toBe(all.items.filter((i) => i.actorId === actor).length);
+      expect(mine.total).toBeLessThan(all.total);
+      expect(mine.items.every((i) => i.actorId === actor)).toBe(true);
       expect((await audit(ctx, '?actor=someone-else')).total).toBe(0);
 
       const kinds = await audit(ctx, '?kind=listing.created&limit=200');
