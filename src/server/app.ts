@@ -14,6 +14,7 @@ import { createDatabase, type DatabaseHandle } from './db/database';
 import { GroupCommitter } from './db/group-commit';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
+import { auditRoutes } from './features/audit';
 import { authRoutes, registerAuthGuard } from './features/auth/auth.plugin';
 import { loginThrottle } from './features/auth/auth.service';
 import { campaignRoutes } from './features/surveys/campaigns.routes';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(leadsRoutes);
   await app.register(settingsRoutes);
   await app.register(consentRoutes);
+  await app.register(auditRoutes);
 
   await app.register(seoRoutes);
   await app.register(pagesPlugin, { clientDir: config.clientDir, ssrDir: config.ssrDir });

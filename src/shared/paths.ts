@@ -29,6 +29,7 @@ export const paths = {
   privacy: '/privacy',
   unsubscribe: '/unsubscribe',
   newsletter: '/dashboard/newsletter',
+  audit: '/dashboard/audit',
 } as const;
 
 export type PagePath = (typeof paths)[keyof typeof paths];

@@ -1,4 +1,5 @@
 // The database as Kysely sees it: each feature declares its own tables and they are joined here.
+import type { AuditTables } from '../features/audit/audit.tables';
 import type { AuthTables } from '../features/auth/auth.tables';
 import type { SurveyTables } from '#server/features/surveys/campaigns.tables';
 import type { ResponseTables } from '#server/features/responses/responses.tables';
@@ -11,4 +12,4 @@ import type { MediaTables } from '../features/media/media.tables';
 import type { NotificationTables } from '../features/notifications/notifications.tables';
 import type { SettingsTables } from '../features/settings/settings.tables';
 
-export type Database = AuthTables & MediaTables & ListingTables & SurveyTables & ResponseTables & ContactTables & NotificationTables & ContentTables & LeadTables & SettingsTables & ConsentTables;
+export type Database = AuthTables & MediaTables & ListingTables & SurveyTables & ResponseTables & ContactTables & NotificationTables & ContentTables & LeadTables & SettingsTables & ConsentTables & AuditTables;

@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
       { path: inDashboard(paths.settingsWebhooks), ...staffPage('notifications/staff/webhooks-page.tsx') },
       { path: inDashboard(paths.settingsMail), ...staffPage('notifications/staff/mail-page.tsx') },
       { path: inDashboard(paths.newsletter), ...staffPage('consent/staff/newsletter-page.tsx') },
+      { path: inDashboard(paths.audit), ...staffPage('audit/staff/audit-page.tsx') },
       { path: '*', ...page('site/not-found-page.tsx') },
     ],
   },

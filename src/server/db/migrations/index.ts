@@ -24,6 +24,7 @@ import * as staffTokenVersion from './2026-11-26T0800-staff-token-version';
 import * as answerJsonbOrNull from './2026-11-26T0801-answer-jsonb-or-null';
 import * as studioSettings from './2026-11-27T1000-studio-settings';
 import * as consent from './2026-11-27T1200-consent';
+import * as auditLog from './2026-11-27T1300-audit-log';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0801-answer-jsonb-or-null': answerJsonbOrNull,
   '2026-11-27T1000-studio-settings': studioSettings,
   '2026-11-27T1200-consent': consent,
+  '2026-11-27T1300-audit-log': auditLog,
 };

@@ -16,6 +16,7 @@ import {
 import { attachmentHeader, XLSX_CONTENT_TYPE } from '#server/features/results/campaign-export';
 import { writeLeadsWorkbook } from './leads-export';
 import * as leads from './leads.service';
+import { recordAudit } from '#server/features/audit';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -27,6 +28,8 @@ export async function leadsRoutes(app: FastifyInstance): Promise<void> {
   r.get(LEADS_API.list, { schema: { tags, querystring: leadListQuery, response: { 200: leadList } } }, (request) => leads.listLeads(app.db, request.query));
 
   r.get(LEADS_API.export, { schema: { tags, querystring: leadFilters } }, async (request, reply) => {
+    const filters = Object.entries(request.query).filter(([, v]) => v !== undefined).map(([k]) => k);
+    await recordAudit(app.db, { actor: request.staff!, kind: 'lead.exported', recordType: 'leads', recordId: null, fields: filters });
     const out = new PassThrough();
     writeLeadsWorkbook(app.db, request.query, out).catch((error: unknown) => {
       request.log.error({ err: error }, 'leads export failed');
@@ -55,7 +58,7 @@ export async function leadsRoutes(app: FastifyInstance): Promise<void> {
     LEADS_API.notes.pattern,
     { schema: { tags, params: idParams, body: leadNoteInput, response: { 201: z.object({ message: z.string() }) } } },
     async (request, reply) => {
-      await leads.addNote(app.db, request.params.id, request.body.text, request.staff!);
+      await app.db.transaction().execute((trx) => leads.addNote(trx, request.params.id, request.body.text, request.staff!));
       return reply.status(201).send({ message: LEAD_MESSAGES.noteAdded });
     },
   );

@@ -24,6 +24,7 @@ import { campaignReading } from '#server/features/surveys/survey-readings';
 import type { StaffPrincipal } from '../auth/token';
 import type { LeadSummary } from '../notifications/event-data';
 import * as repo from './leads.repository';
+import { recordAudit } from '#server/features/audit';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -192,13 +193,18 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
       at,
     });
   }
-  if (Object.keys(changes).length > 0) await repo.updateLead(db, id, changes);
+  if (Object.keys(changes).length > 0) {
+    await repo.updateLead(db, id, changes);
+    await recordAudit(db, { actor: by, kind: 'lead.updated', recordType: 'lead', recordId: id, fields: Object.keys(changes) });
+  }
   return toItem((await repo.findLead(db, id))!);
 }
 
+/** Run it in a transaction: the note and its audit entry are stored together. */
 export async function addNote(db: Db, id: string, text: string, by: StaffPrincipal): Promise<void> {
   await requireLead(db, id);
   await repo.insertLeadEvent(db, { id: newId(), leadId: id, type: 'note', byId: by.sub, byName: by.name ?? by.email ?? 'Staff', text, at: new Date() });
+  await recordAudit(db, { actor: by, kind: 'lead.updated', recordType: 'lead', recordId: id, fields: ['notes'] });
 }
 
 /** For notifications: who the lead is, as far as the studio knows. */

@@ -31,7 +31,7 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
       paths.add,
       { schema: { tags, consumes: ['multipart/form-data'], response: { 201: saved } } },
       async (request, reply) => {
-        const _id = await addItem(app.db, spec, await readListingForm(request));
+        const _id = await addItem(app.db, spec, await readListingForm(request), request.staff!);
         return reply.status(201).send({ message: `${spec.label} added successfully.`, _id });
       },
     );
@@ -40,7 +40,7 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
       paths.update,
       { schema: { tags, consumes: ['multipart/form-data'], response: { 200: saved } } },
       async (request) => {
-        const _id = await updateItem(app.db, spec, await readListingForm(request));
+        const _id = await updateItem(app.db, spec, await readListingForm(request), request.staff!);
         return { message: `${spec.label} updated successfully.`, _id };
       },
     );
@@ -49,7 +49,7 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
       paths.remove.pattern,
       { schema: { tags, params: z.object({ id: z.string() }), response: { 200: deleted } } },
       async (request) => {
-        await deleteItem(app.db, spec, request.params.id);
+        await deleteItem(app.db, spec, request.params.id, request.staff!);
         return { message: `${spec.label} deleted successfully.` };
       },
     );

@@ -124,7 +124,7 @@ export async function seedDemoListings(db: Kysely<Database>): Promise<void> {
     // Added last to first, so the lists (newest first) show them in the order written above.
     for (const item of [...DEMO[kind]].reverse()) {
       const bytes = await sharp(Buffer.from(item.svg)).png().toBuffer();
-      await addItem(db, spec, { fields: { ...item.fields, filename: item.filename }, file: { bytes, filename: item.filename } });
+      await addItem(db, spec, { fields: { ...item.fields, filename: item.filename }, file: { bytes, filename: item.filename } }, null);
     }
   }
 }

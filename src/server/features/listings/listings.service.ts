@@ -6,6 +6,7 @@ import { CompressedBody } from '#server/lib/compressed-body';
 import type { ContentCache } from '#server/lib/content-cache';
 import { badRequest, notFound } from '#server/lib/errors';
 import { newId } from '#server/lib/ids';
+import { changedFields, recordAudit, type AuditActor } from '#server/features/audit';
 import { deleteImageIfUnused, insertImage } from '../media/media.repository';
 import { prepareImage } from '../media/media.service';
 import { parseFields, type ListingForm } from './listing-form';
@@ -36,7 +37,7 @@ export function serializedList(cache: ContentCache, db: Kysely<Database>, spec: 
 }
 
 /** Adds a record with its image; refused input stores nothing. Returns the new id. */
-export async function addItem(db: Kysely<Database>, spec: ListingKindSpec, form: ListingForm): Promise<string> {
+export async function addItem(db: Kysely<Database>, spec: ListingKindSpec, form: ListingForm, actor: AuditActor): Promise<string> {
   const input = parseFields(spec.newSchema, form.fields);
   if (!form.file) throw badRequest(IMAGE_REQUIRED, [{ field: 'file', message: IMAGE_REQUIRED }]);
   // Decoding and re-encoding happen before the transaction opens, so it stays short.
@@ -50,12 +51,13 @@ export async function addItem(db: Kysely<Database>, spec: ListingKindSpec, form:
       filename: input.filename || form.file!.filename,
       fields: spec.toColumns(input),
     });
+    await recordAudit(trx, { actor, kind: 'listing.created', recordType: spec.kind, recordId: id });
   });
   return id;
 }
 
 /** Replaces a record's fields; its image too when a file is sent, else the current one stays. */
-export async function updateItem(db: Kysely<Database>, spec: ListingKindSpec, form: ListingForm): Promise<string> {
+export async function updateItem(db: Kysely<Database>, spec: ListingKindSpec, form: ListingForm, actor: AuditActor): Promise<string> {
   const input = parseFields(spec.updateSchema, form.fields);
   const id = String(input[spec.idField]);
   const image = form.file ? await prepareImage(form.file.bytes) : null;
@@ -65,18 +67,22 @@ export async function updateItem(db: Kysely<Database>, spec: ListingKindSpec, fo
     if (image) await insertImage(trx, image);
     const imageHash = image?.hash ?? current.imageHash;
     const filename = form.file ? input.filename || form.file.filename : current.filename;
-    const updated = await listings.updateListing(trx, spec.table, { id, imageHash, filename, fields: spec.toColumns(input) });
+    const fields = spec.toColumns(input);
+    const updated = await listings.updateListing(trx, spec.table, { id, imageHash, filename, fields });
     if (!updated) throw notFound(spec.notFound);
+    const changed = changedFields({ ...current.fields, imageHash: current.imageHash, filename: current.filename }, { ...current.fields, ...fields, imageHash, filename });
+    await recordAudit(trx, { actor, kind: 'listing.updated', recordType: spec.kind, recordId: id, fields: changed.map((f) => (f === 'imageHash' ? 'image' : f)) });
     if (imageHash !== current.imageHash) await deleteImageIfUnused(trx, current.imageHash);
   });
   return id;
 }
 
 /** Deletes a record, and its image when no other record uses it. */
-export async function deleteItem(db: Kysely<Database>, spec: ListingKindSpec, id: string): Promise<void> {
+export async function deleteItem(db: Kysely<Database>, spec: ListingKindSpec, id: string, actor: AuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const imageHash = await listings.deleteListing(trx, spec.table, id);
     if (imageHash === undefined) throw notFound(spec.notFound);
     await deleteImageIfUnused(trx, imageHash);
+    await recordAudit(trx, { actor, kind: 'listing.deleted', recordType: spec.kind, recordId: id });
   });
 }

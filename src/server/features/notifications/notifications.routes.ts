@@ -32,12 +32,12 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   r.get(WEBHOOKS_API.list, { schema: { tags, response: { 200: z.array(webhookEndpoint) } } }, () => endpoints(app.db));
 
   r.post(WEBHOOKS_API.create, { schema: { tags, body: webhookEndpointInput, response: { 201: webhookCreated } } }, async (request, reply) => {
-    const created = await createEndpoint(app.db, request.body, app.config.notify.allowPrivateWebhooks);
+    const created = await createEndpoint(app.db, request.body, app.config.notify.allowPrivateWebhooks, request.staff!);
     return reply.status(201).send(created);
   });
 
   r.delete(WEBHOOKS_API.remove.pattern, { schema: { tags, params: idParams, response: { 200: message } } }, async (request) => {
-    await removeEndpoint(app.db, request.params.id);
+    await removeEndpoint(app.db, request.params.id, request.staff!);
     return { message: WEBHOOK_MESSAGES.deleted };
   });
 

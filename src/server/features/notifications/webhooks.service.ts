@@ -19,6 +19,7 @@ import {
   requeueDelivery,
 } from './notifications.repository';
 import { checkWebhookHost } from './webhook-sender';
+import { recordAudit, type AuditActor } from '#server/features/audit';
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
@@ -28,14 +29,17 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
 
-export async function createEndpoint(db: Kysely<Database>, input: WebhookEndpointInput, allowPrivate: boolean): Promise<WebhookCreated> {
+export async function createEndpoint(db: Kysely<Database>, input: WebhookEndpointInput, allowPrivate: boolean, actor: AuditActor): Promise<WebhookCreated> {
   const host = await checkWebhookHost(input.url, allowPrivate);
   if (host !== 'ok') {
     const message = host === 'private' ? WEBHOOK_MESSAGES.urlPrivate : WEBHOOK_MESSAGES.urlUnresolvable;
     throw badRequest(message, [{ field: 'url', message }]);
   }
   const endpoint = { id: newId(), url: input.url, events: input.events, secret: newWebhookSecret(), createdAt: new Date() };
-  await insertEndpoint(db, endpoint);
+  await db.transaction().execute(async (trx) => {
+    await insertEndpoint(trx, endpoint);
+    await recordAudit(trx, { actor, kind: 'webhook.created', recordType: 'webhook', recordId: endpoint.id, fields: ['url', 'events'] });
+  });
   return {
     message: WEBHOOK_MESSAGES.created,
     _id: endpoint.id,
@@ -51,8 +55,11 @@ export async function endpoints(db: Kysely<Database>): Promise<WebhookEndpoint[]
   return rows.map((row) => ({ _id: row.id, url: row.url, events: JSON.parse(row.events) as WebhookEndpoint['events'], createdAt: iso(row.createdAt) }));
 }
 
-export async function removeEndpoint(db: Kysely<Database>, id: string): Promise<void> {
-  if (!(await deleteEndpoint(db, id))) throw notFound(WEBHOOK_MESSAGES.notFound);
+export async function removeEndpoint(db: Kysely<Database>, id: string, actor: AuditActor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await deleteEndpoint(trx, id))) throw notFound(WEBHOOK_MESSAGES.notFound);
+    await recordAudit(trx, { actor, kind: 'webhook.deleted', recordType: 'webhook', recordId: id });
+  });
 }
 
 export async function endpointDeliveries(db: Kysely<Database>, id: string): Promise<WebhookDelivery[]> {

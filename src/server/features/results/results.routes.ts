@@ -9,6 +9,7 @@ import { attachmentHeader, writeCampaignWorkbook, XLSX_CONTENT_TYPE } from './ca
 import { configuredSiteUrl } from '#server/lib/site-url';
 import * as campaigns from '#server/features/surveys/campaigns.service';
 import * as results from './results.service';
+import { recordAudit } from '#server/features/audit';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -33,6 +34,7 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     const campaign = await campaigns.getCampaign(app.db, request.params.id);
     // Checked before the download starts: a bad filter is a 400, not a broken file.
     const { filters, status } = parseFilters(campaign.questions, request.query);
+    await recordAudit(app.db, { actor: request.staff!, kind: 'responses.exported', recordType: 'campaign', recordId: campaign._id, fields: Object.entries(request.query).filter(([, v]) => v !== undefined && v !== '').map(([k]) => k) });
     const out = new PassThrough();
     // File links in the sheet open the staff file page on the site's configured address, never on
     // a host the request's Host header named (issue 22 item 16).

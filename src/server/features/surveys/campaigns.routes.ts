@@ -45,7 +45,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     CAMPAIGNS_API.add,
     { ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, body: campaignSaveSchema, response: { 201: messageSchema.extend({ _id: z.string() }) } } },
     async (request, reply) => {
-      const id = await campaigns.createCampaign(app.db, request.body);
+      const id = await app.db.transaction().execute((trx) => campaigns.createCampaign(trx, request.body, request.staff!));
       return reply.status(201).send({ message: CAMPAIGN_MESSAGES.created, _id: id });
     },
   );
@@ -54,7 +54,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     CAMPAIGNS_API.update.pattern,
     { ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, params: idParams, body: campaignSaveSchema, response: { 201: messageSchema } } },
     async (request, reply) => {
-      await app.db.transaction().execute((trx) => campaigns.updateCampaign(trx, request.params.id, request.body));
+      await app.db.transaction().execute((trx) => campaigns.updateCampaign(trx, request.params.id, request.body, request.staff!));
       return reply.status(201).send({ message: CAMPAIGN_MESSAGES.updated });
     },
   );
@@ -68,7 +68,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags, params: idParams, body: activateSchema, response: { 200: messageSchema } } },
     async (request) => {
       const { isActivated } = request.body;
-      await app.db.transaction().execute((trx) => campaigns.setCampaignActive(trx, request.params.id, isActivated));
+      await app.db.transaction().execute((trx) => campaigns.setCampaignActive(trx, request.params.id, isActivated, request.staff!));
       return { message: isActivated ? CAMPAIGN_MESSAGES.activated : CAMPAIGN_MESSAGES.deactivated };
     },
   );

@@ -224,6 +224,6 @@ export const DEMO_SURVEY = {
 /** Adds the demo campaign, active, to a database that has no campaign yet (safe to call on every start). */
 export async function seedDemoCampaign(db: Kysely<Database>): Promise<void> {
   if (await hasAnyCampaign(db)) return;
-  const id = await createCampaign(db, { name: DEMO_CAMPAIGN_NAME, questions: JSON.stringify(DEMO_SURVEY) });
-  await db.transaction().execute((trx) => setCampaignActive(trx, id, true));
+  const id = await createCampaign(db, { name: DEMO_CAMPAIGN_NAME, questions: JSON.stringify(DEMO_SURVEY) }, null);
+  await db.transaction().execute((trx) => setCampaignActive(trx, id, true, null));
 }

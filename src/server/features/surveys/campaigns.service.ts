@@ -14,6 +14,7 @@ import { newId } from '#server/lib/ids';
 import { BROKEN_REFERENCES_MESSAGE, referenceErrors } from '#shared/survey/references';
 import { questionNames } from '#shared/survey/survey-questions';
 import { leadFieldKeys } from '#shared/leads/lead-fields';
+import { changedFields, recordAudit, type AuditActor } from '#server/features/audit';
 import * as campaignsRepo from './campaigns.repository';
 import * as responsesRepo from '#server/features/responses/responses.repository';
 import type { CampaignsTable } from './campaigns.tables';
@@ -65,9 +66,11 @@ export async function requireCampaignId(db: Db, id: string): Promise<void> {
   if (!(await campaignsRepo.campaignExists(db, id))) throw notFound(CAMPAIGN_MESSAGES.notFound);
 }
 
-export async function createCampaign(db: Db, input: CampaignSave): Promise<string> {
+/** Run it in a transaction: the campaign and its audit entry are stored together. */
+export async function createCampaign(db: Db, input: CampaignSave, actor: AuditActor): Promise<string> {
   const id = newId();
   await campaignsRepo.insertCampaign(db, { id, ...campaignFields(input), isActive: false, now: new Date() });
+  await recordAudit(db, { actor, kind: 'campaign.created', recordType: 'campaign', recordId: id });
   return id;
 }
 
@@ -76,10 +79,13 @@ export async function createCampaign(db: Db, input: CampaignSave): Promise<strin
  * a transaction: the campaign's row is locked first, so a response being stored at the same
  * moment is either seen by the check or stored after the edit.
  */
-export async function updateCampaign(trx: Db, id: string, input: CampaignSave): Promise<void> {
+export async function updateCampaign(trx: Db, id: string, input: CampaignSave, actor: AuditActor): Promise<void> {
   const fields = campaignFields(input);
   await campaignsRepo.lockCampaign(trx, id);
-  if (await campaignsRepo.updateCampaignWithoutResponses(trx, id, fields, new Date())) return;
+  const before = await campaignsRepo.findCampaign(trx, id);
+  if (await campaignsRepo.updateCampaignWithoutResponses(trx, id, fields, new Date())) {
+    return recordAudit(trx, { actor, kind: 'campaign.updated', recordType: 'campaign', recordId: id, fields: changedFields({ ...before }, { ...fields }, ['name', 'questions']) });
+  }
   await requireCampaignId(trx, id);
   throw conflict(CAMPAIGN_MESSAGES.editLocked, 'EDIT_LOCKED');
 }
@@ -102,10 +108,11 @@ export async function activeCampaigns(db: Db): Promise<ActiveCampaign[]> {
 }
 
 /** Activating makes this the only active campaign; run it in a transaction. */
-export async function setCampaignActive(trx: Db, id: string, active: boolean): Promise<void> {
+export async function setCampaignActive(trx: Db, id: string, active: boolean, actor: AuditActor): Promise<void> {
   await requireCampaignId(trx, id);
   if (active) await campaignsRepo.activateOnly(trx, id);
   else await campaignsRepo.deactivate(trx, id);
+  await recordAudit(trx, { actor, kind: active ? 'campaign.activated' : 'campaign.deactivated', recordType: 'campaign', recordId: id, fields: ['isActive'] });
 }
 
 export async function responseCount(db: Db, id: string): Promise<number> {

@@ -6,6 +6,7 @@ import {
   HomeOutlined,
   InboxOutlined,
   ApiOutlined,
+  AuditOutlined,
   LogoutOutlined,
   MailOutlined,
   MenuFoldOutlined,
@@ -64,6 +65,7 @@ const MENU: Array<{ to: string; label: string; icon: ReactNode }> = [
   { to: paths.newsletter, label: 'Newsletter', icon: <NotificationOutlined /> },
   { to: paths.settingsWebhooks, label: 'Webhooks', icon: <ApiOutlined /> },
   { to: paths.settingsMail, label: 'Sent mail', icon: <MailOutlined /> },
+  { to: paths.audit, label: 'Audit log', icon: <AuditOutlined /> },
   { to: paths.home, label: 'Product Home', icon: <GlobalOutlined /> },
   { to: paths.logout, label: 'Logout', icon: <LogoutOutlined /> },
 ];
@@ -106,7 +108,7 @@ function useNewLeads(pathname: string): number | null {
 /** The menu entry for a page: its section, or Dashboard for the campaign pages. */
 function selectedKey(pathname: string): string {
   if (pathname === paths.contactResponsesAlt) return paths.contactResponses;
-  const section = [paths.leads, paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses, paths.newsletter, paths.settingsWebhooks, paths.settingsMail, paths.settings].find(
+  const section = [paths.leads, paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses, paths.newsletter, paths.settingsWebhooks, paths.settingsMail, paths.settings, paths.audit].find(
     (key) => pathname === key || pathname.startsWith(`${key}/`),
   );
   return section ?? paths.dashboard;

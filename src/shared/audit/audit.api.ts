@@ -1,0 +1,5 @@
+/** The audit log (issue 24 §4); owners only. */
+export const AUDIT_API = {
+  /** GET: a page of entries, newest first (`auditQuery`). */
+  list: '/api/audit',
+} as const;

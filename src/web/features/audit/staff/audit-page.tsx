@@ -1,0 +1,197 @@
+import { Button, Empty, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { Link, useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { AUDIT_KIND_LABELS, AUDIT_KINDS, AUDIT_TIME_ZONE, auditQuery, type AuditEntry } from '#shared/audit/audit.contract';
+import { leadPath, paths } from '#shared/paths';
+import { PageMeta } from '#web/components/page-meta';
+import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
+import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
+import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
+import { fetchAudit, fetchStaffList, type AuditFilters, type StaffMember } from '../audit-api';
+import './audit.css';
+
+const PAGE_SIZES = [20, 50, 100];
+const FILTER_KEYS = ['actor', 'kind', 'from', 'to'] as const;
+
+interface View {
+  filters: AuditFilters;
+  page: number;
+  size: number;
+}
+
+/** The view from the URL: a filter the contract refuses is dropped rather than failing the page. */
+function readView(search: URLSearchParams): View {
+  const filters: AuditFilters = {};
+  for (const key of FILTER_KEYS) {
+    const value = search.get(key);
+    if (value && auditQuery.safeParse({ [key]: value }).success) filters[key] = value;
+  }
+  if (filters.from && filters.to && !auditQuery.safeParse({ from: filters.from, to: filters.to }).success) delete filters.to;
+  const size = PAGE_SIZES.includes(Number(search.get('size'))) ? Number(search.get('size')) : PAGE_SIZES[0]!;
+  const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
+  return { filters, page, size };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { filters, page, size } = readView(new URL(request.url).searchParams);
+  const staff = fetchStaffList().catch(() => [] as StaffMember[]);
+  const list = await loadPageData(() => fetchAudit(filters, { limit: size, offset: (page - 1) * size }), 'The audit log could not be loaded.');
+  return { ...list, staff: await staff };
+}
+
+const WHEN = new Intl.DateTimeFormat('en-IN', {
+  timeZone: AUDIT_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: true,
+});
+/** In India's time, whatever the browser's zone. */
+const formatWhen = (iso: string) => `${WHEN.format(new Date(iso))} IST`;
+
+const kindLabel = (kind: string) => AUDIT_KIND_LABELS[kind as keyof typeof AUDIT_KIND_LABELS] ?? kind;
+
+function RecordCell({ entry }: { entry: AuditEntry }) {
+  if (!entry.recordId) return <span className="audit-muted">{entry.recordType}</span>;
+  const id = <code>{entry.recordId}</code>;
+  return (
+    <span className="audit-record">
+      {entry.recordType}{' '}
+      {entry.recordType === 'lead' && entry.kind !== 'lead.erased' ? <Link to={leadPath(entry.recordId)}>{id}</Link> : id}
+    </span>
+  );
+}
+
+const fieldsText = (fields: string[]) => (fields.length > 0 ? fields.join(', ') : '—');
+
+function FilterSelect(props: { label: string; all: string; value: string | undefined; options: Array<{ value: string; label: ReactNode }>; onChange: (value: string) => void }) {
+  return (
+    <label className="audit-filter">
+      <span>{props.label}</span>
+      <Select aria-label={props.label} value={props.value ?? ''} onChange={props.onChange} options={[{ value: '', label: props.all }, ...props.options]} showSearch optionFilterProp="label" />
+    </label>
+  );
+}
+
+export function Component() {
+  const data = useLoaderData<typeof loader>();
+  const [search, setSearch] = useSearchParams();
+  const navigation = useNavigation();
+  const tableRef = useKeyboardScrollableTables<HTMLDivElement>();
+  const view = readView(search);
+  const loading = navigation.state === 'loading' && navigation.location.pathname === paths.audit;
+
+  function setFilter(key: keyof AuditFilters, value: string | undefined) {
+    const next = new URLSearchParams(search);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    next.delete('page');
+    setSearch(next);
+  }
+
+  function setPage(page: number, size: number) {
+    const next = new URLSearchParams(search);
+    next.set('page', String(size === view.size ? page : 1));
+    next.set('size', String(size));
+    setSearch(next);
+  }
+
+  const columns: TableColumnsType<AuditEntry> = [
+    { title: 'When (IST)', dataIndex: 'at', key: 'at', width: 200, render: (at: string) => formatWhen(at) },
+    { title: 'Who', dataIndex: 'actorName', key: 'who', render: (name: string, entry) => (entry.actorId ? name : <Tag>{name}</Tag>) },
+    { title: 'What', dataIndex: 'kind', key: 'kind', render: (kind: string) => kindLabel(kind) },
+    { title: 'Record', key: 'record', render: (_, entry) => <RecordCell entry={entry} /> },
+    { title: 'Fields changed', dataIndex: 'fields', key: 'fields', render: (fields: string[]) => fieldsText(fields) },
+  ];
+
+  const filtered = Object.keys(view.filters).length > 0;
+  const empty = (
+    <Empty description={filtered ? 'No entries match these filters.' : 'Nothing recorded yet. Changes made by staff appear here.'}>
+      {filtered ? (
+        <Button onClick={() => setSearch(new URLSearchParams())}>Clear the filters</Button>
+      ) : null}
+    </Empty>
+  );
+
+  return (
+    <div className="audit-page">
+      <PageMeta title="Audit log" description="Who changed what, and when." />
+      <Typography.Title level={1} className="audit-title">
+        Audit log
+      </Typography.Title>
+      <p className="audit-intro">Every change staff made, newest first: who, what, which record and which fields. Values are never shown.</p>
+
+      <form className="audit-filters" role="search" aria-label="Filter the audit log" onSubmit={(e) => e.preventDefault()}>
+        <FilterSelect
+          label="Person"
+          all="Everyone"
+          value={view.filters.actor}
+          onChange={(v) => setFilter('actor', v)}
+          options={data.staff.map((s) => ({ value: s._id, label: s.name || s.email }))}
+        />
+        <FilterSelect
+          label="Kind"
+          all="All kinds"
+          value={view.filters.kind}
+          onChange={(v) => setFilter('kind', v)}
+          options={AUDIT_KINDS.map((k) => ({ value: k, label: AUDIT_KIND_LABELS[k] }))}
+        />
+        <label className="audit-filter">
+          <span>From (IST)</span>
+          <Input type="date" value={view.filters.from ?? ''} onChange={(e) => setFilter('from', e.target.value)} />
+        </label>
+        <label className="audit-filter">
+          <span>To (IST)</span>
+          <Input type="date" value={view.filters.to ?? ''} onChange={(e) => setFilter('to', e.target.value)} />
+        </label>
+      </form>
+
+      {!data.data ? (
+        <LoadFailed message="The audit log could not be loaded." reason={data.error} />
+      ) : (
+        <>
+          <div ref={tableRef} className={PHONE_CARDS_WIDE}>
+            <Table<AuditEntry>
+              rowKey="_id"
+              columns={columns}
+              dataSource={data.data.items}
+              loading={loading}
+              locale={{ emptyText: empty }}
+              scroll={{ x: 800 }}
+              pagination={{
+                current: view.page,
+                pageSize: view.size,
+                total: data.data.total,
+                pageSizeOptions: PAGE_SIZES,
+                showSizeChanger: true,
+                showTotal: (total) => `${total} ${total === 1 ? 'entry' : 'entries'}`,
+                onChange: setPage,
+              }}
+            />
+          </div>
+          <PhoneCards
+            items={data.data.items}
+            itemKey={(entry) => entry._id}
+            busy={loading}
+            empty={empty}
+            renderCard={(entry) => (
+              <div className="phone-card audit-card">
+                <span className="phone-card__top">
+                  <strong>{kindLabel(entry.kind)}</strong>
+                  <span>{entry.actorName}</span>
+                </span>
+                <RecordCell entry={entry} />
+                <span>Fields: {fieldsText(entry.fields)}</span>
+                <span className="audit-muted">{formatWhen(entry.at)}</span>
+              </div>
+            )}
+            pagination={{ current: view.page, pageSize: view.size, total: data.data.total, onChange: setPage }}
+          />
+        </>
+      )}
+    </div>
+  );
+}
