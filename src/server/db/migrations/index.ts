@@ -22,6 +22,7 @@ import * as visitorMailLimits from './2026-11-26T0620-visitor-mail-limits';
 import * as leadPhonesE164 from './2026-11-26T0700-lead-phones-e164';
 import * as staffTokenVersion from './2026-11-26T0800-staff-token-version';
 import * as answerJsonbOrNull from './2026-11-26T0801-answer-jsonb-or-null';
+import * as staffRoles from './2026-11-27T1100-staff-roles';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0700-lead-phones-e164': leadPhonesE164,
   '2026-11-26T0800-staff-token-version': staffTokenVersion,
   '2026-11-26T0801-answer-jsonb-or-null': answerJsonbOrNull,
+  '2026-11-27T1100-staff-roles': staffRoles,
 };

@@ -61,7 +61,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
 
   // Public: the visitor's journey -----------------------------------------------------------
 
-  r.get(CAMPAIGNS_API.active, { schema: { tags, response: { 200: z.array(activeCampaignSchema) } } }, async () =>
+  r.get(CAMPAIGNS_API.active, { config: { access: 'public' }, schema: { tags, response: { 200: z.array(activeCampaignSchema) } } }, async () =>
     campaigns.activeCampaigns(app.db),
   );
 
@@ -70,7 +70,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { tags, body: emailAddSchema, response: { 200: emailAddResultSchema, 201: emailAddResultSchema } },
       bodyLimit: 4096,
-      config: { rateLimit: app.publicWriteRateLimit },
+      config: { access: 'public', rateLimit: app.publicWriteRateLimit },
     },
     async (request, reply) => {
       // Lead writes share commits with their neighbours (group commit): one fsync for many leads.
@@ -92,7 +92,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { tags, params: z.object({ campaignId: z.string().max(100) }), body: surveyResponseSchema, response: { 200: responseStoredSchema } },
       bodyLimit: RESPONSE_BODY_LIMIT,
-      config: { rateLimit: app.publicWriteRateLimit },
+      config: { access: 'public', rateLimit: app.publicWriteRateLimit },
     },
     async (request) => {
       const { campaignId } = request.params;
@@ -111,7 +111,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { tags, params: z.object({ campaignId: z.string().max(100) }), body: surveyProgressSchema, response: { 200: surveyProgressSavedSchema } },
       bodyLimit: RESPONSE_BODY_LIMIT,
-      config: { rateLimit: app.publicWriteRateLimit },
+      config: { access: 'public', rateLimit: app.publicWriteRateLimit },
     },
     async (request) => app.writes.run((trx) => progress.saveProgress(trx, request.params.campaignId, request.body.response)),
   );
@@ -120,7 +120,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     CAMPAIGNS_API.progress.pattern,
     {
       schema: { tags, params: z.object({ campaignId: z.string().max(100) }), querystring: surveyProgressQuerySchema, response: { 200: surveyProgressReadSchema } },
-      config: { rateLimit: app.publicWriteRateLimit },
+      config: { access: 'public', rateLimit: app.publicWriteRateLimit },
     },
     async (request, reply) => {
       // The answers are personal: no shared cache keeps them.
@@ -134,7 +134,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
     CAMPAIGNS_API.resume,
     {
       schema: { tags, querystring: surveyResumeQuerySchema, response: { 200: surveyResumeSchema } },
-      config: { rateLimit: app.publicWriteRateLimit },
+      config: { access: 'public', rateLimit: app.publicWriteRateLimit },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -144,13 +144,13 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
 
   // Staff -----------------------------------------------------------------------------------
 
-  r.get(CAMPAIGNS_API.all, { schema: { tags, response: { 200: z.array(campaignSummarySchema) } } }, async () =>
+  r.get(CAMPAIGNS_API.all, { config: { access: 'staff' }, schema: { tags, response: { 200: z.array(campaignSummarySchema) } } }, async () =>
     campaigns.listCampaigns(app.db),
   );
 
   r.post(
     CAMPAIGNS_API.add,
-    { ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, body: campaignSaveSchema, response: { 201: messageSchema.extend({ _id: z.string() }) } } },
+    { config: { access: 'staff' }, ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, body: campaignSaveSchema, response: { 201: messageSchema.extend({ _id: z.string() }) } } },
     async (request, reply) => {
       const id = await campaigns.createCampaign(app.db, request.body);
       return reply.status(201).send({ message: CAMPAIGN_MESSAGES.created, _id: id });
@@ -159,20 +159,20 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     CAMPAIGNS_API.update.pattern,
-    { ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, params: idParams, body: campaignSaveSchema, response: { 201: messageSchema } } },
+    { config: { access: 'staff' }, ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, params: idParams, body: campaignSaveSchema, response: { 201: messageSchema } } },
     async (request, reply) => {
       await app.db.transaction().execute((trx) => campaigns.updateCampaign(trx, request.params.id, request.body));
       return reply.status(201).send({ message: CAMPAIGN_MESSAGES.updated });
     },
   );
 
-  r.get(CAMPAIGNS_API.edit.pattern, { schema: { tags, params: idParams, response: { 200: campaignSchema } } }, async (request) =>
+  r.get(CAMPAIGNS_API.edit.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: campaignSchema } } }, async (request) =>
     campaigns.getCampaign(app.db, request.params.id),
   );
 
   r.post(
     CAMPAIGNS_API.activate.pattern,
-    { schema: { tags, params: idParams, body: activateSchema, response: { 200: messageSchema } } },
+    { config: { access: 'staff' }, schema: { tags, params: idParams, body: activateSchema, response: { 200: messageSchema } } },
     async (request) => {
       const { isActivated } = request.body;
       await app.db.transaction().execute((trx) => campaigns.setCampaignActive(trx, request.params.id, isActivated));
@@ -182,39 +182,39 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     CAMPAIGNS_API.responseCount.pattern,
-    { schema: { tags, params: idParams, response: { 200: z.object({ count: z.number() }) } } },
+    { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: z.object({ count: z.number() }) } } },
     async (request) => ({ count: await campaigns.responseCount(app.db, request.params.id) }),
   );
 
   r.get(
     CAMPAIGNS_API.answers.pattern,
-    { schema: { tags, params: idParams, querystring: answersQuerySchema, response: { 200: z.array(answerRowSchema) } } },
+    { config: { access: 'staff' }, schema: { tags, params: idParams, querystring: answersQuerySchema, response: { 200: z.array(answerRowSchema) } } },
     async (request) => campaigns.campaignAnswers(app.db, request.params.id, request.query),
   );
 
-  r.get(EMAILS_API.byCampaign.pattern, { schema: { tags, params: idParams, response: { 200: z.array(emailRecordSchema) } } }, async (request) =>
+  r.get(EMAILS_API.byCampaign.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: z.array(emailRecordSchema) } } }, async (request) =>
     campaigns.campaignEmailRecords(app.db, request.params.id),
   );
 
   r.get(
     EMAILS_API.all,
-    { schema: { tags, querystring: emailListQuerySchema, response: { 200: emailListSchema } } },
+    { config: { access: 'staff' }, schema: { tags, querystring: emailListQuerySchema, response: { 200: emailListSchema } } },
     async (request) => campaigns.listAllEmailRecords(app.db, request.query),
   );
 
   r.get(
     CAMPAIGNS_API.questionColumns.pattern,
-    { schema: { tags, params: idParams, response: { 200: z.array(z.object({ questioncolumns: z.string() })) } } },
+    { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: z.array(z.object({ questioncolumns: z.string() })) } } },
     async (request) => [{ questioncolumns: await campaigns.questionColumns(app.db, request.params.id) }],
   );
 
   r.get(
     CAMPAIGNS_API.summary.pattern,
-    { schema: { tags, params: idParams, querystring: resultFiltersSchema, response: { 200: campaignSummaryResultSchema } } },
+    { config: { access: 'staff' }, schema: { tags, params: idParams, querystring: resultFiltersSchema, response: { 200: campaignSummaryResultSchema } } },
     async (request) => campaignSummary(app.db, app.database.dialect, request.params.id, request.query),
   );
 
-  r.get(CAMPAIGNS_API.download.pattern, { schema: { tags, params: idParams, querystring: resultFiltersSchema } }, async (request, reply) => {
+  r.get(CAMPAIGNS_API.download.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, querystring: resultFiltersSchema } }, async (request, reply) => {
     const campaign = await campaigns.getCampaign(app.db, request.params.id);
     // Checked before the download starts: a bad filter is a 400, not a broken file.
     const { filters, status } = parseFilters(campaign.questions, request.query);
