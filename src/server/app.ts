@@ -1,3 +1,4 @@
+import { staffRoutes } from '#server/features/staff/staff.routes';
 import { declaredAccess, type Access } from '#server/features/auth/access';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const authDeps = { db: database.db, config, throttle: loginThrottle(limiters, config), key: secretKey(config.jwtSecret) };
   registerAuthGuard(app, authDeps);
   await app.register(authRoutes, authDeps);
+  await app.register(staffRoutes, { limiters, key: authDeps.key });
   await app.register(systemRoutes);
   app.get(SYSTEM_API.docs, { config: { access: 'staff' }, schema: { hide: true } }, async () => app.swagger());
 

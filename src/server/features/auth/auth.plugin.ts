@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_API, loginSchema } from '#shared/auth/auth.contract';
+import { AUTH_API, loginSchema, STAFF_MESSAGES } from '#shared/auth/auth.contract';
 import { forbidden, unauthorized } from '#server/lib/errors';
 import { authenticate, login, logout, type AuthDeps } from './auth.service';
 import { DEVICE_COOKIE, deviceCookieHeader, readCookie } from './login-device';
-import { listStaff } from './staff.repository';
 import type { StaffPrincipal } from './token';
 
 declare module 'fastify' {
@@ -14,8 +13,6 @@ declare module 'fastify' {
     staff?: StaffPrincipal;
   }
 }
-
-export const OWNERS_ONLY = 'Only an owner of the studio can do this.';
 
 const messageSchema = z.object({ message: z.string() });
 
@@ -36,7 +33,7 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthDeps): void {
     authenticate(deps, request.headers.authorization).then(
       (principal) => {
         if (!principal) return done(unauthorized());
-        if (access !== 'staff' && !(access === 'owner' && principal.role === 'owner')) return done(forbidden(OWNERS_ONLY));
+        if (access !== 'staff' && !(access === 'owner' && principal.role === 'owner')) return done(forbidden(STAFF_MESSAGES.ownersOnly));
         request.staff = principal;
         done();
       },
@@ -65,13 +62,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       reply.header('set-cookie', deviceCookieHeader(known, request.protocol === 'https'));
       return { token, message: 'Logged in.' };
     },
-  );
-
-  // Staff only (behind the guard): who a lead can be assigned to. Never password data.
-  r.get(
-    AUTH_API.staff,
-    { config: { access: 'staff' }, schema: { tags: ['auth'], response: { 200: z.array(z.object({ _id: z.string(), name: z.string(), email: z.string() })) } } },
-    async () => (await listStaff(deps.db)).map((s) => ({ _id: s.id, name: s.name, email: s.email })),
   );
 
   r.post(AUTH_API.logout, { config: { access: 'staff' }, schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request) => {

@@ -20,7 +20,16 @@ export interface RevokedTokensTable {
   expiresAt: Timestamp;
 }
 
+export interface PasswordResetTokensTable {
+  /** SHA-256 (hex) of the one-time token: the token itself is only in the e-mail. */
+  tokenHash: string;
+  staffId: string;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+}
+
 export interface AuthTables {
+  passwordResetTokens: PasswordResetTokensTable;
   staffUsers: StaffUsersTable;
   revokedTokens: RevokedTokensTable;
 }

@@ -85,3 +85,47 @@ export async function tokenStanding(db: Kysely<Database>, userId: string, jti: s
     .executeTakeFirst();
   return row && { tokenVersion: Number(row.tokenVersion), revoked: row.revokedJti != null, active: Boolean(row.active), role: row.role };
 }
+
+export async function updateStaffPasswordById(db: Kysely<Database>, id: string, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('staffUsers')
+    .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A new e-mail for the account; tokens issued for the old one are refused from now on. */
+export async function updateStaffEmail(db: Kysely<Database>, id: string, email: string): Promise<void> {
+  await db
+    .updateTable('staffUsers')
+    .set((eb) => ({ email: email.toLowerCase(), tokenVersion: eb('tokenVersion', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export function listAssignees(db: Kysely<Database>) {
+  return db.selectFrom('staffUsers').select(['id', 'name']).where('active', '=', true).orderBy('name').execute();
+}
+
+export async function insertResetToken(db: Kysely<Database>, row: { tokenHash: string; staffId: string; expiresAt: Date }): Promise<void> {
+  await db.insertInto('passwordResetTokens').values({ ...row, usedAt: null }).execute();
+}
+
+/**
+ * Uses a one-time token: marks it used (only if unused and unexpired, in one statement, so two
+ * concurrent uses cannot both pass) and answers the account it was for, or undefined.
+ */
+export async function consumeResetToken(db: Kysely<Database>, tokenHash: string, now: Date): Promise<string | undefined> {
+  const result = await db
+    .updateTable('passwordResetTokens')
+    .set({ usedAt: now })
+    .where('tokenHash', '=', tokenHash)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return undefined;
+  const row = await db.selectFrom('passwordResetTokens').select('staffId').where('tokenHash', '=', tokenHash).executeTakeFirst();
+  // Older links for the same account stop working too.
+  if (row) await db.deleteFrom('passwordResetTokens').where('staffId', '=', row.staffId).where('tokenHash', '<>', tokenHash).execute();
+  return row?.staffId;
+}

@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = getToken();
   if (token !== acceptedToken) {
     try {
-      await api.get(AUTH_API.staff, { signal: request.signal });
+      await api.get(AUTH_API.assignees, { signal: request.signal });
       acceptedToken = token;
     } catch (error) {
       // The API client has cleared the token and noted why; any other failure is left to the page.
