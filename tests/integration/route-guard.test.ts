@@ -93,3 +93,16 @@ describeEachDatabase('route guard', (ctx) => {
     }
   });
 });
+
+describeEachDatabase('route access declarations', (ctx) => {
+  it('refuses to start with a route that declares no access level', async () => {
+    const { buildApp } = await import('#server/app');
+    const { createDatabase } = await import('#server/db/database');
+    const database = createDatabase(ctx.config.database);
+    const app = await buildApp(ctx.config, { database, logger: false });
+    app.get('/api/undeclared', async () => ({ ok: true }));
+    await expect(app.ready()).rejects.toThrow(/GET \/api\/undeclared declares no access level/);
+    await app.close().catch(() => undefined);
+    await database.close();
+  });
+});
