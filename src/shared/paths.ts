@@ -25,6 +25,10 @@ export const paths = {
   surveyCards: '/dashboard/surveycards',
   settingsWebhooks: '/dashboard/settings/webhooks',
   settingsMail: '/dashboard/settings/mail',
+  staff: '/dashboard/staff',
+  account: '/dashboard/account',
+  passwordForgot: '/password/forgot',
+  passwordReset: '/password/reset',
 } as const;
 
 export type PagePath = (typeof paths)[keyof typeof paths];
