@@ -95,7 +95,7 @@ export function Component() {
       title: 'Status',
       dataIndex: 'active',
       width: 110,
-      render: (active: boolean) => (active ? <Tag color="green">Active</Tag> : <Tag>Deactivated</Tag>),
+      render: (active: boolean) => (active ? <Typography.Text strong>Active</Typography.Text> : <Tag>Deactivated</Tag>),
     },
     { title: 'Added', dataIndex: 'createdAt', width: 110, responsive: ['md'], render: (at: string) => <time dateTime={at}>{dayjs(at).format('DD-MM-YYYY')}</time> },
     {
