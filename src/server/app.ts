@@ -1,3 +1,5 @@
+import { staffRoutes } from '#server/features/staff/staff.routes';
+import { declaredAccess, type Access } from '#server/features/auth/access';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -59,7 +61,7 @@ declare module 'fastify' {
     /** Small write transactions, grouped into one commit per batch on SQLite (lead writes go here). */
     writes: GroupCommitter;
     /** Every route registered, for the route-guard test and the API description. */
-    routeInventory: Array<Pick<RouteOptions, 'method' | 'url'>>;
+    routeInventory: Array<Pick<RouteOptions, 'method' | 'url'> & { readonly access: Access }>;
     /** Sends staff and visitor e-mail (SMTP, or .eml files in the data folder). */
     mailer: Mailer;
     /** Delivers the notification outbox; `wake()` after a write that recorded an event. */
@@ -101,10 +103,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     frameworkErrors,
     clientErrorHandler,
   });
-  const routeInventory: Array<Pick<RouteOptions, 'method' | 'url'>> = [];
+  const routeInventory: Array<Pick<RouteOptions, 'method' | 'url'> & { readonly access: Access }> = [];
   app.decorate('routeInventory', routeInventory);
   app.addHook('onRoute', (route) => {
-    routeInventory.push({ method: route.method, url: route.url });
+    // Read when asked, not now: a plugin's own onRoute hook (run after this one) may still declare it.
+    routeInventory.push({ method: route.method, url: route.url, get access() { return declaredAccess(route); } });
+  });
+  // Every route says who may call it (issue 24 §3): one that does not is a startup error.
+  app.addHook('onReady', async () => {
+    for (const route of routeInventory) void route.access;
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -182,8 +189,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const authDeps = { db: database.db, config, throttle: loginThrottle(limiters, config), key: secretKey(config.jwtSecret) };
   registerAuthGuard(app, authDeps);
   await app.register(authRoutes, authDeps);
+  await app.register(staffRoutes, { limiters, key: authDeps.key });
   await app.register(systemRoutes);
-  app.get(SYSTEM_API.docs, { schema: { hide: true } }, async () => app.swagger());
+  app.get(SYSTEM_API.docs, { config: { access: 'staff' }, schema: { hide: true } }, async () => app.swagger());
 
   // Feature routes.
   await app.register(mediaRoutes);

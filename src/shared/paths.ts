@@ -30,6 +30,10 @@ export const paths = {
   unsubscribe: '/unsubscribe',
   newsletter: '/dashboard/newsletter',
   audit: '/dashboard/audit',
+  staff: '/dashboard/staff',
+  account: '/dashboard/account',
+  passwordForgot: '/password/forgot',
+  passwordReset: '/password/reset',
 } as const;
 
 export type PagePath = (typeof paths)[keyof typeof paths];

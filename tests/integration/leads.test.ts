@@ -231,19 +231,19 @@ describeEachDatabase('leads', (ctx) => {
       ['GET', LEADS_API.one('x')],
       ['PATCH', LEADS_API.one('x')],
       ['POST', LEADS_API.notes('x')],
-      ['GET', '/api/staff'],
+      ['GET', '/api/staff/assignees'],
     ] as const) {
       expect((await ctx.app.inject({ method, url, payload: method === 'GET' ? undefined : {} })).statusCode, `${method} ${url}`).toBe(401);
     }
   });
 });
 
-describeEachDatabase('staff list', (ctx) => {
-  it('lists staff by id, name and e-mail, without password data', async () => {
-    const res = await ctx.asStaff({ method: 'GET', url: '/api/staff' });
+describeEachDatabase('assignee list', (ctx) => {
+  it('lists who a lead can be assigned to by id and name only, without password data', async () => {
+    const res = await ctx.asStaff({ method: 'GET', url: '/api/staff/assignees' });
     expect(res.statusCode, res.body).toBe(200);
     const staff = res.json<Array<Record<string, string>>>();
-    expect(staff).toEqual([{ _id: expect.any(String), name: STAFF.name, email: STAFF.email }]);
+    expect(staff).toEqual([{ id: expect.any(String), name: STAFF.name }]);
     expect(res.body).not.toMatch(/password|hash/i);
   });
 });

@@ -1,16 +1,22 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { expect, it } from 'vitest';
-import { isPublicRoute, PUBLIC_ROUTES } from '#server/features/auth/public-routes';
+import { createStaff } from '#server/features/auth/auth.service';
+import type { Access } from '#server/features/auth/access';
+import { findStaffByEmail } from '#server/features/auth/staff.repository';
+import { secretKey, signToken } from '#server/features/auth/token';
 import { describeEachDatabase, STAFF } from '../helpers/app';
 
-/** Every route the app registers, with a concrete URL to call it at. */
-function inventory(routes: Pick<RouteOptions, 'method' | 'url'>[]) {
-  return routes.flatMap((r) =>
+const PLAIN_STAFF = { email: 'plain.staff@abode.test', name: 'Plain Staff', password: 'another horse battery', role: 'staff' as const };
+
+/** Every route the app registers, with its declared access and a concrete URL to call it at. */
+function inventory(app: FastifyInstance) {
+  return app.routeInventory.flatMap((r) =>
     (Array.isArray(r.method) ? r.method : [r.method])
       .filter((m) => m !== 'HEAD')
       .map((method) => ({
         method,
+        access: r.access as Access,
         pattern: r.url,
         url: r.url.replace(/:[A-Za-z]+/g, '0190f0f0-0000-7000-8000-000000000000').replace('*', 'anything'),
       })),
@@ -18,9 +24,30 @@ function inventory(routes: Pick<RouteOptions, 'method' | 'url'>[]) {
 }
 
 describeEachDatabase('route guard', (ctx) => {
-  it('guards every route that is not on the public allowlist (no, tampered, expired and revoked tokens)', async () => {
-    const registered = inventory(listRoutes(ctx.app));
-    const guarded = registered.filter((r) => !isPublicRoute(r.method, r.pattern));
+  /** A fresh token for the account (a route such as logout may revoke the one it was called with). */
+  async function tokenFor(email: string): Promise<string> {
+    const user = (await findStaffByEmail(ctx.database.db, email))!;
+    return (await signToken(secretKey(ctx.config.jwtSecret), { ...user, tokenVersion: Number(user.tokenVersion) }, 600)).token;
+  }
+  const call = (route: { method: string; url: string }, authorization?: string) =>
+    ctx.app.inject({ method: route.method as 'GET', url: route.url, headers: authorization ? { authorization } : {} });
+
+  it('every route declares public, staff or owner, and all three are in use', () => {
+    const levels = new Set(inventory(ctx.app).map((r) => r.access));
+    expect([...levels].sort()).toEqual(['owner', 'public', 'staff']);
+  });
+
+  it('answers public routes without a token', async () => {
+    const open = inventory(ctx.app).filter((r) => r.access === 'public');
+    expect(open.length).toBeGreaterThan(5);
+    for (const route of open) {
+      const res = await call(route);
+      expect.soft([401, 403], `${route.method} ${route.pattern} without a token`).not.toContain(res.statusCode);
+    }
+  });
+
+  it('refuses staff and owner routes without a valid token (no, tampered, expired, revoked)', async () => {
+    const guarded = inventory(ctx.app).filter((r) => r.access !== 'public');
     expect(guarded.length).toBeGreaterThan(1);
 
     const valid = await ctx.staffToken();
@@ -44,22 +71,38 @@ describeEachDatabase('route guard', (ctx) => {
         ['revoked', `Bearer ${revoked}`],
         ['not bearer', `Basic ${Buffer.from('a:b').toString('base64')}`],
       ] as const) {
-        const res = await ctx.app.inject({
-          method: route.method as 'GET',
-          url: route.url,
-          headers: authorization ? { authorization } : {},
-        });
+        const res = await call(route, authorization);
         expect.soft(res.statusCode, `${route.method} ${route.pattern} with ${label}`).toBe(401);
       }
     }
   });
 
-  it('has no allowlist entry without a registered route', () => {
-    const registered = new Set(inventory(listRoutes(ctx.app)).map((r) => `${r.method} ${r.pattern}`));
-    for (const [method, url] of PUBLIC_ROUTES) expect.soft(registered.has(`${method} ${url}`), `${method} ${url}`).toBe(true);
+  it('lets staff call staff routes, refuses them owner routes (403), and lets owners call both', async () => {
+    await ctx.staffToken(); // creates the owner
+    await createStaff(ctx.database.db, PLAIN_STAFF);
+    for (const route of inventory(ctx.app).filter((r) => r.access !== 'public')) {
+      const asStaff = await call(route, `Bearer ${await tokenFor(PLAIN_STAFF.email)}`);
+      if (route.access === 'owner') {
+        expect.soft(asStaff.statusCode, `${route.method} ${route.pattern} as staff`).toBe(403);
+        expect.soft(asStaff.json<{ code: string }>().code).toBe('FORBIDDEN');
+      } else {
+        expect.soft([401, 403], `${route.method} ${route.pattern} as staff (${asStaff.statusCode})`).not.toContain(asStaff.statusCode);
+      }
+      const asOwner = await call(route, `Bearer ${await tokenFor(STAFF.email)}`);
+      expect.soft([401, 403], `${route.method} ${route.pattern} as owner (${asOwner.statusCode})`).not.toContain(asOwner.statusCode);
+    }
   });
 });
 
-function listRoutes(app: FastifyInstance) {
-  return app.routeInventory;
-}
+describeEachDatabase('route access declarations', (ctx) => {
+  it('refuses to start with a route that declares no access level', async () => {
+    const { buildApp } = await import('#server/app');
+    const { createDatabase } = await import('#server/db/database');
+    const database = createDatabase(ctx.config.database);
+    const app = await buildApp(ctx.config, { database, logger: false });
+    app.get('/api/undeclared', async () => ({ ok: true }));
+    await expect(app.ready()).rejects.toThrow(/GET \/api\/undeclared declares no access level/);
+    await app.close().catch(() => undefined);
+    await database.close();
+  });
+});

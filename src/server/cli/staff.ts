@@ -51,7 +51,7 @@ async function main(): Promise<number> {
         if (await findStaffByEmail(database.db, email)) throw new Error(`${email} is already a staff user.`);
         const password = await readPassword();
         checkPassword(password);
-        await createStaff(database.db, { email, name: rest.join(' ') || email.split('@')[0]!, password });
+        await createStaff(database.db, { email, name: rest.join(' ') || email.split('@')[0]!, password, role: 'owner' });
         console.log(`Added ${email}.`);
         return 0;
       }

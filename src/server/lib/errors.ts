@@ -16,6 +16,7 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, 'VALIDATION', errors);
 export const unauthorized = (message = 'Please log in.') => new HttpError(401, message, 'UNAUTHORIZED');
+export const forbidden = (message: string) => new HttpError(403, message, 'FORBIDDEN');
 export const notFound = (message: string) => new HttpError(404, message, 'NOT_FOUND');
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new HttpError(409, message, code);
 export const tooLarge = (message: string) => new HttpError(413, message, 'TOO_LARGE');

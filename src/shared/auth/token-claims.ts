@@ -5,6 +5,8 @@ export interface TokenClaims {
   email: string;
   exp: number;
   jti: string;
+  /** Shown to decide which navigation to offer; the server enforces every access level. */
+  role?: 'owner' | 'staff';
 }
 
 /**

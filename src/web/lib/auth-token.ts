@@ -31,7 +31,7 @@ export function subscribeToken(listener: () => void): () => void {
 }
 
 /** The signed-in staff member, or null. An expired token is removed (SPEC.md §4). */
-export function currentStaff(): Pick<TokenClaims, 'name' | 'email' | 'exp'> | null {
+export function currentStaff(): Pick<TokenClaims, 'name' | 'email' | 'exp' | 'role'> | null {
   const token = getToken();
   if (!token) return null;
   const claims = decodeTokenClaims(token);
@@ -39,5 +39,5 @@ export function currentStaff(): Pick<TokenClaims, 'name' | 'email' | 'exp'> | nu
     clearToken();
     return null;
   }
-  return { name: claims.name, email: claims.email ?? '', exp: claims.exp! };
+  return { name: claims.name, email: claims.email ?? '', exp: claims.exp!, role: claims.role === 'owner' ? 'owner' : 'staff' };
 }

@@ -23,6 +23,7 @@ import * as leadPhonesE164 from './2026-11-26T0700-lead-phones-e164';
 import * as staffTokenVersion from './2026-11-26T0800-staff-token-version';
 import * as answerJsonbOrNull from './2026-11-26T0801-answer-jsonb-or-null';
 import * as studioSettings from './2026-11-27T1000-studio-settings';
+import * as staffRoles from './2026-11-27T1100-staff-roles';
 import * as consent from './2026-11-27T1200-consent';
 import * as auditLog from './2026-11-27T1300-audit-log';
 
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0800-staff-token-version': staffTokenVersion,
   '2026-11-26T0801-answer-jsonb-or-null': answerJsonbOrNull,
   '2026-11-27T1000-studio-settings': studioSettings,
+  '2026-11-27T1100-staff-roles': staffRoles,
   '2026-11-27T1200-consent': consent,
   '2026-11-27T1300-audit-log': auditLog,
 };

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_API, loginSchema } from '#shared/auth/auth.contract';
-import { unauthorized } from '#server/lib/errors';
+import { AUTH_API, loginSchema, STAFF_MESSAGES } from '#shared/auth/auth.contract';
+import { forbidden, unauthorized } from '#server/lib/errors';
 import { authenticate, login, logout, type AuthDeps } from './auth.service';
 import { DEVICE_COOKIE, deviceCookieHeader, readCookie } from './login-device';
-import { isPublicRoute } from './public-routes';
-import { listStaff } from './staff.repository';
 import type { StaffPrincipal } from './token';
 
 declare module 'fastify' {
@@ -26,13 +24,16 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthDeps): void {
   // Callback style, so that public requests (most of them) pass without a promise.
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.routeOptions.url;
-    // Unmatched requests fall through to the 404 handler; public routes need no token.
-    if (url === undefined || isPublicRoute(request.method, url)) return done();
+    // Unmatched requests fall through to the 404 handler; public routes need no token. Every
+    // route declares its level (a missing one fails at startup): anything else is refused.
+    const access = request.routeOptions.config.access;
+    if (url === undefined || access === 'public') return done();
     // What staff read is kept by no browser or proxy cache (a route may narrow it, never widen it).
     reply.header('cache-control', 'no-store');
     authenticate(deps, request.headers.authorization).then(
       (principal) => {
         if (!principal) return done(unauthorized());
+        if (access !== 'staff' && !(access === 'owner' && principal.role === 'owner')) return done(forbidden(STAFF_MESSAGES.ownersOnly));
         request.staff = principal;
         done();
       },
@@ -53,6 +54,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
         response: { 200: z.object({ token: z.string(), message: z.string() }) },
       },
       bodyLimit: 4096,
+      config: { access: 'public' },
     },
     async (request, reply) => {
       const device = readCookie(request.headers.cookie, DEVICE_COOKIE);
@@ -62,14 +64,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     },
   );
 
-  // Staff only (behind the guard): who a lead can be assigned to. Never password data.
-  r.get(
-    AUTH_API.staff,
-    { schema: { tags: ['auth'], response: { 200: z.array(z.object({ _id: z.string(), name: z.string(), email: z.string() })) } } },
-    async () => (await listStaff(deps.db)).map((s) => ({ _id: s.id, name: s.name, email: s.email })),
-  );
-
-  r.post(AUTH_API.logout, { schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request) => {
+  r.post(AUTH_API.logout, { config: { access: 'staff' }, schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request) => {
     await logout(deps.db, request.staff!);
     return { message: 'Logged out.' };
   });

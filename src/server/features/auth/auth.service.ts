@@ -64,7 +64,7 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   const user = await staff.findStaffByEmail(db, email);
   // Verify against a dummy hash for unknown accounts: same answer, about the same time.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !valid) throw unauthorized(INVALID_LOGIN);
+  if (!user || !valid || !user.active) throw unauthorized(INVALID_LOGIN);
 
   await Promise.all([throttle.address.refund(client.address), countsForAccount ? throttle.account.refund(email) : undefined]);
   return { ...(await signToken(deps.key, user, config.tokenTtlSeconds)), device: deviceToken(deps.key, email) };
@@ -79,16 +79,19 @@ export async function authenticate(deps: Pick<AuthDeps, 'db' | 'key'>, authoriza
   // Read on every request, from the database every instance shares: a deleted account, a changed
   // password or a logout refuses the token at once, everywhere.
   const standing = await staff.tokenStanding(deps.db, claims.sub, claims.jti);
-  if (!standing || standing.revoked || standing.tokenVersion !== claims.ver) return null;
-  return claims;
+  if (!standing || standing.revoked || !standing.active || standing.tokenVersion !== claims.ver) return null;
+  // The role is read now, not from the token: a demotion takes effect at once.
+  return { ...claims, role: standing.role };
 }
 
 export async function logout(db: Kysely<Database>, principal: StaffPrincipal): Promise<void> {
   await staff.revokeToken(db, principal.jti, new Date(principal.exp * 1000));
 }
 
-export async function createStaff(db: Kysely<Database>, input: { email: string; name: string; password: string }) {
-  await staff.insertStaff(db, { id: newId(), email: input.email, name: input.name, passwordHash: await hashPassword(input.password) });
+export async function createStaff(db: Kysely<Database>, input: { email: string; name: string; password: string; role?: 'owner' | 'staff' }) {
+  const id = newId();
+  await staff.insertStaff(db, { id, email: input.email, name: input.name, passwordHash: await hashPassword(input.password), role: input.role ?? 'owner' });
+  return id;
 }
 
 export async function setStaffPassword(db: Kysely<Database>, email: string, password: string): Promise<boolean> {

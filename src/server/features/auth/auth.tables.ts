@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '#server/db/column-types';
 
 export interface StaffUsersTable {
@@ -9,6 +9,10 @@ export interface StaffUsersTable {
   createdAt: Timestamp;
   /** Raised when the password changes: tokens carrying an older version are refused (issue 22 item 15). */
   tokenVersion: Generated<number>;
+  /** `owner` runs the studio (settings, staff, webhooks); `staff` works leads, listings, campaigns. */
+  role: Generated<'owner' | 'staff'>;
+  /** A deactivated account's tokens are refused at once (checked on every request). */
+  active: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 export interface RevokedTokensTable {
@@ -16,7 +20,16 @@ export interface RevokedTokensTable {
   expiresAt: Timestamp;
 }
 
+export interface PasswordResetTokensTable {
+  /** SHA-256 (hex) of the one-time token: the token itself is only in the e-mail. */
+  tokenHash: string;
+  staffId: string;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+}
+
 export interface AuthTables {
+  passwordResetTokens: PasswordResetTokensTable;
   staffUsers: StaffUsersTable;
   revokedTokens: RevokedTokensTable;
 }

@@ -6,7 +6,37 @@ export function findStaffByEmail(db: Kysely<Database>, email: string) {
 }
 
 export function listStaff(db: Kysely<Database>) {
-  return db.selectFrom('staffUsers').select(['id', 'email', 'name', 'createdAt']).orderBy('createdAt').execute();
+  return db.selectFrom('staffUsers').select(['id', 'email', 'name', 'role', 'active', 'createdAt']).orderBy('createdAt').execute();
+}
+
+export function findStaffById(db: Kysely<Database>, id: string) {
+  return db.selectFrom('staffUsers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Active owners other than `exceptId`: the last one may be neither deactivated nor demoted. */
+export async function countOtherActiveOwners(db: Kysely<Database>, exceptId: string): Promise<number> {
+  const row = await db
+    .selectFrom('staffUsers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'owner')
+    .where('active', '=', true)
+    .where('id', '<>', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Changes name, role or active; a change of role or a deactivation raises the token version. */
+export async function updateStaff(
+  db: Kysely<Database>,
+  id: string,
+  change: { name?: string; role?: 'owner' | 'staff'; active?: boolean },
+  revokeTokens: boolean,
+): Promise<void> {
+  await db
+    .updateTable('staffUsers')
+    .set((eb) => ({ ...change, ...(revokeTokens ? { tokenVersion: eb('tokenVersion', '+', 1) } : {}) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function countStaff(db: Kysely<Database>): Promise<number> {
@@ -16,7 +46,7 @@ export async function countStaff(db: Kysely<Database>): Promise<number> {
 
 export async function insertStaff(
   db: Kysely<Database>,
-  user: { id: string; email: string; name: string; passwordHash: string },
+  user: { id: string; email: string; name: string; passwordHash: string; role?: 'owner' | 'staff' },
 ): Promise<void> {
   await db
     .insertInto('staffUsers')
@@ -47,11 +77,55 @@ export async function revokeToken(db: Kysely<Database>, jti: string, expiresAt: 
  * What a token's account holds now, in one read: its credentials' version (undefined when the
  * account is gone) and whether this token was revoked by a logout.
  */
-export async function tokenStanding(db: Kysely<Database>, userId: string, jti: string): Promise<{ tokenVersion: number; revoked: boolean } | undefined> {
+export async function tokenStanding(db: Kysely<Database>, userId: string, jti: string): Promise<{ tokenVersion: number; revoked: boolean; active: boolean; role: 'owner' | 'staff' } | undefined> {
   const row = await db
     .selectFrom('staffUsers')
-    .select((eb) => ['tokenVersion', eb.selectFrom('revokedTokens').select('jti').where('jti', '=', jti).as('revokedJti')])
+    .select((eb) => ['tokenVersion', 'active', 'role', eb.selectFrom('revokedTokens').select('jti').where('jti', '=', jti).as('revokedJti')])
     .where('id', '=', userId)
     .executeTakeFirst();
-  return row && { tokenVersion: Number(row.tokenVersion), revoked: row.revokedJti != null };
+  return row && { tokenVersion: Number(row.tokenVersion), revoked: row.revokedJti != null, active: Boolean(row.active), role: row.role };
+}
+
+export async function updateStaffPasswordById(db: Kysely<Database>, id: string, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('staffUsers')
+    .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A new e-mail for the account; tokens issued for the old one are refused from now on. */
+export async function updateStaffEmail(db: Kysely<Database>, id: string, email: string): Promise<void> {
+  await db
+    .updateTable('staffUsers')
+    .set((eb) => ({ email: email.toLowerCase(), tokenVersion: eb('tokenVersion', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export function listAssignees(db: Kysely<Database>) {
+  return db.selectFrom('staffUsers').select(['id', 'name']).where('active', '=', true).orderBy('name').execute();
+}
+
+export async function insertResetToken(db: Kysely<Database>, row: { tokenHash: string; staffId: string; expiresAt: Date }): Promise<void> {
+  await db.insertInto('passwordResetTokens').values({ ...row, usedAt: null }).execute();
+}
+
+/**
+ * Uses a one-time token: marks it used (only if unused and unexpired, in one statement, so two
+ * concurrent uses cannot both pass) and answers the account it was for, or undefined.
+ */
+export async function consumeResetToken(db: Kysely<Database>, tokenHash: string, now: Date): Promise<string | undefined> {
+  const result = await db
+    .updateTable('passwordResetTokens')
+    .set({ usedAt: now })
+    .where('tokenHash', '=', tokenHash)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return undefined;
+  const row = await db.selectFrom('passwordResetTokens').select('staffId').where('tokenHash', '=', tokenHash).executeTakeFirst();
+  // Older links for the same account stop working too.
+  if (row) await db.deleteFrom('passwordResetTokens').where('staffId', '=', row.staffId).where('tokenHash', '<>', tokenHash).execute();
+  return row?.staffId;
 }

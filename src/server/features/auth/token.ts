@@ -5,7 +5,7 @@ import { newId } from '#server/lib/ids';
 const ALGORITHM = 'HS256';
 
 /** The token's claims, with `ver`: the account's credentials version it was issued for. */
-export type StaffPrincipal = TokenClaims & { ver: number };
+export type StaffPrincipal = TokenClaims & { ver: number; role: 'owner' | 'staff' };
 
 export function secretKey(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
@@ -13,12 +13,12 @@ export function secretKey(secret: string): Uint8Array {
 
 export async function signToken(
   key: Uint8Array,
-  user: { id: string; name: string; email: string; tokenVersion: number },
+  user: { id: string; name: string; email: string; tokenVersion: number; role?: 'owner' | 'staff' },
   ttlSeconds: number,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Promise<{ token: string; claims: StaffPrincipal }> {
-  const claims: StaffPrincipal = { sub: user.id, name: user.name, email: user.email, exp: nowSeconds + ttlSeconds, jti: newId(), ver: user.tokenVersion };
-  const token = await new SignJWT({ name: claims.name, email: claims.email, ver: claims.ver })
+  const claims: StaffPrincipal = { sub: user.id, name: user.name, email: user.email, exp: nowSeconds + ttlSeconds, jti: newId(), ver: user.tokenVersion, role: user.role ?? 'staff' };
+  const token = await new SignJWT({ name: claims.name, email: claims.email, ver: claims.ver, role: claims.role })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.sub)
     .setJti(claims.jti)
@@ -36,7 +36,8 @@ export async function verifyToken(key: Uint8Array, token: string): Promise<Staff
     // Tokens signed before versions existed carry none: they stand for version 0.
     const ver = payload.ver ?? 0;
     if (typeof ver !== 'number' || !Number.isSafeInteger(ver)) return null;
-    return { sub: payload.sub!, name: payload.name, email: payload.email, exp: payload.exp!, jti: payload.jti!, ver };
+    const role = payload.role === 'owner' ? 'owner' : 'staff';
+    return { sub: payload.sub!, name: payload.name, email: payload.email, exp: payload.exp!, jti: payload.jti!, ver, role };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;

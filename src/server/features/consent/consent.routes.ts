@@ -19,14 +19,14 @@ export async function consentRoutes(app: FastifyInstance): Promise<void> {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  r.get(CONSENT_API.notices, { schema: { tags, response: { 200: publicNoticesSchema } } }, async () => currentNotices(app.db, app.config.studio));
+  r.get(CONSENT_API.notices, { config: { access: 'public' }, schema: { tags, response: { 200: publicNoticesSchema } } }, async () => currentNotices(app.db, app.config.studio));
 
   r.post(
     CONSENT_API.unsubscribe,
     {
       schema: { tags, querystring: z.object({ token: z.string().max(2000).optional() }), body: unsubscribeBodySchema, response: { 200: z.object({ message: z.string() }) } },
       bodyLimit: 4096,
-      config: { rateLimit: app.publicWriteRateLimit },
+      config: { access: 'public', rateLimit: app.publicWriteRateLimit },
     },
     async (request, reply) => {
       const fromBody = request.body?.token;
@@ -39,13 +39,13 @@ export async function consentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Someone who opens the List-Unsubscribe address in a browser gets the page with the button.
-  r.get(CONSENT_API.unsubscribe, { schema: { tags, querystring: z.object({ token: z.string().max(2000).default('') }) } }, async (request, reply) =>
+  r.get(CONSENT_API.unsubscribe, { config: { access: 'public' }, schema: { tags, querystring: z.object({ token: z.string().max(2000).default('') }) } }, async (request, reply) =>
     reply.header('cache-control', 'no-store').redirect(unsubscribePagePath(request.query.token), 303),
   );
 
-  r.get(CONSENT_API.newsletter, { schema: { tags, response: { 200: z.array(newsletterSubscriberSchema) } } }, async () => newsletterSubscribers(app.db));
+  r.get(CONSENT_API.newsletter, { config: { access: 'staff' }, schema: { tags, response: { 200: z.array(newsletterSubscriberSchema) } } }, async () => newsletterSubscribers(app.db));
 
-  r.get(CONSENT_API.newsletterExport, { schema: { tags } }, async (request, reply) => {
+  r.get(CONSENT_API.newsletterExport, { config: { access: 'staff' }, schema: { tags } }, async (request, reply) => {
     const out = new PassThrough();
     writeNewsletterWorkbook(app.db, out).catch((error: unknown) => {
       request.log.error({ err: error }, 'newsletter export failed');

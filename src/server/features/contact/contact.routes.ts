@@ -27,7 +27,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
         body: contactRequestSchema,
         response: { 201: z.object({ message: z.string() }) },
       },
-      config: { rateLimit: app.publicWriteRateLimit },
+      config: { access: 'public', rateLimit: app.publicWriteRateLimit },
       bodyLimit: 16 * 1024,
     },
     async (request, reply) => {
@@ -40,7 +40,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     CONTACT_API.list,
-    { schema: { tags: ['contact'], response: { 200: z.array(contactResponseSchema) } } },
+    { config: { access: 'staff' }, schema: { tags: ['contact'], response: { 200: z.array(contactResponseSchema) } } },
     async () => listContactResponses(app.db),
   );
 }

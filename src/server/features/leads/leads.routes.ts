@@ -25,9 +25,9 @@ export async function leadsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['leads'];
 
-  r.get(LEADS_API.list, { schema: { tags, querystring: leadListQuery, response: { 200: leadList } } }, (request) => leads.listLeads(app.db, request.query));
+  r.get(LEADS_API.list, { config: { access: 'staff' }, schema: { tags, querystring: leadListQuery, response: { 200: leadList } } }, (request) => leads.listLeads(app.db, request.query));
 
-  r.get(LEADS_API.export, { schema: { tags, querystring: leadFilters } }, async (request, reply) => {
+  r.get(LEADS_API.export, { config: { access: 'staff' }, schema: { tags, querystring: leadFilters } }, async (request, reply) => {
     const filters = Object.entries(request.query).filter(([, v]) => v !== undefined).map(([k]) => k);
     await recordAudit(app.db, { actor: request.staff!, kind: 'lead.exported', recordType: 'leads', recordId: null, fields: filters });
     const out = new PassThrough();
@@ -43,11 +43,11 @@ export async function leadsRoutes(app: FastifyInstance): Promise<void> {
       .send(out);
   });
 
-  r.get(LEADS_API.one.pattern, { schema: { tags, params: idParams, response: { 200: leadDetailSchema } } }, (request) => leads.leadDetail(app.db, request.params.id));
+  r.get(LEADS_API.one.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: leadDetailSchema } } }, (request) => leads.leadDetail(app.db, request.params.id));
 
   r.patch(
     LEADS_API.one.pattern,
-    { schema: { tags, params: idParams, body: leadPatch, response: { 200: z.object({ message: z.string(), lead: leadListItem }) } } },
+    { config: { access: 'staff' }, schema: { tags, params: idParams, body: leadPatch, response: { 200: z.object({ message: z.string(), lead: leadListItem }) } } },
     async (request) => {
       const lead = await app.db.transaction().execute((trx) => leads.patchLead(trx, request.params.id, request.body, request.staff!));
       return { message: LEAD_MESSAGES.updated, lead };
@@ -56,7 +56,7 @@ export async function leadsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     LEADS_API.notes.pattern,
-    { schema: { tags, params: idParams, body: leadNoteInput, response: { 201: z.object({ message: z.string() }) } } },
+    { config: { access: 'staff' }, schema: { tags, params: idParams, body: leadNoteInput, response: { 201: z.object({ message: z.string() }) } } },
     async (request, reply) => {
       await app.db.transaction().execute((trx) => leads.addNote(trx, request.params.id, request.body.text, request.staff!));
       return reply.status(201).send({ message: LEAD_MESSAGES.noteAdded });

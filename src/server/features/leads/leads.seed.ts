@@ -62,7 +62,7 @@ export async function seedDemoLeads(db: Kysely<Database>): Promise<void> {
   await addEmailRecord(db, { email: 'meera.k@example.com', campaignid: null });
 
   if (!staffRow) return;
-  const by: StaffPrincipal = { sub: staffRow.id, name: staffRow.name, email: staffRow.email, exp: 0, jti: 'seed', ver: 0 };
+  const by: StaffPrincipal = { sub: staffRow.id, name: staffRow.name, email: staffRow.email, exp: 0, jti: 'seed', ver: 0, role: 'owner' };
   const work: Array<[string, LeadStatus, string | null]> = [
     ['priya.sharma@example.com', 'contacted', 'Called her; she prefers Indiranagar. Sending three listings on WhatsApp.'],
     ['rahul.menon@example.com', 'visit', 'Site visit booked for Saturday 11:00 at the Whitefield villas.'],

@@ -18,7 +18,7 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
     const paths = LISTINGS_API[spec.kind];
 
     // Sent as JSON serialized and compressed once per change (the app's content cache); the schema documents its shape.
-    app.get(paths.list, { schema: { tags, response: { 200: z.array(spec.itemSchema), 304: z.null() } } }, async (request, reply) => {
+    app.get(paths.list, { config: { access: 'public' }, schema: { tags, response: { 200: z.array(spec.itemSchema), 304: z.null() } } }, async (request, reply) => {
       const list = await serializedList(app.contentCache, app.db, spec);
       reply.header('cache-control', 'no-cache').header('etag', list.etag).header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === list.etag) return reply.status(304).send();
@@ -29,7 +29,7 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
 
     r.post(
       paths.add,
-      { schema: { tags, consumes: ['multipart/form-data'], response: { 201: saved } } },
+      { config: { access: 'staff' }, schema: { tags, consumes: ['multipart/form-data'], response: { 201: saved } } },
       async (request, reply) => {
         const _id = await addItem(app.db, spec, await readListingForm(request), request.staff!);
         return reply.status(201).send({ message: `${spec.label} added successfully.`, _id });
@@ -38,7 +38,7 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
 
     r.post(
       paths.update,
-      { schema: { tags, consumes: ['multipart/form-data'], response: { 200: saved } } },
+      { config: { access: 'staff' }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: saved } } },
       async (request) => {
         const _id = await updateItem(app.db, spec, await readListingForm(request), request.staff!);
         return { message: `${spec.label} updated successfully.`, _id };
@@ -47,7 +47,7 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
 
     r.delete(
       paths.remove.pattern,
-      { schema: { tags, params: z.object({ id: z.string() }), response: { 200: deleted } } },
+      { config: { access: 'staff' }, schema: { tags, params: z.object({ id: z.string() }), response: { 200: deleted } } },
       async (request) => {
         await deleteItem(app.db, spec, request.params.id, request.staff!);
         return { message: `${spec.label} deleted successfully.` };

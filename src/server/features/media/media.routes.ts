@@ -13,7 +13,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/media/:file',
-    { schema: { tags: ['media'], params: z.object({ file: z.string() }) } },
+    { config: { access: 'public' }, schema: { tags: ['media'], params: z.object({ file: z.string() }) } },
     async (request, reply) => {
       const hash = FILE_NAME.exec(request.params.file)?.[1];
       if (!hash) throw notFound(NO_SUCH_IMAGE);

@@ -29,23 +29,23 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
 
-  r.get(WEBHOOKS_API.list, { schema: { tags, response: { 200: z.array(webhookEndpoint) } } }, () => endpoints(app.db));
+  r.get(WEBHOOKS_API.list, { config: { access: 'owner' }, schema: { tags, response: { 200: z.array(webhookEndpoint) } } }, () => endpoints(app.db));
 
-  r.post(WEBHOOKS_API.create, { schema: { tags, body: webhookEndpointInput, response: { 201: webhookCreated } } }, async (request, reply) => {
+  r.post(WEBHOOKS_API.create, { config: { access: 'owner' }, schema: { tags, body: webhookEndpointInput, response: { 201: webhookCreated } } }, async (request, reply) => {
     const created = await createEndpoint(app.db, request.body, app.config.notify.allowPrivateWebhooks, request.staff!);
     return reply.status(201).send(created);
   });
 
-  r.delete(WEBHOOKS_API.remove.pattern, { schema: { tags, params: idParams, response: { 200: message } } }, async (request) => {
+  r.delete(WEBHOOKS_API.remove.pattern, { config: { access: 'owner' }, schema: { tags, params: idParams, response: { 200: message } } }, async (request) => {
     await removeEndpoint(app.db, request.params.id, request.staff!);
     return { message: WEBHOOK_MESSAGES.deleted };
   });
 
-  r.get(WEBHOOKS_API.deliveries.pattern, { schema: { tags, params: idParams, response: { 200: z.array(webhookDelivery) } } }, (request) =>
+  r.get(WEBHOOKS_API.deliveries.pattern, { config: { access: 'owner' }, schema: { tags, params: idParams, response: { 200: z.array(webhookDelivery) } } }, (request) =>
     endpointDeliveries(app.db, request.params.id),
   );
 
-  r.post(WEBHOOKS_API.test.pattern, { schema: { tags, params: idParams, response: { 202: message } } }, async (request, reply) => {
+  r.post(WEBHOOKS_API.test.pattern, { config: { access: 'owner' }, schema: { tags, params: idParams, response: { 202: message } } }, async (request, reply) => {
     await queueTestEvent(app.db, request.params.id);
     app.notifications.wake();
     return reply.status(202).send({ message: WEBHOOK_MESSAGES.testQueued });
@@ -53,7 +53,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     WEBHOOKS_API.redeliver.pattern,
-    { schema: { tags, params: idParams.extend({ deliveryId: z.string().min(1).max(100) }), response: { 202: message } } },
+    { config: { access: 'owner' }, schema: { tags, params: idParams.extend({ deliveryId: z.string().min(1).max(100) }), response: { 202: message } } },
     async (request, reply) => {
       await redeliver(app.db, request.params.id, request.params.deliveryId);
       app.notifications.wake();
@@ -61,7 +61,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(MAIL_API.list, { schema: { tags, response: { 200: z.object({ directory: z.string().nullable(), items: z.array(mailFile) }) } } }, async () => {
+  r.get(MAIL_API.list, { config: { access: 'staff' }, schema: { tags, response: { 200: z.object({ directory: z.string().nullable(), items: z.array(mailFile) }) } } }, async () => {
     const directory = app.mailer.kind === 'files' ? (app.mailer.directory ?? null) : null;
     if (!directory) return { directory: null, items: [] };
     const names = (await listMailFiles(directory)).slice(0, MAIL_LIST_MAX);
@@ -82,6 +82,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     MAIL_API.read.pattern,
     {
+      config: { access: 'staff' },
       schema: {
         tags,
         params: z.object({ name: z.string().min(1).max(200) }),

@@ -26,6 +26,10 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
   const renderer = shell && options.ssrDir ? await PageRenderer.load(app, clientDir, options.ssrDir) : null;
 
   if (shell) {
+    // Built assets are public: @fastify/static takes no route config, so its routes are marked here.
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/assets/')) route.config = { ...route.config, access: 'public' };
+    });
     await app.register(fastifyStatic, {
       root: path.join(clientDir, 'assets'),
       prefix: '/assets/',
@@ -37,7 +41,7 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
   }
   const rootFiles = new Set(shell ? ROOT_FILES.filter((f) => existsSync(path.join(clientDir, f))) : []);
 
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     // `//host/…` and `/\host/…` are another origin to a URL parser (the renderer's included):
     // send them to the same path on this site, never render them.
     if (/^\/[/\\]/.test(request.url)) return reply.redirect(`/${request.url.replace(/^[/\\]+/, '')}`, 301);

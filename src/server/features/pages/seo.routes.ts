@@ -21,13 +21,13 @@ export function publicBaseUrl(app: FastifyInstance, request: FastifyRequest): st
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function seoRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const base = publicBaseUrl(app, request);
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
     return ['User-agent: *', 'Disallow: /dashboard', 'Disallow: /api/', 'Disallow: /startsurvey', 'Disallow: /result', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
   });
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/sitemap.xml', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const base = publicBaseUrl(app, request);
     const urls = PUBLIC_PAGES.map((p) => `  <url><loc>${escapeXml(base + p)}</loc><changefreq>${p === paths.home ? 'weekly' : 'daily'}</changefreq></url>`);
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');

@@ -42,7 +42,7 @@ export async function responseRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { tags, body: emailAddSchema, response: { 200: emailAddResultSchema, 201: emailAddResultSchema } },
       bodyLimit: 4096,
-      config: { rateLimit: app.publicWriteRateLimit },
+      config: { access: 'public', rateLimit: app.publicWriteRateLimit },
     },
     async (request, reply) => {
       // Lead writes share commits with their neighbours (group commit): one fsync for many leads.
@@ -71,7 +71,7 @@ export async function responseRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { tags, params: z.object({ campaignId: z.string().max(100) }), body: surveyResponseSchema, response: { 200: responseStoredSchema } },
       bodyLimit: RESPONSE_BODY_LIMIT,
-      config: { rateLimit: app.publicWriteRateLimit },
+      config: { access: 'public', rateLimit: app.publicWriteRateLimit },
     },
     async (request) => {
       const { campaignId } = request.params;
@@ -90,7 +90,7 @@ export async function responseRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: { tags, params: z.object({ campaignId: z.string().max(100) }), body: surveyProgressSchema, response: { 200: surveyProgressSavedSchema } },
       bodyLimit: RESPONSE_BODY_LIMIT,
-      config: { rateLimit: app.publicWriteRateLimit },
+      config: { access: 'public', rateLimit: app.publicWriteRateLimit },
     },
     async (request) => app.writes.run((trx) => progress.saveProgress(trx, request.params.campaignId, request.body.response)),
   );
@@ -99,7 +99,7 @@ export async function responseRoutes(app: FastifyInstance): Promise<void> {
     CAMPAIGNS_API.progress.pattern,
     {
       schema: { tags, params: z.object({ campaignId: z.string().max(100) }), querystring: surveyProgressQuerySchema, response: { 200: surveyProgressReadSchema } },
-      config: { rateLimit: app.publicWriteRateLimit },
+      config: { access: 'public', rateLimit: app.publicWriteRateLimit },
     },
     async (request, reply) => {
       // The answers are personal: no shared cache keeps them.
@@ -113,7 +113,7 @@ export async function responseRoutes(app: FastifyInstance): Promise<void> {
     CAMPAIGNS_API.resume,
     {
       schema: { tags, querystring: surveyResumeQuerySchema, response: { 200: surveyResumeSchema } },
-      config: { rateLimit: app.publicWriteRateLimit },
+      config: { access: 'public', rateLimit: app.publicWriteRateLimit },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -121,13 +121,13 @@ export async function responseRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(EMAILS_API.byCampaign.pattern, { schema: { tags, params: idParams, response: { 200: z.array(emailRecordSchema) } } }, async (request) =>
+  r.get(EMAILS_API.byCampaign.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: z.array(emailRecordSchema) } } }, async (request) =>
     responses.campaignEmailRecords(app.db, request.params.id),
   );
 
   r.get(
     EMAILS_API.all,
-    { schema: { tags, querystring: emailListQuerySchema, response: { 200: emailListSchema } } },
+    { config: { access: 'staff' }, schema: { tags, querystring: emailListQuerySchema, response: { 200: emailListSchema } } },
     async (request) => responses.listAllEmailRecords(app.db, request.query),
   );
 }

@@ -30,7 +30,7 @@ export async function surveyFileRoutes(app: FastifyInstance): Promise<void> {
   // Public: a visitor attaches a file to their answer (multipart: email, emailId, file).
   r.post(
     SURVEY_FILES_API.upload.pattern,
-    { schema: { tags, params: idParams, response: { 201: surveyFileUploadResultSchema } }, config: { rateLimit: app.publicWriteRateLimit } },
+    { schema: { tags, params: idParams, response: { 201: surveyFileUploadResultSchema } }, config: { access: 'public', rateLimit: app.publicWriteRateLimit } },
     async (request, reply) => {
       const { fields, file } = await readMultipartForm(request, {
         notMultipart: 'Please send the file as a multipart form.',
@@ -51,11 +51,11 @@ export async function surveyFileRoutes(app: FastifyInstance): Promise<void> {
 
   // Staff: the file an answer refers to (with the staff token), and a signed link to it that opens
   // in a new tab, from a spreadsheet or anywhere a token cannot be sent.
-  r.get(SURVEY_FILES_API.file.pattern, { schema: { tags, params: idParams } }, async (request, reply) =>
+  r.get(SURVEY_FILES_API.file.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams } }, async (request, reply) =>
     sendFile(reply, await files.readSurveyFile(app.db, request.params.id)),
   );
 
-  r.get(SURVEY_FILES_API.link.pattern, { schema: { tags, params: idParams, response: { 200: surveyFileLinkSchema } } }, async (request) => {
+  r.get(SURVEY_FILES_API.link.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: surveyFileLinkSchema } } }, async (request) => {
     const info = await files.surveyFileInfo(app.db, request.params.id);
     return { ...files.signedLink(app.config.jwtSecret, request.params.id), name: info.fileName, type: info.contentType, size: info.size };
   });
@@ -70,7 +70,7 @@ export async function surveyFileRoutes(app: FastifyInstance): Promise<void> {
         body: z.object({ email: z.string().max(320), emailId: z.string().min(1).max(100) }),
         response: { 200: z.object({ url: z.string(), expiresAt: z.string() }) },
       },
-      config: { rateLimit: app.publicWriteRateLimit },
+      config: { access: 'public', rateLimit: app.publicWriteRateLimit },
     },
     async (request) =>
       files.visitorFileLink(app.db, app.config.jwtSecret, request.params.id, { email: normaliseEmail(request.body.email), emailId: request.body.emailId.trim() }),
@@ -78,7 +78,7 @@ export async function surveyFileRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     SURVEY_FILES_API.signed.pattern,
-    { schema: { tags, params: idParams, querystring: z.object({ expires: z.coerce.number().int(), sig: z.string().max(100) }) } },
+    { config: { access: 'public' }, schema: { tags, params: idParams, querystring: z.object({ expires: z.coerce.number().int(), sig: z.string().max(100) }) } },
     async (request, reply) => {
       files.checkSignedLink(app.config.jwtSecret, request.params.id, request.query.expires, request.query.sig);
       return sendFile(reply, await files.readSurveyFile(app.db, request.params.id));

@@ -20,17 +20,17 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     CAMPAIGNS_API.answers.pattern,
-    { schema: { tags, params: idParams, querystring: answersQuerySchema, response: { 200: z.array(answerRowSchema) } } },
+    { config: { access: 'staff' }, schema: { tags, params: idParams, querystring: answersQuerySchema, response: { 200: z.array(answerRowSchema) } } },
     async (request) => results.campaignAnswers(app.db, request.params.id, request.query),
   );
 
   r.get(
     CAMPAIGNS_API.summary.pattern,
-    { schema: { tags, params: idParams, querystring: resultFiltersSchema, response: { 200: campaignSummaryResultSchema } } },
+    { config: { access: 'staff' }, schema: { tags, params: idParams, querystring: resultFiltersSchema, response: { 200: campaignSummaryResultSchema } } },
     async (request) => campaignSummary(app.db, app.database.dialect, request.params.id, request.query),
   );
 
-  r.get(CAMPAIGNS_API.download.pattern, { schema: { tags, params: idParams, querystring: resultFiltersSchema } }, async (request, reply) => {
+  r.get(CAMPAIGNS_API.download.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, querystring: resultFiltersSchema } }, async (request, reply) => {
     const campaign = await campaigns.getCampaign(app.db, request.params.id);
     // Checked before the download starts: a bad filter is a 400, not a broken file.
     const { filters, status } = parseFilters(campaign.questions, request.query);

@@ -33,17 +33,17 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['campaigns'];
 
-  r.get(CAMPAIGNS_API.active, { schema: { tags, response: { 200: z.array(activeCampaignSchema) } } }, async () =>
+  r.get(CAMPAIGNS_API.active, { config: { access: 'public' }, schema: { tags, response: { 200: z.array(activeCampaignSchema) } } }, async () =>
     campaigns.activeCampaigns(app.db),
   );
 
-  r.get(CAMPAIGNS_API.all, { schema: { tags, response: { 200: z.array(campaignSummarySchema) } } }, async () =>
+  r.get(CAMPAIGNS_API.all, { config: { access: 'staff' }, schema: { tags, response: { 200: z.array(campaignSummarySchema) } } }, async () =>
     campaigns.listCampaigns(app.db),
   );
 
   r.post(
     CAMPAIGNS_API.add,
-    { ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, body: campaignSaveSchema, response: { 201: messageSchema.extend({ _id: z.string() }) } } },
+    { config: { access: 'staff' }, ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, body: campaignSaveSchema, response: { 201: messageSchema.extend({ _id: z.string() }) } } },
     async (request, reply) => {
       const id = await app.db.transaction().execute((trx) => campaigns.createCampaign(trx, request.body, request.staff!));
       return reply.status(201).send({ message: CAMPAIGN_MESSAGES.created, _id: id });
@@ -52,20 +52,20 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     CAMPAIGNS_API.update.pattern,
-    { ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, params: idParams, body: campaignSaveSchema, response: { 201: messageSchema } } },
+    { config: { access: 'staff' }, ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, params: idParams, body: campaignSaveSchema, response: { 201: messageSchema } } },
     async (request, reply) => {
       await app.db.transaction().execute((trx) => campaigns.updateCampaign(trx, request.params.id, request.body, request.staff!));
       return reply.status(201).send({ message: CAMPAIGN_MESSAGES.updated });
     },
   );
 
-  r.get(CAMPAIGNS_API.edit.pattern, { schema: { tags, params: idParams, response: { 200: campaignSchema } } }, async (request) =>
+  r.get(CAMPAIGNS_API.edit.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: campaignSchema } } }, async (request) =>
     campaigns.getCampaign(app.db, request.params.id),
   );
 
   r.post(
     CAMPAIGNS_API.activate.pattern,
-    { schema: { tags, params: idParams, body: activateSchema, response: { 200: messageSchema } } },
+    { config: { access: 'staff' }, schema: { tags, params: idParams, body: activateSchema, response: { 200: messageSchema } } },
     async (request) => {
       const { isActivated } = request.body;
       await app.db.transaction().execute((trx) => campaigns.setCampaignActive(trx, request.params.id, isActivated, request.staff!));
@@ -75,13 +75,13 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     CAMPAIGNS_API.responseCount.pattern,
-    { schema: { tags, params: idParams, response: { 200: z.object({ count: z.number() }) } } },
+    { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: z.object({ count: z.number() }) } } },
     async (request) => ({ count: await campaigns.responseCount(app.db, request.params.id) }),
   );
 
   r.get(
     CAMPAIGNS_API.questionColumns.pattern,
-    { schema: { tags, params: idParams, response: { 200: z.array(z.object({ questioncolumns: z.string() })) } } },
+    { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: z.array(z.object({ questioncolumns: z.string() })) } } },
     async (request) => [{ questioncolumns: await campaigns.questionColumns(app.db, request.params.id) }],
   );
 }

@@ -18,7 +18,7 @@ const siteSchema = z.object({
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(SYSTEM_API.health, { schema: { hide: true } }, async () => {
+  r.get(SYSTEM_API.health, { config: { access: 'public' }, schema: { hide: true } }, async () => {
     try {
       await sql`select 1`.execute(app.db);
     } catch {
@@ -27,7 +27,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     return { status: 'ok' };
   });
 
-  r.get(SYSTEM_API.site, { schema: { tags: ['site'], response: { 200: siteSchema } } }, () =>
+  r.get(SYSTEM_API.site, { config: { access: 'public' }, schema: { tags: ['site'], response: { 200: siteSchema } } }, () =>
     // Cached with the pages that show it, and made stale by the same writes (a save of the settings).
     app.contentCache.get('site', () => app.settings.site()),
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '#shared/paths';
 import { loginSchema } from '#shared/auth/auth.contract';
 import { decodeTokenClaims } from '#shared/auth/token-claims';
 import { LogoMark } from '#web/components/icons';
@@ -122,6 +123,9 @@ export function Component() {
               {busy ? 'Logging in…' : 'Log in'}
             </button>
           </form>
+          <p className="login__forgot">
+            <Link to={paths.passwordForgot}>Forgot password?</Link>
+          </p>
         </div>
       </section>
     </>

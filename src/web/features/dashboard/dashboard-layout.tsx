@@ -14,6 +14,8 @@ import {
   MessageOutlined,
   SettingOutlined,
   NotificationOutlined,
+  TeamOutlined,
+  UserOutlined,
   SkinOutlined,
 } from '@ant-design/icons';
 import { App, Avatar, Badge, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
@@ -44,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = getToken();
   if (token !== acceptedToken) {
     try {
-      await api.get(AUTH_API.staff, { signal: request.signal });
+      await api.get(AUTH_API.assignees, { signal: request.signal });
       acceptedToken = token;
     } catch (error) {
       // The API client has cleared the token and noted why; any other failure is left to the page.
@@ -54,24 +56,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return staff;
 }
 
-const MENU: Array<{ to: string; label: string; icon: ReactNode }> = [
+/** `owner`: shown to owners only (the server refuses staff anyway). */
+const MENU: Array<{ to: string; label: string; icon: ReactNode; owner?: true }> = [
   { to: paths.dashboard, label: 'Dashboard', icon: <DashboardOutlined /> },
   { to: paths.leads, label: 'Leads', icon: <InboxOutlined /> },
   { to: paths.staffProjects, label: 'Projects', icon: <HomeOutlined /> },
   { to: paths.staffDecor, label: 'Decor', icon: <SkinOutlined /> },
   { to: paths.staffStudio, label: 'Studio', icon: <EnvironmentOutlined /> },
   { to: paths.contactResponses, label: 'Contactus Responses', icon: <MessageOutlined /> },
-  { to: paths.settings, label: 'Settings', icon: <SettingOutlined /> },
+  { to: paths.settings, label: 'Settings', icon: <SettingOutlined />, owner: true },
   { to: paths.newsletter, label: 'Newsletter', icon: <NotificationOutlined /> },
-  { to: paths.settingsWebhooks, label: 'Webhooks', icon: <ApiOutlined /> },
+  { to: paths.settingsWebhooks, label: 'Webhooks', icon: <ApiOutlined />, owner: true },
+  { to: paths.staff, label: 'Staff', icon: <TeamOutlined />, owner: true },
   { to: paths.settingsMail, label: 'Sent mail', icon: <MailOutlined /> },
-  { to: paths.audit, label: 'Audit log', icon: <AuditOutlined /> },
+  { to: paths.audit, label: 'Audit log', icon: <AuditOutlined />, owner: true },
+  { to: paths.account, label: 'My account', icon: <UserOutlined /> },
   { to: paths.home, label: 'Product Home', icon: <GlobalOutlined /> },
   { to: paths.logout, label: 'Logout', icon: <LogoutOutlined /> },
 ];
 
-function menuItems(newLeads: number | null): MenuProps['items'] {
-  return MENU.map((item) => ({
+function menuItems(newLeads: number | null, isOwner: boolean): MenuProps['items'] {
+  return MENU.filter((item) => isOwner || !item.owner).map((item) => ({
     key: item.to,
     icon: item.icon,
     // A real link: it opens in a new tab, and the menu's arrow keys move focus between the links.
@@ -108,7 +113,7 @@ function useNewLeads(pathname: string): number | null {
 /** The menu entry for a page: its section, or Dashboard for the campaign pages. */
 function selectedKey(pathname: string): string {
   if (pathname === paths.contactResponsesAlt) return paths.contactResponses;
-  const section = [paths.leads, paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses, paths.newsletter, paths.settingsWebhooks, paths.settingsMail, paths.settings, paths.audit].find(
+  const section = [paths.leads, paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses, paths.newsletter, paths.settingsWebhooks, paths.settingsMail, paths.settings, paths.audit, paths.staff, paths.account].find(
     (key) => pathname === key || pathname.startsWith(`${key}/`),
   );
   return section ?? paths.dashboard;
@@ -210,7 +215,7 @@ export function Component() {
                   theme="dark"
                   mode="inline"
                   selectedKeys={[selectedKey(location.pathname)]}
-                  items={menuItems(newLeads)}
+                  items={menuItems(newLeads, staff.role === 'owner')}
                   onClick={() => setPhoneOpen(false)}
                 />
               </nav>

@@ -2,10 +2,10 @@ import { AUTH_API } from '#shared/auth/auth.api';
 import { LEADS_API, type LeadDetail, type LeadFilters, type LeadList, type LeadListItem, type LeadPatch } from '#shared/leads/leads.contract';
 import { api } from '#web/lib/api-client';
 
+/** Someone a lead can be assigned to (active people only). */
 export interface StaffMember {
-  _id: string;
+  id: string;
   name: string;
-  email: string;
 }
 
 /** The filters as query parameters, empty ones left out. */
@@ -29,4 +29,4 @@ export const downloadLeads = (filters: LeadFilters) => {
 export const fetchLead = (id: string) => api.get<LeadDetail>(LEADS_API.one(id));
 export const patchLead = (id: string, patch: LeadPatch) => api.patch<{ message: string; lead: LeadListItem }>(LEADS_API.one(id), patch);
 export const addLeadNote = (id: string, text: string) => api.post<{ message: string }>(LEADS_API.notes(id), { text });
-export const fetchStaff = () => api.get<StaffMember[]>(AUTH_API.staff);
+export const fetchStaff = () => api.get<StaffMember[]>(AUTH_API.assignees);

@@ -117,7 +117,7 @@ function ActivityCard({ activity }: { activity: LeadActivity }) {
 }
 
 function timelineText(entry: LeadTimelineEntry, staff: StaffMember[]): string {
-  const name = (id: string | null | undefined) => (id ? (staff.find((s) => s._id === id)?.name ?? id) : 'nobody');
+  const name = (id: string | null | undefined) => (id ? (staff.find((s) => s.id === id)?.name ?? id) : 'nobody');
   const status = (s: string | null | undefined) => (s ? (LEAD_STATUS_LABELS[s as LeadStatus] ?? s) : '—');
   if (entry.type === 'status') return `${entry.by} moved it from ${status(entry.from)} to ${status(entry.to)}`;
   if (entry.type === 'assign') return `${entry.by} assigned it to ${name(entry.to)}`;
@@ -260,7 +260,7 @@ export function Component() {
                 loading={busy === 'assign'}
                 disabled={busy !== null}
                 onChange={(id: string) => void change('assign', { assigneeId: id || null })}
-                options={[{ value: '', label: 'Nobody' }, ...data.staff.map((s) => ({ value: s._id, label: s.name }))]}
+                options={[{ value: '', label: 'Nobody' }, ...data.staff.map((s) => ({ value: s.id, label: s.name }))]}
               />
             </label>
             <form

@@ -1,0 +1,21 @@
+import type { RouteOptions } from 'fastify';
+
+/** Who may call a route: declared next to its schema as `config: { access }` (issue 24 §3). */
+export type Access = 'public' | 'staff' | 'owner';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+const LEVELS: ReadonlySet<string> = new Set(['public', 'staff', 'owner']);
+
+/** The route's declared access; a route without one is a startup error, so every route must say. */
+export function declaredAccess(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): Access {
+  const access = (route.config as { access?: unknown } | undefined)?.access;
+  if (typeof access !== 'string' || !LEVELS.has(access)) {
+    throw new Error(`Route ${String(route.method)} ${route.url} declares no access level: add config: { access: 'public' | 'staff' | 'owner' }.`);
+  }
+  return access as Access;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { staffApi } from './api';
+import { DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser } from './browser';
+
+const browser = useBrowser();
+
+/** The one-time link in the newest mail to `to` (the e2e server keeps mail as files; read through the API). */
+async function linkFor(to: string): Promise<string> {
+  const api = await staffApi();
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const list = await api<{ items: Array<{ name: string; to: string }> }>('GET', '/api/notifications/mail');
+        const item = list.data.items.find((m) => m.to.includes(to));
+        if (!item) return '';
+        const mail = await api<{ text: string }>('GET', `/api/notifications/mail/${encodeURIComponent(item.name)}`);
+        link = /(https?:\/\/\S+\/password\/reset\?token=\S+)/.exec(mail.data.text)?.[1] ?? '';
+        return link;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe('');
+  return link;
+}
+
+describe('staff accounts in the dashboard', () => {
+  it('an owner adds a staff member, who sets a password from the e-mailed link and sees no owner navigation', async () => {
+    const email = `${unique('member').toLowerCase()}@abode.test`;
+    const owner = await browser.newPage(DESKTOP);
+    await loginAsStaff(owner);
+    await owner.goto('/dashboard/staff');
+    await owner.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
+    await owner.getByRole('textbox', { name: 'Name' }).fill('Kavya Iyer');
+    await owner.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await owner.getByRole('button', { name: 'Add', exact: true }).click();
+    await owner.getByRole('row', { name: new RegExp(email) }).waitFor();
+    expect(await seriousA11yViolations(owner)).toEqual([]);
+    expect(pageProblems(owner)).toEqual([]);
+
+    const link = await linkFor(email);
+    const member = await browser.newPage(PHONE);
+    await member.goto(new URL(link).pathname + new URL(link).search);
+    await member.getByRole('heading', { name: 'Set your password' }).waitFor();
+    await member.getByLabel('New password').fill('kavya-password-2026');
+    await member.getByRole('button', { name: 'Set password' }).click();
+    await member.getByText('Your password is set.').waitFor();
+
+    await member.goto('/login');
+    await member.getByRole('link', { name: 'Forgot password?' }).waitFor();
+    await member.getByLabel('Username').fill(email);
+    await member.locator('input[name=password]').fill('kavya-password-2026');
+    await member.getByRole('button', { name: 'Log in' }).click();
+    await member.waitForURL(/\/dashboard/);
+    // On a phone the menu is a drawer: open it to see what it offers.
+    await member.getByRole('button', { name: 'Open the menu' }).click();
+    const nav = member.getByRole('navigation', { name: 'Dashboard' });
+    await nav.getByRole('link', { name: 'My account' }).waitFor({ state: 'visible' });
+    expect(await nav.getByRole('link', { name: /^Leads/ }).isVisible()).toBe(true);
+    for (const ownerOnly of ['Staff', 'Webhooks', 'Settings']) expect(await nav.getByRole('link', { name: ownerOnly, includeHidden: true }).count(), ownerOnly).toBe(0);
+    await member.screenshot({ path: '/tmp/staff-390.png', fullPage: true });
+    expect(pageProblems(member)).toEqual([]);
+
+    // The owner's menu does offer them.
+    const ownerNav = owner.getByRole('navigation', { name: 'Dashboard' });
+    expect(await ownerNav.getByRole('link', { name: 'Staff' }).isVisible()).toBe(true);
+    expect(await ownerNav.getByRole('link', { name: 'Webhooks' }).isVisible()).toBe(true);
+    await owner.reload();
+    await owner.getByRole('row', { name: new RegExp(email) }).waitFor();
+    await owner.screenshot({ path: '/tmp/staff-1280.png', fullPage: true });
+  });
+});
