@@ -50,6 +50,32 @@ const PROJECT = {
 describeEachDatabase(
   'audit log',
   (ctx) => {
+    it('records settings saves and staff changes with the changed field names, never their values', async () => {
+      const actor = await staffId(ctx);
+      const current = await ctx.asStaff({ method: 'GET', url: '/api/settings' });
+      expect(current.statusCode, current.body).toBe(200);
+      const { version: _v, updatedAt: _u, ...values } = current.json<Record<string, unknown>>();
+      const saved = await ctx.asStaff({ method: 'PUT', url: '/api/settings', payload: { ...values, phone: '+91 80 4999 1234', whatsapp: '+91 98450 12345', address: '7 Lavelle Road, Bengaluru 560001' } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const settings = await latest(ctx, 'settings.updated');
+      expect(settings).toMatchObject({ actorId: actor, recordType: 'settings', recordId: null });
+      expect(settings.fields.sort()).toEqual(['address', 'phone', 'whatsapp']);
+      expect(JSON.stringify(settings)).not.toContain('Lavelle');
+
+      const added = await ctx.asStaff({ method: 'POST', url: '/api/staff', payload: { name: 'Kavya Rao', email: 'kavya.audit@example.com', role: 'staff', password: 'generate' } });
+      expect(added.statusCode, added.body).toBe(201);
+      const memberId = added.json<{ member: { id?: string; _id?: string } }>().member;
+      const id = memberId.id ?? memberId._id;
+      expect(await latest(ctx, 'staff.created')).toMatchObject({ actorId: actor, recordType: 'staff', recordId: id });
+      const changed = await ctx.asStaff({ method: 'PATCH', url: `/api/staff/${id}`, payload: { role: 'owner' } });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(await latest(ctx, 'staff.updated')).toMatchObject({ recordId: id, fields: ['role'] });
+      const reset = await ctx.asStaff({ method: 'POST', url: `/api/staff/${id}/reset` });
+      expect(reset.statusCode, reset.body).toBe(200);
+      expect(await latest(ctx, 'staff.reset')).toMatchObject({ recordId: id });
+      expect(JSON.stringify(await audit(ctx))).not.toContain('kavya.audit@example.com');
+    });
+
     it('records listing add, edit (changed field names only) and delete with who did it', async () => {
       const actor = await staffId(ctx);
       const added = await send(ctx, '/api/project/add', PROJECT, true);

@@ -25,6 +25,6 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     SETTINGS_API.settings,
     { config: { access: 'owner' }, schema: { tags, body: settingsInput, response: { 200: studioSettings } }, bodyLimit: 64 * 1024 },
     // The content cache's rule (a staff write that succeeded) clears the pages on every instance.
-    (request) => app.settings.save(request.body, request.staff?.sub ?? null),
+    (request) => app.settings.save(request.body, request.staff ?? null),
   );
 }

@@ -11,6 +11,17 @@ import {
   type StudioSettings,
 } from '#shared/settings/settings.contract';
 import type { SiteSettings } from '#shared/site';
+import { changedFields, recordAudit, type AuditActor } from '#server/features/audit';
+
+/** The settings as one level of fields ("social.instagram", "notices.landing"), for the audit's changed-field names. */
+function flatSettings(values: object, prefix = ''): Record<string, unknown> {
+  const flat: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) Object.assign(flat, flatSettings(value, `${prefix}${key}.`));
+    else flat[`${prefix}${key}`] = Array.isArray(value) ? JSON.stringify(value) : value;
+  }
+  return flat;
+}
 import { readSettingsRow, writeSettingsRow } from './settings.repository';
 
 /** The settings as saved: everything but the version and time. */
@@ -73,7 +84,8 @@ export class SettingsService {
   }
 
   /** Saves the whole settings object (validated by the route); answers it as saved. */
-  async save(values: SettingsValues, staffId: string | null): Promise<StudioSettings> {
+  async save(values: SettingsValues, actor: AuditActor): Promise<StudioSettings> {
+    const before = await this.current();
     const data: SettingsValues = {
       name: values.name,
       address: values.address,
@@ -89,7 +101,14 @@ export class SettingsService {
       retentionLeadDays: values.retentionLeadDays,
     };
     const at = this.now();
-    const version = await writeSettingsRow(this.db, JSON.stringify(data), staffId, at);
+    // The change and its audit entry (which fields, never their values) are stored together.
+    const version = await this.db.transaction().execute(async (trx) => {
+      const saved = await writeSettingsRow(trx, JSON.stringify(data), actor?.sub ?? null, at);
+      const after = flatSettings(data);
+      const fields = changedFields(flatSettings(before), after, Object.keys(after));
+      await recordAudit(trx, { actor, kind: 'settings.updated', recordType: 'settings', recordId: null, fields });
+      return saved;
+    });
     // The content version is raised after the answer is ready (lib/content-cache.ts): until then
     // this instance must not keep what it read before.
     this.#cached = undefined;

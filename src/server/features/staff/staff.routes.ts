@@ -52,7 +52,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRouteOptio
       bodyLimit: 4096,
     },
     async (request, reply) => {
-      const { member, password } = await service.addMember(deps, request.body);
+      const { member, password } = await service.addMember(deps, request.body, request.staff!);
       const note = password ? 'Added. Give them this password now: it is not shown again.' : `Added. We have e-mailed ${member.email} a link to set their password.`;
       return reply.status(201).send({ member, ...(password ? { password } : {}), message: note });
     },
@@ -61,11 +61,11 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRouteOptio
   r.patch(
     AUTH_API.staffOne.pattern,
     { config: { access: 'owner' }, schema: { tags, params: idParams, body: staffUpdateSchema, response: { 200: staffMemberSchema } }, bodyLimit: 4096 },
-    (request) => service.updateMember(deps, request.params.id, request.body),
+    (request) => service.updateMember(deps, request.params.id, request.body, request.staff!),
   );
 
   r.post(AUTH_API.staffReset.pattern, { config: { access: 'owner' }, schema: { tags, params: idParams, response: { 200: message } } }, async (request) => {
-    await service.resetMember(deps, request.params.id);
+    await service.resetMember(deps, request.params.id, request.staff!);
     return { message: 'We have e-mailed them a link to set a new password.' };
   });
 

@@ -9,6 +9,7 @@ import { createStaff, normaliseEmail } from '#server/features/auth/auth.service'
 import { hashPassword, verifyPassword } from '#server/features/auth/password';
 import * as repo from '#server/features/auth/staff.repository';
 import type { Mailer } from '#server/features/notifications/mailer';
+import { changedFields, recordAudit, type AuditActor } from '#server/features/audit';
 import { RESET_PAGE, STAFF_MESSAGES, type StaffCreateInput, type StaffMember, type StaffUpdateInput } from '#shared/auth/auth.contract';
 
 /** A one-time link works for 24 hours. */
@@ -57,19 +58,23 @@ export async function sendResetLink(deps: StaffDeps, user: { id: string; name: s
   await deps.mailer.send({ to: [user.email], subject, text, html });
 }
 
-export async function addMember(deps: StaffDeps, input: StaffCreateInput): Promise<{ member: StaffMember; password?: string }> {
+export async function addMember(deps: StaffDeps, input: StaffCreateInput, actor: AuditActor): Promise<{ member: StaffMember; password?: string }> {
   const email = normaliseEmail(input.email);
   if (await repo.findStaffByEmail(deps.db, email)) throw conflict(STAFF_MESSAGES.emailTaken);
   // Until they set one, the account's password is a random secret nobody knows.
   const password = input.password === 'generate' ? generatePassword() : randomBytes(32).toString('base64url');
-  const id = await createStaff(deps.db, { email, name: input.name, password, role: input.role });
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const created = await createStaff(trx, { email, name: input.name, password, role: input.role });
+    await recordAudit(trx, { actor, kind: 'staff.created', recordType: 'staff', recordId: created, fields: ['name', 'email', 'role'] });
+    return created;
+  });
   const row = (await repo.findStaffById(deps.db, id))!;
   if (input.password === 'generate') return { member: toMember(row), password };
   await sendResetLink(deps, row, 'welcome');
   return { member: toMember(row) };
 }
 
-export async function updateMember(deps: StaffDeps, id: string, change: StaffUpdateInput): Promise<StaffMember> {
+export async function updateMember(deps: StaffDeps, id: string, change: StaffUpdateInput, actor: AuditActor): Promise<StaffMember> {
   const row = await repo.findStaffById(deps.db, id);
   if (!row) throw notFound('There is no such person.');
   const losesOwner = row.role === 'owner' && Boolean(row.active) && (change.role === 'staff' || change.active === false);
@@ -77,13 +82,17 @@ export async function updateMember(deps: StaffDeps, id: string, change: StaffUpd
   // Deactivation refuses every token at once (authenticate reads `active` on each request); the
   // version is raised too, so reactivating does not bring old tokens back.
   const revoke = change.active === false || (change.role !== undefined && change.role !== row.role);
-  await repo.updateStaff(deps.db, id, change, revoke);
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.updateStaff(trx, id, change, revoke);
+    await recordAudit(trx, { actor, kind: 'staff.updated', recordType: 'staff', recordId: id, fields: changedFields({ ...row }, { ...change }, Object.keys(change)) });
+  });
   return toMember((await repo.findStaffById(deps.db, id))!);
 }
 
-export async function resetMember(deps: StaffDeps, id: string): Promise<void> {
+export async function resetMember(deps: StaffDeps, id: string, actor: AuditActor): Promise<void> {
   const row = await repo.findStaffById(deps.db, id);
   if (!row) throw notFound('There is no such person.');
+  await recordAudit(deps.db, { actor, kind: 'staff.reset', recordType: 'staff', recordId: id, fields: [] });
   await sendResetLink(deps, row, 'reset');
 }
 
