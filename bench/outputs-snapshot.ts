@@ -34,11 +34,11 @@
 //   - asset file hashes: /assets/name-HASH.js → /assets/name-[hash].js (any extension);
 //   - generated ids (UUIDs, also inside msg_…): <id-1>, <id-2>… numbered per file, first seen first;
 //   - the clock: ISO times from two days before the run to 400 days after it → <time>; the run's
-//     dates (UTC and Asia/Kolkata) written as 2026-11-26, 26-11-2026, 26/11/2026, 26 Nov 2026,
-//     26 November 2026, Nov 26, 2026 → <date>; times of day written in mail and sheets as 9:10 pm /
-//     21:10 within the run → <clock>; epoch seconds or milliseconds in that window → <epoch>; Excel
-//     serial dates of the run in the sheets (<v>46352.88…</v>) → <serial>; the export's file name
-//     stamp and the xlsx's docProps dates;
+//     dates (UTC and Asia/Kolkata) written as 2026-11-26, 20261126, 26-11-2026, 26/11/2026,
+//     26 Nov 2026, 26 November 2026, Nov 26, 2026 → <date>; times of day of the run written as
+//     9:10 pm / 21:10 → <clock>, and in download names (…-20261126-211452.xlsx,
+//     leads-2026-11-26-21-14.xlsx) → <date>-<clock>; epoch seconds or milliseconds in the window
+//     → <epoch>; Excel serial dates of the run in the sheets (<v>46352.88…</v>) → <serial>;
 //   - secrets and tokens: JWTs, resume tokens (`resume=`/`token=` values and the ones the API
 //     returned), signed-link `sig=`, webhook secrets (whsec_…) and signatures (v1,…), the
 //     abode_login_device cookie's value, ETags;
