@@ -38,7 +38,8 @@
 //     26 Nov 2026, 26 November 2026, Nov 26, 2026 → <date>; times of day of the run written as
 //     9:10 pm / 21:10 → <clock>, and in download names (…-20261126-211452.xlsx,
 //     leads-2026-11-26-21-14.xlsx) → <date>-<clock>; epoch seconds or milliseconds in the window
-//     → <epoch>; Excel serial dates of the run in the sheets (<v>46352.88…</v>) → <serial>;
+//     → <epoch>; Excel serial dates of the run in the sheets (<v>46352.88…</v>) → <serial>; the
+//     seconds to a rate-limit window's end (x-ratelimit-reset, retry-after) → <seconds>;
 //   - secrets and tokens: JWTs, resume tokens (`resume=`/`token=` values and the ones the API
 //     returned), signed-link `sig=`, webhook secrets (whsec_…) and signatures (v1,…), the
 //     abode_login_device cookie's value, ETags;
@@ -535,6 +536,8 @@ export function normaliseText(file: string, text: string, n: Normalising): strin
     const t = match.length === 13 ? Number(match) : Number(match) * 1000;
     return t >= n.clock.from && t <= n.clock.to ? '<epoch>' : match;
   });
+  // Seconds to the end of a rate-limit window.
+  out = out.replace(/^(\s+(?:x-ratelimit-reset|retry-after): )\d+$/gm, '$1<seconds>');
   for (const date of n.clock.dates) out = out.split(date).join('<date>');
   // File name stamps: Name-20261126-211452.xlsx, leads-2026-11-26-21-14.xlsx.
   out = out.replace(/<date>-(?:\d{6}|\d{2}-\d{2})(?=\.)/g, '<date>-<clock>');
