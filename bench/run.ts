@@ -1,4 +1,5 @@
 // npm run bench [-- --only=writes,reads,export,summary,inbox,notify,matching,write-floor,write-reference,bundles,lighthouse,survey-open] [--db=sqlite,postgres]
+//                 [--only=outputs --out=<dir>: a snapshot of every page, API answer, export and e-mail (bench/outputs-snapshot.ts); not in the default groups]
 //                 [--baseline=<built checkout of an earlier commit>: lead writes before/after, same run]
 //                 [--export-baseline=<built checkout of an earlier commit>: the .xlsx export before/after, same run]
 // Builds the production bundle, runs each benchmark against it, prints figures with budgets and
@@ -21,6 +22,7 @@ import { benchLeadWriteFloor } from './lead-write-floor';
 import { benchLeadWriteReference } from './lead-write-reference';
 import { AbodeClient, BENCH_SURVEY } from './lib/abode-client';
 import { benchSurveyOpen } from './survey-open';
+import { snapshotOutputs } from './outputs-snapshot';
 import { startAbode, startCeiling, type Running } from './lib/processes';
 import { atMost, figure, printTable, type Figure } from './lib/report';
 
@@ -66,6 +68,14 @@ async function main(): Promise<void> {
   if (build.status !== 0) process.exit(build.status ?? 1);
 
   const figures: Figure[] = [];
+  if (only.has('outputs')) {
+    const out = args.get('out') ?? 'bench/results/outputs';
+    // One database: SQLite unless --db names PostgreSQL alone (the two give the same snapshot).
+    const db = dialects.length === 1 ? dialects[0] : 'sqlite';
+    console.log(`Outputs snapshot (${db}) into ${out}…`);
+    const { files, seconds } = await snapshotOutputs(out, { db });
+    figures.push(figure(`outputs (${db})`, 'snapshot of pages, API answers, exports, e-mails', seconds, 's', undefined, `${files} files in ${out}; compare: node --import tsx bench/outputs-snapshot.ts --compare <dirA> <dirB>`));
+  }
   const ceiling = await startCeiling();
   try {
     for (const dialect of dialects) {
