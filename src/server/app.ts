@@ -13,7 +13,7 @@ import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/database';
 import { GroupCommitter } from './db/group-commit';
 import { migrateToLatest } from './db/migrate';
-import type { Database } from './db/schema';
+import type { Database } from './schema';
 import { auditRoutes } from './features/audit';
 import { authRoutes, registerAuthGuard } from './features/auth/auth.plugin';
 import { loginThrottle } from './features/auth/auth.service';
