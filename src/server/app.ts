@@ -25,7 +25,13 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
-import { leadSummary } from './features/leads/leads.service';
+import { leadSummary } from './features/leads';
+import { contactMessageActivity } from './features/contact';
+import { isUnsubscribed, unsubscribeLinks } from './features/consent';
+import { campaignReading } from './features/surveys';
+import { countResponses } from './features/responses';
+import { completedResponse, emailActivity, surveyStillOpen, unfinishedSurvey } from './features/responses/notification-reads';
+import { issueResumeToken } from './features/responses/survey-progress.service';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { systemRoutes } from './features/system/system.routes';
@@ -146,7 +152,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     writes: app.writes,
     mailer,
     log: app.log,
-    lookupLead: leadSummary,
+    sources: {
+      lookupLead: leadSummary,
+      contactMessage: contactMessageActivity,
+      completedResponse,
+      emailActivity,
+      campaignReading,
+      surveyStillOpen,
+      unfinishedSurvey,
+      issueResumeToken,
+      isUnsubscribed,
+      unsubscribeLinks,
+    },
     requestCount: () => answered,
     settings: { ...config.notify, publicBaseUrl: config.publicBaseUrl, siteUrl: configuredSiteUrl(config), studio: config.studio, unsubscribeSecret: config.jwtSecret },
     mailSettings: () => settings.mail(),
@@ -188,7 +205,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Feature routes.
   await app.register(mediaRoutes);
   await app.register(listingsRoutes);
-  await app.register(campaignRoutes);
+  await app.register(campaignRoutes, { countResponses });
   await app.register(responseRoutes);
   await app.register(resultRoutes);
   await app.register(surveyFileRoutes);

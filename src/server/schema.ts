@@ -13,7 +13,6 @@ import type { SettingsTables } from '#server/features/settings/settings.tables';
 import type { SurveyTables } from '#server/features/surveys/campaigns.tables';
 
 declare module '#server/db/schema' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface Database
     extends AuthTables, MediaTables, ListingTables, SurveyTables, ResponseTables, ContactTables, NotificationTables, LeadTables, SettingsTables, ConsentTables, AuditTables {}
 }

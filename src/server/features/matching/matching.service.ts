@@ -3,8 +3,7 @@ import type { Database } from '#server/db/schema';
 import type { ContentCache } from '#server/lib/content-cache';
 import { matchInputs, matchListings, prepareListings, type ListingMatches, type MatchableProduct, type MatchableProject, type PreparedListings } from '#shared/matching/listing-match';
 import { parseAnswers } from '#shared/survey/survey-questions';
-import { listingKinds } from '../listings/listing-kinds';
-import { listItems } from '../listings/listings.service';
+import { listingKinds, listItems } from '#server/features/listings';
 
 export const NO_MATCHES: ListingMatches = { projects: [], products: [], asked: { projects: false, products: false } };
 

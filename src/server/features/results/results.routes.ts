@@ -8,7 +8,7 @@ import { campaignSummary, parseFilters } from './campaign-summary.service';
 import { attachmentHeader, XLSX_CONTENT_TYPE } from '#server/lib/download';
 import { writeCampaignWorkbook } from './campaign-export';
 import { configuredSiteUrl } from '#server/lib/site-url';
-import * as campaigns from '#server/features/surveys/campaigns.service';
+import * as campaigns from '#server/features/surveys';
 import * as results from './results.service';
 import { recordAudit } from '#server/features/audit';
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AnswerRow } from '#shared/surveys/campaigns.contract';
 import { toIso } from '#server/db/database';
 import type { Database } from '#server/db/schema';
-import { requireCampaign, requireCampaignId } from '#server/features/surveys/campaigns.service';
+import { requireCampaign, requireCampaignId } from '#server/features/surveys';
 import * as resultsRepo from './results.repository';
 import { parseFilters } from './campaign-summary.service';
 

@@ -29,7 +29,7 @@ const CAMPAIGN_SAVE_OPTIONS = {
 const messageSchema = z.object({ message: z.string() });
 
 /** Survey definitions (staff) and the active survey (visitors). */
-export async function campaignRoutes(app: FastifyInstance): Promise<void> {
+export async function campaignRoutes(app: FastifyInstance, options: { countResponses: campaigns.ResponseCounter }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['campaigns'];
 
@@ -76,7 +76,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     CAMPAIGNS_API.responseCount.pattern,
     { schema: { tags, params: idParams, response: { 200: z.object({ count: z.number() }) } } },
-    async (request) => ({ count: await campaigns.responseCount(app.db, request.params.id) }),
+    async (request) => ({ count: await campaigns.responseCount(app.db, request.params.id, options.countResponses) }),
   );
 
   r.get(
