@@ -55,3 +55,9 @@ export async function tokenStanding(db: Kysely<Database>, userId: string, jti: s
     .executeTakeFirst();
   return row && { tokenVersion: Number(row.tokenVersion), revoked: row.revokedJti != null };
 }
+
+/** Every staff user's e-mail: the default recipients of staff notifications. */
+export async function staffEmails(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom('staffUsers').select('email').orderBy('createdAt').execute();
+  return rows.map((r) => r.email);
+}

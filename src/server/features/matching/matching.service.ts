@@ -4,6 +4,7 @@ import type { ContentCache } from '#server/lib/content-cache';
 import { matchInputs, matchListings, prepareListings, type ListingMatches, type MatchableProduct, type MatchableProject, type PreparedListings } from '#shared/matching/listing-match';
 import { parseAnswers } from '#shared/survey/survey-questions';
 import { listingKinds, listItems } from '#server/features/listings';
+import { findCampaign } from '#server/features/surveys';
 
 export const NO_MATCHES: ListingMatches = { projects: [], products: [], asked: { projects: false, products: false } };
 
@@ -29,7 +30,7 @@ function matchableListings(cache: ContentCache, db: Kysely<Database>): Promise<P
  */
 function surveyDefinition(cache: ContentCache, db: Kysely<Database>, campaignId: string): Promise<unknown> {
   return cache.get(`matching:survey:${campaignId}`, async () => {
-    const row = await db.selectFrom('campaigns').select('questions').where('id', '=', campaignId).executeTakeFirst();
+    const row = await findCampaign(db, campaignId);
     return row ? parseAnswers(row.questions) : {};
   });
 }

@@ -16,7 +16,6 @@ import {
   completeFanOuts,
   endpointsFor,
   recordOutcomes,
-  staffEmails,
   visitorMailSince,
   withEvents,
   type ClaimedDelivery,
@@ -24,6 +23,7 @@ import {
   type NewDelivery,
 } from './notifications.repository';
 import { sendWebhook, type WebhookAttempt } from './webhook-sender';
+import { staffEmails } from '#server/features/auth';
 
 /** Under a flood of visitors the dispatcher rests this many times as long as a pass took (≤ 10% duty). */
 const REST_FACTOR = 9;

@@ -5,5 +5,6 @@
  * imports no other feature.
  */
 export { recordEvent } from './outbox';
+export { eventRecordedSince } from './notifications.repository';
 export type { LeadSummary } from './event-data';
 export type { MailSettings } from './dispatcher';

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '#server/lib/errors';
 import { newId } from '#server/lib/ids';
 import { leadDetailsFrom } from '#shared/leads/lead-fields';
 import { keepLeadCompleted, recordCompletedSurvey, touchLead } from '#server/features/leads';
-import { recordEvent } from '#server/features/notifications';
+import { eventRecordedSince, recordEvent } from '#server/features/notifications';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import { isCampaignActive, requireCampaignId } from '#server/features/surveys';
 import * as responsesRepo from './responses.repository';
@@ -98,7 +98,7 @@ export async function addEmailRecord(db: Db, input: { email: string; campaignid:
     }
     if (await progressRepo.hasProgress(db, person.id)) {
       // Answers are personal: whoever typed this e-mail gets a link in that mailbox, not the answers.
-      const throttled = await progressRepo.resumeLinkRequestedSince(db, person.id, new Date(now.getTime() - RESUME_LINK_THROTTLE_MS));
+      const throttled = await eventRecordedSince(db, 'survey.resume_link', person.id, new Date(now.getTime() - RESUME_LINK_THROTTLE_MS));
       if (!throttled) await recordEvent(db, { type: 'survey.resume_link', email, subjectId: person.id, leadId: lead.id, sender }, now);
       return { emailID: id, created: false, newsletter, event: !throttled, resumeLinkSent: true };
     }

@@ -7,7 +7,7 @@ import { parseAnswers, readSurvey, type AnswerCell, type AnswerColumn, type Surv
 import { toBool, type Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { XlsxWriter, type XlsxCell } from '#server/lib/xlsx-stream';
-import * as resultsRepo from '#server/features/results/results.repository';
+import { responseQueries as resultsRepo } from '#server/features/responses';
 
 // Small enough that one batch holds the event loop for a few milliseconds only.
 const BATCH_SIZE = 1000;

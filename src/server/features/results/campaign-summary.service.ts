@@ -12,7 +12,7 @@ import type { Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { badRequest, notFound } from '#server/lib/errors';
 import * as surveys from '#server/features/surveys';
-import * as resultsRepo from '#server/features/results/results.repository';
+import { responseQueries as resultsRepo } from '#server/features/responses';
 
 type Db = Kysely<Database>;
 

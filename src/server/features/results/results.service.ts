@@ -3,7 +3,7 @@ import type { AnswerRow } from '#shared/surveys/campaigns.contract';
 import { toIso } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { requireCampaign, requireCampaignId } from '#server/features/surveys';
-import * as resultsRepo from './results.repository';
+import { responseQueries as resultsRepo } from '#server/features/responses';
 import { parseFilters } from './campaign-summary.service';
 
 /** A database or an open transaction: every function here does its work through the one it is given. */
