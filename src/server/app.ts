@@ -29,7 +29,7 @@ import { leadSummary } from './features/leads';
 import { contactMessageActivity } from './features/contact';
 import { isUnsubscribed, unsubscribeLinks } from './features/consent';
 import { campaignReading } from './features/surveys';
-import { countResponses } from './features/responses';
+import { countResponses, responseCountsByCampaign } from './features/responses';
 import { completedResponse, emailActivity, surveyStillOpen, unfinishedSurvey } from './features/responses/notification-reads';
 import { issueResumeToken } from './features/responses/survey-progress.service';
 import { listingsRoutes } from './features/listings/listings.routes';
@@ -205,7 +205,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Feature routes.
   await app.register(mediaRoutes);
   await app.register(listingsRoutes);
-  await app.register(campaignRoutes, { countResponses });
+  await app.register(campaignRoutes, { countResponses, responseCounts: responseCountsByCampaign });
   await app.register(responseRoutes);
   await app.register(resultRoutes);
   await app.register(surveyFileRoutes);
