@@ -1,4 +1,4 @@
-import { staffRoutes } from '#server/features/staff/staff.routes';
+import { staffRoutes } from '#server/features/auth/staff.routes';
 import { declaredAccess, type Access } from '#server/features/auth/access';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -15,7 +15,7 @@ import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/database';
 import { GroupCommitter } from './db/group-commit';
 import { migrateToLatest } from './db/migrate';
-import type { Database } from './db/schema';
+import type { Database } from './schema';
 import { auditRoutes } from './features/audit';
 import { authRoutes, registerAuthGuard } from './features/auth/auth.plugin';
 import { loginThrottle } from './features/auth/auth.service';
@@ -27,7 +27,13 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
-import { leadSummary } from './features/leads/leads.service';
+import { leadSummary } from './features/leads';
+import { contactMessageActivity } from './features/contact';
+import { isUnsubscribed, unsubscribeLinks } from './features/consent';
+import { campaignReading } from './features/surveys';
+import { countResponses, responseCountsByCampaign } from './features/responses';
+import { completedResponse, emailActivity, surveyStillOpen, unfinishedSurvey } from './features/responses/notification-reads';
+import { issueResumeToken } from './features/responses/survey-progress.service';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { systemRoutes } from './features/system/system.routes';
@@ -153,7 +159,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     writes: app.writes,
     mailer,
     log: app.log,
-    lookupLead: leadSummary,
+    sources: {
+      lookupLead: leadSummary,
+      contactMessage: contactMessageActivity,
+      completedResponse,
+      emailActivity,
+      campaignReading,
+      surveyStillOpen,
+      unfinishedSurvey,
+      issueResumeToken,
+      isUnsubscribed,
+      unsubscribeLinks,
+    },
     requestCount: () => answered,
     settings: { ...config.notify, publicBaseUrl: config.publicBaseUrl, siteUrl: configuredSiteUrl(config), studio: config.studio, unsubscribeSecret: config.jwtSecret },
     mailSettings: () => settings.mail(),
@@ -196,7 +213,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Feature routes.
   await app.register(mediaRoutes);
   await app.register(listingsRoutes);
-  await app.register(campaignRoutes);
+  await app.register(campaignRoutes, { countResponses, responseCounts: responseCountsByCampaign });
   await app.register(responseRoutes);
   await app.register(resultRoutes);
   await app.register(surveyFileRoutes);

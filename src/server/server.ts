@@ -1,7 +1,7 @@
 // Process entry: read the configuration, prepare the database, serve, and stop cleanly on SIGTERM.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { seedDemoContent } from './db/seed';
+import { seedDemoContent } from './seed';
 import { bootstrapStaff } from './features/auth/bootstrap';
 
 const SHUTDOWN_GRACE_MS = 9_000;

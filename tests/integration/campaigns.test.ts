@@ -4,6 +4,7 @@ import { createDatabase } from '#server/db/database';
 import { migrateToLatest } from '#server/db/migrate';
 import { DEMO_CAMPAIGN_NAME, DEMO_SURVEY, seedDemoCampaign } from '#server/features/surveys/campaigns.seed';
 import { listCampaigns } from '#server/features/surveys/campaigns.service';
+import { responseCountsByCampaign } from '#server/features/responses';
 import { questionNames } from '#shared/survey/survey-questions';
 import { CAMPAIGN_MESSAGES, type CampaignSummary } from '#shared/surveys/campaigns.contract';
 import { describeEachDatabase } from '../helpers/app';
@@ -435,7 +436,7 @@ describeEachDatabase('campaigns API', (ctx) => {
         await migrateToLatest(database.db as Kysely<unknown>);
         await seedDemoCampaign(database.db);
         await seedDemoCampaign(database.db);
-        const campaigns = await listCampaigns(database.db);
+        const campaigns = await listCampaigns(database.db, responseCountsByCampaign);
         expect(campaigns).toHaveLength(1);
         expect(campaigns[0]).toMatchObject({ name: DEMO_CAMPAIGN_NAME, isActive: true, responseCount: 0 });
         expect(campaigns[0]!.questioncolumns.split(',')).toEqual(questionNames(DEMO_SURVEY));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { seedDemoContent } from '#server/db/seed';
+import { seedDemoContent } from '#server/seed';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import type { LeadDetail, LeadList } from '#shared/leads/leads.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { seedDemoContent } from '#server/db/seed';
+import { seedDemoContent } from '#server/seed';
 import { describeEachDatabase } from '../helpers/app';
 
 describeEachDatabase('demo content at first start', (ctx) => {

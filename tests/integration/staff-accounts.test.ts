@@ -5,7 +5,7 @@ import { afterAll, afterEach, expect, it, vi } from 'vitest';
 import { buildApp } from '#server/app';
 import { createDatabase } from '#server/db/database';
 import { STAFF_MESSAGES, type StaffMember } from '#shared/auth/auth.contract';
-import { FORGOT_PER_EMAIL } from '#server/features/staff/staff.routes';
+import { FORGOT_PER_EMAIL } from '#server/features/auth/staff.routes';
 import { describeEachDatabase, STAFF } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 

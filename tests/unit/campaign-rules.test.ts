@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES, checkSurveyJson, emailAddSchema, exportFileName, normaliseEmail } from '#shared/surveys/campaigns.contract';
 import { questionNames, readSurvey } from '#shared/survey/survey-questions';
-import { attachmentHeader } from '#server/features/results/campaign-export';
+import { attachmentHeader } from '#server/lib/download';
 import { DEMO_SURVEY } from '#server/features/surveys/campaigns.seed';
 import { HOME_SURVEY } from '../factories/campaigns';
 

@@ -1,15 +1,9 @@
-// The database as Kysely sees it: each feature declares its own tables and they are joined here.
-import type { AuditTables } from '../features/audit/audit.tables';
-import type { AuthTables } from '../features/auth/auth.tables';
-import type { SurveyTables } from '#server/features/surveys/campaigns.tables';
-import type { ResponseTables } from '#server/features/responses/responses.tables';
-import type { ConsentTables } from '#server/features/consent/consent.tables';
-import type { ContactTables } from '../features/contact/contact.tables';
 import type { ContentTables } from './content-version';
-import type { ListingTables } from '../features/listings/listings.tables';
-import type { LeadTables } from '../features/leads/leads.tables';
-import type { MediaTables } from '../features/media/media.tables';
-import type { NotificationTables } from '../features/notifications/notifications.tables';
-import type { SettingsTables } from '../features/settings/settings.tables';
 
-export type Database = AuthTables & MediaTables & ListingTables & SurveyTables & ResponseTables & ContactTables & NotificationTables & ContentTables & LeadTables & SettingsTables & ConsentTables & AuditTables;
+/**
+ * The database as Kysely sees it. db/ knows only its own table (the content version); the features'
+ * tables are added by the composition root (src/server/schema.ts), which augments this interface, so
+ * db/ imports no feature while every module still sees one typed database.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Database extends ContentTables {}

@@ -129,3 +129,9 @@ export async function consumeResetToken(db: Kysely<Database>, tokenHash: string,
   if (row) await db.deleteFrom('passwordResetTokens').where('staffId', '=', row.staffId).where('tokenHash', '<>', tokenHash).execute();
   return row?.staffId;
 }
+
+/** Every staff user's e-mail: the default recipients of staff notifications. */
+export async function staffEmails(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom('staffUsers').select('email').orderBy('createdAt').execute();
+  return rows.map((r) => r.email);
+}

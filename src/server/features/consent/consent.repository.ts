@@ -52,32 +52,26 @@ export async function latestUnsubscribe(db: Db, emailKey: string): Promise<Date 
 
 /*
  * The newsletter's subscribers and the suppression check need the person's e-mail, which lives once,
- * on the lead: these two read `leads` (by its key column only) rather than copy the e-mail here.
+ * on the lead: the leads feature gives it (#server/features/leads), this file reads only consent's tables.
  */
 
-/** The latest time this e-mail's person ticked the newsletter box, if ever. */
-export async function latestNewsletterGrant(db: Db, emailKey: string): Promise<Date | string | undefined> {
+/** The latest time this person (by lead) ticked the newsletter box, if ever. */
+export async function latestNewsletterGrant(db: Db, leadId: string): Promise<Date | string | undefined> {
   const row = await db
     .selectFrom('consents')
-    .innerJoin('leads', 'leads.id', 'consents.leadId')
     .select((eb) => eb.fn.max('consents.createdAt').as('at'))
-    .where('leads.emailKey', '=', emailKey)
+    .where('consents.leadId', '=', leadId)
     .where('consents.purpose', '=', 'newsletter')
     .where('consents.granted', '=', true)
     .executeTakeFirst();
   return row?.at ?? undefined;
 }
 
-export function leadIdByEmail(db: Db, emailKey: string) {
-  return db.selectFrom('leads').select('id').where('emailKey', '=', emailKey).executeTakeFirst();
-}
-
-/** Every newsletter grant with its person's e-mail, oldest first. */
+/** Every newsletter grant, oldest first (the person's e-mail comes from the leads feature). */
 export function newsletterGrants(db: Db) {
   return db
     .selectFrom('consents')
-    .innerJoin('leads', 'leads.id', 'consents.leadId')
-    .select(['consents.leadId', 'leads.email', 'leads.emailKey', 'consents.createdAt', 'consents.noticePurpose', 'consents.noticeVersion', 'consents.source'])
+    .select(['consents.leadId', 'consents.createdAt', 'consents.noticePurpose', 'consents.noticeVersion', 'consents.source'])
     .where('consents.purpose', '=', 'newsletter')
     .where('consents.granted', '=', true)
     .orderBy('consents.createdAt')

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { CONSENT_API, newsletterSubscriberSchema, publicNoticesSchema, UNSUBSCRIBE_MESSAGES, unsubscribeBodySchema } from '#shared/consent/consent.contract';
 import { unsubscribePagePath } from '#shared/consent/consent.api';
 import { paths } from '#shared/paths';
-import { attachmentHeader, XLSX_CONTENT_TYPE } from '#server/features/results/campaign-export';
+import { attachmentHeader, XLSX_CONTENT_TYPE } from '#server/lib/download';
 import { currentNotices, newsletterSubscribers, unsubscribe } from './consent.service';
 import { writeNewsletterWorkbook } from './newsletter-export';
 

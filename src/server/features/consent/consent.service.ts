@@ -17,6 +17,7 @@ import {
 import { unsubscribeApiPath, unsubscribePagePath } from '#shared/consent/consent.api';
 import type { SiteSettings } from '#shared/site';
 import * as repo from './consent.repository';
+import { leadEmails, leadIdByEmailKey } from '#server/features/leads';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -146,7 +147,7 @@ export async function storeConsent(db: Db, pending: PendingConsent, owner: { lea
 
 /** Same as storeConsent, for a write that knows the person only by e-mail (the lead is already written). */
 export async function storeConsentFor(db: Db, pending: PendingConsent, owner: { email: string; recordId: string | null; at?: Date }): Promise<void> {
-  const lead = await repo.leadIdByEmail(db, emailKey(owner.email));
+  const lead = await leadIdByEmailKey(db, emailKey(owner.email));
   if (!lead) return;
   await storeConsent(db, pending, { leadId: lead.id, recordId: owner.recordId, at: owner.at });
 }
@@ -197,7 +198,7 @@ export async function unsubscribe(db: Db, secret: string, token: string | undefi
   if (!token) throw badRequest(UNSUBSCRIBE_MESSAGES.noToken, [{ field: 'token', message: UNSUBSCRIBE_MESSAGES.noToken }]);
   const key = readUnsubscribeToken(secret, token);
   if (!key) throw badRequest(UNSUBSCRIBE_MESSAGES.badToken, [{ field: 'token', message: UNSUBSCRIBE_MESSAGES.badToken }]);
-  const lead = await repo.leadIdByEmail(db, key);
+  const lead = await leadIdByEmailKey(db, key);
   await repo.insertUnsubscribe(db, { id: newId(), emailKey: key, leadId: lead?.id ?? null, createdAt: now });
 }
 
@@ -211,13 +212,20 @@ export async function isUnsubscribed(db: Db, email: string): Promise<boolean> {
   const key = emailKey(email);
   const left = await repo.latestUnsubscribe(db, key);
   if (left === undefined || left === null) return false;
-  const rejoined = await repo.latestNewsletterGrant(db, key);
+  const lead = await leadIdByEmailKey(db, key);
+  const rejoined = lead ? await repo.latestNewsletterGrant(db, lead.id) : undefined;
   return !rejoined || time(rejoined) <= time(left);
 }
 
 /** The newsletter's subscribers: the latest tick of each person, unless they unsubscribed after it. */
 export async function newsletterSubscribers(db: Db): Promise<NewsletterSubscriber[]> {
-  const [grants, unsubscribed] = await Promise.all([repo.newsletterGrants(db), repo.unsubscribeTimes(db)]);
+  const [consents, unsubscribed] = await Promise.all([repo.newsletterGrants(db), repo.unsubscribeTimes(db)]);
+  // Every grant has its lead (consents.lead_id references leads): the e-mails are read in batches.
+  const emails = await leadEmails(db, consents.map((c) => c.leadId));
+  const grants = consents.flatMap((c) => {
+    const person = emails.get(c.leadId);
+    return person ? [{ ...c, ...person }] : [];
+  });
   const left = new Map(unsubscribed.map((u) => [u.emailKey, time(u.at as Date | string)]));
   const latest = new Map<string, (typeof grants)[number]>();
   for (const grant of grants) latest.set(grant.leadId, grant);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONTACT_API, contactRequestSchema, REQUEST_QUOTATIONS } from '#shared/contact/contact.contract';
 import { addContactMessage, CONTACT_THANKS, listContactResponses } from './contact.service';
-import { pendingConsent } from '../consent/consent.service';
+import { pendingConsent } from '#server/features/consent';
 
 const contactResponseSchema = z.object({
   _id: z.string(),

@@ -3,9 +3,9 @@ import type { ContactInput, ContactResponse } from '#shared/contact/contact.cont
 import type { Database } from '#server/db/schema';
 import { toIso } from '#server/db/database';
 import { newId } from '#server/lib/ids';
-import { touchLead } from '../leads/leads.service';
-import { recordEvent } from '../notifications/outbox';
-import { storeConsent, type PendingConsent } from '../consent/consent.service';
+import { touchLead } from '#server/features/leads';
+import { recordEvent } from '#server/features/notifications';
+import { storeConsent, type PendingConsent } from '#server/features/consent';
 import * as contact from './contact.repository';
 
 export const CONTACT_THANKS = 'Thank you for getting in touch! We will get back to you soon.';
@@ -50,4 +50,9 @@ export async function listContactResponses(db: Kysely<Database>): Promise<Contac
     date: toIso(row.createdAt),
     leadId: row.leadId,
   }));
+}
+
+/** A contact message as the notification mails show it (given to the dispatcher at app.ts). */
+export function contactMessageActivity(db: Kysely<Database>, id: string) {
+  return db.selectFrom('contactMessages').select(['firstname', 'lastname', 'requestQuotation', 'message', 'createdAt']).where('id', '=', id).executeTakeFirst();
 }

@@ -278,3 +278,19 @@ export function findStaffUser(db: Db, id: string) {
 export function leadContact(db: Db, id: string) {
   return db.selectFrom('leads').select(['id', 'email', 'name', 'phone']).where('id', '=', id).executeTakeFirst();
 }
+
+/** The lead of an e-mail key (unique), if any: consent and unsubscribes name the person by it. */
+export function leadIdByEmailKey(db: Db, emailKey: string) {
+  return db.selectFrom('leads').select('id').where('emailKey', '=', emailKey).executeTakeFirst();
+}
+
+/** The e-mail (and its key) of each of these leads, read a few hundred at a time: never one query per lead. */
+export async function leadEmails(db: Db, ids: readonly string[]): Promise<Map<string, { email: string; emailKey: string }>> {
+  const found = new Map<string, { email: string; emailKey: string }>();
+  const unique = [...new Set(ids)];
+  for (let start = 0; start < unique.length; start += 500) {
+    const rows = await db.selectFrom('leads').select(['id', 'email', 'emailKey']).where('id', 'in', unique.slice(start, start + 500)).execute();
+    for (const row of rows) found.set(row.id, { email: row.email, emailKey: row.emailKey });
+  }
+  return found;
+}

@@ -13,7 +13,7 @@ import {
   leadNoteInput,
   leadPatch,
 } from '#shared/leads/leads.contract';
-import { attachmentHeader, XLSX_CONTENT_TYPE } from '#server/features/results/campaign-export';
+import { attachmentHeader, XLSX_CONTENT_TYPE } from '#server/lib/download';
 import { writeLeadsWorkbook } from './leads-export';
 import * as leads from './leads.service';
 import { recordAudit } from '#server/features/audit';

@@ -20,9 +20,9 @@ import {
 } from '#shared/leads/leads.contract';
 import { parseStoredMatches } from '#shared/matching/listing-match';
 import { cellText, parseAnswers, type AnswerColumn, type SurveyAnswerData } from '#shared/survey/survey-questions';
-import { campaignReading } from '#server/features/surveys/survey-readings';
-import type { StaffPrincipal } from '../auth/token';
-import type { LeadSummary } from '../notifications/event-data';
+import { campaignReading } from '#server/features/surveys';
+import type { StaffPrincipal } from '#server/features/auth';
+import type { LeadSummary } from '#server/features/notifications';
 import * as repo from './leads.repository';
 import { recordAudit } from '#server/features/audit';
 

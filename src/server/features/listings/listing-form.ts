@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { FieldError } from '#shared/api-error';
 import { badRequest } from '#server/lib/errors';
 import { readMultipartForm, type MultipartForm } from '#server/lib/multipart-form';
-import { IMAGE_TOO_LARGE } from '../media/media.service';
+import { IMAGE_TOO_LARGE } from '#server/features/media';
 
 export type ListingForm = MultipartForm;
 

@@ -15,7 +15,7 @@ import {
   type ListingItems,
   type ListingKind,
 } from '#shared/listings/listings.contract';
-import { imageUrl } from '../media/media.service';
+import { imageUrl } from '#server/features/media';
 import type { ListingFieldColumns, ListingRow } from './listings.repository';
 import type { ListingColumns, ListingTableName, ListingTables } from './listings.tables';
 

@@ -3,8 +3,8 @@ import type { Database } from '#server/db/schema';
 import type { ContentCache } from '#server/lib/content-cache';
 import { matchInputs, matchListings, prepareListings, type ListingMatches, type MatchableProduct, type MatchableProject, type PreparedListings } from '#shared/matching/listing-match';
 import { parseAnswers } from '#shared/survey/survey-questions';
-import { listingKinds } from '../listings/listing-kinds';
-import { listItems } from '../listings/listings.service';
+import { listingKinds, listItems } from '#server/features/listings';
+import { findCampaign } from '#server/features/surveys';
 
 export const NO_MATCHES: ListingMatches = { projects: [], products: [], asked: { projects: false, products: false } };
 
@@ -30,7 +30,7 @@ function matchableListings(cache: ContentCache, db: Kysely<Database>): Promise<P
  */
 function surveyDefinition(cache: ContentCache, db: Kysely<Database>, campaignId: string): Promise<unknown> {
   return cache.get(`matching:survey:${campaignId}`, async () => {
-    const row = await db.selectFrom('campaigns').select('questions').where('id', '=', campaignId).executeTakeFirst();
+    const row = await findCampaign(db, campaignId);
     return row ? parseAnswers(row.questions) : {};
   });
 }

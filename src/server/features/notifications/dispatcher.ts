@@ -7,18 +7,15 @@ import { newId } from '#server/lib/ids';
 import type { SiteSettings } from '#shared/site';
 import { GIVE_UP_AFTER_MS, retryDelayMs } from './backoff';
 import { resumeLinkMail, staffLeadMail, visitorConfirmationMail } from './emails/lead-emails';
-import { issueResumeToken } from '#server/features/responses/survey-progress.service';
 import { leadPath, paths } from '#shared/paths';
-import { buildEventData, surveyStillOpen, unfinishedSurvey, type EventData, type LeadLookup } from './event-data';
+import { buildEventData, type EventData, type NotificationSources } from './event-data';
 import type { Mailer } from './mailer';
-import { isUnsubscribed, unsubscribeLinks } from '../consent/consent.service';
 import {
   claimDeliveries,
   claimEvents,
   completeFanOuts,
   endpointsFor,
   recordOutcomes,
-  staffEmails,
   visitorMailSince,
   withEvents,
   type ClaimedDelivery,
@@ -26,6 +23,7 @@ import {
   type NewDelivery,
 } from './notifications.repository';
 import { sendWebhook, type WebhookAttempt } from './webhook-sender';
+import { staffEmails } from '#server/features/auth';
 
 /** Under a flood of visitors the dispatcher rests this many times as long as a pass took (≤ 10% duty). */
 const REST_FACTOR = 9;
@@ -98,7 +96,8 @@ export interface DispatcherDeps {
   /** The studio's current settings, read at send time; without it, `settings`' fixed values. */
   mailSettings?: () => Promise<MailSettings>;
   log: FastifyBaseLogger;
-  lookupLead: LeadLookup;
+  /** What the mails read from the rooms that own the data (wired at app.ts). */
+  sources: NotificationSources;
   /** How many HTTP requests the process has answered so far (to tell a flood of visitors). */
   requestCount: () => number;
 }
@@ -242,7 +241,7 @@ export class NotificationDispatcher {
     const timestamp = new Date(event.createdAt).toISOString();
     let data: EventData;
     try {
-      data = await buildEventData(this.deps.db, event as Parameters<typeof buildEventData>[1], this.deps.lookupLead);
+      data = await buildEventData(this.deps.db, event as Parameters<typeof buildEventData>[1], this.deps.sources);
     } catch (error) {
       this.deps.log.error({ err: error, event: event.subjectId, type: event.type }, 'could not read the data of a notification; sending what the outbox holds');
       const activity = event.type === 'contact.created' ? 'contact' : event.type === 'survey.completed' ? 'response' : 'email';
@@ -333,9 +332,9 @@ export class NotificationDispatcher {
    */
   private async sendResumeLink(event: { email: string; subjectId: string }): Promise<WebhookAttempt | 'skipped'> {
     const { db, writes, mailer, settings } = this.deps;
-    const open = await unfinishedSurvey(db, event.subjectId);
+    const open = await this.deps.sources.unfinishedSurvey(db, event.subjectId);
     if (!open) return 'skipped';
-    const token = await writes.run((trx) => issueResumeToken(trx, event.subjectId, this.now()));
+    const token = await writes.run((trx) => this.deps.sources.issueResumeToken(trx, event.subjectId, this.now()));
     const url = `${settings.siteUrl}${paths.startSurvey}?resume=${encodeURIComponent(token)}`;
     const current = await this.mailSettings();
     await mailer.send({ ...resumeLinkMail({ to: event.email, url, campaignName: open.campaignName, studio: current.studio, unsubscribe: this.unsubscribeFor(event.email) }), from: current.from });
@@ -345,7 +344,7 @@ export class NotificationDispatcher {
   /** The unsubscribe link and headers of a visitor mail to `email`. */
   private unsubscribeFor(email: string) {
     const { unsubscribeSecret, siteUrl } = this.deps.settings;
-    return unsubscribeSecret ? unsubscribeLinks(unsubscribeSecret, siteUrl, email) : undefined;
+    return unsubscribeSecret ? this.deps.sources.unsubscribeLinks(unsubscribeSecret, siteUrl, email) : undefined;
   }
 
   /** The studio's details and recipients as they are now (settings may change between mails). */
@@ -358,7 +357,7 @@ export class NotificationDispatcher {
     const { db, mailer, settings } = this.deps;
     const { event } = delivery;
     // Someone who unsubscribed gets no visitor mail (issue 24 §5); staff mail about them still goes.
-    if (delivery.channel === 'visitor_email' && (await isUnsubscribed(db, event.email))) return 'skipped';
+    if (delivery.channel === 'visitor_email' && (await this.deps.sources.isUnsubscribed(db, event.email))) return 'skipped';
     if (event.type === 'survey.resume_link') return this.sendResumeLink(event);
     const body = event.payload ?? (await this.payloadOf(event));
     if (delivery.channel === 'webhook') {
@@ -376,7 +375,7 @@ export class NotificationDispatcher {
     }
     // A survey left unfinished is news only if it is still unfinished; a lead that came by a contact
     // message (no e-mail record) was told to staff by that message's own e-mail.
-    if (event.type === 'lead.created' && !(await surveyStillOpen(db, event.subjectId))) return 'skipped';
+    if (event.type === 'lead.created' && !(await this.deps.sources.surveyStillOpen(db, event.subjectId))) return 'skipped';
     const to = current.notifyEmails.length > 0 ? current.notifyEmails : await staffEmails(db);
     if (to.length === 0) return 'skipped';
     // The site's configured address (PUBLIC_BASE_URL, else its host and port), never a request header.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { cellText, parseAnswers } from '#shared/survey/survey-questions';
 import { parseStoredMatches, type ListingMatches } from '#shared/matching/listing-match';
-import { campaignReading } from '#server/features/surveys/survey-readings';
+import type { SurveyReading } from '#shared/survey/survey-questions';
 import type { NotificationEventType } from '#shared/notifications/notifications.contract';
 
 /** The person an event is about, as far as the studio knows them. */
@@ -46,33 +46,59 @@ export interface EventRow {
 /** Reads a lead's name and phone; the leads feature provides the real one. */
 export type LeadLookup = (db: Kysely<Database>, leadId: string | null, email: string) => Promise<LeadSummary>;
 
+/** A contact message as the mails show it. */
+export interface ContactActivity {
+  firstname: string;
+  lastname: string;
+  requestQuotation: string;
+  message: string;
+  createdAt: Date | string;
+}
+
+/**
+ * What the mails and webhooks need from the rooms that own the data (contact, responses, surveys,
+ * consent). Given at the composition root (app.ts), so notifications imports no other feature and
+ * reads no other feature's tables.
+ */
+export interface NotificationSources {
+  lookupLead: LeadLookup;
+  contactMessage(db: Kysely<Database>, id: string): Promise<ContactActivity | undefined>;
+  /** A finished response with its campaign's name and version. */
+  completedResponse(db: Kysely<Database>, responseId: string): Promise<{ answer: string; matches: string | null; createdAt: Date | string; campaignId: string; name: string; updatedAt: Date | string } | undefined>;
+  /** An e-mail record with its campaign's name (null when it has none). */
+  emailActivity(db: Kysely<Database>, emailRecordId: string): Promise<{ createdAt: Date | string; campaignId: string | null; isCompleted: unknown; name: string | null } | undefined>;
+  campaignReading(db: Kysely<Database>, campaignId: string, updatedAt: Date | string): Promise<SurveyReading>;
+  /** Whether a new lead's unfinished-survey alert is still news. */
+  surveyStillOpen(db: Kysely<Database>, emailRecordId: string): Promise<boolean>;
+  /** The campaign of an e-mail record still unfinished with answers kept; undefined otherwise. */
+  unfinishedSurvey(db: Kysely<Database>, emailRecordId: string): Promise<{ campaignName: string | null } | undefined>;
+  issueResumeToken(db: Kysely<Database>, emailRecordId: string, now: Date): Promise<string>;
+  isUnsubscribed(db: Kysely<Database>, email: string): Promise<boolean>;
+  unsubscribeLinks(secret: string, siteUrl: string, email: string): { pageUrl: string; headers: Record<string, string> };
+}
+
 export const emailOnlyLead: LeadLookup = async (_db, leadId, email) => ({ _id: leadId, email, name: null, phone: null });
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
 /** Builds an event's data from the rows it names (once, at fan-out: every retry sends the same). */
-export async function buildEventData(db: Kysely<Database>, event: EventRow, lookupLead: LeadLookup): Promise<EventData> {
-  const lead = await lookupLead(db, event.leadId, event.email);
+export async function buildEventData(db: Kysely<Database>, event: EventRow, sources: NotificationSources): Promise<EventData> {
+  const lead = await sources.lookupLead(db, event.leadId, event.email);
   const at = iso(event.createdAt);
-  const contactData = (row: { firstname: string; lastname: string; requestQuotation: string; message: string; createdAt: Date | string } | undefined): EventData => {
+  const contactData = (row: ContactActivity | undefined): EventData => {
     const name = row ? `${row.firstname} ${row.lastname}`.trim() : null;
     return {
       lead: { ...lead, name: lead.name ?? name },
       activity: { type: 'contact', at: row ? iso(row.createdAt) : at, requestQuotation: row?.requestQuotation, message: row?.message },
     };
   };
-  if (event.type === 'contact.created') return contactData(await contactMessage(db, event.subjectId));
+  if (event.type === 'contact.created') return contactData(await sources.contactMessage(db, event.subjectId));
   if (event.type === 'survey.completed') {
-    const row = await db
-      .selectFrom('surveyResponses as r')
-      .innerJoin('campaigns as c', 'c.id', 'r.campaignId')
-      .select(['r.answer', 'r.matches', 'r.createdAt', 'r.campaignId', 'c.name', 'c.updatedAt'])
-      .where('r.id', '=', event.subjectId)
-      .executeTakeFirst();
+    const row = await sources.completedResponse(db, event.subjectId);
     if (!row) return { lead, activity: { type: 'response', at, completed: true } };
     // Stored answers are validated JSON; an unreadable one shows no answers rather than failing the event.
     const answers = parseAnswers(row.answer);
-    const readable = (await campaignReading(db, row.campaignId, row.updatedAt)).columns.map((c) => ({ question: c.title, answer: cellText(c.format(answers)) }))
+    const readable = (await sources.campaignReading(db, row.campaignId, row.updatedAt)).columns.map((c) => ({ question: c.title, answer: cellText(c.format(answers)) }))
       .filter((a) => a.answer !== '');
     const matches = parseStoredMatches(row.matches);
     return {
@@ -81,15 +107,10 @@ export async function buildEventData(db: Kysely<Database>, event: EventRow, look
       activity: { type: 'response', at: iso(row.createdAt), campaignId: row.campaignId, campaignName: row.name, completed: true, answers: readable },
     };
   }
-  const record = await db
-    .selectFrom('emailRecords as e')
-    .leftJoin('campaigns as c', 'c.id', 'e.campaignId')
-    .select(['e.createdAt', 'e.campaignId', 'e.isCompleted', 'c.name'])
-    .where('e.id', '=', event.subjectId)
-    .executeTakeFirst();
+  const record = await sources.emailActivity(db, event.subjectId);
   // A person whose first word was a contact message: lead.created names the message.
   if (!record && event.type === 'lead.created') {
-    const message = await contactMessage(db, event.subjectId);
+    const message = await sources.contactMessage(db, event.subjectId);
     if (message) return contactData(message);
   }
   return {
@@ -102,41 +123,4 @@ export async function buildEventData(db: Kysely<Database>, event: EventRow, look
       completed: Boolean(record?.isCompleted),
     },
   };
-}
-
-function contactMessage(db: Kysely<Database>, id: string) {
-  return db.selectFrom('contactMessages').select(['firstname', 'lastname', 'requestQuotation', 'message', 'createdAt']).where('id', '=', id).executeTakeFirst();
-}
-
-/**
- * Whether a new lead's unfinished-survey alert is still news: its e-mail record exists and neither
- * it nor another attempt of the same person at the same campaign (another device, issue 22 item 6)
- * has been finished.
- */
-export async function surveyStillOpen(db: Kysely<Database>, emailRecordId: string): Promise<boolean> {
-  const row = await db.selectFrom('emailRecords').select(['isCompleted', 'leadId', 'campaignId']).where('id', '=', emailRecordId).executeTakeFirst();
-  if (!row) return false;
-  if (row.isCompleted) return false;
-  if (row.leadId === null || row.campaignId === null) return true;
-  const other = await db
-    .selectFrom('emailRecords')
-    .select('id')
-    .where('leadId', '=', row.leadId)
-    .where('campaignId', '=', row.campaignId)
-    .where('isCompleted', '=', true)
-    .executeTakeFirst();
-  return other === undefined;
-}
-
-/** The campaign of an e-mail record still unfinished with answers kept; undefined otherwise. */
-export async function unfinishedSurvey(db: Kysely<Database>, emailRecordId: string): Promise<{ campaignName: string | null } | undefined> {
-  const row = await db
-    .selectFrom('surveyProgress as p')
-    .innerJoin('emailRecords as e', 'e.id', 'p.emailRecordId')
-    .innerJoin('campaigns as c', 'c.id', 'p.campaignId')
-    .select(['e.isCompleted', 'c.name'])
-    .where('p.emailRecordId', '=', emailRecordId)
-    .executeTakeFirst();
-  if (!row || row.isCompleted) return undefined;
-  return { campaignName: row.name };
 }

@@ -193,12 +193,6 @@ export async function requeueDelivery(db: Db, endpointId: string, deliveryId: st
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Every staff user's e-mail: the default recipients of staff notifications. */
-export async function staffEmails(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('staffUsers').select('email').orderBy('createdAt').execute();
-  return rows.map((r) => r.email);
-}
-
 /**
  * Visitor mail delivered since `since` to any of these recipients (lower case) or caused by any of
  * these senders: one row per mail, for the per-recipient and per-sender limits (issue 22 item 17).
@@ -218,4 +212,10 @@ export function visitorMailSince(db: Db, since: Date, recipients: string[], send
       return eb.or(either);
     })
     .execute();
+}
+
+/** Whether an event of this type about this subject was recorded since `since`. */
+export async function eventRecordedSince(db: Db, type: NotificationEventType, subjectId: string, since: Date): Promise<boolean> {
+  const row = await db.selectFrom('notificationEvents').select('id').where('type', '=', type).where('subjectId', '=', subjectId).where('createdAt', '>=', since).executeTakeFirst();
+  return row !== undefined;
 }

@@ -19,12 +19,12 @@ import {
   surveyResumeQuerySchema,
   surveyResumeSchema,
 } from '#shared/surveys/campaigns.contract';
-import { matchesFor } from '#server/features/matching/matching.service';
+import { matchesFor } from '#server/features/matching';
 import { listingMatchesSchema } from '#shared/matching/matching.contract';
 import * as responses from './responses.service';
 import * as progress from './survey-progress.service';
 import { clientKey } from '#server/lib/client-key';
-import { pendingConsent, storeConsentFor } from '#server/features/consent/consent.service';
+import { pendingConsent, storeConsentFor } from '#server/features/consent';
 
 const idParams = z.object({ id: z.string().max(100) });
 

@@ -5,11 +5,10 @@ import type { Database } from '#server/db/schema';
 import { badRequest, conflict, notFound } from '#server/lib/errors';
 import { newId } from '#server/lib/ids';
 import { leadDetailsFrom } from '#shared/leads/lead-fields';
-import { keepLeadCompleted, recordCompletedSurvey, touchLead } from '#server/features/leads/leads.service';
-import { recordEvent } from '#server/features/notifications/outbox';
+import { keepLeadCompleted, recordCompletedSurvey, touchLead } from '#server/features/leads';
+import { eventRecordedSince, recordEvent } from '#server/features/notifications';
 import type { ListingMatches } from '#shared/matching/listing-match';
-import * as campaignsRepo from '#server/features/surveys/campaigns.repository';
-import { requireCampaignId } from '#server/features/surveys/campaigns.service';
+import { isCampaignActive, requireCampaignId } from '#server/features/surveys';
 import * as responsesRepo from './responses.repository';
 import * as progressRepo from './survey-progress.repository';
 
@@ -83,7 +82,7 @@ export async function addEmailRecord(db: Db, input: { email: string; campaignid:
       return { emailID: id, created: true, newsletter, event: lead.created, resumeLinkSent: false };
     }
     if (campaignId !== null) {
-      const active = await campaignsRepo.isCampaignActive(db, campaignId);
+      const active = await isCampaignActive(db, campaignId);
       if (active === undefined) throw notFound(CAMPAIGN_MESSAGES.notFound);
       if (!active) throw conflict(CAMPAIGN_MESSAGES.campaignInactive, 'CAMPAIGN_INACTIVE');
     }
@@ -99,7 +98,7 @@ export async function addEmailRecord(db: Db, input: { email: string; campaignid:
     }
     if (await progressRepo.hasProgress(db, person.id)) {
       // Answers are personal: whoever typed this e-mail gets a link in that mailbox, not the answers.
-      const throttled = await progressRepo.resumeLinkRequestedSince(db, person.id, new Date(now.getTime() - RESUME_LINK_THROTTLE_MS));
+      const throttled = await eventRecordedSince(db, 'survey.resume_link', person.id, new Date(now.getTime() - RESUME_LINK_THROTTLE_MS));
       if (!throttled) await recordEvent(db, { type: 'survey.resume_link', email, subjectId: person.id, leadId: lead.id, sender }, now);
       return { emailID: id, created: false, newsletter, event: !throttled, resumeLinkSent: true };
     }

@@ -112,14 +112,3 @@ export async function deleteProgressAndTokens(db: Db, emailRecordId: string): Pr
   await deleteTokensQuery.execute(db, { id: emailRecordId });
 }
 
-/** Whether a "continue" e-mail was asked for this record since `since` (a flood of them helps no one). */
-export async function resumeLinkRequestedSince(db: Db, emailRecordId: string, since: Date): Promise<boolean> {
-  const row = await db
-    .selectFrom('notificationEvents')
-    .select('id')
-    .where('type', '=', 'survey.resume_link')
-    .where('subjectId', '=', emailRecordId)
-    .where('createdAt', '>=', since)
-    .executeTakeFirst();
-  return row !== undefined;
-}

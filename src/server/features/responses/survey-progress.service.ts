@@ -11,7 +11,7 @@ import { isForeignKeyViolation, toBool } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { conflict, HttpError } from '#server/lib/errors';
 import { parseAnswers } from '#shared/survey/survey-questions';
-import * as campaignsRepo from '#server/features/surveys/campaigns.repository';
+import * as surveys from '#server/features/surveys';
 import * as responsesRepo from '#server/features/responses/responses.repository';
 import { requireRecordOf } from './responses.service';
 import * as repo from './survey-progress.repository';
@@ -111,7 +111,7 @@ export async function resumeSurvey(db: Db, token: string, now = new Date()): Pro
   if (!held) throw invalidLink();
   const record = await responsesRepo.findEmailRecord(db, held.emailRecordId);
   if (!record || toBool(record.isCompleted)) throw invalidLink();
-  const campaign = record.campaignId === null ? undefined : await campaignsRepo.findCampaign(db, record.campaignId);
+  const campaign = record.campaignId === null ? undefined : await surveys.findCampaign(db, record.campaignId);
   if (!campaign) throw new HttpError(410, CAMPAIGN_MESSAGES.surveyClosed, 'SURVEY_CLOSED');
   const progress = await repo.findProgress(db, record.id);
   if (!progress) throw invalidLink();

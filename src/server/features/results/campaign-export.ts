@@ -3,14 +3,12 @@ import type { Kysely } from 'kysely';
 import type { ResultStatus } from '#shared/results/campaign-summary.contract';
 import type { Campaign } from '#shared/surveys/campaigns.contract';
 import { surveyFilePagePath } from '#shared/paths';
-import { stripBidiControls } from '#shared/text-rules';
 import { parseAnswers, readSurvey, type AnswerCell, type AnswerColumn, type SurveyAnswerData } from '#shared/survey/survey-questions';
 import { toBool, type Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { XlsxWriter, type XlsxCell } from '#server/lib/xlsx-stream';
-import * as resultsRepo from '#server/features/results/results.repository';
+import { responseQueries as resultsRepo } from '#server/features/responses';
 
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 // Small enough that one batch holds the event loop for a few milliseconds only.
 const BATCH_SIZE = 1000;
 
@@ -106,12 +104,4 @@ export async function writeCampaignWorkbook(
   }
   await emails.end();
   await workbook.finish();
-}
-
-/** `attachment; filename="…"` with an ASCII fallback and the exact name as RFC 5987 `filename*`. */
-export function attachmentHeader(name: string): string {
-  const fileName = stripBidiControls(name);
-  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\%]/g, '_') || 'campaign.xlsx';
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -11,8 +11,8 @@ import { cellText, parseAnswers, readSurveySummary, type SummaryChoice, type Sum
 import type { Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { badRequest, notFound } from '#server/lib/errors';
-import * as campaignsRepo from '#server/features/surveys/campaigns.repository';
-import * as resultsRepo from '#server/features/results/results.repository';
+import * as surveys from '#server/features/surveys';
+import { responseQueries as resultsRepo } from '#server/features/responses';
 
 type Db = Kysely<Database>;
 
@@ -237,7 +237,7 @@ const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
  * the status picks are streamed in batches and folded into per-question figures (docs/decisions/0011).
  */
 export async function campaignSummary(db: Db, dialect: Dialect, id: string, query: Record<string, unknown>): Promise<CampaignSummaryResult> {
-  const campaign = await campaignsRepo.findCampaign(db, id);
+  const campaign = await surveys.findCampaign(db, id);
   if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
   // Completed responses unless the query asks for unfinished answers too (issue 22 item 13).
   const { filters, status = 'completed' } = parseFilters(campaign.questions, query);

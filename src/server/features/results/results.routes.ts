@@ -5,9 +5,10 @@ import { z } from 'zod';
 import { answerRowSchema, CAMPAIGNS_API, exportFileName } from '#shared/surveys/campaigns.contract';
 import { answersQuerySchema, campaignSummaryResultSchema, resultFiltersSchema } from '#shared/results/campaign-summary.contract';
 import { campaignSummary, parseFilters } from './campaign-summary.service';
-import { attachmentHeader, writeCampaignWorkbook, XLSX_CONTENT_TYPE } from './campaign-export';
+import { attachmentHeader, XLSX_CONTENT_TYPE } from '#server/lib/download';
+import { writeCampaignWorkbook } from './campaign-export';
 import { configuredSiteUrl } from '#server/lib/site-url';
-import * as campaigns from '#server/features/surveys/campaigns.service';
+import * as campaigns from '#server/features/surveys';
 import * as results from './results.service';
 import { recordAudit } from '#server/features/audit';
 

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { AnswerRow } from '#shared/surveys/campaigns.contract';
 import { toIso } from '#server/db/database';
 import type { Database } from '#server/db/schema';
-import { requireCampaign, requireCampaignId } from '#server/features/surveys/campaigns.service';
-import * as resultsRepo from './results.repository';
+import { requireCampaign, requireCampaignId } from '#server/features/surveys';
+import { responseQueries as resultsRepo } from '#server/features/responses';
 import { parseFilters } from './campaign-summary.service';
 
 /** A database or an open transaction: every function here does its work through the one it is given. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '#server/config';
 import { readContentVersion } from '#server/db/content-version';
 import type { Database } from '#server/db/schema';
-import type { MailSettings } from '#server/features/notifications/dispatcher';
+import type { MailSettings } from '#server/features/notifications';
 import {
   DEFAULT_RETENTION_UNFINISHED_DAYS,
   DEFAULT_TIME_ZONE,

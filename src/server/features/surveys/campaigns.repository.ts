@@ -68,17 +68,10 @@ export async function hasAnyCampaign(db: Db): Promise<boolean> {
   return (await db.selectFrom('campaigns').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
-export function listCampaignsWithResponseCounts(db: Db) {
+export function listAllCampaigns(db: Db) {
   return db
     .selectFrom('campaigns')
     .selectAll('campaigns')
-    .select((eb) =>
-      eb
-        .selectFrom('surveyResponses')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('surveyResponses.campaignId', '=', 'campaigns.id')
-        .as('responseCount'),
-    )
     .orderBy('campaigns.createdAt', 'desc')
     .orderBy('campaigns.id', 'desc')
     .execute();

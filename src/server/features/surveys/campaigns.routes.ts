@@ -29,7 +29,7 @@ const CAMPAIGN_SAVE_OPTIONS = {
 const messageSchema = z.object({ message: z.string() });
 
 /** Survey definitions (staff) and the active survey (visitors). */
-export async function campaignRoutes(app: FastifyInstance): Promise<void> {
+export async function campaignRoutes(app: FastifyInstance, options: { countResponses: campaigns.ResponseCounter; responseCounts: campaigns.ResponseCounts }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['campaigns'];
 
@@ -38,7 +38,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get(CAMPAIGNS_API.all, { config: { access: 'staff' }, schema: { tags, response: { 200: z.array(campaignSummarySchema) } } }, async () =>
-    campaigns.listCampaigns(app.db),
+    campaigns.listCampaigns(app.db, options.responseCounts),
   );
 
   r.post(
@@ -76,7 +76,7 @@ export async function campaignRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     CAMPAIGNS_API.responseCount.pattern,
     { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: z.object({ count: z.number() }) } } },
-    async (request) => ({ count: await campaigns.responseCount(app.db, request.params.id) }),
+    async (request) => ({ count: await campaigns.responseCount(app.db, request.params.id, options.countResponses) }),
   );
 
   r.get(

@@ -16,7 +16,6 @@ import { questionNames } from '#shared/survey/survey-questions';
 import { leadFieldKeys } from '#shared/leads/lead-fields';
 import { changedFields, recordAudit, type AuditActor } from '#server/features/audit';
 import * as campaignsRepo from './campaigns.repository';
-import * as responsesRepo from '#server/features/responses/responses.repository';
 import type { CampaignsTable } from './campaigns.tables';
 
 /** A database or an open transaction: every function here does its work through the one it is given. */
@@ -94,9 +93,12 @@ export async function getCampaign(db: Db, id: string): Promise<Campaign> {
   return toCampaign(await requireCampaign(db, id));
 }
 
-export async function listCampaigns(db: Db): Promise<CampaignSummary[]> {
-  const rows = await campaignsRepo.listCampaignsWithResponseCounts(db);
-  return rows.map((row) => ({ ...toCampaign(row), responseCount: Number(row.responseCount ?? 0) }));
+/** The number of responses of each campaign that has any: the responses feature counts them (given at app.ts). */
+export type ResponseCounts = (db: Db) => Promise<Map<string, number>>;
+
+export async function listCampaigns(db: Db, counts: ResponseCounts): Promise<CampaignSummary[]> {
+  const [rows, responses] = await Promise.all([campaignsRepo.listAllCampaigns(db), counts(db)]);
+  return rows.map((row) => ({ ...toCampaign(row), responseCount: responses.get(row.id) ?? 0 }));
 }
 
 export async function activeCampaigns(db: Db): Promise<ActiveCampaign[]> {
@@ -115,9 +117,12 @@ export async function setCampaignActive(trx: Db, id: string, active: boolean, ac
   await recordAudit(trx, { actor, kind: active ? 'campaign.activated' : 'campaign.deactivated', recordType: 'campaign', recordId: id, fields: ['isActive'] });
 }
 
-export async function responseCount(db: Db, id: string): Promise<number> {
+/** How many responses a campaign has: the responses feature counts them (`count`, given at app.ts). */
+export type ResponseCounter = (db: Db, campaignId: string) => Promise<number>;
+
+export async function responseCount(db: Db, id: string, count: ResponseCounter): Promise<number> {
   await requireCampaignId(db, id);
-  return responsesRepo.countResponses(db, id);
+  return count(db, id);
 }
 
 export async function questionColumns(db: Db, id: string): Promise<string> {

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { seedDemoCampaign } from '#server/features/surveys/campaigns.seed';
-import { seedDemoLeads } from '../features/leads/leads.seed';
-import { seedDemoListings } from '../features/listings/listings.seed';
-import type { Dialect } from './database';
+import { seedDemoLeads } from './seed-leads';
+import { seedDemoListings } from '#server/features/listings/listings.seed';
+import type { Dialect } from './db/database';
 import type { Database } from './schema';
 
 const CONTENT_TABLES = ['projects', 'products', 'studios', 'campaigns', 'emailRecords', 'contactMessages'] as const;

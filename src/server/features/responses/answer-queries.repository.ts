@@ -1,3 +1,7 @@
+/**
+ * The queries behind the results (summary, answers table, export), kept with the tables they read:
+ * the results feature calls them through the responses feature's face (`responseQueries`).
+ */
 import { sql, SqliteAdapter, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { inBatches, type After } from '#server/db/batches';
 import type { Dialect } from '#server/db/database';

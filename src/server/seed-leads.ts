@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { activeCampaigns } from '#server/features/surveys/campaigns.service';
 import { addEmailRecord, storeResponse } from '#server/features/responses/responses.service';
-import { addContactMessage } from '../contact/contact.service';
-import type { StaffPrincipal } from '../auth/token';
-import { listStaff } from '../auth/staff.repository';
-import { addNote, listLeads, patchLead } from './leads.service';
+import { addContactMessage } from '#server/features/contact/contact.service';
+import type { StaffPrincipal } from '#server/features/auth/token';
+import { listStaff } from '#server/features/auth/staff.repository';
+import { addNote, listLeads, patchLead } from '#server/features/leads/leads.service';
 import type { LeadStatus } from '#shared/leads/leads.contract';
 
 /** A finished demo survey: what a real visitor would send. */

@@ -5,10 +5,10 @@ import type { Database } from '#server/db/schema';
 import { toIso } from '#server/db/database';
 import { configuredSiteUrl } from '#server/lib/site-url';
 import { badRequest, conflict, notFound, unauthorized } from '#server/lib/errors';
-import { createStaff, normaliseEmail } from '#server/features/auth/auth.service';
-import { hashPassword, verifyPassword } from '#server/features/auth/password';
-import * as repo from '#server/features/auth/staff.repository';
-import type { Mailer } from '#server/features/notifications/mailer';
+import { createStaff, normaliseEmail } from './auth.service';
+import { hashPassword, verifyPassword } from './password';
+import * as repo from './staff.repository';
+import type { Mailer } from '#server/features/notifications';
 import { changedFields, recordAudit, type AuditActor } from '#server/features/audit';
 import { RESET_PAGE, STAFF_MESSAGES, type StaffCreateInput, type StaffMember, type StaffUpdateInput } from '#shared/auth/auth.contract';
 

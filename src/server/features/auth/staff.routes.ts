@@ -15,9 +15,9 @@ import {
 } from '#shared/auth/auth.contract';
 import { tooManyRequests } from '#server/lib/errors';
 import type { AttemptLimiters } from '#server/lib/throttle';
-import { normaliseEmail } from '#server/features/auth/auth.service';
-import { findStaffById, listAssignees } from '#server/features/auth/staff.repository';
-import { signToken } from '#server/features/auth/token';
+import { normaliseEmail } from './auth.service';
+import { findStaffById, listAssignees } from './staff.repository';
+import { signToken } from './token';
 import * as service from './staff.service';
 
 const tags = ['staff'];

@@ -1,0 +1,2 @@
+/** The contact form's public face: the visitors' messages (the composition root seeds demo ones). */
+export { addContactMessage, contactMessageActivity } from './contact.service';

@@ -1,0 +1,2 @@
+/** Matching's public face: the listings that fit a survey's answers. */
+export { matchesFor } from './matching.service';

@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema';
+import { findCampaign } from '#server/features/surveys';
+
+// What the notification mails read of responses (given to the dispatcher at app.ts). The campaign's
+// name and version come through the surveys feature's face, never from its table.
+
+/** A finished response with its campaign's name and version. */
+export async function completedResponse(db: Kysely<Database>, responseId: string) {
+  const row = await db.selectFrom('surveyResponses').select(['answer', 'matches', 'createdAt', 'campaignId']).where('id', '=', responseId).executeTakeFirst();
+  if (!row) return undefined;
+  const campaign = await findCampaign(db, row.campaignId);
+  if (!campaign) return undefined;
+  return { ...row, name: campaign.name, updatedAt: campaign.updatedAt };
+}
+
+/** An e-mail record with its campaign's name (null when it has none). */
+export async function emailActivity(db: Kysely<Database>, emailRecordId: string) {
+  const row = await db.selectFrom('emailRecords').select(['createdAt', 'campaignId', 'isCompleted']).where('id', '=', emailRecordId).executeTakeFirst();
+  if (!row) return undefined;
+  const campaign = row.campaignId === null ? undefined : await findCampaign(db, row.campaignId);
+  return { ...row, name: campaign?.name ?? null };
+}
+
+/**
+ * Whether a new lead's unfinished-survey alert is still news: its e-mail record exists and neither
+ * it nor another attempt of the same person at the same campaign (another device, issue 22 item 6)
+ * has been finished.
+ */
+export async function surveyStillOpen(db: Kysely<Database>, emailRecordId: string): Promise<boolean> {
+  const row = await db.selectFrom('emailRecords').select(['isCompleted', 'leadId', 'campaignId']).where('id', '=', emailRecordId).executeTakeFirst();
+  if (!row) return false;
+  if (row.isCompleted) return false;
+  if (row.leadId === null || row.campaignId === null) return true;
+  const other = await db
+    .selectFrom('emailRecords')
+    .select('id')
+    .where('leadId', '=', row.leadId)
+    .where('campaignId', '=', row.campaignId)
+    .where('isCompleted', '=', true)
+    .executeTakeFirst();
+  return other === undefined;
+}
+
+/** The campaign of an e-mail record still unfinished with answers kept; undefined otherwise. */
+export async function unfinishedSurvey(db: Kysely<Database>, emailRecordId: string): Promise<{ campaignName: string | null } | undefined> {
+  const row = await db
+    .selectFrom('surveyProgress as p')
+    .innerJoin('emailRecords as e', 'e.id', 'p.emailRecordId')
+    .select(['e.isCompleted', 'p.campaignId'])
+    .where('p.emailRecordId', '=', emailRecordId)
+    .executeTakeFirst();
+  if (!row || row.isCompleted) return undefined;
+  const campaign = await findCampaign(db, row.campaignId);
+  if (!campaign) return undefined;
+  return { campaignName: campaign.name };
+}

@@ -1,0 +1,2 @@
+/** System's public face: health and version routes. */
+export { systemRoutes } from './system.routes';
