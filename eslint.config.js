@@ -49,15 +49,14 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX, rooms: importX },
+    plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: walls }],
-      'rooms/no-restricted-paths': ['error', { zones: rooms }],
+      'import-x/no-restricted-paths': ['error', { zones: [...walls, ...rooms] }],
       // Dynamic import() counts: a lazy route that imports its router back is still a cycle.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
