@@ -25,6 +25,7 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
+import { privacyRoutes } from '#server/features/privacy/privacy.routes';
 import { leadSummary } from './features/leads/leads.service';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { mediaRoutes } from './features/media/media.routes';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(contactRoutes);
   await app.register(notificationRoutes);
   await app.register(leadsRoutes);
+  await app.register(privacyRoutes);
   await app.register(settingsRoutes);
   await app.register(consentRoutes);
   await app.register(auditRoutes);

@@ -25,6 +25,7 @@ import * as answerJsonbOrNull from './2026-11-26T0801-answer-jsonb-or-null';
 import * as studioSettings from './2026-11-27T1000-studio-settings';
 import * as consent from './2026-11-27T1200-consent';
 import * as auditLog from './2026-11-27T1300-audit-log';
+import * as personData from './2026-11-27T1400-person-data';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1000-studio-settings': studioSettings,
   '2026-11-27T1200-consent': consent,
   '2026-11-27T1300-audit-log': auditLog,
+  '2026-11-27T1400-person-data': personData,
 };

@@ -1,3 +1,4 @@
+import { unsubscribeHash } from './unsubscribe-hash';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
 import type { ConsentSource, NoticePurpose } from '#shared/consent/consent.contract';
@@ -46,7 +47,7 @@ export async function insertUnsubscribe(db: Db, row: { id: string; emailKey: str
 }
 
 export async function latestUnsubscribe(db: Db, emailKey: string): Promise<Date | string | undefined> {
-  const row = await db.selectFrom('unsubscribes').select((eb) => eb.fn.max('createdAt').as('at')).where('emailKey', '=', emailKey).executeTakeFirst();
+  const row = await db.selectFrom('unsubscribes').select((eb) => eb.fn.max('createdAt').as('at')).where('emailKey', 'in', [emailKey, unsubscribeHash(emailKey)]).executeTakeFirst();
   return row?.at ?? undefined;
 }
 
@@ -69,7 +70,7 @@ export async function latestNewsletterGrant(db: Db, emailKey: string): Promise<D
 }
 
 export function leadIdByEmail(db: Db, emailKey: string) {
-  return db.selectFrom('leads').select('id').where('emailKey', '=', emailKey).executeTakeFirst();
+  return db.selectFrom('leads').select('id').where('emailKey', 'in', [emailKey, unsubscribeHash(emailKey)]).executeTakeFirst();
 }
 
 /** Every newsletter grant with its person's e-mail, oldest first. */

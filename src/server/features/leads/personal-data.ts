@@ -1,0 +1,16 @@
+import type { PersonalData } from '#server/features/privacy/personal-data.types';
+
+/** The lead (the person: e-mail, name, phone) and its timeline (notes, status changes). Erased last. */
+export const personalData: PersonalData = {
+  feature: 'leads',
+  tables: ['leads', 'lead_events'],
+  async export(db, leadId) {
+    const lead = await db.selectFrom('leads').select(['id', 'email', 'name', 'phone', 'status', 'createdAt', 'lastActivityAt']).where('id', '=', leadId).executeTakeFirst();
+    const events = await db.selectFrom('leadEvents').select(['type', 'byName', 'fromValue', 'toValue', 'text', 'createdAt']).where('leadId', '=', leadId).orderBy('createdAt').execute();
+    return { lead: lead ?? null, timeline: events };
+  },
+  async erase(trx, leadId) {
+    await trx.deleteFrom('leadEvents').where('leadId', '=', leadId).execute();
+    await trx.deleteFrom('leads').where('id', '=', leadId).execute();
+  },
+};

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '#server/lib/errors';
+import { PRIVACY_MESSAGES } from '#shared/privacy/privacy.contract';
+import { erasePerson, exportPerson } from './privacy.service';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/** Owners: erase a person (DELETE /api/leads/{id}) or download everything held about them. */
+export async function privacyRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['privacy'];
+
+  r.delete(
+    '/api/leads/:id',
+    { schema: { tags, params: idParams, response: { 200: z.object({ message: z.string() }) } }, config: { access: 'owner' } },
+    async (request) => {
+      if (!(await erasePerson(app.database, app.config.notify.mailDir, request.params.id, request.staff!))) throw notFound(PRIVACY_MESSAGES.leadNotFound);
+      return { message: PRIVACY_MESSAGES.erased };
+    },
+  );
+
+  r.get('/api/leads/:id/export', { schema: { tags, params: idParams }, config: { access: 'owner' } }, async (request, reply) => {
+    const data = await exportPerson(app.db, request.params.id, request.staff!);
+    if (!data) throw notFound(PRIVACY_MESSAGES.leadNotFound);
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="person-${request.params.id}.json"`)
+      .header('cache-control', 'no-store')
+      .send(JSON.stringify(data, null, 2));
+  });
+}
