@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/lib/errors';
-import { PRIVACY_MESSAGES } from '#shared/privacy/privacy.contract';
+import { PRIVACY_API, PRIVACY_MESSAGES } from '#shared/privacy/privacy.contract';
 import { erasePerson, exportPerson } from './privacy.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -13,7 +13,7 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['privacy'];
 
   r.delete(
-    '/api/leads/:id',
+    PRIVACY_API.erase.pattern,
     { schema: { tags, params: idParams, response: { 200: z.object({ message: z.string() }) } }, config: { access: 'owner' } },
     async (request) => {
       if (!(await erasePerson(app.database, app.config.notify.mailDir, request.params.id, request.staff!))) throw notFound(PRIVACY_MESSAGES.leadNotFound);
@@ -21,7 +21,7 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get('/api/leads/:id/export', { schema: { tags, params: idParams }, config: { access: 'owner' } }, async (request, reply) => {
+  r.get(PRIVACY_API.export.pattern, { schema: { tags, params: idParams }, config: { access: 'owner' } }, async (request, reply) => {
     const data = await exportPerson(app.db, request.params.id, request.staff!);
     if (!data) throw notFound(PRIVACY_MESSAGES.leadNotFound);
     return reply
