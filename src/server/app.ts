@@ -25,7 +25,8 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
-import { privacyRoutes } from '#server/features/privacy/privacy.routes';
+import { privacyRoutes } from '#server/features/privacy';
+import { personalDataRegistry } from './personal-data.registry';
 import { leadSummary } from './features/leads/leads.service';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { mediaRoutes } from './features/media/media.routes';
@@ -196,7 +197,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(contactRoutes);
   await app.register(notificationRoutes);
   await app.register(leadsRoutes);
-  await app.register(privacyRoutes);
+  await app.register(privacyRoutes, { registry: personalDataRegistry });
   await app.register(settingsRoutes);
   await app.register(consentRoutes);
   await app.register(auditRoutes);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { notPersonTables, personalDataRegistry } from '#server/features/privacy/registry';
+import { notPersonTables, personalDataRegistry } from '#server/personal-data.registry';
 import { describeEachDialect } from '../helpers/databases';
 import { useMigratedDatabase } from '../helpers/app';
 

@@ -127,6 +127,7 @@ describeEachDatabase(
       const exported = await ctx.asStaff({ method: 'GET', url: PRIVACY_API.export(lead.id) });
       expect(exported.statusCode, exported.body).toBe(200);
       expect(exported.headers['content-disposition']).toContain('attachment');
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the export is free-form JSON, read by path
       const data = exported.json<Record<string, any>>();
       expect(data.leads.lead.email).toBe(EMAIL);
       expect(data.leads.timeline.map((e: { text: string | null }) => e.text)).toContain(`Spoke to ${NAME}`);

@@ -1,4 +1,4 @@
-import type { PersonalData } from '#server/features/privacy/personal-data.types';
+import type { PersonalData } from '#server/lib/personal-data';
 import { unsubscribeHash } from './unsubscribe-hash';
 
 /**

@@ -1,4 +1,4 @@
-import type { PersonalData } from '#server/features/privacy/personal-data.types';
+import type { PersonalData } from '#server/lib/personal-data';
 
 /** Contact messages: each keeps the name and e-mail as typed (decision 0016). */
 export const personalData: PersonalData = {

@@ -1,4 +1,4 @@
-import type { PersonalData } from '#server/features/privacy/personal-data.types';
+import type { PersonalData } from '#server/lib/personal-data';
 
 /** The lead (the person: e-mail, name, phone) and its timeline (notes, status changes). Erased last. */
 export const personalData: PersonalData = {
@@ -9,6 +9,7 @@ export const personalData: PersonalData = {
     const events = await db.selectFrom('leadEvents').select(['type', 'byName', 'fromValue', 'toValue', 'text', 'createdAt']).where('leadId', '=', leadId).orderBy('createdAt').execute();
     return { lead: lead ?? null, timeline: events };
   },
+  identify: (db, leadId) => db.selectFrom('leads').select(['email']).where('id', '=', leadId).executeTakeFirst(),
   async erase(trx, leadId) {
     await trx.deleteFrom('leadEvents').where('leadId', '=', leadId).execute();
     await trx.deleteFrom('leads').where('id', '=', leadId).execute();

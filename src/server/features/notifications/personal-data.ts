@@ -1,6 +1,6 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { PersonalData } from '#server/features/privacy/personal-data.types';
+import type { PersonalData } from '#server/lib/personal-data';
 
 /** Outbox events about the person (their payloads carry answers) and their deliveries; sent `.eml` copies. */
 export const personalData: PersonalData = {

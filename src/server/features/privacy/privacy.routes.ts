@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/lib/errors';
 import { PRIVACY_API, PRIVACY_MESSAGES } from '#shared/privacy/privacy.contract';
+import type { PersonalData } from '#server/lib/personal-data';
 import { erasePerson, exportPerson } from './privacy.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** Owners: erase a person (DELETE /api/leads/{id}) or download everything held about them. */
-export async function privacyRoutes(app: FastifyInstance): Promise<void> {
+export async function privacyRoutes(app: FastifyInstance, options: { registry: readonly PersonalData[] }): Promise<void> {
+  const { registry } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['privacy'];
 
@@ -16,13 +18,13 @@ export async function privacyRoutes(app: FastifyInstance): Promise<void> {
     PRIVACY_API.erase.pattern,
     { schema: { tags, params: idParams, response: { 200: z.object({ message: z.string() }) } }, config: { access: 'owner' } },
     async (request) => {
-      if (!(await erasePerson(app.database, app.config.notify.mailDir, request.params.id, request.staff!))) throw notFound(PRIVACY_MESSAGES.leadNotFound);
+      if (!(await erasePerson(registry, app.database, app.config.notify.mailDir, request.params.id, request.staff!))) throw notFound(PRIVACY_MESSAGES.leadNotFound);
       return { message: PRIVACY_MESSAGES.erased };
     },
   );
 
   r.get(PRIVACY_API.export.pattern, { schema: { tags, params: idParams }, config: { access: 'owner' } }, async (request, reply) => {
-    const data = await exportPerson(app.db, request.params.id, request.staff!);
+    const data = await exportPerson(registry, app.db, request.params.id, request.staff!);
     if (!data) throw notFound(PRIVACY_MESSAGES.leadNotFound);
     return reply
       .header('content-type', 'application/json; charset=utf-8')

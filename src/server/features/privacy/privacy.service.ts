@@ -2,15 +2,13 @@ import type { Kysely } from 'kysely';
 import type { DatabaseHandle } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { recordAudit, type AuditActor } from '#server/features/audit';
-import { leadContact } from '#server/features/leads/leads.repository';
-import type { ErasureContext } from './personal-data.types';
-import { personalDataRegistry } from './registry';
+import type { ErasureContext, PersonalData } from '#server/lib/personal-data';
 
 /** Everything held about the person, one entry per feature; undefined when there is no such lead. */
-export async function exportPerson(db: Kysely<Database>, leadId: string, actor: AuditActor): Promise<Record<string, unknown> | undefined> {
-  if (!(await leadContact(db, leadId))) return undefined;
+export async function exportPerson(registry: readonly PersonalData[], db: Kysely<Database>, leadId: string, actor: AuditActor): Promise<Record<string, unknown> | undefined> {
+  if (!(await identify(registry, db, leadId))) return undefined;
   const out: Record<string, unknown> = { leadId, exportedAt: new Date().toISOString() };
-  for (const declaration of personalDataRegistry) out[declaration.feature] = await declaration.export(db, leadId);
+  for (const declaration of registry) out[declaration.feature] = await declaration.export(db, leadId);
   await recordAudit(db, { actor, kind: 'personal-data.exported', recordType: 'lead', recordId: leadId, fields: [] });
   return out;
 }
@@ -20,13 +18,13 @@ export async function exportPerson(db: Kysely<Database>, leadId: string, actor: 
  * that an erasure happened, by whom and when, not who), then their files, then (SQLite) the log is
  * checkpointed and truncated so no copy of the deleted pages stays on disk. False: no such lead.
  */
-export async function erasePerson(database: DatabaseHandle, mailDir: string, leadId: string, actor: AuditActor): Promise<boolean> {
+export async function erasePerson(registry: readonly PersonalData[], database: DatabaseHandle, mailDir: string, leadId: string, actor: AuditActor): Promise<boolean> {
   const tasks: Array<() => Promise<void>> = [];
   const found = await database.db.transaction().execute(async (trx) => {
-    const lead = await leadContact(trx, leadId);
+    const lead = await identify(registry, trx, leadId);
     if (!lead) return false;
     const context: ErasureContext = { emailKeys: [lead.email.trim().toLowerCase()], mailDir, afterCommit: (task) => tasks.push(task) };
-    for (const declaration of personalDataRegistry) await declaration.erase(trx, leadId, context);
+    for (const declaration of registry) await declaration.erase(trx, leadId, context);
     await recordAudit(trx, { actor, kind: 'lead.erased', recordType: 'lead', recordId: null, fields: [] });
     return true;
   });
@@ -39,4 +37,11 @@ export async function erasePerson(database: DatabaseHandle, mailDir: string, lea
 /** SQLite: copy the log into the file (secure_delete has zeroed the freed bytes) and empty the log. */
 export function scrubLog(database: DatabaseHandle): void {
   database.sqlite?.pragma('wal_checkpoint(TRUNCATE)');
+}
+
+/** Who the lead is, from the declaration that owns the person. */
+async function identify(registry: readonly PersonalData[], db: Kysely<Database>, leadId: string): Promise<{ email: string } | undefined> {
+  const owner = registry.find((d) => d.identify);
+  if (!owner?.identify) throw new Error('No personal-data declaration identifies a lead.');
+  return owner.identify(db, leadId);
 }

@@ -1,4 +1,4 @@
-import type { PersonalData } from '#server/features/privacy/personal-data.types';
+import type { PersonalData } from '#server/lib/personal-data';
 
 /**
  * E-mail records, responses, unfinished answers, resume tokens and uploaded files. Progress, files

@@ -3,7 +3,7 @@ import { personalData as contact } from '#server/features/contact/personal-data'
 import { personalData as leads } from '#server/features/leads/personal-data';
 import { personalData as notifications } from '#server/features/notifications/personal-data';
 import { personalData as responses } from '#server/features/responses/personal-data';
-import type { PersonalData } from './personal-data.types';
+import type { PersonalData } from '#server/lib/personal-data';
 
 /**
  * Every feature's personal data, in the order erasure walks them: the lead last (the others'

@@ -20,4 +20,6 @@ export interface PersonalData {
   tables: readonly string[];
   export(db: Kysely<Database>, leadId: string): Promise<unknown>;
   erase(trx: Transaction<Database>, leadId: string, context: ErasureContext): Promise<void>;
+  /** The feature that owns the person (leads): who the lead is; undefined when there is none. */
+  identify?(db: Kysely<Database>, leadId: string): Promise<{ email: string } | undefined>;
 }
