@@ -25,7 +25,7 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
-import { privacyRoutes } from '#server/features/privacy';
+import { privacyRoutes, RetentionJob } from '#server/features/privacy';
 import { personalDataRegistry } from './personal-data.registry';
 import { leadSummary } from './features/leads/leads.service';
 import { listingsRoutes } from './features/listings/listings.routes';
@@ -156,7 +156,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('mailer', mailer);
   app.decorate('notifications', notifications);
   if (config.notify.dispatch) app.addHook('onReady', async () => notifications.start());
+  // Issue 24 §6: the daily retention run, with the other background work (tests run it by hand).
+  const retention = new RetentionJob({ database, registry: personalDataRegistry, mailDir: config.notify.mailDir, retention: () => settings.current() });
+  if (config.notify.dispatch) app.addHook('onReady', async () => retention.start());
   app.addHook('preClose', async () => {
+    await retention.stop();
     await notifications.stop();
     mailer.close();
   });

@@ -22,5 +22,5 @@ export const notPersonTables: Readonly<Record<string, string>> = {
   studios: "a listing: `name` is the studio's name",
   webhook_endpoints: "the studio's own endpoints",
   studio_settings: "the studio's own contact details (phone, e-mail)",
-  privacy_requests: 'a request names its lead (erased with it); holds no address of its own',
+  job_leases: "a background job's lease: `name` is the job's name",
 };

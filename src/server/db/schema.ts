@@ -10,6 +10,7 @@ import type { ListingTables } from '../features/listings/listings.tables';
 import type { LeadTables } from '../features/leads/leads.tables';
 import type { MediaTables } from '../features/media/media.tables';
 import type { NotificationTables } from '../features/notifications/notifications.tables';
+import type { PrivacyTables } from '#server/features/privacy/job-leases.tables';
 import type { SettingsTables } from '../features/settings/settings.tables';
 
-export type Database = AuthTables & MediaTables & ListingTables & SurveyTables & ResponseTables & ContactTables & NotificationTables & ContentTables & LeadTables & SettingsTables & ConsentTables & AuditTables;
+export type Database = AuthTables & MediaTables & ListingTables & SurveyTables & ResponseTables & ContactTables & NotificationTables & ContentTables & LeadTables & SettingsTables & ConsentTables & AuditTables & PrivacyTables;

@@ -20,6 +20,10 @@ export interface PersonalData {
   tables: readonly string[];
   export(db: Kysely<Database>, leadId: string): Promise<unknown>;
   erase(trx: Transaction<Database>, leadId: string, context: ErasureContext): Promise<void>;
+  /** Retention: erase this feature's unfinished data last touched before `before` (e.g. unfinished answers); the count erased. */
+  expireUnfinished?(trx: Transaction<Database>, before: Date): Promise<number>;
   /** The feature that owns the person (leads): who the lead is; undefined when there is none. */
   identify?(db: Kysely<Database>, leadId: string): Promise<{ email: string } | undefined>;
+  /** The feature that owns the person (leads): the leads with no activity since `before`. */
+  idleLeads?(db: Kysely<Database>, before: Date, limit: number): Promise<string[]>;
 }

@@ -10,6 +10,10 @@ export const personalData: PersonalData = {
     return { lead: lead ?? null, timeline: events };
   },
   identify: (db, leadId) => db.selectFrom('leads').select(['email']).where('id', '=', leadId).executeTakeFirst(),
+  async idleLeads(db, before, limit) {
+    const rows = await db.selectFrom('leads').select('id').where('lastActivityAt', '<', before).orderBy('lastActivityAt').limit(limit).execute();
+    return rows.map((r) => r.id);
+  },
   async erase(trx, leadId) {
     await trx.deleteFrom('leadEvents').where('leadId', '=', leadId).execute();
     await trx.deleteFrom('leads').where('id', '=', leadId).execute();

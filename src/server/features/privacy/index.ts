@@ -4,3 +4,5 @@
  */
 export { privacyRoutes } from './privacy.routes';
 export { erasePerson, exportPerson } from './privacy.service';
+export { RetentionJob } from './retention';
+export type { PrivacyTables } from './job-leases.tables';

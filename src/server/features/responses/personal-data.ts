@@ -23,6 +23,20 @@ export const personalData: PersonalData = {
       files: files.map(({ bytes, ...f }) => ({ ...f, base64: Buffer.from(bytes).toString('base64') })),
     };
   },
+  async expireUnfinished(trx, before) {
+    const stale = trx
+      .selectFrom('surveyProgress')
+      .innerJoin('emailRecords', 'emailRecords.id', 'surveyProgress.emailRecordId')
+      .select('surveyProgress.emailRecordId')
+      .where('emailRecords.isCompleted', '=', false)
+      .where('surveyProgress.updatedAt', '<', before);
+    const ids = (await stale.execute()).map((r) => r.emailRecordId);
+    if (ids.length === 0) return 0;
+    await trx.deleteFrom('surveyFiles').where('emailRecordId', 'in', ids).execute();
+    await trx.deleteFrom('surveyResumeTokens').where('emailRecordId', 'in', ids).execute();
+    await trx.deleteFrom('surveyProgress').where('emailRecordId', 'in', ids).execute();
+    return ids.length;
+  },
   async erase(trx, leadId) {
     const records = trx.selectFrom('emailRecords').select('id').where('leadId', '=', leadId);
     await trx.deleteFrom('surveyResponses').where((eb) => eb.or([eb('leadId', '=', leadId), eb('emailRecordId', 'in', records)])).execute();
