@@ -201,7 +201,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(contactRoutes);
   await app.register(notificationRoutes);
   await app.register(leadsRoutes);
-  await app.register(privacyRoutes, { registry: personalDataRegistry });
+  await app.register(privacyRoutes, {
+    registry: personalDataRegistry,
+    mailer,
+    secret: config.jwtSecret,
+    siteUrl: configuredSiteUrl(config),
+    studioName: async () => (await settings.current()).name,
+  });
   await app.register(settingsRoutes);
   await app.register(consentRoutes);
   await app.register(auditRoutes);

@@ -2,6 +2,7 @@ import { personalData as consent } from '#server/features/consent/personal-data'
 import { personalData as contact } from '#server/features/contact/personal-data';
 import { personalData as leads } from '#server/features/leads/personal-data';
 import { personalData as notifications } from '#server/features/notifications/personal-data';
+import { personalData as privacy } from '#server/features/privacy/personal-data';
 import { personalData as responses } from '#server/features/responses/personal-data';
 import type { PersonalData } from '#server/lib/personal-data';
 
@@ -10,7 +11,7 @@ import type { PersonalData } from '#server/lib/personal-data';
  * rows reference it). A feature that stores a person adds its declaration here; the schema test
  * (tests/integration/privacy-schema.test.ts) fails for a table with person columns that none declares.
  */
-export const personalDataRegistry: readonly PersonalData[] = [responses, contact, notifications, consent, leads];
+export const personalDataRegistry: readonly PersonalData[] = [responses, contact, notifications, consent, privacy, leads];
 
 /** Tables that hold no person's data although a column's name suggests it, and why. */
 export const notPersonTables: Readonly<Record<string, string>> = {

@@ -24,6 +24,8 @@ export interface PersonalData {
   expireUnfinished?(trx: Transaction<Database>, before: Date): Promise<number>;
   /** The feature that owns the person (leads): who the lead is; undefined when there is none. */
   identify?(db: Kysely<Database>, leadId: string): Promise<{ email: string } | undefined>;
+  /** The feature that owns the person (leads): the lead of an address (trimmed, lower case). */
+  leadOf?(db: Kysely<Database>, emailKey: string): Promise<string | undefined>;
   /** The feature that owns the person (leads): the leads with no activity since `before`. */
   idleLeads?(db: Kysely<Database>, before: Date, limit: number): Promise<string[]>;
 }

@@ -1,3 +1,4 @@
+import { PRIVACY_API } from '#shared/privacy/privacy.api';
 import { AUTH_API } from '#shared/auth/auth.contract';
 import { CAMPAIGNS_API, EMAILS_API } from '#shared/surveys/campaigns.contract';
 import { SURVEY_FILES_API } from '#shared/responses/survey-files.contract';
@@ -34,6 +35,9 @@ export const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, url: string]
   ['GET', CONSENT_API.notices],
   ['POST', CONSENT_API.unsubscribe],
   ['GET', CONSENT_API.unsubscribe],
+  // A person's request for a copy or erasure of their data, confirmed from their mailbox (issue 24 §6).
+  ['POST', PRIVACY_API.requests.pattern],
+  ['POST', PRIVACY_API.confirm.pattern],
   ['GET', SYSTEM_API.health],
   ['GET', '/media/:file'],
   ['GET', '/robots.txt'],

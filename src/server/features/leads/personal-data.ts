@@ -10,6 +10,7 @@ export const personalData: PersonalData = {
     return { lead: lead ?? null, timeline: events };
   },
   identify: (db, leadId) => db.selectFrom('leads').select(['email']).where('id', '=', leadId).executeTakeFirst(),
+  leadOf: async (db, emailKey) => (await db.selectFrom('leads').select('id').where('emailKey', '=', emailKey).executeTakeFirst())?.id,
   async idleLeads(db, before, limit) {
     const rows = await db.selectFrom('leads').select('id').where('lastActivityAt', '<', before).orderBy('lastActivityAt').limit(limit).execute();
     return rows.map((r) => r.id);

@@ -8,6 +8,18 @@ export interface JobLeasesTable {
   nextRunAt: Timestamp;
 }
 
+export interface PrivacyRequestsTable {
+  id: string;
+  /** The person; null when the address is unknown, or once they are erased. */
+  leadId: string | null;
+  kind: 'export' | 'erase';
+  status: 'open' | 'closed';
+  createdAt: Timestamp;
+  confirmedAt: Timestamp | null;
+  closedAt: Timestamp | null;
+}
+
 export interface PrivacyTables {
   jobLeases: JobLeasesTable;
+  privacyRequests: PrivacyRequestsTable;
 }

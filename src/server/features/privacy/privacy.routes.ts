@@ -3,14 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#server/lib/errors';
 import { PRIVACY_API, PRIVACY_MESSAGES } from '#shared/privacy/privacy.contract';
-import type { PersonalData } from '#server/lib/personal-data';
 import { erasePerson, exportPerson } from './privacy.service';
+import { privacyRequestRoutes, type PrivacyRequestOptions } from './privacy-requests.routes';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** Owners: erase a person (DELETE /api/leads/{id}) or download everything held about them. */
-export async function privacyRoutes(app: FastifyInstance, options: { registry: readonly PersonalData[] }): Promise<void> {
+export async function privacyRoutes(app: FastifyInstance, options: PrivacyRequestOptions): Promise<void> {
   const { registry } = options;
+  await privacyRequestRoutes(app, options);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['privacy'];
 
