@@ -34,6 +34,8 @@ import { campaignReading } from './features/surveys';
 import { countResponses, responseCountsByCampaign } from './features/responses';
 import { completedResponse, emailActivity, surveyStillOpen, unfinishedSurvey } from './features/responses/notification-reads';
 import { issueResumeToken } from './features/responses/survey-progress.service';
+import { privacyRoutes, RetentionJob } from '#server/features/privacy';
+import { personalDataRegistry } from './personal-data.registry';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { systemRoutes } from './features/system/system.routes';
@@ -178,7 +180,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('mailer', mailer);
   app.decorate('notifications', notifications);
   if (config.notify.dispatch) app.addHook('onReady', async () => notifications.start());
+  // Issue 24 §6: the daily retention run, with the other background work (tests run it by hand).
+  const retention = new RetentionJob({ database, registry: personalDataRegistry, mailDir: config.notify.mailDir, retention: () => settings.current() });
+  if (config.notify.dispatch) app.addHook('onReady', async () => retention.start());
   app.addHook('preClose', async () => {
+    await retention.stop();
     await notifications.stop();
     mailer.close();
   });
@@ -220,6 +226,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(contactRoutes);
   await app.register(notificationRoutes);
   await app.register(leadsRoutes);
+  await app.register(privacyRoutes, {
+    registry: personalDataRegistry,
+    mailer,
+    secret: config.jwtSecret,
+    siteUrl: configuredSiteUrl(config),
+    studioName: async () => (await settings.current()).name,
+  });
   await app.register(settingsRoutes);
   await app.register(consentRoutes);
   await app.register(auditRoutes);

@@ -8,13 +8,14 @@ import type { LeadTables } from '#server/features/leads/leads.tables';
 import type { ListingTables } from '#server/features/listings/listings.tables';
 import type { MediaTables } from '#server/features/media/media.tables';
 import type { NotificationTables } from '#server/features/notifications/notifications.tables';
+import type { PrivacyTables } from '#server/features/privacy/job-leases.tables';
 import type { ResponseTables } from '#server/features/responses/responses.tables';
 import type { SettingsTables } from '#server/features/settings/settings.tables';
 import type { SurveyTables } from '#server/features/surveys/campaigns.tables';
 
 declare module '#server/db/schema' {
   interface Database
-    extends AuthTables, MediaTables, ListingTables, SurveyTables, ResponseTables, ContactTables, NotificationTables, LeadTables, SettingsTables, ConsentTables, AuditTables {}
+    extends AuthTables, MediaTables, ListingTables, SurveyTables, ResponseTables, ContactTables, NotificationTables, LeadTables, SettingsTables, ConsentTables, AuditTables, PrivacyTables {}
 }
 
 export type { Database } from '#server/db/schema';

@@ -27,6 +27,8 @@ export const paths = {
   settingsWebhooks: '/dashboard/settings/webhooks',
   settingsMail: '/dashboard/settings/mail',
   privacy: '/privacy',
+  privacyConfirm: '/privacy/confirm',
+  privacyRequests: '/dashboard/privacy-requests',
   unsubscribe: '/unsubscribe',
   newsletter: '/dashboard/newsletter',
   audit: '/dashboard/audit',

@@ -26,6 +26,9 @@ import * as studioSettings from './2026-11-27T1000-studio-settings';
 import * as staffRoles from './2026-11-27T1100-staff-roles';
 import * as consent from './2026-11-27T1200-consent';
 import * as auditLog from './2026-11-27T1300-audit-log';
+import * as personData from './2026-11-27T1400-person-data';
+import * as jobLeases from './2026-11-27T1410-job-leases';
+import * as privacyRequests from './2026-11-27T1420-privacy-requests';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -56,4 +59,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1100-staff-roles': staffRoles,
   '2026-11-27T1200-consent': consent,
   '2026-11-27T1300-audit-log': auditLog,
+  '2026-11-27T1400-person-data': personData,
+  '2026-11-27T1410-job-leases': jobLeases,
+  '2026-11-27T1420-privacy-requests': privacyRequests,
 };

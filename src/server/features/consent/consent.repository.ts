@@ -1,3 +1,4 @@
+import { unsubscribeHash } from './unsubscribe-hash';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
 import type { ConsentSource, NoticePurpose } from '#shared/consent/consent.contract';
@@ -46,7 +47,7 @@ export async function insertUnsubscribe(db: Db, row: { id: string; emailKey: str
 }
 
 export async function latestUnsubscribe(db: Db, emailKey: string): Promise<Date | string | undefined> {
-  const row = await db.selectFrom('unsubscribes').select((eb) => eb.fn.max('createdAt').as('at')).where('emailKey', '=', emailKey).executeTakeFirst();
+  const row = await db.selectFrom('unsubscribes').select((eb) => eb.fn.max('createdAt').as('at')).where('emailKey', 'in', [emailKey, unsubscribeHash(emailKey)]).executeTakeFirst();
   return row?.at ?? undefined;
 }
 

@@ -22,6 +22,8 @@ export interface SurveyResponsesTable {
   campaignId: string;
   emailRecordId: string;
   email: string;
+  /** The person; filled from the e-mail record by the database on insert (migration 2026-11-27T1400). */
+  leadId: ColumnType<string | null, string | null | undefined, string | null>;
   /** SurveyJS data as JSON text. */
   answer: string;
   /** The homes and decor matched to the answers when they were stored (JSON), or null. */

@@ -1,10 +1,11 @@
 import { useSiteSettings } from '#web/app/site-settings';
 import { PageMeta } from '#web/components/page-meta';
+import { PrivacyRequestForm } from '#web/features/privacy/privacy-request-form';
 import './consent.css';
 
 const HEADINGS = { survey: 'When you start a survey', contact: 'When you write to us', newsletter: 'The newsletter' } as const;
 
-/** /privacy (public): the notices every form shows, and whom to write to. A request form comes later (issue 24 §6). */
+/** /privacy (public): the notices every form shows, and whom to write to. With the form to ask for a copy or erasure (issue 24 §6). */
 export function Component() {
   const { name, email, notices } = useSiteSettings();
   return (
@@ -33,6 +34,7 @@ export function Component() {
             <a href={`mailto:${email}`}>{email}</a>.
           </p>
         </section>
+        <PrivacyRequestForm />
       </div>
     </article>
   );

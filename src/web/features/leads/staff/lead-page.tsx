@@ -24,6 +24,7 @@ import { askedAbout, leadGreeting, mailtoHref, telHrefOf, whatsAppHref } from '.
 import { addLeadNote, fetchLead, fetchStaff, patchLead, type StaffMember } from '../leads-api';
 import { SurveyFileLinks } from '#web/features/responses/staff/survey-file-links';
 import { formatWhen, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
+import { LeadPrivacyCard } from '#web/features/privacy/staff/lead-privacy-card';
 import './leads.css';
 
 
@@ -312,6 +313,7 @@ export function Component() {
               />
             )}
           </Card>
+          <LeadPrivacyCard lead={lead} />
         </div>
       </div>
     </div>

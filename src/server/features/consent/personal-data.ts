@@ -1,0 +1,34 @@
+import type { PersonalData } from '#server/lib/personal-data';
+import { unsubscribeHash } from './unsubscribe-hash';
+
+/**
+ * Consents (what notice the person saw, whether they ticked the newsletter) and unsubscribes. An
+ * unsubscribe survives erasure only as a hash of the address, so the person is still never mailed.
+ */
+export const personalData: PersonalData = {
+  feature: 'consent',
+  tables: ['consents', 'unsubscribes'],
+  async export(db, leadId) {
+    const consents = await db
+      .selectFrom('consents')
+      .select(['purpose', 'noticePurpose', 'noticeVersion', 'noticeHash', 'granted', 'source', 'createdAt'])
+      .where('leadId', '=', leadId)
+      .orderBy('createdAt')
+      .execute();
+    const unsubscribes = await db.selectFrom('unsubscribes').select(['emailKey', 'createdAt']).where('leadId', '=', leadId).execute();
+    return { consents: consents.map((c) => ({ ...c, granted: Boolean(c.granted) })), unsubscribes };
+  },
+  async erase(trx, leadId, context) {
+    await trx.deleteFrom('consents').where('leadId', '=', leadId).execute();
+    const keys = new Set(context.emailKeys);
+    const rows = await trx
+      .selectFrom('unsubscribes')
+      .select(['id', 'emailKey'])
+      .where((eb) => eb.or([eb('leadId', '=', leadId), ...(keys.size ? [eb('emailKey', 'in', [...keys])] : [])]))
+      .execute();
+    for (const row of rows) {
+      if (row.emailKey.startsWith('sha256:')) continue;
+      await trx.updateTable('unsubscribes').set({ emailKey: unsubscribeHash(row.emailKey), leadId: null }).where('id', '=', row.id).execute();
+    }
+  },
+};

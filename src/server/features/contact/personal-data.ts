@@ -1,0 +1,11 @@
+import type { PersonalData } from '#server/lib/personal-data';
+
+/** Contact messages: each keeps the name and e-mail as typed (decision 0016). */
+export const personalData: PersonalData = {
+  feature: 'contact',
+  tables: ['contact_messages'],
+  export: (db, leadId) => db.selectFrom('contactMessages').selectAll().where('leadId', '=', leadId).orderBy('createdAt').execute(),
+  async erase(trx, leadId) {
+    await trx.deleteFrom('contactMessages').where('leadId', '=', leadId).execute();
+  },
+};

@@ -1,0 +1,22 @@
+import type { PersonalData } from '#server/lib/personal-data';
+
+/** The lead (the person: e-mail, name, phone) and its timeline (notes, status changes). Erased last. */
+export const personalData: PersonalData = {
+  feature: 'leads',
+  tables: ['leads', 'lead_events'],
+  async export(db, leadId) {
+    const lead = await db.selectFrom('leads').select(['id', 'email', 'name', 'phone', 'status', 'createdAt', 'lastActivityAt']).where('id', '=', leadId).executeTakeFirst();
+    const events = await db.selectFrom('leadEvents').select(['type', 'byName', 'fromValue', 'toValue', 'text', 'createdAt']).where('leadId', '=', leadId).orderBy('createdAt').execute();
+    return { lead: lead ?? null, timeline: events };
+  },
+  identify: (db, leadId) => db.selectFrom('leads').select(['email']).where('id', '=', leadId).executeTakeFirst(),
+  leadOf: async (db, emailKey) => (await db.selectFrom('leads').select('id').where('emailKey', '=', emailKey).executeTakeFirst())?.id,
+  async idleLeads(db, before, limit) {
+    const rows = await db.selectFrom('leads').select('id').where('lastActivityAt', '<', before).orderBy('lastActivityAt').limit(limit).execute();
+    return rows.map((r) => r.id);
+  },
+  async erase(trx, leadId) {
+    await trx.deleteFrom('leadEvents').where('leadId', '=', leadId).execute();
+    await trx.deleteFrom('leads').where('id', '=', leadId).execute();
+  },
+};

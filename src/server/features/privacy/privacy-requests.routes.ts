@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '#server/lib/errors';
+import type { PersonalData } from '#server/lib/personal-data';
+import { PRIVACY_API } from '#shared/privacy/privacy.api';
+import { PRIVACY_REQUEST_MESSAGES, privacyConfirmInput, privacyRequestInput, privacyRequestItem } from '#shared/privacy/privacy-requests';
+import { confirmRequest, openRequests, sendConfirmation, type RequestMailer } from './privacy-requests';
+
+export interface PrivacyRequestOptions {
+  registry: readonly PersonalData[];
+  mailer: RequestMailer;
+  secret: string;
+  siteUrl: string;
+  studioName: () => Promise<string>;
+}
+
+/** Issue 24 §6: a person asks for a copy or erasure and confirms from their mailbox; owners see the open requests. */
+export async function privacyRequestRoutes(app: FastifyInstance, options: PrivacyRequestOptions): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['privacy'];
+
+  r.post(
+    PRIVACY_API.requests.pattern,
+    { schema: { tags, body: privacyRequestInput, response: { 202: z.object({ message: z.string() }) } }, config: { access: 'public', rateLimit: app.publicWriteRateLimit } },
+    async (request, reply) => {
+      try {
+        await sendConfirmation(options.mailer, options.secret, options.siteUrl, await options.studioName(), request.body, new Date());
+      } catch (error) {
+        // The same answer either way: a failed send is logged without the address.
+        request.log.warn({ err: { message: (error as Error).message } }, 'privacy request: the confirmation could not be sent');
+      }
+      return reply.code(202).send({ message: PRIVACY_REQUEST_MESSAGES.sent });
+    },
+  );
+
+  r.post(
+    PRIVACY_API.confirm.pattern,
+    { schema: { tags, body: privacyConfirmInput, response: { 200: z.object({ message: z.string() }) } }, config: { access: 'public', rateLimit: app.publicWriteRateLimit } },
+    async (request) => {
+      if (!(await confirmRequest(app.db, options.registry, options.secret, request.body.token, new Date()))) throw new HttpError(400, PRIVACY_REQUEST_MESSAGES.invalidLink, 'VALIDATION');
+      return { message: PRIVACY_REQUEST_MESSAGES.confirmed };
+    },
+  );
+
+  r.get(PRIVACY_API.requests.pattern, { schema: { tags, response: { 200: z.array(privacyRequestItem) } }, config: { access: 'owner' } }, () => openRequests(app.db, new Date()));
+}

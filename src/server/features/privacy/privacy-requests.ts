@@ -1,0 +1,73 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema';
+import type { PersonalData } from '#server/lib/personal-data';
+import { toIso } from '#server/db/database';
+import type { PrivacyRequestItem } from '#shared/privacy/privacy-requests';
+
+export interface RequestMailer {
+  send(mail: { to: string[]; subject: string; text: string; html: string }): Promise<void>;
+}
+
+const LINK_SECONDS = 24 * 60 * 60;
+const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
+const sign = (secret: string, body: string) => createHmac('sha256', secret).update(`privacy-request:${body}`).digest();
+
+/** A signed link token: the address, the kind, the expiry (24 h). */
+export function requestToken(secret: string, email: string, kind: 'export' | 'erase', now: Date): string {
+  const body = b64(JSON.stringify({ e: email.trim().toLowerCase(), k: kind, x: Math.floor(now.getTime() / 1000) + LINK_SECONDS }));
+  return `${body}.${b64(sign(secret, body))}`;
+}
+
+export function readRequestToken(secret: string, token: string, now: Date): { email: string; kind: 'export' | 'erase' } | null {
+  const [body, sig] = token.split('.');
+  if (!body || !sig) return null;
+  const expected = sign(secret, body);
+  const given = Buffer.from(sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const data = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { e: string; k: string; x: number };
+    if (typeof data.e !== 'string' || (data.k !== 'export' && data.k !== 'erase') || !(data.x * 1000 > now.getTime())) return null;
+    return { email: data.e, kind: data.k };
+  } catch {
+    return null;
+  }
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Mails the confirmation link to the address (whether or not it is known: the answer is the same). */
+export async function sendConfirmation(mailer: RequestMailer, secret: string, siteUrl: string, studio: string, input: { email: string; kind: 'export' | 'erase' }, now: Date): Promise<void> {
+  const link = `${siteUrl.replace(/\/$/, '')}/privacy/confirm?token=${encodeURIComponent(requestToken(secret, input.email, input.kind, now))}`;
+  const what = input.kind === 'export' ? 'a copy of the data we hold about you' : 'the erasure of the data we hold about you';
+  const text = `Someone, we hope you, asked ${studio} for ${what}.\n\nTo confirm, open this link within 24 hours:\n${link}\n\nIf it was not you, ignore this e-mail: nothing happens.`;
+  await mailer.send({
+    to: [input.email.trim()],
+    subject: `Confirm your request to ${studio}`,
+    text,
+    html: `<p>Someone, we hope you, asked ${escapeHtml(studio)} for ${what}.</p><p><a href="${escapeHtml(link)}">Confirm the request</a> (the link works for 24 hours).</p><p>If it was not you, ignore this e-mail: nothing happens.</p>`,
+  });
+}
+
+/** The link was opened: the request becomes open (once per link: the id is the token's hash). */
+export async function confirmRequest(db: Kysely<Database>, registry: readonly PersonalData[], secret: string, token: string, now: Date): Promise<boolean> {
+  const read = readRequestToken(secret, token, now);
+  if (!read) return false;
+  const owner = registry.find((d) => d.leadOf);
+  const leadId = (await owner?.leadOf?.(db, read.email)) ?? null;
+  const id = createHash('sha256').update(token).digest('hex').slice(0, 32);
+  await db
+    .insertInto('privacyRequests')
+    .values({ id, leadId, kind: read.kind, status: 'open', createdAt: now, confirmedAt: now, closedAt: null })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  return true;
+}
+
+export async function openRequests(db: Kysely<Database>, now: Date): Promise<PrivacyRequestItem[]> {
+  const rows = await db.selectFrom('privacyRequests').selectAll().where('status', '=', 'open').orderBy('confirmedAt').execute();
+  return rows.map((r) => {
+    const confirmedAt = toIso(r.confirmedAt ?? r.createdAt);
+    return { _id: r.id, leadId: r.leadId, kind: r.kind, status: r.status, confirmedAt, ageDays: Math.floor((now.getTime() - Date.parse(confirmedAt)) / 86_400_000) };
+  });
+}

@@ -1,0 +1,48 @@
+import type { PersonalData } from '#server/lib/personal-data';
+
+/**
+ * E-mail records, responses, unfinished answers, resume tokens and uploaded files. Progress, files
+ * and tokens belong to an e-mail record (ON DELETE CASCADE), which belongs to the lead.
+ */
+export const personalData: PersonalData = {
+  feature: 'responses',
+  tables: ['email_records', 'survey_responses', 'survey_progress', 'survey_files', 'survey_resume_tokens'],
+  async export(db, leadId) {
+    const records = await db.selectFrom('emailRecords').selectAll().where('leadId', '=', leadId).orderBy('createdAt').execute();
+    const ids = records.map((r) => r.id);
+    if (ids.length === 0) return { emailRecords: [], responses: [], unfinished: [], files: [] };
+    const [responses, unfinished, files] = await Promise.all([
+      db.selectFrom('surveyResponses').select(['id', 'campaignId', 'emailRecordId', 'email', 'answer', 'createdAt']).where('emailRecordId', 'in', ids).execute(),
+      db.selectFrom('surveyProgress').select(['emailRecordId', 'campaignId', 'answer', 'page', 'createdAt', 'updatedAt']).where('emailRecordId', 'in', ids).execute(),
+      db.selectFrom('surveyFiles').select(['id', 'emailRecordId', 'fileName', 'contentType', 'size', 'bytes', 'createdAt']).where('emailRecordId', 'in', ids).execute(),
+    ]);
+    return {
+      emailRecords: records.map((r) => ({ id: r.id, email: r.email, campaignId: r.campaignId, isCompleted: Boolean(r.isCompleted), createdAt: r.createdAt })),
+      responses: responses.map((r) => ({ ...r, answer: JSON.parse(r.answer) as unknown })),
+      unfinished: unfinished.map((r) => ({ ...r, answer: JSON.parse(r.answer) as unknown })),
+      files: files.map(({ bytes, ...f }) => ({ ...f, base64: Buffer.from(bytes).toString('base64') })),
+    };
+  },
+  async expireUnfinished(trx, before) {
+    const stale = trx
+      .selectFrom('surveyProgress')
+      .innerJoin('emailRecords', 'emailRecords.id', 'surveyProgress.emailRecordId')
+      .select('surveyProgress.emailRecordId')
+      .where('emailRecords.isCompleted', '=', false)
+      .where('surveyProgress.updatedAt', '<', before);
+    const ids = (await stale.execute()).map((r) => r.emailRecordId);
+    if (ids.length === 0) return 0;
+    await trx.deleteFrom('surveyFiles').where('emailRecordId', 'in', ids).execute();
+    await trx.deleteFrom('surveyResumeTokens').where('emailRecordId', 'in', ids).execute();
+    await trx.deleteFrom('surveyProgress').where('emailRecordId', 'in', ids).execute();
+    return ids.length;
+  },
+  async erase(trx, leadId) {
+    const records = trx.selectFrom('emailRecords').select('id').where('leadId', '=', leadId);
+    await trx.deleteFrom('surveyResponses').where((eb) => eb.or([eb('leadId', '=', leadId), eb('emailRecordId', 'in', records)])).execute();
+    await trx.deleteFrom('surveyFiles').where('emailRecordId', 'in', records).execute();
+    await trx.deleteFrom('surveyResumeTokens').where('emailRecordId', 'in', records).execute();
+    await trx.deleteFrom('surveyProgress').where('emailRecordId', 'in', records).execute();
+    await trx.deleteFrom('emailRecords').where('leadId', '=', leadId).execute();
+  },
+};

@@ -1,0 +1,27 @@
+import { personalData as consent } from '#server/features/consent/personal-data';
+import { personalData as contact } from '#server/features/contact/personal-data';
+import { personalData as leads } from '#server/features/leads/personal-data';
+import { personalData as notifications } from '#server/features/notifications/personal-data';
+import { personalData as privacy } from '#server/features/privacy/personal-data';
+import { personalData as responses } from '#server/features/responses/personal-data';
+import type { PersonalData } from '#server/lib/personal-data';
+
+/**
+ * Every feature's personal data, in the order erasure walks them: the lead last (the others'
+ * rows reference it). A feature that stores a person adds its declaration here; the schema test
+ * (tests/integration/privacy-schema.test.ts) fails for a table with person columns that none declares.
+ */
+export const personalDataRegistry: readonly PersonalData[] = [responses, contact, notifications, consent, privacy, leads];
+
+/** Tables that hold no person's data although a column's name suggests it, and why. */
+export const notPersonTables: Readonly<Record<string, string>> = {
+  staff_users: "the studio's own staff accounts (not visitors); managed on /dashboard/staff",
+  audit_log: 'records that an action happened and by which staff member; never the personal values (issue 24 §4)',
+  campaigns: "a survey's definition: `name` is the campaign's name, not a person's",
+  projects: "a listing: `name` is the project's name",
+  products: "a listing: `name` is the product's name",
+  studios: "a listing: `name` is the studio's name",
+  webhook_endpoints: "the studio's own endpoints",
+  studio_settings: "the studio's own contact details (phone, e-mail)",
+  job_leases: "a background job's lease: `name` is the job's name",
+};

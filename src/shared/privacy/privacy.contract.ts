@@ -1,0 +1,7 @@
+/** Issue 24 §6: a person's rights. */
+export { PRIVACY_API } from './privacy.api';
+
+export const PRIVACY_MESSAGES = {
+  erased: 'The person and everything held about them have been erased.',
+  leadNotFound: 'This lead does not exist.',
+} as const;

@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PRIVACY_API } from '#shared/privacy/privacy.api';
+import { PRIVACY_REQUEST_MESSAGES } from '#shared/privacy/privacy-requests';
+import { Notice } from '#web/components/notice';
+import { PageMeta } from '#web/components/page-meta';
+import { api, errorMessage } from '#web/lib/api-client';
+
+/** /privacy/confirm?token=… (issue 24 §6): the e-mailed link confirms the person's request. */
+export function Component() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [state, setState] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    api.post<{ message: string }>(PRIVACY_API.confirm(), { token }).then(
+      (res) => setState({ tone: 'success', text: res.message }),
+      (error: unknown) => setState({ tone: 'error', text: errorMessage(error, PRIVACY_REQUEST_MESSAGES.invalidLink) }),
+    );
+  }, [token]);
+  return (
+    <section className="unsubscribe-page card" aria-labelledby="privacy-confirm-title">
+      <PageMeta title="Confirm your request" description="Confirm your request about your data." />
+      <h1 id="privacy-confirm-title">Your request</h1>
+      {!token ? <Notice tone="error">{PRIVACY_REQUEST_MESSAGES.invalidLink}</Notice> : state ? <Notice tone={state.tone}>{state.text}</Notice> : <p aria-busy="true">Confirming…</p>}
+    </section>
+  );
+}

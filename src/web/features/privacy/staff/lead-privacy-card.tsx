@@ -1,0 +1,87 @@
+import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { App, Button, Card, Input, Modal, Typography } from 'antd';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '#shared/paths';
+import { PRIVACY_API } from '#shared/privacy/privacy.api';
+import { api, errorMessage } from '#web/lib/api-client';
+
+/**
+ * Owners, on a lead's page (issue 24 §6): download everything held about the person (JSON), or
+ * erase them after typing their e-mail or name. The server refuses both to anyone but an owner.
+ */
+export function LeadPrivacyCard({ lead }: { lead: { _id: string; email: string; name: string | null } }) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState<'export' | 'erase' | null>(null);
+  const inputId = useId();
+  const who = lead.name ?? lead.email;
+  const matches = [lead.email, lead.name ?? ''].some((v) => v !== '' && typed.trim().toLowerCase() === v.trim().toLowerCase());
+
+  async function download() {
+    setBusy('export');
+    try {
+      const data = await api.get<unknown>(PRIVACY_API.export(lead._id));
+      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `person-${lead._id}.json`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      void message.error(errorMessage(error, 'The data could not be downloaded.'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function erase() {
+    setBusy('erase');
+    try {
+      const res = await api.delete<{ message: string }>(PRIVACY_API.erase(lead._id));
+      void message.success(res.message);
+      setOpen(false);
+      void navigate(paths.leads);
+    } catch (error) {
+      void message.error(errorMessage(error, 'The person could not be erased.'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Card title={<h2 className="lead-card-title">Their data</h2>} size="small">
+      <Typography.Paragraph type="secondary">A copy of everything held about this person, or erase it all: answers, messages, files, notes and mail.</Typography.Paragraph>
+      <div className="lead-actions">
+        <Button icon={<DownloadOutlined />} onClick={() => void download()} loading={busy === 'export'}>
+          Download data
+        </Button>
+        <Button danger icon={<DeleteOutlined />} onClick={() => setOpen(true)}>
+          Erase…
+        </Button>
+      </div>
+      <Modal
+        open={open}
+        title={`Erase ${who}?`}
+        okText="Erase for good"
+        okButtonProps={{ danger: true, disabled: !matches, loading: busy === 'erase' }}
+        onOk={() => void erase()}
+        onCancel={() => {
+          setOpen(false);
+          setTyped('');
+        }}
+        destroyOnHidden
+      >
+        <p>
+          This removes {who} and everything held about them. It cannot be undone. The audit log keeps only that an erasure happened.
+        </p>
+        <label htmlFor={inputId}>
+          Type their e-mail{lead.name ? ' or name' : ''} to confirm: <strong>{lead.email}</strong>
+        </label>
+        <Input id={inputId} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answerAsVisitor, createActiveCampaign, staffApi, type Api } from './api';
+import { DESKTOP, loginAsStaff, pageProblems, PHONE, useBrowser } from './browser';
+
+const browser = useBrowser();
+const RUN = Date.now().toString(36);
+
+const SURVEY = {
+  title: 'Erasure test',
+  pages: [{ name: 'p1', elements: [{ type: 'text', name: 'fullName', title: 'Your name', leadField: 'name' }, { type: 'text', name: 'city', title: 'City' }] }],
+};
+
+let callApi: Api;
+let campaignId = '';
+
+beforeAll(async () => {
+  callApi = await staffApi();
+  campaignId = await createActiveCampaign(callApi, `Privacy E2E ${RUN}`, SURVEY);
+});
+
+describe('erasing a person from their lead page (issue 24 §6)', () => {
+  for (const [label, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
+    it(`an owner erases a lead after typing their e-mail, at ${label} px`, async () => {
+      const email = `erase-${label}-${RUN}@example.com`;
+      const name = `Ira Erasable ${label}`;
+      await answerAsVisitor(campaignId, email, { fullName: name, city: 'Pune' });
+      const found = await callApi<{ items: Array<{ _id: string }> }>('GET', `/api/leads?q=${encodeURIComponent(email)}`);
+      const leadId = found.data.items[0]!._id;
+
+      const page = await browser.newPage(viewport);
+      await loginAsStaff(page);
+      await page.goto(`/dashboard/leads/${leadId}`);
+      await page.getByRole('button', { name: 'Download data' }).waitFor();
+      await page.getByRole('button', { name: /Erase/ }).click();
+      const dialog = page.getByRole('dialog', { name: `Erase ${name}?` });
+      await dialog.waitFor();
+      const ok = dialog.getByRole('button', { name: 'Erase for good' });
+      expect(await ok.isDisabled()).toBe(true);
+      await dialog.getByRole('textbox').fill('someone-else@example.com');
+      expect(await ok.isDisabled()).toBe(true);
+      await dialog.getByRole('textbox').fill(email);
+      expect(await ok.isDisabled()).toBe(false);
+      // The dialog's opening animation has finished (the screenshot shows it whole).
+      await page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear, .ant-fade-enter'));
+      await page.screenshot({ path: `/tmp/privacy-${label}.png`, fullPage: false });
+      await ok.click();
+      await page.waitForURL(/\/dashboard\/leads$/);
+      expect((await callApi('GET', `/api/leads/${leadId}`)).status).toBe(404);
+      expect(pageProblems(page)).toEqual([]);
+      await page.close();
+    });
+  }
+});
