@@ -15,3 +15,11 @@ export { AUTH_API } from './auth.api';
 
 // Token claims live in a module without zod, so the browser's entry chunk can read them cheaply.
 export { decodeTokenClaims, isTokenExpired, type TokenClaims } from './token-claims';
+
+/** POST /api/login answers the token and a message. */
+export const loginAnswerSchema = z.object({ token: z.string(), message: z.string() });
+
+/** One staff member as the staff list shows them: never password data. */
+export const staffMemberSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+export const staffListSchema = z.array(staffMemberSchema);

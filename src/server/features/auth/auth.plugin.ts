@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AUTH_API, loginSchema } from '#shared/auth/auth.contract';
+import { messageAnswer } from '#shared/api-answer';
+import { AUTH_API, loginAnswerSchema, loginSchema, staffListSchema } from '#shared/auth/auth.contract';
 import { unauthorized } from '#server/lib/errors';
 import { authenticate, login, logout, type AuthDeps } from './auth.service';
 import { DEVICE_COOKIE, deviceCookieHeader, readCookie } from './login-device';
@@ -15,8 +15,6 @@ declare module 'fastify' {
     staff?: StaffPrincipal;
   }
 }
-
-const messageSchema = z.object({ message: z.string() });
 
 /**
  * The guard, deny by default. Call it on the root instance (not inside app.register, whose hooks
@@ -50,7 +48,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       schema: {
         tags: ['auth'],
         body: loginSchema,
-        response: { 200: z.object({ token: z.string(), message: z.string() }) },
+        response: { 200: loginAnswerSchema },
       },
       bodyLimit: 4096,
     },
@@ -65,11 +63,11 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   // Staff only (behind the guard): who a lead can be assigned to. Never password data.
   r.get(
     AUTH_API.staff,
-    { schema: { tags: ['auth'], response: { 200: z.array(z.object({ _id: z.string(), name: z.string(), email: z.string() })) } } },
+    { schema: { tags: ['auth'], response: { 200: staffListSchema } } },
     async () => (await listStaff(deps.db)).map((s) => ({ _id: s.id, name: s.name, email: s.email })),
   );
 
-  r.post(AUTH_API.logout, { schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request) => {
+  r.post(AUTH_API.logout, { schema: { tags: ['auth'], response: { 200: messageAnswer } } }, async (request) => {
     await logout(deps.db, request.staff!);
     return { message: 'Logged out.' };
   });

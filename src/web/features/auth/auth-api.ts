@@ -1,11 +1,7 @@
-import { AUTH_API } from '#shared/auth/auth.api';
+import { AUTH_ROUTES } from '#shared/auth/auth.api';
 import type { LoginInput } from '#shared/auth/auth.contract';
 import { api } from '#web/lib/api-client';
 
-export function login(input: LoginInput): Promise<{ token: string; message: string }> {
-  return api.post<{ token: string; message: string }>(AUTH_API.login, input);
-}
+export const login = (input: LoginInput) => api.call(AUTH_ROUTES.login, { body: input });
 
-export function logout(): Promise<{ message: string }> {
-  return api.post<{ message: string }>(AUTH_API.logout);
-}
+export const logout = () => api.call(AUTH_ROUTES.logout);
