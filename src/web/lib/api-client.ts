@@ -98,12 +98,6 @@ export const api = {
     if (keepalive) init.keepalive = keepalive;
     return request<T>(route.method, urlOf(route.path, params, query), body, init);
   },
-  // TRANSITION: removed once every call site goes through `call`.
-  get: <T>(path: string, init?: RequestInit) => request<T>('GET', path, undefined, init),
-  post: <T>(path: string, body?: Body, init?: RequestInit) => request<T>('POST', path, body, init),
-  patch: <T>(path: string, body?: Body, init?: RequestInit) => request<T>('PATCH', path, body, init),
-  put: <T>(path: string, body?: Body, init?: RequestInit) => request<T>('PUT', path, body, init),
-  delete: <T>(path: string, init?: RequestInit) => request<T>('DELETE', path, undefined, init),
 };
 
 /** The server refused the session (401 UNAUTHORIZED): the visitor must log in again (session.ts). */
