@@ -3,11 +3,11 @@ import { route } from '#shared/api-route';
 import type {
   activeCampaignListSchema,
   emailAddResultSchema,
-  responseStoredSchema,
   surveyProgressReadSchema,
   surveyProgressSavedSchema,
   surveyResumeSchema,
 } from './campaigns.contract';
+import type { responseStoredSchema } from '#shared/matching/matching.contract';
 
 /**
  * Campaigns (surveys), the e-mails visitors give and the files they attach: every path, spelled as

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { messageAnswer } from '#shared/api-answer';
-import { fileRoute, route } from '#shared/api-route';
-import { listingMatchesSchema } from '#shared/matching/matching.contract';
-import { campaignSummaryResultSchema } from '#shared/results/campaign-summary.contract';
+import { route } from '#shared/api-route';
 import { consentFields } from '#shared/consent/consent.contract';
 import { safeText } from '#shared/text-schema';
 import { NUL_MESSAGE, nulPath } from '#shared/text-rules';
@@ -381,10 +379,8 @@ export const campaignCreatedSchema = messageAnswer.extend({ _id: z.string() });
 export const responseCountSchema = z.object({ count: z.number() });
 /** GET /api/campaign/colheader/:id. */
 export const questionColumnsSchema = z.array(z.object({ questioncolumns: z.string() }));
-/** The stored answer's matches (issues 16, 22): what fits, else the nearest; empty when the survey sets no listingMatch. */
-export const responseStoredSchema = messageAnswer.extend({ matches: listingMatchesSchema });
 
-/** The staff routes of campaigns and e-mails with their answers (the public ones: SURVEY_ROUTES in campaigns.api.ts). */
+/** The staff routes of campaigns and e-mails with their answers (the public ones: SURVEY_ROUTES in campaigns.api.ts; results: RESULTS_ROUTES). */
 export const CAMPAIGNS_ROUTES = {
   all: route('GET', CAMPAIGNS_API.all, campaignSummaryListSchema),
   add: route('POST', CAMPAIGNS_API.add, campaignCreatedSchema),
@@ -392,9 +388,6 @@ export const CAMPAIGNS_ROUTES = {
   edit: route('GET', CAMPAIGNS_API.edit, campaignSchema),
   activate: route('POST', CAMPAIGNS_API.activate, messageAnswer),
   responseCount: route('GET', CAMPAIGNS_API.responseCount, responseCountSchema),
-  answers: route('GET', CAMPAIGNS_API.answers, answerRowListSchema),
-  summary: route('GET', CAMPAIGNS_API.summary, campaignSummaryResultSchema),
-  download: fileRoute('GET', CAMPAIGNS_API.download),
   emailsOf: route('GET', EMAILS_API.byCampaign, emailRecordListSchema),
   emails: route('GET', EMAILS_API.all, emailListSchema),
 };

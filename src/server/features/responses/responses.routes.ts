@@ -11,7 +11,6 @@ import {
   emailListSchema,
   emailRecordListSchema,
   RESPONSE_BODY_LIMIT,
-  responseStoredSchema,
   surveyProgressQuerySchema,
   surveyProgressReadSchema,
   surveyProgressSavedSchema,
@@ -21,6 +20,7 @@ import {
   surveyResumeSchema,
 } from '#shared/surveys/campaigns.contract';
 import { matchesFor } from '#server/features/matching/matching.service';
+import { responseStoredSchema } from '#shared/matching/matching.contract';
 import * as responses from './responses.service';
 import * as progress from './survey-progress.service';
 import { clientKey } from '#server/lib/client-key';

@@ -1,3 +1,4 @@
+import { RESULTS_ROUTES } from '#shared/results/campaign-summary.contract';
 import { CAMPAIGNS_ROUTES as R } from '#shared/surveys/campaigns.contract';
 import { api } from '#web/lib/api-client';
 
@@ -14,11 +15,11 @@ export async function fetchResponseCount(campaignId: string): Promise<number> {
 
 /** `filters`: the results filters as query parameters (staff/results-filters.ts), empty for none. */
 export const fetchAnswers = (campaignId: string, page: { limit: number; offset: number }, filters = '') =>
-  api.call(R.answers, { params: [campaignId], query: `limit=${page.limit}&offset=${page.offset}${filters ? `&${filters}` : ''}` });
+  api.call(RESULTS_ROUTES.answers, { params: [campaignId], query: `limit=${page.limit}&offset=${page.offset}${filters ? `&${filters}` : ''}` });
 
 export const fetchEmailRecords = (campaignId: string) => api.call(R.emailsOf, { params: [campaignId] });
 
-export const downloadResults = (campaignId: string, filters = '') => api.call(R.download, { params: [campaignId], query: filters });
+export const downloadResults = (campaignId: string, filters = '') => api.call(RESULTS_ROUTES.download, { params: [campaignId], query: filters });
 
 export function fetchAllEmails(query: { q?: string; limit: number; offset: number }, signal?: AbortSignal) {
   const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
