@@ -3,9 +3,6 @@ import { route } from '#shared/api-route';
 import type {
   activeCampaignListSchema,
   emailAddResultSchema,
-  surveyProgressReadSchema,
-  surveyProgressSavedSchema,
-  surveyResumeSchema,
 } from './campaigns.contract';
 import type { responseStoredSchema } from '#shared/matching/matching.contract';
 
@@ -69,12 +66,5 @@ export const SURVEY_ROUTES = {
   active: route<typeof activeCampaignListSchema>('GET', CAMPAIGNS_API.active),
   addEmail: route<typeof emailAddResultSchema>('POST', EMAILS_API.add),
   response: route<typeof responseStoredSchema>('POST', CAMPAIGNS_API.response),
-  saveProgress: route<typeof surveyProgressSavedSchema>('POST', CAMPAIGNS_API.progress),
-  /** With `query: resumeTokenQuery(token)`. */
-  readProgress: route<typeof surveyProgressReadSchema>('GET', CAMPAIGNS_API.progress),
-  /** With `query: resumeTokenQuery(token)`. */
-  resume: route<typeof surveyResumeSchema>('GET', CAMPAIGNS_API.resume),
 };
 
-/** The `?token=` of the progress and resume routes, encoded as the survey page always sent it. */
-export const resumeTokenQuery = (token: string) => `token=${encodeURIComponent(token)}`;
