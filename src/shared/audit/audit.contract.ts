@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { route } from '../api-route';
+import { AUDIT_API } from './audit.api';
 
 export { AUDIT_API } from './audit.api';
 
@@ -135,3 +137,8 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const auditList = z.object({ items: z.array(auditEntry), total: z.number() });
 export type AuditList = z.infer<typeof auditList>;
+
+/** The audit routes with their answers. */
+export const AUDIT_ROUTES = {
+  list: route('GET', AUDIT_API.list, auditList),
+};

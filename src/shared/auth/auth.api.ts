@@ -1,3 +1,15 @@
+import type { messageAnswer } from '../api-answer';
+import { apiPath } from '../api-path';
+import { route } from '../api-route';
+import type {
+  assigneeListSchema,
+  loginAnswerSchema,
+  staffCreatedSchema,
+  staffListSchema,
+  staffMemberSchema,
+  tokenMessageSchema,
+} from './auth.contract';
+
 /** Staff sign-in, accounts and passwords (SPEC.md §5, issue 24 §3). */
 export const AUTH_API = {
   /** POST, public: `{ email, password }` → `{ token, message }`. */
@@ -7,9 +19,9 @@ export const AUTH_API = {
   /** GET, owner: every account (id, name, email, role, active, createdAt). POST, owner: adds one. */
   staff: '/api/staff',
   /** PATCH, owner: `{ name?, role?, active? }`. */
-  staffOne: { pattern: '/api/staff/:id', path: (id: string) => `/api/staff/${encodeURIComponent(id)}` },
+  staffOne: apiPath('/api/staff/:id'),
   /** POST, owner: e-mails the person a link to set a new password. */
-  staffReset: { pattern: '/api/staff/:id/reset', path: (id: string) => `/api/staff/${encodeURIComponent(id)}/reset` },
+  staffReset: apiPath('/api/staff/:id/reset'),
   /** GET, staff: who a lead can be assigned to (ids and names of active people only). */
   assignees: '/api/staff/assignees',
   /** PATCH, staff: the signed-in person's own e-mail `{ email, current }`. */
@@ -25,3 +37,18 @@ export const AUTH_API = {
 /** The web page a one-time link opens: `/password/reset?token=…`. */
 export const RESET_PAGE = '/password/reset';
 export const FORGOT_PAGE = '/password/forgot';
+
+/** The routes with their answers (by type only: the login page loads this file). */
+export const AUTH_ROUTES = {
+  login: route<typeof loginAnswerSchema>('POST', AUTH_API.login),
+  logout: route<typeof messageAnswer>('POST', AUTH_API.logout),
+  staff: route<typeof staffListSchema>('GET', AUTH_API.staff),
+  addStaff: route<typeof staffCreatedSchema>('POST', AUTH_API.staff),
+  updateStaff: route<typeof staffMemberSchema>('PATCH', AUTH_API.staffOne),
+  staffReset: route<typeof messageAnswer>('POST', AUTH_API.staffReset),
+  assignees: route<typeof assigneeListSchema>('GET', AUTH_API.assignees),
+  changeEmail: route<typeof tokenMessageSchema>('PATCH', AUTH_API.me),
+  changePassword: route<typeof tokenMessageSchema>('POST', AUTH_API.mePassword),
+  forgot: route<typeof messageAnswer>('POST', AUTH_API.forgot),
+  reset: route<typeof messageAnswer>('POST', AUTH_API.reset),
+};

@@ -16,6 +16,9 @@ export { AUTH_API, FORGOT_PAGE, RESET_PAGE } from './auth.api';
 // Token claims live in a module without zod, so the browser's entry chunk can read them cheaply.
 export { decodeTokenClaims, isTokenExpired, type TokenClaims } from './token-claims';
 
+/** POST /api/login answers the token and a message. */
+export const loginAnswerSchema = z.object({ token: z.string(), message: z.string() });
+
 export const STAFF_ROLES = ['owner', 'staff'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
@@ -40,6 +43,9 @@ export const staffMemberSchema = z.object({
   createdAt: z.string(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
+export const staffListSchema = z.array(staffMemberSchema);
+/** POST /api/staff answers the new account, a generated password when asked for, and a message. */
+export const staffCreatedSchema = z.object({ member: staffMemberSchema, password: z.string().optional(), message: z.string() });
 
 export const staffCreateSchema = z.object({
   name: nameField,
@@ -57,6 +63,10 @@ export type StaffUpdateInput = z.infer<typeof staffUpdateSchema>;
 
 export const assigneeSchema = z.object({ id: z.string(), name: z.string() });
 export type Assignee = z.infer<typeof assigneeSchema>;
+export const assigneeListSchema = z.array(assigneeSchema);
+
+/** A change of one's own e-mail or password answers a fresh token and a message. */
+export const tokenMessageSchema = z.object({ message: z.string(), token: z.string() });
 
 export const changePasswordSchema = z.object({
   current: safeText({ message: 'Please enter your current password.' }).min(1, 'Please enter your current password.').max(PASSWORD_MAX, 'The password is too long.'),

@@ -1,3 +1,6 @@
+import { route } from '../api-route';
+import type { publicNoticesSchema } from './consent.contract';
+
 /** Consent notices, unsubscribing and the newsletter list (issue 24 §5). */
 export const CONSENT_API = {
   /** GET, public: the notice each form shows now, with its version (`PublicNotices`). */
@@ -13,3 +16,8 @@ export const CONSENT_API = {
 /** The page an unsubscribe link opens (one button). */
 export const unsubscribePagePath = (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`;
 export const unsubscribeApiPath = (token: string) => `${CONSENT_API.unsubscribe}?token=${encodeURIComponent(token)}`;
+
+/** The public routes with their answers (by type only: every public page loads this file). */
+export const CONSENT_ROUTES = {
+  notices: route<typeof publicNoticesSchema>('GET', CONSENT_API.notices),
+};

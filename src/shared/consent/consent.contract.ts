@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { fileRoute, route } from '../api-route';
+import { CONSENT_API } from './consent.api';
 
 export { CONSENT_API } from './consent.api';
 
@@ -50,3 +52,10 @@ export const newsletterSubscriberSchema = z.object({
   source: z.enum(CONSENT_SOURCES),
 });
 export type NewsletterSubscriber = z.infer<typeof newsletterSubscriberSchema>;
+export const newsletterListSchema = z.array(newsletterSubscriberSchema);
+
+/** Staff routes of the newsletter with their answers. */
+export const NEWSLETTER_ROUTES = {
+  list: route('GET', CONSENT_API.newsletter, newsletterListSchema),
+  export: fileRoute('GET', CONSENT_API.newsletterExport),
+};

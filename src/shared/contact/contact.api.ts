@@ -1,3 +1,7 @@
+import type { messageAnswer } from '../api-answer';
+import { route } from '../api-route';
+import type { contactResponseListSchema } from './contact.contract';
+
 /** The contact form (SPEC.md §7). */
 export const CONTACT_API = {
   /** POST, public: `{ response: ContactInput }`. */
@@ -5,3 +9,9 @@ export const CONTACT_API = {
   /** GET, staff: every contact response, newest first. */
   list: '/api/contactus/get',
 } as const;
+
+/** The routes with their answers (by type only: the public contact page loads this file). */
+export const CONTACT_ROUTES = {
+  add: route<typeof messageAnswer>('POST', CONTACT_API.add),
+  list: route<typeof contactResponseListSchema>('GET', CONTACT_API.list),
+};

@@ -35,15 +35,17 @@ export type ContactInput = z.infer<typeof contactSchema>;
 export const contactRequestSchema = z.object({ response: contactSchema });
 
 /** One row of GET /api/contactus/get. */
-export interface ContactResponse {
-  _id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  requestQuotation: RequestQuotation;
-  message: string;
+export const contactResponseSchema = z.object({
+  _id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  requestQuotation: z.enum(REQUEST_QUOTATIONS),
+  message: z.string(),
   /** ISO 8601 */
-  date: string;
+  date: z.string(),
   /** The person's lead (issue 22 item 12), opened at /dashboard/leads/<leadId>. */
-  leadId: string | null;
-}
+  leadId: z.string().nullable(),
+});
+export type ContactResponse = z.infer<typeof contactResponseSchema>;
+export const contactResponseListSchema = z.array(contactResponseSchema);

@@ -1,5 +1,8 @@
+import type { z } from 'zod';
+import type { MessageAnswer, messageAnswer } from '../api-answer';
 import { apiPath } from '../api-path';
-import type { ListingKind } from './listings.contract';
+import { route, type ApiRoute } from '../api-route';
+import type { ListingItems, ListingKind, ListingSaved, listingSavedSchema, productItem, projectItem, studioItem } from './listings.contract';
 
 /** One kind's routes: the list (public), add and update (staff, multipart) and delete (staff). */
 function listingPaths<const K extends ListingKind>(kind: K) {
@@ -21,3 +24,34 @@ export const LISTINGS_API = {
   product: listingPaths('product'),
   studio: listingPaths('studio'),
 } as const satisfies Record<ListingKind, unknown>;
+
+interface ItemSchemas {
+  project: typeof projectItem;
+  product: typeof productItem;
+  studio: typeof studioItem;
+}
+
+/** One kind's routes with their answers (by type only: the public listing pages load this file). */
+function listingRoutes<const K extends ListingKind>(kind: K) {
+  const paths = LISTINGS_API[kind];
+  return {
+    list: route<z.ZodArray<ItemSchemas[K]>>('GET', paths.list),
+    add: route<typeof listingSavedSchema>('POST', paths.add),
+    update: route<typeof listingSavedSchema>('POST', paths.update),
+    remove: route<typeof messageAnswer>('DELETE', paths.remove),
+  };
+}
+
+/** The same routes for any kind: `LISTINGS_ROUTES[kind]` keeps the kind's item type for a generic `kind`. */
+interface ListingRoutes<K extends ListingKind> {
+  list: ApiRoute<Array<ListingItems[K]>>;
+  add: ApiRoute<ListingSaved>;
+  update: ApiRoute<ListingSaved>;
+  remove: ApiRoute<MessageAnswer>;
+}
+
+export const LISTINGS_ROUTES: { [K in ListingKind]: ListingRoutes<K> } = {
+  project: listingRoutes('project'),
+  product: listingRoutes('product'),
+  studio: listingRoutes('studio'),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageAnswer } from '../api-answer';
 import { safeText } from '../text-schema';
 
 export { LISTINGS_API } from './listings.api';
@@ -277,3 +278,7 @@ export interface ListingItems {
   product: Product;
   studio: Studio;
 }
+
+/** POST /api/{kind}/add and /update answer the record's id. */
+export const listingSavedSchema = messageAnswer.extend({ _id: z.string() });
+export type ListingSaved = z.infer<typeof listingSavedSchema>;

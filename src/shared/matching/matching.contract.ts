@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageAnswer } from '../api-answer';
 
 /** A matched home or decor item as the API sends it (issue 16); `misses` empty for a fit (issue 22). */
 export const matchedListingSchema = z.object({
@@ -15,3 +16,6 @@ export const listingMatchesSchema = z.object({
   products: z.array(matchedListingSchema),
   asked: z.object({ projects: z.boolean(), products: z.boolean() }),
 });
+
+/** POST /api/campaign/response/:campaignId: the stored answer's matches (issues 16, 22): what fits, else the nearest; empty when the survey sets no listingMatch. */
+export const responseStoredSchema = messageAnswer.extend({ matches: listingMatchesSchema });

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { messageAnswer } from '../api-answer';
+import { route } from '../api-route';
 import { safeText } from '../text-schema';
+import { MAIL_API, WEBHOOKS_API } from './notifications.api';
 
 /**
  * Notifications (issue 15): what happened (events), where the studio hears of it (staff e-mail,
@@ -96,3 +99,26 @@ export const mailFile = z.object({
   date: z.string(),
 });
 export type MailFile = z.infer<typeof mailFile>;
+
+export const webhookEndpointList = z.array(webhookEndpoint);
+export const webhookDeliveryList = z.array(webhookDelivery);
+
+/** GET /api/notifications/mail: the kept mail, newest first (`directory` null when MAIL_DIR is not set). */
+export const mailList = z.object({ directory: z.string().nullable(), items: z.array(mailFile) });
+export type MailList = z.infer<typeof mailList>;
+
+/** One kept mail, parsed. */
+export const mailMessage = mailFile.extend({ from: z.string(), text: z.string(), html: z.string() });
+export type MailMessage = z.infer<typeof mailMessage>;
+
+/** The webhook and mail routes with their answers. */
+export const NOTIFICATIONS_ROUTES = {
+  webhooks: route('GET', WEBHOOKS_API.list, webhookEndpointList),
+  createWebhook: route('POST', WEBHOOKS_API.create, webhookCreated),
+  removeWebhook: route('DELETE', WEBHOOKS_API.remove, messageAnswer),
+  deliveries: route('GET', WEBHOOKS_API.deliveries, webhookDeliveryList),
+  test: route('POST', WEBHOOKS_API.test, messageAnswer),
+  redeliver: route('POST', WEBHOOKS_API.redeliver, messageAnswer),
+  mailList: route('GET', MAIL_API.list, mailList),
+  mail: route('GET', MAIL_API.read, mailMessage),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileRoute, route } from '../api-route';
 import { SURVEY_FILES_API } from './survey-files.api';
 
 /** Files a visitor attaches to a survey (SurveyJS `file` questions), sent on their own. */
@@ -65,3 +66,14 @@ export type SurveyFileUploadResult = z.infer<typeof surveyFileUploadResultSchema
 /** A signed address of the file (opens without a token until `expiresAt`), with what the file is. */
 export const surveyFileLinkSchema = z.object({ url: z.string(), expiresAt: z.string(), name: z.string(), type: z.string(), size: z.number() });
 export type SurveyFileLink = z.infer<typeof surveyFileLinkSchema>;
+
+/** POST `SURVEY_FILES_API.preview`: a signed link to the visitor's own file. */
+export const surveyFilePreviewSchema = z.object({ url: z.string(), expiresAt: z.string() });
+
+/** The survey file routes with their answers. */
+export const SURVEY_FILES_ROUTES = {
+  upload: route('POST', SURVEY_FILES_API.upload, surveyFileUploadResultSchema),
+  file: fileRoute('GET', SURVEY_FILES_API.file),
+  link: route('GET', SURVEY_FILES_API.link, surveyFileLinkSchema),
+  preview: route('POST', SURVEY_FILES_API.preview, surveyFilePreviewSchema),
+};

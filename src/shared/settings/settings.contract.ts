@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { route } from '../api-route';
 import { formatPhone, toE164 } from '../phone';
 import type { SiteSettings } from '../site';
 import { safeText } from '../text-schema';
@@ -141,3 +142,9 @@ export function siteOf(settings: Omit<StudioSettings, 'version' | 'updatedAt'>):
   const { name, address, phone, whatsapp, email, mapUrl, social } = settings;
   return { name, address, phone, whatsapp, email, mapUrl, social: { ...social } };
 }
+
+/** The settings routes with their answers (owner only). */
+export const SETTINGS_ROUTES = {
+  read: route('GET', SETTINGS_API.settings, studioSettings),
+  save: route('PUT', SETTINGS_API.settings, studioSettings),
+};

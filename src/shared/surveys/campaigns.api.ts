@@ -1,4 +1,10 @@
 import { apiPath } from '#shared/api-path';
+import { route } from '#shared/api-route';
+import type {
+  activeCampaignListSchema,
+  emailAddResultSchema,
+} from './campaigns.contract';
+import type { responseStoredSchema } from '#shared/matching/matching.contract';
 
 /**
  * Campaigns (surveys), the e-mails visitors give and the files they attach: every path, spelled as
@@ -54,3 +60,11 @@ export const SURVEY_PROGRESS_API = {
   read: (campaignId: string, token: string) => `${CAMPAIGNS_API.progress(campaignId)}?token=${encodeURIComponent(token)}`,
   resume: (token: string) => `${CAMPAIGNS_API.resume}?token=${encodeURIComponent(token)}`,
 } as const;
+
+/** The visitor's routes with their answers (by type only: the landing page loads this file). */
+export const SURVEY_ROUTES = {
+  active: route<typeof activeCampaignListSchema>('GET', CAMPAIGNS_API.active),
+  addEmail: route<typeof emailAddResultSchema>('POST', EMAILS_API.add),
+  response: route<typeof responseStoredSchema>('POST', CAMPAIGNS_API.response),
+};
+

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { messageAnswer } from '#shared/api-answer';
+import { route } from '#shared/api-route';
 import { consentFields } from '#shared/consent/consent.contract';
 import { safeText } from '#shared/text-schema';
 import { NUL_MESSAGE, nulPath } from '#shared/text-rules';
@@ -8,6 +10,8 @@ import { isPlainObject } from '#shared/json-object';
 
 export { normaliseEmail };
 /** The paths (zod-free, for the landing page): campaigns.api.ts. */
+import { CAMPAIGNS_API, EMAILS_API } from './campaigns.api';
+
 export { CAMPAIGNS_API, EMAILS_API, SURVEY_PROGRESS_API } from './campaigns.api';
 
 /** The specification's texts for campaigns, e-mails and survey responses (SPEC.md §5, §8). */
@@ -364,3 +368,26 @@ export function exportFileName(campaignName: string, at: Date): string {
   const safe = campaignName.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
   return `${(safe || 'campaign').slice(0, 80)}-${stamp}.xlsx`;
 }
+
+export const activeCampaignListSchema = z.array(activeCampaignSchema);
+export const campaignSummaryListSchema = z.array(campaignSummarySchema);
+export const answerRowListSchema = z.array(answerRowSchema);
+export const emailRecordListSchema = z.array(emailRecordSchema);
+/** POST /api/campaign/add answers the new campaign's id. */
+export const campaignCreatedSchema = messageAnswer.extend({ _id: z.string() });
+/** GET /api/campaign/recordcnt/:id: completed responses. */
+export const responseCountSchema = z.object({ count: z.number() });
+/** GET /api/campaign/colheader/:id. */
+export const questionColumnsSchema = z.array(z.object({ questioncolumns: z.string() }));
+
+/** The staff routes of campaigns and e-mails with their answers (the public ones: SURVEY_ROUTES in campaigns.api.ts; results: RESULTS_ROUTES). */
+export const CAMPAIGNS_ROUTES = {
+  all: route('GET', CAMPAIGNS_API.all, campaignSummaryListSchema),
+  add: route('POST', CAMPAIGNS_API.add, campaignCreatedSchema),
+  update: route('POST', CAMPAIGNS_API.update, messageAnswer),
+  edit: route('GET', CAMPAIGNS_API.edit, campaignSchema),
+  activate: route('POST', CAMPAIGNS_API.activate, messageAnswer),
+  responseCount: route('GET', CAMPAIGNS_API.responseCount, responseCountSchema),
+  emailsOf: route('GET', EMAILS_API.byCampaign, emailRecordListSchema),
+  emails: route('GET', EMAILS_API.all, emailListSchema),
+};

@@ -1,8 +1,8 @@
 import { useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { CONSENT_API } from '#shared/consent/consent.api';
+import { CONSENT_ROUTES } from '#shared/consent/consent.api';
 import type { PublicNotices } from '#shared/consent/consent.contract';
 import type { SiteSettings } from '#shared/site';
-import { SYSTEM_API } from '#shared/system/system.api';
+import { SYSTEM_ROUTES } from '#shared/system/system.api';
 import { api } from '../lib/api-client';
 
 /** The id of the public layout route, whose loader holds the studio's details for every public page. */
@@ -13,7 +13,7 @@ export type SiteContext = SiteSettings & { origin: string; notices: PublicNotice
 
 /** Loads the studio's details once for the whole public site (the layout route does not revalidate). */
 export async function siteLoader({ request }: LoaderFunctionArgs): Promise<SiteContext> {
-  const [settings, notices] = await Promise.all([api.get<SiteSettings>(SYSTEM_API.site), api.get<PublicNotices>(CONSENT_API.notices)]);
+  const [settings, notices] = await Promise.all([api.call(SYSTEM_ROUTES.site), api.call(CONSENT_ROUTES.notices)]);
   // On the server the request carries the public base URL; in the browser, the page's own address.
   return { ...settings, origin: new URL(request.url).origin, notices };
 }

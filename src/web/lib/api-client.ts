@@ -1,4 +1,5 @@
 import { isApiErrorBody, type ErrorCode, type FieldError } from '#shared/api-error';
+import type { ApiRoute, RoutePath } from '#shared/api-route';
 import { clearToken, getToken } from './auth-token';
 import { markSessionEnded } from './session';
 
@@ -65,12 +66,38 @@ async function request<T>(method: string, path: string, body?: Body, init: Reque
   return (type.includes('application/json') ? response.json() : response.blob()) as Promise<T>;
 }
 
+/** The values of a route's `:name` parameters: required for a path with parameters, refused for a plain one. */
+type ParamsOf<P extends RoutePath> = [P] extends [string]
+  ? { params?: undefined }
+  : [P] extends [{ readonly pattern: string }]
+    ? { params: P extends (...values: infer V) => string ? V : never }
+    : { params?: readonly string[] };
+
+export type CallOptions<P extends RoutePath> = ParamsOf<P> & {
+  body?: Body;
+  /** Appended after `?` when not empty. */
+  query?: string | URLSearchParams;
+  signal?: AbortSignal;
+  keepalive?: boolean;
+};
+
+type CallArgs<P extends RoutePath> = [P] extends [{ readonly pattern: string }] ? [options: CallOptions<P>] : [options?: CallOptions<P>];
+
+function urlOf(path: RoutePath, params: readonly string[] = [], query: string | URLSearchParams = ''): string {
+  const base = typeof path === 'string' ? path : (path as (...values: string[]) => string)(...params);
+  const search = String(query);
+  return search ? `${base}?${search}` : base;
+}
+
 export const api = {
-  get: <T>(path: string, init?: RequestInit) => request<T>('GET', path, undefined, init),
-  post: <T>(path: string, body?: Body, init?: RequestInit) => request<T>('POST', path, body, init),
-  patch: <T>(path: string, body?: Body, init?: RequestInit) => request<T>('PATCH', path, body, init),
-  put: <T>(path: string, body?: Body, init?: RequestInit) => request<T>('PUT', path, body, init),
-  delete: <T>(path: string, init?: RequestInit) => request<T>('DELETE', path, undefined, init),
+  /** Calls `route`; the answer's type is the route's, taken from the contract's response schema. */
+  call<T, P extends RoutePath>(route: ApiRoute<T, P>, ...[options]: CallArgs<P>): Promise<T> {
+    const { params, body, query, signal, keepalive } = (options ?? {}) as CallOptions<RoutePath>;
+    const init: RequestInit = {};
+    if (signal) init.signal = signal;
+    if (keepalive) init.keepalive = keepalive;
+    return request<T>(route.method, urlOf(route.path, params, query), body, init);
+  },
 };
 
 /** The server refused the session (401 UNAUTHORIZED): the visitor must log in again (session.ts). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AUTH_API, loginSchema, STAFF_MESSAGES } from '#shared/auth/auth.contract';
+import { messageAnswer } from '#shared/api-answer';
+import { AUTH_API, loginAnswerSchema, loginSchema, STAFF_MESSAGES } from '#shared/auth/auth.contract';
 import { forbidden, unauthorized } from '#server/lib/errors';
 import { authenticate, login, logout, type AuthDeps } from './auth.service';
 import { DEVICE_COOKIE, deviceCookieHeader, readCookie } from './login-device';
@@ -13,8 +13,6 @@ declare module 'fastify' {
     staff?: StaffPrincipal;
   }
 }
-
-const messageSchema = z.object({ message: z.string() });
 
 /**
  * The guard, deny by default. Call it on the root instance (not inside app.register, whose hooks
@@ -51,7 +49,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       schema: {
         tags: ['auth'],
         body: loginSchema,
-        response: { 200: z.object({ token: z.string(), message: z.string() }) },
+        response: { 200: loginAnswerSchema },
       },
       bodyLimit: 4096,
       config: { access: 'public' },
@@ -64,7 +62,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     },
   );
 
-  r.post(AUTH_API.logout, { config: { access: 'staff' }, schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request) => {
+  r.post(AUTH_API.logout, { config: { access: 'staff' }, schema: { tags: ['auth'], response: { 200: messageAnswer } } }, async (request) => {
     await logout(deps.db, request.staff!);
     return { message: 'Logged out.' };
   });

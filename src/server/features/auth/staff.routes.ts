@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageAnswer } from '#shared/api-answer';
 import {
   AUTH_API,
-  assigneeSchema,
+  assigneeListSchema,
   changeEmailSchema,
   changePasswordSchema,
   forgotPasswordSchema,
   resetPasswordSchema,
   STAFF_MESSAGES,
+  staffCreatedSchema,
   staffCreateSchema,
+  staffListSchema,
   staffMemberSchema,
   staffUpdateSchema,
+  tokenMessageSchema,
 } from '#shared/auth/auth.contract';
 import { tooManyRequests } from '#server/lib/errors';
 import type { AttemptLimiters } from '#server/lib/throttle';
@@ -21,7 +25,7 @@ import { signToken } from './token';
 import * as service from './staff.service';
 
 const tags = ['staff'];
-const message = z.object({ message: z.string() });
+const message = messageAnswer;
 const idParams = z.object({ id: z.string().max(100) });
 
 /** Forgot-password requests: per address and per client address, in a window of an hour. */
@@ -42,13 +46,13 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRouteOptio
   const forgotByIp = options.limiters.create('forgot-ip', FORGOT_PER_IP, FORGOT_WINDOW_SECONDS);
 
   // Owners -------------------------------------------------------------------------------------
-  r.get(AUTH_API.staff, { config: { access: 'owner' }, schema: { tags, response: { 200: z.array(staffMemberSchema) } } }, () => service.listMembers(app.db));
+  r.get(AUTH_API.staff, { config: { access: 'owner' }, schema: { tags, response: { 200: staffListSchema } } }, () => service.listMembers(app.db));
 
   r.post(
     AUTH_API.staff,
     {
       config: { access: 'owner' },
-      schema: { tags, body: staffCreateSchema, response: { 201: z.object({ member: staffMemberSchema, password: z.string().optional(), message: z.string() }) } },
+      schema: { tags, body: staffCreateSchema, response: { 201: staffCreatedSchema } },
       bodyLimit: 4096,
     },
     async (request, reply) => {
@@ -70,7 +74,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRouteOptio
   });
 
   // Every signed-in person ---------------------------------------------------------------------
-  r.get(AUTH_API.assignees, { config: { access: 'staff' }, schema: { tags, response: { 200: z.array(assigneeSchema) } } }, () => listAssignees(app.db));
+  r.get(AUTH_API.assignees, { config: { access: 'staff' }, schema: { tags, response: { 200: assigneeListSchema } } }, () => listAssignees(app.db));
 
   /** Changing one's password or e-mail refuses every older token: the answer carries a new one. */
   const freshToken = async (id: string) => {
@@ -80,7 +84,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRouteOptio
 
   r.post(
     AUTH_API.mePassword,
-    { config: { access: 'staff' }, schema: { tags, body: changePasswordSchema, response: { 200: z.object({ message: z.string(), token: z.string() }) } }, bodyLimit: 4096 },
+    { config: { access: 'staff' }, schema: { tags, body: changePasswordSchema, response: { 200: tokenMessageSchema } }, bodyLimit: 4096 },
     async (request) => {
       await service.changeOwnPassword(app.db, request.staff!.sub, request.body.current, request.body.next);
       return { message: 'Your password is changed.', token: await freshToken(request.staff!.sub) };
@@ -89,7 +93,7 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRouteOptio
 
   r.patch(
     AUTH_API.me,
-    { config: { access: 'staff' }, schema: { tags, body: changeEmailSchema, response: { 200: z.object({ message: z.string(), token: z.string() }) } }, bodyLimit: 4096 },
+    { config: { access: 'staff' }, schema: { tags, body: changeEmailSchema, response: { 200: tokenMessageSchema } }, bodyLimit: 4096 },
     async (request) => {
       await service.changeOwnEmail(app.db, request.staff!.sub, request.body.current, request.body.email);
       return { message: 'Your e-mail address is changed.', token: await freshToken(request.staff!.sub) };

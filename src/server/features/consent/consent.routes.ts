@@ -2,7 +2,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONSENT_API, newsletterSubscriberSchema, publicNoticesSchema, UNSUBSCRIBE_MESSAGES, unsubscribeBodySchema } from '#shared/consent/consent.contract';
+import { messageAnswer } from '#shared/api-answer';
+import { CONSENT_API, newsletterListSchema, publicNoticesSchema, UNSUBSCRIBE_MESSAGES, unsubscribeBodySchema } from '#shared/consent/consent.contract';
 import { unsubscribePagePath } from '#shared/consent/consent.api';
 import { paths } from '#shared/paths';
 import { attachmentHeader, XLSX_CONTENT_TYPE } from '#server/lib/download';
@@ -24,7 +25,7 @@ export async function consentRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     CONSENT_API.unsubscribe,
     {
-      schema: { tags, querystring: z.object({ token: z.string().max(2000).optional() }), body: unsubscribeBodySchema, response: { 200: z.object({ message: z.string() }) } },
+      schema: { tags, querystring: z.object({ token: z.string().max(2000).optional() }), body: unsubscribeBodySchema, response: { 200: messageAnswer } },
       bodyLimit: 4096,
       config: { access: 'public', rateLimit: app.publicWriteRateLimit },
     },
@@ -43,7 +44,7 @@ export async function consentRoutes(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'no-store').redirect(unsubscribePagePath(request.query.token), 303),
   );
 
-  r.get(CONSENT_API.newsletter, { config: { access: 'staff' }, schema: { tags, response: { 200: z.array(newsletterSubscriberSchema) } } }, async () => newsletterSubscribers(app.db));
+  r.get(CONSENT_API.newsletter, { config: { access: 'staff' }, schema: { tags, response: { 200: newsletterListSchema } } }, async () => newsletterSubscribers(app.db));
 
   r.get(CONSENT_API.newsletterExport, { config: { access: 'staff' }, schema: { tags } }, async (request, reply) => {
     const out = new PassThrough();

@@ -1,20 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CONTACT_API, contactRequestSchema, REQUEST_QUOTATIONS } from '#shared/contact/contact.contract';
+import { messageAnswer } from '#shared/api-answer';
+import { CONTACT_API, contactRequestSchema, contactResponseListSchema } from '#shared/contact/contact.contract';
 import { addContactMessage, CONTACT_THANKS, listContactResponses } from './contact.service';
 import { pendingConsent } from '#server/features/consent';
 
-const contactResponseSchema = z.object({
-  _id: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string(),
-  requestQuotation: z.enum(REQUEST_QUOTATIONS),
-  message: z.string(),
-  date: z.string(),
-  leadId: z.string().nullable(),
-});
 
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +15,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['contact'],
         body: contactRequestSchema,
-        response: { 201: z.object({ message: z.string() }) },
+        response: { 201: messageAnswer },
       },
       config: { access: 'public', rateLimit: app.publicWriteRateLimit },
       bodyLimit: 16 * 1024,
@@ -40,7 +30,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     CONTACT_API.list,
-    { config: { access: 'staff' }, schema: { tags: ['contact'], response: { 200: z.array(contactResponseSchema) } } },
+    { config: { access: 'staff' }, schema: { tags: ['contact'], response: { 200: contactResponseListSchema } } },
     async () => listContactResponses(app.db),
   );
 }

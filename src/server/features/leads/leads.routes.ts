@@ -8,11 +8,12 @@ import {
   leadDetail as leadDetailSchema,
   leadFilters,
   leadList,
-  leadListItem,
   leadListQuery,
   leadNoteInput,
   leadPatch,
+  leadUpdated,
 } from '#shared/leads/leads.contract';
+import { messageAnswer } from '#shared/api-answer';
 import { attachmentHeader, XLSX_CONTENT_TYPE } from '#server/lib/download';
 import { writeLeadsWorkbook } from './leads-export';
 import * as leads from './leads.service';
@@ -47,7 +48,7 @@ export async function leadsRoutes(app: FastifyInstance): Promise<void> {
 
   r.patch(
     LEADS_API.one.pattern,
-    { config: { access: 'staff' }, schema: { tags, params: idParams, body: leadPatch, response: { 200: z.object({ message: z.string(), lead: leadListItem }) } } },
+    { config: { access: 'staff' }, schema: { tags, params: idParams, body: leadPatch, response: { 200: leadUpdated } } },
     async (request) => {
       const lead = await app.db.transaction().execute((trx) => leads.patchLead(trx, request.params.id, request.body, request.staff!));
       return { message: LEAD_MESSAGES.updated, lead };
@@ -56,7 +57,7 @@ export async function leadsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     LEADS_API.notes.pattern,
-    { config: { access: 'staff' }, schema: { tags, params: idParams, body: leadNoteInput, response: { 201: z.object({ message: z.string() }) } } },
+    { config: { access: 'staff' }, schema: { tags, params: idParams, body: leadNoteInput, response: { 201: messageAnswer } } },
     async (request, reply) => {
       await app.db.transaction().execute((trx) => leads.addNote(trx, request.params.id, request.body.text, request.staff!));
       return reply.status(201).send({ message: LEAD_MESSAGES.noteAdded });

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LISTINGS_API } from '#shared/listings/listings.contract';
+import { messageAnswer } from '#shared/api-answer';
+import { LISTINGS_API, listingSavedSchema } from '#shared/listings/listings.contract';
 import { readListingForm } from './listing-form';
 import { listingKinds } from './listing-kinds';
 import { addItem, deleteItem, serializedList, updateItem } from './listings.service';
 
-const saved = z.object({ message: z.string(), _id: z.string() });
-const deleted = z.object({ message: z.string() });
+const saved = listingSavedSchema;
+const deleted = messageAnswer;
 
 /** GET /api/{kind}/get (public), POST /api/{kind}/add|update (multipart) and DELETE /api/{kind}/delete/:id, per kind. */
 export async function listingsRoutes(app: FastifyInstance): Promise<void> {

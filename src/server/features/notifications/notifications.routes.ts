@@ -3,23 +3,25 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import { simpleParser } from 'mailparser';
 import { z } from 'zod';
+import { messageAnswer } from '#shared/api-answer';
 import { notFound } from '#server/lib/errors';
 import {
   MAIL_API,
-  mailFile,
+  mailList,
+  mailMessage,
   type MailFile,
   WEBHOOK_MESSAGES,
   WEBHOOKS_API,
   webhookCreated,
-  webhookDelivery,
-  webhookEndpoint,
+  webhookDeliveryList,
   webhookEndpointInput,
+  webhookEndpointList,
 } from '#shared/notifications/notifications.contract';
 import { listMailFiles, readMailFile } from './mailer';
 import { createEndpoint, endpointDeliveries, endpoints, queueTestEvent, redeliver, removeEndpoint } from './webhooks.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
-const message = z.object({ message: z.string() });
+const message = messageAnswer;
 const MAIL_LIST_MAX = 200;
 /** Subject, recipients and date of the .eml files already read (by file name). */
 const mailHeaders = new LRUCache<string, MailFile>({ max: 1000 });
@@ -29,7 +31,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
 
-  r.get(WEBHOOKS_API.list, { config: { access: 'owner' }, schema: { tags, response: { 200: z.array(webhookEndpoint) } } }, () => endpoints(app.db));
+  r.get(WEBHOOKS_API.list, { config: { access: 'owner' }, schema: { tags, response: { 200: webhookEndpointList } } }, () => endpoints(app.db));
 
   r.post(WEBHOOKS_API.create, { config: { access: 'owner' }, schema: { tags, body: webhookEndpointInput, response: { 201: webhookCreated } } }, async (request, reply) => {
     const created = await createEndpoint(app.db, request.body, app.config.notify.allowPrivateWebhooks, request.staff!);
@@ -41,7 +43,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     return { message: WEBHOOK_MESSAGES.deleted };
   });
 
-  r.get(WEBHOOKS_API.deliveries.pattern, { config: { access: 'owner' }, schema: { tags, params: idParams, response: { 200: z.array(webhookDelivery) } } }, (request) =>
+  r.get(WEBHOOKS_API.deliveries.pattern, { config: { access: 'owner' }, schema: { tags, params: idParams, response: { 200: webhookDeliveryList } } }, (request) =>
     endpointDeliveries(app.db, request.params.id),
   );
 
@@ -61,7 +63,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(MAIL_API.list, { config: { access: 'staff' }, schema: { tags, response: { 200: z.object({ directory: z.string().nullable(), items: z.array(mailFile) }) } } }, async () => {
+  r.get(MAIL_API.list, { config: { access: 'staff' }, schema: { tags, response: { 200: mailList } } }, async () => {
     const directory = app.mailer.kind === 'files' ? (app.mailer.directory ?? null) : null;
     if (!directory) return { directory: null, items: [] };
     const names = (await listMailFiles(directory)).slice(0, MAIL_LIST_MAX);
@@ -86,7 +88,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         params: z.object({ name: z.string().min(1).max(200) }),
-        response: { 200: mailFile.extend({ from: z.string(), text: z.string(), html: z.string() }) },
+        response: { 200: mailMessage },
       },
     },
     async (request) => {

@@ -9,7 +9,7 @@ import {
   EMAILS_API,
   emailListQuerySchema,
   emailListSchema,
-  emailRecordSchema,
+  emailRecordListSchema,
   RESPONSE_BODY_LIMIT,
   surveyProgressQuerySchema,
   surveyProgressReadSchema,
@@ -20,7 +20,7 @@ import {
   surveyResumeSchema,
 } from '#shared/surveys/campaigns.contract';
 import { matchesFor } from '#server/features/matching';
-import { listingMatchesSchema } from '#shared/matching/matching.contract';
+import { responseStoredSchema } from '#shared/matching/matching.contract';
 import * as responses from './responses.service';
 import * as progress from './survey-progress.service';
 import { clientKey } from '#server/lib/client-key';
@@ -28,9 +28,6 @@ import { pendingConsent, storeConsentFor } from '#server/features/consent';
 
 const idParams = z.object({ id: z.string().max(100) });
 
-const messageSchema = z.object({ message: z.string() });
-/** The stored answer's matches (issues 16, 22): what fits, else the nearest; empty when the survey sets no listingMatch. */
-const responseStoredSchema = messageSchema.extend({ matches: listingMatchesSchema });
 
 /** What visitors send (e-mail, answers kept as they go, the response, resume) and staff's e-mail lists. */
 export async function responseRoutes(app: FastifyInstance): Promise<void> {
@@ -121,7 +118,7 @@ export async function responseRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(EMAILS_API.byCampaign.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: z.array(emailRecordSchema) } } }, async (request) =>
+  r.get(EMAILS_API.byCampaign.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: emailRecordListSchema } } }, async (request) =>
     responses.campaignEmailRecords(app.db, request.params.id),
   );
 

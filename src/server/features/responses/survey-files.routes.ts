@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normaliseEmail } from '#shared/surveys/campaigns.contract';
-import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES, SURVEY_FILES_API, surveyFileLinkSchema, surveyFileUploadResultSchema } from '#shared/responses/survey-files.contract';
+import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES, SURVEY_FILES_API, surveyFileLinkSchema, surveyFilePreviewSchema, surveyFileUploadResultSchema } from '#shared/responses/survey-files.contract';
 import { stripBidiControls } from '#shared/text-rules';
 import { badRequest } from '#server/lib/errors';
 import { readMultipartForm } from '#server/lib/multipart-form';
@@ -68,7 +68,7 @@ export async function surveyFileRoutes(app: FastifyInstance): Promise<void> {
         tags,
         params: idParams,
         body: z.object({ email: z.string().max(320), emailId: z.string().min(1).max(100) }),
-        response: { 200: z.object({ url: z.string(), expiresAt: z.string() }) },
+        response: { 200: surveyFilePreviewSchema },
       },
       config: { access: 'public', rateLimit: app.publicWriteRateLimit },
     },

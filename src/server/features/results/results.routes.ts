@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerRowSchema, CAMPAIGNS_API, exportFileName } from '#shared/surveys/campaigns.contract';
+import { answerRowListSchema, CAMPAIGNS_API, exportFileName } from '#shared/surveys/campaigns.contract';
 import { answersQuerySchema, campaignSummaryResultSchema, resultFiltersSchema } from '#shared/results/campaign-summary.contract';
 import { campaignSummary, parseFilters } from './campaign-summary.service';
 import { attachmentHeader, XLSX_CONTENT_TYPE } from '#server/lib/download';
@@ -21,7 +21,7 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     CAMPAIGNS_API.answers.pattern,
-    { config: { access: 'staff' }, schema: { tags, params: idParams, querystring: answersQuerySchema, response: { 200: z.array(answerRowSchema) } } },
+    { config: { access: 'staff' }, schema: { tags, params: idParams, querystring: answersQuerySchema, response: { 200: answerRowListSchema } } },
     async (request) => results.campaignAnswers(app.db, request.params.id, request.query),
   );
 

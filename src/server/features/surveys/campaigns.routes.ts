@@ -3,14 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   activateSchema,
-  activeCampaignSchema,
+  activeCampaignListSchema,
   CAMPAIGN_MESSAGES,
   CAMPAIGN_QUESTIONS_MAX_BYTES,
   CAMPAIGNS_API,
   campaignSaveSchema,
   campaignSchema,
-  campaignSummarySchema,
+  campaignCreatedSchema,
+  campaignSummaryListSchema,
+  questionColumnsSchema,
+  responseCountSchema,
 } from '#shared/surveys/campaigns.contract';
+import { messageAnswer } from '#shared/api-answer';
 import * as campaigns from './campaigns.service';
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -26,24 +30,24 @@ const CAMPAIGN_SAVE_OPTIONS = {
     return reply.status(413).send({ message: CAMPAIGN_MESSAGES.surveyTooLarge(), code: 'TOO_LARGE' });
   },
 };
-const messageSchema = z.object({ message: z.string() });
+const messageSchema = messageAnswer;
 
 /** Survey definitions (staff) and the active survey (visitors). */
 export async function campaignRoutes(app: FastifyInstance, options: { countResponses: campaigns.ResponseCounter; responseCounts: campaigns.ResponseCounts }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['campaigns'];
 
-  r.get(CAMPAIGNS_API.active, { config: { access: 'public' }, schema: { tags, response: { 200: z.array(activeCampaignSchema) } } }, async () =>
+  r.get(CAMPAIGNS_API.active, { config: { access: 'public' }, schema: { tags, response: { 200: activeCampaignListSchema } } }, async () =>
     campaigns.activeCampaigns(app.db),
   );
 
-  r.get(CAMPAIGNS_API.all, { config: { access: 'staff' }, schema: { tags, response: { 200: z.array(campaignSummarySchema) } } }, async () =>
+  r.get(CAMPAIGNS_API.all, { config: { access: 'staff' }, schema: { tags, response: { 200: campaignSummaryListSchema } } }, async () =>
     campaigns.listCampaigns(app.db, options.responseCounts),
   );
 
   r.post(
     CAMPAIGNS_API.add,
-    { config: { access: 'staff' }, ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, body: campaignSaveSchema, response: { 201: messageSchema.extend({ _id: z.string() }) } } },
+    { config: { access: 'staff' }, ...CAMPAIGN_SAVE_OPTIONS, schema: { tags, body: campaignSaveSchema, response: { 201: campaignCreatedSchema } } },
     async (request, reply) => {
       const id = await app.db.transaction().execute((trx) => campaigns.createCampaign(trx, request.body, request.staff!));
       return reply.status(201).send({ message: CAMPAIGN_MESSAGES.created, _id: id });
@@ -75,13 +79,13 @@ export async function campaignRoutes(app: FastifyInstance, options: { countRespo
 
   r.get(
     CAMPAIGNS_API.responseCount.pattern,
-    { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: z.object({ count: z.number() }) } } },
+    { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: responseCountSchema } } },
     async (request) => ({ count: await campaigns.responseCount(app.db, request.params.id, options.countResponses) }),
   );
 
   r.get(
     CAMPAIGNS_API.questionColumns.pattern,
-    { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: z.array(z.object({ questioncolumns: z.string() })) } } },
+    { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: questionColumnsSchema } } },
     async (request) => [{ questioncolumns: await campaigns.questionColumns(app.db, request.params.id) }],
   );
 }

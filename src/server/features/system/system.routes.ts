@@ -1,19 +1,9 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { SYSTEM_API } from '#shared/system/system.api';
+import { siteSchema } from '#shared/system/system.contract';
 import { HttpError } from '#server/lib/errors';
-
-const siteSchema = z.object({
-  name: z.string(),
-  address: z.string(),
-  phone: z.string(),
-  whatsapp: z.string(),
-  email: z.string(),
-  mapUrl: z.string(),
-  social: z.object({ instagram: z.string(), facebook: z.string(), linkedin: z.string() }),
-});
 
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,20 +1,16 @@
-import { AUTH_API } from '#shared/auth/auth.api';
-import type { LoginInput, StaffCreateInput, StaffMember, StaffUpdateInput } from '#shared/auth/auth.contract';
+import { AUTH_ROUTES } from '#shared/auth/auth.api';
+import type { LoginInput, StaffCreateInput, StaffUpdateInput } from '#shared/auth/auth.contract';
 import { api } from '#web/lib/api-client';
 
-export function login(input: LoginInput): Promise<{ token: string; message: string }> {
-  return api.post<{ token: string; message: string }>(AUTH_API.login, input);
-}
+export const login = (input: LoginInput) => api.call(AUTH_ROUTES.login, { body: input });
 
-export function logout(): Promise<{ message: string }> {
-  return api.post<{ message: string }>(AUTH_API.logout);
-}
+export const logout = () => api.call(AUTH_ROUTES.logout);
 
-export const forgotPassword = (email: string) => api.post<{ message: string }>(AUTH_API.forgot, { email });
-export const resetPassword = (token: string, password: string) => api.post<{ message: string }>(AUTH_API.reset, { token, password });
-export const changePassword = (current: string, next: string) => api.post<{ message: string; token: string }>(AUTH_API.mePassword, { current, next });
-export const changeEmail = (email: string, current: string) => api.patch<{ message: string; token: string }>(AUTH_API.me, { email, current });
-export const listStaff = () => api.get<StaffMember[]>(AUTH_API.staff);
-export const addStaff = (input: StaffCreateInput) => api.post<{ member: StaffMember; password?: string; message: string }>(AUTH_API.staff, input);
-export const updateStaff = (id: string, change: StaffUpdateInput) => api.patch<StaffMember>(AUTH_API.staffOne.path(id), change);
-export const sendStaffReset = (id: string) => api.post<{ message: string }>(AUTH_API.staffReset.path(id));
+export const forgotPassword = (email: string) => api.call(AUTH_ROUTES.forgot, { body: { email } });
+export const resetPassword = (token: string, password: string) => api.call(AUTH_ROUTES.reset, { body: { token, password } });
+export const changePassword = (current: string, next: string) => api.call(AUTH_ROUTES.changePassword, { body: { current, next } });
+export const changeEmail = (email: string, current: string) => api.call(AUTH_ROUTES.changeEmail, { body: { email, current } });
+export const listStaff = () => api.call(AUTH_ROUTES.staff);
+export const addStaff = (input: StaffCreateInput) => api.call(AUTH_ROUTES.addStaff, { body: input });
+export const updateStaff = (id: string, change: StaffUpdateInput) => api.call(AUTH_ROUTES.updateStaff, { params: [id], body: change });
+export const sendStaffReset = (id: string) => api.call(AUTH_ROUTES.staffReset, { params: [id] });

@@ -1,12 +1,8 @@
-import { CONTACT_API } from '#shared/contact/contact.api';
-import type { ContactInput, ContactResponse } from '#shared/contact/contact.contract';
+import { CONTACT_ROUTES } from '#shared/contact/contact.api';
+import type { ContactInput } from '#shared/contact/contact.contract';
 import { api } from '#web/lib/api-client';
 
-export function sendContactMessage(input: ContactInput): Promise<{ message: string }> {
-  return api.post<{ message: string }>(CONTACT_API.add, { response: input });
-}
+export const sendContactMessage = (input: ContactInput) => api.call(CONTACT_ROUTES.add, { body: { response: input } });
 
 /** Staff only: every contact response, newest first. */
-export function fetchContactResponses(signal?: AbortSignal): Promise<ContactResponse[]> {
-  return api.get<ContactResponse[]>(CONTACT_API.list, { signal });
-}
+export const fetchContactResponses = (signal?: AbortSignal) => api.call(CONTACT_ROUTES.list, { signal });

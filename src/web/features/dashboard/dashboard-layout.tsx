@@ -21,7 +21,7 @@ import {
 import { App, Avatar, Badge, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Outlet, redirect, ScrollRestoration, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { AUTH_API } from '#shared/auth/auth.api';
+import { AUTH_ROUTES } from '#shared/auth/auth.api';
 import { paths } from '#shared/paths';
 import { LogoMark } from '#web/components/icons';
 import { api, isUnauthorized } from '#web/lib/api-client';
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = getToken();
   if (token !== acceptedToken) {
     try {
-      await api.get(AUTH_API.assignees, { signal: request.signal });
+      await api.call(AUTH_ROUTES.assignees, { signal: request.signal });
       acceptedToken = token;
     } catch (error) {
       // The API client has cleared the token and noted why; any other failure is left to the page.

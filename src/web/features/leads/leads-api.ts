@@ -1,12 +1,9 @@
-import { AUTH_API } from '#shared/auth/auth.api';
-import { LEADS_API, type LeadDetail, type LeadFilters, type LeadList, type LeadListItem, type LeadPatch } from '#shared/leads/leads.contract';
+import { AUTH_ROUTES } from '#shared/auth/auth.api';
+import { LEADS_ROUTES, type LeadFilters, type LeadPatch } from '#shared/leads/leads.contract';
 import { api } from '#web/lib/api-client';
 
 /** Someone a lead can be assigned to (active people only). */
-export interface StaffMember {
-  id: string;
-  name: string;
-}
+export type { Assignee as StaffMember } from '#shared/auth/auth.contract';
 
 /** The filters as query parameters, empty ones left out. */
 export function filterParams(filters: LeadFilters): URLSearchParams {
@@ -15,18 +12,15 @@ export function filterParams(filters: LeadFilters): URLSearchParams {
   return params;
 }
 
-export function fetchLeads(filters: LeadFilters, page: { limit: number; offset: number }): Promise<LeadList> {
+export function fetchLeads(filters: LeadFilters, page: { limit: number; offset: number }) {
   const params = filterParams(filters);
   params.set('limit', String(page.limit));
   params.set('offset', String(page.offset));
-  return api.get<LeadList>(`${LEADS_API.list}?${params}`);
+  return api.call(LEADS_ROUTES.list, { query: params });
 }
 
-export const downloadLeads = (filters: LeadFilters) => {
-  const params = filterParams(filters).toString();
-  return api.get<Blob>(params ? `${LEADS_API.export}?${params}` : LEADS_API.export);
-};
-export const fetchLead = (id: string) => api.get<LeadDetail>(LEADS_API.one(id));
-export const patchLead = (id: string, patch: LeadPatch) => api.patch<{ message: string; lead: LeadListItem }>(LEADS_API.one(id), patch);
-export const addLeadNote = (id: string, text: string) => api.post<{ message: string }>(LEADS_API.notes(id), { text });
-export const fetchStaff = () => api.get<StaffMember[]>(AUTH_API.assignees);
+export const downloadLeads = (filters: LeadFilters) => api.call(LEADS_ROUTES.export, { query: filterParams(filters) });
+export const fetchLead = (id: string) => api.call(LEADS_ROUTES.one, { params: [id] });
+export const patchLead = (id: string, patch: LeadPatch) => api.call(LEADS_ROUTES.patch, { params: [id], body: patch });
+export const addLeadNote = (id: string, text: string) => api.call(LEADS_ROUTES.addNote, { params: [id], body: { text } });
+export const fetchStaff = () => api.call(AUTH_ROUTES.assignees);

@@ -3,7 +3,7 @@ import { RESPONSE_BODY_LIMIT, utf8Length } from '#shared/surveys/campaigns.contr
 import {
   SURVEY_FILE_MAX_BYTES,
   SURVEY_FILE_MESSAGES,
-  SURVEY_FILES_API,
+  SURVEY_FILES_ROUTES,
   surveyFileIdOf,
   type SurveyFileUploadResult,
 } from '#shared/responses/survey-files.contract';
@@ -20,7 +20,7 @@ function uploadFile(visitor: SurveyVisitor, file: File): Promise<SurveyFileUploa
   form.append('email', visitor.email);
   form.append('emailId', visitor.emailId);
   form.append('file', file, file.name);
-  return api.post<SurveyFileUploadResult>(SURVEY_FILES_API.upload(visitor.campaignId), form);
+  return api.call(SURVEY_FILES_ROUTES.upload, { params: [visitor.campaignId], body: form });
 }
 
 /**
@@ -62,7 +62,7 @@ export function sendFilesSeparately(survey: SurveyModel, visitor: () => Promise<
     // Sent before a reload (or on another device): the reference is for staff, so the visitor's own
     // preview opens through a short-lived signed link, given for their record only (issue 22 item 4).
     visitor()
-      .then((who) => api.post<{ url: string }>(SURVEY_FILES_API.preview(fileId), { email: who.email, emailId: who.emailId }))
+      .then((who) => api.call(SURVEY_FILES_ROUTES.preview, { params: [fileId], body: { email: who.email, emailId: who.emailId } }))
       .then(
         (link) => options.callback('success', link.url),
         () => options.callback('error'),

@@ -1,5 +1,5 @@
-import type { ActiveCampaign, SurveyAnswers, SurveyProgress, SurveyProgressSaved, SurveyResume } from '#shared/surveys/campaigns.contract';
-import { SURVEY_PROGRESS_API } from '#shared/surveys/campaigns.api';
+import type { ActiveCampaign, SurveyAnswers, SurveyProgressSaved } from '#shared/surveys/campaigns.contract';
+import { resumeTokenQuery, SURVEY_PROGRESS_ROUTES } from '#shared/surveys/survey-progress.api';
 import { isPlainObject } from '#shared/json-object';
 import { api } from '#web/lib/api-client';
 import type { SurveyState } from './journey-state';
@@ -25,14 +25,14 @@ export function saveSurveyProgress(
   options: { keepalive?: boolean } = {},
 ): Promise<SurveyProgressSaved> {
   const keepalive = options.keepalive === true && new Blob([JSON.stringify({ response })]).size < KEEPALIVE_MAX_BYTES;
-  return api.post<SurveyProgressSaved>(SURVEY_PROGRESS_API.save(campaignId), { response }, { keepalive });
+  return api.call(SURVEY_PROGRESS_ROUTES.save, { params: [campaignId], body: { response }, keepalive });
 }
 
 /** The answers so far, for the holder of a resume token. */
-export const fetchSurveyProgress = (campaignId: string, token: string) => api.get<SurveyProgress>(SURVEY_PROGRESS_API.read(campaignId, token));
+export const fetchSurveyProgress = (campaignId: string, token: string) => api.call(SURVEY_PROGRESS_ROUTES.read, { params: [campaignId], query: resumeTokenQuery(token) });
 
 /** What a resume link opens: the survey it was made for (active or not) and the answers so far. */
-export const fetchSurveyResume = (token: string) => api.get<SurveyResume>(SURVEY_PROGRESS_API.resume(token));
+export const fetchSurveyResume = (token: string) => api.call(SURVEY_PROGRESS_ROUTES.resume, { query: resumeTokenQuery(token) });
 
 /**
  * The resume token this browser holds (issue 17), with the e-mail record it opens: kept in

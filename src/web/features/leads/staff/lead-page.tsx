@@ -16,8 +16,7 @@ import { matchDetail, matchSections } from '#shared/matching/match-sections';
 import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { api, ApiError, errorMessage } from '#web/lib/api-client';
-import type { SiteSettings } from '#shared/site';
-import { SYSTEM_API } from '#shared/system/system.api';
+import { SYSTEM_ROUTES } from '#shared/system/system.api';
 import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
 import { formatPhone } from '#shared/phone';
 import { askedAbout, leadGreeting, mailtoHref, telHrefOf, whatsAppHref } from '../lead-links';
@@ -32,7 +31,7 @@ import './leads.css';
 export async function loader({ params }: LoaderFunctionArgs) {
   const staff = fetchStaff().catch(() => [] as StaffMember[]);
   // The studio's name as its settings say (greetings and subjects); without it, none is named.
-  const studio = api.get<SiteSettings>(SYSTEM_API.site).then(
+  const studio = api.call(SYSTEM_ROUTES.site).then(
     (site) => site.name,
     () => '',
   );

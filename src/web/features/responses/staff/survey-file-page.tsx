@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Typography } from 'antd';
 import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { SURVEY_FILE_MESSAGES, SURVEY_FILES_API, type SurveyFileLink } from '#shared/responses/survey-files.contract';
+import { SURVEY_FILE_MESSAGES, SURVEY_FILES_ROUTES } from '#shared/responses/survey-files.contract';
 import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { api } from '#web/lib/api-client';
@@ -14,7 +14,7 @@ import './survey-file-links.css';
  * PDF behind a link), so the bytes never pass through script and the link works in a new tab.
  */
 export function loader({ params, request }: LoaderFunctionArgs) {
-  return loadPageData(() => api.get<SurveyFileLink>(SURVEY_FILES_API.link(params.id ?? ''), { signal: request.signal }), 'The file could not be opened.');
+  return loadPageData(() => api.call(SURVEY_FILES_ROUTES.link, { params: [params.id ?? ''], signal: request.signal }), 'The file could not be opened.');
 }
 
 function sizeText(bytes: number): string {

@@ -1,5 +1,4 @@
-import { CAMPAIGNS_API } from '#shared/surveys/campaigns.api';
-import { RESERVED_FILTER_KEYS, RESULT_STATUSES, type CampaignSummaryResult, type ResultStatus } from '#shared/results/campaign-summary.contract';
+import { RESERVED_FILTER_KEYS, RESULT_STATUSES, RESULTS_ROUTES, type CampaignSummaryResult, type ResultStatus } from '#shared/results/campaign-summary.contract';
 import { api } from '#web/lib/api-client';
 
 /**
@@ -77,5 +76,5 @@ export function apiFilters(view: ResultsView): string {
 
 /** The summary of a view: the API's default status is the page's, `completed`. */
 export function fetchSummary(campaignId: string, filters: string): Promise<CampaignSummaryResult> {
-  return api.get<CampaignSummaryResult>(filters ? `${CAMPAIGNS_API.summary(campaignId)}?${filters}` : CAMPAIGNS_API.summary(campaignId));
+  return api.call(RESULTS_ROUTES.summary, { params: [campaignId], query: filters });
 }

@@ -3,13 +3,13 @@ import { Alert, App, Button, Card, Form, Input, InputNumber, Typography, type Fo
 import { useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { formatPhone } from '#shared/phone';
-import { SETTINGS_API, SETTINGS_MESSAGES, settingsInput, type SettingsInput, type StudioSettings } from '#shared/settings/settings.contract';
+import { SETTINGS_MESSAGES, SETTINGS_ROUTES, settingsInput, type SettingsInput, type StudioSettings } from '#shared/settings/settings.contract';
 import { PageMeta } from '#web/components/page-meta';
 import { api, ApiError, errorMessage } from '#web/lib/api-client';
 import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return loadPageData(() => api.get<StudioSettings>(SETTINGS_API.settings, { signal: request.signal }), 'The settings could not be loaded.');
+  return loadPageData(() => api.call(SETTINGS_ROUTES.read, { signal: request.signal }), 'The settings could not be loaded.');
 }
 
 /** The form's values: recipients as one per line, "keep leads" empty for "until erased by hand". */
@@ -101,7 +101,7 @@ export function Component() {
     }
     setSaving(true);
     try {
-      const next = await api.put<StudioSettings>(SETTINGS_API.settings, toInput(values));
+      const next = await api.call(SETTINGS_ROUTES.save, { body: toInput(values) });
       setSaved(next);
       form.setFieldsValue(toForm(next));
       void message.success(SETTINGS_MESSAGES.saved);

@@ -1,15 +1,8 @@
-import { CAMPAIGNS_API } from '#shared/surveys/campaigns.api';
+import { CAMPAIGNS_ROUTES, type Campaign } from '#shared/surveys/campaigns.contract';
 import { api } from '#web/lib/api-client';
 
-/** A campaign as GET `CAMPAIGNS_API.edit` returns it (spelling as in SPEC.md §7). */
-export interface CampaignForEdit {
-  _id: string;
-  name: string;
-  /** The SurveyJS definition as JSON text. */
-  questions: string;
-  questioncolumns: string;
-  isActive: boolean;
-}
+/** A campaign as the designer reads it from GET `CAMPAIGNS_API.edit` (spelling as in SPEC.md §7). */
+export type CampaignForEdit = Omit<Campaign, 'createdAt' | 'updatedAt'>;
 
 export interface CampaignBody {
   name: string;
@@ -19,22 +12,18 @@ export interface CampaignBody {
 }
 
 export function fetchCampaignForEdit(id: string, signal?: AbortSignal): Promise<CampaignForEdit> {
-  return api.get<CampaignForEdit>(CAMPAIGNS_API.edit(id), { signal });
+  return api.call(CAMPAIGNS_ROUTES.edit, { params: [id], signal });
 }
 
 /** The campaign to edit and how many responses it has: with any, it is locked (SPEC.md §3, §9). */
 export async function fetchCampaignToEdit(id: string, signal?: AbortSignal): Promise<CampaignForEdit & { responseCount: number }> {
   const [campaign, count] = await Promise.all([
     fetchCampaignForEdit(id, signal),
-    api.get<{ count: number }>(CAMPAIGNS_API.responseCount(id), { signal }),
+    api.call(CAMPAIGNS_ROUTES.responseCount, { params: [id], signal }),
   ]);
   return { ...campaign, responseCount: count.count };
 }
 
-export function createCampaign(body: CampaignBody): Promise<{ message: string; _id: string }> {
-  return api.post(CAMPAIGNS_API.add, { ...body });
-}
+export const createCampaign = (body: CampaignBody) => api.call(CAMPAIGNS_ROUTES.add, { body: { ...body } });
 
-export function updateCampaign(id: string, body: CampaignBody): Promise<{ message: string }> {
-  return api.post(CAMPAIGNS_API.update(id), { ...body });
-}
+export const updateCampaign = (id: string, body: CampaignBody) => api.call(CAMPAIGNS_ROUTES.update, { params: [id], body: { ...body } });

@@ -1,30 +1,28 @@
-import type { AnswerRow, Campaign, CampaignSummary, EmailList, EmailRecord } from '#shared/surveys/campaigns.contract';
-import { CAMPAIGNS_API, EMAILS_API } from '#shared/surveys/campaigns.api';
+import { RESULTS_ROUTES } from '#shared/results/campaign-summary.contract';
+import { CAMPAIGNS_ROUTES as R } from '#shared/surveys/campaigns.contract';
 import { api } from '#web/lib/api-client';
 
 // Staff: campaigns, their results and the e-mails visitors gave. Apart from ../campaigns-api.ts (the
 // visitor's calls), so that the landing page's script carries none of these.
 
-export const fetchCampaigns = () => api.get<CampaignSummary[]>(CAMPAIGNS_API.all);
-export const fetchCampaign = (campaignId: string) => api.get<Campaign>(CAMPAIGNS_API.edit(campaignId));
-export const activateCampaign = (campaignId: string, isActivated: boolean) =>
-  api.post<{ message: string }>(CAMPAIGNS_API.activate(campaignId), { isActivated });
+export const fetchCampaigns = () => api.call(R.all);
+export const fetchCampaign = (campaignId: string) => api.call(R.edit, { params: [campaignId] });
+export const activateCampaign = (campaignId: string, isActivated: boolean) => api.call(R.activate, { params: [campaignId], body: { isActivated } });
 
 export async function fetchResponseCount(campaignId: string): Promise<number> {
-  return (await api.get<{ count: number }>(CAMPAIGNS_API.responseCount(campaignId))).count;
+  return (await api.call(R.responseCount, { params: [campaignId] })).count;
 }
 
 /** `filters`: the results filters as query parameters (staff/results-filters.ts), empty for none. */
 export const fetchAnswers = (campaignId: string, page: { limit: number; offset: number }, filters = '') =>
-  api.get<AnswerRow[]>(`${CAMPAIGNS_API.answers(campaignId)}?limit=${page.limit}&offset=${page.offset}${filters ? `&${filters}` : ''}`);
+  api.call(RESULTS_ROUTES.answers, { params: [campaignId], query: `limit=${page.limit}&offset=${page.offset}${filters ? `&${filters}` : ''}` });
 
-export const fetchEmailRecords = (campaignId: string) => api.get<EmailRecord[]>(EMAILS_API.byCampaign(campaignId));
+export const fetchEmailRecords = (campaignId: string) => api.call(R.emailsOf, { params: [campaignId] });
 
-export const downloadResults = (campaignId: string, filters = '') => api.get<Blob>(`${CAMPAIGNS_API.download(campaignId)}${filters ? `?${filters}` : ''}`);
+export const downloadResults = (campaignId: string, filters = '') => api.call(RESULTS_ROUTES.download, { params: [campaignId], query: filters });
 
-export function fetchAllEmails(query: { q?: string; limit: number; offset: number }, signal?: AbortSignal): Promise<EmailList> {
+export function fetchAllEmails(query: { q?: string; limit: number; offset: number }, signal?: AbortSignal) {
   const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
   if (query.q) params.set('q', query.q);
-  return api.get<EmailList>(`${EMAILS_API.all}?${params}`, { signal });
+  return api.call(R.emails, { query: params, signal });
 }
-
