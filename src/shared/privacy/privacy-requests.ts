@@ -25,3 +25,4 @@ export const privacyRequestItem = z.object({
   ageDays: z.number(),
 });
 export type PrivacyRequestItem = z.infer<typeof privacyRequestItem>;
+export const privacyRequestList = z.array(privacyRequestItem);

@@ -1,4 +1,8 @@
+import type { ZodUnknown } from 'zod';
+import type { messageAnswer } from '#shared/api-answer';
 import { apiPath } from '#shared/api-path';
+import { route } from '#shared/api-route';
+import type { privacyRequestList } from './privacy-requests';
 
 /** Issue 24 §6: a person's rights (owners). */
 export const PRIVACY_API = {
@@ -11,3 +15,13 @@ export const PRIVACY_API = {
   /** POST (public): confirm a request with the e-mailed token. */
   confirm: apiPath('/api/privacy/confirm'),
 } as const;
+
+/** The routes with their answers (by type only: the public privacy pages load this file). */
+export const PRIVACY_ROUTES = {
+  erase: route<typeof messageAnswer>('DELETE', PRIVACY_API.erase),
+  /** Everything held about the person, as JSON (no fixed shape). */
+  export: route<ZodUnknown>('GET', PRIVACY_API.export),
+  request: route<typeof messageAnswer>('POST', PRIVACY_API.requests.pattern),
+  openRequests: route<typeof privacyRequestList>('GET', PRIVACY_API.requests.pattern),
+  confirm: route<typeof messageAnswer>('POST', PRIVACY_API.confirm.pattern),
+};

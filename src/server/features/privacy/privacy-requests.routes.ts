@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { messageAnswer } from '#shared/api-answer';
 import { HttpError } from '#server/lib/errors';
 import type { PersonalData } from '#server/lib/personal-data';
 import { PRIVACY_API } from '#shared/privacy/privacy.api';
-import { PRIVACY_REQUEST_MESSAGES, privacyConfirmInput, privacyRequestInput, privacyRequestItem } from '#shared/privacy/privacy-requests';
+import { PRIVACY_REQUEST_MESSAGES, privacyConfirmInput, privacyRequestInput, privacyRequestList } from '#shared/privacy/privacy-requests';
 import { confirmRequest, openRequests, sendConfirmation, type RequestMailer } from './privacy-requests';
 
 export interface PrivacyRequestOptions {
@@ -22,7 +22,7 @@ export async function privacyRequestRoutes(app: FastifyInstance, options: Privac
 
   r.post(
     PRIVACY_API.requests.pattern,
-    { schema: { tags, body: privacyRequestInput, response: { 202: z.object({ message: z.string() }) } }, config: { access: 'public', rateLimit: app.publicWriteRateLimit } },
+    { schema: { tags, body: privacyRequestInput, response: { 202: messageAnswer } }, config: { access: 'public', rateLimit: app.publicWriteRateLimit } },
     async (request, reply) => {
       try {
         await sendConfirmation(options.mailer, options.secret, options.siteUrl, await options.studioName(), request.body, new Date());
@@ -36,12 +36,12 @@ export async function privacyRequestRoutes(app: FastifyInstance, options: Privac
 
   r.post(
     PRIVACY_API.confirm.pattern,
-    { schema: { tags, body: privacyConfirmInput, response: { 200: z.object({ message: z.string() }) } }, config: { access: 'public', rateLimit: app.publicWriteRateLimit } },
+    { schema: { tags, body: privacyConfirmInput, response: { 200: messageAnswer } }, config: { access: 'public', rateLimit: app.publicWriteRateLimit } },
     async (request) => {
       if (!(await confirmRequest(app.db, options.registry, options.secret, request.body.token, new Date()))) throw new HttpError(400, PRIVACY_REQUEST_MESSAGES.invalidLink, 'VALIDATION');
       return { message: PRIVACY_REQUEST_MESSAGES.confirmed };
     },
   );
 
-  r.get(PRIVACY_API.requests.pattern, { schema: { tags, response: { 200: z.array(privacyRequestItem) } }, config: { access: 'owner' } }, () => openRequests(app.db, new Date()));
+  r.get(PRIVACY_API.requests.pattern, { schema: { tags, response: { 200: privacyRequestList } }, config: { access: 'owner' } }, () => openRequests(app.db, new Date()));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageAnswer } from '#shared/api-answer';
 import { notFound } from '#server/lib/errors';
 import { PRIVACY_API, PRIVACY_MESSAGES } from '#shared/privacy/privacy.contract';
 import { erasePerson, exportPerson } from './privacy.service';
@@ -17,7 +18,7 @@ export async function privacyRoutes(app: FastifyInstance, options: PrivacyReques
 
   r.delete(
     PRIVACY_API.erase.pattern,
-    { schema: { tags, params: idParams, response: { 200: z.object({ message: z.string() }) } }, config: { access: 'owner' } },
+    { schema: { tags, params: idParams, response: { 200: messageAnswer } }, config: { access: 'owner' } },
     async (request) => {
       if (!(await erasePerson(registry, app.database, app.config.notify.mailDir, request.params.id, request.staff!))) throw notFound(PRIVACY_MESSAGES.leadNotFound);
       return { message: PRIVACY_MESSAGES.erased };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { PRIVACY_API } from '#shared/privacy/privacy.api';
+import { PRIVACY_ROUTES } from '#shared/privacy/privacy.api';
 import { PRIVACY_REQUEST_MESSAGES } from '#shared/privacy/privacy-requests';
 import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
@@ -13,7 +13,7 @@ export function Component() {
   const [state, setState] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   useEffect(() => {
     if (!token) return;
-    api.post<{ message: string }>(PRIVACY_API.confirm(), { token }).then(
+    api.call(PRIVACY_ROUTES.confirm, { body: { token } }).then(
       (res) => setState({ tone: 'success', text: res.message }),
       (error: unknown) => setState({ tone: 'error', text: errorMessage(error, PRIVACY_REQUEST_MESSAGES.invalidLink) }),
     );

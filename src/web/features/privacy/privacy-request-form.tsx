@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PRIVACY_API } from '#shared/privacy/privacy.api';
+import { PRIVACY_ROUTES } from '#shared/privacy/privacy.api';
 import { Notice } from '#web/components/notice';
 import { api, errorMessage } from '#web/lib/api-client';
 
@@ -15,7 +15,7 @@ export function PrivacyRequestForm() {
     event.preventDefault();
     setBusy(true);
     try {
-      const res = await api.post<{ message: string }>(PRIVACY_API.requests(), { email, kind });
+      const res = await api.call(PRIVACY_ROUTES.request, { body: { email, kind } });
       setState({ tone: 'success', text: res.message });
     } catch (error) {
       setState({ tone: 'error', text: errorMessage(error) });

@@ -130,7 +130,7 @@ export function Component() {
           all="Everyone"
           value={view.filters.actor}
           onChange={(v) => setFilter('actor', v)}
-          options={data.staff.map((s) => ({ value: s._id, label: s.name || s.email }))}
+          options={data.staff.map((s) => ({ value: s.id, label: s.name || s.email }))}
         />
         <FilterSelect
           label="Kind"

@@ -3,7 +3,7 @@ import { App, Button, Card, Input, Modal, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '#shared/paths';
-import { PRIVACY_API } from '#shared/privacy/privacy.api';
+import { PRIVACY_ROUTES } from '#shared/privacy/privacy.api';
 import { api, errorMessage } from '#web/lib/api-client';
 
 /**
@@ -23,7 +23,7 @@ export function LeadPrivacyCard({ lead }: { lead: { _id: string; email: string; 
   async function download() {
     setBusy('export');
     try {
-      const data = await api.get<unknown>(PRIVACY_API.export(lead._id));
+      const data = await api.call(PRIVACY_ROUTES.export, { params: [lead._id] });
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
       const a = document.createElement('a');
       a.href = url;
@@ -40,7 +40,7 @@ export function LeadPrivacyCard({ lead }: { lead: { _id: string; email: string; 
   async function erase() {
     setBusy('erase');
     try {
-      const res = await api.delete<{ message: string }>(PRIVACY_API.erase(lead._id));
+      const res = await api.call(PRIVACY_ROUTES.erase, { params: [lead._id] });
       void message.success(res.message);
       setOpen(false);
       void navigate(paths.leads);

@@ -2,7 +2,7 @@ import { Card, Empty, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { leadPath } from '#shared/paths';
-import { PRIVACY_API } from '#shared/privacy/privacy.api';
+import { PRIVACY_ROUTES } from '#shared/privacy/privacy.api';
 import type { PrivacyRequestItem } from '#shared/privacy/privacy-requests';
 import { PageMeta } from '#web/components/page-meta';
 import { api, errorMessage } from '#web/lib/api-client';
@@ -12,7 +12,7 @@ export function Component() {
   const [rows, setRows] = useState<PrivacyRequestItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.get<PrivacyRequestItem[]>(PRIVACY_API.requests()).then(setRows, (e: unknown) => setError(errorMessage(e)));
+    api.call(PRIVACY_ROUTES.openRequests).then(setRows, (e: unknown) => setError(errorMessage(e)));
   }, []);
   return (
     <div>
