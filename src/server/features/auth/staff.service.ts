@@ -8,7 +8,6 @@ import { badRequest, conflict, notFound, unauthorized } from '#server/lib/errors
 import { createStaff, normaliseEmail } from './auth.service';
 import { hashPassword, verifyPassword } from './password';
 import * as repo from './staff.repository';
-import type { Mailer } from '#server/features/notifications';
 import { changedFields, recordAudit, type AuditActor } from '#server/features/audit';
 import { RESET_PAGE, STAFF_MESSAGES, type StaffCreateInput, type StaffMember, type StaffUpdateInput } from '#shared/auth/auth.contract';
 
@@ -18,7 +17,8 @@ export const RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 export interface StaffDeps {
   db: Kysely<Database>;
   config: Config;
-  mailer: Mailer;
+  /** The app's mailer (notifications), given at app.ts: auth does not import notifications, which imports auth. */
+  mailer: { send(mail: { to: string[]; subject: string; text: string; html: string }): Promise<void> };
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -8,4 +8,3 @@ export { recordEvent } from './outbox';
 export { eventRecordedSince } from './notifications.repository';
 export type { LeadSummary } from './event-data';
 export type { MailSettings } from './dispatcher';
-export type { Mailer } from './mailer';
