@@ -7,6 +7,7 @@ import {
   InboxOutlined,
   ApiOutlined,
   AuditOutlined,
+  SafetyOutlined,
   LogoutOutlined,
   MailOutlined,
   MenuFoldOutlined,
@@ -70,6 +71,7 @@ const MENU: Array<{ to: string; label: string; icon: ReactNode; owner?: true }> 
   { to: paths.staff, label: 'Staff', icon: <TeamOutlined />, owner: true },
   { to: paths.settingsMail, label: 'Sent mail', icon: <MailOutlined /> },
   { to: paths.audit, label: 'Audit log', icon: <AuditOutlined />, owner: true },
+  { to: paths.privacyRequests, label: 'Privacy requests', icon: <SafetyOutlined />, owner: true },
   { to: paths.account, label: 'My account', icon: <UserOutlined /> },
   { to: paths.home, label: 'Product Home', icon: <GlobalOutlined /> },
   { to: paths.logout, label: 'Logout', icon: <LogoutOutlined /> },
@@ -113,7 +115,7 @@ function useNewLeads(pathname: string): number | null {
 /** The menu entry for a page: its section, or Dashboard for the campaign pages. */
 function selectedKey(pathname: string): string {
   if (pathname === paths.contactResponsesAlt) return paths.contactResponses;
-  const section = [paths.leads, paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses, paths.newsletter, paths.settingsWebhooks, paths.settingsMail, paths.settings, paths.audit, paths.staff, paths.account].find(
+  const section = [paths.leads, paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses, paths.newsletter, paths.settingsWebhooks, paths.settingsMail, paths.settings, paths.audit, paths.privacyRequests, paths.staff, paths.account].find(
     (key) => pathname === key || pathname.startsWith(`${key}/`),
   );
   return section ?? paths.dashboard;

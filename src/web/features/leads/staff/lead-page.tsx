@@ -24,6 +24,7 @@ import { addLeadNote, fetchLead, fetchStaff, patchLead, type StaffMember } from 
 import { SurveyFileLinks } from '#web/features/responses/staff/survey-file-links';
 import { formatWhen, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import { LeadPrivacyCard } from '#web/features/privacy/staff/lead-privacy-card';
+import { currentStaff } from '#web/lib/auth-token';
 import './leads.css';
 
 
@@ -312,7 +313,8 @@ export function Component() {
               />
             )}
           </Card>
-          <LeadPrivacyCard lead={lead} />
+          {/* Export and erasure are owners' (the server refuses staff with 403). */}
+          {currentStaff()?.role === 'owner' ? <LeadPrivacyCard lead={lead} /> : null}
         </div>
       </div>
     </div>
