@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { route } from '../api-route';
 import { formatPhone, toE164 } from '../phone';
 import type { SiteSettings } from '../site';
+import { siteSchema } from '#shared/system/system.contract';
 import { safeText } from '../text-schema';
 
 /**
@@ -118,14 +119,7 @@ export const settingsInput = z.object({
 export type SettingsInput = z.input<typeof settingsInput>;
 
 /** The saved settings (GET and PUT answer this). */
-export const studioSettings = z.object({
-  name: z.string(),
-  address: z.string(),
-  phone: z.string(),
-  whatsapp: z.string(),
-  email: z.string(),
-  mapUrl: z.string(),
-  social: z.object({ instagram: z.string(), facebook: z.string(), linkedin: z.string() }),
+export const studioSettings = siteSchema.extend({
   timeZone: z.string(),
   notifyEmails: z.array(z.string()),
   notices: z.object({ landing: z.string(), contact: z.string() }),
