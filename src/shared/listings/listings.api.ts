@@ -9,6 +9,8 @@ function listingPaths<const K extends ListingKind>(kind: K) {
   return {
     /** GET, public: the records, newest first. */
     list: `/api/${kind}/get`,
+    /** GET, public: one record, or 404 with the kind's "id not found" message (issue 25). */
+    one: apiPath(`/api/${kind}/get/:id`),
     /** POST, staff (multipart). */
     add: `/api/${kind}/add`,
     /** POST, staff (multipart): the form carries the record's id. */
@@ -36,6 +38,7 @@ function listingRoutes<const K extends ListingKind>(kind: K) {
   const paths = LISTINGS_API[kind];
   return {
     list: route<z.ZodArray<ItemSchemas[K]>>('GET', paths.list),
+    one: route<z.ZodType<ListingItems[K]>>('GET', paths.one),
     add: route<typeof listingSavedSchema>('POST', paths.add),
     update: route<typeof listingSavedSchema>('POST', paths.update),
     remove: route<typeof messageAnswer>('DELETE', paths.remove),
@@ -45,6 +48,7 @@ function listingRoutes<const K extends ListingKind>(kind: K) {
 /** The same routes for any kind: `LISTINGS_ROUTES[kind]` keeps the kind's item type for a generic `kind`. */
 interface ListingRoutes<K extends ListingKind> {
   list: ApiRoute<Array<ListingItems[K]>>;
+  one: ApiRoute<ListingItems[K]>;
   add: ApiRoute<ListingSaved>;
   update: ApiRoute<ListingSaved>;
   remove: ApiRoute<MessageAnswer>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messageAnswer } from '../api-answer';
 import { safeText } from '../text-schema';
+import { listingFile, listingPhoto } from './listing-photos';
 
 export { LISTINGS_API } from './listings.api';
 
@@ -95,6 +96,30 @@ const tagList = z.preprocess(
     .max(TAGS_MAX, `At most ${TAGS_MAX} tags.`),
 );
 
+export const AMENITIES_MAX = 30;
+export const AMENITY_MAX_LENGTH = 40;
+
+/** Amenities ("Gym, Swimming pool, Power backup"), sent comma-separated like tags (issue 25). */
+const amenityList = z.preprocess(
+  parseTags,
+  z
+    .array(safeText().max(AMENITY_MAX_LENGTH, `Each amenity can be at most ${AMENITY_MAX_LENGTH} characters.`))
+    .max(AMENITIES_MAX, `At most ${AMENITIES_MAX} amenities.`),
+);
+
+/**
+ * A project's RERA registration number as the state authority issues it (MahaRERA `P52100012345`,
+ * Karnataka `PRM/KA/RERA/1251/446/PR/171031/000743`, …): capitals, digits and the separators `/ - .`,
+ * with at least four digits. Optional: blank is none (kept as empty text, like a map link).
+ */
+export const RERA_INVALID =
+  'Please enter the RERA registration number as the state authority issued it, for example P52100012345 or PRM/KA/RERA/1251/446/PR/171031/000743.';
+export const RERA_PATTERN = /^(?=(?:[^0-9]*[0-9]){4})[A-Z0-9](?:[A-Z0-9/.-]{2,58})[A-Z0-9]$/;
+const reraNumber = z.preprocess(
+  (value) => (value === null || value === undefined ? '' : typeof value === 'string' ? value.trim().toUpperCase() : value),
+  safeText({ message: RERA_INVALID }).refine((value) => value === '' || RERA_PATTERN.test(value), RERA_INVALID),
+);
+
 const DATE_PATTERN = /^(\d{2})-(\d{2})-(\d{4})$/;
 export const INVALID_DATE = 'Please enter a real date as DD-MM-YYYY.';
 
@@ -175,6 +200,8 @@ const itemCommon = {
   /** URL of the stored 300×300 JPEG. */
   image: z.string(),
   filename: z.string(),
+  /** The listing's photos besides the image, cover first (issue 25); URLs from `listing-photos.ts`. */
+  photos: z.array(listingPhoto),
 };
 
 // Projects (homes)
@@ -192,6 +219,10 @@ export const projectFields = z.object({
   price: optionalAmount('Please enter the price as a number of rupees.', 'Price cannot be negative', 1_000_000_000_000, 'Price is too large').transform(
     (rupees) => (rupees === null ? null : wholeRupees(rupees)),
   ),
+  /** Optional RERA registration number (issue 25); empty when there is none. */
+  rera: reraNumber,
+  /** Amenities, in the order staff typed them. */
+  amenities: amenityList,
 });
 export const newProject = projectFields.extend({ filename });
 export const projectUpdate = newProject.extend({ projectId: recordId(PROJECT_NOT_FOUND) });
@@ -208,7 +239,12 @@ export const projectItem = z.object({
     /** Empty when the project has no map link. */
     gmaplink: z.string(),
     price: z.number().nullable(),
+    /** Empty when the project has none. */
+    rera: z.string(),
+    amenities: z.array(z.string()),
   } satisfies ItemFieldsOf<ProjectFields>),
+  /** The floor plan (an image or a PDF), or null. */
+  floorPlan: listingFile.nullable(),
 });
 export type Project = z.output<typeof projectItem>;
 

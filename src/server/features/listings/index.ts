@@ -1,3 +1,3 @@
 /** Listings' public face: the kinds of listing and a page of them (matching reads these). */
 export { listingKinds } from './listing-kinds';
-export { listItems } from './listings.service';
+export { getItem, listItems } from './listings.service';

@@ -15,6 +15,7 @@ import {
   type ListingItems,
   type ListingKind,
 } from '#shared/listings/listings.contract';
+import type { ListingFile, ListingPhoto } from '#shared/listings/listing-photos';
 import { imageUrl } from '#server/features/media';
 import type { ListingFieldColumns, ListingRow } from './listings.repository';
 import type { ListingColumns, ListingTableName, ListingTables } from './listings.tables';
@@ -39,8 +40,15 @@ export interface ListingKindSpec<K extends ListingKind = ListingKind, I extends 
   itemSchema: z.ZodType<ListingItems[K]>;
   // A method, so each kind can take its own input type here.
   toColumns(input: I): ListingFieldColumns;
-  toItem(row: ListingRow): ListingItems[K];
+  toItem(row: ListingRow, extras?: ListingExtras): ListingItems[K];
 }
+
+/** What an item carries besides its own row: its photos, and a project's floor plan. */
+export interface ListingExtras {
+  photos: ListingPhoto[];
+  floorPlan: ListingFile | null;
+}
+const NO_EXTRAS: ListingExtras = { photos: [], floorPlan: null };
 
 /** What both drivers store and give back as they are (SQLite and PostgreSQL). */
 type Stored = string | number | null;
@@ -119,7 +127,7 @@ function listingKind<K extends ListingKind, T extends ListingTableName, I extend
       }
       return columns;
     },
-    toItem({ id, imageHash, filename, fields: row }) {
+    toItem({ id, imageHash, filename, fields: row }, extras = NO_EXTRAS) {
       // In the order the API has always sent: _id, the fields, image, filename.
       const result: Record<string, unknown> = { _id: id };
       for (const name of names) {
@@ -128,12 +136,14 @@ function listingKind<K extends ListingKind, T extends ListingTableName, I extend
       }
       result.image = imageUrl(imageHash);
       result.filename = filename;
+      result.photos = extras.photos;
+      if (kind === 'project') result.floorPlan = extras.floorPlan;
       return result as ListingItems[K];
     },
   };
 }
 
-/** Tags are kept as a JSON array of strings. */
+/** Tags and amenities are kept as a JSON array of strings. */
 function tagsOf(json: string): string[] {
   try {
     const parsed: unknown = JSON.parse(json || '[]');
@@ -152,6 +162,7 @@ const project = listingKind({
   codecs: {
     // Stored as YYYY-MM-DD so it sorts; the schema has already checked it is a real date.
     dateofcomplition: { toColumn: (date) => parseListingDate(date)!, toItem: formatListingDate },
+    amenities: { toColumn: (amenities) => JSON.stringify(amenities), toItem: tagsOf },
   },
 });
 

@@ -5,7 +5,7 @@ import { messageAnswer } from '#shared/api-answer';
 import { LISTINGS_API, listingSavedSchema } from '#shared/listings/listings.contract';
 import { readListingForm } from './listing-form';
 import { listingKinds } from './listing-kinds';
-import { addItem, deleteItem, serializedList, updateItem } from './listings.service';
+import { addItem, deleteItem, getItem, serializedList, updateItem } from './listings.service';
 
 const saved = listingSavedSchema;
 const deleted = messageAnswer;
@@ -27,6 +27,15 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
       if (encoding) reply.header('content-encoding', encoding);
       return reply.type('application/json; charset=utf-8').send(body);
     });
+
+    r.get(
+      paths.one.pattern,
+      { config: { access: 'public' }, schema: { tags, params: z.object({ id: z.string() }), response: { 200: spec.itemSchema } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return getItem(app.db, spec, request.params.id);
+      },
+    );
 
     r.post(
       paths.add,

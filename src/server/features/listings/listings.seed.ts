@@ -28,32 +28,32 @@ interface DemoItem {
 
 const PROJECTS: DemoItem[] = [
   {
-    fields: { name: 'Lakeside Residency', area: 'Whitefield, Bengaluru', squareft: '1450', dateofcomplition: '15-12-2026', sizeofunit: '3 BHK', gmaplink: mapSearch('Whitefield, Bengaluru'), price: '9500000' },
+    fields: { name: 'Lakeside Residency', area: 'Whitefield, Bengaluru', squareft: '1450', dateofcomplition: '15-12-2026', sizeofunit: '3 BHK', gmaplink: mapSearch('Whitefield, Bengaluru'), price: '9500000', rera: 'PRM/KA/RERA/1251/446/PR/180523/001724', amenities: "Swimming pool, Gym, Clubhouse, Children's play area, Power backup, 24×7 security, Covered parking" },
     filename: 'lakeside-residency.png',
     svg: apartmentSvg({ sky: ['#8ec5e8', '#e3f1f8'], wall: '#f2e6d0', trim: '#b5653d', glass: '#5d8fb8', floors: 7, columns: 5, sun: true }),
   },
   {
-    fields: { name: 'Palm Grove Villas', area: 'Sarjapur Road, Bengaluru', squareft: '2400', dateofcomplition: '30-06-2026', sizeofunit: '4 BHK villa', gmaplink: mapSearch('Sarjapur Road, Bengaluru'), price: '24000000' },
+    fields: { name: 'Palm Grove Villas', area: 'Sarjapur Road, Bengaluru', squareft: '2400', dateofcomplition: '30-06-2026', sizeofunit: '4 BHK villa', gmaplink: mapSearch('Sarjapur Road, Bengaluru'), price: '24000000', rera: 'PRM/KA/RERA/1251/308/PR/190214/002418', amenities: 'Private garden, Clubhouse, Tennis court, Jogging track, Power backup, Gated community' },
     filename: 'palm-grove-villas.png',
     svg: villaSvg({ sky: ['#f6c48f', '#fbe9d3'], wall: '#fff6e8', roof: '#a4452c', door: '#1d4e89', palms: true }),
   },
   {
-    fields: { name: 'Baner Heights', area: 'Baner, Pune', squareft: '1180', dateofcomplition: '31-03-2027', sizeofunit: '2 BHK', gmaplink: mapSearch('Baner, Pune'), price: '7800000' },
+    fields: { name: 'Baner Heights', area: 'Baner, Pune', squareft: '1180', dateofcomplition: '31-03-2027', sizeofunit: '2 BHK', gmaplink: mapSearch('Baner, Pune'), price: '7800000', rera: 'P52100047813', amenities: 'Gym, Rooftop garden, Lift, Power backup, Rainwater harvesting, Covered parking' },
     filename: 'baner-heights.png',
     svg: apartmentSvg({ sky: ['#a7c7e7', '#eef4fa'], wall: '#dfe6ee', trim: '#13315c', glass: '#7ea3c4', floors: 9, columns: 4 }),
   },
   {
-    fields: { name: 'Hinjewadi Greens', area: 'Hinjewadi Phase 1, Pune', squareft: '980', dateofcomplition: '20-09-2025', sizeofunit: '2 BHK', gmaplink: mapSearch('Hinjewadi Phase 1, Pune'), price: '6200000' },
+    fields: { name: 'Hinjewadi Greens', area: 'Hinjewadi Phase 1, Pune', squareft: '980', dateofcomplition: '20-09-2025', sizeofunit: '2 BHK', gmaplink: mapSearch('Hinjewadi Phase 1, Pune'), price: '6200000', rera: 'P52100021906', amenities: "Landscaped garden, Children's play area, Lift, Power backup, Visitor parking" },
     filename: 'hinjewadi-greens.png',
     svg: villaSvg({ sky: ['#9fd3c7', '#eaf6f2'], wall: '#f7efe2', roof: '#2f6b4f', door: '#7a4b2a' }),
   },
   {
-    fields: { name: 'Worli Seaview', area: 'Worli, Mumbai', squareft: '2100', dateofcomplition: '15-01-2028', sizeofunit: '4 BHK', gmaplink: mapSearch('Worli Sea Face, Mumbai'), price: '55000000' },
+    fields: { name: 'Worli Seaview', area: 'Worli, Mumbai', squareft: '2100', dateofcomplition: '15-01-2028', sizeofunit: '4 BHK', gmaplink: mapSearch('Worli Sea Face, Mumbai'), price: '55000000', rera: 'P51900015342', amenities: 'Sea-facing deck, Infinity pool, Gym, Spa, Concierge, Valet parking, Power backup' },
     filename: 'worli-seaview.png',
     svg: apartmentSvg({ sky: ['#f3a683', '#fde3cf'], wall: '#f4f1ea', trim: '#0b2545', glass: '#4f7ca6', floors: 10, columns: 5, sun: true, sea: true }),
   },
   {
-    fields: { name: 'Powai Crest', area: 'Hiranandani, Powai, Mumbai', squareft: '1350', dateofcomplition: '10-11-2026', sizeofunit: '3 BHK', gmaplink: '', price: '18500000' },
+    fields: { name: 'Powai Crest', area: 'Hiranandani, Powai, Mumbai', squareft: '1350', dateofcomplition: '10-11-2026', sizeofunit: '3 BHK', gmaplink: '', price: '18500000', rera: 'P51800030127', amenities: 'Swimming pool, Gym, Indoor games, Lift, Power backup, Covered parking' },
     filename: 'powai-crest.png',
     svg: apartmentSvg({ sky: ['#b9d7ea', '#f2f7fb'], wall: '#efe3cf', trim: '#8c5a3c', glass: '#6f93b3', floors: 8, columns: 6 }),
   },

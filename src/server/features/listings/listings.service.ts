@@ -17,6 +17,13 @@ export async function listItems(db: Kysely<Database>, spec: ListingKindSpec) {
   return rows.map((row) => spec.toItem(row));
 }
 
+/** One record as the API sends it; 404 with the kind's message when there is none. */
+export async function getItem(db: Kysely<Database>, spec: ListingKindSpec, id: string) {
+  const row = await listings.findListing(db, spec.table, id);
+  if (!row) throw notFound(spec.notFound);
+  return spec.toItem(row);
+}
+
 /** A public list, serialized (and compressed) once and shared by every request until it changes. */
 export interface SerializedList {
   body: CompressedBody;

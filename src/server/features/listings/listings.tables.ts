@@ -18,7 +18,10 @@ export interface ListingColumns {
  * Projects store `dateofcomplition` as YYYY-MM-DD (so it sorts), still a string; an empty `gmaplink`
  * is no map link; a null `price` is no price.
  */
-export interface ProjectsTable extends ListingColumns, ProjectFields {}
+export interface ProjectsTable extends ListingColumns, Omit<ProjectFields, 'amenities'> {
+  /** JSON array of amenities. */
+  amenities: ColumnType<string, string | undefined, string>;
+}
 
 export interface ProductsTable extends ListingColumns, Omit<ProductFields, 'tags'> {
   /** JSON array of tags ("Living room", "Boho"). */

@@ -14,6 +14,8 @@ const projects: AdminKind<'project'> = {
     sizeofunit: { label: 'Size of unit', input: 'text', required: true, placeholder: '3 BHK' },
     price: { label: 'Price (optional)', input: 'rupees', required: false, placeholder: '9500000' },
     gmaplink: { label: 'Google map link', input: 'url', required: false, placeholder: 'https://www.google.com/maps/…' },
+    rera: { label: 'RERA registration number (optional)', input: 'text', required: false, placeholder: 'P52100012345' },
+    amenities: { label: 'Amenities (comma-separated)', input: 'text', required: false, placeholder: 'Gym, Swimming pool, Power backup' },
   },
   columns: [
     { title: 'Name', dataIndex: 'name', key: 'name' },
