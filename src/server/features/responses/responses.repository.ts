@@ -163,7 +163,7 @@ export async function searchEmailRecords(db: Db, query: { q?: string; limit: num
 
 // Survey responses ----------------------------------------------------------------------------
 
-const insertResponseQuery = prepared<{ id: string; campaignId: string; emailRecordId: string; email: string; answer: string; matches: string | null; createdAt: Date }>()(
+const insertResponseQuery = prepared<{ id: string; campaignId: string; emailRecordId: string; leadId: string; email: string; answer: string; matches: string | null; createdAt: Date }>()(
   (db, param) =>
     db
       .insertInto('surveyResponses')
@@ -171,6 +171,7 @@ const insertResponseQuery = prepared<{ id: string; campaignId: string; emailReco
         id: param('id'),
         campaignId: param('campaignId'),
         emailRecordId: param('emailRecordId'),
+        leadId: param('leadId'),
         email: param('email'),
         answer: param('answer'),
         matches: param('matches'),
@@ -185,7 +186,7 @@ const insertResponseQuery = prepared<{ id: string; campaignId: string; emailReco
  */
 export async function insertResponseOnce(
   db: Db,
-  response: { id: string; campaignId: string; emailRecordId: string; email: string; answer: string; matches: string | null; now: Date },
+  response: { id: string; campaignId: string; emailRecordId: string; leadId: string; email: string; answer: string; matches: string | null; now: Date },
 ): Promise<boolean> {
   const { now, ...fields } = response;
   const result = await insertResponseQuery.execute(db, { ...fields, createdAt: now });

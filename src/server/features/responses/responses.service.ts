@@ -147,12 +147,13 @@ export async function storeResponse(
       id,
       campaignId,
       emailRecordId: record.id,
+      leadId: record.leadId,
       email: record.email,
       answer: JSON.stringify(input.answer),
       matches: matches ? JSON.stringify(matches) : null,
       now,
     });
-    if (stored && record.leadId) {
+    if (stored) {
       const details = leadDetailsFrom(await responsesRepo.campaignLeadFields(db, campaignId), input.answer);
       await recordCompletedSurvey(db, { id: record.leadId, campaignId, at: now, ...details });
     }
