@@ -66,7 +66,7 @@ describeEachDialect('migrations', (dialect) => {
   });
 });
 
-describeEachDialect('migration: a lead is required (issue 24 §1, 2026-11-28T2300)', (dialect) => {
+describeEachDialect('migration: a lead is required, and leads keep their campaigns (issue 24 §1, 2026-11-28T2300 and T2310)', (dialect) => {
   it('gives records without a lead one, as the app would; then refuses rows without a lead, keeping keys, triggers and indexes; and can be undone', () =>
     withDatabaseAt(dialect, '2026-11-27T1420-privacy-requests', async ({ database, db, migrator, at, bool }) => {
       await db.insertInto('campaigns').values({ id: 'c1', name: 'C', questions: '{}', questioncolumns: 'q', lead_fields: '{}', is_active: bool(true), created_at: at(0), updated_at: at(0) }).execute();
@@ -101,6 +101,9 @@ describeEachDialect('migration: a lead is required (issue 24 §1, 2026-11-28T230
         { id: 'o-survey', leadId: orphan!.id },
       ]);
       expect(await database.db.selectFrom('surveyResponses').select(['id', 'leadId']).execute()).toEqual([{ id: 's1', leadId: orphan!.id }]);
+      // The campaigns each lead answered, kept by leads from now on (2026-11-28T2310), from the records there are.
+      const answered = await database.db.selectFrom('leadCampaigns').select(['leadId', 'campaignId']).orderBy('leadId').execute();
+      expect(answered).toEqual([...[known!.id, orphan!.id].sort().map((leadId) => ({ leadId, campaignId: 'c1' }))]);
 
       // A row without its person is refused by the column itself, on both databases.
       const now = new Date();

@@ -161,6 +161,33 @@ export async function searchEmailRecords(db: Db, query: { q?: string; limit: num
   return { total: Number(total.n), items };
 }
 
+/**
+ * A person's e-mail records, oldest first, each with its response and its unfinished answers (the
+ * lead's page; this feature's own tables only: the campaign's name comes from surveys).
+ */
+export function leadSurveyRecords(db: Db, leadId: string) {
+  return db
+    .selectFrom('emailRecords')
+    .leftJoin('surveyResponses', 'surveyResponses.emailRecordId', 'emailRecords.id')
+    .leftJoin('surveyProgress', 'surveyProgress.emailRecordId', 'emailRecords.id')
+    .select([
+      'emailRecords.id',
+      'emailRecords.campaignId',
+      'emailRecords.isCompleted',
+      'emailRecords.createdAt',
+      'surveyResponses.answer',
+      'surveyResponses.matches',
+      'surveyResponses.createdAt as answeredAt',
+      'surveyProgress.answer as progressAnswer',
+      'surveyProgress.page as progressPage',
+      'surveyProgress.furthestPage as progressFurthestPage',
+      'surveyProgress.updatedAt as progressSavedAt',
+    ])
+    .where('emailRecords.leadId', '=', leadId)
+    .orderBy('emailRecords.createdAt')
+    .execute();
+}
+
 // Survey responses ----------------------------------------------------------------------------
 
 const insertResponseQuery = prepared<{ id: string; campaignId: string; emailRecordId: string; leadId: string; email: string; answer: string; matches: string | null; createdAt: Date }>()(
