@@ -35,6 +35,7 @@ export async function seedDemoAnswers(dataDir: string, databaseUrl: string, { co
   const total = count + unfinished;
   for (let i = 0; i < total; i += 1000) {
     await db.transaction().execute(async (trx) => {
+      const leads = [];
       const records = [];
       const responses = [];
       const progress = [];
@@ -43,13 +44,20 @@ export async function seedDemoAnswers(dataDir: string, databaseUrl: string, { co
         const createdAt = createdAtOf(j);
         const email = `visitor${j}@example.com`;
         const done = j < count;
-        records.push({ id, email, campaignId: campaign.id, isCompleted: done, createdAt });
+        // Each visitor's lead, as the e-mail step makes it (every record names its person).
+        const leadId = newId();
+        leads.push({
+          id: leadId, emailKey: email, email, name: null, phone: null, status: 'new' as const, assigneeId: null,
+          hasSurvey: true, hasContact: false, hasNewsletter: false, lastCampaignId: campaign.id, lastCompleted: done, createdAt, lastActivityAt: createdAt,
+        });
+        records.push({ id, email, campaignId: campaign.id, isCompleted: done, createdAt, leadId });
         const answer = JSON.stringify(answerOf(j));
-        if (done) responses.push({ id: newId(), campaignId: campaign.id, emailRecordId: id, email, answer, createdAt });
+        if (done) responses.push({ id: newId(), campaignId: campaign.id, emailRecordId: id, leadId, email, answer, createdAt });
         else progress.push({ emailRecordId: id, campaignId: campaign.id, answer, page: j % 4, furthestPage: j % 4, createdAt, updatedAt: createdAt });
       }
       // SQLite allows 32k bound parameters per statement: insert in slices of 500 rows.
       for (let k = 0; k < records.length; k += 500) {
+        await trx.insertInto('leads').values(leads.slice(k, k + 500)).execute();
         await trx.insertInto('emailRecords').values(records.slice(k, k + 500)).execute();
         if (responses.length > k) await trx.insertInto('surveyResponses').values(responses.slice(k, k + 500)).execute();
         if (progress.length > k) await trx.insertInto('surveyProgress').values(progress.slice(k, k + 500)).execute();

@@ -28,10 +28,10 @@ import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
 import { leadSummary } from './features/leads';
-import { contactMessageActivity } from './features/contact';
+import { contactMessageActivity, contactMessagesOfLead } from './features/contact';
 import { isUnsubscribed, unsubscribeLinks } from './features/consent';
 import { campaignReading } from './features/surveys';
-import { countResponses, responseCountsByCampaign } from './features/responses';
+import { countResponses, leadSurveyRecords, responseCountsByCampaign } from './features/responses';
 import { completedResponse, emailActivity, surveyStillOpen, unfinishedSurvey } from './features/responses/notification-reads';
 import { issueResumeToken } from './features/responses/survey-progress.service';
 import { privacyRoutes, RetentionJob } from '#server/features/privacy';
@@ -225,7 +225,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(surveyFileRoutes);
   await app.register(contactRoutes);
   await app.register(notificationRoutes);
-  await app.register(leadsRoutes);
+  // A lead's page reads the person's records from the rooms that keep them (decision 0020).
+  await app.register(leadsRoutes, { sources: { surveyRecords: leadSurveyRecords, contactMessages: contactMessagesOfLead } });
   await app.register(privacyRoutes, {
     registry: personalDataRegistry,
     mailer,

@@ -25,3 +25,13 @@ export const notPersonTables: Readonly<Record<string, string>> = {
   studio_settings: "the studio's own contact details (phone, e-mail)",
   job_leases: "a background job's lease: `name` is the job's name",
 };
+
+/**
+ * Tables whose `lead_id` may be empty, and why; every other `lead_id` is NOT NULL on both databases
+ * (tests/integration/privacy-schema.test.ts reads the schema).
+ */
+export const leadOptionalTables: Readonly<Record<string, string>> = {
+  notification_events: 'a `webhook.test` event is about no one; every other event must name its lead (a CHECK on PostgreSQL, a trigger on SQLite)',
+  unsubscribes: 'an address may unsubscribe before it is a lead, and an erased person stays unsubscribed as a hash with no lead',
+  privacy_requests: 'a request may come from an address that is no lead, and an answered erasure keeps the request without its lead',
+};

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignSummaryResult, QuestionSummary } from '#shared/results/campaign-summary.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { createCampaign } from '../factories/campaigns';
+import { leadOf } from '../factories/people';
 import { readWorkbook, rowValues, sheetRows } from '../helpers/xlsx';
 
 /** Two pages; one question of each kind of figures. */
@@ -56,11 +57,12 @@ async function seed(ctx: TestContext): Promise<string> {
   for (const v of VISITORS) {
     const id = `${campaignId}-${v.key}`;
     const email = `${v.key}@example.com`;
-    await db.insertInto('emailRecords').values({ id, email, campaignId, isCompleted: Boolean(v.response), createdAt: new Date(v.given) }).execute();
+    const leadId = await leadOf(db, email, campaignId, new Date(v.given));
+    await db.insertInto('emailRecords').values({ id, email, campaignId, isCompleted: Boolean(v.response), createdAt: new Date(v.given), leadId }).execute();
     if (v.response) {
       await db
         .insertInto('surveyResponses')
-        .values({ id: `${id}-res`, campaignId, emailRecordId: id, email, answer: JSON.stringify(v.response.answer), createdAt: new Date(v.response.at) })
+        .values({ id: `${id}-res`, campaignId, emailRecordId: id, leadId, email, answer: JSON.stringify(v.response.answer), createdAt: new Date(v.response.at) })
         .execute();
     }
     if (v.progress) {

@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import type { EmailAddResult } from '#shared/surveys/campaigns.contract';
 import type { NewsletterSubscriber, PublicNotices } from '#shared/consent/consent.contract';
+import { SETTINGS_API, type SettingsInput, type StudioSettings } from '#shared/settings/settings.contract';
 import { consentsOfLead, noticeHash, recordNoticeText, unsubscribeToken } from '#server/features/consent/consent.service';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
@@ -125,6 +127,8 @@ describeEachDatabase(
       expect(changed.version).toBe(before.contact.version + 1);
       const versions = await ctx.database.db.selectFrom('consentNotices').select(['version', 'hash']).where('purpose', '=', 'contact').orderBy('version').execute();
       expect(versions.map((v) => v.hash)).toEqual(expect.arrayContaining([before.contact.hash, changed.hash]));
+      // What the forms show comes from settings: a version recorded by hand is not current.
+      expect((await notices(ctx)).contact).toEqual(before.contact);
 
       await ctx.app.inject({
         method: 'POST',
@@ -133,6 +137,85 @@ describeEachDatabase(
       });
       const rows = await consentsOfLead(ctx.database.db, await leadIdOf(ctx, 'old-page@example.com'));
       expect(rows.find((r) => r.purpose === 'contact')!.noticeHash).toBe(before.contact.hash);
+    });
+
+    it('shows the notices saved in settings: a new version on the next rendered page and in the next record; older records keep theirs', async () => {
+      const settingsNow = async () => (await ctx.asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
+      const save = async (change: Partial<SettingsInput>) => {
+        const { version: _v, updatedAt: _u, ...input } = await settingsNow();
+        // The test studio's numbers are placeholders the settings form refuses: real ones are sent.
+        const res = await ctx.asStaff({ method: 'PUT', url: SETTINGS_API.settings, payload: { ...input, phone: '020 2612 3456', whatsapp: '98450 77777', ...change } });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<StudioSettings>();
+      };
+      /** The notice a server-rendered page shows, with the version its form sends. */
+      const rendered = async (url: string) => {
+        const res = await ctx.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(200);
+        const found = /<p class="notice" data-version="(\d+)">([^<]*)<\/p>/.exec(res.body);
+        expect(found, res.body).not.toBeNull();
+        return { version: Number(found![1]), text: found![2]! };
+      };
+      const surveyConsent = async (email: string) => (await consentsOfLead(ctx.database.db, await leadIdOf(ctx, email))).find((r) => r.purpose === 'survey')!;
+
+      const first = await settingsNow();
+      const before = await notices(ctx);
+      expect(before.survey.text).toBe(first.notices.landing);
+      expect(before.contact.text).toBe(first.notices.contact);
+      const oldLanding = await rendered('/');
+      expect(oldLanding).toEqual({ version: before.survey.version, text: first.notices.landing });
+      expect((await rendered('/viewContact')).text).toBe(first.notices.contact);
+      await signUp('before-change@example.com', { noticeVersion: oldLanding.version });
+
+      const landing = 'Casa Verde keeps your e-mail address and survey answers to suggest homes. Write to privacy@casaverde.test to withdraw. Full notice: /privacy.';
+      const contact = 'Casa Verde keeps your name, e-mail address and message to answer you. Full notice: /privacy.';
+      await save({ notices: { landing, contact } });
+
+      // The next page from the server shows the new texts, each a new version; the old ones are kept.
+      const newLanding = await rendered('/');
+      expect(newLanding).toEqual({ version: before.survey.version + 1, text: landing });
+      const newContact = await rendered('/viewContact');
+      expect(newContact.text).toBe(contact);
+      const after = await notices(ctx);
+      expect(after.survey).toEqual({ purpose: 'survey', version: before.survey.version + 1, text: landing, hash: noticeHash(landing) });
+      // (The test above recorded a contact version by hand: the new one comes after it.)
+      expect(after.contact).toMatchObject({ text: contact, hash: noticeHash(contact) });
+      expect(after.contact.version).toBeGreaterThan(before.contact.version);
+      expect(after.newsletter).toEqual(before.newsletter);
+      const kept = await ctx.database.db.selectFrom('consentNotices').select(['version', 'text']).where('purpose', '=', 'survey').orderBy('version').execute();
+      expect(kept.map((k) => [Number(k.version), k.text])).toEqual(expect.arrayContaining([[before.survey.version, first.notices.landing], [after.survey.version, landing]]));
+
+      // A sign-up from the new page stores the new version; the earlier record keeps the old one, and
+      // a page rendered before the change still stores what it showed.
+      await signUp('after-change@example.com', { noticeVersion: newLanding.version, newsletter: true });
+      expect(await surveyConsent('after-change@example.com')).toMatchObject({ noticeVersion: after.survey.version, noticeHash: noticeHash(landing) });
+      expect(await surveyConsent('before-change@example.com')).toMatchObject({ noticeVersion: before.survey.version, noticeHash: before.survey.hash });
+      await signUp('open-tab@example.com', { noticeVersion: oldLanding.version });
+      expect(await surveyConsent('open-tab@example.com')).toMatchObject({ noticeVersion: before.survey.version, noticeHash: before.survey.hash });
+      // An old client that sends no version: the current notice.
+      await signUp('no-version@example.com');
+      expect(await surveyConsent('no-version@example.com')).toMatchObject({ noticeVersion: after.survey.version, noticeHash: noticeHash(landing) });
+
+      const sent = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/contactus/add',
+        payload: { response: { firstname: 'New', lastname: 'Page', email: 'new-contact@example.com', requestquotation: 'Homes', message: 'Hi', noticeVersion: newContact.version } },
+      });
+      expect(sent.statusCode).toBe(201);
+      const contactRows = await consentsOfLead(ctx.database.db, await leadIdOf(ctx, 'new-contact@example.com'));
+      expect(contactRows.find((r) => r.purpose === 'contact')).toMatchObject({ noticeVersion: after.contact.version, noticeHash: noticeHash(contact) });
+
+      // A save that leaves the texts alone makes no new version; a new studio name changes the newsletter's line.
+      await save({ address: '44 MG Road, Pune 411001' });
+      expect(await notices(ctx)).toEqual(after);
+      await save({ name: 'Casa Verde Interiors' });
+      const renamed = await notices(ctx);
+      expect(renamed.survey).toEqual(after.survey);
+      expect(renamed.newsletter.version).toBe(after.newsletter.version + 1);
+      expect(renamed.newsletter.text).toContain('Casa Verde Interiors');
+      // Back to the first values, as new versions of the old texts (other tests read the notices as they are).
+      await save({ name: first.name, address: first.address, notices: first.notices });
+      expect((await notices(ctx)).survey).toMatchObject({ version: after.survey.version + 1, text: first.notices.landing, hash: before.survey.hash });
     });
 
     it('puts an unsubscribe link and the RFC 8058 headers on visitor mail, not on staff mail', async () => {
@@ -260,5 +343,7 @@ describeEachDatabase(
       visitorMailLimits: { perRecipientHour: 100, perSenderHour: 100 },
     },
     publicBaseUrl: SITE,
+    // The stand-in for the SSR bundle renders the forms' notices as the real pages do.
+    ssrDir: path.resolve('tests/fixtures/ssr'),
   },
 );

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { ANSWER_NESTING_MESSAGE, NESTING_LIMIT, UNICODE_MESSAGE } from '#shared/text-rules';
 import { describeEachDatabase } from '../helpers/app';
 import { addEmail, createActiveCampaign, createCampaign, respond, visitorEmail } from '../factories/campaigns';
+import { leadOf } from '../factories/people';
 import { parseRaw, rawRequest } from '../helpers/raw-http';
 import { readWorkbook, sheetRows } from '../helpers/xlsx';
 
@@ -24,11 +25,13 @@ describeEachDatabase('hostile answers already stored', (ctx) => {
     const rows = [JSON.stringify({ kind: 'a', notes: 'fine' }), ...bad, JSON.stringify({ kind: 'v', notes: 'also fine' })];
     for (const [i, answer] of rows.entries()) {
       const id = `${campaignId}-${i}`;
-      await db.insertInto('emailRecords').values({ id, email: `h${i}@example.com`, campaignId, isCompleted: true, createdAt: new Date(Date.UTC(2026, 2, 1 + i)) }).execute();
-      await db.insertInto('surveyResponses').values({ id: `${id}-r`, campaignId, emailRecordId: id, email: `h${i}@example.com`, answer, createdAt: new Date(Date.UTC(2026, 2, 1 + i)) }).execute();
+      const leadId = await leadOf(db, `h${i}@example.com`, campaignId);
+      await db.insertInto('emailRecords').values({ id, email: `h${i}@example.com`, campaignId, isCompleted: true, createdAt: new Date(Date.UTC(2026, 2, 1 + i)), leadId }).execute();
+      await db.insertInto('surveyResponses').values({ id: `${id}-r`, campaignId, emailRecordId: id, leadId, email: `h${i}@example.com`, answer, createdAt: new Date(Date.UTC(2026, 2, 1 + i)) }).execute();
       // The same answer unfinished, for the "all" and "unfinished" views.
       const pid = `${campaignId}-p${i}`;
-      await db.insertInto('emailRecords').values({ id: pid, email: `p${i}@example.com`, campaignId, isCompleted: false, createdAt: new Date(Date.UTC(2026, 2, 1 + i)) }).execute();
+      const unfinishedLead = await leadOf(db, `p${i}@example.com`, campaignId);
+      await db.insertInto('emailRecords').values({ id: pid, email: `p${i}@example.com`, campaignId, isCompleted: false, createdAt: new Date(Date.UTC(2026, 2, 1 + i)), leadId: unfinishedLead }).execute();
       await db.insertInto('surveyProgress').values({ emailRecordId: pid, campaignId, answer, page: 0, furthestPage: 0, createdAt: new Date(Date.UTC(2026, 2, 1 + i)), updatedAt: new Date(Date.UTC(2026, 2, 1 + i)) }).execute();
     }
     return campaignId;

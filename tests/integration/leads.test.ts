@@ -236,6 +236,21 @@ describeEachDatabase('leads', (ctx) => {
       expect((await ctx.app.inject({ method, url, payload: method === 'GET' ? undefined : {} })).statusCode, `${method} ${url}`).toBe(401);
     }
   });
+
+  it('finds a person by any campaign they answered, not only the latest, and names each campaign on the lead (decision 0020)', async () => {
+    await addEmail(ctx, 'two-surveys@example.com', campaignId);
+    const second = await createActiveCampaign(ctx, { name: 'Second home', questions: surveyText(LEAD_SURVEY) });
+    await addEmail(ctx, 'Two-Surveys@example.com', second);
+    const emails = async (campaign: string) => (await list(ctx, `?campaign=${campaign}&limit=200`)).items.map((i) => i.email.toLowerCase());
+    expect(await emails(campaignId)).toContain('two-surveys@example.com');
+    expect(await emails(second)).toEqual(['two-surveys@example.com']);
+    const lead = await leadOf(ctx, 'two-surveys@example.com');
+    expect(lead).toMatchObject({ campaignId: second, campaignName: 'Second home', completed: false });
+    expect(lead.activities.filter((a) => a.type === 'email').map((a) => ('campaignName' in a ? a.campaignName : null))).toEqual(['Dream home', 'Second home']);
+    // Kept by the lead itself, one row per campaign however often the person came.
+    const kept = await ctx.database.db.selectFrom('leadCampaigns').select('campaignId').where('leadId', '=', lead._id).execute();
+    expect(kept.map((k) => k.campaignId).sort()).toEqual([campaignId, second].sort());
+  });
 });
 
 describeEachDatabase('assignee list', (ctx) => {

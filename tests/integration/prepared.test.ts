@@ -1,9 +1,10 @@
 import { expect, it } from 'vitest';
 import { prepared } from '#server/db/prepared';
 import { describeEachDatabase } from '../helpers/app';
+import { leadsOf } from '../factories/people';
 
 describeEachDatabase('prepared queries', (ctx) => {
-  const insertRecord = prepared<{ id: string; email: string; campaignId: string | null; done: boolean; extra: boolean; at: Date }>()((db, param) =>
+  const insertRecord = prepared<{ id: string; email: string; campaignId: string | null; done: boolean; extra: boolean; at: Date; leadId: string }>()((db, param) =>
     db.insertInto('emailRecords').values({
       id: param('id'),
       email: param('email'),
@@ -12,6 +13,7 @@ describeEachDatabase('prepared queries', (ctx) => {
       createdAt: param('at'),
       // A person's second row is another attempt (issue 22 item 6).
       isExtra: param('extra'),
+      leadId: param('leadId'),
     }),
   );
   const openByEmail = prepared<{ email: string }>()((db, param) =>
@@ -20,9 +22,10 @@ describeEachDatabase('prepared queries', (ctx) => {
 
   it('binds new values on every run, booleans and dates included, next to the constants it was built with', async () => {
     const at = new Date('2026-11-22T10:00:00.000Z');
-    await insertRecord.execute(ctx.database.db, { id: 'prep-1', email: 'a@prep.test', campaignId: null, done: false, extra: false, at });
-    await insertRecord.execute(ctx.database.db, { id: 'prep-2', email: 'a@prep.test', campaignId: null, done: true, extra: true, at });
-    await insertRecord.execute(ctx.database.db, { id: 'prep-3', email: 'b@prep.test', campaignId: null, done: false, extra: false, at });
+    const [a1, b1] = await leadsOf(ctx.database.db, ['a@prep.test', 'b@prep.test']);
+    await insertRecord.execute(ctx.database.db, { id: 'prep-1', email: 'a@prep.test', campaignId: null, done: false, extra: false, at, leadId: a1! });
+    await insertRecord.execute(ctx.database.db, { id: 'prep-2', email: 'a@prep.test', campaignId: null, done: true, extra: true, at, leadId: a1! });
+    await insertRecord.execute(ctx.database.db, { id: 'prep-3', email: 'b@prep.test', campaignId: null, done: false, extra: false, at, leadId: b1! });
 
     const a = await openByEmail.execute(ctx.database.db, { email: 'a@prep.test' });
     expect(a.rows.map((r) => r.id)).toEqual(['prep-1']); // prep-2 is completed: the constant `false` held

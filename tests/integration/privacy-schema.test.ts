@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { notPersonTables, personalDataRegistry } from '#server/personal-data.registry';
+import { leadOptionalTables, notPersonTables, personalDataRegistry } from '#server/personal-data.registry';
 import { describeEachDialect } from '../helpers/databases';
 import { useMigratedDatabase } from '../helpers/app';
 
@@ -15,22 +15,22 @@ const PERSON_COLUMN = /(^|_)(email|email_key|lead_id|phone|name|firstname|lastna
 describeEachDialect('every person table is declared (issue 24 §1)', (dialect) => {
   const holder = useMigratedDatabase(dialect);
 
-  async function columns(): Promise<Array<{ table: string; column: string }>> {
+  async function columns(): Promise<Array<{ table: string; column: string; required: boolean }>> {
     const db = holder.database.db;
     if (dialect === 'sqlite') {
       const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(db);
-      const out: Array<{ table: string; column: string }> = [];
+      const out: Array<{ table: string; column: string; required: boolean }> = [];
       for (const { name } of tables.rows) {
-        const info = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(db);
-        for (const c of info.rows) out.push({ table: name, column: c.name });
+        const info = await sql<{ name: string; required: number }>`select name, "notnull" as required from pragma_table_info(${name})`.execute(db);
+        for (const c of info.rows) out.push({ table: name, column: c.name, required: Number(c.required) === 1 });
       }
       return out;
     }
-    const rows = await sql<{ table: string; column: string }>`
-      select table_name as "table", column_name as "column" from information_schema.columns
+    const rows = await sql<{ table: string; column: string; nullable: string }>`
+      select table_name as "table", column_name as "column", is_nullable as nullable from information_schema.columns
       where table_schema = current_schema() and table_name not like 'kysely_%'
     `.execute(db);
-    return rows.rows;
+    return rows.rows.map((r) => ({ table: r.table, column: r.column, required: r.nullable === 'NO' }));
   }
 
   it('finds each table with person columns in a declaration or in the allow-list with a reason', async () => {
@@ -44,6 +44,16 @@ describeEachDialect('every person table is declared (issue 24 §1)', (dialect) =
     const existing = new Set(all.map((c) => c.table));
     expect([...declared].filter((t) => !existing.has(t))).toEqual([]);
     for (const reason of Object.values(notPersonTables)) expect(reason.length).toBeGreaterThan(10);
+  });
+
+  it('makes every lead_id required (NOT NULL), but where the allow-list says why it may be empty', async () => {
+    const all = await columns();
+    const leadColumns = all.filter((c) => c.column === 'lead_id');
+    // The person's own rows, at least: e-mail records, responses, contact messages, consents, notes.
+    expect(leadColumns.map((c) => c.table)).toEqual(expect.arrayContaining(['email_records', 'survey_responses', 'contact_messages', 'consents', 'lead_events']));
+    const optional = leadColumns.filter((c) => !c.required).map((c) => c.table).sort();
+    expect(optional).toEqual(Object.keys(leadOptionalTables).sort());
+    for (const reason of Object.values(leadOptionalTables)) expect(reason.length).toBeGreaterThan(10);
   });
 
   it('would catch a new table that stores a person without declaring it', async () => {

@@ -32,18 +32,20 @@ export const SETTINGS_MESSAGES = {
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 export const DEFAULT_RETENTION_UNFINISHED_DAYS = 180;
 
-/** The notices' first texts: what is collected, why, how to withdraw, whom to contact, and /privacy. */
+/**
+ * The notices' first texts: what is collected, why, that the newsletter is separate, how to withdraw,
+ * whom to contact, and /privacy (named once: the forms show it as the link to the full notice).
+ */
 export function defaultNotices(studio: { name: string; email: string }): { landing: string; contact: string } {
-  const withdraw =
-    `You can ask for a copy of your data, have it corrected or erased, or withdraw your consent at any time: ` +
-    `use the form on /privacy or write to ${studio.email}. Every e-mail we send has an unsubscribe link. ` +
-    `Read how we handle your data on /privacy.`;
+  const rest =
+    `The newsletter is separate: you get it only if you tick the box. ` +
+    `You can ask for a copy of your data or its erasure, or withdraw your consent, at any time: write to ${studio.email}. ` +
+    `Every e-mail we send has an unsubscribe link. Full notice and requests: /privacy.`;
   return {
     landing:
       `${studio.name} collects your e-mail address and your answers to this survey to suggest homes and interiors ` +
-      `that fit you and to contact you about them. ${withdraw}`,
-    contact:
-      `${studio.name} collects your name, e-mail address, phone number and message to answer your enquiry. ${withdraw}`,
+      `that fit you and to contact you about them. ${rest}`,
+    contact: `${studio.name} collects your name, e-mail address, phone number and message to answer your enquiry. ${rest}`,
   };
 }
 

@@ -27,6 +27,8 @@ import * as staffRoles from './2026-11-27T1100-staff-roles';
 import * as consent from './2026-11-27T1200-consent';
 import * as auditLog from './2026-11-27T1300-audit-log';
 import * as personData from './2026-11-27T1400-person-data';
+import * as leadRequired from './2026-11-28T2300-lead-required';
+import * as leadCampaigns from './2026-11-28T2310-lead-campaigns';
 import * as jobLeases from './2026-11-27T1410-job-leases';
 import * as privacyRequests from './2026-11-27T1420-privacy-requests';
 import * as listingDetails from './2026-11-28T2000-listing-details';
@@ -64,4 +66,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1410-job-leases': jobLeases,
   '2026-11-27T1420-privacy-requests': privacyRequests,
   '2026-11-28T2000-listing-details': listingDetails,
+  '2026-11-28T2300-lead-required': leadRequired,
+  '2026-11-28T2310-lead-campaigns': leadCampaigns,
 };

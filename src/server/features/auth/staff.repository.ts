@@ -103,6 +103,14 @@ export async function updateStaffEmail(db: Kysely<Database>, id: string, email: 
     .execute();
 }
 
+/** The names of these staff members, active or not (a page of leads names its assignees). */
+export async function staffNames(db: Kysely<Database>, ids: readonly (string | null)[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('staffUsers').select(['id', 'name']).where('id', 'in', unique).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 export function listAssignees(db: Kysely<Database>) {
   return db.selectFrom('staffUsers').select(['id', 'name']).where('active', '=', true).orderBy('name').execute();
 }

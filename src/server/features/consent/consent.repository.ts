@@ -17,8 +17,19 @@ export function listNotices(db: Db) {
   return db.selectFrom('consentNotices').selectAll().orderBy('purpose').orderBy('version', 'desc').execute();
 }
 
-export async function insertNotice(db: Db, row: { id: string; purpose: NoticePurpose; version: number; text: string; hash: string; createdAt: Date }): Promise<void> {
-  await db.insertInto('consentNotices').values(row).execute();
+/** The latest version of the purpose with this text (by its hash), if any. */
+export function latestNoticeWithHash(db: Db, purpose: NoticePurpose, hash: string) {
+  return db.selectFrom('consentNotices').selectAll().where('purpose', '=', purpose).where('hash', '=', hash).orderBy('version', 'desc').limit(1).executeTakeFirst();
+}
+
+/** Adds a version; false when another writer took this version number first (nothing written). */
+export async function insertNotice(db: Db, row: { id: string; purpose: NoticePurpose; version: number; text: string; hash: string; createdAt: Date }): Promise<boolean> {
+  const result = await db
+    .insertInto('consentNotices')
+    .values(row)
+    .onConflict((oc) => oc.columns(['purpose', 'version']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export interface NewConsent {

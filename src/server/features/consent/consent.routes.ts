@@ -20,7 +20,9 @@ export async function consentRoutes(app: FastifyInstance): Promise<void> {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  r.get(CONSENT_API.notices, { config: { access: 'public' }, schema: { tags, response: { 200: publicNoticesSchema } } }, async () => currentNotices(app.db, app.config.studio));
+  r.get(CONSENT_API.notices, { config: { access: 'public' }, schema: { tags, response: { 200: publicNoticesSchema } } }, async () =>
+    currentNotices(app.db, await app.settings.current()),
+  );
 
   r.post(
     CONSENT_API.unsubscribe,

@@ -16,33 +16,27 @@ import {
 } from '#shared/consent/consent.contract';
 import { unsubscribeApiPath, unsubscribePagePath } from '#shared/consent/consent.api';
 import type { SiteSettings } from '#shared/site';
+import type { StudioSettings } from '#shared/settings/settings.contract';
 import * as repo from './consent.repository';
 import { leadEmails, leadIdByEmailKey } from '#server/features/leads';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const PRIVACY_PATH = '/privacy';
-
 /**
- * The notice each form shows, until the studio writes its own in settings (issue 24 §2): what is
- * collected, why, how to withdraw, whom to write to, and where the full notice is.
+ * What the notices are made of: the texts the owners keep in settings (issue 24 §2: the landing
+ * form's and the contact form's) and the studio's name for the newsletter box's line. `version` is
+ * the settings' version, raised by every save.
  */
-export function currentNoticeText(purpose: NoticePurpose, studio: Pick<SiteSettings, 'name' | 'email'>): string {
-  const contact = `Questions, a copy of your data or its erasure: write to ${studio.email}. Full notice: ${PRIVACY_PATH}.`;
-  switch (purpose) {
-    case 'survey':
-      return (
-        `${studio.name} keeps your e-mail address and your survey answers to suggest homes and interiors that fit you and to contact you about them. ` +
-        `The newsletter is separate: you get it only if you tick the box. Every e-mail we send has an unsubscribe link. ${contact}`
-      );
-    case 'contact':
-      return (
-        `${studio.name} keeps your name, e-mail address and message to answer you. ` +
-        `The newsletter is separate: you get it only if you tick the box. Every e-mail we send has an unsubscribe link. ${contact}`
-      );
-    case 'newsletter':
-      return `Our free weekly newsletter: new homes and decor ideas from ${studio.name}. Leave at any time with the unsubscribe link in every e-mail.`;
-  }
+export type NoticeSettings = Pick<StudioSettings, 'name' | 'notices' | 'version'>;
+
+/** The newsletter box's line (settings keep no text of their own for it). */
+export function newsletterNoticeText(studio: Pick<SiteSettings, 'name'>): string {
+  return `Our free weekly newsletter: new homes and decor ideas from ${studio.name}. Leave at any time with the unsubscribe link in every e-mail.`;
+}
+
+/** The text each form shows now: the settings' notices, and the newsletter's line. */
+export function noticeTexts(settings: Pick<NoticeSettings, 'name' | 'notices'>): Record<NoticePurpose, string> {
+  return { survey: settings.notices.landing, contact: settings.notices.contact, newsletter: newsletterNoticeText(settings) };
 }
 
 export const noticeHash = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -53,40 +47,58 @@ function toNotice(row: { purpose: NoticePurpose; version: number; text: string; 
 
 /**
  * Keeps `text` as the purpose's current notice and returns it with its version: a new version only
- * when the text differs from the latest one (by hash); every older version is kept.
+ * when the text differs from the latest one (by hash); every older version is kept. Safe inside a
+ * transaction on PostgreSQL (a version taken by another writer at the same moment is skipped with
+ * ON CONFLICT, not an error that would end the transaction).
  */
-export async function recordNoticeText(db: Kysely<Database>, purpose: NoticePurpose, text: string): Promise<Notice> {
+export async function recordNoticeText(db: Db, purpose: NoticePurpose, text: string): Promise<Notice> {
   const hash = noticeHash(text);
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 5; attempt++) {
     const latest = await repo.latestNotice(db, purpose);
     if (latest && latest.hash === hash) return toNotice(latest);
     const version = latest ? Number(latest.version) + 1 : 1;
-    try {
-      await repo.insertNotice(db, { id: newId(), purpose, version, text, hash, createdAt: new Date() });
-      return { purpose, version, text, hash };
-    } catch (error) {
-      // Another instance wrote this version at the same moment (unique purpose+version): read again.
-      if (attempt === 2) throw error;
-    }
+    // Another instance wrote this version at the same moment (unique purpose+version): read again.
+    if (await repo.insertNotice(db, { id: newId(), purpose, version, text, hash, createdAt: new Date() })) return { purpose, version, text, hash };
   }
-  throw new Error('unreachable');
+  throw new Error(`The ${purpose} notice's version kept being taken by other writers.`);
 }
 
-// The notices in use, per database: recorded once per text rather than on every request.
-const known = new WeakMap<object, Map<string, Notice>>();
+/**
+ * A save of the settings (in its transaction): each notice whose text changed gets a new version,
+ * the old ones stay (issue 24 §5).
+ */
+export async function recordNoticeTexts(db: Db, settings: Pick<NoticeSettings, 'name' | 'notices'>): Promise<PublicNotices> {
+  const texts = noticeTexts(settings);
+  const out = {} as Record<NoticePurpose, Notice>;
+  for (const purpose of NOTICE_PURPOSES) out[purpose] = await recordNoticeText(db, purpose, texts[purpose]);
+  return out;
+}
 
-/** The current notice of every purpose (recorded as a version when its text is new). */
-export async function currentNotices(db: Kysely<Database>, studio: Pick<SiteSettings, 'name' | 'email'>): Promise<PublicNotices> {
+/**
+ * The version of `text`: the latest one with its hash, else a new one (the settings' first values,
+ * which no save recorded). Never a new version of a text that has one, so an instance that reads
+ * settings a moment old cannot make the old text "new" again.
+ */
+async function noticeOf(db: Kysely<Database>, purpose: NoticePurpose, text: string): Promise<Notice> {
+  const known = await repo.latestNoticeWithHash(db, purpose, noticeHash(text));
+  return known ? toNotice(known) : recordNoticeText(db, purpose, text);
+}
+
+// The notices in use, per database and settings version: looked up once, not on every request.
+const known = new WeakMap<object, { version: number; notices: Map<string, Notice> }>();
+
+/** The current notice of every purpose, from the settings now in force (recorded as a version when its text is new). */
+export async function currentNotices(db: Kysely<Database>, settings: NoticeSettings): Promise<PublicNotices> {
   let cache = known.get(db);
-  if (!cache) known.set(db, (cache = new Map()));
+  if (!cache || cache.version !== settings.version) known.set(db, (cache = { version: settings.version, notices: new Map() }));
+  const texts = noticeTexts(settings);
   const out = {} as Record<NoticePurpose, Notice>;
   for (const purpose of NOTICE_PURPOSES) {
-    const text = currentNoticeText(purpose, studio);
-    const key = `${purpose}\n${text}`;
-    let notice = cache.get(key);
+    const key = `${purpose}\n${texts[purpose]}`;
+    let notice = cache.notices.get(key);
     if (!notice) {
-      notice = await recordNoticeText(db, purpose, text);
-      cache.set(key, notice);
+      notice = await noticeOf(db, purpose, texts[purpose]);
+      cache.notices.set(key, notice);
     }
     out[purpose] = notice;
   }
@@ -113,12 +125,12 @@ export interface PendingConsent {
  */
 export async function pendingConsent(
   db: Kysely<Database>,
-  studio: Pick<SiteSettings, 'name' | 'email'>,
+  settings: NoticeSettings,
   source: ConsentSource,
   fields: ConsentFields,
 ): Promise<PendingConsent> {
   const purpose: NoticePurpose = source === 'contact' ? 'contact' : 'survey';
-  const current = await currentNotices(db, studio);
+  const current = await currentNotices(db, settings);
   let notice = current[purpose];
   if (fields.noticeVersion !== undefined && fields.noticeVersion !== notice.version) {
     const shown = await repo.findNotice(db, purpose, fields.noticeVersion);

@@ -1,2 +1,11 @@
-/** Consent's public face: what a visitor agreed to when they wrote (stored with their record), and unsubscribes. */
-export { isUnsubscribed, pendingConsent, storeConsent, storeConsentFor, unsubscribeLinks, type PendingConsent } from './consent.service';
+/** Consent's public face: what a visitor agreed to when they wrote (stored with their record), the notices' versions, and unsubscribes. */
+export {
+  isUnsubscribed,
+  pendingConsent,
+  recordNoticeTexts,
+  storeConsent,
+  storeConsentFor,
+  unsubscribeLinks,
+  type NoticeSettings,
+  type PendingConsent,
+} from './consent.service';

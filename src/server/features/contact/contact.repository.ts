@@ -6,6 +6,11 @@ export async function insertContactMessage(db: Kysely<Database> | Transaction<Da
   await db.insertInto('contactMessages').values(row).execute();
 }
 
+/** A person's messages, oldest first (the lead's page). */
+export function contactMessagesOfLead(db: Kysely<Database>, leadId: string) {
+  return db.selectFrom('contactMessages').select(['id', 'requestQuotation', 'message', 'createdAt']).where('leadId', '=', leadId).orderBy('createdAt').execute();
+}
+
 /** Newest first; ids are time-ordered (UUIDv7), so they break ties within one timestamp. */
 export function listContactMessages(db: Kysely<Database>) {
   return db.selectFrom('contactMessages').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();

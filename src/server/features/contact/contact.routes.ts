@@ -21,7 +21,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       bodyLimit: 16 * 1024,
     },
     async (request, reply) => {
-      const consent = await pendingConsent(app.db, app.config.studio, 'contact', request.body.response);
+      const consent = await pendingConsent(app.db, await app.settings.current(), 'contact', request.body.response);
       const { stored } = await addContactMessage(app.db, request.body.response, consent);
       if (stored) app.notifications.wake();
       return reply.status(201).send({ message: CONTACT_THANKS });

@@ -1,4 +1,3 @@
-import type { ColumnType } from 'kysely';
 import type { RequestQuotation } from '#shared/contact/contact.contract';
 import type { Timestamp } from '#server/db/column-types';
 
@@ -10,8 +9,8 @@ export interface ContactMessagesTable {
   requestQuotation: RequestQuotation;
   message: string;
   createdAt: Timestamp;
-  /** The person (lead) this belongs to; null only for rows written before leads existed. */
-  leadId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The person (lead) this belongs to (NOT NULL on both databases since migration 2026-11-28T2300). */
+  leadId: string;
 }
 
 export interface ContactTables {

@@ -103,7 +103,20 @@ export async function keepLeadCompleted(db: Db, input: { id: string; campaignId:
   await db.updateTable('leads').set({ lastCompleted: true }).where('id', '=', input.id).where('lastCampaignId', '=', input.campaignId).execute();
 }
 
-// Staff reads -----------------------------------------------------------------------------------
+/**
+ * The person gave an e-mail for this campaign (after the e-mail record is written, in its
+ * transaction): the inbox's campaign filter reads it. Nothing when already known.
+ */
+export async function addLeadCampaign(db: Db, leadId: string, campaignId: string): Promise<void> {
+  await db
+    .insertInto('leadCampaigns')
+    .values({ leadId, campaignId })
+    .onConflict((oc) => oc.columns(['leadId', 'campaignId']).doNothing())
+    .execute();
+}
+
+// Staff reads: the leads' own tables only (decision 0020); names of campaigns and staff come from
+// their owners, the person's records and messages from theirs (leads.service.ts).
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -124,10 +137,10 @@ function where(filters: LeadFilters, withStatus: boolean) {
       parts.push(
         eb.exists(
           eb
-            .selectFrom('emailRecords')
+            .selectFrom('leadCampaigns')
             .select(sql`1`.as('one'))
-            .whereRef('emailRecords.leadId', '=', 'leads.id')
-            .where('emailRecords.campaignId', '=', filters.campaign),
+            .whereRef('leadCampaigns.leadId', '=', 'leads.id')
+            .where('leadCampaigns.campaignId', '=', filters.campaign),
         ),
       );
     }
@@ -158,16 +171,10 @@ const listColumns = [
   'leads.assigneeId',
   'leads.createdAt',
   'leads.lastActivityAt',
-  'campaigns.name as campaignName',
-  'staffUsers.name as assigneeName',
 ] as const;
 
 function baseList(db: Db) {
-  return db
-    .selectFrom('leads')
-    .leftJoin('campaigns', 'campaigns.id', 'leads.lastCampaignId')
-    .leftJoin('staffUsers', 'staffUsers.id', 'leads.assigneeId')
-    .select(listColumns);
+  return db.selectFrom('leads').select(listColumns);
 }
 
 /** One page, newest activity first. */
@@ -208,41 +215,6 @@ export function findLead(db: Db, id: string) {
   return baseList(db).where('leads.id', '=', id).executeTakeFirst();
 }
 
-export function leadEmailRecords(db: Db, leadId: string) {
-  return db
-    .selectFrom('emailRecords')
-    .leftJoin('campaigns', 'campaigns.id', 'emailRecords.campaignId')
-    .leftJoin('surveyResponses', 'surveyResponses.emailRecordId', 'emailRecords.id')
-    .leftJoin('surveyProgress', 'surveyProgress.emailRecordId', 'emailRecords.id')
-    .select([
-      'surveyProgress.answer as progressAnswer',
-      'surveyProgress.page as progressPage',
-      'surveyProgress.furthestPage as progressFurthestPage',
-      'surveyProgress.updatedAt as progressSavedAt',
-      'emailRecords.id',
-      'emailRecords.campaignId',
-      'emailRecords.isCompleted',
-      'emailRecords.createdAt',
-      'campaigns.name as campaignName',
-      'campaigns.updatedAt as campaignUpdatedAt',
-      'surveyResponses.answer',
-      'surveyResponses.matches',
-      'surveyResponses.createdAt as answeredAt',
-    ])
-    .where('emailRecords.leadId', '=', leadId)
-    .orderBy('emailRecords.createdAt')
-    .execute();
-}
-
-export function leadContactMessages(db: Db, leadId: string) {
-  return db
-    .selectFrom('contactMessages')
-    .select(['id', 'requestQuotation', 'message', 'createdAt'])
-    .where('leadId', '=', leadId)
-    .orderBy('createdAt')
-    .execute();
-}
-
 export function leadTimeline(db: Db, leadId: string) {
   return db
     .selectFrom('leadEvents')
@@ -268,10 +240,6 @@ export async function insertLeadEvent(
     .insertInto('leadEvents')
     .values({ fromValue: null, toValue: null, text: null, ...rest, createdAt: at })
     .execute();
-}
-
-export function findStaffUser(db: Db, id: string) {
-  return db.selectFrom('staffUsers').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
 }
 
 /** For notifications: a lead's name and phone. */

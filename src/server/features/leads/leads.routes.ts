@@ -21,8 +21,11 @@ import { recordAudit } from '#server/features/audit';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-/** Staff calls: the leads inbox (behind the guard like every other non-public route). */
-export async function leadsRoutes(app: FastifyInstance): Promise<void> {
+/**
+ * Staff calls: the leads inbox (behind the guard like every other non-public route). `sources` reads
+ * the person's records from the rooms that keep them (given by app.ts, decision 0020).
+ */
+export async function leadsRoutes(app: FastifyInstance, { sources }: { sources: leads.LeadSources }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['leads'];
 
@@ -44,7 +47,7 @@ export async function leadsRoutes(app: FastifyInstance): Promise<void> {
       .send(out);
   });
 
-  r.get(LEADS_API.one.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: leadDetailSchema } } }, (request) => leads.leadDetail(app.db, request.params.id));
+  r.get(LEADS_API.one.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: leadDetailSchema } } }, (request) => leads.leadDetail(app.db, request.params.id, sources));
 
   r.patch(
     LEADS_API.one.pattern,

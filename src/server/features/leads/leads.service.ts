@@ -20,13 +20,50 @@ import {
 } from '#shared/leads/leads.contract';
 import { parseStoredMatches } from '#shared/matching/listing-match';
 import { cellText, parseAnswers, type AnswerColumn, type SurveyAnswerData } from '#shared/survey/survey-questions';
-import { campaignReading } from '#server/features/surveys';
-import type { StaffPrincipal } from '#server/features/auth';
+import { campaignNames, campaignReading } from '#server/features/surveys';
+import { staffNames, type StaffPrincipal } from '#server/features/auth';
 import type { LeadSummary } from '#server/features/notifications';
 import * as repo from './leads.repository';
 import { recordAudit } from '#server/features/audit';
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** One of the person's e-mail records with its response and unfinished answers, as responses keep them. */
+export interface LeadSurveyRecord {
+  id: string;
+  campaignId: string | null;
+  isCompleted: boolean | number;
+  createdAt: Date | string;
+  /** The response's answers (JSON) and stored matches, and when it came; null while unfinished. */
+  answer: string | null;
+  matches: string | null;
+  answeredAt: Date | string | null;
+  /** The unfinished answers kept so far (JSON), their page and furthest page, and their last save. */
+  progressAnswer: string | null;
+  progressPage: number | null;
+  progressFurthestPage: number | null;
+  progressSavedAt: Date | string | null;
+}
+
+/** One of the person's contact messages, as the contact form keeps them. */
+export interface LeadContactMessage {
+  id: string;
+  requestQuotation: string;
+  message: string;
+  createdAt: Date | string;
+}
+
+/**
+ * What a lead's page shows from the rooms that hold the person's records. Handed over by the
+ * composition root (app.ts), because those rooms write leads (touchLead) and so cannot be imported
+ * back; each reads only its own tables (decision 0020).
+ */
+export interface LeadSources {
+  /** The person's e-mail records, oldest first (responses). */
+  surveyRecords(db: Kysely<Database>, leadId: string): Promise<LeadSurveyRecord[]>;
+  /** The person's contact messages, oldest first (contact). */
+  contactMessages(db: Kysely<Database>, leadId: string): Promise<LeadContactMessage[]>;
+}
 
 /** A response's stored matches, when there are any (older responses have none). */
 function matchesOf(json: string | null): Pick<LeadActivity, 'matches'> {
@@ -67,6 +104,7 @@ export function touchLead(
 }
 
 export const recordCompletedSurvey = repo.recordCompletedSurvey;
+export const addLeadCampaign = repo.addLeadCampaign;
 export const keepLeadCompleted = repo.keepLeadCompleted;
 
 // Staff ---------------------------------------------------------------------------------------
@@ -79,7 +117,21 @@ function sources(row: repo.LeadRow): LeadSource[] {
   return out;
 }
 
-function toItem(row: repo.LeadRow): LeadListItem {
+/** The names a page of leads shows: each one's latest campaign and assignee, from their owners. */
+interface ListNames {
+  campaigns: Map<string, { name: string }>;
+  staff: Map<string, string>;
+}
+
+async function namesOf(db: Db, rows: readonly repo.LeadRow[]): Promise<ListNames> {
+  const [campaigns, staff] = await Promise.all([
+    campaignNames(db as Kysely<Database>, rows.map((r) => r.lastCampaignId)),
+    staffNames(db as Kysely<Database>, rows.map((r) => r.assigneeId)),
+  ]);
+  return { campaigns, staff };
+}
+
+function toItem(row: repo.LeadRow, names: ListNames): LeadListItem {
   return {
     _id: row.id,
     email: row.email,
@@ -88,10 +140,10 @@ function toItem(row: repo.LeadRow): LeadListItem {
     status: row.status,
     sources: sources(row),
     campaignId: row.lastCampaignId,
-    campaignName: row.campaignName ?? null,
+    campaignName: (row.lastCampaignId && names.campaigns.get(row.lastCampaignId)?.name) ?? null,
     completed: toBool(row.lastCompleted),
     assigneeId: row.assigneeId,
-    assigneeName: row.assigneeName ?? null,
+    assigneeName: (row.assigneeId && names.staff.get(row.assigneeId)) ?? null,
     createdAt: toIso(row.createdAt),
     lastActivityAt: toIso(row.lastActivityAt),
   };
@@ -99,13 +151,19 @@ function toItem(row: repo.LeadRow): LeadListItem {
 
 export async function listLeads(db: Db, query: LeadListQuery): Promise<LeadList> {
   const { limit, offset, ...filters } = query;
-  const [rows, counted] = await Promise.all([repo.listLeads(db, filters, { limit, offset }), repo.countLeads(db, filters)]);
+  const [{ rows, names }, counted] = await Promise.all([
+    repo.listLeads(db, filters, { limit, offset }).then(async (rows) => ({ rows, names: await namesOf(db, rows) })),
+    repo.countLeads(db, filters),
+  ]);
   const counts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, counted.byStatus.get(s) ?? 0])) as Record<LeadStatus, number>;
-  return { items: rows.map(toItem), total: counted.total, counts };
+  return { items: rows.map((row) => toItem(row, names)), total: counted.total, counts };
 }
 
 export async function* leadItems(db: Db, filters: LeadFilters): AsyncGenerator<LeadListItem[]> {
-  for await (const batch of repo.leadBatches(db, filters, 1000)) yield batch.map(toItem);
+  for await (const batch of repo.leadBatches(db, filters, 1000)) {
+    const names = await namesOf(db, batch);
+    yield batch.map((row) => toItem(row, names));
+  }
 }
 
 async function requireLead(db: Db, id: string): Promise<repo.LeadRow> {
@@ -115,9 +173,10 @@ async function requireLead(db: Db, id: string): Promise<repo.LeadRow> {
 }
 
 /** The lead with everything the person sent, in time order, and what staff did about it. */
-export async function leadDetail(db: Db, id: string): Promise<LeadDetail> {
+export async function leadDetail(db: Kysely<Database>, id: string, sources: LeadSources): Promise<LeadDetail> {
   const row = await requireLead(db, id);
-  const [records, contacts, timeline] = await Promise.all([repo.leadEmailRecords(db, id), repo.leadContactMessages(db, id), repo.leadTimeline(db, id)]);
+  const [records, contacts, timeline] = await Promise.all([sources.surveyRecords(db, id), sources.contactMessages(db, id), repo.leadTimeline(db, id)]);
+  const [names, campaigns] = await Promise.all([namesOf(db, [row]), campaignNames(db, records.map((r) => r.campaignId))]);
   const activities: LeadActivity[] = [];
   for (const record of records) {
     if (record.campaignId === null) {
@@ -125,10 +184,10 @@ export async function leadDetail(db: Db, id: string): Promise<LeadDetail> {
       continue;
     }
     const campaignId = record.campaignId;
-    const campaign = { campaignId, campaignName: record.campaignName ?? null };
+    const known = campaigns.get(campaignId);
+    const campaign = { campaignId, campaignName: known?.name ?? null };
     /** A kept answer (JSON) as question → answer, in the campaign's question order. */
-    const readable = async (answer: string) =>
-      readableAnswers((await campaignReading(db as Kysely<Database>, campaignId, record.campaignUpdatedAt ?? '')).columns, parseAnswers(answer));
+    const readable = async (answer: string) => readableAnswers((await campaignReading(db, campaignId, known?.updatedAt ?? '')).columns, parseAnswers(answer));
     activities.push({ type: 'email', at: toIso(record.createdAt), ...campaign, completed: toBool(record.isCompleted) });
     if (record.progressAnswer !== null && record.progressSavedAt !== null && record.answer === null) {
       // Unfinished answers, as kept so far: marked unfinished, dated by their last save.
@@ -163,13 +222,15 @@ export async function leadDetail(db: Db, id: string): Promise<LeadDetail> {
     by: e.byName,
     ...(e.type === 'note' ? { text: e.text ?? '' } : { from: e.fromValue, to: e.toValue }),
   }));
-  return { ...toItem(row), activities, timeline: entries };
+  return { ...toItem(row, names), activities, timeline: entries };
 }
 
 /** Sets the status and/or assignee; each change is recorded with who made it and when. */
 export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffPrincipal): Promise<LeadListItem> {
   if (patch.status === undefined && patch.assigneeId === undefined) throw badRequest(LEAD_MESSAGES.nothingToChange);
   const row = await requireLead(db, id);
+  // The names of the assignee before and after (any staff member, active or not).
+  const staff = await staffNames(db as Kysely<Database>, [row.assigneeId, patch.assigneeId ?? null]);
   const at = new Date();
   const changes: { status?: LeadStatus; assigneeId?: string | null } = {};
   if (patch.status !== undefined && patch.status !== row.status) {
@@ -177,7 +238,7 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
     await repo.insertLeadEvent(db, { id: newId(), leadId: id, type: 'status', byId: by.sub, byName: by.name ?? by.email ?? 'Staff', fromValue: row.status, toValue: patch.status, at });
   }
   if (patch.assigneeId !== undefined && patch.assigneeId !== row.assigneeId) {
-    const assignee = patch.assigneeId === null ? null : await repo.findStaffUser(db, patch.assigneeId);
+    const assignee = patch.assigneeId === null ? null : staff.has(patch.assigneeId) ? { name: staff.get(patch.assigneeId)! } : undefined;
     if (patch.assigneeId !== null && !assignee) {
       throw badRequest(LEAD_MESSAGES.assigneeNotFound, [{ field: 'assigneeId', message: LEAD_MESSAGES.assigneeNotFound }]);
     }
@@ -188,7 +249,7 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
       type: 'assign',
       byId: by.sub,
       byName: by.name ?? by.email ?? 'Staff',
-      fromValue: row.assigneeName ?? null,
+      fromValue: (row.assigneeId && staff.get(row.assigneeId)) ?? null,
       toValue: assignee?.name ?? null,
       at,
     });
@@ -197,7 +258,8 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
     await repo.updateLead(db, id, changes);
     await recordAudit(db, { actor: by, kind: 'lead.updated', recordType: 'lead', recordId: id, fields: Object.keys(changes) });
   }
-  return toItem((await repo.findLead(db, id))!);
+  const after = (await repo.findLead(db, id))!;
+  return toItem(after, await namesOf(db, [after]));
 }
 
 /** Run it in a transaction: the note and its audit entry are stored together. */

@@ -35,7 +35,14 @@ export interface LeadEventsTable {
   createdAt: Timestamp;
 }
 
+/** Each campaign a lead gave an e-mail for (the inbox's campaign filter): leads' own record of it. */
+export interface LeadCampaignsTable {
+  leadId: string;
+  campaignId: string;
+}
+
 export interface LeadTables {
   leads: LeadsTable;
   leadEvents: LeadEventsTable;
+  leadCampaigns: LeadCampaignsTable;
 }

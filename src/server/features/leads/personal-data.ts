@@ -1,13 +1,14 @@
 import type { PersonalData } from '#server/lib/personal-data';
 
-/** The lead (the person: e-mail, name, phone) and its timeline (notes, status changes). Erased last. */
+/** The lead (the person: e-mail, name, phone), its timeline (notes, status changes) and the campaigns it answered. Erased last. */
 export const personalData: PersonalData = {
   feature: 'leads',
-  tables: ['leads', 'lead_events'],
+  tables: ['leads', 'lead_events', 'lead_campaigns'],
   async export(db, leadId) {
     const lead = await db.selectFrom('leads').select(['id', 'email', 'name', 'phone', 'status', 'createdAt', 'lastActivityAt']).where('id', '=', leadId).executeTakeFirst();
     const events = await db.selectFrom('leadEvents').select(['type', 'byName', 'fromValue', 'toValue', 'text', 'createdAt']).where('leadId', '=', leadId).orderBy('createdAt').execute();
-    return { lead: lead ?? null, timeline: events };
+    const campaigns = await db.selectFrom('leadCampaigns').select('campaignId').where('leadId', '=', leadId).orderBy('campaignId').execute();
+    return { lead: lead ?? null, timeline: events, campaigns: campaigns.map((c) => c.campaignId) };
   },
   identify: (db, leadId) => db.selectFrom('leads').select(['email']).where('id', '=', leadId).executeTakeFirst(),
   leadOf: async (db, emailKey) => (await db.selectFrom('leads').select('id').where('emailKey', '=', emailKey).executeTakeFirst())?.id,
@@ -17,6 +18,7 @@ export const personalData: PersonalData = {
   },
   async erase(trx, leadId) {
     await trx.deleteFrom('leadEvents').where('leadId', '=', leadId).execute();
+    await trx.deleteFrom('leadCampaigns').where('leadId', '=', leadId).execute();
     await trx.deleteFrom('leads').where('id', '=', leadId).execute();
   },
 };

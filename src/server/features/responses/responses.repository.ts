@@ -161,9 +161,36 @@ export async function searchEmailRecords(db: Db, query: { q?: string; limit: num
   return { total: Number(total.n), items };
 }
 
+/**
+ * A person's e-mail records, oldest first, each with its response and its unfinished answers (the
+ * lead's page; this feature's own tables only: the campaign's name comes from surveys).
+ */
+export function leadSurveyRecords(db: Db, leadId: string) {
+  return db
+    .selectFrom('emailRecords')
+    .leftJoin('surveyResponses', 'surveyResponses.emailRecordId', 'emailRecords.id')
+    .leftJoin('surveyProgress', 'surveyProgress.emailRecordId', 'emailRecords.id')
+    .select([
+      'emailRecords.id',
+      'emailRecords.campaignId',
+      'emailRecords.isCompleted',
+      'emailRecords.createdAt',
+      'surveyResponses.answer',
+      'surveyResponses.matches',
+      'surveyResponses.createdAt as answeredAt',
+      'surveyProgress.answer as progressAnswer',
+      'surveyProgress.page as progressPage',
+      'surveyProgress.furthestPage as progressFurthestPage',
+      'surveyProgress.updatedAt as progressSavedAt',
+    ])
+    .where('emailRecords.leadId', '=', leadId)
+    .orderBy('emailRecords.createdAt')
+    .execute();
+}
+
 // Survey responses ----------------------------------------------------------------------------
 
-const insertResponseQuery = prepared<{ id: string; campaignId: string; emailRecordId: string; email: string; answer: string; matches: string | null; createdAt: Date }>()(
+const insertResponseQuery = prepared<{ id: string; campaignId: string; emailRecordId: string; leadId: string; email: string; answer: string; matches: string | null; createdAt: Date }>()(
   (db, param) =>
     db
       .insertInto('surveyResponses')
@@ -171,6 +198,7 @@ const insertResponseQuery = prepared<{ id: string; campaignId: string; emailReco
         id: param('id'),
         campaignId: param('campaignId'),
         emailRecordId: param('emailRecordId'),
+        leadId: param('leadId'),
         email: param('email'),
         answer: param('answer'),
         matches: param('matches'),
@@ -185,7 +213,7 @@ const insertResponseQuery = prepared<{ id: string; campaignId: string; emailReco
  */
 export async function insertResponseOnce(
   db: Db,
-  response: { id: string; campaignId: string; emailRecordId: string; email: string; answer: string; matches: string | null; now: Date },
+  response: { id: string; campaignId: string; emailRecordId: string; leadId: string; email: string; answer: string; matches: string | null; now: Date },
 ): Promise<boolean> {
   const { now, ...fields } = response;
   const result = await insertResponseQuery.execute(db, { ...fields, createdAt: now });

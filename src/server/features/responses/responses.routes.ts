@@ -45,7 +45,7 @@ export async function responseRoutes(app: FastifyInstance): Promise<void> {
       // Lead writes share commits with their neighbours (group commit): one fsync for many leads.
       const sender = clientKey(app.config.jwtSecret, 'visitor-mail', request.ip);
       // What the visitor was shown, and whether they ticked the newsletter box (issue 24 §5): stored with the record.
-      const consent = await pendingConsent(app.db, app.config.studio, 'landing', request.body);
+      const consent = await pendingConsent(app.db, await app.settings.current(), 'landing', request.body);
       const added = await app.writes.run(async (trx) => {
         const result = await responses.addEmailRecord(trx, request.body, sender);
         await storeConsentFor(trx, consent, { email: request.body.email, recordId: result.emailID });

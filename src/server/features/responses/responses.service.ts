@@ -5,7 +5,7 @@ import type { Database } from '#server/db/schema';
 import { badRequest, conflict, notFound } from '#server/lib/errors';
 import { newId } from '#server/lib/ids';
 import { leadDetailsFrom } from '#shared/leads/lead-fields';
-import { keepLeadCompleted, recordCompletedSurvey, touchLead } from '#server/features/leads';
+import { addLeadCampaign, keepLeadCompleted, recordCompletedSurvey, touchLead } from '#server/features/leads';
 import { eventRecordedSince, recordEvent } from '#server/features/notifications';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import { isCampaignActive, requireCampaignId } from '#server/features/surveys';
@@ -77,6 +77,8 @@ export async function addEmailRecord(db: Db, input: { email: string; campaignid:
     const id = newId();
     const added = await responsesRepo.insertOpenEmailRecord(db, { id, email, campaignId, leadId: lead.id, now });
     if (added) {
+      // The lead knows the campaigns the person answered (the inbox's campaign filter, decision 0020).
+      if (campaignId !== null) await addLeadCampaign(db, lead.id, campaignId);
       // A new person: staff hear of them (at once by webhook; by e-mail if the survey stays unfinished).
       if (lead.created) await recordEvent(db, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);
       return { emailID: id, created: true, newsletter, event: lead.created, resumeLinkSent: false };
@@ -147,12 +149,13 @@ export async function storeResponse(
       id,
       campaignId,
       emailRecordId: record.id,
+      leadId: record.leadId,
       email: record.email,
       answer: JSON.stringify(input.answer),
       matches: matches ? JSON.stringify(matches) : null,
       now,
     });
-    if (stored && record.leadId) {
+    if (stored) {
       const details = leadDetailsFrom(await responsesRepo.campaignLeadFields(db, campaignId), input.answer);
       await recordCompletedSurvey(db, { id: record.leadId, campaignId, at: now, ...details });
     }

@@ -8,8 +8,8 @@ export interface EmailRecordsTable {
   campaignId: string | null;
   isCompleted: Flag;
   createdAt: Timestamp;
-  /** The person (lead) this belongs to; null only for rows written before leads existed. */
-  leadId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The person (lead) this belongs to (NOT NULL since migration 2026-11-28T2300). */
+  leadId: string;
   /**
    * False for the person's record (one per lower(email) and campaign); true for another attempt of
    * the same person: the survey again, or from someone who only knew the e-mail (issue 22 item 6).
@@ -22,8 +22,8 @@ export interface SurveyResponsesTable {
   campaignId: string;
   emailRecordId: string;
   email: string;
-  /** The person; filled from the e-mail record by the database on insert (migration 2026-11-27T1400). */
-  leadId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The person: the lead of its e-mail record (NOT NULL since migration 2026-11-28T2300). */
+  leadId: string;
   /** SurveyJS data as JSON text. */
   answer: string;
   /** The homes and decor matched to the answers when they were stored (JSON), or null. */

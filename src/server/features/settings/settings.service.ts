@@ -12,6 +12,7 @@ import {
 } from '#shared/settings/settings.contract';
 import type { SiteSettings } from '#shared/site';
 import { changedFields, recordAudit, type AuditActor } from '#server/features/audit';
+import { recordNoticeTexts } from '#server/features/consent';
 
 /** The settings as one level of fields ("social.instagram", "notices.landing"), for the audit's changed-field names. */
 function flatSettings(values: object, prefix = ''): Record<string, unknown> {
@@ -101,9 +102,11 @@ export class SettingsService {
       retentionLeadDays: values.retentionLeadDays,
     };
     const at = this.now();
-    // The change and its audit entry (which fields, never their values) are stored together.
+    // The change, its audit entry (which fields, never their values) and a new version of each
+    // notice whose text changed (old versions kept, issue 24 §5) are stored together.
     const version = await this.db.transaction().execute(async (trx) => {
       const saved = await writeSettingsRow(trx, JSON.stringify(data), actor?.sub ?? null, at);
+      await recordNoticeTexts(trx, data);
       const after = flatSettings(data);
       const fields = changedFields(flatSettings(before), after, Object.keys(after));
       await recordAudit(trx, { actor, kind: 'settings.updated', recordType: 'settings', recordId: null, fields });

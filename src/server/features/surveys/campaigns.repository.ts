@@ -34,6 +34,20 @@ export async function updateCampaignWithoutResponses(db: Db, id: string, fields:
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * The name and last change of each of these campaigns (a page of leads names their campaigns), read
+ * a few hundred at a time; a campaign that no longer exists is left out.
+ */
+export async function campaignNames(db: Db, ids: readonly (string | null)[]): Promise<Map<string, { name: string; updatedAt: Date | string }>> {
+  const found = new Map<string, { name: string; updatedAt: Date | string }>();
+  const unique = [...new Set(ids.filter((id): id is string => id !== null))];
+  for (let start = 0; start < unique.length; start += 500) {
+    const rows = await db.selectFrom('campaigns').select(['id', 'name', 'updatedAt']).where('id', 'in', unique.slice(start, start + 500)).execute();
+    for (const row of rows) found.set(row.id, { name: row.name, updatedAt: row.updatedAt });
+  }
+  return found;
+}
+
 export function findCampaign(db: Db, id: string) {
   return db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * Issue 24 §1: SQL stays in repositories and no feature reads another feature's tables. A feature owns
+ * the tables its `*.tables.ts` declares (the keys of its `…Tables` interface); this reads every other
+ * source file of every feature (routes aside: they hold no SQL, and their OpenAPI tags share names
+ * with tables) for another feature's table, by its Kysely name ('emailRecords', 'campaigns.name') or
+ * its SQL name (email_records). The few single statements that join on purpose are listed with the
+ * reason (decision 0020); the list must not hold more than what is there.
+ */
+const features = path.resolve(import.meta.dirname, '../../src/server/features');
+
+const ALLOWED: Record<string, { tables: string[]; why: string }> = {
+  'media/media.repository.ts': {
+    tables: ['products', 'projects', 'studios'],
+    why: 'an image is deleted only while no listing uses it, checked in the DELETE itself (atomic)',
+  },
+  'responses/responses.repository.ts': {
+    tables: ['campaigns'],
+    why: 'a new e-mail record is taken only while its campaign is active, read in the INSERT (atomic); also, not yet reached: the lead fields read on the response path and the e-mail list searched and paged by campaign name',
+  },
+  'surveys/campaigns.repository.ts': {
+    tables: ['surveyResponses'],
+    why: 'a campaign is changed only while it has no responses, checked in the UPDATE (atomic)',
+  },
+};
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+function owners(): Map<string, string> {
+  const owned = new Map<string, string>();
+  for (const feature of readdirSync(features)) {
+    for (const file of readdirSync(path.join(features, feature)).filter((f) => f.endsWith('.tables.ts'))) {
+      const text = readFileSync(path.join(features, feature, file), 'utf8');
+      for (const block of text.matchAll(/export interface \w+Tables \{\n([\s\S]*?)\n\}/g)) {
+        for (const [, table] of block[1]!.matchAll(/^ {2}(\w+)\s*:/gm)) owned.set(table!, feature);
+      }
+    }
+  }
+  return owned;
+}
+
+/** The other features' tables a file names, outside comments. */
+function foreignTables(feature: string, text: string, owned: Map<string, string>): string[] {
+  // Block comments, and line comments (not the `//` of an address such as https://).
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  const found = new Set<string>();
+  for (const [table, owner] of owned) {
+    if (owner === feature) continue;
+    if (new RegExp(`'${table}(\\.\\w+)?(\\s+as\\s+\\w+)?'`).test(code)) found.add(table);
+    if (table !== snake(table) && new RegExp(`\\b${snake(table)}\\b`).test(code)) found.add(table);
+  }
+  return [...found].sort();
+}
+
+describe('table owners (issue 24 §1)', () => {
+  it('finds the tables of each feature', () => {
+    const owned = owners();
+    expect(owned.get('leads')).toBe('leads');
+    expect(owned.get('leadCampaigns')).toBe('leads');
+    expect(owned.get('emailRecords')).toBe('responses');
+    expect(owned.get('staffUsers')).toBe('auth');
+    expect(owned.get('campaigns')).toBe('surveys');
+    expect(owned.size).toBeGreaterThan(20);
+  });
+
+  it('lets no feature name another feature’s tables, but in the listed statements', () => {
+    const owned = owners();
+    const found: Record<string, string[]> = {};
+    for (const feature of readdirSync(features)) {
+      for (const file of readdirSync(path.join(features, feature)).filter((f) => f.endsWith('.ts') && !f.endsWith('.tables.ts') && !f.endsWith('.routes.ts'))) {
+        const tables = foreignTables(feature, readFileSync(path.join(features, feature, file), 'utf8'), owned);
+        if (tables.length > 0) found[`${feature}/${file}`] = tables;
+      }
+    }
+    expect(found).toEqual(Object.fromEntries(Object.entries(ALLOWED).map(([file, { tables }]) => [file, tables])));
+    // The leads inbox in particular (list, counts, download, a lead's page) reads only the leads' own tables.
+    expect(Object.keys(found).filter((file) => file.startsWith('leads/'))).toEqual([]);
+  });
+
+  it('would see a feature reading another’s table', () => {
+    const owned = owners();
+    expect(foreignTables('leads', "db.selectFrom('emailRecords').leftJoin('campaigns', 'campaigns.id', 'x')", owned)).toEqual(['campaigns', 'emailRecords']);
+    expect(foreignTables('leads', 'sql`select 1 from contact_messages`', owned)).toEqual(['contactMessages']);
+    expect(foreignTables('leads', "db.selectFrom('leadEvents') // 'emailRecords' in a comment", owned)).toEqual([]);
+  });
+});
