@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { MessageAnswer, messageAnswer } from '../api-answer';
 import { apiPath } from '../api-path';
 import { route, type ApiRoute } from '../api-route';
+import type { FilterableKind, ListingChoices } from './listing-filters';
 import type { productChoicesSchema, projectChoicesSchema } from './listing-filters.contract';
 import type { ListingItems, ListingKind, ListingSaved, listingSavedSchema, productItem, projectItem, studioItem } from './listings.contract';
 
@@ -66,7 +67,7 @@ export const LISTING_CHOICES_API = {
   product: '/api/product/choices',
 } as const;
 
-export const LISTING_CHOICES_ROUTES = {
+export const LISTING_CHOICES_ROUTES: { [K in FilterableKind]: ApiRoute<ListingChoices[K]> } = {
   project: route<typeof projectChoicesSchema>('GET', LISTING_CHOICES_API.project),
   product: route<typeof productChoicesSchema>('GET', LISTING_CHOICES_API.product),
 };
