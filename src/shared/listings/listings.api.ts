@@ -2,12 +2,17 @@ import type { z } from 'zod';
 import type { MessageAnswer, messageAnswer } from '../api-answer';
 import { apiPath } from '../api-path';
 import { route, type ApiRoute } from '../api-route';
+import type { FilterableKind, ListingChoices } from './listing-filters';
+import type { productChoicesSchema, projectChoicesSchema } from './listing-filters.contract';
 import type { ListingItems, ListingKind, ListingSaved, listingSavedSchema, productItem, projectItem, studioItem } from './listings.contract';
 
 /** One kind's routes: the list (public), add and update (staff, multipart) and delete (staff). */
 function listingPaths<const K extends ListingKind>(kind: K) {
   return {
-    /** GET, public: the records, newest first. */
+    /**
+     * GET, public: the records, newest first. Homes and decor take filters and an order as query
+     * parameters (listing-filters.ts); without any the answer is the whole list, as it always was.
+     */
     list: `/api/${kind}/get`,
     /** GET, public: one record, or 404 with the kind's "id not found" message (issue 25). */
     one: apiPath(`/api/${kind}/get/:id`),
@@ -58,4 +63,15 @@ export const LISTINGS_ROUTES: { [K in ListingKind]: ListingRoutes<K> } = {
   project: listingRoutes('project'),
   product: listingRoutes('product'),
   studio: listingRoutes('studio'),
+};
+
+/** GET, public: what the filter forms of the homes and decor pages offer, from the listings themselves. */
+export const LISTING_CHOICES_API = {
+  project: '/api/project/choices',
+  product: '/api/product/choices',
+} as const;
+
+export const LISTING_CHOICES_ROUTES: { [K in FilterableKind]: ApiRoute<ListingChoices[K]> } = {
+  project: route<typeof projectChoicesSchema>('GET', LISTING_CHOICES_API.project),
+  product: route<typeof productChoicesSchema>('GET', LISTING_CHOICES_API.product),
 };

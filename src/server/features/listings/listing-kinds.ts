@@ -1,4 +1,4 @@
-import type { InsertType, SelectType } from 'kysely';
+import type { InsertType, Kysely, SelectType } from 'kysely';
 import type { z } from 'zod';
 import {
   formatListingDate,
@@ -16,7 +16,11 @@ import {
   type ListingKind,
 } from '#shared/listings/listings.contract';
 import type { ListingFile, ListingPhoto } from '#shared/listings/listing-photos';
+import { foldForSearch } from '#shared/listings/listing-filters';
+import { bedroomsOf } from '#shared/matching/listing-match';
+import type { Database } from '#server/db/schema';
 import { imageUrl } from '#server/features/media';
+import { replaceProductTags } from './listing-filters.repository';
 import type { ListingFieldColumns, ListingRow } from './listings.repository';
 import type { ListingColumns, ListingTableName, ListingTables } from './listings.tables';
 
@@ -40,6 +44,11 @@ export interface ListingKindSpec<K extends ListingKind = ListingKind, I extends 
   itemSchema: z.ZodType<ListingItems[K]>;
   // A method, so each kind can take its own input type here.
   toColumns(input: I): ListingFieldColumns;
+  /** Columns the filters read that are not fields (`bhk`): computed from the fields on every write, never sent. */
+  derivedColumns: readonly string[];
+  derive(input: I): ListingFieldColumns;
+  /** Rows kept beside the record for its filters (a product's tags), written in the same transaction. */
+  afterWrite(db: Kysely<Database>, id: string, input: I): Promise<void>;
   toItem(row: ListingRow, extras?: ListingExtras): ListingItems[K];
 }
 
@@ -93,6 +102,11 @@ type Codecs<T extends ListingTableName, F, I> = {
     : `add ${K & string} to the kind's item schema in listings.contract.ts`;
 };
 
+/** A table's columns that are not its kind's fields: each must be derived from the fields (a type error until it is). */
+type Derivations<T extends ListingTableName, K extends ListingKind, I> = {
+  [C in Exclude<FieldName<T>, keyof ListingFields[K]>]-?: (input: I) => Extract<ColumnWrite<T, C>, Stored>;
+};
+
 /**
  * A kind's descriptor from its contract: every field of `listingSchemas[kind].fields` is copied to
  * its column and back by name, in the contract's order, unless it has a codec. A new plain field
@@ -105,8 +119,11 @@ function listingKind<K extends ListingKind, T extends ListingTableName, I extend
   newSchema: z.ZodType<I>;
   updateSchema: z.ZodType<I>;
   codecs: Codecs<T, ListingFields[K], ListingItems[K]>;
+  derived: Derivations<T, K, I>;
+  afterWrite?: (db: Kysely<Database>, id: string, input: I) => Promise<void>;
 }): ListingKindSpec<K, I> {
   const { kind, label, table, newSchema, updateSchema } = spec;
+  const derived: Record<string, (input: I) => Stored> = spec.derived;
   const { fields, item } = listingSchemas[kind];
   const names = Object.keys(fields.shape);
   // The types above checked each field against its column and its item; here they are walked by name.
@@ -127,6 +144,13 @@ function listingKind<K extends ListingKind, T extends ListingTableName, I extend
       }
       return columns;
     },
+    derivedColumns: Object.keys(derived),
+    derive(input) {
+      const columns: ListingFieldColumns = {};
+      for (const [name, derive] of Object.entries(derived)) columns[name] = derive(input);
+      return columns;
+    },
+    afterWrite: spec.afterWrite ?? (async () => undefined),
     toItem({ id, imageHash, filename, fields: row }, extras = NO_EXTRAS) {
       // In the order the API has always sent: _id, the fields, image, filename.
       const result: Record<string, unknown> = { _id: id };
@@ -164,6 +188,8 @@ const project = listingKind({
     dateofcomplition: { toColumn: (date) => parseListingDate(date)!, toItem: formatListingDate },
     amenities: { toColumn: (amenities) => JSON.stringify(amenities), toItem: tagsOf },
   },
+  // "Ready by" compares `dateofcomplition` itself: it is stored as YYYY-MM-DD, which orders as the dates do.
+  derived: { bhk: (input) => bedroomsOf(input.sizeofunit) },
 });
 
 const product = listingKind({
@@ -173,6 +199,8 @@ const product = listingKind({
   newSchema: newProduct,
   updateSchema: productUpdate,
   codecs: { tags: { toColumn: (tags) => JSON.stringify(tags), toItem: tagsOf } },
+  derived: { searchText: (input) => foldForSearch([input.productname, input.description, ...input.tags].join(' ')) },
+  afterWrite: (db, id, input) => replaceProductTags(db, id, input.tags),
 });
 
 const studio = listingKind({
@@ -182,6 +210,7 @@ const studio = listingKind({
   newSchema: newStudio,
   updateSchema: studioUpdate,
   codecs: {},
+  derived: {},
 });
 
 export const listingKinds: { [K in ListingKind]: ListingKindSpec<K> } = { project, product, studio };

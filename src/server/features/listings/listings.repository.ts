@@ -24,7 +24,7 @@ export interface ListingRow {
   fields: ListingFieldColumns;
 }
 
-function toRow(raw: Record<string, unknown>): ListingRow {
+export function toListingRow(raw: Record<string, unknown>): ListingRow {
   const { id, imageHash, filename, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = raw;
   return { id: String(id), imageHash: String(imageHash), filename: String(filename), fields: fields as ListingFieldColumns };
 }
@@ -32,12 +32,12 @@ function toRow(raw: Record<string, unknown>): ListingRow {
 /** Newest first, one query, no image bytes (the image is a hash; its bytes are served by /media). */
 export async function listListings(db: Kysely<Database>, table: ListingTableName): Promise<ListingRow[]> {
   const rows = await tables(db).selectFrom(table).selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
-  return rows.map(toRow);
+  return rows.map(toListingRow);
 }
 
 export async function findListing(db: Kysely<Database>, table: ListingTableName, id: string): Promise<ListingRow | undefined> {
   const row = await tables(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
-  return row && toRow(row);
+  return row && toListingRow(row);
 }
 
 export async function insertListing(db: Kysely<Database>, table: ListingTableName, row: ListingRow): Promise<void> {

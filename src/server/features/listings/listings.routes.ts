@@ -1,14 +1,47 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '#shared/api-answer';
-import { LISTINGS_API, listingSavedSchema } from '#shared/listings/listings.contract';
+import { isUnfiltered, parseFilters, type FilterProblem } from '#shared/listings/listing-filters';
+import { productChoicesSchema, productListQuery, projectChoicesSchema, projectListQuery } from '#shared/listings/listing-filters.contract';
+import { LISTING_CHOICES_API } from '#shared/listings/listings.api';
+import { LISTINGS_API, listingSavedSchema, type ListingKind } from '#shared/listings/listings.contract';
+import { badRequest } from '#server/lib/errors';
 import { readListingForm } from './listing-form';
+import { cachedProductChoices, cachedProjectChoices, dayIn, filterProducts, filterProjects } from './listing-filters.service';
 import { listingKinds } from './listing-kinds';
 import { addItem, deleteItem, getItem, serializedList, updateItem } from './listings.service';
 
 const saved = listingSavedSchema;
 const deleted = messageAnswer;
+
+/** 400 with a sentence per parameter that cannot be used, the first as the message. */
+function refuse(problems: FilterProblem[]): void {
+  if (problems.length > 0) throw badRequest(problems[0]!.message, problems.map(({ field, message }) => ({ field, message })));
+}
+
+/**
+ * Homes and decor take filters (issue 25): the items that pass them, or null when the query asks
+ * for none, so the whole list goes out exactly as before. "Ready by" counts from today in the
+ * studio's time zone (settings; Asia/Kolkata unless changed).
+ */
+const filteredItems: Partial<Record<ListingKind, (app: FastifyInstance, query: Record<string, unknown>) => Promise<object[] | null>>> = {
+  project: async (app, query) => {
+    const { filters, problems } = parseFilters('project', query);
+    refuse(problems);
+    if (isUnfiltered(filters)) return null;
+    const { timeZone } = await app.settings.current();
+    return filterProjects(app.db, listingKinds.project, filters, dayIn(timeZone, new Date()));
+  },
+  product: async (app, query) => {
+    const { filters, problems } = parseFilters('product', query);
+    refuse(problems);
+    if (isUnfiltered(filters)) return null;
+    return filterProducts(app.db, listingKinds.product, filters);
+  },
+};
+
+const listQueries: Partial<Record<ListingKind, z.ZodType>> = { project: projectListQuery, product: productListQuery };
 
 /** GET /api/{kind}/get (public), POST /api/{kind}/add|update (multipart) and DELETE /api/{kind}/delete/:id, per kind. */
 export async function listingsRoutes(app: FastifyInstance): Promise<void> {
@@ -17,16 +50,29 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
   for (const spec of Object.values(listingKinds)) {
     const tags = ['listings'];
     const paths = LISTINGS_API[spec.kind];
+    const filter = filteredItems[spec.kind];
+    const querystring = listQueries[spec.kind];
 
-    // Sent as JSON serialized and compressed once per change (the app's content cache); the schema documents its shape.
-    app.get(paths.list, { config: { access: 'public' }, schema: { tags, response: { 200: z.array(spec.itemSchema), 304: z.null() } } }, async (request, reply) => {
+    const sendWholeList = async (request: FastifyRequest, reply: FastifyReply) => {
+      // Sent as JSON serialized and compressed once per change (the app's content cache); the schema documents its shape.
       const list = await serializedList(app.contentCache, app.db, spec);
       reply.header('cache-control', 'no-cache').header('etag', list.etag).header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === list.etag) return reply.status(304).send();
       const { encoding, body } = list.body.encode(request.headers['accept-encoding']);
       if (encoding) reply.header('content-encoding', encoding);
       return reply.type('application/json; charset=utf-8').send(body);
-    });
+    };
+
+    app.get(
+      paths.list,
+      { config: { access: 'public' }, schema: { tags, ...(querystring ? { querystring } : {}), response: { 200: z.array(spec.itemSchema), 304: z.null() } } },
+      async (request, reply) => {
+        const items = filter ? await filter(app, request.query as Record<string, unknown>) : null;
+        if (!items) return sendWholeList(request, reply);
+        // The items as the whole list writes them (same fields, same order), read for this query alone.
+        return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(JSON.stringify(items));
+      },
+    );
 
     r.get(
       paths.one.pattern,
@@ -64,4 +110,14 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
       },
     );
   }
+
+  // What the filter forms offer (issue 25), from the listings themselves.
+  r.get(LISTING_CHOICES_API.project, { config: { access: 'public' }, schema: { tags: ['listings'], response: { 200: projectChoicesSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return cachedProjectChoices(app.contentCache, app.db);
+  });
+  r.get(LISTING_CHOICES_API.product, { config: { access: 'public' }, schema: { tags: ['listings'], response: { 200: productChoicesSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return cachedProductChoices(app.contentCache, app.db);
+  });
 }

@@ -55,8 +55,9 @@ export async function addItem(db: Kysely<Database>, spec: ListingKindSpec, form:
       id,
       imageHash: image.hash,
       filename: input.filename || form.file!.filename,
-      fields: spec.toColumns(input),
+      fields: { ...spec.toColumns(input), ...spec.derive(input) },
     });
+    await spec.afterWrite(trx, id, input);
     await recordAudit(trx, { actor, kind: 'listing.created', recordType: spec.kind, recordId: id });
   });
   return id;
@@ -74,8 +75,9 @@ export async function updateItem(db: Kysely<Database>, spec: ListingKindSpec, fo
     const imageHash = image?.hash ?? current.imageHash;
     const filename = form.file ? input.filename || form.file.filename : current.filename;
     const fields = spec.toColumns(input);
-    const updated = await listings.updateListing(trx, spec.table, { id, imageHash, filename, fields });
+    const updated = await listings.updateListing(trx, spec.table, { id, imageHash, filename, fields: { ...fields, ...spec.derive(input) } });
     if (!updated) throw notFound(spec.notFound);
+    await spec.afterWrite(trx, id, input);
     const changed = changedFields({ ...current.fields, imageHash: current.imageHash, filename: current.filename }, { ...current.fields, ...fields, imageHash, filename });
     await recordAudit(trx, { actor, kind: 'listing.updated', recordType: spec.kind, recordId: id, fields: changed.map((f) => (f === 'imageHash' ? 'image' : f)) });
     if (imageHash !== current.imageHash) await deleteImageIfUnused(trx, current.imageHash);

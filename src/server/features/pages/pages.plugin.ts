@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '#shared/api-path';
 import { hasSurveyJourney, SURVEY_JOURNEY_PATHS } from '#shared/responses/survey-journey';
+import { FILTER_PARAMS } from '#shared/listings/listing-filters';
 import { isPagePath, isServerRenderedPath, paths } from '#shared/paths';
 import { HtmlDocument } from './html-document';
 import { PageRenderer } from './page-renderer';
@@ -87,11 +88,14 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
 }
 
 /**
- * The query parameters each server-rendered page reads (lists are whole, filters run in the browser).
- * A page that starts reading one lists it here, or its server render will not see it and the browser's
- * first render will not match it (React error #418, issue 22 item 7).
+ * The query parameters each server-rendered page reads. A page that starts reading one lists it
+ * here, or its server render will not see it and the browser's first render will not match it
+ * (React error #418, issue 22 item 7).
  */
 const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  // The homes and decor filters (issue 25): a filtered list is rendered on the server too, without JavaScript.
+  [paths.projects]: FILTER_PARAMS.project,
+  [paths.products]: FILTER_PARAMS.product,
   // The contact form prefilled from a link (/result's "Ask about this home"): contact-page.tsx.
   [paths.contact]: ['quote', 'about'],
   // The unsubscribe page's link token, and its answer after the form was sent (consent/unsubscribe-page.tsx).

@@ -28,7 +28,7 @@ export function ListingsPage({ eyebrow, title, intro, children }: { eyebrow: str
   );
 }
 
-export function CardGrid({ label, cards, emptyText }: { label: string; cards: ListingCard[]; emptyText: string }) {
+export function CardGrid({ label, cards, emptyText }: { label: string; cards: ListingCard[]; emptyText: ReactNode }) {
   if (cards.length === 0) {
     return (
       <div className="listings__empty" role="status">

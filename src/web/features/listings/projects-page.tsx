@@ -1,23 +1,37 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import type { Project } from '#shared/listings/listings.contract';
+import { filtersQuery, isUnfiltered, parseFilters } from '#shared/listings/listing-filters';
+import { paths } from '#shared/paths';
 import { useSiteSettings } from '#web/app/site-settings';
 import { projectListings } from '#web/app/structured-data';
 import { JsonLd } from '#web/components/json-ld';
 import { PageMeta } from '#web/components/page-meta';
 import { CardGrid, ListingsPage } from './card-grid';
+import { MatchCount, NoMatch, ProjectFilterForm, useFiltering } from './listing-filters';
 import { formatRupees, formatSqft } from './listing-format';
-import { fetchListings } from './listings-api';
+import { fetchChoices, fetchListings } from './listings-api';
 import { ListingsError } from './listings-error';
 
 const HEADING = { eyebrow: 'Homes', title: 'Homes we are building' };
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return fetchListings('project', { signal: request.signal });
+/**
+ * The homes that pass the filters in the address (issue 25), and what the form offers. A filter the
+ * page cannot read is left out and named above the form; the list call gets only what it can use.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { filters, problems } = parseFilters('project', new URL(request.url).searchParams);
+  const [projects, choices] = await Promise.all([
+    fetchListings('project', { signal: request.signal, query: filtersQuery('project', filters) }),
+    // Without its choices the form still works: the list is what matters.
+    fetchChoices('project', { signal: request.signal }).catch(() => null),
+  ]);
+  return { projects, choices, filters, problems };
 }
 
 export function Component() {
   const site = useSiteSettings();
-  const projects = useLoaderData<Project[]>();
+  const { projects, choices, filters, problems } = useLoaderData<typeof loader>();
+  const filtered = !isUnfiltered(filters);
+  const busy = useFiltering(paths.projects);
   return (
     <>
       <JsonLd data={projectListings(site, projects)} />
@@ -27,9 +41,11 @@ export function Component() {
         description={`Apartments and villas by ${site.name} in Bengaluru, Pune and Mumbai: area, size, unit type and completion date for every project.`}
       />
       <ListingsPage {...HEADING} intro="Apartments and villas we design and build, with their size, unit type and when you can move in.">
+        <ProjectFilterForm filters={filters} choices={choices} problems={problems} filtered={filtered} busy={busy} />
+        <MatchCount count={projects.length} filtered={filtered} one="home" many="homes" />
         <CardGrid
           label="Homes"
-          emptyText="No homes are listed right now. Tell us what you are looking for and we will get in touch."
+          emptyText={filtered ? <NoMatch what="homes" resetTo={paths.projects} /> : 'No homes are listed right now. Tell us what you are looking for and we will get in touch.'}
           cards={projects.map((project) => ({
             id: project._id,
             image: project.image,

@@ -1,0 +1,322 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
+import {
+  FILTER_PARAMS,
+  foldForSearch,
+  type FilterableKind,
+  type FilterProblem,
+  type ListingFilters,
+  type ProductChoices,
+  type ProjectChoices,
+} from '#shared/listings/listing-filters';
+import { paths } from '#shared/paths';
+import { formatRupees, formatSqft } from './listing-format';
+import './listing-filters.css';
+
+/*
+ * The filter forms of /viewProjects and /viewProducts (issue 25). A plain GET form: without
+ * JavaScript it reloads the page with the filters in the address, which the server renders. Once
+ * the app runs, a choice (or a typed value, when it is committed) navigates to the same address
+ * without reloading, so the results change in place, the address can be shared, and the back
+ * button goes back to the filters before. The URL is the only place the filters live.
+ */
+
+type Values = Record<string, string>;
+
+function valuesOf<K extends FilterableKind>(kind: K, filters: ListingFilters[K]): Values {
+  const given = new Map<string, unknown>(Object.entries(filters));
+  const values: Values = {};
+  for (const name of FILTER_PARAMS[kind]) values[name] = given.get(name) === undefined ? '' : String(given.get(name));
+  values.sort ||= 'newest';
+  return values;
+}
+
+/** The form's fields, set from the address (again when it changes, the back button included) and as the visitor types. */
+function useFilterValues<K extends FilterableKind>(kind: K, filters: ListingFilters[K]) {
+  const { search } = useLocation();
+  const [values, setValues] = useState(() => valuesOf(kind, filters));
+  const [shownFor, setShownFor] = useState(search);
+  if (shownFor !== search) {
+    setShownFor(search);
+    setValues(valuesOf(kind, filters));
+  }
+  const set = (name: string) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+  return [values, set] as const;
+}
+
+/** True while the list is being loaded for new filters. */
+export function useFiltering(pathname: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state === 'loading' && navigation.location.pathname === pathname;
+}
+
+interface FormState {
+  problems: FilterProblem[];
+  filtered: boolean;
+  /** The list is loading for new filters: the results below are dimmed until it comes. */
+  busy: boolean;
+}
+
+function FilterForm({ action, label, submitLabel, filtered, problems, busy, children }: FormState & { action: string; label: string; submitLabel: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    // The native change event: a choice made, or a typed value committed (Enter, or leaving the field).
+    // requestSubmit checks the fields first (a negative size is not sent).
+    const apply = () => element.requestSubmit();
+    element.addEventListener('change', apply);
+    return () => element.removeEventListener('change', apply);
+  }, []);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Only what is set goes into the address: it stays short and reads as the filters chosen.
+    const query = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget)) {
+      if (typeof value !== 'string' || value.trim() === '' || (name === 'sort' && value === 'newest')) continue;
+      query.set(name, value.trim());
+    }
+    const next = query.toString() ? `?${query}` : '';
+    if (pathname === action && search === next) return;
+    navigate({ pathname: action, search: next }, { preventScrollReset: true });
+  };
+
+  return (
+    <form ref={form} className="listing-filters" method="get" action={action} role="search" aria-label={label} data-busy={busy || undefined} onSubmit={onSubmit}>
+      {problems.length > 0 ? (
+        <div className="notice notice--info listing-filters__problems" role="status">
+          <p>Some filters in this link could not be used, so they are left out:</p>
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem.field}>{problem.message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="listing-filters__fields">{children}</div>
+      <div className="listing-filters__actions">
+        <button type="submit" className="button">
+          {submitLabel}
+        </button>
+        {filtered || problems.length > 0 ? (
+          <Link className="listing-filters__reset" to={action} preventScrollReset>
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/** The options, and the value from the address when it is not one of them (a shared link), so the form shows it. */
+function withCurrent(options: Option[], value: string, label = value): Option[] {
+  return value === '' || options.some((o) => o.value === value) ? options : [...options, { value, label }];
+}
+
+function SelectField({
+  label,
+  name,
+  value,
+  options,
+  onChange,
+  wide,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  options: Option[];
+  onChange: (value: string) => void;
+  /** Two columns on a phone (long choices). */
+  wide?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className={`field listing-filters__field${wide ? ' listing-filters__field--wide' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+interface Bound {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}
+
+/** A "from … to …" pair of number fields; rupees are echoed in Indian grouping as they are typed. */
+function RangeField({ legend, hint, low, high, step, rupees }: { legend: string; hint?: string; low: Bound; high: Bound; step: string; rupees?: boolean }) {
+  const hintId = useId();
+  const bound = (b: Bound) => (
+    <BoundInput key={b.name} bound={b} step={step} rupees={rupees} describedBy={hint ? hintId : undefined} />
+  );
+  return (
+    <fieldset className="listing-filters__range">
+      <legend className="field__label">{legend}</legend>
+      <div className="listing-filters__pair">
+        {bound(low)}
+        {bound(high)}
+      </div>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function BoundInput({ bound, step, rupees, describedBy }: { bound: Bound; step: string; rupees?: boolean; describedBy?: string }) {
+  const id = useId();
+  const amount = rupees && /^\d+$/.test(bound.value) ? formatRupees(Number(bound.value)) : '';
+  return (
+    <div className="field listing-filters__field">
+      <label className="listing-filters__bound-label" htmlFor={id}>
+        {bound.label}
+      </label>
+      <input
+        id={id}
+        name={bound.name}
+        type="number"
+        inputMode={step === '1' ? 'numeric' : 'decimal'}
+        min={0}
+        step={step}
+        value={bound.value}
+        placeholder={bound.placeholder}
+        aria-describedby={describedBy}
+        onChange={(e) => bound.onChange(e.target.value)}
+      />
+      {rupees ? (
+        <span className="listing-filters__amount" aria-hidden="true">
+          {amount}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** "3 homes match" (or, with no filter, how many there are): announced when it changes. */
+export function MatchCount({ count, filtered, one, many }: { count: number; filtered: boolean; one: string; many: string }) {
+  const noun = count === 1 ? one : many;
+  const text = filtered ? `${count} ${noun} ${count === 1 ? 'matches' : 'match'}` : `${count} ${noun}`;
+  return (
+    <p className="listing-filters__count" role="status">
+      {text}
+    </p>
+  );
+}
+
+/** What the empty grid says when nothing passes the filters: so, and how to see every listing again. */
+export function NoMatch({ what, resetTo }: { what: string; resetTo: string }) {
+  return (
+    <>
+      {`No ${what} match these filters. Try fewer filters, or `}
+      <Link to={resetTo} preventScrollReset>
+        clear all filters
+      </Link>
+      {' to see every one.'}
+    </>
+  );
+}
+
+const READY_OPTIONS: Option[] = [
+  { value: '', label: 'Any time' },
+  { value: 'completed', label: 'Ready to move in' },
+  { value: '6m', label: 'Within 6 months' },
+  { value: '12m', label: 'Within 12 months' },
+  { value: 'later', label: 'Later than 12 months' },
+];
+
+const PROJECT_SORT_OPTIONS: Option[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'price', label: 'Price: low to high' },
+  { value: '-price', label: 'Price: high to low' },
+  { value: 'size', label: 'Size: smallest first' },
+];
+
+const PRODUCT_SORT_OPTIONS: Option[] = PROJECT_SORT_OPTIONS.slice(0, 3);
+
+const rupeeRange = (what: string, range: { min: number; max: number }) => `${what} from ${formatRupees(range.min)} to ${formatRupees(range.max)}.`;
+
+export function ProjectFilterForm({ filters, choices, ...state }: FormState & { filters: ListingFilters['project']; choices: ProjectChoices | null }) {
+  const [values, set] = useFilterValues('project', filters);
+  const localities = withCurrent([{ value: '', label: 'Any locality' }, ...(choices?.localities ?? []).map((l) => ({ value: l, label: l }))], values.locality!);
+  const bedrooms = withCurrent(
+    [{ value: '', label: 'Any' }, ...(choices?.bhk ?? []).map((n) => ({ value: String(n), label: `${n} BHK` }))],
+    values.bhk!,
+    `${values.bhk} BHK`,
+  );
+  const showPrice = Boolean(choices?.price || values.minPrice || values.maxPrice);
+  return (
+    <FilterForm action={paths.projects} label="Filter homes" submitLabel="Show homes" {...state}>
+      <SelectField label="Locality" name="locality" value={values.locality!} options={localities} onChange={set('locality')} wide />
+      <SelectField label="Unit size" name="bhk" value={values.bhk!} options={bedrooms} onChange={set('bhk')} />
+      <RangeField
+        legend="Size (sq. ft)"
+        step="any"
+        hint={choices?.sqft ? `Homes here are ${formatSqft(choices.sqft.min)} to ${formatSqft(choices.sqft.max)}.` : undefined}
+        low={{ name: 'minSqft', label: 'Min sq. ft', value: values.minSqft!, onChange: set('minSqft') }}
+        high={{ name: 'maxSqft', label: 'Max sq. ft', value: values.maxSqft!, onChange: set('maxSqft') }}
+      />
+      <SelectField label="Ready by" name="readyBy" value={values.readyBy!} options={withCurrent(READY_OPTIONS, values.readyBy!)} onChange={set('readyBy')} />
+      {showPrice ? (
+        <RangeField
+          legend="Price (₹)"
+          step="1"
+          rupees
+          hint={choices?.price ? rupeeRange('Priced homes here cost', choices.price) : undefined}
+          low={{ name: 'minPrice', label: 'Min price', value: values.minPrice!, onChange: set('minPrice') }}
+          high={{ name: 'maxPrice', label: 'Max price', value: values.maxPrice!, onChange: set('maxPrice') }}
+        />
+      ) : null}
+      <SelectField label="Sort by" name="sort" value={values.sort!} options={withCurrent(PROJECT_SORT_OPTIONS, values.sort!)} onChange={set('sort')} />
+    </FilterForm>
+  );
+}
+
+export function ProductFilterForm({ filters, choices, ...state }: FormState & { filters: ListingFilters['product']; choices: ProductChoices | null }) {
+  const [values, set] = useFilterValues('product', filters);
+  const keywordId = useId();
+  // A tag from a link in another letter case ("boho") is the choice it names ("Boho").
+  const tag = choices?.tags.find((t) => foldForSearch(t) === foldForSearch(values.tag!)) ?? values.tag!;
+  const tags = withCurrent([{ value: '', label: 'Any style' }, ...(choices?.tags ?? []).map((t) => ({ value: t, label: t }))], tag);
+  return (
+    <FilterForm action={paths.products} label="Filter decor" submitLabel="Show decor" {...state}>
+      <div className="field listing-filters__field listing-filters__field--wide">
+        <label className="field__label" htmlFor={keywordId}>
+          Keyword
+        </label>
+        <input id={keywordId} name="q" type="search" value={values.q} maxLength={100} placeholder="Sofa, brass, teak…" onChange={(e) => set('q')(e.target.value)} />
+      </div>
+      <SelectField label="Style" name="tag" value={tag} options={tags} onChange={set('tag')} />
+      <RangeField
+        legend="Price (₹)"
+        step="1"
+        rupees
+        hint={choices?.price ? rupeeRange('Decor here costs', choices.price) : undefined}
+        low={{ name: 'minPrice', label: 'Min price', value: values.minPrice!, onChange: set('minPrice') }}
+        high={{ name: 'maxPrice', label: 'Max price', value: values.maxPrice!, onChange: set('maxPrice') }}
+      />
+      <SelectField label="Sort by" name="sort" value={values.sort!} options={withCurrent(PRODUCT_SORT_OPTIONS, values.sort!)} onChange={set('sort')} />
+    </FilterForm>
+  );
+}
