@@ -29,6 +29,7 @@ import * as auditLog from './2026-11-27T1300-audit-log';
 import * as personData from './2026-11-27T1400-person-data';
 import * as jobLeases from './2026-11-27T1410-job-leases';
 import * as privacyRequests from './2026-11-27T1420-privacy-requests';
+import * as contactEnquiries from './2026-11-28T2200-contact-enquiries';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1400-person-data': personData,
   '2026-11-27T1410-job-leases': jobLeases,
   '2026-11-27T1420-privacy-requests': privacyRequests,
+  '2026-11-28T2200-contact-enquiries': contactEnquiries,
 };

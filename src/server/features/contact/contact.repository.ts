@@ -10,3 +10,12 @@ export async function insertContactMessage(db: Kysely<Database> | Transaction<Da
 export function listContactMessages(db: Kysely<Database>) {
   return db.selectFrom('contactMessages').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
 }
+
+/** One message, as the notifications read it. */
+export function findContactMessage(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('contactMessages')
+    .select(['firstname', 'lastname', 'requestQuotation', 'message', 'createdAt', 'phone', 'listingKind', 'listingId', 'listingName', 'topic'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
