@@ -19,6 +19,9 @@ export const CONTACT_FORMS = {
   enquiry: '/enquiry',
 } as const;
 
+/** The query parameter the listing's page is sent back with once the form's message is stored (`?sent=1`). */
+export const ENQUIRY_SENT_PARAM = 'sent';
+
 /** The routes with their answers (by type only: the public contact page loads this file). */
 export const CONTACT_ROUTES = {
   add: route<typeof messageAnswer>('POST', CONTACT_API.add),

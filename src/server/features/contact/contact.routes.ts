@@ -10,6 +10,7 @@ import {
   contactSchema,
   type EnquiryListingKind,
 } from '#shared/contact/contact.contract';
+import { ENQUIRY_SENT_PARAM } from '#shared/contact/contact.api';
 import { listingPagePath } from '#shared/paths';
 import { HttpError } from '#server/lib/errors';
 import { addContactMessage, CONTACT_THANKS, findEnquiryListing, listContactResponses } from './contact.service';
@@ -21,7 +22,7 @@ const formBody = z.record(z.string(), z.string()).nullish();
 type FormBody = z.infer<typeof formBody>;
 
 /** Where the browser goes once the message is stored: back to the listing, which then thanks the visitor. */
-const sentPath = (kind: EnquiryListingKind, id: string) => `${listingPagePath(kind, id)}?sent=1#enquiry`;
+const sentPath = (kind: EnquiryListingKind, id: string) => `${listingPagePath(kind, id)}?${ENQUIRY_SENT_PARAM}=1#enquiry`;
 
 const RATE_LIMITED = 'You have sent several messages in a short time. Please wait a minute, then send this one again.';
 
