@@ -46,6 +46,9 @@ const pagePaths: ReadonlySet<string> = new Set(Object.values(paths));
 export const leadPath = (id: string) => `${paths.leads}/${encodeURIComponent(id)}`;
 const LEAD_DETAIL = /^\/dashboard\/leads\/[^/]+$/;
 
+/** The public page of one home (project) or decor piece (product), issue 25: `/viewProjects/{id}`, `/viewProducts/{id}`. */
+export const listingPagePath = (kind: 'project' | 'product', id: string) => `${kind === 'project' ? paths.projects : paths.products}/${encodeURIComponent(id)}`;
+
 /** The staff page of one file a visitor attached to a survey answer (issue 18). */
 export const surveyFilePagePath = (id: string) => `${paths.dashboard}/file/${encodeURIComponent(id)}`;
 const SURVEY_FILE_PAGE = /^\/dashboard\/file\/[^/]+$/;

@@ -3,6 +3,7 @@ import { messageAnswer } from '../api-answer';
 import { fileRoute, route } from '../api-route';
 import { listingMatchesSchema } from '../matching/matching.contract';
 import { safeText } from '../text-schema';
+import { contactListingSchema, ENQUIRY_TOPICS } from '../contact/contact.contract';
 import { LEADS_API } from './leads.api';
 
 /**
@@ -108,6 +109,11 @@ export const leadActivity = z.object({
   answers: z.array(z.object({ question: z.string(), answer: z.string(), files: z.array(z.object({ fileId: z.string(), name: z.string() })).optional() })).optional(),
   requestQuotation: z.string().optional(),
   message: z.string().optional(),
+  /** A contact message about a listing (issue 25): the listing as named then (its page is listingPagePath), and what for. */
+  listing: contactListingSchema.optional(),
+  topic: z.enum(ENQUIRY_TOPICS).optional(),
+  /** The phone (E.164) given with a contact message. */
+  phone: z.string().optional(),
   /** `progress`: the (one-based) page the visitor stopped on, and the furthest they reached. */
   page: z.number().optional(),
   furthestPage: z.number().optional(),

@@ -1,10 +1,30 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { messageAnswer } from '#shared/api-answer';
-import { CONTACT_API, contactRequestSchema, contactResponseListSchema } from '#shared/contact/contact.contract';
-import { addContactMessage, CONTACT_THANKS, listContactResponses } from './contact.service';
+import {
+  CONTACT_API,
+  CONTACT_FORMS,
+  contactRequestSchema,
+  contactResponseListSchema,
+  contactSchema,
+  type EnquiryListingKind,
+} from '#shared/contact/contact.contract';
+import { ENQUIRY_SENT_PARAM } from '#shared/contact/contact.api';
+import { listingPagePath } from '#shared/paths';
+import { HttpError } from '#server/lib/errors';
+import { addContactMessage, CONTACT_THANKS, findEnquiryListing, listContactResponses } from './contact.service';
+import { enquiryFormPage, type EnquiryFormValues } from './enquiry-form-page';
 import { pendingConsent } from '#server/features/consent';
 
+/** The form's fields as posted (form-encoded: every value is text; a missing one is absent). */
+const formBody = z.record(z.string(), z.string()).nullish();
+type FormBody = z.infer<typeof formBody>;
+
+/** Where the browser goes once the message is stored: back to the listing, which then thanks the visitor. */
+const sentPath = (kind: EnquiryListingKind, id: string) => `${listingPagePath(kind, id)}?${ENQUIRY_SENT_PARAM}=1#enquiry`;
+
+const RATE_LIMITED = 'You have sent several messages in a short time. Please wait a minute, then send this one again.';
 
 export async function contactRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -33,4 +53,108 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: 'staff' }, schema: { tags: ['contact'], response: { 200: contactResponseListSchema } } },
     async () => listContactResponses(app.db),
   );
+
+  // "Ask about this home" without script (issue 25): the same message as the JSON call, posted as a
+  // plain form. Form bodies are read here only, for this route.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  /** The form again, with what the visitor typed and why it was not sent. */
+  async function answerWithForm(request: FastifyRequest, reply: FastifyReply, status: number, summary: string, errors: Record<string, string>) {
+    const form = (request.body ?? {}) as NonNullable<FormBody>;
+    const kind: EnquiryListingKind = form.listingKind === 'product' ? 'product' : 'project';
+    const listingId = (form.listingId ?? '').trim();
+    const consent = await pendingConsent(app.db, await app.settings.current(), 'contact', { noticeVersion: Number(form.noticeVersion) || undefined });
+    const listing = listingId && !errors.listingId ? await listingNamed(kind, listingId) : null;
+    const html = enquiryFormPage({
+      kind,
+      listingId,
+      listing,
+      values: valuesOf(form),
+      errors,
+      summary,
+      notices: { contact: consent.notice, newsletter: consent.newsletterNotice },
+    });
+    return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+  }
+
+  /** The listing's name and page, from what was posted (never taken as a link: the path is built here). */
+  async function listingNamed(kind: EnquiryListingKind, id: string) {
+    const found = await findEnquiryListing(app.db, id, kind);
+    return found ? { name: found.name, path: listingPagePath(found.kind, found.id) } : null;
+  }
+
+  r.post(
+    CONTACT_FORMS.enquiry,
+    {
+      schema: { hide: true, body: formBody },
+      bodyLimit: 16 * 1024,
+      // Counted after the body is read, so a refused message comes back with everything typed in it.
+      config: { access: 'public', rateLimit: { ...app.publicWriteRateLimit, hook: 'preHandler' } },
+      errorHandler: async (error, request, reply) => {
+        if ((error as { statusCode?: number }).statusCode === 429) return answerWithForm(request, reply, 429, RATE_LIMITED, {});
+        throw error;
+      },
+    },
+    async (request, reply) => {
+      const form = request.body ?? {};
+      const parsed = contactSchema.safeParse(inputOf(form));
+      if (!parsed.success) {
+        const errors: Record<string, string> = {};
+        for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+        return answerWithForm(request, reply, 400, Object.values(errors)[0] ?? 'Please check the form.', errors);
+      }
+      const input = parsed.data;
+      const consent = await pendingConsent(app.db, await app.settings.current(), 'contact', input);
+      let result;
+      try {
+        result = await addContactMessage(app.db, input, consent);
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
+        const errors = Object.fromEntries((error.errors ?? []).map((e) => [e.field.replace(/^response\./, ''), e.message]));
+        return answerWithForm(request, reply, 400, error.message, errors);
+      }
+      reply.header('cache-control', 'no-store');
+      if (!result.stored) {
+        // A bot (the honeypot was filled): the same answer as a person, nothing stored.
+        return reply.redirect(sentPath(input.listingKind ?? 'project', input.listingId ?? ''), 303);
+      }
+      app.notifications.wake();
+      // `listing` is set: the form always names one (an unknown one was refused above).
+      return reply.redirect(result.listing ? sentPath(result.listing.kind, result.listing.id) : '/', 303);
+    },
+  );
 }
+
+/** The form's fields as the JSON call's `response`: the listing is required here, and the box is ticked when posted. */
+function inputOf(form: NonNullable<FormBody>) {
+  const noticeVersion = Number.parseInt(form.noticeVersion ?? '', 10);
+  return {
+    firstname: form.firstname,
+    email: form.email,
+    phone: form.phone,
+    message: form.message,
+    topic: form.topic,
+    website: form.website,
+    // Without a listing this form has nothing to be about: said as an unknown listing, not as a missing last name.
+    listingId: form.listingId ?? '',
+    listingKind: form.listingKind || undefined,
+    noticeVersion: Number.isNaN(noticeVersion) ? undefined : noticeVersion,
+    newsletter: ticked(form.newsletter),
+  };
+}
+
+function valuesOf(form: NonNullable<FormBody>): EnquiryFormValues {
+  return {
+    firstname: form.firstname ?? '',
+    email: form.email ?? '',
+    phone: form.phone ?? '',
+    message: form.message ?? '',
+    topic: form.topic ?? 'question',
+    newsletter: ticked(form.newsletter),
+  };
+}
+
+/** A checkbox is posted ("on", or its value) only when ticked. */
+const ticked = (value: string | undefined) => value !== undefined && value !== '' && value !== 'false';

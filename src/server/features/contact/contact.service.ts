@@ -1,41 +1,90 @@
 import type { Kysely } from 'kysely';
-import type { ContactInput, ContactResponse } from '#shared/contact/contact.contract';
+import {
+  CONTACT_MESSAGES,
+  ENQUIRY_LISTING_KINDS,
+  ENQUIRY_QUOTATIONS,
+  type ContactInput,
+  type ContactListing,
+  type ContactResponse,
+  type EnquiryListingKind,
+} from '#shared/contact/contact.contract';
+import { toE164 } from '#shared/phone';
 import type { Database } from '#server/db/schema';
 import { toIso } from '#server/db/database';
+import { badRequest } from '#server/lib/errors';
 import { newId } from '#server/lib/ids';
 import { touchLead } from '#server/features/leads';
+import { findListingSummary } from '#server/features/listings';
 import { recordEvent } from '#server/features/notifications';
 import { storeConsent, type PendingConsent } from '#server/features/consent';
 import * as contact from './contact.repository';
 
 export const CONTACT_THANKS = 'Thank you for getting in touch! We will get back to you soon.';
 
+/** The listing a message names, looked up in the kind the page said or, without one, in homes then decor. */
+export async function findEnquiryListing(db: Kysely<Database>, id: string, kind?: EnquiryListingKind): Promise<ContactListing | undefined> {
+  for (const k of kind ? [kind] : ENQUIRY_LISTING_KINDS) {
+    const found = await findListingSummary(db, k, id);
+    if (found) return { kind: k, id: found.id, name: found.name };
+  }
+  return undefined;
+}
+
 /**
  * Stores a visitor's message. A filled honeypot means a bot: it gets the same answer as a person,
- * so it learns nothing, but its message is dropped.
+ * so it learns nothing, but its message is dropped. A message about a listing (issue 25) is kept
+ * under its kind's request quotation with the listing's kind, id and current name; an unknown
+ * listing is refused (400) and nothing is stored.
  */
-export async function addContactMessage(db: Kysely<Database>, input: ContactInput, consent?: PendingConsent): Promise<{ stored: boolean }> {
+export async function addContactMessage(
+  db: Kysely<Database>,
+  input: ContactInput,
+  consent?: PendingConsent,
+): Promise<{ stored: false } | { stored: true; listing: ContactListing | null }> {
   if (input.website) return { stored: false };
+  const listing = input.listingId ? ((await findEnquiryListing(db, input.listingId, input.listingKind)) ?? null) : null;
+  if (input.listingId && !listing) {
+    throw badRequest(CONTACT_MESSAGES.listingUnknown, [{ field: 'response.listingId', message: CONTACT_MESSAGES.listingUnknown }]);
+  }
+  const requestQuotation = listing ? ENQUIRY_QUOTATIONS[listing.kind] : input.requestquotation;
+  // The contract asks for it whenever no listing is named: this is never reached.
+  if (!requestQuotation) throw badRequest('Please select a request quotation!');
+  const phone = input.phone ? toE164(input.phone) : null;
+  const lastname = input.lastname ?? '';
   const id = newId();
   const now = new Date();
   await db.transaction().execute(async (trx) => {
-    const lead = await touchLead(trx, { email: input.email, source: 'contact', name: `${input.firstname} ${input.lastname}`.trim(), at: now });
+    const lead = await touchLead(trx, { email: input.email, source: 'contact', name: `${input.firstname} ${lastname}`.trim(), phone, at: now });
     await contact.insertContactMessage(trx, {
       leadId: lead.id,
       id,
       firstname: input.firstname,
-      lastname: input.lastname,
+      lastname,
       email: input.email,
-      requestQuotation: input.requestquotation,
+      requestQuotation,
       message: input.message,
       createdAt: now,
+      phone,
+      listingKind: listing?.kind ?? null,
+      listingId: listing?.id ?? null,
+      listingName: listing?.name ?? null,
+      topic: listing ? (input.topic ?? 'question') : null,
     });
     if (consent) await storeConsent(trx, consent, { leadId: lead.id, recordId: id, at: now });
     await recordEvent(trx, { type: 'contact.created', email: input.email.trim(), subjectId: id, leadId: lead.id }, now);
     // A new person is a new lead, whichever way they came (issue 22 item 12); its subject is the message.
     if (lead.created) await recordEvent(trx, { type: 'lead.created', email: input.email.trim(), subjectId: id, leadId: lead.id }, now);
   });
-  return { stored: true };
+  return { stored: true, listing };
+}
+
+/** The listing, phone and topic of a stored message, where it has them. */
+function enquiryOf(row: { phone: string | null; listingKind: EnquiryListingKind | null; listingId: string | null; listingName: string | null; topic: ContactResponse['topic'] | null }) {
+  return {
+    ...(row.phone ? { phone: row.phone } : {}),
+    ...(row.listingKind && row.listingId ? { listing: { kind: row.listingKind, id: row.listingId, name: row.listingName ?? '' } } : {}),
+    ...(row.topic ? { topic: row.topic } : {}),
+  };
 }
 
 export async function listContactResponses(db: Kysely<Database>): Promise<ContactResponse[]> {
@@ -49,10 +98,14 @@ export async function listContactResponses(db: Kysely<Database>): Promise<Contac
     message: row.message,
     date: toIso(row.createdAt),
     leadId: row.leadId,
+    ...enquiryOf(row),
   }));
 }
 
 /** A contact message as the notification mails show it (given to the dispatcher at app.ts). */
-export function contactMessageActivity(db: Kysely<Database>, id: string) {
-  return db.selectFrom('contactMessages').select(['firstname', 'lastname', 'requestQuotation', 'message', 'createdAt']).where('id', '=', id).executeTakeFirst();
+export async function contactMessageActivity(db: Kysely<Database>, id: string) {
+  const row = await contact.findContactMessage(db, id);
+  if (!row) return undefined;
+  const { phone: _phone, listingKind: _kind, listingId: _id, listingName: _name, topic: _topic, ...rest } = row;
+  return { ...rest, ...enquiryOf(row) };
 }

@@ -1,4 +1,5 @@
-import type { RequestQuotation } from '#shared/contact/contact.contract';
+import type { ColumnType } from 'kysely';
+import type { EnquiryListingKind, EnquiryTopic, RequestQuotation } from '#shared/contact/contact.contract';
 import type { Timestamp } from '#server/db/column-types';
 
 export interface ContactMessagesTable {
@@ -11,6 +12,14 @@ export interface ContactMessagesTable {
   createdAt: Timestamp;
   /** The person (lead) this belongs to (NOT NULL on both databases since migration 2026-11-28T2300). */
   leadId: string;
+  /** Issue 25: the visitor's phone in E.164, when they gave one. */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The listing the message is about (no foreign key: kept, with its name then, when the listing changes or goes). */
+  listingKind: ColumnType<EnquiryListingKind | null, EnquiryListingKind | null | undefined, EnquiryListingKind | null>;
+  listingId: ColumnType<string | null, string | null | undefined, string | null>;
+  listingName: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the visitor wants from the listing: an answer or a site visit (only with a listing). */
+  topic: ColumnType<EnquiryTopic | null, EnquiryTopic | null | undefined, EnquiryTopic | null>;
 }
 
 export interface ContactTables {

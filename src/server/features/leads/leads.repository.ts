@@ -13,6 +13,7 @@ const upsertLeadQuery = prepared<{
   emailKey: string;
   email: string;
   name: string | null;
+  phone: string | null;
   hasSurvey: boolean;
   hasContact: boolean;
   hasNewsletter: boolean;
@@ -26,7 +27,7 @@ const upsertLeadQuery = prepared<{
       emailKey: param('emailKey'),
       email: param('email'),
       name: param('name'),
-      phone: null,
+      phone: param('phone'),
       status: 'new',
       assigneeId: null,
       hasSurvey: param('hasSurvey'),
@@ -41,6 +42,8 @@ const upsertLeadQuery = prepared<{
       oc.column('emailKey').doUpdateSet((eb) => ({
         email: eb.ref('excluded.email'),
         name: sql<string | null>`coalesce(${eb.ref('leads.name')}, ${eb.ref('excluded.name')})`,
+        // A phone the person just gave replaces the one kept (as a finished survey's does).
+        phone: sql<string | null>`coalesce(${eb.ref('excluded.phone')}, ${eb.ref('leads.phone')})`,
         hasSurvey: sql<boolean>`case when ${eb.ref('excluded.hasSurvey')} then ${eb.ref('excluded.hasSurvey')} else ${eb.ref('leads.hasSurvey')} end`,
         hasContact: sql<boolean>`case when ${eb.ref('excluded.hasContact')} then ${eb.ref('excluded.hasContact')} else ${eb.ref('leads.hasContact')} end`,
         hasNewsletter: sql<boolean>`case when ${eb.ref('excluded.hasNewsletter')} then ${eb.ref('excluded.hasNewsletter')} else ${eb.ref('leads.hasNewsletter')} end`,
@@ -58,13 +61,14 @@ const upsertLeadQuery = prepared<{
  */
 export async function upsertLead(
   db: Db,
-  input: { id: string; emailKey: string; email: string; name: string | null; source: LeadSource; campaignId: string | null; at: Date },
+  input: { id: string; emailKey: string; email: string; name: string | null; phone?: string | null; source: LeadSource; campaignId: string | null; at: Date },
 ): Promise<{ id: string; created: boolean }> {
   const row = await upsertLeadQuery.first(db as Kysely<Database>, {
     id: input.id,
     emailKey: input.emailKey,
     email: input.email,
     name: input.name,
+    phone: input.phone ?? null,
     hasSurvey: input.source === 'survey',
     hasContact: input.source === 'contact',
     hasNewsletter: input.source === 'newsletter',

@@ -18,6 +18,7 @@ import {
   type LeadStatus,
   type LeadTimelineEntry,
 } from '#shared/leads/leads.contract';
+import type { EnquiryListingKind, EnquiryTopic } from '#shared/contact/contact.contract';
 import { parseStoredMatches } from '#shared/matching/listing-match';
 import { cellText, parseAnswers, type AnswerColumn, type SurveyAnswerData } from '#shared/survey/survey-questions';
 import { campaignNames, campaignReading } from '#server/features/surveys';
@@ -51,6 +52,11 @@ export interface LeadContactMessage {
   requestQuotation: string;
   message: string;
   createdAt: Date | string;
+  phone: string | null;
+  listingKind: EnquiryListingKind | null;
+  listingId: string | null;
+  listingName: string | null;
+  topic: EnquiryTopic | null;
 }
 
 /**
@@ -90,13 +96,14 @@ function readableAnswers(columns: AnswerColumn[], answers: SurveyAnswerData) {
 
 export function touchLead(
   db: Db,
-  input: { email: string; source: LeadSource; campaignId?: string | null; name?: string | null; at: Date },
+  input: { email: string; source: LeadSource; campaignId?: string | null; name?: string | null; phone?: string | null; at: Date },
 ): Promise<{ id: string; created: boolean }> {
   return repo.upsertLead(db, {
     id: newId(),
     emailKey: leadKey(input.email),
     email: input.email.trim(),
     name: input.name ?? null,
+    phone: input.phone ?? null,
     source: input.source,
     campaignId: input.campaignId ?? null,
     at: input.at,
@@ -213,7 +220,16 @@ export async function leadDetail(db: Kysely<Database>, id: string, sources: Lead
     }
   }
   for (const contact of contacts) {
-    activities.push({ type: 'contact', at: toIso(contact.createdAt), requestQuotation: contact.requestQuotation, message: contact.message });
+    activities.push({
+      type: 'contact',
+      at: toIso(contact.createdAt),
+      requestQuotation: contact.requestQuotation,
+      message: contact.message,
+      // Issue 25: the listing the message is about (as named then), what for, and the phone given with it.
+      ...(contact.listingKind && contact.listingId ? { listing: { kind: contact.listingKind, id: contact.listingId, name: contact.listingName ?? '' } } : {}),
+      ...(contact.topic ? { topic: contact.topic } : {}),
+      ...(contact.phone ? { phone: contact.phone } : {}),
+    });
   }
   activities.sort((a, b) => a.at.localeCompare(b.at));
   const entries: LeadTimelineEntry[] = timeline.map((e) => ({

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { IMAGE_REQUIRED } from '#shared/listings/listings.contract';
+import { IMAGE_REQUIRED, type ListingKind } from '#shared/listings/listings.contract';
 import type { Database } from '#server/db/schema';
 import { CompressedBody } from '#server/lib/compressed-body';
 import type { ContentCache } from '#server/lib/content-cache';
@@ -9,7 +9,7 @@ import { newId } from '#server/lib/ids';
 import { changedFields, recordAudit, type AuditActor } from '#server/features/audit';
 import { deleteImageIfUnused, insertImage, prepareImage } from '#server/features/media';
 import { parseFields, type ListingForm } from './listing-form';
-import type { ListingKindSpec } from './listing-kinds';
+import { listingKinds, type ListingKindSpec } from './listing-kinds';
 import * as listings from './listings.repository';
 
 export async function listItems(db: Kysely<Database>, spec: ListingKindSpec) {
@@ -22,6 +22,21 @@ export async function getItem(db: Kysely<Database>, spec: ListingKindSpec, id: s
   const row = await listings.findListing(db, spec.table, id);
   if (!row) throw notFound(spec.notFound);
   return spec.toItem(row);
+}
+
+/** A listing as other features name it: its kind, id and name (a studio record's title). */
+export interface ListingSummary {
+  kind: ListingKind;
+  id: string;
+  name: string;
+}
+
+const NAME_FIELD: Record<ListingKind, string> = { project: 'name', product: 'productname', studio: 'title' };
+
+/** One listing's summary by kind and id; undefined when there is no such listing. */
+export async function findListingSummary(db: Kysely<Database>, kind: ListingKind, id: string): Promise<ListingSummary | undefined> {
+  const row = await listings.findListing(db, listingKinds[kind].table, id);
+  return row && { kind, id: row.id, name: String(row.fields[NAME_FIELD[kind]] ?? '') };
 }
 
 /** A public list, serialized (and compressed) once and shared by every request until it changes. */

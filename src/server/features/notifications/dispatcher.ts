@@ -241,7 +241,7 @@ export class NotificationDispatcher {
     const timestamp = new Date(event.createdAt).toISOString();
     let data: EventData;
     try {
-      data = await buildEventData(this.deps.db, event as Parameters<typeof buildEventData>[1], this.deps.sources);
+      data = await buildEventData(this.deps.db, event as Parameters<typeof buildEventData>[1], this.deps.sources, this.deps.settings.siteUrl);
     } catch (error) {
       this.deps.log.error({ err: error, event: event.subjectId, type: event.type }, 'could not read the data of a notification; sending what the outbox holds');
       const activity = event.type === 'contact.created' ? 'contact' : event.type === 'survey.completed' ? 'response' : 'email';

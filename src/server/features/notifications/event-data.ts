@@ -4,6 +4,8 @@ import { cellText, parseAnswers } from '#shared/survey/survey-questions';
 import { parseStoredMatches, type ListingMatches } from '#shared/matching/listing-match';
 import type { SurveyReading } from '#shared/survey/survey-questions';
 import type { NotificationEventType } from '#shared/notifications/notifications.contract';
+import type { ContactListing, EnquiryTopic } from '#shared/contact/contact.contract';
+import { listingPagePath } from '#shared/paths';
 
 /** The person an event is about, as far as the studio knows them. */
 export interface LeadSummary {
@@ -23,6 +25,13 @@ export interface EventActivity {
   answers?: Array<{ question: string; answer: string }>;
   requestQuotation?: string;
   message?: string;
+  /** A contact message about a listing (issue 25): what the visitor wants, an answer or a site visit. */
+  topic?: EnquiryTopic;
+}
+
+/** The listing a contact message is about, as named when it was sent, with its public page (issue 25). */
+export interface EventListing extends ContactListing {
+  url: string;
 }
 
 /** Matched listings, when the matching feature stored them with the response (the same result /result showed). */
@@ -33,6 +42,7 @@ export interface EventData {
   lead: LeadSummary;
   activity: EventActivity;
   matches?: EventMatches;
+  listing?: EventListing;
 }
 
 export interface EventRow {
@@ -53,6 +63,8 @@ export interface ContactActivity {
   requestQuotation: string;
   message: string;
   createdAt: Date | string;
+  listing?: ContactListing;
+  topic?: EnquiryTopic;
 }
 
 /**
@@ -81,15 +93,20 @@ export const emailOnlyLead: LeadLookup = async (_db, leadId, email) => ({ _id: l
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
-/** Builds an event's data from the rows it names (once, at fan-out: every retry sends the same). */
-export async function buildEventData(db: Kysely<Database>, event: EventRow, sources: NotificationSources): Promise<EventData> {
+/**
+ * Builds an event's data from the rows it names (once, at fan-out: every retry sends the same).
+ * `siteUrl` is the site's configured address, for the public links in it (a listing's page).
+ */
+export async function buildEventData(db: Kysely<Database>, event: EventRow, sources: NotificationSources, siteUrl: string): Promise<EventData> {
   const lead = await sources.lookupLead(db, event.leadId, event.email);
   const at = iso(event.createdAt);
   const contactData = (row: ContactActivity | undefined): EventData => {
     const name = row ? `${row.firstname} ${row.lastname}`.trim() : null;
+    const listing = row?.listing;
     return {
       lead: { ...lead, name: lead.name ?? name },
-      activity: { type: 'contact', at: row ? iso(row.createdAt) : at, requestQuotation: row?.requestQuotation, message: row?.message },
+      activity: { type: 'contact', at: row ? iso(row.createdAt) : at, requestQuotation: row?.requestQuotation, message: row?.message, ...(row?.topic ? { topic: row.topic } : {}) },
+      ...(listing ? { listing: { ...listing, url: `${siteUrl.replace(/\/+$/, '')}${listingPagePath(listing.kind, listing.id)}` } } : {}),
     };
   };
   if (event.type === 'contact.created') return contactData(await sources.contactMessage(db, event.subjectId));

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '#shared/api-path';
 import { hasSurveyJourney, SURVEY_JOURNEY_PATHS } from '#shared/responses/survey-journey';
 import { FILTER_PARAMS } from '#shared/listings/listing-filters';
+import { ENQUIRY_SENT_PARAM } from '#shared/contact/contact.api';
 import { isPagePath, isServerRenderedPath, paths } from '#shared/paths';
 import { HtmlDocument } from './html-document';
 import { PageRenderer } from './page-renderer';
@@ -102,8 +103,16 @@ const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
   [paths.unsubscribe]: ['token', 'done'],
 };
 
+/**
+ * The same for pages with an id in their path: a listing's page reads `sent`, set when its "Ask about
+ * this home" form was posted without script (contact/listing-enquiry.tsx, issue 25).
+ */
+const PATTERN_QUERY_PARAMS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
+  [new RegExp(`^(?:${paths.projects}|${paths.products})/[^/]+$`), [ENQUIRY_SENT_PARAM]],
+];
+
 function usedQuery(pathname: string, params: URLSearchParams): string {
-  const names = PAGE_QUERY_PARAMS[pathname];
+  const names = PAGE_QUERY_PARAMS[pathname] ?? PATTERN_QUERY_PARAMS.find(([pattern]) => pattern.test(pathname))?.[1];
   if (!names) return '';
   const used = new URLSearchParams();
   for (const name of names) for (const value of params.getAll(name)) used.append(name, value);

@@ -10,9 +10,14 @@ export function telHrefOf(phone: string): string {
   return telHref(phone);
 }
 
-/** What the person asked about: the campaign they answered, or their contact request. */
-export function askedAbout(lead: { campaignName: string | null; sources: string[] }, requestQuotation?: string): string {
+/** What the person asked about: the campaign they answered, the listing they asked about (issue 25), or their contact request. */
+export function askedAbout(
+  lead: { campaignName: string | null; sources: string[] },
+  requestQuotation?: string,
+  listing?: { name: string; topic?: 'question' | 'site visit' },
+): string {
   if (lead.campaignName) return `your answers to “${lead.campaignName}”`;
+  if (listing) return listing.topic === 'site visit' ? `your request to visit ${listing.name}` : `your question about ${listing.name}`;
   if (requestQuotation) return `your request about ${requestQuotation}`;
   if (lead.sources.includes('contact')) return 'your message through our contact form';
   return 'your interest in our studio';

@@ -15,6 +15,7 @@ import { Text } from '@react-email/text';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { matchLine, matchSections, type MatchAudience } from '#shared/matching/match-sections';
+import { ENQUIRY_TOPIC_LABELS } from '#shared/contact/contact.contract';
 import { formatPhone, telHref } from '#shared/phone';
 import type { SiteSettings } from '#shared/site';
 import type { EventData } from '../event-data';
@@ -88,7 +89,9 @@ export function StaffLeadEmail({ data, leadUrl, studioName }: StaffLeadEmailProp
   const who = lead.name ?? lead.email;
   const what =
     activity.type === 'contact'
-      ? `sent a message${activity.requestQuotation ? ` about ${activity.requestQuotation}` : ''}`
+      ? data.listing
+        ? `${activity.topic === 'site visit' ? 'would like a site visit at' : 'asked about'} ${data.listing.name}`
+        : `sent a message${activity.requestQuotation ? ` about ${activity.requestQuotation}` : ''}`
       : activity.type === 'response'
         ? `answered ${activity.campaignName ?? 'the survey'}`
         : activity.campaignName
@@ -122,6 +125,22 @@ export function StaffLeadEmail({ data, leadUrl, studioName }: StaffLeadEmailProp
               </Column>
             ) : null}
           </Row>
+          {data.listing ? (
+            <Row>
+              <Column>
+                <Text style={label}>About</Text>
+                <Text style={value}>
+                  <Link href={data.listing.url}>{data.listing.name}</Link>
+                </Text>
+              </Column>
+              {activity.topic ? (
+                <Column>
+                  <Text style={label}>Interest</Text>
+                  <Text style={value}>{ENQUIRY_TOPIC_LABELS[activity.topic]}</Text>
+                </Column>
+              ) : null}
+            </Row>
+          ) : null}
           {activity.message ? (
             <Section>
               <Text style={label}>Message</Text>
@@ -267,7 +286,11 @@ function staffText(data: EventData, leadUrl: string | null, studioName: string):
   const lines = [`New lead: ${lead.name ?? lead.email}`, '', `E-mail: ${lead.email}`];
   if (lead.phone) lines.push(`Phone: ${formatPhone(lead.phone)}`);
   if (activity.campaignName) lines.push(`Survey: ${activity.campaignName}${activity.type === 'email' ? ' (not finished)' : ''}`);
-  if (activity.requestQuotation) lines.push(`About: ${activity.requestQuotation}`);
+  if (data.listing) {
+    // Issue 25: the listing the message is about, with its public page, and what the visitor wants.
+    lines.push(`About: ${data.listing.name} — ${data.listing.url}`);
+    if (activity.topic) lines.push(`Interest: ${ENQUIRY_TOPIC_LABELS[activity.topic]}`);
+  } else if (activity.requestQuotation) lines.push(`About: ${activity.requestQuotation}`);
   if (activity.message) lines.push('', 'Message', activity.message);
   const blocks = textBlocks(data, 'staff');
   if (blocks.length) lines.push('', blocks.join('\n\n'));
@@ -286,10 +309,14 @@ function visitorText(data: EventData, studio: SiteSettings): string {
   return lines.join('\n');
 }
 
-/** Subject: `New lead: <name or e-mail> — <campaign name or "Contact">`. */
+/**
+ * Subject: `New lead: <name or e-mail> — <campaign name or "Contact">`; a message about a listing
+ * names it instead of "Contact" (`— Lakeside Residency`, `— Site visit: Lakeside Residency`).
+ */
 export function staffSubject(data: EventData): string {
   const who = data.lead.name ?? data.lead.email;
-  const where = data.activity.type === 'contact' ? 'Contact' : (data.activity.campaignName ?? (data.activity.type === 'email' ? 'Newsletter' : 'Survey'));
+  const about = data.listing ? `${data.activity.topic === 'site visit' ? 'Site visit: ' : ''}${data.listing.name}` : 'Contact';
+  const where = data.activity.type === 'contact' ? about : (data.activity.campaignName ?? (data.activity.type === 'email' ? 'Newsletter' : 'Survey'));
   return `New lead: ${who} — ${where}`.replace(/[\r\n]+/g, ' ');
 }
 

@@ -3,8 +3,9 @@ import { Button, Empty, Select, Table, Tag, Typography, type TableColumnsType } 
 import dayjs from 'dayjs';
 import { useId, useMemo, useState } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { REQUEST_QUOTATIONS, type ContactResponse, type RequestQuotation } from '#shared/contact/contact.contract';
-import { leadPath } from '#shared/paths';
+import { ENQUIRY_TOPIC_LABELS, REQUEST_QUOTATIONS, type ContactResponse, type RequestQuotation } from '#shared/contact/contact.contract';
+import { formatPhone, telHref } from '#shared/phone';
+import { leadPath, listingPagePath } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
 import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
@@ -30,6 +31,25 @@ function LeadLink({ row }: { row: ContactResponse }) {
   );
 }
 
+/** The listing a message is about (issue 25), as named when it was sent, linking its public page; and what for. */
+function ListingLine({ row }: { row: ContactResponse }) {
+  if (!row.listing) return null;
+  return (
+    <span className="contact-responses-listing">
+      <span>
+        About: <a href={listingPagePath(row.listing.kind, row.listing.id)}>{row.listing.name}</a>
+      </span>
+      {row.topic ? <Tag color={row.topic === 'site visit' ? 'gold' : 'default'}>{ENQUIRY_TOPIC_LABELS[row.topic]}</Tag> : null}
+    </span>
+  );
+}
+
+/** The phone given with the message, to call (issue 25). */
+function PhoneLink({ row }: { row: ContactResponse }) {
+  if (!row.phone) return null;
+  return <a href={telHref(row.phone)}>{formatPhone(row.phone)}</a>;
+}
+
 function columns(quotation: RequestQuotation | null): TableColumnsType<ContactResponse> {
   return [
     {
@@ -50,6 +70,7 @@ function columns(quotation: RequestQuotation | null): TableColumnsType<ContactRe
       render: (email: string, row) => (
         <span className="contact-responses-who">
           <a href={`mailto:${email}`}>{email}</a>
+          <PhoneLink row={row} />
           <LeadLink row={row} />
         </span>
       ),
@@ -57,13 +78,20 @@ function columns(quotation: RequestQuotation | null): TableColumnsType<ContactRe
     {
       title: 'Quotation',
       dataIndex: 'requestQuotation',
-      width: 160,
+      width: 200,
       filters: REQUEST_QUOTATIONS.map((value) => ({ text: value, value })),
       filterMultiple: false,
       // Controlled, so the column's filter and the select above the table always agree.
       filteredValue: quotation ? [quotation] : null,
       onFilter: (value, row) => row.requestQuotation === value,
-      render: (value: string) => <Tag color="blue">{value}</Tag>,
+      render: (value: string, row) => (
+        <span className="contact-responses-who">
+          <span>
+            <Tag color="blue">{value}</Tag>
+          </span>
+          <ListingLine row={row} />
+        </span>
+      ),
     },
     {
       title: 'Message',
@@ -167,6 +195,8 @@ export function Component() {
               {formatDate(row.date)}
             </time>
             <a href={`mailto:${row.email}`}>{row.email}</a>
+            <PhoneLink row={row} />
+            <ListingLine row={row} />
             <LeadLink row={row} />
             <p className="contact-responses-card__message">{row.message}</p>
           </div>

@@ -13,7 +13,8 @@ import {
   type LeadTimelineEntry,
 } from '#shared/leads/leads.contract';
 import { matchDetail, matchSections } from '#shared/matching/match-sections';
-import { paths } from '#shared/paths';
+import { listingPagePath, paths } from '#shared/paths';
+import { ENQUIRY_TOPIC_LABELS } from '#shared/contact/contact.contract';
 import { PageMeta } from '#web/components/page-meta';
 import { api, ApiError, errorMessage } from '#web/lib/api-client';
 import { SYSTEM_ROUTES } from '#shared/system/system.api';
@@ -111,7 +112,17 @@ function ActivityCard({ activity }: { activity: LeadActivity }) {
         </dl>
       ) : null}
       {activity.matches ? <LeadMatches matches={activity.matches} /> : null}
-      {activity.requestQuotation ? <p className="lead-activity__text">About: {activity.requestQuotation}</p> : null}
+      {activity.listing ? (
+        // Issue 25: the listing as named when the message came, linking its public page; what for; the phone given.
+        <p className="lead-activity__text lead-activity__listing">
+          About: <a href={listingPagePath(activity.listing.kind, activity.listing.id)}>{activity.listing.name}</a>
+          {activity.topic ? <Tag color={activity.topic === 'site visit' ? 'gold' : 'default'}>{ENQUIRY_TOPIC_LABELS[activity.topic]}</Tag> : null}
+          <span className="leads-muted"> · {activity.requestQuotation}</span>
+        </p>
+      ) : activity.requestQuotation ? (
+        <p className="lead-activity__text">About: {activity.requestQuotation}</p>
+      ) : null}
+      {activity.phone ? <p className="lead-activity__text leads-muted">Phone given: {formatPhone(activity.phone)}</p> : null}
       {activity.message ? <p className="lead-activity__text lead-activity__message">{activity.message}</p> : null}
     </li>
   );
@@ -147,7 +158,8 @@ export function Component() {
   const lead = data.data;
   const title = lead.name || lead.email;
   const contactRequest = lead.activities.find((a) => a.type === 'contact')?.requestQuotation;
-  const about = askedAbout(lead, contactRequest);
+  const enquiry = lead.activities.filter((a) => a.type === 'contact' && a.listing).at(-1);
+  const about = askedAbout(lead, contactRequest, enquiry?.listing && { name: enquiry.listing.name, topic: enquiry.topic });
   const studio = data.studio || 'our studio';
   const greeting = leadGreeting(lead.name, studio, about);
   const activities = [...lead.activities].sort((a, b) => a.at.localeCompare(b.at));
