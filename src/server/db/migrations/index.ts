@@ -30,6 +30,7 @@ import * as personData from './2026-11-27T1400-person-data';
 import * as jobLeases from './2026-11-27T1410-job-leases';
 import * as privacyRequests from './2026-11-27T1420-privacy-requests';
 import * as listingDetails from './2026-11-28T2000-listing-details';
+import * as listingPhotos from './2026-11-28T2400-listing-photos';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1410-job-leases': jobLeases,
   '2026-11-27T1420-privacy-requests': privacyRequests,
   '2026-11-28T2000-listing-details': listingDetails,
+  '2026-11-28T2400-listing-photos': listingPhotos,
 };
