@@ -84,6 +84,8 @@ export interface PhotoUpload {
   bytes: Buffer;
   /** Text for screen readers ('' for none). */
   alt: string;
+  /** Its renditions, when encoded already (the demo content encodes several photos at once). */
+  prepared?: PreparedPhoto;
 }
 
 export interface PhotosResult {
@@ -122,10 +124,11 @@ export async function addPhotos(db: Kysely<Database>, spec: ListingKindSpec, id:
 
   // A photo stored already (another listing shows it) is not encoded again.
   const prepared = new Map<string, PreparedPhoto>();
+  for (const upload of distinct.values()) if (upload.prepared) prepared.set(upload.prepared.id, upload.prepared);
   const encode = async (photoIds: readonly string[]) => {
     for (const photoId of photoIds) if (!prepared.has(photoId)) prepared.set(photoId, await preparePhoto(distinct.get(photoId)!.bytes));
   };
-  const stored = new Set((await findPhotos(db, fresh)).map((photo) => photo.id));
+  const stored = new Set((await findPhotos(db, fresh.filter((photoId) => !prepared.has(photoId)))).map((photo) => photo.id));
   await encode(fresh.filter((photoId) => !stored.has(photoId)));
 
   for (let attempt = 0; ; attempt++) {
