@@ -37,6 +37,7 @@ import { issueResumeToken } from './features/responses/survey-progress.service';
 import { privacyRoutes, RetentionJob } from '#server/features/privacy';
 import { personalDataRegistry } from './personal-data.registry';
 import { listingsRoutes } from './features/listings/listings.routes';
+import { listingPhotoRoutes } from './features/listings/listing-photos.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { pagesPlugin } from './features/pages/pages.plugin';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Feature routes.
   await app.register(mediaRoutes);
   await app.register(listingsRoutes);
+  await app.register(listingPhotoRoutes);
   await app.register(campaignRoutes, { countResponses, responseCounts: responseCountsByCampaign });
   await app.register(responseRoutes);
   await app.register(resultRoutes);

@@ -5,6 +5,7 @@ import type { AuthTables } from '#server/features/auth/auth.tables';
 import type { ConsentTables } from '#server/features/consent/consent.tables';
 import type { ContactTables } from '#server/features/contact/contact.tables';
 import type { LeadTables } from '#server/features/leads/leads.tables';
+import type { ListingMediaTables } from '#server/features/listings/listing-media.tables';
 import type { ListingTables } from '#server/features/listings/listings.tables';
 import type { MediaTables } from '#server/features/media/media.tables';
 import type { NotificationTables } from '#server/features/notifications/notifications.tables';
@@ -15,7 +16,7 @@ import type { SurveyTables } from '#server/features/surveys/campaigns.tables';
 
 declare module '#server/db/schema' {
   interface Database
-    extends AuthTables, MediaTables, ListingTables, SurveyTables, ResponseTables, ContactTables, NotificationTables, LeadTables, SettingsTables, ConsentTables, AuditTables, PrivacyTables {}
+    extends AuthTables, MediaTables, ListingTables, ListingMediaTables, SurveyTables, ResponseTables, ContactTables, NotificationTables, LeadTables, SettingsTables, ConsentTables, AuditTables, PrivacyTables {}
 }
 
 export type { Database } from '#server/db/schema';

@@ -63,3 +63,52 @@ export async function readMultipartForm(request: FastifyRequest, options: Multip
   }
   return { fields, file };
 }
+
+export interface MultipartFiles {
+  /** Text fields in the order sent; a name sent twice is there twice. */
+  fields: Array<{ name: string; value: string }>;
+  /** Every file part with content, in the order sent. */
+  files: Array<{ field: string; bytes: Buffer; filename: string }>;
+}
+
+export interface MultipartFilesOptions extends MultipartFormOptions {
+  /** The error when more files are sent than `limits.files` allows (by default the plugin's 413). */
+  tooManyFiles?: () => HttpError;
+}
+
+/**
+ * Reads a multipart form with several files (listing photos): every text field and every file, in
+ * the order sent, with the same refusals as `readMultipartForm`. Each file is held in memory, so
+ * callers set `limits.files` and `limits.fileSize`.
+ */
+export async function readMultipartFiles(request: FastifyRequest, options: MultipartFilesOptions): Promise<MultipartFiles> {
+  if (!request.isMultipart()) throw unsupportedMedia(options.notMultipart);
+  const fields: MultipartFiles['fields'] = [];
+  const files: MultipartFiles['files'] = [];
+  try {
+    for await (const part of request.parts(options.limits ? { limits: options.limits } : undefined)) {
+      if (part.type === 'field') {
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        refuseNul(part.fieldname, value);
+        refuseBrokenText(part.fieldname, value);
+        fields.push({ name: part.fieldname, value });
+        continue;
+      }
+      refuseNul('filename', part.filename);
+      refuseBrokenText('filename', part.filename);
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.tooLarge);
+        throw error;
+      }
+      if (bytes.length > 0) files.push({ field: part.fieldname, bytes, filename: part.filename });
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT' && options.tooManyFiles) throw options.tooManyFiles();
+    if (error instanceof HttpError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw badRequest(MALFORMED_FORM);
+  }
+  return { fields, files };
+}

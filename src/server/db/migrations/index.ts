@@ -34,6 +34,7 @@ import * as privacyRequests from './2026-11-27T1420-privacy-requests';
 import * as listingDetails from './2026-11-28T2000-listing-details';
 import * as listingFilters from './2026-11-28T2100-listing-filters';
 import * as contactEnquiries from './2026-11-28T2200-contact-enquiries';
+import * as listingPhotos from './2026-11-28T2400-listing-photos';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T2310-lead-campaigns': leadCampaigns,
   '2026-11-28T2100-listing-filters': listingFilters,
   '2026-11-28T2200-contact-enquiries': contactEnquiries,
+  '2026-11-28T2400-listing-photos': listingPhotos,
 };

@@ -10,6 +10,7 @@ import {
 import type { Database } from '#server/db/schema';
 import type { ContentCache } from '#server/lib/content-cache';
 import type { ListingKindSpec } from './listing-kinds';
+import { extrasOf } from './listing-photos.service';
 import { productChoices, projectChoices, queryProducts, queryProjects, type ProjectQuery } from './listing-filters.repository';
 
 /** The calendar day (YYYY-MM-DD) it is at `now` in `timeZone`. */
@@ -49,7 +50,8 @@ function readyBounds(readyBy: ReadyBy | undefined, today: string): Pick<ProjectQ
 export async function filterProjects(db: Kysely<Database>, spec: ListingKindSpec<'project'>, filters: ProjectFilters, today: string) {
   const { readyBy, sort = 'newest', ...rest } = filters;
   const rows = await queryProjects(db, { ...rest, ...readyBounds(readyBy, today), sort });
-  return rows.map((row) => spec.toItem(row));
+  const extras = await extrasOf(db, spec, rows.map((row) => row.id));
+  return rows.map((row) => spec.toItem(row, extras.get(row.id)));
 }
 
 /** The decor items that pass the filters, in their order. */
@@ -60,7 +62,8 @@ export async function filterProducts(db: Kysely<Database>, spec: ListingKindSpec
   // A tag of punctuation alone folds to nothing: no product has it.
   if (tagKey === '') return [];
   const rows = await queryProducts(db, { minPrice, maxPrice, tagKey, words, sort });
-  return rows.map((row) => spec.toItem(row));
+  const extras = await extrasOf(db, spec, rows.map((row) => row.id));
+  return rows.map((row) => spec.toItem(row, extras.get(row.id)));
 }
 
 /** What the homes filter form offers, from the content cache (a staff write makes it stale on every instance). */

@@ -10,18 +10,21 @@ import { changedFields, recordAudit, type AuditActor } from '#server/features/au
 import { deleteImageIfUnused, insertImage, prepareImage } from '#server/features/media';
 import { parseFields, type ListingForm } from './listing-form';
 import { listingKinds, type ListingKindSpec } from './listing-kinds';
+import { deleteListingMedia, extrasOf } from './listing-photos.service';
 import * as listings from './listings.repository';
 
 export async function listItems(db: Kysely<Database>, spec: ListingKindSpec) {
   const rows = await listings.listListings(db, spec.table);
-  return rows.map((row) => spec.toItem(row));
+  // The page's photos and floor plans: one more query, whatever the number of rows.
+  const extras = await extrasOf(db, spec, rows.map((row) => row.id));
+  return rows.map((row) => spec.toItem(row, extras.get(row.id)));
 }
 
 /** One record as the API sends it; 404 with the kind's message when there is none. */
 export async function getItem(db: Kysely<Database>, spec: ListingKindSpec, id: string) {
   const row = await listings.findListing(db, spec.table, id);
   if (!row) throw notFound(spec.notFound);
-  return spec.toItem(row);
+  return spec.toItem(row, (await extrasOf(db, spec, [row.id])).get(row.id));
 }
 
 /** A listing as other features name it: its kind, id and name (a studio record's title). */
@@ -100,12 +103,13 @@ export async function updateItem(db: Kysely<Database>, spec: ListingKindSpec, fo
   return id;
 }
 
-/** Deletes a record, and its image when no other record uses it. */
+/** Deletes a record, and its image, photos and floor plan when no other record uses them. */
 export async function deleteItem(db: Kysely<Database>, spec: ListingKindSpec, id: string, actor: AuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const imageHash = await listings.deleteListing(trx, spec.table, id);
     if (imageHash === undefined) throw notFound(spec.notFound);
     await deleteImageIfUnused(trx, imageHash);
+    await deleteListingMedia(trx, spec, id);
     await recordAudit(trx, { actor, kind: 'listing.deleted', recordType: spec.kind, recordId: id });
   });
 }

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_SIZE, NOT_AN_IMAGE } from '#shared/listings/listings.contract';
-import { tooLarge, unsupportedMedia } from '#server/lib/errors';
+import { tooLarge, unsupportedMedia, type HttpError } from '#server/lib/errors';
 import type { StoredImage } from './media.repository';
 
 export const IMAGE_TOO_LARGE = 'The image is larger than 5 MB. Please choose a smaller file.';
 export const IMAGE_TOO_MANY_PIXELS = 'The image is larger than 40 megapixels. Please choose a smaller picture.';
 export const IMAGE_UNREADABLE = 'The image could not be read. Please choose another JPEG, PNG or WebP file.';
 
-type ImageFormat = 'jpeg' | 'png' | 'webp';
+export type ImageFormat = 'jpeg' | 'png' | 'webp';
 
 /** What the file is by its first bytes, whatever its name or declared type says. */
 export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
@@ -19,17 +19,23 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
   return null;
 }
 
+/** What an upload is, read from its header alone. */
+export interface ImageHeader {
+  format: ImageFormat;
+  width: number;
+  height: number;
+}
+
 /**
- * Checks an uploaded image and re-encodes it as the 300×300 JPEG (cover crop, quality 100) that is
- * stored and served. The output carries no metadata (EXIF, GPS, ICC, comments): sharp writes none
- * unless asked to. Clients that skip the browser resize get the same result.
+ * Checks that the bytes are a JPEG, PNG or WebP within the size and pixel limits, from the header
+ * alone, so a small file that decodes to billions of pixels is refused before decoding. A file that
+ * is no such image is refused with `refuse` (415 for the listing image, as it always was; the photo
+ * calls answer 400).
  */
-export async function prepareImage(bytes: Buffer): Promise<StoredImage> {
+export async function inspectImage(bytes: Buffer, refuse: (message: string) => HttpError = unsupportedMedia): Promise<ImageHeader> {
   if (bytes.length > IMAGE_MAX_BYTES) throw tooLarge(IMAGE_TOO_LARGE);
   const format = sniffImageFormat(bytes);
-  if (!format) throw unsupportedMedia(NOT_AN_IMAGE);
-
-  // Read the header only, so a small file that decodes to billions of pixels is refused before decoding.
+  if (!format) throw refuse(NOT_AN_IMAGE);
   let width: number | undefined;
   let height: number | undefined;
   try {
@@ -37,11 +43,20 @@ export async function prepareImage(bytes: Buffer): Promise<StoredImage> {
     if (metadata.format !== format) throw new Error('content and header disagree');
     ({ width, height } = metadata);
   } catch {
-    throw unsupportedMedia(IMAGE_UNREADABLE);
+    throw refuse(IMAGE_UNREADABLE);
   }
-  if (!width || !height) throw unsupportedMedia(IMAGE_UNREADABLE);
+  if (!width || !height) throw refuse(IMAGE_UNREADABLE);
   if (width * height > IMAGE_MAX_PIXELS) throw tooLarge(IMAGE_TOO_MANY_PIXELS);
+  return { format, width, height };
+}
 
+/**
+ * Checks an uploaded image and re-encodes it as the 300×300 JPEG (cover crop, quality 100) that is
+ * stored and served. The output carries no metadata (EXIF, GPS, ICC, comments): sharp writes none
+ * unless asked to. Clients that skip the browser resize get the same result.
+ */
+export async function prepareImage(bytes: Buffer): Promise<StoredImage> {
+  await inspectImage(bytes);
   let output: Buffer;
   try {
     output = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
