@@ -2,6 +2,8 @@
 export const paths = {
   home: '/',
   contact: '/viewContact',
+  /** "Ask about this home" on a page of its own: `?project=<id>` or `?product=<id>` (issue 25). */
+  enquiry: '/enquiry',
   about: '/viewAboutus',
   projects: '/viewProjects',
   products: '/viewProducts',
@@ -49,6 +51,11 @@ const LEAD_DETAIL = /^\/dashboard\/leads\/[^/]+$/;
 /** The public page of one home (project) or decor piece (product), issue 25: `/viewProjects/{id}`, `/viewProducts/{id}`. */
 export const listingPagePath = (kind: 'project' | 'product', id: string) => `${kind === 'project' ? paths.projects : paths.products}/${encodeURIComponent(id)}`;
 
+/** The enquiry page about one listing (`/enquiry?project=<id>`), with more of its query (`sent`, `intent`) when given. */
+export function enquiryPagePath(kind: 'project' | 'product', id: string, more: Record<string, string> = {}): string {
+  return `${paths.enquiry}?${new URLSearchParams({ [kind]: id, ...more }).toString()}`;
+}
+
 /** The staff page of one file a visitor attached to a survey answer (issue 18). */
 export const surveyFilePagePath = (id: string) => `${paths.dashboard}/file/${encodeURIComponent(id)}`;
 const SURVEY_FILE_PAGE = /^\/dashboard\/file\/[^/]+$/;
@@ -62,7 +69,7 @@ export function isStaffPath(pathname: string): boolean {
 }
 
 /** Public pages whose HTML the server renders (with their data); all other pages render in the browser. */
-const serverRendered: ReadonlySet<string> = new Set([paths.home, paths.projects, paths.products, paths.studio, paths.contact, paths.about, paths.privacy, paths.unsubscribe]);
+const serverRendered: ReadonlySet<string> = new Set([paths.home, paths.projects, paths.products, paths.studio, paths.contact, paths.enquiry, paths.about, paths.privacy, paths.unsubscribe]);
 
 /** True for the server-rendered public pages and for unknown paths (the 404 page). */
 export function isServerRenderedPath(pathname: string): boolean {

@@ -296,7 +296,8 @@ describeEachDatabase(
         newsletter: 'on',
       });
       expect(res.statusCode, res.body).toBe(303);
-      expect(res.headers.location).toBe(`/viewProjects/${home}?sent=1#enquiry`);
+      // The page thanks the visitor for what they asked: a visit here.
+      expect(res.headers.location).toBe(`/viewProjects/${home}?sent=visit#enquiry`);
 
       const row = (await contactRows(ctx)).find((r) => r.email === email)!;
       expect(row).toMatchObject({ firstname: 'Kabir', lastname: '', requestQuotation: 'Homes', phone: '+919845077777', topic: 'site visit', listing: { kind: 'project', id: home, name: 'Lakeside Residency' } });
@@ -319,6 +320,11 @@ describeEachDatabase(
       const decor = await sendForm(ctx, { listingKind: 'product', listingId: piece, firstname: 'Kabir', email, message: 'Other colours?', topic: 'question' });
       expect(decor.statusCode).toBe(303);
       expect(decor.headers.location).toBe(`/viewProducts/${piece}?sent=1#enquiry`);
+      // The enquiry page's own form comes back there; any other `back` is the listing's page.
+      const fromPage = await sendForm(ctx, { listingKind: 'product', listingId: piece, back: 'enquiry', firstname: 'Kabir', email, message: 'Delivery?' });
+      expect(fromPage.headers.location).toBe(`/enquiry?product=${piece}&sent=1#enquiry`);
+      const elsewhere = await sendForm(ctx, { listingKind: 'product', listingId: piece, back: 'https://evil.example/', firstname: 'Kabir', email, message: 'Delivery?' });
+      expect(elsewhere.headers.location).toBe(`/viewProducts/${piece}?sent=1#enquiry`);
     });
 
     it('without script: a refused message comes back as the form with the errors and everything typed, storing nothing', async () => {

@@ -1,5 +1,6 @@
 import type { messageAnswer } from '../api-answer';
 import { route } from '../api-route';
+import { paths } from '../paths';
 import type { contactResponseListSchema } from './contact.contract';
 
 /** The contact form (SPEC.md §7). */
@@ -11,16 +12,24 @@ export const CONTACT_API = {
 } as const;
 
 /**
- * Where forms post without script (issue 25): "Ask about this home" as a plain form, form-encoded;
- * the server stores the message and sends the browser back to the listing (303), or answers a page
- * with the form and its errors.
+ * Where forms post without script (issue 25): "Ask about this home" as a plain form, form-encoded, to
+ * the address of its own page; the server stores the message and sends the browser back to the page
+ * the form was on (303), or answers a page with the form and its errors.
  */
 export const CONTACT_FORMS = {
-  enquiry: '/enquiry',
+  enquiry: paths.enquiry,
 } as const;
 
-/** The query parameter the listing's page is sent back with once the form's message is stored (`?sent=1`). */
+/**
+ * The query parameter the page is sent back with once the form's message is stored: `?sent=1` for a
+ * question, `?sent=visit` for a site visit (the page thanks the visitor for what they asked).
+ */
 export const ENQUIRY_SENT_PARAM = 'sent';
+export const ENQUIRY_SENT_VALUES = { question: '1', 'site visit': 'visit' } as const;
+
+/** The form's hidden `back` field: the enquiry page's own form comes back there, any other to the listing's page. */
+export const ENQUIRY_BACK = { listing: 'listing', enquiry: 'enquiry' } as const;
+export type EnquiryBack = keyof typeof ENQUIRY_BACK;
 
 /** The routes with their answers (by type only: the public contact page loads this file). */
 export const CONTACT_ROUTES = {

@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
       { path: rel(paths.products), ...page('listings/products-page.tsx') },
       { path: rel(paths.studio), ...page('listings/studios-page.tsx') },
       { path: rel(paths.contact), ...page('contact/contact-page.tsx') },
+      { path: rel(paths.enquiry), ...page('contact/enquiry-page.tsx') },
       { path: rel(paths.about), ...page('site/about-page.tsx') },
       { path: rel(paths.privacy), ...page('consent/privacy-page.tsx') },
       { path: rel(paths.privacyConfirm), ...page('privacy/privacy-confirm-page.tsx') },

@@ -9,9 +9,10 @@ import {
   contactResponseListSchema,
   contactSchema,
   type EnquiryListingKind,
+  type EnquiryTopic,
 } from '#shared/contact/contact.contract';
-import { ENQUIRY_SENT_PARAM } from '#shared/contact/contact.api';
-import { listingPagePath } from '#shared/paths';
+import { ENQUIRY_BACK, ENQUIRY_SENT_PARAM, ENQUIRY_SENT_VALUES, type EnquiryBack } from '#shared/contact/contact.api';
+import { enquiryPagePath, listingPagePath } from '#shared/paths';
 import { HttpError } from '#server/lib/errors';
 import { addContactMessage, CONTACT_THANKS, findEnquiryListing, listContactResponses } from './contact.service';
 import { enquiryFormPage, type EnquiryFormValues } from './enquiry-form-page';
@@ -21,8 +22,16 @@ import { pendingConsent } from '#server/features/consent';
 const formBody = z.record(z.string(), z.string()).nullish();
 type FormBody = z.infer<typeof formBody>;
 
-/** Where the browser goes once the message is stored: back to the listing, which then thanks the visitor. */
-const sentPath = (kind: EnquiryListingKind, id: string) => `${listingPagePath(kind, id)}?${ENQUIRY_SENT_PARAM}=1#enquiry`;
+/**
+ * Where the browser goes once the message is stored: back to the page the form was on (the listing's,
+ * or the enquiry page), which then thanks the visitor. Built here from the listing, never from a
+ * posted address.
+ */
+function sentPath(kind: EnquiryListingKind, id: string, back: string | undefined, topic: EnquiryTopic): string {
+  const sent = ENQUIRY_SENT_VALUES[topic];
+  const page = back === ENQUIRY_BACK.enquiry ? enquiryPagePath(kind, id, { [ENQUIRY_SENT_PARAM]: sent }) : `${listingPagePath(kind, id)}?${ENQUIRY_SENT_PARAM}=${sent}`;
+  return `${page}#enquiry`;
+}
 
 const RATE_LIMITED = 'You have sent several messages in a short time. Please wait a minute, then send this one again.';
 
@@ -66,11 +75,13 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     const kind: EnquiryListingKind = form.listingKind === 'product' ? 'product' : 'project';
     const listingId = (form.listingId ?? '').trim();
     const consent = await pendingConsent(app.db, await app.settings.current(), 'contact', { noticeVersion: Number(form.noticeVersion) || undefined });
-    const listing = listingId && !errors.listingId ? await listingNamed(kind, listingId) : null;
+    const back = form.back === ENQUIRY_BACK.enquiry ? ENQUIRY_BACK.enquiry : ENQUIRY_BACK.listing;
+    const listing = listingId && !errors.listingId ? await listingNamed(kind, listingId, back) : null;
     const html = enquiryFormPage({
       kind,
       listingId,
       listing,
+      back,
       values: valuesOf(form),
       errors,
       summary,
@@ -80,9 +91,10 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
   }
 
   /** The listing's name and page, from what was posted (never taken as a link: the path is built here). */
-  async function listingNamed(kind: EnquiryListingKind, id: string) {
+  async function listingNamed(kind: EnquiryListingKind, id: string, back: EnquiryBack) {
     const found = await findEnquiryListing(app.db, id, kind);
-    return found ? { name: found.name, path: listingPagePath(found.kind, found.id) } : null;
+    if (!found) return null;
+    return { name: found.name, path: back === ENQUIRY_BACK.enquiry ? enquiryPagePath(found.kind, found.id) : listingPagePath(found.kind, found.id) };
   }
 
   r.post(
@@ -118,11 +130,11 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       reply.header('cache-control', 'no-store');
       if (!result.stored) {
         // A bot (the honeypot was filled): the same answer as a person, nothing stored.
-        return reply.redirect(sentPath(input.listingKind ?? 'project', input.listingId ?? ''), 303);
+        return reply.redirect(sentPath(input.listingKind ?? 'project', input.listingId ?? '', form.back, input.topic ?? 'question'), 303);
       }
       app.notifications.wake();
       // `listing` is set: the form always names one (an unknown one was refused above).
-      return reply.redirect(result.listing ? sentPath(result.listing.kind, result.listing.id) : '/', 303);
+      return reply.redirect(result.listing ? sentPath(result.listing.kind, result.listing.id, form.back, input.topic ?? 'question') : '/', 303);
     },
   );
 }

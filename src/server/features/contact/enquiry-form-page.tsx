@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { EnquiryBack } from '#shared/contact/contact.api';
 import { CONTACT_FORMS, CONTACT_LIMITS, ENQUIRY_TOPICS, type EnquiryListingKind, type EnquiryTopic } from '#shared/contact/contact.contract';
 import type { Notice } from '#shared/consent/consent.contract';
 import { paths } from '#shared/paths';
@@ -27,6 +28,8 @@ export interface EnquiryFormPageProps {
   /** The listing's id as posted (kept in the form) and its page, when it is still listed. */
   listingId: string;
   listing: { name: string; path: string } | null;
+  /** Where the form was (its hidden `back` field, kept for the next post). */
+  back: EnquiryBack;
   values: EnquiryFormValues;
   /** Field name → message. */
   errors: Record<string, string>;
@@ -100,7 +103,7 @@ function NoticeText({ text }: { text: string }) {
   );
 }
 
-export function EnquiryFormPage({ kind, listingId, listing, values, errors, summary, notices }: EnquiryFormPageProps) {
+export function EnquiryFormPage({ kind, listingId, listing, back, values, errors, summary, notices }: EnquiryFormPageProps) {
   const heading = kind === 'project' ? 'Ask about this home' : 'Ask about this piece';
   const listed = Object.keys(errors).filter((name) => FIELD_LABELS[name]);
   const topic = (ENQUIRY_TOPICS as readonly string[]).includes(values.topic) ? values.topic : 'question';
@@ -147,6 +150,7 @@ export function EnquiryFormPage({ kind, listingId, listing, values, errors, summ
             <form method="post" action={CONTACT_FORMS.enquiry}>
               <input type="hidden" name="listingKind" value={kind} />
               <input type="hidden" name="listingId" value={listingId} />
+              <input type="hidden" name="back" value={back} />
               <input type="hidden" name="noticeVersion" value={String(notices.contact.version)} />
               <Field name="firstname" errors={errors}>
                 <input type="text" autoComplete="given-name" required maxLength={CONTACT_LIMITS.name} defaultValue={values.firstname} {...aria('firstname', errors)} />

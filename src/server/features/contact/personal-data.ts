@@ -1,6 +1,10 @@
 import type { PersonalData } from '#server/lib/personal-data';
 
-/** Contact messages: each keeps the name and e-mail as typed (decision 0016). */
+/**
+ * Contact messages: each keeps the name and e-mail as typed (decision 0016), and since issue 25 the
+ * phone given with it and the listing it is about (its kind, id and name then): every column is
+ * exported and the whole row erased.
+ */
 export const personalData: PersonalData = {
   feature: 'contact',
   tables: ['contact_messages'],

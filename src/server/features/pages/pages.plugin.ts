@@ -99,6 +99,8 @@ const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
   [paths.products]: FILTER_PARAMS.product,
   // The contact form prefilled from a link (/result's "Ask about this home"): contact-page.tsx.
   [paths.contact]: ['quote', 'about'],
+  // "Ask about this home" on its own page: the listing, the choice a link made, and the answer after a post without script.
+  [paths.enquiry]: ['project', 'product', 'intent', ENQUIRY_SENT_PARAM],
   // The unsubscribe page's link token, and its answer after the form was sent (consent/unsubscribe-page.tsx).
   [paths.unsubscribe]: ['token', 'done'],
 };

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CONTACT_FORMS, ENQUIRY_SENT_PARAM } from '#shared/contact/contact.api';
+import { CONTACT_FORMS, ENQUIRY_SENT_PARAM, ENQUIRY_SENT_VALUES, type EnquiryBack } from '#shared/contact/contact.api';
 import { CONTACT_LIMITS, ENQUIRY_TOPICS, enquiryFieldsSchema, type EnquiryListingKind, type EnquiryTopic } from '#shared/contact/contact.contract';
-import { listingPagePath } from '#shared/paths';
+import { enquiryPagePath, listingPagePath } from '#shared/paths';
 import type { SiteSettings } from '#shared/site';
 import { telHref, useSiteSettings } from '#web/app/site-settings';
 import { Notice } from '#web/components/notice';
@@ -32,6 +32,8 @@ export interface ListingEnquiryProps {
   listing: EnquiryListing;
   /** "Book a site visit" opens the form with `site visit` chosen; `question` by default. */
   intent?: EnquiryTopic;
+  /** Where a post without script comes back to: the listing's page (default), or the enquiry page that mounts this. */
+  back?: EnquiryBack;
 }
 
 const HEADINGS: Record<EnquiryListingKind, string> = { project: 'Ask about this home', product: 'Ask about this piece' };
@@ -58,14 +60,17 @@ type Status = { tone: 'sent'; text: string; inPlace?: boolean } | { tone: 'error
 /** Keyboard and screen-reader users are taken to the answer once the message is sent in place. */
 const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
-export function ListingEnquiry({ kind, listing, intent = 'question' }: ListingEnquiryProps) {
+export function ListingEnquiry({ kind, listing, intent = 'question', back = 'listing' }: ListingEnquiryProps) {
   const [params] = useSearchParams();
   const { notices } = useSiteSettings();
   const form = useZodForm(enquiryFieldsSchema, { firstname: '', email: '', phone: '', message: '', topic: intent });
   const [website, setWebsite] = useState('');
   const [newsletter, setNewsletter] = useState(false);
-  // Sent by the form without script: the server sent the browser back here with ?sent=1.
-  const [status, setStatus] = useState<Status>(() => (params.get(ENQUIRY_SENT_PARAM) === '1' ? { tone: 'sent', text: thanks(kind, listing.name, intent) } : null));
+  // Sent by the form without script: the server sent the browser back here with ?sent=1 (or =visit).
+  const [status, setStatus] = useState<Status>(() => {
+    const sentAs = ENQUIRY_TOPICS.find((topic) => ENQUIRY_SENT_VALUES[topic] === params.get(ENQUIRY_SENT_PARAM));
+    return sentAs ? { tone: 'sent', text: thanks(kind, listing.name, sentAs) } : null;
+  });
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
   const id = useId();
@@ -127,7 +132,7 @@ export function ListingEnquiry({ kind, listing, intent = 'question' }: ListingEn
             </button>
           ) : (
             // Without script: the listing's page again, without the answer.
-            <a className="button listing-enquiry__again" href={`${listingPagePath(kind, listing._id)}#enquiry`}>
+            <a className="button listing-enquiry__again" href={`${back === 'enquiry' ? enquiryPagePath(kind, listing._id) : listingPagePath(kind, listing._id)}#enquiry`}>
               Send another message
             </a>
           )}
@@ -147,6 +152,7 @@ export function ListingEnquiry({ kind, listing, intent = 'question' }: ListingEn
           </p>
           <input type="hidden" name="listingKind" value={kind} />
           <input type="hidden" name="listingId" value={listing._id} />
+          <input type="hidden" name="back" value={back} />
           <input type="hidden" name="noticeVersion" value={notices.contact.version} />
           <div className="listing-enquiry__row">
             <TextField label="First name" autoComplete="given-name" required {...form.field('firstname')} />

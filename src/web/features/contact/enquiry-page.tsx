@@ -1,0 +1,83 @@
+import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { EnquiryListingKind, EnquiryTopic } from '#shared/contact/contact.contract';
+import { listingPagePath, paths } from '#shared/paths';
+import { useSiteSettings } from '#web/app/site-settings';
+import { PageMeta } from '#web/components/page-meta';
+import { fetchListings } from '#web/features/listings/listings-api';
+import { ListingEnquiry, listingContactLinks, type EnquiryListing } from './listing-enquiry';
+import './listing-enquiry.css';
+
+/*
+ * "Ask about this home" on a page of its own (issue 25): `/enquiry?project=<id>` or `?product=<id>`,
+ * with `&intent=site visit` for "Book a site visit". The listings' own pages mount the same form; this
+ * page is where a link can send a visitor about any one listing, and where the form is proved in a
+ * browser (tests/e2e/listing-enquiry.e2e.ts).
+ */
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const query = new URL(request.url).searchParams;
+  const kind: EnquiryListingKind = query.has('product') ? 'product' : 'project';
+  const id = query.get(kind) ?? '';
+  const intent: EnquiryTopic = query.get('intent') === 'site visit' ? 'site visit' : 'question';
+  let listing: EnquiryListing | null = null;
+  if (kind === 'project') {
+    const found = (await fetchListings('project', { signal: request.signal })).find((p) => p._id === id);
+    if (found) listing = { _id: found._id, name: found.name };
+  } else {
+    const found = (await fetchListings('product', { signal: request.signal })).find((p) => p._id === id);
+    if (found) listing = { _id: found._id, name: found.productname };
+  }
+  return data({ kind, intent, listing }, { status: listing ? 200 : 404 });
+}
+
+export function Component() {
+  const { kind, intent, listing } = useLoaderData<typeof loader>();
+  const site = useSiteSettings();
+  const what = kind === 'project' ? 'home' : 'decor piece';
+  if (!listing) {
+    return (
+      <>
+        <PageMeta title="Listing not found" description={`This ${what} is no longer on our site.`} />
+        <meta name="robots" content="noindex" />
+        <header className="page-intro">
+          <p className="eyebrow">{kind === 'project' ? 'Homes' : 'Decor'}</p>
+          <h1>This {what} is no longer listed</h1>
+          <p>
+            It may have been sold or taken down. See the <Link to={kind === 'project' ? paths.projects : paths.products}>{kind === 'project' ? 'homes' : 'decor'}</Link> we have now,
+            or <Link to={paths.contact}>write to us</Link>.
+          </p>
+        </header>
+      </>
+    );
+  }
+  const page = `${site.origin}${listingPagePath(kind, listing._id)}`;
+  const links = listingContactLinks(site, listing, kind, page);
+  return (
+    <>
+      <PageMeta title={`${kind === 'project' ? 'Ask about this home' : 'Ask about this piece'}: ${listing.name}`} description={`Ask ${site.name} about ${listing.name}, or book a visit.`} />
+      <meta name="robots" content="noindex" />
+      <header className="page-intro">
+        <p className="eyebrow">{kind === 'project' ? 'Homes' : 'Decor'}</p>
+        <h1>{listing.name}</h1>
+        <p>Tell us what you would like to know and we will get back to you, usually within one working day.</p>
+      </header>
+      <div className="enquiry-page">
+        <ListingEnquiry kind={kind} listing={listing} intent={intent} back="enquiry" />
+        <aside className="enquiry-page__direct" aria-labelledby="enquiry-direct-title">
+          <h2 id="enquiry-direct-title">Rather talk now?</h2>
+          <p>
+            <a className="button" href={links.whatsApp} target="_blank" rel="noopener noreferrer">
+              WhatsApp us about {listing.name}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+          <p>
+            <a className="button listing-enquiry__again" href={links.call}>
+              Call {site.phone}
+            </a>
+          </p>
+        </aside>
+      </div>
+    </>
+  );
+}
