@@ -1,4 +1,4 @@
-// npm run bench [-- --only=writes,reads,export,summary,inbox,notify,matching,write-floor,write-reference,bundles,lighthouse,survey-open] [--db=sqlite,postgres]
+// npm run bench [-- --only=writes,reads,export,summary,inbox,filters,notify,matching,write-floor,write-reference,bundles,lighthouse,survey-open] [--db=sqlite,postgres]
 //                 [--only=outputs --out=<dir>: a snapshot of every page, API answer, export and e-mail (bench/outputs-snapshot.ts); not in the default groups]
 //                 [--baseline=<built checkout of an earlier commit>: lead writes before/after, same run]
 //                 [--export-baseline=<built checkout of an earlier commit>: the .xlsx export before/after, same run]
@@ -16,6 +16,7 @@ import { benchExportAgainstBaseline } from './export-baseline';
 import { runSummaryBench } from './campaign-summary';
 import { benchLeadList, benchMatching, benchNotifyLatency } from './inbox';
 import { benchLeadWrites, benchPublicReads } from './leads';
+import { benchListingFilters } from './listing-filters';
 import { benchLighthouse } from './lighthouse';
 import { benchWritesAgainstBaseline } from './write-baseline';
 import { benchLeadWriteFloor } from './lead-write-floor';
@@ -27,7 +28,7 @@ import { startAbode, startCeiling, type Running } from './lib/processes';
 import { atMost, figure, printTable, type Figure } from './lib/report';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
-const only = new Set((args.get('only') ?? 'writes,reads,export,summary,inbox,notify,matching,write-floor,write-reference,bundles,lighthouse,survey-open').split(','));
+const only = new Set((args.get('only') ?? 'writes,reads,export,summary,inbox,filters,notify,matching,write-floor,write-reference,bundles,lighthouse,survey-open').split(','));
 const dialects = (args.get('db') ?? 'sqlite,postgres').split(',');
 const ADMIN = { email: 'bench@abode.test', password: 'bench-password-123' };
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -113,6 +114,10 @@ async function main(): Promise<void> {
   if (only.has('inbox')) {
     console.log('Leads inbox: one page of 100,000 leads (SQLite)…');
     figures.push(...(await benchLeadList()));
+  }
+  if (only.has('filters')) {
+    console.log('Listing filters: 10,000 homes and 10,000 decor items (SQLite)…');
+    figures.push(...(await benchListingFilters()));
   }
   if (only.has('summary')) {
     console.log('Results summary: 100,000 responses and 10,000 unfinished (SQLite)…');

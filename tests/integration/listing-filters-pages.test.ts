@@ -71,7 +71,13 @@ describeEachDatabase(
       expect(chosen(html, 'locality')).toBe('Whitefield, Bengaluru');
       expect(chosen(html, 'sort')).toBe('newest');
       // Every field has a label; the choices come from the homes themselves.
-      for (const label of ['Locality', 'Unit size', 'Min sq. ft', 'Max sq. ft', 'Ready by', 'Min price', 'Max price', 'Sort by']) expect(html).toContain(`>${label}</label>`);
+      for (const label of ['Locality', 'Unit size', 'Ready by', 'Sort by']) expect(html).toContain(`>${label}</label>`);
+      // The range fields show "Min" and "Max" under their legend; a screen reader hears "Min sq. ft".
+      for (const [shown, unit] of [['Min', 'sq. ft'], ['Max', 'sq. ft'], ['Min', 'price'], ['Max', 'price']]) {
+        expect(html).toContain(`>${shown}<span class="visually-hidden"> ${unit}</span></label>`);
+      }
+      expect(html).toContain('<legend class="field__label">Size (sq. ft)</legend>');
+      expect(html).toContain('<legend class="field__label">Price (₹)</legend>');
       expect(html).toContain('<option value="4">4 BHK</option>');
       expect(html).toContain('<option value="Powai, Mumbai">Powai, Mumbai</option>');
       // Rupees in Indian grouping.

@@ -74,17 +74,30 @@ export async function up(db: Kysely<any>): Promise<void> {
     }
   }
 
-  // What the filters compare and the orders sort by.
-  await db.schema.createIndex('projects_area').on('projects').column('area').execute();
-  await db.schema.createIndex('projects_bhk').on('projects').columns(['bhk', 'squareft']).execute();
-  await db.schema.createIndex('projects_squareft').on('projects').column('squareft').execute();
-  await db.schema.createIndex('projects_ready').on('projects').column('dateofcomplition').execute();
-  await db.schema.createIndex('projects_price').on('projects').column('price').execute();
-  await db.schema.createIndex('products_price').on('products').column('price').execute();
+  // What the filters compare and the orders sort by. Each index leads with one filter's column, then
+  // the newest-first order, then every other filter's column: a filtered list is read from one index
+  // alone (no row lookups), in order when it is the newest first (issue 25, bench/listing-filters.ts).
+  const projectFilters = ['area', 'bhk', 'squareft', 'dateofcomplition', 'price'];
+  for (const [name, column, newest] of [
+    ['projects_area', 'area', ['created_at desc', 'id desc']],
+    ['projects_bhk', 'bhk', ['created_at desc', 'id desc']],
+    ['projects_squareft', 'squareft', ['created_at', 'id']],
+    ['projects_ready', 'dateofcomplition', ['created_at', 'id']],
+    ['projects_price', 'price', ['created_at', 'id']],
+  ] as const) {
+    await db.schema
+      .createIndex(name)
+      .on('projects')
+      .columns([column, ...newest, ...projectFilters.filter((c) => c !== column)])
+      .execute();
+  }
+  await db.schema.createIndex('products_price').on('products').columns(['price', 'created_at', 'id']).execute();
+  // The keyword filter reads every product's search text: from this index, newest first, not from the rows.
+  await db.schema.createIndex('products_search').on('products').columns(['created_at desc', 'id desc', 'price', 'search_text']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const index of ['products_price', 'projects_price', 'projects_ready', 'projects_squareft', 'projects_bhk', 'projects_area']) {
+  for (const index of ['products_search', 'products_price', 'projects_price', 'projects_ready', 'projects_squareft', 'projects_bhk', 'projects_area']) {
     await db.schema.dropIndex(index).execute();
   }
   await db.schema.dropTable('product_tags').execute();

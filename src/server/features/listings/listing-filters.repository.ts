@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import { foldForSearch, type ProductChoices, type ProductSort, type ProjectChoices, type ProjectSort } from '#shared/listings/listing-filters';
 import type { Database } from '#server/db/schema';
-import { toListingRow, type ListingRow } from './listings.repository';
 
 /**
  * The public lists' filters, as typed queries on the homes and decor tables. Each filter is a
  * condition on a column (derived on write where the field itself cannot be compared: `bhk`,
- * `search_text`, `product_tags`) with its index (migration 2026-11-28T2100-listing-filters), so a
- * filtered list reads what it sends and no more.
+ * `search_text`, `product_tags`) with its index (migration 2026-11-28T2100-listing-filters). A query
+ * answers ids in order; the items' JSON comes from the content cache (listings.service.ts `itemsJson`).
  */
 
 /** A homes query, its dates already turned into bounds on `dateofcomplition` (YYYY-MM-DD) by the service. */
@@ -35,8 +34,9 @@ export interface ProductQuery {
   sort: ProductSort;
 }
 
-export async function queryProjects(db: Kysely<Database>, query: ProjectQuery): Promise<ListingRow[]> {
-  let select = db.selectFrom('projects').selectAll();
+/** The ids of the homes that pass, in the order asked for. */
+export async function queryProjectIds(db: Kysely<Database>, query: ProjectQuery): Promise<string[]> {
+  let select = db.selectFrom('projects').select('id');
   if (query.locality !== undefined) select = select.where('area', '=', query.locality);
   if (query.bhk !== undefined) select = select.where('bhk', '=', query.bhk);
   if (query.minSqft !== undefined) select = select.where('squareft', '>=', query.minSqft);
@@ -60,11 +60,12 @@ export async function queryProjects(db: Kysely<Database>, query: ProjectQuery): 
       break;
   }
   const rows = await select.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
-  return rows.map(toListingRow);
+  return rows.map((row) => row.id);
 }
 
-export async function queryProducts(db: Kysely<Database>, query: ProductQuery): Promise<ListingRow[]> {
-  let select = db.selectFrom('products').selectAll();
+/** The ids of the decor items that pass, in the order asked for. */
+export async function queryProductIds(db: Kysely<Database>, query: ProductQuery): Promise<string[]> {
+  let select = db.selectFrom('products').select('id');
   if (query.minPrice !== undefined) select = select.where('price', '>=', query.minPrice);
   if (query.maxPrice !== undefined) select = select.where('price', '<=', query.maxPrice);
   const { tagKey } = query;
@@ -74,7 +75,7 @@ export async function queryProducts(db: Kysely<Database>, query: ProductQuery): 
   if (query.sort === 'price') select = select.orderBy('price', 'asc');
   if (query.sort === '-price') select = select.orderBy('price', 'desc');
   const rows = await select.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
-  return rows.map(toListingRow);
+  return rows.map((row) => row.id);
 }
 
 /** A product's tag rows, as its tags are now (in the transaction that writes the product). */

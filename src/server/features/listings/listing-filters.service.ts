@@ -10,8 +10,8 @@ import {
 import type { Database } from '#server/db/schema';
 import type { ContentCache } from '#server/lib/content-cache';
 import type { ListingKindSpec } from './listing-kinds';
-import { extrasOf } from './listing-photos.service';
-import { productChoices, projectChoices, queryProducts, queryProjects, type ProjectQuery } from './listing-filters.repository';
+import { productChoices, projectChoices, queryProductIds, queryProjectIds, type ProjectQuery } from './listing-filters.repository';
+import { itemsJson } from './listings.service';
 
 /** The calendar day (YYYY-MM-DD) it is at `now` in `timeZone`. */
 export function dayIn(timeZone: string, now: Date): string {
@@ -46,24 +46,22 @@ function readyBounds(readyBy: ReadyBy | undefined, today: string): Pick<ProjectQ
   }
 }
 
-/** The homes that pass the filters, in their order; `today` is the studio's day (YYYY-MM-DD). */
-export async function filterProjects(db: Kysely<Database>, spec: ListingKindSpec<'project'>, filters: ProjectFilters, today: string) {
+/** The homes that pass the filters, in their order, as the list's JSON; `today` is the studio's day (YYYY-MM-DD). */
+export async function filterProjects(cache: ContentCache, db: Kysely<Database>, spec: ListingKindSpec<'project'>, filters: ProjectFilters, today: string): Promise<string> {
   const { readyBy, sort = 'newest', ...rest } = filters;
-  const rows = await queryProjects(db, { ...rest, ...readyBounds(readyBy, today), sort });
-  const extras = await extrasOf(db, spec, rows.map((row) => row.id));
-  return rows.map((row) => spec.toItem(row, extras.get(row.id)));
+  const ids = await queryProjectIds(db, { ...rest, ...readyBounds(readyBy, today), sort });
+  return itemsJson(cache, db, spec, ids);
 }
 
-/** The decor items that pass the filters, in their order. */
-export async function filterProducts(db: Kysely<Database>, spec: ListingKindSpec<'product'>, filters: ProductFilters) {
+/** The decor items that pass the filters, in their order, as the list's JSON. */
+export async function filterProducts(cache: ContentCache, db: Kysely<Database>, spec: ListingKindSpec<'product'>, filters: ProductFilters): Promise<string> {
   const { tag, q, sort = 'newest', minPrice, maxPrice } = filters;
   const tagKey = tag === undefined ? undefined : foldForSearch(tag);
   const words = [...new Set(foldForSearch(q ?? '').split(' ').filter(Boolean))];
   // A tag of punctuation alone folds to nothing: no product has it.
-  if (tagKey === '') return [];
-  const rows = await queryProducts(db, { minPrice, maxPrice, tagKey, words, sort });
-  const extras = await extrasOf(db, spec, rows.map((row) => row.id));
-  return rows.map((row) => spec.toItem(row, extras.get(row.id)));
+  if (tagKey === '') return '[]';
+  const ids = await queryProductIds(db, { minPrice, maxPrice, tagKey, words, sort });
+  return itemsJson(cache, db, spec, ids);
 }
 
 /** What the homes filter form offers, from the content cache (a staff write makes it stale on every instance). */

@@ -40,6 +40,13 @@ export async function findListing(db: Kysely<Database>, table: ListingTableName,
   return row && toListingRow(row);
 }
 
+/** The records with these ids, in no particular order. */
+export async function findListings(db: Kysely<Database>, table: ListingTableName, ids: readonly string[]): Promise<ListingRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await tables(db).selectFrom(table).selectAll().where('id', 'in', ids).execute();
+  return rows.map(toListingRow);
+}
+
 export async function insertListing(db: Kysely<Database>, table: ListingTableName, row: ListingRow): Promise<void> {
   const now = new Date();
   await tables(db)

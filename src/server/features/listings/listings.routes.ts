@@ -21,23 +21,23 @@ function refuse(problems: FilterProblem[]): void {
 }
 
 /**
- * Homes and decor take filters (issue 25): the items that pass them, or null when the query asks
+ * Homes and decor take filters (issue 25): the items that pass them (JSON), or null when the query asks
  * for none, so the whole list goes out exactly as before. "Ready by" counts from today in the
  * studio's time zone (settings; Asia/Kolkata unless changed).
  */
-const filteredItems: Partial<Record<ListingKind, (app: FastifyInstance, query: Record<string, unknown>) => Promise<object[] | null>>> = {
+const filteredItems: Partial<Record<ListingKind, (app: FastifyInstance, query: Record<string, unknown>) => Promise<string | null>>> = {
   project: async (app, query) => {
     const { filters, problems } = parseFilters('project', query);
     refuse(problems);
     if (isUnfiltered(filters)) return null;
     const { timeZone } = await app.settings.current();
-    return filterProjects(app.db, listingKinds.project, filters, dayIn(timeZone, new Date()));
+    return filterProjects(app.contentCache, app.db, listingKinds.project, filters, dayIn(timeZone, new Date()));
   },
   product: async (app, query) => {
     const { filters, problems } = parseFilters('product', query);
     refuse(problems);
     if (isUnfiltered(filters)) return null;
-    return filterProducts(app.db, listingKinds.product, filters);
+    return filterProducts(app.contentCache, app.db, listingKinds.product, filters);
   },
 };
 
@@ -67,10 +67,10 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
       paths.list,
       { config: { access: 'public' }, schema: { tags, ...(querystring ? { querystring } : {}), response: { 200: z.array(spec.itemSchema), 304: z.null() } } },
       async (request, reply) => {
-        const items = filter ? await filter(app, request.query as Record<string, unknown>) : null;
-        if (!items) return sendWholeList(request, reply);
-        // The items as the whole list writes them (same fields, same order), read for this query alone.
-        return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(JSON.stringify(items));
+        const json = filter ? await filter(app, request.query as Record<string, unknown>) : null;
+        if (json === null) return sendWholeList(request, reply);
+        // The items as the whole list writes them (same fields, same order), chosen for this query alone.
+        return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(json);
       },
     );
 

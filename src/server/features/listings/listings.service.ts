@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { IMAGE_REQUIRED, type ListingKind } from '#shared/listings/listings.contract';
+import { IMAGE_REQUIRED, type ListingItems, type ListingKind } from '#shared/listings/listings.contract';
 import type { Database } from '#server/db/schema';
 import { CompressedBody } from '#server/lib/compressed-body';
 import type { ContentCache } from '#server/lib/content-cache';
@@ -13,7 +13,7 @@ import { listingKinds, type ListingKindSpec } from './listing-kinds';
 import { deleteListingMedia, extrasOf } from './listing-photos.service';
 import * as listings from './listings.repository';
 
-export async function listItems(db: Kysely<Database>, spec: ListingKindSpec) {
+export async function listItems<K extends ListingKind>(db: Kysely<Database>, spec: ListingKindSpec<K>): Promise<Array<ListingItems[K]>> {
   const rows = await listings.listListings(db, spec.table);
   // The page's photos and floor plans: one more query, whatever the number of rows.
   const extras = await extrasOf(db, spec, rows.map((row) => row.id));
@@ -49,13 +49,55 @@ export interface SerializedList {
   etag: string;
 }
 
+/** Every item of a kind as its JSON text, by id, and the ids newest first. */
+export interface ItemTexts {
+  byId: ReadonlyMap<string, string>;
+  newest: readonly string[];
+}
+
 /**
- * The public list as JSON, from the app's content cache (lib/content-cache.ts: the busiest reads,
- * DESIGN.md §9); a staff write makes it stale on every instance.
+ * The items as JSON texts, from the app's content cache (lib/content-cache.ts: the busiest reads,
+ * DESIGN.md §9); a staff write makes them stale on every instance. The whole list is made of them,
+ * and so is a filtered one (issue 25): the database picks the ids and their order, each item is
+ * written once per change.
+ */
+export function itemTexts(cache: ContentCache, db: Kysely<Database>, spec: ListingKindSpec): Promise<ItemTexts> {
+  return cache.get(`items:${spec.kind}`, async () => {
+    const items = await listItems(db, spec);
+    return { byId: new Map(items.map((item) => [item._id, JSON.stringify(item)])), newest: items.map((item) => item._id) };
+  });
+}
+
+/**
+ * The items with these ids, in this order, as a JSON array: what `JSON.stringify` would write for
+ * them. One the cache does not hold yet (written on another instance within the last second) is
+ * read from the database.
+ */
+export async function itemsJson(cache: ContentCache, db: Kysely<Database>, spec: ListingKindSpec, ids: readonly string[]): Promise<string> {
+  const texts = await itemTexts(cache, db, spec);
+  const missing = ids.filter((id) => !texts.byId.has(id));
+  const fresh = new Map<string, string>();
+  if (missing.length) {
+    const rows = await listings.findListings(db, spec.table, missing);
+    const extras = await extrasOf(db, spec, rows.map((row) => row.id));
+    for (const row of rows) fresh.set(row.id, JSON.stringify(spec.toItem(row, extras.get(row.id))));
+  }
+  const parts: string[] = [];
+  for (const id of ids) {
+    const text = texts.byId.get(id) ?? fresh.get(id);
+    if (text !== undefined) parts.push(text);
+  }
+  return `[${parts.join(',')}]`;
+}
+
+/**
+ * The public list as JSON, from the app's content cache; a staff write makes it stale on every
+ * instance. Byte for byte `JSON.stringify` of the items, newest first.
  */
 export function serializedList(cache: ContentCache, db: Kysely<Database>, spec: ListingKindSpec): Promise<SerializedList> {
   return cache.get(`list:${spec.kind}`, async () => {
-    const json = Buffer.from(JSON.stringify(await listItems(db, spec)));
+    const texts = await itemTexts(cache, db, spec);
+    const json = Buffer.from(`[${texts.newest.map((id) => texts.byId.get(id)!).join(',')}]`);
     return { body: new CompressedBody(json), etag: `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
   });
 }

@@ -97,16 +97,18 @@ function FilterForm({ action, label, submitLabel, filtered, problems, busy, chil
           </ul>
         </div>
       ) : null}
-      <div className="listing-filters__fields">{children}</div>
-      <div className="listing-filters__actions">
-        <button type="submit" className="button">
-          {submitLabel}
-        </button>
-        {filtered || problems.length > 0 ? (
-          <Link className="listing-filters__reset" to={action} preventScrollReset>
-            Clear filters
-          </Link>
-        ) : null}
+      <div className="listing-filters__fields">
+        {children}
+        <div className="listing-filters__actions">
+          <button type="submit" className="button">
+            {submitLabel}
+          </button>
+          {filtered || problems.length > 0 ? (
+            <Link className="listing-filters__reset" to={action} preventScrollReset>
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
       </div>
     </form>
   );
@@ -135,7 +137,7 @@ function SelectField({
   value: string;
   options: Option[];
   onChange: (value: string) => void;
-  /** Two columns on a phone (long choices). */
+  /** The whole width of a phone, two columns of six on a wider screen (long choices). */
   wide?: boolean;
 }) {
   const id = useId();
@@ -157,10 +159,12 @@ function SelectField({
 
 interface Bound {
   name: string;
+  /** Shown ("Min"); the legend's word completes it for screen readers ("Min sq. ft"). */
   label: string;
+  /** Read after the label by screen readers only. */
+  unit: string;
   value: string;
   onChange: (value: string) => void;
-  placeholder?: string;
 }
 
 /** A "from … to …" pair of number fields; rupees are echoed in Indian grouping as they are typed. */
@@ -189,9 +193,10 @@ function BoundInput({ bound, step, rupees, describedBy }: { bound: Bound; step: 
   const id = useId();
   const amount = rupees && /^\d+$/.test(bound.value) ? formatRupees(Number(bound.value)) : '';
   return (
-    <div className="field listing-filters__field">
+    <div className="listing-filters__bound">
       <label className="listing-filters__bound-label" htmlFor={id}>
         {bound.label}
+        <span className="visually-hidden"> {bound.unit}</span>
       </label>
       <input
         id={id}
@@ -201,11 +206,11 @@ function BoundInput({ bound, step, rupees, describedBy }: { bound: Bound; step: 
         min={0}
         step={step}
         value={bound.value}
-        placeholder={bound.placeholder}
+        placeholder="Any"
         aria-describedby={describedBy}
         onChange={(e) => bound.onChange(e.target.value)}
       />
-      {rupees ? (
+      {amount ? (
         <span className="listing-filters__amount" aria-hidden="true">
           {amount}
         </span>
@@ -270,25 +275,25 @@ export function ProjectFilterForm({ filters, choices, ...state }: FormState & { 
     <FilterForm action={paths.projects} label="Filter homes" submitLabel="Show homes" {...state}>
       <SelectField label="Locality" name="locality" value={values.locality!} options={localities} onChange={set('locality')} wide />
       <SelectField label="Unit size" name="bhk" value={values.bhk!} options={bedrooms} onChange={set('bhk')} />
+      <SelectField label="Ready by" name="readyBy" value={values.readyBy!} options={withCurrent(READY_OPTIONS, values.readyBy!)} onChange={set('readyBy')} />
       <RangeField
         legend="Size (sq. ft)"
         step="any"
         hint={choices?.sqft ? `Homes here are ${formatSqft(choices.sqft.min)} to ${formatSqft(choices.sqft.max)}.` : undefined}
-        low={{ name: 'minSqft', label: 'Min sq. ft', value: values.minSqft!, onChange: set('minSqft') }}
-        high={{ name: 'maxSqft', label: 'Max sq. ft', value: values.maxSqft!, onChange: set('maxSqft') }}
+        low={{ name: 'minSqft', label: 'Min', unit: 'sq. ft', value: values.minSqft!, onChange: set('minSqft') }}
+        high={{ name: 'maxSqft', label: 'Max', unit: 'sq. ft', value: values.maxSqft!, onChange: set('maxSqft') }}
       />
-      <SelectField label="Ready by" name="readyBy" value={values.readyBy!} options={withCurrent(READY_OPTIONS, values.readyBy!)} onChange={set('readyBy')} />
       {showPrice ? (
         <RangeField
           legend="Price (₹)"
           step="1"
           rupees
           hint={choices?.price ? rupeeRange('Priced homes here cost', choices.price) : undefined}
-          low={{ name: 'minPrice', label: 'Min price', value: values.minPrice!, onChange: set('minPrice') }}
-          high={{ name: 'maxPrice', label: 'Max price', value: values.maxPrice!, onChange: set('maxPrice') }}
+          low={{ name: 'minPrice', label: 'Min', unit: 'price', value: values.minPrice!, onChange: set('minPrice') }}
+          high={{ name: 'maxPrice', label: 'Max', unit: 'price', value: values.maxPrice!, onChange: set('maxPrice') }}
         />
       ) : null}
-      <SelectField label="Sort by" name="sort" value={values.sort!} options={withCurrent(PROJECT_SORT_OPTIONS, values.sort!)} onChange={set('sort')} />
+      <SelectField label="Sort by" name="sort" value={values.sort!} options={withCurrent(PROJECT_SORT_OPTIONS, values.sort!)} onChange={set('sort')} wide />
     </FilterForm>
   );
 }
@@ -307,16 +312,16 @@ export function ProductFilterForm({ filters, choices, ...state }: FormState & { 
         </label>
         <input id={keywordId} name="q" type="search" value={values.q} maxLength={100} placeholder="Sofa, brass, teak…" onChange={(e) => set('q')(e.target.value)} />
       </div>
-      <SelectField label="Style" name="tag" value={tag} options={tags} onChange={set('tag')} />
+      <SelectField label="Style" name="tag" value={tag} options={tags} onChange={set('tag')} wide />
       <RangeField
         legend="Price (₹)"
         step="1"
         rupees
         hint={choices?.price ? rupeeRange('Decor here costs', choices.price) : undefined}
-        low={{ name: 'minPrice', label: 'Min price', value: values.minPrice!, onChange: set('minPrice') }}
-        high={{ name: 'maxPrice', label: 'Max price', value: values.maxPrice!, onChange: set('maxPrice') }}
+        low={{ name: 'minPrice', label: 'Min', unit: 'price', value: values.minPrice!, onChange: set('minPrice') }}
+        high={{ name: 'maxPrice', label: 'Max', unit: 'price', value: values.maxPrice!, onChange: set('maxPrice') }}
       />
-      <SelectField label="Sort by" name="sort" value={values.sort!} options={withCurrent(PRODUCT_SORT_OPTIONS, values.sort!)} onChange={set('sort')} />
+      <SelectField label="Sort by" name="sort" value={values.sort!} options={withCurrent(PRODUCT_SORT_OPTIONS, values.sort!)} onChange={set('sort')} wide />
     </FilterForm>
   );
 }
