@@ -52,7 +52,7 @@ export async function seedDemoAnswers(dataDir: string, databaseUrl: string, { co
         });
         records.push({ id, email, campaignId: campaign.id, isCompleted: done, createdAt, leadId });
         const answer = JSON.stringify(answerOf(j));
-        if (done) responses.push({ id: newId(), campaignId: campaign.id, emailRecordId: id, leadId, email, answer, createdAt });
+        if (done) responses.push({ id: newId(), campaignId: campaign.id, emailRecordId: id, leadId, answer, createdAt });
         else progress.push({ emailRecordId: id, campaignId: campaign.id, answer, page: j % 4, furthestPage: j % 4, createdAt, updatedAt: createdAt });
       }
       // SQLite allows 32k bound parameters per statement: insert in slices of 500 rows.

@@ -41,7 +41,6 @@ async function insertResponses(ctx: TestContext, campaignId: string, count: numb
     campaignId,
     emailRecordId: r.id,
     leadId: r.leadId,
-    email: r.email,
     answer: JSON.stringify(answer(i)),
     createdAt: r.createdAt,
   }));
@@ -272,7 +271,9 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
     await insertResponses(ctx, id, 10, (i) => ({ notes: `n${i}` }));
     const failing: KyselyPlugin = {
       transformQuery: (args) => {
-        if (/email_?[rR]ecords/.test(queryText(args.node))) throw new Error('the database went away');
+        // The E-mails sheet's read (the Responses sheet's reads join the records for the address too).
+        const text = queryText(args.node);
+        if (/email_?[rR]ecords/.test(text) && !/survey_?[rR]esponses/.test(text)) throw new Error('the database went away');
         return args.node;
       },
       transformResult: async (args) => args.result,

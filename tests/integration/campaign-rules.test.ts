@@ -142,7 +142,9 @@ describeEachDatabase('rules the campaigns server enforces', (ctx) => {
         try {
           await client.query('begin');
           await client.query(
-            `insert into survey_responses (id, campaign_id, email_record_id, email, answer, created_at) values ($1, $2, $3, $4, '{}', now())`,
+            // As the app stores it: the record's person (lead_id), and no copy of the address (decision 0020).
+            `insert into survey_responses (id, campaign_id, email_record_id, lead_id, answer, created_at)
+             values ($1, $2, $3, (select lead_id from email_records where id = $3 and email = $4), '{}', now())`,
             ['0190f0f0-0000-7000-8000-0000000000aa', id, emailId, email],
           );
           const update = ctx.asStaff({ method: 'POST', url: `/api/campaign/update/${id}`, payload: { name: 'Too late', questions: surveyText() } });

@@ -62,7 +62,7 @@ async function seed(ctx: TestContext): Promise<string> {
     if (v.response) {
       await db
         .insertInto('surveyResponses')
-        .values({ id: `${id}-res`, campaignId, emailRecordId: id, leadId, email, answer: JSON.stringify(v.response.answer), createdAt: new Date(v.response.at) })
+        .values({ id: `${id}-res`, campaignId, emailRecordId: id, leadId, answer: JSON.stringify(v.response.answer), createdAt: new Date(v.response.at) })
         .execute();
     }
     if (v.progress) {

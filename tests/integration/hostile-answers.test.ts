@@ -27,7 +27,7 @@ describeEachDatabase('hostile answers already stored', (ctx) => {
       const id = `${campaignId}-${i}`;
       const leadId = await leadOf(db, `h${i}@example.com`, campaignId);
       await db.insertInto('emailRecords').values({ id, email: `h${i}@example.com`, campaignId, isCompleted: true, createdAt: new Date(Date.UTC(2026, 2, 1 + i)), leadId }).execute();
-      await db.insertInto('surveyResponses').values({ id: `${id}-r`, campaignId, emailRecordId: id, leadId, email: `h${i}@example.com`, answer, createdAt: new Date(Date.UTC(2026, 2, 1 + i)) }).execute();
+      await db.insertInto('surveyResponses').values({ id: `${id}-r`, campaignId, emailRecordId: id, leadId, answer, createdAt: new Date(Date.UTC(2026, 2, 1 + i)) }).execute();
       // The same answer unfinished, for the "all" and "unfinished" views.
       const pid = `${campaignId}-p${i}`;
       const unfinishedLead = await leadOf(db, `p${i}@example.com`, campaignId);

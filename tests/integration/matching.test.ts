@@ -97,7 +97,12 @@ describeEachDatabase('matching answers to homes and decor', (ctx) => {
     expect(result.matches.projects[0]!.image).toMatch(/^\/media\/[0-9a-f]{64}\.jpg$/);
     expect(result.matches.products.map((p) => [p.name, p.reasons])).toEqual([['Cane Armchair', ['Boho']]]);
 
-    const stored = await ctx.database.db.selectFrom('surveyResponses').select('matches').where('email', '=', 'match@example.com').executeTakeFirstOrThrow();
+    const stored = await ctx.database.db
+      .selectFrom('surveyResponses')
+      .innerJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId')
+      .select('surveyResponses.matches')
+      .where('emailRecords.email', '=', 'match@example.com')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(stored.matches!)).toEqual(result.matches);
     const leads = (await ctx.asStaff({ method: 'GET', url: '/api/leads?q=match%40example.com' })).json<LeadList>();
     const lead = (await ctx.asStaff({ method: 'GET', url: `/api/leads/${leads.items[0]!._id}` })).json<LeadDetail>();

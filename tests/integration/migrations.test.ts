@@ -51,7 +51,7 @@ describeEachDialect('migrations', (dialect) => {
         { id: 'r1', email: 'a@x.test', campaignId: 'c1', isCompleted: false, createdAt: now, leadId: a! },
         { id: 'r2', email: 'b@x.test', campaignId: 'c1', isCompleted: false, createdAt: now, leadId: b! },
       ]).execute();
-      const response = (id: string) => ({ id, campaignId: 'c1', emailRecordId: 'r1', leadId: a!, email: 'a@x.test', answer: '{}', createdAt: now });
+      const response = (id: string) => ({ id, campaignId: 'c1', emailRecordId: 'r1', leadId: a!, answer: '{}', createdAt: now });
       await db.insertInto('surveyResponses').values(response('s1')).execute();
       const completed = async () => (await db.selectFrom('emailRecords').select(['id', 'isCompleted']).orderBy('id').execute()).map((r) => [r.id, Boolean(r.isCompleted)]);
       expect(await completed()).toEqual([['r1', true], ['r2', false]]);
@@ -112,12 +112,12 @@ describeEachDialect('migration: a lead is required, and leads keep their campaig
         database.db.insertInto('contactMessages').values({ id: 'm', firstname: 'A', lastname: 'B', email: 'x@x.test', requestQuotation: 'Homes', message: 'Hi', createdAt: now, leadId: null as unknown as string }).execute(),
       ).rejects.toThrow(/null/i);
       await expect(
-        database.db.insertInto('surveyResponses').values({ id: 's2', campaignId: 'c1', emailRecordId: 'k-survey', email: 'known@x.test', answer: '{}', createdAt: now, leadId: null as unknown as string }).execute(),
+        database.db.insertInto('surveyResponses').values({ id: 's2', campaignId: 'c1', emailRecordId: 'k-survey', answer: '{}', createdAt: now, leadId: null as unknown as string }).execute(),
       ).rejects.toThrow(/null/i);
       // The rest of the tables as they were: one person row per campaign, a response completes its
       // record (trigger), and deleting a record takes its unfinished answers with it (foreign key).
       await expect(database.db.insertInto('emailRecords').values({ id: 'dup', email: 'Known@X.test', campaignId: 'c1', isCompleted: false, createdAt: now, leadId: known!.id }).execute()).rejects.toThrow(/unique/i);
-      await database.db.insertInto('surveyResponses').values({ id: 's3', campaignId: 'c1', emailRecordId: 'k-survey', email: 'KNOWN@x.test', answer: '{}', createdAt: now, leadId: known!.id }).execute();
+      await database.db.insertInto('surveyResponses').values({ id: 's3', campaignId: 'c1', emailRecordId: 'k-survey', answer: '{}', createdAt: now, leadId: known!.id }).execute();
       expect(Boolean((await database.db.selectFrom('emailRecords').select('isCompleted').where('id', '=', 'k-survey').executeTakeFirstOrThrow()).isCompleted)).toBe(true);
       await database.db.deleteFrom('emailRecords').where('id', '=', 'k-survey').execute();
       expect(await database.db.selectFrom('surveyProgress').select('emailRecordId').execute()).toEqual([]);
@@ -133,5 +133,39 @@ describeEachDialect('migration: a lead is required, and leads keep their campaig
       expect((await migrator.migrateTo('2026-11-27T1420-privacy-requests')).error).toBeUndefined();
       await db.insertInto('email_records').values(record('later', 'later@x.test', null, false, 9)).execute();
       expect((await db.selectFrom('email_records').select('id').execute()).length).toBe(3);
+    }));
+});
+
+describeEachDialect('migration: a response keeps no copy of the address (decision 0020, 2026-11-28T2320)', (dialect) => {
+  it('drops the copy when each is its record’s text, refuses when one differs, and can be undone', () =>
+    withDatabaseAt(dialect, '2026-11-28T2310-lead-campaigns', async ({ database, db, migrator, at, bool }) => {
+      await db.insertInto('campaigns').values({ id: 'c1', name: 'C', questions: '{}', questioncolumns: 'q', lead_fields: '{}', is_active: bool(true), created_at: at(0), updated_at: at(0) }).execute();
+      const lead = (id: string, key: string) => ({ id, email_key: key, email: key, name: null, phone: null, status: 'new', assignee_id: null,
+        has_survey: bool(true), has_contact: bool(false), has_newsletter: bool(false), last_campaign_id: 'c1', last_completed: bool(true), created_at: at(0), last_activity_at: at(0) });
+      await db.insertInto('leads').values([lead('la', 'a@x.test'), lead('lb', 'b@x.test')]).execute();
+      await db.insertInto('email_records').values([
+        { id: 'r1', email: 'A@x.test', campaign_id: 'c1', is_completed: bool(false), created_at: at(1), lead_id: 'la', is_extra: bool(false) },
+        { id: 'r2', email: 'b@x.test', campaign_id: 'c1', is_completed: bool(false), created_at: at(2), lead_id: 'lb', is_extra: bool(false) },
+      ]).execute();
+      await db.insertInto('survey_responses').values([
+        { id: 's1', campaign_id: 'c1', email_record_id: 'r1', lead_id: 'la', email: 'A@x.test', answer: '{}', created_at: at(3) },
+        // Never written by the app (it stores the record's text): the migration must not lose it.
+        { id: 's2', campaign_id: 'c1', email_record_id: 'r2', lead_id: 'lb', email: 'B@X.test', answer: '{}', created_at: at(4) },
+      ]).execute();
+      await expect(migrateToLatest(database.db as Kysely<unknown>)).rejects.toThrow(/1 survey response\(s\) carry an e-mail other than their e-mail record/);
+      expect((await db.selectFrom('survey_responses').select(['id', 'email']).orderBy('id').execute()).map((r) => r.email)).toEqual(['A@x.test', 'B@X.test']);
+
+      await db.updateTable('survey_responses').set({ email: 'b@x.test' }).where('id', '=', 's2').execute();
+      await migrateToLatest(database.db as Kysely<unknown>);
+      const columns =
+        dialect === 'sqlite'
+          ? (await sql<{ name: string }>`select name from pragma_table_info('survey_responses')`.execute(db)).rows.map((r) => r.name)
+          : (await sql<{ name: string }>`select column_name as name from information_schema.columns where table_name = 'survey_responses' and table_schema = current_schema()`.execute(db)).rows.map((r) => r.name);
+      expect(columns).not.toContain('email');
+      expect(columns).toContain('email_record_id');
+
+      // Undone: the copy comes back from the records.
+      expect((await migrator.migrateTo('2026-11-28T2310-lead-campaigns')).error).toBeUndefined();
+      expect((await db.selectFrom('survey_responses').select(['id', 'email']).orderBy('id').execute()).map((r) => [r.id, r.email])).toEqual([['s1', 'A@x.test'], ['s2', 'b@x.test']]);
     }));
 });

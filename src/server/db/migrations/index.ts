@@ -29,6 +29,7 @@ import * as auditLog from './2026-11-27T1300-audit-log';
 import * as personData from './2026-11-27T1400-person-data';
 import * as leadRequired from './2026-11-28T2300-lead-required';
 import * as leadCampaigns from './2026-11-28T2310-lead-campaigns';
+import * as responsesEmailOnce from './2026-11-28T2320-responses-email-once';
 import * as jobLeases from './2026-11-27T1410-job-leases';
 import * as privacyRequests from './2026-11-27T1420-privacy-requests';
 import * as listingDetails from './2026-11-28T2000-listing-details';
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T2100-listing-filters': listingFilters,
   '2026-11-28T2200-contact-enquiries': contactEnquiries,
   '2026-11-28T2400-listing-photos': listingPhotos,
+  '2026-11-28T2320-responses-email-once': responsesEmailOnce,
 };

@@ -90,9 +90,10 @@ export type ResultStatusPick = 'completed' | 'unfinished' | 'all';
  * (the unfinished ones carry the e-mail record's id).
  */
 export function listResponses(db: Db, campaignId: string, page: { limit?: number; offset?: number }, filters: ResultFilters = NO_FILTERS, status: ResultStatusPick = 'completed') {
-  const done = filteredResponses(db, campaignId, filters).select([
+  // The address as typed lives on the e-mail record (decision 0020).
+  const done = filteredResponses(db, campaignId, filters).innerJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId').select([
     'surveyResponses.id',
-    'surveyResponses.email',
+    'emailRecords.email',
     'surveyResponses.answer',
     'surveyResponses.createdAt',
     sql<number>`1`.as('completed'),
@@ -117,9 +118,20 @@ export function listResponses(db: Db, campaignId: string, page: { limit?: number
   return query.execute();
 }
 
-/** A campaign's responses, oldest first (after `after` when given): the export's and the summary's query. */
+/** A campaign's responses, oldest first (after `after` when given), with the address from their e-mail record: the export's query. */
 function responsesInOrder(db: Db, campaignId: string, after: After | null, filters: ResultFilters) {
-  let query = filteredResponses(db, campaignId, filters).select(['surveyResponses.id', 'surveyResponses.email', 'surveyResponses.answer', 'surveyResponses.createdAt']);
+  let query = filteredResponses(db, campaignId, filters)
+    .innerJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId')
+    .select(['surveyResponses.id', 'emailRecords.email', 'surveyResponses.answer', 'surveyResponses.createdAt']);
+  if (after) {
+    query = query.where((eb) => eb(eb.refTuple('surveyResponses.createdAt', 'surveyResponses.id'), '>', eb.tuple(after.createdAt, after.id)));
+  }
+  return query.orderBy('surveyResponses.createdAt').orderBy('surveyResponses.id');
+}
+
+/** The same without the address (the summary reads the answers and dates only). */
+function answersInOrder(db: Db, campaignId: string, after: After | null, filters: ResultFilters) {
+  let query = filteredResponses(db, campaignId, filters).select(['surveyResponses.id', 'surveyResponses.answer', 'surveyResponses.createdAt']);
   if (after) {
     query = query.where((eb) => eb(eb.refTuple('surveyResponses.createdAt', 'surveyResponses.id'), '>', eb.tuple(after.createdAt, after.id)));
   }
@@ -170,6 +182,11 @@ function emailRecordsInOrder(db: Db, campaignId: string, after: After | null, fi
 /** A campaign's responses, oldest first, `size` at a time (the export reads them this way). */
 export function responseBatches(db: Db, dialect: Dialect, campaignId: string, size: number, filters: ResultFilters = NO_FILTERS) {
   return inBatches(db, dialect, size, (d, after) => responsesInOrder(d, campaignId, after, filters));
+}
+
+/** A campaign's responses' answers and dates, oldest first, `size` at a time (the summary reads them this way). */
+export function answerBatches(db: Db, dialect: Dialect, campaignId: string, size: number, filters: ResultFilters = NO_FILTERS) {
+  return inBatches(db, dialect, size, (d, after) => answersInOrder(d, campaignId, after, filters));
 }
 
 /** A campaign's unfinished answers, by last change, `size` at a time. */

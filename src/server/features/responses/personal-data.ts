@@ -12,7 +12,13 @@ export const personalData: PersonalData = {
     const ids = records.map((r) => r.id);
     if (ids.length === 0) return { emailRecords: [], responses: [], unfinished: [], files: [] };
     const [responses, unfinished, files] = await Promise.all([
-      db.selectFrom('surveyResponses').select(['id', 'campaignId', 'emailRecordId', 'email', 'answer', 'createdAt']).where('emailRecordId', 'in', ids).execute(),
+      // The address as typed is the record's (decision 0020): given here as the response's, as before.
+      db
+        .selectFrom('surveyResponses')
+        .innerJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId')
+        .select(['surveyResponses.id', 'surveyResponses.campaignId', 'surveyResponses.emailRecordId', 'emailRecords.email', 'surveyResponses.answer', 'surveyResponses.createdAt'])
+        .where('surveyResponses.emailRecordId', 'in', ids)
+        .execute(),
       db.selectFrom('surveyProgress').select(['emailRecordId', 'campaignId', 'answer', 'page', 'createdAt', 'updatedAt']).where('emailRecordId', 'in', ids).execute(),
       db.selectFrom('surveyFiles').select(['id', 'emailRecordId', 'fileName', 'contentType', 'size', 'bytes', 'createdAt']).where('emailRecordId', 'in', ids).execute(),
     ]);

@@ -190,7 +190,7 @@ export function leadSurveyRecords(db: Db, leadId: string) {
 
 // Survey responses ----------------------------------------------------------------------------
 
-const insertResponseQuery = prepared<{ id: string; campaignId: string; emailRecordId: string; leadId: string; email: string; answer: string; matches: string | null; createdAt: Date }>()(
+const insertResponseQuery = prepared<{ id: string; campaignId: string; emailRecordId: string; leadId: string; answer: string; matches: string | null; createdAt: Date }>()(
   (db, param) =>
     db
       .insertInto('surveyResponses')
@@ -199,7 +199,6 @@ const insertResponseQuery = prepared<{ id: string; campaignId: string; emailReco
         campaignId: param('campaignId'),
         emailRecordId: param('emailRecordId'),
         leadId: param('leadId'),
-        email: param('email'),
         answer: param('answer'),
         matches: param('matches'),
         createdAt: param('createdAt'),
@@ -213,7 +212,7 @@ const insertResponseQuery = prepared<{ id: string; campaignId: string; emailReco
  */
 export async function insertResponseOnce(
   db: Db,
-  response: { id: string; campaignId: string; emailRecordId: string; leadId: string; email: string; answer: string; matches: string | null; now: Date },
+  response: { id: string; campaignId: string; emailRecordId: string; leadId: string; answer: string; matches: string | null; now: Date },
 ): Promise<boolean> {
   const { now, ...fields } = response;
   const result = await insertResponseQuery.execute(db, { ...fields, createdAt: now });

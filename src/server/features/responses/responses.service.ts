@@ -150,7 +150,6 @@ export async function storeResponse(
       campaignId,
       emailRecordId: record.id,
       leadId: record.leadId,
-      email: record.email,
       answer: JSON.stringify(input.answer),
       matches: matches ? JSON.stringify(matches) : null,
       now,

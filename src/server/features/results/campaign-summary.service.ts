@@ -260,7 +260,7 @@ export async function campaignSummary(db: Db, dialect: Dialect, id: string, quer
       await yieldToOthers();
     }
   };
-  if (status !== 'unfinished') await fold(resultsRepo.responseBatches(db, dialect, id, BATCH_SIZE, filters));
+  if (status !== 'unfinished') await fold(resultsRepo.answerBatches(db, dialect, id, BATCH_SIZE, filters));
   if (status !== 'completed') await fold(resultsRepo.progressBatches(db, dialect, id, BATCH_SIZE, filters));
 
   const steps = [
