@@ -36,6 +36,7 @@ import { completedResponse, emailActivity, surveyStillOpen, unfinishedSurvey } f
 import { issueResumeToken } from './features/responses/survey-progress.service';
 import { privacyRoutes, RetentionJob } from '#server/features/privacy';
 import { personalDataRegistry } from './personal-data.registry';
+import { listingPagesRoutes } from './features/listings/listing-pages.routes';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { systemRoutes } from './features/system/system.routes';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Feature routes.
   await app.register(mediaRoutes);
   await app.register(listingsRoutes);
+  await app.register(listingPagesRoutes);
   await app.register(campaignRoutes, { countResponses, responseCounts: responseCountsByCampaign });
   await app.register(responseRoutes);
   await app.register(resultRoutes);

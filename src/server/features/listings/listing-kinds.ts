@@ -17,7 +17,7 @@ import {
 } from '#shared/listings/listings.contract';
 import type { ListingFile, ListingPhoto } from '#shared/listings/listing-photos';
 import { imageUrl } from '#server/features/media';
-import type { ListingFieldColumns, ListingRow } from './listings.repository';
+import type { ListingFieldColumns, StoredListingRow } from './listings.repository';
 import type { ListingColumns, ListingTableName, ListingTables } from './listings.tables';
 
 /** What a form carries once validated: the kind's fields and the uploaded file's name. */
@@ -40,7 +40,7 @@ export interface ListingKindSpec<K extends ListingKind = ListingKind, I extends 
   itemSchema: z.ZodType<ListingItems[K]>;
   // A method, so each kind can take its own input type here.
   toColumns(input: I): ListingFieldColumns;
-  toItem(row: ListingRow, extras?: ListingExtras): ListingItems[K];
+  toItem(row: StoredListingRow, extras?: ListingExtras): ListingItems[K];
 }
 
 /** What an item carries besides its own row: its photos, and a project's floor plan. */
@@ -127,7 +127,7 @@ function listingKind<K extends ListingKind, T extends ListingTableName, I extend
       }
       return columns;
     },
-    toItem({ id, imageHash, filename, fields: row }, extras = NO_EXTRAS) {
+    toItem({ id, imageHash, filename, fields: row, createdAt, updatedAt }, extras = NO_EXTRAS) {
       // In the order the API has always sent: _id, the fields, image, filename.
       const result: Record<string, unknown> = { _id: id };
       for (const name of names) {
@@ -136,6 +136,8 @@ function listingKind<K extends ListingKind, T extends ListingTableName, I extend
       }
       result.image = imageUrl(imageHash);
       result.filename = filename;
+      result.createdAt = createdAt;
+      result.updatedAt = updatedAt;
       result.photos = extras.photos;
       if (kind === 'project') result.floorPlan = extras.floorPlan;
       return result as ListingItems[K];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { IMAGE_REQUIRED } from '#shared/listings/listings.contract';
+import { IMAGE_REQUIRED, type ListingItems, type ListingKind } from '#shared/listings/listings.contract';
 import type { Database } from '#server/db/schema';
 import { CompressedBody } from '#server/lib/compressed-body';
 import type { ContentCache } from '#server/lib/content-cache';
@@ -18,7 +18,7 @@ export async function listItems(db: Kysely<Database>, spec: ListingKindSpec) {
 }
 
 /** One record as the API sends it; 404 with the kind's message when there is none. */
-export async function getItem(db: Kysely<Database>, spec: ListingKindSpec, id: string) {
+export async function getItem<K extends ListingKind>(db: Kysely<Database>, spec: ListingKindSpec<K>, id: string): Promise<ListingItems[K]> {
   const row = await listings.findListing(db, spec.table, id);
   if (!row) throw notFound(spec.notFound);
   return spec.toItem(row);

@@ -1,5 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Product } from '#shared/listings/listings.contract';
+import { productPagePath } from '#shared/paths';
 import { useSiteSettings } from '#web/app/site-settings';
 import { productOffers } from '#web/app/structured-data';
 import { JsonLd } from '#web/components/json-ld';
@@ -32,6 +33,7 @@ export function Component() {
           emptyText="No decor is listed right now. Ask us for a quote and we will help you choose."
           cards={products.map((product) => ({
             id: product._id,
+            href: productPagePath(product._id),
             image: product.image,
             imageAlt: `Picture of ${product.productname}`,
             title: product.productname,
