@@ -68,14 +68,20 @@ const slideShown = (page: Page, selector = '.gallery__track') =>
 for (const viewport of [PHONE, DESKTOP]) {
   describe(`a home's page at ${viewport.width} px`, () => {
     it('opens from its card, moves through the photos, shows them full screen, works out the EMI, and passes axe', async () => {
-      const page = await browser.newPage(viewport);
+      // A phone has a touch screen: the photos are swiped.
+      const page = await browser.newPage(viewport, { hasTouch: viewport === PHONE });
       await withPhotos(page);
       await page.goto('/viewProjects');
       await waitForApp(page);
       const card = page.locator('li.card-grid__item').filter({ has: page.getByRole('heading', { name: NAME }) });
       // The card's title is its link (its accessible name), and a tap anywhere on the card opens it.
-      expect(await card.getByRole('link', { name: NAME }).getAttribute('href')).toBe(`/viewProjects/${id}`);
-      await card.getByRole('img').click();
+      expect(await card.getByRole('link', { name: NAME, exact: true }).getAttribute('href')).toBe(`/viewProjects/${id}`);
+      // A tap on the card's picture: the title's link covers the card, so the picture is no target of its own.
+      await card.getByRole('img').scrollIntoViewIfNeeded();
+      const picture = (await card.getByRole('img').boundingBox())!;
+      const at = { x: picture.x + picture.width / 2, y: picture.y + picture.height / 2 };
+      if (viewport === PHONE) await page.touchscreen.tap(at.x, at.y);
+      else await page.mouse.click(at.x, at.y);
       await page.waitForURL(`**/viewProjects/${id}`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(NAME);
       expect(await page.getByText('₹1,25,00,000/-').first().isVisible()).toBe(true);
@@ -90,18 +96,18 @@ for (const viewport of [PHONE, DESKTOP]) {
       expect(await counter(page)).toBe('Photo 1 of 4');
 
       if (viewport === PHONE) {
-        // A swipe to the left (a real touch gesture), then another.
+        // A swipe to the left (a finger on the touch screen, moved from right to left), then another.
         const cdp = await page.context().newCDPSession(page);
         const box = (await page.locator('.gallery__track').boundingBox())!;
+        const y = Math.round(box.y + box.height / 2);
+        const [from, to] = [Math.round(box.x + box.width * 0.8), Math.round(box.x + box.width * 0.2)];
         for (const expected of [1, 2]) {
-          await cdp.send('Input.synthesizeScrollGesture', {
-            x: Math.round(box.x + box.width * 0.8),
-            y: Math.round(box.y + box.height / 2),
-            xDistance: -Math.round(box.width * 0.6),
-            yDistance: 0,
-            gestureSourceType: 'touch',
-            speed: 1200,
-          });
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from, y }] });
+          for (let step = 1; step <= 10; step++) {
+            await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: Math.round(from + ((to - from) * step) / 10), y }] });
+            await page.waitForTimeout(16);
+          }
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
           await expect.poll(() => slideShown(page)).toBe(expected);
         }
         await expect.poll(() => counter(page)).toBe('Photo 3 of 4');
