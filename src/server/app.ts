@@ -36,6 +36,7 @@ import { completedResponse, emailActivity, surveyStillOpen, unfinishedSurvey } f
 import { issueResumeToken } from './features/responses/survey-progress.service';
 import { privacyRoutes, RetentionJob } from '#server/features/privacy';
 import { personalDataRegistry } from './personal-data.registry';
+import { listingPagesRoutes } from './features/listings/listing-pages.routes';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { listingPhotoRoutes } from './features/listings/listing-photos.routes';
 import { mediaRoutes } from './features/media/media.routes';
@@ -221,6 +222,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(mediaRoutes);
   await app.register(listingsRoutes);
   await app.register(listingPhotoRoutes);
+  await app.register(listingPagesRoutes);
   await app.register(campaignRoutes, { countResponses, responseCounts: responseCountsByCampaign });
   await app.register(responseRoutes);
   await app.register(resultRoutes);

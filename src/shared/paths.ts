@@ -60,8 +60,20 @@ export function enquiryPagePath(kind: 'project' | 'product', id: string, more: R
 export const surveyFilePagePath = (id: string) => `${paths.dashboard}/file/${encodeURIComponent(id)}`;
 const SURVEY_FILE_PAGE = /^\/dashboard\/file\/[^/]+$/;
 
+/** The page of one home or one decor piece (issue 25): server-rendered, shared, in the sitemap. */
+export const projectPagePath = (id: string) => `${paths.projects}/${encodeURIComponent(id)}`;
+export const productPagePath = (id: string) => `${paths.products}/${encodeURIComponent(id)}`;
+/** The lists whose items have a page of their own, at `<list>/<id>`. */
+export const LISTING_PAGE_LISTS: readonly string[] = [paths.projects, paths.products];
+const LISTING_PAGE = /^\/(?:viewProjects|viewProducts)\/[^/]+$/;
+
+/** True for the page of one home or decor piece (whether or not that id exists). */
+export function isListingPagePath(pathname: string): boolean {
+  return LISTING_PAGE.test(pathname);
+}
+
 export function isPagePath(pathname: string): boolean {
-  return pagePaths.has(pathname) || LEAD_DETAIL.test(pathname) || SURVEY_FILE_PAGE.test(pathname);
+  return pagePaths.has(pathname) || LEAD_DETAIL.test(pathname) || SURVEY_FILE_PAGE.test(pathname) || LISTING_PAGE.test(pathname);
 }
 
 export function isStaffPath(pathname: string): boolean {
@@ -73,5 +85,5 @@ const serverRendered: ReadonlySet<string> = new Set([paths.home, paths.projects,
 
 /** True for the server-rendered public pages and for unknown paths (the 404 page). */
 export function isServerRenderedPath(pathname: string): boolean {
-  return serverRendered.has(pathname) || !isPagePath(pathname);
+  return serverRendered.has(pathname) || LISTING_PAGE.test(pathname) || !isPagePath(pathname);
 }

@@ -351,7 +351,7 @@ describeEachDatabase('listings API', (ctx) => {
     for (const kind of ['project', 'product', 'studio'] as const) {
       const ok = paths[`/api/${kind}/get`]!.get!.responses['200'] as { content: Record<string, { schema: { items: { properties: Record<string, unknown>; required: string[] } } }> };
       const items = ok.content['application/json']!.schema.items;
-      const extras = kind === 'project' ? ['photos', 'floorPlan'] : ['photos'];
+      const extras = kind === 'project' ? ['createdAt', 'updatedAt', 'photos', 'floorPlan'] : ['createdAt', 'updatedAt', 'photos'];
       const expected = ['_id', 'image', 'filename', ...extras, ...Object.keys(listingSchemas[kind].fields.shape)].sort();
       expect(Object.keys(items.properties).sort(), kind).toEqual(expected);
       expect([...items.required].sort(), kind).toEqual(expected);

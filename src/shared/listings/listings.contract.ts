@@ -200,6 +200,9 @@ const itemCommon = {
   /** URL of the stored 300×300 JPEG. */
   image: z.string(),
   filename: z.string(),
+  /** When staff added the listing and last changed it (ISO 8601, UTC): share cards and the sitemap (issue 25). */
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** The listing's photos besides the image, cover first (issue 25); URLs from `listing-photos.ts`. */
   photos: z.array(listingPhoto),
 };

@@ -49,6 +49,9 @@ export const routes: RouteObject[] = [
       { path: rel(paths.result), ...page('responses/result-page.tsx') },
       { path: rel(paths.projects), ...page('listings/projects-page.tsx') },
       { path: rel(paths.products), ...page('listings/products-page.tsx') },
+      // A page per home and per decor piece (issue 25): an unknown id is the not-found page, status 404.
+      { path: `${rel(paths.projects)}/:id`, ...page('listings/project-detail-page.tsx') },
+      { path: `${rel(paths.products)}/:id`, ...page('listings/product-detail-page.tsx') },
       { path: rel(paths.studio), ...page('listings/studios-page.tsx') },
       { path: rel(paths.contact), ...page('contact/contact-page.tsx') },
       { path: rel(paths.enquiry), ...page('contact/enquiry-page.tsx') },

@@ -6,13 +6,18 @@ interface PageMetaProps {
   description: string;
   /** A picture for share cards (a site path such as /media/….jpg, or an absolute URL). */
   image?: string;
+  /** What the picture shows (share cards read it out), and its size in pixels. */
+  imageAlt?: string;
+  imageSize?: { width: number; height: number };
+  /** Open Graph type: `website` unless the page is one thing (`product`). */
+  type?: 'website' | 'product';
 }
 
 /**
  * The page's <title>, description, canonical link and share-card tags. React 19 hoists these into
  * <head>, in the browser and when the page is rendered on the server.
  */
-export function PageMeta({ title, description, image }: PageMetaProps) {
+export function PageMeta({ title, description, image, imageAlt, imageSize, type = 'website' }: PageMetaProps) {
   const site = useOptionalSiteSettings();
   const { pathname } = useLocation();
   // Public pages end with the studio's name (its settings); staff pages with the product's.
@@ -33,16 +38,20 @@ export function PageMeta({ title, description, image }: PageMetaProps) {
       <title>{full}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
-      <meta property="og:type" content="website" />
+      <meta property="og:type" content={type} />
       <meta property="og:site_name" content={site.name} />
       <meta property="og:title" content={full} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
       {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
+      {imageUrl && imageSize ? <meta property="og:image:width" content={String(imageSize.width)} /> : null}
+      {imageUrl && imageSize ? <meta property="og:image:height" content={String(imageSize.height)} /> : null}
+      {imageUrl && imageAlt ? <meta property="og:image:alt" content={imageAlt} /> : null}
       <meta name="twitter:card" content={imageUrl ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={full} />
       <meta name="twitter:description" content={description} />
       {imageUrl ? <meta name="twitter:image" content={imageUrl} /> : null}
+      {imageUrl && imageAlt ? <meta name="twitter:image:alt" content={imageAlt} /> : null}
     </>
   );
 }

@@ -21,7 +21,7 @@ import { bedroomsOf } from '#shared/matching/listing-match';
 import type { Database } from '#server/db/schema';
 import { imageUrl } from '#server/features/media';
 import { replaceProductTags } from './listing-filters.repository';
-import type { ListingFieldColumns, ListingRow } from './listings.repository';
+import type { ListingFieldColumns, StoredListingRow } from './listings.repository';
 import type { ListingColumns, ListingTableName, ListingTables } from './listings.tables';
 
 /** What a form carries once validated: the kind's fields and the uploaded file's name. */
@@ -49,7 +49,7 @@ export interface ListingKindSpec<K extends ListingKind = ListingKind, I extends 
   derive(input: I): ListingFieldColumns;
   /** Rows kept beside the record for its filters (a product's tags), written in the same transaction. */
   afterWrite(db: Kysely<Database>, id: string, input: I): Promise<void>;
-  toItem(row: ListingRow, extras?: ListingExtras): ListingItems[K];
+  toItem(row: StoredListingRow, extras?: ListingExtras): ListingItems[K];
 }
 
 /** What an item carries besides its own row: its photos, and a project's floor plan. */
@@ -151,7 +151,7 @@ function listingKind<K extends ListingKind, T extends ListingTableName, I extend
       return columns;
     },
     afterWrite: spec.afterWrite ?? (async () => undefined),
-    toItem({ id, imageHash, filename, fields: row }, extras = NO_EXTRAS) {
+    toItem({ id, imageHash, filename, fields: row, createdAt, updatedAt }, extras = NO_EXTRAS) {
       // In the order the API has always sent: _id, the fields, image, filename.
       const result: Record<string, unknown> = { _id: id };
       for (const name of names) {
@@ -160,6 +160,8 @@ function listingKind<K extends ListingKind, T extends ListingTableName, I extend
       }
       result.image = imageUrl(imageHash);
       result.filename = filename;
+      result.createdAt = createdAt;
+      result.updatedAt = updatedAt;
       result.photos = extras.photos;
       if (kind === 'project') result.floorPlan = extras.floorPlan;
       return result as ListingItems[K];

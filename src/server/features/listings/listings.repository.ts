@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Timestamp } from '#server/db/column-types';
+import { toIso } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import type { ListingColumns, ListingTableName } from './listings.tables';
 
@@ -24,24 +25,37 @@ export interface ListingRow {
   fields: ListingFieldColumns;
 }
 
-export function toListingRow(raw: Record<string, unknown>): ListingRow {
-  const { id, imageHash, filename, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = raw;
-  return { id: String(id), imageHash: String(imageHash), filename: String(filename), fields: fields as ListingFieldColumns };
+/** A row as read back: with when it was added and last changed (ISO 8601, UTC). */
+export interface StoredListingRow extends ListingRow {
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toListingRow(raw: Record<string, unknown>): StoredListingRow {
+  const { id, imageHash, filename, createdAt, updatedAt, ...fields } = raw;
+  return {
+    id: String(id),
+    imageHash: String(imageHash),
+    filename: String(filename),
+    fields: fields as ListingFieldColumns,
+    createdAt: toIso(createdAt as Date | string),
+    updatedAt: toIso(updatedAt as Date | string),
+  };
 }
 
 /** Newest first, one query, no image bytes (the image is a hash; its bytes are served by /media). */
-export async function listListings(db: Kysely<Database>, table: ListingTableName): Promise<ListingRow[]> {
+export async function listListings(db: Kysely<Database>, table: ListingTableName): Promise<StoredListingRow[]> {
   const rows = await tables(db).selectFrom(table).selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
   return rows.map(toListingRow);
 }
 
-export async function findListing(db: Kysely<Database>, table: ListingTableName, id: string): Promise<ListingRow | undefined> {
+export async function findListing(db: Kysely<Database>, table: ListingTableName, id: string): Promise<StoredListingRow | undefined> {
   const row = await tables(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
   return row && toListingRow(row);
 }
 
 /** The records with these ids, in no particular order. */
-export async function findListings(db: Kysely<Database>, table: ListingTableName, ids: readonly string[]): Promise<ListingRow[]> {
+export async function findListings(db: Kysely<Database>, table: ListingTableName, ids: readonly string[]): Promise<StoredListingRow[]> {
   if (ids.length === 0) return [];
   const rows = await tables(db).selectFrom(table).selectAll().where('id', 'in', ids).execute();
   return rows.map(toListingRow);

@@ -21,7 +21,7 @@ export async function listItems<K extends ListingKind>(db: Kysely<Database>, spe
 }
 
 /** One record as the API sends it; 404 with the kind's message when there is none. */
-export async function getItem(db: Kysely<Database>, spec: ListingKindSpec, id: string) {
+export async function getItem<K extends ListingKind>(db: Kysely<Database>, spec: ListingKindSpec<K>, id: string): Promise<ListingItems[K]> {
   const row = await listings.findListing(db, spec.table, id);
   if (!row) throw notFound(spec.notFound);
   return spec.toItem(row, (await extrasOf(db, spec, [row.id])).get(row.id));

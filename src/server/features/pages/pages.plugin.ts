@@ -6,7 +6,7 @@ import { isApiPath } from '#shared/api-path';
 import { hasSurveyJourney, SURVEY_JOURNEY_PATHS } from '#shared/responses/survey-journey';
 import { FILTER_PARAMS } from '#shared/listings/listing-filters';
 import { ENQUIRY_SENT_PARAM } from '#shared/contact/contact.api';
-import { isPagePath, isServerRenderedPath, paths } from '#shared/paths';
+import { isListingPagePath, isPagePath, isServerRenderedPath, LISTING_PAGE_LISTS, paths } from '#shared/paths';
 import { HtmlDocument } from './html-document';
 import { PageRenderer } from './page-renderer';
 import { publicBaseUrl } from './seo.routes';
@@ -15,6 +15,17 @@ const ROOT_FILES = ['favicon.svg', 'favicon.ico', 'manifest.webmanifest'];
 
 /** Each page path by its lower-case spelling (the specification's paths differ by more than case). */
 const PAGE_BY_LOWER_CASE: ReadonlyMap<string, string> = new Map(Object.values(paths).map((p) => [p.toLowerCase(), p]));
+const LIST_BY_LOWER_CASE: ReadonlyMap<string, string> = new Map(LISTING_PAGE_LISTS.map((p) => [p.toLowerCase(), p]));
+
+/** The page's own address for one spelt in another letter case: `/viewprojects/<id>` → `/viewProjects/<id>` (the id kept as it is). */
+function canonicalCase(pathname: string): string | undefined {
+  if (isPagePath(pathname)) return undefined;
+  const page = PAGE_BY_LOWER_CASE.get(pathname.toLowerCase());
+  if (page) return page;
+  const listing = /^(\/[^/]+)(\/[^/]+)$/.exec(pathname);
+  const list = listing && LIST_BY_LOWER_CASE.get(listing[1]!.toLowerCase());
+  return list ? list + listing[2] : undefined;
+}
 
 /**
  * Serves the web client: hashed assets with long-lived caching; public pages rendered on the
@@ -68,7 +79,7 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
 
     // A page's address in another letter case (/viewprojects): the browser's router would show the
     // page under a 404 status; the specification's routes are exact, so it is sent to the one address.
-    const canonical = isPagePath(pathname) ? undefined : PAGE_BY_LOWER_CASE.get(pathname.toLowerCase());
+    const canonical = canonicalCase(pathname);
     if (canonical) return reply.redirect(canonical + url.search, 301);
 
     const status = isPagePath(pathname) ? 200 : 404;
@@ -84,7 +95,8 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
     // links could otherwise push every other page out of the cache.
     const page = query ? await renderer.render(pageUrl, origin) : await app.contentCache.get(`page:${origin}${pageUrl}`, () => renderer.render(pageUrl, origin));
     if ('location' in page) return reply.redirect(page.location, page.status);
-    return sendHtml(request, reply.status(status), page.document);
+    // A listing's page answers as its render did: 404 (the not-found page) for an id with no listing.
+    return sendHtml(request, reply.status(isListingPagePath(pathname) ? page.status : status), page.document);
   });
 }
 
@@ -106,15 +118,14 @@ const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * The same for pages with an id in their path: a listing's page reads `sent`, set when its "Ask about
- * this home" form was posted without script (contact/listing-enquiry.tsx, issue 25).
+ * A home's or decor piece's page (listings/listing-page-query.ts): why the visitor came, the EMI
+ * estimate's inputs, and `sent`, set when its "Ask about this home" form was posted without script
+ * (contact/listing-enquiry.tsx, issue 25).
  */
-const PATTERN_QUERY_PARAMS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
-  [new RegExp(`^(?:${paths.projects}|${paths.products})/[^/]+$`), [ENQUIRY_SENT_PARAM]],
-];
+const LISTING_PAGE_QUERY_PARAMS = ['intent', 'loan', 'rate', 'years', ENQUIRY_SENT_PARAM] as const;
 
 function usedQuery(pathname: string, params: URLSearchParams): string {
-  const names = PAGE_QUERY_PARAMS[pathname] ?? PATTERN_QUERY_PARAMS.find(([pattern]) => pattern.test(pathname))?.[1];
+  const names = isListingPagePath(pathname) ? LISTING_PAGE_QUERY_PARAMS : PAGE_QUERY_PARAMS[pathname];
   if (!names) return '';
   const used = new URLSearchParams();
   for (const name of names) for (const value of params.getAll(name)) used.append(name, value);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { paths } from '#shared/paths';
+import { paths, productPagePath, projectPagePath } from '#shared/paths';
 import { allowedOrigin } from '#server/lib/site-url';
+import { listingKinds, listItems } from '#server/features/listings';
 
 /** The pages search engines should know about. */
 const PUBLIC_PAGES = [paths.home, paths.projects, paths.products, paths.studio, paths.about, paths.contact];
@@ -29,8 +30,18 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/sitemap.xml', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const base = publicBaseUrl(app, request);
-    const urls = PUBLIC_PAGES.map((p) => `  <url><loc>${escapeXml(base + p)}</loc><changefreq>${p === paths.home ? 'weekly' : 'daily'}</changefreq></url>`);
+    // From the content cache: a staff write (a listing added, changed or removed) makes it stale.
+    const xml = await app.contentCache.get(`sitemap:${base}`, async () => {
+      const pages = PUBLIC_PAGES.map((p) => `  <url><loc>${escapeXml(base + p)}</loc><changefreq>${p === paths.home ? 'weekly' : 'daily'}</changefreq></url>`);
+      // A page per home and per decor piece (issue 25), with when staff last changed it.
+      const [projects, products] = await Promise.all([listItems(app.db, listingKinds.project), listItems(app.db, listingKinds.product)]);
+      const listings = [
+        ...projects.map((p) => ({ path: projectPagePath(p._id), updatedAt: p.updatedAt })),
+        ...products.map((p) => ({ path: productPagePath(p._id), updatedAt: p.updatedAt })),
+      ].map(({ path, updatedAt }) => `  <url><loc>${escapeXml(base + path)}</loc><lastmod>${escapeXml(updatedAt)}</lastmod></url>`);
+      return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...pages, ...listings].join('\n')}\n</urlset>\n`;
+    });
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+    return xml;
   });
 }

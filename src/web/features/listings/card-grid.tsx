@@ -9,6 +9,8 @@ export interface ListingCard {
   imageAlt: string;
   title: string;
   body: ReactNode;
+  /** The listing's own page (issue 25): the title links to it and the whole card opens it. */
+  href?: string;
 }
 
 /** Images above the fold load at once (the first one first); the rest load as they scroll into view. */
@@ -28,7 +30,22 @@ export function ListingsPage({ eyebrow, title, intro, children }: { eyebrow: str
   );
 }
 
-export function CardGrid({ label, cards, emptyText }: { label: string; cards: ListingCard[]; emptyText: ReactNode }) {
+export function CardGrid({
+  label,
+  cards,
+  emptyText,
+  headingLevel = 2,
+  eager = EAGER_IMAGES,
+}: {
+  label: string;
+  cards: ListingCard[];
+  emptyText: ReactNode;
+  /** 3 where the grid sits under a section heading (a listing's similar homes). */
+  headingLevel?: 2 | 3;
+  /** How many images load at once (none below the fold). */
+  eager?: number;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   if (cards.length === 0) {
     return (
       <div className="listings__empty" role="status">
@@ -45,19 +62,28 @@ export function CardGrid({ label, cards, emptyText }: { label: string; cards: Li
     <ul className="card-grid" aria-label={label}>
       {cards.map((card, index) => (
         <li key={card.id} className="card-grid__item">
-          <article className="listing-card">
+          <article className={card.href ? 'listing-card listing-card--linked' : 'listing-card'}>
             <img
               className="listing-card__image"
               src={card.image}
               alt={card.imageAlt}
               width={300}
               height={300}
-              loading={index < EAGER_IMAGES ? 'eager' : 'lazy'}
-              fetchPriority={index === 0 ? 'high' : undefined}
+              loading={index < eager ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 && eager > 0 ? 'high' : undefined}
               decoding="async"
             />
             <div className="listing-card__body">
-              <h2 className="listing-card__title">{card.title}</h2>
+              {/* The title's link covers the card (listings.css), so a tap anywhere opens the page; the card's own links stay above it. */}
+              <Heading className="listing-card__title">
+                {card.href ? (
+                  <Link className="listing-card__open" to={card.href}>
+                    {card.title}
+                  </Link>
+                ) : (
+                  card.title
+                )}
+              </Heading>
               {card.body}
             </div>
           </article>

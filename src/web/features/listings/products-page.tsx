@@ -1,6 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { filtersQuery, isUnfiltered, parseFilters } from '#shared/listings/listing-filters';
-import { paths } from '#shared/paths';
+import { paths, productPagePath } from '#shared/paths';
 import { useSiteSettings } from '#web/app/site-settings';
 import { productOffers } from '#web/app/structured-data';
 import { JsonLd } from '#web/components/json-ld';
@@ -45,6 +45,7 @@ export function Component() {
           emptyText={filtered ? <NoMatch what="decor items" resetTo={paths.products} /> : 'No decor is listed right now. Ask us for a quote and we will help you choose.'}
           cards={products.map((product) => ({
             id: product._id,
+            href: productPagePath(product._id),
             image: product.image,
             imageAlt: `Picture of ${product.productname}`,
             title: product.productname,

@@ -1,6 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { filtersQuery, isUnfiltered, parseFilters } from '#shared/listings/listing-filters';
-import { paths } from '#shared/paths';
+import { paths, projectPagePath } from '#shared/paths';
 import { useSiteSettings } from '#web/app/site-settings';
 import { projectListings } from '#web/app/structured-data';
 import { JsonLd } from '#web/components/json-ld';
@@ -48,6 +48,7 @@ export function Component() {
           emptyText={filtered ? <NoMatch what="homes" resetTo={paths.projects} /> : 'No homes are listed right now. Tell us what you are looking for and we will get in touch.'}
           cards={projects.map((project) => ({
             id: project._id,
+            href: projectPagePath(project._id),
             image: project.image,
             imageAlt: `Picture of ${project.name}`,
             title: project.name,

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component as NotFound } from '#web/features/site/not-found-page';
+import { ListingsError } from './listings-error';
+import './listing-page.css';
+
+/** Homes › Lakeside Residency */
+export function Breadcrumb({ list, listLabel, name }: { list: string; listLabel: string; name: string }) {
+  return (
+    <nav className="breadcrumb" aria-label="Breadcrumb">
+      <ol>
+        <li>
+          <Link to={list}>{listLabel}</Link>
+        </li>
+        <li aria-current="page">{name}</li>
+      </ol>
+    </nav>
+  );
+}
+
+/** A labelled list of facts (term, value). */
+export function Facts({ label, facts }: { label: string; facts: Array<[string, ReactNode] | null> }) {
+  return (
+    <dl className="listing-facts" aria-label={label}>
+      {facts
+        .filter((fact): fact is [string, ReactNode] => fact !== null)
+        .map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** An unknown id is the site's 404 page (status 404 from the server); any other failure says so and offers to try again. */
+export function ListingPageError({ eyebrow, title, what }: { eyebrow: string; title: string; what: string }) {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <ListingsError eyebrow={eyebrow} title={title} what={what} />;
+}

@@ -1,0 +1,115 @@
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { LISTING_PAGES_ROUTES } from '#shared/listings/listing-pages.api';
+import { LISTINGS_ROUTES } from '#shared/listings/listings.api';
+import { paths, productPagePath } from '#shared/paths';
+import { useSiteSettings } from '#web/app/site-settings';
+import { productOffer } from '#web/app/structured-data';
+import { JsonLd } from '#web/components/json-ld';
+import { PageMeta } from '#web/components/page-meta';
+import { api } from '#web/lib/api-client';
+import { CardGrid } from './card-grid';
+import { ListingActions, ListingEnquirySection, type ListingRef } from './listing-actions';
+import { formatRupees, formatRupeesShort } from './listing-format';
+import { coverImage, galleryPictures, ListingGallery } from './listing-gallery';
+import { orNotFound } from './listing-page-data';
+import { Breadcrumb, Facts, ListingPageError } from './listing-page-parts';
+import { listingPageQuery } from './listing-page-query';
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const id = params.id ?? '';
+  const { signal } = request;
+  const [product, similar] = await orNotFound(
+    Promise.all([api.call(LISTINGS_ROUTES.product.one, { params: [id], signal }), api.call(LISTING_PAGES_ROUTES.similarProducts, { params: [id], signal })]),
+  );
+  return { product, similar, query: listingPageQuery(new URL(request.url).searchParams) };
+}
+
+export function Component() {
+  const { product, similar, query } = useLoaderData<typeof loader>();
+  const site = useSiteSettings();
+  const path = productPagePath(product._id);
+  const url = `${site.origin}${path}`;
+  const pictures = galleryPictures(product.productname, product.image, product.photos);
+  const cover = coverImage(product.image, product.photos);
+  const listing: ListingRef = { kind: 'product', name: product.productname, path };
+  const description = `${product.description} ${formatRupees(product.price)}`;
+  return (
+    <>
+      <PageMeta title={product.productname} description={description} image={cover.url} imageSize={cover} imageAlt={pictures[0]!.alt} type="product" />
+      <JsonLd data={productOffer(site, product, { url, images: pictures.map((p) => new URL(p.src, site.origin).href) })} />
+      <article className="listing-page">
+        <header className="listing-page__header">
+          <Breadcrumb list={paths.products} listLabel="Decor" name={product.productname} />
+          <h1 className="listing-page__title">{product.productname}</h1>
+          {product.tags.length ? (
+            <p className="listing-page__subtitle">
+              <span className="visually-hidden">Tags: </span>
+              {product.tags.join(' · ')}
+            </p>
+          ) : null}
+        </header>
+        <div className="listing-page__layout">
+          <div className="listing-page__gallery">
+            <ListingGallery name={product.productname} pictures={pictures} />
+          </div>
+          <aside className="listing-page__aside" aria-label="Price and contact">
+            <div className="listing-price">
+              <p className="listing-price__full">
+                <span className="visually-hidden">Price: </span>
+                {formatRupees(product.price)}
+              </p>
+              <p className="listing-price__short" aria-hidden="true">
+                {formatRupeesShort(product.price)}
+              </p>
+            </div>
+            <ListingActions listing={listing} />
+          </aside>
+          <div className="listing-page__details">
+            <section className="listing-section" aria-labelledby="about-title">
+              <h2 id="about-title">About this piece</h2>
+              <p className="listing-description">{product.description}</p>
+              <Facts
+                label={`Facts about ${product.productname}`}
+                facts={[['Price', formatRupees(product.price)], product.tags.length ? ['Style and room', product.tags.join(', ')] : null]}
+              />
+            </section>
+          </div>
+        </div>
+
+        <ListingEnquirySection listing={listing} intent={query.intent} />
+
+        {similar.length ? (
+          <section className="listing-section listing-similar" aria-labelledby="similar-title">
+            <h2 id="similar-title">Similar decor</h2>
+            <CardGrid
+              label="Similar decor"
+              headingLevel={3}
+              eager={0}
+              emptyText=""
+              cards={similar.map((piece) => ({
+                id: piece._id,
+                href: productPagePath(piece._id),
+                image: piece.image,
+                imageAlt: `Picture of ${piece.productname}`,
+                title: piece.productname,
+                body: (
+                  <>
+                    {piece.tags.length ? <p className="listing-card__tags">{piece.tags.join(', ')}</p> : null}
+                    <p className="listing-card__price">
+                      <span className="visually-hidden">Price: </span>
+                      {formatRupees(piece.price)}
+                    </p>
+                  </>
+                ),
+              }))}
+            />
+          </section>
+        ) : null}
+      </article>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ListingPageError eyebrow="Decor" title="This piece" what="decor piece" />;
+}
