@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { PublicNotices } from '#shared/consent/consent.contract';
 import type { StudioSettings } from '#shared/settings/settings.contract';
 import { baseURL, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 import { staffToken } from './api';
@@ -54,4 +55,27 @@ describe('settings in the dashboard', () => {
       expect(pageProblems(page)).toEqual([]);
     });
   }
+
+  it('changes the landing form’s notice: the landing page shows it as a new version, the old one kept (issue 24 §5)', async () => {
+    const notices = async () => (await (await fetch(`${baseURL()}/api/consent/notices`)).json()) as PublicNotices;
+    const old = await notices();
+    const text = `We keep your e-mail address and survey answers to suggest homes (settings test ${Date.now()}). Full notice: /privacy.`;
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    await page.goto('/dashboard/settings');
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await page.getByLabel('Notice on the landing form').fill(text);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+
+    const now = await notices();
+    expect(now.survey).toMatchObject({ text, version: old.survey.version + 1 });
+    expect(now.contact).toEqual(old.contact);
+    // The server's HTML of the landing page carries it, before any script runs.
+    const html = await (await fetch(`${baseURL()}/`)).text();
+    expect(html).toContain(text.split('/privacy')[0]!.trim());
+    await page.goto('/');
+    await expect.poll(() => page.locator('form.landing-form').textContent()).toContain(text.split('/privacy')[0]!.trim());
+    expect(pageProblems(page)).toEqual([]);
+  });
 });
