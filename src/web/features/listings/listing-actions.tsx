@@ -1,8 +1,7 @@
-import { Link } from 'react-router';
-import { paths } from '#shared/paths';
 import { telHref, whatsAppHref } from '#shared/phone';
 import { PhoneIcon } from '#web/components/icons';
 import { useSiteSettings } from '#web/app/site-settings';
+import { ListingEnquiry } from '#web/features/contact/listing-enquiry';
 import { ENQUIRE_ID, siteVisitHref, type ListingIntent } from './listing-page-query';
 
 /** What the buttons name: the listing and its page's address (absolute, for a chat). */
@@ -60,26 +59,13 @@ function WhatsAppIcon() {
 }
 
 /**
- * Where "Ask about this home" lives (issue 25): the enquiry form (features/contact/listing-enquiry.tsx,
- * `ListingEnquiry({ kind, listing, intent })`) is mounted here. Until it is, the contact form with the
- * listing named. `intent` is "visit" when "Book a site visit" led here.
+ * Where "Ask about this home" lives (issue 25): the enquiry form of the contact room
+ * (features/contact/listing-enquiry.tsx), with "site visit" chosen when "Book a site visit" led here.
  */
-export function ListingEnquirySection({ listing, intent }: { listing: ListingRef; intent: ListingIntent }) {
-  const visit = intent === 'visit' && listing.kind === 'project';
-  const title = visit ? 'Book a site visit' : listing.kind === 'project' ? 'Ask about this home' : 'Ask about this piece';
-  const query = new URLSearchParams({ quote: listing.kind === 'project' ? 'Homes' : 'Carpet', about: visit ? `a site visit to ${listing.name}` : listing.name });
+export function ListingEnquirySection({ listing, id, intent }: { listing: ListingRef; id: string; intent: ListingIntent }) {
   return (
-    <section className="listing-section listing-enquire" id={ENQUIRE_ID} aria-labelledby="enquire-title">
-      <h2 id="enquire-title">{title}</h2>
-      {/* ENQUIRY FORM: <ListingEnquiry kind={listing.kind} listing={…} intent={intent} /> goes here. */}
-      <p>
-        {visit
-          ? `Tell us when suits you and we will show you round ${listing.name}.`
-          : `Questions about ${listing.name}? Our team replies within one working day.`}
-      </p>
-      <Link className="button" to={`${paths.contact}?${query.toString()}`}>
-        {visit ? 'Choose a time for a visit' : 'Send us a message'}
-      </Link>
-    </section>
+    <div className="listing-section listing-enquire" id={ENQUIRE_ID}>
+      <ListingEnquiry kind={listing.kind} listing={{ _id: id, name: listing.name }} intent={intent === 'visit' ? 'site visit' : 'question'} />
+    </div>
   );
 }

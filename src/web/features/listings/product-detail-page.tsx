@@ -76,7 +76,7 @@ export function Component() {
           </div>
         </div>
 
-        <ListingEnquirySection listing={listing} intent={query.intent} />
+        <ListingEnquirySection listing={listing} id={product._id} intent={query.intent} />
 
         {similar.length ? (
           <section className="listing-section listing-similar" aria-labelledby="similar-title">

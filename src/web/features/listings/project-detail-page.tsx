@@ -144,7 +144,7 @@ export function Component() {
           </div>
         </div>
 
-        <ListingEnquirySection listing={listing} intent={query.intent} />
+        <ListingEnquirySection listing={listing} id={project._id} intent={query.intent} />
 
         {similar.length ? (
           <section className="listing-section listing-similar" aria-labelledby="similar-title">
