@@ -35,7 +35,7 @@ const DECOR = [
 
 /** The card titles, in the order the page shows them. */
 const cards = (html: string) => [...html.matchAll(/<h2 class="listing-card__title">([^<]*)<\/h2>/g)].map((m) => m[1]);
-const count = (html: string) => /<p class="listing-filters__count" role="status">([^<]*)<\/p>/.exec(html)?.[1];
+const count = (html: string) => /<p class="listing-filters__count"[^>]*>([^<]*)<\/p>/.exec(html)?.[1];
 /** The option a select shows as chosen, by the select's name. */
 const chosen = (html: string, name: string) => {
   const select = new RegExp(`<select[^>]*name="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1] ?? '';

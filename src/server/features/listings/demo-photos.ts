@@ -8,7 +8,7 @@
 
 /**
  * Photos are drawn on 450×300 and rendered 960 pixels wide (stored at 320, 640 and 960); a decor
- * piece's at 640 (320 and 640), which keeps the first start quick (decision 0020).
+ * piece's at 640 (320 and 640), which keeps the first start quick.
  */
 export const DEMO_PHOTO_WIDTH = 960;
 export const DEMO_PIECE_WIDTH = 640;

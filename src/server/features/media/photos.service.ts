@@ -13,11 +13,11 @@ import { IMAGE_TOO_LARGE, IMAGE_UNREADABLE, inspectImage, sniffImageFormat } fro
  * 40 megapixels, by its bytes), then decoded once with its EXIF orientation applied and re-encoded
  * into every PHOTO_WIDTHS size not wider than itself, each as AVIF, WebP and JPEG. sharp writes no
  * metadata unless asked to, so EXIF (GPS, camera, owner), XMP, IPTC, ICC and comments are gone from
- * every rendition. Settings and figures: docs/decisions/0020-listing-photos.md.
+ * every rendition.
  */
 
 /**
- * The settings each format is encoded with (measured in decision 0020): AVIF at effort 0, not sharp's
+ * The settings each format is encoded with (measured when this was written): AVIF at effort 0, not sharp's
  * default 4, which took 40 to 70 times as long for files 5 to 20 % smaller.
  */
 const ENCODERS: Record<PhotoFormat, (image: Sharp) => Sharp> = {

@@ -219,12 +219,15 @@ function BoundInput({ bound, step, rupees, describedBy }: { bound: Bound; step: 
   );
 }
 
-/** "3 homes match" (or, with no filter, how many there are): announced when it changes. */
+/**
+ * "3 homes match" (or, with no filter, how many there are), announced politely when it changes. With
+ * nothing listed at all the grid's own message says so, and this says nothing.
+ */
 export function MatchCount({ count, filtered, one, many }: { count: number; filtered: boolean; one: string; many: string }) {
   const noun = count === 1 ? one : many;
-  const text = filtered ? `${count} ${noun} ${count === 1 ? 'matches' : 'match'}` : `${count} ${noun}`;
+  const text = filtered ? `${count} ${noun} ${count === 1 ? 'matches' : 'match'}` : count > 0 ? `${count} ${noun}` : '';
   return (
-    <p className="listing-filters__count" role="status">
+    <p className="listing-filters__count" aria-live="polite" aria-atomic="true">
       {text}
     </p>
   );
