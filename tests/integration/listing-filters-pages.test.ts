@@ -34,7 +34,8 @@ const DECOR = [
 ];
 
 /** The card titles, in the order the page shows them. */
-const cards = (html: string) => [...html.matchAll(/<h2 class="listing-card__title">([^<]*)<\/h2>/g)].map((m) => m[1]);
+const cards = (html: string) =>
+  [...html.matchAll(/<h2 class="listing-card__title">(?:<a class="listing-card__open"[^>]*>)?([^<]*)(?:<\/a>)?<\/h2>/g)].map((m) => m[1]);
 const count = (html: string) => /<p class="listing-filters__count"[^>]*>([^<]*)<\/p>/.exec(html)?.[1];
 /** The option a select shows as chosen, by the select's name. */
 const chosen = (html: string, name: string) => {

@@ -116,7 +116,7 @@ describeEachDatabase(
       expect(similar).toContain('₹62 L');
       // Site visit (the page's enquiry with a visit chosen), WhatsApp with the home and its address, and a call.
       expect(page.html).toContain(`href="/viewProjects/${ids.lakeView}?intent=visit#enquire"`);
-      expect(page.html).toMatch(/<section class="listing-section listing-enquire" id="enquire"/);
+      expect(page.html).toMatch(/<div class="listing-section listing-enquire" id="enquire"><section id="enquiry"/);
       const whatsApp = /href="(https:\/\/wa\.me\/[^"]+)"/.exec(page.html)?.[1]?.replace(/&amp;/g, '&');
       expect(whatsApp).toBeDefined();
       const chat = new URL(whatsApp!);
@@ -212,10 +212,11 @@ describeEachDatabase(
       expect(page.canonical).toBe(`${BASE}/viewProjects/${ids.lakeView}`);
 
       const visit = read((await get(`/viewProjects/${ids.lakeView}?intent=visit`)).body);
-      expect(visit.html).toMatch(/id="enquire"[^>]*><h2 id="enquire-title">Book a site visit<\/h2>/);
-      expect(visit.html).toContain(`href="/viewContact?quote=Homes&amp;about=a+site+visit+to+Lake+View"`);
+      // The enquiry form (contact/listing-enquiry.tsx) opens with "site visit" chosen.
+      expect(visit.html).toMatch(/<input type="radio" name="topic" checked="" value="site visit"/);
+      expect(visit.text).toContain('Ask about this home');
       const plain = read((await get(`/viewProjects/${ids.lakeView}`)).body);
-      expect(plain.html).toMatch(/id="enquire"[^>]*><h2 id="enquire-title">Ask about this home<\/h2>/);
+      expect(plain.html).toMatch(/<input type="radio" name="topic" checked="" value="question"/);
     });
 
     it('renders a decor piece’s page: price in full and short, tags, similar decor, a Product with its Offer', async () => {
@@ -232,7 +233,8 @@ describeEachDatabase(
       expect(page.meta('og:type')).toBe('product');
       const chat = new URL(/href="(https:\/\/wa\.me\/[^"]+)"/.exec(page.html)![1]!.replace(/&amp;/g, '&'));
       expect(chat.searchParams.get('text')).toBe(`Hello, I am interested in the Teak Sofa: ${url}`);
-      expect(page.html).toContain(`href="/viewContact?quote=Carpet&amp;about=Teak+Sofa"`);
+      expect(page.text).toContain('Ask about this piece');
+      expect(page.html).toMatch(/<form[^>]*method="post"[^>]*action="\/enquiry"|<form[^>]*action="\/enquiry"[^>]*method="post"/);
 
       const product = page.jsonLd.find((d) => d['@type'] === 'Product');
       expect(product).toMatchObject({

@@ -14,9 +14,13 @@ const features = path.resolve(import.meta.dirname, '../../src/server/features');
 
 const ALLOWED: Record<string, { tables: string[]; why: string }> = {
   'media/media.repository.ts': {
-    tables: ['products', 'projects', 'studios'],
-    why: 'an image is deleted only while no listing uses it, checked in the DELETE itself (atomic)',
+    tables: ['listingMedia', 'products', 'projects', 'studios'],
+    why: 'an image, photo or floor plan is deleted only while no listing uses it, checked in the DELETE itself (atomic)',
   },
+  // Not the tables: the same words used for something else (the scan reads quoted names).
+  'listings/listing-photos.service.ts': { tables: ['photos'], why: "the audited field name 'photos', not media's table" },
+  'notifications/mailer.ts': { tables: ['files'], why: "the mailer kind 'files' (.eml files), not media's table" },
+  'results/campaign-export.ts': { tables: ['files'], why: "an answer column's 'files', not media's table" },
   'responses/responses.repository.ts': {
     tables: ['campaigns'],
     why: 'a new e-mail record is taken only while its campaign is active, read in the INSERT (atomic); also, not yet reached: the lead fields read on the response path and the e-mail list searched and paged by campaign name',
