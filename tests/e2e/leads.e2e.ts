@@ -149,6 +149,8 @@ describe('leads when they cannot be loaded (issue 13)', () => {
     await page.goto('/dashboard/fetch/contactus');
     await page.getByRole('link', { name: `View lead: Ravi ${RUN}` }).first().click();
     await page.waitForURL(new RegExp(`/dashboard/leads/${leadId}$`));
+    // The message is on both pages: the lead's own heading says the lead page has replaced the list.
+    await page.getByRole('heading', { level: 2, name: 'Activities' }).waitFor();
     await page.getByText('A flat near the lake, please.').first().waitFor();
     expect(await seriousA11yViolations(page, { exclude: ['.dashboard-sider'] })).toEqual([]);
     expect(problemsBesidesFailedLoad(page)).toEqual([]);

@@ -61,9 +61,15 @@ beforeAll(async () => {
 
 /** The gallery's counter ("Photo 2 of 4"). */
 const counter = (page: Page) => page.locator('.gallery__counter').textContent();
-/** The gallery's left scroll offset in slides (0 for the first). */
+/**
+ * The slide the gallery has come to rest on (0 for the first), or -1 while it is still between two:
+ * a swipe started during the snap of the one before would be a different gesture from a person's.
+ */
 const slideShown = (page: Page, selector = '.gallery__track') =>
-  page.locator(selector).evaluate((el) => Math.round(el.scrollLeft / el.clientWidth));
+  page.locator(selector).evaluate((el) => {
+    const slide = Math.round(el.scrollLeft / el.clientWidth);
+    return Math.abs(el.scrollLeft - slide * el.clientWidth) < 2 ? slide : -1;
+  });
 
 for (const viewport of [PHONE, DESKTOP]) {
   describe(`a home's page at ${viewport.width} px`, () => {
@@ -188,7 +194,9 @@ for (const viewport of [PHONE, DESKTOP]) {
 
       await page.getByRole('link', { name: 'Book a site visit' }).click();
       await page.waitForURL(`**/viewProjects/${id}?intent=visit#enquire`);
-      await expect.poll(() => page.locator('#enquire h2').textContent()).toBe('Book a site visit');
+      // The enquiry form, with a site visit chosen (the booking flow of issue 26 is not here yet).
+      await expect.poll(() => page.locator('#enquire').getByRole('radio', { name: 'Book a site visit' }).isChecked()).toBe(true);
+      expect(await page.locator('#enquire').getByRole('radio', { name: 'Ask a question' }).isChecked()).toBe(false);
       expect(await page.locator('#enquire').evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       expect(pageProblems(page)).toEqual([]);

@@ -65,7 +65,7 @@ function WhatsAppIcon() {
 export function ListingEnquirySection({ listing, id, intent }: { listing: ListingRef; id: string; intent: ListingIntent }) {
   return (
     <div className="listing-section listing-enquire" id={ENQUIRE_ID}>
-      <ListingEnquiry kind={listing.kind} listing={{ _id: id, name: listing.name }} intent={intent === 'visit' ? 'site visit' : 'question'} />
+      <ListingEnquiry key={intent} kind={listing.kind} listing={{ _id: id, name: listing.name }} intent={intent === 'visit' ? 'site visit' : 'question'} />
     </div>
   );
 }

@@ -39,7 +39,7 @@ function ListingLine({ row }: { row: ContactResponse }) {
       <span>
         About: <a href={listingPagePath(row.listing.kind, row.listing.id)}>{row.listing.name}</a>
       </span>
-      {row.topic ? <Tag color={row.topic === 'site visit' ? 'gold' : 'default'}>{ENQUIRY_TOPIC_LABELS[row.topic]}</Tag> : null}
+      {row.topic ? <Tag color={row.topic === 'site visit' ? '#6b4a00' : 'default'}>{ENQUIRY_TOPIC_LABELS[row.topic]}</Tag> : null}
     </span>
   );
 }

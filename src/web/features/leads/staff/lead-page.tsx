@@ -116,7 +116,7 @@ function ActivityCard({ activity }: { activity: LeadActivity }) {
         // Issue 25: the listing as named when the message came, linking its public page; what for; the phone given.
         <p className="lead-activity__text lead-activity__listing">
           About: <a href={listingPagePath(activity.listing.kind, activity.listing.id)}>{activity.listing.name}</a>
-          {activity.topic ? <Tag color={activity.topic === 'site visit' ? 'gold' : 'default'}>{ENQUIRY_TOPIC_LABELS[activity.topic]}</Tag> : null}
+          {activity.topic ? <Tag color={activity.topic === 'site visit' ? '#6b4a00' : 'default'}>{ENQUIRY_TOPIC_LABELS[activity.topic]}</Tag> : null}
           <span className="leads-muted"> · {activity.requestQuotation}</span>
         </p>
       ) : activity.requestQuotation ? (

@@ -26,7 +26,7 @@ const EVENT_LABELS: Record<SubscribableEventType, string> = {
   'contact.created': 'A contact message arrives',
 };
 
-const STATUS_COLORS: Record<WebhookDelivery['status'], string> = { delivered: 'green', pending: 'gold', failed: 'red', skipped: 'default' };
+const STATUS_COLORS: Record<WebhookDelivery['status'], string> = { delivered: '#1e6b3a', pending: '#6b4a00', failed: '#a8071a', skipped: 'default' };
 
 function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { message } = App.useApp();
