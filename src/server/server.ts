@@ -12,6 +12,13 @@ const SHUTDOWN_GRACE_MS = 9_000;
  */
 const ACCEPT_DRAIN_MS = 300;
 /**
+ * After ACCEPT_DRAIN_MS, the listener closes only once no connection has come for this long (at most
+ * ACCEPT_DRAIN_MAX_MS after the signal), and only after one more poll of the sockets: on a busy
+ * machine the process may wake with the timer already due and the accept queue still full.
+ */
+const ACCEPT_QUIET_MS = 100;
+const ACCEPT_DRAIN_MAX_MS = 2_000;
+/**
  * How long idle keep-alive connections stay open once the listener is closed. A request a client
  * sent just before (or just after) the signal may sit unread in the socket, so the connection looks
  * idle; closing it then would reset that request. Requests that come are served with Connection:
@@ -58,7 +65,21 @@ async function main(): Promise<void> {
     const closeIdle = app.server.closeIdleConnections.bind(app.server);
     app.server.closeIdleConnections = () => undefined;
     // Keep accepting for ACCEPT_DRAIN_MS first: connections already in the accept queue are served.
-    setTimeout(() => {
+    const signalledAt = Date.now();
+    let lastConnection = signalledAt;
+    app.server.on('connection', () => (lastConnection = Date.now()));
+    // setImmediate runs after the event loop's poll phase, so whatever waits in the accept queue when
+    // the timer fires is accepted before the listener closes (libuv accepts until the queue is empty).
+    const closeWhenQuiet = () =>
+      setImmediate(() => {
+        const now = Date.now();
+        if (now - lastConnection < ACCEPT_QUIET_MS && now - signalledAt < ACCEPT_DRAIN_MAX_MS) {
+          setTimeout(closeWhenQuiet, ACCEPT_QUIET_MS);
+          return;
+        }
+        closeListener();
+      });
+    const closeListener = () => {
       setTimeout(() => {
         app.server.closeIdleConnections = closeIdle;
         closeIdle();
@@ -71,7 +92,8 @@ async function main(): Promise<void> {
           process.exit(1);
         },
       );
-    }, ACCEPT_DRAIN_MS);
+    };
+    setTimeout(closeWhenQuiet, ACCEPT_DRAIN_MS);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
