@@ -101,14 +101,6 @@ export async function insertOpenEmailRecord(db: Db, record: { id: string; email:
 
 const emailRecordById = prepared<{ id: string }>()((db, param) => db.selectFrom('emailRecords').selectAll().where('id', '=', param('id')));
 
-const campaignLeadFieldsQuery = prepared<{ id: string }>()((db, param) => db.selectFrom('campaigns').select(['leadFields']).where('id', '=', param('id')));
-
-/** The campaign's leadField questions (answer key → "name" | "phone"). */
-export async function campaignLeadFields(db: Db, id: string): Promise<Record<string, 'name' | 'phone'>> {
-  const row = await campaignLeadFieldsQuery.first(db, { id });
-  return row ? (JSON.parse(row.leadFields) as Record<string, 'name' | 'phone'>) : {};
-}
-
 export function findEmailRecord(db: Db, id: string) {
   return emailRecordById.first(db, { id });
 }
@@ -129,29 +121,26 @@ function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Every e-mail record, newest first, matching `q` in the e-mail or the campaign name. */
-export async function searchEmailRecords(db: Db, query: { q?: string; limit: number; offset: number }) {
-  let base = db.selectFrom('emailRecords').leftJoin('campaigns', 'campaigns.id', 'emailRecords.campaignId').where('emailRecords.isExtra', '=', false);
+/**
+ * Every e-mail record, newest first, matching `q` in the e-mail or belonging to one of
+ * `campaignIds` (the campaigns whose name matches, found by their owner, surveys).
+ */
+export async function searchEmailRecords(db: Db, query: { q?: string; campaignIds?: readonly string[]; limit: number; offset: number }) {
+  let base = db.selectFrom('emailRecords').where('emailRecords.isExtra', '=', false);
   if (query.q) {
     const pattern = likePattern(query.q);
+    const campaignIds = [...(query.campaignIds ?? [])];
     base = base.where((eb) =>
       eb.or([
         sql<boolean>`lower(${eb.ref('emailRecords.email')}) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(${eb.ref('campaigns.name')}) like ${pattern} escape '\\'`,
+        ...(campaignIds.length > 0 ? [eb('emailRecords.campaignId', 'in', campaignIds)] : []),
       ]),
     );
   }
   const [total, items] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     base
-      .select([
-        'emailRecords.id',
-        'emailRecords.email',
-        'emailRecords.createdAt',
-        'emailRecords.isCompleted',
-        'emailRecords.campaignId',
-        'campaigns.name as campaignName',
-      ])
+      .select(['emailRecords.id', 'emailRecords.email', 'emailRecords.createdAt', 'emailRecords.isCompleted', 'emailRecords.campaignId'])
       .orderBy('emailRecords.createdAt', 'desc')
       .orderBy('emailRecords.id', 'desc')
       .limit(query.limit)

@@ -8,7 +8,7 @@ import { leadDetailsFrom } from '#shared/leads/lead-fields';
 import { addLeadCampaign, keepLeadCompleted, recordCompletedSurvey, touchLead } from '#server/features/leads';
 import { eventRecordedSince, recordEvent } from '#server/features/notifications';
 import type { ListingMatches } from '#shared/matching/listing-match';
-import { isCampaignActive, requireCampaignId } from '#server/features/surveys';
+import { campaignIdsNamed, campaignLeadFields, campaignNames, isCampaignActive, requireCampaignId } from '#server/features/surveys';
 import * as responsesRepo from './responses.repository';
 import * as progressRepo from './survey-progress.repository';
 
@@ -22,7 +22,10 @@ export async function campaignEmailRecords(db: Db, id: string): Promise<EmailRec
 }
 
 export async function listAllEmailRecords(db: Db, query: { q?: string; limit: number; offset: number }): Promise<EmailList> {
-  const { total, items } = await responsesRepo.searchEmailRecords(db, query);
+  // A search also finds the records of the campaigns whose name matches: surveys owns the names.
+  const campaignIds = query.q ? await campaignIdsNamed(db, query.q) : [];
+  const { total, items } = await responsesRepo.searchEmailRecords(db, { ...query, campaignIds });
+  const names = await campaignNames(db, items.map((r) => r.campaignId));
   return {
     total,
     items: items.map((r) => ({
@@ -31,7 +34,7 @@ export async function listAllEmailRecords(db: Db, query: { q?: string; limit: nu
       date: toIso(r.createdAt),
       isCompleted: toBool(r.isCompleted),
       campaignId: r.campaignId,
-      campaignName: r.campaignName,
+      campaignName: r.campaignId === null ? null : (names.get(r.campaignId)?.name ?? null),
     })),
   };
 }
@@ -155,7 +158,7 @@ export async function storeResponse(
       now,
     });
     if (stored) {
-      const details = leadDetailsFrom(await responsesRepo.campaignLeadFields(db, campaignId), input.answer);
+      const details = leadDetailsFrom(await campaignLeadFields(db, campaignId), input.answer);
       await recordCompletedSurvey(db, { id: record.leadId, campaignId, at: now, ...details });
     }
     if (stored) {

@@ -1,4 +1,4 @@
-import { SqliteAdapter, type Kysely } from 'kysely';
+import { SqliteAdapter, sql, type Kysely } from 'kysely';
 import { prepared } from '#server/db/prepared';
 import type { Database } from '#server/db/schema';
 
@@ -55,6 +55,25 @@ export function findCampaign(db: Db, id: string) {
 // The visitor's writes run these for every lead: compiled once (db/prepared.ts), not per request.
 
 const campaignById = prepared<{ id: string }>()((db, param) => db.selectFrom('campaigns').select('id').where('id', '=', param('id')));
+
+/** The ids of the campaigns whose name holds `text` (any letter case, wildcards taken literally). */
+export async function campaignIdsNamed(db: Db, text: string): Promise<string[]> {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .selectFrom('campaigns')
+    .select('id')
+    .where((eb) => sql<boolean>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+const campaignLeadFieldsQuery = prepared<{ id: string }>()((db, param) => db.selectFrom('campaigns').select(['leadFields']).where('id', '=', param('id')));
+
+/** The campaign's leadField questions (answer key → "name" | "phone"); none for an unknown campaign. */
+export async function campaignLeadFields(db: Db, id: string): Promise<Record<string, 'name' | 'phone'>> {
+  const row = await campaignLeadFieldsQuery.first(db, { id });
+  return row ? (JSON.parse(row.leadFields) as Record<string, 'name' | 'phone'>) : {};
+}
 
 export async function campaignExists(db: Db, id: string): Promise<boolean> {
   return (await campaignById.first(db, { id })) !== undefined;
