@@ -1,5 +1,5 @@
 import { Alert, App, Button, Input, Popconfirm, Spin, Typography } from 'antd';
-import { useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { PHOTOS_MAX, photoUrl, type ListingFile, type ListingPhoto } from '#shared/listings/listing-photos';
 import { PHOTO_ALT_MAX } from '#shared/listings/listing-photos.contract';
 import type { ListingKind } from '#shared/listings/listings.contract';
@@ -56,6 +56,7 @@ function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: List
   const [filesOver, setFilesOver] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);
+  const refocus = useRef<{ photoId: string; focus: 'earlier' | 'later' } | null>(null);
   const inputId = useId();
   const headingId = useId();
   const full = photos.length >= PHOTOS_MAX;
@@ -107,14 +108,20 @@ function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: List
         setPhotos(before);
         throw caught;
       }
-    }).then(() => {
-      if (!focus) return;
-      // The same button of the moved photo, or its other one when it reached an end.
-      const item = list.current?.querySelector<HTMLElement>(`[data-photo-id="${CSS.escape(photoId)}"]`);
-      const wanted = item?.querySelector<HTMLButtonElement>(`[data-move="${focus}"]:not(:disabled)`) ?? item?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)');
-      wanted?.focus();
     });
+    if (focus) refocus.current = { photoId, focus };
   };
+
+  // After a move by button, once the buttons are enabled again: the same button of the moved photo,
+  // or its other one when the photo reached an end (a disabled button would lose the focus).
+  useEffect(() => {
+    const wanted = refocus.current;
+    if (busy !== null || !wanted) return;
+    refocus.current = null;
+    const item = list.current?.querySelector<HTMLElement>(`[data-photo-id="${CSS.escape(wanted.photoId)}"]`);
+    const button = item?.querySelector<HTMLButtonElement>(`[data-move="${wanted.focus}"]:not(:disabled)`) ?? item?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)');
+    button?.focus();
+  }, [busy, photos]);
 
   const saveAlt = (photoId: string, alt: string) =>
     run('Saving the alt text…', async () => {
@@ -290,17 +297,17 @@ function PhotoCard({
           onPressEnter={() => changed && void onSaveAlt(alt)}
         />
         <div className="listing-media__actions">
-          <Button size="small" onClick={() => void onSaveAlt(alt)} disabled={busy || !changed} aria-label={`Save alt text of photo ${index + 1}`}>
+          <Button size="small" onClick={() => void onSaveAlt(alt)} disabled={busy || !changed} aria-label={`Save alt text: photo ${index + 1}`}>
             Save alt text
           </Button>
-          <Button size="small" data-move="earlier" onClick={() => onMove(index - 1, 'earlier')} disabled={busy || index === 0} aria-label={`Move photo ${index + 1} earlier`}>
+          <Button size="small" data-move="earlier" onClick={() => onMove(index - 1, 'earlier')} disabled={busy || index === 0} aria-label={`Move earlier: photo ${index + 1}`}>
             Move earlier
           </Button>
-          <Button size="small" data-move="later" onClick={() => onMove(index + 1, 'later')} disabled={busy || index === count - 1} aria-label={`Move photo ${index + 1} later`}>
+          <Button size="small" data-move="later" onClick={() => onMove(index + 1, 'later')} disabled={busy || index === count - 1} aria-label={`Move later: photo ${index + 1}`}>
             Move later
           </Button>
           <Popconfirm title="Delete this photo?" okText="Yes" cancelText="No" onConfirm={onDelete}>
-            <Button size="small" danger disabled={busy} aria-label={`Delete photo ${index + 1}`}>
+            <Button size="small" danger disabled={busy} aria-label={`Delete: photo ${index + 1}`}>
               Delete
             </Button>
           </Popconfirm>
