@@ -1,5 +1,5 @@
 import { Alert, App, Button, Input, Popconfirm, Spin, Typography } from 'antd';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent, type HTMLAttributes } from 'react';
 import { PHOTOS_MAX, photoUrl, type ListingFile, type ListingPhoto } from '#shared/listings/listing-photos';
 import { PHOTO_ALT_MAX } from '#shared/listings/listing-photos.contract';
 import type { ListingKind } from '#shared/listings/listings.contract';
@@ -202,16 +202,6 @@ function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: List
               key={photo.id}
               data-photo-id={photo.id}
               className={`listing-media__photo${dragged === photo.id ? ' listing-media__photo--dragged' : ''}${dropTarget === index && dragged !== photo.id ? ' listing-media__photo--target' : ''}`}
-              draggable={busy === null}
-              onDragStart={(event) => {
-                event.dataTransfer.effectAllowed = 'move';
-                event.dataTransfer.setData('text/plain', photo.id);
-                setDragged(photo.id);
-              }}
-              onDragEnd={() => {
-                setDragged(null);
-                setDropTarget(null);
-              }}
               onDragOver={(event) => {
                 if (dragged === null) return;
                 event.preventDefault();
@@ -229,6 +219,18 @@ function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: List
               }}
             >
               <PhotoCard
+                dragHandle={{
+                  draggable: busy === null,
+                  onDragStart: (event) => {
+                    event.dataTransfer.effectAllowed = 'move';
+                    event.dataTransfer.setData('text/plain', photo.id);
+                    setDragged(photo.id);
+                  },
+                  onDragEnd: () => {
+                    setDragged(null);
+                    setDropTarget(null);
+                  },
+                }}
                 photo={photo}
                 index={index}
                 count={photos.length}
@@ -246,6 +248,7 @@ function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: List
 }
 
 function PhotoCard({
+  dragHandle,
   photo,
   index,
   count,
@@ -254,6 +257,8 @@ function PhotoCard({
   onSaveAlt,
   onDelete,
 }: {
+  /** The thumbnail is what is dragged: the alt text field and the buttons stay usable as usual. */
+  dragHandle: Pick<HTMLAttributes<HTMLDivElement>, 'draggable' | 'onDragStart' | 'onDragEnd'>;
   photo: ListingPhoto;
   index: number;
   count: number;
@@ -270,7 +275,7 @@ function PhotoCard({
 
   return (
     <figure className="listing-media__figure">
-      <div className="listing-media__thumb-wrap">
+      <div className="listing-media__thumb-wrap" {...dragHandle}>
         <img
           className="listing-media__thumb"
           src={photoUrl(photo.id, thumbWidth, 'jpeg')}
