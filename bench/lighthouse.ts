@@ -4,17 +4,26 @@ import lighthouse from 'lighthouse';
 import { atLeast, figure, type Figure } from './lib/report';
 import type { Running } from './lib/processes';
 
-const PAGES = ['/', '/viewProjects', '/viewProducts'];
-const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 } as const;
+/** A page to measure: its path, how the figure names it, and its budgets when not the site's. */
+export interface LighthousePage {
+  path: string;
+  label?: string;
+  budgets?: Partial<Record<keyof typeof BUDGETS, number>>;
+}
 
-export async function benchLighthouse(server: Running): Promise<Figure[]> {
+const PAGES: LighthousePage[] = [{ path: '/' }, { path: '/viewProjects' }, { path: '/viewProducts' }];
+const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 } as const;
+/** Issue 25: a home's page with 12 photos and a filtered list, best practices 100 as well. */
+export const LISTING_BUDGETS = { ...BUDGETS, 'best-practices': 100 } as const;
+
+export async function benchLighthouse(server: Running, pages: readonly LighthousePage[] = PAGES): Promise<Figure[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   const figures: Figure[] = [];
   try {
-    for (const page of PAGES) {
+    for (const { path: page, label = page, budgets = BUDGETS } of pages) {
       // Warm the server's page cache as a real visitor after the first would find it.
       await fetch(`${server.url}${page}`);
       // A broken trace (runtimeError NO_NAVSTART and the like, about one run in eight here) is a
@@ -32,14 +41,14 @@ export async function benchLighthouse(server: Running): Promise<Figure[]> {
       }
       if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
       if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${page}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-      for (const [category, min] of Object.entries(BUDGETS)) {
+      for (const [category, min] of Object.entries({ ...BUDGETS, ...budgets })) {
         const score = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
         const failing = Object.values(result.lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && result.lhr.categories[category]?.auditRefs.some((r) => r.id === a.id && r.weight > 0))
           .map((a) => a.id)
           .slice(0, 4)
           .join(', ');
-        figures.push(figure('lighthouse', `${page} ${category}`, score, '', atLeast(score, min), failing || undefined));
+        figures.push(figure('lighthouse', `${label} ${category}`, score, '', atLeast(score, min), failing || undefined));
       }
     }
   } finally {

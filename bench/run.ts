@@ -1,4 +1,4 @@
-// npm run bench [-- --only=writes,reads,export,summary,inbox,filters,notify,matching,write-floor,write-reference,bundles,lighthouse,survey-open] [--db=sqlite,postgres]
+// npm run bench [-- --only=writes,reads,export,summary,inbox,filters,photos,notify,matching,write-floor,write-reference,bundles,lighthouse,survey-open] [--db=sqlite,postgres]
 //                 [--only=outputs --out=<dir>: a snapshot of every page, API answer, export and e-mail (bench/outputs-snapshot.ts); not in the default groups]
 //                 [--baseline=<built checkout of an earlier commit>: lead writes before/after, same run]
 //                 [--export-baseline=<built checkout of an earlier commit>: the .xlsx export before/after, same run]
@@ -17,7 +17,8 @@ import { runSummaryBench } from './campaign-summary';
 import { benchLeadList, benchMatching, benchNotifyLatency } from './inbox';
 import { benchLeadWrites, benchPublicReads } from './leads';
 import { benchListingFilters } from './listing-filters';
-import { benchLighthouse } from './lighthouse';
+import { benchLighthouse, LISTING_BUDGETS } from './lighthouse';
+import { benchPhotoEncode, photoLikeJpeg } from './photo-encode';
 import { benchWritesAgainstBaseline } from './write-baseline';
 import { benchLeadWriteFloor } from './lead-write-floor';
 import { benchLeadWriteReference } from './lead-write-reference';
@@ -28,7 +29,7 @@ import { startAbode, startCeiling, type Running } from './lib/processes';
 import { atMost, figure, printTable, type Figure } from './lib/report';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
-const only = new Set((args.get('only') ?? 'writes,reads,export,summary,inbox,filters,notify,matching,write-floor,write-reference,bundles,lighthouse,survey-open').split(','));
+const only = new Set((args.get('only') ?? 'writes,reads,export,summary,inbox,filters,photos,notify,matching,write-floor,write-reference,bundles,lighthouse,survey-open').split(','));
 const dialects = (args.get('db') ?? 'sqlite,postgres').split(',');
 const ADMIN = { email: 'bench@abode.test', password: 'bench-password-123' };
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -119,6 +120,10 @@ async function main(): Promise<void> {
     console.log('Listing filters: 10,000 homes and 10,000 decor items (SQLite)…');
     figures.push(...(await benchListingFilters()));
   }
+  if (only.has('photos')) {
+    console.log('Listing photos: a 12 MP and a 1600×1200 JPEG through the rendition code…');
+    figures.push(...(await benchPhotoEncode()));
+  }
   if (only.has('summary')) {
     console.log('Results summary: 100,000 responses and 10,000 unfinished (SQLite)…');
     const r = await runSummaryBench(100_000);
@@ -158,7 +163,17 @@ async function main(): Promise<void> {
           const state = { email: 'bundle@bench.test', emailId: 'bench', campaignId, questions: JSON.stringify(BENCH_SURVEY) };
           out.push(...(await benchBundles(server, token, state)));
         }
-        if (only.has('lighthouse')) out.push(...(await benchLighthouse(server)));
+        if (only.has('lighthouse')) {
+          out.push(...(await benchLighthouse(server)));
+          // Issue 25: a home's page with 12 photos, and a filtered list.
+          const home = await client.homeWithPhotos(12, (i) => photoLikeJpeg(1600 + i * 8, 1200));
+          out.push(
+            ...(await benchLighthouse(server, [
+              { path: `/viewProjects/${home}`, label: '/viewProjects/{id} (12 photos)', budgets: LISTING_BUDGETS },
+              { path: '/viewProjects?bhk=3', budgets: LISTING_BUDGETS },
+            ])),
+          );
+        }
         if (only.has('survey-open')) {
           await client.activeCampaign('Survey opening bench', BENCH_SURVEY);
           console.log('Click on "Choose Your Lifestyle" → first question (slow 4G, 4× CPU)…');

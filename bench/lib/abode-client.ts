@@ -33,6 +33,20 @@ export class AbodeClient {
     return this.call('GET', `/api/email/get/${campaignId}`);
   }
 
+  /**
+   * A demo home (RERA number, floor plan and a few photos already) given photos up to `count`
+   * (1600×1200 photo-like JPEGs, uploaded as staff do); returns its id.
+   */
+  async homeWithPhotos(count: number, photo: (i: number) => Promise<Buffer>): Promise<string> {
+    const homes = await this.call<Array<{ _id: string; photos: unknown[] }>>('GET', '/api/project/get');
+    const home = homes[0];
+    if (!home) throw new Error('no demo home to give photos to');
+    const form = new FormData();
+    for (let i = home.photos.length; i < count; i++) form.append('file', new Blob([new Uint8Array(await photo(i))], { type: 'image/jpeg' }), `photo-${i + 1}.jpg`);
+    if (home.photos.length < count) await this.call('POST', `/api/project/photos/${home._id}`, form);
+    return home._id;
+  }
+
   async addProjects(count: number): Promise<void> {
     const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#1d4e89' } }).jpeg({ quality: 90 }).toBuffer();
     for (let i = 0; i < count; i++) {

@@ -9,6 +9,13 @@ import './styles/global.css';
 // SPEC.md §4: a stored token is checked at start-up; an expired one logs the user out.
 currentStaff();
 
+// Before any zod schema is made (they are all in the app's chunks): zod 4 compiles object schemas
+// with `new Function` when it can, and finds out by trying `Function('')`. The site's CSP refuses
+// eval, so that try was a CSP violation on every page, which Chrome reports as an issue (Lighthouse
+// best practices 96, "inspector-issues"). zod reads this global config (`z.config` writes it) without
+// the entry importing zod; jitless, it parses the same way, interpreted.
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig ??= { jitless: true };
+
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 let started = false;
 

@@ -1,5 +1,6 @@
 import type { FilterableKind, ListingChoices } from '#shared/listings/listing-filters';
 import { LISTING_CHOICES_ROUTES, LISTINGS_ROUTES } from '#shared/listings/listings.api';
+import { FLOOR_PLAN_ROUTES, LISTING_PHOTOS_ROUTES } from '#shared/listings/listing-photos.api';
 import type { ListingItems, ListingKind } from '#shared/listings/listings.contract';
 import { api } from '#web/lib/api-client';
 
@@ -23,4 +24,39 @@ export function saveListing(kind: ListingKind, form: FormData, update: boolean) 
 /** DELETE /api/{kind}/delete/{id} */
 export function deleteListing(kind: ListingKind, id: string) {
   return api.call(LISTINGS_ROUTES[kind].remove, { params: [id] });
+}
+
+/** POST /api/{kind}/photos/{id} (multipart): one `file` part per photo, appended after the others. */
+export function uploadPhotos(kind: ListingKind, id: string, files: readonly File[]) {
+  const body = new FormData();
+  for (const file of files) body.append('file', file, file.name);
+  return api.call(LISTING_PHOTOS_ROUTES[kind].add, { params: [id], body });
+}
+
+/** PUT /api/{kind}/photos/{id}/order: every photo id, cover first. */
+export function orderPhotos(kind: ListingKind, id: string, ids: readonly string[]) {
+  return api.call(LISTING_PHOTOS_ROUTES[kind].order, { params: [id], body: { ids: [...ids] } });
+}
+
+/** PUT /api/{kind}/photos/{id}/{photoId}: the photo's alt text. */
+export function savePhotoAlt(kind: ListingKind, id: string, photoId: string, alt: string) {
+  return api.call(LISTING_PHOTOS_ROUTES[kind].alt, { params: [id, photoId], body: { alt } });
+}
+
+/** DELETE /api/{kind}/photos/{id}/{photoId} */
+export function deletePhoto(kind: ListingKind, id: string, photoId: string) {
+  return api.call(LISTING_PHOTOS_ROUTES[kind].remove, { params: [id, photoId] });
+}
+
+/** POST /api/project/floorplan/{id} (multipart `file` and `filename`): sets or replaces the floor plan. */
+export function uploadFloorPlan(id: string, file: File) {
+  const body = new FormData();
+  body.append('filename', file.name);
+  body.append('file', file, file.name);
+  return api.call(FLOOR_PLAN_ROUTES.set, { params: [id], body });
+}
+
+/** DELETE /api/project/floorplan/{id} */
+export function removeFloorPlan(id: string) {
+  return api.call(FLOOR_PLAN_ROUTES.remove, { params: [id] });
 }

@@ -3,12 +3,14 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { z } from 'zod';
+import type { ListingFile } from '#shared/listings/listing-photos';
 import { DATE_FORMAT, IMAGE_REQUIRED, listingIds, NOT_AN_IMAGE, type ListingItems, type ListingKind } from '#shared/listings/listings.contract';
 import { zodRule } from '#web/lib/antd-zod';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useUnsavedChangesPrompt } from '#web/lib/use-unsaved-changes';
 import { saveListing } from '../listings-api';
 import { adminFields, type AdminField, type AdminKind } from './admin-kind';
+import { ListingMedia } from './listing-media';
 import { ORIGINAL_MAX_BYTES, resizeImage } from './resize-image';
 
 dayjs.extend(customParseFormat);
@@ -70,6 +72,8 @@ export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSa
   const [saving, setSaving] = useState(false);
   const [chosen, setChosen] = useState<ChosenImage | null>(null);
   const [currentImage, setCurrentImage] = useState<string | null>(null);
+  /** The record being edited, as the table gave it: its photos and floor plan (listing-media.tsx). */
+  const [editingRow, setEditingRow] = useState<ListingItems[K] | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const formCard = useRef<HTMLDivElement>(null);
@@ -93,6 +97,7 @@ export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSa
   const reset = () => {
     form.resetFields();
     clearImage();
+    setEditingRow(null);
     setDirty(false);
   };
 
@@ -165,6 +170,7 @@ export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSa
     clearImage();
     setDirty(false);
     setCurrentImage(row.image);
+    setEditingRow(row);
     formCard.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     formCard.current?.querySelector<HTMLElement>('input:not([type=hidden]), textarea')?.focus({ preventScroll: true });
   };
@@ -174,14 +180,14 @@ export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSa
     if (form.getFieldValue('id') === id) reset();
   };
 
-  return { form, fields, saving, chosen, currentImage, imageError, setImageError, fileInput, formCard, editingId, setDirty, onFileChange, onFinish, reset, edit, forget };
+  return { form, fields, saving, chosen, currentImage, imageError, setImageError, fileInput, formCard, editingId, editingRow, setDirty, onFileChange, onFinish, reset, edit, forget, onSaved };
 }
 
 export type ListingFormState<K extends ListingKind> = ReturnType<typeof useListingForm<K>>;
 
 /** The card with the form: adds a record or, when its hidden id is set, updates one. */
 export function ListingForm<K extends ListingKind>({ config, state }: { config: AdminKind<K>; state: ListingFormState<K> }) {
-  const { form, fields, saving, chosen, currentImage, imageError, setImageError, fileInput, formCard, editingId, setDirty, onFileChange, onFinish, reset } = state;
+  const { form, fields, saving, chosen, currentImage, imageError, setImageError, fileInput, formCard, editingId, editingRow, setDirty, onFileChange, onFinish, reset, onSaved } = state;
   const fileInputId = useId();
   const preview = chosen?.url ?? currentImage;
   const editing = Boolean(editingId);
@@ -248,6 +254,19 @@ export function ListingForm<K extends ListingKind>({ config, state }: { config: 
             </Button>
           </Space>
         </Form>
+        {editing && editingRow && editingRow._id === editingId ? (
+          <ListingMedia
+            key={editingRow._id}
+            kind={config.kind}
+            id={editingRow._id}
+            name={config.nameOf(editingRow)}
+            photos={editingRow.photos}
+            floorPlan={'floorPlan' in editingRow ? (editingRow.floorPlan as ListingFile | null) : undefined}
+            onChanged={onSaved}
+          />
+        ) : (
+          <p className="listing-media__later">Photos{config.kind === 'project' ? ' and the floor plan' : ''} can be added once the {config.singular} is saved: choose Edit in the table below.</p>
+        )}
       </Card>
     </div>
   );
