@@ -20,4 +20,4 @@ export const VISITS_API = {
 } as const;
 
 /** The visitor's page to move or cancel a visit (`?id=&token=`). */
-export const VISIT_MANAGE_PAGE = '/visit';
+export const VISIT_MANAGE_PAGE = '/visit'; // paths.visitManage (shared/paths.ts)

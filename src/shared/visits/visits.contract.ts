@@ -135,12 +135,12 @@ export const VISIT_ROUTES = {
   book: route('POST', VISITS_API.visits, bookedVisitSchema),
   day: route('GET', VISITS_API.visits, visitListSchema),
   studios: route('GET', VISITS_API.studios, visitStudioListSchema),
-  settings: route('GET', VISITS_API.settings.pattern, studioSlotSettingsSchema),
-  saveSettings: route('PUT', VISITS_API.settings.pattern, studioSlotSettingsSchema),
-  cancel: route('POST', VISITS_API.cancel.pattern, bookedVisitSchema),
-  reschedule: route('POST', VISITS_API.reschedule.pattern, bookedVisitSchema),
-  action: route('POST', VISITS_API.staffAction.pattern, visitSchema),
-  ofLead: route('GET', VISITS_API.ofLead.pattern, visitListSchema),
+  settings: route('GET', VISITS_API.settings, studioSlotSettingsSchema),
+  saveSettings: route('PUT', VISITS_API.settings, studioSlotSettingsSchema),
+  cancel: route('POST', VISITS_API.cancel, bookedVisitSchema),
+  reschedule: route('POST', VISITS_API.reschedule, bookedVisitSchema),
+  action: route('POST', VISITS_API.staffAction, visitSchema),
+  ofLead: route('GET', VISITS_API.ofLead, visitListSchema),
 } as const;
 
 export { messageAnswer };

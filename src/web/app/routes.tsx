@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
       { path: inDashboard(paths.leads), ...staffPage('leads/staff/leads-page.tsx') },
       { path: `${inDashboard(paths.leads)}/:id`, ...staffPage('leads/staff/lead-page.tsx') },
       { path: inDashboard(paths.privacyRequests), ...staffPage('privacy/staff/privacy-requests-page.tsx') },
+      { path: inDashboard(paths.visits), ...staffPage('visits/staff/visits-page.tsx') },
       { path: 'file/:id', ...staffPage('responses/staff/survey-file-page.tsx') },
       { path: inDashboard(paths.surveyCards), ...staffPage('surveys/staff/campaigns-page.tsx') },
       { path: inDashboard(paths.campaignNew), ...staffPage('surveys/staff/designer-page.tsx') },
