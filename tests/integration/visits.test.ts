@@ -186,6 +186,9 @@ describeEachDatabase(
       expect(staffMail.subject).toContain('Nila Invitee');
 
       const token = tokenOf(booked.manageUrl);
+      const shown = await ctx.app.inject({ method: 'GET', url: `/api/visits/${booked._id}?token=${token}` });
+      expect(shown.json()).toEqual({ _id: booked._id, studioId: icsStudio, studioName: 'Invite Studio', timeZone: 'Asia/Kolkata', start: slot.start, end: slot.end, status: 'booked' });
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/visits/${booked._id}?token=nope` })).statusCode).toBe(403);
       const forged = await ctx.app.inject({ method: 'POST', url: `/api/visits/${booked._id}/reschedule`, payload: { token: `${token}x`, slotStart: offered[12]!.start } });
       expect(forged.statusCode).toBe(403);
       const moved = await ctx.app.inject({ method: 'POST', url: `/api/visits/${booked._id}/reschedule`, payload: { token, slotStart: offered[12]!.start } });

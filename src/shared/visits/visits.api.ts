@@ -7,6 +7,8 @@ export const VISITS_API = {
   /** POST (public): book a slot. GET (staff): `?day=YYYY-MM-DD` → the visits of that day. */
   visits: '/api/visits',
   /** POST (public, with the signed token of the manage link). */
+  /** GET (public, `?token=`): the visit as its manage page shows it. */
+  one: apiPath('/api/visits/:id'),
   cancel: apiPath('/api/visits/:id/cancel'),
   reschedule: apiPath('/api/visits/:id/reschedule'),
   /** POST (staff): confirm, done, cancel, or move (with slotStart). */

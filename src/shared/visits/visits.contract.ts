@@ -130,7 +130,20 @@ export const visitStudioSchema = z.object({ studioId: z.string(), studioName: z.
 export const visitStudioListSchema = z.array(visitStudioSchema);
 export type VisitStudio = z.infer<typeof visitStudioSchema>;
 
+/** A visit as its visitor's manage page shows it. */
+export const managedVisitSchema = z.object({
+  _id: z.string(),
+  studioId: z.string(),
+  studioName: z.string(),
+  timeZone: z.string(),
+  start: z.string(),
+  end: z.string(),
+  status: z.enum(VISIT_STATUSES),
+});
+export type ManagedVisit = z.infer<typeof managedVisitSchema>;
+
 export const VISIT_ROUTES = {
+  one: route('GET', VISITS_API.one, managedVisitSchema),
   slots: route('GET', VISITS_API.slots, slotListSchema),
   book: route('POST', VISITS_API.visits, bookedVisitSchema),
   day: route('GET', VISITS_API.visits, visitListSchema),

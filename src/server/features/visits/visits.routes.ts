@@ -5,6 +5,7 @@ import {
   bookedVisitSchema,
   bookVisitSchema,
   manageTokenSchema,
+  managedVisitSchema,
   rescheduleSchema,
   slotGoneSchema,
   slotListSchema,
@@ -56,6 +57,15 @@ export async function visitRoutes(app: FastifyInstance, options: { context: Visi
       const answer = await answering(reply, 201, () => visits.bookVisit(ctx, request.body));
       if (reply.statusCode === 201) options.wake();
       return answer;
+    },
+  );
+
+  r.get(
+    VISITS_API.one.pattern,
+    { config: { access: 'public' }, schema: { tags, params: idParams, querystring: manageTokenSchema, response: { 200: managedVisitSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return visits.managedVisit(ctx, request.params.id, request.query.token);
     },
   );
 

@@ -6,6 +6,7 @@ import {
   VISIT_MESSAGES,
   type BookedVisit,
   type BookVisitInput,
+  type ManagedVisit,
   type SlotSettings,
   type Visit,
   type VisitSlot,
@@ -330,4 +331,19 @@ export async function staffAction(ctx: VisitContext, id: string, action: { actio
     row = await requireVisit(ctx.db, id);
   }
   return (await toVisits(ctx.db, [row]))[0]!;
+}
+
+/** The visit as its manage page shows it (the signed link's token required). */
+export async function managedVisit(ctx: VisitContext, id: string, token: string): Promise<ManagedVisit> {
+  await requireToken(ctx, id, token);
+  const row = await requireVisit(ctx.db, id);
+  return {
+    _id: row.id,
+    studioId: row.studioId,
+    studioName: (await studioName(ctx.db, row.studioId)) ?? '',
+    timeZone: await ctx.timeZone(),
+    start: toIso(row.startsAt),
+    end: toIso(row.endsAt),
+    status: row.status,
+  };
 }
