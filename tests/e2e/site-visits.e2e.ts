@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Project } from '#shared/listings/listings.contract';
+import type { LeadList } from '#shared/leads/leads.contract';
+import { staffApi, visitorApi } from './api';
+import { loginAsStaff, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser, waitForApp } from './browser';
+
+/*
+ * Site visits (issue 26) in Chromium: on a phone (390 px) a visitor books a visit from a home's
+ * page (the demo studios take bookings on a fresh data folder); staff then see it on the lead.
+ */
+
+const browser = useBrowser();
+let home: Project;
+
+beforeAll(async () => {
+  home = (await visitorApi<Project[]>('GET', '/api/project/get')).data[0]!;
+  expect(home, 'the demo data has a home').toBeDefined();
+});
+
+describe('booking a site visit on a phone', () => {
+  it('books a free slot from a home’s page, by keyboard-reachable controls, and staff see it on the lead', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto(`/viewProjects/${encodeURIComponent(home._id)}`);
+    await waitForApp(page);
+    const open = page.getByRole('button', { name: 'Book a site visit' });
+    await open.waitFor();
+    await open.click();
+    expect(await open.getAttribute('aria-expanded')).toBe('true');
+    const panel = page.getByRole('region', { name: 'Book a site visit' });
+    await panel.waitFor();
+    const slot = panel.getByRole('radio').and(page.locator(':not([disabled])')).first();
+    await slot.waitFor();
+    await slot.check();
+    const email = `${unique('visit')}@example.com`;
+    await panel.getByLabel('E-mail').fill(email);
+    await panel.getByLabel('Name (optional)').fill('Kavya Visitor');
+    await panel.getByLabel('Phone (optional)').fill('98450 11223');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await panel.getByRole('button', { name: 'Book this visit' }).click();
+    const done = page.getByRole('heading', { name: 'Your site visit is booked' });
+    await done.waitFor();
+    expect(await page.getByRole('link', { name: /Add to Google Calendar/ }).getAttribute('href')).toMatch(/^https:\/\/calendar\.google\.com\//);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(pageProblems(page)).toEqual([]);
+
+    // Staff: the lead is at "Site visit" and its page lists the visit.
+    const staff = await staffApi();
+    const lead = (await staff<LeadList>('GET', `/api/leads?q=${encodeURIComponent(email)}`)).data.items[0]!;
+    expect(lead).toMatchObject({ email, status: 'visit', name: 'Kavya Visitor' });
+    const staffPage = await browser.newPage(PHONE);
+    await loginAsStaff(staffPage);
+    await staffPage.goto(`/dashboard/leads/${lead._id}`);
+    const card = staffPage.getByTestId('lead-visits');
+    await card.waitFor();
+    await expect.poll(() => card.textContent()).toMatch(/Booked/);
+    await card.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => card.textContent()).toMatch(/Confirmed/);
+  });
+});
