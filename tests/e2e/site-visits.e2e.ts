@@ -57,4 +57,26 @@ describe('booking a site visit on a phone', () => {
     await card.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => card.textContent()).toMatch(/Confirmed/);
   });
+
+  it('the e-mailed link moves the visit, then cancels it, on a phone', async () => {
+    const studios = (await visitorApi<Array<{ studioId: string }>>('GET', '/api/visits/studios')).data;
+    const studioId = studios[0]!.studioId;
+    const slots = (await visitorApi<Array<{ start: string; free: number }>>('GET', `/api/visits/slots?studio=${encodeURIComponent(studioId)}`)).data.filter((s) => s.free > 0);
+    const booked = await visitorApi<{ _id: string; manageUrl: string }>('POST', '/api/visits', { slotStart: slots[1]!.start, studioId, email: `${unique('manage')}@example.com` });
+    expect(booked.status).toBe(201);
+    const page = await browser.newPage(PHONE);
+    const url = new URL(booked.data.manageUrl);
+    await page.goto(`${url.pathname}${url.search}`);
+    await waitForApp(page);
+    await page.getByRole('heading', { name: 'Your site visit' }).waitFor();
+    const move = page.getByRole('group', { name: 'Move it to another time' });
+    await move.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Move my visit' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/moved to/);
+    await page.getByRole('button', { name: 'Cancel my visit' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/cancelled/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
+  });
 });

@@ -5,6 +5,7 @@ import { VISITS_API } from '#shared/visits/visits.api';
 import type { bookedVisitSchema, ManagedVisit, managedVisitSchema, slotListSchema, VisitSlot } from '#shared/visits/visits.contract';
 import { PageMeta } from '#web/components/page-meta';
 import { api } from '#web/lib/api-client';
+import { useClientRender } from '#web/lib/use-hydrated';
 import './visit-booking.css';
 
 const ONE = route<typeof managedVisitSchema>('GET', VISITS_API.one);
@@ -17,8 +18,10 @@ const when = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-IN',
 /** /visit?id=&token= (issue 26): the e-mailed link to move or cancel a site visit. */
 export function Component() {
   const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
-  const token = params.get('token') ?? '';
+  // The server renders without the link's query (it never sees the token): read it in the browser only.
+  const client = useClientRender();
+  const id = client ? (params.get('id') ?? '') : '';
+  const token = client ? (params.get('token') ?? '') : '';
   const [visit, setVisit] = useState<ManagedVisit | null>(null);
   const [slots, setSlots] = useState<VisitSlot[]>([]);
   const [choice, setChoice] = useState<string | null>(null);
@@ -66,7 +69,7 @@ export function Component() {
     <div className="visit-booking" style={{ maxWidth: 720, margin: '0 auto', padding: 16 }}>
       <PageMeta title="Your site visit" description="Move or cancel your site visit." />
       <h1>Your site visit</h1>
-      {!id || !token ? <p>This link is not complete. Please use the link in your e-mail.</p> : null}
+      {client && (!id || !token) ? <p>This link is not complete. Please use the link in your e-mail.</p> : null}
       {error ? (
         <p role="alert" className="visit-booking__error">
           {error}
