@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '#shared/listings/listings.contract';
 import type { LeadList } from '#shared/leads/leads.contract';
-import { staffApi, visitorApi } from './api';
-import { loginAsStaff, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser, waitForApp } from './browser';
+import { createActiveCampaign, staffApi, visitorApi } from './api';
+import { HOME_TYPE_QUESTION } from './questions';
+import { beginSurvey, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser, waitForApp } from './browser';
 
 /*
  * Site visits (issue 26) in Chromium: on a phone (390 px) a visitor books a visit from a home's
@@ -77,6 +78,28 @@ describe('booking a site visit on a phone', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/cancelled/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('on /result the e-mail is known: a slot and one click book the visit', async () => {
+    await createActiveCampaign(await staffApi(), unique('E2E visit '), { title: 'Visit survey', pages: [{ name: 'kind', elements: [HOME_TYPE_QUESTION] }] });
+    const page = await browser.newPage(PHONE);
+    const email = `${unique('result-visit')}@example.com`;
+    await beginSurvey(page, email);
+    await page.getByText('What kind of home?').waitFor();
+    await page.getByText('Villa', { exact: true }).click();
+    await page.getByRole('button', { name: 'Complete' }).click();
+    await page.waitForURL(/\/result$/);
+    await page.getByRole('button', { name: 'Book a site visit' }).click();
+    const panel = page.getByRole('region', { name: 'Book a site visit' });
+    await panel.getByRole('radio').and(page.locator(':not([disabled])')).first().check();
+    expect(await panel.getByLabel('E-mail').count()).toBe(0);
+    await panel.getByRole('button', { name: 'Book this visit' }).click();
+    await page.getByRole('heading', { name: 'Your site visit is booked' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const staff = await staffApi();
+    const lead = (await staff<LeadList>('GET', `/api/leads?q=${encodeURIComponent(email)}`)).data.items[0]!;
+    expect(lead).toMatchObject({ email, status: 'visit' });
     expect(pageProblems(page)).toEqual([]);
   });
 });
