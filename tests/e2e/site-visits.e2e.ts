@@ -61,6 +61,14 @@ describe('booking a site visit on a phone', () => {
     await expect.poll(() => card.textContent()).toMatch(/Booked/);
     await card.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => card.textContent()).toMatch(/Confirmed/);
+
+    // The day's list (/dashboard/visits) shows it too, on the visit's day in the studio's time zone.
+    const [visit] = (await staff<Array<{ start: string }>>('GET', `/api/visits/lead/${lead._id}`)).data;
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(visit!.start));
+    await staffPage.goto('/dashboard/visits');
+    await staffPage.getByLabel('Day').fill(day);
+    await expect.poll(() => staffPage.getByRole('table').textContent()).toContain('Kavya Visitor');
+    expect(await seriousA11yViolations(staffPage)).toEqual([]);
   });
 
   it('the e-mailed link moves the visit, then cancels it, on a phone', async () => {

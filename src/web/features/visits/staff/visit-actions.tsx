@@ -4,7 +4,8 @@ import { VISIT_ROUTES, VISIT_STATUS_LABELS, type Visit, type VisitSlot } from '#
 import { visitTime } from './visit-format';
 import { api, errorMessage } from '#web/lib/api-client';
 
-const COLORS: Record<Visit['status'], string> = { booked: 'blue', confirmed: 'green', done: 'default', cancelled: 'red' };
+/** Solid colours with white text (antd's pale presets fall short of WCAG AA contrast), as the leads' statuses. */
+const COLORS: Record<Visit['status'], string> = { booked: '#1d4e89', confirmed: '#1e6b3a', done: '#5c5c5c', cancelled: '#8a1c1c' };
 
 export function VisitStatusTag({ status }: { status: Visit['status'] }) {
   return <Tag color={COLORS[status]}>{VISIT_STATUS_LABELS[status]}</Tag>;
