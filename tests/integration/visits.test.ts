@@ -137,6 +137,11 @@ describeEachDatabase(
       const off = new Date(Date.parse(slot!.start) + 60_000).toISOString();
       expect((await book(ctx, { slotStart: off, studioId: studio, email: 'a@example.com' })).statusCode).toBe(400);
       expect((await book(ctx, { slotStart: slot!.start, studioId: studio, email: 'not-an-email' })).statusCode).toBe(400);
+      expect((await book(ctx, { slotStart: slot!.start, studioId: studio, email: 'a@example.com', name: 'x'.repeat(121) })).statusCode).toBe(400);
+      expect((await book(ctx, { slotStart: slot!.start, studioId: studio, email: 'a@example.com', phone: 'call me maybe' })).statusCode).toBe(400);
+      const missing = await book(ctx, { studioId: studio, email: 'a@example.com' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({ code: 'VALIDATION', errors: [expect.objectContaining({ field: expect.stringContaining('slotStart') })] });
       expect((await book(ctx, { slotStart: 'tomorrow', studioId: studio, email: 'a@example.com' })).statusCode).toBe(400);
       expect((await book(ctx, { slotStart: slot!.start, studioId: 'nope', email: 'a@example.com' })).statusCode).toBe(404);
       const past = new Date(Date.now() - 24 * HOUR).toISOString();

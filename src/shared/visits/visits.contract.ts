@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from '../api-route';
 import { messageAnswer } from '../api-answer';
+import { safeText } from '../text-schema';
 
 /**
  * Site visits (issue 26): each studio location offers visit slots (weekly hours, slot length, seats
@@ -72,8 +73,7 @@ export const slotQuerySchema = z.object({
 });
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max)
     .optional()
