@@ -59,6 +59,8 @@ import { createAttemptLimiters } from './lib/throttle';
 import { sharedBudgetStore } from './lib/public-write-limit';
 import { configuredSiteUrl } from './lib/site-url';
 import { SYSTEM_API } from '#shared/system/system.api';
+import { VisitJobs, visitRoutes, type VisitContext } from './features/visits';
+import { staffEmails } from './features/auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,6 +80,8 @@ declare module 'fastify' {
     notifications: NotificationDispatcher;
     /** The studio's settings as they are now, on every instance (issue 24 §2). */
     settings: SettingsService;
+    /** Site visits' mails and reminders (issue 26); tests run it by hand. */
+    visitJobs: VisitJobs;
   }
 }
 
@@ -185,7 +189,34 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Issue 24 §6: the daily retention run, with the other background work (tests run it by hand).
   const retention = new RetentionJob({ database, registry: personalDataRegistry, mailDir: config.notify.mailDir, retention: () => settings.current() });
   if (config.notify.dispatch) app.addHook('onReady', async () => retention.start());
+  // Issue 26: site visits' invitations and reminders.
+  const visitContext: VisitContext = {
+    db: database.db,
+    now: () => new Date(),
+    timeZone: async () => (await settings.current()).timeZone,
+    siteUrl: configuredSiteUrl(config),
+    secret: config.jwtSecret,
+  };
+  const visitJobs = new VisitJobs({
+    db: database.db,
+    send: (mail) => mailer.send(mail),
+    async studio() {
+      const [current, mail] = await Promise.all([settings.current(), settings.mail()]);
+      return { name: current.name, email: current.email, address: current.address, timeZone: current.timeZone, from: mail.from };
+    },
+    // Who on the staff side hears of a visit: the place to add the lead's assignee (issue 26, assignment).
+    async staffRecipients() {
+      const mail = await settings.mail();
+      return mail.notifyEmails.length > 0 ? mail.notifyEmails : staffEmails(database.db);
+    },
+    siteUrl: visitContext.siteUrl,
+    secret: visitContext.secret,
+    log: app.log,
+  });
+  app.decorate('visitJobs', visitJobs);
+  if (config.notify.dispatch) app.addHook('onReady', async () => visitJobs.start());
   app.addHook('preClose', async () => {
+    await visitJobs.stop();
     await retention.stop();
     await notifications.stop();
     mailer.close();
@@ -241,6 +272,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(settingsRoutes);
   await app.register(consentRoutes);
   await app.register(auditRoutes);
+  await app.register(visitRoutes, { context: visitContext, wake: () => { notifications.wake(); visitJobs.wake(); } });
 
   await app.register(seoRoutes);
   await app.register(pagesPlugin, { clientDir: config.clientDir, ssrDir: config.ssrDir });

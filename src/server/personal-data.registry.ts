@@ -4,6 +4,7 @@ import { personalData as leads } from '#server/features/leads/personal-data';
 import { personalData as notifications } from '#server/features/notifications/personal-data';
 import { personalData as privacy } from '#server/features/privacy/personal-data';
 import { personalData as responses } from '#server/features/responses/personal-data';
+import { personalData as visits } from '#server/features/visits/personal-data';
 import type { PersonalData } from '#server/lib/personal-data';
 
 /**
@@ -11,7 +12,7 @@ import type { PersonalData } from '#server/lib/personal-data';
  * rows reference it). A feature that stores a person adds its declaration here; the schema test
  * (tests/integration/privacy-schema.test.ts) fails for a table with person columns that none declares.
  */
-export const personalDataRegistry: readonly PersonalData[] = [responses, contact, notifications, consent, privacy, leads];
+export const personalDataRegistry: readonly PersonalData[] = [responses, contact, visits, notifications, consent, privacy, leads];
 
 /** Tables that hold no person's data although a column's name suggests it, and why. */
 export const notPersonTables: Readonly<Record<string, string>> = {
@@ -24,6 +25,7 @@ export const notPersonTables: Readonly<Record<string, string>> = {
   webhook_endpoints: "the studio's own endpoints",
   studio_settings: "the studio's own contact details (phone, e-mail)",
   job_leases: "a background job's lease: `name` is the job's name",
+  visit_slot_settings: "a studio location's visit hours: no person's data",
 };
 
 /**

@@ -13,10 +13,11 @@ import type { PrivacyTables } from '#server/features/privacy/job-leases.tables';
 import type { ResponseTables } from '#server/features/responses/responses.tables';
 import type { SettingsTables } from '#server/features/settings/settings.tables';
 import type { SurveyTables } from '#server/features/surveys/campaigns.tables';
+import type { VisitTables } from '#server/features/visits/visits.tables';
 
 declare module '#server/db/schema' {
   interface Database
-    extends AuthTables, MediaTables, ListingTables, ListingMediaTables, SurveyTables, ResponseTables, ContactTables, NotificationTables, LeadTables, SettingsTables, ConsentTables, AuditTables, PrivacyTables {}
+    extends AuthTables, MediaTables, ListingTables, ListingMediaTables, SurveyTables, ResponseTables, ContactTables, NotificationTables, LeadTables, SettingsTables, ConsentTables, AuditTables, PrivacyTables, VisitTables {}
 }
 
 export type { Database } from '#server/db/schema';

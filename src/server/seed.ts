@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { seedDemoCampaign } from '#server/features/surveys/campaigns.seed';
 import { seedDemoLeads } from './seed-leads';
 import { seedDemoListings } from '#server/features/listings/listings.seed';
+import { seedDemoVisits } from '#server/features/visits';
+import { DEFAULT_TIME_ZONE } from '#shared/settings/settings.contract';
 import type { Dialect } from './db/database';
 import type { Database } from './schema';
 
@@ -27,6 +29,8 @@ export async function seedDemoContent(db: Kysely<Database>, dialect: Dialect): P
       await seedDemoListings(conn);
       await seedDemoCampaign(conn);
       await seedDemoLeads(conn);
+      // Issue 26: visit slots for the demo studios and a demo visit (a fresh data folder has the default time zone).
+      await seedDemoVisits(conn, DEFAULT_TIME_ZONE);
       return true;
     } finally {
       if (dialect === 'postgres') await sql`select pg_advisory_unlock(724061)`.execute(conn);

@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'CONFLICT'
+  | 'SLOT_TAKEN'
   | 'EDIT_LOCKED'
   | 'CAMPAIGN_INACTIVE'
   | 'SURVEY_FINISHED'

@@ -31,6 +31,10 @@ export const paths = {
   privacy: '/privacy',
   privacyConfirm: '/privacy/confirm',
   privacyRequests: '/dashboard/privacy-requests',
+  /** Site visits per day and each studio's visit slots (issue 26). */
+  visits: '/dashboard/visits',
+  /** The visitor's page to move or cancel a booked visit (`?id=&token=`, the e-mailed link). */
+  visitManage: '/visit',
   unsubscribe: '/unsubscribe',
   newsletter: '/dashboard/newsletter',
   audit: '/dashboard/audit',

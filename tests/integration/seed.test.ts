@@ -28,6 +28,14 @@ describeEachDatabase('demo content at first start', (ctx) => {
     expect(detail.activities.some((a) => a.type === 'response' && (a.answers?.length ?? 0) > 5)).toBe(true);
     expect(detail.timeline.map((t) => t.type).sort()).toEqual(['assign', 'note', 'status']);
 
+    // Issue 26: every demo studio takes visit bookings, and the demo lead at `visit` has a visit booked.
+    const bookable = (await ctx.app.inject({ method: 'GET', url: '/api/visits/studios' })).json<Array<{ studioId: string }>>();
+    expect(bookable).toHaveLength(3);
+    const rahul = leads.items.find((l) => l.email === 'rahul.menon@example.com')!;
+    const visits = (await ctx.asStaff({ method: 'GET', url: `/api/visits/lead/${rahul._id}` })).json<Array<{ status: string; start: string }>>();
+    expect(visits).toEqual([expect.objectContaining({ status: 'booked' })]);
+    expect(Date.parse(visits[0]!.start)).toBeGreaterThan(Date.now());
+
     // A second start (or a second instance) changes nothing.
     expect(await seedDemoContent(ctx.database.db, ctx.dialect)).toBe(false);
     expect((await ctx.asStaff({ method: 'GET', url: '/api/leads?limit=1' })).json<{ total: number }>().total).toBe(6);

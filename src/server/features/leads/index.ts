@@ -3,6 +3,7 @@ export {
   addLeadCampaign,
   keepLeadCompleted,
   leadSummary,
+  moveLeadToVisit,
   recordCompletedSurvey,
   touchLead,
   type LeadContactMessage,

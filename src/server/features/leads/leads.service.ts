@@ -290,3 +290,14 @@ export async function leadSummary(db: Kysely<Database>, leadId: string | null, e
   const row = leadId ? await repo.leadContact(db, leadId) : undefined;
   return { _id: leadId, email: row?.email ?? email, name: row?.name ?? null, phone: row?.phone ?? null };
 }
+
+/**
+ * Issue 26: a booked site visit moves its lead to `visit` (unless it is there already), recorded on
+ * the lead's timeline as done by `byName` (no staff member). Run it in the booking's transaction.
+ */
+export async function moveLeadToVisit(db: Db, leadId: string, byName: string, at: Date): Promise<void> {
+  const row = await repo.findLead(db, leadId);
+  if (!row || row.status === 'visit') return;
+  await repo.insertLeadEvent(db, { id: newId(), leadId, type: 'status', byId: null, byName, fromValue: row.status, toValue: 'visit', at });
+  await repo.updateLead(db, leadId, { status: 'visit' });
+}

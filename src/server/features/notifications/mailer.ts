@@ -13,6 +13,8 @@ export interface OutgoingMail {
   from?: string;
   /** Extra headers, such as List-Unsubscribe on visitor mail. */
   headers?: Record<string, string>;
+  /** A calendar invitation (RFC 5545), sent as the text/calendar part and as an .ics attachment (site visits). */
+  icalEvent?: { method: string; filename: string; content: string };
 }
 
 export interface Mailer {

@@ -5,6 +5,7 @@ import {
   GlobalOutlined,
   HomeOutlined,
   InboxOutlined,
+  CalendarOutlined,
   ApiOutlined,
   AuditOutlined,
   SafetyOutlined,
@@ -61,6 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const MENU: Array<{ to: string; label: string; icon: ReactNode; owner?: true }> = [
   { to: paths.dashboard, label: 'Dashboard', icon: <DashboardOutlined /> },
   { to: paths.leads, label: 'Leads', icon: <InboxOutlined /> },
+  { to: paths.visits, label: 'Site visits', icon: <CalendarOutlined /> },
   { to: paths.staffProjects, label: 'Projects', icon: <HomeOutlined /> },
   { to: paths.staffDecor, label: 'Decor', icon: <SkinOutlined /> },
   { to: paths.staffStudio, label: 'Studio', icon: <EnvironmentOutlined /> },
@@ -115,7 +117,7 @@ function useNewLeads(pathname: string): number | null {
 /** The menu entry for a page: its section, or Dashboard for the campaign pages. */
 function selectedKey(pathname: string): string {
   if (pathname === paths.contactResponsesAlt) return paths.contactResponses;
-  const section = [paths.leads, paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses, paths.newsletter, paths.settingsWebhooks, paths.settingsMail, paths.settings, paths.audit, paths.privacyRequests, paths.staff, paths.account].find(
+  const section = [paths.leads, paths.visits, paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses, paths.newsletter, paths.settingsWebhooks, paths.settingsMail, paths.settings, paths.audit, paths.privacyRequests, paths.staff, paths.account].find(
     (key) => pathname === key || pathname.startsWith(`${key}/`),
   );
   return section ?? paths.dashboard;

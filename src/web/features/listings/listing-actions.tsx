@@ -2,6 +2,7 @@ import { telHref, whatsAppHref } from '#shared/phone';
 import { PhoneIcon } from '#web/components/icons';
 import { useSiteSettings } from '#web/app/site-settings';
 import { ListingEnquiry } from '#web/features/contact/listing-enquiry';
+import { VisitBooking } from '#web/features/visits/visit-booking';
 import { ENQUIRE_ID, siteVisitHref, type ListingIntent } from './listing-page-query';
 
 /** What the buttons name: the listing and its page's address (absolute, for a chat). */
@@ -19,17 +20,22 @@ export function whatsAppText(listing: ListingRef, origin: string): string {
 }
 
 /**
- * Book a site visit (homes), WhatsApp and call: every one works without script. A site visit is,
- * until visits can be booked, the page's enquiry with a site visit chosen.
+ * Book a site visit (homes), WhatsApp and call: every one works without script. A site visit is
+ * booked on the page when a studio takes bookings (issue 26); otherwise (and without script) it is
+ * the page's enquiry with a site visit chosen.
  */
 export function ListingActions({ listing }: { listing: ListingRef }) {
   const site = useSiteSettings();
   return (
     <div className="listing-actions">
       {listing.kind === 'project' ? (
-        <a className="button button--accent listing-actions__visit" href={siteVisitHref(listing.path)}>
-          Book a site visit
-        </a>
+        <VisitBooking
+          fallback={
+            <a className="button button--accent listing-actions__visit" href={siteVisitHref(listing.path)}>
+              Book a site visit
+            </a>
+          }
+        />
       ) : (
         <a className="button button--accent listing-actions__visit" href={`#${ENQUIRE_ID}`}>
           Ask about this piece

@@ -31,6 +31,8 @@ export interface ResultState {
   campaignName?: string;
   /** The homes and decor the server matched to the answers (issue 16); missing on an older state. */
   matches?: ListingMatches;
+  /** The visitor's e-mail (issue 26: a site visit is booked from /result without asking it again). */
+  email?: string;
 }
 
 
@@ -60,6 +62,7 @@ export function readResultState(state: unknown): ResultState | null {
   const locale = typeof state.locale === 'string' ? state.locale : undefined;
   const result: ResultState = { questions: state.questions, answers: state.answers, locale, matches: readListingMatches(state.matches) };
   if (isText(state.campaignName)) result.campaignName = state.campaignName;
+  if (isText(state.email)) result.email = state.email;
   return result;
 }
 

@@ -10,6 +10,7 @@ import { markSurveyJourney, readResultState } from './journey-state';
 import { ResultMatches } from './result-matches';
 import { whatsAppAboutHome, whatsAppChatHref, whatsAppSummary } from './whatsapp-summary';
 import './result.css';
+import { VisitBooking } from '#web/features/visits/visit-booking';
 
 /**
  * What the survey is called, as the visitor saw it: its own title (in their locale), else the
@@ -78,6 +79,8 @@ export function Component() {
         {name ? <p className="result-hero__survey">{name}</p> : null}
         <h1 id="result-title">{CAMPAIGN_MESSAGES.thankYou}</h1>
         <p>{nextStep(asked)}</p>
+        {/* Issue 26: the e-mail is known here, so a visit is a slot and a click away. */}
+        <VisitBooking email={state.email} fallback={null} />
       </section>
 
       <ResultMatches matches={matches} whatsAppAbout={(home) => whatsAppChatHref(site.whatsapp, whatsAppAboutHome(site.name, home))} />

@@ -423,7 +423,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
       // The server has deleted the kept answers and their tokens with the response.
       forgetResume();
       markSurveyJourney();
-      const result: ResultState = { questions, answers: sender.data, locale: sender.locale, matches, ...(campaignName ? { campaignName } : {}) };
+      const result: ResultState = { questions, answers: sender.data, locale: sender.locale, matches, email: who.email, ...(campaignName ? { campaignName } : {}) };
       await navigate(paths.result, { state: result, replace: true });
       // A survey that names a page of this site to go to afterwards (navigateToUrl) still goes there,
       // as SurveyJS would on completion; guardSurvey refuses any other.

@@ -25,6 +25,7 @@ import { addLeadNote, fetchLead, fetchStaff, patchLead, type StaffMember } from 
 import { SurveyFileLinks } from '#web/features/responses/staff/survey-file-links';
 import { formatWhen, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import { LeadPrivacyCard } from '#web/features/privacy/staff/lead-privacy-card';
+import { LeadVisitsCard } from '#web/features/visits/staff/lead-visits-card';
 import { currentStaff } from '#web/lib/auth-token';
 import './leads.css';
 
@@ -307,6 +308,8 @@ export function Component() {
               </Button>
             </form>
           </Card>
+
+          <LeadVisitsCard leadId={lead._id} />
 
           <Card title={<h2 className="lead-card-title">History</h2>} size="small">
             {timeline.length === 0 ? (

@@ -1,0 +1,6 @@
+/** Site visits' public face (issue 26): a lead's visits (the lead page), the routes and the background work (app.ts). */
+export { leadVisits } from './visits.service';
+export { visitRoutes } from './visits.routes';
+export { VisitJobs } from './visit-jobs';
+export type { VisitContext } from './visits.service';
+export { seedDemoVisits } from './visits.seed';

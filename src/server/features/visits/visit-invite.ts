@@ -1,0 +1,51 @@
+import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+
+export interface InviteInput {
+  /** The visit's id: the UID stays the same through moves and the cancellation. */
+  visitId: string;
+  sequence: number;
+  start: Date;
+  end: Date;
+  cancelled: boolean;
+  studio: { name: string; email: string; address: string };
+  visitor: { email: string; name: string | null };
+  /** DTSTAMP: when this version of the invitation was made. */
+  stamp: Date;
+  manageUrl: string;
+}
+
+/** The invitation's UID: stable per visit, unique to this site. */
+export const inviteUid = (visitId: string) => `visit-${visitId}@abode`;
+
+/**
+ * A site visit as an RFC 5545 calendar (ical-generator): METHOD:REQUEST for a booked or moved visit,
+ * METHOD:CANCEL (STATUS:CANCELLED) for a cancelled one; times in UTC. Calendar apps match updates
+ * by UID and take the highest SEQUENCE.
+ */
+export function visitInvite(input: InviteInput): { method: 'REQUEST' | 'CANCEL'; content: string } {
+  const method = input.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST;
+  const calendar = ical({ prodId: { company: 'Abode', product: 'Site visits', language: 'EN' }, method });
+  calendar.createEvent({
+    id: inviteUid(input.visitId),
+    sequence: input.sequence,
+    stamp: input.stamp,
+    start: input.start,
+    end: input.end,
+    summary: `Site visit at ${input.studio.name}`,
+    location: input.studio.address,
+    description: `Your site visit at ${input.studio.name}. To move or cancel it: ${input.manageUrl}`,
+    url: input.manageUrl,
+    status: input.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: { name: input.studio.name, email: input.studio.email },
+    attendees: [
+      {
+        email: input.visitor.email,
+        ...(input.visitor.name ? { name: input.visitor.name } : {}),
+        role: ICalAttendeeRole.REQ,
+        status: input.cancelled ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
+        rsvp: false,
+      },
+    ],
+  });
+  return { method: input.cancelled ? 'CANCEL' : 'REQUEST', content: calendar.toString() };
+}

@@ -1,0 +1,206 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema';
+import { toIso } from '#server/db/database';
+import { newId } from '#server/lib/ids';
+import { leadPath } from '#shared/paths';
+import { findListingSummary } from '#server/features/listings';
+import { visitInvite } from './visit-invite';
+import { manageUrl } from './visits.service';
+import type { VisitMailsTable } from './visits.tables';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+/** How long one instance holds a mail it is sending before another may take it. */
+const LOCK_MS = 5 * MINUTE_MS;
+const MAX_ATTEMPTS = 8;
+
+type MailKind = VisitMailsTable['kind'];
+
+/** A mail as the app's mailer sends it, with the calendar part (nodemailer's `icalEvent`). */
+export interface VisitMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  from?: string;
+  icalEvent: { method: string; filename: string; content: string };
+}
+
+export interface VisitJobOptions {
+  db: Kysely<Database>;
+  send(mail: VisitMail): Promise<void>;
+  /** The studio as the mails name it (settings at send time). */
+  studio(): Promise<{ name: string; email: string; address: string; timeZone: string; from?: string }>;
+  /**
+   * Who on the staff side hears of a visit. One function, so the lead's assignee can be added when
+   * assignment exists; today the studio's notification recipients (else every staff user).
+   */
+  staffRecipients(visit: { leadId: string }): Promise<string[]>;
+  siteUrl: string;
+  secret: string;
+  now?: () => Date;
+  pollMs?: number;
+  log?: { error(message: string): void };
+}
+
+const SUBJECTS: Record<MailKind, string> = {
+  booked: 'Site visit booked',
+  moved: 'Site visit moved',
+  cancelled: 'Site visit cancelled',
+  'reminder-day': 'Reminder: site visit tomorrow',
+  'reminder-hours': 'Reminder: site visit in 2 hours',
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The visits' background work, on every instance: queues the 24-hour and 2-hour reminders (each
+ * claimed once by a conditional UPDATE: once across instances and restarts) and sends the queued
+ * mails (each claimed by a lease, marked sent after). `now` is injectable: tests drive it by hand.
+ */
+export class VisitJobs {
+  private readonly now: () => Date;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: VisitJobOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  start(): void {
+    const poll = () => {
+      if (this.stopped) return;
+      this.running = this.runOnce().catch((error: unknown) => this.options.log?.error(`visits: a run failed (${error instanceof Error ? error.message : String(error)})`));
+      this.timer = setTimeout(poll, this.options.pollMs ?? MINUTE_MS);
+      this.timer.unref();
+    };
+    poll();
+  }
+
+  /** Runs soon (after a booking): the invitation goes out without waiting for the next poll. */
+  wake(): void {
+    if (this.stopped || !this.timer) return;
+    void this.running?.then(() => this.runOnce()).catch(() => undefined);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  async runOnce(): Promise<{ reminders: number; sent: number; failed: number }> {
+    const reminders = (await this.queueReminders('remindedDayAt', 'reminder-day', DAY_MS)) + (await this.queueReminders('remindedHoursAt', 'reminder-hours', 2 * HOUR_MS));
+    const { sent, failed } = await this.sendQueued();
+    return { reminders, sent, failed };
+  }
+
+  /** Claims each due reminder once (the conditional UPDATE) and queues its mail in the same transaction. */
+  private async queueReminders(column: 'remindedDayAt' | 'remindedHoursAt', kind: MailKind, before: number): Promise<number> {
+    const { db } = this.options;
+    const now = this.now();
+    const due = await db
+      .selectFrom('visits')
+      .select('id')
+      .where('status', 'in', ['booked', 'confirmed'])
+      .where(column, 'is', null)
+      .where('startsAt', '>', now)
+      .where('startsAt', '<=', new Date(now.getTime() + before))
+      .limit(200)
+      .execute();
+    let queued = 0;
+    for (const { id } of due) {
+      const claimed = await db.transaction().execute(async (trx) => {
+        const taken = await trx.updateTable('visits').set({ [column]: now }).where('id', '=', id).where(column, 'is', null).executeTakeFirst();
+        if (Number(taken.numUpdatedRows) !== 1) return false;
+        await trx.insertInto('visitMails').values({ id: newId(), visitId: id, kind, createdAt: now, lockedUntil: null, sentAt: null, attempts: 0, lastError: null }).execute();
+        return true;
+      });
+      if (claimed) queued++;
+    }
+    return queued;
+  }
+
+  private async sendQueued(): Promise<{ sent: number; failed: number }> {
+    const { db } = this.options;
+    const now = this.now();
+    const pending = await db
+      .selectFrom('visitMails')
+      .select(['id', 'visitId', 'kind', 'attempts'])
+      .where('sentAt', 'is', null)
+      .where('attempts', '<', MAX_ATTEMPTS)
+      .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', now)]))
+      .orderBy('createdAt')
+      .limit(50)
+      .execute();
+    let sent = 0;
+    let failed = 0;
+    for (const mail of pending) {
+      const claim = await db
+        .updateTable('visitMails')
+        .set({ lockedUntil: new Date(now.getTime() + LOCK_MS) })
+        .where('id', '=', mail.id)
+        .where('sentAt', 'is', null)
+        .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', now)]))
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) !== 1) continue;
+      try {
+        await this.deliver(mail.visitId, mail.kind, now);
+        await db.updateTable('visitMails').set({ sentAt: now, lockedUntil: null }).where('id', '=', mail.id).execute();
+        sent++;
+      } catch (error) {
+        failed++;
+        const backoff = Math.min(60, 2 ** mail.attempts) * MINUTE_MS;
+        await db
+          .updateTable('visitMails')
+          .set({ attempts: mail.attempts + 1, lastError: error instanceof Error ? error.message.slice(0, 500) : String(error), lockedUntil: new Date(now.getTime() + backoff) })
+          .where('id', '=', mail.id)
+          .execute();
+      }
+    }
+    return { sent, failed };
+  }
+
+  /** One mail to the visitor and one to staff, each with the invitation as it stands now. */
+  private async deliver(visitId: string, kind: MailKind, now: Date): Promise<void> {
+    const { db } = this.options;
+    const visit = await db.selectFrom('visits').selectAll().where('id', '=', visitId).executeTakeFirst();
+    if (!visit) return;
+    // A reminder for a visit cancelled or moved since it was queued is not news.
+    if ((kind === 'reminder-day' || kind === 'reminder-hours') && (visit.status === 'cancelled' || visit.status === 'done')) return;
+    const studio = await this.options.studio();
+    const location = await findListingSummary(db, 'studio', visit.studioId);
+    const start = new Date(toIso(visit.startsAt));
+    const end = new Date(toIso(visit.endsAt));
+    const link = await manageUrl(this.options, visit.id, end);
+    const place = { name: location?.name ?? studio.name, email: studio.email, address: location ? `${location.name}, ${studio.name}` : studio.address };
+    const invite = visitInvite({
+      visitId: visit.id,
+      sequence: visit.sequence,
+      start,
+      end,
+      cancelled: visit.status === 'cancelled',
+      studio: place,
+      visitor: { email: visit.email, name: visit.name },
+      stamp: now,
+      manageUrl: link,
+    });
+    const when = new Intl.DateTimeFormat('en-IN', { timeZone: studio.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(start);
+    const icalEvent = { method: invite.method, filename: invite.method === 'CANCEL' ? 'cancel.ics' : 'invite.ics', content: invite.content };
+    const subject = `${SUBJECTS[kind]}: ${place.name}, ${when}`;
+    const visitorLines = [
+      kind === 'cancelled' ? `Your site visit at ${place.name} on ${when} is cancelled.` : `Your site visit at ${place.name}: ${when} (${studio.timeZone}).`,
+      kind === 'cancelled' ? 'You are welcome to book another time on our site.' : `To move or cancel it: ${link}`,
+      'The attached invitation adds it to Google Calendar, Outlook or Apple Calendar.',
+    ];
+    await this.options.send({ to: [visit.email], subject, text: visitorLines.join('\n\n'), html: visitorLines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''), from: studio.from, icalEvent });
+    const staff = await this.options.staffRecipients({ leadId: visit.leadId });
+    if (staff.length === 0) return;
+    const who = visit.name ? `${visit.name} <${visit.email}>` : visit.email;
+    const leadUrl = `${this.options.siteUrl.replace(/\/+$/, '')}${leadPath(visit.leadId)}`;
+    const staffLines = [`${SUBJECTS[kind]}: ${who} at ${place.name}, ${when} (${studio.timeZone}).`, ...(visit.phone ? [`Phone: ${visit.phone}`] : []), `Lead: ${leadUrl}`];
+    await this.options.send({ to: staff, subject: `${subject} (${who})`, text: staffLines.join('\n\n'), html: staffLines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''), from: studio.from, icalEvent });
+  }
+}

@@ -1,0 +1,83 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '#server/db/schema';
+import type { VisitStatus } from '#shared/visits/visits.contract';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function findSettings(db: Db, studioId: string) {
+  return db.selectFrom('visitSlotSettings').select(['studioId', 'data']).where('studioId', '=', studioId).executeTakeFirst();
+}
+
+export function allSettings(db: Db) {
+  return db.selectFrom('visitSlotSettings').select(['studioId', 'data']).execute();
+}
+
+export async function saveSettings(db: Db, studioId: string, data: string, at: Date): Promise<void> {
+  await db
+    .insertInto('visitSlotSettings')
+    .values({ studioId, data, updatedAt: at })
+    .onConflict((oc) => oc.column('studioId').doUpdateSet({ data, updatedAt: at }))
+    .execute();
+}
+
+/** Seats taken per slot start (ISO text) for a studio, among `starts`. */
+export async function takenSeats(db: Db, studioId: string, starts: readonly string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (starts.length === 0) return out;
+  const rows = await db
+    .selectFrom('visitSeats')
+    .select(['slotStart', (eb) => eb.fn.countAll<number | string>().as('taken')])
+    .where('studioId', '=', studioId)
+    .where('slotStart', '>=', starts[0]!)
+    .where('slotStart', '<=', starts[starts.length - 1]!)
+    .groupBy('slotStart')
+    .execute();
+  for (const row of rows) out.set(row.slotStart, Number(row.taken));
+  return out;
+}
+
+/**
+ * Takes the first free seat of a slot for a visit: each insert does nothing when the seat is taken
+ * (its primary key), so concurrent bookings each get a seat of their own or none. 0 when full.
+ */
+export async function claimSeat(db: Db, studioId: string, slotStart: string, seats: number, visitId: string): Promise<number> {
+  for (let seat = 1; seat <= seats; seat++) {
+    const result = await db
+      .insertInto('visitSeats')
+      .values({ studioId, slotStart, seat, visitId })
+      .onConflict((oc) => oc.columns(['studioId', 'slotStart', 'seat']).doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 1) return seat;
+  }
+  return 0;
+}
+
+export async function releaseSeats(db: Db, visitId: string): Promise<void> {
+  await db.deleteFrom('visitSeats').where('visitId', '=', visitId).execute();
+}
+
+export function findVisit(db: Db, id: string) {
+  return db.selectFrom('visits').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export type VisitRow = NonNullable<Awaited<ReturnType<typeof findVisit>>>;
+
+export function visitsBetween(db: Db, from: Date, to: Date) {
+  return db.selectFrom('visits').selectAll().where('startsAt', '>=', from).where('startsAt', '<', to).orderBy('startsAt').orderBy('createdAt').execute();
+}
+
+export function visitsOfLead(db: Db, leadId: string) {
+  return db.selectFrom('visits').selectAll().where('leadId', '=', leadId).orderBy('startsAt', 'desc').execute();
+}
+
+export async function setStatus(db: Db, id: string, status: VisitStatus, at: Date, sequenceUp = false): Promise<void> {
+  await db
+    .updateTable('visits')
+    .set((eb) => ({ status, updatedAt: at, ...(sequenceUp ? { sequence: eb('sequence', '+', 1) } : {}) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertMail(db: Db, row: { id: string; visitId: string; kind: 'booked' | 'moved' | 'cancelled' | 'reminder-day' | 'reminder-hours'; at: Date }): Promise<void> {
+  await db.insertInto('visitMails').values({ id: row.id, visitId: row.visitId, kind: row.kind, createdAt: row.at, lockedUntil: null, sentAt: null, attempts: 0, lastError: null }).execute();
+}

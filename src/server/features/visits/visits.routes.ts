@@ -1,0 +1,131 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bookedVisitSchema,
+  bookVisitSchema,
+  manageTokenSchema,
+  managedVisitSchema,
+  rescheduleSchema,
+  slotGoneSchema,
+  slotListSchema,
+  slotQuerySchema,
+  slotSettingsSchema,
+  staffActionSchema,
+  studioSlotSettingsSchema,
+  visitDayQuery,
+  visitListSchema,
+  visitSchema,
+  visitStudioListSchema,
+  VISITS_API,
+} from '#shared/visits/visits.contract';
+import * as visits from './visits.service';
+import type { VisitContext } from './visits.service';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/** A 409 for a slot taken meanwhile: the usual error body, with the next free slots. */
+async function answering<T>(reply: FastifyReply, status: number, work: () => Promise<T>) {
+  try {
+    return reply.status(status).send(await work());
+  } catch (error) {
+    if (error instanceof visits.SlotGone) return reply.status(409).send({ message: error.message, code: 'SLOT_TAKEN' as const, nextSlots: error.nextSlots });
+    throw error;
+  }
+}
+
+export async function visitRoutes(app: FastifyInstance, options: { context: VisitContext; wake: () => void }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const ctx = options.context;
+  const tags = ['visits'];
+
+  r.get(VISITS_API.slots, { config: { access: 'public' }, schema: { tags, querystring: slotQuerySchema, response: { 200: slotListSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return visits.listSlots(ctx, request.query.studio, request.query);
+  });
+
+  r.get(VISITS_API.studios, { config: { access: 'public' }, schema: { tags, response: { 200: visitStudioListSchema } } }, async () => visits.bookableStudios(ctx));
+
+  r.post(
+    VISITS_API.visits,
+    {
+      config: { access: 'public', rateLimit: app.publicWriteRateLimit },
+      schema: { tags, body: bookVisitSchema, response: { 201: bookedVisitSchema, 409: slotGoneSchema } },
+      bodyLimit: 16 * 1024,
+    },
+    async (request, reply) => {
+      const answer = await answering(reply, 201, () => visits.bookVisit(ctx, request.body));
+      if (reply.statusCode === 201) options.wake();
+      return answer;
+    },
+  );
+
+  r.get(
+    VISITS_API.one.pattern,
+    { config: { access: 'public' }, schema: { tags, params: idParams, querystring: manageTokenSchema, response: { 200: managedVisitSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return visits.managedVisit(ctx, request.params.id, request.query.token);
+    },
+  );
+
+  r.post(
+    VISITS_API.cancel.pattern,
+    {
+      config: { access: 'public', rateLimit: app.publicWriteRateLimit },
+      schema: { tags, params: idParams, body: manageTokenSchema, response: { 200: bookedVisitSchema } },
+      bodyLimit: 16 * 1024,
+    },
+    async (request) => {
+      const answer = await visits.cancelWithToken(ctx, request.params.id, request.body.token);
+      options.wake();
+      return answer;
+    },
+  );
+
+  r.post(
+    VISITS_API.reschedule.pattern,
+    {
+      config: { access: 'public', rateLimit: app.publicWriteRateLimit },
+      schema: { tags, params: idParams, body: rescheduleSchema, response: { 200: bookedVisitSchema, 409: slotGoneSchema } },
+      bodyLimit: 16 * 1024,
+    },
+    async (request, reply) => {
+      const answer = await answering(reply, 200, () => visits.rescheduleWithToken(ctx, request.params.id, request.body.token, request.body.slotStart));
+      if (reply.statusCode === 200) options.wake();
+      return answer;
+    },
+  );
+
+  // Staff.
+  r.get(VISITS_API.visits, { config: { access: 'staff' }, schema: { tags, querystring: visitDayQuery, response: { 200: visitListSchema } } }, async (request) =>
+    visits.visitsOfDay(ctx, request.query.day),
+  );
+
+  r.get(
+    VISITS_API.ofLead.pattern,
+    { config: { access: 'staff' }, schema: { tags, params: z.object({ leadId: z.string().min(1).max(100) }), response: { 200: visitListSchema } } },
+    async (request) => visits.leadVisits(app.db, request.params.leadId),
+  );
+
+  r.post(
+    VISITS_API.staffAction.pattern,
+    { config: { access: 'staff' }, schema: { tags, params: idParams, body: staffActionSchema, response: { 200: visitSchema, 409: slotGoneSchema } } },
+    async (request, reply) => {
+      const answer = await answering(reply, 200, () => visits.staffAction(ctx, request.params.id, request.body));
+      options.wake();
+      return answer;
+    },
+  );
+
+  // Owners: a studio's slot settings.
+  const studioParams = z.object({ studioId: z.string().min(1).max(100) });
+  r.get(VISITS_API.settings.pattern, { config: { access: 'owner' }, schema: { tags, params: studioParams, response: { 200: studioSlotSettingsSchema } } }, async (request) =>
+    visits.studioSlotSettings(ctx, request.params.studioId),
+  );
+  r.put(
+    VISITS_API.settings.pattern,
+    { config: { access: 'owner' }, schema: { tags, params: studioParams, body: slotSettingsSchema, response: { 200: studioSlotSettingsSchema } }, bodyLimit: 64 * 1024 },
+    async (request) => visits.saveSlotSettings(ctx, request.params.studioId, request.body),
+  );
+}

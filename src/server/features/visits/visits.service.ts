@@ -1,0 +1,349 @@
+import type { Kysely, Transaction } from 'kysely';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import {
+  DEFAULT_SLOT_SETTINGS,
+  slotSettingsSchema,
+  VISIT_MESSAGES,
+  type BookedVisit,
+  type BookVisitInput,
+  type ManagedVisit,
+  type SlotSettings,
+  type Visit,
+  type VisitSlot,
+  type VisitStudio,
+} from '#shared/visits/visits.contract';
+import { VISIT_MANAGE_PAGE } from '#shared/visits/visits.api';
+import { toE164 } from '#shared/phone';
+import type { Database } from '#server/db/schema';
+import { toIso } from '#server/db/database';
+import { badRequest, conflict, HttpError, notFound } from '#server/lib/errors';
+import { newId } from '#server/lib/ids';
+import { moveLeadToVisit, touchLead } from '#server/features/leads';
+import { findListingSummary } from '#server/features/listings';
+import { recordEvent } from '#server/features/notifications';
+import * as repo from './visits.repository';
+import { addDays, dayOf, findOfferedSlot, offeredSlots, zonedInstant } from './slots';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/** How many free slots a 409 lists. */
+const NEXT_SLOTS = 6;
+/** The longest range one slots call reads. */
+const MAX_RANGE_MS = 31 * DAY_MS;
+const AUDIENCE = 'abode:visit-manage';
+/** Who moved the lead, on its timeline. */
+const BOOKING_ACTOR = 'Site visit booking';
+
+/** What the visits need from the app: the clock, the studio's time zone, the site's address, the signing secret. */
+export interface VisitContext {
+  db: Kysely<Database>;
+  now: () => Date;
+  timeZone: () => Promise<string>;
+  siteUrl: string;
+  secret: string;
+}
+
+/** A slot taken meanwhile: answered 409 with the next free slots. */
+export class SlotGone extends HttpError {
+  constructor(readonly nextSlots: VisitSlot[]) {
+    super(409, VISIT_MESSAGES.slotGone, 'SLOT_TAKEN');
+  }
+}
+
+// Settings ------------------------------------------------------------------------------------
+
+async function studioName(db: Db, studioId: string): Promise<string | undefined> {
+  return (await findListingSummary(db as Kysely<Database>, 'studio', studioId))?.name;
+}
+
+export async function slotSettingsOf(db: Db, studioId: string): Promise<SlotSettings | undefined> {
+  const row = await repo.findSettings(db, studioId);
+  if (!row) return undefined;
+  const parsed = slotSettingsSchema.safeParse(JSON.parse(row.data));
+  return parsed.success ? parsed.data : undefined;
+}
+
+export async function studioSlotSettings(ctx: VisitContext, studioId: string) {
+  const name = await studioName(ctx.db, studioId);
+  if (name === undefined) throw notFound(VISIT_MESSAGES.studioUnknown);
+  const settings = (await slotSettingsOf(ctx.db, studioId)) ?? DEFAULT_SLOT_SETTINGS;
+  return { ...settings, studioId, studioName: name, timeZone: await ctx.timeZone() };
+}
+
+export async function saveSlotSettings(ctx: VisitContext, studioId: string, settings: SlotSettings) {
+  if ((await studioName(ctx.db, studioId)) === undefined) throw notFound(VISIT_MESSAGES.studioUnknown);
+  const clean = { ...settings, blackoutDates: [...new Set(settings.blackoutDates)].sort() };
+  await repo.saveSettings(ctx.db, studioId, JSON.stringify(clean), ctx.now());
+  return studioSlotSettings(ctx, studioId);
+}
+
+/** The studios that take bookings online now. */
+export async function bookableStudios(ctx: VisitContext): Promise<VisitStudio[]> {
+  const timeZone = await ctx.timeZone();
+  const out: VisitStudio[] = [];
+  for (const row of await repo.allSettings(ctx.db)) {
+    const parsed = slotSettingsSchema.safeParse(JSON.parse(row.data));
+    if (!parsed.success || !parsed.data.enabled) continue;
+    const name = await studioName(ctx.db, row.studioId);
+    if (name !== undefined) out.push({ studioId: row.studioId, studioName: name, timeZone, daysAhead: parsed.data.daysAhead });
+  }
+  return out.sort((a, b) => a.studioName.localeCompare(b.studioName));
+}
+
+// Slots ---------------------------------------------------------------------------------------
+
+async function requireSettings(ctx: VisitContext, studioId: string): Promise<SlotSettings> {
+  if ((await studioName(ctx.db, studioId)) === undefined) throw notFound(VISIT_MESSAGES.studioUnknown);
+  const settings = await slotSettingsOf(ctx.db, studioId);
+  if (!settings?.enabled) throw badRequest(VISIT_MESSAGES.studioNoSlots, [{ field: 'studio', message: VISIT_MESSAGES.studioNoSlots }]);
+  return settings;
+}
+
+export async function listSlots(ctx: VisitContext, studioId: string, range: { from?: string; to?: string }): Promise<VisitSlot[]> {
+  const from = range.from ? new Date(range.from) : undefined;
+  const to = range.to ? new Date(range.to) : undefined;
+  if ((from && to && to <= from) || (from && to && to.getTime() - from.getTime() > MAX_RANGE_MS)) {
+    throw badRequest(VISIT_MESSAGES.rangeInvalid, [{ field: 'to', message: VISIT_MESSAGES.rangeInvalid }]);
+  }
+  const settings = await requireSettings(ctx, studioId);
+  return slotsWithSeats(ctx.db, studioId, settings, offeredSlots(settings, await ctx.timeZone(), ctx.now(), { from, to }));
+}
+
+async function slotsWithSeats(db: Db, studioId: string, settings: SlotSettings, offered: ReturnType<typeof offeredSlots>): Promise<VisitSlot[]> {
+  const starts = offered.map((s) => s.start.toISOString());
+  const taken = await repo.takenSeats(db, studioId, starts);
+  return offered.map((s) => {
+    const start = s.start.toISOString();
+    return { start, end: s.end.toISOString(), studioId, free: Math.max(0, settings.seats - (taken.get(start) ?? 0)) };
+  });
+}
+
+async function nextFreeSlots(ctx: VisitContext, studioId: string, settings: SlotSettings): Promise<VisitSlot[]> {
+  const all = await slotsWithSeats(ctx.db, studioId, settings, offeredSlots(settings, await ctx.timeZone(), ctx.now()));
+  return all.filter((s) => s.free > 0).slice(0, NEXT_SLOTS);
+}
+
+// Signed links --------------------------------------------------------------------------------
+
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+
+export async function manageToken(secret: string, visitId: string, endsAt: Date): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(visitId)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    // Good until a week after the visit would have ended (a move issues a fresh link in its mail).
+    .setExpirationTime(Math.floor(endsAt.getTime() / 1000) + 7 * 24 * 3600)
+    .sign(keyOf(secret));
+}
+
+async function verifyManageToken(secret: string, token: string, visitId: string, now: Date): Promise<boolean> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'], audience: AUDIENCE, currentDate: now });
+    return payload.sub === visitId;
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return false;
+    throw error;
+  }
+}
+
+export async function manageUrl(ctx: Pick<VisitContext, 'siteUrl' | 'secret'>, visitId: string, endsAt: Date): Promise<string> {
+  const token = await manageToken(ctx.secret, visitId, endsAt);
+  return `${ctx.siteUrl.replace(/\/+$/, '')}${VISIT_MANAGE_PAGE}?${new URLSearchParams({ id: visitId, token }).toString()}`;
+}
+
+// Booking -------------------------------------------------------------------------------------
+
+/**
+ * Tells the people who should hear of a booked, moved or cancelled visit: queues the visit's mail
+ * (the visitor and the staff recipients each get it with the calendar invitation). One place, so
+ * the lead's assignee can be added to the recipients when assignment exists.
+ */
+async function tellOfVisit(trx: Db, visitId: string, kind: 'booked' | 'moved' | 'cancelled', at: Date): Promise<void> {
+  await repo.insertMail(trx, { id: newId(), visitId, kind, at });
+}
+
+/** Reminders that are already past (or too close) at booking or moving time are claimed as not needed. */
+function reminderClaims(start: Date, now: Date) {
+  return {
+    remindedDayAt: start.getTime() - now.getTime() <= DAY_MS ? now : null,
+    remindedHoursAt: start.getTime() - now.getTime() <= 2 * HOUR_MS ? now : null,
+  };
+}
+
+export async function bookVisit(ctx: VisitContext, input: BookVisitInput): Promise<BookedVisit> {
+  const settings = await requireSettings(ctx, input.studioId);
+  const now = ctx.now();
+  const slot = findOfferedSlot(settings, await ctx.timeZone(), now, new Date(input.slotStart));
+  if (!slot) throw badRequest(VISIT_MESSAGES.slotInvalid, [{ field: 'slotStart', message: VISIT_MESSAGES.slotInvalid }]);
+  const phone = input.phone ? toE164(input.phone) : null;
+  if (input.phone && !phone) throw badRequest('Please enter a valid phone number.', [{ field: 'phone', message: 'Please enter a valid phone number.' }]);
+  const id = newId();
+  const email = input.email.trim();
+  const taken = await ctx.db.transaction().execute(async (trx) => {
+    const lead = await touchLead(trx, { email, source: 'contact', name: input.name ?? null, phone, at: now });
+    await trx
+      .insertInto('visits')
+      .values({
+        id,
+        leadId: lead.id,
+        studioId: input.studioId,
+        startsAt: slot.start,
+        endsAt: slot.end,
+        status: 'booked',
+        email,
+        name: input.name ?? null,
+        phone,
+        sequence: 0,
+        createdAt: now,
+        updatedAt: now,
+        ...reminderClaims(slot.start, now),
+      })
+      .execute();
+    const seat = await repo.claimSeat(trx, input.studioId, slot.start.toISOString(), settings.seats, id);
+    // Full: undo the lead's touch and the visit together.
+    if (seat === 0) throw new SlotGone([]);
+    await moveLeadToVisit(trx, lead.id, BOOKING_ACTOR, now);
+    if (lead.created) await recordEvent(trx, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);
+    await tellOfVisit(trx, id, 'booked', now);
+    return true;
+  }).catch(async (error: unknown) => {
+    if (error instanceof SlotGone) return false;
+    throw error;
+  });
+  if (!taken) throw new SlotGone(await nextFreeSlots(ctx, input.studioId, settings));
+  return { _id: id, start: slot.start.toISOString(), end: slot.end.toISOString(), manageUrl: await manageUrl(ctx, id, slot.end) };
+}
+
+async function requireVisit(db: Db, id: string): Promise<repo.VisitRow> {
+  const row = await repo.findVisit(db, id);
+  if (!row) throw notFound(VISIT_MESSAGES.notFound);
+  return row;
+}
+
+async function requireToken(ctx: VisitContext, id: string, token: string): Promise<void> {
+  if (!(await verifyManageToken(ctx.secret, token, id, ctx.now()))) throw new HttpError(403, VISIT_MESSAGES.tokenInvalid, 'FORBIDDEN');
+}
+
+const asBooked = async (ctx: VisitContext, row: repo.VisitRow): Promise<BookedVisit> => ({
+  _id: row.id,
+  start: toIso(row.startsAt),
+  end: toIso(row.endsAt),
+  manageUrl: await manageUrl(ctx, row.id, new Date(toIso(row.endsAt))),
+});
+
+/** Cancels a visit (frees its seat); the invitation is cancelled with the same UID. */
+export async function cancelVisit(ctx: VisitContext, id: string): Promise<repo.VisitRow> {
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await requireVisit(trx, id);
+    if (row.status === 'cancelled') throw conflict(VISIT_MESSAGES.alreadyCancelled);
+    await repo.releaseSeats(trx, id);
+    await repo.setStatus(trx, id, 'cancelled', now, true);
+    await tellOfVisit(trx, id, 'cancelled', now);
+  });
+  return requireVisit(ctx.db, id);
+}
+
+/** Moves a visit to another offered slot with a free seat; the invitation keeps its UID, SEQUENCE + 1. */
+export async function moveVisit(ctx: VisitContext, id: string, slotStart: string): Promise<repo.VisitRow> {
+  const current = await requireVisit(ctx.db, id);
+  if (current.status === 'cancelled') throw conflict(VISIT_MESSAGES.alreadyCancelled);
+  const settings = await requireSettings(ctx, current.studioId);
+  const now = ctx.now();
+  const slot = findOfferedSlot(settings, await ctx.timeZone(), now, new Date(slotStart));
+  if (!slot) throw badRequest(VISIT_MESSAGES.slotInvalid, [{ field: 'slotStart', message: VISIT_MESSAGES.slotInvalid }]);
+  if (slot.start.getTime() === new Date(toIso(current.startsAt)).getTime()) return current;
+  const moved = await ctx.db.transaction().execute(async (trx) => {
+    await repo.releaseSeats(trx, id);
+    const seat = await repo.claimSeat(trx, current.studioId, slot.start.toISOString(), settings.seats, id);
+    if (seat === 0) throw new SlotGone([]);
+    await trx
+      .updateTable('visits')
+      .set((eb) => ({ startsAt: slot.start, endsAt: slot.end, updatedAt: now, sequence: eb('sequence', '+', 1), ...reminderClaims(slot.start, now) }))
+      .where('id', '=', id)
+      .execute();
+    await tellOfVisit(trx, id, 'moved', now);
+    return true;
+  }).catch((error: unknown) => {
+    if (error instanceof SlotGone) return false;
+    throw error;
+  });
+  if (!moved) throw new SlotGone(await nextFreeSlots(ctx, current.studioId, settings));
+  return requireVisit(ctx.db, id);
+}
+
+export async function cancelWithToken(ctx: VisitContext, id: string, token: string): Promise<BookedVisit> {
+  await requireToken(ctx, id, token);
+  return asBooked(ctx, await cancelVisit(ctx, id));
+}
+
+export async function rescheduleWithToken(ctx: VisitContext, id: string, token: string, slotStart: string): Promise<BookedVisit> {
+  await requireToken(ctx, id, token);
+  return asBooked(ctx, await moveVisit(ctx, id, slotStart));
+}
+
+// Staff ---------------------------------------------------------------------------------------
+
+async function toVisits(db: Db, rows: readonly repo.VisitRow[]): Promise<Visit[]> {
+  const names = new Map<string, string>();
+  for (const id of new Set(rows.map((r) => r.studioId))) names.set(id, (await studioName(db, id)) ?? '');
+  return rows.map((r) => ({
+    _id: r.id,
+    studioId: r.studioId,
+    studioName: names.get(r.studioId) ?? '',
+    start: toIso(r.startsAt),
+    end: toIso(r.endsAt),
+    status: r.status,
+    leadId: r.leadId,
+    email: r.email,
+    name: r.name,
+    phone: r.phone,
+    createdAt: toIso(r.createdAt),
+  }));
+}
+
+/** The visits of one calendar day in the studio's time zone (today by default). */
+export async function visitsOfDay(ctx: VisitContext, day: string | undefined): Promise<Visit[]> {
+  const timeZone = await ctx.timeZone();
+  const d = day ?? dayOf(timeZone, ctx.now());
+  const from = zonedInstant(timeZone, d, 0);
+  const to = zonedInstant(timeZone, addDays(d, 1), 0);
+  return toVisits(ctx.db, await repo.visitsBetween(ctx.db, from, to));
+}
+
+export async function leadVisits(db: Kysely<Database>, leadId: string): Promise<Visit[]> {
+  return toVisits(db, await repo.visitsOfLead(db, leadId));
+}
+
+export async function staffAction(ctx: VisitContext, id: string, action: { action: 'confirm' | 'done' | 'cancel' } | { action: 'move'; slotStart: string }): Promise<Visit> {
+  let row: repo.VisitRow;
+  if (action.action === 'cancel') row = await cancelVisit(ctx, id);
+  else if (action.action === 'move') row = await moveVisit(ctx, id, action.slotStart);
+  else {
+    const current = await requireVisit(ctx.db, id);
+    if (current.status === 'cancelled') throw conflict(VISIT_MESSAGES.alreadyCancelled);
+    // Done keeps the lead at `visit` until staff choose won or lost.
+    await repo.setStatus(ctx.db, id, action.action === 'confirm' ? 'confirmed' : 'done', ctx.now());
+    row = await requireVisit(ctx.db, id);
+  }
+  return (await toVisits(ctx.db, [row]))[0]!;
+}
+
+/** The visit as its manage page shows it (the signed link's token required). */
+export async function managedVisit(ctx: VisitContext, id: string, token: string): Promise<ManagedVisit> {
+  await requireToken(ctx, id, token);
+  const row = await requireVisit(ctx.db, id);
+  return {
+    _id: row.id,
+    studioId: row.studioId,
+    studioName: (await studioName(ctx.db, row.studioId)) ?? '',
+    timeZone: await ctx.timeZone(),
+    start: toIso(row.startsAt),
+    end: toIso(row.endsAt),
+    status: row.status,
+  };
+}

@@ -1,0 +1,35 @@
+import { Card, List } from 'antd';
+import { useEffect, useState } from 'react';
+import { VISIT_ROUTES, type Visit } from '#shared/visits/visits.contract';
+import { api, errorMessage } from '#web/lib/api-client';
+import { VisitActions, VisitStatusTag } from './visit-actions';
+import { visitTime } from './visit-format';
+
+/** The lead page's site visits (issue 26): each with its studio, time, status and what staff can do. */
+export function LeadVisitsCard({ leadId }: { leadId: string }) {
+  const [visits, setVisits] = useState<Visit[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api.call(VISIT_ROUTES.ofLead, { params: [leadId] }).then(setVisits, (e: unknown) => setError(errorMessage(e)));
+  }, [leadId]);
+  if (!error && visits?.length === 0) return null;
+  return (
+    <Card title={<h2 className="lead-card-title">Site visits</h2>} size="small" data-testid="lead-visits">
+      {error ? <p role="alert">{error}</p> : null}
+      <List
+        loading={visits === null && !error}
+        dataSource={visits ?? []}
+        renderItem={(visit) => (
+          <List.Item key={visit._id}>
+            <div>
+              <div>
+                <strong>{visitTime(visit)}</strong> at {visit.studioName} <VisitStatusTag status={visit.status} />
+              </div>
+              <VisitActions visit={visit} onChange={(next) => setVisits((all) => (all ?? []).map((v) => (v._id === next._id ? next : v)))} />
+            </div>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { Button, Select, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { VISIT_ROUTES, VISIT_STATUS_LABELS, type Visit, type VisitSlot } from '#shared/visits/visits.contract';
+import { visitTime } from './visit-format';
+import { api, errorMessage } from '#web/lib/api-client';
+
+/** Solid colours with white text (antd's pale presets fall short of WCAG AA contrast), as the leads' statuses. */
+const COLORS: Record<Visit['status'], string> = { booked: '#1d4e89', confirmed: '#1e6b3a', done: '#5c5c5c', cancelled: '#8a1c1c' };
+
+export function VisitStatusTag({ status }: { status: Visit['status'] }) {
+  return <Tag color={COLORS[status]}>{VISIT_STATUS_LABELS[status]}</Tag>;
+}
+
+/** Confirm, move (to a free slot of its studio), mark done or cancel a visit. */
+export function VisitActions({ visit, onChange }: { visit: Visit; onChange: (visit: Visit) => void }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [slots, setSlots] = useState<VisitSlot[] | null>(null);
+  const openMove = () => {
+    setError(null);
+    api.call(VISIT_ROUTES.slots, { query: new URLSearchParams({ studio: visit.studioId }) }).then(
+      (list) => setSlots(list.filter((s) => s.free > 0 && s.start !== visit.start)),
+      (e: unknown) => setError(errorMessage(e)),
+    );
+  };
+  const act = async (action: 'confirm' | 'done' | 'cancel' | 'move', slotStart?: string) => {
+    setBusy(action);
+    setError(null);
+    try {
+      onChange(await api.call(VISIT_ROUTES.action, { params: [visit._id], body: action === 'move' ? { action, slotStart: slotStart! } : { action } }));
+      setSlots(null);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+  if (visit.status === 'cancelled') return null;
+  return (
+    <Space wrap size="small">
+      {visit.status === 'booked' ? (
+        <Button size="small" onClick={() => void act('confirm')} loading={busy === 'confirm'}>
+          Confirm
+        </Button>
+      ) : null}
+      {visit.status !== 'done' ? (
+        <Button size="small" onClick={() => void act('done')} loading={busy === 'done'}>
+          Mark done
+        </Button>
+      ) : null}
+      {visit.status !== 'done' ? (
+        slots ? (
+          <Select
+            size="small"
+            aria-label="Move to"
+            placeholder="Move to…"
+            style={{ minWidth: 200 }}
+            loading={busy === 'move'}
+            options={slots.map((s) => ({ value: s.start, label: visitTime(s) }))}
+            onChange={(start: string) => void act('move', start)}
+          />
+        ) : (
+          <Button size="small" onClick={openMove}>
+            Move
+          </Button>
+        )
+      ) : null}
+      <Button size="small" danger onClick={() => void act('cancel')} loading={busy === 'cancel'}>
+        Cancel visit
+      </Button>
+      {error ? (
+        <span role="alert" className="leads-muted">
+          {error}
+        </span>
+      ) : null}
+    </Space>
+  );
+}

@@ -1,0 +1,227 @@
+import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { route } from '#shared/api-route';
+import { VISITS_API } from '#shared/visits/visits.api';
+import type { bookedVisitSchema, BookedVisit, slotListSchema, VisitSlot, VisitStudio, visitStudioListSchema } from '#shared/visits/visits.contract';
+import { api, ApiError } from '#web/lib/api-client';
+import './visit-booking.css';
+
+// Type-only routes: public pages load no zod.
+const STUDIOS = route<typeof visitStudioListSchema>('GET', VISITS_API.studios);
+const SLOTS = route<typeof slotListSchema>('GET', VISITS_API.slots);
+const BOOK = route<typeof bookedVisitSchema>('POST', VISITS_API.visits);
+
+/** The studios that take bookings, once per page load (null while not known: the no-script fallback shows). */
+let studiosOnce: Promise<VisitStudio[]> | undefined;
+function useBookableStudios(): VisitStudio[] | null {
+  const [studios, setStudios] = useState<VisitStudio[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    studiosOnce ??= api.call(STUDIOS).catch(() => []);
+    void studiosOnce.then((list) => live && setStudios(list));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return studios;
+}
+
+const dayLabel = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-IN', { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso));
+const timeLabel = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+const dayKey = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(iso));
+
+/** "20261128T053000Z": a time as calendar links take it. */
+const calendarTime = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+function googleCalendarHref(visit: BookedVisit, studioName: string): string {
+  const params = new URLSearchParams({ action: 'TEMPLATE', text: `Site visit at ${studioName}`, dates: `${calendarTime(visit.start)}/${calendarTime(visit.end)}`, details: `To move or cancel: ${visit.manageUrl}`, location: studioName });
+  return `https://calendar.google.com/calendar/render?${params.toString()}`;
+}
+
+function icsHref(visit: BookedVisit, studioName: string): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Abode//Site visits//EN',
+    'BEGIN:VEVENT',
+    `UID:visit-${visit._id}@abode`,
+    `DTSTAMP:${calendarTime(new Date().toISOString())}`,
+    `DTSTART:${calendarTime(visit.start)}`,
+    `DTEND:${calendarTime(visit.end)}`,
+    `SUMMARY:Site visit at ${studioName.replace(/[,;\\]/g, ' ')}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `data:text/calendar;charset=utf-8,${encodeURIComponent(lines.join('\r\n'))}`;
+}
+
+/**
+ * "Book a site visit" (issue 26): choose a studio, see its free slots for the next days (labelled in
+ * the studio's time zone), pick one, give an e-mail (when not known), name and phone, and get a
+ * confirmation with add-to-calendar links. Without studios that take bookings (or without script)
+ * the `fallback` shows instead.
+ */
+export function VisitBooking({ email: knownEmail, fallback, headingLevel = 2 }: { email?: string; fallback: ReactNode; headingLevel?: 2 | 3 }) {
+  const studios = useBookableStudios();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  if (!studios || studios.length === 0) return <>{fallback}</>;
+  return (
+    <div className="visit-booking">
+      <button type="button" className="button button--accent" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+        Book a site visit
+      </button>
+      {open ? <BookingPanel id={panelId} studios={studios} knownEmail={knownEmail} headingLevel={headingLevel} /> : null}
+    </div>
+  );
+}
+
+function BookingPanel({ id, studios, knownEmail, headingLevel }: { id: string; studios: VisitStudio[]; knownEmail?: string; headingLevel: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as 'h2' | 'h3';
+  const [studioId, setStudioId] = useState(studios[0]!.studioId);
+  const studio = studios.find((s) => s.studioId === studioId) ?? studios[0]!;
+  const [slots, setSlots] = useState<VisitSlot[] | null>(null);
+  const [choice, setChoice] = useState<string | null>(null);
+  const [email, setEmail] = useState(knownEmail ?? '');
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [booked, setBooked] = useState<BookedVisit | null>(null);
+  const uid = useId();
+
+  useEffect(() => {
+    let live = true;
+    api.call(SLOTS, { query: new URLSearchParams({ studio: studioId }) }).then(
+      (list) => live && setSlots(list),
+      () => live && setSlots([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [studioId]);
+
+  const days = useMemo(() => {
+    const groups = new Map<string, VisitSlot[]>();
+    for (const slot of slots ?? []) {
+      const key = dayKey(slot.start, studio.timeZone);
+      groups.set(key, [...(groups.get(key) ?? []), slot]);
+    }
+    return [...groups.values()];
+  }, [slots, studio.timeZone]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!choice) {
+      setError('Please choose a time.');
+      return;
+    }
+    if (!email.trim()) {
+      setError('Please enter your e-mail address.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      setBooked(await api.call(BOOK, { body: { slotStart: choice, studioId, email: email.trim(), ...(name.trim() ? { name: name.trim() } : {}), ...(phone.trim() ? { phone: phone.trim() } : {}) } }));
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) {
+        setError(e.message);
+        setChoice(null);
+        // The free times now, with the one just taken marked full.
+        api.call(SLOTS, { query: new URLSearchParams({ studio: studioId }) }).then(setSlots, () => undefined);
+      } else setError(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (booked) {
+    return (
+      <section id={id} className="visit-booking__panel" aria-labelledby={`${uid}-done`}>
+        <Heading id={`${uid}-done`} tabIndex={-1} ref={(el) => el?.focus()}>
+          Your site visit is booked
+        </Heading>
+        <p role="status">
+          {studio.studioName}, {dayLabel(booked.start, studio.timeZone)} at {timeLabel(booked.start, studio.timeZone)} ({studio.timeZone} time). We have e-mailed you an invitation with a link to move or cancel it.
+        </p>
+        <div className="visit-booking__actions">
+          <a className="button" href={googleCalendarHref(booked, studio.studioName)} target="_blank" rel="noopener noreferrer">
+            Add to Google Calendar<span className="visually-hidden"> (opens a new tab)</span>
+          </a>
+          <a className="button button--ghost" href={icsHref(booked, studio.studioName)} download="site-visit.ics">
+            Add to Outlook or Apple Calendar
+          </a>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section id={id} className="visit-booking__panel" aria-labelledby={`${uid}-title`}>
+      <Heading id={`${uid}-title`}>Book a site visit</Heading>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        {studios.length > 1 ? (
+          <div className="visit-booking__field">
+            <label htmlFor={`${uid}-studio`}>Studio</label>
+            <select
+              id={`${uid}-studio`}
+              value={studioId}
+              onChange={(e) => {
+                setSlots(null);
+                setChoice(null);
+                setStudioId(e.target.value);
+              }}
+            >
+              {studios.map((s) => (
+                <option key={s.studioId} value={s.studioId}>
+                  {s.studioName}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <p>Studio: {studio.studioName}</p>
+        )}
+        <p className="visit-booking__note">Times are shown in the studio&apos;s time ({studio.timeZone}).</p>
+        {slots === null ? <p aria-busy="true">Loading free times…</p> : null}
+        {slots !== null && days.length === 0 ? <p>No free times in the next days. Please call or write to us.</p> : null}
+        {days.slice(0, 7).map((day) => (
+          <fieldset key={day[0]!.start}>
+            <legend>{dayLabel(day[0]!.start, studio.timeZone)}</legend>
+            <div className="visit-booking__slots">
+              {day.map((slot) => (
+                <label key={slot.start} className={`visit-booking__slot${slot.free === 0 ? ' visit-booking__slot--full' : ''}`}>
+                  <input type="radio" name={`${uid}-slot`} value={slot.start} checked={choice === slot.start} disabled={slot.free === 0} onChange={() => setChoice(slot.start)} />
+                  {timeLabel(slot.start, studio.timeZone)}
+                  {slot.free === 0 ? <span className="visually-hidden"> (full)</span> : null}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ))}
+        {knownEmail ? null : (
+          <div className="visit-booking__field">
+            <label htmlFor={`${uid}-email`}>E-mail</label>
+            <input id={`${uid}-email`} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          </div>
+        )}
+        <div className="visit-booking__field">
+          <label htmlFor={`${uid}-name`}>Name (optional)</label>
+          <input id={`${uid}-name`} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+        </div>
+        <div className="visit-booking__field">
+          <label htmlFor={`${uid}-phone`}>Phone (optional)</label>
+          <input id={`${uid}-phone`} type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        </div>
+        {error ? (
+          <p role="alert" className="visit-booking__error">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--accent" disabled={busy}>
+          {busy ? 'Booking…' : 'Book this visit'}
+        </button>
+      </form>
+    </section>
+  );
+}
