@@ -4,6 +4,11 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { HtmlDocument } from './html-document';
 
+/** An HTML page set in `language`: `<html lang="hi">`. */
+export function withLanguage(html: string, language: string): string {
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+}
+
 /** What the SSR bundle (src/web/entry-server.tsx, built to dist/ssr) exports. */
 interface SsrEntry {
   render(
@@ -11,7 +16,7 @@ interface SsrEntry {
     apiFetch: (path: string, init: RequestInit) => Promise<Response>,
   ): Promise<
     | { kind: 'redirect'; status: number; location: string }
-    | { kind: 'page'; status: number; head: string; body: string; data: string; files: string[]; later: string[] }
+    | { kind: 'page'; status: number; language: string; head: string; body: string; data: string; files: string[]; later: string[] }
   >;
 }
 
@@ -61,7 +66,8 @@ export class PageRenderer {
     if (result.kind === 'redirect') return { status: result.status, location: result.location };
 
     const links = this.assetLinks(result.files) + this.laterFiles(result.files, result.later);
-    let html = this.template;
+    // The page's language (issue 27): the template is English's.
+    let html = result.language === 'en' ? this.template : withLanguage(this.template, result.language);
     if (result.head.includes('<title>')) html = html.replace(/<title>[\s\S]*?<\/title>\s*/, '');
     if (result.head.includes('name="description"')) html = html.replace(/<meta name="description"[^>]*>\s*/, '');
     html = html

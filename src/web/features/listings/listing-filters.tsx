@@ -10,6 +10,7 @@ import {
   type ProjectChoices,
 } from '#shared/listings/listing-filters';
 import { paths } from '#shared/paths';
+import { useLocalizedPath, useT } from '#web/lib/i18n';
 import { formatRupees, formatSqft } from './listing-format';
 import './listing-filters.css';
 
@@ -61,6 +62,9 @@ function FilterForm({ action, label, submitLabel, filtered, problems, busy, chil
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const form = useRef<HTMLFormElement>(null);
+  const t = useT();
+  // Without script the form is sent by the browser: to the page in its language (issue 27).
+  const localized = useLocalizedPath();
 
   useEffect(() => {
     const element = form.current;
@@ -86,10 +90,10 @@ function FilterForm({ action, label, submitLabel, filtered, problems, busy, chil
   };
 
   return (
-    <form ref={form} className="listing-filters" method="get" action={action} role="search" aria-label={label} data-busy={busy || undefined} onSubmit={onSubmit}>
+    <form ref={form} className="listing-filters" method="get" action={localized(action)} role="search" aria-label={label} data-busy={busy || undefined} onSubmit={onSubmit}>
       {problems.length > 0 ? (
         <div className="notice notice--info listing-filters__problems" role="status">
-          <p>Some filters in this link could not be used, so they are left out:</p>
+          <p>{t('filters.problems')}</p>
           <ul>
             {problems.map((problem) => (
               <li key={problem.field}>{problem.message}</li>
@@ -105,7 +109,7 @@ function FilterForm({ action, label, submitLabel, filtered, problems, busy, chil
           </button>
           {filtered || problems.length > 0 ? (
             <Link className="listing-filters__reset" to={action} preventScrollReset>
-              Clear filters
+              {t('filters.clear')}
             </Link>
           ) : null}
         </div>
@@ -274,11 +278,12 @@ export function ProjectFilterForm({ filters, choices, ...state }: FormState & { 
     `${values.bhk} BHK`,
   );
   const showPrice = Boolean(choices?.price || values.minPrice || values.maxPrice);
+  const t = useT();
   return (
-    <FilterForm action={paths.projects} label="Filter homes" submitLabel="Show homes" {...state}>
-      <SelectField label="Locality" name="locality" value={values.locality!} options={localities} onChange={set('locality')} wide />
-      <SelectField label="Unit size" name="bhk" value={values.bhk!} options={bedrooms} onChange={set('bhk')} />
-      <SelectField label="Ready by" name="readyBy" value={values.readyBy!} options={withCurrent(READY_OPTIONS, values.readyBy!)} onChange={set('readyBy')} />
+    <FilterForm action={paths.projects} label={t('filters.homes.label')} submitLabel={t('filters.homes.submit')} {...state}>
+      <SelectField label={t('filters.locality')} name="locality" value={values.locality!} options={localities} onChange={set('locality')} wide />
+      <SelectField label={t('filters.unitSize')} name="bhk" value={values.bhk!} options={bedrooms} onChange={set('bhk')} />
+      <SelectField label={t('filters.readyBy')} name="readyBy" value={values.readyBy!} options={withCurrent(READY_OPTIONS, values.readyBy!)} onChange={set('readyBy')} />
       <RangeField
         legend="Size (sq. ft)"
         step="any"
@@ -296,7 +301,7 @@ export function ProjectFilterForm({ filters, choices, ...state }: FormState & { 
           high={{ name: 'maxPrice', label: 'Max', unit: 'price', value: values.maxPrice!, onChange: set('maxPrice') }}
         />
       ) : null}
-      <SelectField label="Sort by" name="sort" value={values.sort!} options={withCurrent(PROJECT_SORT_OPTIONS, values.sort!)} onChange={set('sort')} wide />
+      <SelectField label={t('filters.sortBy')} name="sort" value={values.sort!} options={withCurrent(PROJECT_SORT_OPTIONS, values.sort!)} onChange={set('sort')} wide />
     </FilterForm>
   );
 }
@@ -307,15 +312,16 @@ export function ProductFilterForm({ filters, choices, ...state }: FormState & { 
   // A tag from a link in another letter case ("boho") is the choice it names ("Boho").
   const tag = choices?.tags.find((t) => foldForSearch(t) === foldForSearch(values.tag!)) ?? values.tag!;
   const tags = withCurrent([{ value: '', label: 'Any style' }, ...(choices?.tags ?? []).map((t) => ({ value: t, label: t }))], tag);
+  const t = useT();
   return (
-    <FilterForm action={paths.products} label="Filter decor" submitLabel="Show decor" {...state}>
+    <FilterForm action={paths.products} label={t('filters.decor.label')} submitLabel={t('filters.decor.submit')} {...state}>
       <div className="field listing-filters__field listing-filters__field--wide">
         <label className="field__label" htmlFor={keywordId}>
           Keyword
         </label>
         <input id={keywordId} name="q" type="search" value={values.q} maxLength={100} placeholder="Sofa, brass, teak…" onChange={(e) => set('q')(e.target.value)} />
       </div>
-      <SelectField label="Style" name="tag" value={tag} options={tags} onChange={set('tag')} wide />
+      <SelectField label={t('filters.style')} name="tag" value={tag} options={tags} onChange={set('tag')} wide />
       <RangeField
         legend="Price (₹)"
         step="1"
@@ -324,7 +330,7 @@ export function ProductFilterForm({ filters, choices, ...state }: FormState & { 
         low={{ name: 'minPrice', label: 'Min', unit: 'price', value: values.minPrice!, onChange: set('minPrice') }}
         high={{ name: 'maxPrice', label: 'Max', unit: 'price', value: values.maxPrice!, onChange: set('maxPrice') }}
       />
-      <SelectField label="Sort by" name="sort" value={values.sort!} options={withCurrent(PRODUCT_SORT_OPTIONS, values.sort!)} onChange={set('sort')} wide />
+      <SelectField label={t('filters.sortBy')} name="sort" value={values.sort!} options={withCurrent(PRODUCT_SORT_OPTIONS, values.sort!)} onChange={set('sort')} wide />
     </FilterForm>
   );
 }
