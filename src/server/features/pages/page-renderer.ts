@@ -4,9 +4,21 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { HtmlDocument } from './html-document';
 
-/** An HTML page set in `language`: `<html lang="hi">`. */
-export function withLanguage(html: string, language: string): string {
-  return html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+/** The manifest key of the Devanagari font's stylesheet (vite.config.ts), linked on Hindi pages only. */
+const DEVANAGARI_STYLES = 'styles/devanagari.css';
+
+/** The stylesheet a language's pages add to the template's: the Devanagari font for Hindi (issue 27). */
+export function languageStylesheet(clientDir: string, language: string): string {
+  if (language !== 'hi') return '';
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) return '';
+  const file = (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)[DEVANAGARI_STYLES]?.file;
+  return file ? `<link rel="stylesheet" href="/${file}">` : '';
+}
+
+/** An HTML page set in `language`: `<html lang="hi">`, with the language's stylesheet. */
+export function withLanguage(html: string, language: string, stylesheet: string): string {
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`).replace('</head>', `${stylesheet}</head>`);
 }
 
 /** What the SSR bundle (src/web/entry-server.tsx, built to dist/ssr) exports. */
@@ -38,6 +50,8 @@ export class PageRenderer {
     private readonly entry: SsrEntry,
     private readonly template: string,
     private readonly manifest: Record<string, ManifestChunk>,
+    /** The template of each language other than English (issue 27). */
+    private readonly templates: Readonly<Record<string, string>>,
   ) {}
 
   static async load(app: FastifyInstance, clientDir: string, ssrDir: string): Promise<PageRenderer | null> {
@@ -53,7 +67,7 @@ export class PageRenderer {
     const template = readFileSync(templateFile, 'utf8').replace(/\s*<link rel="modulepreload" crossorigin href="\/([^"]+)">/g, (link, file: string) =>
       entryChunks.has(file) ? link : '',
     );
-    return new PageRenderer(app, entry, template, manifest);
+    return new PageRenderer(app, entry, template, manifest, { hi: withLanguage(template, 'hi', languageStylesheet(clientDir, 'hi')) });
   }
 
   /**
@@ -67,7 +81,7 @@ export class PageRenderer {
 
     const links = this.assetLinks(result.files) + this.laterFiles(result.files, result.later);
     // The page's language (issue 27): the template is English's.
-    let html = result.language === 'en' ? this.template : withLanguage(this.template, result.language);
+    let html = this.templates[result.language] ?? this.template;
     if (result.head.includes('<title>')) html = html.replace(/<title>[\s\S]*?<\/title>\s*/, '');
     if (result.head.includes('name="description"')) html = html.replace(/<meta name="description"[^>]*>\s*/, '');
     html = html

@@ -9,7 +9,7 @@ import { ENQUIRY_SENT_PARAM } from '#shared/contact/contact.api';
 import { isListingPagePath, isPagePath, isServerRenderedPath, isStaffPath, LISTING_PAGE_LISTS, paths } from '#shared/paths';
 import { DEFAULT_LANGUAGE, localizedPath, splitLanguage } from '#shared/i18n/languages';
 import { HtmlDocument } from './html-document';
-import { PageRenderer, withLanguage } from './page-renderer';
+import { languageStylesheet, PageRenderer, withLanguage } from './page-renderer';
 import { languageRoutes, shouldRedirectHome } from './language';
 import { publicBaseUrl } from './seo.routes';
 
@@ -56,7 +56,7 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
   }
   const rootFiles = new Set(shell ? ROOT_FILES.filter((f) => existsSync(path.join(clientDir, f))) : []);
   // The client shell set in Hindi, for the pages under /hi/ the browser renders (issue 27).
-  const hindiShell = shell ? new HtmlDocument(withLanguage(shell.html, 'hi')) : null;
+  const hindiShell = shell ? new HtmlDocument(withLanguage(shell.html, 'hi', languageStylesheet(clientDir, 'hi'))) : null;
   await app.register(languageRoutes);
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
