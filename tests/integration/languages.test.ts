@@ -48,6 +48,10 @@ describeEachDatabase(
 
       const studios = (await get('/hi/viewStudio')).body;
       expect(studios).toContain('स्टूडियो आइए');
+      const decor = (await get('/hi/viewProducts')).body;
+      expect(decor).toContain('हर कमरे के लिए सजावट');
+      expect(decor).toContain('action="/hi/viewProducts"');
+      expect((await get('/viewProducts')).body).toContain('Decor for every room');
       const homes = (await get('/hi/viewProjects')).body;
       expect(homes).toContain('हमारे बन रहे घर');
       // The filter form sends its query to the page in the same language, without script.
