@@ -11,9 +11,8 @@ describe('the language switch at 390 px', () => {
     await page.goto('/viewProjects');
     await waitForApp(page);
 
-    // The phone menu holds the switch; the footer has one too.
-    await page.locator('summary', { hasText: 'Menu' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Read in Hindi/ }).click();
+    // The header holds the switch, next to the menu button; the footer has one too.
+    await page.locator('header').getByRole('link', { name: /Read in Hindi/ }).click();
     await page.waitForURL(`${baseURL()}/hi/viewProjects`);
     expect(await page.getAttribute('html', 'lang')).toBe('hi');
     // The Devanagari font's stylesheet comes with Hindi pages only.

@@ -54,9 +54,6 @@ function MenuLinks() {
           {t('nav.login')}
         </NavLink>
       </li>
-      <li>
-        <LanguageSwitch className="menu-links__link menu-links__language" />
-      </li>
     </ul>
   );
 }
@@ -147,6 +144,8 @@ export function SiteHeader({ studioName }: { studioName: string }) {
           <MenuLinks />
         </nav>
         <PhoneMenu />
+        {/* Outside the menus: one tap away on phones too, and after them in the keyboard's order. */}
+        <LanguageSwitch className="site-header__language" />
       </div>
     </header>
   );
