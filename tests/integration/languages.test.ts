@@ -52,6 +52,13 @@ describeEachDatabase(
       expect(decor).toContain('हर कमरे के लिए सजावट');
       expect(decor).toContain('action="/hi/viewProducts"');
       expect((await get('/viewProducts')).body).toContain('Decor for every room');
+      // The filters' options and the empty result in Hindi, the English ones unchanged.
+      const none = (await get('/hi/viewProjects?readyBy=6m')).body;
+      expect(none).toContain('इन फ़िल्टर से कोई घर मेल नहीं खाते।');
+      expect(none).toContain('सबसे नए पहले');
+      const noneEnglish = (await get('/viewProjects?readyBy=6m')).body;
+      expect(noneEnglish).toContain('No homes match these filters. Try fewer filters, or ');
+      expect(noneEnglish).toContain('Newest first');
       const homes = (await get('/hi/viewProjects')).body;
       expect(homes).toContain('हमारे बन रहे घर');
       // The filter form sends its query to the page in the same language, without script.

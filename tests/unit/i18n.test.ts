@@ -1,3 +1,4 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { EMAIL_MESSAGES } from '#shared/email';
 import { missingKeys, withFallback } from '#shared/i18n/catalogues';
@@ -26,6 +27,19 @@ describe('catalogues (issue 27)', () => {
     expect(en['landing.emailPlaceholder']).toBe('Enter email to begin survey');
     expect(en['landing.submit']).toBe('Choose Your Lifestyle');
     expect(en['nav.askQuote']).toBe('Ask Quote');
+  });
+});
+
+describe('plurals (issue 27)', () => {
+  it('counts listings as the pages did in English, and in Hindi', () => {
+    const english = createIntl({ locale: 'en-IN', messages: en });
+    const count = (n: number) => ({ n, count: String(n) });
+    expect(english.formatMessage({ id: 'filters.homes.matches' }, count(1))).toBe('1 home matches');
+    expect(english.formatMessage({ id: 'filters.homes.matches' }, count(3))).toBe('3 homes match');
+    expect(english.formatMessage({ id: 'filters.decor.count' }, count(1))).toBe('1 decor item');
+    expect(english.formatMessage({ id: 'filters.decor.count' }, count(1200))).toBe('1200 decor items');
+    const hindi = createIntl({ locale: 'hi-IN', messages: withFallback(hi) });
+    expect(hindi.formatMessage({ id: 'filters.homes.matches' }, count(3))).toBe('3 घर मेल खाते हैं');
   });
 });
 

@@ -9,8 +9,9 @@ import {
   type ProductChoices,
   type ProjectChoices,
 } from '#shared/listings/listing-filters';
+import type { MessageKey } from '#shared/i18n/catalogues';
 import { paths } from '#shared/paths';
-import { useLocalizedPath, useT } from '#web/lib/i18n';
+import { useLocalizedPath, useT, type Translate } from '#web/lib/i18n';
 import { formatRupees, formatSqft } from './listing-format';
 import './listing-filters.css';
 
@@ -227,9 +228,11 @@ function BoundInput({ bound, step, rupees, describedBy }: { bound: Bound; step: 
  * "3 homes match" (or, with no filter, how many there are), announced politely when it changes. With
  * nothing listed at all the grid's own message says so, and this says nothing.
  */
-export function MatchCount({ count, filtered, one, many }: { count: number; filtered: boolean; one: string; many: string }) {
-  const noun = count === 1 ? one : many;
-  const text = filtered ? `${count} ${noun} ${count === 1 ? 'matches' : 'match'}` : count > 0 ? `${count} ${noun}` : '';
+export function MatchCount({ count, filtered, what }: { count: number; filtered: boolean; what: 'homes' | 'decor' }) {
+  const t = useT();
+  // The count as digits (`{count}`), the plural chosen by the number (`{n}`).
+  const values = { n: count, count: String(count) };
+  const text = filtered ? t(`filters.${what}.matches`, values) : count > 0 ? t(`filters.${what}.count`, values) : '';
   return (
     <p className="listing-filters__count" aria-live="polite" aria-atomic="true">
       {text}
@@ -238,34 +241,39 @@ export function MatchCount({ count, filtered, one, many }: { count: number; filt
 }
 
 /** What the empty grid says when nothing passes the filters: so, and how to see every listing again. */
-export function NoMatch({ what, resetTo }: { what: string; resetTo: string }) {
+export function NoMatch({ what, resetTo }: { what: 'homes' | 'decor'; resetTo: string }) {
+  const t = useT();
   return (
     <>
-      {`No ${what} match these filters. Try fewer filters, or `}
+      {t('filters.noMatch.before', { what: t(`filters.${what}.plural`) })}
       <Link to={resetTo} preventScrollReset>
-        clear all filters
+        {t('filters.noMatch.link')}
       </Link>
-      {' to see every one.'}
+      {t('filters.noMatch.after')}
     </>
   );
 }
 
-const READY_OPTIONS: Option[] = [
-  { value: '', label: 'Any time' },
-  { value: 'completed', label: 'Ready to move in' },
-  { value: '6m', label: 'Within 6 months' },
-  { value: '12m', label: 'Within 12 months' },
-  { value: 'later', label: 'Later than 12 months' },
+/** Options whose labels are catalogue keys, in the page's language. */
+const translated = (t: Translate, options: ReadonlyArray<{ value: string; label: MessageKey }>): Option[] =>
+  options.map((option) => ({ value: option.value, label: t(option.label) }));
+
+const READY_OPTIONS: ReadonlyArray<{ value: string; label: MessageKey }> = [
+  { value: '', label: 'filters.ready.any' },
+  { value: 'completed', label: 'filters.ready.completed' },
+  { value: '6m', label: 'filters.ready.6m' },
+  { value: '12m', label: 'filters.ready.12m' },
+  { value: 'later', label: 'filters.ready.later' },
 ];
 
-const PROJECT_SORT_OPTIONS: Option[] = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'price', label: 'Price: low to high' },
-  { value: '-price', label: 'Price: high to low' },
-  { value: 'size', label: 'Size: smallest first' },
+const PROJECT_SORT_OPTIONS: ReadonlyArray<{ value: string; label: MessageKey }> = [
+  { value: 'newest', label: 'filters.sort.newest' },
+  { value: 'price', label: 'filters.sort.price' },
+  { value: '-price', label: 'filters.sort.-price' },
+  { value: 'size', label: 'filters.sort.size' },
 ];
 
-const PRODUCT_SORT_OPTIONS: Option[] = PROJECT_SORT_OPTIONS.slice(0, 3);
+const PRODUCT_SORT_OPTIONS = PROJECT_SORT_OPTIONS.slice(0, 3);
 
 const rupeeRange = (what: string, range: { min: number; max: number }) => `${what} from ${formatRupees(range.min)} to ${formatRupees(range.max)}.`;
 
@@ -283,7 +291,7 @@ export function ProjectFilterForm({ filters, choices, ...state }: FormState & { 
     <FilterForm action={paths.projects} label={t('filters.homes.label')} submitLabel={t('filters.homes.submit')} {...state}>
       <SelectField label={t('filters.locality')} name="locality" value={values.locality!} options={localities} onChange={set('locality')} wide />
       <SelectField label={t('filters.unitSize')} name="bhk" value={values.bhk!} options={bedrooms} onChange={set('bhk')} />
-      <SelectField label={t('filters.readyBy')} name="readyBy" value={values.readyBy!} options={withCurrent(READY_OPTIONS, values.readyBy!)} onChange={set('readyBy')} />
+      <SelectField label={t('filters.readyBy')} name="readyBy" value={values.readyBy!} options={withCurrent(translated(t, READY_OPTIONS), values.readyBy!)} onChange={set('readyBy')} />
       <RangeField
         legend="Size (sq. ft)"
         step="any"
@@ -301,7 +309,7 @@ export function ProjectFilterForm({ filters, choices, ...state }: FormState & { 
           high={{ name: 'maxPrice', label: 'Max', unit: 'price', value: values.maxPrice!, onChange: set('maxPrice') }}
         />
       ) : null}
-      <SelectField label={t('filters.sortBy')} name="sort" value={values.sort!} options={withCurrent(PROJECT_SORT_OPTIONS, values.sort!)} onChange={set('sort')} wide />
+      <SelectField label={t('filters.sortBy')} name="sort" value={values.sort!} options={withCurrent(translated(t, PROJECT_SORT_OPTIONS), values.sort!)} onChange={set('sort')} wide />
     </FilterForm>
   );
 }
@@ -330,7 +338,7 @@ export function ProductFilterForm({ filters, choices, ...state }: FormState & { 
         low={{ name: 'minPrice', label: 'Min', unit: 'price', value: values.minPrice!, onChange: set('minPrice') }}
         high={{ name: 'maxPrice', label: 'Max', unit: 'price', value: values.maxPrice!, onChange: set('maxPrice') }}
       />
-      <SelectField label={t('filters.sortBy')} name="sort" value={values.sort!} options={withCurrent(PRODUCT_SORT_OPTIONS, values.sort!)} onChange={set('sort')} wide />
+      <SelectField label={t('filters.sortBy')} name="sort" value={values.sort!} options={withCurrent(translated(t, PRODUCT_SORT_OPTIONS), values.sort!)} onChange={set('sort')} wide />
     </FilterForm>
   );
 }

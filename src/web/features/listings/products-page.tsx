@@ -44,10 +44,10 @@ export function Component() {
       />
       <ListingsPage {...useHeading()} intro={t('products.intro')}>
         <ProductFilterForm filters={filters} choices={choices} problems={problems} filtered={filtered} busy={busy} />
-        <MatchCount count={products.length} filtered={filtered} one="decor item" many="decor items" />
+        <MatchCount count={products.length} filtered={filtered} what="decor" />
         <CardGrid
           label={t('products.metaTitle')}
-          emptyText={filtered ? <NoMatch what="decor items" resetTo={paths.products} /> : t('products.empty')}
+          emptyText={filtered ? <NoMatch what="decor" resetTo={paths.products} /> : t('products.empty')}
           cards={products.map((product) => ({
             id: product._id,
             href: productPagePath(product._id),

@@ -47,7 +47,7 @@ export function Component() {
       />
       <ListingsPage {...useHeading()} intro={t('projects.intro')}>
         <ProjectFilterForm filters={filters} choices={choices} problems={problems} filtered={filtered} busy={busy} />
-        <MatchCount count={projects.length} filtered={filtered} one="home" many="homes" />
+        <MatchCount count={projects.length} filtered={filtered} what="homes" />
         <CardGrid
           label={t('projects.metaTitle')}
           emptyText={filtered ? <NoMatch what="homes" resetTo={paths.projects} /> : t('projects.empty')}
