@@ -1,5 +1,58 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Alias, type Plugin } from 'vite';
+
+/** FormatJS as react-intl depends on it (lighthouse, a dev tool, keeps older copies at the top of node_modules). */
+const FORMATJS = path.resolve('node_modules/react-intl/node_modules');
+
+/**
+ * The browser's FormatJS (issue 27, docs/decisions/0026-languages.md): one copy of each package
+ * (npm nests two identical ones, under react-intl and under @formatjs/intl), and the message parser
+ * left out: the catalogues reach the browser already parsed (precompiledCatalogues below).
+ */
+const BROWSER_FORMATJS: Alias[] = [
+  { find: /^@formatjs\/icu-messageformat-parser$/, replacement: `${FORMATJS}/@formatjs/icu-messageformat-parser/no-parser.js` },
+  { find: /^@formatjs\/fast-memoize$/, replacement: `${FORMATJS}/@formatjs/fast-memoize/index.js` },
+  { find: /^intl-messageformat$/, replacement: `${FORMATJS}/intl-messageformat/index.js` },
+];
+
+/**
+ * The message catalogues (src/shared/i18n/messages/*.ts) as FormatJS's parsed form (its AST), so the
+ * browser needs no ICU parser: the module is evaluated here and each message parsed at build time.
+ */
+function precompiledCatalogues(): Plugin {
+  return {
+    name: 'abode-precompiled-catalogues',
+    apply: 'build',
+    enforce: 'pre',
+    async load(id) {
+      if (!/src\/shared\/i18n\/messages\/[a-z-]+\.ts$/.test(id)) return null;
+      const { build } = await import('esbuild');
+      const out = await build({
+        entryPoints: [id],
+        bundle: true,
+        write: false,
+        format: 'esm',
+        platform: 'neutral',
+        logLevel: 'silent',
+        plugins: [
+          {
+            name: 'abode-imports',
+            setup(b) {
+              b.onResolve({ filter: /^#shared\// }, (args) => ({ path: path.resolve('src/shared', `${args.path.slice('#shared/'.length)}.ts`) }));
+            },
+          },
+        ],
+      });
+      const source = out.outputFiles[0]!.text;
+      const catalogues = (await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`)) as Record<string, Record<string, string>>;
+      const { parse } = (await import(`${FORMATJS}/@formatjs/icu-messageformat-parser/index.js`)) as { parse: (message: string) => unknown };
+      return Object.entries(catalogues)
+        .map(([name, messages]) => `export const ${name} = JSON.parse(${JSON.stringify(JSON.stringify(Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]))))});`)
+        .join('\n');
+    },
+  };
+}
 
 /** Writes .vite/chunk-modules.json (chunk file → the modules in it) for the bundle benchmark. */
 function chunkModules(): Plugin {
@@ -68,14 +121,15 @@ function linkApp(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild, mode }) => ({
+export default defineConfig(({ command, isSsrBuild, mode }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), ...(isSsrBuild ? [] : [chunkModules(), preloadFonts(), linkApp()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [chunkModules(), preloadFonts(), linkApp(), precompiledCatalogues()])],
+  ...(command === 'build' && !isSsrBuild ? { resolve: { alias: BROWSER_FORMATJS } } : {}),
   // The page renderer gets React's production build, as the browser does, whatever NODE_ENV the
   // server runs with (React picks its build from NODE_ENV when loaded from node_modules).
   ...(isSsrBuild && mode === 'production'
-    ? { ssr: { noExternal: ['react', 'react-dom', 'react-router', 'scheduler'] }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    ? { ssr: { noExternal: ['react', 'react-dom', 'react-router', 'scheduler', 'react-intl', /^@formatjs\//, 'intl-messageformat'] }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
     : {}),
   build: {
     outDir: '../../dist/client',
@@ -92,6 +146,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     rolldownOptions: isSsrBuild
       ? {}
       : {
+          // The Devanagari font's stylesheet on its own, for the server to link on Hindi pages only (issue 27).
+          input: { index: path.resolve('src/web/index.html'), devanagari: path.resolve('src/web/styles/devanagari.css') },
           output: {
             codeSplitting: {
               // The public pages' small shared modules in one chunk rather than a dozen tiny ones (each

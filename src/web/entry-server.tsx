@@ -2,14 +2,21 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
+import { withFallback } from '#shared/i18n/catalogues';
+import { LANGUAGES, languagePrefix, splitLanguage, type Language } from '#shared/i18n/languages';
+import { en } from '#shared/i18n/messages/en';
+import { hi } from '#shared/i18n/messages/hi';
 import { routes } from './app/routes';
 import { setApiTransport } from './lib/api-client';
+import { I18nProvider } from './lib/i18n';
 
 export type RenderResult =
   | { kind: 'redirect'; status: number; location: string }
   | {
       kind: 'page';
       status: number;
+      /** The page's language (issue 27): `hi` for a page under /hi/. */
+      language: Language;
       /** <title>, <meta> and <link> elements React hoisted out of the tree, for <head>. */
       head: string;
       body: string;
@@ -21,13 +28,20 @@ export type RenderResult =
       later: string[];
     };
 
-const handler = createStaticHandler(routes);
+// One handler per language: a language's pages live under its prefix (React Router's basename), so
+// every link a page renders stays in its language.
+const handlers = Object.fromEntries(
+  LANGUAGES.map((language) => [language, createStaticHandler(routes, { basename: languagePrefix(language) || undefined })]),
+) as Record<Language, ReturnType<typeof createStaticHandler>>;
+const catalogues = { en, hi: withFallback(hi) } as const;
 
 // React 19 emits hoistable elements first when it renders a tree that is not a whole document.
 const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)+/;
 
 export async function render(request: Request, apiFetch: (path: string, init: RequestInit) => Promise<Response>): Promise<RenderResult> {
   setApiTransport(apiFetch);
+  const { language } = splitLanguage(new URL(request.url).pathname);
+  const handler = handlers[language];
   const context = await handler.query(request);
   if (context instanceof Response) {
     const location = context.headers.get('location');
@@ -38,7 +52,9 @@ export async function render(request: Request, apiFetch: (path: string, init: Re
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <I18nProvider language={language} messages={catalogues[language]}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </I18nProvider>
     </StrictMode>,
   );
   const head = HOISTED.exec(html)?.[0] ?? '';
@@ -51,6 +67,7 @@ export async function render(request: Request, apiFetch: (path: string, init: Re
   return {
     kind: 'page',
     status: context.statusCode,
+    language,
     head,
     body: html.slice(head.length),
     data: JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'),

@@ -3,7 +3,10 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { loadCatalogue } from '#shared/i18n/catalogues';
+import { languagePrefix, splitLanguage } from '#shared/i18n/languages';
 import { routes } from './app/routes';
+import { I18nProvider } from './lib/i18n';
 
 declare global {
   interface Window {
@@ -16,11 +19,15 @@ export async function startApp(): Promise<void> {
   const container = document.getElementById('root')!;
   // Server-rendered pages carry their loader data as JSON (not as inline script: the CSP forbids it).
   const serverData = document.getElementById('__abode_data')?.textContent;
+  // The page's language (issue 27): its prefix is the router's basename, and only its catalogue is loaded.
+  const { language } = splitLanguage(window.location.pathname);
+  const basename = languagePrefix(language) || undefined;
+  const messages = await loadCatalogue(language);
 
   if (serverData) {
     window.__staticRouterHydrationData = JSON.parse(serverData);
     // The matched route modules must be loaded before hydrating, or the first render would differ.
-    const matches = matchRoutes(routes, window.location) ?? [];
+    const matches = matchRoutes(routes, window.location, basename) ?? [];
     await Promise.all(
       matches.map(async ({ route }) => {
         if (typeof route.lazy !== 'function') return;
@@ -33,14 +40,18 @@ export async function startApp(): Promise<void> {
       hydrateRoot(
         container,
         <StrictMode>
-          <RouterProvider router={createBrowserRouter(routes)} />
+          <I18nProvider language={language} messages={messages}>
+            <RouterProvider router={createBrowserRouter(routes, { basename })} />
+          </I18nProvider>
         </StrictMode>,
       );
     });
   } else {
     createRoot(container).render(
       <StrictMode>
-        <RouterProvider router={createBrowserRouter(routes)} />
+        <I18nProvider language={language} messages={messages}>
+          <RouterProvider router={createBrowserRouter(routes, { basename })} />
+        </I18nProvider>
       </StrictMode>,
     );
   }

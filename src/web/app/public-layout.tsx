@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLoaderData, useLocation, useNavigation } from 'react-router';
 import { JsonLd } from '../components/json-ld';
+import { useT } from '../lib/i18n';
 import type { SiteContext } from './site-settings';
 import { localBusiness } from './structured-data';
 import { SiteFooter } from './site-footer';
@@ -10,8 +11,9 @@ import './public-layout.css';
 /** A slim bar at the top of the window while the next page (its code or its data) loads. */
 function NavigationProgress() {
   const navigation = useNavigation();
+  const t = useT();
   if (navigation.state === 'idle') return null;
-  return <div className="nav-progress" role="progressbar" aria-label="Loading page" />;
+  return <div className="nav-progress" role="progressbar" aria-label={t('layout.loadingPage')} />;
 }
 
 /**
@@ -47,10 +49,11 @@ export function PublicLayoutFallback() {
 export function PublicLayout() {
   const site = useLoaderData() as SiteContext;
   const main = useFocusMainOnNavigation();
+  const t = useT();
   return (
     <div className="site">
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t('layout.skipToContent')}
       </a>
       <NavigationProgress />
       <SiteHeader studioName={site.name} />

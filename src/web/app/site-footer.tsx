@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths';
 import type { SiteSettings } from '#shared/site';
+import { useT } from '../lib/i18n';
+import { LanguageSwitch } from './site-header';
 import { telHref } from './site-settings';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, LogoMark, MailIcon, MapPinIcon, PhoneIcon } from '../components/icons';
 
@@ -12,30 +14,31 @@ const SOCIAL: Array<{ key: keyof SiteSettings['social']; label: string; Icon: Co
 ];
 
 export function SiteFooter({ site }: { site: SiteSettings }) {
+  const t = useT();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__about">
-          <Link to={paths.home} className="brand brand--footer" aria-label={`${site.name} home`}>
+          <Link to={paths.home} className="brand brand--footer" aria-label={t('nav.home', { studio: site.name })}>
             <LogoMark />
             <span className="brand__name">{site.name}</span>
           </Link>
-          <p>Homes, interiors and decor, designed around the way you live.</p>
+          <p>{t('footer.tagline')}</p>
           <Link to={paths.contact} className="site-footer__quote">
-            Ask for a quote
+            {t('footer.askQuote')}
           </Link>
         </div>
 
         <section aria-labelledby="footer-find-us">
           <h2 id="footer-find-us" className="site-footer__title">
-            Find us
+            {t('footer.findUs')}
           </h2>
           <address className="contact-lines">
             <a href={site.mapUrl} target="_blank" rel="noopener noreferrer" className="contact-lines__item">
               <MapPinIcon />
               <span>
                 {site.address}
-                <span className="visually-hidden"> (map, opens in a new tab)</span>
+                <span className="visually-hidden">{t('footer.mapNewTab')}</span>
               </span>
             </a>
             <a href={telHref(site.phone)} className="contact-lines__item">
@@ -51,12 +54,12 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
 
         <section aria-labelledby="footer-follow">
           <h2 id="footer-follow" className="site-footer__title">
-            Follow us
+            {t('footer.followUs')}
           </h2>
           <ul className="social-links">
             {SOCIAL.map(({ key, label, Icon }) => (
               <li key={key}>
-                <a href={site.social[key]} target="_blank" rel="noopener noreferrer" className="social-links__link" aria-label={`${label} (opens in a new tab)`}>
+                <a href={site.social[key]} target="_blank" rel="noopener noreferrer" className="social-links__link" aria-label={t('footer.newTab', { label })}>
                   <Icon />
                 </a>
               </li>
@@ -65,8 +68,9 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
         </section>
       </div>
       <div className="site-footer__bottom">
+        <p>{t('footer.rights', { year: new Date().getFullYear(), studio: site.name })}</p>
         <p>
-          © {new Date().getFullYear()} {site.name}. All rights reserved.
+          <LanguageSwitch className="site-footer__language" />
         </p>
       </div>
     </footer>

@@ -1,38 +1,57 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import type { MessageKey } from '#shared/i18n/catalogues';
+import { LANGUAGES, languageSwitchHref } from '#shared/i18n/languages';
 import { paths } from '#shared/paths';
+import { useLanguage, useT } from '../lib/i18n';
 import { useClientRender } from '../lib/use-hydrated';
 import { CloseIcon, LogoMark, MenuIcon } from '../components/icons';
 
-const PAGES = [
-  { to: paths.home, label: 'Advanced Survey' },
-  { to: paths.projects, label: 'Homes' },
-  { to: paths.products, label: 'Decor' },
-  { to: paths.studio, label: 'Studio' },
-  { to: paths.contact, label: 'Contact' },
-  { to: paths.about, label: 'About' },
-] as const;
+const PAGES: ReadonlyArray<{ to: string; label: MessageKey }> = [
+  { to: paths.home, label: 'nav.survey' },
+  { to: paths.projects, label: 'nav.homes' },
+  { to: paths.products, label: 'nav.decor' },
+  { to: paths.studio, label: 'nav.studio' },
+  { to: paths.contact, label: 'nav.contact' },
+  { to: paths.about, label: 'nav.about' },
+];
 
+/**
+ * The link to the page the visitor is on in the other language (issue 27): a plain link to the
+ * server's switch, which remembers the choice and opens the page in it, with or without JavaScript.
+ */
+export function LanguageSwitch({ className }: { className?: string }) {
+  const t = useT();
+  const language = useLanguage();
+  const { pathname, search } = useLocation();
+  const other = LANGUAGES.find((l) => l !== language)!;
+  return (
+    <a className={className} href={languageSwitchHref(other, pathname + search)} hrefLang={other} lang={other} aria-label={t('language.switchLabel')}>
+      {t('language.switchTo')}
+    </a>
+  );
+}
 
 function MenuLinks() {
+  const t = useT();
   return (
     <ul className="menu-links">
       {PAGES.map((page) => (
         <li key={page.label}>
           <NavLink to={page.to} end className="menu-links__link">
-            {page.label}
+            {t(page.label)}
           </NavLink>
         </li>
       ))}
       <li className="menu-links__cta">
         {/* A call to action, not a place: it is never marked as the current page. */}
         <Link to={paths.contact} className="button button--accent menu-links__quote">
-          Ask Quote
+          {t('nav.askQuote')}
         </Link>
       </li>
       <li>
         <NavLink to={paths.login} end className="menu-links__link menu-links__login">
-          Login
+          {t('nav.login')}
         </NavLink>
       </li>
     </ul>
@@ -49,6 +68,7 @@ function PhoneMenu() {
   const [open, setOpen] = useState(false);
   const hydrated = useClientRender();
   const location = useLocation();
+  const t = useT();
 
   // Every navigation closes the menu, a link to the page already shown included (a new location key).
   // Not the first render: a visitor may have opened the menu before the app started (the keypress
@@ -101,9 +121,9 @@ function PhoneMenu() {
       <summary ref={summary} className="phone-menu__button" aria-expanded={hydrated ? open : undefined} aria-controls="phone-menu-panel">
         <MenuIcon className="phone-menu__icon-open" />
         <CloseIcon className="phone-menu__icon-close" />
-        <span>Menu</span>
+        <span>{t('nav.menu')}</span>
       </summary>
-      <nav id="phone-menu-panel" className="phone-menu__panel" aria-label="Main">
+      <nav id="phone-menu-panel" className="phone-menu__panel" aria-label={t('nav.main')}>
         <MenuLinks />
       </nav>
     </details>
@@ -111,18 +131,21 @@ function PhoneMenu() {
 }
 
 export function SiteHeader({ studioName }: { studioName: string }) {
+  const t = useT();
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to={paths.home} className="brand" aria-label={`${studioName} home`}>
+        <Link to={paths.home} className="brand" aria-label={t('nav.home', { studio: studioName })}>
           <LogoMark />
           <span className="brand__name">{studioName}</span>
         </Link>
         {/* Desktop and phone menus are the same links; CSS shows exactly one (display: none hides the other from everyone). */}
-        <nav className="site-nav" aria-label="Main">
+        <nav className="site-nav" aria-label={t('nav.main')}>
           <MenuLinks />
         </nav>
         <PhoneMenu />
+        {/* Outside the menus: one tap away on phones too, and after them in the keyboard's order. */}
+        <LanguageSwitch className="site-header__language" />
       </div>
     </header>
   );

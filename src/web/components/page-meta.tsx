@@ -1,5 +1,7 @@
 import { useLocation } from 'react-router';
+import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath } from '#shared/i18n/languages';
 import { useOptionalSiteSettings } from '../app/site-settings';
+import { useLanguage } from '../lib/i18n';
 
 interface PageMetaProps {
   title: string;
@@ -19,7 +21,9 @@ interface PageMetaProps {
  */
 export function PageMeta({ title, description, image, imageAlt, imageSize, type = 'website' }: PageMetaProps) {
   const site = useOptionalSiteSettings();
+  // The path as the specification names it: React Router leaves the language's prefix (basename) out.
   const { pathname } = useLocation();
+  const language = useLanguage();
   // Public pages end with the studio's name (its settings); staff pages with the product's.
   const suffix = site?.name ?? 'Abode';
   const full = title.includes(suffix) ? title : `${title} · ${suffix}`;
@@ -31,13 +35,18 @@ export function PageMeta({ title, description, image, imageAlt, imageSize, type 
       </>
     );
   }
-  const url = `${site.origin}${pathname}`;
+  const url = `${site.origin}${localizedPath(language, pathname)}`;
   const imageUrl = image ? new URL(image, site.origin).href : undefined;
   return (
     <>
       <title>{full}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
+      {/* The page in every language, and English for everyone else (issue 27). */}
+      {LANGUAGES.map((other) => (
+        <link key={other} rel="alternate" hrefLang={other} href={`${site.origin}${localizedPath(other, pathname)}`} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={`${site.origin}${localizedPath(DEFAULT_LANGUAGE, pathname)}`} />
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={site.name} />
       <meta property="og:title" content={full} />

@@ -4,6 +4,23 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { HtmlDocument } from './html-document';
 
+/** The manifest key of the Devanagari font's stylesheet (vite.config.ts), linked on Hindi pages only. */
+const DEVANAGARI_STYLES = 'styles/devanagari.css';
+
+/** The stylesheet a language's pages add to the template's: the Devanagari font for Hindi (issue 27). */
+export function languageStylesheet(clientDir: string, language: string): string {
+  if (language !== 'hi') return '';
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) return '';
+  const file = (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)[DEVANAGARI_STYLES]?.file;
+  return file ? `<link rel="stylesheet" href="/${file}">` : '';
+}
+
+/** An HTML page set in `language`: `<html lang="hi">`, with the language's stylesheet. */
+export function withLanguage(html: string, language: string, stylesheet: string): string {
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`).replace('</head>', `${stylesheet}</head>`);
+}
+
 /** What the SSR bundle (src/web/entry-server.tsx, built to dist/ssr) exports. */
 interface SsrEntry {
   render(
@@ -11,7 +28,7 @@ interface SsrEntry {
     apiFetch: (path: string, init: RequestInit) => Promise<Response>,
   ): Promise<
     | { kind: 'redirect'; status: number; location: string }
-    | { kind: 'page'; status: number; head: string; body: string; data: string; files: string[]; later: string[] }
+    | { kind: 'page'; status: number; language: string; head: string; body: string; data: string; files: string[]; later: string[] }
   >;
 }
 
@@ -33,6 +50,8 @@ export class PageRenderer {
     private readonly entry: SsrEntry,
     private readonly template: string,
     private readonly manifest: Record<string, ManifestChunk>,
+    /** The template of each language other than English (issue 27). */
+    private readonly templates: Readonly<Record<string, string>>,
   ) {}
 
   static async load(app: FastifyInstance, clientDir: string, ssrDir: string): Promise<PageRenderer | null> {
@@ -48,7 +67,7 @@ export class PageRenderer {
     const template = readFileSync(templateFile, 'utf8').replace(/\s*<link rel="modulepreload" crossorigin href="\/([^"]+)">/g, (link, file: string) =>
       entryChunks.has(file) ? link : '',
     );
-    return new PageRenderer(app, entry, template, manifest);
+    return new PageRenderer(app, entry, template, manifest, { hi: withLanguage(template, 'hi', languageStylesheet(clientDir, 'hi')) });
   }
 
   /**
@@ -61,7 +80,8 @@ export class PageRenderer {
     if (result.kind === 'redirect') return { status: result.status, location: result.location };
 
     const links = this.assetLinks(result.files) + this.laterFiles(result.files, result.later);
-    let html = this.template;
+    // The page's language (issue 27): the template is English's.
+    let html = this.templates[result.language] ?? this.template;
     if (result.head.includes('<title>')) html = html.replace(/<title>[\s\S]*?<\/title>\s*/, '');
     if (result.head.includes('name="description"')) html = html.replace(/<meta name="description"[^>]*>\s*/, '');
     html = html

@@ -6,9 +6,11 @@ import { isApiPath } from '#shared/api-path';
 import { hasSurveyJourney, SURVEY_JOURNEY_PATHS } from '#shared/responses/survey-journey';
 import { FILTER_PARAMS } from '#shared/listings/listing-filters';
 import { ENQUIRY_SENT_PARAM } from '#shared/contact/contact.api';
-import { isListingPagePath, isPagePath, isServerRenderedPath, LISTING_PAGE_LISTS, paths } from '#shared/paths';
+import { isListingPagePath, isPagePath, isServerRenderedPath, isStaffPath, LISTING_PAGE_LISTS, paths } from '#shared/paths';
+import { DEFAULT_LANGUAGE, localizedPath, splitLanguage } from '#shared/i18n/languages';
 import { HtmlDocument } from './html-document';
-import { PageRenderer } from './page-renderer';
+import { languageStylesheet, PageRenderer, withLanguage } from './page-renderer';
+import { languageRoutes, shouldRedirectHome } from './language';
 import { publicBaseUrl } from './seo.routes';
 
 const ROOT_FILES = ['favicon.svg', 'favicon.ico', 'manifest.webmanifest'];
@@ -53,18 +55,29 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
     });
   }
   const rootFiles = new Set(shell ? ROOT_FILES.filter((f) => existsSync(path.join(clientDir, f))) : []);
+  // The client shell set in Hindi, for the pages under /hi/ the browser renders (issue 27).
+  const hindiShell = shell ? new HtmlDocument(withLanguage(shell.html, 'hi', languageStylesheet(clientDir, 'hi'))) : null;
+  await app.register(languageRoutes);
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     // `//host/…` and `/\host/…` are another origin to a URL parser (the renderer's included):
     // send them to the same path on this site, never render them.
     if (/^\/[/\\]/.test(request.url)) return reply.redirect(`/${request.url.replace(/^[/\\]+/, '')}`, 301);
     const url = new URL(request.url, 'http://localhost');
-    const pathname = url.pathname;
+    // The page's language (issue 27): `/hi/viewProjects` is /viewProjects in Hindi. Below, `pathname`
+    // is the specification's path; `localized` puts the language's prefix back.
+    const { language, path: pathname } = splitLanguage(url.pathname);
+    const localized = (p: string) => localizedPath(language, p);
     // An API path no GET route has: 405 when it has other methods, else 404 (the not-found handler).
-    if (isApiPath(pathname)) return reply.callNotFound();
-    const name = pathname.slice(1);
+    if (isApiPath(url.pathname)) return reply.callNotFound();
+    const name = url.pathname.slice(1);
     if (rootFiles.has(name)) return reply.header('cache-control', 'public, max-age=86400').sendFile(name, clientDir);
-    if (!shell) {
+    if (language !== DEFAULT_LANGUAGE) {
+      // Staff pages have one language, the staff's. (`/hi` is the Hindi home page, as links under
+      // the router's basename write it; its canonical address is `/hi/`.)
+      if (isStaffPath(pathname) || isApiPath(pathname)) return reply.redirect(pathname + url.search, 301);
+    }
+    if (!shell || !hindiShell) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
@@ -74,22 +87,30 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
     // A survey page without a journey in this browser (issue 22 item 7): to / at once, not after
     // the app has loaded. A resume link brings its own journey.
     if (SURVEY_JOURNEY_PATHS.includes(pathname) && !hasSurveyJourney(request.headers.cookie) && !(pathname === paths.startSurvey && url.searchParams.has('resume'))) {
-      return reply.header('cache-control', 'no-store').redirect(paths.home, 303);
+      return reply.header('cache-control', 'no-store').redirect(localized(paths.home), 303);
+    }
+
+    // The first visit to the English home page follows the browser's languages; a visitor's own
+    // choice (the cookie) is kept; search engines always get the page they asked for.
+    if (url.pathname === paths.home) {
+      reply.header('vary', 'accept-encoding, accept-language, cookie');
+      const target = shouldRedirectHome(request.headers);
+      if (target) return reply.header('cache-control', 'no-store').redirect(localizedPath(target, paths.home) + url.search, 302);
     }
 
     // A page's address in another letter case (/viewprojects): the browser's router would show the
     // page under a 404 status; the specification's routes are exact, so it is sent to the one address.
     const canonical = canonicalCase(pathname);
-    if (canonical) return reply.redirect(canonical + url.search, 301);
+    if (canonical) return reply.redirect(localized(canonical) + url.search, 301);
 
     const status = isPagePath(pathname) ? 200 : 404;
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    if (!renderer || !isServerRenderedPath(pathname)) return sendHtml(request, reply.status(status), shell);
+    if (!renderer || !isServerRenderedPath(pathname)) return sendHtml(request, reply.status(status), language === DEFAULT_LANGUAGE ? shell : hindiShell);
 
     const origin = publicBaseUrl(app, request);
     // Rendered from what the page uses, so a query string it ignores cannot split or bypass the cache.
     const query = usedQuery(pathname, url.searchParams);
-    const pageUrl = pathname + query;
+    const pageUrl = localized(pathname) + query;
     // The app's content cache (lib/content-cache.ts): a staff write makes every page stale. A page
     // rendered with what a link put in its query (free text) is rendered for that request only: such
     // links could otherwise push every other page out of the cache.
@@ -136,7 +157,7 @@ function usedQuery(pathname: string, params: URLSearchParams): string {
 
 function sendHtml(request: FastifyRequest, reply: FastifyReply, document: HtmlDocument) {
   const { encoding, body } = document.encode(request.headers['accept-encoding']);
-  reply.header('vary', 'accept-encoding');
+  if (!reply.hasHeader('vary')) reply.header('vary', 'accept-encoding');
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(body);
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths';
+import { useT } from '#web/lib/i18n';
 import './listings.css';
 
 export interface ListingCard {
@@ -46,13 +47,14 @@ export function CardGrid({
   eager?: number;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const t = useT();
   if (cards.length === 0) {
     return (
       <div className="listings__empty" role="status">
         <p>{emptyText}</p>
         <p>
           <Link className="button" to={paths.contact}>
-            Talk to our team
+            {t('listings.talkToTeam')}
           </Link>
         </p>
       </div>

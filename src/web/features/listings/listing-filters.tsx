@@ -9,7 +9,9 @@ import {
   type ProductChoices,
   type ProjectChoices,
 } from '#shared/listings/listing-filters';
+import type { MessageKey } from '#shared/i18n/catalogues';
 import { paths } from '#shared/paths';
+import { useLocalizedPath, useT, type Translate } from '#web/lib/i18n';
 import { formatRupees, formatSqft } from './listing-format';
 import './listing-filters.css';
 
@@ -61,6 +63,9 @@ function FilterForm({ action, label, submitLabel, filtered, problems, busy, chil
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const form = useRef<HTMLFormElement>(null);
+  const t = useT();
+  // Without script the form is sent by the browser: to the page in its language (issue 27).
+  const localized = useLocalizedPath();
 
   useEffect(() => {
     const element = form.current;
@@ -86,10 +91,10 @@ function FilterForm({ action, label, submitLabel, filtered, problems, busy, chil
   };
 
   return (
-    <form ref={form} className="listing-filters" method="get" action={action} role="search" aria-label={label} data-busy={busy || undefined} onSubmit={onSubmit}>
+    <form ref={form} className="listing-filters" method="get" action={localized(action)} role="search" aria-label={label} data-busy={busy || undefined} onSubmit={onSubmit}>
       {problems.length > 0 ? (
         <div className="notice notice--info listing-filters__problems" role="status">
-          <p>Some filters in this link could not be used, so they are left out:</p>
+          <p>{t('filters.problems')}</p>
           <ul>
             {problems.map((problem) => (
               <li key={problem.field}>{problem.message}</li>
@@ -105,7 +110,7 @@ function FilterForm({ action, label, submitLabel, filtered, problems, busy, chil
           </button>
           {filtered || problems.length > 0 ? (
             <Link className="listing-filters__reset" to={action} preventScrollReset>
-              Clear filters
+              {t('filters.clear')}
             </Link>
           ) : null}
         </div>
@@ -223,9 +228,11 @@ function BoundInput({ bound, step, rupees, describedBy }: { bound: Bound; step: 
  * "3 homes match" (or, with no filter, how many there are), announced politely when it changes. With
  * nothing listed at all the grid's own message says so, and this says nothing.
  */
-export function MatchCount({ count, filtered, one, many }: { count: number; filtered: boolean; one: string; many: string }) {
-  const noun = count === 1 ? one : many;
-  const text = filtered ? `${count} ${noun} ${count === 1 ? 'matches' : 'match'}` : count > 0 ? `${count} ${noun}` : '';
+export function MatchCount({ count, filtered, what }: { count: number; filtered: boolean; what: 'homes' | 'decor' }) {
+  const t = useT();
+  // The count as digits (`{count}`), the plural chosen by the number (`{n}`).
+  const values = { n: count, count: String(count) };
+  const text = filtered ? t(`filters.${what}.matches`, values) : count > 0 ? t(`filters.${what}.count`, values) : '';
   return (
     <p className="listing-filters__count" aria-live="polite" aria-atomic="true">
       {text}
@@ -234,34 +241,39 @@ export function MatchCount({ count, filtered, one, many }: { count: number; filt
 }
 
 /** What the empty grid says when nothing passes the filters: so, and how to see every listing again. */
-export function NoMatch({ what, resetTo }: { what: string; resetTo: string }) {
+export function NoMatch({ what, resetTo }: { what: 'homes' | 'decor'; resetTo: string }) {
+  const t = useT();
   return (
     <>
-      {`No ${what} match these filters. Try fewer filters, or `}
+      {t('filters.noMatch.before', { what: t(`filters.${what}.plural`) })}
       <Link to={resetTo} preventScrollReset>
-        clear all filters
+        {t('filters.noMatch.link')}
       </Link>
-      {' to see every one.'}
+      {t('filters.noMatch.after')}
     </>
   );
 }
 
-const READY_OPTIONS: Option[] = [
-  { value: '', label: 'Any time' },
-  { value: 'completed', label: 'Ready to move in' },
-  { value: '6m', label: 'Within 6 months' },
-  { value: '12m', label: 'Within 12 months' },
-  { value: 'later', label: 'Later than 12 months' },
+/** Options whose labels are catalogue keys, in the page's language. */
+const translated = (t: Translate, options: ReadonlyArray<{ value: string; label: MessageKey }>): Option[] =>
+  options.map((option) => ({ value: option.value, label: t(option.label) }));
+
+const READY_OPTIONS: ReadonlyArray<{ value: string; label: MessageKey }> = [
+  { value: '', label: 'filters.ready.any' },
+  { value: 'completed', label: 'filters.ready.completed' },
+  { value: '6m', label: 'filters.ready.6m' },
+  { value: '12m', label: 'filters.ready.12m' },
+  { value: 'later', label: 'filters.ready.later' },
 ];
 
-const PROJECT_SORT_OPTIONS: Option[] = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'price', label: 'Price: low to high' },
-  { value: '-price', label: 'Price: high to low' },
-  { value: 'size', label: 'Size: smallest first' },
+const PROJECT_SORT_OPTIONS: ReadonlyArray<{ value: string; label: MessageKey }> = [
+  { value: 'newest', label: 'filters.sort.newest' },
+  { value: 'price', label: 'filters.sort.price' },
+  { value: '-price', label: 'filters.sort.-price' },
+  { value: 'size', label: 'filters.sort.size' },
 ];
 
-const PRODUCT_SORT_OPTIONS: Option[] = PROJECT_SORT_OPTIONS.slice(0, 3);
+const PRODUCT_SORT_OPTIONS = PROJECT_SORT_OPTIONS.slice(0, 3);
 
 const rupeeRange = (what: string, range: { min: number; max: number }) => `${what} from ${formatRupees(range.min)} to ${formatRupees(range.max)}.`;
 
@@ -274,11 +286,12 @@ export function ProjectFilterForm({ filters, choices, ...state }: FormState & { 
     `${values.bhk} BHK`,
   );
   const showPrice = Boolean(choices?.price || values.minPrice || values.maxPrice);
+  const t = useT();
   return (
-    <FilterForm action={paths.projects} label="Filter homes" submitLabel="Show homes" {...state}>
-      <SelectField label="Locality" name="locality" value={values.locality!} options={localities} onChange={set('locality')} wide />
-      <SelectField label="Unit size" name="bhk" value={values.bhk!} options={bedrooms} onChange={set('bhk')} />
-      <SelectField label="Ready by" name="readyBy" value={values.readyBy!} options={withCurrent(READY_OPTIONS, values.readyBy!)} onChange={set('readyBy')} />
+    <FilterForm action={paths.projects} label={t('filters.homes.label')} submitLabel={t('filters.homes.submit')} {...state}>
+      <SelectField label={t('filters.locality')} name="locality" value={values.locality!} options={localities} onChange={set('locality')} wide />
+      <SelectField label={t('filters.unitSize')} name="bhk" value={values.bhk!} options={bedrooms} onChange={set('bhk')} />
+      <SelectField label={t('filters.readyBy')} name="readyBy" value={values.readyBy!} options={withCurrent(translated(t, READY_OPTIONS), values.readyBy!)} onChange={set('readyBy')} />
       <RangeField
         legend="Size (sq. ft)"
         step="any"
@@ -296,7 +309,7 @@ export function ProjectFilterForm({ filters, choices, ...state }: FormState & { 
           high={{ name: 'maxPrice', label: 'Max', unit: 'price', value: values.maxPrice!, onChange: set('maxPrice') }}
         />
       ) : null}
-      <SelectField label="Sort by" name="sort" value={values.sort!} options={withCurrent(PROJECT_SORT_OPTIONS, values.sort!)} onChange={set('sort')} wide />
+      <SelectField label={t('filters.sortBy')} name="sort" value={values.sort!} options={withCurrent(translated(t, PROJECT_SORT_OPTIONS), values.sort!)} onChange={set('sort')} wide />
     </FilterForm>
   );
 }
@@ -307,15 +320,16 @@ export function ProductFilterForm({ filters, choices, ...state }: FormState & { 
   // A tag from a link in another letter case ("boho") is the choice it names ("Boho").
   const tag = choices?.tags.find((t) => foldForSearch(t) === foldForSearch(values.tag!)) ?? values.tag!;
   const tags = withCurrent([{ value: '', label: 'Any style' }, ...(choices?.tags ?? []).map((t) => ({ value: t, label: t }))], tag);
+  const t = useT();
   return (
-    <FilterForm action={paths.products} label="Filter decor" submitLabel="Show decor" {...state}>
+    <FilterForm action={paths.products} label={t('filters.decor.label')} submitLabel={t('filters.decor.submit')} {...state}>
       <div className="field listing-filters__field listing-filters__field--wide">
         <label className="field__label" htmlFor={keywordId}>
           Keyword
         </label>
         <input id={keywordId} name="q" type="search" value={values.q} maxLength={100} placeholder="Sofa, brass, teak…" onChange={(e) => set('q')(e.target.value)} />
       </div>
-      <SelectField label="Style" name="tag" value={tag} options={tags} onChange={set('tag')} wide />
+      <SelectField label={t('filters.style')} name="tag" value={tag} options={tags} onChange={set('tag')} wide />
       <RangeField
         legend="Price (₹)"
         step="1"
@@ -324,7 +338,7 @@ export function ProductFilterForm({ filters, choices, ...state }: FormState & { 
         low={{ name: 'minPrice', label: 'Min', unit: 'price', value: values.minPrice!, onChange: set('minPrice') }}
         high={{ name: 'maxPrice', label: 'Max', unit: 'price', value: values.maxPrice!, onChange: set('maxPrice') }}
       />
-      <SelectField label="Sort by" name="sort" value={values.sort!} options={withCurrent(PRODUCT_SORT_OPTIONS, values.sort!)} onChange={set('sort')} wide />
+      <SelectField label={t('filters.sortBy')} name="sort" value={values.sort!} options={withCurrent(translated(t, PRODUCT_SORT_OPTIONS), values.sort!)} onChange={set('sort')} wide />
     </FilterForm>
   );
 }

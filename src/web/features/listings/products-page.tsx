@@ -5,13 +5,17 @@ import { useSiteSettings } from '#web/app/site-settings';
 import { productOffers } from '#web/app/structured-data';
 import { JsonLd } from '#web/components/json-ld';
 import { PageMeta } from '#web/components/page-meta';
+import { useT } from '#web/lib/i18n';
 import { CardGrid, ListingsPage } from './card-grid';
 import { MatchCount, NoMatch, ProductFilterForm, useFiltering } from './listing-filters';
 import { formatRupees } from './listing-format';
 import { fetchChoices, fetchListings } from './listings-api';
 import { ListingsError } from './listings-error';
 
-const HEADING = { eyebrow: 'Decor', title: 'Decor for every room' };
+function useHeading() {
+  const t = useT();
+  return { eyebrow: t('products.eyebrow'), title: t('products.title') };
+}
 
 /** The decor that passes the filters in the address (issue 25), and what the form offers. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -29,25 +33,26 @@ export function Component() {
   const { products, choices, filters, problems } = useLoaderData<typeof loader>();
   const filtered = !isUnfiltered(filters);
   const busy = useFiltering(paths.products);
+  const t = useT();
   return (
     <>
       <JsonLd data={productOffers(site, products)} />
       <PageMeta
         image={products[0]?.image}
-        title="Decor"
-        description={`Handpicked furniture, lighting, rugs and planters from ${site.name}, with prices in rupees.`}
+        title={t('products.metaTitle')}
+        description={t('products.description', { studio: site.name })}
       />
-      <ListingsPage {...HEADING} intro="Furniture, lighting and accents our designers choose for the homes we build, ready for yours.">
+      <ListingsPage {...useHeading()} intro={t('products.intro')}>
         <ProductFilterForm filters={filters} choices={choices} problems={problems} filtered={filtered} busy={busy} />
-        <MatchCount count={products.length} filtered={filtered} one="decor item" many="decor items" />
+        <MatchCount count={products.length} filtered={filtered} what="decor" />
         <CardGrid
-          label="Decor"
-          emptyText={filtered ? <NoMatch what="decor items" resetTo={paths.products} /> : 'No decor is listed right now. Ask us for a quote and we will help you choose.'}
+          label={t('products.metaTitle')}
+          emptyText={filtered ? <NoMatch what="decor" resetTo={paths.products} /> : t('products.empty')}
           cards={products.map((product) => ({
             id: product._id,
             href: productPagePath(product._id),
             image: product.image,
-            imageAlt: `Picture of ${product.productname}`,
+            imageAlt: t('listings.pictureOf', { name: product.productname }),
             title: product.productname,
             body: (
               <>
@@ -55,12 +60,12 @@ export function Component() {
                 {/* Optional (issue 16): the room and style tags staff gave it. */}
                 {product.tags?.length ? (
                   <p className="listing-card__tags">
-                    <span className="visually-hidden">Tags: </span>
+                    <span className="visually-hidden">{t('products.tags')}</span>
                     {product.tags.join(', ')}
                   </p>
                 ) : null}
                 <p className="listing-card__price">
-                  <span className="visually-hidden">Price: </span>
+                  <span className="visually-hidden">{t('products.price')}</span>
                   {formatRupees(product.price)}
                 </p>
               </>
@@ -73,5 +78,5 @@ export function Component() {
 }
 
 export function ErrorBoundary() {
-  return <ListingsError {...HEADING} what="decor" />;
+  return <ListingsError {...useHeading()} what="decor" />;
 }

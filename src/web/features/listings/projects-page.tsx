@@ -5,13 +5,17 @@ import { useSiteSettings } from '#web/app/site-settings';
 import { projectListings } from '#web/app/structured-data';
 import { JsonLd } from '#web/components/json-ld';
 import { PageMeta } from '#web/components/page-meta';
+import { useT } from '#web/lib/i18n';
 import { CardGrid, ListingsPage } from './card-grid';
 import { MatchCount, NoMatch, ProjectFilterForm, useFiltering } from './listing-filters';
 import { formatRupees, formatSqft } from './listing-format';
 import { fetchChoices, fetchListings } from './listings-api';
 import { ListingsError } from './listings-error';
 
-const HEADING = { eyebrow: 'Homes', title: 'Homes we are building' };
+function useHeading() {
+  const t = useT();
+  return { eyebrow: t('projects.eyebrow'), title: t('projects.title') };
+}
 
 /**
  * The homes that pass the filters in the address (issue 25), and what the form offers. A filter the
@@ -32,46 +36,47 @@ export function Component() {
   const { projects, choices, filters, problems } = useLoaderData<typeof loader>();
   const filtered = !isUnfiltered(filters);
   const busy = useFiltering(paths.projects);
+  const t = useT();
   return (
     <>
       <JsonLd data={projectListings(site, projects)} />
       <PageMeta
         image={projects[0]?.image}
-        title="Homes"
-        description={`Apartments and villas by ${site.name} in Bengaluru, Pune and Mumbai: area, size, unit type and completion date for every project.`}
+        title={t('projects.metaTitle')}
+        description={t('projects.description', { studio: site.name })}
       />
-      <ListingsPage {...HEADING} intro="Apartments and villas we design and build, with their size, unit type and when you can move in.">
+      <ListingsPage {...useHeading()} intro={t('projects.intro')}>
         <ProjectFilterForm filters={filters} choices={choices} problems={problems} filtered={filtered} busy={busy} />
-        <MatchCount count={projects.length} filtered={filtered} one="home" many="homes" />
+        <MatchCount count={projects.length} filtered={filtered} what="homes" />
         <CardGrid
-          label="Homes"
-          emptyText={filtered ? <NoMatch what="homes" resetTo={paths.projects} /> : 'No homes are listed right now. Tell us what you are looking for and we will get in touch.'}
+          label={t('projects.metaTitle')}
+          emptyText={filtered ? <NoMatch what="homes" resetTo={paths.projects} /> : t('projects.empty')}
           cards={projects.map((project) => ({
             id: project._id,
             href: projectPagePath(project._id),
             image: project.image,
-            imageAlt: `Picture of ${project.name}`,
+            imageAlt: t('listings.pictureOf', { name: project.name }),
             title: project.name,
             body: (
               <>
                 <p className="listing-card__place">{project.area}</p>
                 <dl className="listing-card__facts">
                   <div>
-                    <dt>Size</dt>
+                    <dt>{t('projects.size')}</dt>
                     <dd>{formatSqft(project.squareft)}</dd>
                   </div>
                   <div>
-                    <dt>Unit</dt>
+                    <dt>{t('projects.unit')}</dt>
                     <dd>{project.sizeofunit}</dd>
                   </div>
                   <div>
-                    <dt>Completion</dt>
+                    <dt>{t('projects.completion')}</dt>
                     <dd>{project.dateofcomplition}</dd>
                   </div>
                   {/* Optional (issue 16): shown when staff have priced the home. */}
                   {typeof project.price === 'number' ? (
                     <div>
-                      <dt>Price</dt>
+                      <dt>{t('projects.price')}</dt>
                       <dd>{formatRupees(project.price)}</dd>
                     </div>
                   ) : null}
@@ -82,9 +87,9 @@ export function Component() {
                     href={project.gmaplink}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`Google map: ${project.name} (opens in a new tab)`}
+                    aria-label={t('listings.googleMapLabel', { name: project.name })}
                   >
-                    Google map
+                    {t('listings.googleMap')}
                   </a>
                 ) : null}
               </>
@@ -97,5 +102,5 @@ export function Component() {
 }
 
 export function ErrorBoundary() {
-  return <ListingsError {...HEADING} what="homes" />;
+  return <ListingsError {...useHeading()} what="homes" />;
 }

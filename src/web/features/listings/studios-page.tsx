@@ -2,11 +2,15 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Studio } from '#shared/listings/listings.contract';
 import { useSiteSettings } from '#web/app/site-settings';
 import { PageMeta } from '#web/components/page-meta';
+import { useT } from '#web/lib/i18n';
 import { CardGrid, ListingsPage } from './card-grid';
 import { fetchListings } from './listings-api';
 import { ListingsError } from './listings-error';
 
-const HEADING = { eyebrow: 'Studio', title: 'Visit a studio' };
+function useHeading() {
+  const t = useT();
+  return { eyebrow: t('studios.eyebrow'), title: t('studios.title') };
+}
 
 export function loader({ request }: LoaderFunctionArgs) {
   return fetchListings('studio', { signal: request.signal });
@@ -15,20 +19,18 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function Component() {
   const site = useSiteSettings();
   const studios = useLoaderData<Studio[]>();
+  const t = useT();
   return (
     <>
-      <PageMeta
-        title="Studios"
-        description={`Find a ${site.name} studio near you: addresses and Google map links for our design studios.`}
-      />
-      <ListingsPage {...HEADING} intro="Walk in to see materials and finishes, and sit down with a designer. Here is where to find us.">
+      <PageMeta title={t('studios.metaTitle')} description={t('studios.description', { studio: site.name })} />
+      <ListingsPage {...useHeading()} intro={t('studios.intro')}>
         <CardGrid
-          label="Studios"
-          emptyText="No studios are listed right now. Write to us and we will meet you where it suits you."
+          label={t('studios.metaTitle')}
+          emptyText={t('studios.empty')}
           cards={studios.map((studio) => ({
             id: studio._id,
             image: studio.image,
-            imageAlt: `Picture of ${studio.title}`,
+            imageAlt: t('listings.pictureOf', { name: studio.title }),
             title: studio.title,
             body: (
               <>
@@ -38,9 +40,9 @@ export function Component() {
                   href={studio.gmaplink}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={`Google map: ${studio.title} (opens in a new tab)`}
+                  aria-label={t('listings.googleMapLabel', { name: studio.title })}
                 >
-                  Google map
+                  {t('listings.googleMap')}
                 </a>
               </>
             ),
@@ -52,5 +54,5 @@ export function Component() {
 }
 
 export function ErrorBoundary() {
-  return <ListingsError {...HEADING} what="studios" />;
+  return <ListingsError {...useHeading()} what="studios" />;
 }

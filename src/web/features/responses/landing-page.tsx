@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { emailProblem, normaliseEmail } from '#shared/email';
+import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '#shared/email';
+import type { MessageKey } from '#shared/i18n/catalogues';
 import { paths } from '#shared/paths';
 import { useSiteSettings } from '#web/app/site-settings';
 import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
 import { TextField } from '#web/components/text-field';
 import { ApiError, errorMessage } from '#web/lib/api-client';
+import { useT, type Translate } from '#web/lib/i18n';
 import { useHydrated } from '#web/lib/use-hydrated';
 import { ConsentNotice } from '#web/features/consent/consent-notice';
 import './landing.css';
@@ -17,17 +19,25 @@ type Status =
   | { kind: 'subscribed'; message: string }
   | { kind: 'error'; message: string };
 
-const STEPS = [
-  { title: 'Tell us how you live', text: 'Two minutes on the home you picture: size, budget, neighbourhood, the light you like to wake up to.' },
-  { title: 'Get a shortlist', text: 'An advisor picks homes and interior ideas that match, from our own projects and trusted builders.' },
-  { title: 'Visit with an expert', text: 'Walk through the homes you like with someone who knows the locality, the paperwork and the finishes.' },
+const STEPS: ReadonlyArray<{ title: MessageKey; text: MessageKey }> = [
+  { title: 'landing.step1.title', text: 'landing.step1.text' },
+  { title: 'landing.step2.title', text: 'landing.step2.text' },
+  { title: 'landing.step3.title', text: 'landing.step3.text' },
 ];
 
-const EXPLORE = [
-  { to: paths.projects, title: 'Homes', text: 'Apartments, villas and plots we have built or curated.' },
-  { to: paths.products, title: 'Decor', text: 'Furniture and finishes from our design studio.' },
-  { to: paths.studio, title: 'Studios', text: 'Come by, see materials, meet a designer.' },
+const EXPLORE: ReadonlyArray<{ to: string; title: MessageKey; text: MessageKey }> = [
+  { to: paths.projects, title: 'landing.explore.homes.title', text: 'landing.explore.homes.text' },
+  { to: paths.products, title: 'landing.explore.decor.title', text: 'landing.explore.decor.text' },
+  { to: paths.studio, title: 'landing.explore.studios.title', text: 'landing.explore.studios.text' },
 ];
+
+/** The e-mail rule's message (shared/email.ts, in English) in the page's language; another message as it is. */
+function emailProblemIn(t: Translate, raw: string): string | undefined {
+  const problem = emailProblem(raw);
+  if (problem === null) return undefined;
+  const rule = (Object.keys(EMAIL_MESSAGES) as Array<keyof typeof EMAIL_MESSAGES>).find((key) => EMAIL_MESSAGES[key] === problem);
+  return rule ? t(`email.${rule}`) : problem;
+}
 
 /** A house in a few strokes: decoration only, drawn in CSS colours so it costs no request. */
 function HouseArt() {
@@ -69,6 +79,7 @@ function whenIdle(then: () => void): () => void {
 
 export function Component() {
   const navigate = useNavigate();
+  const t = useT();
   // The shared e-mail rule without zod: this page's script budget is tight (bench/bundles.ts).
   const [emailInput, setEmailInput] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
@@ -96,8 +107,8 @@ export function Component() {
 
   const start = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = emailProblem(emailInput);
-    setEmailError(problem ?? undefined);
+    const problem = emailProblemIn(t, emailInput);
+    setEmailError(problem);
     if (problem) {
       (formRef.current?.elements.namedItem('email') as HTMLInputElement | null)?.focus();
       return;
@@ -121,24 +132,18 @@ export function Component() {
 
   return (
     <div className="landing">
-      <PageMeta
-        title="Find a home that fits the way you live"
-        description="Tell us about the life you want in a two-minute survey and get a shortlist of homes and interiors that match."
-      />
+      <PageMeta title={t('landing.title')} description={t('landing.description')} />
       <section className="landing-hero" aria-labelledby="landing-title">
         <div className="landing-hero__copy">
-          <p className="landing-hero__eyebrow">Homes · Interiors · Decor</p>
-          <h1 id="landing-title">Find a home that fits the way you live</h1>
-          <p className="landing-hero__lead">
-            Answer a few questions about your lifestyle and budget. Our advisors shortlist homes and interiors that suit you, and
-            call you when something fits.
-          </p>
+          <p className="landing-hero__eyebrow">{t('landing.eyebrow')}</p>
+          <h1 id="landing-title">{t('landing.title')}</h1>
+          <p className="landing-hero__lead">{t('landing.lead')}</p>
           <HouseArt />
         </div>
 
         <div className="landing-card">
-          <h2 className="landing-card__title">Start your home survey</h2>
-          <p className="landing-card__text">It takes about two minutes.</p>
+          <h2 className="landing-card__title">{t('landing.cardTitle')}</h2>
+          <p className="landing-card__text">{t('landing.cardText')}</p>
           <form ref={formRef} className="landing-form" noValidate onFocus={onFormFocus} onSubmit={(event) => void start(event)}>
             <TextField
               name="email"
@@ -146,25 +151,25 @@ export function Component() {
               error={emailError}
               onChange={(value) => {
                 setEmailInput(value);
-                if (emailError) setEmailError(emailProblem(value) ?? undefined);
+                if (emailError) setEmailError(emailProblemIn(t, value));
               }}
-              onBlur={() => emailInput && setEmailError(emailProblem(emailInput) ?? undefined)}
-              label="E-mail address"
+              onBlur={() => emailInput && setEmailError(emailProblemIn(t, emailInput))}
+              label={t('landing.emailLabel')}
               hideLabel
               type="email"
               inputMode="email"
               autoComplete="email"
-              placeholder="Enter email to begin survey"
+              placeholder={t('landing.emailPlaceholder')}
               required
             />
             <button type="submit" className="button button--accent landing-form__submit" disabled={busy || !hydrated}>
-              {busy ? 'One moment…' : 'Choose Your Lifestyle'}
+              {busy ? t('landing.busy') : t('landing.submit')}
             </button>
             <ConsentNotice idPrefix="landing" notice={notices.survey} newsletterNotice={notices.newsletter} newsletter={newsletter} onNewsletterChange={setNewsletter} />
           </form>
           {status.kind === 'subscribed' ? (
             <Notice tone="success">
-              {status.message} There is no survey running right now; we will write to you when the next one opens.
+              {status.message} {t('landing.noSurvey')}
             </Notice>
           ) : null}
           {status.kind === 'error' ? <Notice tone="error">{status.message}</Notice> : null}
@@ -172,28 +177,28 @@ export function Component() {
       </section>
 
       <section className="landing-steps" aria-labelledby="steps-title">
-        <h2 id="steps-title">How it works</h2>
+        <h2 id="steps-title">{t('landing.stepsTitle')}</h2>
         <ol className="landing-steps__list">
           {STEPS.map((step, i) => (
             <li key={step.title} className="landing-step">
               <span className="landing-step__number" aria-hidden="true">
                 {i + 1}
               </span>
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
+              <h3>{t(step.title)}</h3>
+              <p>{t(step.text)}</p>
             </li>
           ))}
         </ol>
       </section>
 
       <section className="landing-explore" aria-labelledby="explore-title">
-        <h2 id="explore-title">Or look around first</h2>
+        <h2 id="explore-title">{t('landing.exploreTitle')}</h2>
         <ul className="landing-explore__list">
           {EXPLORE.map((item) => (
             <li key={item.to}>
               <Link to={item.to} className="landing-explore__link">
-                <span className="landing-explore__title">{item.title}</span>
-                <span className="landing-explore__text">{item.text}</span>
+                <span className="landing-explore__title">{t(item.title)}</span>
+                <span className="landing-explore__text">{t(item.text)}</span>
                 <span className="landing-explore__arrow" aria-hidden="true">
                   →
                 </span>

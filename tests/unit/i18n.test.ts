@@ -1,0 +1,78 @@
+import { createIntl } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import { EMAIL_MESSAGES } from '#shared/email';
+import { missingKeys, withFallback } from '#shared/i18n/catalogues';
+import { formatNumber, formatRupees, formatRupeesShort } from '#shared/i18n/format';
+import { languageSwitchHref, localizedPath, splitLanguage } from '#shared/i18n/languages';
+import { en } from '#shared/i18n/messages/en';
+import { hi } from '#shared/i18n/messages/hi';
+import * as english from '#web/features/listings/listing-format';
+
+describe('catalogues (issue 27)', () => {
+  it('has every English key in Hindi: the list of missing Hindi keys is empty', () => {
+    expect(missingKeys(hi)).toEqual([]);
+  });
+
+  it('lists a missing key, and falls back to English for it', () => {
+    const { 'nav.login': _left, ...partial } = hi;
+    expect(missingKeys(partial)).toEqual(['nav.login']);
+    const merged = withFallback(partial);
+    expect(merged['nav.login']).toBe('Login');
+    expect(merged['nav.homes']).toBe('घर');
+  });
+
+  it('keeps the specification’s English texts as the English values', () => {
+    expect(en['email.required']).toBe(EMAIL_MESSAGES.required);
+    expect(en['email.invalid']).toBe('The input is not valid E-mail!');
+    expect(en['landing.emailPlaceholder']).toBe('Enter email to begin survey');
+    expect(en['landing.submit']).toBe('Choose Your Lifestyle');
+    expect(en['nav.askQuote']).toBe('Ask Quote');
+  });
+});
+
+describe('plurals (issue 27)', () => {
+  it('counts listings as the pages did in English, and in Hindi', () => {
+    const english = createIntl({ locale: 'en-IN', messages: en });
+    const count = (n: number) => ({ n, count: String(n) });
+    expect(english.formatMessage({ id: 'filters.homes.matches' }, count(1))).toBe('1 home matches');
+    expect(english.formatMessage({ id: 'filters.homes.matches' }, count(3))).toBe('3 homes match');
+    expect(english.formatMessage({ id: 'filters.decor.count' }, count(1))).toBe('1 decor item');
+    expect(english.formatMessage({ id: 'filters.decor.count' }, count(1200))).toBe('1200 decor items');
+    const hindi = createIntl({ locale: 'hi-IN', messages: withFallback(hi) });
+    expect(hindi.formatMessage({ id: 'filters.homes.matches' }, count(3))).toBe('3 घर मेल खाते हैं');
+  });
+});
+
+describe('numbers and prices in each language (issue 27)', () => {
+  it('keeps the English forms of the listing pages exactly', () => {
+    for (const amount of [0, 18_500, 99_999, 1_00_000, 62_00_000, 99_99_999, 1_25_00_000, 12_50_000.4, 3_45_67_89_012]) {
+      expect(formatRupees('en', amount), String(amount)).toBe(english.formatRupees(amount));
+      expect(formatRupeesShort('en', amount), String(amount)).toBe(english.formatRupeesShort(amount));
+    }
+    expect(formatRupees('en', 1_25_00_000)).toBe('₹1,25,00,000/-');
+    expect(formatRupeesShort('en', 1_25_00_000)).toBe('₹1.25 Cr');
+    expect(formatNumber('en', 100_000)).toBe(english.formatNumber(100_000));
+  });
+
+  it('formats Hindi prices in hi-IN with Indian grouping, लाख and करोड़', () => {
+    expect(formatRupees('hi', 1_25_00_000)).toBe('₹1,25,00,000');
+    expect(formatRupeesShort('hi', 1_25_00_000)).toBe('₹1.25 करोड़');
+    expect(formatRupeesShort('hi', 62_00_000)).toBe('₹62 लाख');
+    expect(formatRupeesShort('hi', 18_500)).toBe('₹18,500');
+    expect(formatRupeesShort('hi', 99_99_999)).toBe('₹1 करोड़');
+    expect(formatNumber('hi', 1_00_000.5)).toBe('1,00,000.5');
+  });
+});
+
+describe('language addresses (issue 27)', () => {
+  it('splits and builds a page’s address in a language', () => {
+    expect(splitLanguage('/hi/viewProjects')).toEqual({ language: 'hi', path: '/viewProjects' });
+    expect(splitLanguage('/hi')).toEqual({ language: 'hi', path: '/' });
+    expect(splitLanguage('/hi/')).toEqual({ language: 'hi', path: '/' });
+    expect(splitLanguage('/hindi')).toEqual({ language: 'en', path: '/hindi' });
+    expect(splitLanguage('/viewProjects')).toEqual({ language: 'en', path: '/viewProjects' });
+    expect(localizedPath('hi', '/')).toBe('/hi/');
+    expect(localizedPath('en', '/viewStudio')).toBe('/viewStudio');
+    expect(languageSwitchHref('hi', '/viewProjects?bhk=3')).toBe('/language/hi?next=%2FviewProjects%3Fbhk%3D3');
+  });
+});
