@@ -28,6 +28,7 @@ import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
 import { leadSummary } from './features/leads';
+import { followUpMail } from './features/followup';
 import { contactMessageActivity, contactMessagesOfLead } from './features/contact';
 import { isUnsubscribed, unsubscribeLinks } from './features/consent';
 import { campaignReading } from './features/surveys';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       issueResumeToken,
       isUnsubscribed,
       unsubscribeLinks,
+      staffMail: followUpMail,
     },
     requestCount: () => answered,
     settings: { ...config.notify, publicBaseUrl: config.publicBaseUrl, siteUrl: configuredSiteUrl(config), studio: config.studio, unsubscribeSecret: config.jwtSecret },

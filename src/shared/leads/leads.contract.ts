@@ -87,6 +87,8 @@ export const leadListItem = z.object({
   completed: z.boolean(),
   assigneeId: z.string().nullable(),
   assigneeName: z.string().nullable(),
+  /** Issue 26: since when the assignee has the lead. */
+  assignedAt: z.string().nullable(),
   createdAt: z.string(),
   lastActivityAt: z.string(),
 });

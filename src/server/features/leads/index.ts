@@ -1,6 +1,7 @@
 /** Leads' public face: the person behind every e-mail, message and response, kept up to date by the features that hear from them. */
 export {
   addLeadCampaign,
+  assignNewLead,
   keepLeadCompleted,
   leadSummary,
   recordCompletedSurvey,
@@ -9,4 +10,4 @@ export {
   type LeadSources,
   type LeadSurveyRecord,
 } from './leads.service';
-export { leadEmails, leadIdByEmailKey } from './leads.repository';
+export { leadEmails, leadForFollowUp, leadIdByEmailKey } from './leads.repository';

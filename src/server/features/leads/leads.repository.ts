@@ -173,6 +173,7 @@ const listColumns = [
   'leads.lastCampaignId',
   'leads.lastCompleted',
   'leads.assigneeId',
+  'leads.assignedAt',
   'leads.createdAt',
   'leads.lastActivityAt',
 ] as const;
@@ -231,7 +232,7 @@ export function leadTimeline(db: Db, leadId: string) {
 
 // Staff writes ----------------------------------------------------------------------------------
 
-export async function updateLead(db: Db, id: string, changes: { status?: LeadStatus; assigneeId?: string | null }): Promise<void> {
+export async function updateLead(db: Db, id: string, changes: { status?: LeadStatus; assigneeId?: string | null; assignedAt?: Date | null }): Promise<void> {
   await db.updateTable('leads').set(changes).where('id', '=', id).execute();
 }
 
@@ -265,4 +266,13 @@ export async function leadEmails(db: Db, ids: readonly string[]): Promise<Map<st
     for (const row of rows) found.set(row.id, { email: row.email, emailKey: row.emailKey });
   }
   return found;
+}
+
+/** Issue 26: what a follow-up mail or reminder reads of a lead. */
+export function leadForFollowUp(db: Db, id: string) {
+  return db
+    .selectFrom('leads')
+    .select(['id', 'email', 'name', 'phone', 'status', 'assigneeId', 'assignedAt', 'createdAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

@@ -23,7 +23,7 @@ import { parseStoredMatches } from '#shared/matching/listing-match';
 import { cellText, parseAnswers, type AnswerColumn, type SurveyAnswerData } from '#shared/survey/survey-questions';
 import { campaignNames, campaignReading } from '#server/features/surveys';
 import { staffNames, type StaffPrincipal } from '#server/features/auth';
-import type { LeadSummary } from '#server/features/notifications';
+import { recordEvent, type LeadSummary } from '#server/features/notifications';
 import * as repo from './leads.repository';
 import { recordAudit } from '#server/features/audit';
 
@@ -110,6 +110,26 @@ export function touchLead(
   });
 }
 
+/**
+ * Issue 26: a new lead is given to `staffId` by the studio's assignment rules, in the transaction
+ * that created it: the timeline says so, and the assignee's e-mail is queued in the outbox.
+ */
+export async function assignNewLead(db: Db, input: { leadId: string; staffId: string; staffName: string; how: string; at: Date }): Promise<void> {
+  const row = await requireLead(db, input.leadId);
+  await repo.updateLead(db, input.leadId, { assigneeId: input.staffId, assignedAt: input.at });
+  await repo.insertLeadEvent(db, {
+    id: newId(),
+    leadId: input.leadId,
+    type: 'assign',
+    byId: null,
+    byName: input.how,
+    fromValue: null,
+    toValue: input.staffName,
+    at: input.at,
+  });
+  await recordEvent(db, { type: 'lead.assigned', email: row.email, subjectId: input.staffId, leadId: input.leadId }, input.at);
+}
+
 export const recordCompletedSurvey = repo.recordCompletedSurvey;
 export const addLeadCampaign = repo.addLeadCampaign;
 export const keepLeadCompleted = repo.keepLeadCompleted;
@@ -151,6 +171,7 @@ function toItem(row: repo.LeadRow, names: ListNames): LeadListItem {
     completed: toBool(row.lastCompleted),
     assigneeId: row.assigneeId,
     assigneeName: (row.assigneeId && names.staff.get(row.assigneeId)) ?? null,
+    assignedAt: row.assigneeId && row.assignedAt ? toIso(row.assignedAt) : null,
     createdAt: toIso(row.createdAt),
     lastActivityAt: toIso(row.lastActivityAt),
   };
@@ -248,7 +269,7 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
   // The names of the assignee before and after (any staff member, active or not).
   const staff = await staffNames(db as Kysely<Database>, [row.assigneeId, patch.assigneeId ?? null]);
   const at = new Date();
-  const changes: { status?: LeadStatus; assigneeId?: string | null } = {};
+  const changes: { status?: LeadStatus; assigneeId?: string | null; assignedAt?: Date | null } = {};
   if (patch.status !== undefined && patch.status !== row.status) {
     changes.status = patch.status;
     await repo.insertLeadEvent(db, { id: newId(), leadId: id, type: 'status', byId: by.sub, byName: by.name ?? by.email ?? 'Staff', fromValue: row.status, toValue: patch.status, at });
@@ -259,6 +280,11 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
       throw badRequest(LEAD_MESSAGES.assigneeNotFound, [{ field: 'assigneeId', message: LEAD_MESSAGES.assigneeNotFound }]);
     }
     changes.assigneeId = patch.assigneeId;
+    changes.assignedAt = patch.assigneeId === null ? null : at;
+    // The new assignee hears of it at once (issue 26), unless they gave it to themselves.
+    if (patch.assigneeId !== null && patch.assigneeId !== by.sub) {
+      await recordEvent(db, { type: 'lead.assigned', email: row.email, subjectId: patch.assigneeId, leadId: id }, at);
+    }
     await repo.insertLeadEvent(db, {
       id: newId(),
       leadId: id,
@@ -272,7 +298,7 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
   }
   if (Object.keys(changes).length > 0) {
     await repo.updateLead(db, id, changes);
-    await recordAudit(db, { actor: by, kind: 'lead.updated', recordType: 'lead', recordId: id, fields: Object.keys(changes) });
+    await recordAudit(db, { actor: by, kind: 'lead.updated', recordType: 'lead', recordId: id, fields: Object.keys(changes).filter((f) => f !== 'assignedAt') });
   }
   const after = (await repo.findLead(db, id))!;
   return toItem(after, await namesOf(db, [after]));

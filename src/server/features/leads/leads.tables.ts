@@ -12,6 +12,8 @@ export interface LeadsTable {
   phone: string | null;
   status: LeadStatus;
   assigneeId: string | null;
+  /** Issue 26: when the assignee was given the lead (by hand or automatically). */
+  assignedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
   hasSurvey: Flag;
   hasContact: Flag;
   hasNewsletter: Flag;

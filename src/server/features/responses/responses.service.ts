@@ -7,6 +7,7 @@ import { newId } from '#server/lib/ids';
 import { leadDetailsFrom } from '#shared/leads/lead-fields';
 import { addLeadCampaign, keepLeadCompleted, recordCompletedSurvey, touchLead } from '#server/features/leads';
 import { eventRecordedSince, recordEvent } from '#server/features/notifications';
+import { assignCreatedLead } from '#server/features/followup';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import { isCampaignActive, requireCampaignId } from '#server/features/surveys';
 import * as responsesRepo from './responses.repository';
@@ -81,6 +82,8 @@ export async function addEmailRecord(db: Db, input: { email: string; campaignid:
       if (campaignId !== null) await addLeadCampaign(db, lead.id, campaignId);
       // A new person: staff hear of them (at once by webhook; by e-mail if the survey stays unfinished).
       if (lead.created) await recordEvent(db, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);
+      // Issue 26: a new person gets an assignee in this same transaction.
+      if (lead.created) await assignCreatedLead(db, lead.id, { campaignId }, now);
       return { emailID: id, created: true, newsletter, event: lead.created, resumeLinkSent: false };
     }
     if (campaignId !== null) {

@@ -1,0 +1,8 @@
+/**
+ * Speed to lead (issue 26): who gets a new lead, reminders before it goes cold, the morning digest
+ * and the first-contact figures. The features that create leads call `assignCreatedLead` in their
+ * transaction; the dispatcher builds the staff mails with `followUpMail` (wired at app.ts).
+ */
+export { assignCreatedLead, type LeadHints } from './assignment';
+export { followUpMail } from './followup-mail';
+export type { FollowupTables } from './followup.tables';
