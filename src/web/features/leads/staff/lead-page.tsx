@@ -276,6 +276,11 @@ export function Component() {
                 options={[{ value: '', label: 'Nobody' }, ...data.staff.map((s) => ({ value: s.id, label: s.name }))]}
               />
             </label>
+            {lead.assigneeId && lead.assignedAt ? (
+              <Typography.Text type="secondary" className="lead-assigned-since">
+                {lead.assigneeName ?? 'Assigned'} since <time dateTime={lead.assignedAt}>{formatWhen(lead.assignedAt)}</time>
+              </Typography.Text>
+            ) : null}
             <form
               className="lead-note"
               onSubmit={(e) => {
