@@ -28,7 +28,7 @@ import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
 import { leadSummary } from './features/leads';
-import { followUpMail } from './features/followup';
+import { followUpMail, FollowUpJob } from './features/followup';
 import { contactMessageActivity, contactMessagesOfLead } from './features/contact';
 import { isUnsubscribed, unsubscribeLinks } from './features/consent';
 import { campaignReading } from './features/surveys';
@@ -79,6 +79,8 @@ declare module 'fastify' {
     notifications: NotificationDispatcher;
     /** The studio's settings as they are now, on every instance (issue 24 §2). */
     settings: SettingsService;
+    /** Issue 26: reminders and the morning digest (tests run it by hand, with their clock). */
+    followUp: FollowUpJob;
   }
 }
 
@@ -88,6 +90,8 @@ export interface BuildAppOptions {
   /** An open database to use (tests share one per file); by default one is opened from config. */
   database?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** The follow-up clock (issue 26); the real time by default. */
+  clock?: () => Date;
   /** Where the app's own logger writes (tests read it); stdout by default. */
   logStream?: NodeJS.WritableStream;
 }
@@ -187,7 +191,19 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // Issue 24 §6: the daily retention run, with the other background work (tests run it by hand).
   const retention = new RetentionJob({ database, registry: personalDataRegistry, mailDir: config.notify.mailDir, retention: () => settings.current() });
   if (config.notify.dispatch) app.addHook('onReady', async () => retention.start());
+  // Issue 26: first-contact and next-action reminders through the outbox; the morning digest.
+  const followUp = new FollowUpJob({
+    db: database.db,
+    settings: () => settings.current(),
+    send: async (mail) => mailer.send({ ...mail, from: (await settings.mail()).from }),
+    siteUrl: configuredSiteUrl(config),
+    wake: () => notifications.wake(),
+    ...(options.clock ? { now: options.clock } : {}),
+  });
+  app.decorate('followUp', followUp);
+  if (config.notify.dispatch) app.addHook('onReady', async () => followUp.start());
   app.addHook('preClose', async () => {
+    await followUp.stop();
     await retention.stop();
     await notifications.stop();
     mailer.close();

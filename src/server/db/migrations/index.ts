@@ -37,6 +37,7 @@ import * as listingFilters from './2026-11-28T2100-listing-filters';
 import * as contactEnquiries from './2026-11-28T2200-contact-enquiries';
 import * as listingPhotos from './2026-11-28T2400-listing-photos';
 import * as leadAssignment from './2026-11-29T0100-lead-assignment';
+import * as leadFollowUp from './2026-11-29T0110-lead-follow-up';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T2400-listing-photos': listingPhotos,
   '2026-11-28T2320-responses-email-once': responsesEmailOnce,
   '2026-11-29T0100-lead-assignment': leadAssignment,
+  '2026-11-29T0110-lead-follow-up': leadFollowUp,
 };

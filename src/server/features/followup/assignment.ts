@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
-import { assignNewLead } from '#server/features/leads';
+import { assignNewLead, setFirstContactDue } from '#server/features/leads';
+import { addWorkingMinutes } from '#shared/followup/working-hours';
 import { leadTakers, staffContacts } from '#server/features/auth';
 import { readFollowUpSettings } from '#server/features/settings';
 import type { AssignmentSettings } from '#shared/settings/settings.contract';
@@ -59,12 +60,19 @@ async function nextByTurn(db: Db, takers: readonly string[]): Promise<string | u
 }
 
 /**
- * Issue 26: gives a lead just created its assignee, as the studio's settings say (off, round-robin,
- * or rules falling back to round-robin). Call it in the transaction that created the lead.
- * Answers who was chosen, or undefined.
+ * Issue 26: a lead just created gets its first-contact due times (the target and twice it, in
+ * working hours) and its assignee, as the studio's settings say (off, round-robin, or rules falling
+ * back to round-robin). Call it in the transaction that created the lead. Answers who was chosen.
  */
 export async function assignCreatedLead(db: Db, leadId: string, hints: LeadHints, at: Date): Promise<string | undefined> {
-  const { assignment } = await readFollowUpSettings(db as Kysely<Database>);
+  const { assignment, followUp, timeZone } = await readFollowUpSettings(db as Kysely<Database>);
+  const calendar = { timeZone, hours: followUp.hours, holidays: followUp.holidays };
+  await setFirstContactDue(
+    db,
+    leadId,
+    addWorkingMinutes(at, followUp.firstContactMinutes, calendar),
+    addWorkingMinutes(at, 2 * followUp.firstContactMinutes, calendar),
+  );
   if (assignment.mode === 'off') return undefined;
   let staffId: string | undefined;
   let how = 'Round-robin';

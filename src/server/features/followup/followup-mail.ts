@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
-import { staffContacts } from '#server/features/auth';
+import { activeStaff, staffContacts } from '#server/features/auth';
 import { leadForFollowUp } from '#server/features/leads';
 import type { StaffMail, StaffMailEvent } from '#server/features/notifications';
 import { formatPhone } from '#shared/phone';
@@ -45,6 +45,30 @@ export async function followUpMail(db: Kysely<Database>, event: StaffMailEvent, 
     const staff = (await staffContacts(db, [event.subjectId])).get(event.subjectId);
     if (!staff?.active) return null;
     return leadMail({ to: [staff.email], subject: `Assigned to you: ${who}`, intro: `Hello ${staff.name}, this lead is now yours. Please get in touch soon.`, lead, url });
+  }
+  // Reminders: to the assignee (the owners when nobody has the lead); the escalation to both.
+  const people = await activeStaff(db);
+  const assignee = people.find((p) => p.id === lead.assigneeId);
+  const owners = people.filter((p) => p.role === 'owner').map((p) => p.email);
+  if (event.type === 'lead.first_contact_due' || event.type === 'lead.first_contact_overdue') {
+    if (lead.status !== 'new') return null;
+    const overdue = event.type === 'lead.first_contact_overdue';
+    const to = overdue ? [...new Set([...(assignee ? [assignee.email] : []), ...owners])] : assignee ? [assignee.email] : owners;
+    const since = `${lead.assigneeId ? `Assigned to ${assignee?.name ?? 'someone no longer active'}. ` : 'Nobody is assigned. '}`;
+    return leadMail({
+      to,
+      subject: overdue ? `Overdue: ${who} is still waiting for a first contact` : `Reminder: please contact ${who}`,
+      intro: overdue
+        ? `${who} came in and has still not been contacted: twice the first-contact target has passed. ${since}`
+        : `${who} is still new: the first-contact target has been reached. ${since}`,
+      lead,
+      url,
+    });
+  }
+  if (event.type === 'lead.next_action_due') {
+    if (!lead.nextActionText || !lead.nextActionDueAt) return null;
+    const to = assignee ? [assignee.email] : owners;
+    return leadMail({ to, subject: `Next action due: ${lead.nextActionText} (${who})`, intro: `It is time for the next action on ${who}: ${lead.nextActionText}`, lead, url });
   }
   return null;
 }

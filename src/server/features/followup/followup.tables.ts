@@ -7,6 +7,15 @@ export interface LeadRoutingTable {
   turns: number;
 }
 
+/** The morning digest: one row per person and studio day, taken before it is sent (never twice). */
+export interface FollowupDigestsTable {
+  staffId: string;
+  day: string;
+  takenAt: Date | string;
+  leads: number;
+}
+
 export interface FollowupTables {
   leadRouting: LeadRoutingTable;
+  followupDigests: FollowupDigestsTable;
 }

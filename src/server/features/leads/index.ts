@@ -10,4 +10,13 @@ export {
   type LeadSources,
   type LeadSurveyRecord,
 } from './leads.service';
-export { leadEmails, leadForFollowUp, leadIdByEmailKey } from './leads.repository';
+export {
+  claimDueReminders,
+  digestLeads,
+  firstContactRows,
+  leadEmails,
+  leadForFollowUp,
+  leadIdByEmailKey,
+  setFirstContactDue,
+  type FollowUpReminder,
+} from './leads.repository';

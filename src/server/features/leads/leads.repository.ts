@@ -272,7 +272,81 @@ export async function leadEmails(db: Db, ids: readonly string[]): Promise<Map<st
 export function leadForFollowUp(db: Db, id: string) {
   return db
     .selectFrom('leads')
-    .select(['id', 'email', 'name', 'phone', 'status', 'assigneeId', 'assignedAt', 'createdAt'])
+    .select(['id', 'email', 'name', 'phone', 'status', 'assigneeId', 'assignedAt', 'createdAt', 'nextActionText', 'nextActionDueAt', 'firstContactDueAt'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+// Issue 26: follow-up --------------------------------------------------------------------------
+
+/** The first-contact due times of a lead just created (working hours, computed by the follow-up feature). */
+export async function setFirstContactDue(db: Db, id: string, due: Date | null, escalate: Date | null): Promise<void> {
+  await db.updateTable('leads').set({ firstContactDueAt: due, firstContactEscalateAt: escalate }).where('id', '=', id).execute();
+}
+
+export type FollowUpReminder = 'first_contact_due' | 'first_contact_overdue' | 'next_action_due';
+
+const REMINDER_COLUMNS = {
+  first_contact_due: { due: 'firstContactDueAt', taken: 'firstContactRemindedAt', onlyNew: true },
+  first_contact_overdue: { due: 'firstContactEscalateAt', taken: 'firstContactEscalatedAt', onlyNew: true },
+  next_action_due: { due: 'nextActionDueAt', taken: 'nextActionRemindedAt', onlyNew: false },
+} as const;
+
+/**
+ * Takes up to `limit` reminders of one kind that are due: one conditional UPDATE (the reminder not
+ * yet taken), so a reminder is taken once however many instances run it, and never again after a
+ * restart. Run it in the transaction that records the reminders' events.
+ */
+export function claimDueReminders(db: Db, kind: FollowUpReminder, now: Date, limit: number) {
+  const { due, taken, onlyNew } = REMINDER_COLUMNS[kind];
+  return db
+    .updateTable('leads')
+    .set({ [taken]: now })
+    .where(taken, 'is', null)
+    .where(due, '<=', now)
+    .$if(onlyNew, (q) => q.where('status', '=', 'new'))
+    .where('id', 'in', (eb) => {
+      let pick = eb.selectFrom('leads').select('id').where(taken, 'is', null).where(due, '<=', now);
+      if (onlyNew) pick = pick.where('status', '=', 'new');
+      return pick.orderBy(due).limit(limit);
+    })
+    .returning(['id', 'email'])
+    .execute();
+}
+
+/** Sets (or clears, with null) the next action; a new one will be reminded again. */
+export async function setNextAction(db: Db, id: string, action: { text: string; dueAt: Date } | null): Promise<void> {
+  await db
+    .updateTable('leads')
+    .set({ nextActionText: action?.text ?? null, nextActionDueAt: action?.dueAt ?? null, nextActionRemindedAt: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The first time a lead leaves `new`: when it was first contacted (for the first-contact figures). */
+export async function markFirstContacted(db: Db, id: string, at: Date): Promise<void> {
+  await db.updateTable('leads').set({ firstContactedAt: at }).where('id', '=', id).where('firstContactedAt', 'is', null).execute();
+}
+
+/** A staff member's leads for the morning digest: still new past their target, or with a next action due by `until`. */
+export function digestLeads(db: Db, staffId: string, now: Date, until: Date) {
+  return db
+    .selectFrom('leads')
+    .select(['id', 'email', 'name', 'phone', 'status', 'firstContactDueAt', 'nextActionText', 'nextActionDueAt'])
+    .where('assigneeId', '=', staffId)
+    .where((eb) => eb.or([eb.and([eb('status', '=', 'new'), eb('firstContactDueAt', '<=', now)]), eb('nextActionDueAt', '<', until)]))
+    .orderBy('createdAt')
+    .limit(200)
+    .execute();
+}
+
+/** Leads created since `since` with their assignee and first contact (the dashboard's figures). */
+export function firstContactRows(db: Db, since: Date) {
+  return db
+    .selectFrom('leads')
+    .select(['id', 'assigneeId', 'createdAt', 'firstContactDueAt', 'firstContactedAt', 'status'])
+    .where('createdAt', '>=', since)
+    .where('firstContactDueAt', 'is not', null)
+    .orderBy('createdAt')
+    .execute();
 }

@@ -272,6 +272,7 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
   const changes: { status?: LeadStatus; assigneeId?: string | null; assignedAt?: Date | null } = {};
   if (patch.status !== undefined && patch.status !== row.status) {
     changes.status = patch.status;
+    if (row.status === 'new') await repo.markFirstContacted(db, id, at);
     await repo.insertLeadEvent(db, { id: newId(), leadId: id, type: 'status', byId: by.sub, byName: by.name ?? by.email ?? 'Staff', fromValue: row.status, toValue: patch.status, at });
   }
   if (patch.assigneeId !== undefined && patch.assigneeId !== row.assigneeId) {
