@@ -155,6 +155,81 @@ describeEachDatabase(
       vi.setSystemTime(ist('2026-12-03T12:00:00'));
       expect((await ctx.app.followUp.runOnce()).reminders).toEqual({ first_contact_due: 0, first_contact_overdue: 0, next_action_due: 0 });
     });
+
+    it('a next action: set on the lead, reminded to the assignee once when due, overdue in the inbox (filter and sort)', async () => {
+      vi.setSystemTime(ist('2026-12-04T10:00:00'));
+      await ctx.app.followUp.runOnce();
+      const lead = await contact('next.action@example.com');
+      const other = await contact('later.action@example.com');
+      await ctx.asStaff({ method: 'PATCH', url: LEADS_API.one(lead._id), payload: { status: 'contacted' } });
+      await ctx.asStaff({ method: 'PATCH', url: LEADS_API.one(other._id), payload: { status: 'contacted' } });
+      const bad = await ctx.asStaff({ method: 'PUT', url: LEADS_API.nextAction(lead._id), payload: { text: '', dueAt: 'tomorrow' } });
+      expect(bad.statusCode).toBe(400);
+      const set = await ctx.asStaff({ method: 'PUT', url: LEADS_API.nextAction(lead._id), payload: { text: 'Call back about the villa', dueAt: '2026-12-04T11:00:00+05:30' } });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(set.json<{ lead: LeadList['items'][number] }>().lead).toMatchObject({ nextAction: { text: 'Call back about the villa', dueAt: ist('2026-12-04T11:00:00').toISOString() }, overdue: false });
+      await ctx.asStaff({ method: 'PUT', url: LEADS_API.nextAction(other._id), payload: { text: 'Send the brochure', dueAt: '2026-12-05T11:00:00+05:30' } });
+      await drain(ctx.app);
+      takeMail();
+
+      vi.setSystemTime(ist('2026-12-04T10:59:00'));
+      expect((await ctx.app.followUp.runOnce()).reminders.next_action_due).toBe(0);
+      vi.setSystemTime(ist('2026-12-04T11:00:00'));
+      expect((await ctx.app.followUp.runOnce()).reminders.next_action_due).toBe(1);
+      expect((await ctx.app.followUp.runOnce()).reminders.next_action_due).toBe(0);
+      await drain(ctx.app);
+      expect(takeMail()).toEqual([['Next action due: Call back about the villa (Kiran Das)', ['taker@abode.test']]]);
+
+      const overdue = (await ctx.asStaff({ method: 'GET', url: `${LEADS_API.list}?overdue=true&limit=200` })).json<LeadList>();
+      expect(overdue.items.map((l) => l.email)).toContain('next.action@example.com');
+      expect(overdue.items.map((l) => l.email)).not.toContain('later.action@example.com');
+      expect(overdue.items.every((l) => l.overdue)).toBe(true);
+      const sorted = (await ctx.asStaff({ method: 'GET', url: `${LEADS_API.list}?sort=next-action&limit=3` })).json<LeadList>();
+      expect(sorted.items.slice(0, 2).map((l) => l.email)).toEqual(['next.action@example.com', 'later.action@example.com']);
+      // Without the new parameters the list is as before: newest activity first.
+      const plain = (await ctx.asStaff({ method: 'GET', url: `${LEADS_API.list}?limit=1` })).json<LeadList>();
+      expect(plain.items[0]!.email).toBe('later.action@example.com');
+
+      // A new next action is reminded again; clearing it leaves nothing to remind.
+      await ctx.asStaff({ method: 'PUT', url: LEADS_API.nextAction(lead._id), payload: { text: 'Second call', dueAt: '2026-12-04T12:00:00+05:30' } });
+      const cleared = await ctx.asStaff({ method: 'DELETE', url: LEADS_API.nextAction(other._id) });
+      expect(cleared.json<{ lead: LeadList['items'][number] }>().lead.nextAction).toBeNull();
+      vi.setSystemTime(ist('2026-12-05T12:00:00'));
+      expect((await ctx.app.followUp.runOnce()).reminders.next_action_due).toBe(1);
+    });
+
+    it('the morning digest at the start of working hours: overdue leads and next actions due today, once; none when empty', async () => {
+      // Monday 7 December, before opening: nothing yet.
+      vi.setSystemTime(ist('2026-12-07T08:59:00'));
+      await ctx.app.followUp.runOnce();
+      await drain(ctx.app);
+      takeMail();
+      const lead = (await ctx.asStaff({ method: 'GET', url: `${LEADS_API.list}?q=quick%40example.com` })).json<LeadList>().items[0]!;
+      await ctx.asStaff({ method: 'PUT', url: LEADS_API.nextAction(lead._id), payload: { text: 'Show the 3 BHK plans', dueAt: '2026-12-07T15:00:00+05:30' } });
+      expect(mail.messages).toHaveLength(0);
+      vi.setSystemTime(ist('2026-12-07T09:00:00'));
+      expect((await ctx.app.followUp.runOnce()).digests).toBe(1);
+      expect((await ctx.app.followUp.runOnce()).digests).toBe(0);
+      const [digest] = mail.messages.filter((m) => m.subject?.startsWith('Your day'));
+      expect(mail.messages.filter((m) => m.subject?.startsWith('Your day'))).toHaveLength(1);
+      expect(digest!.to).toMatchObject({ text: 'taker@abode.test' });
+      expect(digest!.text).toContain('Overdue leads');
+      expect(digest!.text).toContain('Kiran Das');
+      expect(digest!.text).toContain('Show the 3 BHK plans');
+      // The owner has no leads: no digest for them.
+      expect(mail.messages.some((m) => (m.to as { text: string }).text === ownerEmail)).toBe(false);
+      mail.messages.length = 0;
+      // A restart the same morning sends nothing again.
+      const database = createDatabase(ctx.config.database);
+      const restarted = await buildApp(ctx.config, { database, logger: false });
+      try {
+        expect((await restarted.followUp.runOnce()).digests).toBe(0);
+      } finally {
+        await restarted.close();
+        await database.close();
+      }
+      expect(mail.messages).toHaveLength(0);
+    });
   },
   // The clock moves on by days: the test's staff token must outlive it.
   { tokenTtlSeconds: 60 * 24 * 60 * 60, notify: { mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', notifyEmails: [], confirmVisitors: false, allowPrivateWebhooks: false, dispatch: false, smtpUrl: mail.url } },

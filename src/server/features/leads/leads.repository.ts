@@ -1,7 +1,9 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import { prepared } from '#server/db/prepared';
 import type { Database } from '#server/db/schema';
-import type { LeadFilters, LeadSource, LeadStatus } from '#shared/leads/leads.contract';
+import type { LEAD_SORTS, LeadFilters, LeadSource, LeadStatus } from '#shared/leads/leads.contract';
+
+type LeadSort = (typeof LEAD_SORTS)[number];
 import { phoneSearchTerm } from '#shared/phone';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -130,9 +132,12 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const dayEnd = (day: string) => new Date(new Date(`${day}T00:00:00.000Z`).getTime() + 86_400_000);
 
 /** The filters as one WHERE clause; `withStatus: false` for the per-status counts. */
-function where(filters: LeadFilters, withStatus: boolean) {
+function where(filters: LeadFilters, withStatus: boolean, now = new Date()) {
   return (eb: ExpressionBuilder<Database, 'leads'>) => {
     const parts = [];
+    if (filters.overdue) {
+      parts.push(eb.or([eb.and([eb('leads.status', '=', 'new'), eb('leads.firstContactDueAt', '<=', now)]), eb('leads.nextActionDueAt', '<=', now)]));
+    }
     if (withStatus && filters.status) parts.push(eb('leads.status', '=', filters.status));
     if (filters.source === 'survey') parts.push(eb('leads.hasSurvey', '=', true));
     if (filters.source === 'contact') parts.push(eb('leads.hasContact', '=', true));
@@ -174,6 +179,9 @@ const listColumns = [
   'leads.lastCompleted',
   'leads.assigneeId',
   'leads.assignedAt',
+  'leads.firstContactDueAt',
+  'leads.nextActionText',
+  'leads.nextActionDueAt',
   'leads.createdAt',
   'leads.lastActivityAt',
 ] as const;
@@ -182,10 +190,13 @@ function baseList(db: Db) {
   return db.selectFrom('leads').select(listColumns);
 }
 
-/** One page, newest activity first. */
-export function listLeads(db: Db, filters: LeadFilters, page: { limit: number; offset: number }) {
+/** One page, newest activity first (or, issue 26, the soonest next action first). */
+export function listLeads(db: Db, filters: LeadFilters, page: { limit: number; offset: number }, sort: LeadSort = 'activity') {
   return baseList(db)
     .where(where(filters, true))
+    .$if(sort === 'next-action', (q) =>
+      q.orderBy(sql`case when ${sql.ref('leads.next_action_due_at')} is null then 1 else 0 end`).orderBy('leads.nextActionDueAt', 'asc'),
+    )
     .orderBy('leads.lastActivityAt', 'desc')
     .orderBy('leads.id', 'desc')
     .limit(page.limit)

@@ -158,6 +158,12 @@ async function namesOf(db: Db, rows: readonly repo.LeadRow[]): Promise<ListNames
   return { campaigns, staff };
 }
 
+/** Issue 26: still new past the first-contact target, or the next action past due. */
+function isOverdue(row: repo.LeadRow, now: Date): boolean {
+  const past = (at: Date | string | null) => at !== null && new Date(at).getTime() <= now.getTime();
+  return (row.status === 'new' && past(row.firstContactDueAt)) || past(row.nextActionDueAt);
+}
+
 function toItem(row: repo.LeadRow, names: ListNames): LeadListItem {
   return {
     _id: row.id,
@@ -172,15 +178,18 @@ function toItem(row: repo.LeadRow, names: ListNames): LeadListItem {
     assigneeId: row.assigneeId,
     assigneeName: (row.assigneeId && names.staff.get(row.assigneeId)) ?? null,
     assignedAt: row.assigneeId && row.assignedAt ? toIso(row.assignedAt) : null,
+    firstContactDueAt: row.firstContactDueAt ? toIso(row.firstContactDueAt) : null,
+    nextAction: row.nextActionText && row.nextActionDueAt ? { text: row.nextActionText, dueAt: toIso(row.nextActionDueAt) } : null,
+    overdue: isOverdue(row, new Date()),
     createdAt: toIso(row.createdAt),
     lastActivityAt: toIso(row.lastActivityAt),
   };
 }
 
 export async function listLeads(db: Db, query: LeadListQuery): Promise<LeadList> {
-  const { limit, offset, ...filters } = query;
+  const { limit, offset, sort, ...filters } = query;
   const [{ rows, names }, counted] = await Promise.all([
-    repo.listLeads(db, filters, { limit, offset }).then(async (rows) => ({ rows, names: await namesOf(db, rows) })),
+    repo.listLeads(db, filters, { limit, offset }, sort).then(async (rows) => ({ rows, names: await namesOf(db, rows) })),
     repo.countLeads(db, filters),
   ]);
   const counts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, counted.byStatus.get(s) ?? 0])) as Record<LeadStatus, number>;
@@ -301,6 +310,15 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
     await repo.updateLead(db, id, changes);
     await recordAudit(db, { actor: by, kind: 'lead.updated', recordType: 'lead', recordId: id, fields: Object.keys(changes).filter((f) => f !== 'assignedAt') });
   }
+  const after = (await repo.findLead(db, id))!;
+  return toItem(after, await namesOf(db, [after]));
+}
+
+/** Issue 26: sets or clears (null) the lead's next action; audited like other lead changes. Run it in a transaction. */
+export async function setNextAction(db: Db, id: string, action: { text: string; dueAt: string } | null, by: StaffPrincipal): Promise<LeadListItem> {
+  await requireLead(db, id);
+  await repo.setNextAction(db, id, action && { text: action.text, dueAt: new Date(action.dueAt) });
+  await recordAudit(db, { actor: by, kind: 'lead.updated', recordType: 'lead', recordId: id, fields: ['nextAction'] });
   const after = (await repo.findLead(db, id))!;
   return toItem(after, await namesOf(db, [after]));
 }
