@@ -12,8 +12,9 @@ export function filterParams(filters: LeadFilters): URLSearchParams {
   return params;
 }
 
-export function fetchLeads(filters: LeadFilters, page: { limit: number; offset: number }) {
+export function fetchLeads(filters: LeadFilters, page: { limit: number; offset: number }, sort?: 'activity' | 'next-action') {
   const params = filterParams(filters);
+  if (sort && sort !== 'activity') params.set('sort', sort);
   params.set('limit', String(page.limit));
   params.set('offset', String(page.offset));
   return api.call(LEADS_ROUTES.list, { query: params });
@@ -24,3 +25,5 @@ export const fetchLead = (id: string) => api.call(LEADS_ROUTES.one, { params: [i
 export const patchLead = (id: string, patch: LeadPatch) => api.call(LEADS_ROUTES.patch, { params: [id], body: patch });
 export const addLeadNote = (id: string, text: string) => api.call(LEADS_ROUTES.addNote, { params: [id], body: { text } });
 export const fetchStaff = () => api.call(AUTH_ROUTES.assignees);
+export const setNextAction = (id: string, action: { text: string; dueAt: string }) => api.call(LEADS_ROUTES.setNextAction, { params: [id], body: action });
+export const clearNextAction = (id: string) => api.call(LEADS_ROUTES.clearNextAction, { params: [id] });

@@ -28,6 +28,8 @@ const PAGE_SIZES = [20, 50, 100];
 
 interface View {
   filters: LeadFilters;
+  /** Issue 26: the soonest next action first, or the newest activity (default). */
+  sort: 'activity' | 'next-action';
   page: number;
   size: number;
 }
@@ -44,7 +46,7 @@ function FilterSelect(props: { label: string; all: string; value: string | undef
 
 /** The view from the URL: filters the contract rejects are dropped rather than failing the page. */
 function readView(search: URLSearchParams): View {
-  const raw = Object.fromEntries(['status', 'source', 'campaign', 'q', 'from', 'to'].map((k) => [k, search.get(k) ?? undefined]));
+  const raw = Object.fromEntries(['status', 'source', 'campaign', 'q', 'from', 'to', 'overdue'].map((k) => [k, search.get(k) ?? undefined]));
   const filters: LeadFilters = {};
   for (const [key, value] of Object.entries(raw)) {
     const one = leadFilters.safeParse({ [key]: value });
@@ -52,14 +54,15 @@ function readView(search: URLSearchParams): View {
   }
   const size = PAGE_SIZES.includes(Number(search.get('size'))) ? Number(search.get('size')) : PAGE_SIZES[0]!;
   const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
-  return { filters, page, size };
+  const sort = search.get('sort') === 'next-action' ? 'next-action' : 'activity';
+  return { filters, page, size, sort };
 }
 
 /** The page of leads the URL asks for, and the campaigns to filter on (the page works without them). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { filters, page, size } = readView(new URL(request.url).searchParams);
+  const { filters, page, size, sort } = readView(new URL(request.url).searchParams);
   const campaigns = fetchCampaigns().catch(() => [] as CampaignSummary[]);
-  const list = await loadPageData(() => fetchLeads(filters, { limit: size, offset: (page - 1) * size }), 'The leads could not be loaded.');
+  const list = await loadPageData(() => fetchLeads(filters, { limit: size, offset: (page - 1) * size }, sort), 'The leads could not be loaded.');
   return { ...list, campaigns: await campaigns };
 }
 
@@ -89,7 +92,7 @@ export function Component() {
   const [q, setQ] = useState(view.filters.q ?? '');
 
   /** Changes filters in the URL (so they survive a reload) and goes back to page 1. */
-  function setFilter(key: keyof LeadFilters, value: string | undefined) {
+  function setFilter(key: keyof LeadFilters | 'sort', value: string | undefined) {
     const next = new URLSearchParams(search);
     if (value) next.set(key, value);
     else next.delete(key);
@@ -153,6 +156,23 @@ export function Component() {
     },
     { title: 'Status', dataIndex: 'status', key: 'status', render: (status: LeadListItem['status']) => <StatusTag status={status} /> },
     { title: 'Assignee', dataIndex: 'assigneeName', key: 'assignee', render: (name: string | null) => name ?? '—' },
+    {
+      // Issue 26: what is next, and whether the lead is overdue.
+      title: 'Next action',
+      key: 'next',
+      render: (_, lead) => (
+        <>
+          {lead.overdue ? <Tag color="red">Overdue</Tag> : null}
+          {lead.nextAction ? (
+            <span>
+              {lead.nextAction.text} <span className="leads-muted">({formatWhen(lead.nextAction.dueAt)})</span>
+            </span>
+          ) : lead.overdue ? null : (
+            '—'
+          )}
+        </>
+      ),
+    },
     { title: 'Last activity', dataIndex: 'lastActivityAt', key: 'last', render: (at: string) => formatWhen(at) },
   ];
 
@@ -197,6 +217,25 @@ export function Component() {
           onChange={(v) => setFilter('campaign', v)}
           options={data.campaigns.map((c) => ({ value: c._id, label: c.name }))}
         />
+        <FilterSelect
+          label="Follow-up"
+          all="All leads"
+          value={view.filters.overdue ? 'true' : undefined}
+          onChange={(v) => setFilter('overdue', v || undefined)}
+          options={[{ value: 'true', label: 'Overdue only' }]}
+        />
+        <label className="leads-filter">
+          <span>Order</span>
+          <Select
+            aria-label="Order"
+            value={view.sort}
+            onChange={(v: string) => setFilter('sort', v === 'activity' ? undefined : v)}
+            options={[
+              { value: 'activity', label: 'Newest activity first' },
+              { value: 'next-action', label: 'Soonest next action first' },
+            ]}
+          />
+        </label>
         <label className="leads-filter">
           <span>From</span>
           <Input type="date" value={view.filters.from ?? ''} onChange={(e) => setFilter('from', e.target.value)} />
