@@ -28,7 +28,7 @@ import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
 import { leadSummary } from './features/leads';
-import { followUpMail, FollowUpJob } from './features/followup';
+import { followUpMail, FollowUpJob, followUpRoutes } from './features/followup';
 import { contactMessageActivity, contactMessagesOfLead } from './features/contact';
 import { isUnsubscribed, unsubscribeLinks } from './features/consent';
 import { campaignReading } from './features/surveys';
@@ -256,6 +256,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     siteUrl: configuredSiteUrl(config),
     studioName: async () => (await settings.current()).name,
   });
+  await app.register(followUpRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(settingsRoutes);
   await app.register(consentRoutes);
   await app.register(auditRoutes);

@@ -5,6 +5,7 @@ import { createDatabase } from '#server/db/database';
 import { createStaff } from '#server/features/auth/auth.service';
 import { AUTH_API, type StaffMember } from '#shared/auth/auth.contract';
 import { LEADS_API, type LeadList } from '#shared/leads/leads.contract';
+import { FOLLOW_UP_API, type FirstContactFigures } from '#shared/followup/followup.contract';
 import { DEFAULT_FOLLOW_UP, SETTINGS_API, type FollowUpSettings, type StudioSettings } from '#shared/settings/settings.contract';
 import { describeEachDatabase } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
@@ -229,6 +230,21 @@ describeEachDatabase(
         await database.close();
       }
       expect(mail.messages).toHaveLength(0);
+    });
+
+    it('the dashboard figures: median working minutes to first contact and the share within target, per person and per week', async () => {
+      vi.setSystemTime(ist('2026-12-07T12:00:00'));
+      const res = await ctx.asStaff({ method: 'GET', url: `${FOLLOW_UP_API.firstContact}?weeks=8` });
+      expect(res.statusCode, res.body).toBe(200);
+      const figures = res.json<FirstContactFigures>();
+      expect(figures.targetMinutes).toBe(15);
+      // Six leads of Tara's: three never contacted (past target), three contacted in 5, 0 and 0 working minutes.
+      expect(figures.byPerson).toEqual([{ staffId: taker.id, name: 'Tara', leads: 6, contacted: 3, withinTarget: 3, shareWithinTarget: 0.5, medianMinutes: 0 }]);
+      expect(figures.byWeek).toEqual([
+        { week: '2026-11-23', leads: 2, contacted: 0, withinTarget: 0, shareWithinTarget: 0, medianMinutes: null },
+        { week: '2026-11-30', leads: 4, contacted: 3, withinTarget: 3, shareWithinTarget: 0.75, medianMinutes: 0 },
+      ]);
+      expect((await ctx.app.inject({ method: 'GET', url: FOLLOW_UP_API.firstContact })).statusCode).toBe(401);
     });
   },
   // The clock moves on by days: the test's staff token must outlive it.

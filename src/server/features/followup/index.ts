@@ -7,3 +7,4 @@ export { assignCreatedLead, type LeadHints } from './assignment';
 export { followUpMail } from './followup-mail';
 export { FollowUpJob } from './follow-up-job';
 export type { FollowupTables } from './followup.tables';
+export { followUpRoutes } from './followup.routes';

@@ -1,6 +1,7 @@
 import { AUTH_ROUTES } from '#shared/auth/auth.api';
 import { LEADS_ROUTES, type LeadFilters, type LeadPatch } from '#shared/leads/leads.contract';
 import { api } from '#web/lib/api-client';
+import { FOLLOW_UP_ROUTES } from '#shared/followup/followup.contract';
 
 /** Someone a lead can be assigned to (active people only). */
 export type { Assignee as StaffMember } from '#shared/auth/auth.contract';
@@ -27,3 +28,4 @@ export const addLeadNote = (id: string, text: string) => api.call(LEADS_ROUTES.a
 export const fetchStaff = () => api.call(AUTH_ROUTES.assignees);
 export const setNextAction = (id: string, action: { text: string; dueAt: string }) => api.call(LEADS_ROUTES.setNextAction, { params: [id], body: action });
 export const clearNextAction = (id: string) => api.call(LEADS_ROUTES.clearNextAction, { params: [id] });
+export const fetchFirstContactFigures = () => api.call(FOLLOW_UP_ROUTES.firstContact, { query: new URLSearchParams({ weeks: '8' }) });

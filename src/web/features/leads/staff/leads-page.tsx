@@ -1,5 +1,6 @@
 import { DownloadOutlined, PhoneOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, Empty, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import type { FirstContactFigures } from '#shared/followup/followup.contract';
 import { useState, type ReactNode } from 'react';
 import { Link, useLoaderData, useNavigate, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { CampaignSummary } from '#shared/surveys/campaigns.contract';
@@ -20,7 +21,7 @@ import { saveBlob } from '#web/lib/save-blob';
 import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
 import { fetchCampaigns } from '#web/features/surveys/staff/campaigns-staff-api';
 import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
-import { downloadLeads, fetchLeads } from '../leads-api';
+import { downloadLeads, fetchFirstContactFigures, fetchLeads } from '../leads-api';
 import { formatWhen, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import './leads.css';
 
@@ -62,8 +63,37 @@ function readView(search: URLSearchParams): View {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { filters, page, size, sort } = readView(new URL(request.url).searchParams);
   const campaigns = fetchCampaigns().catch(() => [] as CampaignSummary[]);
+  // Issue 26: the first-contact figures (the page works without them).
+  const figures = fetchFirstContactFigures().catch(() => null);
   const list = await loadPageData(() => fetchLeads(filters, { limit: size, offset: (page - 1) * size }, sort), 'The leads could not be loaded.');
-  return { ...list, campaigns: await campaigns };
+  return { ...list, campaigns: await campaigns, figures: await figures };
+}
+
+const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
+const minutes = (value: number | null) => (value === null ? '—' : `${Math.round(value)} min`);
+
+/** Issue 26: how fast leads get their first contact, per person and per week (working minutes). */
+function SpeedToLead({ figures }: { figures: FirstContactFigures }) {
+  if (figures.byPerson.length === 0) return null;
+  const columns = [
+    { title: 'Who', dataIndex: 'name', key: 'name' },
+    { title: 'Leads', dataIndex: 'leads', key: 'leads' },
+    { title: `Within ${figures.targetMinutes} min`, dataIndex: 'shareWithinTarget', key: 'share', render: percent },
+    { title: 'Median to first contact', dataIndex: 'medianMinutes', key: 'median', render: minutes },
+  ];
+  return (
+    <Card size="small" title={<h2 className="lead-card-title">Speed to lead (last 8 weeks)</h2>} className="leads-speed">
+      <Table size="small" pagination={false} rowKey={(r) => r.staffId ?? 'nobody'} dataSource={figures.byPerson} columns={columns} aria-label="First contact per person" />
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="week"
+        dataSource={figures.byWeek}
+        columns={[{ title: 'Week of', dataIndex: 'week', key: 'week' }, ...columns.slice(1)]}
+        aria-label="First contact per week"
+      />
+    </Card>
+  );
 }
 
 function who(lead: LeadListItem): string {
@@ -194,6 +224,8 @@ export function Component() {
           Download .xlsx
         </Button>
       </div>
+
+      {data.figures ? <SpeedToLead figures={data.figures} /> : null}
 
       <form className="leads-filters" role="search" aria-label="Filter leads" onSubmit={(e) => e.preventDefault()}>
         <FilterSelect
