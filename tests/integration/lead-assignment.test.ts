@@ -168,6 +168,32 @@ describeEachDatabase(
       const lead = (await allLeads(ctx)).find((l) => l.email === 'survey.person@example.com')!;
       expect(lead.assigneeId).toBe(takers[1]!.id);
     });
+
+    it('a locality rule moves a lead given out by turn once the survey names the locality; the new assignee is told', async () => {
+      const { createActiveCampaign, addEmail, respond, surveyText } = await import('../factories/campaigns');
+      const campaignId = await createActiveCampaign(ctx, { questions: surveyText({ pages: [{ name: 'p1', elements: [{ type: 'checkbox', name: 'area', title: 'Where?', choices: ['Whitefield', 'Indiranagar'] }] }] }) });
+      await setAssignment(ctx, { mode: 'rules', rules: [] });
+      const emailId = await addEmail(ctx, 'locality.person@example.com', campaignId);
+      const before = (await allLeads(ctx)).find((l) => l.email === 'locality.person@example.com')!;
+      const target = takers.find((t) => t.id !== before.assigneeId)!;
+      await setAssignment(ctx, { mode: 'rules', rules: [{ kind: 'locality', value: 'whitefield', staffId: target.id }] });
+      await drain(ctx.app);
+      mail.messages.length = 0;
+      const res = await respond(ctx, campaignId, 'locality.person@example.com', emailId, { area: ['Whitefield'] });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      const after = (await allLeads(ctx)).find((l) => l.email === 'locality.person@example.com')!;
+      expect(after.assigneeId).toBe(target.id);
+      await drain(ctx.app);
+      const assigned = mail.messages.filter((m) => m.subject?.startsWith('Assigned to you:'));
+      expect(assigned.map((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.text)).toEqual([target.email]);
+      // A lead a person assigned by hand stays where they put it.
+      const manualId = await addEmail(ctx, 'manual.person@example.com', campaignId);
+      const manual = (await allLeads(ctx)).find((l) => l.email === 'manual.person@example.com')!;
+      const chosen = takers.find((t) => t.id !== target.id && t.id !== manual.assigneeId)!;
+      await ctx.asStaff({ method: 'PATCH', url: LEADS_API.one(manual._id), payload: { assigneeId: chosen.id } });
+      await respond(ctx, campaignId, 'manual.person@example.com', manualId, { area: ['Whitefield'] });
+      expect((await allLeads(ctx)).find((l) => l.email === 'manual.person@example.com')!.assigneeId).toBe(chosen.id);
+    });
   },
   { notify: { mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', notifyEmails: [], confirmVisitors: false, allowPrivateWebhooks: false, dispatch: false, smtpUrl: mail.url } },
 );

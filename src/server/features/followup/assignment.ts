@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
-import { assignNewLead, setFirstContactDue } from '#server/features/leads';
+import { assignNewLead, lastAssignmentAutomatic, leadForFollowUp, setFirstContactDue } from '#server/features/leads';
 import { addWorkingMinutes } from '#shared/followup/working-hours';
 import { leadTakers, staffContacts } from '#server/features/auth';
 import { readFollowUpSettings } from '#server/features/settings';
@@ -89,4 +89,23 @@ export async function assignCreatedLead(db: Db, leadId: string, hints: LeadHints
   const name = (await staffContacts(db as Kysely<Database>, [staffId])).get(staffId)?.name ?? 'Staff';
   await assignNewLead(db, { leadId, staffId, staffName: name, how: `Automatic: ${how}`, at });
   return staffId;
+}
+
+/**
+ * Issue 26: a finished survey's answers may name a locality a rule gives to someone. A lead still
+ * `new` whose assignee was chosen automatically (by turn, or nobody) moves to that person, who is
+ * told; a lead a person assigned by hand stays. Call it in the response's transaction.
+ */
+export async function reviewAssignmentByAnswers(db: Db, leadId: string, answers: Record<string, unknown>, at: Date): Promise<string | undefined> {
+  const { assignment } = await readFollowUpSettings(db as Kysely<Database>);
+  if (assignment.mode !== 'rules') return undefined;
+  const rule = ruleMatch(assignment.rules.filter((r) => r.kind === 'locality'), { answers });
+  if (!rule) return undefined;
+  const lead = await leadForFollowUp(db, leadId);
+  if (!lead || lead.status !== 'new' || lead.assigneeId === rule.staffId) return undefined;
+  if (lead.assigneeId !== null && !(await lastAssignmentAutomatic(db, leadId))) return undefined;
+  if (!(await leadTakers(db as Kysely<Database>)).includes(rule.staffId)) return undefined;
+  const name = (await staffContacts(db as Kysely<Database>, [rule.staffId])).get(rule.staffId)?.name ?? 'Staff';
+  await assignNewLead(db, { leadId, staffId: rule.staffId, staffName: name, how: 'Automatic: Rule (locality)', at });
+  return rule.staffId;
 }

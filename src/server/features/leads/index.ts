@@ -14,6 +14,7 @@ export {
   claimDueReminders,
   digestLeads,
   firstContactRows,
+  lastAssignmentAutomatic,
   leadEmails,
   leadForFollowUp,
   leadIdByEmailKey,

@@ -361,3 +361,17 @@ export function firstContactRows(db: Db, since: Date) {
     .orderBy('createdAt')
     .execute();
 }
+
+/** Issue 26: whether the lead's latest assignment was automatic (by turn or rule), not a person's. */
+export async function lastAssignmentAutomatic(db: Db, leadId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('leadEvents')
+    .select('byId')
+    .where('leadId', '=', leadId)
+    .where('type', '=', 'assign')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined && row.byId === null;
+}

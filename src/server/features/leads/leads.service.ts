@@ -116,6 +116,7 @@ export function touchLead(
  */
 export async function assignNewLead(db: Db, input: { leadId: string; staffId: string; staffName: string; how: string; at: Date }): Promise<void> {
   const row = await requireLead(db, input.leadId);
+  const before = row.assigneeId ? ((await staffNames(db as Kysely<Database>, [row.assigneeId])).get(row.assigneeId) ?? null) : null;
   await repo.updateLead(db, input.leadId, { assigneeId: input.staffId, assignedAt: input.at });
   await repo.insertLeadEvent(db, {
     id: newId(),
@@ -123,7 +124,7 @@ export async function assignNewLead(db: Db, input: { leadId: string; staffId: st
     type: 'assign',
     byId: null,
     byName: input.how,
-    fromValue: null,
+    fromValue: before,
     toValue: input.staffName,
     at: input.at,
   });

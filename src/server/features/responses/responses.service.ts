@@ -7,7 +7,7 @@ import { newId } from '#server/lib/ids';
 import { leadDetailsFrom } from '#shared/leads/lead-fields';
 import { addLeadCampaign, keepLeadCompleted, recordCompletedSurvey, touchLead } from '#server/features/leads';
 import { eventRecordedSince, recordEvent } from '#server/features/notifications';
-import { assignCreatedLead } from '#server/features/followup';
+import { assignCreatedLead, reviewAssignmentByAnswers } from '#server/features/followup';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import { isCampaignActive, requireCampaignId } from '#server/features/surveys';
 import * as responsesRepo from './responses.repository';
@@ -160,6 +160,8 @@ export async function storeResponse(
     if (stored) {
       const details = leadDetailsFrom(await responsesRepo.campaignLeadFields(db, campaignId), input.answer);
       await recordCompletedSurvey(db, { id: record.leadId, campaignId, at: now, ...details });
+      // Issue 26: a locality rule may give the lead to someone now that its answers are known.
+      await reviewAssignmentByAnswers(db, record.leadId, input.answer as Record<string, unknown>, now);
     }
     if (stored) {
       await recordEvent(db, { type: 'survey.completed', email: record.email, subjectId: id, leadId: record.leadId, sender }, now);
