@@ -236,7 +236,7 @@ export function Component() {
         </Card>
         <Card size="small" title="New leads and follow-up" style={wide}>
           <Form.Item name={['assignment', 'mode']} label="Assign new leads">
-            <Select options={ASSIGN_MODES.map((m) => ({ value: m, label: MODE_LABELS[m] }))} style={{ maxWidth: 360 }} />
+            <Select options={ASSIGN_MODES.map((m) => ({ value: m, label: MODE_LABELS[m] }))} style={{ width: '100%', maxWidth: 360 }} />
           </Form.Item>
           <Form.List name={['assignment', 'rules']}>
             {(fields, { add, remove }) => (
@@ -244,13 +244,13 @@ export function Component() {
                 {fields.map((field) => (
                   <Space key={field.key} wrap style={{ marginBottom: 8 }}>
                     <Form.Item name={[field.name, 'kind']} noStyle>
-                      <Select aria-label="Looks at" style={{ width: 190 }} options={ASSIGN_RULE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))} />
+                      <Select aria-label="Looks at" style={{ width: 180, maxWidth: '100%' }} options={ASSIGN_RULE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'value']} noStyle>
-                      <Input aria-label="Matches" placeholder="Whitefield" style={{ width: 180 }} />
+                      <Input aria-label="Matches" placeholder="Whitefield" style={{ width: 170, maxWidth: '100%' }} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'staffId']} noStyle>
-                      <Select aria-label="Goes to" style={{ width: 180 }} options={loaded.staff.map((p) => ({ value: p.id, label: p.name }))} />
+                      <Select aria-label="Goes to" style={{ width: 170, maxWidth: '100%' }} options={loaded.staff.map((p) => ({ value: p.id, label: p.name }))} />
                     </Form.Item>
                     <Button onClick={() => remove(field.name)}>Remove</Button>
                   </Space>
@@ -264,13 +264,13 @@ export function Component() {
           </Form.Item>
           <Form.Item label="Working hours (empty: closed)">
             {WEEKDAYS.map((d) => (
-              <Space key={d} style={{ display: 'flex', marginBottom: 4 }}>
-                <span style={{ display: 'inline-block', width: 90 }}>{DAY_LABELS[d]}</span>
+              <Space key={d} wrap style={{ display: 'flex', marginBottom: 4 }}>
+                <span style={{ display: 'inline-block', width: 84 }}>{DAY_LABELS[d]}</span>
                 <Form.Item name={['followUp', 'hours', d, 'start']} noStyle>
-                  <Input type="time" aria-label={`${DAY_LABELS[d]} opens`} style={{ width: 130 }} />
+                  <Input type="time" aria-label={`${DAY_LABELS[d]} opens`} style={{ width: 108 }} />
                 </Form.Item>
                 <Form.Item name={['followUp', 'hours', d, 'end']} noStyle>
-                  <Input type="time" aria-label={`${DAY_LABELS[d]} closes`} style={{ width: 130 }} />
+                  <Input type="time" aria-label={`${DAY_LABELS[d]} closes`} style={{ width: 108 }} />
                 </Form.Item>
               </Space>
             ))}
