@@ -347,6 +347,12 @@ export function Component() {
                 </span>
                 <span>{what(lead)}</span>
                 <span className="leads-muted">{formatWhen(lead.lastActivityAt)}</span>
+                {lead.overdue || lead.nextAction ? (
+                  <span>
+                    {lead.overdue ? <Tag color="red">Overdue</Tag> : null}
+                    {lead.nextAction ? `Next: ${lead.nextAction.text} (${formatWhen(lead.nextAction.dueAt)})` : null}
+                  </span>
+                ) : null}
                 {lead.phone ? (
                   <a href={telHref(lead.phone)} className="leads-card__phone" aria-label={`Call ${formatPhone(lead.phone)}`}>
                     <PhoneOutlined aria-hidden="true" /> {formatPhone(lead.phone)}
