@@ -28,6 +28,7 @@ import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
 import { leadSummary } from './features/leads';
+import { followUpMail, FollowUpJob, followUpRoutes } from './features/followup';
 import { contactMessageActivity, contactMessagesOfLead } from './features/contact';
 import { isUnsubscribed, unsubscribeLinks } from './features/consent';
 import { campaignReading } from './features/surveys';
@@ -82,6 +83,8 @@ declare module 'fastify' {
     settings: SettingsService;
     /** Site visits' mails and reminders (issue 26); tests run it by hand. */
     visitJobs: VisitJobs;
+    /** Issue 26: reminders and the morning digest (tests run it by hand, with their clock). */
+    followUp: FollowUpJob;
   }
 }
 
@@ -91,6 +94,8 @@ export interface BuildAppOptions {
   /** An open database to use (tests share one per file); by default one is opened from config. */
   database?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** The follow-up clock (issue 26); the real time by default. */
+  clock?: () => Date;
   /** Where the app's own logger writes (tests read it); stdout by default. */
   logStream?: NodeJS.WritableStream;
 }
@@ -178,6 +183,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       issueResumeToken,
       isUnsubscribed,
       unsubscribeLinks,
+      staffMail: followUpMail,
     },
     requestCount: () => answered,
     settings: { ...config.notify, publicBaseUrl: config.publicBaseUrl, siteUrl: configuredSiteUrl(config), studio: config.studio, unsubscribeSecret: config.jwtSecret },
@@ -215,8 +221,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   app.decorate('visitJobs', visitJobs);
   if (config.notify.dispatch) app.addHook('onReady', async () => visitJobs.start());
+  // Issue 26: first-contact and next-action reminders through the outbox; the morning digest.
+  const followUp = new FollowUpJob({
+    db: database.db,
+    settings: () => settings.current(),
+    send: async (mail) => mailer.send({ ...mail, from: (await settings.mail()).from }),
+    siteUrl: configuredSiteUrl(config),
+    wake: () => notifications.wake(),
+    ...(options.clock ? { now: options.clock } : {}),
+  });
+  app.decorate('followUp', followUp);
+  if (config.notify.dispatch) app.addHook('onReady', async () => followUp.start());
   app.addHook('preClose', async () => {
     await visitJobs.stop();
+    await followUp.stop();
     await retention.stop();
     await notifications.stop();
     mailer.close();
@@ -269,6 +287,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     siteUrl: configuredSiteUrl(config),
     studioName: async () => (await settings.current()).name,
   });
+  await app.register(followUpRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(settingsRoutes);
   await app.register(consentRoutes);
   await app.register(auditRoutes);

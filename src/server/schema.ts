@@ -4,6 +4,7 @@ import type { AuditTables } from '#server/features/audit/audit.tables';
 import type { AuthTables } from '#server/features/auth/auth.tables';
 import type { ConsentTables } from '#server/features/consent/consent.tables';
 import type { ContactTables } from '#server/features/contact/contact.tables';
+import type { FollowupTables } from '#server/features/followup/followup.tables';
 import type { LeadTables } from '#server/features/leads/leads.tables';
 import type { ListingMediaTables } from '#server/features/listings/listing-media.tables';
 import type { ListingTables } from '#server/features/listings/listings.tables';
@@ -17,7 +18,7 @@ import type { VisitTables } from '#server/features/visits/visits.tables';
 
 declare module '#server/db/schema' {
   interface Database
-    extends AuthTables, MediaTables, ListingTables, ListingMediaTables, SurveyTables, ResponseTables, ContactTables, NotificationTables, LeadTables, SettingsTables, ConsentTables, AuditTables, PrivacyTables, VisitTables {}
+    extends AuthTables, MediaTables, ListingTables, ListingMediaTables, SurveyTables, ResponseTables, ContactTables, NotificationTables, LeadTables, SettingsTables, ConsentTables, AuditTables, PrivacyTables, VisitTables, FollowupTables {}
 }
 
 export type { Database } from '#server/db/schema';

@@ -5,7 +5,11 @@ import { addEmailRecord, storeResponse } from '#server/features/responses/respon
 import { addContactMessage } from '#server/features/contact/contact.service';
 import type { StaffPrincipal } from '#server/features/auth/token';
 import { listStaff } from '#server/features/auth/staff.repository';
-import { addNote, listLeads, patchLead } from '#server/features/leads/leads.service';
+import { addNote, listLeads, patchLead, setNextAction } from '#server/features/leads/leads.service';
+import { createStaff } from '#server/features/auth/auth.service';
+import { writeSettingsRow } from '#server/features/settings/settings.repository';
+import { randomBytes } from 'node:crypto';
+import { bumpContentVersion } from '#server/db/content-version';
 import type { LeadStatus } from '#shared/leads/leads.contract';
 
 /** A finished demo survey: what a real visitor would send. */
@@ -28,6 +32,16 @@ const ANSWERS = {
 export async function seedDemoLeads(db: Kysely<Database>): Promise<void> {
   const [campaign] = await activeCampaigns(db);
   const [staffRow] = await listStaff(db);
+  // Issue 26: two demo colleagues who take leads (no one knows their passwords: an owner can send
+  // them a link), and new leads shared out in turn, so every demo lead has an owner.
+  for (const person of [
+    { name: 'Neha Kulkarni', email: 'neha.kulkarni@example.com' },
+    { name: 'Arjun Pillai', email: 'arjun.pillai@example.com' },
+  ]) {
+    await createStaff(db, { ...person, password: randomBytes(24).toString('base64url'), role: 'staff' });
+  }
+  await writeSettingsRow(db, JSON.stringify({ assignment: { mode: 'round-robin', rules: [] } }), null, new Date());
+  await bumpContentVersion(db);
 
   if (campaign) {
     const done = await addEmailRecord(db, { email: 'priya.sharma@example.com', campaignid: campaign._id });
@@ -72,7 +86,10 @@ export async function seedDemoLeads(db: Kysely<Database>): Promise<void> {
   for (const [email, status, note] of work) {
     const id = (await listLeads(db, { q: email, limit: 1, offset: 0 })).items[0]?._id;
     if (!id) continue;
-    await db.transaction().execute((trx) => patchLead(trx, id, { status, assigneeId: staffRow.id }, by));
+    // Each already has its owner (round-robin): staff work it.
+    await db.transaction().execute((trx) => patchLead(trx, id, { status }, by));
     if (note) await addNote(db, id, note, by);
   }
+  const priya = (await listLeads(db, { q: 'priya.sharma@example.com', limit: 1, offset: 0 })).items[0];
+  if (priya) await setNextAction(db, priya._id, { text: 'Send the Indiranagar shortlist on WhatsApp', dueAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString() }, by);
 }

@@ -27,6 +27,13 @@ describeEachDatabase('demo content at first start', (ctx) => {
     const detail = (await ctx.asStaff({ method: 'GET', url: `/api/leads/${priya._id}` })).json<{ activities: Array<{ type: string; answers?: unknown[] }>; timeline: Array<{ type: string; text?: string }> }>();
     expect(detail.activities.some((a) => a.type === 'response' && (a.answers?.length ?? 0) > 5)).toBe(true);
     expect(detail.timeline.map((t) => t.type).sort()).toEqual(['assign', 'note', 'status']);
+    // Issue 26: demo staff take leads, and every demo lead has an owner (round-robin).
+    const staff = (await ctx.asStaff({ method: 'GET', url: '/api/staff' })).json<Array<{ name: string; takesLeads: boolean }>>();
+    expect(staff.filter((s) => s.takesLeads).map((s) => s.name)).toEqual(expect.arrayContaining(['Neha Kulkarni', 'Arjun Pillai']));
+    const owned = (await ctx.asStaff({ method: 'GET', url: '/api/leads?limit=50' })).json<{ items: Array<{ assigneeId: string | null; nextAction: unknown }> }>().items;
+    expect(owned.every((l) => l.assigneeId !== null)).toBe(true);
+    expect(new Set(owned.map((l) => l.assigneeId)).size).toBe(3);
+    expect(owned.filter((l) => l.nextAction !== null)).toHaveLength(1);
 
     // Issue 26: every demo studio takes visit bookings, and the demo lead at `visit` has a visit booked.
     const bookable = (await ctx.app.inject({ method: 'GET', url: '/api/visits/studios' })).json<Array<{ studioId: string }>>();

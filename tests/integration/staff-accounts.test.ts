@@ -44,7 +44,7 @@ describeEachDatabase(
       ownerToken = await ctx.staffToken();
       const res = await as(ownerToken, { method: 'GET', url: '/api/staff' });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual([{ id: expect.any(String), name: STAFF.name, email: STAFF.email, role: 'owner', active: true, createdAt: expect.any(String) }]);
+      expect(res.json()).toEqual([{ id: expect.any(String), name: STAFF.name, email: STAFF.email, role: 'owner', active: true, takesLeads: true, away: false, createdAt: expect.any(String) }]);
       expect(res.body).not.toMatch(/hash|password/i);
     });
 

@@ -40,6 +40,10 @@ export const staffMemberSchema = z.object({
   email: z.string(),
   role: roleField,
   active: z.boolean(),
+  /** Issue 26: given new leads (round-robin and rules). */
+  takesLeads: z.boolean(),
+  /** Issue 26: away for now: passed over for new leads. */
+  away: z.boolean(),
   createdAt: z.string(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
@@ -57,8 +61,14 @@ export const staffCreateSchema = z.object({
 export type StaffCreateInput = z.infer<typeof staffCreateSchema>;
 
 export const staffUpdateSchema = z
-  .object({ name: nameField.optional(), role: roleField.optional(), active: z.boolean().optional() })
-  .refine((v) => v.name !== undefined || v.role !== undefined || v.active !== undefined, 'Nothing to change.');
+  .object({
+    name: nameField.optional(),
+    role: roleField.optional(),
+    active: z.boolean().optional(),
+    takesLeads: z.boolean({ message: 'Takes leads is true or false.' }).optional(),
+    away: z.boolean({ message: 'Away is true or false.' }).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change.');
 export type StaffUpdateInput = z.infer<typeof staffUpdateSchema>;
 
 export const assigneeSchema = z.object({ id: z.string(), name: z.string() });

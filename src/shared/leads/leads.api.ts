@@ -10,4 +10,6 @@ export const LEADS_API = {
   one: apiPath('/api/leads/:id'),
   /** POST: a note on the lead. */
   notes: apiPath('/api/leads/:id/notes'),
+  /** PUT: the lead's next action `{ text, dueAt }`; DELETE: clears it (issue 26). */
+  nextAction: apiPath('/api/leads/:id/next-action'),
 } as const;

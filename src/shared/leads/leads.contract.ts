@@ -45,6 +45,8 @@ export const LEAD_MESSAGES = {
   updated: 'Lead updated.',
   noteAdded: 'Note added.',
   nothingToChange: 'Nothing to change: send a status or an assignee.',
+  nextActionSet: 'Next action saved.',
+  nextActionCleared: 'Next action cleared.',
   dateInvalid: 'Dates are YYYY-MM-DD.',
 } as const;
 
@@ -66,10 +68,16 @@ export const leadFilters = z.object({
   from: z.preprocess((v) => (v === '' ? undefined : v), day.optional()),
   /** Last activity on or before this day (UTC). */
   to: z.preprocess((v) => (v === '' ? undefined : v), day.optional()),
+  /** Issue 26: only leads that are overdue (still new past the first-contact target, or a next action past due). */
+  overdue: z.preprocess((v) => (v === '' || v === undefined ? undefined : v === 'true' || v === '1' || v === true), z.boolean().optional()),
 });
 export type LeadFilters = z.infer<typeof leadFilters>;
 
+export const LEAD_SORTS = ['activity', 'next-action'] as const;
+
 export const leadListQuery = leadFilters.extend({
+  /** Issue 26: `next-action`: the soonest next action first (leads without one last); default newest activity first. */
+  sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LEAD_SORTS, { message: `Sort is one of: ${LEAD_SORTS.join(', ')}.` }).optional()),
   limit: z.coerce.number().int().min(1).max(LEADS_PAGE_MAX).default(20),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -87,6 +95,14 @@ export const leadListItem = z.object({
   completed: z.boolean(),
   assigneeId: z.string().nullable(),
   assigneeName: z.string().nullable(),
+  /** Issue 26: since when the assignee has the lead. */
+  assignedAt: z.string().nullable(),
+  /** Issue 26: the first-contact target (working hours from creation); null for leads from before. */
+  firstContactDueAt: z.string().nullable(),
+  /** Issue 26: what staff will do next, and when. */
+  nextAction: z.object({ text: z.string(), dueAt: z.string() }).nullable(),
+  /** Issue 26: still new past its first-contact target, or its next action past due. */
+  overdue: z.boolean(),
   createdAt: z.string(),
   lastActivityAt: z.string(),
 });
@@ -147,6 +163,15 @@ export const leadNoteInput = z.object({
 });
 export type LeadNoteInput = z.infer<typeof leadNoteInput>;
 
+export const NEXT_ACTION_MAX = 300;
+
+/** PUT /api/leads/:id/next-action: what and when (an ISO 8601 time). */
+export const nextActionInput = z.object({
+  text: safeText({ message: 'Please say what the next action is.' }).trim().min(1, 'Please say what the next action is.').max(NEXT_ACTION_MAX, `Please keep it under ${NEXT_ACTION_MAX} characters.`),
+  dueAt: z.iso.datetime({ offset: true, message: 'Please give the time as ISO 8601, such as 2026-12-01T11:00:00+05:30.' }),
+});
+export type NextActionInput = z.infer<typeof nextActionInput>;
+
 /** How leads are keyed: trimmed, lower case. */
 export function leadKey(email: string): string {
   return email.trim().toLowerCase();
@@ -162,4 +187,6 @@ export const LEADS_ROUTES = {
   one: route('GET', LEADS_API.one, leadDetail),
   patch: route('PATCH', LEADS_API.one, leadUpdated),
   addNote: route('POST', LEADS_API.notes, messageAnswer),
+  setNextAction: route('PUT', LEADS_API.nextAction, leadUpdated),
+  clearNextAction: route('DELETE', LEADS_API.nextAction, leadUpdated),
 };

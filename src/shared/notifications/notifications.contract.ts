@@ -17,7 +17,13 @@ export type SubscribableEventType = (typeof NOTIFICATION_EVENT_TYPES)[number];
  * Events for the site's own use, never offered to webhooks: `survey.resume_link` asks for the
  * visitor's "continue" e-mail (issue 17; its link holds a secret, made only when the mail is sent).
  */
-export type InternalEventType = 'survey.resume_link';
+export type InternalEventType = 'survey.resume_link' | StaffMailEventType;
+/**
+ * Issue 26: mail to one staff member about a lead, built when it is sent: `lead.assigned` (subject:
+ * the assignee), the first-contact reminder and its escalation to the owners, a next action due.
+ */
+export const STAFF_MAIL_EVENT_TYPES = ['lead.assigned', 'lead.first_contact_due', 'lead.first_contact_overdue', 'lead.next_action_due'] as const;
+export type StaffMailEventType = (typeof STAFF_MAIL_EVENT_TYPES)[number];
 /** `webhook.test`: sent to one endpoint by "Send test event". */
 export type NotificationEventType = SubscribableEventType | InternalEventType | 'webhook.test';
 

@@ -30,6 +30,64 @@ export const SETTINGS_MESSAGES = {
 } as const;
 
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+// Speed to lead (issue 26) ------------------------------------------------------------------------
+
+/** How new leads get an assignee: not at all, in turn among those who take leads, or by rule (else in turn). */
+export const ASSIGN_MODES = ['off', 'round-robin', 'rules'] as const;
+export type AssignMode = (typeof ASSIGN_MODES)[number];
+/** What a rule looks at: the campaign the lead came by, a survey answer naming a locality, a contact form's request quotation. */
+export const ASSIGN_RULE_KINDS = ['campaign', 'locality', 'quotation'] as const;
+export type AssignRuleKind = (typeof ASSIGN_RULE_KINDS)[number];
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are HH:MM, such as 09:00.');
+const dayHours = z
+  .object({ start: clock, end: clock })
+  .refine((h) => h.start < h.end, 'A day must end after it starts.')
+  .nullable();
+
+export const assignmentSettings = z.object({
+  mode: z.enum(ASSIGN_MODES, { message: `Choose one of: ${ASSIGN_MODES.join(', ')}.` }),
+  /** The first rule that matches names the person; a person who is away or takes no leads is passed over. */
+  rules: z
+    .array(
+      z.object({
+        kind: z.enum(ASSIGN_RULE_KINDS, { message: `A rule looks at one of: ${ASSIGN_RULE_KINDS.join(', ')}.` }),
+        value: safeText().trim().min(1, 'Please say what the rule matches.').max(200),
+        staffId: safeText().min(1).max(100),
+      }),
+    )
+    .max(50, 'Please keep to 50 rules.'),
+});
+export type AssignmentSettings = z.infer<typeof assignmentSettings>;
+
+export const followUpSettings = z.object({
+  /** A new lead should be contacted within this many working minutes. */
+  firstContactMinutes: z.number().int().min(1, 'At least one minute.').max(7 * 24 * 60, 'At most a week.'),
+  /** Working hours per weekday in the studio's time zone; null: closed. */
+  hours: z.object(Object.fromEntries(WEEKDAYS.map((d) => [d, dayHours])) as Record<Weekday, typeof dayHours>),
+  /** Closed days (YYYY-MM-DD, the studio's calendar). */
+  holidays: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Holidays are YYYY-MM-DD.')).max(366),
+});
+export type FollowUpSettings = z.infer<typeof followUpSettings>;
+
+export const DEFAULT_ASSIGNMENT: AssignmentSettings = { mode: 'off', rules: [] };
+export const DEFAULT_FOLLOW_UP: FollowUpSettings = {
+  firstContactMinutes: 15,
+  hours: {
+    mon: { start: '09:00', end: '19:00' },
+    tue: { start: '09:00', end: '19:00' },
+    wed: { start: '09:00', end: '19:00' },
+    thu: { start: '09:00', end: '19:00' },
+    fri: { start: '09:00', end: '19:00' },
+    sat: { start: '09:00', end: '19:00' },
+    sun: null,
+  },
+  holidays: [],
+};
 export const DEFAULT_RETENTION_UNFINISHED_DAYS = 180;
 
 /**
@@ -117,6 +175,9 @@ export const settingsInput = z.object({
   retentionUnfinishedDays: retentionDays,
   /** null: leads are kept until erased by hand. */
   retentionLeadDays: retentionDays.nullable(),
+  /** Issue 26; absent: kept as they are. */
+  assignment: assignmentSettings.optional(),
+  followUp: followUpSettings.optional(),
 });
 export type SettingsInput = z.input<typeof settingsInput>;
 
@@ -127,6 +188,8 @@ export const studioSettings = siteSchema.extend({
   notices: z.object({ landing: z.string(), contact: z.string() }),
   retentionUnfinishedDays: z.number().int(),
   retentionLeadDays: z.number().int().nullable(),
+  assignment: assignmentSettings,
+  followUp: followUpSettings,
   /** Raised by every save (1 for the first values from the environment). */
   version: z.number().int(),
   updatedAt: z.string().nullable(),

@@ -36,6 +36,8 @@ import * as listingDetails from './2026-11-28T2000-listing-details';
 import * as listingFilters from './2026-11-28T2100-listing-filters';
 import * as contactEnquiries from './2026-11-28T2200-contact-enquiries';
 import * as listingPhotos from './2026-11-28T2400-listing-photos';
+import * as leadAssignment from './2026-11-29T0100-lead-assignment';
+import * as leadFollowUp from './2026-11-29T0110-lead-follow-up';
 import * as visits from './2026-11-29T0200-visits';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
@@ -77,5 +79,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T2200-contact-enquiries': contactEnquiries,
   '2026-11-28T2400-listing-photos': listingPhotos,
   '2026-11-28T2320-responses-email-once': responsesEmailOnce,
+  '2026-11-29T0100-lead-assignment': leadAssignment,
+  '2026-11-29T0110-lead-follow-up': leadFollowUp,
   '2026-11-29T0200-visits': visits,
 };

@@ -13,6 +13,10 @@ export interface StaffUsersTable {
   role: Generated<'owner' | 'staff'>;
   /** A deactivated account's tokens are refused at once (checked on every request). */
   active: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** Issue 26: new leads may be given to this person (round-robin and rules). */
+  takesLeads: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** Issue 26: away for now: passed over when new leads are given out. */
+  away: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 export interface RevokedTokensTable {

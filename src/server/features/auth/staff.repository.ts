@@ -6,7 +6,7 @@ export function findStaffByEmail(db: Kysely<Database>, email: string) {
 }
 
 export function listStaff(db: Kysely<Database>) {
-  return db.selectFrom('staffUsers').select(['id', 'email', 'name', 'role', 'active', 'createdAt']).orderBy('createdAt').execute();
+  return db.selectFrom('staffUsers').select(['id', 'email', 'name', 'role', 'active', 'takesLeads', 'away', 'createdAt']).orderBy('createdAt').execute();
 }
 
 export function findStaffById(db: Kysely<Database>, id: string) {
@@ -29,7 +29,7 @@ export async function countOtherActiveOwners(db: Kysely<Database>, exceptId: str
 export async function updateStaff(
   db: Kysely<Database>,
   id: string,
-  change: { name?: string; role?: 'owner' | 'staff'; active?: boolean },
+  change: { name?: string; role?: 'owner' | 'staff'; active?: boolean; takesLeads?: boolean; away?: boolean },
   revokeTokens: boolean,
 ): Promise<void> {
   await db
@@ -142,4 +142,26 @@ export async function consumeResetToken(db: Kysely<Database>, tokenHash: string,
 export async function staffEmails(db: Kysely<Database>): Promise<string[]> {
   const rows = await db.selectFrom('staffUsers').select('email').orderBy('createdAt').execute();
   return rows.map((r) => r.email);
+}
+
+/**
+ * Issue 26: who may be given a new lead now (active, taking leads, not away), in a fixed order (by
+ * id) so the round-robin's turn is the same on every instance. Read in the lead's transaction.
+ */
+export async function leadTakers(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db.selectFrom('staffUsers').select('id').where('active', '=', true).where('takesLeads', '=', true).where('away', '=', false).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** Issue 26: names and e-mails of these staff members, with their role and whether they are active. */
+export async function staffContacts(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, { id: string; name: string; email: string; role: 'owner' | 'staff'; active: boolean }>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('staffUsers').select(['id', 'name', 'email', 'role', 'active']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, email: r.email, role: r.role, active: Boolean(r.active) }]));
+}
+
+/** Issue 26: every active staff member (the morning digest goes to each), oldest account first. */
+export async function activeStaff(db: Kysely<Database>): Promise<Array<{ id: string; name: string; email: string; role: 'owner' | 'staff' }>> {
+  return db.selectFrom('staffUsers').select(['id', 'name', 'email', 'role']).where('active', '=', true).orderBy('createdAt').orderBy('id').execute();
 }

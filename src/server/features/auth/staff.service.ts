@@ -23,8 +23,26 @@ export interface StaffDeps {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function toMember(row: { id: string; name: string; email: string; role: 'owner' | 'staff'; active: boolean | number; createdAt: Date | string }): StaffMember {
-  return { id: row.id, name: row.name, email: row.email, role: row.role, active: Boolean(row.active), createdAt: toIso(row.createdAt) };
+function toMember(row: {
+  id: string;
+  name: string;
+  email: string;
+  role: 'owner' | 'staff';
+  active: boolean | number;
+  takesLeads: boolean | number;
+  away: boolean | number;
+  createdAt: Date | string;
+}): StaffMember {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    active: Boolean(row.active),
+    takesLeads: Boolean(row.takesLeads),
+    away: Boolean(row.away),
+    createdAt: toIso(row.createdAt),
+  };
 }
 
 export async function listMembers(db: Kysely<Database>): Promise<StaffMember[]> {

@@ -14,6 +14,7 @@ import { toIso } from '#server/db/database';
 import { badRequest } from '#server/lib/errors';
 import { newId } from '#server/lib/ids';
 import { touchLead } from '#server/features/leads';
+import { assignCreatedLead } from '#server/features/followup';
 import { findListingSummary } from '#server/features/listings';
 import { recordEvent } from '#server/features/notifications';
 import { storeConsent, type PendingConsent } from '#server/features/consent';
@@ -74,6 +75,8 @@ export async function addContactMessage(
     await recordEvent(trx, { type: 'contact.created', email: input.email.trim(), subjectId: id, leadId: lead.id }, now);
     // A new person is a new lead, whichever way they came (issue 22 item 12); its subject is the message.
     if (lead.created) await recordEvent(trx, { type: 'lead.created', email: input.email.trim(), subjectId: id, leadId: lead.id }, now);
+    // Issue 26: a new person gets an assignee in this same transaction.
+    if (lead.created) await assignCreatedLead(trx, lead.id, { requestQuotation }, now);
   });
   return { stored: true, listing };
 }

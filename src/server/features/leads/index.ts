@@ -1,6 +1,7 @@
 /** Leads' public face: the person behind every e-mail, message and response, kept up to date by the features that hear from them. */
 export {
   addLeadCampaign,
+  assignNewLead,
   keepLeadCompleted,
   leadSummary,
   moveLeadToVisit,
@@ -10,4 +11,14 @@ export {
   type LeadSources,
   type LeadSurveyRecord,
 } from './leads.service';
-export { leadEmails, leadIdByEmailKey } from './leads.repository';
+export {
+  claimDueReminders,
+  digestLeads,
+  firstContactRows,
+  lastAssignmentAutomatic,
+  leadEmails,
+  leadForFollowUp,
+  leadIdByEmailKey,
+  setFirstContactDue,
+  type FollowUpReminder,
+} from './leads.repository';

@@ -1,7 +1,9 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import { prepared } from '#server/db/prepared';
 import type { Database } from '#server/db/schema';
-import type { LeadFilters, LeadSource, LeadStatus } from '#shared/leads/leads.contract';
+import type { LEAD_SORTS, LeadFilters, LeadSource, LeadStatus } from '#shared/leads/leads.contract';
+
+type LeadSort = (typeof LEAD_SORTS)[number];
 import { phoneSearchTerm } from '#shared/phone';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -130,9 +132,12 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const dayEnd = (day: string) => new Date(new Date(`${day}T00:00:00.000Z`).getTime() + 86_400_000);
 
 /** The filters as one WHERE clause; `withStatus: false` for the per-status counts. */
-function where(filters: LeadFilters, withStatus: boolean) {
+function where(filters: LeadFilters, withStatus: boolean, now = new Date()) {
   return (eb: ExpressionBuilder<Database, 'leads'>) => {
     const parts = [];
+    if (filters.overdue) {
+      parts.push(eb.or([eb.and([eb('leads.status', '=', 'new'), eb('leads.firstContactDueAt', '<=', now)]), eb('leads.nextActionDueAt', '<=', now)]));
+    }
     if (withStatus && filters.status) parts.push(eb('leads.status', '=', filters.status));
     if (filters.source === 'survey') parts.push(eb('leads.hasSurvey', '=', true));
     if (filters.source === 'contact') parts.push(eb('leads.hasContact', '=', true));
@@ -173,6 +178,10 @@ const listColumns = [
   'leads.lastCampaignId',
   'leads.lastCompleted',
   'leads.assigneeId',
+  'leads.assignedAt',
+  'leads.firstContactDueAt',
+  'leads.nextActionText',
+  'leads.nextActionDueAt',
   'leads.createdAt',
   'leads.lastActivityAt',
 ] as const;
@@ -181,10 +190,13 @@ function baseList(db: Db) {
   return db.selectFrom('leads').select(listColumns);
 }
 
-/** One page, newest activity first. */
-export function listLeads(db: Db, filters: LeadFilters, page: { limit: number; offset: number }) {
+/** One page, newest activity first (or, issue 26, the soonest next action first). */
+export function listLeads(db: Db, filters: LeadFilters, page: { limit: number; offset: number }, sort: LeadSort = 'activity') {
   return baseList(db)
     .where(where(filters, true))
+    .$if(sort === 'next-action', (q) =>
+      q.orderBy(sql`case when ${sql.ref('leads.next_action_due_at')} is null then 1 else 0 end`).orderBy('leads.nextActionDueAt', 'asc'),
+    )
     .orderBy('leads.lastActivityAt', 'desc')
     .orderBy('leads.id', 'desc')
     .limit(page.limit)
@@ -231,7 +243,7 @@ export function leadTimeline(db: Db, leadId: string) {
 
 // Staff writes ----------------------------------------------------------------------------------
 
-export async function updateLead(db: Db, id: string, changes: { status?: LeadStatus; assigneeId?: string | null }): Promise<void> {
+export async function updateLead(db: Db, id: string, changes: { status?: LeadStatus; assigneeId?: string | null; assignedAt?: Date | null }): Promise<void> {
   await db.updateTable('leads').set(changes).where('id', '=', id).execute();
 }
 
@@ -265,4 +277,101 @@ export async function leadEmails(db: Db, ids: readonly string[]): Promise<Map<st
     for (const row of rows) found.set(row.id, { email: row.email, emailKey: row.emailKey });
   }
   return found;
+}
+
+/** Issue 26: what a follow-up mail or reminder reads of a lead. */
+export function leadForFollowUp(db: Db, id: string) {
+  return db
+    .selectFrom('leads')
+    .select(['id', 'email', 'name', 'phone', 'status', 'assigneeId', 'assignedAt', 'createdAt', 'nextActionText', 'nextActionDueAt', 'firstContactDueAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+// Issue 26: follow-up --------------------------------------------------------------------------
+
+/** The first-contact due times of a lead just created (working hours, computed by the follow-up feature). */
+export async function setFirstContactDue(db: Db, id: string, due: Date | null, escalate: Date | null): Promise<void> {
+  await db.updateTable('leads').set({ firstContactDueAt: due, firstContactEscalateAt: escalate }).where('id', '=', id).execute();
+}
+
+export type FollowUpReminder = 'first_contact_due' | 'first_contact_overdue' | 'next_action_due';
+
+const REMINDER_COLUMNS = {
+  first_contact_due: { due: 'firstContactDueAt', taken: 'firstContactRemindedAt', onlyNew: true },
+  first_contact_overdue: { due: 'firstContactEscalateAt', taken: 'firstContactEscalatedAt', onlyNew: true },
+  next_action_due: { due: 'nextActionDueAt', taken: 'nextActionRemindedAt', onlyNew: false },
+} as const;
+
+/**
+ * Takes up to `limit` reminders of one kind that are due: one conditional UPDATE (the reminder not
+ * yet taken), so a reminder is taken once however many instances run it, and never again after a
+ * restart. Run it in the transaction that records the reminders' events.
+ */
+export function claimDueReminders(db: Db, kind: FollowUpReminder, now: Date, limit: number) {
+  const { due, taken, onlyNew } = REMINDER_COLUMNS[kind];
+  return db
+    .updateTable('leads')
+    .set({ [taken]: now })
+    .where(taken, 'is', null)
+    .where(due, '<=', now)
+    .$if(onlyNew, (q) => q.where('status', '=', 'new'))
+    .where('id', 'in', (eb) => {
+      let pick = eb.selectFrom('leads').select('id').where(taken, 'is', null).where(due, '<=', now);
+      if (onlyNew) pick = pick.where('status', '=', 'new');
+      return pick.orderBy(due).limit(limit);
+    })
+    .returning(['id', 'email'])
+    .execute();
+}
+
+/** Sets (or clears, with null) the next action; a new one will be reminded again. */
+export async function setNextAction(db: Db, id: string, action: { text: string; dueAt: Date } | null): Promise<void> {
+  await db
+    .updateTable('leads')
+    .set({ nextActionText: action?.text ?? null, nextActionDueAt: action?.dueAt ?? null, nextActionRemindedAt: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The first time a lead leaves `new`: when it was first contacted (for the first-contact figures). */
+export async function markFirstContacted(db: Db, id: string, at: Date): Promise<void> {
+  await db.updateTable('leads').set({ firstContactedAt: at }).where('id', '=', id).where('firstContactedAt', 'is', null).execute();
+}
+
+/** A staff member's leads for the morning digest: still new past their target, or with a next action due by `until`. */
+export function digestLeads(db: Db, staffId: string, now: Date, until: Date) {
+  return db
+    .selectFrom('leads')
+    .select(['id', 'email', 'name', 'phone', 'status', 'firstContactDueAt', 'nextActionText', 'nextActionDueAt'])
+    .where('assigneeId', '=', staffId)
+    .where((eb) => eb.or([eb.and([eb('status', '=', 'new'), eb('firstContactDueAt', '<=', now)]), eb('nextActionDueAt', '<', until)]))
+    .orderBy('createdAt')
+    .limit(200)
+    .execute();
+}
+
+/** Leads created since `since` with their assignee and first contact (the dashboard's figures). */
+export function firstContactRows(db: Db, since: Date) {
+  return db
+    .selectFrom('leads')
+    .select(['id', 'assigneeId', 'createdAt', 'firstContactDueAt', 'firstContactedAt', 'status'])
+    .where('createdAt', '>=', since)
+    .where('firstContactDueAt', 'is not', null)
+    .orderBy('createdAt')
+    .execute();
+}
+
+/** Issue 26: whether the lead's latest assignment was automatic (by turn or rule), not a person's. */
+export async function lastAssignmentAutomatic(db: Db, leadId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('leadEvents')
+    .select('byId')
+    .where('leadId', '=', leadId)
+    .where('type', '=', 'assign')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined && row.byId === null;
 }

@@ -12,6 +12,7 @@ import {
   leadNoteInput,
   leadPatch,
   leadUpdated,
+  nextActionInput,
 } from '#shared/leads/leads.contract';
 import { messageAnswer } from '#shared/api-answer';
 import { attachmentHeader, XLSX_CONTENT_TYPE } from '#server/lib/download';
@@ -55,6 +56,24 @@ export async function leadsRoutes(app: FastifyInstance, { sources }: { sources: 
     async (request) => {
       const lead = await app.db.transaction().execute((trx) => leads.patchLead(trx, request.params.id, request.body, request.staff!));
       return { message: LEAD_MESSAGES.updated, lead };
+    },
+  );
+
+  r.put(
+    LEADS_API.nextAction.pattern,
+    { config: { access: 'staff' }, schema: { tags, params: idParams, body: nextActionInput, response: { 200: leadUpdated } } },
+    async (request) => {
+      const lead = await app.db.transaction().execute((trx) => leads.setNextAction(trx, request.params.id, request.body, request.staff!));
+      return { message: LEAD_MESSAGES.nextActionSet, lead };
+    },
+  );
+
+  r.delete(
+    LEADS_API.nextAction.pattern,
+    { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: leadUpdated } } },
+    async (request) => {
+      const lead = await app.db.transaction().execute((trx) => leads.setNextAction(trx, request.params.id, null, request.staff!));
+      return { message: LEAD_MESSAGES.nextActionCleared, lead };
     },
   );
 

@@ -23,7 +23,7 @@ import { parseStoredMatches } from '#shared/matching/listing-match';
 import { cellText, parseAnswers, type AnswerColumn, type SurveyAnswerData } from '#shared/survey/survey-questions';
 import { campaignNames, campaignReading } from '#server/features/surveys';
 import { staffNames, type StaffPrincipal } from '#server/features/auth';
-import type { LeadSummary } from '#server/features/notifications';
+import { recordEvent, type LeadSummary } from '#server/features/notifications';
 import * as repo from './leads.repository';
 import { recordAudit } from '#server/features/audit';
 
@@ -110,6 +110,27 @@ export function touchLead(
   });
 }
 
+/**
+ * Issue 26: a new lead is given to `staffId` by the studio's assignment rules, in the transaction
+ * that created it: the timeline says so, and the assignee's e-mail is queued in the outbox.
+ */
+export async function assignNewLead(db: Db, input: { leadId: string; staffId: string; staffName: string; how: string; at: Date }): Promise<void> {
+  const row = await requireLead(db, input.leadId);
+  const before = row.assigneeId ? ((await staffNames(db as Kysely<Database>, [row.assigneeId])).get(row.assigneeId) ?? null) : null;
+  await repo.updateLead(db, input.leadId, { assigneeId: input.staffId, assignedAt: input.at });
+  await repo.insertLeadEvent(db, {
+    id: newId(),
+    leadId: input.leadId,
+    type: 'assign',
+    byId: null,
+    byName: input.how,
+    fromValue: before,
+    toValue: input.staffName,
+    at: input.at,
+  });
+  await recordEvent(db, { type: 'lead.assigned', email: row.email, subjectId: input.staffId, leadId: input.leadId }, input.at);
+}
+
 export const recordCompletedSurvey = repo.recordCompletedSurvey;
 export const addLeadCampaign = repo.addLeadCampaign;
 export const keepLeadCompleted = repo.keepLeadCompleted;
@@ -138,6 +159,12 @@ async function namesOf(db: Db, rows: readonly repo.LeadRow[]): Promise<ListNames
   return { campaigns, staff };
 }
 
+/** Issue 26: still new past the first-contact target, or the next action past due. */
+function isOverdue(row: repo.LeadRow, now: Date): boolean {
+  const past = (at: Date | string | null) => at !== null && new Date(at).getTime() <= now.getTime();
+  return (row.status === 'new' && past(row.firstContactDueAt)) || past(row.nextActionDueAt);
+}
+
 function toItem(row: repo.LeadRow, names: ListNames): LeadListItem {
   return {
     _id: row.id,
@@ -151,15 +178,19 @@ function toItem(row: repo.LeadRow, names: ListNames): LeadListItem {
     completed: toBool(row.lastCompleted),
     assigneeId: row.assigneeId,
     assigneeName: (row.assigneeId && names.staff.get(row.assigneeId)) ?? null,
+    assignedAt: row.assigneeId && row.assignedAt ? toIso(row.assignedAt) : null,
+    firstContactDueAt: row.firstContactDueAt ? toIso(row.firstContactDueAt) : null,
+    nextAction: row.nextActionText && row.nextActionDueAt ? { text: row.nextActionText, dueAt: toIso(row.nextActionDueAt) } : null,
+    overdue: isOverdue(row, new Date()),
     createdAt: toIso(row.createdAt),
     lastActivityAt: toIso(row.lastActivityAt),
   };
 }
 
 export async function listLeads(db: Db, query: LeadListQuery): Promise<LeadList> {
-  const { limit, offset, ...filters } = query;
+  const { limit, offset, sort, ...filters } = query;
   const [{ rows, names }, counted] = await Promise.all([
-    repo.listLeads(db, filters, { limit, offset }).then(async (rows) => ({ rows, names: await namesOf(db, rows) })),
+    repo.listLeads(db, filters, { limit, offset }, sort).then(async (rows) => ({ rows, names: await namesOf(db, rows) })),
     repo.countLeads(db, filters),
   ]);
   const counts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, counted.byStatus.get(s) ?? 0])) as Record<LeadStatus, number>;
@@ -248,9 +279,10 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
   // The names of the assignee before and after (any staff member, active or not).
   const staff = await staffNames(db as Kysely<Database>, [row.assigneeId, patch.assigneeId ?? null]);
   const at = new Date();
-  const changes: { status?: LeadStatus; assigneeId?: string | null } = {};
+  const changes: { status?: LeadStatus; assigneeId?: string | null; assignedAt?: Date | null } = {};
   if (patch.status !== undefined && patch.status !== row.status) {
     changes.status = patch.status;
+    if (row.status === 'new') await repo.markFirstContacted(db, id, at);
     await repo.insertLeadEvent(db, { id: newId(), leadId: id, type: 'status', byId: by.sub, byName: by.name ?? by.email ?? 'Staff', fromValue: row.status, toValue: patch.status, at });
   }
   if (patch.assigneeId !== undefined && patch.assigneeId !== row.assigneeId) {
@@ -259,6 +291,11 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
       throw badRequest(LEAD_MESSAGES.assigneeNotFound, [{ field: 'assigneeId', message: LEAD_MESSAGES.assigneeNotFound }]);
     }
     changes.assigneeId = patch.assigneeId;
+    changes.assignedAt = patch.assigneeId === null ? null : at;
+    // The new assignee hears of it at once (issue 26), unless they gave it to themselves.
+    if (patch.assigneeId !== null && patch.assigneeId !== by.sub) {
+      await recordEvent(db, { type: 'lead.assigned', email: row.email, subjectId: patch.assigneeId, leadId: id }, at);
+    }
     await repo.insertLeadEvent(db, {
       id: newId(),
       leadId: id,
@@ -272,8 +309,17 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
   }
   if (Object.keys(changes).length > 0) {
     await repo.updateLead(db, id, changes);
-    await recordAudit(db, { actor: by, kind: 'lead.updated', recordType: 'lead', recordId: id, fields: Object.keys(changes) });
+    await recordAudit(db, { actor: by, kind: 'lead.updated', recordType: 'lead', recordId: id, fields: Object.keys(changes).filter((f) => f !== 'assignedAt') });
   }
+  const after = (await repo.findLead(db, id))!;
+  return toItem(after, await namesOf(db, [after]));
+}
+
+/** Issue 26: sets or clears (null) the lead's next action; audited like other lead changes. Run it in a transaction. */
+export async function setNextAction(db: Db, id: string, action: { text: string; dueAt: string } | null, by: StaffPrincipal): Promise<LeadListItem> {
+  await requireLead(db, id);
+  await repo.setNextAction(db, id, action && { text: action.text, dueAt: new Date(action.dueAt) });
+  await recordAudit(db, { actor: by, kind: 'lead.updated', recordType: 'lead', recordId: id, fields: ['nextAction'] });
   const after = (await repo.findLead(db, id))!;
   return toItem(after, await namesOf(db, [after]));
 }

@@ -2,6 +2,8 @@ import type { ColumnType } from 'kysely';
 import type { LeadStatus } from '#shared/leads/leads.contract';
 import type { Flag, Timestamp } from '#server/db/column-types';
 
+type NullableTime = ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+
 export interface LeadsTable {
   id: string;
   /** The e-mail trimmed and lower-cased: one lead per person. */
@@ -12,6 +14,20 @@ export interface LeadsTable {
   phone: string | null;
   status: LeadStatus;
   assigneeId: string | null;
+  /** Issue 26: when the assignee was given the lead (by hand or automatically). */
+  assignedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  /** Issue 26: the first-contact target and twice it, in working hours from creation; null before issue 26. */
+  firstContactDueAt: NullableTime;
+  firstContactEscalateAt: NullableTime;
+  /** When each reminder was taken (once: a conditional UPDATE). */
+  firstContactRemindedAt: NullableTime;
+  firstContactEscalatedAt: NullableTime;
+  /** When the lead first left `new`. */
+  firstContactedAt: NullableTime;
+  /** The next action staff set: what and when; reminded once per action. */
+  nextActionText: ColumnType<string | null, string | null | undefined, string | null>;
+  nextActionDueAt: NullableTime;
+  nextActionRemindedAt: NullableTime;
   hasSurvey: Flag;
   hasContact: Flag;
   hasNewsletter: Flag;

@@ -5,7 +5,7 @@ export const personalData: PersonalData = {
   feature: 'leads',
   tables: ['leads', 'lead_events', 'lead_campaigns'],
   async export(db, leadId) {
-    const lead = await db.selectFrom('leads').select(['id', 'email', 'name', 'phone', 'status', 'createdAt', 'lastActivityAt']).where('id', '=', leadId).executeTakeFirst();
+    const lead = await db.selectFrom('leads').select(['id', 'email', 'name', 'phone', 'status', 'createdAt', 'lastActivityAt', 'nextActionText', 'nextActionDueAt']).where('id', '=', leadId).executeTakeFirst();
     const events = await db.selectFrom('leadEvents').select(['type', 'byName', 'fromValue', 'toValue', 'text', 'createdAt']).where('leadId', '=', leadId).orderBy('createdAt').execute();
     const campaigns = await db.selectFrom('leadCampaigns').select('campaignId').where('leadId', '=', leadId).orderBy('campaignId').execute();
     return { lead: lead ?? null, timeline: events, campaigns: campaigns.map((c) => c.campaignId) };

@@ -4,6 +4,7 @@ import type { Dialect } from '#server/db/database';
 import type { GroupCommitter } from '#server/db/group-commit';
 import type { Database } from '#server/db/schema';
 import { newId } from '#server/lib/ids';
+import { STAFF_MAIL_EVENT_TYPES, type StaffMailEventType } from '#shared/notifications/notifications.contract';
 import type { SiteSettings } from '#shared/site';
 import { GIVE_UP_AFTER_MS, retryDelayMs } from './backoff';
 import { resumeLinkMail, staffLeadMail, visitorConfirmationMail } from './emails/lead-emails';
@@ -31,6 +32,8 @@ const REST_FACTOR = 9;
 const FLOOD_RATE = 200;
 /** A slow pass (a slow mail server) must not hold every notification back for long. */
 const MAX_REST_MS = 1000;
+
+const isStaffMailEvent = (type: string): type is StaffMailEventType => (STAFF_MAIL_EVENT_TYPES as readonly string[]).includes(type);
 
 /** How long an unfinished survey waits before staff are told of the lead. */
 export const UNFINISHED_ALERT_DELAY_MS = 30 * 60 * 1000;
@@ -210,6 +213,12 @@ export class NotificationDispatcher {
       const deliveries: NewDelivery[] = [];
       const add = (channel: NewDelivery['channel'], endpointId: string | null, due: Date) =>
         deliveries.push({ id: newId(), eventId: event.id, channel, endpointId, nextAttemptAt: due, createdAt: now });
+      if (isStaffMailEvent(event.type)) {
+        // Issue 26: one staff member's mail, built from the lead as it is when sent; no webhook.
+        add('staff_email', null, now);
+        fanned.push({ eventId: event.id, payload: null, deliveries });
+        continue;
+      }
       if (event.type === 'survey.resume_link') {
         // The visitor asked for it: their e-mail only; staff are not told and no webhook hears of it.
         add('visitor_email', null, now);
@@ -359,6 +368,12 @@ export class NotificationDispatcher {
     // Someone who unsubscribed gets no visitor mail (issue 24 §5); staff mail about them still goes.
     if (delivery.channel === 'visitor_email' && (await this.deps.sources.isUnsubscribed(db, event.email))) return 'skipped';
     if (event.type === 'survey.resume_link') return this.sendResumeLink(event);
+    if (isStaffMailEvent(event.type)) {
+      const mail = await this.deps.sources.staffMail?.(db, { ...event, type: event.type }, settings.siteUrl);
+      if (!mail || mail.to.length === 0) return 'skipped';
+      await mailer.send({ ...mail, from: (await this.mailSettings()).from });
+      return { ok: true, status: null, error: null };
+    }
     const body = event.payload ?? (await this.payloadOf(event));
     if (delivery.channel === 'webhook') {
       if (!delivery.endpoint) return 'skipped';

@@ -3,7 +3,7 @@ import type { Database } from '#server/db/schema';
 import { cellText, parseAnswers } from '#shared/survey/survey-questions';
 import { parseStoredMatches, type ListingMatches } from '#shared/matching/listing-match';
 import type { SurveyReading } from '#shared/survey/survey-questions';
-import type { NotificationEventType } from '#shared/notifications/notifications.contract';
+import type { NotificationEventType, StaffMailEventType } from '#shared/notifications/notifications.contract';
 import type { ContactListing, EnquiryTopic } from '#shared/contact/contact.contract';
 import { listingPagePath } from '#shared/paths';
 
@@ -87,6 +87,25 @@ export interface NotificationSources {
   issueResumeToken(db: Kysely<Database>, emailRecordId: string, now: Date): Promise<string>;
   isUnsubscribed(db: Kysely<Database>, email: string): Promise<boolean>;
   unsubscribeLinks(secret: string, siteUrl: string, email: string): { pageUrl: string; headers: Record<string, string> };
+  /**
+   * Issue 26: a staff mail about a lead (assigned, a reminder), built when it is sent from the lead
+   * as it is then; null when no longer needed (the lead was contacted, reassigned or erased).
+   */
+  staffMail?(db: Kysely<Database>, event: StaffMailEvent, siteUrl: string): Promise<StaffMail | null>;
+}
+
+export interface StaffMailEvent {
+  type: StaffMailEventType;
+  subjectId: string;
+  leadId: string | null;
+  createdAt: Date | string;
+}
+
+export interface StaffMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
 }
 
 export const emailOnlyLead: LeadLookup = async (_db, leadId, email) => ({ _id: leadId, email, name: null, phone: null });

@@ -6,5 +6,5 @@
  */
 export { recordEvent } from './outbox';
 export { eventRecordedSince } from './notifications.repository';
-export type { LeadSummary } from './event-data';
+export type { LeadSummary, StaffMail, StaffMailEvent } from './event-data';
 export type { MailSettings } from './dispatcher';

@@ -7,6 +7,7 @@ import { newId } from '#server/lib/ids';
 import { leadDetailsFrom } from '#shared/leads/lead-fields';
 import { addLeadCampaign, keepLeadCompleted, recordCompletedSurvey, touchLead } from '#server/features/leads';
 import { eventRecordedSince, recordEvent } from '#server/features/notifications';
+import { assignCreatedLead, reviewAssignmentByAnswers } from '#server/features/followup';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import { campaignIdsNamed, campaignLeadFields, campaignNames, isCampaignActive, requireCampaignId } from '#server/features/surveys';
 import * as responsesRepo from './responses.repository';
@@ -84,6 +85,8 @@ export async function addEmailRecord(db: Db, input: { email: string; campaignid:
       if (campaignId !== null) await addLeadCampaign(db, lead.id, campaignId);
       // A new person: staff hear of them (at once by webhook; by e-mail if the survey stays unfinished).
       if (lead.created) await recordEvent(db, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);
+      // Issue 26: a new person gets an assignee in this same transaction.
+      if (lead.created) await assignCreatedLead(db, lead.id, { campaignId }, now);
       return { emailID: id, created: true, newsletter, event: lead.created, resumeLinkSent: false };
     }
     if (campaignId !== null) {
@@ -160,6 +163,8 @@ export async function storeResponse(
     if (stored) {
       const details = leadDetailsFrom(await campaignLeadFields(db, campaignId), input.answer);
       await recordCompletedSurvey(db, { id: record.leadId, campaignId, at: now, ...details });
+      // Issue 26: a locality rule may give the lead to someone now that its answers are known.
+      await reviewAssignmentByAnswers(db, record.leadId, input.answer as Record<string, unknown>, now);
     }
     if (stored) {
       await recordEvent(db, { type: 'survey.completed', email: record.email, subjectId: id, leadId: record.leadId, sender }, now);

@@ -1,3 +1,3 @@
 /** Settings' public face: the studio's settings, read at send and render time. */
-export { SettingsService } from './settings.service';
+export { SettingsService, readFollowUpSettings } from './settings.service';
 export { settingsRoutes } from './settings.routes';

@@ -4,6 +4,8 @@ import { readContentVersion } from '#server/db/content-version';
 import type { Database } from '#server/db/schema';
 import type { MailSettings } from '#server/features/notifications';
 import {
+  DEFAULT_ASSIGNMENT,
+  DEFAULT_FOLLOW_UP,
   DEFAULT_RETENTION_UNFINISHED_DAYS,
   DEFAULT_TIME_ZONE,
   defaultNotices,
@@ -27,6 +29,18 @@ import { readSettingsRow, writeSettingsRow } from './settings.repository';
 
 /** The settings as saved: everything but the version and time. */
 export type SettingsValues = Omit<StudioSettings, 'version' | 'updatedAt'>;
+/** What a save takes: the speed-to-lead parts may be left out (kept as they are). */
+export type SettingsSave = Omit<SettingsValues, 'assignment' | 'followUp'> & Partial<Pick<SettingsValues, 'assignment' | 'followUp'>>;
+
+/**
+ * The speed-to-lead settings (issue 26) read through `db`, which may be an open transaction: a new
+ * lead's assignee is chosen in the transaction that creates it.
+ */
+export async function readFollowUpSettings(db: Kysely<Database>): Promise<Pick<StudioSettings, 'assignment' | 'followUp' | 'timeZone'>> {
+  const row = await readSettingsRow(db);
+  const saved = row ? (JSON.parse(row.data) as Partial<SettingsValues>) : {};
+  return { assignment: saved.assignment ?? DEFAULT_ASSIGNMENT, followUp: saved.followUp ?? DEFAULT_FOLLOW_UP, timeZone: saved.timeZone ?? DEFAULT_TIME_ZONE };
+}
 
 /** The first values, before any save: the environment's (STUDIO_*, NOTIFY_EMAILS) and the defaults. */
 export function settingsFromConfig(config: Config): StudioSettings {
@@ -39,6 +53,8 @@ export function settingsFromConfig(config: Config): StudioSettings {
     notices: defaultNotices(studio),
     retentionUnfinishedDays: DEFAULT_RETENTION_UNFINISHED_DAYS,
     retentionLeadDays: null,
+    assignment: DEFAULT_ASSIGNMENT,
+    followUp: DEFAULT_FOLLOW_UP,
     version: 1,
     updatedAt: null,
   };
@@ -85,7 +101,7 @@ export class SettingsService {
   }
 
   /** Saves the whole settings object (validated by the route); answers it as saved. */
-  async save(values: SettingsValues, actor: AuditActor): Promise<StudioSettings> {
+  async save(values: SettingsSave, actor: AuditActor): Promise<StudioSettings> {
     const before = await this.current();
     const data: SettingsValues = {
       name: values.name,
@@ -100,6 +116,8 @@ export class SettingsService {
       notices: { landing: values.notices.landing, contact: values.notices.contact },
       retentionUnfinishedDays: values.retentionUnfinishedDays,
       retentionLeadDays: values.retentionLeadDays,
+      assignment: values.assignment ?? before.assignment,
+      followUp: values.followUp ?? before.followUp,
     };
     const at = this.now();
     // The change, its audit entry (which fields, never their values) and a new version of each

@@ -1,6 +1,7 @@
 import { AUTH_ROUTES } from '#shared/auth/auth.api';
 import { LEADS_ROUTES, type LeadFilters, type LeadPatch } from '#shared/leads/leads.contract';
 import { api } from '#web/lib/api-client';
+import { FOLLOW_UP_ROUTES } from '#shared/followup/followup.contract';
 
 /** Someone a lead can be assigned to (active people only). */
 export type { Assignee as StaffMember } from '#shared/auth/auth.contract';
@@ -12,8 +13,9 @@ export function filterParams(filters: LeadFilters): URLSearchParams {
   return params;
 }
 
-export function fetchLeads(filters: LeadFilters, page: { limit: number; offset: number }) {
+export function fetchLeads(filters: LeadFilters, page: { limit: number; offset: number }, sort?: 'activity' | 'next-action') {
   const params = filterParams(filters);
+  if (sort && sort !== 'activity') params.set('sort', sort);
   params.set('limit', String(page.limit));
   params.set('offset', String(page.offset));
   return api.call(LEADS_ROUTES.list, { query: params });
@@ -24,3 +26,6 @@ export const fetchLead = (id: string) => api.call(LEADS_ROUTES.one, { params: [i
 export const patchLead = (id: string, patch: LeadPatch) => api.call(LEADS_ROUTES.patch, { params: [id], body: patch });
 export const addLeadNote = (id: string, text: string) => api.call(LEADS_ROUTES.addNote, { params: [id], body: { text } });
 export const fetchStaff = () => api.call(AUTH_ROUTES.assignees);
+export const setNextAction = (id: string, action: { text: string; dueAt: string }) => api.call(LEADS_ROUTES.setNextAction, { params: [id], body: action });
+export const clearNextAction = (id: string) => api.call(LEADS_ROUTES.clearNextAction, { params: [id] });
+export const fetchFirstContactFigures = () => api.call(FOLLOW_UP_ROUTES.firstContact, { query: new URLSearchParams({ weeks: '8' }) });

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Form, Input, Popconfirm, Radio, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Form, Input, Popconfirm, Radio, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
@@ -96,6 +96,25 @@ export function Component() {
       dataIndex: 'active',
       width: 110,
       render: (active: boolean) => (active ? <Typography.Text strong>Active</Typography.Text> : <Tag>Deactivated</Tag>),
+    },
+    {
+      // Issue 26: who is given new leads (round-robin and rules), and who is away for now.
+      title: 'New leads',
+      key: 'leads',
+      width: 150,
+      render: (_: unknown, m) => (
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+          <Checkbox
+            checked={m.takesLeads}
+            onChange={(e) => void run(() => updateStaff(m.id, { takesLeads: e.target.checked }), e.target.checked ? `${m.name} takes new leads.` : `${m.name} takes no new leads.`)}
+          >
+            Takes leads
+          </Checkbox>
+          <Checkbox checked={m.away} onChange={(e) => void run(() => updateStaff(m.id, { away: e.target.checked }), e.target.checked ? `${m.name} is away.` : `${m.name} is back.`)}>
+            Away
+          </Checkbox>
+        </div>
+      ),
     },
     { title: 'Added', dataIndex: 'createdAt', width: 110, responsive: ['md'], render: (at: string) => <time dateTime={at}>{dayjs(at).format('DD-MM-YYYY')}</time> },
     {

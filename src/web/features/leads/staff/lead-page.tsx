@@ -21,7 +21,7 @@ import { SYSTEM_ROUTES } from '#shared/system/system.api';
 import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
 import { formatPhone } from '#shared/phone';
 import { askedAbout, leadGreeting, mailtoHref, telHrefOf, whatsAppHref } from '../lead-links';
-import { addLeadNote, fetchLead, fetchStaff, patchLead, type StaffMember } from '../leads-api';
+import { addLeadNote, clearNextAction, fetchLead, fetchStaff, patchLead, setNextAction, type StaffMember } from '../leads-api';
 import { SurveyFileLinks } from '#web/features/responses/staff/survey-file-links';
 import { formatWhen, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import { LeadPrivacyCard } from '#web/features/privacy/staff/lead-privacy-card';
@@ -141,9 +141,12 @@ export function Component() {
   const data = useLoaderData<typeof loader>();
   const { reload } = usePageReload();
   const { message } = App.useApp();
-  const [busy, setBusy] = useState<'status' | 'assign' | 'note' | null>(null);
+  const [busy, setBusy] = useState<'status' | 'assign' | 'note' | 'next' | null>(null);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
+  const [nextText, setNextText] = useState('');
+  const [nextDue, setNextDue] = useState('');
+  const [nextError, setNextError] = useState<string | null>(null);
 
   if (!data.data) {
     return (
@@ -174,6 +177,25 @@ export function Component() {
       await reload();
     } catch (error) {
       void message.error(errorMessage(error, 'The lead could not be updated.'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function saveNextAction(clear: boolean) {
+    const due = nextDue ? new Date(nextDue) : null;
+    if (!clear && (!nextText.trim() || !due || Number.isNaN(due.getTime()))) {
+      setNextError('Please say what the next action is and when.');
+      return;
+    }
+    setNextError(null);
+    setBusy('next');
+    try {
+      const res = clear ? await clearNextAction(lead._id) : await setNextAction(lead._id, { text: nextText.trim(), dueAt: due!.toISOString() });
+      void message.success(res.message);
+      await reload();
+    } catch (error) {
+      setNextError(errorMessage(error, 'The next action could not be saved.'));
     } finally {
       setBusy(null);
     }
@@ -277,6 +299,40 @@ export function Component() {
                 options={[{ value: '', label: 'Nobody' }, ...data.staff.map((s) => ({ value: s.id, label: s.name }))]}
               />
             </label>
+            <div className="lead-next-action">
+              <label className="leads-filter" htmlFor="lead-next-text">
+                <span>
+                  Next action {lead.overdue ? <Tag color="red">Overdue</Tag> : null}
+                </span>
+              </label>
+              {lead.nextAction ? (
+                <Typography.Paragraph>
+                  {lead.nextAction.text} — <time dateTime={lead.nextAction.dueAt}>{formatWhen(lead.nextAction.dueAt)}</time>
+                </Typography.Paragraph>
+              ) : null}
+              <Input id="lead-next-text" placeholder="Call back about the villa" value={nextText} maxLength={300} onChange={(e) => setNextText(e.target.value)} />
+              <Input aria-label="When" type="datetime-local" value={nextDue} onChange={(e) => setNextDue(e.target.value)} />
+              {nextError ? (
+                <Typography.Text type="danger" role="alert">
+                  {nextError}
+                </Typography.Text>
+              ) : null}
+              <div style={{ display: 'flex', gap: 8 }}>
+                <Button size="small" type="primary" loading={busy === 'next'} disabled={busy !== null} onClick={() => void saveNextAction(false)}>
+                  Save next action
+                </Button>
+                {lead.nextAction ? (
+                  <Button size="small" disabled={busy !== null} onClick={() => void saveNextAction(true)}>
+                    Clear
+                  </Button>
+                ) : null}
+              </div>
+            </div>
+            {lead.assigneeId && lead.assignedAt ? (
+              <Typography.Text type="secondary" className="lead-assigned-since">
+                {lead.assigneeName ?? 'Assigned'} since <time dateTime={lead.assignedAt}>{formatWhen(lead.assignedAt)}</time>
+              </Typography.Text>
+            ) : null}
             <form
               className="lead-note"
               onSubmit={(e) => {

@@ -1,5 +1,6 @@
 import { DownloadOutlined, PhoneOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, Empty, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import type { FirstContactFigures } from '#shared/followup/followup.contract';
 import { useState, type ReactNode } from 'react';
 import { Link, useLoaderData, useNavigate, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { CampaignSummary } from '#shared/surveys/campaigns.contract';
@@ -20,7 +21,7 @@ import { saveBlob } from '#web/lib/save-blob';
 import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
 import { fetchCampaigns } from '#web/features/surveys/staff/campaigns-staff-api';
 import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
-import { downloadLeads, fetchLeads } from '../leads-api';
+import { downloadLeads, fetchFirstContactFigures, fetchLeads } from '../leads-api';
 import { formatWhen, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import './leads.css';
 
@@ -28,6 +29,8 @@ const PAGE_SIZES = [20, 50, 100];
 
 interface View {
   filters: LeadFilters;
+  /** Issue 26: the soonest next action first, or the newest activity (default). */
+  sort: 'activity' | 'next-action';
   page: number;
   size: number;
 }
@@ -44,7 +47,7 @@ function FilterSelect(props: { label: string; all: string; value: string | undef
 
 /** The view from the URL: filters the contract rejects are dropped rather than failing the page. */
 function readView(search: URLSearchParams): View {
-  const raw = Object.fromEntries(['status', 'source', 'campaign', 'q', 'from', 'to'].map((k) => [k, search.get(k) ?? undefined]));
+  const raw = Object.fromEntries(['status', 'source', 'campaign', 'q', 'from', 'to', 'overdue'].map((k) => [k, search.get(k) ?? undefined]));
   const filters: LeadFilters = {};
   for (const [key, value] of Object.entries(raw)) {
     const one = leadFilters.safeParse({ [key]: value });
@@ -52,15 +55,45 @@ function readView(search: URLSearchParams): View {
   }
   const size = PAGE_SIZES.includes(Number(search.get('size'))) ? Number(search.get('size')) : PAGE_SIZES[0]!;
   const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
-  return { filters, page, size };
+  const sort = search.get('sort') === 'next-action' ? 'next-action' : 'activity';
+  return { filters, page, size, sort };
 }
 
 /** The page of leads the URL asks for, and the campaigns to filter on (the page works without them). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { filters, page, size } = readView(new URL(request.url).searchParams);
+  const { filters, page, size, sort } = readView(new URL(request.url).searchParams);
   const campaigns = fetchCampaigns().catch(() => [] as CampaignSummary[]);
-  const list = await loadPageData(() => fetchLeads(filters, { limit: size, offset: (page - 1) * size }), 'The leads could not be loaded.');
-  return { ...list, campaigns: await campaigns };
+  // Issue 26: the first-contact figures (the page works without them).
+  const figures = fetchFirstContactFigures().catch(() => null);
+  const list = await loadPageData(() => fetchLeads(filters, { limit: size, offset: (page - 1) * size }, sort), 'The leads could not be loaded.');
+  return { ...list, campaigns: await campaigns, figures: await figures };
+}
+
+const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
+const minutes = (value: number | null) => (value === null ? '—' : `${Math.round(value)} min`);
+
+/** Issue 26: how fast leads get their first contact, per person and per week (working minutes). */
+function SpeedToLead({ figures }: { figures: FirstContactFigures }) {
+  if (figures.byPerson.length === 0) return null;
+  const columns = [
+    { title: 'Who', dataIndex: 'name', key: 'name' },
+    { title: 'Leads', dataIndex: 'leads', key: 'leads' },
+    { title: `Within ${figures.targetMinutes} min`, dataIndex: 'shareWithinTarget', key: 'share', render: percent },
+    { title: 'Median to first contact', dataIndex: 'medianMinutes', key: 'median', render: minutes },
+  ];
+  return (
+    <Card size="small" title={<h2 className="lead-card-title">Speed to lead (last 8 weeks)</h2>} className="leads-speed">
+      <Table size="small" pagination={false} rowKey={(r) => r.staffId ?? 'nobody'} dataSource={figures.byPerson} columns={columns} aria-label="First contact per person" />
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="week"
+        dataSource={figures.byWeek}
+        columns={[{ title: 'Week of', dataIndex: 'week', key: 'week' }, ...columns.slice(1)]}
+        aria-label="First contact per week"
+      />
+    </Card>
+  );
 }
 
 function who(lead: LeadListItem): string {
@@ -89,7 +122,7 @@ export function Component() {
   const [q, setQ] = useState(view.filters.q ?? '');
 
   /** Changes filters in the URL (so they survive a reload) and goes back to page 1. */
-  function setFilter(key: keyof LeadFilters, value: string | undefined) {
+  function setFilter(key: keyof LeadFilters | 'sort', value: string | undefined) {
     const next = new URLSearchParams(search);
     if (value) next.set(key, value);
     else next.delete(key);
@@ -153,6 +186,23 @@ export function Component() {
     },
     { title: 'Status', dataIndex: 'status', key: 'status', render: (status: LeadListItem['status']) => <StatusTag status={status} /> },
     { title: 'Assignee', dataIndex: 'assigneeName', key: 'assignee', render: (name: string | null) => name ?? '—' },
+    {
+      // Issue 26: what is next, and whether the lead is overdue.
+      title: 'Next action',
+      key: 'next',
+      render: (_, lead) => (
+        <>
+          {lead.overdue ? <Tag color="red">Overdue</Tag> : null}
+          {lead.nextAction ? (
+            <span>
+              {lead.nextAction.text} <span className="leads-muted">({formatWhen(lead.nextAction.dueAt)})</span>
+            </span>
+          ) : lead.overdue ? null : (
+            '—'
+          )}
+        </>
+      ),
+    },
     { title: 'Last activity', dataIndex: 'lastActivityAt', key: 'last', render: (at: string) => formatWhen(at) },
   ];
 
@@ -174,6 +224,8 @@ export function Component() {
           Download .xlsx
         </Button>
       </div>
+
+      {data.figures ? <SpeedToLead figures={data.figures} /> : null}
 
       <form className="leads-filters" role="search" aria-label="Filter leads" onSubmit={(e) => e.preventDefault()}>
         <FilterSelect
@@ -197,6 +249,25 @@ export function Component() {
           onChange={(v) => setFilter('campaign', v)}
           options={data.campaigns.map((c) => ({ value: c._id, label: c.name }))}
         />
+        <FilterSelect
+          label="Follow-up"
+          all="All leads"
+          value={view.filters.overdue ? 'true' : undefined}
+          onChange={(v) => setFilter('overdue', v || undefined)}
+          options={[{ value: 'true', label: 'Overdue only' }]}
+        />
+        <label className="leads-filter">
+          <span>Order</span>
+          <Select
+            aria-label="Order"
+            value={view.sort}
+            onChange={(v: string) => setFilter('sort', v === 'activity' ? undefined : v)}
+            options={[
+              { value: 'activity', label: 'Newest activity first' },
+              { value: 'next-action', label: 'Soonest next action first' },
+            ]}
+          />
+        </label>
         <label className="leads-filter">
           <span>From</span>
           <Input type="date" value={view.filters.from ?? ''} onChange={(e) => setFilter('from', e.target.value)} />
@@ -276,6 +347,12 @@ export function Component() {
                 </span>
                 <span>{what(lead)}</span>
                 <span className="leads-muted">{formatWhen(lead.lastActivityAt)}</span>
+                {lead.overdue || lead.nextAction ? (
+                  <span>
+                    {lead.overdue ? <Tag color="red">Overdue</Tag> : null}
+                    {lead.nextAction ? `Next: ${lead.nextAction.text} (${formatWhen(lead.nextAction.dueAt)})` : null}
+                  </span>
+                ) : null}
                 {lead.phone ? (
                   <a href={telHref(lead.phone)} className="leads-card__phone" aria-label={`Call ${formatPhone(lead.phone)}`}>
                     <PhoneOutlined aria-hidden="true" /> {formatPhone(lead.phone)}

@@ -1,16 +1,36 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Typography, type FormInstance } from 'antd';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Space, Typography, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { formatPhone } from '#shared/phone';
-import { SETTINGS_MESSAGES, SETTINGS_ROUTES, settingsInput, type SettingsInput, type StudioSettings } from '#shared/settings/settings.contract';
+import {
+  ASSIGN_MODES,
+  ASSIGN_RULE_KINDS,
+  SETTINGS_MESSAGES,
+  SETTINGS_ROUTES,
+  settingsInput,
+  WEEKDAYS,
+  type AssignmentSettings,
+  type FollowUpSettings,
+  type SettingsInput,
+  type StudioSettings,
+  type Weekday,
+} from '#shared/settings/settings.contract';
+import { AUTH_ROUTES } from '#shared/auth/auth.api';
 import { PageMeta } from '#web/components/page-meta';
 import { api, ApiError, errorMessage } from '#web/lib/api-client';
 import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return loadPageData(() => api.call(SETTINGS_ROUTES.read, { signal: request.signal }), 'The settings could not be loaded.');
+export async function loader({ request }: LoaderFunctionArgs) {
+  // Issue 26: the people a rule can name (the page works without them).
+  const staff = api.call(AUTH_ROUTES.staff, { signal: request.signal }).catch(() => []);
+  const settings = await loadPageData(() => api.call(SETTINGS_ROUTES.read, { signal: request.signal }), 'The settings could not be loaded.');
+  return { ...settings, staff: await staff };
 }
+
+const MODE_LABELS: Record<AssignmentSettings['mode'], string> = { off: 'Off: staff assign leads by hand', 'round-robin': 'Round-robin among those who take leads', rules: 'By rule, else round-robin' };
+const KIND_LABELS: Record<AssignmentSettings['rules'][number]['kind'], string> = { campaign: 'Campaign id', locality: 'Locality in the answers', quotation: 'Request quotation' };
+const DAY_LABELS: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
 /** The form's values: recipients as one per line, "keep leads" empty for "until erased by hand". */
 interface FormValues {
@@ -26,6 +46,9 @@ interface FormValues {
   notices: { landing: string; contact: string };
   retentionUnfinishedDays: number | null;
   retentionLeadDays: number | null;
+  /** Issue 26. */
+  assignment: AssignmentSettings;
+  followUp: { firstContactMinutes: number | null; hours: Record<Weekday, { start: string; end: string }>; holidays: string };
 }
 
 function toForm(settings: StudioSettings): FormValues {
@@ -43,6 +66,13 @@ function toForm(settings: StudioSettings): FormValues {
     notices: { ...settings.notices },
     retentionUnfinishedDays: settings.retentionUnfinishedDays,
     retentionLeadDays: settings.retentionLeadDays,
+    assignment: { mode: settings.assignment.mode, rules: settings.assignment.rules.map((r) => ({ ...r })) },
+    followUp: {
+      firstContactMinutes: settings.followUp.firstContactMinutes,
+      // A closed day shows empty times.
+      hours: Object.fromEntries(WEEKDAYS.map((d) => [d, { start: settings.followUp.hours[d]?.start ?? '', end: settings.followUp.hours[d]?.end ?? '' }])) as FormValues['followUp']['hours'],
+      holidays: settings.followUp.holidays.join('\n'),
+    },
   };
 }
 
@@ -55,6 +85,20 @@ function toInput(values: FormValues): SettingsInput {
       .filter(Boolean),
     retentionUnfinishedDays: values.retentionUnfinishedDays ?? Number.NaN,
     retentionLeadDays: values.retentionLeadDays ?? null,
+    assignment: { mode: values.assignment.mode, rules: values.assignment.rules ?? [] },
+    followUp: {
+      firstContactMinutes: values.followUp.firstContactMinutes ?? Number.NaN,
+      hours: Object.fromEntries(
+        WEEKDAYS.map((d) => {
+          const h = values.followUp.hours[d];
+          return [d, h?.start && h?.end ? { start: h.start, end: h.end } : null];
+        }),
+      ) as FollowUpSettings['hours'],
+      holidays: values.followUp.holidays
+        .split(/[\s,;]+/)
+        .map((d) => d.trim())
+        .filter(Boolean),
+    },
   };
 }
 
@@ -188,6 +232,51 @@ export function Component() {
           </Form.Item>
           <Form.Item name="retentionLeadDays" label="Erase leads with no activity after (days)" extra="Empty: leads are kept until erased by hand.">
             <InputNumber min={1} max={3650} precision={0} style={{ width: '100%', maxWidth: 200 }} />
+          </Form.Item>
+        </Card>
+        <Card size="small" title="New leads and follow-up" style={wide}>
+          <Form.Item name={['assignment', 'mode']} label="Assign new leads">
+            <Select options={ASSIGN_MODES.map((m) => ({ value: m, label: MODE_LABELS[m] }))} style={{ width: '100%', maxWidth: 360 }} />
+          </Form.Item>
+          <Form.List name={['assignment', 'rules']}>
+            {(fields, { add, remove }) => (
+              <Form.Item label="Rules (the first that matches names the person)">
+                {fields.map((field) => (
+                  <Space key={field.key} wrap style={{ marginBottom: 8 }}>
+                    <Form.Item name={[field.name, 'kind']} noStyle>
+                      <Select aria-label="Looks at" style={{ width: 180, maxWidth: '100%' }} options={ASSIGN_RULE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))} />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'value']} noStyle>
+                      <Input aria-label="Matches" placeholder="Whitefield" style={{ width: 170, maxWidth: '100%' }} />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'staffId']} noStyle>
+                      <Select aria-label="Goes to" style={{ width: 170, maxWidth: '100%' }} options={loaded.staff.map((p) => ({ value: p.id, label: p.name }))} />
+                    </Form.Item>
+                    <Button onClick={() => remove(field.name)}>Remove</Button>
+                  </Space>
+                ))}
+                <Button onClick={() => add({ kind: 'locality', value: '', staffId: loaded.staff[0]?.id ?? '' })}>Add a rule</Button>
+              </Form.Item>
+            )}
+          </Form.List>
+          <Form.Item name={['followUp', 'firstContactMinutes']} label="First contact within (working minutes)" extra="A lead still new then: its assignee is reminded; at twice the time, the owners too.">
+            <InputNumber min={1} max={10080} precision={0} style={{ width: '100%', maxWidth: 200 }} />
+          </Form.Item>
+          <Form.Item label="Working hours (empty: closed)">
+            {WEEKDAYS.map((d) => (
+              <Space key={d} wrap style={{ display: 'flex', marginBottom: 4 }}>
+                <span style={{ display: 'inline-block', width: 84 }}>{DAY_LABELS[d]}</span>
+                <Form.Item name={['followUp', 'hours', d, 'start']} noStyle>
+                  <Input type="time" aria-label={`${DAY_LABELS[d]} opens`} style={{ width: 108 }} />
+                </Form.Item>
+                <Form.Item name={['followUp', 'hours', d, 'end']} noStyle>
+                  <Input type="time" aria-label={`${DAY_LABELS[d]} closes`} style={{ width: 108 }} />
+                </Form.Item>
+              </Space>
+            ))}
+          </Form.Item>
+          <Form.Item name={['followUp', 'holidays']} label="Holidays (YYYY-MM-DD, one per line)">
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />
           </Form.Item>
         </Card>
         <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>

@@ -1,0 +1,111 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '#server/db/schema';
+import { assignNewLead, lastAssignmentAutomatic, leadForFollowUp, setFirstContactDue } from '#server/features/leads';
+import { addWorkingMinutes } from '#shared/followup/working-hours';
+import { leadTakers, staffContacts } from '#server/features/auth';
+import { readFollowUpSettings } from '#server/features/settings';
+import type { AssignmentSettings } from '#shared/settings/settings.contract';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What a new lead says about itself when it comes: the rules read these. */
+export interface LeadHints {
+  campaignId?: string | null;
+  requestQuotation?: string | null;
+  /** A finished survey's answers (question key → answer). */
+  answers?: Record<string, unknown> | null;
+}
+
+const fold = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+
+/** Every text an answer holds (strings, numbers, and those inside arrays and objects). */
+function answerTexts(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(fold(value));
+  else if (typeof value === 'number') out.push(String(value));
+  else if (Array.isArray(value)) for (const v of value) answerTexts(v, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) answerTexts(v, out);
+  return out;
+}
+
+/** The person the first matching rule names, if any (eligibility is checked by the caller). */
+export function ruleMatch(rules: AssignmentSettings['rules'], hints: LeadHints): { staffId: string; kind: string } | undefined {
+  const answers = hints.answers ? answerTexts(hints.answers) : [];
+  for (const rule of rules) {
+    const value = fold(rule.value);
+    if (rule.kind === 'campaign' && hints.campaignId && hints.campaignId === rule.value) return rule;
+    if (rule.kind === 'quotation' && hints.requestQuotation && fold(hints.requestQuotation) === value) return rule;
+    if (rule.kind === 'locality' && answers.includes(value)) return rule;
+  }
+  return undefined;
+}
+
+/**
+ * The next person by turn: the first taker (by id) after the last one given a lead, wrapping round.
+ * The UPDATE takes the routing row's lock first (held until the lead's transaction ends, on
+ * PostgreSQL a row lock, on SQLite the write lock), so two new leads on any instances never read
+ * the same turn: 100 concurrent leads over 4 takers give 25 each (decision 0023).
+ */
+async function nextByTurn(db: Db, takers: readonly string[]): Promise<string | undefined> {
+  const turn = await db
+    .updateTable('leadRouting')
+    .set({ turns: sql<number>`turns + 1` })
+    .where('id', '=', 1)
+    .returning(['lastStaffId'])
+    .executeTakeFirst();
+  if (takers.length === 0) return undefined;
+  const last = turn?.lastStaffId ?? null;
+  const next = (last !== null && takers.find((id) => id > last)) || takers[0]!;
+  await db.updateTable('leadRouting').set({ lastStaffId: next }).where('id', '=', 1).execute();
+  return next;
+}
+
+/**
+ * Issue 26: a lead just created gets its first-contact due times (the target and twice it, in
+ * working hours) and its assignee, as the studio's settings say (off, round-robin, or rules falling
+ * back to round-robin). Call it in the transaction that created the lead. Answers who was chosen.
+ */
+export async function assignCreatedLead(db: Db, leadId: string, hints: LeadHints, at: Date): Promise<string | undefined> {
+  const { assignment, followUp, timeZone } = await readFollowUpSettings(db as Kysely<Database>);
+  const calendar = { timeZone, hours: followUp.hours, holidays: followUp.holidays };
+  await setFirstContactDue(
+    db,
+    leadId,
+    addWorkingMinutes(at, followUp.firstContactMinutes, calendar),
+    addWorkingMinutes(at, 2 * followUp.firstContactMinutes, calendar),
+  );
+  if (assignment.mode === 'off') return undefined;
+  let staffId: string | undefined;
+  let how = 'Round-robin';
+  const takers = await leadTakers(db as Kysely<Database>);
+  if (assignment.mode === 'rules') {
+    const rule = ruleMatch(assignment.rules, hints);
+    if (rule && takers.includes(rule.staffId)) {
+      staffId = rule.staffId;
+      how = `Rule (${rule.kind})`;
+    }
+  }
+  staffId ??= await nextByTurn(db, takers);
+  if (!staffId) return undefined;
+  const name = (await staffContacts(db as Kysely<Database>, [staffId])).get(staffId)?.name ?? 'Staff';
+  await assignNewLead(db, { leadId, staffId, staffName: name, how: `Automatic: ${how}`, at });
+  return staffId;
+}
+
+/**
+ * Issue 26: a finished survey's answers may name a locality a rule gives to someone. A lead still
+ * `new` whose assignee was chosen automatically (by turn, or nobody) moves to that person, who is
+ * told; a lead a person assigned by hand stays. Call it in the response's transaction.
+ */
+export async function reviewAssignmentByAnswers(db: Db, leadId: string, answers: Record<string, unknown>, at: Date): Promise<string | undefined> {
+  const { assignment } = await readFollowUpSettings(db as Kysely<Database>);
+  if (assignment.mode !== 'rules') return undefined;
+  const rule = ruleMatch(assignment.rules.filter((r) => r.kind === 'locality'), { answers });
+  if (!rule) return undefined;
+  const lead = await leadForFollowUp(db, leadId);
+  if (!lead || lead.status !== 'new' || lead.assigneeId === rule.staffId) return undefined;
+  if (lead.assigneeId !== null && !(await lastAssignmentAutomatic(db, leadId))) return undefined;
+  if (!(await leadTakers(db as Kysely<Database>)).includes(rule.staffId)) return undefined;
+  const name = (await staffContacts(db as Kysely<Database>, [rule.staffId])).get(rule.staffId)?.name ?? 'Staff';
+  await assignNewLead(db, { leadId, staffId: rule.staffId, staffName: name, how: 'Automatic: Rule (locality)', at });
+  return rule.staffId;
+}

@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema';
+import { activeStaff, staffContacts } from '#server/features/auth';
+import { leadForFollowUp } from '#server/features/leads';
+import type { StaffMail, StaffMailEvent } from '#server/features/notifications';
+import { formatPhone } from '#shared/phone';
+import { leadPath } from '#shared/paths';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A short staff mail: a few lines of text, the lead's contact details and a link to its page. */
+export function leadMail(input: { to: string[]; subject: string; intro: string; lead: { name: string | null; email: string; phone: string | null }; url: string; extra?: string[] }): StaffMail {
+  const who = input.lead.name ?? input.lead.email;
+  const lines = [
+    input.intro,
+    '',
+    `Name: ${who}`,
+    `E-mail: ${input.lead.email}`,
+    ...(input.lead.phone ? [`Phone: ${formatPhone(input.lead.phone)}`] : []),
+    ...(input.extra ?? []),
+    '',
+    `Open the lead: ${input.url}`,
+  ];
+  const html =
+    `<p>${esc(input.intro)}</p><p>Name: ${esc(who)}<br>E-mail: ${esc(input.lead.email)}` +
+    (input.lead.phone ? `<br>Phone: ${esc(formatPhone(input.lead.phone))}` : '') +
+    (input.extra ?? []).map((line) => `<br>${esc(line)}`).join('') +
+    `</p><p><a href="${esc(input.url)}">Open the lead</a></p>`;
+  return { to: input.to, subject: input.subject, text: `${lines.join('\n')}\n`, html };
+}
+
+/**
+ * Issue 26: the staff mail of an outbox event about a lead, built when it is sent (given to the
+ * dispatcher at app.ts). `lead.assigned`: to the assignee (the event's subject) while they still
+ * have the lead.
+ */
+export async function followUpMail(db: Kysely<Database>, event: StaffMailEvent, siteUrl: string): Promise<StaffMail | null> {
+  if (!event.leadId) return null;
+  const lead = await leadForFollowUp(db, event.leadId);
+  if (!lead) return null;
+  const url = `${siteUrl.replace(/\/+$/, '')}${leadPath(lead.id)}`;
+  const who = lead.name ?? lead.email;
+  if (event.type === 'lead.assigned') {
+    if (lead.assigneeId !== event.subjectId) return null;
+    const staff = (await staffContacts(db, [event.subjectId])).get(event.subjectId);
+    if (!staff?.active) return null;
+    return leadMail({ to: [staff.email], subject: `Assigned to you: ${who}`, intro: `Hello ${staff.name}, this lead is now yours. Please get in touch soon.`, lead, url });
+  }
+  // Reminders: to the assignee (the owners when nobody has the lead); the escalation to both.
+  const people = await activeStaff(db);
+  const assignee = people.find((p) => p.id === lead.assigneeId);
+  const owners = people.filter((p) => p.role === 'owner').map((p) => p.email);
+  if (event.type === 'lead.first_contact_due' || event.type === 'lead.first_contact_overdue') {
+    if (lead.status !== 'new') return null;
+    const overdue = event.type === 'lead.first_contact_overdue';
+    const to = overdue ? [...new Set([...(assignee ? [assignee.email] : []), ...owners])] : assignee ? [assignee.email] : owners;
+    const since = `${lead.assigneeId ? `Assigned to ${assignee?.name ?? 'someone no longer active'}. ` : 'Nobody is assigned. '}`;
+    return leadMail({
+      to,
+      subject: overdue ? `Overdue: ${who} is still waiting for a first contact` : `Reminder: please contact ${who}`,
+      intro: overdue
+        ? `${who} came in and has still not been contacted: twice the first-contact target has passed. ${since}`
+        : `${who} is still new: the first-contact target has been reached. ${since}`,
+      lead,
+      url,
+    });
+  }
+  if (event.type === 'lead.next_action_due') {
+    if (!lead.nextActionText || !lead.nextActionDueAt) return null;
+    const to = assignee ? [assignee.email] : owners;
+    return leadMail({ to, subject: `Next action due: ${lead.nextActionText} (${who})`, intro: `It is time for the next action on ${who}: ${lead.nextActionText}`, lead, url });
+  }
+  return null;
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { route } from '../api-route';
+
+/** Speed to lead (issue 26): how fast leads get their first contact. Staff only. */
+export const FOLLOW_UP_API = {
+  /** GET `?weeks=` (1–52, default 8): the median working minutes to first contact and the share within target, per person and per week. */
+  firstContact: '/api/follow-up/first-contact',
+} as const;
+
+const figures = {
+  /** Leads counted: contacted, or past their target without a contact. */
+  leads: z.number().int(),
+  contacted: z.number().int(),
+  withinTarget: z.number().int(),
+  /** withinTarget / leads (0–1); null without leads. */
+  shareWithinTarget: z.number().nullable(),
+  /** Median working minutes from creation to first contact, over the contacted; null when none. */
+  medianMinutes: z.number().nullable(),
+};
+
+export const firstContactQuery = z.object({ weeks: z.coerce.number().int().min(1).max(52).default(8) });
+
+export const firstContactFigures = z.object({
+  targetMinutes: z.number().int(),
+  timeZone: z.string(),
+  byPerson: z.array(z.object({ staffId: z.string().nullable(), name: z.string(), ...figures })),
+  /** Weeks by their Monday (studio calendar), oldest first. */
+  byWeek: z.array(z.object({ week: z.string(), ...figures })),
+});
+export type FirstContactFigures = z.infer<typeof firstContactFigures>;
+
+export const FOLLOW_UP_ROUTES = {
+  firstContact: route('GET', FOLLOW_UP_API.firstContact, firstContactFigures),
+};
