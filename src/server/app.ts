@@ -27,7 +27,7 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
-import { leadSummary } from './features/leads';
+import { leadForFollowUp, leadSummary } from './features/leads';
 import { followUpMail, FollowUpJob, followUpRoutes } from './features/followup';
 import { contactMessageActivity, contactMessagesOfLead } from './features/contact';
 import { isUnsubscribed, unsubscribeLinks } from './features/consent';
@@ -61,7 +61,7 @@ import { sharedBudgetStore } from './lib/public-write-limit';
 import { configuredSiteUrl } from './lib/site-url';
 import { SYSTEM_API } from '#shared/system/system.api';
 import { VisitJobs, visitRoutes, type VisitContext } from './features/visits';
-import { staffEmails } from './features/auth';
+import { staffContacts, staffEmails } from './features/auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -210,10 +210,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       const [current, mail] = await Promise.all([settings.current(), settings.mail()]);
       return { name: current.name, email: current.email, address: current.address, timeZone: current.timeZone, from: mail.from };
     },
-    // Who on the staff side hears of a visit: the place to add the lead's assignee (issue 26, assignment).
-    async staffRecipients() {
+    // Who on the staff side hears of a visit: the lead's assignee (issue 26), and those who hear of new leads.
+    async staffRecipients({ leadId }) {
       const mail = await settings.mail();
-      return mail.notifyEmails.length > 0 ? mail.notifyEmails : staffEmails(database.db);
+      const everyone = mail.notifyEmails.length > 0 ? mail.notifyEmails : await staffEmails(database.db);
+      const assigneeId = (await leadForFollowUp(database.db, leadId))?.assigneeId;
+      const assignee = assigneeId ? (await staffContacts(database.db, [assigneeId])).get(assigneeId) : undefined;
+      const first = assignee?.active ? [assignee.email] : [];
+      return [...new Set([...first, ...everyone].map((email) => email.toLowerCase()))];
     },
     siteUrl: visitContext.siteUrl,
     secret: visitContext.secret,

@@ -3,6 +3,9 @@ import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { DEFAULT_SLOT_SETTINGS, type SlotSettings, type VisitSlot } from '#shared/visits/visits.contract';
 import { VisitJobs, type VisitMail } from '#server/features/visits/visit-jobs';
+import { AUTH_API, type StaffMember } from '#shared/auth/auth.contract';
+import type { LeadList } from '#shared/leads/leads.contract';
+import { SETTINGS_API, type StudioSettings } from '#shared/settings/settings.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 import { testImage } from '../helpers/images';
@@ -267,6 +270,33 @@ describeEachDatabase(
       expect((await ctx.app.inject({ method: 'POST', url: `/api/visits/${booked._id}/action`, payload: { action: 'confirm' } })).statusCode).toBe(401);
       expect((await act({ action: 'cancel' })).json()).toMatchObject({ status: 'cancelled' });
       expect((await act({ action: 'bogus' })).statusCode).toBe(400);
+    });
+
+    it("tells the lead's assignee of the visit, besides those who hear of new leads", async () => {
+      await ctx.app.visitJobs.runOnce(); // the earlier tests' mails
+      const current = (await ctx.asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
+      const { version: _v, updatedAt: _u, ...input } = current;
+      const roundRobin = { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', assignment: { mode: 'round-robin' as const, rules: [] } };
+      const set = await ctx.asStaff({ method: 'PUT', url: SETTINGS_API.settings, payload: roundRobin });
+      expect(set.statusCode, set.body).toBe(200);
+      try {
+        const assigneeStudio = await addStudio(ctx, 'Assignee Studio');
+        await configure(ctx, assigneeStudio);
+        const slot = (await slots(ctx, assigneeStudio))[2]!;
+        expect((await book(ctx, { slotStart: slot.start, studioId: assigneeStudio, email: 'assigned.visitor@example.com' })).statusCode).toBe(201);
+        const lead = (await ctx.asStaff({ method: 'GET', url: `/api/leads?q=${encodeURIComponent('assigned.visitor@example.com')}` })).json<LeadList>().items[0]!;
+        expect(lead.assigneeId).not.toBeNull();
+        const assignee = (await ctx.asStaff({ method: 'GET', url: AUTH_API.staff })).json<StaffMember[]>().find((m) => m.id === lead.assigneeId)!;
+        const before = mail.messages.length;
+        await ctx.app.visitJobs.runOnce();
+        const sent = (await mail.waitFor(before + 2)).slice(before);
+        const staffMail = sent.find((m) => !JSON.stringify(m.to).includes('assigned.visitor@example.com'))!;
+        const to = JSON.stringify(staffMail.to).toLowerCase();
+        expect(to).toContain(assignee.email.toLowerCase());
+        expect(to).toContain('owner@abode.test');
+      } finally {
+        await ctx.asStaff({ method: 'PUT', url: SETTINGS_API.settings, payload: { ...roundRobin, assignment: { mode: 'off', rules: [] } } });
+      }
     });
   },
   () => ({ notify: { ...({} as object), mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', smtpUrl: mail.url, notifyEmails: ['owner@abode.test'], confirmVisitors: true, allowPrivateWebhooks: false, dispatch: false } }),

@@ -18,6 +18,7 @@ import type { Database } from '#server/db/schema';
 import { toIso } from '#server/db/database';
 import { badRequest, conflict, HttpError, notFound } from '#server/lib/errors';
 import { newId } from '#server/lib/ids';
+import { assignCreatedLead } from '#server/features/followup';
 import { moveLeadToVisit, touchLead } from '#server/features/leads';
 import { findListingSummary } from '#server/features/listings';
 import { recordEvent } from '#server/features/notifications';
@@ -206,6 +207,8 @@ export async function bookVisit(ctx: VisitContext, input: BookVisitInput): Promi
     const seat = await repo.claimSeat(trx, input.studioId, slot.start.toISOString(), settings.seats, id);
     // Full: undo the lead's touch and the visit together.
     if (seat === 0) throw new SlotGone([]);
+    // Issue 26: a new person gets an assignee in this same transaction, who then hears of the visit.
+    if (lead.created) await assignCreatedLead(trx, lead.id, {}, now);
     await moveLeadToVisit(trx, lead.id, BOOKING_ACTOR, now);
     if (lead.created) await recordEvent(trx, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);
     await tellOfVisit(trx, id, 'booked', now);
