@@ -66,6 +66,8 @@ export async function benchBundles(server: Running, staffToken: string, surveySt
           continue;
         }
         const gz = gzipSync(readFileSync(path.join(clientDir, asset))).length;
+        // BENCH_BUNDLE_FILES=1 lists each file a page loads before interaction, to find what grew.
+        if (process.env.BENCH_BUNDLE_FILES) console.log(`  ${pagePath} ${asset} ${(gz / 1024).toFixed(1)} KB: ${(chunkModules[asset] ?? []).filter((m) => m.startsWith('src/')).slice(0, 6).join(', ')}`);
         if (asset.endsWith('.js')) js += gz;
         else css += gz;
         for (const mod of chunkModules[asset] ?? []) {

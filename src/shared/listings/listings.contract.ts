@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messageAnswer } from '../api-answer';
 import { safeText } from '../text-schema';
 import { listingFile, listingPhoto } from './listing-photos';
+import { parseListingDate } from './listing-dates';
 
 export { LISTINGS_API } from './listings.api';
 
@@ -120,21 +121,9 @@ const reraNumber = z.preprocess(
   safeText({ message: RERA_INVALID }).refine((value) => value === '' || RERA_PATTERN.test(value), RERA_INVALID),
 );
 
-const DATE_PATTERN = /^(\d{2})-(\d{2})-(\d{4})$/;
-export const INVALID_DATE = 'Please enter a real date as DD-MM-YYYY.';
+export { parseListingDate };
 
-/** DD-MM-YYYY → YYYY-MM-DD when it names a real calendar day, else null. */
-export function parseListingDate(value: string): string | null {
-  const match = DATE_PATTERN.exec(value);
-  if (!match) return null;
-  const [, dd, mm, yyyy] = match as unknown as [string, string, string, string];
-  const day = Number(dd);
-  const month = Number(mm);
-  const year = Number(yyyy);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const real = year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return real ? `${yyyy}-${mm}-${dd}` : null;
-}
+export const INVALID_DATE = 'Please enter a real date as DD-MM-YYYY.';
 
 /** YYYY-MM-DD → DD-MM-YYYY. */
 export function formatListingDate(isoDate: string): string {

@@ -1,4 +1,5 @@
-import { parseListingDate, type Product, type Project } from '#shared/listings/listings.contract';
+import { parseListingDate } from '#shared/listings/listing-dates';
+import type { Product, Project } from '#shared/listings/listings.contract';
 import { productPagePath, projectPagePath } from '#shared/paths';
 import type { SiteContext } from './site-settings';
 
