@@ -60,7 +60,7 @@ import { createAttemptLimiters } from './lib/throttle';
 import { sharedBudgetStore } from './lib/public-write-limit';
 import { configuredSiteUrl } from './lib/site-url';
 import { SYSTEM_API } from '#shared/system/system.api';
-import { VisitJobs, visitRoutes, type VisitContext } from './features/visits';
+import { VisitJobs, visitRoutes, visitsStartingBetween, type VisitContext } from './features/visits';
 import { staffContacts, staffEmails } from './features/auth';
 
 declare module 'fastify' {
@@ -232,6 +232,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     send: async (mail) => mailer.send({ ...mail, from: (await settings.mail()).from }),
     siteUrl: configuredSiteUrl(config),
     wake: () => notifications.wake(),
+    visits: (from, to) => visitsStartingBetween(database.db, from, to),
     ...(options.clock ? { now: options.clock } : {}),
   });
   app.decorate('followUp', followUp);

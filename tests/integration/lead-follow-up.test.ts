@@ -7,7 +7,10 @@ import { AUTH_API, type StaffMember } from '#shared/auth/auth.contract';
 import { LEADS_API, type LeadList } from '#shared/leads/leads.contract';
 import { FOLLOW_UP_API, type FirstContactFigures } from '#shared/followup/followup.contract';
 import { DEFAULT_FOLLOW_UP, SETTINGS_API, type FollowUpSettings, type StudioSettings } from '#shared/settings/settings.contract';
+import { DEFAULT_SLOT_SETTINGS, type VisitSlot } from '#shared/visits/visits.contract';
 import { describeEachDatabase } from '../helpers/app';
+import { testImage } from '../helpers/images';
+import { multipart } from '../helpers/multipart';
 import { startMailServer } from '../helpers/mail-server';
 
 const mail = await startMailServer();
@@ -199,9 +202,21 @@ describeEachDatabase(
       expect((await ctx.app.followUp.runOnce()).reminders.next_action_due).toBe(1);
     });
 
-    it('the morning digest at the start of working hours: overdue leads and next actions due today, once; none when empty', async () => {
+    it('the morning digest at the start of working hours: overdue leads, site visits and next actions due today, once; none when empty', async () => {
       // Monday 7 December, before opening: nothing yet.
       vi.setSystemTime(ist('2026-12-07T08:59:00'));
+      // A site visit at 11:00 today, booked by a new person (round-robin gives the lead to the taker).
+      const studio = await multipart({ title: 'Digest Studio', address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' }, { bytes: await testImage('png'), filename: 's.png', type: 'image/png' });
+      const added = await ctx.asStaff({ method: 'POST', url: '/api/studio/add', payload: studio.payload, headers: studio.headers });
+      expect(added.statusCode, added.body).toBe(201);
+      const studioId = added.json<{ _id: string }>()._id;
+      const everyDay = { ...DEFAULT_SLOT_SETTINGS, enabled: true, weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '09:00', to: '18:00' })) };
+      expect((await ctx.asStaff({ method: 'PUT', url: `/api/visits/settings/${studioId}`, payload: everyDay })).statusCode).toBe(200);
+      const slots = (await ctx.app.inject({ method: 'GET', url: `/api/visits/slots?studio=${studioId}` })).json<VisitSlot[]>();
+      const eleven = slots.find((slot) => slot.start === ist('2026-12-07T11:00:00').toISOString());
+      expect(eleven).toBeDefined();
+      const booked = await ctx.app.inject({ method: 'POST', url: '/api/visits', payload: { slotStart: eleven!.start, studioId, email: 'visit.today@example.com', name: 'Meera Visit' } });
+      expect(booked.statusCode, booked.body).toBe(201);
       await ctx.app.followUp.runOnce();
       await drain(ctx.app);
       takeMail();
@@ -217,6 +232,8 @@ describeEachDatabase(
       expect(digest!.text).toContain('Overdue leads');
       expect(digest!.text).toContain('Kiran Das');
       expect(digest!.text).toContain('Show the 3 BHK plans');
+      expect(digest!.subject).toMatch(/^Your day: \d+ overdue, \d+ next actions, 1 site visits$/);
+      expect(digest!.text).toMatch(/Site visits today \(1\)\n- 11:00\s?am at Digest Studio: Meera Visit — http\S+\/dashboard\/leads\//i);
       // The owner has no leads: no digest for them.
       expect(mail.messages.some((m) => (m.to as { text: string }).text === ownerEmail)).toBe(false);
       mail.messages.length = 0;
@@ -238,11 +255,13 @@ describeEachDatabase(
       expect(res.statusCode, res.body).toBe(200);
       const figures = res.json<FirstContactFigures>();
       expect(figures.targetMinutes).toBe(15);
-      // Six leads of Tara's: three never contacted (past target), three contacted in 5, 0 and 0 working minutes.
-      expect(figures.byPerson).toEqual([{ staffId: taker.id, name: 'Tara', leads: 6, contacted: 3, withinTarget: 3, shareWithinTarget: 0.5, medianMinutes: 0 }]);
+      // Seven leads of Tara's: three never contacted (past target), three contacted in 5, 0 and 0 working
+      // minutes, and the digest's visitor, who booked a visit but was not called by anyone.
+      expect(figures.byPerson).toEqual([{ staffId: taker.id, name: 'Tara', leads: 7, contacted: 3, withinTarget: 3, shareWithinTarget: 3 / 7, medianMinutes: 0 }]);
       expect(figures.byWeek).toEqual([
         { week: '2026-11-23', leads: 2, contacted: 0, withinTarget: 0, shareWithinTarget: 0, medianMinutes: null },
         { week: '2026-11-30', leads: 4, contacted: 3, withinTarget: 3, shareWithinTarget: 0.75, medianMinutes: 0 },
+        { week: '2026-12-07', leads: 1, contacted: 0, withinTarget: 0, shareWithinTarget: 0, medianMinutes: null },
       ]);
       expect((await ctx.app.inject({ method: 'GET', url: FOLLOW_UP_API.firstContact })).statusCode).toBe(401);
     });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { activeStaff } from '#server/features/auth';
-import { claimDueReminders, digestLeads, type FollowUpReminder } from '#server/features/leads';
+import { claimDueReminders, digestLeads, leadAssignees, type FollowUpReminder } from '#server/features/leads';
 import { recordEvent } from '#server/features/notifications';
 import { localDay, workingWindow, instantOf } from '#shared/followup/working-hours';
 import type { StudioSettings } from '#shared/settings/settings.contract';
@@ -21,10 +21,22 @@ export interface FollowUpJobOptions {
   siteUrl: string;
   /** Something was queued in the outbox: deliver it now. */
   wake?: () => void;
+  /** The site visits starting in [from, to) (the visits feature, wired at app.ts: it imports this one). */
+  visits?: (from: Date, to: Date) => Promise<DigestVisit[]>;
   /** The clock (tests control it). */
   now?: () => Date;
   pollMs?: number;
   batchSize?: number;
+}
+
+/** A site visit as the morning digest lists it. */
+export interface DigestVisit {
+  leadId: string;
+  start: string;
+  studioName: string;
+  name: string | null;
+  email: string;
+  status: 'booked' | 'confirmed' | 'done' | 'cancelled';
 }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -91,6 +103,9 @@ export class FollowUpJob {
     const window = workingWindow(day, calendar);
     if (!window || now < window.start || now >= window.end) return 0;
     const tomorrow = instantOf(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10), 0, calendar.timeZone);
+    // Today's visits, each under the person who has its lead.
+    const todays = ((await this.options.visits?.(instantOf(day, 0, calendar.timeZone), tomorrow)) ?? []).filter((v) => v.status === 'booked' || v.status === 'confirmed');
+    const assignees = await leadAssignees(db, todays.map((v) => v.leadId));
     let sent = 0;
     for (const person of await activeStaff(db)) {
       const taken = await db
@@ -101,7 +116,8 @@ export class FollowUpJob {
         .executeTakeFirst();
       if (!taken) continue;
       const leads = await digestLeads(db, person.id, now, tomorrow);
-      if (leads.length === 0) continue;
+      const visits = todays.filter((v) => assignees.get(v.leadId) === person.id).sort((a, b) => a.start.localeCompare(b.start));
+      if (leads.length === 0 && visits.length === 0) continue;
       const overdue = leads.filter((l) => l.status === 'new' && l.firstContactDueAt && new Date(l.firstContactDueAt) <= now);
       const actions = leads.filter((l) => l.nextActionDueAt && l.nextActionText);
       const base = this.options.siteUrl.replace(/\/+$/, '');
@@ -119,6 +135,17 @@ export class FollowUpJob {
         lines.push('');
         html.push('</ul>');
       }
+      if (visits.length > 0) {
+        const at = (iso: string) => new Intl.DateTimeFormat('en-IN', { timeZone: calendar.timeZone, timeStyle: 'short' }).format(new Date(iso));
+        lines.push(`Site visits today (${visits.length})`);
+        html.push(`<h2>Site visits today (${visits.length})</h2><ul>`);
+        for (const v of visits) {
+          lines.push(`- ${at(v.start)} at ${v.studioName}: ${v.name ?? v.email} — ${base}${leadPath(v.leadId)}`);
+          html.push(`<li>${esc(at(v.start))} at ${esc(v.studioName)}: <a href="${esc(base + leadPath(v.leadId))}">${esc(v.name ?? v.email)}</a></li>`);
+        }
+        lines.push('');
+        html.push('</ul>');
+      }
       if (actions.length > 0) {
         lines.push(`Next actions due today (${actions.length})`);
         html.push(`<h2>Next actions due today (${actions.length})</h2><ul>`);
@@ -129,7 +156,7 @@ export class FollowUpJob {
         html.push('</ul>');
       }
       try {
-        await this.options.send({ to: [person.email], subject: `Your day: ${overdue.length} overdue, ${actions.length} next actions`, text: `${lines.join('\n')}\n`, html: html.join('') });
+        await this.options.send({ to: [person.email], subject: `Your day: ${overdue.length} overdue, ${actions.length} next actions${visits.length > 0 ? `, ${visits.length} site visits` : ''}`, text: `${lines.join('\n')}\n`, html: html.join('') });
         await db.updateTable('followupDigests').set({ leads: leads.length }).where('staffId', '=', person.id).where('day', '=', day).execute();
         sent++;
       } catch (error) {

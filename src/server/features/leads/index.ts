@@ -16,6 +16,7 @@ export {
   digestLeads,
   firstContactRows,
   lastAssignmentAutomatic,
+  leadAssignees,
   leadEmails,
   leadForFollowUp,
   leadIdByEmailKey,

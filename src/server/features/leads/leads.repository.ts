@@ -340,6 +340,17 @@ export async function markFirstContacted(db: Db, id: string, at: Date): Promise<
 }
 
 /** A staff member's leads for the morning digest: still new past their target, or with a next action due by `until`. */
+/** Each lead's assignee (null when nobody has it), for the ids given. */
+export async function leadAssignees(db: Db, ids: readonly string[]): Promise<Map<string, string | null>> {
+  const unique = [...new Set(ids)];
+  const found = new Map<string, string | null>();
+  for (let start = 0; start < unique.length; start += 500) {
+    const rows = await db.selectFrom('leads').select(['id', 'assigneeId']).where('id', 'in', unique.slice(start, start + 500)).execute();
+    for (const row of rows) found.set(row.id, row.assigneeId);
+  }
+  return found;
+}
+
 export function digestLeads(db: Db, staffId: string, now: Date, until: Date) {
   return db
     .selectFrom('leads')

@@ -318,6 +318,11 @@ export async function visitsOfDay(ctx: VisitContext, day: string | undefined): P
   return toVisits(ctx.db, await repo.visitsBetween(ctx.db, from, to));
 }
 
+/** The visits that start in [from, to), any status (the morning digest picks what it shows). */
+export async function visitsStartingBetween(db: Kysely<Database>, from: Date, to: Date): Promise<Visit[]> {
+  return toVisits(db, await repo.visitsBetween(db, from, to));
+}
+
 export async function leadVisits(db: Kysely<Database>, leadId: string): Promise<Visit[]> {
   return toVisits(db, await repo.visitsOfLead(db, leadId));
 }
