@@ -66,7 +66,7 @@ describe('booking a site visit on a phone', () => {
     const [visit] = (await staff<Array<{ start: string }>>('GET', `/api/visits/lead/${lead._id}`)).data;
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(visit!.start));
     await staffPage.goto('/dashboard/visits');
-    await staffPage.getByLabel('Day').fill(day);
+    await staffPage.getByLabel('Day', { exact: true }).fill(day);
     await expect.poll(() => staffPage.getByRole('table').textContent()).toContain('Kavya Visitor');
     expect(await seriousA11yViolations(staffPage)).toEqual([]);
   });
