@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '#shared/i18n/languages';
 import { messageAnswer } from '#shared/api-answer';
 import { route } from '#shared/api-route';
 import { consentFields } from '#shared/consent/consent.contract';
@@ -168,6 +169,8 @@ export const surveyResponseSchema = z.object({
     email: emailField,
     emailId: idField,
     answer: answerField,
+    /** Issue 27: the language the visitor answered in (the page's, when the survey has it); English if left out. */
+    language: z.enum(LANGUAGES).optional(),
   }),
 });
 export type SurveyResponseInput = z.input<typeof surveyResponseSchema>;

@@ -7,7 +7,7 @@ import { findCampaign } from '#server/features/surveys';
 
 /** A finished response with its campaign's name and version. */
 export async function completedResponse(db: Kysely<Database>, responseId: string) {
-  const row = await db.selectFrom('surveyResponses').select(['answer', 'matches', 'createdAt', 'campaignId']).where('id', '=', responseId).executeTakeFirst();
+  const row = await db.selectFrom('surveyResponses').select(['answer', 'matches', 'createdAt', 'campaignId', 'language']).where('id', '=', responseId).executeTakeFirst();
   if (!row) return undefined;
   const campaign = await findCampaign(db, row.campaignId);
   if (!campaign) return undefined;

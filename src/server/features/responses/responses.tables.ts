@@ -28,6 +28,8 @@ export interface SurveyResponsesTable {
   answer: string;
   /** The homes and decor matched to the answers when they were stored (JSON), or null. */
   matches: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language the visitor answered in, 'en' or 'hi' (issue 27; 'en' for earlier answers). */
+  language: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
 }
 

@@ -157,6 +157,23 @@ export const en = {
   'result.next.projects': 'An advisor will look at your answers and get in touch with homes that fit.',
   'result.next.products': 'An advisor will look at your answers and get in touch with decor ideas that fit.',
   'result.next.none': 'An advisor will look at your answers and get in touch.',
+  // The visitor's e-mails (server-rendered; the language the survey was answered in).
+  'mail.unsubscribeAsk': 'Do not want e-mails from us? ',
+  'mail.unsubscribeLink': 'Unsubscribe',
+  'mail.unsubscribeText': 'Unsubscribe: {url}',
+  'mail.confirm.subject': 'Thank you — {studio} has your answers',
+  'mail.confirm.preview': 'We have your answers — {studio}',
+  'mail.confirm.heading': 'Thank you!',
+  'mail.confirm.text': 'Thank you for letting us know your preference. An advisor from {studio} will contact you soon.',
+  'mail.confirm.received': 'We have received your answers to “{campaign}”; they are with the studio only.',
+  'mail.resume.subject': 'Continue your survey — {studio}',
+  'mail.resume.heading': 'Continue where you stopped',
+  'mail.resume.kept': 'We kept your answers. Open the link below to pick up where you left off; it works for 30 days, until you finish the survey.',
+  'mail.resume.keptNamed': 'We kept your answers to {campaign}. Open the link below to pick up where you left off; it works for 30 days, until you finish the survey.',
+  'mail.resume.keptText': 'We kept your answers. Open this link to pick up where you left off; it works for 30 days, until you finish the survey:',
+  'mail.resume.keptNamedText': 'We kept your answers to {campaign}. Open this link to pick up where you left off; it works for 30 days, until you finish the survey:',
+  'mail.resume.button': 'Continue the survey',
+  'mail.resume.ignore': 'If you did not ask for this, you can ignore this e-mail: nobody sees your answers without this link.',
 } as const;
 
 export type MessageKey = keyof typeof en;
