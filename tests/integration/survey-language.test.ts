@@ -2,6 +2,7 @@
 // Hindi, and staff read it (mail, export) in the survey's default language.
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { DEMO_CAMPAIGN_NAME, DEMO_SURVEY } from '#server/features/surveys/campaigns.seed';
+import { SURVEY_PROGRESS_API } from '#shared/surveys/campaigns.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { addEmail, createActiveCampaign, surveyText } from '../factories/campaigns';
@@ -90,6 +91,33 @@ describeEachDatabase(
       expect(visitor.text).toContain('Thank you!\n\nThank you for letting us know your preference. An advisor from Test Studio will contact you soon.');
       expect(visitor.text).toContain('We have received your answers to “Plain survey”; they are with the studio only.');
       expect(String(visitor.html)).toContain('<html dir="ltr" lang="en">');
+    });
+
+    it('sends the "continue" e-mail in the language the visitor was answering in, back to the survey in that language', async () => {
+      const campaignId = await createActiveCampaign(ctx, { name: DEMO_CAMPAIGN_NAME, questions: surveyText(DEMO_SURVEY) });
+      const email = 'hindi-resume@example.com';
+      const emailId = await addEmail(ctx, email, campaignId);
+      const save = await ctx.app.inject({
+        method: 'POST',
+        url: SURVEY_PROGRESS_API.save(campaignId),
+        payload: { response: { email, emailId, answer: { propertyType: 'villa' }, page: 1, language: 'hi' } },
+      });
+      expect(save.statusCode, save.body).toBe(200);
+      const kept = await ctx.database.db.selectFrom('surveyProgress').select('language').where('emailRecordId', '=', emailId).executeTakeFirstOrThrow();
+      expect(kept.language).toBe('hi');
+      await drain(ctx);
+      mail.messages.length = 0;
+
+      // The same e-mail typed again (another device): the link goes to the mailbox.
+      const again = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId } });
+      expect(again.statusCode).toBe(200);
+      await drain(ctx);
+      const [continueMail] = await mail.waitFor(1);
+      expect(continueMail!.subject).toBe('अपना सर्वे जारी रखें — Test Studio');
+      expect(continueMail!.text).toMatch(/^वहीं से जारी रखें जहाँ आपने छोड़ा था\n\nहमने Find your dream home के आपके जवाब सँभालकर रखे हैं।/);
+      expect(continueMail!.text).toMatch(/\/hi\/startsurvey\?resume=\S+/);
+      expect(String(continueMail!.html)).toContain('<html dir="ltr" lang="hi">');
+      expect(String(continueMail!.html)).toContain('सर्वे जारी रखें</a>');
     });
 
     it('refuses a language the site does not have', async () => {

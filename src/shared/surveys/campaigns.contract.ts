@@ -197,6 +197,8 @@ export const surveyProgressSchema = z.object({
     answer: answerField,
     page: z.number({ message: 'page must be a whole number from 0.' }).int('page must be a whole number from 0.').min(0, 'page must be a whole number from 0.').max(SURVEY_PAGE_MAX),
     resumeToken: resumeTokenField.optional(),
+    /** Issue 27: the language the visitor answers in (the resume e-mail's); English if left out. */
+    language: z.enum(LANGUAGES).optional(),
   }),
 });
 export type SurveyProgressInput = z.input<typeof surveyProgressSchema>;

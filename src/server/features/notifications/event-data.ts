@@ -86,7 +86,7 @@ export interface NotificationSources {
   /** Whether a new lead's unfinished-survey alert is still news. */
   surveyStillOpen(db: Kysely<Database>, emailRecordId: string): Promise<boolean>;
   /** The campaign of an e-mail record still unfinished with answers kept; undefined otherwise. */
-  unfinishedSurvey(db: Kysely<Database>, emailRecordId: string): Promise<{ campaignName: string | null } | undefined>;
+  unfinishedSurvey(db: Kysely<Database>, emailRecordId: string): Promise<{ campaignName: string | null; language?: string } | undefined>;
   issueResumeToken(db: Kysely<Database>, emailRecordId: string, now: Date): Promise<string>;
   isUnsubscribed(db: Kysely<Database>, email: string): Promise<boolean>;
   unsubscribeLinks(secret: string, siteUrl: string, email: string): { pageUrl: string; headers: Record<string, string> };

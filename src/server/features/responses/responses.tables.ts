@@ -57,6 +57,8 @@ export interface SurveyProgressTable {
   page: number;
   /** Zero-based index of the furthest page the visitor reached (for the funnel). */
   furthestPage: number;
+  /** The language the visitor answers in, 'en' or 'hi' (issue 27): the resume e-mail's. */
+  language: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

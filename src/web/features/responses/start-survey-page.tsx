@@ -195,7 +195,7 @@ const SAVE_DELAY_MS = 400;
  * resume token this browser holds is always the newest.
  */
 /** Returns what stops the saving once the response is stored. */
-function useProgressSaving(model: SurveyModel, journey: SurveyVisitor | null): () => void {
+function useProgressSaving(model: SurveyModel, journey: SurveyVisitor | null, answeredIn: Language): () => void {
   // Until the e-mail record is stored (email-record.ts) there is nothing to save against: a save
   // asked for meanwhile goes once it is.
   const visitor = useRef(journey);
@@ -232,7 +232,7 @@ function useProgressSaving(model: SurveyModel, journey: SurveyVisitor | null): (
       const { campaignId, email, emailId } = who;
       const held = heldResume();
       const resumeToken = held && held.emailId === emailId ? held.token : undefined;
-      const response = { email, emailId, answer: model.data as Record<string, unknown>, page: model.currentPageNo, resumeToken };
+      const response = { email, emailId, answer: model.data as Record<string, unknown>, page: model.currentPageNo, resumeToken, ...(answeredIn === 'en' ? {} : { language: answeredIn }) };
       saveSurveyProgress(campaignId, response, { keepalive })
         .then(
           (saved) => {
@@ -292,7 +292,7 @@ function useProgressSaving(model: SurveyModel, journey: SurveyVisitor | null): (
       document.removeEventListener('visibilitychange', hidden);
       window.removeEventListener('pagehide', pageHidden);
     };
-  }, [model]);
+  }, [model, answeredIn]);
 
   return useCallback(() => finish.current(), []);
 }
@@ -382,7 +382,6 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
     }
     return survey;
   });
-  const finishProgress = useProgressSaving(model, journey);
   useEffect(() => {
     // A reload of this page is answered by the app, not sent to / (journey-state.ts).
     markSurveyJourney();
@@ -406,6 +405,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
   const title = model.title || start.campaignName || t('survey.metaTitle');
   // The language the visitor answers in: the page's when the survey has it (stored with the answer).
   const answeredIn: Language = model.locale === language ? language : 'en';
+  const finishProgress = useProgressSaving(model, journey, answeredIn);
   const [failed, setFailed] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const journeyNow = useRef(journey);
