@@ -84,6 +84,11 @@ describe('survey and e-mail texts (issue 27)', () => {
     expect(en['result.thankYou']).toBe(CAMPAIGN_MESSAGES.thankYou);
     expect(en['survey.welcomeBack']).toBe(CAMPAIGN_MESSAGES.welcomeBack);
     expect(en['survey.submitFailed'].startsWith(`${CAMPAIGN_MESSAGES.submitFailed} `)).toBe(true);
+    const { UNSUBSCRIBE_MESSAGES } = await import('#shared/consent/consent.contract');
+    const { PRIVACY_REQUEST_MESSAGES } = await import('#shared/privacy/privacy-requests');
+    expect(en['unsubscribe.done']).toBe(UNSUBSCRIBE_MESSAGES.done);
+    expect(en['unsubscribe.noToken']).toBe(UNSUBSCRIBE_MESSAGES.noToken);
+    expect(en['privacyConfirm.invalidLink']).toBe(PRIVACY_REQUEST_MESSAGES.invalidLink);
   });
 
   it('renders the e-mail texts in either language', async () => {

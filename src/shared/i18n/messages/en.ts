@@ -174,6 +174,18 @@ export const en = {
   'mail.resume.keptNamedText': 'We kept your answers to {campaign}. Open this link to pick up where you left off; it works for 30 days, until you finish the survey:',
   'mail.resume.button': 'Continue the survey',
   'mail.resume.ignore': 'If you did not ask for this, you can ignore this e-mail: nobody sees your answers without this link.',
+  // /unsubscribe and /privacy/confirm.
+  'unsubscribe.title': 'Unsubscribe',
+  'unsubscribe.description': 'Stop the newsletter and other e-mails from us.',
+  'unsubscribe.text': 'You will get no newsletter and no more e-mails from us about your surveys. Our advisors can still answer if you write to us.',
+  'unsubscribe.button': 'Unsubscribe',
+  'unsubscribe.done': 'You are unsubscribed. You will get no newsletter and no more e-mails from us about your surveys.',
+  'unsubscribe.noToken': 'The unsubscribe link has no token. Please use the link from the e-mail as it was sent.',
+  'privacyConfirm.metaTitle': 'Confirm your request',
+  'privacyConfirm.description': 'Confirm your request about your data.',
+  'privacyConfirm.title': 'Your request',
+  'privacyConfirm.busy': 'Confirming…',
+  'privacyConfirm.invalidLink': 'This link is not valid or has expired. Please ask again from the privacy page.',
 } as const;
 
 export type MessageKey = keyof typeof en;
