@@ -1,4 +1,7 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEMO_CAMPAIGN_NAME } from '#server/features/surveys/campaigns.seed';
+import { setCampaignActive, staffApi } from './api';
 import { baseURL, pageProblems, PHONE, seriousA11yViolations, useBrowser, waitForApp } from './browser';
 
 // Issue 27: the language switch on a phone keeps the visitor on the page, the Hindi page hydrates
@@ -41,6 +44,75 @@ describe('the language switch at 390 px', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.goto('/');
     expect(new URL(page.url()).pathname).toBe('/');
+    expect(pageProblems(page)).toEqual([]);
+  });
+});
+
+/** Other files activate their own campaigns: make the seeded demo survey the active one again. */
+async function activateDemoSurvey(): Promise<void> {
+  const staff = await staffApi();
+  const campaigns = await staff<Array<{ _id: string; name: string }>>('GET', '/api/campagin/all');
+  const demo = campaigns.data.find((c) => c.name === DEMO_CAMPAIGN_NAME);
+  expect(demo, 'the demo survey is seeded on a fresh data folder').toBeDefined();
+  await setCampaignActive(staff, demo!._id);
+}
+
+/** A SurveyJS dropdown, as a keyboard user picks from it (see matches.e2e.ts). */
+async function chooseInDropdown(page: Page, title: string, text: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: title });
+  const option = page.getByRole('option').filter({ hasText: text });
+  await expect
+    .poll(
+      async () => {
+        if ((await box.getAttribute('aria-expanded')) !== 'true') {
+          await box.focus();
+          await page.keyboard.press('ArrowDown');
+        }
+        try {
+          await option.click({ timeout: 3_000 });
+        } catch {
+          await page.keyboard.press('Escape');
+          return 'not chosen yet';
+        }
+        return box.getAttribute('aria-expanded');
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('false');
+}
+
+describe('the survey in Hindi at 390 px (issue 27)', () => {
+  it('a visitor on /hi/ answers the demo survey in Hindi and sees /hi/result in Hindi', async () => {
+    await activateDemoSurvey();
+    const page = await browser.newPage(PHONE);
+    await page.goto('/hi/');
+    await waitForApp(page);
+    await page.getByPlaceholder('सर्वे शुरू करने के लिए ई-मेल लिखें').fill(`hindi-${Date.now().toString(36)}@example.com`);
+    await page.getByRole('button', { name: 'अपनी जीवनशैली चुनें' }).click();
+    await page.waitForURL(`${baseURL()}/hi/startsurvey`);
+
+    // The survey's own texts and SurveyJS's buttons and progress, in Hindi.
+    await page.getByText('आप किस तरह का घर ढूँढ रहे हैं?').waitFor();
+    expect(await page.locator('h1').innerText()).toBe('अपना सपनों का घर खोजें');
+    await expect.poll(() => page.locator('.sd-progress__text, .sv-progress__text').first().innerText()).toContain('में से पृष्ठ 1');
+    await page.getByText('अपार्टमेंट', { exact: true }).click();
+    await chooseInDropdown(page, 'आपका बजट क्या है?', '₹50 लाख – ₹1 करोड़');
+    await chooseInDropdown(page, 'कितने बेडरूम?', '3 BHK');
+    await page.getByRole('button', { name: 'अगला' }).click();
+    await page.getByText('व्हाइटफ़ील्ड', { exact: true }).click();
+    await page.getByRole('button', { name: 'अगला' }).click();
+    await page.getByText('बोहो और विविध', { exact: true }).click();
+    await page.getByRole('button', { name: 'अगला' }).click();
+    await chooseInDropdown(page, 'आप कब तक शिफ़्ट होना चाहेंगे?', '6 से 12 महीने में');
+    await page.getByRole('button', { name: 'मेरी पसंद भेजें' }).click();
+    await page.waitForURL(`${baseURL()}/hi/result`);
+
+    await page.getByRole('heading', { name: 'अपनी पसंद बताने के लिए धन्यवाद। हम जल्द ही आपसे संपर्क करेंगे!' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('hi');
+    const answers = page.getByRole('region', { name: 'आपके जवाब' });
+    expect(await answers.getByRole('rowheader').allInnerTexts()).toContain('आप किस तरह का घर ढूँढ रहे हैं?');
+    expect(await answers.getByRole('cell').allInnerTexts()).toContain('अपार्टमेंट');
+    expect(await page.getByRole('link', { name: 'घर देखें' }).getAttribute('href')).toBe('/hi/viewProjects');
     expect(pageProblems(page)).toEqual([]);
   });
 });

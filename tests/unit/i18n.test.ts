@@ -76,3 +76,25 @@ describe('language addresses (issue 27)', () => {
     expect(languageSwitchHref('hi', '/viewProjects?bhk=3')).toBe('/language/hi?next=%2FviewProjects%3Fbhk%3D3');
   });
 });
+
+describe('survey and e-mail texts (issue 27)', () => {
+  it('keeps the specification’s survey messages as the English catalogue’s values', async () => {
+    const { en } = await import('#shared/i18n/messages/en');
+    const { CAMPAIGN_MESSAGES } = await import('#shared/surveys/campaigns.contract');
+    expect(en['result.thankYou']).toBe(CAMPAIGN_MESSAGES.thankYou);
+    expect(en['survey.welcomeBack']).toBe(CAMPAIGN_MESSAGES.welcomeBack);
+    expect(en['survey.submitFailed'].startsWith(`${CAMPAIGN_MESSAGES.submitFailed} `)).toBe(true);
+    const { UNSUBSCRIBE_MESSAGES } = await import('#shared/consent/consent.contract');
+    const { PRIVACY_REQUEST_MESSAGES } = await import('#shared/privacy/privacy-requests');
+    expect(en['unsubscribe.done']).toBe(UNSUBSCRIBE_MESSAGES.done);
+    expect(en['unsubscribe.noToken']).toBe(UNSUBSCRIBE_MESSAGES.noToken);
+    expect(en['privacyConfirm.invalidLink']).toBe(PRIVACY_REQUEST_MESSAGES.invalidLink);
+  });
+
+  it('renders the e-mail texts in either language', async () => {
+    const { textsIn } = await import('#shared/i18n/translate');
+    expect(textsIn('en')('mail.confirm.subject', { studio: 'Abode' })).toBe('Thank you — Abode has your answers');
+    expect(textsIn('hi')('mail.confirm.subject', { studio: 'Abode' })).toBe('धन्यवाद — Abode को आपके जवाब मिल गए हैं');
+    expect(textsIn('hi')('mail.resume.keptNamedText', { campaign: 'X' })).toMatch(/^हमने X के आपके जवाब/);
+  });
+});

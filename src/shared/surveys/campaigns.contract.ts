@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '#shared/i18n/languages';
 import { messageAnswer } from '#shared/api-answer';
 import { route } from '#shared/api-route';
 import { consentFields } from '#shared/consent/consent.contract';
@@ -168,6 +169,8 @@ export const surveyResponseSchema = z.object({
     email: emailField,
     emailId: idField,
     answer: answerField,
+    /** Issue 27: the language the visitor answered in (the page's, when the survey has it); English if left out. */
+    language: z.enum(LANGUAGES).optional(),
   }),
 });
 export type SurveyResponseInput = z.input<typeof surveyResponseSchema>;
@@ -194,6 +197,8 @@ export const surveyProgressSchema = z.object({
     answer: answerField,
     page: z.number({ message: 'page must be a whole number from 0.' }).int('page must be a whole number from 0.').min(0, 'page must be a whole number from 0.').max(SURVEY_PAGE_MAX),
     resumeToken: resumeTokenField.optional(),
+    /** Issue 27: the language the visitor answers in (the resume e-mail's); English if left out. */
+    language: z.enum(LANGUAGES).optional(),
   }),
 });
 export type SurveyProgressInput = z.input<typeof surveyProgressSchema>;

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, isLanguage, localizedPath } from '#shared/i18n/languages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '#server/db/database';
@@ -344,9 +345,12 @@ export class NotificationDispatcher {
     const open = await this.deps.sources.unfinishedSurvey(db, event.subjectId);
     if (!open) return 'skipped';
     const token = await writes.run((trx) => this.deps.sources.issueResumeToken(trx, event.subjectId, this.now()));
-    const url = `${settings.siteUrl}${paths.startSurvey}?resume=${encodeURIComponent(token)}`;
+    // Issue 27: in the language the visitor was answering in, and back to the survey in that language.
+    const language = isLanguage(open.language) ? open.language : DEFAULT_LANGUAGE;
+    const url = `${settings.siteUrl}${localizedPath(language, paths.startSurvey)}?resume=${encodeURIComponent(token)}`;
     const current = await this.mailSettings();
-    await mailer.send({ ...resumeLinkMail({ to: event.email, url, campaignName: open.campaignName, studio: current.studio, unsubscribe: this.unsubscribeFor(event.email) }), from: current.from });
+    const mail = resumeLinkMail({ to: event.email, url, campaignName: open.campaignName, studio: current.studio, unsubscribe: this.unsubscribeFor(event.email), language });
+    await mailer.send({ ...mail, from: current.from });
     return { ok: true, status: null, error: null };
   }
 

@@ -6,6 +6,7 @@ import type { SurveyReading } from '#shared/survey/survey-questions';
 import type { NotificationEventType, StaffMailEventType } from '#shared/notifications/notifications.contract';
 import type { ContactListing, EnquiryTopic } from '#shared/contact/contact.contract';
 import { listingPagePath } from '#shared/paths';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#shared/i18n/languages';
 
 /** The person an event is about, as far as the studio knows them. */
 export interface LeadSummary {
@@ -27,6 +28,8 @@ export interface EventActivity {
   message?: string;
   /** A contact message about a listing (issue 25): what the visitor wants, an answer or a site visit. */
   topic?: EnquiryTopic;
+  /** Issue 27: the language a survey was answered in, when not English (the visitor's e-mail follows it). */
+  language?: Language;
 }
 
 /** The listing a contact message is about, as named when it was sent, with its public page (issue 25). */
@@ -76,14 +79,14 @@ export interface NotificationSources {
   lookupLead: LeadLookup;
   contactMessage(db: Kysely<Database>, id: string): Promise<ContactActivity | undefined>;
   /** A finished response with its campaign's name and version. */
-  completedResponse(db: Kysely<Database>, responseId: string): Promise<{ answer: string; matches: string | null; createdAt: Date | string; campaignId: string; name: string; updatedAt: Date | string } | undefined>;
+  completedResponse(db: Kysely<Database>, responseId: string): Promise<{ answer: string; matches: string | null; createdAt: Date | string; campaignId: string; name: string; updatedAt: Date | string; language?: string } | undefined>;
   /** An e-mail record with its campaign's name (null when it has none). */
   emailActivity(db: Kysely<Database>, emailRecordId: string): Promise<{ createdAt: Date | string; campaignId: string | null; isCompleted: unknown; name: string | null } | undefined>;
   campaignReading(db: Kysely<Database>, campaignId: string, updatedAt: Date | string): Promise<SurveyReading>;
   /** Whether a new lead's unfinished-survey alert is still news. */
   surveyStillOpen(db: Kysely<Database>, emailRecordId: string): Promise<boolean>;
   /** The campaign of an e-mail record still unfinished with answers kept; undefined otherwise. */
-  unfinishedSurvey(db: Kysely<Database>, emailRecordId: string): Promise<{ campaignName: string | null } | undefined>;
+  unfinishedSurvey(db: Kysely<Database>, emailRecordId: string): Promise<{ campaignName: string | null; language?: string } | undefined>;
   issueResumeToken(db: Kysely<Database>, emailRecordId: string, now: Date): Promise<string>;
   isUnsubscribed(db: Kysely<Database>, email: string): Promise<boolean>;
   unsubscribeLinks(secret: string, siteUrl: string, email: string): { pageUrl: string; headers: Record<string, string> };
@@ -140,7 +143,15 @@ export async function buildEventData(db: Kysely<Database>, event: EventRow, sour
     return {
       lead,
       ...(matches ? { matches } : {}),
-      activity: { type: 'response', at: iso(row.createdAt), campaignId: row.campaignId, campaignName: row.name, completed: true, answers: readable },
+      activity: {
+        type: 'response',
+        at: iso(row.createdAt),
+        campaignId: row.campaignId,
+        campaignName: row.name,
+        completed: true,
+        answers: readable,
+        ...(isLanguage(row.language) && row.language !== DEFAULT_LANGUAGE ? { language: row.language } : {}),
+      },
     };
   }
   const record = await sources.emailActivity(db, event.subjectId);

@@ -7,7 +7,7 @@ import { findCampaign } from '#server/features/surveys';
 
 /** A finished response with its campaign's name and version. */
 export async function completedResponse(db: Kysely<Database>, responseId: string) {
-  const row = await db.selectFrom('surveyResponses').select(['answer', 'matches', 'createdAt', 'campaignId']).where('id', '=', responseId).executeTakeFirst();
+  const row = await db.selectFrom('surveyResponses').select(['answer', 'matches', 'createdAt', 'campaignId', 'language']).where('id', '=', responseId).executeTakeFirst();
   if (!row) return undefined;
   const campaign = await findCampaign(db, row.campaignId);
   if (!campaign) return undefined;
@@ -43,15 +43,15 @@ export async function surveyStillOpen(db: Kysely<Database>, emailRecordId: strin
 }
 
 /** The campaign of an e-mail record still unfinished with answers kept; undefined otherwise. */
-export async function unfinishedSurvey(db: Kysely<Database>, emailRecordId: string): Promise<{ campaignName: string | null } | undefined> {
+export async function unfinishedSurvey(db: Kysely<Database>, emailRecordId: string): Promise<{ campaignName: string | null; language: string } | undefined> {
   const row = await db
     .selectFrom('surveyProgress as p')
     .innerJoin('emailRecords as e', 'e.id', 'p.emailRecordId')
-    .select(['e.isCompleted', 'p.campaignId'])
+    .select(['e.isCompleted', 'p.campaignId', 'p.language'])
     .where('p.emailRecordId', '=', emailRecordId)
     .executeTakeFirst();
   if (!row || row.isCompleted) return undefined;
   const campaign = await findCampaign(db, row.campaignId);
   if (!campaign) return undefined;
-  return { campaignName: campaign.name };
+  return { campaignName: campaign.name, language: row.language };
 }

@@ -179,7 +179,7 @@ export function leadSurveyRecords(db: Db, leadId: string) {
 
 // Survey responses ----------------------------------------------------------------------------
 
-const insertResponseQuery = prepared<{ id: string; campaignId: string; emailRecordId: string; leadId: string; answer: string; matches: string | null; createdAt: Date }>()(
+const insertResponseQuery = prepared<{ id: string; campaignId: string; emailRecordId: string; leadId: string; answer: string; matches: string | null; language: string; createdAt: Date }>()(
   (db, param) =>
     db
       .insertInto('surveyResponses')
@@ -190,6 +190,7 @@ const insertResponseQuery = prepared<{ id: string; campaignId: string; emailReco
         leadId: param('leadId'),
         answer: param('answer'),
         matches: param('matches'),
+        language: param('language'),
         createdAt: param('createdAt'),
       })
       .onConflict((oc) => oc.column('emailRecordId').doNothing()),
@@ -201,7 +202,7 @@ const insertResponseQuery = prepared<{ id: string; campaignId: string; emailReco
  */
 export async function insertResponseOnce(
   db: Db,
-  response: { id: string; campaignId: string; emailRecordId: string; leadId: string; answer: string; matches: string | null; now: Date },
+  response: { id: string; campaignId: string; emailRecordId: string; leadId: string; answer: string; matches: string | null; language: string; now: Date },
 ): Promise<boolean> {
   const { now, ...fields } = response;
   const result = await insertResponseQuery.execute(db, { ...fields, createdAt: now });

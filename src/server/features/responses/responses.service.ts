@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language } from '#shared/i18n/languages';
 import type { Kysely } from 'kysely';
 import { CAMPAIGN_MESSAGES, type EmailList, type EmailRecord, type SurveyAnswers } from '#shared/surveys/campaigns.contract';
 import { isForeignKeyViolation, toBool, toIso } from '#server/db/database';
@@ -142,7 +143,7 @@ export async function requireRecordOf(db: Db, campaignId: string, input: { email
 export async function storeResponse(
   db: Db,
   campaignId: string,
-  input: { email: string; emailId: string; answer: SurveyAnswers },
+  input: { email: string; emailId: string; answer: SurveyAnswers; language?: Language },
   matches: ListingMatches | null = null,
   /** Whose request this is (a keyed hash of the address): visitor mail is limited per sender. */
   sender: string | null = null,
@@ -158,6 +159,7 @@ export async function storeResponse(
       leadId: record.leadId,
       answer: JSON.stringify(input.answer),
       matches: matches ? JSON.stringify(matches) : null,
+      language: input.language ?? DEFAULT_LANGUAGE,
       now,
     });
     if (stored) {

@@ -28,6 +28,8 @@ export interface SurveyResponsesTable {
   answer: string;
   /** The homes and decor matched to the answers when they were stored (JSON), or null. */
   matches: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language the visitor answered in, 'en' or 'hi' (issue 27; 'en' for earlier answers). */
+  language: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
 }
 
@@ -55,6 +57,8 @@ export interface SurveyProgressTable {
   page: number;
   /** Zero-based index of the furthest page the visitor reached (for the funnel). */
   furthestPage: number;
+  /** The language the visitor answers in, 'en' or 'hi' (issue 27): the resume e-mail's. */
+  language: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -12,7 +12,7 @@ type Db = Kysely<Database>;
  */
 export async function upsertProgress(
   db: Db,
-  row: { emailRecordId: string; campaignId: string; answer: string; page: number; now: Date },
+  row: { emailRecordId: string; campaignId: string; answer: string; page: number; language: string; now: Date },
 ): Promise<void> {
   const { now, ...fields } = row;
   await db
@@ -22,6 +22,7 @@ export async function upsertProgress(
       oc.column('emailRecordId').doUpdateSet((eb) => ({
         answer: eb.ref('excluded.answer'),
         page: eb.ref('excluded.page'),
+        language: eb.ref('excluded.language'),
         furthestPage: sql<number>`case when ${eb.ref('surveyProgress.furthestPage')} > ${eb.ref('excluded.page')} then ${eb.ref('surveyProgress.furthestPage')} else ${eb.ref('excluded.page')} end`,
         updatedAt: eb.ref('excluded.updatedAt'),
       })),

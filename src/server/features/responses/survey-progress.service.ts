@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language } from '#shared/i18n/languages';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
@@ -63,7 +64,7 @@ async function validToken(db: Db, token: string, now: Date) {
 export async function saveProgress(
   db: Db,
   campaignId: string,
-  input: { email: string; emailId: string; answer: SurveyAnswers; page: number; resumeToken?: string },
+  input: { email: string; emailId: string; answer: SurveyAnswers; page: number; resumeToken?: string; language?: Language },
   now = new Date(),
 ): Promise<{ resumeToken: string }> {
   const record = await requireRecordOf(db, campaignId, input);
@@ -71,7 +72,7 @@ export async function saveProgress(
   const fresh = await responsesRepo.findEmailRecord(db, record.id);
   if (!fresh || toBool(fresh.isCompleted)) throw conflict(CAMPAIGN_MESSAGES.surveyFinished, 'SURVEY_FINISHED');
   try {
-    await repo.upsertProgress(db, { emailRecordId: record.id, campaignId, answer: JSON.stringify(input.answer), page: input.page, now });
+    await repo.upsertProgress(db, { emailRecordId: record.id, campaignId, answer: JSON.stringify(input.answer), page: input.page, language: input.language ?? DEFAULT_LANGUAGE, now });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw conflict(CAMPAIGN_MESSAGES.surveyFinished, 'SURVEY_FINISHED');
     throw error;

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { CONSENT_API } from '#shared/consent/consent.api';
-import { UNSUBSCRIBE_MESSAGES } from '#shared/consent/consent.contract';
 import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
+import { useT } from '#web/lib/i18n';
 import './consent.css';
 
 /**
@@ -11,24 +11,25 @@ import './consent.css';
  */
 export function Component() {
   const [params] = useSearchParams();
+  const t = useT();
   const token = params.get('token') ?? '';
   const done = params.get('done') === '1';
   return (
     <section className="unsubscribe-page card" aria-labelledby="unsubscribe-title">
-      <PageMeta title="Unsubscribe" description="Stop the newsletter and other e-mails from us." />
-      <h1 id="unsubscribe-title">Unsubscribe</h1>
+      <PageMeta title={t('unsubscribe.title')} description={t('unsubscribe.description')} />
+      <h1 id="unsubscribe-title">{t('unsubscribe.title')}</h1>
       {done ? (
-        <Notice tone="success">{UNSUBSCRIBE_MESSAGES.done}</Notice>
+        <Notice tone="success">{t('unsubscribe.done')}</Notice>
       ) : token ? (
         <form method="post" action={CONSENT_API.unsubscribe} className="unsubscribe-page__form">
-          <p>You will get no newsletter and no more e-mails from us about your surveys. Our advisors can still answer if you write to us.</p>
+          <p>{t('unsubscribe.text')}</p>
           <input type="hidden" name="token" value={token} />
           <button type="submit" className="button button--accent">
-            Unsubscribe
+            {t('unsubscribe.button')}
           </button>
         </form>
       ) : (
-        <Notice tone="error">{UNSUBSCRIBE_MESSAGES.noToken}</Notice>
+        <Notice tone="error">{t('unsubscribe.noToken')}</Notice>
       )}
     </section>
   );

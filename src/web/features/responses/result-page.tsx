@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
 import { paths } from '#shared/paths';
 import { cellText, readSurvey } from '#shared/survey/survey-questions';
 import { PageMeta } from '#web/components/page-meta';
@@ -11,6 +10,7 @@ import { ResultMatches } from './result-matches';
 import { whatsAppAboutHome, whatsAppChatHref, whatsAppSummary } from './whatsapp-summary';
 import './result.css';
 import { VisitBooking } from '#web/features/visits/visit-booking';
+import { useT, type Translate } from '#web/lib/i18n';
 
 /**
  * What the survey is called, as the visitor saw it: its own title (in their locale), else the
@@ -42,14 +42,14 @@ function askedBy(questions: string): ListingMatches['asked'] {
 }
 
 /** What the advisor will come back with: only what the survey asked about (issue 22). */
-function nextStep(asked: ListingMatches['asked']): string {
-  const about = asked.projects && asked.products ? ' with homes and ideas that fit' : asked.projects ? ' with homes that fit' : asked.products ? ' with decor ideas that fit' : '';
-  return `An advisor will look at your answers and get in touch${about}.`;
+function nextStep(t: Translate, asked: ListingMatches['asked']): string {
+  return t(asked.projects && asked.products ? 'result.next.both' : asked.projects ? 'result.next.projects' : asked.products ? 'result.next.products' : 'result.next.none');
 }
 
 export function Component() {
   const location = useLocation();
   const site = useSiteSettings();
+  const t = useT();
   const state = readResultState(location.state);
   const shown = state !== null;
   useEffect(() => {
@@ -71,14 +71,17 @@ export function Component() {
 
   return (
     <div className="result">
-      <PageMeta title={name ? `Thank you · ${name}` : 'Thank you'} description={name ? `Your answers to ${name} have reached our advisors.` : 'Your answers have reached our advisors.'} />
+      <PageMeta
+        title={name ? t('result.metaTitleNamed', { name }) : t('result.metaTitle')}
+        description={name ? t('result.metaDescriptionNamed', { name }) : t('result.metaDescription')}
+      />
       <section className="result-hero" aria-labelledby="result-title">
         <span className="result-hero__tick" aria-hidden="true">
           ✓
         </span>
         {name ? <p className="result-hero__survey">{name}</p> : null}
-        <h1 id="result-title">{CAMPAIGN_MESSAGES.thankYou}</h1>
-        <p>{nextStep(asked)}</p>
+        <h1 id="result-title">{t('result.thankYou')}</h1>
+        <p>{nextStep(t, asked)}</p>
         {/* Issue 26: the e-mail is known here, so a visit is a slot and a click away. */}
         <VisitBooking email={state.email} fallback={null} />
       </section>
@@ -86,14 +89,14 @@ export function Component() {
       <ResultMatches matches={matches} whatsAppAbout={(home) => whatsAppChatHref(site.whatsapp, whatsAppAboutHome(site.name, home))} />
 
       <section className="result-answers" aria-labelledby="answers-title">
-        <h2 id="answers-title">Your answers</h2>
+        <h2 id="answers-title">{t('result.yourAnswers')}</h2>
         <div className="result-table-wrap">
           <table className="result-table">
             <thead>
               <tr>
                 <th scope="col">#</th>
-                <th scope="col">Question</th>
-                <th scope="col">Answer</th>
+                <th scope="col">{t('result.question')}</th>
+                <th scope="col">{t('result.answer')}</th>
               </tr>
             </thead>
             <tbody>
@@ -109,15 +112,16 @@ export function Component() {
         </div>
       </section>
 
-      <nav className="result-next" aria-label="What next">
+      <nav className="result-next" aria-label={t('result.whatNext')}>
         <a href={whatsApp} className="button result-whatsapp" target="_blank" rel="noopener noreferrer">
-          Continue on WhatsApp<span className="visually-hidden"> (opens WhatsApp)</span>
+          {t('result.whatsApp')}
+          <span className="visually-hidden">{t('result.opensWhatsApp')}</span>
         </a>
         <Link to={paths.projects} className="button">
-          Browse homes
+          {t('result.browseHomes')}
         </Link>
         <Link to={paths.products} className="button button--ghost">
-          See decor ideas
+          {t('result.seeDecor')}
         </Link>
       </nav>
     </div>

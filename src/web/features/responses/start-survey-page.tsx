@@ -14,6 +14,9 @@ import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useClientRender } from '#web/lib/use-hydrated';
+import { useLanguage, useT } from '#web/lib/i18n';
+import type { Language } from '#shared/i18n/languages';
+import { applySurveyLanguage, documentLanguage, loadSurveyStrings } from './survey-language';
 import { submitSurveyResponse } from '#web/features/surveys/campaigns-api';
 import { emailRecord } from './email-record';
 import { markSurveyJourney, readSurveyStart, readSurveyState, type ResultState, type SurveyStart, type SurveyState } from './journey-state';
@@ -39,8 +42,10 @@ const SURVEY_THEME: ITheme = {
 // A bar that fills page by page ("Page 2 of 4"), rather than v3's row of page dots.
 settings.legacyProgressBarView = true;
 
-function createSurvey(questions: string): Model {
+function createSurvey(questions: string, language: Language): Model {
   const survey = new Model(JSON.parse(questions));
+  // The page's language when the survey has it (survey-language.ts), else its default one.
+  applySurveyLanguage(survey, language);
   // The page shows the title itself, so the progress bar is the first thing of the survey.
   survey.showTitle = false;
   survey.showProgressBar = true;
@@ -57,7 +62,7 @@ function createSurvey(questions: string): Model {
 }
 
 /** A model built ahead by `prepareSurvey`, taken (once) by the runner that shows these questions. */
-let prepared: { questions: string; survey: Model } | null = null;
+let prepared: { questions: string; language: Language; survey: Model } | null = null;
 
 /**
  * Builds the SurveyJS model of these questions ahead of the visit: the landing page calls it
@@ -67,9 +72,24 @@ let prepared: { questions: string; survey: Model } | null = null;
  */
 export function prepareSurvey(questions: string): void {
   // Once a survey runs, work ahead is only in its way (the visitor is answering).
-  if (started || prepared?.questions === questions) return;
-  const survey = createSurvey(questions);
-  prepared = { questions, survey };
+  const language = documentLanguage();
+  if (started || (prepared?.questions === questions && prepared.language === language)) return;
+  // SurveyJS's Hindi texts are loaded first on a Hindi page (an English page never fetches them).
+  if (language !== 'en') {
+    loadSurveyStrings(language).then(
+      () => {
+        if (!started && !(prepared?.questions === questions && prepared.language === language)) prepareReady(questions, language);
+      },
+      () => undefined,
+    );
+    return;
+  }
+  prepareReady(questions, language);
+}
+
+function prepareReady(questions: string, language: Language): void {
+  const survey = createSurvey(questions, language);
+  prepared = { questions, language, survey };
   const rehearseIfStillAhead = () => {
     if (!started && prepared?.survey === survey) rehearse(survey);
   };
@@ -102,11 +122,11 @@ function rehearse(survey: Model): void {
 /** Set when the runner takes its model: nothing is built or rehearsed ahead after that. */
 let started = false;
 
-function takeSurvey(questions: string): Model {
+function takeSurvey(questions: string, language: Language): Model {
   started = true;
-  const ready = prepared?.questions === questions ? prepared.survey : null;
+  const ready = prepared?.questions === questions && prepared.language === language ? prepared.survey : null;
   prepared = null;
-  return ready ?? createSurvey(questions);
+  return ready ?? createSurvey(questions, language);
 }
 
 /**
@@ -175,7 +195,7 @@ const SAVE_DELAY_MS = 400;
  * resume token this browser holds is always the newest.
  */
 /** Returns what stops the saving once the response is stored. */
-function useProgressSaving(model: SurveyModel, journey: SurveyVisitor | null): () => void {
+function useProgressSaving(model: SurveyModel, journey: SurveyVisitor | null, answeredIn: Language): () => void {
   // Until the e-mail record is stored (email-record.ts) there is nothing to save against: a save
   // asked for meanwhile goes once it is.
   const visitor = useRef(journey);
@@ -212,7 +232,7 @@ function useProgressSaving(model: SurveyModel, journey: SurveyVisitor | null): (
       const { campaignId, email, emailId } = who;
       const held = heldResume();
       const resumeToken = held && held.emailId === emailId ? held.token : undefined;
-      const response = { email, emailId, answer: model.data as Record<string, unknown>, page: model.currentPageNo, resumeToken };
+      const response = { email, emailId, answer: model.data as Record<string, unknown>, page: model.currentPageNo, resumeToken, ...(answeredIn === 'en' ? {} : { language: answeredIn }) };
       saveSurveyProgress(campaignId, response, { keepalive })
         .then(
           (saved) => {
@@ -272,7 +292,7 @@ function useProgressSaving(model: SurveyModel, journey: SurveyVisitor | null): (
       document.removeEventListener('visibilitychange', hidden);
       window.removeEventListener('pagehide', pageHidden);
     };
-  }, [model]);
+  }, [model, answeredIn]);
 
   return useCallback(() => finish.current(), []);
 }
@@ -341,6 +361,8 @@ function useEmailRecord(start: SurveyStart) {
 
 function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey | null }) {
   const navigate = useNavigate();
+  const t = useT();
+  const language = useLanguage();
   const record = useEmailRecord(start);
   const journey = record.status.kind === 'ready' ? record.status.journey : null;
   // This tab's own copy is the newest (a reload); else the answers kept on the server, if any.
@@ -352,7 +374,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
         : null,
   );
   const [model] = useState(() => {
-    const survey = takeSurvey(start.questions);
+    const survey = takeSurvey(start.questions, language);
     sendFilesSeparately(survey, record.ready);
     if (restored) {
       survey.data = restored.answers;
@@ -360,7 +382,6 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
     }
     return survey;
   });
-  const finishProgress = useProgressSaving(model, journey);
   useEffect(() => {
     // A reload of this page is answered by the app, not sent to / (journey-state.ts).
     markSurveyJourney();
@@ -381,7 +402,10 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
     };
   }, [model]);
   const [tooLarge, setTooLarge] = useState(false);
-  const title = model.title || start.campaignName || 'Your survey';
+  const title = model.title || start.campaignName || t('survey.metaTitle');
+  // The language the visitor answers in: the page's when the survey has it (stored with the answer).
+  const answeredIn: Language = model.locale === language ? language : 'en';
+  const finishProgress = useProgressSaving(model, journey, answeredIn);
   const [failed, setFailed] = useState(false);
   const errorRef = useRef<HTMLDivElement>(null);
   const journeyNow = useRef(journey);
@@ -412,7 +436,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
       if (refused) return;
       let matches: ListingMatches | undefined;
       try {
-        ({ matches } = await submitSurveyResponse(who.campaignId, { email: who.email, emailId: who.emailId, answer: sender.data }));
+        ({ matches } = await submitSurveyResponse(who.campaignId, { email: who.email, emailId: who.emailId, answer: sender.data, ...(answeredIn === 'en' ? {} : { language: answeredIn }) }));
       } catch {
         setFailed(true);
         return;
@@ -438,7 +462,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
     return () => {
       model.onCompleting.remove(send);
     };
-  }, [model, navigate, questions, finishProgress, campaignName]);
+  }, [model, navigate, questions, finishProgress, campaignName, answeredIn]);
 
   useEffect(() => {
     if (!journey) return;
@@ -468,22 +492,28 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
         <h1>{title}</h1>
         {model.description ? <p className="start-survey__description">{model.description}</p> : null}
         <p className="start-survey__for">
-          Answering as <strong>{email}</strong>
+          {t('survey.answeringAs')}
+          <strong>{email}</strong>
         </p>
-        {restored?.welcome ? <Notice tone="success">{CAMPAIGN_MESSAGES.welcomeBack}</Notice> : null}
+        {answeredIn !== language ? (
+          <p className="start-survey__language">
+            {t('survey.onlyDefault')}
+          </p>
+        ) : null}
+        {restored?.welcome ? <Notice tone="success">{t('survey.welcomeBack')}</Notice> : null}
       </header>
       {status.kind === 'linkSent' ? (
         <div className="start-survey__record">
-          <Notice tone="success">{status.message}. Open it on any device to pick up where you left off; it works for 30 days.</Notice>
+          <Notice tone="success">{t('survey.linkSent', { message: status.message })}</Notice>
           <button type="button" className="button start-survey__restart" onClick={() => record.startAgain(status.journey)}>
-            Start again without my earlier answers
+            {t('survey.startAgain')}
           </button>
         </div>
       ) : status.kind === 'failed' && !status.retry ? (
         <div className="start-survey__record">
           <Notice tone="error">{status.message}</Notice>
           <p>
-            <Link to={paths.home}>Go to the home page</Link>
+            <Link to={paths.home}>{t('survey.goHome')}</Link>
           </p>
         </div>
       ) : (
@@ -492,7 +522,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
             <div className="start-survey__record">
               <Notice tone="error">{status.message}</Notice>
               <button type="button" className="button start-survey__restart" onClick={record.retry}>
-                Try again
+                {t('survey.tryAgain')}
               </button>
             </div>
           ) : null}
@@ -502,9 +532,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
       <div ref={errorRef} className="start-survey__error">
         {tooLarge ? <Notice tone="error">{SURVEY_FILE_MESSAGES.answersTooLarge}</Notice> : null}
         {failed ? (
-          <Notice tone="error">
-            {CAMPAIGN_MESSAGES.submitFailed} Your answers are safe: press the button above to send them again.
-          </Notice>
+          <Notice tone="error">{t('survey.submitFailed')}</Notice>
         ) : null}
       </div>
     </>
@@ -519,6 +547,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
  */
 function ResumeFromLink({ token }: { token: string }) {
   const navigate = useNavigate();
+  const t = useT();
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     let cancelled = false;
@@ -546,12 +575,12 @@ function ResumeFromLink({ token }: { token: string }) {
     };
   }, [token, navigate]);
 
-  if (!problem) return <p className="start-survey__loading">Loading your answers…</p>;
+  if (!problem) return <p className="start-survey__loading">{t('survey.loadingAnswers')}</p>;
   return (
     <div className="start-survey__error">
       <Notice tone="error">{problem}</Notice>
       <p>
-        <Link to={paths.home}>Go to the home page</Link>
+        <Link to={paths.home}>{t('survey.goHome')}</Link>
       </p>
     </div>
   );
@@ -559,6 +588,21 @@ function ResumeFromLink({ token }: { token: string }) {
 
 export function Component() {
   const location = useLocation();
+  const t = useT();
+  const language = useLanguage();
+  // SurveyJS's own texts in the page's language, loaded before the survey is built (Hindi pages only).
+  const [stringsReady, setStringsReady] = useState(language === 'en');
+  useEffect(() => {
+    if (language === 'en') return;
+    let cancelled = false;
+    loadSurveyStrings(language).then(
+      () => !cancelled && setStringsReady(true),
+      () => !cancelled && setStringsReady(true),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [language]);
   const navStart = readSurveyStart(location.state);
   const hydrated = useClientRender();
   // sessionStorage is read in the browser only; until then a missing state just shows "Loading".
@@ -572,7 +616,7 @@ export function Component() {
   if (hydrated && !start && resumeToken) {
     return (
       <div className="start-survey">
-        <PageMeta title="Your survey" description="Continue your survey where you stopped." />
+        <PageMeta title={t('survey.metaTitle')} description={t('survey.resumeDescription')} />
         <ResumeFromLink token={resumeToken} />
       </div>
     );
@@ -581,8 +625,8 @@ export function Component() {
 
   return (
     <div className="start-survey">
-      <PageMeta title="Your survey" description="A few questions for our advisors: it takes about two minutes." />
-      {hydrated && start ? <SurveyRunner start={start} saved={saved} /> : <p className="start-survey__loading">Loading your survey…</p>}
+      <PageMeta title={t('survey.metaTitle')} description={t('survey.metaDescription')} />
+      {hydrated && start && stringsReady ? <SurveyRunner start={start} saved={saved} /> : <p className="start-survey__loading">{t('survey.loading')}</p>}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ActiveCampaign, SurveyAnswers, SurveyProgressSaved } from '#shared/surveys/campaigns.contract';
+import type { Language } from '#shared/i18n/languages';
 import { resumeTokenQuery, SURVEY_PROGRESS_ROUTES } from '#shared/surveys/survey-progress.api';
 import { isPlainObject } from '#shared/json-object';
 import { api } from '#web/lib/api-client';
@@ -21,7 +22,7 @@ const KEEPALIVE_MAX_BYTES = 60_000;
  */
 export function saveSurveyProgress(
   campaignId: string,
-  response: { email: string; emailId: string; answer: SurveyAnswers; page: number; resumeToken?: string },
+  response: { email: string; emailId: string; answer: SurveyAnswers; page: number; resumeToken?: string; language?: Language },
   options: { keepalive?: boolean } = {},
 ): Promise<SurveyProgressSaved> {
   const keepalive = options.keepalive === true && new Blob([JSON.stringify({ response })]).size < KEEPALIVE_MAX_BYTES;

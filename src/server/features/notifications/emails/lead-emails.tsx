@@ -1,5 +1,7 @@
 // Each component from its own package: the @react-email/components bundle also loads Tailwind,
 // Markdown and a code highlighter (Prism), 38 MB of memory in every server process against 7 MB.
+import { textsIn, type TextOf } from '#shared/i18n/translate';
+import { DEFAULT_LANGUAGE, type Language } from '#shared/i18n/languages';
 import { Body } from '@react-email/body';
 import { Column } from '@react-email/column';
 import { Container } from '@react-email/container';
@@ -176,16 +178,17 @@ export interface VisitorUnsubscribe {
   headers: Record<string, string>;
 }
 
-function UnsubscribeLine({ url }: { url?: string }) {
+function UnsubscribeLine({ url, t }: { url?: string; t: TextOf }) {
   if (!url) return null;
   return (
     <Text style={{ ...label, fontSize: '12px' }}>
-      Do not want e-mails from us? <Link href={url}>Unsubscribe</Link>.
+      {t('mail.unsubscribeAsk')}
+      <Link href={url}>{t('mail.unsubscribeLink')}</Link>.
     </Text>
   );
 }
 
-const unsubscribeText = (unsubscribe?: VisitorUnsubscribe) => (unsubscribe ? ['', `Unsubscribe: ${unsubscribe.pageUrl}`] : []);
+const unsubscribeText = (t: TextOf, unsubscribe?: VisitorUnsubscribe) => (unsubscribe ? ['', t('mail.unsubscribeText', { url: unsubscribe.pageUrl })] : []);
 
 /**
  * The visitor's confirmation. Nothing a visitor typed goes in it, not even their name or answers
@@ -193,20 +196,19 @@ const unsubscribeText = (unsubscribe?: VisitorUnsubscribe) => (unsubscribe ? [''
  * studio wrote — the survey's name, the homes and decor matched, the studio's details.
  */
 export function VisitorConfirmationEmail({ data, studio, unsubscribeUrl }: VisitorConfirmationEmailProps) {
-  const greeting = 'Thank you!';
+  const language = data.activity.language ?? DEFAULT_LANGUAGE;
+  const t = textsIn(language);
   return (
-    <Html lang="en">
+    <Html lang={language}>
       <Head />
-      <Preview>{`We have your answers — ${studio.name}`}</Preview>
+      <Preview>{t('mail.confirm.preview', { studio: studio.name })}</Preview>
       <Body style={body}>
         <Container style={container}>
           <Heading as="h1" style={{ fontSize: '20px', margin: '0 0 8px' }}>
-            {greeting}
+            {t('mail.confirm.heading')}
           </Heading>
-          <Text style={{ fontSize: '15px', margin: '0 0 8px' }}>
-            Thank you for letting us know your preference. An advisor from {studio.name} will contact you soon.
-          </Text>
-          {data.activity.campaignName ? <Text style={{ fontSize: '15px', margin: '0 0 8px' }}>{visitorReceived(data.activity.campaignName)}</Text> : null}
+          <Text style={{ fontSize: '15px', margin: '0 0 8px' }}>{t('mail.confirm.text', { studio: studio.name })}</Text>
+          {data.activity.campaignName ? <Text style={{ fontSize: '15px', margin: '0 0 8px' }}>{t('mail.confirm.received', { campaign: data.activity.campaignName })}</Text> : null}
           <Matches data={data} audience="visitor" />
           <Hr style={{ borderColor: colors.line, margin: '24px 0 12px' }} />
           <Text style={label}>{studio.name}</Text>
@@ -215,7 +217,7 @@ export function VisitorConfirmationEmail({ data, studio, unsubscribeUrl }: Visit
             <Link href={telHref(studio.phone)}>{formatPhone(studio.phone)}</Link> ·{' '}
             <Link href={`mailto:${studio.email}`}>{studio.email}</Link>
           </Text>
-          <UnsubscribeLine url={unsubscribeUrl} />
+          <UnsubscribeLine url={unsubscribeUrl} t={t} />
         </Container>
       </Body>
     </Html>
@@ -227,32 +229,34 @@ export interface ResumeLinkEmailProps {
   campaignName: string | null;
   studio: SiteSettings;
   unsubscribeUrl?: string;
+  /** Issue 27: the language the visitor answers in (English unless given). */
+  language?: Language;
 }
 
 /** The visitor's "continue" e-mail (issue 17): a link back to their unfinished answers, nothing else. */
-export function ResumeLinkEmail({ url, campaignName, studio, unsubscribeUrl }: ResumeLinkEmailProps) {
+export function ResumeLinkEmail({ url, campaignName, studio, unsubscribeUrl, language = DEFAULT_LANGUAGE }: ResumeLinkEmailProps) {
+  const t = textsIn(language);
   return (
-    <Html lang="en">
+    <Html lang={language}>
       <Head />
-      <Preview>{`Continue your survey — ${studio.name}`}</Preview>
+      <Preview>{t('mail.resume.subject', { studio: studio.name })}</Preview>
       <Body style={body}>
         <Container style={container}>
           <Heading as="h1" style={{ fontSize: '20px', margin: '0 0 8px' }}>
-            Continue where you stopped
+            {t('mail.resume.heading')}
           </Heading>
           <Text style={{ fontSize: '15px', margin: '0 0 16px' }}>
-            We kept your answers{campaignName ? ` to ${campaignName}` : ''}. Open the link below to pick up where you left off; it works
-            for 30 days, until you finish the survey.
+            {campaignName ? t('mail.resume.keptNamed', { campaign: campaignName }) : t('mail.resume.kept')}
           </Text>
           <Section style={{ margin: '0 0 16px' }}>
             <Link href={url} style={{ backgroundColor: colors.brand, color: '#ffffff', padding: '10px 16px', borderRadius: '6px', textDecoration: 'none' }}>
-              Continue the survey
+              {t('mail.resume.button')}
             </Link>
           </Section>
-          <Text style={label}>If you did not ask for this, you can ignore this e-mail: nobody sees your answers without this link.</Text>
+          <Text style={label}>{t('mail.resume.ignore')}</Text>
           <Hr style={{ borderColor: colors.line, margin: '24px 0 12px' }} />
           <Text style={label}>{studio.name}</Text>
-          <UnsubscribeLine url={unsubscribeUrl} />
+          <UnsubscribeLine url={unsubscribeUrl} t={t} />
         </Container>
       </Body>
     </Html>
@@ -263,11 +267,6 @@ const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" 
 
 function toMail(element: ReactElement, text: string, mail: Omit<OutgoingMail, 'html' | 'text'>): OutgoingMail {
   return { ...mail, html: `${DOCTYPE}${renderToStaticMarkup(element)}`, text };
-}
-
-/** The line of the visitor's confirmation that names the survey (the studio's words, not theirs). */
-function visitorReceived(campaignName: string): string {
-  return `We have received your answers to “${campaignName}”; they are with the studio only.`;
 }
 
 /** Answers (unless left out) and matches as plain text: "Question\n  answer" blocks. */
@@ -300,9 +299,10 @@ function staffText(data: EventData, leadUrl: string | null, studioName: string):
 }
 
 /** The confirmation as plain text: as the HTML, nothing the visitor typed (decision 0014). */
-function visitorText(data: EventData, studio: SiteSettings): string {
-  const lines = ['Thank you!', '', `Thank you for letting us know your preference. An advisor from ${studio.name} will contact you soon.`];
-  if (data.activity.campaignName) lines.push(visitorReceived(data.activity.campaignName));
+function visitorText(data: EventData, studio: SiteSettings, t: TextOf): string {
+  const lines = [t('mail.confirm.heading'), '', t('mail.confirm.text', { studio: studio.name })];
+  // The campaign's name is the studio's words, not the visitor's.
+  if (data.activity.campaignName) lines.push(t('mail.confirm.received', { campaign: data.activity.campaignName }));
   const blocks = textBlocks(data, 'visitor', false);
   if (blocks.length) lines.push('', blocks.join('\n\n'));
   lines.push('', studio.name, studio.address, `${studio.phone} · ${studio.email}`);
@@ -330,32 +330,41 @@ export function staffLeadMail(data: EventData, options: { to: string[]; leadUrl:
 }
 
 export function visitorConfirmationMail(data: EventData, studio: SiteSettings, unsubscribe?: VisitorUnsubscribe): OutgoingMail {
-  const text = [visitorText(data, studio), ...unsubscribeText(unsubscribe)].join('\n');
+  const t = textsIn(data.activity.language ?? DEFAULT_LANGUAGE);
+  const text = [visitorText(data, studio, t), ...unsubscribeText(t, unsubscribe)].join('\n');
   return toMail(<VisitorConfirmationEmail data={data} studio={studio} unsubscribeUrl={unsubscribe?.pageUrl} />, text, {
     to: [data.lead.email],
-    subject: `Thank you — ${studio.name} has your answers`,
+    subject: t('mail.confirm.subject', { studio: studio.name }),
     replyTo: studio.email,
     ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
   });
 }
 
-export function resumeLinkMail(options: { to: string; url: string; campaignName: string | null; studio: SiteSettings; unsubscribe?: VisitorUnsubscribe }): OutgoingMail {
-  const { to, url, campaignName, studio, unsubscribe } = options;
+export function resumeLinkMail(options: {
+  to: string;
+  url: string;
+  campaignName: string | null;
+  studio: SiteSettings;
+  unsubscribe?: VisitorUnsubscribe;
+  language?: Language;
+}): OutgoingMail {
+  const { to, url, campaignName, studio, unsubscribe, language = DEFAULT_LANGUAGE } = options;
+  const t = textsIn(language);
   const text = [
-    'Continue where you stopped',
+    t('mail.resume.heading'),
     '',
-    `We kept your answers${campaignName ? ` to ${campaignName}` : ''}. Open this link to pick up where you left off; it works for 30 days, until you finish the survey:`,
+    campaignName ? t('mail.resume.keptNamedText', { campaign: campaignName }) : t('mail.resume.keptText'),
     '',
     url,
     '',
-    'If you did not ask for this, you can ignore this e-mail: nobody sees your answers without this link.',
+    t('mail.resume.ignore'),
     '',
     studio.name,
-    ...unsubscribeText(unsubscribe),
+    ...unsubscribeText(t, unsubscribe),
   ].join('\n');
-  return toMail(<ResumeLinkEmail url={url} campaignName={campaignName} studio={studio} unsubscribeUrl={unsubscribe?.pageUrl} />, text, {
+  return toMail(<ResumeLinkEmail url={url} campaignName={campaignName} studio={studio} unsubscribeUrl={unsubscribe?.pageUrl} language={language} />, text, {
     to: [to],
-    subject: `Continue your survey — ${studio.name}`,
+    subject: t('mail.resume.subject', { studio: studio.name }),
     replyTo: studio.email,
     ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
   });
