@@ -13,6 +13,7 @@ import { formatRupees, formatRupeesShort } from './listing-format';
 import { coverImage, galleryPictures, ListingGallery } from './listing-gallery';
 import { orNotFound } from './listing-page-data';
 import { Breadcrumb, Facts, ListingPageError } from './listing-page-parts';
+import { useListingInLanguage } from './listing-language';
 import { listingPageQuery } from './listing-page-query';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -25,7 +26,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const { product, similar, query } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const inLanguage = useListingInLanguage();
+  const { query } = loaded;
+  const product = inLanguage(loaded.product);
+  const similar = loaded.similar.map(inLanguage);
   const site = useSiteSettings();
   const path = productPagePath(product._id);
   const url = `${site.origin}${path}`;

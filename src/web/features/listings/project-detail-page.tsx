@@ -17,6 +17,7 @@ import { formatRupees, formatRupeesPerSqft, formatRupeesShort, formatSqft } from
 import { coverImage, galleryPictures, ListingGallery } from './listing-gallery';
 import { orNotFound } from './listing-page-data';
 import { Breadcrumb, Facts, ListingPageError } from './listing-page-parts';
+import { useListingInLanguage } from './listing-language';
 import { listingPageQuery } from './listing-page-query';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
@@ -36,7 +37,11 @@ function describe(project: Project): string {
 }
 
 export function Component() {
-  const { project, similar, query } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const inLanguage = useListingInLanguage();
+  const { query } = loaded;
+  const project = inLanguage(loaded.project);
+  const similar = loaded.similar.map(inLanguage);
   const site = useSiteSettings();
   const path = projectPagePath(project._id);
   const url = `${site.origin}${path}`;
