@@ -100,6 +100,33 @@ describeEachDatabase(
       expect(text((await get('/hi/viewProducts')).body)).toContain('जयपुरी दरी');
       expect(text((await get(`/viewProducts/${rug}`)).body)).toContain('Woven rattan on a sheesham frame.');
     });
+
+    it('translates a listing’s page under /hi/: headings, labels, buttons, WhatsApp text, Hindi prices, and JSON-LD in Hindi', async () => {
+      const id = await add(ctx, 'project', home('Crest Towers', { nameHi: 'क्रेस्ट टावर्स', price: '12500000', amenities: 'Gym' }));
+      const hi = await get(`/hi/viewProjects/${id}`);
+      const page = text(hi.body);
+      for (const words of ['इस घर के बारे में', 'सुविधाएँ', 'साइट विज़िट बुक करें', 'कॉल करें', 'मिलते-जुलते घर', '₹1.25 करोड़', '1,180 वर्ग फ़ुट', 'निर्माणाधीन']) {
+        expect(page, words).toContain(words);
+      }
+      for (const english of ['About this home', 'Similar homes', '₹1.25 Cr', '1,180 sq. ft']) expect(page, english).not.toContain(english);
+      expect(hi.body).toMatch(/class="button button--accent listing-actions__visit"[^>]*>साइट विज़िट बुक करें</);
+      const chat = decodeURIComponent(/href="https:\/\/wa\.me\/\d+\?text=([^"]+)"/.exec(hi.body)![1]!);
+      expect(chat).toBe(`नमस्ते, मुझे क्रेस्ट टावर्स घर में रुचि है: ${ORIGIN}/hi/viewProjects/${id}`);
+      const listing = jsonLd(hi.body).map((j) => JSON.parse(j) as Record<string, unknown>).find((j) => j['@type'] === 'RealEstateListing')!;
+      expect(listing).toMatchObject({ name: 'क्रेस्ट टावर्स', inLanguage: 'hi-IN' });
+
+      // The English page is as it was: English texts and forms, no inLanguage.
+      const en = await get(`/viewProjects/${id}`);
+      const enPage = text(en.body);
+      for (const words of ['About this home', 'Book a site visit', '₹1.25 Cr', '1,180 sq. ft', 'under construction']) expect(enPage, words).toContain(words);
+      expect(decodeURIComponent(/href="https:\/\/wa\.me\/\d+\?text=([^"]+)"/.exec(en.body)![1]!)).toBe(`Hello, I am interested in the home Crest Towers: ${ORIGIN}/viewProjects/${id}`);
+      expect(en.body).not.toContain('inLanguage');
+
+      const lampId = await add(ctx, 'product', piece('Brass Lamp', { productnameHi: 'पीतल का लैंप' }));
+      const hiPiece = text((await get(`/hi/viewProducts/${lampId}`)).body);
+      for (const words of ['पीतल का लैंप', 'इस सामान के बारे में', 'इस सामान के बारे में पूछें', '₹18,500']) expect(hiPiece, words).toContain(words);
+      expect(hiPiece).not.toContain('18,500/-');
+    });
   },
   { ssrDir: path.resolve('tests/fixtures/ssr-app'), publicBaseUrl: ORIGIN },
 );
