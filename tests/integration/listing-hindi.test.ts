@@ -105,10 +105,12 @@ describeEachDatabase(
       const id = await add(ctx, 'project', home('Crest Towers', { nameHi: 'क्रेस्ट टावर्स', price: '12500000', amenities: 'Gym' }));
       const hi = await get(`/hi/viewProjects/${id}`);
       const page = text(hi.body);
-      for (const words of ['इस घर के बारे में', 'सुविधाएँ', 'साइट विज़िट बुक करें', 'कॉल करें', 'मिलते-जुलते घर', '₹1.25 करोड़', '1,180 वर्ग फ़ुट', 'निर्माणाधीन']) {
+      for (const words of ['इस घर के बारे में', 'सुविधाएँ', 'साइट विज़िट बुक करें', 'कॉल करें', 'मिलते-जुलते घर', '₹1.25 करोड़', '1,180 वर्ग फ़ुट', 'निर्माणाधीन', 'EMI का अनुमान', 'हर महीने', 'मेरी EMI निकालें']) {
         expect(page, words).toContain(words);
       }
       for (const english of ['About this home', 'Similar homes', '₹1.25 Cr', '1,180 sq. ft']) expect(page, english).not.toContain(english);
+      // The EMI form works without script and stays in Hindi.
+      expect(hi.body).toContain(`action="/hi/viewProjects/${id}#emi"`);
       expect(hi.body).toMatch(/class="button button--accent listing-actions__visit"[^>]*>साइट विज़िट बुक करें</);
       const chat = decodeURIComponent(/href="https:\/\/wa\.me\/\d+\?text=([^"]+)"/.exec(hi.body)![1]!);
       expect(chat).toBe(`नमस्ते, मुझे क्रेस्ट टावर्स घर में रुचि है: ${ORIGIN}/hi/viewProjects/${id}`);

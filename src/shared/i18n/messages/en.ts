@@ -164,6 +164,17 @@ export const en = {
   'actions.callTheStudio': ' the studio at',
   'actions.whatsAppHome': 'Hello, I am interested in the home {name}: {url}',
   'actions.whatsAppPiece': 'Hello, I am interested in the {name}: {url}',
+  'emi.title': 'EMI estimate',
+  'emi.loan': 'Loan',
+  'emi.loanUnit': '% of price',
+  'emi.interest': 'Interest',
+  'emi.interestUnit': '% a year',
+  'emi.term': 'Term',
+  'emi.termUnit': 'years',
+  'emi.perMonth': 'a month',
+  'emi.detail': 'for a loan of {loan} at {rate}% over {years} years; interest over the term {interest}.',
+  'emi.submit': 'Work out my EMI',
+  'emi.note': 'An estimate to plan with: your bank’s offer decides the loan, the rate and the fees.',
 } as const;
 
 export type MessageKey = keyof typeof en;
