@@ -108,6 +108,9 @@ describeEachDatabase(
       for (const words of ['इस घर के बारे में', 'सुविधाएँ', 'साइट विज़िट बुक करें', 'कॉल करें', 'मिलते-जुलते घर', '₹1.25 करोड़', '1,180 वर्ग फ़ुट', 'निर्माणाधीन', 'EMI का अनुमान', 'हर महीने', 'मेरी EMI निकालें']) {
         expect(page, words).toContain(words);
       }
+      // The gallery names the home in Hindi.
+      expect(hi.body).toContain('aria-label="क्रेस्ट टावर्स की फ़ोटो"');
+      expect(hi.body).toContain('alt="क्रेस्ट टावर्स की तस्वीर"');
       for (const english of ['About this home', 'Similar homes', '₹1.25 Cr', '1,180 sq. ft']) expect(page, english).not.toContain(english);
       // The EMI form works without script and stays in Hindi.
       expect(hi.body).toContain(`action="/hi/viewProjects/${id}#emi"`);

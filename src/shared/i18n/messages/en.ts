@@ -175,6 +175,16 @@ export const en = {
   'emi.detail': 'for a loan of {loan} at {rate}% over {years} years; interest over the term {interest}.',
   'emi.submit': 'Work out my EMI',
   'emi.note': 'An estimate to plan with: your bank’s offer decides the loan, the rate and the fees.',
+  'gallery.photoOf': '{name}, photo {n} of {count}',
+  'gallery.photosOf': 'Photos of {name}',
+  'gallery.photosKeys': 'Photos of {name}: use the arrow keys to move',
+  'gallery.previous': 'Previous photo',
+  'gallery.next': 'Next photo',
+  'gallery.fullScreen': 'Full screen',
+  'gallery.fullScreenOf': ': photos of {name}',
+  'gallery.dialog': 'Photos of {name}, full screen',
+  'gallery.dialogKeys': 'Photos of {name}: use the arrow keys to move, Escape to close',
+  'gallery.close': 'Close full screen',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -39,7 +39,7 @@ export function Component() {
   const format = useListingFormat();
   const path = productPagePath(product._id);
   const url = `${site.origin}${path}`;
-  const pictures = galleryPictures(product.productname, product.image, product.photos);
+  const pictures = galleryPictures(product.productname, product.image, product.photos, t);
   const cover = coverImage(product.image, product.photos);
   const listing: ListingRef = { kind: 'product', name: product.productname, path };
   const description = `${product.description} ${format.rupees(product.price)}`;

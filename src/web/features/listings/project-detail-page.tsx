@@ -51,7 +51,7 @@ export function Component() {
   const format = useListingFormat();
   const path = projectPagePath(project._id);
   const url = `${site.origin}${path}`;
-  const pictures = galleryPictures(project.name, project.image, project.photos);
+  const pictures = galleryPictures(project.name, project.image, project.photos, t);
   const cover = coverImage(project.image, project.photos);
   const description = describe(project, t, format);
   const listing: ListingRef = { kind: 'project', name: project.name, path };
