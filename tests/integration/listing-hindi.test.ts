@@ -108,6 +108,10 @@ describeEachDatabase(
       for (const words of ['इस घर के बारे में', 'सुविधाएँ', 'साइट विज़िट बुक करें', 'कॉल करें', 'मिलते-जुलते घर', '₹1.25 करोड़', '1,180 वर्ग फ़ुट', 'निर्माणाधीन', 'EMI का अनुमान', 'हर महीने', 'मेरी EMI निकालें']) {
         expect(page, words).toContain(words);
       }
+      // The enquiry form is in Hindi too (its consent notice is still English).
+      for (const words of ['इस घर के बारे में पूछें', 'क्रेस्ट टावर्स के बारे में। फ़ोन नंबर देना ज़रूरी नहीं', 'पहला नाम', 'आप क्या चाहते हैं?', 'संदेश भेजें']) {
+        expect(page, words).toContain(words);
+      }
       // The gallery names the home in Hindi.
       expect(hi.body).toContain('aria-label="क्रेस्ट टावर्स की फ़ोटो"');
       expect(hi.body).toContain('alt="क्रेस्ट टावर्स की तस्वीर"');
@@ -126,6 +130,7 @@ describeEachDatabase(
       for (const words of ['About this home', 'Book a site visit', '₹1.25 Cr', '1,180 sq. ft', 'under construction']) expect(enPage, words).toContain(words);
       expect(decodeURIComponent(/href="https:\/\/wa\.me\/\d+\?text=([^"]+)"/.exec(en.body)![1]!)).toBe(`Hello, I am interested in the home Crest Towers: ${ORIGIN}/viewProjects/${id}`);
       expect(en.body).not.toContain('inLanguage');
+      expect(en.body).toContain('About <strong>Crest Towers</strong>. Phone is optional; everything else is needed to answer you.');
 
       const lampId = await add(ctx, 'product', piece('Brass Lamp', { productnameHi: 'पीतल का लैंप' }));
       const hiPiece = text((await get(`/hi/viewProducts/${lampId}`)).body);
