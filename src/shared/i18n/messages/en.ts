@@ -210,6 +210,23 @@ export const en = {
   'enquiry.sending': 'Sending…',
   'enquiry.askVisit': 'Ask for a visit',
   'enquiry.send': 'Send message',
+  'visit.chooseTime': 'Please choose a time.',
+  'visit.enterEmail': 'Please enter your e-mail address.',
+  'visit.failed': 'Something went wrong. Please try again.',
+  'visit.booked': 'Your site visit is booked',
+  'visit.bookedText': '{studio}, {day} at {time} ({zone} time). We have e-mailed you an invitation with a link to move or cancel it.',
+  'visit.google': 'Add to Google Calendar',
+  'visit.opensTab': ' (opens a new tab)',
+  'visit.ics': 'Add to Outlook or Apple Calendar',
+  'visit.studio': 'Studio',
+  'visit.studioIs': 'Studio: {studio}',
+  'visit.timesNote': "Times are shown in the studio's time ({zone}).",
+  'visit.loading': 'Loading free times…',
+  'visit.none': 'No free times in the next days. Please call or write to us.',
+  'visit.full': ' (full)',
+  'visit.name': 'Name (optional)',
+  'visit.booking': 'Booking…',
+  'visit.book': 'Book this visit',
 } as const;
 
 export type MessageKey = keyof typeof en;
