@@ -99,7 +99,7 @@ describeEachDatabase('listing filters (issue 25)', (ctx) => {
       expect((await get('/api/project/get?minSqft=0')).body).toBe(plain.body);
       // Each item is still the specification's item, and nothing derived leaks into it.
       const item = plain.json<Item[]>()[0]!;
-      expect(Object.keys(item)).toEqual(['_id', 'name', 'area', 'squareft', 'dateofcomplition', 'sizeofunit', 'gmaplink', 'price', 'rera', 'amenities', 'image', 'filename', 'createdAt', 'updatedAt', 'photos', 'floorPlan']);
+      expect(Object.keys(item)).toEqual(['_id', 'name', 'area', 'squareft', 'dateofcomplition', 'sizeofunit', 'gmaplink', 'price', 'rera', 'amenities', 'nameHi', 'image', 'filename', 'createdAt', 'updatedAt', 'photos', 'floorPlan']);
     });
 
     it('filters by locality (the area, as the choices give it)', async () => {

@@ -13,6 +13,11 @@ describeEachDatabase('demo listings', (ctx) => {
     const products = await get<Product>('product');
     const studios = await get<Studio>('studio');
     expect([projects.length, products.length, studios.length]).toEqual([6, 6, 3]);
+    // Issue 27: every demo listing has its name (and a product its description) in Hindi, in Devanagari.
+    const devanagari = /^[\u0900-\u097F][\u0900-\u097F\s\d×,.;।-]*$/;
+    for (const text of [...projects.map((p) => p.nameHi), ...products.flatMap((p) => [p.productnameHi, p.descriptionHi]), ...studios.map((s) => s.titleHi)]) {
+      expect(text).toMatch(devanagari);
+    }
 
     const images = new Set([...projects, ...products, ...studios].map((item) => item.image));
     expect(images.size).toBe(15);

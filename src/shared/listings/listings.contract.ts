@@ -30,6 +30,20 @@ function text(required: string, max: number, tooLong: string) {
   return safeText({ message: required }).trim().min(1, required).max(max, tooLong);
 }
 
+/** Hindi names may run longer than English ones (Devanagari's vowel signs are characters of their own). */
+export const HINDI_NAME_MAX = 60;
+
+/**
+ * A Hindi version of a text (issue 27): optional; missing or blank is none (null), and the Hindi
+ * pages then show the English text. Otherwise trimmed, at most `max` characters.
+ */
+function hindiText(max: number, tooLong: string) {
+  return z.preprocess(
+    (value) => (value === null || value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value),
+    safeText().trim().max(max, tooLong).nullable(),
+  );
+}
+
 /** A listing's title: 1 to 20 characters. */
 function title(required: string) {
   return text(required, NAME_MAX, NAME_TOO_LONG);
@@ -215,6 +229,8 @@ export const projectFields = z.object({
   rera: reraNumber,
   /** Amenities, in the order staff typed them. */
   amenities: amenityList,
+  /** Optional Hindi name (issue 27); null when none. */
+  nameHi: hindiText(HINDI_NAME_MAX, `Hindi name should be at most ${HINDI_NAME_MAX} characters`),
 });
 export const newProject = projectFields.extend({ filename });
 export const projectUpdate = newProject.extend({ projectId: recordId(PROJECT_NOT_FOUND) });
@@ -234,6 +250,8 @@ export const projectItem = z.object({
     /** Empty when the project has none. */
     rera: z.string(),
     amenities: z.array(z.string()),
+    /** Null when the project has no Hindi name. */
+    nameHi: z.string().nullable(),
   } satisfies ItemFieldsOf<ProjectFields>),
   /** The floor plan (an image or a PDF), or null. */
   floorPlan: listingFile.nullable(),
@@ -250,13 +268,23 @@ export const productFields = z.object({
   price: amount('Please select price!', 'Price cannot be negative', 1_000_000_000_000, 'Price is too large').transform(wholeRupees),
   /** Optional tags ("Living room, Boho"), sent comma-separated (issue 16). */
   tags: tagList,
+  /** Optional Hindi name and description (issue 27); null when none. */
+  productnameHi: hindiText(HINDI_NAME_MAX, `Hindi name should be at most ${HINDI_NAME_MAX} characters`),
+  descriptionHi: hindiText(1000, 'Hindi description should be at most 1000 characters'),
 });
 export const newProduct = productFields.extend({ filename });
 export const productUpdate = newProduct.extend({ productId: recordId(PRODUCT_NOT_FOUND) });
 export type ProductFields = z.output<typeof productFields>;
 export const productItem = z.object({
   ...itemCommon,
-  ...({ productname: z.string(), description: z.string(), price: z.number(), tags: z.array(z.string()) } satisfies ItemFieldsOf<ProductFields>),
+  ...({
+    productname: z.string(),
+    description: z.string(),
+    price: z.number(),
+    tags: z.array(z.string()),
+    productnameHi: z.string().nullable(),
+    descriptionHi: z.string().nullable(),
+  } satisfies ItemFieldsOf<ProductFields>),
 });
 export type Product = z.output<typeof productItem>;
 
@@ -268,13 +296,15 @@ export const studioFields = z.object({
   title: title('Please enter title!'),
   address: text('Please select address!', 300, 'Address should be at most 300 characters'),
   gmaplink: webLink('Please select google map link!'),
+  /** Optional Hindi title (issue 27); null when none. */
+  titleHi: hindiText(HINDI_NAME_MAX, `Hindi title should be at most ${HINDI_NAME_MAX} characters`),
 });
 export const newStudio = studioFields.extend({ filename });
 export const studioUpdate = newStudio.extend({ recordId: recordId(STUDIO_NOT_FOUND) });
 export type StudioFields = z.output<typeof studioFields>;
 export const studioItem = z.object({
   ...itemCommon,
-  ...({ title: z.string(), address: z.string(), gmaplink: z.string() } satisfies ItemFieldsOf<StudioFields>),
+  ...({ title: z.string(), address: z.string(), gmaplink: z.string(), titleHi: z.string().nullable() } satisfies ItemFieldsOf<StudioFields>),
 });
 export type Studio = z.output<typeof studioItem>;
 

@@ -40,6 +40,7 @@ import * as leadAssignment from './2026-11-29T0100-lead-assignment';
 import * as leadFollowUp from './2026-11-29T0110-lead-follow-up';
 import * as visits from './2026-11-29T0200-visits';
 import * as responseLanguage from './2026-11-29T0500-response-language';
+import * as listingHindi from './2026-11-29T0510-listing-hindi';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0110-lead-follow-up': leadFollowUp,
   '2026-11-29T0200-visits': visits,
   '2026-11-29T0500-response-language': responseLanguage,
+  '2026-11-29T0510-listing-hindi': listingHindi,
 };

@@ -189,6 +189,28 @@ const DEMO: Record<ListingKind, DemoItem[]> = { project: PROJECTS, product: PROD
 const rasterise = (svg: string) => sharp(Buffer.from(svg)).png({ compressionLevel: 2 }).toBuffer();
 
 /**
+ * The demo listings' Hindi names and descriptions (issue 27), by their English name: the Hindi
+ * pages show them; a listing missing here would show its English text.
+ */
+const HINDI: Record<string, Record<string, string>> = {
+  'Lakeside Residency': { nameHi: 'लेकसाइड रेजीडेंसी' },
+  'Palm Grove Villas': { nameHi: 'पाम ग्रोव विला' },
+  'Baner Heights': { nameHi: 'बानेर हाइट्स' },
+  'Hinjewadi Greens': { nameHi: 'हिंजवडी ग्रीन्स' },
+  'Worli Seaview': { nameHi: 'वर्ली सीव्यू' },
+  'Powai Crest': { nameHi: 'पवई क्रेस्ट' },
+  'Teak Sofa': { productnameHi: 'सागौन सोफ़ा', descriptionHi: 'ठोस नीलांबुर सागौन का तीन सीटों वाला सोफ़ा, नील रंग के सूती कपड़े और हथकरघा कुशन के साथ।' },
+  'Brass Floor Lamp': { productnameHi: 'पीतल का फ़्लोर लैंप', descriptionHi: 'हाथ से तराशा मुरादाबादी पीतल, लिनन की शेड के साथ; पढ़ने के कोने के लिए गर्म रोशनी।' },
+  'Cane Armchair': { productnameHi: 'बेंत की आरामकुर्सी', descriptionHi: 'शीशम के फ़्रेम पर बुना रतन, सरसों रंग की हटाई जा सकने वाली गद्दी के साथ।' },
+  'Jaipur Dhurrie Rug': { productnameHi: 'जयपुरी दरी', descriptionHi: 'सपाट बुनी सूती दरी, 5 × 8 फ़ुट, नील और कत्थई ठप्पा छपाई के नमूनों में।' },
+  'Terracotta Planter': { productnameHi: 'टेराकोटा गमला', descriptionHi: 'खुर्जा की भट्ठी में पकी टेराकोटा, 14 इंच, पानी निकलने की तश्तरी के साथ।' },
+  'Sheesham Wall Clock': { productnameHi: 'शीशम की दीवार घड़ी', descriptionHi: 'नक्काशीदार शीशम की लकड़ी के फ़्रेम में बिना आवाज़ चलने वाली घड़ी, 16 इंच।' },
+  'Indiranagar Studio': { titleHi: 'इंदिरानगर स्टूडियो' },
+  'Koregaon Park Studio': { titleHi: 'कोरेगांव पार्क स्टूडियो' },
+  'Bandra Studio': { titleHi: 'बांद्रा स्टूडियो' },
+};
+
+/**
  * Demo homes, decor and studios with illustrations drawn at seed time, stored through the same
  * validation and image pipeline as a staff upload, with their photos and floor plans (issue 25). A
  * kind that already has records is left alone, so running it on every start adds nothing twice and
@@ -216,7 +238,7 @@ export async function seedDemoListings(db: Kysely<Database>): Promise<void> {
     const ids: string[] = [];
     for (const item of items) {
       const bytes = await rasterise(item.svg);
-      ids.push(await addItem(db, spec, { fields: { ...item.fields, filename: item.filename }, file: { bytes, filename: item.filename } }, null));
+      ids.push(await addItem(db, spec, { fields: { ...item.fields, ...HINDI[item.fields.name ?? item.fields.productname ?? item.fields.title ?? ''], filename: item.filename }, file: { bytes, filename: item.filename } }, null));
     }
     const uploads = await photos;
     for (const [i, item] of items.entries()) {

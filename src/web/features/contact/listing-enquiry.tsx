@@ -9,6 +9,8 @@ import { Notice } from '#web/components/notice';
 import { TextField } from '#web/components/text-field';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useHydrated } from '#web/lib/use-hydrated';
+import { useT, type Translate } from '#web/lib/i18n';
+import { FormattedMessage } from 'react-intl';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { ConsentNotice } from '#web/features/consent/consent-notice';
 import { sendContactMessage } from './contact-api';
@@ -36,22 +38,17 @@ export interface ListingEnquiryProps {
   back?: EnquiryBack;
 }
 
-const HEADINGS: Record<EnquiryListingKind, string> = { project: 'Ask about this home', product: 'Ask about this piece' };
+// The texts are the catalogue's (src/shared/i18n/messages): English as they always were, Hindi under /hi/.
+const HEADINGS = { project: 'enquiry.headingHome', product: 'enquiry.headingPiece' } as const satisfies Record<EnquiryListingKind, string>;
 
-const TOPIC_LABELS: Record<EnquiryListingKind, Record<EnquiryTopic, string>> = {
-  project: { question: 'Ask a question', 'site visit': 'Book a site visit' },
-  product: { question: 'Ask a question', 'site visit': 'See it at our studio' },
-};
+const TOPIC_LABELS = {
+  project: { question: 'enquiry.topicQuestion', 'site visit': 'enquiry.topicVisit' },
+  product: { question: 'enquiry.topicQuestion', 'site visit': 'enquiry.topicStudio' },
+} as const satisfies Record<EnquiryListingKind, Record<EnquiryTopic, string>>;
 
-const PHONE_HINT = 'We will call or WhatsApp you on it. Without a country code it is an Indian (+91) number.';
-
-function thanks(kind: EnquiryListingKind, name: string, topic: EnquiryTopic): string {
-  if (topic === 'site visit') {
-    return kind === 'project'
-      ? `Thank you! We have your request to visit ${name}. We will call you to fix a day and time.`
-      : `Thank you! We have your request to see ${name} at our studio. We will get in touch to fix a time.`;
-  }
-  return `Thank you! We have your question about ${name} and will get back to you soon, usually within one working day.`;
+function thanks(t: Translate, kind: EnquiryListingKind, name: string, topic: EnquiryTopic): string {
+  if (topic === 'site visit') return t(kind === 'project' ? 'enquiry.thanksVisit' : 'enquiry.thanksStudio', { name });
+  return t('enquiry.thanksQuestion', { name });
 }
 
 /** `inPlace`: sent by the script just now (not a page the server sent back after the form was posted). */
@@ -63,13 +60,14 @@ const focusOnMount = (element: HTMLElement | null) => element?.focus();
 export function ListingEnquiry({ kind, listing, intent = 'question', back = 'listing' }: ListingEnquiryProps) {
   const [params] = useSearchParams();
   const { notices } = useSiteSettings();
+  const t = useT();
   const form = useZodForm(enquiryFieldsSchema, { firstname: '', email: '', phone: '', message: '', topic: intent });
   const [website, setWebsite] = useState('');
   const [newsletter, setNewsletter] = useState(false);
   // Sent by the form without script: the server sent the browser back here with ?sent=1 (or =visit).
   const [status, setStatus] = useState<Status>(() => {
     const sentAs = ENQUIRY_TOPICS.find((topic) => ENQUIRY_SENT_VALUES[topic] === params.get(ENQUIRY_SENT_PARAM));
-    return sentAs ? { tone: 'sent', text: thanks(kind, listing.name, sentAs) } : null;
+    return sentAs ? { tone: 'sent', text: thanks(t, kind, listing.name, sentAs) } : null;
   });
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
@@ -96,11 +94,11 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
         noticeVersion: notices.contact.version,
         newsletter,
       });
-      setStatus({ tone: 'sent', text: thanks(kind, listing.name, input.topic), inPlace: true });
+      setStatus({ tone: 'sent', text: thanks(t, kind, listing.name, input.topic), inPlace: true });
     } catch (error) {
       // Everything the visitor typed stays; the fields the server refused say why.
       if (error instanceof ApiError && error.errors.length > 0) form.setServerErrors(error.errors);
-      setStatus({ tone: 'error', text: errorMessage(error, 'Your message could not be sent. Please try again.') });
+      setStatus({ tone: 'error', text: errorMessage(error, t('enquiry.notSent')) });
     } finally {
       setBusy(false);
     }
@@ -112,7 +110,7 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
     setStatus(null);
   }
 
-  const heading = HEADINGS[kind];
+  const heading = t(HEADINGS[kind]);
   return (
     <section id="enquiry" className="listing-enquiry card" aria-labelledby={headingId}>
       <h2 id={headingId} className="listing-enquiry__title">
@@ -121,19 +119,19 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
       {sent ? (
         <div className="listing-enquiry__done">
           <h3 ref={status.inPlace ? focusOnMount : undefined} tabIndex={-1} className="listing-enquiry__done-title">
-            Message sent
+            {t('enquiry.sent')}
           </h3>
           <div role="status">
             <p className="notice notice--success">{status.text}</p>
           </div>
           {hydrated ? (
             <button type="button" className="button listing-enquiry__again" onClick={another}>
-              Send another message
+              {t('enquiry.another')}
             </button>
           ) : (
             // Without script: the listing's page again, without the answer.
             <a className="button listing-enquiry__again" href={`${back === 'enquiry' ? enquiryPagePath(kind, listing._id) : listingPagePath(kind, listing._id)}#enquiry`}>
-              Send another message
+              {t('enquiry.another')}
             </a>
           )}
         </div>
@@ -148,23 +146,23 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
           aria-labelledby={headingId}
         >
           <p className="listing-enquiry__about">
-            About <strong>{listing.name}</strong>. Phone is optional; everything else is needed to answer you.
+            <FormattedMessage id="enquiry.about" values={{ name: <strong>{listing.name}</strong> }} />
           </p>
           <input type="hidden" name="listingKind" value={kind} />
           <input type="hidden" name="listingId" value={listing._id} />
           <input type="hidden" name="back" value={back} />
           <input type="hidden" name="noticeVersion" value={notices.contact.version} />
           <div className="listing-enquiry__row">
-            <TextField label="First name" autoComplete="given-name" required {...form.field('firstname')} />
-            <TextField label="E-mail" type="email" inputMode="email" autoComplete="email" required {...form.field('email')} />
+            <TextField label={t('enquiry.firstName')} autoComplete="given-name" required {...form.field('firstname')} />
+            <TextField label={t('enquiry.email')} type="email" inputMode="email" autoComplete="email" required {...form.field('email')} />
           </div>
-          <TextField label="Phone (optional)" type="tel" inputMode="tel" autoComplete="tel" hint={PHONE_HINT} {...form.field('phone')} />
+          <TextField label={t('enquiry.phone')} type="tel" inputMode="tel" autoComplete="tel" hint={t('enquiry.phoneHint')} {...form.field('phone')} />
           <fieldset className="listing-enquiry__topics">
-            <legend className="field__label">What would you like?</legend>
+            <legend className="field__label">{t('enquiry.topics')}</legend>
             {ENQUIRY_TOPICS.map((topic) => (
               <label key={topic} className="listing-enquiry__topic">
                 <input type="radio" name="topic" value={topic} checked={form.values.topic === topic} onChange={() => setValue('topic', topic)} />
-                <span>{TOPIC_LABELS[kind][topic]}</span>
+                <span>{t(TOPIC_LABELS[kind][topic])}</span>
               </label>
             ))}
             {form.errors.topic ? (
@@ -175,22 +173,22 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
           </fieldset>
           <TextField
             as="textarea"
-            label="Message"
+            label={t('enquiry.message')}
             rows={5}
-            placeholder={kind === 'project' ? 'Ask about the price, the floor plans, possession…' : 'Ask about the size, the finish, delivery…'}
-            hint={`${form.values.message.length} / ${CONTACT_LIMITS.message} characters`}
+            placeholder={t(kind === 'project' ? 'enquiry.placeholderHome' : 'enquiry.placeholderPiece')}
+            hint={t('enquiry.count', { count: String(form.values.message.length), max: String(CONTACT_LIMITS.message) })}
             required
             {...form.field('message')}
           />
           {/* A honeypot for bots: hidden from people and from assistive technology. */}
           <div className="visually-hidden" aria-hidden="true">
-            <label htmlFor={`${id}-website`}>Leave this field empty</label>
+            <label htmlFor={`${id}-website`}>{t('enquiry.honeypot')}</label>
             <input id={`${id}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
           </div>
           <ConsentNotice idPrefix={`enquiry${id.replace(/[^\w-]/g, '')}`} notice={notices.contact} newsletterNotice={notices.newsletter} newsletter={newsletter} onNewsletterChange={setNewsletter} />
           {status?.tone === 'error' ? <Notice tone="error">{status.text}</Notice> : null}
           <button type="submit" className="button listing-enquiry__submit" aria-disabled={busy || undefined}>
-            {busy ? 'Sending…' : form.values.topic === 'site visit' ? 'Ask for a visit' : 'Send message'}
+            {t(busy ? 'enquiry.sending' : form.values.topic === 'site visit' ? 'enquiry.askVisit' : 'enquiry.send')}
           </button>
         </form>
       )}

@@ -1,15 +1,17 @@
 import { useId, useState } from 'react';
 import { EMI_LIMITS, emiEstimate, emiInput, type EmiInput } from '#shared/listings/emi';
 import { useClientRender } from '#web/lib/use-hydrated';
-import { formatNumber, formatRupees } from './listing-format';
+import { formatNumber as formatNumberIn } from '#shared/i18n/format';
+import { useLanguage, useLocalizedPath, useT } from '#web/lib/i18n';
+import { useListingFormat } from './use-listing-format';
 
 type Field = keyof EmiInput;
 
-const FIELDS: ReadonlyArray<{ key: Field; name: string; label: string; unit: string }> = [
-  { key: 'loanSharePercent', name: 'loan', label: 'Loan', unit: '% of price' },
-  { key: 'ratePercent', name: 'rate', label: 'Interest', unit: '% a year' },
-  { key: 'years', name: 'years', label: 'Term', unit: 'years' },
-];
+const FIELDS = [
+  { key: 'loanSharePercent', name: 'loan', label: 'emi.loan', unit: 'emi.loanUnit' },
+  { key: 'ratePercent', name: 'rate', label: 'emi.interest', unit: 'emi.interestUnit' },
+  { key: 'years', name: 'years', label: 'emi.term', unit: 'emi.termUnit' },
+] as const satisfies ReadonlyArray<{ key: Field; name: string; label: string; unit: string }>;
 
 /**
  * The EMI estimate of a home (issue 25): what a loan of part of its price costs a month. The server
@@ -24,19 +26,23 @@ export function EmiEstimate({ price, initial, action }: { price: number; initial
     years: String(initial.years),
   });
   const running = useClientRender();
+  const t = useT();
+  const language = useLanguage();
+  const localized = useLocalizedPath();
+  const format = useListingFormat();
   const estimate = emiEstimate(price, emiInput(values));
 
   return (
     <section className="listing-section emi" id="emi" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>EMI estimate</h2>
-      <form className="emi__form" method="get" action={`${action}#emi`} onSubmit={(e) => e.preventDefault()}>
+      <h2 id={`${id}-title`}>{t('emi.title')}</h2>
+      <form className="emi__form" method="get" action={`${localized(action)}#emi`} onSubmit={(e) => e.preventDefault()}>
         <div className="emi__fields">
           {FIELDS.map(({ key, name, label, unit }) => {
             const limits = EMI_LIMITS[key];
             return (
               <div className="field emi__field" key={key}>
                 <label className="field__label" htmlFor={`${id}-${name}`}>
-                  {label} <span className="emi__unit">{unit}</span>
+                  {t(label)} <span className="emi__unit">{t(unit)}</span>
                 </label>
                 <input
                   id={`${id}-${name}`}
@@ -56,22 +62,26 @@ export function EmiEstimate({ price, initial, action }: { price: number; initial
         </div>
         <output className="emi__result" htmlFor={FIELDS.map(({ name }) => `${id}-${name}`).join(' ')} aria-live="polite">
           <span className="emi__figure" data-emi={estimate.emi}>
-            {formatRupees(estimate.emi)}
+            {format.rupees(estimate.emi)}
           </span>{' '}
-          <span className="emi__per">a month</span>
+          <span className="emi__per">{t('emi.perMonth')}</span>
           <span className="emi__detail">
-            for a loan of {formatRupees(estimate.loan)} at {formatNumber(estimate.ratePercent)}% over {estimate.years} years; interest over the term{' '}
-            {formatRupees(estimate.interest)}.
+            {t('emi.detail', {
+              loan: format.rupees(estimate.loan),
+              rate: formatNumberIn(language, estimate.ratePercent),
+              years: String(estimate.years),
+              interest: format.rupees(estimate.interest),
+            })}
           </span>
         </output>
         {/* Without script the figure is the server's: this sends the inputs to it. */}
         {running ? null : (
           <button type="submit" className="button emi__submit">
-            Work out my EMI
+            {t('emi.submit')}
           </button>
         )}
       </form>
-      <p className="listing-note">An estimate to plan with: your bank’s offer decides the loan, the rate and the fees.</p>
+      <p className="listing-note">{t('emi.note')}</p>
     </section>
   );
 }

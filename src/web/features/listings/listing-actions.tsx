@@ -1,6 +1,7 @@
 import { telHref, whatsAppHref } from '#shared/phone';
 import { PhoneIcon } from '#web/components/icons';
 import { useSiteSettings } from '#web/app/site-settings';
+import { useLocalizedPath, useT } from '#web/lib/i18n';
 import { ListingEnquiry } from '#web/features/contact/listing-enquiry';
 import { VisitBooking } from '#web/features/visits/visit-booking';
 import { ENQUIRE_ID, siteVisitHref, type ListingIntent } from './listing-page-query';
@@ -26,28 +27,33 @@ export function whatsAppText(listing: ListingRef, origin: string): string {
  */
 export function ListingActions({ listing }: { listing: ListingRef }) {
   const site = useSiteSettings();
+  const t = useT();
+  const localized = useLocalizedPath();
+  // The same text as whatsAppText in English; in Hindi, with the Hindi page's address.
+  const chat = t(listing.kind === 'project' ? 'actions.whatsAppHome' : 'actions.whatsAppPiece', { name: listing.name, url: `${site.origin}${localized(listing.path)}` });
   return (
     <div className="listing-actions">
       {listing.kind === 'project' ? (
         <VisitBooking
           fallback={
             <a className="button button--accent listing-actions__visit" href={siteVisitHref(listing.path)}>
-              Book a site visit
+              {t('actions.bookVisit')}
             </a>
           }
         />
       ) : (
         <a className="button button--accent listing-actions__visit" href={`#${ENQUIRE_ID}`}>
-          Ask about this piece
+          {t('actions.askPiece')}
         </a>
       )}
-      <a className="button listing-actions__whatsapp" href={whatsAppHref(site.whatsapp, whatsAppText(listing, site.origin))} target="_blank" rel="noopener noreferrer">
+      <a className="button listing-actions__whatsapp" href={whatsAppHref(site.whatsapp, chat)} target="_blank" rel="noopener noreferrer">
         <WhatsAppIcon />
-        WhatsApp<span className="visually-hidden"> us about {listing.name} (opens WhatsApp)</span>
+        WhatsApp<span className="visually-hidden">{t('actions.whatsAppAbout', { name: listing.name })}</span>
       </a>
       <a className="button listing-actions__call" href={telHref(site.phone)}>
         <PhoneIcon />
-        Call<span className="visually-hidden"> the studio at</span> {site.phone}
+        {t('actions.call')}
+        <span className="visually-hidden">{t('actions.callTheStudio')}</span> {site.phone}
       </a>
     </div>
   );

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { photoSrcSet, photoUrl, type ListingPhoto } from '#shared/listings/listing-photos';
 import { IMAGE_SIZE } from '#shared/listings/listings.contract';
 import { CloseIcon } from '#web/components/icons';
+import { useT, type Translate } from '#web/lib/i18n';
 import { useClientRender } from '#web/lib/use-hydrated';
 
 /** One picture of the gallery: a photo in its sizes and formats, or the listing's 300×300 image. */
@@ -21,12 +22,12 @@ function fallbackWidth(widths: number[]): number {
   return widths.reduce((best, w) => (Math.abs(w - 960) < Math.abs(best - 960) ? w : best), widths[0] ?? 960);
 }
 
-/** The listing's photos, cover first; the specification's 300×300 image when it has none. */
-export function galleryPictures(name: string, image: string, photos: ListingPhoto[]): GalleryPicture[] {
-  if (photos.length === 0) return [{ key: 'image', alt: `Picture of ${name}`, width: IMAGE_SIZE, height: IMAGE_SIZE, src: image }];
+/** The listing's photos, cover first; the specification's 300×300 image when it has none. `t`: the page's language (English without it). */
+export function galleryPictures(name: string, image: string, photos: ListingPhoto[], t?: Translate): GalleryPicture[] {
+  if (photos.length === 0) return [{ key: 'image', alt: t ? t('listings.pictureOf', { name }) : `Picture of ${name}`, width: IMAGE_SIZE, height: IMAGE_SIZE, src: image }];
   return photos.map((photo, i) => ({
     key: photo.id,
-    alt: photo.alt || `${name}, photo ${i + 1} of ${photos.length}`,
+    alt: photo.alt || (t ? t('gallery.photoOf', { name, n: String(i + 1), count: String(photos.length) }) : `${name}, photo ${i + 1} of ${photos.length}`),
     width: photo.width,
     height: photo.height,
     src: photoUrl(photo.id, fallbackWidth(photo.widths), 'jpeg'),
@@ -104,6 +105,7 @@ export function ListingGallery({ name, pictures }: { name: string; pictures: Gal
   const [full, setFull] = useState(false);
   // Buttons that need script appear once it runs; without it the row still scrolls and snaps.
   const running = useClientRender();
+  const t = useT();
   const count = pictures.length;
   const several = count > 1;
 
@@ -127,14 +129,14 @@ export function ListingGallery({ name, pictures }: { name: string; pictures: Gal
 
   const counter = several ? `Photo ${index + 1} of ${count}` : '';
   return (
-    <section className={running ? 'gallery gallery--running' : 'gallery'} aria-label={`Photos of ${name}`}>
+    <section className={running ? 'gallery gallery--running' : 'gallery'} aria-label={t('gallery.photosOf', { name })}>
       <div
         ref={track}
         className="gallery__track"
         // A scrollable region is reachable by keyboard (and named by its section).
         tabIndex={several ? 0 : undefined}
         role={several ? 'group' : undefined}
-        aria-label={several ? `Photos of ${name}: use the arrow keys to move` : undefined}
+        aria-label={several ? t('gallery.photosKeys', { name }) : undefined}
         onScroll={(e) => setIndex(slideIndex(e.currentTarget))}
         onKeyDown={(e) => {
           const next = slideKey(e, index, count);
@@ -154,20 +156,21 @@ export function ListingGallery({ name, pictures }: { name: string; pictures: Gal
       ) : null}
       {running && several ? (
         <>
-          <button type="button" className="gallery__nav gallery__nav--prev" onClick={() => go(index - 1)} disabled={index === 0} aria-label="Previous photo">
+          <button type="button" className="gallery__nav gallery__nav--prev" onClick={() => go(index - 1)} disabled={index === 0} aria-label={t('gallery.previous')}>
             <span aria-hidden="true">‹</span>
           </button>
-          <button type="button" className="gallery__nav gallery__nav--next" onClick={() => go(index + 1)} disabled={index === count - 1} aria-label="Next photo">
+          <button type="button" className="gallery__nav gallery__nav--next" onClick={() => go(index + 1)} disabled={index === count - 1} aria-label={t('gallery.next')}>
             <span aria-hidden="true">›</span>
           </button>
         </>
       ) : null}
       {running ? (
         <button type="button" className="gallery__full" onClick={openFull}>
-          Full screen<span className="visually-hidden">: photos of {name}</span>
+          {t('gallery.fullScreen')}
+          <span className="visually-hidden">{t('gallery.fullScreenOf', { name })}</span>
         </button>
       ) : null}
-      <dialog ref={dialog} className="gallery-dialog" aria-label={`Photos of ${name}, full screen`} onClose={closed}>
+      <dialog ref={dialog} className="gallery-dialog" aria-label={t('gallery.dialog', { name })} onClose={closed}>
         {full ? (
           <>
             <div
@@ -175,7 +178,7 @@ export function ListingGallery({ name, pictures }: { name: string; pictures: Gal
               className="gallery-dialog__track"
               tabIndex={0}
               role="group"
-              aria-label={`Photos of ${name}: use the arrow keys to move, Escape to close`}
+              aria-label={t('gallery.dialogKeys', { name })}
               onScroll={(e) => setIndex(slideIndex(e.currentTarget))}
               onKeyDown={(e) => {
                 const next = slideKey(e, index, count);
@@ -193,15 +196,15 @@ export function ListingGallery({ name, pictures }: { name: string; pictures: Gal
                 <p className="gallery-dialog__counter" aria-live="polite">
                   {counter}
                 </p>
-                <button type="button" className="gallery__nav gallery__nav--prev" onClick={() => goFull(index - 1)} disabled={index === 0} aria-label="Previous photo">
+                <button type="button" className="gallery__nav gallery__nav--prev" onClick={() => goFull(index - 1)} disabled={index === 0} aria-label={t('gallery.previous')}>
                   <span aria-hidden="true">‹</span>
                 </button>
-                <button type="button" className="gallery__nav gallery__nav--next" onClick={() => goFull(index + 1)} disabled={index === count - 1} aria-label="Next photo">
+                <button type="button" className="gallery__nav gallery__nav--next" onClick={() => goFull(index + 1)} disabled={index === count - 1} aria-label={t('gallery.next')}>
                   <span aria-hidden="true">›</span>
                 </button>
               </>
             ) : null}
-            <button type="button" className="gallery-dialog__close" onClick={() => dialog.current?.close()} aria-label="Close full screen" autoFocus>
+            <button type="button" className="gallery-dialog__close" onClick={() => dialog.current?.close()} aria-label={t('gallery.close')} autoFocus>
               <CloseIcon width={24} height={24} />
             </button>
           </>

@@ -10,6 +10,7 @@ import { CardGrid, ListingsPage } from './card-grid';
 import { MatchCount, NoMatch, ProductFilterForm, useFiltering } from './listing-filters';
 import { formatRupees } from './listing-format';
 import { fetchChoices, fetchListings } from './listings-api';
+import { useListingInLanguage } from './listing-language';
 import { ListingsError } from './listings-error';
 
 function useHeading() {
@@ -30,7 +31,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Component() {
   const site = useSiteSettings();
-  const { products, choices, filters, problems } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { choices, filters, problems } = loaded;
+  const inLanguage = useListingInLanguage();
+  const products = loaded.products.map(inLanguage);
   const filtered = !isUnfiltered(filters);
   const busy = useFiltering(paths.products);
   const t = useT();

@@ -13,11 +13,14 @@ import { api } from '#web/lib/api-client';
 import { CardGrid } from './card-grid';
 import { EmiEstimate } from './emi-estimate';
 import { ListingActions, ListingEnquirySection, type ListingRef } from './listing-actions';
-import { formatRupees, formatRupeesPerSqft, formatRupeesShort, formatSqft } from './listing-format';
 import { coverImage, galleryPictures, ListingGallery } from './listing-gallery';
 import { orNotFound } from './listing-page-data';
 import { Breadcrumb, Facts, ListingPageError } from './listing-page-parts';
+import { useListingInLanguage } from './listing-language';
 import { listingPageQuery } from './listing-page-query';
+import { useListingFormat } from './use-listing-format';
+import { useLanguage, useT, type Translate } from '#web/lib/i18n';
+import { LOCALES } from '#shared/i18n/languages';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = params.id ?? '';
@@ -29,36 +32,45 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 /** What a share card and search results say about a home. */
-function describe(project: Project): string {
-  const price = project.price === null ? '' : ` ${formatRupeesShort(project.price)}.`;
+function describe(project: Project, t: Translate, format: ReturnType<typeof useListingFormat>): string {
+  const price = project.price === null ? '' : ` ${format.rupeesShort(project.price)}.`;
   const amenities = project.amenities.length ? ` ${project.amenities.slice(0, 4).join(', ')}.` : '';
-  return `${project.sizeofunit} in ${project.area}, ${formatSqft(project.squareft)}, ready ${project.dateofcomplition}.${price}${amenities}`;
+  const summary = t('detail.projectSummary', { unit: project.sizeofunit, area: project.area, size: format.sqft(project.squareft), date: project.dateofcomplition });
+  return `${summary}${price}${amenities}`;
 }
 
 export function Component() {
-  const { project, similar, query } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const inLanguage = useListingInLanguage();
+  const { query } = loaded;
+  const project = inLanguage(loaded.project);
+  const similar = loaded.similar.map(inLanguage);
   const site = useSiteSettings();
+  const t = useT();
+  const language = useLanguage();
+  const format = useListingFormat();
   const path = projectPagePath(project._id);
   const url = `${site.origin}${path}`;
-  const pictures = galleryPictures(project.name, project.image, project.photos);
+  const pictures = galleryPictures(project.name, project.image, project.photos, t);
   const cover = coverImage(project.image, project.photos);
-  const description = describe(project);
+  const description = describe(project, t, format);
   const listing: ListingRef = { kind: 'project', name: project.name, path };
   const ready = isReady(project);
-  const perSqft = formatRupeesPerSqft(project.price, project.squareft);
+  const perSqft = format.perSqft(project.price, project.squareft);
+  const structured = projectListing(site, project, { url, description, images: pictures.map((p) => new URL(p.src, site.origin).href) });
   return (
     <>
       <PageMeta
-        title={`${project.name}: ${project.sizeofunit} in ${project.area}`}
+        title={t('detail.projectTitle', { name: project.name, unit: project.sizeofunit, area: project.area })}
         description={description}
         image={cover.url}
         imageSize={cover}
         imageAlt={pictures[0]!.alt}
       />
-      <JsonLd data={projectListing(site, project, { url, description, images: pictures.map((p) => new URL(p.src, site.origin).href) })} />
+      <JsonLd data={language === 'en' ? structured : { ...structured, inLanguage: LOCALES[language] }} />
       <article className="listing-page">
         <header className="listing-page__header">
-          <Breadcrumb list={paths.projects} listLabel="Homes" name={project.name} />
+          <Breadcrumb list={paths.projects} listLabel={t('nav.homes')} name={project.name} />
           <h1 className="listing-page__title">{project.name}</h1>
           <p className="listing-page__subtitle">
             {project.sizeofunit} · {project.area}
@@ -68,18 +80,18 @@ export function Component() {
           <div className="listing-page__gallery">
             <ListingGallery name={project.name} pictures={pictures} />
           </div>
-          <aside className="listing-page__aside" aria-label="Price and contact">
+          <aside className="listing-page__aside" aria-label={t('detail.priceAndContact')}>
             <div className="listing-price">
               {project.price === null ? (
-                <p className="listing-price__full">Price on request</p>
+                <p className="listing-price__full">{t('detail.priceOnRequest')}</p>
               ) : (
                 <>
                   <p className="listing-price__full">
-                    <span className="visually-hidden">Price: </span>
-                    {formatRupees(project.price)}
+                    <span className="visually-hidden">{t('detail.priceLabel')}</span>
+                    {format.rupees(project.price)}
                   </p>
                   <p className="listing-price__short" aria-hidden="true">
-                    {formatRupeesShort(project.price)}
+                    {format.rupeesShort(project.price)}
                     {perSqft ? ` · ${perSqft}` : ''}
                   </p>
                 </>
@@ -89,29 +101,30 @@ export function Component() {
             {project.gmaplink ? (
               <a className="listing-map" href={project.gmaplink} target="_blank" rel="noopener noreferrer">
                 <MapPinIcon />
-                View on Google map<span className="visually-hidden"> (opens in a new tab)</span>
+                {t('detail.viewOnMap')}
+                <span className="visually-hidden">{t('detail.opensNewTab')}</span>
               </a>
             ) : null}
           </aside>
           <div className="listing-page__details">
             <section className="listing-section" aria-labelledby="facts-title">
-              <h2 id="facts-title">About this home</h2>
+              <h2 id="facts-title">{t('detail.aboutHome')}</h2>
               <Facts
-                label={`Facts about ${project.name}`}
+                label={t('detail.factsAbout', { name: project.name })}
                 facts={[
-                  ['Locality', project.area],
-                  ['Unit', project.sizeofunit],
-                  ['Size', formatSqft(project.squareft)],
-                  ['Price', project.price === null ? 'On request' : `${formatRupees(project.price)} (${formatRupeesShort(project.price)})`],
-                  perSqft ? ['Price per sq. ft', perSqft.replace(' per sq. ft', '')] : null,
-                  ['Completion', `${project.dateofcomplition} · ${ready ? 'ready to move in' : 'under construction'}`],
+                  [t('detail.locality'), project.area],
+                  [t('detail.unit'), project.sizeofunit],
+                  [t('detail.size'), format.sqft(project.squareft)],
+                  [t('detail.price'), project.price === null ? t('detail.onRequest') : `${format.rupees(project.price)} (${format.rupeesShort(project.price)})`],
+                  perSqft ? [t('detail.pricePerSqft'), format.perSqftValue(project.price, project.squareft)!] : null,
+                  [t('detail.completion'), `${project.dateofcomplition} · ${ready ? t('detail.readyToMoveIn') : t('detail.underConstruction')}`],
                 ]}
               />
             </section>
 
             {project.amenities.length ? (
               <section className="listing-section" aria-labelledby="amenities-title">
-                <h2 id="amenities-title">Amenities</h2>
+                <h2 id="amenities-title">{t('detail.amenities')}</h2>
                 <ul className="amenities">
                   {project.amenities.map((amenity) => (
                     <li key={amenity}>{amenity}</li>
@@ -122,17 +135,19 @@ export function Component() {
 
             {project.floorPlan ? (
               <section className="listing-section" aria-labelledby="floor-plan-title">
-                <h2 id="floor-plan-title">Floor plan</h2>
+                <h2 id="floor-plan-title">{t('detail.floorPlan')}</h2>
                 {project.floorPlan.type === 'image' ? (
                   <a className="floor-plan" href={project.floorPlan.url} target="_blank" rel="noopener noreferrer">
-                    <img src={project.floorPlan.url} alt={`Floor plan of ${project.name}`} loading="lazy" decoding="async" width={800} height={600} />
+                    <img src={project.floorPlan.url} alt={t('detail.floorPlanOf', { name: project.name })} loading="lazy" decoding="async" width={800} height={600} />
                     <span>
-                      Open the floor plan<span className="visually-hidden"> (opens in a new tab)</span>
+                      {t('detail.openFloorPlan')}
+                      <span className="visually-hidden">{t('detail.opensNewTab')}</span>
                     </span>
                   </a>
                 ) : (
                   <a className="button floor-plan__pdf" href={project.floorPlan.url} target="_blank" rel="noopener noreferrer">
-                    Floor plan (PDF)<span className="visually-hidden">, opens in a new tab</span>
+                    {t('detail.floorPlanPdf')}
+                    <span className="visually-hidden">{t('detail.opensNewTabComma')}</span>
                   </a>
                 )}
               </section>
@@ -148,9 +163,9 @@ export function Component() {
 
         {similar.length ? (
           <section className="listing-section listing-similar" aria-labelledby="similar-title">
-            <h2 id="similar-title">Similar homes</h2>
+            <h2 id="similar-title">{t('detail.similarHomes')}</h2>
             <CardGrid
-              label="Similar homes"
+              label={t('detail.similarHomes')}
               headingLevel={3}
               eager={0}
               emptyText=""
@@ -158,18 +173,18 @@ export function Component() {
                 id: home._id,
                 href: projectPagePath(home._id),
                 image: home.image,
-                imageAlt: `Picture of ${home.name}`,
+                imageAlt: t('listings.pictureOf', { name: home.name }),
                 title: home.name,
                 body: (
                   <>
                     <p className="listing-card__place">{home.area}</p>
                     <p className="listing-card__description">
-                      {home.sizeofunit} · {formatSqft(home.squareft)}
+                      {home.sizeofunit} · {format.sqft(home.squareft)}
                     </p>
                     {home.price === null ? null : (
                       <p className="listing-card__price">
-                        <span className="visually-hidden">Price: </span>
-                        {formatRupeesShort(home.price)}
+                        <span className="visually-hidden">{t('detail.priceLabel')}</span>
+                        {format.rupeesShort(home.price)}
                       </p>
                     )}
                   </>

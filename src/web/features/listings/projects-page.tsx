@@ -10,6 +10,7 @@ import { CardGrid, ListingsPage } from './card-grid';
 import { MatchCount, NoMatch, ProjectFilterForm, useFiltering } from './listing-filters';
 import { formatRupees, formatSqft } from './listing-format';
 import { fetchChoices, fetchListings } from './listings-api';
+import { useListingInLanguage } from './listing-language';
 import { ListingsError } from './listings-error';
 
 function useHeading() {
@@ -33,7 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Component() {
   const site = useSiteSettings();
-  const { projects, choices, filters, problems } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { choices, filters, problems } = loaded;
+  const inLanguage = useListingInLanguage();
+  const projects = loaded.projects.map(inLanguage);
   const filtered = !isUnfiltered(filters);
   const busy = useFiltering(paths.projects);
   const t = useT();

@@ -5,6 +5,7 @@ import { PageMeta } from '#web/components/page-meta';
 import { useT } from '#web/lib/i18n';
 import { CardGrid, ListingsPage } from './card-grid';
 import { fetchListings } from './listings-api';
+import { useListingInLanguage } from './listing-language';
 import { ListingsError } from './listings-error';
 
 function useHeading() {
@@ -18,7 +19,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export function Component() {
   const site = useSiteSettings();
-  const studios = useLoaderData<Studio[]>();
+  const inLanguage = useListingInLanguage();
+  const studios = useLoaderData<Studio[]>().map(inLanguage);
   const t = useT();
   return (
     <>

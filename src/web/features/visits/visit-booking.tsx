@@ -3,6 +3,7 @@ import { route } from '#shared/api-route';
 import { VISITS_API } from '#shared/visits/visits.api';
 import type { bookedVisitSchema, BookedVisit, slotListSchema, VisitSlot, VisitStudio, visitStudioListSchema } from '#shared/visits/visits.contract';
 import { api, ApiError } from '#web/lib/api-client';
+import { useLanguage, useT } from '#web/lib/i18n';
 import './visit-booking.css';
 
 // Type-only routes: public pages load no zod.
@@ -25,7 +26,8 @@ function useBookableStudios(): VisitStudio[] | null {
   return studios;
 }
 
-const dayLabel = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-IN', { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso));
+/** The day in the page's language (English: en-IN as before; Hindi: hi-IN). */
+const dayLabel = (iso: string, timeZone: string, locale = 'en-IN') => new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso));
 const timeLabel = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 const dayKey = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(iso));
 
@@ -64,11 +66,12 @@ export function VisitBooking({ email: knownEmail, fallback, headingLevel = 2 }: 
   const studios = useBookableStudios();
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const t = useT();
   if (!studios || studios.length === 0) return <>{fallback}</>;
   return (
     <div className="visit-booking">
       <button type="button" className="button button--accent" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
-        Book a site visit
+        {t('actions.bookVisit')}
       </button>
       {open ? <BookingPanel id={panelId} studios={studios} knownEmail={knownEmail} headingLevel={headingLevel} /> : null}
     </div>
@@ -88,6 +91,8 @@ function BookingPanel({ id, studios, knownEmail, headingLevel }: { id: string; s
   const [busy, setBusy] = useState(false);
   const [booked, setBooked] = useState<BookedVisit | null>(null);
   const uid = useId();
+  const t = useT();
+  const locale = useLanguage() === 'hi' ? 'hi-IN' : 'en-IN';
 
   useEffect(() => {
     let live = true;
@@ -112,11 +117,11 @@ function BookingPanel({ id, studios, knownEmail, headingLevel }: { id: string; s
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!choice) {
-      setError('Please choose a time.');
+      setError(t('visit.chooseTime'));
       return;
     }
     if (!email.trim()) {
-      setError('Please enter your e-mail address.');
+      setError(t('visit.enterEmail'));
       return;
     }
     setBusy(true);
@@ -129,7 +134,7 @@ function BookingPanel({ id, studios, knownEmail, headingLevel }: { id: string; s
         setChoice(null);
         // The free times now, with the one just taken marked full.
         api.call(SLOTS, { query: new URLSearchParams({ studio: studioId }) }).then(setSlots, () => undefined);
-      } else setError(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
+      } else setError(e instanceof Error ? e.message : t('visit.failed'));
     } finally {
       setBusy(false);
     }
@@ -139,17 +144,23 @@ function BookingPanel({ id, studios, knownEmail, headingLevel }: { id: string; s
     return (
       <section id={id} className="visit-booking__panel" aria-labelledby={`${uid}-done`}>
         <Heading id={`${uid}-done`} tabIndex={-1} ref={(el) => el?.focus()}>
-          Your site visit is booked
+          {t('visit.booked')}
         </Heading>
         <p role="status">
-          {studio.studioName}, {dayLabel(booked.start, studio.timeZone)} at {timeLabel(booked.start, studio.timeZone)} ({studio.timeZone} time). We have e-mailed you an invitation with a link to move or cancel it.
+          {t('visit.bookedText', {
+            studio: studio.studioName,
+            day: dayLabel(booked.start, studio.timeZone, locale),
+            time: timeLabel(booked.start, studio.timeZone),
+            zone: studio.timeZone,
+          })}
         </p>
         <div className="visit-booking__actions">
           <a className="button" href={googleCalendarHref(booked, studio.studioName)} target="_blank" rel="noopener noreferrer">
-            Add to Google Calendar<span className="visually-hidden"> (opens a new tab)</span>
+            {t('visit.google')}
+            <span className="visually-hidden">{t('visit.opensTab')}</span>
           </a>
           <a className="button button--ghost" href={icsHref(booked, studio.studioName)} download="site-visit.ics">
-            Add to Outlook or Apple Calendar
+            {t('visit.ics')}
           </a>
         </div>
       </section>
@@ -158,11 +169,11 @@ function BookingPanel({ id, studios, knownEmail, headingLevel }: { id: string; s
 
   return (
     <section id={id} className="visit-booking__panel" aria-labelledby={`${uid}-title`}>
-      <Heading id={`${uid}-title`}>Book a site visit</Heading>
+      <Heading id={`${uid}-title`}>{t('actions.bookVisit')}</Heading>
       <form onSubmit={(e) => void submit(e)} noValidate>
         {studios.length > 1 ? (
           <div className="visit-booking__field">
-            <label htmlFor={`${uid}-studio`}>Studio</label>
+            <label htmlFor={`${uid}-studio`}>{t('visit.studio')}</label>
             <select
               id={`${uid}-studio`}
               value={studioId}
@@ -180,20 +191,20 @@ function BookingPanel({ id, studios, knownEmail, headingLevel }: { id: string; s
             </select>
           </div>
         ) : (
-          <p>Studio: {studio.studioName}</p>
+          <p>{t('visit.studioIs', { studio: studio.studioName })}</p>
         )}
-        <p className="visit-booking__note">Times are shown in the studio&apos;s time ({studio.timeZone}).</p>
-        {slots === null ? <p aria-busy="true">Loading free times…</p> : null}
-        {slots !== null && days.length === 0 ? <p>No free times in the next days. Please call or write to us.</p> : null}
+        <p className="visit-booking__note">{t('visit.timesNote', { zone: studio.timeZone })}</p>
+        {slots === null ? <p aria-busy="true">{t('visit.loading')}</p> : null}
+        {slots !== null && days.length === 0 ? <p>{t('visit.none')}</p> : null}
         {days.slice(0, 7).map((day) => (
           <fieldset key={day[0]!.start}>
-            <legend>{dayLabel(day[0]!.start, studio.timeZone)}</legend>
+            <legend>{dayLabel(day[0]!.start, studio.timeZone, locale)}</legend>
             <div className="visit-booking__slots">
               {day.map((slot) => (
                 <label key={slot.start} className={`visit-booking__slot${slot.free === 0 ? ' visit-booking__slot--full' : ''}`}>
                   <input type="radio" name={`${uid}-slot`} value={slot.start} checked={choice === slot.start} disabled={slot.free === 0} onChange={() => setChoice(slot.start)} />
                   {timeLabel(slot.start, studio.timeZone)}
-                  {slot.free === 0 ? <span className="visually-hidden"> (full)</span> : null}
+                  {slot.free === 0 ? <span className="visually-hidden">{t('visit.full')}</span> : null}
                 </label>
               ))}
             </div>
@@ -201,16 +212,16 @@ function BookingPanel({ id, studios, knownEmail, headingLevel }: { id: string; s
         ))}
         {knownEmail ? null : (
           <div className="visit-booking__field">
-            <label htmlFor={`${uid}-email`}>E-mail</label>
+            <label htmlFor={`${uid}-email`}>{t('enquiry.email')}</label>
             <input id={`${uid}-email`} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           </div>
         )}
         <div className="visit-booking__field">
-          <label htmlFor={`${uid}-name`}>Name (optional)</label>
+          <label htmlFor={`${uid}-name`}>{t('visit.name')}</label>
           <input id={`${uid}-name`} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
         </div>
         <div className="visit-booking__field">
-          <label htmlFor={`${uid}-phone`}>Phone (optional)</label>
+          <label htmlFor={`${uid}-phone`}>{t('enquiry.phone')}</label>
           <input id={`${uid}-phone`} type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
         </div>
         {error ? (
@@ -219,7 +230,7 @@ function BookingPanel({ id, studios, knownEmail, headingLevel }: { id: string; s
           </p>
         ) : null}
         <button type="submit" className="button button--accent" disabled={busy}>
-          {busy ? 'Booking…' : 'Book this visit'}
+          {t(busy ? 'visit.booking' : 'visit.book')}
         </button>
       </form>
     </section>

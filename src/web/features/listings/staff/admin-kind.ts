@@ -8,6 +8,8 @@ export interface AdminFieldSpec {
   input: 'text' | 'textarea' | 'number' | 'rupees' | 'date' | 'url';
   required: boolean;
   placeholder?: string;
+  /** The language of what is typed, when it is not the page's (a Hindi version: `hi`). */
+  lang?: 'hi';
 }
 
 export interface AdminField extends AdminFieldSpec {

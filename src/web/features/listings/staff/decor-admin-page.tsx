@@ -11,6 +11,8 @@ const products: AdminKind<'product'> = {
     price: { label: 'Price', input: 'rupees', required: true, placeholder: '125000' },
     description: { label: 'Description', input: 'textarea', required: true },
     tags: { label: 'Tags (comma-separated)', input: 'text', required: false, placeholder: 'Living room, Boho' },
+    productnameHi: { label: 'Hindi name (optional)', input: 'text', required: false, placeholder: 'सागौन सोफ़ा', lang: 'hi' },
+    descriptionHi: { label: 'About the piece, in Hindi (optional)', input: 'textarea', required: false, lang: 'hi' },
   },
   columns: [
     { title: 'Product', dataIndex: 'productname', key: 'productname' },

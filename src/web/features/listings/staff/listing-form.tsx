@@ -41,7 +41,7 @@ function ruleFor(field: AdminField) {
 function fieldInput(field: AdminField) {
   switch (field.input) {
     case 'textarea':
-      return <Input.TextArea rows={3} placeholder={field.placeholder} />;
+      return <Input.TextArea rows={3} placeholder={field.placeholder} lang={field.lang} />;
     // Plain text fields, not InputNumber: InputNumber clamps -3 to its minimum and drops letters on
     // blur, so a wrong number was silently saved as another. The text goes as typed and the
     // contract's rule says what is wrong (issue 12 item 7).
@@ -56,7 +56,7 @@ function fieldInput(field: AdminField) {
       // cover the app's message (issue 22 item 7); the contract checks the link.
       return <Input inputMode="url" placeholder={field.placeholder} />;
     default:
-      return <Input placeholder={field.placeholder} />;
+      return <Input placeholder={field.placeholder} lang={field.lang} />;
   }
 }
 

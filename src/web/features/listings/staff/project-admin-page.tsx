@@ -16,6 +16,7 @@ const projects: AdminKind<'project'> = {
     gmaplink: { label: 'Google map link', input: 'url', required: false, placeholder: 'https://www.google.com/maps/…' },
     rera: { label: 'RERA registration number (optional)', input: 'text', required: false, placeholder: 'P52100012345' },
     amenities: { label: 'Amenities (comma-separated)', input: 'text', required: false, placeholder: 'Gym, Swimming pool, Power backup' },
+    nameHi: { label: 'Hindi name (optional)', input: 'text', required: false, placeholder: 'लेकसाइड रेजीडेंसी', lang: 'hi' },
   },
   columns: [
     { title: 'Name', dataIndex: 'name', key: 'name' },

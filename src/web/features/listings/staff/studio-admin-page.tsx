@@ -9,6 +9,7 @@ const studios: AdminKind<'studio'> = {
     title: { label: 'Title', input: 'text', required: true, placeholder: 'Indiranagar Studio' },
     gmaplink: { label: 'Google map link', input: 'url', required: true, placeholder: 'https://www.google.com/maps/…' },
     address: { label: 'Address', input: 'textarea', required: true },
+    titleHi: { label: 'Hindi name (optional)', input: 'text', required: false, placeholder: 'इंदिरानगर स्टूडियो', lang: 'hi' },
   },
   columns: [
     { title: 'Title', dataIndex: 'title', key: 'title' },
