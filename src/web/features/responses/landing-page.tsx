@@ -102,7 +102,14 @@ export function Component() {
     });
   };
   useEffect(() => {
-    if (formRef.current?.contains(document.activeElement)) onFormFocus();
+    const form = formRef.current;
+    // The app starts after the page has loaded or at the first interaction (decision 0005): what the
+    // visitor typed or ticked before that is theirs, not the first render's empty values.
+    const box = form?.elements.namedItem('newsletter');
+    if (box instanceof HTMLInputElement && box.checked) setNewsletter(true);
+    const field = form?.elements.namedItem('email');
+    if (field instanceof HTMLInputElement && field.value) setEmailInput(field.value);
+    if (form?.contains(document.activeElement)) onFormFocus();
   }, []);
 
   const start = async (event: FormEvent<HTMLFormElement>) => {
