@@ -45,11 +45,36 @@ export function ListingMedia({ kind, id, name, photos: initialPhotos, floorPlan,
   );
 }
 
+/**
+ * One save at a time, named while it runs (`busy`), with its failure said on the form and in a toast;
+ * `onChanged` after each success, `settle` after each attempt.
+ */
+function useSaving(onChanged: () => void, failure: string, settle?: () => void) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (label: string, task: () => Promise<void>) => {
+    setBusy(label);
+    setError(null);
+    try {
+      await task();
+      onChanged();
+    } catch (caught) {
+      const text = errorMessage(caught, failure);
+      setError(text);
+      message.error(text);
+    } finally {
+      setBusy(null);
+      settle?.();
+    }
+  };
+  return { busy, error, setError, run };
+}
+
 function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: ListingKind; id: string; name: string; initialPhotos: ListingPhoto[]; onChanged(): void }) {
   const { message } = App.useApp();
   const [photos, setPhotos] = useState(initialPhotos);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useSaving(onChanged, 'Could not save the photos.');
   const [announcement, setAnnouncement] = useState('');
   const [dragged, setDragged] = useState<string | null>(null);
   const [dropTarget, setDropTarget] = useState<number | null>(null);
@@ -61,20 +86,6 @@ function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: List
   const headingId = useId();
   const full = photos.length >= PHOTOS_MAX;
 
-  const run = async (label: string, task: () => Promise<void>) => {
-    setBusy(label);
-    setError(null);
-    try {
-      await task();
-      onChanged();
-    } catch (caught) {
-      const text = errorMessage(caught, 'Could not save the photos.');
-      setError(text);
-      message.error(text);
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const upload = (files: File[]) => {
     if (files.length === 0) return;
@@ -325,27 +336,13 @@ function PhotoCard({
 function FloorPlanManager({ id, initial, onChanged }: { id: string; initial: ListingFile | null; onChanged(): void }) {
   const { message } = App.useApp();
   const [plan, setPlan] = useState(initial);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useSaving(onChanged, 'Could not save the floor plan.', () => {
+    if (fileInput.current) fileInput.current.value = '';
+  });
   const fileInput = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const headingId = useId();
 
-  const run = async (label: string, task: () => Promise<void>) => {
-    setBusy(label);
-    setError(null);
-    try {
-      await task();
-      onChanged();
-    } catch (caught) {
-      const text = errorMessage(caught, 'Could not save the floor plan.');
-      setError(text);
-      message.error(text);
-    } finally {
-      setBusy(null);
-      if (fileInput.current) fileInput.current.value = '';
-    }
-  };
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
