@@ -117,9 +117,15 @@ export function listActiveCampaigns(db: Db) {
 /**
  * Makes `id` the only active campaign in one statement over every row: even two activations at
  * the same moment leave exactly one campaign active (the later statement re-checks each row).
+ * Run it in a transaction. On PostgreSQL activations take turns first (a transaction-scoped
+ * advisory lock): two updates of every row at once can meet the rows in different orders, the
+ * one seeing the other's new row versions, and deadlock; one of them then failed with a 500.
  */
-export async function activateOnly(db: Db, id: string): Promise<void> {
-  await db
+export async function activateOnly(trx: Db, id: string): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof SqliteAdapter)) {
+    await sql`select pg_advisory_xact_lock(hashtext('abode.campaign-activation'))`.execute(trx);
+  }
+  await trx
     .updateTable('campaigns')
     .set((eb) => ({ isActive: eb('id', '=', id).$castTo<boolean>() }))
     .execute();
