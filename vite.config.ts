@@ -2,23 +2,22 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Alias, type Plugin } from 'vite';
 
-/** FormatJS as react-intl depends on it (lighthouse, a dev tool, keeps older copies at the top of node_modules). */
-const FORMATJS = path.resolve('node_modules/react-intl/node_modules');
-
 /**
- * The browser's FormatJS (issue 27, docs/decisions/0026-languages.md): one copy of each package
- * (npm nests two identical ones, under react-intl and under @formatjs/intl), and the message parser
- * left out: the catalogues reach the browser already parsed (precompiledCatalogues below).
+ * The browser's FormatJS (issue 27, docs/decisions/0026-languages.md): the message parser left out,
+ * since the catalogues reach the browser already parsed (precompiledCatalogues below).
  */
 const BROWSER_FORMATJS: Alias[] = [
-  { find: /^@formatjs\/icu-messageformat-parser$/, replacement: `${FORMATJS}/@formatjs/icu-messageformat-parser/no-parser.js` },
-  { find: /^@formatjs\/fast-memoize$/, replacement: `${FORMATJS}/@formatjs/fast-memoize/index.js` },
-  { find: /^intl-messageformat$/, replacement: `${FORMATJS}/intl-messageformat/index.js` },
+  { find: /^@formatjs\/icu-messageformat-parser$/, replacement: path.resolve('node_modules/@formatjs/icu-messageformat-parser/no-parser.js') },
 ];
 
+/** Catalogue keys only the server uses (the visitor's e-mails): never sent to the browser. */
+const SERVER_ONLY_KEY = /^mail\./;
+
 /**
- * The message catalogues (src/shared/i18n/messages/*.ts) as FormatJS's parsed form (its AST), so the
- * browser needs no ICU parser: the module is evaluated here and each message parsed at build time.
+ * The message catalogues (src/shared/i18n/messages/*.ts) as the browser needs them: each message
+ * with ICU syntax parsed at build time (FormatJS's AST), so the browser needs no parser; a plain
+ * text stays a string (message-format.ts returns it as it is, as the server does), and keys only
+ * the server uses are left out. The module is evaluated here by esbuild.
  */
 function precompiledCatalogues(): Plugin {
   return {
@@ -46,9 +45,16 @@ function precompiledCatalogues(): Plugin {
       });
       const source = out.outputFiles[0]!.text;
       const catalogues = (await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`)) as Record<string, Record<string, string>>;
-      const { parse } = (await import(`${FORMATJS}/@formatjs/icu-messageformat-parser/index.js`)) as { parse: (message: string) => unknown };
+      const { parse } = await import('@formatjs/icu-messageformat-parser');
+      const { MESSAGE_PARSE_OPTIONS, isPlainMessage } = await import('./src/shared/i18n/message-format');
+      const browserForm = (messages: Record<string, string>) =>
+        Object.fromEntries(
+          Object.entries(messages)
+            .filter(([key]) => !SERVER_ONLY_KEY.test(key))
+            .map(([key, text]) => [key, isPlainMessage(text) ? text : parse(text, MESSAGE_PARSE_OPTIONS)]),
+        );
       return Object.entries(catalogues)
-        .map(([name, messages]) => `export const ${name} = JSON.parse(${JSON.stringify(JSON.stringify(Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]))))});`)
+        .map(([name, messages]) => `export const ${name} = JSON.parse(${JSON.stringify(JSON.stringify(browserForm(messages)))});`)
         .join('\n');
     },
   };
@@ -129,7 +135,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
   // The page renderer gets React's production build, as the browser does, whatever NODE_ENV the
   // server runs with (React picks its build from NODE_ENV when loaded from node_modules).
   ...(isSsrBuild && mode === 'production'
-    ? { ssr: { noExternal: ['react', 'react-dom', 'react-router', 'scheduler', 'react-intl', /^@formatjs\//, 'intl-messageformat'] }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    ? { ssr: { noExternal: ['react', 'react-dom', 'react-router', 'scheduler'] }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
     : {}),
   build: {
     outDir: '../../dist/client',

@@ -1,9 +1,10 @@
-import { createIntl } from 'react-intl';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { EMAIL_MESSAGES } from '#shared/email';
 import { missingKeys, withFallback } from '#shared/i18n/catalogues';
 import { formatNumber, formatRupees, formatRupeesShort } from '#shared/i18n/format';
 import { languageSwitchHref, localizedPath, splitLanguage } from '#shared/i18n/languages';
+import { MESSAGE_PARSE_OPTIONS, messageFormatter } from '#shared/i18n/message-format';
 import { en } from '#shared/i18n/messages/en';
 import { hi } from '#shared/i18n/messages/hi';
 import * as english from '#web/features/listings/listing-format';
@@ -32,14 +33,49 @@ describe('catalogues (issue 27)', () => {
 
 describe('plurals (issue 27)', () => {
   it('counts listings as the pages did in English, and in Hindi', () => {
-    const english = createIntl({ locale: 'en-IN', messages: en });
+    const english = messageFormatter('en-IN', en);
     const count = (n: number) => ({ n, count: String(n) });
-    expect(english.formatMessage({ id: 'filters.homes.matches' }, count(1))).toBe('1 home matches');
-    expect(english.formatMessage({ id: 'filters.homes.matches' }, count(3))).toBe('3 homes match');
-    expect(english.formatMessage({ id: 'filters.decor.count' }, count(1))).toBe('1 decor item');
-    expect(english.formatMessage({ id: 'filters.decor.count' }, count(1200))).toBe('1200 decor items');
-    const hindi = createIntl({ locale: 'hi-IN', messages: withFallback(hi) });
-    expect(hindi.formatMessage({ id: 'filters.homes.matches' }, count(3))).toBe('3 घर मेल खाते हैं');
+    expect(english.text('filters.homes.matches', count(1))).toBe('1 home matches');
+    expect(english.text('filters.homes.matches', count(3))).toBe('3 homes match');
+    expect(english.text('filters.decor.count', count(1))).toBe('1 decor item');
+    expect(english.text('filters.decor.count', count(1200))).toBe('1200 decor items');
+    const hindi = messageFormatter('hi-IN', withFallback(hi));
+    expect(hindi.text('filters.homes.matches', count(3))).toBe('3 घर मेल खाते हैं');
+  });
+});
+
+/** Values for every argument a message names: a number where it is counted or chosen by plural. */
+function sampleValues(elements: MessageFormatElement[], into: Record<string, string | number> = {}): Record<string, string | number> {
+  for (const element of elements) {
+    if (element.type === TYPE.argument) into[element.value] ??= `‹${element.value}›`;
+    if (element.type === TYPE.number || element.type === TYPE.plural) into[element.value] = 3;
+    if (element.type === TYPE.select) into[element.value] ??= 'other';
+    if (element.type === TYPE.plural || element.type === TYPE.select) for (const option of Object.values(element.options)) sampleValues(option.value, into);
+  }
+  return into;
+}
+
+describe('one text from the catalogue string (server) and from its parsed form (browser) (issue 27)', () => {
+  it('formats every message of both languages the same from the string and from the build’s AST', () => {
+    for (const [language, messages] of [['en-IN', en], ['hi-IN', withFallback(hi)]] as const) {
+      const parsed = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text, MESSAGE_PARSE_OPTIONS)]));
+      const fromText = messageFormatter(language, messages);
+      const fromAst = messageFormatter(language, parsed);
+      for (const key of Object.keys(messages)) {
+        const values = sampleValues(parsed[key]!);
+        expect(fromAst.text(key, values), key).toBe(fromText.text(key, values));
+        for (const name of Object.keys(values)) if (typeof values[name] === 'string') expect(fromText.text(key, values), key).toContain(values[name]);
+      }
+    }
+  });
+
+  it('keeps quotes, apostrophes and angle brackets as written', () => {
+    const f = messageFormatter('en-IN', { a: "the studio's time ({zone})", b: 'a <b>bold</b> claim', c: "'{'literal'}' {x}" });
+    expect(f.text('a', { zone: 'IST' })).toBe("the studio's time (IST)");
+    expect(f.text('b')).toBe('a <b>bold</b> claim');
+    expect(f.text('c', { x: 1 })).toBe('{literal} 1');
+    const zone = { element: 'IST' };
+    expect(f.parts('a', { zone })).toEqual(["the studio's time (", zone, ')']);
   });
 });
 

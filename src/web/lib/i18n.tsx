@@ -1,19 +1,19 @@
-// The page's language in React (issue 27, docs/decisions/0026-languages.md): FormatJS react-intl
-// with the catalogue of the page's language (src/shared/i18n), and helpers for plain links and
-// forms, which React Router's basename (`/hi`) does not reach.
-import { createContext, useCallback, useContext, type ReactNode } from 'react';
-import { IntlProvider, useIntl } from 'react-intl';
+// The page's language in React (issue 27, docs/decisions/0026-languages.md): the catalogue of the
+// page's language, formatted by FormatJS's intl-messageformat (#shared/i18n/message-format), and
+// helpers for plain links and forms, which React Router's basename (`/hi`) does not reach.
+import { createContext, Fragment, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import type { Catalogue, MessageKey } from '#shared/i18n/catalogues';
 import { DEFAULT_LANGUAGE, LOCALES, localizedPath, type Language } from '#shared/i18n/languages';
+import { messageFormatter, type MessageFormatter } from '#shared/i18n/message-format';
 
 const LanguageContext = createContext<Language>(DEFAULT_LANGUAGE);
+const FormatterContext = createContext<MessageFormatter | null>(null);
 
 export function I18nProvider({ language, messages, children }: { language: Language; messages: Catalogue; children: ReactNode }) {
+  const formatter = useMemo(() => messageFormatter(LOCALES[language], messages), [language, messages]);
   return (
     <LanguageContext value={language}>
-      <IntlProvider locale={LOCALES[language]} defaultLocale={LOCALES[DEFAULT_LANGUAGE]} messages={messages}>
-        {children}
-      </IntlProvider>
+      <FormatterContext value={formatter}>{children}</FormatterContext>
     </LanguageContext>
   );
 }
@@ -23,12 +23,26 @@ export function useLanguage(): Language {
   return useContext(LanguageContext);
 }
 
+function useFormatter(): MessageFormatter {
+  const formatter = useContext(FormatterContext);
+  if (!formatter) throw new Error('useT() outside <I18nProvider>');
+  return formatter;
+}
+
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
 /** A catalogue text by its key (checked by TypeScript), with its values put in. */
 export function useT(): Translate {
-  const intl = useIntl();
-  return useCallback<Translate>((key, values) => intl.formatMessage({ id: key }, values), [intl]);
+  const formatter = useFormatter();
+  return useCallback<Translate>((key, values) => formatter.text(key, values), [formatter]);
+}
+
+/** A catalogue text whose values may be elements (a name in <strong>), as React children. */
+export function Message({ id, values }: { id: MessageKey; values: Record<string, ReactNode> }) {
+  const formatter = useFormatter();
+  const parts = formatter.parts<ReactNode>(id, values as Record<string, string | number | ReactNode>);
+  // The parts' order is the message's, fixed for a key: the index is a stable key.
+  return <>{parts.map((part, index) => <Fragment key={index}>{part}</Fragment>)}</>;
 }
 
 /** The page's address in its language, for plain `<a href>` and `<form action>` (React Router's links add the prefix themselves). */

@@ -9,8 +9,7 @@ import { Notice } from '#web/components/notice';
 import { TextField } from '#web/components/text-field';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useHydrated } from '#web/lib/use-hydrated';
-import { useT, type Translate } from '#web/lib/i18n';
-import { FormattedMessage } from 'react-intl';
+import { Message, useT, type Translate } from '#web/lib/i18n';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { ConsentNotice } from '#web/features/consent/consent-notice';
 import { sendContactMessage } from './contact-api';
@@ -146,7 +145,7 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
           aria-labelledby={headingId}
         >
           <p className="listing-enquiry__about">
-            <FormattedMessage id="enquiry.about" values={{ name: <strong>{listing.name}</strong> }} />
+            <Message id="enquiry.about" values={{ name: <strong>{listing.name}</strong> }} />
           </p>
           <input type="hidden" name="listingKind" value={kind} />
           <input type="hidden" name="listingId" value={listing._id} />
