@@ -79,6 +79,7 @@ function chunkModules(): Plugin {
  * Preloads the web fonts of the global stylesheet (Inter 400 and 600, both used above the fold on
  * every page). Found only through the CSS, they would be requested after the page is styled and
  * swapped in after the first paint, shifting the text; preloaded, they arrive with the stylesheets.
+ * Not the language switch's small font, which only English pages use (through unicode-range).
  */
 function preloadFonts(): Plugin {
   return {
@@ -89,7 +90,7 @@ function preloadFonts(): Plugin {
       handler(_html, ctx) {
         const assets = ctx.chunk?.viteMetadata?.importedAssets ?? new Set<string>();
         return [...assets]
-          .filter((file) => file.endsWith('.woff2'))
+          .filter((file) => file.endsWith('.woff2') && !file.includes('language-names'))
           .map((file) => ({ tag: 'link', attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: true }, injectTo: 'head' as const }));
       },
     },
@@ -146,6 +147,9 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
     sourcemap: false,
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
+    // Fonts stay files: the CSP allows no data: fonts, and a file is fetched only where its
+    // unicode-range is used (the language switch's 2 KB font, issue 27).
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
     // Browsers without modulepreload (Safari < 17, Firefox < 115) still load the modules, just not
     // ahead of time: the polyfill is not worth its 0.3 KB of the home page's script budget.
     modulePreload: { polyfill: false },

@@ -48,6 +48,47 @@ describe('the language switch at 390 px', () => {
   });
 });
 
+describe('the switch’s "हिन्दी" on English pages (issue 27)', () => {
+  it('is drawn from the switch’s own small font on a machine without Devanagari fonts; Hindi pages never fetch it', async () => {
+    const page = await browser.newPage(PHONE);
+    const fetched: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.woff2')) fetched.push(new URL(response.url()).pathname);
+    });
+    await page.goto('/viewStudio');
+    const fonts = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((font) => font.family.includes('language names')).map((font) => font.status);
+    });
+    expect(fonts).toEqual(['loaded']);
+    // This build machine's Chromium has no Devanagari font of its own: without the subset the
+    // word is drawn as boxes, each as wide as the others; with it the letters differ in width.
+    const widths = await page.locator('header .language-switch').evaluate((link) => {
+      const range = document.createRange();
+      const text = link.firstChild!;
+      return [...'हिन्दी'].map((_, i) => {
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        return Math.round(range.getBoundingClientRect().width * 10);
+      });
+    });
+    expect(new Set(widths).size).toBeGreaterThan(1);
+    expect(fetched.filter((file) => file.includes('language-names'))).toHaveLength(1);
+
+    expect(pageProblems(page)).toEqual([]);
+
+    const hindi = await browser.newPage(PHONE);
+    const fetchedInHindi: string[] = [];
+    hindi.on('response', (response) => {
+      if (response.url().endsWith('.woff2')) fetchedInHindi.push(new URL(response.url()).pathname);
+    });
+    await hindi.goto('/hi/viewStudio');
+    await hindi.evaluate(() => document.fonts.ready);
+    expect(fetchedInHindi.some((file) => file.includes('noto-sans-devanagari'))).toBe(true);
+    expect(fetchedInHindi.filter((file) => file.includes('language-names'))).toEqual([]);
+  });
+});
+
 /** Other files activate their own campaigns: make the seeded demo survey the active one again. */
 async function activateDemoSurvey(): Promise<void> {
   const staff = await staffApi();
