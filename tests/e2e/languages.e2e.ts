@@ -85,6 +85,8 @@ describe('the switch’s "हिन्दी" on English pages (issue 27)', () =
     await hindi.goto('/hi/viewStudio');
     await hindi.evaluate(() => document.fonts.ready);
     expect(fetchedInHindi.some((file) => file.includes('noto-sans-devanagari'))).toBe(true);
+    // Both weights are preloaded with the page, so the text does not shift when they arrive.
+    expect(await hindi.locator('link[rel="preload"][as="font"][href*="noto-sans-devanagari"]').count()).toBe(2);
     expect(fetchedInHindi.filter((file) => file.includes('language-names'))).toEqual([]);
   });
 });
