@@ -55,7 +55,7 @@ export function ListingAdmin<K extends ListingKind>({ config }: { config: AdminK
           {config.title}
         </Typography.Title>
 
-        <ListingForm config={config} state={formState} />
+        <ListingForm config={config} state={formState} added={loaded.data?.find((row) => row._id === formState.addedId)} />
 
         <Card title={`All ${config.plural}`} className="listing-admin__card">
           {loaded.error ? <LoadFailed message={loaded.error} /> : null}

@@ -74,6 +74,8 @@ export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSa
   const [currentImage, setCurrentImage] = useState<string | null>(null);
   /** The record being edited, as the table gave it: its photos and floor plan (listing-media.tsx). */
   const [editingRow, setEditingRow] = useState<ListingItems[K] | null>(null);
+  /** The record this form added last: the form resets (SPEC), and offers to open it for its photos. */
+  const [addedId, setAddedId] = useState<string | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const formCard = useRef<HTMLDivElement>(null);
@@ -140,6 +142,7 @@ export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSa
       const answer = await saveListing(config.kind, body, update);
       message.success(answer.message);
       reset();
+      setAddedId(update ? null : answer._id);
       onSaved();
     } catch (error) {
       if (error instanceof ApiError && error.errors.length > 0) {
@@ -171,6 +174,7 @@ export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSa
     setDirty(false);
     setCurrentImage(row.image);
     setEditingRow(row);
+    setAddedId(null);
     formCard.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     formCard.current?.querySelector<HTMLElement>('input:not([type=hidden]), textarea')?.focus({ preventScroll: true });
   };
@@ -180,13 +184,16 @@ export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSa
     if (form.getFieldValue('id') === id) reset();
   };
 
-  return { form, fields, saving, chosen, currentImage, imageError, setImageError, fileInput, formCard, editingId, editingRow, setDirty, onFileChange, onFinish, reset, edit, forget, onSaved };
+  return { form, fields, saving, chosen, currentImage, imageError, setImageError, fileInput, formCard, editingId, editingRow, addedId, setDirty, onFileChange, onFinish, reset, edit, forget, onSaved };
 }
 
 export type ListingFormState<K extends ListingKind> = ReturnType<typeof useListingForm<K>>;
 
-/** The card with the form: adds a record or, when its hidden id is set, updates one. */
-export function ListingForm<K extends ListingKind>({ config, state }: { config: AdminKind<K>; state: ListingFormState<K> }) {
+/**
+ * The card with the form: adds a record or, when its hidden id is set, updates one. `added` is the
+ * record just added, once the reloaded list holds it: a button opens it for its photos.
+ */
+export function ListingForm<K extends ListingKind>({ config, state, added }: { config: AdminKind<K>; state: ListingFormState<K>; added?: ListingItems[K] }) {
   const { form, fields, saving, chosen, currentImage, imageError, setImageError, fileInput, formCard, editingId, editingRow, setDirty, onFileChange, onFinish, reset, onSaved } = state;
   const fileInputId = useId();
   const preview = chosen?.url ?? currentImage;
@@ -264,6 +271,13 @@ export function ListingForm<K extends ListingKind>({ config, state }: { config: 
             floorPlan={'floorPlan' in editingRow ? (editingRow.floorPlan as ListingFile | null) : undefined}
             onChanged={onSaved}
           />
+        ) : added && !editing ? (
+          <p className="listing-media__later" role="status">
+            {config.nameOf(added)} was added.{' '}
+            <Button type="link" className="listing-media__add-photos" onClick={() => state.edit(added)}>
+              Add photos{config.kind === 'project' ? ' and the floor plan' : ''} to {config.nameOf(added)}
+            </Button>
+          </p>
         ) : (
           <p className="listing-media__later">Photos{config.kind === 'project' ? ' and the floor plan' : ''} can be added once the {config.singular} is saved: choose Edit in the table below.</p>
         )}
