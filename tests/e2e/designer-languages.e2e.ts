@@ -61,13 +61,24 @@ describe('the designer in several languages (issue 27)', () => {
     await hindi.fill(HINDI_TITLE);
     await expect.poll(() => count(page)).toBe('Hindi: 5 untranslated');
 
-    // "Next untranslated" skips the survey's own title (JSON tab) and puts the cursor in the first choice's Hindi text.
+    // "Next untranslated" opens the survey's own title, then the first choice, with the cursor in the Hindi text.
+    await languages.getByRole('button', { name: 'Next untranslated' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('survey-prop-title-hi');
+    expect(await page.getByLabel('Survey title (English)').inputValue()).toBe('Find a home');
+    await page.keyboard.type('घर खोजें');
+    await expect.poll(() => count(page)).toBe('Hindi: 4 untranslated');
     await languages.getByRole('button', { name: 'Next untranslated' }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Text of choice 1 (Hindi)');
     await page.keyboard.type('फ़्लैट');
-    await expect.poll(() => count(page)).toBe('Hindi: 4 untranslated');
+    await expect.poll(() => count(page)).toBe('Hindi: 3 untranslated');
     expect(await seriousA11yViolations(page, { include: '.designer-page' })).toEqual([]);
     await page.screenshot({ path: '/tmp/designer-languages-1280.png', fullPage: true });
+
+    // A check's message, side by side too.
+    await page.getByRole('button', { name: /^Budget/ }).click();
+    await page.getByLabel('Message when check 1 (numeric) fails (Hindi)').fill('कृपया एक संख्या लिखें');
+    await expect.poll(() => count(page)).toBe('Hindi: 2 untranslated');
+    await page.screenshot({ path: '/tmp/designer-languages-1280-budget.png', fullPage: true });
 
     // The preview switches to Hindi: the Hindi title and SurveyJS's own Hindi buttons.
     await page.getByRole('tab', { name: 'Preview' }).click();
@@ -76,6 +87,7 @@ describe('the designer in several languages (issue 27)', () => {
     await page.getByRole('combobox', { name: 'Preview language' }).click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Hindi"]').click();
     await preview.getByText(HINDI_TITLE).waitFor();
+    await preview.getByText('घर खोजें').waitFor();
     await preview.getByText('फ़्लैट').waitFor();
     expect(await preview.getByText('Kind of home').count()).toBe(0);
 
@@ -83,7 +95,10 @@ describe('the designer in several languages (issue 27)', () => {
     await page.getByText('Campaign updated successfully.').waitFor();
     const saved = (await staff<{ questions: string }>('GET', `/api/campagin/edit/${id}`)).data.questions;
     expect(saved).toBe(
-      stored.replace('"title":"Kind of home"', `"title":{"default":"Kind of home","hi":"${HINDI_TITLE}"}`).replace('"text":"Flat"', '"text":{"default":"Flat","hi":"फ़्लैट"}'),
+      stored
+        .replace('"title":"Find a home"', '"title":{"default":"Find a home","hi":"घर खोजें"}')
+        .replace('"text":"A number, please"', '"text":{"default":"A number, please","hi":"कृपया एक संख्या लिखें"}')
+        .replace('"title":"Kind of home"', `"title":{"default":"Kind of home","hi":"${HINDI_TITLE}"}`).replace('"text":"Flat"', '"text":{"default":"Flat","hi":"फ़्लैट"}'),
     );
     expect(JSON.parse(saved).pages[0].elements[0].title).toEqual({ default: 'Kind of home', hi: HINDI_TITLE });
     expect(pageProblems(page)).toEqual([]);

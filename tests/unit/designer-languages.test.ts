@@ -114,7 +114,7 @@ describe('the designer edits a survey in several languages (issue 27)', () => {
     const doc = load(STORED);
     const places = untranslatedIn(doc, 'hi').map((path) => locateText(doc, path, 'hi'));
     expect(places).toEqual([
-      null, // the survey's own title: the JSON tab
+      { selection: { kind: 'survey', page: 0 }, focus: '#survey-prop-title-hi' },
       { selection: { kind: 'page', page: 0 }, focus: '#page-prop-title-hi' },
       { selection: { kind: 'element', path: BUDGET }, focus: '#prop-title-hi' },
       { selection: { kind: 'element', path: BUDGET }, focus: '#prop-requiredErrorText-hi' },

@@ -4,6 +4,7 @@ import { selectedPage, type EditDocument, type Selection } from './designer-sele
 import { PageList } from './page-list';
 import { PageOutline } from './page-outline';
 import { PageProperties } from './page-properties';
+import { SurveyProperties } from './survey-properties';
 import type { SurveyJson } from './survey-json';
 import { getElement, pageAt, pathKey } from './survey-structure';
 
@@ -30,11 +31,21 @@ export function SurveyDesigner({ doc, selection, onSelect, edit, requestFocus, t
     if (narrow()) requestFocus('#designer-properties-heading');
   };
   const backToList = () =>
-    requestFocus(selection.kind === 'element' ? `[data-focus="el-${pathKey(selection.path)}-select"]` : '[data-focus="add-question"]');
+    requestFocus(
+      selection.kind === 'element' ? `[data-focus="el-${pathKey(selection.path)}-select"]` : selection.kind === 'survey' ? '[data-focus="survey-select"]' : '[data-focus="add-question"]',
+    );
 
   return (
     <div className={translation ? 'designer-grid has-translation' : 'designer-grid'}>
-      <PageList doc={doc} selectedPage={pageIndex} onSelectPage={(index) => onSelect({ kind: 'page', page: index })} edit={edit} requestFocus={requestFocus} />
+      <PageList
+        doc={doc}
+        selectedPage={pageIndex}
+        onSelectPage={(index) => onSelect({ kind: 'page', page: index })}
+        surveySelected={selection.kind === 'survey'}
+        onSelectSurvey={() => selectFromOutline({ kind: 'survey', page: pageIndex })}
+        edit={edit}
+        requestFocus={requestFocus}
+      />
       {page ? (
         <PageOutline doc={doc} pageIndex={pageIndex} selection={selection} onSelect={selectFromOutline} edit={edit} requestFocus={requestFocus} />
       ) : (
@@ -46,7 +57,9 @@ export function SurveyDesigner({ doc, selection, onSelect, edit, requestFocus, t
         <button type="button" className="designer-back-to-list" onClick={backToList}>
           ↑ Back to the questions
         </button>
-        {selection.kind === 'element' && element ? (
+        {selection.kind === 'survey' ? (
+          <SurveyProperties doc={doc} edit={edit} translation={translation} />
+        ) : selection.kind === 'element' && element ? (
           <ElementProperties key={pathKey(selection.path)} doc={doc} path={selection.path} element={element} edit={edit} requestFocus={requestFocus} translation={translation} />
         ) : page ? (
           <PageProperties doc={doc} index={pageIndex} page={page} edit={edit} translation={translation} />
