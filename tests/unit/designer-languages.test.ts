@@ -48,6 +48,10 @@ describe('the designer edits a survey in several languages (issue 27)', () => {
     const doc = load(STORED);
     const edited = setTranslation(doc, [...jsonPathOf(doc, BUDGET), 'title'], 'hi', 'बजट ₹');
     expect(saved(edited)).toBe(BEFORE.replace('"title":"Budget ₹"', '"title":{"default":"Budget ₹","hi":"बजट ₹"}'));
+    // The other questions are the same objects (nothing else is rebuilt while staff type).
+    const elements = (d: SurveyJson) => (d.pages as SurveyJson[])[0]!.elements as SurveyJson[];
+    expect(elements(edited)[1]).toBe(elements(doc)[1]);
+    expect(edited['x-vendor']).toBe(doc['x-vendor']);
     // Typing on: only the Hindi value changes.
     const again = setTranslation(edited, [...jsonPathOf(edited, BUDGET), 'title'], 'hi', 'आपका बजट');
     expect(saved(again)).toBe(saved(edited).replace('"hi":"बजट ₹"', '"hi":"आपका बजट"'));

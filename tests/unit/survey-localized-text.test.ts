@@ -102,6 +102,8 @@ describe('localized survey strings, edited in the JSON text (issue 27)', () => {
     // Nothing typed, or the default text it already shows: no change.
     expect(setLocalizedText(json, path, 'hi', '')).toBe(json);
     expect(setLocalizedText(json, path, 'default', 'Pune')).toBe(json);
+    // A list on its own (the designer edits the list that holds the choice).
+    expect(setLocalizedText('[ "Pune" ]', [0, 'text'], 'hi', 'पुणे')).toBe('[ {"value": "Pune", "text": {"default": "Pune", "hi": "पुणे"}} ]');
     // Only lists of choices, rows and columns hold texts: a checkbox's default answers are not texts.
     expect(localizedTextPaths({ defaultValue: ['Pune'], rows: ['r1'] })).toEqual([['rows', 0, 'text']]);
   });

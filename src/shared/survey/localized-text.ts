@@ -168,7 +168,7 @@ export function readLocalizedText(json: string, path: JsonPath, locale: string =
  * shows the string itself. Null for anything else.
  */
 function plainItem(json: string, path: JsonPath): { span: Span; text: string } | null {
-  if (path.length < 3 || path[path.length - 1] !== 'text' || typeof path[path.length - 2] !== 'number') return null;
+  if (path.length < 2 || path[path.length - 1] !== 'text' || typeof path[path.length - 2] !== 'number') return null;
   const list = find(json, path.slice(0, -2));
   const span = find(json, path.slice(0, -1));
   if (!list || !span || json[list.start] !== '[' || json[span.start] !== '"') return null;

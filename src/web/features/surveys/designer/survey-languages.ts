@@ -7,7 +7,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES } from '#shared/i18n/languages';
 import { removeLocale, setLocalizedText, surveyLocales, type JsonPath } from '#shared/survey/localized-text';
 import type { Selection } from './designer-selection';
-import { isJsonObject, type JsonValue, type SurveyJson } from './survey-json';
+import { isJsonObject, replaceAt, type JsonObject, type JsonValue, type SurveyJson } from './survey-json';
 
 /** The languages staff can add from the designer: the site's languages besides English. */
 export const ADDABLE_LOCALES: readonly string[] = LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE);
@@ -39,14 +39,40 @@ export function translationOf(value: JsonValue | undefined, locale: string): str
   return typeof text === 'string' ? text : '';
 }
 
+/** The value at `path`, or undefined. */
+function valueAt(root: JsonValue, path: JsonPath): JsonValue | undefined {
+  let node: JsonValue | undefined = root;
+  for (const step of path) {
+    if (Array.isArray(node) && typeof step === 'number') node = node[step];
+    else if (isJsonObject(node ?? null) && typeof step === 'string') node = (node as JsonObject)[step];
+    else return undefined;
+  }
+  return node;
+}
+
+/** A copy of `root` with the value at `path` replaced; everything off the path is shared, keys keep their order. */
+function replaceAtPath(root: JsonValue, path: JsonPath, value: JsonValue): JsonValue {
+  if (path.length === 0) return value;
+  const [step, ...rest] = path;
+  if (Array.isArray(root) && typeof step === 'number') return replaceAt(root, step, replaceAtPath(root[step]!, rest, value));
+  if (isJsonObject(root) && typeof step === 'string') return { ...root, [step]: replaceAtPath(root[step]!, rest, value) };
+  throw new RangeError(`No value at ${JSON.stringify(path)}`);
+}
+
 /**
- * The survey with the `locale` text at `path` set ('' removes it), written through the JSON text:
- * every other byte of the saved survey stays as it was.
+ * The survey with the `locale` text at `path` set ('' removes it), written through the JSON text
+ * (`setLocalizedText`) of the question, page or list that holds it: every other byte of the saved
+ * survey stays as it was, and the rest of the document is not rebuilt.
  */
 export function setTranslation(doc: SurveyJson, path: JsonPath, locale: string, text: string): SurveyJson {
-  const json = JSON.stringify(doc);
-  const next = setLocalizedText(json, path, locale, text);
-  return next === json ? doc : (JSON.parse(next) as SurveyJson);
+  // The text's owner: the object holding it, or the list of a choice written as a plain string.
+  let anchor = path.slice(0, -1);
+  if (!isJsonObject(valueAt(doc, anchor) ?? null)) anchor = path.slice(0, Math.max(0, path.length - 2));
+  const owner = valueAt(doc, anchor);
+  if (owner === undefined) throw new RangeError(`No value at ${JSON.stringify(anchor)}`);
+  const json = JSON.stringify(owner);
+  const next = setLocalizedText(json, path.slice(anchor.length), locale, text);
+  return next === json ? doc : (replaceAtPath(doc, anchor, JSON.parse(next) as JsonValue) as SurveyJson);
 }
 
 /** The survey without `locale` in any of its texts (a text left with its default alone is a plain string again). */
