@@ -90,6 +90,7 @@ describe('the designer in several languages (issue 27)', () => {
     await preview.getByText('घर खोजें').waitFor();
     await preview.getByText('फ़्लैट').waitFor();
     expect(await preview.getByText('Kind of home').count()).toBe(0);
+    await page.screenshot({ path: '/tmp/designer-languages-preview-1280.png' });
 
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Campaign updated successfully.').waitFor();
