@@ -117,6 +117,14 @@ describe('localized survey strings, edited in the JSON text (issue 27)', () => {
     ]);
   });
 
+  it('leaves out texts without a letter: a phone number has nothing to translate', () => {
+    const json = JSON.stringify({ elements: [{ type: 'text', name: 'phone', placeholder: '+91 98765 43210', title: 'Phone' }, { type: 'rating', name: 'r', rateValues: [{ value: 5, text: '5+' }, { value: 1, text: '1 BHK' }] }] });
+    expect(untranslatedPaths(json, 'hi')).toEqual([
+      ['elements', 0, 'title'],
+      ['elements', 1, 'rateValues', 1, 'text'],
+    ]);
+  });
+
   it('lists the languages a survey carries', () => {
     expect(surveyLocales(SURVEY)).toEqual(['de']);
     expect(surveyLocales(setLocalizedText(SURVEY, BHK_TITLE, 'hi', 'शयनकक्ष'))).toEqual(['de', 'hi']);

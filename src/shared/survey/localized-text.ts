@@ -306,12 +306,16 @@ export function surveyLocales(json: string): string[] {
   return [...locales].sort();
 }
 
-/** The texts of a parsed survey that have a default but no `locale` version, in the survey's order. */
+/**
+ * The texts of a parsed survey that have a default but no `locale` version, in the survey's order.
+ * A text without a letter ("+91 98765 43210", "5+") has nothing to translate and is left out.
+ */
 export function untranslatedIn(survey: unknown, locale: string): JsonPath[] {
   const paths: JsonPath[] = [];
   walkTexts(survey, (path, value) => {
     const texts = typeof value === 'string' ? { [DEFAULT_LOCALE]: value } : (value as Record<string, string>);
-    if (texts[DEFAULT_LOCALE] && !texts[locale]) paths.push(path);
+    const text = texts[DEFAULT_LOCALE];
+    if (text && /\p{L}/u.test(text) && !texts[locale]) paths.push(path);
   });
   return paths;
 }
