@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readLocalizedText, setLocalizedText, untranslatedCount } from '#shared/survey/localized-text';
+import { localizedTextPaths, readLocalizedText, removeLocale, setLocalizedText, surveyLocales, untranslatedCount, untranslatedPaths } from '#shared/survey/localized-text';
 
 // A survey as another tool might write it: odd spacing, escapes, key order, properties Abode does not know.
 const SURVEY = `{
@@ -89,4 +89,66 @@ describe('localized survey strings, edited in the JSON text (issue 27)', () => {
     expect(untranslatedCount(setLocalizedText(SURVEY, BUDGET_TITLE, 'hi', 'बजट'), 'hi')).toBe(6);
     expect(untranslatedCount(SURVEY, 'de')).toBe(6);
   });
+
+  it('translates a choice written as a plain string, keeping its value and default text, and counts it', () => {
+    const json = '{"pages":[{"elements":[ {"type":"checkbox","name":"city", "choices":[ "Pune" ,  {"value":"mum"} ] , "x-crm":7} ]}]}';
+    const path = ['pages', 0, 'elements', 0, 'choices', 0, 'text'];
+    expect(readLocalizedText(json, path)).toBe('Pune');
+    expect(readLocalizedText(json, path, 'hi')).toBeUndefined();
+    expect(untranslatedPaths(json, 'hi')).toEqual([path]);
+    const edited = setLocalizedText(json, path, 'hi', 'पुणे');
+    expect(edited).toBe(json.replace('"Pune"', '{"value": "Pune", "text": {"default": "Pune", "hi": "पुणे"}}'));
+    expect(untranslatedCount(edited, 'hi')).toBe(0);
+    // Nothing typed, or the default text it already shows: no change.
+    expect(setLocalizedText(json, path, 'hi', '')).toBe(json);
+    expect(setLocalizedText(json, path, 'default', 'Pune')).toBe(json);
+    // A list on its own (the designer edits the list that holds the choice).
+    expect(setLocalizedText('[ "Pune" ]', [0, 'text'], 'hi', 'पुणे')).toBe('[ {"value": "Pune", "text": {"default": "Pune", "hi": "पुणे"}} ]');
+    // Only lists of choices, rows and columns hold texts: a checkbox's default answers are not texts.
+    expect(localizedTextPaths({ defaultValue: ['Pune'], rows: ['r1'] })).toEqual([['rows', 0, 'text']]);
+  });
+
+  it('counts the placeholders, yes/no labels and messages the designer edits', () => {
+    const json = JSON.stringify({ elements: [{ type: 'boolean', name: 'b', labelTrue: 'Sure', labelFalse: { default: 'No way', hi: 'बिल्कुल नहीं' } }, { type: 'dropdown', name: 'd', optionsCaption: 'Pick', requiredErrorText: 'Please pick' }] });
+    expect(untranslatedPaths(json, 'hi')).toEqual([
+      ['elements', 0, 'labelTrue'],
+      ['elements', 1, 'optionsCaption'],
+      ['elements', 1, 'requiredErrorText'],
+    ]);
+  });
+
+  it('leaves out texts without a letter: a phone number has nothing to translate', () => {
+    const json = JSON.stringify({ elements: [{ type: 'text', name: 'phone', placeholder: '+91 98765 43210', title: 'Phone' }, { type: 'rating', name: 'r', rateValues: [{ value: 5, text: '5+' }, { value: 1, text: '1 BHK' }] }] });
+    expect(untranslatedPaths(json, 'hi')).toEqual([
+      ['elements', 0, 'title'],
+      ['elements', 1, 'rateValues', 1, 'text'],
+    ]);
+  });
+
+  it('lists the languages a survey carries', () => {
+    expect(surveyLocales(SURVEY)).toEqual(['de']);
+    expect(surveyLocales(setLocalizedText(SURVEY, BHK_TITLE, 'hi', 'शयनकक्ष'))).toEqual(['de', 'hi']);
+    expect(surveyLocales('{"pages": []}')).toEqual([]);
+  });
+
+  it('removes a language from every text and leaves every other byte as it was', () => {
+    const choice = ['pages', 0, 'elements', 1, 'choices', 0, 'text'];
+    const validator = ['pages', 0, 'elements', 0, 'validators', 0, 'text'];
+    let hindi = setLocalizedText(SURVEY, BUDGET_TITLE, 'hi', 'बजट');
+    hindi = setLocalizedText(hindi, BHK_TITLE, 'hi', 'शयनकक्ष');
+    hindi = setLocalizedText(hindi, choice, 'hi', '2 बीएचके');
+    hindi = setLocalizedText(hindi, validator, 'hi', 'कृपया एक संख्या');
+    hindi = setLocalizedText(hindi, ['pages', 0, 'elements', 0, 'description'], 'hi', 'रुपयों में');
+    hindi = setLocalizedText(hindi, ['pages', 0, 'elements', 1, 'choices', 1, 'text'], 'hi', '3 बीएचके');
+    expect(untranslatedCount(hindi, 'hi')).toBe(2);
+    // Texts that were plain strings, or {"default"} only, are plain again; the German stays; the
+    // description that only had Hindi is gone. Every other byte, spacing included, is the original's.
+    expect(removeLocale(hindi, 'hi')).toBe(SURVEY.replace('{"default": "3 BHK"}', '"3 BHK"'));
+    expect(removeLocale(SURVEY, 'hi')).toBe(SURVEY);
+    expect(removeLocale(SURVEY, 'de')).toBe(SURVEY.replace('{"default": "Budget \\u20b9", "de": "Budget (EUR)"}', '"Budget \\u20b9"'));
+    expect(() => removeLocale(SURVEY, 'default')).toThrow();
+    // A text with three languages keeps the other two (the entry goes with the comma before it).
+    expect(removeLocale('{"title" :{ "default":"a" ,"hi":"b","de":"c"}}', 'hi')).toBe('{"title" :{ "default":"a","de":"c"}}');
+  });
 });
+

@@ -13,7 +13,11 @@ import { keepSelection, type EditDocument, type Selection } from './designer-sel
 import { historyReducer, startHistory } from './document-history';
 import { JsonEditor } from './json-editor';
 import { formatSurveyJson, parseSurveyJson, type JsonTextError } from './json-text';
+import { LanguageBar } from './language-bar';
+import type { Translation } from './localized-field';
 import { SurveyDesigner } from './survey-designer';
+import { ADDABLE_LOCALES, languageName, locateText, surveyLanguages, withoutLanguage } from './survey-languages';
+import { surveyLocales, untranslatedIn } from '#shared/survey/localized-text';
 import { editLocale, localeLabel, type SurveyJson } from './survey-json';
 import { pagesOf } from './survey-structure';
 import { useFocusRequest } from './use-focus-request';
@@ -102,6 +106,11 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
   /** The server's list of problems with the survey, for the version it refused. */
   const [serverProblems, setServerProblemsFor] = useState<{ questions: string; message: string; items: string[] } | null>(null);
   const requestFocus = useFocusRequest();
+  // The survey's languages (issue 27): a language added here writes nothing until a text is
+  // translated; Hindi already in the survey opens beside the default texts.
+  const [addedLocales, setAddedLocales] = useState<string[]>([]);
+  const [sideChoice, setSideChoice] = useState<string | null>(() => (surveyLocales(JSON.stringify(start.doc)).includes('hi') ? 'hi' : null));
+  const [previewLocale, setPreviewLocale] = useState('');
 
   const watchedName = Form.useWatch('name', form);
   const name = watchedName ?? source.name;
@@ -280,6 +289,49 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
   const pageCount = pagesOf(doc).length;
   const locale = editLocale(doc);
   const questionCount = countQuestions(doc);
+  const mainName = locale ? languageName(locale) : 'English';
+  const languages = useMemo(() => surveyLanguages(questions, addedLocales, locale), [questions, addedLocales, locale]);
+  const untranslated = useMemo(() => Object.fromEntries(languages.map((l) => [l, untranslatedIn(doc, l)])), [doc, languages]);
+  const counts = useMemo(() => Object.fromEntries(Object.entries(untranslated).map(([l, paths]) => [l, paths.length])), [untranslated]);
+  const side = sideChoice && languages.includes(sideChoice) ? sideChoice : null;
+  const translation = useMemo<Translation | null>(() => (side ? { locale: side, name: languageName(side), mainName } : null), [side, mainName]);
+
+  const addLanguage = (added: string) => {
+    setAddedLocales((list) => [...list, added]);
+    setSideChoice(added);
+    requestFocus(`#designer-language-side-${added}`);
+  };
+
+  const removeLanguage = (removed: string) => {
+    const name = languageName(removed);
+    modal.confirm({
+      title: `Remove ${name} from this survey?`,
+      content: `Every ${name} text of the survey is deleted; the ${mainName} texts stay. Undo brings them back.`,
+      okText: `Remove ${name}`,
+      okButtonProps: { danger: true },
+      cancelText: 'Keep it',
+      onOk: () => {
+        edit((current) => withoutLanguage(current, removed));
+        setAddedLocales((list) => list.filter((l) => l !== removed));
+        if (sideChoice === removed) setSideChoice(null);
+        if (previewLocale === removed) setPreviewLocale('');
+        requestFocus(ADDABLE_LOCALES.includes(removed) ? `[data-focus="add-language-${removed}"]` : '#designer-languages-heading');
+      },
+    });
+  };
+
+  /** Selects the first untranslated text the designer has a field for, and puts the cursor in its translation. */
+  const nextUntranslated = (target: string) => {
+    for (const path of untranslated[target] ?? []) {
+      const place = locateText(doc, path, target);
+      if (!place) continue;
+      setSideChoice(target);
+      setSelection(place.selection);
+      requestFocus(place.focus);
+      return;
+    }
+    void message.info(`The untranslated ${languageName(target)} texts left are not in the designer's fields (such as the survey's own title): edit them in the JSON tab.`);
+  };
 
   return (
     <div className="designer-page">
@@ -397,9 +449,23 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
             key: 'designer',
             label: 'Designer',
             children: (
-              <ReadOnly locked={locked}>
-                <SurveyDesigner doc={doc} selection={selection} onSelect={setSelection} edit={edit} requestFocus={requestFocus} />
-              </ReadOnly>
+              <>
+                <LanguageBar
+                  mainName={mainName}
+                  languages={languages}
+                  counts={counts}
+                  addable={ADDABLE_LOCALES.filter((l) => l !== locale && !languages.includes(l))}
+                  side={side}
+                  onSide={setSideChoice}
+                  onAdd={addLanguage}
+                  onRemove={removeLanguage}
+                  onNext={nextUntranslated}
+                  locked={locked}
+                />
+                <ReadOnly locked={locked}>
+                  <SurveyDesigner doc={doc} selection={selection} onSelect={setSelection} edit={edit} requestFocus={requestFocus} translation={translation} />
+                </ReadOnly>
+              </>
             ),
           },
           {
@@ -416,7 +482,7 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
             label: 'Preview',
             children: (
               <Suspense fallback={<Spin description="Loading the preview…"><div className="designer-preview-loading" /></Spin>}>
-                <SurveyPreview doc={doc} />
+                <SurveyPreview doc={doc} mainName={mainName} languages={languages} locale={previewLocale} onLocale={setPreviewLocale} />
               </Suspense>
             ),
           },

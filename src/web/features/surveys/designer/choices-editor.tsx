@@ -14,7 +14,9 @@ import {
   setItemValue,
   updateItem,
 } from './choice-items';
-import type { JsonValue } from './survey-json';
+import type { Translation } from './localized-field';
+import { isJsonObject, type JsonValue } from './survey-json';
+import { translationOf } from './survey-languages';
 
 interface ChoicesEditorProps {
   id: string;
@@ -28,10 +30,12 @@ interface ChoicesEditorProps {
   requestFocus: (selector: string) => void;
   /** The locale whose texts are edited ('' = default). */
   locale?: string;
+  /** With a second language on: each item's text in it, under the default text. */
+  translation?: Translation & { onChange: (index: number, text: string) => void };
 }
 
 /** Value/text rows with add, remove and reorder buttons, or all of them as lines of text. */
-export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFocus, locale = '' }: ChoicesEditorProps) {
+export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFocus, locale = '', translation }: ChoicesEditorProps) {
   const [lines, setLines] = useState<string | null>(null);
   const duplicates = new Set(duplicateItemValues(items));
   const noun = itemLabel.toLowerCase();
@@ -91,7 +95,7 @@ export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFo
       {items.length > 0 && (
         <div className="designer-choices__head" aria-hidden="true">
           <span>Value (stored)</span>
-          <span>Text (shown)</span>
+          <span>{translation ? `Text (${translation.mainName}, ${translation.name} below)` : 'Text (shown)'}</span>
         </div>
       )}
       <ol className="designer-choices__list">
@@ -119,6 +123,25 @@ export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFo
                 onPressEnter={(event) => event.preventDefault()}
                 onChange={(event) => onChange(updateItem(items, index, (it) => setItemText(it, event.target.value, locale)), `${id}-${index}-text`)}
               />
+              {translation && (
+                <>
+                  <span className="designer-choices__language" aria-hidden="true">
+                    {translation.name}
+                  </span>
+                  <Input.TextArea
+                    size="small"
+                    className="designer-choices__translation"
+                    autoSize={{ minRows: 1, maxRows: 5 }}
+                    lang={translation.locale}
+                    value={translationOf(isJsonObject(item) ? item.text : undefined, translation.locale)}
+                    placeholder={itemText(item, locale) || value}
+                    data-focus={`${id}-${index}-text-${translation.locale}`}
+                    aria-label={`Text of ${position} (${translation.name})`}
+                    onPressEnter={(event) => event.preventDefault()}
+                    onChange={(event) => translation.onChange(index, event.target.value)}
+                  />
+                </>
+              )}
               <span className="designer-choices__tools">
                 <Tooltip title="Move up">
                   <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={`Move ${position} up`} disabled={index === 0} data-focus={`${id}-${index}-up`} onClick={() => move(index, index - 1, 'up')} />

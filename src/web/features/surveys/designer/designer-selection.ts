@@ -1,11 +1,11 @@
 import type { SurveyJson } from './survey-json';
 import { getElement, pageAt, pagesOf, type ElementPath } from './survey-structure';
 
-/** What the property panel shows: a page, or an element of a page. */
-export type Selection = { kind: 'page'; page: number } | { kind: 'element'; path: ElementPath };
+/** What the property panel shows: a page, an element of a page, or the survey's own texts (with the page shown beside). */
+export type Selection = { kind: 'page'; page: number } | { kind: 'element'; path: ElementPath } | { kind: 'survey'; page: number };
 
 export function selectedPage(selection: Selection): number {
-  return selection.kind === 'page' ? selection.page : selection.path.page;
+  return selection.kind === 'element' ? selection.path.page : selection.page;
 }
 
 /** The same selection if it still exists in `doc`, else the nearest page that does. */
@@ -13,6 +13,7 @@ export function keepSelection(doc: SurveyJson, selection: Selection): Selection 
   if (selection.kind === 'element' && getElement(doc, selection.path)) return selection;
   const count = pagesOf(doc).length;
   const page = Math.max(0, Math.min(selectedPage(selection), count - 1));
+  if (selection.kind === 'survey') return selection.page === page ? selection : { kind: 'survey', page };
   return { kind: 'page', page: pageAt(doc, page) ? page : 0 };
 }
 

@@ -1,17 +1,19 @@
-import { Alert, App, Input, InputNumber, Select, Switch } from 'antd';
+import { Alert, App, InputNumber, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { ChoicesEditor } from './choices-editor';
-import { describedBy, DesignerField } from './designer-field';
+import { DesignerField } from './designer-field';
 import type { EditDocument } from './designer-selection';
 import { mentionsRenameCannotFollow } from '#shared/survey/references';
 import { describeUpdated, elementNameProblem, renameElement } from './element-names';
 import { moveElement, moveTargets, setElementProperty } from './element-operations';
 import { MatchingSettings } from './matching-settings';
 import { ExpressionField } from './expression-field';
+import { LocalizedField, type Translation } from './localized-field';
 import { NameField } from './name-field';
 import { CHOICE_TYPES, convertibleTypes, isKnownType, OTHER_OPTION_TYPES, TEXT_INPUT_TYPES, TYPE_LABELS, typeLabel } from './question-types';
-import { editLocale, numberProperty, readText, stringProperty, translationLocales, writeText, type JsonObject, type JsonValue, type SurveyJson } from './survey-json';
-import { childrenOf, getContainer, isPanel, parentOf, pathKey, samePath, type ElementPath } from './survey-structure';
+import { editLocale, isJsonObject, numberProperty, readText, replaceAt, stringProperty, translationLocales, writeText, type JsonObject, type JsonValue, type SurveyJson } from './survey-json';
+import { setTranslation, translationOf } from './survey-languages';
+import { childrenOf, getContainer, getElement as getElementIn, isPanel, jsonPathOf, parentOf, pathKey, samePath, type ElementPath } from './survey-structure';
 import { TypeIcon } from './type-icon';
 
 interface ElementPropertiesProps {
@@ -20,10 +22,12 @@ interface ElementPropertiesProps {
   element: JsonObject;
   edit: EditDocument;
   requestFocus: (selector: string) => void;
+  /** The second language edited beside the default texts, if any. */
+  translation?: Translation | null;
 }
 
 /** The property panel of one question or panel. */
-export function ElementProperties({ doc, path, element, edit, requestFocus }: ElementPropertiesProps) {
+export function ElementProperties({ doc, path, element, edit, requestFocus, translation = null }: ElementPropertiesProps) {
   const { message } = App.useApp();
   const key = pathKey(path);
   const id = (name: string) => `prop-${name}`;
@@ -35,22 +39,68 @@ export function ElementProperties({ doc, path, element, edit, requestFocus }: El
   const set = (property: string, value: JsonValue | undefined, merge = true) =>
     edit((current) => setElementProperty(current, path, property, value), merge ? { mergeKey: `${property}:${key}` } : undefined);
 
-  const textProperty = (property: string, label: string, options: { multiline?: boolean; placeholder?: string; help?: string } = {}) => {
-    const raw = element[property];
-    const locales = translationLocales(raw, locale);
+  /** The second language's text at `subPath` of this element (written through the JSON text). */
+  const translate = (subPath: Array<string | number>, mergeKey: string) =>
+    translation
+      ? (text: string) =>
+          edit((current) => setTranslation(current, [...jsonPathOf(current, path), ...subPath], translation.locale, text), { mergeKey: `${mergeKey}:${key}:${translation.locale}` })
+      : undefined;
+
+  /** A localizable text: `read`/`write` give its raw value and store a new one. */
+  const localizedField = (
+    fieldId: string,
+    label: string,
+    raw: JsonValue | undefined,
+    write: (value: JsonValue | undefined) => void,
+    subPath: Array<string | number>,
+    options: { multiline?: boolean; placeholder?: string; help?: string } = {},
+  ) => {
+    const locales = translationLocales(raw, locale).filter((l) => l !== translation?.locale);
     const help = [options.help, locales.length ? `Translations (${locales.join(', ')}) are kept; edit them in the JSON tab.` : ''].filter(Boolean).join(' ');
-    const props = {
-      id: id(property),
-      value: readText(raw, locale),
-      placeholder: options.placeholder,
-      'aria-describedby': describedBy(id(property), help),
-      onChange: (event: { target: { value: string } }) => set(property, writeText(element[property], event.target.value, locale)),
-    };
+    const onTranslate = translate(subPath, fieldId);
     return (
-      <DesignerField id={id(property)} label={label} help={help || undefined}>
-        {options.multiline ? <Input.TextArea {...props} autoSize={{ minRows: 2, maxRows: 8 }} /> : <Input {...props} />}
-      </DesignerField>
+      <LocalizedField
+        id={fieldId}
+        label={label}
+        value={readText(raw, locale)}
+        onChange={(text) => write(writeText(raw, text, locale))}
+        multiline={options.multiline}
+        placeholder={options.placeholder}
+        help={help || undefined}
+        translation={translation && onTranslate ? { ...translation, value: translationOf(raw, translation.locale), onChange: onTranslate } : null}
+      />
     );
+  };
+
+  const textProperty = (property: string, label: string, options: { multiline?: boolean; placeholder?: string; help?: string } = {}) =>
+    localizedField(id(property), label, element[property], (value) => set(property, value), [property], options);
+
+  /** The messages of the element's validators (`validators[i].text`), each in every language. */
+  const validatorMessages = () => {
+    const validators = Array.isArray(element.validators) ? element.validators : [];
+    return validators.map((validator, index) => {
+      if (!isJsonObject(validator)) return null;
+      const kind = stringProperty(validator, 'type') ?? 'check';
+      return (
+        <div key={index}>
+          {localizedField(
+            id(`validators-${index}`),
+            `Message when check ${index + 1} (${kind}) fails`,
+            validator.text,
+            (value) =>
+              edit(
+                (current) => {
+                  const list = setElementValidator(current, path, index, value);
+                  return setElementProperty(current, path, 'validators', list);
+                },
+                { mergeKey: `validators-${index}:${key}` },
+              ),
+            ['validators', index, 'text'],
+            { multiline: true },
+          )}
+        </div>
+      );
+    });
   };
 
   const itemsProperty = (property: string, label: string, itemLabel: string) => {
@@ -62,6 +112,11 @@ export function ElementProperties({ doc, path, element, edit, requestFocus }: El
         itemLabel={itemLabel}
         items={items}
         locale={locale}
+        translation={
+          translation
+            ? { ...translation, onChange: (index: number, text: string) => translate([property, index, 'text'], `${property}-${index}-text`)?.(text) }
+            : undefined
+        }
         requestFocus={requestFocus}
         onChange={(next, mergeKey) => edit((current) => setElementProperty(current, path, property, next), mergeKey ? { mergeKey: `${mergeKey}:${key}` } : undefined)}
       />
@@ -143,6 +198,9 @@ export function ElementProperties({ doc, path, element, edit, requestFocus }: El
       />
       {textProperty('description', 'Description', { multiline: true, help: 'Optional help shown under the title.' })}
       {!panel && switchProperty('isRequired', 'Required', 'The visitor must answer before going on.')}
+      {!panel && (element.isRequired === true || element.requiredErrorText !== undefined) &&
+        textProperty('requiredErrorText', 'Message when left unanswered', { placeholder: 'Response required.' })}
+      {!panel && validatorMessages()}
 
       {type === 'text' && <TextSettings element={element} id={id} set={set} />}
       {(type === 'text' || type === 'comment') && textProperty(placeholderKey(element, 'placeHolder'), 'Placeholder')}
@@ -206,6 +264,16 @@ export function ElementProperties({ doc, path, element, edit, requestFocus }: El
       </DesignerField>
     </div>
   );
+}
+
+/** The element's validators with validator `index`'s `text` replaced (the list as it is in `doc`). */
+function setElementValidator(doc: SurveyJson, path: ElementPath, index: number, text: JsonValue | undefined): JsonValue[] {
+  const element = getElementIn(doc, path);
+  const list = element && Array.isArray(element.validators) ? element.validators : [];
+  const validator = list[index];
+  if (!isJsonObject(validator)) throw new RangeError('No such validator');
+  const { text: _old, ...rest } = validator;
+  return replaceAt(list, index, text === undefined ? rest : { ...validator, text });
 }
 
 /** Older definitions use placeHolder / optionsCaption: edit the key the element already has. */

@@ -10,6 +10,9 @@ interface PageListProps {
   doc: SurveyJson;
   selectedPage: number;
   onSelectPage: (index: number) => void;
+  /** The survey's own texts (title, description) are in the properties panel. */
+  surveySelected?: boolean;
+  onSelectSurvey?: () => void;
   edit: EditDocument;
   requestFocus: (selector: string) => void;
 }
@@ -23,7 +26,7 @@ function questionCount(page: JsonObject, index: number): number {
 }
 
 /** The survey's pages: select, add, reorder with buttons, delete after confirming. */
-export function PageList({ doc, selectedPage, onSelectPage, edit, requestFocus }: PageListProps) {
+export function PageList({ doc, selectedPage, onSelectPage, surveySelected = false, onSelectSurvey, edit, requestFocus }: PageListProps) {
   const { modal } = App.useApp();
   const pages = pagesOf(doc);
 
@@ -63,6 +66,11 @@ export function PageList({ doc, selectedPage, onSelectPage, edit, requestFocus }
           Add page
         </Button>
       </div>
+      {onSelectSurvey && (
+        <button type="button" className={`designer-survey-select${surveySelected ? ' is-selected' : ''}`} aria-current={surveySelected ? 'true' : undefined} data-focus="survey-select" onClick={onSelectSurvey}>
+          Survey title and description
+        </button>
+      )}
       {pages.length === 0 ? (
         <p className="designer-empty">This survey has no pages yet.</p>
       ) : (
@@ -70,7 +78,7 @@ export function PageList({ doc, selectedPage, onSelectPage, edit, requestFocus }
           {pages.map((page, index) => {
             if (!isJsonObject(page)) return null;
             const label = pageLabel(page, index, editLocale(doc));
-            const selected = index === selectedPage;
+            const selected = index === selectedPage && !surveySelected;
             const count = questionCount(page, index);
             return (
               <li key={index} className={`designer-page-item${selected ? ' is-selected' : ''}`}>

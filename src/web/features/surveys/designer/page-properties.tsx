@@ -1,38 +1,50 @@
-import { Input } from 'antd';
-import { describedBy, DesignerField } from './designer-field';
 import type { EditDocument } from './designer-selection';
 import { pageNameProblem } from './element-names';
 import { ExpressionField } from './expression-field';
+import { LocalizedField, type Translation } from './localized-field';
 import { NameField } from './name-field';
 import { setPageProperty } from './page-operations';
 import { editLocale, readText, stringProperty, translationLocales, writeText, type JsonObject, type SurveyJson } from './survey-json';
+import { setTranslation, translationOf } from './survey-languages';
+import { ensurePages } from './survey-structure';
 
 interface PagePropertiesProps {
   doc: SurveyJson;
   index: number;
   page: JsonObject;
   edit: EditDocument;
+  /** The second language edited beside the default texts, if any. */
+  translation?: Translation | null;
 }
 
 /** The property panel of a page: name, title, description, condition. */
-export function PageProperties({ doc, index, page, edit }: PagePropertiesProps) {
+export function PageProperties({ doc, index, page, edit, translation = null }: PagePropertiesProps) {
   const name = stringProperty(page, 'name') ?? '';
   const locale = editLocale(doc);
   const text = (property: 'title' | 'description', label: string, help: string) => {
-    const locales = translationLocales(page[property], locale);
+    const raw = page[property];
+    const locales = translationLocales(raw, locale).filter((l) => l !== translation?.locale);
     const fullHelp = locales.length ? `${help} Translations (${locales.join(', ')}) are kept.` : help;
-    const id = `page-prop-${property}`;
-    const props = {
-      id,
-      value: readText(page[property], locale),
-      'aria-describedby': describedBy(id, fullHelp),
-      onChange: (event: { target: { value: string } }) =>
-        edit((current) => setPageProperty(current, index, property, writeText(page[property], event.target.value, locale)), { mergeKey: `page-${property}:${index}` }),
-    };
+    const mergeKey = `page-${property}:${index}`;
     return (
-      <DesignerField id={id} label={label} help={fullHelp}>
-        {property === 'title' ? <Input {...props} /> : <Input.TextArea {...props} autoSize={{ minRows: 2, maxRows: 8 }} />}
-      </DesignerField>
+      <LocalizedField
+        id={`page-prop-${property}`}
+        label={label}
+        value={readText(raw, locale)}
+        multiline={property === 'description'}
+        help={fullHelp}
+        onChange={(value) => edit((current) => setPageProperty(current, index, property, writeText(page[property], value, locale)), { mergeKey })}
+        translation={
+          translation
+            ? {
+                ...translation,
+                value: translationOf(raw, translation.locale),
+                onChange: (value) =>
+                  edit((current) => setTranslation(ensurePages(current), ['pages', index, property], translation.locale, value), { mergeKey: `${mergeKey}:${translation.locale}` }),
+              }
+            : null
+        }
+      />
     );
   };
 

@@ -1,8 +1,10 @@
 import { ElementProperties } from './element-properties';
+import type { Translation } from './localized-field';
 import { selectedPage, type EditDocument, type Selection } from './designer-selection';
 import { PageList } from './page-list';
 import { PageOutline } from './page-outline';
 import { PageProperties } from './page-properties';
+import { SurveyProperties } from './survey-properties';
 import type { SurveyJson } from './survey-json';
 import { getElement, pageAt, pathKey } from './survey-structure';
 
@@ -12,10 +14,12 @@ interface SurveyDesignerProps {
   onSelect: (selection: Selection) => void;
   edit: EditDocument;
   requestFocus: (selector: string) => void;
+  /** The second language edited beside the default texts, if any. */
+  translation?: Translation | null;
 }
 
 /** The Designer tab: pages, the selected page's questions, and the selection's properties. */
-export function SurveyDesigner({ doc, selection, onSelect, edit, requestFocus }: SurveyDesignerProps) {
+export function SurveyDesigner({ doc, selection, onSelect, edit, requestFocus, translation = null }: SurveyDesignerProps) {
   const pageIndex = selectedPage(selection);
   const page = pageAt(doc, pageIndex);
   const element = selection.kind === 'element' ? getElement(doc, selection.path) : undefined;
@@ -27,11 +31,21 @@ export function SurveyDesigner({ doc, selection, onSelect, edit, requestFocus }:
     if (narrow()) requestFocus('#designer-properties-heading');
   };
   const backToList = () =>
-    requestFocus(selection.kind === 'element' ? `[data-focus="el-${pathKey(selection.path)}-select"]` : '[data-focus="add-question"]');
+    requestFocus(
+      selection.kind === 'element' ? `[data-focus="el-${pathKey(selection.path)}-select"]` : selection.kind === 'survey' ? '[data-focus="survey-select"]' : '[data-focus="add-question"]',
+    );
 
   return (
-    <div className="designer-grid">
-      <PageList doc={doc} selectedPage={pageIndex} onSelectPage={(index) => onSelect({ kind: 'page', page: index })} edit={edit} requestFocus={requestFocus} />
+    <div className={translation ? 'designer-grid has-translation' : 'designer-grid'}>
+      <PageList
+        doc={doc}
+        selectedPage={pageIndex}
+        onSelectPage={(index) => onSelect({ kind: 'page', page: index })}
+        surveySelected={selection.kind === 'survey'}
+        onSelectSurvey={() => selectFromOutline({ kind: 'survey', page: pageIndex })}
+        edit={edit}
+        requestFocus={requestFocus}
+      />
       {page ? (
         <PageOutline doc={doc} pageIndex={pageIndex} selection={selection} onSelect={selectFromOutline} edit={edit} requestFocus={requestFocus} />
       ) : (
@@ -43,10 +57,12 @@ export function SurveyDesigner({ doc, selection, onSelect, edit, requestFocus }:
         <button type="button" className="designer-back-to-list" onClick={backToList}>
           ↑ Back to the questions
         </button>
-        {selection.kind === 'element' && element ? (
-          <ElementProperties key={pathKey(selection.path)} doc={doc} path={selection.path} element={element} edit={edit} requestFocus={requestFocus} />
+        {selection.kind === 'survey' ? (
+          <SurveyProperties doc={doc} edit={edit} translation={translation} />
+        ) : selection.kind === 'element' && element ? (
+          <ElementProperties key={pathKey(selection.path)} doc={doc} path={selection.path} element={element} edit={edit} requestFocus={requestFocus} translation={translation} />
         ) : page ? (
-          <PageProperties doc={doc} index={pageIndex} page={page} edit={edit} />
+          <PageProperties doc={doc} index={pageIndex} page={page} edit={edit} translation={translation} />
         ) : null}
       </aside>
     </div>

@@ -3,6 +3,7 @@
  * updates) and never lets survey-core rewrite it: survey-core's toJSON() drops unknown properties
  * and normalises others, and staff must get back exactly what they loaded.
  */
+import { DEFAULT_LANGUAGE, LANGUAGES } from '#shared/i18n/languages';
 import { isPlainObject } from '#shared/json-object';
 
 export type JsonPrimitive = string | number | boolean | null;
@@ -78,11 +79,14 @@ export function editLocale(doc: SurveyJson): string {
   return typeof locale === 'string' && locale.trim() !== '' && locale.trim().toLowerCase() !== 'en' ? locale.trim() : '';
 }
 
+/** The site's languages other than English are translations, never a survey's default text. */
+const TRANSLATIONS: readonly string[] = LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE);
+
 /** The key of the default text in a localizable object. */
 function defaultKey(value: JsonObject): string {
   if ('default' in value) return 'default';
   if ('en' in value) return 'en';
-  return Object.keys(value).find((key) => typeof value[key] === 'string') ?? 'default';
+  return Object.keys(value).find((key) => typeof value[key] === 'string' && !TRANSLATIONS.includes(key)) ?? 'default';
 }
 
 /** The key edits go to: the locale's, or the default one. */

@@ -1,17 +1,20 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Select } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { Model } from 'survey-core';
 import 'survey-core/survey-core.fontless.css';
 import { Survey } from 'survey-react-ui';
 import '#shared/survey/custom-properties';
 import { guardSurvey } from '#web/features/responses/survey-safety';
+import { loadSurveyStrings } from '#web/features/responses/survey-language';
+import { isLanguage } from '#shared/i18n/languages';
 import type { SurveyJson } from './survey-json';
+import { languageName } from './survey-languages';
 
 /** The site's dark blue and font (SurveyJS maps these classic variables onto its v3 ones). */
 const PREVIEW_THEME = {
   cssVariables: {
-    '--sjs-font-family': "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    '--sjs-font-family': "Inter, 'Noto Sans Devanagari', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
     '--sjs-primary-backcolor': '#1d4e89',
     '--sjs-primary-backcolor-dark': '#13315c',
     '--sjs-primary-backcolor-light': 'rgba(29, 78, 137, 0.1)',
@@ -20,17 +23,19 @@ const PREVIEW_THEME = {
   },
 };
 
-function PreviewRun({ doc, onComplete }: { doc: SurveyJson; onComplete: (answers: string) => void }) {
+function PreviewRun({ doc, locale, onComplete }: { doc: SurveyJson; locale: string; onComplete: (answers: string) => void }) {
   const model = useMemo(() => {
     // The runner gets a copy: the document stays exactly as staff wrote it.
     const survey = new Model(structuredClone(doc));
+    // A language chosen above: its texts, and SurveyJS's own buttons in it (as on /hi/startsurvey).
+    if (locale) survey.locale = locale;
     survey.showProgressBar = true;
     survey.progressBarLocation = 'aboveheader';
     survey.applyTheme(PREVIEW_THEME);
     guardSurvey(survey, { navigate: false });
     survey.onComplete.add((sender) => onComplete(JSON.stringify(sender.data, null, 2)));
     return survey;
-  }, [doc, onComplete]);
+  }, [doc, locale, onComplete]);
   return <Survey model={model} />;
 }
 
@@ -38,9 +43,32 @@ function PreviewRun({ doc, onComplete }: { doc: SurveyJson; onComplete: (answers
  * The current definition in the real runner, as a visitor sees it on /startsurvey (progress bar at
  * the top). Loaded lazily: survey-core and survey-react-ui stay out of the designer's main chunk.
  */
-export default function SurveyPreview({ doc }: { doc: SurveyJson }) {
+interface SurveyPreviewProps {
+  doc: SurveyJson;
+  /** The default texts' language: "English". */
+  mainName: string;
+  /** The survey's other languages. */
+  languages: readonly string[];
+  /** The language previewed ('' = the default texts). */
+  locale: string;
+  onLocale: (locale: string) => void;
+}
+
+export default function SurveyPreview({ doc, mainName, languages, locale, onLocale }: SurveyPreviewProps) {
   const [run, setRun] = useState(0);
   const [answers, setAnswers] = useState<string | null>(null);
+  const shown = languages.includes(locale) ? locale : '';
+  // SurveyJS's own texts in the site's languages (buttons, "Page 1 of 3") load before the run starts.
+  const [loaded, setLoaded] = useState<string>('');
+  useEffect(() => {
+    let current = true;
+    void loadSurveyStrings(isLanguage(shown) ? shown : 'en').then(() => {
+      if (current) setLoaded(shown);
+    });
+    return () => {
+      current = false;
+    };
+  }, [shown]);
 
   const restart = () => {
     setAnswers(null);
@@ -51,12 +79,28 @@ export default function SurveyPreview({ doc }: { doc: SurveyJson }) {
     <div className="designer-preview">
       <div className="designer-preview__bar">
         <p>The survey as visitors will see it. Answers given here are not stored.</p>
+        {languages.length > 0 && (
+          <span className="designer-preview__language">
+            <label htmlFor="designer-preview-language">Preview language</label>
+            <Select
+              id="designer-preview-language"
+              size="small"
+              value={shown}
+              popupMatchSelectWidth={false}
+              options={[{ value: '', label: `${mainName} (default)` }, ...languages.map((l) => ({ value: l, label: languageName(l) }))]}
+              onChange={(next: string) => {
+                setAnswers(null);
+                onLocale(next);
+              }}
+            />
+          </span>
+        )}
         <Button size="small" icon={<ReloadOutlined />} onClick={restart}>
           Start over
         </Button>
       </div>
       <div className="designer-preview__frame">
-        <PreviewRun key={run} doc={doc} onComplete={setAnswers} />
+        {loaded === shown ? <PreviewRun key={run} doc={doc} locale={shown} onComplete={setAnswers} /> : <div className="designer-preview-loading" />}
       </div>
       {answers && (
         <section className="designer-preview__answers" aria-labelledby="designer-preview-answers">

@@ -126,6 +126,22 @@ function updatePage(doc: SurveyJson, pageIndex: number, update: (page: JsonObjec
   return { ...doc, pages: replaceAt(pages, pageIndex, update(page)) };
 }
 
+/**
+ * Where a page, panel or question lies in the JSON (`['pages', 0, 'elements', 2]`), for the
+ * functions that edit the JSON text itself (`#shared/survey/localized-text`).
+ */
+export function jsonPathOf(doc: SurveyJson, ref: ContainerRef): Array<string | number> {
+  const path: Array<string | number> = hasExplicitPages(doc) ? ['pages', ref.page] : [];
+  let container = pageAt(doc, ref.page);
+  for (const index of ref.indices) {
+    if (!container) throw new RangeError(`No element at index ${index}`);
+    path.push(elementsKey(container), index);
+    const child: JsonValue | undefined = childrenOf(container)[index];
+    container = isJsonObject(child) ? child : undefined;
+  }
+  return path;
+}
+
 export function getContainer(doc: SurveyJson, ref: ContainerRef): JsonObject | undefined {
   const page = pageAt(doc, ref.page);
   return page ? findWithin(page, ref.indices) : undefined;

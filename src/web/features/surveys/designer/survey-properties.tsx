@@ -1,0 +1,55 @@
+import type { EditDocument } from './designer-selection';
+import { LocalizedField, type Translation } from './localized-field';
+import { editLocale, readText, translationLocales, withProperty, writeText, type SurveyJson } from './survey-json';
+import { setTranslation, translationOf } from './survey-languages';
+
+interface SurveyPropertiesProps {
+  doc: SurveyJson;
+  edit: EditDocument;
+  /** The second language edited beside the default texts, if any. */
+  translation?: Translation | null;
+}
+
+/** The survey's own texts: its title and description, shown above the first page (issue 27). */
+export function SurveyProperties({ doc, edit, translation = null }: SurveyPropertiesProps) {
+  const locale = editLocale(doc);
+  const text = (property: 'title' | 'description', label: string, help: string) => {
+    const raw = doc[property];
+    const locales = translationLocales(raw, locale).filter((l) => l !== translation?.locale);
+    const fullHelp = locales.length ? `${help} Translations (${locales.join(', ')}) are kept.` : help;
+    return (
+      <LocalizedField
+        id={`survey-prop-${property}`}
+        label={label}
+        value={readText(raw, locale)}
+        multiline={property === 'description'}
+        help={fullHelp}
+        onChange={(value) => edit((current) => withProperty(current, property, writeText(current[property], value, locale)), { mergeKey: `survey-${property}` })}
+        translation={
+          translation
+            ? {
+                ...translation,
+                value: translationOf(raw, translation.locale),
+                onChange: (value) => edit((current) => setTranslation(current, [property], translation.locale, value), { mergeKey: `survey-${property}:${translation.locale}` }),
+              }
+            : null
+        }
+      />
+    );
+  };
+
+  return (
+    <div className="designer-properties">
+      <div className="designer-properties__head">
+        <div>
+          <h2 id="designer-properties-heading" className="designer-properties__title" tabIndex={-1}>
+            {readText(doc.title, locale) || 'Survey'}
+          </h2>
+          <p className="designer-properties__subtitle">Survey settings</p>
+        </div>
+      </div>
+      {text('title', 'Survey title', 'Shown above the questions. Empty shows none.')}
+      {text('description', 'Survey description', 'Optional words under the survey title.')}
+    </div>
+  );
+}
