@@ -5,6 +5,7 @@ import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import type { Catalogue, MessageKey } from '#shared/i18n/catalogues';
 import { DEFAULT_LANGUAGE, LOCALES, localizedPath, type Language } from '#shared/i18n/languages';
+import { en } from '#shared/i18n/messages/en';
 
 const LanguageContext = createContext<Language>(DEFAULT_LANGUAGE);
 
@@ -35,4 +36,31 @@ export function useT(): Translate {
 export function useLocalizedPath(): (path: string) => string {
   const language = useLanguage();
   return useCallback((path: string) => localizedPath(language, path), [language]);
+}
+
+/** The catalogue keys of the shared rules' and the API's messages, by their English text. */
+let messageKeys: Map<string, MessageKey> | null = null;
+function messageKeyOf(message: string): MessageKey | undefined {
+  messageKeys ??= new Map(
+    (Object.keys(en) as MessageKey[]).filter((key) => key.startsWith('msg.') || key.startsWith('email.')).map((key) => [en[key], key]),
+  );
+  return messageKeys.get(message);
+}
+
+/**
+ * A message of a shared rule (zod contract, e-mail rule) or of the API, which are English as the
+ * specification has them, in the page's language: a known text by its catalogue key, anything else
+ * as it is. On English pages the message itself, untouched; the API's answers never change.
+ */
+export function useMessageText(): (message: string) => string {
+  const language = useLanguage();
+  const t = useT();
+  return useCallback(
+    (message: string) => {
+      if (language === DEFAULT_LANGUAGE) return message;
+      const key = messageKeyOf(message);
+      return key ? t(key) : message;
+    },
+    [language, t],
+  );
 }
