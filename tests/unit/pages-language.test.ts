@@ -1,3 +1,4 @@
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_FIELD_MESSAGES, CONTACT_THANKS, contactFieldsSchema } from '#shared/contact/contact.contract';
 import { textsIn } from '#shared/i18n/translate';
@@ -41,6 +42,13 @@ describe('English values are the texts the pages and the API had (issue 27)', ()
       // The English catalogue gives the text back unchanged through ICU (no quote or brace eaten).
       expect(english(`msg.survey.${key}`), key).toBe(CAMPAIGN_MESSAGES[key]);
     }
+  });
+
+  it('keeps each message the pages look up by its English text a plain literal, as the browser build parses it', () => {
+    // useMessageText (src/web/lib/i18n.tsx) finds a message's key by the text of its one literal element.
+    const keys = Object.keys(en).filter((key) => key.startsWith('msg.') || key.startsWith('email.'));
+    expect(keys.length).toBeGreaterThan(30);
+    for (const key of keys) expect(parse(en[key as keyof typeof en]), key).toEqual([{ type: 0, value: en[key as keyof typeof en] }]);
   });
 
   it('keeps the WhatsApp texts of /result', () => {

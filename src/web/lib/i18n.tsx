@@ -38,12 +38,29 @@ export function useLocalizedPath(): (path: string) => string {
   return useCallback((path: string) => localizedPath(language, path), [language]);
 }
 
+/**
+ * A catalogue value's plain text. In the browser build the catalogues arrive parsed (vite.config.ts,
+ * precompiledCatalogues): a text without values is one literal element, `[{ type: 0, value }]`.
+ */
+function plainText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.length === 1) {
+    const [element] = value as Array<{ type?: unknown; value?: unknown }>;
+    if (element?.type === 0 && typeof element.value === 'string') return element.value;
+  }
+  return undefined;
+}
+
 /** The catalogue keys of the shared rules' and the API's messages, by their English text. */
 let messageKeys: Map<string, MessageKey> | null = null;
 function messageKeyOf(message: string): MessageKey | undefined {
-  messageKeys ??= new Map(
-    (Object.keys(en) as MessageKey[]).filter((key) => key.startsWith('msg.') || key.startsWith('email.')).map((key) => [en[key], key]),
-  );
+  if (!messageKeys) {
+    messageKeys = new Map();
+    for (const key of Object.keys(en) as MessageKey[]) {
+      const text = key.startsWith('msg.') || key.startsWith('email.') ? plainText(en[key]) : undefined;
+      if (text !== undefined) messageKeys.set(text, key);
+    }
+  }
   return messageKeys.get(message);
 }
 
