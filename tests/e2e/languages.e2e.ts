@@ -156,4 +156,19 @@ describe('the contact form in Hindi at 390 px (issue 27)', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toBe('संपर्क करने के लिए धन्यवाद! हम जल्द ही आपको जवाब देंगे।');
     expect(pageProblems(page)).toEqual([]);
   });
+
+  it('hydrates /hi/viewAboutus and /hi/privacy without errors, fitting the phone and accessible', async () => {
+    for (const [path, heading] of [
+      ['/hi/viewAboutus', 'घर, जो उनमें रहने वालों को ध्यान में रखकर बने हों'],
+      ['/hi/privacy', 'हम आपके डेटा का उपयोग कैसे करते हैं'],
+    ] as const) {
+      const page = await browser.newPage(PHONE);
+      await page.goto(path);
+      await waitForApp(page);
+      expect(await page.locator('h1').textContent(), path).toBe(heading);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBeLessThanOrEqual(0);
+      expect(await seriousA11yViolations(page), path).toEqual([]);
+      expect(pageProblems(page), path).toEqual([]);
+    }
+  });
 });
