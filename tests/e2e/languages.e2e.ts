@@ -26,7 +26,8 @@ describe('the language switch at 390 px', () => {
     await page.locator('summary', { hasText: 'मेन्यू' }).click();
     await page.getByRole('navigation', { name: 'मुख्य' }).getByRole('link', { name: 'स्टूडियो', exact: true }).click();
     await page.waitForURL(`${baseURL()}/hi/viewStudio`);
-    expect(await page.locator('h1').textContent()).toBe('स्टूडियो आइए');
+    // The address changes as the router starts the new page; its heading follows a moment later.
+    await expect.poll(() => page.locator('h1').textContent()).toBe('स्टूडियो आइए');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The choice is remembered: the home page opens in Hindi.
@@ -156,6 +157,61 @@ describe('the survey in Hindi at 390 px (issue 27)', () => {
     expect(await answers.getByRole('rowheader').allInnerTexts()).toContain('आप किस तरह का घर ढूँढ रहे हैं?');
     expect(await answers.getByRole('cell').allInnerTexts()).toContain('अपार्टमेंट');
     expect(await page.getByRole('link', { name: 'घर देखें' }).getAttribute('href')).toBe('/hi/viewProjects');
+    // The homes matched (or the sentence that none is) in Hindi; asking about one stays in Hindi.
+    const homes = page.locator('#matches-projects-title');
+    expect(await homes.innerText()).toMatch(/^(आपके लायक घर|आपकी माँग के सबसे क़रीब के घर|आपके लिए घर)$/);
+    const ask = page.getByRole('link', { name: /^इस घर के बारे में पूछें/ });
+    if ((await ask.count()) > 0) expect(await ask.first().getAttribute('href')).toMatch(/^\/hi\/viewContact\?quote=Homes&about=/);
+    const matchesText = await page.locator('.result-matches').allInnerTexts();
+    expect(matchesText.join('\n')).not.toMatch(/Homes that fit you|Homes nearest|Why it fits|within your budget|Ask about this home/);
+    expect(await page.locator('.match-card__reasons li').allInnerTexts()).not.toContain('within your budget');
     expect(pageProblems(page)).toEqual([]);
+  });
+});
+
+describe('the contact form in Hindi at 390 px (issue 27)', () => {
+  it('says what is missing in Hindi, and thanks the visitor in Hindi', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.clock.install();
+    await page.goto('/hi/viewContact');
+    await waitForApp(page);
+    expect(await page.locator('h1').textContent()).toBe('आइए, आपके घर के बारे में बात करें');
+
+    // Sent empty: the rules' messages in Hindi, the first field focused.
+    await page.getByRole('button', { name: 'संदेश भेजें' }).click();
+    await page.getByText('कृपया अपना पहला नाम लिखें!').waitFor();
+    await page.getByText('कृपया चुनें कि कोटेशन किसके लिए चाहिए!').waitFor();
+    expect(await page.getByText('Please input your first name!').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstname');
+
+    // A wrong e-mail is named in Hindi as the visitor leaves the field.
+    await page.getByLabel('ई-मेल').fill('not-an-address');
+    await page.getByLabel('पहला नाम').fill('मीरा');
+    await page.getByText('यह ई-मेल सही नहीं है!').waitFor();
+
+    await page.getByLabel('उपनाम').fill('अय्यर');
+    await page.getByLabel('ई-मेल').fill(`meera-${Date.now().toString(36)}@example.com`);
+    await page.getByLabel('कोटेशन किसके लिए').selectOption('Homes');
+    await page.getByRole('textbox', { name: 'संदेश', exact: true }).fill('हमें बेंगलुरु में 3 BHK घर चाहिए।');
+    await page.clock.pauseAt(Date.now() + 1000);
+    await page.getByRole('button', { name: 'संदेश भेजें' }).click();
+    // The API answers in English (SPEC.md §7); the Hindi page says it in Hindi.
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('संपर्क करने के लिए धन्यवाद! हम जल्द ही आपको जवाब देंगे।');
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('hydrates /hi/viewAboutus and /hi/privacy without errors, fitting the phone and accessible', async () => {
+    for (const [path, heading] of [
+      ['/hi/viewAboutus', 'घर, जो उनमें रहने वालों को ध्यान में रखकर बने हों'],
+      ['/hi/privacy', 'हम आपके डेटा का उपयोग कैसे करते हैं'],
+    ] as const) {
+      const page = await browser.newPage(PHONE);
+      await page.goto(path);
+      await waitForApp(page);
+      expect(await page.locator('h1').textContent(), path).toBe(heading);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBeLessThanOrEqual(0);
+      expect(await seriousA11yViolations(page), path).toEqual([]);
+      expect(pageProblems(page), path).toEqual([]);
+    }
   });
 });

@@ -65,6 +65,11 @@ describeEachDatabase(
       expect(visitor.text).toContain('अपनी पसंद बताने के लिए धन्यवाद। Test Studio के एक सलाहकार जल्द ही आपसे संपर्क करेंगे।');
       expect(visitor.text).toContain(`“${DEMO_CAMPAIGN_NAME}” के आपके जवाब हमें मिल गए हैं`);
       expect(visitor.text).not.toContain('Thank you for letting us know');
+      // The matches' section in Hindi too (no home is listed in this test: the "none fits" words).
+      expect(visitor.text).toContain('आपके लिए घर\nअभी हमारा कोई भी घर आपकी माँग पर खरा नहीं उतरता');
+      expect(String(visitor.html)).toContain('आपके लिए घर');
+      expect(visitor.text).not.toContain('Homes for you');
+      expect(staff.text).toContain('Homes\nNo home fits these answers.');
       expect(String(visitor.html)).toContain('<html dir="ltr" lang="hi">');
       // Staff read the answers in the survey's default language, whatever the visitor used.
       expect(staff.text).toContain('What kind of home are you looking for?\n  Villa');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeText } from '../text-schema';
 import { consentFields } from '../consent/consent.contract';
 import { toE164 } from '../phone';
+import { CONTACT_FIELD_MESSAGES as M, CONTACT_LIMITS, CONTACT_MESSAGES } from './contact-messages';
 
 export { CONTACT_API, CONTACT_FORMS } from './contact.api';
 
@@ -9,7 +10,7 @@ export { CONTACT_API, CONTACT_FORMS } from './contact.api';
 export const REQUEST_QUOTATIONS = ['Homes', 'Carpet', 'Budget', 'Partner', 'VenderRegistration'] as const;
 export type RequestQuotation = (typeof REQUEST_QUOTATIONS)[number];
 
-export const CONTACT_LIMITS = { name: 60, email: 254, message: 2000, honeypot: 200, phone: 30, listingId: 100 } as const;
+export { CONTACT_FIELD_MESSAGES, CONTACT_LIMITS, CONTACT_MESSAGES, CONTACT_THANKS } from './contact-messages';
 
 /**
  * "Ask about this home" (issue 25): a message about one listing. What the visitor wants from it: an
@@ -27,12 +28,6 @@ export type EnquiryListingKind = (typeof ENQUIRY_LISTING_KINDS)[number];
 /** An enquiry is kept as a contact message under the request quotation of its listing's kind. */
 export const ENQUIRY_QUOTATIONS: Record<EnquiryListingKind, RequestQuotation> = { project: 'Homes', product: 'Carpet' };
 
-export const CONTACT_MESSAGES = {
-  phoneInvalid: 'Please enter a valid phone number, for example 98450 99999 or +91 98450 99999.',
-  listingUnknown: 'This listing is no longer on our site, so we could not send your message about it. Please go back to the listings and choose it again.',
-  listingKindInvalid: 'The kind of listing must be project or product.',
-  topicInvalid: 'Please choose whether you have a question or want a site visit.',
-} as const;
 
 /** The listing a message is about, as it was named when the message was sent (it survives a rename or a deletion). */
 export const contactListingSchema = z.object({ kind: z.enum(ENQUIRY_LISTING_KINDS), id: z.string(), name: z.string() });
@@ -40,16 +35,14 @@ export type ContactListing = z.infer<typeof contactListingSchema>;
 
 const required = (message: string) => safeText({ message }).trim().min(1, message);
 
-const FIRSTNAME = 'Please input your first name!';
-const LASTNAME = 'Please input your last name!';
-const QUOTATION = 'Please select a request quotation!';
+const FIRSTNAME = M.firstname;
+const LASTNAME = M.lastname;
+const QUOTATION = M.quotation;
 
-const firstname = required(FIRSTNAME).max(CONTACT_LIMITS.name, `First name should be at most ${CONTACT_LIMITS.name} characters.`);
-const lastnameMax = `Last name should be at most ${CONTACT_LIMITS.name} characters.`;
-const email = required('Please input your E-mail!')
-  .max(CONTACT_LIMITS.email, 'The E-mail is too long.')
-  .pipe(z.email('The input is not valid E-mail!'));
-const message = required('Please input your message!').max(CONTACT_LIMITS.message, `Message should be at most ${CONTACT_LIMITS.message} characters.`);
+const firstname = required(FIRSTNAME).max(CONTACT_LIMITS.name, M.firstnameMax);
+const lastnameMax = M.lastnameMax;
+const email = required(M.email).max(CONTACT_LIMITS.email, M.emailTooLong).pipe(z.email(M.emailInvalid));
+const message = required(M.message).max(CONTACT_LIMITS.message, M.messageMax);
 /** Optional: empty is no phone; anything else must read as one number (kept in E.164, +91 when typed without a country). */
 const phone = safeText({ message: CONTACT_MESSAGES.phoneInvalid })
   .trim()

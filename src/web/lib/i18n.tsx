@@ -5,6 +5,7 @@ import { createContext, Fragment, useCallback, useContext, useMemo, type ReactNo
 import type { Catalogue, MessageKey } from '#shared/i18n/catalogues';
 import { DEFAULT_LANGUAGE, LOCALES, localizedPath, type Language } from '#shared/i18n/languages';
 import { messageFormatter, type MessageFormatter } from '#shared/i18n/message-format';
+import { en } from '#shared/i18n/messages/en';
 
 const LanguageContext = createContext<Language>(DEFAULT_LANGUAGE);
 const FormatterContext = createContext<MessageFormatter | null>(null);
@@ -49,4 +50,48 @@ export function Message({ id, values }: { id: MessageKey; values: Record<string,
 export function useLocalizedPath(): (path: string) => string {
   const language = useLanguage();
   return useCallback((path: string) => localizedPath(language, path), [language]);
+}
+
+/**
+ * A catalogue value's plain text. In the browser build the catalogues arrive parsed (vite.config.ts,
+ * precompiledCatalogues): a text without values is one literal element, `[{ type: 0, value }]`.
+ */
+function plainText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.length === 1) {
+    const [element] = value as Array<{ type?: unknown; value?: unknown }>;
+    if (element?.type === 0 && typeof element.value === 'string') return element.value;
+  }
+  return undefined;
+}
+
+/** The catalogue keys of the shared rules' and the API's messages, by their English text. */
+let messageKeys: Map<string, MessageKey> | null = null;
+function messageKeyOf(message: string): MessageKey | undefined {
+  if (!messageKeys) {
+    messageKeys = new Map();
+    for (const key of Object.keys(en) as MessageKey[]) {
+      const text = key.startsWith('msg.') || key.startsWith('email.') ? plainText(en[key]) : undefined;
+      if (text !== undefined) messageKeys.set(text, key);
+    }
+  }
+  return messageKeys.get(message);
+}
+
+/**
+ * A message of a shared rule (zod contract, e-mail rule) or of the API, which are English as the
+ * specification has them, in the page's language: a known text by its catalogue key, anything else
+ * as it is. On English pages the message itself, untouched; the API's answers never change.
+ */
+export function useMessageText(): (message: string) => string {
+  const language = useLanguage();
+  const t = useT();
+  return useCallback(
+    (message: string) => {
+      if (language === DEFAULT_LANGUAGE) return message;
+      const key = messageKeyOf(message);
+      return key ? t(key) : message;
+    },
+    [language, t],
+  );
 }

@@ -9,7 +9,8 @@ type Errors<S extends z.ZodObject> = Partial<Record<keyof z.input<S> & string, s
  * Form state for the public pages (no antd there), validated by the same zod schema the server
  * uses, so a visitor sees the specification's messages before and after a round trip.
  */
-export function useZodForm<S extends z.ZodObject>(schema: S, initial: Values<S>) {
+export function useZodForm<S extends z.ZodObject>(schema: S, initial: Values<S>, options: { messageText?: (message: string) => string } = {}) {
+  const { messageText } = options;
   const [values, setValues] = useState<Values<S>>(initial);
   const [errors, setErrors] = useState<Errors<S>>({});
 
@@ -85,7 +86,8 @@ export function useZodForm<S extends z.ZodObject>(schema: S, initial: Values<S>)
     field: (name: keyof Values<S> & string) => ({
       name,
       value: values[name],
-      error: errors[name],
+      // The rule's message in the page's language (issue 27): the rules and the API speak English.
+      error: errors[name] && messageText ? messageText(errors[name]) : errors[name],
       onChange: (value: string) => setValue(name, value),
       onBlur: () => validateField(name, values),
     }),

@@ -20,7 +20,7 @@ import { recordEvent } from '#server/features/notifications';
 import { storeConsent, type PendingConsent } from '#server/features/consent';
 import * as contact from './contact.repository';
 
-export const CONTACT_THANKS = 'Thank you for getting in touch! We will get back to you soon.';
+export { CONTACT_THANKS } from '#shared/contact/contact-messages';
 
 /** The listing a message names, looked up in the kind the page said or, without one, in homes then decor. */
 export async function findEnquiryListing(db: Kysely<Database>, id: string, kind?: EnquiryListingKind): Promise<ContactListing | undefined> {

@@ -7,6 +7,7 @@ import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
 import { TextField } from '#web/components/text-field';
 import { ApiError, errorMessage } from '#web/lib/api-client';
+import { useMessageText, useT, type Translate } from '#web/lib/i18n';
 import { useHydrated } from '#web/lib/use-hydrated';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { ConsentNotice } from '#web/features/consent/consent-notice';
@@ -16,14 +17,14 @@ import './contact.css';
 /** SPEC.md §4: the server's message stays for 1 s, then the form resets. */
 const SUCCESS_DISPLAY_MS = 1000;
 
-const QUOTATION_LABELS: Record<RequestQuotation, string> = {
-  Homes: 'Homes',
-  Carpet: 'Carpet',
-  Budget: 'Budget',
-  Partner: 'Partner',
-  VenderRegistration: 'Vendor registration',
-};
-const QUOTATION_OPTIONS = REQUEST_QUOTATIONS.map((value) => ({ value, label: QUOTATION_LABELS[value] }));
+/** The options' labels in the page's language; their values stay the contract's (SPEC.md §9). */
+const QUOTATION_LABELS = {
+  Homes: 'contact.quote.Homes',
+  Carpet: 'contact.quote.Carpet',
+  Budget: 'contact.quote.Budget',
+  Partner: 'contact.quote.Partner',
+  VenderRegistration: 'contact.quote.VenderRegistration',
+} as const satisfies Record<RequestQuotation, string>;
 
 const EMPTY = { firstname: '', lastname: '', email: '', requestquotation: '', message: '' };
 
@@ -31,19 +32,21 @@ const EMPTY = { firstname: '', lastname: '', email: '', requestquotation: '', me
  * A link may prefill the form: `?quote=Homes&about=Skyline Residences` (from /result's "Ask about
  * this home"). Only a known quotation is taken; the name goes into the message, which stays editable.
  */
-function prefill(params: URLSearchParams): typeof EMPTY {
+function prefill(t: Translate, params: URLSearchParams): typeof EMPTY {
   const quote = params.get('quote') ?? '';
   const about = (params.get('about') ?? '').trim().slice(0, 200);
   return {
     ...EMPTY,
     requestquotation: (REQUEST_QUOTATIONS as readonly string[]).includes(quote) ? quote : '',
-    message: about ? `I would like to know more about ${about}.` : '',
+    message: about ? t('contact.aboutPrefill', { about }) : '',
   };
 }
 
 function ContactForm() {
   const [params] = useSearchParams();
-  const form = useZodForm(contactFieldsSchema, prefill(params));
+  const t = useT();
+  const messageText = useMessageText();
+  const form = useZodForm(contactFieldsSchema, prefill(t, params), { messageText });
   const [website, setWebsite] = useState('');
   const { notices } = useSiteSettings();
   const [newsletter, setNewsletter] = useState(false);
@@ -70,11 +73,11 @@ function ContactForm() {
     setStatus(null);
     try {
       const { message } = await sendContactMessage({ ...input, website, noticeVersion: notices.contact.version, newsletter });
-      setStatus({ tone: 'success', text: message });
+      setStatus({ tone: 'success', text: messageText(message) });
     } catch (error) {
       // Keep everything the visitor typed; show what went wrong.
       if (error instanceof ApiError && error.errors.length > 0) form.setServerErrors(error.errors);
-      setStatus({ tone: 'error', text: errorMessage(error, 'Your message could not be sent. Please try again.') });
+      setStatus({ tone: 'error', text: messageText(errorMessage(error, t('enquiry.notSent'))) });
       setBusy(false);
     }
   });
@@ -83,33 +86,33 @@ function ContactForm() {
 
   return (
     <form className="contact-form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
-      <h2 id="contact-form-title">Send us a message</h2>
-      <p className="contact-form__note">All fields are required.</p>
+      <h2 id="contact-form-title">{t('contact.formTitle')}</h2>
+      <p className="contact-form__note">{t('contact.allRequired')}</p>
       <div className="contact-form__row">
-        <TextField label="First name" autoComplete="given-name" required {...form.field('firstname')} />
-        <TextField label="Last name" autoComplete="family-name" required {...form.field('lastname')} />
+        <TextField label={t('contact.firstName')} autoComplete="given-name" required {...form.field('firstname')} />
+        <TextField label={t('contact.lastName')} autoComplete="family-name" required {...form.field('lastname')} />
       </div>
-      <TextField label="E-mail" type="email" inputMode="email" autoComplete="email" required {...form.field('email')} />
+      <TextField label={t('contact.email')} type="email" inputMode="email" autoComplete="email" required {...form.field('email')} />
       <TextField
         as="select"
-        label="Request quotation"
-        placeholder="Choose what you need a quote for"
-        options={QUOTATION_OPTIONS}
+        label={t('contact.quotation')}
+        placeholder={t('contact.quotationPlaceholder')}
+        options={REQUEST_QUOTATIONS.map((value) => ({ value, label: t(QUOTATION_LABELS[value]) }))}
         required
         {...form.field('requestquotation')}
       />
       <TextField
         as="textarea"
-        label="Message"
+        label={t('contact.message')}
         rows={6}
-        placeholder="Tell us about your plans, your timeline and anything we should know."
-        hint={`${messageLength} / ${CONTACT_LIMITS.message} characters`}
+        placeholder={t('contact.messagePlaceholder')}
+        hint={t('enquiry.count', { count: String(messageLength), max: String(CONTACT_LIMITS.message) })}
         required
         {...form.field('message')}
       />
       {/* A honeypot for bots: hidden from people and from assistive technology. */}
       <div className="visually-hidden" aria-hidden="true">
-        <label htmlFor="contact-website">Leave this field empty</label>
+        <label htmlFor="contact-website">{t('enquiry.honeypot')}</label>
         <input
           id="contact-website"
           type="text"
@@ -127,7 +130,7 @@ function ContactForm() {
       </div>
       {status?.tone === 'error' ? <Notice tone="error">{status.text}</Notice> : null}
       <button type="submit" className="button contact-form__submit" disabled={!hydrated} aria-disabled={busy || undefined}>
-        {busy && !status ? 'Sending…' : 'Send message'}
+        {busy && !status ? t('enquiry.sending') : t('enquiry.send')}
       </button>
     </form>
   );
@@ -135,22 +138,22 @@ function ContactForm() {
 
 function StudioDetails() {
   const site = useSiteSettings();
+  const t = useT();
   return (
     <section className="studio-details" aria-labelledby="studio-details-title">
-      <h2 id="studio-details-title">Visit the studio</h2>
-      <p className="studio-details__lead">
-        Drop by to see our material library over a cup of coffee, or call us. We reply to every message within one working day.
-      </p>
+      <h2 id="studio-details-title">{t('contact.studioTitle')}</h2>
+      <p className="studio-details__lead">{t('contact.studioLead')}</p>
       <ul className="studio-details__list">
         <li>
           <span className="studio-details__icon">
             <MapPinIcon />
           </span>
           <div>
-            <h3 className="studio-details__label">Address</h3>
+            <h3 className="studio-details__label">{t('contact.address')}</h3>
             <address>{site.address}</address>
             <a href={site.mapUrl} target="_blank" rel="noopener noreferrer">
-              Open in Google Maps<span className="visually-hidden"> (opens in a new tab)</span>
+              {t('contact.openMaps')}
+              <span className="visually-hidden">{t('detail.opensNewTab')}</span>
             </a>
           </div>
         </li>
@@ -159,7 +162,7 @@ function StudioDetails() {
             <PhoneIcon />
           </span>
           <div>
-            <h3 className="studio-details__label">Phone</h3>
+            <h3 className="studio-details__label">{t('contact.phone')}</h3>
             <a href={telHref(site.phone)}>{site.phone}</a>
           </div>
         </li>
@@ -168,7 +171,7 @@ function StudioDetails() {
             <MailIcon />
           </span>
           <div>
-            <h3 className="studio-details__label">E-mail</h3>
+            <h3 className="studio-details__label">{t('contact.email')}</h3>
             <a href={`mailto:${site.email}`}>{site.email}</a>
           </div>
         </li>
@@ -178,13 +181,14 @@ function StudioDetails() {
 }
 
 export function Component() {
+  const t = useT();
   return (
     <>
-      <PageMeta title="Contact" description="Ask for a quote or tell us about your home, your budget or a partnership. Our studio replies within one working day." />
+      <PageMeta title={t('contact.metaTitle')} description={t('contact.description')} />
       <header className="page-intro">
-        <p className="eyebrow">Contact</p>
-        <h1>Let’s talk about your home</h1>
-        <p>Looking for a home, planning a build or ready for new interiors? Tell us a little about it and we will get back to you with ideas and a clear quote.</p>
+        <p className="eyebrow">{t('contact.eyebrow')}</p>
+        <h1>{t('contact.title')}</h1>
+        <p>{t('contact.intro')}</p>
       </header>
       <div className="contact-layout">
         <div className="card contact-layout__form">

@@ -9,7 +9,7 @@ import { Notice } from '#web/components/notice';
 import { TextField } from '#web/components/text-field';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useHydrated } from '#web/lib/use-hydrated';
-import { Message, useT, type Translate } from '#web/lib/i18n';
+import { Message, useMessageText, useT, type Translate } from '#web/lib/i18n';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { ConsentNotice } from '#web/features/consent/consent-notice';
 import { sendContactMessage } from './contact-api';
@@ -60,7 +60,8 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
   const [params] = useSearchParams();
   const { notices } = useSiteSettings();
   const t = useT();
-  const form = useZodForm(enquiryFieldsSchema, { firstname: '', email: '', phone: '', message: '', topic: intent });
+  const messageText = useMessageText();
+  const form = useZodForm(enquiryFieldsSchema, { firstname: '', email: '', phone: '', message: '', topic: intent }, { messageText });
   const [website, setWebsite] = useState('');
   const [newsletter, setNewsletter] = useState(false);
   // Sent by the form without script: the server sent the browser back here with ?sent=1 (or =visit).
@@ -97,7 +98,7 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
     } catch (error) {
       // Everything the visitor typed stays; the fields the server refused say why.
       if (error instanceof ApiError && error.errors.length > 0) form.setServerErrors(error.errors);
-      setStatus({ tone: 'error', text: errorMessage(error, t('enquiry.notSent')) });
+      setStatus({ tone: 'error', text: messageText(errorMessage(error, t('enquiry.notSent'))) });
     } finally {
       setBusy(false);
     }

@@ -5,12 +5,13 @@ import { PRIVACY_REQUEST_MESSAGES } from '#shared/privacy/privacy-requests';
 import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
 import { api, errorMessage } from '#web/lib/api-client';
-import { useT } from '#web/lib/i18n';
+import { useMessageText, useT } from '#web/lib/i18n';
 
 /** /privacy/confirm?token=… (issue 24 §6): the e-mailed link confirms the person's request. */
 export function Component() {
   const [params] = useSearchParams();
   const t = useT();
+  const messageText = useMessageText();
   const token = params.get('token') ?? '';
   const [state, setState] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   useEffect(() => {
@@ -24,7 +25,7 @@ export function Component() {
     <section className="unsubscribe-page card" aria-labelledby="privacy-confirm-title">
       <PageMeta title={t('privacyConfirm.metaTitle')} description={t('privacyConfirm.description')} />
       <h1 id="privacy-confirm-title">{t('privacyConfirm.title')}</h1>
-      {!token ? <Notice tone="error">{t('privacyConfirm.invalidLink')}</Notice> : state ? <Notice tone={state.tone}>{state.text}</Notice> : <p aria-busy="true">{t('privacyConfirm.busy')}</p>}
+      {!token ? <Notice tone="error">{t('privacyConfirm.invalidLink')}</Notice> : state ? <Notice tone={state.tone}>{messageText(state.text)}</Notice> : <p aria-busy="true">{t('privacyConfirm.busy')}</p>}
     </section>
   );
 }

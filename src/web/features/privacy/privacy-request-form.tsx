@@ -2,10 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { PRIVACY_ROUTES } from '#shared/privacy/privacy.api';
 import { Notice } from '#web/components/notice';
 import { api, errorMessage } from '#web/lib/api-client';
+import { useMessageText, useT } from '#web/lib/i18n';
 
 /** On /privacy (issue 24 §6): ask for a copy of one's data or its erasure; confirmed from the mailbox. */
 export function PrivacyRequestForm() {
   const id = useId();
+  const t = useT();
+  const messageText = useMessageText();
   const [email, setEmail] = useState('');
   const [kind, setKind] = useState<'export' | 'erase'>('export');
   const [state, setState] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -16,9 +19,9 @@ export function PrivacyRequestForm() {
     setBusy(true);
     try {
       const res = await api.call(PRIVACY_ROUTES.request, { body: { email, kind } });
-      setState({ tone: 'success', text: res.message });
+      setState({ tone: 'success', text: messageText(res.message) });
     } catch (error) {
-      setState({ tone: 'error', text: errorMessage(error) });
+      setState({ tone: 'error', text: messageText(errorMessage(error)) });
     } finally {
       setBusy(false);
     }
@@ -26,22 +29,22 @@ export function PrivacyRequestForm() {
 
   return (
     <section aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Ask for your data, or its erasure</h2>
+      <h2 id={`${id}-title`}>{t('privacy.request.title')}</h2>
       <form className="privacy-request" onSubmit={(e) => void submit(e)}>
         <fieldset>
-          <legend>What would you like?</legend>
+          <legend>{t('privacy.request.what')}</legend>
           <label>
-            <input type="radio" name="kind" value="export" checked={kind === 'export'} onChange={() => setKind('export')} /> A copy of my data
+            <input type="radio" name="kind" value="export" checked={kind === 'export'} onChange={() => setKind('export')} /> {t('privacy.request.export')}
           </label>
           <label>
-            <input type="radio" name="kind" value="erase" checked={kind === 'erase'} onChange={() => setKind('erase')} /> Erase my data
+            <input type="radio" name="kind" value="erase" checked={kind === 'erase'} onChange={() => setKind('erase')} /> {t('privacy.request.erase')}
           </label>
         </fieldset>
-        <label htmlFor={`${id}-email`}>Your e-mail address</label>
+        <label htmlFor={`${id}-email`}>{t('privacy.request.email')}</label>
         <input id={`${id}-email`} type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <p>We send a link to this address; your request starts once you open it. Nobody can ask for someone else’s data.</p>
+        <p>{t('privacy.request.note')}</p>
         <button type="submit" className="button button--accent" disabled={busy}>
-          Send me the link
+          {t('privacy.request.submit')}
         </button>
         {state ? <Notice tone={state.tone}>{state.text}</Notice> : null}
       </form>

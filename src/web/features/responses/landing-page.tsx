@@ -8,7 +8,7 @@ import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
 import { TextField } from '#web/components/text-field';
 import { ApiError, errorMessage } from '#web/lib/api-client';
-import { useT, type Translate } from '#web/lib/i18n';
+import { useMessageText, useT, type Translate } from '#web/lib/i18n';
 import { useHydrated } from '#web/lib/use-hydrated';
 import { ConsentNotice } from '#web/features/consent/consent-notice';
 import './landing.css';
@@ -80,6 +80,7 @@ function whenIdle(then: () => void): () => void {
 export function Component() {
   const navigate = useNavigate();
   const t = useT();
+  const messageText = useMessageText();
   // The shared e-mail rule without zod: this page's script budget is tight (bench/bundles.ts).
   const [emailInput, setEmailInput] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
@@ -132,7 +133,7 @@ export function Component() {
       setEmailInput('');
       setStatus({ kind: 'subscribed', message: begun.message });
     } catch (error) {
-      if (error instanceof ApiError && error.errors.length > 0) setEmailError(error.errors[0]!.message);
+      if (error instanceof ApiError && error.errors.length > 0) setEmailError(messageText(error.errors[0]!.message));
       setStatus({ kind: 'error', message: errorMessage(error) });
     }
   };
@@ -176,10 +177,10 @@ export function Component() {
           </form>
           {status.kind === 'subscribed' ? (
             <Notice tone="success">
-              {status.message} {t('landing.noSurvey')}
+              {messageText(status.message)} {t('landing.noSurvey')}
             </Notice>
           ) : null}
-          {status.kind === 'error' ? <Notice tone="error">{status.message}</Notice> : null}
+          {status.kind === 'error' ? <Notice tone="error">{messageText(status.message)}</Notice> : null}
         </div>
       </section>
 

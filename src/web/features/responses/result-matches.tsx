@@ -3,9 +3,12 @@ import { Link } from 'react-router';
 import type { Product, Project } from '#shared/listings/listings.contract';
 import { isFit, type ListingMatches, type MatchedListing } from '#shared/matching/listing-match';
 import { matchSections } from '#shared/matching/match-sections';
+import { matchTexts, sectionKeys } from '#shared/matching/match-text';
+import { LOCALES } from '#shared/i18n/languages';
 import { paths } from '#shared/paths';
-import { formatRupees, formatSqft } from '#web/features/listings/listing-format';
 import { fetchListings } from '#web/features/listings/listings-api';
+import { useListingFormat } from '#web/features/listings/use-listing-format';
+import { useLanguage, useT } from '#web/lib/i18n';
 
 /** /viewContact prefilled to ask about one home (the contact page reads `quote` and `about`). */
 export function askAboutHref(name: string): string {
@@ -31,12 +34,12 @@ function useListingFacts(wanted: boolean) {
   return facts;
 }
 
-function Reasons({ reasons, label, misses = false }: { reasons: string[]; label: string; misses?: boolean }) {
+function Reasons({ reasons, label, misses = false, say }: { reasons: string[]; label: string; misses?: boolean; say: (text: string) => string }) {
   if (reasons.length === 0) return null;
   return (
     <ul className={misses ? 'match-card__reasons match-card__reasons--misses' : 'match-card__reasons'} aria-label={label}>
       {reasons.map((reason) => (
-        <li key={reason}>{reason}</li>
+        <li key={reason}>{say(reason)}</li>
       ))}
     </ul>
   );
@@ -44,29 +47,34 @@ function Reasons({ reasons, label, misses = false }: { reasons: string[]; label:
 
 function MatchCard({ match, facts, action }: { match: MatchedListing; facts: string[]; action?: ReactNode }) {
   const fit = isFit(match);
+  const t = useT();
+  const language = useLanguage();
+  const say = matchTexts(t, language, LOCALES[language]);
   return (
     <li className="match-card">
       <img className="match-card__image" src={match.image} alt="" width={160} height={120} loading="lazy" decoding="async" />
       <div className="match-card__body">
         <h3 className="match-card__name">{match.name}</h3>
         {facts.length > 0 ? <p className="match-card__facts">{facts.join(' · ')}</p> : null}
-        <Reasons reasons={match.reasons} label={fit ? 'Why it fits' : 'What fits'} />
-        {fit ? null : <Reasons reasons={match.misses} label="Why it is not a fit" misses />}
+        <Reasons reasons={match.reasons} label={t(fit ? 'matches.whyFits' : 'matches.whatFits')} say={say.reason} />
+        {fit ? null : <Reasons reasons={match.misses} label={t('matches.whyNot')} misses say={say.miss} />}
         {action}
       </div>
     </li>
   );
 }
 
-function projectFacts(project: Project | undefined): string[] {
+type Format = ReturnType<typeof useListingFormat>;
+
+function projectFacts(format: Format, project: Project | undefined): string[] {
   if (!project) return [];
-  const facts = [project.area, project.sizeofunit, formatSqft(project.squareft)];
-  if (typeof project.price === 'number') facts.push(formatRupees(project.price));
+  const facts = [project.area, project.sizeofunit, format.sqft(project.squareft)];
+  if (typeof project.price === 'number') facts.push(format.rupees(project.price));
   return facts;
 }
 
-function productFacts(product: Product | undefined): string[] {
-  return product ? [formatRupees(product.price)] : [];
+function productFacts(format: Format, product: Product | undefined): string[] {
+  return product ? [format.rupees(product.price)] : [];
 }
 
 /**
@@ -78,13 +86,15 @@ function productFacts(product: Product | undefined): string[] {
 export function ResultMatches({ matches, whatsAppAbout }: { matches: ListingMatches | undefined; whatsAppAbout: (home: string) => string }) {
   const sections = matchSections(matches, 'visitor');
   const facts = useListingFacts(sections.some((section) => section.items.length > 0));
+  const format = useListingFormat();
+  const t = useT();
 
   return (
     <>
       {sections.map((section) => (
         <section key={section.kind} className="result-matches" aria-labelledby={`matches-${section.kind}-title`}>
-          <h2 id={`matches-${section.kind}-title`}>{section.title}</h2>
-          {section.note ? <p className="result-matches__none">{section.note}</p> : null}
+          <h2 id={`matches-${section.kind}-title`}>{t(sectionKeys(section).title)}</h2>
+          {section.note ? <p className="result-matches__none">{t(sectionKeys(section).note ?? sectionKeys(section).title)}</p> : null}
           {section.items.length > 0 ? (
             <ul className="result-matches__list">
               {section.items.map((match) =>
@@ -92,20 +102,21 @@ export function ResultMatches({ matches, whatsAppAbout }: { matches: ListingMatc
                   <MatchCard
                     key={match._id}
                     match={match}
-                    facts={projectFacts(facts?.projects.get(match._id))}
+                    facts={projectFacts(format, facts?.projects.get(match._id))}
                     action={
                       <div className="match-card__actions">
                         <Link className="button match-card__ask" to={askAboutHref(match.name)}>
-                          Ask about this home<span className="visually-hidden">: {match.name}</span>
+                          {t('matches.askHome')}
+                          <span className="visually-hidden">: {match.name}</span>
                         </Link>
                         <a className="button button--ghost match-card__whatsapp" href={whatsAppAbout(match.name)} target="_blank" rel="noopener noreferrer">
-                          WhatsApp<span className="visually-hidden">: ask about {match.name} (opens WhatsApp)</span>
+                          WhatsApp<span className="visually-hidden">{t('matches.whatsAppAbout', { name: match.name })}</span>
                         </a>
                       </div>
                     }
                   />
                 ) : (
-                  <MatchCard key={match._id} match={match} facts={productFacts(facts?.products.get(match._id))} />
+                  <MatchCard key={match._id} match={match} facts={productFacts(format, facts?.products.get(match._id))} />
                 ),
               )}
             </ul>

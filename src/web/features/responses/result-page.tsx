@@ -7,7 +7,7 @@ import { useSiteSettings } from '#web/app/site-settings';
 import { listingMatchKinds, type ListingMatches } from '#shared/matching/listing-match';
 import { markSurveyJourney, readResultState } from './journey-state';
 import { ResultMatches } from './result-matches';
-import { whatsAppAboutHome, whatsAppChatHref, whatsAppSummary } from './whatsapp-summary';
+import { whatsAppChatHref, whatsAppSummary } from './whatsapp-summary';
 import './result.css';
 import { VisitBooking } from '#web/features/visits/visit-booking';
 import { useT, type Translate } from '#web/lib/i18n';
@@ -63,7 +63,11 @@ export function Component() {
     .columns.map((c) => ({ name: c.name, title: c.title, answer: cellText(c.format(state.answers)) }))
     .filter((row) => row.answer !== '');
   const name = surveyName(state.questions, state.locale, state.campaignName);
-  const whatsApp = whatsAppChatHref(site.whatsapp, whatsAppSummary(site.name, name ?? 'your survey', rows));
+  const survey = name ?? t('whatsapp.yourSurvey');
+  const whatsApp = whatsAppChatHref(
+    site.whatsapp,
+    whatsAppSummary(site.name, survey, rows, { head: t('whatsapp.summaryHead', { studio: site.name, survey }), tail: t('whatsapp.summaryTail') }),
+  );
   // The sections follow the survey: homes only when the answers are about homes, decor only about decor
   // (the stored result says; without one, the survey's questions do).
   const asked = state.matches?.asked ?? askedBy(state.questions);
@@ -86,7 +90,7 @@ export function Component() {
         <VisitBooking email={state.email} fallback={null} />
       </section>
 
-      <ResultMatches matches={matches} whatsAppAbout={(home) => whatsAppChatHref(site.whatsapp, whatsAppAboutHome(site.name, home))} />
+      <ResultMatches matches={matches} whatsAppAbout={(home) => whatsAppChatHref(site.whatsapp, t('whatsapp.aboutHome', { studio: site.name, home }))} />
 
       <section className="result-answers" aria-labelledby="answers-title">
         <h2 id="answers-title">{t('result.yourAnswers')}</h2>

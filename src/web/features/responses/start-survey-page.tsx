@@ -14,7 +14,7 @@ import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useClientRender } from '#web/lib/use-hydrated';
-import { useLanguage, useT } from '#web/lib/i18n';
+import { useLanguage, useMessageText, useT } from '#web/lib/i18n';
 import type { Language } from '#shared/i18n/languages';
 import { applySurveyLanguage, documentLanguage, loadSurveyStrings } from './survey-language';
 import { submitSurveyResponse } from '#web/features/surveys/campaigns-api';
@@ -362,6 +362,7 @@ function useEmailRecord(start: SurveyStart) {
 function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey | null }) {
   const navigate = useNavigate();
   const t = useT();
+  const messageText = useMessageText();
   const language = useLanguage();
   const record = useEmailRecord(start);
   const journey = record.status.kind === 'ready' ? record.status.journey : null;
@@ -504,14 +505,14 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
       </header>
       {status.kind === 'linkSent' ? (
         <div className="start-survey__record">
-          <Notice tone="success">{t('survey.linkSent', { message: status.message })}</Notice>
+          <Notice tone="success">{t('survey.linkSent', { message: messageText(status.message) })}</Notice>
           <button type="button" className="button start-survey__restart" onClick={() => record.startAgain(status.journey)}>
             {t('survey.startAgain')}
           </button>
         </div>
       ) : status.kind === 'failed' && !status.retry ? (
         <div className="start-survey__record">
-          <Notice tone="error">{status.message}</Notice>
+          <Notice tone="error">{messageText(status.message)}</Notice>
           <p>
             <Link to={paths.home}>{t('survey.goHome')}</Link>
           </p>
@@ -520,7 +521,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
         <>
           {status.kind === 'failed' ? (
             <div className="start-survey__record">
-              <Notice tone="error">{status.message}</Notice>
+              <Notice tone="error">{messageText(status.message)}</Notice>
               <button type="button" className="button start-survey__restart" onClick={record.retry}>
                 {t('survey.tryAgain')}
               </button>
@@ -548,6 +549,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
 function ResumeFromLink({ token }: { token: string }) {
   const navigate = useNavigate();
   const t = useT();
+  const messageText = useMessageText();
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     let cancelled = false;
@@ -578,7 +580,7 @@ function ResumeFromLink({ token }: { token: string }) {
   if (!problem) return <p className="start-survey__loading">{t('survey.loadingAnswers')}</p>;
   return (
     <div className="start-survey__error">
-      <Notice tone="error">{problem}</Notice>
+      <Notice tone="error">{messageText(problem)}</Notice>
       <p>
         <Link to={paths.home}>{t('survey.goHome')}</Link>
       </p>

@@ -8,9 +8,14 @@ const ELLIPSIS = '…';
  * "Hello <studio>, I just answered <survey>:" and one "question: answer" line each, cut at whole
  * lines (a long answer is shortened) so the text stays within 1,000 characters.
  */
-export function whatsAppSummary(studio: string, survey: string, rows: Array<{ title: string; answer: string }>): string {
-  const head = `Hello ${studio}, I just answered “${survey}”. My answers:`;
-  const tail = 'Could we talk?';
+export function whatsAppSummary(
+  studio: string,
+  survey: string,
+  rows: Array<{ title: string; answer: string }>,
+  /** The first and last lines in the page's language (issue 27); English by default. */
+  words: { head: string; tail: string } = { head: `Hello ${studio}, I just answered “${survey}”. My answers:`, tail: 'Could we talk?' },
+): string {
+  const { head, tail } = words;
   let text = head;
   for (const row of rows) {
     let line = `\n• ${row.title}: ${row.answer}`.replace(/\s*\n\s*(?!•)/g, ' ');

@@ -4,99 +4,69 @@ import { paths } from '#shared/paths';
 import { useSiteSettings } from '#web/app/site-settings';
 import { ArrowRightIcon, BuildIcon, HomeSearchIcon, LedgerIcon, PiggyBankIcon, QuoteIcon } from '#web/components/page-icons';
 import { PageMeta } from '#web/components/page-meta';
+import { useT } from '#web/lib/i18n';
 import './about.css';
 
 interface Service {
-  title: string;
-  text: string;
+  key: 'homes' | 'build' | 'budget' | 'fund' | 'quote';
   Icon: ComponentType;
   highlight?: boolean;
 }
 
-/** SPEC.md §2: five service cards, each leading to the contact page. */
+/** SPEC.md §2: five service cards, each leading to the contact page (their texts: `about.service.<key>.*`). */
 const SERVICES: Service[] = [
-  {
-    title: 'Find Homes',
-    text: 'Tell us how you live and what you want to spend. We shortlist homes that fit, arrange the visits and check the paperwork before you commit.',
-    Icon: HomeSearchIcon,
-  },
-  {
-    title: 'Build Your Home',
-    text: 'From plans and approvals to the last coat of paint, our architects and site teams build with you, on a schedule you can follow week by week.',
-    Icon: BuildIcon,
-  },
-  {
-    title: 'Budget & Audit',
-    text: 'A clear estimate before work starts, then an independent check of quotes, bills and progress, so every rupee is accounted for.',
-    Icon: LedgerIcon,
-  },
-  {
-    title: 'Sinking Fund',
-    text: 'For housing societies: we plan a sinking fund for roofs, lifts and facades, so major repairs are paid for long before they become urgent.',
-    Icon: PiggyBankIcon,
-  },
-  {
-    title: 'Get Quote',
-    text: 'Share a few details about your project and we will send a written, itemised quote, usually within two working days.',
-    Icon: QuoteIcon,
-    highlight: true,
-  },
+  { key: 'homes', Icon: HomeSearchIcon },
+  { key: 'build', Icon: BuildIcon },
+  { key: 'budget', Icon: LedgerIcon },
+  { key: 'fund', Icon: PiggyBankIcon },
+  { key: 'quote', Icon: QuoteIcon, highlight: true },
 ];
 
-const PRINCIPLES = [
-  { title: 'One team', text: 'Architects, interior designers and finance advisers at one table, so plans, budget and décor always agree.' },
-  { title: 'Honest numbers', text: 'Itemised quotes and open books. If something changes, you hear it from us first, with the cost beside it.' },
-  { title: 'Care after handover', text: 'We stay in touch after the keys change hands, for the small fixes and the next big idea.' },
-];
+const PRINCIPLES = ['team', 'numbers', 'care'] as const;
 
 export function Component() {
   const site = useSiteSettings();
+  const t = useT();
   return (
     <>
-      <PageMeta
-        title="About"
-        description={`${site.name} helps families find, build, budget for and furnish their homes. Meet the studio and its services.`}
-      />
+      <PageMeta title={t('about.metaTitle')} description={t('about.description', { studio: site.name })} />
       <header className="page-intro about-intro">
-        <p className="eyebrow">About us</p>
-        <h1>Homes designed around the people who live in them</h1>
-        <p>
-          {site.name} is a real-estate and interiors studio. We help families find the right home, build it well and furnish it with
-          care, from the first site visit to the last cushion. Calm spaces, natural materials and honest advice are what we are known for.
-        </p>
+        <p className="eyebrow">{t('about.eyebrow')}</p>
+        <h1>{t('about.title')}</h1>
+        <p>{t('about.intro', { studio: site.name })}</p>
       </header>
 
       <section aria-labelledby="principles-title">
         <h2 id="principles-title" className="visually-hidden">
-          How we work
+          {t('about.howWeWork')}
         </h2>
         <ul className="principles">
           {PRINCIPLES.map((p) => (
-            <li key={p.title} className="principles__item">
-              <h3 className="principles__title">{p.title}</h3>
-              <p>{p.text}</p>
+            <li key={p} className="principles__item">
+              <h3 className="principles__title">{t(`about.principle.${p}.title`)}</h3>
+              <p>{t(`about.principle.${p}.text`)}</p>
             </li>
           ))}
         </ul>
       </section>
 
       <section className="services" aria-labelledby="services-title">
-        <h2 id="services-title">What we do</h2>
+        <h2 id="services-title">{t('about.whatWeDo')}</h2>
         <ul className="services__grid">
-          {SERVICES.map(({ title, text, Icon, highlight }) => (
-            <li key={title} className={highlight ? 'card service-card service-card--highlight' : 'card service-card'}>
+          {SERVICES.map(({ key, Icon, highlight }) => (
+            <li key={key} className={highlight ? 'card service-card service-card--highlight' : 'card service-card'}>
               <span className="service-card__icon">
                 <Icon />
               </span>
               <h3 className="service-card__title">
                 {/* The whole card is clickable; the link's name is the service's title. */}
                 <Link to={paths.contact} className="service-card__link">
-                  {title}
+                  {t(`about.service.${key}.title`)}
                 </Link>
               </h3>
-              <p>{text}</p>
+              <p>{t(`about.service.${key}.text`)}</p>
               <span className="service-card__more" aria-hidden="true">
-                Talk to us <ArrowRightIcon />
+                {t('about.talkToUs')} <ArrowRightIcon />
               </span>
             </li>
           ))}
@@ -104,10 +74,10 @@ export function Component() {
       </section>
 
       <section className="about-cta" aria-labelledby="about-cta-title">
-        <h2 id="about-cta-title">Not sure where to start?</h2>
-        <p>Tell us what you have in mind. We will suggest a sensible next step, with no obligation.</p>
+        <h2 id="about-cta-title">{t('about.ctaTitle')}</h2>
+        <p>{t('about.ctaText')}</p>
         <Link to={paths.contact} className="button button--accent">
-          Contact the studio
+          {t('about.ctaButton')}
         </Link>
       </section>
     </>

@@ -1,7 +1,7 @@
 // Each component from its own package: the @react-email/components bundle also loads Tailwind,
 // Markdown and a code highlighter (Prism), 38 MB of memory in every server process against 7 MB.
 import { textsIn, type TextOf } from '#shared/i18n/translate';
-import { DEFAULT_LANGUAGE, type Language } from '#shared/i18n/languages';
+import { DEFAULT_LANGUAGE, LOCALES, type Language } from '#shared/i18n/languages';
 import { Body } from '@react-email/body';
 import { Column } from '@react-email/column';
 import { Container } from '@react-email/container';
@@ -17,6 +17,7 @@ import { Text } from '@react-email/text';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { matchLine, matchSections, type MatchAudience } from '#shared/matching/match-sections';
+import { matchLineIn, sectionKeys } from '#shared/matching/match-text';
 import { ENQUIRY_TOPIC_LABELS } from '#shared/contact/contact.contract';
 import { formatPhone, telHref } from '#shared/phone';
 import type { SiteSettings } from '#shared/site';
@@ -57,9 +58,27 @@ function AnswerList({ data }: { data: EventData }) {
   );
 }
 
+/**
+ * The matches' sections as text: match-sections.ts's words and lines; for a visitor who answered in
+ * another language (issue 27), the same from the catalogue (staff read English).
+ */
+function toldSections(data: EventData, audience: MatchAudience, language: Language = DEFAULT_LANGUAGE) {
+  return matchSections(data.matches, audience).map((section) => {
+    if (audience === 'staff' || language === DEFAULT_LANGUAGE) return { ...section, lines: section.items.map(matchLine) };
+    const t = textsIn(language);
+    const keys = sectionKeys(section);
+    return {
+      ...section,
+      title: t(keys.title),
+      note: keys.note ? t(keys.note) : null,
+      lines: section.items.map((item) => matchLineIn(t, language, LOCALES[language], item)),
+    };
+  });
+}
+
 /** The homes and decor matched to the answers, told as /result and the lead's page tell them (match-sections.ts). */
-function Matches({ data, audience }: { data: EventData; audience: MatchAudience }) {
-  const sections = matchSections(data.matches, audience);
+function Matches({ data, audience, language }: { data: EventData; audience: MatchAudience; language?: Language }) {
+  const sections = toldSections(data, audience, language);
   if (sections.length === 0) return null;
   return (
     <Section>
@@ -69,9 +88,9 @@ function Matches({ data, audience }: { data: EventData; audience: MatchAudience 
             {section.title}
           </Heading>
           {section.note ? <Text style={{ ...value, color: colors.muted }}>{section.note}</Text> : null}
-          {section.items.map((item) => (
+          {section.items.map((item, i) => (
             <Text key={item._id} style={value}>
-              {matchLine(item)}
+              {section.lines[i]}
             </Text>
           ))}
         </Section>
@@ -209,7 +228,7 @@ export function VisitorConfirmationEmail({ data, studio, unsubscribeUrl }: Visit
           </Heading>
           <Text style={{ fontSize: '15px', margin: '0 0 8px' }}>{t('mail.confirm.text', { studio: studio.name })}</Text>
           {data.activity.campaignName ? <Text style={{ fontSize: '15px', margin: '0 0 8px' }}>{t('mail.confirm.received', { campaign: data.activity.campaignName })}</Text> : null}
-          <Matches data={data} audience="visitor" />
+          <Matches data={data} audience="visitor" language={language} />
           <Hr style={{ borderColor: colors.line, margin: '24px 0 12px' }} />
           <Text style={label}>{studio.name}</Text>
           <Text style={value}>{studio.address}</Text>
@@ -270,12 +289,12 @@ function toMail(element: ReactElement, text: string, mail: Omit<OutgoingMail, 'h
 }
 
 /** Answers (unless left out) and matches as plain text: "Question\n  answer" blocks. */
-function textBlocks(data: EventData, audience: MatchAudience, withAnswers = true): string[] {
+function textBlocks(data: EventData, audience: MatchAudience, withAnswers = true, language: Language = DEFAULT_LANGUAGE): string[] {
   const blocks: string[] = [];
   const answers = withAnswers ? (data.activity.answers ?? []) : [];
   if (answers.length > 0) blocks.push(['Answers', ...answers.map((a) => `${a.question}\n  ${a.answer.replace(/\n/g, '\n  ')}`)].join('\n\n'));
-  for (const section of matchSections(data.matches, audience)) {
-    blocks.push([section.title, ...(section.note ? [section.note] : []), ...section.items.map((i) => `- ${matchLine(i)}`)].join('\n'));
+  for (const section of toldSections(data, audience, language)) {
+    blocks.push([section.title, ...(section.note ? [section.note] : []), ...section.lines.map((line) => `- ${line}`)].join('\n'));
   }
   return blocks;
 }
@@ -303,7 +322,7 @@ function visitorText(data: EventData, studio: SiteSettings, t: TextOf): string {
   const lines = [t('mail.confirm.heading'), '', t('mail.confirm.text', { studio: studio.name })];
   // The campaign's name is the studio's words, not the visitor's.
   if (data.activity.campaignName) lines.push(t('mail.confirm.received', { campaign: data.activity.campaignName }));
-  const blocks = textBlocks(data, 'visitor', false);
+  const blocks = textBlocks(data, 'visitor', false, data.activity.language ?? DEFAULT_LANGUAGE);
   if (blocks.length) lines.push('', blocks.join('\n\n'));
   lines.push('', studio.name, studio.address, `${studio.phone} · ${studio.email}`);
   return lines.join('\n');

@@ -1,0 +1,125 @@
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import { CONTACT_FIELD_MESSAGES, CONTACT_THANKS, contactFieldsSchema } from '#shared/contact/contact.contract';
+import { textsIn } from '#shared/i18n/translate';
+import { LOCALES } from '#shared/i18n/languages';
+import { en } from '#shared/i18n/messages/en';
+import type { ListingMatches, MatchedListing } from '#shared/matching/listing-match';
+import { matchLine, matchSections } from '#shared/matching/match-sections';
+import { matchLineIn, matchTexts, sectionKeys } from '#shared/matching/match-text';
+import { PRIVACY_REQUEST_MESSAGES } from '#shared/privacy/privacy-requests';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
+import { whatsAppAboutHome, whatsAppSummary } from '#web/features/responses/whatsapp-summary';
+
+// Issue 27: the contact, about, privacy and result pages' texts in Hindi, their English values the
+// pages' and the API's texts exactly.
+const hi = textsIn('hi');
+const english = textsIn('en');
+
+const listing = (name: string, reasons: string[], misses: string[] = []): MatchedListing => ({ _id: name, name, image: '/x.jpg', reasons, misses });
+
+describe('English values are the texts the pages and the API had (issue 27)', () => {
+  it('keeps the contact rules’ messages, the thanks, the privacy and the survey messages', () => {
+    const empty = contactFieldsSchema.safeParse({ firstname: '', lastname: '', email: '', requestquotation: '', message: '' });
+    const messages = empty.success ? [] : empty.error.issues.map((issue) => issue.message);
+    expect(messages).toEqual([
+      CONTACT_FIELD_MESSAGES.firstname,
+      CONTACT_FIELD_MESSAGES.lastname,
+      CONTACT_FIELD_MESSAGES.email,
+      CONTACT_FIELD_MESSAGES.quotation,
+      CONTACT_FIELD_MESSAGES.message,
+    ]);
+    expect(messages).toEqual(['Please input your first name!', 'Please input your last name!', 'Please input your E-mail!', 'Please select a request quotation!', 'Please input your message!']);
+    expect(en['msg.contact.firstname']).toBe('Please input your first name!');
+    expect(en['msg.contact.emailInvalid']).toBe('The input is not valid E-mail!');
+    expect(en['msg.contact.thanks']).toBe(CONTACT_THANKS);
+    expect(en['msg.privacy.sent']).toBe(PRIVACY_REQUEST_MESSAGES.sent);
+    expect(en['msg.privacy.confirmed']).toBe(PRIVACY_REQUEST_MESSAGES.confirmed);
+    expect(en['msg.privacy.invalidLink']).toBe(PRIVACY_REQUEST_MESSAGES.invalidLink);
+    expect(en['msg.privacy.kind']).toBe(PRIVACY_REQUEST_MESSAGES.kind);
+    for (const key of ['emailSaved', 'newsletterSaved', 'emailKept', 'campaignInactive', 'emailRecordNotFound', 'resumeLinkSent', 'resumeLinkInvalid', 'surveyFinished', 'surveyClosed'] as const) {
+      expect(en[`msg.survey.${key}`], key).toBe(CAMPAIGN_MESSAGES[key]);
+      // The English catalogue gives the text back unchanged through ICU (no quote or brace eaten).
+      expect(english(`msg.survey.${key}`), key).toBe(CAMPAIGN_MESSAGES[key]);
+    }
+  });
+
+  it('keeps each message the pages look up by its English text a plain literal, as the browser build parses it', () => {
+    // useMessageText (src/web/lib/i18n.tsx) finds a message's key by the text of its one literal element.
+    const keys = Object.keys(en).filter((key) => key.startsWith('msg.') || key.startsWith('email.'));
+    expect(keys.length).toBeGreaterThan(30);
+    for (const key of keys) expect(parse(en[key as keyof typeof en]), key).toEqual([{ type: 0, value: en[key as keyof typeof en] }]);
+  });
+
+  it('keeps the WhatsApp texts of /result', () => {
+    expect(english('whatsapp.aboutHome', { studio: 'Abode', home: 'Lakeside' })).toBe(whatsAppAboutHome('Abode', 'Lakeside'));
+    const rows = [{ title: 'Budget', answer: '₹1–2 crore' }];
+    expect(
+      whatsAppSummary('Abode', 'Home survey', rows, {
+        head: english('whatsapp.summaryHead', { studio: 'Abode', survey: 'Home survey' }),
+        tail: english('whatsapp.summaryTail'),
+      }),
+    ).toBe(whatsAppSummary('Abode', 'Home survey', rows));
+    expect(hi('whatsapp.aboutHome', { studio: 'Abode', home: 'Lakeside' })).toBe('नमस्ते Abode, मेरे होम सर्वे में Lakeside मेल खाया है। क्या आप मुझे इसके बारे में और बता सकते हैं?');
+  });
+});
+
+describe('matches in the visitor’s language (issue 27)', () => {
+  const fit = listing('Lakeside', ['within your budget', '3 BHK', 'in Whitefield', '1,450 sq. ft', 'ready by Mar 2027', 'apartment']);
+  const near = listing(
+    'Baner Heights',
+    ['3 BHK'],
+    [
+      '₹2.4 crore, above your ₹1–2 crore budget',
+      'in Pune, you asked for Whitefield or Indiranagar, Bengaluru',
+      '2 BHK, you asked for 3',
+      'a villa, you asked for an apartment',
+      '1,100 sq. ft, you asked for at least 1,400',
+      'ready Dec 2028, you want to move in by Jun 2027',
+      'not teak or walnut',
+    ],
+  );
+
+  it('uses the English headings of match-sections.ts as the English catalogue’s, in every state', () => {
+    const cases: ListingMatches[] = [
+      { projects: [fit], products: [fit], asked: { projects: true, products: true } },
+      { projects: [near], products: [near], asked: { projects: true, products: true } },
+      { projects: [], products: [], asked: { projects: true, products: true } },
+    ];
+    for (const matches of cases) {
+      for (const section of matchSections(matches, 'visitor')) {
+        const keys = sectionKeys(section);
+        expect(english(keys.title)).toBe(section.title);
+        expect(keys.note ? english(keys.note) : null).toBe(section.note);
+      }
+    }
+  });
+
+  it('leaves English reasons and lines exactly as the matcher wrote them', () => {
+    const say = matchTexts(english, 'en', LOCALES.en);
+    for (const reason of [...fit.reasons, ...near.reasons]) expect(say.reason(reason)).toBe(reason);
+    for (const miss of near.misses) expect(say.miss(miss)).toBe(miss);
+  });
+
+  it('says the reasons and misses in Hindi, leaving the names and places the visitor and the studio wrote', () => {
+    const say = matchTexts(hi, 'hi', LOCALES.hi);
+    expect(fit.reasons.map(say.reason)).toEqual(['आपके बजट में', '3 BHK', 'Whitefield में', '1,450 वर्ग फ़ुट', 'मार्च 2027 तक तैयार', 'अपार्टमेंट']);
+    expect(near.misses.map(say.miss)).toEqual([
+      '₹2.4 करोड़, आपके ₹1–2 करोड़ के बजट से ज़्यादा',
+      'Pune में, आपने Whitefield या Indiranagar, Bengaluru माँगा था',
+      '2 BHK, आपने 3 माँगा था',
+      'विला, आपने अपार्टमेंट माँगा था',
+      '1,100 वर्ग फ़ुट, आपने कम से कम 1,400 माँगा था',
+      'दिसंबर 2028 में तैयार, आप जून 2027 तक रहने आना चाहते हैं',
+      'teak या walnut नहीं',
+    ]);
+    // A phrase of an unknown form stays as it is.
+    expect(say.reason('Scandinavian')).toBe('Scandinavian');
+    expect(matchLineIn(hi, 'hi', LOCALES.hi, listing('Oak chair', [], ['₹45,000, below your ₹50,000 budget']))).toBe(
+      'Oak chair — पूरा मेल नहीं: ₹45,000, आपके ₹50,000 के बजट से कम',
+    );
+    // The same line built from the English catalogue is match-sections.ts's line.
+    expect(matchLineIn(english, 'en', LOCALES.en, near)).toBe(matchLine(near));
+    expect(matchLineIn(english, 'en', LOCALES.en, fit)).toBe(matchLine(fit));
+  });
+});
