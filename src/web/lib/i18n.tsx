@@ -53,8 +53,9 @@ export function useLocalizedPath(): (path: string) => string {
 }
 
 /**
- * A catalogue value's plain text. In the browser build the catalogues arrive parsed (vite.config.ts,
- * precompiledCatalogues): a text without values is one literal element, `[{ type: 0, value }]`.
+ * A catalogue value's plain text: a string (the server's catalogues, and the browser's plain texts),
+ * or a message the browser build parsed (vite.config.ts, precompiledCatalogues) into one literal
+ * element, `[{ type: 0, value }]` (a text with a quote in it).
  */
 function plainText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
