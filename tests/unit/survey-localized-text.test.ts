@@ -152,3 +152,12 @@ describe('localized survey strings, edited in the JSON text (issue 27)', () => {
   });
 });
 
+
+describe('the demo survey (issue 27: every visitor-facing text has Hindi)', () => {
+  it('has nothing left to translate into Hindi, its rating scale included', async () => {
+    const { DEMO_SURVEY } = await import('#server/features/surveys/campaigns.seed');
+    const json = JSON.stringify(DEMO_SURVEY);
+    expect(untranslatedPaths(json, 'hi')).toEqual([]);
+    expect(localizedTextPaths(DEMO_SURVEY).length).toBeGreaterThan(40);
+  });
+});

@@ -86,7 +86,12 @@ const HINDI: Readonly<Record<string, string>> = {
   "Best time to call": "फ़ोन करने का सबसे अच्छा समय",
   "Morning": "सुबह",
   "Afternoon": "दोपहर",
-  "Evening": "शाम"
+  "Evening": "शाम",
+  "1 BHK": "1 बीएचके",
+  "2 BHK": "2 बीएचके",
+  "3 BHK": "3 बीएचके",
+  "4 BHK": "4 बीएचके",
+  "5+ BHK": "5+ बीएचके"
 };
 
 function hi(text: string): { default: string; hi: string } {
@@ -144,11 +149,11 @@ export const DEMO_SURVEY = {
           title: hi('How many bedrooms?'),
           isRequired: true,
           rateValues: [
-            { value: 1, text: '1 BHK' },
-            { value: 2, text: '2 BHK' },
-            { value: 3, text: '3 BHK' },
-            { value: 4, text: '4 BHK' },
-            { value: 5, text: '5+ BHK' },
+            { value: 1, text: hi('1 BHK') },
+            { value: 2, text: hi('2 BHK') },
+            { value: 3, text: hi('3 BHK') },
+            { value: 4, text: hi('4 BHK') },
+            { value: 5, text: hi('5+ BHK') },
           ],
         },
         {
