@@ -174,7 +174,7 @@ export const en = {
   'mail.resume.keptNamedText': 'We kept your answers to {campaign}. Open this link to pick up where you left off; it works for 30 days, until you finish the survey:',
   'mail.resume.button': 'Continue the survey',
   'mail.resume.ignore': 'If you did not ask for this, you can ignore this e-mail: nobody sees your answers without this link.',
-  // The visitor's site-visit mails (the language the visit was booked in).
+  // The visitor's site-visit mails (the language the visit was booked in) and the privacy request's.
   'mail.visit.subject.booked': 'Site visit booked: {place}, {when}',
   'mail.visit.subject.moved': 'Site visit moved: {place}, {when}',
   'mail.visit.subject.cancelled': 'Site visit cancelled: {place}, {when}',
@@ -187,6 +187,13 @@ export const en = {
   'mail.visit.calendar': 'The attached invitation adds it to Google Calendar, Outlook or Apple Calendar.',
   'mail.visit.inviteSummary': 'Site visit at {place}',
   'mail.visit.inviteDescription': 'Your site visit at {place}. To move or cancel it: {link}',
+  'mail.privacy.subject': 'Confirm your request to {studio}',
+  'mail.privacy.askedExport': 'Someone, we hope you, asked {studio} for a copy of the data we hold about you.',
+  'mail.privacy.askedErase': 'Someone, we hope you, asked {studio} for the erasure of the data we hold about you.',
+  'mail.privacy.openLink': 'To confirm, open this link within 24 hours:',
+  'mail.privacy.button': 'Confirm the request',
+  'mail.privacy.linkWorks': ' (the link works for 24 hours).',
+  'mail.privacy.notYou': 'If it was not you, ignore this e-mail: nothing happens.',
   // /unsubscribe and /privacy/confirm.
   'unsubscribe.title': 'Unsubscribe',
   'unsubscribe.description': 'Stop the newsletter and other e-mails from us.',

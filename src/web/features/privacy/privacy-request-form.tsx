@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PRIVACY_ROUTES } from '#shared/privacy/privacy.api';
 import { Notice } from '#web/components/notice';
+import { useLanguage } from '#web/lib/i18n';
 import { api, errorMessage } from '#web/lib/api-client';
 
 /** On /privacy (issue 24 §6): ask for a copy of one's data or its erasure; confirmed from the mailbox. */
@@ -10,12 +11,13 @@ export function PrivacyRequestForm() {
   const [kind, setKind] = useState<'export' | 'erase'>('export');
   const [state, setState] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const language = useLanguage();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     try {
-      const res = await api.call(PRIVACY_ROUTES.request, { body: { email, kind } });
+      const res = await api.call(PRIVACY_ROUTES.request, { body: { email, kind, language } });
       setState({ tone: 'success', text: res.message });
     } catch (error) {
       setState({ tone: 'error', text: errorMessage(error) });
