@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answerAsVisitor, createActiveCampaign, staffApi, type Api } from './api';
-import { DESKTOP, loginAsStaff, pageProblems, PHONE, useBrowser } from './browser';
+import { DESKTOP, loginAsStaff, pageProblems, PHONE, useBrowser, waitForApp } from './browser';
 
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
@@ -50,4 +50,27 @@ describe('erasing a person from their lead page (issue 24 §6)', () => {
       await page.close();
     });
   }
+});
+
+describe('asking for one’s data from the privacy page (issue 27)', () => {
+  it('sends the page’s language with the request: hi from /hi/privacy, en from /privacy', async () => {
+    for (const [path, language] of [['/hi/privacy', 'hi'], ['/privacy', 'en']] as const) {
+      const page = await browser.newPage(PHONE);
+      const bodies: unknown[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/privacy/requests') bodies.push(request.postDataJSON());
+      });
+      await page.goto(path);
+      await waitForApp(page);
+      // By type, not by label: the form's texts are translated separately.
+      const form = page.locator('form.privacy-request');
+      await form.locator('input[type="email"]').fill(`ask-${language}-${RUN}@example.com`);
+      await form.locator('button[type="submit"]').click();
+      await expect.poll(() => bodies.length).toBe(1);
+      expect(bodies[0]).toEqual({ email: `ask-${language}-${RUN}@example.com`, kind: 'export', language });
+      await form.locator('.notice--success').waitFor();
+      expect(pageProblems(page)).toEqual([]);
+      await page.close();
+    }
+  });
 });

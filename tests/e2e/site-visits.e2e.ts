@@ -71,6 +71,26 @@ describe('booking a site visit on a phone', () => {
     expect(await seriousA11yViolations(staffPage)).toEqual([]);
   });
 
+  it('from a Hindi page the booking carries the page’s language: the manage link is under /hi/ (issue 27)', async () => {
+    const page = await browser.newPage(PHONE);
+    const bodies: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/visits') bodies.push(request.postDataJSON());
+    });
+    await page.goto(`/hi/viewProjects/${encodeURIComponent(home._id)}`);
+    await waitForApp(page);
+    await page.getByRole('button', { name: 'साइट विज़िट बुक करें' }).click();
+    const panel = page.getByRole('region', { name: 'साइट विज़िट बुक करें' });
+    await panel.getByRole('radio').and(page.locator(':not([disabled])')).first().check();
+    await panel.locator('input[type="email"]').fill(`${unique('hindi-visit')}@example.com`);
+    await panel.getByRole('button', { name: 'यह विज़िट बुक करें' }).click();
+    await page.getByRole('heading', { name: 'आपकी साइट विज़िट बुक हो गई है' }).waitFor();
+    expect(bodies).toEqual([expect.objectContaining({ language: 'hi' })]);
+    const google = new URL((await page.getByRole('link', { name: /Google Calendar/ }).getAttribute('href'))!);
+    expect(google.searchParams.get('details')).toMatch(/\/hi\/visit\?id=[^&]+&token=/);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
   it('the e-mailed link moves the visit, then cancels it, on a phone', async () => {
     const studios = (await visitorApi<Array<{ studioId: string }>>('GET', '/api/visits/studios')).data;
     const studioId = studios[0]!.studioId;

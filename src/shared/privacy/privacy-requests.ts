@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageField } from '#shared/i18n/language-field';
 
 export const PRIVACY_REQUEST_KINDS = ['export', 'erase'] as const;
 
@@ -12,6 +13,8 @@ export const PRIVACY_REQUEST_MESSAGES = {
 export const privacyRequestInput = z.object({
   email: z.string().trim().max(254).email('Please enter a valid e-mail address.'),
   kind: z.enum(PRIVACY_REQUEST_KINDS, { message: PRIVACY_REQUEST_MESSAGES.kind }),
+  /** Issue 27: the page's language; the confirmation e-mail and its link follow it. English if left out. */
+  language: languageField,
 });
 
 export const privacyConfirmInput = z.object({ token: z.string().min(1).max(2000) });

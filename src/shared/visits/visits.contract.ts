@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { route } from '../api-route';
 import { messageAnswer } from '../api-answer';
 import { safeText } from '../text-schema';
+import { languageField } from '#shared/i18n/language-field';
 
 /**
  * Site visits (issue 26): each studio location offers visit slots (weekly hours, slot length, seats
@@ -86,6 +87,8 @@ export const bookVisitSchema = z.object({
   name: optionalText(120),
   phone: optionalText(30),
   leadToken: z.string().max(2000).optional(),
+  /** Issue 27: the page's language; the visitor's mails and manage link follow it. English if left out. */
+  language: languageField,
 });
 export type BookVisitInput = z.infer<typeof bookVisitSchema>;
 

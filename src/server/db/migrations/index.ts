@@ -41,6 +41,7 @@ import * as leadFollowUp from './2026-11-29T0110-lead-follow-up';
 import * as visits from './2026-11-29T0200-visits';
 import * as responseLanguage from './2026-11-29T0500-response-language';
 import * as listingHindi from './2026-11-29T0510-listing-hindi';
+import * as visitLanguage from './2026-11-29T0520-visit-language';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0200-visits': visits,
   '2026-11-29T0500-response-language': responseLanguage,
   '2026-11-29T0510-listing-hindi': listingHindi,
+  '2026-11-29T0520-visit-language': visitLanguage,
 };

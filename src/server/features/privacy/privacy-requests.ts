@@ -4,6 +4,9 @@ import type { Database } from '#server/db/schema';
 import type { PersonalData } from '#server/lib/personal-data';
 import { toIso } from '#server/db/database';
 import type { PrivacyRequestItem } from '#shared/privacy/privacy-requests';
+import { DEFAULT_LANGUAGE, localizedPath, type Language } from '#shared/i18n/languages';
+import { textsIn } from '#shared/i18n/translate';
+import { paths } from '#shared/paths';
 
 export interface RequestMailer {
   send(mail: { to: string[]; subject: string; text: string; html: string }): Promise<void>;
@@ -36,16 +39,28 @@ export function readRequestToken(secret: string, token: string, now: Date): { em
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Mails the confirmation link to the address (whether or not it is known: the answer is the same). */
-export async function sendConfirmation(mailer: RequestMailer, secret: string, siteUrl: string, studio: string, input: { email: string; kind: 'export' | 'erase' }, now: Date): Promise<void> {
-  const link = `${siteUrl.replace(/\/$/, '')}/privacy/confirm?token=${encodeURIComponent(requestToken(secret, input.email, input.kind, now))}`;
-  const what = input.kind === 'export' ? 'a copy of the data we hold about you' : 'the erasure of the data we hold about you';
-  const text = `Someone, we hope you, asked ${studio} for ${what}.\n\nTo confirm, open this link within 24 hours:\n${link}\n\nIf it was not you, ignore this e-mail: nothing happens.`;
+/**
+ * Mails the confirmation link to the address (whether or not it is known: the answer is the same), in
+ * the language of the page the request came from (issue 27), the link to that language's confirm page.
+ */
+export async function sendConfirmation(
+  mailer: RequestMailer,
+  secret: string,
+  siteUrl: string,
+  studio: string,
+  input: { email: string; kind: 'export' | 'erase'; language?: Language | undefined },
+  now: Date,
+): Promise<void> {
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const t = textsIn(language);
+  const link = `${siteUrl.replace(/\/$/, '')}${localizedPath(language, paths.privacyConfirm)}?token=${encodeURIComponent(requestToken(secret, input.email, input.kind, now))}`;
+  const asked = t(input.kind === 'export' ? 'mail.privacy.askedExport' : 'mail.privacy.askedErase', { studio });
+  const text = `${asked}\n\n${t('mail.privacy.openLink')}\n${link}\n\n${t('mail.privacy.notYou')}`;
   await mailer.send({
     to: [input.email.trim()],
-    subject: `Confirm your request to ${studio}`,
+    subject: t('mail.privacy.subject', { studio }),
     text,
-    html: `<p>Someone, we hope you, asked ${escapeHtml(studio)} for ${what}.</p><p><a href="${escapeHtml(link)}">Confirm the request</a> (the link works for 24 hours).</p><p>If it was not you, ignore this e-mail: nothing happens.</p>`,
+    html: `<p>${escapeHtml(asked)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.privacy.button'))}</a>${escapeHtml(t('mail.privacy.linkWorks'))}</p><p>${escapeHtml(t('mail.privacy.notYou'))}</p>`,
   });
 }
 

@@ -12,6 +12,8 @@ export interface InviteInput {
   /** DTSTAMP: when this version of the invitation was made. */
   stamp: Date;
   manageUrl: string;
+  /** The event's title and description in the visit's language (issue 27); English when left out. */
+  texts?: { summary: string; description: string };
 }
 
 /** The invitation's UID: stable per visit, unique to this site. */
@@ -31,9 +33,9 @@ export function visitInvite(input: InviteInput): { method: 'REQUEST' | 'CANCEL';
     stamp: input.stamp,
     start: input.start,
     end: input.end,
-    summary: `Site visit at ${input.studio.name}`,
+    summary: input.texts?.summary ?? `Site visit at ${input.studio.name}`,
     location: input.studio.address,
-    description: `Your site visit at ${input.studio.name}. To move or cancel it: ${input.manageUrl}`,
+    description: input.texts?.description ?? `Your site visit at ${input.studio.name}. To move or cancel it: ${input.manageUrl}`,
     url: input.manageUrl,
     status: input.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: input.studio.name, email: input.studio.email },

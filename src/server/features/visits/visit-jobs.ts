@@ -3,9 +3,12 @@ import type { Database } from '#server/db/schema';
 import { toIso } from '#server/db/database';
 import { newId } from '#server/lib/ids';
 import { leadPath } from '#shared/paths';
+import { DEFAULT_LANGUAGE, LOCALES } from '#shared/i18n/languages';
+import type { MessageKey } from '#shared/i18n/messages/en';
+import { textsIn } from '#shared/i18n/translate';
 import { findListingSummary } from '#server/features/listings';
 import { visitInvite } from './visit-invite';
-import { manageUrl } from './visits.service';
+import { manageUrl, visitLanguage } from './visits.service';
 import type { VisitMailsTable } from './visits.tables';
 
 const MINUTE_MS = 60_000;
@@ -44,12 +47,22 @@ export interface VisitJobOptions {
   log?: { error(message: string): void };
 }
 
+/** The staff mails' subjects (English). */
 const SUBJECTS: Record<MailKind, string> = {
   booked: 'Site visit booked',
   moved: 'Site visit moved',
   cancelled: 'Site visit cancelled',
   'reminder-day': 'Reminder: site visit tomorrow',
   'reminder-hours': 'Reminder: site visit in 2 hours',
+};
+
+/** The visitor's subjects, from the catalogue in the visit's language (issue 27); English equals `SUBJECTS[kind]: place, when`. */
+const VISITOR_SUBJECTS: Record<MailKind, MessageKey> = {
+  booked: 'mail.visit.subject.booked',
+  moved: 'mail.visit.subject.moved',
+  cancelled: 'mail.visit.subject.cancelled',
+  'reminder-day': 'mail.visit.subject.reminderDay',
+  'reminder-hours': 'mail.visit.subject.reminderHours',
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -174,33 +187,51 @@ export class VisitJobs {
     const location = await findListingSummary(db, 'studio', visit.studioId);
     const start = new Date(toIso(visit.startsAt));
     const end = new Date(toIso(visit.endsAt));
-    const link = await manageUrl(this.options, visit.id, end);
+    const language = visitLanguage(visit);
+    const link = await manageUrl(this.options, visit.id, end, language);
     const place = { name: location?.name ?? studio.name, email: studio.email, address: location ? `${location.name}, ${studio.name}` : studio.address };
-    const invite = visitInvite({
-      visitId: visit.id,
-      sequence: visit.sequence,
-      start,
-      end,
-      cancelled: visit.status === 'cancelled',
-      studio: place,
-      visitor: { email: visit.email, name: visit.name },
-      stamp: now,
-      manageUrl: link,
-    });
-    const when = new Intl.DateTimeFormat('en-IN', { timeZone: studio.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(start);
-    const icalEvent = { method: invite.method, filename: invite.method === 'CANCEL' ? 'cancel.ics' : 'invite.ics', content: invite.content };
-    const subject = `${SUBJECTS[kind]}: ${place.name}, ${when}`;
+    const inviteOf = (texts?: { summary: string; description: string }) =>
+      visitInvite({
+        visitId: visit.id,
+        sequence: visit.sequence,
+        start,
+        end,
+        cancelled: visit.status === 'cancelled',
+        studio: place,
+        visitor: { email: visit.email, name: visit.name },
+        stamp: now,
+        manageUrl: link,
+        ...(texts ? { texts } : {}),
+      });
+    const attach = (invite: ReturnType<typeof visitInvite>) => ({ method: invite.method, filename: invite.method === 'CANCEL' ? 'cancel.ics' : 'invite.ics', content: invite.content });
+    // Staff's invitation in English; the visitor's event titled in the visit's language (issue 27).
+    const icalEvent = attach(inviteOf());
+    const dateTime = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: studio.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(start);
+    const when = dateTime(LOCALES.en);
+    // The visitor's mail in the visit's language (issue 27): texts from the catalogue, the date in its locale.
+    const t = textsIn(language);
+    const visitorWhen = dateTime(LOCALES[language]);
     const visitorLines = [
-      kind === 'cancelled' ? `Your site visit at ${place.name} on ${when} is cancelled.` : `Your site visit at ${place.name}: ${when} (${studio.timeZone}).`,
-      kind === 'cancelled' ? 'You are welcome to book another time on our site.' : `To move or cancel it: ${link}`,
-      'The attached invitation adds it to Google Calendar, Outlook or Apple Calendar.',
+      kind === 'cancelled' ? t('mail.visit.cancelled', { place: place.name, when: visitorWhen }) : t('mail.visit.when', { place: place.name, when: visitorWhen, zone: studio.timeZone }),
+      kind === 'cancelled' ? t('mail.visit.bookAgain') : t('mail.visit.manage', { link }),
+      t('mail.visit.calendar'),
     ];
-    await this.options.send({ to: [visit.email], subject, text: visitorLines.join('\n\n'), html: visitorLines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''), from: studio.from, icalEvent });
+    await this.options.send({
+      to: [visit.email],
+      subject: t(VISITOR_SUBJECTS[kind], { place: place.name, when: visitorWhen }),
+      text: visitorLines.join('\n\n'),
+      html: visitorLines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
+      from: studio.from,
+      icalEvent:
+        language === DEFAULT_LANGUAGE
+          ? icalEvent
+          : attach(inviteOf({ summary: t('mail.visit.inviteSummary', { place: place.name }), description: t('mail.visit.inviteDescription', { place: place.name, link }) })),
+    });
     const staff = await this.options.staffRecipients({ leadId: visit.leadId });
     if (staff.length === 0) return;
     const who = visit.name ? `${visit.name} <${visit.email}>` : visit.email;
     const leadUrl = `${this.options.siteUrl.replace(/\/+$/, '')}${leadPath(visit.leadId)}`;
     const staffLines = [`${SUBJECTS[kind]}: ${who} at ${place.name}, ${when} (${studio.timeZone}).`, ...(visit.phone ? [`Phone: ${visit.phone}`] : []), `Lead: ${leadUrl}`];
-    await this.options.send({ to: staff, subject: `${subject} (${who})`, text: staffLines.join('\n\n'), html: staffLines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''), from: studio.from, icalEvent });
+    await this.options.send({ to: staff, subject: `${SUBJECTS[kind]}: ${place.name}, ${when} (${who})`, text: staffLines.join('\n\n'), html: staffLines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''), from: studio.from, icalEvent });
   }
 }

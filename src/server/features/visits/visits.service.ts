@@ -14,6 +14,7 @@ import {
 } from '#shared/visits/visits.contract';
 import { VISIT_MANAGE_PAGE } from '#shared/visits/visits.api';
 import { toE164 } from '#shared/phone';
+import { DEFAULT_LANGUAGE, isLanguage, localizedPath, type Language } from '#shared/i18n/languages';
 import type { Database } from '#server/db/schema';
 import { toIso } from '#server/db/database';
 import { badRequest, conflict, HttpError, notFound } from '#server/lib/errors';
@@ -151,9 +152,13 @@ async function verifyManageToken(secret: string, token: string, visitId: string,
   }
 }
 
-export async function manageUrl(ctx: Pick<VisitContext, 'siteUrl' | 'secret'>, visitId: string, endsAt: Date): Promise<string> {
+/** The visit's language as stored ('en' for anything else). */
+export const visitLanguage = (row: { language: string }): Language => (isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE);
+
+/** The visitor's link to move or cancel: `/visit?…`, or `/hi/visit?…` for a visit booked in Hindi (issue 27). */
+export async function manageUrl(ctx: Pick<VisitContext, 'siteUrl' | 'secret'>, visitId: string, endsAt: Date, language: Language = DEFAULT_LANGUAGE): Promise<string> {
   const token = await manageToken(ctx.secret, visitId, endsAt);
-  return `${ctx.siteUrl.replace(/\/+$/, '')}${VISIT_MANAGE_PAGE}?${new URLSearchParams({ id: visitId, token }).toString()}`;
+  return `${ctx.siteUrl.replace(/\/+$/, '')}${localizedPath(language, VISIT_MANAGE_PAGE)}?${new URLSearchParams({ id: visitId, token }).toString()}`;
 }
 
 // Booking -------------------------------------------------------------------------------------
@@ -184,6 +189,7 @@ export async function bookVisit(ctx: VisitContext, input: BookVisitInput): Promi
   if (input.phone && !phone) throw badRequest('Please enter a valid phone number.', [{ field: 'phone', message: 'Please enter a valid phone number.' }]);
   const id = newId();
   const email = input.email.trim();
+  const language = input.language ?? DEFAULT_LANGUAGE;
   const taken = await ctx.db.transaction().execute(async (trx) => {
     const lead = await touchLead(trx, { email, source: 'contact', name: input.name ?? null, phone, at: now });
     await trx
@@ -199,6 +205,7 @@ export async function bookVisit(ctx: VisitContext, input: BookVisitInput): Promi
         name: input.name ?? null,
         phone,
         sequence: 0,
+        language,
         createdAt: now,
         updatedAt: now,
         ...reminderClaims(slot.start, now),
@@ -218,7 +225,7 @@ export async function bookVisit(ctx: VisitContext, input: BookVisitInput): Promi
     throw error;
   });
   if (!taken) throw new SlotGone(await nextFreeSlots(ctx, input.studioId, settings));
-  return { _id: id, start: slot.start.toISOString(), end: slot.end.toISOString(), manageUrl: await manageUrl(ctx, id, slot.end) };
+  return { _id: id, start: slot.start.toISOString(), end: slot.end.toISOString(), manageUrl: await manageUrl(ctx, id, slot.end, language) };
 }
 
 async function requireVisit(db: Db, id: string): Promise<repo.VisitRow> {
@@ -235,7 +242,7 @@ const asBooked = async (ctx: VisitContext, row: repo.VisitRow): Promise<BookedVi
   _id: row.id,
   start: toIso(row.startsAt),
   end: toIso(row.endsAt),
-  manageUrl: await manageUrl(ctx, row.id, new Date(toIso(row.endsAt))),
+  manageUrl: await manageUrl(ctx, row.id, new Date(toIso(row.endsAt)), visitLanguage(row)),
 });
 
 /** Cancels a visit (frees its seat); the invitation is cancelled with the same UID. */

@@ -28,6 +28,8 @@ export interface VisitsTable {
   /** When each reminder was claimed (null: not yet); a reminder not needed is claimed at booking. */
   remindedDayAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
   remindedHoursAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  /** Issue 27: the page's language at booking ('en' | 'hi'): the visitor's mails and manage link follow it. */
+  language: ColumnType<string, string | undefined, string>;
 }
 
 /**

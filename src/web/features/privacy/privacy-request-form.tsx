@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { PRIVACY_ROUTES } from '#shared/privacy/privacy.api';
 import { Notice } from '#web/components/notice';
 import { api, errorMessage } from '#web/lib/api-client';
-import { useMessageText, useT } from '#web/lib/i18n';
+import { useLanguage, useMessageText, useT } from '#web/lib/i18n';
 
 /** On /privacy (issue 24 §6): ask for a copy of one's data or its erasure; confirmed from the mailbox. */
 export function PrivacyRequestForm() {
@@ -13,12 +13,13 @@ export function PrivacyRequestForm() {
   const [kind, setKind] = useState<'export' | 'erase'>('export');
   const [state, setState] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const language = useLanguage();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     try {
-      const res = await api.call(PRIVACY_ROUTES.request, { body: { email, kind } });
+      const res = await api.call(PRIVACY_ROUTES.request, { body: { email, kind, language } });
       setState({ tone: 'success', text: messageText(res.message) });
     } catch (error) {
       setState({ tone: 'error', text: messageText(errorMessage(error)) });

@@ -92,7 +92,8 @@ function BookingPanel({ id, studios, knownEmail, headingLevel }: { id: string; s
   const [booked, setBooked] = useState<BookedVisit | null>(null);
   const uid = useId();
   const t = useT();
-  const locale = useLanguage() === 'hi' ? 'hi-IN' : 'en-IN';
+  const language = useLanguage();
+  const locale = language === 'hi' ? 'hi-IN' : 'en-IN';
 
   useEffect(() => {
     let live = true;
@@ -127,7 +128,7 @@ function BookingPanel({ id, studios, knownEmail, headingLevel }: { id: string; s
     setBusy(true);
     setError(null);
     try {
-      setBooked(await api.call(BOOK, { body: { slotStart: choice, studioId, email: email.trim(), ...(name.trim() ? { name: name.trim() } : {}), ...(phone.trim() ? { phone: phone.trim() } : {}) } }));
+      setBooked(await api.call(BOOK, { body: { slotStart: choice, studioId, email: email.trim(), language, ...(name.trim() ? { name: name.trim() } : {}), ...(phone.trim() ? { phone: phone.trim() } : {}) } }));
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
         setError(e.message);
