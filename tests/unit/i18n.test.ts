@@ -64,7 +64,8 @@ describe('one text from the catalogue string (server) and from its parsed form (
       for (const key of Object.keys(messages)) {
         const values = sampleValues(parsed[key]!);
         expect(fromAst.text(key, values), key).toBe(fromText.text(key, values));
-        for (const name of Object.keys(values)) if (typeof values[name] === 'string') expect(fromText.text(key, values), key).toContain(values[name]);
+        // Each argument's value is in the text (a select's choice is not printed: it picks the branch).
+        for (const name of Object.keys(values)) if (typeof values[name] === 'string' && values[name] !== 'other') expect(fromText.text(key, values), key).toContain(values[name]);
       }
     }
   });
