@@ -141,7 +141,7 @@ describe('the survey in Hindi at 390 px (issue 27)', () => {
     await expect.poll(() => page.locator('.sd-progress__text, .sv-progress__text').first().innerText()).toContain('में से पृष्ठ 1');
     await page.getByText('अपार्टमेंट', { exact: true }).click();
     await chooseInDropdown(page, 'आपका बजट क्या है?', '₹50 लाख – ₹1 करोड़');
-    await chooseInDropdown(page, 'कितने बेडरूम?', '3 BHK');
+    await chooseInDropdown(page, 'कितने बेडरूम?', '3 बीएचके');
     await page.getByRole('button', { name: 'अगला' }).click();
     await page.getByText('व्हाइटफ़ील्ड', { exact: true }).click();
     await page.getByRole('button', { name: 'अगला' }).click();
