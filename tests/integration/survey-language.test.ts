@@ -71,6 +71,9 @@ describeEachDatabase(
       expect(visitor.text).not.toContain('Homes for you');
       expect(staff.text).toContain('Homes\nNo home fits these answers.');
       expect(String(visitor.html)).toContain('<html dir="ltr" lang="hi">');
+      // The unsubscribe page in Hindi too; the one-click header still posts to the API.
+      expect(visitor.text).toMatch(/https?:\/\/[^/\s]+\/hi\/unsubscribe\?token=\S+/);
+      expect(String(visitor.headers.get('list-unsubscribe'))).not.toContain('/hi/');
       // Staff read the answers in the survey's default language, whatever the visitor used.
       expect(staff.text).toContain('What kind of home are you looking for?\n  Villa');
       expect(staff.text).toContain('Preferred localities\n  Hebbal');
@@ -96,6 +99,7 @@ describeEachDatabase(
       expect(visitor.text).toContain('Thank you!\n\nThank you for letting us know your preference. An advisor from Test Studio will contact you soon.');
       expect(visitor.text).toContain('We have received your answers to “Plain survey”; they are with the studio only.');
       expect(String(visitor.html)).toContain('<html dir="ltr" lang="en">');
+      expect(visitor.text).toMatch(/https?:\/\/[^/\s]+\/unsubscribe\?token=\S+/);
     });
 
     it('sends the "continue" e-mail in the language the visitor was answering in, back to the survey in that language', async () => {
@@ -122,6 +126,7 @@ describeEachDatabase(
       expect(continueMail!.text).toMatch(/^वहीं से जारी रखें जहाँ आपने छोड़ा था\n\nहमने Find your dream home के आपके जवाब सँभालकर रखे हैं।/);
       expect(continueMail!.text).toMatch(/\/hi\/startsurvey\?resume=\S+/);
       expect(String(continueMail!.html)).toContain('<html dir="ltr" lang="hi">');
+      expect(continueMail!.text).toMatch(/\/hi\/unsubscribe\?token=\S+/);
       expect(String(continueMail!.html)).toContain('सर्वे जारी रखें</a>');
     });
 

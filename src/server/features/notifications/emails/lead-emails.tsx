@@ -1,7 +1,7 @@
 // Each component from its own package: the @react-email/components bundle also loads Tailwind,
 // Markdown and a code highlighter (Prism), 38 MB of memory in every server process against 7 MB.
 import { textsIn, type TextOf } from '#shared/i18n/translate';
-import { DEFAULT_LANGUAGE, LOCALES, type Language } from '#shared/i18n/languages';
+import { DEFAULT_LANGUAGE, LOCALES, localizedPath, type Language } from '#shared/i18n/languages';
 import { Body } from '@react-email/body';
 import { Column } from '@react-email/column';
 import { Container } from '@react-email/container';
@@ -197,6 +197,17 @@ export interface VisitorUnsubscribe {
   headers: Record<string, string>;
 }
 
+/**
+ * The unsubscribe page in the mail's language (`/hi/unsubscribe?…` for a Hindi mail); the one-click
+ * headers post to the API and stay as they are.
+ */
+function unsubscribeIn(language: Language, unsubscribe: VisitorUnsubscribe | undefined): VisitorUnsubscribe | undefined {
+  if (!unsubscribe || language === DEFAULT_LANGUAGE) return unsubscribe;
+  const page = new URL(unsubscribe.pageUrl);
+  page.pathname = localizedPath(language, page.pathname);
+  return { ...unsubscribe, pageUrl: page.toString() };
+}
+
 function UnsubscribeLine({ url, t }: { url?: string; t: TextOf }) {
   if (!url) return null;
   return (
@@ -348,8 +359,10 @@ export function staffLeadMail(data: EventData, options: { to: string[]; leadUrl:
   });
 }
 
-export function visitorConfirmationMail(data: EventData, studio: SiteSettings, unsubscribe?: VisitorUnsubscribe): OutgoingMail {
-  const t = textsIn(data.activity.language ?? DEFAULT_LANGUAGE);
+export function visitorConfirmationMail(data: EventData, studio: SiteSettings, unsubscribeLinks?: VisitorUnsubscribe): OutgoingMail {
+  const language = data.activity.language ?? DEFAULT_LANGUAGE;
+  const t = textsIn(language);
+  const unsubscribe = unsubscribeIn(language, unsubscribeLinks);
   const text = [visitorText(data, studio, t), ...unsubscribeText(t, unsubscribe)].join('\n');
   return toMail(<VisitorConfirmationEmail data={data} studio={studio} unsubscribeUrl={unsubscribe?.pageUrl} />, text, {
     to: [data.lead.email],
@@ -367,8 +380,9 @@ export function resumeLinkMail(options: {
   unsubscribe?: VisitorUnsubscribe;
   language?: Language;
 }): OutgoingMail {
-  const { to, url, campaignName, studio, unsubscribe, language = DEFAULT_LANGUAGE } = options;
+  const { to, url, campaignName, studio, language = DEFAULT_LANGUAGE } = options;
   const t = textsIn(language);
+  const unsubscribe = unsubscribeIn(language, options.unsubscribe);
   const text = [
     t('mail.resume.heading'),
     '',
