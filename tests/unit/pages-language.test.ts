@@ -8,6 +8,7 @@ import type { ListingMatches, MatchedListing } from '#shared/matching/listing-ma
 import { matchLine, matchSections } from '#shared/matching/match-sections';
 import { matchLineIn, matchTexts, sectionKeys } from '#shared/matching/match-text';
 import { PRIVACY_REQUEST_MESSAGES } from '#shared/privacy/privacy-requests';
+import { SURVEY_FILE_MESSAGES } from '#shared/responses/survey-files.contract';
 import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
 import { whatsAppAboutHome, whatsAppSummary } from '#web/features/responses/whatsapp-summary';
 
@@ -37,6 +38,9 @@ describe('English values are the texts the pages and the API had (issue 27)', ()
     expect(en['msg.privacy.confirmed']).toBe(PRIVACY_REQUEST_MESSAGES.confirmed);
     expect(en['msg.privacy.invalidLink']).toBe(PRIVACY_REQUEST_MESSAGES.invalidLink);
     expect(en['msg.privacy.kind']).toBe(PRIVACY_REQUEST_MESSAGES.kind);
+    expect(en['msg.files.answersTooLarge']).toBe(SURVEY_FILE_MESSAGES.answersTooLarge);
+    expect(en['msg.files.storeFull']).toBe(SURVEY_FILE_MESSAGES.storeFull);
+    expect(hi('msg.files.answersTooLarge')).toMatch(/^आपके जवाब भेजने के लिए बहुत लंबे हैं।/);
     for (const key of ['emailSaved', 'newsletterSaved', 'emailKept', 'campaignInactive', 'emailRecordNotFound', 'resumeLinkSent', 'resumeLinkInvalid', 'surveyFinished', 'surveyClosed'] as const) {
       expect(en[`msg.survey.${key}`], key).toBe(CAMPAIGN_MESSAGES[key]);
       // The English catalogue gives the text back unchanged through ICU (no quote or brace eaten).

@@ -471,6 +471,9 @@ export const en = {
   'msg.survey.surveyFinished': 'This survey is already finished: your answers have been sent.',
   'msg.survey.surveyClosed':
     'This survey has closed, so it can no longer be continued. Thank you for your time. You are welcome to see what the studio offers on the home page.',
+  'msg.files.answersTooLarge':
+    'Your answers are too long to send. Please shorten your longest answers (or attach long texts as a file); everything you typed is still here.',
+  'msg.files.storeFull': 'We cannot take more files at the moment. Please send the file to the studio by e-mail; your answers can be sent without it.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -531,7 +531,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
         </>
       )}
       <div ref={errorRef} className="start-survey__error">
-        {tooLarge ? <Notice tone="error">{SURVEY_FILE_MESSAGES.answersTooLarge}</Notice> : null}
+        {tooLarge ? <Notice tone="error">{messageText(SURVEY_FILE_MESSAGES.answersTooLarge)}</Notice> : null}
         {failed ? (
           <Notice tone="error">{t('survey.submitFailed')}</Notice>
         ) : null}
