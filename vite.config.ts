@@ -10,8 +10,8 @@ const BROWSER_FORMATJS: Alias[] = [
   { find: /^@formatjs\/icu-messageformat-parser$/, replacement: path.resolve('node_modules/@formatjs/icu-messageformat-parser/no-parser.js') },
 ];
 
-/** Catalogue keys only the server uses (the visitor's e-mails): never sent to the browser. */
-const SERVER_ONLY_KEY = /^mail\./;
+/** Catalogue keys only the server uses (the visitor's e-mails, server-rendered refusals): never sent to the browser. */
+const SERVER_ONLY_KEY = /^(mail|server)\./;
 
 /**
  * The message catalogues (src/shared/i18n/messages/*.ts) as the browser needs them: each message

@@ -377,6 +377,33 @@ describeEachDatabase(
       expect(await contactRows(ctx)).toHaveLength(before);
     });
 
+    it('without script from a Hindi page: back to the Hindi page when stored, and a refusal comes back in Hindi (issue 27)', async () => {
+      const email = 'no-script-hi@example.com';
+      const sent = await sendForm(ctx, { listingKind: 'project', listingId: home, language: 'hi', firstname: 'कबीर', email, topic: 'site visit', message: 'शनिवार सुबह?' });
+      expect(sent.statusCode, sent.body).toBe(303);
+      expect(sent.headers.location).toBe(`/hi/viewProjects/${home}?sent=visit#enquiry`);
+      const fromPage = await sendForm(ctx, { listingKind: 'product', listingId: piece, back: 'enquiry', language: 'hi', firstname: 'कबीर', email, message: 'डिलीवरी?' });
+      expect(fromPage.headers.location).toBe(`/hi/enquiry?product=${piece}&sent=1#enquiry`);
+
+      const refused = await sendForm(ctx, { listingKind: 'project', listingId: home, language: 'hi', firstname: 'तारा', email: 'not-an-email', topic: 'question', message: 'पार्किंग?' });
+      expect(refused.statusCode).toBe(400);
+      const html = refused.body;
+      expect(html).toContain('<html lang="hi">');
+      expect(html).toContain('<h1>इस घर के बारे में पूछें: Lakeside Residency</h1>');
+      expect(html).toContain('आपका संदेश नहीं भेजा गया');
+      // The rule's message in Hindi, not the contract's English.
+      expect(html).not.toContain('The input is not valid E-mail!');
+      expect(html).toMatch(/ई-मेल/);
+      expect(html).toContain('name="language" value="hi"');
+      expect(html).toContain(`href="/hi/viewProjects/${home}"`);
+      expect(html).toContain('संदेश भेजें');
+      // An unknown language is English, as before.
+      const other = await sendForm(ctx, { listingKind: 'project', listingId: home, language: 'xx', firstname: 'Tara', email: 'not-an-email', message: 'Parking?' });
+      expect(other.body).toContain('<html lang="en">');
+      expect(other.body).toContain('The input is not valid E-mail!');
+      expect(other.body).not.toContain('name="language"');
+    });
+
     it('without script: a filled honeypot is answered like a person, and nothing is stored', async () => {
       const before = (await contactRows(ctx)).length;
       const res = await sendForm(ctx, { listingKind: 'project', listingId: home, firstname: 'Bot', email: 'bot@example.com', message: 'Buy now', website: 'https://spam.example' });

@@ -20,3 +20,20 @@ export function textsIn(language: Language): TextOf {
   }
   return texts;
 }
+
+let englishKeys: Map<string, MessageKey> | null = null;
+
+/**
+ * A message the API or a shared rule gives in English (the specification's texts), in `language`
+ * when the catalogue has it under some key; anything else as it is. Server-rendered pages use it
+ * for the refusals they show (the browser's twin is useMessageText in src/web/lib/i18n.tsx).
+ */
+export function knownMessageIn(language: Language, message: string): string {
+  if (language === 'en') return message;
+  if (!englishKeys) {
+    englishKeys = new Map();
+    for (const [key, text] of Object.entries(en) as Array<[MessageKey, string]>) if (!englishKeys.has(text)) englishKeys.set(text, key);
+  }
+  const key = englishKeys.get(message);
+  return key ? textsIn(language)(key) : message;
+}

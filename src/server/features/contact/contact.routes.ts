@@ -13,6 +13,7 @@ import {
 } from '#shared/contact/contact.contract';
 import { ENQUIRY_BACK, ENQUIRY_SENT_PARAM, ENQUIRY_SENT_VALUES, type EnquiryBack } from '#shared/contact/contact.api';
 import { enquiryPagePath, listingPagePath } from '#shared/paths';
+import { DEFAULT_LANGUAGE, isLanguage, localizedPath, type Language } from '#shared/i18n/languages';
 import { HttpError } from '#server/lib/errors';
 import { addContactMessage, CONTACT_THANKS, findEnquiryListing, listContactResponses } from './contact.service';
 import { enquiryFormPage, type EnquiryFormValues } from './enquiry-form-page';
@@ -27,11 +28,14 @@ type FormBody = z.infer<typeof formBody>;
  * or the enquiry page), which then thanks the visitor. Built here from the listing, never from a
  * posted address.
  */
-function sentPath(kind: EnquiryListingKind, id: string, back: string | undefined, topic: EnquiryTopic): string {
+function sentPath(kind: EnquiryListingKind, id: string, back: string | undefined, topic: EnquiryTopic, language: Language): string {
   const sent = ENQUIRY_SENT_VALUES[topic];
   const page = back === ENQUIRY_BACK.enquiry ? enquiryPagePath(kind, id, { [ENQUIRY_SENT_PARAM]: sent }) : `${listingPagePath(kind, id)}?${ENQUIRY_SENT_PARAM}=${sent}`;
-  return `${page}#enquiry`;
+  return `${localizedPath(language, page)}#enquiry`;
 }
+
+/** The language of the page the form was on (a hidden field Hindi pages add; issue 27), else English. */
+const languageOf = (form: FormBody): Language => (isLanguage(form?.language) ? form.language : DEFAULT_LANGUAGE);
 
 const RATE_LIMITED = 'You have sent several messages in a short time. Please wait a minute, then send this one again.';
 
@@ -86,6 +90,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       errors,
       summary,
       notices: { contact: consent.notice, newsletter: consent.newsletterNotice },
+      language: languageOf(form),
     });
     return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   }
@@ -130,11 +135,11 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       reply.header('cache-control', 'no-store');
       if (!result.stored) {
         // A bot (the honeypot was filled): the same answer as a person, nothing stored.
-        return reply.redirect(sentPath(input.listingKind ?? 'project', input.listingId ?? '', form.back, input.topic ?? 'question'), 303);
+        return reply.redirect(sentPath(input.listingKind ?? 'project', input.listingId ?? '', form.back, input.topic ?? 'question', languageOf(form)), 303);
       }
       app.notifications.wake();
       // `listing` is set: the form always names one (an unknown one was refused above).
-      return reply.redirect(result.listing ? sentPath(result.listing.kind, result.listing.id, form.back, input.topic ?? 'question') : '/', 303);
+      return reply.redirect(result.listing ? sentPath(result.listing.kind, result.listing.id, form.back, input.topic ?? 'question', languageOf(form)) : '/', 303);
     },
   );
 }

@@ -4,6 +4,8 @@ import type { EnquiryBack } from '#shared/contact/contact.api';
 import { CONTACT_FORMS, CONTACT_LIMITS, ENQUIRY_TOPICS, type EnquiryListingKind, type EnquiryTopic } from '#shared/contact/contact.contract';
 import type { Notice } from '#shared/consent/consent.contract';
 import { paths } from '#shared/paths';
+import { localizedPath, type Language } from '#shared/i18n/languages';
+import { knownMessageIn, textsIn, type TextOf } from '#shared/i18n/translate';
 
 /**
  * The page a form posted without script gets back when its message could not be stored (issue 25):
@@ -36,14 +38,22 @@ export interface EnquiryFormPageProps {
   /** Said above the form (the first error, or why nothing was stored). */
   summary: string;
   notices: { contact: Notice; newsletter: Notice };
+  /** The language of the page the form was on (issue 27): its texts, links and refusals. */
+  language: Language;
 }
 
-const TOPIC_LABELS: Record<EnquiryListingKind, Record<EnquiryTopic, string>> = {
-  project: { question: 'Ask a question', 'site visit': 'Book a site visit' },
-  product: { question: 'Ask a question', 'site visit': 'See it at our studio' },
-};
+const topicLabels = (t: TextOf): Record<EnquiryListingKind, Record<EnquiryTopic, string>> => ({
+  project: { question: t('enquiry.topicQuestion'), 'site visit': t('enquiry.topicVisit') },
+  product: { question: t('enquiry.topicQuestion'), 'site visit': t('enquiry.topicStudio') },
+});
 
-const FIELD_LABELS: Record<string, string> = { firstname: 'First name', email: 'E-mail', phone: 'Phone (optional)', message: 'Message', topic: 'What would you like?' };
+const fieldLabels = (t: TextOf): Record<string, string> => ({
+  firstname: t('enquiry.firstName'),
+  email: t('enquiry.email'),
+  phone: t('enquiry.phone'),
+  message: t('enquiry.message'),
+  topic: t('enquiry.topics'),
+});
 
 // Inline: this page stands alone (the site's stylesheets are the client's build). The page policy allows inline styles.
 const STYLE = `
@@ -63,10 +73,10 @@ button{width:100%;min-height:48px;font:inherit;font-weight:600;color:#fff;backgr
 :focus-visible{outline:3px solid #f5a524;outline-offset:2px}.hidden{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 `;
 
-function Field({ name, errors, hint, children }: { name: string; errors: Record<string, string>; hint?: string; children: ReactNode }) {
+function Field({ name, label, errors, hint, children }: { name: string; label: string; errors: Record<string, string>; hint?: string; children: ReactNode }) {
   return (
     <div className="field">
-      <label htmlFor={`enquiry-${name}`}>{FIELD_LABELS[name]}</label>
+      <label htmlFor={`enquiry-${name}`}>{label}</label>
       {children}
       {hint ? (
         <p className="hint" id={`enquiry-${name}-hint`}>
@@ -89,42 +99,48 @@ function aria(name: string, errors: Record<string, string>, hint = false) {
 }
 
 /** The notice's text, its mention of the privacy page as a link (as on the site's forms). */
-function NoticeText({ text }: { text: string }) {
+function NoticeText({ text, link, href }: { text: string; link: string; href: string }) {
   const parts = text.split(paths.privacy);
   return (
     <>
       {parts.map((part, i) => (
         <span key={i}>
           {part}
-          {i < parts.length - 1 ? <a href={paths.privacy}>privacy notice</a> : null}
+          {i < parts.length - 1 ? <a href={href}>{link}</a> : null}
         </span>
       ))}
     </>
   );
 }
 
-export function EnquiryFormPage({ kind, listingId, listing, back, values, errors, summary, notices }: EnquiryFormPageProps) {
-  const heading = kind === 'project' ? 'Ask about this home' : 'Ask about this piece';
-  const listed = Object.keys(errors).filter((name) => FIELD_LABELS[name]);
+export function EnquiryFormPage({ kind, listingId, listing, back, values, errors: refusals, summary: refusal, notices, language }: EnquiryFormPageProps) {
+  const t = textsIn(language);
+  const labels = fieldLabels(t);
+  const local = (path: string) => localizedPath(language, path);
+  // The rules' and the API's messages are English (the specification's); shown in the page's language.
+  const errors = Object.fromEntries(Object.entries(refusals).map(([name, message]) => [name, knownMessageIn(language, message)]));
+  const summary = knownMessageIn(language, refusal);
+  const heading = kind === 'project' ? t('enquiry.headingHome') : t('enquiry.headingPiece');
+  const listed = Object.keys(errors).filter((name) => labels[name]);
   const topic = (ENQUIRY_TOPICS as readonly string[]).includes(values.topic) ? values.topic : 'question';
   return (
-    <html lang="en">
+    <html lang={language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
-        <title>{`${heading}: your message was not sent`}</title>
+        <title>{t('server.enquiry.title', { heading })}</title>
         <style>{STYLE}</style>
       </head>
       <body>
         <main>
           {listing ? (
             <p>
-              <a href={listing.path}>← Back to {listing.name}</a>
+              <a href={local(listing.path)}>{t('server.enquiry.backTo', { name: listing.name })}</a>
             </p>
           ) : (
             <p>
-              <a href={kind === 'project' ? paths.projects : paths.products}>← Back to the {kind === 'project' ? 'homes' : 'decor'}</a>
+              <a href={local(kind === 'project' ? paths.projects : paths.products)}>{kind === 'project' ? t('server.enquiry.backToHomes') : t('server.enquiry.backToDecor')}</a>
             </p>
           )}
           <h1>
@@ -133,14 +149,14 @@ export function EnquiryFormPage({ kind, listingId, listing, back, values, errors
           </h1>
           <div className="card">
             <div className="alert" role="alert">
-              <h2>Your message was not sent</h2>
+              <h2>{t('server.enquiry.notSent')}</h2>
               <p style={{ margin: 0 }}>{summary}</p>
               {listed.length > 0 ? (
                 <ul>
                   {listed.map((name) => (
                     <li key={name}>
                       <a href={`#enquiry-${name}`}>
-                        {FIELD_LABELS[name]}: {errors[name]}
+                        {labels[name]}: {errors[name]}
                       </a>
                     </li>
                   ))}
@@ -151,22 +167,23 @@ export function EnquiryFormPage({ kind, listingId, listing, back, values, errors
               <input type="hidden" name="listingKind" value={kind} />
               <input type="hidden" name="listingId" value={listingId} />
               <input type="hidden" name="back" value={back} />
+              {language === 'en' ? null : <input type="hidden" name="language" value={language} />}
               <input type="hidden" name="noticeVersion" value={String(notices.contact.version)} />
-              <Field name="firstname" errors={errors}>
+              <Field name="firstname" label={labels.firstname!} errors={errors}>
                 <input type="text" autoComplete="given-name" required maxLength={CONTACT_LIMITS.name} defaultValue={values.firstname} {...aria('firstname', errors)} />
               </Field>
-              <Field name="email" errors={errors}>
+              <Field name="email" label={labels.email!} errors={errors}>
                 <input type="email" autoComplete="email" required maxLength={CONTACT_LIMITS.email} defaultValue={values.email} {...aria('email', errors)} />
               </Field>
-              <Field name="phone" errors={errors} hint="We will call or WhatsApp you on it. Without a country code it is an Indian (+91) number.">
+              <Field name="phone" label={labels.phone!} errors={errors} hint={t('enquiry.phoneHint')}>
                 <input type="tel" inputMode="tel" autoComplete="tel" maxLength={CONTACT_LIMITS.phone} defaultValue={values.phone} {...aria('phone', errors, true)} />
               </Field>
               <fieldset aria-describedby={errors.topic ? 'enquiry-topic-error' : undefined}>
-                <legend>{FIELD_LABELS.topic}</legend>
+                <legend>{labels.topic}</legend>
                 {ENQUIRY_TOPICS.map((value) => (
                   <div className="choice" key={value}>
                     <input type="radio" id={`enquiry-topic-${value.replace(' ', '-')}`} name="topic" value={value} defaultChecked={topic === value} />
-                    <label htmlFor={`enquiry-topic-${value.replace(' ', '-')}`}>{TOPIC_LABELS[kind][value]}</label>
+                    <label htmlFor={`enquiry-topic-${value.replace(' ', '-')}`}>{topicLabels(t)[kind][value]}</label>
                   </div>
                 ))}
                 {errors.topic ? (
@@ -175,28 +192,28 @@ export function EnquiryFormPage({ kind, listingId, listing, back, values, errors
                   </p>
                 ) : null}
               </fieldset>
-              <Field name="message" errors={errors}>
+              <Field name="message" label={labels.message!} errors={errors}>
                 <textarea rows={6} required maxLength={CONTACT_LIMITS.message} defaultValue={values.message} {...aria('message', errors)} />
               </Field>
               <div className="hidden" aria-hidden="true">
-                <label htmlFor="enquiry-website">Leave this field empty</label>
+                <label htmlFor="enquiry-website">{t('enquiry.honeypot')}</label>
                 <input id="enquiry-website" type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
               </div>
               <div className="consent">
                 <p>
-                  <NoticeText text={notices.contact.text} />
+                  <NoticeText text={notices.contact.text} link={t('consent.privacyLink')} href={local(paths.privacy)} />
                 </p>
                 <div className="choice">
                   <input id="enquiry-newsletter" type="checkbox" name="newsletter" defaultChecked={values.newsletter} aria-describedby="enquiry-newsletter-hint" />
                   <div>
-                    <label htmlFor="enquiry-newsletter">Send me the newsletter</label>
+                    <label htmlFor="enquiry-newsletter">{t('consent.newsletter')}</label>
                     <p className="hint" id="enquiry-newsletter-hint" style={{ margin: 0 }}>
                       {notices.newsletter.text}
                     </p>
                   </div>
                 </div>
               </div>
-              <button type="submit">Send message</button>
+              <button type="submit">{t('enquiry.send')}</button>
             </form>
           </div>
         </main>

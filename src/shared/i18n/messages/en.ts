@@ -292,6 +292,13 @@ export const en = {
   'enquiry.sending': 'Sending…',
   'enquiry.askVisit': 'Ask for a visit',
   'enquiry.send': 'Send message',
+  // The no-script enquiry form's page after a refusal (server-rendered only, never in the browser).
+  'server.enquiry.title': '{heading}: your message was not sent',
+  'server.enquiry.notSent': 'Your message was not sent',
+  'server.enquiry.backTo': '← Back to {name}',
+  'server.enquiry.backToHomes': '← Back to the homes',
+  'server.enquiry.backToDecor': '← Back to the decor',
+  'server.enquiry.checkForm': 'Please check the form.',
   'visit.chooseTime': 'Please choose a time.',
   'visit.enterEmail': 'Please enter your e-mail address.',
   'visit.failed': 'Something went wrong. Please try again.',

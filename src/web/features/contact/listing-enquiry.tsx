@@ -9,7 +9,7 @@ import { Notice } from '#web/components/notice';
 import { TextField } from '#web/components/text-field';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useHydrated } from '#web/lib/use-hydrated';
-import { Message, useMessageText, useT, type Translate } from '#web/lib/i18n';
+import { Message, useLanguage, useMessageText, useT, type Translate } from '#web/lib/i18n';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { ConsentNotice } from '#web/features/consent/consent-notice';
 import { sendContactMessage } from './contact-api';
@@ -61,6 +61,7 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
   const { notices } = useSiteSettings();
   const t = useT();
   const messageText = useMessageText();
+  const language = useLanguage();
   const form = useZodForm(enquiryFieldsSchema, { firstname: '', email: '', phone: '', message: '', topic: intent }, { messageText });
   const [website, setWebsite] = useState('');
   const [newsletter, setNewsletter] = useState(false);
@@ -151,6 +152,8 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
           <input type="hidden" name="listingKind" value={kind} />
           <input type="hidden" name="listingId" value={listing._id} />
           <input type="hidden" name="back" value={back} />
+          {/* Posted without script, the answer comes back in this page's language (issue 27). */}
+          {language === 'en' ? null : <input type="hidden" name="language" value={language} />}
           <input type="hidden" name="noticeVersion" value={notices.contact.version} />
           <div className="listing-enquiry__row">
             <TextField label={t('enquiry.firstName')} autoComplete="given-name" required {...form.field('firstname')} />
