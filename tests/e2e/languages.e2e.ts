@@ -1,8 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_CAMPAIGN_NAME } from '#server/features/surveys/campaigns.seed';
-import { setCampaignActive, staffApi } from './api';
 import { baseURL, pageProblems, PHONE, seriousA11yViolations, useBrowser, waitForApp } from './browser';
+import { activateDemoSurvey, chooseInDropdown } from './demo-survey';
 
 // Issue 27: the language switch on a phone keeps the visitor on the page, the Hindi page hydrates
 // with its own catalogue (no mismatch with the server's render), and both versions pass axe.
@@ -91,39 +89,6 @@ describe('the switch’s "हिन्दी" on English pages (issue 27)', () =
     expect(fetchedInHindi.filter((file) => file.includes('language-names'))).toEqual([]);
   });
 });
-
-/** Other files activate their own campaigns: make the seeded demo survey the active one again. */
-async function activateDemoSurvey(): Promise<void> {
-  const staff = await staffApi();
-  const campaigns = await staff<Array<{ _id: string; name: string }>>('GET', '/api/campagin/all');
-  const demo = campaigns.data.find((c) => c.name === DEMO_CAMPAIGN_NAME);
-  expect(demo, 'the demo survey is seeded on a fresh data folder').toBeDefined();
-  await setCampaignActive(staff, demo!._id);
-}
-
-/** A SurveyJS dropdown, as a keyboard user picks from it (see matches.e2e.ts). */
-async function chooseInDropdown(page: Page, title: string, text: string): Promise<void> {
-  const box = page.getByRole('combobox', { name: title });
-  const option = page.getByRole('option').filter({ hasText: text });
-  await expect
-    .poll(
-      async () => {
-        if ((await box.getAttribute('aria-expanded')) !== 'true') {
-          await box.focus();
-          await page.keyboard.press('ArrowDown');
-        }
-        try {
-          await option.click({ timeout: 3_000 });
-        } catch {
-          await page.keyboard.press('Escape');
-          return 'not chosen yet';
-        }
-        return box.getAttribute('aria-expanded');
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('false');
-}
 
 describe('the survey in Hindi at 390 px (issue 27)', () => {
   it('a visitor on /hi/ answers the demo survey in Hindi and sees /hi/result in Hindi', async () => {

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_CAMPAIGN_NAME } from '#server/features/surveys/campaigns.seed';
-import { answerAsVisitor, apiAs, createActiveCampaign, setCampaignActive, staffApi, visitorApi } from './api';
+import { answerAsVisitor, apiAs, createActiveCampaign, staffApi, visitorApi } from './api';
 import { beginSurvey, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser } from './browser';
+import { activateDemoSurvey, chooseInDropdown } from './demo-survey';
 
 /**
  * Issue 16 from the visitor's side, on the demo content a fresh `npm start` seeds: the demo survey
@@ -10,16 +11,6 @@ import { beginSurvey, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yVio
  * about it that prefills the contact form.
  */
 const browser = useBrowser();
-
-/** Other files activate their own campaigns: make the seeded demo survey the active one again. */
-async function activateDemoSurvey(): Promise<void> {
-  const staff = await staffApi();
-  const campaigns = await staff<Array<{ _id: string; name: string }>>('GET', '/api/campagin/all');
-  expect(campaigns.status).toBe(200);
-  expect(campaigns.data.map((c) => c.name), 'the demo survey is seeded on a fresh data folder').toContain(DEMO_CAMPAIGN_NAME);
-  const demo = campaigns.data.find((c) => c.name === DEMO_CAMPAIGN_NAME);
-  await setCampaignActive(staff, demo!._id);
-}
 
 /** Opens /result with the state the survey runner hands on (its navigation state). */
 async function openResult(page: Page, state: object): Promise<void> {
@@ -45,35 +36,6 @@ async function answerDemoSurvey(email: string, answers: Record<string, unknown> 
   const campaign = active.data[0]!;
   const { data } = await answerAsVisitor<{ matches: unknown }>(campaign._id, email, answers);
   return { questions: campaign.questions, answers, matches: data.matches };
-}
-
-/**
- * Picks a choice in a SurveyJS dropdown as a keyboard user does: the list opens with ArrowDown (a
- * click on the field is taken by its prefix wrapper), then the option is clicked. The first key can
- * arrive before SurveyJS listens, and a list that closes while it opens leaves the option hidden:
- * then Escape, and again, until the choice is made.
- */
-async function chooseInDropdown(page: Page, title: string, text: string): Promise<void> {
-  const box = page.getByRole('combobox', { name: title });
-  const option = page.getByRole('option').filter({ hasText: text });
-  await expect
-    .poll(
-      async () => {
-        if ((await box.getAttribute('aria-expanded')) !== 'true') {
-          await box.focus();
-          await page.keyboard.press('ArrowDown');
-        }
-        try {
-          await option.click({ timeout: 3_000 });
-        } catch {
-          await page.keyboard.press('Escape');
-          return 'not chosen yet';
-        }
-        return box.getAttribute('aria-expanded');
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('false');
 }
 
 describe('matches on /result (issue 16)', () => {
