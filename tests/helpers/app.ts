@@ -66,6 +66,15 @@ export interface TestContext {
   asStaff(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
+/** Runs the notification dispatcher by hand (tests build the app with `dispatch: false`) until nothing is left to send. */
+export async function drainNotifications(ctx: Pick<TestContext, 'app'>): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    const { fannedOut, attempted } = await ctx.app.notifications.runOnce();
+    if (fannedOut + attempted === 0) return;
+  }
+  throw new Error('the dispatcher did not settle');
+}
+
 /**
  * Runs the block once per test database (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
  * each with its own empty database and app, closed and dropped afterwards.

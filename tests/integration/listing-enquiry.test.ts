@@ -5,7 +5,7 @@ import type { PublicNotices } from '#shared/consent/consent.contract';
 import type { LeadDetail } from '#shared/leads/leads.contract';
 import { WEBHOOKS_API, type WebhookCreated } from '#shared/notifications/notifications.contract';
 import { PRIVACY_API } from '#shared/privacy/privacy.contract';
-import { describeEachDatabase, type TestContext } from '../helpers/app';
+import { describeEachDatabase, drainNotifications, type TestContext } from '../helpers/app';
 import { testImage } from '../helpers/images';
 import { startMailServer } from '../helpers/mail-server';
 import { multipart } from '../helpers/multipart';
@@ -77,13 +77,6 @@ async function leadOf(ctx: TestContext, email: string): Promise<LeadDetail> {
   return res.json<LeadDetail>();
 }
 
-async function drain(ctx: TestContext) {
-  for (let i = 0; i < 20; i++) {
-    const { fannedOut, attempted } = await ctx.app.notifications.runOnce();
-    if (fannedOut + attempted === 0) return;
-  }
-  throw new Error('the dispatcher did not settle');
-}
 
 async function addEndpoint(ctx: TestContext): Promise<WebhookCreated> {
   const res = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.create, payload: { url: receiver.url, events: ['contact.created'] } });
@@ -106,7 +99,7 @@ describeEachDatabase(
     beforeEach(async () => {
       home ??= await addListing(ctx, 'project', 'Lakeside Residency');
       piece ??= await addListing(ctx, 'product', 'Cane Lounge Chair');
-      await drain(ctx);
+      await drainNotifications(ctx);
       mail.messages.length = 0;
       receiver.received.length = 0;
       await ctx.database.db.deleteFrom('webhookEndpoints').execute();
@@ -148,7 +141,7 @@ describeEachDatabase(
         }),
       ]);
 
-      await drain(ctx);
+      await drainNotifications(ctx);
       // The staff e-mail names the listing and links its public page (the site's configured address).
       const [staff] = await mail.waitFor(1);
       const url = `http://localhost/viewProjects/${home}`;
@@ -183,7 +176,7 @@ describeEachDatabase(
         expect(row).toMatchObject({ requestQuotation: 'Carpet', listing: { kind: 'product', id: piece, name: 'Cane Lounge Chair' }, topic: 'question' });
         expect(row).not.toHaveProperty('phone');
       }
-      await drain(ctx);
+      await drainNotifications(ctx);
       const staff = await mail.waitFor(2);
       // One person: the lead keeps the first name it was given.
       expect(staff.map((m) => m.subject)).toEqual(['New lead: Asha — Cane Lounge Chair', 'New lead: Asha — Cane Lounge Chair']);
@@ -259,7 +252,7 @@ describeEachDatabase(
         { field: 'response.lastname', message: 'Please input your last name!' },
         { field: 'response.requestquotation', message: 'Please select a request quotation!' },
       ]);
-      await drain(ctx);
+      await drainNotifications(ctx);
       expect((await mail.waitFor(1))[0]!.subject).toBe('New lead: Asha Menon — Contact');
     });
 
@@ -311,7 +304,7 @@ describeEachDatabase(
         ['newsletter', true, notices.newsletter.version],
       ]);
 
-      await drain(ctx);
+      await drainNotifications(ctx);
       expect((await mail.waitFor(1))[0]!.subject).toBe('New lead: Kabir — Site visit: Lakeside Residency');
       const body = verified((await receiver.waitFor(1))[0]!, endpoint.secret);
       expect(body.data).toMatchObject({ listing: { kind: 'project', id: home, name: 'Lakeside Residency', url: `http://localhost/viewProjects/${home}` }, activity: { topic: 'site visit' } });

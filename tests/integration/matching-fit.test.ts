@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { seedDemoContent } from '#server/seed';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import type { LeadDetail, LeadList } from '#shared/leads/leads.contract';
-import { describeEachDatabase, type TestContext } from '../helpers/app';
+import { describeEachDatabase, drainNotifications, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { addEmail, respond } from '../factories/campaigns';
 
@@ -23,13 +23,6 @@ const NOTIFY = {
   dispatch: false,
 };
 
-async function drain(ctx: TestContext) {
-  for (let i = 0; i < 20; i++) {
-    const { fannedOut, attempted } = await ctx.app.notifications.runOnce();
-    if (fannedOut + attempted === 0) return;
-  }
-  throw new Error('the dispatcher did not settle');
-}
 
 /** Finishes the demo survey as a visitor; the matches /result is handed. */
 async function finishDemoSurvey(ctx: TestContext, email: string, answers: Record<string, unknown>): Promise<ListingMatches> {
@@ -48,7 +41,7 @@ describeEachDatabase(
       expect(await seedDemoContent(ctx.database.db, ctx.dialect)).toBe(true);
     });
     beforeEach(async () => {
-      await drain(ctx);
+      await drainNotifications(ctx);
       mail.messages.length = 0;
     });
 
@@ -71,7 +64,7 @@ describeEachDatabase(
       expect(lead.activities.find((a) => a.type === 'response')?.matches).toEqual(matches);
 
       // The visitor's e-mail says so plainly, with the same homes and reasons; so does the staff one.
-      await drain(ctx);
+      await drainNotifications(ctx);
       const mails = await mail.waitFor(2);
       const visitor = mails.find((m) => m.subject?.startsWith('Thank you'))!;
       const staff = mails.find((m) => m.subject?.startsWith('New lead:'))!;

@@ -8,7 +8,7 @@ import { loadConfig } from '#server/config';
 import { isPublicAddress } from '#server/features/notifications/webhook-sender';
 import { retryDelayMs } from '#server/features/notifications/backoff';
 import { WEBHOOK_MESSAGES, WEBHOOKS_API, type WebhookCreated, type WebhookDelivery } from '#shared/notifications/notifications.contract';
-import { describeEachDatabase, type TestContext } from '../helpers/app';
+import { describeEachDatabase, drainNotifications, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { addEmail, createActiveCampaign, respond, surveyText } from '../factories/campaigns';
@@ -70,20 +70,12 @@ async function addEndpoint(ctx: TestContext, events: string[] = ['contact.create
   return res.json<WebhookCreated>();
 }
 
-/** Runs the dispatcher until it has nothing left to do now. */
-async function drain(ctx: TestContext) {
-  for (let i = 0; i < 20; i++) {
-    const { fannedOut, attempted } = await ctx.app.notifications.runOnce();
-    if (fannedOut + attempted === 0) return;
-  }
-  throw new Error('the dispatcher did not settle');
-}
 
 describeEachDatabase(
   'notifications',
   (ctx) => {
     beforeEach(async () => {
-      await drain(ctx);
+      await drainNotifications(ctx);
       mail.messages.length = 0;
       receiver.received.length = 0;
       await ctx.database.db.deleteFrom('webhookEndpoints').execute();
@@ -91,7 +83,7 @@ describeEachDatabase(
 
     it('e-mails the staff about a contact message, with its details escaped, over SMTP', async () => {
       await sendContact(ctx, 'asha@example.com', { message: 'Call me <b>after 6</b> & before 9 <script>x</script>' });
-      await drain(ctx);
+      await drainNotifications(ctx);
       const [staffMail] = await mail.waitFor(1);
       expect(staffMail!.subject).toBe('New lead: Asha Rao — Contact');
       expect(staffMail!.to).toMatchObject({ text: 'owner@abode.test, sales@abode.test' });
@@ -109,7 +101,7 @@ describeEachDatabase(
       const email = 'meera@example.com';
       const emailId = await addEmail(ctx, email, campaignId);
       expect((await respond(ctx, campaignId, email, emailId, { who: 'Meera <script>', city: 'Pune', size: 3 })).statusCode).toBe(200);
-      await drain(ctx);
+      await drainNotifications(ctx);
       const mails = await mail.waitFor(2);
       const staff = mails.find((m) => m.subject?.startsWith('New lead:'))!;
       const visitor = mails.find((m) => m !== staff)!;
@@ -139,7 +131,7 @@ describeEachDatabase(
       const campaignId = await createActiveCampaign(ctx, { name: 'Phone mail', questions: surveyText(survey) });
       const email = 'phone-mail@example.com';
       expect((await respond(ctx, campaignId, email, await addEmail(ctx, email, campaignId), { mobile: '98450 99999' })).statusCode).toBe(200);
-      await drain(ctx);
+      await drainNotifications(ctx);
       const staff = (await mail.waitFor(2)).find((m) => m.subject === `New lead: ${email} — Phone mail`)!;
       expect(staff.text).toContain('Phone: +91 98450 99999');
       expect(String(staff.html)).toContain('href="tel:+919845099999"');
@@ -164,7 +156,7 @@ describeEachDatabase(
       const email = 'matched-mail@example.com';
       const res = await respond(ctx, campaignId, email, await addEmail(ctx, email, campaignId), { bhk: 3, style: ['Boho'] });
       expect(res.statusCode).toBe(200);
-      await drain(ctx);
+      await drainNotifications(ctx);
       const staff = (await mail.waitFor(2)).find((m) => m.subject === `New lead: ${email} — Matched mail`)!;
       expect(staff.text).toContain('Homes that fit\n- Mail Lakeside — 3 BHK');
       expect(staff.text).toContain('Decor ideas\n- Mail Cane Chair — Boho');
@@ -177,7 +169,7 @@ describeEachDatabase(
     it('does not slow or fail the visitor when the mail server refuses: the mail is retried later', async () => {
       mail.refuseNext(1);
       await sendContact(ctx, 'retry@example.com');
-      await drain(ctx);
+      await drainNotifications(ctx);
       expect(mail.messages).toHaveLength(0);
       // (Pending with no attempt yet: earlier tests' unfinished-survey alerts, due in 30 minutes.)
       const [delivery] = await ctx.database.db.selectFrom('notificationDeliveries').selectAll().where('status', '=', 'pending').where('attempts', '>', 0).execute();
@@ -185,7 +177,7 @@ describeEachDatabase(
       expect(delivery!.lastError).toMatch(/try again later/);
       // Due again: its retry time comes (moved to now here rather than waiting).
       await ctx.database.db.updateTable('notificationDeliveries').set({ nextAttemptAt: new Date() }).where('id', '=', delivery!.id).execute();
-      await drain(ctx);
+      await drainNotifications(ctx);
       expect((await mail.waitFor(1))[0]!.subject).toBe('New lead: Asha Rao — Contact');
     });
 
@@ -193,7 +185,7 @@ describeEachDatabase(
       const endpoint = await addEndpoint(ctx, ['contact.created']);
       expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
       await sendContact(ctx, 'hook@example.com');
-      await drain(ctx);
+      await drainNotifications(ctx);
       const [hook] = await receiver.waitFor(1);
       const headers = {
         'webhook-id': String(hook!.headers['webhook-id']),
@@ -221,7 +213,7 @@ describeEachDatabase(
       const lead = await ctx.database.db.selectFrom('leads').select('id').where('email', '=', 'first-contact@example.com').executeTakeFirstOrThrow();
       const events = await ctx.database.db.selectFrom('notificationEvents').select(['type']).where('leadId', '=', lead.id).orderBy('type').execute();
       expect(events.map((e) => e.type)).toEqual(['contact.created', 'lead.created']);
-      await drain(ctx);
+      await drainNotifications(ctx);
       const hooks = await receiver.waitFor(2);
       const bodies = hooks.map((h) => JSON.parse(h.body) as { type: string; data: { lead: { _id: string; email: string; name: string | null }; activity: { type: string } } });
       expect(bodies.map((b) => b.type).sort()).toEqual(['contact.created', 'lead.created']);
@@ -232,13 +224,13 @@ describeEachDatabase(
       expect((await mail.waitFor(1)).map((m) => m.subject)).toEqual(['New lead: Asha Rao — Contact']);
       const ofLead = ctx.database.db.selectFrom('notificationEvents').select('id').where('leadId', '=', lead.id);
       await ctx.database.db.updateTable('notificationDeliveries').set({ nextAttemptAt: new Date() }).where('status', '=', 'pending').where('eventId', 'in', ofLead).execute();
-      await drain(ctx);
+      await drainNotifications(ctx);
       expect(mail.messages).toHaveLength(1);
 
       // The same person again: not a new lead.
       receiver.received.length = 0;
       await sendContact(ctx, 'FIRST-contact@example.com');
-      await drain(ctx);
+      await drainNotifications(ctx);
       expect((await receiver.waitFor(1)).map((h) => (JSON.parse(h.body) as { type: string }).type)).toEqual(['contact.created']);
       const again = await ctx.database.db.selectFrom('notificationEvents').select(['type']).where('leadId', '=', lead.id).execute();
       expect(again.filter((e) => e.type === 'lead.created')).toHaveLength(1);
@@ -249,7 +241,7 @@ describeEachDatabase(
       receiver.answerWith(500, 503);
       await sendContact(ctx, 'flaky@example.com');
       for (let attempt = 0; attempt < 3; attempt++) {
-        await drain(ctx);
+        await drainNotifications(ctx);
         await ctx.database.db.updateTable('notificationDeliveries').set({ nextAttemptAt: new Date() }).where('status', '=', 'pending').execute();
       }
       const hooks = await receiver.waitFor(3);
@@ -266,13 +258,13 @@ describeEachDatabase(
       const endpoint = await addEndpoint(ctx, ['survey.completed']);
       const test = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.test(endpoint._id) });
       expect(test.statusCode).toBe(202);
-      await drain(ctx);
+      await drainNotifications(ctx);
       const [first] = await receiver.waitFor(1);
       expect(JSON.parse(first!.body)).toMatchObject({ type: 'webhook.test' });
       const [delivery] = (await ctx.asStaff({ method: 'GET', url: WEBHOOKS_API.deliveries(endpoint._id) })).json<WebhookDelivery[]>();
       const again = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.redeliver(endpoint._id, delivery!._id) });
       expect(again.statusCode).toBe(202);
-      await drain(ctx);
+      await drainNotifications(ctx);
       const hooks = await receiver.waitFor(2);
       expect(hooks[1]!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
       const missing = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.redeliver(endpoint._id, 'nope') });
@@ -282,7 +274,7 @@ describeEachDatabase(
     it('sends each event only to the endpoints subscribed to it', async () => {
       await addEndpoint(ctx, ['survey.completed']);
       await sendContact(ctx, 'nobody@example.com');
-      await drain(ctx);
+      await drainNotifications(ctx);
       await mail.waitFor(1);
       expect(receiver.received).toHaveLength(0);
     });
@@ -363,7 +355,7 @@ describeEachDatabase(
       mail.messages.length = 0;
       const res = await ctx.app.inject({ method: 'POST', url: '/api/contactus/add', headers: { host: 'evil.example' }, payload: contact('fresh@example.com') });
       expect(res.statusCode).toBe(201);
-      await drain(ctx);
+      await drainNotifications(ctx);
       const [staffMail] = await mail.waitFor(1);
       const lead = await ctx.database.db.selectFrom('leads').select('id').where('email', '=', 'fresh@example.com').executeTakeFirstOrThrow();
       const url = `http://localhost:3000/dashboard/leads/${lead.id}`;
@@ -397,7 +389,7 @@ describeEachDatabase(
         .execute();
       receiver.received.length = 0;
       await sendContact(ctx, 'ssrf@example.com');
-      await drain(ctx);
+      await drainNotifications(ctx);
       expect(receiver.received).toHaveLength(0);
       const [delivery] = await ctx.database.db.selectFrom('notificationDeliveries').selectAll().where('endpointId', '=', 'rebound').execute();
       expect(delivery).toMatchObject({ status: 'pending', attempts: 1 });

@@ -9,7 +9,7 @@ import {
 } from '#shared/surveys/campaigns.contract';
 import { LEADS_API, type LeadList } from '#shared/leads/leads.contract';
 import { migrateToLatest } from '#server/db/migrate';
-import { describeEachDatabase, type TestContext } from '../helpers/app';
+import { describeEachDatabase, drainNotifications, type TestContext } from '../helpers/app';
 import { describeEachDialect } from '../helpers/databases';
 import { startMailServer } from '../helpers/mail-server';
 import { withDatabaseAt } from '../helpers/migrations';
@@ -50,13 +50,6 @@ const save = (ctx: TestContext, campaignId: string, response: Record<string, unk
   ctx.app.inject({ method: 'POST', url: SURVEY_PROGRESS_API.save(campaignId), payload: { response } });
 const read = (ctx: TestContext, campaignId: string, token: string) => ctx.app.inject({ method: 'GET', url: SURVEY_PROGRESS_API.read(campaignId, token) });
 
-async function drain(ctx: TestContext) {
-  for (let i = 0; i < 20; i++) {
-    const { fannedOut, attempted } = await ctx.app.notifications.runOnce();
-    if (fannedOut + attempted === 0) return;
-  }
-  throw new Error('the dispatcher did not settle');
-}
 
 describeEachDatabase(
   'survey identity (issue 22 items 6, 11)',
@@ -64,7 +57,7 @@ describeEachDatabase(
     let campaignId = '';
     beforeEach(async () => {
       campaignId ||= await createActiveCampaign(ctx, { questions: QUESTIONS });
-      await drain(ctx);
+      await drainNotifications(ctx);
       mail.messages.length = 0;
     });
 
@@ -104,14 +97,14 @@ describeEachDatabase(
       const email = person();
       const emailId = (await add(ctx, email, campaignId)).json<EmailAddResult>().emailID;
       expect((await save(ctx, campaignId, { email, emailId, answer: { who: 'Mine' }, page: 0 })).statusCode).toBe(200);
-      await drain(ctx);
+      await drainNotifications(ctx);
       mail.messages.length = 0;
 
       const again = await add(ctx, email.toLowerCase(), campaignId);
       expect(again.json<EmailAddResult>()).toMatchObject({ message: CAMPAIGN_MESSAGES.resumeLinkSent, resumeLinkSent: true });
       const attemptId = again.json<EmailAddResult>().emailID;
       expect(attemptId).not.toBe(emailId);
-      await drain(ctx);
+      await drainNotifications(ctx);
       const [continueMail] = await mail.waitFor(1);
       const token = /resume=([A-Za-z0-9_-]+)/.exec(continueMail!.text ?? '')![1]!;
       expect((await read(ctx, campaignId, token)).json<SurveyProgress>()).toMatchObject({ answer: { who: 'Mine' }, emailId });
@@ -167,11 +160,11 @@ describeEachDatabase(
       const emailId = (await add(ctx, email, campaignId)).json<EmailAddResult>().emailID;
       const attempt = (await add(ctx, email, campaignId)).json<EmailAddResult>().emailID;
       expect((await respond(ctx, campaignId, email, attempt, { who: 'Elsewhere' })).statusCode).toBe(200);
-      await drain(ctx);
+      await drainNotifications(ctx);
       // The alert of the new lead falls due (30 minutes later).
       const event = await ctx.database.db.selectFrom('notificationEvents').select('id').where('type', '=', 'lead.created').where('subjectId', '=', emailId).executeTakeFirstOrThrow();
       await ctx.database.db.updateTable('notificationDeliveries').set({ nextAttemptAt: new Date() }).where('eventId', '=', event.id).execute();
-      await drain(ctx);
+      await drainNotifications(ctx);
       const alert = await ctx.database.db.selectFrom('notificationDeliveries').select('status').where('eventId', '=', event.id).where('channel', '=', 'staff_email').executeTakeFirstOrThrow();
       expect(alert.status).toBe('skipped');
     });

@@ -3,7 +3,7 @@
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { DEMO_CAMPAIGN_NAME, DEMO_SURVEY } from '#server/features/surveys/campaigns.seed';
 import { SURVEY_PROGRESS_API } from '#shared/surveys/campaigns.contract';
-import { describeEachDatabase, type TestContext } from '../helpers/app';
+import { describeEachDatabase, drainNotifications, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { addEmail, createActiveCampaign, surveyText } from '../factories/campaigns';
 import { readWorkbook, rowValues } from '../helpers/xlsx';
@@ -21,13 +21,6 @@ const NOTIFY = {
   dispatch: false,
 };
 
-async function drain(ctx: TestContext) {
-  for (let i = 0; i < 20; i++) {
-    const { fannedOut, attempted } = await ctx.app.notifications.runOnce();
-    if (fannedOut + attempted === 0) return;
-  }
-  throw new Error('the dispatcher did not settle');
-}
 
 const ANSWERS = { propertyType: 'villa', budget: 20000000, bedrooms: 3, homeLoan: true, localities: ['Hebbal'], moveIn: 6 };
 
@@ -43,7 +36,7 @@ describeEachDatabase(
   'survey language',
   (ctx) => {
     beforeEach(async () => {
-      await drain(ctx);
+      await drainNotifications(ctx);
       mail.messages.length = 0;
     });
 
@@ -56,7 +49,7 @@ describeEachDatabase(
       const row = await ctx.database.db.selectFrom('surveyResponses').select(['language']).where('emailRecordId', '=', emailId).executeTakeFirstOrThrow();
       expect(row.language).toBe('hi');
 
-      await drain(ctx);
+      await drainNotifications(ctx);
       const mails = await mail.waitFor(2);
       const staff = mails.find((m) => m.subject?.startsWith('New lead:'))!;
       const visitor = mails.find((m) => m !== staff)!;
@@ -93,7 +86,7 @@ describeEachDatabase(
       expect((await respondIn(ctx, campaignId, email, emailId)).statusCode).toBe(200);
       const row = await ctx.database.db.selectFrom('surveyResponses').select(['language']).where('emailRecordId', '=', emailId).executeTakeFirstOrThrow();
       expect(row.language).toBe('en');
-      await drain(ctx);
+      await drainNotifications(ctx);
       const visitor = (await mail.waitFor(2)).find((m) => !m.subject?.startsWith('New lead:'))!;
       expect(visitor.subject).toBe('Thank you — Test Studio has your answers');
       expect(visitor.text).toContain('Thank you!\n\nThank you for letting us know your preference. An advisor from Test Studio will contact you soon.');
@@ -114,13 +107,13 @@ describeEachDatabase(
       expect(save.statusCode, save.body).toBe(200);
       const kept = await ctx.database.db.selectFrom('surveyProgress').select('language').where('emailRecordId', '=', emailId).executeTakeFirstOrThrow();
       expect(kept.language).toBe('hi');
-      await drain(ctx);
+      await drainNotifications(ctx);
       mail.messages.length = 0;
 
       // The same e-mail typed again (another device): the link goes to the mailbox.
       const again = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId } });
       expect(again.statusCode).toBe(200);
-      await drain(ctx);
+      await drainNotifications(ctx);
       const [continueMail] = await mail.waitFor(1);
       expect(continueMail!.subject).toBe('अपना सर्वे जारी रखें — Test Studio');
       expect(continueMail!.text).toMatch(/^वहीं से जारी रखें जहाँ आपने छोड़ा था\n\nहमने Find your dream home के आपके जवाब सँभालकर रखे हैं।/);

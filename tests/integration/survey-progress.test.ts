@@ -9,7 +9,7 @@ import {
 import { LEADS_API, type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
 import { WEBHOOKS_API } from '#shared/notifications/notifications.contract';
 import { listUnfinishedAnswers } from '#server/features/responses/survey-progress.repository';
-import { describeEachDatabase, type TestContext } from '../helpers/app';
+import { describeEachDatabase, drainNotifications, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { addEmail, createActiveCampaign, respond } from '../factories/campaigns';
 import { readWorkbook } from '../helpers/xlsx';
@@ -61,14 +61,6 @@ async function saved(ctx: TestContext, campaignId: string, response: Record<stri
   return resumeToken;
 }
 
-/** Runs the dispatcher until it has nothing left to do now. */
-async function drain(ctx: TestContext) {
-  for (let i = 0; i < 20; i++) {
-    const { fannedOut, attempted } = await ctx.app.notifications.runOnce();
-    if (fannedOut + attempted === 0) return;
-  }
-  throw new Error('the dispatcher did not settle');
-}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -86,7 +78,7 @@ describeEachDatabase(
 
     beforeEach(async () => {
       campaignId ||= await createActiveCampaign(ctx, { questions: QUESTIONS });
-      await drain(ctx);
+      await drainNotifications(ctx);
       mail.messages.length = 0;
     });
 
@@ -118,7 +110,7 @@ describeEachDatabase(
     it('is not a response: nothing is completed, counted, listed, exported or notified', async () => {
       const email = visitor();
       const emailId = await addEmail(ctx, email, campaignId);
-      await drain(ctx);
+      await drainNotifications(ctx);
       const eventsBefore = await ctx.database.db.selectFrom('notificationEvents').select('id').execute();
       await saved(ctx, campaignId, { email, emailId, answer: { who: 'Ravi', budget: '80 lakh' }, page: 1 });
 
@@ -226,7 +218,7 @@ describeEachDatabase(
       const email = visitor();
       const emailId = await addEmail(ctx, email, campaignId);
       await saved(ctx, campaignId, { email, emailId, answer: { who: 'Meera', phone: '90000 11111', budget: '3 crore' }, page: 2 });
-      await drain(ctx);
+      await drainNotifications(ctx);
       mail.messages.length = 0;
 
       // A second device (or anyone) types the same e-mail.
@@ -237,7 +229,7 @@ describeEachDatabase(
       expect(again.json<EmailAddResult>().emailID).not.toBe(emailId);
       for (const secret of ['Meera', '90000', '3 crore']) expect(again.body).not.toContain(secret);
 
-      await drain(ctx);
+      await drainNotifications(ctx);
       const [continueMail] = await mail.waitFor(1);
       expect(continueMail!.to).toMatchObject({ text: email });
       expect(continueMail!.subject).toBe('Continue your survey — Test Studio');
@@ -260,7 +252,7 @@ describeEachDatabase(
       const third = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId } });
       expect(third.json<EmailAddResult>()).toMatchObject({ resumeLinkSent: true });
       expect(third.json<EmailAddResult>().emailID).not.toBe(emailId);
-      await drain(ctx);
+      await drainNotifications(ctx);
       expect(mail.messages).toHaveLength(1);
     });
 
@@ -282,7 +274,7 @@ describeEachDatabase(
 
       // The visitor asks for a link and goes on with it: the intruder's older token stops working.
       expect((await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId } })).json()).toMatchObject({ resumeLinkSent: true });
-      await drain(ctx);
+      await drainNotifications(ctx);
       const [continueMail] = await mail.waitFor(1);
       const mailed = tokenInMail(continueMail!.text ?? '');
       expect(await saved(ctx, campaignId, { email, emailId, answer: { who: 'Nila', phone: '91111 22222' }, page: 1, resumeToken: mailed })).toBe(mailed);
