@@ -1,3 +1,5 @@
+import { findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc-parser';
+
 /**
  * A survey's localized strings, edited in the survey's JSON text itself (issue 27). SurveyJS keeps
  * a text in several languages as `{"default": "Budget", "hi": "बजट"}` (or a plain string: the
@@ -15,6 +17,8 @@ export const DEFAULT_LOCALE = 'default';
 interface Span {
   start: number;
   end: number;
+  /** The parsed value there (jsonc-parser's node: its offset and length are the span). */
+  node?: Node;
 }
 
 interface Member {
@@ -24,123 +28,23 @@ interface Member {
   value: Span;
 }
 
-/** A small JSON scanner that records where each value starts and ends in the text. */
-class Scanner {
-  private i = 0;
-  constructor(private readonly text: string) {}
+const spanOf = (node: Node): Span => ({ start: node.offset, end: node.offset + node.length, node });
 
-  private ws(): void {
-    while (this.i < this.text.length && /\s/.test(this.text[this.i]!)) this.i++;
-  }
-
-  private fail(): never {
-    throw new SyntaxError(`Invalid JSON at position ${this.i}`);
-  }
-
-  /** Skips one value; returns its span. */
-  value(): Span {
-    this.ws();
-    const start = this.i;
-    const c = this.text[this.i];
-    if (c === '{') {
-      this.i++;
-      this.ws();
-      if (this.text[this.i] === '}') this.i++;
-      else {
-        for (;;) {
-          this.ws();
-          this.string();
-          this.ws();
-          if (this.text[this.i++] !== ':') this.fail();
-          this.value();
-          this.ws();
-          const next = this.text[this.i++];
-          if (next === '}') break;
-          if (next !== ',') this.fail();
-        }
-      }
-    } else if (c === '[') {
-      this.i++;
-      this.ws();
-      if (this.text[this.i] === ']') this.i++;
-      else {
-        for (;;) {
-          this.value();
-          this.ws();
-          const next = this.text[this.i++];
-          if (next === ']') break;
-          if (next !== ',') this.fail();
-        }
-      }
-    } else if (c === '"') this.string();
-    else {
-      const match = /^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(this.text.slice(this.i, this.i + 400));
-      if (!match) this.fail();
-      this.i += match[0].length;
-    }
-    return { start, end: this.i };
-  }
-
-  private string(): void {
-    if (this.text[this.i] !== '"') this.fail();
-    this.i++;
-    while (this.i < this.text.length && this.text[this.i] !== '"') this.i += this.text[this.i] === '\\' ? 2 : 1;
-    if (this.text[this.i] !== '"') this.fail();
-    this.i++;
-  }
-
-  /** The members of the object at `span`, with their spans. */
-  static members(text: string, span: Span): Member[] {
-    const scanner = new Scanner(text);
-    scanner.i = span.start + 1;
-    const members: Member[] = [];
-    scanner.ws();
-    if (text[scanner.i] === '}') return members;
-    for (;;) {
-      scanner.ws();
-      const keyStart = scanner.i;
-      scanner.string();
-      const key = JSON.parse(text.slice(keyStart, scanner.i)) as string;
-      scanner.ws();
-      scanner.i++;
-      const value = scanner.value();
-      members.push({ key, member: { start: keyStart, end: value.end }, value });
-      scanner.ws();
-      if (text[scanner.i++] === '}') return members;
-    }
-  }
-
-  /** The elements of the array at `span`. */
-  static elements(text: string, span: Span): Span[] {
-    const scanner = new Scanner(text);
-    scanner.i = span.start + 1;
-    const elements: Span[] = [];
-    scanner.ws();
-    if (text[scanner.i] === ']') return elements;
-    for (;;) {
-      elements.push(scanner.value());
-      scanner.ws();
-      if (text[scanner.i++] === ']') return elements;
-    }
-  }
-}
-
-function rootSpan(json: string): Span {
-  const scanner = new Scanner(json);
-  return scanner.value();
-}
-
-/** The span of the value at `path`, or null when a step is missing. */
+/** The span of the value at `path`, or null when a step is missing (jsonc-parser keeps every offset). */
 function find(json: string, path: JsonPath): Span | null {
-  let span: Span | null = rootSpan(json);
-  for (const step of path) {
-    if (!span) return null;
-    const c = json[span.start];
-    if (typeof step === 'number' && c === '[') span = Scanner.elements(json, span)[step] ?? null;
-    else if (typeof step === 'string' && c === '{') span = Scanner.members(json, span).find((m) => m.key === step)?.value ?? null;
-    else return null;
-  }
-  return span;
+  const errors: ParseError[] = [];
+  const root = parseTree(json, errors, { disallowComments: true, allowTrailingComma: false });
+  if (!root || errors.length > 0) throw new SyntaxError(`Invalid JSON at position ${errors[0]?.offset ?? 0}`);
+  const node = findNodeAtLocation(root, [...path]);
+  return node ? spanOf(node) : null;
+}
+
+/** The members of the object at `span` (found by `find`), with their spans. */
+function membersOf(span: Span): Member[] {
+  return (span.node?.children ?? []).map((property) => {
+    const [key, value] = property.children!;
+    return { key: key!.value as string, member: { start: property.offset, end: property.offset + property.length }, value: spanOf(value!) };
+  });
 }
 
 /**
@@ -205,7 +109,7 @@ export function setLocalizedText(json: string, path: JsonPath, locale: string, t
     if (!parent || json[parent.start] !== '{' || typeof key !== 'string') throw new Error(`No object at ${JSON.stringify(path.slice(0, -1))}.`);
     if (text === '') return json;
     const value = locale === DEFAULT_LOCALE ? encoded : `{${JSON.stringify(locale)}: ${encoded}}`;
-    const members = Scanner.members(json, parent);
+    const members = membersOf(parent);
     const member = `${JSON.stringify(key)}: ${value}`;
     if (members.length === 0) return splice(json, { start: parent.start, end: parent.end }, `{${member}}`);
     const last = members[members.length - 1]!;
@@ -218,7 +122,7 @@ export function setLocalizedText(json: string, path: JsonPath, locale: string, t
     return splice(json, span, `{"default": ${json.slice(span.start, span.end)}, ${JSON.stringify(locale)}: ${encoded}}`);
   }
   if (c !== '{') throw new Error(`The value at ${JSON.stringify(path)} is not a text.`);
-  const members = Scanner.members(json, span);
+  const members = membersOf(span);
   const index = members.findIndex((m) => m.key === locale);
   if (index >= 0) {
     const member = members[index]!;
@@ -344,7 +248,7 @@ export function removeLocale(json: string, locale: string): string {
   let text = json;
   for (const path of paths) {
     const span = find(text, path)!;
-    const members = Scanner.members(text, span);
+    const members = membersOf(span);
     const rest = members.filter((m) => m.key !== locale);
     if (rest.length === 1 && rest[0]!.key === DEFAULT_LOCALE) text = splice(text, span, text.slice(rest[0]!.value.start, rest[0]!.value.end));
     else if (rest.length === 0) text = removeMember(text, path);
@@ -356,7 +260,7 @@ export function removeLocale(json: string, locale: string): string {
 /** The JSON text without the object member at `path` (and the comma joining it to a neighbour). */
 function removeMember(json: string, path: JsonPath): string {
   const parent = find(json, path.slice(0, -1))!;
-  const members = Scanner.members(json, parent);
+  const members = membersOf(parent);
   const index = members.findIndex((m) => m.key === path[path.length - 1]);
   const member = members[index]!;
   if (members.length === 1) return splice(json, { start: parent.start + 1, end: parent.end - 1 }, '');
