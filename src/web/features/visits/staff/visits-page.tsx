@@ -7,6 +7,7 @@ import { VISIT_ROUTES, WEEKDAYS, type StudioSlotSettings, type Visit } from '#sh
 import { PageMeta } from '#web/components/page-meta';
 import { api, errorMessage } from '#web/lib/api-client';
 import { currentStaff } from '#web/lib/auth-token';
+import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
 import { VisitActions, VisitStatusTag } from './visit-actions';
 import { visitTime } from './visit-format';
 
@@ -21,8 +22,10 @@ export function Component() {
     api.call(VISIT_ROUTES.day, { query: new URLSearchParams({ day }) }).then(setVisits, (e: unknown) => setError(errorMessage(e)));
   }, [day]);
   const replace = (next: Visit) => setVisits((all) => (all ?? []).map((v) => (v._id === next._id ? next : v)));
+  // On a phone the day's table scrolls sideways: a keyboard must reach it (axe: scrollable-region-focusable).
+  const pageRef = useKeyboardScrollableTables<HTMLDivElement>();
   return (
-    <div>
+    <div ref={pageRef}>
       <PageMeta title="Site visits" description="Site visits booked per day." />
       <Typography.Title level={1}>Site visits</Typography.Title>
       <Card size="small" title={<h2 className="lead-card-title">Visits on a day</h2>}>
