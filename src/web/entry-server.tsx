@@ -6,7 +6,9 @@ import { withFallback } from '#shared/i18n/catalogues';
 import { LANGUAGES, languagePrefix, splitLanguage, type Language } from '#shared/i18n/languages';
 import { en } from '#shared/i18n/messages/en';
 import { hi } from '#shared/i18n/messages/hi';
+import { LANDING_PATH, LandingIsland } from './app/landing-island';
 import { routes } from './app/routes';
+import { SITE_ROUTE_ID, type SiteContext } from './app/site-settings';
 import { setApiTransport } from './lib/api-client';
 import { I18nProvider } from './lib/i18n';
 
@@ -26,6 +28,11 @@ export type RenderResult =
       files: string[];
       /** Source files of modules the page fetches once idle (`handle.later`), such as the survey runner. */
       later: string[];
+      /**
+       * How the browser starts the page: `landing` without the router (src/web/start-landing.tsx,
+       * the landing page's script budget), `app` with it (src/web/start-app.tsx).
+       */
+      entry: 'landing' | 'app';
     };
 
 // One handler per language: a language's pages live under its prefix (React Router's basename), so
@@ -40,7 +47,8 @@ const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)
 
 export async function render(request: Request, apiFetch: (path: string, init: RequestInit) => Promise<Response>): Promise<RenderResult> {
   setApiTransport(apiFetch);
-  const { language } = splitLanguage(new URL(request.url).pathname);
+  const url = new URL(request.url);
+  const { language, path } = splitLanguage(url.pathname);
   const handler = handlers[language];
   const context = await handler.query(request);
   if (context instanceof Response) {
@@ -49,14 +57,25 @@ export async function render(request: Request, apiFetch: (path: string, init: Re
     throw new Error(`Unexpected response while rendering ${request.url}: ${context.status}`);
   }
 
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
-    <StrictMode>
-      <I18nProvider language={language} messages={catalogues[language]}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </I18nProvider>
-    </StrictMode>,
-  );
+  // The landing page, rendered as the browser will hydrate it: without the router (landing-island.tsx).
+  const landing = path === LANDING_PATH && context.statusCode === 200 && !context.errors;
+  const html = landing
+    ? renderToString(
+        <LandingIsland
+          language={language}
+          messages={catalogues[language]}
+          site={context.loaderData[SITE_ROUTE_ID] as SiteContext}
+          location={{ pathname: path, search: url.search, key: 'default' }}
+          navigate={() => undefined}
+        />,
+      )
+    : renderToString(
+        <StrictMode>
+          <I18nProvider language={language} messages={catalogues[language]}>
+            <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+          </I18nProvider>
+        </StrictMode>,
+      );
   const head = HOISTED.exec(html)?.[0] ?? '';
 
   const data = {
@@ -73,6 +92,7 @@ export async function render(request: Request, apiFetch: (path: string, init: Re
     data: JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'),
     files: context.matches.map((m) => (m.route.handle as { file?: string } | undefined)?.file).filter((f): f is string => Boolean(f)),
     later: context.matches.flatMap((m) => (m.route.handle as { later?: string[] } | undefined)?.later ?? []),
+    entry: landing ? 'landing' : 'app',
   };
 }
 

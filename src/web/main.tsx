@@ -16,6 +16,9 @@ currentStaff();
 // the entry importing zod; jitless, it parses the same way, interpreted.
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig ??= { jitless: true };
 
+/** Set by the server (page-renderer.ts) on the page that starts without the router: the landing page. */
+const START_META = 'abode-start';
+
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 let started = false;
 
@@ -23,7 +26,9 @@ function start(): void {
   if (started) return;
   started = true;
   for (const type of INTERACTIONS) window.removeEventListener(type, start, true);
-  void import('./start-app').then((app) => app.startApp());
+  // The landing page starts without the router (start-landing.tsx); every other page starts the app.
+  if (document.querySelector(`meta[name="${START_META}"]`)?.getAttribute('content') === 'landing') void import('./start-landing').then((page) => page.startLanding());
+  else void import('./start-app').then((app) => app.startApp());
 }
 
 /** Calls `then` once the page has shown its first content (which can come after the load event). */

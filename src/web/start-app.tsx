@@ -1,17 +1,30 @@
-// The app itself, started by main.tsx (see there for when).
+// The app itself, started by main.tsx (see there for when), or taking over the landing page
+// (start-landing.tsx) when the visitor leaves it.
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { loadCatalogue } from '#shared/i18n/catalogues';
-import { languagePrefix, splitLanguage } from '#shared/i18n/languages';
+import { loadCatalogue, type Catalogue } from '#shared/i18n/catalogues';
+import { languagePrefix, splitLanguage, type Language } from '#shared/i18n/languages';
 import { routes } from './app/routes';
+import { SITE_ROUTE_ID, type SiteContext } from './app/site-settings';
 import { I18nProvider } from './lib/i18n';
 
 declare global {
   interface Window {
     __staticRouterHydrationData?: unknown;
   }
+}
+
+function App({ language, messages, router }: { language: Language; messages: Catalogue; router: ReturnType<typeof createBrowserRouter> }) {
+  return (
+    <StrictMode>
+      <I18nProvider language={language} messages={messages}>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </StrictMode>
+  );
 }
 
 /** Hydrates a server-rendered page with its loader data, or renders the page in the browser. */
@@ -37,22 +50,36 @@ export async function startApp(): Promise<void> {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the
     // main thread for the whole page (React Router's own client entry does the same).
     startTransition(() => {
-      hydrateRoot(
-        container,
-        <StrictMode>
-          <I18nProvider language={language} messages={messages}>
-            <RouterProvider router={createBrowserRouter(routes, { basename })} />
-          </I18nProvider>
-        </StrictMode>,
-      );
+      hydrateRoot(container, <App language={language} messages={messages} router={createBrowserRouter(routes, { basename })} />);
     });
   } else {
-    createRoot(container).render(
-      <StrictMode>
-        <I18nProvider language={language} messages={messages}>
-          <RouterProvider router={createBrowserRouter(routes, { basename })} />
-        </I18nProvider>
-      </StrictMode>,
-    );
+    createRoot(container).render(<App language={language} messages={messages} router={createBrowserRouter(routes, { basename })} />);
   }
+}
+
+/**
+ * Takes over the landing page (start-landing.tsx), whose navigation has already put the new address
+ * and its state in the history: the router starts there with the site's details the landing page
+ * had, and replaces the landing page once the new page's code and data are in (no blank frame).
+ */
+export async function takeOver(root: Root, { language, messages, site }: { language: Language; messages: Catalogue; site: SiteContext }): Promise<void> {
+  const router = createBrowserRouter(routes, {
+    basename: languagePrefix(language) || undefined,
+    hydrationData: { loaderData: { [SITE_ROUTE_ID]: site } },
+  });
+  if (!router.state.initialized) {
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
+  }
+  // As after the app's own navigations: the new page from its top, and focus in it, not on the body
+  // (the link that was followed has gone) — unless the page has put it somewhere itself.
+  if (!window.location.hash) window.scrollTo(0, 0);
+  flushSync(() => root.render(<App language={language} messages={messages} router={router} />));
+  const active = document.activeElement;
+  if (!active || active === document.body) document.getElementById('main')?.focus({ preventScroll: true });
 }

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, pageProblems, useBrowser } from './browser';
+import { baseURL, DESKTOP, pageProblems, PHONE, useBrowser, waitForApp } from './browser';
 
 const browser = useBrowser();
 
@@ -126,5 +128,52 @@ describe('public pages without JavaScript', () => {
     await page.goto('/viewAboutus');
     expect(await page.getByRole('heading', { name: 'Find Homes' }).isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Get Quote' }).isVisible()).toBe(true);
+  });
+});
+
+describe('the landing page starts without the router (issue 27, its script budget)', () => {
+  /** The app's chunk (React Router, the routes): never part of the landing page's first view. */
+  const appChunk = () => {
+    const manifest = JSON.parse(readFileSync(path.resolve('dist/client/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    return `/${manifest['start-app.tsx']!.file}`;
+  };
+
+  it.each([
+    ['/', 'Homes', '/viewProjects'],
+    ['/hi/', 'घर', '/hi/viewProjects'],
+  ])('%s hydrates on its own, and a link then opens the next page in the app, focus on its content', async (start, linkName, next) => {
+    const page = await browser.newPage(PHONE);
+    // A page that never goes idle: nothing is fetched ahead, so what loads is the first view's.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.endsWith('.js')) scripts.push(url.pathname);
+    });
+    await page.goto(start);
+    await waitForApp(page);
+    expect(scripts).not.toContain(appChunk());
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+
+    // On a phone the links are in the menu.
+    await page.locator('summary.phone-menu__button').click();
+    await page.locator('#phone-menu-panel').getByRole('link', { name: linkName, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === next);
+    // The landing page stays, with the progress bar, until the next page's code and data are in.
+    await page.getByRole('textbox', { name: /E-mail|ई-मेल/ }).waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    expect(scripts).toContain(appChunk());
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // Back is the app's too: the landing page again, without a reload.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === start.replace(/\/$/, '') || url.pathname === start);
+    await page.getByRole('textbox', { name: /E-mail|ई-मेल/ }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    expect(pageProblems(page)).toEqual([]);
   });
 });

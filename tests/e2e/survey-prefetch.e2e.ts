@@ -22,7 +22,8 @@ interface ManifestChunk {
 function runnerFiles(): { chunk: string; all: string[] } {
   const manifest = JSON.parse(readFileSync(path.resolve('dist/client/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const runner = manifest['features/responses/start-survey-page.tsx']!;
-  const landing = manifest['features/responses/landing-page.tsx']!;
+  // The landing page starts on its own (src/web/start-landing.tsx): what it loads is not the runner's.
+  const landing = manifest['start-landing.tsx']!;
   const shared = new Set(landing.imports ?? []);
   const all = [runner.file, ...(runner.css ?? [])];
   for (const key of runner.imports ?? []) {
@@ -178,7 +179,10 @@ describe('the survey runner is fetched on the landing page, after its first view
     await page.getByRole('textbox', { name: FIRST_QUESTION }).fill('Koramangala');
     await page.getByRole('alert').first().waitFor();
     storing.recover();
+    // Complete pressed while the record is still on its way is refused (the test above): wait for it.
+    const stored = page.waitForResponse((r) => r.url().endsWith('/api/email/add'));
     await page.getByRole('button', { name: 'Try again' }).click();
+    expect((await stored).status()).toBe(201);
     await expect.poll(() => page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
     expect(storing.count()).toBe(2);
     expect(await page.getByRole('textbox', { name: FIRST_QUESTION }).inputValue()).toBe('Koramangala');

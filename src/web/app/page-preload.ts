@@ -1,6 +1,7 @@
 type PageLoader = (file: string) => Promise<unknown>;
 
 let loader: PageLoader | null = null;
+let routerImport: (() => Promise<unknown>) | null = null;
 
 /**
  * routes.tsx hands its page imports over here when it loads. Pages preload another page through this
@@ -16,7 +17,16 @@ export function setPageLoader(load: PageLoader): void {
  * the router makes: when the visitor goes there, the route renders without waiting for the network.
  * `file` is the module's path under src/web/features/.
  */
-export function preloadPage(file: string): Promise<unknown> {
-  if (!loader) return Promise.reject(new Error('The router is not loaded yet.'));
+export async function preloadPage(file: string): Promise<unknown> {
+  if (!loader && routerImport) await routerImport();
+  if (!loader) throw new Error('The router is not loaded yet.');
   return loader(file);
+}
+
+/**
+ * The landing page starts without the router (start-landing.tsx): it says here how to import it,
+ * and a preload imports it first.
+ */
+export function setRouterImport(load: () => Promise<unknown>): void {
+  routerImport = load;
 }

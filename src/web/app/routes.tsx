@@ -2,6 +2,7 @@ import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { paths } from '#shared/paths';
 import { setPageLoader } from './page-preload';
 import { PublicLayout, PublicLayoutFallback } from './public-layout';
+import { RouterBridge } from './router-bridge';
 import { RouteError } from './route-error';
 import { SITE_ROUTE_ID, siteLoader } from './site-settings';
 
@@ -33,7 +34,7 @@ const rel = (path: string) => path.replace(/^\//, '');
 const inDashboard = (path: string) => path.slice(`${paths.dashboard}/`.length);
 
 // Public pages never import antd or SurveyJS (only /startsurvey loads SurveyJS).
-export const routes: RouteObject[] = [
+const siteRoutes: RouteObject[] = [
   {
     id: SITE_ROUTE_ID,
     element: <PublicLayout />,
@@ -107,3 +108,7 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+// The root hands the router's links and the site's details to the components the landing page also
+// renders without the router (router-bridge.tsx, start-landing.tsx).
+export const routes: RouteObject[] = [{ element: <RouterBridge />, children: siteRoutes }];

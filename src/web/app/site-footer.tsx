@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/site-nav';
 import { paths } from '#shared/paths';
 import type { SiteSettings } from '#shared/site';
 import { useT } from '../lib/i18n';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useSiteLocation } from '../lib/site-nav';
 import type { MessageKey } from '#shared/i18n/catalogues';
 import { LANGUAGES, languageSwitchHref } from '#shared/i18n/languages';
 import { paths } from '#shared/paths';
@@ -23,7 +23,7 @@ const PAGES: ReadonlyArray<{ to: string; label: MessageKey }> = [
 export function LanguageSwitch({ className }: { className?: string }) {
   const t = useT();
   const language = useLanguage();
-  const { pathname, search } = useLocation();
+  const { pathname, search } = useSiteLocation();
   const other = LANGUAGES.find((l) => l !== language)!;
   return (
     <a className={className ? `language-switch ${className}` : 'language-switch'} href={languageSwitchHref(other, pathname + search)} hrefLang={other} lang={other} aria-label={t('language.switchLabel')}>
@@ -67,7 +67,7 @@ function PhoneMenu() {
   const summary = useRef<HTMLElement>(null);
   const [open, setOpen] = useState(false);
   const hydrated = useClientRender();
-  const location = useLocation();
+  const location = useSiteLocation();
   const t = useT();
 
   // Every navigation closes the menu, a link to the page already shown included (a new location key).

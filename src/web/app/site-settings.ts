@@ -1,4 +1,5 @@
-import { useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { createContext, useContext } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
 import { CONSENT_ROUTES } from '#shared/consent/consent.api';
 import type { PublicNotices } from '#shared/consent/consent.contract';
 import type { SiteSettings } from '#shared/site';
@@ -25,9 +26,17 @@ export function useSiteSettings(): SiteContext {
   return site;
 }
 
+const SiteSettingsContext = createContext<SiteContext | undefined>(undefined);
+
+/**
+ * Provided by the app's router bridge (the public layout route's loader data) and by the landing
+ * page, which starts without the router (start-landing.tsx).
+ */
+export const SiteSettingsProvider = SiteSettingsContext;
+
 /** The same, or undefined outside the public layout (staff pages). */
 export function useOptionalSiteSettings(): SiteContext | undefined {
-  return useRouteLoaderData(SITE_ROUTE_ID) as SiteContext | undefined;
+  return useContext(SiteSettingsContext);
 }
 
 /**

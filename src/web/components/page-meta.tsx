@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useSiteLocation } from '../lib/site-nav';
 import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath } from '#shared/i18n/languages';
 import { useOptionalSiteSettings } from '../app/site-settings';
 import { useLanguage } from '../lib/i18n';
@@ -22,7 +22,7 @@ interface PageMetaProps {
 export function PageMeta({ title, description, image, imageAlt, imageSize, type = 'website' }: PageMetaProps) {
   const site = useOptionalSiteSettings();
   // The path as the specification names it: React Router leaves the language's prefix (basename) out.
-  const { pathname } = useLocation();
+  const { pathname } = useSiteLocation();
   const language = useLanguage();
   // Public pages end with the studio's name (its settings); staff pages with the product's.
   const suffix = site?.name ?? 'Abode';

@@ -38,7 +38,7 @@ interface SsrEntry {
     apiFetch: (path: string, init: RequestInit) => Promise<Response>,
   ): Promise<
     | { kind: 'redirect'; status: number; location: string }
-    | { kind: 'page'; status: number; language: string; head: string; body: string; data: string; files: string[]; later: string[] }
+    | { kind: 'page'; status: number; language: string; head: string; body: string; data: string; files: string[]; later: string[]; entry: 'landing' | 'app' }
   >;
 }
 
@@ -50,6 +50,12 @@ interface ManifestChunk {
 }
 
 export type RenderedPage = { status: number; document: HtmlDocument } | { status: number; location: string };
+
+/** The manifest keys of the browser's two starts (src/web/main.tsx picks one). */
+const APP_START = 'start-app.tsx';
+const LANDING_START = 'start-landing.tsx';
+/** START_META in src/web/main.tsx. */
+const START_META = 'abode-start';
 
 /**
  * Renders server-side pages into the client's index.html: the page's markup, its head elements,
@@ -90,7 +96,13 @@ export class PageRenderer {
     const result = await this.entry.render(new Request(`${origin}${pagePath}`), (apiPath, init) => this.callApi(apiPath, init));
     if (result.kind === 'redirect') return { status: result.status, location: result.location };
 
-    const links = this.assetLinks(result.files) + this.laterFiles(result.files, result.later);
+    // The landing page starts without the router (src/web/start-landing.tsx), and fetches the app once idle.
+    const landing = result.entry === 'landing';
+    const links =
+      this.assetLinks(landing ? [LANDING_START, ...result.files] : result.files) +
+      this.laterFiles([landing ? LANDING_START : APP_START, ...result.files], landing ? [APP_START, ...result.later] : result.later) +
+      // src/web/main.tsx reads how to start the page.
+      (landing ? `<meta name="${START_META}" content="landing">` : '');
     // The page's language (issue 27): the template is English's.
     let html = this.templates[result.language] ?? this.template;
     if (result.head.includes('<title>')) html = html.replace(/<title>[\s\S]*?<\/title>\s*/, '');
@@ -148,7 +160,7 @@ export class PageRenderer {
    */
   private laterFiles(files: string[], later: string[]): string {
     if (later.length === 0) return '';
-    const own = this.assets(['index.html', 'start-app.tsx', ...files]);
+    const own = this.assets(['index.html', ...files]);
     const { js, css } = this.assets(later);
     const wanted = [...js, ...css].filter((file) => !own.js.has(file) && !own.css.has(file));
     return wanted.length ? `<meta name="abode-prefetch" content="${wanted.map((f) => `/${f}`).join(' ')}">` : '';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/site-nav';
 import type { Notice } from '#shared/consent/consent.contract';
 import { paths } from '#shared/paths';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/i18n/languages';

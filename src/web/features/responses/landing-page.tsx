@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useSiteNavigate } from '#web/lib/site-nav';
 import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '#shared/email';
 import type { MessageKey } from '#shared/i18n/catalogues';
 import { paths } from '#shared/paths';
@@ -78,7 +78,7 @@ function whenIdle(then: () => void): () => void {
 }
 
 export function Component() {
-  const navigate = useNavigate();
+  const navigate = useSiteNavigate();
   const t = useT();
   const messageText = useMessageText();
   // The shared e-mail rule without zod: this page's script budget is tight (bench/bundles.ts).

@@ -1,0 +1,54 @@
+// The landing page's start (`/`, `/hi/`), chosen by main.tsx when the server rendered the page with
+// src/web/app/landing-island.tsx: React and the page, without React Router and the other pages (the
+// first-view script budget of issue 27, decision 0026). The app itself (start-app.tsx) is fetched
+// with the survey's files once the page is idle, and imported when the visitor starts the survey.
+import { startTransition } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { loadCatalogue, type Catalogue } from '#shared/i18n/catalogues';
+import { localizedPath, splitLanguage, type Language } from '#shared/i18n/languages';
+import { LandingIsland } from './app/landing-island';
+import { setRouterImport } from './app/page-preload';
+import { SITE_ROUTE_ID, type SiteContext } from './app/site-settings';
+import type { NavigateOptions } from './lib/site-nav';
+
+interface ServerData {
+  loaderData: Record<string, unknown>;
+}
+
+const importApp = () => import('./start-app');
+
+/**
+ * The visitor leaves the landing page inside the app (to the survey, with its start as history
+ * state): the app's router takes over the page at the new address, rendered in place of the landing
+ * page once its route is ready, so nothing blank shows in between.
+ */
+async function handOver(root: Root, to: string, options: NavigateOptions | undefined, page: { language: Language; messages: Catalogue; site: SiteContext }) {
+  const app = await importApp();
+  // React Router's history entries carry `usr` (the state), `key` and `idx`.
+  const current = (window.history.state ?? {}) as { idx?: number };
+  if (typeof current.idx !== 'number') window.history.replaceState({ usr: null, key: 'default', idx: 0 }, '');
+  const idx = (window.history.state as { idx: number }).idx;
+  const entry = { usr: options?.state ?? null, key: Math.random().toString(36).slice(2, 10) };
+  const href = localizedPath(page.language, to);
+  if (options?.replace) window.history.replaceState({ ...entry, idx }, '', href);
+  else window.history.pushState({ ...entry, idx: idx + 1 }, '', href);
+  await app.takeOver(root, page);
+}
+
+export async function startLanding(): Promise<void> {
+  const container = document.getElementById('root')!;
+  const data = JSON.parse(document.getElementById('__abode_data')!.textContent!) as ServerData;
+  const site = data.loaderData[SITE_ROUTE_ID] as SiteContext;
+  const { language, path } = splitLanguage(window.location.pathname);
+  const messages = await loadCatalogue(language);
+  // The survey's page is preloaded through the router's own import (survey-preload.ts): the router
+  // is the app's, imported on the visitor's first sign of intent.
+  setRouterImport(importApp);
+  const location = { pathname: path, search: window.location.search, key: 'default' };
+  let root: Root | null = null;
+  const navigate = (to: string, options?: NavigateOptions) => handOver(root!, to, options, { language, messages, site });
+  // As a transition, as the app's own hydration (start-app.tsx): the browser is answered in between.
+  startTransition(() => {
+    root = hydrateRoot(container, <LandingIsland language={language} messages={messages} site={site} location={location} navigate={navigate} />);
+  });
+}
