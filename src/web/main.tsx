@@ -1,5 +1,5 @@
 // The browser entry. A server-rendered page is complete without script (links, the phone menu and
-// text all work), so its app (React, the router and the page's module: about 100 KB) starts once the
+// text all work), so its app (React, the router and the page's module; the landing page without the router) starts once the
 // page has loaded and shown its content, instead of competing with its stylesheets, fonts and images
 // for the network — or at once if the visitor interacts first. Pages rendered in the browser (staff,
 // login, survey) start at once. docs/decisions/0005-app-after-load.md
