@@ -57,29 +57,47 @@ export async function startApp(): Promise<void> {
   }
 }
 
+type LandingPage = { language: Language; messages: Catalogue; site: SiteContext };
+
+let prepared: Promise<ReturnType<typeof createBrowserRouter>> | null = null;
+
 /**
- * Takes over the landing page (start-landing.tsx), whose navigation has already put the new address
- * and its state in the history: the router starts there with the site's details the landing page
- * had, and replaces the landing page once the new page's code and data are in (no blank frame).
+ * The router for taking over the landing page (start-landing.tsx), made ahead — when the visitor
+ * shows intent — at the landing page's own address and with the site's details it already has (no
+ * second fetch): the click then only navigates and renders, as it did when the router ran the page.
  */
-export async function takeOver(root: Root, { language, messages, site }: { language: Language; messages: Catalogue; site: SiteContext }): Promise<void> {
-  const router = createBrowserRouter(routes, {
-    basename: languagePrefix(language) || undefined,
-    hydrationData: { loaderData: { [SITE_ROUTE_ID]: site } },
-  });
-  if (!router.state.initialized) {
-    await new Promise<void>((resolve) => {
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        resolve();
-      });
+export function prepareTakeOver({ language, site }: LandingPage): Promise<ReturnType<typeof createBrowserRouter>> {
+  prepared ??= (async () => {
+    const router = createBrowserRouter(routes, {
+      basename: languagePrefix(language) || undefined,
+      hydrationData: { loaderData: { [SITE_ROUTE_ID]: site } },
     });
-  }
+    if (!router.state.initialized) {
+      await new Promise<void>((resolve) => {
+        const stop = router.subscribe((state) => {
+          if (!state.initialized) return;
+          stop();
+          resolve();
+        });
+      });
+    }
+    return router;
+  })();
+  return prepared;
+}
+
+/**
+ * Takes over the landing page: the router goes to `to` (its code and data loaded, the history entry
+ * pushed with the state), then the app renders in place of the landing page, so nothing blank shows
+ * in between.
+ */
+export async function takeOver(root: Root, page: LandingPage, to: string, options: { state?: unknown; replace?: boolean } = {}): Promise<void> {
+  const router = await prepareTakeOver(page);
+  await router.navigate(to, { state: options.state, replace: options.replace });
   // As after the app's own navigations: the new page from its top, and focus in it, not on the body
   // (the link that was followed has gone) — unless the page has put it somewhere itself.
   if (!window.location.hash) window.scrollTo(0, 0);
-  flushSync(() => root.render(<App language={language} messages={messages} router={router} />));
+  flushSync(() => root.render(<App language={page.language} messages={page.messages} router={router} />));
   const active = document.activeElement;
   if (!active || active === document.body) document.getElementById('main')?.focus({ preventScroll: true });
 }

@@ -5,7 +5,7 @@
 import { startTransition } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { loadCatalogue, type Catalogue } from '#shared/i18n/catalogues';
-import { localizedPath, splitLanguage, type Language } from '#shared/i18n/languages';
+import { splitLanguage, type Language } from '#shared/i18n/languages';
 import { LandingIsland } from './app/landing-island';
 import { setRouterImport } from './app/page-preload';
 import { SITE_ROUTE_ID, type SiteContext } from './app/site-settings';
@@ -18,21 +18,12 @@ interface ServerData {
 const importApp = () => import('./start-app');
 
 /**
- * The visitor leaves the landing page inside the app (to the survey, with its start as history
- * state): the app's router takes over the page at the new address, rendered in place of the landing
- * page once its route is ready, so nothing blank shows in between.
+ * The visitor leaves the landing page inside the app (a link, or the survey with its start as history
+ * state): the app's router takes over the page (start-app.tsx takeOver).
  */
 async function handOver(root: Root, to: string, options: NavigateOptions | undefined, page: { language: Language; messages: Catalogue; site: SiteContext }) {
   const app = await importApp();
-  // React Router's history entries carry `usr` (the state), `key` and `idx`.
-  const current = (window.history.state ?? {}) as { idx?: number };
-  if (typeof current.idx !== 'number') window.history.replaceState({ usr: null, key: 'default', idx: 0 }, '');
-  const idx = (window.history.state as { idx: number }).idx;
-  const entry = { usr: options?.state ?? null, key: Math.random().toString(36).slice(2, 10) };
-  const href = localizedPath(page.language, to);
-  if (options?.replace) window.history.replaceState({ ...entry, idx }, '', href);
-  else window.history.pushState({ ...entry, idx: idx + 1 }, '', href);
-  await app.takeOver(root, page);
+  await app.takeOver(root, page, to, options);
 }
 
 export async function startLanding(): Promise<void> {
@@ -42,8 +33,8 @@ export async function startLanding(): Promise<void> {
   const { language, path } = splitLanguage(window.location.pathname);
   const messages = await loadCatalogue(language);
   // The survey's page is preloaded through the router's own import (survey-preload.ts): the router
-  // is the app's, imported on the visitor's first sign of intent.
-  setRouterImport(importApp);
+  // is the app's, imported on the visitor's first sign of intent, and made ready for the hand-over.
+  setRouterImport(() => importApp().then((app) => app.prepareTakeOver({ language, messages, site })));
   const location = { pathname: path, search: window.location.search, key: 'default' };
   let root: Root | null = null;
   const navigate = (to: string, options?: NavigateOptions) => handOver(root!, to, options, { language, messages, site });
