@@ -68,6 +68,74 @@ async function unfinishedAnswers(email: string): Promise<Array<{ question: strin
   return detail.data.activities.find((a) => a.type === 'progress')?.answers ?? null;
 }
 
+/** The next save of the answers so far: resolves with the answers it sent. */
+function nextProgressSave(page: Page): Promise<unknown> {
+  return page
+    .waitForResponse((r) => r.url().includes(`/api/campaign/progress/${campaignId}`) && r.request().method() === 'POST')
+    .then((r) => (r.request().postDataJSON() as { response: { answer: unknown } }).response.answer);
+}
+
+/** SurveyJS's phone layout is on (it turns it on or off from the survey's width, a frame after a change). */
+const PHONE_LAYOUT = '.sd-root-modern--mobile';
+
+describe('what the visitor types stays typed', () => {
+  it('keeps a name being typed when the phone is turned before the field is left', async () => {
+    const page = await browser.newPage(PHONE);
+    await beginSurvey(page, `typing-turned-${RUN}@example.com`);
+    await page.locator(PHONE_LAYOUT).waitFor();
+    const name = page.getByRole('textbox', { name: 'Your name' });
+    await name.click();
+    await page.keyboard.type('Asha');
+    // Turned sideways mid-answer: SurveyJS re-renders its questions in the wide layout.
+    await page.setViewportSize({ width: PHONE.height, height: PHONE.width });
+    await page.locator(`.sd-root-modern:not(${PHONE_LAYOUT})`).waitFor();
+    expect(await name.inputValue()).toBe('Asha');
+    const saved = nextProgressSave(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('group', { name: 'Must-have amenities' }).waitFor();
+    expect(await saved).toEqual({ who: 'Asha' });
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('keeps a name typed before the survey has settled into the phone layout (a busy phone)', async () => {
+    const page = await browser.newPage(PHONE);
+    // A busy phone: the frame in which SurveyJS turns to its phone layout (a ResizeObserver, then an
+    // animation frame) comes late. Here the page's animation frames are held back from the click on
+    // "Choose Your Lifestyle" until the name is typed, which makes the race the browser runs lost.
+    await page.addInitScript(() => {
+      const frames = window as unknown as { holdFrames?: boolean; releaseFrames?: () => void };
+      const held: FrameRequestCallback[] = [];
+      const request = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (callback) => {
+        if (!frames.holdFrames) return request(callback);
+        held.push(callback);
+        return 0;
+      };
+      frames.releaseFrames = () => {
+        frames.holdFrames = false;
+        for (const callback of held.splice(0)) request(callback);
+      };
+    });
+    await page.goto('/');
+    await page.getByPlaceholder('Enter email to begin survey').fill(`typing-early-${RUN}@example.com`);
+    await page.evaluate(() => ((window as unknown as { holdFrames: boolean }).holdFrames = true));
+    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+    await page.waitForURL(/\/startsurvey$/);
+    const name = page.getByRole('textbox', { name: 'Your name' });
+    await name.fill('Asha');
+    // Typed while the survey was still in its first (wide) layout.
+    expect(await page.locator(PHONE_LAYOUT).count()).toBe(0);
+    await page.evaluate(() => (window as unknown as { releaseFrames: () => void }).releaseFrames());
+    await page.locator(PHONE_LAYOUT).waitFor();
+    expect(await name.inputValue()).toBe('Asha');
+    const saved = nextProgressSave(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('group', { name: 'Must-have amenities' }).waitFor();
+    expect(await saved).toEqual({ who: 'Asha' });
+    expect(pageProblems(page)).toEqual([]);
+  });
+});
+
 describe('answers kept as the visitor goes (issue 17)', () => {
   it('a visitor stops on page 2, comes back with the same e-mail, is welcomed back with the answers, and finishes', async () => {
     const page = await browser.newPage(PHONE);

@@ -43,7 +43,16 @@ const SURVEY_THEME: ITheme = {
 settings.legacyProgressBarView = true;
 
 function createSurvey(questions: string, language: Language): Model {
-  const survey = new Model(JSON.parse(questions));
+  const json: unknown = JSON.parse(questions);
+  const survey = new Model(json);
+  // A text answer is the model's as it is typed, not only once the field loses focus (SurveyJS's
+  // default): SurveyJS re-renders a question whenever its layout changes — on a phone, the runner's
+  // first render is in the wide layout and turns mobile a frame later (its ResizeObserver), and
+  // again when the phone is turned — and a re-render puts the model's value back into the field, so
+  // what was typed until then was wiped and a required question refused Next. Also, the answers
+  // saved as the page is hidden then include the field being typed in. A survey that chose its own
+  // mode keeps it.
+  if (!(isPlainObject(json) && 'textUpdateMode' in json)) survey.textUpdateMode = 'onTyping';
   // The page's language when the survey has it (survey-language.ts), else its default one.
   applySurveyLanguage(survey, language);
   // The page shows the title itself, so the progress bar is the first thing of the survey.
@@ -481,8 +490,9 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
   }, [failed, tooLarge]);
 
   // The same element on every render of the runner: a new one would re-render SurveyJS's whole tree,
-  // and a text field re-rendered while the visitor types in it is reset to the model's value (SurveyJS
-  // takes a text answer when the field loses focus), so the e-mail record arriving mid-word would wipe it.
+  // and a text field re-rendered while the visitor types in it is reset to the model's value (with a
+  // survey that keeps SurveyJS's own "take the answer when the field loses focus", see createSurvey),
+  // so the e-mail record arriving mid-word would wipe it.
   const survey = useMemo(() => <Survey model={model} />, [model]);
   const { status } = record;
   return (
