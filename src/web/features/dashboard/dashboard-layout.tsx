@@ -24,11 +24,13 @@ import { App, Avatar, Badge, Button, ConfigProvider, Layout, Menu, type MenuProp
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Outlet, redirect, ScrollRestoration, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { AUTH_ROUTES } from '#shared/auth/auth.api';
+import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { paths } from '#shared/paths';
 import { LogoMark } from '#web/components/icons';
 import { api, isUnauthorized } from '#web/lib/api-client';
 import { currentStaff, getToken, subscribeToken } from '#web/lib/auth-token';
 import { loginPath } from '#web/lib/session';
+import { staffText } from '#web/lib/staff-text';
 import { fetchLeads } from '../leads/leads-api';
 import { dashboardTheme } from './dashboard-theme';
 import './dashboard-layout.css';
@@ -59,24 +61,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** `owner`: shown to owners only (the server refuses staff anyway). */
-const MENU: Array<{ to: string; label: string; icon: ReactNode; owner?: true }> = [
-  { to: paths.dashboard, label: 'Dashboard', icon: <DashboardOutlined /> },
-  { to: paths.leads, label: 'Leads', icon: <InboxOutlined /> },
-  { to: paths.visits, label: 'Site visits', icon: <CalendarOutlined /> },
-  { to: paths.staffProjects, label: 'Projects', icon: <HomeOutlined /> },
-  { to: paths.staffDecor, label: 'Decor', icon: <SkinOutlined /> },
-  { to: paths.staffStudio, label: 'Studio', icon: <EnvironmentOutlined /> },
-  { to: paths.contactResponses, label: 'Contactus Responses', icon: <MessageOutlined /> },
-  { to: paths.settings, label: 'Settings', icon: <SettingOutlined />, owner: true },
-  { to: paths.newsletter, label: 'Newsletter', icon: <NotificationOutlined /> },
-  { to: paths.settingsWebhooks, label: 'Webhooks', icon: <ApiOutlined />, owner: true },
-  { to: paths.staff, label: 'Staff', icon: <TeamOutlined />, owner: true },
-  { to: paths.settingsMail, label: 'Sent mail', icon: <MailOutlined /> },
-  { to: paths.audit, label: 'Audit log', icon: <AuditOutlined />, owner: true },
-  { to: paths.privacyRequests, label: 'Privacy requests', icon: <SafetyOutlined />, owner: true },
-  { to: paths.account, label: 'My account', icon: <UserOutlined /> },
-  { to: paths.home, label: 'Product Home', icon: <GlobalOutlined /> },
-  { to: paths.logout, label: 'Logout', icon: <LogoutOutlined /> },
+const MENU: Array<{ to: string; label: StaffMessageKey; icon: ReactNode; owner?: true }> = [
+  { to: paths.dashboard, label: 'staff.nav.dashboard', icon: <DashboardOutlined /> },
+  { to: paths.leads, label: 'staff.nav.leads', icon: <InboxOutlined /> },
+  { to: paths.visits, label: 'staff.nav.visits', icon: <CalendarOutlined /> },
+  { to: paths.staffProjects, label: 'staff.nav.projects', icon: <HomeOutlined /> },
+  { to: paths.staffDecor, label: 'staff.nav.decor', icon: <SkinOutlined /> },
+  { to: paths.staffStudio, label: 'staff.nav.studio', icon: <EnvironmentOutlined /> },
+  { to: paths.contactResponses, label: 'staff.nav.contactResponses', icon: <MessageOutlined /> },
+  { to: paths.settings, label: 'staff.nav.settings', icon: <SettingOutlined />, owner: true },
+  { to: paths.newsletter, label: 'staff.nav.newsletter', icon: <NotificationOutlined /> },
+  { to: paths.settingsWebhooks, label: 'staff.nav.webhooks', icon: <ApiOutlined />, owner: true },
+  { to: paths.staff, label: 'staff.nav.staff', icon: <TeamOutlined />, owner: true },
+  { to: paths.settingsMail, label: 'staff.nav.sentMail', icon: <MailOutlined /> },
+  { to: paths.audit, label: 'staff.nav.audit', icon: <AuditOutlined />, owner: true },
+  { to: paths.privacyRequests, label: 'staff.nav.privacyRequests', icon: <SafetyOutlined />, owner: true },
+  { to: paths.account, label: 'staff.nav.account', icon: <UserOutlined /> },
+  { to: paths.home, label: 'staff.nav.productHome', icon: <GlobalOutlined /> },
+  { to: paths.logout, label: 'staff.nav.logout', icon: <LogoutOutlined /> },
 ];
 
 function menuItems(newLeads: number | null, isOwner: boolean): MenuProps['items'] {
@@ -87,12 +89,12 @@ function menuItems(newLeads: number | null, isOwner: boolean): MenuProps['items'
     label:
       item.to === paths.leads && newLeads ? (
         <Link to={item.to} className="dashboard-menu__with-count">
-          {item.label}
+          {staffText(item.label)}
           <Badge count={newLeads} overflowCount={999} className="dashboard-menu__count" aria-hidden="true" />
-          <span className="visually-hidden">, {newLeads} new</span>
+          <span className="visually-hidden">{staffText('staff.nav.newLeads', { count: newLeads })}</span>
         </Link>
       ) : (
-        <Link to={item.to}>{item.label}</Link>
+        <Link to={item.to}>{staffText(item.label)}</Link>
       ),
   }));
 }
@@ -199,9 +201,9 @@ export function Component() {
             {/* A closed drawer stays out of the tab order and out of screen readers. */}
             <div className="dashboard-sider__inner" inert={isSmall && !phoneOpen}>
               <div className="dashboard-sider__top">
-                <Link to={paths.dashboard} className="dashboard-brand" aria-label="Abode dashboard">
+                <Link to={paths.dashboard} className="dashboard-brand" aria-label={staffText('staff.layout.brand')}>
                   <LogoMark width={32} height={32} />
-                  {collapsed ? null : <span className="dashboard-brand__name">Abode</span>}
+                  {collapsed ? null : <span className="dashboard-brand__name">{staffText('staff.layout.brandName')}</span>}
                 </Link>
                 {isSmall ? (
                   <Button
@@ -209,12 +211,12 @@ export function Component() {
                     type="text"
                     className="dashboard-sider__close"
                     icon={<CloseOutlined />}
-                    aria-label="Close the menu"
+                    aria-label={staffText('staff.layout.closeMenu')}
                     onClick={() => setPhoneOpen(false)}
                   />
                 ) : null}
               </div>
-              <nav aria-label="Dashboard">
+              <nav aria-label={staffText('staff.layout.menu')}>
                 <Menu
                   theme="dark"
                   mode="inline"
@@ -233,17 +235,17 @@ export function Component() {
                 type="text"
                 className="dashboard-header__toggle"
                 icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-                aria-label={collapsed ? 'Open the menu' : 'Close the menu'}
+                aria-label={staffText(collapsed ? 'staff.layout.openMenu' : 'staff.layout.closeMenu')}
                 aria-expanded={!collapsed}
                 aria-controls="dashboard-sider"
                 onClick={toggle}
               />
-              <span className="dashboard-header__title">Studio dashboard</span>
+              <span className="dashboard-header__title">{staffText('staff.layout.title')}</span>
               <span className="dashboard-header__staff">
                 <Avatar className="dashboard-header__avatar" aria-hidden="true">
                   {initials(staff.name)}
                 </Avatar>
-                <span className="visually-hidden">Signed in as </span>
+                <span className="visually-hidden">{staffText('staff.layout.signedInAs')}</span>
                 <span className="dashboard-header__name">{staff.name}</span>
               </span>
             </Layout.Header>

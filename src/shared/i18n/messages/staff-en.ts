@@ -1,0 +1,34 @@
+// The staff pages' texts (issue 27): one keyed catalogue, English, the studio's staff language.
+// Loaded by the staff pages' chunks only (never by a public page), parsed at build time as the
+// visitor catalogues are (vite.config.ts, precompiledCatalogues). A second staff language is this
+// file translated. Pages move their texts here one by one: tests/unit/staff-catalogue.test.ts lists
+// the modules that are done and fails on an English text written in one of them.
+export const staffEn = {
+  'staff.nav.dashboard': 'Dashboard',
+  'staff.nav.leads': 'Leads',
+  'staff.nav.visits': 'Site visits',
+  'staff.nav.projects': 'Projects',
+  'staff.nav.decor': 'Decor',
+  'staff.nav.studio': 'Studio',
+  'staff.nav.contactResponses': 'Contactus Responses',
+  'staff.nav.settings': 'Settings',
+  'staff.nav.newsletter': 'Newsletter',
+  'staff.nav.webhooks': 'Webhooks',
+  'staff.nav.staff': 'Staff',
+  'staff.nav.sentMail': 'Sent mail',
+  'staff.nav.audit': 'Audit log',
+  'staff.nav.privacyRequests': 'Privacy requests',
+  'staff.nav.account': 'My account',
+  'staff.nav.productHome': 'Product Home',
+  'staff.nav.logout': 'Logout',
+  'staff.nav.newLeads': ', {count, plural, other {# new}}',
+  'staff.layout.brand': 'Abode dashboard',
+  'staff.layout.brandName': 'Abode',
+  'staff.layout.menu': 'Dashboard',
+  'staff.layout.openMenu': 'Open the menu',
+  'staff.layout.closeMenu': 'Close the menu',
+  'staff.layout.title': 'Studio dashboard',
+  'staff.layout.signedInAs': 'Signed in as ',
+} as const;
+
+export type StaffMessageKey = keyof typeof staffEn;
