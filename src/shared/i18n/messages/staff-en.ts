@@ -2,8 +2,20 @@
 // Loaded by the staff pages' chunks only (never by a public page), parsed at build time as the
 // visitor catalogues are (vite.config.ts, precompiledCatalogues). A second staff language is this
 // file translated. Pages move their texts here one by one: tests/unit/staff-catalogue.test.ts lists
-// the modules that are done and fails on an English text written in one of them.
+// the modules that are done and fails on an English text written in one of them. Each area keeps its
+// texts in a file of its own (staff-en-*.ts), gathered here.
+import { staffDesigner } from './staff-en-designer';
+import { staffLeads } from './staff-en-leads';
+import { staffListings } from './staff-en-listings';
+import { staffResults } from './staff-en-results';
+import { staffSettings } from './staff-en-settings';
+
 export const staffEn = {
+  ...staffLeads,
+  ...staffListings,
+  ...staffResults,
+  ...staffSettings,
+  ...staffDesigner,
   'staff.nav.dashboard': 'Dashboard',
   'staff.nav.leads': 'Leads',
   'staff.nav.visits': 'Site visits',
