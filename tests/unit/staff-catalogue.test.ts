@@ -16,6 +16,13 @@ const DONE = [
   // listings, contact
 
   // results, responses, campaigns
+  'src/web/features/results/staff/results-page.tsx',
+  'src/web/features/results/staff/results-summary.tsx',
+  'src/web/features/results/staff/results-view-page.tsx',
+  'src/web/features/responses/staff/email-view-page.tsx',
+  'src/web/features/responses/staff/survey-file-links.tsx',
+  'src/web/features/responses/staff/survey-file-page.tsx',
+  'src/web/features/surveys/staff/campaigns-page.tsx',
 
   // settings, notifications, auth, audit, consent
 

@@ -3,6 +3,7 @@ import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs 
 import { CAMPAIGN_MESSAGES, type EmailListItem } from '#shared/surveys/campaigns.contract';
 import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
+import { staffText } from '#web/lib/staff-text';
 import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
 import { fetchAllEmails } from '#web/features/surveys/staff/campaigns-staff-api';
 import { TAG_COLORS } from '#web/features/surveys/staff/tag-colors';
@@ -48,22 +49,22 @@ export function Component() {
 
   return (
     <div className="staff-page" ref={pageRef}>
-      <PageMeta title="E-mails" description="Every e-mail captured on the site, newsletter sign-ups included." />
+      <PageMeta title={staffText('staff.results.emails.metaTitle')} description={staffText('staff.results.emails.metaDescription')} />
       <header className="staff-page__header">
         <div>
           <Typography.Title level={1} className="staff-page__title">
-            Captured e-mails
+            {staffText('staff.results.emails.title')}
           </Typography.Title>
           <p className="staff-muted staff-page__lead">
-            Everyone who gave an e-mail on the home page: survey leads, and newsletter sign-ups made while no survey was running.
+            {staffText('staff.results.emails.lead')}
           </p>
         </div>
         <Input.Search
           className="email-search"
-          aria-label="Search e-mails or campaigns"
-          placeholder="Search e-mail or campaign"
+          aria-label={staffText('staff.results.emails.searchLabel')}
+          placeholder={staffText('staff.results.emails.searchPlaceholder')}
           allowClear
-          enterButton="Search"
+          enterButton={staffText('staff.results.emails.search')}
           key={query}
           defaultValue={query}
           onSearch={(value) => show({ q: value.trim(), page: 1, size: pageSize })}
@@ -74,7 +75,7 @@ export function Component() {
         rowKey="_id"
         dataSource={list?.items ?? []}
         loading={loading}
-        locale={{ emptyText: <span className="staff-muted">{query ? `No e-mail matches “${query}”.` : 'No e-mails captured yet.'}</span> }}
+        locale={{ emptyText: <span className="staff-muted">{query ? staffText('staff.results.emails.noMatch', { query }) : staffText('staff.results.emails.none')}</span> }}
         size="middle"
         scroll={{ x: 'max-content' }}
         pagination={{
@@ -83,24 +84,24 @@ export function Component() {
           total: list?.total ?? 0,
           showSizeChanger: true,
           placement: ['bottomEnd'],
-          showTotal: (total) => `${total} ${total === 1 ? 'e-mail' : 'e-mails'}`,
+          showTotal: (total) => staffText('staff.results.emails.total', { total }),
           onChange: (next, size) => show({ q: query, page: size === pageSize ? next : 1, size }),
         }}
         columns={[
-          { title: 'Email', dataIndex: 'email', key: 'email' },
+          { title: staffText('staff.results.email'), dataIndex: 'email', key: 'email' },
           {
-            title: 'Campaign',
+            title: staffText('staff.results.emails.campaign'),
             dataIndex: 'campaignName',
             key: 'campaign',
-            render: (name: string | null) => name ?? <Tag color={TAG_COLORS.brand}>Newsletter sign-up</Tag>,
+            render: (name: string | null) => name ?? <Tag color={TAG_COLORS.brand}>{staffText('staff.results.emails.newsletter')}</Tag>,
           },
-          { title: 'Date', dataIndex: 'date', key: 'date', render: formatDate },
+          { title: staffText('staff.results.date'), dataIndex: 'date', key: 'date', render: formatDate },
           {
-            title: 'Completed',
+            title: staffText('staff.results.completed'),
             dataIndex: 'isCompleted',
             key: 'isCompleted',
             render: (done: boolean, row) =>
-              row.campaignId === null ? <span className="staff-muted">—</span> : done ? <Tag color={TAG_COLORS.positive}>Completed</Tag> : <Tag>Not completed</Tag>,
+              row.campaignId === null ? <span className="staff-muted">—</span> : done ? <Tag color={TAG_COLORS.positive}>{staffText('staff.results.completed')}</Tag> : <Tag>{staffText('staff.results.notCompleted')}</Tag>,
           },
         ]}
       />

@@ -2,6 +2,7 @@ import { Card, Empty, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { CampaignSummaryResult, QuestionSummary } from '#shared/results/campaign-summary.contract';
+import { staffText } from '#web/lib/staff-text';
 
 // Recharts (docs/decisions/0011-charts.md): this module is imported by the results page only, a
 // dashboard chunk. Every chart has its figures as a table right under it, for screen readers and
@@ -17,7 +18,7 @@ const shortDate = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateStri
 function Figures({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
     <details className="summary-figures">
-      <summary>Figures as a table</summary>
+      <summary>{staffText('staff.results.summary.figures')}</summary>
       <table>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -74,9 +75,9 @@ function QuestionFigures({ q }: { q: QuestionSummary }) {
       const rows = q.stats.choices;
       return (
         <>
-          <Bars data={rows.map((c) => ({ name: c.text, count: c.count }))} label="Answers" />
-          {q.type === 'choices' && q.multiple ? <p className="staff-muted">Several could be picked: shares are of the {q.answered} who answered.</p> : null}
-          <Figures caption={q.title} head={['Answer', 'Count', 'Share']} rows={rows.map((c) => [c.text, c.count, percent(c.count, q.answered)])} />
+          <Bars data={rows.map((c) => ({ name: c.text, count: c.count }))} label={staffText('staff.results.summary.answers')} />
+          {q.type === 'choices' && q.multiple ? <p className="staff-muted">{staffText('staff.results.summary.several', { answered: q.answered })}</p> : null}
+          <Figures caption={q.title} head={[staffText('staff.results.summary.answer'), staffText('staff.results.summary.count'), staffText('staff.results.summary.share')]} rows={rows.map((c) => [c.text, c.count, percent(c.count, q.answered)])} />
         </>
       );
     }
@@ -84,10 +85,11 @@ function QuestionFigures({ q }: { q: QuestionSummary }) {
       return (
         <>
           <p className="summary-average">
-            Average: <strong>{q.stats.average ?? '—'}</strong>
+            {staffText('staff.results.summary.average')}
+            <strong>{q.stats.average ?? '—'}</strong>
           </p>
-          <Bars data={q.stats.distribution.map((d) => ({ name: d.text, count: d.count }))} label="Answers" />
-          <Figures caption={q.title} head={['Rating', 'Count', 'Share']} rows={q.stats.distribution.map((d) => [d.text, d.count, percent(d.count, q.answered)])} />
+          <Bars data={q.stats.distribution.map((d) => ({ name: d.text, count: d.count }))} label={staffText('staff.results.summary.answers')} />
+          <Figures caption={q.title} head={[staffText('staff.results.summary.rating'), staffText('staff.results.summary.count'), staffText('staff.results.summary.share')]} rows={q.stats.distribution.map((d) => [d.text, d.count, percent(d.count, q.answered)])} />
         </>
       );
     case 'number':
@@ -95,22 +97,22 @@ function QuestionFigures({ q }: { q: QuestionSummary }) {
         <>
           <dl className="summary-numbers">
             <div>
-              <dt>Min</dt>
+              <dt>{staffText('staff.results.summary.min')}</dt>
               <dd>{q.stats.min ?? '—'}</dd>
             </div>
             <div>
-              <dt>Median</dt>
+              <dt>{staffText('staff.results.summary.median')}</dt>
               <dd>{q.stats.median ?? '—'}</dd>
             </div>
             <div>
-              <dt>Max</dt>
+              <dt>{staffText('staff.results.summary.max')}</dt>
               <dd>{q.stats.max ?? '—'}</dd>
             </div>
           </dl>
           {q.stats.histogram.length > 0 ? (
             <>
-              <Bars data={q.stats.histogram.map((b) => ({ name: `${b.from}–${b.to}`, count: b.count }))} label="Answers" />
-              <Figures caption={q.title} head={['From – to', 'Count']} rows={q.stats.histogram.map((b) => [`${b.from} – ${b.to}`, b.count])} />
+              <Bars data={q.stats.histogram.map((b) => ({ name: `${b.from}–${b.to}`, count: b.count }))} label={staffText('staff.results.summary.answers')} />
+              <Figures caption={q.title} head={[staffText('staff.results.summary.fromTo'), staffText('staff.results.summary.count')]} rows={q.stats.histogram.map((b) => [`${b.from} – ${b.to}`, b.count])} />
             </>
           ) : null}
         </>
@@ -118,7 +120,7 @@ function QuestionFigures({ q }: { q: QuestionSummary }) {
     case 'text':
       return q.stats.latest.length === 0 ? null : (
         <>
-          <p className="staff-muted">The latest {q.stats.latest.length}:</p>
+          <p className="staff-muted">{staffText('staff.results.summary.latest', { count: q.stats.latest.length })}</p>
           <ol className="summary-latest">
             {q.stats.latest.map((text, i) => (
               <li key={i}>{text}</li>
@@ -137,7 +139,7 @@ function QuestionFigures({ q }: { q: QuestionSummary }) {
               ...columns.map((c, i) => <Bar key={i} dataKey={`c${i}`} name={c.text} stackId="row" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />),
             ]}
           </HorizontalBars>
-          <Figures caption={q.title} head={['Row', ...columns.map((c) => c.text)]} rows={q.stats.rows.map((row) => [row.text, ...row.choices.map((c) => c.count)])} />
+          <Figures caption={q.title} head={[staffText('staff.results.summary.row'), ...columns.map((c) => c.text)]} rows={q.stats.rows.map((row) => [row.text, ...row.choices.map((c) => c.count)])} />
         </>
       );
     }
@@ -150,20 +152,20 @@ export function ResultsSummary({ summary }: { summary: CampaignSummaryResult }) 
     <div className="summary">
       <div className="results-stats">
         <Card size="small">
-          <Statistic title={<span className="staff-muted">In this view</span>} value={summary.total} />
+          <Statistic title={<span className="staff-muted">{staffText('staff.results.summary.inView')}</span>} value={summary.total} />
         </Card>
         <Card size="small">
-          <Statistic title={<span className="staff-muted">Completed</span>} value={summary.completed} />
+          <Statistic title={<span className="staff-muted">{staffText('staff.results.completed')}</span>} value={summary.completed} />
         </Card>
         <Card size="small">
-          <Statistic title={<span className="staff-muted">Unfinished</span>} value={summary.unfinished} />
+          <Statistic title={<span className="staff-muted">{staffText('staff.results.unfinished')}</span>} value={summary.unfinished} />
         </Card>
       </div>
 
       <div className="summary-grid">
-        <Card size="small" title={<h3 className="summary-card-title">Answers per day</h3>}>
+        <Card size="small" title={<h3 className="summary-card-title">{staffText('staff.results.summary.perDay')}</h3>}>
           {summary.perDay.length === 0 ? (
-            <Empty description="No answers in this view." />
+            <Empty description={staffText('staff.results.summary.noAnswers')} />
           ) : (
             <>
               <div className="summary-chart" style={{ height: 200 }} aria-hidden="true">
@@ -173,17 +175,17 @@ export function ResultsSummary({ summary }: { summary: CampaignSummaryResult }) 
                     <XAxis dataKey="name" tick={{ fontSize: 11 }} minTickGap={12} />
                     <YAxis allowDecimals={false} width={40} />
                     <Tooltip />
-                    <Bar dataKey="count" name="Answers" fill={BLUE} isAnimationActive={false} />
+                    <Bar dataKey="count" name={staffText('staff.results.summary.answers')} fill={BLUE} isAnimationActive={false} />
                   </BarChart>
                 </ResponsiveContainer>
               </div>
-              <Figures caption="Answers per day" head={['Day', 'Answers']} rows={summary.perDay.map((d) => [d.date, d.count])} />
+              <Figures caption={staffText('staff.results.summary.perDay')} head={[staffText('staff.results.summary.day'), staffText('staff.results.summary.answers')]} rows={summary.perDay.map((d) => [d.date, d.count])} />
             </>
           )}
         </Card>
 
-        <Card size="small" title={<h3 className="summary-card-title">From e-mail to completed</h3>}>
-          <ol className="summary-funnel" aria-label="Funnel">
+        <Card size="small" title={<h3 className="summary-card-title">{staffText('staff.results.summary.funnelTitle')}</h3>}>
+          <ol className="summary-funnel" aria-label={staffText('staff.results.summary.funnel')}>
             {summary.funnel.map((step, i) => {
               const previous = i > 0 ? summary.funnel[i - 1]!.count : step.count;
               const drop = previous - step.count;
@@ -198,7 +200,7 @@ export function ResultsSummary({ summary }: { summary: CampaignSummaryResult }) 
                   </div>
                   {i > 0 ? (
                     <span className="staff-muted summary-funnel__drop">
-                      {drop > 0 ? `${drop} dropped off (${percent(drop, previous)})` : 'No drop-off'}
+                      {drop > 0 ? staffText('staff.results.summary.dropped', { drop, share: percent(drop, previous) }) : staffText('staff.results.summary.noDrop')}
                     </span>
                   ) : null}
                 </li>
@@ -209,15 +211,16 @@ export function ResultsSummary({ summary }: { summary: CampaignSummaryResult }) 
       </div>
 
       <Typography.Title level={3} className="results-section-title">
-        Questions
+        {staffText('staff.results.summary.questions')}
       </Typography.Title>
       <div className="summary-grid">
         {summary.questions.map((q) => (
           <Card key={q.name} size="small" className="summary-question" title={<h4 className="summary-card-title">{q.title}</h4>} data-question={q.name}>
             <p className="staff-muted summary-answered">
-              {q.answered} answered{summary.total > 0 ? ` (${percent(q.answered, summary.total)})` : ''}
+              {staffText('staff.results.summary.answered', { answered: q.answered })}
+              {summary.total > 0 ? staffText('staff.results.summary.answeredShare', { share: percent(q.answered, summary.total) }) : ''}
             </p>
-            {q.answered === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No answers in this view." /> : <QuestionFigures q={q} />}
+            {q.answered === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={staffText('staff.results.summary.noAnswers')} /> : <QuestionFigures q={q} />}
           </Card>
         ))}
       </div>

@@ -10,6 +10,7 @@ import { cellText, parseAnswers, readSurvey, readSurveySummary, type SummaryChoi
 import { PageMeta } from '#web/components/page-meta';
 import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
 import { saveBlob } from '#web/lib/save-blob';
+import { staffText } from '#web/lib/staff-text';
 import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
 import { downloadResults, fetchAnswers } from '#web/features/surveys/staff/campaigns-staff-api';
 import { apiFilters, fetchSummary, readResultsView, resultsSearch, type ResultsView as View } from './results-filters';
@@ -58,9 +59,9 @@ const formatDate = (iso: string) =>
 
 
 const STATUS_OPTIONS: { value: ResultStatus; label: string }[] = [
-  { value: 'completed', label: 'Completed' },
-  { value: 'unfinished', label: 'Unfinished' },
-  { value: 'all', label: 'All' },
+  { value: 'completed', label: staffText('staff.results.completed') },
+  { value: 'unfinished', label: staffText('staff.results.unfinished') },
+  { value: 'all', label: staffText('staff.results.filters.all') },
 ];
 
 /** Dates, status and "the answer to X is Y" (choice questions), written to the URL. */
@@ -69,26 +70,26 @@ function ResultsFilters({ view, questions, onChange }: { view: View; questions: 
   const [picked, setPicked] = useState(view.question);
   const question = questions.find((q) => q.name === (picked ?? view.question));
   return (
-    <div className="results-filters" role="group" aria-label="Filters">
+    <div className="results-filters" role="group" aria-label={staffText('staff.results.filters.label')}>
       <label className="results-filter">
-        <span>Period</span>
+        <span>{staffText('staff.results.filters.period')}</span>
         <DatePicker.RangePicker
           allowEmpty={[true, true]}
           value={[view.from ? dayjs(view.from) : null, view.to ? dayjs(view.to) : null]}
           onChange={(range) => onChange({ ...view, from: range?.[0]?.format('YYYY-MM-DD'), to: range?.[1]?.format('YYYY-MM-DD') })}
-          aria-label="Period"
+          aria-label={staffText('staff.results.filters.period')}
         />
       </label>
       <div className="results-filter">
-        <span id="results-status-label">Status</span>
+        <span id="results-status-label">{staffText('staff.results.filters.status')}</span>
         <Segmented<ResultStatus> aria-labelledby="results-status-label" options={STATUS_OPTIONS} value={view.status} onChange={(status) => onChange({ ...view, status })} />
       </div>
       <label className="results-filter">
-        <span>Question</span>
+        <span>{staffText('staff.results.filters.question')}</span>
         <Select
-          aria-label="Question to filter on"
+          aria-label={staffText('staff.results.filters.questionLabel')}
           allowClear
-          placeholder="Any question"
+          placeholder={staffText('staff.results.filters.anyQuestion')}
           value={question?.name}
           options={questions.map((q) => ({ value: q.name, label: q.title }))}
           onChange={(name?: string) => {
@@ -100,11 +101,11 @@ function ResultsFilters({ view, questions, onChange }: { view: View; questions: 
         />
       </label>
       <label className="results-filter">
-        <span>Answer</span>
+        <span>{staffText('staff.results.filters.answer')}</span>
         <Select
-          aria-label="Answer it must hold"
+          aria-label={staffText('staff.results.filters.answerLabel')}
           disabled={!question}
-          placeholder={question ? 'Pick an answer' : 'Pick a question first'}
+          placeholder={question ? staffText('staff.results.filters.pickAnswer') : staffText('staff.results.filters.pickQuestion')}
           value={question && question.name === view.question ? view.answer : undefined}
           options={(question?.choices ?? []).map((c) => ({ value: String(c.value), label: c.text }))}
           onChange={(answer: string) => onChange({ ...view, question: question?.name, answer })}
@@ -119,7 +120,7 @@ function ResultsFilters({ view, questions, onChange }: { view: View; questions: 
             onChange({ id: view.id, status: 'completed' });
           }}
         >
-          Clear filters
+          {staffText('staff.results.filters.clear')}
         </Button>
       ) : null}
     </div>
@@ -178,11 +179,19 @@ function ResultsView({ view, summary, answers }: { view: View } & NonNullable<Re
 
   const columns = useMemo<TableColumnsType<AnswerTableRow>>(
     () => [
-      { title: 'Email', dataIndex: 'email', key: 'email', fixed: 'left', width: 220, render: (email: string) => <span className="results-cell">{email}</span> },
-      { title: 'Date', dataIndex: 'date', key: 'date', width: 190, render: (date: string) => <span className="results-date">{formatDate(date)}</span> },
+      { title: staffText('staff.results.email'), dataIndex: 'email', key: 'email', fixed: 'left', width: 220, render: (email: string) => <span className="results-cell">{email}</span> },
+      { title: staffText('staff.results.date'), dataIndex: 'date', key: 'date', width: 190, render: (date: string) => <span className="results-date">{formatDate(date)}</span> },
       ...(view.status === 'completed'
         ? []
-        : [{ title: 'Status', key: 'status', width: 130, render: (_: unknown, row: AnswerTableRow) => (row.completed === false ? <Tag>Unfinished</Tag> : <Tag color={TAG_COLORS.positive}>Completed</Tag>) }]),
+        : [
+            {
+              title: staffText('staff.results.view.status'),
+              key: 'status',
+              width: 130,
+              render: (_: unknown, row: AnswerTableRow) =>
+                row.completed === false ? <Tag>{staffText('staff.results.unfinished')}</Tag> : <Tag color={TAG_COLORS.positive}>{staffText('staff.results.completed')}</Tag>,
+            },
+          ]),
       ...columnsOfSurvey.map((column, i) => ({
         title: column.title,
         key: column.name,
@@ -208,9 +217,9 @@ function ResultsView({ view, summary, answers }: { view: View } & NonNullable<Re
   const completed = overview?.emails.filter((e) => e.isCompleted).length ?? 0;
   return (
     <div className="staff-page" ref={pageRef}>
-      <PageMeta title={`Results · ${title}`} description="Survey responses and e-mail records of a campaign." />
+      <PageMeta title={staffText('staff.results.view.metaTitle', { title })} description={staffText('staff.results.view.metaDescription')} />
       <Link to={paths.dashboard}>
-        <ArrowLeftOutlined aria-hidden /> All campaigns
+        <ArrowLeftOutlined aria-hidden /> {staffText('staff.results.view.allCampaigns')}
       </Link>
       <header className="staff-page__header">
         <div>
@@ -218,13 +227,13 @@ function ResultsView({ view, summary, answers }: { view: View } & NonNullable<Re
             {title}
           </Typography.Title>
           <p className="staff-muted staff-page__lead">
-            Survey responses and the e-mails captured for this campaign.
+            {staffText('staff.results.view.lead')}
           </p>
         </div>
         {/* Nothing to download until someone answers: the panel below says so. */}
         {hasResponses ? (
           <Button type="primary" icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()}>
-            Download .xlsx
+            {staffText('staff.results.view.download')}
           </Button>
         ) : null}
       </header>
@@ -235,7 +244,7 @@ function ResultsView({ view, summary, answers }: { view: View } & NonNullable<Re
 
       <section aria-labelledby="summary-title" aria-busy={loadingView}>
         <Typography.Title level={2} id="summary-title" className="results-section-title">
-          Summary
+          {staffText('staff.results.view.summary')}
         </Typography.Title>
         {summary.error ? <Alert type="error" showIcon title={summary.error} /> : null}
         {summary.data ? (
@@ -249,19 +258,19 @@ function ResultsView({ view, summary, answers }: { view: View } & NonNullable<Re
 
       <div className="results-stats">
         <Card size="small">
-          <Statistic title={<span className="staff-muted">Responses</span>} value={overview?.count ?? 0} />
+          <Statistic title={<span className="staff-muted">{staffText('staff.results.view.responses')}</span>} value={overview?.count ?? 0} />
         </Card>
         <Card size="small">
-          <Statistic title={<span className="staff-muted">E-mails captured</span>} value={overview?.emails.length ?? 0} />
+          <Statistic title={<span className="staff-muted">{staffText('staff.results.view.emailsCaptured')}</span>} value={overview?.emails.length ?? 0} />
         </Card>
         <Card size="small">
-          <Statistic title={<span className="staff-muted">Completed</span>} value={completed} />
+          <Statistic title={<span className="staff-muted">{staffText('staff.results.completed')}</span>} value={completed} />
         </Card>
       </div>
 
       <section aria-labelledby="responses-title">
         <Typography.Title level={2} id="responses-title" className="results-section-title">
-          Responses
+          {staffText('staff.results.view.responses')}
         </Typography.Title>
         {overview && !hasResponses ? (
           <div className="results-empty" role="status">
@@ -298,7 +307,7 @@ function ResultsView({ view, summary, answers }: { view: View } & NonNullable<Re
                 <div className="phone-card results-card">
                   <strong>{row.email}</strong>
                   <span className="phone-card__date">{formatDate(row.date)}</span>
-                  {row.completed === false ? <Tag>Unfinished</Tag> : null}
+                  {row.completed === false ? <Tag>{staffText('staff.results.unfinished')}</Tag> : null}
                   <dl className="results-card__answers">
                     {columnsOfSurvey.map((column, i) => (
                       <div key={column.name}>
@@ -318,23 +327,23 @@ function ResultsView({ view, summary, answers }: { view: View } & NonNullable<Re
 
       <section aria-labelledby="emails-title">
         <Typography.Title level={2} id="emails-title" className="results-section-title">
-          E-mail records
+          {staffText('staff.results.view.emailRecords')}
         </Typography.Title>
         <Table<EmailRecord>
           rowKey="_id"
           dataSource={overview?.emails ?? []}
-          locale={{ emptyText: <span className="staff-muted">No e-mails captured for this campaign yet.</span> }}
+          locale={{ emptyText: <span className="staff-muted">{staffText('staff.results.view.noEmails')}</span> }}
           size="middle"
           scroll={{ x: 'max-content' }}
           pagination={{ pageSize: 10, placement: ['bottomEnd'], hideOnSinglePage: true }}
           columns={[
-            { title: 'Email', dataIndex: 'email', key: 'email' },
-            { title: 'Date', dataIndex: 'date', key: 'date', render: formatDate },
+            { title: staffText('staff.results.email'), dataIndex: 'email', key: 'email' },
+            { title: staffText('staff.results.date'), dataIndex: 'date', key: 'date', render: formatDate },
             {
-              title: 'Completed',
+              title: staffText('staff.results.completed'),
               dataIndex: 'isCompleted',
               key: 'isCompleted',
-              render: (done: boolean) => (done ? <Tag color={TAG_COLORS.positive}>Completed</Tag> : <Tag>Not completed</Tag>),
+              render: (done: boolean) => (done ? <Tag color={TAG_COLORS.positive}>{staffText('staff.results.completed')}</Tag> : <Tag>{staffText('staff.results.notCompleted')}</Tag>),
             },
           ]}
         />

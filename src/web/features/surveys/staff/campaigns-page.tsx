@@ -7,6 +7,7 @@ import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { errorMessage } from '#web/lib/api-client';
 import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
+import { staffText } from '#web/lib/staff-text';
 import { activateCampaign, fetchCampaigns, fetchResponseCount } from './campaigns-staff-api';
 import { TAG_COLORS } from './tag-colors';
 import './staff.css';
@@ -49,9 +50,9 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
       if (count > 0) {
         modal.confirm({
           title: CAMPAIGN_MESSAGES.editLocked,
-          content: `“${campaign.name}” already has ${count} ${count === 1 ? 'response' : 'responses'}. You can start a new campaign from a copy of its questions.`,
-          okText: 'Duplicate as new campaign',
-          cancelText: 'Close',
+          content: staffText('staff.results.campaigns.lockedContent', { name: campaign.name, count }),
+          okText: staffText('staff.results.campaigns.duplicate'),
+          cancelText: staffText('staff.results.campaigns.close'),
           onOk: () => navigate(paths.campaignNew, { state: { duplicateOf: campaign._id } }),
         });
         return;
@@ -73,10 +74,10 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
           {campaign.name}
         </span>
       }
-      extra={campaign.isActive ? <Tag color={TAG_COLORS.positive}>Active</Tag> : <Tag>Inactive</Tag>}
+      extra={campaign.isActive ? <Tag color={TAG_COLORS.positive}>{staffText('staff.results.campaigns.active')}</Tag> : <Tag>{staffText('staff.results.campaigns.inactive')}</Tag>}
       actions={[
         <Button key="edit" type="text" icon={<EditOutlined />} loading={busy === 'edit'} onClick={() => void edit()}>
-          Edit
+          {staffText('staff.results.campaigns.edit')}
         </Button>,
         <Button
           key="results"
@@ -84,14 +85,14 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
           icon={<BarChartOutlined />}
           onClick={() => void navigate(paths.campaignResult, { state: { id: campaign._id, name: campaign.name } })}
         >
-          Results
+          {staffText('staff.results.campaigns.results')}
         </Button>,
       ]}
     >
       <div className="campaign-card__body">
         <div>
           <div className="campaign-card__count">{campaign.responseCount}</div>
-          <span className="staff-muted">{campaign.responseCount === 1 ? 'response' : 'responses'}</span>
+          <span className="staff-muted">{staffText('staff.results.campaigns.responses', { count: campaign.responseCount })}</span>
         </div>
         <label className="campaign-card__switch">
           <Switch
@@ -101,11 +102,13 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
             aria-labelledby={titleId}
             aria-describedby={`${titleId}-switch`}
           />
-          <span id={`${titleId}-switch`}>Shown to visitors</span>
+          <span id={`${titleId}-switch`}>{staffText('staff.results.campaigns.shown')}</span>
         </label>
       </div>
       <p className="staff-muted campaign-card__date">
-        Created {new Date(campaign.createdAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}
+        {staffText('staff.results.campaigns.created', {
+          date: new Date(campaign.createdAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' }),
+        })}
       </p>
     </Card>
   );
@@ -116,14 +119,14 @@ export function Component() {
   const navigate = useNavigate();
   return (
     <div className="staff-page">
-      <PageMeta title="Campaigns" description="Survey campaigns: activate, edit, read results." />
+      <PageMeta title={staffText('staff.results.campaigns.metaTitle')} description={staffText('staff.results.campaigns.metaDescription')} />
       <header className="staff-page__header">
         <div>
           <Typography.Title level={1} className="staff-page__title">
-            Survey campaigns
+            {staffText('staff.results.campaigns.title')}
           </Typography.Title>
           <p className="staff-muted staff-page__lead">
-            The active campaign is the survey visitors answer after giving their e-mail on the home page.
+            {staffText('staff.results.campaigns.lead')}
           </p>
         </div>
       </header>
@@ -132,8 +135,8 @@ export function Component() {
         <li>
           <button type="button" className="campaign-new" onClick={() => void navigate(paths.campaignNew)}>
             <PlusOutlined className="campaign-new__icon" aria-hidden />
-            <span className="campaign-new__title">Start new campaign</span>
-            <span className="campaign-new__text">Design a survey from scratch</span>
+            <span className="campaign-new__title">{staffText('staff.results.campaigns.new')}</span>
+            <span className="campaign-new__text">{staffText('staff.results.campaigns.newText')}</span>
           </button>
         </li>
         {(loaded.data ?? []).map((campaign) => (
