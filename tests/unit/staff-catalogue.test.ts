@@ -14,6 +14,14 @@ const DONE = [
   // leads, visits, privacy
 
   // listings, contact
+  'src/web/features/listings/staff/decor-admin-page.tsx',
+  'src/web/features/listings/staff/listing-admin.tsx',
+  'src/web/features/listings/staff/listing-form.tsx',
+  'src/web/features/listings/staff/listing-media.tsx',
+  'src/web/features/listings/staff/listing-table.tsx',
+  'src/web/features/listings/staff/project-admin-page.tsx',
+  'src/web/features/listings/staff/studio-admin-page.tsx',
+  'src/web/features/contact/staff/contact-responses-page.tsx',
 
   // results, responses, campaigns
   'src/web/features/results/staff/results-page.tsx',

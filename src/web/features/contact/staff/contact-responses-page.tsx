@@ -9,24 +9,27 @@ import { leadPath, listingPagePath } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
 import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
+import { staffText } from '#web/lib/staff-text';
 import { fetchContactResponses } from '../contact-api';
 import './contact-responses.css';
 
 const formatDate = (date: string) => dayjs(date).format('DD-MM-YYYY HH:mm');
 const CARD_PAGE_SIZE = 10;
 
-const LOAD_FAILED = 'Something went wrong,if you think this is an issue please contact your site administrator';
-
 export function loader({ request }: LoaderFunctionArgs) {
-  return loadPageData(() => fetchContactResponses(request.signal), LOAD_FAILED);
+  return loadPageData(() => fetchContactResponses(request.signal), staffText('staff.listings.contact.loadFailed'));
 }
 
 /** The person's lead (issue 22 item 12): their status, notes and everything else they sent. */
 function LeadLink({ row }: { row: ContactResponse }) {
   if (!row.leadId) return null;
   return (
-    <Link to={leadPath(row.leadId)} className="contact-responses-lead" aria-label={`View lead: ${row.firstname} ${row.lastname}`}>
-      View lead
+    <Link
+      to={leadPath(row.leadId)}
+      className="contact-responses-lead"
+      aria-label={staffText('staff.listings.contact.viewLeadLabel', { firstname: row.firstname, lastname: row.lastname })}
+    >
+      {staffText('staff.listings.contact.viewLead')}
     </Link>
   );
 }
@@ -37,7 +40,7 @@ function ListingLine({ row }: { row: ContactResponse }) {
   return (
     <span className="contact-responses-listing">
       <span>
-        About: <a href={listingPagePath(row.listing.kind, row.listing.id)}>{row.listing.name}</a>
+        {staffText('staff.listings.contact.about')} <a href={listingPagePath(row.listing.kind, row.listing.id)}>{row.listing.name}</a>
       </span>
       {row.topic ? <Tag color={row.topic === 'site visit' ? '#6b4a00' : 'default'}>{ENQUIRY_TOPIC_LABELS[row.topic]}</Tag> : null}
     </span>
@@ -53,7 +56,7 @@ function PhoneLink({ row }: { row: ContactResponse }) {
 function columns(quotation: RequestQuotation | null): TableColumnsType<ContactResponse> {
   return [
     {
-      title: 'Date',
+      title: staffText('staff.listings.contact.column.date'),
       dataIndex: 'date',
       width: 140,
       render: (date: string) => <time dateTime={date}>{formatDate(date)}</time>,
@@ -61,10 +64,10 @@ function columns(quotation: RequestQuotation | null): TableColumnsType<ContactRe
       defaultSortOrder: 'descend',
       sortDirections: ['descend', 'ascend', 'descend'],
     },
-    { title: 'First Name', dataIndex: 'firstname', width: 120 },
-    { title: 'Last Name', dataIndex: 'lastname', width: 120 },
+    { title: staffText('staff.listings.contact.column.firstName'), dataIndex: 'firstname', width: 120 },
+    { title: staffText('staff.listings.contact.column.lastName'), dataIndex: 'lastname', width: 120 },
     {
-      title: 'Email',
+      title: staffText('staff.listings.contact.column.email'),
       dataIndex: 'email',
       width: 210,
       render: (email: string, row) => (
@@ -76,7 +79,7 @@ function columns(quotation: RequestQuotation | null): TableColumnsType<ContactRe
       ),
     },
     {
-      title: 'Quotation',
+      title: staffText('staff.listings.contact.column.quotation'),
       dataIndex: 'requestQuotation',
       width: 200,
       filters: REQUEST_QUOTATIONS.map((value) => ({ text: value, value })),
@@ -94,12 +97,12 @@ function columns(quotation: RequestQuotation | null): TableColumnsType<ContactRe
       ),
     },
     {
-      title: 'Message',
+      title: staffText('staff.listings.contact.column.message'),
       dataIndex: 'message',
       // Two lines keep the rows short; "expand" opens the whole message in place. Its text matches
       // the button's accessible name ("Expand"), as screen-reader and voice users need.
       render: (message: string) => (
-        <Typography.Paragraph ellipsis={{ rows: 2, expandable: true, symbol: 'expand' }} style={{ margin: 0, whiteSpace: 'pre-line' }}>
+        <Typography.Paragraph ellipsis={{ rows: 2, expandable: true, symbol: staffText('staff.listings.contact.expand') }} style={{ margin: 0, whiteSpace: 'pre-line' }}>
           {message}
         </Typography.Paragraph>
       ),
@@ -127,24 +130,24 @@ export function Component() {
   const empty = (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={loaded.error ? 'The responses could not be loaded.' : 'No contact responses yet.'}
+      description={loaded.error ? staffText('staff.listings.contact.emptyFailed') : staffText('staff.listings.contact.empty')}
     />
   );
 
   return (
     <>
-      <PageMeta title="Contact responses" description="Messages sent through the contact form." />
+      <PageMeta title={staffText('staff.listings.contact.title')} description={staffText('staff.listings.contact.description')} />
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12, marginBottom: 16 }}>
         <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
-          Contact responses
+          {staffText('staff.listings.contact.title')}
         </Typography.Title>
         {loaded.data ? (
           <Typography.Text type="secondary" aria-live="polite">
-            {shown === 1 ? '1 message' : `${shown} messages`}
+            {staffText('staff.listings.contact.count', { count: shown })}
           </Typography.Text>
         ) : null}
         <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginLeft: 'auto' }}>
-          <label id={filterLabel}>Quotation</label>
+          <label id={filterLabel}>{staffText('staff.listings.contact.quotation')}</label>
           <Select<RequestQuotation | 'all'>
             aria-labelledby={filterLabel}
             value={quotation ?? 'all'}
@@ -152,11 +155,11 @@ export function Component() {
               setQuotation(value === 'all' ? null : value);
               setCardPage(1);
             }}
-            options={[{ value: 'all', label: 'All' }, ...REQUEST_QUOTATIONS.map((value) => ({ value, label: value }))]}
+            options={[{ value: 'all', label: staffText('staff.listings.contact.all') }, ...REQUEST_QUOTATIONS.map((value) => ({ value, label: value }))]}
             style={{ minWidth: 190 }}
           />
           <Button icon={<ReloadOutlined />} onClick={() => void reload()} loading={reloading}>
-            Reload
+            {staffText('staff.listings.contact.reload')}
           </Button>
         </div>
       </div>

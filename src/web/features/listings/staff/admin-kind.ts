@@ -1,13 +1,14 @@
 import type { ColumnsType } from 'antd/es/table';
 import type { z } from 'zod';
+import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { listingSchemas, type ListingFields, type ListingItems, type ListingKind } from '#shared/listings/listings.contract';
 
-/** How the form shows one field. */
+/** How the form shows one field; its label and placeholder are keys of the staff catalogue. */
 export interface AdminFieldSpec {
-  label: string;
+  label: StaffMessageKey;
   input: 'text' | 'textarea' | 'number' | 'rupees' | 'date' | 'url';
   required: boolean;
-  placeholder?: string;
+  placeholder?: StaffMessageKey;
   /** The language of what is typed, when it is not the page's (a Hindi version: `hi`). */
   lang?: 'hi';
 }
@@ -24,15 +25,15 @@ export interface AdminField extends AdminFieldSpec {
  */
 export type AdminFields<K extends ListingKind> = { [N in keyof ListingFields[K]]-?: AdminFieldSpec };
 
-/** What one kind's admin page shows: its form fields and its table columns. */
+/** What one kind's admin page shows: its form fields and its table columns. Its names are keys of the staff catalogue. */
 export interface AdminKind<K extends ListingKind> {
   kind: K;
   /** "Projects" */
-  title: string;
+  title: StaffMessageKey;
   /** "project", as in "Add project" */
-  singular: string;
+  singular: StaffMessageKey;
   /** "projects", as in "All projects" */
-  plural: string;
+  plural: StaffMessageKey;
   fields: AdminFields<K>;
   columns: ColumnsType<ListingItems[K]>;
   nameOf(item: ListingItems[K]): string;

@@ -1,24 +1,25 @@
+import { staffText } from '#web/lib/staff-text';
 import { formatRupees } from '../listing-format';
 import { ListingAdmin, listingLoader, type AdminKind } from './listing-admin';
 
 const products: AdminKind<'product'> = {
   kind: 'product',
-  title: 'Decor',
-  singular: 'product',
-  plural: 'decor products',
+  title: 'staff.listings.decor.title',
+  singular: 'staff.listings.decor.singular',
+  plural: 'staff.listings.decor.plural',
   fields: {
-    productname: { label: 'Product name', input: 'text', required: true, placeholder: 'Teak Sofa' },
-    price: { label: 'Price', input: 'rupees', required: true, placeholder: '125000' },
-    description: { label: 'Description', input: 'textarea', required: true },
-    tags: { label: 'Tags (comma-separated)', input: 'text', required: false, placeholder: 'Living room, Boho' },
-    productnameHi: { label: 'Hindi name (optional)', input: 'text', required: false, placeholder: 'सागौन सोफ़ा', lang: 'hi' },
-    descriptionHi: { label: 'About the piece, in Hindi (optional)', input: 'textarea', required: false, lang: 'hi' },
+    productname: { label: 'staff.listings.decor.name', input: 'text', required: true, placeholder: 'staff.listings.decor.namePlaceholder' },
+    price: { label: 'staff.listings.decor.price', input: 'rupees', required: true, placeholder: 'staff.listings.decor.pricePlaceholder' },
+    description: { label: 'staff.listings.decor.description', input: 'textarea', required: true },
+    tags: { label: 'staff.listings.decor.tags', input: 'text', required: false, placeholder: 'staff.listings.decor.tagsPlaceholder' },
+    productnameHi: { label: 'staff.listings.decor.nameHi', input: 'text', required: false, placeholder: 'staff.listings.decor.nameHiPlaceholder', lang: 'hi' },
+    descriptionHi: { label: 'staff.listings.decor.descriptionHi', input: 'textarea', required: false, lang: 'hi' },
   },
   columns: [
-    { title: 'Product', dataIndex: 'productname', key: 'productname' },
-    { title: 'Description', dataIndex: 'description', key: 'description', ellipsis: true },
-    { title: 'Price', dataIndex: 'price', key: 'price', render: (value: number) => formatRupees(value) },
-    { title: 'Tags', dataIndex: 'tags', key: 'tags', render: (value: string[] | undefined) => (value?.length ? value.join(', ') : '—') },
+    { title: staffText('staff.listings.decor.column.product'), dataIndex: 'productname', key: 'productname' },
+    { title: staffText('staff.listings.decor.column.description'), dataIndex: 'description', key: 'description', ellipsis: true },
+    { title: staffText('staff.listings.decor.column.price'), dataIndex: 'price', key: 'price', render: (value: number) => formatRupees(value) },
+    { title: staffText('staff.listings.decor.column.tags'), dataIndex: 'tags', key: 'tags', render: (value: string[] | undefined) => (value?.length ? value.join(', ') : '—') },
   ],
   nameOf: (product) => product.productname,
 };

@@ -3,6 +3,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { listingIds, type ListingItems, type ListingKind } from '#shared/listings/listings.contract';
 import { PageMeta } from '#web/components/page-meta';
 import { errorMessage } from '#web/lib/api-client';
+import { staffText } from '#web/lib/staff-text';
 import { LoadFailed, loadPageData, usePageReload, type PageData } from '#web/features/dashboard/page-data';
 import { deleteListing, fetchListings } from '../listings-api';
 import type { AdminKind } from './admin-kind';
@@ -17,7 +18,7 @@ const READABLE_DANGER = { token: { colorError: '#b3261e' } };
 
 /** The route loader of one kind's admin page: its records, newest first (features/dashboard/page-data.tsx). */
 export function listingLoader<K extends ListingKind>(config: AdminKind<K>) {
-  return ({ request }: LoaderFunctionArgs) => loadPageData(() => fetchListings(config.kind, { signal: request.signal }), `Could not load the ${config.plural}.`);
+  return ({ request }: LoaderFunctionArgs) => loadPageData(() => fetchListings(config.kind, { signal: request.signal }), staffText('staff.listings.loadFailed', { plural: staffText(config.plural) }));
 }
 
 /**
@@ -43,21 +44,24 @@ export function ListingAdmin<K extends ListingKind>({ config }: { config: AdminK
       formState.forget(row._id);
       void reload();
     } catch (error) {
-      message.error(errorMessage(error, `Could not delete the ${config.singular}.`));
+      message.error(errorMessage(error, staffText('staff.listings.deleteFailed', { singular: staffText(config.singular) })));
     }
   };
 
   return (
     <ConfigProvider theme={READABLE_DANGER}>
       <div className="listing-admin">
-        <PageMeta title={`${config.title} · Dashboard`} description={`Add, edit and delete ${config.plural}.`} />
+        <PageMeta
+          title={staffText('staff.listings.metaTitle', { title: staffText(config.title) })}
+          description={staffText('staff.listings.metaDescription', { plural: staffText(config.plural) })}
+        />
         <Typography.Title level={1} className="listing-admin__title">
-          {config.title}
+          {staffText(config.title)}
         </Typography.Title>
 
         <ListingForm config={config} state={formState} added={loaded.data?.find((row) => row._id === formState.addedId)} />
 
-        <Card title={`All ${config.plural}`} className="listing-admin__card">
+        <Card title={staffText('staff.listings.all', { plural: staffText(config.plural) })} className="listing-admin__card">
           {loaded.error ? <LoadFailed message={loaded.error} /> : null}
           <ListingTable config={config} rows={loaded.data ?? []} loading={reloading} onEdit={formState.edit} onDelete={remove} />
         </Card>

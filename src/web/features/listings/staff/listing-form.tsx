@@ -7,6 +7,7 @@ import type { ListingFile } from '#shared/listings/listing-photos';
 import { DATE_FORMAT, IMAGE_REQUIRED, listingIds, NOT_AN_IMAGE, type ListingItems, type ListingKind } from '#shared/listings/listings.contract';
 import { zodRule } from '#web/lib/antd-zod';
 import { ApiError, errorMessage } from '#web/lib/api-client';
+import { staffText } from '#web/lib/staff-text';
 import { useUnsavedChangesPrompt } from '#web/lib/use-unsaved-changes';
 import { saveListing } from '../listings-api';
 import { adminFields, type AdminField, type AdminKind } from './admin-kind';
@@ -39,24 +40,25 @@ function ruleFor(field: AdminField) {
 
 /** The control for a field; a direct child of its Form.Item, which gives it id, value and onChange. */
 function fieldInput(field: AdminField) {
+  const placeholder = field.placeholder && staffText(field.placeholder);
   switch (field.input) {
     case 'textarea':
-      return <Input.TextArea rows={3} placeholder={field.placeholder} lang={field.lang} />;
+      return <Input.TextArea rows={3} placeholder={placeholder} lang={field.lang} />;
     // Plain text fields, not InputNumber: InputNumber clamps -3 to its minimum and drops letters on
     // blur, so a wrong number was silently saved as another. The text goes as typed and the
     // contract's rule says what is wrong (issue 12 item 7).
     case 'number':
-      return <Input inputMode="decimal" placeholder={field.placeholder} />;
+      return <Input inputMode="decimal" placeholder={placeholder} />;
     case 'rupees':
-      return <Input inputMode="decimal" prefix="₹" placeholder={field.placeholder} />;
+      return <Input inputMode="decimal" prefix="₹" placeholder={placeholder} />;
     case 'date':
       return <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} placeholder={DATE_FORMAT} />;
     case 'url':
       // Text with a URL keyboard, not type="url": the browser's own "Please enter a URL." bubble would
       // cover the app's message (issue 22 item 7); the contract checks the link.
-      return <Input inputMode="url" placeholder={field.placeholder} />;
+      return <Input inputMode="url" placeholder={placeholder} />;
     default:
-      return <Input placeholder={field.placeholder} lang={field.lang} />;
+      return <Input placeholder={placeholder} lang={field.lang} />;
   }
 }
 
@@ -82,7 +84,7 @@ export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSa
   const editingId = Form.useWatch('id', form);
   // Typed or chosen and not yet saved: leaving (a session ending on a 401 included) asks first.
   const [dirty, setDirty] = useState(false);
-  useUnsavedChangesPrompt(dirty, `this ${config.singular}`);
+  useUnsavedChangesPrompt(dirty, staffText('staff.listings.unsavedWhat', { singular: staffText(config.singular) }));
 
   // The preview's object URL lives as long as the chosen image.
   useEffect(() => () => {
@@ -113,7 +115,7 @@ export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSa
     const file = event.target.files?.[0];
     if (!file) return;
     if (!file.type.startsWith('image/')) return refuseImage(NOT_AN_IMAGE);
-    if (file.size > ORIGINAL_MAX_BYTES) return refuseImage('The picture is too large. Please choose one under 40 MB.');
+    if (file.size > ORIGINAL_MAX_BYTES) return refuseImage(staffText('staff.listings.tooLarge'));
     try {
       const blob = await resizeImage(file);
       setChosen({ blob, name: file.name, url: URL.createObjectURL(blob) });
@@ -150,7 +152,7 @@ export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSa
         form.setFields(error.errors.filter((e) => known.has(e.field)).map((e) => ({ name: e.field, errors: [e.message] })));
         if (error.errors.some((e) => e.field === 'file')) setImageError(error.message);
       }
-      message.error(errorMessage(error, `Could not save the ${config.singular}.`));
+      message.error(errorMessage(error, staffText('staff.listings.saveFailed', { singular: staffText(config.singular) })));
     } finally {
       setSaving(false);
     }
@@ -198,10 +200,11 @@ export function ListingForm<K extends ListingKind>({ config, state, added }: { c
   const fileInputId = useId();
   const preview = chosen?.url ?? currentImage;
   const editing = Boolean(editingId);
+  const singular = staffText(config.singular);
 
   return (
     <div ref={formCard}>
-      <Card title={editing ? `Edit ${config.singular}` : `Add ${config.singular}`} className="listing-admin__card">
+      <Card title={editing ? staffText('staff.listings.edit', { singular }) : staffText('staff.listings.add', { singular })} className="listing-admin__card">
         <Form
           form={form}
           layout="vertical"
@@ -223,7 +226,7 @@ export function ListingForm<K extends ListingKind>({ config, state, added }: { c
                 <Form.Item
                   key={field.name}
                   name={field.name}
-                  label={field.label}
+                  label={staffText(field.label)}
                   required={field.required}
                   rules={ruleFor(field)}
                   className={field.input === 'textarea' ? 'listing-admin__wide' : undefined}
@@ -233,20 +236,20 @@ export function ListingForm<K extends ListingKind>({ config, state, added }: { c
               ))}
             </div>
             <Form.Item
-              label="Image"
+              label={staffText('staff.listings.image')}
               htmlFor={fileInputId}
               required={!editing}
               validateStatus={imageError ? 'error' : undefined}
-              help={imageError ?? 'JPEG, PNG or WebP; resized to 300 × 300 before upload.'}
+              help={imageError ?? staffText('staff.listings.imageHelp')}
               className="listing-admin__image"
             >
               <div className="listing-admin__picker">
                 <input id={fileInputId} ref={fileInput} type="file" name="file" accept="image/*" onChange={(e) => void onFileChange(e)} />
                 {preview ? (
-                  <img className="listing-admin__preview" src={preview} alt="Preview of the image" width={150} height={150} />
+                  <img className="listing-admin__preview" src={preview} alt={staffText('staff.listings.preview')} width={150} height={150} />
                 ) : (
                   <div className="listing-admin__preview listing-admin__preview--empty" aria-hidden="true">
-                    No image
+                    {staffText('staff.listings.noImage')}
                   </div>
                 )}
               </div>
@@ -254,10 +257,10 @@ export function ListingForm<K extends ListingKind>({ config, state, added }: { c
           </div>
           <Space>
             <Button type="primary" htmlType="submit" loading={saving}>
-              {editing ? `Update ${config.singular}` : `Add ${config.singular}`}
+              {editing ? staffText('staff.listings.update', { singular }) : staffText('staff.listings.add', { singular })}
             </Button>
             <Button htmlType="button" onClick={reset} disabled={saving}>
-              Reset
+              {staffText('staff.listings.reset')}
             </Button>
           </Space>
         </Form>
@@ -273,13 +276,15 @@ export function ListingForm<K extends ListingKind>({ config, state, added }: { c
           />
         ) : added && !editing ? (
           <p className="listing-media__later" role="status">
-            {config.nameOf(added)} was added.{' '}
+            {staffText('staff.listings.added', { name: config.nameOf(added) })}{' '}
             <Button type="link" className="listing-media__add-photos" onClick={() => state.edit(added)}>
-              Add photos{config.kind === 'project' ? ' and the floor plan' : ''} to {config.nameOf(added)}
+              {staffText(config.kind === 'project' ? 'staff.listings.addPhotosAndPlanTo' : 'staff.listings.addPhotosTo', { name: config.nameOf(added) })}
             </Button>
           </p>
         ) : (
-          <p className="listing-media__later">Photos{config.kind === 'project' ? ' and the floor plan' : ''} can be added once the {config.singular} is saved: choose Edit in the table below.</p>
+          <p className="listing-media__later">
+            {staffText(config.kind === 'project' ? 'staff.listings.photosAndPlanLater' : 'staff.listings.photosLater', { singular })}
+          </p>
         )}
       </Card>
     </div>

@@ -4,6 +4,7 @@ import { PHOTOS_MAX, photoUrl, type ListingFile, type ListingPhoto } from '#shar
 import { PHOTO_ALT_MAX } from '#shared/listings/listing-photos.contract';
 import type { ListingKind } from '#shared/listings/listings.contract';
 import { errorMessage } from '#web/lib/api-client';
+import { staffText } from '#web/lib/staff-text';
 import { deletePhoto, orderPhotos, removeFloorPlan, savePhotoAlt, uploadFloorPlan, uploadPhotos } from '../listings-api';
 
 /** What a photo upload accepts: the server checks the bytes as well (JPEG, PNG or WebP, 5 MB each). */
@@ -74,7 +75,7 @@ function useSaving(onChanged: () => void, failure: string, settle?: () => void) 
 function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: ListingKind; id: string; name: string; initialPhotos: ListingPhoto[]; onChanged(): void }) {
   const { message } = App.useApp();
   const [photos, setPhotos] = useState(initialPhotos);
-  const { busy, error, setError, run } = useSaving(onChanged, 'Could not save the photos.');
+  const { busy, error, setError, run } = useSaving(onChanged, staffText('staff.listings.media.photosFailed'));
   const [announcement, setAnnouncement] = useState('');
   const [dragged, setDragged] = useState<string | null>(null);
   const [dropTarget, setDropTarget] = useState<number | null>(null);
@@ -89,12 +90,12 @@ function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: List
 
   const upload = (files: File[]) => {
     if (files.length === 0) return;
-    void run(files.length === 1 ? 'Uploading 1 photo…' : `Uploading ${files.length} photos…`, async () => {
+    void run(staffText('staff.listings.media.uploading', { count: files.length }), async () => {
       try {
         const answer = await uploadPhotos(kind, id, files);
         setPhotos(answer.photos);
         message.success(answer.message);
-        setAnnouncement(`${answer.message} The listing has ${answer.photos.length} of ${PHOTOS_MAX} photos.`);
+        setAnnouncement(staffText('staff.listings.media.photoCount', { message: answer.message, count: answer.photos.length, max: PHOTOS_MAX }));
       } finally {
         if (fileInput.current) fileInput.current.value = '';
       }
@@ -110,11 +111,11 @@ function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: List
     const next = moved(photos, from, to);
     const photoId = before[from]!.id;
     setPhotos(next);
-    void run('Saving the order…', async () => {
+    void run(staffText('staff.listings.media.savingOrder'), async () => {
       try {
         const answer = await orderPhotos(kind, id, next.map((p) => p.id));
         setPhotos(answer.photos);
-        setAnnouncement(`Photo moved to position ${to + 1} of ${next.length}${to === 0 ? ': it is the cover' : ''}.`);
+        setAnnouncement(staffText(to === 0 ? 'staff.listings.media.movedToCover' : 'staff.listings.media.moved', { position: to + 1, count: next.length }));
       } catch (caught) {
         setPhotos(before);
         throw caught;
@@ -135,18 +136,18 @@ function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: List
   }, [busy, photos]);
 
   const saveAlt = (photoId: string, alt: string) =>
-    run('Saving the alt text…', async () => {
+    run(staffText('staff.listings.media.savingAlt'), async () => {
       const answer = await savePhotoAlt(kind, id, photoId, alt);
       setPhotos(answer.photos);
       message.success(answer.message);
     });
 
   const remove = (photoId: string) =>
-    run('Deleting the photo…', async () => {
+    run(staffText('staff.listings.media.deleting'), async () => {
       const answer = await deletePhoto(kind, id, photoId);
       setPhotos(answer.photos);
       message.success(answer.message);
-      setAnnouncement(`${answer.message} The listing has ${answer.photos.length} of ${PHOTOS_MAX} photos.`);
+      setAnnouncement(staffText('staff.listings.media.photoCount', { message: answer.message, count: answer.photos.length, max: PHOTOS_MAX }));
     });
 
   const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
@@ -154,10 +155,11 @@ function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: List
   return (
     <section className="listing-media__section" aria-labelledby={headingId}>
       <Typography.Title level={2} id={headingId} className="listing-media__title">
-        Photos <span className="listing-media__count">({photos.length} of {PHOTOS_MAX})</span>
+        {staffText('staff.listings.media.photos')}{' '}
+        <span className="listing-media__count">{staffText('staff.listings.media.photosOf', { count: photos.length, max: PHOTOS_MAX })}</span>
       </Typography.Title>
       <p className="listing-media__hint">
-        Up to {PHOTOS_MAX} photos besides the image above; the first is the cover. Drag a photo, or use its Move buttons, to change the order.
+        {staffText('staff.listings.media.hint', { max: PHOTOS_MAX })}
       </p>
 
       <div
@@ -177,7 +179,7 @@ function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: List
         }}
       >
         <label htmlFor={inputId} className="listing-media__drop-label">
-          Add photos
+          {staffText('staff.listings.media.addPhotos')}
         </label>
         <input
           id={inputId}
@@ -190,7 +192,7 @@ function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: List
           aria-describedby={`${inputId}-help`}
         />
         <span id={`${inputId}-help`} className="listing-media__drop-help">
-          {full ? `This listing has ${PHOTOS_MAX} photos: delete one to add another.` : 'or drop JPEG, PNG or WebP files here (5 MB each).'}
+          {full ? staffText('staff.listings.media.full', { max: PHOTOS_MAX }) : staffText('staff.listings.media.dropHelp')}
         </span>
       </div>
 
@@ -205,9 +207,9 @@ function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: List
       </p>
 
       {photos.length === 0 ? (
-        <p className="listing-media__empty">No photos yet. The listing shows its image until it has some; the first photo added becomes the cover.</p>
+        <p className="listing-media__empty">{staffText('staff.listings.media.noPhotos')}</p>
       ) : (
-        <ol className="listing-media__photos" ref={list} aria-label={`Photos of ${name}, cover first`}>
+        <ol className="listing-media__photos" ref={list} aria-label={staffText('staff.listings.media.photoList', { name })}>
           {photos.map((photo, index) => (
             <li
               key={photo.id}
@@ -280,7 +282,7 @@ function PhotoCard({
 }) {
   const [alt, setAlt] = useState(photo.alt);
   const altId = useId();
-  const position = `Photo ${index + 1}`;
+  const position = index + 1;
   const thumbWidth = photo.widths[0] ?? photo.width;
   const changed = alt.trim() !== photo.alt;
 
@@ -290,41 +292,46 @@ function PhotoCard({
         <img
           className="listing-media__thumb"
           src={photoUrl(photo.id, thumbWidth, 'jpeg')}
-          alt={photo.alt || `${position} (no alt text yet)`}
+          alt={photo.alt || staffText('staff.listings.media.noAlt', { position })}
           width={thumbWidth}
           height={Math.round((photo.height * thumbWidth) / photo.width)}
           draggable={false}
         />
-        {index === 0 ? <span className="listing-media__cover">Cover</span> : null}
+        {index === 0 ? <span className="listing-media__cover">{staffText('staff.listings.media.cover')}</span> : null}
       </div>
       <figcaption className="listing-media__caption">
         <span className="listing-media__position">
-          {position} of {count}
+          {staffText('staff.listings.media.positionOf', { position, count })}
         </span>
         <label htmlFor={altId} className="listing-media__alt-label">
-          Alt text for photo {index + 1}
+          {staffText('staff.listings.media.altLabel', { position })}
         </label>
         <Input
           id={altId}
           value={alt}
           maxLength={PHOTO_ALT_MAX}
-          placeholder="What the photo shows"
+          placeholder={staffText('staff.listings.media.altPlaceholder')}
           onChange={(event) => setAlt(event.target.value)}
           onPressEnter={() => changed && void onSaveAlt(alt)}
         />
         <div className="listing-media__actions">
-          <Button size="small" onClick={() => void onSaveAlt(alt)} disabled={busy || !changed} aria-label={`Save alt text: photo ${index + 1}`}>
-            Save alt text
+          <Button size="small" onClick={() => void onSaveAlt(alt)} disabled={busy || !changed} aria-label={staffText('staff.listings.media.saveAltLabel', { position })}>
+            {staffText('staff.listings.media.saveAlt')}
           </Button>
-          <Button size="small" data-move="earlier" onClick={() => onMove(index - 1, 'earlier')} disabled={busy || index === 0} aria-label={`Move earlier: photo ${index + 1}`}>
-            Move earlier
+          <Button size="small" data-move="earlier" onClick={() => onMove(index - 1, 'earlier')} disabled={busy || index === 0} aria-label={staffText('staff.listings.media.moveEarlierLabel', { position })}>
+            {staffText('staff.listings.media.moveEarlier')}
           </Button>
-          <Button size="small" data-move="later" onClick={() => onMove(index + 1, 'later')} disabled={busy || index === count - 1} aria-label={`Move later: photo ${index + 1}`}>
-            Move later
+          <Button size="small" data-move="later" onClick={() => onMove(index + 1, 'later')} disabled={busy || index === count - 1} aria-label={staffText('staff.listings.media.moveLaterLabel', { position })}>
+            {staffText('staff.listings.media.moveLater')}
           </Button>
-          <Popconfirm title="Delete this photo?" okText="Yes" cancelText="No" onConfirm={onDelete}>
-            <Button size="small" danger disabled={busy} aria-label={`Delete: photo ${index + 1}`}>
-              Delete
+          <Popconfirm
+            title={staffText('staff.listings.media.deleteConfirm')}
+            okText={staffText('staff.listings.yes')}
+            cancelText={staffText('staff.listings.no')}
+            onConfirm={onDelete}
+          >
+            <Button size="small" danger disabled={busy} aria-label={staffText('staff.listings.media.deleteLabel', { position })}>
+              {staffText('staff.listings.media.delete')}
             </Button>
           </Popconfirm>
         </div>
@@ -336,7 +343,7 @@ function PhotoCard({
 function FloorPlanManager({ id, initial, onChanged }: { id: string; initial: ListingFile | null; onChanged(): void }) {
   const { message } = App.useApp();
   const [plan, setPlan] = useState(initial);
-  const { busy, error, setError, run } = useSaving(onChanged, 'Could not save the floor plan.', () => {
+  const { busy, error, setError, run } = useSaving(onChanged, staffText('staff.listings.media.planFailed'), () => {
     if (fileInput.current) fileInput.current.value = '';
   });
   const fileInput = useRef<HTMLInputElement>(null);
@@ -347,7 +354,7 @@ function FloorPlanManager({ id, initial, onChanged }: { id: string; initial: Lis
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    void run('Uploading the floor plan…', async () => {
+    void run(staffText('staff.listings.media.uploadingPlan'), async () => {
       const answer = await uploadFloorPlan(id, file);
       setPlan(answer.floorPlan);
       message.success(answer.message);
@@ -355,7 +362,7 @@ function FloorPlanManager({ id, initial, onChanged }: { id: string; initial: Lis
   };
 
   const remove = () =>
-    run('Removing the floor plan…', async () => {
+    run(staffText('staff.listings.media.removingPlan'), async () => {
       const answer = await removeFloorPlan(id);
       setPlan(answer.floorPlan);
       message.success(answer.message);
@@ -364,30 +371,35 @@ function FloorPlanManager({ id, initial, onChanged }: { id: string; initial: Lis
   return (
     <section className="listing-media__section" aria-labelledby={headingId}>
       <Typography.Title level={2} id={headingId} className="listing-media__title">
-        Floor plan
+        {staffText('staff.listings.media.floorPlan')}
       </Typography.Title>
       {plan ? (
         <div className="listing-media__plan">
-          {plan.type === 'image' ? <img className="listing-media__plan-image" src={plan.url} alt={`Floor plan (${plan.filename})`} /> : null}
+          {plan.type === 'image' ? <img className="listing-media__plan-image" src={plan.url} alt={staffText('staff.listings.media.planImage', { filename: plan.filename })} /> : null}
           <a href={plan.url} target="_blank" rel="noopener noreferrer">
-            {plan.filename} ({plan.type === 'pdf' ? 'PDF' : 'image'})
+            {staffText('staff.listings.media.planLink', { filename: plan.filename, type: plan.type })}
           </a>
-          <Popconfirm title="Remove the floor plan?" okText="Yes" cancelText="No" onConfirm={remove}>
+          <Popconfirm
+            title={staffText('staff.listings.media.removePlanConfirm')}
+            okText={staffText('staff.listings.yes')}
+            cancelText={staffText('staff.listings.no')}
+            onConfirm={remove}
+          >
             <Button size="small" danger disabled={busy !== null}>
-              Remove floor plan
+              {staffText('staff.listings.media.removePlan')}
             </Button>
           </Popconfirm>
         </div>
       ) : (
-        <p className="listing-media__empty">No floor plan yet.</p>
+        <p className="listing-media__empty">{staffText('staff.listings.media.noPlan')}</p>
       )}
       <div className="listing-media__drop">
         <label htmlFor={inputId} className="listing-media__drop-label">
-          {plan ? 'Replace floor plan' : 'Add floor plan'}
+          {plan ? staffText('staff.listings.media.replacePlan') : staffText('staff.listings.media.addPlan')}
         </label>
         <input id={inputId} ref={fileInput} type="file" accept={FLOOR_PLAN_TYPES} onChange={onFile} disabled={busy !== null} aria-describedby={`${inputId}-help`} />
         <span id={`${inputId}-help`} className="listing-media__drop-help">
-          A PDF up to 10 MB, or a JPEG, PNG or WebP image up to 5 MB.
+          {staffText('staff.listings.media.planHelp')}
         </span>
       </div>
       {busy ? (

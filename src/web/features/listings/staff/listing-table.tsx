@@ -1,10 +1,8 @@
 import { Button, Popconfirm, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ListingItems, ListingKind } from '#shared/listings/listings.contract';
+import { staffText } from '#web/lib/staff-text';
 import type { AdminKind } from './admin-kind';
-
-// SPEC.md §8's text with an ASCII "?": its fullwidth "？" has no glyph in the site's fonts (issue 22 item 7).
-export const DELETE_CONFIRM = 'Are you sure to delete this Record?';
 
 interface Props<K extends ListingKind> {
   config: AdminKind<K>;
@@ -19,7 +17,7 @@ interface Props<K extends ListingKind> {
 export function ListingTable<K extends ListingKind>({ config, rows, loading, onEdit, onDelete }: Props<K>) {
   const columns: ColumnsType<ListingItems[K]> = [
     {
-      title: 'Image',
+      title: staffText('staff.listings.column.image'),
       key: 'image',
       width: 84,
       // The row names the record already: the thumbnail is decorative for screen readers.
@@ -27,19 +25,24 @@ export function ListingTable<K extends ListingKind>({ config, rows, loading, onE
     },
     ...config.columns,
     {
-      title: 'Action',
+      title: staffText('staff.listings.column.action'),
       key: 'action',
       width: 160,
       // Pinned to the right edge: long text never pushes Edit / Delete out of view, at any width.
       fixed: 'right',
       render: (_, row) => (
         <Space>
-          <Button size="small" onClick={() => onEdit(row)} aria-label={`Edit ${config.nameOf(row)}`}>
-            Edit
+          <Button size="small" onClick={() => onEdit(row)} aria-label={staffText('staff.listings.editRowLabel', { name: config.nameOf(row) })}>
+            {staffText('staff.listings.editRow')}
           </Button>
-          <Popconfirm title={DELETE_CONFIRM} okText="Yes" cancelText="No" onConfirm={() => onDelete(row)}>
-            <Button size="small" danger aria-label={`Delete ${config.nameOf(row)}`}>
-              Delete
+          <Popconfirm
+            title={staffText('staff.listings.deleteConfirm')}
+            okText={staffText('staff.listings.yes')}
+            cancelText={staffText('staff.listings.no')}
+            onConfirm={() => onDelete(row)}
+          >
+            <Button size="small" danger aria-label={staffText('staff.listings.deleteRowLabel', { name: config.nameOf(row) })}>
+              {staffText('staff.listings.deleteRow')}
             </Button>
           </Popconfirm>
         </Space>

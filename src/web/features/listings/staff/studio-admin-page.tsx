@@ -1,26 +1,27 @@
+import { staffText } from '#web/lib/staff-text';
 import { ListingAdmin, listingLoader, type AdminKind } from './listing-admin';
 
 const studios: AdminKind<'studio'> = {
   kind: 'studio',
-  title: 'Studio',
-  singular: 'studio record',
-  plural: 'studio records',
+  title: 'staff.listings.studio.title',
+  singular: 'staff.listings.studio.singular',
+  plural: 'staff.listings.studio.plural',
   fields: {
-    title: { label: 'Title', input: 'text', required: true, placeholder: 'Indiranagar Studio' },
-    gmaplink: { label: 'Google map link', input: 'url', required: true, placeholder: 'https://www.google.com/maps/…' },
-    address: { label: 'Address', input: 'textarea', required: true },
-    titleHi: { label: 'Hindi name (optional)', input: 'text', required: false, placeholder: 'इंदिरानगर स्टूडियो', lang: 'hi' },
+    title: { label: 'staff.listings.studio.name', input: 'text', required: true, placeholder: 'staff.listings.studio.namePlaceholder' },
+    gmaplink: { label: 'staff.listings.studio.map', input: 'url', required: true, placeholder: 'staff.listings.studio.mapPlaceholder' },
+    address: { label: 'staff.listings.studio.address', input: 'textarea', required: true },
+    titleHi: { label: 'staff.listings.studio.nameHi', input: 'text', required: false, placeholder: 'staff.listings.studio.nameHiPlaceholder', lang: 'hi' },
   },
   columns: [
-    { title: 'Title', dataIndex: 'title', key: 'title' },
-    { title: 'Address', dataIndex: 'address', key: 'address', ellipsis: true },
+    { title: staffText('staff.listings.studio.column.title'), dataIndex: 'title', key: 'title' },
+    { title: staffText('staff.listings.studio.column.address'), dataIndex: 'address', key: 'address', ellipsis: true },
     {
-      title: 'Map',
+      title: staffText('staff.listings.studio.column.map'),
       dataIndex: 'gmaplink',
       key: 'gmaplink',
       render: (link: string, studio) => (
-        <a href={link} target="_blank" rel="noopener noreferrer" aria-label={`Google map: ${studio.title} (opens in a new tab)`}>
-          Google map
+        <a href={link} target="_blank" rel="noopener noreferrer" aria-label={staffText('staff.listings.studio.mapLinkLabel', { title: studio.title })}>
+          {staffText('staff.listings.studio.mapLink')}
         </a>
       ),
     },
