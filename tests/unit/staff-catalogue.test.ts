@@ -33,6 +33,13 @@ const DONE = [
   'src/web/features/surveys/staff/campaigns-page.tsx',
 
   // settings, notifications, auth, audit, consent
+  'src/web/features/settings/staff/settings-page.tsx',
+  'src/web/features/notifications/staff/mail-page.tsx',
+  'src/web/features/notifications/staff/webhooks-page.tsx',
+  'src/web/features/auth/staff/account-page.tsx',
+  'src/web/features/auth/staff/staff-page.tsx',
+  'src/web/features/audit/staff/audit-page.tsx',
+  'src/web/features/consent/staff/newsletter-page.tsx',
 
   // designer
 

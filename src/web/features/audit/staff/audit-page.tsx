@@ -7,6 +7,7 @@ import { PageMeta } from '#web/components/page-meta';
 import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
 import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
 import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
+import { staffText } from '#web/lib/staff-text';
 import { fetchAudit, fetchStaffList, type AuditFilters, type StaffMember } from '../audit-api';
 import './audit.css';
 
@@ -35,7 +36,7 @@ function readView(search: URLSearchParams): View {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { filters, page, size } = readView(new URL(request.url).searchParams);
   const staff = fetchStaffList().catch(() => [] as StaffMember[]);
-  const list = await loadPageData(() => fetchAudit(filters, { limit: size, offset: (page - 1) * size }), 'The audit log could not be loaded.');
+  const list = await loadPageData(() => fetchAudit(filters, { limit: size, offset: (page - 1) * size }), staffText('staff.settings.audit.loadFailed'));
   return { ...list, staff: await staff };
 }
 
@@ -100,57 +101,57 @@ export function Component() {
   }
 
   const columns: TableColumnsType<AuditEntry> = [
-    { title: 'When (IST)', dataIndex: 'at', key: 'at', width: 200, render: (at: string) => formatWhen(at) },
-    { title: 'Who', dataIndex: 'actorName', key: 'who', render: (name: string, entry) => (entry.actorId ? name : <Tag>{name}</Tag>) },
-    { title: 'What', dataIndex: 'kind', key: 'kind', render: (kind: string) => kindLabel(kind) },
-    { title: 'Record', key: 'record', render: (_, entry) => <RecordCell entry={entry} /> },
-    { title: 'Fields changed', dataIndex: 'fields', key: 'fields', render: (fields: string[]) => fieldsText(fields) },
+    { title: staffText('staff.settings.audit.when'), dataIndex: 'at', key: 'at', width: 200, render: (at: string) => formatWhen(at) },
+    { title: staffText('staff.settings.audit.who'), dataIndex: 'actorName', key: 'who', render: (name: string, entry) => (entry.actorId ? name : <Tag>{name}</Tag>) },
+    { title: staffText('staff.settings.audit.what'), dataIndex: 'kind', key: 'kind', render: (kind: string) => kindLabel(kind) },
+    { title: staffText('staff.settings.audit.record'), key: 'record', render: (_, entry) => <RecordCell entry={entry} /> },
+    { title: staffText('staff.settings.audit.fields'), dataIndex: 'fields', key: 'fields', render: (fields: string[]) => fieldsText(fields) },
   ];
 
   const filtered = Object.keys(view.filters).length > 0;
   const empty = (
-    <Empty description={filtered ? 'No entries match these filters.' : 'Nothing recorded yet. Changes made by staff appear here.'}>
+    <Empty description={filtered ? staffText('staff.settings.audit.noMatch') : staffText('staff.settings.audit.empty')}>
       {filtered ? (
-        <Button onClick={() => setSearch(new URLSearchParams())}>Clear the filters</Button>
+        <Button onClick={() => setSearch(new URLSearchParams())}>{staffText('staff.settings.audit.clear')}</Button>
       ) : null}
     </Empty>
   );
 
   return (
     <div className="audit-page">
-      <PageMeta title="Audit log" description="Who changed what, and when." />
+      <PageMeta title={staffText('staff.settings.audit.title')} description={staffText('staff.settings.audit.description')} />
       <Typography.Title level={1} className="audit-title">
-        Audit log
+        {staffText('staff.settings.audit.title')}
       </Typography.Title>
-      <p className="audit-intro">Every change staff made, newest first: who, what, which record and which fields. Values are never shown.</p>
+      <p className="audit-intro">{staffText('staff.settings.audit.intro')}</p>
 
-      <form className="audit-filters" role="search" aria-label="Filter the audit log" onSubmit={(e) => e.preventDefault()}>
+      <form className="audit-filters" role="search" aria-label={staffText('staff.settings.audit.filters')} onSubmit={(e) => e.preventDefault()}>
         <FilterSelect
-          label="Person"
-          all="Everyone"
+          label={staffText('staff.settings.audit.person')}
+          all={staffText('staff.settings.audit.everyone')}
           value={view.filters.actor}
           onChange={(v) => setFilter('actor', v)}
           options={data.staff.map((s) => ({ value: s.id, label: s.name || s.email }))}
         />
         <FilterSelect
-          label="Kind"
-          all="All kinds"
+          label={staffText('staff.settings.audit.kind')}
+          all={staffText('staff.settings.audit.allKinds')}
           value={view.filters.kind}
           onChange={(v) => setFilter('kind', v)}
           options={AUDIT_KINDS.map((k) => ({ value: k, label: AUDIT_KIND_LABELS[k] }))}
         />
         <label className="audit-filter">
-          <span>From (IST)</span>
+          <span>{staffText('staff.settings.audit.from')}</span>
           <Input type="date" value={view.filters.from ?? ''} onChange={(e) => setFilter('from', e.target.value)} />
         </label>
         <label className="audit-filter">
-          <span>To (IST)</span>
+          <span>{staffText('staff.settings.audit.to')}</span>
           <Input type="date" value={view.filters.to ?? ''} onChange={(e) => setFilter('to', e.target.value)} />
         </label>
       </form>
 
       {!data.data ? (
-        <LoadFailed message="The audit log could not be loaded." reason={data.error} />
+        <LoadFailed message={staffText('staff.settings.audit.loadFailed')} reason={data.error} />
       ) : (
         <>
           <div ref={tableRef} className={PHONE_CARDS_WIDE}>
@@ -167,7 +168,7 @@ export function Component() {
                 total: data.data.total,
                 pageSizeOptions: PAGE_SIZES,
                 showSizeChanger: true,
-                showTotal: (total) => `${total} ${total === 1 ? 'entry' : 'entries'}`,
+                showTotal: (total) => staffText('staff.settings.audit.total', { count: total }),
                 onChange: setPage,
               }}
             />
@@ -184,7 +185,7 @@ export function Component() {
                   <span>{entry.actorName}</span>
                 </span>
                 <RecordCell entry={entry} />
-                <span>Fields: {fieldsText(entry.fields)}</span>
+                <span>{staffText('staff.settings.audit.cardFields', { fields: fieldsText(entry.fields) })}</span>
                 <span className="audit-muted">{formatWhen(entry.at)}</span>
               </div>
             )}

@@ -4,6 +4,7 @@ import { changeEmailSchema, changePasswordSchema } from '#shared/auth/auth.contr
 import { PageMeta } from '#web/components/page-meta';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { currentStaff, setToken } from '#web/lib/auth-token';
+import { staffText } from '#web/lib/staff-text';
 import { changeEmail, changePassword } from '../auth-api';
 
 /** The signed-in person's own password and e-mail; each change needs the current password. */
@@ -32,12 +33,12 @@ export function Component() {
 
   return (
     <>
-      <PageMeta title="My account" description="Change your password or e-mail address." />
+      <PageMeta title={staffText('staff.settings.account.title')} description={staffText('staff.settings.account.description')} />
       <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        My account
+        {staffText('staff.settings.account.title')}
       </Typography.Title>
       <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))', maxWidth: 900 }}>
-        <Card size="small" title="Change password">
+        <Card size="small" title={staffText('staff.settings.account.changePassword')}>
           <Form
             form={passwordForm}
             layout="vertical"
@@ -48,19 +49,19 @@ export function Component() {
               void save('password', passwordForm, () => changePassword(parsed.data.current, parsed.data.next));
             }}
           >
-            <Form.Item label="Current password" name="current">
+            <Form.Item label={staffText('staff.settings.account.currentPassword')} name="current">
               <Input.Password autoComplete="current-password" />
             </Form.Item>
-            <Form.Item label="New password" name="next">
+            <Form.Item label={staffText('staff.settings.account.newPassword')} name="next">
               <Input.Password autoComplete="new-password" />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={busy === 'password'}>
-              Change password
+              {staffText('staff.settings.account.changePassword')}
             </Button>
           </Form>
         </Card>
-        <Card size="small" title="Change e-mail">
-          <Typography.Paragraph type="secondary">Now: {me?.email}</Typography.Paragraph>
+        <Card size="small" title={staffText('staff.settings.account.changeEmail')}>
+          <Typography.Paragraph type="secondary">{staffText('staff.settings.account.now', { email: me?.email ?? '' })}</Typography.Paragraph>
           <Form
             form={emailForm}
             layout="vertical"
@@ -71,14 +72,14 @@ export function Component() {
               void save('email', emailForm, () => changeEmail(parsed.data.email, parsed.data.current));
             }}
           >
-            <Form.Item label="New e-mail" name="email">
+            <Form.Item label={staffText('staff.settings.account.newEmail')} name="email">
               <Input type="email" inputMode="email" autoComplete="email" />
             </Form.Item>
-            <Form.Item label="Current password" name="current">
+            <Form.Item label={staffText('staff.settings.account.currentPassword')} name="current">
               <Input.Password autoComplete="current-password" />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={busy === 'email'}>
-              Change e-mail
+              {staffText('staff.settings.account.changeEmail')}
             </Button>
           </Form>
         </Card>

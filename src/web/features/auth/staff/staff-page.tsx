@@ -6,14 +6,16 @@ import { staffCreateSchema, type StaffCreateInput, type StaffMember, type StaffR
 import { PageMeta } from '#web/components/page-meta';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
+import { staffText } from '#web/lib/staff-text';
+import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { addStaff, listStaff, sendStaffReset, updateStaff } from '../auth-api';
 
 export function loader({ request }: LoaderFunctionArgs) {
   void request;
-  return loadPageData(() => listStaff(), 'The staff list could not be loaded.');
+  return loadPageData(() => listStaff(), staffText('staff.settings.staff.loadFailed'));
 }
 
-const ROLE_LABELS: Record<StaffRole, string> = { owner: 'Owner', staff: 'Staff' };
+const ROLE_LABELS: Record<StaffRole, StaffMessageKey> = { owner: 'staff.settings.staff.owner', staff: 'staff.settings.staff.staff' };
 
 interface AddValues {
   name: string;
@@ -66,7 +68,7 @@ export function Component() {
 
   const columns: TableColumnsType<StaffMember> = [
     {
-      title: 'Name',
+      title: staffText('staff.settings.staff.name'),
       dataIndex: 'name',
       render: (name: string, m) => (
         <>
@@ -78,68 +80,68 @@ export function Component() {
       ),
     },
     {
-      title: 'Role',
+      title: staffText('staff.settings.staff.role'),
       dataIndex: 'role',
       width: 130,
       render: (role: StaffRole, m) => (
         <Select
-          aria-label={`Role of ${m.name}`}
+          aria-label={staffText('staff.settings.staff.roleOf', { name: m.name })}
           value={role}
           style={{ width: 110 }}
-          options={(['owner', 'staff'] as const).map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-          onChange={(next) => void run(() => updateStaff(m.id, { role: next }), `${m.name} is now ${ROLE_LABELS[next].toLowerCase()}.`)}
+          options={(['owner', 'staff'] as const).map((r) => ({ value: r, label: staffText(ROLE_LABELS[r]) }))}
+          onChange={(next) => void run(() => updateStaff(m.id, { role: next }), staffText('staff.settings.staff.nowRole', { name: m.name, role: staffText(ROLE_LABELS[next]).toLowerCase() }))}
         />
       ),
     },
     {
-      title: 'Status',
+      title: staffText('staff.settings.staff.status'),
       dataIndex: 'active',
       width: 110,
-      render: (active: boolean) => (active ? <Typography.Text strong>Active</Typography.Text> : <Tag>Deactivated</Tag>),
+      render: (active: boolean) => (active ? <Typography.Text strong>{staffText('staff.settings.staff.active')}</Typography.Text> : <Tag>{staffText('staff.settings.staff.deactivated')}</Tag>),
     },
     {
       // Issue 26: who is given new leads (round-robin and rules), and who is away for now.
-      title: 'New leads',
+      title: staffText('staff.settings.staff.newLeads'),
       key: 'leads',
       width: 150,
       render: (_: unknown, m) => (
         <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
           <Checkbox
             checked={m.takesLeads}
-            onChange={(e) => void run(() => updateStaff(m.id, { takesLeads: e.target.checked }), e.target.checked ? `${m.name} takes new leads.` : `${m.name} takes no new leads.`)}
+            onChange={(e) => void run(() => updateStaff(m.id, { takesLeads: e.target.checked }), staffText(e.target.checked ? 'staff.settings.staff.takesLeadsDone' : 'staff.settings.staff.takesNoLeadsDone', { name: m.name }))}
           >
-            Takes leads
+            {staffText('staff.settings.staff.takesLeads')}
           </Checkbox>
-          <Checkbox checked={m.away} onChange={(e) => void run(() => updateStaff(m.id, { away: e.target.checked }), e.target.checked ? `${m.name} is away.` : `${m.name} is back.`)}>
-            Away
+          <Checkbox checked={m.away} onChange={(e) => void run(() => updateStaff(m.id, { away: e.target.checked }), staffText(e.target.checked ? 'staff.settings.staff.awayDone' : 'staff.settings.staff.backDone', { name: m.name }))}>
+            {staffText('staff.settings.staff.away')}
           </Checkbox>
         </div>
       ),
     },
-    { title: 'Added', dataIndex: 'createdAt', width: 110, responsive: ['md'], render: (at: string) => <time dateTime={at}>{dayjs(at).format('DD-MM-YYYY')}</time> },
+    { title: staffText('staff.settings.staff.added'), dataIndex: 'createdAt', width: 110, responsive: ['md'], render: (at: string) => <time dateTime={at}>{dayjs(at).format('DD-MM-YYYY')}</time> },
     {
-      title: 'Actions',
+      title: staffText('staff.settings.staff.actions'),
       key: 'actions',
       width: 220,
       render: (_: unknown, m) => (
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-          <Button size="small" onClick={() => void run(() => sendStaffReset(m.id), 'Reset link sent.')}>
-            Send reset link
+          <Button size="small" onClick={() => void run(() => sendStaffReset(m.id), staffText('staff.settings.staff.resetSent'))}>
+            {staffText('staff.settings.staff.sendReset')}
           </Button>
           {m.active ? (
             <Popconfirm
-              title={`Deactivate ${m.name}?`}
-              description="They are signed out at once and cannot log in."
-              okText="Deactivate"
-              onConfirm={() => void run(() => updateStaff(m.id, { active: false }), `${m.name} is deactivated.`)}
+              title={staffText('staff.settings.staff.confirmDeactivate', { name: m.name })}
+              description={staffText('staff.settings.staff.confirmDeactivateHelp')}
+              okText={staffText('staff.settings.staff.deactivate')}
+              onConfirm={() => void run(() => updateStaff(m.id, { active: false }), staffText('staff.settings.staff.deactivatedDone', { name: m.name }))}
             >
               <Button size="small" danger>
-                Deactivate
+                {staffText('staff.settings.staff.deactivate')}
               </Button>
             </Popconfirm>
           ) : (
-            <Button size="small" onClick={() => void run(() => updateStaff(m.id, { active: true }), `${m.name} is active again.`)}>
-              Reactivate
+            <Button size="small" onClick={() => void run(() => updateStaff(m.id, { active: true }), staffText('staff.settings.staff.reactivatedDone', { name: m.name }))}>
+              {staffText('staff.settings.staff.reactivate')}
             </Button>
           )}
         </div>
@@ -149,12 +151,12 @@ export function Component() {
 
   return (
     <>
-      <PageMeta title="Staff" description="Who can sign in to the dashboard, and with which role." />
+      <PageMeta title={staffText('staff.settings.staff.title')} description={staffText('staff.settings.staff.description')} />
       <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        Staff
+        {staffText('staff.settings.staff.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ maxWidth: 720 }}>
-        Owners manage settings, staff and webhooks; staff work with leads, listings, campaigns and contact messages.
+        {staffText('staff.settings.staff.intro')}
       </Typography.Paragraph>
       {loaded.error ? <LoadFailed message={loaded.error} /> : null}
       {generated ? (
@@ -164,41 +166,42 @@ export function Component() {
           closable
           onClose={() => setGenerated(null)}
           style={{ marginBottom: 16 }}
-          title={`Password for ${generated.email}`}
+          title={staffText('staff.settings.staff.passwordFor', { email: generated.email })}
           description={
             <>
-              Give it to them now: it is not shown again. <Typography.Text code copyable>{generated.password}</Typography.Text>
+              {staffText('staff.settings.staff.passwordOnce')}
+              <Typography.Text code copyable>{generated.password}</Typography.Text>
             </>
           }
         />
       ) : null}
-      <Card size="small" title="Add a person" style={{ marginBottom: 16 }}>
+      <Card size="small" title={staffText('staff.settings.staff.add')} style={{ marginBottom: 16 }}>
         <Form form={form} layout="vertical" initialValues={{ role: 'staff', how: 'link' }} onFinish={(v) => void submit(v)} requiredMark={false}>
           <div style={{ display: 'grid', gap: 12, gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
-            <Form.Item label="Name" name="name">
+            <Form.Item label={staffText('staff.settings.staff.name')} name="name">
               <Input autoComplete="off" />
             </Form.Item>
-            <Form.Item label="E-mail" name="email">
+            <Form.Item label={staffText('staff.settings.staff.email')} name="email">
               <Input type="email" inputMode="email" autoComplete="off" />
             </Form.Item>
-            <Form.Item label="Role" name="role">
-              <Select options={(['staff', 'owner'] as const).map((r) => ({ value: r, label: ROLE_LABELS[r] }))} />
+            <Form.Item label={staffText('staff.settings.staff.role')} name="role">
+              <Select options={(['staff', 'owner'] as const).map((r) => ({ value: r, label: staffText(ROLE_LABELS[r]) }))} />
             </Form.Item>
           </div>
-          <Form.Item label="Their password" name="how">
+          <Form.Item label={staffText('staff.settings.staff.password')} name="how">
             <Radio.Group
               options={[
-                { value: 'link', label: 'E-mail them a link to set it' },
-                { value: 'generate', label: 'Make one and show it to me once' },
+                { value: 'link', label: staffText('staff.settings.staff.passwordLink') },
+                { value: 'generate', label: staffText('staff.settings.staff.passwordGenerate') },
               ]}
             />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={saving}>
-            Add
+            {staffText('staff.settings.staff.addButton')}
           </Button>
         </Form>
       </Card>
-      <Table<StaffMember> rowKey="id" columns={columns} dataSource={people} pagination={false} scroll={{ x: 'max-content' }} aria-label="Staff" />
+      <Table<StaffMember> rowKey="id" columns={columns} dataSource={people} pagination={false} scroll={{ x: 'max-content' }} aria-label={staffText('staff.settings.staff.table')} />
     </>
   );
 }

@@ -10,39 +10,40 @@ import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
 import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
 import { errorMessage } from '#web/lib/api-client';
 import { saveBlob } from '#web/lib/save-blob';
+import { staffText } from '#web/lib/staff-text';
+import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { downloadNewsletter, fetchNewsletterSubscribers } from '../newsletter-api';
 
 const formatDate = (date: string) => dayjs(date).format('DD-MM-YYYY HH:mm');
-const LOAD_FAILED = 'Something went wrong,if you think this is an issue please contact your site administrator';
-const SOURCE_LABELS = { landing: 'Survey sign-up', contact: 'Contact form' } as const;
+const SOURCE_LABELS: Record<NewsletterSubscriber['source'], StaffMessageKey> = { landing: 'staff.settings.newsletter.sourceLanding', contact: 'staff.settings.newsletter.sourceContact' };
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return loadPageData(() => fetchNewsletterSubscribers(request.signal), LOAD_FAILED);
+  return loadPageData(() => fetchNewsletterSubscribers(request.signal), staffText('staff.settings.newsletter.loadFailed'));
 }
 
 const columns: TableColumnsType<NewsletterSubscriber> = [
   {
-    title: 'Email',
+    title: staffText('staff.settings.newsletter.email'),
     dataIndex: 'email',
     render: (email: string, row) => (
       <span style={{ display: 'inline-flex', gap: 12, flexWrap: 'wrap' }}>
         <a href={`mailto:${email}`}>{email}</a>
-        <Link to={leadPath(row.leadId)} aria-label={`View lead: ${email}`}>
-          View lead
+        <Link to={leadPath(row.leadId)} aria-label={staffText('staff.settings.newsletter.viewLeadOf', { email })}>
+          {staffText('staff.settings.newsletter.viewLead')}
         </Link>
       </span>
     ),
   },
   {
-    title: 'Consented',
+    title: staffText('staff.settings.newsletter.consented'),
     dataIndex: 'consentedAt',
     width: 160,
     render: (date: string) => <time dateTime={date}>{formatDate(date)}</time>,
     sorter: (a, b) => a.consentedAt.localeCompare(b.consentedAt),
     defaultSortOrder: 'descend',
   },
-  { title: 'Notice', dataIndex: 'noticeVersion', width: 110, render: (version: number) => `Version ${version}` },
-  { title: 'Form', dataIndex: 'source', width: 150, render: (source: NewsletterSubscriber['source']) => SOURCE_LABELS[source] },
+  { title: staffText('staff.settings.newsletter.notice'), dataIndex: 'noticeVersion', width: 110, render: (version: number) => staffText('staff.settings.newsletter.version', { version: String(version) }) },
+  { title: staffText('staff.settings.newsletter.form'), dataIndex: 'source', width: 150, render: (source: NewsletterSubscriber['source']) => staffText(SOURCE_LABELS[source]) },
 ];
 
 /** /dashboard/newsletter (issue 24 §5): who ticked the newsletter box, when, and under which notice. */
@@ -52,14 +53,14 @@ export function Component() {
   const { message } = App.useApp();
   const [downloading, setDownloading] = useState(false);
   const rows = useMemo(() => loaded.data ?? [], [loaded]);
-  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={loaded.error ? 'The list could not be loaded.' : 'Nobody has subscribed yet.'} />;
+  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={loaded.error ? staffText('staff.settings.newsletter.listFailed') : staffText('staff.settings.newsletter.empty')} />;
 
   const download = async () => {
     setDownloading(true);
     try {
       saveBlob(await downloadNewsletter(), `newsletter-${new Date().toISOString().slice(0, 10)}.xlsx`);
     } catch (error) {
-      void message.error(errorMessage(error, LOAD_FAILED));
+      void message.error(errorMessage(error, staffText('staff.settings.newsletter.loadFailed')));
     } finally {
       setDownloading(false);
     }
@@ -67,27 +68,27 @@ export function Component() {
 
   return (
     <>
-      <PageMeta title="Newsletter" description="The addresses that asked for the newsletter." />
+      <PageMeta title={staffText('staff.settings.newsletter.title')} description={staffText('staff.settings.newsletter.description')} />
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 12, marginBottom: 16 }}>
         <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
-          Newsletter
+          {staffText('staff.settings.newsletter.title')}
         </Typography.Title>
         {loaded.data ? (
           <Typography.Text type="secondary" aria-live="polite">
-            {rows.length === 1 ? '1 subscriber' : `${rows.length} subscribers`}
+            {staffText('staff.settings.newsletter.count', { count: rows.length })}
           </Typography.Text>
         ) : null}
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginLeft: 'auto' }}>
           <Button icon={<DownloadOutlined />} onClick={() => void download()} loading={downloading} disabled={rows.length === 0}>
-            Download .xlsx
+            {staffText('staff.settings.newsletter.download')}
           </Button>
           <Button icon={<ReloadOutlined />} onClick={() => void reload()} loading={reloading}>
-            Reload
+            {staffText('staff.settings.newsletter.reload')}
           </Button>
         </div>
       </div>
       <Typography.Paragraph type="secondary">
-        Only people who ticked “Send me the newsletter” are listed; anyone who unsubscribed since is left out.
+        {staffText('staff.settings.newsletter.intro')}
       </Typography.Paragraph>
       {loaded.error ? <LoadFailed message={loaded.error} /> : null}
       <div className={PHONE_CARDS_WIDE}>
@@ -114,7 +115,7 @@ export function Component() {
               {formatDate(row.consentedAt)}
             </time>
             <span>
-              Notice version {row.noticeVersion} · {SOURCE_LABELS[row.source]}
+              {staffText('staff.settings.newsletter.cardNotice', { version: String(row.noticeVersion), source: staffText(SOURCE_LABELS[row.source]) })}
             </span>
           </div>
         )}

@@ -6,10 +6,11 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { PageMeta } from '#web/components/page-meta';
 import { errorMessage } from '#web/lib/api-client';
 import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
+import { staffText } from '#web/lib/staff-text';
 import { fetchMail, fetchMailList, type MailMessage } from '../notifications-api';
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return loadPageData(() => fetchMailList(request.signal), 'The sent mail could not be loaded.');
+  return loadPageData(() => fetchMailList(request.signal), staffText('staff.settings.mail.loadFailed'));
 }
 
 /** The notification e-mails a fresh install has written to its data folder instead of sending them. */
@@ -26,7 +27,7 @@ export function Component() {
     try {
       setOpen(await fetchMail(name));
     } catch (e) {
-      setError(errorMessage(e, 'This mail could not be opened.'));
+      setError(errorMessage(e, staffText('staff.settings.mail.openFailed')));
     } finally {
       setLoading(null);
     }
@@ -34,26 +35,27 @@ export function Component() {
 
   return (
     <>
-      <PageMeta title="Sent mail" description="The notification e-mails Abode has written." />
+      <PageMeta title={staffText('staff.settings.mail.title')} description={staffText('staff.settings.mail.description')} />
       <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        Sent mail
+        {staffText('staff.settings.mail.title')}
       </Typography.Title>
       {loaded.error ? (
         <LoadFailed message={loaded.error} />
       ) : directory === null ? (
-        <Alert type="info" showIcon title="Notification e-mail goes out through your mail server (SMTP_URL), so there is nothing to show here." />
+        <Alert type="info" showIcon title={staffText('staff.settings.mail.smtp')} />
       ) : (
         <>
           <Typography.Paragraph type="secondary" style={{ maxWidth: 720 }}>
-            No mail server is set up (SMTP_URL), so each notification is written as an .eml file in <Typography.Text code>{directory}</Typography.Text>. This is
-            what would have been sent.
+            {staffText('staff.settings.mail.introBefore')}
+            <Typography.Text code>{directory}</Typography.Text>
+            {staffText('staff.settings.mail.introAfter')}
           </Typography.Paragraph>
           {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
           <div className="mail-view" style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 360px), 1fr))', alignItems: 'start' }}>
             <List
               bordered
               dataSource={items}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No mail yet. It appears here when a lead arrives." /> }}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={staffText('staff.settings.mail.empty')} /> }}
               renderItem={(item) => (
                 <List.Item>
                   <Button
@@ -68,7 +70,7 @@ export function Component() {
                       <strong>{item.subject}</strong>
                       <br />
                       <Typography.Text type="secondary">
-                        to {item.to} · {dayjs(item.date).format('DD-MM-YYYY HH:mm')}
+                        {staffText('staff.settings.mail.to', { to: item.to, date: dayjs(item.date).format('DD-MM-YYYY HH:mm') })}
                       </Typography.Text>
                     </span>
                   </Button>
@@ -78,7 +80,7 @@ export function Component() {
             {open ? (
               <Card size="small" title={<span style={{ whiteSpace: 'normal' }}>{open.subject}</span>}>
                 <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-                  From {open.from} to {open.to}, {dayjs(open.date).format('DD-MM-YYYY HH:mm')}
+                  {staffText('staff.settings.mail.fromTo', { from: open.from, to: open.to, date: dayjs(open.date).format('DD-MM-YYYY HH:mm') })}
                 </Typography.Paragraph>
                 <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 14 }}>{open.text}</div>
               </Card>

@@ -14,16 +14,18 @@ import {
 import { PageMeta } from '#web/components/page-meta';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
+import { staffText } from '#web/lib/staff-text';
+import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { createWebhook, deleteWebhook, fetchDeliveries, fetchWebhooks, redeliver, sendTestEvent } from '../notifications-api';
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return loadPageData(() => fetchWebhooks(request.signal), 'The webhook endpoints could not be loaded.');
+  return loadPageData(() => fetchWebhooks(request.signal), staffText('staff.settings.webhooks.loadFailed'));
 }
 
-const EVENT_LABELS: Record<SubscribableEventType, string> = {
-  'lead.created': 'A new lead gives an e-mail',
-  'survey.completed': 'A survey is completed',
-  'contact.created': 'A contact message arrives',
+const EVENT_LABELS: Record<SubscribableEventType, StaffMessageKey> = {
+  'lead.created': 'staff.settings.webhooks.eventLead',
+  'survey.completed': 'staff.settings.webhooks.eventSurvey',
+  'contact.created': 'staff.settings.webhooks.eventContact',
 };
 
 const STATUS_COLORS: Record<WebhookDelivery['status'], string> = { delivered: '#1e6b3a', pending: '#6b4a00', failed: '#a8071a', skipped: 'default' };
@@ -40,7 +42,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
     try {
       setRows(await fetchDeliveries(endpoint._id));
     } catch (e) {
-      setError(errorMessage(e, 'The delivery log could not be loaded.'));
+      setError(errorMessage(e, staffText('staff.settings.webhooks.logFailed')));
     } finally {
       setLoading(false);
     }
@@ -56,20 +58,20 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   }
 
   const columns: TableColumnsType<WebhookDelivery> = [
-    { title: 'Time', dataIndex: 'createdAt', width: 150, render: (at: string) => <time dateTime={at}>{dayjs(at).format('DD-MM-YYYY HH:mm:ss')}</time> },
-    { title: 'Event', dataIndex: 'event', width: 150 },
-    { title: 'Status', dataIndex: 'status', width: 100, render: (status: WebhookDelivery['status']) => <Tag color={STATUS_COLORS[status]}>{status}</Tag> },
-    { title: 'Code', dataIndex: 'statusCode', width: 70, render: (code: number | null, row) => code ?? (row.error ? '—' : '') },
-    { title: 'Attempts', dataIndex: 'attempts', width: 90 },
-    { title: 'Error', dataIndex: 'error', render: (text: string | null) => text ?? '' },
+    { title: staffText('staff.settings.webhooks.time'), dataIndex: 'createdAt', width: 150, render: (at: string) => <time dateTime={at}>{dayjs(at).format('DD-MM-YYYY HH:mm:ss')}</time> },
+    { title: staffText('staff.settings.webhooks.event'), dataIndex: 'event', width: 150 },
+    { title: staffText('staff.settings.webhooks.status'), dataIndex: 'status', width: 100, render: (status: WebhookDelivery['status']) => <Tag color={STATUS_COLORS[status]}>{status}</Tag> },
+    { title: staffText('staff.settings.webhooks.code'), dataIndex: 'statusCode', width: 70, render: (code: number | null, row) => code ?? (row.error ? '—' : '') },
+    { title: staffText('staff.settings.webhooks.attempts'), dataIndex: 'attempts', width: 90 },
+    { title: staffText('staff.settings.webhooks.error'), dataIndex: 'error', render: (text: string | null) => text ?? '' },
     {
-      title: 'Action',
+      title: staffText('staff.settings.webhooks.action'),
       key: 'action',
       fixed: 'right',
       width: 120,
       render: (_: unknown, row) => (
         <Button size="small" icon={<RedoOutlined />} onClick={() => void again(row)}>
-          Redeliver
+          {staffText('staff.settings.webhooks.redeliver')}
         </Button>
       ),
     },
@@ -79,7 +81,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
     return (
       <>
         <Button icon={<UnorderedListOutlined />} onClick={() => void load()} loading={loading}>
-          Delivery log
+          {staffText('staff.settings.webhooks.log')}
         </Button>
         {error ? <Alert type="error" showIcon title={error} style={{ marginTop: 12 }} /> : null}
       </>
@@ -88,7 +90,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   return (
     <div style={{ width: '100%' }}>
       <Button icon={<UnorderedListOutlined />} onClick={() => void load()} loading={loading} style={{ marginBottom: 8 }}>
-        Refresh log
+        {staffText('staff.settings.webhooks.refreshLog')}
       </Button>
       <Table<WebhookDelivery>
         rowKey="_id"
@@ -97,8 +99,8 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
         dataSource={rows}
         scroll={{ x: 800 }}
         pagination={{ placement: ['bottomEnd'], defaultPageSize: 10 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nothing sent to this endpoint yet." /> }}
-        aria-label={`Deliveries to ${endpoint.url}`}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={staffText('staff.settings.webhooks.logEmpty')} /> }}
+        aria-label={staffText('staff.settings.webhooks.deliveries', { url: endpoint.url })}
       />
     </div>
   );
@@ -136,15 +138,15 @@ function EndpointCard({ endpoint, onDeleted }: { endpoint: WebhookEndpoint; onDe
             {event}
           </Tag>
         ))}
-        <Typography.Text type="secondary">since {dayjs(endpoint.createdAt).format('DD-MM-YYYY')}</Typography.Text>
+        <Typography.Text type="secondary">{staffText('staff.settings.webhooks.since', { date: dayjs(endpoint.createdAt).format('DD-MM-YYYY') })}</Typography.Text>
       </div>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
         <Button icon={<SendOutlined />} onClick={() => void test()} loading={busy}>
-          Send test event
+          {staffText('staff.settings.webhooks.sendTest')}
         </Button>
-        <Popconfirm title="Are you sure to delete this Record?" okText="Delete" cancelText="Cancel" onConfirm={() => void remove()}>
+        <Popconfirm title={staffText('staff.settings.webhooks.confirmDelete')} okText={staffText('staff.settings.webhooks.delete')} cancelText={staffText('staff.settings.webhooks.cancel')} onConfirm={() => void remove()}>
           <Button danger icon={<DeleteOutlined />}>
-            Delete
+            {staffText('staff.settings.webhooks.delete')}
           </Button>
         </Popconfirm>
       </div>
@@ -192,13 +194,12 @@ export function Component() {
 
   return (
     <>
-      <PageMeta title="Webhooks" description="Send new leads to your other tools as signed webhooks." />
+      <PageMeta title={staffText('staff.settings.webhooks.title')} description={staffText('staff.settings.webhooks.description')} />
       <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        Webhooks
+        {staffText('staff.settings.webhooks.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ maxWidth: 720 }}>
-        Abode posts each event to your endpoint as JSON, signed as the Standard Webhooks specification describes, and retries for up to 24 hours until it
-        answers with a 2xx status. Verify the signature with your endpoint's secret using any Standard Webhooks library.
+        {staffText('staff.settings.webhooks.intro')}
       </Typography.Paragraph>
       {created ? (
         <Alert
@@ -215,32 +216,32 @@ export function Component() {
           style={{ marginBottom: 16 }}
         />
       ) : null}
-      <Card size="small" title="Add an endpoint" style={{ marginBottom: 24, maxWidth: 720 }}>
+      <Card size="small" title={staffText('staff.settings.webhooks.add')} style={{ marginBottom: 24, maxWidth: 720 }}>
         <Form<FormValues> form={form} layout="vertical" initialValues={{ url: '', events: [...NOTIFICATION_EVENT_TYPES] }} onFinish={(v) => void submit(v)} requiredMark={false} noValidate>
-          <Form.Item name="url" label="URL" rules={[{ required: true, message: 'Please enter the URL that should receive the events.' }]}>
-            <Input inputMode="url" placeholder="https://crm.example.com/hooks/abode" autoComplete="off" />
+          <Form.Item name="url" label={staffText('staff.settings.webhooks.url')} rules={[{ required: true, message: staffText('staff.settings.webhooks.urlRequired') }]}>
+            <Input inputMode="url" placeholder={staffText('staff.settings.webhooks.urlPlaceholder')} autoComplete="off" />
           </Form.Item>
           {/* Checked by a validator rather than `required`: antd would put aria-required on the group's div. */}
           <Form.Item
             name="events"
-            label="Events"
-            rules={[{ validator: (_, value: unknown[] | undefined) => (value?.length ? Promise.resolve() : Promise.reject(new Error('Please choose at least one event.'))) }]}
+            label={staffText('staff.settings.webhooks.events')}
+            rules={[{ validator: (_, value: unknown[] | undefined) => (value?.length ? Promise.resolve() : Promise.reject(new Error(staffText('staff.settings.webhooks.eventsRequired')))) }]}
           >
             <Checkbox.Group
-              options={NOTIFICATION_EVENT_TYPES.map((event) => ({ value: event, label: `${EVENT_LABELS[event]} (${event})` }))}
+              options={NOTIFICATION_EVENT_TYPES.map((event) => ({ value: event, label: staffText('staff.settings.webhooks.eventOption', { label: staffText(EVENT_LABELS[event]), event }) }))}
               style={{ display: 'flex', flexDirection: 'column', gap: 6 }}
             />
           </Form.Item>
           <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={saving}>
-            Add endpoint
+            {staffText('staff.settings.webhooks.addEndpoint')}
           </Button>
         </Form>
       </Card>
       <Typography.Title level={2} style={{ fontSize: 18 }}>
-        Endpoints
+        {staffText('staff.settings.webhooks.endpoints')}
       </Typography.Title>
       {loaded.error ? <LoadFailed message={loaded.error} /> : endpoints.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No endpoints yet. Add one above to send leads to your CRM, a sheet or a chat." />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={staffText('staff.settings.webhooks.empty')} />
       ) : (
         endpoints.map((endpoint) => <EndpointCard key={endpoint._id} endpoint={endpoint} onDeleted={() => void reload()} />)
       )}

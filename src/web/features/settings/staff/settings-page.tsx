@@ -20,17 +20,35 @@ import { AUTH_ROUTES } from '#shared/auth/auth.api';
 import { PageMeta } from '#web/components/page-meta';
 import { api, ApiError, errorMessage } from '#web/lib/api-client';
 import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
+import { staffText } from '#web/lib/staff-text';
+import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Issue 26: the people a rule can name (the page works without them).
   const staff = api.call(AUTH_ROUTES.staff, { signal: request.signal }).catch(() => []);
-  const settings = await loadPageData(() => api.call(SETTINGS_ROUTES.read, { signal: request.signal }), 'The settings could not be loaded.');
+  const settings = await loadPageData(() => api.call(SETTINGS_ROUTES.read, { signal: request.signal }), staffText('staff.settings.page.loadFailed'));
   return { ...settings, staff: await staff };
 }
 
-const MODE_LABELS: Record<AssignmentSettings['mode'], string> = { off: 'Off: staff assign leads by hand', 'round-robin': 'Round-robin among those who take leads', rules: 'By rule, else round-robin' };
-const KIND_LABELS: Record<AssignmentSettings['rules'][number]['kind'], string> = { campaign: 'Campaign id', locality: 'Locality in the answers', quotation: 'Request quotation' };
-const DAY_LABELS: Record<Weekday, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+const MODE_LABELS: Record<AssignmentSettings['mode'], StaffMessageKey> = {
+  off: 'staff.settings.page.modeOff',
+  'round-robin': 'staff.settings.page.modeRoundRobin',
+  rules: 'staff.settings.page.modeRules',
+};
+const KIND_LABELS: Record<AssignmentSettings['rules'][number]['kind'], StaffMessageKey> = {
+  campaign: 'staff.settings.page.kindCampaign',
+  locality: 'staff.settings.page.kindLocality',
+  quotation: 'staff.settings.page.kindQuotation',
+};
+const DAY_LABELS: Record<Weekday, StaffMessageKey> = {
+  mon: 'staff.settings.page.mon',
+  tue: 'staff.settings.page.tue',
+  wed: 'staff.settings.page.wed',
+  thu: 'staff.settings.page.thu',
+  fri: 'staff.settings.page.fri',
+  sat: 'staff.settings.page.sat',
+  sun: 'staff.settings.page.sun',
+};
 
 /** The form's values: recipients as one per line, "keep leads" empty for "until erased by hand". */
 interface FormValues {
@@ -124,9 +142,9 @@ export function Component() {
   if (!loaded.data) {
     return (
       <>
-        <PageMeta title="Settings" description="The studio’s details, who hears of new leads, and the notices its forms show." />
+        <PageMeta title={staffText('staff.settings.page.title')} description={staffText('staff.settings.page.description')} />
         <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-          Settings
+          {staffText('staff.settings.page.title')}
         </Typography.Title>
         <LoadFailed message={loaded.error} />
       </>
@@ -153,7 +171,7 @@ export function Component() {
       if (e instanceof ApiError && e.code === 'VALIDATION' && e.errors.length > 0) {
         form.setFields(e.errors.map((f) => ({ name: formName(f.field.split('.')), errors: [f.message] })));
       } else {
-        setProblem(errorMessage(e, 'The settings could not be saved. Please try again.'));
+        setProblem(errorMessage(e, staffText('staff.settings.page.saveFailed')));
       }
     } finally {
       setSaving(false);
@@ -162,12 +180,12 @@ export function Component() {
 
   return (
     <>
-      <PageMeta title="Settings" description="The studio’s details, who hears of new leads, and the notices its forms show." />
+      <PageMeta title={staffText('staff.settings.page.title')} description={staffText('staff.settings.page.description')} />
       <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
-        Settings
+        {staffText('staff.settings.page.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ maxWidth: 720 }}>
-        What visitors see on the public pages and in e-mails, and who hears of new leads. A change shows at once on every page and in the next e-mail.
+        {staffText('staff.settings.page.intro')}
       </Typography.Paragraph>
       {problem ? <Alert type="error" showIcon title={problem} style={wide} /> : null}
       <Form<FormValues>
@@ -177,110 +195,110 @@ export function Component() {
         onFinish={(v) => void submit(v)}
         requiredMark={false}
         noValidate
-        aria-label="Studio settings"
+        aria-label={staffText('staff.settings.page.form')}
       >
-        <Card size="small" title="The studio" style={wide}>
-          <Form.Item name="name" label="Studio name">
+        <Card size="small" title={staffText('staff.settings.page.studio')} style={wide}>
+          <Form.Item name="name" label={staffText('staff.settings.page.name')}>
             <Input autoComplete="organization" maxLength={100} />
           </Form.Item>
-          <Form.Item name="address" label="Address">
+          <Form.Item name="address" label={staffText('staff.settings.page.address')}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} autoComplete="street-address" maxLength={300} />
           </Form.Item>
-          <Form.Item name="phone" label="Phone" extra="With the country, or ten digits for an Indian number.">
+          <Form.Item name="phone" label={staffText('staff.settings.page.phone')} extra={staffText('staff.settings.page.phoneHelp')}>
             <Input inputMode="tel" autoComplete="tel" />
           </Form.Item>
-          <Form.Item name="whatsapp" label="WhatsApp number" extra="Visitors continue a chat with the studio on this number.">
+          <Form.Item name="whatsapp" label={staffText('staff.settings.page.whatsapp')} extra={staffText('staff.settings.page.whatsappHelp')}>
             <Input inputMode="tel" autoComplete="tel" />
           </Form.Item>
-          <Form.Item name="email" label="E-mail">
+          <Form.Item name="email" label={staffText('staff.settings.page.email')}>
             <Input inputMode="email" autoComplete="email" />
           </Form.Item>
-          <Form.Item name="mapUrl" label="Map link">
-            <Input inputMode="url" autoComplete="url" placeholder="https://maps.google.com/?q=…" />
+          <Form.Item name="mapUrl" label={staffText('staff.settings.page.mapUrl')}>
+            <Input inputMode="url" autoComplete="url" placeholder={staffText('staff.settings.page.mapUrlPlaceholder')} />
           </Form.Item>
-          <Form.Item name="timeZone" label="Time zone" extra="An IANA name, such as Asia/Kolkata.">
+          <Form.Item name="timeZone" label={staffText('staff.settings.page.timeZone')} extra={staffText('staff.settings.page.timeZoneHelp')}>
             <Input autoComplete="off" />
           </Form.Item>
         </Card>
-        <Card size="small" title="Social links" style={wide}>
-          <Form.Item name={['social', 'instagram']} label="Instagram">
+        <Card size="small" title={staffText('staff.settings.page.social')} style={wide}>
+          <Form.Item name={['social', 'instagram']} label={staffText('staff.settings.page.instagram')}>
             <Input inputMode="url" autoComplete="url" />
           </Form.Item>
-          <Form.Item name={['social', 'facebook']} label="Facebook">
+          <Form.Item name={['social', 'facebook']} label={staffText('staff.settings.page.facebook')}>
             <Input inputMode="url" autoComplete="url" />
           </Form.Item>
-          <Form.Item name={['social', 'linkedin']} label="LinkedIn">
+          <Form.Item name={['social', 'linkedin']} label={staffText('staff.settings.page.linkedin')}>
             <Input inputMode="url" autoComplete="url" />
           </Form.Item>
         </Card>
-        <Card size="small" title="Notifications" style={wide}>
-          <Form.Item name="notifyEmails" label="Who hears of new leads" extra="One e-mail address a line. Empty: every staff member.">
+        <Card size="small" title={staffText('staff.settings.page.notifications')} style={wide}>
+          <Form.Item name="notifyEmails" label={staffText('staff.settings.page.notifyEmails')} extra={staffText('staff.settings.page.notifyEmailsHelp')}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} autoComplete="off" />
           </Form.Item>
         </Card>
-        <Card size="small" title="Consent notices" style={wide}>
-          <Form.Item name={['notices', 'landing']} label="Notice on the landing form" extra="What is collected, why, how to withdraw, whom to contact; link to /privacy.">
+        <Card size="small" title={staffText('staff.settings.page.notices')} style={wide}>
+          <Form.Item name={['notices', 'landing']} label={staffText('staff.settings.page.noticeLanding')} extra={staffText('staff.settings.page.noticeLandingHelp')}>
             <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={4000} />
           </Form.Item>
-          <Form.Item name={['notices', 'contact']} label="Notice on the contact form">
+          <Form.Item name={['notices', 'contact']} label={staffText('staff.settings.page.noticeContact')}>
             <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={4000} />
           </Form.Item>
         </Card>
-        <Card size="small" title="Keeping data" style={wide}>
-          <Form.Item name="retentionUnfinishedDays" label="Erase unfinished survey answers after (days)">
+        <Card size="small" title={staffText('staff.settings.page.retention')} style={wide}>
+          <Form.Item name="retentionUnfinishedDays" label={staffText('staff.settings.page.retentionUnfinished')}>
             <InputNumber min={1} max={3650} precision={0} style={{ width: '100%', maxWidth: 200 }} />
           </Form.Item>
-          <Form.Item name="retentionLeadDays" label="Erase leads with no activity after (days)" extra="Empty: leads are kept until erased by hand.">
+          <Form.Item name="retentionLeadDays" label={staffText('staff.settings.page.retentionLead')} extra={staffText('staff.settings.page.retentionLeadHelp')}>
             <InputNumber min={1} max={3650} precision={0} style={{ width: '100%', maxWidth: 200 }} />
           </Form.Item>
         </Card>
-        <Card size="small" title="New leads and follow-up" style={wide}>
-          <Form.Item name={['assignment', 'mode']} label="Assign new leads">
-            <Select options={ASSIGN_MODES.map((m) => ({ value: m, label: MODE_LABELS[m] }))} style={{ width: '100%', maxWidth: 360 }} />
+        <Card size="small" title={staffText('staff.settings.page.followUp')} style={wide}>
+          <Form.Item name={['assignment', 'mode']} label={staffText('staff.settings.page.assignMode')}>
+            <Select options={ASSIGN_MODES.map((m) => ({ value: m, label: staffText(MODE_LABELS[m]) }))} style={{ width: '100%', maxWidth: 360 }} />
           </Form.Item>
           <Form.List name={['assignment', 'rules']}>
             {(fields, { add, remove }) => (
-              <Form.Item label="Rules (the first that matches names the person)">
+              <Form.Item label={staffText('staff.settings.page.rules')}>
                 {fields.map((field) => (
                   <Space key={field.key} wrap style={{ marginBottom: 8 }}>
                     <Form.Item name={[field.name, 'kind']} noStyle>
-                      <Select aria-label="Looks at" style={{ width: 180, maxWidth: '100%' }} options={ASSIGN_RULE_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k] }))} />
+                      <Select aria-label={staffText('staff.settings.page.ruleKind')} style={{ width: 180, maxWidth: '100%' }} options={ASSIGN_RULE_KINDS.map((k) => ({ value: k, label: staffText(KIND_LABELS[k]) }))} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'value']} noStyle>
-                      <Input aria-label="Matches" placeholder="Whitefield" style={{ width: 170, maxWidth: '100%' }} />
+                      <Input aria-label={staffText('staff.settings.page.ruleValue')} placeholder={staffText('staff.settings.page.ruleValuePlaceholder')} style={{ width: 170, maxWidth: '100%' }} />
                     </Form.Item>
                     <Form.Item name={[field.name, 'staffId']} noStyle>
-                      <Select aria-label="Goes to" style={{ width: 170, maxWidth: '100%' }} options={loaded.staff.map((p) => ({ value: p.id, label: p.name }))} />
+                      <Select aria-label={staffText('staff.settings.page.ruleStaff')} style={{ width: 170, maxWidth: '100%' }} options={loaded.staff.map((p) => ({ value: p.id, label: p.name }))} />
                     </Form.Item>
-                    <Button onClick={() => remove(field.name)}>Remove</Button>
+                    <Button onClick={() => remove(field.name)}>{staffText('staff.settings.page.removeRule')}</Button>
                   </Space>
                 ))}
-                <Button onClick={() => add({ kind: 'locality', value: '', staffId: loaded.staff[0]?.id ?? '' })}>Add a rule</Button>
+                <Button onClick={() => add({ kind: 'locality', value: '', staffId: loaded.staff[0]?.id ?? '' })}>{staffText('staff.settings.page.addRule')}</Button>
               </Form.Item>
             )}
           </Form.List>
-          <Form.Item name={['followUp', 'firstContactMinutes']} label="First contact within (working minutes)" extra="A lead still new then: its assignee is reminded; at twice the time, the owners too.">
+          <Form.Item name={['followUp', 'firstContactMinutes']} label={staffText('staff.settings.page.firstContact')} extra={staffText('staff.settings.page.firstContactHelp')}>
             <InputNumber min={1} max={10080} precision={0} style={{ width: '100%', maxWidth: 200 }} />
           </Form.Item>
-          <Form.Item label="Working hours (empty: closed)">
+          <Form.Item label={staffText('staff.settings.page.hours')}>
             {WEEKDAYS.map((d) => (
               <Space key={d} wrap style={{ display: 'flex', marginBottom: 4 }}>
-                <span style={{ display: 'inline-block', width: 84 }}>{DAY_LABELS[d]}</span>
+                <span style={{ display: 'inline-block', width: 84 }}>{staffText(DAY_LABELS[d])}</span>
                 <Form.Item name={['followUp', 'hours', d, 'start']} noStyle>
-                  <Input type="time" aria-label={`${DAY_LABELS[d]} opens`} style={{ width: 108 }} />
+                  <Input type="time" aria-label={staffText('staff.settings.page.opens', { day: staffText(DAY_LABELS[d]) })} style={{ width: 108 }} />
                 </Form.Item>
                 <Form.Item name={['followUp', 'hours', d, 'end']} noStyle>
-                  <Input type="time" aria-label={`${DAY_LABELS[d]} closes`} style={{ width: 108 }} />
+                  <Input type="time" aria-label={staffText('staff.settings.page.closes', { day: staffText(DAY_LABELS[d]) })} style={{ width: 108 }} />
                 </Form.Item>
               </Space>
             ))}
           </Form.Item>
-          <Form.Item name={['followUp', 'holidays']} label="Holidays (YYYY-MM-DD, one per line)">
+          <Form.Item name={['followUp', 'holidays']} label={staffText('staff.settings.page.holidays')}>
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />
           </Form.Item>
         </Card>
         <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
-          Save settings
+          {staffText('staff.settings.page.save')}
         </Button>
       </Form>
     </>
