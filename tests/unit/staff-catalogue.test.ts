@@ -12,6 +12,13 @@ import { messageFormatter } from '#shared/i18n/message-format';
 const DONE = [
   'src/web/features/dashboard/dashboard-layout.tsx',
   // leads, visits, privacy
+  'src/web/features/leads/staff/leads-page.tsx',
+  'src/web/features/leads/staff/lead-page.tsx',
+  'src/web/features/visits/staff/visits-page.tsx',
+  'src/web/features/visits/staff/lead-visits-card.tsx',
+  'src/web/features/visits/staff/visit-actions.tsx',
+  'src/web/features/privacy/staff/privacy-requests-page.tsx',
+  'src/web/features/privacy/staff/lead-privacy-card.tsx',
 
   // listings, contact
   'src/web/features/listings/staff/decor-admin-page.tsx',
@@ -72,7 +79,8 @@ describe('the staff catalogue', () => {
   });
 
   it('finds English written in a module (the check above can fail)', () => {
-    expect(writtenTexts('src/web/features/leads/staff/leads-page.tsx').length).toBeGreaterThan(0);
+    // A fixture, not a page: every page may be converted (leads-page.tsx, used here before, now is).
+    expect(writtenTexts('tests/unit/staff-catalogue-fixture.tsx')).toEqual(["title: 'Written here'", 'aria-label="Written here"', 'Written here']);
   });
 
   it('has every key used by a done module, and formats each one', () => {

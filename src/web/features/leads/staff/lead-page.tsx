@@ -27,6 +27,8 @@ import { formatWhen, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import { LeadPrivacyCard } from '#web/features/privacy/staff/lead-privacy-card';
 import { LeadVisitsCard } from '#web/features/visits/staff/lead-visits-card';
 import { currentStaff } from '#web/lib/auth-token';
+import { staffText } from '#web/lib/staff-text';
+import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import './leads.css';
 
 
@@ -38,16 +40,16 @@ export async function loader({ params }: LoaderFunctionArgs) {
     (site) => site.name,
     () => '',
   );
-  const lead = await loadPageData(() => fetchLead(params.id ?? ''), 'The lead could not be loaded.');
+  const lead = await loadPageData(() => fetchLead(params.id ?? ''), staffText('staff.leads.lead.loadFailed'));
   return { ...lead, staff: await staff, studio: await studio };
 }
 
-const ACTIVITY_TITLES: Record<LeadActivity['type'], string> = {
-  email: 'Gave an e-mail',
-  response: 'Survey answers',
-  progress: 'Answers so far',
-  contact: 'Contact message',
-  newsletter: 'Newsletter sign-up',
+const ACTIVITY_TITLES: Record<LeadActivity['type'], StaffMessageKey> = {
+  email: 'staff.leads.lead.activity.email',
+  response: 'staff.leads.lead.activity.response',
+  progress: 'staff.leads.lead.activity.progress',
+  contact: 'staff.leads.lead.activity.contact',
+  newsletter: 'staff.leads.lead.activity.newsletter',
 };
 
 type MatchedListings = NonNullable<LeadActivity['matches']>;
@@ -89,17 +91,17 @@ function ActivityCard({ activity }: { activity: LeadActivity }) {
   return (
     <li className="lead-activity">
       <div className="lead-activity__head">
-        <strong>{ACTIVITY_TITLES[activity.type]}</strong>
+        <strong>{staffText(ACTIVITY_TITLES[activity.type])}</strong>
         {activity.campaignName ? <span> · {activity.campaignName}</span> : null}
-        {unfinished ? <Tag color="#6b4a00">Unfinished</Tag> : null}
+        {unfinished ? <Tag color="#6b4a00">{staffText('staff.leads.lead.activity.unfinished')}</Tag> : null}
         <span className="leads-muted lead-activity__at">
-          {activity.type === 'progress' ? `Last saved ${formatWhen(activity.at)}` : formatWhen(activity.at)}
+          {activity.type === 'progress' ? staffText('staff.leads.lead.activity.lastSaved', { when: formatWhen(activity.at) }) : formatWhen(activity.at)}
         </span>
       </div>
       {activity.type === 'progress' && activity.page !== undefined ? (
         <p className="lead-activity__text leads-muted">
-          Stopped on page {activity.page}
-          {activity.furthestPage !== undefined && activity.furthestPage > activity.page ? ` (reached page ${activity.furthestPage})` : ''}
+          {staffText('staff.leads.lead.activity.stoppedOnPage', { page: activity.page })}
+          {activity.furthestPage !== undefined && activity.furthestPage > activity.page ? staffText('staff.leads.lead.activity.reachedPage', { page: activity.furthestPage }) : ''}
         </p>
       ) : null}
       {activity.answers && activity.answers.length > 0 ? (
@@ -116,25 +118,29 @@ function ActivityCard({ activity }: { activity: LeadActivity }) {
       {activity.listing ? (
         // Issue 25: the listing as named when the message came, linking its public page; what for; the phone given.
         <p className="lead-activity__text lead-activity__listing">
-          About: <a href={listingPagePath(activity.listing.kind, activity.listing.id)}>{activity.listing.name}</a>
+          {staffText('staff.leads.lead.activity.about')}
+          <a href={listingPagePath(activity.listing.kind, activity.listing.id)}>{activity.listing.name}</a>
           {activity.topic ? <Tag color={activity.topic === 'site visit' ? '#6b4a00' : 'default'}>{ENQUIRY_TOPIC_LABELS[activity.topic]}</Tag> : null}
           <span className="leads-muted"> · {activity.requestQuotation}</span>
         </p>
       ) : activity.requestQuotation ? (
-        <p className="lead-activity__text">About: {activity.requestQuotation}</p>
+        <p className="lead-activity__text">
+          {staffText('staff.leads.lead.activity.about')}
+          {activity.requestQuotation}
+        </p>
       ) : null}
-      {activity.phone ? <p className="lead-activity__text leads-muted">Phone given: {formatPhone(activity.phone)}</p> : null}
+      {activity.phone ? <p className="lead-activity__text leads-muted">{staffText('staff.leads.lead.activity.phoneGiven', { phone: formatPhone(activity.phone) })}</p> : null}
       {activity.message ? <p className="lead-activity__text lead-activity__message">{activity.message}</p> : null}
     </li>
   );
 }
 
 function timelineText(entry: LeadTimelineEntry, staff: StaffMember[]): string {
-  const name = (id: string | null | undefined) => (id ? (staff.find((s) => s.id === id)?.name ?? id) : 'nobody');
+  const name = (id: string | null | undefined) => (id ? (staff.find((s) => s.id === id)?.name ?? id) : staffText('staff.leads.lead.history.nobody'));
   const status = (s: string | null | undefined) => (s ? (LEAD_STATUS_LABELS[s as LeadStatus] ?? s) : '—');
-  if (entry.type === 'status') return `${entry.by} moved it from ${status(entry.from)} to ${status(entry.to)}`;
-  if (entry.type === 'assign') return `${entry.by} assigned it to ${name(entry.to)}`;
-  return `${entry.by} added a note`;
+  if (entry.type === 'status') return staffText('staff.leads.lead.history.status', { by: entry.by, from: status(entry.from), to: status(entry.to) });
+  if (entry.type === 'assign') return staffText('staff.leads.lead.history.assign', { by: entry.by, name: name(entry.to) });
+  return staffText('staff.leads.lead.history.note', { by: entry.by });
 }
 
 export function Component() {
@@ -151,11 +157,11 @@ export function Component() {
   if (!data.data) {
     return (
       <div className="leads-page">
-        <PageMeta title="Lead" description="One lead." />
+        <PageMeta title={staffText('staff.leads.lead.title')} description={staffText('staff.leads.lead.description')} />
         <Link to={paths.leads}>
-          <ArrowLeftOutlined /> All leads
+          <ArrowLeftOutlined /> {staffText('staff.leads.lead.allLeads')}
         </Link>
-        <LoadFailed message="The lead could not be loaded." reason={data.error} notFound={data.notFound ? LEAD_MESSAGES.notFound : undefined} />
+        <LoadFailed message={staffText('staff.leads.lead.loadFailed')} reason={data.error} notFound={data.notFound ? LEAD_MESSAGES.notFound : undefined} />
       </div>
     );
   }
@@ -176,7 +182,7 @@ export function Component() {
       void message.success(res.message);
       await reload();
     } catch (error) {
-      void message.error(errorMessage(error, 'The lead could not be updated.'));
+      void message.error(errorMessage(error, staffText('staff.leads.lead.updateFailed')));
     } finally {
       setBusy(null);
     }
@@ -185,7 +191,7 @@ export function Component() {
   async function saveNextAction(clear: boolean) {
     const due = nextDue ? new Date(nextDue) : null;
     if (!clear && (!nextText.trim() || !due || Number.isNaN(due.getTime()))) {
-      setNextError('Please say what the next action is and when.');
+      setNextError(staffText('staff.leads.lead.nextActionRequired'));
       return;
     }
     setNextError(null);
@@ -195,7 +201,7 @@ export function Component() {
       void message.success(res.message);
       await reload();
     } catch (error) {
-      setNextError(errorMessage(error, 'The next action could not be saved.'));
+      setNextError(errorMessage(error, staffText('staff.leads.lead.nextActionFailed')));
     } finally {
       setBusy(null);
     }
@@ -215,7 +221,7 @@ export function Component() {
       setNote('');
       await reload();
     } catch (error) {
-      const text = errorMessage(error, 'The note could not be saved.');
+      const text = errorMessage(error, staffText('staff.leads.lead.noteFailed'));
       setNoteError(error instanceof ApiError && error.errors[0] ? error.errors[0].message : text);
     } finally {
       setBusy(null);
@@ -224,9 +230,9 @@ export function Component() {
 
   return (
     <div className="leads-page lead-page">
-      <PageMeta title={`Lead: ${title}`} description="One lead, its activities and history." />
+      <PageMeta title={staffText('staff.leads.lead.titleOf', { name: title })} description={staffText('staff.leads.lead.descriptionOf')} />
       <Link to={paths.leads} className="lead-back">
-        <ArrowLeftOutlined /> All leads
+        <ArrowLeftOutlined /> {staffText('staff.leads.lead.allLeads')}
       </Link>
       <div className="leads-head">
         <Typography.Title level={1} className="leads-title">
@@ -237,34 +243,34 @@ export function Component() {
 
       <div className="lead-grid">
         <div className="lead-main">
-          <Card title={<h2 className="lead-card-title">Contact</h2>} size="small">
+          <Card title={<h2 className="lead-card-title">{staffText('staff.leads.lead.contact')}</h2>} size="small">
             <Descriptions column={1} size="small">
-              <Descriptions.Item label="Name">{lead.name ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label="E-mail">{lead.email}</Descriptions.Item>
-              <Descriptions.Item label="Phone">{lead.phone ? formatPhone(lead.phone) : '—'}</Descriptions.Item>
-              <Descriptions.Item label="Sources">{lead.sources.map((s) => SOURCE_LABELS[s] ?? s).join(', ')}</Descriptions.Item>
-              <Descriptions.Item label="First seen">{formatWhen(lead.createdAt)}</Descriptions.Item>
+              <Descriptions.Item label={staffText('staff.leads.lead.name')}>{lead.name ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label={staffText('staff.leads.lead.email')}>{lead.email}</Descriptions.Item>
+              <Descriptions.Item label={staffText('staff.leads.lead.phone')}>{lead.phone ? formatPhone(lead.phone) : '—'}</Descriptions.Item>
+              <Descriptions.Item label={staffText('staff.leads.lead.sources')}>{lead.sources.map((s) => SOURCE_LABELS[s] ?? s).join(', ')}</Descriptions.Item>
+              <Descriptions.Item label={staffText('staff.leads.lead.firstSeen')}>{formatWhen(lead.createdAt)}</Descriptions.Item>
             </Descriptions>
             <div className="lead-actions">
               {lead.phone ? (
                 <>
                   <Button icon={<PhoneOutlined />} href={telHrefOf(lead.phone)}>
-                    Call
+                    {staffText('staff.leads.lead.call')}
                   </Button>
                   <Button icon={<WhatsAppOutlined />} href={whatsAppHref(lead.phone, greeting)} target="_blank" rel="noopener noreferrer">
-                    WhatsApp
+                    {staffText('staff.leads.lead.whatsApp')}
                   </Button>
                 </>
               ) : null}
               <Button icon={<MailOutlined />} href={mailtoHref(lead.email, `${data.studio ? `${data.studio}: ` : ''}${lead.campaignName ?? contactRequest ?? 'your enquiry'}`, greeting)}>
-                E-mail
+                {staffText('staff.leads.lead.sendEmail')}
               </Button>
             </div>
           </Card>
 
-          <Card title={<h2 className="lead-card-title">Activities</h2>} size="small">
+          <Card title={<h2 className="lead-card-title">{staffText('staff.leads.lead.activities')}</h2>} size="small">
             {activities.length === 0 ? (
-              <Empty description="No activities." />
+              <Empty description={staffText('staff.leads.lead.noActivities')} />
             ) : (
               <ol className="lead-activities">
                 {activities.map((a, i) => (
@@ -276,11 +282,11 @@ export function Component() {
         </div>
 
         <div className="lead-side">
-          <Card title={<h2 className="lead-card-title">Work this lead</h2>} size="small">
+          <Card title={<h2 className="lead-card-title">{staffText('staff.leads.lead.work')}</h2>} size="small">
             <label className="leads-filter">
-              <span>Status</span>
+              <span>{staffText('staff.leads.lead.status')}</span>
               <Select
-                aria-label="Status"
+                aria-label={staffText('staff.leads.lead.status')}
                 value={lead.status}
                 loading={busy === 'status'}
                 disabled={busy !== null}
@@ -289,20 +295,20 @@ export function Component() {
               />
             </label>
             <label className="leads-filter">
-              <span>Assignee</span>
+              <span>{staffText('staff.leads.lead.assignee')}</span>
               <Select
-                aria-label="Assignee"
+                aria-label={staffText('staff.leads.lead.assignee')}
                 value={lead.assigneeId ?? ''}
                 loading={busy === 'assign'}
                 disabled={busy !== null}
                 onChange={(id: string) => void change('assign', { assigneeId: id || null })}
-                options={[{ value: '', label: 'Nobody' }, ...data.staff.map((s) => ({ value: s.id, label: s.name }))]}
+                options={[{ value: '', label: staffText('staff.leads.lead.nobody') }, ...data.staff.map((s) => ({ value: s.id, label: s.name }))]}
               />
             </label>
             <div className="lead-next-action">
               <label className="leads-filter" htmlFor="lead-next-text">
                 <span>
-                  Next action {lead.overdue ? <Tag color="red">Overdue</Tag> : null}
+                  {staffText('staff.leads.nextAction')} {lead.overdue ? <Tag color="red">{staffText('staff.leads.overdue')}</Tag> : null}
                 </span>
               </label>
               {lead.nextAction ? (
@@ -310,8 +316,8 @@ export function Component() {
                   {lead.nextAction.text} — <time dateTime={lead.nextAction.dueAt}>{formatWhen(lead.nextAction.dueAt)}</time>
                 </Typography.Paragraph>
               ) : null}
-              <Input id="lead-next-text" placeholder="Call back about the villa" value={nextText} maxLength={300} onChange={(e) => setNextText(e.target.value)} />
-              <Input aria-label="When" type="datetime-local" value={nextDue} onChange={(e) => setNextDue(e.target.value)} />
+              <Input id="lead-next-text" placeholder={staffText('staff.leads.lead.nextActionPlaceholder')} value={nextText} maxLength={300} onChange={(e) => setNextText(e.target.value)} />
+              <Input aria-label={staffText('staff.leads.lead.nextActionWhen')} type="datetime-local" value={nextDue} onChange={(e) => setNextDue(e.target.value)} />
               {nextError ? (
                 <Typography.Text type="danger" role="alert">
                   {nextError}
@@ -319,18 +325,18 @@ export function Component() {
               ) : null}
               <div style={{ display: 'flex', gap: 8 }}>
                 <Button size="small" type="primary" loading={busy === 'next'} disabled={busy !== null} onClick={() => void saveNextAction(false)}>
-                  Save next action
+                  {staffText('staff.leads.lead.saveNextAction')}
                 </Button>
                 {lead.nextAction ? (
                   <Button size="small" disabled={busy !== null} onClick={() => void saveNextAction(true)}>
-                    Clear
+                    {staffText('staff.leads.lead.clearNextAction')}
                   </Button>
                 ) : null}
               </div>
             </div>
             {lead.assigneeId && lead.assignedAt ? (
               <Typography.Text type="secondary" className="lead-assigned-since">
-                {lead.assigneeName ?? 'Assigned'} since <time dateTime={lead.assignedAt}>{formatWhen(lead.assignedAt)}</time>
+                {lead.assigneeName ?? staffText('staff.leads.lead.assigned')} {staffText('staff.leads.lead.since')} <time dateTime={lead.assignedAt}>{formatWhen(lead.assignedAt)}</time>
               </Typography.Text>
             ) : null}
             <form
@@ -341,7 +347,7 @@ export function Component() {
               }}
             >
               <label className="leads-filter" htmlFor="lead-note">
-                <span>Note</span>
+                <span>{staffText('staff.leads.lead.note')}</span>
               </label>
               <Input.TextArea
                 id="lead-note"
@@ -360,16 +366,16 @@ export function Component() {
                 </div>
               ) : null}
               <Button type="primary" htmlType="submit" loading={busy === 'note'}>
-                Add note
+                {staffText('staff.leads.lead.addNote')}
               </Button>
             </form>
           </Card>
 
           <LeadVisitsCard leadId={lead._id} />
 
-          <Card title={<h2 className="lead-card-title">History</h2>} size="small">
+          <Card title={<h2 className="lead-card-title">{staffText('staff.leads.lead.history')}</h2>} size="small">
             {timeline.length === 0 ? (
-              <p className="leads-muted">No changes or notes yet.</p>
+              <p className="leads-muted">{staffText('staff.leads.lead.noHistory')}</p>
             ) : (
               <Timeline
                 items={timeline.map((entry) => ({

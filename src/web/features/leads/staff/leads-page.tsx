@@ -18,6 +18,7 @@ import { formatPhone, telHref } from '#shared/phone';
 import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
 import { errorMessage } from '#web/lib/api-client';
 import { saveBlob } from '#web/lib/save-blob';
+import { staffText } from '#web/lib/staff-text';
 import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
 import { fetchCampaigns } from '#web/features/surveys/staff/campaigns-staff-api';
 import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
@@ -65,32 +66,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const campaigns = fetchCampaigns().catch(() => [] as CampaignSummary[]);
   // Issue 26: the first-contact figures (the page works without them).
   const figures = fetchFirstContactFigures().catch(() => null);
-  const list = await loadPageData(() => fetchLeads(filters, { limit: size, offset: (page - 1) * size }, sort), 'The leads could not be loaded.');
+  const list = await loadPageData(() => fetchLeads(filters, { limit: size, offset: (page - 1) * size }, sort), staffText('staff.leads.loadFailed'));
   return { ...list, campaigns: await campaigns, figures: await figures };
 }
 
-const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
-const minutes = (value: number | null) => (value === null ? '—' : `${Math.round(value)} min`);
+const percent = (share: number | null) => (share === null ? '—' : staffText('staff.leads.speed.percent', { percent: Math.round(share * 100) }));
+const minutes = (value: number | null) => (value === null ? '—' : staffText('staff.leads.speed.minutes', { minutes: Math.round(value) }));
 
 /** Issue 26: how fast leads get their first contact, per person and per week (working minutes). */
 function SpeedToLead({ figures }: { figures: FirstContactFigures }) {
   if (figures.byPerson.length === 0) return null;
   const columns = [
-    { title: 'Who', dataIndex: 'name', key: 'name' },
-    { title: 'Leads', dataIndex: 'leads', key: 'leads' },
-    { title: `Within ${figures.targetMinutes} min`, dataIndex: 'shareWithinTarget', key: 'share', render: percent },
-    { title: 'Median to first contact', dataIndex: 'medianMinutes', key: 'median', render: minutes },
+    { title: staffText('staff.leads.speed.who'), dataIndex: 'name', key: 'name' },
+    { title: staffText('staff.leads.speed.leads'), dataIndex: 'leads', key: 'leads' },
+    { title: staffText('staff.leads.speed.withinTarget', { minutes: figures.targetMinutes }), dataIndex: 'shareWithinTarget', key: 'share', render: percent },
+    { title: staffText('staff.leads.speed.median'), dataIndex: 'medianMinutes', key: 'median', render: minutes },
   ];
   return (
-    <Card size="small" title={<h2 className="lead-card-title">Speed to lead (last 8 weeks)</h2>} className="leads-speed">
-      <Table size="small" pagination={false} rowKey={(r) => r.staffId ?? 'nobody'} dataSource={figures.byPerson} columns={columns} aria-label="First contact per person" />
+    <Card size="small" title={<h2 className="lead-card-title">{staffText('staff.leads.speed.title')}</h2>} className="leads-speed">
+      <Table size="small" pagination={false} rowKey={(r) => r.staffId ?? 'nobody'} dataSource={figures.byPerson} columns={columns} aria-label={staffText('staff.leads.speed.perPerson')} />
       <Table
         size="small"
         pagination={false}
         rowKey="week"
         dataSource={figures.byWeek}
-        columns={[{ title: 'Week of', dataIndex: 'week', key: 'week' }, ...columns.slice(1)]}
-        aria-label="First contact per week"
+        columns={[{ title: staffText('staff.leads.speed.weekOf'), dataIndex: 'week', key: 'week' }, ...columns.slice(1)]}
+        aria-label={staffText('staff.leads.speed.perWeek')}
       />
     </Card>
   );
@@ -105,7 +106,7 @@ function StatusTag({ status }: { status: LeadListItem['status'] }) {
 }
 
 function what(lead: LeadListItem): string {
-  if (lead.campaignName) return lead.completed ? lead.campaignName : `${lead.campaignName} (unfinished)`;
+  if (lead.campaignName) return lead.completed ? lead.campaignName : staffText('staff.leads.campaignUnfinished', { campaign: lead.campaignName });
   return lead.sources.map((s) => SOURCE_LABELS[s] ?? s).join(', ');
 }
 
@@ -142,9 +143,9 @@ export function Component() {
     try {
       const blob = await downloadLeads(view.filters);
       saveBlob(blob, `leads-${new Date().toISOString().slice(0, 10)}.xlsx`);
-      void message.success('Download ready.');
+      void message.success(staffText('staff.leads.downloadReady'));
     } catch (error) {
-      void message.error(errorMessage(error, 'The download failed.'));
+      void message.error(errorMessage(error, staffText('staff.leads.downloadFailed')));
     } finally {
       setDownloading(false);
     }
@@ -153,7 +154,7 @@ export function Component() {
   const counts = data.data?.counts;
   const columns: TableColumnsType<LeadListItem> = [
     {
-      title: 'Name or e-mail',
+      title: staffText('staff.leads.column.who'),
       key: 'who',
       render: (_, lead) => (
         <span className="leads-who">
@@ -164,35 +165,35 @@ export function Component() {
         </span>
       ),
     },
-    { title: 'Phone', dataIndex: 'phone', key: 'phone', render: (phone: string | null) => (phone ? formatPhone(phone) : '—') },
+    { title: staffText('staff.leads.column.phone'), dataIndex: 'phone', key: 'phone', render: (phone: string | null) => (phone ? formatPhone(phone) : '—') },
     {
-      title: 'Sources',
+      title: staffText('staff.leads.column.sources'),
       dataIndex: 'sources',
       key: 'sources',
       render: (sources: string[]) => sources.map((s) => SOURCE_LABELS[s] ?? s).join(', '),
     },
     {
-      title: 'Campaign',
+      title: staffText('staff.leads.column.campaign'),
       key: 'campaign',
       render: (_, lead) =>
         lead.campaignName ? (
           <>
             {lead.campaignName}
-            {lead.completed ? null : <span className="leads-muted"> (unfinished)</span>}
+            {lead.completed ? null : <span className="leads-muted">{staffText('staff.leads.unfinishedSuffix')}</span>}
           </>
         ) : (
           '—'
         ),
     },
-    { title: 'Status', dataIndex: 'status', key: 'status', render: (status: LeadListItem['status']) => <StatusTag status={status} /> },
-    { title: 'Assignee', dataIndex: 'assigneeName', key: 'assignee', render: (name: string | null) => name ?? '—' },
+    { title: staffText('staff.leads.column.status'), dataIndex: 'status', key: 'status', render: (status: LeadListItem['status']) => <StatusTag status={status} /> },
+    { title: staffText('staff.leads.column.assignee'), dataIndex: 'assigneeName', key: 'assignee', render: (name: string | null) => name ?? '—' },
     {
       // Issue 26: what is next, and whether the lead is overdue.
-      title: 'Next action',
+      title: staffText('staff.leads.nextAction'),
       key: 'next',
       render: (_, lead) => (
         <>
-          {lead.overdue ? <Tag color="red">Overdue</Tag> : null}
+          {lead.overdue ? <Tag color="red">{staffText('staff.leads.overdue')}</Tag> : null}
           {lead.nextAction ? (
             <span>
               {lead.nextAction.text} <span className="leads-muted">({formatWhen(lead.nextAction.dueAt)})</span>
@@ -203,83 +204,83 @@ export function Component() {
         </>
       ),
     },
-    { title: 'Last activity', dataIndex: 'lastActivityAt', key: 'last', render: (at: string) => formatWhen(at) },
+    { title: staffText('staff.leads.column.lastActivity'), dataIndex: 'lastActivityAt', key: 'last', render: (at: string) => formatWhen(at) },
   ];
 
   const filtered = Object.keys(view.filters).length > 0;
   const empty = (
-    <Empty description={filtered ? 'No leads match these filters.' : 'No leads yet. They appear here when someone leaves an e-mail.'}>
-      {filtered ? <Button onClick={() => setSearch(new URLSearchParams())}>Clear the filters</Button> : null}
+    <Empty description={staffText(filtered ? 'staff.leads.noMatch' : 'staff.leads.noneYet')}>
+      {filtered ? <Button onClick={() => setSearch(new URLSearchParams())}>{staffText('staff.leads.clearFilters')}</Button> : null}
     </Empty>
   );
 
   return (
     <div className="leads-page">
-      <PageMeta title="Leads" description="Everyone who left an e-mail, in one pipeline." />
+      <PageMeta title={staffText('staff.leads.title')} description={staffText('staff.leads.description')} />
       <div className="leads-head">
         <Typography.Title level={1} className="leads-title">
-          Leads
+          {staffText('staff.leads.title')}
         </Typography.Title>
         <Button icon={<DownloadOutlined />} loading={downloading} disabled={!data.data || data.data.total === 0} onClick={() => void download()}>
-          Download .xlsx
+          {staffText('staff.leads.download')}
         </Button>
       </div>
 
       {data.figures ? <SpeedToLead figures={data.figures} /> : null}
 
-      <form className="leads-filters" role="search" aria-label="Filter leads" onSubmit={(e) => e.preventDefault()}>
+      <form className="leads-filters" role="search" aria-label={staffText('staff.leads.filters')} onSubmit={(e) => e.preventDefault()}>
         <FilterSelect
-          label="Status"
-          all="All statuses"
+          label={staffText('staff.leads.filter.status')}
+          all={staffText('staff.leads.filter.allStatuses')}
           value={view.filters.status}
           onChange={(v) => setFilter('status', v)}
-          options={LEAD_STATUSES.map((s) => ({ value: s, label: counts ? `${LEAD_STATUS_LABELS[s]} (${counts[s]})` : LEAD_STATUS_LABELS[s] }))}
+          options={LEAD_STATUSES.map((s) => ({ value: s, label: counts ? staffText('staff.leads.filter.statusCount', { status: LEAD_STATUS_LABELS[s], count: counts[s] }) : LEAD_STATUS_LABELS[s] }))}
         />
         <FilterSelect
-          label="Source"
-          all="All sources"
+          label={staffText('staff.leads.filter.source')}
+          all={staffText('staff.leads.filter.allSources')}
           value={view.filters.source}
           onChange={(v) => setFilter('source', v)}
           options={LEAD_SOURCES.map((s) => ({ value: s, label: SOURCE_LABELS[s] }))}
         />
         <FilterSelect
-          label="Campaign"
-          all="All campaigns"
+          label={staffText('staff.leads.filter.campaign')}
+          all={staffText('staff.leads.filter.allCampaigns')}
           value={view.filters.campaign}
           onChange={(v) => setFilter('campaign', v)}
           options={data.campaigns.map((c) => ({ value: c._id, label: c.name }))}
         />
         <FilterSelect
-          label="Follow-up"
-          all="All leads"
+          label={staffText('staff.leads.filter.followUp')}
+          all={staffText('staff.leads.filter.allLeads')}
           value={view.filters.overdue ? 'true' : undefined}
           onChange={(v) => setFilter('overdue', v || undefined)}
-          options={[{ value: 'true', label: 'Overdue only' }]}
+          options={[{ value: 'true', label: staffText('staff.leads.filter.overdueOnly') }]}
         />
         <label className="leads-filter">
-          <span>Order</span>
+          <span>{staffText('staff.leads.filter.order')}</span>
           <Select
-            aria-label="Order"
+            aria-label={staffText('staff.leads.filter.order')}
             value={view.sort}
             onChange={(v: string) => setFilter('sort', v === 'activity' ? undefined : v)}
             options={[
-              { value: 'activity', label: 'Newest activity first' },
-              { value: 'next-action', label: 'Soonest next action first' },
+              { value: 'activity', label: staffText('staff.leads.filter.newestActivity') },
+              { value: 'next-action', label: staffText('staff.leads.filter.soonestNextAction') },
             ]}
           />
         </label>
         <label className="leads-filter">
-          <span>From</span>
+          <span>{staffText('staff.leads.filter.from')}</span>
           <Input type="date" value={view.filters.from ?? ''} onChange={(e) => setFilter('from', e.target.value)} />
         </label>
         <label className="leads-filter">
-          <span>To</span>
+          <span>{staffText('staff.leads.filter.to')}</span>
           <Input type="date" value={view.filters.to ?? ''} onChange={(e) => setFilter('to', e.target.value)} />
         </label>
         <label className="leads-filter leads-filter--search">
-          <span>Search</span>
+          <span>{staffText('staff.leads.filter.search')}</span>
           <Input.Search
-            placeholder="Name, e-mail or phone"
+            placeholder={staffText('staff.leads.filter.searchPlaceholder')}
             value={q}
             allowClear
             onChange={(e) => {
@@ -308,7 +309,7 @@ export function Component() {
       </p>
 
       {!data.data ? (
-        <LoadFailed message="The leads could not be loaded." reason={data.error} />
+        <LoadFailed message={staffText('staff.leads.loadFailed')} reason={data.error} />
       ) : (
         <>
           <div ref={tableRef} className={PHONE_CARDS_WIDE}>
@@ -326,7 +327,7 @@ export function Component() {
                 total: data.data.total,
                 pageSizeOptions: PAGE_SIZES,
                 showSizeChanger: true,
-                showTotal: (total) => `${total} ${total === 1 ? 'lead' : 'leads'}`,
+                showTotal: (total) => staffText('staff.leads.total', { count: total }),
                 onChange: setPage,
               }}
             />
@@ -349,12 +350,12 @@ export function Component() {
                 <span className="leads-muted">{formatWhen(lead.lastActivityAt)}</span>
                 {lead.overdue || lead.nextAction ? (
                   <span>
-                    {lead.overdue ? <Tag color="red">Overdue</Tag> : null}
-                    {lead.nextAction ? `Next: ${lead.nextAction.text} (${formatWhen(lead.nextAction.dueAt)})` : null}
+                    {lead.overdue ? <Tag color="red">{staffText('staff.leads.overdue')}</Tag> : null}
+                    {lead.nextAction ? staffText('staff.leads.card.next', { text: lead.nextAction.text, when: formatWhen(lead.nextAction.dueAt) }) : null}
                   </span>
                 ) : null}
                 {lead.phone ? (
-                  <a href={telHref(lead.phone)} className="leads-card__phone" aria-label={`Call ${formatPhone(lead.phone)}`}>
+                  <a href={telHref(lead.phone)} className="leads-card__phone" aria-label={staffText('staff.leads.card.call', { phone: formatPhone(lead.phone) })}>
                     <PhoneOutlined aria-hidden="true" /> {formatPhone(lead.phone)}
                   </a>
                 ) : null}

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '#shared/paths';
 import { PRIVACY_ROUTES } from '#shared/privacy/privacy.api';
 import { api, errorMessage } from '#web/lib/api-client';
+import { staffText } from '#web/lib/staff-text';
 
 /**
  * Owners, on a lead's page (issue 24 §6): download everything held about the person (JSON), or
@@ -31,7 +32,7 @@ export function LeadPrivacyCard({ lead }: { lead: { _id: string; email: string; 
       a.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (error) {
-      void message.error(errorMessage(error, 'The data could not be downloaded.'));
+      void message.error(errorMessage(error, staffText('staff.leads.privacy.downloadFailed')));
     } finally {
       setBusy(null);
     }
@@ -45,27 +46,27 @@ export function LeadPrivacyCard({ lead }: { lead: { _id: string; email: string; 
       setOpen(false);
       void navigate(paths.leads);
     } catch (error) {
-      void message.error(errorMessage(error, 'The person could not be erased.'));
+      void message.error(errorMessage(error, staffText('staff.leads.privacy.eraseFailed')));
     } finally {
       setBusy(null);
     }
   }
 
   return (
-    <Card title={<h2 className="lead-card-title">Their data</h2>} size="small">
-      <Typography.Paragraph type="secondary">A copy of everything held about this person, or erase it all: answers, messages, files, notes and mail.</Typography.Paragraph>
+    <Card title={<h2 className="lead-card-title">{staffText('staff.leads.privacy.title')}</h2>} size="small">
+      <Typography.Paragraph type="secondary">{staffText('staff.leads.privacy.intro')}</Typography.Paragraph>
       <div className="lead-actions">
         <Button icon={<DownloadOutlined />} onClick={() => void download()} loading={busy === 'export'}>
-          Download data
+          {staffText('staff.leads.privacy.download')}
         </Button>
         <Button danger icon={<DeleteOutlined />} onClick={() => setOpen(true)}>
-          Erase…
+          {staffText('staff.leads.privacy.erase')}
         </Button>
       </div>
       <Modal
         open={open}
-        title={`Erase ${who}?`}
-        okText="Erase for good"
+        title={staffText('staff.leads.privacy.eraseTitle', { name: who })}
+        okText={staffText('staff.leads.privacy.eraseOk')}
         okButtonProps={{ danger: true, disabled: !matches, loading: busy === 'erase' }}
         onOk={() => void erase()}
         onCancel={() => {
@@ -75,10 +76,11 @@ export function LeadPrivacyCard({ lead }: { lead: { _id: string; email: string; 
         destroyOnHidden
       >
         <p>
-          This removes {who} and everything held about them. It cannot be undone. The audit log keeps only that an erasure happened.
+          {staffText('staff.leads.privacy.eraseWarning', { name: who })}
         </p>
         <label htmlFor={inputId}>
-          Type their e-mail{lead.name ? ' or name' : ''} to confirm: <strong>{lead.email}</strong>
+          {staffText(lead.name ? 'staff.leads.privacy.typeEmailOrName' : 'staff.leads.privacy.typeEmail')}
+          <strong>{lead.email}</strong>
         </label>
         <Input id={inputId} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
       </Modal>

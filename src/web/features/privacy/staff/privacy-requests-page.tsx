@@ -6,6 +6,7 @@ import { PRIVACY_ROUTES } from '#shared/privacy/privacy.api';
 import type { PrivacyRequestItem } from '#shared/privacy/privacy-requests';
 import { PageMeta } from '#web/components/page-meta';
 import { api, errorMessage } from '#web/lib/api-client';
+import { staffText } from '#web/lib/staff-text';
 
 /** /dashboard/privacy-requests (owners, issue 24 §6): confirmed requests still open, oldest first, with their age. */
 export function Component() {
@@ -16,8 +17,8 @@ export function Component() {
   }, []);
   return (
     <div>
-      <PageMeta title="Privacy requests" description="Requests from people for a copy or erasure of their data." />
-      <Typography.Title level={1}>Privacy requests</Typography.Title>
+      <PageMeta title={staffText('staff.leads.privacy.requests.title')} description={staffText('staff.leads.privacy.requests.description')} />
+      <Typography.Title level={1}>{staffText('staff.leads.privacy.requests.title')}</Typography.Title>
       <Card size="small">
         {error ? (
           <Typography.Text type="danger">{error}</Typography.Text>
@@ -27,11 +28,11 @@ export function Component() {
             loading={rows === null}
             dataSource={rows ?? []}
             pagination={false}
-            locale={{ emptyText: <Empty description="No open requests." /> }}
+            locale={{ emptyText: <Empty description={staffText('staff.leads.privacy.requests.none')} /> }}
             columns={[
-              { title: 'Asked for', dataIndex: 'kind', render: (k: string) => (k === 'erase' ? 'Erasure' : 'A copy of their data') },
-              { title: 'Age', dataIndex: 'ageDays', render: (d: number) => (d === 0 ? 'Today' : `${d} day${d === 1 ? '' : 's'}`) },
-              { title: 'Person', dataIndex: 'leadId', render: (id: string | null) => (id ? <Link to={leadPath(id)}>Open the lead</Link> : 'Not known to us') },
+              { title: staffText('staff.leads.privacy.requests.askedFor'), dataIndex: 'kind', render: (k: string) => staffText(k === 'erase' ? 'staff.leads.privacy.requests.erasure' : 'staff.leads.privacy.requests.copy') },
+              { title: staffText('staff.leads.privacy.requests.age'), dataIndex: 'ageDays', render: (d: number) => (d === 0 ? staffText('staff.leads.privacy.requests.today') : staffText('staff.leads.privacy.requests.days', { days: d })) },
+              { title: staffText('staff.leads.privacy.requests.person'), dataIndex: 'leadId', render: (id: string | null) => (id ? <Link to={leadPath(id)}>{staffText('staff.leads.privacy.requests.openLead')}</Link> : staffText('staff.leads.privacy.requests.unknown')) },
             ]}
           />
         )}

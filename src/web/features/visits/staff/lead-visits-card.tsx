@@ -2,6 +2,7 @@ import { Card, List } from 'antd';
 import { useEffect, useState } from 'react';
 import { VISIT_ROUTES, type Visit } from '#shared/visits/visits.contract';
 import { api, errorMessage } from '#web/lib/api-client';
+import { staffText } from '#web/lib/staff-text';
 import { VisitActions, VisitStatusTag } from './visit-actions';
 import { visitTime } from './visit-format';
 
@@ -14,7 +15,7 @@ export function LeadVisitsCard({ leadId }: { leadId: string }) {
   }, [leadId]);
   if (!error && visits?.length === 0) return null;
   return (
-    <Card title={<h2 className="lead-card-title">Site visits</h2>} size="small" data-testid="lead-visits">
+    <Card title={<h2 className="lead-card-title">{staffText('staff.leads.visits.title')}</h2>} size="small" data-testid="lead-visits">
       {error ? <p role="alert">{error}</p> : null}
       <List
         loading={visits === null && !error}
@@ -23,7 +24,7 @@ export function LeadVisitsCard({ leadId }: { leadId: string }) {
           <List.Item key={visit._id}>
             <div>
               <div>
-                <strong>{visitTime(visit)}</strong> at {visit.studioName} <VisitStatusTag status={visit.status} />
+                <strong>{visitTime(visit)}</strong> {staffText('staff.leads.visits.at')} {visit.studioName} <VisitStatusTag status={visit.status} />
               </div>
               <VisitActions visit={visit} onChange={(next) => setVisits((all) => (all ?? []).map((v) => (v._id === next._id ? next : v)))} />
             </div>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { VISIT_ROUTES, VISIT_STATUS_LABELS, type Visit, type VisitSlot } from '#shared/visits/visits.contract';
 import { visitTime } from './visit-format';
 import { api, errorMessage } from '#web/lib/api-client';
+import { staffText } from '#web/lib/staff-text';
 
 /** Solid colours with white text (antd's pale presets fall short of WCAG AA contrast), as the leads' statuses. */
 const COLORS: Record<Visit['status'], string> = { booked: '#1d4e89', confirmed: '#1e6b3a', done: '#5c5c5c', cancelled: '#8a1c1c' };
@@ -40,20 +41,20 @@ export function VisitActions({ visit, onChange }: { visit: Visit; onChange: (vis
     <Space wrap size="small">
       {visit.status === 'booked' ? (
         <Button size="small" onClick={() => void act('confirm')} loading={busy === 'confirm'}>
-          Confirm
+          {staffText('staff.leads.visits.confirm')}
         </Button>
       ) : null}
       {visit.status !== 'done' ? (
         <Button size="small" onClick={() => void act('done')} loading={busy === 'done'}>
-          Mark done
+          {staffText('staff.leads.visits.markDone')}
         </Button>
       ) : null}
       {visit.status !== 'done' ? (
         slots ? (
           <Select
             size="small"
-            aria-label="Move to"
-            placeholder="Move to…"
+            aria-label={staffText('staff.leads.visits.moveTo')}
+            placeholder={staffText('staff.leads.visits.moveToPlaceholder')}
             style={{ minWidth: 200 }}
             loading={busy === 'move'}
             options={slots.map((s) => ({ value: s.start, label: visitTime(s) }))}
@@ -61,12 +62,12 @@ export function VisitActions({ visit, onChange }: { visit: Visit; onChange: (vis
           />
         ) : (
           <Button size="small" onClick={openMove}>
-            Move
+            {staffText('staff.leads.visits.move')}
           </Button>
         )
       ) : null}
       <Button size="small" danger onClick={() => void act('cancel')} loading={busy === 'cancel'}>
-        Cancel visit
+        {staffText('staff.leads.visits.cancel')}
       </Button>
       {error ? (
         <span role="alert" className="leads-muted">

@@ -7,6 +7,7 @@ import { VISIT_ROUTES, WEEKDAYS, type StudioSlotSettings, type Visit } from '#sh
 import { PageMeta } from '#web/components/page-meta';
 import { api, errorMessage } from '#web/lib/api-client';
 import { currentStaff } from '#web/lib/auth-token';
+import { staffText } from '#web/lib/staff-text';
 import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
 import { VisitActions, VisitStatusTag } from './visit-actions';
 import { visitTime } from './visit-format';
@@ -26,10 +27,10 @@ export function Component() {
   const pageRef = useKeyboardScrollableTables<HTMLDivElement>();
   return (
     <div ref={pageRef}>
-      <PageMeta title="Site visits" description="Site visits booked per day." />
-      <Typography.Title level={1}>Site visits</Typography.Title>
-      <Card size="small" title={<h2 className="lead-card-title">Visits on a day</h2>}>
-        <label htmlFor="visits-day">Day </label>
+      <PageMeta title={staffText('staff.leads.visits.title')} description={staffText('staff.leads.visits.description')} />
+      <Typography.Title level={1}>{staffText('staff.leads.visits.title')}</Typography.Title>
+      <Card size="small" title={<h2 className="lead-card-title">{staffText('staff.leads.visits.onADay')}</h2>}>
+        <label htmlFor="visits-day">{staffText('staff.leads.visits.day')} </label>
         <Input id="visits-day" type="date" value={day} onChange={(e) => {
             if (!e.target.value) return;
             setVisits(null);
@@ -42,14 +43,14 @@ export function Component() {
           dataSource={visits ?? []}
           pagination={false}
           scroll={{ x: true }}
-          locale={{ emptyText: 'No visits on this day.' }}
+          locale={{ emptyText: staffText('staff.leads.visits.none') }}
           columns={[
-            { title: 'Time', key: 'time', render: (_, v) => visitTime(v) },
-            { title: 'Studio', dataIndex: 'studioName' },
-            { title: 'Visitor', key: 'who', render: (_, v) => <Link to={leadPath(v.leadId)}>{v.name ?? v.email}</Link> },
-            { title: 'Phone', dataIndex: 'phone', render: (p: string | null) => p ?? '' },
-            { title: 'Status', dataIndex: 'status', render: (s: Visit['status']) => <VisitStatusTag status={s} /> },
-            { title: 'Actions', key: 'actions', render: (_, v) => <VisitActions visit={v} onChange={replace} /> },
+            { title: staffText('staff.leads.visits.column.time'), key: 'time', render: (_, v) => visitTime(v) },
+            { title: staffText('staff.leads.visits.column.studio'), dataIndex: 'studioName' },
+            { title: staffText('staff.leads.visits.column.visitor'), key: 'who', render: (_, v) => <Link to={leadPath(v.leadId)}>{v.name ?? v.email}</Link> },
+            { title: staffText('staff.leads.visits.column.phone'), dataIndex: 'phone', render: (p: string | null) => p ?? '' },
+            { title: staffText('staff.leads.visits.column.status'), dataIndex: 'status', render: (s: Visit['status']) => <VisitStatusTag status={s} /> },
+            { title: staffText('staff.leads.visits.column.actions'), key: 'actions', render: (_, v) => <VisitActions visit={v} onChange={replace} /> },
           ]}
         />
       </Card>
@@ -88,7 +89,7 @@ function SlotSettingsCard() {
       const saved = await api.call(VISIT_ROUTES.saveSettings, { params: [studioId], body: { ...settings, blackoutDates: blackout.split(/\s+/).filter(Boolean) } });
       setForm(saved);
       setBlackout(saved.blackoutDates.join('\n'));
-      setStatus({ type: 'success', text: 'Visit slots saved.' });
+      setStatus({ type: 'success', text: staffText('staff.leads.visits.slots.saved') });
     } catch (e) {
       setStatus({ type: 'error', text: errorMessage(e) });
     } finally {
@@ -98,9 +99,9 @@ function SlotSettingsCard() {
   const setDay = (i: number, patch: Partial<StudioSlotSettings['weeklyHours'][number]>) =>
     setForm((f) => (f ? { ...f, weeklyHours: f.weeklyHours.map((d, j) => (j === i ? { ...d, ...patch } : d)) } : f));
   return (
-    <Card size="small" title={<h2 className="lead-card-title">Visit slots per studio location</h2>} style={{ marginTop: 16 }}>
+    <Card size="small" title={<h2 className="lead-card-title">{staffText('staff.leads.visits.slots.title')}</h2>} style={{ marginTop: 16 }}>
       <Space direction="vertical" style={{ width: '100%' }}>
-        <label htmlFor="slots-studio">Studio location</label>
+        <label htmlFor="slots-studio">{staffText('staff.leads.visits.slots.studio')}</label>
         <Select id="slots-studio" value={studioId ?? undefined} onChange={(id: string) => {
           setForm(null);
           setStudioId(id);
@@ -111,14 +112,14 @@ function SlotSettingsCard() {
               e.preventDefault();
               void save();
             }}
-            aria-label="Visit slots"
+            aria-label={staffText('staff.leads.visits.slots.form')}
           >
-            <p className="leads-muted">Times are in the studio&apos;s time zone, {form.timeZone}.</p>
+            <p className="leads-muted">{staffText('staff.leads.visits.slots.timeZone', { timeZone: form.timeZone })}</p>
             <Checkbox checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })}>
-              Visitors can book visits online
+              {staffText('staff.leads.visits.slots.enabled')}
             </Checkbox>
             <fieldset style={{ border: 0, padding: 0, margin: '12px 0' }}>
-              <legend>Weekly hours</legend>
+              <legend>{staffText('staff.leads.visits.slots.weeklyHours')}</legend>
               {WEEKDAYS.map((name, i) => {
                 const d = form.weeklyHours[i]!;
                 return (
@@ -126,30 +127,30 @@ function SlotSettingsCard() {
                     <Checkbox checked={d.open} onChange={(e) => setDay(i, { open: e.target.checked })} style={{ width: 120 }}>
                       {name}
                     </Checkbox>
-                    <Input type="time" aria-label={`${name} opens`} value={d.from} disabled={!d.open} onChange={(e) => setDay(i, { from: e.target.value })} style={{ width: 120 }} />
+                    <Input type="time" aria-label={staffText('staff.leads.visits.slots.opens', { day: name })} value={d.from} disabled={!d.open} onChange={(e) => setDay(i, { from: e.target.value })} style={{ width: 120 }} />
                     <span aria-hidden="true">–</span>
-                    <Input type="time" aria-label={`${name} closes`} value={d.to} disabled={!d.open} onChange={(e) => setDay(i, { to: e.target.value })} style={{ width: 120 }} />
+                    <Input type="time" aria-label={staffText('staff.leads.visits.slots.closes', { day: name })} value={d.to} disabled={!d.open} onChange={(e) => setDay(i, { to: e.target.value })} style={{ width: 120 }} />
                   </div>
                 );
               })}
             </fieldset>
             <Space wrap>
               <label>
-                Slot length (minutes) <InputNumber min={15} max={240} step={15} value={form.slotMinutes} onChange={(v) => setForm({ ...form, slotMinutes: v ?? 60 })} />
+                {staffText('staff.leads.visits.slots.slotMinutes')} <InputNumber min={15} max={240} step={15} value={form.slotMinutes} onChange={(v) => setForm({ ...form, slotMinutes: v ?? 60 })} />
               </label>
               <label>
-                Visits at once <InputNumber min={1} max={50} value={form.seats} onChange={(v) => setForm({ ...form, seats: v ?? 1 })} />
+                {staffText('staff.leads.visits.slots.seats')} <InputNumber min={1} max={50} value={form.seats} onChange={(v) => setForm({ ...form, seats: v ?? 1 })} />
               </label>
               <label>
-                Days ahead <InputNumber min={1} max={90} value={form.daysAhead} onChange={(v) => setForm({ ...form, daysAhead: v ?? 14 })} />
+                {staffText('staff.leads.visits.slots.daysAhead')} <InputNumber min={1} max={90} value={form.daysAhead} onChange={(v) => setForm({ ...form, daysAhead: v ?? 14 })} />
               </label>
             </Space>
             <div style={{ marginTop: 12 }}>
-              <label htmlFor="slots-blackout">Closed on (one date a line, YYYY-MM-DD)</label>
+              <label htmlFor="slots-blackout">{staffText('staff.leads.visits.slots.blackout')}</label>
               <Input.TextArea id="slots-blackout" rows={3} value={blackout} onChange={(e) => setBlackout(e.target.value)} />
             </div>
             <Button type="primary" htmlType="submit" loading={saving} style={{ marginTop: 12 }}>
-              Save visit slots
+              {staffText('staff.leads.visits.slots.save')}
             </Button>
           </form>
         ) : null}
