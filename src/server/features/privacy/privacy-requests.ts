@@ -25,9 +25,12 @@ export function requestToken(secret: string, email: string, kind: 'export' | 'er
 export function readRequestToken(secret: string, token: string, now: Date): { email: string; kind: 'export' | 'erase' } | null {
   const [body, sig] = token.split('.');
   if (!body || !sig) return null;
-  const expected = sign(secret, body);
-  const given = Buffer.from(sig, 'base64url');
+  // Compared as text: base64url decoding ignores stray bits and characters, so a changed link could
+  // read as the same bytes, and open a second request (its id is the token's hash).
+  const given = Buffer.from(sig, 'utf8');
+  const expected = Buffer.from(b64(sign(secret, body)), 'utf8');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (b64(Buffer.from(body, 'base64url')) !== body) return null;
   try {
     const data = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { e: string; k: string; x: number };
     if (typeof data.e !== 'string' || (data.k !== 'export' && data.k !== 'erase') || !(data.x * 1000 > now.getTime())) return null;

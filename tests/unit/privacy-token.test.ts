@@ -1,0 +1,37 @@
+// A privacy request's link (issue 24 §6) is refused once changed, even where base64url decoding would
+// read the change as the same bytes: the request's id is the token's hash, so such a twin would open
+// a second request. (A test that changed the last two characters failed about one run in a hundred.)
+import { describe, expect, it } from 'vitest';
+import { readRequestToken, requestToken } from '#server/features/privacy/privacy-requests';
+
+const SECRET = 'a-test-secret-of-some-length-1234567890';
+const NOW = new Date('2026-11-27T10:00:00Z');
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** The same bytes written differently: the last character's lowest bit is padding in a 32-byte signature. */
+function twin(part: string): string {
+  const last = ALPHABET.indexOf(part.at(-1)!);
+  return `${part.slice(0, -1)}${ALPHABET[last ^ 1]}`;
+}
+
+describe('privacy request links', () => {
+  const token = requestToken(SECRET, 'Asha@Example.com', 'erase', NOW);
+  const [body, sig] = token.split('.') as [string, string];
+
+  it('reads a link as it was sent', () => {
+    expect(readRequestToken(SECRET, token, NOW)).toEqual({ email: 'asha@example.com', kind: 'erase' });
+  });
+
+  it('refuses a signature written differently, though it decodes to the same bytes', () => {
+    expect(Buffer.from(twin(sig), 'base64url').equals(Buffer.from(sig, 'base64url'))).toBe(true);
+    expect(readRequestToken(SECRET, `${body}.${twin(sig)}`, NOW)).toBeNull();
+  });
+
+  it('refuses a changed signature, a changed body and an expired link', () => {
+    const i = Math.floor(sig.length / 2);
+    const changed = `${sig.slice(0, i)}${sig[i] === 'A' ? 'B' : 'A'}${sig.slice(i + 1)}`;
+    expect(readRequestToken(SECRET, `${body}.${changed}`, NOW)).toBeNull();
+    expect(readRequestToken(SECRET, `${body}x.${sig}`, NOW)).toBeNull();
+    expect(readRequestToken(SECRET, token, new Date(NOW.getTime() + 25 * 3600_000))).toBeNull();
+  });
+});
