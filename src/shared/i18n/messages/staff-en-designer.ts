@@ -1,2 +1,85 @@
 // Staff texts: the survey designer (features/surveys/designer, surveys/staff/designer-page). Part of the staff catalogue (staff-en.ts).
-export const staffDesigner = {} as const;
+export const staffDesigner = {
+  // designer-page.tsx
+  'staff.designer.page.loadFailed': 'The campaign could not be loaded.',
+  'staff.designer.page.loadingDescription': 'Loading the campaign.',
+  'staff.designer.page.loading': 'Loading the campaign…',
+  'staff.designer.page.headingEdit': 'Edit campaign',
+  'staff.designer.page.headingCopy': 'New campaign from a copy',
+  'staff.designer.page.headingNew': 'New campaign',
+  'staff.designer.page.notFound': 'Campaign not found',
+  'staff.designer.page.loadFailedTitle': 'The campaign could not be loaded',
+  'staff.designer.page.notFoundText': 'This campaign does not exist any more.',
+  'staff.designer.page.retry': 'Try again',
+  'staff.designer.page.back': 'Back to campaigns',
+  // add-question-menu.tsx
+  'staff.designer.addQuestion': 'Add question',
+  // survey-size.tsx
+  'staff.designer.size.label': 'Survey size {size} of {max}',
+  'staff.designer.size.tooLarge': '{label}: too large to save',
+  // matching-settings.tsx
+  'staff.designer.matching.leadName': 'Name',
+  'staff.designer.matching.leadPhone': 'Phone number',
+  'staff.designer.matching.none': 'No matching',
+  'staff.designer.matching.noneHelp': 'This answer is not used to suggest homes or decor.',
+  'staff.designer.matching.stale': '{label} (does not fit this question)',
+  'staff.designer.matching.staleHelp': 'Does not fit this type of question; choose another or none.',
+  'staff.designer.matching.label': 'Match listings by',
+  'staff.designer.matching.leadField': "This answer is the person's",
+  'staff.designer.matching.leadFieldHelp': "Fills the lead's name or phone from this answer.",
+  'staff.designer.matching.nothing': 'Nothing special',
+  // survey-properties.tsx, page-properties.tsx
+  'staff.designer.translationsKept': '{help} Translations ({locales}) are kept.',
+  'staff.designer.survey.untitled': 'Survey',
+  'staff.designer.survey.subtitle': 'Survey settings',
+  'staff.designer.survey.title': 'Survey title',
+  'staff.designer.survey.titleHelp': 'Shown above the questions. Empty shows none.',
+  'staff.designer.survey.description': 'Survey description',
+  'staff.designer.survey.descriptionHelp': 'Optional words under the survey title.',
+  // json-editor.tsx
+  'staff.designer.json.label': 'Survey definition (SurveyJS JSON)',
+  'staff.designer.json.format': 'Format',
+  'staff.designer.json.error': 'Line {line}, column {column}: {message}',
+  'staff.designer.json.notApplied': 'Not applied: the designer and the preview keep the last valid version until this is fixed.',
+  'staff.designer.json.goToError': 'Go to error',
+  'staff.designer.json.valid': 'Valid JSON: changes apply as you type. Properties the designer does not show are kept.',
+  // language-bar.tsx
+  'staff.designer.languages.title': 'Languages',
+  'staff.designer.languages.default': '(default)',
+  'staff.designer.languages.allTranslated': 'all translated',
+  'staff.designer.languages.untranslated': '{count} untranslated',
+  'staff.designer.languages.sideBySide': 'Edit {name} side by side',
+  'staff.designer.languages.next': 'Next untranslated',
+  'staff.designer.languages.remove': 'Remove {name}',
+  'staff.designer.languages.add': 'Add {name}',
+  // localized-field.tsx
+  'staff.designer.field.language': '({name})',
+  'staff.designer.field.notTranslated': 'Not translated yet',
+  // page-properties.tsx
+  'staff.designer.pageProps.untitled': 'Page {number}',
+  'staff.designer.pageProps.subtitle': 'Page settings',
+  'staff.designer.pageProps.title': 'Page title',
+  'staff.designer.pageProps.titleHelp': 'Shown at the top of the page. Empty shows nothing.',
+  'staff.designer.pageProps.name': 'Page name',
+  'staff.designer.pageProps.nameHelp': 'Unique among the pages.',
+  'staff.designer.pageProps.description': 'Description',
+  'staff.designer.pageProps.descriptionHelp': 'Optional words under the page title.',
+  'staff.designer.pageProps.visibleIf': 'Show this page if',
+  // survey-designer.tsx
+  'staff.designer.grid.questions': 'Questions',
+  'staff.designer.grid.addPageFirst': 'Add a page to start adding questions.',
+  'staff.designer.grid.properties': 'Properties',
+  'staff.designer.grid.backToList': '↑ Back to the questions',
+  // survey-preview.tsx
+  'staff.designer.preview.intro': 'The survey as visitors will see it. Answers given here are not stored.',
+  'staff.designer.preview.language': 'Preview language',
+  'staff.designer.preview.default': '{name} (default)',
+  'staff.designer.preview.startOver': 'Start over',
+  'staff.designer.preview.answers': 'The answers this would store',
+  // expression-field.tsx
+  'staff.designer.expression.help': "Show it only when this is true, e.g. '{question1}' = 'yes'. Leave empty to always show it.",
+  'staff.designer.expression.notApplied': '{error} Not applied yet.',
+  'staff.designer.expression.placeholder': "'{question1}' = 'yes'",
+  'staff.designer.expression.insertName': 'Insert a question name…',
+  'staff.designer.expression.insertNameInto': 'Insert a question name into {label}',
+} as const;
