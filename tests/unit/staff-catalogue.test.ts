@@ -49,6 +49,26 @@ const DONE = [
   'src/web/features/consent/staff/newsletter-page.tsx',
 
   // designer
+  'src/web/features/surveys/staff/designer-page.tsx',
+  'src/web/features/surveys/designer/add-question-menu.tsx',
+  'src/web/features/surveys/designer/campaign-designer.tsx',
+  'src/web/features/surveys/designer/choices-editor.tsx',
+  'src/web/features/surveys/designer/designer-field.tsx',
+  'src/web/features/surveys/designer/element-properties.tsx',
+  'src/web/features/surveys/designer/expression-field.tsx',
+  'src/web/features/surveys/designer/json-editor.tsx',
+  'src/web/features/surveys/designer/language-bar.tsx',
+  'src/web/features/surveys/designer/localized-field.tsx',
+  'src/web/features/surveys/designer/matching-settings.tsx',
+  'src/web/features/surveys/designer/name-field.tsx',
+  'src/web/features/surveys/designer/page-list.tsx',
+  'src/web/features/surveys/designer/page-outline.tsx',
+  'src/web/features/surveys/designer/page-properties.tsx',
+  'src/web/features/surveys/designer/survey-designer.tsx',
+  'src/web/features/surveys/designer/survey-preview.tsx',
+  'src/web/features/surveys/designer/survey-properties.tsx',
+  'src/web/features/surveys/designer/survey-size.tsx',
+  'src/web/features/surveys/designer/type-icon.tsx',
 
 ];
 const TEXT_PROPS = new Set(['aria-label', 'title', 'placeholder', 'alt', 'label', 'okText', 'cancelText']);

@@ -1,6 +1,7 @@
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type ButtonProps } from 'antd';
 import { QUESTION_TYPES, TYPE_LABELS, type QuestionType } from './question-types';
+import { staffText } from '#web/lib/staff-text';
 import { TypeIcon } from './type-icon';
 
 interface AddQuestionMenuProps {
@@ -17,7 +18,7 @@ interface AddQuestionMenuProps {
 }
 
 /** A menu of question types; opens with Enter or Space and is walked with the arrow keys. */
-export function AddQuestionMenu({ onAdd, label = 'Add question', accessibleName, buttonType = 'primary', size, types = QUESTION_TYPES, focusKey }: AddQuestionMenuProps) {
+export function AddQuestionMenu({ onAdd, label = staffText('staff.designer.addQuestion'), accessibleName, buttonType = 'primary', size, types = QUESTION_TYPES, focusKey }: AddQuestionMenuProps) {
   return (
     <Dropdown
       trigger={['click']}

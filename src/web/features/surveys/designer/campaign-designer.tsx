@@ -22,6 +22,7 @@ import { editLocale, localeLabel, type SurveyJson } from './survey-json';
 import { pagesOf } from './survey-structure';
 import { useFocusRequest } from './use-focus-request';
 import { SurveySize } from './survey-size';
+import { staffText } from '#web/lib/staff-text';
 import { useUnsavedChangesPrompt } from '#web/lib/use-unsaved-changes';
 import { copyName, type DesignerSource } from './designer-source';
 import { countQuestions, validateCampaign } from './validate-campaign';
@@ -90,7 +91,7 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
   const { message, modal } = App.useApp();
   // A campaign with responses opens read-only (issue 22 item 10): nothing to edit, nothing to save.
   const locked = source.lockedBy !== undefined && source.lockedBy > 0;
-  const heading = locked ? 'View campaign' : editHeading;
+  const heading = locked ? staffText('staff.designer.workspace.headingView') : editHeading;
   const [duplicating, setDuplicating] = useState(false);
   const navigate = useNavigate();
   const [form] = Form.useForm<{ name: string }>();
@@ -184,7 +185,7 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
 
   const changeTab = (next: string) => {
     if (tab === 'json' && jsonError) {
-      void message.warning(`The JSON has an error at line ${jsonError.line}, column ${jsonError.column} and was not applied. The other tabs show the last valid version.`);
+      void message.warning(staffText('staff.designer.workspace.jsonNotApplied', { line: String(jsonError.line), column: String(jsonError.column) }));
     }
     setTab(next as Tab);
   };
@@ -193,12 +194,12 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
     if (error instanceof ApiError && error.code === 'EDIT_LOCKED') {
       modal.confirm({
         title: error.message,
-        content: 'People have already answered it, so its questions stay as they are. You can save this design as a new campaign instead.',
-        okText: 'Create a new campaign from this design',
-        cancelText: 'Close',
+        content: staffText('staff.designer.workspace.lockedContent'),
+        okText: staffText('staff.designer.workspace.lockedOk'),
+        cancelText: staffText('staff.designer.workspace.lockedClose'),
         onOk: () => {
           allowNextNavigation();
-          navigate(paths.campaignNew, { state: { draft: { name: `Copy of ${name.trim()}`, questions } } });
+          navigate(paths.campaignNew, { state: { draft: { name: staffText('staff.designer.workspace.copyOf', { name: name.trim() }), questions } } });
         },
       });
       return;
@@ -219,7 +220,7 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
     if (saving || locked) return;
     if (jsonError) {
       setTab('json');
-      void message.error(`Fix the JSON first: line ${jsonError.line}, column ${jsonError.column}.`);
+      void message.error(staffText('staff.designer.workspace.fixJson', { line: String(jsonError.line), column: String(jsonError.column) }));
       return;
     }
     const problems = validateCampaign({ name: name.trim(), questions });
@@ -289,7 +290,8 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
   const pageCount = pagesOf(doc).length;
   const locale = editLocale(doc);
   const questionCount = countQuestions(doc);
-  const mainName = locale ? languageName(locale) : 'English';
+  const summary = staffText('staff.designer.workspace.summary', { pages: pageCount, questions: questionCount });
+  const mainName = locale ? languageName(locale) : staffText('staff.designer.workspace.english');
   const languages = useMemo(() => surveyLanguages(questions, addedLocales, locale), [questions, addedLocales, locale]);
   const untranslated = useMemo(() => Object.fromEntries(languages.map((l) => [l, untranslatedIn(doc, l)])), [doc, languages]);
   const counts = useMemo(() => Object.fromEntries(Object.entries(untranslated).map(([l, paths]) => [l, paths.length])), [untranslated]);
@@ -305,11 +307,11 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
   const removeLanguage = (removed: string) => {
     const name = languageName(removed);
     modal.confirm({
-      title: `Remove ${name} from this survey?`,
-      content: `Every ${name} text of the survey is deleted; the ${mainName} texts stay. Undo brings them back.`,
-      okText: `Remove ${name}`,
+      title: staffText('staff.designer.workspace.removeLanguageTitle', { name }),
+      content: staffText('staff.designer.workspace.removeLanguageContent', { name, mainName }),
+      okText: staffText('staff.designer.languages.remove', { name }),
       okButtonProps: { danger: true },
-      cancelText: 'Keep it',
+      cancelText: staffText('staff.designer.keepIt'),
       onOk: () => {
         edit((current) => withoutLanguage(current, removed));
         setAddedLocales((list) => list.filter((l) => l !== removed));
@@ -330,52 +332,52 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
       requestFocus(place.focus);
       return;
     }
-    void message.info(`The untranslated ${languageName(target)} texts left are not in the designer's fields (such as the survey's own title): edit them in the JSON tab.`);
+    void message.info(staffText('staff.designer.workspace.untranslatedElsewhere', { name: languageName(target) }));
   };
 
   return (
     <div className="designer-page">
-      <PageMeta title={heading} description="Design the survey of a campaign: pages, questions, conditions, and a live preview." />
+      <PageMeta title={heading} description={staffText('staff.designer.workspace.description')} />
       <header className="designer-header">
         <div className="designer-header__titles">
           <Link to={paths.dashboard} className="designer-back">
-            <LeftOutlined aria-hidden="true" /> Campaigns
+            <LeftOutlined aria-hidden="true" /> {staffText('staff.designer.workspace.back')}
           </Link>
           <h1>{heading}</h1>
         </div>
         {locked ? (
           <div className="designer-header__actions">
             <span className="designer-save-state" role="status">
-              <LockOutlined aria-hidden="true" /> Read-only
+              <LockOutlined aria-hidden="true" /> {staffText('staff.designer.workspace.readOnly')}
             </span>
             <Button type="primary" icon={<CopyOutlined />} loading={duplicating} onClick={() => void duplicateToEdit()}>
-              Duplicate to edit
+              {staffText('staff.designer.workspace.duplicate')}
             </Button>
           </div>
         ) : (
           <div className="designer-header__actions">
             <span className="designer-save-state" role="status">
               {dirty ? (
-                'Unsaved changes'
+                staffText('staff.designer.workspace.unsaved')
               ) : (
                 <>
-                  <CheckCircleOutlined aria-hidden="true" /> {campaignId ? 'Saved' : 'Nothing to save yet'}
+                  <CheckCircleOutlined aria-hidden="true" /> {staffText(campaignId ? 'staff.designer.workspace.saved' : 'staff.designer.workspace.nothingToSave')}
                 </>
               )}
             </span>
-            <Tooltip title="Undo the last change (Ctrl+Z)">
+            <Tooltip title={staffText('staff.designer.workspace.undoTip')}>
               <Button icon={<UndoIcon />} aria-keyshortcuts="Control+Z" disabled={history.past.length === 0} onClick={undo} className="designer-history-button">
-                <span className="designer-history-button__label">Undo</span>
+                <span className="designer-history-button__label">{staffText('staff.designer.workspace.undo')}</span>
               </Button>
             </Tooltip>
-            <Tooltip title="Redo the change you undid (Ctrl+Shift+Z)">
+            <Tooltip title={staffText('staff.designer.workspace.redoTip')}>
               <Button icon={<RedoIcon />} aria-keyshortcuts="Control+Shift+Z" disabled={history.future.length === 0} onClick={redo} className="designer-history-button">
-                <span className="designer-history-button__label">Redo</span>
+                <span className="designer-history-button__label">{staffText('staff.designer.workspace.redo')}</span>
               </Button>
             </Tooltip>
             <SurveySize questions={questions} />
             <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()} aria-keyshortcuts="Control+S">
-              {campaignId ? 'Save changes' : 'Create campaign'}
+              {staffText(campaignId ? 'staff.designer.workspace.save' : 'staff.designer.workspace.create')}
             </Button>
           </div>
         )}
@@ -387,20 +389,20 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
           type="warning"
           showIcon
           title={CAMPAIGN_MESSAGES.editLocked}
-          description={`People have already answered it (${source.lockedBy} ${source.lockedBy === 1 ? 'response' : 'responses'}), so its questions stay as they are and it opens read-only. “Duplicate to edit” makes a copy, a new campaign, to edit.`}
+          description={staffText('staff.designer.workspace.lockedDescription', { count: source.lockedBy ?? 0 })}
         />
       )}
 
       {source.isActive && !locked && (
-        <Alert className="designer-banner" type="warning" showIcon title="This campaign is live: visitors get the new version as soon as you save." />
+        <Alert className="designer-banner" type="warning" showIcon title={staffText('staff.designer.workspace.live')} />
       )}
       {start.loadError && (
         <Alert
           className="designer-banner"
           type="error"
           showIcon
-          title="The stored survey is not valid JSON"
-          description={`Line ${start.loadError.line}, column ${start.loadError.column}: ${start.loadError.message}. Repair it in the JSON tab.`}
+          title={staffText('staff.designer.workspace.storedInvalid')}
+          description={staffText('staff.designer.workspace.storedInvalidAt', { line: String(start.loadError.line), column: String(start.loadError.column), message: start.loadError.message })}
         />
       )}
 
@@ -422,15 +424,16 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
       )}
 
       <Form form={form} name="campaign" layout="vertical" initialValues={{ name: source.name }} className="designer-title-form" disabled={locked} onFinish={() => void save()}>
-        <Form.Item name="name" label="Campaign title" rules={[zodRule(campaignTitleSchema)]}>
-          <Input size="large" placeholder="e.g. Spring 2027 home buyers" maxLength={CAMPAIGN_NAME_MAX} autoComplete="off" />
+        <Form.Item name="name" label={staffText('staff.designer.workspace.title')} rules={[zodRule(campaignTitleSchema)]}>
+          <Input size="large" placeholder={staffText('staff.designer.workspace.titlePlaceholder')} maxLength={CAMPAIGN_NAME_MAX} autoComplete="off" />
         </Form.Item>
       </Form>
 
       {locale && (
         <p className="designer-locale" id="designer-locale">
-          <GlobalOutlined aria-hidden="true" /> Editing the texts in <strong>{localeLabel(locale)}</strong>, the survey's language. A text without
-          a {locale} version shows the default one; typing gives it its own.
+          <GlobalOutlined aria-hidden="true" /> {staffText('staff.designer.workspace.editingIn')}
+          <strong>{localeLabel(locale)}</strong>
+          {staffText('staff.designer.workspace.editingInAfter', { locale })}
         </p>
       )}
 
@@ -441,13 +444,13 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
         destroyOnHidden
         tabBarExtraContent={
           <span className="designer-summary">
-            {pageCount} page{pageCount === 1 ? '' : 's'} · {questionCount} question{questionCount === 1 ? '' : 's'}
+            {summary}
           </span>
         }
         items={[
           {
             key: 'designer',
-            label: 'Designer',
+            label: staffText('staff.designer.workspace.tabDesigner'),
             children: (
               <>
                 <LanguageBar
@@ -470,7 +473,7 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
           },
           {
             key: 'json',
-            label: jsonError ? 'JSON (error)' : 'JSON',
+            label: staffText(jsonError ? 'staff.designer.workspace.tabJsonError' : 'staff.designer.workspace.tabJson'),
             children: (
               <ReadOnly locked={locked}>
                 <JsonEditor text={jsonText ?? formatSurveyJson(doc)} error={jsonError} onChange={changeJson} onFormat={() => setJsonText(null)} />
@@ -479,9 +482,9 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
           },
           {
             key: 'preview',
-            label: 'Preview',
+            label: staffText('staff.designer.workspace.tabPreview'),
             children: (
-              <Suspense fallback={<Spin description="Loading the preview…"><div className="designer-preview-loading" /></Spin>}>
+              <Suspense fallback={<Spin description={staffText('staff.designer.workspace.loadingPreview')}><div className="designer-preview-loading" /></Spin>}>
                 <SurveyPreview doc={doc} mainName={mainName} languages={languages} locale={previewLocale} onLocale={setPreviewLocale} />
               </Suspense>
             ),

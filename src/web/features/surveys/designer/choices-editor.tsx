@@ -14,6 +14,7 @@ import {
   setItemValue,
   updateItem,
 } from './choice-items';
+import { staffText } from '#web/lib/staff-text';
 import type { Translation } from './localized-field';
 import { isJsonObject, type JsonValue } from './survey-json';
 import { translationOf } from './survey-languages';
@@ -67,7 +68,9 @@ export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFo
       <fieldset className="designer-choices">
         <legend className="designer-field__label">{label}</legend>
         <label className="designer-choices__lines-label" htmlFor={`${id}-lines`}>
-          One per line. Write <code>value|text</code> to show a text other than the stored value.
+          {staffText('staff.designer.choices.linesBefore')}
+          <code>{staffText('staff.designer.choices.linesCode')}</code>
+          {staffText('staff.designer.choices.linesAfter')}
         </label>
         <Input.TextArea
           id={`${id}-lines`}
@@ -79,10 +82,10 @@ export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFo
         />
         <div className="designer-choices__actions">
           <Button type="primary" size="small" onClick={apply}>
-            Apply
+            {staffText('staff.designer.choices.apply')}
           </Button>
           <Button size="small" onClick={() => setLines(null)}>
-            Cancel
+            {staffText('staff.designer.choices.cancel')}
           </Button>
         </div>
       </fieldset>
@@ -94,14 +97,14 @@ export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFo
       <legend className="designer-field__label">{label}</legend>
       {items.length > 0 && (
         <div className="designer-choices__head" aria-hidden="true">
-          <span>Value (stored)</span>
-          <span>{translation ? `Text (${translation.mainName}, ${translation.name} below)` : 'Text (shown)'}</span>
+          <span>{staffText('staff.designer.choices.valueHead')}</span>
+          <span>{translation ? staffText('staff.designer.choices.textHeadTranslated', { mainName: translation.mainName, name: translation.name }) : staffText('staff.designer.choices.textHead')}</span>
         </div>
       )}
       <ol className="designer-choices__list">
         {items.map((item, index) => {
           const value = itemValue(item);
-          const position = `${noun} ${index + 1}`;
+          const position = staffText('staff.designer.choices.position', { noun, number: String(index + 1) });
           return (
             <li key={index} className="designer-choices__row">
               <Input
@@ -109,7 +112,7 @@ export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFo
                 className="designer-mono"
                 value={value}
                 data-focus={`${id}-${index}-value`}
-                aria-label={`Value of ${position}`}
+                aria-label={staffText('staff.designer.choices.value', { position })}
                 status={duplicates.has(value) ? 'warning' : undefined}
                 onChange={(event) => onChange(updateItem(items, index, (it) => setItemValue(it, event.target.value)), `${id}-${index}-value`)}
               />
@@ -119,7 +122,7 @@ export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFo
                 autoSize={{ minRows: 1, maxRows: 5 }}
                 value={itemText(item, locale)}
                 placeholder={value}
-                aria-label={`Text of ${position}`}
+                aria-label={staffText('staff.designer.choices.text', { position })}
                 onPressEnter={(event) => event.preventDefault()}
                 onChange={(event) => onChange(updateItem(items, index, (it) => setItemText(it, event.target.value, locale)), `${id}-${index}-text`)}
               />
@@ -136,29 +139,29 @@ export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFo
                     value={translationOf(isJsonObject(item) ? item.text : undefined, translation.locale)}
                     placeholder={itemText(item, locale) || value}
                     data-focus={`${id}-${index}-text-${translation.locale}`}
-                    aria-label={`Text of ${position} (${translation.name})`}
+                    aria-label={staffText('staff.designer.choices.textIn', { position, name: translation.name })}
                     onPressEnter={(event) => event.preventDefault()}
                     onChange={(event) => translation.onChange(index, event.target.value)}
                   />
                 </>
               )}
               <span className="designer-choices__tools">
-                <Tooltip title="Move up">
-                  <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={`Move ${position} up`} disabled={index === 0} data-focus={`${id}-${index}-up`} onClick={() => move(index, index - 1, 'up')} />
+                <Tooltip title={staffText('staff.designer.choices.moveUpTip')}>
+                  <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={staffText('staff.designer.choices.moveUp', { position })} disabled={index === 0} data-focus={`${id}-${index}-up`} onClick={() => move(index, index - 1, 'up')} />
                 </Tooltip>
-                <Tooltip title="Move down">
+                <Tooltip title={staffText('staff.designer.choices.moveDownTip')}>
                   <Button
                     type="text"
                     size="small"
                     icon={<ArrowDownOutlined />}
-                    aria-label={`Move ${position} down`}
+                    aria-label={staffText('staff.designer.choices.moveDown', { position })}
                     disabled={index === items.length - 1}
                     data-focus={`${id}-${index}-down`}
                     onClick={() => move(index, index + 1, 'down')}
                   />
                 </Tooltip>
-                <Tooltip title="Remove">
-                  <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`Remove ${position}`} onClick={() => remove(index)} />
+                <Tooltip title={staffText('staff.designer.choices.removeTip')}>
+                  <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={staffText('staff.designer.choices.remove', { position })} onClick={() => remove(index)} />
                 </Tooltip>
               </span>
             </li>
@@ -167,15 +170,15 @@ export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFo
       </ol>
       {duplicates.size > 0 && (
         <p className="designer-field__warning" role="status">
-          Two {noun}s share the value {[...duplicates].map((v) => `"${v}"`).join(', ')}: answers could not tell them apart.
+          {staffText('staff.designer.choices.duplicates', { noun, values: [...duplicates].map((v) => `"${v}"`).join(', ') })}
         </p>
       )}
       <div className="designer-choices__actions">
         <Button size="small" icon={<PlusOutlined />} data-focus={`${id}-add`} onClick={add}>
-          Add {noun}
+          {staffText('staff.designer.choices.add', { noun })}
         </Button>
         <Button size="small" type="text" icon={<UnorderedListOutlined />} data-focus={`${id}-lines`} onClick={() => setLines(itemsToLines(items, locale))}>
-          Edit as text
+          {staffText('staff.designer.choices.asText')}
         </Button>
       </div>
     </fieldset>

@@ -1,5 +1,6 @@
 import { Alert, App, InputNumber, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
+import { staffText } from '#web/lib/staff-text';
 import { ChoicesEditor } from './choices-editor';
 import { DesignerField } from './designer-field';
 import type { EditDocument } from './designer-selection';
@@ -56,7 +57,7 @@ export function ElementProperties({ doc, path, element, edit, requestFocus, tran
     options: { multiline?: boolean; placeholder?: string; help?: string } = {},
   ) => {
     const locales = translationLocales(raw, locale).filter((l) => l !== translation?.locale);
-    const help = [options.help, locales.length ? `Translations (${locales.join(', ')}) are kept; edit them in the JSON tab.` : ''].filter(Boolean).join(' ');
+    const help = [options.help, locales.length ? staffText('staff.designer.element.translationsKept', { locales: locales.join(', ') }) : ''].filter(Boolean).join(' ');
     const onTranslate = translate(subPath, fieldId);
     return (
       <LocalizedField
@@ -85,7 +86,7 @@ export function ElementProperties({ doc, path, element, edit, requestFocus, tran
         <div key={index}>
           {localizedField(
             id(`validators-${index}`),
-            `Message when check ${index + 1} (${kind}) fails`,
+            staffText('staff.designer.element.validatorMessage', { number: String(index + 1), kind }),
             validator.text,
             (value) =>
               edit(
@@ -145,15 +146,21 @@ export function ElementProperties({ doc, path, element, edit, requestFocus, tran
   // named while the new name is typed, before it is committed.
   const left = mentionsRenameCannotFollow(doc, name);
   const renameWarning = left.length
-    ? `Renaming keeps "${name}" in ${left.length === 1 ? 'a place that is not a known reference' : `${left.length} places that are not known references`}: ${left.map((ref) => ref.where).join('; ')}.`
+    ? staffText('staff.designer.element.renameWarning', { name, count: left.length, places: left.map((ref) => ref.where).join('; ') })
     : null;
 
   const rename = (newName: string) => {
     const { doc: renamed, updated } = renameElement(doc, path, newName);
     edit(renamed);
-    const kept = left.length ? ` "${name}" stays in ${left.length} place${left.length === 1 ? '' : 's'} it could not follow.` : '';
+    const kept = left.length ? staffText('staff.designer.element.renameKept', { name, count: left.length }) : '';
     if (updated.length > 0 || kept) {
-      void message.info(`Renamed to "${newName}"${updated.length ? ` and updated ${describeUpdated(updated)} that named "${name}"` : ''}.${kept}`);
+      void message.info(
+        staffText('staff.designer.element.renamed', {
+          newName,
+          updated: updated.length ? staffText('staff.designer.element.renamedUpdated', { what: describeUpdated(updated), name }) : '',
+          kept,
+        }),
+      );
     }
   };
 
@@ -168,14 +175,14 @@ export function ElementProperties({ doc, path, element, edit, requestFocus, tran
         <TypeIcon type={type} />
         <div>
           <h2 id="designer-properties-heading" className="designer-properties__title" tabIndex={-1}>
-            {readText(element.title, locale) || name || 'Untitled'}
+            {readText(element.title, locale) || name || staffText('staff.designer.element.untitled')}
           </h2>
-          <p className="designer-properties__subtitle">{typeLabel(type)} settings</p>
+          <p className="designer-properties__subtitle">{staffText('staff.designer.element.settings', { type: typeLabel(type) })}</p>
         </div>
       </div>
 
       {conversions.length > 0 && (
-        <DesignerField id={id('type')} label="Question type">
+        <DesignerField id={id('type')} label={staffText('staff.designer.element.type')}>
           <Select
             id={id('type')}
             value={type as string}
@@ -185,32 +192,36 @@ export function ElementProperties({ doc, path, element, edit, requestFocus, tran
         </DesignerField>
       )}
 
-      {textProperty('title', panel ? 'Panel title' : 'Question', { multiline: true, placeholder: name, help: panel ? undefined : 'What the visitor reads. Empty shows the name.' })}
+      {textProperty('title', staffText(panel ? 'staff.designer.element.panelTitle' : 'staff.designer.element.question'), {
+        multiline: true,
+        placeholder: name,
+        help: panel ? undefined : staffText('staff.designer.element.questionHelp'),
+      })}
       <NameField
         key={`name:${key}`}
         id={id('name')}
-        label="Name (answer key)"
+        label={staffText('staff.designer.element.name')}
         value={name}
-        help="Unique in the survey; results, conditions and texts use it. Renaming updates them."
+        help={staffText('staff.designer.element.nameHelp')}
         problem={(candidate) => elementNameProblem(doc, path, candidate)}
         onCommit={rename}
         renameWarning={renameWarning}
       />
-      {textProperty('description', 'Description', { multiline: true, help: 'Optional help shown under the title.' })}
-      {!panel && switchProperty('isRequired', 'Required', 'The visitor must answer before going on.')}
+      {textProperty('description', staffText('staff.designer.element.description'), { multiline: true, help: staffText('staff.designer.element.descriptionHelp') })}
+      {!panel && switchProperty('isRequired', staffText('staff.designer.element.required'), staffText('staff.designer.element.requiredHelp'))}
       {!panel && (element.isRequired === true || element.requiredErrorText !== undefined) &&
-        textProperty('requiredErrorText', 'Message when left unanswered', { placeholder: 'Response required.' })}
+        textProperty('requiredErrorText', staffText('staff.designer.element.requiredText'), { placeholder: staffText('staff.designer.element.requiredTextPlaceholder') })}
       {!panel && validatorMessages()}
 
       {type === 'text' && <TextSettings element={element} id={id} set={set} />}
-      {(type === 'text' || type === 'comment') && textProperty(placeholderKey(element, 'placeHolder'), 'Placeholder')}
-      {(type === 'dropdown' || type === 'tagbox') && textProperty(placeholderKey(element, 'optionsCaption'), 'Placeholder', { placeholder: 'Select…' })}
+      {(type === 'text' || type === 'comment') && textProperty(placeholderKey(element, 'placeHolder'), staffText('staff.designer.element.placeholder'))}
+      {(type === 'dropdown' || type === 'tagbox') && textProperty(placeholderKey(element, 'optionsCaption'), staffText('staff.designer.element.placeholder'), { placeholder: staffText('staff.designer.element.selectPlaceholder') })}
 
-      {typeof type === 'string' && CHOICE_TYPES.includes(type) && itemsProperty('choices', 'Choices', 'Choice')}
+      {typeof type === 'string' && CHOICE_TYPES.includes(type) && itemsProperty('choices', staffText('staff.designer.element.choices'), staffText('staff.designer.element.choice'))}
       {typeof type === 'string' && OTHER_OPTION_TYPES.includes(type) && (
         <>
-          {switchProperty(otherKey(element), 'Offer an "Other" answer', 'Adds an option with a text box for anything not listed.')}
-          {element[otherKey(element)] === true && textProperty('otherText', 'Text of the "Other" option', { placeholder: 'Other (describe)' })}
+          {switchProperty(otherKey(element), staffText('staff.designer.element.other'), staffText('staff.designer.element.otherHelp'))}
+          {element[otherKey(element)] === true && textProperty('otherText', staffText('staff.designer.element.otherText'), { placeholder: staffText('staff.designer.element.otherTextPlaceholder') })}
         </>
       )}
 
@@ -218,40 +229,40 @@ export function ElementProperties({ doc, path, element, edit, requestFocus, tran
 
       {type === 'boolean' && (
         <>
-          {textProperty('labelTrue', 'Label for yes', { placeholder: 'Yes' })}
-          {textProperty('labelFalse', 'Label for no', { placeholder: 'No' })}
+          {textProperty('labelTrue', staffText('staff.designer.element.labelTrue'), { placeholder: staffText('staff.designer.element.labelTruePlaceholder') })}
+          {textProperty('labelFalse', staffText('staff.designer.element.labelFalse'), { placeholder: staffText('staff.designer.element.labelFalsePlaceholder') })}
         </>
       )}
 
       {type === 'matrix' && (
         <>
-          {itemsProperty('rows', 'Rows (statements)', 'Row')}
-          {itemsProperty('columns', 'Columns (answers)', 'Column')}
+          {itemsProperty('rows', staffText('staff.designer.element.rows'), staffText('staff.designer.element.row'))}
+          {itemsProperty('columns', staffText('staff.designer.element.columns'), staffText('staff.designer.element.column'))}
         </>
       )}
 
       {!panel && <MatchingSettings element={element} id={id} set={set} />}
 
       {!isKnownType(type) && (
-        <Alert type="info" showIcon title={`The designer edits the common settings of "${typeLabel(type)}" elements. Everything else is in the JSON tab, and is kept as it is.`} />
+        <Alert type="info" showIcon title={staffText('staff.designer.element.unknownType', { type: typeLabel(type) })} />
       )}
 
       <ExpressionField
         key={`visibleIf:${key}`}
         id={id('visibleIf')}
-        label="Visible if"
+        label={staffText('staff.designer.element.visibleIf')}
         doc={doc}
         owner={{ kind: 'element', name }}
         value={stringProperty(element, 'visibleIf') ?? ''}
         onCommit={(expression) => set('visibleIf', expression || undefined)}
       />
 
-      <DesignerField id={id('move')} label="Place in" help="Move it to another page or into a panel.">
+      <DesignerField id={id('move')} label={staffText('staff.designer.element.move')} help={staffText('staff.designer.element.moveHelp')}>
         <Select
           id={id('move')}
           value={currentTarget}
           aria-describedby={`${id('move')}-help`}
-          options={targets.map((target, index) => ({ value: index, label: `${'\u2003'.repeat(target.depth)}${target.depth > 0 ? 'Panel: ' : 'Page: '}${target.label}` }))}
+          options={targets.map((target, index) => ({ value: index, label: `${'\u2003'.repeat(target.depth)}${staffText(target.depth > 0 ? 'staff.designer.element.movePanel' : 'staff.designer.element.movePage', { label: target.label })}` }))}
           onChange={(index: number) => {
             const target = targets[index];
             if (!target) return;
@@ -293,7 +304,7 @@ function TextSettings({ element, id, set }: { element: JsonObject; id: (name: st
   const options: Array<{ value: string; label: string }> = TEXT_INPUT_TYPES.map((t) => ({ value: t.value, label: t.label }));
   if (!options.some((o) => o.value === current)) options.push({ value: current, label: current });
   return (
-    <DesignerField id={id('inputType')} label="Input type" help="Phones show the matching keyboard; e-mail and number are checked.">
+    <DesignerField id={id('inputType')} label={staffText('staff.designer.element.inputType')} help={staffText('staff.designer.element.inputTypeHelp')}>
       <Select
         id={id('inputType')}
         value={current}
@@ -318,7 +329,7 @@ function RatingSettings({ element, id, edit, path, textProperty }: RatingSetting
   const max = numberProperty(element, 'rateMax') ?? 5;
   const step = numberProperty(element, 'rateStep') ?? 1;
   const custom = Array.isArray(element.rateValues) && element.rateValues.length > 0;
-  const error = min >= max ? 'The lowest value must be below the highest.' : null;
+  const error = min >= max ? staffText('staff.designer.element.rateRange') : null;
 
   const setRange = (property: 'rateMin' | 'rateMax', value: number | null) => {
     if (value === null) return;
@@ -339,17 +350,17 @@ function RatingSettings({ element, id, edit, path, textProperty }: RatingSetting
 
   return (
     <>
-      {custom && <Alert type="info" showIcon title="This rating uses its own list of values (rateValues); edit it in the JSON tab." />}
+      {custom && <Alert type="info" showIcon title={staffText('staff.designer.element.rateValues')} />}
       <div className="designer-pair">
-        <DesignerField id={id('rateMin')} label="Lowest value" error={error}>
+        <DesignerField id={id('rateMin')} label={staffText('staff.designer.element.rateMin')} error={error}>
           <InputNumber id={id('rateMin')} value={min} precision={0} disabled={custom} onChange={(value) => setRange('rateMin', value)} />
         </DesignerField>
-        <DesignerField id={id('rateMax')} label="Highest value">
+        <DesignerField id={id('rateMax')} label={staffText('staff.designer.element.rateMax')}>
           <InputNumber id={id('rateMax')} value={max} precision={0} disabled={custom} onChange={(value) => setRange('rateMax', value)} />
         </DesignerField>
       </div>
-      {textProperty('minRateDescription', 'Label of the lowest value', { placeholder: 'e.g. Not at all' })}
-      {textProperty('maxRateDescription', 'Label of the highest value', { placeholder: 'e.g. Very much' })}
+      {textProperty('minRateDescription', staffText('staff.designer.element.rateMinLabel'), { placeholder: staffText('staff.designer.element.rateMinPlaceholder') })}
+      {textProperty('maxRateDescription', staffText('staff.designer.element.rateMaxLabel'), { placeholder: staffText('staff.designer.element.rateMaxPlaceholder') })}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Input, Select } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { staffText } from '#web/lib/staff-text';
 import { describedBy, DesignerField } from './designer-field';
 import { questionNames } from './element-names';
 import type { checkExpression, ExpressionOwner, ExpressionProblem } from './expression-check';
@@ -16,7 +17,6 @@ interface ExpressionFieldProps {
 }
 
 const CHECK_DELAY_MS = 250;
-const HELP = "Show it only when this is true, e.g. {question1} = 'yes'. Leave empty to always show it.";
 
 /**
  * A SurveyJS condition such as `{question1} = 'yes'`. survey-core checks it (imported lazily so it
@@ -69,6 +69,7 @@ export function ExpressionField({ id, label, doc, owner, value, onCommit }: Expr
   const error = problems.find((p) => p.severity === 'error')?.message;
   const warning = problems.filter((p) => p.severity === 'warning').map((p) => p.message).join(' ');
   const names = questionNames(doc).filter((n) => n !== name);
+  const help = staffText('staff.designer.expression.help');
 
   const change = (text: string) => {
     setDraft(text);
@@ -88,17 +89,17 @@ export function ExpressionField({ id, label, doc, owner, value, onCommit }: Expr
   };
 
   return (
-    <DesignerField id={id} label={label} error={error ? `${error} Not applied yet.` : null} warning={warning || null} help={HELP}>
+    <DesignerField id={id} label={label} error={error ? staffText('staff.designer.expression.notApplied', { error }) : null} warning={warning || null} help={help}>
       <Input.TextArea
         id={id}
         value={draft}
         className="designer-mono"
         autoSize={{ minRows: 1, maxRows: 6 }}
         spellCheck={false}
-        placeholder="{question1} = 'yes'"
+        placeholder={staffText('staff.designer.expression.placeholder')}
         status={error ? 'error' : warning ? 'warning' : undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, HELP)}
+        aria-describedby={describedBy(id, help)}
         onChange={(event) => change(event.target.value)}
         onFocus={() => void import('./expression-check').then((module) => (checker.current = module.checkExpression))}
         onBlur={flush}
@@ -108,8 +109,8 @@ export function ExpressionField({ id, label, doc, owner, value, onCommit }: Expr
           className="designer-insert-name"
           size="small"
           value={null}
-          placeholder="Insert a question name…"
-          aria-label={`Insert a question name into ${label}`}
+          placeholder={staffText('staff.designer.expression.insertName')}
+          aria-label={staffText('staff.designer.expression.insertNameInto', { label })}
           options={names.map((n) => ({ value: n, label: n }))}
           onChange={insertName}
           showSearch

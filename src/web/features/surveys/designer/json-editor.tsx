@@ -1,5 +1,6 @@
 import { AimOutlined, CheckCircleFilled, FormatPainterOutlined } from '@ant-design/icons';
 import { Alert, Button, Input } from 'antd';
+import { staffText } from '#web/lib/staff-text';
 import type { JsonTextError } from './json-text';
 
 interface JsonEditorProps {
@@ -27,10 +28,10 @@ export function JsonEditor({ text, error, onChange, onFormat }: JsonEditorProps)
     <div className="designer-json">
       <div className="designer-json__bar">
         <label htmlFor={EDITOR_ID} className="designer-json__label">
-          Survey definition (SurveyJS JSON)
+          {staffText('staff.designer.json.label')}
         </label>
         <Button size="small" icon={<FormatPainterOutlined />} disabled={Boolean(error)} onClick={onFormat}>
-          Format
+          {staffText('staff.designer.json.format')}
         </Button>
       </div>
       <div id={`${EDITOR_ID}-status`} className="designer-json__status" role="status">
@@ -38,17 +39,17 @@ export function JsonEditor({ text, error, onChange, onFormat }: JsonEditorProps)
           <Alert
             type="error"
             showIcon
-            title={`Line ${error.line}, column ${error.column}: ${error.message}`}
-            description="Not applied: the designer and the preview keep the last valid version until this is fixed."
+            title={staffText('staff.designer.json.error', { line: String(error.line), column: String(error.column), message: error.message })}
+            description={staffText('staff.designer.json.notApplied')}
             action={
               <Button size="small" icon={<AimOutlined />} onClick={goToError}>
-                Go to error
+                {staffText('staff.designer.json.goToError')}
               </Button>
             }
           />
         ) : (
           <p className="designer-json__ok">
-            <CheckCircleFilled aria-hidden="true" /> Valid JSON: changes apply as you type. Properties the designer does not show are kept.
+            <CheckCircleFilled aria-hidden="true" /> {staffText('staff.designer.json.valid')}
           </p>
         )}
       </div>

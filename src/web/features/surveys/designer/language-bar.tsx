@@ -1,5 +1,6 @@
 import { DeleteOutlined, GlobalOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Switch } from 'antd';
+import { staffText } from '#web/lib/staff-text';
 import { languageName } from './survey-languages';
 
 interface LanguageBarProps {
@@ -30,12 +31,12 @@ export function LanguageBar({ mainName, languages, counts, addable, side, onSide
   return (
     <section className="designer-languages" aria-labelledby="designer-languages-heading">
       <h2 id="designer-languages-heading" className="designer-languages__title" tabIndex={-1}>
-        <GlobalOutlined aria-hidden="true" /> Languages
+        <GlobalOutlined aria-hidden="true" /> {staffText('staff.designer.languages.title')}
       </h2>
       <ul className="designer-languages__list">
         <li className="designer-languages__item">
           <span>
-            <strong>{mainName}</strong> <span className="designer-languages__count">(default)</span>
+            <strong>{mainName}</strong> <span className="designer-languages__count">{staffText('staff.designer.languages.default')}</span>
           </span>
         </li>
         {languages.map((locale) => {
@@ -46,17 +47,17 @@ export function LanguageBar({ mainName, languages, counts, addable, side, onSide
             <li key={locale} className="designer-languages__item">
               <span role="status" data-language-count={locale}>
                 <strong>{name}</strong>:{' '}
-                <span className={count > 0 ? 'designer-languages__count is-missing' : 'designer-languages__count'}>{count === 0 ? 'all translated' : `${count} untranslated`}</span>
+                <span className={count > 0 ? 'designer-languages__count is-missing' : 'designer-languages__count'}>{count === 0 ? staffText('staff.designer.languages.allTranslated') : staffText('staff.designer.languages.untranslated', { count: String(count) })}</span>
               </span>
               <span className="designer-languages__side">
                 <Switch id={switchId} size="small" checked={side === locale} onChange={(on) => onSide(on ? locale : null)} />
-                <label htmlFor={switchId}>Edit {name} side by side</label>
+                <label htmlFor={switchId}>{staffText('staff.designer.languages.sideBySide', { name })}</label>
               </span>
               <Button size="small" icon={<SearchOutlined />} disabled={count === 0} onClick={() => onNext(locale)}>
-                Next untranslated
+                {staffText('staff.designer.languages.next')}
               </Button>
               <Button size="small" type="text" danger icon={<DeleteOutlined />} disabled={locked} onClick={() => onRemove(locale)}>
-                Remove {name}
+                {staffText('staff.designer.languages.remove', { name })}
               </Button>
             </li>
           );
@@ -64,7 +65,7 @@ export function LanguageBar({ mainName, languages, counts, addable, side, onSide
       </ul>
       {addable.map((locale) => (
         <Button key={locale} size="small" icon={<PlusOutlined />} disabled={locked} data-focus={`add-language-${locale}`} onClick={() => onAdd(locale)}>
-          Add {languageName(locale)}
+          {staffText('staff.designer.languages.add', { name: languageName(locale) })}
         </Button>
       ))}
     </section>

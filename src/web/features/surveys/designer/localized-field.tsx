@@ -1,4 +1,5 @@
 import { Input } from 'antd';
+import { staffText } from '#web/lib/staff-text';
 import { describedBy, DesignerField } from './designer-field';
 
 /** The second language edited beside the default texts. */
@@ -46,13 +47,13 @@ export function LocalizedField({ id, label, value, onChange, multiline, placehol
       <div className="designer-lang-pair">
         <div className="designer-lang-pair__side">
           <label className="designer-field__label" htmlFor={id}>
-            {label} <span className="designer-lang-pair__language">({translation.mainName})</span>
+            {label} <span className="designer-lang-pair__language">{staffText('staff.designer.field.language', { name: translation.mainName })}</span>
           </label>
           {control({ id, value, placeholder, 'aria-describedby': describedBy(id, help), onChange })}
         </div>
         <div className="designer-lang-pair__side">
           <label className="designer-field__label" htmlFor={sideId}>
-            {label} <span className="designer-lang-pair__language">({translation.name})</span>
+            {label} <span className="designer-lang-pair__language">{staffText('staff.designer.field.language', { name: translation.name })}</span>
           </label>
           {control({
             id: sideId,
@@ -64,7 +65,7 @@ export function LocalizedField({ id, label, value, onChange, multiline, placehol
           })}
           {missing && (
             <p className="designer-lang-pair__missing" id={`${sideId}-missing`}>
-              Not translated yet
+              {staffText('staff.designer.field.notTranslated')}
             </p>
           )}
         </div>

@@ -1,11 +1,13 @@
 import { Select } from 'antd';
+import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { LEAD_FIELDS, type LeadField } from '#shared/leads/leads.contract';
 import { isListingMatch, LISTING_MATCH_LABELS, listingMatchOptionsFor } from '#shared/matching/listing-match';
+import { staffText } from '#web/lib/staff-text';
 import { DesignerField } from './designer-field';
 import { stringProperty, type JsonObject, type JsonValue } from './survey-json';
 
 const NONE = '';
-const LEAD_FIELD_LABELS: Record<LeadField, string> = { name: 'Name', phone: 'Phone number' };
+const LEAD_FIELD_LABELS: Record<LeadField, StaffMessageKey> = { name: 'staff.designer.matching.leadName', phone: 'staff.designer.matching.leadPhone' };
 
 interface MatchingSettingsProps {
   element: JsonObject;
@@ -24,9 +26,9 @@ export function MatchingSettings({ element, id, set }: MatchingSettingsProps) {
   // A value that no longer fits (the type changed) stays visible so it can be cleared, not silently lost.
   const stale = current !== NONE && !(fitting as string[]).includes(current);
   const options = [
-    { value: NONE, label: 'No matching', help: 'This answer is not used to suggest homes or decor.' },
+    { value: NONE, label: staffText('staff.designer.matching.none'), help: staffText('staff.designer.matching.noneHelp') },
     ...fitting.map((value) => ({ value, ...LISTING_MATCH_LABELS[value] })),
-    ...(stale ? [{ value: current, label: isListingMatch(current) ? `${LISTING_MATCH_LABELS[current].label} (does not fit this question)` : current, help: 'Does not fit this type of question; choose another or none.' }] : []),
+    ...(stale ? [{ value: current, label: isListingMatch(current) ? staffText('staff.designer.matching.stale', { label: LISTING_MATCH_LABELS[current].label }) : current, help: staffText('staff.designer.matching.staleHelp') }] : []),
   ];
   const selected = options.find((o) => o.value === current);
   const leadField = stringProperty(element, 'leadField') ?? NONE;
@@ -34,7 +36,7 @@ export function MatchingSettings({ element, id, set }: MatchingSettingsProps) {
   return (
     <>
       {(fitting.length > 0 || current !== NONE) && (
-        <DesignerField id={id('listingMatch')} label="Match listings by" help={selected?.help}>
+        <DesignerField id={id('listingMatch')} label={staffText('staff.designer.matching.label')} help={selected?.help}>
           <Select
             id={id('listingMatch')}
             value={current}
@@ -51,12 +53,12 @@ export function MatchingSettings({ element, id, set }: MatchingSettingsProps) {
         </DesignerField>
       )}
       {type === 'text' && (
-        <DesignerField id={id('leadField')} label="This answer is the person's" help="Fills the lead's name or phone from this answer.">
+        <DesignerField id={id('leadField')} label={staffText('staff.designer.matching.leadField')} help={staffText('staff.designer.matching.leadFieldHelp')}>
           <Select
             id={id('leadField')}
             value={leadField}
             aria-describedby={`${id('leadField')}-help`}
-            options={[{ value: NONE, label: 'Nothing special' }, ...LEAD_FIELDS.map((f) => ({ value: f, label: LEAD_FIELD_LABELS[f] }))]}
+            options={[{ value: NONE, label: staffText('staff.designer.matching.nothing') }, ...LEAD_FIELDS.map((f) => ({ value: f, label: staffText(LEAD_FIELD_LABELS[f]) }))]}
             onChange={(value: string) => set('leadField', value === NONE ? undefined : value, false)}
           />
         </DesignerField>

@@ -1,5 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Tooltip } from 'antd';
+import { staffText } from '#web/lib/staff-text';
 import type { EditDocument } from './designer-selection';
 import { addPage, deletePage, movePage } from './page-operations';
 import { isContentType } from '#shared/survey/content-elements';
@@ -18,7 +19,7 @@ interface PageListProps {
 }
 
 export function pageLabel(page: JsonObject, index: number, locale = ''): string {
-  return readText(page.title, locale) || stringProperty(page, 'name') || `Page ${index + 1}`;
+  return readText(page.title, locale) || stringProperty(page, 'name') || staffText('staff.designer.pageProps.untitled', { number: String(index + 1) });
 }
 
 function questionCount(page: JsonObject, index: number): number {
@@ -45,11 +46,11 @@ export function PageList({ doc, selectedPage, onSelectPage, surveySelected = fal
   const remove = (index: number, page: JsonObject) => {
     const count = questionCount(page, index);
     modal.confirm({
-      title: `Delete the page "${pageLabel(page, index, editLocale(doc))}"?`,
-      content: count > 0 ? `Its ${count} question${count === 1 ? '' : 's'} will be deleted too. You can undo this until you leave the designer.` : 'The page is empty.',
-      okText: 'Delete page',
+      title: staffText('staff.designer.pages.deleteTitle', { label: pageLabel(page, index, editLocale(doc)) }),
+      content: count > 0 ? staffText('staff.designer.pages.deleteContent', { count }) : staffText('staff.designer.pages.deleteEmpty'),
+      okText: staffText('staff.designer.pages.deleteOk'),
       okButtonProps: { danger: true },
-      cancelText: 'Keep it',
+      cancelText: staffText('staff.designer.keepIt'),
       onOk: () => {
         const next = Math.max(0, Math.min(index, pages.length - 2));
         edit(deletePage(doc, index), { select: { kind: 'page', page: next } });
@@ -61,18 +62,18 @@ export function PageList({ doc, selectedPage, onSelectPage, surveySelected = fal
   return (
     <section className="designer-pages" aria-labelledby="designer-pages-heading">
       <div className="designer-section-head">
-        <h2 id="designer-pages-heading">Pages</h2>
+        <h2 id="designer-pages-heading">{staffText('staff.designer.pages.heading')}</h2>
         <Button size="small" icon={<PlusOutlined />} onClick={add} data-focus="page-add">
-          Add page
+          {staffText('staff.designer.pages.add')}
         </Button>
       </div>
       {onSelectSurvey && (
         <button type="button" className={`designer-survey-select${surveySelected ? ' is-selected' : ''}`} aria-current={surveySelected ? 'true' : undefined} data-focus="survey-select" onClick={onSelectSurvey}>
-          Survey title and description
+          {staffText('staff.designer.pages.survey')}
         </button>
       )}
       {pages.length === 0 ? (
-        <p className="designer-empty">This survey has no pages yet.</p>
+        <p className="designer-empty">{staffText('staff.designer.pages.none')}</p>
       ) : (
         <ol className="designer-page-list">
           {pages.map((page, index) => {
@@ -95,27 +96,27 @@ export function PageList({ doc, selectedPage, onSelectPage, surveySelected = fal
                   <span className="designer-page-text">
                     <span className="designer-page-title">{label}</span>
                     <span className="designer-page-meta">
-                      {count} question{count === 1 ? '' : 's'}
+                      {staffText('staff.designer.pages.questionCount', { count })}
                     </span>
                   </span>
                 </button>
-                <span className="designer-row-tools" role="group" aria-label={`Page ${index + 1} actions`}>
-                  <Tooltip title="Move page up">
-                    <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={`Move page "${label}" up`} disabled={index === 0} data-focus={`page-${index}-up`} onClick={() => move(index, index - 1, 'up')} />
+                <span className="designer-row-tools" role="group" aria-label={staffText('staff.designer.pages.actions', { number: String(index + 1) })}>
+                  <Tooltip title={staffText('staff.designer.pages.moveUpTip')}>
+                    <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={staffText('staff.designer.pages.moveUp', { label })} disabled={index === 0} data-focus={`page-${index}-up`} onClick={() => move(index, index - 1, 'up')} />
                   </Tooltip>
-                  <Tooltip title="Move page down">
+                  <Tooltip title={staffText('staff.designer.pages.moveDownTip')}>
                     <Button
                       type="text"
                       size="small"
                       icon={<ArrowDownOutlined />}
-                      aria-label={`Move page "${label}" down`}
+                      aria-label={staffText('staff.designer.pages.moveDown', { label })}
                       disabled={index === pages.length - 1}
                       data-focus={`page-${index}-down`}
                       onClick={() => move(index, index + 1, 'down')}
                     />
                   </Tooltip>
-                  <Tooltip title={pages.length === 1 ? 'A survey needs at least one page' : 'Delete page'}>
-                    <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`Delete page "${label}"`} disabled={pages.length === 1} onClick={() => remove(index, page)} />
+                  <Tooltip title={staffText(pages.length === 1 ? 'staff.designer.pages.lastPage' : 'staff.designer.pages.deleteTip')}>
+                    <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={staffText('staff.designer.pages.delete', { label })} disabled={pages.length === 1} onClick={() => remove(index, page)} />
                   </Tooltip>
                 </span>
               </li>

@@ -1,6 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, BranchesOutlined, CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Tooltip } from 'antd';
 import type { KeyboardEvent } from 'react';
+import { staffText } from '#web/lib/staff-text';
 import { AddQuestionMenu } from './add-question-menu';
 import type { EditDocument, Selection } from './designer-selection';
 import { addElement, canStep, deleteElement, duplicateElement, stepElement, type Direction } from './element-operations';
@@ -72,16 +73,16 @@ export function PageOutline({ doc, pageIndex, selection, onSelect, edit, request
       const focusPath = index >= 0 ? childPath(parent, index) : parent.indices.length > 0 ? parent : null;
       edit(next, { select: focusPath ? { kind: 'element', path: focusPath } : { kind: 'page', page: pageIndex } });
       requestFocus(focusPath ? selectFocus(focusPath) : '[data-focus="add-question"]');
-      void message.success(`Deleted "${elementLabel(element, locale)}". Undo brings it back.`);
+      void message.success(staffText('staff.designer.outline.deleted', { label: elementLabel(element, locale) }));
     };
     const inside = isPanel(element) ? childrenOf(element).length : 0;
     if (inside === 0) return apply();
     modal.confirm({
-      title: `Delete the panel "${elementLabel(element, locale)}"?`,
-      content: `The ${inside} element${inside === 1 ? '' : 's'} inside it will be deleted too.`,
-      okText: 'Delete panel',
+      title: staffText('staff.designer.outline.deletePanelTitle', { label: elementLabel(element, locale) }),
+      content: staffText('staff.designer.outline.deletePanelContent', { count: inside }),
+      okText: staffText('staff.designer.outline.deletePanelOk'),
       okButtonProps: { danger: true },
-      cancelText: 'Keep it',
+      cancelText: staffText('staff.designer.keepIt'),
       onOk: apply,
     });
   };
@@ -123,8 +124,8 @@ export function PageOutline({ doc, pageIndex, selection, onSelect, edit, request
                   <span className="designer-element__title">
                     {title || name || typeLabel(child.type)}
                     {child.isRequired === true && (
-                      <span className="designer-required" title="Required">
-                        {' '}*<span className="visually-hidden"> (required)</span>
+                      <span className="designer-required" title={staffText('staff.designer.outline.requiredTip')}>
+                        {' '}*<span className="visually-hidden">{staffText('staff.designer.outline.required')}</span>
                       </span>
                     )}
                   </span>
@@ -139,32 +140,32 @@ export function PageOutline({ doc, pageIndex, selection, onSelect, edit, request
                     {typeof child.visibleIf === 'string' && child.visibleIf && (
                       <span className="designer-element__condition">
                         {' · '}
-                        <BranchesOutlined aria-hidden="true" /> conditional
+                        <BranchesOutlined aria-hidden="true" /> {staffText('staff.designer.outline.conditional')}
                       </span>
                     )}
                   </span>
                 </span>
               </button>
-              <span className="designer-row-tools" role="group" aria-label={`Actions for ${name || 'element'}`}>
-                <Tooltip title="Move up (Alt+↑)">
-                  <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={`Move ${name} up`} disabled={!canStep(doc, path, 'up')} data-focus={`el-${key}-up`} onClick={() => step(path, 'up')} />
+              <span className="designer-row-tools" role="group" aria-label={staffText('staff.designer.outline.actions', { name: name || staffText('staff.designer.outline.element') })}>
+                <Tooltip title={staffText('staff.designer.outline.moveUpTip')}>
+                  <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={staffText('staff.designer.outline.moveUp', { name })} disabled={!canStep(doc, path, 'up')} data-focus={`el-${key}-up`} onClick={() => step(path, 'up')} />
                 </Tooltip>
-                <Tooltip title="Move down (Alt+↓)">
-                  <Button type="text" size="small" icon={<ArrowDownOutlined />} aria-label={`Move ${name} down`} disabled={!canStep(doc, path, 'down')} data-focus={`el-${key}-down`} onClick={() => step(path, 'down')} />
+                <Tooltip title={staffText('staff.designer.outline.moveDownTip')}>
+                  <Button type="text" size="small" icon={<ArrowDownOutlined />} aria-label={staffText('staff.designer.outline.moveDown', { name })} disabled={!canStep(doc, path, 'down')} data-focus={`el-${key}-down`} onClick={() => step(path, 'down')} />
                 </Tooltip>
-                <Tooltip title="Duplicate">
-                  <Button type="text" size="small" icon={<CopyOutlined />} aria-label={`Duplicate ${name}`} onClick={() => duplicate(path)} />
+                <Tooltip title={staffText('staff.designer.outline.duplicateTip')}>
+                  <Button type="text" size="small" icon={<CopyOutlined />} aria-label={staffText('staff.designer.outline.duplicate', { name })} onClick={() => duplicate(path)} />
                 </Tooltip>
-                <Tooltip title="Delete">
-                  <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${name}`} onClick={() => remove(path, child)} />
+                <Tooltip title={staffText('staff.designer.outline.deleteTip')}>
+                  <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={staffText('staff.designer.outline.delete', { name })} onClick={() => remove(path, child)} />
                 </Tooltip>
               </span>
             </div>
             {panel && (
               <div className="designer-panel-body">
-                {childrenOf(child).length === 0 && <p className="designer-empty designer-empty--small">This panel is empty.</p>}
+                {childrenOf(child).length === 0 && <p className="designer-empty designer-empty--small">{staffText('staff.designer.outline.panelEmpty')}</p>}
                 {childrenOf(child).length > 0 && renderList(child, path, depth + 1)}
-                <AddQuestionMenu label="Add to panel" accessibleName={`Add to panel ${name}`} buttonType="dashed" size="small" onAdd={(type) => add(type, path)} />
+                <AddQuestionMenu label={staffText('staff.designer.outline.addToPanel')} accessibleName={staffText('staff.designer.outline.addToPanelName', { name })} buttonType="dashed" size="small" onAdd={(type) => add(type, path)} />
               </div>
             )}
           </li>
@@ -179,17 +180,17 @@ export function PageOutline({ doc, pageIndex, selection, onSelect, edit, request
       <div className="designer-section-head">
         <h2 id="designer-outline-heading">
           <button type="button" className="designer-outline__page" aria-current={selection.kind === 'page' ? 'true' : undefined} onClick={() => onSelect({ kind: 'page', page: pageIndex })}>
-            <span className="visually-hidden">Page settings: </span>
+            <span className="visually-hidden">{staffText('staff.designer.outline.pageSettings')}</span>
             {label}
           </button>
         </h2>
-        <AddQuestionMenu accessibleName={`Add question to page ${pageIndex + 1}: ${label}`} focusKey="add-question" onAdd={(type) => add(type)} />
+        <AddQuestionMenu accessibleName={staffText('staff.designer.outline.addToPage', { number: String(pageIndex + 1), label })} focusKey="add-question" onAdd={(type) => add(type)} />
       </div>
       {readText(page.description, locale) && <p className="designer-outline__description">{readText(page.description, locale)}</p>}
       {empty ? (
         <div className="designer-empty designer-empty--page">
-          <p>No questions on this page yet.</p>
-          <p>Use “Add question” to pick a type: text, choices, rating, matrix, a panel to group questions…</p>
+          <p>{staffText('staff.designer.outline.empty')}</p>
+          <p>{staffText('staff.designer.outline.emptyHelp')}</p>
         </div>
       ) : (
         renderList(page, pageRef, 0)

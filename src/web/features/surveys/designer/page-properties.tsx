@@ -1,3 +1,4 @@
+import { staffText } from '#web/lib/staff-text';
 import type { EditDocument } from './designer-selection';
 import { pageNameProblem } from './element-names';
 import { ExpressionField } from './expression-field';
@@ -24,7 +25,7 @@ export function PageProperties({ doc, index, page, edit, translation = null }: P
   const text = (property: 'title' | 'description', label: string, help: string) => {
     const raw = page[property];
     const locales = translationLocales(raw, locale).filter((l) => l !== translation?.locale);
-    const fullHelp = locales.length ? `${help} Translations (${locales.join(', ')}) are kept.` : help;
+    const fullHelp = locales.length ? staffText('staff.designer.translationsKept', { help, locales: locales.join(', ') }) : help;
     const mergeKey = `page-${property}:${index}`;
     return (
       <LocalizedField
@@ -56,26 +57,26 @@ export function PageProperties({ doc, index, page, edit, translation = null }: P
         </span>
         <div>
           <h2 id="designer-properties-heading" className="designer-properties__title" tabIndex={-1}>
-            {readText(page.title, locale) || name || `Page ${index + 1}`}
+            {readText(page.title, locale) || name || staffText('staff.designer.pageProps.untitled', { number: String(index + 1) })}
           </h2>
-          <p className="designer-properties__subtitle">Page settings</p>
+          <p className="designer-properties__subtitle">{staffText('staff.designer.pageProps.subtitle')}</p>
         </div>
       </div>
-      {text('title', 'Page title', 'Shown at the top of the page. Empty shows nothing.')}
+      {text('title', staffText('staff.designer.pageProps.title'), staffText('staff.designer.pageProps.titleHelp'))}
       <NameField
         key={`page-name:${index}`}
         id="page-prop-name"
-        label="Page name"
+        label={staffText('staff.designer.pageProps.name')}
         value={name}
-        help="Unique among the pages."
+        help={staffText('staff.designer.pageProps.nameHelp')}
         problem={(candidate) => pageNameProblem(doc, index, candidate)}
         onCommit={(newName) => edit(setPageProperty(doc, index, 'name', newName))}
       />
-      {text('description', 'Description', 'Optional words under the page title.')}
+      {text('description', staffText('staff.designer.pageProps.description'), staffText('staff.designer.pageProps.descriptionHelp'))}
       <ExpressionField
         key={`page-visibleIf:${index}`}
         id="page-prop-visibleIf"
-        label="Show this page if"
+        label={staffText('staff.designer.pageProps.visibleIf')}
         doc={doc}
         owner={{ kind: 'page', name }}
         value={stringProperty(page, 'visibleIf') ?? ''}

@@ -1,3 +1,4 @@
+import { staffText } from '#web/lib/staff-text';
 import { ElementProperties } from './element-properties';
 import type { Translation } from './localized-field';
 import { selectedPage, type EditDocument, type Selection } from './designer-selection';
@@ -49,13 +50,13 @@ export function SurveyDesigner({ doc, selection, onSelect, edit, requestFocus, t
       {page ? (
         <PageOutline doc={doc} pageIndex={pageIndex} selection={selection} onSelect={selectFromOutline} edit={edit} requestFocus={requestFocus} />
       ) : (
-        <section className="designer-outline designer-empty designer-empty--page" aria-label="Questions">
-          <p>Add a page to start adding questions.</p>
+        <section className="designer-outline designer-empty designer-empty--page" aria-label={staffText('staff.designer.grid.questions')}>
+          <p>{staffText('staff.designer.grid.addPageFirst')}</p>
         </section>
       )}
-      <aside className="designer-side" aria-label="Properties">
+      <aside className="designer-side" aria-label={staffText('staff.designer.grid.properties')}>
         <button type="button" className="designer-back-to-list" onClick={backToList}>
-          ↑ Back to the questions
+          {staffText('staff.designer.grid.backToList')}
         </button>
         {selection.kind === 'survey' ? (
           <SurveyProperties doc={doc} edit={edit} translation={translation} />

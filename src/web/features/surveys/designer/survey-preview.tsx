@@ -8,6 +8,7 @@ import '#shared/survey/custom-properties';
 import { guardSurvey } from '#web/features/responses/survey-safety';
 import { loadSurveyStrings } from '#web/features/responses/survey-language';
 import { isLanguage } from '#shared/i18n/languages';
+import { staffText } from '#web/lib/staff-text';
 import type { SurveyJson } from './survey-json';
 import { languageName } from './survey-languages';
 
@@ -78,16 +79,16 @@ export default function SurveyPreview({ doc, mainName, languages, locale, onLoca
   return (
     <div className="designer-preview">
       <div className="designer-preview__bar">
-        <p>The survey as visitors will see it. Answers given here are not stored.</p>
+        <p>{staffText('staff.designer.preview.intro')}</p>
         {languages.length > 0 && (
           <span className="designer-preview__language">
-            <label htmlFor="designer-preview-language">Preview language</label>
+            <label htmlFor="designer-preview-language">{staffText('staff.designer.preview.language')}</label>
             <Select
               id="designer-preview-language"
               size="small"
               value={shown}
               popupMatchSelectWidth={false}
-              options={[{ value: '', label: `${mainName} (default)` }, ...languages.map((l) => ({ value: l, label: languageName(l) }))]}
+              options={[{ value: '', label: staffText('staff.designer.preview.default', { name: mainName }) }, ...languages.map((l) => ({ value: l, label: languageName(l) }))]}
               onChange={(next: string) => {
                 setAnswers(null);
                 onLocale(next);
@@ -96,7 +97,7 @@ export default function SurveyPreview({ doc, mainName, languages, locale, onLoca
           </span>
         )}
         <Button size="small" icon={<ReloadOutlined />} onClick={restart}>
-          Start over
+          {staffText('staff.designer.preview.startOver')}
         </Button>
       </div>
       <div className="designer-preview__frame">
@@ -104,7 +105,7 @@ export default function SurveyPreview({ doc, mainName, languages, locale, onLoca
       </div>
       {answers && (
         <section className="designer-preview__answers" aria-labelledby="designer-preview-answers">
-          <h3 id="designer-preview-answers">The answers this would store</h3>
+          <h3 id="designer-preview-answers">{staffText('staff.designer.preview.answers')}</h3>
           <pre className="designer-mono">{answers}</pre>
         </section>
       )}

@@ -1,3 +1,4 @@
+import { staffText } from '#web/lib/staff-text';
 import type { EditDocument } from './designer-selection';
 import { LocalizedField, type Translation } from './localized-field';
 import { editLocale, readText, translationLocales, withProperty, writeText, type SurveyJson } from './survey-json';
@@ -16,7 +17,7 @@ export function SurveyProperties({ doc, edit, translation = null }: SurveyProper
   const text = (property: 'title' | 'description', label: string, help: string) => {
     const raw = doc[property];
     const locales = translationLocales(raw, locale).filter((l) => l !== translation?.locale);
-    const fullHelp = locales.length ? `${help} Translations (${locales.join(', ')}) are kept.` : help;
+    const fullHelp = locales.length ? staffText('staff.designer.translationsKept', { help, locales: locales.join(', ') }) : help;
     return (
       <LocalizedField
         id={`survey-prop-${property}`}
@@ -43,13 +44,13 @@ export function SurveyProperties({ doc, edit, translation = null }: SurveyProper
       <div className="designer-properties__head">
         <div>
           <h2 id="designer-properties-heading" className="designer-properties__title" tabIndex={-1}>
-            {readText(doc.title, locale) || 'Survey'}
+            {readText(doc.title, locale) || staffText('staff.designer.survey.untitled')}
           </h2>
-          <p className="designer-properties__subtitle">Survey settings</p>
+          <p className="designer-properties__subtitle">{staffText('staff.designer.survey.subtitle')}</p>
         </div>
       </div>
-      {text('title', 'Survey title', 'Shown above the questions. Empty shows none.')}
-      {text('description', 'Survey description', 'Optional words under the survey title.')}
+      {text('title', staffText('staff.designer.survey.title'), staffText('staff.designer.survey.titleHelp'))}
+      {text('description', staffText('staff.designer.survey.description'), staffText('staff.designer.survey.descriptionHelp'))}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { CAMPAIGN_QUESTIONS_MAX_BYTES, formatBytes, utf8Length } from '#shared/surveys/campaigns.contract';
+import { staffText } from '#web/lib/staff-text';
 
 /** "Survey size 1.14 MB of 2 MB": the size the server will measure, against its limit. */
 export function surveySizeLabel(sizeBytes: number): string {
-  const label = `Survey size ${formatBytes(sizeBytes)} of ${formatBytes(CAMPAIGN_QUESTIONS_MAX_BYTES)}`;
-  return sizeBytes > CAMPAIGN_QUESTIONS_MAX_BYTES ? `${label}: too large to save` : label;
+  const label = staffText('staff.designer.size.label', { size: formatBytes(sizeBytes), max: formatBytes(CAMPAIGN_QUESTIONS_MAX_BYTES) });
+  return sizeBytes > CAMPAIGN_QUESTIONS_MAX_BYTES ? staffText('staff.designer.size.tooLarge', { label }) : label;
 }
 
 /** Shown beside the save button, so the limit is known before saving, not from a failed save. */

@@ -6,6 +6,7 @@ import { loadPageData, usePageReload } from '#web/features/dashboard/page-data';
 import { DesignerWorkspace } from '#web/features/surveys/designer/campaign-designer';
 import { fetchCampaignForEdit, fetchCampaignToEdit, type CampaignForEdit } from '#web/features/surveys/designer/designer-api';
 import { draftSource, EMPTY_SOURCE, sourceFrom } from '#web/features/surveys/designer/designer-source';
+import { staffText } from '#web/lib/staff-text';
 
 /**
  * /dashboard/campaign/new, /dashboard/creator and /dashboard/campaign/edit. Navigation state
@@ -34,7 +35,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   // To edit: with its number of responses, since a campaign with any opens read-only.
   return loadPageData(
     (): Promise<CampaignForEdit & { responseCount?: number }> => (editing ? fetchCampaignToEdit(id, request.signal) : fetchCampaignForEdit(id, request.signal)),
-    'The campaign could not be loaded.',
+    staffText('staff.designer.page.loadFailed'),
   );
 }
 
@@ -47,9 +48,9 @@ function draftFrom(state: DesignerState | null): { name: string; questions: stri
 function Loading({ heading }: { heading: string }) {
   return (
     <div className="designer-loading" aria-busy="true">
-      <PageMeta title={heading} description="Loading the campaign." />
+      <PageMeta title={heading} description={staffText('staff.designer.page.loadingDescription')} />
       <h1 className="visually-hidden">{heading}</h1>
-      <p role="status">Loading the campaign…</p>
+      <p role="status">{staffText('staff.designer.page.loading')}</p>
       <Skeleton active paragraph={{ rows: 8 }} />
     </div>
   );
@@ -66,7 +67,7 @@ export function Component() {
   const param = idParam(editing);
   const id = search.get(param) ?? undefined;
   const stateId = draft ? undefined : text(editing ? state?.id : state?.duplicateOf);
-  const heading = editing ? 'Edit campaign' : id || stateId || draft ? 'New campaign from a copy' : 'New campaign';
+  const heading = staffText(editing ? 'staff.designer.page.headingEdit' : id || stateId || draft ? 'staff.designer.page.headingCopy' : 'staff.designer.page.headingNew');
 
   // An id from navigation state goes to the URL, and the loader loads that campaign.
   if (stateId && stateId !== id) {
@@ -84,19 +85,19 @@ export function Component() {
     if (reloading) return <Loading heading={heading} />;
     return (
       <>
-        <PageMeta title={heading} description="The campaign could not be loaded." />
+        <PageMeta title={heading} description={staffText('staff.designer.page.loadFailed')} />
         <Result
           status={loaded.notFound ? '404' : 'error'}
-          title={<h1 className="designer-result-title">{loaded.notFound ? 'Campaign not found' : 'The campaign could not be loaded'}</h1>}
-          subTitle={loaded.notFound ? 'This campaign does not exist any more.' : loaded.error}
+          title={<h1 className="designer-result-title">{staffText(loaded.notFound ? 'staff.designer.page.notFound' : 'staff.designer.page.loadFailedTitle')}</h1>}
+          subTitle={loaded.notFound ? staffText('staff.designer.page.notFoundText') : loaded.error}
           extra={[
             !loaded.notFound && (
               <Button key="retry" type="primary" onClick={() => void reload()}>
-                Try again
+                {staffText('staff.designer.page.retry')}
               </Button>
             ),
             <Link key="back" to={paths.dashboard}>
-              Back to campaigns
+              {staffText('staff.designer.page.back')}
             </Link>,
           ]}
         />
