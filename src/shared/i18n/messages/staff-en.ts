@@ -1,9 +1,9 @@
 // The staff pages' texts (issue 27): one keyed catalogue, English, the studio's staff language.
 // Loaded by the staff pages' chunks only (never by a public page), parsed at build time as the
 // visitor catalogues are (vite.config.ts, precompiledCatalogues). A second staff language is this
-// file translated. Pages move their texts here one by one: tests/unit/staff-catalogue.test.ts lists
-// the modules that are done and fails on an English text written in one of them. Each area keeps its
-// texts in a file of its own (staff-en-*.ts), gathered here.
+// file translated. tests/unit/staff-catalogue.test.ts fails on an English text written in a staff
+// module, and on a key no module uses. Each area keeps its texts in a file of its own (staff-en-*.ts),
+// gathered here.
 import { staffDesigner } from './staff-en-designer';
 import { staffLeads } from './staff-en-leads';
 import { staffListings } from './staff-en-listings';
@@ -41,6 +41,7 @@ export const staffEn = {
   'staff.layout.closeMenu': 'Close the menu',
   'staff.layout.title': 'Studio dashboard',
   'staff.layout.signedInAs': 'Signed in as ',
+  'staff.page.tryAgain': 'Try again',
 } as const;
 
 export type StaffMessageKey = keyof typeof staffEn;

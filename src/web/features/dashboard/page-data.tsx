@@ -2,6 +2,7 @@ import { Alert, Button, Empty } from 'antd';
 import type { CSSProperties } from 'react';
 import { useRevalidator } from 'react-router';
 import { ApiError, errorMessage } from '#web/lib/api-client';
+import { staffText } from '#web/lib/staff-text';
 
 /**
  * The one way a staff page loads and changes its data (issue 13):
@@ -49,7 +50,7 @@ export function LoadFailed({ message, reason, notFound, style }: { message: stri
       description={reason && reason !== message ? reason : undefined}
       action={
         <Button size="small" onClick={() => void reload()} loading={reloading}>
-          Try again
+          {staffText('staff.page.tryAgain')}
         </Button>
       }
       style={{ marginBottom: 16, ...style }}
