@@ -103,6 +103,17 @@ describe('the survey in Hindi at 390 px (issue 27)', () => {
     // The survey's own texts and SurveyJS's buttons and progress, in Hindi.
     await page.getByText('आप किस तरह का घर ढूँढ रहे हैं?').waitFor();
     expect(await page.locator('h1').innerText()).toBe('अपना सपनों का घर खोजें');
+    // Drawn from the page's Noto Sans Devanagari inside SurveyJS too (its theme names the font): this
+    // machine has no Devanagari font of its own, and there the letters were boxes. Chromium says which
+    // fonts drew a node's text.
+    await page.evaluate(() => document.fonts.ready);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '.sd-question__title .sv-string-viewer' });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    expect(fonts.filter((font) => font.glyphCount > 0 && font.isCustomFont).map((font) => font.postScriptName.split('-')[0])).toContain('NotoSansDevanagari');
     await expect.poll(() => page.locator('.sd-progress__text, .sv-progress__text').first().innerText()).toContain('में से पृष्ठ 1');
     await page.getByText('अपार्टमेंट', { exact: true }).click();
     await chooseInDropdown(page, 'आपका बजट क्या है?', '₹50 लाख – ₹1 करोड़');

@@ -34,7 +34,9 @@ const SURVEY_THEME: ITheme = {
     '--sjs2-color-project-brand-600': '#1d4e89',
     '--sjs2-color-utility-surface-survey': '#f4f6fa',
     '--sjs2-color-fg-brand-primary': '#1d4e89',
-    '--sjs2-typography-font-family-text': "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    // As the site's text (styles/devanagari.css): Devanagari letters from the self-hosted Noto Sans
+    // Devanagari, declared on Hindi pages only (elsewhere the name matches no font and is skipped).
+    '--sjs2-typography-font-family-text': "Inter, 'Noto Sans Devanagari', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   },
 };
 
