@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
 import { LEADS_API, type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
@@ -75,6 +75,16 @@ function nextProgressSave(page: Page): Promise<unknown> {
     .then((r) => (r.request().postDataJSON() as { response: { answer: unknown } }).response.answer);
 }
 
+/** The field still holds `typed`, Next moves on, and the save sent it. */
+async function expectNameKeptAndSaved(page: Page, name: Locator, typed: string): Promise<void> {
+  expect(await name.inputValue()).toBe(typed);
+  const saved = nextProgressSave(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('group', { name: 'Must-have amenities' }).waitFor();
+  expect(await saved).toEqual({ who: typed });
+  expect(pageProblems(page)).toEqual([]);
+}
+
 /** SurveyJS's phone layout is on (it turns it on or off from the survey's width, a frame after a change). */
 const PHONE_LAYOUT = '.sd-root-modern--mobile';
 
@@ -89,12 +99,7 @@ describe('what the visitor types stays typed', () => {
     // Turned sideways mid-answer: SurveyJS re-renders its questions in the wide layout.
     await page.setViewportSize({ width: PHONE.height, height: PHONE.width });
     await page.locator(`.sd-root-modern:not(${PHONE_LAYOUT})`).waitFor();
-    expect(await name.inputValue()).toBe('Asha');
-    const saved = nextProgressSave(page);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('group', { name: 'Must-have amenities' }).waitFor();
-    expect(await saved).toEqual({ who: 'Asha' });
-    expect(pageProblems(page)).toEqual([]);
+    await expectNameKeptAndSaved(page, name, 'Asha');
   });
 
   it('keeps a name typed before the survey has settled into the phone layout (a busy phone)', async () => {
@@ -127,12 +132,7 @@ describe('what the visitor types stays typed', () => {
     expect(await page.locator(PHONE_LAYOUT).count()).toBe(0);
     await page.evaluate(() => (window as unknown as { releaseFrames: () => void }).releaseFrames());
     await page.locator(PHONE_LAYOUT).waitFor();
-    expect(await name.inputValue()).toBe('Asha');
-    const saved = nextProgressSave(page);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('group', { name: 'Must-have amenities' }).waitFor();
-    expect(await saved).toEqual({ who: 'Asha' });
-    expect(pageProblems(page)).toEqual([]);
+    await expectNameKeptAndSaved(page, name, 'Asha');
   });
 });
 
