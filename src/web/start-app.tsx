@@ -57,7 +57,8 @@ export async function startApp(): Promise<void> {
   }
 }
 
-type LandingPage = { language: Language; messages: Catalogue; site: SiteContext };
+/** What the landing page (start-landing.tsx) hands over: its language, catalogue and the site's details. */
+export type LandingPage = { language: Language; messages: Catalogue; site: SiteContext };
 
 let prepared: Promise<ReturnType<typeof createBrowserRouter>> | null = null;
 

@@ -4,12 +4,13 @@
 // with the survey's files once the page is idle, and imported when the visitor starts the survey.
 import { startTransition } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { loadCatalogue, type Catalogue } from '#shared/i18n/catalogues';
-import { splitLanguage, type Language } from '#shared/i18n/languages';
+import { loadCatalogue } from '#shared/i18n/catalogues';
+import { splitLanguage } from '#shared/i18n/languages';
 import { LandingIsland } from './app/landing-island';
 import { setRouterImport } from './app/page-preload';
 import { SITE_ROUTE_ID, type SiteContext } from './app/site-settings';
 import type { NavigateOptions } from './lib/site-nav';
+import type { LandingPage } from './start-app';
 
 interface ServerData {
   loaderData: Record<string, unknown>;
@@ -17,27 +18,21 @@ interface ServerData {
 
 const importApp = () => import('./start-app');
 
-/**
- * The visitor leaves the landing page inside the app (a link, or the survey with its start as history
- * state): the app's router takes over the page (start-app.tsx takeOver).
- */
-async function handOver(root: Root, to: string, options: NavigateOptions | undefined, page: { language: Language; messages: Catalogue; site: SiteContext }) {
-  const app = await importApp();
-  await app.takeOver(root, page, to, options);
-}
-
 export async function startLanding(): Promise<void> {
   const container = document.getElementById('root')!;
   const data = JSON.parse(document.getElementById('__abode_data')!.textContent!) as ServerData;
   const site = data.loaderData[SITE_ROUTE_ID] as SiteContext;
   const { language, path } = splitLanguage(window.location.pathname);
   const messages = await loadCatalogue(language);
+  const page: LandingPage = { language, messages, site };
   // The survey's page is preloaded through the router's own import (survey-preload.ts): the router
   // is the app's, imported on the visitor's first sign of intent, and made ready for the hand-over.
-  setRouterImport(() => importApp().then((app) => app.prepareTakeOver({ language, messages, site })));
+  setRouterImport(() => importApp().then((app) => app.prepareTakeOver(page)));
   const location = { pathname: path, search: window.location.search, key: 'default' };
   let root: Root | null = null;
-  const navigate = (to: string, options?: NavigateOptions) => handOver(root!, to, options, { language, messages, site });
+  // The visitor leaves the landing page inside the app (a link, or the survey with its start as
+  // history state): the app's router takes over the page (start-app.tsx takeOver).
+  const navigate = (to: string, options?: NavigateOptions) => importApp().then((app) => app.takeOver(root!, page, to, options));
   // As a transition, as the app's own hydration (start-app.tsx): the browser is answered in between.
   startTransition(() => {
     root = hydrateRoot(container, <LandingIsland language={language} messages={messages} site={site} location={location} navigate={navigate} />);
