@@ -193,3 +193,99 @@ describe('the survey runner is fetched on the landing page, after its first view
   });
 });
 
+
+// Issue 22 item 21: a visitor who types the e-mail and taps at once never pauses, so the survey's
+// model is built, and its first render rehearsed, between their keys (start-survey-page.tsx).
+describe('the survey is made ready while the visitor types', () => {
+  const WHERE = 'Which neighbourhood, for a start?';
+  const BUDGET = 'And your budget?';
+  const TWO_PAGES = {
+    pages: [
+      { name: 'where', elements: [{ type: 'text', name: 'area', title: WHERE, isRequired: true }] },
+      { name: 'budget', elements: [{ type: 'text', name: 'budget', title: BUDGET }] },
+    ],
+  };
+  const MARKS = ['abode:survey-prepared', 'abode:survey-rehearsal', 'abode:survey-rehearsed'] as const;
+
+  beforeAll(async () => {
+    await createActiveCampaign(await staffApi(), `E2E ready while typing ${RUN}`, TWO_PAGES);
+  });
+
+  const marks = (page: Page) =>
+    page.evaluate((names) => Object.fromEntries(names.map((name) => [name, performance.getEntriesByName(name)[0]?.startTime ?? null])), [...MARKS]);
+
+  /**
+   * Answers the two pages as a person does, and checks the survey reacts as it draws: a required
+   * answer left empty is refused with SurveyJS's message, Next shows the second page, the response
+   * holds both. A survey whose React components were unbound from its model would stay silent.
+   */
+  async function answerBothPages(page: Page, email: string): Promise<void> {
+    await page.getByRole('textbox', { name: WHERE }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Response required.').waitFor();
+    await page.getByRole('textbox', { name: WHERE }).fill('Whitefield');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('textbox', { name: BUDGET }).fill('About ₹1.2 crore');
+    const sent = page.waitForResponse((r) => r.url().includes('/api/campaign/response/'));
+    await page.getByRole('button', { name: 'Complete' }).click();
+    const response = await sent;
+    expect(response.status()).toBe(200);
+    const body = response.request().postDataJSON() as { response: { email: string; answer: unknown } };
+    expect(body.response.email).toBe(email);
+    expect(body.response.answer).toEqual({ area: 'Whitefield', budget: 'About ₹1.2 crore' });
+    await page.waitForURL(/\/result$/);
+  }
+
+  it('builds the model and rehearses its first render between the keys of a visitor who then taps at once', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto('/', { waitUntil: 'load' });
+    const email = `types-and-taps-${RUN}@example.com`;
+    const field = page.getByRole('textbox', { name: 'E-mail address' });
+    await field.click();
+    // 100 ms a key and no pause, as bench/survey-open.ts's hurried visitor.
+    await field.pressSequentially(email, { delay: 100 });
+    const typedAt = await page.evaluate(() => performance.now());
+    const ready = await marks(page);
+    for (const name of MARKS) expect(ready[name], name).not.toBeNull();
+    expect(ready['abode:survey-rehearsed']!).toBeLessThan(typedAt);
+    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+    await answerBothPages(page, email);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('stops a rehearsal still rendering when the visitor taps; the survey then answers and follows the screen as it should', async () => {
+    const page = await browser.newPage(PHONE);
+    const cdp = await page.context().newCDPSession(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const email = `mid-rehearsal-${RUN}@example.com`;
+    await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+    // A slow phone, so the rehearsal takes many of React's slices; the tap comes as it begins.
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 });
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          new PerformanceObserver((list, observer) => {
+            if (!list.getEntriesByName('abode:survey-rehearsal').length) return;
+            observer.disconnect();
+            document.querySelector<HTMLButtonElement>('form button[type="submit"]')!.click();
+            resolve();
+          }).observe({ type: 'mark', buffered: true });
+        }),
+    );
+    await page.getByRole('textbox', { name: WHERE }).waitFor();
+    // The tap came first: the rehearsal never finished (the tap stopped it).
+    await page.waitForTimeout(500);
+    expect((await marks(page))['abode:survey-rehearsed']).toBeNull();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    // Unmounting a SurveyJS tree stops its model's resize observer: had the page shared the model
+    // with the rehearsal, it would keep the phone layout on a wider screen.
+    const mobileLayout = () => page.locator('.sd-root-modern').evaluate((root) => root.classList.contains('sd-root-modern--mobile'));
+    expect(await mobileLayout()).toBe(true);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect.poll(mobileLayout).toBe(false);
+    await page.setViewportSize(PHONE);
+    await expect.poll(mobileLayout).toBe(true);
+    await answerBothPages(page, email);
+    expect(pageProblems(page)).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { normalisePhone } from '../phone';
-import { LEAD_FIELDS, type LeadField } from './leads.contract';
+import { LEAD_FIELDS, type LeadField } from './lead-field-names';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);

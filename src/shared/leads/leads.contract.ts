@@ -28,10 +28,7 @@ export type LeadSource = (typeof LEAD_SOURCES)[number];
 /** How staff read a source: in the dashboard and in the leads download alike. */
 export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = { survey: 'Survey', contact: 'Contact form', newsletter: 'Newsletter' };
 
-/** The SurveyJS property that marks a question whose answer is the person's name or phone. */
-export const LEAD_FIELD_PROPERTY = 'leadField';
-export const LEAD_FIELDS = ['name', 'phone'] as const;
-export type LeadField = (typeof LEAD_FIELDS)[number];
+export { LEAD_FIELD_PROPERTY, LEAD_FIELDS, type LeadField } from './lead-field-names';
 
 export { LEADS_API } from './leads.api';
 

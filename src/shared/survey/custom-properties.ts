@@ -7,7 +7,7 @@
  * harmless: a property already on the class is left alone.
  */
 import { Serializer } from 'survey-core';
-import { LEAD_FIELDS } from '../leads/leads.contract';
+import { LEAD_FIELD_PROPERTY, LEAD_FIELDS } from '../leads/lead-field-names';
 import { LISTING_MATCH_VALUES } from '../matching/listing-match';
 
 function register(name: string, choices: readonly string[]): void {
@@ -16,4 +16,4 @@ function register(name: string, choices: readonly string[]): void {
 }
 
 register('listingMatch', LISTING_MATCH_VALUES);
-register('leadField', LEAD_FIELDS);
+register(LEAD_FIELD_PROPERTY, LEAD_FIELDS);

@@ -99,7 +99,7 @@ export function Component() {
     void surveyPreload().then((ahead) => {
       ahead.preloadSurveyRunner();
       ahead.prefetchActiveCampaign();
-      ahead.prepareSurveyWhenQuiet();
+      ahead.prepareSurveyAhead();
     });
   };
   useEffect(() => {

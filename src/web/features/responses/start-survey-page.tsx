@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Model, settings, type CompletingEvent, type ITheme, type SurveyModel } from 'survey-core';
 import { Survey } from 'survey-react-ui';
@@ -72,14 +72,25 @@ function createSurvey(questions: string, language: Language): Model {
   return survey;
 }
 
-/** A model built ahead by `prepareSurvey`, taken (once) by the runner that shows these questions. */
-let prepared: { questions: string; language: Language; survey: Model } | null = null;
+/**
+ * Set when a model is built ahead, when its rehearsal begins to render and when that is done:
+ * bench/survey-open.ts reports them, and e2e/survey-prefetch.e2e.ts taps on the way.
+ */
+const SURVEY_PREPARED_MARK = 'abode:survey-prepared';
+const SURVEY_REHEARSAL_MARK = 'abode:survey-rehearsal';
+const SURVEY_REHEARSED_MARK = 'abode:survey-rehearsed';
+
+/**
+ * A model built ahead by `prepareSurvey`, taken (once) by the runner that shows these questions.
+ * `rehearsal` is the detached root its first render is being rehearsed in, until it is unmounted.
+ */
+let prepared: { questions: string; language: Language; survey: Model; rehearsal: { unmount: () => void } | null } | null = null;
 
 /**
  * Builds the SurveyJS model of these questions ahead of the visit: the landing page calls it
- * (survey-preload.ts) while the visitor pauses, because building it is a good part of the runner's
- * first render on a slow phone (about 200 ms with a 4× CPU slowdown). At the next idle moment, in a
- * task of its own (a click meanwhile is not held up), the survey is also rehearsed.
+ * (survey-preload.ts) at the first idle moment once the runner and the campaign have arrived,
+ * because building it is a good part of the runner's first render on a slow phone (about 100 ms
+ * with a 4× CPU slowdown, a task of its own between two keys). Then its first render is rehearsed.
  */
 export function prepareSurvey(questions: string): void {
   // Once a survey runs, work ahead is only in its way (the visitor is answering).
@@ -100,44 +111,89 @@ export function prepareSurvey(questions: string): void {
 
 function prepareReady(questions: string, language: Language): void {
   const survey = createSurvey(questions, language);
-  prepared = { questions, language, survey };
-  const rehearseIfStillAhead = () => {
-    if (!started && prepared?.survey === survey) rehearse(survey);
-  };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(rehearseIfStillAhead, { timeout: 1_000 });
-  else setTimeout(rehearseIfStillAhead, 0);
+  performance.mark(SURVEY_PREPARED_MARK);
+  const ahead: NonNullable<typeof prepared> = { questions, language, survey, rehearsal: null };
+  prepared = ahead;
+  rehearse(ahead);
 }
 
 /**
  * Renders the survey once into an element outside the page, then unmounts it: the browser compiles
- * SurveyJS's rendering code now, while the visitor pauses, rather than after the click. The first
- * real render is then about half as long (bench/survey-open.ts: a median of 293 ms instead of 557 ms,
- * slow 4G and 4× CPU, on a loaded machine). Nothing of it reaches the page: the element is never
- * attached, so there is no style, layout or focus; the model is the one the runner then shows.
+ * SurveyJS's rendering code now, while the visitor is on the landing page, rather than after the
+ * click. The first real render is then about half as long (decision 0012). It renders as a
+ * transition, so React gives way to the visitor's keys every few milliseconds. Nothing of it reaches
+ * the page: the element is never attached, so there is no style, layout or focus.
  */
-function rehearse(survey: Model): void {
+function rehearse(ahead: NonNullable<typeof prepared>): void {
   // React DOM's client is the app's own (start-app.tsx), loaded long before: imported here, not
   // statically, so the runner's files stay its own (the server lists them to prefetch).
-  void Promise.all([import('react-dom'), import('react-dom/client')])
-    .then(([{ flushSync }, { createRoot }]) => {
-      if (started) return; // the runner has started meanwhile
+  void import('react-dom/client')
+    .then(({ createRoot }) => {
+      if (started || prepared !== ahead) return; // the runner has started meanwhile
       const root = createRoot(document.createElement('div'));
-      flushSync(() => root.render(<Survey model={survey} />));
-      root.unmount();
+      let unmounted = false;
+      const unmount = () => {
+        if (unmounted) return;
+        unmounted = true;
+        root.unmount();
+      };
+      ahead.rehearsal = { unmount };
+      const rendered = () => {
+        // After the commit, in a task of its own: unmounting inside the commit would be React's warning.
+        setTimeout(() => {
+          unmount();
+          if (prepared === ahead) {
+            ahead.rehearsal = null;
+            performance.mark(SURVEY_REHEARSED_MARK);
+          }
+        }, 0);
+      };
+      performance.mark(SURVEY_REHEARSAL_MARK);
+      startTransition(() => root.render(<Rehearsal model={ahead.survey} onRendered={rendered} />));
     })
     .catch(() => {
       // Only a head start: the runner renders it anyway.
     });
 }
 
+function Rehearsal({ model, onRendered }: { model: Model; onRendered: () => void }) {
+  useEffect(() => onRendered(), [onRendered]);
+  return <Survey model={model} />;
+}
+
+/**
+ * The click that goes to the survey (survey-preload.ts) stops a rehearsal still under way, before the
+ * page renders. Unmounting its root then is safe for the model: the rehearsal's SurveyJS components
+ * either never mounted (a transition not yet committed) or unmount before the page's mount; and the
+ * model is the page's alone.
+ */
+export function stopWorkAhead(): void {
+  const rehearsal = prepared?.rehearsal;
+  if (!rehearsal) return;
+  rehearsal.unmount();
+  prepared!.rehearsal = null;
+}
+
 /** Set when the runner takes its model: nothing is built or rehearsed ahead after that. */
 let started = false;
 
+/**
+ * The model built ahead, if it is ready to show: never one whose rehearsal is still under way (a
+ * page reached without the landing page's click). Unmounting a SurveyJS tree stops its model's
+ * resize observer and render callback, so a rehearsal unmounted after the page's mount would leave
+ * the page's survey in the wrong layout. That rehearsal is dropped with its model, and the runner
+ * builds its own (its code is warm).
+ */
 function takeSurvey(questions: string, language: Language): Model {
   started = true;
-  const ready = prepared?.questions === questions && prepared.language === language ? prepared.survey : null;
+  const ahead = prepared?.questions === questions && prepared.language === language ? prepared : null;
   prepared = null;
-  return ready ?? createSurvey(questions, language);
+  if (ahead?.rehearsal) {
+    const { unmount } = ahead.rehearsal;
+    setTimeout(unmount, 0); // not during this render
+    return createSurvey(questions, language);
+  }
+  return ahead?.survey ?? createSurvey(questions, language);
 }
 
 /**

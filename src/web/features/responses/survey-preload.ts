@@ -49,48 +49,29 @@ export function preloadSurveyRunner(): void {
   });
 }
 
-/** Set once the model is built ahead: bench/survey-open.ts reports it. */
-export const SURVEY_PREPARED_MARK = 'abode:survey-prepared';
-
-/** No keystroke or input for this long: the visitor has paused, the main thread can be busy a moment. */
-const QUIET_MS = 1_000;
+/** Set when the runner's module has been evaluated ahead: bench/survey-open.ts reports it. */
+const RUNNER_READY_MARK = 'abode:runner-ready';
 let preparing = false;
 
 /**
- * Once the runner and the campaign have arrived and the visitor has paused (no key or input for
- * QUIET_MS, then an idle moment), builds the campaign's SurveyJS model (a single ~200 ms task on a
- * 4×-slowed phone) so the click only renders it. Never while the visitor types.
+ * Once the runner and the campaign have arrived, at the next idle moment (between two keys when the
+ * visitor is typing), builds the campaign's SurveyJS model and rehearses its first render, so the
+ * click only shows it. A visitor who types the e-mail and taps at once never pauses (issue 22 item
+ * 21), so this does not wait for a pause; the build is one task of about 100 ms on a 4×-slowed phone,
+ * shorter than the runner's own module evaluation, and the rehearsal gives way to keys.
  */
-export function prepareSurveyWhenQuiet(): void {
+export function prepareSurveyAhead(): void {
   if (preparing || !runner || !campaign) return;
   preparing = true;
-  let lastInput = performance.now();
-  const typed = () => (lastInput = performance.now());
-  document.addEventListener('keydown', typed, { capture: true, passive: true });
-  document.addEventListener('input', typed, { capture: true, passive: true });
-  const done = () => {
-    document.removeEventListener('keydown', typed, { capture: true });
-    document.removeEventListener('input', typed, { capture: true });
-  };
   void Promise.all([runner, campaign.request]).then(
     ([module, active]) => {
-      if (!module || !active) return done();
-      const attempt = () => {
-        const wait = lastInput + QUIET_MS - performance.now();
-        if (wait > 0) return void setTimeout(attempt, wait);
-        const build = () => {
-          if (performance.now() - lastInput < QUIET_MS) return attempt(); // typing again
-          done();
-          module.prepareSurvey(active.questions);
-          performance.mark(SURVEY_PREPARED_MARK);
-        };
-        if (typeof requestIdleCallback === 'function') requestIdleCallback(build, { timeout: 1_000 });
-        else build();
-      };
-      attempt();
+      if (!module || !active) return;
+      performance.mark(RUNNER_READY_MARK);
+      const build = () => module.prepareSurvey(active.questions);
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(build, { timeout: 1_000 });
+      else setTimeout(build, 0);
     },
     () => {
-      done();
       preparing = false; // the click asks for the campaign again and builds the model itself
     },
   );
@@ -142,6 +123,8 @@ export async function beginSurvey(email: string, consent: ConsentFields = {}): P
   const held = await progress.heldJourney(email, active);
   if (held) return { kind: 'survey', start: held };
   recordEmailAhead(email, active._id, consent);
-  await runner; // its module evaluated: the navigation renders at once
+  // Its module evaluated: the navigation renders at once, with the model built ahead (a rehearsal
+  // still rendering is stopped, so that model is the page's alone).
+  (await runner)?.stopWorkAhead();
   return { kind: 'survey', start: { email, campaignId: active._id, questions: active.questions, campaignName: active.name } };
 }
