@@ -85,7 +85,7 @@ const SURVEY_REHEARSED_MARK = 'abode:survey-rehearsed';
  * A model built ahead by `prepareSurvey`, taken (once) by the runner that shows these questions.
  * `rehearsal` is the detached root its first render is being rehearsed in, until it is unmounted.
  */
-let prepared: { questions: string; language: Language; survey: Model; rehearsal: { unmount: () => void } | null } | null = null;
+let prepared: { questions: string; language: Language; survey: Model; rehearsal: ReactDomClient.Root | null } | null = null;
 
 /**
  * Builds the SurveyJS model of these questions ahead of the visit: the landing page calls it
@@ -133,19 +133,14 @@ function rehearse(ahead: NonNullable<typeof prepared>, client: Promise<typeof Re
   void client
     .then(({ createRoot }) => {
       if (started || prepared !== ahead) return; // the runner has started meanwhile
+      // Unmounting a root twice is harmless (the tap may have stopped it first).
       const root = createRoot(document.createElement('div'));
-      let unmounted = false;
-      const unmount = () => {
-        if (unmounted) return;
-        unmounted = true;
-        root.unmount();
-      };
-      ahead.rehearsal = { unmount };
+      ahead.rehearsal = root;
       const rendered = () => {
         // After the commit, in a task of its own: unmounting inside the commit would be React's warning.
         setTimeout(() => {
-          unmount();
-          if (prepared === ahead) {
+          root.unmount();
+          if (prepared === ahead && ahead.rehearsal === root) {
             ahead.rehearsal = null;
             performance.mark(SURVEY_REHEARSED_MARK);
           }
@@ -171,10 +166,8 @@ function Rehearsal({ model, onRendered }: { model: Model; onRendered: () => void
  * model is the page's alone.
  */
 export function stopWorkAhead(): void {
-  const rehearsal = prepared?.rehearsal;
-  if (!rehearsal) return;
-  rehearsal.unmount();
-  prepared!.rehearsal = null;
+  prepared?.rehearsal?.unmount();
+  if (prepared) prepared.rehearsal = null;
 }
 
 /** Set when the runner takes its model: nothing is built or rehearsed ahead after that. */
@@ -191,9 +184,9 @@ function takeSurvey(questions: string, language: Language): Model {
   started = true;
   const ahead = prepared?.questions === questions && prepared.language === language ? prepared : null;
   prepared = null;
-  if (ahead?.rehearsal) {
-    const { unmount } = ahead.rehearsal;
-    setTimeout(unmount, 0); // not during this render
+  const rehearsal = ahead?.rehearsal;
+  if (rehearsal) {
+    setTimeout(() => rehearsal.unmount(), 0); // not during this render
     return createSurvey(questions, language);
   }
   return ahead?.survey ?? createSurvey(questions, language);
