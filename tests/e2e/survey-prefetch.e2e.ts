@@ -18,6 +18,20 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+/**
+ * Resizes the window to `width` by way of `between` (same side of SurveyJS's 600 px phone width as
+ * `width`), a frame apart. After a resize that switches its layout, SurveyJS skips the next resize it
+ * observes, taking it for the echo of its own change; when the switch made no echo, a single jump
+ * (which no person's dragged window makes) would be skipped and the layout left as it was.
+ */
+async function resizeTo(page: Page, between: number, width: number): Promise<void> {
+  const frames = () => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => done())))));
+  await page.setViewportSize({ width: between, height: 768 });
+  await frames();
+  await page.setViewportSize({ width, height: 768 });
+  await frames();
+}
+
 /** The runner route's chunk and the chunks and stylesheets only it brings (not the site's shared ones). */
 function runnerFiles(): { chunk: string; all: string[] } {
   const manifest = JSON.parse(readFileSync(path.resolve('dist/client/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
@@ -281,9 +295,9 @@ describe('the survey is made ready while the visitor types', () => {
     // with the rehearsal, it would keep the phone layout on a wider screen.
     const mobileLayout = () => page.locator('.sd-root-modern').evaluate((root) => root.classList.contains('sd-root-modern--mobile'));
     expect(await mobileLayout()).toBe(true);
-    await page.setViewportSize({ width: 1024, height: 768 });
+    await resizeTo(page, 700, 1024);
     await expect.poll(mobileLayout).toBe(false);
-    await page.setViewportSize(PHONE);
+    await resizeTo(page, 500, PHONE.width);
     await expect.poll(mobileLayout).toBe(true);
     await answerBothPages(page, email);
     expect(pageProblems(page)).toEqual([]);
