@@ -79,7 +79,9 @@ function chunkModules(): Plugin {
  * Preloads the web fonts of the global stylesheet (Inter 400 and 600, both used above the fold on
  * every page). Found only through the CSS, they would be requested after the page is styled and
  * swapped in after the first paint, shifting the text; preloaded, they arrive with the stylesheets.
- * Not the language switch's small font, which only English pages use (through unicode-range).
+ * The language switch's small font too (2.4 KB): on a slow phone its "हिन्दी" was drawn first in a
+ * fallback 31 px wider, and the swap moved the header. Only English pages use it (unicode-range):
+ * the Hindi template drops its link (withLanguage, src/server/features/pages/page-renderer.ts).
  */
 function preloadFonts(): Plugin {
   return {
@@ -90,7 +92,7 @@ function preloadFonts(): Plugin {
       handler(_html, ctx) {
         const assets = ctx.chunk?.viteMetadata?.importedAssets ?? new Set<string>();
         return [...assets]
-          .filter((file) => file.endsWith('.woff2') && !file.includes('language-names'))
+          .filter((file) => file.endsWith('.woff2'))
           .map((file) => ({ tag: 'link', attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: true }, injectTo: 'head' as const }));
       },
     },

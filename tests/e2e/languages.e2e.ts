@@ -73,6 +73,8 @@ describe('the switch’s "हिन्दी" on English pages (issue 27)', () =
     });
     expect(new Set(widths).size).toBeGreaterThan(1);
     expect(fetched.filter((file) => file.includes('language-names'))).toHaveLength(1);
+    // Preloaded with the page: drawn first in a fallback 31 px wider, the swap moved the header.
+    expect(await page.locator('link[rel="preload"][as="font"][href*="language-names"]').count()).toBe(1);
 
     expect(pageProblems(page)).toEqual([]);
 
@@ -87,6 +89,7 @@ describe('the switch’s "हिन्दी" on English pages (issue 27)', () =
     // Both weights are preloaded with the page, so the text does not shift when they arrive.
     expect(await hindi.locator('link[rel="preload"][as="font"][href*="noto-sans-devanagari"]').count()).toBe(2);
     expect(fetchedInHindi.filter((file) => file.includes('language-names'))).toEqual([]);
+    expect(await hindi.locator('link[href*="language-names"]').count()).toBe(0);
   });
 });
 

@@ -26,9 +26,15 @@ export function languageStylesheet(clientDir: string, language: string): string 
   ].join('');
 }
 
-/** An HTML page set in `language`: `<html lang="hi">`, with the language's stylesheet. */
+/**
+ * An HTML page set in `language`: `<html lang="hi">`, with the language's stylesheet, without the
+ * preload of the language switch's font (vite.config.ts): only English pages draw "हिन्दी".
+ */
 export function withLanguage(html: string, language: string, stylesheet: string): string {
-  return html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`).replace('</head>', `${stylesheet}</head>`);
+  return html
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+    .replace(/\s*<link rel="preload" href="\/assets\/language-names-[^"]*\.woff2"[^>]*>/, '')
+    .replace('</head>', `${stylesheet}</head>`);
 }
 
 /** What the SSR bundle (src/web/entry-server.tsx, built to dist/ssr) exports. */
