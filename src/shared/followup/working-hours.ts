@@ -66,12 +66,28 @@ function weekdayOf(day: string): Weekday {
 
 const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
+/**
+ * The instants of a day's opening hours, by zone, day and hours: each takes four `formatToParts`
+ * calls, and every new lead asks for today's and often tomorrow's (issue 22 item 20). A few days'
+ * worth are kept; the map is emptied when it grows past that.
+ */
+const windows = new Map<string, { start: Date; end: Date }>();
+const WINDOWS_KEPT = 512;
+
 /** A studio day's working window as instants, or null when closed (weekday off or a holiday). */
 export function workingWindow(day: string, calendar: WorkCalendar): { start: Date; end: Date } | null {
   if (calendar.holidays.includes(day)) return null;
   const hours = calendar.hours[weekdayOf(day)];
   if (!hours) return null;
-  return { start: instantOf(day, minutesOf(hours.start), calendar.timeZone), end: instantOf(day, minutesOf(hours.end), calendar.timeZone) };
+  const key = `${calendar.timeZone}|${day}|${hours.start}|${hours.end}`;
+  let window = windows.get(key);
+  if (!window) {
+    if (windows.size >= WINDOWS_KEPT) windows.clear();
+    window = { start: instantOf(day, minutesOf(hours.start), calendar.timeZone), end: instantOf(day, minutesOf(hours.end), calendar.timeZone) };
+    windows.set(key, window);
+  }
+  // Copies: a caller may keep or change what it is given.
+  return { start: new Date(window.start), end: new Date(window.end) };
 }
 
 /** Days looked at before giving up (a calendar with no working day at all). */

@@ -153,6 +153,11 @@ export async function leadTakers(db: Kysely<Database>): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** Issue 26: the staff who take new leads now, with their names, by id (one read where a new lead is given out). */
+export async function leadTakersNamed(db: Kysely<Database>): Promise<Array<{ id: string; name: string }>> {
+  return db.selectFrom('staffUsers').select(['id', 'name']).where('active', '=', true).where('takesLeads', '=', true).where('away', '=', false).orderBy('id').execute();
+}
+
 /** Issue 26: names and e-mails of these staff members, with their role and whether they are active. */
 export async function staffContacts(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, { id: string; name: string; email: string; role: 'owner' | 'staff'; active: boolean }>> {
   const unique = [...new Set(ids)];

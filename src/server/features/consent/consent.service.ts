@@ -157,13 +157,6 @@ export async function storeConsent(db: Db, pending: PendingConsent, owner: { lea
   ]);
 }
 
-/** Same as storeConsent, for a write that knows the person only by e-mail (the lead is already written). */
-export async function storeConsentFor(db: Db, pending: PendingConsent, owner: { email: string; recordId: string | null; at?: Date }): Promise<void> {
-  const lead = await leadIdByEmailKey(db, emailKey(owner.email));
-  if (!lead) return;
-  await storeConsent(db, pending, { leadId: lead.id, recordId: owner.recordId, at: owner.at });
-}
-
 export const consentsOfLead = repo.consentsOfLead;
 
 // Unsubscribing ------------------------------------------------------------------------------

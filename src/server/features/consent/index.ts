@@ -4,7 +4,6 @@ export {
   pendingConsent,
   recordNoticeTexts,
   storeConsent,
-  storeConsentFor,
   unsubscribeLinks,
   type NoticeSettings,
   type PendingConsent,

@@ -76,7 +76,7 @@ export async function addContactMessage(
     // A new person is a new lead, whichever way they came (issue 22 item 12); its subject is the message.
     if (lead.created) await recordEvent(trx, { type: 'lead.created', email: input.email.trim(), subjectId: id, leadId: lead.id }, now);
     // Issue 26: a new person gets an assignee in this same transaction.
-    if (lead.created) await assignCreatedLead(trx, lead.id, { requestQuotation }, now);
+    if (lead.created) await assignCreatedLead(trx, { id: lead.id, email: input.email }, { requestQuotation }, now);
   });
   return { stored: true, listing };
 }

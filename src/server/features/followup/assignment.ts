@@ -1,10 +1,10 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
-import { assignNewLead, lastAssignmentAutomatic, leadForFollowUp, setFirstContactDue } from '#server/features/leads';
+import { assignCreatedLeadTo, assignNewLead, lastAssignmentAutomatic, leadForFollowUp } from '#server/features/leads';
 import { addWorkingMinutes } from '#shared/followup/working-hours';
-import { leadTakers, staffContacts } from '#server/features/auth';
+import { leadTakers, leadTakersNamed, staffContacts } from '#server/features/auth';
 import { readFollowUpSettings } from '#server/features/settings';
-import type { AssignmentSettings } from '#shared/settings/settings.contract';
+import type { AssignmentSettings, StudioSettings } from '#shared/settings/settings.contract';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -59,36 +59,34 @@ async function nextByTurn(db: Db, takers: readonly string[]): Promise<string | u
   return next;
 }
 
+/** The settings a new lead's assignment reads (the caller may have them already: see assignCreatedLead). */
+export type FollowUpView = Pick<StudioSettings, 'assignment' | 'followUp' | 'timeZone'>;
+
 /**
  * Issue 26: a lead just created gets its first-contact due times (the target and twice it, in
  * working hours) and its assignee, as the studio's settings say (off, round-robin, or rules falling
- * back to round-robin). Call it in the transaction that created the lead. Answers who was chosen.
+ * back to round-robin). Call it in the transaction that created the lead, with the settings if the
+ * caller has read them (a request's settings, one read per request), else they are read here.
+ * Answers who was chosen.
  */
-export async function assignCreatedLead(db: Db, leadId: string, hints: LeadHints, at: Date): Promise<string | undefined> {
-  const { assignment, followUp, timeZone } = await readFollowUpSettings(db as Kysely<Database>);
+export async function assignCreatedLead(db: Db, lead: { id: string; email: string }, hints: LeadHints, at: Date, settings?: FollowUpView): Promise<string | undefined> {
+  const { assignment, followUp, timeZone } = settings ?? (await readFollowUpSettings(db as Kysely<Database>));
   const calendar = { timeZone, hours: followUp.hours, holidays: followUp.holidays };
-  await setFirstContactDue(
-    db,
-    leadId,
-    addWorkingMinutes(at, followUp.firstContactMinutes, calendar),
-    addWorkingMinutes(at, 2 * followUp.firstContactMinutes, calendar),
-  );
-  if (assignment.mode === 'off') return undefined;
-  let staffId: string | undefined;
-  let how = 'Round-robin';
-  const takers = await leadTakers(db as Kysely<Database>);
+  const due = { firstContactDueAt: addWorkingMinutes(at, followUp.firstContactMinutes, calendar), firstContactEscalateAt: addWorkingMinutes(at, 2 * followUp.firstContactMinutes, calendar) };
+  const assignee = assignment.mode === 'off' ? null : await chooseAssignee(db, assignment, hints);
+  await assignCreatedLeadTo(db, { leadId: lead.id, email: lead.email, assignee, ...due, at });
+  return assignee?.staffId;
+}
+
+async function chooseAssignee(db: Db, assignment: AssignmentSettings, hints: LeadHints): Promise<{ staffId: string; staffName: string; how: string } | null> {
+  const takers = await leadTakersNamed(db as Kysely<Database>);
+  const nameOf = (id: string) => takers.find((t) => t.id === id)?.name ?? 'Staff';
   if (assignment.mode === 'rules') {
     const rule = ruleMatch(assignment.rules, hints);
-    if (rule && takers.includes(rule.staffId)) {
-      staffId = rule.staffId;
-      how = `Rule (${rule.kind})`;
-    }
+    if (rule && takers.some((t) => t.id === rule.staffId)) return { staffId: rule.staffId, staffName: nameOf(rule.staffId), how: `Automatic: Rule (${rule.kind})` };
   }
-  staffId ??= await nextByTurn(db, takers);
-  if (!staffId) return undefined;
-  const name = (await staffContacts(db as Kysely<Database>, [staffId])).get(staffId)?.name ?? 'Staff';
-  await assignNewLead(db, { leadId, staffId, staffName: name, how: `Automatic: ${how}`, at });
-  return staffId;
+  const staffId = await nextByTurn(db, takers.map((t) => t.id));
+  return staffId ? { staffId, staffName: nameOf(staffId), how: 'Automatic: Round-robin' } : null;
 }
 
 /**

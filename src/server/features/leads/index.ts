@@ -2,6 +2,7 @@
 export {
   addLeadCampaign,
   assignNewLead,
+  assignCreatedLeadTo,
   keepLeadCompleted,
   leadSummary,
   moveLeadToVisit,

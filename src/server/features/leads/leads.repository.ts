@@ -291,6 +291,15 @@ export function leadForFollowUp(db: Db, id: string) {
 // Issue 26: follow-up --------------------------------------------------------------------------
 
 /** The first-contact due times of a lead just created (working hours, computed by the follow-up feature). */
+/** A lead just created: its first-contact due times and, when it has one, its assignee, in one statement. */
+export async function updateCreatedLead(
+  db: Db,
+  id: string,
+  changes: { firstContactDueAt: Date | null; firstContactEscalateAt: Date | null; assigneeId?: string; assignedAt?: Date },
+): Promise<void> {
+  await db.updateTable('leads').set(changes).where('id', '=', id).execute();
+}
+
 export async function setFirstContactDue(db: Db, id: string, due: Date | null, escalate: Date | null): Promise<void> {
   await db.updateTable('leads').set({ firstContactDueAt: due, firstContactEscalateAt: escalate }).where('id', '=', id).execute();
 }

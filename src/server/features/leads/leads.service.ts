@@ -131,6 +131,26 @@ export async function assignNewLead(db: Db, input: { leadId: string; staffId: st
   await recordEvent(db, { type: 'lead.assigned', email: row.email, subjectId: input.staffId, leadId: input.leadId }, input.at);
 }
 
+/**
+ * Issue 26: a lead created in this transaction gets its first-contact due times and, when the rules
+ * name someone, its assignee: one UPDATE, the timeline's line and the assignee's e-mail in the
+ * outbox. A lead just created has no assignee before, so nothing is read back (assignNewLead does).
+ */
+export async function assignCreatedLeadTo(
+  db: Db,
+  input: { leadId: string; email: string; assignee: { staffId: string; staffName: string; how: string } | null; firstContactDueAt: Date | null; firstContactEscalateAt: Date | null; at: Date },
+): Promise<void> {
+  const { assignee, at } = input;
+  await repo.updateCreatedLead(db, input.leadId, {
+    firstContactDueAt: input.firstContactDueAt,
+    firstContactEscalateAt: input.firstContactEscalateAt,
+    ...(assignee ? { assigneeId: assignee.staffId, assignedAt: at } : {}),
+  });
+  if (!assignee) return;
+  await repo.insertLeadEvent(db, { id: newId(), leadId: input.leadId, type: 'assign', byId: null, byName: assignee.how, fromValue: null, toValue: assignee.staffName, at });
+  await recordEvent(db, { type: 'lead.assigned', email: input.email.trim(), subjectId: assignee.staffId, leadId: input.leadId }, at);
+}
+
 export const recordCompletedSurvey = repo.recordCompletedSurvey;
 export const addLeadCampaign = repo.addLeadCampaign;
 export const keepLeadCompleted = repo.keepLeadCompleted;

@@ -24,7 +24,7 @@ import { responseStoredSchema } from '#shared/matching/matching.contract';
 import * as responses from './responses.service';
 import * as progress from './survey-progress.service';
 import { clientKey } from '#server/lib/client-key';
-import { pendingConsent, storeConsentFor } from '#server/features/consent';
+import { pendingConsent, storeConsent } from '#server/features/consent';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -45,10 +45,12 @@ export async function responseRoutes(app: FastifyInstance): Promise<void> {
       // Lead writes share commits with their neighbours (group commit): one fsync for many leads.
       const sender = clientKey(app.config.jwtSecret, 'visitor-mail', request.ip);
       // What the visitor was shown, and whether they ticked the newsletter box (issue 24 §5): stored with the record.
-      const consent = await pendingConsent(app.db, await app.settings.current(), 'landing', request.body);
+      // The settings of this request serve the new lead's assignment too (one read, not one per write).
+      const settings = await app.settings.current();
+      const consent = await pendingConsent(app.db, settings, 'landing', request.body);
       const added = await app.writes.run(async (trx) => {
-        const result = await responses.addEmailRecord(trx, request.body, sender);
-        await storeConsentFor(trx, consent, { email: request.body.email, recordId: result.emailID });
+        const result = await responses.addEmailRecord(trx, request.body, sender, settings);
+        await storeConsent(trx, consent, { leadId: result.leadId, recordId: result.emailID });
         return result;
       });
       if (added.event) app.notifications.wake();

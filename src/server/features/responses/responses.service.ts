@@ -8,7 +8,7 @@ import { newId } from '#server/lib/ids';
 import { leadDetailsFrom } from '#shared/leads/lead-fields';
 import { addLeadCampaign, keepLeadCompleted, recordCompletedSurvey, touchLead } from '#server/features/leads';
 import { eventRecordedSince, recordEvent } from '#server/features/notifications';
-import { assignCreatedLead, reviewAssignmentByAnswers } from '#server/features/followup';
+import { assignCreatedLead, reviewAssignmentByAnswers, type FollowUpView } from '#server/features/followup';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import { campaignIdsNamed, campaignLeadFields, campaignNames, isCampaignActive, requireCampaignId } from '#server/features/surveys';
 import * as responsesRepo from './responses.repository';
@@ -49,6 +49,8 @@ export const RESUME_LINK_THROTTLE_MS = 2 * 60 * 1000;
 
 export interface EmailRecordAdded {
   emailID: string;
+  /** The person's lead (consent is stored against it, in the same transaction). */
+  leadId: string;
   /** The person has unfinished answers: a link to continue was e-mailed (they are never returned here). */
   resumeLinkSent: boolean;
   /** True when the person's record was created; false for another attempt of someone who has one. */
@@ -71,7 +73,12 @@ export interface EmailRecordAdded {
  * a "continue" link goes to the mailbox (at most one per RESUME_LINK_THROTTLE_MS): only its token
  * reopens them. A person who has finished stays finished (the lead too) while they answer again.
  */
-export async function addEmailRecord(db: Db, input: { email: string; campaignid: string | null }, sender: string | null = null): Promise<EmailRecordAdded> {
+export async function addEmailRecord(
+  db: Db,
+  input: { email: string; campaignid: string | null },
+  sender: string | null = null,
+  settings?: FollowUpView,
+): Promise<EmailRecordAdded> {
   const { email, campaignid: campaignId } = input;
   const newsletter = campaignId === null;
   const now = new Date();
@@ -87,8 +94,8 @@ export async function addEmailRecord(db: Db, input: { email: string; campaignid:
       // A new person: staff hear of them (at once by webhook; by e-mail if the survey stays unfinished).
       if (lead.created) await recordEvent(db, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);
       // Issue 26: a new person gets an assignee in this same transaction.
-      if (lead.created) await assignCreatedLead(db, lead.id, { campaignId }, now);
-      return { emailID: id, created: true, newsletter, event: lead.created, resumeLinkSent: false };
+      if (lead.created) await assignCreatedLead(db, { id: lead.id, email }, { campaignId }, now, settings);
+      return { emailID: id, leadId: lead.id, created: true, newsletter, event: lead.created, resumeLinkSent: false };
     }
     if (campaignId !== null) {
       const active = await isCampaignActive(db, campaignId);
@@ -98,20 +105,20 @@ export async function addEmailRecord(db: Db, input: { email: string; campaignid:
     const person = await responsesRepo.findPersonRecord(db, email, campaignId);
     if (!person) continue;
     // A newsletter sign-up has no answers and nothing can be written through its id.
-    if (campaignId === null) return { emailID: person.id, created: false, newsletter, event: false, resumeLinkSent: false };
+    if (campaignId === null) return { emailID: person.id, leadId: lead.id, created: false, newsletter, event: false, resumeLinkSent: false };
     await responsesRepo.insertExtraEmailRecord(db, { id, email, campaignId, leadId: lead.id, now });
     if (toBool(person.isCompleted)) {
       // Finished once: answering again does not make the person unfinished.
       await keepLeadCompleted(db, { id: lead.id, campaignId });
-      return { emailID: id, created: false, newsletter, event: false, resumeLinkSent: false };
+      return { emailID: id, leadId: lead.id, created: false, newsletter, event: false, resumeLinkSent: false };
     }
     if (await progressRepo.hasProgress(db, person.id)) {
       // Answers are personal: whoever typed this e-mail gets a link in that mailbox, not the answers.
       const throttled = await eventRecordedSince(db, 'survey.resume_link', person.id, new Date(now.getTime() - RESUME_LINK_THROTTLE_MS));
       if (!throttled) await recordEvent(db, { type: 'survey.resume_link', email, subjectId: person.id, leadId: lead.id, sender }, now);
-      return { emailID: id, created: false, newsletter, event: !throttled, resumeLinkSent: true };
+      return { emailID: id, leadId: lead.id, created: false, newsletter, event: !throttled, resumeLinkSent: true };
     }
-    return { emailID: id, created: false, newsletter, event: false, resumeLinkSent: false };
+    return { emailID: id, leadId: lead.id, created: false, newsletter, event: false, resumeLinkSent: false };
   }
   throw new Error('An e-mail record kept appearing and disappearing.');
 }

@@ -215,7 +215,7 @@ export async function bookVisit(ctx: VisitContext, input: BookVisitInput): Promi
     // Full: undo the lead's touch and the visit together.
     if (seat === 0) throw new SlotGone([]);
     // Issue 26: a new person gets an assignee in this same transaction, who then hears of the visit.
-    if (lead.created) await assignCreatedLead(trx, lead.id, {}, now);
+    if (lead.created) await assignCreatedLead(trx, { id: lead.id, email }, {}, now);
     await moveLeadToVisit(trx, lead.id, BOOKING_ACTOR, now);
     if (lead.created) await recordEvent(trx, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);
     await tellOfVisit(trx, id, 'booked', now);
