@@ -5,11 +5,18 @@
 // arrive in one event-loop turn share one transaction, whose commit (and fsync) runs on the loop.
 // Each request upserts the person's lead, inserts the open e-mail record (or finds the open one) and,
 // for a new person, the lead.created outbox event — the repository's statements, prepared once.
+// With REFERENCE_WORK=today it also does what the e-mail step has had to store since (issues 24 and
+// 26): the lead's campaign, the two consent rows (the notice shown, the newsletter box), and for a
+// new person the first-contact due times in working hours, the round-robin turn, the assignee, the
+// timeline's line and the lead.assigned outbox event.
 // No validation beyond the e-mail's shape, no logging, no rate limit, no notifications.
-// Env: DB_FILE (migrated), CAMPAIGN_ID (an active campaign in it), PORT.
+// Env: DB_FILE (migrated, with one staff member who takes leads), CAMPAIGN_ID (an active campaign
+// in it), PORT, REFERENCE_WORK (issue | today).
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import { newId } from '#server/lib/ids';
+import { addWorkingMinutes } from '#shared/followup/working-hours';
+import { DEFAULT_FOLLOW_UP, DEFAULT_TIME_ZONE } from '#shared/settings/settings.contract';
 
 const db = new Database(process.env.DB_FILE!);
 db.pragma('journal_mode = WAL');
@@ -31,23 +38,67 @@ const insertRecord = db.prepare(
 const openRecord = db.prepare(`select id from email_records where email = ? and campaign_id = ? and is_completed = 0`);
 const insertEvent = db.prepare(`insert into notification_events (id, type, email, subject_id, lead_id, payload, created_at) values (?, 'lead.created', ?, ?, ?, null, ?)`);
 
+const TODAY = process.env.REFERENCE_WORK === 'today';
+const addLeadCampaign = db.prepare(`insert into lead_campaigns (lead_id, campaign_id) values (?, ?) on conflict do nothing`);
+const insertConsents = db.prepare(
+  `insert into consents (id, lead_id, record_id, purpose, notice_purpose, notice_version, notice_hash, granted, source, created_at)
+   values (?, ?, ?, 'survey', 'survey', 1, ?, 1, 'landing', ?), (?, ?, ?, 'newsletter', 'newsletter', 1, ?, 0, 'landing', ?)`,
+);
+const takers = db.prepare(`select id, name from staff_users where active = 1 and takes_leads = 1 and away = 0 order by id`);
+const takeTurn = db.prepare(`update lead_routing set turns = turns + 1 where id = 1 returning last_staff_id`);
+const giveTurn = db.prepare(`update lead_routing set last_staff_id = ? where id = 1`);
+const assign = db.prepare(`update leads set first_contact_due_at = ?, first_contact_escalate_at = ?, assignee_id = ?, assigned_at = ? where id = ?`);
+const insertAssignLine = db.prepare(
+  `insert into lead_events (id, lead_id, type, by_id, by_name, from_value, to_value, text, created_at) values (?, ?, 'assign', null, 'Automatic: Round-robin', null, ?, null, ?)`,
+);
+const insertAssigned = db.prepare(`insert into notification_events (id, type, email, subject_id, lead_id, payload, created_at) values (?, 'lead.assigned', ?, ?, ?, null, ?)`);
+// The notices' hashes a minimal server would keep in memory (Abode's are sha-256 hex too).
+const SURVEY_NOTICE = 'a'.repeat(64);
+const NEWSLETTER_NOTICE = 'b'.repeat(64);
+const CALENDAR = { timeZone: DEFAULT_TIME_ZONE, hours: DEFAULT_FOLLOW_UP.hours, holidays: DEFAULT_FOLLOW_UP.holidays };
+
+/** Today's extra durable work for a new person: due times, the next taker by turn, the assignment's line and event. */
+function assignNewLead(leadId: string, email: string, now: Date): void {
+  const at = now.toISOString();
+  const due = addWorkingMinutes(now, DEFAULT_FOLLOW_UP.firstContactMinutes, CALENDAR)?.toISOString() ?? null;
+  const escalate = addWorkingMinutes(now, 2 * DEFAULT_FOLLOW_UP.firstContactMinutes, CALENDAR)?.toISOString() ?? null;
+  const staff = takers.all() as Array<{ id: string; name: string }>;
+  const last = (takeTurn.get() as { last_staff_id: string | null }).last_staff_id;
+  const next = staff.find((s) => last !== null && s.id > last) ?? staff[0];
+  if (!next) {
+    assign.run(due, escalate, null, null, leadId);
+    return;
+  }
+  giveTurn.run(next.id);
+  assign.run(due, escalate, next.id, at, leadId);
+  insertAssignLine.run(newId(), leadId, next.name, at);
+  insertAssigned.run(newId(), email, next.id, leadId, at);
+}
+
 interface Added {
   emailID: string;
   created: boolean;
 }
 
 function addEmail(email: string, campaignId: string): Added {
-  const at = new Date().toISOString();
+  const now = new Date();
+  const at = now.toISOString();
   const newLead = newId();
   const { id: leadId } = upsertLead.get(newLead, email.toLowerCase(), email, campaignId, at, at) as { id: string };
   const id = newId();
+  let added: Added;
   if (insertRecord.run(id, email, at, leadId, campaignId).changes === 0) {
     const open = openRecord.get(email, campaignId) as { id: string } | undefined;
     if (!open) throw new Error('campaign not active');
-    return { emailID: open.id, created: false };
+    added = { emailID: open.id, created: false };
+  } else {
+    if (TODAY) addLeadCampaign.run(leadId, campaignId);
+    if (leadId === newLead) insertEvent.run(newId(), email, id, leadId, at);
+    if (TODAY && leadId === newLead) assignNewLead(leadId, email, now);
+    added = { emailID: id, created: true };
   }
-  if (leadId === newLead) insertEvent.run(newId(), email, id, leadId, at);
-  return { emailID: id, created: true };
+  if (TODAY) insertConsents.run(newId(), leadId, added.emailID, SURVEY_NOTICE, at, newId(), leadId, added.emailID, NEWSLETTER_NOTICE, at);
+  return added;
 }
 
 // Group commit: one transaction per event-loop turn, answered after its commit (synchronous=FULL: fsynced).

@@ -79,6 +79,7 @@ export async function startCeiling(): Promise<Running> {
 }
 
 /** The reference for lead writes (bench/reference-server.ts) on a migrated SQLite file (DB_FILE, CAMPAIGN_ID). */
-export async function startReference(env: { DB_FILE: string; CAMPAIGN_ID: string }): Promise<Running> {
-  return start(['--import', 'tsx', 'bench/reference-server.ts'], env, '/ready', await freePort());
+export async function startReference(env: { DB_FILE: string; CAMPAIGN_ID: string; REFERENCE_WORK?: 'issue' | 'today' }): Promise<Running> {
+  const { DB_FILE, CAMPAIGN_ID, REFERENCE_WORK = 'issue' } = env;
+  return start(['--import', 'tsx', 'bench/reference-server.ts'], { DB_FILE, CAMPAIGN_ID, REFERENCE_WORK }, '/ready', await freePort());
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { prepared } from './prepared';
 import type { Database } from './schema';
 
 /** The content version: one row, increased by every staff write (src/server/lib/content-cache.ts). */
@@ -7,8 +8,11 @@ export interface ContentTables {
 }
 
 /** The current content version (one primary-key read). */
+const contentVersionQuery = prepared<Record<string, never>>()((db) => db.selectFrom('contentVersion').select('version').where('id', '=', 1));
+
 export async function readContentVersion(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('contentVersion').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
+  const row = await contentVersionQuery.first(db, {});
+  if (!row) throw new Error('content_version has no row');
   return Number(row.version);
 }
 

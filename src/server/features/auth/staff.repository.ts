@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '#server/db/prepared';
 import type { Database } from '#server/db/schema';
 
 export function findStaffByEmail(db: Kysely<Database>, email: string) {
@@ -154,8 +155,11 @@ export async function leadTakers(db: Kysely<Database>): Promise<string[]> {
 }
 
 /** Issue 26: the staff who take new leads now, with their names, by id (one read where a new lead is given out). */
+const leadTakersNamedQuery = prepared<Record<string, never>>()((db) =>
+  db.selectFrom('staffUsers').select(['id', 'name']).where('active', '=', true).where('takesLeads', '=', true).where('away', '=', false).orderBy('id'),
+);
 export async function leadTakersNamed(db: Kysely<Database>): Promise<Array<{ id: string; name: string }>> {
-  return db.selectFrom('staffUsers').select(['id', 'name']).where('active', '=', true).where('takesLeads', '=', true).where('away', '=', false).orderBy('id').execute();
+  return (await leadTakersNamedQuery.execute(db, {})).rows;
 }
 
 /** Issue 26: names and e-mails of these staff members, with their role and whether they are active. */

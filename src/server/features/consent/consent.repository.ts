@@ -1,5 +1,6 @@
 import { unsubscribeHash } from './unsubscribe-hash';
 import type { Kysely, Transaction } from 'kysely';
+import { prepared } from '#server/db/prepared';
 import type { Database } from '#server/db/schema';
 import type { ConsentSource, NoticePurpose } from '#shared/consent/consent.contract';
 
@@ -45,8 +46,25 @@ export interface NewConsent {
   createdAt: Date;
 }
 
-export async function insertConsents(db: Db, rows: NewConsent[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('consents').values(rows).execute();
+type ConsentPair = { [K in keyof NewConsent as `a${Capitalize<K>}` | `b${Capitalize<K>}`]: NewConsent[K] };
+const CONSENT_FIELDS = ['id', 'leadId', 'recordId', 'purpose', 'noticePurpose', 'noticeVersion', 'noticeHash', 'granted', 'source', 'createdAt'] as const;
+const capital = (field: string) => field[0]!.toUpperCase() + field.slice(1);
+
+/** Two rows in one statement, built and compiled once: every form stores two (issue 22 item 20). */
+const insertConsentPairQuery = prepared<ConsentPair>()((db, param) =>
+  db.insertInto('consents').values(
+    (['a', 'b'] as const).map((row) => Object.fromEntries(CONSENT_FIELDS.map((field) => [field, param(`${row}${capital(field)}` as keyof ConsentPair & string)])) as unknown as NewConsent),
+  ),
+);
+
+/** The two consent rows a form stores (its purpose, and the newsletter box). */
+export async function insertConsentPair(db: Db, [a, b]: readonly [NewConsent, NewConsent]): Promise<void> {
+  const values = {} as Record<string, unknown>;
+  for (const field of CONSENT_FIELDS) {
+    values[`a${capital(field)}`] = a[field];
+    values[`b${capital(field)}`] = b[field];
+  }
+  await insertConsentPairQuery.execute(db as Kysely<Database>, values as ConsentPair);
 }
 
 export function consentsOfLead(db: Db, leadId: string) {

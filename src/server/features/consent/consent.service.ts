@@ -143,7 +143,7 @@ export async function pendingConsent(
 export async function storeConsent(db: Db, pending: PendingConsent, owner: { leadId: string; recordId: string | null; at?: Date }): Promise<void> {
   const createdAt = owner.at ?? new Date();
   const base = { leadId: owner.leadId, recordId: owner.recordId, source: pending.source, createdAt };
-  await repo.insertConsents(db, [
+  await repo.insertConsentPair(db, [
     { ...base, id: newId(), purpose: pending.purpose, noticePurpose: pending.notice.purpose, noticeVersion: pending.notice.version, noticeHash: pending.notice.hash, granted: true },
     {
       ...base,

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { prepared } from '#server/db/prepared';
 import type { Database } from '#server/db/schema';
 import { assignCreatedLeadTo, assignNewLead, lastAssignmentAutomatic, leadForFollowUp } from '#server/features/leads';
 import { addWorkingMinutes } from '#shared/followup/working-hours';
@@ -45,17 +46,21 @@ export function ruleMatch(rules: AssignmentSettings['rules'], hints: LeadHints):
  * PostgreSQL a row lock, on SQLite the write lock), so two new leads on any instances never read
  * the same turn: 100 concurrent leads over 4 takers give 25 each (decision 0023).
  */
-async function nextByTurn(db: Db, takers: readonly string[]): Promise<string | undefined> {
-  const turn = await db
+const takeTurnQuery = prepared<Record<string, never>>()((db) =>
+  db
     .updateTable('leadRouting')
     .set({ turns: sql<number>`turns + 1` })
     .where('id', '=', 1)
-    .returning(['lastStaffId'])
-    .executeTakeFirst();
+    .returning(['lastStaffId']),
+);
+const giveTurnQuery = prepared<{ staffId: string }>()((db, param) => db.updateTable('leadRouting').set({ lastStaffId: param('staffId') }).where('id', '=', 1));
+
+async function nextByTurn(db: Db, takers: readonly string[]): Promise<string | undefined> {
+  const turn = await takeTurnQuery.first(db as Kysely<Database>, {});
   if (takers.length === 0) return undefined;
   const last = turn?.lastStaffId ?? null;
   const next = (last !== null && takers.find((id) => id > last)) || takers[0]!;
-  await db.updateTable('leadRouting').set({ lastStaffId: next }).where('id', '=', 1).execute();
+  await giveTurnQuery.execute(db as Kysely<Database>, { staffId: next });
   return next;
 }
 

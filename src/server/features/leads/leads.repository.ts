@@ -113,12 +113,15 @@ export async function keepLeadCompleted(db: Db, input: { id: string; campaignId:
  * The person gave an e-mail for this campaign (after the e-mail record is written, in its
  * transaction): the inbox's campaign filter reads it. Nothing when already known.
  */
-export async function addLeadCampaign(db: Db, leadId: string, campaignId: string): Promise<void> {
-  await db
+const addLeadCampaignQuery = prepared<{ leadId: string; campaignId: string }>()((db, param) =>
+  db
     .insertInto('leadCampaigns')
-    .values({ leadId, campaignId })
-    .onConflict((oc) => oc.columns(['leadId', 'campaignId']).doNothing())
-    .execute();
+    .values({ leadId: param('leadId'), campaignId: param('campaignId') })
+    .onConflict((oc) => oc.columns(['leadId', 'campaignId']).doNothing()),
+);
+
+export async function addLeadCampaign(db: Db, leadId: string, campaignId: string): Promise<void> {
+  await addLeadCampaignQuery.execute(db as Kysely<Database>, { leadId, campaignId });
 }
 
 // Staff reads: the leads' own tables only (decision 0020); names of campaigns and staff come from
@@ -291,13 +294,53 @@ export function leadForFollowUp(db: Db, id: string) {
 // Issue 26: follow-up --------------------------------------------------------------------------
 
 /** The first-contact due times of a lead just created (working hours, computed by the follow-up feature). */
+type CreatedLeadDue = { id: string; firstContactDueAt: Date | null; firstContactEscalateAt: Date | null };
+const setCreatedLeadDueQuery = prepared<CreatedLeadDue>()((db, param) =>
+  db
+    .updateTable('leads')
+    .set({ firstContactDueAt: param('firstContactDueAt'), firstContactEscalateAt: param('firstContactEscalateAt') })
+    .where('id', '=', param('id')),
+);
+const assignCreatedLeadQuery = prepared<CreatedLeadDue & { assigneeId: string; assignedAt: Date }>()((db, param) =>
+  db
+    .updateTable('leads')
+    .set({
+      firstContactDueAt: param('firstContactDueAt'),
+      firstContactEscalateAt: param('firstContactEscalateAt'),
+      assigneeId: param('assigneeId'),
+      assignedAt: param('assignedAt'),
+    })
+    .where('id', '=', param('id')),
+);
+
 /** A lead just created: its first-contact due times and, when it has one, its assignee, in one statement. */
 export async function updateCreatedLead(
   db: Db,
   id: string,
-  changes: { firstContactDueAt: Date | null; firstContactEscalateAt: Date | null; assigneeId?: string; assignedAt?: Date },
+  changes: { firstContactDueAt: Date | null; firstContactEscalateAt: Date | null; assignee?: { id: string; at: Date } },
 ): Promise<void> {
-  await db.updateTable('leads').set(changes).where('id', '=', id).execute();
+  const { assignee, ...due } = changes;
+  if (assignee) await assignCreatedLeadQuery.execute(db as Kysely<Database>, { id, ...due, assigneeId: assignee.id, assignedAt: assignee.at });
+  else await setCreatedLeadDueQuery.execute(db as Kysely<Database>, { id, ...due });
+}
+
+const insertAssignLineQuery = prepared<{ id: string; leadId: string; byName: string; toValue: string; at: Date }>()((db, param) =>
+  db.insertInto('leadEvents').values({
+    id: param('id'),
+    leadId: param('leadId'),
+    type: 'assign',
+    byId: null,
+    byName: param('byName'),
+    fromValue: null,
+    toValue: param('toValue'),
+    text: null,
+    createdAt: param('at'),
+  }),
+);
+
+/** The timeline's line for a new lead's automatic assignment (no one before it). */
+export async function insertAssignLine(db: Db, line: { id: string; leadId: string; byName: string; toValue: string; at: Date }): Promise<void> {
+  await insertAssignLineQuery.execute(db as Kysely<Database>, line);
 }
 
 export async function setFirstContactDue(db: Db, id: string, due: Date | null, escalate: Date | null): Promise<void> {

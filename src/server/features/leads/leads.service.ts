@@ -144,10 +144,10 @@ export async function assignCreatedLeadTo(
   await repo.updateCreatedLead(db, input.leadId, {
     firstContactDueAt: input.firstContactDueAt,
     firstContactEscalateAt: input.firstContactEscalateAt,
-    ...(assignee ? { assigneeId: assignee.staffId, assignedAt: at } : {}),
+    ...(assignee ? { assignee: { id: assignee.staffId, at } } : {}),
   });
   if (!assignee) return;
-  await repo.insertLeadEvent(db, { id: newId(), leadId: input.leadId, type: 'assign', byId: null, byName: assignee.how, fromValue: null, toValue: assignee.staffName, at });
+  await repo.insertAssignLine(db, { id: newId(), leadId: input.leadId, byName: assignee.how, toValue: assignee.staffName, at });
   await recordEvent(db, { type: 'lead.assigned', email: input.email.trim(), subjectId: assignee.staffId, leadId: input.leadId }, at);
 }
 
