@@ -38,10 +38,18 @@ function offsetAt(at: Date, timeZone: string): number {
   return wall - (at.getTime() - at.getUTCMilliseconds());
 }
 
+/** The last day worked out, per zone, for the whole second it was asked in (zones' offsets are whole seconds). */
+const lastDays = new Map<string, { second: number; day: string }>();
+
 /** The studio's calendar day (YYYY-MM-DD) of an instant. */
 export function localDay(at: Date, timeZone: string): string {
+  const second = Math.floor(at.getTime() / 1000);
+  const last = lastDays.get(timeZone);
+  if (last?.second === second) return last.day;
   const p = partsOf(at, timeZone);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+  const day = `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+  lastDays.set(timeZone, { second, day });
+  return day;
 }
 
 /** The instant of a wall-clock time (minutes after midnight) on a studio day. */

@@ -49,20 +49,20 @@ export interface NewConsent {
 type ConsentPair = { [K in keyof NewConsent as `a${Capitalize<K>}` | `b${Capitalize<K>}`]: NewConsent[K] };
 const CONSENT_FIELDS = ['id', 'leadId', 'recordId', 'purpose', 'noticePurpose', 'noticeVersion', 'noticeHash', 'granted', 'source', 'createdAt'] as const;
 const capital = (field: string) => field[0]!.toUpperCase() + field.slice(1);
+/** Each field with the names of its two values (`id` → `aId`, `bId`). */
+const PAIR_NAMES = CONSENT_FIELDS.map((field) => [field, `a${capital(field)}`, `b${capital(field)}`] as [keyof NewConsent, keyof ConsentPair & string, keyof ConsentPair & string]);
 
 /** Two rows in one statement, built and compiled once: every form stores two (issue 22 item 20). */
 const insertConsentPairQuery = prepared<ConsentPair>()((db, param) =>
-  db.insertInto('consents').values(
-    (['a', 'b'] as const).map((row) => Object.fromEntries(CONSENT_FIELDS.map((field) => [field, param(`${row}${capital(field)}` as keyof ConsentPair & string)])) as unknown as NewConsent),
-  ),
+  db.insertInto('consents').values(([1, 2] as const).map((row) => Object.fromEntries(PAIR_NAMES.map(([field, a, b]) => [field, param(row === 1 ? a : b)])) as unknown as NewConsent)),
 );
 
 /** The two consent rows a form stores (its purpose, and the newsletter box). */
-export async function insertConsentPair(db: Db, [a, b]: readonly [NewConsent, NewConsent]): Promise<void> {
-  const values = {} as Record<string, unknown>;
-  for (const field of CONSENT_FIELDS) {
-    values[`a${capital(field)}`] = a[field];
-    values[`b${capital(field)}`] = b[field];
+export async function insertConsentPair(db: Db, [first, second]: readonly [NewConsent, NewConsent]): Promise<void> {
+  const values: Record<string, unknown> = {};
+  for (const [field, a, b] of PAIR_NAMES) {
+    values[a] = first[field];
+    values[b] = second[field];
   }
   await insertConsentPairQuery.execute(db as Kysely<Database>, values as ConsentPair);
 }

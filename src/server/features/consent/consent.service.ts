@@ -79,26 +79,34 @@ export async function recordNoticeTexts(db: Db, settings: Pick<NoticeSettings, '
  * which no save recorded). Never a new version of a text that has one, so an instance that reads
  * settings a moment old cannot make the old text "new" again.
  */
-async function noticeOf(db: Kysely<Database>, purpose: NoticePurpose, text: string): Promise<Notice> {
+/** The notice with this text, and whether it was already stored (else it is recorded now, in `db`'s transaction if any). */
+async function noticeOf(db: Kysely<Database>, purpose: NoticePurpose, text: string): Promise<{ notice: Notice; stored: boolean }> {
   const known = await repo.latestNoticeWithHash(db, purpose, noticeHash(text));
-  return known ? toNotice(known) : recordNoticeText(db, purpose, text);
+  return known ? { notice: toNotice(known), stored: true } : { notice: await recordNoticeText(db, purpose, text), stored: false };
 }
 
-// The notices in use, per database and settings version: looked up once, not on every request.
+// The notices in use, per database and settings version: looked up once, not on every request. Keyed
+// by the database's adapter, which its transactions share.
 const known = new WeakMap<object, { version: number; notices: Map<string, Notice> }>();
 
-/** The current notice of every purpose, from the settings now in force (recorded as a version when its text is new). */
+/**
+ * The current notice of every purpose, from the settings now in force (recorded as a version when
+ * its text is new). `db` may be a transaction: a notice recorded in it is not kept in memory until
+ * it is read back, since that transaction may still roll back.
+ */
 export async function currentNotices(db: Kysely<Database>, settings: NoticeSettings): Promise<PublicNotices> {
-  let cache = known.get(db);
-  if (!cache || cache.version !== settings.version) known.set(db, (cache = { version: settings.version, notices: new Map() }));
+  const key = db.getExecutor().adapter;
+  let cache = known.get(key);
+  if (!cache || cache.version !== settings.version) known.set(key, (cache = { version: settings.version, notices: new Map() }));
   const texts = noticeTexts(settings);
   const out = {} as Record<NoticePurpose, Notice>;
   for (const purpose of NOTICE_PURPOSES) {
-    const key = `${purpose}\n${texts[purpose]}`;
-    let notice = cache.notices.get(key);
+    const textKey = `${purpose}\n${texts[purpose]}`;
+    let notice = cache.notices.get(textKey);
     if (!notice) {
-      notice = await noticeOf(db, purpose, texts[purpose]);
-      cache.notices.set(key, notice);
+      const found = await noticeOf(db, purpose, texts[purpose]);
+      notice = found.notice;
+      if (found.stored) cache.notices.set(textKey, notice);
     }
     out[purpose] = notice;
   }

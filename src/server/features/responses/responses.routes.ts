@@ -43,12 +43,13 @@ export async function responseRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       // Lead writes share commits with their neighbours (group commit): one fsync for many leads.
-      const sender = clientKey(app.config.jwtSecret, 'visitor-mail', request.ip);
+      const sender = () => clientKey(app.config.jwtSecret, 'visitor-mail', request.ip);
       // What the visitor was shown, and whether they ticked the newsletter box (issue 24 §5): stored with the record.
-      // The settings of this request serve the new lead's assignment too (one read, not one per write).
-      const settings = await app.settings.current();
-      const consent = await pendingConsent(app.db, settings, 'landing', request.body);
       const added = await app.writes.run(async (trx) => {
+        // Read in the write's transaction: on SQLite a read outside it would wait for the
+        // connection the batch holds (issue 22 item 20). The settings serve the assignment too.
+        const settings = await app.settings.current(trx);
+        const consent = await pendingConsent(trx, settings, 'landing', request.body);
         const result = await responses.addEmailRecord(trx, request.body, sender, settings);
         await storeConsent(trx, consent, { leadId: result.leadId, recordId: result.emailID });
         return result;

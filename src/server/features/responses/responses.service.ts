@@ -76,7 +76,8 @@ export interface EmailRecordAdded {
 export async function addEmailRecord(
   db: Db,
   input: { email: string; campaignid: string | null },
-  sender: string | null = null,
+  /** Whose request this is (visitor mail is limited per sender): worked out only when a link is sent. */
+  sender: () => string | null = () => null,
   settings?: FollowUpView,
 ): Promise<EmailRecordAdded> {
   const { email, campaignid: campaignId } = input;
@@ -115,7 +116,7 @@ export async function addEmailRecord(
     if (await progressRepo.hasProgress(db, person.id)) {
       // Answers are personal: whoever typed this e-mail gets a link in that mailbox, not the answers.
       const throttled = await eventRecordedSince(db, 'survey.resume_link', person.id, new Date(now.getTime() - RESUME_LINK_THROTTLE_MS));
-      if (!throttled) await recordEvent(db, { type: 'survey.resume_link', email, subjectId: person.id, leadId: lead.id, sender }, now);
+      if (!throttled) await recordEvent(db, { type: 'survey.resume_link', email, subjectId: person.id, leadId: lead.id, sender: sender() }, now);
       return { emailID: id, leadId: lead.id, created: false, newsletter, event: !throttled, resumeLinkSent: true };
     }
     return { emailID: id, leadId: lead.id, created: false, newsletter, event: false, resumeLinkSent: false };

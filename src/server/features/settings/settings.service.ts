@@ -79,11 +79,14 @@ export class SettingsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** The settings now in force (one primary-key read when nothing changed). */
-  async current(): Promise<StudioSettings> {
-    const contentVersion = await readContentVersion(this.db);
+  /**
+   * The settings now in force (one primary-key read when nothing changed), read through `db` when
+   * given: a write's transaction reads them without waiting for the connection it holds.
+   */
+  async current(db: Kysely<Database> = this.db): Promise<StudioSettings> {
+    const contentVersion = await readContentVersion(db);
     if (this.#cached?.contentVersion === contentVersion) return this.#cached.settings;
-    const settings = await this.#load();
+    const settings = await this.#load(db);
     this.#cached = { contentVersion, settings };
     return settings;
   }
@@ -136,8 +139,8 @@ export class SettingsService {
     return { ...data, version, updatedAt: at.toISOString() };
   }
 
-  async #load(): Promise<StudioSettings> {
-    const row = await readSettingsRow(this.db);
+  async #load(db: Kysely<Database>): Promise<StudioSettings> {
+    const row = await readSettingsRow(db);
     const first = settingsFromConfig(this.config);
     if (!row) return first;
     // Fields added after a save take their first value.
