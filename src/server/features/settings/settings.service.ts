@@ -79,11 +79,26 @@ export class SettingsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** What each open transaction has read: the jobs of one SQLite batch share it (db/group-commit.ts). */
+  readonly #inTransaction = new WeakMap<Kysely<Database>, Promise<StudioSettings>>();
+
   /**
    * The settings now in force (one primary-key read when nothing changed), read through `db` when
-   * given: a write's transaction reads them without waiting for the connection it holds.
+   * given: a write's transaction reads them without waiting for the connection it holds, once for
+   * all the jobs that share it (the jobs of a batch are concurrent requests, in any order).
    */
-  async current(db: Kysely<Database> = this.db): Promise<StudioSettings> {
+  current(db: Kysely<Database> = this.db): Promise<StudioSettings> {
+    if (db === this.db) return this.#read(db);
+    let read = this.#inTransaction.get(db);
+    if (!read) {
+      read = this.#read(db);
+      this.#inTransaction.set(db, read);
+      read.catch(() => this.#inTransaction.delete(db));
+    }
+    return read;
+  }
+
+  async #read(db: Kysely<Database>): Promise<StudioSettings> {
     const contentVersion = await readContentVersion(db);
     if (this.#cached?.contentVersion === contentVersion) return this.#cached.settings;
     const settings = await this.#load(db);
