@@ -21,6 +21,5 @@ export {
   leadEmails,
   leadForFollowUp,
   leadIdByEmailKey,
-  setFirstContactDue,
   type FollowUpReminder,
 } from './leads.repository';

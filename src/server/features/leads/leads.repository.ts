@@ -343,10 +343,6 @@ export async function insertAssignLine(db: Db, line: { id: string; leadId: strin
   await insertAssignLineQuery.execute(db as Kysely<Database>, line);
 }
 
-export async function setFirstContactDue(db: Db, id: string, due: Date | null, escalate: Date | null): Promise<void> {
-  await db.updateTable('leads').set({ firstContactDueAt: due, firstContactEscalateAt: escalate }).where('id', '=', id).execute();
-}
-
 export type FollowUpReminder = 'first_contact_due' | 'first_contact_overdue' | 'next_action_due';
 
 const REMINDER_COLUMNS = {
