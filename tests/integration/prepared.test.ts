@@ -53,6 +53,46 @@ describeEachDatabase('prepared queries', (ctx) => {
     expect(await openByEmail.first(ctx.database.db, { email: 'b@prep.test' })).toBeUndefined();
   });
 
+  it('reads the same rows inside a transaction (on SQLite, run on the connection the transaction holds)', async () => {
+    const outside = (await openByEmail.execute(ctx.database.db, { email: 'a@prep.test' })).rows;
+    const inside = await ctx.database.db.transaction().execute(async (trx) => (await openByEmail.execute(trx, { email: 'a@prep.test' })).rows);
+    expect(inside).toEqual(outside);
+    expect(Object.keys(inside[0]!)).toEqual(['id', 'createdAt']); // camelCase, as Kysely's own path gives
+  });
+
+  it("writes inside a transaction are the transaction's: undone with it, unseen outside it until it commits", async () => {
+    const [c1] = await leadsOf(ctx.database.db, ['c@prep.test']);
+    const at = new Date('2026-11-22T11:00:00.000Z');
+    await expect(
+      ctx.database.db.transaction().execute(async (trx) => {
+        await insertRecord.execute(trx, { id: 'prep-4', email: 'c@prep.test', campaignId: null, done: false, extra: false, at, leadId: c1! });
+        expect((await openByEmail.first(trx, { email: 'c@prep.test' }))?.id).toBe('prep-4');
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await openByEmail.first(ctx.database.db, { email: 'c@prep.test' })).toBeUndefined();
+
+    // A statement run outside the transaction, while it is open, is not taken into it: when the
+    // transaction is rolled back, that statement's row stays.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const transaction = ctx.database.db.transaction().execute(async (trx) => {
+      await insertRecord.execute(trx, { id: 'prep-5', email: 'c@prep.test', campaignId: null, done: false, extra: false, at, leadId: c1! });
+      opened();
+      await held;
+      throw new Error('rolled back');
+    });
+    await open;
+    const outsideWrite = insertRecord.execute(ctx.database.db, { id: 'prep-6', email: 'c@prep.test', campaignId: null, done: false, extra: true, at, leadId: c1! });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await expect(transaction).rejects.toThrow('rolled back');
+    await outsideWrite;
+    expect((await openByEmail.execute(ctx.database.db, { email: 'c@prep.test' })).rows.map((r) => r.id)).toEqual(['prep-6']);
+  });
+
   it('refuses to run without a value for every parameter', async () => {
     await expect(openByEmail.execute(ctx.database.db, {} as { email: string })).rejects.toThrow('no value for "email"');
   });

@@ -5,6 +5,8 @@ import SQLite from 'better-sqlite3';
 import {
   CamelCasePlugin,
   Kysely,
+  type CompiledQuery,
+  type DialectAdapter,
   OperationNodeTransformer,
   PostgresDialect,
   SqliteDialect,
@@ -96,6 +98,38 @@ export function withStatementCache(sqlite: SQLite.Database, limit = 500): Sqlite
   };
 }
 
+/** SQLite: the connection (with its statement cache) behind each database's adapter. */
+const sqliteConnections = new WeakMap<DialectAdapter, SqliteDatabase>();
+
+/**
+ * Runs a compiled query in `db`. Inside a transaction on SQLite the statement runs on the
+ * connection directly: Kysely's SQLite driver lends its one connection to one transaction at a
+ * time, so the transaction already holds it, and the statement (synchronous in better-sqlite3)
+ * cannot interleave with another. This skips the executor's layers (a connection provider and
+ * promises per layer), which allocated more per lead write than any other part of the server
+ * (decision 0002, addendum of 2026-11-28). The result goes through the same plugins, so rows read
+ * the same. Anywhere else, and on PostgreSQL, Kysely runs it.
+ */
+export function executeCompiled<R>(db: Kysely<Database>, query: CompiledQuery<R>): Promise<QueryResult<R>> {
+  const executor = db.getExecutor();
+  const connection = db.isTransaction ? sqliteConnections.get(executor.adapter) : undefined;
+  if (!connection) return db.executeQuery(query);
+  return runOnConnection(connection, query, executor.plugins);
+}
+
+async function runOnConnection<R>(connection: SqliteDatabase, query: CompiledQuery<R>, plugins: readonly KyselyPlugin[]): Promise<QueryResult<R>> {
+  const statement = connection.prepare(query.sql);
+  let result: QueryResult<UnknownRow>;
+  if (statement.reader) {
+    result = { rows: statement.all(query.parameters) as UnknownRow[] };
+  } else {
+    const { changes, lastInsertRowid } = statement.run(query.parameters);
+    result = { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+  for (const plugin of plugins) result = await plugin.transformResult({ result, queryId: query.queryId });
+  return result as QueryResult<R>;
+}
+
 // PostgreSQL: return COUNT(*) (int8) as a number and timestamps as Date (the default), numerics as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
@@ -123,10 +157,12 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
   // Deleted content is overwritten with zeros, so an erased person leaves no bytes behind (issue 24 §6).
   sqlite.pragma('secure_delete = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const connection = withStatementCache(sqlite);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteDialect({ database: connection }),
     plugins: [new SqliteValuesPlugin(), new CamelCasePlugin()],
   });
+  sqliteConnections.set(db.getExecutor().adapter, connection);
   const handle: DatabaseHandle = { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
   if (config.file !== ':memory:') {
     const checkpointer = startCheckpointer(sqlite, config.file);

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
-import type { Dialect } from './database';
+import { executeCompiled, type Dialect } from './database';
 import type { Database } from './schema';
 
 export type WriteJob<T> = (trx: Transaction<Database>) => Promise<T>;
@@ -146,14 +146,14 @@ export class GroupCommitter {
           }
           continue;
         }
-        await trx.executeQuery(SAVEPOINT);
+        await executeCompiled(trx, SAVEPOINT);
         try {
           const value = await item.job(trx);
-          await trx.executeQuery(RELEASE);
+          await executeCompiled(trx, RELEASE);
           outcomes.push({ ok: true, value });
         } catch (error) {
-          await trx.executeQuery(ROLLBACK_TO);
-          await trx.executeQuery(RELEASE);
+          await executeCompiled(trx, ROLLBACK_TO);
+          await executeCompiled(trx, RELEASE);
           outcomes.push({ ok: false, error });
         }
       }

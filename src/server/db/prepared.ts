@@ -1,5 +1,5 @@
 import { SqliteAdapter, createQueryId, type Compilable, type CompiledQuery, type DialectAdapter, type Kysely, type QueryResult } from 'kysely';
-import { toSqliteValue } from './database';
+import { executeCompiled, toSqliteValue } from './database';
 import type { Database } from './schema';
 
 /** Stands for a value supplied at each run. */
@@ -60,7 +60,7 @@ export function prepared<P extends Record<string, unknown>>() {
         if (!(name in values)) throw new Error(`prepared query: no value for "${name}"`);
         return sqlite ? toSqliteValue(values[name]) : values[name];
       });
-      return db.executeQuery<R>({ ...query, parameters, queryId: createQueryId() });
+      return executeCompiled<R>(db, { ...query, parameters, queryId: createQueryId() });
     };
 
     return {
