@@ -25,6 +25,10 @@ describe('follow-up on the lead page', () => {
     await page.goto(`/dashboard/leads/${id}`);
     await page.getByRole('textbox', { name: 'Next action' }).fill('Call back about the villa');
     await page.getByLabel('When').fill('2030-01-15T11:00');
+    // The fields and the button are spaced apart, not flush (a 390 px screenshot showed them touching).
+    const field = (await page.getByLabel('When').boundingBox())!;
+    const save = (await page.getByRole('button', { name: 'Save next action' }).boundingBox())!;
+    expect(save.y - (field.y + field.height)).toBeGreaterThanOrEqual(6);
     await page.getByRole('button', { name: 'Save next action' }).click();
     await page.getByText('Next action saved.').waitFor();
     await page.getByText(/Call back about the villa —/).waitFor();
