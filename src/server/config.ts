@@ -5,7 +5,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { formatPhone, toE164 } from '#shared/phone';
-import type { SiteSettings } from '#shared/site';
+import type { StudioDetails } from '#shared/site';
 
 /** Phone numbers are read with the studio's country, +91, when they have none (issue 22 item 8). */
 const PHONE_PROBLEM = 'must be a phone number, such as +91 98450 99999 or 98450 99999';
@@ -157,8 +157,8 @@ export type DatabaseConfig =
   | { dialect: 'sqlite'; file: string }
   | { dialect: 'postgres'; url: string };
 
-/** The studio's public details (GET /api/site), from the environment. */
-export type StudioSettings = SiteSettings;
+/** The studio's public details (GET /api/site), from the environment; the time zone is a setting only. */
+export type StudioSettings = StudioDetails;
 
 export interface Config {
   env: 'development' | 'production' | 'test';

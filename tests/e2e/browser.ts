@@ -35,8 +35,8 @@ export function useBrowser() {
 
   return {
     /** A fresh context (own storage) and page at the given viewport. */
-    async newPage(viewport: { width: number; height: number } = DESKTOP, options: { javaScriptEnabled?: boolean; hasTouch?: boolean } = {}): Promise<Page> {
-      const context = await browser.newContext({ baseURL: baseURL(), viewport, javaScriptEnabled: options.javaScriptEnabled ?? true, hasTouch: options.hasTouch ?? false });
+    async newPage(viewport: { width: number; height: number } = DESKTOP, options: { javaScriptEnabled?: boolean; hasTouch?: boolean; timezoneId?: string } = {}): Promise<Page> {
+      const context = await browser.newContext({ baseURL: baseURL(), viewport, javaScriptEnabled: options.javaScriptEnabled ?? true, hasTouch: options.hasTouch ?? false, timezoneId: options.timezoneId });
       contexts.push(context);
       const page = await context.newPage();
       const problems: string[] = [];

@@ -87,8 +87,10 @@ describeEachDatabase(
       });
       expect(settings.notices.landing).toContain('/privacy');
       expect(settings.notices.contact).toContain('studio@abode.test');
-      const site = (await ctx.app.inject({ method: 'GET', url: '/api/site' })).json<{ name: string }>();
+      const site = (await ctx.app.inject({ method: 'GET', url: '/api/site' })).json<{ name: string; timeZone: string }>();
       expect(site.name).toBe('Test Studio');
+      // Staff pages show and take times on the studio's clock (web/lib/studio-time.ts).
+      expect(site.timeZone).toBe('Asia/Kolkata');
     });
 
     it('refuses invalid values with a message for each field', async () => {
@@ -144,6 +146,7 @@ describeEachDatabase(
           phone: '020 2612 3456',
           whatsapp: '98450 77777',
           notifyEmails: ['leads@casaverde.test'],
+          timeZone: 'Asia/Dubai',
         },
       });
       expect(res.statusCode, res.body).toBe(200);
@@ -159,7 +162,7 @@ describeEachDatabase(
         expect(text).toContain('44 MG Road, Pune 411001');
         expect(text).toContain('+91 20 2612 3456');
         const site = (await app.inject({ method: 'GET', url: '/api/site' })).json<{ name: string; whatsapp: string }>();
-        expect(site).toMatchObject({ name: 'Casa Verde Interiors', whatsapp: '+919845077777' });
+        expect(site).toMatchObject({ name: 'Casa Verde Interiors', whatsapp: '+919845077777', timeZone: 'Asia/Dubai' });
       };
       await shows(ctx.app);
       await vi.waitFor(() => shows(other), { timeout: 5000, interval: 100 });

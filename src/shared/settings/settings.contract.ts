@@ -198,8 +198,8 @@ export type StudioSettings = z.infer<typeof studioSettings>;
 
 /** The public part (GET /api/site). */
 export function siteOf(settings: Omit<StudioSettings, 'version' | 'updatedAt'>): SiteSettings {
-  const { name, address, phone, whatsapp, email, mapUrl, social } = settings;
-  return { name, address, phone, whatsapp, email, mapUrl, social: { ...social } };
+  const { name, address, phone, whatsapp, email, mapUrl, social, timeZone } = settings;
+  return { name, address, phone, whatsapp, email, mapUrl, social: { ...social }, timeZone };
 }
 
 /** The settings routes with their answers (owner only). */

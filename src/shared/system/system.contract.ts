@@ -11,4 +11,6 @@ export const siteSchema = z.object({
   email: z.string(),
   mapUrl: z.string(),
   social: z.object({ instagram: z.string(), facebook: z.string(), linkedin: z.string() }),
+  /** The studio's time zone (IANA, a setting; Asia/Kolkata by default): staff pages show and take times in it. */
+  timeZone: z.string(),
 });

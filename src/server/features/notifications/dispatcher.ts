@@ -6,7 +6,7 @@ import type { GroupCommitter } from '#server/db/group-commit';
 import type { Database } from '#server/db/schema';
 import { newId } from '#server/lib/ids';
 import { STAFF_MAIL_EVENT_TYPES, type StaffMailEventType } from '#shared/notifications/notifications.contract';
-import type { SiteSettings } from '#shared/site';
+import type { StudioDetails } from '#shared/site';
 import { GIVE_UP_AFTER_MS, retryDelayMs } from './backoff';
 import { resumeLinkMail, staffLeadMail, visitorConfirmationMail } from './emails/lead-emails';
 import { leadPath, paths } from '#shared/paths';
@@ -63,14 +63,14 @@ export interface NotifySettings {
   publicBaseUrl?: string;
   /** Where visitors open the site (PUBLIC_BASE_URL, or the first allowed host): links in visitors' e-mails. */
   siteUrl: string;
-  studio: SiteSettings;
+  studio: StudioDetails;
   /** Signs the unsubscribe links of visitor mail (issue 24 §5); without it visitor mail carries none. */
   unsubscribeSecret?: string;
 }
 
 /** What a mail takes from the studio's settings at send time (issue 24 §2). */
 export interface MailSettings {
-  studio: SiteSettings;
+  studio: StudioDetails;
   /** Staff recipients; empty means every staff user. */
   notifyEmails: string[];
   /** The sender ("Studio name" <address>). */

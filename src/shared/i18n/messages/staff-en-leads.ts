@@ -95,7 +95,7 @@ export const staffLeads = {
   'staff.leads.lead.assignee': 'Assignee',
   'staff.leads.lead.nobody': 'Nobody',
   'staff.leads.lead.nextActionPlaceholder': 'Call back about the villa',
-  'staff.leads.lead.nextActionWhen': 'When',
+  'staff.leads.lead.nextActionWhen': 'When ({zone} time)',
   'staff.leads.lead.saveNextAction': 'Save next action',
   'staff.leads.lead.clearNextAction': 'Clear',
   'staff.leads.lead.assigned': 'Assigned',

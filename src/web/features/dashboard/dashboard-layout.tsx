@@ -24,6 +24,7 @@ import { App, Avatar, Badge, Button, ConfigProvider, Layout, Menu, type MenuProp
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Outlet, redirect, ScrollRestoration, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { AUTH_ROUTES } from '#shared/auth/auth.api';
+import { SYSTEM_ROUTES } from '#shared/system/system.api';
 import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { paths } from '#shared/paths';
 import { LogoMark } from '#web/components/icons';
@@ -31,12 +32,25 @@ import { api, isUnauthorized } from '#web/lib/api-client';
 import { currentStaff, getToken, subscribeToken } from '#web/lib/auth-token';
 import { loginPath } from '#web/lib/session';
 import { staffText } from '#web/lib/staff-text';
+import { setStudioTimeZone } from '#web/lib/studio-time';
 import { fetchLeads } from '../leads/leads-api';
 import { dashboardTheme } from './dashboard-theme';
 import './dashboard-layout.css';
 
 /** The token the server last accepted: checked once per token, not on every navigation. */
 let acceptedToken: string | null = null;
+
+/** The studio's time zone, read once a page load: staff times are shown on its clock (`#web/lib/studio-time`). */
+let studioZone: Promise<void> | undefined;
+function studioZoneRead(): Promise<void> {
+  studioZone ??= api.call(SYSTEM_ROUTES.site).then(
+    (site) => setStudioTimeZone(site.timeZone),
+    () => {
+      studioZone = undefined; // Asia/Kolkata meanwhile; asked again on the next page
+    },
+  );
+  return studioZone;
+}
 
 /**
  * Every /dashboard route: without a valid (unexpired) token, go to /login and come back after. A
@@ -47,6 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const staff = currentStaff();
   if (!staff) throw redirect(loginPath(url));
+  const zone = studioZoneRead();
   const token = getToken();
   if (token !== acceptedToken) {
     try {
@@ -57,6 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       if (isUnauthorized(error)) throw redirect(loginPath(url));
     }
   }
+  await zone;
   return staff;
 }
 

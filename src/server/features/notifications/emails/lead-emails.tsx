@@ -20,7 +20,7 @@ import { matchLine, matchSections, type MatchAudience } from '#shared/matching/m
 import { matchLineIn, sectionKeys } from '#shared/matching/match-text';
 import { ENQUIRY_TOPIC_LABELS } from '#shared/contact/contact.contract';
 import { formatPhone, telHref } from '#shared/phone';
-import type { SiteSettings } from '#shared/site';
+import type { StudioDetails } from '#shared/site';
 import type { EventData } from '../event-data';
 import type { OutgoingMail } from '../mailer';
 
@@ -187,7 +187,7 @@ export function StaffLeadEmail({ data, leadUrl, studioName }: StaffLeadEmailProp
 
 export interface VisitorConfirmationEmailProps {
   data: EventData;
-  studio: SiteSettings;
+  studio: StudioDetails;
   unsubscribeUrl?: string;
 }
 
@@ -257,7 +257,7 @@ export function VisitorConfirmationEmail({ data, studio, unsubscribeUrl }: Visit
 export interface ResumeLinkEmailProps {
   url: string;
   campaignName: string | null;
-  studio: SiteSettings;
+  studio: StudioDetails;
   unsubscribeUrl?: string;
   /** Issue 27: the language the visitor answers in (English unless given). */
   language?: Language;
@@ -329,7 +329,7 @@ function staffText(data: EventData, leadUrl: string | null, studioName: string):
 }
 
 /** The confirmation as plain text: as the HTML, nothing the visitor typed (decision 0014). */
-function visitorText(data: EventData, studio: SiteSettings, t: TextOf): string {
+function visitorText(data: EventData, studio: StudioDetails, t: TextOf): string {
   const lines = [t('mail.confirm.heading'), '', t('mail.confirm.text', { studio: studio.name })];
   // The campaign's name is the studio's words, not the visitor's.
   if (data.activity.campaignName) lines.push(t('mail.confirm.received', { campaign: data.activity.campaignName }));
@@ -359,7 +359,7 @@ export function staffLeadMail(data: EventData, options: { to: string[]; leadUrl:
   });
 }
 
-export function visitorConfirmationMail(data: EventData, studio: SiteSettings, unsubscribeLinks?: VisitorUnsubscribe): OutgoingMail {
+export function visitorConfirmationMail(data: EventData, studio: StudioDetails, unsubscribeLinks?: VisitorUnsubscribe): OutgoingMail {
   const language = data.activity.language ?? DEFAULT_LANGUAGE;
   const t = textsIn(language);
   const unsubscribe = unsubscribeIn(language, unsubscribeLinks);
@@ -376,7 +376,7 @@ export function resumeLinkMail(options: {
   to: string;
   url: string;
   campaignName: string | null;
-  studio: SiteSettings;
+  studio: StudioDetails;
   unsubscribe?: VisitorUnsubscribe;
   language?: Language;
 }): OutgoingMail {

@@ -1,6 +1,5 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Empty, Table, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { NewsletterSubscriber } from '#shared/consent/consent.contract';
@@ -13,8 +12,9 @@ import { saveBlob } from '#web/lib/save-blob';
 import { staffText } from '#web/lib/staff-text';
 import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { downloadNewsletter, fetchNewsletterSubscribers } from '../newsletter-api';
+import { formatDayTime } from '#web/lib/studio-time';
 
-const formatDate = (date: string) => dayjs(date).format('DD-MM-YYYY HH:mm');
+const formatDate = formatDayTime;
 const SOURCE_LABELS: Record<NewsletterSubscriber['source'], StaffMessageKey> = { landing: 'staff.settings.newsletter.sourceLanding', contact: 'staff.settings.newsletter.sourceContact' };
 
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Empty, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useId, useMemo, useState } from 'react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { ENQUIRY_TOPIC_LABELS, REQUEST_QUOTATIONS, type ContactResponse, type RequestQuotation } from '#shared/contact/contact.contract';
@@ -12,8 +11,9 @@ import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard
 import { staffText } from '#web/lib/staff-text';
 import { fetchContactResponses } from '../contact-api';
 import './contact-responses.css';
+import { formatDayTime } from '#web/lib/studio-time';
 
-const formatDate = (date: string) => dayjs(date).format('DD-MM-YYYY HH:mm');
+const formatDate = formatDayTime;
 const CARD_PAGE_SIZE = 10;
 
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,5 @@
 import { LEAD_SOURCE_LABELS, type LeadStatus } from '#shared/leads/leads.contract';
+import { formatDateTime } from '#web/lib/studio-time';
 
 /** Solid status colours with white text (antd's pale presets fall short of WCAG AA contrast). */
 export const STATUS_COLORS: Record<LeadStatus, string> = {
@@ -11,6 +12,6 @@ export const STATUS_COLORS: Record<LeadStatus, string> = {
 
 export const SOURCE_LABELS: Record<string, string> = LEAD_SOURCE_LABELS;
 
-export const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** A lead's times, on the studio's clock (`#web/lib/studio-time`). */
+export const formatWhen = formatDateTime;
 

@@ -17,6 +17,7 @@ import { listingPagePath, paths } from '#shared/paths';
 import { ENQUIRY_TOPIC_LABELS } from '#shared/contact/contact.contract';
 import { PageMeta } from '#web/components/page-meta';
 import { api, ApiError, errorMessage } from '#web/lib/api-client';
+import { fromStudioInput, studioTimeZone } from '#web/lib/studio-time';
 import { SYSTEM_ROUTES } from '#shared/system/system.api';
 import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
 import { formatPhone } from '#shared/phone';
@@ -189,8 +190,9 @@ export function Component() {
   }
 
   async function saveNextAction(clear: boolean) {
-    const due = nextDue ? new Date(nextDue) : null;
-    if (!clear && (!nextText.trim() || !due || Number.isNaN(due.getTime()))) {
+    // The field is read on the studio's clock, as the page shows times.
+    const due = nextDue ? fromStudioInput(nextDue) : null;
+    if (!clear && (!nextText.trim() || !due)) {
       setNextError(staffText('staff.leads.lead.nextActionRequired'));
       return;
     }
@@ -317,7 +319,7 @@ export function Component() {
                 </Typography.Paragraph>
               ) : null}
               <Input id="lead-next-text" placeholder={staffText('staff.leads.lead.nextActionPlaceholder')} value={nextText} maxLength={300} onChange={(e) => setNextText(e.target.value)} />
-              <Input aria-label={staffText('staff.leads.lead.nextActionWhen')} type="datetime-local" value={nextDue} onChange={(e) => setNextDue(e.target.value)} />
+              <Input aria-label={staffText('staff.leads.lead.nextActionWhen', { zone: studioTimeZone() })} type="datetime-local" value={nextDue} onChange={(e) => setNextDue(e.target.value)} />
               {nextError ? (
                 <Typography.Text type="danger" role="alert">
                   {nextError}

@@ -1,6 +1,5 @@
 import { MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, List, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { PageMeta } from '#web/components/page-meta';
@@ -8,6 +7,7 @@ import { errorMessage } from '#web/lib/api-client';
 import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
 import { staffText } from '#web/lib/staff-text';
 import { fetchMail, fetchMailList, type MailMessage } from '../notifications-api';
+import { formatDayTime } from '#web/lib/studio-time';
 
 export function loader({ request }: LoaderFunctionArgs) {
   return loadPageData(() => fetchMailList(request.signal), staffText('staff.settings.mail.loadFailed'));
@@ -70,7 +70,7 @@ export function Component() {
                       <strong>{item.subject}</strong>
                       <br />
                       <Typography.Text type="secondary">
-                        {staffText('staff.settings.mail.to', { to: item.to, date: dayjs(item.date).format('DD-MM-YYYY HH:mm') })}
+                        {staffText('staff.settings.mail.to', { to: item.to, date: formatDayTime(item.date) })}
                       </Typography.Text>
                     </span>
                   </Button>
@@ -80,7 +80,7 @@ export function Component() {
             {open ? (
               <Card size="small" title={<span style={{ whiteSpace: 'normal' }}>{open.subject}</span>}>
                 <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-                  {staffText('staff.settings.mail.fromTo', { from: open.from, to: open.to, date: dayjs(open.date).format('DD-MM-YYYY HH:mm') })}
+                  {staffText('staff.settings.mail.fromTo', { from: open.from, to: open.to, date: formatDayTime(open.date) })}
                 </Typography.Paragraph>
                 <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 14 }}>{open.text}</div>
               </Card>

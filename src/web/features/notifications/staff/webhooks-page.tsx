@@ -1,6 +1,5 @@
 import { DeleteOutlined, PlusOutlined, RedoOutlined, SendOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Checkbox, Empty, Form, Input, Popconfirm, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import {
@@ -17,6 +16,7 @@ import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard
 import { staffText } from '#web/lib/staff-text';
 import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { createWebhook, deleteWebhook, fetchDeliveries, fetchWebhooks, redeliver, sendTestEvent } from '../notifications-api';
+import { formatDayTime } from '#web/lib/studio-time';
 
 export function loader({ request }: LoaderFunctionArgs) {
   return loadPageData(() => fetchWebhooks(request.signal), staffText('staff.settings.webhooks.loadFailed'));
@@ -58,7 +58,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   }
 
   const columns: TableColumnsType<WebhookDelivery> = [
-    { title: staffText('staff.settings.webhooks.time'), dataIndex: 'createdAt', width: 150, render: (at: string) => <time dateTime={at}>{dayjs(at).format('DD-MM-YYYY HH:mm:ss')}</time> },
+    { title: staffText('staff.settings.webhooks.time'), dataIndex: 'createdAt', width: 150, render: (at: string) => <time dateTime={at}>{formatDayTime(at, true)}</time> },
     { title: staffText('staff.settings.webhooks.event'), dataIndex: 'event', width: 150 },
     { title: staffText('staff.settings.webhooks.status'), dataIndex: 'status', width: 100, render: (status: WebhookDelivery['status']) => <Tag color={STATUS_COLORS[status]}>{status}</Tag> },
     { title: staffText('staff.settings.webhooks.code'), dataIndex: 'statusCode', width: 70, render: (code: number | null, row) => code ?? (row.error ? '—' : '') },
@@ -138,7 +138,7 @@ function EndpointCard({ endpoint, onDeleted }: { endpoint: WebhookEndpoint; onDe
             {event}
           </Tag>
         ))}
-        <Typography.Text type="secondary">{staffText('staff.settings.webhooks.since', { date: dayjs(endpoint.createdAt).format('DD-MM-YYYY') })}</Typography.Text>
+        <Typography.Text type="secondary">{staffText('staff.settings.webhooks.since', { date: formatDayTime(endpoint.createdAt).slice(0, 10) })}</Typography.Text>
       </div>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
         <Button icon={<SendOutlined />} onClick={() => void test()} loading={busy}>

@@ -9,9 +9,9 @@ import { fetchAllEmails } from '#web/features/surveys/staff/campaigns-staff-api'
 import { TAG_COLORS } from '#web/features/surveys/staff/tag-colors';
 import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
 import '#web/features/surveys/staff/staff.css';
+import { formatDateTime } from '#web/lib/studio-time';
 
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const formatDate = formatDateTime;
 
 /** The table's page sizes (antd's choices); 20 unless the URL says otherwise. */
 const PAGE_SIZES = [10, 20, 50, 100];

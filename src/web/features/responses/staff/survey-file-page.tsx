@@ -9,6 +9,7 @@ import { api } from '#web/lib/api-client';
 import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
 import { staffText } from '#web/lib/staff-text';
 import './survey-file-links.css';
+import { formatTime } from '#web/lib/studio-time';
 
 /**
  * A file a visitor attached to a survey answer (issue 18). The staff token asks the server for a
@@ -66,7 +67,7 @@ export function Component() {
   const file = data.data;
   const isImage = file.type.startsWith('image/');
   const typeName = Object.hasOwn(TYPE_NAMES, file.type) ? TYPE_NAMES[file.type] : undefined;
-  const expires = new Date(file.expiresAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  const expires = formatTime(file.expiresAt);
   return (
     <div className="survey-file-page">
       <PageMeta title={staffText('staff.results.file.metaTitle', { name: file.name })} description={staffText('staff.results.file.metaDescription')} />

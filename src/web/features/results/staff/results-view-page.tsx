@@ -20,6 +20,7 @@ import { SurveyFileLinks } from '#web/features/responses/staff/survey-file-links
 import { TAG_COLORS } from '#web/features/surveys/staff/tag-colors';
 import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
 import '#web/features/surveys/staff/staff.css';
+import { formatDateTime } from '#web/lib/studio-time';
 
 /**
  * The view in the URL (filters, the answers' page): its summary and its page of answers. Runs again
@@ -54,8 +55,7 @@ function answerContent(row: AnswerTableRow, column: number) {
   return files.length > 0 ? <SurveyFileLinks files={files} /> : row.cells[column] || '—';
 }
 
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const formatDate = formatDateTime;
 
 
 const STATUS_OPTIONS: { value: ResultStatus; label: string }[] = [

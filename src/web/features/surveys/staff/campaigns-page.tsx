@@ -11,6 +11,7 @@ import { staffText } from '#web/lib/staff-text';
 import { activateCampaign, fetchCampaigns, fetchResponseCount } from './campaigns-staff-api';
 import { TAG_COLORS } from './tag-colors';
 import './staff.css';
+import { formatDate } from '#web/lib/studio-time';
 
 /** SPEC.md §9: the list reloads 100 ms after an activation. */
 const RELOAD_DELAY_MS = 100;
@@ -107,7 +108,7 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
       </div>
       <p className="staff-muted campaign-card__date">
         {staffText('staff.results.campaigns.created', {
-          date: new Date(campaign.createdAt).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' }),
+          date: formatDate(campaign.createdAt),
         })}
       </p>
     </Card>
