@@ -91,6 +91,24 @@ describe('the switch’s "हिन्दी" on English pages (issue 27)', () =
     expect(fetchedInHindi.filter((file) => file.includes('language-names'))).toEqual([]);
     expect(await hindi.locator('link[href*="language-names"]').count()).toBe(0);
   });
+
+  it('keeps the header where it is whatever font draws the switch (a slow phone paints before the font)', async () => {
+    // Before the switch had a set width, a fallback font 31 px wider wrapped the brand at 390 px and
+    // the swap unwrapped it: a layout shift on busy phones. Draw it in a wide font on purpose here.
+    for (const path of ['/viewStudio', '/hi/viewStudio']) {
+      const page = await browser.newPage(PHONE);
+      await page.goto(path);
+      await page.evaluate(() => document.fonts.ready);
+      const header = () =>
+        page.evaluate(() => {
+          const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+          return { switchWidth: box('header .language-switch').width, brand: box('.brand__name').height, menu: box('.phone-menu__button').x };
+        });
+      const drawn = await header();
+      await page.addStyleTag({ content: 'header .language-switch { font-family: "DejaVu Serif", serif !important; letter-spacing: 3px; }' });
+      expect(await header(), path).toEqual(drawn);
+    }
+  });
 });
 
 describe('the survey in Hindi at 390 px (issue 27)', () => {
