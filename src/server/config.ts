@@ -157,7 +157,7 @@ export type DatabaseConfig =
   | { dialect: 'sqlite'; file: string }
   | { dialect: 'postgres'; url: string };
 
-/** The studio's public details (GET /api/site), from the environment; the time zone is a setting only. */
+/** The studio's details from the environment (GET /api/site adds the time zone, a setting). */
 export type StudioSettings = StudioDetails;
 
 export interface Config {

@@ -1,4 +1,4 @@
-import { instantOf, localDay } from '#shared/followup/working-hours';
+import { instantOf } from '#shared/followup/working-hours';
 
 /**
  * Staff pages show and take times in the studio's time zone (a setting, Asia/Kolkata by default),
@@ -9,7 +9,6 @@ import { instantOf, localDay } from '#shared/followup/working-hours';
 export const DEFAULT_STUDIO_TIME_ZONE = 'Asia/Kolkata';
 
 let zone = DEFAULT_STUDIO_TIME_ZONE;
-const formats = new Map<string, Intl.DateTimeFormat>();
 
 export function setStudioTimeZone(timeZone: string): void {
   try {
@@ -24,45 +23,55 @@ export function studioTimeZone(): string {
   return zone;
 }
 
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${zone}|${locale}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
-    formats.set(key, format);
-  }
-  return format;
+/** One formatter per form, made again only when the studio's zone changes (tables call these per cell). */
+function inStudioZone(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: { zone: string; format: Intl.DateTimeFormat } | undefined;
+  return () => {
+    if (made?.zone !== zone) made = { zone, format: new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }) };
+    return made.format;
+  };
 }
+
+const dateTimeFormat = inStudioZone('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateFormat = inStudioZone('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const shortDayFormat = inStudioZone('en-IN', { weekday: 'short', day: 'numeric', month: 'short' });
+const numericFormat = inStudioZone('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const timeFormat = inStudioZone('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** "27 Nov 2026, 08:33 pm" (en-IN), in the studio's zone. */
 export function formatDateTime(iso: string): string {
-  return formatter('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return dateTimeFormat().format(new Date(iso));
 }
 
 /** "27 Nov 2026", the studio's day. */
 export function formatDate(iso: string): string {
-  return formatter('en-IN', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+  return dateFormat().format(new Date(iso));
+}
+
+/** "Fri, 27 Nov", the studio's day. */
+export function formatShortDay(iso: string): string {
+  return shortDayFormat().format(new Date(iso));
+}
+
+function numericParts(iso: string): Record<string, string> {
+  return Object.fromEntries(numericFormat().formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+}
+
+/** "27-11-2026" (the tables' compact form), the studio's day. */
+export function formatDay(iso: string): string {
+  const parts = numericParts(iso);
+  return `${parts.day}-${parts.month}-${parts.year}`;
 }
 
 /** "27-11-2026 20:33" (the tables' compact form; "20:33:05" with seconds), in the studio's zone. */
 export function formatDayTime(iso: string, seconds = false): string {
-  const parts = Object.fromEntries(
-    formatter('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = numericParts(iso);
   return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}${seconds ? `:${parts.second}` : ''}`;
 }
 
 /** "20:33", in the studio's zone. */
 export function formatTime(iso: string): string {
-  return formatter('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
-}
-
-/** An instant as the value of a `datetime-local` field ("2026-11-27T20:33"), on the studio's clock. */
-export function toStudioInput(iso: string): string {
-  const at = new Date(iso);
-  return `${localDay(at, zone)}T${formatTime(iso)}`;
+  return timeFormat().format(new Date(iso));
 }
 
 /** A `datetime-local` value read on the studio's clock, as an instant; null when it is not one. */

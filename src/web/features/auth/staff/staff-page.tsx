@@ -8,7 +8,7 @@ import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard
 import { staffText } from '#web/lib/staff-text';
 import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { addStaff, listStaff, sendStaffReset, updateStaff } from '../auth-api';
-import { formatDayTime } from '#web/lib/studio-time';
+import { formatDay } from '#web/lib/studio-time';
 
 export function loader({ request }: LoaderFunctionArgs) {
   void request;
@@ -118,7 +118,7 @@ export function Component() {
         </div>
       ),
     },
-    { title: staffText('staff.settings.staff.added'), dataIndex: 'createdAt', width: 110, responsive: ['md'], render: (at: string) => <time dateTime={at}>{formatDayTime(at).slice(0, 10)}</time> },
+    { title: staffText('staff.settings.staff.added'), dataIndex: 'createdAt', width: 110, responsive: ['md'], render: (at: string) => <time dateTime={at}>{formatDay(at)}</time> },
     {
       title: staffText('staff.settings.staff.actions'),
       key: 'actions',

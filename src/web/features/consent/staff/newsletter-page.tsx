@@ -14,7 +14,6 @@ import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { downloadNewsletter, fetchNewsletterSubscribers } from '../newsletter-api';
 import { formatDayTime } from '#web/lib/studio-time';
 
-const formatDate = formatDayTime;
 const SOURCE_LABELS: Record<NewsletterSubscriber['source'], StaffMessageKey> = { landing: 'staff.settings.newsletter.sourceLanding', contact: 'staff.settings.newsletter.sourceContact' };
 
 export function loader({ request }: LoaderFunctionArgs) {
@@ -38,7 +37,7 @@ const columns: TableColumnsType<NewsletterSubscriber> = [
     title: staffText('staff.settings.newsletter.consented'),
     dataIndex: 'consentedAt',
     width: 160,
-    render: (date: string) => <time dateTime={date}>{formatDate(date)}</time>,
+    render: (date: string) => <time dateTime={date}>{formatDayTime(date)}</time>,
     sorter: (a, b) => a.consentedAt.localeCompare(b.consentedAt),
     defaultSortOrder: 'descend',
   },
@@ -112,7 +111,7 @@ export function Component() {
           <div className="phone-card">
             <a href={`mailto:${row.email}`}>{row.email}</a>
             <time className="phone-card__date" dateTime={row.consentedAt}>
-              {formatDate(row.consentedAt)}
+              {formatDayTime(row.consentedAt)}
             </time>
             <span>
               {staffText('staff.settings.newsletter.cardNotice', { version: String(row.noticeVersion), source: staffText(SOURCE_LABELS[row.source]) })}

@@ -13,7 +13,6 @@ import { fetchContactResponses } from '../contact-api';
 import './contact-responses.css';
 import { formatDayTime } from '#web/lib/studio-time';
 
-const formatDate = formatDayTime;
 const CARD_PAGE_SIZE = 10;
 
 export function loader({ request }: LoaderFunctionArgs) {
@@ -59,7 +58,7 @@ function columns(quotation: RequestQuotation | null): TableColumnsType<ContactRe
       title: staffText('staff.listings.contact.column.date'),
       dataIndex: 'date',
       width: 140,
-      render: (date: string) => <time dateTime={date}>{formatDate(date)}</time>,
+      render: (date: string) => <time dateTime={date}>{formatDayTime(date)}</time>,
       sorter: (a, b) => a.date.localeCompare(b.date),
       defaultSortOrder: 'descend',
       sortDirections: ['descend', 'ascend', 'descend'],
@@ -195,7 +194,7 @@ export function Component() {
               <Tag color="blue">{row.requestQuotation}</Tag>
             </span>
             <time className="phone-card__date" dateTime={row.date}>
-              {formatDate(row.date)}
+              {formatDayTime(row.date)}
             </time>
             <a href={`mailto:${row.email}`}>{row.email}</a>
             <PhoneLink row={row} />

@@ -1,5 +1,4 @@
 import { LEAD_SOURCE_LABELS, type LeadStatus } from '#shared/leads/leads.contract';
-import { formatDateTime } from '#web/lib/studio-time';
 
 /** Solid status colours with white text (antd's pale presets fall short of WCAG AA contrast). */
 export const STATUS_COLORS: Record<LeadStatus, string> = {
@@ -11,7 +10,4 @@ export const STATUS_COLORS: Record<LeadStatus, string> = {
 };
 
 export const SOURCE_LABELS: Record<string, string> = LEAD_SOURCE_LABELS;
-
-/** A lead's times, on the studio's clock (`#web/lib/studio-time`). */
-export const formatWhen = formatDateTime;
 

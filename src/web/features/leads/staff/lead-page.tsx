@@ -17,14 +17,14 @@ import { listingPagePath, paths } from '#shared/paths';
 import { ENQUIRY_TOPIC_LABELS } from '#shared/contact/contact.contract';
 import { PageMeta } from '#web/components/page-meta';
 import { api, ApiError, errorMessage } from '#web/lib/api-client';
-import { fromStudioInput, studioTimeZone } from '#web/lib/studio-time';
+import { formatDateTime, fromStudioInput, studioTimeZone } from '#web/lib/studio-time';
 import { SYSTEM_ROUTES } from '#shared/system/system.api';
 import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
 import { formatPhone } from '#shared/phone';
 import { askedAbout, leadGreeting, mailtoHref, telHrefOf, whatsAppHref } from '../lead-links';
 import { addLeadNote, clearNextAction, fetchLead, fetchStaff, patchLead, setNextAction, type StaffMember } from '../leads-api';
 import { SurveyFileLinks } from '#web/features/responses/staff/survey-file-links';
-import { formatWhen, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
+import { SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import { LeadPrivacyCard } from '#web/features/privacy/staff/lead-privacy-card';
 import { LeadVisitsCard } from '#web/features/visits/staff/lead-visits-card';
 import { currentStaff } from '#web/lib/auth-token';
@@ -96,7 +96,7 @@ function ActivityCard({ activity }: { activity: LeadActivity }) {
         {activity.campaignName ? <span> · {activity.campaignName}</span> : null}
         {unfinished ? <Tag color="#6b4a00">{staffText('staff.leads.lead.activity.unfinished')}</Tag> : null}
         <span className="leads-muted lead-activity__at">
-          {activity.type === 'progress' ? staffText('staff.leads.lead.activity.lastSaved', { when: formatWhen(activity.at) }) : formatWhen(activity.at)}
+          {activity.type === 'progress' ? staffText('staff.leads.lead.activity.lastSaved', { when: formatDateTime(activity.at) }) : formatDateTime(activity.at)}
         </span>
       </div>
       {activity.type === 'progress' && activity.page !== undefined ? (
@@ -251,7 +251,7 @@ export function Component() {
               <Descriptions.Item label={staffText('staff.leads.lead.email')}>{lead.email}</Descriptions.Item>
               <Descriptions.Item label={staffText('staff.leads.lead.phone')}>{lead.phone ? formatPhone(lead.phone) : '—'}</Descriptions.Item>
               <Descriptions.Item label={staffText('staff.leads.lead.sources')}>{lead.sources.map((s) => SOURCE_LABELS[s] ?? s).join(', ')}</Descriptions.Item>
-              <Descriptions.Item label={staffText('staff.leads.lead.firstSeen')}>{formatWhen(lead.createdAt)}</Descriptions.Item>
+              <Descriptions.Item label={staffText('staff.leads.lead.firstSeen')}>{formatDateTime(lead.createdAt)}</Descriptions.Item>
             </Descriptions>
             <div className="lead-actions">
               {lead.phone ? (
@@ -315,7 +315,7 @@ export function Component() {
               </label>
               {lead.nextAction ? (
                 <Typography.Paragraph>
-                  {lead.nextAction.text} — <time dateTime={lead.nextAction.dueAt}>{formatWhen(lead.nextAction.dueAt)}</time>
+                  {lead.nextAction.text} — <time dateTime={lead.nextAction.dueAt}>{formatDateTime(lead.nextAction.dueAt)}</time>
                 </Typography.Paragraph>
               ) : null}
               <Input id="lead-next-text" placeholder={staffText('staff.leads.lead.nextActionPlaceholder')} value={nextText} maxLength={300} onChange={(e) => setNextText(e.target.value)} />
@@ -338,7 +338,7 @@ export function Component() {
             </div>
             {lead.assigneeId && lead.assignedAt ? (
               <Typography.Text type="secondary" className="lead-assigned-since">
-                {lead.assigneeName ?? staffText('staff.leads.lead.assigned')} {staffText('staff.leads.lead.since')} <time dateTime={lead.assignedAt}>{formatWhen(lead.assignedAt)}</time>
+                {lead.assigneeName ?? staffText('staff.leads.lead.assigned')} {staffText('staff.leads.lead.since')} <time dateTime={lead.assignedAt}>{formatDateTime(lead.assignedAt)}</time>
               </Typography.Text>
             ) : null}
             <form
@@ -385,7 +385,7 @@ export function Component() {
                     <div>
                       <div>{timelineText(entry, data.staff)}</div>
                       {entry.text ? <p className="lead-activity__message">{entry.text}</p> : null}
-                      <span className="leads-muted">{formatWhen(entry.at)}</span>
+                      <span className="leads-muted">{formatDateTime(entry.at)}</span>
                     </div>
                   ),
                 }))}

@@ -23,7 +23,8 @@ import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
 import { fetchCampaigns } from '#web/features/surveys/staff/campaigns-staff-api';
 import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
 import { downloadLeads, fetchFirstContactFigures, fetchLeads } from '../leads-api';
-import { formatWhen, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
+import { formatDateTime } from '#web/lib/studio-time';
+import { SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import './leads.css';
 
 const PAGE_SIZES = [20, 50, 100];
@@ -196,7 +197,7 @@ export function Component() {
           {lead.overdue ? <Tag color="red">{staffText('staff.leads.overdue')}</Tag> : null}
           {lead.nextAction ? (
             <span>
-              {lead.nextAction.text} <span className="leads-muted">({formatWhen(lead.nextAction.dueAt)})</span>
+              {lead.nextAction.text} <span className="leads-muted">({formatDateTime(lead.nextAction.dueAt)})</span>
             </span>
           ) : lead.overdue ? null : (
             '—'
@@ -204,7 +205,7 @@ export function Component() {
         </>
       ),
     },
-    { title: staffText('staff.leads.column.lastActivity'), dataIndex: 'lastActivityAt', key: 'last', render: (at: string) => formatWhen(at) },
+    { title: staffText('staff.leads.column.lastActivity'), dataIndex: 'lastActivityAt', key: 'last', render: (at: string) => formatDateTime(at) },
   ];
 
   const filtered = Object.keys(view.filters).length > 0;
@@ -347,11 +348,11 @@ export function Component() {
                   <StatusTag status={lead.status} />
                 </span>
                 <span>{what(lead)}</span>
-                <span className="leads-muted">{formatWhen(lead.lastActivityAt)}</span>
+                <span className="leads-muted">{formatDateTime(lead.lastActivityAt)}</span>
                 {lead.overdue || lead.nextAction ? (
                   <span>
                     {lead.overdue ? <Tag color="red">{staffText('staff.leads.overdue')}</Tag> : null}
-                    {lead.nextAction ? staffText('staff.leads.card.next', { text: lead.nextAction.text, when: formatWhen(lead.nextAction.dueAt) }) : null}
+                    {lead.nextAction ? staffText('staff.leads.card.next', { text: lead.nextAction.text, when: formatDateTime(lead.nextAction.dueAt) }) : null}
                   </span>
                 ) : null}
                 {lead.phone ? (

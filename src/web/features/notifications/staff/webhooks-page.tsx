@@ -16,7 +16,7 @@ import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard
 import { staffText } from '#web/lib/staff-text';
 import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { createWebhook, deleteWebhook, fetchDeliveries, fetchWebhooks, redeliver, sendTestEvent } from '../notifications-api';
-import { formatDayTime } from '#web/lib/studio-time';
+import { formatDay, formatDayTime } from '#web/lib/studio-time';
 
 export function loader({ request }: LoaderFunctionArgs) {
   return loadPageData(() => fetchWebhooks(request.signal), staffText('staff.settings.webhooks.loadFailed'));
@@ -138,7 +138,7 @@ function EndpointCard({ endpoint, onDeleted }: { endpoint: WebhookEndpoint; onDe
             {event}
           </Tag>
         ))}
-        <Typography.Text type="secondary">{staffText('staff.settings.webhooks.since', { date: formatDayTime(endpoint.createdAt).slice(0, 10) })}</Typography.Text>
+        <Typography.Text type="secondary">{staffText('staff.settings.webhooks.since', { date: formatDay(endpoint.createdAt) })}</Typography.Text>
       </div>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
         <Button icon={<SendOutlined />} onClick={() => void test()} loading={busy}>

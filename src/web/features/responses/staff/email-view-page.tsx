@@ -11,7 +11,6 @@ import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-key
 import '#web/features/surveys/staff/staff.css';
 import { formatDateTime } from '#web/lib/studio-time';
 
-const formatDate = formatDateTime;
 
 /** The table's page sizes (antd's choices); 20 unless the URL says otherwise. */
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -95,7 +94,7 @@ export function Component() {
             key: 'campaign',
             render: (name: string | null) => name ?? <Tag color={TAG_COLORS.brand}>{staffText('staff.results.emails.newsletter')}</Tag>,
           },
-          { title: staffText('staff.results.date'), dataIndex: 'date', key: 'date', render: formatDate },
+          { title: staffText('staff.results.date'), dataIndex: 'date', key: 'date', render: formatDateTime },
           {
             title: staffText('staff.results.completed'),
             dataIndex: 'isCompleted',

@@ -55,7 +55,6 @@ function answerContent(row: AnswerTableRow, column: number) {
   return files.length > 0 ? <SurveyFileLinks files={files} /> : row.cells[column] || '—';
 }
 
-const formatDate = formatDateTime;
 
 
 const STATUS_OPTIONS: { value: ResultStatus; label: string }[] = [
@@ -180,7 +179,7 @@ function ResultsView({ view, summary, answers }: { view: View } & NonNullable<Re
   const columns = useMemo<TableColumnsType<AnswerTableRow>>(
     () => [
       { title: staffText('staff.results.email'), dataIndex: 'email', key: 'email', fixed: 'left', width: 220, render: (email: string) => <span className="results-cell">{email}</span> },
-      { title: staffText('staff.results.date'), dataIndex: 'date', key: 'date', width: 190, render: (date: string) => <span className="results-date">{formatDate(date)}</span> },
+      { title: staffText('staff.results.date'), dataIndex: 'date', key: 'date', width: 190, render: (date: string) => <span className="results-date">{formatDateTime(date)}</span> },
       ...(view.status === 'completed'
         ? []
         : [
@@ -306,7 +305,7 @@ function ResultsView({ view, summary, answers }: { view: View } & NonNullable<Re
               renderCard={(row) => (
                 <div className="phone-card results-card">
                   <strong>{row.email}</strong>
-                  <span className="phone-card__date">{formatDate(row.date)}</span>
+                  <span className="phone-card__date">{formatDateTime(row.date)}</span>
                   {row.completed === false ? <Tag>{staffText('staff.results.unfinished')}</Tag> : null}
                   <dl className="results-card__answers">
                     {columnsOfSurvey.map((column, i) => (
@@ -338,7 +337,7 @@ function ResultsView({ view, summary, answers }: { view: View } & NonNullable<Re
           pagination={{ pageSize: 10, placement: ['bottomEnd'], hideOnSinglePage: true }}
           columns={[
             { title: staffText('staff.results.email'), dataIndex: 'email', key: 'email' },
-            { title: staffText('staff.results.date'), dataIndex: 'date', key: 'date', render: formatDate },
+            { title: staffText('staff.results.date'), dataIndex: 'date', key: 'date', render: formatDateTime },
             {
               title: staffText('staff.results.completed'),
               dataIndex: 'isCompleted',
