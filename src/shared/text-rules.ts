@@ -11,23 +11,33 @@ export function hasNul(value: string): boolean {
 
 /**
  * The path (e.g. `["answer", "q1"]`) of the first string, or object key, holding a NUL inside a JSON
- * value, or null when there is none.
+ * value, or null when there is none. Iterative (an explicit stack, paths built only for the hit), so
+ * no depth of input can overflow the stack or cost more than one pass.
  */
 export function nulPath(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
-  if (typeof value === 'string') return hasNul(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], [...path, i]);
-      if (found) return found;
+  type Step = { value: unknown; key: string | number | null; parent: Step | null };
+  const pathOf = (step: Step): (string | number)[] => {
+    const keys: (string | number)[] = [];
+    for (let at: Step | null = step; at && at.key !== null; at = at.parent) keys.push(at.key);
+    return [...path, ...keys.reverse()];
+  };
+  const stack: Step[] = [{ value, key: null, parent: null }];
+  while (stack.length > 0) {
+    const step = stack.pop()!;
+    const item = step.value;
+    if (typeof item === 'string') {
+      if (hasNul(item)) return pathOf(step);
+      continue;
     }
-    return null;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      if (hasNul(key)) return [...path, key];
-      const found = nulPath(item, [...path, key]);
-      if (found) return found;
+    if (typeof item !== 'object' || item === null) continue;
+    if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push({ value: item[i], key: i, parent: step });
+      continue;
     }
+    const entries = Object.entries(item);
+    // Keys are checked before any value below them, in order, as the recursive walk did.
+    for (const [key] of entries) if (hasNul(key)) return pathOf({ value: null, key, parent: step });
+    for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i]![1], key: entries[i]![0], parent: step });
   }
   return null;
 }
@@ -86,6 +96,28 @@ export function jsonProblem(value: unknown, limit = NESTING_LIMIT): JsonProblem 
     }
   }
   return null;
+}
+
+/**
+ * True when JSON text nests objects and lists deeper than `limit`, read from its brackets (those
+ * inside strings skipped) before anything is parsed: text nested 10,000 levels deep is refused in
+ * one cheap pass instead of being built into objects first. For valid JSON it is exactly the depth
+ * `jsonProblem` finds once parsed; text that is not JSON fails its parse afterwards anyway.
+ */
+export function jsonTextDeeperThan(text: string, limit = NESTING_LIMIT): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
 }
 
 /** True when a parsed JSON value nests objects and lists deeper than `limit` (iterative). */

@@ -126,6 +126,38 @@ describeEachDatabase('hostile answers at the door', (ctx) => {
     expect(rows.json()).toHaveLength(1);
   });
 
+  // An answer may come as JSON text (older clients): the text's own levels and characters follow the
+  // same rules as the object form, where the body and "response" are two levels around the answer.
+  it('applies the nesting and Unicode rules to an answer sent as JSON text, on both answer routes', async () => {
+    const { campaignId, email, emailId } = await visitor();
+    const body = (answer: string, page = true) => JSON.stringify({ response: { email, emailId, answer, ...(page ? { page: 0 } : {}) } });
+    const routes = [`/api/campaign/response/${campaignId}`, `/api/campaign/progress/${campaignId}`];
+    for (const url of routes) {
+      for (const answer of [`{"a":${nestedArray(10_000)}}`, `{"notes":${nested(1100)}}`, `{"notes":${nested(NESTING_LIMIT - 1)}}`]) {
+        const res = await post(url, body(answer));
+        expect(res.statusCode, `${url} ${answer.length}`).toBe(400);
+        expect(res.json().message, `${url} ${answer.length}`).toBe(ANSWER_NESTING_MESSAGE);
+      }
+      for (const answer of ['{"notes":"x\\ud800"}', '{"notes":["ok","\\udfffy"]}', '{"no\\udc00tes":"x"}']) {
+        const res = await post(url, body(answer));
+        expect(res.statusCode, `${url} ${answer}`).toBe(400);
+        expect(res.json().message, `${url} ${answer}`).toBe(UNICODE_MESSAGE);
+      }
+    }
+    // The same answer as an object, one level deeper than the text form allows, is refused the same way.
+    const objectForm = await respond(ctx, campaignId, email, emailId, { notes: JSON.parse(nested(NESTING_LIMIT - 2)) });
+    expect(objectForm.json().message).toBe(ANSWER_NESTING_MESSAGE);
+    expect((await ctx.asStaff({ method: 'GET', url: `/api/campaign/answers/${campaignId}?status=all` })).json()).toHaveLength(0);
+    // Text that is at the limit, with brackets inside its strings and a real pair (an emoji), is stored as sent.
+    const answer = { kind: 'a', notes: `[[{{ "quoted" \\ home \ud83c\udfe0`, deep: JSON.parse(nested(NESTING_LIMIT - 3)) };
+    expect((await post(routes[1]!, body(JSON.stringify(answer)))).statusCode).toBe(200);
+    const saved = await post(routes[0]!, body(JSON.stringify(answer), false));
+    expect(saved.statusCode).toBe(200);
+    const rows = await ctx.asStaff({ method: 'GET', url: `/api/campaign/answers/${campaignId}` });
+    expect(rows.json()).toHaveLength(1);
+    expect(JSON.parse(rows.json()[0].result)).toEqual(answer);
+  });
+
   it('answers 400, never 500, to nesting of 4,000 and more levels in any JSON body (413 past the route\'s size limit)', async () => {
     const { campaignId } = await visitor();
     for (const depth of [4000, 20_000, 200_000]) {

@@ -4,7 +4,7 @@ import { messageAnswer } from '#shared/api-answer';
 import { route } from '#shared/api-route';
 import { consentFields } from '#shared/consent/consent.contract';
 import { safeText } from '#shared/text-schema';
-import { NUL_MESSAGE, nulPath } from '#shared/text-rules';
+import { ANSWER_NESTING_MESSAGE, jsonProblem, jsonTextDeeperThan, NESTING_LIMIT, NUL_MESSAGE, nulPath, UNICODE_MESSAGE } from '#shared/text-rules';
 import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '#shared/email';
 import { OFF_SITE_NAVIGATION_MESSAGE, offSiteNavigation } from '#shared/responses/survey-navigation';
 import { isPlainObject } from '#shared/json-object';
@@ -141,14 +141,34 @@ export type EmailAddResult = z.infer<typeof emailAddResultSchema>;
 
 export type SurveyAnswers = Record<string, unknown>;
 
-/** SurveyJS data: an object, or JSON text of one (older clients sent text). */
+/**
+ * How deeply answers sent as JSON text may nest: as deep as the object form, which the body guard
+ * (src/server/lib/request-guard.ts) counts from the body, where the body and `response` are two
+ * levels around the answer.
+ */
+export const ANSWER_TEXT_NESTING_LIMIT = NESTING_LIMIT - 2;
+
+/**
+ * SurveyJS data: an object, or JSON text of one (older clients sent text). The text form follows the
+ * rules the body guard applies to the object form (nesting, well-formed Unicode), its depth read from
+ * the brackets before it is parsed.
+ */
 export const answerField = z.unknown().transform((value, ctx): SurveyAnswers => {
   let parsed = value;
   if (typeof value === 'string') {
+    if (jsonTextDeeperThan(value, ANSWER_TEXT_NESTING_LIMIT)) {
+      ctx.addIssue({ code: 'custom', message: ANSWER_NESTING_MESSAGE });
+      return z.NEVER;
+    }
     try {
       parsed = JSON.parse(value);
     } catch {
       parsed = undefined;
+    }
+    const problem = jsonProblem(parsed, ANSWER_TEXT_NESTING_LIMIT);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem.kind === 'nesting' ? ANSWER_NESTING_MESSAGE : UNICODE_MESSAGE, path: problem.path });
+      return z.NEVER;
     }
   }
   if (!isPlainObject(parsed)) {
