@@ -57,6 +57,44 @@ describeEachDatabase(
       const rows = await ctx.database.db.selectFrom('privacyRequests').selectAll().execute();
       expect(rows).toEqual([expect.objectContaining({ leadId: null, status: 'closed', kind: 'erase' })]);
     });
+
+    it('refuses the link with anything added to its token, and one link opens one request however often it is used', async () => {
+      mail.messages.length = 0;
+      await ctx.app.inject({ method: 'POST', url: PRIVACY_API.requests(), payload: { email: 'suffix.person@example.com', kind: 'export' } });
+      const [message] = await mail.waitFor(1);
+      const token = decodeURIComponent(/privacy\/confirm\?token=([^\s"<]+)/.exec(message!.text ?? '')![1]!);
+      const confirm = (value: string) => ctx.app.inject({ method: 'POST', url: PRIVACY_API.confirm(), payload: { token: value } });
+      // The requests this test opens (the database is shared with the test above).
+      const earlier = (await ctx.database.db.selectFrom('privacyRequests').select('id').execute()).map((r) => r.id);
+      const opened = () => ctx.database.db.selectFrom('privacyRequests').selectAll().where('id', 'not in', ['', ...earlier]).execute();
+
+      const changed = [
+        ...Array.from({ length: 10 }, (_, i) => `${token}.anything${i}`),
+        `${token}.`,
+        `${token}..`,
+        `${token}.${token.split('.')[1]}`,
+        `${token} `,
+        ` ${token}`,
+        `${token}=`,
+        `${token}\n`,
+        `.${token}`,
+      ];
+      for (const value of changed) {
+        const res = await confirm(value);
+        expect(res.statusCode, JSON.stringify(value)).toBe(400);
+        expect(res.json().message, JSON.stringify(value)).toBe(PRIVACY_REQUEST_MESSAGES.invalidLink);
+      }
+      expect(await opened()).toEqual([]);
+
+      for (let i = 0; i < 3; i++) expect((await confirm(token)).statusCode).toBe(200);
+      const rows = await opened();
+      expect(rows).toEqual([expect.objectContaining({ kind: 'export', status: 'open' })]);
+      // Closed, it is not opened again by the same link.
+      await ctx.database.db.updateTable('privacyRequests').set({ status: 'closed', closedAt: new Date() }).where('id', '=', rows[0]!.id).execute();
+      expect((await confirm(token)).statusCode).toBe(200);
+      expect((await confirm(`${token}.again`)).statusCode).toBe(400);
+      expect(await opened()).toEqual([expect.objectContaining({ id: rows[0]!.id, status: 'closed' })]);
+    });
   },
   () => ({
     notify: {

@@ -34,4 +34,10 @@ describe('privacy request links', () => {
     expect(readRequestToken(SECRET, `${body}x.${sig}`, NOW)).toBeNull();
     expect(readRequestToken(SECRET, token, new Date(NOW.getTime() + 25 * 3600_000))).toBeNull();
   });
+
+  it('refuses the token with anything before, after or inside it', () => {
+    for (const changed of [`${token}.anything`, `${token}.`, `${token}.${sig}`, `${body}..${sig}`, `${token} `, `${token}=`, `.${token}`, `${body}.${sig}\n`]) {
+      expect(readRequestToken(SECRET, changed, NOW), JSON.stringify(changed)).toBeNull();
+    }
+  });
 });

@@ -22,9 +22,16 @@ export function requestToken(secret: string, email: string, kind: 'export' | 'er
   return `${body}.${b64(sign(secret, body))}`;
 }
 
+/**
+ * A token is exactly what was issued: base64url body, one dot, the 43-character base64url signature.
+ * Nothing before, after or between (`token.anything`, a second dot, spaces, padding) is read past:
+ * each such variant would have a hash of its own, and so open a request of its own.
+ */
+const TOKEN_FORM = /^[A-Za-z0-9_-]{1,1500}\.[A-Za-z0-9_-]{43}$/;
+
 export function readRequestToken(secret: string, token: string, now: Date): { email: string; kind: 'export' | 'erase' } | null {
-  const [body, sig] = token.split('.');
-  if (!body || !sig) return null;
+  if (!TOKEN_FORM.test(token)) return null;
+  const [body, sig] = token.split('.') as [string, string];
   // Compared as text: base64url decoding ignores stray bits and characters, so a changed link could
   // read as the same bytes, and open a second request (its id is the token's hash).
   const given = Buffer.from(sig, 'utf8');
@@ -67,7 +74,11 @@ export async function sendConfirmation(
   });
 }
 
-/** The link was opened: the request becomes open (once per link: the id is the token's hash). */
+/**
+ * The link was opened: the request becomes open, once per link. The id is the token's hash, and only
+ * the token exactly as issued is read, so a link opened again (even after its request was closed)
+ * finds its id taken and opens nothing new.
+ */
 export async function confirmRequest(db: Kysely<Database>, registry: readonly PersonalData[], secret: string, token: string, now: Date): Promise<boolean> {
   const read = readRequestToken(secret, token, now);
   if (!read) return false;
