@@ -55,6 +55,7 @@ import { registerContentCache } from './lib/content-cache';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { registerNulGuard } from './lib/nul-guard';
 import { registerBodyGuard, registerPathGuard } from './lib/request-guard';
+import { registerErrorResponses } from './lib/error-responses';
 import { requestLogSerializer } from './lib/log-redact';
 import { createAttemptLimiters } from './lib/throttle';
 import { sharedBudgetStore } from './lib/public-write-limit';
@@ -74,7 +75,7 @@ declare module 'fastify' {
     /** Small write transactions, grouped into one commit per batch on SQLite (lead writes go here). */
     writes: GroupCommitter;
     /** Every route registered, for the route-guard test and the API description. */
-    routeInventory: Array<Pick<RouteOptions, 'method' | 'url'> & { readonly access: Access }>;
+    routeInventory: Array<Pick<RouteOptions, 'method' | 'url'> & { readonly access: Access; readonly response: unknown }>;
     /** Sends staff and visitor e-mail (SMTP, or .eml files in the data folder). */
     mailer: Mailer;
     /** Delivers the notification outbox; `wake()` after a write that recorded an event. */
@@ -122,12 +123,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     frameworkErrors,
     clientErrorHandler,
   });
-  const routeInventory: Array<Pick<RouteOptions, 'method' | 'url'> & { readonly access: Access }> = [];
+  const routeInventory: Array<Pick<RouteOptions, 'method' | 'url'> & { readonly access: Access; readonly response: unknown }> = [];
   app.decorate('routeInventory', routeInventory);
   app.addHook('onRoute', (route) => {
     // Read when asked, not now: a plugin's own onRoute hook (run after this one) may still declare it.
-    routeInventory.push({ method: route.method, url: route.url, get access() { return declaredAccess(route); } });
+    routeInventory.push({ method: route.method, url: route.url, get access() { return declaredAccess(route); }, get response() { return route.schema?.response; } });
   });
+  // Every route that declares its answers takes the error answer for every 4xx status too.
+  registerErrorResponses(app);
   // Every route says who may call it (issue 24 §3): one that does not is a startup error.
   app.addHook('onReady', async () => {
     for (const route of routeInventory) void route.access;

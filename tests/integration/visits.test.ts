@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
-import { DEFAULT_SLOT_SETTINGS, type SlotSettings, type VisitSlot } from '#shared/visits/visits.contract';
+import { DEFAULT_SLOT_SETTINGS, type SlotSettings, VISIT_MESSAGES, type VisitSlot } from '#shared/visits/visits.contract';
 import { VisitJobs, type VisitMail } from '#server/features/visits/visit-jobs';
 import { AUTH_API, type StaffMember } from '#shared/auth/auth.contract';
 import type { LeadList } from '#shared/leads/leads.contract';
@@ -270,6 +270,33 @@ describeEachDatabase(
       expect((await ctx.app.inject({ method: 'POST', url: `/api/visits/${booked._id}/action`, payload: { action: 'confirm' } })).statusCode).toBe(401);
       expect((await act({ action: 'cancel' })).json()).toMatchObject({ status: 'cancelled' });
       expect((await act({ action: 'bogus' })).statusCode).toBe(400);
+    });
+
+    it('answers 409 with a sentence, not 500, to rescheduling, moving or confirming a cancelled visit', async () => {
+      const cancelStudio = await addStudio(ctx, 'Cancelled Studio');
+      await configure(ctx, cancelStudio);
+      const offered = await slots(ctx, cancelStudio);
+      const booked = (await book(ctx, { slotStart: offered[1]!.start, studioId: cancelStudio, email: 'cancelled.visit@example.com' })).json();
+      const token = tokenOf(booked.manageUrl);
+      expect((await ctx.app.inject({ method: 'POST', url: `/api/visits/${booked._id}/cancel`, payload: { token } })).statusCode).toBe(200);
+      const cancelled = { message: VISIT_MESSAGES.alreadyCancelled, code: 'CONFLICT' };
+      const answers = [
+        await ctx.app.inject({ method: 'POST', url: `/api/visits/${booked._id}/reschedule`, payload: { token, slotStart: offered[4]!.start } }),
+        await ctx.app.inject({ method: 'POST', url: `/api/visits/${booked._id}/cancel`, payload: { token } }),
+        ...(await Promise.all(
+          [{ action: 'move', slotStart: offered[5]!.start }, { action: 'confirm' }, { action: 'done' }, { action: 'cancel' }].map((payload) =>
+            ctx.asStaff({ method: 'POST', url: `/api/visits/${booked._id}/action`, payload }),
+          ),
+        )),
+      ];
+      for (const res of answers) {
+        expect(res.statusCode, `${res.raw.req.url} ${res.body}`).toBe(409);
+        expect(res.json(), res.raw.req.url).toEqual(cancelled);
+      }
+      // The seat stayed free and the visit cancelled.
+      expect((await slots(ctx, cancelStudio)).find((s) => s.start === offered[4]!.start)?.free).toBe(2);
+      const visit = (await ctx.app.inject({ method: 'GET', url: `/api/visits/${booked._id}?token=${token}` })).json();
+      expect(visit).toMatchObject({ status: 'cancelled', start: offered[1]!.start });
     });
 
     it("tells the lead's assignee of the visit, besides those who hear of new leads", async () => {
