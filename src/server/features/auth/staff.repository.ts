@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { SqliteAdapter, type Kysely } from 'kysely';
 import { prepared } from '#server/db/prepared';
 import type { Database } from '#server/db/schema';
 
@@ -14,16 +14,19 @@ export function findStaffById(db: Kysely<Database>, id: string) {
   return db.selectFrom('staffUsers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Active owners other than `exceptId`: the last one may be neither deactivated nor demoted. */
-export async function countOtherActiveOwners(db: Kysely<Database>, exceptId: string): Promise<number> {
-  const row = await db
+/**
+ * The account `id` and every active owner, read in the caller's transaction so that "is another
+ * owner left?" and the change are one step: on PostgreSQL the rows stay locked (FOR UPDATE, in id
+ * order, so two changes cannot deadlock) until the transaction ends, and a change waiting for them
+ * reads them again as committed; SQLite runs one writing transaction at a time.
+ */
+export async function lockMemberAndOwners(db: Kysely<Database>, id: string) {
+  const query = db
     .selectFrom('staffUsers')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('role', '=', 'owner')
-    .where('active', '=', true)
-    .where('id', '<>', exceptId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', id), eb.and([eb('role', '=', 'owner'), eb('active', '=', true)])]))
+    .orderBy('id');
+  return db.getExecutor().adapter instanceof SqliteAdapter ? query.execute() : query.forUpdate().execute();
 }
 
 /** Changes name, role or active; a change of role or a deactivation raises the token version. */

@@ -93,14 +93,18 @@ export async function addMember(deps: StaffDeps, input: StaffCreateInput, actor:
 }
 
 export async function updateMember(deps: StaffDeps, id: string, change: StaffUpdateInput, actor: AuditActor): Promise<StaffMember> {
-  const row = await repo.findStaffById(deps.db, id);
-  if (!row) throw notFound('There is no such person.');
-  const losesOwner = row.role === 'owner' && Boolean(row.active) && (change.role === 'staff' || change.active === false);
-  if (losesOwner && (await repo.countOtherActiveOwners(deps.db, id)) === 0) throw conflict(STAFF_MESSAGES.lastOwner);
-  // Deactivation refuses every token at once (authenticate reads `active` on each request); the
-  // version is raised too, so reactivating does not bring old tokens back.
-  const revoke = change.active === false || (change.role !== undefined && change.role !== row.role);
   await deps.db.transaction().execute(async (trx) => {
+    // Counted and changed in one transaction, the owners' rows locked: two owners removing each
+    // other at the same moment cannot both pass (one of them is refused as the last owner).
+    const rows = await repo.lockMemberAndOwners(trx, id);
+    const row = rows.find((r) => r.id === id);
+    if (!row) throw notFound('There is no such person.');
+    const losesOwner = row.role === 'owner' && Boolean(row.active) && (change.role === 'staff' || change.active === false);
+    const otherOwners = rows.filter((r) => r.id !== id && r.role === 'owner' && Boolean(r.active)).length;
+    if (losesOwner && otherOwners === 0) throw conflict(STAFF_MESSAGES.lastOwner);
+    // Deactivation refuses every token at once (authenticate reads `active` on each request); the
+    // version is raised too, so reactivating does not bring old tokens back.
+    const revoke = change.active === false || (change.role !== undefined && change.role !== row.role);
     await repo.updateStaff(trx, id, change, revoke);
     await recordAudit(trx, { actor, kind: 'staff.updated', recordType: 'staff', recordId: id, fields: changedFields({ ...row }, { ...change }, Object.keys(change)) });
   });
