@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { isAccountEmail } from '#shared/auth/account-email';
 import { formatPhone, toE164 } from '#shared/phone';
 import type { StudioDetails } from '#shared/site';
 
@@ -156,7 +157,7 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for the embedded SQLite database)')
       .optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+    ADMIN_EMAIL: z.string().refine(isAccountEmail, 'must be an e-mail address').optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters').optional(),
     ADMIN_NAME: z.string().min(1).max(60).optional(),
     SEED_DEMO: booleanFlag.default(true),
