@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { isAccountEmail } from '#shared/auth/account-email';
 import { formatPhone, toE164 } from '#shared/phone';
 import type { StudioDetails } from '#shared/site';
 
@@ -49,6 +50,57 @@ function isAddressOrRange(value: string): boolean {
 /** More proxies than any real deployment has in a chain; a larger count means "every hop". */
 const MAX_PROXY_HOPS = 5;
 
+/**
+ * The widest range TRUST_PROXY may name: an IPv4 /8 (10.0.0.0/8), an IPv6 /16, or any part of the
+ * unique-local (fc00::/7) and link-local (fe80::/10) ranges. A wider one, or ranges that together
+ * hold every address, trusts clients that are no proxy of ours to name their own address.
+ */
+export const PROXY_MIN_PREFIX = { ipv4: 8, ipv6: 16 } as const;
+const PRIVATE_IPV6 = [ipaddr.parseCIDR('fc00::/7'), ipaddr.parseCIDR('fe80::/10')] as const;
+
+/** An address or CIDR as the range proxy-addr trusts: an IPv4-mapped IPv6 range is the IPv4 one it matches. */
+function proxyRange(entry: string): { kind: 'ipv4' | 'ipv6'; address: ipaddr.IPv4 | ipaddr.IPv6; prefix: number } {
+  const [text, bits] = entry.split('/');
+  let address = ipaddr.parse(text!);
+  let prefix = bits === undefined ? (address.kind() === 'ipv4' ? 32 : 128) : Number(bits);
+  if (address instanceof ipaddr.IPv6 && address.isIPv4MappedAddress() && prefix >= 96) {
+    address = address.toIPv4Address();
+    prefix -= 96;
+  }
+  return { kind: address.kind(), address, prefix };
+}
+
+/** Why these proxy ranges are too wide, or null. */
+function proxyRangesProblem(entries: readonly string[]): string | null {
+  const spans: Record<'ipv4' | 'ipv6', Array<[bigint, bigint]>> = { ipv4: [], ipv6: [] };
+  for (const entry of entries) {
+    if (PROXY_RANGE_NAMES.has(entry)) continue;
+    const { kind, address, prefix } = proxyRange(entry);
+    const isPrivateV6 = address instanceof ipaddr.IPv6 && PRIVATE_IPV6.some(([net, bits]) => prefix >= bits && address.match(net, bits));
+    if (prefix < PROXY_MIN_PREFIX[kind] && !isPrivateV6) {
+      return (
+        `must not name a range wider than /${PROXY_MIN_PREFIX.ipv4} for IPv4 or /${PROXY_MIN_PREFIX.ipv6} for IPv6 (not ${JSON.stringify(entry)}): ` +
+        'clients that are no proxy of yours could choose their address with X-Forwarded-For. Set the proxies\' own addresses or their private network (e.g. 10.0.0.0/8)'
+      );
+    }
+    const width = kind === 'ipv4' ? 32 : 128;
+    const start = BigInt(`0x${Buffer.from(address.toByteArray()).toString('hex')}`) & ~((1n << BigInt(width - prefix)) - 1n);
+    spans[kind].push([start, start + (1n << BigInt(width - prefix)) - 1n]);
+  }
+  for (const kind of ['ipv4', 'ipv6'] as const) {
+    // Merged in order: the ranges hold every address when they leave no gap from 0 to the last one.
+    let next = 0n;
+    for (const [start, end] of spans[kind].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
+      if (start > next) break;
+      if (end + 1n > next) next = end + 1n;
+    }
+    if (next === 1n << BigInt(kind === 'ipv4' ? 32 : 128)) {
+      return `must not cover every ${kind === 'ipv4' ? 'IPv4' : 'IPv6'} address (as ${JSON.stringify(entries.join(','))} does): that trusts every client to choose its address with X-Forwarded-For. Set the proxies' own addresses or CIDRs`;
+    }
+  }
+  return null;
+}
+
 const trustProxy = z
   .string()
   .trim()
@@ -86,6 +138,11 @@ const trustProxy = z
       });
       return z.NEVER;
     }
+    const tooWide = proxyRangesProblem(entries);
+    if (tooWide) {
+      ctx.addIssue({ code: 'custom', message: tooWide });
+      return z.NEVER;
+    }
     return entries;
   });
 
@@ -100,7 +157,7 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for the embedded SQLite database)')
       .optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+    ADMIN_EMAIL: z.string().refine(isAccountEmail, 'must be an e-mail address').optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters').optional(),
     ADMIN_NAME: z.string().min(1).max(60).optional(),
     SEED_DEMO: booleanFlag.default(true),

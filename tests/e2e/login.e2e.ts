@@ -1,5 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { listMailFiles } from '#server/features/notifications/mailer';
+import { STAFF_MESSAGES } from '#shared/auth/auth.contract';
+import { staffApi } from './api';
 import { baseURL, DESKTOP, E2E_STAFF, loginAsStaff, pageProblems, PHONE, unique, useBrowser } from './browser';
 
 /** Staff logging in and out, the way back to the page they asked for, and the token the browser keeps (SPEC.md §4, §5). */
@@ -45,6 +51,34 @@ for (const viewport of [PHONE, DESKTOP]) {
       // Someone already logged in is sent on from /login.
       await page.goto('/login');
       await page.waitForURL(`${baseURL()}/dashboard`);
+      expect(pageProblems(page)).toEqual([]);
+    });
+
+    it('"Forgot password?" takes an address on a host name, such as the first owner’s admin@localhost, and mails the link', async () => {
+      // An account as the first start-up makes one (admin@localhost): a name without a dot after the @.
+      const email = `${unique('owner').toLowerCase()}@localhost`;
+      const added = await (await staffApi())<{ member: { email: string } }>('POST', '/api/staff', { name: 'Host Owner', email, role: 'owner', password: 'generate' });
+      expect(added.status).toBe(201);
+      const page = await browser.newPage(viewport);
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByRole('button', { name: 'Send me a link' }).click();
+      await page.getByRole('status').filter({ hasText: STAFF_MESSAGES.forgot }).waitFor();
+      expect(await page.getByText('Please enter a valid e-mail address.').count()).toBe(0);
+      const dir = path.join(inject('dataDir'), 'mail');
+      await expect
+        .poll(
+          async () => {
+            for (const name of await listMailFiles(dir)) {
+              const mail = await simpleParser(await readFile(path.join(dir, name)));
+              if (JSON.stringify(mail.to).includes(email) && /\/password\/reset\?token=/.test(mail.text ?? '')) return true;
+            }
+            return false;
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
       expect(pageProblems(page)).toEqual([]);
     });
 

@@ -48,4 +48,29 @@ describeEachDialect('the info log redacts secrets in query strings', (dialect) =
     expect(logged).toContain('/startsurvey?resume=[redacted]');
     expect(logged).toContain('/api/site?Signature=[redacted]&page=2&api_key=[redacted]');
   });
+
+  it('logs no query value a person typed: staff searches (e-mail, phone, name) and any parameter but paging', async () => {
+    const personal = ['asha.person@example.com', '+919845099999', '9845099999', 'Asha Person', 'Koramangala'];
+    const urls = [
+      `/api/leads?q=${encodeURIComponent(personal[0]!)}&page=2&pageSize=25`,
+      `/api/leads?q=${encodeURIComponent(personal[1]!)}&status=new`,
+      `/api/email/all?q=${personal[2]}&page=1`,
+      `/api/leads?search=${encodeURIComponent(personal[3]!)}&locality=${personal[4]}`,
+      `/api/leads?${encodeURIComponent(personal[0]!)}`,
+      `/api/leads?page=${encodeURIComponent(personal[0]!)}`,
+    ];
+    const from = lines.length;
+    for (const url of urls) await app.inject({ method: 'GET', url });
+    const fresh = lines.slice(from);
+    const log = fresh.join('\n');
+    for (const value of personal) {
+      expect(log).not.toContain(value);
+      expect(log).not.toContain(encodeURIComponent(value));
+    }
+    const logged = fresh.map((l) => JSON.parse(l) as { req?: { url: string } }).flatMap((l) => (l.req ? [l.req.url] : []));
+    expect(logged).toContain('/api/leads?q=[redacted]&page=2&pageSize=25');
+    expect(logged).toContain('/api/leads?q=[redacted]&status=[redacted]');
+    expect(logged).toContain('/api/leads?[redacted]');
+    expect(logged).toContain('/api/leads?page=[redacted]');
+  });
 });

@@ -5,9 +5,10 @@ import { afterAll, afterEach, expect, it, vi } from 'vitest';
 import { buildApp } from '#server/app';
 import { createDatabase } from '#server/db/database';
 import { STAFF_MESSAGES, type StaffMember } from '#shared/auth/auth.contract';
-import { FORGOT_PER_EMAIL } from '#server/features/auth/staff.routes';
+import { FORGOT_MAILS_PER_ACCOUNT, FORGOT_PER_CLIENT_AND_EMAIL } from '#server/features/auth/staff.routes';
 import { describeEachDatabase, STAFF } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
+import { waitFor } from '../helpers/wait';
 
 const mail = await startMailServer();
 afterAll(() => mail.close());
@@ -216,14 +217,46 @@ describeEachDatabase(
       const reset = await ctx.app.inject({ method: 'POST', url: '/api/password/reset', payload: { token, password: NEW_PASSWORD } });
       expect(reset.statusCode).toBe(200);
 
-      // Per address (from any client address), then per client address (for any address).
-      for (let i = 0; i < FORGOT_PER_EMAIL; i++) expect((await forgot('limit@abode.test', `10.1.0.${i}`)).statusCode).toBe(200);
-      const limited = await forgot('limit@abode.test', '10.1.0.99');
+      // Per client address and account, then per client address (for any address).
+      for (let i = 0; i < FORGOT_PER_CLIENT_AND_EMAIL; i++) expect((await forgot('limit@abode.test', '10.1.0.1')).statusCode).toBe(200);
+      const limited = await forgot('limit@abode.test', '10.1.0.1');
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['retry-after']).toBeDefined();
       let last = 200;
       for (let i = 0; i < 30 && last === 200; i++) last = (await forgot(`many${i}@abode.test`, '10.2.0.1')).statusCode;
       expect(last).toBe(429);
+    });
+
+    it('forgot password: requests from others never keep a person from their own link; one account gets a capped number of mails', async () => {
+      const forgot = (email: string, ip: string) => ctx.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email }, remoteAddress: ip });
+      const victim = 'victim@abode.test';
+      const added = await as(ownerToken, { method: 'POST', url: '/api/staff', payload: { name: 'Vic Tim', email: victim, role: 'staff', password: 'generate' } });
+      expect(added.statusCode, added.body).toBe(201);
+      const start = mail.messages.length;
+      const mailsTo = (to: string) => mail.messages.slice(start).filter((m) => JSON.stringify(m.to).includes(to)).length;
+      // A stranger asks for the person's link until refused.
+      let before = mail.messages.length;
+      for (let i = 0; i < FORGOT_PER_CLIENT_AND_EMAIL; i++) expect((await forgot(victim, '10.3.0.66')).statusCode).toBe(200);
+      expect((await forgot(victim, '10.3.0.66')).statusCode).toBe(429);
+      await mail.waitFor(before + FORGOT_PER_CLIENT_AND_EMAIL);
+      // The person, from their own address, still gets a link by mail.
+      before = mail.messages.length;
+      const own = await forgot(victim, '10.3.0.1');
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toEqual({ message: STAFF_MESSAGES.forgot });
+      const token = await linkTokenFor(victim, before);
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      // Many addresses together: the inbox gets at most the cap in an hour (the answer stays the same).
+      for (let i = 0; i < FORGOT_MAILS_PER_ACCOUNT; i++) expect((await forgot(victim, `10.4.0.${i}`)).body).toBe(own.body);
+      await waitFor(() => mailsTo(victim) >= FORGOT_MAILS_PER_ACCOUNT, 10_000, { what: 'the capped number of mails' });
+      // A later mail to someone else has arrived: anything for the capped account would have too.
+      before = mail.messages.length;
+      expect((await forgot(STAFF.email, '10.5.0.1')).statusCode).toBe(200);
+      await linkTokenFor(STAFF.email, before);
+      expect(mailsTo(victim)).toBe(FORGOT_MAILS_PER_ACCOUNT);
+      // Every link in the inbox works, so the person is never without one.
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/password/reset', payload: { token, password: NEW_PASSWORD } })).statusCode).toBe(200);
     });
   },
   () => ({

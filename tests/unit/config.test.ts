@@ -59,6 +59,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses TRUST_PROXY ranges wider than an IPv4 /8 or an IPv6 /16, or that together hold every address', () => {
+    const ok = ['10.0.0.0/8', '172.16.0.0/12,192.168.0.0/16', '2001:db8::/16', 'fc00::/7', 'fe80::/10', '::ffff:10.0.0.0/104', 'loopback,uniquelocal'];
+    for (const value of ok) expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy, value).toEqual(value.split(','));
+    const wide = ['0.0.0.0/1,128.0.0.0/1', '0.0.0.0/0', '10.0.0.0/7', '::/0', '::/1,8000::/1', '2000::/3', '2001::/15', '::ffff:0.0.0.0/96', '::ffff:0:0/100', '10.0.0.1,64.0.0.0/2'];
+    for (const value of wide) expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must not name a range wider than \/8 for IPv4 or \/16 for IPv6/);
+    // Every IPv4 address in /8s: each range is allowed, together they trust everyone.
+    const everyEight = Array.from({ length: 256 }, (_, i) => `${i}.0.0.0/8`);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: everyEight.join(',') })).toThrow(/TRUST_PROXY must not cover every IPv4 address/);
+    const shuffled = [...everyEight.slice(128), '::1', ...everyEight.slice(0, 128)];
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: shuffled.join(',') })).toThrow(/TRUST_PROXY must not cover every IPv4 address/);
+    // One /8 short of everything is no longer everything (and each range is allowed).
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: everyEight.slice(1).join(',') }).trustProxy).toHaveLength(255);
+  });
+
   // Issue 22 item 19a: a count past any real chain of proxies is "trust every hop" in disguise.
   it('refuses a TRUST_PROXY count larger than 5 at start-up, naming the limit', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '5' }).trustProxy).toBe(5);

@@ -1,7 +1,7 @@
 // npm run staff -- add <email> <name> | passwd <email> | list
 // Passwords are read from the terminal (or from ABODE_PASSWORD for scripts), never from arguments.
 import { createInterface } from 'node:readline/promises';
-import { z } from 'zod';
+import { isAccountEmail } from '#shared/auth/account-email';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/auth/auth.contract';
 import { loadConfig } from '../config';
 import { createDatabase } from '../db/database';
@@ -47,7 +47,7 @@ async function main(): Promise<number> {
         return 0;
       }
       case 'add': {
-        if (!email || !z.email().safeParse(email).success) throw new Error('Give a valid e-mail address.');
+        if (!email || !isAccountEmail(email)) throw new Error('Give a valid e-mail address.');
         if (await findStaffByEmail(database.db, email)) throw new Error(`${email} is already a staff user.`);
         const password = await readPassword();
         checkPassword(password);

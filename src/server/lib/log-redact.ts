@@ -1,12 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Query parameters whose values are secrets (resume tokens, signed links' signatures, keys, codes):
- * matched on the decoded name, in any case, anywhere in it (`token`, `api_key`, `Signature`).
+ * Query parameters whose values are kept in the log: paging, order and a signed link's expiry, never
+ * what a person typed. Every other value is replaced: secrets (resume tokens, signatures, keys) and
+ * personal data (a staff search `q` holds e-mails, names and phone numbers; the log outlives an
+ * erasure). Matched on the decoded name, in any case.
  */
-const SECRET_PARAM = /token|resume|sig|key|secret|pass|code|auth|session|jwt|credential/i;
+const HARMLESS_PARAM = /^(page|pagesize|limit|offset|sort|order|dir|expires|done)$/i;
+
+/** What those parameters hold: a number, a column's name, a direction. */
+const HARMLESS_VALUE = /^[A-Za-z0-9_.:-]{0,32}$/;
 
 const REDACTED = '[redacted]';
+/** A parameter's name as code writes one (a letter first, short, no @): kept beside its redacted value. */
+const PARAM_NAME = /^[A-Za-z_][\w.%[\]-]{0,39}$/;
 
 function decodedName(name: string): string {
   try {
@@ -16,7 +23,7 @@ function decodedName(name: string): string {
   }
 }
 
-/** A request URL fit for the log: the value of every secret-looking query parameter replaced. */
+/** A request URL fit for the log: the path, and every query value but the harmless ones replaced. */
 export function redactUrl(url: string): string {
   const withoutFragment = url.split('#', 1)[0]!;
   const mark = withoutFragment.indexOf('?');
@@ -27,7 +34,9 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const equals = pair.indexOf('=');
       const name = equals === -1 ? pair : pair.slice(0, equals);
-      return equals !== -1 && SECRET_PARAM.test(decodedName(name)) ? `${name}=${REDACTED}` : pair;
+      if (HARMLESS_PARAM.test(decodedName(name)) && HARMLESS_VALUE.test(pair.slice(equals + 1))) return pair;
+      // A name that looks like data (`?asha@example.com`, `?98450…`) is not kept either.
+      return equals !== -1 && PARAM_NAME.test(name) ? `${name}=${REDACTED}` : REDACTED;
     })
     .join('&');
   return `${withoutFragment.slice(0, mark)}?${query}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeText } from '../text-schema';
+import { ACCOUNT_EMAIL_PATTERN } from './account-email';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -30,7 +31,8 @@ const emailField = safeText({ message: 'Please enter an e-mail address.' })
   .trim()
   .min(1, 'Please enter an e-mail address.')
   .max(254, 'The e-mail address is too long.')
-  .pipe(z.email('Please enter a valid e-mail address.'));
+  // Every address an account can have (admin@localhost too): the forms must take each one.
+  .regex(ACCOUNT_EMAIL_PATTERN, 'Please enter a valid e-mail address.');
 const nameField = safeText({ message: 'Please enter a name.' }).trim().min(1, 'Please enter a name.').max(100, 'The name is too long.');
 const roleField = z.enum(STAFF_ROLES, { message: 'Choose owner or staff.' });
 

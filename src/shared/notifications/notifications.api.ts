@@ -16,7 +16,7 @@ export const WEBHOOKS_API = {
   redeliver: apiPath('/api/webhooks/:id/deliveries/:deliveryId/redeliver'),
 } as const;
 
-/** The mail a fresh install would have sent, kept as files (MAIL_DIR); staff only. */
+/** The mail a fresh install would have sent, kept as files (MAIL_DIR); owners only, one-time links redacted. */
 export const MAIL_API = {
   /** GET */
   list: '/api/notifications/mail',

@@ -30,6 +30,8 @@ export interface PasswordResetTokensTable {
   staffId: string;
   expiresAt: Timestamp;
   usedAt: Timestamp | null;
+  /** SHA-256 (hex) of the account's password hash when the link was made: a changed password ends the link. */
+  passwordFingerprint: string | null;
 }
 
 export interface AuthTables {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { SqliteAdapter, type Kysely } from 'kysely';
 import { prepared } from '#server/db/prepared';
 import type { Database } from '#server/db/schema';
 
@@ -14,16 +14,19 @@ export function findStaffById(db: Kysely<Database>, id: string) {
   return db.selectFrom('staffUsers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Active owners other than `exceptId`: the last one may be neither deactivated nor demoted. */
-export async function countOtherActiveOwners(db: Kysely<Database>, exceptId: string): Promise<number> {
-  const row = await db
+/**
+ * The account `id` and every active owner, read in the caller's transaction so that "is another
+ * owner left?" and the change are one step: on PostgreSQL the rows stay locked (FOR UPDATE, in id
+ * order, so two changes cannot deadlock) until the transaction ends, and a change waiting for them
+ * reads them again as committed; SQLite runs one writing transaction at a time.
+ */
+export async function lockMemberAndOwners(db: Kysely<Database>, id: string) {
+  const query = db
     .selectFrom('staffUsers')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('role', '=', 'owner')
-    .where('active', '=', true)
-    .where('id', '<>', exceptId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', id), eb.and([eb('role', '=', 'owner'), eb('active', '=', true)])]))
+    .orderBy('id');
+  return db.getExecutor().adapter instanceof SqliteAdapter ? query.execute() : query.forUpdate().execute();
 }
 
 /** Changes name, role or active; a change of role or a deactivation raises the token version. */
@@ -116,15 +119,16 @@ export function listAssignees(db: Kysely<Database>) {
   return db.selectFrom('staffUsers').select(['id', 'name']).where('active', '=', true).orderBy('name').execute();
 }
 
-export async function insertResetToken(db: Kysely<Database>, row: { tokenHash: string; staffId: string; expiresAt: Date }): Promise<void> {
+export async function insertResetToken(db: Kysely<Database>, row: { tokenHash: string; staffId: string; expiresAt: Date; passwordFingerprint: string }): Promise<void> {
   await db.insertInto('passwordResetTokens').values({ ...row, usedAt: null }).execute();
 }
 
 /**
  * Uses a one-time token: marks it used (only if unused and unexpired, in one statement, so two
- * concurrent uses cannot both pass) and answers the account it was for, or undefined.
+ * concurrent uses cannot both pass) and answers the account it was for, with the fingerprint of the
+ * password it was made under, or undefined.
  */
-export async function consumeResetToken(db: Kysely<Database>, tokenHash: string, now: Date): Promise<string | undefined> {
+export async function consumeResetToken(db: Kysely<Database>, tokenHash: string, now: Date): Promise<{ staffId: string; passwordFingerprint: string | null } | undefined> {
   const result = await db
     .updateTable('passwordResetTokens')
     .set({ usedAt: now })
@@ -133,10 +137,24 @@ export async function consumeResetToken(db: Kysely<Database>, tokenHash: string,
     .where('expiresAt', '>', now)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return undefined;
-  const row = await db.selectFrom('passwordResetTokens').select('staffId').where('tokenHash', '=', tokenHash).executeTakeFirst();
+  const row = await db.selectFrom('passwordResetTokens').select(['staffId', 'passwordFingerprint']).where('tokenHash', '=', tokenHash).executeTakeFirst();
   // Older links for the same account stop working too.
   if (row) await db.deleteFrom('passwordResetTokens').where('staffId', '=', row.staffId).where('tokenHash', '<>', tokenHash).execute();
-  return row?.staffId;
+  return row;
+}
+
+/**
+ * Sets a new password only if the account's password is still `currentHash` (a compare-and-set):
+ * a password changed since the link was checked is not overwritten by the link. True when it was set.
+ */
+export async function replaceStaffPassword(db: Kysely<Database>, id: string, currentHash: string, passwordHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('staffUsers')
+    .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1) }))
+    .where('id', '=', id)
+    .where('passwordHash', '=', currentHash)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Every staff user's e-mail: the default recipients of staff notifications. */

@@ -28,9 +28,16 @@ const tags = ['staff'];
 const message = messageAnswer;
 const idParams = z.object({ id: z.string().max(100) });
 
-/** Forgot-password requests: per address and per client address, in a window of an hour. */
-export const FORGOT_PER_EMAIL = 3;
+/**
+ * Forgot-password requests, in a window of an hour. Refused (429) only per client address: a few
+ * for one account and more for all of them, so nobody can keep a person from asking for their own
+ * link from their own browser. The mails one account is sent are capped: past the cap the answer is
+ * the same but no mail goes, and the inbox already holds that many links from the last hour, each of
+ * which works until one is used or the password changes.
+ */
+export const FORGOT_PER_CLIENT_AND_EMAIL = 3;
 export const FORGOT_PER_IP = 20;
+export const FORGOT_MAILS_PER_ACCOUNT = 10;
 const FORGOT_WINDOW_SECONDS = 60 * 60;
 const TOO_MANY_FORGOT = 'Too many requests for a new password. Please wait and try again.';
 
@@ -42,8 +49,9 @@ export interface StaffRouteOptions {
 export async function staffRoutes(app: FastifyInstance, options: StaffRouteOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = { db: app.db, config: app.config, mailer: app.mailer };
-  const forgotByEmail = options.limiters.create('forgot-email', FORGOT_PER_EMAIL, FORGOT_WINDOW_SECONDS);
   const forgotByIp = options.limiters.create('forgot-ip', FORGOT_PER_IP, FORGOT_WINDOW_SECONDS);
+  const forgotByIpAndEmail = options.limiters.create('forgot-ip-email', FORGOT_PER_CLIENT_AND_EMAIL, FORGOT_WINDOW_SECONDS);
+  const forgotMails = options.limiters.create('forgot-mail', FORGOT_MAILS_PER_ACCOUNT, FORGOT_WINDOW_SECONDS);
 
   // Owners -------------------------------------------------------------------------------------
   r.get(AUTH_API.staff, { config: { access: 'owner' }, schema: { tags, response: { 200: staffListSchema } } }, () => service.listMembers(app.db));
@@ -107,9 +115,12 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRouteOptio
     async (request) => {
       const ipWait = await forgotByIp.consume(request.ip);
       if (ipWait !== null) throw tooManyRequests(ipWait, TOO_MANY_FORGOT);
-      const emailWait = await forgotByEmail.consume(normaliseEmail(request.body.email));
-      if (emailWait !== null) throw tooManyRequests(emailWait, TOO_MANY_FORGOT);
-      const { send } = await service.forgotPassword(deps, request.body.email);
+      const email = normaliseEmail(request.body.email);
+      const pairWait = await forgotByIpAndEmail.consume(`${request.ip} ${email}`);
+      if (pairWait !== null) throw tooManyRequests(pairWait, TOO_MANY_FORGOT);
+      // Counted for every address, known or not, so the answer's timing says nothing either way.
+      const mailAllowed = (await forgotMails.consume(email)) === null;
+      const { send } = mailAllowed ? await service.forgotPassword(deps, email) : {};
       // Sent after answering: the time taken says nothing about whether the address has an account.
       if (send) void send().catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
       return { message: STAFF_MESSAGES.forgot };

@@ -22,6 +22,8 @@ export interface StaffDeps {
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What a one-time link remembers of the password it was made under: a changed password ends the link. */
+const passwordFingerprint = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('hex');
 
 function toMember(row: {
   id: string;
@@ -63,9 +65,14 @@ export function generatePassword(): string {
 }
 
 /** Creates a one-time link for the account and e-mails it (the token is stored only hashed). */
-export async function sendResetLink(deps: StaffDeps, user: { id: string; name: string; email: string }, kind: 'welcome' | 'reset'): Promise<void> {
+export async function sendResetLink(deps: StaffDeps, user: { id: string; name: string; email: string; passwordHash: string }, kind: 'welcome' | 'reset'): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  await repo.insertResetToken(deps.db, { tokenHash: hashToken(token), staffId: user.id, expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS) });
+  await repo.insertResetToken(deps.db, {
+    tokenHash: hashToken(token),
+    staffId: user.id,
+    expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+    passwordFingerprint: passwordFingerprint(user.passwordHash),
+  });
   const link = `${configuredSiteUrl(deps.config)}${RESET_PAGE}?token=${encodeURIComponent(token)}`;
   const studio = deps.config.studio.name;
   const subject = kind === 'welcome' ? `Your account at ${studio}` : `Set a new password for ${studio}`;
@@ -93,14 +100,18 @@ export async function addMember(deps: StaffDeps, input: StaffCreateInput, actor:
 }
 
 export async function updateMember(deps: StaffDeps, id: string, change: StaffUpdateInput, actor: AuditActor): Promise<StaffMember> {
-  const row = await repo.findStaffById(deps.db, id);
-  if (!row) throw notFound('There is no such person.');
-  const losesOwner = row.role === 'owner' && Boolean(row.active) && (change.role === 'staff' || change.active === false);
-  if (losesOwner && (await repo.countOtherActiveOwners(deps.db, id)) === 0) throw conflict(STAFF_MESSAGES.lastOwner);
-  // Deactivation refuses every token at once (authenticate reads `active` on each request); the
-  // version is raised too, so reactivating does not bring old tokens back.
-  const revoke = change.active === false || (change.role !== undefined && change.role !== row.role);
   await deps.db.transaction().execute(async (trx) => {
+    // Counted and changed in one transaction, the owners' rows locked: two owners removing each
+    // other at the same moment cannot both pass (one of them is refused as the last owner).
+    const rows = await repo.lockMemberAndOwners(trx, id);
+    const row = rows.find((r) => r.id === id);
+    if (!row) throw notFound('There is no such person.');
+    const losesOwner = row.role === 'owner' && Boolean(row.active) && (change.role === 'staff' || change.active === false);
+    const otherOwners = rows.filter((r) => r.id !== id && r.role === 'owner' && Boolean(r.active)).length;
+    if (losesOwner && otherOwners === 0) throw conflict(STAFF_MESSAGES.lastOwner);
+    // Deactivation refuses every token at once (authenticate reads `active` on each request); the
+    // version is raised too, so reactivating does not bring old tokens back.
+    const revoke = change.active === false || (change.role !== undefined && change.role !== row.role);
     await repo.updateStaff(trx, id, change, revoke);
     await recordAudit(trx, { actor, kind: 'staff.updated', recordType: 'staff', recordId: id, fields: changedFields({ ...row }, { ...change }, Object.keys(change)) });
   });
@@ -122,9 +133,11 @@ export async function forgotPassword(deps: StaffDeps, email: string): Promise<{ 
 }
 
 export async function resetPassword(db: Kysely<Database>, token: string, password: string): Promise<void> {
-  const staffId = await repo.consumeResetToken(db, hashToken(token), new Date());
-  if (!staffId) throw badRequest(STAFF_MESSAGES.linkInvalid);
-  await repo.updateStaffPasswordById(db, staffId, await hashPassword(password));
+  const link = await repo.consumeResetToken(db, hashToken(token), new Date());
+  const row = link && (await repo.findStaffById(db, link.staffId));
+  // The link works only while the password is the one it was made under (and then sets it once).
+  if (!row || link.passwordFingerprint !== passwordFingerprint(row.passwordHash)) throw badRequest(STAFF_MESSAGES.linkInvalid);
+  if (!(await repo.replaceStaffPassword(db, row.id, row.passwordHash, await hashPassword(password)))) throw badRequest(STAFF_MESSAGES.linkInvalid);
 }
 
 async function checkCurrent(db: Kysely<Database>, id: string, current: string) {

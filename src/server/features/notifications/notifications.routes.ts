@@ -17,6 +17,7 @@ import {
   webhookEndpointInput,
   webhookEndpointList,
 } from '#shared/notifications/notifications.contract';
+import { redactMailTokens } from './mail-redact';
 import { listMailFiles, readMailFile } from './mailer';
 import { createEndpoint, endpointDeliveries, endpoints, queueTestEvent, redeliver, removeEndpoint } from './webhooks.service';
 
@@ -26,7 +27,7 @@ const MAIL_LIST_MAX = 200;
 /** Subject, recipients and date of the .eml files already read (by file name). */
 const mailHeaders = new LRUCache<string, MailFile>({ max: 1000 });
 
-/** Staff calls: webhook endpoints and their delivery log; the mail a fresh install would have sent. */
+/** Owner calls: webhook endpoints and their delivery log; the mail a fresh install would have sent. */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
@@ -63,7 +64,9 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(MAIL_API.list, { config: { access: 'staff' }, schema: { tags, response: { 200: mailList } } }, async () => {
+  // Owners only: the mail holds what each person was told; its one-time links are redacted below,
+  // for owners too (mail-redact.ts).
+  r.get(MAIL_API.list, { config: { access: 'owner' }, schema: { tags, response: { 200: mailList } } }, async () => {
     const directory = app.mailer.kind === 'files' ? (app.mailer.directory ?? null) : null;
     if (!directory) return { directory: null, items: [] };
     const names = (await listMailFiles(directory)).slice(0, MAIL_LIST_MAX);
@@ -84,7 +87,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     MAIL_API.read.pattern,
     {
-      config: { access: 'staff' },
+      config: { access: 'owner' },
       schema: {
         tags,
         params: z.object({ name: z.string().min(1).max(200) }),
@@ -102,8 +105,8 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         to: addressText(parsed.to),
         from: addressText(parsed.from),
         date: (parsed.date ?? new Date(0)).toISOString(),
-        text: parsed.text ?? '',
-        html: typeof parsed.html === 'string' ? parsed.html : '',
+        text: redactMailTokens(parsed.text ?? ''),
+        html: redactMailTokens(typeof parsed.html === 'string' ? parsed.html : ''),
       };
     },
   );

@@ -89,7 +89,7 @@ const MENU: Array<{ to: string; label: StaffMessageKey; icon: ReactNode; owner?:
   { to: paths.newsletter, label: 'staff.nav.newsletter', icon: <NotificationOutlined /> },
   { to: paths.settingsWebhooks, label: 'staff.nav.webhooks', icon: <ApiOutlined />, owner: true },
   { to: paths.staff, label: 'staff.nav.staff', icon: <TeamOutlined />, owner: true },
-  { to: paths.settingsMail, label: 'staff.nav.sentMail', icon: <MailOutlined /> },
+  { to: paths.settingsMail, label: 'staff.nav.sentMail', icon: <MailOutlined />, owner: true },
   { to: paths.audit, label: 'staff.nav.audit', icon: <AuditOutlined />, owner: true },
   { to: paths.privacyRequests, label: 'staff.nav.privacyRequests', icon: <SafetyOutlined />, owner: true },
   { to: paths.account, label: 'staff.nav.account', icon: <UserOutlined /> },
