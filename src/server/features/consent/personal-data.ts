@@ -7,11 +7,11 @@ import { unsubscribeHash } from './unsubscribe-hash';
  */
 export const personalData: PersonalData = {
   feature: 'consent',
-  tables: ['consents', 'unsubscribes'],
+  tables: ['consents', 'unsubscribes', 'newsletter_confirmations'],
   async export(db, leadId) {
     const consents = await db
       .selectFrom('consents')
-      .select(['purpose', 'noticePurpose', 'noticeVersion', 'noticeHash', 'granted', 'source', 'createdAt'])
+      .select(['purpose', 'noticePurpose', 'noticeVersion', 'noticeHash', 'granted', 'source', 'createdAt', 'confirmedAt'])
       .where('leadId', '=', leadId)
       .orderBy('createdAt')
       .execute();
@@ -19,6 +19,7 @@ export const personalData: PersonalData = {
     return { consents: consents.map((c) => ({ ...c, granted: Boolean(c.granted) })), unsubscribes };
   },
   async erase(trx, leadId, context) {
+    await trx.deleteFrom('newsletterConfirmations').where('leadId', '=', leadId).execute();
     await trx.deleteFrom('consents').where('leadId', '=', leadId).execute();
     const keys = new Set(context.emailKeys);
     const rows = await trx
