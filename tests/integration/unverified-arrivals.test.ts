@@ -334,3 +334,51 @@ describeEachDatabase(
     publicBaseUrl: SITE,
   },
 );
+
+describeEachDatabase(
+  'the newsletter confirmation counts as visitor mail (decision 0014)',
+  (ctx) => {
+    beforeEach(async () => {
+      await drain(ctx);
+      await settled();
+      mail.messages.length = 0;
+    });
+
+    it('is held, not sent, once the address had its visitor mail for the hour', async () => {
+      const campaignId = await createActiveCampaign(ctx, { name: 'Capped', questions: surveyText(SURVEY) });
+      const email = 'capped@example.com';
+      const added = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId } });
+      const done = await ctx.app.inject({ method: 'POST', url: `/api/campaign/response/${campaignId}`, payload: { response: { email, emailId: added.json().emailID, answer: { size: 2 } } } });
+      expect(done.statusCode).toBe(200);
+      await drain(ctx);
+      await settled();
+      expect(thanks(email)).toHaveLength(1);
+
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: null, newsletter: true } });
+      expect([200, 201]).toContain(res.statusCode);
+      await drain(ctx);
+      await settled();
+      expect(confirmations(email)).toHaveLength(0);
+      const held = await ctx.database.db
+        .selectFrom('notificationDeliveries')
+        .innerJoin('notificationEvents', 'notificationEvents.id', 'notificationDeliveries.eventId')
+        .select(['notificationDeliveries.status', 'notificationDeliveries.lastError'])
+        .where('notificationEvents.type', '=', 'newsletter.confirm')
+        .execute();
+      expect(held).toEqual([{ status: 'skipped', lastError: expect.stringMatching(/already had its visitor mail/) }]);
+    });
+  },
+  {
+    notify: {
+      smtpUrl: mail.url,
+      mailFrom: '"Test Studio" <studio@abode.test>',
+      mailDir: '/nonexistent',
+      notifyEmails: ['owner@abode.test'],
+      confirmVisitors: true,
+      allowPrivateWebhooks: true,
+      dispatch: false,
+      visitorMailLimits: { perRecipientHour: 1, perSenderHour: 100 },
+    },
+    publicBaseUrl: SITE,
+  },
+);
