@@ -16,7 +16,14 @@ export const personalData: PersonalData = {
       .orderBy('createdAt')
       .execute();
     const unsubscribes = await db.selectFrom('unsubscribes').select(['emailKey', 'createdAt']).where('leadId', '=', leadId).execute();
-    return { consents: consents.map((c) => ({ ...c, granted: Boolean(c.granted) })), unsubscribes };
+    // The newsletter confirmation links mailed to the person (double opt-in, decision 0018).
+    const newsletterConfirmations = await db
+      .selectFrom('newsletterConfirmations')
+      .select(['language', 'createdAt', 'expiresAt', 'usedAt'])
+      .where('leadId', '=', leadId)
+      .orderBy('createdAt')
+      .execute();
+    return { consents: consents.map((c) => ({ ...c, granted: Boolean(c.granted) })), unsubscribes, newsletterConfirmations };
   },
   async erase(trx, leadId, context) {
     await trx.deleteFrom('newsletterConfirmations').where('leadId', '=', leadId).execute();
