@@ -30,7 +30,7 @@ import { leadsRoutes } from './features/leads/leads.routes';
 import { leadForFollowUp, leadSummary } from './features/leads';
 import { followUpMail, FollowUpJob, followUpRoutes } from './features/followup';
 import { contactMessageActivity, contactMessagesOfLead } from './features/contact';
-import { isUnsubscribed, unsubscribeLinks } from './features/consent';
+import { isUnsubscribed, newsletterConfirmMail, unsubscribeLinks } from './features/consent';
 import { campaignReading } from './features/surveys';
 import { countResponses, leadSurveyRecords, responseCountsByCampaign } from './features/responses';
 import { completedResponse, emailActivity, surveyStillOpen, unfinishedSurvey } from './features/responses/notification-reads';
@@ -186,6 +186,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       issueResumeToken,
       isUnsubscribed,
       unsubscribeLinks,
+      newsletterConfirmMail,
       staffMail: followUpMail,
     },
     requestCount: () => answered,
@@ -297,7 +298,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(followUpRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(settingsRoutes);
-  await app.register(consentRoutes);
+  await app.register(consentRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(auditRoutes);
   await app.register(visitRoutes, { context: visitContext, wake: () => { notifications.wake(); visitJobs.wake(); } });
 

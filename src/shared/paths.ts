@@ -36,6 +36,8 @@ export const paths = {
   /** The visitor's page to move or cancel a booked visit (`?id=&token=`, the e-mailed link). */
   visitManage: '/visit',
   unsubscribe: '/unsubscribe',
+  /** The newsletter's confirmation link (double opt-in, decision 0018): one button. */
+  newsletterConfirm: '/newsletter/confirm',
   newsletter: '/dashboard/newsletter',
   audit: '/dashboard/audit',
   staff: '/dashboard/staff',
@@ -85,7 +87,7 @@ export function isStaffPath(pathname: string): boolean {
 }
 
 /** Public pages whose HTML the server renders (with their data); all other pages render in the browser. */
-const serverRendered: ReadonlySet<string> = new Set([paths.home, paths.projects, paths.products, paths.studio, paths.contact, paths.enquiry, paths.about, paths.privacy, paths.unsubscribe]);
+const serverRendered: ReadonlySet<string> = new Set([paths.home, paths.projects, paths.products, paths.studio, paths.contact, paths.enquiry, paths.about, paths.privacy, paths.unsubscribe, paths.newsletterConfirm]);
 
 /** True for the server-rendered public pages and for unknown paths (the 404 page). */
 export function isServerRenderedPath(pathname: string): boolean {

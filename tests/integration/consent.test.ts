@@ -307,6 +307,16 @@ describeEachDatabase(
       await signUp('reader@example.com', { noticeVersion: n.survey.version, newsletter: true });
       await signUp('leaver@example.com', { noticeVersion: n.survey.version, newsletter: true });
       await signUp('unticked@example.com', { noticeVersion: n.survey.version, newsletter: false });
+      // Each ticked box waits for its address to confirm it from the link mailed there (decision 0018).
+      await drain(ctx);
+      await mail.waitFor(2);
+      await settled();
+      for (const address of ['reader@example.com', 'leaver@example.com']) {
+        const link = /\/newsletter\/confirm\?token=([\w.%-]+)/.exec(toVisitor(address)[0]?.text ?? '')?.[1];
+        expect(link, address).toBeTruthy();
+        const confirmed = await ctx.app.inject({ method: 'POST', url: '/api/newsletter/confirm', payload: { token: decodeURIComponent(link!) } });
+        expect(confirmed.statusCode).toBe(200);
+      }
       const token = unsubscribeToken(ctx.config.jwtSecret, 'Leaver@Example.com');
       expect((await ctx.app.inject({ method: 'POST', url: '/api/unsubscribe', payload: { token } })).statusCode).toBe(200);
 
@@ -319,7 +329,7 @@ describeEachDatabase(
       expect(emails).not.toContain('leaver@example.com');
       expect(emails).not.toContain('unticked@example.com');
       const reader = list.find((s) => s.email === 'reader@example.com')!;
-      expect(reader).toMatchObject({ noticePurpose: 'newsletter', noticeVersion: n.newsletter.version, source: 'landing' });
+      expect(reader).toMatchObject({ noticePurpose: 'newsletter', noticeVersion: n.newsletter.version, source: 'landing', state: 'confirmed' });
       expect(Number.isNaN(Date.parse(reader.consentedAt))).toBe(false);
 
       const xlsx = await ctx.asStaff({ method: 'GET', url: '/api/newsletter/export' });

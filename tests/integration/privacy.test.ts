@@ -137,6 +137,8 @@ describeEachDatabase(
       expect(Buffer.from(data.responses.files[0].base64, 'base64').equals(photo)).toBe(true);
       expect(data.contact[0].firstname).toBe('Zubeida');
       expect(data.consent.consents.some((c: { purpose: string; granted: boolean }) => c.purpose === 'newsletter' && c.granted)).toBe(true);
+      // The ticked box waits for its confirmation: the link mailed for it is the person's data too (decision 0018).
+      expect(data.consent.newsletterConfirmations).toEqual([expect.objectContaining({ language: 'en', usedAt: null })]);
       expect(data.notifications.events.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['lead.created', 'survey.completed', 'contact.created', 'survey.resume_link']));
       expect(data.notifications.deliveries.length).toBeGreaterThan(0);
       const exportAudit = await ctx.database.db.selectFrom('auditLog').selectAll().where('kind', '=', 'personal-data.exported').execute();

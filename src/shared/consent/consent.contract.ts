@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { fileRoute, route } from '../api-route';
 import { CONSENT_API } from './consent.api';
+import { languageField } from '../i18n/language-field';
+import { LANGUAGES, type Language } from '../i18n/languages';
 
 export { CONSENT_API } from './consent.api';
 
@@ -27,8 +29,10 @@ export type PublicNotices = z.infer<typeof publicNoticesSchema>;
 export const consentFields = {
   noticeVersion: z.number().int().positive().max(1_000_000).optional(),
   newsletter: z.boolean().optional(),
+  /** The page's language: the newsletter's confirmation mail follows it (issue 27). English if left out. */
+  language: languageField,
 };
-export type ConsentFields = { noticeVersion?: number; newsletter?: boolean };
+export type ConsentFields = { noticeVersion?: number; newsletter?: boolean; language?: Language | undefined };
 
 export const unsubscribeBodySchema = z
   .object({ token: z.string().max(2000).optional(), 'List-Unsubscribe': z.string().max(100).optional() })
@@ -41,12 +45,32 @@ export const UNSUBSCRIBE_MESSAGES = {
   noToken: 'The unsubscribe link has no token. Please use the link from the e-mail as it was sent.',
 } as const;
 
+export const NEWSLETTER_CONFIRM_MESSAGES = {
+  done: 'Thank you: you will get our newsletter. Every issue has a link to unsubscribe.',
+  invalid: 'This confirmation link is not valid: it was used already, it has expired or it was changed. Tick the newsletter box on our site again to get a new one.',
+  noToken: 'The confirmation link has no token. Please use the link from the e-mail as it was sent.',
+} as const;
+
+export const newsletterConfirmBodySchema = z
+  .object({ token: z.string().max(2000).optional(), language: z.enum(LANGUAGES).optional() })
+  .partial()
+  .nullish();
+
+/**
+ * Double opt-in (decision 0018): `confirmed` once the person opened the link mailed to the address;
+ * `pending` while a ticked box waits for it (never mailed, never exported).
+ */
+export const NEWSLETTER_STATES = ['confirmed', 'pending'] as const;
+
 /** One row of GET /api/newsletter. */
 export const newsletterSubscriberSchema = z.object({
   leadId: z.string(),
   email: z.string(),
   /** ISO 8601: when the box was ticked (the latest time). */
   consentedAt: z.string(),
+  state: z.enum(NEWSLETTER_STATES),
+  /** ISO 8601: when the address confirmed it; null while pending. */
+  confirmedAt: z.string().nullable(),
   noticePurpose: z.enum(NOTICE_PURPOSES),
   noticeVersion: z.number().int(),
   source: z.enum(CONSENT_SOURCES),

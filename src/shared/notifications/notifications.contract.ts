@@ -15,9 +15,10 @@ export const NOTIFICATION_EVENT_TYPES = ['lead.created', 'survey.completed', 'co
 export type SubscribableEventType = (typeof NOTIFICATION_EVENT_TYPES)[number];
 /**
  * Events for the site's own use, never offered to webhooks: `survey.resume_link` asks for the
- * visitor's "continue" e-mail (issue 17; its link holds a secret, made only when the mail is sent).
+ * visitor's "continue" e-mail (issue 17; its link holds a secret, made only when the mail is sent);
+ * `newsletter.confirm` the newsletter's confirmation link (double opt-in, decision 0018).
  */
-export type InternalEventType = 'survey.resume_link' | StaffMailEventType;
+export type InternalEventType = 'survey.resume_link' | 'newsletter.confirm' | StaffMailEventType;
 /**
  * Issue 26: mail to one staff member about a lead, built when it is sent: `lead.assigned` (subject:
  * the assignee), the first-contact reminder and its escalation to the owners, a next action due.

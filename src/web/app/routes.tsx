@@ -60,6 +60,7 @@ const siteRoutes: RouteObject[] = [
       { path: rel(paths.privacy), ...page('consent/privacy-page.tsx') },
       { path: rel(paths.privacyConfirm), ...page('privacy/privacy-confirm-page.tsx') },
       { path: rel(paths.unsubscribe), ...page('consent/unsubscribe-page.tsx') },
+      { path: rel(paths.newsletterConfirm), ...page('consent/newsletter-confirm-page.tsx') },
       { path: rel(paths.visitManage), ...page('visits/visit-manage-page.tsx') },
       { path: rel(paths.login), ...page('auth/login-page.tsx') },
       { path: rel(paths.logout), ...page('auth/logout-page.tsx') },

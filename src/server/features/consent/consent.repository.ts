@@ -85,11 +85,14 @@ export async function latestUnsubscribe(db: Db, emailKey: string): Promise<Date 
  * on the lead: the leads feature gives it (#server/features/leads), this file reads only consent's tables.
  */
 
-/** The latest time this person (by lead) ticked the newsletter box, if ever. */
+/**
+ * The latest time this person (by lead) proved a newsletter consent from the mailbox, if ever
+ * (decision 0018: a ticked box alone, which anyone can tick for any address, does not count).
+ */
 export async function latestNewsletterGrant(db: Db, leadId: string): Promise<Date | string | undefined> {
   const row = await db
     .selectFrom('consents')
-    .select((eb) => eb.fn.max('consents.createdAt').as('at'))
+    .select((eb) => eb.fn.max('consents.confirmedAt').as('at'))
     .where('consents.leadId', '=', leadId)
     .where('consents.purpose', '=', 'newsletter')
     .where('consents.granted', '=', true)
@@ -97,11 +100,11 @@ export async function latestNewsletterGrant(db: Db, leadId: string): Promise<Dat
   return row?.at ?? undefined;
 }
 
-/** Every newsletter grant, oldest first (the person's e-mail comes from the leads feature). */
+/** Every newsletter grant, confirmed or pending, oldest first (the person's e-mail comes from the leads feature). */
 export function newsletterGrants(db: Db) {
   return db
     .selectFrom('consents')
-    .select(['consents.leadId', 'consents.createdAt', 'consents.noticePurpose', 'consents.noticeVersion', 'consents.source'])
+    .select(['consents.leadId', 'consents.createdAt', 'consents.confirmedAt', 'consents.noticePurpose', 'consents.noticeVersion', 'consents.source'])
     .where('consents.purpose', '=', 'newsletter')
     .where('consents.granted', '=', true)
     .orderBy('consents.createdAt')
@@ -112,4 +115,45 @@ export function newsletterGrants(db: Db) {
 /** The latest unsubscribe time of every address that has one. */
 export function unsubscribeTimes(db: Db) {
   return db.selectFrom('unsubscribes').select(['emailKey', (eb) => eb.fn.max('createdAt').as('at')]).groupBy('emailKey').execute();
+}
+
+// Double opt-in (decision 0018) ----------------------------------------------------------------
+
+export interface NewConfirmation {
+  id: string;
+  leadId: string;
+  consentId: string;
+  language: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export async function insertConfirmation(db: Db, row: NewConfirmation): Promise<void> {
+  await db.insertInto('newsletterConfirmations').values(row).execute();
+}
+
+/** Whether a confirmation link went to this person since `since` (one a day per address). */
+export async function confirmationSentSince(db: Db, leadId: string, since: Date): Promise<boolean> {
+  const row = await db.selectFrom('newsletterConfirmations').select('id').where('leadId', '=', leadId).where('createdAt', '>', since).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findConfirmation(db: Db, id: string) {
+  return db.selectFrom('newsletterConfirmations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Takes the link once: false when it was used already or has expired (another click, another instance). */
+export async function useConfirmation(db: Db, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletterConfirmations')
+    .set({ usedAt: now })
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function confirmConsent(db: Db, consentId: string, now: Date): Promise<void> {
+  await db.updateTable('consents').set({ confirmedAt: now }).where('id', '=', consentId).where('confirmedAt', 'is', null).execute();
 }

@@ -3,14 +3,25 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '#shared/api-answer';
-import { CONSENT_API, newsletterListSchema, publicNoticesSchema, UNSUBSCRIBE_MESSAGES, unsubscribeBodySchema } from '#shared/consent/consent.contract';
+import {
+  CONSENT_API,
+  NEWSLETTER_CONFIRM_MESSAGES,
+  newsletterConfirmBodySchema,
+  newsletterListSchema,
+  publicNoticesSchema,
+  UNSUBSCRIBE_MESSAGES,
+  unsubscribeBodySchema,
+} from '#shared/consent/consent.contract';
+import { DEFAULT_LANGUAGE, localizedPath } from '#shared/i18n/languages';
+import { HttpError } from '#server/lib/errors';
 import { unsubscribePagePath } from '#shared/consent/consent.api';
 import { paths } from '#shared/paths';
 import { attachmentHeader, XLSX_CONTENT_TYPE } from '#server/lib/download';
-import { currentNotices, newsletterSubscribers, unsubscribe } from './consent.service';
+import { confirmNewsletter, currentNotices, newsletterSubscribers, unsubscribe } from './consent.service';
 import { writeNewsletterWorkbook } from './newsletter-export';
 
-export async function consentRoutes(app: FastifyInstance): Promise<void> {
+export async function consentRoutes(app: FastifyInstance, options: { now?: () => Date } = {}): Promise<void> {
+  const now = options.now ?? (() => new Date());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['consent'];
 
@@ -44,6 +55,30 @@ export async function consentRoutes(app: FastifyInstance): Promise<void> {
   // Someone who opens the List-Unsubscribe address in a browser gets the page with the button.
   r.get(CONSENT_API.unsubscribe, { config: { access: 'public' }, schema: { tags, querystring: z.object({ token: z.string().max(2000).default('') }) } }, async (request, reply) =>
     reply.header('cache-control', 'no-store').redirect(unsubscribePagePath(request.query.token), 303),
+  );
+
+  // The newsletter's confirmation link (double opt-in, decision 0018): the page's one button posts
+  // here. A form goes back to the page (done, or why not); JSON gets the message or a 400.
+  r.post(
+    CONSENT_API.newsletterConfirm,
+    {
+      schema: { tags, body: newsletterConfirmBodySchema, response: { 200: messageAnswer } },
+      bodyLimit: 4096,
+      config: { access: 'public', rateLimit: app.publicWriteRateLimit },
+    },
+    async (request, reply) => {
+      const isForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+      reply.header('cache-control', 'no-store');
+      try {
+        const language = await app.writes.run((trx) => confirmNewsletter(trx, app.config.jwtSecret, request.body?.token, now()));
+        if (isForm) return reply.redirect(`${localizedPath(language, paths.newsletterConfirm)}?done=1`, 303);
+        return reply.send({ message: NEWSLETTER_CONFIRM_MESSAGES.done });
+      } catch (error) {
+        if (!isForm || !(error instanceof HttpError)) throw error;
+        // The page in the language it was shown in (the form's hidden field), saying why not.
+        return reply.redirect(`${localizedPath(request.body?.language ?? DEFAULT_LANGUAGE, paths.newsletterConfirm)}?refused=1`, 303);
+      }
+    },
   );
 
   r.get(CONSENT_API.newsletter, { config: { access: 'staff' }, schema: { tags, response: { 200: newsletterListSchema } } }, async () => newsletterSubscribers(app.db));

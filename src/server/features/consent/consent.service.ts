@@ -5,6 +5,7 @@ import { toIso } from '#server/db/database';
 import { badRequest } from '#server/lib/errors';
 import { newId } from '#server/lib/ids';
 import {
+  NEWSLETTER_CONFIRM_MESSAGES,
   NOTICE_PURPOSES,
   UNSUBSCRIBE_MESSAGES,
   type ConsentFields,
@@ -14,7 +15,10 @@ import {
   type NoticePurpose,
   type PublicNotices,
 } from '#shared/consent/consent.contract';
-import { unsubscribeApiPath, unsubscribePagePath } from '#shared/consent/consent.api';
+import { newsletterConfirmPagePath, unsubscribeApiPath, unsubscribePagePath } from '#shared/consent/consent.api';
+import { DEFAULT_LANGUAGE, isLanguage, localizedPath, type Language } from '#shared/i18n/languages';
+import { textsIn } from '#shared/i18n/translate';
+import { recordEvent } from '#server/features/notifications';
 import type { SiteSettings } from '#shared/site';
 import type { StudioSettings } from '#shared/settings/settings.contract';
 import * as repo from './consent.repository';
@@ -125,6 +129,8 @@ export interface PendingConsent {
   notice: Notice;
   newsletter: boolean;
   newsletterNotice: Notice;
+  /** The page's language: the newsletter's confirmation mail follows it. */
+  language: Language;
 }
 
 /**
@@ -144,18 +150,28 @@ export async function pendingConsent(
     const shown = await repo.findNotice(db, purpose, fields.noticeVersion);
     if (shown) notice = toNotice(shown);
   }
-  return { source, purpose, notice, newsletter: fields.newsletter === true, newsletterNotice: current.newsletter };
+  return { source, purpose, notice, newsletter: fields.newsletter === true, newsletterNotice: current.newsletter, language: fields.language ?? DEFAULT_LANGUAGE };
 }
 
-/** Stores what the person was shown and agreed to, in the transaction of their record. */
-export async function storeConsent(db: Db, pending: PendingConsent, owner: { leadId: string; recordId: string | null; at?: Date }): Promise<void> {
+/**
+ * Stores what the person was shown and agreed to, in the transaction of their record. A ticked
+ * newsletter box is stored pending: it subscribes nobody, and lifts no unsubscribe, until the
+ * address confirms it from its mailbox (double opt-in, decision 0018); the confirmation link is
+ * queued in the outbox here. True when one was queued (wake the dispatcher).
+ */
+export async function storeConsent(
+  db: Db,
+  pending: PendingConsent,
+  owner: { leadId: string; recordId: string | null; at?: Date; email: string; sender?: string | null },
+): Promise<boolean> {
   const createdAt = owner.at ?? new Date();
   const base = { leadId: owner.leadId, recordId: owner.recordId, source: pending.source, createdAt };
+  const newsletterId = newId();
   await repo.insertConsentPair(db, [
     { ...base, id: newId(), purpose: pending.purpose, noticePurpose: pending.notice.purpose, noticeVersion: pending.notice.version, noticeHash: pending.notice.hash, granted: true },
     {
       ...base,
-      id: newId(),
+      id: newsletterId,
       purpose: 'newsletter',
       noticePurpose: pending.newsletterNotice.purpose,
       noticeVersion: pending.newsletterNotice.version,
@@ -163,6 +179,107 @@ export async function storeConsent(db: Db, pending: PendingConsent, owner: { lea
       granted: pending.newsletter,
     },
   ]);
+  if (!pending.newsletter) return false;
+  return askToConfirm(db, { leadId: owner.leadId, consentId: newsletterId, email: owner.email, sender: owner.sender ?? null, language: pending.language, at: createdAt });
+}
+
+// Double opt-in (decision 0018) ----------------------------------------------------------------
+
+/** How long a confirmation link works. */
+export const CONFIRM_LINK_MS = 7 * 24 * 60 * 60 * 1000;
+/** At most one confirmation mail a day to a person, however often the box is ticked for them. */
+export const CONFIRM_GAP_MS = 24 * 60 * 60 * 1000;
+const CONFIRM_PREFIX = 'n1';
+
+/** True when the person has a confirmed newsletter consent later than their latest unsubscribe. */
+async function isSubscribedLead(db: Db, leadId: string, key: string): Promise<boolean> {
+  const confirmed = await repo.latestNewsletterGrant(db, leadId);
+  if (confirmed === undefined || confirmed === null) return false;
+  const left = await repo.latestUnsubscribe(db, key);
+  return left === undefined || left === null || time(confirmed) > time(left);
+}
+
+/**
+ * Queues the confirmation link for a pending newsletter consent: not for a person already
+ * subscribed (nothing to confirm), and not when one went to them in the last day (the link sent
+ * then still works), so a stranger's form can cause at most one mail a day to an address.
+ */
+async function askToConfirm(db: Db, input: { leadId: string; consentId: string; email: string; sender: string | null; language: Language; at: Date }): Promise<boolean> {
+  if (await isSubscribedLead(db, input.leadId, emailKey(input.email))) return false;
+  if (await repo.confirmationSentSince(db, input.leadId, new Date(input.at.getTime() - CONFIRM_GAP_MS))) return false;
+  const id = newId();
+  await repo.insertConfirmation(db, { id, leadId: input.leadId, consentId: input.consentId, language: input.language, createdAt: input.at, expiresAt: new Date(input.at.getTime() + CONFIRM_LINK_MS) });
+  await recordEvent(db, { type: 'newsletter.confirm', email: input.email.trim(), subjectId: id, leadId: input.leadId, sender: input.sender }, input.at);
+  return true;
+}
+
+const confirmSignature = (secret: string, body: string) => createHmac('sha256', secret).update(`newsletter-confirm:${body}`).digest().subarray(0, 18).toString('base64url');
+
+/** The link token of a confirmation: its id and expiry, signed for this purpose only (no other link's signature fits). */
+export function newsletterConfirmToken(secret: string, confirmationId: string, expiresAt: Date): string {
+  const body = Buffer.from(JSON.stringify({ c: confirmationId, x: Math.floor(expiresAt.getTime() / 1000) }), 'utf8').toString('base64url');
+  return `${CONFIRM_PREFIX}.${body}.${confirmSignature(secret, body)}`;
+}
+
+/** The confirmation a token names, or null when it was not made here (changed, cut, made up) or has expired. */
+export function readNewsletterConfirmToken(secret: string, token: string, now: Date): string | null {
+  const parts = token.trim().split('.');
+  if (parts.length !== 3 || parts[0] !== CONFIRM_PREFIX) return null;
+  const given = Buffer.from(parts[2]!, 'utf8');
+  const expected = Buffer.from(confirmSignature(secret, parts[1]!), 'utf8');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const data = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as { c?: unknown; x?: unknown };
+    if (typeof data.c !== 'string' || typeof data.x !== 'number' || !(data.x * 1000 > now.getTime())) return null;
+    return data.c;
+  } catch {
+    return null;
+  }
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The confirmation mail of a queued link, built when it is sent (the outbox never holds the token);
+ * null when the link was used or has expired by then. Only the studio's words and the link: nothing
+ * the form's sender typed (decision 0014).
+ */
+export async function newsletterConfirmMail(
+  db: Kysely<Database>,
+  confirmationId: string,
+  options: { secret: string; siteUrl: string; studioName: string; now: Date },
+): Promise<{ subject: string; text: string; html: string } | null> {
+  const row = await repo.findConfirmation(db, confirmationId);
+  if (!row || row.usedAt !== null || time(row.expiresAt) <= options.now.getTime()) return null;
+  const language = isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE;
+  const t = textsIn(language);
+  const token = newsletterConfirmToken(options.secret, row.id, new Date(toIso(row.expiresAt)));
+  const link = `${options.siteUrl.replace(/\/+$/, '')}${localizedPath(language, newsletterConfirmPagePath(token))}`;
+  const studio = options.studioName;
+  const asked = t('mail.newsletterConfirm.asked', { studio });
+  return {
+    subject: t('mail.newsletterConfirm.subject', { studio }),
+    text: `${asked}\n\n${t('mail.newsletterConfirm.openLink')}\n${link}\n\n${t('mail.newsletterConfirm.notYou')}\n\n${studio}`,
+    html:
+      `<p>${escapeHtml(asked)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.newsletterConfirm.button'))}</a>${escapeHtml(t('mail.newsletterConfirm.linkWorks'))}</p>` +
+      `<p>${escapeHtml(t('mail.newsletterConfirm.notYou'))}</p><p>${escapeHtml(studio)}</p>`,
+  };
+}
+
+/**
+ * The link was opened and its button pressed: the pending consent is confirmed now, which lifts an
+ * earlier unsubscribe (it is the address's own word). Once per link, before it expires; anything
+ * else is refused with 400 and a sentence.
+ */
+export async function confirmNewsletter(db: Db, secret: string, token: string | undefined, now: Date): Promise<Language> {
+  if (!token) throw badRequest(NEWSLETTER_CONFIRM_MESSAGES.noToken, [{ field: 'token', message: NEWSLETTER_CONFIRM_MESSAGES.noToken }]);
+  const invalid = () => badRequest(NEWSLETTER_CONFIRM_MESSAGES.invalid, [{ field: 'token', message: NEWSLETTER_CONFIRM_MESSAGES.invalid }]);
+  const id = readNewsletterConfirmToken(secret, token, now);
+  if (!id) throw invalid();
+  const row = await repo.findConfirmation(db, id);
+  if (!row || !(await repo.useConfirmation(db, id, now))) throw invalid();
+  await repo.confirmConsent(db, row.consentId, now);
+  return isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE;
 }
 
 export const consentsOfLead = repo.consentsOfLead;
@@ -218,8 +335,9 @@ export async function unsubscribe(db: Db, secret: string, token: string | undefi
 const time = (value: Date | string) => new Date(toIso(value)).getTime();
 
 /**
- * True when this address unsubscribed and has not ticked the newsletter box since: it gets no
- * newsletter and no visitor mail. Staff mail never asks.
+ * True when this address unsubscribed and has not confirmed a newsletter consent since (from its
+ * mailbox: a ticked box alone does not count, decision 0018): it gets no newsletter and no visitor
+ * mail. Staff mail never asks.
  */
 export async function isUnsubscribed(db: Db, email: string): Promise<boolean> {
   const key = emailKey(email);
@@ -230,30 +348,41 @@ export async function isUnsubscribed(db: Db, email: string): Promise<boolean> {
   return !rejoined || time(rejoined) <= time(left);
 }
 
-/** The newsletter's subscribers: the latest tick of each person, unless they unsubscribed after it. */
+/**
+ * The newsletter's people: each one's latest confirmed consent unless they unsubscribed after it
+ * (`confirmed`: mailed and exported); else their latest ticked box not yet confirmed, when it came
+ * after any unsubscribe (`pending`: shown to staff, never mailed).
+ */
 export async function newsletterSubscribers(db: Db): Promise<NewsletterSubscriber[]> {
   const [consents, unsubscribed] = await Promise.all([repo.newsletterGrants(db), repo.unsubscribeTimes(db)]);
   // Every grant has its lead (consents.lead_id references leads): the e-mails are read in batches.
   const emails = await leadEmails(db, consents.map((c) => c.leadId));
-  const grants = consents.flatMap((c) => {
-    const person = emails.get(c.leadId);
-    return person ? [{ ...c, ...person }] : [];
-  });
   const left = new Map(unsubscribed.map((u) => [u.emailKey, time(u.at as Date | string)]));
-  const latest = new Map<string, (typeof grants)[number]>();
-  for (const grant of grants) latest.set(grant.leadId, grant);
-  return [...latest.values()]
-    .filter((g) => {
-      const at = left.get(g.emailKey);
-      return at === undefined || time(g.createdAt) > at;
-    })
-    .map((g) => ({
-      leadId: g.leadId,
-      email: g.email,
-      consentedAt: toIso(g.createdAt),
-      noticePurpose: g.noticePurpose,
-      noticeVersion: Number(g.noticeVersion),
-      source: g.source,
-    }))
-    .sort((a, b) => b.consentedAt.localeCompare(a.consentedAt));
+  type Grant = (typeof consents)[number] & { email: string; emailKey: string };
+  const confirmed = new Map<string, Grant>();
+  const pending = new Map<string, Grant>();
+  for (const c of consents) {
+    const person = emails.get(c.leadId);
+    if (!person) continue;
+    const grant = { ...c, ...person };
+    const since = left.get(person.emailKey);
+    if (c.confirmedAt !== null && c.confirmedAt !== undefined) {
+      const previous = confirmed.get(c.leadId);
+      if ((since === undefined || time(c.confirmedAt) > since) && (!previous || time(c.confirmedAt) >= time(previous.confirmedAt!))) confirmed.set(c.leadId, grant);
+    } else if (since === undefined || time(c.createdAt) > since) pending.set(c.leadId, grant);
+  }
+  const row = (g: Grant, state: 'confirmed' | 'pending'): NewsletterSubscriber => ({
+    leadId: g.leadId,
+    email: g.email,
+    consentedAt: toIso(g.createdAt),
+    state,
+    confirmedAt: state === 'confirmed' ? toIso(g.confirmedAt!) : null,
+    noticePurpose: g.noticePurpose,
+    noticeVersion: Number(g.noticeVersion),
+    source: g.source,
+  });
+  return [
+    ...[...confirmed.values()].map((g) => row(g, 'confirmed')),
+    ...[...pending.values()].filter((g) => !confirmed.has(g.leadId)).map((g) => row(g, 'pending')),
+  ].sort((a, b) => b.consentedAt.localeCompare(a.consentedAt));
 }

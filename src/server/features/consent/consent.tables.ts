@@ -27,6 +27,24 @@ export interface ConsentsTable {
   granted: Flag;
   source: ConsentSource;
   createdAt: Timestamp;
+  /**
+   * A newsletter consent: when the person proved the address by opening the link mailed to it
+   * (double opt-in, decision 0018); null while pending. Only a confirmed one subscribes.
+   */
+  confirmedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** A newsletter confirmation link sent (decision 0018): single use, expiring, one a day per person. */
+export interface NewsletterConfirmationsTable {
+  id: string;
+  leadId: string;
+  /** The pending newsletter consent the link confirms. */
+  consentId: string;
+  /** The page's language: the mail and the link's page follow it. */
+  language: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  usedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface UnsubscribesTable {
@@ -41,4 +59,5 @@ export interface ConsentTables {
   consentNotices: ConsentNoticesTable;
   consents: ConsentsTable;
   unsubscribes: UnsubscribesTable;
+  newsletterConfirmations: NewsletterConfirmationsTable;
 }

@@ -1,6 +1,7 @@
 /** Consent's public face: what a visitor agreed to when they wrote (stored with their record), the notices' versions, and unsubscribes. */
 export {
   isUnsubscribed,
+  newsletterConfirmMail,
   pendingConsent,
   recordNoticeTexts,
   storeConsent,

@@ -4,7 +4,7 @@ import type { Database } from '#server/db/schema';
 import { XlsxWriter } from '#server/lib/xlsx-stream';
 import { newsletterSubscribers } from './consent.service';
 
-/** The newsletter's subscribers as .xlsx: address, when they ticked the box, and the notice they were shown. */
+/** The newsletter's confirmed subscribers as .xlsx: address, when they ticked the box, and the notice they were shown. */
 export async function writeNewsletterWorkbook(db: Kysely<Database>, out: Writable): Promise<void> {
   const workbook = new XlsxWriter(out, { creator: 'Abode' });
   const sheet = workbook.addSheet('Newsletter', {
@@ -19,6 +19,8 @@ export async function writeNewsletterWorkbook(db: Kysely<Database>, out: Writabl
   });
   for (const s of await newsletterSubscribers(db)) {
     if (workbook.closed) return;
+    // Only addresses that confirmed from their mailbox (double opt-in, decision 0018).
+    if (s.state !== 'confirmed') continue;
     sheet.addRow([s.email, new Date(s.consentedAt), s.noticePurpose, s.noticeVersion, s.source]);
   }
   await sheet.end();

@@ -7,18 +7,26 @@ import { unsubscribeHash } from './unsubscribe-hash';
  */
 export const personalData: PersonalData = {
   feature: 'consent',
-  tables: ['consents', 'unsubscribes'],
+  tables: ['consents', 'unsubscribes', 'newsletter_confirmations'],
   async export(db, leadId) {
     const consents = await db
       .selectFrom('consents')
-      .select(['purpose', 'noticePurpose', 'noticeVersion', 'noticeHash', 'granted', 'source', 'createdAt'])
+      .select(['purpose', 'noticePurpose', 'noticeVersion', 'noticeHash', 'granted', 'source', 'createdAt', 'confirmedAt'])
       .where('leadId', '=', leadId)
       .orderBy('createdAt')
       .execute();
     const unsubscribes = await db.selectFrom('unsubscribes').select(['emailKey', 'createdAt']).where('leadId', '=', leadId).execute();
-    return { consents: consents.map((c) => ({ ...c, granted: Boolean(c.granted) })), unsubscribes };
+    // The newsletter confirmation links mailed to the person (double opt-in, decision 0018).
+    const newsletterConfirmations = await db
+      .selectFrom('newsletterConfirmations')
+      .select(['language', 'createdAt', 'expiresAt', 'usedAt'])
+      .where('leadId', '=', leadId)
+      .orderBy('createdAt')
+      .execute();
+    return { consents: consents.map((c) => ({ ...c, granted: Boolean(c.granted) })), unsubscribes, newsletterConfirmations };
   },
   async erase(trx, leadId, context) {
+    await trx.deleteFrom('newsletterConfirmations').where('leadId', '=', leadId).execute();
     await trx.deleteFrom('consents').where('leadId', '=', leadId).execute();
     const keys = new Set(context.emailKeys);
     const rows = await trx

@@ -18,6 +18,7 @@ import { HttpError } from '#server/lib/errors';
 import { addContactMessage, CONTACT_THANKS, findEnquiryListing, listContactResponses } from './contact.service';
 import { enquiryFormPage, type EnquiryFormValues } from './enquiry-form-page';
 import { pendingConsent } from '#server/features/consent';
+import { clientKey } from '#server/lib/client-key';
 
 /** The form's fields as posted (form-encoded: every value is text; a missing one is absent). */
 const formBody = z.record(z.string(), z.string()).nullish();
@@ -55,7 +56,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const consent = await pendingConsent(app.db, await app.settings.current(), 'contact', request.body.response);
-      const { stored } = await addContactMessage(app.db, request.body.response, consent);
+      const { stored } = await addContactMessage(app.db, request.body.response, consent, clientKey(app.config.jwtSecret, 'visitor-mail', request.ip));
       if (stored) app.notifications.wake();
       return reply.status(201).send({ message: CONTACT_THANKS });
     },
@@ -126,7 +127,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
       const consent = await pendingConsent(app.db, await app.settings.current(), 'contact', input);
       let result;
       try {
-        result = await addContactMessage(app.db, input, consent);
+        result = await addContactMessage(app.db, input, consent, clientKey(app.config.jwtSecret, 'visitor-mail', request.ip));
       } catch (error) {
         if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
         const errors = Object.fromEntries((error.errors ?? []).map((e) => [e.field.replace(/^response\./, ''), e.message]));
@@ -159,6 +160,7 @@ function inputOf(form: NonNullable<FormBody>) {
     listingKind: form.listingKind || undefined,
     noticeVersion: Number.isNaN(noticeVersion) ? undefined : noticeVersion,
     newsletter: ticked(form.newsletter),
+    language: languageOf(form),
   };
 }
 

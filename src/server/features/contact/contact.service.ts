@@ -41,6 +41,8 @@ export async function addContactMessage(
   db: Kysely<Database>,
   input: ContactInput,
   consent?: PendingConsent,
+  /** A keyed hash of the client's address: the newsletter's confirmation mail counts against it (decision 0014). */
+  sender?: string,
 ): Promise<{ stored: false } | { stored: true; listing: ContactListing | null }> {
   if (input.website) return { stored: false };
   const listing = input.listingId ? ((await findEnquiryListing(db, input.listingId, input.listingKind)) ?? null) : null;
@@ -71,7 +73,7 @@ export async function addContactMessage(
       listingName: listing?.name ?? null,
       topic: listing ? (input.topic ?? 'question') : null,
     });
-    if (consent) await storeConsent(trx, consent, { leadId: lead.id, recordId: id, at: now });
+    if (consent) await storeConsent(trx, consent, { leadId: lead.id, recordId: id, at: now, email: input.email, sender: sender ?? null });
     await recordEvent(trx, { type: 'contact.created', email: input.email.trim(), subjectId: id, leadId: lead.id }, now);
     // A new person is a new lead, whichever way they came (issue 22 item 12); its subject is the message.
     if (lead.created) await recordEvent(trx, { type: 'lead.created', email: input.email.trim(), subjectId: id, leadId: lead.id }, now);

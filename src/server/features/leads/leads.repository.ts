@@ -43,9 +43,10 @@ const upsertLeadQuery = prepared<{
     .onConflict((oc) =>
       oc.column('emailKey').doUpdateSet((eb) => ({
         email: eb.ref('excluded.email'),
+        // Anyone may type anyone's address: a name or phone that comes with it only fills an empty
+        // field, never replaces what is kept (decision 0023, arrivals); the caller notes the rest.
         name: sql<string | null>`coalesce(${eb.ref('leads.name')}, ${eb.ref('excluded.name')})`,
-        // A phone the person just gave replaces the one kept (as a finished survey's does).
-        phone: sql<string | null>`coalesce(${eb.ref('excluded.phone')}, ${eb.ref('leads.phone')})`,
+        phone: sql<string | null>`coalesce(${eb.ref('leads.phone')}, ${eb.ref('excluded.phone')})`,
         hasSurvey: sql<boolean>`case when ${eb.ref('excluded.hasSurvey')} then ${eb.ref('excluded.hasSurvey')} else ${eb.ref('leads.hasSurvey')} end`,
         hasContact: sql<boolean>`case when ${eb.ref('excluded.hasContact')} then ${eb.ref('excluded.hasContact')} else ${eb.ref('leads.hasContact')} end`,
         hasNewsletter: sql<boolean>`case when ${eb.ref('excluded.hasNewsletter')} then ${eb.ref('excluded.hasNewsletter')} else ${eb.ref('leads.hasNewsletter')} end`,
@@ -54,17 +55,18 @@ const upsertLeadQuery = prepared<{
         lastActivityAt: eb.ref('excluded.lastActivityAt'),
       })),
     )
-    .returning(['id']),
+    .returning(['id', 'name', 'phone']),
 );
 
 /**
  * Creates the person's lead or records new activity on it, in one statement (concurrent
- * submissions from one e-mail meet at the unique key). `created` is true for a new person.
+ * submissions from one e-mail meet at the unique key). `created` is true for a new person; `name`
+ * and `phone` are what the lead keeps after it.
  */
 export async function upsertLead(
   db: Db,
   input: { id: string; emailKey: string; email: string; name: string | null; phone?: string | null; source: LeadSource; campaignId: string | null; at: Date },
-): Promise<{ id: string; created: boolean }> {
+): Promise<{ id: string; created: boolean; name: string | null; phone: string | null }> {
   const row = await upsertLeadQuery.first(db as Kysely<Database>, {
     id: input.id,
     emailKey: input.emailKey,
@@ -80,7 +82,7 @@ export async function upsertLead(
   if (!row) throw new Error('The lead upsert returned no row.');
   // New only if this statement inserted our id: comparing creation times counted two concurrent
   // sign-ups of one person in the same millisecond both as new (two lead.created events).
-  return { id: row.id, created: row.id === input.id };
+  return { id: row.id, created: row.id === input.id, name: row.name, phone: row.phone };
 }
 
 const completeLeadQuery = prepared<{ id: string; campaignId: string; at: Date; name: string | null; phone: string | null }>()((db, param) =>
@@ -90,15 +92,22 @@ const completeLeadQuery = prepared<{ id: string; campaignId: string; at: Date; n
       lastCampaignId: param('campaignId'),
       lastCompleted: true,
       lastActivityAt: param('at'),
-      name: sql<string | null>`coalesce(${param('name')}, ${eb.ref('name')})`,
-      phone: sql<string | null>`coalesce(${param('phone')}, ${eb.ref('phone')})`,
+      name: sql<string | null>`coalesce(${eb.ref('name')}, ${param('name')})`,
+      phone: sql<string | null>`coalesce(${eb.ref('phone')}, ${param('phone')})`,
     }))
-    .where('id', '=', param('id')),
+    .where('id', '=', param('id'))
+    .returning(['name', 'phone']),
 );
 
-/** A finished survey: the lead's latest campaign is complete; a name or phone it gave replaces the old. */
-export async function recordCompletedSurvey(db: Db, input: { id: string; campaignId: string; at: Date; name: string | null; phone: string | null }): Promise<void> {
-  await completeLeadQuery.execute(db as Kysely<Database>, input);
+/**
+ * A finished survey: the lead's latest campaign is complete; a name or phone it gave fills an empty
+ * field only (anyone can finish a survey under any address). Returns what the lead keeps.
+ */
+export async function completeLead(
+  db: Db,
+  input: { id: string; campaignId: string; at: Date; name: string | null; phone: string | null },
+): Promise<{ name: string | null; phone: string | null } | undefined> {
+  return completeLeadQuery.first(db as Kysely<Database>, input);
 }
 
 /**

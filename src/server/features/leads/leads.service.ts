@@ -79,11 +79,6 @@ function matchesOf(json: string | null): Pick<LeadActivity, 'matches'> {
 
 // The visitors' path --------------------------------------------------------------------------
 
-/**
- * The lead of whoever just wrote (an e-mail for a campaign or the newsletter, a contact message):
- * created on first contact, otherwise its activity recorded. Call it in the transaction of that write.
- */
-
 /** A survey's answers as staff read them: question → answer, with a file question's uploaded files. */
 function readableAnswers(columns: AnswerColumn[], answers: SurveyAnswerData) {
   return columns
@@ -94,11 +89,39 @@ function readableAnswers(columns: AnswerColumn[], answers: SurveyAnswerData) {
     .filter((a) => a.answer !== '');
 }
 
-export function touchLead(
+/** Who the timeline names for what a public form brought: the address was not proved. */
+export const ARRIVAL_ACTOR = 'Website (address not verified)';
+
+/**
+ * Decision 0023 (arrivals): a name or phone that came with an unverified arrival and differs from
+ * what the lead keeps is not taken; it is written on the timeline for staff to judge.
+ */
+async function noteGivenDetails(
+  db: Db,
+  leadId: string,
+  given: { name?: string | null; phone?: string | null },
+  kept: { name: string | null; phone: string | null },
+  at: Date,
+): Promise<void> {
+  const differs = (a: string | null | undefined, b: string | null) => Boolean(a?.trim()) && b !== null && a!.trim().toLowerCase() !== b.trim().toLowerCase();
+  const lines = [
+    ...(differs(given.name, kept.name) ? [`Name given: ${given.name!.trim()}`] : []),
+    ...(differs(given.phone, kept.phone) ? [`Phone given: ${given.phone!}`] : []),
+  ];
+  for (const text of lines) await repo.insertLeadEvent(db, { id: newId(), leadId, type: 'note', byId: null, byName: ARRIVAL_ACTOR, text, at });
+}
+
+/**
+ * The lead of whoever just wrote (an e-mail for a campaign or the newsletter, a contact message, a
+ * booking): created on first contact, otherwise its activity recorded. A name or phone given fills
+ * only an empty field; a different one goes on the timeline (decision 0023). Call it in the
+ * transaction of that write.
+ */
+export async function touchLead(
   db: Db,
   input: { email: string; source: LeadSource; campaignId?: string | null; name?: string | null; phone?: string | null; at: Date },
 ): Promise<{ id: string; created: boolean }> {
-  return repo.upsertLead(db, {
+  const lead = await repo.upsertLead(db, {
     id: newId(),
     emailKey: leadKey(input.email),
     email: input.email.trim(),
@@ -108,6 +131,15 @@ export function touchLead(
     campaignId: input.campaignId ?? null,
     at: input.at,
   });
+  // The survey's e-mail step gives neither: nothing more on the busiest path.
+  if (!lead.created && (input.name || input.phone)) await noteGivenDetails(db, lead.id, input, lead, input.at);
+  return { id: lead.id, created: lead.created };
+}
+
+/** A finished survey: the lead is complete; a name or phone from its answers fills only empty fields (decision 0023). */
+export async function recordCompletedSurvey(db: Db, input: { id: string; campaignId: string; at: Date; name: string | null; phone: string | null }): Promise<void> {
+  const kept = await repo.completeLead(db, input);
+  if (kept && (input.name || input.phone)) await noteGivenDetails(db, input.id, input, kept, input.at);
 }
 
 /**
@@ -151,7 +183,6 @@ export async function assignCreatedLeadTo(
   await recordEvent(db, { type: 'lead.assigned', email: input.email.trim(), subjectId: assignee.staffId, leadId: input.leadId }, at);
 }
 
-export const recordCompletedSurvey = repo.recordCompletedSurvey;
 export const addLeadCampaign = repo.addLeadCampaign;
 export const keepLeadCompleted = repo.keepLeadCompleted;
 
@@ -358,12 +389,18 @@ export async function leadSummary(db: Kysely<Database>, leadId: string | null, e
 }
 
 /**
- * Issue 26: a booked site visit moves its lead to `visit` (unless it is there already), recorded on
- * the lead's timeline as done by `byName` (no staff member). Run it in the booking's transaction.
+ * Issue 26: a booked site visit moves a `new` lead to `visit`, recorded on the lead's timeline as
+ * done by `byName` (no staff member). A public booking proves nothing about who made it, so it never
+ * moves a lead staff have worked on (decision 0023, arrivals): the timeline says a visit was booked
+ * and the status stays. Run it in the booking's transaction.
  */
 export async function moveLeadToVisit(db: Db, leadId: string, byName: string, at: Date): Promise<void> {
   const row = await repo.findLead(db, leadId);
   if (!row || row.status === 'visit') return;
+  if (row.status !== 'new') {
+    await repo.insertLeadEvent(db, { id: newId(), leadId, type: 'note', byId: null, byName, text: `Site visit booked on the website; the status stays ${row.status}.`, at });
+    return;
+  }
   await repo.insertLeadEvent(db, { id: newId(), leadId, type: 'status', byId: null, byName, fromValue: row.status, toValue: 'visit', at });
   await repo.updateLead(db, leadId, { status: 'visit' });
 }

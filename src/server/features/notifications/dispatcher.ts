@@ -220,7 +220,7 @@ export class NotificationDispatcher {
         fanned.push({ eventId: event.id, payload: null, deliveries });
         continue;
       }
-      if (event.type === 'survey.resume_link') {
+      if (event.type === 'survey.resume_link' || event.type === 'newsletter.confirm') {
         // The visitor asked for it: their e-mail only; staff are not told and no webhook hears of it.
         add('visitor_email', null, now);
         fanned.push({ eventId: event.id, payload: null, deliveries });
@@ -354,6 +354,19 @@ export class NotificationDispatcher {
     return { ok: true, status: null, error: null };
   }
 
+  /** The newsletter's confirmation link (decision 0018), made now from the queued confirmation; none once used or expired. */
+  private async sendNewsletterConfirm(event: { email: string; subjectId: string }): Promise<WebhookAttempt | 'skipped'> {
+    const { db, mailer, settings } = this.deps;
+    const secret = settings.unsubscribeSecret;
+    if (!secret || !this.deps.sources.newsletterConfirmMail) return 'skipped';
+    const current = await this.mailSettings();
+    const mail = await this.deps.sources.newsletterConfirmMail(db, event.subjectId, { secret, siteUrl: settings.siteUrl, studioName: current.studio.name, now: this.now() });
+    if (!mail) return 'skipped';
+    const unsubscribe = this.unsubscribeFor(event.email);
+    await mailer.send({ to: [event.email], ...mail, replyTo: current.studio.email, ...(unsubscribe ? { headers: unsubscribe.headers } : {}), from: current.from });
+    return { ok: true, status: null, error: null };
+  }
+
   /** The unsubscribe link and headers of a visitor mail to `email`. */
   private unsubscribeFor(email: string) {
     const { unsubscribeSecret, siteUrl } = this.deps.settings;
@@ -369,6 +382,10 @@ export class NotificationDispatcher {
   private async attempt(delivery: ClaimedDelivery): Promise<WebhookAttempt | 'skipped'> {
     const { db, mailer, settings } = this.deps;
     const { event } = delivery;
+    // The newsletter's confirmation link is the one visitor mail an unsubscribed address may get
+    // (decision 0018: it is how they come back); the limits above still count it, and it is queued
+    // at most once a day per address.
+    if (event.type === 'newsletter.confirm') return this.sendNewsletterConfirm(event);
     // Someone who unsubscribed gets no visitor mail (issue 24 §5); staff mail about them still goes.
     if (delivery.channel === 'visitor_email' && (await this.deps.sources.isUnsubscribed(db, event.email))) return 'skipped';
     if (event.type === 'survey.resume_link') return this.sendResumeLink(event);

@@ -91,6 +91,15 @@ export interface NotificationSources {
   isUnsubscribed(db: Kysely<Database>, email: string): Promise<boolean>;
   unsubscribeLinks(secret: string, siteUrl: string, email: string): { pageUrl: string; headers: Record<string, string> };
   /**
+   * The newsletter's confirmation mail of a queued link (decision 0018), built when sent; null when
+   * the link was used or has expired. Without it the event is skipped.
+   */
+  newsletterConfirmMail?(
+    db: Kysely<Database>,
+    confirmationId: string,
+    options: { secret: string; siteUrl: string; studioName: string; now: Date },
+  ): Promise<{ subject: string; text: string; html: string } | null>;
+  /**
    * Issue 26: a staff mail about a lead (assigned, a reminder), built when it is sent from the lead
    * as it is then; null when no longer needed (the lead was contacted, reassigned or erased).
    */

@@ -136,6 +136,8 @@ const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
   [paths.enquiry]: ['project', 'product', 'intent', ENQUIRY_SENT_PARAM],
   // The unsubscribe page's link token, and its answer after the form was sent (consent/unsubscribe-page.tsx).
   [paths.unsubscribe]: ['token', 'done'],
+  // The newsletter's confirmation link, and its answer after the form was sent (consent/newsletter-confirm-page.tsx).
+  [paths.newsletterConfirm]: ['token', 'done', 'refused'],
 };
 
 /**

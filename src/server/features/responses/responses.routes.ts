@@ -51,8 +51,9 @@ export async function responseRoutes(app: FastifyInstance): Promise<void> {
         const settings = await app.settings.current(trx);
         const consent = await pendingConsent(trx, settings, 'landing', request.body);
         const result = await responses.addEmailRecord(trx, request.body, sender, settings);
-        await storeConsent(trx, consent, { leadId: result.leadId, recordId: result.emailID });
-        return result;
+        // A ticked box stays pending until the address confirms it (decision 0018): the link is queued here.
+        const confirmation = await storeConsent(trx, consent, { leadId: result.leadId, recordId: result.emailID, email: request.body.email, sender: sender() });
+        return { ...result, event: result.event || confirmation };
       });
       if (added.event) app.notifications.wake();
       if (added.resumeLinkSent) {

@@ -204,9 +204,13 @@ export const staffSettings = {
   'staff.settings.newsletter.form': 'Form',
   'staff.settings.newsletter.listFailed': 'The list could not be loaded.',
   'staff.settings.newsletter.empty': 'Nobody has subscribed yet.',
+  'staff.settings.newsletter.state': 'State',
+  'staff.settings.newsletter.confirmed': 'Confirmed',
+  'staff.settings.newsletter.pending': 'Waiting for confirmation',
   'staff.settings.newsletter.count': '{count, plural, one {# subscriber} other {# subscribers}}',
   'staff.settings.newsletter.download': 'Download .xlsx',
   'staff.settings.newsletter.reload': 'Reload',
-  'staff.settings.newsletter.intro': 'Only people who ticked “Send me the newsletter” are listed; anyone who unsubscribed since is left out.',
+  'staff.settings.newsletter.intro':
+    'Only people who ticked “Send me the newsletter” are listed; anyone who unsubscribed since is left out. A ticked box waits for the person to confirm it from the link mailed to them: only confirmed addresses get the newsletter and are in the download.',
   'staff.settings.newsletter.cardNotice': 'Notice version {version} · {source}',
 } as const;

@@ -7,7 +7,7 @@ import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
 import { TextField } from '#web/components/text-field';
 import { ApiError, errorMessage } from '#web/lib/api-client';
-import { useMessageText, useT, type Translate } from '#web/lib/i18n';
+import { useLanguage, useMessageText, useT, type Translate } from '#web/lib/i18n';
 import { useHydrated } from '#web/lib/use-hydrated';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { ConsentNotice } from '#web/features/consent/consent-notice';
@@ -43,6 +43,7 @@ function prefill(t: Translate, params: URLSearchParams): typeof EMPTY {
 }
 
 function ContactForm() {
+  const language = useLanguage();
   const [params] = useSearchParams();
   const t = useT();
   const messageText = useMessageText();
@@ -72,7 +73,8 @@ function ContactForm() {
     setBusy(true);
     setStatus(null);
     try {
-      const { message } = await sendContactMessage({ ...input, website, noticeVersion: notices.contact.version, newsletter });
+      // The newsletter's confirmation mail follows the page's language (decision 0018).
+      const { message } = await sendContactMessage({ ...input, website, noticeVersion: notices.contact.version, newsletter, ...(newsletter ? { language } : {}) });
       setStatus({ tone: 'success', text: messageText(message) });
     } catch (error) {
       // Keep everything the visitor typed; show what went wrong.

@@ -94,6 +94,8 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
         website,
         noticeVersion: notices.contact.version,
         newsletter,
+        // The newsletter's confirmation mail follows the page's language (decision 0018).
+        ...(newsletter ? { language } : {}),
       });
       setStatus({ tone: 'sent', text: thanks(t, kind, listing.name, input.topic), inPlace: true });
     } catch (error) {

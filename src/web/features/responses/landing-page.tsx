@@ -8,7 +8,7 @@ import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
 import { TextField } from '#web/components/text-field';
 import { ApiError, errorMessage } from '#web/lib/api-client';
-import { useMessageText, useT, type Translate } from '#web/lib/i18n';
+import { useLanguage, useMessageText, useT, type Translate } from '#web/lib/i18n';
 import { useHydrated } from '#web/lib/use-hydrated';
 import { ConsentNotice } from '#web/features/consent/consent-notice';
 import './landing.css';
@@ -80,6 +80,7 @@ function whenIdle(then: () => void): () => void {
 export function Component() {
   const navigate = useSiteNavigate();
   const t = useT();
+  const language = useLanguage();
   const messageText = useMessageText();
   // The shared e-mail rule without zod: this page's script budget is tight (bench/bundles.ts).
   const [emailInput, setEmailInput] = useState('');
@@ -124,7 +125,8 @@ export function Component() {
     const email = normaliseEmail(emailInput);
     setStatus({ kind: 'busy' });
     try {
-      const begun = await (await surveyPreload()).beginSurvey(email, { noticeVersion: notices.survey.version, newsletter });
+      // The newsletter's confirmation mail follows the page's language (decision 0018).
+      const begun = await (await surveyPreload()).beginSurvey(email, { noticeVersion: notices.survey.version, newsletter, ...(newsletter ? { language } : {}) });
       if (begun.kind === 'survey') {
         await navigate(paths.startSurvey, { state: begun.start });
         return;

@@ -16,6 +16,8 @@ import { formatDayTime } from '#web/lib/studio-time';
 
 const SOURCE_LABELS: Record<NewsletterSubscriber['source'], StaffMessageKey> = { landing: 'staff.settings.newsletter.sourceLanding', contact: 'staff.settings.newsletter.sourceContact' };
 
+const STATE_LABELS: Record<NewsletterSubscriber['state'], StaffMessageKey> = { confirmed: 'staff.settings.newsletter.confirmed', pending: 'staff.settings.newsletter.pending' };
+
 export function loader({ request }: LoaderFunctionArgs) {
   return loadPageData(() => fetchNewsletterSubscribers(request.signal), staffText('staff.settings.newsletter.loadFailed'));
 }
@@ -40,6 +42,13 @@ const columns: TableColumnsType<NewsletterSubscriber> = [
     render: (date: string) => <time dateTime={date}>{formatDayTime(date)}</time>,
     sorter: (a, b) => a.consentedAt.localeCompare(b.consentedAt),
     defaultSortOrder: 'descend',
+  },
+  {
+    // Double opt-in (decision 0018): only confirmed addresses are mailed and downloaded.
+    title: staffText('staff.settings.newsletter.state'),
+    dataIndex: 'state',
+    width: 130,
+    render: (state: NewsletterSubscriber['state']) => staffText(STATE_LABELS[state]),
   },
   { title: staffText('staff.settings.newsletter.notice'), dataIndex: 'noticeVersion', width: 110, render: (version: number) => staffText('staff.settings.newsletter.version', { version: String(version) }) },
   { title: staffText('staff.settings.newsletter.form'), dataIndex: 'source', width: 150, render: (source: NewsletterSubscriber['source']) => staffText(SOURCE_LABELS[source]) },
@@ -78,7 +87,7 @@ export function Component() {
           </Typography.Text>
         ) : null}
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginLeft: 'auto' }}>
-          <Button icon={<DownloadOutlined />} onClick={() => void download()} loading={downloading} disabled={rows.length === 0}>
+          <Button icon={<DownloadOutlined />} onClick={() => void download()} loading={downloading} disabled={!rows.some((row) => row.state === 'confirmed')}>
             {staffText('staff.settings.newsletter.download')}
           </Button>
           <Button icon={<ReloadOutlined />} onClick={() => void reload()} loading={reloading}>
@@ -113,6 +122,7 @@ export function Component() {
             <time className="phone-card__date" dateTime={row.consentedAt}>
               {formatDayTime(row.consentedAt)}
             </time>
+            <span>{staffText(STATE_LABELS[row.state])}</span>
             <span>
               {staffText('staff.settings.newsletter.cardNotice', { version: String(row.noticeVersion), source: staffText(SOURCE_LABELS[row.source]) })}
             </span>
