@@ -1,4 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { createStaff } from '#server/features/auth/auth.service';
@@ -208,6 +210,47 @@ describeEachDatabase(
         expect(await read()).toMatchObject({ completed: 2, status: 'full' });
         const raised = await atClock({ method: 'PATCH', url: `/api/channels/${channel.id}`, payload: { cap: 3 } });
         expect(raised.json<{ channel: Channel }>().channel).toMatchObject({ completed: 2, status: 'open' });
+      });
+    });
+
+    describe('QR code', () => {
+      /** The code a camera would read: the image decoded to pixels, read by jsQR (an independent decoder). */
+      async function decode(image: Buffer): Promise<{ text: string | undefined; width: number; height: number }> {
+        const { data, info } = await sharp(image).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+        return { text: jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data, width: info.width, height: info.height };
+      }
+
+      it('encodes the short link with the UTM values, in PNG and SVG, at the size asked', async () => {
+        const channel = await create({ name: 'Print ad', campaignId: campaign, kind: 'qr', utmSource: 'times of india', utmMedium: 'print', utmContent: 'page 3 & 4' });
+        const expected = `${channel.url}?utm_source=times+of+india&utm_medium=print&utm_content=page+3+%26+4`;
+        const png = await ctx.asStaff({ method: 'GET', url: `/api/channels/${channel.id}/qr.png?size=300` });
+        expect(png.statusCode, png.body).toBe(200);
+        expect(png.headers['content-type']).toBe('image/png');
+        expect(await decode(png.rawPayload)).toEqual({ text: expected, width: 300, height: 300 });
+        const large = await ctx.asStaff({ method: 'GET', url: `/api/channels/${channel.id}/qr.png` });
+        expect((await decode(large.rawPayload)).text).toBe(expected);
+        const svg = await ctx.asStaff({ method: 'GET', url: `/api/channels/${channel.id}/qr.svg?size=2048` });
+        expect(svg.statusCode).toBe(200);
+        expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
+        expect(svg.body).toContain('width="2048"');
+        expect((await decode(Buffer.from(svg.body))).text).toBe(expected);
+        // Without UTM values, the bare short link.
+        const bare = await create({ name: 'Plain link', campaignId: campaign, kind: 'link' });
+        const barePng = await ctx.asStaff({ method: 'GET', url: `/api/channels/${bare.id}/qr.png?size=256` });
+        expect((await decode(barePng.rawPayload)).text).toBe(bare.url);
+      });
+
+      it('refuses sizes outside 256–2048 with a sentence, unknown channels with 404, and visitors with 401', async () => {
+        const channel = await create({ name: 'Sizes', campaignId: campaign, kind: 'qr' });
+        for (const size of ['255', '2049', '300.5', 'big', '']) {
+          for (const kind of ['png', 'svg']) {
+            const res = await ctx.asStaff({ method: 'GET', url: `/api/channels/${channel.id}/qr.${kind}?size=${size}` });
+            expect(res.statusCode, `size=${size} ${kind}`).toBe(400);
+            expect(res.json()).toMatchObject({ code: 'VALIDATION', message: CHANNEL_MESSAGES.qrSize });
+          }
+        }
+        expect((await ctx.asStaff({ method: 'GET', url: `/api/channels/${UNKNOWN_ID}/qr.png` })).statusCode).toBe(404);
+        expect((await ctx.app.inject({ method: 'GET', url: `/api/channels/${channel.id}/qr.png` })).statusCode).toBe(401);
       });
     });
   },

@@ -30,6 +30,7 @@ export const CHANNEL_MESSAGES = {
   paused: 'Paused is true or false.',
   origin: 'Each allowed origin must be https://host or https://host:port, with nothing after it.',
   origins: 'At most 20 allowed origins.',
+  qrSize: 'The size is a whole number of pixels from 256 to 2048.',
   notFound: 'This channel does not exist.',
   created: 'Channel created.',
   updated: 'Channel updated.',
@@ -120,6 +121,27 @@ export const channelSchema = z.object({
 export type Channel = z.infer<typeof channelSchema>;
 export const channelListSchema = z.array(channelSchema);
 export const channelAnswerSchema = z.object({ channel: channelSchema, message: z.string() });
+
+export const QR_SIZE = { min: 256, max: 2048, default: 512 } as const;
+export const qrQuerySchema = z.object({
+  size: z.coerce
+    .number({ message: CHANNEL_MESSAGES.qrSize })
+    .int(CHANNEL_MESSAGES.qrSize)
+    .min(QR_SIZE.min, CHANNEL_MESSAGES.qrSize)
+    .max(QR_SIZE.max, CHANNEL_MESSAGES.qrSize)
+    .default(QR_SIZE.default),
+});
+
+/** The address a channel's QR code holds: its short link with the UTM values it has. */
+export function channelQrUrl(channel: Pick<Channel, 'url' | 'utmSource' | 'utmMedium' | 'utmCampaign' | 'utmContent'>): string {
+  const params = new URLSearchParams();
+  if (channel.utmSource) params.set('utm_source', channel.utmSource);
+  if (channel.utmMedium) params.set('utm_medium', channel.utmMedium);
+  if (channel.utmCampaign) params.set('utm_campaign', channel.utmCampaign);
+  if (channel.utmContent) params.set('utm_content', channel.utmContent);
+  const query = params.toString();
+  return query ? `${channel.url}?${query}` : channel.url;
+}
 
 /** What a channel's state is at `now`: paused wins, then the schedule, then the cap. */
 export function channelStatus(

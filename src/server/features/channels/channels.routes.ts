@@ -10,6 +10,7 @@ import {
   channelSchema,
   channelUpdateSchema,
   newChannelSchema,
+  qrQuerySchema,
 } from '#shared/channels/channels.contract';
 import * as channels from './channels.service';
 import type { ChannelContext } from './channels.service';
@@ -46,5 +47,16 @@ export async function channelRoutes(app: FastifyInstance, options: { context: Ch
   r.delete(CHANNELS_API.one.pattern, { config: { access: 'owner' }, schema: { tags, params: idParams, response: { 200: messageAnswer } } }, async (request) => {
     await channels.deleteChannel(ctx, request.params.id);
     return { message: CHANNEL_MESSAGES.deleted };
+  });
+
+  // Images for the staff page (preview, download, print): not cached, the UTM values may change.
+  r.get(CHANNELS_API.qrSvg.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, querystring: qrQuerySchema } }, async (request, reply) => {
+    const svg = await channels.channelQrSvg(ctx, request.params.id, request.query.size);
+    return reply.header('cache-control', 'no-store').type('image/svg+xml; charset=utf-8').send(svg);
+  });
+
+  r.get(CHANNELS_API.qrPng.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, querystring: qrQuerySchema } }, async (request, reply) => {
+    const png = await channels.channelQrPng(ctx, request.params.id, request.query.size);
+    return reply.header('cache-control', 'no-store').type('image/png').send(png);
   });
 }

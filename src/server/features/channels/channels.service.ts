@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
+import QRCode from 'qrcode';
 import {
   CHANNEL_CODE_ALPHABET,
   CHANNEL_CODE_LENGTH,
   CHANNEL_LINK_PREFIX,
   CHANNEL_MESSAGES,
+  channelQrUrl,
   channelStatus,
   type Channel,
   type ChannelKind,
@@ -161,4 +163,18 @@ export async function updateChannel(ctx: ChannelContext, id: string, input: Chan
 
 export async function deleteChannel(ctx: ChannelContext, id: string): Promise<void> {
   if (!(await repo.deleteChannel(ctx.db, id))) throw notFound(CHANNEL_MESSAGES.notFound);
+}
+
+// Error correction M (15 %) survives print and a phone held at an angle; the standard quiet zone
+// of 4 modules lets a camera find the code on any background.
+const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4, color: { dark: '#000000', light: '#ffffff' } } as const;
+
+/** The channel's QR code as SVG, `size` pixels wide. */
+export async function channelQrSvg(ctx: ChannelContext, id: string, size: number): Promise<string> {
+  return QRCode.toString(channelQrUrl(await getChannel(ctx, id)), { ...QR_OPTIONS, type: 'svg', width: size });
+}
+
+/** The channel's QR code as PNG, `size` × `size` pixels. */
+export async function channelQrPng(ctx: ChannelContext, id: string, size: number): Promise<Buffer> {
+  return QRCode.toBuffer(channelQrUrl(await getChannel(ctx, id)), { ...QR_OPTIONS, type: 'png', width: size });
 }
