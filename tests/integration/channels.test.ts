@@ -114,6 +114,11 @@ describeEachDatabase(
         expect(missing.statusCode).toBe(404);
         expect(missing.json()).toMatchObject({ code: 'NOT_FOUND', message: CHANNEL_MESSAGES.notFound });
         expect((await ctx.asStaff({ method: 'GET', url: `/api/channels/${UNKNOWN_ID}` })).statusCode).toBe(404);
+        // The audit log names the fields that changed, never their values.
+        const audit = await ctx.asStaff({ method: 'GET', url: '/api/audit?kind=channel.updated' });
+        const entry = audit.json<{ items: Array<{ recordId: string; fields: string[]; actorName: string }> }>().items.find((e) => e.recordId === channel.id);
+        expect(entry).toMatchObject({ fields: ['name', 'utmSource', 'cap', 'paused'] });
+        expect(JSON.stringify(entry)).not.toContain('WhatsApp broadcast');
       });
 
       it('lets staff list, create and edit, but only owners delete (403 for staff)', async () => {
@@ -130,6 +135,9 @@ describeEachDatabase(
         expect(deleted.json()).toEqual({ message: CHANNEL_MESSAGES.deleted });
         expect((await ctx.asStaff({ method: 'GET', url: `/api/channels/${channel.id}` })).statusCode).toBe(404);
         expect((await ctx.asStaff({ method: 'DELETE', url: `/api/channels/${channel.id}` })).statusCode).toBe(404);
+        const kinds = async (kind: string) => (await ctx.asStaff({ method: 'GET', url: `/api/audit?kind=${kind}` })).json<{ items: Array<{ recordId: string }> }>().items.map((e) => e.recordId);
+        expect(await kinds('channel.created')).toContain(channel.id);
+        expect(await kinds('channel.deleted')).toEqual(expect.arrayContaining([channel.id]));
       });
     });
 

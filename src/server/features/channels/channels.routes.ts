@@ -30,7 +30,7 @@ export async function channelRoutes(app: FastifyInstance, options: { context: Ch
   r.post(
     CHANNELS_API.channels,
     { config: { access: 'staff' }, schema: { tags, body: newChannelSchema, response: { 201: channelAnswerSchema } }, bodyLimit: 32 * 1024 },
-    async (request, reply) => reply.status(201).send({ channel: await channels.createChannel(ctx, request.body), message: CHANNEL_MESSAGES.created }),
+    async (request, reply) => reply.status(201).send({ channel: await channels.createChannel(ctx, request.body, request.staff!), message: CHANNEL_MESSAGES.created }),
   );
 
   r.get(CHANNELS_API.one.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: channelSchema } } }, async (request, reply) => {
@@ -41,11 +41,11 @@ export async function channelRoutes(app: FastifyInstance, options: { context: Ch
   r.patch(
     CHANNELS_API.one.pattern,
     { config: { access: 'staff' }, schema: { tags, params: idParams, body: channelUpdateSchema, response: { 200: channelAnswerSchema } }, bodyLimit: 32 * 1024 },
-    async (request) => ({ channel: await channels.updateChannel(ctx, request.params.id, request.body), message: CHANNEL_MESSAGES.updated }),
+    async (request) => ({ channel: await channels.updateChannel(ctx, request.params.id, request.body, request.staff!), message: CHANNEL_MESSAGES.updated }),
   );
 
   r.delete(CHANNELS_API.one.pattern, { config: { access: 'owner' }, schema: { tags, params: idParams, response: { 200: messageAnswer } } }, async (request) => {
-    await channels.deleteChannel(ctx, request.params.id);
+    await channels.deleteChannel(ctx, request.params.id, request.staff!);
     return { message: CHANNEL_MESSAGES.deleted };
   });
 

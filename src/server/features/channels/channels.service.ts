@@ -18,6 +18,7 @@ import type { Database } from '#server/db/schema';
 import { badRequest, notFound } from '#server/lib/errors';
 import { newId } from '#server/lib/ids';
 import { findCampaign } from '#server/features/surveys';
+import { changedFields, recordAudit, type AuditActor } from '#server/features/audit';
 import * as repo from './channels.repository';
 import type { ChannelsTable } from './channels.tables';
 
@@ -97,7 +98,8 @@ export async function channelByCode(ctx: ChannelContext, code: string): Promise<
   return row && (await withCounts(ctx, [row]))[0]!;
 }
 
-export async function createChannel(ctx: ChannelContext, input: NewChannel): Promise<Channel> {
+/** The channel and its audit entry are stored together. */
+export async function createChannel(ctx: ChannelContext, input: NewChannel, actor: AuditActor): Promise<Channel> {
   await requireCampaignOf(ctx.db, input.campaignId);
   const now = ctx.now();
   const id = newId();
@@ -106,23 +108,26 @@ export async function createChannel(ctx: ChannelContext, input: NewChannel): Pro
     const code = newChannelCode();
     if (await repo.codeTaken(ctx.db, code)) continue;
     try {
-      await repo.insertChannel(ctx.db, {
-        id,
-        code,
-        name: input.name,
-        campaignId: input.campaignId,
-        kind: input.kind,
-        utmSource: input.utmSource ?? null,
-        utmMedium: input.utmMedium ?? null,
-        utmCampaign: input.utmCampaign ?? null,
-        utmContent: input.utmContent ?? null,
-        opensAt: input.opensAt ? new Date(input.opensAt) : null,
-        closesAt: input.closesAt ? new Date(input.closesAt) : null,
-        cap: input.cap ?? null,
-        paused: input.paused ?? false,
-        allowedOrigins: JSON.stringify(input.allowedOrigins ?? []),
-        createdAt: now,
-        updatedAt: now,
+      await ctx.db.transaction().execute(async (trx) => {
+        await repo.insertChannel(trx, {
+          id,
+          code,
+          name: input.name,
+          campaignId: input.campaignId,
+          kind: input.kind,
+          utmSource: input.utmSource ?? null,
+          utmMedium: input.utmMedium ?? null,
+          utmCampaign: input.utmCampaign ?? null,
+          utmContent: input.utmContent ?? null,
+          opensAt: input.opensAt ? new Date(input.opensAt) : null,
+          closesAt: input.closesAt ? new Date(input.closesAt) : null,
+          cap: input.cap ?? null,
+          paused: input.paused ?? false,
+          allowedOrigins: JSON.stringify(input.allowedOrigins ?? []),
+          createdAt: now,
+          updatedAt: now,
+        });
+        await recordAudit(trx, { actor, kind: 'channel.created', recordType: 'channel', recordId: id });
       });
       break;
     } catch (error) {
@@ -134,7 +139,10 @@ export async function createChannel(ctx: ChannelContext, input: NewChannel): Pro
   return getChannel(ctx, id);
 }
 
-export async function updateChannel(ctx: ChannelContext, id: string, input: ChannelUpdate): Promise<Channel> {
+/** The fields whose names (never values) an edit's audit entry lists. */
+const AUDITED_FIELDS = ['name', 'campaignId', 'kind', 'utmSource', 'utmMedium', 'utmCampaign', 'utmContent', 'opensAt', 'closesAt', 'cap', 'paused', 'allowedOrigins'] as const;
+
+export async function updateChannel(ctx: ChannelContext, id: string, input: ChannelUpdate, actor: AuditActor): Promise<Channel> {
   const before = await repo.findChannel(ctx.db, id);
   if (!before) throw notFound(CHANNEL_MESSAGES.notFound);
   if (input.campaignId !== undefined) await requireCampaignOf(ctx.db, input.campaignId);
@@ -157,12 +165,20 @@ export async function updateChannel(ctx: ChannelContext, id: string, input: Chan
   if (input.cap !== undefined) fields.cap = input.cap;
   if (input.paused !== undefined) fields.paused = input.paused;
   if (input.allowedOrigins !== undefined) fields.allowedOrigins = JSON.stringify(input.allowedOrigins);
-  if (!(await repo.updateChannel(ctx.db, id, fields))) throw notFound(CHANNEL_MESSAGES.notFound);
+  const comparable = (row: repo.ChannelRow) => ({ ...row, opensAt: isoOrNull(row.opensAt), closesAt: isoOrNull(row.closesAt), paused: toBool(row.paused), cap: row.cap === null ? null : Number(row.cap) });
+  const changed = changedFields(comparable(before), comparable({ ...before, ...fields } as repo.ChannelRow), AUDITED_FIELDS);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.updateChannel(trx, id, fields))) throw notFound(CHANNEL_MESSAGES.notFound);
+    await recordAudit(trx, { actor, kind: 'channel.updated', recordType: 'channel', recordId: id, fields: changed });
+  });
   return getChannel(ctx, id);
 }
 
-export async function deleteChannel(ctx: ChannelContext, id: string): Promise<void> {
-  if (!(await repo.deleteChannel(ctx.db, id))) throw notFound(CHANNEL_MESSAGES.notFound);
+export async function deleteChannel(ctx: ChannelContext, id: string, actor: AuditActor): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.deleteChannel(trx, id))) throw notFound(CHANNEL_MESSAGES.notFound);
+    await recordAudit(trx, { actor, kind: 'channel.deleted', recordType: 'channel', recordId: id });
+  });
 }
 
 // Error correction M (15 %) survives print and a phone held at an angle; the standard quiet zone
