@@ -63,6 +63,8 @@ import { configuredSiteUrl } from './lib/site-url';
 import { SYSTEM_API } from '#shared/system/system.api';
 import { VisitJobs, visitRoutes, visitsStartingBetween, type VisitContext } from './features/visits';
 import { staffContacts, staffEmails } from './features/auth';
+import { channelRoutes } from './features/channels';
+import { completedByChannel } from './features/responses';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -301,6 +303,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(consentRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(auditRoutes);
   await app.register(visitRoutes, { context: visitContext, wake: () => { notifications.wake(); visitJobs.wake(); } });
+  await app.register(channelRoutes, { context: { db: app.db, now: options.clock ?? (() => new Date()), siteUrl: configuredSiteUrl(config), completedByChannel } });
 
   await app.register(seoRoutes);
   await app.register(pagesPlugin, { clientDir: config.clientDir, ssrDir: config.ssrDir });

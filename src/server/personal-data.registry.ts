@@ -26,6 +26,7 @@ export const notPersonTables: Readonly<Record<string, string>> = {
   studio_settings: "the studio's own contact details (phone, e-mail)",
   job_leases: "a background job's lease: `name` is the job's name",
   visit_slot_settings: "a studio location's visit hours: no person's data",
+  channels: "a campaign's short link: `name` is the channel's name",
 };
 
 /**

@@ -2,6 +2,7 @@
 // db/schema.ts holds the open `Database` interface; this module adds the features' tables to it.
 import type { AuditTables } from '#server/features/audit/audit.tables';
 import type { AuthTables } from '#server/features/auth/auth.tables';
+import type { ChannelTables } from '#server/features/channels/channels.tables';
 import type { ConsentTables } from '#server/features/consent/consent.tables';
 import type { ContactTables } from '#server/features/contact/contact.tables';
 import type { FollowupTables } from '#server/features/followup/followup.tables';
@@ -18,7 +19,7 @@ import type { VisitTables } from '#server/features/visits/visits.tables';
 
 declare module '#server/db/schema' {
   interface Database
-    extends AuthTables, MediaTables, ListingTables, ListingMediaTables, SurveyTables, ResponseTables, ContactTables, NotificationTables, LeadTables, SettingsTables, ConsentTables, AuditTables, PrivacyTables, VisitTables, FollowupTables {}
+    extends AuthTables, MediaTables, ListingTables, ListingMediaTables, SurveyTables, ResponseTables, ContactTables, NotificationTables, LeadTables, SettingsTables, ConsentTables, AuditTables, PrivacyTables, VisitTables, FollowupTables, ChannelTables {}
 }
 
 export type { Database } from '#server/db/schema';

@@ -29,6 +29,9 @@ export const AUDIT_KINDS = [
   'staff.updated',
   'staff.reset',
   'personal-data.exported',
+  'channel.created',
+  'channel.updated',
+  'channel.deleted',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -53,6 +56,9 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'staff.updated': 'Staff member changed',
   'staff.reset': 'Password reset sent',
   'personal-data.exported': "Person's data downloaded",
+  'channel.created': 'Channel created',
+  'channel.updated': 'Channel edited',
+  'channel.deleted': 'Channel deleted',
 };
 
 export const AUDIT_PAGE_MAX = 200;

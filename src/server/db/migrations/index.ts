@@ -44,6 +44,7 @@ import * as listingHindi from './2026-11-29T0510-listing-hindi';
 import * as visitLanguage from './2026-11-29T0520-visit-language';
 import * as resetTokenPassword from './2026-11-30T0100-reset-token-password';
 import * as newsletterConfirmations from './2026-11-30T0300-newsletter-confirmations';
+import * as channels from './2026-11-30T0700-channels';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0520-visit-language': visitLanguage,
   '2026-11-30T0100-reset-token-password': resetTokenPassword,
   '2026-11-30T0300-newsletter-confirmations': newsletterConfirmations,
+  '2026-11-30T0700-channels': channels,
 };

@@ -15,6 +15,8 @@ export interface EmailRecordsTable {
    * the same person: the survey again, or from someone who only knew the e-mail (issue 22 item 6).
    */
   isExtra: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** The channel the visitor came through (null: none); its completed records fill the channel's cap. */
+  channelId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SurveyResponsesTable {

@@ -1,0 +1,196 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely, Updateable } from 'kysely';
+import QRCode from 'qrcode';
+import {
+  CHANNEL_CODE_ALPHABET,
+  CHANNEL_CODE_LENGTH,
+  CHANNEL_LINK_PREFIX,
+  CHANNEL_MESSAGES,
+  channelQrUrl,
+  channelStatus,
+  type Channel,
+  type ChannelKind,
+  type ChannelUpdate,
+  type NewChannel,
+} from '#shared/channels/channels.contract';
+import { toBool, toIso } from '#server/db/database';
+import type { Database } from '#server/db/schema';
+import { badRequest, notFound } from '#server/lib/errors';
+import { newId } from '#server/lib/ids';
+import { findCampaign } from '#server/features/surveys';
+import { changedFields, recordAudit, type AuditActor } from '#server/features/audit';
+import * as repo from './channels.repository';
+import type { ChannelsTable } from './channels.tables';
+
+type Db = Kysely<Database>;
+
+/** What the channels need from the app: the clock tests control, the site's public address, the completed counts. */
+export interface ChannelContext {
+  db: Db;
+  now: () => Date;
+  /** PUBLIC_BASE_URL (or the configured site address), without a trailing slash. */
+  siteUrl: string;
+  completedByChannel: (db: Db, channelIds: readonly string[]) => Promise<Map<string, number>>;
+}
+
+/** A fresh code from the no-lookalike alphabet (31^7 ≈ 2.75e10 codes). */
+export function newChannelCode(): string {
+  let code = '';
+  for (let i = 0; i < CHANNEL_CODE_LENGTH; i++) code += CHANNEL_CODE_ALPHABET[randomInt(CHANNEL_CODE_ALPHABET.length)];
+  return code;
+}
+
+const isoOrNull = (value: Date | string | null) => (value === null ? null : toIso(value));
+
+function toChannel(ctx: ChannelContext, row: repo.ChannelRow, completed: number): Channel {
+  const fields = {
+    opensAt: isoOrNull(row.opensAt),
+    closesAt: isoOrNull(row.closesAt),
+    cap: row.cap === null ? null : Number(row.cap),
+    paused: toBool(row.paused),
+  };
+  return {
+    id: row.id,
+    code: row.code,
+    url: `${ctx.siteUrl}${CHANNEL_LINK_PREFIX}${row.code}`,
+    status: channelStatus(fields, completed, ctx.now()),
+    completed,
+    name: row.name,
+    campaignId: row.campaignId,
+    kind: row.kind as ChannelKind,
+    utmSource: row.utmSource,
+    utmMedium: row.utmMedium,
+    utmCampaign: row.utmCampaign,
+    utmContent: row.utmContent,
+    ...fields,
+    allowedOrigins: JSON.parse(row.allowedOrigins) as string[],
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
+  };
+}
+
+async function withCounts(ctx: ChannelContext, rows: repo.ChannelRow[]): Promise<Channel[]> {
+  const counts = await ctx.completedByChannel(ctx.db, rows.map((r) => r.id));
+  return rows.map((row) => toChannel(ctx, row, counts.get(row.id) ?? 0));
+}
+
+async function requireCampaignOf(db: Db, campaignId: string): Promise<void> {
+  if (!(await findCampaign(db, campaignId))) {
+    throw badRequest(CHANNEL_MESSAGES.campaignUnknown, [{ field: 'campaignId', message: CHANNEL_MESSAGES.campaignUnknown }]);
+  }
+}
+
+const UNIQUE_VIOLATION = new Set(['SQLITE_CONSTRAINT_UNIQUE', '23505']);
+
+export async function listChannels(ctx: ChannelContext): Promise<Channel[]> {
+  return withCounts(ctx, await repo.listChannels(ctx.db));
+}
+
+export async function getChannel(ctx: ChannelContext, id: string): Promise<Channel> {
+  const row = await repo.findChannel(ctx.db, id);
+  if (!row) throw notFound(CHANNEL_MESSAGES.notFound);
+  return (await withCounts(ctx, [row]))[0]!;
+}
+
+/** A channel by its public code, with its completed count and status at this moment; undefined when there is none. */
+export async function channelByCode(ctx: ChannelContext, code: string): Promise<Channel | undefined> {
+  const row = await repo.findChannelByCode(ctx.db, code);
+  return row && (await withCounts(ctx, [row]))[0]!;
+}
+
+/** The channel and its audit entry are stored together. */
+export async function createChannel(ctx: ChannelContext, input: NewChannel, actor: AuditActor): Promise<Channel> {
+  await requireCampaignOf(ctx.db, input.campaignId);
+  const now = ctx.now();
+  const id = newId();
+  // A clash is about one in 10^10 per existing code; the unique index settles a race between two.
+  for (let attempt = 0; ; attempt++) {
+    const code = newChannelCode();
+    if (await repo.codeTaken(ctx.db, code)) continue;
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        await repo.insertChannel(trx, {
+          id,
+          code,
+          name: input.name,
+          campaignId: input.campaignId,
+          kind: input.kind,
+          utmSource: input.utmSource ?? null,
+          utmMedium: input.utmMedium ?? null,
+          utmCampaign: input.utmCampaign ?? null,
+          utmContent: input.utmContent ?? null,
+          opensAt: input.opensAt ? new Date(input.opensAt) : null,
+          closesAt: input.closesAt ? new Date(input.closesAt) : null,
+          cap: input.cap ?? null,
+          paused: input.paused ?? false,
+          allowedOrigins: JSON.stringify(input.allowedOrigins ?? []),
+          createdAt: now,
+          updatedAt: now,
+        });
+        await recordAudit(trx, { actor, kind: 'channel.created', recordType: 'channel', recordId: id });
+      });
+      break;
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (attempt < 5 && typeof code === 'string' && UNIQUE_VIOLATION.has(code)) continue;
+      throw error;
+    }
+  }
+  return getChannel(ctx, id);
+}
+
+/** The fields whose names (never values) an edit's audit entry lists. */
+const AUDITED_FIELDS = ['name', 'campaignId', 'kind', 'utmSource', 'utmMedium', 'utmCampaign', 'utmContent', 'opensAt', 'closesAt', 'cap', 'paused', 'allowedOrigins'] as const;
+
+export async function updateChannel(ctx: ChannelContext, id: string, input: ChannelUpdate, actor: AuditActor): Promise<Channel> {
+  const before = await repo.findChannel(ctx.db, id);
+  if (!before) throw notFound(CHANNEL_MESSAGES.notFound);
+  if (input.campaignId !== undefined) await requireCampaignOf(ctx.db, input.campaignId);
+  // The times are checked together with the stored one the change leaves in place.
+  const opensAt = input.opensAt !== undefined ? input.opensAt : isoOrNull(before.opensAt);
+  const closesAt = input.closesAt !== undefined ? input.closesAt : isoOrNull(before.closesAt);
+  if (opensAt && closesAt && Date.parse(closesAt) <= Date.parse(opensAt)) {
+    throw badRequest(CHANNEL_MESSAGES.closesBeforeOpens, [{ field: 'closesAt', message: CHANNEL_MESSAGES.closesBeforeOpens }]);
+  }
+  const fields: Updateable<ChannelsTable> = { updatedAt: ctx.now() };
+  if (input.name !== undefined) fields.name = input.name;
+  if (input.campaignId !== undefined) fields.campaignId = input.campaignId;
+  if (input.kind !== undefined) fields.kind = input.kind;
+  if (input.utmSource !== undefined) fields.utmSource = input.utmSource;
+  if (input.utmMedium !== undefined) fields.utmMedium = input.utmMedium;
+  if (input.utmCampaign !== undefined) fields.utmCampaign = input.utmCampaign;
+  if (input.utmContent !== undefined) fields.utmContent = input.utmContent;
+  if (input.opensAt !== undefined) fields.opensAt = input.opensAt ? new Date(input.opensAt) : null;
+  if (input.closesAt !== undefined) fields.closesAt = input.closesAt ? new Date(input.closesAt) : null;
+  if (input.cap !== undefined) fields.cap = input.cap;
+  if (input.paused !== undefined) fields.paused = input.paused;
+  if (input.allowedOrigins !== undefined) fields.allowedOrigins = JSON.stringify(input.allowedOrigins);
+  const comparable = (row: repo.ChannelRow) => ({ ...row, opensAt: isoOrNull(row.opensAt), closesAt: isoOrNull(row.closesAt), paused: toBool(row.paused), cap: row.cap === null ? null : Number(row.cap) });
+  const changed = changedFields(comparable(before), comparable({ ...before, ...fields } as repo.ChannelRow), AUDITED_FIELDS);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.updateChannel(trx, id, fields))) throw notFound(CHANNEL_MESSAGES.notFound);
+    await recordAudit(trx, { actor, kind: 'channel.updated', recordType: 'channel', recordId: id, fields: changed });
+  });
+  return getChannel(ctx, id);
+}
+
+export async function deleteChannel(ctx: ChannelContext, id: string, actor: AuditActor): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.deleteChannel(trx, id))) throw notFound(CHANNEL_MESSAGES.notFound);
+    await recordAudit(trx, { actor, kind: 'channel.deleted', recordType: 'channel', recordId: id });
+  });
+}
+
+// Error correction M (15 %) survives print and a phone held at an angle; the standard quiet zone
+// of 4 modules lets a camera find the code on any background.
+const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4, color: { dark: '#000000', light: '#ffffff' } } as const;
+
+/** The channel's QR code as SVG, `size` pixels wide. */
+export async function channelQrSvg(ctx: ChannelContext, id: string, size: number): Promise<string> {
+  return QRCode.toString(channelQrUrl(await getChannel(ctx, id)), { ...QR_OPTIONS, type: 'svg', width: size });
+}
+
+/** The channel's QR code as PNG, `size` × `size` pixels. */
+export async function channelQrPng(ctx: ChannelContext, id: string, size: number): Promise<Buffer> {
+  return QRCode.toBuffer(channelQrUrl(await getChannel(ctx, id)), { ...QR_OPTIONS, type: 'png', width: size });
+}

@@ -1,0 +1,4 @@
+/** Channels' public face: the routes (app.ts) and a channel looked up by its short code (the short-link pages). */
+export { channelRoutes } from './channels.routes';
+export { channelByCode, type ChannelContext } from './channels.service';
+export type { ChannelTables } from './channels.tables';
