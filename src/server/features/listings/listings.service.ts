@@ -42,6 +42,12 @@ export async function findListingSummary(db: Kysely<Database>, kind: ListingKind
   return row && { kind, id: row.id, name: String(row.fields[NAME_FIELD[kind]] ?? '') };
 }
 
+/** The prices of these listings by id (null: not priced); a listing that is gone is left out. */
+export async function listingPrices(db: Kysely<Database>, kind: 'project' | 'product', ids: readonly string[]): Promise<Map<string, number | null>> {
+  const rows = await listings.findListings(db, listingKinds[kind].table, ids);
+  return new Map(rows.map((row) => [row.id, typeof row.fields.price === 'number' ? row.fields.price : null]));
+}
+
 /** A public list, serialized (and compressed) once and shared by every request until it changes. */
 export interface SerializedList {
   body: CompressedBody;
