@@ -43,6 +43,7 @@ import * as responseLanguage from './2026-11-29T0500-response-language';
 import * as listingHindi from './2026-11-29T0510-listing-hindi';
 import * as visitLanguage from './2026-11-29T0520-visit-language';
 import * as visitListing from './2026-11-30T0500-visit-listing';
+import * as demoStaffTakeNoLeads from './2026-11-30T0510-demo-staff-take-no-leads';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0510-listing-hindi': listingHindi,
   '2026-11-29T0520-visit-language': visitLanguage,
   '2026-11-30T0500-visit-listing': visitListing,
+  '2026-11-30T0510-demo-staff-take-no-leads': demoStaffTakeNoLeads,
 };
