@@ -39,6 +39,7 @@ import { privacyRoutes, RetentionJob } from '#server/features/privacy';
 import { personalDataRegistry } from './personal-data.registry';
 import { listingPagesRoutes } from './features/listings/listing-pages.routes';
 import { listingsRoutes } from './features/listings/listings.routes';
+import { listingPrices } from './features/listings';
 import { listingPhotoRoutes } from './features/listings/listing-photos.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { systemRoutes } from './features/system/system.routes';
@@ -190,6 +191,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       unsubscribeLinks,
       newsletterConfirmMail,
       staffMail: followUpMail,
+      listingPrices,
     },
     requestCount: () => answered,
     settings: { ...config.notify, publicBaseUrl: config.publicBaseUrl, siteUrl: configuredSiteUrl(config), studio: config.studio, unsubscribeSecret: config.jwtSecret },

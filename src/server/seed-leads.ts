@@ -25,6 +25,12 @@ const ANSWERS = {
   callTime: 'Evening',
 };
 
+/** Two made-up colleagues (issue 26), who take the demo leads and no others. */
+export const DEMO_STAFF = [
+  { name: 'Neha Kulkarni', email: 'neha.kulkarni@example.com' },
+  { name: 'Arjun Pillai', email: 'arjun.pillai@example.com' },
+];
+
 /**
  * A few demo leads in several states (issue 14), written through the same services as the app's
  * own calls, so they look exactly like real ones. Runs once, on a fresh database, after the demo survey.
@@ -34,10 +40,7 @@ export async function seedDemoLeads(db: Kysely<Database>): Promise<void> {
   const [staffRow] = await listStaff(db);
   // Issue 26: two demo colleagues who take leads (no one knows their passwords: an owner can send
   // them a link), and new leads shared out in turn, so every demo lead has an owner.
-  for (const person of [
-    { name: 'Neha Kulkarni', email: 'neha.kulkarni@example.com' },
-    { name: 'Arjun Pillai', email: 'arjun.pillai@example.com' },
-  ]) {
+  for (const person of DEMO_STAFF) {
     await createStaff(db, { ...person, password: randomBytes(24).toString('base64url'), role: 'staff' });
   }
   await writeSettingsRow(db, JSON.stringify({ assignment: { mode: 'round-robin', rules: [] } }), null, new Date());
@@ -74,6 +77,9 @@ export async function seedDemoLeads(db: Kysely<Database>): Promise<void> {
     message: 'Looking for a plot near Sarjapur Road. Please call.',
   });
   await addEmailRecord(db, { email: 'meera.k@example.com', campaignid: null });
+  // The demo leads are shared out; from now on the made-up colleagues take none: a real visitor's
+  // lead never goes to them by turn (an owner can change it on /dashboard/staff).
+  await db.updateTable('staffUsers').set({ takesLeads: false }).where('email', 'in', DEMO_STAFF.map((p) => p.email)).execute();
 
   if (!staffRow) return;
   const by: StaffPrincipal = { sub: staffRow.id, name: staffRow.name, email: staffRow.email, exp: 0, jti: 'seed', ver: 0, role: 'owner' };

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { seedDemoCampaign } from '#server/features/surveys/campaigns.seed';
-import { seedDemoLeads } from './seed-leads';
+import { DEMO_STAFF, seedDemoLeads } from './seed-leads';
+import { DEMO_CAMPAIGN_NAME } from '#server/features/surveys/campaigns.seed';
 import { seedDemoListings } from '#server/features/listings/listings.seed';
 import { seedDemoVisits } from '#server/features/visits';
 import { DEFAULT_TIME_ZONE } from '#shared/settings/settings.contract';
@@ -36,4 +37,20 @@ export async function seedDemoContent(db: Kysely<Database>, dialect: Dialect): P
       if (dialect === 'postgres') await sql`select pg_advisory_unlock(724061)`.execute(conn);
     }
   });
+}
+
+/**
+ * What the start banner says a first start added: everything that is demo, so an owner going live
+ * knows what to remove (the demo colleagues are real accounts: they take no new leads, but they and
+ * their leads stay until removed).
+ */
+export function demoContentLines(): string[] {
+  return [
+    '  Added demo content (SEED_DEMO=false to start empty):',
+    '    listings: demo homes, decor pieces and three studio locations, with visit slots;',
+    `    the active survey "${DEMO_CAMPAIGN_NAME}";`,
+    `    demo colleagues ${DEMO_STAFF.map((p) => `${p.name} <${p.email}>`).join(' and ')} (they take no new leads);`,
+    '    demo leads (people at example.com) with notes, a next action and a booked site visit.',
+    '  Before going live, delete the demo listings, survey and leads and deactivate the demo colleagues in the dashboard.',
+  ];
 }

@@ -1,7 +1,7 @@
 // Process entry: read the configuration, prepare the database, serve, and stop cleanly on SIGTERM.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { seedDemoContent } from './seed';
+import { demoContentLines, seedDemoContent } from './seed';
 import { bootstrapStaff } from './features/auth/bootstrap';
 
 const SHUTDOWN_GRACE_MS = 9_000;
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
   } else if (staff) {
     lines.push(`  Created the staff user ${staff.email} from ADMIN_EMAIL/ADMIN_PASSWORD.`);
   }
-  if (seeded) lines.push('  Added demo listings and an active survey (SEED_DEMO=false to start empty).');
+  if (seeded) lines.push(...demoContentLines());
   if (app.mailer.kind === 'files') {
     lines.push(`  No SMTP_URL: notification e-mails are written to ${app.mailer.directory} (read them in the dashboard).`);
   }

@@ -125,7 +125,7 @@ describe('listings: staff manage projects in the browser', () => {
 
     // Delete through the confirmation.
     await page.getByRole('button', { name: `Delete ${renamed}` }).click();
-    await expect.poll(() => page.getByText('Are you sure to delete this Record?', { exact: true }).isVisible(), SLOW).toBe(true);
+    await expect.poll(() => page.getByText('Are you sure to delete this Record\uFF1F', { exact: true }).isVisible(), SLOW).toBe(true);
     await page.getByRole('button', { name: 'Yes' }).click();
     await toast(page, 'Project deleted successfully.');
     await expect.poll(() => page.getByRole('cell', { name: renamed, exact: true }).count(), SLOW).toBe(0);

@@ -71,14 +71,29 @@ describe('visitor pages (issue 22 item 7)', () => {
 });
 
 describe('staff pages (issue 22 item 7)', () => {
-  it('(d) asks "Are you sure to delete this Record?" with an ASCII question mark (no missing-glyph box)', async () => {
+  it('(d) asks "Are you sure to delete this Record？" with the specification’s full-width question mark, drawn by a font that has it', async () => {
     const page = await browser.newPage(DESKTOP);
     await loginAsStaff(page);
     await page.goto('/dashboard/decor');
     await page.getByRole('button', { name: `Delete ${DECOR}` }).click(SLOW);
     const confirm = page.locator('.ant-popconfirm');
-    await confirm.getByText('Are you sure to delete this Record?', { exact: true }).waitFor(SLOW);
-    expect(await confirm.innerText()).not.toContain('\uFF1F');
+    const title = confirm.getByText('Are you sure to delete this Record\uFF1F', { exact: true });
+    await title.waitFor(SLOW);
+    expect(await confirm.innerText()).not.toContain('Record?');
+    // The staff font stack's full-width face was needed for it and loaded, and the mark is drawn a
+    // full em wide (a missing glyph, or an ASCII "?", is about half of that).
+    const drawn = await title.evaluate(async (el) => {
+      await document.fonts.ready;
+      const style = getComputedStyle(el);
+      const faces = [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === 'Abode full-width').map((f) => f.status);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      return { family: style.fontFamily, faces, em: parseFloat(style.fontSize), full: context.measureText('\uFF1F').width, ascii: context.measureText('?').width };
+    });
+    expect(drawn.family).toContain('Abode full-width');
+    expect(drawn.faces).toEqual(['loaded']);
+    expect(drawn.full).toBeGreaterThanOrEqual(drawn.em * 0.9);
+    expect(drawn.full).toBeGreaterThan(drawn.ascii * 1.5);
     await confirm.getByRole('button', { name: 'No' }).click();
   });
 

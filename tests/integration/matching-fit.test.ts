@@ -99,6 +99,17 @@ describeEachDatabase(
       expect(fits(higher)).toEqual([]);
       expect(higher.projects.find((p) => p.name === 'Lakeside Residency')?.misses).toEqual(['₹95 lakh, below your ₹1–2 crore budget']);
     });
+
+    it('reads a decor budget as a ceiling: boho decor under a ₹5–15 lakh interior budget fits, on /result and in the mail', async () => {
+      const matches = await finishDemoSurvey(ctx, 'decor@example.com', { propertyType: 'apartment', budget: 10000000, bedrooms: 3, localities: ['Whitefield'], moveIn: 12, interiorHelp: true, interiorBudget: 1500000, decorStyle: 'boho' });
+      expect(matches.products.map((p) => p.name)).toContain('Cane Armchair');
+      for (const p of matches.products) expect([p.name, p.reasons, p.misses]).toEqual([p.name, ['Boho', 'within your budget'], []]);
+      await drainNotifications(ctx);
+      const visitor = (await mail.waitFor(2)).find((m) => m.subject?.startsWith('Thank you'))!;
+      expect(visitor.text).not.toContain('below your');
+      expect(visitor.text).toContain('Cane Armchair');
+      expect(visitor.text).not.toMatch(/Cane Armchair — not a fit/);
+    });
   },
   { notify: NOTIFY },
 );

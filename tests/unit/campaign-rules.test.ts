@@ -71,10 +71,13 @@ describe('e-mail input', () => {
 
 describe('export file', () => {
   it('names the file <campaign>-YYYYMMDD-HHmmss.xlsx without characters a file system refuses', () => {
-    const at = new Date(2026, 10, 22, 9, 5, 7);
-    expect(exportFileName('Find your dream home', at)).toBe('Find your dream home-20261122-090507.xlsx');
-    expect(exportFileName('a/b\\c:d*e?"f"<g>|h', at)).toBe('a b c d e f g h-20261122-090507.xlsx');
-    expect(exportFileName('...', at)).toBe('campaign-20261122-090507.xlsx');
+    // 03:35:07 UTC is 09:05:07 on the studio's clock (Asia/Kolkata), whatever zone runs the code.
+    const at = new Date(Date.UTC(2026, 10, 22, 3, 35, 7));
+    expect(exportFileName('Find your dream home', at, 'Asia/Kolkata')).toBe('Find your dream home-20261122-090507.xlsx');
+    expect(exportFileName('a/b\\c:d*e?"f"<g>|h', at, 'Asia/Kolkata')).toBe('a b c d e f g h-20261122-090507.xlsx');
+    expect(exportFileName('...', at, 'Asia/Kolkata')).toBe('campaign-20261122-090507.xlsx');
+    // 20:09 UTC on 28 Nov is already 29 Nov in India.
+    expect(exportFileName('Late', new Date('2026-11-28T20:09:00Z'), 'Asia/Kolkata')).toBe('Late-20261129-013900.xlsx');
   });
 
   it('sends an ASCII filename and the exact one as filename*', () => {

@@ -339,18 +339,24 @@ describe('issue 22: a match fits what the person asked for, else the nearest say
     expect(near.projects.map((p) => [p.name, p.misses])).toEqual([['Three', ['3 BHK, you asked for 4']]]);
   });
 
-  it('matches decor on style and on the budget range too', () => {
+  it('matches decor on style and reads its budget as a ceiling: decor below the budget fits', () => {
     const boho = demo({ decorStyle: 'boho' });
     expect(boho.products.map((p) => p.name)).toEqual(['Cane Armchair', 'Terracotta Planter']);
-    // ₹5–15 lakh for interiors: no single piece of decor is in that range.
+    // "₹5–15 lakh" for interiors: a ₹24,000 armchair is well within it, never "below" it.
     const ranged = demo({ decorStyle: 'boho', interiorHelp: true, interiorBudget: 1_500_000 });
-    expect(ranged.products.filter(isFit)).toEqual([]);
-    expect(ranged.products.map((p) => [p.name, p.misses])).toEqual([
-      ['Cane Armchair', ['₹24,000, below your ₹5–15 lakh budget']],
-      ['Terracotta Planter', ['₹3,200, below your ₹5–15 lakh budget']],
+    expect(ranged.products.map((p) => [p.name, p.reasons, p.misses])).toEqual([
+      ['Cane Armchair', ['Boho', 'within your budget'], []],
+      ['Terracotta Planter', ['Boho', 'within your budget'], []],
     ]);
-    // Nothing near: neither the style nor the range.
-    expect(ranged.products.map((p) => p.name)).not.toContain('Teak Sofa');
+    for (const p of ranged.products) expect(p.misses.join(' ')).not.toContain('below');
+    // Only above the top is decor out of budget: "Under ₹5 lakh" (the lowest choice) and a ₹6 lakh piece.
+    const dear = matchListings(
+      matchInputs(DEMO_SURVEY, { decorStyle: 'boho', interiorHelp: true, interiorBudget: 500_000 }),
+      { projects: [], products: [product({ productname: 'Boho Daybed', price: 600_000, tags: ['Boho'] })] },
+      NOW,
+    );
+    expect(dear.products.find((p) => p.name === 'Boho Daybed')?.misses).toEqual(['₹6 lakh, above your ₹5 lakh budget']);
+    // Nothing near: neither the style nor the budget.
     const teak = demo({ decorStyle: 'boho', interiorHelp: true, interiorBudget: 100_000_000 });
     expect(teak.products.find((p) => p.name === 'Teak Sofa')).toBeUndefined();
     const classic = demo({ decorStyle: 'industrial', interiorHelp: true, interiorBudget: 500_000 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_STUDIO_TIME_ZONE, formatDate, formatDateTime, formatDayTime, formatTime, formatDay, formatShortDay, fromStudioInput, setStudioTimeZone, studioTimeZone } from '#web/lib/studio-time';
+import { DEFAULT_STUDIO_TIME_ZONE, formatDate, formatDateTime, formatDayTime, formatTime, formatDay, formatShortDay, fromStudioInput, setStudioTimeZone, studioIsoDay, studioTimeZone } from '#web/lib/studio-time';
 
 // Staff pages show and take times on the studio's clock, whatever zone the browser is in.
 describe('studio time', () => {
@@ -34,5 +34,13 @@ describe('studio time', () => {
   it('keeps the zone it has when given one the browser does not know', () => {
     setStudioTimeZone('Mars/Olympus_Mons');
     expect(studioTimeZone()).toBe('Asia/Kolkata');
+  });
+});
+
+describe('a download’s date on the studio’s clock', () => {
+  it('is the studio’s day, not the browser’s or UTC’s', () => {
+    setStudioTimeZone('Asia/Kolkata');
+    expect(studioIsoDay(new Date('2026-11-28T20:09:00Z'))).toBe('2026-11-29');
+    expect(studioIsoDay(new Date('2026-11-28T18:29:00Z'))).toBe('2026-11-28');
   });
 });

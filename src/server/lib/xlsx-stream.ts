@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { offsetAt } from '#shared/followup/working-hours';
 import { ZipStream, type ZipEntry } from './zip-stream';
 
 /**
@@ -33,7 +34,10 @@ export interface XlsxColumn {
   header: string;
   /** In characters, as Excel counts them. */
   width?: number;
-  /** How dates in this column show: `datetime` keeps the time of day; by default a date shows its time only when it has one. */
+  /**
+   * How dates in this column show: `datetime` keeps the time of day and is an instant, written on the
+   * workbook's clock (`timeZone`); by default a date shows its time only when it has one.
+   */
   dates?: 'date' | 'datetime';
 }
 
@@ -49,6 +53,11 @@ export interface XlsxWriterOptions {
   level?: number;
   /** Creation time of the document properties and the zip entries. */
   date?: Date;
+  /**
+   * The IANA zone `datetime` cells are written in (an .xlsx date has no zone: it is read as a
+   * wall-clock time). Staff read every time on the studio's clock (its time-zone setting); UTC by default.
+   */
+  timeZone?: string;
 }
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -103,7 +112,7 @@ const EDGE_SPACE = /^\s|\s$/;
  * shared-string table (which would hold every distinct text in memory); `"str"` would be a
  * formula's cached result.
  */
-function cellXml(ref: string, value: Exclude<XlsxCell, XlsxLink>, dates: XlsxColumn['dates']): string {
+function cellXml(ref: string, value: Exclude<XlsxCell, XlsxLink>, dates: XlsxColumn['dates'], clock?: WallClock): string {
   switch (typeof value) {
     case 'string': {
       const style = FORMULA_LIKE.test(value) ? ` s="${QUOTED_TEXT_STYLE}"` : '';
@@ -111,7 +120,7 @@ function cellXml(ref: string, value: Exclude<XlsxCell, XlsxLink>, dates: XlsxCol
       return `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${xmlText(value)}</t></is></c>`;
     }
     case 'number':
-      return Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : cellXml(ref, String(value), dates);
+      return Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : cellXml(ref, String(value), dates, clock);
     case 'boolean':
       return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
     default:
@@ -119,9 +128,29 @@ function cellXml(ref: string, value: Exclude<XlsxCell, XlsxLink>, dates: XlsxCol
         const time = value.getTime();
         if (Number.isNaN(time)) return '';
         const withTime = dates === 'datetime' || (dates === undefined && time % MS_PER_DAY !== 0);
-        return `<c r="${ref}" s="${withTime ? DATETIME_STYLE : DATE_STYLE}"><v>${excelDate(value)}</v></c>`;
+        const shown = dates === 'datetime' && clock ? new Date(time + clock.offset(value)) : value;
+        return `<c r="${ref}" s="${withTime ? DATETIME_STYLE : DATE_STYLE}"><v>${excelDate(shown)}</v></c>`;
       }
       return '';
+  }
+}
+
+/**
+ * A zone's offset from UTC at an instant, in ms, remembered for the quarter hour it falls in: every
+ * zone's offset is a whole number of quarter hours and changes only on a quarter hour of UTC, and
+ * rows read in order have their times close together.
+ */
+class WallClock {
+  #bucket = Number.NaN;
+  #offset = 0;
+  constructor(private readonly timeZone: string) {}
+  offset(at: Date): number {
+    const bucket = Math.floor(at.getTime() / 900_000);
+    if (bucket !== this.#bucket) {
+      this.#bucket = bucket;
+      this.#offset = offsetAt(at, this.timeZone);
+    }
+    return this.#offset;
   }
 }
 
@@ -150,6 +179,7 @@ export class XlsxSheet {
     columns: XlsxColumn[],
     freezeHeader: boolean,
     private readonly onEnd: (links: ReadonlyArray<{ url: string }>) => void,
+    private readonly clock?: WallClock,
   ) {
     this.#letters = columns.map((_, i) => columnName(i));
     this.#dates = columns.map((c) => c.dates);
@@ -182,7 +212,7 @@ export class XlsxSheet {
         xml += cellXml(ref, value.text, this.#dates[i]);
         continue;
       }
-      xml += cellXml(ref, value, this.#dates[i]);
+      xml += cellXml(ref, value, this.#dates[i], this.clock);
     }
     this.#append(`${xml}</row>`);
   }
@@ -234,6 +264,7 @@ export class XlsxWriter {
   readonly #zip: ZipStream;
   readonly #creator: string;
   readonly #date: Date;
+  readonly #clock: WallClock | undefined;
   readonly #sheets: string[] = [];
   /** Each ended sheet's hyperlink addresses, by sheet number. */
   readonly #links = new Map<number, ReadonlyArray<{ url: string }>>();
@@ -242,6 +273,7 @@ export class XlsxWriter {
   constructor(out: Writable, options: XlsxWriterOptions = {}) {
     this.#date = options.date ?? new Date();
     this.#creator = options.creator ?? '';
+    this.#clock = options.timeZone ? new WallClock(options.timeZone) : undefined;
     this.#zip = new ZipStream(out, { level: options.level ?? 1, date: this.#date });
   }
 
@@ -263,7 +295,7 @@ export class XlsxWriter {
     this.#current = new XlsxSheet(entry, options.columns, options.freezeHeader ?? false, (links) => {
       if (links.length > 0) this.#links.set(n, links);
       this.#current = undefined;
-    });
+    }, this.#clock);
     return this.#current;
   }
 

@@ -31,8 +31,8 @@ function partsOf(at: Date, timeZone: string) {
   return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute!, second: p.second! };
 }
 
-/** How far the zone's wall clock is ahead of UTC at this instant, in ms. */
-function offsetAt(at: Date, timeZone: string): number {
+/** How far `timeZone`'s wall clock is ahead of UTC at `at`, in ms. */
+export function offsetAt(at: Date, timeZone: string): number {
   const p = partsOf(at, timeZone);
   const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return wall - (at.getTime() - at.getUTCMilliseconds());

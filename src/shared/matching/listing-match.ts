@@ -34,7 +34,7 @@ export const LISTING_MATCH_LABELS: Record<ListingMatch, { label: string; help: s
   'project.minSqft': { label: 'Homes: minimum sq. feet', help: 'Homes at least this large.' },
   'project.maxPrice': { label: 'Homes: budget', help: 'Homes priced within the chosen range: each choice is the top of its range, the choice below it the bottom ("Under …" starts at 0, "Above …" has no top). Homes without a price are not excluded.' },
   'project.readyBy': { label: 'Homes: ready by', help: 'Homes completed by this date, or within this many months.' },
-  'product.maxPrice': { label: 'Decor: budget', help: 'Decor priced within the chosen range, read as for homes.' },
+  'product.maxPrice': { label: 'Decor: budget', help: 'Decor priced up to the chosen budget: each choice is a ceiling, so a piece below it fits ("Above …" has no top). Decor without a price is not excluded.' },
   'product.keywords': { label: 'Decor: style or room', help: 'Decor whose name, description or tags mention one of the answers.' },
 };
 
@@ -409,9 +409,13 @@ function bandsOf(input: MatchInput): PriceBand[] {
   });
 }
 
-/** A price against the chosen ranges: within one, or how far below or above the nearest. */
-function priceRule<T>(input: MatchInput, priceOf: (item: T) => number | null | undefined): Rule<T> | null {
-  const bands = bandsOf(input);
+/**
+ * A price against the chosen ranges: within one, or how far below or above the nearest. With
+ * `ceiling`, each range is only its top (from ₹0): a decor budget is what a visitor will spend on
+ * interiors in all, so a piece below it is within it, never "below your budget".
+ */
+function priceRule<T>(input: MatchInput, priceOf: (item: T) => number | null | undefined, ceiling = false): Rule<T> | null {
+  const bands = ceiling ? bandsOf(input).map((band) => ({ min: 0, max: band.max })) : bandsOf(input);
   if (bands.length === 0) return null;
   const within = (price: number) => bands.some((b) => price >= b.min && (b.max === null || price <= b.max));
   // The range it misses by the least (relative to the price), for the words and the nearness.
@@ -541,7 +545,7 @@ function projectRule(input: MatchInput, now: Date): Rule<PreparedProject> | null
 }
 
 function productRule(input: MatchInput): Rule<PreparedProduct> | null {
-  if (input.match === 'product.maxPrice') return priceRule<PreparedProduct>(input, ({ listing }) => listing.price);
+  if (input.match === 'product.maxPrice') return priceRule<PreparedProduct>(input, ({ listing }) => listing.price, true);
   if (input.match === 'product.keywords') {
     const wanted = terms(input.values).map((t) => ({ ...t, needle: padded(t.folded) }));
     if (wanted.length === 0) return null;

@@ -76,3 +76,13 @@ export const PROPERTY_KINDS: readonly PropertyKind[] = [
 ];
 
 export const DEFAULT_PROPERTY_KIND = 'apartment';
+
+/**
+ * The city a free text names ("Whitefield, Bengaluru", "Bandra Studio", "Koregaon Park"): by the
+ * city's name or alias, else by one of its localities, as whole words; null when it names none.
+ */
+export function cityNamedIn(text: string): string | null {
+  const folded = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+  const has = (name: string) => folded.includes(` ${name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `);
+  return CITIES.find((c) => has(c.city) || c.aliases.some(has))?.city ?? CITIES.find((c) => c.localities.some(has))?.city ?? null;
+}

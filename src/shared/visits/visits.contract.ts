@@ -89,6 +89,8 @@ export const bookVisitSchema = z.object({
   leadToken: z.string().max(2000).optional(),
   /** Issue 27: the page's language; the visitor's mails and manage link follow it. English if left out. */
   language: languageField,
+  /** The home whose page the visit was booked from (optional): the mails, invitation and lead name it. */
+  listingId: z.string().trim().min(1).max(100).optional(),
 });
 export type BookVisitInput = z.infer<typeof bookVisitSchema>;
 
@@ -124,6 +126,8 @@ export const visitSchema = z.object({
   name: z.string().nullable(),
   phone: z.string().nullable(),
   createdAt: z.string(),
+  /** The home it was booked from, as named then (optional). */
+  listing: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type Visit = z.infer<typeof visitSchema>;
 export const visitListSchema = z.array(visitSchema);

@@ -81,3 +81,10 @@ export function fromStudioInput(value: string): Date | null {
   const at = instantOf(match[1]!, Number(match[2]) * 60 + Number(match[3]), zone);
   return Number.isNaN(at.getTime()) ? null : at;
 }
+
+const isoDayFormat = inStudioZone('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The studio's calendar day of an instant, YYYY-MM-DD (a download's file name). */
+export function studioIsoDay(at: Date): string {
+  return isoDayFormat().format(at);
+}

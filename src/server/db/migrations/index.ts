@@ -45,6 +45,8 @@ import * as visitLanguage from './2026-11-29T0520-visit-language';
 import * as resetTokenPassword from './2026-11-30T0100-reset-token-password';
 import * as newsletterConfirmations from './2026-11-30T0300-newsletter-confirmations';
 import * as channels from './2026-11-30T0700-channels';
+import * as visitListing from './2026-11-30T0500-visit-listing';
+import * as demoStaffTakeNoLeads from './2026-11-30T0510-demo-staff-take-no-leads';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -94,4 +96,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0100-reset-token-password': resetTokenPassword,
   '2026-11-30T0300-newsletter-confirmations': newsletterConfirmations,
   '2026-11-30T0700-channels': channels,
+  '2026-11-30T0500-visit-listing': visitListing,
+  '2026-11-30T0510-demo-staff-take-no-leads': demoStaffTakeNoLeads,
 };

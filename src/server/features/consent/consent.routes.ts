@@ -16,7 +16,7 @@ import { DEFAULT_LANGUAGE, localizedPath } from '#shared/i18n/languages';
 import { HttpError } from '#server/lib/errors';
 import { unsubscribePagePath } from '#shared/consent/consent.api';
 import { paths } from '#shared/paths';
-import { attachmentHeader, XLSX_CONTENT_TYPE } from '#server/lib/download';
+import { attachmentHeader, fileStamp, XLSX_CONTENT_TYPE } from '#server/lib/download';
 import { confirmNewsletter, currentNotices, newsletterSubscribers, unsubscribe } from './consent.service';
 import { writeNewsletterWorkbook } from './newsletter-export';
 
@@ -85,14 +85,14 @@ export async function consentRoutes(app: FastifyInstance, options: { now?: () =>
 
   r.get(CONSENT_API.newsletterExport, { config: { access: 'staff' }, schema: { tags } }, async (request, reply) => {
     const out = new PassThrough();
-    writeNewsletterWorkbook(app.db, out).catch((error: unknown) => {
+    const { timeZone } = await app.settings.current();
+    writeNewsletterWorkbook(app.db, out, timeZone).catch((error: unknown) => {
       request.log.error({ err: error }, 'newsletter export failed');
       out.destroy(error instanceof Error ? error : new Error(String(error)));
     });
-    const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, '-');
     return reply
       .header('content-type', XLSX_CONTENT_TYPE)
-      .header('content-disposition', attachmentHeader(`newsletter-${stamp}.xlsx`))
+      .header('content-disposition', attachmentHeader(`newsletter-${fileStamp(new Date(), timeZone)}.xlsx`))
       .header('cache-control', 'no-store')
       .send(out);
   });

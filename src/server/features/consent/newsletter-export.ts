@@ -5,8 +5,8 @@ import { XlsxWriter } from '#server/lib/xlsx-stream';
 import { newsletterSubscribers } from './consent.service';
 
 /** The newsletter's confirmed subscribers as .xlsx: address, when they ticked the box, and the notice they were shown. */
-export async function writeNewsletterWorkbook(db: Kysely<Database>, out: Writable): Promise<void> {
-  const workbook = new XlsxWriter(out, { creator: 'Abode' });
+export async function writeNewsletterWorkbook(db: Kysely<Database>, out: Writable, timeZone?: string): Promise<void> {
+  const workbook = new XlsxWriter(out, { creator: 'Abode', timeZone });
   const sheet = workbook.addSheet('Newsletter', {
     freezeHeader: true,
     columns: [

@@ -8,8 +8,8 @@ import { leadItems } from './leads.service';
 const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 
 /** The filtered leads as .xlsx, streamed batch by batch (text cells exact; formula-like text stays text). */
-export async function writeLeadsWorkbook(db: Kysely<Database>, filters: LeadFilters, out: Writable): Promise<void> {
-  const workbook = new XlsxWriter(out, { creator: 'Abode' });
+export async function writeLeadsWorkbook(db: Kysely<Database>, filters: LeadFilters, out: Writable, timeZone?: string): Promise<void> {
+  const workbook = new XlsxWriter(out, { creator: 'Abode', timeZone });
   const sheet = workbook.addSheet('Leads', {
     freezeHeader: true,
     columns: [

@@ -15,7 +15,7 @@ import {
   nextActionInput,
 } from '#shared/leads/leads.contract';
 import { messageAnswer } from '#shared/api-answer';
-import { attachmentHeader, XLSX_CONTENT_TYPE } from '#server/lib/download';
+import { attachmentHeader, fileStamp, XLSX_CONTENT_TYPE } from '#server/lib/download';
 import { writeLeadsWorkbook } from './leads-export';
 import * as leads from './leads.service';
 import { recordAudit } from '#server/features/audit';
@@ -36,14 +36,14 @@ export async function leadsRoutes(app: FastifyInstance, { sources }: { sources: 
     const filters = Object.entries(request.query).filter(([, v]) => v !== undefined).map(([k]) => k);
     await recordAudit(app.db, { actor: request.staff!, kind: 'lead.exported', recordType: 'leads', recordId: null, fields: filters });
     const out = new PassThrough();
-    writeLeadsWorkbook(app.db, request.query, out).catch((error: unknown) => {
+    const { timeZone } = await app.settings.current();
+    writeLeadsWorkbook(app.db, request.query, out, timeZone).catch((error: unknown) => {
       request.log.error({ err: error }, 'leads export failed');
       out.destroy(error instanceof Error ? error : new Error(String(error)));
     });
-    const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, '-');
     return reply
       .header('content-type', XLSX_CONTENT_TYPE)
-      .header('content-disposition', attachmentHeader(`leads-${stamp}.xlsx`))
+      .header('content-disposition', attachmentHeader(`leads-${fileStamp(new Date(), timeZone)}.xlsx`))
       .header('cache-control', 'no-store')
       .send(out);
   });

@@ -32,6 +32,8 @@ export interface ListingSummary {
   kind: ListingKind;
   id: string;
   name: string;
+  /** A studio location's street address (studios only). */
+  address?: string;
 }
 
 const NAME_FIELD: Record<ListingKind, string> = { project: 'name', product: 'productname', studio: 'title' };
@@ -39,7 +41,14 @@ const NAME_FIELD: Record<ListingKind, string> = { project: 'name', product: 'pro
 /** One listing's summary by kind and id; undefined when there is no such listing. */
 export async function findListingSummary(db: Kysely<Database>, kind: ListingKind, id: string): Promise<ListingSummary | undefined> {
   const row = await listings.findListing(db, listingKinds[kind].table, id);
-  return row && { kind, id: row.id, name: String(row.fields[NAME_FIELD[kind]] ?? '') };
+  // A studio location also gives its street address (a visit's calendar LOCATION).
+  return row && { kind, id: row.id, name: String(row.fields[NAME_FIELD[kind]] ?? ''), ...(kind === 'studio' ? { address: String(row.fields.address ?? '') } : {}) };
+}
+
+/** The prices of these listings by id (null: not priced); a listing that is gone is left out. */
+export async function listingPrices(db: Kysely<Database>, kind: 'project' | 'product', ids: readonly string[]): Promise<Map<string, number | null>> {
+  const rows = await listings.findListings(db, listingKinds[kind].table, ids);
+  return new Map(rows.map((row) => [row.id, typeof row.fields.price === 'number' ? row.fields.price : null]));
 }
 
 /** A public list, serialized (and compressed) once and shared by every request until it changes. */

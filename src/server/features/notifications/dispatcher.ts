@@ -8,7 +8,7 @@ import { newId } from '#server/lib/ids';
 import { STAFF_MAIL_EVENT_TYPES, type StaffMailEventType } from '#shared/notifications/notifications.contract';
 import type { StudioDetails } from '#shared/site';
 import { GIVE_UP_AFTER_MS, retryDelayMs } from './backoff';
-import { resumeLinkMail, staffLeadMail, visitorConfirmationMail } from './emails/lead-emails';
+import { resumeLinkMail, staffLeadMail, visitorConfirmationMail, type MatchLinks } from './emails/lead-emails';
 import { leadPath, paths } from '#shared/paths';
 import { buildEventData, type EventData, type NotificationSources } from './event-data';
 import type { Mailer } from './mailer';
@@ -260,6 +260,17 @@ export class NotificationDispatcher {
     return JSON.stringify({ type: event.type, timestamp, data });
   }
 
+  /** What the visitor's e-mail shows of each matched listing besides its name: its page, photo and price. */
+  private async matchLinks(data: EventData): Promise<MatchLinks> {
+    const { db, sources, settings } = this.deps;
+    const prices = new Map<string, number | null>();
+    for (const [kind, items] of [['project', data.matches?.projects], ['product', data.matches?.products]] as const) {
+      const ids = (items ?? []).map((item) => item._id);
+      if (ids.length > 0 && sources.listingPrices) for (const [id, price] of await sources.listingPrices(db, kind, ids)) prices.set(id, price);
+    }
+    return { siteUrl: settings.siteUrl, prices };
+  }
+
   private async deliverDue(): Promise<number> {
     const { db, dialect, writes } = this.deps;
     const now = this.now();
@@ -406,7 +417,7 @@ export class NotificationDispatcher {
     const data = (JSON.parse(body) as { data: EventData }).data;
     const current = await this.mailSettings();
     if (delivery.channel === 'visitor_email') {
-      await mailer.send({ ...visitorConfirmationMail(data, current.studio, this.unsubscribeFor(data.lead.email)), from: current.from });
+      await mailer.send({ ...visitorConfirmationMail(data, current.studio, this.unsubscribeFor(data.lead.email), await this.matchLinks(data)), from: current.from });
       return { ok: true, status: null, error: null };
     }
     // A survey left unfinished is news only if it is still unfinished; a lead that came by a contact

@@ -90,6 +90,8 @@ export interface NotificationSources {
   issueResumeToken(db: Kysely<Database>, emailRecordId: string, now: Date): Promise<string>;
   isUnsubscribed(db: Kysely<Database>, email: string): Promise<boolean>;
   unsubscribeLinks(secret: string, siteUrl: string, email: string): { pageUrl: string; headers: Record<string, string> };
+  /** The prices of matched listings by id, for the visitor's e-mail (each home with its price, link and photo). */
+  listingPrices?(db: Kysely<Database>, kind: 'project' | 'product', ids: readonly string[]): Promise<Map<string, number | null>>;
   /**
    * The newsletter's confirmation mail of a queued link (decision 0018), built when sent; null when
    * the link was used or has expired. Without it the event is skipped.

@@ -50,8 +50,10 @@ export async function writeCampaignWorkbook(
   status?: ResultStatus,
   /** Where staff open this site (PUBLIC_BASE_URL, or the address the download was asked on): file links start with it. */
   baseUrl = '',
+  /** The studio's time-zone setting: the clock the Date columns are written on. */
+  timeZone?: string,
 ): Promise<void> {
-  const workbook = new XlsxWriter(out, { creator: 'Abode' });
+  const workbook = new XlsxWriter(out, { creator: 'Abode', timeZone });
 
   // Columns come from the survey itself, in its locale: never from splitting questioncolumns.
   const questions = readSurvey(campaign.questions).columns;

@@ -11,6 +11,7 @@ import { cellText, parseAnswers, readSurveySummary, type SummaryChoice, type Sum
 import type { Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { badRequest, notFound } from '#server/lib/errors';
+import { instantOf, localDay } from '#shared/followup/working-hours';
 import * as surveys from '#server/features/surveys';
 import { responseQueries as resultsRepo } from '#server/features/responses';
 
@@ -30,14 +31,18 @@ export interface ParsedFilters {
   status: ResultStatus | undefined;
 }
 
+/** The day after a YYYY-MM-DD day. */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
 /**
  * The filters of a results query, checked against the survey: every key that is not from, to,
- * status, limit or offset must name a choice question of the survey (400 otherwise).
+ * status, limit or offset must name a choice question of the survey (400 otherwise). `from` and
+ * `to` are the studio's days (its time-zone setting), as staff read every date.
  */
-export function parseFilters(questions: string, query: Record<string, unknown>): ParsedFilters {
+export function parseFilters(questions: string, query: Record<string, unknown>, timeZone: string): ParsedFilters {
   const filters: resultsRepo.ResultFilters = { answers: [] };
-  if (typeof query.from === 'string') filters.from = new Date(`${query.from}T00:00:00Z`);
-  if (typeof query.to === 'string') filters.until = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS);
+  if (typeof query.from === 'string') filters.from = instantOf(query.from, 0, timeZone);
+  if (typeof query.to === 'string') filters.until = instantOf(dayAfter(query.to), 0, timeZone);
   const extra = Object.keys(query).filter((k) => !RESERVED_FILTER_KEYS.has(k));
   if (extra.length > 0) {
     const byName = new Map(readSurveySummary(questions).questions.map((q) => [q.name, q]));
@@ -214,12 +219,12 @@ function numberStats(counts: Map<number, number>, total: number) {
   return { min, median, max, histogram };
 }
 
-/** perDay over the period (zeros included when it is not too long), else over the days with answers. */
-function perDayList(days: Map<string, number>, from: Date | undefined, until: Date | undefined) {
+/** perDay over the period (studio days `from`…`to`; zeros included when it is not too long), else over the days with answers. */
+function perDayList(days: Map<string, number>, from: string | undefined, to: string | undefined) {
   const known = [...days.keys()].sort();
-  if (known.length === 0 && (!from || !until)) return [];
-  const start = from ? from.getTime() : Date.parse(`${known[0]}T00:00:00Z`);
-  const end = until ? until.getTime() - DAY_MS : Date.parse(`${known[known.length - 1]}T00:00:00Z`);
+  if (known.length === 0 && (!from || !to)) return [];
+  const start = Date.parse(`${from ?? known[0]}T00:00:00Z`);
+  const end = Date.parse(`${to ?? known[known.length - 1]}T00:00:00Z`);
   if ((end - start) / DAY_MS > PER_DAY_SPAN_MAX || end < start) return known.map((date) => ({ date, count: days.get(date)! }));
   const out: { date: string; count: number }[] = [];
   for (let t = start; t <= end; t += DAY_MS) {
@@ -236,11 +241,11 @@ const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
  * The campaign's summary under the filters. Counts and the funnel are SQL aggregates; the answers
  * the status picks are streamed in batches and folded into per-question figures (docs/decisions/0011).
  */
-export async function campaignSummary(db: Db, dialect: Dialect, id: string, query: Record<string, unknown>): Promise<CampaignSummaryResult> {
+export async function campaignSummary(db: Db, dialect: Dialect, id: string, query: Record<string, unknown>, timeZone: string): Promise<CampaignSummaryResult> {
   const campaign = await surveys.findCampaign(db, id);
   if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
   // Completed responses unless the query asks for unfinished answers too (issue 22 item 13).
-  const { filters, status = 'completed' } = parseFilters(campaign.questions, query);
+  const { filters, status = 'completed' } = parseFilters(campaign.questions, query, timeZone);
   const survey = readSurveySummary(campaign.questions);
 
   const [counts, funnel] = await Promise.all([resultsRepo.countFiltered(db, id, filters), resultsRepo.funnelCounts(db, id, filters, survey.pages.length)]);
@@ -252,7 +257,8 @@ export async function campaignSummary(db: Db, dialect: Dialect, id: string, quer
       for (const row of batch) {
         // SQLite hands back ISO text already; PostgreSQL a Date.
         const date = typeof row.createdAt === 'string' ? row.createdAt : row.createdAt.toISOString();
-        const day = date.slice(0, 10);
+        // The day on the studio's clock: a response at 01:39 IST on the 29th counts on the 29th.
+        const day = localDay(new Date(date), timeZone);
         days.set(day, (days.get(day) ?? 0) + 1);
         const answers = parseAnswers(row.answer);
         for (const a of accumulators) a.add(answers, date);
@@ -274,7 +280,7 @@ export async function campaignSummary(db: Db, dialect: Dialect, id: string, quer
     completed: counts.completed,
     unfinished: counts.unfinished,
     funnel: steps,
-    perDay: perDayList(days, filters.from, filters.until),
+    perDay: perDayList(days, typeof query.from === 'string' ? query.from : undefined, typeof query.to === 'string' ? query.to : undefined),
     questions: accumulators.map((a) => a.result()),
   };
 }

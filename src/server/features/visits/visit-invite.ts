@@ -14,6 +14,8 @@ export interface InviteInput {
   manageUrl: string;
   /** The event's title and description in the visit's language (issue 27); English when left out. */
   texts?: { summary: string; description: string };
+  /** The home the visit was booked from, with its page: named in the title and the description. */
+  listing?: { name: string; url: string };
 }
 
 /** The invitation's UID: stable per visit, unique to this site. */
@@ -33,9 +35,9 @@ export function visitInvite(input: InviteInput): { method: 'REQUEST' | 'CANCEL';
     stamp: input.stamp,
     start: input.start,
     end: input.end,
-    summary: input.texts?.summary ?? `Site visit at ${input.studio.name}`,
+    summary: `${input.texts?.summary ?? `Site visit at ${input.studio.name}`}${input.listing ? ` — ${input.listing.name}` : ''}`,
     location: input.studio.address,
-    description: input.texts?.description ?? `Your site visit at ${input.studio.name}. To move or cancel it: ${input.manageUrl}`,
+    description: `${input.listing ? `${input.listing.name}: ${input.listing.url}\n\n` : ''}${input.texts?.description ?? `Your site visit at ${input.studio.name}. To move or cancel it: ${input.manageUrl}`}`,
     url: input.manageUrl,
     status: input.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: input.studio.name, email: input.studio.email },

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { toIso } from '#server/db/database';
 import { newId } from '#server/lib/ids';
-import { leadPath } from '#shared/paths';
-import { DEFAULT_LANGUAGE, LOCALES } from '#shared/i18n/languages';
+import { leadPath, projectPagePath } from '#shared/paths';
+import { DEFAULT_LANGUAGE, LOCALES, localizedPath } from '#shared/i18n/languages';
 import type { MessageKey } from '#shared/i18n/messages/en';
 import { textsIn } from '#shared/i18n/translate';
 import { findListingSummary } from '#server/features/listings';
@@ -189,7 +189,10 @@ export class VisitJobs {
     const end = new Date(toIso(visit.endsAt));
     const language = visitLanguage(visit);
     const link = await manageUrl(this.options, visit.id, end, language);
-    const place = { name: location?.name ?? studio.name, email: studio.email, address: location ? `${location.name}, ${studio.name}` : studio.address };
+    // LOCATION: the studio location's name and street address (a calendar app maps it).
+    const place = { name: location?.name ?? studio.name, email: studio.email, address: location ? [location.name, location.address || studio.name].join(', ') : studio.address };
+    // Booked from a home's page: the home, named as it was then, with its page in the visit's language.
+    const home = visit.listingId && visit.listingName ? { name: visit.listingName, url: `${this.options.siteUrl.replace(/\/+$/, '')}${localizedPath(language, projectPagePath(visit.listingId))}` } : undefined;
     const inviteOf = (texts?: { summary: string; description: string }) =>
       visitInvite({
         visitId: visit.id,
@@ -202,6 +205,7 @@ export class VisitJobs {
         stamp: now,
         manageUrl: link,
         ...(texts ? { texts } : {}),
+        ...(home ? { listing: home } : {}),
       });
     const attach = (invite: ReturnType<typeof visitInvite>) => ({ method: invite.method, filename: invite.method === 'CANCEL' ? 'cancel.ics' : 'invite.ics', content: invite.content });
     // Staff's invitation in English; the visitor's event titled in the visit's language (issue 27).
@@ -213,6 +217,7 @@ export class VisitJobs {
     const visitorWhen = dateTime(LOCALES[language]);
     const visitorLines = [
       kind === 'cancelled' ? t('mail.visit.cancelled', { place: place.name, when: visitorWhen }) : t('mail.visit.when', { place: place.name, when: visitorWhen, zone: studio.timeZone }),
+      ...(home ? [t('mail.visit.home', { home: home.name, url: home.url })] : []),
       kind === 'cancelled' ? t('mail.visit.bookAgain') : t('mail.visit.manage', { link }),
       t('mail.visit.calendar'),
     ];
@@ -231,7 +236,12 @@ export class VisitJobs {
     if (staff.length === 0) return;
     const who = visit.name ? `${visit.name} <${visit.email}>` : visit.email;
     const leadUrl = `${this.options.siteUrl.replace(/\/+$/, '')}${leadPath(visit.leadId)}`;
-    const staffLines = [`${SUBJECTS[kind]}: ${who} at ${place.name}, ${when} (${studio.timeZone}).`, ...(visit.phone ? [`Phone: ${visit.phone}`] : []), `Lead: ${leadUrl}`];
+    const staffLines = [
+      `${SUBJECTS[kind]}: ${who} at ${place.name}, ${when} (${studio.timeZone}).`,
+      ...(home ? [`Home: ${home.name} — ${home.url}`] : []),
+      ...(visit.phone ? [`Phone: ${visit.phone}`] : []),
+      `Lead: ${leadUrl}`,
+    ];
     await this.options.send({ to: staff, subject: `${SUBJECTS[kind]}: ${place.name}, ${when} (${who})`, text: staffLines.join('\n\n'), html: staffLines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''), from: studio.from, icalEvent });
   }
 }

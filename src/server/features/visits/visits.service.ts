@@ -190,6 +190,8 @@ export async function bookVisit(ctx: VisitContext, input: BookVisitInput): Promi
   const id = newId();
   const email = input.email.trim();
   const language = input.language ?? DEFAULT_LANGUAGE;
+  // Booked from a home's page: the home, as named now (a listing since removed is left out, the visit stands).
+  const listing = input.listingId ? await findListingSummary(ctx.db, 'project', input.listingId) : undefined;
   const taken = await ctx.db.transaction().execute(async (trx) => {
     const lead = await touchLead(trx, { email, source: 'contact', name: input.name ?? null, phone, at: now });
     await trx
@@ -206,6 +208,8 @@ export async function bookVisit(ctx: VisitContext, input: BookVisitInput): Promi
         phone,
         sequence: 0,
         language,
+        listingId: listing?.id ?? null,
+        listingName: listing?.name ?? null,
         createdAt: now,
         updatedAt: now,
         ...reminderClaims(slot.start, now),
@@ -313,6 +317,7 @@ async function toVisits(db: Db, rows: readonly repo.VisitRow[]): Promise<Visit[]
     name: r.name,
     phone: r.phone,
     createdAt: toIso(r.createdAt),
+    listing: r.listingId ? { id: r.listingId, name: r.listingName ?? '' } : null,
   }));
 }
 

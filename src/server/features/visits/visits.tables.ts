@@ -30,6 +30,9 @@ export interface VisitsTable {
   remindedHoursAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
   /** Issue 27: the page's language at booking ('en' | 'hi'): the visitor's mails and manage link follow it. */
   language: ColumnType<string, string | undefined, string>;
+  /** The home the visit was booked from (its page), and its name then; null when booked without one. */
+  listingId: ColumnType<string | null, string | null | undefined, string | null>;
+  listingName: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

@@ -185,6 +185,7 @@ export const en = {
   'mail.visit.when': 'Your site visit at {place}: {when} ({zone}).',
   'mail.visit.cancelled': 'Your site visit at {place} on {when} is cancelled.',
   'mail.visit.manage': 'To move or cancel it: {link}',
+  'mail.visit.home': 'The home you asked to see: {home}, {url}',
   'mail.visit.bookAgain': 'You are welcome to book another time on our site.',
   'mail.visit.calendar': 'The attached invitation adds it to Google Calendar, Outlook or Apple Calendar.',
   'mail.visit.inviteSummary': 'Site visit at {place}',

@@ -173,6 +173,7 @@ export const hi: Partial<Record<MessageKey, string>> = {
   'mail.visit.when': 'आपकी साइट विज़िट: {place}, {when} ({zone} समय)।',
   'mail.visit.cancelled': '{place} में {when} की आपकी साइट विज़िट रद्द कर दी गई है।',
   'mail.visit.manage': 'समय बदलने या विज़िट रद्द करने के लिए: {link}',
+  'mail.visit.home': 'जो घर आप देखना चाहते हैं: {home}, {url}',
   'mail.visit.bookAgain': 'आप हमारी साइट पर कोई दूसरा समय बुक कर सकते हैं।',
   'mail.visit.calendar': 'साथ में लगा निमंत्रण इसे Google Calendar, Outlook या Apple Calendar में जोड़ देता है।',
   'mail.visit.inviteSummary': 'साइट विज़िट: {place}',

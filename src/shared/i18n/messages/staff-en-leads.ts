@@ -118,6 +118,7 @@ export const staffLeads = {
   'staff.leads.visits.column.status': 'Status',
   'staff.leads.visits.column.actions': 'Actions',
   'staff.leads.visits.at': 'at',
+  'staff.leads.visits.home': 'to see',
   'staff.leads.visits.confirm': 'Confirm',
   'staff.leads.visits.markDone': 'Mark done',
   'staff.leads.visits.moveTo': 'Move to',

@@ -99,7 +99,7 @@ export const staffSettings = {
   'staff.settings.webhooks.deliveries': 'Deliveries to {url}',
   'staff.settings.webhooks.since': 'since {date}',
   'staff.settings.webhooks.sendTest': 'Send test event',
-  'staff.settings.webhooks.confirmDelete': 'Are you sure to delete this Record?',
+  'staff.settings.webhooks.confirmDelete': 'Are you sure to delete this Record？',
   'staff.settings.webhooks.delete': 'Delete',
   'staff.settings.webhooks.cancel': 'Cancel',
   'staff.settings.webhooks.intro':

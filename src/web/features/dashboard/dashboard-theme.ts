@@ -14,7 +14,8 @@ export const dashboardTheme: ThemeConfig = {
     colorTextDisabled: 'rgba(0, 0, 0, 0.56)',
     // antd's default red (#ff4d4f) is 3.3:1 on white: danger buttons' text failed contrast.
     colorError: '#c62828',
-    fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    // 'Abode full-width' draws only the full-width punctuation of the staff texts (dashboard-layout.css).
+    fontFamily: "Inter, 'Abode full-width', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   },
   components: {
     Layout: { siderBg: '#0b2545', headerBg: '#0b2545', triggerBg: '#13315c' },

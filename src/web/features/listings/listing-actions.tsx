@@ -12,6 +12,9 @@ export interface ListingRef {
   name: string;
   /** Site path of the listing's page. */
   path: string;
+  /** Its id and where it is (a home's area): a visit booked from its page names it and starts at the studio in its city. */
+  id?: string;
+  place?: string;
 }
 
 /** The prefilled WhatsApp message: the listing named, and its page's address. */
@@ -35,6 +38,7 @@ export function ListingActions({ listing }: { listing: ListingRef }) {
     <div className="listing-actions">
       {listing.kind === 'project' ? (
         <VisitBooking
+          listing={listing.id ? { id: listing.id, place: listing.place ?? '' } : undefined}
           fallback={
             <a className="button button--accent listing-actions__visit" href={siteVisitHref(listing.path)}>
               {t('actions.bookVisit')}

@@ -54,7 +54,7 @@ export function Component() {
   const pictures = galleryPictures(project.name, project.image, project.photos, t);
   const cover = coverImage(project.image, project.photos);
   const description = describe(project, t, format);
-  const listing: ListingRef = { kind: 'project', name: project.name, path };
+  const listing: ListingRef = { kind: 'project', name: project.name, path, id: project._id, place: project.area };
   const ready = isReady(project);
   const perSqft = format.perSqft(project.price, project.squareft);
   const structured = projectListing(site, project, { url, description, images: pictures.map((p) => new URL(p.src, site.origin).href) });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { route } from '#shared/api-route';
 import { VISITS_API } from '#shared/visits/visits.api';
+import { cityNamedIn } from '#shared/matching/match-places';
 import type { bookedVisitSchema, BookedVisit, slotListSchema, VisitSlot, VisitStudio, visitStudioListSchema } from '#shared/visits/visits.contract';
 import { api, ApiError } from '#web/lib/api-client';
 import { useLanguage, useT } from '#web/lib/i18n';
@@ -62,7 +63,13 @@ function icsHref(visit: BookedVisit, studioName: string): string {
  * confirmation with add-to-calendar links. Without studios that take bookings (or without script)
  * the `fallback` shows instead.
  */
-export function VisitBooking({ email: knownEmail, fallback, headingLevel = 2 }: { email?: string; fallback: ReactNode; headingLevel?: 2 | 3 }) {
+/** The home a visit is booked from (its page): its id goes with the booking, its place picks the studio. */
+export interface VisitListing {
+  id: string;
+  place: string;
+}
+
+export function VisitBooking({ email: knownEmail, fallback, headingLevel = 2, listing }: { email?: string; fallback: ReactNode; headingLevel?: 2 | 3; listing?: VisitListing }) {
   const studios = useBookableStudios();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -73,14 +80,20 @@ export function VisitBooking({ email: knownEmail, fallback, headingLevel = 2 }: 
       <button type="button" className="button button--accent" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
         {t('actions.bookVisit')}
       </button>
-      {open ? <BookingPanel id={panelId} studios={studios} knownEmail={knownEmail} headingLevel={headingLevel} /> : null}
+      {open ? <BookingPanel id={panelId} studios={studios} knownEmail={knownEmail} headingLevel={headingLevel} listing={listing} /> : null}
     </div>
   );
 }
 
-function BookingPanel({ id, studios, knownEmail, headingLevel }: { id: string; studios: VisitStudio[]; knownEmail?: string; headingLevel: 2 | 3 }) {
+/** The studio a visit to a home starts at: the first in the home's city (match-places), else the first. */
+export function nearestStudio(studios: readonly VisitStudio[], place: string | undefined): VisitStudio {
+  const city = place ? cityNamedIn(place) : null;
+  return (city ? studios.find((s) => cityNamedIn(s.studioName) === city) : undefined) ?? studios[0]!;
+}
+
+function BookingPanel({ id, studios, knownEmail, headingLevel, listing }: { id: string; studios: VisitStudio[]; knownEmail?: string; headingLevel: 2 | 3; listing?: VisitListing }) {
   const Heading = `h${headingLevel}` as 'h2' | 'h3';
-  const [studioId, setStudioId] = useState(studios[0]!.studioId);
+  const [studioId, setStudioId] = useState(() => nearestStudio(studios, listing?.place).studioId);
   const studio = studios.find((s) => s.studioId === studioId) ?? studios[0]!;
   const [slots, setSlots] = useState<VisitSlot[] | null>(null);
   const [choice, setChoice] = useState<string | null>(null);
@@ -128,7 +141,7 @@ function BookingPanel({ id, studios, knownEmail, headingLevel }: { id: string; s
     setBusy(true);
     setError(null);
     try {
-      setBooked(await api.call(BOOK, { body: { slotStart: choice, studioId, email: email.trim(), language, ...(name.trim() ? { name: name.trim() } : {}), ...(phone.trim() ? { phone: phone.trim() } : {}) } }));
+      setBooked(await api.call(BOOK, { body: { slotStart: choice, studioId, email: email.trim(), language, ...(listing ? { listingId: listing.id } : {}), ...(name.trim() ? { name: name.trim() } : {}), ...(phone.trim() ? { phone: phone.trim() } : {}) } }));
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
         setError(e.message);

@@ -19,6 +19,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { matchLine, matchSections, type MatchAudience } from '#shared/matching/match-sections';
 import { matchLineIn, sectionKeys } from '#shared/matching/match-text';
 import { ENQUIRY_TOPIC_LABELS } from '#shared/contact/contact.contract';
+import { formatRupees } from '#shared/i18n/format';
+import type { MatchedListing } from '#shared/matching/listing-match';
+import { listingPagePath } from '#shared/paths';
 import { formatPhone, telHref } from '#shared/phone';
 import type { StudioDetails } from '#shared/site';
 import type { EventData } from '../event-data';
@@ -76,8 +79,37 @@ function toldSections(data: EventData, audience: MatchAudience, language: Langua
   });
 }
 
+/**
+ * What the visitor's e-mail shows of each matched listing besides its words: its public page and
+ * photo (absolute, on the site's configured address) and its price as the site writes it.
+ */
+export interface MatchLinks {
+  siteUrl: string;
+  /** By listing id; null or missing: no price shown. */
+  prices: ReadonlyMap<string, number | null>;
+}
+
+interface ListingLink {
+  url: string;
+  image: string | null;
+  price: string | null;
+}
+
+function listingLink(links: MatchLinks, kind: 'projects' | 'products', item: MatchedListing, language: Language): ListingLink {
+  const base = `${links.siteUrl.replace(/\/+$/, '')}/`;
+  const page = localizedPath(language, listingPagePath(kind === 'projects' ? 'project' : 'product', item._id));
+  const price = links.prices.get(item._id);
+  let image: string | null;
+  try {
+    image = item.image ? new URL(item.image, base).toString() : null;
+  } catch {
+    image = null;
+  }
+  return { url: new URL(page.replace(/^\/+/, ''), base).toString(), image, price: typeof price === 'number' ? formatRupees(language, price) : null };
+}
+
 /** The homes and decor matched to the answers, told as /result and the lead's page tell them (match-sections.ts). */
-function Matches({ data, audience, language }: { data: EventData; audience: MatchAudience; language?: Language }) {
+function Matches({ data, audience, language = DEFAULT_LANGUAGE, links }: { data: EventData; audience: MatchAudience; language?: Language; links?: MatchLinks }) {
   const sections = toldSections(data, audience, language);
   if (sections.length === 0) return null;
   return (
@@ -88,11 +120,33 @@ function Matches({ data, audience, language }: { data: EventData; audience: Matc
             {section.title}
           </Heading>
           {section.note ? <Text style={{ ...value, color: colors.muted }}>{section.note}</Text> : null}
-          {section.items.map((item, i) => (
-            <Text key={item._id} style={value}>
-              {section.lines[i]}
-            </Text>
-          ))}
+          {section.items.map((item, i) => {
+            const line = section.lines[i]!;
+            if (!links) {
+              return (
+                <Text key={item._id} style={value}>
+                  {line}
+                </Text>
+              );
+            }
+            const link = listingLink(links, section.kind, item, language);
+            // The line starts with the listing's name: the name becomes the link to its page.
+            const rest = line.startsWith(item.name) ? line.slice(item.name.length) : ` ${line}`;
+            return (
+              <Section key={item._id} style={{ margin: '0 0 12px' }}>
+                {link.image ? (
+                  <Link href={link.url}>
+                    <img src={link.image} alt={item.name} width={120} height={120} style={{ display: 'block', border: 0, borderRadius: '6px', margin: '0 0 6px' }} />
+                  </Link>
+                ) : null}
+                <Text style={{ ...value, margin: '0 0 2px' }}>
+                  <Link href={link.url}>{item.name}</Link>
+                  {rest}
+                </Text>
+                {link.price ? <Text style={{ ...value, fontWeight: 600 }}>{link.price}</Text> : null}
+              </Section>
+            );
+          })}
         </Section>
       ))}
     </Section>
@@ -189,6 +243,7 @@ export interface VisitorConfirmationEmailProps {
   data: EventData;
   studio: StudioDetails;
   unsubscribeUrl?: string;
+  links?: MatchLinks;
 }
 
 /** Where a visitor stops all mail from the studio (issue 24 §5): one button on the page it opens. */
@@ -225,7 +280,7 @@ const unsubscribeText = (t: TextOf, unsubscribe?: VisitorUnsubscribe) => (unsubs
  * (issue 22 item 17, decision 0014): anyone can give any address, so the mail carries only what the
  * studio wrote — the survey's name, the homes and decor matched, the studio's details.
  */
-export function VisitorConfirmationEmail({ data, studio, unsubscribeUrl }: VisitorConfirmationEmailProps) {
+export function VisitorConfirmationEmail({ data, studio, unsubscribeUrl, links }: VisitorConfirmationEmailProps) {
   const language = data.activity.language ?? DEFAULT_LANGUAGE;
   const t = textsIn(language);
   return (
@@ -239,7 +294,7 @@ export function VisitorConfirmationEmail({ data, studio, unsubscribeUrl }: Visit
           </Heading>
           <Text style={{ fontSize: '15px', margin: '0 0 8px' }}>{t('mail.confirm.text', { studio: studio.name })}</Text>
           {data.activity.campaignName ? <Text style={{ fontSize: '15px', margin: '0 0 8px' }}>{t('mail.confirm.received', { campaign: data.activity.campaignName })}</Text> : null}
-          <Matches data={data} audience="visitor" language={language} />
+          <Matches data={data} audience="visitor" language={language} links={links} />
           <Hr style={{ borderColor: colors.line, margin: '24px 0 12px' }} />
           <Text style={label}>{studio.name}</Text>
           <Text style={value}>{studio.address}</Text>
@@ -299,13 +354,18 @@ function toMail(element: ReactElement, text: string, mail: Omit<OutgoingMail, 'h
   return { ...mail, html: `${DOCTYPE}${renderToStaticMarkup(element)}`, text };
 }
 
-/** Answers (unless left out) and matches as plain text: "Question\n  answer" blocks. */
-function textBlocks(data: EventData, audience: MatchAudience, withAnswers = true, language: Language = DEFAULT_LANGUAGE): string[] {
+/** Answers (unless left out) and matches as plain text: "Question\n  answer" blocks; with links, each listing's price and page under it. */
+function textBlocks(data: EventData, audience: MatchAudience, withAnswers = true, language: Language = DEFAULT_LANGUAGE, links?: MatchLinks): string[] {
   const blocks: string[] = [];
   const answers = withAnswers ? (data.activity.answers ?? []) : [];
   if (answers.length > 0) blocks.push(['Answers', ...answers.map((a) => `${a.question}\n  ${a.answer.replace(/\n/g, '\n  ')}`)].join('\n\n'));
   for (const section of toldSections(data, audience, language)) {
-    blocks.push([section.title, ...(section.note ? [section.note] : []), ...section.lines.map((line) => `- ${line}`)].join('\n'));
+    const lines = section.lines.map((line, i) => {
+      if (!links) return `- ${line}`;
+      const link = listingLink(links, section.kind, section.items[i]!, language);
+      return [`- ${line}`, ...(link.price ? [`  ${link.price}`] : []), `  ${link.url}`].join('\n');
+    });
+    blocks.push([section.title, ...(section.note ? [section.note] : []), ...lines].join('\n'));
   }
   return blocks;
 }
@@ -329,11 +389,11 @@ function staffText(data: EventData, leadUrl: string | null, studioName: string):
 }
 
 /** The confirmation as plain text: as the HTML, nothing the visitor typed (decision 0014). */
-function visitorText(data: EventData, studio: StudioDetails, t: TextOf): string {
+function visitorText(data: EventData, studio: StudioDetails, t: TextOf, links?: MatchLinks): string {
   const lines = [t('mail.confirm.heading'), '', t('mail.confirm.text', { studio: studio.name })];
   // The campaign's name is the studio's words, not the visitor's.
   if (data.activity.campaignName) lines.push(t('mail.confirm.received', { campaign: data.activity.campaignName }));
-  const blocks = textBlocks(data, 'visitor', false, data.activity.language ?? DEFAULT_LANGUAGE);
+  const blocks = textBlocks(data, 'visitor', false, data.activity.language ?? DEFAULT_LANGUAGE, links);
   if (blocks.length) lines.push('', blocks.join('\n\n'));
   lines.push('', studio.name, studio.address, `${studio.phone} · ${studio.email}`);
   return lines.join('\n');
@@ -359,12 +419,12 @@ export function staffLeadMail(data: EventData, options: { to: string[]; leadUrl:
   });
 }
 
-export function visitorConfirmationMail(data: EventData, studio: StudioDetails, unsubscribeLinks?: VisitorUnsubscribe): OutgoingMail {
+export function visitorConfirmationMail(data: EventData, studio: StudioDetails, unsubscribeLinks?: VisitorUnsubscribe, links?: MatchLinks): OutgoingMail {
   const language = data.activity.language ?? DEFAULT_LANGUAGE;
   const t = textsIn(language);
   const unsubscribe = unsubscribeIn(language, unsubscribeLinks);
-  const text = [visitorText(data, studio, t), ...unsubscribeText(t, unsubscribe)].join('\n');
-  return toMail(<VisitorConfirmationEmail data={data} studio={studio} unsubscribeUrl={unsubscribe?.pageUrl} />, text, {
+  const text = [visitorText(data, studio, t, links), ...unsubscribeText(t, unsubscribe)].join('\n');
+  return toMail(<VisitorConfirmationEmail data={data} studio={studio} unsubscribeUrl={unsubscribe?.pageUrl} links={links} />, text, {
     to: [data.lead.email],
     subject: t('mail.confirm.subject', { studio: studio.name }),
     replyTo: studio.email,

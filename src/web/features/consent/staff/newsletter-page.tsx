@@ -12,7 +12,7 @@ import { saveBlob } from '#web/lib/save-blob';
 import { staffText } from '#web/lib/staff-text';
 import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { downloadNewsletter, fetchNewsletterSubscribers } from '../newsletter-api';
-import { formatDayTime } from '#web/lib/studio-time';
+import { formatDayTime, studioIsoDay } from '#web/lib/studio-time';
 
 const SOURCE_LABELS: Record<NewsletterSubscriber['source'], StaffMessageKey> = { landing: 'staff.settings.newsletter.sourceLanding', contact: 'staff.settings.newsletter.sourceContact' };
 
@@ -66,7 +66,7 @@ export function Component() {
   const download = async () => {
     setDownloading(true);
     try {
-      saveBlob(await downloadNewsletter(), `newsletter-${new Date().toISOString().slice(0, 10)}.xlsx`);
+      saveBlob(await downloadNewsletter(), `newsletter-${studioIsoDay(new Date())}.xlsx`);
     } catch (error) {
       void message.error(errorMessage(error, staffText('staff.settings.newsletter.loadFailed')));
     } finally {

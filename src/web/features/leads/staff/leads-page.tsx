@@ -23,7 +23,7 @@ import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
 import { fetchCampaigns } from '#web/features/surveys/staff/campaigns-staff-api';
 import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
 import { downloadLeads, fetchFirstContactFigures, fetchLeads } from '../leads-api';
-import { formatDateTime } from '#web/lib/studio-time';
+import { formatDateTime, studioIsoDay } from '#web/lib/studio-time';
 import { SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import './leads.css';
 
@@ -143,7 +143,7 @@ export function Component() {
     setDownloading(true);
     try {
       const blob = await downloadLeads(view.filters);
-      saveBlob(blob, `leads-${new Date().toISOString().slice(0, 10)}.xlsx`);
+      saveBlob(blob, `leads-${studioIsoDay(new Date())}.xlsx`);
       void message.success(staffText('staff.leads.downloadReady'));
     } catch (error) {
       void message.error(errorMessage(error, staffText('staff.leads.downloadFailed')));

@@ -20,7 +20,7 @@ import { SurveyFileLinks } from '#web/features/responses/staff/survey-file-links
 import { TAG_COLORS } from '#web/features/surveys/staff/tag-colors';
 import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
 import '#web/features/surveys/staff/staff.css';
-import { formatDateTime } from '#web/lib/studio-time';
+import { formatDateTime, studioTimeZone } from '#web/lib/studio-time';
 
 /**
  * The view in the URL (filters, the answers' page): its summary and its page of answers. Runs again
@@ -204,7 +204,7 @@ function ResultsView({ view, summary, answers }: { view: View } & NonNullable<Re
     setDownloading(true);
     try {
       const blob = await downloadResults(id, filters);
-      saveBlob(blob, exportFileName(title, new Date()));
+      saveBlob(blob, exportFileName(title, new Date(), studioTimeZone()));
       void message.success(CAMPAIGN_MESSAGES.downloaded);
     } catch {
       void message.error(CAMPAIGN_MESSAGES.loadFailed);

@@ -1,5 +1,6 @@
 import { Card, List } from 'antd';
 import { useEffect, useState } from 'react';
+import { projectPagePath } from '#shared/paths';
 import { VISIT_ROUTES, type Visit } from '#shared/visits/visits.contract';
 import { api, errorMessage } from '#web/lib/api-client';
 import { staffText } from '#web/lib/staff-text';
@@ -24,7 +25,13 @@ export function LeadVisitsCard({ leadId }: { leadId: string }) {
           <List.Item key={visit._id}>
             <div>
               <div>
-                <strong>{visitTime(visit)}</strong> {staffText('staff.leads.visits.at')} {visit.studioName} <VisitStatusTag status={visit.status} />
+                <strong>{visitTime(visit)}</strong> {staffText('staff.leads.visits.at')} {visit.studioName}{' '}
+                {visit.listing ? (
+                  <>
+                    {staffText('staff.leads.visits.home')} <a href={projectPagePath(visit.listing.id)}>{visit.listing.name}</a>{' '}
+                  </>
+                ) : null}
+                <VisitStatusTag status={visit.status} />
               </div>
               <VisitActions visit={visit} onChange={(next) => setVisits((all) => (all ?? []).map((v) => (v._id === next._id ? next : v)))} />
             </div>
