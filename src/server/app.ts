@@ -61,7 +61,7 @@ import { sharedBudgetStore } from './lib/public-write-limit';
 import { configuredSiteUrl } from './lib/site-url';
 import { SYSTEM_API } from '#shared/system/system.api';
 import { VisitJobs, visitRoutes, visitsStartingBetween, type VisitContext } from './features/visits';
-import { staffContacts, staffEmails } from './features/auth';
+import { staffContacts, staffRecipients } from './features/auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -213,7 +213,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Who on the staff side hears of a visit: the lead's assignee (issue 26), and those who hear of new leads.
     async staffRecipients({ leadId }) {
       const mail = await settings.mail();
-      const everyone = mail.notifyEmails.length > 0 ? mail.notifyEmails : await staffEmails(database.db);
+      const everyone = await staffRecipients(database.db, mail.notifyEmails);
       const assigneeId = (await leadForFollowUp(database.db, leadId))?.assigneeId;
       const assignee = assigneeId ? (await staffContacts(database.db, [assigneeId])).get(assigneeId) : undefined;
       const first = assignee?.active ? [assignee.email] : [];

@@ -25,7 +25,7 @@ import {
   type NewDelivery,
 } from './notifications.repository';
 import { sendWebhook, type WebhookAttempt } from './webhook-sender';
-import { staffEmails } from '#server/features/auth';
+import { staffRecipients } from '#server/features/auth';
 
 /** Under a flood of visitors the dispatcher rests this many times as long as a pass took (≤ 10% duty). */
 const REST_FACTOR = 9;
@@ -395,7 +395,8 @@ export class NotificationDispatcher {
     // A survey left unfinished is news only if it is still unfinished; a lead that came by a contact
     // message (no e-mail record) was told to staff by that message's own e-mail.
     if (event.type === 'lead.created' && !(await this.deps.sources.surveyStillOpen(db, event.subjectId))) return 'skipped';
-    const to = current.notifyEmails.length > 0 ? current.notifyEmails : await staffEmails(db);
+    // Only people still active hear of a lead (its name, e-mail and phone).
+    const to = await staffRecipients(db, current.notifyEmails);
     if (to.length === 0) return 'skipped';
     // The site's configured address (PUBLIC_BASE_URL, else its host and port), never a request header.
     const leadUrl = data.lead._id ? `${settings.siteUrl}${leadPath(data.lead._id)}` : null;
