@@ -203,6 +203,7 @@ export const en = {
   'unsubscribe.button': 'Unsubscribe',
   'unsubscribe.done': 'You are unsubscribed. You will get no newsletter and no more e-mails from us about your surveys.',
   'unsubscribe.noToken': 'The unsubscribe link has no token. Please use the link from the e-mail as it was sent.',
+  'unsubscribe.invalid': 'This unsubscribe link is not valid: it may have been cut short or changed. Please open the link from our latest e-mail exactly as it was sent, or write to us at {email} and we will stop our e-mails to you.',
   'privacyConfirm.metaTitle': 'Confirm your request',
   'privacyConfirm.description': 'Confirm your request about your data.',
   'privacyConfirm.title': 'Your request',
