@@ -42,6 +42,7 @@ import * as visits from './2026-11-29T0200-visits';
 import * as responseLanguage from './2026-11-29T0500-response-language';
 import * as listingHindi from './2026-11-29T0510-listing-hindi';
 import * as visitLanguage from './2026-11-29T0520-visit-language';
+import * as visitorMailPlaces from './2026-11-30T0200-visitor-mail-places';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0500-response-language': responseLanguage,
   '2026-11-29T0510-listing-hindi': listingHindi,
   '2026-11-29T0520-visit-language': visitLanguage,
+  '2026-11-30T0200-visitor-mail-places': visitorMailPlaces,
 };

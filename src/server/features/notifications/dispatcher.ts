@@ -25,6 +25,7 @@ import {
   type NewDelivery,
 } from './notifications.repository';
 import { sendWebhook, type WebhookAttempt } from './webhook-sender';
+import type { VisitorMailGate } from './visitor-mail';
 import { staffRecipients } from '#server/features/auth';
 
 /** Under a flood of visitors the dispatcher rests this many times as long as a pass took (≤ 10% duty). */
@@ -104,6 +105,8 @@ export interface DispatcherDeps {
   sources: NotificationSources;
   /** How many HTTP requests the process has answered so far (to tell a flood of visitors). */
   requestCount: () => number;
+  /** The visitor mail sent outside the outbox (site visits, privacy requests): counted in the same limits. */
+  visitorMailGate?: VisitorMailGate;
 }
 
 /**
@@ -295,6 +298,10 @@ export class NotificationDispatcher {
     const byRecipient = new Map<string, number>();
     const bySender = new Map<string, number>();
     const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+    // What went out beside the outbox in the hour (site visits, privacy requests) shares the budget.
+    const elsewhere = await this.deps.visitorMailGate?.counts(new Date(now.getTime() - HOUR_MS), recipients, senders);
+    for (const [key, count] of elsewhere?.byRecipient ?? []) byRecipient.set(key, count);
+    for (const [key, count] of elsewhere?.bySender ?? []) bySender.set(key, count);
     for (const row of sent) {
       bump(byRecipient, row.recipient);
       if (row.sender !== null) bump(bySender, row.sender);

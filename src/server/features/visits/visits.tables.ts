@@ -30,6 +30,8 @@ export interface VisitsTable {
   remindedHoursAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
   /** Issue 27: the page's language at booking ('en' | 'hi'): the visitor's mails and manage link follow it. */
   language: ColumnType<string, string | undefined, string>;
+  /** Who booked: a keyed hash of the client address (decision 0014), for the seats one address may hold. */
+  sender: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -54,6 +56,8 @@ export interface VisitMailsTable {
   sentAt: Timestamp | null;
   attempts: number;
   lastError: string | null;
+  /** Whose request caused the mail (keyed hash of the client address; null: staff or a reminder), for the visitor-mail limits. */
+  sender: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VisitTables {

@@ -458,6 +458,9 @@ export const en = {
   'msg.contact.topicInvalid': CONTACT_MESSAGES.topicInvalid,
   'msg.contact.thanks': CONTACT_THANKS,
   'msg.contact.rateLimited': 'You have sent several messages in a short time. Please wait a minute, then send this one again.',
+  // The site visit booking's limits (VISIT_MESSAGES in visits.contract.ts, the same texts).
+  'msg.visit.tooManyUpcoming': 'You already have two site visits booked. Please move or cancel one of them with the link in its e-mail before booking another.',
+  'msg.visit.tooManyFromAddress': 'Many site visits have been booked from this connection today. Please try again tomorrow, or call or write to us to book.',
   'msg.text.nul': NUL_MESSAGE,
   'msg.text.unicode': UNICODE_MESSAGE,
   'msg.server.tooMany': 'Too many requests. Please try again later.',
