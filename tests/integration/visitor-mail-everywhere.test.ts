@@ -7,10 +7,12 @@ import { en } from '#shared/i18n/messages/en';
 import { hi } from '#shared/i18n/messages/hi';
 import { unsubscribeToken } from '#server/features/consent/consent.service';
 import { attendeeName } from '#server/features/visits/visit-invite';
-import { describeEachDatabase, type TestContext } from '../helpers/app';
+import { describeEachDatabase, drainNotifications, type TestContext } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 import { testImage } from '../helpers/images';
 import { startMailServer, type MailServer } from '../helpers/mail-server';
+import { createActiveCampaign, surveyText } from '../factories/campaigns';
+import type { EmailAddResult } from '#shared/surveys/campaigns.contract';
 
 /*
  * Decision 0014 for every visitor mail, not only the survey's: site-visit invitations, updates and
@@ -94,6 +96,28 @@ describeEachDatabase(
       expect((await ctx.app.inject({ method: 'POST', url: '/api/unsubscribe', payload: { token } })).statusCode).toBe(200);
       expect((await ctx.app.inject({ method: 'POST', url: PRIVACY_API.requests(), payload: { email: 'left.but.asks@example.com', kind: 'erase' }, remoteAddress: nextAddress() })).statusCode).toBe(202);
       expect(mail.messages.filter((m) => addressed(m, 'left.but.asks@example.com'))).toHaveLength(1);
+    });
+
+    it("counts them with the survey's confirmations: an inbox that had its 3 privacy mails gets no survey confirmation this hour", async () => {
+      for (let i = 0; i < 3; i++) {
+        expect((await ctx.app.inject({ method: 'POST', url: PRIVACY_API.requests(), payload: { email: 'shared.budget@example.com', kind: 'export' }, remoteAddress: nextAddress() })).statusCode).toBe(202);
+      }
+      const campaignId = await createActiveCampaign(ctx, { name: 'Budget survey', questions: surveyText({ pages: [{ name: 'p1', elements: [{ type: 'comment', name: 'notes', title: 'Anything else?' }] }] }) });
+      const from = nextAddress();
+      const added = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email: 'shared.budget@example.com', campaignid: campaignId }, remoteAddress: from });
+      const emailId = added.json<EmailAddResult>().emailID;
+      const done = await ctx.app.inject({ method: 'POST', url: `/api/campaign/response/${campaignId}`, payload: { response: { email: 'shared.budget@example.com', emailId, answer: { notes: 'hello' } } }, remoteAddress: from });
+      expect(done.statusCode, done.body).toBe(200);
+      await drainNotifications(ctx);
+      expect(mail.messages.filter((m) => addressed(m, 'shared.budget@example.com'))).toHaveLength(3);
+      const held = await ctx.database.db
+        .selectFrom('notificationDeliveries as d')
+        .innerJoin('notificationEvents as e', 'e.id', 'd.eventId')
+        .select(['d.status', 'd.lastError'])
+        .where('d.channel', '=', 'visitor_email')
+        .where('e.email', '=', 'shared.budget@example.com')
+        .execute();
+      expect(held).toEqual([{ status: 'skipped', lastError: expect.stringMatching(/already had its visitor mail/) }]);
     });
 
     it('holds one e-mail to 2 upcoming visits: 12 concurrent bookings → 2 seats, 10 × 409 with a sentence; 2 visitor mails', async () => {
