@@ -45,7 +45,8 @@ import { mediaRoutes } from './features/media/media.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { pagesPlugin } from './features/pages/pages.plugin';
 import { seoRoutes } from './features/pages/seo.routes';
-import { NotificationDispatcher } from './features/notifications/dispatcher';
+import { DEFAULT_VISITOR_MAIL_LIMITS, NotificationDispatcher } from './features/notifications/dispatcher';
+import { VisitorMailGate } from './features/notifications/visitor-mail';
 import { createMailer, type Mailer } from './features/notifications/mailer';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -63,7 +64,7 @@ import { sharedBudgetStore } from './lib/public-write-limit';
 import { configuredSiteUrl } from './lib/site-url';
 import { SYSTEM_API } from '#shared/system/system.api';
 import { VisitJobs, visitRoutes, visitsStartingBetween, type VisitContext } from './features/visits';
-import { staffContacts, staffEmails } from './features/auth';
+import { staffContacts, staffRecipients } from './features/auth';
 import { channelRoutes } from './features/channels';
 import { completedByChannel } from './features/responses';
 
@@ -172,7 +173,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const settings = new SettingsService(database.db, config);
   app.decorate('settings', settings);
   const mailer = createMailer({ smtpUrl: config.notify.smtpUrl, from: config.notify.mailFrom, mailDir: config.notify.mailDir });
+  // One budget for every visitor mail, outbox or not (decision 0014).
+  const visitorMailGate = new VisitorMailGate({
+    db: database.db,
+    dialect: database.dialect,
+    secret: config.jwtSecret,
+    limits: () => config.notify.visitorMailLimits ?? DEFAULT_VISITOR_MAIL_LIMITS,
+  });
+  const unsubscribeOf = (email: string) => unsubscribeLinks(config.jwtSecret, configuredSiteUrl(config), email);
   const notifications = new NotificationDispatcher({
+    visitorMailGate,
     db: database.db,
     dialect: database.dialect,
     writes: app.writes,
@@ -221,7 +231,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Who on the staff side hears of a visit: the lead's assignee (issue 26), and those who hear of new leads.
     async staffRecipients({ leadId }) {
       const mail = await settings.mail();
-      const everyone = mail.notifyEmails.length > 0 ? mail.notifyEmails : await staffEmails(database.db);
+      const everyone = await staffRecipients(database.db, mail.notifyEmails);
       const assigneeId = (await leadForFollowUp(database.db, leadId))?.assigneeId;
       const assignee = assigneeId ? (await staffContacts(database.db, [assigneeId])).get(assigneeId) : undefined;
       const first = assignee?.active ? [assignee.email] : [];
@@ -229,6 +239,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     },
     siteUrl: visitContext.siteUrl,
     secret: visitContext.secret,
+    // The visitor's invitation, updates and reminders are visitor mail: not to the unsubscribed, within the limits.
+    visitorMail: {
+      allow: async (to, sender) => !(await isUnsubscribed(database.db, to)) && (await visitorMailGate.take(to, sender)),
+      unsubscribe: unsubscribeOf,
+    },
     log: app.log,
   });
   app.decorate('visitJobs', visitJobs);
@@ -299,6 +314,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     secret: config.jwtSecret,
     siteUrl: configuredSiteUrl(config),
     studioName: async () => (await settings.current()).name,
+    // Within the limits; an unsubscribed address may still ask for its data (decision 0014).
+    mailPolicy: { allow: (to, sender) => visitorMailGate.take(to, sender), unsubscribe: unsubscribeOf },
   });
   await app.register(followUpRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(settingsRoutes);

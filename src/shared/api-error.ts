@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'METHOD_NOT_ALLOWED'
   | 'CONFLICT'
   | 'SLOT_TAKEN'
+  | 'TOO_MANY_VISITS'
   | 'EDIT_LOCKED'
   | 'CAMPAIGN_INACTIVE'
   | 'SURVEY_FINISHED'

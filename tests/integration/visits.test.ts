@@ -42,7 +42,9 @@ async function slots(ctx: TestContext, studioId: string, query = ''): Promise<Vi
   return res.json<VisitSlot[]>();
 }
 
-const book = (ctx: TestContext, body: Record<string, unknown>, remoteAddress = '10.26.0.1') => ctx.app.inject({ method: 'POST', url: '/api/visits', payload: body, remoteAddress });
+// Each booking from its own address unless one is given: one address may book only a few a day (decision 0014).
+let lastAddress = 0;
+const book = (ctx: TestContext, body: Record<string, unknown>, remoteAddress = `10.26.0.${++lastAddress}`) => ctx.app.inject({ method: 'POST', url: '/api/visits', payload: body, remoteAddress });
 
 function tokenOf(manageUrl: string) {
   return new URL(manageUrl).searchParams.get('token')!;

@@ -35,7 +35,8 @@ export const consentFields = {
 export type ConsentFields = { noticeVersion?: number; newsletter?: boolean; language?: Language | undefined };
 
 export const unsubscribeBodySchema = z
-  .object({ token: z.string().max(2000).optional(), 'List-Unsubscribe': z.string().max(100).optional() })
+  // `lang`: the language of the page whose form posted (its answer page is in the same language).
+  .object({ token: z.string().max(2000).optional(), 'List-Unsubscribe': z.string().max(100).optional(), lang: z.string().max(10).optional() })
   .partial()
   .nullish();
 

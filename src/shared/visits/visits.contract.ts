@@ -25,6 +25,8 @@ export const VISIT_MESSAGES = {
   time: 'Please enter times as HH:MM, the closing time after the opening time.',
   date: 'Dates are YYYY-MM-DD.',
   email: 'Please enter a valid e-mail address.',
+  tooManyUpcoming: 'You already have two site visits booked. Please move or cancel one of them with the link in its e-mail before booking another.',
+  tooManyFromAddress: 'Many site visits have been booked from this connection today. Please try again tomorrow, or call or write to us to book.',
   saved: 'Visit slots saved.',
   done: 'Visit updated.',
 } as const;

@@ -157,10 +157,22 @@ export async function replaceStaffPassword(db: Kysely<Database>, id: string, cur
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Every staff user's e-mail: the default recipients of staff notifications. */
+/** Every active staff user's e-mail: the default recipients of staff notifications (a deactivated person hears nothing). */
 export async function staffEmails(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db.selectFrom('staffUsers').select('email').orderBy('createdAt').execute();
+  const rows = await db.selectFrom('staffUsers').select('email').where('active', '=', true).orderBy('createdAt').execute();
   return rows.map((r) => r.email);
+}
+
+/**
+ * Who hears of leads and visits: the settings' list, less the address of anyone deactivated (the
+ * list may still name a person who has left), or every active staff user when the list is empty.
+ */
+export async function staffRecipients(db: Kysely<Database>, notifyEmails: readonly string[]): Promise<string[]> {
+  if (notifyEmails.length === 0) return staffEmails(db);
+  const wanted = notifyEmails.map((email) => email.trim().toLowerCase());
+  const gone = await db.selectFrom('staffUsers').select('email').where('active', '=', false).where('email', 'in', wanted).execute();
+  const left = new Set(gone.map((r) => r.email.toLowerCase()));
+  return notifyEmails.filter((email) => !left.has(email.trim().toLowerCase()));
 }
 
 /**

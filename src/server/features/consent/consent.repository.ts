@@ -72,7 +72,11 @@ export function consentsOfLead(db: Db, leadId: string) {
 }
 
 export async function insertUnsubscribe(db: Db, row: { id: string; emailKey: string; leadId: string | null; createdAt: Date }): Promise<void> {
-  await db.insertInto('unsubscribes').values(row).execute();
+  await db
+    .insertInto('unsubscribes')
+    .values(row)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
 }
 
 export async function latestUnsubscribe(db: Db, emailKey: string): Promise<Date | string | undefined> {

@@ -328,8 +328,20 @@ export async function unsubscribe(db: Db, secret: string, token: string | undefi
   if (!token) throw badRequest(UNSUBSCRIBE_MESSAGES.noToken, [{ field: 'token', message: UNSUBSCRIBE_MESSAGES.noToken }]);
   const key = readUnsubscribeToken(secret, token);
   if (!key) throw badRequest(UNSUBSCRIBE_MESSAGES.badToken, [{ field: 'token', message: UNSUBSCRIBE_MESSAGES.badToken }]);
+  // A replayed link (a mail client's one-click retries, a second click) changes nothing: an address
+  // already unsubscribed keeps its one withdrawal row and gets the same answer.
+  if (await isUnsubscribed(db, key)) return;
   const lead = await leadIdByEmailKey(db, key);
-  await repo.insertUnsubscribe(db, { id: newId(), emailKey: key, leadId: lead?.id ?? null, createdAt: now });
+  const since = lead ? await repo.latestNewsletterGrant(db, lead.id) : undefined;
+  // The row's id is fixed by the address and the consent it withdraws, so replays racing each other
+  // on several connections still write one row (the second insert finds the id taken).
+  await repo.insertUnsubscribe(db, { id: withdrawalId(key, since), emailKey: key, leadId: lead?.id ?? null, createdAt: now });
+}
+
+/** One withdrawal per address and per newsletter consent it ends (none yet: ''). */
+function withdrawalId(key: string, since: Date | string | null | undefined): string {
+  const grant = since === undefined || since === null ? '' : toIso(since);
+  return `u-${createHash('sha256').update(`unsubscribe:${key}|${grant}`).digest('hex').slice(0, 32)}`;
 }
 
 const time = (value: Date | string) => new Date(toIso(value)).getTime();

@@ -25,7 +25,8 @@ import {
   type NewDelivery,
 } from './notifications.repository';
 import { sendWebhook, type WebhookAttempt } from './webhook-sender';
-import { staffEmails } from '#server/features/auth';
+import type { VisitorMailGate } from './visitor-mail';
+import { staffRecipients } from '#server/features/auth';
 
 /** Under a flood of visitors the dispatcher rests this many times as long as a pass took (≤ 10% duty). */
 const REST_FACTOR = 9;
@@ -104,6 +105,8 @@ export interface DispatcherDeps {
   sources: NotificationSources;
   /** How many HTTP requests the process has answered so far (to tell a flood of visitors). */
   requestCount: () => number;
+  /** The visitor mail sent outside the outbox (site visits, privacy requests): counted in the same limits. */
+  visitorMailGate?: VisitorMailGate;
 }
 
 /**
@@ -306,6 +309,10 @@ export class NotificationDispatcher {
     const byRecipient = new Map<string, number>();
     const bySender = new Map<string, number>();
     const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+    // What went out beside the outbox in the hour (site visits, privacy requests) shares the budget.
+    const elsewhere = await this.deps.visitorMailGate?.counts(new Date(now.getTime() - HOUR_MS), recipients, senders);
+    for (const [key, count] of elsewhere?.byRecipient ?? []) byRecipient.set(key, count);
+    for (const [key, count] of elsewhere?.bySender ?? []) bySender.set(key, count);
     for (const row of sent) {
       bump(byRecipient, row.recipient);
       if (row.sender !== null) bump(bySender, row.sender);
@@ -423,7 +430,8 @@ export class NotificationDispatcher {
     // A survey left unfinished is news only if it is still unfinished; a lead that came by a contact
     // message (no e-mail record) was told to staff by that message's own e-mail.
     if (event.type === 'lead.created' && !(await this.deps.sources.surveyStillOpen(db, event.subjectId))) return 'skipped';
-    const to = current.notifyEmails.length > 0 ? current.notifyEmails : await staffEmails(db);
+    // Only people still active hear of a lead (its name, e-mail and phone).
+    const to = await staffRecipients(db, current.notifyEmails);
     if (to.length === 0) return 'skipped';
     // The site's configured address (PUBLIC_BASE_URL, else its host and port), never a request header.
     const leadUrl = data.lead._id ? `${settings.siteUrl}${leadPath(data.lead._id)}` : null;

@@ -8,3 +8,4 @@ export { recordEvent } from './outbox';
 export { eventRecordedSince } from './notifications.repository';
 export type { LeadSummary, StaffMail, StaffMailEvent } from './event-data';
 export type { MailSettings } from './dispatcher';
+export { VisitorMailGate } from './visitor-mail';

@@ -50,8 +50,19 @@ export interface WebhookEndpointsTable {
   createdAt: Timestamp;
 }
 
+/** A visitor mail sent outside the outbox (site visits, privacy requests), counted by the hourly limits (decision 0014). */
+export interface VisitorMailLogTable {
+  id: string;
+  /** A keyed hash of the address in lower case, never the address. */
+  recipient: string;
+  /** A keyed hash of the client address whose request caused it, if any. */
+  sender: string | null;
+  sentAt: Timestamp;
+}
+
 export interface NotificationTables {
   notificationEvents: NotificationEventsTable;
   notificationDeliveries: NotificationDeliveriesTable;
   webhookEndpoints: WebhookEndpointsTable;
+  visitorMailLog: VisitorMailLogTable;
 }

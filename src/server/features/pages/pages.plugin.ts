@@ -134,8 +134,8 @@ const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
   [paths.contact]: ['quote', 'about'],
   // "Ask about this home" on its own page: the listing, the choice a link made, and the answer after a post without script.
   [paths.enquiry]: ['project', 'product', 'intent', ENQUIRY_SENT_PARAM],
-  // The unsubscribe page's link token, and its answer after the form was sent (consent/unsubscribe-page.tsx).
-  [paths.unsubscribe]: ['token', 'done'],
+  // The unsubscribe page's link token, and its answer after the form was sent or a link that is not valid (consent/unsubscribe-page.tsx).
+  [paths.unsubscribe]: ['token', 'done', 'invalid'],
   // The newsletter's confirmation link, and its answer after the form was sent (consent/newsletter-confirm-page.tsx).
   [paths.newsletterConfirm]: ['token', 'done', 'refused'],
 };

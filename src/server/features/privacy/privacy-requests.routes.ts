@@ -5,7 +5,8 @@ import { HttpError } from '#server/lib/errors';
 import type { PersonalData } from '#server/lib/personal-data';
 import { PRIVACY_API } from '#shared/privacy/privacy.api';
 import { PRIVACY_REQUEST_MESSAGES, privacyConfirmInput, privacyRequestInput, privacyRequestList } from '#shared/privacy/privacy-requests';
-import { confirmRequest, openRequests, sendConfirmation, type RequestMailer } from './privacy-requests';
+import { clientKey } from '#server/lib/client-key';
+import { confirmRequest, openRequests, sendConfirmation, type RequestMailer, type RequestMailPolicy } from './privacy-requests';
 
 export interface PrivacyRequestOptions {
   registry: readonly PersonalData[];
@@ -13,6 +14,8 @@ export interface PrivacyRequestOptions {
   secret: string;
   siteUrl: string;
   studioName: () => Promise<string>;
+  /** The visitor-mail limits and unsubscribe headers (decision 0014); without it, none. */
+  mailPolicy?: RequestMailPolicy;
 }
 
 /** Issue 24 §6: a person asks for a copy or erasure and confirms from their mailbox; owners see the open requests. */
@@ -25,7 +28,8 @@ export async function privacyRequestRoutes(app: FastifyInstance, options: Privac
     { schema: { tags, body: privacyRequestInput, response: { 202: messageAnswer } }, config: { access: 'public', rateLimit: app.publicWriteRateLimit } },
     async (request, reply) => {
       try {
-        await sendConfirmation(options.mailer, options.secret, options.siteUrl, await options.studioName(), request.body, new Date());
+        const policy = options.mailPolicy ? { rules: options.mailPolicy, sender: clientKey(options.secret, 'visitor-mail', request.ip) } : undefined;
+        await sendConfirmation(options.mailer, options.secret, options.siteUrl, await options.studioName(), request.body, new Date(), policy);
       } catch (error) {
         // The same answer either way: a failed send is logged without the address.
         request.log.warn({ err: { message: (error as Error).message } }, 'privacy request: the confirmation could not be sent');

@@ -9,7 +9,18 @@ import { textsIn } from '#shared/i18n/translate';
 import { paths } from '#shared/paths';
 
 export interface RequestMailer {
-  send(mail: { to: string[]; subject: string; text: string; html: string }): Promise<void>;
+  send(mail: { to: string[]; subject: string; text: string; html: string; headers?: Record<string, string> }): Promise<void>;
+}
+
+/**
+ * A confirmation is visitor mail (decision 0014): it counts toward the hourly limits per address and
+ * per client address, and carries the unsubscribe link and headers. It is sent to an unsubscribed
+ * address too: asking for one's data or its erasure must still work after unsubscribing.
+ */
+export interface RequestMailPolicy {
+  /** False: the hour's limit is reached, nothing is sent (the answer is the same). */
+  allow(to: string, sender: string | null): Promise<boolean>;
+  unsubscribe(to: string): { pageUrl: string; headers: Record<string, string> } | undefined;
 }
 
 const LINK_SECONDS = 24 * 60 * 60;
@@ -60,7 +71,10 @@ export async function sendConfirmation(
   studio: string,
   input: { email: string; kind: 'export' | 'erase'; language?: Language | undefined },
   now: Date,
+  policy?: { rules: RequestMailPolicy; sender: string | null },
 ): Promise<void> {
+  if (policy && !(await policy.rules.allow(input.email.trim(), policy.sender))) return;
+  const unsubscribe = policy?.rules.unsubscribe(input.email.trim());
   const language = input.language ?? DEFAULT_LANGUAGE;
   const t = textsIn(language);
   const link = `${siteUrl.replace(/\/$/, '')}${localizedPath(language, paths.privacyConfirm)}?token=${encodeURIComponent(requestToken(secret, input.email, input.kind, now))}`;
@@ -71,6 +85,7 @@ export async function sendConfirmation(
     subject: t('mail.privacy.subject', { studio }),
     text,
     html: `<p>${escapeHtml(asked)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.privacy.button'))}</a>${escapeHtml(t('mail.privacy.linkWorks'))}</p><p>${escapeHtml(t('mail.privacy.notYou'))}</p>`,
+    ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
   });
 }
 

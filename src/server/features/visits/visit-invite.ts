@@ -44,7 +44,7 @@ export function visitInvite(input: InviteInput): { method: 'REQUEST' | 'CANCEL';
     attendees: [
       {
         email: input.visitor.email,
-        ...(input.visitor.name ? { name: input.visitor.name } : {}),
+        ...attendeeName(input.visitor.name, input.studio.name),
         role: ICalAttendeeRole.REQ,
         status: input.cancelled ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
         rsvp: false,
@@ -52,4 +52,21 @@ export function visitInvite(input: InviteInput): { method: 'REQUEST' | 'CANCEL';
     ],
   });
   return { method: input.cancelled ? 'CANCEL' : 'REQUEST', content: calendar.toString() };
+}
+
+/** The longest attendee name an invitation carries. */
+export const ATTENDEE_NAME_MAX = 60;
+
+/**
+ * The visitor's name as the invitation's attendee (decision 0014: what a visitor typed goes to an
+ * address they named): control and format characters out, spaces collapsed, at most
+ * ATTENDEE_NAME_MAX characters, and no name at all when it could pass for the studio (it names the
+ * studio, or carries an address or a link), so the e-mail address alone stands for the attendee.
+ */
+export function attendeeName(name: string | null, studioName: string): { name?: string } {
+  if (!name) return {};
+  const clean = [...name.normalize('NFKC').replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ').replace(/"/g, '').replace(/\s+/g, ' ').trim()].slice(0, ATTENDEE_NAME_MAX).join('').trim();
+  const studio = studioName.trim().toLowerCase();
+  if (!clean || /[@<>:/\\]|mailto|https?|www\./i.test(clean) || (studio !== '' && clean.toLowerCase().includes(studio))) return {};
+  return { name: clean };
 }

@@ -27,7 +27,19 @@ export interface VisitMail {
   text: string;
   html: string;
   from?: string;
+  /** List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on the visitor's mail. */
+  headers?: Record<string, string>;
   icalEvent: { method: string; filename: string; content: string };
+}
+
+/**
+ * What a visitor's mail must pass (decision 0014, issue 24 §5), given at app.ts: the address may be
+ * unsubscribed or have had its hour's mail (then the visitor's mail is not sent; staff's still is),
+ * and every visitor mail carries the unsubscribe headers.
+ */
+export interface VisitorMailPolicy {
+  allow(to: string, sender: string | null): Promise<boolean>;
+  unsubscribe(to: string): { pageUrl: string; headers: Record<string, string> } | undefined;
 }
 
 export interface VisitJobOptions {
@@ -42,6 +54,8 @@ export interface VisitJobOptions {
   staffRecipients(visit: { leadId: string }): Promise<string[]>;
   siteUrl: string;
   secret: string;
+  /** Without it (a test's jobs) every visitor mail goes, without unsubscribe headers. */
+  visitorMail?: VisitorMailPolicy;
   now?: () => Date;
   pollMs?: number;
   log?: { error(message: string): void };
@@ -128,7 +142,7 @@ export class VisitJobs {
       const claimed = await db.transaction().execute(async (trx) => {
         const taken = await trx.updateTable('visits').set({ [column]: now }).where('id', '=', id).where(column, 'is', null).executeTakeFirst();
         if (Number(taken.numUpdatedRows) !== 1) return false;
-        await trx.insertInto('visitMails').values({ id: newId(), visitId: id, kind, createdAt: now, lockedUntil: null, sentAt: null, attempts: 0, lastError: null }).execute();
+        await trx.insertInto('visitMails').values({ id: newId(), visitId: id, kind, createdAt: now, lockedUntil: null, sentAt: null, attempts: 0, lastError: null, sender: null }).execute();
         return true;
       });
       if (claimed) queued++;
@@ -141,7 +155,7 @@ export class VisitJobs {
     const now = this.now();
     const pending = await db
       .selectFrom('visitMails')
-      .select(['id', 'visitId', 'kind', 'attempts'])
+      .select(['id', 'visitId', 'kind', 'attempts', 'sender'])
       .where('sentAt', 'is', null)
       .where('attempts', '<', MAX_ATTEMPTS)
       .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', now)]))
@@ -160,7 +174,7 @@ export class VisitJobs {
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) !== 1) continue;
       try {
-        await this.deliver(mail.visitId, mail.kind, now);
+        await this.deliver(mail.visitId, mail.kind, now, mail.sender);
         await db.updateTable('visitMails').set({ sentAt: now, lockedUntil: null }).where('id', '=', mail.id).execute();
         sent++;
       } catch (error) {
@@ -177,7 +191,7 @@ export class VisitJobs {
   }
 
   /** One mail to the visitor and one to staff, each with the invitation as it stands now. */
-  private async deliver(visitId: string, kind: MailKind, now: Date): Promise<void> {
+  private async deliver(visitId: string, kind: MailKind, now: Date, sender: string | null): Promise<void> {
     const { db } = this.options;
     const visit = await db.selectFrom('visits').selectAll().where('id', '=', visitId).executeTakeFirst();
     if (!visit) return;
@@ -221,7 +235,13 @@ export class VisitJobs {
       kind === 'cancelled' ? t('mail.visit.bookAgain') : t('mail.visit.manage', { link }),
       t('mail.visit.calendar'),
     ];
-    await this.options.send({
+    // The visitor's mail only for an address that has not unsubscribed and is within the hour's limits.
+    // Its body is left as the visit's texts have it; the headers give mail clients the one-click button.
+    const policy = this.options.visitorMail;
+    const unsubscribe = policy?.unsubscribe(visit.email);
+    const allowed = !policy || (await policy.allow(visit.email, sender));
+    if (allowed) await this.options.send({
+      ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
       to: [visit.email],
       subject: t(VISITOR_SUBJECTS[kind], { place: place.name, when: visitorWhen }),
       text: visitorLines.join('\n\n'),

@@ -19,10 +19,13 @@ import {
   visitStudioListSchema,
   VISITS_API,
 } from '#shared/visits/visits.contract';
+import { clientKey } from '#server/lib/client-key';
 import * as visits from './visits.service';
 import type { VisitContext } from './visits.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
+/** A person who already holds the visits one may hold (decision 0014). */
+const tooManyVisitsSchema = z.object({ message: z.string(), code: z.literal('TOO_MANY_VISITS') });
 
 /** A 409 for a slot taken meanwhile: the usual error body, with the next free slots. */
 async function answering<T>(reply: FastifyReply, status: number, work: () => Promise<T>) {
@@ -38,6 +41,8 @@ export async function visitRoutes(app: FastifyInstance, options: { context: Visi
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = options.context;
   const tags = ['visits'];
+  // Whose request caused a visitor's mail, as the other visitor mail keeps it (decision 0014).
+  const visitorKey = (ip: string) => clientKey(ctx.secret, 'visitor-mail', ip);
 
   r.get(VISITS_API.slots, { config: { access: 'public' }, schema: { tags, querystring: slotQuerySchema, response: { 200: slotListSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -50,11 +55,11 @@ export async function visitRoutes(app: FastifyInstance, options: { context: Visi
     VISITS_API.visits,
     {
       config: { access: 'public', rateLimit: app.publicWriteRateLimit },
-      schema: { tags, body: bookVisitSchema, response: { 201: bookedVisitSchema, 409: slotGoneSchema } },
+      schema: { tags, body: bookVisitSchema, response: { 201: bookedVisitSchema, 409: z.union([slotGoneSchema, tooManyVisitsSchema]) } },
       bodyLimit: 16 * 1024,
     },
     async (request, reply) => {
-      const answer = await answering(reply, 201, () => visits.bookVisit(ctx, request.body));
+      const answer = await answering(reply, 201, () => visits.bookVisit(ctx, request.body, visitorKey(request.ip)));
       if (reply.statusCode === 201) options.wake();
       return answer;
     },
@@ -77,7 +82,7 @@ export async function visitRoutes(app: FastifyInstance, options: { context: Visi
       bodyLimit: 16 * 1024,
     },
     async (request) => {
-      const answer = await visits.cancelWithToken(ctx, request.params.id, request.body.token);
+      const answer = await visits.cancelWithToken(ctx, request.params.id, request.body.token, visitorKey(request.ip));
       options.wake();
       return answer;
     },
@@ -91,7 +96,7 @@ export async function visitRoutes(app: FastifyInstance, options: { context: Visi
       bodyLimit: 16 * 1024,
     },
     async (request, reply) => {
-      const answer = await answering(reply, 200, () => visits.rescheduleWithToken(ctx, request.params.id, request.body.token, request.body.slotStart));
+      const answer = await answering(reply, 200, () => visits.rescheduleWithToken(ctx, request.params.id, request.body.token, request.body.slotStart, visitorKey(request.ip)));
       if (reply.statusCode === 200) options.wake();
       return answer;
     },

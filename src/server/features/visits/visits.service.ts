@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import {
   DEFAULT_SLOT_SETTINGS,
@@ -37,6 +37,10 @@ const MAX_RANGE_MS = 31 * DAY_MS;
 const AUDIENCE = 'abode:visit-manage';
 /** Who moved the lead, on its timeline. */
 const BOOKING_ACTOR = 'Site visit booking';
+/** Seats one person may hold (decision 0014, amended): upcoming visits per e-mail address. */
+export const MAX_UPCOMING_PER_EMAIL = 2;
+/** Bookings one client address may make in 24 hours (cancelled ones count too: each sent mail). */
+export const MAX_BOOKINGS_PER_ADDRESS_DAY = 6;
 
 /** What the visits need from the app: the clock, the studio's time zone, the site's address, the signing secret. */
 export interface VisitContext {
@@ -168,8 +172,37 @@ export async function manageUrl(ctx: Pick<VisitContext, 'siteUrl' | 'secret'>, v
  * (the visitor and the staff recipients each get it with the calendar invitation). One place, so
  * the lead's assignee can be added to the recipients when assignment exists.
  */
-async function tellOfVisit(trx: Db, visitId: string, kind: 'booked' | 'moved' | 'cancelled', at: Date): Promise<void> {
-  await repo.insertMail(trx, { id: newId(), visitId, kind, at });
+async function tellOfVisit(trx: Db, visitId: string, kind: 'booked' | 'moved' | 'cancelled', at: Date, sender: string | null = null): Promise<void> {
+  await repo.insertMail(trx, { id: newId(), visitId, kind, at, sender });
+}
+
+/**
+ * One booking at a time per person and per client address on PostgreSQL (SQLite runs one write
+ * transaction at a time), so concurrent bookings cannot all pass the seat limits below.
+ */
+async function lockBooker(trx: Transaction<Database>, keys: string[]): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  for (const key of [...keys].sort()) await sql`select pg_advisory_xact_lock(hashtext(${`visit-booker:${key}`}))`.execute(trx);
+}
+
+/** The seats one e-mail address and one client address may hold (decision 0014, amended). */
+async function checkBookerLimits(trx: Transaction<Database>, leadId: string, sender: string | null, now: Date): Promise<void> {
+  const upcoming = await trx
+    .selectFrom('visits')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('leadId', '=', leadId)
+    .where('status', 'in', ['booked', 'confirmed'])
+    .where('startsAt', '>', now)
+    .executeTakeFirstOrThrow();
+  if (Number(upcoming.n) >= MAX_UPCOMING_PER_EMAIL) throw conflict(VISIT_MESSAGES.tooManyUpcoming, 'TOO_MANY_VISITS');
+  if (sender === null) return;
+  const recent = await trx
+    .selectFrom('visits')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('sender', '=', sender)
+    .where('createdAt', '>', new Date(now.getTime() - DAY_MS))
+    .executeTakeFirstOrThrow();
+  if (Number(recent.n) >= MAX_BOOKINGS_PER_ADDRESS_DAY) throw new HttpError(429, VISIT_MESSAGES.tooManyFromAddress, 'RATE_LIMITED');
 }
 
 /** Reminders that are already past (or too close) at booking or moving time are claimed as not needed. */
@@ -180,7 +213,8 @@ function reminderClaims(start: Date, now: Date) {
   };
 }
 
-export async function bookVisit(ctx: VisitContext, input: BookVisitInput): Promise<BookedVisit> {
+/** `sender`: a keyed hash of the client address (null: not a visitor's request). */
+export async function bookVisit(ctx: VisitContext, input: BookVisitInput, sender: string | null = null): Promise<BookedVisit> {
   const settings = await requireSettings(ctx, input.studioId);
   const now = ctx.now();
   const slot = findOfferedSlot(settings, await ctx.timeZone(), now, new Date(input.slotStart));
@@ -193,7 +227,10 @@ export async function bookVisit(ctx: VisitContext, input: BookVisitInput): Promi
   // Booked from a home's page: the home, as named now (a listing since removed is left out, the visit stands).
   const listing = input.listingId ? await findListingSummary(ctx.db, 'project', input.listingId) : undefined;
   const taken = await ctx.db.transaction().execute(async (trx) => {
+    await lockBooker(trx, [email.toLowerCase(), ...(sender ? [sender] : [])]);
     const lead = await touchLead(trx, { email, source: 'contact', name: input.name ?? null, phone, at: now });
+    // Over a limit: the lead's touch is undone with the rest.
+    await checkBookerLimits(trx, lead.id, sender, now);
     await trx
       .insertInto('visits')
       .values({
@@ -210,6 +247,7 @@ export async function bookVisit(ctx: VisitContext, input: BookVisitInput): Promi
         language,
         listingId: listing?.id ?? null,
         listingName: listing?.name ?? null,
+        sender,
         createdAt: now,
         updatedAt: now,
         ...reminderClaims(slot.start, now),
@@ -222,7 +260,7 @@ export async function bookVisit(ctx: VisitContext, input: BookVisitInput): Promi
     if (lead.created) await assignCreatedLead(trx, { id: lead.id, email }, {}, now);
     await moveLeadToVisit(trx, lead.id, BOOKING_ACTOR, now);
     if (lead.created) await recordEvent(trx, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);
-    await tellOfVisit(trx, id, 'booked', now);
+    await tellOfVisit(trx, id, 'booked', now, sender);
     return true;
   }).catch(async (error: unknown) => {
     if (error instanceof SlotGone) return false;
@@ -250,20 +288,20 @@ const asBooked = async (ctx: VisitContext, row: repo.VisitRow): Promise<BookedVi
 });
 
 /** Cancels a visit (frees its seat); the invitation is cancelled with the same UID. */
-export async function cancelVisit(ctx: VisitContext, id: string): Promise<repo.VisitRow> {
+export async function cancelVisit(ctx: VisitContext, id: string, sender: string | null = null): Promise<repo.VisitRow> {
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     const row = await requireVisit(trx, id);
     if (row.status === 'cancelled') throw conflict(VISIT_MESSAGES.alreadyCancelled);
     await repo.releaseSeats(trx, id);
     await repo.setStatus(trx, id, 'cancelled', now, true);
-    await tellOfVisit(trx, id, 'cancelled', now);
+    await tellOfVisit(trx, id, 'cancelled', now, sender);
   });
   return requireVisit(ctx.db, id);
 }
 
 /** Moves a visit to another offered slot with a free seat; the invitation keeps its UID, SEQUENCE + 1. */
-export async function moveVisit(ctx: VisitContext, id: string, slotStart: string): Promise<repo.VisitRow> {
+export async function moveVisit(ctx: VisitContext, id: string, slotStart: string, sender: string | null = null): Promise<repo.VisitRow> {
   const current = await requireVisit(ctx.db, id);
   if (current.status === 'cancelled') throw conflict(VISIT_MESSAGES.alreadyCancelled);
   const settings = await requireSettings(ctx, current.studioId);
@@ -280,7 +318,7 @@ export async function moveVisit(ctx: VisitContext, id: string, slotStart: string
       .set((eb) => ({ startsAt: slot.start, endsAt: slot.end, updatedAt: now, sequence: eb('sequence', '+', 1), ...reminderClaims(slot.start, now) }))
       .where('id', '=', id)
       .execute();
-    await tellOfVisit(trx, id, 'moved', now);
+    await tellOfVisit(trx, id, 'moved', now, sender);
     return true;
   }).catch((error: unknown) => {
     if (error instanceof SlotGone) return false;
@@ -290,14 +328,14 @@ export async function moveVisit(ctx: VisitContext, id: string, slotStart: string
   return requireVisit(ctx.db, id);
 }
 
-export async function cancelWithToken(ctx: VisitContext, id: string, token: string): Promise<BookedVisit> {
+export async function cancelWithToken(ctx: VisitContext, id: string, token: string, sender: string | null = null): Promise<BookedVisit> {
   await requireToken(ctx, id, token);
-  return asBooked(ctx, await cancelVisit(ctx, id));
+  return asBooked(ctx, await cancelVisit(ctx, id, sender));
 }
 
-export async function rescheduleWithToken(ctx: VisitContext, id: string, token: string, slotStart: string): Promise<BookedVisit> {
+export async function rescheduleWithToken(ctx: VisitContext, id: string, token: string, slotStart: string, sender: string | null = null): Promise<BookedVisit> {
   await requireToken(ctx, id, token);
-  return asBooked(ctx, await moveVisit(ctx, id, slotStart));
+  return asBooked(ctx, await moveVisit(ctx, id, slotStart, sender));
 }
 
 // Staff ---------------------------------------------------------------------------------------

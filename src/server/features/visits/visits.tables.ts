@@ -33,6 +33,8 @@ export interface VisitsTable {
   /** The home the visit was booked from (its page), and its name then; null when booked without one. */
   listingId: ColumnType<string | null, string | null | undefined, string | null>;
   listingName: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who booked: a keyed hash of the client address (decision 0014), for the seats one address may hold. */
+  sender: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -57,6 +59,8 @@ export interface VisitMailsTable {
   sentAt: Timestamp | null;
   attempts: number;
   lastError: string | null;
+  /** Whose request caused the mail (keyed hash of the client address; null: staff or a reminder), for the visitor-mail limits. */
+  sender: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VisitTables {

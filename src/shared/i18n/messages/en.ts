@@ -218,6 +218,7 @@ export const en = {
   'mail.newsletterConfirm.button': 'Confirm the newsletter',
   'mail.newsletterConfirm.linkWorks': ' (the link works for 7 days, once).',
   'mail.newsletterConfirm.notYou': 'If it was not you, ignore this e-mail: you will get no newsletter.',
+  'unsubscribe.invalid': 'This unsubscribe link is not valid: it may have been cut short or changed. Please open the link from our latest e-mail exactly as it was sent, or write to us at {email} and we will stop our e-mails to you.',
   'privacyConfirm.metaTitle': 'Confirm your request',
   'privacyConfirm.description': 'Confirm your request about your data.',
   'privacyConfirm.title': 'Your request',
@@ -472,6 +473,9 @@ export const en = {
   'msg.contact.topicInvalid': CONTACT_MESSAGES.topicInvalid,
   'msg.contact.thanks': CONTACT_THANKS,
   'msg.contact.rateLimited': 'You have sent several messages in a short time. Please wait a minute, then send this one again.',
+  // The site visit booking's limits (VISIT_MESSAGES in visits.contract.ts, the same texts).
+  'msg.visit.tooManyUpcoming': 'You already have two site visits booked. Please move or cancel one of them with the link in its e-mail before booking another.',
+  'msg.visit.tooManyFromAddress': 'Many site visits have been booked from this connection today. Please try again tomorrow, or call or write to us to book.',
   'msg.text.nul': NUL_MESSAGE,
   'msg.text.unicode': UNICODE_MESSAGE,
   'msg.server.tooMany': 'Too many requests. Please try again later.',
