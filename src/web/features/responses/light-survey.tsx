@@ -6,12 +6,13 @@
 // page (or sends the response) exactly as if they had been typed into it.
 // Only first pages this page answers as SurveyJS would are shown this way (`readLightPage`): plain
 // text, comment, radiogroup and checkbox questions, required or not; anything else runs as before.
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { localizedPath, type Language } from '#shared/i18n/languages';
 import { isPlainObject } from '#shared/json-object';
 import { paths } from '#shared/paths';
 import type { SurveyAnswers } from '#shared/surveys/campaigns.contract';
 import { useT } from '#web/lib/i18n';
+import { emailRecordAhead } from './email-record';
 import { markSurveyJourney, type SurveyStart } from './journey-state';
 import './start-survey.css';
 import './light-survey.css';
@@ -247,6 +248,8 @@ function Question({ question, value, error, onChange }: QuestionProps) {
 interface LightSurveyProps {
   start: SurveyStart;
   page: LightPage;
+  /** Every change of the answers. */
+  onAnswers: (answers: SurveyAnswers) => void;
   /** "Next" or "Complete" with every required answer: SurveyJS takes over with these answers. */
   onDone: (answers: SurveyAnswers) => void;
   /** While SurveyJS loads after "Next". */
@@ -254,7 +257,7 @@ interface LightSurveyProps {
 }
 
 /** The survey's first page, as the runner shows it (start-survey-page.tsx): the header, "Page 1 of N", the questions. */
-export function LightSurvey({ start, page, onDone, busy }: LightSurveyProps) {
+export function LightSurvey({ start, page, onAnswers, onDone, busy }: LightSurveyProps) {
   const t = useT();
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<ReadonlySet<string>>(new Set());
@@ -263,7 +266,9 @@ export function LightSurvey({ start, page, onDone, busy }: LightSurveyProps) {
   const last = page.pages === 1;
 
   const change = (name: string, value: unknown) => {
-    setValues((now) => ({ ...now, [name]: value }));
+    const next = { ...values, [name]: value };
+    setValues(next);
+    onAnswers(answersOf(next));
     // As SurveyJS: an error goes once the question is answered, and comes back only with the next "Next".
     if (errors.has(name) && answered(value)) setErrors((now) => new Set([...now].filter((n) => n !== name)));
   };
@@ -373,6 +378,42 @@ const HISTORY_KEY = 'light-survey';
 
 function LightSurveyPage({ start, page, place }: { start: SurveyStart; page: LightPage; place: InPlace }) {
   const [busy, setBusy] = useState(false);
+  const answers = useRef<SurveyAnswers>({});
+  /** The runner takes over with the answers so far; `next`: as this page's button (they are complete). */
+  const handOver = useCallback(
+    (next: boolean) => {
+      setBusy(true);
+      let state: SurveyStart = start;
+      void (async () => {
+        await place.beforeRunner();
+        // The answers as they are now (the visitor may type while the runner loads). The runner goes
+        // on from there (start-survey-page.tsx, `carried`): to page 2, or the response sent.
+        state = { ...start, carried: { answers: answers.current, next } };
+        await place.navigate(paths.startSurvey, { state, replace: true });
+        closeLightSurvey();
+      })().catch(() => {
+        // The app could not load (offline, a new deploy): this page loaded again, which starts the app,
+        // with the answers in its history entry for the runner to take.
+        const entry = isPlainObject(window.history.state) ? window.history.state : {};
+        window.history.replaceState({ ...entry, usr: state }, '');
+        window.location.reload();
+      });
+    },
+    [start, place],
+  );
+  useEffect(() => {
+    // The e-mail record is stored while the visitor answers (email-record.ts). Should it fail, or
+    // answers be kept for this e-mail elsewhere, the runner says so and offers what to do, as it does
+    // when it shows the first page itself: it takes over at once.
+    let cancelled = false;
+    emailRecordAhead(start.email, start.campaignId)?.then(
+      (added) => !cancelled && added.resumeLinkSent && handOver(false),
+      () => !cancelled && handOver(false),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [start, handOver]);
   useEffect(() => {
     markSurveyJourney();
     // As after the app's navigations (start-app.tsx takeOver): the button pressed has gone.
@@ -397,22 +438,18 @@ function LightSurveyPage({ start, page, place }: { start: SurveyStart; page: Lig
       stop();
     };
   }, [place]);
-  const done = (answers: SurveyAnswers) => {
-    setBusy(true);
-    // The runner continues from here (start-survey-page.tsx, `carried`): to page 2, or the response sent.
-    void (async () => {
-      await place.beforeRunner();
-      await place.navigate(paths.startSurvey, { state: { ...start, carried: { answers } }, replace: true });
-      closeLightSurvey();
-    })().catch(() => {
-      // The app could not load (offline, a new deploy): this page loaded again, which starts the app,
-      // with the answers in its history entry for the runner to take.
-      const entry = isPlainObject(window.history.state) ? window.history.state : {};
-      window.history.replaceState({ ...entry, usr: { ...start, carried: { answers } } }, '');
-      window.location.reload();
-    });
-  };
-  return <LightSurvey start={start} page={page} onDone={done} busy={busy} />;
+  return (
+    <LightSurvey
+      start={start}
+      page={page}
+      onAnswers={(now) => (answers.current = now)}
+      onDone={(now) => {
+        answers.current = now;
+        handOver(true);
+      }}
+      busy={busy}
+    />
+  );
 }
 
 let popstate: (() => void) | null = null;

@@ -437,7 +437,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
       : start.resumed
         ? { ...start.resumed, welcome: true, carried: false }
         : start.carried
-          ? { answers: start.carried.answers, page: 0, welcome: false, carried: true }
+          ? { answers: start.carried.answers, page: 0, welcome: false, carried: start.carried.next }
           : null,
   );
   const [model] = useState(() => {
