@@ -11,6 +11,7 @@ import { localizedPath, type Language } from '#shared/i18n/languages';
 import { isPlainObject } from '#shared/json-object';
 import { paths } from '#shared/paths';
 import type { SurveyAnswers } from '#shared/surveys/campaigns.contract';
+import { PageMeta } from '#web/components/page-meta';
 import { useT } from '#web/lib/i18n';
 import { emailRecordAhead } from './email-record';
 import { markSurveyJourney, type SurveyStart } from './journey-state';
@@ -288,6 +289,7 @@ export function LightSurvey({ start, page, onAnswers, onDone, busy }: LightSurve
 
   return (
     <div className="start-survey light-survey">
+      <PageMeta title={t('survey.metaTitle')} description={t('survey.metaDescription')} />
       <header className="start-survey__header">
         {start.campaignName && start.campaignName !== title ? <p className="start-survey__eyebrow">{start.campaignName}</p> : null}
         <h1>{title}</h1>
@@ -297,8 +299,9 @@ export function LightSurvey({ start, page, onAnswers, onDone, busy }: LightSurve
           <strong>{start.email}</strong>
         </p>
       </header>
+      {/* The runner's progress bar, with its classes and so its styles (start-survey.css): nothing passed yet. */}
       <div
-        className="light-survey__progress"
+        className="sd-progress"
         role="progressbar"
         aria-label={t('survey.light.progressLabel')}
         aria-valuemin={0}
@@ -306,7 +309,8 @@ export function LightSurvey({ start, page, onAnswers, onDone, busy }: LightSurve
         aria-valuenow={0}
         aria-valuetext={t('survey.light.progress', { page: 1, pages: page.pages })}
       >
-        <span className="light-survey__progress-text">{t('survey.light.progress', { page: 1, pages: page.pages })}</span>
+        <div className="sd-progress__bar" style={{ width: '0%' }} />
+        <span className="sd-progress__text">{t('survey.light.progress', { page: 1, pages: page.pages })}</span>
       </div>
       <form ref={formRef} className="light-survey__page" noValidate onSubmit={submit}>
         {page.questions.map((question) => (
