@@ -218,13 +218,18 @@ function Question({ question, value, error, onChange }: QuestionProps) {
   const many = question.type === 'checkbox';
   const chosen: unknown[] = many ? (Array.isArray(value) ? value : []) : [];
   return (
-    <fieldset className="light-survey__question" aria-describedby={describedBy} aria-invalid={error || undefined} aria-required={(!many && question.required) || undefined}>
+    <fieldset className="light-survey__question" aria-describedby={describedBy} aria-invalid={error || undefined}>
       <legend className="light-survey__title">
         <Title question={question} id={titleId} />
       </legend>
       {description}
       {problem}
-      <div className="light-survey__choices" role={many ? undefined : 'radiogroup'} aria-labelledby={many ? undefined : titleId}>
+      <div
+        className="light-survey__choices"
+        role={many ? undefined : 'radiogroup'}
+        aria-labelledby={many ? undefined : titleId}
+        aria-required={(!many && question.required) || undefined}
+      >
         {question.choices.map((choice, index) => (
           <label key={index} className="light-survey__choice">
             <input
