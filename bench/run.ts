@@ -1,4 +1,4 @@
-// npm run bench [-- --only=writes,reads,export,summary,inbox,filters,photos,notify,matching,write-floor,write-reference,bundles,lighthouse,survey-open] [--db=sqlite,postgres]
+// npm run bench [-- --only=writes,reads,export,summary,inbox,filters,photos,notify,matching,write-floor,write-reference,bundles,lighthouse,survey-open] [--db=sqlite,postgres] [--survey-open-baseline=<built checkout>]
 //                 [--only=outputs --out=<dir>: a snapshot of every page, API answer, export and e-mail (bench/outputs-snapshot.ts); not in the default groups]
 //                 [--baseline=<built checkout of an earlier commit>: lead writes before/after, same run]
 //                 [--export-baseline=<built checkout of an earlier commit>: the .xlsx export before/after, same run]
@@ -180,7 +180,21 @@ async function main(): Promise<void> {
         if (only.has('survey-open')) {
           await client.activeCampaign('Survey opening bench', BENCH_SURVEY);
           console.log('Click on "Choose Your Lifestyle" → first question (slow 4G, 4× CPU)…');
-          out.push(...(await benchSurveyOpen(server)));
+          // --survey-open-baseline=<dir>: a built checkout of another commit, measured turn by turn with this build.
+          const baselineDir = args.get('survey-open-baseline');
+          if (!baselineDir) out.push(...(await benchSurveyOpen([{ label: '', server }])));
+          else {
+            const dataDir = mkdtempSync(path.join(tmpdir(), 'abode-bench-'));
+            const baseline = await startAbode({ DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: 'true' }, baselineDir);
+            try {
+              const baselineClient = new AbodeClient(baseline.url);
+              await baselineClient.login(ADMIN.email, ADMIN.password);
+              await baselineClient.activeCampaign('Survey opening bench', BENCH_SURVEY);
+              out.push(...(await benchSurveyOpen([{ label: 'baseline', server: baseline }, { label: 'this build', server }])));
+            } finally {
+              await baseline.stop();
+            }
+          }
         }
         return out;
       })),

@@ -5,6 +5,9 @@
 // - "reads first": opens /, types an e-mail, reads the page until 5 s after its load event, then clicks;
 // - "types and taps": opens /, types the e-mail at 100 ms a key once the page has loaded, and taps the
 //   button at once (no pause: nothing can be built while they wait).
+// Then both type their city into the first page at 100 ms a key: the keys typed there count too.
+// `--survey-open-baseline=<dir>` (a built checkout of another commit) runs that build's server beside
+// this one, turn by turn, so both are measured in the same conditions (docs/decisions/0012).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
@@ -13,7 +16,8 @@ import type { Running } from './lib/processes';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const RUNS = 5;
-const BUDGET_MS = 500;
+/** From the click to the first question on screen (issue 22's scale item; it was 500 ms before). */
+const BUDGET_MS = 300;
 /** Work done ahead must not make typing slow: INP's "good" is at most 200 ms. */
 const KEY_BUDGET_MS = 200;
 /** Lighthouse's mobileSlow4G and mobile CPU slowdown (lighthouse/core/config/constants.js). */
@@ -29,13 +33,17 @@ const TYPING_DELAY_MS = 100;
 export type Visitor = 'reads first' | 'types and taps';
 /** The landing page's work ahead of the click (survey-preload.ts, start-survey-page.tsx). */
 const AHEAD_MARKS = ['abode:runner-ready', 'abode:survey-prepared', 'abode:survey-rehearsed'];
-/** The first question's title as SurveyJS renders it. */
-const FIRST_QUESTION = '.sd-question__title';
+/** The first question's title as SurveyJS renders it, or the first page shown before SurveyJS (light-survey.tsx). */
+const FIRST_QUESTION = '.sd-question__title, .light-survey__title';
+/** The first page's text question (bench/lib/abode-client.ts BENCH_SURVEY), typed into once it shows. */
+const CITY = { label: 'City', text: 'Bengaluru' };
 
 interface Run {
   ms: number;
   /** The slowest keystroke while typing the e-mail: Event Timing's duration, from the key to the frame that shows it. */
   worstKeyMs: number;
+  /** The slowest keystroke while typing the city into the first page, after the click. */
+  worstSurveyKeyMs: number;
   /** Tasks over 50 ms between the click and the question, in ms. */
   longTasksAfterClick: number[];
   /** When the work done ahead of the click was done. */
@@ -149,6 +157,11 @@ async function measureOnce(server: Running, browser: Awaited<ReturnType<typeof c
       measured,
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the first question did not appear within 30 s')), 30_000)),
     ]);
+    // The visitor answers: the city, typed into the first page at once.
+    await page.getByRole('textbox', { name: CITY.label }).pressSequentially(CITY.text, { delay: TYPING_DELAY_MS });
+    const typedCityAt = (await page.evaluate('performance.now()')) as number;
+    // Event Timing reports a key once its frame is painted: wait for the last key's.
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
     if (PROFILE_DIR) {
       await saveProfile(cdp, `survey-open-${slug(visitor)}-${run + 1}`);
       await browser.stopTracing();
@@ -158,9 +171,10 @@ async function measureOnce(server: Running, browser: Awaited<ReturnType<typeof c
     const marks = await marksAt();
     const ahead = AHEAD_MARKS.map((name) => `${name.replace('abode:', '')} ${marks[name] === null ? 'never' : `${Math.round(main.clickAt - marks[name]!)} ms before`}`).join(', ');
     const worstKeyMs = Math.max(0, ...main.keys.filter(([at]) => at < main.clickAt).map(([, duration]) => duration));
+    const worstSurveyKeyMs = Math.max(0, ...main.keys.filter(([at]) => at > main.clickAt + ms && at <= typedCityAt).map(([, duration]) => duration));
     const longTasksAfterClick = main.long.filter(([at]) => at >= main.clickAt && at <= main.clickAt + ms).map(([, duration]) => Math.round(duration));
     const longTasksTyping = main.long.filter(([at]) => at >= main.firstKeyAt && at < main.clickAt).map(([, duration]) => Math.round(duration));
-    return { ms: Math.round(ms), ahead, longTasksTyping, worstKeyMs: Math.round(worstKeyMs), longTasksAfterClick, prepared: prepared === true, afterClick };
+    return { ms: Math.round(ms), ahead, longTasksTyping, worstKeyMs: Math.round(worstKeyMs), worstSurveyKeyMs: Math.round(worstSurveyKeyMs), longTasksAfterClick, prepared: prepared === true, afterClick };
   } finally {
     await context.close();
   }
@@ -168,42 +182,64 @@ async function measureOnce(server: Running, browser: Awaited<ReturnType<typeof c
 
 const slug = (visitor: Visitor) => visitor.replace(/ /g, '-');
 
-export async function benchSurveyOpen(server: Running): Promise<Figure[]> {
+/** A server to measure, and the name its figures carry ('' for this build). */
+export interface SurveyOpenBuild {
+  label: string;
+  server: Running;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function benchSurveyOpen(builds: SurveyOpenBuild[]): Promise<Figure[]> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const visitors: Visitor[] = ['reads first', 'types and taps'];
-  const runs = new Map<Visitor, Run[]>(visitors.map((v) => [v, []]));
+  const key = (build: SurveyOpenBuild, visitor: Visitor) => `${build.label}|${visitor}`;
+  const runs = new Map<string, Run[]>(builds.flatMap((b) => visitors.map((v) => [key(b, v), []] as [string, Run[]])));
   try {
-    // The two visitors alternate, so a busy moment on the (shared) machine falls on both alike.
+    // The builds and the two visitors alternate, so a busy moment on the (shared) machine falls on all alike.
     for (let i = 0; i < RUNS; i++) {
-      for (const visitor of visitors) {
-        const run = await measureOnce(server, browser, `survey-open-${Date.now().toString(36)}-${i}@bench.test`, i, visitor);
-        console.log(
-          `  ${visitor}, run ${i + 1}: ${run.ms} ms from click to first question (long tasks: ${run.longTasksAfterClick.join(', ') || 'none'} ms); while typing: slowest key ${run.worstKeyMs} ms, long tasks ${run.longTasksTyping.join(', ') || 'none'}; ahead: ${run.ahead}; requested after the click: ${run.afterClick.join(', ') || 'no script or stylesheet'}`,
-        );
-        runs.get(visitor)!.push(run);
+      for (const build of builds) {
+        for (const visitor of visitors) {
+          const run = await measureOnce(build.server, browser, `survey-open-${Date.now().toString(36)}-${i}@bench.test`, i, visitor);
+          console.log(
+            `  ${build.label ? `${build.label}, ` : ''}${visitor}, run ${i + 1}: ${run.ms} ms from click to first question (long tasks: ${run.longTasksAfterClick.join(', ') || 'none'} ms); while typing: slowest key ${run.worstKeyMs} ms, long tasks ${run.longTasksTyping.join(', ') || 'none'}; typing the city: slowest key ${run.worstSurveyKeyMs} ms; ahead: ${run.ahead}; requested after the click: ${run.afterClick.join(', ') || 'no script or stylesheet'}`,
+          );
+          runs.get(key(build, visitor))!.push(run);
+        }
       }
     }
   } finally {
     await browser.close();
   }
-  return visitors.flatMap((visitor) => {
-    const all = runs.get(visitor)!;
-    const sorted = all.map((r) => r.ms).sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
-    const after = all[all.length - 1]!.afterClick.length;
-    const who = visitor === 'reads first' ? 'reads 5 s, then clicks' : `types at ${TYPING_DELAY_MS} ms a key, taps at once`;
-    return [
-      figure('survey-open', `${who}: click → first question (median of 5, slow 4G, 4× CPU)`, median, 'ms', atMost(median, BUDGET_MS, `≤ ${BUDGET_MS} ms`), `runs: ${all.map((r) => r.ms).join(', ')} ms`),
-      figure('survey-open', `${who}: scripts and styles requested after the click`, after, 'files', undefined, 'last run'),
-      figure('survey-open', `${who}: runs with the SurveyJS model built before the click`, all.filter((r) => r.prepared).length, `of ${RUNS}`),
-      figure(
-        'survey-open',
-        `${who}: slowest keystroke while typing the e-mail (Event Timing, worst of 5)`,
-        Math.max(...all.map((r) => r.worstKeyMs)),
-        'ms',
-        atMost(Math.max(...all.map((r) => r.worstKeyMs)), KEY_BUDGET_MS, `≤ ${KEY_BUDGET_MS} ms`),
-        `runs: ${all.map((r) => r.worstKeyMs).join(', ')} ms`,
-      ),
-    ];
-  });
+  return builds.flatMap((build) =>
+    visitors.flatMap((visitor) => {
+      const all = runs.get(key(build, visitor))!;
+      const ms = median(all.map((r) => r.ms));
+      const after = all[all.length - 1]!.afterClick.length;
+      const who = `${build.label ? `${build.label}: ` : ''}${visitor === 'reads first' ? 'reads 5 s, then clicks' : `types at ${TYPING_DELAY_MS} ms a key, taps at once`}`;
+      const worstKey = Math.max(...all.map((r) => r.worstKeyMs));
+      const worstSurveyKey = Math.max(...all.map((r) => r.worstSurveyKeyMs));
+      return [
+        figure('survey-open', `${who}: click → first question (median of ${RUNS}, slow 4G, 4× CPU)`, ms, 'ms', atMost(ms, BUDGET_MS, `≤ ${BUDGET_MS} ms`), `runs: ${all.map((r) => r.ms).join(', ')} ms`),
+        figure('survey-open', `${who}: scripts and styles requested after the click`, after, 'files', undefined, 'last run, up to the city typed'),
+        figure('survey-open', `${who}: runs with the SurveyJS model built before the click`, all.filter((r) => r.prepared).length, `of ${RUNS}`),
+        figure(
+          'survey-open',
+          `${who}: slowest keystroke while typing the e-mail (Event Timing, worst of ${RUNS})`,
+          worstKey,
+          'ms',
+          atMost(worstKey, KEY_BUDGET_MS, `≤ ${KEY_BUDGET_MS} ms`),
+          `runs: ${all.map((r) => r.worstKeyMs).join(', ')} ms`,
+        ),
+        figure(
+          'survey-open',
+          `${who}: slowest keystroke typing the city on the first page (worst of ${RUNS})`,
+          worstSurveyKey,
+          'ms',
+          atMost(worstSurveyKey, KEY_BUDGET_MS, `≤ ${KEY_BUDGET_MS} ms`),
+          `runs: ${all.map((r) => r.worstSurveyKeyMs).join(', ')} ms`,
+        ),
+      ];
+    }),
+  );
 }

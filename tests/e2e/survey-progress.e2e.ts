@@ -16,7 +16,9 @@ const SURVEY = {
     {
       name: 'you',
       elements: [
-        { type: 'text', name: 'who', title: 'Your name', isRequired: true },
+        // maxLength: this first page is drawn by SurveyJS at once (light-survey.tsx draws no length
+        // limit), whose phone layout the tests of typing below are about.
+        { type: 'text', name: 'who', title: 'Your name', isRequired: true, maxLength: 60 },
         {
           type: 'radiogroup',
           name: 'budget',

@@ -3,7 +3,7 @@
 // hydrated with it (src/web/start-landing.tsx), so both sides agree node for node. Its links are plain
 // links until then; once hydrated, following one (or starting the survey) hands the page over to the
 // app, which the page fetched once idle: the next page opens as a client-side navigation would.
-import { StrictMode, useCallback, useMemo, useState, type MouseEvent } from 'react';
+import { StrictMode, useCallback, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import type { Catalogue } from '#shared/i18n/catalogues';
 import { localizedPath, type Language } from '#shared/i18n/languages';
 import { Component as LandingPage } from '../features/responses/landing-page';
@@ -85,14 +85,16 @@ export function LandingIsland({ language, messages, site, location, navigate }: 
     },
     [navigate],
   );
-  const nav = useMemo<SiteNav>(() => ({ location, navigate: leave, Link: PlainLink, NavLink: PlainNavLink }), [location, leave]);
+  // The survey's first page, shown in this frame at the click (responses/light-survey.tsx).
+  const [inPlace, setInPlace] = useState<ReactNode | null>(null);
+  const nav = useMemo<SiteNav>(() => ({ location, navigate: leave, Link: PlainLink, NavLink: PlainNavLink, showInPlace: setInPlace }), [location, leave]);
   return (
     <StrictMode>
       <I18nProvider language={language} messages={messages}>
         <SiteNavProvider value={nav}>
           <SiteSettingsProvider value={site}>
             <PublicFrame site={site} progress={leaving ? <LeavingProgress /> : null}>
-              <LandingPage />
+              {inPlace ?? <LandingPage />}
             </PublicFrame>
           </SiteSettingsProvider>
         </SiteNavProvider>

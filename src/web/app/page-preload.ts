@@ -23,6 +23,11 @@ export async function preloadPage(file: string): Promise<unknown> {
   return loader(file);
 }
 
+/** Imports the router ahead (on the landing page, the app with it), without loading a page. */
+export async function preloadRouter(): Promise<void> {
+  if (!loader && routerImport) await routerImport();
+}
+
 /**
  * The landing page starts without the router (start-landing.tsx): it says here how to import it,
  * and a preload imports it first.

@@ -35,6 +35,11 @@ export interface SiteNav {
   navigate: (to: string, options?: NavigateOptions) => void | Promise<void>;
   Link: ComponentType<SiteLinkProps>;
   NavLink: ComponentType<SiteNavLinkProps>;
+  /**
+   * The landing page without the router only: shows another page in its frame in place of the
+   * landing page (null: the landing page again). The survey's first page (light-survey.tsx) uses it.
+   */
+  showInPlace?: (page: ReactNode | null) => void;
 }
 
 const SiteNavContext = createContext<SiteNav | null>(null);
@@ -54,6 +59,11 @@ export function useSiteLocation(): SiteLocation {
 
 export function useSiteNavigate(): SiteNav['navigate'] {
   return useSiteNav().navigate;
+}
+
+/** SiteNav's showInPlace: undefined inside the router. */
+export function useShowInPlace(): SiteNav['showInPlace'] {
+  return useSiteNav().showInPlace;
 }
 
 /** A link to a page of the site, in the page's language. */

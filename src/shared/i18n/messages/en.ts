@@ -142,6 +142,12 @@ export const en = {
   'survey.goHome': 'Go to the home page',
   'survey.tryAgain': 'Try again',
   'survey.submitFailed': 'Something went wrong. Your answers are safe: press the button above to send them again.',
+  // The survey's first page before SurveyJS has loaded (light-survey.tsx): SurveyJS's own English texts.
+  'survey.light.progress': 'Page {page} of {pages}',
+  'survey.light.next': 'Next',
+  'survey.light.complete': 'Complete',
+  'survey.light.required': 'Response required.',
+  'survey.light.progressLabel': 'Survey progress',
   'result.yourAnswers': 'Your answers',
   'result.question': 'Question',
   'result.answer': 'Answer',

@@ -132,6 +132,12 @@ export const hi: Partial<Record<MessageKey, string>> = {
   'survey.goHome': 'होम पेज पर जाएँ',
   'survey.tryAgain': 'फिर से कोशिश करें',
   'survey.submitFailed': 'कुछ गड़बड़ हो गई। आपके जवाब सुरक्षित हैं: उन्हें फिर से भेजने के लिए ऊपर का बटन दबाएँ।',
+  // As survey-core's Hindi with the runner's corrections (survey-language.ts).
+  'survey.light.progress': '{pages} में से पृष्ठ {page}',
+  'survey.light.next': 'अगला',
+  'survey.light.complete': 'भेजें',
+  'survey.light.required': 'कृपया प्रश्न का उत्तर दें',
+  'survey.light.progressLabel': 'सर्वे की प्रगति',
   'result.yourAnswers': 'आपके जवाब',
   'result.question': 'सवाल',
   'result.answer': 'जवाब',

@@ -25,3 +25,11 @@ export function emailRecord(email: string, campaignId: string): Promise<EmailAdd
   ahead = null;
   return sent ?? addEmail(email, campaignId);
 }
+
+/**
+ * The record's request sent on the click, without taking it (the runner takes it): the survey's first
+ * page shown before SurveyJS (light-survey.tsx) watches it, to let the runner say what went wrong.
+ */
+export function emailRecordAhead(email: string, campaignId: string): Promise<EmailAddResult> | null {
+  return ahead && ahead.email === email && ahead.campaignId === campaignId ? ahead.request : null;
+}

@@ -14,6 +14,11 @@ export interface SurveyState {
   campaignName?: string;
   /** Answers kept on the server (issue 17) to continue with: the visitor is welcomed back. */
   resumed?: { answers: SurveyAnswers; page: number };
+  /**
+   * Answers to the first page, typed before SurveyJS had loaded (light-survey.tsx): the runner takes
+   * them and, with `next`, goes on as that page's "Next" (or "Complete") would.
+   */
+  carried?: { answers: SurveyAnswers; next: boolean };
 }
 
 /**
@@ -54,6 +59,7 @@ export function readSurveyStart(state: unknown): SurveyStart | null {
   if (isPlainObject(resumed) && isPlainObject(resumed.answers) && Number.isInteger(resumed.page) && (resumed.page as number) >= 0) {
     journey.resumed = { answers: resumed.answers, page: resumed.page as number };
   }
+  if (isPlainObject(state.carried) && isPlainObject(state.carried.answers)) journey.carried = { answers: state.carried.answers, next: state.carried.next === true };
   return journey;
 }
 

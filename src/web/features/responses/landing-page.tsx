@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useSiteNavigate } from '#web/lib/site-nav';
+import { Link, useShowInPlace, useSiteNavigate } from '#web/lib/site-nav';
 import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '#shared/email';
 import type { MessageKey } from '#shared/i18n/catalogues';
 import { paths } from '#shared/paths';
@@ -96,10 +96,19 @@ export function Component() {
   // The survey is fetched while the visitor reads (survey-preload.ts): its files once the page is idle,
   // its module and questions once they focus the e-mail field — maybe before the app started (main.tsx).
   useEffect(() => whenIdle(() => void surveyPreload().then((ahead) => ahead.prefetchSurveyRunnerFiles())), []);
+  // Without the router (the page as first served), the click shows the survey's first page in this
+  // frame (light-survey.tsx), and SurveyJS loads while the visitor answers it: nothing of SurveyJS
+  // runs while they type here, only its files are fetched. Inside the app, the runner is readied ahead.
+  const showInPlace = useShowInPlace();
   const onFormFocus = () => {
     void surveyPreload().then((ahead) => {
-      ahead.preloadSurveyRunner();
       ahead.prefetchActiveCampaign();
+      if (showInPlace) {
+        ahead.prefetchSurveyRunnerFiles();
+        import('./light-survey').catch(() => undefined);
+        return;
+      }
+      ahead.preloadSurveyRunner();
       ahead.prepareSurveyAhead();
     });
   };
@@ -125,9 +134,17 @@ export function Component() {
     const email = normaliseEmail(emailInput);
     setStatus({ kind: 'busy' });
     try {
+      const ahead = await surveyPreload();
       // The newsletter's confirmation mail follows the page's language (decision 0018).
-      const begun = await (await surveyPreload()).beginSurvey(email, { noticeVersion: notices.survey.version, newsletter, ...(newsletter ? { language } : {}) });
+      const begun = await ahead.beginSurvey(
+        email,
+        { noticeVersion: notices.survey.version, newsletter, ...(newsletter ? { language } : {}) },
+        { light: showInPlace !== undefined },
+      );
       if (begun.kind === 'survey') {
+        const light = showInPlace ? await import('./light-survey').catch(() => null) : null;
+        const place = showInPlace && { language, show: showInPlace, navigate, steps: ahead.runnerSteps(begun.start.questions), beforeRunner: ahead.beforeRunner };
+        if (light && place && light.openLightSurvey(begun.start, place)) return;
         await navigate(paths.startSurvey, { state: begun.start });
         return;
       }

@@ -429,13 +429,16 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
   const language = useLanguage();
   const record = useEmailRecord(start);
   const journey = record.status.kind === 'ready' ? record.status.journey : null;
-  // This tab's own copy is the newest (a reload); else the answers kept on the server, if any.
+  // This tab's own copy is the newest (a reload); else the answers kept on the server, if any; else
+  // the first page's, answered before SurveyJS had loaded (light-survey.tsx), whose button goes on here.
   const [restored] = useState(() =>
     saved && sameJourney(saved.journey, start)
-      ? { answers: saved.answers, page: saved.currentPageNo, welcome: false }
+      ? { answers: saved.answers, page: saved.currentPageNo, welcome: false, carried: false }
       : start.resumed
-        ? { ...start.resumed, welcome: true }
-        : null,
+        ? { ...start.resumed, welcome: true, carried: false }
+        : start.carried
+          ? { answers: start.carried.answers, page: 0, welcome: false, carried: start.carried.next }
+          : null,
   );
   const [model] = useState(() => {
     const survey = takeSurvey(start.questions, language);
@@ -542,6 +545,21 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
   useEffect(() => {
     if (failed || tooLarge) errorRef.current?.scrollIntoView({ block: 'center' });
   }, [failed, tooLarge]);
+
+  // The first page's "Next" or "Complete", pressed before SurveyJS had loaded (light-survey.tsx), as
+  // if pressed here: after the effects above, so that the page change is saved and the response sent
+  // as any other. "Complete" waits for the e-mail record, as the response needs it.
+  const carriedOn = useRef(!restored?.carried);
+  useEffect(() => {
+    if (carriedOn.current) return;
+    if (!model.isLastPage) {
+      carriedOn.current = true;
+      model.nextPage();
+    } else if (journey) {
+      carriedOn.current = true;
+      model.completeLastPage();
+    }
+  }, [model, journey]);
 
   // The same element on every render of the runner: a new one would re-render SurveyJS's whole tree,
   // and a text field re-rendered while the visitor types in it is reset to the model's value (with a

@@ -10,7 +10,7 @@
 // The home page's first view (bench/bundles.ts) and Lighthouse do not change: both end before idle.
 // This module is itself loaded then (landing-page.tsx), which sets the mark the bundle bench reads.
 import type { ActiveCampaign } from '#shared/surveys/campaigns.contract';
-import { preloadPage } from '#web/app/page-preload';
+import { preloadPage, preloadRouter } from '#web/app/page-preload';
 import { addEmail, fetchActiveCampaign } from '#web/features/surveys/campaigns-api';
 import type { ConsentFields } from '#shared/consent/consent.contract';
 import { recordEmailAhead } from './email-record';
@@ -114,10 +114,11 @@ export type SurveyBegun = { kind: 'subscribed'; message: string } | { kind: 'sur
  * runner shows the first question meanwhile). Without one, the e-mail is kept for the newsletter.
  * This browser's own kept answers for this e-mail are taken up at once.
  */
-export async function beginSurvey(email: string, consent: ConsentFields = {}): Promise<SurveyBegun> {
+export async function beginSurvey(email: string, consent: ConsentFields = {}, options: { light?: boolean } = {}): Promise<SurveyBegun> {
   // The way back to kept answers loads alongside the campaign (not before interaction); the runner
-  // too, if the visitor never focused the field.
-  preloadSurveyRunner();
+  // too, if the visitor never focused the field — unless the survey's first page may show without
+  // it (light-survey.tsx), which loads it while the visitor answers.
+  if (!options.light) preloadSurveyRunner();
   const [active, progress] = await Promise.all([activeCampaign(), import('./survey-progress')]);
   if (!active) return { kind: 'subscribed', message: (await addEmail(email, null, consent)).message };
   const held = await progress.heldJourney(email, active);
@@ -125,6 +126,28 @@ export async function beginSurvey(email: string, consent: ConsentFields = {}): P
   recordEmailAhead(email, active._id, consent);
   // Its module evaluated: the navigation renders at once, with the model built ahead (a rehearsal
   // still rendering is stopped, so that model is the page's alone).
-  (await runner)?.stopWorkAhead();
+  if (!options.light) (await runner)?.stopWorkAhead();
   return { kind: 'survey', start: { email, campaignId: active._id, questions: active.questions, campaignName: active.name } };
+}
+
+/**
+ * What the survey's first page shown without SurveyJS (light-survey.tsx) runs while the visitor
+ * answers it, one step per quiet moment: the app's router (and with it, at /startsurvey, the
+ * runner's module), the runner's module, then the model built and its first render rehearsed.
+ */
+export function runnerSteps(questions: string): Array<() => Promise<unknown>> {
+  return [
+    () => preloadRouter(),
+    () => {
+      preloadSurveyRunner();
+      return runner ?? Promise.resolve(null);
+    },
+    async () => (await runner)?.prepareSurvey(questions),
+  ];
+}
+
+/** Before the runner takes over from the first page shown without SurveyJS: as the click's `beginSurvey`. */
+export async function beforeRunner(): Promise<void> {
+  preloadSurveyRunner();
+  (await runner)?.stopWorkAhead();
 }

@@ -1,0 +1,496 @@
+// The survey's first page without SurveyJS (docs/decisions/0012, "the first page in plain HTML"):
+// the landing page shows it at the click, in its own frame, so the first question is on screen at
+// once on a slow phone, and no SurveyJS work runs while the visitor types on the landing page.
+// SurveyJS (the runner, start-survey-page.tsx) loads while the visitor answers, at quiet moments,
+// and takes over at "Next" (or "Complete"), with the answers typed here: it then goes to the second
+// page (or sends the response) exactly as if they had been typed into it.
+// Only first pages this page answers as SurveyJS would are shown this way (`readLightPage`): plain
+// text, comment, radiogroup and checkbox questions, required or not; anything else runs as before.
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { localizedPath, type Language } from '#shared/i18n/languages';
+import { isPlainObject } from '#shared/json-object';
+import { paths } from '#shared/paths';
+import type { SurveyAnswers } from '#shared/surveys/campaigns.contract';
+import { PageMeta } from '#web/components/page-meta';
+import { useT } from '#web/lib/i18n';
+import { emailRecordAhead } from './email-record';
+import { markSurveyJourney, type SurveyStart } from './journey-state';
+import './start-survey.css';
+import './light-survey.css';
+
+type Choice = { value: string | number; text: string };
+
+export interface LightQuestion {
+  type: 'text' | 'comment' | 'radiogroup' | 'checkbox';
+  name: string;
+  title: string;
+  description?: string;
+  required: boolean;
+  placeholder?: string;
+  choices: Choice[];
+}
+
+export interface LightPage {
+  title?: string;
+  description?: string;
+  questions: LightQuestion[];
+  /** Pages of the survey (for "Page 1 of N"); 1: the first page's button completes the survey. */
+  pages: number;
+  next: string | null;
+  complete: string | null;
+}
+
+/** Survey properties with which SurveyJS's first page behaves as this one: anything else runs SurveyJS at once. */
+const SURVEY_KEYS = new Set(['title', 'description', 'pages', 'pageNextText', 'completeText', 'textUpdateMode', 'logoPosition', 'widthMode', 'headerView', 'showQuestionNumbers']);
+const PAGE_KEYS = new Set(['name', 'elements', 'title', 'description']);
+/** Per question type, the properties it may have (the studio's own: leadField, listingMatch, x-crm). */
+const COMMON_KEYS = ['type', 'name', 'title', 'description', 'isRequired', 'leadField', 'listingMatch', 'x-crm'];
+const QUESTION_KEYS: Record<LightQuestion['type'], Set<string>> = {
+  text: new Set([...COMMON_KEYS, 'placeholder', 'inputType']),
+  comment: new Set([...COMMON_KEYS, 'placeholder']),
+  radiogroup: new Set([...COMMON_KEYS, 'choices']),
+  checkbox: new Set([...COMMON_KEYS, 'choices']),
+};
+
+/** Every language a localized text of the survey has (SurveyJS's getUsedLocales). */
+function usedLanguages(value: unknown, into: Set<string>): Set<string> {
+  if (Array.isArray(value)) for (const item of value) usedLanguages(item, into);
+  else if (isPlainObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (typeof item === 'string' && key !== 'default' && /^[a-z]{2}(-[a-z]+)?$/i.test(key)) into.add(key);
+      else usedLanguages(item, into);
+    }
+  }
+  return into;
+}
+
+/**
+ * The first page of this survey (SurveyJS JSON text) as this page shows it, in `language` when the
+ * survey has it (as applySurveyLanguage), or null when SurveyJS must show it (a type, a condition,
+ * a validator or a setting this page does not do).
+ */
+export function readLightPage(questions: string, language: Language): LightPage | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(questions);
+  } catch {
+    return null;
+  }
+  if (!isPlainObject(json) || Object.keys(json).some((key) => !SURVEY_KEYS.has(key))) return null;
+  if ((json.textUpdateMode !== undefined && json.textUpdateMode !== 'onTyping') || (json.showQuestionNumbers !== undefined && json.showQuestionNumbers !== 'off')) return null;
+  const pages = json.pages;
+  if (!Array.isArray(pages) || pages.length === 0 || !pages.every(isPlainObject)) return null;
+  const first = pages[0] as Record<string, unknown>;
+  if (Object.keys(first).some((key) => !PAGE_KEYS.has(key)) || first.title !== undefined || first.description !== undefined) return null;
+  const elements = first.elements;
+  if (!Array.isArray(elements) || elements.length === 0) return null;
+  // A survey whose later page has conditions may have fewer pages than it lists: "Page 1 of N" would differ.
+  if (JSON.stringify(pages).includes('visibleIf')) return null;
+  const locale = language !== 'en' && usedLanguages(json, new Set()).has(language) ? language : 'default';
+  const text = (value: unknown): string | undefined => {
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    if (!isPlainObject(value)) return undefined;
+    const chosen = value[locale] ?? value.default ?? value.en;
+    return typeof chosen === 'string' ? chosen : undefined;
+  };
+  const read: LightQuestion[] = [];
+  const names = new Set<string>();
+  for (const element of elements) {
+    if (!isPlainObject(element) || typeof element.type !== 'string' || !(element.type in QUESTION_KEYS)) return null;
+    const type = element.type as LightQuestion['type'];
+    if (Object.keys(element).some((key) => !QUESTION_KEYS[type].has(key))) return null;
+    if (typeof element.name !== 'string' || element.name === '' || names.has(element.name)) return null;
+    names.add(element.name);
+    if (element.inputType !== undefined && element.inputType !== 'text') return null;
+    if (element.isRequired !== undefined && typeof element.isRequired !== 'boolean') return null;
+    const choices: Choice[] = [];
+    if (type === 'radiogroup' || type === 'checkbox') {
+      if (!Array.isArray(element.choices) || element.choices.length === 0) return null;
+      for (const choice of element.choices) {
+        if (typeof choice === 'string' || typeof choice === 'number') choices.push({ value: choice, text: String(choice) });
+        else if (isPlainObject(choice) && (typeof choice.value === 'string' || typeof choice.value === 'number') && Object.keys(choice).every((key) => key === 'value' || key === 'text')) {
+          choices.push({ value: choice.value, text: text(choice.text) ?? String(choice.value) });
+        } else return null;
+      }
+    }
+    read.push({
+      type,
+      name: element.name,
+      title: text(element.title) ?? element.name,
+      description: text(element.description),
+      required: element.isRequired === true,
+      placeholder: text(element.placeholder),
+      choices,
+    });
+  }
+  return {
+    title: text(json.title),
+    description: text(json.description),
+    questions: read,
+    pages: pages.length,
+    next: text(json.pageNextText) ?? null,
+    complete: text(json.completeText) ?? null,
+  };
+}
+
+/** As SurveyJS's isValueEmpty (strings trimmed). */
+function answered(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  return true;
+}
+
+/** The answers as SurveyJS keeps them: an emptied text or an unticked list is no answer. */
+function answersOf(values: Record<string, unknown>): SurveyAnswers {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => answered(value)));
+}
+
+interface QuestionProps {
+  question: LightQuestion;
+  value: unknown;
+  error: boolean;
+  onChange: (value: unknown) => void;
+}
+
+function Title({ question, id }: { question: LightQuestion; id: string }) {
+  return (
+    <>
+      <span className="light-survey__title-text" id={id}>
+        {question.title}
+      </span>
+      {question.required ? (
+        <span className="light-survey__required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function Question({ question, value, error, onChange }: QuestionProps) {
+  const t = useT();
+  const id = useId();
+  const titleId = `${id}-title`;
+  const errorId = `${id}-error`;
+  const descriptionId = `${id}-description`;
+  const describedBy = [question.description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const description = question.description ? (
+    <p className="light-survey__description" id={descriptionId}>
+      {question.description}
+    </p>
+  ) : null;
+  const problem = error ? (
+    <p className="light-survey__error" id={errorId} role="alert">
+      {t('survey.light.required')}
+    </p>
+  ) : null;
+
+  if (question.type === 'text' || question.type === 'comment') {
+    const common = {
+      id,
+      name: question.name,
+      value: typeof value === 'string' ? value : '',
+      placeholder: question.placeholder,
+      required: question.required,
+      'aria-required': question.required || undefined,
+      'aria-invalid': error || undefined,
+      'aria-describedby': describedBy,
+      'data-question': question.name,
+    };
+    return (
+      <div className="light-survey__question">
+        <label className="light-survey__title" htmlFor={id}>
+          <Title question={question} id={titleId} />
+        </label>
+        {description}
+        {problem}
+        {question.type === 'comment' ? (
+          <textarea className="light-survey__field" rows={4} {...common} onChange={(event) => onChange(event.target.value)} />
+        ) : (
+          <input className="light-survey__field" type="text" {...common} onChange={(event) => onChange(event.target.value)} />
+        )}
+      </div>
+    );
+  }
+
+  const many = question.type === 'checkbox';
+  const chosen: unknown[] = many ? (Array.isArray(value) ? value : []) : [];
+  return (
+    <fieldset className="light-survey__question" aria-describedby={describedBy} aria-invalid={error || undefined}>
+      <legend className="light-survey__title">
+        <Title question={question} id={titleId} />
+      </legend>
+      {description}
+      {problem}
+      <div
+        className="light-survey__choices"
+        role={many ? undefined : 'radiogroup'}
+        aria-labelledby={many ? undefined : titleId}
+        aria-required={(!many && question.required) || undefined}
+      >
+        {question.choices.map((choice, index) => (
+          <label key={index} className="light-survey__choice">
+            <input
+              type={many ? 'checkbox' : 'radio'}
+              name={question.name}
+              value={String(choice.value)}
+              data-question={index === 0 ? question.name : undefined}
+              checked={many ? chosen.includes(choice.value) : value === choice.value}
+              onChange={(event) => {
+                if (!many) onChange(choice.value);
+                else onChange(event.target.checked ? [...chosen, choice.value] : chosen.filter((item) => item !== choice.value));
+              }}
+            />
+            <span>{choice.text}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+interface LightSurveyProps {
+  start: SurveyStart;
+  page: LightPage;
+  /** Every change of the answers. */
+  onAnswers: (answers: SurveyAnswers) => void;
+  /** "Next" or "Complete" with every required answer: SurveyJS takes over with these answers. */
+  onDone: (answers: SurveyAnswers) => void;
+  /** While SurveyJS loads after "Next". */
+  busy: boolean;
+}
+
+/** The survey's first page, as the runner shows it (start-survey-page.tsx): the header, "Page 1 of N", the questions. */
+export function LightSurvey({ start, page, onAnswers, onDone, busy }: LightSurveyProps) {
+  const t = useT();
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  const [errors, setErrors] = useState<ReadonlySet<string>>(new Set());
+  const formRef = useRef<HTMLFormElement>(null);
+  const title = page.title || start.campaignName || t('survey.metaTitle');
+  const last = page.pages === 1;
+
+  const change = (name: string, value: unknown) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    onAnswers(answersOf(next));
+    // As SurveyJS: an error goes once the question is answered, and comes back only with the next "Next".
+    if (errors.has(name) && answered(value)) setErrors((now) => new Set([...now].filter((n) => n !== name)));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const missing = page.questions.filter((q) => q.required && !answered(values[q.name])).map((q) => q.name);
+    setErrors(new Set(missing));
+    if (missing.length > 0) {
+      // As SurveyJS: the first unanswered question gets focus.
+      formRef.current?.querySelector<HTMLElement>(`[data-question="${CSS.escape(missing[0]!)}"]`)?.focus();
+      return;
+    }
+    onDone(answersOf(values));
+  };
+
+  return (
+    <div className="start-survey light-survey">
+      <PageMeta title={t('survey.metaTitle')} description={t('survey.metaDescription')} />
+      <header className="start-survey__header">
+        {start.campaignName && start.campaignName !== title ? <p className="start-survey__eyebrow">{start.campaignName}</p> : null}
+        <h1>{title}</h1>
+        {page.description ? <p className="start-survey__description">{page.description}</p> : null}
+        <p className="start-survey__for">
+          {t('survey.answeringAs')}
+          <strong>{start.email}</strong>
+        </p>
+      </header>
+      {/* The runner's progress bar, with its classes and so its styles (start-survey.css): nothing passed yet. */}
+      <div
+        className="sd-progress"
+        role="progressbar"
+        aria-label={t('survey.light.progressLabel')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={0}
+        aria-valuetext={t('survey.light.progress', { page: 1, pages: page.pages })}
+      >
+        <div className="sd-progress__bar" style={{ width: '0%' }} />
+        <span className="sd-progress__text">{t('survey.light.progress', { page: 1, pages: page.pages })}</span>
+      </div>
+      <form ref={formRef} className="light-survey__page" noValidate onSubmit={submit}>
+        {page.questions.map((question) => (
+          <Question key={question.name} question={question} value={values[question.name]} error={errors.has(question.name)} onChange={(value) => change(question.name, value)} />
+        ))}
+        <div className="light-survey__actions">
+          <button type="submit" className="button light-survey__next" aria-busy={busy || undefined}>
+            {last ? (page.complete ?? t('survey.light.complete')) : (page.next ?? t('survey.light.next'))}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** This tab has this journey's survey under way (start-survey-page.tsx keeps it): the runner resumes it. */
+function tabHasSurvey(start: SurveyStart): boolean {
+  try {
+    const saved: unknown = JSON.parse(window.sessionStorage.getItem('abode.survey-in-progress') ?? 'null');
+    if (!isPlainObject(saved) || !isPlainObject(saved.journey)) return false;
+    return saved.journey.email === start.email && saved.journey.campaignId === start.campaignId;
+  } catch {
+    return false;
+  }
+}
+
+/** How the landing page (without the router) shows another page in its frame, and leaves for the app. */
+export interface InPlace {
+  language: Language;
+  show: (page: ReactNode | null) => void;
+  navigate: (to: string, options: { state: unknown; replace?: boolean }) => void | Promise<void>;
+  /** SurveyJS's runner and its model, loaded and built ahead, a step per quiet moment (survey-preload.ts). */
+  steps: Array<() => Promise<unknown>>;
+  /** Just before the runner takes over (survey-preload.ts). */
+  beforeRunner: () => Promise<void>;
+}
+
+/** Runs `then` once the visitor has paused (no key, input or tap for a while) and the browser is idle. */
+function whenQuiet(then: () => void): () => void {
+  const QUIET_MS = 600;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
+  const events = ['keydown', 'input', 'pointerdown'] as const;
+  const stop = () => {
+    clearTimeout(timer);
+    if (idle !== undefined && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+    for (const type of events) window.removeEventListener(type, wait, true);
+  };
+  const run = () => {
+    stop();
+    then();
+  };
+  function wait() {
+    clearTimeout(timer);
+    if (idle !== undefined && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+    idle = undefined;
+    timer = setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(run, { timeout: 2_000 });
+      else run();
+    }, QUIET_MS);
+  }
+  for (const type of events) window.addEventListener(type, wait, { capture: true, passive: true });
+  wait();
+  return stop;
+}
+
+/** The history entry the light page stands for: React Router's own shape, so the app's router reads it. */
+const HISTORY_KEY = 'light-survey';
+
+function LightSurveyPage({ start, page, place }: { start: SurveyStart; page: LightPage; place: InPlace }) {
+  const [busy, setBusy] = useState(false);
+  const answers = useRef<SurveyAnswers>({});
+  /** The runner takes over with the answers so far; `next`: as this page's button (they are complete). */
+  const handOver = useCallback(
+    (next: boolean) => {
+      setBusy(true);
+      let state: SurveyStart = start;
+      void (async () => {
+        await place.beforeRunner();
+        // The answers as they are now (the visitor may type while the runner loads). The runner goes
+        // on from there (start-survey-page.tsx, `carried`): to page 2, or the response sent.
+        state = { ...start, carried: { answers: answers.current, next } };
+        await place.navigate(paths.startSurvey, { state, replace: true });
+        closeLightSurvey();
+      })().catch(() => {
+        // The app could not load (offline, a new deploy): this page loaded again, which starts the app,
+        // with the answers in its history entry for the runner to take.
+        const entry = isPlainObject(window.history.state) ? window.history.state : {};
+        window.history.replaceState({ ...entry, usr: state }, '');
+        window.location.reload();
+      });
+    },
+    [start, place],
+  );
+  useEffect(() => {
+    // The e-mail record is stored while the visitor answers (email-record.ts). Should it fail, or
+    // answers be kept for this e-mail elsewhere, the runner says so and offers what to do, as it does
+    // when it shows the first page itself: it takes over at once.
+    let cancelled = false;
+    emailRecordAhead(start.email, start.campaignId)?.then(
+      (added) => !cancelled && added.resumeLinkSent && handOver(false),
+      () => !cancelled && handOver(false),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [start, handOver]);
+  useEffect(() => {
+    markSurveyJourney();
+    // As after the app's navigations (start-app.tsx takeOver): the button pressed has gone.
+    if (!document.activeElement || document.activeElement === document.body) document.getElementById('main')?.focus({ preventScroll: true });
+    // SurveyJS loads while the visitor answers, when they pause: its module's evaluation and the
+    // model's build are long tasks on a slow phone, which a keystroke would wait for.
+    let stop = () => undefined as void;
+    let cancelled = false;
+    const next = (step: number) => {
+      const run = place.steps[step];
+      if (!run || cancelled) return;
+      stop = whenQuiet(() => {
+        run().then(
+          () => next(step + 1),
+          () => undefined, // only a head start: the hand-over loads what it needs
+        );
+      });
+    };
+    next(0);
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [place]);
+  return (
+    <LightSurvey
+      start={start}
+      page={page}
+      onAnswers={(now) => (answers.current = now)}
+      onDone={(now) => {
+        answers.current = now;
+        handOver(true);
+      }}
+      busy={busy}
+    />
+  );
+}
+
+let popstate: (() => void) | null = null;
+
+/**
+ * Shows the survey's first page in the landing page's frame, at /startsurvey (a history entry of its
+ * own: Back returns to the landing page), when this survey's first page can be shown without
+ * SurveyJS; returns false when it cannot (the runner then opens as before).
+ */
+export function openLightSurvey(start: SurveyStart, place: InPlace): boolean {
+  if (start.resumed || start.emailId || tabHasSurvey(start)) return false;
+  const page = readLightPage(start.questions, place.language);
+  if (!page) return false;
+  const node = <LightSurveyPage start={start} page={page} place={place} />;
+  const url = localizedPath(place.language, paths.startSurvey);
+  const index = isPlainObject(window.history.state) && typeof window.history.state.idx === 'number' ? window.history.state.idx : 0;
+  window.history.pushState({ usr: start, key: HISTORY_KEY, idx: index + 1 }, '', url);
+  window.scrollTo(0, 0);
+  place.show(node);
+  // Back shows the landing page again, Forward this page (until the app's router takes over: it then
+  // handles the history itself, and this page is gone).
+  if (popstate) window.removeEventListener('popstate', popstate);
+  popstate = () => {
+    const here = isPlainObject(window.history.state) && window.history.state.key === HISTORY_KEY;
+    place.show(here ? node : null);
+  };
+  window.addEventListener('popstate', popstate);
+  return true;
+}
+
+/** The app's router has taken over the history. */
+export function closeLightSurvey(): void {
+  if (popstate) window.removeEventListener('popstate', popstate);
+  popstate = null;
+}
