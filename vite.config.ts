@@ -170,6 +170,14 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
             },
           }
         : {
+            // antd's @rc-component packages and its CSS-in-JS helpers declare no "sideEffects", so an
+            // unused module they import was kept: every staff page carried rc-form and its validator
+            // (about 14 KB gzip) whether it had a form or not. They have none but their exports.
+            treeshake: {
+              moduleSideEffects: [
+                { test: /node_modules\/(@rc-component\/|@ant-design\/(cssinjs|cssinjs-utils|fast-color|colors|icons-svg)\/)/, sideEffects: false },
+              ],
+            },
             // The Devanagari font's stylesheet on its own, for the server to link on Hindi pages only (issue 27).
             input: { index: path.resolve('src/web/index.html'), devanagari: path.resolve('src/web/styles/devanagari.css') },
             output: {
