@@ -46,7 +46,7 @@ function precompiledCatalogues(): Plugin {
       const source = out.outputFiles[0]!.text;
       const catalogues = (await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`)) as Record<string, Record<string, string>>;
       const { parse } = await import('@formatjs/icu-messageformat-parser');
-      const { MESSAGE_PARSE_OPTIONS, isPlainMessage } = await import('./src/shared/i18n/message-format');
+      const { MESSAGE_PARSE_OPTIONS, isPlainMessage } = await import('./src/shared/i18n/message-format.ts');
       const browserForm = (messages: Record<string, string>) =>
         Object.fromEntries(
           Object.entries(messages)
@@ -155,35 +155,56 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
     // Browsers without modulepreload (Safari < 17, Firefox < 115) still load the modules, just not
     // ahead of time: the polyfill is not worth its 0.3 KB of the home page's script budget.
     modulePreload: { polyfill: false },
-    rolldownOptions: isSsrBuild
-      ? {}
-      : {
-          // The Devanagari font's stylesheet on its own, for the server to link on Hindi pages only (issue 27).
-          input: { index: path.resolve('src/web/index.html'), devanagari: path.resolve('src/web/styles/devanagari.css') },
-          output: {
-            codeSplitting: {
-              // The public pages' small shared modules in one chunk rather than a dozen tiny ones (each
-              // costs a request and gzip overhead). Only modules without zod, antd or SurveyJS belong here.
-              groups: [
-                // What the entry (main.tsx) needs before the app: the dynamic import's preload helper and
-                // the start-up token check. Kept out of 'site', which the entry would otherwise import at
-                // once, before the page has loaded.
-                { name: 'boot', test: /vite\/preload-helper|src\/web\/lib\/auth-token\.ts|src\/shared\/token-claims\.ts/, priority: 1 },
-                {
-                  name: 'site',
-                  // Not what single pages alone use (the staff's antd-zod, use-unsaved-changes and
-                  // phone-cards, which import antd; the contact and login forms' use-zod-form, the login
-                  // page's toast, the about and login pages' icons): the home page would download them.
-                  // Nor what imports React Router: the landing page starts without it (start-landing.tsx).
-                  test: (id) =>
-                    /src\/web\/(components|app|lib)\/|src\/web\/features\/surveys\/campaigns-api\.ts|src\/shared\/(paths|email|token-claims|site|api-error)\.ts/.test(id) &&
-                    !/src\/web\/lib\/(antd-zod|use-zod-form|use-unsaved-changes|staff-text)\.ts|src\/web\/components\/(page-icons\.tsx|toast\.(tsx|css)|phone-cards\.(tsx|css))/.test(id) &&
-                    !/src\/web\/app\/(routes|router-bridge|public-layout|route-error)\.tsx/.test(id),
-                },
+    rolldownOptions: {
+      // Rolldown's note that plugins took much of a build's time is about Vite's own CSS plugins, and
+      // comes on a busy machine only: not a warning a newcomer can act on.
+      checks: { bundlerTimings: false },
+      ...(isSsrBuild
+        ? {
+            // The server renders the landing page without the router (app/landing-island.tsx imports it),
+            // while the routes, shared with the browser, load it lazily: in the server's bundle that import
+            // cannot split anything off, and need not. Any other such import is still reported.
+            onLog(level, log, report) {
+              if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && log.message.includes('src/web/features/responses/landing-page.tsx is dynamically imported by src/web/app/routes.tsx')) return;
+              report(level, log);
+            },
+          }
+        : {
+            // antd's @rc-component packages and its CSS-in-JS helpers declare no "sideEffects", so an
+            // unused module they import was kept: every staff page carried rc-form and its validator
+            // (about 14 KB gzip) whether it had a form or not. They have none but their exports.
+            treeshake: {
+              moduleSideEffects: [
+                { test: /node_modules\/(@rc-component\/|@ant-design\/(cssinjs|cssinjs-utils|fast-color|colors|icons-svg)\/)/, sideEffects: false },
               ],
             },
-          },
-        },
+            // The Devanagari font's stylesheet on its own, for the server to link on Hindi pages only (issue 27).
+            input: { index: path.resolve('src/web/index.html'), devanagari: path.resolve('src/web/styles/devanagari.css') },
+            output: {
+              codeSplitting: {
+                // The public pages' small shared modules in one chunk rather than a dozen tiny ones (each
+                // costs a request and gzip overhead). Only modules without zod, antd or SurveyJS belong here.
+                groups: [
+                  // What the entry (main.tsx) needs before the app: the dynamic import's preload helper and
+                  // the start-up token check. Kept out of 'site', which the entry would otherwise import at
+                  // once, before the page has loaded.
+                  { name: 'boot', test: /vite\/preload-helper|src\/web\/lib\/auth-token\.ts|src\/shared\/token-claims\.ts/, priority: 1 },
+                  {
+                    name: 'site',
+                    // Not what single pages alone use (the staff's antd-zod, use-unsaved-changes and
+                    // phone-cards, which import antd; the contact and login forms' use-zod-form, the login
+                    // page's toast, the about and login pages' icons): the home page would download them.
+                    // Nor what imports React Router: the landing page starts without it (start-landing.tsx).
+                    test: (id) =>
+                      /src\/web\/(components|app|lib)\/|src\/web\/features\/surveys\/campaigns-api\.ts|src\/shared\/(paths|email|token-claims|site|api-error)\.ts/.test(id) &&
+                      !/src\/web\/lib\/(antd-zod|use-zod-form|use-unsaved-changes|staff-text)\.ts|src\/web\/components\/(page-icons\.tsx|toast\.(tsx|css)|phone-cards\.(tsx|css))/.test(id) &&
+                      !/src\/web\/app\/(routes|router-bridge|public-layout|route-error)\.tsx/.test(id),
+                  },
+                ],
+              },
+            },
+          }),
+    },
   },
   server: {
     port: 5173,

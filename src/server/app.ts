@@ -3,7 +3,7 @@ import { declaredAccess, type Access } from '#server/features/auth/access';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -93,6 +93,29 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's per-request lines ("incoming request", "request completed", a 4xx answer, a route not
+ * found) at debug rather than info: at the default level a running server prints only what needs
+ * someone's attention, and the start-up banner (src/server/server.ts) stays the last thing on screen.
+ * LOG_LEVEL=debug brings them back; failed requests and 5xx answers stay at error.
+ */
+class QuietRequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (!this.isLogDisabled(request)) request.log.debug({ req: request }, 'incoming request');
+  }
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) super.requestCompleted(error, request, reply);
+    else if (!this.isLogDisabled(request)) reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    if (reply.statusCode >= 500) super.defaultErrorLog(error, request, reply);
+    else if (!this.isLogDisabled(request)) reply.log.debug({ res: reply, err: error }, error.message);
+  }
+  override routeNotFound(request: FastifyRequest, reply: FastifyReply): void {
+    if (!this.isLogDisabled(request)) reply.log.debug(`Route ${request.raw.method}:${request.raw.url} not found`);
+  }
+}
+
 const hopCount = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export interface BuildAppOptions {
@@ -114,6 +137,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       serializers: { req: requestLogSerializer },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
+    logController: new QuietRequestLog(),
     // Fastify treats a bare number as "trust nothing" (a hop count cannot check the peer); the
     // operator who sets a count states that every request comes through that many proxies.
     trustProxy: typeof config.trustProxy === 'number' ? hopCount(config.trustProxy) : config.trustProxy,

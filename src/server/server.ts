@@ -102,15 +102,17 @@ async function main(): Promise<void> {
   const where = config.database.dialect === 'sqlite' ? `SQLite at ${config.database.file}` : 'PostgreSQL';
   const local = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const lines = [``, `  Abode is serving on ${local} (${address}), data in ${where}`];
+  if (seeded) lines.push(...demoContentLines());
+  if (app.mailer.kind === 'files') {
+    lines.push(`  No SMTP_URL: notification e-mails are written to ${app.mailer.directory} (read them in the dashboard).`);
+  }
+  // The one-time password comes last, and nothing follows it at the default log level (requests log
+  // at debug, src/server/app.ts): it stays on screen until it has been read.
   if (staff?.generatedPassword) {
     lines.push(`  First staff login, shown only this once:`, `    e-mail:   ${staff.email}`, `    password: ${staff.generatedPassword}`);
     lines.push(`  Change it with: npm run staff -- passwd ${staff.email}`);
   } else if (staff) {
     lines.push(`  Created the staff user ${staff.email} from ADMIN_EMAIL/ADMIN_PASSWORD.`);
-  }
-  if (seeded) lines.push(...demoContentLines());
-  if (app.mailer.kind === 'files') {
-    lines.push(`  No SMTP_URL: notification e-mails are written to ${app.mailer.directory} (read them in the dashboard).`);
   }
   console.log(`${lines.join('\n')}\n`);
 }

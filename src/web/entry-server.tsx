@@ -2,10 +2,9 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, isRouteErrorResponse, StaticRouterProvider } from 'react-router';
-import { withFallback } from '#shared/i18n/catalogues';
+import { loadCatalogue } from '#shared/i18n/catalogues';
 import { LANGUAGES, languagePrefix, splitLanguage, type Language } from '#shared/i18n/languages';
 import { en } from '#shared/i18n/messages/en';
-import { hi } from '#shared/i18n/messages/hi';
 import { LANDING_PATH, LandingIsland } from './app/landing-island';
 import { routes } from './app/routes';
 import { SITE_ROUTE_ID, type SiteContext } from './app/site-settings';
@@ -40,7 +39,8 @@ export type RenderResult =
 const handlers = Object.fromEntries(
   LANGUAGES.map((language) => [language, createStaticHandler(routes, { basename: languagePrefix(language) || undefined })]),
 ) as Record<Language, ReturnType<typeof createStaticHandler>>;
-const catalogues = { en, hi: withFallback(hi) } as const;
+// Loaded as the browser loads it (a chunk of its own), once, when the server loads this bundle.
+const catalogues = { en, hi: await loadCatalogue('hi') } as const;
 
 // React 19 emits hoistable elements first when it renders a tree that is not a whole document.
 const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)+/;

@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
+    /** What `npm start` printed until it served: on a fresh checkout, the first build's output too. */
+    startOutput: string;
   }
 }
 
@@ -48,6 +50,7 @@ export default async function setup(project: TestProject) {
   await waitForHealthy(baseURL, child, () => log, 180_000); // the first run builds the client
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
+  project.provide('startOutput', log);
 
   return async () => {
     child.kill('SIGTERM');

@@ -55,11 +55,14 @@ describe('the switch’s "हिन्दी" on English pages (issue 27)', () =
       if (response.url().endsWith('.woff2')) fetched.push(new URL(response.url()).pathname);
     });
     await page.goto('/viewStudio');
-    const fonts = await page.evaluate(async () => {
-      await document.fonts.ready;
-      return [...document.fonts].filter((font) => font.family.includes('language names')).map((font) => font.status);
-    });
-    expect(fonts).toEqual(['loaded']);
+    // A face is fetched once the page's layout draws a letter of its range, which on a busy machine
+    // can come after the load event and after document.fonts.ready has already resolved (its status
+    // is then still 'unloaded'): wait for the switch's face to be loaded by the page itself, without
+    // asking for it (document.fonts.load would load it even if nothing on the page used it).
+    await expect
+      .poll(() => page.evaluate(() => [...document.fonts].filter((font) => font.family.includes('language names')).map((font) => font.status)))
+      .toEqual(['loaded']);
+    await page.evaluate(() => document.fonts.ready);
     // This build machine's Chromium has no Devanagari font of its own: without the subset the
     // word is drawn as boxes, each as wide as the others; with it the letters differ in width.
     const widths = await page.locator('header .language-switch').evaluate((link) => {

@@ -1,9 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { baseURL, loginAsStaff, pageProblems, PHONE, useBrowser } from './browser';
 
 const browser = useBrowser();
 
 describe('smoke: npm start on a fresh data folder', () => {
+  it('prints no build warnings (on a fresh checkout the first start builds the site)', () => {
+    const output = inject('startOutput');
+    // Vite's and Rolldown's warnings: "(!) …" and "[CODE] …" lines, and any line saying "warning".
+    const warnings = output.split('\n').filter((line) => /^\s*\(!\)|\[[A-Z_]{6,}\]|\bwarn(ing)?\b/i.test(line));
+    expect(warnings).toEqual([]);
+  });
+
   it('serves the landing page with the main navigation', async () => {
     const page = await browser.newPage();
     const res = await page.goto('/');

@@ -10,11 +10,16 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Runs the real server entry (src/server/server.ts through tsx) as its own process, as in production. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Runs the real server entry (src/server/server.ts through tsx) as its own process, as in production.
+ * A variable given as `undefined` is left out, so the server takes its default.
+ */
+export async function startServerProcess(env: Record<string, string | undefined>, healthyTimeoutMs = 30_000): Promise<ServerProcess> {
   const port = await freePort();
+  const merged: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env };
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+    env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -25,7 +30,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   );
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealthy(url, child, () => log, 30_000);
+    await waitForHealthy(url, child, () => log, healthyTimeoutMs);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

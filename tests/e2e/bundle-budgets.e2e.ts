@@ -1,0 +1,34 @@
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_VIEW_BUDGETS, launchChromium, measureFirstView } from '../helpers/first-view';
+import { baseURL, staffToken } from './api';
+
+// The bundle bench's first-view budgets (bench/bundles.ts, tests/helpers/first-view.ts), checked on
+// every run of the browser tests: gzip bytes of the files each page loads before its first view, from
+// the build being served. Bytes, not time: the same build gives the same figures on a busy machine.
+//
+// /dashboard's budget (250 KB) is not met yet: its first view is 344 KB (npm run bench -- --only=bundles
+// shows FAIL). Until it is, this holds it where it is, so that it cannot grow.
+const NOT_MET_YET: Readonly<Record<string, number>> = { '/dashboard': 350 * 1024 };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('first-view script budgets (bench/bundles.ts)', () => {
+  for (const [pagePath, budget] of Object.entries(FIRST_VIEW_BUDGETS)) {
+    const limit = NOT_MET_YET[pagePath] ?? budget.bytes;
+    it(`${pagePath}: JavaScript ≤ ${limit / 1024} KB gzip (budget ${budget.text})`, async () => {
+      const staff = pagePath.startsWith('/dashboard') ? await staffToken() : undefined;
+      const view = await measureFirstView(browser, baseURL(), pagePath, { clientDir: path.resolve('dist/client'), staffToken: staff });
+      expect(view.files.length).toBeGreaterThan(0);
+      const kb = Math.round((view.js / 1024) * 10) / 10;
+      expect(kb, `${pagePath} loads ${kb} KB of script: ${view.files.join(', ')}`).toBeLessThanOrEqual(limit / 1024);
+    });
+  }
+});
