@@ -78,3 +78,21 @@ describeEachDatabase('removing the demo content', (ctx) => {
     expect((await ctx.asStaff({ method: 'GET', url: '/api/audit?kind=demo.removed' })).json<{ items: unknown[] }>().items).toHaveLength(1);
   }, 120_000);
 });
+
+describeEachDatabase('removing the demo content when real visitors answered the demo survey', (ctx) => {
+  it('keeps the survey (their records would go with it) and says so; everything else demo goes', async () => {
+    await ctx.staffToken();
+    expect(await seedDemoContent(ctx.database.db, ctx.dialect)).toBe(true);
+    const campaign = await ctx.database.db.selectFrom('campaigns').select('id').executeTakeFirstOrThrow();
+    const started = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email: REAL, campaignid: campaign.id }, remoteAddress: '10.15.0.2' });
+    expect(started.statusCode, started.body).toBeLessThan(300);
+
+    const res = await ctx.asStaff({ method: 'DELETE', url: '/api/demo' });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<DemoRemoved>();
+    expect(answer.removed).toEqual({ listings: 15, campaigns: 0, staff: 2, leads: DEMO_PEOPLE.length });
+    expect(answer.kept).toEqual(['The survey "Find your dream home" stays: real visitors have answered it. Deactivate it on the Surveys page instead.']);
+    expect((await ctx.database.db.selectFrom('emailRecords').select('email').where('campaignId', '=', campaign.id).execute()).map((r) => r.email)).toEqual([REAL]);
+    expect((await ctx.asStaff({ method: 'GET', url: '/api/demo' })).json<DemoCounts>()).toEqual({ listings: 0, campaigns: 1, staff: 0, leads: 0 });
+  }, 180_000);
+});
