@@ -37,6 +37,7 @@ import { completedResponse, emailActivity, surveyStillOpen, unfinishedSurvey } f
 import { issueResumeToken } from './features/responses/survey-progress.service';
 import { privacyRoutes, RetentionJob } from '#server/features/privacy';
 import { personalDataRegistry } from './personal-data.registry';
+import { demoContentRoutes } from './demo-content';
 import { listingPagesRoutes } from './features/listings/listing-pages.routes';
 import { listingsRoutes } from './features/listings/listings.routes';
 import { listingPrices } from './features/listings';
@@ -343,6 +344,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   await app.register(followUpRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(settingsRoutes);
+  await app.register(demoContentRoutes, { registry: personalDataRegistry });
   await app.register(consentRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(auditRoutes);
   await app.register(visitRoutes, { context: visitContext, wake: () => { notifications.wake(); visitJobs.wake(); } });

@@ -31,6 +31,16 @@ export const DEMO_STAFF = [
   { name: 'Arjun Pillai', email: 'arjun.pillai@example.com' },
 ];
 
+/** The made-up people the demo leads are (removed in one step with the rest of the demo: demo-content.ts). */
+export const DEMO_LEAD_EMAILS = [
+  'priya.sharma@example.com',
+  'rahul.menon@example.com',
+  'karthik.iyer@example.com',
+  'ananya.rao@example.com',
+  'vikram.nair@example.com',
+  'meera.k@example.com',
+] as const;
+
 /**
  * A few demo leads in several states (issue 14), written through the same services as the app's
  * own calls, so they look exactly like real ones. Runs once, on a fresh database, after the demo survey.

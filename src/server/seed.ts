@@ -51,6 +51,6 @@ export function demoContentLines(): string[] {
     `    the active survey "${DEMO_CAMPAIGN_NAME}";`,
     `    demo colleagues ${DEMO_STAFF.map((p) => `${p.name} <${p.email}>`).join(' and ')} (they take no new leads);`,
     '    demo leads (people at example.com) with notes, a next action and a booked site visit.',
-    '  Before going live, delete the demo listings, survey and leads and deactivate the demo colleagues in the dashboard.',
+    '  Before going live, remove all of it in one step: Settings, "Demo content" (owners; DELETE /api/demo).',
   ];
 }

@@ -32,6 +32,7 @@ export const AUDIT_KINDS = [
   'channel.created',
   'channel.updated',
   'channel.deleted',
+  'demo.removed',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -59,6 +60,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'channel.created': 'Channel created',
   'channel.updated': 'Channel edited',
   'channel.deleted': 'Channel deleted',
+  'demo.removed': 'Demo content removed',
 };
 
 export const AUDIT_PAGE_MAX = 200;

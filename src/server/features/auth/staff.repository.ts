@@ -204,3 +204,19 @@ export async function staffContacts(db: Kysely<Database>, ids: readonly string[]
 export async function activeStaff(db: Kysely<Database>): Promise<Array<{ id: string; name: string; email: string; role: 'owner' | 'staff' }>> {
   return db.selectFrom('staffUsers').select(['id', 'name', 'email', 'role']).where('active', '=', true).orderBy('createdAt').orderBy('id').execute();
 }
+
+/** The active accounts among these e-mails (the demo colleagues, when an owner removes the demo). */
+export function activeStaffWithEmails(db: Kysely<Database>, emails: readonly string[]) {
+  if (emails.length === 0) return Promise.resolve([]);
+  return db.selectFrom('staffUsers').select(['id', 'email', 'name']).where('email', 'in', emails.map((e) => e.toLowerCase())).where('active', '=', true).execute();
+}
+
+/** Deactivates these accounts and ends their sessions (the token version rises, as for any deactivation). */
+export async function deactivateStaff(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('staffUsers')
+    .set((eb) => ({ active: false, takesLeads: false, tokenVersion: eb('tokenVersion', '+', 1) }))
+    .where('id', 'in', ids)
+    .execute();
+}

@@ -20,7 +20,8 @@ import { DEMO_PIECE_WIDTH, aerialView, balcony, bedroom, floorPlanPdf, floorPlan
 import { listingKinds } from './listing-kinds';
 import { addPhotos, setFloorPlan } from './listing-photos.service';
 import { countListings } from './listings.repository';
-import { addItem } from './listings.service';
+import { addItem, deleteItem, listItems } from './listings.service';
+import type { AuditActor } from '#server/features/audit';
 
 const mapSearch = (place: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`;
 
@@ -254,4 +255,32 @@ async function demoFloorPlan(item: DemoItem, plan: NonNullable<DemoItem['floorPl
   const base = `${item.filename.replace(/\.[^.]*$/, '')}-floor-plan`;
   if (plan.as === 'pdf') return { bytes: floorPlanPdf(layout, `${name}: ${plan.bedrooms} BHK typical floor plan`), filename: `${base}.pdf` };
   return { bytes: await rasterise(floorPlanSvg(layout, PALETTES.lakeside!)), filename: `${base}.png` };
+}
+
+export interface DemoListing {
+  kind: ListingKind;
+  id: string;
+  name: string;
+}
+
+/**
+ * The demo listings still there: a record is demo when both its name and its picture's file name
+ * are a seeded one's (an owner who renamed it or changed its picture has made it their own).
+ */
+export async function findDemoListings(db: Kysely<Database>): Promise<DemoListing[]> {
+  const found: DemoListing[] = [];
+  for (const kind of Object.keys(DEMO) as ListingKind[]) {
+    const seeded = new Set(DEMO[kind].map((item) => `${item.fields.name ?? item.fields.productname ?? item.fields.title}\u0000${item.filename}`));
+    for (const item of await listItems(db, listingKinds[kind])) {
+      const fields = item as unknown as Record<string, unknown>;
+      const name = String(fields.name ?? fields.productname ?? fields.title ?? '');
+      if (seeded.has(`${name}\u0000${item.filename}`)) found.push({ kind, id: item._id, name });
+    }
+  }
+  return found;
+}
+
+/** Deletes a demo listing the way staff would (its picture, photos and floor plan go with it). */
+export function deleteDemoListing(db: Kysely<Database>, listing: DemoListing, actor: AuditActor): Promise<void> {
+  return deleteItem(db, listingKinds[listing.kind], listing.id, actor);
 }

@@ -1,5 +1,5 @@
 /** Responses' public face: e-mail records, answers and unfinished surveys, as other rooms may read them. */
-export { countResponses, leadSurveyRecords, responseCountsByCampaign } from './responses.repository';
+export { campaignHasRecords, countResponses, leadSurveyRecords, responseCountsByCampaign } from './responses.repository';
 export { completedByChannel } from './channel-counts';
 /** The queries the results read (summary, answers table, streamed export), joined inside this feature's tables. */
 export * as responseQueries from './answer-queries.repository';

@@ -223,3 +223,10 @@ export async function responseCountsByCampaign(db: Db): Promise<Map<string, numb
   const rows = await db.selectFrom('surveyResponses').select(['campaignId', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('campaignId').execute();
   return new Map(rows.map((row) => [row.campaignId, Number(row.n)]));
 }
+
+/** Whether anyone's e-mail record or answers still belong to this campaign (deleting it would cascade to them). */
+export async function campaignHasRecords(db: Db, campaignId: string): Promise<boolean> {
+  const record = await db.selectFrom('emailRecords').select('id').where('campaignId', '=', campaignId).limit(1).executeTakeFirst();
+  if (record) return true;
+  return (await countResponses(db, campaignId)) > 0;
+}

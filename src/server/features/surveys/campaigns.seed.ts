@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { createCampaign, setCampaignActive } from './campaigns.service';
 import { hasAnyCampaign } from './campaigns.repository';
+import { recordAudit, type AuditActor } from '#server/features/audit';
 
 export const DEMO_CAMPAIGN_NAME = 'Find your dream home';
 
@@ -320,4 +321,19 @@ export async function seedDemoCampaign(db: Kysely<Database>): Promise<void> {
   if (await hasAnyCampaign(db)) return;
   const id = await createCampaign(db, { name: DEMO_CAMPAIGN_NAME, questions: JSON.stringify(DEMO_SURVEY) }, null);
   await db.transaction().execute((trx) => setCampaignActive(trx, id, true, null));
+}
+
+/** The demo survey while it is still as seeded (same name and questions: one an owner edited is theirs). */
+export async function findDemoCampaigns(db: Kysely<Database>): Promise<Array<{ id: string; name: string }>> {
+  const rows = await db.selectFrom('campaigns').select(['id', 'name', 'questions']).where('name', '=', DEMO_CAMPAIGN_NAME).execute();
+  const seeded = JSON.stringify(DEMO_SURVEY);
+  return rows.filter((row) => row.questions === seeded).map(({ id, name }) => ({ id, name }));
+}
+
+/** Deletes the demo survey (the caller has made sure no real person's record would go with it: they cascade). */
+export async function deleteDemoCampaign(db: Kysely<Database>, id: string, actor: AuditActor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('campaigns').where('id', '=', id).execute();
+    await recordAudit(trx, { actor, kind: 'campaign.deleted', recordType: 'campaign', recordId: id });
+  });
 }

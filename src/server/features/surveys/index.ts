@@ -2,3 +2,4 @@
 export { getCampaign, requireCampaign, requireCampaignId } from './campaigns.service';
 export { campaignIdsNamed, campaignLeadFields, campaignNames, findCampaign, isCampaignActive } from './campaigns.repository';
 export { campaignReading } from './survey-readings';
+export { deleteDemoCampaign, findDemoCampaigns } from './campaigns.seed';

@@ -8,6 +8,14 @@ export const staffSettings = {
   'staff.settings.page.intro':
     'What visitors see on the public pages and in e-mails, and who hears of new leads. A change shows at once on every page and in the next e-mail.',
   'staff.settings.page.form': 'Studio settings',
+  // settings/staff/demo-content-card.tsx
+  'staff.settings.demo.title': 'Demo content',
+  'staff.settings.demo.intro':
+    'Still here from the first start: {listings} demo listings, {campaigns} demo survey, {staff} demo colleagues and {leads} demo leads. Remove them before going live; your own records stay.',
+  'staff.settings.demo.remove': 'Remove demo content',
+  'staff.settings.demo.confirm': 'Remove all demo content? The demo leads are erased and the demo colleagues deactivated. This cannot be undone.',
+  'staff.settings.demo.confirmOk': 'Remove',
+  'staff.settings.demo.failed': 'The demo content could not be removed. Please try again.',
   'staff.settings.page.studio': 'The studio',
   'staff.settings.page.name': 'Studio name',
   'staff.settings.page.address': 'Address',

@@ -22,6 +22,7 @@ import { api, ApiError, errorMessage } from '#web/lib/api-client';
 import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
 import { staffText } from '#web/lib/staff-text';
 import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
+import { DemoContentCard } from './demo-content-card';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Issue 26: the people a rule can name (the page works without them).
@@ -188,6 +189,7 @@ export function Component() {
         {staffText('staff.settings.page.intro')}
       </Typography.Paragraph>
       {problem ? <Alert type="error" showIcon title={problem} style={wide} /> : null}
+      <DemoContentCard style={wide} />
       <Form<FormValues>
         form={form}
         layout="vertical"
