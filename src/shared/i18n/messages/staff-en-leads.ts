@@ -10,6 +10,7 @@ export const staffLeads = {
   'staff.leads.speed.title': 'Speed to lead (last 8 weeks)',
   'staff.leads.speed.who': 'Who',
   'staff.leads.speed.leads': 'Leads',
+  'staff.leads.speed.waiting': 'Not yet due',
   'staff.leads.speed.withinTarget': 'Within {minutes} min',
   'staff.leads.speed.median': 'Median to first contact',
   'staff.leads.speed.weekOf': 'Week of',
