@@ -214,7 +214,7 @@ export class VisitJobs {
     const visitorLines = [
       kind === 'cancelled' ? t('mail.visit.cancelled', { place: place.name, when: visitorWhen }) : t('mail.visit.when', { place: place.name, when: visitorWhen, zone: studio.timeZone }),
       kind === 'cancelled' ? t('mail.visit.bookAgain') : t('mail.visit.manage', { link }),
-      t('mail.visit.calendar'),
+      t(kind === 'cancelled' ? 'mail.visit.calendarCancelled' : 'mail.visit.calendar'),
     ];
     await this.options.send({
       to: [visit.email],

@@ -225,6 +225,7 @@ export const en = {
   'mail.visit.manage': 'To move or cancel it: {link}',
   'mail.visit.bookAgain': 'You are welcome to book another time on our site.',
   'mail.visit.calendar': 'The attached invitation adds it to Google Calendar, Outlook or Apple Calendar.',
+  'mail.visit.calendarCancelled': 'The attached cancellation removes it from Google Calendar, Outlook or Apple Calendar.',
   'mail.visit.inviteSummary': 'Site visit at {place}',
   'mail.visit.inviteDescription': 'Your site visit at {place}. To move or cancel it: {link}',
   'mail.privacy.subject': 'Confirm your request to {studio}',

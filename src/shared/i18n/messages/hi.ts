@@ -212,6 +212,7 @@ export const hi: Partial<Record<MessageKey, string>> = {
   'mail.visit.manage': 'समय बदलने या विज़िट रद्द करने के लिए: {link}',
   'mail.visit.bookAgain': 'आप हमारी साइट पर कोई दूसरा समय बुक कर सकते हैं।',
   'mail.visit.calendar': 'साथ में लगा निमंत्रण इसे Google Calendar, Outlook या Apple Calendar में जोड़ देता है।',
+  'mail.visit.calendarCancelled': 'साथ में लगा रद्दीकरण इसे Google Calendar, Outlook या Apple Calendar से हटा देता है।',
   'mail.visit.inviteSummary': 'साइट विज़िट: {place}',
   'mail.visit.inviteDescription': 'आपकी साइट विज़िट: {place}। समय बदलने या विज़िट रद्द करने के लिए: {link}',
   'mail.privacy.subject': '{studio} से किया गया अपना अनुरोध पक्का करें',
