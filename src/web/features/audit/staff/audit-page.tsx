@@ -151,7 +151,7 @@ export function Component() {
       </form>
 
       {!data.data ? (
-        <LoadFailed message={staffText('staff.settings.audit.loadFailed')} reason={data.error} />
+        <LoadFailed message={staffText('staff.settings.audit.loadFailed')} reason={data.error} forbidden={data.forbidden} />
       ) : (
         <>
           <div ref={tableRef} className={PHONE_CARDS_WIDE}>

@@ -146,7 +146,7 @@ export function Component() {
         <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
           {staffText('staff.settings.page.title')}
         </Typography.Title>
-        <LoadFailed message={loaded.error} />
+        <LoadFailed message={loaded.error} forbidden={loaded.forbidden} />
       </>
     );
   }
