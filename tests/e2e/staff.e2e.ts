@@ -61,6 +61,16 @@ describe('staff accounts in the dashboard', () => {
     await member.screenshot({ path: '/tmp/staff-390.png', fullPage: true });
     expect(pageProblems(member)).toEqual([]);
 
+    // A refused password change: its message goes as soon as the field is typed in again.
+    await member.goto('/dashboard/account');
+    const passwordCard = member.locator('.ant-card').filter({ hasText: 'Change password' });
+    await passwordCard.getByLabel('Current password').fill('not-my-password-1');
+    await passwordCard.getByLabel('New password').fill('another-password-2026');
+    await passwordCard.getByRole('button', { name: 'Change password' }).click();
+    await member.getByText('Your current password is not correct.').waitFor();
+    await passwordCard.getByLabel('Current password').fill('kavya-password-2026');
+    await member.getByText('Your current password is not correct.').waitFor({ state: 'detached' });
+
     // An owners' page opened by address says it is for owners, with no Try again (it would be refused again).
     for (const path of ['/dashboard/settings', '/dashboard/staff', '/dashboard/audit', '/dashboard/webhooks']) {
       await member.goto(path);

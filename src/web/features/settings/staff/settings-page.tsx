@@ -285,10 +285,10 @@ export function Component() {
               <Space key={d} wrap style={{ display: 'flex', marginBottom: 4 }}>
                 <span style={{ display: 'inline-block', width: 84 }}>{staffText(DAY_LABELS[d])}</span>
                 <Form.Item name={['followUp', 'hours', d, 'start']} noStyle>
-                  <Input type="time" aria-label={staffText('staff.settings.page.opens', { day: staffText(DAY_LABELS[d]) })} style={{ width: 108 }} />
+                  <Input type="time" aria-label={staffText('staff.settings.page.opens', { day: staffText(DAY_LABELS[d]) })} style={{ width: 'max-content' }} />
                 </Form.Item>
                 <Form.Item name={['followUp', 'hours', d, 'end']} noStyle>
-                  <Input type="time" aria-label={staffText('staff.settings.page.closes', { day: staffText(DAY_LABELS[d]) })} style={{ width: 108 }} />
+                  <Input type="time" aria-label={staffText('staff.settings.page.closes', { day: staffText(DAY_LABELS[d]) })} style={{ width: 'max-content' }} />
                 </Form.Item>
               </Space>
             ))}
