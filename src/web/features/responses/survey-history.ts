@@ -21,8 +21,11 @@ export function useSurveyHistory(model: SurveyModel): void {
   useEffect(() => {
     // A page change this hook makes itself (from Back or Forward): the history is already there.
     let following = false;
-    // A reload lands on the page kept in this tab; its entry says so already, or becomes it.
+    // The survey's first entry: the page it opened on (a resumed survey opens on a later page, with
+    // no entries for the pages before it). Only the entries above it are the survey's own to step through.
     if (pageInHistory() !== model.currentPageNo) window.history.replaceState({ ...(window.history.state as object), [KEY]: model.currentPageNo }, '');
+    let base = pageInHistory();
+    const mark = (page: number) => window.history.replaceState({ ...(window.history.state as object), [KEY]: page }, '');
 
     const pageChanged = (sender: SurveyModel, options: { oldCurrentPage?: { visibleIndex: number } | null; newCurrentPage?: { visibleIndex: number } | null }) => {
       if (following) return;
@@ -30,12 +33,21 @@ export function useSurveyHistory(model: SurveyModel): void {
       const from = options.oldCurrentPage?.visibleIndex ?? pageInHistory();
       if (to > from) {
         window.history.pushState({ ...(window.history.state as object), [KEY]: to }, '');
-      } else if (to < from && pageInHistory() > to) {
-        // Previous: step the history back with it (its popstate finds the survey already there).
-        window.history.go(to - pageInHistory());
+      } else if (to < from) {
+        // Previous: step the history back with it (its popstate finds the survey already there); below
+        // the first entry there is nothing to step back to, so that entry becomes this page.
+        const steps = pageInHistory() - Math.max(to, base);
+        if (steps > 0) window.history.go(-steps);
+        else if (to < base) {
+          base = to;
+          mark(to);
+        }
       }
     };
     const popped = () => {
+      // An entry without a page is not the survey's (Back from its first page): the router leaves it.
+      const state: unknown = window.history.state;
+      if (!state || typeof state !== 'object' || !(KEY in state)) return;
       const target = pageInHistory();
       if (target === model.currentPageNo) return;
       following = true;
