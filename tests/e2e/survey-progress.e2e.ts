@@ -95,7 +95,7 @@ describe('the phone’s Back button in the survey', () => {
     await beginSurvey(page, `back-${RUN}@example.com`);
     await page.getByRole('textbox', { name: 'Your name' }).fill('Asha Back');
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Must-have amenities').waitFor();
+    await page.getByRole('group', { name: 'Must-have amenities' }).waitFor();
     await page.getByText('Pool', { exact: true }).click();
 
     // Back: the first page again, still in the survey, the name kept.
@@ -106,7 +106,7 @@ describe('the phone’s Back button in the survey', () => {
 
     // Next, then the survey's own Previous: Back from there leaves the survey (no page repeated).
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Must-have amenities').waitFor();
+    await page.getByRole('group', { name: 'Must-have amenities' }).waitFor();
     expect(await page.getByRole('checkbox', { name: 'Pool' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Previous' }).click();
     await page.getByRole('textbox', { name: 'Your name' }).waitFor();
