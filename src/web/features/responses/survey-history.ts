@@ -23,9 +23,9 @@ export function useSurveyHistory(model: SurveyModel): void {
     let following = false;
     // The survey's first entry: the page it opened on (a resumed survey opens on a later page, with
     // no entries for the pages before it). Only the entries above it are the survey's own to step through.
-    if (pageInHistory() !== model.currentPageNo) window.history.replaceState({ ...(window.history.state as object), [KEY]: model.currentPageNo }, '');
-    let base = pageInHistory();
     const mark = (page: number) => window.history.replaceState({ ...(window.history.state as object), [KEY]: page }, '');
+    mark(model.currentPageNo);
+    let base = model.currentPageNo;
 
     const pageChanged = (sender: SurveyModel, options: { oldCurrentPage?: { visibleIndex: number } | null; newCurrentPage?: { visibleIndex: number } | null }) => {
       if (following) return;
