@@ -85,5 +85,6 @@ describe('staff accounts in the dashboard', () => {
     await owner.reload();
     await owner.getByRole('row', { name: new RegExp(email) }).waitFor();
     await owner.screenshot({ path: '/tmp/staff-1280.png', fullPage: true });
-  });
+    // Two people, an account form and four owners' pages: more than one page's worth of time.
+  }, 150_000);
 });
