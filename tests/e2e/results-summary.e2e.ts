@@ -119,7 +119,7 @@ describe('results summary', () => {
 
   it('names the kept unfinished answers so they do not read against the e-mail records’ "Not completed"', async () => {
     const page = await openResults(DESKTOP);
-    const stats = page.locator('.results-stats');
+    const stats = page.locator('.summary .results-stats');
     await expect.poll(() => stats.innerText(), SLOW).toMatch(/Started, not finished\s*1/);
     expect(await stats.innerText()).not.toMatch(/Unfinished/);
     expect(await page.getByText('Started, not finished: answered some questions, then stopped. The e-mail records below mark as “Not completed” also those who gave an e-mail and never began.').count()).toBe(1);
