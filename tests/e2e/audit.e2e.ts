@@ -45,6 +45,9 @@ it('a listing edited in the dashboard shows in the audit log, filtered by kind, 
   expect(text).toContain('area');
   expect(text).toContain('IST');
   expect(text).not.toContain('Aundh');
+  // The record by its name, not its id.
+  expect(text).toContain(name);
+  expect(await row.locator('code').count()).toBe(0);
   // Checked on a fresh load of the filtered view (the URL keeps it): antd leaves an opened select's
   // hidden listbox in the page without a name.
   await page.reload();

@@ -165,6 +165,8 @@ describe('the survey in Hindi at 390 px (issue 27)', () => {
     const matchesText = await page.locator('.result-matches').allInnerTexts();
     expect(matchesText.join('\n')).not.toMatch(/Homes that fit you|Homes nearest|Why it fits|within your budget|Ask about this home/);
     expect(await page.locator('.match-card__reasons li').allInnerTexts()).not.toContain('within your budget');
+    // Prices as the rest of the site writes them (SPEC.md §9's "/-").
+    await expect.poll(() => page.locator('.match-card__facts').allInnerTexts()).toContainEqual(expect.stringMatching(/₹[\d,]+\/-/));
     expect(pageProblems(page)).toEqual([]);
   });
 });

@@ -146,6 +146,6 @@ describe('listing filters on a phone (390 px)', () => {
     // A value the page cannot use is left out, and the form says so.
     await page.goto(`/viewProjects?locality=${encodeURIComponent(LOCALITY)}&bhk=lots`);
     expect(await countText(page)).toBe('3 homes match');
-    await expect.poll(() => page.getByText('Bedrooms (bhk) must be a whole number from 1 to 20, such as 3.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Bedrooms must be a whole number from 1 to 20, such as 3.').isVisible()).toBe(true);
   });
 });

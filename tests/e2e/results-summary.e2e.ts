@@ -117,6 +117,15 @@ describe('results summary', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
+  it('names the kept unfinished answers so they do not read against the e-mail records’ "Not completed"', async () => {
+    const page = await openResults(DESKTOP);
+    const stats = page.locator('.summary .results-stats');
+    await expect.poll(() => stats.innerText(), SLOW).toMatch(/Started, not finished\s*1/);
+    expect(await stats.innerText()).not.toMatch(/Unfinished/);
+    expect(await page.getByText('Started, not finished: answered some questions, then stopped. The e-mail records below mark as “Not completed” also those who gave an e-mail and never began.').count()).toBe(1);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
   it('reads on a 390 px phone: nothing wider than the screen, no serious axe violations', async () => {
     const page = await openResults(PHONE);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

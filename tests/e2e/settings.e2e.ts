@@ -45,6 +45,20 @@ describe('settings in the dashboard', () => {
       await expect.poll(() => page.locator('.ant-form-item-explain-error').count()).toBe(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      // Each working-hours field is wide enough for its whole time ("09:00 AM" and the picker), none cut.
+      const hours = page.locator('input[type="time"]');
+      expect(await hours.count()).toBe(14);
+      for (const input of await hours.all()) {
+        const fits = await input.evaluate((el: HTMLInputElement) => {
+          const shown = el.getBoundingClientRect().width;
+          const inline = el.style.width;
+          el.style.width = 'max-content';
+          const needed = el.getBoundingClientRect().width;
+          el.style.width = inline;
+          return needed <= shown + 0.5 ? true : `${needed} > ${shown}`;
+        });
+        expect(fits, (await input.getAttribute('aria-label')) ?? '').toBe(true);
+      }
       await page.getByLabel('Studio name').scrollIntoViewIfNeeded();
       await page.getByRole('heading', { name: 'Settings', level: 1 }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `/tmp/settings-${viewport.width}.png`, fullPage: false });

@@ -61,6 +61,13 @@ describe('booking a site visit on a phone', () => {
     await expect.poll(() => card.textContent()).toMatch(/Booked/);
     await card.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => card.textContent()).toMatch(/Confirmed/);
+    // Cancelling asks first; "No" keeps the visit.
+    await card.getByRole('button', { name: 'Cancel visit' }).click();
+    const ask = staffPage.getByRole('tooltip').filter({ hasText: 'Cancel this visit? The visitor is e-mailed the cancellation.' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Keep it' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await card.textContent()).toMatch(/Confirmed/);
 
     // The day's list (/dashboard/visits) shows it too, on the visit's day in the studio's time zone.
     const [visit] = (await staff<Array<{ start: string }>>('GET', `/api/visits/lead/${lead._id}`)).data;
@@ -106,7 +113,15 @@ describe('booking a site visit on a phone', () => {
     await move.getByRole('radio').first().check();
     await page.getByRole('button', { name: 'Move my visit' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/moved to/);
+    // Cancelling asks first: keeping it changes nothing.
     await page.getByRole('button', { name: 'Cancel my visit' }).click();
+    const ask = page.getByRole('group', { name: 'Cancel this visit?' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Keep my visit' }).click();
+    expect(await page.getByRole('group', { name: 'Cancel this visit?' }).count()).toBe(0);
+    expect(await page.getByText(', cancelled.').count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel my visit' }).click();
+    await page.getByRole('group', { name: 'Cancel this visit?' }).getByRole('button', { name: 'Yes, cancel it' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toMatch(/cancelled/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(await seriousA11yViolations(page)).toEqual([]);

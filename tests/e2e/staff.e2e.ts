@@ -68,6 +68,16 @@ describe('staff accounts in the dashboard', () => {
     await member.screenshot({ path: '/tmp/staff-390.png', fullPage: true });
     expect(pageProblems(member)).toEqual([]);
 
+    // A refused password change: its message goes as soon as the field is typed in again.
+    await member.goto('/dashboard/account');
+    const passwordCard = member.locator('.ant-card').filter({ hasText: 'Change password' });
+    await passwordCard.getByLabel('Current password').fill('not-my-password-1');
+    await passwordCard.getByLabel('New password').fill('another-password-2026');
+    await passwordCard.getByRole('button', { name: 'Change password' }).click();
+    await member.getByText('Your current password is not correct.').waitFor();
+    await passwordCard.getByLabel('Current password').fill('kavya-password-2026');
+    await member.getByText('Your current password is not correct.').waitFor({ state: 'detached' });
+
     // The owner's menu does offer them.
     const ownerNav = owner.getByRole('navigation', { name: 'Dashboard' });
     expect(await ownerNav.getByRole('link', { name: 'Staff' }).isVisible()).toBe(true);
@@ -75,5 +85,6 @@ describe('staff accounts in the dashboard', () => {
     await owner.reload();
     await owner.getByRole('row', { name: new RegExp(email) }).waitFor();
     await owner.screenshot({ path: '/tmp/staff-1280.png', fullPage: true });
-  });
+    // Two people, an account form and four owners' pages: more than one page's worth of time.
+  }, 150_000);
 });

@@ -90,6 +90,34 @@ async function expectNameKeptAndSaved(page: Page, name: Locator, typed: string):
 /** SurveyJS's phone layout is on (it turns it on or off from the survey's width, a frame after a change). */
 const PHONE_LAYOUT = '.sd-root-modern--mobile';
 
+
+describe('the phone’s Back button in the survey', () => {
+  it('goes back a page with the answers kept, and leaves the survey only from the first page', async () => {
+    const page = await browser.newPage(PHONE);
+    await beginSurvey(page, `back-${RUN}@example.com`);
+    await page.getByRole('textbox', { name: 'Your name' }).fill('Asha Back');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('group', { name: 'Must-have amenities' }).waitFor();
+    await page.getByText('Pool', { exact: true }).click();
+
+    // Back: the first page again, still in the survey, the name kept.
+    await page.goBack();
+    await page.getByRole('textbox', { name: 'Your name' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/startsurvey');
+    expect(await page.getByRole('textbox', { name: 'Your name' }).inputValue()).toBe('Asha Back');
+
+    // Next, then the survey's own Previous: Back from there leaves the survey (no page repeated).
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('group', { name: 'Must-have amenities' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Pool' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByRole('textbox', { name: 'Your name' }).waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(pageProblems(page)).toEqual([]);
+  });
+});
+
 describe('what the visitor types stays typed', () => {
   it('keeps a name being typed when the phone is turned before the field is left', async () => {
     const page = await browser.newPage(PHONE);

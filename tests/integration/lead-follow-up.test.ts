@@ -257,13 +257,24 @@ describeEachDatabase(
       expect(figures.targetMinutes).toBe(15);
       // Seven leads of Tara's: three never contacted (past target), three contacted in 5, 0 and 0 working
       // minutes, and the digest's visitor, who booked a visit but was not called by anyone.
-      expect(figures.byPerson).toEqual([{ staffId: taker.id, name: 'Tara', leads: 7, contacted: 3, withinTarget: 3, shareWithinTarget: 3 / 7, medianMinutes: 0 }]);
+      expect(figures.byPerson).toEqual([{ staffId: taker.id, name: 'Tara', leads: 7, waiting: 0, contacted: 3, withinTarget: 3, shareWithinTarget: 3 / 7, medianMinutes: 0 }]);
       expect(figures.byWeek).toEqual([
-        { week: '2026-11-23', leads: 2, contacted: 0, withinTarget: 0, shareWithinTarget: 0, medianMinutes: null },
-        { week: '2026-11-30', leads: 4, contacted: 3, withinTarget: 3, shareWithinTarget: 0.75, medianMinutes: 0 },
-        { week: '2026-12-07', leads: 1, contacted: 0, withinTarget: 0, shareWithinTarget: 0, medianMinutes: null },
+        { week: '2026-11-23', leads: 2, waiting: 0, contacted: 0, withinTarget: 0, shareWithinTarget: 0, medianMinutes: null },
+        { week: '2026-11-30', leads: 4, waiting: 0, contacted: 3, withinTarget: 3, shareWithinTarget: 0.75, medianMinutes: 0 },
+        { week: '2026-12-07', leads: 1, waiting: 0, contacted: 0, withinTarget: 0, shareWithinTarget: 0, medianMinutes: null },
       ]);
       expect((await ctx.app.inject({ method: 'GET', url: FOLLOW_UP_API.firstContact })).statusCode).toBe(401);
+    });
+
+    it('counts every lead of a week: those whose first-contact time has not come yet are waiting, not left out', async () => {
+      // Sunday (closed): two new leads fall due on Monday morning; the week already had one.
+      vi.setSystemTime(ist('2026-12-13T11:00:00'));
+      await contact('sunday-one@example.com');
+      await contact('sunday-two@example.com');
+      vi.setSystemTime(ist('2026-12-13T12:00:00'));
+      const figures = (await ctx.asStaff({ method: 'GET', url: `${FOLLOW_UP_API.firstContact}?weeks=8` })).json<FirstContactFigures>();
+      expect(figures.byWeek.at(-1)).toEqual({ week: '2026-12-07', leads: 3, waiting: 2, contacted: 0, withinTarget: 0, shareWithinTarget: 0, medianMinutes: null });
+      expect(figures.byPerson).toEqual([{ staffId: taker.id, name: 'Tara', leads: 9, waiting: 2, contacted: 3, withinTarget: 3, shareWithinTarget: 3 / 7, medianMinutes: 0 }]);
     });
   },
   // The clock moves on by days: the test's staff token must outlive it.

@@ -132,10 +132,49 @@ describeEachDatabase(
       expect(cards(html)).toEqual(['Baner Heights']);
       expect(count(html)).toBe('1 home matches');
       expect(html).toContain('Some filters in this link could not be used, so they are left out:');
-      expect(html).toContain('<li>Bedrooms (bhk) must be a whole number from 1 to 20, such as 3.</li>');
-      expect(html).toContain('<li>Sort (sort) must be one of newest, price, -price or size.</li>');
+      expect(html).toContain('<li>Bedrooms must be a whole number from 1 to 20, such as 3.</li>');
+      expect(html).toContain('<li>Sort must be one of the orders offered.</li>');
       expect(chosen(html, 'bhk')).toBe('');
       expect(chosen(html, 'sort')).toBe('newest');
+    });
+
+    it('/hi/viewProjects and /hi/viewProducts show the filter forms in Hindi, no English left', async () => {
+      const homes = await page('/hi/viewProjects');
+      const decor = await page('/hi/viewProducts');
+      const visible = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '');
+      for (const english of ['Any locality', 'Size (sq. ft)', 'Price (₹)', '>Min<', '>Max<', 'Priced homes here cost', 'Homes here are', 'placeholder="Any"', '>Any<', ' sq. ft<']) {
+        expect(visible(homes), english).not.toContain(english);
+      }
+      for (const english of ['Keyword', 'Any style', 'Decor here costs', 'Sofa, brass, teak', '>Min<', '>Max<', 'Price (₹)']) {
+        expect(visible(decor), english).not.toContain(english);
+      }
+      expect(homes).toContain('कोई भी इलाका');
+      expect(homes).toContain('आकार (वर्ग फ़ुट)');
+      expect(homes).toContain('कीमत (₹)');
+      expect(homes).toContain('यहाँ के घरों की कीमत ₹95,00,000/- से ₹2,40,00,000/- तक है।');
+      expect(decor).toContain('यहाँ की सजावट की कीमत ₹3,200/- से ₹1,25,000/- तक है।');
+      // English stays as it was.
+      const en = await page('/viewProjects');
+      for (const words of ['Any locality', 'Size (sq. ft)', 'Price (₹)', 'Priced homes here cost from ₹95,00,000/- to ₹2,40,00,000/-.', 'Homes here are 1,180 sq. ft to 2,400 sq. ft.']) {
+        expect(en, words).toContain(words);
+      }
+    });
+
+    it('says what is wrong with a filter in the page’s words, without the address’s parameter names', async () => {
+      const html = await page('/viewProjects?minSqft=big&maxPrice=lots&minPrice=9&maxPrice=10');
+      expect(html).toContain('<li>Smallest size must be a number of square feet, such as 1200.</li>');
+      const said = /<div class="notice notice--info listing-filters__problems"[\s\S]*?<\/div>/.exec(html)?.[0] ?? '';
+      expect(said).toContain('<li>Highest price is given more than once: give it once.</li>');
+      expect(said).not.toMatch(/minSqft|maxPrice|\(bhk\)/);
+      const order = await page('/viewProjects?minSqft=2000&maxSqft=1000');
+      expect(order).toContain('<li>The smallest size is more than the largest size.</li>');
+      const hi = await page('/hi/viewProjects?bhk=three');
+      expect(hi).toContain('<li>बेडरूम 1 से 20 तक की पूरी संख्या होनी चाहिए, जैसे 3।</li>');
+      expect(/<div class="notice notice--info listing-filters__problems"[\s\S]*?<\/div>/.exec(hi)?.[0]).not.toContain('Bedrooms');
+      // The API keeps naming the parameter: it is read by programs and their authors.
+      const api = await ctx.app.inject({ method: 'GET', url: '/api/project/get?minSqft=big' });
+      expect(api.statusCode).toBe(400);
+      expect(api.json().message).toBe('Smallest size (minSqft) must be a number of square feet, such as 1200.');
     });
 
     it('/viewProducts filters by keyword, style and price, with its count', async () => {

@@ -127,7 +127,7 @@ describeEachDatabase(
       expect(cancelMail.text!.trim().split('\n\n')).toEqual([
         `Lake Studio में ${when('hi-IN', later.start)} की आपकी साइट विज़िट रद्द कर दी गई है।`,
         'आप हमारी साइट पर कोई दूसरा समय बुक कर सकते हैं।',
-        'साथ में लगा निमंत्रण इसे Google Calendar, Outlook या Apple Calendar में जोड़ देता है।',
+        'साथ में लगा रद्दीकरण इसे Google Calendar, Outlook या Apple Calendar से हटा देता है।',
       ]);
     });
 

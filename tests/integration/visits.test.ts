@@ -216,6 +216,36 @@ describeEachDatabase(
       const cancelMails = (await mail.waitFor(before + 6)).slice(before + 4);
       expect(calendarOf(cancelMails[0]!)).toMatchObject({ method: 'CANCEL', uid: `visit-${booked._id}@abode`, sequence: 2 });
       expect((await slots(ctx, icsStudio)).find((s) => s.start === offered[12]!.start)?.free).toBe(2);
+      // The cancellation's mail says what its attachment does: it takes the visit off the calendar.
+      const visitorCancel = cancelMails.find((m) => JSON.stringify(m.to).includes('invitee@example.com'))!;
+      expect(visitorCancel.text).not.toContain('adds it');
+      expect(visitorCancel.text).toContain('The attached cancellation removes it from Google Calendar, Outlook or Apple Calendar.');
+      // The lead no longer waits for a visit: back to where it was before the booking.
+      const lead = (await ctx.asStaff({ method: 'GET', url: `/api/leads?q=${encodeURIComponent('invitee@example.com')}` })).json<LeadList>().items[0]!;
+      expect(lead.status).toBe('new');
+    });
+
+    it('a cancelled visit leaves the lead at visit while another visit of theirs stands, and a contacted lead goes back to contacted', async () => {
+      const twoStudio = await addStudio(ctx, 'Two Visits Studio');
+      await configure(ctx, twoStudio);
+      const offered = await slots(ctx, twoStudio);
+      const email = 'two.visits@example.com';
+      const first = (await book(ctx, { slotStart: offered[1]!.start, studioId: twoStudio, email })).json();
+      const second = (await book(ctx, { slotStart: offered[4]!.start, studioId: twoStudio, email })).json();
+      const leadOf = async () => (await ctx.asStaff({ method: 'GET', url: `/api/leads?q=${encodeURIComponent(email)}` })).json<LeadList>().items[0]!;
+      expect((await leadOf()).status).toBe('visit');
+      expect((await ctx.app.inject({ method: 'POST', url: `/api/visits/${first._id}/cancel`, payload: { token: tokenOf(first.manageUrl) } })).statusCode).toBe(200);
+      expect((await leadOf()).status).toBe('visit');
+      expect((await ctx.app.inject({ method: 'POST', url: `/api/visits/${second._id}/cancel`, payload: { token: tokenOf(second.manageUrl) } })).statusCode).toBe(200);
+      expect((await leadOf()).status).toBe('new');
+
+      // Contacted by staff, then booked and cancelled: contacted again.
+      const lead = await leadOf();
+      expect((await ctx.asStaff({ method: 'PATCH', url: `/api/leads/${lead._id}`, payload: { status: 'contacted' } })).statusCode).toBe(200);
+      const third = (await book(ctx, { slotStart: offered[6]!.start, studioId: twoStudio, email })).json();
+      expect((await leadOf()).status).toBe('visit');
+      expect((await ctx.app.inject({ method: 'POST', url: `/api/visits/${third._id}/cancel`, payload: { token: tokenOf(third.manageUrl) } })).statusCode).toBe(200);
+      expect((await leadOf()).status).toBe('contacted');
     });
 
     it('reminds 24 hours and 2 hours before, each once, across a restart (controlled clock)', async () => {

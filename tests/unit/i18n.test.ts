@@ -92,7 +92,7 @@ describe('numbers and prices in each language (issue 27)', () => {
   });
 
   it('formats Hindi prices in hi-IN with Indian grouping, लाख and करोड़', () => {
-    expect(formatRupees('hi', 1_25_00_000)).toBe('₹1,25,00,000');
+    expect(formatRupees('hi', 1_25_00_000)).toBe('₹1,25,00,000/-');
     expect(formatRupeesShort('hi', 1_25_00_000)).toBe('₹1.25 करोड़');
     expect(formatRupeesShort('hi', 62_00_000)).toBe('₹62 लाख');
     expect(formatRupeesShort('hi', 18_500)).toBe('₹18,500');

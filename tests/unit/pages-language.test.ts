@@ -4,7 +4,7 @@ import { CONTACT_FIELD_MESSAGES, CONTACT_THANKS, contactFieldsSchema } from '#sh
 import { textsIn } from '#shared/i18n/translate';
 import { LOCALES } from '#shared/i18n/languages';
 import { en } from '#shared/i18n/messages/en';
-import type { ListingMatches, MatchedListing } from '#shared/matching/listing-match';
+import { matchListings, matchName, type ListingMatches, type MatchedListing } from '#shared/matching/listing-match';
 import { matchLine, matchSections } from '#shared/matching/match-sections';
 import { matchLineIn, matchTexts, sectionKeys } from '#shared/matching/match-text';
 import { PRIVACY_REQUEST_MESSAGES } from '#shared/privacy/privacy-requests';
@@ -125,5 +125,29 @@ describe('matches in the visitor’s language (issue 27)', () => {
     // The same line built from the English catalogue is match-sections.ts's line.
     expect(matchLineIn(english, 'en', LOCALES.en, near)).toBe(matchLine(near));
     expect(matchLineIn(english, 'en', LOCALES.en, fit)).toBe(matchLine(fit));
+  });
+
+  it('names each match by its Hindi name in Hindi, and by its name in English (the name when it has no Hindi one)', () => {
+    const homes = [
+      { _id: 'h1', name: 'Lakeside', nameHi: 'लेकसाइड', image: '/a.jpg', area: 'Whitefield, Bengaluru', squareft: 1450, sizeofunit: '3 BHK', dateofcomplition: '15-12-2026', price: 9_500_000 },
+      { _id: 'h2', name: 'Edge Six', nameHi: null, image: '/b.jpg', area: 'Whitefield, Bengaluru', squareft: 1600, sizeofunit: '3 BHK', dateofcomplition: '15-12-2026', price: 9_000_000 },
+    ];
+    const pieces = [{ _id: 'p1', productname: 'Teak Sofa', productnameHi: 'सागौन सोफ़ा', image: '/c.jpg', description: 'Teak.', price: 125_000, tags: ['Classic'] }];
+    const found = matchListings(
+      [
+        { match: 'project.bedrooms', values: [{ value: 3, text: '3 BHK' }] },
+        { match: 'product.keywords', values: [{ value: 'Classic', text: 'Classic' }] },
+      ],
+      { projects: homes, products: pieces },
+    );
+    expect(found.projects.map((m) => [m.name, m.nameHi])).toEqual(expect.arrayContaining([['Lakeside', 'लेकसाइड'], ['Edge Six', undefined]]));
+    expect(found.products.map((m) => [m.name, m.nameHi])).toEqual([['Teak Sofa', 'सागौन सोफ़ा']]);
+    const lakeside = found.projects.find((m) => m._id === 'h1')!;
+    expect(matchName(lakeside, 'hi')).toBe('लेकसाइड');
+    expect(matchName(lakeside, 'en')).toBe('Lakeside');
+    expect(matchName(found.projects.find((m) => m._id === 'h2')!, 'hi')).toBe('Edge Six');
+    expect(matchLineIn(hi, 'hi', LOCALES.hi, lakeside)).toMatch(/^लेकसाइड — /);
+    expect(matchLineIn(english, 'en', LOCALES.en, lakeside)).toBe(matchLine(lakeside));
+    expect(matchLine(lakeside)).toMatch(/^Lakeside — /);
   });
 });

@@ -8,11 +8,13 @@ export const FOLLOW_UP_API = {
 } as const;
 
 const figures = {
-  /** Leads counted: contacted, or past their target without a contact. */
+  /** Every lead that came in (with a first-contact target). */
   leads: z.number().int(),
+  /** Of them, not contacted and not yet due: neither in nor past the target yet. */
+  waiting: z.number().int(),
   contacted: z.number().int(),
   withinTarget: z.number().int(),
-  /** withinTarget / leads (0–1); null without leads. */
+  /** withinTarget / (leads − waiting), 0–1; null while none is decided. */
   shareWithinTarget: z.number().nullable(),
   /** Median working minutes from creation to first contact, over the contacted; null when none. */
   medianMinutes: z.number().nullable(),

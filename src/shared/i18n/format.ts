@@ -19,11 +19,12 @@ export function formatNumber(language: Language, value: number): string {
   return numberFormat(language, { maximumFractionDigits: 2 }).format(value);
 }
 
-/** A price in whole rupees: ₹1,25,00,000/- in English (SPEC.md §9), ₹1,25,00,000 in Hindi (Intl's INR currency form). */
+/**
+ * A price in whole rupees with the trailing "/-" (SPEC.md §9) in every language: ₹1,25,00,000/-
+ * (hi-IN groups as en-IN does, in Latin digits), so a Hindi page's prices read as the lists' do.
+ */
 export function formatRupees(language: Language, amount: number): string {
-  const rupees = Math.round(amount);
-  if (language === 'en') return `₹${numberFormat(language, { maximumFractionDigits: 0 }).format(rupees)}/-`;
-  return numberFormat(language, { style: 'currency', currency: 'INR', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(rupees);
+  return `₹${numberFormat(language, { maximumFractionDigits: 0 }).format(Math.round(amount))}/-`;
 }
 
 const SHORT_UNITS: Readonly<Record<Language, { lakh: string; crore: string }>> = {

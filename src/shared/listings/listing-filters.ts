@@ -55,6 +55,8 @@ export interface FilterProblem {
   field: string;
   message: string;
   value: string;
+  /** Why, for a page to say it in its own words: a value it cannot read, given twice, or a low bound above the high one. */
+  kind: 'invalid' | 'repeated' | 'order';
 }
 
 export interface ParsedFilters<F> {
@@ -155,11 +157,11 @@ export function parseFilters<K extends FilterableKind>(kind: K, source: QuerySou
     if (given.length === 0) continue;
     const raw = given[0]!.trim();
     if (given.length > 1) {
-      problems.push({ field, message: `${label} is given more than once: give it once.`, value: given.join(', ') });
+      problems.push({ field, message: `${label} is given more than once: give it once.`, value: given.join(', '), kind: 'repeated' });
       continue;
     }
     const read = rule(raw);
-    if ('message' in read) problems.push({ field, message: read.message, value: raw });
+    if ('message' in read) problems.push({ field, message: read.message, value: raw, kind: 'invalid' });
     else filters[field] = read.value;
   }
   for (const [min, max, message] of [
@@ -169,7 +171,7 @@ export function parseFilters<K extends FilterableKind>(kind: K, source: QuerySou
     const low = filters[min];
     const high = filters[max];
     if (typeof low === 'number' && typeof high === 'number' && low > high) {
-      problems.push({ field: min, message, value: `${low} > ${high}` });
+      problems.push({ field: min, message, value: `${low} > ${high}`, kind: 'order' });
       delete filters[min];
       delete filters[max];
     }

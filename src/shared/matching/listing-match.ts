@@ -62,6 +62,8 @@ export function listingMatchOptionsFor(type: string, inputType?: string): Listin
 export interface MatchableProject {
   _id: string;
   name: string;
+  /** The Hindi name, when staff gave one (shown to a visitor who answered in Hindi). */
+  nameHi?: string | null;
   image: string;
   area: string;
   squareft: number;
@@ -74,6 +76,7 @@ export interface MatchableProject {
 export interface MatchableProduct {
   _id: string;
   productname: string;
+  productnameHi?: string | null;
   image: string;
   description: string;
   price: number;
@@ -96,6 +99,8 @@ export interface MatchInput {
 export interface MatchedListing {
   _id: string;
   name: string;
+  /** The listing's Hindi name when it has one (stored with the result; older results have none). */
+  nameHi?: string;
   image: string;
   /** What fits, in plain words ("3 BHK", "in Whitefield"). */
   reasons: string[];
@@ -618,6 +623,13 @@ function score<T>(items: readonly T[], rules: Rule<T>[], nameOf: (item: T) => st
   });
 }
 
+const hindiName = (name: string | null | undefined): { nameHi?: string } => (typeof name === 'string' && name.trim() !== '' ? { nameHi: name } : {});
+
+/** A match's name in a language: its Hindi name on Hindi pages and mail when it has one, else the name (issue 27's fallback). */
+export function matchName(item: Pick<MatchedListing, 'name' | 'nameHi'>, language: string): string {
+  return language === 'hi' && item.nameHi ? item.nameHi : item.name;
+}
+
 /**
  * At most three homes and three decor items that fit, best first, each with its reasons; for a kind
  * where none fits, at most three nearest, each with what fits and why it is not a fit.
@@ -635,13 +647,13 @@ export function matchListings(
       prepared.projects,
       projectRules,
       ({ listing }) => listing.name,
-      ({ listing }, reasons, missed) => ({ _id: listing._id, name: listing.name, image: listing.image, reasons, misses: missed }),
+      ({ listing }, reasons, missed) => ({ _id: listing._id, name: listing.name, ...hindiName(listing.nameHi), image: listing.image, reasons, misses: missed }),
     ),
     products: score(
       prepared.products,
       productRules,
       ({ listing }) => listing.productname,
-      ({ listing }, reasons, missed) => ({ _id: listing._id, name: listing.productname, image: listing.image, reasons, misses: missed }),
+      ({ listing }, reasons, missed) => ({ _id: listing._id, name: listing.productname, ...hindiName(listing.productnameHi), image: listing.image, reasons, misses: missed }),
     ),
     asked: { projects: inputs.some((i) => i.match.startsWith('project.')), products: inputs.some((i) => i.match.startsWith('product.')) },
   };

@@ -4,7 +4,7 @@
 // the phrase's known forms back and says them from the catalogue. A form it does not know (a place
 // or a word the visitor typed) stays as it is. English is never touched.
 import type { MessageKey } from '../i18n/messages/en';
-import { isFit, type MatchedListing } from './listing-match';
+import { isFit, matchName, type MatchedListing } from './listing-match';
 import { PROPERTY_KINDS } from './match-places';
 import type { MatchSection } from './match-sections';
 
@@ -90,5 +90,6 @@ export function matchLineIn(t: Translate, language: string, locale: string, item
   const detail = isFit(item)
     ? reasons
     : t('matches.line.notFit', { misses: item.misses.map(say.miss).join(t('matches.semicolon')) }) + (reasons ? t('matches.line.fitting', { reasons }) : '');
-  return detail ? `${item.name} — ${detail}` : item.name;
+  const name = matchName(item, language);
+  return detail ? `${name} — ${detail}` : name;
 }

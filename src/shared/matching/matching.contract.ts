@@ -5,6 +5,8 @@ import { messageAnswer } from '../api-answer';
 export const matchedListingSchema = z.object({
   _id: z.string(),
   name: z.string(),
+  /** Its Hindi name, when it has one (shown on Hindi pages). */
+  nameHi: z.string().optional(),
   image: z.string(),
   reasons: z.array(z.string()),
   misses: z.array(z.string()),

@@ -23,6 +23,7 @@ function mondayOf(day: string): string {
 
 interface Tally {
   leads: number;
+  waiting: number;
   contacted: number;
   withinTarget: number;
   minutes: number[];
@@ -30,15 +31,16 @@ interface Tally {
 
 const summary = (t: Tally) => ({
   leads: t.leads,
+  waiting: t.waiting,
   contacted: t.contacted,
   withinTarget: t.withinTarget,
-  shareWithinTarget: t.leads > 0 ? t.withinTarget / t.leads : null,
+  shareWithinTarget: t.leads > t.waiting ? t.withinTarget / (t.leads - t.waiting) : null,
   medianMinutes: median(t.minutes),
 });
 
 /**
- * Issue 26: first contact over the last `weeks` weeks. A lead counts once it was contacted or its
- * target passed; "within target" means it left `new` by its due time; the time to first contact is
+ * Issue 26: first contact over the last `weeks` weeks. Every lead counts in its week; one neither
+ * contacted nor past its target yet is "waiting" and left out of the share; "within target" means it left `new` by its due time; the time to first contact is
  * in working minutes (the clock the target runs on).
  */
 export async function firstContactFigures(db: Kysely<Database>, input: { weeks: number; now: Date; calendar: WorkCalendar; targetMinutes: number }): Promise<FirstContactFigures> {
@@ -47,18 +49,19 @@ export async function firstContactFigures(db: Kysely<Database>, input: { weeks: 
   const byWeek = new Map<string, Tally>();
   const tally = <K>(map: Map<K, Tally>, key: K) => {
     let t = map.get(key);
-    if (!t) map.set(key, (t = { leads: 0, contacted: 0, withinTarget: 0, minutes: [] }));
+    if (!t) map.set(key, (t = { leads: 0, waiting: 0, contacted: 0, withinTarget: 0, minutes: [] }));
     return t;
   };
   for (const row of rows) {
     const created = new Date(row.createdAt);
     const due = row.firstContactDueAt ? new Date(row.firstContactDueAt) : null;
     const contacted = row.firstContactedAt ? new Date(row.firstContactedAt) : null;
-    if (!contacted && (!due || due > input.now)) continue;
+    const waiting = !contacted && (!due || due > input.now);
     const within = contacted !== null && due !== null && contacted <= due;
     const minutes = contacted ? workingMinutesBetween(created, contacted, input.calendar) : null;
     for (const t of [tally(byPerson, row.assigneeId), tally(byWeek, mondayOf(localDay(created, input.calendar.timeZone)))]) {
       t.leads++;
+      if (waiting) t.waiting++;
       if (contacted) t.contacted++;
       if (within) t.withinTarget++;
       if (minutes !== null) t.minutes.push(minutes);

@@ -5,6 +5,7 @@ export {
   assignCreatedLeadTo,
   keepLeadCompleted,
   leadSummary,
+  moveLeadBackFromVisit,
   moveLeadToVisit,
   recordCompletedSurvey,
   touchLead,

@@ -404,3 +404,17 @@ export async function moveLeadToVisit(db: Db, leadId: string, byName: string, at
   await repo.insertLeadEvent(db, { id: newId(), leadId, type: 'status', byId: null, byName, fromValue: row.status, toValue: 'visit', at });
   await repo.updateLead(db, leadId, { status: 'visit' });
 }
+
+/**
+ * A lead's last standing site visit was cancelled: it no longer waits for a visit, so it goes back to
+ * the status it had before the booking moved it to `visit` (new or contacted; contacted when that is
+ * not known). A lead staff moved on (won, lost) is left alone.
+ */
+export async function moveLeadBackFromVisit(db: Db, leadId: string, byName: string, at: Date): Promise<void> {
+  const row = await repo.findLead(db, leadId);
+  if (!row || row.status !== 'visit') return;
+  const before = (await repo.leadTimeline(db, leadId)).filter((e) => e.type === 'status' && e.toValue === 'visit').at(-1)?.fromValue;
+  const status: LeadStatus = before === 'new' || before === 'contacted' ? before : 'contacted';
+  await repo.insertLeadEvent(db, { id: newId(), leadId, type: 'status', byId: null, byName, fromValue: 'visit', toValue: status, at });
+  await repo.updateLead(db, leadId, { status });
+}

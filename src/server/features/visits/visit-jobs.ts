@@ -233,7 +233,7 @@ export class VisitJobs {
       kind === 'cancelled' ? t('mail.visit.cancelled', { place: place.name, when: visitorWhen }) : t('mail.visit.when', { place: place.name, when: visitorWhen, zone: studio.timeZone }),
       ...(home ? [t('mail.visit.home', { home: home.name, url: home.url })] : []),
       kind === 'cancelled' ? t('mail.visit.bookAgain') : t('mail.visit.manage', { link }),
-      t('mail.visit.calendar'),
+      t(kind === 'cancelled' ? 'mail.visit.calendarCancelled' : 'mail.visit.calendar'),
     ];
     // The visitor's mail only for an address that has not unsubscribed and is within the hour's limits.
     // Its body is left as the visit's texts have it; the headers give mail clients the one-click button.

@@ -70,6 +70,19 @@ export function visitsOfLead(db: Db, leadId: string) {
   return db.selectFrom('visits').selectAll().where('leadId', '=', leadId).orderBy('startsAt', 'desc').execute();
 }
 
+/** Whether the lead has a visit still to come or held (booked, confirmed or done) besides this one. */
+export async function otherStandingVisit(db: Db, leadId: string, visitId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('visits')
+    .select('id')
+    .where('leadId', '=', leadId)
+    .where('id', '!=', visitId)
+    .where('status', 'in', ['booked', 'confirmed', 'done'])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function setStatus(db: Db, id: string, status: VisitStatus, at: Date, sequenceUp = false): Promise<void> {
   await db
     .updateTable('visits')

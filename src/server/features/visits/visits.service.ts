@@ -20,7 +20,7 @@ import { toIso } from '#server/db/database';
 import { badRequest, conflict, HttpError, notFound } from '#server/lib/errors';
 import { newId } from '#server/lib/ids';
 import { assignCreatedLead } from '#server/features/followup';
-import { moveLeadToVisit, touchLead } from '#server/features/leads';
+import { moveLeadBackFromVisit, moveLeadToVisit, touchLead } from '#server/features/leads';
 import { findListingSummary } from '#server/features/listings';
 import { recordEvent } from '#server/features/notifications';
 import * as repo from './visits.repository';
@@ -41,6 +41,8 @@ const BOOKING_ACTOR = 'Site visit booking';
 export const MAX_UPCOMING_PER_EMAIL = 2;
 /** Bookings one client address may make in 24 hours (cancelled ones count too: each sent mail). */
 export const MAX_BOOKINGS_PER_ADDRESS_DAY = 6;
+
+const CANCEL_ACTOR = 'Site visit cancelled';
 
 /** What the visits need from the app: the clock, the studio's time zone, the site's address, the signing secret. */
 export interface VisitContext {
@@ -295,6 +297,8 @@ export async function cancelVisit(ctx: VisitContext, id: string, sender: string 
     if (row.status === 'cancelled') throw conflict(VISIT_MESSAGES.alreadyCancelled);
     await repo.releaseSeats(trx, id);
     await repo.setStatus(trx, id, 'cancelled', now, true);
+    // The lead waited for this visit only: it is no longer "Site visit" (a held visit keeps it there).
+    if (row.status !== 'done' && !(await repo.otherStandingVisit(trx, row.leadId, id))) await moveLeadBackFromVisit(trx, row.leadId, CANCEL_ACTOR, now);
     await tellOfVisit(trx, id, 'cancelled', now, sender);
   });
   return requireVisit(ctx.db, id);

@@ -3,7 +3,8 @@ export const staffResults = {
   // Shared by the tables and cards of this area.
   'staff.results.completed': 'Completed',
   'staff.results.notCompleted': 'Not completed',
-  'staff.results.unfinished': 'Unfinished',
+  'staff.results.unfinished': 'Started, not finished',
+  'staff.results.summary.unfinishedNote': 'Started, not finished: answered some questions, then stopped. The e-mail records below mark as “Not completed” also those who gave an e-mail and never began.',
   'staff.results.email': 'Email',
   'staff.results.date': 'Date',
   // Campaigns (surveys/staff/campaigns-page.tsx)

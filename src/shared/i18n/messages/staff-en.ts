@@ -42,6 +42,8 @@ export const staffEn = {
   'staff.layout.title': 'Studio dashboard',
   'staff.layout.signedInAs': 'Signed in as ',
   'staff.page.tryAgain': 'Try again',
+  'staff.page.ownersOnly': 'Only owners can open this page.',
+  'staff.page.ownersOnlyHint': 'Ask an owner of the studio if something here needs changing.',
 } as const;
 
 export type StaffMessageKey = keyof typeof staffEn;

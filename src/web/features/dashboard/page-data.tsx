@@ -16,14 +16,15 @@ import { staffText } from '#web/lib/staff-text';
  * - 401: the API client ends the session (lib/session.ts) and the dashboard layout sends staff to log
  *   in, asking first when a form holds unsaved input (use-unsaved-changes.ts). Nothing here repeats it.
  */
-export type PageData<T> = { data: T; error: null; notFound: false } | { data: null; error: string; notFound: boolean };
+export type PageData<T> = { data: T; error: null; notFound: false; forbidden: false } | { data: null; error: string; notFound: boolean; forbidden: boolean };
 
 /** Runs a page's calls for its loader: the data, or the message to show and whether it was a 404. */
 export async function loadPageData<T>(load: () => Promise<T>, fallback: string): Promise<PageData<T>> {
   try {
-    return { data: await load(), error: null, notFound: false };
+    return { data: await load(), error: null, notFound: false, forbidden: false };
   } catch (error) {
-    return { data: null, error: errorMessage(error, fallback), notFound: error instanceof ApiError && error.status === 404 };
+    const status = error instanceof ApiError ? error.status : 0;
+    return { data: null, error: errorMessage(error, fallback), notFound: status === 404, forbidden: status === 403 };
   }
 }
 
@@ -37,11 +38,13 @@ export function usePageReload(): { reload: () => Promise<void>; reloading: boole
  * The page's data did not load: what failed and Try again. A page that names what failed in its own
  * words passes the call's `reason` too, shown under it when it says more. A page whose call can answer
  * 404 passes `notFound`, the text saying the thing does not exist: shown instead, without Try again
- * (trying again finds nothing more); the page keeps its own way back.
+ * (trying again finds nothing more); the page keeps its own way back. An owners' page read by staff
+ * (`forbidden`, a 403) says so, without Try again either: trying again is refused the same way.
  */
-export function LoadFailed({ message, reason, notFound, style }: { message: string; reason?: string; notFound?: string; style?: CSSProperties }) {
+export function LoadFailed({ message, reason, notFound, forbidden, style }: { message: string; reason?: string; notFound?: string; forbidden?: boolean; style?: CSSProperties }) {
   const { reload, reloading } = usePageReload();
   if (notFound !== undefined) return <Empty description={notFound} style={style} />;
+  if (forbidden) return <Alert type="info" showIcon title={staffText('staff.page.ownersOnly')} description={staffText('staff.page.ownersOnlyHint')} style={{ marginBottom: 16, ...style }} />;
   return (
     <Alert
       type="error"

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import {
+  BHK_MAX,
   FILTER_PARAMS,
   foldForSearch,
   type FilterableKind,
@@ -12,7 +13,7 @@ import {
 import type { MessageKey } from '#shared/i18n/catalogues';
 import { paths } from '#shared/paths';
 import { useLocalizedPath, useT, type Translate } from '#web/lib/i18n';
-import { formatRupees, formatSqft } from './listing-format';
+import { useListingFormat } from './use-listing-format';
 import './listing-filters.css';
 
 /*
@@ -97,7 +98,7 @@ function FilterForm({ action, label, submitLabel, filtered, problems, busy, chil
           <p>{t('filters.problems')}</p>
           <ul>
             {problems.map((problem) => (
-              <li key={problem.field}>{problem.message}</li>
+              <li key={problem.field}>{problemText(t, problem)}</li>
             ))}
           </ul>
         </div>
@@ -117,6 +118,16 @@ function FilterForm({ action, label, submitLabel, filtered, problems, busy, chil
       </div>
     </form>
   );
+}
+
+/**
+ * A problem in the page's words: the API's message names the address's parameter ("minSqft"), which
+ * is for programs; a person reads the field's name in their language.
+ */
+function problemText(t: Translate, problem: FilterProblem): string {
+  if (problem.kind === 'order') return t(problem.field === 'minSqft' ? 'filters.problem.order.sqft' : 'filters.problem.order.price');
+  if (problem.kind === 'repeated') return t('filters.problem.repeated', { name: t(`filters.name.${problem.field}` as MessageKey) });
+  return t(`filters.problem.${problem.field}` as MessageKey, { max: BHK_MAX });
 }
 
 interface Option {
@@ -196,7 +207,9 @@ function RangeField({ legend, hint, low, high, step, rupees }: { legend: string;
 
 function BoundInput({ bound, step, rupees, describedBy }: { bound: Bound; step: string; rupees?: boolean; describedBy?: string }) {
   const id = useId();
-  const amount = rupees && /^\d+$/.test(bound.value) ? formatRupees(Number(bound.value)) : '';
+  const t = useT();
+  const format = useListingFormat();
+  const amount = rupees && /^\d+$/.test(bound.value) ? format.rupees(Number(bound.value)) : '';
   return (
     <div className="listing-filters__bound">
       <label className="listing-filters__bound-label" htmlFor={id}>
@@ -211,7 +224,7 @@ function BoundInput({ bound, step, rupees, describedBy }: { bound: Bound; step: 
         min={0}
         step={step}
         value={bound.value}
-        placeholder="Any"
+        placeholder={t('filters.any')}
         aria-describedby={describedBy}
         onChange={(e) => bound.onChange(e.target.value)}
       />
@@ -275,38 +288,45 @@ const PROJECT_SORT_OPTIONS: ReadonlyArray<{ value: string; label: MessageKey }> 
 
 const PRODUCT_SORT_OPTIONS = PROJECT_SORT_OPTIONS.slice(0, 3);
 
-const rupeeRange = (what: string, range: { min: number; max: number }) => `${what} from ${formatRupees(range.min)} to ${formatRupees(range.max)}.`;
+/** The number fields' labels, in the page's language. */
+function bounds(t: Translate, unit: 'sqft' | 'price', values: Values, set: (name: string) => (value: string) => void): { low: Bound; high: Bound } {
+  const [low, high] = unit === 'sqft' ? (['minSqft', 'maxSqft'] as const) : (['minPrice', 'maxPrice'] as const);
+  const shown = t(`filters.unit.${unit}`);
+  return {
+    low: { name: low, label: t('filters.min'), unit: shown, value: values[low]!, onChange: set(low) },
+    high: { name: high, label: t('filters.max'), unit: shown, value: values[high]!, onChange: set(high) },
+  };
+}
 
 export function ProjectFilterForm({ filters, choices, ...state }: FormState & { filters: ListingFilters['project']; choices: ProjectChoices | null }) {
   const [values, set] = useFilterValues('project', filters);
-  const localities = withCurrent([{ value: '', label: 'Any locality' }, ...(choices?.localities ?? []).map((l) => ({ value: l, label: l }))], values.locality!);
+  const t = useT();
+  const format = useListingFormat();
+  const localities = withCurrent([{ value: '', label: t('filters.anyLocality') }, ...(choices?.localities ?? []).map((l) => ({ value: l, label: l }))], values.locality!);
   const bedrooms = withCurrent(
-    [{ value: '', label: 'Any' }, ...(choices?.bhk ?? []).map((n) => ({ value: String(n), label: `${n} BHK` }))],
+    [{ value: '', label: t('filters.any') }, ...(choices?.bhk ?? []).map((n) => ({ value: String(n), label: `${n} BHK` }))],
     values.bhk!,
     `${values.bhk} BHK`,
   );
   const showPrice = Boolean(choices?.price || values.minPrice || values.maxPrice);
-  const t = useT();
   return (
     <FilterForm action={paths.projects} label={t('filters.homes.label')} submitLabel={t('filters.homes.submit')} {...state}>
       <SelectField label={t('filters.locality')} name="locality" value={values.locality!} options={localities} onChange={set('locality')} wide />
       <SelectField label={t('filters.unitSize')} name="bhk" value={values.bhk!} options={bedrooms} onChange={set('bhk')} />
       <SelectField label={t('filters.readyBy')} name="readyBy" value={values.readyBy!} options={withCurrent(translated(t, READY_OPTIONS), values.readyBy!)} onChange={set('readyBy')} />
       <RangeField
-        legend="Size (sq. ft)"
+        legend={t('filters.size')}
         step="any"
-        hint={choices?.sqft ? `Homes here are ${formatSqft(choices.sqft.min)} to ${formatSqft(choices.sqft.max)}.` : undefined}
-        low={{ name: 'minSqft', label: 'Min', unit: 'sq. ft', value: values.minSqft!, onChange: set('minSqft') }}
-        high={{ name: 'maxSqft', label: 'Max', unit: 'sq. ft', value: values.maxSqft!, onChange: set('maxSqft') }}
+        hint={choices?.sqft ? t('filters.hint.sqft', { min: format.sqft(choices.sqft.min), max: format.sqft(choices.sqft.max) }) : undefined}
+        {...bounds(t, 'sqft', values, set)}
       />
       {showPrice ? (
         <RangeField
-          legend="Price (₹)"
+          legend={t('filters.price')}
           step="1"
           rupees
-          hint={choices?.price ? rupeeRange('Priced homes here cost', choices.price) : undefined}
-          low={{ name: 'minPrice', label: 'Min', unit: 'price', value: values.minPrice!, onChange: set('minPrice') }}
-          high={{ name: 'maxPrice', label: 'Max', unit: 'price', value: values.maxPrice!, onChange: set('maxPrice') }}
+          hint={choices?.price ? t('filters.hint.homesPrice', { min: format.rupees(choices.price.min), max: format.rupees(choices.price.max) }) : undefined}
+          {...bounds(t, 'price', values, set)}
         />
       ) : null}
       <SelectField label={t('filters.sortBy')} name="sort" value={values.sort!} options={withCurrent(translated(t, PROJECT_SORT_OPTIONS), values.sort!)} onChange={set('sort')} wide />
@@ -319,24 +339,24 @@ export function ProductFilterForm({ filters, choices, ...state }: FormState & { 
   const keywordId = useId();
   // A tag from a link in another letter case ("boho") is the choice it names ("Boho").
   const tag = choices?.tags.find((t) => foldForSearch(t) === foldForSearch(values.tag!)) ?? values.tag!;
-  const tags = withCurrent([{ value: '', label: 'Any style' }, ...(choices?.tags ?? []).map((t) => ({ value: t, label: t }))], tag);
   const t = useT();
+  const format = useListingFormat();
+  const tags = withCurrent([{ value: '', label: t('filters.anyStyle') }, ...(choices?.tags ?? []).map((tag) => ({ value: tag, label: tag }))], tag);
   return (
     <FilterForm action={paths.products} label={t('filters.decor.label')} submitLabel={t('filters.decor.submit')} {...state}>
       <div className="field listing-filters__field listing-filters__field--wide">
         <label className="field__label" htmlFor={keywordId}>
-          Keyword
+          {t('filters.keyword')}
         </label>
-        <input id={keywordId} name="q" type="search" value={values.q} maxLength={100} placeholder="Sofa, brass, teak…" onChange={(e) => set('q')(e.target.value)} />
+        <input id={keywordId} name="q" type="search" value={values.q} maxLength={100} placeholder={t('filters.keywordPlaceholder')} onChange={(e) => set('q')(e.target.value)} />
       </div>
       <SelectField label={t('filters.style')} name="tag" value={tag} options={tags} onChange={set('tag')} wide />
       <RangeField
-        legend="Price (₹)"
+        legend={t('filters.price')}
         step="1"
         rupees
-        hint={choices?.price ? rupeeRange('Decor here costs', choices.price) : undefined}
-        low={{ name: 'minPrice', label: 'Min', unit: 'price', value: values.minPrice!, onChange: set('minPrice') }}
-        high={{ name: 'maxPrice', label: 'Max', unit: 'price', value: values.maxPrice!, onChange: set('maxPrice') }}
+        hint={choices?.price ? t('filters.hint.decorPrice', { min: format.rupees(choices.price.min), max: format.rupees(choices.price.max) }) : undefined}
+        {...bounds(t, 'price', values, set)}
       />
       <SelectField label={t('filters.sortBy')} name="sort" value={values.sort!} options={withCurrent(translated(t, PRODUCT_SORT_OPTIONS), values.sort!)} onChange={set('sort')} wide />
     </FilterForm>

@@ -8,7 +8,7 @@ import { PageMeta } from '#web/components/page-meta';
 import { useT } from '#web/lib/i18n';
 import { CardGrid, ListingsPage } from './card-grid';
 import { MatchCount, NoMatch, ProductFilterForm, useFiltering } from './listing-filters';
-import { formatRupees } from './listing-format';
+import { useListingFormat } from './use-listing-format';
 import { fetchChoices, fetchListings } from './listings-api';
 import { useListingInLanguage } from './listing-language';
 import { ListingsError } from './listings-error';
@@ -36,6 +36,7 @@ export function Component() {
   const inLanguage = useListingInLanguage();
   const products = loaded.products.map(inLanguage);
   const filtered = !isUnfiltered(filters);
+  const format = useListingFormat();
   const busy = useFiltering(paths.products);
   const t = useT();
   return (
@@ -70,7 +71,7 @@ export function Component() {
                 ) : null}
                 <p className="listing-card__price">
                   <span className="visually-hidden">{t('products.price')}</span>
-                  {formatRupees(product.price)}
+                  {format.rupees(product.price)}
                 </p>
               </>
             ),

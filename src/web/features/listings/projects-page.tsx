@@ -8,7 +8,7 @@ import { PageMeta } from '#web/components/page-meta';
 import { useT } from '#web/lib/i18n';
 import { CardGrid, ListingsPage } from './card-grid';
 import { MatchCount, NoMatch, ProjectFilterForm, useFiltering } from './listing-filters';
-import { formatRupees, formatSqft } from './listing-format';
+import { useListingFormat } from './use-listing-format';
 import { fetchChoices, fetchListings } from './listings-api';
 import { useListingInLanguage } from './listing-language';
 import { ListingsError } from './listings-error';
@@ -39,6 +39,7 @@ export function Component() {
   const inLanguage = useListingInLanguage();
   const projects = loaded.projects.map(inLanguage);
   const filtered = !isUnfiltered(filters);
+  const format = useListingFormat();
   const busy = useFiltering(paths.projects);
   const t = useT();
   return (
@@ -67,7 +68,7 @@ export function Component() {
                 <dl className="listing-card__facts">
                   <div>
                     <dt>{t('projects.size')}</dt>
-                    <dd>{formatSqft(project.squareft)}</dd>
+                    <dd>{format.sqft(project.squareft)}</dd>
                   </div>
                   <div>
                     <dt>{t('projects.unit')}</dt>
@@ -81,7 +82,7 @@ export function Component() {
                   {typeof project.price === 'number' ? (
                     <div>
                       <dt>{t('projects.price')}</dt>
-                      <dd>{formatRupees(project.price)}</dd>
+                      <dd>{format.rupees(project.price)}</dd>
                     </div>
                   ) : null}
                 </dl>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product, Project } from '#shared/listings/listings.contract';
-import { isFit, type ListingMatches, type MatchedListing } from '#shared/matching/listing-match';
+import { isFit, matchName, type ListingMatches, type MatchedListing } from '#shared/matching/listing-match';
 import { matchSections } from '#shared/matching/match-sections';
 import { matchTexts, sectionKeys } from '#shared/matching/match-text';
 import { LOCALES } from '#shared/i18n/languages';
@@ -54,7 +54,7 @@ function MatchCard({ match, facts, action }: { match: MatchedListing; facts: str
     <li className="match-card">
       <img className="match-card__image" src={match.image} alt="" width={160} height={120} loading="lazy" decoding="async" />
       <div className="match-card__body">
-        <h3 className="match-card__name">{match.name}</h3>
+        <h3 className="match-card__name">{matchName(match, language)}</h3>
         {facts.length > 0 ? <p className="match-card__facts">{facts.join(' · ')}</p> : null}
         <Reasons reasons={match.reasons} label={t(fit ? 'matches.whyFits' : 'matches.whatFits')} say={say.reason} />
         {fit ? null : <Reasons reasons={match.misses} label={t('matches.whyNot')} misses say={say.miss} />}
@@ -88,6 +88,7 @@ export function ResultMatches({ matches, whatsAppAbout }: { matches: ListingMatc
   const facts = useListingFacts(sections.some((section) => section.items.length > 0));
   const format = useListingFormat();
   const t = useT();
+  const language = useLanguage();
 
   return (
     <>
@@ -107,10 +108,10 @@ export function ResultMatches({ matches, whatsAppAbout }: { matches: ListingMatc
                       <div className="match-card__actions">
                         <Link className="button match-card__ask" to={askAboutHref(match.name)}>
                           {t('matches.askHome')}
-                          <span className="visually-hidden">: {match.name}</span>
+                          <span className="visually-hidden">: {matchName(match, language)}</span>
                         </Link>
                         <a className="button button--ghost match-card__whatsapp" href={whatsAppAbout(match.name)} target="_blank" rel="noopener noreferrer">
-                          WhatsApp<span className="visually-hidden">{t('matches.whatsAppAbout', { name: match.name })}</span>
+                          WhatsApp<span className="visually-hidden">{t('matches.whatsAppAbout', { name: matchName(match, language) })}</span>
                         </a>
                       </div>
                     }

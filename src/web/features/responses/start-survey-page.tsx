@@ -22,6 +22,7 @@ import { submitSurveyResponse } from '#web/features/surveys/campaigns-api';
 import { emailRecord } from './email-record';
 import { markSurveyJourney, readSurveyStart, readSurveyState, type ResultState, type SurveyStart, type SurveyState } from './journey-state';
 import { fetchSurveyResume, forgetResume, heldResume, holdResume, saveSurveyProgress } from './survey-progress';
+import { useSurveyHistory } from './survey-history';
 import { answersTooLarge, sendFilesSeparately, type SurveyVisitor } from './survey-files';
 import { guardSurvey } from './survey-safety';
 import './start-survey.css';
@@ -468,6 +469,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
       model.onCurrentPageChanged.remove(preloadResult);
     };
   }, [model]);
+  useSurveyHistory(model);
   const [tooLarge, setTooLarge] = useState(false);
   const title = model.title || start.campaignName || t('survey.metaTitle');
   // The language the visitor answers in: the page's when the survey has it (stored with the answer).

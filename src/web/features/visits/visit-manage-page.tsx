@@ -27,6 +27,8 @@ export function Component() {
   const [choice, setChoice] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A cancellation cannot be undone: the button asks first.
+  const [asking, setAsking] = useState(false);
   const uid = useId();
 
   useEffect(() => {
@@ -56,6 +58,7 @@ export function Component() {
   async function cancel() {
     if (!visit) return;
     setError(null);
+    setAsking(false);
     try {
       await api.call(CANCEL, { params: [id], body: { token } });
       setVisit({ ...visit, status: 'cancelled' });
@@ -102,11 +105,27 @@ export function Component() {
                   Move my visit
                 </button>
               </form>
-              <p>
-                <button type="button" className="button button--ghost" onClick={() => void cancel()}>
-                  Cancel my visit
-                </button>
-              </p>
+              {asking ? (
+                <div role="group" aria-labelledby={`${uid}-ask`} className="visit-booking__panel">
+                  <p id={`${uid}-ask`}>
+                    <strong>Cancel this visit?</strong>
+                  </p>
+                  <p>
+                    <button type="button" className="button button--accent" onClick={() => void cancel()}>
+                      Yes, cancel it
+                    </button>{' '}
+                    <button type="button" className="button button--ghost" onClick={() => setAsking(false)}>
+                      Keep my visit
+                    </button>
+                  </p>
+                </div>
+              ) : (
+                <p>
+                  <button type="button" className="button button--ghost" onClick={() => setAsking(true)}>
+                    Cancel my visit
+                  </button>
+                </p>
+              )}
             </>
           ) : null}
         </>

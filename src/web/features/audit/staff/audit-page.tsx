@@ -8,7 +8,7 @@ import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
 import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
 import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
 import { staffText } from '#web/lib/staff-text';
-import { fetchAudit, fetchStaffList, type AuditFilters, type StaffMember } from '../audit-api';
+import { fetchAudit, fetchRecordNames, fetchStaffList, recordKey, type AuditFilters, type StaffMember } from '../audit-api';
 import './audit.css';
 
 const PAGE_SIZES = [20, 50, 100];
@@ -37,7 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { filters, page, size } = readView(new URL(request.url).searchParams);
   const staff = fetchStaffList().catch(() => [] as StaffMember[]);
   const list = await loadPageData(() => fetchAudit(filters, { limit: size, offset: (page - 1) * size }), staffText('staff.settings.audit.loadFailed'));
-  return { ...list, staff: await staff };
+  const people = await staff;
+  const names = list.data ? await fetchRecordNames(new Set(list.data.items.filter((e) => e.recordId).map((e) => e.recordType)), people) : new Map<string, string>();
+  return { ...list, staff: people, names };
 }
 
 const WHEN = new Intl.DateTimeFormat('en-IN', {
@@ -55,9 +57,11 @@ const formatWhen = (iso: string) => `${WHEN.format(new Date(iso))} IST`;
 
 const kindLabel = (kind: string) => AUDIT_KIND_LABELS[kind as keyof typeof AUDIT_KIND_LABELS] ?? kind;
 
-function RecordCell({ entry }: { entry: AuditEntry }) {
+function RecordCell({ entry, names }: { entry: AuditEntry; names: ReadonlyMap<string, string> }) {
   if (!entry.recordId) return <span className="audit-muted">{entry.recordType}</span>;
-  const id = <code>{entry.recordId}</code>;
+  // Its name when it still has one; the id (a deleted record's, a lead's) otherwise.
+  const name = names.get(recordKey(entry.recordType, entry.recordId));
+  const id = name ? <span title={entry.recordId}>{name}</span> : <code>{entry.recordId}</code>;
   return (
     <span className="audit-record">
       {entry.recordType}{' '}
@@ -104,7 +108,7 @@ export function Component() {
     { title: staffText('staff.settings.audit.when'), dataIndex: 'at', key: 'at', width: 200, render: (at: string) => formatWhen(at) },
     { title: staffText('staff.settings.audit.who'), dataIndex: 'actorName', key: 'who', render: (name: string, entry) => (entry.actorId ? name : <Tag>{name}</Tag>) },
     { title: staffText('staff.settings.audit.what'), dataIndex: 'kind', key: 'kind', render: (kind: string) => kindLabel(kind) },
-    { title: staffText('staff.settings.audit.record'), key: 'record', render: (_, entry) => <RecordCell entry={entry} /> },
+    { title: staffText('staff.settings.audit.record'), key: 'record', render: (_, entry) => <RecordCell entry={entry} names={data.names} /> },
     { title: staffText('staff.settings.audit.fields'), dataIndex: 'fields', key: 'fields', render: (fields: string[]) => fieldsText(fields) },
   ];
 
@@ -151,7 +155,7 @@ export function Component() {
       </form>
 
       {!data.data ? (
-        <LoadFailed message={staffText('staff.settings.audit.loadFailed')} reason={data.error} />
+        <LoadFailed message={staffText('staff.settings.audit.loadFailed')} reason={data.error} forbidden={data.forbidden} />
       ) : (
         <>
           <div ref={tableRef} className={PHONE_CARDS_WIDE}>
@@ -184,7 +188,7 @@ export function Component() {
                   <strong>{kindLabel(entry.kind)}</strong>
                   <span>{entry.actorName}</span>
                 </span>
-                <RecordCell entry={entry} />
+                <RecordCell entry={entry} names={data.names} />
                 <span>{staffText('staff.settings.audit.cardFields', { fields: fieldsText(entry.fields) })}</span>
                 <span className="audit-muted">{formatWhen(entry.at)}</span>
               </div>

@@ -15,6 +15,10 @@ export function Component() {
   const [busy, setBusy] = useState<'password' | 'email' | null>(null);
   const me = currentStaff();
 
+  // A message set after a send (the server's, or the schema's) is about the value sent: it goes once the field is typed in again.
+  const clearOnEdit = (form: { setFields: (fields: Array<{ name: never; errors: string[] }>) => void }) => (changed: object) =>
+    form.setFields(Object.keys(changed).map((name) => ({ name: name as never, errors: [] })));
+
   async function save<V extends object>(kind: 'password' | 'email', form: ReturnType<typeof Form.useForm<V>>[0], call: () => Promise<{ message: string; token: string }>) {
     setBusy(kind);
     try {
@@ -43,6 +47,7 @@ export function Component() {
             form={passwordForm}
             layout="vertical"
             requiredMark={false}
+            onValuesChange={clearOnEdit(passwordForm)}
             onFinish={(v) => {
               const parsed = changePasswordSchema.safeParse(v);
               if (!parsed.success) return passwordForm.setFields(parsed.error.issues.map((i) => ({ name: i.path[0] as 'current', errors: [i.message] })));
@@ -66,6 +71,7 @@ export function Component() {
             form={emailForm}
             layout="vertical"
             requiredMark={false}
+            onValuesChange={clearOnEdit(emailForm)}
             onFinish={(v) => {
               const parsed = changeEmailSchema.safeParse(v);
               if (!parsed.success) return emailForm.setFields(parsed.error.issues.map((i) => ({ name: i.path[0] as 'email', errors: [i.message] })));

@@ -158,7 +158,7 @@ export function Component() {
       <Typography.Paragraph type="secondary" style={{ maxWidth: 720 }}>
         {staffText('staff.settings.staff.intro')}
       </Typography.Paragraph>
-      {loaded.error ? <LoadFailed message={loaded.error} /> : null}
+      {loaded.error ? <LoadFailed message={loaded.error} forbidden={loaded.forbidden} /> : null}
       {generated ? (
         <Alert
           type="warning"

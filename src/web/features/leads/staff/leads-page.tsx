@@ -80,6 +80,7 @@ function SpeedToLead({ figures }: { figures: FirstContactFigures }) {
   const columns = [
     { title: staffText('staff.leads.speed.who'), dataIndex: 'name', key: 'name' },
     { title: staffText('staff.leads.speed.leads'), dataIndex: 'leads', key: 'leads' },
+    { title: staffText('staff.leads.speed.waiting'), dataIndex: 'waiting', key: 'waiting' },
     { title: staffText('staff.leads.speed.withinTarget', { minutes: figures.targetMinutes }), dataIndex: 'shareWithinTarget', key: 'share', render: percent },
     { title: staffText('staff.leads.speed.median'), dataIndex: 'medianMinutes', key: 'median', render: minutes },
   ];

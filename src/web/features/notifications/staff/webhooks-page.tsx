@@ -240,7 +240,7 @@ export function Component() {
       <Typography.Title level={2} style={{ fontSize: 18 }}>
         {staffText('staff.settings.webhooks.endpoints')}
       </Typography.Title>
-      {loaded.error ? <LoadFailed message={loaded.error} /> : endpoints.length === 0 ? (
+      {loaded.error ? <LoadFailed message={loaded.error} forbidden={loaded.forbidden} /> : endpoints.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={staffText('staff.settings.webhooks.empty')} />
       ) : (
         endpoints.map((endpoint) => <EndpointCard key={endpoint._id} endpoint={endpoint} onDeleted={() => void reload()} />)

@@ -161,6 +161,7 @@ export function ResultsSummary({ summary }: { summary: CampaignSummaryResult }) 
           <Statistic title={<span className="staff-muted">{staffText('staff.results.unfinished')}</span>} value={summary.unfinished} />
         </Card>
       </div>
+      <p className="staff-muted">{staffText('staff.results.summary.unfinishedNote')}</p>
 
       <div className="summary-grid">
         <Card size="small" title={<h3 className="summary-card-title">{staffText('staff.results.summary.perDay')}</h3>}>

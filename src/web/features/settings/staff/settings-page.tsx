@@ -147,7 +147,7 @@ export function Component() {
         <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
           {staffText('staff.settings.page.title')}
         </Typography.Title>
-        <LoadFailed message={loaded.error} />
+        <LoadFailed message={loaded.error} forbidden={loaded.forbidden} />
       </>
     );
   }
@@ -287,10 +287,10 @@ export function Component() {
               <Space key={d} wrap style={{ display: 'flex', marginBottom: 4 }}>
                 <span style={{ display: 'inline-block', width: 84 }}>{staffText(DAY_LABELS[d])}</span>
                 <Form.Item name={['followUp', 'hours', d, 'start']} noStyle>
-                  <Input type="time" aria-label={staffText('staff.settings.page.opens', { day: staffText(DAY_LABELS[d]) })} style={{ width: 108 }} />
+                  <Input type="time" aria-label={staffText('staff.settings.page.opens', { day: staffText(DAY_LABELS[d]) })} style={{ width: 'max-content' }} />
                 </Form.Item>
                 <Form.Item name={['followUp', 'hours', d, 'end']} noStyle>
-                  <Input type="time" aria-label={staffText('staff.settings.page.closes', { day: staffText(DAY_LABELS[d]) })} style={{ width: 108 }} />
+                  <Input type="time" aria-label={staffText('staff.settings.page.closes', { day: staffText(DAY_LABELS[d]) })} style={{ width: 'max-content' }} />
                 </Form.Item>
               </Space>
             ))}

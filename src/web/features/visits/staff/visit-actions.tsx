@@ -1,4 +1,4 @@
-import { Button, Select, Space, Tag } from 'antd';
+import { Button, Popconfirm, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { VISIT_ROUTES, VISIT_STATUS_LABELS, type Visit, type VisitSlot } from '#shared/visits/visits.contract';
 import { visitTime } from './visit-format';
@@ -66,9 +66,17 @@ export function VisitActions({ visit, onChange }: { visit: Visit; onChange: (vis
           </Button>
         )
       ) : null}
-      <Button size="small" danger onClick={() => void act('cancel')} loading={busy === 'cancel'}>
-        {staffText('staff.leads.visits.cancel')}
-      </Button>
+      <Popconfirm
+        title={staffText('staff.leads.visits.cancelAsk')}
+        okText={staffText('staff.leads.visits.cancelYes')}
+        cancelText={staffText('staff.leads.visits.cancelNo')}
+        okButtonProps={{ danger: true }}
+        onConfirm={() => act('cancel')}
+      >
+        <Button size="small" danger loading={busy === 'cancel'}>
+          {staffText('staff.leads.visits.cancel')}
+        </Button>
+      </Popconfirm>
       {error ? (
         <span role="alert" className="leads-muted">
           {error}
