@@ -389,15 +389,16 @@ export async function leadSummary(db: Kysely<Database>, leadId: string | null, e
 }
 
 /**
- * Issue 26: a booked site visit moves a `new` lead to `visit`, recorded on the lead's timeline as
- * done by `byName` (no staff member). A public booking proves nothing about who made it, so it never
- * moves a lead staff have worked on (decision 0023, arrivals): the timeline says a visit was booked
- * and the status stays. Run it in the booking's transaction.
+ * A booked site visit moves a `new` or `contacted` lead forward to `visit`, recorded on the lead's
+ * timeline as done by `byName` (no staff member). A public booking proves nothing about who made it,
+ * so it never moves a lead back (`won`, `lost` stay; decision 0023, arrivals): the timeline says a
+ * visit was booked and the status stays. Cancelling it moves the lead back (moveLeadBackFromVisit).
+ * Run it in the booking's transaction.
  */
 export async function moveLeadToVisit(db: Db, leadId: string, byName: string, at: Date): Promise<void> {
   const row = await repo.findLead(db, leadId);
   if (!row || row.status === 'visit') return;
-  if (row.status !== 'new') {
+  if (row.status !== 'new' && row.status !== 'contacted') {
     await repo.insertLeadEvent(db, { id: newId(), leadId, type: 'note', byId: null, byName, text: `Site visit booked on the website; the status stays ${row.status}.`, at });
     return;
   }
