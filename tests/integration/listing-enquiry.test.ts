@@ -305,7 +305,9 @@ describeEachDatabase(
       ]);
 
       await drainNotifications(ctx);
-      expect((await mail.waitFor(1))[0]!.subject).toBe('New lead: Kabir — Site visit: Lakeside Residency');
+      // The staff's "New lead" mail, and the visitor's newsletter confirmation (double opt-in, decision 0018).
+      const subjects = (await mail.waitFor(2)).map((m) => m.subject).sort();
+      expect(subjects).toEqual(['Confirm your newsletter — Test Studio', 'New lead: Kabir — Site visit: Lakeside Residency']);
       const body = verified((await receiver.waitFor(1))[0]!, endpoint.secret);
       expect(body.data).toMatchObject({ listing: { kind: 'project', id: home, name: 'Lakeside Residency', url: `http://localhost/viewProjects/${home}` }, activity: { topic: 'site visit' } });
 

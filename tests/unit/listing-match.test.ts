@@ -415,4 +415,10 @@ describe('issue 22: one way to tell the matches, for /result, the e-mails and th
     });
     expect(readListingMatches('nope')).toBeUndefined();
   });
+
+  it("keeps a stored match's Hindi name when it is read back (the lead page and /hi/result show it)", () => {
+    const stored = { projects: [{ _id: 'a', name: 'Lakeside Residency', nameHi: 'लेकसाइड रेजीडेंसी', image: '', reasons: [], misses: [] }], products: [], asked: { projects: true, products: false } };
+    expect(readListingMatches(stored)?.projects[0]?.nameHi).toBe('लेकसाइड रेजीडेंसी');
+    expect(readListingMatches({ ...stored, projects: [{ ...stored.projects[0], nameHi: 7 }] })?.projects[0]).not.toHaveProperty('nameHi');
+  });
 });

@@ -679,7 +679,7 @@ export function readListingMatches(value: unknown): ListingMatches | undefined {
     items.flatMap((item): MatchedListing[] => {
       if (!isObject(item) || !isText(item._id) || !isText(item.name) || !isText(item.image) || !Array.isArray(item.reasons)) return [];
       const misses = Array.isArray(item.misses) ? item.misses.filter(isText) : [];
-      return [{ _id: item._id, name: item.name, image: item.image, reasons: item.reasons.filter(isText), misses }];
+      return [{ _id: item._id, name: item.name, ...hindiName(isText(item.nameHi) ? item.nameHi : null), image: item.image, reasons: item.reasons.filter(isText), misses }];
     });
   const projects = read(value.projects);
   const products = read(value.products);
