@@ -38,7 +38,9 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp(config);
+  // The log and the start-up banner share stdout, in the order they were written (pino's own
+  // destination writes later, and Fastify's "Server listening" lines came after the banner).
+  const app = await buildApp(config, { logStream: process.stdout });
   const staff = await bootstrapStaff(app.db, config);
   const seeded = config.seedDemo && (await seedDemoContent(app.db, app.database.dialect));
   let stopping = false;
