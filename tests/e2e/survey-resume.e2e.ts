@@ -137,6 +137,12 @@ describe('a resume link after the active survey changes (issue 22 item 5)', () =
         return token;
       })
       .not.toBe('');
+    // Gym is kept once the server has stored it (the page saves 400 ms after a change), not only its first save.
+    await expect
+      .poll(() =>
+        page.evaluate(async ([id, held]) => (await (await fetch(`/api/campaign/progress/${id}?token=${encodeURIComponent(held)}`)).text()).includes('gym'), [campaignId, token] as const),
+      )
+      .toBe(true);
 
     // The studio puts another survey up.
     const other = await createActiveCampaign(callApi, `E2E resume other ${RUN}`, {
