@@ -176,6 +176,31 @@ describeEachDatabase(
       expect(rawHeader(kept, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     });
 
+    it('shows the unsubscribe link in the body of visit and privacy mails too, on the page of the mail’s language', async () => {
+      const pageOf = (email: string, prefix: string) => `${SITE}${prefix}/unsubscribe?token=${unsubscribeToken(ctx.config.jwtSecret, email)}`;
+      expect((await book(ctx, { slotStart: offered[60]!.start, studioId: studio, email: 'body.en@example.com' })).statusCode).toBe(201);
+      expect((await book(ctx, { slotStart: offered[61]!.start, studioId: studio, email: 'body.hi@example.com', language: 'hi' })).statusCode).toBe(201);
+      const sent = await sendVisitMail(ctx);
+      const enVisit = sent.find((m) => addressed(m, 'body.en@example.com'))!;
+      const hiVisit = sent.find((m) => addressed(m, 'body.hi@example.com'))!;
+      expect(enVisit.text).toContain(en['mail.unsubscribeText'].replace('{url}', pageOf('body.en@example.com', '')));
+      expect(enVisit.html).toContain(`href="${pageOf('body.en@example.com', '')}"`);
+      expect(hiVisit.text).toContain(hi['mail.unsubscribeText'].replace('{url}', pageOf('body.hi@example.com', '/hi')));
+      // Staff's copy is not a visitor mail: no unsubscribe line there.
+      expect(sent.filter((m) => !addressed(m, 'example.com')).every((m) => !(m.text ?? '').includes('/unsubscribe?token='))).toBe(true);
+
+      mail.messages.length = 0;
+      for (const [email, language] of [['privacy.en@example.com', 'en'], ['privacy.hi@example.com', 'hi']] as const) {
+        const res = await ctx.app.inject({ method: 'POST', url: PRIVACY_API.requests(), payload: { email, kind: 'export', language }, remoteAddress: nextAddress() });
+        expect(res.statusCode, res.body).toBe(202);
+      }
+      const enPrivacy = mail.messages.find((m) => addressed(m, 'privacy.en@example.com'))!;
+      const hiPrivacy = mail.messages.find((m) => addressed(m, 'privacy.hi@example.com'))!;
+      expect(enPrivacy.text).toContain(en['mail.unsubscribeText'].replace('{url}', pageOf('privacy.en@example.com', '')));
+      expect(hiPrivacy.text).toContain(hi['mail.unsubscribeText'].replace('{url}', pageOf('privacy.hi@example.com', '/hi')));
+      expect(hiPrivacy.html).toContain(`href="${pageOf('privacy.hi@example.com', '/hi')}"`);
+    });
+
     it("names the attendee by a cleaned, bounded name, never one that could pass for the studio; the organizer is the studio", async () => {
       const hostile = 'Asha\r\nORGANIZER;CN=Cap Studio:mailto:evil@example.net\u202e' + 'x'.repeat(40);
       expect((await book(ctx, { slotStart: offered[60]!.start, studioId: studio, email: 'ics.person@example.com', name: hostile })).statusCode).toBe(201);

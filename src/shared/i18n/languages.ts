@@ -44,6 +44,14 @@ export function localizedPath(language: Language, path: string): string {
   return `${languagePrefix(language)}${path}`;
 }
 
+/** An absolute link of this site moved to `language`'s pages (`…/hi/unsubscribe?…` for Hindi), its query kept. */
+export function localizedUrl(language: Language, url: string): string {
+  if (language === DEFAULT_LANGUAGE) return url;
+  const moved = new URL(url);
+  moved.pathname = localizedPath(language, moved.pathname);
+  return moved.toString();
+}
+
 /** The link that switches to `language` and keeps the visitor on `path` (the page's own path and query, without prefix). */
 export function languageSwitchHref(language: Language, path: string): string {
   return `${LANGUAGE_SWITCH_PATH}/${language}?${new URLSearchParams({ next: path }).toString()}`;

@@ -4,7 +4,7 @@ import type { Database } from '#server/db/schema';
 import type { PersonalData } from '#server/lib/personal-data';
 import { toIso } from '#server/db/database';
 import type { PrivacyRequestItem } from '#shared/privacy/privacy-requests';
-import { DEFAULT_LANGUAGE, localizedPath, type Language } from '#shared/i18n/languages';
+import { DEFAULT_LANGUAGE, localizedPath, localizedUrl, type Language } from '#shared/i18n/languages';
 import { textsIn } from '#shared/i18n/translate';
 import { paths } from '#shared/paths';
 
@@ -79,12 +79,16 @@ export async function sendConfirmation(
   const t = textsIn(language);
   const link = `${siteUrl.replace(/\/$/, '')}${localizedPath(language, paths.privacyConfirm)}?token=${encodeURIComponent(requestToken(secret, input.email, input.kind, now))}`;
   const asked = t(input.kind === 'export' ? 'mail.privacy.askedExport' : 'mail.privacy.askedErase', { studio });
-  const text = `${asked}\n\n${t('mail.privacy.openLink')}\n${link}\n\n${t('mail.privacy.notYou')}`;
+  // The unsubscribe page in the mail's language: the body's last line, beside the one-click headers.
+  const unsubscribePage = unsubscribe ? localizedUrl(language, unsubscribe.pageUrl) : undefined;
+  const text = `${asked}\n\n${t('mail.privacy.openLink')}\n${link}\n\n${t('mail.privacy.notYou')}${unsubscribePage ? `\n\n${t('mail.unsubscribeText', { url: unsubscribePage })}` : ''}`;
   await mailer.send({
     to: [input.email.trim()],
     subject: t('mail.privacy.subject', { studio }),
     text,
-    html: `<p>${escapeHtml(asked)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.privacy.button'))}</a>${escapeHtml(t('mail.privacy.linkWorks'))}</p><p>${escapeHtml(t('mail.privacy.notYou'))}</p>`,
+    html:
+      `<p>${escapeHtml(asked)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.privacy.button'))}</a>${escapeHtml(t('mail.privacy.linkWorks'))}</p><p>${escapeHtml(t('mail.privacy.notYou'))}</p>` +
+      (unsubscribePage ? `<p style="font-size:12px">${escapeHtml(t('mail.unsubscribeAsk'))}<a href="${escapeHtml(unsubscribePage)}">${escapeHtml(t('mail.unsubscribeLink'))}</a>.</p>` : ''),
     ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
   });
 }

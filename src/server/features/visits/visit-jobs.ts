@@ -3,7 +3,7 @@ import type { Database } from '#server/db/schema';
 import { toIso } from '#server/db/database';
 import { newId } from '#server/lib/ids';
 import { leadPath, projectPagePath } from '#shared/paths';
-import { DEFAULT_LANGUAGE, LOCALES, localizedPath } from '#shared/i18n/languages';
+import { DEFAULT_LANGUAGE, LOCALES, localizedPath, localizedUrl } from '#shared/i18n/languages';
 import type { MessageKey } from '#shared/i18n/messages/en';
 import { textsIn } from '#shared/i18n/translate';
 import { findListingSummary } from '#server/features/listings';
@@ -236,16 +236,19 @@ export class VisitJobs {
       t(kind === 'cancelled' ? 'mail.visit.calendarCancelled' : 'mail.visit.calendar'),
     ];
     // The visitor's mail only for an address that has not unsubscribed and is within the hour's limits.
-    // Its body is left as the visit's texts have it; the headers give mail clients the one-click button.
+    // The headers give mail clients the one-click button; the body's last line the page, in the mail's language.
     const policy = this.options.visitorMail;
     const unsubscribe = policy?.unsubscribe(visit.email);
+    const unsubscribePage = unsubscribe ? localizedUrl(language, unsubscribe.pageUrl) : undefined;
     const allowed = !policy || (await policy.allow(visit.email, sender));
     if (allowed) await this.options.send({
       ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
       to: [visit.email],
       subject: t(VISITOR_SUBJECTS[kind], { place: place.name, when: visitorWhen }),
-      text: visitorLines.join('\n\n'),
-      html: visitorLines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
+      text: [...visitorLines, ...(unsubscribePage ? [t('mail.unsubscribeText', { url: unsubscribePage })] : [])].join('\n\n'),
+      html:
+        visitorLines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
+        (unsubscribePage ? `<p style="font-size:12px">${escapeHtml(t('mail.unsubscribeAsk'))}<a href="${escapeHtml(unsubscribePage)}">${escapeHtml(t('mail.unsubscribeLink'))}</a>.</p>` : ''),
       from: studio.from,
       icalEvent:
         language === DEFAULT_LANGUAGE

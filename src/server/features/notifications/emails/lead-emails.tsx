@@ -1,7 +1,7 @@
 // Each component from its own package: the @react-email/components bundle also loads Tailwind,
 // Markdown and a code highlighter (Prism), 38 MB of memory in every server process against 7 MB.
 import { textsIn, type TextOf } from '#shared/i18n/translate';
-import { DEFAULT_LANGUAGE, LOCALES, localizedPath, type Language } from '#shared/i18n/languages';
+import { DEFAULT_LANGUAGE, LOCALES, localizedPath, localizedUrl, type Language } from '#shared/i18n/languages';
 import { Body } from '@react-email/body';
 import { Column } from '@react-email/column';
 import { Container } from '@react-email/container';
@@ -257,10 +257,7 @@ export interface VisitorUnsubscribe {
  * headers post to the API and stay as they are.
  */
 function unsubscribeIn(language: Language, unsubscribe: VisitorUnsubscribe | undefined): VisitorUnsubscribe | undefined {
-  if (!unsubscribe || language === DEFAULT_LANGUAGE) return unsubscribe;
-  const page = new URL(unsubscribe.pageUrl);
-  page.pathname = localizedPath(language, page.pathname);
-  return { ...unsubscribe, pageUrl: page.toString() };
+  return unsubscribe ? { ...unsubscribe, pageUrl: localizedUrl(language, unsubscribe.pageUrl) } : undefined;
 }
 
 function UnsubscribeLine({ url, t }: { url?: string; t: TextOf }) {
