@@ -5,6 +5,7 @@ import { VISITS_API } from '#shared/visits/visits.api';
 import type { bookedVisitSchema, ManagedVisit, managedVisitSchema, slotListSchema, VisitSlot } from '#shared/visits/visits.contract';
 import { PageMeta } from '#web/components/page-meta';
 import { api } from '#web/lib/api-client';
+import { useLanguage, useT } from '#web/lib/i18n';
 import { useClientRender } from '#web/lib/use-hydrated';
 import './visit-booking.css';
 
@@ -13,10 +14,13 @@ const SLOTS = route<typeof slotListSchema>('GET', VISITS_API.slots);
 const CANCEL = route<typeof bookedVisitSchema>('POST', VISITS_API.cancel);
 const MOVE = route<typeof bookedVisitSchema>('POST', VISITS_API.reschedule);
 
-const when = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-IN', { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
+/** The time in the page's language (English: en-IN; Hindi: hi-IN), on the studio's clock. */
+const whenIn = (locale: string) => (iso: string, timeZone: string) => new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
 
-/** /visit?id=&token= (issue 26): the e-mailed link to move or cancel a site visit. */
+/** /visit?id=&token= and /hi/visit: the e-mailed link to move or cancel a site visit, in the mail's language. */
 export function Component() {
+  const t = useT();
+  const when = whenIn(useLanguage() === 'hi' ? 'hi-IN' : 'en-IN');
   const [params] = useSearchParams();
   // The server renders without the link's query (it never sees the token): read it in the browser only.
   const client = useClientRender();
@@ -38,20 +42,22 @@ export function Component() {
         setVisit(v);
         if (v.status !== 'cancelled') api.call(SLOTS, { query: new URLSearchParams({ studio: v.studioId }) }).then(setSlots, () => undefined);
       },
-      (e: unknown) => setError(e instanceof Error ? e.message : 'This link is not valid.'),
+      (e: unknown) => setError(e instanceof Error ? e.message : t('visitManage.invalid')),
     );
+    // t is stable for a page's language; the visit is read once per link.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, token]);
 
   async function move(event: FormEvent) {
     event.preventDefault();
-    if (!choice || !visit) return setError('Please choose a new time.');
+    if (!choice || !visit) return setError(t('visitManage.chooseTime'));
     setError(null);
     try {
       const moved = await api.call(MOVE, { params: [id], body: { token, slotStart: choice } });
       setVisit({ ...visit, start: moved.start, end: moved.end });
-      setMessage(`Your visit is moved to ${when(moved.start, visit.timeZone)}. We have e-mailed you the updated invitation.`);
+      setMessage(t('visitManage.moved', { when: when(moved.start, visit.timeZone) }));
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Something went wrong.');
+      setError(e instanceof Error ? e.message : t('visit.failed'));
     }
   }
 
@@ -62,17 +68,17 @@ export function Component() {
     try {
       await api.call(CANCEL, { params: [id], body: { token } });
       setVisit({ ...visit, status: 'cancelled' });
-      setMessage('Your visit is cancelled. We have e-mailed you the cancellation.');
+      setMessage(t('visitManage.cancelled'));
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Something went wrong.');
+      setError(e instanceof Error ? e.message : t('visit.failed'));
     }
   }
 
   return (
     <div className="visit-booking" style={{ maxWidth: 720, margin: '0 auto', padding: 16 }}>
-      <PageMeta title="Your site visit" description="Move or cancel your site visit." />
-      <h1>Your site visit</h1>
-      {client && (!id || !token) ? <p>This link is not complete. Please use the link in your e-mail.</p> : null}
+      <PageMeta title={t('visitManage.title')} description={t('visitManage.description')} />
+      <h1>{t('visitManage.title')}</h1>
+      {client && (!id || !token) ? <p>{t('visitManage.incomplete')}</p> : null}
       {error ? (
         <p role="alert" className="visit-booking__error">
           {error}
@@ -81,14 +87,12 @@ export function Component() {
       {message ? <p role="status">{message}</p> : null}
       {visit ? (
         <>
-          <p>
-            {visit.studioName}: {when(visit.start, visit.timeZone)} ({visit.timeZone} time){visit.status === 'cancelled' ? ', cancelled' : ''}.
-          </p>
+          <p>{t(visit.status === 'cancelled' ? 'visitManage.summaryCancelled' : 'visitManage.summary', { studio: visit.studioName, when: when(visit.start, visit.timeZone), zone: visit.timeZone })}</p>
           {visit.status !== 'cancelled' && visit.status !== 'done' ? (
             <>
               <form onSubmit={(e) => void move(e)} className="visit-booking__panel">
                 <fieldset>
-                  <legend>Move it to another time</legend>
+                  <legend>{t('visitManage.moveLegend')}</legend>
                   <div className="visit-booking__slots">
                     {slots
                       .filter((s) => s.free > 0 && s.start !== visit.start)
@@ -102,27 +106,27 @@ export function Component() {
                   </div>
                 </fieldset>
                 <button type="submit" className="button button--accent">
-                  Move my visit
+                  {t('visitManage.move')}
                 </button>
               </form>
               {asking ? (
                 <div role="group" aria-labelledby={`${uid}-ask`} className="visit-booking__panel">
                   <p id={`${uid}-ask`}>
-                    <strong>Cancel this visit?</strong>
+                    <strong>{t('visitManage.cancelAsk')}</strong>
                   </p>
                   <p>
                     <button type="button" className="button button--accent" onClick={() => void cancel()}>
-                      Yes, cancel it
+                      {t('visitManage.cancelYes')}
                     </button>{' '}
                     <button type="button" className="button button--ghost" onClick={() => setAsking(false)}>
-                      Keep my visit
+                      {t('visitManage.keep')}
                     </button>
                   </p>
                 </div>
               ) : (
                 <p>
                   <button type="button" className="button button--ghost" onClick={() => setAsking(true)}>
-                    Cancel my visit
+                    {t('visitManage.cancel')}
                   </button>
                 </p>
               )}
