@@ -8,8 +8,8 @@ export interface MailServer {
   messages: ParsedMail[];
   /** Resolves once `count` messages have arrived (or rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
-  /** Makes the server refuse the next `n` messages with a temporary error. */
-  refuseNext(n: number): void;
+  /** Makes the server refuse the next `n` messages (only those to `to`, when given) with a temporary error. */
+  refuseNext(n: number, to?: string): void;
   close(): Promise<void>;
 }
 
@@ -17,12 +17,14 @@ export async function startMailServer(): Promise<MailServer> {
   const messages: ParsedMail[] = [];
   const waiters: Array<{ count: number; resolve: () => void }> = [];
   let refusals = 0;
+  let refusedTo: string | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
-      if (refusals > 0) {
+    onData(stream, session, callback) {
+      const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+      if (refusals > 0 && (!refusedTo || recipients.includes(refusedTo))) {
         refusals--;
         stream.resume();
         stream.on('end', () => callback(Object.assign(new Error('try again later'), { responseCode: 451 })));
@@ -48,8 +50,9 @@ export async function startMailServer(): Promise<MailServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    refuseNext(n) {
+    refuseNext(n, to) {
       refusals = n;
+      refusedTo = to?.toLowerCase();
     },
     waitFor(count, timeoutMs = 10_000) {
       if (messages.length >= count) return Promise.resolve(messages);

@@ -185,7 +185,7 @@ describeEachDatabase(
       const hiVisit = sent.find((m) => addressed(m, 'body.hi@example.com'))!;
       expect(enVisit.text).toContain(en['mail.unsubscribeText'].replace('{url}', pageOf('body.en@example.com', '')));
       expect(enVisit.html).toContain(`href="${pageOf('body.en@example.com', '')}"`);
-      expect(hiVisit.text).toContain(hi['mail.unsubscribeText'].replace('{url}', pageOf('body.hi@example.com', '/hi')));
+      expect(hiVisit.text).toContain(hi['mail.unsubscribeText']!.replace('{url}', pageOf('body.hi@example.com', '/hi')));
       // Staff's copy is not a visitor mail: no unsubscribe line there.
       expect(sent.filter((m) => !addressed(m, 'example.com')).every((m) => !(m.text ?? '').includes('/unsubscribe?token='))).toBe(true);
 
@@ -197,8 +197,19 @@ describeEachDatabase(
       const enPrivacy = mail.messages.find((m) => addressed(m, 'privacy.en@example.com'))!;
       const hiPrivacy = mail.messages.find((m) => addressed(m, 'privacy.hi@example.com'))!;
       expect(enPrivacy.text).toContain(en['mail.unsubscribeText'].replace('{url}', pageOf('privacy.en@example.com', '')));
-      expect(hiPrivacy.text).toContain(hi['mail.unsubscribeText'].replace('{url}', pageOf('privacy.hi@example.com', '/hi')));
+      expect(hiPrivacy.text).toContain(hi['mail.unsubscribeText']!.replace('{url}', pageOf('privacy.hi@example.com', '/hi')));
       expect(hiPrivacy.html).toContain(`href="${pageOf('privacy.hi@example.com', '/hi')}"`);
+    });
+
+    it('a visit mail retried for staff (their server said "try later") is not sent to the visitor again', async () => {
+      expect((await book(ctx, { slotStart: offered[62]!.start, studioId: studio, email: 'once@example.com' })).statusCode).toBe(201);
+      mail.refuseNext(1, 'owner@abode.test');
+      expect(await ctx.app.visitJobs.runOnce()).toMatchObject({ sent: 0, failed: 1 });
+      // Time passes: the retry is due.
+      await ctx.database.db.updateTable('visitMails').set({ lockedUntil: null }).where('sentAt', 'is', null).execute();
+      expect(await ctx.app.visitJobs.runOnce()).toMatchObject({ sent: 1, failed: 0 });
+      expect(mail.messages.filter((m) => addressed(m, 'once@example.com') && !addressed(m, 'abode.test'))).toHaveLength(1);
+      expect(mail.messages.filter((m) => addressed(m, 'owner@abode.test'))).toHaveLength(1);
     });
 
     it("names the attendee by a cleaned, bounded name, never one that could pass for the studio; the organizer is the studio", async () => {

@@ -155,7 +155,7 @@ export class VisitJobs {
     const now = this.now();
     const pending = await db
       .selectFrom('visitMails')
-      .select(['id', 'visitId', 'kind', 'attempts', 'sender'])
+      .select(['id', 'visitId', 'kind', 'attempts', 'sender', 'visitorSentAt'])
       .where('sentAt', 'is', null)
       .where('attempts', '<', MAX_ATTEMPTS)
       .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', now)]))
@@ -174,7 +174,7 @@ export class VisitJobs {
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) !== 1) continue;
       try {
-        await this.deliver(mail.visitId, mail.kind, now, mail.sender);
+        await this.deliver(mail, now);
         await db.updateTable('visitMails').set({ sentAt: now, lockedUntil: null }).where('id', '=', mail.id).execute();
         sent++;
       } catch (error) {
@@ -190,8 +190,12 @@ export class VisitJobs {
     return { sent, failed };
   }
 
-  /** One mail to the visitor and one to staff, each with the invitation as it stands now. */
-  private async deliver(visitId: string, kind: MailKind, now: Date, sender: string | null): Promise<void> {
+  /**
+   * One mail to the visitor and one to staff, each with the invitation as it stands now. The visitor's
+   * is marked sent as soon as it goes: a retry for staff's (their server said "try later") skips it.
+   */
+  private async deliver(mail: { id: string; visitId: string; kind: MailKind; sender: string | null; visitorSentAt: unknown }, now: Date): Promise<void> {
+    const { visitId, kind, sender } = mail;
     const { db } = this.options;
     const visit = await db.selectFrom('visits').selectAll().where('id', '=', visitId).executeTakeFirst();
     if (!visit) return;
@@ -240,7 +244,7 @@ export class VisitJobs {
     const policy = this.options.visitorMail;
     const unsubscribe = policy?.unsubscribe(visit.email);
     const unsubscribePage = unsubscribe ? localizedUrl(language, unsubscribe.pageUrl) : undefined;
-    const allowed = !policy || (await policy.allow(visit.email, sender));
+    const allowed = !mail.visitorSentAt && (!policy || (await policy.allow(visit.email, sender)));
     if (allowed) await this.options.send({
       ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
       to: [visit.email],
@@ -255,6 +259,7 @@ export class VisitJobs {
           ? icalEvent
           : attach(inviteOf({ summary: t('mail.visit.inviteSummary', { place: place.name }), description: t('mail.visit.inviteDescription', { place: place.name, link }) })),
     });
+    if (allowed) await db.updateTable('visitMails').set({ visitorSentAt: now }).where('id', '=', mail.id).execute();
     const staff = await this.options.staffRecipients({ leadId: visit.leadId });
     if (staff.length === 0) return;
     const who = visit.name ? `${visit.name} <${visit.email}>` : visit.email;

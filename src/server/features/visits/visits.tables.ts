@@ -35,6 +35,8 @@ export interface VisitsTable {
   listingName: ColumnType<string | null, string | null | undefined, string | null>;
   /** Who booked: a keyed hash of the client address (decision 0014), for the seats one address may hold. */
   sender: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the visitor's part went (a retry for staff's part does not send it again). */
+  visitorSentAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /**
@@ -61,6 +63,8 @@ export interface VisitMailsTable {
   lastError: string | null;
   /** Whose request caused the mail (keyed hash of the client address; null: staff or a reminder), for the visitor-mail limits. */
   sender: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the visitor's part went (a retry for staff's part does not send it again). */
+  visitorSentAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface VisitTables {
