@@ -6,7 +6,7 @@ import { multipart } from '../helpers/multipart';
 import { testImage } from '../helpers/images';
 
 /*
- * Staff see the visits of coming days at once, with a count per day (README, "Site visits"): days
+ * Staff see the visits of coming days at once, with a count per day (README, the /dashboard/visits row): days
  * are the studio's calendar days (its time-zone setting, Asia/Kolkata by default), "today" is the
  * studio's today on the app clock, cancelled visits are counted apart.
  */

@@ -17,7 +17,7 @@ export const VISITS_API = {
   ofLead: apiPath('/api/visits/lead/:leadId'),
   /**
    * GET (staff): `?from=YYYY-MM-DD&days=N` (the studio's today and 7 by default, 1–31 days) → the
-   * visits starting on those days of the studio's calendar and a count per day (README, "Site visits").
+   * visits starting on those days of the studio's calendar and a count per day (README, the /dashboard/visits row).
    */
   upcoming: '/api/visits/upcoming',
   /** GET (public): the studios that take bookings. */

@@ -379,7 +379,7 @@ const UPCOMING_DAYS = 7;
 /**
  * The visits of `days` calendar days of the studio's time zone from `from` (the studio's today on
  * the app clock by default), every status, with a count per day: standing visits (booked,
- * confirmed, done) in `count`, cancelled ones apart in `cancelled` (README, "Site visits").
+ * confirmed, done) in `count`, cancelled ones apart in `cancelled` (README, the /dashboard/visits row).
  */
 export async function visitsByDay(ctx: VisitContext, from: string | undefined, days = UPCOMING_DAYS): Promise<UpcomingVisits> {
   const timeZone = await ctx.timeZone();

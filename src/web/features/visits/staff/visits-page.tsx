@@ -126,8 +126,9 @@ function Week({ data, picked, busy, go, onChange }: { data: UpcomingVisits; pick
                 aria-current={isToday ? 'date' : undefined}
                 onClick={() => go({ from, day: isPicked ? undefined : entry.day })}
               >
-                <span className="visits-week-date">{isToday ? staffText('staff.leads.visits.today') : dayLabel(entry.day, 'weekday')}</span>
-                <span className="visits-week-date">{dayLabel(entry.day, 'date')}</span>
+                {/* Spaces between the parts: a screen reader reads "Mon 4 Jan 3 visits". */}
+                <span className="visits-week-date">{isToday ? staffText('staff.leads.visits.today') : dayLabel(entry.day, 'weekday')}</span>{' '}
+                <span className="visits-week-date">{dayLabel(entry.day, 'date')}</span>{' '}
                 <span className="visits-week-count" aria-hidden="true">
                   {entry.count}
                 </span>
