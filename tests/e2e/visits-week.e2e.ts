@@ -29,25 +29,26 @@ describe('the staff visits page’s week', () => {
   it('shows each day’s count without picking a date; a day shows its visits (by keyboard too); Next week moves on', async () => {
     const staff = await staffApi();
     const before = (await staff<UpcomingVisits>('GET', '/api/visits/upcoming')).data;
-    // Two visits on two days of this week (not today, whose hours may be over), booked as visitors do.
+    // One visit booked as visitors do, on a day of this week that is not today (whose hours may be
+    // over). Only one: every browser test books from 127.0.0.1, and one address may book six a day
+    // (decision 0014). The demo data's visit (Rahul Menon, two days on) is the week's other one.
     const studioId = (await visitorApi<Array<{ studioId: string }>>('GET', '/api/visits/studios')).data[0]!.studioId;
     const slots = (await visitorApi<Array<{ start: string; free: number }>>('GET', `/api/visits/slots?studio=${encodeURIComponent(studioId)}`)).data.filter((s) => s.free > 0);
     const dayOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: before.timeZone }).format(new Date(iso));
-    const inWeek = new Set(before.days.slice(1).map((d) => d.day));
-    const first = slots.find((s) => inWeek.has(dayOf(s.start)))!;
-    const second = slots.find((s) => inWeek.has(dayOf(s.start)) && dayOf(s.start) > dayOf(first.start))!;
-    expect(first && second, 'two bookable days this week').toBeTruthy();
-    for (const [slot, name] of [
-      [first, 'Week Visitor One'],
-      [second, 'Week Visitor Two'],
-    ] as const) {
-      const booked = await visitorApi('POST', '/api/visits', { slotStart: slot.start, studioId, email: `${unique('week')}@example.com`, name });
-      expect(booked.status, JSON.stringify(booked.data)).toBe(201);
-    }
+    const standing = (w: UpcomingVisits) => w.visits.filter((v) => v.status !== 'cancelled');
+    const demo = standing(before).find((v) => v.name === 'Rahul Menon') ?? standing(before)[0];
+    expect(demo, 'a visit in the coming week (the demo data has one)').toBeDefined();
+    const inWeek = new Set(before.days.slice(1).map((d) => d.day).filter((d) => d !== dayOf(demo!.start)));
+    const slot = slots.find((s) => inWeek.has(dayOf(s.start)))!;
+    expect(slot, 'a free slot this week on another day').toBeDefined();
+    const booked = await visitorApi('POST', '/api/visits', { slotStart: slot.start, studioId, email: `${unique('week')}@example.com`, name: 'Week Visitor One' });
+    expect(booked.status, JSON.stringify(booked.data)).toBe(201);
+    const first = { start: slot.start, name: 'Week Visitor One' };
+    const second = { start: demo!.start, name: demo!.name ?? demo!.email };
     const week = (await staff<UpcomingVisits>('GET', '/api/visits/upcoming')).data;
     const countOn = (w: UpcomingVisits, day: string) => w.days.find((d) => d.day === day)!.count;
     expect(countOn(week, dayOf(first.start))).toBe(countOn(before, dayOf(first.start)) + 1);
-    expect(countOn(week, dayOf(second.start))).toBe(countOn(before, dayOf(second.start)) + 1);
+    expect(countOn(week, dayOf(second.start))).toBeGreaterThanOrEqual(1);
 
     const page = await browser.newPage(SMALL_PHONE);
     await loginAsStaff(page);
@@ -64,8 +65,8 @@ describe('the staff visits page’s week', () => {
       expect(await cell.getAttribute('aria-pressed')).toBe('false');
     }
     // The week's visits, grouped by day: both new ones are listed.
-    await expect.poll(() => page.locator('main').textContent()).toContain('Week Visitor One');
-    expect(await page.locator('main').textContent()).toContain('Week Visitor Two');
+    await expect.poll(() => page.locator('main').textContent()).toContain(first.name);
+    expect(await page.locator('main').textContent()).toContain(second.name);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -74,16 +75,16 @@ describe('the staff visits page’s week', () => {
     await strip.getByRole('button', { name: cellName(week, firstEntry), exact: true }).click();
     await expect.poll(() => strip.getByRole('button', { name: cellName(week, firstEntry), exact: true }).getAttribute('aria-pressed')).toBe('true');
     const firstDay = page.getByRole('region', { name: new RegExp(`^${weekday.format(at(firstEntry.day))}, ${date.format(at(firstEntry.day))} — `) });
-    await expect.poll(() => firstDay.textContent()).toContain('Week Visitor One');
-    expect(await page.locator('main').textContent()).not.toContain('Week Visitor Two');
+    await expect.poll(() => firstDay.textContent()).toContain(first.name);
+    expect(await page.locator('main').textContent()).not.toContain(second.name);
     // By keyboard: Tab-reachable buttons, Enter picks the other day.
     const secondEntry = week.days.find((d) => d.day === dayOf(second.start))!;
     const secondCell = strip.getByRole('button', { name: cellName(week, secondEntry), exact: true });
     await secondCell.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => secondCell.getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(() => page.locator('main').textContent()).toContain('Week Visitor Two');
-    expect(await page.locator('main').textContent()).not.toContain('Week Visitor One');
+    await expect.poll(() => page.locator('main').textContent()).toContain(second.name);
+    expect(await page.locator('main').textContent()).not.toContain(first.name);
     expect(new URL(page.url()).searchParams.get('day')).toBe(secondEntry.day);
 
     // Next week: the seven days after, with their counts; today is no longer on the strip.
@@ -98,7 +99,7 @@ describe('the staff visits page’s week', () => {
     // The one-day view stays a click away.
     await page.getByRole('button', { name: 'One day' }).click();
     await page.getByLabel('Day', { exact: true }).fill(dayOf(first.start));
-    await expect.poll(() => page.getByRole('table').textContent()).toContain('Week Visitor One');
+    await expect.poll(() => page.getByRole('table').textContent()).toContain(first.name);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SMALL_PHONE.width);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(pageProblems(page)).toEqual([]);

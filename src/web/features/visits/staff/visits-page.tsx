@@ -78,7 +78,7 @@ export function Component() {
 /** The columns of a list of visits; `withDay`: the time column names the day too. */
 function visitColumns(onChange: () => void, withDay: boolean): ColumnsType<Visit> {
   return [
-    { title: staffText('staff.leads.visits.column.time'), key: 'time', render: (_, v) => (withDay ? `${dayLabel(dayOfVisit(v))}, ${visitHours(v)}` : visitHours(v)) },
+    { title: staffText('staff.leads.visits.column.time'), key: 'time', render: (_, v) => <span className="visits-nowrap">{withDay ? `${dayLabel(dayOfVisit(v))}, ${visitHours(v)}` : visitHours(v)}</span> },
     { title: staffText('staff.leads.visits.column.studio'), dataIndex: 'studioName' },
     { title: staffText('staff.leads.visits.column.visitor'), key: 'who', render: (_, v) => <Link to={leadPath(v.leadId)}>{v.name ?? v.email}</Link> },
     { title: staffText('staff.leads.visits.column.phone'), dataIndex: 'phone', render: (p: string | null) => p ?? '' },
