@@ -15,6 +15,11 @@ export const VISITS_API = {
   staffAction: apiPath('/api/visits/:id/action'),
   /** GET (staff): a lead's visits. */
   ofLead: apiPath('/api/visits/lead/:leadId'),
+  /**
+   * GET (staff): `?from=YYYY-MM-DD&days=N` (the studio's today and 7 by default, 1–31 days) → the
+   * visits starting on those days of the studio's calendar and a count per day (README, the /dashboard/visits row).
+   */
+  upcoming: '/api/visits/upcoming',
   /** GET (public): the studios that take bookings. */
   studios: '/api/visits/studios',
   /** GET/PUT (owner): one studio's slot settings. */

@@ -21,6 +21,7 @@ export const VISIT_MESSAGES = {
   notFound: 'This visit does not exist.',
   cancelled: 'This visit was cancelled.',
   alreadyCancelled: 'This visit is already cancelled.',
+  daysInvalid: 'Please ask for 1 to 31 days, as a whole number.',
   rangeInvalid: 'Please give `from` and `to` as ISO date-times, `to` after `from`, at most 31 days apart.',
   time: 'Please enter times as HH:MM, the closing time after the opening time.',
   date: 'Dates are YYYY-MM-DD.',
@@ -135,6 +136,37 @@ export type Visit = z.infer<typeof visitSchema>;
 export const visitListSchema = z.array(visitSchema);
 export const visitDayQuery = z.object({ day: ymd.optional() });
 
+/** The longest range one upcoming call reads, in days. */
+export const MAX_UPCOMING_DAYS = 31;
+/** A calendar day that exists (2027-02-30 does not). */
+const realDay = ymd.refine((v) => {
+  const at = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().startsWith(v);
+}, VISIT_MESSAGES.date);
+export const upcomingQuery = z.object({
+  from: realDay.optional(),
+  days: z
+    .string({ error: VISIT_MESSAGES.daysInvalid })
+    .regex(/^\d{1,2}$/, VISIT_MESSAGES.daysInvalid)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_UPCOMING_DAYS, VISIT_MESSAGES.daysInvalid)
+    .optional(),
+});
+
+/**
+ * Days of the studio's calendar (its time-zone setting) from `from`: each day's count of standing
+ * visits (booked, confirmed, done) and of cancelled ones apart; `visits` holds every visit of the
+ * range, cancelled ones too, by start. `today` is the studio's today on the app clock.
+ */
+export const upcomingVisitsSchema = z.object({
+  from: z.string(),
+  today: z.string(),
+  timeZone: z.string(),
+  days: z.array(z.object({ day: z.string(), count: z.number().int(), cancelled: z.number().int() })),
+  visits: visitListSchema,
+});
+export type UpcomingVisits = z.infer<typeof upcomingVisitsSchema>;
+
 export const visitStudioSchema = z.object({ studioId: z.string(), studioName: z.string(), timeZone: z.string(), daysAhead: z.number() });
 export const visitStudioListSchema = z.array(visitStudioSchema);
 export type VisitStudio = z.infer<typeof visitStudioSchema>;
@@ -156,6 +188,7 @@ export const VISIT_ROUTES = {
   slots: route('GET', VISITS_API.slots, slotListSchema),
   book: route('POST', VISITS_API.visits, bookedVisitSchema),
   day: route('GET', VISITS_API.visits, visitListSchema),
+  upcoming: route('GET', VISITS_API.upcoming, upcomingVisitsSchema),
   studios: route('GET', VISITS_API.studios, visitStudioListSchema),
   settings: route('GET', VISITS_API.settings, studioSlotSettingsSchema),
   saveSettings: route('PUT', VISITS_API.settings, studioSlotSettingsSchema),

@@ -13,6 +13,8 @@ import {
   slotSettingsSchema,
   staffActionSchema,
   studioSlotSettingsSchema,
+  upcomingQuery,
+  upcomingVisitsSchema,
   visitDayQuery,
   visitListSchema,
   visitSchema,
@@ -105,6 +107,10 @@ export async function visitRoutes(app: FastifyInstance, options: { context: Visi
   // Staff.
   r.get(VISITS_API.visits, { config: { access: 'staff' }, schema: { tags, querystring: visitDayQuery, response: { 200: visitListSchema } } }, async (request) =>
     visits.visitsOfDay(ctx, request.query.day),
+  );
+
+  r.get(VISITS_API.upcoming, { config: { access: 'staff' }, schema: { tags, querystring: upcomingQuery, response: { 200: upcomingVisitsSchema } } }, async (request) =>
+    visits.visitsByDay(ctx, request.query.from, request.query.days),
   );
 
   r.get(

@@ -8,6 +8,7 @@ import {
   type BookVisitInput,
   type ManagedVisit,
   type SlotSettings,
+  type UpcomingVisits,
   type Visit,
   type VisitSlot,
   type VisitStudio,
@@ -370,6 +371,30 @@ export async function visitsOfDay(ctx: VisitContext, day: string | undefined): P
   const from = zonedInstant(timeZone, d, 0);
   const to = zonedInstant(timeZone, addDays(d, 1), 0);
   return toVisits(ctx.db, await repo.visitsBetween(ctx.db, from, to));
+}
+
+/** Days one upcoming call reads unless asked (the staff page's week). */
+const UPCOMING_DAYS = 7;
+
+/**
+ * The visits of `days` calendar days of the studio's time zone from `from` (the studio's today on
+ * the app clock by default), every status, with a count per day: standing visits (booked,
+ * confirmed, done) in `count`, cancelled ones apart in `cancelled` (README, the /dashboard/visits row).
+ */
+export async function visitsByDay(ctx: VisitContext, from: string | undefined, days = UPCOMING_DAYS): Promise<UpcomingVisits> {
+  const timeZone = await ctx.timeZone();
+  const today = dayOf(timeZone, ctx.now());
+  const first = from ?? today;
+  const dayList = Array.from({ length: days }, (_, i) => addDays(first, i));
+  const rows = await repo.visitsBetween(ctx.db, zonedInstant(timeZone, first, 0), zonedInstant(timeZone, addDays(first, days), 0));
+  const counts = new Map(dayList.map((day) => [day, { day, count: 0, cancelled: 0 }]));
+  for (const row of rows) {
+    const entry = counts.get(dayOf(timeZone, new Date(toIso(row.startsAt))));
+    if (!entry) continue;
+    if (row.status === 'cancelled') entry.cancelled += 1;
+    else entry.count += 1;
+  }
+  return { from: first, today, timeZone, days: [...counts.values()], visits: await toVisits(ctx.db, rows) };
 }
 
 /** The visits that start in [from, to), any status (the morning digest picks what it shows). */

@@ -1,8 +1,9 @@
 import { Card, List } from 'antd';
 import { useEffect, useState } from 'react';
 import { projectPagePath } from '#shared/paths';
-import { VISIT_ROUTES, type Visit } from '#shared/visits/visits.contract';
-import { api, errorMessage } from '#web/lib/api-client';
+import type { Visit } from '#shared/visits/visits.contract';
+import { errorMessage } from '#web/lib/api-client';
+import { fetchLeadVisits } from '../visits-api';
 import { staffText } from '#web/lib/staff-text';
 import { VisitActions, VisitStatusTag } from './visit-actions';
 import { visitTime } from './visit-format';
@@ -12,7 +13,7 @@ export function LeadVisitsCard({ leadId }: { leadId: string }) {
   const [visits, setVisits] = useState<Visit[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api.call(VISIT_ROUTES.ofLead, { params: [leadId] }).then(setVisits, (e: unknown) => setError(errorMessage(e)));
+    fetchLeadVisits(leadId).then(setVisits, (e: unknown) => setError(errorMessage(e)));
   }, [leadId]);
   if (!error && visits?.length === 0) return null;
   return (

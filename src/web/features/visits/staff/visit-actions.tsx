@@ -1,8 +1,9 @@
 import { Button, Popconfirm, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { VISIT_ROUTES, VISIT_STATUS_LABELS, type Visit, type VisitSlot } from '#shared/visits/visits.contract';
+import { VISIT_STATUS_LABELS, type Visit, type VisitSlot } from '#shared/visits/visits.contract';
 import { visitTime } from './visit-format';
-import { api, errorMessage } from '#web/lib/api-client';
+import { fetchVisitSlots, visitAction } from '../visits-api';
+import { errorMessage } from '#web/lib/api-client';
 import { staffText } from '#web/lib/staff-text';
 
 /** Solid colours with white text (antd's pale presets fall short of WCAG AA contrast), as the leads' statuses. */
@@ -19,7 +20,7 @@ export function VisitActions({ visit, onChange }: { visit: Visit; onChange: (vis
   const [slots, setSlots] = useState<VisitSlot[] | null>(null);
   const openMove = () => {
     setError(null);
-    api.call(VISIT_ROUTES.slots, { query: new URLSearchParams({ studio: visit.studioId }) }).then(
+    fetchVisitSlots(visit.studioId).then(
       (list) => setSlots(list.filter((s) => s.free > 0 && s.start !== visit.start)),
       (e: unknown) => setError(errorMessage(e)),
     );
@@ -28,7 +29,7 @@ export function VisitActions({ visit, onChange }: { visit: Visit; onChange: (vis
     setBusy(action);
     setError(null);
     try {
-      onChange(await api.call(VISIT_ROUTES.action, { params: [visit._id], body: action === 'move' ? { action, slotStart: slotStart! } : { action } }));
+      onChange(await visitAction(visit._id, action === 'move' ? { action, slotStart: slotStart! } : { action }));
       setSlots(null);
     } catch (e) {
       setError(errorMessage(e));

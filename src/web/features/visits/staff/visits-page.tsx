@@ -1,61 +1,194 @@
 import { Alert, Button, Card, Checkbox, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { LISTINGS_ROUTES } from '#shared/listings/listings.api';
+import type { ColumnsType } from 'antd/es/table';
+import { useEffect, useId, useState } from 'react';
+import { Link, useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { leadPath } from '#shared/paths';
-import { VISIT_ROUTES, WEEKDAYS, type StudioSlotSettings, type Visit } from '#shared/visits/visits.contract';
+import { WEEKDAYS, type StudioSlotSettings, type UpcomingVisits, type Visit } from '#shared/visits/visits.contract';
 import { PageMeta } from '#web/components/page-meta';
-import { api, errorMessage } from '#web/lib/api-client';
+import { errorMessage } from '#web/lib/api-client';
 import { currentStaff } from '#web/lib/auth-token';
 import { staffText } from '#web/lib/staff-text';
+import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
 import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
+import { fetchSlotSettings, fetchStudioLocations, fetchVisitDays, saveSlotSettings } from '../visits-api';
 import { VisitActions, VisitStatusTag } from './visit-actions';
-import { visitTime } from './visit-format';
+import { addDays, dayLabel, dayOfVisit, visitHours } from './visit-format';
+import './visits-page.css';
 
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+/** Days the week strip shows. */
+const WEEK = 7;
+const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** /dashboard/visits (issue 26): the site visits of a day, and (owners) each studio location's visit slots. */
+/**
+ * What the URL asks for (decision 0013): the upcoming week from `from` (the studio's today when left
+ * out) with one `day` picked, or (`view=day`) one day's visits.
+ */
+function readView(search: URLSearchParams) {
+  const from = search.get('from');
+  const day = search.get('day');
+  return { oneDay: search.get('view') === 'day', from: isDay(from) ? from : undefined, day: isDay(day) ? day : undefined };
+}
+
+/** The week (or the one day) the URL asks for: days are the studio's, today is the server's. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const view = readView(new URL(request.url).searchParams);
+  const range = view.oneDay ? { from: view.day, days: 1 } : { from: view.from, days: WEEK };
+  return loadPageData(() => fetchVisitDays(range, request.signal), staffText('staff.leads.visits.loadFailed'));
+}
+
+/** /dashboard/visits (issue 26): the coming week's site visits with a count per day, or one day's; (owners) each studio location's visit slots. */
 export function Component() {
-  const [day, setDay] = useState(today());
-  const [visits, setVisits] = useState<Visit[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    api.call(VISIT_ROUTES.day, { query: new URLSearchParams({ day }) }).then(setVisits, (e: unknown) => setError(errorMessage(e)));
-  }, [day]);
-  const replace = (next: Visit) => setVisits((all) => (all ?? []).map((v) => (v._id === next._id ? next : v)));
-  // On a phone the day's table scrolls sideways: a keyboard must reach it (axe: scrollable-region-focusable).
+  const data = useLoaderData<typeof loader>();
+  const [search, setSearch] = useSearchParams();
+  const navigation = useNavigation();
+  const { reload, reloading } = usePageReload();
+  const view = readView(search);
+  const busy = reloading || navigation.state === 'loading';
+  // On a phone the tables scroll sideways: a keyboard must reach them (axe: scrollable-region-focusable).
   const pageRef = useKeyboardScrollableTables<HTMLDivElement>();
+  const go = (params: Record<string, string | undefined>) => {
+    const next = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) if (value) next.set(key, value);
+    setSearch(next);
+  };
   return (
     <div ref={pageRef}>
       <PageMeta title={staffText('staff.leads.visits.title')} description={staffText('staff.leads.visits.description')} />
       <Typography.Title level={1}>{staffText('staff.leads.visits.title')}</Typography.Title>
-      <Card size="small" title={<h2 className="lead-card-title">{staffText('staff.leads.visits.onADay')}</h2>}>
-        <label htmlFor="visits-day">{staffText('staff.leads.visits.day')} </label>
-        <Input id="visits-day" type="date" value={day} onChange={(e) => {
-            if (!e.target.value) return;
-            setVisits(null);
-            setDay(e.target.value);
-          }} style={{ maxWidth: 200 }} />
-        {error ? <Alert type="error" message={error} /> : null}
-        <Table<Visit>
-          rowKey="_id"
-          loading={visits === null && !error}
-          dataSource={visits ?? []}
-          pagination={false}
-          scroll={{ x: true }}
-          locale={{ emptyText: staffText('staff.leads.visits.none') }}
-          columns={[
-            { title: staffText('staff.leads.visits.column.time'), key: 'time', render: (_, v) => visitTime(v) },
-            { title: staffText('staff.leads.visits.column.studio'), dataIndex: 'studioName' },
-            { title: staffText('staff.leads.visits.column.visitor'), key: 'who', render: (_, v) => <Link to={leadPath(v.leadId)}>{v.name ?? v.email}</Link> },
-            { title: staffText('staff.leads.visits.column.phone'), dataIndex: 'phone', render: (p: string | null) => p ?? '' },
-            { title: staffText('staff.leads.visits.column.status'), dataIndex: 'status', render: (s: Visit['status']) => <VisitStatusTag status={s} /> },
-            { title: staffText('staff.leads.visits.column.actions'), key: 'actions', render: (_, v) => <VisitActions visit={v} onChange={replace} /> },
-          ]}
-        />
-      </Card>
+      <div role="group" aria-label={staffText('staff.leads.visits.view')} className="visits-views">
+        <Button aria-pressed={!view.oneDay} type={view.oneDay ? 'default' : 'primary'} onClick={() => go({})}>
+          {staffText('staff.leads.visits.upcoming')}
+        </Button>
+        <Button aria-pressed={view.oneDay} type={view.oneDay ? 'primary' : 'default'} onClick={() => go({ view: 'day', day: data.data?.today })}>
+          {staffText('staff.leads.visits.oneDay')}
+        </Button>
+      </div>
+      {data.error !== null ? (
+        <LoadFailed message={staffText('staff.leads.visits.loadFailed')} reason={data.error} />
+      ) : view.oneDay ? (
+        <OneDay data={data.data} busy={busy} onDay={(day) => go({ view: 'day', day })} onChange={() => void reload()} />
+      ) : (
+        <Week data={data.data} picked={view.day} busy={busy} go={go} onChange={() => void reload()} />
+      )}
       {currentStaff()?.role === 'owner' ? <SlotSettingsCard /> : null}
     </div>
+  );
+}
+
+/** The columns of a list of visits; `withDay`: the time column names the day too. */
+function visitColumns(onChange: () => void, withDay: boolean): ColumnsType<Visit> {
+  return [
+    { title: staffText('staff.leads.visits.column.time'), key: 'time', render: (_, v) => <span className="visits-nowrap">{withDay ? `${dayLabel(dayOfVisit(v))}, ${visitHours(v)}` : visitHours(v)}</span> },
+    { title: staffText('staff.leads.visits.column.studio'), dataIndex: 'studioName' },
+    { title: staffText('staff.leads.visits.column.visitor'), key: 'who', render: (_, v) => <Link to={leadPath(v.leadId)}>{v.name ?? v.email}</Link> },
+    { title: staffText('staff.leads.visits.column.phone'), dataIndex: 'phone', render: (p: string | null) => p ?? '' },
+    { title: staffText('staff.leads.visits.column.status'), dataIndex: 'status', render: (s: Visit['status']) => <VisitStatusTag status={s} /> },
+    { title: staffText('staff.leads.visits.column.actions'), key: 'actions', render: (_, v) => <VisitActions visit={v} onChange={onChange} /> },
+  ];
+}
+
+/** "3 visits", and ", 1 cancelled" when some were. */
+function countText(entry: UpcomingVisits['days'][number]): string {
+  const standing = staffText('staff.leads.visits.count', { count: entry.count });
+  return entry.cancelled > 0 ? `${standing}${staffText('staff.leads.visits.countCancelled', { count: entry.cancelled })}` : standing;
+}
+
+/**
+ * The week: a strip of its days (each with its count; today marked; one picked shows only its visits),
+ * Previous week and Next week, and the week's visits grouped by day.
+ */
+function Week({ data, picked, busy, go, onChange }: { data: UpcomingVisits; picked: string | undefined; busy: boolean; go: (params: Record<string, string | undefined>) => void; onChange: () => void }) {
+  const headingId = useId();
+  const from = data.from === data.today ? undefined : data.from;
+  const shown = data.days.filter((d) => (picked ? d.day === picked : d.count + d.cancelled > 0));
+  const byDay = new Map<string, Visit[]>();
+  for (const visit of data.visits) {
+    const day = dayOfVisit(visit, data.timeZone);
+    byDay.set(day, [...(byDay.get(day) ?? []), visit]);
+  }
+  return (
+    <Card size="small" title={<h2 className="lead-card-title" id={headingId}>{staffText('staff.leads.visits.week', { from: dayLabel(data.from), to: dayLabel(data.days.at(-1)?.day ?? data.from) })}</h2>}>
+      <div className="visits-week-nav">
+        <Button onClick={() => go({ from: addDays(data.from, -WEEK) })}>{staffText('staff.leads.visits.previousWeek')}</Button>
+        {data.from !== data.today ? <Button onClick={() => go({})}>{staffText('staff.leads.visits.thisWeek')}</Button> : null}
+        <Button onClick={() => go({ from: addDays(data.from, WEEK) })}>{staffText('staff.leads.visits.nextWeek')}</Button>
+      </div>
+      <ul className="visits-week" aria-labelledby={headingId} aria-busy={busy}>
+        {data.days.map((entry) => {
+          const isToday = entry.day === data.today;
+          const isPicked = entry.day === picked;
+          return (
+            <li key={entry.day}>
+              <button
+                type="button"
+                className={`visits-week-day${isToday ? ' visits-week-day--today' : ''}${isPicked ? ' visits-week-day--picked' : ''}${entry.count === 0 ? ' visits-week-day--empty' : ''}`}
+                aria-pressed={isPicked}
+                aria-current={isToday ? 'date' : undefined}
+                onClick={() => go({ from, day: isPicked ? undefined : entry.day })}
+              >
+                {/* Spaces between the parts: a screen reader reads "Mon 4 Jan 3 visits". */}
+                <span className="visits-week-date">{isToday ? staffText('staff.leads.visits.today') : dayLabel(entry.day, 'weekday')}</span>{' '}
+                <span className="visits-week-date">{dayLabel(entry.day, 'date')}</span>{' '}
+                <span className="visits-week-count" aria-hidden="true">
+                  {entry.count}
+                </span>
+                <span className="visually-hidden">{countText(entry)}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {picked ? (
+        <Button type="link" onClick={() => go({ from })}>
+          {staffText('staff.leads.visits.wholeWeek')}
+        </Button>
+      ) : null}
+      {shown.length === 0 ? <p className="leads-muted">{staffText(picked ? 'staff.leads.visits.none' : 'staff.leads.visits.noneThisWeek')}</p> : null}
+      {shown.map((entry) => (
+        <section key={entry.day} className="visits-day" aria-labelledby={`visits-day-${entry.day}`}>
+          <h3 id={`visits-day-${entry.day}`}>
+            {dayLabel(entry.day)} — {countText(entry)}
+          </h3>
+          <Table<Visit>
+            rowKey="_id"
+            size="small"
+            loading={busy}
+            dataSource={byDay.get(entry.day) ?? []}
+            pagination={false}
+            scroll={{ x: true }}
+            locale={{ emptyText: staffText('staff.leads.visits.none') }}
+            columns={visitColumns(onChange, false)}
+          />
+        </section>
+      ))}
+    </Card>
+  );
+}
+
+/** One day's visits, the day picked in a date field. */
+function OneDay({ data, busy, onDay, onChange }: { data: UpcomingVisits; busy: boolean; onDay: (day: string) => void; onChange: () => void }) {
+  return (
+    <Card size="small" title={<h2 className="lead-card-title">{staffText('staff.leads.visits.onADay')}</h2>}>
+      <label htmlFor="visits-day">{staffText('staff.leads.visits.day')} </label>
+      <Input
+        id="visits-day"
+        type="date"
+        value={data.from}
+        onChange={(e) => {
+          if (e.target.value) onDay(e.target.value);
+        }}
+        style={{ maxWidth: 200 }}
+      />
+      <Table<Visit>
+        rowKey="_id"
+        loading={busy}
+        dataSource={data.visits}
+        pagination={false}
+        scroll={{ x: true }}
+        locale={{ emptyText: staffText('staff.leads.visits.none') }}
+        columns={visitColumns(onChange, true)}
+      />
+    </Card>
   );
 }
 
@@ -68,14 +201,14 @@ function SlotSettingsCard() {
   const [status, setStatus] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    api.call(LISTINGS_ROUTES.studio.list).then((list) => {
+    fetchStudioLocations().then((list) => {
       setStudios(list.map((s) => ({ _id: s._id, title: s.title })));
       if (list[0]) setStudioId(list[0]._id);
     }, (e: unknown) => setStatus({ type: 'error', text: errorMessage(e) }));
   }, []);
   useEffect(() => {
     if (!studioId) return;
-    api.call(VISIT_ROUTES.settings, { params: [studioId] }).then((s) => {
+    fetchSlotSettings(studioId).then((s) => {
       setForm(s);
       setBlackout(s.blackoutDates.join('\n'));
     }, (e: unknown) => setStatus({ type: 'error', text: errorMessage(e) }));
@@ -86,7 +219,7 @@ function SlotSettingsCard() {
     setStatus(null);
     try {
       const { studioId: _s, studioName: _n, timeZone: _t, ...settings } = form;
-      const saved = await api.call(VISIT_ROUTES.saveSettings, { params: [studioId], body: { ...settings, blackoutDates: blackout.split(/\s+/).filter(Boolean) } });
+      const saved = await saveSlotSettings(studioId, { ...settings, blackoutDates: blackout.split(/\s+/).filter(Boolean) });
       setForm(saved);
       setBlackout(saved.blackoutDates.join('\n'));
       setStatus({ type: 'success', text: staffText('staff.leads.visits.slots.saved') });
