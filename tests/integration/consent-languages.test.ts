@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { PublicNotices } from '#shared/consent/consent.contract';
+import type { NewsletterSubscriber, PublicNotices } from '#shared/consent/consent.contract';
 import { SETTINGS_API, type SettingsInput, type StudioSettings } from '#shared/settings/settings.contract';
 import { PRIVACY_API } from '#shared/privacy/privacy.contract';
 import type { Language } from '#shared/i18n/languages';
@@ -92,6 +92,9 @@ describeEachDatabase('consent notices in Hindi', (ctx) => {
     await signUp('hindi-landing@example.com', { noticeVersion: hi.survey.version, newsletter: true, language: 'hi' });
     expect(await consentOf('hindi-landing@example.com', 'survey')).toMatchObject({ noticeLanguage: 'hi', noticeVersion: hi.survey.version, noticeHash: hi.survey.hash });
     expect(await consentOf('hindi-landing@example.com', 'newsletter')).toMatchObject({ noticeLanguage: 'hi', noticeHash: hi.newsletter.hash });
+    // The newsletter list says which language's version the box was ticked under.
+    const list = (await ctx.asStaff({ method: 'GET', url: '/api/newsletter' })).json<NewsletterSubscriber[]>();
+    expect(list.find((s) => s.email === 'hindi-landing@example.com')).toMatchObject({ noticeLanguage: 'hi', noticeVersion: hi.newsletter.version, state: 'pending' });
 
     await contact('hindi-contact@example.com', { noticeVersion: hi.contact.version, language: 'hi' });
     expect(await consentOf('hindi-contact@example.com', 'contact')).toMatchObject({ noticeLanguage: 'hi', noticeVersion: hi.contact.version, noticeHash: hi.contact.hash });

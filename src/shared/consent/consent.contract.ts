@@ -80,6 +80,8 @@ export const newsletterSubscriberSchema = z.object({
   /** ISO 8601: when the address confirmed it; null while pending. */
   confirmedAt: z.string().nullable(),
   noticePurpose: z.enum(NOTICE_PURPOSES),
+  /** The language of the notice shown (its versions count per language, decision 0027). */
+  noticeLanguage: z.enum(LANGUAGES),
   noticeVersion: z.number().int(),
   source: z.enum(CONSENT_SOURCES),
 });

@@ -121,7 +121,7 @@ export async function latestNewsletterGrant(db: Db, leadId: string): Promise<Dat
 export function newsletterGrants(db: Db) {
   return db
     .selectFrom('consents')
-    .select(['consents.leadId', 'consents.createdAt', 'consents.confirmedAt', 'consents.noticePurpose', 'consents.noticeVersion', 'consents.source'])
+    .select(['consents.leadId', 'consents.createdAt', 'consents.confirmedAt', 'consents.noticePurpose', 'consents.noticeLanguage', 'consents.noticeVersion', 'consents.source'])
     .where('consents.purpose', '=', 'newsletter')
     .where('consents.granted', '=', true)
     .orderBy('consents.createdAt')

@@ -410,6 +410,7 @@ export async function newsletterSubscribers(db: Db): Promise<NewsletterSubscribe
     state,
     confirmedAt: state === 'confirmed' ? toIso(g.confirmedAt!) : null,
     noticePurpose: g.noticePurpose,
+    noticeLanguage: isLanguage(g.noticeLanguage) ? g.noticeLanguage : DEFAULT_LANGUAGE,
     noticeVersion: Number(g.noticeVersion),
     source: g.source,
   });
