@@ -32,6 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('consents').addColumn('notice_language', 'text', (c) => c.notNull().defaultTo('en')).execute();
 }
 
+/** Back to English notices only: the Hindi versions and the consents' notice language are dropped. */
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('consents').dropColumn('notice_language').execute();
   await db.schema
