@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { PublicNotices } from '#shared/consent/consent.contract';
 import { baseURL, pageProblems, PHONE, seriousA11yViolations, useBrowser, waitForApp } from './browser';
 import { activateDemoSurvey, chooseInDropdown } from './demo-survey';
 
@@ -215,5 +216,35 @@ describe('the contact form in Hindi at 390 px (issue 27)', () => {
       expect(await seriousA11yViolations(page), path).toEqual([]);
       expect(pageProblems(page), path).toEqual([]);
     }
+  });
+});
+
+describe('the consent notices in Hindi at 390 px (decision 0027)', () => {
+  it('shows the studio’s Hindi notice on /hi/ and on the /hi/ contact form, and no English notice sentence', async () => {
+    const notices = async (query = '') => (await (await fetch(`${baseURL()}/api/consent/notices${query}`)).json()) as PublicNotices;
+    const [hi, en] = await Promise.all([notices('?language=hi'), notices()]);
+    const before = (text: string) => text.split('/privacy')[0]!.trim();
+    const english = [before(en.survey.text), before(en.contact.text), en.newsletter.text, 'collects your', 'The newsletter is separate'];
+
+    const page = await browser.newPage(PHONE);
+    await page.goto('/hi/');
+    await waitForApp(page);
+    const landing = page.locator('form.landing-form');
+    await expect.poll(() => landing.textContent()).toContain(before(hi.survey.text));
+    expect(await landing.textContent()).toContain(hi.newsletter.text);
+    // Hindi words on a Hindi page: not marked as another language for screen readers.
+    expect(await page.locator('#landing-notice').getAttribute('lang')).toBeNull();
+    expect(await landing.getByRole('link', { name: 'प्राइवेसी सूचना' }).getAttribute('href')).toBe('/hi/privacy');
+    for (const sentence of english) expect(await page.locator('body').textContent(), sentence).not.toContain(sentence);
+
+    await page.goto('/hi/viewContact');
+    await waitForApp(page);
+    const contact = page.locator('form.contact-form');
+    await expect.poll(() => contact.textContent()).toContain(before(hi.contact.text));
+    expect(await contact.textContent()).toContain(hi.newsletter.text);
+    for (const sentence of english) expect(await page.locator('body').textContent(), sentence).not.toContain(sentence);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
   });
 });

@@ -92,4 +92,28 @@ describe('settings in the dashboard', () => {
     await expect.poll(() => page.locator('form.landing-form').textContent()).toContain(text.split('/privacy')[0]!.trim());
     expect(pageProblems(page)).toEqual([]);
   });
+
+  it('changes the Hindi notice of the landing form: /hi/ shows it as a new Hindi version, the English one untouched (decision 0027)', async () => {
+    const notices = async (query = '') => (await (await fetch(`${baseURL()}/api/consent/notices${query}`)).json()) as PublicNotices;
+    const [oldHi, oldEn] = await Promise.all([notices('?language=hi'), notices()]);
+    const text = `हम घर सुझाने के लिए आपका ई-मेल पता और सर्वे के जवाब रखते हैं (सेटिंग्स टेस्ट ${Date.now()})। पूरी सूचना: /privacy।`;
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    await page.goto('/dashboard/settings');
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    const field = page.getByLabel('Landing form notice in Hindi');
+    expect(await field.getAttribute('lang')).toBe('hi');
+    await field.fill(text);
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+
+    const [hi, en] = await Promise.all([notices('?language=hi'), notices()]);
+    expect(hi.survey).toMatchObject({ text, language: 'hi', version: oldHi.survey.version + 1 });
+    expect(en).toEqual(oldEn);
+    await page.goto('/hi/');
+    await expect.poll(() => page.locator('form.landing-form').textContent()).toContain(text.split('/privacy')[0]!.trim());
+    await page.goto('/');
+    await expect.poll(() => page.locator('form.landing-form').textContent()).toContain(oldEn.survey.text.split('/privacy')[0]!.trim());
+    expect(pageProblems(page)).toEqual([]);
+  });
 });

@@ -177,7 +177,7 @@ describeEachDatabase(
       const newContact = await rendered('/viewContact');
       expect(newContact.text).toBe(contact);
       const after = await notices(ctx);
-      expect(after.survey).toEqual({ purpose: 'survey', version: before.survey.version + 1, text: landing, hash: noticeHash(landing) });
+      expect(after.survey).toEqual({ purpose: 'survey', language: 'en', version: before.survey.version + 1, text: landing, hash: noticeHash(landing) });
       // (The test above recorded a contact version by hand: the new one comes after it.)
       expect(after.contact).toMatchObject({ text: contact, hash: noticeHash(contact) });
       expect(after.contact.version).toBeGreaterThan(before.contact.version);

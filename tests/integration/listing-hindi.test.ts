@@ -108,7 +108,7 @@ describeEachDatabase(
       for (const words of ['इस घर के बारे में', 'सुविधाएँ', 'साइट विज़िट बुक करें', 'कॉल करें', 'मिलते-जुलते घर', '₹1.25 करोड़', '1,180 वर्ग फ़ुट', 'निर्माणाधीन', 'EMI का अनुमान', 'हर महीने', 'मेरी EMI निकालें']) {
         expect(page, words).toContain(words);
       }
-      // The enquiry form is in Hindi too (its consent notice is still English).
+      // The enquiry form is in Hindi too, its consent notice as well (decision 0027).
       for (const words of ['इस घर के बारे में पूछें', 'क्रेस्ट टावर्स के बारे में। फ़ोन नंबर देना ज़रूरी नहीं', 'पहला नाम', 'आप क्या चाहते हैं?', 'संदेश भेजें']) {
         expect(page, words).toContain(words);
       }

@@ -168,4 +168,26 @@ describeEachDialect('migration: a response keeps no copy of the address (decisio
       expect((await migrator.migrateTo('2026-11-28T2310-lead-campaigns')).error).toBeUndefined();
       expect((await db.selectFrom('survey_responses').select(['id', 'email']).orderBy('id').execute()).map((r) => [r.id, r.email])).toEqual([['s1', 'A@x.test'], ['s2', 'b@x.test']]);
     }));
+
+  it('notices per language: the kept notices become English, a Hindi text counts its own versions, and it can be undone', () =>
+    withDatabaseAt(dialect, '2026-11-30T0700-channels', async ({ db, migrator, at }) => {
+      const notice = (id: string, purpose: string, version: number, text: string, extra: Record<string, unknown> = {}) => ({ id, purpose, version, text, hash: `h-${id}`, created_at: at(version), ...extra });
+      await db.insertInto('consent_notices').values([notice('n1', 'survey', 1, 'First'), notice('n2', 'survey', 2, 'Second'), notice('n3', 'contact', 1, 'Contact')]).execute();
+
+      expect((await migrator.migrateTo('2026-12-01T0100-notice-languages')).error).toBeUndefined();
+      const rows = await db.selectFrom('consent_notices').select(['id', 'purpose', 'language', 'version', 'text']).orderBy('id').execute();
+      expect(rows.map((r) => [r.id, r.purpose, r.language, Number(r.version), r.text])).toEqual([
+        ['n1', 'survey', 'en', 1, 'First'],
+        ['n2', 'survey', 'en', 2, 'Second'],
+        ['n3', 'contact', 'en', 1, 'Contact'],
+      ]);
+      // Hindi counts from 1 beside English; one version number per purpose and language.
+      await db.insertInto('consent_notices').values(notice('h1', 'survey', 1, 'पहला', { language: 'hi' })).execute();
+      await expect(db.insertInto('consent_notices').values(notice('h1b', 'survey', 1, 'फिर से', { language: 'hi' })).execute()).rejects.toThrow();
+      await expect(db.insertInto('consent_notices').values(notice('n1b', 'survey', 1, 'Again')).execute()).rejects.toThrow();
+
+      // Undone: the English notices as they were.
+      expect((await migrator.migrateTo('2026-11-30T0700-channels')).error).toBeUndefined();
+      expect((await db.selectFrom('consent_notices').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual(['n1', 'n2', 'n3']);
+    }));
 });

@@ -50,9 +50,10 @@ describeEachDatabase(
         expect(page, words).toContain(words);
       }
       expect(hi).toContain('placeholder="अपनी योजना, अपनी समय-सीमा और जो कुछ भी हमें जानना चाहिए, वह बताएँ।"');
-      // The options' values stay the contract's; the notice (the studio's English text) is marked English.
+      // The options' values stay the contract's; the notice is the studio's Hindi text (decision 0027).
       expect(hi).toContain('value="VenderRegistration"');
-      expect(hi).toMatch(/<p class="consent-notice__text" id="contact-notice" lang="en">/);
+      expect(hi).toMatch(/<p class="consent-notice__text" id="contact-notice">/);
+      expect(page).not.toContain('collects your');
       expect(hi).toContain('href="/hi/privacy"');
       for (const english of ['Send us a message', 'All fields are required.', 'Request quotation', 'Send me the newsletter', 'Visit the studio']) {
         expect(page, english).not.toContain(english);
@@ -144,11 +145,12 @@ describeEachDatabase(
       ]) {
         expect(page, words).toContain(words);
       }
-      // The studio's notices are shown as written (the consents record them), marked as English.
-      const notices = await ctx.app.inject({ method: 'GET', url: '/api/consent/notices' });
+      // The studio's own Hindi notices, as written (the consents record them, decision 0027).
+      const notices = await ctx.app.inject({ method: 'GET', url: '/api/consent/notices?language=hi' });
       const contactNotice = (notices.json() as { contact: { text: string } }).contact.text;
       expect(page).toContain(contactNotice);
-      expect(hi).toMatch(/<p lang="en">[^<]*collects your name/);
+      expect(page).not.toContain('collects your name');
+      expect(hi).not.toContain('<p lang="en">');
       for (const english of ['How we use your data', 'Send me the link', 'Erase my data', 'Notice version']) expect(page, english).not.toContain(english);
 
       const en = await get('/privacy');

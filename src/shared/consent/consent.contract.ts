@@ -14,8 +14,15 @@ export type NoticePurpose = (typeof NOTICE_PURPOSES)[number];
 export const CONSENT_SOURCES = ['landing', 'contact'] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
-export const noticeSchema = z.object({ purpose: z.enum(NOTICE_PURPOSES), version: z.number().int(), text: z.string(), hash: z.string() });
+/**
+ * A notice text as shown: its purpose, its language, its version (1, 2, … per purpose and language)
+ * and the sha256 of the text (decision 0027).
+ */
+export const noticeSchema = z.object({ purpose: z.enum(NOTICE_PURPOSES), language: z.enum(LANGUAGES), version: z.number().int(), text: z.string(), hash: z.string() });
 export type Notice = z.infer<typeof noticeSchema>;
+
+/** GET /api/consent/notices?language=hi: the current notice of each purpose, in the page's language (English if left out). */
+export const noticesQuerySchema = z.object({ language: languageField });
 
 /** GET /api/consent/notices: the current notice of each purpose. */
 export const publicNoticesSchema = z.object({ survey: noticeSchema, contact: noticeSchema, newsletter: noticeSchema });
@@ -73,6 +80,8 @@ export const newsletterSubscriberSchema = z.object({
   /** ISO 8601: when the address confirmed it; null while pending. */
   confirmedAt: z.string().nullable(),
   noticePurpose: z.enum(NOTICE_PURPOSES),
+  /** The language of the notice shown (its versions count per language, decision 0027). */
+  noticeLanguage: z.enum(LANGUAGES),
   noticeVersion: z.number().int(),
   source: z.enum(CONSENT_SOURCES),
 });

@@ -4,6 +4,7 @@ import { formatPhone, toE164 } from '../phone';
 import type { SiteSettings } from '../site';
 import { siteSchema } from '#shared/system/system.contract';
 import { safeText } from '../text-schema';
+import { DEFAULT_LANGUAGE, type Language } from '../i18n/languages';
 
 /**
  * The studio's settings (issue 24 §2): its public details, who hears of new leads, the consent
@@ -92,19 +93,44 @@ export const DEFAULT_RETENTION_UNFINISHED_DAYS = 180;
 
 /**
  * The notices' first texts: what is collected, why, that the newsletter is separate, how to withdraw,
- * whom to contact, and /privacy (named once: the forms show it as the link to the full notice).
+ * whom to contact, and /privacy (named once: the forms show it as the link to the full notice). One
+ * set per language, the same meaning in each (Hindi pages show the Hindi one, decision 0027).
  */
-export function defaultNotices(studio: { name: string; email: string }): { landing: string; contact: string } {
-  const rest =
-    `The newsletter is separate: you get it only if you tick the box. ` +
-    `You can ask for a copy of your data or its erasure, or withdraw your consent, at any time: write to ${studio.email}. ` +
-    `Every e-mail we send has an unsubscribe link. Full notice and requests: /privacy.`;
-  return {
-    landing:
-      `${studio.name} collects your e-mail address and your answers to this survey to suggest homes and interiors ` +
-      `that fit you and to contact you about them. ${rest}`,
-    contact: `${studio.name} collects your name, e-mail address, phone number and message to answer your enquiry. ${rest}`,
-  };
+export function defaultNotices(studio: { name: string; email: string }, language: Language = DEFAULT_LANGUAGE): NoticeTexts {
+  return DEFAULT_NOTICES[language](studio);
+}
+
+const DEFAULT_NOTICES: Record<Language, (studio: { name: string; email: string }) => NoticeTexts> = {
+  en: (studio) => {
+    const rest =
+      `The newsletter is separate: you get it only if you tick the box. ` +
+      `You can ask for a copy of your data or its erasure, or withdraw your consent, at any time: write to ${studio.email}. ` +
+      `Every e-mail we send has an unsubscribe link. Full notice and requests: /privacy.`;
+    return {
+      landing:
+        `${studio.name} collects your e-mail address and your answers to this survey to suggest homes and interiors ` +
+        `that fit you and to contact you about them. ${rest}`,
+      contact: `${studio.name} collects your name, e-mail address, phone number and message to answer your enquiry. ${rest}`,
+    };
+  },
+  hi: (studio) => {
+    const rest =
+      `न्यूज़लेटर अलग है: यह आपको तभी मिलेगा जब आप उसका बॉक्स चुनेंगे। ` +
+      `आप किसी भी समय अपने डेटा की कॉपी माँग सकते हैं, उसे मिटाने के लिए कह सकते हैं या अपनी सहमति वापस ले सकते हैं: ${studio.email} पर लिखें। ` +
+      `हमारे हर ई-मेल में सदस्यता छोड़ने का लिंक होता है। पूरी सूचना और अनुरोध: /privacy।`;
+    return {
+      landing:
+        `${studio.name} आपका ई-मेल पता और इस सर्वे के आपके जवाब इकट्ठा करता है, ताकि आपके लिए सही घर और इंटीरियर ` +
+        `सुझा सके और उनके बारे में आपसे संपर्क कर सके। ${rest}`,
+      contact: `${studio.name} आपकी पूछताछ का जवाब देने के लिए आपका नाम, ई-मेल पता, फ़ोन नंबर और संदेश इकट्ठा करता है। ${rest}`,
+    };
+  },
+};
+
+/** A set of notice texts: the landing form's and the contact form's. */
+export interface NoticeTexts {
+  landing: string;
+  contact: string;
 }
 
 const MAX_TEXT = 200;
@@ -149,6 +175,11 @@ const retentionDays = z
   .min(1, SETTINGS_MESSAGES.retentionDays)
   .max(3650, SETTINGS_MESSAGES.retentionDays);
 
+const noticeTextsInput = z.object(
+  { landing: text(SETTINGS_MESSAGES.noticeRequired, MAX_NOTICE), contact: text(SETTINGS_MESSAGES.noticeRequired, MAX_NOTICE) },
+  { message: SETTINGS_MESSAGES.noticeRequired },
+);
+
 /** What PUT /api/settings takes: the whole object. Phones are shown grouped; WhatsApp stored in E.164. */
 export const settingsInput = z.object({
   name: text(SETTINGS_MESSAGES.nameRequired, 100),
@@ -168,10 +199,9 @@ export const settingsInput = z.object({
       message: SETTINGS_MESSAGES.recipients,
     })
     .max(20, 'Please name at most 20 recipients.'),
-  notices: z.object(
-    { landing: text(SETTINGS_MESSAGES.noticeRequired, MAX_NOTICE), contact: text(SETTINGS_MESSAGES.noticeRequired, MAX_NOTICE) },
-    { message: SETTINGS_MESSAGES.noticeRequired },
-  ),
+  notices: noticeTextsInput,
+  /** The same notices in Hindi, for the Hindi pages (decision 0027); absent: kept as they are. */
+  noticesHi: noticeTextsInput.optional(),
   retentionUnfinishedDays: retentionDays,
   /** null: leads are kept until erased by hand. */
   retentionLeadDays: retentionDays.nullable(),
@@ -186,6 +216,8 @@ export const studioSettings = siteSchema.extend({
   timeZone: z.string(),
   notifyEmails: z.array(z.string()),
   notices: z.object({ landing: z.string(), contact: z.string() }),
+  /** The notices the Hindi pages show (decision 0027). */
+  noticesHi: z.object({ landing: z.string(), contact: z.string() }),
   retentionUnfinishedDays: z.number().int(),
   retentionLeadDays: z.number().int().nullable(),
   assignment: assignmentSettings,

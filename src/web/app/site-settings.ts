@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { CONSENT_ROUTES } from '#shared/consent/consent.api';
 import type { PublicNotices } from '#shared/consent/consent.contract';
+import { DEFAULT_LANGUAGE, splitLanguage } from '#shared/i18n/languages';
 import type { SiteSettings } from '#shared/site';
 import { SYSTEM_ROUTES } from '#shared/system/system.api';
 import { api } from '../lib/api-client';
@@ -14,9 +15,15 @@ export type SiteContext = SiteSettings & { origin: string; notices: PublicNotice
 
 /** Loads the studio's details once for the whole public site (the layout route does not revalidate). */
 export async function siteLoader({ request }: LoaderFunctionArgs): Promise<SiteContext> {
-  const [settings, notices] = await Promise.all([api.call(SYSTEM_ROUTES.site), api.call(CONSENT_ROUTES.notices)]);
+  const url = new URL(request.url);
+  // The forms' notices in the page's language (decision 0027): a language's pages are under its prefix.
+  const { language } = splitLanguage(url.pathname);
+  const [settings, notices] = await Promise.all([
+    api.call(SYSTEM_ROUTES.site),
+    api.call(CONSENT_ROUTES.notices, language === DEFAULT_LANGUAGE ? undefined : { query: new URLSearchParams({ language }) }),
+  ]);
   // On the server the request carries the public base URL; in the browser, the page's own address.
-  return { ...settings, origin: new URL(request.url).origin, notices };
+  return { ...settings, origin: url.origin, notices };
 }
 
 /** The studio's name, address, phone, e-mail and social links, for any page inside the public layout. */

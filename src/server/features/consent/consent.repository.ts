@@ -3,32 +3,44 @@ import type { Kysely, Transaction } from 'kysely';
 import { prepared } from '#server/db/prepared';
 import type { Database } from '#server/db/schema';
 import type { ConsentSource, NoticePurpose } from '#shared/consent/consent.contract';
+import type { Language } from '#shared/i18n/languages';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export function latestNotice(db: Db, purpose: NoticePurpose) {
-  return db.selectFrom('consentNotices').selectAll().where('purpose', '=', purpose).orderBy('version', 'desc').limit(1).executeTakeFirst();
+export function latestNotice(db: Db, purpose: NoticePurpose, language: Language) {
+  return db.selectFrom('consentNotices').selectAll().where('purpose', '=', purpose).where('language', '=', language).orderBy('version', 'desc').limit(1).executeTakeFirst();
 }
 
-export function findNotice(db: Db, purpose: NoticePurpose, version: number) {
-  return db.selectFrom('consentNotices').selectAll().where('purpose', '=', purpose).where('version', '=', version).executeTakeFirst();
+export function findNotice(db: Db, purpose: NoticePurpose, language: Language, version: number) {
+  return db.selectFrom('consentNotices').selectAll().where('purpose', '=', purpose).where('language', '=', language).where('version', '=', version).executeTakeFirst();
 }
 
 export function listNotices(db: Db) {
-  return db.selectFrom('consentNotices').selectAll().orderBy('purpose').orderBy('version', 'desc').execute();
+  return db.selectFrom('consentNotices').selectAll().orderBy('purpose').orderBy('language').orderBy('version', 'desc').execute();
 }
 
-/** The latest version of the purpose with this text (by its hash), if any. */
-export function latestNoticeWithHash(db: Db, purpose: NoticePurpose, hash: string) {
-  return db.selectFrom('consentNotices').selectAll().where('purpose', '=', purpose).where('hash', '=', hash).orderBy('version', 'desc').limit(1).executeTakeFirst();
+/** The latest version of the purpose in this language with this text (by its hash), if any. */
+export function latestNoticeWithHash(db: Db, purpose: NoticePurpose, language: Language, hash: string) {
+  return db
+    .selectFrom('consentNotices')
+    .selectAll()
+    .where('purpose', '=', purpose)
+    .where('language', '=', language)
+    .where('hash', '=', hash)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Adds a version; false when another writer took this version number first (nothing written). */
-export async function insertNotice(db: Db, row: { id: string; purpose: NoticePurpose; version: number; text: string; hash: string; createdAt: Date }): Promise<boolean> {
+export async function insertNotice(
+  db: Db,
+  row: { id: string; purpose: NoticePurpose; language: Language; version: number; text: string; hash: string; createdAt: Date },
+): Promise<boolean> {
   const result = await db
     .insertInto('consentNotices')
     .values(row)
-    .onConflict((oc) => oc.columns(['purpose', 'version']).doNothing())
+    .onConflict((oc) => oc.columns(['purpose', 'language', 'version']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
@@ -39,6 +51,7 @@ export interface NewConsent {
   recordId: string | null;
   purpose: NoticePurpose;
   noticePurpose: NoticePurpose;
+  noticeLanguage: Language;
   noticeVersion: number;
   noticeHash: string;
   granted: boolean;
@@ -47,7 +60,7 @@ export interface NewConsent {
 }
 
 type ConsentPair = { [K in keyof NewConsent as `a${Capitalize<K>}` | `b${Capitalize<K>}`]: NewConsent[K] };
-const CONSENT_FIELDS = ['id', 'leadId', 'recordId', 'purpose', 'noticePurpose', 'noticeVersion', 'noticeHash', 'granted', 'source', 'createdAt'] as const;
+const CONSENT_FIELDS = ['id', 'leadId', 'recordId', 'purpose', 'noticePurpose', 'noticeLanguage', 'noticeVersion', 'noticeHash', 'granted', 'source', 'createdAt'] as const;
 const capital = (field: string) => field[0]!.toUpperCase() + field.slice(1);
 /** Each field with the names of its two values (`id` → `aId`, `bId`). */
 const PAIR_NAMES = CONSENT_FIELDS.map((field) => [field, `a${capital(field)}`, `b${capital(field)}`] as [keyof NewConsent, keyof ConsentPair & string, keyof ConsentPair & string]);
@@ -108,7 +121,7 @@ export async function latestNewsletterGrant(db: Db, leadId: string): Promise<Dat
 export function newsletterGrants(db: Db) {
   return db
     .selectFrom('consents')
-    .select(['consents.leadId', 'consents.createdAt', 'consents.confirmedAt', 'consents.noticePurpose', 'consents.noticeVersion', 'consents.source'])
+    .select(['consents.leadId', 'consents.createdAt', 'consents.confirmedAt', 'consents.noticePurpose', 'consents.noticeLanguage', 'consents.noticeVersion', 'consents.source'])
     .where('consents.purpose', '=', 'newsletter')
     .where('consents.granted', '=', true)
     .orderBy('consents.createdAt')

@@ -8,6 +8,7 @@ import {
   NEWSLETTER_CONFIRM_MESSAGES,
   newsletterConfirmBodySchema,
   newsletterListSchema,
+  noticesQuerySchema,
   publicNoticesSchema,
   UNSUBSCRIBE_MESSAGES,
   unsubscribeBodySchema,
@@ -54,8 +55,10 @@ export async function consentRoutes(app: FastifyInstance, options: { now?: () =>
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
-  r.get(CONSENT_API.notices, { config: { access: 'public' }, schema: { tags, response: { 200: publicNoticesSchema } } }, async () =>
-    currentNotices(app.db, await app.settings.current()),
+  // The notices of the page's language (`?language=hi` on Hindi pages; English if left out, as for old
+  // clients): what a form of that page records when it is sent (decision 0027).
+  r.get(CONSENT_API.notices, { config: { access: 'public' }, schema: { tags, querystring: noticesQuerySchema, response: { 200: publicNoticesSchema } } }, async (request) =>
+    currentNotices(app.db, await app.settings.current(), request.query.language ?? DEFAULT_LANGUAGE),
   );
 
   r.post(

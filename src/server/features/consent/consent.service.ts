@@ -16,7 +16,7 @@ import {
   type PublicNotices,
 } from '#shared/consent/consent.contract';
 import { newsletterConfirmPagePath, unsubscribeApiPath, unsubscribePagePath } from '#shared/consent/consent.api';
-import { DEFAULT_LANGUAGE, isLanguage, localizedPath, type Language } from '#shared/i18n/languages';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, localizedPath, type Language } from '#shared/i18n/languages';
 import { textsIn } from '#shared/i18n/translate';
 import { recordEvent } from '#server/features/notifications';
 import type { SiteSettings } from '#shared/site';
@@ -28,54 +28,61 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * What the notices are made of: the texts the owners keep in settings (issue 24 §2: the landing
- * form's and the contact form's) and the studio's name for the newsletter box's line. `version` is
- * the settings' version, raised by every save.
+ * form's and the contact form's, in English and in Hindi) and the studio's name for the newsletter
+ * box's line. `version` is the settings' version, raised by every save.
  */
-export type NoticeSettings = Pick<StudioSettings, 'name' | 'notices' | 'version'>;
+export type NoticeSettings = Pick<StudioSettings, 'name' | 'notices' | 'noticesHi' | 'version'>;
 
-/** The newsletter box's line (settings keep no text of their own for it). */
-export function newsletterNoticeText(studio: Pick<SiteSettings, 'name'>): string {
-  return `Our free weekly newsletter: new homes and decor ideas from ${studio.name}. Leave at any time with the unsubscribe link in every e-mail.`;
+const NEWSLETTER_LINES: Record<Language, (name: string) => string> = {
+  en: (name) => `Our free weekly newsletter: new homes and decor ideas from ${name}. Leave at any time with the unsubscribe link in every e-mail.`,
+  hi: (name) => `हमारा मुफ़्त साप्ताहिक न्यूज़लेटर: ${name} की ओर से नए घर और सजावट के सुझाव। हर ई-मेल में दिए सदस्यता छोड़ने के लिंक से कभी भी छोड़ें।`,
+};
+
+/** The newsletter box's line in a language (settings keep no text of their own for it). */
+export function newsletterNoticeText(studio: Pick<SiteSettings, 'name'>, language: Language = DEFAULT_LANGUAGE): string {
+  return NEWSLETTER_LINES[language](studio.name);
 }
 
-/** The text each form shows now: the settings' notices, and the newsletter's line. */
-export function noticeTexts(settings: Pick<NoticeSettings, 'name' | 'notices'>): Record<NoticePurpose, string> {
-  return { survey: settings.notices.landing, contact: settings.notices.contact, newsletter: newsletterNoticeText(settings) };
+/** The text each form shows now in a language: the settings' notices of that language, and the newsletter's line. */
+export function noticeTexts(settings: Pick<NoticeSettings, 'name' | 'notices' | 'noticesHi'>, language: Language = DEFAULT_LANGUAGE): Record<NoticePurpose, string> {
+  const texts = language === 'hi' ? settings.noticesHi : settings.notices;
+  return { survey: texts.landing, contact: texts.contact, newsletter: newsletterNoticeText(settings, language) };
 }
 
 export const noticeHash = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-function toNotice(row: { purpose: NoticePurpose; version: number; text: string; hash: string }): Notice {
-  return { purpose: row.purpose, version: Number(row.version), text: row.text, hash: row.hash };
+function toNotice(row: { purpose: NoticePurpose; language: string; version: number; text: string; hash: string }): Notice {
+  return { purpose: row.purpose, language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE, version: Number(row.version), text: row.text, hash: row.hash };
 }
 
 /**
- * Keeps `text` as the purpose's current notice and returns it with its version: a new version only
- * when the text differs from the latest one (by hash); every older version is kept. Safe inside a
+ * Keeps `text` as the purpose's current notice in `language` and returns it with its version: a new
+ * version of that language only when the text differs from its latest one (by hash); every older
+ * version is kept, and the other languages' versions are left alone (decision 0027). Safe inside a
  * transaction on PostgreSQL (a version taken by another writer at the same moment is skipped with
  * ON CONFLICT, not an error that would end the transaction).
  */
-export async function recordNoticeText(db: Db, purpose: NoticePurpose, text: string): Promise<Notice> {
+export async function recordNoticeText(db: Db, purpose: NoticePurpose, text: string, language: Language = DEFAULT_LANGUAGE): Promise<Notice> {
   const hash = noticeHash(text);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const latest = await repo.latestNotice(db, purpose);
+    const latest = await repo.latestNotice(db, purpose, language);
     if (latest && latest.hash === hash) return toNotice(latest);
     const version = latest ? Number(latest.version) + 1 : 1;
-    // Another instance wrote this version at the same moment (unique purpose+version): read again.
-    if (await repo.insertNotice(db, { id: newId(), purpose, version, text, hash, createdAt: new Date() })) return { purpose, version, text, hash };
+    // Another instance wrote this version at the same moment (unique purpose+language+version): read again.
+    if (await repo.insertNotice(db, { id: newId(), purpose, language, version, text, hash, createdAt: new Date() })) return { purpose, language, version, text, hash };
   }
-  throw new Error(`The ${purpose} notice's version kept being taken by other writers.`);
+  throw new Error(`The ${purpose} notice's ${language} version kept being taken by other writers.`);
 }
 
 /**
- * A save of the settings (in its transaction): each notice whose text changed gets a new version,
- * the old ones stay (issue 24 §5).
+ * A save of the settings (in its transaction): each notice whose text changed, in any language,
+ * gets a new version of that language; the old ones stay (issue 24 §5, decision 0027).
  */
-export async function recordNoticeTexts(db: Db, settings: Pick<NoticeSettings, 'name' | 'notices'>): Promise<PublicNotices> {
-  const texts = noticeTexts(settings);
-  const out = {} as Record<NoticePurpose, Notice>;
-  for (const purpose of NOTICE_PURPOSES) out[purpose] = await recordNoticeText(db, purpose, texts[purpose]);
-  return out;
+export async function recordNoticeTexts(db: Db, settings: Pick<NoticeSettings, 'name' | 'notices' | 'noticesHi'>): Promise<void> {
+  for (const language of LANGUAGES) {
+    const texts = noticeTexts(settings, language);
+    for (const purpose of NOTICE_PURPOSES) await recordNoticeText(db, purpose, texts[purpose], language);
+  }
 }
 
 /**
@@ -84,9 +91,9 @@ export async function recordNoticeTexts(db: Db, settings: Pick<NoticeSettings, '
  * settings a moment old cannot make the old text "new" again.
  */
 /** The notice with this text, and whether it was already stored (else it is recorded now, in `db`'s transaction if any). */
-async function noticeOf(db: Kysely<Database>, purpose: NoticePurpose, text: string): Promise<{ notice: Notice; stored: boolean }> {
-  const known = await repo.latestNoticeWithHash(db, purpose, noticeHash(text));
-  return known ? { notice: toNotice(known), stored: true } : { notice: await recordNoticeText(db, purpose, text), stored: false };
+async function noticeOf(db: Kysely<Database>, purpose: NoticePurpose, language: Language, text: string): Promise<{ notice: Notice; stored: boolean }> {
+  const known = await repo.latestNoticeWithHash(db, purpose, language, noticeHash(text));
+  return known ? { notice: toNotice(known), stored: true } : { notice: await recordNoticeText(db, purpose, text, language), stored: false };
 }
 
 // The notices in use, per database and settings version: looked up once, not on every request. Keyed
@@ -94,21 +101,21 @@ async function noticeOf(db: Kysely<Database>, purpose: NoticePurpose, text: stri
 const known = new WeakMap<object, { version: number; notices: Map<string, Notice> }>();
 
 /**
- * The current notice of every purpose, from the settings now in force (recorded as a version when
- * its text is new). `db` may be a transaction: a notice recorded in it is not kept in memory until
- * it is read back, since that transaction may still roll back.
+ * The current notice of every purpose in `language`, from the settings now in force (recorded as a
+ * version when its text is new). `db` may be a transaction: a notice recorded in it is not kept in
+ * memory until it is read back, since that transaction may still roll back.
  */
-export async function currentNotices(db: Kysely<Database>, settings: NoticeSettings): Promise<PublicNotices> {
+export async function currentNotices(db: Kysely<Database>, settings: NoticeSettings, language: Language = DEFAULT_LANGUAGE): Promise<PublicNotices> {
   const key = db.getExecutor().adapter;
   let cache = known.get(key);
   if (!cache || cache.version !== settings.version) known.set(key, (cache = { version: settings.version, notices: new Map() }));
-  const texts = noticeTexts(settings);
+  const texts = noticeTexts(settings, language);
   const out = {} as Record<NoticePurpose, Notice>;
   for (const purpose of NOTICE_PURPOSES) {
-    const textKey = `${purpose}\n${texts[purpose]}`;
+    const textKey = `${purpose}\n${language}\n${texts[purpose]}`;
     let notice = cache.notices.get(textKey);
     if (!notice) {
-      const found = await noticeOf(db, purpose, texts[purpose]);
+      const found = await noticeOf(db, purpose, language, texts[purpose]);
       notice = found.notice;
       if (found.stored) cache.notices.set(textKey, notice);
     }
@@ -117,7 +124,7 @@ export async function currentNotices(db: Kysely<Database>, settings: NoticeSetti
   return out;
 }
 
-/** Every version of every notice, newest first per purpose (for /privacy). */
+/** Every version of every notice, newest first per purpose and language (for /privacy). */
 export async function noticeHistory(db: Db): Promise<Notice[]> {
   return (await repo.listNotices(db)).map(toNotice);
 }
@@ -134,8 +141,10 @@ export interface PendingConsent {
 }
 
 /**
- * The notice the visitor saw (the version their page sent, if it is one of this form's; else the
- * current one, as for old clients) and whether they ticked the newsletter box (absent: no).
+ * The notice the visitor saw, in the language of their page (the request's `language`; English when
+ * left out, as for old clients): the version their page sent if it is one of this form's in that
+ * language, else the current one — never a text of another language or form (decision 0027) — and
+ * whether they ticked the newsletter box (absent: no).
  */
 export async function pendingConsent(
   db: Kysely<Database>,
@@ -144,13 +153,14 @@ export async function pendingConsent(
   fields: ConsentFields,
 ): Promise<PendingConsent> {
   const purpose: NoticePurpose = source === 'contact' ? 'contact' : 'survey';
-  const current = await currentNotices(db, settings);
+  const language = fields.language ?? DEFAULT_LANGUAGE;
+  const current = await currentNotices(db, settings, language);
   let notice = current[purpose];
   if (fields.noticeVersion !== undefined && fields.noticeVersion !== notice.version) {
-    const shown = await repo.findNotice(db, purpose, fields.noticeVersion);
+    const shown = await repo.findNotice(db, purpose, language, fields.noticeVersion);
     if (shown) notice = toNotice(shown);
   }
-  return { source, purpose, notice, newsletter: fields.newsletter === true, newsletterNotice: current.newsletter, language: fields.language ?? DEFAULT_LANGUAGE };
+  return { source, purpose, notice, newsletter: fields.newsletter === true, newsletterNotice: current.newsletter, language };
 }
 
 /**
@@ -168,12 +178,22 @@ export async function storeConsent(
   const base = { leadId: owner.leadId, recordId: owner.recordId, source: pending.source, createdAt };
   const newsletterId = newId();
   await repo.insertConsentPair(db, [
-    { ...base, id: newId(), purpose: pending.purpose, noticePurpose: pending.notice.purpose, noticeVersion: pending.notice.version, noticeHash: pending.notice.hash, granted: true },
+    {
+      ...base,
+      id: newId(),
+      purpose: pending.purpose,
+      noticePurpose: pending.notice.purpose,
+      noticeLanguage: pending.notice.language,
+      noticeVersion: pending.notice.version,
+      noticeHash: pending.notice.hash,
+      granted: true,
+    },
     {
       ...base,
       id: newsletterId,
       purpose: 'newsletter',
       noticePurpose: pending.newsletterNotice.purpose,
+      noticeLanguage: pending.newsletterNotice.language,
       noticeVersion: pending.newsletterNotice.version,
       noticeHash: pending.newsletterNotice.hash,
       granted: pending.newsletter,
@@ -390,6 +410,7 @@ export async function newsletterSubscribers(db: Db): Promise<NewsletterSubscribe
     state,
     confirmedAt: state === 'confirmed' ? toIso(g.confirmedAt!) : null,
     noticePurpose: g.noticePurpose,
+    noticeLanguage: isLanguage(g.noticeLanguage) ? g.noticeLanguage : DEFAULT_LANGUAGE,
     noticeVersion: Number(g.noticeVersion),
     source: g.source,
   });

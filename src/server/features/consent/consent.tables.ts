@@ -5,7 +5,9 @@ import type { ConsentSource, NoticePurpose } from '#shared/consent/consent.contr
 export interface ConsentNoticesTable {
   id: string;
   purpose: NoticePurpose;
-  /** 1, 2, … per purpose; a new one each time the text changes. */
+  /** The language of the text (decision 0027); 'en' for those kept before Hindi notices. */
+  language: ColumnType<string, string | undefined, string>;
+  /** 1, 2, … per purpose and language; a new one each time that language's text changes. */
   version: number;
   text: string;
   /** sha256 of the text, hex. */
@@ -20,8 +22,9 @@ export interface ConsentsTable {
   recordId: ColumnType<string | null, string | null | undefined, string | null>;
   /** What was agreed to: the form's purpose, or 'newsletter' (granted = the box was ticked). */
   purpose: NoticePurpose;
-  /** The notice shown for it. */
+  /** The notice shown for it: purpose, language (the page's, decision 0027), version and hash. */
   noticePurpose: NoticePurpose;
+  noticeLanguage: ColumnType<string, string | undefined, string>;
   noticeVersion: number;
   noticeHash: string;
   granted: Flag;

@@ -9,11 +9,29 @@ export const personalData: PersonalData = {
   feature: 'consent',
   tables: ['consents', 'unsubscribes', 'newsletter_confirmations'],
   async export(db, leadId) {
+    // Each with the words the person was shown, in the language they read them in (decision 0027).
     const consents = await db
       .selectFrom('consents')
-      .select(['purpose', 'noticePurpose', 'noticeVersion', 'noticeHash', 'granted', 'source', 'createdAt', 'confirmedAt'])
-      .where('leadId', '=', leadId)
-      .orderBy('createdAt')
+      .leftJoin('consentNotices', (join) =>
+        join
+          .onRef('consentNotices.purpose', '=', 'consents.noticePurpose')
+          .onRef('consentNotices.language', '=', 'consents.noticeLanguage')
+          .onRef('consentNotices.version', '=', 'consents.noticeVersion'),
+      )
+      .select([
+        'consents.purpose',
+        'consents.noticePurpose',
+        'consents.noticeLanguage',
+        'consents.noticeVersion',
+        'consents.noticeHash',
+        'consentNotices.text as noticeText',
+        'consents.granted',
+        'consents.source',
+        'consents.createdAt',
+        'consents.confirmedAt',
+      ])
+      .where('consents.leadId', '=', leadId)
+      .orderBy('consents.createdAt')
       .execute();
     const unsubscribes = await db.selectFrom('unsubscribes').select(['emailKey', 'createdAt']).where('leadId', '=', leadId).execute();
     // The newsletter confirmation links mailed to the person (double opt-in, decision 0018).

@@ -79,7 +79,7 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     const form = (request.body ?? {}) as NonNullable<FormBody>;
     const kind: EnquiryListingKind = form.listingKind === 'product' ? 'product' : 'project';
     const listingId = (form.listingId ?? '').trim();
-    const consent = await pendingConsent(app.db, await app.settings.current(), 'contact', { noticeVersion: Number(form.noticeVersion) || undefined });
+    const consent = await pendingConsent(app.db, await app.settings.current(), 'contact', { noticeVersion: Number(form.noticeVersion) || undefined, language: languageOf(form) });
     const back = form.back === ENQUIRY_BACK.enquiry ? ENQUIRY_BACK.enquiry : ENQUIRY_BACK.listing;
     const listing = listingId && !errors.listingId ? await listingNamed(kind, listingId, back) : null;
     const html = enquiryFormPage({

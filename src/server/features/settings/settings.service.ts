@@ -10,6 +10,7 @@ import {
   DEFAULT_TIME_ZONE,
   defaultNotices,
   siteOf,
+  type NoticeTexts,
   type StudioSettings,
 } from '#shared/settings/settings.contract';
 import type { SiteSettings } from '#shared/site';
@@ -29,8 +30,19 @@ import { readSettingsRow, writeSettingsRow } from './settings.repository';
 
 /** The settings as saved: everything but the version and time. */
 export type SettingsValues = Omit<StudioSettings, 'version' | 'updatedAt'>;
-/** What a save takes: the speed-to-lead parts may be left out (kept as they are). */
-export type SettingsSave = Omit<SettingsValues, 'assignment' | 'followUp'> & Partial<Pick<SettingsValues, 'assignment' | 'followUp'>>;
+/** What a save takes: the speed-to-lead parts and the Hindi notices may be left out (kept as they are). */
+export type SettingsSave = Omit<SettingsValues, 'assignment' | 'followUp' | 'noticesHi'> & Partial<Pick<SettingsValues, 'assignment' | 'followUp' | 'noticesHi'>>;
+
+const sameTexts = (a: NoticeTexts, b: NoticeTexts) => a.landing === b.landing && a.contact === b.contact;
+
+/**
+ * The Hindi notices a save keeps when it sends none (a client of the specified fields only): the
+ * ones saved; while they are still the first texts, the first texts of the studio as now saved
+ * (they name its e-mail, as the English ones do).
+ */
+function keptHindiNotices(before: StudioSettings, after: { name: string; email: string }): NoticeTexts {
+  return sameTexts(before.noticesHi, defaultNotices(before, 'hi')) ? defaultNotices(after, 'hi') : before.noticesHi;
+}
 
 /**
  * The speed-to-lead settings (issue 26) read through `db`, which may be an open transaction: a new
@@ -51,6 +63,7 @@ export function settingsFromConfig(config: Config): StudioSettings {
     timeZone: DEFAULT_TIME_ZONE,
     notifyEmails: [...config.notify.notifyEmails],
     notices: defaultNotices(studio),
+    noticesHi: defaultNotices(studio, 'hi'),
     retentionUnfinishedDays: DEFAULT_RETENTION_UNFINISHED_DAYS,
     retentionLeadDays: null,
     assignment: DEFAULT_ASSIGNMENT,
@@ -132,6 +145,7 @@ export class SettingsService {
       timeZone: values.timeZone,
       notifyEmails: values.notifyEmails,
       notices: { landing: values.notices.landing, contact: values.notices.contact },
+      noticesHi: values.noticesHi ? { landing: values.noticesHi.landing, contact: values.noticesHi.contact } : keptHindiNotices(before, values),
       retentionUnfinishedDays: values.retentionUnfinishedDays,
       retentionLeadDays: values.retentionLeadDays,
       assignment: values.assignment ?? before.assignment,
@@ -160,6 +174,8 @@ export class SettingsService {
     if (!row) return first;
     // Fields added after a save take their first value.
     const saved = JSON.parse(row.data) as Partial<SettingsValues>;
-    return { ...first, ...saved, version: row.version, updatedAt: row.updatedAt };
+    const merged = { ...first, ...saved };
+    // Saved before the Hindi notices existed: the first Hindi texts, with the studio's saved details.
+    return { ...merged, noticesHi: saved.noticesHi ?? defaultNotices(merged, 'hi'), version: row.version, updatedAt: row.updatedAt };
   }
 }

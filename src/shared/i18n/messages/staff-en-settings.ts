@@ -39,6 +39,9 @@ export const staffSettings = {
   'staff.settings.page.noticeLanding': 'Notice on the landing form',
   'staff.settings.page.noticeLandingHelp': 'What is collected, why, how to withdraw, whom to contact; link to /privacy.',
   'staff.settings.page.noticeContact': 'Notice on the contact form',
+  'staff.settings.page.noticeLandingHi': 'Landing form notice in Hindi',
+  'staff.settings.page.noticeContactHi': 'Contact form notice in Hindi',
+  'staff.settings.page.noticeHiHelp': 'The Hindi pages (/hi/…) show this one instead of the English text: the same meaning, in Hindi; link to /privacy. A consent given there records it.',
   'staff.settings.page.retention': 'Keeping data',
   'staff.settings.page.retentionUnfinished': 'Erase unfinished survey answers after (days)',
   'staff.settings.page.retentionLead': 'Erase leads with no activity after (days)',
@@ -209,6 +212,7 @@ export const staffSettings = {
   'staff.settings.newsletter.consented': 'Consented',
   'staff.settings.newsletter.notice': 'Notice',
   'staff.settings.newsletter.version': 'Version {version}',
+  'staff.settings.newsletter.versionHindi': 'Version {version}, Hindi',
   'staff.settings.newsletter.form': 'Form',
   'staff.settings.newsletter.listFailed': 'The list could not be loaded.',
   'staff.settings.newsletter.empty': 'Nobody has subscribed yet.',
@@ -221,4 +225,5 @@ export const staffSettings = {
   'staff.settings.newsletter.intro':
     'Only people who ticked “Send me the newsletter” are listed; anyone who unsubscribed since is left out. A ticked box waits for the person to confirm it from the link mailed to them: only confirmed addresses get the newsletter and are in the download.',
   'staff.settings.newsletter.cardNotice': 'Notice version {version} · {source}',
+  'staff.settings.newsletter.cardNoticeHindi': 'Notice version {version}, Hindi · {source}',
 } as const;

@@ -73,8 +73,9 @@ function ContactForm() {
     setBusy(true);
     setStatus(null);
     try {
-      // The newsletter's confirmation mail follows the page's language (decision 0018).
-      const { message } = await sendContactMessage({ ...input, website, noticeVersion: notices.contact.version, newsletter, ...(newsletter ? { language } : {}) });
+      // The page's language: the consent records this page's notice (decision 0027) and the newsletter's
+      // confirmation mail follows it (decision 0018).
+      const { message } = await sendContactMessage({ ...input, website, noticeVersion: notices.contact.version, newsletter, language });
       setStatus({ tone: 'success', text: messageText(message) });
     } catch (error) {
       // Keep everything the visitor typed; show what went wrong.

@@ -94,8 +94,9 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
         website,
         noticeVersion: notices.contact.version,
         newsletter,
-        // The newsletter's confirmation mail follows the page's language (decision 0018).
-        ...(newsletter ? { language } : {}),
+        // The page's language: the consent records this page's notice (decision 0027) and the
+        // newsletter's confirmation mail follows it (decision 0018).
+        language,
       });
       setStatus({ tone: 'sent', text: thanks(t, kind, listing.name, input.topic), inPlace: true });
     } catch (error) {

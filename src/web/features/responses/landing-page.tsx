@@ -135,10 +135,11 @@ export function Component() {
     setStatus({ kind: 'busy' });
     try {
       const ahead = await surveyPreload();
-      // The newsletter's confirmation mail follows the page's language (decision 0018).
+      // The page's language: the consent records this page's notice (decision 0027) and the newsletter's
+      // confirmation mail follows it (decision 0018).
       const begun = await ahead.beginSurvey(
         email,
-        { noticeVersion: notices.survey.version, newsletter, ...(newsletter ? { language } : {}) },
+        { noticeVersion: notices.survey.version, newsletter, language },
         { light: showInPlace !== undefined },
       );
       if (begun.kind === 'survey') {

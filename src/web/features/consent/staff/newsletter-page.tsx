@@ -50,7 +50,14 @@ const columns: TableColumnsType<NewsletterSubscriber> = [
     width: 130,
     render: (state: NewsletterSubscriber['state']) => staffText(STATE_LABELS[state]),
   },
-  { title: staffText('staff.settings.newsletter.notice'), dataIndex: 'noticeVersion', width: 110, render: (version: number) => staffText('staff.settings.newsletter.version', { version: String(version) }) },
+  {
+    title: staffText('staff.settings.newsletter.notice'),
+    dataIndex: 'noticeVersion',
+    width: 130,
+    // Versions count per language (decision 0027): a Hindi page's notice says so.
+    render: (version: number, row: NewsletterSubscriber) =>
+      staffText(row.noticeLanguage === 'hi' ? 'staff.settings.newsletter.versionHindi' : 'staff.settings.newsletter.version', { version: String(version) }),
+  },
   { title: staffText('staff.settings.newsletter.form'), dataIndex: 'source', width: 150, render: (source: NewsletterSubscriber['source']) => staffText(SOURCE_LABELS[source]) },
 ];
 
@@ -124,7 +131,10 @@ export function Component() {
             </time>
             <span>{staffText(STATE_LABELS[row.state])}</span>
             <span>
-              {staffText('staff.settings.newsletter.cardNotice', { version: String(row.noticeVersion), source: staffText(SOURCE_LABELS[row.source]) })}
+              {staffText(row.noticeLanguage === 'hi' ? 'staff.settings.newsletter.cardNoticeHindi' : 'staff.settings.newsletter.cardNotice', {
+                version: String(row.noticeVersion),
+                source: staffText(SOURCE_LABELS[row.source]),
+              })}
             </span>
           </div>
         )}

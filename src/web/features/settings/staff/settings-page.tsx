@@ -63,6 +63,7 @@ interface FormValues {
   timeZone: string;
   notifyEmails: string;
   notices: { landing: string; contact: string };
+  noticesHi: { landing: string; contact: string };
   retentionUnfinishedDays: number | null;
   retentionLeadDays: number | null;
   /** Issue 26. */
@@ -83,6 +84,7 @@ function toForm(settings: StudioSettings): FormValues {
     timeZone: settings.timeZone,
     notifyEmails: settings.notifyEmails.join('\n'),
     notices: { ...settings.notices },
+    noticesHi: { ...settings.noticesHi },
     retentionUnfinishedDays: settings.retentionUnfinishedDays,
     retentionLeadDays: settings.retentionLeadDays,
     assignment: { mode: settings.assignment.mode, rules: settings.assignment.rules.map((r) => ({ ...r })) },
@@ -126,7 +128,7 @@ type FieldName = Parameters<FormInstance<FormValues>['setFields']>[0][number]['n
 
 function formName(path: ReadonlyArray<PropertyKey>): FieldName {
   const [first, second] = path.map(String);
-  if ((first === 'social' || first === 'notices') && second) return [first, second] as FieldName;
+  if ((first === 'social' || first === 'notices' || first === 'noticesHi') && second) return [first, second] as FieldName;
   return [first ?? 'name'] as FieldName;
 }
 
@@ -244,6 +246,13 @@ export function Component() {
           </Form.Item>
           <Form.Item name={['notices', 'contact']} label={staffText('staff.settings.page.noticeContact')}>
             <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={4000} />
+          </Form.Item>
+          {/* The Hindi pages' texts (decision 0027), marked as Hindi for spelling and screen readers. */}
+          <Form.Item name={['noticesHi', 'landing']} label={staffText('staff.settings.page.noticeLandingHi')} extra={staffText('staff.settings.page.noticeHiHelp')}>
+            <Input.TextArea lang="hi" autoSize={{ minRows: 3, maxRows: 10 }} maxLength={4000} />
+          </Form.Item>
+          <Form.Item name={['noticesHi', 'contact']} label={staffText('staff.settings.page.noticeContactHi')}>
+            <Input.TextArea lang="hi" autoSize={{ minRows: 3, maxRows: 10 }} maxLength={4000} />
           </Form.Item>
         </Card>
         <Card size="small" title={staffText('staff.settings.page.retention')} style={wide}>
