@@ -48,6 +48,7 @@ import * as channels from './2026-11-30T0700-channels';
 import * as visitListing from './2026-11-30T0500-visit-listing';
 import * as demoStaffTakeNoLeads from './2026-11-30T0510-demo-staff-take-no-leads';
 import * as visitorMailPlaces from './2026-11-30T0200-visitor-mail-places';
+import * as contactRead from './2026-12-01T0300-contact-read';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0500-visit-listing': visitListing,
   '2026-11-30T0510-demo-staff-take-no-leads': demoStaffTakeNoLeads,
   '2026-11-30T0200-visitor-mail-places': visitorMailPlaces,
+  '2026-12-01T0300-contact-read': contactRead,
 };
