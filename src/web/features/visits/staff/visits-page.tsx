@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Checkbox, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LISTINGS_ROUTES } from '#shared/listings/listings.api';
 import { leadPath } from '#shared/paths';
 import { VISIT_ROUTES, WEEKDAYS, type StudioSlotSettings, type Visit } from '#shared/visits/visits.contract';
@@ -13,15 +13,25 @@ import { VisitActions, VisitStatusTag } from './visit-actions';
 import { visitTime } from './visit-format';
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+/** `?day=YYYY-MM-DD` (the dashboard's "Today" panel links a day so), else today. */
+const dayParam = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null);
 
 /** /dashboard/visits (issue 26): the site visits of a day, and (owners) each studio location's visit slots. */
 export function Component() {
-  const [day, setDay] = useState(today());
-  const [visits, setVisits] = useState<Visit[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const day = dayParam(search.get('day')) ?? today();
+  const setDay = (next: string) => setSearch({ day: next }, { replace: true });
+  // Each answer is kept with its day: a day changed quickly shows only the last day's answer.
+  const [answer, setAnswer] = useState<{ day: string; visits: Visit[] | null; error: string | null } | null>(null);
   useEffect(() => {
-    api.call(VISIT_ROUTES.day, { query: new URLSearchParams({ day }) }).then(setVisits, (e: unknown) => setError(errorMessage(e)));
+    api.call(VISIT_ROUTES.day, { query: new URLSearchParams({ day }) }).then(
+      (list) => setAnswer({ day, visits: list, error: null }),
+      (e: unknown) => setAnswer({ day, visits: null, error: errorMessage(e) }),
+    );
   }, [day]);
+  const visits = answer?.day === day ? answer.visits : null;
+  const error = answer?.day === day ? answer.error : null;
+  const setVisits = (update: (all: Visit[] | null) => Visit[]) => setAnswer((a) => (a ? { ...a, visits: update(a.visits) } : a));
   const replace = (next: Visit) => setVisits((all) => (all ?? []).map((v) => (v._id === next._id ? next : v)));
   // On a phone the day's table scrolls sideways: a keyboard must reach it (axe: scrollable-region-focusable).
   const pageRef = useKeyboardScrollableTables<HTMLDivElement>();
@@ -33,7 +43,6 @@ export function Component() {
         <label htmlFor="visits-day">{staffText('staff.leads.visits.day')} </label>
         <Input id="visits-day" type="date" value={day} onChange={(e) => {
             if (!e.target.value) return;
-            setVisits(null);
             setDay(e.target.value);
           }} style={{ maxWidth: 200 }} />
         {error ? <Alert type="error" message={error} /> : null}
