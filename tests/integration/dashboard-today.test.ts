@@ -218,7 +218,7 @@ describeEachDialect('contact messages read state (migration 2026-12-01T0300-cont
       expect((await migrator.migrateTo('2026-12-01T0300-contact-read')).error).toBeUndefined();
       await db.insertInto('contact_messages').values(message('m3', 3)).execute();
       // The connection reads columns back in camelCase (the app's CamelCasePlugin).
-      const rows = (await db.selectFrom('contact_messages').select(['id', 'read_at']).orderBy('id').execute()) as Array<{ id: string; readAt: string | Date | null }>;
+      const rows = (await db.selectFrom('contact_messages').select(['id', 'read_at']).orderBy('id').execute()) as unknown as Array<{ id: string; readAt: string | Date | null }>;
       expect(rows.map((r) => [r.id, r.readAt === null ? null : new Date(r.readAt).toISOString()])).toEqual([
         ['m1', at(1)],
         ['m2', at(2)],

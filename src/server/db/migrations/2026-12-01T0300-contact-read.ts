@@ -10,7 +10,7 @@ import { timestampType } from './types';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('contact_messages').addColumn('read_at', timestampType(db)).execute();
   await db.updateTable('contact_messages').set({ read_at: sql`created_at` }).execute();
-  await db.schema.createIndex('contact_messages_unread').on('contact_messages').columns(['created_at', 'id']).where('read_at', 'is', null).execute();
+  await db.schema.createIndex('contact_messages_unread').on('contact_messages').columns(['created_at', 'id']).where(sql.ref('read_at'), 'is', null).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
