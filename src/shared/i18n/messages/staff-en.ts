@@ -54,11 +54,11 @@ export const staffEn = {
   'staff.today.visitsToday': '{count, plural, one {site visit today} other {site visits today}}',
   'staff.today.visitsTomorrow': '{count, plural, one {site visit tomorrow} other {site visits tomorrow}}',
   'staff.today.unreadMessages': '{count, plural, one {unread message} other {unread messages}}',
-  'staff.today.open.newLeads': '{count, plural, one {# new lead} other {# new leads}}: open the leads inbox showing new leads',
-  'staff.today.open.overdueLeads': '{count, plural, one {# overdue lead} other {# overdue leads}}: open the leads inbox showing overdue leads',
-  'staff.today.open.visitsToday': '{count, plural, one {# site visit today} other {# site visits today}}: open today’s site visits',
-  'staff.today.open.visitsTomorrow': '{count, plural, one {# site visit tomorrow} other {# site visits tomorrow}}: open tomorrow’s site visits',
-  'staff.today.open.unreadMessages': '{count, plural, one {# unread contact message} other {# unread contact messages}}: open the unread messages',
+  'staff.today.open.newLeads': 'open the leads inbox showing new leads',
+  'staff.today.open.overdueLeads': 'open the leads inbox showing overdue leads',
+  'staff.today.open.visitsToday': 'open today’s site visits',
+  'staff.today.open.visitsTomorrow': 'open tomorrow’s site visits',
+  'staff.today.open.unreadMessages': 'open the unread contact messages',
 } as const;
 
 export type StaffMessageKey = keyof typeof staffEn;

@@ -105,9 +105,11 @@ export function TodayPanel() {
           }
           return (
             <li key={key}>
-              <Link to={figure.link} className={className} aria-label={staffText(OPEN[key], { count: figure.count })} data-figure={key}>
-                <span className="today-figure__count">{figure.count}</span>
+              {/* Its name is what it shows, then where it goes (voice users say what they see). */}
+              <Link to={figure.link} className={className} data-figure={key}>
+                <span className="today-figure__count">{figure.count}</span>{' '}
                 <span className="today-figure__label">{staffText(LABEL[key], { count: figure.count })}</span>
+                <span className="visually-hidden">: {staffText(OPEN[key])}</span>
               </Link>
             </li>
           );
