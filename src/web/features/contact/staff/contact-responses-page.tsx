@@ -77,7 +77,12 @@ function PhoneLink({ row }: { row: ContactResponse }) {
   return <a href={telHref(row.phone)}>{formatPhone(row.phone)}</a>;
 }
 
-function columns(quotation: RequestQuotation | null, isUnread: (row: ContactResponse) => boolean, open: (row: ContactResponse) => void): TableColumnsType<ContactResponse> {
+function columns(
+  quotation: RequestQuotation | null,
+  isUnread: (row: ContactResponse) => boolean,
+  open: (row: ContactResponse) => void,
+  markRead: (row: ContactResponse) => void,
+): TableColumnsType<ContactResponse> {
   return [
     {
       title: staffText('staff.listings.contact.column.date'),
@@ -138,7 +143,7 @@ function columns(quotation: RequestQuotation | null, isUnread: (row: ContactResp
       render: (message: string, row) => (
         <span className="contact-responses-who">
           <Typography.Paragraph
-            ellipsis={{ rows: 2, expandable: true, symbol: staffText('staff.listings.contact.expand'), onExpand: () => open(row) }}
+            ellipsis={{ rows: 2, expandable: true, symbol: staffText('staff.listings.contact.expand'), onExpand: () => markRead(row) }}
             style={{ margin: 0, whiteSpace: 'pre-line' }}
           >
             {message}
@@ -166,7 +171,7 @@ export function Component() {
   const [openRow, setOpenRow] = useState<ContactResponse | null>(null);
   const unread = loaded.data?.unread ?? null;
   const isUnread = useCallback((row: ContactResponse) => Boolean(unread?.has(row._id)) && !opened.has(row._id), [unread, opened]);
-  const open = useCallback(
+  const markRead = useCallback(
     (row: ContactResponse) => {
       if (!isUnread(row)) return;
       // A failed call leaves the mark: the message is still unread for the others.
@@ -180,11 +185,11 @@ export function Component() {
   const openDialog = useCallback(
     (row: ContactResponse) => {
       setOpenRow(row);
-      open(row);
+      markRead(row);
     },
-    [open],
+    [markRead],
   );
-  const tableColumns = useMemo(() => columns(quotation, isUnread, openDialog), [quotation, isUnread, openDialog]);
+  const tableColumns = useMemo(() => columns(quotation, isUnread, openDialog, markRead), [quotation, isUnread, openDialog, markRead]);
 
   // With ?unread=1, the messages unread when the page loaded (one opened now stays in view, unmarked).
   const rows = useMemo(() => {
