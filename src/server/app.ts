@@ -30,6 +30,7 @@ import { leadsRoutes } from './features/leads/leads.routes';
 import { leadForFollowUp, leadSummary } from './features/leads';
 import { followUpMail, FollowUpJob, followUpRoutes } from './features/followup';
 import { contactMessageActivity, contactMessagesOfLead } from './features/contact';
+import { todayRoutes } from './features/dashboard';
 import { isUnsubscribed, newsletterConfirmMail, unsubscribeLinks } from './features/consent';
 import { campaignReading } from './features/surveys';
 import { countResponses, leadSurveyRecords, responseCountsByCampaign } from './features/responses';
@@ -329,7 +330,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(responseRoutes);
   await app.register(resultRoutes);
   await app.register(surveyFileRoutes);
-  await app.register(contactRoutes);
+  await app.register(contactRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(notificationRoutes);
   // A lead's page reads the person's records from the rooms that keep them (decision 0020).
   await app.register(leadsRoutes, { sources: { surveyRecords: leadSurveyRecords, contactMessages: contactMessagesOfLead } });
@@ -343,6 +344,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     mailPolicy: { allow: (to, sender) => visitorMailGate.take(to, sender), unsubscribe: unsubscribeOf },
   });
   await app.register(followUpRoutes, { now: options.clock ?? (() => new Date()) });
+  await app.register(todayRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(settingsRoutes);
   await app.register(demoContentRoutes, { registry: personalDataRegistry });
   await app.register(consentRoutes, { now: options.clock ?? (() => new Date()) });

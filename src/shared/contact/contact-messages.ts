@@ -23,6 +23,8 @@ export const CONTACT_MESSAGES = {
   listingUnknown: 'This listing is no longer on our site, so we could not send your message about it. Please go back to the listings and choose it again.',
   listingKindInvalid: 'The kind of listing must be project or product.',
   topicInvalid: 'Please choose whether you have a question or want a site visit.',
+  /** Staff: the message to open is gone (erased on the person's request, say). */
+  notFound: 'This message is no longer here. Reload the list to see the current messages.',
 } as const;
 
 /** What POST /api/contactus/add answers once the message is stored (SPEC.md §7). */

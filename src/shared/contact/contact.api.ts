@@ -1,7 +1,8 @@
 import type { messageAnswer } from '../api-answer';
+import { apiPath } from '../api-path';
 import { route } from '../api-route';
 import { paths } from '../paths';
-import type { contactResponseListSchema } from './contact.contract';
+import type { contactReadSchema, contactResponseListSchema, contactUnreadSchema } from './contact.contract';
 
 /** The contact form (SPEC.md §7). */
 export const CONTACT_API = {
@@ -9,6 +10,10 @@ export const CONTACT_API = {
   add: '/api/contactus/add',
   /** GET, staff: every contact response, newest first. */
   list: '/api/contactus/get',
+  /** GET, staff: `{ ids }` of the messages no staff member has opened yet (the list itself stays as specified). */
+  unread: '/api/contactus/unread',
+  /** POST, staff: a staff member opened the message: `{ _id, readAt }` (the first opening is kept). */
+  read: apiPath('/api/contactus/read/:id'),
 } as const;
 
 /**
@@ -35,4 +40,6 @@ export type EnquiryBack = keyof typeof ENQUIRY_BACK;
 export const CONTACT_ROUTES = {
   add: route<typeof messageAnswer>('POST', CONTACT_API.add),
   list: route<typeof contactResponseListSchema>('GET', CONTACT_API.list),
+  unread: route<typeof contactUnreadSchema>('GET', CONTACT_API.unread),
+  read: route<typeof contactReadSchema>('POST', CONTACT_API.read),
 };

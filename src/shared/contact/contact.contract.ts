@@ -130,3 +130,8 @@ export const contactResponseSchema = z.object({
 });
 export type ContactResponse = z.infer<typeof contactResponseSchema>;
 export const contactResponseListSchema = z.array(contactResponseSchema);
+
+/** The messages no staff member has opened yet, by id (the dashboard marks them; decision 0028). */
+export const contactUnreadSchema = z.object({ ids: z.array(z.string()) });
+/** A message once opened: when it was first opened (ISO 8601). */
+export const contactReadSchema = z.object({ _id: z.string(), readAt: z.string() });

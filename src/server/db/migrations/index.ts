@@ -50,6 +50,7 @@ import * as visitMailVisitorSent from './2026-12-01T0500-visit-mail-visitor-sent
 import * as demoStaffTakeNoLeads from './2026-11-30T0510-demo-staff-take-no-leads';
 import * as visitorMailPlaces from './2026-11-30T0200-visitor-mail-places';
 import * as noticeLanguages from './2026-12-01T0100-notice-languages';
+import * as contactRead from './2026-12-01T0300-contact-read';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -104,4 +105,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0200-visitor-mail-places': visitorMailPlaces,
   '2026-12-01T0500-visit-mail-visitor-sent': visitMailVisitorSent,
   '2026-12-01T0100-notice-languages': noticeLanguages,
+  '2026-12-01T0300-contact-read': contactRead,
 };

@@ -24,3 +24,23 @@ export function findContactMessage(db: Kysely<Database>, id: string) {
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+/** The messages no staff member has opened, newest first (decision 0028; the partial index contact_messages_unread). */
+export function unreadMessageIds(db: Kysely<Database>) {
+  return db.selectFrom('contactMessages').select('id').where('readAt', 'is', null).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
+}
+
+export async function countUnreadMessages(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('contactMessages')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('readAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Marks the message read at `at` unless it already is (the first opening stays); its reading, or undefined when there is no such message. */
+export async function markMessageRead(db: Kysely<Database>, id: string, at: Date) {
+  await db.updateTable('contactMessages').set({ readAt: at }).where('id', '=', id).where('readAt', 'is', null).execute();
+  return db.selectFrom('contactMessages').select(['id', 'readAt']).where('id', '=', id).executeTakeFirst();
+}

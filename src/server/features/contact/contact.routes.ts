@@ -5,8 +5,10 @@ import { messageAnswer } from '#shared/api-answer';
 import {
   CONTACT_API,
   CONTACT_FORMS,
+  contactReadSchema,
   contactRequestSchema,
   contactResponseListSchema,
+  contactUnreadSchema,
   contactSchema,
   type EnquiryListingKind,
   type EnquiryTopic,
@@ -15,7 +17,7 @@ import { ENQUIRY_BACK, ENQUIRY_SENT_PARAM, ENQUIRY_SENT_VALUES, type EnquiryBack
 import { enquiryPagePath, listingPagePath } from '#shared/paths';
 import { DEFAULT_LANGUAGE, isLanguage, localizedPath, type Language } from '#shared/i18n/languages';
 import { HttpError } from '#server/lib/errors';
-import { addContactMessage, CONTACT_THANKS, findEnquiryListing, listContactResponses } from './contact.service';
+import { addContactMessage, CONTACT_THANKS, findEnquiryListing, listContactResponses, openContactMessage, unreadContactMessages } from './contact.service';
 import { enquiryFormPage, type EnquiryFormValues } from './enquiry-form-page';
 import { pendingConsent } from '#server/features/consent';
 import { clientKey } from '#server/lib/client-key';
@@ -40,7 +42,8 @@ const languageOf = (form: FormBody): Language => (isLanguage(form?.language) ? f
 
 const RATE_LIMITED = 'You have sent several messages in a short time. Please wait a minute, then send this one again.';
 
-export async function contactRoutes(app: FastifyInstance): Promise<void> {
+/** `now` is the app clock (tests control it): when a message was opened. */
+export async function contactRoutes(app: FastifyInstance, { now }: { now: () => Date }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -66,6 +69,20 @@ export async function contactRoutes(app: FastifyInstance): Promise<void> {
     CONTACT_API.list,
     { config: { access: 'staff' }, schema: { tags: ['contact'], response: { 200: contactResponseListSchema } } },
     async () => listContactResponses(app.db),
+  );
+
+  // Decision 0028: which messages no staff member has opened yet, and opening one. The specified
+  // list above stays as it is (no read state in it; reading it marks nothing read).
+  r.get(
+    CONTACT_API.unread,
+    { config: { access: 'staff' }, schema: { tags: ['contact'], response: { 200: contactUnreadSchema } } },
+    async () => unreadContactMessages(app.db),
+  );
+
+  r.post(
+    CONTACT_API.read.pattern,
+    { config: { access: 'staff' }, schema: { tags: ['contact'], params: z.object({ id: z.string().min(1).max(100) }), response: { 200: contactReadSchema } } },
+    async (request) => openContactMessage(app.db, request.params.id, now()),
   );
 
   // "Ask about this home" without script (issue 25): the same message as the JSON call, posted as a

@@ -11,7 +11,7 @@ import {
 import { toE164 } from '#shared/phone';
 import type { Database } from '#server/db/schema';
 import { toIso } from '#server/db/database';
-import { badRequest } from '#server/lib/errors';
+import { badRequest, notFound } from '#server/lib/errors';
 import { newId } from '#server/lib/ids';
 import { touchLead } from '#server/features/leads';
 import { assignCreatedLead } from '#server/features/followup';
@@ -105,6 +105,23 @@ export async function listContactResponses(db: Kysely<Database>): Promise<Contac
     leadId: row.leadId,
     ...enquiryOf(row),
   }));
+}
+
+/** The messages no staff member has opened yet (decision 0028), newest first. */
+export async function unreadContactMessages(db: Kysely<Database>): Promise<{ ids: string[] }> {
+  return { ids: (await contact.unreadMessageIds(db)).map((r) => r.id) };
+}
+
+/** How many messages no staff member has opened yet (the dashboard's "Today" panel). */
+export function countUnreadContactMessages(db: Kysely<Database>): Promise<number> {
+  return contact.countUnreadMessages(db);
+}
+
+/** A staff member opened the message at `at`: it is read from then on, for everyone (the first opening is kept). */
+export async function openContactMessage(db: Kysely<Database>, id: string, at: Date): Promise<{ _id: string; readAt: string }> {
+  const row = await contact.markMessageRead(db, id, at);
+  if (!row?.readAt) throw notFound(CONTACT_MESSAGES.notFound);
+  return { _id: row.id, readAt: toIso(row.readAt) };
 }
 
 /** A contact message as the notification mails show it (given to the dispatcher at app.ts). */

@@ -20,6 +20,8 @@ export interface ContactMessagesTable {
   listingName: ColumnType<string | null, string | null | undefined, string | null>;
   /** What the visitor wants from the listing: an answer or a site visit (only with a listing). */
   topic: ColumnType<EnquiryTopic | null, EnquiryTopic | null | undefined, EnquiryTopic | null>;
+  /** When a staff member first opened the message; null: unread (decision 0028). */
+  readAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ContactTables {

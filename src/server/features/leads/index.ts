@@ -22,5 +22,6 @@ export {
   leadEmails,
   leadForFollowUp,
   leadIdByEmailKey,
+  waitingLeadCounts,
   type FollowUpReminder,
 } from './leads.repository';

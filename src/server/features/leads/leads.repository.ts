@@ -239,6 +239,23 @@ export async function countLeads(db: Db, filters: LeadFilters): Promise<{ total:
   return { total, byStatus };
 }
 
+/**
+ * The dashboard's "Today" panel: the leads nobody has contacted yet (status new) and the overdue ones
+ * at `now`, by the inbox's own filters (`where`), so the figures and the lists they open agree.
+ * Each is one count on an index (leads_status_activity; leads_first_contact_due, leads_next_action_due).
+ */
+export async function waitingLeadCounts(db: Db, now: Date): Promise<{ new: number; overdue: number }> {
+  const count = (filters: LeadFilters) =>
+    db
+      .selectFrom('leads')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where(where(filters, true, now))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.count));
+  const [fresh, overdue] = await Promise.all([count({ status: 'new' }), count({ overdue: true })]);
+  return { new: fresh, overdue };
+}
+
 export function findLead(db: Db, id: string) {
   return baseList(db).where('leads.id', '=', id).executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 /** Site visits' public face (issue 26): a lead's visits (the lead page), the routes and the background work (app.ts). */
-export { leadVisits, visitsStartingBetween } from './visits.service';
+export { leadVisits, standingVisitsTodayAndTomorrow, visitsStartingBetween } from './visits.service';
 export { visitRoutes } from './visits.routes';
 export { VisitJobs } from './visit-jobs';
 export type { VisitContext } from './visits.service';

@@ -66,6 +66,18 @@ export function visitsBetween(db: Db, from: Date, to: Date) {
   return db.selectFrom('visits').selectAll().where('startsAt', '>=', from).where('startsAt', '<', to).orderBy('startsAt').orderBy('createdAt').execute();
 }
 
+/** How many visits still to happen (booked or confirmed) start in [from, to): one count on visits_starts_at. */
+export async function countStandingBetween(db: Db, from: Date, to: Date): Promise<number> {
+  const row = await db
+    .selectFrom('visits')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('startsAt', '>=', from)
+    .where('startsAt', '<', to)
+    .where('status', 'in', ['booked', 'confirmed'])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export function visitsOfLead(db: Db, leadId: string) {
   return db.selectFrom('visits').selectAll().where('leadId', '=', leadId).orderBy('startsAt', 'desc').execute();
 }

@@ -397,6 +397,18 @@ export async function visitsByDay(ctx: VisitContext, from: string | undefined, d
   return { from: first, today, timeZone, days: [...counts.values()], visits: await toVisits(ctx.db, rows) };
 }
 
+/**
+ * The dashboard's "Today" panel: the visits still to happen (booked or confirmed, as the morning
+ * digest counts them) today and tomorrow, calendar days on the studio's clock at `now`.
+ */
+export async function standingVisitsTodayAndTomorrow(db: Kysely<Database>, timeZone: string, now: Date): Promise<{ today: { day: string; count: number }; tomorrow: { day: string; count: number } }> {
+  const today = dayOf(timeZone, now);
+  const tomorrow = addDays(today, 1);
+  const [start, middle, end] = [today, tomorrow, addDays(today, 2)].map((d) => zonedInstant(timeZone, d, 0)) as [Date, Date, Date];
+  const [todayCount, tomorrowCount] = await Promise.all([repo.countStandingBetween(db, start, middle), repo.countStandingBetween(db, middle, end)]);
+  return { today: { day: today, count: todayCount }, tomorrow: { day: tomorrow, count: tomorrowCount } };
+}
+
 /** The visits that start in [from, to), any status (the morning digest picks what it shows). */
 export async function visitsStartingBetween(db: Kysely<Database>, from: Date, to: Date): Promise<Visit[]> {
   return toVisits(db, await repo.visitsBetween(db, from, to));

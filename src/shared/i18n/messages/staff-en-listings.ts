@@ -164,4 +164,12 @@ export const staffListings = {
   'staff.listings.contact.quotation': 'Quotation',
   'staff.listings.contact.all': 'All',
   'staff.listings.contact.reload': 'Reload',
+  'staff.listings.contact.unread': 'New',
+  'staff.listings.contact.unreadLabel': 'Not opened yet',
+  'staff.listings.contact.open': 'Open',
+  'staff.listings.contact.openLabel': 'Open the message from {firstname} {lastname}',
+  'staff.listings.contact.messageTitle': 'Message from {firstname} {lastname}',
+  'staff.listings.contact.close': 'Close',
+  'staff.listings.contact.unreadOnly': '{count, plural, =0 {No unread messages} one {1 unread message} other {{count} unread messages}}: only the messages nobody had opened are shown.',
+  'staff.listings.contact.showAll': 'Show all messages',
 } as const;

@@ -44,6 +44,21 @@ export const staffEn = {
   'staff.page.tryAgain': 'Try again',
   'staff.page.ownersOnly': 'Only owners can open this page.',
   'staff.page.ownersOnlyHint': 'Ask an owner of the studio if something here needs changing.',
+  // The dashboard's "Today" panel, above the campaign cards.
+  'staff.today.title': 'Today',
+  'staff.today.loading': 'Loading what is waiting today…',
+  'staff.today.empty': 'Nothing waiting today',
+  'staff.today.failed': 'Today’s figures did not load.',
+  'staff.today.newLeads': '{count, plural, one {new lead} other {new leads}}',
+  'staff.today.overdueLeads': '{count, plural, one {overdue lead} other {overdue leads}}',
+  'staff.today.visitsToday': '{count, plural, one {site visit today} other {site visits today}}',
+  'staff.today.visitsTomorrow': '{count, plural, one {site visit tomorrow} other {site visits tomorrow}}',
+  'staff.today.unreadMessages': '{count, plural, one {unread message} other {unread messages}}',
+  'staff.today.open.newLeads': 'open the leads inbox showing new leads',
+  'staff.today.open.overdueLeads': 'open the leads inbox showing overdue leads',
+  'staff.today.open.visitsToday': 'open today’s site visits',
+  'staff.today.open.visitsTomorrow': 'open tomorrow’s site visits',
+  'staff.today.open.unreadMessages': 'open the unread contact messages',
 } as const;
 
 export type StaffMessageKey = keyof typeof staffEn;

@@ -6,3 +6,9 @@ export const sendContactMessage = (input: ContactInput) => api.call(CONTACT_ROUT
 
 /** Staff only: every contact response, newest first. */
 export const fetchContactResponses = (signal?: AbortSignal) => api.call(CONTACT_ROUTES.list, { signal });
+
+/** Staff only: the ids of the messages no staff member has opened yet (decision 0028). */
+export const fetchUnreadContactIds = (signal?: AbortSignal) => api.call(CONTACT_ROUTES.unread, { signal });
+
+/** Staff only: a staff member opened the message (read for everyone from then on). */
+export const markContactMessageRead = (id: string) => api.call(CONTACT_ROUTES.read, { params: [id] });

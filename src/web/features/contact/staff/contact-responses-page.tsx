@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Empty, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { useId, useMemo, useState } from 'react';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Button, Empty, Modal, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { Link, useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { ENQUIRY_TOPIC_LABELS, REQUEST_QUOTATIONS, type ContactResponse, type RequestQuotation } from '#shared/contact/contact.contract';
 import { formatPhone, telHref } from '#shared/phone';
 import { leadPath, listingPagePath } from '#shared/paths';
@@ -9,14 +9,39 @@ import { PageMeta } from '#web/components/page-meta';
 import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
 import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
 import { staffText } from '#web/lib/staff-text';
-import { fetchContactResponses } from '../contact-api';
+import { fetchContactResponses, fetchUnreadContactIds, markContactMessageRead } from '../contact-api';
 import './contact-responses.css';
 import { formatDayTime } from '#web/lib/studio-time';
 
 const CARD_PAGE_SIZE = 10;
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return loadPageData(() => fetchContactResponses(request.signal), staffText('staff.listings.contact.loadFailed'));
+  return loadPageData(async () => {
+    // Which messages nobody opened yet (decision 0028): the list shows without the marks if that call fails.
+    const [rows, unread] = await Promise.all([fetchContactResponses(request.signal), fetchUnreadContactIds(request.signal).catch(() => null)]);
+    return { rows, unread: unread ? new Set(unread.ids) : null };
+  }, staffText('staff.listings.contact.loadFailed'));
+}
+
+/** `?unread=1` (the dashboard's "Today" panel links it): only the messages nobody had opened. */
+const UNREAD_PARAM = 'unread';
+
+/** A message nobody has opened yet: marked "New" until someone opens it. */
+function UnreadTag() {
+  return (
+    <Tag color="gold" title={staffText('staff.listings.contact.unreadLabel')}>
+      {staffText('staff.listings.contact.unread')}
+    </Tag>
+  );
+}
+
+/** Opens the whole message in a dialog; opening it marks it read for everyone. */
+function OpenButton({ row, onOpen }: { row: ContactResponse; onOpen: (row: ContactResponse) => void }) {
+  return (
+    <Button size="small" onClick={() => onOpen(row)} aria-label={staffText('staff.listings.contact.openLabel', { firstname: row.firstname, lastname: row.lastname })}>
+      {staffText('staff.listings.contact.open')}
+    </Button>
+  );
 }
 
 /** The person's lead (issue 22 item 12): their status, notes and everything else they sent. */
@@ -52,13 +77,27 @@ function PhoneLink({ row }: { row: ContactResponse }) {
   return <a href={telHref(row.phone)}>{formatPhone(row.phone)}</a>;
 }
 
-function columns(quotation: RequestQuotation | null): TableColumnsType<ContactResponse> {
+function columns(
+  quotation: RequestQuotation | null,
+  isUnread: (row: ContactResponse) => boolean,
+  open: (row: ContactResponse) => void,
+  markRead: (row: ContactResponse) => void,
+): TableColumnsType<ContactResponse> {
   return [
     {
       title: staffText('staff.listings.contact.column.date'),
       dataIndex: 'date',
       width: 140,
-      render: (date: string) => <time dateTime={date}>{formatDayTime(date)}</time>,
+      render: (date: string, row) => (
+        <span className="contact-responses-who">
+          <time dateTime={date}>{formatDayTime(date)}</time>
+          {isUnread(row) ? (
+            <span>
+              <UnreadTag />
+            </span>
+          ) : null}
+        </span>
+      ),
       sorter: (a, b) => a.date.localeCompare(b.date),
       defaultSortOrder: 'descend',
       sortDirections: ['descend', 'ascend', 'descend'],
@@ -100,10 +139,19 @@ function columns(quotation: RequestQuotation | null): TableColumnsType<ContactRe
       dataIndex: 'message',
       // Two lines keep the rows short; "expand" opens the whole message in place. Its text matches
       // the button's accessible name ("Expand"), as screen-reader and voice users need.
-      render: (message: string) => (
-        <Typography.Paragraph ellipsis={{ rows: 2, expandable: true, symbol: staffText('staff.listings.contact.expand') }} style={{ margin: 0, whiteSpace: 'pre-line' }}>
-          {message}
-        </Typography.Paragraph>
+      // Expanding it in place is opening it too (decision 0028).
+      render: (message: string, row) => (
+        <span className="contact-responses-who">
+          <Typography.Paragraph
+            ellipsis={{ rows: 2, expandable: true, symbol: staffText('staff.listings.contact.expand'), onExpand: () => markRead(row) }}
+            style={{ margin: 0, whiteSpace: 'pre-line' }}
+          >
+            {message}
+          </Typography.Paragraph>
+          <span>
+            <OpenButton row={row} onOpen={open} />
+          </span>
+        </span>
       ),
     },
   ];
@@ -115,9 +163,39 @@ export function Component() {
   const [quotation, setQuotation] = useState<RequestQuotation | null>(null);
   const [cardPage, setCardPage] = useState(1);
   const filterLabel = useId();
-  const tableColumns = useMemo(() => columns(quotation), [quotation]);
+  const [search] = useSearchParams();
+  const { pathname } = useLocation();
+  const unreadOnly = search.get(UNREAD_PARAM) === '1';
+  // Messages opened on this page since it loaded: their marks go at once, without a reload.
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  const [openRow, setOpenRow] = useState<ContactResponse | null>(null);
+  const unread = loaded.data?.unread ?? null;
+  const isUnread = useCallback((row: ContactResponse) => Boolean(unread?.has(row._id)) && !opened.has(row._id), [unread, opened]);
+  const markRead = useCallback(
+    (row: ContactResponse) => {
+      if (!isUnread(row)) return;
+      // A failed call leaves the mark: the message is still unread for the others.
+      markContactMessageRead(row._id).then(
+        () => setOpened((ids) => new Set(ids).add(row._id)),
+        () => undefined,
+      );
+    },
+    [isUnread],
+  );
+  const openDialog = useCallback(
+    (row: ContactResponse) => {
+      setOpenRow(row);
+      markRead(row);
+    },
+    [markRead],
+  );
+  const tableColumns = useMemo(() => columns(quotation, isUnread, openDialog, markRead), [quotation, isUnread, openDialog, markRead]);
 
-  const rows = useMemo(() => loaded.data ?? [], [loaded]);
+  // With ?unread=1, the messages unread when the page loaded (one opened now stays in view, unmarked).
+  const rows = useMemo(() => {
+    const all = loaded.data?.rows ?? [];
+    return unreadOnly && unread ? all.filter((r) => unread.has(r._id)) : all;
+  }, [loaded, unreadOnly, unread]);
   const shown = quotation ? rows.filter((r) => r.requestQuotation === quotation).length : rows.length;
   // The cards show what the table shows by default: the chosen quotation, newest first.
   const cardRows = useMemo(
@@ -163,6 +241,11 @@ export function Component() {
         </div>
       </div>
       {loaded.error ? <LoadFailed message={loaded.error} /> : null}
+      {unreadOnly && unread ? (
+        <p className="contact-responses-unread" role="status">
+          {staffText('staff.listings.contact.unreadOnly', { count: unread.size })} <Link to={pathname}>{staffText('staff.listings.contact.showAll')}</Link>
+        </p>
+      ) : null}
       <div className={PHONE_CARDS_WIDE}>
         <Table<ContactResponse>
           rowKey="_id"
@@ -192,6 +275,7 @@ export function Component() {
                 {row.firstname} {row.lastname}
               </strong>
               <Tag color="blue">{row.requestQuotation}</Tag>
+              {isUnread(row) ? <UnreadTag /> : null}
             </span>
             <time className="phone-card__date" dateTime={row.date}>
               {formatDayTime(row.date)}
@@ -201,10 +285,33 @@ export function Component() {
             <ListingLine row={row} />
             <LeadLink row={row} />
             <p className="contact-responses-card__message">{row.message}</p>
+            <span>
+              <OpenButton row={row} onOpen={openDialog} />
+            </span>
           </div>
         )}
         pagination={{ size: 'small', current: currentCardPage, pageSize: CARD_PAGE_SIZE, total: cardRows.length, onChange: setCardPage }}
       />
+      <Modal
+        open={openRow !== null}
+        title={openRow ? staffText('staff.listings.contact.messageTitle', { firstname: openRow.firstname, lastname: openRow.lastname }) : null}
+        onCancel={() => setOpenRow(null)}
+        footer={<Button onClick={() => setOpenRow(null)}>{staffText('staff.listings.contact.close')}</Button>}
+      >
+        {openRow ? (
+          <div className="contact-responses-who">
+            <time dateTime={openRow.date}>{formatDayTime(openRow.date)}</time>
+            <span>
+              <Tag color="blue">{openRow.requestQuotation}</Tag>
+            </span>
+            <a href={`mailto:${openRow.email}`}>{openRow.email}</a>
+            <PhoneLink row={openRow} />
+            <ListingLine row={openRow} />
+            <LeadLink row={openRow} />
+            <p className="contact-responses-card__message">{openRow.message}</p>
+          </div>
+        ) : null}
+      </Modal>
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { BarChartOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useLoaderData, useNavigate } from 'react-router';
+import { useLoaderData, useLocation, useNavigate } from 'react-router';
 import { CAMPAIGN_MESSAGES, type CampaignSummary } from '#shared/surveys/campaigns.contract';
 import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { errorMessage } from '#web/lib/api-client';
 import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
+import { TodayPanel } from '#web/features/dashboard/today-panel';
 import { staffText } from '#web/lib/staff-text';
 import { activateCampaign, fetchCampaigns, fetchResponseCount } from './campaigns-staff-api';
 import { TAG_COLORS } from './tag-colors';
@@ -118,6 +119,8 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
 export function Component() {
   const loaded = useLoaderData<typeof loader>();
   const navigate = useNavigate();
+  // The "Today" panel is the dashboard's first screen only (not the near-empty /dashboard/surveycards).
+  const onDashboard = useLocation().pathname.replace(/\/$/, '') === paths.dashboard;
   return (
     <div className="staff-page">
       <PageMeta title={staffText('staff.results.campaigns.metaTitle')} description={staffText('staff.results.campaigns.metaDescription')} />
@@ -131,6 +134,7 @@ export function Component() {
           </p>
         </div>
       </header>
+      {onDashboard ? <TodayPanel /> : null}
       {loaded.error ? <LoadFailed message={loaded.error} /> : null}
       <ul className="campaign-grid">
         <li>
