@@ -326,7 +326,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(listingPhotoRoutes);
   await app.register(listingPagesRoutes);
   await app.register(campaignRoutes, { countResponses, responseCounts: responseCountsByCampaign });
-  await app.register(responseRoutes);
+  await app.register(responseRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(resultRoutes);
   await app.register(surveyFileRoutes);
   await app.register(contactRoutes);

@@ -35,6 +35,9 @@ export const CHANNEL_MESSAGES = {
   created: 'Channel created.',
   updated: 'Channel updated.',
   deleted: 'Channel deleted.',
+  /** A visitor's link whose code no channel has (POST /api/email/add `channel`). */
+  linkUnknown: 'This link is not known. Please check the address, or start from the home page.',
+  referrer: 'The referrer must be a web address or a host name.',
 } as const;
 
 const ORIGIN = /^https:\/\/([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::(\d{1,5}))?$/;
@@ -156,3 +159,59 @@ export function channelStatus(
   if (channel.cap !== null && completed >= channel.cap) return 'full';
   return 'open';
 }
+
+// ---------------------------------------------------------------------------------------------
+// Attribution: where a visitor came from (POST /api/email/add and the short-link pages)
+
+/** The five UTM values a link may carry (`utm_source` … `utm_term`), as the API names them. */
+export const UTM_FIELDS = ['source', 'medium', 'campaign', 'content', 'term'] as const;
+export type UtmField = (typeof UTM_FIELDS)[number];
+export type Utm = Partial<Record<UtmField, string>>;
+
+const utmPart = z
+  .string({ message: CHANNEL_MESSAGES.utm })
+  .trim()
+  .max(200, CHANNEL_MESSAGES.utm)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** The `utm` object: each value trimmed, at most 200 characters; empty ones left out, and null when none is left. */
+export const utmSchema = z
+  .object({ source: utmPart, medium: utmPart, campaign: utmPart, content: utmPart, term: utmPart }, { message: CHANNEL_MESSAGES.utm })
+  .nullish()
+  .transform((value): Utm | null => {
+    if (!value) return null;
+    const kept: Utm = {};
+    for (const field of UTM_FIELDS) if (value[field]) kept[field] = value[field];
+    return Object.keys(kept).length > 0 ? kept : null;
+  });
+
+const HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/i;
+
+/** The host of a referrer given as an address (`https://l.instagram.com/…`) or a host; undefined when it is neither. */
+export function referrerHostOf(value: string): string | undefined {
+  const text = value.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+    try {
+      const host = new URL(text).hostname.toLowerCase();
+      return host || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return HOST.test(text) ? text.replace(/:\d+$/, '').toLowerCase() : undefined;
+}
+
+/** What the landing pages send beside the e-mail: the channel's code, the UTM values, the referrer. All optional. */
+export const attributionFields = {
+  channel: z.string({ message: CHANNEL_MESSAGES.linkUnknown }).trim().max(20, CHANNEL_MESSAGES.linkUnknown).optional().transform((v) => (v ? v : undefined)),
+  utm: utmSchema.optional(),
+  referrer: z
+    .string({ message: CHANNEL_MESSAGES.referrer })
+    .max(2048, CHANNEL_MESSAGES.referrer)
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value && value.trim() && !referrerHostOf(value)) ctx.addIssue({ code: 'custom', message: CHANNEL_MESSAGES.referrer });
+    })
+    .transform((v) => (v && v.trim() ? referrerHostOf(v) : undefined)),
+};

@@ -45,6 +45,8 @@ import * as visitLanguage from './2026-11-29T0520-visit-language';
 import * as resetTokenPassword from './2026-11-30T0100-reset-token-password';
 import * as newsletterConfirmations from './2026-11-30T0300-newsletter-confirmations';
 import * as channels from './2026-11-30T0700-channels';
+import * as channelAttribution from './2026-12-01T0400-channel-attribution';
+import * as leadTouches from './2026-12-01T0400-lead-touches';
 import * as visitListing from './2026-11-30T0500-visit-listing';
 import * as demoStaffTakeNoLeads from './2026-11-30T0510-demo-staff-take-no-leads';
 import * as visitorMailPlaces from './2026-11-30T0200-visitor-mail-places';
@@ -100,4 +102,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0500-visit-listing': visitListing,
   '2026-11-30T0510-demo-staff-take-no-leads': demoStaffTakeNoLeads,
   '2026-11-30T0200-visitor-mail-places': visitorMailPlaces,
+  '2026-12-01T0400-channel-attribution': channelAttribution,
+  '2026-12-01T0400-lead-touches': leadTouches,
 };
