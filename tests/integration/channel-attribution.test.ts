@@ -146,6 +146,22 @@ describeEachDatabase('channels on the visitor path', (ctx) => {
     expect(read.json<Channel>()).toMatchObject({ completed: 2, status: 'full' });
   });
 
+  it("GET /api/channels/link/:code gives the short-link page its campaign and, when it takes no one, why in the page's language; unknown codes are 404", async () => {
+    const timed = await channel({ name: 'Hoarding', utmSource: 'hoarding', opensAt: '2027-06-01T04:30:00Z' });
+    now = new Date('2027-05-01T00:00:00Z');
+    const early = await clocked.inject({ method: 'GET', url: `/api/channels/link/${timed.code}?lang=hi` });
+    expect(early.statusCode).toBe(200);
+    expect(early.headers['cache-control']).toBe('no-store');
+    expect(early.json()).toMatchObject({ code: timed.code, status: 'scheduled', message: 'यह सर्वे 1 जून 2027, 10:00 am को खुलेगा।', campaign: { _id: other, questions: '' }, utm: { source: 'hoarding' } });
+    now = new Date('2027-06-02T00:00:00Z');
+    const open = await clocked.inject({ method: 'GET', url: `/api/channels/link/${timed.code}` });
+    expect(open.json()).toMatchObject({ status: 'open', message: null, campaign: { _id: other, isActive: false } });
+    expect(open.json<{ campaign: { questions: string } }>().campaign.questions).toContain('propertyType');
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/channels/link/zzzzzzz' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ message: CHANNEL_MESSAGES.linkUnknown });
+  });
+
   describe('the lead', () => {
     it('gets its first and latest touch from a channel; a later arrival changes the latest only; an arrival without one changes neither', async () => {
       const insta = await channel({ name: 'Instagram', utmSource: 'instagram' });

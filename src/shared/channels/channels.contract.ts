@@ -5,7 +5,7 @@ import { z } from 'zod';
  * kiosk), each with a short code, default UTM values, an optional schedule and cap of completed
  * responses, a pause switch and, for embeds, the origins allowed to frame it.
  */
-export { CHANNELS_API, CHANNEL_LINK_PREFIX } from './channels.api';
+export { CHANNELS_API, CHANNEL_LINK_PREFIX, CHANNEL_ROUTES, channelLinkCode } from './channels.api';
 
 export const CHANNEL_KINDS = ['link', 'qr', 'embed', 'whatsapp', 'ad', 'kiosk', 'other'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
@@ -215,3 +215,19 @@ export const attributionFields = {
     })
     .transform((v) => (v && v.trim() ? referrerHostOf(v) : undefined)),
 };
+
+export const channelLinkQuerySchema = z.object({ lang: z.enum(['en', 'hi']).optional() });
+
+/** GET /api/channels/link/:code: the short-link page's data. */
+export const channelLinkSchema = z.object({
+  code: z.string(),
+  /** `open`: the page shows the e-mail form; anything else: `message` and the studio's contact details. */
+  status: z.enum(CHANNEL_STATUSES),
+  /** Why it takes no one now, in the language asked ("This survey is closed."); null while open. */
+  message: z.string().nullable(),
+  /** The channel's campaign: its name (the page's title) and, while open, its survey. */
+  campaign: z.object({ _id: z.string(), name: z.string(), questions: z.string(), questioncolumns: z.string(), isActive: z.boolean() }),
+  /** The channel's default UTM values; the link's own `utm_*` override them. */
+  utm: z.object({ source: z.string(), medium: z.string(), campaign: z.string(), content: z.string(), term: z.string() }).partial(),
+});
+export type ChannelLink = z.infer<typeof channelLinkSchema>;

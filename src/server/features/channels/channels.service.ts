@@ -14,6 +14,7 @@ import {
   type ChannelUpdate,
   type NewChannel,
   type Utm,
+  type ChannelLink,
 } from '#shared/channels/channels.contract';
 import { toBool, toIso } from '#server/db/database';
 import type { Database } from '#server/db/schema';
@@ -276,4 +277,26 @@ export function channelUnavailable(language: Language, channel: Pick<VisitorChan
     status,
     contact: { name: studio.name, phone: studio.phone, whatsapp: studio.whatsapp, email: studio.email },
   });
+}
+
+/**
+ * The short-link page's data (GET /api/channels/link/:code): the channel's campaign and whether it
+ * takes visitors at this moment, with the sentence that says why not in `language`. 404: no channel.
+ */
+export async function channelLink(ctx: ChannelContext, code: string, language: Language, timeZone: string): Promise<ChannelLink> {
+  const row = await repo.findChannelByCode(ctx.db, code);
+  const campaign = row && (await findCampaign(ctx.db, row.campaignId));
+  if (!row || !campaign) throw notFound(CHANNEL_MESSAGES.linkUnknown);
+  const channel = visitorChannelOf(row);
+  const completed = (await ctx.completedByChannel(ctx.db, [row.id])).get(row.id) ?? 0;
+  const status = channelStatus(channel, completed, ctx.now());
+  const open = status === 'open';
+  return {
+    code: row.code,
+    status,
+    message: open ? null : channelRefusalText(language, channel, status, timeZone),
+    // Its survey only while it takes answers.
+    campaign: { _id: campaign.id, name: campaign.name, questions: open ? campaign.questions : '', questioncolumns: open ? campaign.questioncolumns : '', isActive: toBool(campaign.isActive) },
+    utm: channel.utm,
+  };
 }
