@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { FIRST_VIEW_BUDGETS, launchChromium, measureFirstView } from '#tests/helpers/first-view';
+import { CHANNEL_LINK_BUDGET, FIRST_VIEW_BUDGETS, launchChromium, measureFirstView } from '#tests/helpers/first-view';
 import { atMost, figure, type Figure } from './lib/report';
 import type { Running } from './lib/processes';
 
@@ -51,8 +51,26 @@ export async function benchBundles(server: Running, staffToken: string, surveySt
         );
       }
     }
+    // A channel's short link (README "Channels"): the campaign's landing page, with the landing page's budget.
+    const link = await channelLinkPath(server.url, staffToken);
+    const view = await measureFirstView(browser, server.url, link, { clientDir });
+    const kb = Math.round((view.js / 1024) * 10) / 10;
+    figures.push(
+      figure('bundles', '/s/<code> JavaScript (gzip)', kb, 'KB', atMost(view.js, CHANNEL_LINK_BUDGET.bytes, CHANNEL_LINK_BUDGET.text), `${view.files.length} files`),
+      figure('bundles', '/s/<code> CSS (gzip)', Math.round((view.css / 1024) * 10) / 10, 'KB'),
+    );
   } finally {
     await browser.close();
   }
   return figures;
+}
+
+/** A new channel of the first campaign, through the API: its short link's path. */
+async function channelLinkPath(url: string, staffToken: string): Promise<string> {
+  const headers = { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' };
+  const campaigns = (await (await fetch(`${url}/api/campagin/all`, { headers })).json()) as Array<{ _id: string }>;
+  if (!campaigns[0]) throw new Error('The bundle bench needs a campaign for a channel.');
+  const res = await fetch(`${url}/api/channels`, { method: 'POST', headers, body: JSON.stringify({ name: 'Bundle bench', kind: 'link', campaignId: campaigns[0]._id }) });
+  if (res.status !== 201) throw new Error(`channel create failed: ${res.status} ${await res.text()}`);
+  return `/s/${((await res.json()) as { channel: { code: string } }).channel.code}`;
 }

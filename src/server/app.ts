@@ -327,7 +327,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(listingPhotoRoutes);
   await app.register(listingPagesRoutes);
   await app.register(campaignRoutes, { countResponses, responseCounts: responseCountsByCampaign });
-  await app.register(responseRoutes);
+  await app.register(responseRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(resultRoutes);
   await app.register(surveyFileRoutes);
   await app.register(contactRoutes, { now: options.clock ?? (() => new Date()) });
@@ -350,7 +350,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(consentRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(auditRoutes);
   await app.register(visitRoutes, { context: visitContext, wake: () => { notifications.wake(); visitJobs.wake(); } });
-  await app.register(channelRoutes, { context: { db: app.db, now: options.clock ?? (() => new Date()), siteUrl: configuredSiteUrl(config), completedByChannel } });
+  await app.register(channelRoutes, { context: { db: app.db, now: options.clock ?? (() => new Date()), siteUrl: configuredSiteUrl(config), completedByChannel },
+    timeZone: async () => (await settings.current()).timeZone,
+  });
 
   await app.register(seoRoutes);
   await app.register(pagesPlugin, { clientDir: config.clientDir, ssrDir: config.ssrDir });

@@ -78,8 +78,15 @@ export function isListingPagePath(pathname: string): boolean {
   return LISTING_PAGE.test(pathname);
 }
 
+/** A channel's short link, `/s/<code>` (README "Channels"): server-rendered, its status from its render (404: no such code). */
+const CHANNEL_LINK_PAGE = /^\/s\/[^/]+$/;
+
+export function isChannelLinkPath(pathname: string): boolean {
+  return CHANNEL_LINK_PAGE.test(pathname);
+}
+
 export function isPagePath(pathname: string): boolean {
-  return pagePaths.has(pathname) || LEAD_DETAIL.test(pathname) || SURVEY_FILE_PAGE.test(pathname) || LISTING_PAGE.test(pathname);
+  return pagePaths.has(pathname) || LEAD_DETAIL.test(pathname) || SURVEY_FILE_PAGE.test(pathname) || LISTING_PAGE.test(pathname) || CHANNEL_LINK_PAGE.test(pathname);
 }
 
 export function isStaffPath(pathname: string): boolean {
@@ -91,5 +98,5 @@ const serverRendered: ReadonlySet<string> = new Set([paths.home, paths.projects,
 
 /** True for the server-rendered public pages and for unknown paths (the 404 page). */
 export function isServerRenderedPath(pathname: string): boolean {
-  return serverRendered.has(pathname) || LISTING_PAGE.test(pathname) || !isPagePath(pathname);
+  return serverRendered.has(pathname) || LISTING_PAGE.test(pathname) || CHANNEL_LINK_PAGE.test(pathname) || !isPagePath(pathname);
 }

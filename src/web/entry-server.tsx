@@ -7,7 +7,9 @@ import { LANGUAGES, languagePrefix, splitLanguage, type Language } from '#shared
 import { en } from '#shared/i18n/messages/en';
 import { LANDING_PATH, LandingIsland } from './app/landing-island';
 import { routes } from './app/routes';
-import { SITE_ROUTE_ID, type SiteContext } from './app/site-settings';
+import { CHANNEL_LINK_ROUTE_ID, SITE_ROUTE_ID, type SiteContext } from './app/site-settings';
+import { isChannelLinkPath } from '#shared/paths';
+import type { ChannelLink } from '#shared/channels/channels.contract';
 import { setApiTransport } from './lib/api-client';
 import { I18nProvider } from './lib/i18n';
 
@@ -58,7 +60,8 @@ export async function render(request: Request, apiFetch: (path: string, init: Re
   }
 
   // The landing page, rendered as the browser will hydrate it: without the router (landing-island.tsx).
-  const landing = path === LANDING_PATH && context.statusCode === 200 && !context.errors;
+  // A channel's short link is its campaign's landing page, rendered the same way (README "Channels").
+  const landing = (path === LANDING_PATH || isChannelLinkPath(path)) && context.statusCode === 200 && !context.errors;
   const html = landing
     ? renderToString(
         <LandingIsland
@@ -67,6 +70,7 @@ export async function render(request: Request, apiFetch: (path: string, init: Re
           site={context.loaderData[SITE_ROUTE_ID] as SiteContext}
           location={{ pathname: path, search: url.search, key: 'default' }}
           navigate={() => undefined}
+          channel={context.loaderData[CHANNEL_LINK_ROUTE_ID] as ChannelLink | undefined}
         />,
       )
     : renderToString(

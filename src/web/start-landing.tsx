@@ -8,7 +8,8 @@ import { loadCatalogue } from '#shared/i18n/catalogues';
 import { splitLanguage } from '#shared/i18n/languages';
 import { LandingIsland } from './app/landing-island';
 import { setRouterImport } from './app/page-preload';
-import { SITE_ROUTE_ID, type SiteContext } from './app/site-settings';
+import { CHANNEL_LINK_ROUTE_ID, SITE_ROUTE_ID, type SiteContext } from './app/site-settings';
+import type { ChannelLink } from '#shared/channels/channels.contract';
 import type { NavigateOptions } from './lib/site-nav';
 import type { LandingPage } from './start-app';
 
@@ -22,6 +23,8 @@ export async function startLanding(): Promise<void> {
   const container = document.getElementById('root')!;
   const data = JSON.parse(document.getElementById('__abode_data')!.textContent!) as ServerData;
   const site = data.loaderData[SITE_ROUTE_ID] as SiteContext;
+  // A channel's short link (`/s/<code>`): its campaign's landing page (README "Channels").
+  const channel = data.loaderData[CHANNEL_LINK_ROUTE_ID] as ChannelLink | undefined;
   const { language, path } = splitLanguage(window.location.pathname);
   const messages = await loadCatalogue(language);
   const page: LandingPage = { language, messages, site };
@@ -35,6 +38,6 @@ export async function startLanding(): Promise<void> {
   const navigate = (to: string, options?: NavigateOptions) => importApp().then((app) => app.takeOver(root!, page, to, options));
   // As a transition, as the app's own hydration (start-app.tsx): the browser is answered in between.
   startTransition(() => {
-    root = hydrateRoot(container, <LandingIsland language={language} messages={messages} site={site} location={location} navigate={navigate} />);
+    root = hydrateRoot(container, <LandingIsland language={language} messages={messages} site={site} location={location} navigate={navigate} channel={channel} />);
   });
 }

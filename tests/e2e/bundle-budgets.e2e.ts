@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_VIEW_BUDGETS, launchChromium, measureFirstView } from '../helpers/first-view';
-import { baseURL, staffToken } from './api';
+import { CHANNEL_LINK_BUDGET, FIRST_VIEW_BUDGETS, launchChromium, measureFirstView } from '../helpers/first-view';
+import { baseURL, createCampaign, staffApi, staffToken } from './api';
 
 // The bundle bench's first-view budgets (bench/bundles.ts, tests/helpers/first-view.ts), checked on
 // every run of the browser tests: gzip bytes of the files each page loads before its first view, from
@@ -31,4 +31,16 @@ describe('first-view script budgets (bench/bundles.ts)', () => {
       expect(kb, `${pagePath} loads ${kb} KB of script: ${view.files.join(', ')}`).toBeLessThanOrEqual(limit / 1024);
     });
   }
+
+  it(`/s/<code> (a channel's short link): JavaScript ≤ ${CHANNEL_LINK_BUDGET.bytes / 1024} KB gzip`, async () => {
+    const staff = await staffApi();
+    const campaignId = await createCampaign(staff, `Budget ${Date.now().toString(36)}`, { pages: [{ name: 'p', elements: [{ type: 'text', name: 'q' }] }] });
+    const made = await staff<{ channel: { code: string } }>('POST', '/api/channels', { name: 'Budget link', kind: 'link', campaignId });
+    expect(made.status).toBe(201);
+    const pagePath = `/s/${made.data.channel.code}`;
+    const view = await measureFirstView(browser, baseURL(), pagePath, { clientDir: path.resolve('dist/client') });
+    expect(view.files.length).toBeGreaterThan(0);
+    const kb = Math.round((view.js / 1024) * 10) / 10;
+    expect(kb, `${pagePath} loads ${kb} KB of script: ${view.files.join(', ')}`).toBeLessThanOrEqual(CHANNEL_LINK_BUDGET.bytes / 1024);
+  });
 });

@@ -29,7 +29,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send(body(error.message, error.code, error.errors));
+      return reply.status(error.statusCode).send(error.extra ? { ...body(error.message, error.code, error.errors), ...error.extra } : body(error.message, error.code, error.errors));
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** Further fields of the answer beside message and code (e.g. a closed channel's status and contact details). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * kiosk), each with a short code, default UTM values, an optional schedule and cap of completed
  * responses, a pause switch and, for embeds, the origins allowed to frame it.
  */
-export { CHANNELS_API, CHANNEL_LINK_PREFIX } from './channels.api';
+export { CHANNELS_API, CHANNEL_LINK_PREFIX, CHANNEL_ROUTES, channelLinkCode } from './channels.api';
 
 export const CHANNEL_KINDS = ['link', 'qr', 'embed', 'whatsapp', 'ad', 'kiosk', 'other'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
@@ -35,6 +35,9 @@ export const CHANNEL_MESSAGES = {
   created: 'Channel created.',
   updated: 'Channel updated.',
   deleted: 'Channel deleted.',
+  /** A visitor's link whose code no channel has (POST /api/email/add `channel`). */
+  linkUnknown: 'This link is not known. Please check the address, or start from the home page.',
+  referrer: 'The referrer must be a web address or a host name.',
 } as const;
 
 const ORIGIN = /^https:\/\/([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::(\d{1,5}))?$/;
@@ -156,3 +159,75 @@ export function channelStatus(
   if (channel.cap !== null && completed >= channel.cap) return 'full';
   return 'open';
 }
+
+// ---------------------------------------------------------------------------------------------
+// Attribution: where a visitor came from (POST /api/email/add and the short-link pages)
+
+/** The five UTM values a link may carry (`utm_source` … `utm_term`), as the API names them. */
+export const UTM_FIELDS = ['source', 'medium', 'campaign', 'content', 'term'] as const;
+export type UtmField = (typeof UTM_FIELDS)[number];
+export type Utm = Partial<Record<UtmField, string>>;
+
+const utmPart = z
+  .string({ message: CHANNEL_MESSAGES.utm })
+  .trim()
+  .max(200, CHANNEL_MESSAGES.utm)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** The `utm` object: each value trimmed, at most 200 characters; empty ones left out, and null when none is left. */
+export const utmSchema = z
+  .object({ source: utmPart, medium: utmPart, campaign: utmPart, content: utmPart, term: utmPart }, { message: CHANNEL_MESSAGES.utm })
+  .nullish()
+  .transform((value): Utm | null => {
+    if (!value) return null;
+    const kept: Utm = {};
+    for (const field of UTM_FIELDS) if (value[field]) kept[field] = value[field];
+    return Object.keys(kept).length > 0 ? kept : null;
+  });
+
+const HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/i;
+
+/** The host of a referrer given as an address (`https://l.instagram.com/…`) or a host; undefined when it is neither. */
+export function referrerHostOf(value: string): string | undefined {
+  const text = value.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+    try {
+      const host = new URL(text).hostname.toLowerCase();
+      return host || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return HOST.test(text) ? text.replace(/:\d+$/, '').toLowerCase() : undefined;
+}
+
+/** What the landing pages send beside the e-mail: the channel's code, the UTM values, the referrer. All optional. */
+export const attributionFields = {
+  channel: z.string({ message: CHANNEL_MESSAGES.linkUnknown }).trim().max(20, CHANNEL_MESSAGES.linkUnknown).optional().transform((v) => (v ? v : undefined)),
+  utm: utmSchema.optional(),
+  referrer: z
+    .string({ message: CHANNEL_MESSAGES.referrer })
+    .max(2048, CHANNEL_MESSAGES.referrer)
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value && value.trim() && !referrerHostOf(value)) ctx.addIssue({ code: 'custom', message: CHANNEL_MESSAGES.referrer });
+    })
+    .transform((v) => (v && v.trim() ? referrerHostOf(v) : undefined)),
+};
+
+export const channelLinkQuerySchema = z.object({ lang: z.enum(['en', 'hi']).optional() });
+
+/** GET /api/channels/link/:code: the short-link page's data. */
+export const channelLinkSchema = z.object({
+  code: z.string(),
+  /** `open`: the page shows the e-mail form; anything else: `message` and the studio's contact details. */
+  status: z.enum(CHANNEL_STATUSES),
+  /** Why it takes no one now, in the language asked ("This survey is closed."); null while open. */
+  message: z.string().nullable(),
+  /** The channel's campaign: its name (the page's title) and, while open, its survey. */
+  campaign: z.object({ _id: z.string(), name: z.string(), questions: z.string(), questioncolumns: z.string(), isActive: z.boolean() }),
+  /** The channel's default UTM values; the link's own `utm_*` override them. */
+  utm: z.object({ source: z.string(), medium: z.string(), campaign: z.string(), content: z.string(), term: z.string() }).partial(),
+});
+export type ChannelLink = z.infer<typeof channelLinkSchema>;

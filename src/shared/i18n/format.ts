@@ -44,3 +44,16 @@ export function formatRupeesShort(language: Language, amount: number): string {
   if (Math.abs(lakhs) < 100) return `₹${formatNumber(language, lakhs)} ${units.lakh}`;
   return `₹${formatNumber(language, Math.round((rupees / CRORE) * 100) / 100)} ${units.crore}`;
 }
+
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment as people read it in the studio's time zone: "5 Jan 2027, 10:00 am" (en-IN), "5 जन॰ 2027, 10:00 am" (hi-IN). */
+export function formatDateTime(language: Language, at: Date, timeZone: string): string {
+  const key = `${language}|${timeZone}`;
+  let format = dateTimes.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone });
+    dateTimes.set(key, format);
+  }
+  return format.format(at);
+}

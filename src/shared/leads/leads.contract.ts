@@ -145,7 +145,22 @@ export const leadTimelineEntry = z.object({
 });
 export type LeadTimelineEntry = z.infer<typeof leadTimelineEntry>;
 
-export const leadDetail = leadListItem.extend({ activities: z.array(leadActivity), timeline: z.array(leadTimelineEntry) });
+/** Where a lead came from (README "Channels"): a channel (null: UTM values only), its UTM values, when. */
+export const leadTouch = z.object({
+  channelId: z.string().nullable(),
+  channelName: z.string().nullable(),
+  utm: z.object({ source: z.string(), medium: z.string(), campaign: z.string(), content: z.string(), term: z.string() }).partial().nullable(),
+  at: z.string(),
+});
+export type LeadTouch = z.infer<typeof leadTouch>;
+
+export const leadDetail = leadListItem.extend({
+  activities: z.array(leadActivity),
+  timeline: z.array(leadTimelineEntry),
+  /** The first and latest arrival through a channel or with UTM values; null: none yet. */
+  firstTouch: leadTouch.nullable(),
+  latestTouch: leadTouch.nullable(),
+});
 export type LeadDetail = z.infer<typeof leadDetail>;
 
 export const leadPatch = z.object({

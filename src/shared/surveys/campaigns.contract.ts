@@ -3,6 +3,7 @@ import { LANGUAGES } from '#shared/i18n/languages';
 import { messageAnswer } from '#shared/api-answer';
 import { route } from '#shared/api-route';
 import { consentFields } from '#shared/consent/consent.contract';
+import { attributionFields } from '#shared/channels/channels.contract';
 import { safeText } from '#shared/text-schema';
 import { ANSWER_NESTING_MESSAGE, jsonProblem, jsonTextDeeperThan, NESTING_LIMIT, NUL_MESSAGE, nulPath, UNICODE_MESSAGE } from '#shared/text-rules';
 import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '#shared/email';
@@ -120,6 +121,8 @@ export const emailAddSchema = z.object({
     .transform((v) => (v ? v : null)),
   // Additions (issue 24 §5): the notice shown and the separate newsletter box; absent from old clients.
   ...consentFields,
+  // Additions (README "Channels"): the short link's code, its UTM values and the referrer's host.
+  ...attributionFields,
 });
 export type EmailAddInput = z.input<typeof emailAddSchema>;
 

@@ -5,6 +5,7 @@
 // app, which the page fetched once idle: the next page opens as a client-side navigation would.
 import { StrictMode, useCallback, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import type { Catalogue } from '#shared/i18n/catalogues';
+import type { ChannelLink } from '#shared/channels/channels.contract';
 import { localizedPath, type Language } from '#shared/i18n/languages';
 import { Component as LandingPage } from '../features/responses/landing-page';
 import { I18nProvider, useLanguage, useT } from '../lib/i18n';
@@ -63,6 +64,8 @@ export interface LandingIslandProps {
   location: SiteLocation;
   /** A navigation the page makes itself (the survey's start). */
   navigate: SiteNav['navigate'];
+  /** On a channel's short link (`/s/<code>`): the channel's page data; its campaign's landing page is shown. */
+  channel?: ChannelLink | undefined;
 }
 
 /** The app's navigation bar (public-layout.tsx) while the app takes over. */
@@ -71,7 +74,7 @@ function LeavingProgress() {
   return <div className="nav-progress" role="progressbar" aria-label={t('layout.loadingPage')} />;
 }
 
-export function LandingIsland({ language, messages, site, location, navigate }: LandingIslandProps) {
+export function LandingIsland({ language, messages, site, location, navigate, channel }: LandingIslandProps) {
   const [leaving, setLeaving] = useState(false);
   const leave = useCallback<SiteNav['navigate']>(
     async (to, options) => {
@@ -94,7 +97,7 @@ export function LandingIsland({ language, messages, site, location, navigate }: 
         <SiteNavProvider value={nav}>
           <SiteSettingsProvider value={site}>
             <PublicFrame site={site} progress={leaving ? <LeavingProgress /> : null}>
-              {inPlace ?? <LandingPage />}
+              {inPlace ?? <LandingPage channel={channel} />}
             </PublicFrame>
           </SiteSettingsProvider>
         </SiteNavProvider>

@@ -4,7 +4,7 @@ import { setPageLoader } from './page-preload';
 import { PublicLayout, PublicLayoutFallback } from './public-layout';
 import { RouterBridge } from './router-bridge';
 import { RouteError } from './route-error';
-import { SITE_ROUTE_ID, siteLoader } from './site-settings';
+import { CHANNEL_LINK_ROUTE_ID, SITE_ROUTE_ID, siteLoader } from './site-settings';
 
 type RouteModule = Awaited<ReturnType<LazyRouteFunction<RouteObject>>>;
 
@@ -46,6 +46,8 @@ const siteRoutes: RouteObject[] = [
     children: [
       // The landing page fetches the survey runner's files once idle (responses/survey-preload.ts).
       { index: true, ...page('responses/landing-page.tsx', ['responses/start-survey-page.tsx']) },
+      // A channel's short link (README "Channels"): its campaign's landing page.
+      { path: 's/:code', id: CHANNEL_LINK_ROUTE_ID, ...page('channels/channel-link-page.tsx', ['responses/start-survey-page.tsx']) },
       { path: rel(paths.startSurvey), ...page('responses/start-survey-page.tsx') },
       { path: rel(paths.result), ...page('responses/result-page.tsx') },
       { path: rel(paths.projects), ...page('listings/projects-page.tsx') },

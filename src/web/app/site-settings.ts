@@ -9,6 +9,8 @@ import { api } from '../lib/api-client';
 
 /** The id of the public layout route, whose loader holds the studio's details for every public page. */
 export const SITE_ROUTE_ID = 'site';
+/** The id of a channel's short-link route (`/s/<code>`), whose loader holds the channel's page data. */
+export const CHANNEL_LINK_ROUTE_ID = 'channel-link';
 
 /** The studio's details plus the site's public origin (for canonical links and structured data) and the forms' notices. */
 export type SiteContext = SiteSettings & { origin: string; notices: PublicNotices };

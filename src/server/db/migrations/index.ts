@@ -45,6 +45,8 @@ import * as visitLanguage from './2026-11-29T0520-visit-language';
 import * as resetTokenPassword from './2026-11-30T0100-reset-token-password';
 import * as newsletterConfirmations from './2026-11-30T0300-newsletter-confirmations';
 import * as channels from './2026-11-30T0700-channels';
+import * as channelAttribution from './2026-12-01T0400-channel-attribution';
+import * as leadTouches from './2026-12-01T0400-lead-touches';
 import * as visitListing from './2026-11-30T0500-visit-listing';
 import * as visitMailVisitorSent from './2026-12-01T0500-visit-mail-visitor-sent';
 import * as demoStaffTakeNoLeads from './2026-11-30T0510-demo-staff-take-no-leads';
@@ -106,4 +108,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0500-visit-mail-visitor-sent': visitMailVisitorSent,
   '2026-12-01T0100-notice-languages': noticeLanguages,
   '2026-12-01T0300-contact-read': contactRead,
+  '2026-12-01T0400-channel-attribution': channelAttribution,
+  '2026-12-01T0400-lead-touches': leadTouches,
 };

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { SqliteAdapter, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database } from '#server/db/schema';
 import type { ChannelsTable } from './channels.tables';
 
@@ -33,4 +33,28 @@ export async function updateChannel(db: Db, id: string, fields: Updateable<Chann
 export async function deleteChannel(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('channels').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+const onSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter;
+
+/**
+ * The channel with this code, its row locked until the transaction ends (PostgreSQL: FOR UPDATE; on
+ * SQLite a write transaction is alone anyway), so a visitor's admission and a completion of the
+ * same channel happen one after the other on every instance.
+ */
+export function lockChannelByCode(db: Db, code: string): Promise<ChannelRow | undefined> {
+  const query = db.selectFrom('channels').selectAll().where('code', '=', code);
+  return (onSqlite(db) ? query : query.forUpdate()).executeTakeFirst();
+}
+
+/** Locks the channel's row (PostgreSQL) until the transaction ends; see lockChannelByCode. */
+export async function lockChannel(db: Db, id: string): Promise<void> {
+  if (onSqlite(db)) return;
+  await db.selectFrom('channels').select('id').where('id', '=', id).forUpdate().execute();
+}
+
+export async function channelNames(db: Db, ids: readonly string[]): Promise<Map<string, { name: string; code: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('channels').select(['id', 'name', 'code']).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((r) => [r.id, { name: r.name, code: r.code }]));
 }

@@ -6,6 +6,8 @@ import {
   CHANNEL_MESSAGES,
   CHANNELS_API,
   channelAnswerSchema,
+  channelLinkQuerySchema,
+  channelLinkSchema,
   channelListSchema,
   channelSchema,
   channelUpdateSchema,
@@ -17,7 +19,7 @@ import type { ChannelContext } from './channels.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-export async function channelRoutes(app: FastifyInstance, options: { context: ChannelContext }): Promise<void> {
+export async function channelRoutes(app: FastifyInstance, options: { context: ChannelContext; timeZone: () => Promise<string> }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const ctx = options.context;
   const tags = ['channels'];
@@ -48,6 +50,16 @@ export async function channelRoutes(app: FastifyInstance, options: { context: Ch
     await channels.deleteChannel(ctx, request.params.id, request.staff!);
     return { message: CHANNEL_MESSAGES.deleted };
   });
+
+  // The short-link page's data, read on each visit (its status follows the clock and the count).
+  r.get(
+    CHANNELS_API.link.pattern,
+    { config: { access: 'public' }, schema: { tags, params: z.object({ code: z.string().min(1).max(20) }), querystring: channelLinkQuerySchema, response: { 200: channelLinkSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return channels.channelLink(ctx, request.params.code, request.query.lang ?? 'en', await options.timeZone());
+    },
+  );
 
   // Images for the staff page (preview, download, print): not cached, the UTM values may change.
   r.get(CHANNELS_API.qrSvg.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, querystring: qrQuerySchema } }, async (request, reply) => {

@@ -10,12 +10,18 @@ import {
   channelStatus,
   type Channel,
   type ChannelKind,
+  type ChannelStatus,
   type ChannelUpdate,
   type NewChannel,
+  type Utm,
+  type ChannelLink,
 } from '#shared/channels/channels.contract';
 import { toBool, toIso } from '#server/db/database';
 import type { Database } from '#server/db/schema';
-import { badRequest, notFound } from '#server/lib/errors';
+import { badRequest, HttpError, notFound } from '#server/lib/errors';
+import { formatDateTime } from '#shared/i18n/format';
+import type { Language } from '#shared/i18n/languages';
+import { textsIn } from '#shared/i18n/translate';
 import { newId } from '#server/lib/ids';
 import { findCampaign } from '#server/features/surveys';
 import { changedFields, recordAudit, type AuditActor } from '#server/features/audit';
@@ -193,4 +199,104 @@ export async function channelQrSvg(ctx: ChannelContext, id: string, size: number
 /** The channel's QR code as PNG, `size` × `size` pixels. */
 export async function channelQrPng(ctx: ChannelContext, id: string, size: number): Promise<Buffer> {
   return QRCode.toBuffer(channelQrUrl(await getChannel(ctx, id)), { ...QR_OPTIONS, type: 'png', width: size });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Visitors (README "Channels")
+
+/** A channel as a visitor's arrival sees it: locked in the caller's transaction, with what its status needs. */
+export interface VisitorChannel {
+  id: string;
+  code: string;
+  name: string;
+  campaignId: string;
+  paused: boolean;
+  opensAt: string | null;
+  closesAt: string | null;
+  cap: number | null;
+  /** The channel's default UTM values (a link's own override them). */
+  utm: Utm;
+}
+
+export function visitorChannelOf(row: repo.ChannelRow): VisitorChannel {
+  const utm: Utm = {};
+  if (row.utmSource) utm.source = row.utmSource;
+  if (row.utmMedium) utm.medium = row.utmMedium;
+  if (row.utmCampaign) utm.campaign = row.utmCampaign;
+  if (row.utmContent) utm.content = row.utmContent;
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    campaignId: row.campaignId,
+    paused: toBool(row.paused),
+    opensAt: isoOrNull(row.opensAt),
+    closesAt: isoOrNull(row.closesAt),
+    cap: row.cap === null ? null : Number(row.cap),
+    utm,
+  };
+}
+
+/**
+ * The channel with this code, its row locked until the caller's transaction ends (PostgreSQL), so
+ * that counting its completed responses and admitting a visitor cannot interleave with a
+ * completion on another instance; undefined when no channel has the code.
+ */
+export async function lockVisitorChannel(db: Db, code: string): Promise<VisitorChannel | undefined> {
+  const row = await repo.lockChannelByCode(db, code);
+  return row && visitorChannelOf(row);
+}
+
+/** A channel looked up by code without a lock (the short-link pages). */
+export async function findVisitorChannel(db: Db, code: string): Promise<VisitorChannel | undefined> {
+  const row = await repo.findChannelByCode(db, code);
+  return row && visitorChannelOf(row);
+}
+
+export { lockChannel, channelNames } from './channels.repository';
+
+/** The studio's details a refused visitor is given, and the time zone the opening time is shown in. */
+export interface StudioContact {
+  name: string;
+  phone: string;
+  whatsapp: string;
+  email: string;
+  timeZone: string;
+}
+
+/** What a visitor reads when a channel takes no one: "This survey is closed." or when it opens, in their language. */
+export function channelRefusalText(language: Language, channel: Pick<VisitorChannel, 'opensAt'>, status: ChannelStatus, timeZone: string): string {
+  const t = textsIn(language);
+  if (status === 'scheduled' && channel.opensAt) return t('channel.opensOn', { when: formatDateTime(language, new Date(channel.opensAt), timeZone) });
+  return t('channel.closed');
+}
+
+/** The 409 of a paused, closed, not-yet-open or full channel: the sentence, the status and the studio's contact details. */
+export function channelUnavailable(language: Language, channel: Pick<VisitorChannel, 'opensAt'>, status: ChannelStatus, studio: StudioContact): HttpError {
+  return new HttpError(409, channelRefusalText(language, channel, status, studio.timeZone), 'CHANNEL_UNAVAILABLE', undefined, undefined, {
+    status,
+    contact: { name: studio.name, phone: studio.phone, whatsapp: studio.whatsapp, email: studio.email },
+  });
+}
+
+/**
+ * The short-link page's data (GET /api/channels/link/:code): the channel's campaign and whether it
+ * takes visitors at this moment, with the sentence that says why not in `language`. 404: no channel.
+ */
+export async function channelLink(ctx: ChannelContext, code: string, language: Language, timeZone: string): Promise<ChannelLink> {
+  const row = await repo.findChannelByCode(ctx.db, code);
+  const campaign = row && (await findCampaign(ctx.db, row.campaignId));
+  if (!row || !campaign) throw notFound(CHANNEL_MESSAGES.linkUnknown);
+  const channel = visitorChannelOf(row);
+  const completed = (await ctx.completedByChannel(ctx.db, [row.id])).get(row.id) ?? 0;
+  const status = channelStatus(channel, completed, ctx.now());
+  const open = status === 'open';
+  return {
+    code: row.code,
+    status,
+    message: open ? null : channelRefusalText(language, channel, status, timeZone),
+    // Its survey only while it takes answers.
+    campaign: { _id: campaign.id, name: campaign.name, questions: open ? campaign.questions : '', questioncolumns: open ? campaign.questioncolumns : '', isActive: toBool(campaign.isActive) },
+    utm: channel.utm,
+  };
 }

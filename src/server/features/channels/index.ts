@@ -1,4 +1,15 @@
 /** Channels' public face: the routes (app.ts) and a channel looked up by its short code (the short-link pages). */
 export { channelRoutes } from './channels.routes';
-export { channelByCode, type ChannelContext } from './channels.service';
+export {
+  channelByCode,
+  channelNames,
+  channelRefusalText,
+  channelUnavailable,
+  findVisitorChannel,
+  lockChannel,
+  lockVisitorChannel,
+  type ChannelContext,
+  type StudioContact,
+  type VisitorChannel,
+} from './channels.service';
 export type { ChannelTables } from './channels.tables';

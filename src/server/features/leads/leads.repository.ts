@@ -21,6 +21,9 @@ const upsertLeadQuery = prepared<{
   hasNewsletter: boolean;
   campaignId: string | null;
   at: Date;
+  touchChannelId: string | null;
+  touchUtm: string | null;
+  touchAt: Date | null;
 }>()((db, param) =>
   db
     .insertInto('leads')
@@ -39,6 +42,12 @@ const upsertLeadQuery = prepared<{
       lastCompleted: false,
       createdAt: param('at'),
       lastActivityAt: param('at'),
+      firstChannelId: param('touchChannelId'),
+      firstUtm: param('touchUtm'),
+      firstTouchAt: param('touchAt'),
+      latestChannelId: param('touchChannelId'),
+      latestUtm: param('touchUtm'),
+      latestTouchAt: param('touchAt'),
     })
     .onConflict((oc) =>
       oc.column('emailKey').doUpdateSet((eb) => ({
@@ -53,10 +62,24 @@ const upsertLeadQuery = prepared<{
         lastCampaignId: sql<string | null>`coalesce(${eb.ref('excluded.lastCampaignId')}, ${eb.ref('leads.lastCampaignId')})`,
         lastCompleted: sql<boolean>`case when ${eb.ref('excluded.lastCampaignId')} is null then ${eb.ref('leads.lastCompleted')} else ${eb.ref('excluded.lastCompleted')} end`,
         lastActivityAt: eb.ref('excluded.lastActivityAt'),
+        // README "Channels": the first touch is kept once set; an arrival with a touch becomes the latest.
+        firstChannelId: sql<string | null>`case when ${eb.ref('leads.firstTouchAt')} is null then ${eb.ref('excluded.firstChannelId')} else ${eb.ref('leads.firstChannelId')} end`,
+        firstUtm: sql<string | null>`case when ${eb.ref('leads.firstTouchAt')} is null then ${eb.ref('excluded.firstUtm')} else ${eb.ref('leads.firstUtm')} end`,
+        firstTouchAt: sql<Date | null>`coalesce(${eb.ref('leads.firstTouchAt')}, ${eb.ref('excluded.firstTouchAt')})`,
+        latestChannelId: sql<string | null>`case when ${eb.ref('excluded.latestTouchAt')} is null then ${eb.ref('leads.latestChannelId')} else ${eb.ref('excluded.latestChannelId')} end`,
+        latestUtm: sql<string | null>`case when ${eb.ref('excluded.latestTouchAt')} is null then ${eb.ref('leads.latestUtm')} else ${eb.ref('excluded.latestUtm')} end`,
+        latestTouchAt: sql<Date | null>`coalesce(${eb.ref('excluded.latestTouchAt')}, ${eb.ref('leads.latestTouchAt')})`,
       })),
     )
     .returning(['id', 'name', 'phone']),
 );
+
+/** An arrival through a channel or with UTM values (JSON text): the lead's latest touch, and its first when it has none. */
+export interface LeadTouchInput {
+  channelId: string | null;
+  utm: string | null;
+  at: Date;
+}
 
 /**
  * Creates the person's lead or records new activity on it, in one statement (concurrent
@@ -65,7 +88,17 @@ const upsertLeadQuery = prepared<{
  */
 export async function upsertLead(
   db: Db,
-  input: { id: string; emailKey: string; email: string; name: string | null; phone?: string | null; source: LeadSource; campaignId: string | null; at: Date },
+  input: {
+    id: string;
+    emailKey: string;
+    email: string;
+    name: string | null;
+    phone?: string | null;
+    source: LeadSource;
+    campaignId: string | null;
+    at: Date;
+    touch?: LeadTouchInput | undefined;
+  },
 ): Promise<{ id: string; created: boolean; name: string | null; phone: string | null }> {
   const row = await upsertLeadQuery.first(db as Kysely<Database>, {
     id: input.id,
@@ -78,6 +111,9 @@ export async function upsertLead(
     hasNewsletter: input.source === 'newsletter',
     campaignId: input.campaignId,
     at: input.at,
+    touchChannelId: input.touch?.channelId ?? null,
+    touchUtm: input.touch?.utm ?? null,
+    touchAt: input.touch?.at ?? null,
   });
   if (!row) throw new Error('The lead upsert returned no row.');
   // New only if this statement inserted our id: comparing creation times counted two concurrent
@@ -258,6 +294,15 @@ export async function waitingLeadCounts(db: Db, now: Date): Promise<{ new: numbe
 
 export function findLead(db: Db, id: string) {
   return baseList(db).where('leads.id', '=', id).executeTakeFirst();
+}
+
+/** The lead's first and latest touch (README "Channels"). */
+export function leadTouches(db: Db, id: string) {
+  return db
+    .selectFrom('leads')
+    .select(['firstChannelId', 'firstUtm', 'firstTouchAt', 'latestChannelId', 'latestUtm', 'latestTouchAt'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }
 
 export function leadTimeline(db: Db, leadId: string) {

@@ -9,6 +9,7 @@ import {
   leadKey,
   type LeadActivity,
   type LeadDetail,
+  type LeadTouch,
   type LeadFilters,
   type LeadList,
   type LeadListItem,
@@ -25,6 +26,8 @@ import { campaignNames, campaignReading } from '#server/features/surveys';
 import { staffNames, type StaffPrincipal } from '#server/features/auth';
 import { recordEvent, type LeadSummary } from '#server/features/notifications';
 import * as repo from './leads.repository';
+import { channelNames } from '#server/features/channels';
+import type { Utm } from '#shared/channels/channels.contract';
 import { recordAudit } from '#server/features/audit';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -119,7 +122,7 @@ async function noteGivenDetails(
  */
 export async function touchLead(
   db: Db,
-  input: { email: string; source: LeadSource; campaignId?: string | null; name?: string | null; phone?: string | null; at: Date },
+  input: { email: string; source: LeadSource; campaignId?: string | null; name?: string | null; phone?: string | null; at: Date; touch?: repo.LeadTouchInput | undefined },
 ): Promise<{ id: string; created: boolean }> {
   const lead = await repo.upsertLead(db, {
     id: newId(),
@@ -130,6 +133,7 @@ export async function touchLead(
     source: input.source,
     campaignId: input.campaignId ?? null,
     at: input.at,
+    touch: input.touch,
   });
   // The survey's e-mail step gives neither: nothing more on the busiest path.
   if (!lead.created && (input.name || input.phone)) await noteGivenDetails(db, lead.id, input, lead, input.at);
@@ -320,7 +324,17 @@ export async function leadDetail(db: Kysely<Database>, id: string, sources: Lead
     by: e.byName,
     ...(e.type === 'note' ? { text: e.text ?? '' } : { from: e.fromValue, to: e.toValue }),
   }));
-  return { ...toItem(row, names), activities, timeline: entries };
+  const touches = await repo.leadTouches(db, id);
+  const channels = await channelNames(db, [touches.firstChannelId, touches.latestChannelId].filter((c): c is string => c !== null));
+  const touch = (channelId: string | null, utm: string | null, at: Date | string | null): LeadTouch | null =>
+    at === null ? null : { channelId, channelName: channelId === null ? null : (channels.get(channelId)?.name ?? null), utm: utm === null ? null : (JSON.parse(utm) as Utm), at: toIso(at) };
+  return {
+    ...toItem(row, names),
+    activities,
+    timeline: entries,
+    firstTouch: touch(touches.firstChannelId, touches.firstUtm, touches.firstTouchAt),
+    latestTouch: touch(touches.latestChannelId, touches.latestUtm, touches.latestTouchAt),
+  };
 }
 
 /** Sets the status and/or assignee; each change is recorded with who made it and when. */

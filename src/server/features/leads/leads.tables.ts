@@ -35,6 +35,13 @@ export interface LeadsTable {
   lastCompleted: Flag;
   createdAt: Timestamp;
   lastActivityAt: Timestamp;
+  /** The first and latest arrival through a channel or with UTM values (README "Channels"): channel, UTM (JSON text), when. */
+  firstChannelId: ColumnType<string | null, string | null | undefined, string | null>;
+  firstUtm: ColumnType<string | null, string | null | undefined, string | null>;
+  firstTouchAt: NullableTime;
+  latestChannelId: ColumnType<string | null, string | null | undefined, string | null>;
+  latestUtm: ColumnType<string | null, string | null | undefined, string | null>;
+  latestTouchAt: NullableTime;
   /** lower(e-mail, name, phone): kept by the database (a generated column), for the text search. */
   searchText: ColumnType<string, never, never>;
 }

@@ -6,7 +6,7 @@ import { isApiPath } from '#shared/api-path';
 import { hasSurveyJourney, SURVEY_JOURNEY_PATHS } from '#shared/responses/survey-journey';
 import { FILTER_PARAMS } from '#shared/listings/listing-filters';
 import { ENQUIRY_SENT_PARAM } from '#shared/contact/contact.api';
-import { isListingPagePath, isPagePath, isServerRenderedPath, isStaffPath, LISTING_PAGE_LISTS, paths } from '#shared/paths';
+import { isChannelLinkPath, isListingPagePath, isPagePath, isServerRenderedPath, isStaffPath, LISTING_PAGE_LISTS, paths } from '#shared/paths';
 import { DEFAULT_LANGUAGE, localizedPath, splitLanguage } from '#shared/i18n/languages';
 import { HtmlDocument } from './html-document';
 import { languageStylesheet, PageRenderer, withLanguage } from './page-renderer';
@@ -114,10 +114,14 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
     // The app's content cache (lib/content-cache.ts): a staff write makes every page stale. A page
     // rendered with what a link put in its query (free text) is rendered for that request only: such
     // links could otherwise push every other page out of the cache.
-    const page = query ? await renderer.render(pageUrl, origin) : await app.contentCache.get(`page:${origin}${pageUrl}`, () => renderer.render(pageUrl, origin));
+    // A short link is rendered on each visit: its schedule, pause switch and cap change what it shows.
+    const fresh = query || isChannelLinkPath(pathname);
+    const page = fresh ? await renderer.render(pageUrl, origin) : await app.contentCache.get(`page:${origin}${pageUrl}`, () => renderer.render(pageUrl, origin));
     if ('location' in page) return reply.redirect(page.location, page.status);
     // A listing's page answers as its render did: 404 (the not-found page) for an id with no listing.
-    return sendHtml(request, reply.status(isListingPagePath(pathname) ? page.status : status), page.document);
+    // A short link too (404 for a code no channel has).
+    if (isChannelLinkPath(pathname)) reply.header('cache-control', 'no-store');
+    return sendHtml(request, reply.status(isListingPagePath(pathname) || isChannelLinkPath(pathname) ? page.status : status), page.document);
   });
 }
 

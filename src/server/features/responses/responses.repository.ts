@@ -27,10 +27,22 @@ export function findPersonRecord(db: Db, email: string, campaignId: string | nul
  * Another attempt of a person who has a record for the campaign (issue 22 item 6): the survey again,
  * or someone who only knows the e-mail. It never reads or changes the person's record.
  */
-export async function insertExtraEmailRecord(db: Db, record: { id: string; email: string; campaignId: string; leadId: string; now: Date }): Promise<void> {
+export async function insertExtraEmailRecord(
+  db: Db,
+  record: { id: string; email: string; campaignId: string; leadId: string; now: Date; attribution?: RecordAttribution | undefined },
+): Promise<void> {
   await db
     .insertInto('emailRecords')
-    .values({ id: record.id, email: record.email, campaignId: record.campaignId, isCompleted: false, createdAt: record.now, leadId: record.leadId, isExtra: true })
+    .values({
+      id: record.id,
+      email: record.email,
+      campaignId: record.campaignId,
+      isCompleted: false,
+      createdAt: record.now,
+      leadId: record.leadId,
+      isExtra: true,
+      ...(record.attribution ?? {}),
+    })
     .execute();
 }
 
@@ -97,6 +109,56 @@ export async function insertOpenEmailRecord(db: Db, record: { id: string; email:
       ? await insertOpenNewsletterRecordQuery.execute(db, { id, email, leadId, createdAt })
       : await insertOpenEmailRecordQuery.execute(db, { id, email, campaignId, leadId, createdAt });
   return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** Where an attributed record came from (README "Channels"). */
+export interface RecordAttribution {
+  channelId: string | null;
+  /** JSON text of the UTM values, or null. */
+  utm: string | null;
+  referrerHost: string | null;
+}
+
+/**
+ * insertOpenEmailRecord for a visitor who came with a channel, UTM values or a referrer: the same
+ * one statement, with them. A channel's visitor may answer any campaign the channel points at
+ * (`anyCampaign`); others only the active one.
+ */
+export async function insertAttributedEmailRecord(
+  db: Db,
+  record: { id: string; email: string; campaignId: string | null; leadId: string; now: Date; anyCampaign: boolean } & RecordAttribution,
+): Promise<boolean> {
+  const { id, email, campaignId, leadId, now, channelId, utm, referrerHost } = record;
+  if (campaignId === null) {
+    const result = await db
+      .insertInto('emailRecords')
+      .values({ id, email, campaignId: null, isCompleted: false, createdAt: now, leadId, channelId, utm, referrerHost })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+  let source = db
+    .selectFrom('campaigns')
+    .select([
+      sql<string>`${id}`.as('id'),
+      sql<string>`${email}`.as('email'),
+      'campaigns.id as campaignId',
+      sql<boolean>`${false}`.as('isCompleted'),
+      sql<Date>`${now}`.as('createdAt'),
+      sql<string>`${leadId}`.as('leadId'),
+      sql<string | null>`${channelId}`.as('channelId'),
+      sql<string | null>`${utm}`.as('utm'),
+      sql<string | null>`${referrerHost}`.as('referrerHost'),
+    ])
+    .where('campaigns.id', '=', campaignId);
+  if (!record.anyCampaign) source = source.where('campaigns.isActive', '=', true);
+  const result = await db
+    .insertInto('emailRecords')
+    .columns(['id', 'email', 'campaignId', 'isCompleted', 'createdAt', 'leadId', 'channelId', 'utm', 'referrerHost'])
+    .expression(source)
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 const emailRecordById = prepared<{ id: string }>()((db, param) => db.selectFrom('emailRecords').selectAll().where('id', '=', param('id')));
@@ -179,7 +241,19 @@ export function leadSurveyRecords(db: Db, leadId: string) {
 
 // Survey responses ----------------------------------------------------------------------------
 
-const insertResponseQuery = prepared<{ id: string; campaignId: string; emailRecordId: string; leadId: string; answer: string; matches: string | null; language: string; createdAt: Date }>()(
+const insertResponseQuery = prepared<{
+  id: string;
+  campaignId: string;
+  emailRecordId: string;
+  leadId: string;
+  answer: string;
+  matches: string | null;
+  language: string;
+  createdAt: Date;
+  channelId: string | null;
+  utm: string | null;
+  referrerHost: string | null;
+}>()(
   (db, param) =>
     db
       .insertInto('surveyResponses')
@@ -192,6 +266,9 @@ const insertResponseQuery = prepared<{ id: string; campaignId: string; emailReco
         matches: param('matches'),
         language: param('language'),
         createdAt: param('createdAt'),
+        channelId: param('channelId'),
+        utm: param('utm'),
+        referrerHost: param('referrerHost'),
       })
       .onConflict((oc) => oc.column('emailRecordId').doNothing()),
 );
@@ -202,10 +279,10 @@ const insertResponseQuery = prepared<{ id: string; campaignId: string; emailReco
  */
 export async function insertResponseOnce(
   db: Db,
-  response: { id: string; campaignId: string; emailRecordId: string; leadId: string; answer: string; matches: string | null; language: string; now: Date },
+  response: { id: string; campaignId: string; emailRecordId: string; leadId: string; answer: string; matches: string | null; language: string; now: Date } & Partial<RecordAttribution>,
 ): Promise<boolean> {
-  const { now, ...fields } = response;
-  const result = await insertResponseQuery.execute(db, { ...fields, createdAt: now });
+  const { now, channelId = null, utm = null, referrerHost = null, ...fields } = response;
+  const result = await insertResponseQuery.execute(db, { ...fields, channelId, utm, referrerHost, createdAt: now });
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 

@@ -30,7 +30,9 @@ const idParams = z.object({ id: z.string().max(100) });
 
 
 /** What visitors send (e-mail, answers kept as they go, the response, resume) and staff's e-mail lists. */
-export async function responseRoutes(app: FastifyInstance): Promise<void> {
+export async function responseRoutes(app: FastifyInstance, options: { now?: () => Date } = {}): Promise<void> {
+  /** The app's clock (tests set it): a channel's schedule is read at this time. */
+  const clock = options.now ?? (() => new Date());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['campaigns'];
 
@@ -49,8 +51,10 @@ export async function responseRoutes(app: FastifyInstance): Promise<void> {
         // Read in the write's transaction: on SQLite a read outside it would wait for the
         // connection the batch holds (issue 22 item 20). The settings serve the assignment too.
         const settings = await app.settings.current(trx);
+        // A channel's link, UTM values, referrer (README "Channels"): checked first, the channel locked for this transaction.
+        const arrival = await responses.admitArrival(trx, request.body, clock, () => settings);
         const consent = await pendingConsent(trx, settings, 'landing', request.body);
-        const result = await responses.addEmailRecord(trx, request.body, sender, settings);
+        const result = await responses.addEmailRecord(trx, request.body, sender, settings, arrival);
         // A ticked box stays pending until the address confirms it (decision 0018): the link is queued here.
         const confirmation = await storeConsent(trx, consent, { leadId: result.leadId, recordId: result.emailID, email: request.body.email, sender: sender() });
         return { ...result, event: result.event || confirmation };

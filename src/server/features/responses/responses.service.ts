@@ -11,7 +11,10 @@ import { eventRecordedSince, recordEvent } from '#server/features/notifications'
 import { assignCreatedLead, reviewAssignmentByAnswers, type FollowUpView } from '#server/features/followup';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import { campaignIdsNamed, campaignLeadFields, campaignNames, isCampaignActive, requireCampaignId } from '#server/features/surveys';
+import { CHANNEL_MESSAGES, channelStatus, type Utm } from '#shared/channels/channels.contract';
+import { channelUnavailable, lockChannel, lockVisitorChannel, type StudioContact, type VisitorChannel } from '#server/features/channels';
 import * as responsesRepo from './responses.repository';
+import { completedByChannel } from './channel-counts';
 import * as progressRepo from './survey-progress.repository';
 
 /** A database or an open transaction: every function here does its work through the one it is given. */
@@ -61,6 +64,51 @@ export interface EmailRecordAdded {
   event: boolean;
 }
 
+/** Where a visitor came from (README "Channels"), checked and with the moment of their arrival. */
+export interface Arrival {
+  /** The channel they came through, open at `at` and locked in this transaction; null: none. */
+  channel: VisitorChannel | null;
+  /** The link's UTM values over the channel's defaults; null: none. */
+  utm: Utm | null;
+  referrerHost: string | null;
+  /** When they arrived: read after the channel's lock, so arrivals and completions are timed in the order they happened. */
+  at: Date;
+}
+
+/**
+ * A visitor's channel, UTM values and referrer, or undefined when they sent none (the spec's path,
+ * unchanged). The channel's row is locked in this transaction (PostgreSQL) before its completed
+ * responses are counted, as storeResponse locks it before completing one: on every instance, a
+ * visitor is admitted only while fewer than `cap` have finished (decision 0032). An unknown code
+ * is 404; a paused, closed, not-yet-open or full channel 409 with the sentence in the visitor's
+ * language and the studio's contact details.
+ */
+export async function admitArrival(
+  db: Db,
+  input: { channel?: string | undefined; utm?: Utm | null | undefined; referrer?: string | undefined; language?: Language | undefined },
+  clock: () => Date,
+  studio: () => StudioContact,
+): Promise<Arrival | undefined> {
+  if (!input.channel && !input.utm && !input.referrer) return undefined;
+  let channel: VisitorChannel | null = null;
+  if (input.channel) {
+    channel = (await lockVisitorChannel(db, input.channel)) ?? null;
+    if (!channel) throw notFound(CHANNEL_MESSAGES.linkUnknown);
+  }
+  const at = clock();
+  if (channel) {
+    const completed = (await completedByChannel(db, [channel.id])).get(channel.id) ?? 0;
+    const status = channelStatus(channel, completed, at);
+    if (status !== 'open') throw channelUnavailable(input.language ?? DEFAULT_LANGUAGE, channel, status, studio());
+  }
+  const utm = { ...(channel?.utm ?? {}), ...(input.utm ?? {}) };
+  return { channel, utm: Object.keys(utm).length > 0 ? utm : null, referrerHost: input.referrer ?? null, at };
+}
+
+function recordAttribution(arrival: Arrival): responsesRepo.RecordAttribution {
+  return { channelId: arrival.channel?.id ?? null, utm: arrival.utm ? JSON.stringify(arrival.utm) : null, referrerHost: arrival.referrerHost };
+}
+
 /**
  * Keeps the visitor's e-mail for a campaign (or, with none, for the newsletter): one record per person
  * and campaign, the e-mail compared in any letter case. Only the active campaign takes e-mails (409
@@ -79,16 +127,24 @@ export async function addEmailRecord(
   /** Whose request this is (visitor mail is limited per sender): worked out only when a link is sent. */
   sender: () => string | null = () => null,
   settings?: FollowUpView,
+  /** Where the visitor came from (admitArrival): a channel's visitor answers the channel's campaign, active or not. */
+  arrival?: Arrival,
 ): Promise<EmailRecordAdded> {
-  const { email, campaignid: campaignId } = input;
+  const { email } = input;
+  const campaignId = arrival?.channel ? arrival.channel.campaignId : input.campaignid;
   const newsletter = campaignId === null;
-  const now = new Date();
+  const now = arrival?.at ?? new Date();
+  const attribution = arrival && recordAttribution(arrival);
   // The person's lead first (one upsert), so the record points at it; a refusal below rolls it back.
-  const lead = await touchLead(db, { email, source: newsletter ? 'newsletter' : 'survey', campaignId, at: now });
+  // A channel or UTM values are a touch: the lead's latest, and its first when it has none (README "Channels").
+  const touch = attribution && (attribution.channelId !== null || attribution.utm !== null) ? { channelId: attribution.channelId, utm: attribution.utm, at: now } : undefined;
+  const lead = await touchLead(db, { email, source: newsletter ? 'newsletter' : 'survey', campaignId, at: now, touch });
   // Twice at most: the record found by the failed insert may be gone (its campaign deleted) before we read it.
   for (let attempt = 0; attempt < 2; attempt++) {
     const id = newId();
-    const added = await responsesRepo.insertOpenEmailRecord(db, { id, email, campaignId, leadId: lead.id, now });
+    const added = attribution
+      ? await responsesRepo.insertAttributedEmailRecord(db, { id, email, campaignId, leadId: lead.id, now, anyCampaign: Boolean(arrival?.channel), ...attribution })
+      : await responsesRepo.insertOpenEmailRecord(db, { id, email, campaignId, leadId: lead.id, now });
     if (added) {
       // The lead knows the campaigns the person answered (the inbox's campaign filter, decision 0020).
       if (campaignId !== null) await addLeadCampaign(db, lead.id, campaignId);
@@ -98,7 +154,7 @@ export async function addEmailRecord(
       if (lead.created) await assignCreatedLead(db, { id: lead.id, email }, { campaignId }, now, settings);
       return { emailID: id, leadId: lead.id, created: true, newsletter, event: lead.created, resumeLinkSent: false };
     }
-    if (campaignId !== null) {
+    if (campaignId !== null && !arrival?.channel) {
       const active = await isCampaignActive(db, campaignId);
       if (active === undefined) throw notFound(CAMPAIGN_MESSAGES.notFound);
       if (!active) throw conflict(CAMPAIGN_MESSAGES.campaignInactive, 'CAMPAIGN_INACTIVE');
@@ -107,7 +163,7 @@ export async function addEmailRecord(
     if (!person) continue;
     // A newsletter sign-up has no answers and nothing can be written through its id.
     if (campaignId === null) return { emailID: person.id, leadId: lead.id, created: false, newsletter, event: false, resumeLinkSent: false };
-    await responsesRepo.insertExtraEmailRecord(db, { id, email, campaignId, leadId: lead.id, now });
+    await responsesRepo.insertExtraEmailRecord(db, { id, email, campaignId, leadId: lead.id, now, attribution });
     if (toBool(person.isCompleted)) {
       // Finished once: answering again does not make the person unfinished.
       await keepLeadCompleted(db, { id: lead.id, campaignId });
@@ -157,6 +213,8 @@ export async function storeResponse(
   sender: string | null = null,
 ): Promise<{ stored: boolean }> {
   const record = await requireRecordOf(db, campaignId, input);
+  // A channel's completion and its admissions take turns (admitArrival): the time is read after the lock.
+  if (record.channelId !== null) await lockChannel(db, record.channelId);
   try {
     const id = newId();
     const now = new Date();
@@ -169,6 +227,9 @@ export async function storeResponse(
       matches: matches ? JSON.stringify(matches) : null,
       language: input.language ?? DEFAULT_LANGUAGE,
       now,
+      channelId: record.channelId,
+      utm: record.utm,
+      referrerHost: record.referrerHost,
     });
     if (stored) {
       const details = leadDetailsFrom(await campaignLeadFields(db, campaignId), input.answer);

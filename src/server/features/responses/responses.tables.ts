@@ -17,6 +17,10 @@ export interface EmailRecordsTable {
   isExtra: ColumnType<boolean | number, boolean | undefined, boolean>;
   /** The channel the visitor came through (null: none); its completed records fill the channel's cap. */
   channelId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The UTM values the visitor came with (JSON text, README "Channels"); null: none. */
+  utm: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The host of the page the visitor came from; null: not known. */
+  referrerHost: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SurveyResponsesTable {
@@ -33,6 +37,10 @@ export interface SurveyResponsesTable {
   /** The language the visitor answered in, 'en' or 'hi' (issue 27; 'en' for earlier answers). */
   language: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
+  /** The channel, UTM values (JSON text) and referrer's host of its e-mail record when it was stored (README "Channels"). */
+  channelId: ColumnType<string | null, string | null | undefined, string | null>;
+  utm: ColumnType<string | null, string | null | undefined, string | null>;
+  referrerHost: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A file attached to a survey answer (the answer holds its reference). */

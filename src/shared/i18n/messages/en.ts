@@ -43,6 +43,11 @@ export const en = {
   'landing.busy': 'One moment…',
   'landing.submit': 'Choose Your Lifestyle',
   'landing.noSurvey': 'There is no survey running right now; we will write to you when the next one opens.',
+  // A channel's short link, embed and e-mail step when it takes no one (README "Channels").
+  'channel.closed': 'This survey is closed.',
+  'channel.opensOn': 'This survey opens on {when}.',
+  'channel.contact': 'Questions? Write to {email} or call {phone}.',
+  'channel.home': 'See what the studio offers',
   'landing.stepsTitle': 'How it works',
   'landing.step1.title': 'Tell us how you live',
   'landing.step1.text': 'Two minutes on the home you picture: size, budget, neighbourhood, the light you like to wake up to.',

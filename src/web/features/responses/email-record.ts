@@ -10,10 +10,13 @@ import type { ConsentFields } from '#shared/consent/consent.contract';
  * its own (an e-mail alone never gets back the person's record, issue 22 item 6).
  */
 
+/** What the landing pages send beside the e-mail: the consent fields and, from a short link, where the visitor came from. */
+export type EmailExtras = ConsentFields & { channel?: string; utm?: Record<string, string>; referrer?: string };
+
 let ahead: { email: string; campaignId: string; request: Promise<EmailAddResult> } | null = null;
 
 /** Sends the e-mail for this campaign now, for the runner to take (landing page, on the click). */
-export function recordEmailAhead(email: string, campaignId: string, consent: ConsentFields = {}): void {
+export function recordEmailAhead(email: string, campaignId: string, consent: EmailExtras = {}): void {
   const request = addEmail(email, campaignId, consent);
   request.catch(() => undefined); // the runner reports it
   ahead = { email, campaignId, request };

@@ -3,7 +3,8 @@ import { Link, useShowInPlace, useSiteNavigate } from '#web/lib/site-nav';
 import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '#shared/email';
 import type { MessageKey } from '#shared/i18n/catalogues';
 import { paths } from '#shared/paths';
-import { useSiteSettings } from '#web/app/site-settings';
+import { telHref, useSiteSettings } from '#web/app/site-settings';
+import type { ChannelLink } from '#shared/channels/channels.contract';
 import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
 import { TextField } from '#web/components/text-field';
@@ -77,7 +78,50 @@ function whenIdle(then: () => void): () => void {
   return () => clearTimeout(id);
 }
 
-export function Component() {
+/** UTM values are at most 200 characters (the API refuses longer ones). */
+const UTM_MAX = 200;
+
+/**
+ * What a short link's visitor sends with the e-mail (README "Channels"): the channel's code, its
+ * default UTM values overridden by the link's own `utm_*`, and the host of the page they came from.
+ */
+function channelArrival(channel: ChannelLink) {
+  const params = new URLSearchParams(window.location.search);
+  const utm: Record<string, string> = { ...channel.utm };
+  for (const field of ['source', 'medium', 'campaign', 'content', 'term']) {
+    const value = params.get(`utm_${field}`)?.trim().slice(0, UTM_MAX);
+    if (value) utm[field] = value;
+  }
+  let referrer: string | undefined;
+  try {
+    const from = document.referrer ? new URL(document.referrer).hostname : '';
+    if (from && from !== window.location.hostname) referrer = from;
+  } catch {
+    referrer = undefined;
+  }
+  return { channel: channel.code, ...(Object.keys(utm).length ? { utm } : {}), ...(referrer ? { referrer } : {}) };
+}
+
+/** A short link that takes no one now: why, in the page's language, and how to reach the studio. */
+function ChannelClosed({ channel }: { channel: ChannelLink }) {
+  const t = useT();
+  const site = useSiteSettings();
+  return (
+    <>
+      <Notice tone="info">{channel.message}</Notice>
+      <p className="landing-card__text">
+        {t('channel.contact', { email: site.email, phone: site.phone })}{' '}
+        <a href={`mailto:${site.email}`}>{site.email}</a> · <a href={telHref(site.phone)}>{site.phone}</a>
+      </p>
+      <p>
+        <Link to={paths.home}>{t('channel.home')}</Link>
+      </p>
+    </>
+  );
+}
+
+/** `/` (and, with `channel`, a channel's short link `/s/<code>`: its campaign's own landing page). */
+export function Component({ channel }: { channel?: ChannelLink | undefined } = {}) {
   const navigate = useSiteNavigate();
   const t = useT();
   const language = useLanguage();
@@ -102,7 +146,8 @@ export function Component() {
   const showInPlace = useShowInPlace();
   const onFormFocus = () => {
     void surveyPreload().then((ahead) => {
-      ahead.prefetchActiveCampaign();
+      // A short link's campaign came with the page.
+      if (!channel) ahead.prefetchActiveCampaign();
       if (showInPlace) {
         ahead.prefetchSurveyRunnerFiles();
         import('./light-survey').catch(() => undefined);
@@ -136,11 +181,12 @@ export function Component() {
     try {
       const ahead = await surveyPreload();
       // The page's language: the consent records this page's notice (decision 0027) and the newsletter's
-      // confirmation mail follows it (decision 0018).
+      // confirmation mail follows it (decision 0018). A short link's visitor answers its campaign and says
+      // where they came from; a refusal comes in the page's language.
       const begun = await ahead.beginSurvey(
         email,
-        { noticeVersion: notices.survey.version, newsletter, language },
-        { light: showInPlace !== undefined },
+        { noticeVersion: notices.survey.version, newsletter, language, ...(channel ? channelArrival(channel) : {}) },
+        { light: showInPlace !== undefined, ...(channel ? { campaign: channel.campaign } : {}) },
       );
       if (begun.kind === 'survey') {
         const light = showInPlace ? await import('./light-survey').catch(() => null) : null;
@@ -160,11 +206,11 @@ export function Component() {
 
   return (
     <div className="landing">
-      <PageMeta title={t('landing.title')} description={t('landing.description')} />
+      <PageMeta title={channel ? channel.campaign.name : t('landing.title')} description={t('landing.description')} />
       <section className="landing-hero" aria-labelledby="landing-title">
         <div className="landing-hero__copy">
           <p className="landing-hero__eyebrow">{t('landing.eyebrow')}</p>
-          <h1 id="landing-title">{t('landing.title')}</h1>
+          <h1 id="landing-title">{channel ? channel.campaign.name : t('landing.title')}</h1>
           <p className="landing-hero__lead">{t('landing.lead')}</p>
           <HouseArt />
         </div>
@@ -172,7 +218,8 @@ export function Component() {
         <div className="landing-card">
           <h2 className="landing-card__title">{t('landing.cardTitle')}</h2>
           <p className="landing-card__text">{t('landing.cardText')}</p>
-          <form ref={formRef} className="landing-form" noValidate onFocus={onFormFocus} onSubmit={(event) => void start(event)}>
+          {channel && channel.status !== 'open' ? <ChannelClosed channel={channel} /> : null}
+          <form hidden={channel !== undefined && channel.status !== 'open'} ref={formRef} className="landing-form" noValidate onFocus={onFormFocus} onSubmit={(event) => void start(event)}>
             <TextField
               name="email"
               value={emailInput}

@@ -12,8 +12,7 @@
 import type { ActiveCampaign } from '#shared/surveys/campaigns.contract';
 import { preloadPage, preloadRouter } from '#web/app/page-preload';
 import { addEmail, fetchActiveCampaign } from '#web/features/surveys/campaigns-api';
-import type { ConsentFields } from '#shared/consent/consent.contract';
-import { recordEmailAhead } from './email-record';
+import { recordEmailAhead, type EmailExtras } from './email-record';
 import type { SurveyStart } from './journey-state';
 import type * as RunnerModule from './start-survey-page';
 
@@ -114,12 +113,17 @@ export type SurveyBegun = { kind: 'subscribed'; message: string } | { kind: 'sur
  * runner shows the first question meanwhile). Without one, the e-mail is kept for the newsletter.
  * This browser's own kept answers for this e-mail are taken up at once.
  */
-export async function beginSurvey(email: string, consent: ConsentFields = {}, options: { light?: boolean } = {}): Promise<SurveyBegun> {
+export async function beginSurvey(
+  email: string,
+  consent: EmailExtras = {},
+  /** `campaign`: a short link's campaign (README "Channels"), answered instead of the active one. */
+  options: { light?: boolean; campaign?: ActiveCampaign } = {},
+): Promise<SurveyBegun> {
   // The way back to kept answers loads alongside the campaign (not before interaction); the runner
   // too, if the visitor never focused the field — unless the survey's first page may show without
   // it (light-survey.tsx), which loads it while the visitor answers.
   if (!options.light) preloadSurveyRunner();
-  const [active, progress] = await Promise.all([activeCampaign(), import('./survey-progress')]);
+  const [active, progress] = await Promise.all([options.campaign ?? activeCampaign(), import('./survey-progress')]);
   if (!active) return { kind: 'subscribed', message: (await addEmail(email, null, consent)).message };
   const held = await progress.heldJourney(email, active);
   if (held) return { kind: 'survey', start: held };
