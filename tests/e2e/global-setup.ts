@@ -38,6 +38,8 @@ export default async function setup(project: TestProject) {
       // Visitor mail limits (issue 22 item 17) are tested in integration; here every visitor is 127.0.0.1.
       VISITOR_MAIL_PER_ADDRESS_HOUR: '10000',
       VISITOR_MAIL_PER_RECIPIENT_HOUR: '100',
+      // Site-visit bookings per address a day (6 by default) are tested in integration: here every visitor is 127.0.0.1.
+      VISIT_BOOKINGS_PER_ADDRESS_DAY: '1000',
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       // The browser tests' webhook receiver listens on loopback (the refusal is tested in integration).
       ALLOW_PRIVATE_WEBHOOKS: 'true',
