@@ -49,7 +49,8 @@ export default async function setup(project: TestProject) {
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitForHealthy(baseURL, child, () => log, 180_000); // the first run builds the client
+  // The first run builds the client: on a busy 2-core machine that alone took 112 s.
+  await waitForHealthy(baseURL, child, () => log, 360_000);
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
   project.provide('startOutput', log);
