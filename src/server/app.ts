@@ -246,6 +246,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     timeZone: async () => (await settings.current()).timeZone,
     siteUrl: configuredSiteUrl(config),
     secret: config.jwtSecret,
+    ...(config.visitBookingsPerAddressDay ? { bookingsPerAddressDay: config.visitBookingsPerAddressDay } : {}),
   };
   const visitJobs = new VisitJobs({
     db: database.db,

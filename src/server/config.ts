@@ -171,6 +171,7 @@ const envSchema = z
       .default('localhost,127.0.0.1,[::1]'),
     TRUST_PROXY: trustProxy.default(false),
     PUBLIC_WRITE_LIMIT: positiveInt.default(60),
+    VISIT_BOOKINGS_PER_ADDRESS_DAY: positiveInt.default(6),
     LOGIN_MAX_FAILURES: positiveInt.default(5),
     STUDIO_NAME: z.string().min(1).default('Abode Studio'),
     STUDIO_ADDRESS: z.string().min(1).default('12 Residency Road, Bengaluru 560025, India'),
@@ -242,6 +243,8 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Public writes (e-mail, response, progress, file, contact) per client address per minute: one budget across them. */
   publicWriteLimit: number;
+  /** Site-visit bookings per client address per day (decision 0014); 6 when unset. */
+  visitBookingsPerAddressDay?: number;
   /** Failed logins per account and per address within the throttle window. */
   loginMaxFailures: number;
   loginWindowSeconds: number;
@@ -325,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedHosts: e.ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase()),
     trustProxy: e.TRUST_PROXY,
     publicWriteLimit: e.PUBLIC_WRITE_LIMIT,
+    visitBookingsPerAddressDay: e.VISIT_BOOKINGS_PER_ADDRESS_DAY,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowSeconds: 10 * 60,
     clientDir: path.resolve('dist/client'),

@@ -33,6 +33,8 @@ export const paths = {
   privacyRequests: '/dashboard/privacy-requests',
   /** Site visits per day and each studio's visit slots (issue 26). */
   visits: '/dashboard/visits',
+  /** Staff: the channels (short links, QR codes) of the campaigns. */
+  channels: '/dashboard/channels',
   /** The visitor's page to move or cancel a booked visit (`?id=&token=`, the e-mailed link). */
   visitManage: '/visit',
   unsubscribe: '/unsubscribe',

@@ -246,3 +246,21 @@ describeEachDatabase(
     notify: { mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', smtpUrl: mail.url, notifyEmails: ['owner@abode.test'], confirmVisitors: true, allowPrivateWebhooks: false, dispatch: false },
   }),
 );
+
+describeEachDatabase(
+  'the bookings per address a day follow VISIT_BOOKINGS_PER_ADDRESS_DAY',
+  (ctx) => {
+    it('refuses the third booking from one address when the setting is 2', async () => {
+      const studio = await addStudio(ctx, 'Two a day');
+      const offered = (await ctx.app.inject({ method: 'GET', url: `/api/visits/slots?studio=${studio}` })).json<VisitSlot[]>();
+      const codes = [];
+      for (let i = 0; i < 3; i++) codes.push((await book(ctx, { slotStart: offered[i]!.start, studioId: studio, email: `two${i}@example.com` }, '10.63.0.1')).statusCode);
+      expect(codes).toEqual([201, 201, 429]);
+    });
+  },
+  () => ({
+    publicBaseUrl: SITE,
+    visitBookingsPerAddressDay: 2,
+    notify: { mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', smtpUrl: mail.url, notifyEmails: [], confirmVisitors: true, allowPrivateWebhooks: false, dispatch: false },
+  }),
+);

@@ -81,6 +81,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes the site-visit bookings per address a day from VISIT_BOOKINGS_PER_ADDRESS_DAY, 6 when unset, and refuses 0', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).visitBookingsPerAddressDay).toBe(6);
+    expect(loadConfig({ DATA_DIR: dataDir(), VISIT_BOOKINGS_PER_ADDRESS_DAY: '40' }).visitBookingsPerAddressDay).toBe(40);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VISIT_BOOKINGS_PER_ADDRESS_DAY: '0' })).toThrow(/VISIT_BOOKINGS_PER_ADDRESS_DAY/);
+  });
+
   it('takes the studio WhatsApp number from STUDIO_WHATSAPP, the studio phone when unset or empty', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), STUDIO_PHONE: '+91 80 1111 2222' }).studio.whatsapp).toBe('+918011112222');
     expect(loadConfig({ DATA_DIR: dataDir(), STUDIO_PHONE: '+91 80 1111 2222', STUDIO_WHATSAPP: '' }).studio.whatsapp).toBe('+918011112222');

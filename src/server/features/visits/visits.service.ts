@@ -52,6 +52,8 @@ export interface VisitContext {
   timeZone: () => Promise<string>;
   siteUrl: string;
   secret: string;
+  /** Bookings one client address may make in a day (VISIT_BOOKINGS_PER_ADDRESS_DAY); MAX_BOOKINGS_PER_ADDRESS_DAY when unset. */
+  bookingsPerAddressDay?: number;
 }
 
 /** A slot taken meanwhile: answered 409 with the next free slots. */
@@ -189,7 +191,7 @@ async function lockBooker(trx: Transaction<Database>, keys: string[]): Promise<v
 }
 
 /** The seats one e-mail address and one client address may hold (decision 0014, amended). */
-async function checkBookerLimits(trx: Transaction<Database>, leadId: string, sender: string | null, now: Date): Promise<void> {
+async function checkBookerLimits(trx: Transaction<Database>, leadId: string, sender: string | null, now: Date, perAddressDay = MAX_BOOKINGS_PER_ADDRESS_DAY): Promise<void> {
   const upcoming = await trx
     .selectFrom('visits')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -205,7 +207,7 @@ async function checkBookerLimits(trx: Transaction<Database>, leadId: string, sen
     .where('sender', '=', sender)
     .where('createdAt', '>', new Date(now.getTime() - DAY_MS))
     .executeTakeFirstOrThrow();
-  if (Number(recent.n) >= MAX_BOOKINGS_PER_ADDRESS_DAY) throw new HttpError(429, VISIT_MESSAGES.tooManyFromAddress, 'RATE_LIMITED');
+  if (Number(recent.n) >= perAddressDay) throw new HttpError(429, VISIT_MESSAGES.tooManyFromAddress, 'RATE_LIMITED');
 }
 
 /** Reminders that are already past (or too close) at booking or moving time are claimed as not needed. */
@@ -233,7 +235,7 @@ export async function bookVisit(ctx: VisitContext, input: BookVisitInput, sender
     await lockBooker(trx, [email.toLowerCase(), ...(sender ? [sender] : [])]);
     const lead = await touchLead(trx, { email, source: 'contact', name: input.name ?? null, phone, at: now });
     // Over a limit: the lead's touch is undone with the rest.
-    await checkBookerLimits(trx, lead.id, sender, now);
+    await checkBookerLimits(trx, lead.id, sender, now, ctx.bookingsPerAddressDay);
     await trx
       .insertInto('visits')
       .values({

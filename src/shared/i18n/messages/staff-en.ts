@@ -4,6 +4,7 @@
 // file translated. tests/unit/staff-catalogue.test.ts fails on an English text written in a staff
 // module, and on a key no module uses. Each area keeps its texts in a file of its own (staff-en-*.ts),
 // gathered here.
+import { staffChannels } from './staff-en-channels';
 import { staffDesigner } from './staff-en-designer';
 import { staffLeads } from './staff-en-leads';
 import { staffListings } from './staff-en-listings';
@@ -16,6 +17,7 @@ export const staffEn = {
   ...staffResults,
   ...staffSettings,
   ...staffDesigner,
+  ...staffChannels,
   'staff.nav.dashboard': 'Dashboard',
   'staff.nav.leads': 'Leads',
   'staff.nav.visits': 'Site visits',
