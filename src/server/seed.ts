@@ -4,6 +4,7 @@ import { DEMO_STAFF, seedDemoLeads } from './seed-leads';
 import { DEMO_CAMPAIGN_NAME } from '#server/features/surveys/campaigns.seed';
 import { seedDemoListings } from '#server/features/listings/listings.seed';
 import { seedDemoVisits } from '#server/features/visits';
+import { seedDemoChannels } from '#server/features/channels';
 import { DEFAULT_TIME_ZONE } from '#shared/settings/settings.contract';
 import type { Dialect } from './db/database';
 import type { Database } from './schema';
@@ -28,7 +29,9 @@ export async function seedDemoContent(db: Kysely<Database>, dialect: Dialect): P
     try {
       if (await hasContent(conn)) return false;
       await seedDemoListings(conn);
-      await seedDemoCampaign(conn);
+      const campaignId = await seedDemoCampaign(conn);
+      // A demo channel of each kind for the demo survey: its own short link and QR code.
+      if (campaignId) await seedDemoChannels(conn, campaignId);
       await seedDemoLeads(conn);
       // Issue 26: visit slots for the demo studios and a demo visit (a fresh data folder has the default time zone).
       await seedDemoVisits(conn, DEFAULT_TIME_ZONE);
@@ -48,7 +51,7 @@ export function demoContentLines(): string[] {
   return [
     '  Added demo content (SEED_DEMO=false to start empty):',
     '    listings: demo homes, decor pieces and three studio locations, with visit slots;',
-    `    the active survey "${DEMO_CAMPAIGN_NAME}";`,
+    `    the active survey "${DEMO_CAMPAIGN_NAME}" with a demo channel of each kind (short links and QR codes);`,
     `    demo colleagues ${DEMO_STAFF.map((p) => `${p.name} <${p.email}>`).join(' and ')} (they take no new leads);`,
     '    demo leads (people at example.com) with notes, a next action and a booked site visit.',
     '  Before going live, remove all of it in one step: Settings, "Demo content" (owners; DELETE /api/demo).',

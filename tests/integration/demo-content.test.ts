@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { seedDemoContent } from '#server/seed';
 import { createStaff } from '#server/features/auth/auth.service';
 import type { DemoCounts, DemoRemoved } from '#shared/demo/demo.contract';
+import { CHANNEL_CODE_PATTERN, CHANNEL_KINDS, type Channel } from '#shared/channels/channels.contract';
 import { describeEachDatabase } from '../helpers/app';
 
 /**
@@ -37,6 +38,20 @@ describeEachDatabase('removing the demo content', (ctx) => {
     }
   });
 
+  it('seeds a demo channel of each kind for the demo survey, each with its short link', async () => {
+    const res = await ctx.asStaff({ method: 'GET', url: '/api/channels' });
+    expect(res.statusCode, res.body).toBe(200);
+    const channels = res.json<Channel[]>();
+    const campaign = await ctx.database.db.selectFrom('campaigns').select('id').executeTakeFirstOrThrow();
+    expect(channels.map((c) => c.kind).sort()).toEqual([...CHANNEL_KINDS].sort());
+    for (const channel of channels) {
+      expect(channel).toMatchObject({ campaignId: campaign.id, status: 'open', completed: 0 });
+      expect(channel.code).toMatch(CHANNEL_CODE_PATTERN);
+      expect(channel.name).toMatch(/\(demo\)$/);
+    }
+    expect(channels.find((c) => c.kind === 'embed')!.allowedOrigins).toEqual(['https://partner.example']);
+  });
+
   it('shows the owner what is demo, removes all of it, keeps what is real, and audits it once', async () => {
     const before = await ctx.asStaff({ method: 'GET', url: '/api/demo' });
     expect(before.statusCode, before.body).toBe(200);
@@ -64,6 +79,8 @@ describeEachDatabase('removing the demo content', (ctx) => {
     expect(await db.selectFrom('products').select('id').execute()).toEqual([]);
     expect(await db.selectFrom('studios').select('id').execute()).toEqual([]);
     expect(await db.selectFrom('campaigns').select('id').execute()).toEqual([]);
+    // The demo survey's channels went with it.
+    expect(await db.selectFrom('channels').select('id').execute()).toEqual([]);
     const demoStaff = await db.selectFrom('staffUsers').select(['email', 'active']).where('email', 'in', DEMO_STAFF).execute();
     expect(demoStaff.map((s) => Boolean(s.active))).toEqual([false, false]);
 

@@ -1,5 +1,6 @@
 /** Channels' public face: the routes (app.ts) and a channel looked up by its short code (the short-link pages). */
 export { channelRoutes } from './channels.routes';
+export { seedDemoChannels } from './channels.seed';
 export {
   channelByCode,
   channelNames,

@@ -316,11 +316,12 @@ export const DEMO_SURVEY = {
   ],
 };
 
-/** Adds the demo campaign, active, to a database that has no campaign yet (safe to call on every start). */
-export async function seedDemoCampaign(db: Kysely<Database>): Promise<void> {
-  if (await hasAnyCampaign(db)) return;
+/** Adds the demo campaign, active, to a database that has no campaign yet (safe to call on every start); its id, or null when there was one. */
+export async function seedDemoCampaign(db: Kysely<Database>): Promise<string | null> {
+  if (await hasAnyCampaign(db)) return null;
   const id = await createCampaign(db, { name: DEMO_CAMPAIGN_NAME, questions: JSON.stringify(DEMO_SURVEY) }, null);
   await db.transaction().execute((trx) => setCampaignActive(trx, id, true, null));
+  return id;
 }
 
 /** The demo survey while it is still as seeded (same name and questions: one an owner edited is theirs). */
