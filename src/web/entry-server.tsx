@@ -7,7 +7,7 @@ import { LANGUAGES, languagePrefix, splitLanguage, type Language } from '#shared
 import { en } from '#shared/i18n/messages/en';
 import { LANDING_PATH, LandingIsland } from './app/landing-island';
 import { routes } from './app/routes';
-import { SITE_ROUTE_ID, type SiteContext } from './app/site-settings';
+import { SITE_ROUTE_ID, type SiteContext } from './lib/site-settings';
 import { setApiTransport } from './lib/api-client';
 import { I18nProvider } from './lib/i18n';
 

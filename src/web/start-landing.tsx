@@ -7,8 +7,8 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { loadCatalogue } from '#shared/i18n/catalogues';
 import { splitLanguage } from '#shared/i18n/languages';
 import { LandingIsland } from './app/landing-island';
-import { setRouterImport } from './app/page-preload';
-import { SITE_ROUTE_ID, type SiteContext } from './app/site-settings';
+import { setRouterImport } from './lib/page-preload';
+import { SITE_ROUTE_ID, type SiteContext } from './lib/site-settings';
 import type { NavigateOptions } from './lib/site-nav';
 import type { LandingPage } from './start-app';
 

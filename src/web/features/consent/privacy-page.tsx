@@ -1,4 +1,4 @@
-import { useSiteSettings } from '#web/app/site-settings';
+import { useSiteSettings } from '#web/lib/site-settings';
 import { PageMeta } from '#web/components/page-meta';
 import { PrivacyRequestForm } from '#web/features/privacy/privacy-request-form';
 import { Message, useLanguage, useT } from '#web/lib/i18n';

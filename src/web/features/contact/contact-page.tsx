@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CONTACT_LIMITS, contactFieldsSchema, REQUEST_QUOTATIONS, type RequestQuotation } from '#shared/contact/contact.contract';
-import { telHref, useSiteSettings } from '#web/app/site-settings';
+import { telHref, useSiteSettings } from '#web/lib/site-settings';
 import { MailIcon, MapPinIcon, PhoneIcon } from '#web/components/icons';
 import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';

@@ -4,7 +4,7 @@ import { CONTACT_FORMS, ENQUIRY_SENT_PARAM, ENQUIRY_SENT_VALUES, type EnquiryBac
 import { CONTACT_LIMITS, ENQUIRY_TOPICS, enquiryFieldsSchema, type EnquiryListingKind, type EnquiryTopic } from '#shared/contact/contact.contract';
 import { enquiryPagePath, listingPagePath } from '#shared/paths';
 import type { SiteSettings } from '#shared/site';
-import { telHref, useSiteSettings } from '#web/app/site-settings';
+import { telHref, useSiteSettings } from '#web/lib/site-settings';
 import { Notice } from '#web/components/notice';
 import { TextField } from '#web/components/text-field';
 import { ApiError, errorMessage } from '#web/lib/api-client';

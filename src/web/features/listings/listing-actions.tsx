@@ -1,6 +1,6 @@
 import { telHref, whatsAppHref } from '#shared/phone';
 import { PhoneIcon } from '#web/components/icons';
-import { useSiteSettings } from '#web/app/site-settings';
+import { useSiteSettings } from '#web/lib/site-settings';
 import { useLocalizedPath, useT } from '#web/lib/i18n';
 import { ListingEnquiry } from '#web/features/contact/listing-enquiry';
 import { VisitBooking } from '#web/features/visits/visit-booking';

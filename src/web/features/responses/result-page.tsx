@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '#shared/paths';
 import { cellText, readSurvey } from '#shared/survey/survey-questions';
 import { PageMeta } from '#web/components/page-meta';
-import { useSiteSettings } from '#web/app/site-settings';
+import { useSiteSettings } from '#web/lib/site-settings';
 import { listingMatchKinds, type ListingMatches } from '#shared/matching/listing-match';
 import { markSurveyJourney, readResultState } from './journey-state';
 import { ResultMatches } from './result-matches';

@@ -4,7 +4,7 @@ import { listingIds, type ListingItems, type ListingKind } from '#shared/listing
 import { PageMeta } from '#web/components/page-meta';
 import { errorMessage } from '#web/lib/api-client';
 import { staffText } from '#web/lib/staff-text';
-import { LoadFailed, loadPageData, usePageReload, type PageData } from '#web/features/dashboard/page-data';
+import { LoadFailed, loadPageData, usePageReload, type PageData } from '#web/lib/page-data';
 import { deleteListing, fetchListings } from '../listings-api';
 import type { AdminKind } from './admin-kind';
 import { ListingForm, useListingForm } from './listing-form';

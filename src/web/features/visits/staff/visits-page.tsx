@@ -8,7 +8,7 @@ import { PageMeta } from '#web/components/page-meta';
 import { api, errorMessage } from '#web/lib/api-client';
 import { currentStaff } from '#web/lib/auth-token';
 import { staffText } from '#web/lib/staff-text';
-import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
+import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-tables';
 import { VisitActions, VisitStatusTag } from './visit-actions';
 import { visitTime } from './visit-format';
 
