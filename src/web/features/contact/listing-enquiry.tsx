@@ -11,7 +11,7 @@ import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useHydrated } from '#web/lib/use-hydrated';
 import { Message, useLanguage, useMessageText, useT, type Translate } from '#web/lib/i18n';
 import { useZodForm } from '#web/lib/use-zod-form';
-import { ConsentNotice } from '#web/features/consent/consent-notice';
+import { ConsentNotice } from '#web/features/consent';
 import { sendContactMessage } from './contact-api';
 import './listing-enquiry.css';
 

@@ -4,7 +4,7 @@ import { listingPagePath, paths } from '#shared/paths';
 import { useSiteSettings } from '#web/lib/site-settings';
 import { PageMeta } from '#web/components/page-meta';
 import { fetchListings } from './listings-api';
-import { ListingEnquiry, listingContactLinks, type EnquiryListing } from '#web/features/contact/listing-enquiry';
+import { ListingEnquiry, listingContactLinks, type EnquiryListing } from '#web/features/contact';
 
 /*
  * "Ask about this home" on a page of its own (issue 25): `/enquiry?project=<id>` or `?product=<id>`,

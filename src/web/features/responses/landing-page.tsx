@@ -10,7 +10,7 @@ import { TextField } from '#web/components/text-field';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useLanguage, useMessageText, useT, type Translate } from '#web/lib/i18n';
 import { useHydrated } from '#web/lib/use-hydrated';
-import { ConsentNotice } from '#web/features/consent/consent-notice';
+import { ConsentNotice } from '#web/features/consent';
 import './landing.css';
 
 type Status =

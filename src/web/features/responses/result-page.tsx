@@ -9,7 +9,7 @@ import { markSurveyJourney, readResultState } from './journey-state';
 import { ResultMatches } from './result-matches';
 import { whatsAppChatHref, whatsAppSummary } from './whatsapp-summary';
 import './result.css';
-import { VisitBooking } from '#web/features/visits/visit-booking';
+import { VisitBooking } from '#web/features/visits';
 import { useT, type Translate } from '#web/lib/i18n';
 
 /**

@@ -20,7 +20,7 @@ import { errorMessage } from '#web/lib/api-client';
 import { saveBlob } from '#web/lib/save-blob';
 import { staffText } from '#web/lib/staff-text';
 import { LoadFailed, loadPageData } from '#web/lib/page-data';
-import { fetchCampaigns } from '#web/features/surveys/staff/campaigns-staff-api';
+import { fetchCampaigns } from '#web/features/surveys/staff';
 import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-tables';
 import { downloadLeads, fetchFirstContactFigures, fetchLeads } from '../leads-api';
 import { formatDateTime, studioIsoDay } from '#web/lib/studio-time';

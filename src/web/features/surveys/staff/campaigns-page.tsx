@@ -10,7 +10,7 @@ import { LoadFailed, loadPageData, usePageReload } from '#web/lib/page-data';
 import { staffText } from '#web/lib/staff-text';
 import { activateCampaign, fetchCampaigns, fetchResponseCount } from './campaigns-staff-api';
 import { TAG_COLORS } from './tag-colors';
-import './staff.css';
+import '#web/styles/staff.css';
 import { formatDate } from '#web/lib/studio-time';
 
 /** SPEC.md §9: the list reloads 100 ms after an activation. */
