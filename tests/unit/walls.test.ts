@@ -1,12 +1,17 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
-import { landingReach, runtimeSpecifiers } from '../../scripts/landing-reach.mjs';
 
 // The walls between the rooms are lint rules (eslint.config.js). These probes are wrong on purpose:
 // each is written into the tree, linted with the project's own configuration, and deleted again.
 const root = path.resolve(import.meta.dirname, '../..');
+// The walk eslint.config.js uses (scripts/ has no import alias: loaded by its path).
+const { landingReach, runtimeSpecifiers } = (await import(pathToFileURL(path.join(root, 'scripts/landing-reach.mjs')).href)) as {
+  landingReach: (root?: string) => string[];
+  runtimeSpecifiers: (source: string) => string[];
+};
 const probes = {
   sharedImportsServer: 'src/shared/zz-wall-probe.ts',
   featureImportsRepository: 'src/server/features/contact/zz-wall-probe.ts',
