@@ -5,9 +5,12 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { landingReach } from './scripts/landing-reach.mjs';
 
-/** The server's features: each is a room whose only door is its index.ts (its public face). */
-const serverFeatures = readdirSync('src/server/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+/** The features (server and web): each is a room whose only door is its index.ts (its public face). */
+const roomsIn = (dir) => readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const serverFeatures = roomsIn('src/server/features');
+const webFeatures = roomsIn('src/web/features');
 
 /**
  * The walls, checked on every `npm run lint` (import-x resolves the #aliases through tsconfig paths):
@@ -17,7 +20,12 @@ const serverFeatures = readdirSync('src/server/features', { withFileTypes: true 
 const walls = [
   { target: './src/shared', from: ['./src/server', './src/web'], message: 'shared/ imports neither the server nor the web client.' },
   { target: './src/web', from: './src/server', message: 'The web client never imports the server.' },
-  { target: './src/web/features', from: './src/web/app/routes.tsx', message: 'Pages never import the router: it imports them (import.meta.glob). Preload a page with #web/app/page-preload.' },
+  {
+    target: './src/web/features',
+    from: './src/web/app',
+    message: 'Web features never import app/: it imports them (the router loads the pages by import.meta.glob). Preload a page with #web/lib/page-preload; the site settings are in #web/lib/site-settings.',
+  },
+  { target: ['./src/web/lib', './src/web/components', './src/web/styles'], from: ['./src/web/features', './src/web/app'], message: 'web lib/ and components/ import no feature and not app/: features depend on them, never the other way.' },
   { target: './src/server', from: './src/web', message: 'The server never imports the web client.' },
 ];
 
@@ -33,6 +41,35 @@ const rooms = [
     except: [`./${feature}`, ...serverFeatures.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
     message: `A feature reaches another only through its public face: import '#server/features/<name>' (its index.ts), not its files.`,
   })),
+  // The web's rooms the same way: another feature's doors are its index.ts (public pages) and its
+  // staff/index.ts (staff pages: kept apart so antd stays out of the public pages' chunks). A page needs
+  // no door: the router imports the pages by import.meta.glob, and app/ composes.
+  ...webFeatures.map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: './src/web/features',
+    except: [`./${feature}`, ...webFeatures.filter((other) => other !== feature).flatMap((other) => [`./${other}/index.ts`, `./${other}/staff/index.ts`])],
+    message: `A web feature reaches another only through its doors: import '#web/features/<name>' (its index.ts) or '#web/features/<name>/staff' (staff/index.ts), not its files.`,
+  })),
+];
+
+/**
+ * What the landing page's first view loads (scripts/landing-reach.mjs walks start-landing.tsx's static
+ * imports): no router, no antd, no zod, no SurveyJS, or its 110 KB budget is gone. Types may be imported.
+ */
+const landingFiles = landingReach();
+const notOnTheLandingPage = [
+  'react-router',
+  'react-router/*',
+  'react-router-dom',
+  'antd',
+  'antd/*',
+  '@ant-design/*',
+  'zod',
+  'zod/*',
+  'survey-core',
+  'survey-core/*',
+  'survey-react-ui',
+  'survey-react-ui/*',
 ];
 
 export default tseslint.config(
@@ -81,6 +118,23 @@ export default tseslint.config(
     files: ['src/web/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['../../*'], message: 'Import by alias.' }, { regex: '^(#server/|(\\.\\./)+server/)', message: 'The web client never imports the server.' }] }],
+    },
+  },
+  {
+    files: landingFiles,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: notOnTheLandingPage,
+              allowTypeImports: true,
+              message: 'The landing page loads this file (scripts/landing-reach.mjs): no react-router (Link from #web/lib/site-nav), antd, zod or SurveyJS here; import them from a lazily loaded module.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

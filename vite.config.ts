@@ -196,8 +196,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
                     // page's toast, the about and login pages' icons): the home page would download them.
                     // Nor what imports React Router: the landing page starts without it (start-landing.tsx).
                     test: (id) =>
-                      /src\/web\/(components|app|lib)\/|src\/web\/features\/surveys\/campaigns-api\.ts|src\/shared\/(paths|email|token-claims|site|api-error)\.ts/.test(id) &&
-                      !/src\/web\/lib\/(antd-zod|use-zod-form|use-unsaved-changes|staff-text)\.ts|src\/web\/components\/(page-icons\.tsx|toast\.(tsx|css)|phone-cards\.(tsx|css))/.test(id) &&
+                      /src\/web\/(components|app|lib)\/|src\/web\/features\/responses\/campaigns-api\.ts|src\/shared\/(paths|email|token-claims|site|api-error)\.ts/.test(id) &&
+                      !/src\/web\/lib\/(antd-zod|use-zod-form|use-unsaved-changes|staff-text|use-keyboard-scrollable-tables|survey-safety|survey-language)\.ts|src\/web\/lib\/page-data\.tsx|src\/web\/components\/(page-icons\.tsx|toast\.(tsx|css)|phone-cards\.(tsx|css))/.test(id) &&
                       !/src\/web\/app\/(routes|router-bridge|public-layout|route-error)\.tsx/.test(id),
                   },
                 ],

@@ -7,7 +7,7 @@ import { LANGUAGES, languagePrefix, splitLanguage, type Language } from '#shared
 import { en } from '#shared/i18n/messages/en';
 import { LANDING_PATH, LandingIsland } from './app/landing-island';
 import { routes } from './app/routes';
-import { CHANNEL_LINK_ROUTE_ID, SITE_ROUTE_ID, type SiteContext } from './app/site-settings';
+import { CHANNEL_LINK_ROUTE_ID, SITE_ROUTE_ID, type SiteContext } from './lib/site-settings';
 import { isChannelLinkPath } from '#shared/paths';
 import type { ChannelLink } from '#shared/channels/channels.contract';
 import { setApiTransport } from './lib/api-client';

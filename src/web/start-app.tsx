@@ -8,7 +8,7 @@ import { RouterProvider } from 'react-router/dom';
 import { loadCatalogue, type Catalogue } from '#shared/i18n/catalogues';
 import { languagePrefix, splitLanguage, type Language } from '#shared/i18n/languages';
 import { routes } from './app/routes';
-import { SITE_ROUTE_ID, type SiteContext } from './app/site-settings';
+import { SITE_ROUTE_ID, type SiteContext } from './lib/site-settings';
 import { I18nProvider } from './lib/i18n';
 
 declare global {

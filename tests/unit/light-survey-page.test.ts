@@ -5,7 +5,7 @@ import { Model } from 'survey-core';
 import { describe, expect, it } from 'vitest';
 import '#shared/survey/custom-properties';
 import { readLightPage } from '#web/features/responses/light-survey';
-import { applySurveyLanguage } from '#web/features/responses/survey-language';
+import { applySurveyLanguage } from '#web/lib/survey-language';
 import type { Language } from '#shared/i18n/languages';
 
 const hi = (en: string, hindi: string) => ({ default: en, hi: hindi });

@@ -9,7 +9,7 @@ import { staffEn } from '#shared/i18n/messages/staff-en';
 import { messageFormatter } from '#shared/i18n/message-format';
 
 /**
- * Every module of the staff pages: the dashboard, each feature's staff/ folder and the designer.
+ * Every module of the staff pages: the dashboard, each feature's staff/ folder, the designer and lib/page-data.
  * Found, not listed, so a new staff module is checked from its first line.
  */
 function staffModules(): string[] {
@@ -22,6 +22,8 @@ function staffModules(): string[] {
     }
   };
   walk('src/web/features');
+  // The staff pages' library module in src/web/lib (their loader, its error and empty states).
+  found.push('src/web/lib/page-data.tsx');
   return found.sort();
 }
 const DONE = staffModules();

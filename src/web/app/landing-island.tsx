@@ -11,7 +11,7 @@ import { Component as LandingPage } from '../features/responses/landing-page';
 import { I18nProvider, useLanguage, useT } from '../lib/i18n';
 import { SiteNavProvider, useSiteLocation, useSiteNavigate, type SiteLinkProps, type SiteLocation, type SiteNav, type SiteNavLinkProps } from '../lib/site-nav';
 import { PublicFrame } from './public-frame';
-import { SiteSettingsProvider, type SiteContext } from './site-settings';
+import { SiteSettingsProvider, type SiteContext } from '../lib/site-settings';
 
 /** The path the landing page's route answers, without the language's prefix. */
 export const LANDING_PATH = '/';

@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration, useLoaderData, useNavigation } from 'react-router';
 import { useT } from '../lib/i18n';
 import { PublicFrame } from './public-frame';
-import type { SiteContext } from './site-settings';
+import type { SiteContext } from '../lib/site-settings';
 
 export { PublicLayoutFallback } from './public-frame';
 

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { SiteNavProvider, type SiteNav } from '../lib/site-nav';
-import { SITE_ROUTE_ID, SiteSettingsProvider, type SiteContext } from './site-settings';
+import { SITE_ROUTE_ID, SiteSettingsProvider, type SiteContext } from '../lib/site-settings';
 
 export function RouterBridge() {
   const location = useLocation();

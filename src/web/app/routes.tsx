@@ -1,10 +1,10 @@
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { paths } from '#shared/paths';
-import { setPageLoader } from './page-preload';
+import { setPageLoader } from '../lib/page-preload';
 import { PublicLayout, PublicLayoutFallback } from './public-layout';
 import { RouterBridge } from './router-bridge';
 import { RouteError } from './route-error';
-import { CHANNEL_LINK_ROUTE_ID, SITE_ROUTE_ID, siteLoader } from './site-settings';
+import { CHANNEL_LINK_ROUTE_ID, SITE_ROUTE_ID, siteLoader } from '../lib/site-settings';
 
 type RouteModule = Awaited<ReturnType<LazyRouteFunction<RouteObject>>>;
 
@@ -57,7 +57,7 @@ const siteRoutes: RouteObject[] = [
       { path: `${rel(paths.products)}/:id`, ...page('listings/product-detail-page.tsx') },
       { path: rel(paths.studio), ...page('listings/studios-page.tsx') },
       { path: rel(paths.contact), ...page('contact/contact-page.tsx') },
-      { path: rel(paths.enquiry), ...page('contact/enquiry-page.tsx') },
+      { path: rel(paths.enquiry), ...page('listings/enquiry-page.tsx') },
       { path: rel(paths.about), ...page('site/about-page.tsx') },
       { path: rel(paths.privacy), ...page('consent/privacy-page.tsx') },
       { path: rel(paths.privacyConfirm), ...page('privacy/privacy-confirm-page.tsx') },

@@ -4,7 +4,7 @@ import { paths } from '#shared/paths';
 import type { SiteSettings } from '#shared/site';
 import { useT } from '../lib/i18n';
 import { LanguageSwitch } from './site-header';
-import { telHref } from './site-settings';
+import { telHref } from '../lib/site-settings';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, LogoMark, MailIcon, MapPinIcon, PhoneIcon } from '../components/icons';
 
 const SOCIAL: Array<{ key: keyof SiteSettings['social']; label: string; Icon: ComponentType }> = [

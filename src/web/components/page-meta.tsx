@@ -1,6 +1,6 @@
 import { useSiteLocation } from '../lib/site-nav';
 import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath } from '#shared/i18n/languages';
-import { useOptionalSiteSettings } from '../app/site-settings';
+import { useOptionalSiteSettings } from '../lib/site-settings';
 import { useLanguage } from '../lib/i18n';
 
 interface PageMetaProps {

@@ -6,8 +6,8 @@ import { data, isRouteErrorResponse, useLoaderData, useRouteError, type LoaderFu
 import { CHANNEL_ROUTES } from '#shared/channels/channels.api';
 import { splitLanguage } from '#shared/i18n/languages';
 import { api, ApiError } from '#web/lib/api-client';
-import { Component as LandingPage } from '../responses/landing-page';
-import { Component as NotFound } from '../site/not-found-page';
+import { LandingPage } from '#web/features/responses';
+import { NotFound } from '#web/features/site';
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const { language } = splitLanguage(new URL(request.url).pathname);

@@ -1,6 +1,6 @@
-import { useSiteSettings } from '#web/app/site-settings';
+import { useSiteSettings } from '#web/lib/site-settings';
 import { PageMeta } from '#web/components/page-meta';
-import { PrivacyRequestForm } from '#web/features/privacy/privacy-request-form';
+import { PrivacyRequestForm } from '#web/features/privacy';
 import { Message, useLanguage, useT } from '#web/lib/i18n';
 import { noticeLang } from './consent-notice';
 import './consent.css';

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { CONSENT_API } from '#shared/consent/consent.api';
 import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
-import { useOptionalSiteSettings } from '#web/app/site-settings';
+import { useOptionalSiteSettings } from '#web/lib/site-settings';
 import { useLanguage, useT } from '#web/lib/i18n';
 import './consent.css';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CONTACT_LIMITS, contactFieldsSchema, REQUEST_QUOTATIONS, type RequestQuotation } from '#shared/contact/contact.contract';
-import { telHref, useSiteSettings } from '#web/app/site-settings';
+import { telHref, useSiteSettings } from '#web/lib/site-settings';
 import { MailIcon, MapPinIcon, PhoneIcon } from '#web/components/icons';
 import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
@@ -10,7 +10,7 @@ import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useLanguage, useMessageText, useT, type Translate } from '#web/lib/i18n';
 import { useHydrated } from '#web/lib/use-hydrated';
 import { useZodForm } from '#web/lib/use-zod-form';
-import { ConsentNotice } from '#web/features/consent/consent-notice';
+import { ConsentNotice } from '#web/features/consent';
 import { sendContactMessage } from './contact-api';
 import './contact.css';
 

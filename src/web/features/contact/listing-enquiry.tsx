@@ -4,14 +4,14 @@ import { CONTACT_FORMS, ENQUIRY_SENT_PARAM, ENQUIRY_SENT_VALUES, type EnquiryBac
 import { CONTACT_LIMITS, ENQUIRY_TOPICS, enquiryFieldsSchema, type EnquiryListingKind, type EnquiryTopic } from '#shared/contact/contact.contract';
 import { enquiryPagePath, listingPagePath } from '#shared/paths';
 import type { SiteSettings } from '#shared/site';
-import { telHref, useSiteSettings } from '#web/app/site-settings';
+import { telHref, useSiteSettings } from '#web/lib/site-settings';
 import { Notice } from '#web/components/notice';
 import { TextField } from '#web/components/text-field';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useHydrated } from '#web/lib/use-hydrated';
 import { Message, useLanguage, useMessageText, useT, type Translate } from '#web/lib/i18n';
 import { useZodForm } from '#web/lib/use-zod-form';
-import { ConsentNotice } from '#web/features/consent/consent-notice';
+import { ConsentNotice } from '#web/features/consent';
 import { sendContactMessage } from './contact-api';
 import './listing-enquiry.css';
 

@@ -34,7 +34,7 @@ import { currentStaff, getToken, subscribeToken } from '#web/lib/auth-token';
 import { loginPath } from '#web/lib/session';
 import { staffText } from '#web/lib/staff-text';
 import { setStudioTimeZone } from '#web/lib/studio-time';
-import { fetchLeads } from '../leads/leads-api';
+import { fetchLeads } from '#web/features/leads';
 import { dashboardTheme } from './dashboard-theme';
 import './dashboard-layout.css';
 

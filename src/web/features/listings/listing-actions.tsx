@@ -1,9 +1,9 @@
 import { telHref, whatsAppHref } from '#shared/phone';
 import { PhoneIcon } from '#web/components/icons';
-import { useSiteSettings } from '#web/app/site-settings';
+import { useSiteSettings } from '#web/lib/site-settings';
 import { useLocalizedPath, useT } from '#web/lib/i18n';
-import { ListingEnquiry } from '#web/features/contact/listing-enquiry';
-import { VisitBooking } from '#web/features/visits/visit-booking';
+import { ListingEnquiry } from '#web/features/contact';
+import { VisitBooking } from '#web/features/visits';
 import { ENQUIRE_ID, siteVisitHref, type ListingIntent } from './listing-page-query';
 
 /** What the buttons name: the listing and its page's address (absolute, for a chat). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { Component as NotFound } from '#web/features/site/not-found-page';
+import { NotFound } from '#web/features/site';
 import { ListingsError } from './listings-error';
 import './listing-page.css';
 

@@ -1,8 +1,8 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { filtersQuery, isUnfiltered, parseFilters } from '#shared/listings/listing-filters';
 import { paths, productPagePath } from '#shared/paths';
-import { useSiteSettings } from '#web/app/site-settings';
-import { productOffers } from '#web/app/structured-data';
+import { useSiteSettings } from '#web/lib/site-settings';
+import { productOffers } from '#web/lib/structured-data';
 import { JsonLd } from '#web/components/json-ld';
 import { PageMeta } from '#web/components/page-meta';
 import { useT } from '#web/lib/i18n';

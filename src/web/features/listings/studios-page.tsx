@@ -1,6 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Studio } from '#shared/listings/listings.contract';
-import { useSiteSettings } from '#web/app/site-settings';
+import { useSiteSettings } from '#web/lib/site-settings';
 import { PageMeta } from '#web/components/page-meta';
 import { useT } from '#web/lib/i18n';
 import { CardGrid, ListingsPage } from './card-grid';

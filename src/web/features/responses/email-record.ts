@@ -1,5 +1,5 @@
 import type { EmailAddResult } from '#shared/surveys/campaigns.contract';
-import { addEmail } from '#web/features/surveys/campaigns-api';
+import { addEmail } from './campaigns-api';
 import type { ConsentFields } from '#shared/consent/consent.contract';
 
 /*

@@ -3,7 +3,7 @@ import { Link, useShowInPlace, useSiteNavigate } from '#web/lib/site-nav';
 import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '#shared/email';
 import type { MessageKey } from '#shared/i18n/catalogues';
 import { paths } from '#shared/paths';
-import { telHref, useSiteSettings } from '#web/app/site-settings';
+import { telHref, useSiteSettings } from '#web/lib/site-settings';
 import type { ChannelLink } from '#shared/channels/channels.contract';
 import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
@@ -11,7 +11,7 @@ import { TextField } from '#web/components/text-field';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useLanguage, useMessageText, useT, type Translate } from '#web/lib/i18n';
 import { useHydrated } from '#web/lib/use-hydrated';
-import { ConsentNotice } from '#web/features/consent/consent-notice';
+import { ConsentNotice } from '#web/features/consent';
 import './landing.css';
 
 type Status =

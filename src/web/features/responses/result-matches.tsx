@@ -6,8 +6,7 @@ import { matchSections } from '#shared/matching/match-sections';
 import { matchTexts, sectionKeys } from '#shared/matching/match-text';
 import { LOCALES } from '#shared/i18n/languages';
 import { paths } from '#shared/paths';
-import { fetchListings } from '#web/features/listings/listings-api';
-import { useListingFormat } from '#web/features/listings/use-listing-format';
+import { fetchListings, useListingFormat } from '#web/features/listings';
 import { useLanguage, useT } from '#web/lib/i18n';
 
 /** /viewContact prefilled to ask about one home (the contact page reads `quote` and `about`). */

@@ -3,13 +3,13 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '#shared/paths';
 import { cellText, readSurvey } from '#shared/survey/survey-questions';
 import { PageMeta } from '#web/components/page-meta';
-import { useSiteSettings } from '#web/app/site-settings';
+import { useSiteSettings } from '#web/lib/site-settings';
 import { listingMatchKinds, type ListingMatches } from '#shared/matching/listing-match';
 import { markSurveyJourney, readResultState } from './journey-state';
 import { ResultMatches } from './result-matches';
 import { whatsAppChatHref, whatsAppSummary } from './whatsapp-summary';
 import './result.css';
-import { VisitBooking } from '#web/features/visits/visit-booking';
+import { VisitBooking } from '#web/features/visits';
 import { useT, type Translate } from '#web/lib/i18n';
 
 /**

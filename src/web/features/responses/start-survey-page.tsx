@@ -10,21 +10,21 @@ import { paths } from '#shared/paths';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import '#shared/survey/custom-properties';
 import { isPlainObject } from '#shared/json-object';
-import { preloadPage } from '#web/app/page-preload';
+import { preloadPage } from '#web/lib/page-preload';
 import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useClientRender } from '#web/lib/use-hydrated';
 import { useLanguage, useMessageText, useT } from '#web/lib/i18n';
 import type { Language } from '#shared/i18n/languages';
-import { applySurveyLanguage, documentLanguage, loadSurveyStrings } from './survey-language';
-import { submitSurveyResponse } from '#web/features/surveys/campaigns-api';
+import { applySurveyLanguage, documentLanguage, loadSurveyStrings } from '#web/lib/survey-language';
+import { submitSurveyResponse } from './campaigns-api';
 import { emailRecord } from './email-record';
 import { markSurveyJourney, readSurveyStart, readSurveyState, type ResultState, type SurveyStart, type SurveyState } from './journey-state';
 import { fetchSurveyResume, forgetResume, heldResume, holdResume, saveSurveyProgress } from './survey-progress';
 import { useSurveyHistory } from './survey-history';
 import { answersTooLarge, sendFilesSeparately, type SurveyVisitor } from './survey-files';
-import { guardSurvey } from './survey-safety';
+import { guardSurvey } from '#web/lib/survey-safety';
 import './start-survey.css';
 
 /** SurveyJS in the site's dark blue, with the site's own font (the stylesheet loads none). */

@@ -10,8 +10,8 @@
 // The home page's first view (bench/bundles.ts) and Lighthouse do not change: both end before idle.
 // This module is itself loaded then (landing-page.tsx), which sets the mark the bundle bench reads.
 import type { ActiveCampaign } from '#shared/surveys/campaigns.contract';
-import { preloadPage, preloadRouter } from '#web/app/page-preload';
-import { addEmail, fetchActiveCampaign } from '#web/features/surveys/campaigns-api';
+import { preloadPage, preloadRouter } from '#web/lib/page-preload';
+import { addEmail, fetchActiveCampaign } from './campaigns-api';
 import { recordEmailAhead, type EmailExtras } from './email-record';
 import type { SurveyStart } from './journey-state';
 import type * as RunnerModule from './start-survey-page';

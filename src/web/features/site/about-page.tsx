@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths';
-import { useSiteSettings } from '#web/app/site-settings';
+import { useSiteSettings } from '#web/lib/site-settings';
 import { ArrowRightIcon, BuildIcon, HomeSearchIcon, LedgerIcon, PiggyBankIcon, QuoteIcon } from '#web/components/page-icons';
 import { PageMeta } from '#web/components/page-meta';
 import { useT } from '#web/lib/i18n';

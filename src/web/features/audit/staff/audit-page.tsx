@@ -5,8 +5,8 @@ import { AUDIT_KIND_LABELS, AUDIT_KINDS, AUDIT_TIME_ZONE, auditQuery, type Audit
 import { leadPath, paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
-import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
-import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
+import { LoadFailed, loadPageData } from '#web/lib/page-data';
+import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-tables';
 import { staffText } from '#web/lib/staff-text';
 import { fetchAudit, fetchRecordNames, fetchStaffList, recordKey, type AuditFilters, type StaffMember } from '../audit-api';
 import './audit.css';

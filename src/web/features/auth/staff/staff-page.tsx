@@ -4,7 +4,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { staffCreateSchema, type StaffCreateInput, type StaffMember, type StaffRole } from '#shared/auth/auth.contract';
 import { PageMeta } from '#web/components/page-meta';
 import { ApiError, errorMessage } from '#web/lib/api-client';
-import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
+import { LoadFailed, loadPageData, usePageReload } from '#web/lib/page-data';
 import { staffText } from '#web/lib/staff-text';
 import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { addStaff, listStaff, sendStaffReset, updateStaff } from '../auth-api';

@@ -6,14 +6,14 @@ import { CHANNEL_KINDS, newChannelSchema, type Channel, type ChannelKind, type C
 import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { SYSTEM_ROUTES } from '#shared/system/system.api';
 import { PageMeta } from '#web/components/page-meta';
-import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
+import { LoadFailed, loadPageData, usePageReload } from '#web/lib/page-data';
 import { api, ApiError, errorMessage } from '#web/lib/api-client';
 import { currentStaff } from '#web/lib/auth-token';
 import { saveBlob } from '#web/lib/save-blob';
 import { staffText } from '#web/lib/staff-text';
 import { fromStudioInput, studioTimeZone } from '#web/lib/studio-time';
-import { fetchCampaigns } from '#web/features/surveys/staff/campaigns-staff-api';
-import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
+import { fetchCampaigns } from '#web/features/surveys/staff';
+import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-tables';
 import { createChannel, deleteChannel, fetchChannels, fetchQr, updateChannel } from '../channels-api';
 import './channels.css';
 

@@ -6,7 +6,7 @@ import type { NewsletterSubscriber } from '#shared/consent/consent.contract';
 import { leadPath } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
-import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
+import { LoadFailed, loadPageData, usePageReload } from '#web/lib/page-data';
 import { errorMessage } from '#web/lib/api-client';
 import { saveBlob } from '#web/lib/save-blob';
 import { staffText } from '#web/lib/staff-text';

@@ -7,7 +7,7 @@ import { formatPhone, telHref } from '#shared/phone';
 import { leadPath, listingPagePath } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
-import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
+import { LoadFailed, loadPageData, usePageReload } from '#web/lib/page-data';
 import { staffText } from '#web/lib/staff-text';
 import { fetchContactResponses, fetchUnreadContactIds, markContactMessageRead } from '../contact-api';
 import './contact-responses.css';

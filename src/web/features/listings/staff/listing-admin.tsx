@@ -4,7 +4,7 @@ import { listingIds, type ListingItems, type ListingKind } from '#shared/listing
 import { PageMeta } from '#web/components/page-meta';
 import { errorMessage } from '#web/lib/api-client';
 import { staffText } from '#web/lib/staff-text';
-import { LoadFailed, loadPageData, usePageReload, type PageData } from '#web/features/dashboard/page-data';
+import { LoadFailed, loadPageData, usePageReload, type PageData } from '#web/lib/page-data';
 import { deleteListing, fetchListings } from '../listings-api';
 import type { AdminKind } from './admin-kind';
 import { ListingForm, useListingForm } from './listing-form';
@@ -16,7 +16,7 @@ export type { AdminKind } from './admin-kind';
 /** antd's default red (#ff4d4f) is too light on white for text (WCAG AA): Delete and field errors use a darker one. */
 const READABLE_DANGER = { token: { colorError: '#b3261e' } };
 
-/** The route loader of one kind's admin page: its records, newest first (features/dashboard/page-data.tsx). */
+/** The route loader of one kind's admin page: its records, newest first (lib/page-data.tsx). */
 export function listingLoader<K extends ListingKind>(config: AdminKind<K>) {
   return ({ request }: LoaderFunctionArgs) => loadPageData(() => fetchListings(config.kind, { signal: request.signal }), staffText('staff.listings.loadFailed', { plural: staffText(config.plural) }));
 }

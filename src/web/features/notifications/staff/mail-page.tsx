@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { PageMeta } from '#web/components/page-meta';
 import { errorMessage } from '#web/lib/api-client';
-import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
+import { LoadFailed, loadPageData } from '#web/lib/page-data';
 import { staffText } from '#web/lib/staff-text';
 import { fetchMail, fetchMailList, type MailMessage } from '../notifications-api';
 import { formatDayTime } from '#web/lib/studio-time';

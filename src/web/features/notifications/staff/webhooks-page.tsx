@@ -12,7 +12,7 @@ import {
 } from '#shared/notifications/notifications.contract';
 import { PageMeta } from '#web/components/page-meta';
 import { ApiError, errorMessage } from '#web/lib/api-client';
-import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
+import { LoadFailed, loadPageData, usePageReload } from '#web/lib/page-data';
 import { staffText } from '#web/lib/staff-text';
 import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { createWebhook, deleteWebhook, fetchDeliveries, fetchWebhooks, redeliver, sendTestEvent } from '../notifications-api';

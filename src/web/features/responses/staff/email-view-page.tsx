@@ -4,11 +4,10 @@ import { CAMPAIGN_MESSAGES, type EmailListItem } from '#shared/surveys/campaigns
 import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { staffText } from '#web/lib/staff-text';
-import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
-import { fetchAllEmails } from '#web/features/surveys/staff/campaigns-staff-api';
-import { TAG_COLORS } from '#web/features/surveys/staff/tag-colors';
-import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
-import '#web/features/surveys/staff/staff.css';
+import { LoadFailed, loadPageData, usePageReload } from '#web/lib/page-data';
+import { fetchAllEmails, TAG_COLORS } from '#web/features/surveys/staff';
+import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-tables';
+import '#web/styles/staff.css';
 import { formatDateTime } from '#web/lib/studio-time';
 
 

@@ -6,7 +6,7 @@ import { SURVEY_FILE_MESSAGES, SURVEY_FILES_ROUTES } from '#shared/responses/sur
 import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { api } from '#web/lib/api-client';
-import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
+import { LoadFailed, loadPageData } from '#web/lib/page-data';
 import { staffText } from '#web/lib/staff-text';
 import './survey-file-links.css';
 import { formatTime } from '#web/lib/studio-time';

@@ -11,15 +11,14 @@ import { PageMeta } from '#web/components/page-meta';
 import { PHONE_CARDS_WIDE, PhoneCards } from '#web/components/phone-cards';
 import { saveBlob } from '#web/lib/save-blob';
 import { staffText } from '#web/lib/staff-text';
-import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
-import { downloadResults, fetchAnswers } from '#web/features/surveys/staff/campaigns-staff-api';
+import { LoadFailed, loadPageData } from '#web/lib/page-data';
+import { downloadResults, fetchAnswers, TAG_COLORS } from '#web/features/surveys/staff';
 import { apiFilters, fetchSummary, readResultsView, resultsSearch, type ResultsView as View } from './results-filters';
 import { useResultsContext } from './results-page';
 import { ResultsSummary } from './results-summary';
-import { SurveyFileLinks } from '#web/features/responses/staff/survey-file-links';
-import { TAG_COLORS } from '#web/features/surveys/staff/tag-colors';
-import { useKeyboardScrollableTables } from '#web/features/surveys/staff/use-keyboard-scrollable-tables';
-import '#web/features/surveys/staff/staff.css';
+import { SurveyFileLinks } from '#web/features/responses/staff';
+import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-tables';
+import '#web/styles/staff.css';
 import { formatDateTime, studioTimeZone } from '#web/lib/studio-time';
 
 /**

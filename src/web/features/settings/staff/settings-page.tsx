@@ -19,7 +19,7 @@ import {
 import { AUTH_ROUTES } from '#shared/auth/auth.api';
 import { PageMeta } from '#web/components/page-meta';
 import { api, ApiError, errorMessage } from '#web/lib/api-client';
-import { LoadFailed, loadPageData } from '#web/features/dashboard/page-data';
+import { LoadFailed, loadPageData } from '#web/lib/page-data';
 import { staffText } from '#web/lib/staff-text';
 import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { DemoContentCard } from './demo-content-card';

@@ -6,12 +6,12 @@ import { CAMPAIGN_MESSAGES, type CampaignSummary } from '#shared/surveys/campaig
 import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { errorMessage } from '#web/lib/api-client';
-import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
-import { TodayPanel } from '#web/features/dashboard/today-panel';
+import { LoadFailed, loadPageData, usePageReload } from '#web/lib/page-data';
+import { TodayPanel } from '#web/features/dashboard/staff';
 import { staffText } from '#web/lib/staff-text';
 import { activateCampaign, fetchCampaigns, fetchResponseCount } from './campaigns-staff-api';
 import { TAG_COLORS } from './tag-colors';
-import './staff.css';
+import '#web/styles/staff.css';
 import { formatDate } from '#web/lib/studio-time';
 
 /** SPEC.md §9: the list reloads 100 ms after an activation. */

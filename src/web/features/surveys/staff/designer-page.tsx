@@ -2,7 +2,7 @@ import { Button, Result, Skeleton } from 'antd';
 import { Link, Navigate, useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
-import { loadPageData, usePageReload } from '#web/features/dashboard/page-data';
+import { loadPageData, usePageReload } from '#web/lib/page-data';
 import { DesignerWorkspace } from '#web/features/surveys/designer/campaign-designer';
 import { fetchCampaignForEdit, fetchCampaignToEdit, type CampaignForEdit } from '#web/features/surveys/designer/designer-api';
 import { draftSource, EMPTY_SOURCE, sourceFrom } from '#web/features/surveys/designer/designer-source';

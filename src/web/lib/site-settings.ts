@@ -5,7 +5,7 @@ import type { PublicNotices } from '#shared/consent/consent.contract';
 import { DEFAULT_LANGUAGE, splitLanguage } from '#shared/i18n/languages';
 import type { SiteSettings } from '#shared/site';
 import { SYSTEM_ROUTES } from '#shared/system/system.api';
-import { api } from '../lib/api-client';
+import { api } from './api-client';
 
 /** The id of the public layout route, whose loader holds the studio's details for every public page. */
 export const SITE_ROUTE_ID = 'site';

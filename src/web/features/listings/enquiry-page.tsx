@@ -1,11 +1,10 @@
 import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { EnquiryListingKind, EnquiryTopic } from '#shared/contact/contact.contract';
 import { listingPagePath, paths } from '#shared/paths';
-import { useSiteSettings } from '#web/app/site-settings';
+import { useSiteSettings } from '#web/lib/site-settings';
 import { PageMeta } from '#web/components/page-meta';
-import { fetchListings } from '#web/features/listings/listings-api';
-import { ListingEnquiry, listingContactLinks, type EnquiryListing } from './listing-enquiry';
-import './listing-enquiry.css';
+import { fetchListings } from './listings-api';
+import { ListingEnquiry, listingContactLinks, type EnquiryListing } from '#web/features/contact';
 
 /*
  * "Ask about this home" on a page of its own (issue 25): `/enquiry?project=<id>` or `?product=<id>`,

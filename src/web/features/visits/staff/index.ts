@@ -1,0 +1,2 @@
+// The visits room's staff door, apart from the public one (index.ts) so antd stays out of the public pages.
+export { LeadVisitsCard } from './lead-visits-card';
