@@ -2,7 +2,8 @@ import { BarChartOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { App, Button, Card, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
-import { CAMPAIGN_MESSAGES, type CampaignSummary } from '#shared/surveys/campaigns.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaign-messages';
+import type { CampaignSummary } from '#shared/surveys/campaigns.contract';
 import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { errorMessage } from '#web/lib/api-client';
