@@ -20,7 +20,7 @@ import {
   UserOutlined,
   SkinOutlined,
 } from '@ant-design/icons';
-import { App, Avatar, Badge, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
+import { Avatar, Badge, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Outlet, redirect, ScrollRestoration, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { AUTH_ROUTES } from '#shared/auth/auth.api';
@@ -35,6 +35,7 @@ import { staffText } from '#web/lib/staff-text';
 import { setStudioTimeZone } from '#web/lib/studio-time';
 import { fetchLeads } from '../leads/leads-api';
 import { dashboardTheme } from './dashboard-theme';
+import { StaffApp } from './staff-app';
 import './dashboard-layout.css';
 
 /** The token the server last accepted: checked once per token, not on every navigation. */
@@ -197,8 +198,8 @@ export function Component() {
 
   return (
     <ConfigProvider theme={dashboardTheme}>
-      {/* <App> provides message, modal and notification to every staff page (App.useApp()). */}
-      <App>
+      {/* antd's <App>: message, modal and notification for every staff page (App.useApp()), loaded when first needed. */}
+      <StaffApp>
         <Layout className="dashboard" hasSider>
           <Layout.Sider
             id="dashboard-sider"
@@ -271,7 +272,7 @@ export function Component() {
           </Layout>
         </Layout>
         <ScrollRestoration />
-      </App>
+      </StaffApp>
     </ConfigProvider>
   );
 }

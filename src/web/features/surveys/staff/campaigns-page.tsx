@@ -1,5 +1,5 @@
 import { BarChartOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Switch, Tag, Typography } from 'antd';
+import { Button, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
 import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaign-messages';
@@ -7,6 +7,8 @@ import type { CampaignSummary } from '#shared/surveys/campaigns.contract';
 import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { errorMessage } from '#web/lib/api-client';
+import { StaffCard, StaffPageTitle } from '#web/features/dashboard/light-antd';
+import { useStaffApp } from '#web/features/dashboard/staff-app';
 import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
 import { staffText } from '#web/lib/staff-text';
 import { activateCampaign, fetchCampaigns, fetchResponseCount } from './campaigns-staff-api';
@@ -22,7 +24,7 @@ export function loader() {
 }
 
 function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useStaffApp();
   const navigate = useNavigate();
   const { reload } = usePageReload();
   const [busy, setBusy] = useState<'activate' | 'edit' | null>(null);
@@ -69,7 +71,7 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
 
   const titleId = `campaign-${campaign._id}`;
   return (
-    <Card
+    <StaffCard
       className={campaign.isActive ? 'campaign-card campaign-card--active' : 'campaign-card'}
       title={
         <span id={titleId} className="campaign-card__name">
@@ -112,7 +114,7 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
           date: formatDate(campaign.createdAt),
         })}
       </p>
-    </Card>
+    </StaffCard>
   );
 }
 
@@ -124,9 +126,7 @@ export function Component() {
       <PageMeta title={staffText('staff.results.campaigns.metaTitle')} description={staffText('staff.results.campaigns.metaDescription')} />
       <header className="staff-page__header">
         <div>
-          <Typography.Title level={1} className="staff-page__title">
-            {staffText('staff.results.campaigns.title')}
-          </Typography.Title>
+          <StaffPageTitle className="staff-page__title">{staffText('staff.results.campaigns.title')}</StaffPageTitle>
           <p className="staff-muted staff-page__lead">
             {staffText('staff.results.campaigns.lead')}
           </p>
