@@ -20,7 +20,7 @@ import {
   UserOutlined,
   SkinOutlined,
 } from '@ant-design/icons';
-import { Avatar, Badge, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
+import { Badge, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Outlet, redirect, ScrollRestoration, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { AUTH_ROUTES } from '#shared/auth/auth.api';
@@ -35,6 +35,7 @@ import { staffText } from '#web/lib/staff-text';
 import { setStudioTimeZone } from '#web/lib/studio-time';
 import { fetchLeads } from '../leads/leads-api';
 import { dashboardTheme } from './dashboard-theme';
+import { StaffAvatar } from './light-antd';
 import { StaffApp } from './staff-app';
 import './dashboard-layout.css';
 
@@ -259,9 +260,9 @@ export function Component() {
               />
               <span className="dashboard-header__title">{staffText('staff.layout.title')}</span>
               <span className="dashboard-header__staff">
-                <Avatar className="dashboard-header__avatar" aria-hidden="true">
+                <StaffAvatar className="dashboard-header__avatar" aria-hidden="true">
                   {initials(staff.name)}
-                </Avatar>
+                </StaffAvatar>
                 <span className="visually-hidden">{staffText('staff.layout.signedInAs')}</span>
                 <span className="dashboard-header__name">{staff.name}</span>
               </span>

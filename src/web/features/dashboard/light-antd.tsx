@@ -1,13 +1,16 @@
-// antd's Card and Typography.Title as the staff's first page (the campaign cards) uses them: the same
-// elements, classes and antd's own styles (their style hooks), without what these components bring
-// along for features the page does not use. antd's Card imports Tabs and Skeleton (its tab list and
-// loading state), Typography its copy, edit and ellipsis tools (an input, a tooltip): about 30 KB gzip
-// of the page's first-view script (bench/bundles.ts). The markup is antd 6's (es/card/Card.js,
-// es/typography/Typography.js): an antd upgrade that changes it shows in the dashboard's screenshots.
+// antd's Card, Typography.Title and Avatar as the staff's first page (the layout and the campaign
+// cards) uses them: the same elements, classes and antd's own styles (their style hooks), without what
+// these components bring along for features the page does not use. antd's Card imports Tabs and
+// Skeleton (its tab list and loading state), Typography its copy, edit and ellipsis tools (an input, a
+// tooltip), Avatar its group (a popover): about 30 KB gzip of the page's first-view script
+// (bench/bundles.ts). The markup is antd 6's (es/card/Card.js, es/typography/Typography.js,
+// es/avatar/Avatar.js): an antd upgrade that changes it shows in the dashboard's screenshots.
 import { ConfigProvider } from 'antd';
+import useAvatarStyle from 'antd/es/avatar/style';
 import useCardStyle from 'antd/es/card/style';
+import useCSSVarCls from 'antd/es/config-provider/hooks/useCSSVarCls';
 import useTypographyStyle from 'antd/es/typography/style';
-import { useContext, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
 function classes(...names: Array<string | false | undefined>): string {
   return names.filter(Boolean).join(' ');
@@ -48,4 +51,39 @@ export function StaffPageTitle({ className, children }: { className?: string; ch
   const prefix = getPrefixCls('typography');
   const [hashId, cssVarCls] = useTypographyStyle(prefix);
   return <h1 className={classes(prefix, direction === 'rtl' && `${prefix}-rtl`, className, hashId, cssVarCls)}>{children}</h1>;
+}
+
+/**
+ * antd's `<Avatar>` with text (circle, medium size), as antd renders it: the text scaled down to fit
+ * inside the circle with antd's gap of 4 px, measured once shown and again when its size changes.
+ */
+export function StaffAvatar({ className, children, 'aria-hidden': ariaHidden }: { className?: string; children: ReactNode; 'aria-hidden'?: 'true' }) {
+  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
+  const prefix = getPrefixCls('avatar');
+  const rootCls = useCSSVarCls(prefix);
+  const [hashId, cssVarCls] = useAvatarStyle(prefix, rootCls);
+  const node = useRef<HTMLSpanElement>(null);
+  const text = useRef<HTMLSpanElement>(null);
+  const [scale, setScale] = useState<number | null>(null);
+  useEffect(() => {
+    const gap = 4;
+    const measure = () => {
+      const textWidth = text.current?.offsetWidth ?? 0;
+      const nodeWidth = node.current?.offsetWidth ?? 0;
+      if (textWidth !== 0 && nodeWidth !== 0 && gap * 2 < nodeWidth) setScale(nodeWidth - gap * 2 < textWidth ? (nodeWidth - gap * 2) / textWidth : 1);
+      else setScale((current) => current ?? 1);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined' || !text.current) return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(text.current);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <span ref={node} aria-hidden={ariaHidden} className={classes(prefix, `${prefix}-circle`, cssVarCls, rootCls, className, hashId)}>
+      <span ref={text} className={`${prefix}-string`} style={scale === null ? { opacity: 0 } : { transform: `scale(${scale})` }}>
+        {children}
+      </span>
+    </span>
+  );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Empty } from 'antd';
-import type { CSSProperties } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useRevalidator } from 'react-router';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { staffText } from '#web/lib/staff-text';
+import type { LoadFailedProps } from './load-failed';
 
 /**
  * The one way a staff page loads and changes its data (issue 13):
@@ -35,28 +36,42 @@ export function usePageReload(): { reload: () => Promise<void>; reloading: boole
 }
 
 /**
+ * Its panel (antd's Alert and Empty, load-failed.tsx) is loaded when a page first needs it: a page
+ * whose data loaded, the staff's first view among them, does without (bench/bundles.ts). Should that
+ * file not load either (the network is down), the message and Try again still show.
+ */
+const LoadFailedView = lazy(() =>
+  import('./load-failed').then(
+    (module) => ({ default: module.LoadFailedView }),
+    () => ({ default: PlainLoadFailed }),
+  ),
+);
+
+function PlainLoadFailed({ message, notFound, forbidden, style }: LoadFailedProps) {
+  const { reload, reloading } = usePageReload();
+  if (notFound !== undefined) return <p style={style}>{notFound}</p>;
+  if (forbidden) return <p role="status" style={{ marginBottom: 16, ...style }}>{staffText('staff.page.ownersOnly')} {staffText('staff.page.ownersOnlyHint')}</p>;
+  return (
+    <div role="alert" style={{ marginBottom: 16, ...style }}>
+      <p>{message}</p>
+      <Button size="small" onClick={() => void reload()} loading={reloading}>
+        {staffText('staff.page.tryAgain')}
+      </Button>
+    </div>
+  );
+}
+
+/**
  * The page's data did not load: what failed and Try again. A page that names what failed in its own
  * words passes the call's `reason` too, shown under it when it says more. A page whose call can answer
  * 404 passes `notFound`, the text saying the thing does not exist: shown instead, without Try again
  * (trying again finds nothing more); the page keeps its own way back. An owners' page read by staff
  * (`forbidden`, a 403) says so, without Try again either: trying again is refused the same way.
  */
-export function LoadFailed({ message, reason, notFound, forbidden, style }: { message: string; reason?: string; notFound?: string; forbidden?: boolean; style?: CSSProperties }) {
-  const { reload, reloading } = usePageReload();
-  if (notFound !== undefined) return <Empty description={notFound} style={style} />;
-  if (forbidden) return <Alert type="info" showIcon title={staffText('staff.page.ownersOnly')} description={staffText('staff.page.ownersOnlyHint')} style={{ marginBottom: 16, ...style }} />;
+export function LoadFailed(props: LoadFailedProps) {
   return (
-    <Alert
-      type="error"
-      showIcon
-      title={message}
-      description={reason && reason !== message ? reason : undefined}
-      action={
-        <Button size="small" onClick={() => void reload()} loading={reloading}>
-          {staffText('staff.page.tryAgain')}
-        </Button>
-      }
-      style={{ marginBottom: 16, ...style }}
-    />
+    <Suspense fallback={null}>
+      <LoadFailedView {...props} />
+    </Suspense>
   );
 }
