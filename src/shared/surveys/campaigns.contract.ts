@@ -8,7 +8,7 @@ import { emailProblem, normaliseEmail } from '#shared/email';
 import { OFF_SITE_NAVIGATION_MESSAGE, offSiteNavigation } from '#shared/responses/survey-navigation';
 import { isPlainObject } from '#shared/json-object';
 
-import { CAMPAIGN_MESSAGES, CAMPAIGN_QUESTIONS_MAX_BYTES } from './campaign-messages';
+import { CAMPAIGN_MESSAGES } from './campaign-messages';
 
 export { normaliseEmail };
 /** The paths and the staff's routes (zod-free, for the landing page and the staff's first page): campaigns.api.ts. */

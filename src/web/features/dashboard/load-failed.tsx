@@ -3,7 +3,7 @@
 import { Alert, Button, Empty } from 'antd';
 import type { CSSProperties } from 'react';
 import { staffText } from '#web/lib/staff-text';
-import { usePageReload } from './page-data';
+import { usePageReload } from './page-reload';
 
 export interface LoadFailedProps {
   message: string;

@@ -1,9 +1,9 @@
 import { Button } from 'antd';
 import { lazy, Suspense } from 'react';
-import { useRevalidator } from 'react-router';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { staffText } from '#web/lib/staff-text';
 import type { LoadFailedProps } from './load-failed';
+import { usePageReload } from './page-reload';
 
 /**
  * The one way a staff page loads and changes its data (issue 13):
@@ -29,11 +29,7 @@ export async function loadPageData<T>(load: () => Promise<T>, fallback: string):
   }
 }
 
-/** Loads the page's data again through its loader (after a change, or on Reload / Try again). */
-export function usePageReload(): { reload: () => Promise<void>; reloading: boolean } {
-  const revalidator = useRevalidator();
-  return { reload: () => revalidator.revalidate(), reloading: revalidator.state === 'loading' };
-}
+export { usePageReload } from './page-reload';
 
 /**
  * Its panel (antd's Alert and Empty, load-failed.tsx) is loaded when a page first needs it: a page

@@ -5,7 +5,7 @@
 import { ConfigProvider } from 'antd';
 import AppContext, { type useAppProps } from 'antd/es/app/context';
 import useAppStyle from 'antd/es/app/style';
-import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useContext, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { AppParts } from './staff-app-parts';
 
 type Parts = ComponentType<{ onReady: (api: useAppProps) => void }>;
@@ -33,23 +33,30 @@ export function useStaffApp(): useAppProps {
   return useContext(AppContext);
 }
 
+/** The context's value, whose calls wait for the parts (loaded by `load`), and what the parts call once mounted. */
+function deferredApp(load: () => void): { value: useAppProps; ready: (api: useAppProps) => void } {
+  let api: useAppProps | null = null;
+  const waiting: Array<(api: useAppProps) => void> = [];
+  const whenReady = (call: (api: useAppProps) => void) => {
+    if (api) return call(api);
+    waiting.push(call);
+    load();
+  };
+  return {
+    value: { message: deferred('message', whenReady), modal: deferred('modal', whenReady), notification: deferred('notification', whenReady) },
+    ready: (ready) => {
+      api = ready;
+      for (const call of waiting.splice(0)) call(ready);
+    },
+  };
+}
+
 export function StaffApp({ children }: { children: ReactNode }) {
   const { getPrefixCls, direction } = useContext(ConfigProvider.ConfigContext);
   const prefix = getPrefixCls('app');
   const [hashId, cssVarCls] = useAppStyle(prefix);
   const [parts, setParts] = useState<{ Parts: Parts } | null>(null);
-  const api = useRef<useAppProps | null>(null);
-  const waiting = useRef<Array<(api: useAppProps) => void>>([]);
-
-  const value = useMemo<useAppProps>(() => {
-    const load = () => void loadParts().then(({ AppParts }) => setParts((current) => current ?? { Parts: AppParts }));
-    const whenReady = (call: (api: useAppProps) => void) => {
-      if (api.current) return call(api.current);
-      waiting.current.push(call);
-      load();
-    };
-    return { message: deferred('message', whenReady), modal: deferred('modal', whenReady), notification: deferred('notification', whenReady) };
-  }, []);
+  const [app] = useState(() => deferredApp(() => void loadParts().then(({ AppParts }) => setParts((current) => current ?? { Parts: AppParts }))));
 
   // The first click or key press fetches the parts, so that the answer to it shows without a wait.
   useEffect(() => {
@@ -62,16 +69,11 @@ export function StaffApp({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const onReady = useCallback((ready: useAppProps) => {
-    api.current = ready;
-    for (const call of waiting.current.splice(0)) call(ready);
-  }, []);
-
   return (
-    <AppContext.Provider value={value}>
+    <AppContext.Provider value={app.value}>
       <div className={[hashId, prefix, cssVarCls, direction === 'rtl' ? `${prefix}-rtl` : ''].filter(Boolean).join(' ')}>
         {/* A fixed place before the page, as antd's <App> puts its holders: the page is not mounted again when they arrive. */}
-        {parts ? <parts.Parts onReady={onReady} /> : null}
+        {parts ? <parts.Parts onReady={app.ready} /> : null}
         {children}
       </div>
     </AppContext.Provider>

@@ -1,5 +1,5 @@
 import { BarChartOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Switch, Tag } from 'antd';
+import { Button, Switch } from 'antd';
 import { useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
 import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaign-messages';
@@ -7,7 +7,7 @@ import type { CampaignSummary } from '#shared/surveys/campaigns.contract';
 import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { errorMessage } from '#web/lib/api-client';
-import { StaffCard, StaffPageTitle } from '#web/features/dashboard/light-antd';
+import { StaffCard, StaffPageTitle, StaffTag } from '#web/features/dashboard/light-antd';
 import { useStaffApp } from '#web/features/dashboard/staff-app';
 import { LoadFailed, loadPageData, usePageReload } from '#web/features/dashboard/page-data';
 import { staffText } from '#web/lib/staff-text';
@@ -78,7 +78,7 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
           {campaign.name}
         </span>
       }
-      extra={campaign.isActive ? <Tag color={TAG_COLORS.positive}>{staffText('staff.results.campaigns.active')}</Tag> : <Tag>{staffText('staff.results.campaigns.inactive')}</Tag>}
+      extra={campaign.isActive ? <StaffTag color={TAG_COLORS.positive}>{staffText('staff.results.campaigns.active')}</StaffTag> : <StaffTag>{staffText('staff.results.campaigns.inactive')}</StaffTag>}
       actions={[
         <Button key="edit" type="text" icon={<EditOutlined />} loading={busy === 'edit'} onClick={() => void edit()}>
           {staffText('staff.results.campaigns.edit')}
