@@ -3,6 +3,8 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { describe, expect, inject, it } from 'vitest';
 import { listMailFiles } from '#server/features/notifications/mailer';
+import { paths } from '#shared/paths';
+import { apiAs, staffApi, visitorApi } from './api';
 import { DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser } from './browser';
 
 const browser = useBrowser();
@@ -87,4 +89,30 @@ describe('staff accounts in the dashboard', () => {
     await owner.screenshot({ path: '/tmp/staff-1280.png', fullPage: true });
     // Two people, an account form and four owners' pages: more than one page's worth of time.
   }, 150_000);
+
+  // The owners' pages (the menu's owner-only entries, dashboard-layout.tsx) opened by URL by someone
+  // who is not an owner: the server refuses (403), and the page says it is for owners, with no Try
+  // again (trying again is refused the same way).
+  it('a staff member who opens an owners-only page by its address is told it is for owners, without Try again', async () => {
+    const email = `${unique('notowner').toLowerCase()}@abode.test`;
+    const added = await (await staffApi())<{ password: string }>('POST', '/api/staff', { name: 'Rohan Mehta', email, role: 'staff', password: 'generate' });
+    expect(added.status).toBe(201);
+    const login = await visitorApi<{ token: string }>('POST', '/api/login', { email, password: added.data.password });
+    expect(login.status).toBe(200);
+    const member = apiAs(login.data.token);
+    const page = await browser.newPage(DESKTOP);
+    await page.goto('/viewAboutus');
+    await page.evaluate((t) => localStorage.setItem('abode.token', t), login.data.token);
+    for (const ownersPage of [paths.settings, paths.settingsWebhooks, paths.staff, paths.settingsMail, paths.audit, paths.privacyRequests]) {
+      await page.goto(ownersPage);
+      await page.getByText('Only owners can open this page.').waitFor();
+      await page.getByText('Ask an owner of the studio if something here needs changing.').waitFor();
+      expect(await page.getByRole('button', { name: 'Try again' }).count(), ownersPage).toBe(0);
+      expect(await page.getByRole('link', { name: 'Try again' }).count(), ownersPage).toBe(0);
+      expect(await page.getByText('Try again', { exact: false }).count(), ownersPage).toBe(0);
+    }
+    // The same account reads a page open to staff: the refusals above are the owners' pages', not the account's.
+    expect((await member('GET', '/api/leads?limit=1&offset=0')).status).toBe(200);
+    expect(pageProblems(page).filter((problem) => !/403|Forbidden/.test(problem))).toEqual([]);
+  }, 90_000);
 });

@@ -1,4 +1,9 @@
 import { afterEach, vi } from 'vitest';
+import { loadStaffTexts } from '#web/lib/staff-text';
+
+// Staff modules read the whole staff catalogue, as every staff page but the first has it (the rest is
+// loaded before the page opens, features/dashboard/staff-pages.ts): so do the tests of those modules.
+await loadStaffTexts();
 
 // A stray console.error is a bug the test did not see: fail the test that caused it.
 const errors: unknown[][] = [];

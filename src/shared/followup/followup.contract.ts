@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import { route } from '../api-route';
 
-/** Speed to lead (issue 26): how fast leads get their first contact. Staff only. */
-export const FOLLOW_UP_API = {
-  /** GET `?weeks=` (1–52, default 8): the median working minutes to first contact and the share within target, per person and per week. */
-  firstContact: '/api/follow-up/first-contact',
-} as const;
+export { FOLLOW_UP_API } from './followup.api';
 
 const figures = {
   /** Every lead that came in (with a first-contact target). */
@@ -30,7 +25,3 @@ export const firstContactFigures = z.object({
   byWeek: z.array(z.object({ week: z.string(), ...figures })),
 });
 export type FirstContactFigures = z.infer<typeof firstContactFigures>;
-
-export const FOLLOW_UP_ROUTES = {
-  firstContact: route('GET', FOLLOW_UP_API.firstContact, firstContactFigures),
-};

@@ -1,4 +1,7 @@
 import { apiPath } from '../api-path';
+import type { messageAnswer } from '../api-answer';
+import { fileRoute, route } from '../api-route';
+import type { leadDetail, leadList, leadUpdated } from './leads.contract';
 
 /** The leads inbox (issue 14); staff only. */
 export const LEADS_API = {
@@ -13,3 +16,18 @@ export const LEADS_API = {
   /** PUT: the lead's next action `{ text, dueAt }`; DELETE: clears it (issue 26). */
   nextAction: apiPath('/api/leads/:id/next-action'),
 } as const;
+
+/**
+ * The leads routes with their answers, by type only: the server validates with the schemas
+ * themselves (leads.contract.ts), and the dashboard's menu, which counts new leads on every staff
+ * page, loads no zod.
+ */
+export const LEADS_ROUTES = {
+  list: route<typeof leadList>('GET', LEADS_API.list),
+  export: fileRoute('GET', LEADS_API.export),
+  one: route<typeof leadDetail>('GET', LEADS_API.one),
+  patch: route<typeof leadUpdated>('PATCH', LEADS_API.one),
+  addNote: route<typeof messageAnswer>('POST', LEADS_API.notes),
+  setNextAction: route<typeof leadUpdated>('PUT', LEADS_API.nextAction),
+  clearNextAction: route<typeof leadUpdated>('DELETE', LEADS_API.nextAction),
+};

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { messageAnswer } from '../api-answer';
-import { fileRoute, route } from '../api-route';
 import { listingMatchesSchema } from '../matching/matching.contract';
 import { safeText } from '../text-schema';
 import { contactListingSchema, ENQUIRY_TOPICS } from '../contact/contact.contract';
-import { LEADS_API } from './leads.api';
 
 /**
  * Leads (issue 14): one person (an e-mail, trimmed and compared case-insensitively) and everything
@@ -192,13 +189,3 @@ export function leadKey(email: string): string {
 /** PATCH /api/leads/:id answers the lead as the list shows it. */
 export const leadUpdated = z.object({ message: z.string(), lead: leadListItem });
 
-/** The leads routes with their answers: the server registers these schemas, the web client takes its types from them. */
-export const LEADS_ROUTES = {
-  list: route('GET', LEADS_API.list, leadList),
-  export: fileRoute('GET', LEADS_API.export),
-  one: route('GET', LEADS_API.one, leadDetail),
-  patch: route('PATCH', LEADS_API.one, leadUpdated),
-  addNote: route('POST', LEADS_API.notes, messageAnswer),
-  setNextAction: route('PUT', LEADS_API.nextAction, leadUpdated),
-  clearNextAction: route('DELETE', LEADS_API.nextAction, leadUpdated),
-};

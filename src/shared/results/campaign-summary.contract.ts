@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { fileRoute, route } from '#shared/api-route';
-import { CAMPAIGNS_API } from '#shared/surveys/campaigns.api';
-import { answerRowListSchema } from '#shared/surveys/campaigns.contract';
 
 /**
  * The staff results page (issue 17): a campaign's summary (`CAMPAIGNS_API.summary`), and the filters
@@ -108,9 +105,3 @@ export const campaignSummaryResultSchema = z.object({
 });
 export type CampaignSummaryResult = z.infer<typeof campaignSummaryResultSchema>;
 
-/** The results routes with their answers (staff). */
-export const RESULTS_ROUTES = {
-  summary: route('GET', CAMPAIGNS_API.summary, campaignSummaryResultSchema),
-  answers: route('GET', CAMPAIGNS_API.answers, answerRowListSchema),
-  download: fileRoute('GET', CAMPAIGNS_API.download),
-};

@@ -1,9 +1,18 @@
 import { apiPath } from '#shared/api-path';
-import { route } from '#shared/api-route';
+import { fileRoute, route } from '#shared/api-route';
+import type { messageAnswer } from '#shared/api-answer';
 import type {
   activeCampaignListSchema,
+  answerRowListSchema,
+  campaignCreatedSchema,
+  campaignSchema,
+  campaignSummaryListSchema,
   emailAddResultSchema,
+  emailListSchema,
+  emailRecordListSchema,
+  responseCountSchema,
 } from './campaigns.contract';
+import type { campaignSummaryResultSchema } from '#shared/results/campaign-summary.contract';
 import type { responseStoredSchema } from '#shared/matching/matching.contract';
 
 /**
@@ -68,3 +77,26 @@ export const SURVEY_ROUTES = {
   response: route<typeof responseStoredSchema>('POST', CAMPAIGNS_API.response),
 };
 
+
+/**
+ * The staff routes of campaigns and e-mails with their answers, by type only as SURVEY_ROUTES: the
+ * server validates with the schemas themselves (campaigns.contract.ts), and the staff's first page
+ * (the campaign cards) loads no zod.
+ */
+export const CAMPAIGNS_ROUTES = {
+  all: route<typeof campaignSummaryListSchema>('GET', CAMPAIGNS_API.all),
+  add: route<typeof campaignCreatedSchema>('POST', CAMPAIGNS_API.add),
+  update: route<typeof messageAnswer>('POST', CAMPAIGNS_API.update),
+  edit: route<typeof campaignSchema>('GET', CAMPAIGNS_API.edit),
+  activate: route<typeof messageAnswer>('POST', CAMPAIGNS_API.activate),
+  responseCount: route<typeof responseCountSchema>('GET', CAMPAIGNS_API.responseCount),
+  emailsOf: route<typeof emailRecordListSchema>('GET', EMAILS_API.byCampaign),
+  emails: route<typeof emailListSchema>('GET', EMAILS_API.all),
+};
+
+/** The results routes with their answers (staff), by type only. */
+export const RESULTS_ROUTES = {
+  summary: route<typeof campaignSummaryResultSchema>('GET', CAMPAIGNS_API.summary),
+  answers: route<typeof answerRowListSchema>('GET', CAMPAIGNS_API.answers),
+  download: fileRoute('GET', CAMPAIGNS_API.download),
+};

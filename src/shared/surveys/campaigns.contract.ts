@@ -1,72 +1,24 @@
 import { z } from 'zod';
 import { LANGUAGES } from '#shared/i18n/languages';
 import { messageAnswer } from '#shared/api-answer';
-import { route } from '#shared/api-route';
 import { consentFields } from '#shared/consent/consent.contract';
 import { attributionFields } from '#shared/channels/channels.contract';
 import { safeText } from '#shared/text-schema';
 import { ANSWER_NESTING_MESSAGE, jsonProblem, jsonTextDeeperThan, NESTING_LIMIT, NUL_MESSAGE, nulPath, UNICODE_MESSAGE } from '#shared/text-rules';
-import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '#shared/email';
+import { emailProblem, normaliseEmail } from '#shared/email';
 import { OFF_SITE_NAVIGATION_MESSAGE, offSiteNavigation } from '#shared/responses/survey-navigation';
 import { isPlainObject } from '#shared/json-object';
 
+import { CAMPAIGN_MESSAGES } from './campaign-messages';
+
 export { normaliseEmail };
-/** The paths (zod-free, for the landing page): campaigns.api.ts. */
-import { CAMPAIGNS_API, EMAILS_API } from './campaigns.api';
-
+/** The paths and the staff's routes (zod-free, for the landing page and the staff's first page): campaigns.api.ts. */
 export { CAMPAIGNS_API, EMAILS_API, SURVEY_PROGRESS_API } from './campaigns.api';
-
-/** The specification's texts for campaigns, e-mails and survey responses (SPEC.md §5, §8). */
-export const CAMPAIGN_MESSAGES = {
-  titleRequired: 'Please provide campaign title',
-  titleTooLong: 'The campaign title must be at most 100 characters.',
-  questionsRequired: 'Please add questions to the campaign',
-  questionsNotJson: 'The survey definition is not valid JSON.',
-  questionsNotObject: 'The survey definition must be a JSON object.',
-  surveyTooLarge: (sizeBytes?: number) =>
-    `${sizeBytes === undefined ? 'The survey is' : `The survey is ${formatBytes(sizeBytes)},`} over the limit of ${formatBytes(CAMPAIGN_QUESTIONS_MAX_BYTES)} for one campaign. Remove pages or questions, or split it into two campaigns.`,
-  created: 'Campaign created successfully.',
-  createFailed: 'Campaign creation failed.',
-  updated: 'Campaign updated successfully.',
-  updateFailed: 'Campaign update failed. Try again!',
-  editLocked: 'This survey can not be edited. Please create a new one.',
-  activated: 'Activated successfully!',
-  deactivated: 'Deactivated successfully!',
-  alreadyActivated: 'Already activated!',
-  notFound: 'This campaign does not exist.',
-  emailRequired: EMAIL_MESSAGES.required,
-  emailInvalid: EMAIL_MESSAGES.invalid,
-  emailTooLong: EMAIL_MESSAGES.tooLong,
-  emailSaved: 'E-mail saved.',
-  newsletterSaved: 'Thank you! You are on the list for our free weekly newsletter.',
-  /** No survey running and the newsletter box left unticked (issue 24 §5): the e-mail is kept, nothing more promised. */
-  emailKept: 'Thank you! We have your e-mail address.',
-  campaignInactive: 'This survey has closed. Please reload the page to see the survey that is open now.',
-  emailRecordNotFound: 'This e-mail record does not exist. Please start again from the home page.',
-  emailMismatch: 'The e-mail does not match the e-mail record.',
-  emailRecordOtherCampaign: 'This e-mail record belongs to another campaign.',
-  answerInvalid: 'The answer must be an object of survey answers.',
-  responseSaved: 'Thank you! Your response has been recorded.',
-  submitFailed: 'Something went wrong.',
-  thankYou: 'Thank you for letting us know your preference. we will contact you soon!',
-  downloaded: 'Downloaded sucessfully',
-  loadFailed: 'Something went wrong,if you think this is an issue please contact your site administrator',
-  noResponses: 'SURVEY RESPONSES DOES NOT EXIST.',
-  resumeLinkSent: "We've e-mailed you a link to continue",
-  welcomeBack: 'Welcome back — we kept your answers',
-  resumeLinkInvalid: 'This link to continue has expired or your survey is already finished. Enter your e-mail on the home page to start again.',
-  surveyFinished: 'This survey is already finished: your answers have been sent.',
-  /** A resume link whose survey the studio has taken down (issue 22 item 5). */
-  surveyClosed: 'This survey has closed, so it can no longer be continued. Thank you for your time. You are welcome to see what the studio offers on the home page.',
-} as const;
+/** The texts and the size limit (zod-free, for the staff's first page): campaign-messages.ts. */
+export { CAMPAIGN_MESSAGES, CAMPAIGN_QUESTIONS_MAX_BYTES, formatBytes } from './campaign-messages';
 
 export const CAMPAIGN_NAME_MAX = 100;
 
-/**
- * The most a campaign's survey JSON may weigh, in UTF-8 bytes: twice the largest real survey met
- * (1.14 MB, 109 pages, 4,116 questions). Why this figure: docs/decisions/0009-campaign-size-limit.md.
- */
-export const CAMPAIGN_QUESTIONS_MAX_BYTES = 2_000_000;
 
 /** The UTF-8 length of a text, without encoding it. */
 export function utf8Length(text: string): number {
@@ -84,12 +36,6 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
-/** "2 MB", "1.14 MB", "640 KB" (decimal units, as file managers show them). */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1_000_000) return `${Number((bytes / 1_000_000).toFixed(2))} MB`;
-  if (bytes >= 1_000) return `${Math.round(bytes / 1_000)} KB`;
-  return `${bytes} bytes`;
-}
 /** POST /api/campaign/response: the whole body, answers included (larger → 413). */
 export const RESPONSE_BODY_LIMIT = 256 * 1024;
 
@@ -411,14 +357,3 @@ export const responseCountSchema = z.object({ count: z.number() });
 /** GET /api/campaign/colheader/:id. */
 export const questionColumnsSchema = z.array(z.object({ questioncolumns: z.string() }));
 
-/** The staff routes of campaigns and e-mails with their answers (the public ones: SURVEY_ROUTES in campaigns.api.ts; results: RESULTS_ROUTES). */
-export const CAMPAIGNS_ROUTES = {
-  all: route('GET', CAMPAIGNS_API.all, campaignSummaryListSchema),
-  add: route('POST', CAMPAIGNS_API.add, campaignCreatedSchema),
-  update: route('POST', CAMPAIGNS_API.update, messageAnswer),
-  edit: route('GET', CAMPAIGNS_API.edit, campaignSchema),
-  activate: route('POST', CAMPAIGNS_API.activate, messageAnswer),
-  responseCount: route('GET', CAMPAIGNS_API.responseCount, responseCountSchema),
-  emailsOf: route('GET', EMAILS_API.byCampaign, emailRecordListSchema),
-  emails: route('GET', EMAILS_API.all, emailListSchema),
-};

@@ -1,8 +1,9 @@
-import { Alert, Button, Empty } from 'antd';
-import type { CSSProperties } from 'react';
-import { useRevalidator } from 'react-router';
+import { Button } from 'antd';
+import { lazy, Suspense } from 'react';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { staffText } from '#web/lib/staff-text';
+import type { LoadFailedProps } from './load-failed';
+import { usePageReload } from './page-reload';
 
 /**
  * The one way a staff page loads and changes its data (issue 13):
@@ -28,10 +29,32 @@ export async function loadPageData<T>(load: () => Promise<T>, fallback: string):
   }
 }
 
-/** Loads the page's data again through its loader (after a change, or on Reload / Try again). */
-export function usePageReload(): { reload: () => Promise<void>; reloading: boolean } {
-  const revalidator = useRevalidator();
-  return { reload: () => revalidator.revalidate(), reloading: revalidator.state === 'loading' };
+export { usePageReload } from './page-reload';
+
+/**
+ * Its panel (antd's Alert and Empty, load-failed.tsx) is loaded when a page first needs it: a page
+ * whose data loaded, the staff's first view among them, does without (bench/bundles.ts). Should that
+ * file not load either (the network is down), the message and Try again still show.
+ */
+const LoadFailedView = lazy(() =>
+  import('./load-failed').then(
+    (module) => ({ default: module.LoadFailedView }),
+    () => ({ default: PlainLoadFailed }),
+  ),
+);
+
+function PlainLoadFailed({ message, notFound, forbidden, style }: LoadFailedProps) {
+  const { reload, reloading } = usePageReload();
+  if (notFound !== undefined) return <p style={style}>{notFound}</p>;
+  if (forbidden) return <p role="status" style={{ marginBottom: 16, ...style }}>{staffText('staff.page.ownersOnly')} {staffText('staff.page.ownersOnlyHint')}</p>;
+  return (
+    <div role="alert" style={{ marginBottom: 16, ...style }}>
+      <p>{message}</p>
+      <Button size="small" onClick={() => void reload()} loading={reloading}>
+        {staffText('staff.page.tryAgain')}
+      </Button>
+    </div>
+  );
 }
 
 /**
@@ -41,22 +64,10 @@ export function usePageReload(): { reload: () => Promise<void>; reloading: boole
  * (trying again finds nothing more); the page keeps its own way back. An owners' page read by staff
  * (`forbidden`, a 403) says so, without Try again either: trying again is refused the same way.
  */
-export function LoadFailed({ message, reason, notFound, forbidden, style }: { message: string; reason?: string; notFound?: string; forbidden?: boolean; style?: CSSProperties }) {
-  const { reload, reloading } = usePageReload();
-  if (notFound !== undefined) return <Empty description={notFound} style={style} />;
-  if (forbidden) return <Alert type="info" showIcon title={staffText('staff.page.ownersOnly')} description={staffText('staff.page.ownersOnlyHint')} style={{ marginBottom: 16, ...style }} />;
+export function LoadFailed(props: LoadFailedProps) {
   return (
-    <Alert
-      type="error"
-      showIcon
-      title={message}
-      description={reason && reason !== message ? reason : undefined}
-      action={
-        <Button size="small" onClick={() => void reload()} loading={reloading}>
-          {staffText('staff.page.tryAgain')}
-        </Button>
-      }
-      style={{ marginBottom: 16, ...style }}
-    />
+    <Suspense fallback={null}>
+      <LoadFailedView {...props} />
+    </Suspense>
   );
 }

@@ -1,6 +1,5 @@
 // The channels page's texts (the staff catalogue, staff-en.ts).
 export const staffChannels = {
-  'staff.nav.channels': 'Channels',
   'staff.channels.title': 'Channels',
   'staff.channels.description': 'Each place the studio shares a survey: its own short link, QR code and status.',
   'staff.channels.intro':

@@ -2,7 +2,7 @@ import { AUDIT_ROUTES } from '#shared/audit/audit.contract';
 import { AUTH_ROUTES } from '#shared/auth/auth.api';
 import { LISTINGS_ROUTES } from '#shared/listings/listings.api';
 import { NOTIFICATIONS_ROUTES } from '#shared/notifications/notifications.contract';
-import { CAMPAIGNS_ROUTES } from '#shared/surveys/campaigns.contract';
+import { CAMPAIGNS_ROUTES } from '#shared/surveys/campaigns.api';
 import { api } from '#web/lib/api-client';
 
 export type { StaffMember } from '#shared/auth/auth.contract';

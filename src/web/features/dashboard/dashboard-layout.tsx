@@ -21,7 +21,7 @@ import {
   UserOutlined,
   SkinOutlined,
 } from '@ant-design/icons';
-import { App, Avatar, Badge, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
+import { Badge, Button, ConfigProvider, Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Outlet, redirect, ScrollRestoration, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { AUTH_ROUTES } from '#shared/auth/auth.api';
@@ -36,6 +36,8 @@ import { staffText } from '#web/lib/staff-text';
 import { setStudioTimeZone } from '#web/lib/studio-time';
 import { fetchLeads } from '#web/features/leads';
 import { dashboardTheme } from './dashboard-theme';
+import { StaffAvatar } from './light-antd';
+import { StaffApp } from './staff-app';
 import './dashboard-layout.css';
 
 /** The token the server last accepted: checked once per token, not on every navigation. */
@@ -199,8 +201,8 @@ export function Component() {
 
   return (
     <ConfigProvider theme={dashboardTheme}>
-      {/* <App> provides message, modal and notification to every staff page (App.useApp()). */}
-      <App>
+      {/* antd's <App>: message, modal and notification for every staff page (App.useApp()), loaded when first needed. */}
+      <StaffApp>
         <Layout className="dashboard" hasSider>
           <Layout.Sider
             id="dashboard-sider"
@@ -260,9 +262,9 @@ export function Component() {
               />
               <span className="dashboard-header__title">{staffText('staff.layout.title')}</span>
               <span className="dashboard-header__staff">
-                <Avatar className="dashboard-header__avatar" aria-hidden="true">
+                <StaffAvatar className="dashboard-header__avatar" aria-hidden="true">
                   {initials(staff.name)}
-                </Avatar>
+                </StaffAvatar>
                 <span className="visually-hidden">{staffText('staff.layout.signedInAs')}</span>
                 <span className="dashboard-header__name">{staff.name}</span>
               </span>
@@ -273,7 +275,7 @@ export function Component() {
           </Layout>
         </Layout>
         <ScrollRestoration />
-      </App>
+      </StaffApp>
     </ConfigProvider>
   );
 }

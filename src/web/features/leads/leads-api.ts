@@ -1,7 +1,8 @@
 import { AUTH_ROUTES } from '#shared/auth/auth.api';
-import { LEADS_ROUTES, type LeadFilters, type LeadPatch } from '#shared/leads/leads.contract';
+import { LEADS_ROUTES } from '#shared/leads/leads.api';
+import type { LeadFilters, LeadPatch } from '#shared/leads/leads.contract';
 import { api } from '#web/lib/api-client';
-import { FOLLOW_UP_ROUTES } from '#shared/followup/followup.contract';
+import { FOLLOW_UP_ROUTES } from '#shared/followup/followup.api';
 
 /** Someone a lead can be assigned to (active people only). */
 export type { Assignee as StaffMember } from '#shared/auth/auth.contract';

@@ -40,7 +40,7 @@ export function Component() {
         {staffText('staff.settings.mail.title')}
       </Typography.Title>
       {loaded.error ? (
-        <LoadFailed message={loaded.error} />
+        <LoadFailed message={loaded.error} forbidden={loaded.forbidden} />
       ) : directory === null ? (
         <Alert type="info" showIcon title={staffText('staff.settings.mail.smtp')} />
       ) : (

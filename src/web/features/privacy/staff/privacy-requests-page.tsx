@@ -5,22 +5,30 @@ import { leadPath } from '#shared/paths';
 import { PRIVACY_ROUTES } from '#shared/privacy/privacy.api';
 import type { PrivacyRequestItem } from '#shared/privacy/privacy-requests';
 import { PageMeta } from '#web/components/page-meta';
-import { api, errorMessage } from '#web/lib/api-client';
+import { LoadFailed } from '#web/lib/page-data';
+import { api, ApiError, errorMessage } from '#web/lib/api-client';
 import { staffText } from '#web/lib/staff-text';
 
 /** /dashboard/privacy-requests (owners, issue 24 §6): confirmed requests still open, oldest first, with their age. */
 export function Component() {
   const [rows, setRows] = useState<PrivacyRequestItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Staff who are not owners (the server answers 403): the page says it is for owners (LoadFailed).
+  const [forbidden, setForbidden] = useState(false);
   useEffect(() => {
-    api.call(PRIVACY_ROUTES.openRequests).then(setRows, (e: unknown) => setError(errorMessage(e)));
+    api.call(PRIVACY_ROUTES.openRequests).then(setRows, (e: unknown) => {
+      setForbidden(e instanceof ApiError && e.status === 403);
+      setError(errorMessage(e));
+    });
   }, []);
   return (
     <div>
       <PageMeta title={staffText('staff.leads.privacy.requests.title')} description={staffText('staff.leads.privacy.requests.description')} />
       <Typography.Title level={1}>{staffText('staff.leads.privacy.requests.title')}</Typography.Title>
       <Card size="small">
-        {error ? (
+        {error && forbidden ? (
+          <LoadFailed message={error} forbidden />
+        ) : error ? (
           <Typography.Text type="danger">{error}</Typography.Text>
         ) : (
           <Table<PrivacyRequestItem>

@@ -1,4 +1,5 @@
-import { CAMPAIGNS_ROUTES, type Campaign } from '#shared/surveys/campaigns.contract';
+import { CAMPAIGNS_ROUTES } from '#shared/surveys/campaigns.api';
+import type { Campaign } from '#shared/surveys/campaigns.contract';
 import { api } from '#web/lib/api-client';
 
 /** A campaign as the designer reads it from GET `CAMPAIGNS_API.edit` (spelling as in SPEC.md §7). */

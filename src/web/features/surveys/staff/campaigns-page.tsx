@@ -1,13 +1,14 @@
 import { BarChartOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Switch, Tag, Typography } from 'antd';
+import { Button, Switch } from 'antd';
 import { useState } from 'react';
 import { useLoaderData, useLocation, useNavigate } from 'react-router';
-import { CAMPAIGN_MESSAGES, type CampaignSummary } from '#shared/surveys/campaigns.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaign-messages';
+import type { CampaignSummary } from '#shared/surveys/campaigns.contract';
 import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { errorMessage } from '#web/lib/api-client';
+import { StaffCard, StaffPageTitle, StaffTag, TodayPanel, useStaffApp } from '#web/features/dashboard/staff';
 import { LoadFailed, loadPageData, usePageReload } from '#web/lib/page-data';
-import { TodayPanel } from '#web/features/dashboard/staff';
 import { staffText } from '#web/lib/staff-text';
 import { activateCampaign, fetchCampaigns, fetchResponseCount } from './campaigns-staff-api';
 import { TAG_COLORS } from './tag-colors';
@@ -22,7 +23,7 @@ export function loader() {
 }
 
 function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useStaffApp();
   const navigate = useNavigate();
   const { reload } = usePageReload();
   const [busy, setBusy] = useState<'activate' | 'edit' | null>(null);
@@ -69,14 +70,14 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
 
   const titleId = `campaign-${campaign._id}`;
   return (
-    <Card
+    <StaffCard
       className={campaign.isActive ? 'campaign-card campaign-card--active' : 'campaign-card'}
       title={
         <span id={titleId} className="campaign-card__name">
           {campaign.name}
         </span>
       }
-      extra={campaign.isActive ? <Tag color={TAG_COLORS.positive}>{staffText('staff.results.campaigns.active')}</Tag> : <Tag>{staffText('staff.results.campaigns.inactive')}</Tag>}
+      extra={campaign.isActive ? <StaffTag color={TAG_COLORS.positive}>{staffText('staff.results.campaigns.active')}</StaffTag> : <StaffTag>{staffText('staff.results.campaigns.inactive')}</StaffTag>}
       actions={[
         <Button key="edit" type="text" icon={<EditOutlined />} loading={busy === 'edit'} onClick={() => void edit()}>
           {staffText('staff.results.campaigns.edit')}
@@ -112,7 +113,7 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
           date: formatDate(campaign.createdAt),
         })}
       </p>
-    </Card>
+    </StaffCard>
   );
 }
 
@@ -126,9 +127,7 @@ export function Component() {
       <PageMeta title={staffText('staff.results.campaigns.metaTitle')} description={staffText('staff.results.campaigns.metaDescription')} />
       <header className="staff-page__header">
         <div>
-          <Typography.Title level={1} className="staff-page__title">
-            {staffText('staff.results.campaigns.title')}
-          </Typography.Title>
+          <StaffPageTitle className="staff-page__title">{staffText('staff.results.campaigns.title')}</StaffPageTitle>
           <p className="staff-muted staff-page__lead">
             {staffText('staff.results.campaigns.lead')}
           </p>

@@ -1,5 +1,4 @@
-import { RESULTS_ROUTES } from '#shared/results/campaign-summary.contract';
-import { CAMPAIGNS_ROUTES as R } from '#shared/surveys/campaigns.contract';
+import { CAMPAIGNS_ROUTES as R, RESULTS_ROUTES } from '#shared/surveys/campaigns.api';
 import { api } from '#web/lib/api-client';
 
 // Staff: campaigns, their results and the e-mails visitors gave. Apart from ../campaigns-api.ts (the
