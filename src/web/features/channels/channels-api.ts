@@ -17,4 +17,5 @@ export const createChannel = (body: NewChannel) => api.call(CREATE, { body });
 export const updateChannel = (id: string, body: ChannelUpdate) => api.call(UPDATE, { params: [id], body });
 export const deleteChannel = (id: string) => api.call(DELETE, { params: [id] });
 /** The QR code of the channel's short link (with its UTM values), drawn by the server. */
-export const fetchQr = (id: string, format: 'svg' | 'png', size = 1024) => api.call(format === 'svg' ? QR_SVG : QR_PNG, { params: [id], query: `size=${size}` });
+export const fetchQr = (id: string, format: 'svg' | 'png', size = 1024) =>
+  format === 'svg' ? api.call(QR_SVG, { params: [id], query: `size=${size}` }) : api.call(QR_PNG, { params: [id], query: `size=${size}` });
