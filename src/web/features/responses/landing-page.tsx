@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useShowInPlace, useSiteNavigate } from '#web/lib/site-nav';
 import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '#shared/email';
 import type { MessageKey } from '#shared/i18n/catalogues';
@@ -54,6 +54,66 @@ function HouseArt() {
     </svg>
   );
 }
+
+// What does not change while the visitor types: each key re-renders the e-mail form alone, not the
+// whole page (a keystroke on a 4×-slowed phone stays within INP's 200 ms, docs/decisions/0031).
+const Consent = memo(ConsentNotice);
+
+const LandingMeta = memo(function LandingMeta() {
+  const t = useT();
+  return <PageMeta title={t('landing.title')} description={t('landing.description')} />;
+});
+
+const HeroCopy = memo(function HeroCopy() {
+  const t = useT();
+  return (
+    <div className="landing-hero__copy">
+      <p className="landing-hero__eyebrow">{t('landing.eyebrow')}</p>
+      <h1 id="landing-title">{t('landing.title')}</h1>
+      <p className="landing-hero__lead">{t('landing.lead')}</p>
+      <HouseArt />
+    </div>
+  );
+});
+
+const StepsAndExplore = memo(function StepsAndExplore() {
+  const t = useT();
+  return (
+    <>
+        <section className="landing-steps" aria-labelledby="steps-title">
+          <h2 id="steps-title">{t('landing.stepsTitle')}</h2>
+          <ol className="landing-steps__list">
+            {STEPS.map((step, i) => (
+              <li key={step.title} className="landing-step">
+                <span className="landing-step__number" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <h3>{t(step.title)}</h3>
+                <p>{t(step.text)}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section className="landing-explore" aria-labelledby="explore-title">
+          <h2 id="explore-title">{t('landing.exploreTitle')}</h2>
+          <ul className="landing-explore__list">
+            {EXPLORE.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="landing-explore__link">
+                  <span className="landing-explore__title">{t(item.title)}</span>
+                  <span className="landing-explore__text">{t(item.text)}</span>
+                  <span className="landing-explore__arrow" aria-hidden="true">
+                    →
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+    </>
+  );
+});
 
 /** Set when the page starts fetching the survey: bench/bundles.ts counts what comes after it apart. */
 const SURVEY_PRELOAD_MARK = 'abode:survey-preload';
@@ -159,14 +219,9 @@ export function Component() {
 
   return (
     <div className="landing">
-      <PageMeta title={t('landing.title')} description={t('landing.description')} />
+      <LandingMeta />
       <section className="landing-hero" aria-labelledby="landing-title">
-        <div className="landing-hero__copy">
-          <p className="landing-hero__eyebrow">{t('landing.eyebrow')}</p>
-          <h1 id="landing-title">{t('landing.title')}</h1>
-          <p className="landing-hero__lead">{t('landing.lead')}</p>
-          <HouseArt />
-        </div>
+        <HeroCopy />
 
         <div className="landing-card">
           <h2 className="landing-card__title">{t('landing.cardTitle')}</h2>
@@ -192,7 +247,7 @@ export function Component() {
             <button type="submit" className="button button--accent landing-form__submit" disabled={busy || !hydrated}>
               {busy ? t('landing.busy') : t('landing.submit')}
             </button>
-            <ConsentNotice idPrefix="landing" notice={notices.survey} newsletterNotice={notices.newsletter} newsletter={newsletter} onNewsletterChange={setNewsletter} />
+            <Consent idPrefix="landing" notice={notices.survey} newsletterNotice={notices.newsletter} newsletter={newsletter} onNewsletterChange={setNewsletter} />
           </form>
           {status.kind === 'subscribed' ? (
             <Notice tone="success">
@@ -203,37 +258,7 @@ export function Component() {
         </div>
       </section>
 
-      <section className="landing-steps" aria-labelledby="steps-title">
-        <h2 id="steps-title">{t('landing.stepsTitle')}</h2>
-        <ol className="landing-steps__list">
-          {STEPS.map((step, i) => (
-            <li key={step.title} className="landing-step">
-              <span className="landing-step__number" aria-hidden="true">
-                {i + 1}
-              </span>
-              <h3>{t(step.title)}</h3>
-              <p>{t(step.text)}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <section className="landing-explore" aria-labelledby="explore-title">
-        <h2 id="explore-title">{t('landing.exploreTitle')}</h2>
-        <ul className="landing-explore__list">
-          {EXPLORE.map((item) => (
-            <li key={item.to}>
-              <Link to={item.to} className="landing-explore__link">
-                <span className="landing-explore__title">{t(item.title)}</span>
-                <span className="landing-explore__text">{t(item.text)}</span>
-                <span className="landing-explore__arrow" aria-hidden="true">
-                  →
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <StepsAndExplore />
     </div>
   );
 }
