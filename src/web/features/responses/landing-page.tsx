@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useShowInPlace, useSiteNavigate } from '#web/lib/site-nav';
 import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '#shared/email';
 import type { MessageKey } from '#shared/i18n/catalogues';
@@ -221,7 +221,10 @@ export function Component() {
     <div className="landing">
       <LandingMeta />
       <section className="landing-hero" aria-labelledby="landing-title">
-        <HeroCopy />
+        {/* Hydrated apart from the e-mail form (public-frame.tsx says why). */}
+        <Suspense fallback={null}>
+          <HeroCopy />
+        </Suspense>
 
         <div className="landing-card">
           <h2 className="landing-card__title">{t('landing.cardTitle')}</h2>
@@ -258,7 +261,9 @@ export function Component() {
         </div>
       </section>
 
-      <StepsAndExplore />
+      <Suspense fallback={null}>
+        <StepsAndExplore />
+      </Suspense>
     </div>
   );
 }
