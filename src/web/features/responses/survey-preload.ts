@@ -20,9 +20,9 @@ import type * as RunnerModule from './start-survey-page';
 let prefetched = false;
 
 /**
- * Fetches the runner's files into the HTTP cache, without running them (once). One link a task, at
- * idle moments: the fifteen links at once were a task of ~110 ms on a 4×-slowed phone, which a key
- * typed in the e-mail field waited for (docs/decisions/0031).
+ * Fetches the runner's files into the HTTP cache, without running them (once). One link a task: the
+ * fifteen links at once were a task of ~110 ms on a 4×-slowed phone, which a key typed in the e-mail
+ * field waited for (docs/decisions/0031).
  */
 export function prefetchSurveyRunnerFiles(): void {
   const list = document.querySelector<HTMLMetaElement>('meta[name="abode-prefetch"]')?.content.split(' ').filter(Boolean) ?? [];
@@ -36,8 +36,9 @@ export function prefetchSurveyRunnerFiles(): void {
     link.href = href;
     link.crossOrigin = ''; // as the module scripts and Vite's stylesheet links will ask for them
     document.head.append(link);
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(next, { timeout: 500 });
-    else setTimeout(next, 0);
+    // A task of its own (a key waiting is taken first), not an idle moment: a phone busy all along
+    // would never fetch the rest.
+    setTimeout(next, 0);
   };
   next();
 }
