@@ -165,7 +165,10 @@ export function Component() {
       ahead.prefetchActiveCampaign();
       if (showInPlace) {
         ahead.prefetchSurveyRunnerFiles();
+        // What the click itself needs, so it waits for no request but the e-mail's: the first page's
+        // module and the check for answers kept in this browser (1 KB; docs/decisions/0031).
         import('./light-survey').catch(() => undefined);
+        import('./survey-progress').catch(() => undefined);
         return;
       }
       ahead.preloadSurveyRunner();
