@@ -206,7 +206,7 @@ describe('the first page before SurveyJS', () => {
     await page.getByRole('button', { name: 'Previous' }).click();
     await page.getByText('What kind of home are you looking for?').waitFor();
     expect(await page.getByRole('radio', { name: 'Villa' }).isChecked()).toBe(true);
-    expect(await page.getByRole('combobox', { name: 'What is your budget?' }).innerText()).toContain('₹50 lakh – ₹1 crore');
+    expect(await page.locator('.sd-dropdown').first().innerText()).toContain('₹50 lakh – ₹1 crore');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('textbox', { name: 'Which area?' }).fill('Whitefield');
     await page.getByRole('button', { name: 'Send my preferences' }).click();
@@ -225,7 +225,7 @@ describe('the first page before SurveyJS', () => {
     expect(await surveyJsOnPage(page)).toBe(0);
     expect(await page.getByRole('heading', { name: 'आपका अगला घर' }).isVisible()).toBe(true);
     const budget = page.getByRole('combobox', { name: 'आपका बजट क्या है?' });
-    expect(await budget.locator('option:checked').innerText()).toBe('रेंज चुनें');
+    expect(await budget.locator('option:checked').innerText()).toBe('एक सीमा चुनें');
     expect(await page.getByRole('radio', { name: 'हाँ' }).isVisible()).toBe(true);
     expect(await page.getByRole('radio', { name: 'नहीं' }).isVisible()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
