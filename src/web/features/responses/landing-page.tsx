@@ -2,6 +2,8 @@ import { memo, Suspense, useEffect, useRef, useState, type FormEvent } from 'rea
 import { Link, useShowInPlace, useSiteNavigate } from '#web/lib/site-nav';
 import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '#shared/email';
 import type { MessageKey } from '#shared/i18n/catalogues';
+import { LOCALES } from '#shared/i18n/languages';
+import { resolveLocaleAhead } from '#shared/i18n/message-format';
 import { paths } from '#shared/paths';
 import { useSiteSettings } from '#web/app/site-settings';
 import { Notice } from '#web/components/notice';
@@ -156,6 +158,9 @@ export function Component() {
   // The survey is fetched while the visitor reads (survey-preload.ts): its files once the page is idle,
   // its module and questions once they focus the e-mail field — maybe before the app started (main.tsx).
   useEffect(() => whenIdle(() => void surveyPreload().then((ahead) => ahead.prefetchSurveyRunnerFiles())), []);
+  // The page's texts need no Intl (plain texts); the survey's first page does ("Page 1 of 2"): Intl's
+  // data is loaded at an idle moment, not at the click (docs/decisions/0031).
+  useEffect(() => whenIdle(() => resolveLocaleAhead(LOCALES[language])), [language]);
   // Without the router (the page as first served), the click shows the survey's first page in this
   // frame (light-survey.tsx), and SurveyJS loads while the visitor answers it: nothing of SurveyJS
   // runs while they type here, only its files are fetched. Inside the app, the runner is readied ahead.
