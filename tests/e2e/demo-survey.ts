@@ -20,6 +20,14 @@ export async function activateDemoSurvey(): Promise<void> {
  * then Escape, and again, until the choice is made.
  */
 export async function chooseInDropdown(page: Page, title: string, text: string): Promise<void> {
+  // The first page before SurveyJS (light-survey.tsx) draws a dropdown as a native list and a rating
+  // as a radio group: chosen there as a keyboard user would, with the list's own picking or a radio.
+  if ((await page.locator('.light-survey').count()) > 0) {
+    const group = page.getByRole('radiogroup', { name: title });
+    if ((await group.count()) > 0) await group.getByRole('radio', { name: text, exact: true }).check();
+    else await page.getByRole('combobox', { name: title }).selectOption({ label: text });
+    return;
+  }
   const box = page.getByRole('combobox', { name: title });
   const option = page.getByRole('option').filter({ hasText: text });
   await expect

@@ -1,5 +1,5 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EMAIL_MESSAGES } from '#shared/email';
 import { missingKeys, withFallback } from '#shared/i18n/catalogues';
 import { formatNumber, formatRupees, formatRupeesShort } from '#shared/i18n/format';
@@ -133,5 +133,35 @@ describe('survey and e-mail texts (issue 27)', () => {
     expect(textsIn('en')('mail.confirm.subject', { studio: 'Abode' })).toBe('Thank you — Abode has your answers');
     expect(textsIn('hi')('mail.confirm.subject', { studio: 'Abode' })).toBe('धन्यवाद — Abode को आपके जवाब मिल गए हैं');
     expect(textsIn('hi')('mail.resume.keptNamedText', { campaign: 'X' })).toMatch(/^हमने X के आपके जवाब/);
+  });
+});
+
+describe('formatting a parsed catalogue (the browser’s), docs/decisions/0031', () => {
+  const parsed = (text: string) => parse(text, MESSAGE_PARSE_OPTIONS);
+
+  it('gives the same texts, and resolves the locale through Intl once, not once per text (the landing page’s hydration paid that on a slow phone)', () => {
+    const messages: Record<string, MessageFormatElement[]> = {};
+    for (let i = 0; i < 20; i++) messages[`plain${i}`] = parsed(`Text number ${i} it’s here`);
+    messages.count = parsed('{n, plural, one {# home} other {# homes}}');
+    messages.price = parsed('{amount, number} rupees for {name}');
+    const supported = vi.spyOn(Intl.NumberFormat, 'supportedLocalesOf');
+    try {
+      for (const language of ['en-IN', 'en-IN'] as const) {
+        const format = messageFormatter(language, messages);
+        for (let i = 0; i < 20; i++) expect(format.text(`plain${i}`)).toBe(`Text number ${i} it’s here`);
+        expect(format.text('count', { n: 1 })).toBe('1 home');
+        expect(format.text('count', { n: 100000 })).toBe('1,00,000 homes');
+        expect(format.text('price', { amount: 2500000, name: 'Asha' })).toBe('25,00,000 rupees for Asha');
+      }
+      expect(supported.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      supported.mockRestore();
+    }
+  });
+
+  it('keeps a literal element’s text as it is written (quotes, tags)', () => {
+    const format = messageFormatter('en-IN', { a: [{ type: TYPE.literal, value: "It's <b>here</b>" }] });
+    expect(format.text('a')).toBe("It's <b>here</b>");
+    expect(format.parts('a', {})).toEqual(["It's <b>here</b>"]);
   });
 });

@@ -4,7 +4,7 @@
 // server's text exactly. In the browser the catalogues arrive parsed (FormatJS's AST, made at build
 // time) and the parser is left out of the bundle; on the server they are the catalogue's strings.
 import { IntlMessageFormat } from 'intl-messageformat';
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 
 /** A catalogue's message as written (a string) or as FormatJS's parsed form. */
 export type CatalogueMessage = string | MessageFormatElement[];
@@ -27,18 +27,68 @@ export interface MessageFormatter {
 }
 
 /**
+ * A parsed message made of text alone (the browser's catalogues arrive parsed, plain texts included):
+ * its text, without an IntlMessageFormat (whose construction resolves the locale through Intl, a
+ * cost the landing page's hydration paid once per text on a slow phone, docs/decisions/0031).
+ */
+function literalText(message: CatalogueMessage): string | undefined {
+  if (typeof message === 'string' || !message.every((element) => element.type === TYPE.literal)) return undefined;
+  return message.map((element) => (element as { value: string }).value).join('');
+}
+
+/** The Intl formatters every message of a catalogue shares (memoized by their arguments). */
+function sharedFormatters() {
+  const memo = <A extends unknown[], R>(make: (...args: A) => R) => {
+    const cache = new Map<string, R>();
+    return (...args: A): R => {
+      const key = JSON.stringify(args);
+      let made = cache.get(key);
+      if (made === undefined) {
+        made = make(...args);
+        cache.set(key, made);
+      }
+      return made;
+    };
+  };
+  return {
+    getNumberFormat: memo((...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args)),
+    getDateTimeFormat: memo((...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args)),
+    getPluralRules: memo((...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args)),
+  };
+}
+
+/** Each IntlMessageFormat resolves its locale through Intl (supportedLocalesOf): once per locale here. */
+const resolveLocale = IntlMessageFormat.resolveLocale;
+const resolved = new Map<string, Intl.Locale | undefined>();
+IntlMessageFormat.resolveLocale = (locales) => {
+  const key = String(locales);
+  if (!resolved.has(key)) resolved.set(key, resolveLocale(locales));
+  return resolved.get(key);
+};
+
+/**
+ * Resolves a locale now (its first resolution loads Intl's data: ~70 ms on a 4×-slowed phone), so
+ * that the first message with a value does not pay for it later, at a click (docs/decisions/0031).
+ */
+export function resolveLocaleAhead(locale: string): void {
+  IntlMessageFormat.resolveLocale(locale);
+}
+
+/**
  * Formats the messages of one catalogue in one locale. A key the catalogue lacks answers the key
  * itself (the catalogues' types make that a compile error; this is the last resort at run time).
  */
 export function messageFormatter(locale: string, messages: Readonly<Record<string, CatalogueMessage | undefined>>): MessageFormatter {
-  const made = new Map<string, IntlMessageFormat>();
+  const made = new Map<string, IntlMessageFormat | string>();
+  // One set of Intl formatters for the catalogue, not one per message (each is costly to make).
+  const formatters = sharedFormatters();
   const formatOf = (key: string): IntlMessageFormat | string => {
     const message = messages[key];
     if (message === undefined) return key;
     if (typeof message === 'string' && isPlainMessage(message)) return message;
     let format = made.get(key);
-    if (!format) {
-      format = new IntlMessageFormat(message, locale, undefined, MESSAGE_PARSE_OPTIONS);
+    if (format === undefined) {
+      format = literalText(message) ?? new IntlMessageFormat(message, locale, undefined, { ...MESSAGE_PARSE_OPTIONS, formatters });
       made.set(key, format);
     }
     return format;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { JsonLd } from '../components/json-ld';
 import { useT } from '../lib/i18n';
 import { useSiteLocation } from '../lib/site-nav';
@@ -61,11 +61,18 @@ export function PublicFrame({ site, progress, children, after }: PublicFrameProp
         {t('layout.skipToContent')}
       </a>
       {progress}
-      <SiteHeader studioName={site.name} />
+      {/* Boundaries of their own (nothing in them suspends): a server-rendered page hydrates each
+          apart, so a key typed before hydration is done waits for its own part of the page, not the
+          header's and footer's too (docs/decisions/0031). */}
+      <Suspense fallback={null}>
+        <SiteHeader studioName={site.name} />
+      </Suspense>
       <main id="main" ref={main} tabIndex={-1} className="site-main">
         {children}
       </main>
-      <SiteFooter site={site} />
+      <Suspense fallback={null}>
+        <SiteFooter site={site} />
+      </Suspense>
       <JsonLd data={localBusiness(site)} />
       {after}
     </div>

@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useShowInPlace, useSiteNavigate } from '#web/lib/site-nav';
 import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '#shared/email';
 import type { MessageKey } from '#shared/i18n/catalogues';
+import { LOCALES } from '#shared/i18n/languages';
+import { resolveLocaleAhead } from '#shared/i18n/message-format';
 import { paths } from '#shared/paths';
 import { telHref, useSiteSettings } from '#web/lib/site-settings';
 import type { ChannelLink } from '#shared/channels/channels.contract';
@@ -55,6 +57,67 @@ function HouseArt() {
     </svg>
   );
 }
+
+// What does not change while the visitor types: each key re-renders the e-mail form alone, not the
+// whole page (a keystroke on a 4×-slowed phone stays within INP's 200 ms, docs/decisions/0031).
+const Consent = memo(ConsentNotice);
+
+/** A short link's page is titled by its campaign (README, "Channels"). */
+const LandingMeta = memo(function LandingMeta({ title }: { title?: string | undefined }) {
+  const t = useT();
+  return <PageMeta title={title ?? t('landing.title')} description={t('landing.description')} />;
+});
+
+const HeroCopy = memo(function HeroCopy({ title }: { title?: string | undefined }) {
+  const t = useT();
+  return (
+    <div className="landing-hero__copy">
+      <p className="landing-hero__eyebrow">{t('landing.eyebrow')}</p>
+      <h1 id="landing-title">{title ?? t('landing.title')}</h1>
+      <p className="landing-hero__lead">{t('landing.lead')}</p>
+      <HouseArt />
+    </div>
+  );
+});
+
+const StepsAndExplore = memo(function StepsAndExplore() {
+  const t = useT();
+  return (
+    <>
+        <section className="landing-steps" aria-labelledby="steps-title">
+          <h2 id="steps-title">{t('landing.stepsTitle')}</h2>
+          <ol className="landing-steps__list">
+            {STEPS.map((step, i) => (
+              <li key={step.title} className="landing-step">
+                <span className="landing-step__number" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <h3>{t(step.title)}</h3>
+                <p>{t(step.text)}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section className="landing-explore" aria-labelledby="explore-title">
+          <h2 id="explore-title">{t('landing.exploreTitle')}</h2>
+          <ul className="landing-explore__list">
+            {EXPLORE.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="landing-explore__link">
+                  <span className="landing-explore__title">{t(item.title)}</span>
+                  <span className="landing-explore__text">{t(item.text)}</span>
+                  <span className="landing-explore__arrow" aria-hidden="true">
+                    →
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+    </>
+  );
+});
 
 /** Set when the page starts fetching the survey: bench/bundles.ts counts what comes after it apart. */
 const SURVEY_PRELOAD_MARK = 'abode:survey-preload';
@@ -140,6 +203,9 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
   // The survey is fetched while the visitor reads (survey-preload.ts): its files once the page is idle,
   // its module and questions once they focus the e-mail field — maybe before the app started (main.tsx).
   useEffect(() => whenIdle(() => void surveyPreload().then((ahead) => ahead.prefetchSurveyRunnerFiles())), []);
+  // The page's texts need no Intl (plain texts); the survey's first page does ("Page 1 of 2"): Intl's
+  // data is loaded at an idle moment, not at the click (docs/decisions/0031).
+  useEffect(() => whenIdle(() => resolveLocaleAhead(LOCALES[language])), [language]);
   // Without the router (the page as first served), the click shows the survey's first page in this
   // frame (light-survey.tsx), and SurveyJS loads while the visitor answers it: nothing of SurveyJS
   // runs while they type here, only its files are fetched. Inside the app, the runner is readied ahead.
@@ -150,7 +216,10 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
       if (!channel) ahead.prefetchActiveCampaign();
       if (showInPlace) {
         ahead.prefetchSurveyRunnerFiles();
+        // What the click itself needs, so it waits for no request but the e-mail's: the first page's
+        // module and the check for answers kept in this browser (1 KB; docs/decisions/0031).
         import('./light-survey').catch(() => undefined);
+        import('./survey-progress').catch(() => undefined);
         return;
       }
       ahead.preloadSurveyRunner();
@@ -206,14 +275,12 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
 
   return (
     <div className="landing">
-      <PageMeta title={channel ? channel.campaign.name : t('landing.title')} description={t('landing.description')} />
+      <LandingMeta title={channel?.campaign.name} />
       <section className="landing-hero" aria-labelledby="landing-title">
-        <div className="landing-hero__copy">
-          <p className="landing-hero__eyebrow">{t('landing.eyebrow')}</p>
-          <h1 id="landing-title">{channel ? channel.campaign.name : t('landing.title')}</h1>
-          <p className="landing-hero__lead">{t('landing.lead')}</p>
-          <HouseArt />
-        </div>
+        {/* Hydrated apart from the e-mail form (public-frame.tsx says why). */}
+        <Suspense fallback={null}>
+          <HeroCopy title={channel?.campaign.name} />
+        </Suspense>
 
         <div className="landing-card">
           <h2 className="landing-card__title">{t('landing.cardTitle')}</h2>
@@ -240,7 +307,7 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
             <button type="submit" className="button button--accent landing-form__submit" disabled={busy || !hydrated}>
               {busy ? t('landing.busy') : t('landing.submit')}
             </button>
-            <ConsentNotice idPrefix="landing" notice={notices.survey} newsletterNotice={notices.newsletter} newsletter={newsletter} onNewsletterChange={setNewsletter} />
+            <Consent idPrefix="landing" notice={notices.survey} newsletterNotice={notices.newsletter} newsletter={newsletter} onNewsletterChange={setNewsletter} />
           </form>
           {status.kind === 'subscribed' ? (
             <Notice tone="success">
@@ -251,37 +318,9 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
         </div>
       </section>
 
-      <section className="landing-steps" aria-labelledby="steps-title">
-        <h2 id="steps-title">{t('landing.stepsTitle')}</h2>
-        <ol className="landing-steps__list">
-          {STEPS.map((step, i) => (
-            <li key={step.title} className="landing-step">
-              <span className="landing-step__number" aria-hidden="true">
-                {i + 1}
-              </span>
-              <h3>{t(step.title)}</h3>
-              <p>{t(step.text)}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <section className="landing-explore" aria-labelledby="explore-title">
-        <h2 id="explore-title">{t('landing.exploreTitle')}</h2>
-        <ul className="landing-explore__list">
-          {EXPLORE.map((item) => (
-            <li key={item.to}>
-              <Link to={item.to} className="landing-explore__link">
-                <span className="landing-explore__title">{t(item.title)}</span>
-                <span className="landing-explore__text">{t(item.text)}</span>
-                <span className="landing-explore__arrow" aria-hidden="true">
-                  →
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Suspense fallback={null}>
+        <StepsAndExplore />
+      </Suspense>
     </div>
   );
 }

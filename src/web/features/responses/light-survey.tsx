@@ -5,8 +5,10 @@
 // and takes over at "Next" (or "Complete"), with the answers typed here: it then goes to the second
 // page (or sends the response) exactly as if they had been typed into it.
 // Only first pages this page answers as SurveyJS would are shown this way (`readLightPage`): plain
-// text, comment, radiogroup and checkbox questions, required or not; anything else runs as before.
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+// text, comment, radiogroup, checkbox, dropdown, rating and boolean questions, required or not, under
+// the page's title if it has one (the demo survey's first page, docs/decisions/0031); anything else
+// runs as before.
+import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
 import { localizedPath, type Language } from '#shared/i18n/languages';
 import { isPlainObject } from '#shared/json-object';
 import { paths } from '#shared/paths';
@@ -18,21 +20,27 @@ import { markSurveyJourney, type SurveyStart } from './journey-state';
 import './start-survey.css';
 import './light-survey.css';
 
-type Choice = { value: string | number; text: string };
+type Choice = { value: string | number | boolean; text: string };
 
 export interface LightQuestion {
-  type: 'text' | 'comment' | 'radiogroup' | 'checkbox';
+  type: 'text' | 'comment' | 'radiogroup' | 'checkbox' | 'dropdown' | 'rating' | 'boolean';
   name: string;
   title: string;
   description?: string;
   required: boolean;
   placeholder?: string;
+  /** The choices (a rating's values; a boolean's two, true then false, texts the survey's own or none). */
   choices: Choice[];
+  /** Choices laid out in this many columns on a wide screen (SurveyJS's colCount; one on a phone). */
+  columns?: number;
 }
 
 export interface LightPage {
   title?: string;
   description?: string;
+  /** The first page's own title and description (SurveyJS shows them above its questions). */
+  pageTitle?: string;
+  pageDescription?: string;
   questions: LightQuestion[];
   /** Pages of the survey (for "Page 1 of N"); 1: the first page's button completes the survey. */
   pages: number;
@@ -48,9 +56,15 @@ const COMMON_KEYS = ['type', 'name', 'title', 'description', 'isRequired', 'lead
 const QUESTION_KEYS: Record<LightQuestion['type'], Set<string>> = {
   text: new Set([...COMMON_KEYS, 'placeholder', 'inputType']),
   comment: new Set([...COMMON_KEYS, 'placeholder']),
-  radiogroup: new Set([...COMMON_KEYS, 'choices']),
-  checkbox: new Set([...COMMON_KEYS, 'choices']),
+  radiogroup: new Set([...COMMON_KEYS, 'choices', 'colCount']),
+  checkbox: new Set([...COMMON_KEYS, 'choices', 'colCount']),
+  dropdown: new Set([...COMMON_KEYS, 'choices', 'placeholder']),
+  rating: new Set([...COMMON_KEYS, 'rateValues']),
+  boolean: new Set([...COMMON_KEYS, 'labelTrue', 'labelFalse']),
 };
+
+/** SurveyJS's rating without `rateValues`: 1 to 5. */
+const DEFAULT_RATING: Choice[] = [1, 2, 3, 4, 5].map((value) => ({ value, text: String(value) }));
 
 /** Every language a localized text of the survey has (SurveyJS's getUsedLocales). */
 function usedLanguages(value: unknown, into: Set<string>): Set<string> {
@@ -81,11 +95,17 @@ export function readLightPage(questions: string, language: Language): LightPage 
   const pages = json.pages;
   if (!Array.isArray(pages) || pages.length === 0 || !pages.every(isPlainObject)) return null;
   const first = pages[0] as Record<string, unknown>;
-  if (Object.keys(first).some((key) => !PAGE_KEYS.has(key)) || first.title !== undefined || first.description !== undefined) return null;
+  if (Object.keys(first).some((key) => !PAGE_KEYS.has(key))) return null;
   const elements = first.elements;
   if (!Array.isArray(elements) || elements.length === 0) return null;
-  // A survey whose later page has conditions may have fewer pages than it lists: "Page 1 of N" would differ.
-  if (JSON.stringify(pages).includes('visibleIf')) return null;
+  // A survey whose later page may be hidden (a condition on it, or on every question it has) may have
+  // fewer pages than it lists: "Page 1 of N" would differ. A condition on one question of a page that
+  // keeps another is no matter here; any condition on the first page is refused with its keys.
+  const mayHide = (page: Record<string, unknown>) =>
+    page.visibleIf !== undefined ||
+    !Array.isArray(page.elements) ||
+    !page.elements.some((element) => isPlainObject(element) && element.type !== 'panel' && element.visibleIf === undefined);
+  if ((pages.slice(1) as Array<Record<string, unknown>>).some(mayHide)) return null;
   const locale = language !== 'en' && usedLanguages(json, new Set()).has(language) ? language : 'default';
   const text = (value: unknown): string | undefined => {
     if (typeof value === 'string' || typeof value === 'number') return String(value);
@@ -103,16 +123,35 @@ export function readLightPage(questions: string, language: Language): LightPage 
     names.add(element.name);
     if (element.inputType !== undefined && element.inputType !== 'text') return null;
     if (element.isRequired !== undefined && typeof element.isRequired !== 'boolean') return null;
-    const choices: Choice[] = [];
-    if (type === 'radiogroup' || type === 'checkbox') {
-      if (!Array.isArray(element.choices) || element.choices.length === 0) return null;
-      for (const choice of element.choices) {
-        if (typeof choice === 'string' || typeof choice === 'number') choices.push({ value: choice, text: String(choice) });
+    const readChoices = (list: unknown): Choice[] | null => {
+      if (!Array.isArray(list) || list.length === 0) return null;
+      const out: Choice[] = [];
+      for (const choice of list) {
+        if (typeof choice === 'string' || typeof choice === 'number') out.push({ value: choice, text: String(choice) });
         else if (isPlainObject(choice) && (typeof choice.value === 'string' || typeof choice.value === 'number') && Object.keys(choice).every((key) => key === 'value' || key === 'text')) {
-          choices.push({ value: choice.value, text: text(choice.text) ?? String(choice.value) });
+          out.push({ value: choice.value, text: text(choice.text) ?? String(choice.value) });
         } else return null;
       }
+      // Two choices of one value: SurveyJS would show both, and the answer could not tell them apart.
+      return new Set(out.map((c) => c.value)).size === out.length ? out : null;
+    };
+    let choices: Choice[] = [];
+    if (type === 'radiogroup' || type === 'checkbox' || type === 'dropdown') {
+      const read = readChoices(element.choices);
+      if (!read) return null;
+      choices = read;
+    } else if (type === 'rating') {
+      const read = element.rateValues === undefined ? DEFAULT_RATING : readChoices(element.rateValues);
+      if (!read) return null;
+      choices = read;
+    } else if (type === 'boolean') {
+      choices = [
+        { value: true, text: text(element.labelTrue) ?? '' },
+        { value: false, text: text(element.labelFalse) ?? '' },
+      ];
     }
+    const columns = typeof element.colCount === 'number' && element.colCount > 1 ? Math.min(Math.floor(element.colCount), 5) : undefined;
+    if (element.colCount !== undefined && typeof element.colCount !== 'number') return null;
     read.push({
       type,
       name: element.name,
@@ -121,11 +160,14 @@ export function readLightPage(questions: string, language: Language): LightPage 
       required: element.isRequired === true,
       placeholder: text(element.placeholder),
       choices,
+      ...(columns ? { columns } : {}),
     });
   }
   return {
     title: text(json.title),
     description: text(json.description),
+    pageTitle: text(first.title),
+    pageDescription: text(first.description),
     questions: read,
     pages: pages.length,
     next: text(json.pageNextText) ?? null,
@@ -215,8 +257,44 @@ function Question({ question, value, error, onChange }: QuestionProps) {
     );
   }
 
+  if (question.type === 'dropdown') {
+    // A native list: the phone's own picker, and the keyboard's arrows and letters, at no cost.
+    const index = question.choices.findIndex((choice) => choice.value === value);
+    return (
+      <div className="light-survey__question">
+        <label className="light-survey__title" htmlFor={id}>
+          <Title question={question} id={titleId} />
+        </label>
+        {description}
+        {problem}
+        <select
+          className="light-survey__field light-survey__select"
+          id={id}
+          name={question.name}
+          value={index < 0 ? '' : String(index)}
+          required={question.required}
+          aria-required={question.required || undefined}
+          aria-invalid={error || undefined}
+          aria-describedby={describedBy}
+          data-question={question.name}
+          onChange={(event) => onChange(event.target.value === '' ? undefined : question.choices[Number(event.target.value)]?.value)}
+        >
+          <option value="">{question.placeholder ?? t('survey.light.choose')}</option>
+          {question.choices.map((choice, i) => (
+            <option key={i} value={String(i)}>
+              {choice.text}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  }
+
   const many = question.type === 'checkbox';
   const chosen: unknown[] = many ? (Array.isArray(value) ? value : []) : [];
+  // A boolean's two answers: the survey's own words, else "Yes" and "No" in the page's language.
+  const choiceText = (choice: Choice) => choice.text || (choice.value === true ? t('survey.light.yes') : t('survey.light.no'));
+  const layout = question.type === 'rating' ? ' light-survey__choices--rating' : question.type === 'boolean' ? ' light-survey__choices--boolean' : '';
   return (
     <fieldset className="light-survey__question" aria-describedby={describedBy} aria-invalid={error || undefined}>
       <legend className="light-survey__title">
@@ -225,7 +303,8 @@ function Question({ question, value, error, onChange }: QuestionProps) {
       {description}
       {problem}
       <div
-        className="light-survey__choices"
+        className={`light-survey__choices${layout}`}
+        style={question.columns ? ({ '--light-columns': question.columns } as CSSProperties) : undefined}
         role={many ? undefined : 'radiogroup'}
         aria-labelledby={many ? undefined : titleId}
         aria-required={(!many && question.required) || undefined}
@@ -243,7 +322,7 @@ function Question({ question, value, error, onChange }: QuestionProps) {
                 else onChange(event.target.checked ? [...chosen, choice.value] : chosen.filter((item) => item !== choice.value));
               }}
             />
-            <span>{choice.text}</span>
+            <span>{choiceText(choice)}</span>
           </label>
         ))}
       </div>
@@ -268,6 +347,7 @@ export function LightSurvey({ start, page, onAnswers, onDone, busy }: LightSurve
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<ReadonlySet<string>>(new Set());
   const formRef = useRef<HTMLFormElement>(null);
+  const formId = useId();
   const title = page.title || start.campaignName || t('survey.metaTitle');
   const last = page.pages === 1;
 
@@ -317,7 +397,13 @@ export function LightSurvey({ start, page, onAnswers, onDone, busy }: LightSurve
         <div className="sd-progress__bar" style={{ width: '0%' }} />
         <span className="sd-progress__text">{t('survey.light.progress', { page: 1, pages: page.pages })}</span>
       </div>
-      <form ref={formRef} className="light-survey__page" noValidate onSubmit={submit}>
+      <form ref={formRef} className="light-survey__page" noValidate onSubmit={submit} aria-labelledby={page.pageTitle ? `${formId}-title` : undefined}>
+        {page.pageTitle ? (
+          <h2 className="light-survey__page-title" id={`${formId}-title`}>
+            {page.pageTitle}
+          </h2>
+        ) : null}
+        {page.pageDescription ? <p className="light-survey__page-description">{page.pageDescription}</p> : null}
         {page.questions.map((question) => (
           <Question key={question.name} question={question} value={values[question.name]} error={errors.has(question.name)} onChange={(value) => change(question.name, value)} />
         ))}

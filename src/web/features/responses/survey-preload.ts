@@ -18,18 +18,28 @@ import type * as RunnerModule from './start-survey-page';
 
 let prefetched = false;
 
-/** Fetches the runner's files into the HTTP cache, without running them (once). */
+/**
+ * Fetches the runner's files into the HTTP cache, without running them (once). One link a task: the
+ * fifteen links at once were a task of ~110 ms on a 4×-slowed phone, which a key typed in the e-mail
+ * field waited for (docs/decisions/0031).
+ */
 export function prefetchSurveyRunnerFiles(): void {
   const list = document.querySelector<HTMLMetaElement>('meta[name="abode-prefetch"]')?.content.split(' ').filter(Boolean) ?? [];
   if (prefetched || list.length === 0) return;
   prefetched = true;
-  for (const href of list) {
+  const next = () => {
+    const href = list.shift();
+    if (href === undefined) return;
     const link = document.createElement('link');
     link.rel = 'prefetch';
     link.href = href;
     link.crossOrigin = ''; // as the module scripts and Vite's stylesheet links will ask for them
     document.head.append(link);
-  }
+    // A task of its own (a key waiting is taken first), not an idle moment: a phone busy all along
+    // would never fetch the rest.
+    setTimeout(next, 0);
+  };
+  next();
 }
 
 type Runner = typeof RunnerModule;
