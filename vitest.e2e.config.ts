@@ -1,16 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser tests: one real server (`npm start` on a temporary data folder), real Chromium.
+// Browser tests: real servers (`npm start` on temporary data folders), real Chromium.
+// Where the time went and what was chosen: docs/decisions/0030-test-speed.md.
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
+    // One server per worker (own port, data folder and database); the build is made once, by the first.
     globalSetup: ['tests/e2e/global-setup.ts'],
     testTimeout: 60_000,
     // A page's first load fetches its code and data: give expect.poll more than the default 1 s.
     expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     pool: 'forks',
-    maxWorkers: 1,
-    fileParallelism: false,
+    // Two files at a time, each worker on its own server: files never share a server while running.
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
   },
 });

@@ -2,12 +2,26 @@ import { expect, inject } from 'vitest';
 import { E2E_STAFF } from './global-setup';
 
 /**
- * Calls to the shared e2e server's API, for setting up what a browser test needs (a staff token,
+ * Calls to the e2e server's API (this worker's own), for setting up what a browser test needs (a staff token,
  * an active campaign, a visitor's answers) without going through pages the test is not about.
  */
 
+/** This worker's own server (tests/e2e/global-setup.ts starts one per worker). */
+function server(): { baseURL: string; dataDir: string } {
+  const servers = inject('servers');
+  const index = (Number(process.env.VITEST_POOL_ID) || 1) - 1;
+  const own = servers[index];
+  if (!own) throw new Error(`no e2e server for worker ${index + 1} of ${servers.length}`);
+  return own;
+}
+
 export function baseURL(): string {
-  return inject('baseURL');
+  return server().baseURL;
+}
+
+/** The data folder of this worker's server (its mail folder is `mail` inside). */
+export function dataDir(): string {
+  return server().dataDir;
 }
 
 export interface ApiResult<T> {

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { describe, expect, inject, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { NewsletterSubscriber, PublicNotices } from '#shared/consent/consent.contract';
 import { listMailFiles } from '#server/features/notifications/mailer';
-import { createActiveCampaign, setCampaignActive, staffApi, visitorApi } from './api';
+import { createActiveCampaign, dataDir, setCampaignActive, staffApi, visitorApi } from './api';
 import { baseURL, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser } from './browser';
 
 /** Issue 24 §5 in a browser: the landing form's notice and newsletter box, then the unsubscribe link from the visitor's mail. */
@@ -14,7 +14,7 @@ const SURVEY = { pages: [{ name: 'p1', elements: [{ type: 'radiogroup', name: 'r
 
 /** The visitor mail the server wrote for `email` (no SMTP here: .eml files in the data folder). */
 async function visitorMailTo(email: string): Promise<ParsedMail> {
-  const dir = path.join(inject('dataDir'), 'mail');
+  const dir = path.join(dataDir(), 'mail');
   let found: ParsedMail | undefined;
   await expect
     .poll(

@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listMailFiles } from '#server/features/notifications/mailer';
 import { STAFF_MESSAGES } from '#shared/auth/auth.contract';
-import { staffApi } from './api';
+import { dataDir, staffApi } from './api';
 import { baseURL, DESKTOP, E2E_STAFF, loginAsStaff, pageProblems, PHONE, unique, useBrowser } from './browser';
 
 /** Staff logging in and out, the way back to the page they asked for, and the token the browser keeps (SPEC.md §4, §5). */
@@ -66,7 +66,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await page.getByRole('button', { name: 'Send me a link' }).click();
       await page.getByRole('status').filter({ hasText: STAFF_MESSAGES.forgot }).waitFor();
       expect(await page.getByText('Please enter a valid e-mail address.').count()).toBe(0);
-      const dir = path.join(inject('dataDir'), 'mail');
+      const dir = path.join(dataDir(), 'mail');
       await expect
         .poll(
           async () => {

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NewsletterSubscriber } from '#shared/consent/consent.contract';
 import { listMailFiles } from '#server/features/notifications/mailer';
-import { staffApi, visitorApi } from './api';
+import { dataDir, staffApi, visitorApi } from './api';
 import { DESKTOP, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser } from './browser';
 
 /** Double opt-in (decision 0018) in a browser: the link mailed to the address, its one button, and a link used twice. */
@@ -12,7 +12,7 @@ const browser = useBrowser();
 
 /** The mail the server wrote to `email` whose subject matches (no SMTP here: .eml files in the data folder). */
 async function mailTo(email: string, subject: RegExp): Promise<ParsedMail> {
-  const dir = path.join(inject('dataDir'), 'mail');
+  const dir = path.join(dataDir(), 'mail');
   let found: ParsedMail | undefined;
   await expect
     .poll(

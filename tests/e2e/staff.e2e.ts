@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listMailFiles } from '#server/features/notifications/mailer';
 import { paths } from '#shared/paths';
-import { apiAs, staffApi, visitorApi } from './api';
+import { apiAs, dataDir, staffApi, visitorApi } from './api';
 import { DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser } from './browser';
 
 const browser = useBrowser();
@@ -14,7 +14,7 @@ const browser = useBrowser();
  * Sent mail viewer redacts one-time links, so only the mailbox, here the files, holds them).
  */
 async function linkFor(to: string): Promise<string> {
-  const dir = path.join(inject('dataDir'), 'mail');
+  const dir = path.join(dataDir(), 'mail');
   let link = '';
   await expect
     .poll(

@@ -1,13 +1,11 @@
-import type { Kysely } from 'kysely';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '#server/app';
 import type { Config } from '#server/config';
 import { createDatabase, type DatabaseHandle } from '#server/db/database';
-import { migrateToLatest } from '#server/db/migrate';
 import { createStaff } from '#server/features/auth/auth.service';
-import { createTestDatabase, describeEachDialect, type TestDatabase, type TestDialect } from './databases';
+import { createMigratedTestDatabase, describeEachDialect, type TestDatabase, type TestDialect } from './databases';
 
 export const STAFF = { email: 'staff@abode.test', name: 'Test Staff', password: 'correct horse battery' } as const;
 
@@ -77,7 +75,8 @@ export async function drainNotifications(ctx: Pick<TestContext, 'app'>): Promise
 
 /**
  * Runs the block once per test database (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
- * each with its own empty database and app, closed and dropped afterwards.
+ * each with its own freshly migrated database (a copy of the run's template: docs/decisions/0030-test-speed.md)
+ * and app, closed and dropped afterwards.
  */
 export function describeEachDatabase(
   name: string,
@@ -93,7 +92,7 @@ export function describeEachDatabase(
     let token: Promise<string> | undefined;
 
     beforeAll(async () => {
-      testDb = await createTestDatabase(dialect);
+      testDb = await createMigratedTestDatabase(dialect);
       config = testConfig(testDb, typeof overrides === 'function' ? overrides(dialect) : overrides);
       database = createDatabase(config.database);
       app = await buildApp(config, { database, logger: false });
@@ -143,9 +142,8 @@ export function useMigratedDatabase(dialect: TestDialect): { readonly database: 
   let testDb: TestDatabase | undefined;
   const holder = {} as { database: DatabaseHandle };
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect);
+    testDb = await createMigratedTestDatabase(dialect);
     holder.database = createDatabase(testDb.config);
-    await migrateToLatest(holder.database.db as Kysely<unknown>);
   });
   afterAll(async () => {
     await holder.database?.close();

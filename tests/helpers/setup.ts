@@ -6,12 +6,19 @@ import { loadStaffTexts } from '#web/lib/staff-text';
 await loadStaffTexts();
 
 // A stray console.error is a bug the test did not see: fail the test that caused it.
-const errors: unknown[][] = [];
-const original = console.error;
-console.error = (...args: unknown[]) => {
-  errors.push(args);
-  original(...args);
-};
+// Test files share a worker's modules (isolate: false, docs/decisions/0030-test-speed.md), and this
+// file runs again before each of them: console.error is wrapped once, and each file starts with an
+// empty list (as it did in a process of its own).
+const errors: unknown[][] = ((globalThis as { __abodeConsoleErrors?: unknown[][] }).__abodeConsoleErrors ??= (() => {
+  const list: unknown[][] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    list.push(args);
+    original(...args);
+  };
+  return list;
+})());
+errors.length = 0;
 
 afterEach(() => {
   vi.useRealTimers();
