@@ -191,13 +191,14 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
                   { name: 'boot', test: /vite\/preload-helper|src\/web\/lib\/auth-token\.ts|src\/shared\/token-claims\.ts/, priority: 1 },
                   {
                     name: 'site',
-                    // Not what single pages alone use (the staff's antd-zod, use-unsaved-changes and
+                    // Not what single pages alone use (the staff's antd-zod, use-unsaved-changes, page-data with its
+                    // load-failed panel and reload hook (antd, React Router), and
                     // phone-cards, which import antd; the contact and login forms' use-zod-form, the login
                     // page's toast, the about and login pages' icons): the home page would download them.
                     // Nor what imports React Router: the landing page starts without it (start-landing.tsx).
                     test: (id) =>
                       /src\/web\/(components|app|lib)\/|src\/web\/features\/responses\/campaigns-api\.ts|src\/shared\/(paths|email|token-claims|site|api-error)\.ts/.test(id) &&
-                      !/src\/web\/lib\/(antd-zod|use-zod-form|use-unsaved-changes|staff-text|use-keyboard-scrollable-tables|survey-safety|survey-language)\.ts|src\/web\/lib\/page-data\.tsx|src\/web\/components\/(page-icons\.tsx|toast\.(tsx|css)|phone-cards\.(tsx|css))/.test(id) &&
+                      !/src\/web\/lib\/(antd-zod|use-zod-form|use-unsaved-changes|staff-text|use-keyboard-scrollable-tables|survey-safety|survey-language)\.ts|src\/web\/lib\/(page-data|load-failed)\.tsx|src\/web\/lib\/page-reload\.ts|src\/web\/components\/(page-icons\.tsx|toast\.(tsx|css)|phone-cards\.(tsx|css))/.test(id) &&
                       !/src\/web\/app\/(routes|router-bridge|public-layout|route-error)\.tsx/.test(id),
                   },
                 ],
