@@ -4,6 +4,8 @@ import type { ParsedMail } from 'mailparser';
 import { DEFAULT_SLOT_SETTINGS, type BookedVisit, type SlotSettings, type VisitSlot } from '#shared/visits/visits.contract';
 import { LANGUAGE_FIELD_MESSAGE } from '#shared/i18n/language-field';
 import { VisitJobs } from '#server/features/visits/visit-jobs';
+import { unsubscribeToken } from '#server/features/consent/consent.service';
+import { en } from '#shared/i18n/messages/en';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 import { testImage } from '../helpers/images';
@@ -96,6 +98,8 @@ describeEachDatabase(
         `आपकी साइट विज़िट: Lake Studio, ${hiWhen} (${ZONE} समय)।`,
         expect.stringMatching(new RegExp(`^समय बदलने या विज़िट रद्द करने के लिए: http://[^/]+/hi/visit\\?id=${booked._id}&token=[\\w.-]+$`)),
         'साथ में लगा निमंत्रण इसे Google Calendar, Outlook या Apple Calendar में जोड़ देता है।',
+        // The unsubscribe page in the mail's language.
+        `सदस्यता छोड़ें: http://localhost/hi/unsubscribe?token=${unsubscribeToken(ctx.config.jwtSecret, 'hindi.visitor@example.com')}`,
       ]);
       expect(visitor.html).toContain(`<p>आपकी साइट विज़िट: Lake Studio, ${hiWhen} (${ZONE} समय)।</p>`);
       expect(text).not.toMatch(/Your site visit|To move or cancel|\/\/[^/\s]+\/visit\?/);
@@ -128,6 +132,7 @@ describeEachDatabase(
         `Lake Studio में ${when('hi-IN', later.start)} की आपकी साइट विज़िट रद्द कर दी गई है।`,
         'आप हमारी साइट पर कोई दूसरा समय बुक कर सकते हैं।',
         'साथ में लगा रद्दीकरण इसे Google Calendar, Outlook या Apple Calendar से हटा देता है।',
+        `सदस्यता छोड़ें: http://localhost/hi/unsubscribe?token=${unsubscribeToken(ctx.config.jwtSecret, 'hindi.visitor@example.com')}`,
       ]);
     });
 
@@ -179,8 +184,12 @@ describeEachDatabase(
       expect(link).toMatch(new RegExp(`^http://[^/]+/visit\\?id=${booked._id}&token=[\\w.-]+$`));
       const lines = [`Your site visit at Lake Studio: ${enWhen} (${ZONE}).`, `To move or cancel it: ${link}`, 'The attached invitation adds it to Google Calendar, Outlook or Apple Calendar.'];
       expect(visitor.subject).toBe(`Site visit booked: Lake Studio, ${enWhen}`);
-      expect(visitor.text!.trim()).toBe(lines.join('\n\n'));
-      expect(String(visitor.html).trim()).toBe(lines.map((l) => `<p>${l.replace(/&/g, '&#38;')}</p>`).join(''));
+      // As before, and the unsubscribe page at the end (decision 0014: every visitor mail).
+      const unsubscribe = `http://localhost/unsubscribe?token=${unsubscribeToken(ctx.config.jwtSecret, 'english.visitor@example.com')}`;
+      expect(visitor.text!.trim()).toBe([...lines, `Unsubscribe: ${unsubscribe}`].join('\n\n'));
+      expect(String(visitor.html).trim()).toBe(
+        lines.map((l) => `<p>${l.replace(/&/g, '&#38;')}</p>`).join('') + `<p style="font-size:12px">${en['mail.unsubscribeAsk']}<a href="${unsubscribe}">${en['mail.unsubscribeLink']}</a>.</p>`,
+      );
       expect(eventOf(visitor)).toEqual({ summary: 'Site visit at Lake Studio', description: `Your site visit at Lake Studio. To move or cancel it: ${link}`, uid: `visit-${booked._id}@abode` });
     });
 
