@@ -2,6 +2,8 @@ import { afterAll, beforeEach, expect, it } from 'vitest';
 import { PRIVACY_API } from '#shared/privacy/privacy.api';
 import { LANGUAGE_FIELD_MESSAGE } from '#shared/i18n/language-field';
 import { SETTINGS_API, type StudioSettings } from '#shared/settings/settings.contract';
+import { unsubscribeToken } from '#server/features/consent/consent.service';
+import { en } from '#shared/i18n/messages/en';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 
@@ -42,6 +44,8 @@ describeEachDatabase(
           `किसी ने — हमें उम्मीद है कि आपने ही — ${studio} से आपके बारे में हमारे पास रखा डेटा मिटाने को कहा है।`,
           `पक्का करने के लिए, 24 घंटे के भीतर यह लिंक खोलें:\n${link}`,
           'अगर यह अनुरोध आपने नहीं किया था, तो इस ई-मेल को अनदेखा कर दें: कुछ नहीं होगा।',
+          // The unsubscribe page in the mail's language (every visitor mail carries one).
+          `सदस्यता छोड़ें: ${new URL(link).origin}/hi/unsubscribe?token=${unsubscribeToken(ctx.config.jwtSecret, 'hindi.privacy@example.com')}`,
         ].join('\n\n'),
       );
       expect(String(message!.html)).toContain(`<a href="${escapeHtml(link)}">अनुरोध पक्का करें</a> (यह लिंक 24 घंटे तक काम करता है)।`);
@@ -65,11 +69,14 @@ describeEachDatabase(
       expect(message!.subject).not.toMatch(DEVANAGARI);
       const link = /https?:\/\/\S+/.exec(message!.text ?? '')![0];
       expect(new URL(link).pathname).toBe('/privacy/confirm');
+      // As before, and the unsubscribe page at the end (every visitor mail carries one).
+      const unsubscribe = `${new URL(link).origin}/unsubscribe?token=${unsubscribeToken(ctx.config.jwtSecret, 'english.privacy@example.com')}`;
       expect(message!.text!.trim()).toBe(
-        `Someone, we hope you, asked ${studio} for a copy of the data we hold about you.\n\nTo confirm, open this link within 24 hours:\n${link}\n\nIf it was not you, ignore this e-mail: nothing happens.`,
+        `Someone, we hope you, asked ${studio} for a copy of the data we hold about you.\n\nTo confirm, open this link within 24 hours:\n${link}\n\nIf it was not you, ignore this e-mail: nothing happens.\n\nUnsubscribe: ${unsubscribe}`,
       );
       expect(String(message!.html).trim()).toBe(
-        `<p>Someone, we hope you, asked ${escapeHtml(studio)} for a copy of the data we hold about you.</p><p><a href="${escapeHtml(link)}">Confirm the request</a> (the link works for 24 hours).</p><p>If it was not you, ignore this e-mail: nothing happens.</p>`,
+        `<p>Someone, we hope you, asked ${escapeHtml(studio)} for a copy of the data we hold about you.</p><p><a href="${escapeHtml(link)}">Confirm the request</a> (the link works for 24 hours).</p><p>If it was not you, ignore this e-mail: nothing happens.</p>` +
+          `<p style="font-size:12px">${en['mail.unsubscribeAsk']}<a href="${escapeHtml(unsubscribe)}">${en['mail.unsubscribeLink']}</a>.</p>`,
       );
       expect((await ask(ctx, { email: 'english.erase@example.com', kind: 'erase', language: 'en' })).statusCode).toBe(202);
       const [, erase] = await mail.waitFor(2);
