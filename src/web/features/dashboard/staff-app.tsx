@@ -15,15 +15,28 @@ const loadParts = () => (partsModule ??= import('./staff-app-parts'));
 
 /**
  * `message`, `modal` and `notification` of `App.useApp()` (or `useStaffApp()`), each call made once
- * the parts are there. A call answers nothing: staff pages use none of what antd's calls return
- * (a message's close function, a modal's handle).
+ * the parts are there. A call answers a handle whose `destroy` and `update` reach the real one when it
+ * exists (a confirm closed before the parts came is never shown): `useUnsavedChangesPrompt` closes its
+ * confirm when the navigation it asked about is settled.
  */
 function deferred<K extends keyof useAppProps>(part: K, whenReady: (call: (api: useAppProps) => void) => void): useAppProps[K] {
   return new Proxy({} as useAppProps[K], {
     get:
       (_target, name) =>
       (...args: unknown[]) => {
-        whenReady((api) => (api[part] as unknown as Record<string | symbol, (...a: unknown[]) => unknown>)[name]!(...args));
+        let handle: { destroy?: () => void; update?: (...a: unknown[]) => void } | undefined;
+        let destroyed = false;
+        whenReady((api) => {
+          if (destroyed) return;
+          handle = (api[part] as unknown as Record<string | symbol, (...a: unknown[]) => typeof handle>)[name]!(...args);
+        });
+        return {
+          destroy: () => {
+            destroyed = true;
+            handle?.destroy?.();
+          },
+          update: (...update: unknown[]) => handle?.update?.(...update),
+        };
       },
   });
 }

@@ -29,7 +29,8 @@ const UNREAD_PARAM = 'unread';
 /** A message nobody has opened yet: marked "New" until someone opens it. */
 function UnreadTag() {
   return (
-    <Tag color="gold" title={staffText('staff.listings.contact.unreadLabel')}>
+    // A solid colour with white text: antd's pale gold preset falls short of WCAG AA contrast.
+    <Tag color="#6b4a00" title={staffText('staff.listings.contact.unreadLabel')}>
       {staffText('staff.listings.contact.unread')}
     </Tag>
   );
