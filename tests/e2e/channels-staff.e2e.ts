@@ -26,6 +26,8 @@ describe('the channels page', () => {
     await loginAsStaff(page);
     await page.goto('/dashboard/channels');
     await page.getByRole('heading', { name: 'Channels', level: 1 }).waitFor(SLOW);
+    // The menu shows where the owner is.
+    expect(await page.locator('.ant-menu-item-selected').textContent()).toBe('Channels');
 
     // Nothing chosen: the form says what is missing, next to the field.
     await page.getByRole('button', { name: 'Create channel' }).click();
