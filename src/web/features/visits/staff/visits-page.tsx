@@ -2,6 +2,7 @@ import { Alert, Button, Card, Checkbox, Input, InputNumber, Select, Space, Table
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { formatPhone } from '#shared/phone';
 import { leadPath } from '#shared/paths';
 import { WEEKDAYS, type StudioSlotSettings, type UpcomingVisits, type Visit } from '#shared/visits/visits.contract';
 import { PageMeta } from '#web/components/page-meta';
@@ -81,7 +82,7 @@ function visitColumns(onChange: () => void, withDay: boolean): ColumnsType<Visit
     { title: staffText('staff.leads.visits.column.time'), key: 'time', render: (_, v) => <span className="visits-nowrap">{withDay ? `${dayLabel(dayOfVisit(v))}, ${visitHours(v)}` : visitHours(v)}</span> },
     { title: staffText('staff.leads.visits.column.studio'), dataIndex: 'studioName' },
     { title: staffText('staff.leads.visits.column.visitor'), key: 'who', render: (_, v) => <Link to={leadPath(v.leadId)}>{v.name ?? v.email}</Link> },
-    { title: staffText('staff.leads.visits.column.phone'), dataIndex: 'phone', render: (p: string | null) => p ?? '' },
+    { title: staffText('staff.leads.visits.column.phone'), dataIndex: 'phone', render: (p: string | null) => (p ? <span className="visits-nowrap">{formatPhone(p)}</span> : '—') },
     { title: staffText('staff.leads.visits.column.status'), dataIndex: 'status', render: (s: Visit['status']) => <VisitStatusTag status={s} /> },
     { title: staffText('staff.leads.visits.column.actions'), key: 'actions', render: (_, v) => <VisitActions visit={v} onChange={onChange} /> },
   ];
