@@ -42,6 +42,9 @@ export const LEAD_MESSAGES = {
   nextActionSet: 'Next action saved.',
   nextActionCleared: 'Next action cleared.',
   dateInvalid: 'Dates are YYYY-MM-DD.',
+  emailOrPhoneRequired: 'Please give an e-mail address or a phone number.',
+  phoneInvalid: 'Please enter a valid phone number.',
+  emailInvalid: 'Please enter a valid e-mail address.',
 } as const;
 
 export const NOTE_MAX = 2000;
@@ -79,7 +82,7 @@ export type LeadListQuery = z.infer<typeof leadListQuery>;
 
 export const leadListItem = z.object({
   _id: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   name: z.string().nullable(),
   phone: z.string().nullable(),
   status: z.enum(LEAD_STATUSES),

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { normalisePhone, toE164 } from '#shared/phone';
 import type { Database } from '#server/db/schema';
 import { toBool, toIso } from '#server/db/database';
 import { badRequest, notFound } from '#server/lib/errors';
@@ -114,29 +115,128 @@ async function noteGivenDetails(
   for (const text of lines) await repo.insertLeadEvent(db, { id: newId(), leadId, type: 'note', byId: null, byName: ARRIVAL_ACTOR, text, at });
 }
 
+/** Issue 38: what arrives about a person: an e-mail, a phone, or both (at least one), and what came with it. */
+export interface LeadArrival {
+  email?: string | null | undefined;
+  /** As typed: kept in E.164 (+91 when typed without a country). */
+  phone?: string | null | undefined;
+  name?: string | null | undefined;
+  /** What the person did (marks the lead's sources); none for staff, imports and the like. */
+  source?: LeadSource | null | undefined;
+  campaignId?: string | null | undefined;
+  at: Date;
+  touch?: repo.LeadTouchInput | undefined;
+}
+
+export interface LeadIntake {
+  id: string;
+  created: boolean;
+  /** When the e-mail belongs to this lead and the phone to another: that other lead (both now show "Possible duplicate of …"). */
+  possibleDuplicateOf: string | null;
+}
+
+const UNIQUE_VIOLATION = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505']);
+const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && UNIQUE_VIOLATION.has(String((error as { code?: unknown }).code));
+
 /**
- * The lead of whoever just wrote (an e-mail for a campaign or the newsletter, a contact message, a
- * booking): created on first contact, otherwise its activity recorded. A name or phone given fills
- * only an empty field; a different one goes on the timeline (decision 0023). Call it in the
- * transaction of that write.
+ * Runs `job` so that a failed statement undoes only the job: in a savepoint of the caller's
+ * transaction (on PostgreSQL a failed statement would otherwise end the whole transaction), or in a
+ * transaction of its own.
+ */
+async function undoable<T>(db: Db, job: (trx: Db) => Promise<T>): Promise<T> {
+  if (!db.isTransaction) return (db as Kysely<Database>).transaction().execute(job);
+  await sql`savepoint lead_intake`.execute(db);
+  try {
+    const value = await job(db);
+    await sql`release savepoint lead_intake`.execute(db);
+    return value;
+  } catch (error) {
+    await sql`rollback to savepoint lead_intake`.execute(db);
+    await sql`release savepoint lead_intake`.execute(db);
+    throw error;
+  }
+}
+
+/** The e-mail key and phone key of an arrival; a 400 when it has neither (a phone that reads as no number counts as none). */
+export function arrivalKeys(input: { email?: string | null | undefined; phone?: string | null | undefined }): { emailKey: string | null; phoneKey: string | null } {
+  const emailKey = input.email?.trim() ? leadKey(input.email) : null;
+  const phoneKey = input.phone?.trim() ? toE164(input.phone) : null;
+  if (emailKey === null && phoneKey === null) {
+    const message = input.phone?.trim() ? LEAD_MESSAGES.phoneInvalid : LEAD_MESSAGES.emailOrPhoneRequired;
+    throw badRequest(message, [{ field: input.phone?.trim() ? 'phone' : 'email', message }]);
+  }
+  return { emailKey, phoneKey };
+}
+
+/**
+ * Issue 38: THE intake of a person (every arrival: forms, bookings, staff "Add lead", imports,
+ * inbound leads). Finds the person's lead by e-mail (trimmed, case-insensitive) OR phone (E.164), or
+ * creates it; records the activity; a name or phone given fills only empty fields, a different one
+ * goes on the timeline (decision 0023). When the e-mail belongs to one lead and the phone to another,
+ * nothing is merged: the arrival joins the e-mail's lead and both are marked "Possible duplicate of …".
+ * A lead that was merged stands for the one it was merged into.
+ *
+ * Race-free on both databases without locks: the unique keys decide (a concurrent arrival that
+ * creates the same person makes our INSERT/UPDATE fail; it is undone in a savepoint and we look
+ * again). Call it in the transaction of the write it belongs to (or with the database: it opens one).
+ */
+export async function findOrCreateLead(db: Db, input: LeadArrival): Promise<LeadIntake> {
+  const keys = arrivalKeys(input);
+  const values: repo.ArrivalValues = {
+    ...keys,
+    email: keys.emailKey === null ? null : input.email!.trim(),
+    phone: input.phone?.trim() ? normalisePhone(input.phone) : null,
+    name: input.name?.trim() || null,
+    source: input.source ?? null,
+    campaignId: input.campaignId ?? null,
+    at: input.at,
+    touch: input.touch,
+  };
+  // The busiest path (an e-mail alone: the survey's first step, the newsletter): one statement.
+  if (keys.phoneKey === null && values.phone === null) {
+    const lead = await repo.upsertLead(db, { id: newId(), emailKey: keys.emailKey!, email: values.email!, name: values.name, phone: null, source: values.source, campaignId: values.campaignId, at: values.at, touch: values.touch });
+    if (lead.mergedIntoId === null) {
+      if (!lead.created && values.name) await noteGivenDetails(db, lead.id, values, lead, values.at);
+      return { id: lead.id, created: lead.created, possibleDuplicateOf: null };
+    }
+  }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await undoable(db, (trx) => intakeOnce(trx, values));
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+    }
+  }
+}
+
+async function intakeOnce(db: Db, values: repo.ArrivalValues): Promise<LeadIntake> {
+  const found = await repo.leadsByKeys(db, values);
+  const kept = (row: (typeof found)[number] | undefined) => (row ? (row.mergedIntoId ?? row.id) : undefined);
+  const byEmail = kept(found.find((r) => values.emailKey !== null && r.emailKey === values.emailKey));
+  const byPhone = kept(found.find((r) => values.phoneKey !== null && r.phoneKey === values.phoneKey));
+  const target = byEmail ?? byPhone;
+  if (target === undefined) {
+    const id = newId();
+    await repo.insertLead(db, id, values);
+    return { id, created: true, possibleDuplicateOf: null };
+  }
+  const lead = await repo.recordArrival(db, target, values, { emailKey: byEmail === undefined, phoneKey: byPhone === undefined });
+  if (!lead) throw notFound(LEAD_MESSAGES.notFound);
+  if (values.name || values.phone) await noteGivenDetails(db, target, values, lead, values.at);
+  const duplicate = byEmail !== undefined && byPhone !== undefined && byEmail !== byPhone ? byPhone : null;
+  if (duplicate) await repo.markPossibleDuplicates(db, target, duplicate, values.at);
+  return { id: target, created: false, possibleDuplicateOf: duplicate };
+}
+
+/**
+ * The lead of whoever just wrote with an e-mail (a campaign or the newsletter, a contact message, a
+ * booking): findOrCreateLead. Call it in the transaction of that write.
  */
 export async function touchLead(
   db: Db,
   input: { email: string; source: LeadSource; campaignId?: string | null; name?: string | null; phone?: string | null; at: Date; touch?: repo.LeadTouchInput | undefined },
 ): Promise<{ id: string; created: boolean }> {
-  const lead = await repo.upsertLead(db, {
-    id: newId(),
-    emailKey: leadKey(input.email),
-    email: input.email.trim(),
-    name: input.name ?? null,
-    phone: input.phone ?? null,
-    source: input.source,
-    campaignId: input.campaignId ?? null,
-    at: input.at,
-    touch: input.touch,
-  });
-  // The survey's e-mail step gives neither: nothing more on the busiest path.
-  if (!lead.created && (input.name || input.phone)) await noteGivenDetails(db, lead.id, input, lead, input.at);
+  const lead = await findOrCreateLead(db, input);
   return { id: lead.id, created: lead.created };
 }
 
@@ -164,7 +264,7 @@ export async function assignNewLead(db: Db, input: { leadId: string; staffId: st
     toValue: input.staffName,
     at: input.at,
   });
-  await recordEvent(db, { type: 'lead.assigned', email: row.email, subjectId: input.staffId, leadId: input.leadId }, input.at);
+  await recordEvent(db, { type: 'lead.assigned', email: row.email ?? '', subjectId: input.staffId, leadId: input.leadId }, input.at);
 }
 
 /**
@@ -359,7 +459,7 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
     changes.assignedAt = patch.assigneeId === null ? null : at;
     // The new assignee hears of it at once (issue 26), unless they gave it to themselves.
     if (patch.assigneeId !== null && patch.assigneeId !== by.sub) {
-      await recordEvent(db, { type: 'lead.assigned', email: row.email, subjectId: patch.assigneeId, leadId: id }, at);
+      await recordEvent(db, { type: 'lead.assigned', email: row.email ?? '', subjectId: patch.assigneeId, leadId: id }, at);
     }
     await repo.insertLeadEvent(db, {
       id: newId(),
