@@ -15,6 +15,7 @@ import {
   type LeadList,
   type LeadListItem,
   type LeadListQuery,
+  type LeadCreateInput,
   type LeadPatch,
   type LeadSource,
   type LeadStatus,
@@ -425,6 +426,7 @@ export async function leadDetail(db: Kysely<Database>, id: string, sources: Lead
     ...(e.type === 'note' ? { text: e.text ?? '' } : { from: e.fromValue, to: e.toValue }),
   }));
   const touches = await repo.leadTouches(db, id);
+  const duplicates = await repo.possibleDuplicates(db, id);
   const channels = await channelNames(db, [touches.firstChannelId, touches.latestChannelId].filter((c): c is string => c !== null));
   const touch = (channelId: string | null, utm: string | null, at: Date | string | null): LeadTouch | null =>
     at === null ? null : { channelId, channelName: channelId === null ? null : (channels.get(channelId)?.name ?? null), utm: utm === null ? null : (JSON.parse(utm) as Utm), at: toIso(at) };
@@ -434,7 +436,41 @@ export async function leadDetail(db: Kysely<Database>, id: string, sources: Lead
     timeline: entries,
     firstTouch: touch(touches.firstChannelId, touches.firstUtm, touches.firstTouchAt),
     latestTouch: touch(touches.latestChannelId, touches.latestUtm, touches.latestTouchAt),
+    possibleDuplicates: duplicates.map((d) => ({ _id: d.id, email: d.email, name: d.name, phone: d.phone })),
   };
+}
+
+/** What the composition root does for a lead staff just added (issue 26: its first-contact times and assignee). */
+export type LeadCreatedHook = (trx: Transaction<Database>, lead: { id: string; email: string }, at: Date) => Promise<unknown>;
+
+/**
+ * Issue 38: staff "Add lead": the person's lead, found by e-mail or phone or created
+ * (findOrCreateLead); a message given goes on its timeline as the staff member's note. A new lead
+ * is announced (lead.created, webhooks), assigned as the studio's rules say, and audited.
+ */
+export async function addLeadByStaff(
+  db: Kysely<Database>,
+  input: LeadCreateInput,
+  by: StaffPrincipal,
+  onCreated: LeadCreatedHook,
+): Promise<{ created: boolean; lead: LeadListItem }> {
+  const at = new Date();
+  const id = await db.transaction().execute(async (trx) => {
+    const lead = await findOrCreateLead(trx, { email: input.email ?? null, phone: input.phone ?? null, name: input.name ?? null, at });
+    const byName = by.name ?? by.email ?? 'Staff';
+    if (input.message) await repo.insertLeadEvent(trx, { id: newId(), leadId: lead.id, type: 'note', byId: by.sub, byName, text: input.message, at });
+    if (lead.created) {
+      const email = input.email?.trim() ?? '';
+      await recordEvent(trx, { type: 'lead.created', email, subjectId: lead.id, leadId: lead.id }, at);
+      await onCreated(trx, { id: lead.id, email }, at);
+      await recordAudit(trx, { actor: by, kind: 'lead.created', recordType: 'lead', recordId: lead.id, fields: (['name', 'email', 'phone', 'message'] as const).filter((f) => input[f] !== undefined) });
+    } else if (input.message) {
+      await recordAudit(trx, { actor: by, kind: 'lead.updated', recordType: 'lead', recordId: lead.id, fields: ['notes'] });
+    }
+    return lead;
+  });
+  const row = (await repo.findLead(db, id.id))!;
+  return { created: id.created, lead: toItem(row, await namesOf(db, [row])) };
 }
 
 /** Sets the status and/or assignee; each change is recorded with who made it and when. */
@@ -499,7 +535,8 @@ export async function addNote(db: Db, id: string, text: string, by: StaffPrincip
 /** For notifications: who the lead is, as far as the studio knows. */
 export async function leadSummary(db: Kysely<Database>, leadId: string | null, email: string): Promise<LeadSummary> {
   const row = leadId ? await repo.leadContact(db, leadId) : undefined;
-  return { _id: leadId, email: row?.email ?? email, name: row?.name ?? null, phone: row?.phone ?? null };
+  // A lead known by phone only (issue 38) has no e-mail: '' (no visitor mail goes to it).
+  return { _id: leadId, email: row ? (row.email ?? '') : email, name: row?.name ?? null, phone: row?.phone ?? null };
 }
 
 /**
