@@ -37,7 +37,7 @@ import { countResponses, leadSurveyRecords, responseCountsByCampaign } from './f
 import { completedResponse, emailActivity, surveyStillOpen, unfinishedSurvey } from './features/responses/notification-reads';
 import { issueResumeToken } from './features/responses/survey-progress.service';
 import { privacyRoutes, RetentionJob } from '#server/features/privacy';
-import { personalDataRegistry } from './personal-data.registry';
+import { PERSON_ROW_TABLES, personalDataRegistry } from './personal-data.registry';
 import { demoContentRoutes } from './demo-content';
 import { listingPagesRoutes } from './features/listings/listing-pages.routes';
 import { listingsRoutes } from './features/listings/listings.routes';
@@ -338,6 +338,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     sources: { surveyRecords: leadSurveyRecords, contactMessages: contactMessagesOfLead },
     // Issue 38: a lead staff add is assigned like any new lead (issue 26).
     onCreated: (trx, lead, at) => assignCreatedLead(trx, lead, {}, at),
+    personTables: PERSON_ROW_TABLES,
   });
   await app.register(privacyRoutes, {
     registry: personalDataRegistry,

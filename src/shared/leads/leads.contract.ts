@@ -49,9 +49,19 @@ export const LEAD_MESSAGES = {
   emailInvalid: 'Please enter a valid e-mail address.',
   created: 'Lead added.',
   existing: 'This person is already a lead: their lead is shown.',
+  merged: 'Leads merged.',
+  unmerged: 'Merge undone.',
+  mergeSelf: 'A lead cannot be merged into itself.',
+  mergeTargetUnknown: 'The lead to merge into does not exist.',
+  mergeTargetRequired: 'Choose the lead to merge into.',
+  alreadyMerged: 'One of these leads has already been merged.',
+  mergeNotFound: 'This merge does not exist or has been undone.',
+  mergeTooOld: 'A merge can be undone within 30 days only.',
 } as const;
 
 export const NOTE_MAX = 2000;
+/** Issue 38: how long a merge can be undone. */
+export const MERGE_UNDO_DAYS = 30;
 export const LEADS_PAGE_MAX = 200;
 
 const day = z
@@ -216,6 +226,11 @@ export const leadCreateInput = z
     }
   });
 export type LeadCreateInput = z.infer<typeof leadCreateInput>;
+
+/** Issue 38: POST /api/leads/:id/merge. */
+export const leadMergeInput = z.object({ intoId: safeText({ message: LEAD_MESSAGES.mergeTargetRequired }).trim().min(1, LEAD_MESSAGES.mergeTargetRequired).max(100) });
+export const leadMerged = z.object({ mergeId: z.string(), lead: leadListItem });
+export const leadUnmerged = z.object({ message: z.string(), lead: leadListItem, merged: leadListItem });
 
 /** 201 when the lead is new; 200 with the person's existing lead. */
 export const leadCreated = z.object({ message: z.string(), created: z.boolean(), lead: leadListItem });

@@ -562,6 +562,8 @@ export function claimDueReminders(db: Db, kind: FollowUpReminder, now: Date, lim
     .set({ [taken]: now })
     .where(taken, 'is', null)
     .where(due, '<=', now)
+    // A merged lead (issue 38) is worked on as the one it was merged into.
+    .where('mergedIntoId', 'is', null)
     .$if(onlyNew, (q) => q.where('status', '=', 'new'))
     .where('id', 'in', (eb) => {
       let pick = eb.selectFrom('leads').select('id').where(taken, 'is', null).where(due, '<=', now);
@@ -603,6 +605,7 @@ export function digestLeads(db: Db, staffId: string, now: Date, until: Date) {
     .selectFrom('leads')
     .select(['id', 'email', 'name', 'phone', 'status', 'firstContactDueAt', 'nextActionText', 'nextActionDueAt'])
     .where('assigneeId', '=', staffId)
+    .where('mergedIntoId', 'is', null)
     .where((eb) => eb.or([eb.and([eb('status', '=', 'new'), eb('firstContactDueAt', '<=', now)]), eb('nextActionDueAt', '<', until)]))
     .orderBy('createdAt')
     .limit(200)

@@ -440,6 +440,12 @@ export async function leadDetail(db: Kysely<Database>, id: string, sources: Lead
   };
 }
 
+/** The lead as the list shows it. */
+export async function leadItem(db: Kysely<Database>, id: string): Promise<LeadListItem> {
+  const row = await requireLead(db, id);
+  return toItem(row, await namesOf(db, [row]));
+}
+
 /** What the composition root does for a lead staff just added (issue 26: its first-contact times and assignee). */
 export type LeadCreatedHook = (trx: Transaction<Database>, lead: { id: string; email: string }, at: Date) => Promise<unknown>;
 

@@ -76,8 +76,24 @@ export interface LeadDuplicatesTable {
   createdAt: Timestamp;
 }
 
+/** Issue 38: a merge of one lead into another, kept so that it can be undone within 30 days. */
+export interface LeadMergesTable {
+  id: string;
+  mergedId: string;
+  intoId: string;
+  byId: string | null;
+  byName: string;
+  /** JSON: { [table]: ids moved to the kept lead }. */
+  moved: string;
+  /** JSON: the kept and the merged lead's values before the merge that it changed. */
+  overwritten: string;
+  createdAt: Timestamp;
+  undoneAt: NullableTime;
+}
+
 export interface LeadTables {
   leads: LeadsTable;
+  leadMerges: LeadMergesTable;
   leadDuplicates: LeadDuplicatesTable;
   leadEvents: LeadEventsTable;
   leadCampaigns: LeadCampaignsTable;

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, MailOutlined, PhoneOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { App, Button, Card, Descriptions, Empty, Input, Select, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import {
   LEAD_MESSAGES,
   LEAD_STATUS_LABELS,
@@ -13,7 +13,7 @@ import {
   type LeadTimelineEntry,
 } from '#shared/leads/leads.contract';
 import { matchDetail, matchSections } from '#shared/matching/match-sections';
-import { listingPagePath, paths } from '#shared/paths';
+import { leadPath, listingPagePath, paths } from '#shared/paths';
 import { ENQUIRY_TOPIC_LABELS } from '#shared/contact/contact.contract';
 import { PageMeta } from '#web/components/page-meta';
 import { api, ApiError, errorMessage } from '#web/lib/api-client';
@@ -26,6 +26,7 @@ import { addLeadNote, clearNextAction, fetchLead, fetchStaff, patchLead, setNext
 import { SurveyFileLinks } from '#web/features/responses/staff';
 import { leadName, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import { LeadPrivacyCard } from '#web/features/privacy/staff';
+import { LeadMergeCard } from './lead-merge-card';
 import { LeadVisitsCard } from '#web/features/visits/staff';
 import { currentStaff } from '#web/lib/auth-token';
 import { staffText } from '#web/lib/staff-text';
@@ -42,6 +43,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
     () => '',
   );
   const lead = await loadPageData(() => fetchLead(params.id ?? ''), staffText('staff.leads.lead.loadFailed'));
+  // Issue 38: a merged lead's address answers 301 to the kept lead (fetch follows it): show it at its own address.
+  if (lead.data && lead.data._id !== params.id) throw redirect(leadPath(lead.data._id));
   return { ...lead, staff: await staff, studio: await studio };
 }
 
@@ -394,6 +397,7 @@ export function Component() {
               />
             )}
           </Card>
+          <LeadMergeCard lead={lead} />
           {/* Export and erasure are owners' (the server refuses staff with 403). */}
           {currentStaff()?.role === 'owner' ? <LeadPrivacyCard lead={lead} /> : null}
         </div>

@@ -25,6 +25,7 @@ import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-ta
 import { downloadLeads, fetchFirstContactFigures, fetchLeads } from '../leads-api';
 import { formatDateTime, studioIsoDay } from '#web/lib/studio-time';
 import { leadName, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
+import { AddLeadButton } from './add-lead-button';
 import './leads.css';
 
 const PAGE_SIZES = [20, 50, 100];
@@ -223,9 +224,12 @@ export function Component() {
         <Typography.Title level={1} className="leads-title">
           {staffText('staff.leads.title')}
         </Typography.Title>
-        <Button icon={<DownloadOutlined />} loading={downloading} disabled={!data.data || data.data.total === 0} onClick={() => void download()}>
-          {staffText('staff.leads.download')}
-        </Button>
+        <div className="leads-head__actions">
+          <AddLeadButton />
+          <Button icon={<DownloadOutlined />} loading={downloading} disabled={!data.data || data.data.total === 0} onClick={() => void download()}>
+            {staffText('staff.leads.download')}
+          </Button>
+        </div>
       </div>
 
       {data.figures ? <SpeedToLead figures={data.figures} /> : null}
