@@ -3,7 +3,7 @@ import type { PersonalData } from '#server/lib/personal-data';
 /** The lead (the person: e-mail, name, phone), its timeline (notes, status changes) and the campaigns it answered. Erased last. */
 export const personalData: PersonalData = {
   feature: 'leads',
-  tables: ['leads', 'lead_events', 'lead_campaigns'],
+  tables: ['leads', 'lead_events', 'lead_campaigns', 'lead_duplicates', 'lead_merges'],
   async export(db, leadId) {
     const lead = await db.selectFrom('leads').select(['id', 'email', 'name', 'phone', 'status', 'createdAt', 'lastActivityAt', 'nextActionText', 'nextActionDueAt']).where('id', '=', leadId).executeTakeFirst();
     const events = await db.selectFrom('leadEvents').select(['type', 'byName', 'fromValue', 'toValue', 'text', 'createdAt']).where('leadId', '=', leadId).orderBy('createdAt').execute();
