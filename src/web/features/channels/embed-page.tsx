@@ -86,6 +86,8 @@ export function Component() {
     <SiteSettingsProvider value={site}>
       <JourneyPathsProvider value={journey}>
         <main id="main" ref={main} tabIndex={-1} className="embed">
+          {/* A frame's page, not one for search engines (its channel's short link is). */}
+          <meta name="robots" content="noindex" />
           <Outlet />
         </main>
       </JourneyPathsProvider>
