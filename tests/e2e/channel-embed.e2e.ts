@@ -180,6 +180,11 @@ describe('a channel embedded on a partner site', () => {
     await closed.getByText('यह सर्वे बंद है।').waitFor();
     expect(await closed.getByPlaceholder('सर्वे शुरू करने के लिए ई-मेल लिखें').isVisible()).toBe(false);
     expect(page.problems).toEqual([]);
+
+    // A code no channel has: the not-found page, status 404.
+    const missing = await page.goto(`${baseURL()}/embed/zzzzzzz`);
+    expect(missing?.status()).toBe(404);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
   });
 
   it('a site not among the allowed origins gets no Abode content in its frame: Chromium refuses it (frame-ancestors)', async () => {
