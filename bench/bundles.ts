@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CHANNEL_LINK_BUDGET, FIRST_VIEW_BUDGETS, launchChromium, measureFirstView } from '#tests/helpers/first-view';
+import { EMBED_SCRIPT_BUDGET_GZIP, EMBED_SCRIPT_PATH } from '#shared/channels/embed';
 import { atMost, figure, type Figure } from './lib/report';
 import type { Running } from './lib/processes';
 
@@ -58,6 +59,14 @@ export async function benchBundles(server: Running, staffToken: string, surveySt
     figures.push(
       figure('bundles', '/s/<code> JavaScript (gzip)', kb, 'KB', atMost(view.js, CHANNEL_LINK_BUDGET.bytes, CHANNEL_LINK_BUDGET.text), `${view.files.length} files`),
       figure('bundles', '/s/<code> CSS (gzip)', Math.round((view.css / 1024) * 10) / 10, 'KB'),
+    );
+    // embed.js, the script partner sites paste (decision 0034): gzip bytes as served, and as built.
+    const served = await fetch(`${server.url}${EMBED_SCRIPT_PATH}`, { headers: { 'accept-encoding': 'gzip' } });
+    const servedBytes = (await served.arrayBuffer()).byteLength;
+    const builtBytes = gzipSync(readFileSync(path.join(clientDir, 'embed.js')), { level: 9 }).length;
+    figures.push(
+      figure('bundles', `${EMBED_SCRIPT_PATH} (gzip, as built)`, Math.round((builtBytes / 1024) * 100) / 100, 'KB', atMost(builtBytes, EMBED_SCRIPT_BUDGET_GZIP, '5 KB')),
+      figure('bundles', `${EMBED_SCRIPT_PATH} (as served, ${served.headers.get('content-encoding') ?? 'identity'})`, Math.round((servedBytes / 1024) * 100) / 100, 'KB', atMost(servedBytes, EMBED_SCRIPT_BUDGET_GZIP, '5 KB')),
     );
   } finally {
     await browser.close();

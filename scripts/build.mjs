@@ -14,6 +14,20 @@ const vite = (...args) => {
 vite(); // the client, into dist/client
 vite('--ssr', 'entry-server.tsx', '--outDir', '../../dist/ssr'); // the public pages' server renderer
 
+// embed.js, the script partner sites paste to embed a channel's survey (decision 0034): one small
+// file at a fixed address (not hashed), with no dependency.
+await build({
+  entryPoints: ['src/web/embed/embed.ts'],
+  outfile: 'dist/client/embed.js',
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  target: 'es2019',
+  platform: 'browser',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
 // Compress once at build time: the server sends .br or .gz as the browser accepts, at no CPU cost.
 const assetsDir = 'dist/client/assets';
 for (const name of readdirSync(assetsDir)) {

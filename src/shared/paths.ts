@@ -87,8 +87,28 @@ export function isChannelLinkPath(pathname: string): boolean {
   return CHANNEL_LINK_PAGE.test(pathname);
 }
 
+/**
+ * A channel's survey alone, for another site's iframe (README "Embedding a survey on another site"):
+ * `/embed/<code>`, and the journey's next steps inside the frame, `/embed/<code>/survey` and
+ * `/embed/<code>/result` (in Hindi under /hi/). Only `/embed/<code>` is server-rendered.
+ */
+const EMBED_PAGE = /^\/embed\/([^/]{1,20})(?:\/(survey|result))?$/;
+
+/** The channel code of an embed page (`/embed/<code>`, `/embed/<code>/survey`, `/embed/<code>/result`), or null for another path. */
+export function embedPageCode(pathname: string): string | null {
+  return EMBED_PAGE.exec(pathname)?.[1] ?? null;
+}
+
+/** The embed pages of one channel: its first page, the survey and the result, all inside the frame. */
+export function embedPaths(code: string): { home: string; startSurvey: string; result: string } {
+  const home = `/embed/${encodeURIComponent(code)}`;
+  return { home, startSurvey: `${home}/survey`, result: `${home}/result` };
+}
+
 export function isPagePath(pathname: string): boolean {
-  return pagePaths.has(pathname) || LEAD_DETAIL.test(pathname) || SURVEY_FILE_PAGE.test(pathname) || LISTING_PAGE.test(pathname) || CHANNEL_LINK_PAGE.test(pathname);
+  return (
+    pagePaths.has(pathname) || LEAD_DETAIL.test(pathname) || SURVEY_FILE_PAGE.test(pathname) || LISTING_PAGE.test(pathname) || CHANNEL_LINK_PAGE.test(pathname) || EMBED_PAGE.test(pathname)
+  );
 }
 
 export function isStaffPath(pathname: string): boolean {
@@ -100,5 +120,7 @@ const serverRendered: ReadonlySet<string> = new Set([paths.home, paths.projects,
 
 /** True for the server-rendered public pages and for unknown paths (the 404 page). */
 export function isServerRenderedPath(pathname: string): boolean {
+  const embed = EMBED_PAGE.exec(pathname);
+  if (embed) return embed[2] === undefined;
   return serverRendered.has(pathname) || LISTING_PAGE.test(pathname) || CHANNEL_LINK_PAGE.test(pathname) || !isPagePath(pathname);
 }

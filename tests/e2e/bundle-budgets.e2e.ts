@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { EMBED_SCRIPT_BUDGET_GZIP, EMBED_SCRIPT_PATH } from '#shared/channels/embed';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_LINK_BUDGET, FIRST_VIEW_BUDGETS, launchChromium, measureFirstView } from '../helpers/first-view';
@@ -39,5 +42,17 @@ describe('first-view script budgets (bench/bundles.ts)', () => {
     expect(view.files.length).toBeGreaterThan(0);
     const kb = Math.round((view.js / 1024) * 10) / 10;
     expect(kb, `${pagePath} loads ${kb} KB of script: ${view.files.join(', ')}`).toBeLessThanOrEqual(CHANNEL_LINK_BUDGET.bytes / 1024);
+  });
+
+  it(`${EMBED_SCRIPT_PATH} (the script partner sites paste, decision 0034): ≤ ${EMBED_SCRIPT_BUDGET_GZIP / 1024} KB gzip, as built and as served`, async () => {
+    const built = readFileSync(path.resolve('dist/client/embed.js'));
+    expect(built.length).toBeGreaterThan(200);
+    expect(gzipSync(built, { level: 9 }).length).toBeLessThanOrEqual(EMBED_SCRIPT_BUDGET_GZIP);
+    const served = await fetch(`${baseURL()}${EMBED_SCRIPT_PATH}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-encoding')).toBe('gzip');
+    // fetch decodes the body: the bytes on the wire are its Content-Length.
+    expect(Number(served.headers.get('content-length'))).toBeLessThanOrEqual(EMBED_SCRIPT_BUDGET_GZIP);
+    expect(await served.text()).toBe(built.toString());
   });
 });

@@ -16,6 +16,15 @@ const PAGE_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * A channel's embed page (`/embed/<code>`, decision 0034): the page policy, with the frame-ancestors
+ * the channel allows (`https://host[:port]` origins, validated when stored), or 'none' without any.
+ */
+export function embedPagePolicy(origins: readonly string[]): string {
+  const ancestors = origins.length > 0 ? origins.join(' ') : "'none'";
+  return PAGE_POLICY.replace("frame-ancestors 'none'", `frame-ancestors ${ancestors}`);
+}
+
 const COMMON: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',

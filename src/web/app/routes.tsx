@@ -4,7 +4,7 @@ import { setPageLoader } from '../lib/page-preload';
 import { PublicLayout, PublicLayoutFallback } from './public-layout';
 import { RouterBridge } from './router-bridge';
 import { RouteError } from './route-error';
-import { CHANNEL_LINK_ROUTE_ID, SITE_ROUTE_ID, siteLoader } from '../lib/site-settings';
+import { CHANNEL_LINK_ROUTE_ID, EMBED_ROUTE_ID, SITE_ROUTE_ID, siteLoader } from '../lib/site-settings';
 
 type RouteModule = Awaited<ReturnType<LazyRouteFunction<RouteObject>>>;
 
@@ -69,6 +69,18 @@ const siteRoutes: RouteObject[] = [
       { path: rel(paths.passwordForgot), ...page('auth/forgot-password-page.tsx') },
       { path: rel(paths.passwordReset), ...page('auth/reset-password-page.tsx') },
       { path: '*', ...page('site/not-found-page.tsx') },
+    ],
+  },
+  {
+    // A channel's survey inside another site's frame (decision 0034): no header or footer, and the
+    // visitor's journey stays under /embed/<code> (the frame).
+    path: 'embed/:code',
+    id: EMBED_ROUTE_ID,
+    ...page('channels/embed-page.tsx'),
+    children: [
+      { index: true, ...page('channels/embed-start-page.tsx', ['responses/start-survey-page.tsx']) },
+      { path: 'survey', ...page('responses/start-survey-page.tsx') },
+      { path: 'result', ...page('responses/result-page.tsx') },
     ],
   },
   {

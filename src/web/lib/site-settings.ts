@@ -11,6 +11,8 @@ import { api } from './api-client';
 export const SITE_ROUTE_ID = 'site';
 /** The id of a channel's short-link route (`/s/<code>`), whose loader holds the channel's page data. */
 export const CHANNEL_LINK_ROUTE_ID = 'channel-link';
+/** The id of a channel's embed route (`/embed/<code>`, decision 0034), whose loader holds the studio's details and the channel's page data. */
+export const EMBED_ROUTE_ID = 'channel-embed';
 
 /** The studio's details plus the site's public origin (for canonical links and structured data) and the forms' notices. */
 export type SiteContext = SiteSettings & { origin: string; notices: PublicNotices };

@@ -8,6 +8,7 @@ import {
   CHANNEL_MESSAGES,
   channelQrUrl,
   channelStatus,
+  isHttpsOrigin,
   type Channel,
   type ChannelKind,
   type ChannelStatus,
@@ -299,4 +300,45 @@ export async function channelLink(ctx: ChannelContext, code: string, language: L
     campaign: { _id: campaign.id, name: campaign.name, questions: open ? campaign.questions : '', questioncolumns: open ? campaign.questioncolumns : '', isActive: toBool(campaign.isActive) },
     utm: channel.utm,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Embeds (decision 0034, README "Embedding a survey on another site")
+
+/** What an embed page (`/embed/<code>`) needs before it is rendered: the channel, and who may frame it. */
+export interface EmbedFraming {
+  code: string;
+  /**
+   * The origins allowed to frame the page (CSP frame-ancestors): an `embed` channel's allowed origins;
+   * none for another kind, or an embed channel without any (then no site may frame it).
+   */
+  origins: string[];
+}
+
+/** The framing of the channel with this code; undefined when no channel has it. */
+export async function embedFraming(db: Db, code: string): Promise<EmbedFraming | undefined> {
+  const row = await repo.findChannelByCode(db, code);
+  if (!row) return undefined;
+  if (row.kind !== 'embed') return { code: row.code, origins: [] };
+  let stored: unknown;
+  try {
+    stored = JSON.parse(row.allowedOrigins);
+  } catch {
+    stored = [];
+  }
+  // Checked when stored; checked again here, as they go into a response header.
+  const origins = Array.isArray(stored) ? stored.filter((o): o is string => typeof o === 'string' && isHttpsOrigin(o)) : [];
+  return { code: row.code, origins };
+}
+
+/** How a visitor reached a channel's page: its short link, or its embed in another site's frame. */
+export type LinkVisitVia = 'link' | 'embed';
+
+/**
+ * The hook for counting a channel's link visits (the funnel: visits → e-mails → completed). Called on
+ * each load of an embed page (`/embed/<code>`, not the journey's later steps); no counter is stored
+ * yet: the funnel's store goes here, and the short link's pages (/s/<code>) call it as well once it is.
+ */
+export async function recordLinkVisit(_db: Db, _channel: { code: string }, _via: LinkVisitVia): Promise<void> {
+  // No link-visit counter exists yet (decision 0034): nothing is stored.
 }

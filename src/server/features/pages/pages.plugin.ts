@@ -6,7 +6,11 @@ import { isApiPath } from '#shared/api-path';
 import { hasSurveyJourney, SURVEY_JOURNEY_PATHS } from '#shared/responses/survey-journey';
 import { FILTER_PARAMS } from '#shared/listings/listing-filters';
 import { ENQUIRY_SENT_PARAM } from '#shared/contact/contact.api';
-import { isChannelLinkPath, isListingPagePath, isPagePath, isServerRenderedPath, isStaffPath, LISTING_PAGE_LISTS, paths } from '#shared/paths';
+import { EMBED_SCRIPT_PATH } from '#shared/channels/embed';
+import { CompressedBody } from '#server/lib/compressed-body';
+import { embedPagePolicy } from '#server/lib/security-headers';
+import { embedFraming, recordLinkVisit } from '#server/features/channels';
+import { embedPageCode, isChannelLinkPath, isListingPagePath, isPagePath, isServerRenderedPath, isStaffPath, LISTING_PAGE_LISTS, paths } from '#shared/paths';
 import { DEFAULT_LANGUAGE, localizedPath, splitLanguage } from '#shared/i18n/languages';
 import { HtmlDocument } from './html-document';
 import { languageStylesheet, PageRenderer, withLanguage } from './page-renderer';
@@ -59,6 +63,23 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
   const hindiShell = shell ? new HtmlDocument(withLanguage(shell.html, 'hi', languageStylesheet(clientDir, 'hi'))) : null;
   await app.register(languageRoutes);
 
+  // The script a partner site pastes to embed a channel's survey (decision 0034), built by
+  // scripts/build.mjs from src/web/embed/embed.ts. Not hashed (its address is pasted once into other
+  // sites), so cached for an hour; loaded by other sites, so Cross-Origin-Resource-Policy lets them.
+  const embedScriptFile = path.join(clientDir, 'embed.js');
+  const embedScript = shell && existsSync(embedScriptFile) ? new CompressedBody(readFileSync(embedScriptFile)) : null;
+  app.get(EMBED_SCRIPT_PATH, { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    if (!embedScript) return reply.callNotFound();
+    const { encoding, body } = embedScript.encode(request.headers['accept-encoding']);
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .header('vary', 'accept-encoding')
+      .type('text/javascript; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(body);
+  });
+
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     // `//host/…` and `/\host/…` are another origin to a URL parser (the renderer's included):
     // send them to the same path on this site, never render them.
@@ -103,8 +124,20 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
     const canonical = canonicalCase(pathname);
     if (canonical) return reply.redirect(localized(canonical) + url.search, 301);
 
-    const status = isPagePath(pathname) ? 200 : 404;
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    // A channel's embed page (decision 0034): framed only by the channel's allowed origins, every
+    // other page keeps frame-ancestors 'none'; 404 for a code no channel has. Never cached: the
+    // channel's schedule, pause switch, cap and origins change what it shows and who may frame it.
+    const embedCode = embedPageCode(pathname);
+    const framing = embedCode === null ? undefined : await embedFraming(app.db, embedCode);
+    const status = isPagePath(pathname) && (embedCode === null || framing) ? 200 : 404;
+    reply.header('cache-control', embedCode === null ? 'no-cache' : 'no-store').type('text/html; charset=utf-8');
+    if (embedCode !== null) {
+      reply.header('content-security-policy', embedPagePolicy(framing?.origins ?? []));
+      // X-Frame-Options knows no list of origins: frame-ancestors alone says who may frame the page.
+      if (framing && framing.origins.length > 0) reply.removeHeader('x-frame-options');
+      // A visit is the frame's first page, not the journey's later steps inside it.
+      if (framing && isServerRenderedPath(pathname)) await recordLinkVisit(app.db, framing, 'embed');
+    }
     if (!renderer || !isServerRenderedPath(pathname)) return sendHtml(request, reply.status(status), language === DEFAULT_LANGUAGE ? shell : hindiShell);
 
     const origin = publicBaseUrl(app, request);
@@ -115,13 +148,14 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
     // rendered with what a link put in its query (free text) is rendered for that request only: such
     // links could otherwise push every other page out of the cache.
     // A short link is rendered on each visit: its schedule, pause switch and cap change what it shows.
-    const fresh = query || isChannelLinkPath(pathname);
+    const fresh = query || isChannelLinkPath(pathname) || embedCode !== null;
     const page = fresh ? await renderer.render(pageUrl, origin) : await app.contentCache.get(`page:${origin}${pageUrl}`, () => renderer.render(pageUrl, origin));
     if ('location' in page) return reply.redirect(page.location, page.status);
     // A listing's page answers as its render did: 404 (the not-found page) for an id with no listing.
     // A short link too (404 for a code no channel has).
     if (isChannelLinkPath(pathname)) reply.header('cache-control', 'no-store');
-    return sendHtml(request, reply.status(isListingPagePath(pathname) || isChannelLinkPath(pathname) ? page.status : status), page.document);
+    const pageStatus = embedCode !== null ? (framing ? page.status : 404) : isListingPagePath(pathname) || isChannelLinkPath(pathname) ? page.status : status;
+    return sendHtml(request, reply.status(pageStatus), page.document);
   });
 }
 

@@ -14,6 +14,7 @@ import { ApiError, errorMessage } from '#web/lib/api-client';
 import { useLanguage, useMessageText, useT, type Translate } from '#web/lib/i18n';
 import { useHydrated } from '#web/lib/use-hydrated';
 import { ConsentNotice } from '#web/features/consent';
+import { useJourneyPaths } from './journey-paths';
 import './landing.css';
 
 type Status =
@@ -169,6 +170,8 @@ function channelArrival(channel: ChannelLink) {
 function ChannelClosed({ channel }: { channel: ChannelLink }) {
   const t = useT();
   const site = useSiteSettings();
+  // Inside another site's frame the studio's contact details are the way on (no link into the site).
+  const { embedded } = useJourneyPaths();
   return (
     <>
       <Notice tone="info">{channel.message}</Notice>
@@ -176,9 +179,11 @@ function ChannelClosed({ channel }: { channel: ChannelLink }) {
         {t('channel.contact', { email: site.email, phone: site.phone })}{' '}
         <a href={`mailto:${site.email}`}>{site.email}</a> · <a href={telHref(site.phone)}>{site.phone}</a>
       </p>
-      <p>
-        <Link to={paths.home}>{t('channel.home')}</Link>
-      </p>
+      {embedded ? null : (
+        <p>
+          <Link to={paths.home}>{t('channel.home')}</Link>
+        </p>
+      )}
     </>
   );
 }
@@ -186,6 +191,7 @@ function ChannelClosed({ channel }: { channel: ChannelLink }) {
 /** `/` (and, with `channel`, a channel's short link `/s/<code>`: its campaign's own landing page). */
 export function Component({ channel }: { channel?: ChannelLink | undefined } = {}) {
   const navigate = useSiteNavigate();
+  const journey = useJourneyPaths();
   const t = useT();
   const language = useLanguage();
   const messageText = useMessageText();
@@ -261,7 +267,7 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
         const light = showInPlace ? await import('./light-survey').catch(() => null) : null;
         const place = showInPlace && { language, show: showInPlace, navigate, steps: ahead.runnerSteps(begun.start.questions), beforeRunner: ahead.beforeRunner };
         if (light && place && light.openLightSurvey(begun.start, place)) return;
-        await navigate(paths.startSurvey, { state: begun.start });
+        await navigate(journey.startSurvey, { state: begun.start });
         return;
       }
       // No survey is running: the e-mail is kept for the newsletter, and the visitor is told so.
@@ -274,7 +280,7 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
   };
 
   return (
-    <div className="landing">
+    <div className={journey.embedded ? 'landing landing--embed' : 'landing'}>
       <LandingMeta title={channel?.campaign.name} />
       <section className="landing-hero" aria-labelledby="landing-title">
         {/* Hydrated apart from the e-mail form (public-frame.tsx says why). */}
@@ -318,9 +324,12 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
         </div>
       </section>
 
-      <Suspense fallback={null}>
-        <StepsAndExplore />
-      </Suspense>
+      {/* Inside another site's frame: the survey alone (decision 0034). */}
+      {journey.embedded ? null : (
+        <Suspense fallback={null}>
+          <StepsAndExplore />
+        </Suspense>
+      )}
     </div>
   );
 }

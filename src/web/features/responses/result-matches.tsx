@@ -4,10 +4,11 @@ import type { Product, Project } from '#shared/listings/listings.contract';
 import { isFit, matchName, type ListingMatches, type MatchedListing } from '#shared/matching/listing-match';
 import { matchSections } from '#shared/matching/match-sections';
 import { matchTexts, sectionKeys } from '#shared/matching/match-text';
-import { LOCALES } from '#shared/i18n/languages';
+import { LOCALES, localizedPath } from '#shared/i18n/languages';
 import { paths } from '#shared/paths';
 import { fetchListings, useListingFormat } from '#web/features/listings';
 import { useLanguage, useT } from '#web/lib/i18n';
+import { useJourneyPaths } from './journey-paths';
 
 /** /viewContact prefilled to ask about one home (the contact page reads `quote` and `about`). */
 export function askAboutHref(name: string): string {
@@ -88,6 +89,7 @@ export function ResultMatches({ matches, whatsAppAbout }: { matches: ListingMatc
   const format = useListingFormat();
   const t = useT();
   const language = useLanguage();
+  const { embedded } = useJourneyPaths();
 
   return (
     <>
@@ -105,10 +107,18 @@ export function ResultMatches({ matches, whatsAppAbout }: { matches: ListingMatc
                     facts={projectFacts(format, facts?.projects.get(match._id))}
                     action={
                       <div className="match-card__actions">
-                        <Link className="button match-card__ask" to={askAboutHref(match.name)}>
-                          {t('matches.askHome')}
-                          <span className="visually-hidden">: {matchName(match, language)}</span>
-                        </Link>
+                        {embedded ? (
+                          // Inside another site's frame: the studio's contact page in a tab of its own (decision 0034).
+                          <a className="button match-card__ask" href={localizedPath(language, askAboutHref(match.name))} target="_blank" rel="noopener">
+                            {t('matches.askHome')}
+                            <span className="visually-hidden">: {matchName(match, language)}</span>
+                          </a>
+                        ) : (
+                          <Link className="button match-card__ask" to={askAboutHref(match.name)}>
+                            {t('matches.askHome')}
+                            <span className="visually-hidden">: {matchName(match, language)}</span>
+                          </Link>
+                        )}
                         <a className="button button--ghost match-card__whatsapp" href={whatsAppAbout(match.name)} target="_blank" rel="noopener noreferrer">
                           WhatsApp<span className="visually-hidden">{t('matches.whatsAppAbout', { name: matchName(match, language) })}</span>
                         </a>

@@ -10,7 +10,9 @@ import { ResultMatches } from './result-matches';
 import { whatsAppChatHref, whatsAppSummary } from './whatsapp-summary';
 import './result.css';
 import { VisitBooking } from '#web/features/visits';
-import { useT, type Translate } from '#web/lib/i18n';
+import { useLanguage, useT, type Translate } from '#web/lib/i18n';
+import { localizedPath } from '#shared/i18n/languages';
+import { useJourneyPaths } from './journey-paths';
 
 /**
  * What the survey is called, as the visitor saw it: its own title (in their locale), else the
@@ -50,13 +52,15 @@ export function Component() {
   const location = useLocation();
   const site = useSiteSettings();
   const t = useT();
+  const language = useLanguage();
+  const journey = useJourneyPaths();
   const state = readResultState(location.state);
   const shown = state !== null;
   useEffect(() => {
     // A reload shows this page again (the server sends a visitor without a journey to /).
     if (shown) markSurveyJourney();
   }, [shown]);
-  if (!state) return <Navigate to={paths.home} replace />;
+  if (!state) return <Navigate to={journey.home} replace />;
 
   // What the visitor saw: the survey's texts in the locale the runner showed.
   const rows = readSurvey(state.questions, { locale: state.locale })
@@ -121,12 +125,26 @@ export function Component() {
           {t('result.whatsApp')}
           <span className="visually-hidden">{t('result.opensWhatsApp')}</span>
         </a>
-        <Link to={paths.projects} className="button">
-          {t('result.browseHomes')}
-        </Link>
-        <Link to={paths.products} className="button button--ghost">
-          {t('result.seeDecor')}
-        </Link>
+        {journey.embedded ? (
+          // Inside another site's frame: the studio's site opens in a tab of its own (decision 0034).
+          <>
+            <a href={localizedPath(language, paths.projects)} className="button" target="_blank" rel="noopener">
+              {t('result.browseHomes')}
+            </a>
+            <a href={localizedPath(language, paths.products)} className="button button--ghost" target="_blank" rel="noopener">
+              {t('result.seeDecor')}
+            </a>
+          </>
+        ) : (
+          <>
+            <Link to={paths.projects} className="button">
+              {t('result.browseHomes')}
+            </Link>
+            <Link to={paths.products} className="button button--ghost">
+              {t('result.seeDecor')}
+            </Link>
+          </>
+        )}
       </nav>
     </div>
   );

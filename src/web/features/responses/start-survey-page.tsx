@@ -25,6 +25,7 @@ import { fetchSurveyResume, forgetResume, heldResume, holdResume, saveSurveyProg
 import { useSurveyHistory } from './survey-history';
 import { answersTooLarge, sendFilesSeparately, type SurveyVisitor } from './survey-files';
 import { guardSurvey } from '#web/lib/survey-safety';
+import { useJourneyPaths } from './journey-paths';
 import './start-survey.css';
 
 /** SurveyJS in the site's dark blue, with the site's own font (the stylesheet loads none). */
@@ -425,6 +426,7 @@ function useEmailRecord(start: SurveyStart) {
 
 function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey | null }) {
   const navigate = useNavigate();
+  const journeyPaths = useJourneyPaths();
   const t = useT();
   const messageText = useMessageText();
   const language = useLanguage();
@@ -517,7 +519,9 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
       forgetResume();
       markSurveyJourney();
       const result: ResultState = { questions, answers: sender.data, locale: sender.locale, matches, email: who.email, ...(campaignName ? { campaignName } : {}) };
-      await navigate(paths.result, { state: result, replace: true });
+      // Inside another site's frame: the host page is told (decision 0034).
+      journeyPaths.onCompleted?.(answeredIn);
+      await navigate(journeyPaths.result, { state: result, replace: true });
       // A survey that names a page of this site to go to afterwards (navigateToUrl) still goes there,
       // as SurveyJS would on completion; guardSurvey refuses any other.
       const url = sender.getNavigateToUrl();
@@ -531,7 +535,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
     return () => {
       model.onCompleting.remove(send);
     };
-  }, [model, navigate, questions, finishProgress, campaignName, answeredIn]);
+  }, [model, navigate, questions, finishProgress, campaignName, answeredIn, journeyPaths]);
 
   useEffect(() => {
     if (!journey) return;
@@ -598,7 +602,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
         <div className="start-survey__record">
           <Notice tone="error">{messageText(status.message)}</Notice>
           <p>
-            <Link to={paths.home}>{t('survey.goHome')}</Link>
+            <Link to={journeyPaths.home}>{t('survey.goHome')}</Link>
           </p>
         </div>
       ) : (
@@ -674,6 +678,7 @@ function ResumeFromLink({ token }: { token: string }) {
 
 export function Component() {
   const location = useLocation();
+  const journeyPaths = useJourneyPaths();
   const t = useT();
   const language = useLanguage();
   // SurveyJS's own texts in the page's language, loaded before the survey is built (Hindi pages only).
@@ -707,7 +712,7 @@ export function Component() {
       </div>
     );
   }
-  if (!start && hydrated) return <Navigate to={paths.home} replace />;
+  if (!start && hydrated) return <Navigate to={journeyPaths.home} replace />;
 
   return (
     <div className="start-survey">
