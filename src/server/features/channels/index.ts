@@ -14,3 +14,4 @@ export {
   type VisitorChannel,
 } from './channels.service';
 export type { ChannelTables } from './channels.tables';
+export { linkVisitsByChannel, pruneLinkVisitors, recordLinkVisit, type LinkVisitContext } from './link-visits';

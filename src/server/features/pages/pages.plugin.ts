@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '#shared/api-path';
+import { channelLinkCode } from '#shared/channels/channels.api';
 import { hasSurveyJourney, SURVEY_JOURNEY_PATHS } from '#shared/responses/survey-journey';
 import { FILTER_PARAMS } from '#shared/listings/listing-filters';
 import { ENQUIRY_SENT_PARAM } from '#shared/contact/contact.api';
@@ -34,7 +35,15 @@ function canonicalCase(pathname: string): string | undefined {
  * server (with their data) when the SSR bundle is built; the client shell for the other pages.
  * Unknown paths get the 404 page with status 404.
  */
-export async function pagesPlugin(app: FastifyInstance, options: { clientDir: string; ssrDir?: string }): Promise<void> {
+export async function pagesPlugin(
+  app: FastifyInstance,
+  options: {
+    clientDir: string;
+    ssrDir?: string;
+    /** Counts a load of a short link (`/s/<code>`, `/hi/s/<code>`) for its channel's funnel (decision 0035). */
+    linkVisit?: (code: string, address: string) => Promise<void>;
+  },
+): Promise<void> {
   const { clientDir } = options;
   const indexFile = path.join(clientDir, 'index.html');
   const shell = existsSync(indexFile) ? new HtmlDocument(readFileSync(indexFile, 'utf8')) : null;
@@ -102,6 +111,11 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
     // page under a 404 status; the specification's routes are exact, so it is sent to the one address.
     const canonical = canonicalCase(pathname);
     if (canonical) return reply.redirect(localized(canonical) + url.search, 301);
+
+    // A short link's load is a link visit (one per visitor a day, counted by the channels room); a
+    // failure there is logged, never shown to the visitor.
+    const linkCode = request.method === 'GET' && options.linkVisit ? channelLinkCode(pathname) : null;
+    if (linkCode) await options.linkVisit!(linkCode, request.ip).catch((error: unknown) => request.log.error({ err: error }, 'link visit not counted'));
 
     const status = isPagePath(pathname) ? 200 : 404;
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
