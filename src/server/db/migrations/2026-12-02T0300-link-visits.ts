@@ -18,7 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('link_visit_counts')
     .addColumn('channel_id', 'text', (c) => c.notNull().references('channels.id').onDelete('cascade'))
     .addColumn('day', 'text', (c) => c.notNull())
-    .addColumn('visits', 'integer', (c) => c.notNull())
+    .addColumn('visitors', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('link_visit_counts_pk', ['channel_id', 'day'])
     .execute();
   await db.schema.createIndex('link_visit_counts_day').on('link_visit_counts').columns(['day', 'channel_id']).execute();

@@ -41,5 +41,5 @@ export interface LinkVisitorsTable {
 export interface LinkVisitCountsTable {
   channelId: string;
   day: string;
-  visits: number;
+  visitors: number;
 }

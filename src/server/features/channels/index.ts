@@ -14,4 +14,5 @@ export {
   type VisitorChannel,
 } from './channels.service';
 export type { ChannelTables } from './channels.tables';
+export { channelsOfCampaign } from './channels.repository';
 export { linkVisitsByChannel, pruneLinkVisitors, recordLinkVisit, type LinkVisitContext } from './link-visits';

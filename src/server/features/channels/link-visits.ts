@@ -49,8 +49,8 @@ export async function recordLinkVisit(ctx: LinkVisitContext, channelId: string, 
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
     await trx
       .insertInto('linkVisitCounts')
-      .values({ channelId, day, visits: 1 })
-      .onConflict((oc) => oc.columns(['channelId', 'day']).doUpdateSet({ visits: sql<number>`link_visit_counts.visits + 1` }))
+      .values({ channelId, day, visitors: 1 })
+      .onConflict((oc) => oc.columns(['channelId', 'day']).doUpdateSet({ visitors: sql<number>`link_visit_counts.visitors + 1` }))
       .execute();
     return true;
   });
@@ -61,10 +61,10 @@ export async function recordLinkVisit(ctx: LinkVisitContext, channelId: string, 
 /** Distinct visitors per channel over studio days `fromDay`…`toDay` (either open), of these channels (all when undefined). */
 export async function linkVisitsByChannel(db: Db, range: { fromDay?: string | undefined; toDay?: string | undefined }, channelIds?: readonly string[]): Promise<Map<string, number>> {
   if (channelIds && channelIds.length === 0) return new Map();
-  let query = db.selectFrom('linkVisitCounts').select(['channelId', (eb) => eb.fn.sum<number | string>('visits').as('visits')]).groupBy('channelId');
+  let query = db.selectFrom('linkVisitCounts').select(['channelId', (eb) => eb.fn.sum<number | string>('visitors').as('visitors')]).groupBy('channelId');
   if (range.fromDay) query = query.where('day', '>=', range.fromDay);
   if (range.toDay) query = query.where('day', '<=', range.toDay);
   if (channelIds) query = query.where('channelId', 'in', [...channelIds]);
   const rows = await query.execute();
-  return new Map(rows.map((r) => [r.channelId, Number(r.visits)]));
+  return new Map(rows.map((r) => [r.channelId, Number(r.visitors)]));
 }

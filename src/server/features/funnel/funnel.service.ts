@@ -2,10 +2,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { badRequest } from '#server/lib/errors';
 import { findCampaign } from '#server/features/surveys';
-import { linkVisitsByChannel } from '#server/features/channels';
+import { channelsOfCampaign, linkVisitsByChannel } from '#server/features/channels';
+import { leadFirstContactMinutes, leadFunnelCounts, type LeadFunnelScope } from '#server/features/leads';
+import { leadCompletedSurvey, surveyAnswersOfVisitors } from '#server/features/responses';
+import { leadHasVisit } from '#server/features/visits';
 import { instantOf } from '#shared/followup/working-hours';
 import {
   FUNNEL_MESSAGES,
+  FUNNEL_STEPS,
   NO_CHANNEL_NAME,
   NO_CHANNEL_PARAM,
   type Dropoff,
@@ -15,7 +19,6 @@ import {
   type FunnelRow,
   type FunnelTotal,
 } from '#shared/funnel/funnel.contract';
-import * as repo from './funnel.repository';
 import { surveyDropoff } from './dropoff';
 
 type Db = Kysely<Database>;
@@ -53,16 +56,16 @@ const channelScope = (channelId: string | undefined) => (channelId === undefined
  */
 export async function funnel(db: Db, query: FunnelQuery, timeZone: string): Promise<Funnel> {
   await requireCampaign(db, query.campaignId);
-  const channels = await repo.funnelChannels(db, query.campaignId);
+  const channels = await channelsOfCampaign(db, query.campaignId);
   const channelId = channelScope(query.channelId);
   if (typeof channelId === 'string' && !channels.some((c) => c.id === channelId)) {
     throw badRequest(FUNNEL_MESSAGES.channelId, [{ field: 'channelId', message: FUNNEL_MESSAGES.channelId }]);
   }
-  const scope: repo.FunnelScope = { ...period(query, timeZone), campaignId: query.campaignId, channelId };
+  const scope: LeadFunnelScope = { ...period(query, timeZone), campaignId: query.campaignId, channelId };
   const shown = channelId === undefined ? channels : channelId === null ? [] : channels.filter((c) => c.id === channelId);
   const [counts, minutes, visits] = await Promise.all([
-    repo.funnelCounts(db, scope),
-    repo.firstContactMinutes(db, scope),
+    leadFunnelCounts(db, scope, { completed: leadCompletedSurvey(db, query.campaignId), visitBooked: leadHasVisit(db), visitDone: leadHasVisit(db, 'done') }),
+    leadFirstContactMinutes(db, scope),
     linkVisitsByChannel(db, { fromDay: query.from, toDay: query.to }, shown.map((c) => c.id)),
   ]);
   const byChannel = new Map(counts.map((c) => [c.channelId, c]));
@@ -102,7 +105,7 @@ export async function funnel(db: Db, query: FunnelQuery, timeZone: string): Prom
     won: 0,
     medianFirstContactMinutes: median(minutes.map((m) => m.minutes)),
   };
-  for (const r of rows) for (const step of ['visits', 'emails', 'completed', 'contacted', 'visitBooked', 'visitDone', 'won'] as const) total[step] += r[step];
+  for (const r of rows) for (const step of FUNNEL_STEPS) total[step] += r[step];
   return { channels: rows, total };
 }
 
@@ -110,7 +113,7 @@ export async function funnel(db: Db, query: FunnelQuery, timeZone: string): Prom
 export async function dropoff(db: Db, query: DropoffQuery, timeZone: string): Promise<Dropoff> {
   const campaign = await findCampaign(db, query.campaignId);
   if (!campaign) throw badRequest(FUNNEL_MESSAGES.campaignUnknown, [{ field: 'campaignId', message: FUNNEL_MESSAGES.campaignUnknown }]);
-  const records = await repo.dropoffRecords(db, { campaignId: query.campaignId, channelId: channelScope(query.channelId), ...period(query, timeZone) });
+  const records = await surveyAnswersOfVisitors(db, { campaignId: query.campaignId, channelId: channelScope(query.channelId), ...period(query, timeZone) });
   const visitors = records.map((r) =>
     r.response !== null
       ? { answers: r.response, finished: true, page: 0, furthestPage: 0 }
