@@ -133,7 +133,7 @@ export async function runFunnelBench(dialect: TestDialect, leads = 100_000): Pro
     if (dialect === 'postgres') await sql`analyze`.execute(db);
     else await sql`analyze`.execute(db);
 
-    const app = await buildApp(testConfig(testDb), { database, logger: false });
+    const app = await buildApp(testConfig(testDb, { logLevel: process.env.BENCH_LOG ? 'error' : 'silent' }), { database });
     await app.ready();
     try {
       const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: staff.email, password: staff.password } });

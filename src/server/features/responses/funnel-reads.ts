@@ -8,7 +8,7 @@ export function leadCompletedSurvey(db: Db, campaignId?: string) {
   return (leadId: Expression<string>): Expression<SqlBool> => {
     let query = db.selectFrom('emailRecords').select(sql`1`.as('one')).where('emailRecords.leadId', '=', leadId).where('emailRecords.isCompleted', '=', true);
     if (campaignId) query = query.where('emailRecords.campaignId', '=', campaignId);
-    return sql<SqlBool>`exists (${query})`;
+    return sql<SqlBool>`exists ${query}`;
   };
 }
 

@@ -7,6 +7,6 @@ export function leadHasVisit(db: Kysely<Database>, status?: VisitStatus) {
   return (leadId: Expression<string>): Expression<SqlBool> => {
     let query = db.selectFrom('visits').select(sql`1`.as('one')).where('visits.leadId', '=', leadId);
     if (status) query = query.where('visits.status', '=', status);
-    return sql<SqlBool>`exists (${query})`;
+    return sql<SqlBool>`exists ${query}`;
   };
 }
