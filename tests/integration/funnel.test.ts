@@ -127,7 +127,7 @@ describeEachDatabase('the funnel per channel (decision 0035)', (ctx) => {
     expect(noCampaign.statusCode).toBe(400);
   });
 
-  it('counts each step per channel, a row for no channel, a total that is their sum, and the median minutes to first contact', async () => {
+  it('counts each step per channel, a row for no channel, a total that is their sum, and the median minutes to first contact', { timeout: 120_000 }, async () => {
     const campaignId = await createActiveCampaign(ctx);
     const a = await channel(campaignId, 'Hoarding A');
     const b = await channel(campaignId, 'Instagram B');
@@ -262,7 +262,7 @@ describeEachDatabase('the funnel per channel (decision 0035)', (ctx) => {
     expect(later.questions.every((q) => q.shown === 0)).toBe(true);
   });
 
-  it('reconciles: 200 visitors over 3 channels with known outcomes; every cell equals the leads download’s rows of that channel and status', { timeout: 300_000 }, async () => {
+  it('reconciles: 200 visitors over 3 channels with known outcomes; every cell equals the leads download’s rows of that channel and status', { timeout: 900_000 }, async () => {
     const campaignId = await createActiveCampaign(ctx);
     const channels = [await channel(campaignId, 'Recon A'), await channel(campaignId, 'Recon B'), await channel(campaignId, 'Recon C')];
     setClock(new Date('2027-01-14T05:00:00Z'));
