@@ -67,7 +67,8 @@ import { configuredSiteUrl } from './lib/site-url';
 import { SYSTEM_API } from '#shared/system/system.api';
 import { VisitJobs, visitRoutes, visitsStartingBetween, type VisitContext } from './features/visits';
 import { staffContacts, staffRecipients } from './features/auth';
-import { channelRoutes } from './features/channels';
+import { channelByCode, channelRoutes, recordLinkVisit } from './features/channels';
+import { funnelRoutes } from './features/funnel';
 import { completedByChannel } from './features/responses';
 
 declare module 'fastify' {
@@ -92,6 +93,8 @@ declare module 'fastify' {
     visitJobs: VisitJobs;
     /** Issue 26: reminders and the morning digest (tests run it by hand, with their clock). */
     followUp: FollowUpJob;
+    /** Counts a load of a channel's page (short link or embed) for the funnel: one per visitor per channel per studio day (decision 0035). */
+    recordLinkVisit: (channelId: string, address: string, now: Date) => Promise<boolean>;
   }
 }
 
@@ -356,12 +359,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(consentRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(auditRoutes);
   await app.register(visitRoutes, { context: visitContext, wake: () => { notifications.wake(); visitJobs.wake(); } });
-  await app.register(channelRoutes, { context: { db: app.db, now: options.clock ?? (() => new Date()), siteUrl: configuredSiteUrl(config), completedByChannel },
+  const channelContext = { db: app.db, now: options.clock ?? (() => new Date()), siteUrl: configuredSiteUrl(config), completedByChannel };
+  await app.register(channelRoutes, { context: channelContext,
     timeZone: async () => (await settings.current()).timeZone,
   });
+  const linkVisits = { db: database.db, secret: config.jwtSecret, timeZone: async () => (await settings.current()).timeZone };
+  app.decorate('recordLinkVisit', (channelId: string, address: string, now: Date) => recordLinkVisit(linkVisits, channelId, address, now));
+  await app.register(funnelRoutes, { now: channelContext.now, timeZone: linkVisits.timeZone });
 
   await app.register(seoRoutes);
-  await app.register(pagesPlugin, { clientDir: config.clientDir, ssrDir: config.ssrDir });
+  await app.register(pagesPlugin, {
+    clientDir: config.clientDir,
+    ssrDir: config.ssrDir,
+    async linkVisit(code, address) {
+      const channel = await channelByCode(channelContext, code);
+      if (channel) await app.recordLinkVisit(channel.id, address, channelContext.now());
+    },
+  });
   return app;
 }
 

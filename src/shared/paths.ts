@@ -35,6 +35,8 @@ export const paths = {
   visits: '/dashboard/visits',
   /** Staff: the channels (short links, QR codes) of the campaigns. */
   channels: '/dashboard/channels',
+  /** Staff: the funnel per channel and the drop-off per question (decision 0035). */
+  funnel: '/dashboard/funnel',
   /** The visitor's page to move or cancel a booked visit (`?id=&token=`, the e-mailed link). */
   visitManage: '/visit',
   unsubscribe: '/unsubscribe',

@@ -45,6 +45,7 @@ import * as visitLanguage from './2026-11-29T0520-visit-language';
 import * as resetTokenPassword from './2026-11-30T0100-reset-token-password';
 import * as newsletterConfirmations from './2026-11-30T0300-newsletter-confirmations';
 import * as channels from './2026-11-30T0700-channels';
+import * as linkVisits from './2026-12-02T0300-link-visits';
 import * as channelAttribution from './2026-12-01T0400-channel-attribution';
 import * as leadTouches from './2026-12-01T0400-lead-touches';
 import * as leadPhoneKey from './2026-12-02T0400-lead-phone-key';
@@ -114,4 +115,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0400-lead-touches': leadTouches,
   '2026-12-02T0400-lead-phone-key': leadPhoneKey,
   '2026-12-02T0410-lead-merges': leadMerges,
+  '2026-12-02T0300-link-visits': linkVisits,
 };

@@ -58,3 +58,10 @@ export async function channelNames(db: Db, ids: readonly string[]): Promise<Map<
   const rows = await db.selectFrom('channels').select(['id', 'name', 'code']).where('id', 'in', [...ids]).execute();
   return new Map(rows.map((r) => [r.id, { name: r.name, code: r.code }]));
 }
+
+/** The channels (of a campaign, or all) by name: the funnel's rows. */
+export function channelsOfCampaign(db: Db, campaignId?: string): Promise<Array<{ id: string; name: string; campaignId: string }>> {
+  let query = db.selectFrom('channels').select(['id', 'name', 'campaignId']).orderBy('name').orderBy('id');
+  if (campaignId) query = query.where('campaignId', '=', campaignId);
+  return query.execute();
+}

@@ -332,13 +332,3 @@ export async function embedFraming(db: Db, code: string): Promise<EmbedFraming |
 }
 
 /** How a visitor reached a channel's page: its short link, or its embed in another site's frame. */
-export type LinkVisitVia = 'link' | 'embed';
-
-/**
- * The hook for counting a channel's link visits (the funnel: visits → e-mails → completed). Called on
- * each load of an embed page (`/embed/<code>`, not the journey's later steps); no counter is stored
- * yet: the funnel's store goes here, and the short link's pages (/s/<code>) call it as well once it is.
- */
-export async function recordLinkVisit(_db: Db, _channel: { code: string }, _via: LinkVisitVia): Promise<void> {
-  // No link-visit counter exists yet (decision 0034): nothing is stored.
-}

@@ -25,4 +25,21 @@ export interface ChannelsTable {
 
 export interface ChannelTables {
   channels: ChannelsTable;
+  linkVisitors: LinkVisitorsTable;
+  linkVisitCounts: LinkVisitCountsTable;
+}
+
+/** A visitor seen through a channel on a studio day: a keyed hash of the address and the day (decision 0035), kept 2 days. */
+export interface LinkVisitorsTable {
+  channelId: string;
+  /** YYYY-MM-DD on the studio's clock. */
+  day: string;
+  visitorHash: string;
+}
+
+/** Distinct visitors per channel and studio day: kept when the hashes are gone. */
+export interface LinkVisitCountsTable {
+  channelId: string;
+  day: string;
+  visitors: number;
 }

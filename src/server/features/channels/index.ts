@@ -7,9 +7,7 @@ export {
   channelRefusalText,
   channelUnavailable,
   embedFraming,
-  recordLinkVisit,
   type EmbedFraming,
-  type LinkVisitVia,
   findVisitorChannel,
   lockChannel,
   lockVisitorChannel,
@@ -18,3 +16,5 @@ export {
   type VisitorChannel,
 } from './channels.service';
 export type { ChannelTables } from './channels.tables';
+export { channelsOfCampaign } from './channels.repository';
+export { linkVisitsByChannel, pruneLinkVisitors, recordLinkVisit, type LinkVisitContext } from './link-visits';

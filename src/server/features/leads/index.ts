@@ -1,3 +1,4 @@
+export { leadFirstContactMinutes, leadFunnelCounts, type LeadFunnelConditions, type LeadFunnelScope } from './funnel-counts';
 /** Leads' public face: the person behind every e-mail, message and response, kept up to date by the features that hear from them. */
 export {
   addLeadCampaign,

@@ -3,13 +3,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from '#shared/api-path';
+import { channelLinkCode } from '#shared/channels/channels.api';
 import { hasSurveyJourney, SURVEY_JOURNEY_PATHS } from '#shared/responses/survey-journey';
 import { FILTER_PARAMS } from '#shared/listings/listing-filters';
 import { ENQUIRY_SENT_PARAM } from '#shared/contact/contact.api';
 import { EMBED_SCRIPT_PATH } from '#shared/channels/embed';
 import { CompressedBody } from '#server/lib/compressed-body';
 import { embedPagePolicy } from '#server/lib/security-headers';
-import { embedFraming, recordLinkVisit } from '#server/features/channels';
+import { embedFraming } from '#server/features/channels';
 import { embedPageCode, isChannelLinkPath, isListingPagePath, isPagePath, isServerRenderedPath, isStaffPath, LISTING_PAGE_LISTS, paths } from '#shared/paths';
 import { DEFAULT_LANGUAGE, localizedPath, splitLanguage } from '#shared/i18n/languages';
 import { HtmlDocument } from './html-document';
@@ -38,7 +39,15 @@ function canonicalCase(pathname: string): string | undefined {
  * server (with their data) when the SSR bundle is built; the client shell for the other pages.
  * Unknown paths get the 404 page with status 404.
  */
-export async function pagesPlugin(app: FastifyInstance, options: { clientDir: string; ssrDir?: string }): Promise<void> {
+export async function pagesPlugin(
+  app: FastifyInstance,
+  options: {
+    clientDir: string;
+    ssrDir?: string;
+    /** Counts a load of a short link (`/s/<code>`, `/hi/s/<code>`) for its channel's funnel (decision 0035). */
+    linkVisit?: (code: string, address: string) => Promise<void>;
+  },
+): Promise<void> {
   const { clientDir } = options;
   const indexFile = path.join(clientDir, 'index.html');
   const shell = existsSync(indexFile) ? new HtmlDocument(readFileSync(indexFile, 'utf8')) : null;
@@ -124,6 +133,11 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
     const canonical = canonicalCase(pathname);
     if (canonical) return reply.redirect(localized(canonical) + url.search, 301);
 
+    // A short link's load is a link visit (one per visitor a day, counted by the channels room); a
+    // failure there is logged, never shown to the visitor.
+    const linkCode = request.method === 'GET' && options.linkVisit ? channelLinkCode(pathname) : null;
+    if (linkCode) await options.linkVisit!(linkCode, request.ip).catch((error: unknown) => request.log.error({ err: error }, 'link visit not counted'));
+
     // A channel's embed page (decision 0034): framed only by the channel's allowed origins, every
     // other page keeps frame-ancestors 'none'; 404 for a code no channel has. Never cached: the
     // channel's schedule, pause switch, cap and origins change what it shows and who may frame it.
@@ -136,7 +150,9 @@ export async function pagesPlugin(app: FastifyInstance, options: { clientDir: st
       // X-Frame-Options knows no list of origins: frame-ancestors alone says who may frame the page.
       if (framing && framing.origins.length > 0) reply.removeHeader('x-frame-options');
       // A visit is the frame's first page, not the journey's later steps inside it.
-      if (framing && isServerRenderedPath(pathname)) await recordLinkVisit(app.db, framing, 'embed');
+      if (framing && isServerRenderedPath(pathname) && request.method === 'GET' && options.linkVisit) {
+        await options.linkVisit(embedCode, request.ip).catch((error: unknown) => request.log.error({ err: error }, 'link visit not counted'));
+      }
     }
     if (!renderer || !isServerRenderedPath(pathname)) return sendHtml(request, reply.status(status), language === DEFAULT_LANGUAGE ? shell : hindiShell);
 

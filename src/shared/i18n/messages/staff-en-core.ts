@@ -10,6 +10,7 @@ export const staffCore = {
   'staff.nav.leads': 'Leads',
   'staff.nav.visits': 'Site visits',
   'staff.nav.channels': 'Channels',
+  'staff.nav.funnel': 'Funnel',
   'staff.nav.projects': 'Projects',
   'staff.nav.decor': 'Decor',
   'staff.nav.studio': 'Studio',

@@ -7,6 +7,7 @@ import {
   InboxOutlined,
   CalendarOutlined,
   QrcodeOutlined,
+  FunnelPlotOutlined,
   ApiOutlined,
   AuditOutlined,
   SafetyOutlined,
@@ -85,6 +86,7 @@ const MENU: Array<{ to: string; label: StaffMessageKey; icon: ReactNode; owner?:
   { to: paths.leads, label: 'staff.nav.leads', icon: <InboxOutlined /> },
   { to: paths.visits, label: 'staff.nav.visits', icon: <CalendarOutlined /> },
   { to: paths.channels, label: 'staff.nav.channels', icon: <QrcodeOutlined /> },
+  { to: paths.funnel, label: 'staff.nav.funnel', icon: <FunnelPlotOutlined /> },
   { to: paths.staffProjects, label: 'staff.nav.projects', icon: <HomeOutlined /> },
   { to: paths.staffDecor, label: 'staff.nav.decor', icon: <SkinOutlined /> },
   { to: paths.staffStudio, label: 'staff.nav.studio', icon: <EnvironmentOutlined /> },
@@ -139,7 +141,7 @@ function useNewLeads(pathname: string): number | null {
 /** The menu entry for a page: its section, or Dashboard for the campaign pages. */
 function selectedKey(pathname: string): string {
   if (pathname === paths.contactResponsesAlt) return paths.contactResponses;
-  const section = [paths.leads, paths.visits, paths.channels, paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses, paths.newsletter, paths.settingsWebhooks, paths.settingsMail, paths.settings, paths.audit, paths.privacyRequests, paths.staff, paths.account].find(
+  const section = [paths.leads, paths.visits, paths.channels, paths.funnel, paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses, paths.newsletter, paths.settingsWebhooks, paths.settingsMail, paths.settings, paths.audit, paths.privacyRequests, paths.staff, paths.account].find(
     (key) => pathname === key || pathname.startsWith(`${key}/`),
   );
   return section ?? paths.dashboard;

@@ -1,0 +1,175 @@
+// The funnel (issue 37, decision 0035): GET /api/funnel over 100,000 leads with channels, on SQLite
+// and PostgreSQL, in the app's own process (app.inject: the statement, the medians and the JSON; no
+// socket). Budget ≤ 300 ms. The reference in the same run: one page of the leads inbox
+// (GET /api/leads?limit=20) on the same database, so a busy machine shows as a ratio.
+// Run alone: node --import tsx bench/funnel.ts [leads] [--db=sqlite,postgres]  (BENCH_DATABASE_URL / TEST_DATABASE_URL for PostgreSQL).
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
+import { buildApp } from '#server/app';
+import { createDatabase } from '#server/db/database';
+import { migrateToLatest } from '#server/db/migrate';
+import { createStaff } from '#server/features/auth/auth.service';
+import { LEAD_STATUSES } from '#shared/leads/leads.contract';
+import { createTestDatabase, type TestDialect } from '../tests/helpers/databases';
+import { testConfig } from '../tests/helpers/app';
+
+const CALLS = 15;
+const CHANNELS = 12;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export interface FunnelBenchResult {
+  dialect: TestDialect;
+  leads: number;
+  /** Median of CALLS calls after 3 warm-ups, ms. */
+  funnelMs: number;
+  funnelCampaignMs: number;
+  funnelRangeMs: number;
+  /** The reference: one page of the leads inbox, ms. */
+  inboxPageMs: number;
+}
+
+export async function runFunnelBench(dialect: TestDialect, leads = 100_000): Promise<FunnelBenchResult> {
+  const testDb = await createTestDatabase(dialect);
+  const database = createDatabase(testDb.config);
+  try {
+    await migrateToLatest(database.db as Kysely<unknown>);
+    const db = database.db;
+    const staff = { email: 'bench@abode.test', name: 'Bench', password: 'bench-password-123' };
+    await createStaff(db, staff);
+    const at0 = new Date(Date.UTC(2026, 0, 1));
+    const campaigns = [uuidv7(), uuidv7()];
+    await db.insertInto('campaigns').values(campaigns.map((id, i) => ({ id, name: `Campaign ${i}`, questions: '{}', questioncolumns: '', leadFields: '{}', isActive: false, createdAt: at0, updatedAt: at0 }))).execute();
+    const channels = Array.from({ length: CHANNELS }, (_, i) => ({
+      id: uuidv7(),
+      code: `b${String(i).padStart(6, '2')}`.slice(0, 7),
+      name: `Channel ${i}`,
+      campaignId: campaigns[i % 2]!,
+      kind: 'link',
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      utmContent: null,
+      opensAt: null,
+      closesAt: null,
+      cap: null,
+      paused: false,
+      allowedOrigins: '[]',
+      createdAt: at0,
+      updatedAt: at0,
+    }));
+    await db.insertInto('channels').values(channels).execute();
+    const studioId = uuidv7();
+    await sql`insert into studios (id, title, address, gmaplink, image, created_at, updated_at) values (${studioId}, 'Bench', 'Addr', 'https://maps.example', '', ${at0}, ${at0})`.execute(db).catch(() => undefined);
+    // 100,000 leads over 200 days; 9 in 10 through a channel; a status each; half completed; a tenth with a visit.
+    for (let i = 0; i < leads; i += 1000) {
+      const rows = Array.from({ length: Math.min(1000, leads - i) }, (_, j) => {
+        const n = i + j;
+        const at = new Date(at0.getTime() + Math.floor((n * 200 * 86_400_000) / leads));
+        const status = LEAD_STATUSES[n % LEAD_STATUSES.length]!;
+        const channel = n % 10 === 9 ? null : channels[n % CHANNELS]!;
+        return {
+          lead: {
+            id: uuidv7(),
+            emailKey: `lead${n}@bench.test`,
+            email: `lead${n}@bench.test`,
+            name: null,
+            phone: null,
+            status,
+            assigneeId: null,
+            hasSurvey: true,
+            hasContact: false,
+            hasNewsletter: false,
+            lastCampaignId: channel?.campaignId ?? campaigns[0]!,
+            lastCompleted: n % 2 === 0,
+            createdAt: at,
+            lastActivityAt: at,
+            firstContactedAt: status === 'new' ? null : new Date(at.getTime() + ((n % 180) + 5) * 60_000),
+            firstChannelId: channel?.id ?? null,
+            firstTouchAt: channel ? at : null,
+            latestChannelId: channel?.id ?? null,
+            latestTouchAt: channel ? at : null,
+          },
+          campaignId: channel?.campaignId ?? campaigns[0]!,
+          channelId: channel?.id ?? null,
+          n,
+        };
+      });
+      await db.insertInto('leads').values(rows.map((r) => r.lead)).execute();
+      await db
+        .insertInto('emailRecords')
+        .values(rows.map((r) => ({ id: uuidv7(), email: r.lead.email, campaignId: r.campaignId, isCompleted: r.n % 2 === 0, createdAt: r.lead.createdAt, leadId: r.lead.id, channelId: r.channelId })))
+        .execute();
+      await db.insertInto('leadCampaigns').values(rows.map((r) => ({ leadId: r.lead.id, campaignId: r.campaignId }))).execute();
+      const visits = rows.filter((r) => r.n % 10 === 3);
+      if (visits.length > 0) {
+        await db
+          .insertInto('visits')
+          .values(
+            visits.map((r) => ({
+              id: uuidv7(),
+              leadId: r.lead.id,
+              studioId,
+              startsAt: r.lead.createdAt,
+              endsAt: r.lead.createdAt,
+              status: r.n % 20 === 3 ? 'done' : 'booked',
+              email: r.lead.email,
+              name: null,
+              phone: null,
+              sequence: 0,
+              createdAt: r.lead.createdAt,
+              updatedAt: r.lead.createdAt,
+            })),
+          )
+          .execute();
+      }
+    }
+    // Link visits: a count per channel per day.
+    for (let d = 0; d < 200; d += 50) {
+      const days = Array.from({ length: 50 }, (_, k) => new Date(at0.getTime() + (d + k) * 86_400_000).toISOString().slice(0, 10));
+      await db.insertInto('linkVisitCounts').values(days.flatMap((day, k) => channels.map((c, ci) => ({ channelId: c.id, day, visitors: 20 + ((k + ci) % 30) })))).execute();
+    }
+    if (dialect === 'postgres') await sql`analyze`.execute(db);
+    else await sql`analyze`.execute(db);
+
+    const app = await buildApp(testConfig(testDb, { logLevel: process.env.BENCH_LOG ? 'error' : 'silent' }), { database });
+    await app.ready();
+    try {
+      const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: staff.email, password: staff.password } });
+      const token = login.json<{ token: string }>().token;
+      const time = async (url: string) => {
+        const ms: number[] = [];
+        for (let i = 0; i < CALLS + 3; i++) {
+          const t0 = performance.now();
+          const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+          if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+          if (i >= 3) ms.push(performance.now() - t0);
+        }
+        return Math.round(median(ms) * 10) / 10;
+      };
+      return {
+        dialect,
+        leads,
+        funnelMs: await time('/api/funnel'),
+        funnelCampaignMs: await time(`/api/funnel?campaignId=${campaigns[0]}`),
+        funnelRangeMs: await time('/api/funnel?from=2026-02-01&to=2026-04-30'),
+        inboxPageMs: await time('/api/leads?limit=20'),
+      };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    await testDb.drop();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const count = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 100_000);
+  const dbs = (process.argv.find((a) => a.startsWith('--db='))?.slice(5) ?? 'sqlite,postgres').split(',') as TestDialect[];
+  for (const dialect of dbs) {
+    const r = await runFunnelBench(dialect, count);
+    console.log(JSON.stringify({ ...r, budgetMs: 300, withinBudget: r.funnelMs <= 300, ratioToInboxPage: Math.round((r.funnelMs / r.inboxPageMs) * 10) / 10 }));
+  }
+}

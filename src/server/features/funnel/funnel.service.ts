@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema';
+import { badRequest } from '#server/lib/errors';
+import { findCampaign } from '#server/features/surveys';
+import { channelsOfCampaign, linkVisitsByChannel } from '#server/features/channels';
+import { leadFirstContactMinutes, leadFunnelCounts, type LeadFunnelScope } from '#server/features/leads';
+import { leadCompletedSurvey, surveyAnswersOfVisitors } from '#server/features/responses';
+import { leadHasVisit } from '#server/features/visits';
+import { instantOf } from '#shared/followup/working-hours';
+import {
+  FUNNEL_MESSAGES,
+  FUNNEL_STEPS,
+  NO_CHANNEL_NAME,
+  NO_CHANNEL_PARAM,
+  type Dropoff,
+  type DropoffQuery,
+  type Funnel,
+  type FunnelQuery,
+  type FunnelRow,
+  type FunnelTotal,
+} from '#shared/funnel/funnel.contract';
+import { surveyDropoff } from './dropoff';
+
+type Db = Kysely<Database>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+/** The studio days from…to as instants [since, until). */
+function period(query: { from?: string | undefined; to?: string | undefined }, timeZone: string) {
+  return {
+    since: query.from ? instantOf(query.from, 0, timeZone) : undefined,
+    until: query.to ? instantOf(dayAfter(query.to), 0, timeZone) : undefined,
+  };
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const value = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return Math.round(value * 10) / 10;
+}
+
+async function requireCampaign(db: Db, campaignId: string | undefined): Promise<void> {
+  if (campaignId && !(await findCampaign(db, campaignId))) {
+    throw badRequest(FUNNEL_MESSAGES.campaignUnknown, [{ field: 'campaignId', message: FUNNEL_MESSAGES.campaignUnknown }]);
+  }
+}
+
+const channelScope = (channelId: string | undefined) => (channelId === undefined ? undefined : channelId === NO_CHANNEL_PARAM ? null : channelId);
+
+/**
+ * The funnel (decision 0035): one row per channel of the campaign (all channels without one), the
+ * row of leads with no channel, and the total, which is their sum (the median over all contacted).
+ */
+export async function funnel(db: Db, query: FunnelQuery, timeZone: string): Promise<Funnel> {
+  await requireCampaign(db, query.campaignId);
+  const channels = await channelsOfCampaign(db, query.campaignId);
+  const channelId = channelScope(query.channelId);
+  if (typeof channelId === 'string' && !channels.some((c) => c.id === channelId)) {
+    throw badRequest(FUNNEL_MESSAGES.channelId, [{ field: 'channelId', message: FUNNEL_MESSAGES.channelId }]);
+  }
+  const scope: LeadFunnelScope = { ...period(query, timeZone), campaignId: query.campaignId, channelId };
+  const shown = channelId === undefined ? channels : channelId === null ? [] : channels.filter((c) => c.id === channelId);
+  const [counts, minutes, visits] = await Promise.all([
+    leadFunnelCounts(db, scope, { completed: leadCompletedSurvey(db, query.campaignId), visitBooked: leadHasVisit(db), visitDone: leadHasVisit(db, 'done') }),
+    leadFirstContactMinutes(db, scope),
+    linkVisitsByChannel(db, { fromDay: query.from, toDay: query.to }, shown.map((c) => c.id)),
+  ]);
+  const byChannel = new Map(counts.map((c) => [c.channelId, c]));
+  const minutesBy = new Map<string | null, number[]>();
+  for (const m of minutes) {
+    const list = minutesBy.get(m.channelId) ?? [];
+    list.push(m.minutes);
+    minutesBy.set(m.channelId, list);
+  }
+  const row = (id: string | null, name: string): FunnelRow => {
+    const c = byChannel.get(id);
+    return {
+      channelId: id,
+      name,
+      visits: id === null ? 0 : (visits.get(id) ?? 0),
+      emails: c?.emails ?? 0,
+      completed: c?.completed ?? 0,
+      contacted: c?.contacted ?? 0,
+      visitBooked: c?.visitBooked ?? 0,
+      visitDone: c?.visitDone ?? 0,
+      won: c?.won ?? 0,
+      medianFirstContactMinutes: median(minutesBy.get(id) ?? []),
+    };
+  };
+  const rows = shown.map((c) => row(c.id, c.name));
+  // Leads whose first channel is not listed (deleted since, or of another campaign's channel) are counted under their channel id still.
+  const listed = new Set<string | null>(shown.map((c) => c.id));
+  for (const c of counts) if (c.channelId !== null && !listed.has(c.channelId)) rows.push(row(c.channelId, 'Deleted channel'));
+  if (channelId === undefined || channelId === null) rows.push(row(null, NO_CHANNEL_NAME));
+  const total: FunnelTotal = {
+    visits: 0,
+    emails: 0,
+    completed: 0,
+    contacted: 0,
+    visitBooked: 0,
+    visitDone: 0,
+    won: 0,
+    medianFirstContactMinutes: median(minutes.map((m) => m.minutes)),
+  };
+  for (const r of rows) for (const step of FUNNEL_STEPS) total[step] += r[step];
+  return { channels: rows, total };
+}
+
+/** Drop-off per question of the campaign's survey, of the visitors (e-mail records) in scope. */
+export async function dropoff(db: Db, query: DropoffQuery, timeZone: string): Promise<Dropoff> {
+  const campaign = await findCampaign(db, query.campaignId);
+  if (!campaign) throw badRequest(FUNNEL_MESSAGES.campaignUnknown, [{ field: 'campaignId', message: FUNNEL_MESSAGES.campaignUnknown }]);
+  const records = await surveyAnswersOfVisitors(db, { campaignId: query.campaignId, channelId: channelScope(query.channelId), ...period(query, timeZone) });
+  const visitors = records.map((r) =>
+    r.response !== null
+      ? { answers: r.response, finished: true, page: 0, furthestPage: 0 }
+      : { answers: r.progress, finished: false, page: r.page ?? 0, furthestPage: r.furthestPage ?? 0 },
+  );
+  return { questions: surveyDropoff(campaign.questions, visitors) };
+}

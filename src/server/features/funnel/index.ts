@@ -1,0 +1,2 @@
+/** The funnel's public face: its routes (app.ts). */
+export { funnelRoutes } from './funnel.routes';
