@@ -306,8 +306,6 @@ export const en = {
   'detail.styleAndRoom': 'Style and room',
   'detail.projectTitle': '{name}: {unit} in {area}',
   'detail.projectSummary': '{unit} in {area}, {size}, ready {date}.',
-  'detail.sqft': '{size} sq. ft',
-  'detail.perSqft': '{price} per sq. ft',
   'actions.bookVisit': 'Book a site visit',
   'actions.askPiece': 'Ask about this piece',
   'actions.whatsAppAbout': ' us about {name} (opens WhatsApp)',
