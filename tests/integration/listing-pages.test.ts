@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { EMI_DEFAULTS, emiEstimate } from '#shared/listings/emi';
 import { reraQrText } from '#shared/listings/rera';
-import { formatRupees } from '#web/features/listings/listing-format';
+import { formatRupees } from '#shared/i18n/format';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { testImage } from '../helpers/images';
 import { multipart } from '../helpers/multipart';
@@ -101,7 +101,7 @@ describeEachDatabase(
       // The EMI estimate for 80 % of the price at 8.5 % over 20 years, before any script runs.
       const estimate = emiEstimate(12_500_000, EMI_DEFAULTS);
       expect(estimate.emi).toBe(86_782);
-      expect(page.text).toContain(`${formatRupees(estimate.emi)} a month for a loan of ₹1,00,00,000/- at 8.5% over 20 years`);
+      expect(page.text).toContain(`${formatRupees('en', estimate.emi)} a month for a loan of ₹1,00,00,000/- at 8.5% over 20 years`);
       expect(page.html).toMatch(/<input[^>]*name="loan"[^>]*value="80"/);
       // Similar homes: same locality and unit first, then either (nearest price first), then price alone.
       const similar = /<section class="listing-section listing-similar"[\s\S]*?<\/section>/.exec(page.html)?.[0] ?? '';
@@ -208,7 +208,7 @@ describeEachDatabase(
       expect(res.statusCode).toBe(200);
       const estimate = emiEstimate(12_500_000, { loanSharePercent: 70, ratePercent: 9, years: 15 });
       const page = read(res.body);
-      expect(page.text).toContain(`${formatRupees(estimate.emi)} a month for a loan of ₹87,50,000/- at 9% over 15 years`);
+      expect(page.text).toContain(`${formatRupees('en', estimate.emi)} a month for a loan of ₹87,50,000/- at 9% over 15 years`);
       expect(page.canonical).toBe(`${BASE}/viewProjects/${ids.lakeView}`);
 
       const visit = read((await get(`/viewProjects/${ids.lakeView}?intent=visit`)).body);

@@ -1,3 +1,4 @@
+import { formatRupeesInWords } from '#shared/i18n/format';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SURVEY } from '#server/features/surveys/campaigns.seed';
 import {
@@ -10,7 +11,6 @@ import {
   matchInputs,
   matchListings,
   readListingMatches,
-  shortRupees,
   type MatchableProduct,
   type MatchableProject,
 } from '#shared/matching/listing-match';
@@ -376,7 +376,7 @@ describe('issue 22: a match fits what the person asked for, else the nearest say
   });
 
   it('words rupees and ranges as people say them', () => {
-    expect([9_500_000, 24_000_000, 18_500_000, 50_000_000, 24_000, 125_000].map(shortRupees)).toEqual(['₹95 lakh', '₹2.4 crore', '₹1.85 crore', '₹5 crore', '₹24,000', '₹1.25 lakh']);
+    expect([9_500_000, 24_000_000, 18_500_000, 50_000_000, 24_000, 125_000].map((rupees) => formatRupeesInWords('en', rupees))).toEqual(['₹95 lakh', '₹2.4 crore', '₹1.85 crore', '₹5 crore', '₹24,000', '₹1.25 lakh']);
     expect(bandLabel({ min: 10_000_000, max: 20_000_000 })).toBe('₹1–2 crore');
     expect(bandLabel({ min: 5_000_000, max: 10_000_000 })).toBe('₹50 lakh–₹1 crore');
     expect(bandLabel({ min: 50_000_000, max: null })).toBe('₹5 crore+');

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { EMI_DEFAULTS, emiEstimate, emiInput, monthlyEmi } from '#shared/listings/emi';
 import { RERA_PATTERN } from '#shared/listings/listings.contract';
 import { RERA_NATIONAL, reraAuthority, reraQrText } from '#shared/listings/rera';
-import { formatRupees, formatRupeesPerSqft, formatRupeesShort } from '#web/features/listings/listing-format';
+import * as inLanguage from '#shared/i18n/format';
+
+// The English forms, from the shared formatters (issue 36).
+const formatRupees = (amount: number) => inLanguage.formatRupees('en', amount);
+const formatRupeesShort = (amount: number) => inLanguage.formatRupeesShort('en', amount);
+const formatRupeesPerSqft = (price: number | null, squareFeet: number) => inLanguage.formatRupeesPerSqft('en', price, squareFeet);
 import { coverImage, galleryPictures } from '#web/features/listings/listing-gallery';
 import { listingPageQuery, siteVisitHref } from '#web/features/listings/listing-page-query';
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, formatSqft } from '#web/features/listings/listing-format';
+import { formatArea, formatRupees as formatRupeesIn } from '#shared/i18n/format';
+
+const formatRupees = (amount: number) => formatRupeesIn('en', amount);
+const formatSqft = (squareFeet: number) => formatArea('en', squareFeet);
 import { coverCrop } from '#web/features/listings/staff/resize-image';
 import { formatListingDate, parseListingDate } from '#shared/listings/listings.contract';
 

@@ -1,6 +1,7 @@
-// Numbers and prices in the page's language, through Intl (issue 27). English keeps the site's
-// forms exactly (web/features/listings/listing-format.ts: ₹12,50,000/-, ₹1.25 Cr, ₹62 L); Hindi
-// formats in hi-IN (Indian grouping, Latin digits, which is hi-IN's default) with लाख and करोड़.
+// One formatter per kind of value, per language (issue 27, issue 36; STYLE.md 15): a price, a short
+// price in lakh/crore, an area, a month and a moment. English keeps the site's forms (₹12,50,000/-,
+// ₹1.25 Cr, 1,450 sq. ft); Hindi formats in hi-IN (Indian grouping, Latin digits, which is hi-IN's
+// default) with लाख, करोड़ and वर्ग फ़ुट. Pages, e-mails and the matcher's reasons all use these.
 import { LOCALES, type Language } from './languages';
 
 const LAKH = 100_000;
@@ -14,6 +15,8 @@ function numberFormat(language: Language, options: Intl.NumberFormatOptions): In
   return format;
 }
 
+const whole = (language: Language, value: number) => numberFormat(language, { maximumFractionDigits: 0 }).format(value);
+
 /** A number in Indian grouping, at most two decimals: 8.5, 1,00,000. */
 export function formatNumber(language: Language, value: number): string {
   return numberFormat(language, { maximumFractionDigits: 2 }).format(value);
@@ -21,28 +24,75 @@ export function formatNumber(language: Language, value: number): string {
 
 /**
  * A price in whole rupees with the trailing "/-" (SPEC.md §9) in every language: ₹1,25,00,000/-
- * (hi-IN groups as en-IN does, in Latin digits), so a Hindi page's prices read as the lists' do.
+ * (hi-IN groups as en-IN does, in Latin digits). Prices are whole rupees (issue 22 item 7): one
+ * stored with paise before that rule is shown rounded.
  */
 export function formatRupees(language: Language, amount: number): string {
-  return `₹${numberFormat(language, { maximumFractionDigits: 0 }).format(Math.round(amount))}/-`;
+  return `₹${whole(language, Math.round(amount))}/-`;
 }
 
-const SHORT_UNITS: Readonly<Record<Language, { lakh: string; crore: string }>> = {
-  en: { lakh: 'L', crore: 'Cr' },
-  hi: { lakh: 'लाख', crore: 'करोड़' },
+const UNITS: Readonly<Record<Language, { lakh: string; crore: string; lakhWord: string; croreWord: string; sqft: string; perSqft: (price: string) => string }>> = {
+  en: { lakh: 'L', crore: 'Cr', lakhWord: 'lakh', croreWord: 'crore', sqft: 'sq. ft', perSqft: (price) => `${price} per sq. ft` },
+  hi: { lakh: 'लाख', crore: 'करोड़', lakhWord: 'लाख', croreWord: 'करोड़', sqft: 'वर्ग फ़ुट', perSqft: (price) => `${price} प्रति वर्ग फ़ुट` },
 };
+
+/** Rupees in lakh or crore with `lakh`/`crore` after them; below a lakh, in full. An amount that rounds up to 100 lakh is 1 crore. */
+function inLakhs(language: Language, amount: number, lakh: string, crore: string): string {
+  const rupees = Math.round(amount);
+  if (Math.abs(rupees) < LAKH) return `₹${whole(language, rupees)}`;
+  const lakhs = Math.round((rupees / LAKH) * 100) / 100;
+  if (Math.abs(lakhs) < 100) return `₹${formatNumber(language, lakhs)} ${lakh}`;
+  return `₹${formatNumber(language, Math.round((rupees / CRORE) * 100) / 100)} ${crore}`;
+}
 
 /**
  * The short form for where space is short: ₹1.25 Cr, ₹62 L, ₹18,500 in English; ₹1.25 करोड़,
- * ₹62 लाख in Hindi. At most two decimals, rounded; an amount that rounds up to 100 lakh is 1 crore.
+ * ₹62 लाख in Hindi. At most two decimals, rounded.
  */
 export function formatRupeesShort(language: Language, amount: number): string {
-  const rupees = Math.round(amount);
-  const units = SHORT_UNITS[language];
-  if (Math.abs(rupees) < LAKH) return `₹${numberFormat(language, { maximumFractionDigits: 0 }).format(rupees)}`;
-  const lakhs = Math.round((rupees / LAKH) * 100) / 100;
-  if (Math.abs(lakhs) < 100) return `₹${formatNumber(language, lakhs)} ${units.lakh}`;
-  return `₹${formatNumber(language, Math.round((rupees / CRORE) * 100) / 100)} ${units.crore}`;
+  const units = UNITS[language];
+  return inLakhs(language, amount, units.lakh, units.crore);
+}
+
+/** A price as people say it in a sentence: ₹95 lakh, ₹2.4 crore, ₹24,000 (₹95 लाख, ₹2.4 करोड़ in Hindi). */
+export function formatRupeesInWords(language: Language, amount: number): string {
+  const units = UNITS[language];
+  return inLakhs(language, amount, units.lakhWord, units.croreWord);
+}
+
+/** An area: 1,450 sq. ft (1,450 वर्ग फ़ुट). */
+export function formatArea(language: Language, squareFeet: number): string {
+  return `${formatNumber(language, squareFeet)} ${UNITS[language].sqft}`;
+}
+
+/**
+ * The price of a square foot in whole rupees: ₹6,552 per sq. ft (₹6,552/- प्रति वर्ग फ़ुट); null
+ * without a price or an area. `bare` gives the amount alone (a fact's value under "Price per sq. ft").
+ */
+export function formatRupeesPerSqft(language: Language, price: number | null, squareFeet: number, bare = false): string | null {
+  if (price === null || !(squareFeet > 0)) return null;
+  const perFoot = Math.round(price / squareFeet);
+  // English writes the amount without "/-" here, as it always has; Hindi as its prices.
+  const amount = language === 'en' ? `₹${whole(language, perFoot)}` : formatRupees(language, perFoot);
+  return bare ? amount : UNITS[language].perSqft(amount);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const monthFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/** A month of a calendar date (read in UTC): "Mar 2027" in English, "मार्च 2027" in Hindi. */
+export function formatMonthYear(language: Language, date: Date): string {
+  if (language === 'en') return `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  let format = monthFormats.get(language);
+  if (!format) monthFormats.set(language, (format = new Intl.DateTimeFormat(LOCALES[language], { month: 'long', year: 'numeric', timeZone: 'UTC' })));
+  return format.format(date);
+}
+
+/** "Mar 2027" (formatMonthYear's English) as its date, or null. */
+export function parseMonthYear(text: string): Date | null {
+  const [month, year] = text.split(' ');
+  const index = MONTHS.indexOf(month ?? '');
+  return index < 0 || !/^\d{4}$/.test(year ?? '') ? null : new Date(Date.UTC(Number(year), index, 1));
 }
 
 const dateTimes = new Map<string, Intl.DateTimeFormat>();

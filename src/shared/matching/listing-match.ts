@@ -8,6 +8,7 @@
  * products).
  */
 
+import { formatArea, formatMonthYear, formatNumber, formatRupeesInWords } from '../i18n/format';
 import { CITIES, DEFAULT_PROPERTY_KIND, PROPERTY_KINDS } from './match-places';
 
 export const LISTING_MATCH_VALUES = [
@@ -292,16 +293,10 @@ function readyByDate(value: unknown, now: Date): Date | null {
   return day;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const monthYear = (date: Date) => `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-
-/** Rupees as people say them: ₹95 lakh, ₹2.4 crore, ₹24,000. */
-export function shortRupees(rupees: number): string {
-  const trim = (n: number) => String(Math.round(n * 100) / 100);
-  if (rupees >= 10_000_000) return `₹${trim(rupees / 10_000_000)} crore`;
-  if (rupees >= 100_000) return `₹${trim(rupees / 100_000)} lakh`;
-  return `₹${Math.round(rupees).toLocaleString('en-IN')}`;
-}
+// The reasons are English phrases (stored with the response, read by the staff): the values in them
+// are said by the shared formatters (#shared/i18n/format), which match-text.ts says again in Hindi.
+const monthYear = (date: Date) => formatMonthYear('en', date);
+const shortRupees = (rupees: number) => formatRupeesInWords('en', rupees);
 
 /** A budget range in words: "₹1–2 crore", "₹50 lakh–₹1 crore", "₹5 crore+", "₹50 lakh" (up to). */
 export function bandLabel(band: PriceBand): string {
@@ -520,13 +515,13 @@ function projectRule(input: MatchInput, now: Date): Rule<PreparedProject> | null
     case 'project.minSqft': {
       const min = answerNumber(input.values[0]?.value);
       if (min === null) return null;
-      const size = ({ listing }: PreparedProject) => `${listing.squareft.toLocaleString('en-IN')} sq. ft`;
+      const size = ({ listing }: PreparedProject) => formatArea('en', listing.squareft);
       return {
         weight: 1,
         test: ({ listing }) => (listing.squareft >= min ? 1 : 0),
         near: ({ listing }) => (listing.squareft >= min * 0.8 ? 0.5 : 0),
         reason: size,
-        miss: (item) => `${size(item)}, you asked for at least ${min.toLocaleString('en-IN')}`,
+        miss: (item) => `${size(item)}, you asked for at least ${formatNumber('en', min)}`,
       };
     }
     case 'project.maxPrice':

@@ -22,7 +22,7 @@ type InputProps = BaseProps & {
   inputMode?: 'email' | 'text' | 'tel' | 'numeric';
 };
 type TextareaProps = BaseProps & { as: 'textarea'; rows?: number; placeholder?: string };
-type SelectProps = BaseProps & { as: 'select'; options: ReadonlyArray<{ value: string; label: string }>; placeholder?: string };
+type SelectProps = BaseProps & { as: 'select'; options: ReadonlyArray<{ value: string; label: string }>; /** The empty choice's text, in the page's language. */ placeholder: string };
 
 export type TextFieldProps = InputProps | TextareaProps | SelectProps;
 
@@ -59,7 +59,7 @@ export function TextField(props: TextFieldProps) {
   } else if (props.as === 'select') {
     control = (
       <select {...common} onChange={(e) => props.onChange(e.target.value)}>
-        <option value="">{props.placeholder ?? 'Choose…'}</option>
+        <option value="">{props.placeholder}</option>
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

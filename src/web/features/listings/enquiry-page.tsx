@@ -2,6 +2,7 @@ import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router
 import type { EnquiryListingKind, EnquiryTopic } from '#shared/contact/contact.contract';
 import { listingPagePath, paths } from '#shared/paths';
 import { useSiteSettings } from '#web/lib/site-settings';
+import { useT } from '#web/lib/i18n';
 import { PageMeta } from '#web/components/page-meta';
 import { fetchListings } from './listings-api';
 import { ListingEnquiry, listingContactLinks, type EnquiryListing } from '#web/features/contact';
@@ -32,18 +33,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Component() {
   const { kind, intent, listing } = useLoaderData<typeof loader>();
   const site = useSiteSettings();
-  const what = kind === 'project' ? 'home' : 'decor piece';
+  const t = useT();
+  const eyebrow = t(kind === 'project' ? 'nav.homes' : 'nav.decor');
   if (!listing) {
     return (
       <>
-        <PageMeta title="Listing not found" description={`This ${what} is no longer on our site.`} />
+        <PageMeta title={t('enquiryPage.gone')} description={t('enquiryPage.goneDescription', { kind })} />
         <meta name="robots" content="noindex" />
         <header className="page-intro">
-          <p className="eyebrow">{kind === 'project' ? 'Homes' : 'Decor'}</p>
-          <h1>This {what} is no longer listed</h1>
+          <p className="eyebrow">{eyebrow}</p>
+          <h1>{t('enquiryPage.goneTitle', { kind })}</h1>
           <p>
-            It may have been sold or taken down. See the <Link to={kind === 'project' ? paths.projects : paths.products}>{kind === 'project' ? 'homes' : 'decor'}</Link> we have now,
-            or <Link to={paths.contact}>write to us</Link>.
+            {t('enquiryPage.goneBefore')}
+            <Link to={kind === 'project' ? paths.projects : paths.products}>{t('enquiryPage.goneList', { kind })}</Link>
+            {t('enquiryPage.goneMiddle')}
+            <Link to={paths.contact}>{t('enquiryPage.goneContact')}</Link>
+            {t('enquiryPage.goneAfter')}
           </p>
         </header>
       </>
@@ -53,26 +58,29 @@ export function Component() {
   const links = listingContactLinks(site, listing, kind, page);
   return (
     <>
-      <PageMeta title={`${kind === 'project' ? 'Ask about this home' : 'Ask about this piece'}: ${listing.name}`} description={`Ask ${site.name} about ${listing.name}, or book a visit.`} />
+      <PageMeta
+        title={`${t(kind === 'project' ? 'enquiry.headingHome' : 'enquiry.headingPiece')}: ${listing.name}`}
+        description={t('enquiryPage.description', { studio: site.name, name: listing.name })}
+      />
       <meta name="robots" content="noindex" />
       <header className="page-intro">
-        <p className="eyebrow">{kind === 'project' ? 'Homes' : 'Decor'}</p>
+        <p className="eyebrow">{eyebrow}</p>
         <h1>{listing.name}</h1>
-        <p>Tell us what you would like to know and we will get back to you, usually within one working day.</p>
+        <p>{t('enquiryPage.intro')}</p>
       </header>
       <div className="enquiry-page">
         <ListingEnquiry kind={kind} listing={listing} intent={intent} back="enquiry" />
         <aside className="enquiry-page__direct" aria-labelledby="enquiry-direct-title">
-          <h2 id="enquiry-direct-title">Rather talk now?</h2>
+          <h2 id="enquiry-direct-title">{t('enquiryPage.direct')}</h2>
           <p>
             <a className="button" href={links.whatsApp} target="_blank" rel="noopener noreferrer">
-              WhatsApp us about {listing.name}
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              {t('enquiryPage.whatsApp', { name: listing.name })}
+              <span className="visually-hidden">{t('detail.opensNewTab')}</span>
             </a>
           </p>
           <p>
             <a className="button listing-enquiry__again" href={links.call}>
-              Call {site.phone}
+              {t('enquiryPage.call', { phone: site.phone })}
             </a>
           </p>
         </aside>

@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { NotFound } from '#web/features/site';
-import { ListingsError } from './listings-error';
+import { useT } from '#web/lib/i18n';
+import { ListingsError, type ListingsWhat } from './listings-error';
 import './listing-page.css';
 
 /** Homes › Lakeside Residency */
 export function Breadcrumb({ list, listLabel, name }: { list: string; listLabel: string; name: string }) {
+  const t = useT();
   return (
-    <nav className="breadcrumb" aria-label="Breadcrumb">
+    <nav className="breadcrumb" aria-label={t('listings.breadcrumb')}>
       <ol>
         <li>
           <Link to={list}>{listLabel}</Link>
@@ -35,7 +37,7 @@ export function Facts({ label, facts }: { label: string; facts: Array<[string, R
 }
 
 /** An unknown id is the site's 404 page (status 404 from the server); any other failure says so and offers to try again. */
-export function ListingPageError({ eyebrow, title, what }: { eyebrow: string; title: string; what: string }) {
+export function ListingPageError({ eyebrow, title, what }: { eyebrow: string; title: string; what: ListingsWhat }) {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return <ListingsError eyebrow={eyebrow} title={title} what={what} />;

@@ -122,5 +122,6 @@ export function Component() {
 }
 
 export function ErrorBoundary() {
-  return <ListingPageError eyebrow="Decor" title="This piece" what="decor piece" />;
+  const t = useT();
+  return <ListingPageError eyebrow={t('nav.decor')} title={t('detail.thisPiece')} what="decorPiece" />;
 }

@@ -200,28 +200,29 @@ export function Component() {
 
 /** The registration number, the authority's website, and a QR code of both made by the server. */
 function ReraSection({ project }: { project: Project }) {
+  const t = useT();
   const authority = reraAuthority(project.rera);
-  const where = authority.state ? `${authority.name} (${authority.state})` : 'the Real Estate Regulatory Authority';
+  const where = authority.state ? `${authority.name} (${authority.state})` : t('rera.authority');
   return (
     <section className="listing-section rera" aria-labelledby="rera-title">
-      <h2 id="rera-title">RERA registration</h2>
+      <h2 id="rera-title">{t('rera.title')}</h2>
       <div className="rera__body">
         <div>
           <p className="rera__number">
-            <span className="rera__label">Registration number</span> <strong>{project.rera}</strong>
+            <span className="rera__label">{t('rera.number')}</span> <strong>{project.rera}</strong>
           </p>
           <p>
-            Registered with {where}. Look the project up by this number on the authority’s website:{' '}
+            {t('rera.registeredWith', { where })}{' '}
             <a href={authority.url} target="_blank" rel="noopener noreferrer" className="rera__link">
               {authority.url.replace(/^https:\/\/(www\.)?/, '')}
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              <span className="visually-hidden">{t('detail.opensNewTab')}</span>
             </a>
           </p>
         </div>
         <img
           className="rera__qr"
           src={LISTING_PAGES_API.reraQr(project._id)}
-          alt={`QR code: RERA registration ${project.rera} and ${authority.url}`}
+          alt={t('rera.qr', { number: project.rera, url: authority.url })}
           width={136}
           height={136}
           loading="lazy"
@@ -233,5 +234,6 @@ function ReraSection({ project }: { project: Project }) {
 }
 
 export function ErrorBoundary() {
-  return <ListingPageError eyebrow="Homes" title="This home" what="home" />;
+  const t = useT();
+  return <ListingPageError eyebrow={t('nav.homes')} title={t('detail.thisHome')} what="home" />;
 }

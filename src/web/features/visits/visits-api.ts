@@ -20,5 +20,5 @@ export const visitAction = (id: string, body: { action: 'confirm' | 'done' | 'ca
 
 /** Owners: the studio locations, and one location's visit slots. */
 export const fetchStudioLocations = (signal?: AbortSignal) => api.call(LISTINGS_ROUTES.studio.list, signal ? { signal } : undefined);
-export const fetchSlotSettings = (studioId: string) => api.call(VISIT_ROUTES.settings, { params: [studioId] });
+export const fetchSlotSettings = (studioId: string, signal?: AbortSignal) => api.call(VISIT_ROUTES.settings, { params: [studioId], ...(signal ? { signal } : {}) });
 export const saveSlotSettings = (studioId: string, settings: SlotSettings) => api.call(VISIT_ROUTES.saveSettings, { params: [studioId], body: settings });

@@ -1,5 +1,5 @@
 import { staffText } from '#web/lib/staff-text';
-import { formatRupees } from '../listing-format';
+import { formatRupees } from '#shared/i18n/format';
 import { ListingAdmin, listingLoader, type AdminKind } from './listing-admin';
 
 const products: AdminKind<'product'> = {
@@ -18,7 +18,7 @@ const products: AdminKind<'product'> = {
   columns: [
     { title: staffText('staff.listings.decor.column.product'), dataIndex: 'productname', key: 'productname' },
     { title: staffText('staff.listings.decor.column.description'), dataIndex: 'description', key: 'description', ellipsis: true },
-    { title: staffText('staff.listings.decor.column.price'), dataIndex: 'price', key: 'price', render: (value: number) => formatRupees(value) },
+    { title: staffText('staff.listings.decor.column.price'), dataIndex: 'price', key: 'price', render: (value: number) => formatRupees('en', value) },
     { title: staffText('staff.listings.decor.column.tags'), dataIndex: 'tags', key: 'tags', render: (value: string[] | undefined) => (value?.length ? value.join(', ') : '—') },
   ],
   nameOf: (product) => product.productname,

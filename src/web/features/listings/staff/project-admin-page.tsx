@@ -1,5 +1,5 @@
 import { staffText } from '#web/lib/staff-text';
-import { formatRupees, formatSqft } from '../listing-format';
+import { formatArea, formatRupees } from '#shared/i18n/format';
 import { ListingAdmin, listingLoader, type AdminKind } from './listing-admin';
 
 const projects: AdminKind<'project'> = {
@@ -22,10 +22,10 @@ const projects: AdminKind<'project'> = {
   columns: [
     { title: staffText('staff.listings.project.column.name'), dataIndex: 'name', key: 'name' },
     { title: staffText('staff.listings.project.column.area'), dataIndex: 'area', key: 'area' },
-    { title: staffText('staff.listings.project.column.squareft'), dataIndex: 'squareft', key: 'squareft', render: (value: number) => formatSqft(value) },
+    { title: staffText('staff.listings.project.column.squareft'), dataIndex: 'squareft', key: 'squareft', render: (value: number) => formatArea('en', value) },
     { title: staffText('staff.listings.project.column.completion'), dataIndex: 'dateofcomplition', key: 'dateofcomplition' },
     { title: staffText('staff.listings.project.column.unit'), dataIndex: 'sizeofunit', key: 'sizeofunit' },
-    { title: staffText('staff.listings.project.column.price'), dataIndex: 'price', key: 'price', render: (value: number | null | undefined) => (typeof value === 'number' ? formatRupees(value) : '—') },
+    { title: staffText('staff.listings.project.column.price'), dataIndex: 'price', key: 'price', render: (value: number | null | undefined) => (typeof value === 'number' ? formatRupees('en', value) : '—') },
   ],
   nameOf: (project) => project.name,
 };

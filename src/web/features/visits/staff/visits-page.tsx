@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Checkbox, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { formatPhone } from '#shared/phone';
 import { leadPath } from '#shared/paths';
@@ -30,11 +30,27 @@ function readView(search: URLSearchParams) {
   return { oneDay: search.get('view') === 'day', from: isDay(from) ? from : undefined, day: isDay(day) ? day : undefined };
 }
 
-/** The week (or the one day) the URL asks for: days are the studio's, today is the server's. */
+/** The studio locations and the first one's visit slots, for an owner's slot settings (decision 0013: loaded with the page). */
+async function loadSlotSettings(signal: AbortSignal): Promise<SlotSettingsStart> {
+  const studios = (await fetchStudioLocations(signal)).map((s) => ({ _id: s._id, title: s.title }));
+  return { studios, first: studios[0] ? await fetchSlotSettings(studios[0]._id, signal) : null };
+}
+
+interface SlotSettingsStart {
+  studios: Array<{ _id: string; title: string }>;
+  first: StudioSlotSettings | null;
+}
+
+/** The week (or the one day) the URL asks for: days are the studio's, today is the server's; an owner's slot settings with them. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const view = readView(new URL(request.url).searchParams);
   const range = view.oneDay ? { from: view.day, days: 1 } : { from: view.from, days: WEEK };
-  return loadPageData(() => fetchVisitDays(range, request.signal), staffText('staff.leads.visits.loadFailed'));
+  const owner = currentStaff()?.role === 'owner';
+  const [visits, slots] = await Promise.all([
+    loadPageData(() => fetchVisitDays(range, request.signal), staffText('staff.leads.visits.loadFailed')),
+    owner ? loadPageData(() => loadSlotSettings(request.signal), staffText('staff.leads.visits.loadFailed')) : null,
+  ]);
+  return { ...visits, slots };
 }
 
 /** /dashboard/visits (issue 26): the coming week's site visits with a count per day, or one day's; (owners) each studio location's visit slots. */
@@ -71,7 +87,7 @@ export function Component() {
       ) : (
         <Week data={data.data} picked={view.day} busy={busy} go={go} onChange={() => void reload()} />
       )}
-      {currentStaff()?.role === 'owner' ? <SlotSettingsCard /> : null}
+      {data.slots ? <SlotSettingsCard start={data.slots.data} error={data.slots.error} /> : null}
     </div>
   );
 }
@@ -194,26 +210,25 @@ function OneDay({ data, busy, onDay, onChange }: { data: UpcomingVisits; busy: b
 }
 
 /** Owners: one studio location's weekly hours, slot length, seats, days ahead and blackout dates. */
-function SlotSettingsCard() {
-  const [studios, setStudios] = useState<Array<{ _id: string; title: string }>>([]);
-  const [studioId, setStudioId] = useState<string | null>(null);
-  const [form, setForm] = useState<StudioSlotSettings | null>(null);
-  const [blackout, setBlackout] = useState('');
-  const [status, setStatus] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
+function SlotSettingsCard({ start, error }: { start: SlotSettingsStart | null; error: string | null }) {
+  const studios = start?.studios ?? [];
+  const [studioId, setStudioId] = useState<string | null>(start?.studios[0]?._id ?? null);
+  const [form, setForm] = useState<StudioSlotSettings | null>(start?.first ?? null);
+  const [blackout, setBlackout] = useState(start?.first?.blackoutDates.join('\n') ?? '');
+  const [status, setStatus] = useState<{ type: 'success' | 'error'; text: string } | null>(error === null ? null : { type: 'error', text: error });
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    fetchStudioLocations().then((list) => {
-      setStudios(list.map((s) => ({ _id: s._id, title: s.title })));
-      if (list[0]) setStudioId(list[0]._id);
-    }, (e: unknown) => setStatus({ type: 'error', text: errorMessage(e) }));
-  }, []);
-  useEffect(() => {
-    if (!studioId) return;
-    fetchSlotSettings(studioId).then((s) => {
-      setForm(s);
-      setBlackout(s.blackoutDates.join('\n'));
-    }, (e: unknown) => setStatus({ type: 'error', text: errorMessage(e) }));
-  }, [studioId]);
+  // Another location's slots when the owner picks it (the first came with the page).
+  const choose = (id: string) => {
+    setForm(null);
+    setStudioId(id);
+    fetchSlotSettings(id).then(
+      (s) => {
+        setForm(s);
+        setBlackout(s.blackoutDates.join('\n'));
+      },
+      (e: unknown) => setStatus({ type: 'error', text: errorMessage(e) }),
+    );
+  };
   const save = async () => {
     if (!form || !studioId) return;
     setSaving(true);
@@ -236,10 +251,7 @@ function SlotSettingsCard() {
     <Card size="small" title={<h2 className="lead-card-title">{staffText('staff.leads.visits.slots.title')}</h2>} style={{ marginTop: 16 }}>
       <Space direction="vertical" style={{ width: '100%' }}>
         <label htmlFor="slots-studio">{staffText('staff.leads.visits.slots.studio')}</label>
-        <Select id="slots-studio" value={studioId ?? undefined} onChange={(id: string) => {
-          setForm(null);
-          setStudioId(id);
-        }} options={studios.map((s) => ({ value: s._id, label: s.title }))} style={{ minWidth: 240 }} />
+        <Select id="slots-studio" value={studioId ?? undefined} onChange={choose} options={studios.map((s) => ({ value: s._id, label: s.title }))} style={{ minWidth: 240 }} />
         {form ? (
           <form
             onSubmit={(e) => {
