@@ -25,3 +25,4 @@ export {
   waitingLeadCounts,
   type FollowUpReminder,
 } from './leads.repository';
+export { importLead, undoImportedLead } from './leads-import';
