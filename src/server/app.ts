@@ -28,6 +28,7 @@ import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
 import { importRoutes } from './features/imports';
+import { inboundRoutes } from './features/inbound';
 import { leadForFollowUp, leadSummary } from './features/leads';
 import { followUpMail, FollowUpJob, followUpRoutes } from './features/followup';
 import { contactMessageActivity, contactMessagesOfLead } from './features/contact';
@@ -335,6 +336,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(contactRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(notificationRoutes);
   // A lead's page reads the person's records from the rooms that keep them (decision 0020).
+  await app.register(inboundRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(importRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(leadsRoutes, { sources: { surveyRecords: leadSurveyRecords, contactMessages: contactMessagesOfLead } });
   await app.register(privacyRoutes, {

@@ -10,11 +10,11 @@ type Db = Kysely<Database> | Transaction<Database>;
  * Issue 38: a lead from an imported row (an e-mail for now: phone-only rows wait for phone leads).
  * A new person is created with the row's received time as the lead's time; a person the studio knows
  * gets only what their lead lacks (name, phone), and what was filled is answered for the undo. The
- * timeline says "Imported from ‹file› (row N)" under the staff member who imported it.
+ * timeline gets `line` ("Imported from ‹file› (row N)", "Received by API from ‹source›") and the details.
  */
 export async function importLead(
   db: Db,
-  input: { email: string; name: string | null; phone: string | null; receivedAt: Date; fileName: string; row: number; byId: string | null; byName: string; at: Date; details: string | null },
+  input: { email: string; name: string | null; phone: string | null; receivedAt: Date; line: string; byId: string | null; byName: string; at: Date; details: string | null },
 ): Promise<{ id: string; created: boolean; filled: Record<string, string> }> {
   const id = newId();
   const emailKey = leadKey(input.email);
@@ -48,7 +48,7 @@ export async function importLead(
     if (kept.phone === null && input.phone) filled.phone = input.phone;
     if (Object.keys(filled).length > 0) await db.updateTable('leads').set(filled).where('id', '=', leadId).execute();
   }
-  const text = [`Imported from ${input.fileName} (row ${input.row})`, ...(input.details ? [input.details] : [])].join('\n');
+  const text = [input.line, ...(input.details ? [input.details] : [])].join('\n');
   await db.insertInto('leadEvents').values({ id: newId(), leadId, type: 'note', byId: input.byId, byName: input.byName, fromValue: null, toValue: null, text, createdAt: input.at }).execute();
   return { id: leadId, created: Boolean(inserted), filled };
 }
