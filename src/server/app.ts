@@ -30,7 +30,7 @@ import { leadsRoutes } from './features/leads/leads.routes';
 import { importRoutes } from './features/imports';
 import { inboundRoutes } from './features/inbound';
 import { leadForFollowUp, leadSummary } from './features/leads';
-import { followUpMail, FollowUpJob, followUpRoutes } from './features/followup';
+import { assignCreatedLead, followUpMail, FollowUpJob, followUpRoutes } from './features/followup';
 import { contactMessageActivity, contactMessagesOfLead } from './features/contact';
 import { todayRoutes } from './features/dashboard';
 import { isUnsubscribed, newsletterConfirmMail, unsubscribeLinks } from './features/consent';
@@ -338,7 +338,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // A lead's page reads the person's records from the rooms that keep them (decision 0020).
   await app.register(inboundRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(importRoutes, { now: options.clock ?? (() => new Date()) });
-  await app.register(leadsRoutes, { sources: { surveyRecords: leadSurveyRecords, contactMessages: contactMessagesOfLead } });
+  await app.register(leadsRoutes, {
+    sources: { surveyRecords: leadSurveyRecords, contactMessages: contactMessagesOfLead },
+    // Issue 38: a lead staff add is assigned like any new lead (issue 26).
+    onCreated: (trx, lead, at) => assignCreatedLead(trx, lead, {}, at),
+  });
   await app.register(privacyRoutes, {
     registry: personalDataRegistry,
     mailer,

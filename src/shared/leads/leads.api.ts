@@ -1,11 +1,11 @@
 import { apiPath } from '../api-path';
 import type { messageAnswer } from '../api-answer';
 import { fileRoute, route } from '../api-route';
-import type { leadDetail, leadList, leadUpdated } from './leads.contract';
+import type { leadCreated, leadDetail, leadList, leadUpdated } from './leads.contract';
 
 /** The leads inbox (issue 14); staff only. */
 export const LEADS_API = {
-  /** GET: a page of leads (`leadListQuery`). */
+  /** GET: a page of leads (`leadListQuery`); POST: staff add a lead `{ name?, email?, phone?, message? }` (issue 38). */
   list: '/api/leads',
   /** GET: the filtered leads as .xlsx (`leadFilters`). */
   export: '/api/leads/export',
@@ -24,6 +24,7 @@ export const LEADS_API = {
  */
 export const LEADS_ROUTES = {
   list: route<typeof leadList>('GET', LEADS_API.list),
+  create: route<typeof leadCreated>('POST', LEADS_API.list),
   export: fileRoute('GET', LEADS_API.export),
   one: route<typeof leadDetail>('GET', LEADS_API.one),
   patch: route<typeof leadUpdated>('PATCH', LEADS_API.one),

@@ -135,7 +135,7 @@ async function plan(db: Kysely<Database>, file: SheetFile, mapping: ImportMappin
   const known = new Set<string>();
   for (let i = 0; i < keys.length; i += 500) {
     const found = await db.selectFrom('leads').select('emailKey').where('emailKey', 'in', keys.slice(i, i + 500)).execute();
-    for (const f of found) known.add(f.emailKey);
+    for (const f of found) if (f.emailKey) known.add(f.emailKey);
   }
   let willCreate = 0;
   const seen = new Set<string>();

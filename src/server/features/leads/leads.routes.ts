@@ -7,6 +7,8 @@ import {
   LEADS_API,
   leadDetail as leadDetailSchema,
   leadFilters,
+  leadCreateInput,
+  leadCreated,
   leadList,
   leadListQuery,
   leadNoteInput,
@@ -26,11 +28,16 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
  * Staff calls: the leads inbox (behind the guard like every other non-public route). `sources` reads
  * the person's records from the rooms that keep them (given by app.ts, decision 0020).
  */
-export async function leadsRoutes(app: FastifyInstance, { sources }: { sources: leads.LeadSources }): Promise<void> {
+export async function leadsRoutes(app: FastifyInstance, { sources, onCreated }: { sources: leads.LeadSources; onCreated: leads.LeadCreatedHook }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['leads'];
 
   r.get(LEADS_API.list, { config: { access: 'staff' }, schema: { tags, querystring: leadListQuery, response: { 200: leadList } } }, (request) => leads.listLeads(app.db, request.query));
+
+  r.post(LEADS_API.list, { config: { access: 'staff' }, schema: { tags, body: leadCreateInput, response: { 200: leadCreated, 201: leadCreated } } }, async (request, reply) => {
+    const { created, lead } = await leads.addLeadByStaff(app.db, request.body, request.staff!, onCreated);
+    return reply.status(created ? 201 : 200).send({ message: created ? LEAD_MESSAGES.created : LEAD_MESSAGES.existing, created, lead });
+  });
 
   r.get(LEADS_API.export, { config: { access: 'staff' }, schema: { tags, querystring: leadFilters } }, async (request, reply) => {
     const filters = Object.entries(request.query).filter(([, v]) => v !== undefined).map(([k]) => k);

@@ -6,12 +6,17 @@ type NullableTime = ColumnType<Date | string | null, Date | string | null | unde
 
 export interface LeadsTable {
   id: string;
-  /** The e-mail trimmed and lower-cased: one lead per person. */
-  emailKey: string;
+  /** The e-mail trimmed and lower-cased: one lead per person (unique; null for a lead known by phone only). */
+  emailKey: ColumnType<string | null, string | null | undefined, string | null>;
   /** The e-mail as the person last typed it. */
-  email: string;
+  email: ColumnType<string | null, string | null | undefined, string | null>;
   name: string | null;
+  /** The phone shown (E.164 when it reads as a number, else as typed). */
   phone: string | null;
+  /** Issue 38: the phone in E.164 by which the lead is found (unique; null when none or another lead has it). */
+  phoneKey: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 38: the lead this one was merged into; its arrivals and its page go there. */
+  mergedIntoId: ColumnType<string | null, string | null | undefined, string | null>;
   status: LeadStatus;
   assigneeId: string | null;
   /** Issue 26: when the assignee was given the lead (by hand or automatically). */
@@ -64,8 +69,16 @@ export interface LeadCampaignsTable {
   campaignId: string;
 }
 
+/** Issue 38: "Possible duplicate of …": a pair staff should look at, stored each way. */
+export interface LeadDuplicatesTable {
+  leadId: string;
+  otherId: string;
+  createdAt: Timestamp;
+}
+
 export interface LeadTables {
   leads: LeadsTable;
+  leadDuplicates: LeadDuplicatesTable;
   leadEvents: LeadEventsTable;
   leadCampaigns: LeadCampaignsTable;
 }

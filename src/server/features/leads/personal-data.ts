@@ -10,7 +10,7 @@ export const personalData: PersonalData = {
     const campaigns = await db.selectFrom('leadCampaigns').select('campaignId').where('leadId', '=', leadId).orderBy('campaignId').execute();
     return { lead: lead ?? null, timeline: events, campaigns: campaigns.map((c) => c.campaignId) };
   },
-  identify: (db, leadId) => db.selectFrom('leads').select(['email']).where('id', '=', leadId).executeTakeFirst(),
+  identify: (db, leadId) => db.selectFrom('leads').select(['email', 'phone']).where('id', '=', leadId).executeTakeFirst(),
   leadOf: async (db, emailKey) => (await db.selectFrom('leads').select('id').where('emailKey', '=', emailKey).executeTakeFirst())?.id,
   async idleLeads(db, before, limit) {
     const rows = await db.selectFrom('leads').select('id').where('lastActivityAt', '<', before).orderBy('lastActivityAt').limit(limit).execute();

@@ -169,6 +169,8 @@ export const staffLeads = {
   'staff.leads.privacy.eraseWarning': 'This removes {name} and everything held about them. It cannot be undone. The audit log keeps only that an erasure happened.',
   'staff.leads.privacy.typeEmail': 'Type their e-mail to confirm: ',
   'staff.leads.privacy.typeEmailOrName': 'Type their e-mail or name to confirm: ',
+  'staff.leads.privacy.typePhone': 'Type their phone number to confirm: ',
+  'staff.leads.privacy.typePhoneOrName': 'Type their phone number or name to confirm: ',
   'staff.leads.privacy.requests.title': 'Privacy requests',
   'staff.leads.privacy.requests.description': 'Requests from people for a copy or erasure of their data.',
   'staff.leads.privacy.requests.none': 'No open requests.',

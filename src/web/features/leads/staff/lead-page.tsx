@@ -24,7 +24,7 @@ import { formatPhone } from '#shared/phone';
 import { askedAbout, leadGreeting, mailtoHref, telHrefOf, whatsAppHref } from '../lead-links';
 import { addLeadNote, clearNextAction, fetchLead, fetchStaff, patchLead, setNextAction, type StaffMember } from '../leads-api';
 import { SurveyFileLinks } from '#web/features/responses/staff';
-import { SOURCE_LABELS, STATUS_COLORS } from './lead-format';
+import { leadName, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import { LeadPrivacyCard } from '#web/features/privacy/staff';
 import { LeadVisitsCard } from '#web/features/visits/staff';
 import { currentStaff } from '#web/lib/auth-token';
@@ -167,7 +167,7 @@ export function Component() {
     );
   }
   const lead = data.data;
-  const title = lead.name || lead.email;
+  const title = leadName(lead);
   const contactRequest = lead.activities.find((a) => a.type === 'contact')?.requestQuotation;
   const enquiry = lead.activities.filter((a) => a.type === 'contact' && a.listing).at(-1);
   const about = askedAbout(lead, contactRequest, enquiry?.listing && { name: enquiry.listing.name, topic: enquiry.topic });
@@ -248,7 +248,7 @@ export function Component() {
           <Card title={<h2 className="lead-card-title">{staffText('staff.leads.lead.contact')}</h2>} size="small">
             <Descriptions column={1} size="small">
               <Descriptions.Item label={staffText('staff.leads.lead.name')}>{lead.name ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label={staffText('staff.leads.lead.email')}>{lead.email}</Descriptions.Item>
+              <Descriptions.Item label={staffText('staff.leads.lead.email')}>{lead.email ?? '—'}</Descriptions.Item>
               <Descriptions.Item label={staffText('staff.leads.lead.phone')}>{lead.phone ? formatPhone(lead.phone) : '—'}</Descriptions.Item>
               <Descriptions.Item label={staffText('staff.leads.lead.sources')}>{lead.sources.map((s) => SOURCE_LABELS[s] ?? s).join(', ')}</Descriptions.Item>
               <Descriptions.Item label={staffText('staff.leads.lead.firstSeen')}>{formatDateTime(lead.createdAt)}</Descriptions.Item>
@@ -264,9 +264,11 @@ export function Component() {
                   </Button>
                 </>
               ) : null}
-              <Button icon={<MailOutlined />} href={mailtoHref(lead.email, `${data.studio ? `${data.studio}: ` : ''}${lead.campaignName ?? contactRequest ?? 'your enquiry'}`, greeting)}>
-                {staffText('staff.leads.lead.sendEmail')}
-              </Button>
+              {lead.email ? (
+                <Button icon={<MailOutlined />} href={mailtoHref(lead.email, `${data.studio ? `${data.studio}: ` : ''}${lead.campaignName ?? contactRequest ?? 'your enquiry'}`, greeting)}>
+                  {staffText('staff.leads.lead.sendEmail')}
+                </Button>
+              ) : null}
             </div>
           </Card>
 

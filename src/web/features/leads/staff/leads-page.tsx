@@ -24,7 +24,7 @@ import { fetchCampaigns } from '#web/features/surveys/staff';
 import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-tables';
 import { downloadLeads, fetchFirstContactFigures, fetchLeads } from '../leads-api';
 import { formatDateTime, studioIsoDay } from '#web/lib/studio-time';
-import { SOURCE_LABELS, STATUS_COLORS } from './lead-format';
+import { leadName, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import './leads.css';
 
 const PAGE_SIZES = [20, 50, 100];
@@ -100,7 +100,7 @@ function SpeedToLead({ figures }: { figures: FirstContactFigures }) {
 }
 
 function who(lead: LeadListItem): string {
-  return lead.name || lead.email;
+  return leadName(lead);
 }
 
 function StatusTag({ status }: { status: LeadListItem['status'] }) {
