@@ -110,9 +110,14 @@ describeEachDatabase(
         phone: INBOUND_MESSAGES.phoneInvalid,
         receivedAt: INBOUND_MESSAGES.receivedAtInvalid,
       });
-      const noEmail = await send(ctx, key, { source: 'Portal', externalId: 'P-9', phone: '9845012345' });
-      expect(noEmail.statusCode).toBe(400);
-      expect(noEmail.json()).toMatchObject({ errors: [{ field: 'email', message: INBOUND_MESSAGES.emailRequired }] });
+      const neither = await send(ctx, key, { source: 'Portal', externalId: 'P-8', name: 'No Contact' });
+      expect(neither.statusCode).toBe(400);
+      expect(neither.json()).toMatchObject({ errors: [{ field: 'email', message: INBOUND_MESSAGES.emailRequired }] });
+      // A phone alone is enough (phone leads).
+      const phoneOnly = await send(ctx, key, { source: 'Portal', externalId: 'P-9', phone: '098450 12345', name: 'Phone Only' });
+      expect(phoneOnly.statusCode, phoneOnly.body).toBe(201);
+      const byPhone = await ctx.database.db.selectFrom('leads').selectAll().where('id', '=', phoneOnly.json<{ leadId: string }>().leadId).executeTakeFirstOrThrow();
+      expect(byPhone).toMatchObject({ email: null, phone: '+919845012345', name: 'Phone Only' });
     });
 
     it(`limits each key to ${INBOUND_LIMITS.perKeyPerMinute} calls a minute: 429 with Retry-After; another key is not held back`, async () => {

@@ -71,9 +71,8 @@ describeEachDatabase('lead imports', (ctx) => {
     ]);
     expect(p.sample).toHaveLength(5);
     expect(p.sample[0]!.slice(0, 4)).toEqual(['L-1', 'राहुल शर्मा', '+91 98450 11111', 'rahul@example.in']);
-    expect({ willCreate: p.willCreate, willUpdate: p.willUpdate, skipped: p.skipped }).toEqual({ willCreate: 3, willUpdate: 1, skipped: 5 });
+    expect({ willCreate: p.willCreate, willUpdate: p.willUpdate, skipped: p.skipped }).toEqual({ willCreate: 4, willUpdate: 1, skipped: 4 });
     expect(p.errors).toEqual([
-      { row: 5, message: 'row 5: no e-mail (a lead without an e-mail cannot be imported yet)' },
       { row: 7, message: 'row 7: no e-mail or phone' },
       { row: 8, message: 'row 8: phone 12345 is not a number' },
       { row: 9, message: 'row 9: date 31-02-2026 is not DD-MM-YYYY, DD/MM/YYYY or an Excel date' },
@@ -91,8 +90,8 @@ describeEachDatabase('lead imports', (ctx) => {
     const run = await send(bytes, 'portal-leads.xlsx', { dryRun: 'false' });
     expect(run.statusCode, run.body).toBe(201);
     const result = run.json<ImportResult>();
-    expect(result).toMatchObject({ created: 3, updated: 1, skipped: 5 });
-    expect(result.errors.map((e) => e.row)).toEqual([5, 7, 8, 9, 10]);
+    expect(result).toMatchObject({ created: 4, updated: 1, skipped: 4 });
+    expect(result.errors.map((e) => e.row)).toEqual([7, 8, 9, 10]);
 
     const lead = (email: string) => ctx.database.db.selectFrom('leads').selectAll().where('emailKey', '=', email).executeTakeFirstOrThrow();
     const rahul = await lead('rahul@example.in');
@@ -109,7 +108,10 @@ describeEachDatabase('lead imports', (ctx) => {
     expect(known).toMatchObject({ name: 'Known', phone: '+919845055555' });
     // Reminders count from the import, not from the old received time.
     expect(new Date(rahul.firstContactDueAt!).getTime()).toBeGreaterThan(importedAt.getTime());
-    for (const email of ['sunita@example.in', 'badphone@example.in', 'baddate@example.in', 'badbudget@example.in']) {
+    // Row 5 has a phone only: a phone lead.
+    const sunita = await ctx.database.db.selectFrom('leads').selectAll().where('phoneKey', '=', '+919845044444').executeTakeFirstOrThrow();
+    expect(sunita).toMatchObject({ name: 'सुनीता', email: null, phone: '+919845044444' });
+    for (const email of ['badphone@example.in', 'baddate@example.in', 'badbudget@example.in']) {
       expect(await ctx.database.db.selectFrom('leads').select('id').where('emailKey', '=', email).executeTakeFirst()).toBeUndefined();
     }
     const notes = await ctx.database.db.selectFrom('leadEvents').select(['text']).where('leadId', '=', rahul.id).where('type', '=', 'note').execute();
@@ -123,7 +125,7 @@ describeEachDatabase('lead imports', (ctx) => {
     expect(audit).toHaveLength(1);
 
     const listed = (await atClock({ method: 'GET', url: IMPORTS_API.imports })).json<ImportList>();
-    expect(listed.items[0]).toMatchObject({ _id: result.importId, fileName: 'portal-leads.xlsx', created: 3, updated: 1, skipped: 5, undoneAt: null });
+    expect(listed.items[0]).toMatchObject({ _id: result.importId, fileName: 'portal-leads.xlsx', created: 4, updated: 1, skipped: 4, undoneAt: null });
 
     // Staff work on Priya's lead after the import: the undo keeps it and says so.
     now = new Date(importedAt.getTime() + DAY_MS);
@@ -133,10 +135,10 @@ describeEachDatabase('lead imports', (ctx) => {
     const undo = await atClock({ method: 'DELETE', url: IMPORTS_API.one(result.importId) });
     expect(undo.statusCode, undo.body).toBe(200);
     const undone = undo.json<ImportUndone>();
-    expect(undone).toEqual({ message: IMPORT_MESSAGES.undone, removed: 2, restored: 1, kept: [{ leadId: priya.id, row: 3, reason: 'Staff added a note since the import.' }] });
-    expect(await ctx.database.db.selectFrom('leads').select('id').where('id', 'in', [rahul.id, amit.id]).execute()).toEqual([]);
+    expect(undone).toEqual({ message: IMPORT_MESSAGES.undone, removed: 3, restored: 1, kept: [{ leadId: priya.id, row: 3, reason: 'Staff added a note since the import.' }] });
+    expect(await ctx.database.db.selectFrom('leads').select('id').where('id', 'in', [rahul.id, amit.id, sunita.id]).execute()).toEqual([]);
     expect(await lead('priya@example.in')).toMatchObject({ id: priya.id });
-    expect(await lead('known@example.in')).toMatchObject({ name: 'Known', phone: null });
+    expect(await lead('known@example.in')).toMatchObject({ name: 'Known', phone: null, phoneKey: null });
     const knownNotes = await ctx.database.db.selectFrom('leadEvents').select('text').where('leadId', '=', known.id).execute();
     expect(knownNotes.filter((n) => n.text?.startsWith('Imported from'))).toEqual([]);
     expect((await atClock({ method: 'DELETE', url: IMPORTS_API.one(result.importId) })).json()).toMatchObject({ message: IMPORT_MESSAGES.alreadyUndone });

@@ -35,7 +35,7 @@ export const INBOUND_MESSAGES = {
   sourceRequired: 'source is required: the portal or system the lead comes from (at most 100 characters).',
   externalIdRequired: "externalId is required: the lead's id in that system (at most 200 characters).",
   emailInvalid: 'email is not an e-mail address.',
-  emailRequired: 'email is required (leads without an e-mail are not accepted yet).',
+  emailRequired: 'email or phone is required: how the studio can reach the person.',
   phoneInvalid: 'phone is not a phone number.',
   nameTooLong: 'name can be at most 200 characters.',
   messageTooLong: 'message can be at most 2,000 characters.',

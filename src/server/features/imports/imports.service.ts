@@ -98,20 +98,12 @@ async function readSheet(file: SheetFile, given: ImportMapping | undefined): Pro
   return { headers, mapping, sample, rows };
 }
 
-/**
- * Phone-only rows: until leads can be phone-only (issue 38 "phone leads"), a lead needs an e-mail;
- * such a row is skipped with this reason.
- */
-function phoneOnly(row: number): string {
-  return `row ${row}: no e-mail (a lead without an e-mail cannot be imported yet)`;
-}
-
 interface Plan {
   sheet: ReadSheet;
   errors: ImportRowError[];
   skipped: number;
   /** Rows to write, one per person (a person twice in the file: the first row, the later are added to it). */
-  write: Array<{ row: number; values: ImportRowValues & { email: string } }>;
+  write: Array<{ row: number; values: ImportRowValues }>;
   willCreate: number;
   willUpdate: number;
 }
@@ -127,22 +119,26 @@ async function plan(db: Kysely<Database>, file: SheetFile, mapping: ImportMappin
   };
   for (const r of sheet.rows) {
     if ('error' in r) skip(r.row, r.error);
-    else if (r.values.email === null) skip(r.row, phoneOnly(r.row));
-    else write.push({ row: r.row, values: { ...r.values, email: r.values.email } });
+    else write.push({ row: r.row, values: r.values });
   }
-  // Who the studio knows already, and who comes twice in the file.
-  const keys = [...new Set(write.map((w) => w.values.email.trim().toLowerCase()))];
+  // Who the studio knows already (by e-mail or phone), and who comes twice in the file.
+  const emailKeys = [...new Set(write.flatMap((w) => (w.values.email ? [w.values.email.trim().toLowerCase()] : [])))];
+  const phoneKeys = [...new Set(write.flatMap((w) => (w.values.phone ? [w.values.phone] : [])))];
   const known = new Set<string>();
-  for (let i = 0; i < keys.length; i += 500) {
-    const found = await db.selectFrom('leads').select('emailKey').where('emailKey', 'in', keys.slice(i, i + 500)).execute();
-    for (const f of found) if (f.emailKey) known.add(f.emailKey);
+  for (const [column, keys] of [['emailKey', emailKeys], ['phoneKey', phoneKeys]] as const) {
+    for (let i = 0; i < keys.length; i += 500) {
+      const found = await db.selectFrom('leads').select(column).where(column, 'in', keys.slice(i, i + 500)).execute();
+      for (const f of found) {
+        const key = (f as Record<string, string | null>)[column];
+        if (key) known.add(`${column}:${key}`);
+      }
+    }
   }
   let willCreate = 0;
-  const seen = new Set<string>();
   for (const w of write) {
-    const key = w.values.email.trim().toLowerCase();
-    if (!known.has(key) && !seen.has(key)) willCreate++;
-    seen.add(key);
+    const keys = [...(w.values.email ? [`emailKey:${w.values.email.trim().toLowerCase()}`] : []), ...(w.values.phone ? [`phoneKey:${w.values.phone}`] : [])];
+    if (!keys.some((k) => known.has(k))) willCreate++;
+    for (const k of keys) known.add(k);
   }
   return { sheet, errors, skipped, write, willCreate, willUpdate: write.length - willCreate };
 }
@@ -199,7 +195,7 @@ export async function runImport(db: Kysely<Database>, file: SheetFile, mapping: 
       });
       if (lead.created) {
         created++;
-        await assignCreatedLead(trx, { id: lead.id, email: values.email }, {}, now);
+        await assignCreatedLead(trx, { id: lead.id, email: values.email ?? '' }, {}, now);
       } else updated++;
       await trx
         .insertInto('leadImportRows')

@@ -53,7 +53,7 @@ export async function inboundRoutes(app: FastifyInstance, { now }: { now: () => 
         tags: ['leads'],
         summary: 'Send a lead from a portal or another system',
         description:
-          'Authorization: Bearer <API key> (an owner creates one under Settings → API keys). `source` and `externalId` name the lead in your system: sending the same pair again with the same body answers 200 with the same lead; with a different body, 409. `email` is required; `phone` may be written as the person typed it; `budget` is rupees or text like "45 lakh"; `receivedAt` is ISO 8601. At most 60 calls a minute per key (429 with Retry-After).',
+          'Authorization: Bearer <API key> (an owner creates one under Settings → API keys). `source` and `externalId` name the lead in your system: sending the same pair again with the same body answers 200 with the same lead; with a different body, 409. `email` or `phone` is required; `phone` may be written as the person typed it; `budget` is rupees or text like "45 lakh"; `receivedAt` is ISO 8601. At most 60 calls a minute per key (429 with Retry-After).',
         body: inboundLeadInput.meta({ example: INBOUND_EXAMPLE }),
         response: { 200: inboundLeadAnswer, 201: inboundLeadAnswer },
       },

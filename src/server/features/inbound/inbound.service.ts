@@ -89,8 +89,8 @@ function canonical(value: unknown): unknown {
 export async function receiveLead(db: Kysely<Database>, input: InboundLeadInput, apiKeyId: string, now: Date): Promise<{ status: 200 | 201; leadId: string; created: boolean }> {
   const budget = input.budget === undefined ? null : parseBudget(input.budget);
   if (input.budget !== undefined && budget === null) throw badRequest(INBOUND_MESSAGES.budgetInvalid, [{ field: 'budget', message: INBOUND_MESSAGES.budgetInvalid }]);
-  if (!input.email) throw badRequest(INBOUND_MESSAGES.emailRequired, [{ field: 'email', message: INBOUND_MESSAGES.emailRequired }]);
-  const email = input.email;
+  if (!input.email && !input.phone) throw badRequest(INBOUND_MESSAGES.emailRequired, [{ field: 'email', message: INBOUND_MESSAGES.emailRequired }]);
+  const email = input.email ?? null;
   const bodyHash = createHash('sha256').update(JSON.stringify(canonical(input))).digest('hex');
   const answerRepeat = (row: { bodyHash: string; leadId: string; created: number }) => {
     if (row.bodyHash !== bodyHash) throw conflict(INBOUND_MESSAGES.conflict);
@@ -120,8 +120,8 @@ export async function receiveLead(db: Kysely<Database>, input: InboundLeadInput,
       });
       await trx.insertInto('inboundLeads').values({ source: input.source, externalId: input.externalId, bodyHash, leadId: lead.id, created: lead.created ? 1 : 0, apiKeyId, createdAt: now }).execute();
       if (lead.created) {
-        await recordEvent(trx, { type: 'lead.created', email, subjectId: `inbound:${input.source}:${input.externalId}`, leadId: lead.id }, now);
-        await assignCreatedLead(trx, { id: lead.id, email }, {}, now);
+        await recordEvent(trx, { type: 'lead.created', email: email ?? '', subjectId: `inbound:${input.source}:${input.externalId}`, leadId: lead.id }, now);
+        await assignCreatedLead(trx, { id: lead.id, email: email ?? '' }, {}, now);
       }
       return { status: 201 as const, leadId: lead.id, created: lead.created };
     });

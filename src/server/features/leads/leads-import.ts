@@ -2,55 +2,42 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { toIso } from '#server/db/database';
 import { newId } from '#server/lib/ids';
-import { leadKey } from '#shared/leads/leads.contract';
+import { arrivalKeys, findOrCreateLead } from './leads.service';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * Issue 38: a lead from an imported row (an e-mail for now: phone-only rows wait for phone leads).
- * A new person is created with the row's received time as the lead's time; a person the studio knows
- * gets only what their lead lacks (name, phone), and what was filled is answered for the undo. The
- * timeline gets `line` ("Imported from ‹file› (row N)", "Received by API from ‹source›") and the details.
+ * Issue 38: a lead from an imported row or a portal's call (an e-mail, a phone or both), through the
+ * one intake (findOrCreateLead): a new person is created with the row's received time as the lead's
+ * time; a person the studio knows gets only what their lead lacks (name, phone), answered for the
+ * undo, and keeps its latest activity. The timeline gets `line` ("Imported from ‹file› (row N)",
+ * "Received by API from ‹source›") and the details.
  */
 export async function importLead(
   db: Db,
-  input: { email: string; name: string | null; phone: string | null; receivedAt: Date; line: string; byId: string | null; byName: string; at: Date; details: string | null },
+  input: { email: string | null; name: string | null; phone: string | null; receivedAt: Date; line: string; byId: string | null; byName: string; at: Date; details: string | null },
 ): Promise<{ id: string; created: boolean; filled: Record<string, string> }> {
-  const id = newId();
-  const emailKey = leadKey(input.email);
-  const inserted = await db
-    .insertInto('leads')
-    .values({
-      id,
-      emailKey,
-      email: input.email.trim(),
-      name: input.name,
-      phone: input.phone,
-      status: 'new',
-      assigneeId: null,
-      hasSurvey: false,
-      hasContact: false,
-      hasNewsletter: false,
-      lastCampaignId: null,
-      lastCompleted: false,
-      createdAt: input.receivedAt,
-      lastActivityAt: input.receivedAt,
-    })
-    .onConflict((oc) => oc.column('emailKey').doNothing())
-    .returning(['id'])
-    .executeTakeFirst();
-  let leadId = id;
+  const keys = arrivalKeys(input);
+  const before = await db
+    .selectFrom('leads')
+    .select(['id', 'name', 'phone', 'lastActivityAt'])
+    .where((eb) => eb.or([...(keys.emailKey ? [eb('emailKey', '=', keys.emailKey)] : []), ...(keys.phoneKey ? [eb('phoneKey', '=', keys.phoneKey)] : [])]))
+    .execute();
+  const lead = await findOrCreateLead(db, { email: input.email, phone: input.phone, name: input.name, source: null, at: input.receivedAt });
   const filled: Record<string, string> = {};
-  if (!inserted) {
-    const kept = await db.selectFrom('leads').select(['id', 'name', 'phone']).where('emailKey', '=', emailKey).executeTakeFirstOrThrow();
-    leadId = kept.id;
-    if (kept.name === null && input.name) filled.name = input.name;
-    if (kept.phone === null && input.phone) filled.phone = input.phone;
-    if (Object.keys(filled).length > 0) await db.updateTable('leads').set(filled).where('id', '=', leadId).execute();
+  if (!lead.created) {
+    const was = before.find((b) => b.id === lead.id);
+    const now = await db.selectFrom('leads').select(['name', 'phone']).where('id', '=', lead.id).executeTakeFirstOrThrow();
+    if (was) {
+      if (was.name === null && now.name !== null) filled.name = now.name;
+      if (was.phone === null && now.phone !== null) filled.phone = now.phone;
+      // An old received time does not move the lead's latest activity back.
+      await db.updateTable('leads').set({ lastActivityAt: was.lastActivityAt }).where('id', '=', lead.id).where('lastActivityAt', '<', was.lastActivityAt).execute();
+    }
   }
   const text = [input.line, ...(input.details ? [input.details] : [])].join('\n');
-  await db.insertInto('leadEvents').values({ id: newId(), leadId, type: 'note', byId: input.byId, byName: input.byName, fromValue: null, toValue: null, text, createdAt: input.at }).execute();
-  return { id: leadId, created: Boolean(inserted), filled };
+  await db.insertInto('leadEvents').values({ id: newId(), leadId: lead.id, type: 'note', byId: input.byId, byName: input.byName, fromValue: null, toValue: null, text, createdAt: input.at }).execute();
+  return { id: lead.id, created: lead.created, filled };
 }
 
 /**
@@ -82,7 +69,10 @@ export async function undoImportedLead(
   }
   const put: Record<string, null> = {};
   if (input.filled.name !== undefined && lead.name === input.filled.name) put.name = null;
-  if (input.filled.phone !== undefined && lead.phone === input.filled.phone) put.phone = null;
+  if (input.filled.phone !== undefined && lead.phone === input.filled.phone) {
+    put.phone = null;
+    put.phoneKey = null;
+  }
   if (Object.keys(put).length > 0) await db.updateTable('leads').set(put).where('id', '=', input.leadId).execute();
   await db
     .deleteFrom('leadEvents')
