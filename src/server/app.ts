@@ -27,6 +27,8 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
+import { importRoutes } from './features/imports';
+import { inboundRoutes } from './features/inbound';
 import { leadForFollowUp, leadSummary } from './features/leads';
 import { assignCreatedLead, followUpMail, FollowUpJob, followUpRoutes } from './features/followup';
 import { contactMessageActivity, contactMessagesOfLead } from './features/contact';
@@ -337,6 +339,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(contactRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(notificationRoutes);
   // A lead's page reads the person's records from the rooms that keep them (decision 0020).
+  await app.register(inboundRoutes, { now: options.clock ?? (() => new Date()) });
+  await app.register(importRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(leadsRoutes, {
     sources: { surveyRecords: leadSurveyRecords, contactMessages: contactMessagesOfLead },
     // Issue 38: a lead staff add is assigned like any new lead (issue 26).

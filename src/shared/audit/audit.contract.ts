@@ -36,6 +36,10 @@ export const AUDIT_KINDS = [
   'channel.updated',
   'channel.deleted',
   'demo.removed',
+  'lead.imported',
+  'lead.import-undone',
+  'api-key.created',
+  'api-key.revoked',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -67,6 +71,10 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'channel.updated': 'Channel edited',
   'channel.deleted': 'Channel deleted',
   'demo.removed': 'Demo content removed',
+  'lead.imported': 'Leads imported',
+  'lead.import-undone': 'Import undone',
+  'api-key.created': 'API key created',
+  'api-key.revoked': 'API key revoked',
 };
 
 export const AUDIT_PAGE_MAX = 200;

@@ -56,6 +56,8 @@ import * as demoStaffTakeNoLeads from './2026-11-30T0510-demo-staff-take-no-lead
 import * as visitorMailPlaces from './2026-11-30T0200-visitor-mail-places';
 import * as noticeLanguages from './2026-12-01T0100-notice-languages';
 import * as contactRead from './2026-12-01T0300-contact-read';
+import * as leadImports from './2026-12-02T0500-lead-imports';
+import * as apiKeys from './2026-12-02T0510-api-keys';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -116,4 +118,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0400-lead-phone-key': leadPhoneKey,
   '2026-12-02T0410-lead-merges': leadMerges,
   '2026-12-02T0300-link-visits': linkVisits,
+  '2026-12-02T0500-lead-imports': leadImports,
+  '2026-12-02T0510-api-keys': apiKeys,
 };
