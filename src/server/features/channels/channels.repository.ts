@@ -58,3 +58,8 @@ export async function channelNames(db: Db, ids: readonly string[]): Promise<Map<
   const rows = await db.selectFrom('channels').select(['id', 'name', 'code']).where('id', 'in', [...ids]).execute();
   return new Map(rows.map((r) => [r.id, { name: r.name, code: r.code }]));
 }
+
+/** Every channel's id, code and name (a download names the channels of its rows). */
+export function listChannelNames(db: Db) {
+  return db.selectFrom('channels').select(['id', 'code', 'name']).execute();
+}
