@@ -1,4 +1,5 @@
-import { LEAD_SOURCE_LABELS, type LeadStatus } from '#shared/leads/leads.contract';
+import { LEAD_SOURCE_LABELS, type LeadStatus, type LeadTouch } from '#shared/leads/leads.contract';
+import { staffText } from '#web/lib/staff-text';
 
 /** Solid status colours with white text (antd's pale presets fall short of WCAG AA contrast). */
 export const STATUS_COLORS: Record<LeadStatus, string> = {
@@ -11,3 +12,19 @@ export const STATUS_COLORS: Record<LeadStatus, string> = {
 
 export const SOURCE_LABELS: Record<string, string> = LEAD_SOURCE_LABELS;
 
+
+const UTM_ORDER = ['source', 'medium', 'campaign', 'content', 'term'] as const;
+
+/** A touch's UTM values as staff read them: "source instagram · medium social" (README "Channels"); '' for none. */
+export function utmText(touch: LeadTouch | null): string {
+  const utm = touch?.utm;
+  if (!utm) return '';
+  return UTM_ORDER.filter((f) => utm[f]).map((f) => `${f} ${utm[f]}`).join(' · ');
+}
+
+/** The channel a touch came through: its name, "Deleted channel", or "No channel" (UTM values only). */
+export function channelText(touch: LeadTouch | null): string {
+  if (!touch) return '—';
+  if (touch.channelId === null) return staffText('staff.channels.touch.noChannel');
+  return touch.channelName ?? staffText('staff.channels.touch.deleted');
+}
