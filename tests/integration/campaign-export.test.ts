@@ -67,6 +67,9 @@ function httpGet(url: string, token: string): Promise<IncomingMessage> {
 /** Fat answers that do not compress: a few thousand rows are many MB of sheet XML. */
 const fatAnswer = (i: number) => ({ notes: `n${i} ${randomBytes(1500).toString('base64')}` });
 
+/** README "Channels": the channel and UTM columns come last in both sheets, after every column that was there. */
+const SOURCE_HEADERS = ['Channel', 'UTM source', 'UTM medium', 'UTM campaign', 'UTM content', 'UTM term'];
+
 describeEachDatabase('campaign export (.xlsx)', (ctx) => {
   it('streams an attachment named after the campaign with a timestamp', async () => {
     const id = await createActiveCampaign(ctx, { name: 'Dream "home" / 2026 ₹' });
@@ -81,7 +84,7 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
 
     const workbook = await readWorkbook(res.rawPayload);
     const sheet = workbook.getWorksheet('Responses')!;
-    expect(rowValues(sheet, 1)).toEqual(['Email', 'Date', 'What kind of home?', 'Budget', 'Need a home loan?', 'Must-have amenities', 'Rooms', 'Move-in date', 'notes']);
+    expect(rowValues(sheet, 1)).toEqual(['Email', 'Date', 'What kind of home?', 'Budget', 'Need a home loan?', 'Must-have amenities', 'Rooms', 'Move-in date', 'notes', ...SOURCE_HEADERS]);
     expect(sheet.rowCount).toBe(1);
   });
 
@@ -127,7 +130,7 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
     expect(rowValues(sheet, 3)).toEqual([second, expect.any(Date), 'Apartment', '₹50 lakh – ₹1 crore', 'Yes']);
 
     const emails = workbook.getWorksheet('E-mails')!;
-    expect(rowValues(emails, 1)).toEqual(['Email', 'Date', 'Completed']);
+    expect(rowValues(emails, 1)).toEqual(['Email', 'Date', 'Completed', ...SOURCE_HEADERS]);
     const records = [2, 3, 4].map((i) => rowValues(emails, i));
     expect(records.map((r) => [r[0], r[2]])).toEqual([
       [email, 'Yes'],
@@ -173,14 +176,14 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
     const price = await createActiveCampaign(ctx, { questions: fixture('price-comma') });
     await respond(ctx, price, 'price@example.com', await addEmail(ctx, 'price@example.com', price), { 'price, INR': 4500000, phone: '+91 98450 00000' });
     let sheet = (await readWorkbook((await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${price}` })).rawPayload)).getWorksheet('Responses')!;
-    expect(rowValues(sheet, 1)).toEqual(['Email', 'Date', 'price, INR', 'Phone', 'Anything else?']);
+    expect(rowValues(sheet, 1)).toEqual(['Email', 'Date', 'price, INR', 'Phone', 'Anything else?', ...SOURCE_HEADERS]);
     expect(rowValues(sheet, 2).slice(2)).toEqual([4500000, '+91 98450 00000']);
 
     const rooms = await createActiveCampaign(ctx, { questions: fixture('comments-calculated') });
     const answer = { bedrooms: 3, 'bedrooms-Comment': 'One for guests', bathrooms: 2, garden: false, signature: 'data:image/png;base64,AAAA', totale: 5, hidden: 1 };
     await respond(ctx, rooms, 'rooms@example.com', await addEmail(ctx, 'rooms@example.com', rooms), answer);
     sheet = (await readWorkbook((await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${rooms}` })).rawPayload)).getWorksheet('Responses')!;
-    expect(rowValues(sheet, 1)).toEqual(['Email', 'Date', 'Bedrooms', 'Bedrooms — comment', 'Bathrooms', 'Bathrooms — comment', 'Garden', 'Signature', 'totale']);
+    expect(rowValues(sheet, 1)).toEqual(['Email', 'Date', 'Bedrooms', 'Bedrooms — comment', 'Bathrooms', 'Bathrooms — comment', 'Garden', 'Signature', 'totale', ...SOURCE_HEADERS]);
     const row = rowValues(sheet, 2);
     expect(row.slice(2)).toEqual(['3', 'One for guests', 2, undefined, 'No garden', 'signed', 5]);
   });
@@ -190,7 +193,7 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
     await respond(ctx, id, 'de@example.com', await addEmail(ctx, 'de@example.com', id), { kind: 'flat', city: 'Berlin' });
     await respond(ctx, id, 'de2@example.com', await addEmail(ctx, 'de2@example.com', id), { kind: 'villa' });
     const sheet = (await readWorkbook((await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}` })).rawPayload)).getWorksheet('Responses')!;
-    expect(rowValues(sheet, 1)).toEqual(['Email', 'Date', 'Welche Art von Zuhause?', 'City']);
+    expect(rowValues(sheet, 1)).toEqual(['Email', 'Date', 'Welche Art von Zuhause?', 'City', ...SOURCE_HEADERS]);
     expect(rowValues(sheet, 2).slice(2)).toEqual(['Wohnung', 'Berlin']);
     expect(rowValues(sheet, 3).slice(2)).toEqual(['Villa']);
   });
@@ -203,7 +206,7 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
     ];
     await respond(ctx, id, 'fh@example.com', await addEmail(ctx, 'fh@example.com', id), { relatives });
     const sheet = (await readWorkbook((await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}` })).rawPayload)).getWorksheet('Responses')!;
-    expect(rowValues(sheet, 1)).toEqual(['Email', 'Date', 'Family history']);
+    expect(rowValues(sheet, 1)).toEqual(['Email', 'Date', 'Family history', ...SOURCE_HEADERS]);
     expect(rowValues(sheet, 2)[2]).toBe('Panel 1: Relative: Mother, Illnesses: [Row 1: Illness = Diabetes, Since = 2010; Row 2: Illness = Asthma]; Panel 2: Relative: Father, Illnesses: [Row 1: Illness = Gout]');
   });
 

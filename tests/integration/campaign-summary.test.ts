@@ -257,14 +257,15 @@ describeEachDatabase('campaign summary and result filters', (ctx) => {
     expect(res.statusCode).toBe(200);
     const workbook = await readWorkbook(res.rawPayload);
     const responses = workbook.getWorksheet('Responses')!;
-    expect(rowValues(responses, 1)).toEqual(['Email', 'Date', 'Kind of home', 'Amenities', 'Stars', 'Loan?', 'Size', 'Notes', 'Rooms']);
+    expect(rowValues(responses, 1)).toEqual(['Email', 'Date', 'Kind of home', 'Amenities', 'Stars', 'Loan?', 'Size', 'Notes', 'Rooms', 'Channel', 'UTM source', 'UTM medium', 'UTM campaign', 'UTM content', 'UTM term']);
     expect(dataRows(responses).map((r) => r[0])).toEqual(['r2@example.com', 'r3@example.com']);
     expect(dataRows(workbook.getWorksheet('E-mails')!).map((r) => [r[0], r[2]])).toEqual([['r3@example.com', 'Yes']]);
 
     const villa = await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}?status=all&kind=v` });
     const book = await readWorkbook(villa.rawPayload);
     const sheet = book.getWorksheet('Responses')!;
-    expect(rowValues(sheet, 1).at(-1)).toBe('Completed');
+    // Completed after the questions, where it always was; the channel and UTM columns after it (README "Channels").
+    expect(rowValues(sheet, 1).slice(9)).toEqual(['Completed', 'Channel', 'UTM source', 'UTM medium', 'UTM campaign', 'UTM content', 'UTM term']);
     expect(dataRows(sheet).map((r) => [r[0], r[2], r.at(-1)])).toEqual([
       ['r2@example.com', 'Villa', 'Yes'],
       ['r4@example.com', 'Villa', 'No'],

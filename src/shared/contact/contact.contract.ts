@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeText } from '../text-schema';
 import { consentFields } from '../consent/consent.contract';
+import { attributionFields } from '../channels/channels.contract';
 import { toE164 } from '../phone';
 import { CONTACT_FIELD_MESSAGES as M, CONTACT_LIMITS, CONTACT_MESSAGES } from './contact-messages';
 
@@ -103,6 +104,10 @@ export const contactSchema = z
       .optional(),
     listingKind: z.enum(ENQUIRY_LISTING_KINDS, { message: CONTACT_MESSAGES.listingKindInvalid }).optional(),
     topic: topic.optional(),
+    // Additions (README "Channels"): the short link the visitor came through, its UTM values, the referrer's host.
+    channel: attributionFields.channel.optional(),
+    utm: attributionFields.utm,
+    referrer: attributionFields.referrer.optional(),
   })
   .refine((value) => namesListing(value) || Boolean(value.lastname), { ...alongsideOthers('lastname'), message: LASTNAME })
   .refine((value) => namesListing(value) || value.requestquotation !== undefined, { ...alongsideOthers('requestquotation'), message: QUOTATION });

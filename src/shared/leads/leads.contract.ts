@@ -81,6 +81,8 @@ export const leadFilters = z.object({
   to: z.preprocess((v) => (v === '' ? undefined : v), day.optional()),
   /** Issue 26: only leads that are overdue (still new past the first-contact target, or a next action past due). */
   overdue: z.preprocess((v) => (v === '' || v === undefined ? undefined : v === 'true' || v === '1' || v === true), z.boolean().optional()),
+  /** README "Channels": only leads whose first or latest touch came through this channel. */
+  channelId: z.preprocess((v) => (v === '' ? undefined : v), safeText().max(100).optional()),
 });
 export type LeadFilters = z.infer<typeof leadFilters>;
 
@@ -93,6 +95,15 @@ export const leadListQuery = leadFilters.extend({
   offset: z.coerce.number().int().min(0).default(0),
 });
 export type LeadListQuery = z.infer<typeof leadListQuery>;
+
+/** Where a lead came from (README "Channels"): a channel (null: UTM values only), its UTM values, when. */
+export const leadTouch = z.object({
+  channelId: z.string().nullable(),
+  channelName: z.string().nullable(),
+  utm: z.object({ source: z.string(), medium: z.string(), campaign: z.string(), content: z.string(), term: z.string() }).partial().nullable(),
+  at: z.string(),
+});
+export type LeadTouch = z.infer<typeof leadTouch>;
 
 export const leadListItem = z.object({
   _id: z.string(),
@@ -116,6 +127,9 @@ export const leadListItem = z.object({
   overdue: z.boolean(),
   createdAt: z.string(),
   lastActivityAt: z.string(),
+  /** The first and latest arrival through a channel or with UTM values (README "Channels"); null: none yet. */
+  firstTouch: leadTouch.nullable(),
+  latestTouch: leadTouch.nullable(),
 });
 export type LeadListItem = z.infer<typeof leadListItem>;
 
@@ -159,21 +173,9 @@ export const leadTimelineEntry = z.object({
 });
 export type LeadTimelineEntry = z.infer<typeof leadTimelineEntry>;
 
-/** Where a lead came from (README "Channels"): a channel (null: UTM values only), its UTM values, when. */
-export const leadTouch = z.object({
-  channelId: z.string().nullable(),
-  channelName: z.string().nullable(),
-  utm: z.object({ source: z.string(), medium: z.string(), campaign: z.string(), content: z.string(), term: z.string() }).partial().nullable(),
-  at: z.string(),
-});
-export type LeadTouch = z.infer<typeof leadTouch>;
-
 export const leadDetail = leadListItem.extend({
   activities: z.array(leadActivity),
   timeline: z.array(leadTimelineEntry),
-  /** The first and latest arrival through a channel or with UTM values; null: none yet. */
-  firstTouch: leadTouch.nullable(),
-  latestTouch: leadTouch.nullable(),
   /** Issue 38: leads staff should look at beside this one ("Possible duplicate of …"): an arrival's e-mail was this lead's and its phone theirs. */
   possibleDuplicates: z.array(z.object({ _id: z.string(), email: z.string().nullable(), name: z.string().nullable(), phone: z.string().nullable() })),
 });

@@ -19,7 +19,10 @@ export const SUMMARY_MESSAGES = {
 } as const;
 
 /** Query keys that are not a question's name. */
-export const RESERVED_FILTER_KEYS = new Set(['from', 'to', 'status', 'limit', 'offset']);
+export const RESERVED_FILTER_KEYS = new Set(['from', 'to', 'status', 'limit', 'offset', 'channelId']);
+
+/** README "Channels": only answers of visitors who came through this channel (its id). */
+const channelIdField = z.string().max(100, 'A channel id is at most 100 characters.').optional();
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayField = z
@@ -38,6 +41,7 @@ export const resultFiltersSchema = z
     from: dayField,
     to: dayField,
     status: z.enum(RESULT_STATUSES, { message: SUMMARY_MESSAGES.badStatus }).optional(),
+    channelId: channelIdField,
   })
   .catchall(z.unknown())
   .superRefine((q, ctx) => {
@@ -51,6 +55,7 @@ export const answersQuerySchema = z
     from: dayField,
     to: dayField,
     status: z.enum(RESULT_STATUSES, { message: SUMMARY_MESSAGES.badStatus }).optional(),
+    channelId: channelIdField,
     limit: z.coerce.number().int().min(1).max(1000).optional(),
     offset: z.coerce.number().int().min(0).optional(),
   })

@@ -305,6 +305,9 @@ export const answerRowSchema = z.object({
   result: z.string(),
   /** Only when the query names a status: false for answers kept from an unfinished survey. */
   completed: z.boolean().optional(),
+  /** README "Channels", only on answers that have them: the channel the visitor came through, and their UTM values. */
+  channel: z.object({ id: z.string(), code: z.string(), name: z.string() }).optional(),
+  utm: z.object({ source: z.string(), medium: z.string(), campaign: z.string(), content: z.string(), term: z.string() }).partial().optional(),
 });
 export type AnswerRow = z.infer<typeof answerRowSchema>;
 

@@ -65,3 +65,8 @@ export function channelsOfCampaign(db: Db, campaignId?: string): Promise<Array<{
   if (campaignId) query = query.where('campaignId', '=', campaignId);
   return query.execute();
 }
+
+/** Every channel's id, code and name (a download names the channels of its rows). */
+export function listChannelNames(db: Db) {
+  return db.selectFrom('channels').select(['id', 'code', 'name']).execute();
+}

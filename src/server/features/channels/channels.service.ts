@@ -254,7 +254,48 @@ export async function findVisitorChannel(db: Db, code: string): Promise<VisitorC
   return row && visitorChannelOf(row);
 }
 
-export { lockChannel, channelNames } from './channels.repository';
+export { lockChannel, channelNames, listChannelNames } from './channels.repository';
+
+/** A channel as the notifications name it (`data.channel` of the webhooks): null for none, or when it was deleted since. */
+export async function channelReference(db: Db, id: string | null): Promise<{ id: string; code: string; name: string } | null> {
+  if (id === null) return null;
+  const found = (await repo.channelNames(db, [id])).get(id);
+  return found ? { id, code: found.code, name: found.name } : null;
+}
+
+/** Stored UTM values (JSON text) as an object; null for none or an unreadable text. */
+export function utmOf(json: string | null): Utm | null {
+  if (json === null) return null;
+  try {
+    const value = JSON.parse(json) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Utm) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where a message's sender came from, as stored beside it: the channel's id, the UTM values (JSON text), the referrer's host. */
+export interface StoredAttribution {
+  channelId: string | null;
+  utm: string | null;
+  referrerHost: string | null;
+}
+
+/**
+ * The attribution a contact message or an enquiry keeps (decision 0033). Unlike the survey's e-mail
+ * step, a message is never refused for its link: a code no channel has (a link deleted since the
+ * visit) is left out, and a paused, closed or full channel still names the message (its cap counts
+ * completed surveys). The channel's default UTM values go under the link's own. Undefined: none sent.
+ */
+export async function messageAttribution(
+  db: Db,
+  input: { channel?: string | undefined; utm?: Utm | null | undefined; referrer?: string | undefined },
+): Promise<StoredAttribution | undefined> {
+  if (!input.channel && !input.utm && !input.referrer) return undefined;
+  const channel = input.channel ? await findVisitorChannel(db, input.channel) : undefined;
+  const utm = { ...(channel?.utm ?? {}), ...(input.utm ?? {}) };
+  return { channelId: channel?.id ?? null, utm: Object.keys(utm).length > 0 ? JSON.stringify(utm) : null, referrerHost: input.referrer ?? null };
+}
 
 /** The studio's details a refused visitor is given, and the time zone the opening time is shown in. */
 export interface StudioContact {

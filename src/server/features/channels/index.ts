@@ -4,6 +4,9 @@ export { seedDemoChannels } from './channels.seed';
 export {
   channelByCode,
   channelNames,
+  channelReference,
+  listChannelNames,
+  utmOf,
   channelRefusalText,
   channelUnavailable,
   embedFraming,
@@ -11,6 +14,8 @@ export {
   findVisitorChannel,
   lockChannel,
   lockVisitorChannel,
+  messageAttribution,
+  type StoredAttribution,
   type ChannelContext,
   type StudioContact,
   type VisitorChannel,

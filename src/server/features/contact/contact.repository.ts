@@ -20,7 +20,7 @@ export function listContactMessages(db: Kysely<Database>) {
 export function findContactMessage(db: Kysely<Database>, id: string) {
   return db
     .selectFrom('contactMessages')
-    .select(['firstname', 'lastname', 'requestQuotation', 'message', 'createdAt', 'phone', 'listingKind', 'listingId', 'listingName', 'topic'])
+    .select(['firstname', 'lastname', 'requestQuotation', 'message', 'createdAt', 'phone', 'listingKind', 'listingId', 'listingName', 'topic', 'channelId', 'utm'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -17,6 +17,7 @@ import { ENQUIRY_BACK, ENQUIRY_SENT_PARAM, ENQUIRY_SENT_VALUES, type EnquiryBack
 import { enquiryPagePath, listingPagePath } from '#shared/paths';
 import { DEFAULT_LANGUAGE, isLanguage, localizedPath, type Language } from '#shared/i18n/languages';
 import { HttpError } from '#server/lib/errors';
+import { UTM_FIELDS } from '#shared/channels/channels.contract';
 import { addContactMessage, CONTACT_THANKS, findEnquiryListing, listContactResponses, openContactMessage, unreadContactMessages } from './contact.service';
 import { enquiryFormPage, type EnquiryFormValues } from './enquiry-form-page';
 import { pendingConsent } from '#server/features/consent';
@@ -178,6 +179,10 @@ function inputOf(form: NonNullable<FormBody>) {
     noticeVersion: Number.isNaN(noticeVersion) ? undefined : noticeVersion,
     newsletter: ticked(form.newsletter),
     language: languageOf(form),
+    // README "Channels": a form posted with the link's code and utm_* fields keeps them as the JSON call does.
+    channel: form.channel || undefined,
+    utm: UTM_FIELDS.some((f) => form[`utm_${f}`]) ? Object.fromEntries(UTM_FIELDS.map((f) => [f, form[`utm_${f}`]])) : undefined,
+    referrer: form.referrer || undefined,
   };
 }
 

@@ -18,6 +18,7 @@ import { assignCreatedLead } from '#server/features/followup';
 import { findListingSummary } from '#server/features/listings';
 import { recordEvent } from '#server/features/notifications';
 import { storeConsent, type PendingConsent } from '#server/features/consent';
+import { channelReference, messageAttribution, utmOf } from '#server/features/channels';
 import * as contact from './contact.repository';
 
 export { CONTACT_THANKS } from '#shared/contact/contact-messages';
@@ -57,7 +58,10 @@ export async function addContactMessage(
   const id = newId();
   const now = new Date();
   await db.transaction().execute(async (trx) => {
-    const lead = await touchLead(trx, { email: input.email, source: 'contact', name: `${input.firstname} ${lastname}`.trim(), phone, at: now });
+    // README "Channels": the link the sender came through and its UTM values are a touch of the lead.
+    const attribution = await messageAttribution(trx, input);
+    const touch = attribution && (attribution.channelId !== null || attribution.utm !== null) ? { channelId: attribution.channelId, utm: attribution.utm, at: now } : undefined;
+    const lead = await touchLead(trx, { email: input.email, source: 'contact', name: `${input.firstname} ${lastname}`.trim(), phone, at: now, touch });
     await contact.insertContactMessage(trx, {
       leadId: lead.id,
       id,
@@ -72,6 +76,7 @@ export async function addContactMessage(
       listingId: listing?.id ?? null,
       listingName: listing?.name ?? null,
       topic: listing ? (input.topic ?? 'question') : null,
+      ...(attribution ?? {}),
     });
     if (consent) await storeConsent(trx, consent, { leadId: lead.id, recordId: id, at: now, email: input.email, sender: sender ?? null });
     await recordEvent(trx, { type: 'contact.created', email: input.email.trim(), subjectId: id, leadId: lead.id }, now);
@@ -128,6 +133,6 @@ export async function openContactMessage(db: Kysely<Database>, id: string, at: D
 export async function contactMessageActivity(db: Kysely<Database>, id: string) {
   const row = await contact.findContactMessage(db, id);
   if (!row) return undefined;
-  const { phone: _phone, listingKind: _kind, listingId: _id, listingName: _name, topic: _topic, ...rest } = row;
-  return { ...rest, ...enquiryOf(row) };
+  const { phone: _phone, listingKind: _kind, listingId: _id, listingName: _name, topic: _topic, channelId, utm, ...rest } = row;
+  return { ...rest, ...enquiryOf(row), channel: await channelReference(db, channelId), utm: utmOf(utm) };
 }

@@ -22,6 +22,10 @@ export interface ContactMessagesTable {
   topic: ColumnType<EnquiryTopic | null, EnquiryTopic | null | undefined, EnquiryTopic | null>;
   /** When a staff member first opened the message; null: unread (decision 0028). */
   readAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  /** Where the sender came from (README "Channels"): the channel, the UTM values (JSON text), the referrer's host; null: none. */
+  channelId: ColumnType<string | null, string | null | undefined, string | null>;
+  utm: ColumnType<string | null, string | null | undefined, string | null>;
+  referrerHost: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ContactTables {

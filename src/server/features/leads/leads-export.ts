@@ -4,6 +4,7 @@ import type { Database } from '#server/db/schema';
 import { XlsxWriter } from '#server/lib/xlsx-stream';
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type LeadFilters } from '#shared/leads/leads.contract';
 import { leadItems } from './leads.service';
+import { UTM_FIELDS } from '#shared/channels/channels.contract';
 
 const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -23,6 +24,9 @@ export async function writeLeadsWorkbook(db: Kysely<Database>, filters: LeadFilt
       { header: 'Assignee', width: 18 },
       { header: 'First contact', width: 17, dates: 'datetime' },
       { header: 'Last activity', width: 17, dates: 'datetime' },
+      // README "Channels": where the lead first came from, after the columns that were there before.
+      { header: 'Channel', width: 20 },
+      ...UTM_FIELDS.map((field) => ({ header: `UTM ${field}`, width: 16 })),
     ],
   });
   for await (const batch of leadItems(db, filters)) {
@@ -39,6 +43,8 @@ export async function writeLeadsWorkbook(db: Kysely<Database>, filters: LeadFilt
         lead.assigneeName ?? undefined,
         new Date(lead.createdAt),
         new Date(lead.lastActivityAt),
+        lead.firstTouch?.channelName ?? undefined,
+        ...UTM_FIELDS.map((field) => lead.firstTouch?.utm?.[field] ?? undefined),
       ]);
     }
     await sheet.flush();

@@ -328,6 +328,7 @@ function where(filters: LeadFilters, withStatus: boolean, now = new Date()) {
         ),
       );
     }
+    if (filters.channelId) parts.push(eb.or([eb('leads.firstChannelId', '=', filters.channelId), eb('leads.latestChannelId', '=', filters.channelId)]));
     if (filters.from) parts.push(eb('leads.lastActivityAt', '>=', dayStart(filters.from)));
     if (filters.to) parts.push(eb('leads.lastActivityAt', '<', dayEnd(filters.to)));
     if (filters.q) {
@@ -359,6 +360,12 @@ const listColumns = [
   'leads.nextActionDueAt',
   'leads.createdAt',
   'leads.lastActivityAt',
+  'leads.firstChannelId',
+  'leads.firstUtm',
+  'leads.firstTouchAt',
+  'leads.latestChannelId',
+  'leads.latestUtm',
+  'leads.latestTouchAt',
 ] as const;
 
 function baseList(db: Db) {
@@ -421,15 +428,6 @@ export async function waitingLeadCounts(db: Db, now: Date): Promise<{ new: numbe
 
 export function findLead(db: Db, id: string) {
   return baseList(db).where('leads.id', '=', id).executeTakeFirst();
-}
-
-/** The lead's first and latest touch (README "Channels"). */
-export function leadTouches(db: Db, id: string) {
-  return db
-    .selectFrom('leads')
-    .select(['firstChannelId', 'firstUtm', 'firstTouchAt', 'latestChannelId', 'latestUtm', 'latestTouchAt'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
 }
 
 export function leadTimeline(db: Db, leadId: string) {

@@ -305,14 +305,23 @@ function sources(row: repo.LeadRow): LeadSource[] {
 interface ListNames {
   campaigns: Map<string, { name: string }>;
   staff: Map<string, string>;
+  channels: Map<string, { name: string; code: string }>;
 }
 
 async function namesOf(db: Db, rows: readonly repo.LeadRow[]): Promise<ListNames> {
-  const [campaigns, staff] = await Promise.all([
+  const channelIds = new Set(rows.flatMap((r) => [r.firstChannelId, r.latestChannelId]).filter((c): c is string => c !== null));
+  const [campaigns, staff, channels] = await Promise.all([
     campaignNames(db as Kysely<Database>, rows.map((r) => r.lastCampaignId)),
     staffNames(db as Kysely<Database>, rows.map((r) => r.assigneeId)),
+    channelNames(db as Kysely<Database>, [...channelIds]),
   ]);
-  return { campaigns, staff };
+  return { campaigns, staff, channels };
+}
+
+/** A touch as staff read it (README "Channels"): null when the lead has none. */
+function touchOf(channelId: string | null, utm: string | null, at: Date | string | null, names: ListNames): LeadTouch | null {
+  if (at === null) return null;
+  return { channelId, channelName: channelId === null ? null : (names.channels.get(channelId)?.name ?? null), utm: utm === null ? null : (JSON.parse(utm) as Utm), at: toIso(at) };
 }
 
 /** Issue 26: still new past the first-contact target, or the next action past due. */
@@ -340,6 +349,8 @@ function toItem(row: repo.LeadRow, names: ListNames): LeadListItem {
     overdue: isOverdue(row, new Date()),
     createdAt: toIso(row.createdAt),
     lastActivityAt: toIso(row.lastActivityAt),
+    firstTouch: touchOf(row.firstChannelId, row.firstUtm, row.firstTouchAt, names),
+    latestTouch: touchOf(row.latestChannelId, row.latestUtm, row.latestTouchAt, names),
   };
 }
 
@@ -425,17 +436,11 @@ export async function leadDetail(db: Kysely<Database>, id: string, sources: Lead
     by: e.byName,
     ...(e.type === 'note' ? { text: e.text ?? '' } : { from: e.fromValue, to: e.toValue }),
   }));
-  const touches = await repo.leadTouches(db, id);
   const duplicates = await repo.possibleDuplicates(db, id);
-  const channels = await channelNames(db, [touches.firstChannelId, touches.latestChannelId].filter((c): c is string => c !== null));
-  const touch = (channelId: string | null, utm: string | null, at: Date | string | null): LeadTouch | null =>
-    at === null ? null : { channelId, channelName: channelId === null ? null : (channels.get(channelId)?.name ?? null), utm: utm === null ? null : (JSON.parse(utm) as Utm), at: toIso(at) };
   return {
     ...toItem(row, names),
     activities,
     timeline: entries,
-    firstTouch: touch(touches.firstChannelId, touches.firstUtm, touches.firstTouchAt),
-    latestTouch: touch(touches.latestChannelId, touches.latestUtm, touches.latestTouchAt),
     possibleDuplicates: duplicates.map((d) => ({ _id: d.id, email: d.email, name: d.name, phone: d.phone })),
   };
 }

@@ -40,10 +40,30 @@ export interface EventListing extends ContactListing {
 /** Matched listings, when the matching feature stored them with the response (the same result /result showed). */
 export type EventMatches = ListingMatches;
 
+/** The channel (short link) a person came through, as webhooks name it (README "Channels"). */
+export interface EventChannel {
+  id: string;
+  code: string;
+  name: string;
+}
+
+/** The UTM values a person came with: source, medium, campaign, content, term (those given). */
+export type EventUtm = Partial<Record<'source' | 'medium' | 'campaign' | 'content' | 'term', string>>;
+
+/** Where the activity came from: its channel and UTM values, null when none (README "Channels"). */
+interface EventAttribution {
+  channel?: EventChannel | null;
+  utm?: EventUtm | null;
+}
+
 /** `data` of a Standard Webhooks message, and what the e-mails are built from. */
 export interface EventData {
   lead: LeadSummary;
   activity: EventActivity;
+  /** README "Channels": the channel of the record, response or message the event is about; null: none. */
+  channel?: EventChannel | null;
+  /** Its UTM values; null: none. */
+  utm?: EventUtm | null;
   matches?: EventMatches;
   listing?: EventListing;
 }
@@ -60,7 +80,7 @@ export interface EventRow {
 export type LeadLookup = (db: Kysely<Database>, leadId: string | null, email: string) => Promise<LeadSummary>;
 
 /** A contact message as the mails show it. */
-export interface ContactActivity {
+export interface ContactActivity extends EventAttribution {
   firstname: string;
   lastname: string;
   requestQuotation: string;
@@ -79,9 +99,12 @@ export interface NotificationSources {
   lookupLead: LeadLookup;
   contactMessage(db: Kysely<Database>, id: string): Promise<ContactActivity | undefined>;
   /** A finished response with its campaign's name and version. */
-  completedResponse(db: Kysely<Database>, responseId: string): Promise<{ answer: string; matches: string | null; createdAt: Date | string; campaignId: string; name: string; updatedAt: Date | string; language?: string } | undefined>;
+  completedResponse(
+    db: Kysely<Database>,
+    responseId: string,
+  ): Promise<({ answer: string; matches: string | null; createdAt: Date | string; campaignId: string; name: string; updatedAt: Date | string; language?: string } & EventAttribution) | undefined>;
   /** An e-mail record with its campaign's name (null when it has none). */
-  emailActivity(db: Kysely<Database>, emailRecordId: string): Promise<{ createdAt: Date | string; campaignId: string | null; isCompleted: unknown; name: string | null } | undefined>;
+  emailActivity(db: Kysely<Database>, emailRecordId: string): Promise<({ createdAt: Date | string; campaignId: string | null; isCompleted: unknown; name: string | null } & EventAttribution) | undefined>;
   campaignReading(db: Kysely<Database>, campaignId: string, updatedAt: Date | string): Promise<SurveyReading>;
   /** Whether a new lead's unfinished-survey alert is still news. */
   surveyStillOpen(db: Kysely<Database>, emailRecordId: string): Promise<boolean>;
@@ -124,6 +147,9 @@ export interface StaffMail {
 
 export const emailOnlyLead: LeadLookup = async (_db, leadId, email) => ({ _id: leadId, email, name: null, phone: null });
 
+/** `data.channel` and `data.utm`: always present, null when the row has none. */
+const attributionOf = (row: EventAttribution | undefined) => ({ channel: row?.channel ?? null, utm: row?.utm ?? null });
+
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
 /**
@@ -138,6 +164,7 @@ export async function buildEventData(db: Kysely<Database>, event: EventRow, sour
     const listing = row?.listing;
     return {
       lead: { ...lead, name: lead.name ?? name },
+      ...attributionOf(row),
       activity: { type: 'contact', at: row ? iso(row.createdAt) : at, requestQuotation: row?.requestQuotation, message: row?.message, ...(row?.topic ? { topic: row.topic } : {}) },
       ...(listing ? { listing: { ...listing, url: `${siteUrl.replace(/\/+$/, '')}${listingPagePath(listing.kind, listing.id)}` } } : {}),
     };
@@ -145,7 +172,7 @@ export async function buildEventData(db: Kysely<Database>, event: EventRow, sour
   if (event.type === 'contact.created') return contactData(await sources.contactMessage(db, event.subjectId));
   if (event.type === 'survey.completed') {
     const row = await sources.completedResponse(db, event.subjectId);
-    if (!row) return { lead, activity: { type: 'response', at, completed: true } };
+    if (!row) return { lead, activity: { type: 'response', at, completed: true }, ...attributionOf(undefined) };
     // Stored answers are validated JSON; an unreadable one shows no answers rather than failing the event.
     const answers = parseAnswers(row.answer);
     const readable = (await sources.campaignReading(db, row.campaignId, row.updatedAt)).columns.map((c) => ({ question: c.title, answer: cellText(c.format(answers)) }))
@@ -153,6 +180,7 @@ export async function buildEventData(db: Kysely<Database>, event: EventRow, sour
     const matches = parseStoredMatches(row.matches);
     return {
       lead,
+      ...attributionOf(row),
       ...(matches ? { matches } : {}),
       activity: {
         type: 'response',
@@ -173,6 +201,7 @@ export async function buildEventData(db: Kysely<Database>, event: EventRow, sour
   }
   return {
     lead,
+    ...attributionOf(record),
     activity: {
       type: 'email',
       at: record ? iso(record.createdAt) : at,

@@ -19,6 +19,8 @@ export interface ResultFilters {
   until?: Date;
   /** "The answer under `key` is `value`" (or, for an array of picks, includes it); all must hold. */
   answers: { key: string; value: string }[];
+  /** README "Channels": only visitors who came through this channel. */
+  channelId?: string;
 }
 
 export const NO_FILTERS: ResultFilters = { answers: [] };
@@ -47,8 +49,9 @@ export function answerHolds(db: Db, column: string, key: string, value: string) 
 type Where = Expression<SqlBool>;
 
 /** The conditions on a table's answer and date columns. */
-function filterConditions(db: Db, filters: ResultFilters, answer: string, date: string): Where[] {
+function filterConditions(db: Db, filters: ResultFilters, answer: string, date: string, channel: string): Where[] {
   const out: Where[] = [];
+  if (filters.channelId !== undefined) out.push(sql<boolean>`${sql.ref(channel)} = ${filters.channelId}`);
   if (filters.from) out.push(sql<boolean>`${sql.ref(date)} >= ${filters.from}`);
   if (filters.until) out.push(sql<boolean>`${sql.ref(date)} < ${filters.until}`);
   for (const { key, value } of filters.answers) out.push(answerHolds(db, answer, key, value));
@@ -58,7 +61,7 @@ function filterConditions(db: Db, filters: ResultFilters, answer: string, date: 
 /** Completed responses of the campaign under the filters. */
 function filteredResponses(db: Db, campaignId: string, filters: ResultFilters) {
   let query = db.selectFrom('surveyResponses').where('surveyResponses.campaignId', '=', campaignId);
-  for (const condition of filterConditions(db, filters, 'survey_responses.answer', 'survey_responses.created_at')) query = query.where(condition);
+  for (const condition of filterConditions(db, filters, 'survey_responses.answer', 'survey_responses.created_at', 'survey_responses.channel_id')) query = query.where(condition);
   return query;
 }
 
@@ -71,7 +74,7 @@ function filteredProgress(db: Db, campaignId: string, filters: ResultFilters) {
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('surveyResponses').select('surveyResponses.id').whereRef('surveyResponses.emailRecordId', '=', 'surveyProgress.emailRecordId'))),
     );
-  for (const condition of filterConditions(db, filters, 'survey_progress.answer', 'survey_progress.updated_at')) query = query.where(condition);
+  for (const condition of filterConditions(db, filters, 'survey_progress.answer', 'survey_progress.updated_at', 'email_records.channel_id')) query = query.where(condition);
   return query;
 }
 
@@ -97,6 +100,8 @@ export function listResponses(db: Db, campaignId: string, page: { limit?: number
     'surveyResponses.answer',
     'surveyResponses.createdAt',
     sql<number>`1`.as('completed'),
+    'surveyResponses.channelId',
+    'surveyResponses.utm',
   ]);
   const open = filteredProgress(db, campaignId, filters).select([
     'surveyProgress.emailRecordId as id',
@@ -104,6 +109,8 @@ export function listResponses(db: Db, campaignId: string, page: { limit?: number
     'surveyProgress.answer',
     'surveyProgress.updatedAt as createdAt',
     sql<number>`0`.as('completed'),
+    'emailRecords.channelId',
+    'emailRecords.utm',
   ]);
   let query =
     status === 'completed'
@@ -122,7 +129,7 @@ export function listResponses(db: Db, campaignId: string, page: { limit?: number
 function responsesInOrder(db: Db, campaignId: string, after: After | null, filters: ResultFilters) {
   let query = filteredResponses(db, campaignId, filters)
     .innerJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId')
-    .select(['surveyResponses.id', 'emailRecords.email', 'surveyResponses.answer', 'surveyResponses.createdAt']);
+    .select(['surveyResponses.id', 'emailRecords.email', 'surveyResponses.answer', 'surveyResponses.createdAt', 'surveyResponses.channelId', 'surveyResponses.utm']);
   if (after) {
     query = query.where((eb) => eb(eb.refTuple('surveyResponses.createdAt', 'surveyResponses.id'), '>', eb.tuple(after.createdAt, after.id)));
   }
@@ -145,6 +152,8 @@ function progressInOrder(db: Db, campaignId: string, after: After | null, filter
     'emailRecords.email',
     'surveyProgress.answer',
     'surveyProgress.updatedAt as createdAt',
+    'emailRecords.channelId',
+    'emailRecords.utm',
   ]);
   if (after) {
     query = query.where((eb) => eb(eb.refTuple('surveyProgress.updatedAt', 'surveyProgress.emailRecordId'), '>', eb.tuple(after.createdAt, after.id)));
@@ -159,9 +168,10 @@ function progressInOrder(db: Db, campaignId: string, after: After | null, filter
 function emailRecordsInOrder(db: Db, campaignId: string, after: After | null, filters: ResultFilters, status: ResultStatusPick) {
   let query = db
     .selectFrom('emailRecords')
-    .select(['emailRecords.id', 'emailRecords.email', 'emailRecords.isCompleted', 'emailRecords.createdAt'])
+    .select(['emailRecords.id', 'emailRecords.email', 'emailRecords.isCompleted', 'emailRecords.createdAt', 'emailRecords.channelId', 'emailRecords.utm'])
     .where('emailRecords.campaignId', '=', campaignId)
     .where('emailRecords.isExtra', '=', false);
+  if (filters.channelId !== undefined) query = query.where('emailRecords.channelId', '=', filters.channelId);
   if (filters.from) query = query.where('emailRecords.createdAt', '>=', filters.from);
   if (filters.until) query = query.where('emailRecords.createdAt', '<', filters.until);
   if (status !== 'all') query = query.where('emailRecords.isCompleted', '=', status === 'completed');
@@ -214,6 +224,7 @@ export async function funnelCounts(db: Db, campaignId: string, filters: ResultFi
     .leftJoin('surveyResponses', 'surveyResponses.emailRecordId', 'emailRecords.id')
     .where('emailRecords.campaignId', '=', campaignId)
     .where('emailRecords.isExtra', '=', false);
+  if (filters.channelId !== undefined) query = query.where('emailRecords.channelId', '=', filters.channelId);
   if (filters.from) query = query.where('emailRecords.createdAt', '>=', filters.from);
   if (filters.until) query = query.where('emailRecords.createdAt', '<', filters.until);
   for (const { key, value } of filters.answers) {
@@ -246,6 +257,7 @@ export async function funnelCounts(db: Db, campaignId: string, filters: ResultFi
 async function funnelFromFlags(db: Db, campaignId: string, filters: ResultFilters, pages: number) {
   // People, not attempts: another attempt of the same person is not another e-mail given.
   let records = db.selectFrom('emailRecords').where('emailRecords.campaignId', '=', campaignId).where('emailRecords.isExtra', '=', false);
+  if (filters.channelId !== undefined) records = records.where('emailRecords.channelId', '=', filters.channelId);
   if (filters.from) records = records.where('emailRecords.createdAt', '>=', filters.from);
   if (filters.until) records = records.where('emailRecords.createdAt', '<', filters.until);
   const reachedColumns = Array.from({ length: Math.max(0, pages - 1) }, (_, i) =>

@@ -1,25 +1,33 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { findCampaign } from '#server/features/surveys';
+import { channelReference, utmOf } from '#server/features/channels';
 
 // What the notification mails read of responses (given to the dispatcher at app.ts). The campaign's
 // name and version come through the surveys feature's face, never from its table.
 
 /** A finished response with its campaign's name and version. */
 export async function completedResponse(db: Kysely<Database>, responseId: string) {
-  const row = await db.selectFrom('surveyResponses').select(['answer', 'matches', 'createdAt', 'campaignId', 'language']).where('id', '=', responseId).executeTakeFirst();
-  if (!row) return undefined;
+  const found = await db
+    .selectFrom('surveyResponses')
+    .select(['answer', 'matches', 'createdAt', 'campaignId', 'language', 'channelId', 'utm'])
+    .where('id', '=', responseId)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  const { channelId, utm, ...row } = found;
   const campaign = await findCampaign(db, row.campaignId);
   if (!campaign) return undefined;
-  return { ...row, name: campaign.name, updatedAt: campaign.updatedAt };
+  // README "Channels": the link the person came through, as webhooks and the staff mail name it.
+  return { ...row, name: campaign.name, updatedAt: campaign.updatedAt, channel: await channelReference(db, channelId), utm: utmOf(utm) };
 }
 
 /** An e-mail record with its campaign's name (null when it has none). */
 export async function emailActivity(db: Kysely<Database>, emailRecordId: string) {
-  const row = await db.selectFrom('emailRecords').select(['createdAt', 'campaignId', 'isCompleted']).where('id', '=', emailRecordId).executeTakeFirst();
-  if (!row) return undefined;
+  const found = await db.selectFrom('emailRecords').select(['createdAt', 'campaignId', 'isCompleted', 'channelId', 'utm']).where('id', '=', emailRecordId).executeTakeFirst();
+  if (!found) return undefined;
+  const { channelId, utm, ...row } = found;
   const campaign = row.campaignId === null ? undefined : await findCampaign(db, row.campaignId);
-  return { ...row, name: campaign?.name ?? null };
+  return { ...row, name: campaign?.name ?? null, channel: await channelReference(db, channelId), utm: utmOf(utm) };
 }
 
 /**

@@ -8,6 +8,8 @@ import { toBool, type Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { XlsxWriter, type XlsxCell } from '#server/lib/xlsx-stream';
 import { responseQueries as resultsRepo } from '#server/features/responses';
+import { listChannelNames, utmOf } from '#server/features/channels';
+import { UTM_FIELDS } from '#shared/channels/channels.contract';
 
 // Small enough that one batch holds the event loop for a few milliseconds only.
 const BATCH_SIZE = 1000;
@@ -30,6 +32,19 @@ function fileCell(files: NonNullable<AnswerColumn['files']>, answers: SurveyAnsw
   const url = (fileId: string) => `${baseUrl}${surveyFilePagePath(fileId)}`;
   if (refs.length === 1) return { text: refs[0]!.name, url: url(refs[0]!.fileId) };
   return { text: refs.map((f) => `${f.name}: ${url(f.fileId)}`).join('\n'), url: url(refs[0]!.fileId) };
+}
+
+/** README "Channels": the channel's name and the five UTM values, the last columns of both sheets. */
+const SOURCE_COLUMNS = [{ header: 'Channel', width: 20 }, ...UTM_FIELDS.map((field) => ({ header: `UTM ${field}`, width: 16 }))];
+
+/** Every channel's name by id (a studio has tens of them): read once per download. */
+async function channelsOf(db: Kysely<Database>): Promise<Map<string, string>> {
+  return new Map((await listChannelNames(db)).map((c) => [c.id, c.name]));
+}
+
+function sourceCells(row: { channelId: string | null; utm: string | null }, channels: Map<string, string>): XlsxCell[] {
+  const utm = utmOf(row.utm);
+  return [row.channelId === null ? undefined : channels.get(row.channelId), ...UTM_FIELDS.map((field) => utm?.[field])];
 }
 
 /** SQLite reads finish synchronously: let other requests in between two batches. */
@@ -66,9 +81,12 @@ export async function writeCampaignWorkbook(
       ...questions.map((q) => ({ header: q.title, width: Math.min(60, Math.max(14, q.title.length + 2)) })),
       // Unfinished answers are asked for: each row says which it is.
       ...(withUnfinished ? [{ header: 'Completed', width: 12 }] : []),
+      // README "Channels": after every column that was there before.
+      ...SOURCE_COLUMNS,
     ],
   });
-  const write = async (batches: AsyncGenerator<{ email: string; answer: string; createdAt: Date | string }[]>, completed: string) => {
+  const channels = await channelsOf(db);
+  const write = async (batches: AsyncGenerator<{ email: string; answer: string; createdAt: Date | string; channelId: string | null; utm: string | null }[]>, completed: string) => {
     for await (const batch of batches) {
       if (workbook.closed) return;
       for (const row of batch) {
@@ -76,6 +94,7 @@ export async function writeCampaignWorkbook(
         const values: XlsxCell[] = [row.email, new Date(row.createdAt)];
         for (const q of questions) values.push((q.files && fileCell(q.files, answers, baseUrl)) || cell(q.format(answers)));
         if (withUnfinished) values.push(completed);
+        values.push(...sourceCells(row, channels));
         responses.addRow(values);
       }
       await responses.flush();
@@ -94,12 +113,13 @@ export async function writeCampaignWorkbook(
       { header: 'Email', width: 32 },
       { header: 'Date', width: 17, dates: 'datetime' },
       { header: 'Completed', width: 12 },
+      ...SOURCE_COLUMNS,
     ],
   });
   for await (const batch of resultsRepo.emailRecordBatches(db, dialect, campaign._id, BATCH_SIZE, filters, status ?? 'all')) {
     if (workbook.closed) return;
     for (const row of batch) {
-      emails.addRow([row.email, new Date(row.createdAt), toBool(row.isCompleted) ? 'Yes' : 'No']);
+      emails.addRow([row.email, new Date(row.createdAt), toBool(row.isCompleted) ? 'Yes' : 'No', ...sourceCells(row, channels)]);
     }
     await emails.flush();
     await yieldToOthers();

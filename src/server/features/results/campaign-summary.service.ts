@@ -43,6 +43,7 @@ export function parseFilters(questions: string, query: Record<string, unknown>, 
   const filters: resultsRepo.ResultFilters = { answers: [] };
   if (typeof query.from === 'string') filters.from = instantOf(query.from, 0, timeZone);
   if (typeof query.to === 'string') filters.until = instantOf(dayAfter(query.to), 0, timeZone);
+  if (typeof query.channelId === 'string' && query.channelId !== '') filters.channelId = query.channelId;
   const extra = Object.keys(query).filter((k) => !RESERVED_FILTER_KEYS.has(k));
   if (extra.length > 0) {
     const byName = new Map(readSurveySummary(questions).questions.map((q) => [q.name, q]));

@@ -5,6 +5,7 @@ import type { Database } from '#server/db/schema';
 import { requireCampaign, requireCampaignId } from '#server/features/surveys';
 import { responseQueries as resultsRepo } from '#server/features/responses';
 import { parseFilters } from './campaign-summary.service';
+import { channelNames, utmOf } from '#server/features/channels';
 
 /** A database or an open transaction: every function here does its work through the one it is given. */
 type Db = Kysely<Database>;
@@ -20,11 +21,19 @@ export async function campaignAnswers(db: Db, id: string, query: { limit?: numbe
   if (!campaign) await requireCampaignId(db, id);
   const { filters, status } = campaign ? parseFilters(campaign.questions, rest, timeZone) : { filters: resultsRepo.NO_FILTERS, status: undefined };
   const rows = await resultsRepo.listResponses(db, id, { limit, offset }, filters, status ?? 'completed');
-  return rows.map((r) => ({
-    _id: r.id,
-    email: r.email,
-    date: toIso(r.createdAt),
-    result: r.answer,
-    ...(status === undefined ? {} : { completed: Number(r.completed) === 1 }),
-  }));
+  const channels = await channelNames(db, [...new Set(rows.map((r) => r.channelId).filter((c): c is string => c !== null))]);
+  return rows.map((r) => {
+    const channel = r.channelId === null ? undefined : channels.get(r.channelId);
+    const utm = utmOf(r.utm);
+    return {
+      _id: r.id,
+      email: r.email,
+      date: toIso(r.createdAt),
+      result: r.answer,
+      ...(status === undefined ? {} : { completed: Number(r.completed) === 1 }),
+      // README "Channels": where the visitor came from, when known.
+      ...(channel && r.channelId ? { channel: { id: r.channelId, code: channel.code, name: channel.name } } : {}),
+      ...(utm ? { utm } : {}),
+    };
+  });
 }

@@ -60,4 +60,16 @@ export const staffChannels = {
   'staff.channels.cardScan': 'Scan to start: {campaign}',
   'staff.channels.cardCode': 'Or open {url}',
   'staff.channels.cardCodeLabel': 'Code: {code}',
+  // README "Channels": where a lead came from, in the inbox, on the lead's page and in the results.
+  'staff.channels.touch.noChannel': 'No channel (UTM values only)',
+  'staff.channels.touch.deleted': 'Deleted channel',
+  'staff.channels.touch.column': 'Channel',
+  'staff.channels.touch.latest': 'latest: {channel}',
+  'staff.channels.touch.filter': 'Channel',
+  'staff.channels.touch.allChannels': 'All channels',
+  'staff.channels.touch.first': 'First touch',
+  'staff.channels.touch.latestTouch': 'Latest touch',
+  'staff.channels.touch.none': 'No channel or UTM values: they came straight to the site.',
+  'staff.channels.touch.when': '{channel}, {when}',
+  'staff.channels.touch.utm': 'UTM: {utm}',
 } as const;

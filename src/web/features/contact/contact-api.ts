@@ -1,8 +1,10 @@
 import { CONTACT_ROUTES } from '#shared/contact/contact.api';
 import type { ContactInput } from '#shared/contact/contact.contract';
 import { api } from '#web/lib/api-client';
+import { arrivalFields, arrivalHere, noteArrival } from '#web/lib/arrival';
 
-export const sendContactMessage = (input: ContactInput) => api.call(CONTACT_ROUTES.add, { body: { response: input } });
+/** A message with where its sender came from (README "Channels"): the channel, UTM values and referrer noted in this tab. */
+export const sendContactMessage = (input: ContactInput) => api.call(CONTACT_ROUTES.add, { body: { response: { ...arrivalFields(noteArrival(arrivalHere())), ...input } } });
 
 /** Staff only: every contact response, newest first. */
 export const fetchContactResponses = (signal?: AbortSignal) => api.call(CONTACT_ROUTES.list, { signal });

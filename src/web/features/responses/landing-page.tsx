@@ -7,6 +7,7 @@ import { resolveLocaleAhead } from '#shared/i18n/message-format';
 import { paths } from '#shared/paths';
 import { telHref, useSiteSettings } from '#web/lib/site-settings';
 import type { ChannelLink } from '#shared/channels/channels.contract';
+import { arrivalFields, arrivalHere, noteArrival } from '#web/lib/arrival';
 import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
 import { TextField } from '#web/components/text-field';
@@ -142,28 +143,15 @@ function whenIdle(then: () => void): () => void {
   return () => clearTimeout(id);
 }
 
-/** UTM values are at most 200 characters (the API refuses longer ones). */
-const UTM_MAX = 200;
-
 /**
- * What a short link's visitor sends with the e-mail (README "Channels"): the channel's code, its
- * default UTM values overridden by the link's own `utm_*`, and the host of the page they came from.
+ * What the visitor sends with the e-mail (README "Channels"): on a short link, its channel's code and
+ * the UTM values (the channel's defaults under the link's own `utm_*`); on `/`, the UTM values and
+ * referrer noted in this tab (web/lib/arrival.ts), without a channel: `/` starts the active campaign,
+ * not a channel's.
  */
-function channelArrival(channel: ChannelLink) {
-  const params = new URLSearchParams(window.location.search);
-  const utm: Record<string, string> = { ...channel.utm };
-  for (const field of ['source', 'medium', 'campaign', 'content', 'term']) {
-    const value = params.get(`utm_${field}`)?.trim().slice(0, UTM_MAX);
-    if (value) utm[field] = value;
-  }
-  let referrer: string | undefined;
-  try {
-    const from = document.referrer ? new URL(document.referrer).hostname : '';
-    if (from && from !== window.location.hostname) referrer = from;
-  } catch {
-    referrer = undefined;
-  }
-  return { channel: channel.code, ...(Object.keys(utm).length ? { utm } : {}), ...(referrer ? { referrer } : {}) };
+function arrivalToSend(channel: ChannelLink | undefined) {
+  const { channel: _code, ...rest } = arrivalFields();
+  return channel ? { ...rest, channel: channel.code } : rest;
 }
 
 /** A short link that takes no one now: why, in the page's language, and how to reach the studio. */
@@ -209,6 +197,9 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
   // The survey is fetched while the visitor reads (survey-preload.ts): its files once the page is idle,
   // its module and questions once they focus the e-mail field — maybe before the app started (main.tsx).
   useEffect(() => whenIdle(() => void surveyPreload().then((ahead) => ahead.prefetchSurveyRunnerFiles())), []);
+  // Where the visitor came from, noted for this tab: the e-mail, the contact form and the survey's
+  // questions filled from the link read it (web/lib/arrival.ts).
+  useEffect(() => void noteArrival(arrivalHere(channel ? { code: channel.code, utm: channel.utm } : undefined)), [channel]);
   // The page's texts need no Intl (plain texts); the survey's first page does ("Page 1 of 2"): Intl's
   // data is loaded at an idle moment, not at the click (docs/decisions/0031).
   useEffect(() => whenIdle(() => resolveLocaleAhead(LOCALES[language])), [language]);
@@ -260,7 +251,7 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
       // where they came from; a refusal comes in the page's language.
       const begun = await ahead.beginSurvey(
         email,
-        { noticeVersion: notices.survey.version, newsletter, language, ...(channel ? channelArrival(channel) : {}) },
+        { noticeVersion: notices.survey.version, newsletter, language, ...arrivalToSend(channel) },
         { light: showInPlace !== undefined, ...(channel ? { campaign: channel.campaign } : {}) },
       );
       if (begun.kind === 'survey') {

@@ -14,6 +14,8 @@ import { isPlainObject } from '#shared/json-object';
 import { paths } from '#shared/paths';
 import type { SurveyAnswers } from '#shared/surveys/campaigns.contract';
 import { PageMeta } from '#web/components/page-meta';
+import { linkAnswers } from '#shared/survey/link-values';
+import { linkParams } from '#web/lib/arrival';
 import { useT } from '#web/lib/i18n';
 import { emailRecordAhead } from './email-record';
 import { markSurveyJourney, type SurveyStart } from './journey-state';
@@ -52,9 +54,10 @@ export interface LightPage {
 const SURVEY_KEYS = new Set(['title', 'description', 'pages', 'pageNextText', 'completeText', 'textUpdateMode', 'logoPosition', 'widthMode', 'headerView', 'showQuestionNumbers']);
 const PAGE_KEYS = new Set(['name', 'elements', 'title', 'description']);
 /** Per question type, the properties it may have (the studio's own: leadField, listingMatch, x-crm). */
-const COMMON_KEYS = ['type', 'name', 'title', 'description', 'isRequired', 'leadField', 'listingMatch', 'x-crm'];
+const COMMON_KEYS = ['type', 'name', 'title', 'description', 'isRequired', 'leadField', 'listingMatch', 'x-crm', 'fromLink'];
 const QUESTION_KEYS: Record<LightQuestion['type'], Set<string>> = {
-  text: new Set([...COMMON_KEYS, 'placeholder', 'inputType']),
+  // `visible: false` only with `fromLink` (a hidden value from the link, README "Channels"): not shown, its answer sent.
+  text: new Set([...COMMON_KEYS, 'placeholder', 'inputType', 'visible']),
   comment: new Set([...COMMON_KEYS, 'placeholder']),
   radiogroup: new Set([...COMMON_KEYS, 'choices', 'colCount']),
   checkbox: new Set([...COMMON_KEYS, 'choices', 'colCount']),
@@ -123,6 +126,9 @@ export function readLightPage(questions: string, language: Language): LightPage 
     names.add(element.name);
     if (element.inputType !== undefined && element.inputType !== 'text') return null;
     if (element.isRequired !== undefined && typeof element.isRequired !== 'boolean') return null;
+    if (element.visible !== undefined && !(element.visible === false && element.fromLink === true && element.isRequired !== true)) return null;
+    // Hidden and filled from the link: nothing to show; its answer comes from linkAnswers.
+    if (element.visible === false) continue;
     const readChoices = (list: unknown): Choice[] | null => {
       if (!Array.isArray(list) || list.length === 0) return null;
       const out: Choice[] = [];
@@ -344,7 +350,8 @@ interface LightSurveyProps {
 /** The survey's first page, as the runner shows it (start-survey-page.tsx): the header, "Page 1 of N", the questions. */
 export function LightSurvey({ start, page, onAnswers, onDone, busy }: LightSurveyProps) {
   const t = useT();
-  const [values, setValues] = useState<Record<string, unknown>>({});
+  // Questions "filled from the link" (README "Channels"): their answers are there from the start.
+  const [values, setValues] = useState<Record<string, unknown>>(() => linkAnswers(JSON.parse(start.questions), linkParams()));
   const [errors, setErrors] = useState<ReadonlySet<string>>(new Set());
   const formRef = useRef<HTMLFormElement>(null);
   const formId = useId();

@@ -9,6 +9,8 @@ import { SURVEY_FILE_MESSAGES } from '#shared/responses/survey-files.contract';
 import { paths } from '#shared/paths';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import '#shared/survey/custom-properties';
+import { linkAnswers } from '#shared/survey/link-values';
+import { linkParams } from '#web/lib/arrival';
 import { isPlainObject } from '#shared/json-object';
 import { preloadPage } from '#web/lib/page-preload';
 import { Notice } from '#web/components/notice';
@@ -449,6 +451,11 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
     if (restored) {
       survey.data = restored.answers;
       if (restored.page < survey.visiblePageCount) survey.currentPageNo = restored.page;
+    }
+    // Questions "filled from the link" (README "Channels"): the landing or short link's `?name=` noted
+    // in this tab, unless the answer is there already (kept, resumed, or carried from the first page).
+    for (const [name, value] of Object.entries(linkAnswers(JSON.parse(start.questions), linkParams()))) {
+      if (survey.getValue(name) === undefined) survey.setValue(name, value);
     }
     return survey;
   });

@@ -159,7 +159,16 @@ export interface StaffLeadEmailProps {
   studioName: string;
 }
 
+/** README "Channels": "Instagram bio" and "source instagram · medium social …" for the staff mail; null when none. */
+function sourceLines(data: EventData): { channel: string | null; utm: string | null } {
+  const utm = data.utm ? UTM_NAMES.filter((f) => data.utm?.[f]).map((f) => `${f} ${data.utm![f]}`).join(' · ') : '';
+  return { channel: data.channel?.name ?? null, utm: utm || null };
+}
+
+const UTM_NAMES = ['source', 'medium', 'campaign', 'content', 'term'] as const;
+
 export function StaffLeadEmail({ data, leadUrl, studioName }: StaffLeadEmailProps) {
+  const came = sourceLines(data);
   const { lead, activity } = data;
   const who = lead.name ?? lead.email;
   const what =
@@ -212,6 +221,22 @@ export function StaffLeadEmail({ data, leadUrl, studioName }: StaffLeadEmailProp
                 <Column>
                   <Text style={label}>Interest</Text>
                   <Text style={value}>{ENQUIRY_TOPIC_LABELS[activity.topic]}</Text>
+                </Column>
+              ) : null}
+            </Row>
+          ) : null}
+          {came.channel || came.utm ? (
+            <Row>
+              {came.channel ? (
+                <Column>
+                  <Text style={label}>Channel</Text>
+                  <Text style={value}>{came.channel}</Text>
+                </Column>
+              ) : null}
+              {came.utm ? (
+                <Column>
+                  <Text style={label}>UTM</Text>
+                  <Text style={value}>{came.utm}</Text>
                 </Column>
               ) : null}
             </Row>
@@ -377,6 +402,9 @@ function staffText(data: EventData, leadUrl: string | null, studioName: string):
     lines.push(`About: ${data.listing.name} — ${data.listing.url}`);
     if (activity.topic) lines.push(`Interest: ${ENQUIRY_TOPIC_LABELS[activity.topic]}`);
   } else if (activity.requestQuotation) lines.push(`About: ${activity.requestQuotation}`);
+  const came = sourceLines(data);
+  if (came.channel) lines.push(`Channel: ${came.channel}`);
+  if (came.utm) lines.push(`UTM: ${came.utm}`);
   if (activity.message) lines.push('', 'Message', activity.message);
   const blocks = textBlocks(data, 'staff');
   if (blocks.length) lines.push('', blocks.join('\n\n'));

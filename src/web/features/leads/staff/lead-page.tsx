@@ -11,6 +11,7 @@ import {
   type LeadActivity,
   type LeadStatus,
   type LeadTimelineEntry,
+  type LeadTouch,
 } from '#shared/leads/leads.contract';
 import { matchDetail, matchSections } from '#shared/matching/match-sections';
 import { leadPath, listingPagePath, paths } from '#shared/paths';
@@ -24,7 +25,7 @@ import { formatPhone } from '#shared/phone';
 import { askedAbout, leadGreeting, mailtoHref, telHrefOf, whatsAppHref } from '../lead-links';
 import { addLeadNote, clearNextAction, fetchLead, fetchStaff, patchLead, setNextAction, type StaffMember } from '../leads-api';
 import { SurveyFileLinks } from '#web/features/responses/staff';
-import { leadName, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
+import { channelText, leadName, SOURCE_LABELS, STATUS_COLORS, utmText } from './lead-format';
 import { LeadPrivacyCard } from '#web/features/privacy/staff';
 import { LeadMergeCard } from './lead-merge-card';
 import { LeadVisitsCard } from '#web/features/visits/staff';
@@ -87,6 +88,18 @@ function LeadMatches({ matches }: { matches: MatchedListings }) {
         </section>
       ))}
     </>
+  );
+}
+
+/** A first or latest touch: the channel and when, then its UTM values (README "Channels"). */
+function TouchText({ touch }: { touch: LeadTouch | null }) {
+  if (!touch) return <span className="leads-muted">{staffText('staff.channels.touch.none')}</span>;
+  const utm = utmText(touch);
+  return (
+    <span className="leads-who">
+      <span>{staffText('staff.channels.touch.when', { channel: channelText(touch), when: formatDateTime(touch.at) })}</span>
+      {utm ? <span className="leads-muted">{staffText('staff.channels.touch.utm', { utm })}</span> : null}
+    </span>
   );
 }
 
@@ -255,6 +268,13 @@ export function Component() {
               <Descriptions.Item label={staffText('staff.leads.lead.phone')}>{lead.phone ? formatPhone(lead.phone) : '—'}</Descriptions.Item>
               <Descriptions.Item label={staffText('staff.leads.lead.sources')}>{lead.sources.map((s) => SOURCE_LABELS[s] ?? s).join(', ')}</Descriptions.Item>
               <Descriptions.Item label={staffText('staff.leads.lead.firstSeen')}>{formatDateTime(lead.createdAt)}</Descriptions.Item>
+              {/* README "Channels": where the person came from, first and latest. */}
+              <Descriptions.Item label={staffText('staff.channels.touch.first')}>
+                <TouchText touch={lead.firstTouch} />
+              </Descriptions.Item>
+              <Descriptions.Item label={staffText('staff.channels.touch.latestTouch')}>
+                <TouchText touch={lead.latestTouch} />
+              </Descriptions.Item>
             </Descriptions>
             <div className="lead-actions">
               {lead.phone ? (

@@ -24,8 +24,10 @@ import { fetchCampaigns } from '#web/features/surveys/staff';
 import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-tables';
 import { downloadLeads, fetchFirstContactFigures, fetchLeads } from '../leads-api';
 import { formatDateTime, studioIsoDay } from '#web/lib/studio-time';
-import { leadName, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
+import { channelText, leadName, SOURCE_LABELS, STATUS_COLORS, utmText } from './lead-format';
 import { AddLeadButton } from './add-lead-button';
+import { fetchChannels } from '#web/features/channels/staff';
+import type { Channel } from '#shared/channels/channels.contract';
 import './leads.css';
 
 const PAGE_SIZES = [20, 50, 100];
@@ -50,7 +52,7 @@ function FilterSelect(props: { label: string; all: string; value: string | undef
 
 /** The view from the URL: filters the contract rejects are dropped rather than failing the page. */
 function readView(search: URLSearchParams): View {
-  const raw = Object.fromEntries(['status', 'source', 'campaign', 'q', 'from', 'to', 'overdue'].map((k) => [k, search.get(k) ?? undefined]));
+  const raw = Object.fromEntries(['status', 'source', 'campaign', 'channelId', 'q', 'from', 'to', 'overdue'].map((k) => [k, search.get(k) ?? undefined]));
   const filters: LeadFilters = {};
   for (const [key, value] of Object.entries(raw)) {
     const one = leadFilters.safeParse({ [key]: value });
@@ -66,10 +68,12 @@ function readView(search: URLSearchParams): View {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { filters, page, size, sort } = readView(new URL(request.url).searchParams);
   const campaigns = fetchCampaigns().catch(() => [] as CampaignSummary[]);
+  // README "Channels": the channels to filter on (the page works without them).
+  const channels = fetchChannels().catch(() => [] as Channel[]);
   // Issue 26: the first-contact figures (the page works without them).
   const figures = fetchFirstContactFigures().catch(() => null);
   const list = await loadPageData(() => fetchLeads(filters, { limit: size, offset: (page - 1) * size }, sort), staffText('staff.leads.loadFailed'));
-  return { ...list, campaigns: await campaigns, figures: await figures };
+  return { ...list, campaigns: await campaigns, channels: await channels, figures: await figures };
 }
 
 const percent = (share: number | null) => (share === null ? '—' : staffText('staff.leads.speed.percent', { percent: Math.round(share * 100) }));
@@ -188,6 +192,23 @@ export function Component() {
           '—'
         ),
     },
+    {
+      // README "Channels": where the lead first came from, and the latest channel when it differs.
+      title: staffText('staff.channels.touch.column'),
+      key: 'channel',
+      render: (_, lead) =>
+        lead.firstTouch ? (
+          <span className="leads-who">
+            <span>{channelText(lead.firstTouch)}</span>
+            {utmText(lead.firstTouch) ? <span className="leads-muted">{utmText(lead.firstTouch)}</span> : null}
+            {lead.latestTouch && lead.latestTouch.channelId !== lead.firstTouch.channelId ? (
+              <span className="leads-muted">{staffText('staff.channels.touch.latest', { channel: channelText(lead.latestTouch) })}</span>
+            ) : null}
+          </span>
+        ) : (
+          '—'
+        ),
+    },
     { title: staffText('staff.leads.column.status'), dataIndex: 'status', key: 'status', render: (status: LeadListItem['status']) => <StatusTag status={status} /> },
     { title: staffText('staff.leads.column.assignee'), dataIndex: 'assigneeName', key: 'assignee', render: (name: string | null) => name ?? '—' },
     {
@@ -255,6 +276,13 @@ export function Component() {
           value={view.filters.campaign}
           onChange={(v) => setFilter('campaign', v)}
           options={data.campaigns.map((c) => ({ value: c._id, label: c.name }))}
+        />
+        <FilterSelect
+          label={staffText('staff.channels.touch.filter')}
+          all={staffText('staff.channels.touch.allChannels')}
+          value={view.filters.channelId}
+          onChange={(v) => setFilter('channelId', v)}
+          options={data.channels.map((c) => ({ value: c.id, label: c.name }))}
         />
         <FilterSelect
           label={staffText('staff.leads.filter.followUp')}
@@ -353,6 +381,7 @@ export function Component() {
                   <StatusTag status={lead.status} />
                 </span>
                 <span>{what(lead)}</span>
+                {lead.firstTouch ? <span className="leads-muted">{[channelText(lead.firstTouch), utmText(lead.firstTouch)].filter(Boolean).join(' · ')}</span> : null}
                 <span className="leads-muted">{formatDateTime(lead.lastActivityAt)}</span>
                 {lead.overdue || lead.nextAction ? (
                   <span>

@@ -15,6 +15,8 @@ export interface ResultsView {
   /** A choice question's name, and the answer it must hold. */
   question?: string;
   answer?: string;
+  /** README "Channels": only visitors who came through this channel (its id; `channel` in the URL). */
+  channelId?: string;
   /** The answers table's page (from 1) and page size; left out of the URL when 1 and 10. */
   page?: number;
   size?: number;
@@ -39,6 +41,8 @@ export function readResultsView(search: URLSearchParams): ResultsView | null {
     view.question = question;
     view.answer = answer;
   }
+  const channel = search.get('channel');
+  if (channel) view.channelId = channel;
   const page = Math.floor(Number(search.get('page')));
   if (page > 1) view.page = page;
   const size = Number(search.get('size'));
@@ -56,6 +60,7 @@ export function resultsSearch(view: ResultsView): string {
     params.set('q', view.question);
     params.set('a', view.answer);
   }
+  if (view.channelId) params.set('channel', view.channelId);
   if (view.page && view.page > 1) params.set('page', String(view.page));
   if (view.size && view.size !== 10) params.set('size', String(view.size));
   return `?${params}`;
@@ -72,6 +77,7 @@ export function apiFilters(view: ResultsView): string {
   if (view.to) params.set('to', view.to);
   if (view.status !== 'completed') params.set('status', view.status);
   if (view.question && view.answer !== undefined) params.set(view.question, view.answer);
+  if (view.channelId) params.set('channelId', view.channelId);
   return params.toString();
 }
 

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { ResultStatus } from '#shared/results/campaign-summary.contract';
-import { CAMPAIGN_MESSAGES, exportFileName, type EmailRecord } from '#shared/surveys/campaigns.contract';
+import { CAMPAIGN_MESSAGES, exportFileName, type AnswerRow, type EmailRecord } from '#shared/surveys/campaigns.contract';
 import { paths } from '#shared/paths';
 import { cellText, parseAnswers, readSurvey, readSurveySummary, type SummaryChoice, type SurveyFileRef } from '#shared/survey/survey-questions';
 import { PageMeta } from '#web/components/page-meta';
@@ -14,6 +14,8 @@ import { staffText } from '#web/lib/staff-text';
 import { LoadFailed, loadPageData } from '#web/lib/page-data';
 import { downloadResults, fetchAnswers, TAG_COLORS } from '#web/features/surveys/staff';
 import { apiFilters, fetchSummary, readResultsView, resultsSearch, type ResultsView as View } from './results-filters';
+import { fetchChannels } from '#web/features/channels/staff';
+import type { Channel } from '#shared/channels/channels.contract';
 import { useResultsContext } from './results-page';
 import { ResultsSummary } from './results-summary';
 import { SurveyFileLinks } from '#web/features/responses/staff';
@@ -30,11 +32,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!view) return null;
   const filters = apiFilters(view);
   const size = view.size ?? 10;
-  const [summary, answers] = await Promise.all([
+  const [summary, answers, channels] = await Promise.all([
     loadPageData(() => fetchSummary(view.id, filters), CAMPAIGN_MESSAGES.loadFailed),
     loadPageData(() => fetchAnswers(view.id, { limit: size, offset: ((view.page ?? 1) - 1) * size }, filters), CAMPAIGN_MESSAGES.loadFailed),
+    // README "Channels": this campaign's channels to filter on (the page works without them).
+    fetchChannels()
+      .then((all) => all.filter((c) => c.campaignId === view.id))
+      .catch(() => [] as Channel[]),
   ]);
-  return { summary, answers };
+  return { summary, answers, channels };
 }
 
 interface AnswerTableRow {
@@ -46,7 +52,13 @@ interface AnswerTableRow {
   files: SurveyFileRef[][];
   /** Set when the view asks for unfinished answers too. */
   completed?: boolean;
+  /** README "Channels": the channel's name and the UTM values, '' when none. */
+  channel: string;
+  utm: string;
 }
+
+const UTM_ORDER = ['source', 'medium', 'campaign', 'content', 'term'] as const;
+const utmLine = (utm: AnswerRow['utm']) => (utm ? UTM_ORDER.filter((f) => utm[f]).map((f) => `${f} ${utm[f]}`).join(' · ') : '');
 
 /** A cell: uploaded files as links to their staff page, anything else as text. */
 function answerContent(row: AnswerTableRow, column: number) {
@@ -63,7 +75,17 @@ const STATUS_OPTIONS: { value: ResultStatus; label: string }[] = [
 ];
 
 /** Dates, status and "the answer to X is Y" (choice questions), written to the URL. */
-function ResultsFilters({ view, questions, onChange }: { view: View; questions: { name: string; title: string; choices: SummaryChoice[] }[]; onChange: (next: View) => void }) {
+function ResultsFilters({
+  view,
+  questions,
+  channels,
+  onChange,
+}: {
+  view: View;
+  questions: { name: string; title: string; choices: SummaryChoice[] }[];
+  channels: Channel[];
+  onChange: (next: View) => void;
+}) {
   // The question picked waits here for its answer: the URL holds a question only with an answer.
   const [picked, setPicked] = useState(view.question);
   const question = questions.find((q) => q.name === (picked ?? view.question));
@@ -111,7 +133,22 @@ function ResultsFilters({ view, questions, onChange }: { view: View; questions: 
           className="results-filter__select"
         />
       </label>
-      {view.from || view.to || view.status !== 'completed' || view.answer !== undefined ? (
+      {channels.length > 0 || view.channelId ? (
+        <label className="results-filter">
+          <span>{staffText('staff.channels.touch.filter')}</span>
+          <Select
+            aria-label={staffText('staff.channels.touch.filter')}
+            allowClear
+            placeholder={staffText('staff.channels.touch.allChannels')}
+            value={view.channelId}
+            options={channels.map((c) => ({ value: c.id, label: c.name }))}
+            onChange={(channelId?: string) => onChange({ ...view, channelId })}
+            popupMatchSelectWidth={false}
+            className="results-filter__select"
+          />
+        </label>
+      ) : null}
+      {view.from || view.to || view.status !== 'completed' || view.answer !== undefined || view.channelId ? (
         <Button
           onClick={() => {
             setPicked(undefined);
@@ -125,7 +162,7 @@ function ResultsFilters({ view, questions, onChange }: { view: View; questions: 
   );
 }
 
-function ResultsView({ view, summary, answers }: { view: View } & NonNullable<ReturnType<typeof useLoaderData<typeof loader>>>) {
+function ResultsView({ view, summary, answers, channels }: { view: View } & NonNullable<ReturnType<typeof useLoaderData<typeof loader>>>) {
   const { message } = App.useApp();
   const { id, name, overview: loaded } = useResultsContext();
   const overview = loaded.data;
@@ -170,6 +207,8 @@ function ResultsView({ view, summary, answers }: { view: View } & NonNullable<Re
           cells: columns.map((c) => cellText(c.format(data))),
           files: columns.map((c) => c.files?.(data) ?? []),
           completed: row.completed,
+          channel: row.channel?.name ?? '',
+          utm: utmLine(row.utm),
         };
       }),
     [answers.data, columnsOfSurvey],
@@ -195,6 +234,21 @@ function ResultsView({ view, summary, answers }: { view: View } & NonNullable<Re
         key: column.name,
         render: (_: unknown, row: AnswerTableRow) => <span className="results-cell">{answerContent(row, i)}</span>,
       })),
+      {
+        // README "Channels": where the visitor came from.
+        title: staffText('staff.channels.touch.column'),
+        key: 'channel',
+        width: 200,
+        render: (_: unknown, row: AnswerTableRow) =>
+          row.channel || row.utm ? (
+            <span className="results-cell">
+              {row.channel || staffText('staff.channels.touch.noChannel')}
+              {row.utm ? <span className="staff-muted"> · {row.utm}</span> : null}
+            </span>
+          ) : (
+            '—'
+          ),
+      },
     ],
     [columnsOfSurvey, view.status],
   );
@@ -238,7 +292,7 @@ function ResultsView({ view, summary, answers }: { view: View } & NonNullable<Re
 
       {loaded.error ? <LoadFailed message={CAMPAIGN_MESSAGES.loadFailed} style={{ marginBottom: 0 }} /> : null}
 
-      <ResultsFilters view={view} questions={choiceQuestions} onChange={changeView} />
+      <ResultsFilters view={view} questions={choiceQuestions} channels={channels} onChange={changeView} />
 
       <section aria-labelledby="summary-title" aria-busy={loadingView}>
         <Typography.Title level={2} id="summary-title" className="results-section-title">
@@ -306,6 +360,7 @@ function ResultsView({ view, summary, answers }: { view: View } & NonNullable<Re
                   <strong>{row.email}</strong>
                   <span className="phone-card__date">{formatDateTime(row.date)}</span>
                   {row.completed === false ? <Tag>{staffText('staff.results.unfinished')}</Tag> : null}
+                  {row.channel || row.utm ? <span className="staff-muted">{[row.channel, row.utm].filter(Boolean).join(' · ')}</span> : null}
                   <dl className="results-card__answers">
                     {columnsOfSurvey.map((column, i) => (
                       <div key={column.name}>
@@ -357,5 +412,5 @@ export function Component() {
   const view = readResultsView(search);
   // results-page.tsx sends a visit without a campaign away before this renders.
   if (!view || !data) return null;
-  return <ResultsView key={view.id} view={view} summary={data.summary} answers={data.answers} />;
+  return <ResultsView key={view.id} view={view} summary={data.summary} answers={data.answers} channels={data.channels} />;
 }

@@ -212,6 +212,14 @@ export function ElementProperties({ doc, path, element, edit, requestFocus, tran
       {!panel && (element.isRequired === true || element.requiredErrorText !== undefined) &&
         textProperty('requiredErrorText', staffText('staff.designer.element.requiredText'), { placeholder: staffText('staff.designer.element.requiredTextPlaceholder') })}
       {!panel && validatorMessages()}
+      {/* README "Channels": the answer comes from the survey link's ?<name>= (e.g. ?ref=abc), usually hidden from the visitor. */}
+      {!panel && switchProperty('fromLink', staffText('staff.designer.element.fromLink'), staffText('staff.designer.element.fromLinkHelp', { name: typeof element.name === 'string' ? element.name : '' }))}
+      {!panel && element.fromLink === true && (
+        <div className="designer-switch">
+          <Switch id={id('hiddenFromLink')} size="small" checked={element.visible === false} onChange={(on) => set('visible', on ? false : undefined, false)} />
+          <label htmlFor={id('hiddenFromLink')}>{staffText('staff.designer.element.fromLinkHidden')}</label>
+        </div>
+      )}
 
       {type === 'text' && <TextSettings element={element} id={id} set={set} />}
       {(type === 'text' || type === 'comment') && textProperty(placeholderKey(element, 'placeHolder'), staffText('staff.designer.element.placeholder'))}
