@@ -232,6 +232,8 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
     const field = form?.elements.namedItem('email');
     if (field instanceof HTMLInputElement && field.value) setEmailInput(field.value);
     if (form?.contains(document.activeElement)) onFormFocus();
+    // Once, when the app starts: what the visitor did before it belongs to the first render only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const start = async (event: FormEvent<HTMLFormElement>) => {
