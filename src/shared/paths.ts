@@ -35,6 +35,8 @@ export const paths = {
   visits: '/dashboard/visits',
   /** Staff: the channels (short links, QR codes) of the campaigns. */
   channels: '/dashboard/channels',
+  /** Staff: upload a queue file downloaded from an expo tablet (issue 39). */
+  kioskUpload: '/dashboard/kiosk/upload',
   /** The visitor's page to move or cancel a booked visit (`?id=&token=`, the e-mailed link). */
   visitManage: '/visit',
   unsubscribe: '/unsubscribe',

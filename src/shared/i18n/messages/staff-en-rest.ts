@@ -2,6 +2,7 @@
 // staff page opens (features/dashboard/staff-pages.ts).
 import { staffChannels } from './staff-en-channels';
 import { staffDesigner } from './staff-en-designer';
+import { staffKiosk } from './staff-en-kiosk';
 import { staffLeads } from './staff-en-leads';
 import { staffListings } from './staff-en-listings';
 import { staffSettings } from './staff-en-settings';
@@ -12,4 +13,5 @@ export const staffRest = {
   ...staffSettings,
   ...staffDesigner,
   ...staffChannels,
+  ...staffKiosk,
 } as const;
