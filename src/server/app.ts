@@ -28,7 +28,7 @@ import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
 import { leadForFollowUp, leadSummary } from './features/leads';
-import { followUpMail, FollowUpJob, followUpRoutes } from './features/followup';
+import { assignCreatedLead, followUpMail, FollowUpJob, followUpRoutes } from './features/followup';
 import { contactMessageActivity, contactMessagesOfLead } from './features/contact';
 import { todayRoutes } from './features/dashboard';
 import { isUnsubscribed, newsletterConfirmMail, unsubscribeLinks } from './features/consent';
@@ -37,7 +37,7 @@ import { countResponses, leadSurveyRecords, responseCountsByCampaign } from './f
 import { completedResponse, emailActivity, surveyStillOpen, unfinishedSurvey } from './features/responses/notification-reads';
 import { issueResumeToken } from './features/responses/survey-progress.service';
 import { privacyRoutes, RetentionJob } from '#server/features/privacy';
-import { personalDataRegistry } from './personal-data.registry';
+import { PERSON_ROW_TABLES, personalDataRegistry } from './personal-data.registry';
 import { demoContentRoutes } from './demo-content';
 import { listingPagesRoutes } from './features/listings/listing-pages.routes';
 import { listingsRoutes } from './features/listings/listings.routes';
@@ -336,7 +336,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(contactRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(notificationRoutes);
   // A lead's page reads the person's records from the rooms that keep them (decision 0020).
-  await app.register(leadsRoutes, { sources: { surveyRecords: leadSurveyRecords, contactMessages: contactMessagesOfLead } });
+  await app.register(leadsRoutes, {
+    sources: { surveyRecords: leadSurveyRecords, contactMessages: contactMessagesOfLead },
+    // Issue 38: a lead staff add is assigned like any new lead (issue 26).
+    onCreated: (trx, lead, at) => assignCreatedLead(trx, lead, {}, at),
+    personTables: PERSON_ROW_TABLES,
+  });
   await app.register(privacyRoutes, {
     registry: personalDataRegistry,
     mailer,

@@ -12,6 +12,22 @@ import type { PersonalData } from '#server/lib/personal-data';
  * rows reference it). A feature that stores a person adds its declaration here; the schema test
  * (tests/integration/privacy-schema.test.ts) fails for a table with person columns that none declares.
  */
+/**
+ * Issue 38: the tables whose rows (each with an `id`) belong to a lead by `lead_id`: a merge moves
+ * them to the kept lead, an unmerge moves them back.
+ */
+export const PERSON_ROW_TABLES: readonly string[] = [
+  'lead_events',
+  'email_records',
+  'survey_responses',
+  'contact_messages',
+  'visits',
+  'consents',
+  'newsletter_confirmations',
+  'unsubscribes',
+  'notification_events',
+];
+
 export const personalDataRegistry: readonly PersonalData[] = [responses, contact, visits, notifications, consent, privacy, leads];
 
 /** Tables that hold no person's data although a column's name suggests it, and why. */

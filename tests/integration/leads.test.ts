@@ -160,7 +160,7 @@ describeEachDatabase('leads', (ctx) => {
     expect((await list(ctx, '?source=newsletter')).items.map((i) => i.email)).toEqual(['unfinished@example.com']);
     const byCampaign = await list(ctx, `?campaign=${campaignId}&limit=200`);
     // The e-mail shown is the spelling last typed (here, whichever concurrent request came last).
-    expect(byCampaign.items.map((i) => i.email.toLowerCase()).sort()).toEqual(['asha@example.com', 'many@example.com', 'unfinished@example.com']);
+    expect(byCampaign.items.map((i) => i.email!.toLowerCase()).sort()).toEqual(['asha@example.com', 'many@example.com', 'unfinished@example.com']);
     expect((await list(ctx, '?q=PERSON%203')).items.map((i) => i.email)).toEqual(['page3@example.com']);
     expect((await list(ctx, '?q=98450')).items.map((i) => i.email)).toEqual(['ASHA@example.com']);
     expect((await list(ctx, '?q=%25')).total).toBe(0);
@@ -243,7 +243,7 @@ describeEachDatabase('leads', (ctx) => {
     await addEmail(ctx, 'two-surveys@example.com', campaignId);
     const second = await createActiveCampaign(ctx, { name: 'Second home', questions: surveyText(LEAD_SURVEY) });
     await addEmail(ctx, 'Two-Surveys@example.com', second);
-    const emails = async (campaign: string) => (await list(ctx, `?campaign=${campaign}&limit=200`)).items.map((i) => i.email.toLowerCase());
+    const emails = async (campaign: string) => (await list(ctx, `?campaign=${campaign}&limit=200`)).items.map((i) => i.email!.toLowerCase());
     expect(await emails(campaignId)).toContain('two-surveys@example.com');
     expect(await emails(second)).toEqual(['two-surveys@example.com']);
     const lead = await leadOf(ctx, 'two-surveys@example.com');

@@ -23,7 +23,7 @@ export interface PersonalData {
   /** Retention: erase this feature's unfinished data last touched before `before` (e.g. unfinished answers); the count erased. */
   expireUnfinished?(trx: Transaction<Database>, before: Date): Promise<number>;
   /** The feature that owns the person (leads): who the lead is; undefined when there is none. */
-  identify?(db: Kysely<Database>, leadId: string): Promise<{ email: string } | undefined>;
+  identify?(db: Kysely<Database>, leadId: string): Promise<{ email: string | null; phone?: string | null } | undefined>;
   /** The feature that owns the person (leads): the lead of an address (trimmed, lower case). */
   leadOf?(db: Kysely<Database>, emailKey: string): Promise<string | undefined>;
   /** The feature that owns the person (leads): the leads with no activity since `before`. */

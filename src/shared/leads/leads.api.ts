@@ -1,16 +1,20 @@
 import { apiPath } from '../api-path';
 import type { messageAnswer } from '../api-answer';
 import { fileRoute, route } from '../api-route';
-import type { leadDetail, leadList, leadUpdated } from './leads.contract';
+import type { leadCreated, leadDetail, leadList, leadMerged, leadUnmerged, leadUpdated } from './leads.contract';
 
 /** The leads inbox (issue 14); staff only. */
 export const LEADS_API = {
-  /** GET: a page of leads (`leadListQuery`). */
+  /** GET: a page of leads (`leadListQuery`); POST: staff add a lead `{ name?, email?, phone?, message? }` (issue 38). */
   list: '/api/leads',
   /** GET: the filtered leads as .xlsx (`leadFilters`). */
   export: '/api/leads/export',
   /** GET: one lead with its activities; PATCH: its status or assignee. */
   one: apiPath('/api/leads/:id'),
+  /** POST: merge this lead into `{ intoId }` (issue 38). */
+  merge: apiPath('/api/leads/:id/merge'),
+  /** DELETE: undo a merge within 30 days (issue 38). */
+  unmerge: apiPath('/api/leads/merges/:mergeId'),
   /** POST: a note on the lead. */
   notes: apiPath('/api/leads/:id/notes'),
   /** PUT: the lead's next action `{ text, dueAt }`; DELETE: clears it (issue 26). */
@@ -24,6 +28,9 @@ export const LEADS_API = {
  */
 export const LEADS_ROUTES = {
   list: route<typeof leadList>('GET', LEADS_API.list),
+  create: route<typeof leadCreated>('POST', LEADS_API.list),
+  merge: route<typeof leadMerged>('POST', LEADS_API.merge),
+  unmerge: route<typeof leadUnmerged>('DELETE', LEADS_API.unmerge),
   export: fileRoute('GET', LEADS_API.export),
   one: route<typeof leadDetail>('GET', LEADS_API.one),
   patch: route<typeof leadUpdated>('PATCH', LEADS_API.one),

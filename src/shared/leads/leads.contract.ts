@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { listingMatchesSchema } from '../matching/matching.contract';
 import { safeText } from '../text-schema';
+import { emailProblem } from '../email';
+import { toE164 } from '../phone';
 import { contactListingSchema, ENQUIRY_TOPICS } from '../contact/contact.contract';
 
 /**
@@ -42,9 +44,24 @@ export const LEAD_MESSAGES = {
   nextActionSet: 'Next action saved.',
   nextActionCleared: 'Next action cleared.',
   dateInvalid: 'Dates are YYYY-MM-DD.',
+  emailOrPhoneRequired: 'Please give an e-mail address or a phone number.',
+  phoneInvalid: 'Please enter a valid phone number.',
+  emailInvalid: 'Please enter a valid e-mail address.',
+  created: 'Lead added.',
+  existing: 'This person is already a lead: their lead is shown.',
+  merged: 'Leads merged.',
+  unmerged: 'Merge undone.',
+  mergeSelf: 'A lead cannot be merged into itself.',
+  mergeTargetUnknown: 'The lead to merge into does not exist.',
+  mergeTargetRequired: 'Choose the lead to merge into.',
+  alreadyMerged: 'One of these leads has already been merged.',
+  mergeNotFound: 'This merge does not exist or has been undone.',
+  mergeTooOld: 'A merge can be undone within 30 days only.',
 } as const;
 
 export const NOTE_MAX = 2000;
+/** Issue 38: how long a merge can be undone. */
+export const MERGE_UNDO_DAYS = 30;
 export const LEADS_PAGE_MAX = 200;
 
 const day = z
@@ -79,7 +96,7 @@ export type LeadListQuery = z.infer<typeof leadListQuery>;
 
 export const leadListItem = z.object({
   _id: z.string(),
-  email: z.string(),
+  email: z.string().nullable(),
   name: z.string().nullable(),
   phone: z.string().nullable(),
   status: z.enum(LEAD_STATUSES),
@@ -157,6 +174,8 @@ export const leadDetail = leadListItem.extend({
   /** The first and latest arrival through a channel or with UTM values; null: none yet. */
   firstTouch: leadTouch.nullable(),
   latestTouch: leadTouch.nullable(),
+  /** Issue 38: leads staff should look at beside this one ("Possible duplicate of …"): an arrival's e-mail was this lead's and its phone theirs. */
+  possibleDuplicates: z.array(z.object({ _id: z.string(), email: z.string().nullable(), name: z.string().nullable(), phone: z.string().nullable() })),
 });
 export type LeadDetail = z.infer<typeof leadDetail>;
 
@@ -171,6 +190,50 @@ export const leadNoteInput = z.object({
   text: safeText({ message: LEAD_MESSAGES.noteRequired }).trim().min(1, LEAD_MESSAGES.noteRequired).max(NOTE_MAX, LEAD_MESSAGES.noteTooLong),
 });
 export type LeadNoteInput = z.infer<typeof leadNoteInput>;
+
+const emptyIsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/**
+ * Issue 38: staff "Add lead" (POST /api/leads): an e-mail, a phone, or both (at least one); the
+ * phone as typed (kept in E.164, +91 when typed without a country). The same person (e-mail or
+ * phone) is not added twice: their lead is answered.
+ */
+export const leadCreateInput = z
+  .object({
+    name: z.preprocess(emptyIsAbsent, safeText().trim().max(200, 'A name can be at most 200 characters.').optional()),
+    email: z.preprocess(
+      emptyIsAbsent,
+      z
+        .string({ message: LEAD_MESSAGES.emailInvalid })
+        .trim()
+        .refine((v) => emailProblem(v) === null, LEAD_MESSAGES.emailInvalid)
+        .optional(),
+    ),
+    phone: z.preprocess(
+      emptyIsAbsent,
+      z
+        .string({ message: LEAD_MESSAGES.phoneInvalid })
+        .trim()
+        .refine((v) => toE164(v) !== null, LEAD_MESSAGES.phoneInvalid)
+        .optional(),
+    ),
+    message: z.preprocess(emptyIsAbsent, safeText().trim().max(NOTE_MAX, LEAD_MESSAGES.noteTooLong).optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.email === undefined && v.phone === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: LEAD_MESSAGES.emailOrPhoneRequired });
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: LEAD_MESSAGES.emailOrPhoneRequired });
+    }
+  });
+export type LeadCreateInput = z.infer<typeof leadCreateInput>;
+
+/** Issue 38: POST /api/leads/:id/merge. */
+export const leadMergeInput = z.object({ intoId: safeText({ message: LEAD_MESSAGES.mergeTargetRequired }).trim().min(1, LEAD_MESSAGES.mergeTargetRequired).max(100) });
+export const leadMerged = z.object({ mergeId: z.string(), lead: leadListItem });
+export const leadUnmerged = z.object({ message: z.string(), lead: leadListItem, merged: leadListItem });
+
+/** 201 when the lead is new; 200 with the person's existing lead. */
+export const leadCreated = z.object({ message: z.string(), created: z.boolean(), lead: leadListItem });
 
 export const NEXT_ACTION_MAX = 300;
 

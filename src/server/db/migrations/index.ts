@@ -47,6 +47,8 @@ import * as newsletterConfirmations from './2026-11-30T0300-newsletter-confirmat
 import * as channels from './2026-11-30T0700-channels';
 import * as channelAttribution from './2026-12-01T0400-channel-attribution';
 import * as leadTouches from './2026-12-01T0400-lead-touches';
+import * as leadPhoneKey from './2026-12-02T0400-lead-phone-key';
+import * as leadMerges from './2026-12-02T0410-lead-merges';
 import * as kiosk from './2026-12-02T0600-kiosk';
 import * as visitListing from './2026-11-30T0500-visit-listing';
 import * as visitMailVisitorSent from './2026-12-01T0500-visit-mail-visitor-sent';
@@ -111,5 +113,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0300-contact-read': contactRead,
   '2026-12-01T0400-channel-attribution': channelAttribution,
   '2026-12-01T0400-lead-touches': leadTouches,
+  '2026-12-02T0400-lead-phone-key': leadPhoneKey,
+  '2026-12-02T0410-lead-merges': leadMerges,
   '2026-12-02T0600-kiosk': kiosk,
 };

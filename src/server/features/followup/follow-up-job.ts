@@ -82,7 +82,7 @@ export class FollowUpJob {
       for (;;) {
         const taken = await this.options.db.transaction().execute(async (trx) => {
           const rows = await claimDueReminders(trx, kind, now, this.options.batchSize ?? 100);
-          for (const row of rows) await recordEvent(trx, { type: EVENT_OF[kind], email: row.email, subjectId: row.id, leadId: row.id }, now);
+          for (const row of rows) await recordEvent(trx, { type: EVENT_OF[kind], email: row.email ?? '', subjectId: row.id, leadId: row.id }, now);
           return rows.length;
         });
         reminders[kind] += taken;

@@ -6,23 +6,27 @@ import type { StaffMail, StaffMailEvent } from '#server/features/notifications';
 import { formatPhone } from '#shared/phone';
 import { leadPath } from '#shared/paths';
 
+/** How staff mails name a lead: its name, else its e-mail, else its phone (issue 38: a lead may have no e-mail). */
+const leadName = (lead: { name: string | null; email: string | null; phone: string | null }) => lead.name ?? lead.email ?? (lead.phone ? formatPhone(lead.phone) : 'A lead');
+
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A short staff mail: a few lines of text, the lead's contact details and a link to its page. */
-export function leadMail(input: { to: string[]; subject: string; intro: string; lead: { name: string | null; email: string; phone: string | null }; url: string; extra?: string[] }): StaffMail {
-  const who = input.lead.name ?? input.lead.email;
+export function leadMail(input: { to: string[]; subject: string; intro: string; lead: { name: string | null; email: string | null; phone: string | null }; url: string; extra?: string[] }): StaffMail {
+  const who = leadName(input.lead);
   const lines = [
     input.intro,
     '',
     `Name: ${who}`,
-    `E-mail: ${input.lead.email}`,
+    ...(input.lead.email ? [`E-mail: ${input.lead.email}`] : []),
     ...(input.lead.phone ? [`Phone: ${formatPhone(input.lead.phone)}`] : []),
     ...(input.extra ?? []),
     '',
     `Open the lead: ${input.url}`,
   ];
   const html =
-    `<p>${esc(input.intro)}</p><p>Name: ${esc(who)}<br>E-mail: ${esc(input.lead.email)}` +
+    `<p>${esc(input.intro)}</p><p>Name: ${esc(who)}` +
+    (input.lead.email ? `<br>E-mail: ${esc(input.lead.email)}` : '') +
     (input.lead.phone ? `<br>Phone: ${esc(formatPhone(input.lead.phone))}` : '') +
     (input.extra ?? []).map((line) => `<br>${esc(line)}`).join('') +
     `</p><p><a href="${esc(input.url)}">Open the lead</a></p>`;
@@ -39,7 +43,7 @@ export async function followUpMail(db: Kysely<Database>, event: StaffMailEvent, 
   const lead = await leadForFollowUp(db, event.leadId);
   if (!lead) return null;
   const url = `${siteUrl.replace(/\/+$/, '')}${leadPath(lead.id)}`;
-  const who = lead.name ?? lead.email;
+  const who = leadName(lead);
   if (event.type === 'lead.assigned') {
     if (lead.assigneeId !== event.subjectId) return null;
     const staff = (await staffContacts(db, [event.subjectId])).get(event.subjectId);

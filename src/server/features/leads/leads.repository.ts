@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Kysely, type Transaction } from 'kysely';
 import { prepared } from '#server/db/prepared';
 import type { Database } from '#server/db/schema';
 import type { LEAD_SORTS, LeadFilters, LeadSource, LeadStatus } from '#shared/leads/leads.contract';
@@ -71,7 +71,7 @@ const upsertLeadQuery = prepared<{
         latestTouchAt: sql<Date | null>`coalesce(${eb.ref('excluded.latestTouchAt')}, ${eb.ref('leads.latestTouchAt')})`,
       })),
     )
-    .returning(['id', 'name', 'phone']),
+    .returning(['id', 'name', 'phone', 'mergedIntoId']),
 );
 
 /** An arrival through a channel or with UTM values (JSON text): the lead's latest touch, and its first when it has none. */
@@ -94,12 +94,13 @@ export async function upsertLead(
     email: string;
     name: string | null;
     phone?: string | null;
-    source: LeadSource;
+    /** Null: an arrival that is none of these (staff, imports). */
+    source: LeadSource | null;
     campaignId: string | null;
     at: Date;
     touch?: LeadTouchInput | undefined;
   },
-): Promise<{ id: string; created: boolean; name: string | null; phone: string | null }> {
+): Promise<{ id: string; created: boolean; name: string | null; phone: string | null; mergedIntoId: string | null }> {
   const row = await upsertLeadQuery.first(db as Kysely<Database>, {
     id: input.id,
     emailKey: input.emailKey,
@@ -118,7 +119,132 @@ export async function upsertLead(
   if (!row) throw new Error('The lead upsert returned no row.');
   // New only if this statement inserted our id: comparing creation times counted two concurrent
   // sign-ups of one person in the same millisecond both as new (two lead.created events).
-  return { id: row.id, created: row.id === input.id, name: row.name, phone: row.phone };
+  return { id: row.id, created: row.id === input.id, name: row.name, phone: row.phone, mergedIntoId: row.mergedIntoId };
+}
+
+// Issue 38: the intake by e-mail and/or phone (leads.service.ts findOrCreateLead) -----------------
+
+/** The leads that hold this e-mail key or this phone key (at most two), with the lead each was merged into. */
+export function leadsByKeys(db: Db, keys: { emailKey: string | null; phoneKey: string | null }) {
+  return db
+    .selectFrom('leads')
+    .select(['id', 'emailKey', 'phoneKey', 'mergedIntoId'])
+    .where((eb) =>
+      eb.or([
+        ...(keys.emailKey !== null ? [eb('emailKey', '=', keys.emailKey)] : []),
+        ...(keys.phoneKey !== null ? [eb('phoneKey', '=', keys.phoneKey)] : []),
+      ]),
+    )
+    .execute();
+}
+
+export interface ArrivalValues {
+  emailKey: string | null;
+  email: string | null;
+  phoneKey: string | null;
+  phone: string | null;
+  name: string | null;
+  source: LeadSource | null;
+  campaignId: string | null;
+  at: Date;
+  touch: LeadTouchInput | undefined;
+}
+
+/** A new lead; a concurrent one with the same key makes it fail (unique), and the caller looks again. */
+export async function insertLead(db: Db, id: string, v: ArrivalValues): Promise<void> {
+  await db
+    .insertInto('leads')
+    .values({
+      id,
+      emailKey: v.emailKey,
+      email: v.email,
+      phoneKey: v.phoneKey,
+      phone: v.phone,
+      name: v.name,
+      status: 'new',
+      assigneeId: null,
+      hasSurvey: v.source === 'survey',
+      hasContact: v.source === 'contact',
+      hasNewsletter: v.source === 'newsletter',
+      lastCampaignId: v.campaignId,
+      lastCompleted: false,
+      createdAt: v.at,
+      lastActivityAt: v.at,
+      firstChannelId: v.touch?.channelId ?? null,
+      firstUtm: v.touch?.utm ?? null,
+      firstTouchAt: v.touch?.at ?? null,
+      latestChannelId: v.touch?.channelId ?? null,
+      latestUtm: v.touch?.utm ?? null,
+      latestTouchAt: v.touch?.at ?? null,
+    })
+    .execute();
+}
+
+/**
+ * An arrival on an existing lead: its activity, and what it brought fills only empty fields
+ * (decision 0023); the e-mail and phone keys only when `takeEmailKey` / `takePhoneKey` (no other lead
+ * holds them). Returns what the lead keeps.
+ */
+export async function recordArrival(db: Db, id: string, v: ArrivalValues, take: { emailKey: boolean; phoneKey: boolean }) {
+  return db
+    .updateTable('leads')
+    .set((eb) => ({
+      name: sql<string | null>`coalesce(${eb.ref('name')}, ${v.name})`,
+      ...(take.emailKey && v.emailKey !== null
+        ? {
+            emailKey: sql<string | null>`coalesce(${eb.ref('emailKey')}, ${v.emailKey})`,
+            email: sql<string | null>`case when ${eb.ref('emailKey')} is null then ${v.email} else ${eb.ref('email')} end`,
+          }
+        : {}),
+      ...(take.phoneKey && v.phoneKey !== null
+        ? {
+            phoneKey: sql<string | null>`coalesce(${eb.ref('phoneKey')}, ${v.phoneKey})`,
+            phone: sql<string | null>`case when ${eb.ref('phoneKey')} is null and ${eb.ref('phone')} is null then ${v.phone} else ${eb.ref('phone')} end`,
+          }
+        : v.phone !== null
+          ? { phone: sql<string | null>`coalesce(${eb.ref('phone')}, ${v.phone})` }
+          : {}),
+      ...(v.source === 'survey' ? { hasSurvey: true } : v.source === 'contact' ? { hasContact: true } : v.source === 'newsletter' ? { hasNewsletter: true } : {}),
+      ...(v.campaignId !== null ? { lastCampaignId: v.campaignId, lastCompleted: false } : {}),
+      lastActivityAt: v.at,
+      ...(v.touch
+        ? {
+            firstChannelId: sql<string | null>`case when ${eb.ref('firstTouchAt')} is null then ${v.touch.channelId} else ${eb.ref('firstChannelId')} end`,
+            firstUtm: sql<string | null>`case when ${eb.ref('firstTouchAt')} is null then ${v.touch.utm} else ${eb.ref('firstUtm')} end`,
+            firstTouchAt: sql<Date | string | null>`coalesce(${eb.ref('firstTouchAt')}, ${v.touch.at})`,
+            latestChannelId: v.touch.channelId,
+            latestUtm: v.touch.utm,
+            latestTouchAt: v.touch.at,
+          }
+        : {}),
+    }))
+    .where('id', '=', id)
+    .returning(['id', 'name', 'phone'])
+    .executeTakeFirst();
+}
+
+/** "Possible duplicate of …" both ways (once). */
+export async function markPossibleDuplicates(db: Db, a: string, b: string, at: Date): Promise<void> {
+  await db
+    .insertInto('leadDuplicates')
+    .values([
+      { leadId: a, otherId: b, createdAt: at },
+      { leadId: b, otherId: a, createdAt: at },
+    ])
+    .onConflict((oc) => oc.columns(['leadId', 'otherId']).doNothing())
+    .execute();
+}
+
+/** The leads staff should look at beside this one. */
+export function possibleDuplicates(db: Db, leadId: string) {
+  return db
+    .selectFrom('leadDuplicates')
+    .innerJoin('leads', 'leads.id', 'leadDuplicates.otherId')
+    .select(['leads.id', 'leads.email', 'leads.name', 'leads.phone'])
+    .where('leadDuplicates.leadId', '=', leadId)
+    .where('leads.mergedIntoId', 'is', null)
+    .orderBy('leadDuplicates.createdAt')
+    .execute();
 }
 
 const completeLeadQuery = prepared<{ id: string; campaignId: string; at: Date; name: string | null; phone: string | null }>()((db, param) =>
@@ -182,7 +308,8 @@ const dayEnd = (day: string) => new Date(new Date(`${day}T00:00:00.000Z`).getTim
 /** The filters as one WHERE clause; `withStatus: false` for the per-status counts. */
 function where(filters: LeadFilters, withStatus: boolean, now = new Date()) {
   return (eb: ExpressionBuilder<Database, 'leads'>) => {
-    const parts = [];
+    // A lead merged into another (issue 38) is shown as the one it was merged into.
+    const parts: Expression<SqlBool>[] = [eb('leads.mergedIntoId', 'is', null)];
     if (filters.overdue) {
       parts.push(eb.or([eb.and([eb('leads.status', '=', 'new'), eb('leads.firstContactDueAt', '<=', now)]), eb('leads.nextActionDueAt', '<=', now)]));
     }
@@ -344,11 +471,12 @@ export function leadIdByEmailKey(db: Db, emailKey: string) {
 
 /** The e-mail (and its key) of each of these leads, read a few hundred at a time: never one query per lead. */
 export async function leadEmails(db: Db, ids: readonly string[]): Promise<Map<string, { email: string; emailKey: string }>> {
+  // A lead known by phone only (issue 38) has no e-mail: it is left out.
   const found = new Map<string, { email: string; emailKey: string }>();
   const unique = [...new Set(ids)];
   for (let start = 0; start < unique.length; start += 500) {
     const rows = await db.selectFrom('leads').select(['id', 'email', 'emailKey']).where('id', 'in', unique.slice(start, start + 500)).execute();
-    for (const row of rows) found.set(row.id, { email: row.email, emailKey: row.emailKey });
+    for (const row of rows) if (row.email !== null && row.emailKey !== null) found.set(row.id, { email: row.email, emailKey: row.emailKey });
   }
   return found;
 }
@@ -434,6 +562,8 @@ export function claimDueReminders(db: Db, kind: FollowUpReminder, now: Date, lim
     .set({ [taken]: now })
     .where(taken, 'is', null)
     .where(due, '<=', now)
+    // A merged lead (issue 38) is worked on as the one it was merged into.
+    .where('mergedIntoId', 'is', null)
     .$if(onlyNew, (q) => q.where('status', '=', 'new'))
     .where('id', 'in', (eb) => {
       let pick = eb.selectFrom('leads').select('id').where(taken, 'is', null).where(due, '<=', now);
@@ -475,6 +605,7 @@ export function digestLeads(db: Db, staffId: string, now: Date, until: Date) {
     .selectFrom('leads')
     .select(['id', 'email', 'name', 'phone', 'status', 'firstContactDueAt', 'nextActionText', 'nextActionDueAt'])
     .where('assigneeId', '=', staffId)
+    .where('mergedIntoId', 'is', null)
     .where((eb) => eb.or([eb.and([eb('status', '=', 'new'), eb('firstContactDueAt', '<=', now)]), eb('nextActionDueAt', '<', until)]))
     .orderBy('createdAt')
     .limit(200)

@@ -7,6 +7,11 @@ import {
   LEADS_API,
   leadDetail as leadDetailSchema,
   leadFilters,
+  leadMergeInput,
+  leadMerged,
+  leadUnmerged,
+  leadCreateInput,
+  leadCreated,
   leadList,
   leadListQuery,
   leadNoteInput,
@@ -18,6 +23,7 @@ import { messageAnswer } from '#shared/api-answer';
 import { attachmentHeader, fileStamp, XLSX_CONTENT_TYPE } from '#server/lib/download';
 import { writeLeadsWorkbook } from './leads-export';
 import * as leads from './leads.service';
+import { mergedInto, mergeLeads, unmergeLeads } from './lead-merge';
 import { recordAudit } from '#server/features/audit';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -26,11 +32,19 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
  * Staff calls: the leads inbox (behind the guard like every other non-public route). `sources` reads
  * the person's records from the rooms that keep them (given by app.ts, decision 0020).
  */
-export async function leadsRoutes(app: FastifyInstance, { sources }: { sources: leads.LeadSources }): Promise<void> {
+export async function leadsRoutes(
+  app: FastifyInstance,
+  { sources, onCreated, personTables }: { sources: leads.LeadSources; onCreated: leads.LeadCreatedHook; personTables: readonly string[] },
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['leads'];
 
   r.get(LEADS_API.list, { config: { access: 'staff' }, schema: { tags, querystring: leadListQuery, response: { 200: leadList } } }, (request) => leads.listLeads(app.db, request.query));
+
+  r.post(LEADS_API.list, { config: { access: 'staff' }, schema: { tags, body: leadCreateInput, response: { 200: leadCreated, 201: leadCreated } } }, async (request, reply) => {
+    const { created, lead } = await leads.addLeadByStaff(app.db, request.body, request.staff!, onCreated);
+    return reply.status(created ? 201 : 200).send({ message: created ? LEAD_MESSAGES.created : LEAD_MESSAGES.existing, created, lead });
+  });
 
   r.get(LEADS_API.export, { config: { access: 'staff' }, schema: { tags, querystring: leadFilters } }, async (request, reply) => {
     const filters = Object.entries(request.query).filter(([, v]) => v !== undefined).map(([k]) => k);
@@ -48,7 +62,30 @@ export async function leadsRoutes(app: FastifyInstance, { sources }: { sources: 
       .send(out);
   });
 
-  r.get(LEADS_API.one.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: leadDetailSchema } } }, (request) => leads.leadDetail(app.db, request.params.id, sources));
+  r.get(LEADS_API.one.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: leadDetailSchema } } }, async (request, reply) => {
+    // Issue 38: a merged lead's address leads to the one it was merged into.
+    const into = await mergedInto(app.db, request.params.id);
+    if (into) return reply.redirect(LEADS_API.one(into), 301);
+    return leads.leadDetail(app.db, request.params.id, sources);
+  });
+
+  r.post(
+    LEADS_API.merge.pattern,
+    { config: { access: 'staff' }, schema: { tags, params: idParams, body: leadMergeInput, response: { 200: leadMerged } } },
+    async (request) => {
+      const mergeId = await app.db.transaction().execute((trx) => mergeLeads(trx, request.params.id, request.body.intoId, request.staff!, personTables));
+      return { mergeId, lead: await leads.leadItem(app.db, request.body.intoId) };
+    },
+  );
+
+  r.delete(
+    LEADS_API.unmerge.pattern,
+    { config: { access: 'staff' }, schema: { tags, params: z.object({ mergeId: z.string().min(1).max(100) }), response: { 200: leadUnmerged } } },
+    async (request) => {
+      const { intoId, mergedId } = await app.db.transaction().execute((trx) => unmergeLeads(trx, request.params.mergeId, request.staff!, personTables));
+      return { message: LEAD_MESSAGES.unmerged, lead: await leads.leadItem(app.db, intoId), merged: await leads.leadItem(app.db, mergedId) };
+    },
+  );
 
   r.patch(
     LEADS_API.one.pattern,

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { normalisePhone, toE164 } from '#shared/phone';
 import type { Database } from '#server/db/schema';
 import { toBool, toIso } from '#server/db/database';
 import { badRequest, notFound } from '#server/lib/errors';
@@ -14,6 +15,7 @@ import {
   type LeadList,
   type LeadListItem,
   type LeadListQuery,
+  type LeadCreateInput,
   type LeadPatch,
   type LeadSource,
   type LeadStatus,
@@ -114,29 +116,128 @@ async function noteGivenDetails(
   for (const text of lines) await repo.insertLeadEvent(db, { id: newId(), leadId, type: 'note', byId: null, byName: ARRIVAL_ACTOR, text, at });
 }
 
+/** Issue 38: what arrives about a person: an e-mail, a phone, or both (at least one), and what came with it. */
+export interface LeadArrival {
+  email?: string | null | undefined;
+  /** As typed: kept in E.164 (+91 when typed without a country). */
+  phone?: string | null | undefined;
+  name?: string | null | undefined;
+  /** What the person did (marks the lead's sources); none for staff, imports and the like. */
+  source?: LeadSource | null | undefined;
+  campaignId?: string | null | undefined;
+  at: Date;
+  touch?: repo.LeadTouchInput | undefined;
+}
+
+export interface LeadIntake {
+  id: string;
+  created: boolean;
+  /** When the e-mail belongs to this lead and the phone to another: that other lead (both now show "Possible duplicate of …"). */
+  possibleDuplicateOf: string | null;
+}
+
+const UNIQUE_VIOLATION = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505']);
+const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && UNIQUE_VIOLATION.has(String((error as { code?: unknown }).code));
+
 /**
- * The lead of whoever just wrote (an e-mail for a campaign or the newsletter, a contact message, a
- * booking): created on first contact, otherwise its activity recorded. A name or phone given fills
- * only an empty field; a different one goes on the timeline (decision 0023). Call it in the
- * transaction of that write.
+ * Runs `job` so that a failed statement undoes only the job: in a savepoint of the caller's
+ * transaction (on PostgreSQL a failed statement would otherwise end the whole transaction), or in a
+ * transaction of its own.
+ */
+async function undoable<T>(db: Db, job: (trx: Db) => Promise<T>): Promise<T> {
+  if (!db.isTransaction) return (db as Kysely<Database>).transaction().execute(job);
+  await sql`savepoint lead_intake`.execute(db);
+  try {
+    const value = await job(db);
+    await sql`release savepoint lead_intake`.execute(db);
+    return value;
+  } catch (error) {
+    await sql`rollback to savepoint lead_intake`.execute(db);
+    await sql`release savepoint lead_intake`.execute(db);
+    throw error;
+  }
+}
+
+/** The e-mail key and phone key of an arrival; a 400 when it has neither (a phone that reads as no number counts as none). */
+export function arrivalKeys(input: { email?: string | null | undefined; phone?: string | null | undefined }): { emailKey: string | null; phoneKey: string | null } {
+  const emailKey = input.email?.trim() ? leadKey(input.email) : null;
+  const phoneKey = input.phone?.trim() ? toE164(input.phone) : null;
+  if (emailKey === null && phoneKey === null) {
+    const message = input.phone?.trim() ? LEAD_MESSAGES.phoneInvalid : LEAD_MESSAGES.emailOrPhoneRequired;
+    throw badRequest(message, [{ field: input.phone?.trim() ? 'phone' : 'email', message }]);
+  }
+  return { emailKey, phoneKey };
+}
+
+/**
+ * Issue 38: THE intake of a person (every arrival: forms, bookings, staff "Add lead", imports,
+ * inbound leads). Finds the person's lead by e-mail (trimmed, case-insensitive) OR phone (E.164), or
+ * creates it; records the activity; a name or phone given fills only empty fields, a different one
+ * goes on the timeline (decision 0023). When the e-mail belongs to one lead and the phone to another,
+ * nothing is merged: the arrival joins the e-mail's lead and both are marked "Possible duplicate of …".
+ * A lead that was merged stands for the one it was merged into.
+ *
+ * Race-free on both databases without locks: the unique keys decide (a concurrent arrival that
+ * creates the same person makes our INSERT/UPDATE fail; it is undone in a savepoint and we look
+ * again). Call it in the transaction of the write it belongs to (or with the database: it opens one).
+ */
+export async function findOrCreateLead(db: Db, input: LeadArrival): Promise<LeadIntake> {
+  const keys = arrivalKeys(input);
+  const values: repo.ArrivalValues = {
+    ...keys,
+    email: keys.emailKey === null ? null : input.email!.trim(),
+    phone: input.phone?.trim() ? normalisePhone(input.phone) : null,
+    name: input.name?.trim() || null,
+    source: input.source ?? null,
+    campaignId: input.campaignId ?? null,
+    at: input.at,
+    touch: input.touch,
+  };
+  // The busiest path (an e-mail alone: the survey's first step, the newsletter): one statement.
+  if (keys.phoneKey === null && values.phone === null) {
+    const lead = await repo.upsertLead(db, { id: newId(), emailKey: keys.emailKey!, email: values.email!, name: values.name, phone: null, source: values.source, campaignId: values.campaignId, at: values.at, touch: values.touch });
+    if (lead.mergedIntoId === null) {
+      if (!lead.created && values.name) await noteGivenDetails(db, lead.id, values, lead, values.at);
+      return { id: lead.id, created: lead.created, possibleDuplicateOf: null };
+    }
+  }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await undoable(db, (trx) => intakeOnce(trx, values));
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+    }
+  }
+}
+
+async function intakeOnce(db: Db, values: repo.ArrivalValues): Promise<LeadIntake> {
+  const found = await repo.leadsByKeys(db, values);
+  const kept = (row: (typeof found)[number] | undefined) => (row ? (row.mergedIntoId ?? row.id) : undefined);
+  const byEmail = kept(found.find((r) => values.emailKey !== null && r.emailKey === values.emailKey));
+  const byPhone = kept(found.find((r) => values.phoneKey !== null && r.phoneKey === values.phoneKey));
+  const target = byEmail ?? byPhone;
+  if (target === undefined) {
+    const id = newId();
+    await repo.insertLead(db, id, values);
+    return { id, created: true, possibleDuplicateOf: null };
+  }
+  const lead = await repo.recordArrival(db, target, values, { emailKey: byEmail === undefined, phoneKey: byPhone === undefined });
+  if (!lead) throw notFound(LEAD_MESSAGES.notFound);
+  if (values.name || values.phone) await noteGivenDetails(db, target, values, lead, values.at);
+  const duplicate = byEmail !== undefined && byPhone !== undefined && byEmail !== byPhone ? byPhone : null;
+  if (duplicate) await repo.markPossibleDuplicates(db, target, duplicate, values.at);
+  return { id: target, created: false, possibleDuplicateOf: duplicate };
+}
+
+/**
+ * The lead of whoever just wrote with an e-mail (a campaign or the newsletter, a contact message, a
+ * booking): findOrCreateLead. Call it in the transaction of that write.
  */
 export async function touchLead(
   db: Db,
   input: { email: string; source: LeadSource; campaignId?: string | null; name?: string | null; phone?: string | null; at: Date; touch?: repo.LeadTouchInput | undefined },
 ): Promise<{ id: string; created: boolean }> {
-  const lead = await repo.upsertLead(db, {
-    id: newId(),
-    emailKey: leadKey(input.email),
-    email: input.email.trim(),
-    name: input.name ?? null,
-    phone: input.phone ?? null,
-    source: input.source,
-    campaignId: input.campaignId ?? null,
-    at: input.at,
-    touch: input.touch,
-  });
-  // The survey's e-mail step gives neither: nothing more on the busiest path.
-  if (!lead.created && (input.name || input.phone)) await noteGivenDetails(db, lead.id, input, lead, input.at);
+  const lead = await findOrCreateLead(db, input);
   return { id: lead.id, created: lead.created };
 }
 
@@ -164,7 +265,7 @@ export async function assignNewLead(db: Db, input: { leadId: string; staffId: st
     toValue: input.staffName,
     at: input.at,
   });
-  await recordEvent(db, { type: 'lead.assigned', email: row.email, subjectId: input.staffId, leadId: input.leadId }, input.at);
+  await recordEvent(db, { type: 'lead.assigned', email: row.email ?? '', subjectId: input.staffId, leadId: input.leadId }, input.at);
 }
 
 /**
@@ -325,6 +426,7 @@ export async function leadDetail(db: Kysely<Database>, id: string, sources: Lead
     ...(e.type === 'note' ? { text: e.text ?? '' } : { from: e.fromValue, to: e.toValue }),
   }));
   const touches = await repo.leadTouches(db, id);
+  const duplicates = await repo.possibleDuplicates(db, id);
   const channels = await channelNames(db, [touches.firstChannelId, touches.latestChannelId].filter((c): c is string => c !== null));
   const touch = (channelId: string | null, utm: string | null, at: Date | string | null): LeadTouch | null =>
     at === null ? null : { channelId, channelName: channelId === null ? null : (channels.get(channelId)?.name ?? null), utm: utm === null ? null : (JSON.parse(utm) as Utm), at: toIso(at) };
@@ -334,7 +436,47 @@ export async function leadDetail(db: Kysely<Database>, id: string, sources: Lead
     timeline: entries,
     firstTouch: touch(touches.firstChannelId, touches.firstUtm, touches.firstTouchAt),
     latestTouch: touch(touches.latestChannelId, touches.latestUtm, touches.latestTouchAt),
+    possibleDuplicates: duplicates.map((d) => ({ _id: d.id, email: d.email, name: d.name, phone: d.phone })),
   };
+}
+
+/** The lead as the list shows it. */
+export async function leadItem(db: Kysely<Database>, id: string): Promise<LeadListItem> {
+  const row = await requireLead(db, id);
+  return toItem(row, await namesOf(db, [row]));
+}
+
+/** What the composition root does for a lead staff just added (issue 26: its first-contact times and assignee). */
+export type LeadCreatedHook = (trx: Transaction<Database>, lead: { id: string; email: string }, at: Date) => Promise<unknown>;
+
+/**
+ * Issue 38: staff "Add lead": the person's lead, found by e-mail or phone or created
+ * (findOrCreateLead); a message given goes on its timeline as the staff member's note. A new lead
+ * is announced (lead.created, webhooks), assigned as the studio's rules say, and audited.
+ */
+export async function addLeadByStaff(
+  db: Kysely<Database>,
+  input: LeadCreateInput,
+  by: StaffPrincipal,
+  onCreated: LeadCreatedHook,
+): Promise<{ created: boolean; lead: LeadListItem }> {
+  const at = new Date();
+  const id = await db.transaction().execute(async (trx) => {
+    const lead = await findOrCreateLead(trx, { email: input.email ?? null, phone: input.phone ?? null, name: input.name ?? null, at });
+    const byName = by.name ?? by.email ?? 'Staff';
+    if (input.message) await repo.insertLeadEvent(trx, { id: newId(), leadId: lead.id, type: 'note', byId: by.sub, byName, text: input.message, at });
+    if (lead.created) {
+      const email = input.email?.trim() ?? '';
+      await recordEvent(trx, { type: 'lead.created', email, subjectId: lead.id, leadId: lead.id }, at);
+      await onCreated(trx, { id: lead.id, email }, at);
+      await recordAudit(trx, { actor: by, kind: 'lead.created', recordType: 'lead', recordId: lead.id, fields: (['name', 'email', 'phone', 'message'] as const).filter((f) => input[f] !== undefined) });
+    } else if (input.message) {
+      await recordAudit(trx, { actor: by, kind: 'lead.updated', recordType: 'lead', recordId: lead.id, fields: ['notes'] });
+    }
+    return lead;
+  });
+  const row = (await repo.findLead(db, id.id))!;
+  return { created: id.created, lead: toItem(row, await namesOf(db, [row])) };
 }
 
 /** Sets the status and/or assignee; each change is recorded with who made it and when. */
@@ -359,7 +501,7 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
     changes.assignedAt = patch.assigneeId === null ? null : at;
     // The new assignee hears of it at once (issue 26), unless they gave it to themselves.
     if (patch.assigneeId !== null && patch.assigneeId !== by.sub) {
-      await recordEvent(db, { type: 'lead.assigned', email: row.email, subjectId: patch.assigneeId, leadId: id }, at);
+      await recordEvent(db, { type: 'lead.assigned', email: row.email ?? '', subjectId: patch.assigneeId, leadId: id }, at);
     }
     await repo.insertLeadEvent(db, {
       id: newId(),
@@ -399,7 +541,8 @@ export async function addNote(db: Db, id: string, text: string, by: StaffPrincip
 /** For notifications: who the lead is, as far as the studio knows. */
 export async function leadSummary(db: Kysely<Database>, leadId: string | null, email: string): Promise<LeadSummary> {
   const row = leadId ? await repo.leadContact(db, leadId) : undefined;
-  return { _id: leadId, email: row?.email ?? email, name: row?.name ?? null, phone: row?.phone ?? null };
+  // A lead known by phone only (issue 38) has no e-mail: '' (no visitor mail goes to it).
+  return { _id: leadId, email: row ? (row.email ?? '') : email, name: row?.name ?? null, phone: row?.phone ?? null };
 }
 
 /**

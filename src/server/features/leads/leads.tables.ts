@@ -6,12 +6,17 @@ type NullableTime = ColumnType<Date | string | null, Date | string | null | unde
 
 export interface LeadsTable {
   id: string;
-  /** The e-mail trimmed and lower-cased: one lead per person. */
-  emailKey: string;
+  /** The e-mail trimmed and lower-cased: one lead per person (unique; null for a lead known by phone only). */
+  emailKey: ColumnType<string | null, string | null | undefined, string | null>;
   /** The e-mail as the person last typed it. */
-  email: string;
+  email: ColumnType<string | null, string | null | undefined, string | null>;
   name: string | null;
+  /** The phone shown (E.164 when it reads as a number, else as typed). */
   phone: string | null;
+  /** Issue 38: the phone in E.164 by which the lead is found (unique; null when none or another lead has it). */
+  phoneKey: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 38: the lead this one was merged into; its arrivals and its page go there. */
+  mergedIntoId: ColumnType<string | null, string | null | undefined, string | null>;
   status: LeadStatus;
   assigneeId: string | null;
   /** Issue 26: when the assignee was given the lead (by hand or automatically). */
@@ -64,8 +69,32 @@ export interface LeadCampaignsTable {
   campaignId: string;
 }
 
+/** Issue 38: "Possible duplicate of …": a pair staff should look at, stored each way. */
+export interface LeadDuplicatesTable {
+  leadId: string;
+  otherId: string;
+  createdAt: Timestamp;
+}
+
+/** Issue 38: a merge of one lead into another, kept so that it can be undone within 30 days. */
+export interface LeadMergesTable {
+  id: string;
+  mergedId: string;
+  intoId: string;
+  byId: string | null;
+  byName: string;
+  /** JSON: { [table]: ids moved to the kept lead }. */
+  moved: string;
+  /** JSON: the kept and the merged lead's values before the merge that it changed. */
+  overwritten: string;
+  createdAt: Timestamp;
+  undoneAt: NullableTime;
+}
+
 export interface LeadTables {
   leads: LeadsTable;
+  leadMerges: LeadMergesTable;
+  leadDuplicates: LeadDuplicatesTable;
   leadEvents: LeadEventsTable;
   leadCampaigns: LeadCampaignsTable;
 }

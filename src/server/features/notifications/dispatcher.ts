@@ -404,6 +404,8 @@ export class NotificationDispatcher {
     // (decision 0018: it is how they come back); the limits above still count it, and it is queued
     // at most once a day per address.
     if (event.type === 'newsletter.confirm') return this.sendNewsletterConfirm(event);
+    // A person known by phone only (issue 38) gets no e-mail.
+    if (delivery.channel === 'visitor_email' && event.email.trim() === '') return 'skipped';
     // Someone who unsubscribed gets no visitor mail (issue 24 §5); staff mail about them still goes.
     if (delivery.channel === 'visitor_email' && (await this.deps.sources.isUnsubscribed(db, event.email))) return 'skipped';
     if (event.type === 'survey.resume_link') return this.sendResumeLink(event);

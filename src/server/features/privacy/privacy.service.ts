@@ -23,7 +23,7 @@ export async function erasePerson(registry: readonly PersonalData[], database: D
   const found = await database.db.transaction().execute(async (trx) => {
     const lead = await identify(registry, trx, leadId);
     if (!lead) return false;
-    const context: ErasureContext = { emailKeys: [lead.email.trim().toLowerCase()], mailDir, afterCommit: (task) => tasks.push(task) };
+    const context: ErasureContext = { emailKeys: lead.email ? [lead.email.trim().toLowerCase()] : [], mailDir, afterCommit: (task) => tasks.push(task) };
     for (const declaration of registry) await declaration.erase(trx, leadId, context);
     await recordAudit(trx, { actor, kind: 'lead.erased', recordType: 'lead', recordId: null, fields: [] });
     return true;
@@ -40,7 +40,7 @@ export function scrubLog(database: DatabaseHandle): void {
 }
 
 /** Who the lead is, from the declaration that owns the person. */
-async function identify(registry: readonly PersonalData[], db: Kysely<Database>, leadId: string): Promise<{ email: string } | undefined> {
+async function identify(registry: readonly PersonalData[], db: Kysely<Database>, leadId: string): Promise<{ email: string | null } | undefined> {
   const owner = registry.find((d) => d.identify);
   if (!owner?.identify) throw new Error('No personal-data declaration identifies a lead.');
   return owner.identify(db, leadId);

@@ -1,3 +1,4 @@
+import { formatPhone } from '#shared/phone';
 import { LEAD_SOURCE_LABELS, type LeadStatus } from '#shared/leads/leads.contract';
 
 /** Solid status colours with white text (antd's pale presets fall short of WCAG AA contrast). */
@@ -8,6 +9,11 @@ export const STATUS_COLORS: Record<LeadStatus, string> = {
   won: '#1e6b3a',
   lost: '#5c5c5c',
 };
+
+/** How staff pages name a lead: its name, else its e-mail, else its phone (issue 38: a lead may be known by phone only). */
+export function leadName(lead: { name: string | null; email: string | null; phone: string | null }): string {
+  return lead.name || lead.email || (lead.phone ? formatPhone(lead.phone) : '—');
+}
 
 export const SOURCE_LABELS: Record<string, string> = LEAD_SOURCE_LABELS;
 

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, MailOutlined, PhoneOutlined, WhatsAppOutlined } from '@ant-design/icons';
 import { App, Button, Card, Descriptions, Empty, Input, Select, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import {
   LEAD_MESSAGES,
   LEAD_STATUS_LABELS,
@@ -13,7 +13,7 @@ import {
   type LeadTimelineEntry,
 } from '#shared/leads/leads.contract';
 import { matchDetail, matchSections } from '#shared/matching/match-sections';
-import { listingPagePath, paths } from '#shared/paths';
+import { leadPath, listingPagePath, paths } from '#shared/paths';
 import { ENQUIRY_TOPIC_LABELS } from '#shared/contact/contact.contract';
 import { PageMeta } from '#web/components/page-meta';
 import { api, ApiError, errorMessage } from '#web/lib/api-client';
@@ -24,8 +24,9 @@ import { formatPhone } from '#shared/phone';
 import { askedAbout, leadGreeting, mailtoHref, telHrefOf, whatsAppHref } from '../lead-links';
 import { addLeadNote, clearNextAction, fetchLead, fetchStaff, patchLead, setNextAction, type StaffMember } from '../leads-api';
 import { SurveyFileLinks } from '#web/features/responses/staff';
-import { SOURCE_LABELS, STATUS_COLORS } from './lead-format';
+import { leadName, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
 import { LeadPrivacyCard } from '#web/features/privacy/staff';
+import { LeadMergeCard } from './lead-merge-card';
 import { LeadVisitsCard } from '#web/features/visits/staff';
 import { currentStaff } from '#web/lib/auth-token';
 import { staffText } from '#web/lib/staff-text';
@@ -42,6 +43,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
     () => '',
   );
   const lead = await loadPageData(() => fetchLead(params.id ?? ''), staffText('staff.leads.lead.loadFailed'));
+  // Issue 38: a merged lead's address answers 301 to the kept lead (fetch follows it): show it at its own address.
+  if (lead.data && lead.data._id !== params.id) throw redirect(leadPath(lead.data._id));
   return { ...lead, staff: await staff, studio: await studio };
 }
 
@@ -167,7 +170,7 @@ export function Component() {
     );
   }
   const lead = data.data;
-  const title = lead.name || lead.email;
+  const title = leadName(lead);
   const contactRequest = lead.activities.find((a) => a.type === 'contact')?.requestQuotation;
   const enquiry = lead.activities.filter((a) => a.type === 'contact' && a.listing).at(-1);
   const about = askedAbout(lead, contactRequest, enquiry?.listing && { name: enquiry.listing.name, topic: enquiry.topic });
@@ -248,7 +251,7 @@ export function Component() {
           <Card title={<h2 className="lead-card-title">{staffText('staff.leads.lead.contact')}</h2>} size="small">
             <Descriptions column={1} size="small">
               <Descriptions.Item label={staffText('staff.leads.lead.name')}>{lead.name ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label={staffText('staff.leads.lead.email')}>{lead.email}</Descriptions.Item>
+              <Descriptions.Item label={staffText('staff.leads.lead.email')}>{lead.email ?? '—'}</Descriptions.Item>
               <Descriptions.Item label={staffText('staff.leads.lead.phone')}>{lead.phone ? formatPhone(lead.phone) : '—'}</Descriptions.Item>
               <Descriptions.Item label={staffText('staff.leads.lead.sources')}>{lead.sources.map((s) => SOURCE_LABELS[s] ?? s).join(', ')}</Descriptions.Item>
               <Descriptions.Item label={staffText('staff.leads.lead.firstSeen')}>{formatDateTime(lead.createdAt)}</Descriptions.Item>
@@ -264,9 +267,11 @@ export function Component() {
                   </Button>
                 </>
               ) : null}
-              <Button icon={<MailOutlined />} href={mailtoHref(lead.email, `${data.studio ? `${data.studio}: ` : ''}${lead.campaignName ?? contactRequest ?? 'your enquiry'}`, greeting)}>
-                {staffText('staff.leads.lead.sendEmail')}
-              </Button>
+              {lead.email ? (
+                <Button icon={<MailOutlined />} href={mailtoHref(lead.email, `${data.studio ? `${data.studio}: ` : ''}${lead.campaignName ?? contactRequest ?? 'your enquiry'}`, greeting)}>
+                  {staffText('staff.leads.lead.sendEmail')}
+                </Button>
+              ) : null}
             </div>
           </Card>
 
@@ -392,6 +397,7 @@ export function Component() {
               />
             )}
           </Card>
+          <LeadMergeCard lead={lead} />
           {/* Export and erasure are owners' (the server refuses staff with 403). */}
           {currentStaff()?.role === 'owner' ? <LeadPrivacyCard lead={lead} /> : null}
         </div>

@@ -24,7 +24,8 @@ import { fetchCampaigns } from '#web/features/surveys/staff';
 import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-tables';
 import { downloadLeads, fetchFirstContactFigures, fetchLeads } from '../leads-api';
 import { formatDateTime, studioIsoDay } from '#web/lib/studio-time';
-import { SOURCE_LABELS, STATUS_COLORS } from './lead-format';
+import { leadName, SOURCE_LABELS, STATUS_COLORS } from './lead-format';
+import { AddLeadButton } from './add-lead-button';
 import './leads.css';
 
 const PAGE_SIZES = [20, 50, 100];
@@ -100,7 +101,7 @@ function SpeedToLead({ figures }: { figures: FirstContactFigures }) {
 }
 
 function who(lead: LeadListItem): string {
-  return lead.name || lead.email;
+  return leadName(lead);
 }
 
 function StatusTag({ status }: { status: LeadListItem['status'] }) {
@@ -223,9 +224,12 @@ export function Component() {
         <Typography.Title level={1} className="leads-title">
           {staffText('staff.leads.title')}
         </Typography.Title>
-        <Button icon={<DownloadOutlined />} loading={downloading} disabled={!data.data || data.data.total === 0} onClick={() => void download()}>
-          {staffText('staff.leads.download')}
-        </Button>
+        <div className="leads-head__actions">
+          <AddLeadButton />
+          <Button icon={<DownloadOutlined />} loading={downloading} disabled={!data.data || data.data.total === 0} onClick={() => void download()}>
+            {staffText('staff.leads.download')}
+          </Button>
+        </div>
       </div>
 
       {data.figures ? <SpeedToLead figures={data.figures} /> : null}

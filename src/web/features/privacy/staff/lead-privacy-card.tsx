@@ -1,3 +1,4 @@
+import { formatPhone, toE164 } from '#shared/phone';
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Input, Modal, Typography } from 'antd';
 import { useId, useState } from 'react';
@@ -11,15 +12,20 @@ import { staffText } from '#web/lib/staff-text';
  * Owners, on a lead's page (issue 24 §6): download everything held about the person (JSON), or
  * erase them after typing their e-mail or name. The server refuses both to anyone but an owner.
  */
-export function LeadPrivacyCard({ lead }: { lead: { _id: string; email: string; name: string | null } }) {
+export function LeadPrivacyCard({ lead }: { lead: { _id: string; email: string | null; name: string | null; phone: string | null } }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState<'export' | 'erase' | null>(null);
   const inputId = useId();
-  const who = lead.name ?? lead.email;
-  const matches = [lead.email, lead.name ?? ''].some((v) => v !== '' && typed.trim().toLowerCase() === v.trim().toLowerCase());
+  // Issue 38: a lead known by phone only is confirmed by its phone, typed any way.
+  const address = lead.email ?? (lead.phone ? formatPhone(lead.phone) : '');
+  const who = lead.name ?? address;
+  const typedPhone = toE164(typed);
+  const matches =
+    [lead.email ?? '', lead.name ?? ''].some((v) => v !== '' && typed.trim().toLowerCase() === v.trim().toLowerCase()) ||
+    (lead.email === null && lead.phone !== null && typedPhone !== null && typedPhone === toE164(lead.phone));
 
   async function download() {
     setBusy('export');
@@ -79,8 +85,8 @@ export function LeadPrivacyCard({ lead }: { lead: { _id: string; email: string; 
           {staffText('staff.leads.privacy.eraseWarning', { name: who })}
         </p>
         <label htmlFor={inputId}>
-          {staffText(lead.name ? 'staff.leads.privacy.typeEmailOrName' : 'staff.leads.privacy.typeEmail')}
-          <strong>{lead.email}</strong>
+          {staffText(lead.email === null ? (lead.name ? 'staff.leads.privacy.typePhoneOrName' : 'staff.leads.privacy.typePhone') : lead.name ? 'staff.leads.privacy.typeEmailOrName' : 'staff.leads.privacy.typeEmail')}
+          <strong>{address}</strong>
         </label>
         <Input id={inputId} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
       </Modal>

@@ -1,0 +1,172 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '#server/db/schema';
+import { badRequest, conflict, notFound } from '#server/lib/errors';
+import { newId } from '#server/lib/ids';
+import { recordAudit } from '#server/features/audit';
+import type { StaffPrincipal } from '#server/features/auth';
+import { LEAD_MESSAGES, MERGE_UNDO_DAYS } from '#shared/leads/leads.contract';
+import { formatPhone } from '#shared/phone';
+import * as repo from './leads.repository';
+
+type Trx = Transaction<Database>;
+
+/** The kept lead's fields a merge may fill from the merged one. */
+const FILLED = ['name', 'email', 'emailKey', 'phone', 'phoneKey', 'hasSurvey', 'hasContact', 'hasNewsletter', 'lastActivityAt'] as const;
+type Filled = (typeof FILLED)[number];
+type LeadValues = Record<Filled, unknown>;
+
+interface Overwritten {
+  /** The kept lead's values before, and what the merge set (only the fields it changed). */
+  into: { before: Partial<LeadValues>; after: Partial<LeadValues> };
+  /** The merged lead's keys that moved to the kept one. */
+  merged: { emailKey: string | null; phoneKey: string | null };
+  /** "Possible duplicate" pairs between the two, gone with the merge. */
+  duplicates: boolean;
+  /** Campaigns the kept lead was given from the merged one (lead_campaigns). */
+  campaigns: string[];
+}
+
+const label = (lead: { name: string | null; email: string | null; phone: string | null }) => lead.name ?? lead.email ?? (lead.phone ? formatPhone(lead.phone) : 'a lead');
+
+async function leadValues(trx: Trx, id: string) {
+  return trx
+    .selectFrom('leads')
+    .select(['id', 'mergedIntoId', ...FILLED])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Issue 38: merges lead `mergedId` into `intoId`: every row of the person (the tables the
+ * composition root names, each with `id` and `lead_id`; the timeline; the campaigns) moves to the
+ * kept lead; the kept lead's empty name, e-mail and phone are filled from the merged one; the merged
+ * lead stays, marked, so its page and its arrivals lead to the kept one. One audit line; a merge
+ * record keeps what moved and what was overwritten for an unmerge. Run it in a transaction.
+ */
+export async function mergeLeads(trx: Trx, mergedId: string, intoId: string, by: StaffPrincipal, personTables: readonly string[]): Promise<string> {
+  if (mergedId === intoId) throw badRequest(LEAD_MESSAGES.mergeSelf, [{ field: 'intoId', message: LEAD_MESSAGES.mergeSelf }]);
+  const merged = await leadValues(trx, mergedId);
+  if (!merged) throw notFound(LEAD_MESSAGES.notFound);
+  const into = await leadValues(trx, intoId);
+  if (!into) throw badRequest(LEAD_MESSAGES.mergeTargetUnknown, [{ field: 'intoId', message: LEAD_MESSAGES.mergeTargetUnknown }]);
+  if (merged.mergedIntoId !== null || into.mergedIntoId !== null) throw conflict(LEAD_MESSAGES.alreadyMerged);
+  const at = new Date();
+  const byName = by.name ?? by.email ?? 'Staff';
+
+  const moved: Record<string, string[]> = {};
+  for (const table of personTables) {
+    const rows = await sql<{ id: string }>`update ${sql.table(table)} set lead_id = ${intoId} where lead_id = ${mergedId} returning id`.execute(trx);
+    if (rows.rows.length > 0) moved[table] = rows.rows.map((r) => r.id);
+  }
+  // Leads merged into this one before now lead to the kept one.
+  const earlier = await trx.updateTable('leads').set({ mergedIntoId: intoId }).where('mergedIntoId', '=', mergedId).returning('id').execute();
+  if (earlier.length > 0) moved.leads = earlier.map((r) => r.id);
+  const campaigns = await trx
+    .insertInto('leadCampaigns')
+    .columns(['leadId', 'campaignId'])
+    .expression((eb) => eb.selectFrom('leadCampaigns').select([eb.val(intoId).as('leadId'), 'campaignId']).where('leadId', '=', mergedId))
+    .onConflict((oc) => oc.columns(['leadId', 'campaignId']).doNothing())
+    .returning('campaignId')
+    .execute();
+  const duplicates = await trx
+    .deleteFrom('leadDuplicates')
+    .where((eb) => eb.or([eb.and([eb('leadId', '=', mergedId), eb('otherId', '=', intoId)]), eb.and([eb('leadId', '=', intoId), eb('otherId', '=', mergedId)])]))
+    .executeTakeFirst();
+
+  // The kept lead's empty fields from the merged one; its sources from both; the latest activity.
+  const after: Partial<LeadValues> = {};
+  const before: Partial<LeadValues> = {};
+  const fill = (field: Filled, value: unknown) => {
+    if (value === null || value === undefined || value === into[field]) return;
+    before[field] = into[field];
+    after[field] = value;
+  };
+  if (into.name === null) fill('name', merged.name);
+  const takeEmail = into.emailKey === null && merged.emailKey !== null;
+  const takePhone = into.phoneKey === null && merged.phoneKey !== null;
+  if (takeEmail) {
+    fill('email', merged.email);
+    fill('emailKey', merged.emailKey);
+  }
+  if (takePhone) fill('phoneKey', merged.phoneKey);
+  if (into.phone === null) fill('phone', merged.phone);
+  for (const flag of ['hasSurvey', 'hasContact', 'hasNewsletter'] as const) if (Boolean(merged[flag]) && !into[flag]) fill(flag, true);
+  if (new Date(merged.lastActivityAt as string).getTime() > new Date(into.lastActivityAt as string).getTime()) fill('lastActivityAt', merged.lastActivityAt);
+  // The keys leave the merged lead first (unique).
+  await trx
+    .updateTable('leads')
+    .set({ mergedIntoId: intoId, ...(takeEmail ? { emailKey: null } : {}), ...(takePhone ? { phoneKey: null } : {}) })
+    .where('id', '=', mergedId)
+    .execute();
+  if (Object.keys(after).length > 0) await trx.updateTable('leads').set(after as never).where('id', '=', intoId).execute();
+
+  const overwritten: Overwritten = {
+    into: { before, after },
+    merged: { emailKey: takeEmail ? merged.emailKey : null, phoneKey: takePhone ? merged.phoneKey : null },
+    duplicates: Number(duplicates.numDeletedRows) > 0,
+    campaigns: campaigns.map((c) => c.campaignId),
+  };
+  const mergeId = newId();
+  await trx
+    .insertInto('leadMerges')
+    .values({ id: mergeId, mergedId, intoId, byId: by.sub, byName, moved: JSON.stringify(moved), overwritten: JSON.stringify(overwritten), createdAt: at, undoneAt: null })
+    .execute();
+  await repo.insertLeadEvent(trx, { id: newId(), leadId: intoId, type: 'note', byId: by.sub, byName, text: `Merged ${label(merged as never)} into this lead.`, at });
+  await recordAudit(trx, { actor: by, kind: 'lead.merged', recordType: 'lead', recordId: intoId, fields: [mergedId] });
+  return mergeId;
+}
+
+/**
+ * Undoes a merge within MERGE_UNDO_DAYS (by the server's clock): the rows that moved go back, the
+ * kept lead's overwritten values are restored (where the merge's values are still there), the merged
+ * lead is itself again. Answers the kept lead's id. Run it in a transaction.
+ */
+export async function unmergeLeads(trx: Trx, mergeId: string, by: StaffPrincipal, personTables: readonly string[]): Promise<{ intoId: string; mergedId: string }> {
+  const merge = await trx.selectFrom('leadMerges').selectAll().where('id', '=', mergeId).executeTakeFirst();
+  if (!merge || merge.undoneAt !== null) throw notFound(LEAD_MESSAGES.mergeNotFound);
+  const at = new Date();
+  if (at.getTime() - new Date(merge.createdAt).getTime() > MERGE_UNDO_DAYS * 86_400_000) throw conflict(LEAD_MESSAGES.mergeTooOld);
+  const { mergedId, intoId } = merge;
+  const moved = JSON.parse(merge.moved) as Record<string, string[]>;
+  const overwritten = JSON.parse(merge.overwritten) as Overwritten;
+
+  for (const table of personTables) {
+    const ids = moved[table] ?? [];
+    for (let i = 0; i < ids.length; i += 500) {
+      await sql`update ${sql.table(table)} set lead_id = ${mergedId} where lead_id = ${intoId} and id in (${sql.join(ids.slice(i, i + 500))})`.execute(trx);
+    }
+  }
+  if (moved.leads?.length) await trx.updateTable('leads').set({ mergedIntoId: mergedId }).where('id', 'in', moved.leads).where('mergedIntoId', '=', intoId).execute();
+  if (overwritten.campaigns.length > 0) await trx.deleteFrom('leadCampaigns').where('leadId', '=', intoId).where('campaignId', 'in', overwritten.campaigns).execute();
+
+  // The kept lead's values back, where they are still what the merge set.
+  const now = await leadValues(trx, intoId);
+  const restore: Partial<LeadValues> = {};
+  for (const [field, value] of Object.entries(overwritten.into.after) as Array<[Filled, unknown]>) {
+    const current = now?.[field];
+    const same = field === 'lastActivityAt' ? new Date(current as string).getTime() === new Date(value as string).getTime() : current === value || Boolean(current) === value;
+    if (same) restore[field] = overwritten.into.before[field] as never;
+  }
+  if (Object.keys(restore).length > 0) await trx.updateTable('leads').set(restore as never).where('id', '=', intoId).execute();
+  await trx
+    .updateTable('leads')
+    .set({
+      mergedIntoId: null,
+      ...(overwritten.merged.emailKey !== null && restore.emailKey !== undefined ? { emailKey: overwritten.merged.emailKey } : {}),
+      ...(overwritten.merged.phoneKey !== null && restore.phoneKey !== undefined ? { phoneKey: overwritten.merged.phoneKey } : {}),
+    })
+    .where('id', '=', mergedId)
+    .execute();
+  if (overwritten.duplicates) await repo.markPossibleDuplicates(trx, mergedId, intoId, at);
+  await trx.updateTable('leadMerges').set({ undoneAt: at }).where('id', '=', mergeId).execute();
+  const mergedLead = await trx.selectFrom('leads').select(['name', 'email', 'phone']).where('id', '=', mergedId).executeTakeFirstOrThrow();
+  await repo.insertLeadEvent(trx, { id: newId(), leadId: intoId, type: 'note', byId: by.sub, byName: by.name ?? by.email ?? 'Staff', text: `Unmerged ${label(mergedLead)}.`, at });
+  await recordAudit(trx, { actor: by, kind: 'lead.unmerged', recordType: 'lead', recordId: intoId, fields: [mergedId] });
+  return { intoId, mergedId };
+}
+
+/** The lead a merged lead was merged into (its page answers 301 there); null for a lead that was not merged. */
+export async function mergedInto(db: Kysely<Database>, id: string): Promise<string | null> {
+  const row = await db.selectFrom('leads').select('mergedIntoId').where('id', '=', id).executeTakeFirst();
+  return row?.mergedIntoId ?? null;
+}
