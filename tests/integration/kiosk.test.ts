@@ -244,6 +244,20 @@ describeEachDatabase(
         await ctx.asStaff({ method: 'DELETE', url: `${WEBHOOKS_API.create}/${hook.json<{ id: string }>().id}` });
       });
 
+      it('takes a phone-only answer: the lead by its phone (E.164), the answer kept with it; the same phone again finds the same lead', async () => {
+        const device = await pair();
+        const one = answer({ email: undefined, phone: '98450 11223', answer: { who: 'Ravi', city: 'Delhi' } });
+        const res = await send(device.deviceKey, one);
+        expect(res.statusCode, res.body).toBe(201);
+        const row = (await kioskRow(one.id))!;
+        expect(row.responseId).toBeNull();
+        const lead = await ctx.database.db.selectFrom('leads').selectAll().where('id', '=', row.leadId!).executeTakeFirstOrThrow();
+        expect(lead).toMatchObject({ email: null, phone: '+919845011223', name: 'Ravi', firstChannelId: kioskChannel.id });
+        const two = answer({ email: undefined, phone: '+91 98450 11223' });
+        expect((await send(device.deviceKey, two)).statusCode).toBe(201);
+        expect((await kioskRow(two.id))!.leadId).toBe(lead.id);
+      });
+
       it("accepts an answer under the campaign version it was given, after the channel moved to another campaign", async () => {
         const device = await pair();
         const config = (await ctx.app.inject({ method: 'GET', url: `/api/kiosk/config/${kioskChannel.code}` })).json<KioskConfig>();

@@ -27,7 +27,10 @@ import { recordAudit, type AuditActor } from '#server/features/audit';
 import { channelNames, findVisitorChannel, lockVisitorChannel, type VisitorChannel } from '#server/features/channels';
 import { currentNotices, pendingConsent, storeConsent } from '#server/features/consent';
 import { addEmailRecord, storeResponse } from '#server/features/responses';
-import { findCampaign } from '#server/features/surveys';
+import { findOrCreateLead } from '#server/features/leads';
+import { recordEvent } from '#server/features/notifications';
+import { campaignLeadFields, findCampaign } from '#server/features/surveys';
+import { leadDetailsFrom } from '#shared/leads/lead-fields';
 import * as repo from './kiosk.repository';
 
 type Db = Kysely<Database>;
@@ -188,11 +191,10 @@ export function fieldErrorsOf(error: ZodError): FieldError[] {
 const outcome = (id: string, kind: KioskOutcome['outcome'], status: number, message: string, errors?: FieldError[]): KioskOutcome =>
   errors ? { id, outcome: kind, status, message, errors } : { id, outcome: kind, status, message };
 
-/** An answer's own problems that zod does not see: the tablet's clock far ahead; no e-mail while leads need one. */
+/** An answer's own problems that zod does not see: the tablet's clock far ahead. */
 function answerProblems(input: KioskResponse, now: Date): FieldError[] {
   const problems: FieldError[] = [];
   if (Date.parse(input.answeredAt) > now.getTime() + KIOSK_CLOCK_SKEW_MS) problems.push({ field: 'answeredAt', message: KIOSK_MESSAGES.answeredInFuture });
-  if (!input.email) problems.push({ field: 'email', message: KIOSK_MESSAGES.emailRequired });
   return problems;
 }
 
@@ -239,7 +241,17 @@ export async function takeAnswer(
       return { kind: 'conflict', event: false };
     }
     const settings = await ctx.settings(trx);
-    const email = input.email!;
+    const utm = Object.keys(channel.utm).length > 0 ? JSON.stringify(channel.utm) : null;
+    if (!input.email) {
+      // A phone only (decision 0036): the person's lead through the leads' intake, the answer kept
+      // here with it. No e-mail record, so no survey response and no mail to the visitor; staff hear
+      // of the new person by webhook and e-mail as of any new lead.
+      const lead = await findOrCreateLead(trx, { phone: input.phone!, name: leadDetailsFrom(await campaignLeadFields(trx, campaignId), input.answer).name, source: 'survey', campaignId, at: now, touch: { channelId: channel.id, utm, at: now } });
+      await repo.linkResponse(trx, id, { leadId: lead.id, responseId: null });
+      if (lead.created) await recordEvent(trx, { type: 'lead.created', email: '', subjectId: id, leadId: lead.id }, now);
+      return { kind: 'stored', event: lead.created };
+    }
+    const email = input.email;
     const arrival = { channel: { ...channel, campaignId }, utm: Object.keys(channel.utm).length > 0 ? channel.utm : null, referrerHost: null, at: now };
     const consent = await pendingConsent(trx, settings, 'landing', { noticeVersion: input.consent.version, newsletter: input.consent.newsletter, language: input.language });
     const added = await addEmailRecord(trx, { email, campaignid: campaignId }, () => null, settings, arrival);
@@ -249,6 +261,8 @@ export async function takeAnswer(
       answeredAt: new Date(input.answeredAt),
     });
     await repo.linkResponse(trx, id, { leadId: added.leadId, responseId: stored.responseId });
+    // The phone given beside the e-mail fills the lead's when it has none (the intake finds the same person).
+    if (input.phone) await findOrCreateLead(trx, { email, phone: input.phone, at: now });
     return { kind: 'stored', event: added.event || confirmation || stored.stored };
   });
   if (result.event) ctx.wake();
