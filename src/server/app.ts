@@ -71,6 +71,8 @@ import { VisitJobs, visitRoutes, visitsStartingBetween, type VisitContext } from
 import { staffContacts, staffRecipients } from './features/auth';
 import { channelByCode, channelRoutes, recordLinkVisit } from './features/channels';
 import { funnelRoutes } from './features/funnel';
+import { kioskRoutes } from './features/kiosk';
+import { matchesFor } from './features/matching';
 import { completedByChannel } from './features/responses';
 
 declare module 'fastify' {
@@ -370,6 +372,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const linkVisits = { db: database.db, secret: config.jwtSecret, timeZone: async () => (await settings.current()).timeZone };
   app.decorate('recordLinkVisit', (channelId: string, address: string, now: Date) => recordLinkVisit(linkVisits, channelId, address, now));
   await app.register(funnelRoutes, { now: channelContext.now, timeZone: linkVisits.timeZone });
+  await app.register(kioskRoutes, {
+    context: {
+      db: app.db,
+      writes: app.writes,
+      now: options.clock ?? (() => new Date()),
+      siteUrl: configuredSiteUrl(config),
+      settings: (db) => settings.current(db),
+      matches: (campaignId, answer) => matchesFor(app.contentCache, app.db, campaignId, answer),
+      wake: () => notifications.wake(),
+    },
+  });
 
   await app.register(seoRoutes);
   await app.register(pagesPlugin, {

@@ -1,5 +1,6 @@
 import { personalData as consent } from '#server/features/consent/personal-data';
 import { personalData as contact } from '#server/features/contact/personal-data';
+import { personalData as kiosk } from '#server/features/kiosk/personal-data';
 import { personalData as leads } from '#server/features/leads/personal-data';
 import { personalData as notifications } from '#server/features/notifications/personal-data';
 import { personalData as privacy } from '#server/features/privacy/personal-data';
@@ -28,13 +29,14 @@ export const PERSON_ROW_TABLES: readonly string[] = [
   'notification_events',
 ];
 
-export const personalDataRegistry: readonly PersonalData[] = [responses, contact, visits, notifications, consent, privacy, leads];
+export const personalDataRegistry: readonly PersonalData[] = [kiosk, responses, contact, visits, notifications, consent, privacy, leads];
 
 /** Tables that hold no person's data although a column's name suggests it, and why. */
 export const notPersonTables: Readonly<Record<string, string>> = {
   staff_users: "the studio's own staff accounts (not visitors); managed on /dashboard/staff",
   audit_log: 'records that an action happened and by which staff member; never the personal values (issue 24 §4)',
   campaigns: "a survey's definition: `name` is the campaign's name, not a person's",
+  kiosk_devices: "a paired expo tablet: `name` is the tablet's name (\"Expo tablet 2\"), not a person's",
   projects: "a listing: `name` is the project's name",
   products: "a listing: `name` is the product's name",
   studios: "a listing: `name` is the studio's name",
@@ -53,4 +55,5 @@ export const leadOptionalTables: Readonly<Record<string, string>> = {
   notification_events: 'a `webhook.test` event is about no one; every other event must name its lead (a CHECK on PostgreSQL, a trigger on SQLite)',
   unsubscribes: 'an address may unsubscribe before it is a lead, and an erased person stays unsubscribed as a hash with no lead',
   privacy_requests: 'a request may come from an address that is no lead, and an answered erasure keeps the request without its lead',
+  kiosk_responses: 'a tablet answer is claimed by its id before its lead is made, in the same transaction (set before it commits)',
 };

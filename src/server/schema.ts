@@ -8,6 +8,7 @@ import type { ContactTables } from '#server/features/contact/contact.tables';
 import type { FollowupTables } from '#server/features/followup/followup.tables';
 import type { ImportTables } from '#server/features/imports';
 import type { InboundTables } from '#server/features/inbound';
+import type { KioskTables } from '#server/features/kiosk/kiosk.tables';
 import type { LeadTables } from '#server/features/leads/leads.tables';
 import type { ListingMediaTables } from '#server/features/listings/listing-media.tables';
 import type { ListingTables } from '#server/features/listings/listings.tables';
@@ -21,7 +22,7 @@ import type { VisitTables } from '#server/features/visits/visits.tables';
 
 declare module '#server/db/schema' {
   interface Database
-    extends AuthTables, MediaTables, ListingTables, ListingMediaTables, SurveyTables, ResponseTables, ContactTables, NotificationTables, LeadTables, SettingsTables, ConsentTables, AuditTables, PrivacyTables, VisitTables, FollowupTables, ChannelTables, ImportTables, InboundTables {}
+    extends AuthTables, MediaTables, ListingTables, ListingMediaTables, SurveyTables, ResponseTables, ContactTables, NotificationTables, LeadTables, SettingsTables, ConsentTables, AuditTables, PrivacyTables, VisitTables, FollowupTables, ChannelTables, ImportTables, InboundTables, KioskTables {}
 }
 
 export type { Database } from '#server/db/schema';

@@ -37,6 +37,8 @@ export const paths = {
   channels: '/dashboard/channels',
   /** Staff: the funnel per channel and the drop-off per question (decision 0035). */
   funnel: '/dashboard/funnel',
+  /** Staff: upload a queue file downloaded from an expo tablet (issue 39). */
+  kioskUpload: '/dashboard/kiosk/upload',
   /** The visitor's page to move or cancel a booked visit (`?id=&token=`, the e-mailed link). */
   visitManage: '/visit',
   unsubscribe: '/unsubscribe',

@@ -40,6 +40,9 @@ export const AUDIT_KINDS = [
   'lead.import-undone',
   'api-key.created',
   'api-key.revoked',
+  'kiosk-device.created',
+  'kiosk-device.revoked',
+  'kiosk.uploaded',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -75,6 +78,9 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'lead.import-undone': 'Import undone',
   'api-key.created': 'API key created',
   'api-key.revoked': 'API key revoked',
+  'kiosk-device.created': 'Tablet added',
+  'kiosk-device.revoked': 'Tablet removed',
+  'kiosk.uploaded': 'Tablet queue file uploaded',
 };
 
 export const AUDIT_PAGE_MAX = 200;

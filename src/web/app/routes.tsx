@@ -97,6 +97,7 @@ const siteRoutes: RouteObject[] = [
       { path: inDashboard(paths.visits), ...staffPage('visits/staff/visits-page.tsx') },
       { path: inDashboard(paths.channels), ...staffPage('channels/staff/channels-page.tsx') },
       { path: inDashboard(paths.funnel), ...staffPage('funnel/staff/funnel-page.tsx') },
+      { path: inDashboard(paths.kioskUpload), ...staffPage('kiosk/staff/kiosk-upload-page.tsx') },
       { path: 'file/:id', ...staffPage('responses/staff/survey-file-page.tsx') },
       { path: inDashboard(paths.surveyCards), ...staffPage('surveys/staff/campaigns-page.tsx') },
       { path: inDashboard(paths.campaignNew), ...staffPage('surveys/staff/designer-page.tsx') },

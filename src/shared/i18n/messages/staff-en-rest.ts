@@ -3,6 +3,7 @@
 import { staffChannels } from './staff-en-channels';
 import { staffDesigner } from './staff-en-designer';
 import { staffFunnel } from './staff-en-funnel';
+import { staffKiosk } from './staff-en-kiosk';
 import { staffLeads } from './staff-en-leads';
 import { staffListings } from './staff-en-listings';
 import { staffSettings } from './staff-en-settings';
@@ -14,4 +15,5 @@ export const staffRest = {
   ...staffDesigner,
   ...staffChannels,
   ...staffFunnel,
+  ...staffKiosk,
 } as const;

@@ -1,4 +1,4 @@
-import { DeleteOutlined, DownloadOutlined, PauseOutlined, PlusOutlined, PrinterOutlined, QrcodeOutlined, CaretRightOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PauseOutlined, TabletOutlined, PlusOutlined, PrinterOutlined, QrcodeOutlined, CaretRightOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
@@ -13,6 +13,7 @@ import { saveBlob } from '#web/lib/save-blob';
 import { staffText } from '#web/lib/staff-text';
 import { fromStudioInput, studioTimeZone } from '#web/lib/studio-time';
 import { fetchCampaigns } from '#web/features/surveys/staff';
+import { TabletsDialog } from '#web/features/kiosk/staff';
 import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-tables';
 import { createChannel, deleteChannel, fetchChannels, fetchQr, updateChannel } from '../channels-api';
 import './channels.css';
@@ -243,6 +244,7 @@ export function Component() {
   const { reload } = usePageReload();
   const { message } = App.useApp();
   const [qrOf, setQrOf] = useState<Channel | null>(null);
+  const [tabletsOf, setTabletsOf] = useState<Channel | null>(null);
   const tableRef = useKeyboardScrollableTables<HTMLDivElement>();
   const isOwner = currentStaff()?.role === 'owner';
   const data = loaded.data;
@@ -290,12 +292,17 @@ export function Component() {
     {
       title: staffText('staff.channels.actions'),
       key: 'actions',
-      width: 300,
+      width: 380,
       render: (_: unknown, row) => (
         <div className="channels-table__actions">
           <Button size="small" icon={<QrcodeOutlined />} onClick={() => setQrOf(row)} aria-label={staffText('staff.channels.qrOf', { name: row.name })}>
             {staffText('staff.channels.qr')}
           </Button>
+          {row.kind === 'kiosk' ? (
+            <Button size="small" icon={<TabletOutlined />} onClick={() => setTabletsOf(row)} aria-label={staffText('staff.kiosk.tabletsOf', { name: row.name })}>
+              {staffText('staff.kiosk.tablets')}
+            </Button>
+          ) : null}
           {row.paused ? (
             <Button size="small" icon={<CaretRightOutlined />} onClick={() => void setPaused(row, false)}>
               {staffText('staff.channels.resume')}
@@ -340,12 +347,13 @@ export function Component() {
             size="small"
             columns={columns}
             dataSource={data.channels}
-            scroll={{ x: 1100 }}
+            scroll={{ x: 1180 }}
             pagination={{ placement: ['bottomEnd'], defaultPageSize: 20, hideOnSinglePage: true }}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={staffText('staff.channels.empty')} /> }}
             aria-label={staffText('staff.channels.tableLabel')}
           />
           </div>
+          {tabletsOf ? <TabletsDialog channel={tabletsOf} onClose={() => setTabletsOf(null)} /> : null}
           {qrOf ? <QrDialog channel={qrOf} campaign={campaignName(qrOf.campaignId)} studioName={data.studioName} onClose={() => setQrOf(null)} /> : null}
         </>
       )}
