@@ -68,6 +68,8 @@ import { SYSTEM_API } from '#shared/system/system.api';
 import { VisitJobs, visitRoutes, visitsStartingBetween, type VisitContext } from './features/visits';
 import { staffContacts, staffRecipients } from './features/auth';
 import { channelRoutes } from './features/channels';
+import { kioskRoutes } from './features/kiosk';
+import { matchesFor } from './features/matching';
 import { completedByChannel } from './features/responses';
 
 declare module 'fastify' {
@@ -353,6 +355,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(visitRoutes, { context: visitContext, wake: () => { notifications.wake(); visitJobs.wake(); } });
   await app.register(channelRoutes, { context: { db: app.db, now: options.clock ?? (() => new Date()), siteUrl: configuredSiteUrl(config), completedByChannel },
     timeZone: async () => (await settings.current()).timeZone,
+  });
+  await app.register(kioskRoutes, {
+    context: {
+      db: app.db,
+      writes: app.writes,
+      now: options.clock ?? (() => new Date()),
+      siteUrl: configuredSiteUrl(config),
+      settings: (db) => settings.current(db),
+      matches: (campaignId, answer) => matchesFor(app.contentCache, app.db, campaignId, answer),
+      wake: () => notifications.wake(),
+    },
   });
 
   await app.register(seoRoutes);

@@ -6,6 +6,7 @@ import type { ChannelTables } from '#server/features/channels/channels.tables';
 import type { ConsentTables } from '#server/features/consent/consent.tables';
 import type { ContactTables } from '#server/features/contact/contact.tables';
 import type { FollowupTables } from '#server/features/followup/followup.tables';
+import type { KioskTables } from '#server/features/kiosk/kiosk.tables';
 import type { LeadTables } from '#server/features/leads/leads.tables';
 import type { ListingMediaTables } from '#server/features/listings/listing-media.tables';
 import type { ListingTables } from '#server/features/listings/listings.tables';
@@ -19,7 +20,7 @@ import type { VisitTables } from '#server/features/visits/visits.tables';
 
 declare module '#server/db/schema' {
   interface Database
-    extends AuthTables, MediaTables, ListingTables, ListingMediaTables, SurveyTables, ResponseTables, ContactTables, NotificationTables, LeadTables, SettingsTables, ConsentTables, AuditTables, PrivacyTables, VisitTables, FollowupTables, ChannelTables {}
+    extends AuthTables, MediaTables, ListingTables, ListingMediaTables, SurveyTables, ResponseTables, ContactTables, NotificationTables, LeadTables, SettingsTables, ConsentTables, AuditTables, PrivacyTables, VisitTables, FollowupTables, ChannelTables, KioskTables {}
 }
 
 export type { Database } from '#server/db/schema';

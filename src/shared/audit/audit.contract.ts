@@ -33,6 +33,9 @@ export const AUDIT_KINDS = [
   'channel.updated',
   'channel.deleted',
   'demo.removed',
+  'kiosk-device.created',
+  'kiosk-device.revoked',
+  'kiosk.uploaded',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -61,6 +64,9 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'channel.updated': 'Channel edited',
   'channel.deleted': 'Channel deleted',
   'demo.removed': 'Demo content removed',
+  'kiosk-device.created': 'Tablet added',
+  'kiosk-device.revoked': 'Tablet removed',
+  'kiosk.uploaded': 'Tablet queue file uploaded',
 };
 
 export const AUDIT_PAGE_MAX = 200;

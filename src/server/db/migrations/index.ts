@@ -47,6 +47,7 @@ import * as newsletterConfirmations from './2026-11-30T0300-newsletter-confirmat
 import * as channels from './2026-11-30T0700-channels';
 import * as channelAttribution from './2026-12-01T0400-channel-attribution';
 import * as leadTouches from './2026-12-01T0400-lead-touches';
+import * as kiosk from './2026-12-02T0600-kiosk';
 import * as visitListing from './2026-11-30T0500-visit-listing';
 import * as visitMailVisitorSent from './2026-12-01T0500-visit-mail-visitor-sent';
 import * as demoStaffTakeNoLeads from './2026-11-30T0510-demo-staff-take-no-leads';
@@ -110,4 +111,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0300-contact-read': contactRead,
   '2026-12-01T0400-channel-attribution': channelAttribution,
   '2026-12-01T0400-lead-touches': leadTouches,
+  '2026-12-02T0600-kiosk': kiosk,
 };

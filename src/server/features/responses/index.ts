@@ -3,3 +3,5 @@ export { campaignHasRecords, countResponses, leadSurveyRecords, responseCountsBy
 export { completedByChannel } from './channel-counts';
 /** The queries the results read (summary, answers table, streamed export), joined inside this feature's tables. */
 export * as responseQueries from './answer-queries.repository';
+/** The visitor's writes, for the rooms that take answers another way (expo tablets, issue 39). */
+export { addEmailRecord, storeResponse } from './responses.service';

@@ -211,13 +211,18 @@ export async function storeResponse(
   matches: ListingMatches | null = null,
   /** Whose request this is (a keyed hash of the address): visitor mail is limited per sender. */
   sender: string | null = null,
-): Promise<{ stored: boolean }> {
+  /**
+   * An answer given earlier and sent now (an expo tablet's queue, issue 39): `now` is the arrival
+   * (the lead, the events, the mails), `answeredAt` the response's own time. Both default to now.
+   */
+  times: { now?: Date; answeredAt?: Date } = {},
+): Promise<{ stored: boolean; responseId: string | null }> {
   const record = await requireRecordOf(db, campaignId, input);
   // A channel's completion and its admissions take turns (admitArrival): the time is read after the lock.
   if (record.channelId !== null) await lockChannel(db, record.channelId);
   try {
     const id = newId();
-    const now = new Date();
+    const now = times.now ?? new Date();
     const stored = await responsesRepo.insertResponseOnce(db, {
       id,
       campaignId,
@@ -226,7 +231,7 @@ export async function storeResponse(
       answer: JSON.stringify(input.answer),
       matches: matches ? JSON.stringify(matches) : null,
       language: input.language ?? DEFAULT_LANGUAGE,
-      now,
+      now: times.answeredAt ?? now,
       channelId: record.channelId,
       utm: record.utm,
       referrerHost: record.referrerHost,
@@ -244,7 +249,7 @@ export async function storeResponse(
       // Another attempt finished while the person's own record is not: it becomes the person's record.
       if (toBool(record.isExtra) && record.campaignId !== null) await responsesRepo.promoteFinishedAttempt(db, { id: record.id, email: record.email, campaignId: record.campaignId });
     }
-    return { stored };
+    return { stored, responseId: stored ? id : null };
   } catch (error) {
     // The record (or its campaign) was deleted after we read it.
     if (isForeignKeyViolation(error)) throw notFound(CAMPAIGN_MESSAGES.emailRecordNotFound);
