@@ -3,6 +3,7 @@
 // visitor at a time, and sends the queue when it can. docs/decisions/0039-kiosk-tablet.md
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Language } from '#shared/i18n/languages';
+import { KIOSK_API } from '#shared/kiosk/kiosk.api';
 import { fetchConfig, storeConfig, storedConfig, type KioskConfig } from './kiosk-config';
 import { deleteMeta, EMPTY_STATS, getMeta, listQueue, setMeta, type KioskStats, type QueuedResponse } from './kiosk-db';
 import { syncQueue, type SyncOutcome } from './kiosk-sync';
@@ -66,7 +67,7 @@ function PairScreen({ code, onPaired }: { code: string; onPaired: (device: Devic
         const channels = (await (await fetch('/api/channels', { headers: auth })).json()) as Array<{ id: string; code: string }>;
         const channel = Array.isArray(channels) ? channels.find((c) => c.code === code) : undefined;
         if (!channel) throw new Error(t('kiosk.pair.channelMissing'));
-        const response = await fetch('/api/kiosk/devices', {
+        const response = await fetch(KIOSK_API.devices, {
           method: 'POST',
           headers: { ...auth, 'content-type': 'application/json' },
           body: JSON.stringify({ channelId: channel.id, name: name.trim() || `Tablet ${new Date().toLocaleDateString()}` }),

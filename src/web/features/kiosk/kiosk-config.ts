@@ -1,25 +1,13 @@
 // The tablet's configuration (GET /api/kiosk/config/:code, issue 39): fetched when online, kept in
 // IndexedDB (and by the service worker) for the days without network. A new version is taken for the
 // next visitor; answers already queued keep the version they answered.
-import type { Language } from '#shared/i18n/languages';
+import type { KioskConfig } from '#shared/kiosk/kiosk.contract';
+import { KIOSK_API } from '#shared/kiosk/kiosk.api';
 import { getMeta, setMeta } from './kiosk-db';
 
-export const KIOSK_CONFIG_API = '/api/kiosk/config/';
 
-interface KioskNotice {
-  version: number;
-  language: string;
-  title: string;
-  text: string;
-}
-
-/** What the tablet reads of the configuration (KioskConfig in #shared/kiosk, by type only: no zod on the tablet). */
-export interface KioskConfig {
-  channel: { code: string; name: string };
-  campaign: { id: string; name: string; questions: string; version: string };
-  notices: Record<Language, { survey: KioskNotice; newsletter: KioskNotice }>;
-  studio: { name: string; phone: string; whatsapp: string; email: string };
-}
+/** What the tablet reads (the contract's type only: no zod on the tablet). */
+export type { KioskConfig };
 
 export type ConfigFetch = { kind: 'ok'; config: KioskConfig } | { kind: 'unknown' } | { kind: 'offline' };
 
@@ -30,7 +18,7 @@ function isConfig(value: unknown): value is KioskConfig {
 
 export async function fetchConfig(code: string): Promise<ConfigFetch> {
   try {
-    const response = await fetch(`${KIOSK_CONFIG_API}${encodeURIComponent(code)}`, { cache: 'no-store' });
+    const response = await fetch(KIOSK_API.config(code), { cache: 'no-store' });
     if (response.status === 404) return { kind: 'unknown' };
     if (!response.ok) return { kind: 'offline' };
     const body: unknown = await response.json();

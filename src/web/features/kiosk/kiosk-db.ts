@@ -8,6 +8,8 @@
 // - `queue`: the responses taken on this tablet and not yet stored by the server, by id (UUIDv7, so
 //   in the order they were taken), `queued` or `refused` (409/400: kept for staff).
 
+import type { Language } from '#shared/i18n/languages';
+
 export const KIOSK_DB = 'abode-kiosk';
 const VERSION = 1;
 
@@ -18,7 +20,7 @@ export interface KioskResponseBody {
   phone?: string;
   answer: Record<string, unknown>;
   answeredAt: string;
-  language: string;
+  language: Language;
   campaignVersion: string;
   consent: { version: number; newsletter: boolean };
 }

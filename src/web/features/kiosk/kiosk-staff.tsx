@@ -3,11 +3,12 @@
 // kept). The sync screen: queued, sent, refused with the server's reason, the last sync; "Send now";
 // "Download the queue" (a file staff upload at /dashboard/kiosk/upload); refused answers one by one.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { KIOSK_UPLOAD_PAGE } from '#shared/kiosk/kiosk.api';
+import type { KioskQueueFile } from '#shared/kiosk/kiosk.contract';
 import { deleteQueued, type KioskStats, type QueuedResponse } from './kiosk-db';
 import type { SyncOutcome } from './kiosk-sync';
 import { useKioskT } from './kiosk-text';
 
-export const KIOSK_UPLOAD_PAGE = '/dashboard/kiosk/upload';
 export const LOGIN_API = '/api/login';
 export const LOGOUT_API = '/api/logout';
 
@@ -161,7 +162,7 @@ export function SyncScreen({
   }, [onChanged]);
 
   const download = useCallback(() => {
-    const file = { format: 'abode-kiosk-queue', version: 1, channel: code, ...(deviceId ? { deviceId } : {}), responses: queued.map((item) => item.body) };
+    const file: KioskQueueFile = { format: 'abode-kiosk-queue', version: 1, channel: code, ...(deviceId ? { deviceId } : {}), responses: queued.map((item) => item.body) };
     const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }));
     const link = document.createElement('a');
     link.href = url;

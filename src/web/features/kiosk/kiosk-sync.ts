@@ -5,7 +5,9 @@
 // or network failure stops the round: the responses stay queued and the next round starts over.
 import { getQueued, listQueue, markRefused, markSent, updateStats } from './kiosk-db';
 
-export const KIOSK_RESPONSES_API = '/api/kiosk/responses';
+import { KIOSK_API } from '#shared/kiosk/kiosk.api';
+
+export const KIOSK_RESPONSES_API = KIOSK_API.responses;
 
 export type SyncOutcome = 'done' | 'offline' | 'failed' | 'key-refused' | 'busy';
 

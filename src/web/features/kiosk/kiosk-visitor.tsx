@@ -70,7 +70,7 @@ function ContactStep({ config, language, onDone }: { config: KioskConfig; langua
         </p>
       )}
       <section className="kiosk-notice" aria-labelledby={`${id}-notice`}>
-        <h2 id={`${id}-notice`}>{notice.title || t('kiosk.contact.notice', { version: notice.version })}</h2>
+        <h2 id={`${id}-notice`}>{t('kiosk.contact.notice', { version: notice.version })}</h2>
         <p>{notice.text}</p>
       </section>
       <label className="kiosk-check">
