@@ -112,6 +112,8 @@ function linkApp(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
+        // The expo tablet's page (issue 39) is its own app: none of the site's.
+        if (ctx.filename.endsWith('kiosk.html')) return html;
         const bundle = ctx.bundle ?? {};
         const app = Object.values(bundle).find((item) => item.type === 'chunk' && item.facadeModuleId?.endsWith('/src/web/start-app.tsx'));
         if (app?.type !== 'chunk') throw new Error('No chunk for src/web/start-app.tsx');
@@ -179,7 +181,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
               ],
             },
             // The Devanagari font's stylesheet on its own, for the server to link on Hindi pages only (issue 27).
-            input: { index: path.resolve('src/web/index.html'), devanagari: path.resolve('src/web/styles/devanagari.css') },
+            // The expo tablet (issue 39, decision 0039): its own page and bundle, in neither the site's nor the dashboard's first view.
+            input: { index: path.resolve('src/web/index.html'), devanagari: path.resolve('src/web/styles/devanagari.css'), kiosk: path.resolve('src/web/kiosk.html') },
             output: {
               codeSplitting: {
                 // The public pages' small shared modules in one chunk rather than a dozen tiny ones (each

@@ -1,5 +1,6 @@
 // Builds the web client (Vite) and bundles the server (esbuild) into dist/.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -27,6 +28,33 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+// The expo tablet's service worker (issue 39, decision 0039): the kiosk page's files, as Vite's
+// manifest lists them from kiosk.html (scripts, lazy chunks, stylesheets, fonts, images), are put in it.
+{
+  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8'));
+  const files = new Set();
+  const walk = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(`/${file}`);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) walk(next);
+  };
+  walk('kiosk.html');
+  files.delete('/kiosk.html');
+  const precache = [...files].sort();
+  const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 16);
+  await build({
+    entryPoints: ['src/web/features/kiosk/kiosk-sw.ts'],
+    outfile: 'dist/client/kiosk-sw.js',
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    define: { __KIOSK_PRECACHE__: JSON.stringify(precache), __KIOSK_VERSION__: JSON.stringify(version) },
+    logLevel: 'warning',
+  });
+}
 
 // Compress once at build time: the server sends .br or .gz as the browser accepts, at no CPU cost.
 const assetsDir = 'dist/client/assets';

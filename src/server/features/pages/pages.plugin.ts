@@ -18,6 +18,9 @@ import { languageStylesheet, PageRenderer, withLanguage } from './page-renderer'
 import { languageRoutes, shouldRedirectHome } from './language';
 import { publicBaseUrl } from './seo.routes';
 
+/** The expo tablet's pages and service worker (issue 39). */
+const KIOSK_PREFIX = '/kiosk/';
+
 const ROOT_FILES = ['favicon.svg', 'favicon.ico', 'manifest.webmanifest'];
 
 /** Each page path by its lower-case spelling (the specification's paths differ by more than case). */
@@ -67,6 +70,14 @@ export async function pagesPlugin(
       preCompressed: true, // .br and .gz written by scripts/build.mjs
     });
   }
+  // The expo tablet (issue 39, decision 0039): its own page for /kiosk/<code> and /hi/kiosk/<code>,
+  // and its service worker at each scope (/kiosk/sw.js, /hi/kiosk/sw.js), so it controls those pages only.
+  const kioskFile = path.join(clientDir, 'kiosk.html');
+  const kioskHtml = existsSync(kioskFile) ? readFileSync(kioskFile, 'utf8') : null;
+  const kioskPages = kioskHtml
+    ? { en: new HtmlDocument(kioskHtml), hi: new HtmlDocument(kioskHtml.replace('<html lang="en">', '<html lang="hi">')) }
+    : null;
+  const kioskWorker = existsSync(path.join(clientDir, 'kiosk-sw.js'));
   const rootFiles = new Set(shell ? ROOT_FILES.filter((f) => existsSync(path.join(clientDir, f))) : []);
   // The client shell set in Hindi, for the pages under /hi/ the browser renders (issue 27).
   const hindiShell = shell ? new HtmlDocument(withLanguage(shell.html, 'hi', languageStylesheet(clientDir, 'hi'))) : null;
@@ -102,6 +113,14 @@ export async function pagesPlugin(
     if (isApiPath(url.pathname)) return reply.callNotFound();
     const name = url.pathname.slice(1);
     if (rootFiles.has(name)) return reply.header('cache-control', 'public, max-age=86400').sendFile(name, clientDir);
+    if (kioskPages && pathname.startsWith(KIOSK_PREFIX)) {
+      if (pathname === `${KIOSK_PREFIX}sw.js`) {
+        if (!kioskWorker) return reply.callNotFound();
+        return reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').sendFile('kiosk-sw.js', clientDir);
+      }
+      reply.header('cache-control', 'no-cache').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8');
+      return sendHtml(request, reply, language === DEFAULT_LANGUAGE ? kioskPages.en : kioskPages.hi);
+    }
     if (language !== DEFAULT_LANGUAGE) {
       // Staff pages have one language, the staff's. (`/hi` is the Hindi home page, as links under
       // the router's basename write it; its canonical address is `/hi/`.)
