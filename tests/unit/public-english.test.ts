@@ -16,8 +16,8 @@ const STAFF = /\/(staff|designer|dashboard)\//;
  * staff's pages are English (their catalogue, staff-en.ts, has no other language).
  */
 const STAFF_ELSEWHERE = /^src\/web\/(features\/auth\/|lib\/(page-data|load-failed|staff-text|use-unsaved-changes)\.tsx?$|components\/toast\.tsx$|start-app\.tsx$)/;
-/** Names that read the same in every language: the brands a visitor knows them by. */
-const NAMES = new Set(['WhatsApp', 'Instagram', 'Facebook', 'LinkedIn']);
+/** Names that read the same in every language: the brands a visitor knows them by (and the product's own name). */
+const NAMES = new Set(['Abode', 'WhatsApp', 'Instagram', 'Facebook', 'LinkedIn']);
 
 /**
  * Every module a visitor's page is made of: each feature's files outside staff/, designer/ and
