@@ -1,5 +1,7 @@
 import { personalData as consent } from '#server/features/consent/personal-data';
 import { personalData as contact } from '#server/features/contact/personal-data';
+import { personalData as imports } from '#server/features/imports/personal-data';
+import { personalData as inbound } from '#server/features/inbound/personal-data';
 import { personalData as kiosk } from '#server/features/kiosk/personal-data';
 import { personalData as leads } from '#server/features/leads/personal-data';
 import { personalData as notifications } from '#server/features/notifications/personal-data';
@@ -29,7 +31,7 @@ export const PERSON_ROW_TABLES: readonly string[] = [
   'notification_events',
 ];
 
-export const personalDataRegistry: readonly PersonalData[] = [kiosk, responses, contact, visits, notifications, consent, privacy, leads];
+export const personalDataRegistry: readonly PersonalData[] = [kiosk, imports, inbound, responses, contact, visits, notifications, consent, privacy, leads];
 
 /** Tables that hold no person's data although a column's name suggests it, and why. */
 export const notPersonTables: Readonly<Record<string, string>> = {
@@ -45,6 +47,8 @@ export const notPersonTables: Readonly<Record<string, string>> = {
   job_leases: "a background job's lease: `name` is the job's name",
   visit_slot_settings: "a studio location's visit hours: no person's data",
   channels: "a campaign's short link: `name` is the channel's name",
+  api_keys: "a key the owners made for another tool: `name` is the key's name (\"99acres\"), `created_by` a staff member",
+  lead_imports: "an import of a spreadsheet: its file's name, counts and the staff member who ran it; the people are in lead_import_rows",
 };
 
 /**

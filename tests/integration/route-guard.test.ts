@@ -32,9 +32,21 @@ describeEachDatabase('route guard', (ctx) => {
   const call = (route: { method: string; url: string }, authorization?: string) =>
     ctx.app.inject({ method: route.method as 'GET', url: route.url, headers: authorization ? { authorization } : {} });
 
-  it('every route declares public, staff or owner, and all three are in use', () => {
+  it('every route declares public, key, staff or owner, and all four are in use', () => {
     const levels = new Set(inventory(ctx.app).map((r) => r.access));
-    expect([...levels].sort()).toEqual(['owner', 'public', 'staff']);
+    expect([...levels].sort()).toEqual(['key', 'owner', 'public', 'staff']);
+  });
+
+  it("refuses key routes (an API key, a tablet's device key) without a key or with a staff token instead", async () => {
+    const keyed = inventory(ctx.app).filter((r) => r.access === 'key');
+    expect(keyed.map((r) => `${r.method} ${r.pattern}`).sort()).toEqual(['POST /api/inbound/leads', 'POST /api/kiosk/responses', 'POST /api/kiosk/responses/batch']);
+    const staff = `Bearer ${await ctx.staffToken()}`;
+    for (const route of keyed) {
+      for (const [label, authorization] of [['no key', undefined], ['a staff token', staff], ['an unknown key', 'Bearer not-a-key']] as const) {
+        const res = await ctx.app.inject({ method: route.method as 'POST', url: route.url, headers: authorization ? { authorization } : {}, payload: {} });
+        expect.soft(res.statusCode, `${route.method} ${route.pattern} with ${label}`).toBe(401);
+      }
+    }
   });
 
   it('answers public routes without a token', async () => {
@@ -47,7 +59,7 @@ describeEachDatabase('route guard', (ctx) => {
   });
 
   it('refuses staff and owner routes without a valid token (no, tampered, expired, revoked)', async () => {
-    const guarded = inventory(ctx.app).filter((r) => r.access !== 'public');
+    const guarded = inventory(ctx.app).filter((r) => r.access === 'staff' || r.access === 'owner');
     expect(guarded.length).toBeGreaterThan(1);
 
     const valid = await ctx.staffToken();
@@ -80,7 +92,7 @@ describeEachDatabase('route guard', (ctx) => {
   it('lets staff call staff routes, refuses them owner routes (403), and lets owners call both', async () => {
     await ctx.staffToken(); // creates the owner
     await createStaff(ctx.database.db, PLAIN_STAFF);
-    for (const route of inventory(ctx.app).filter((r) => r.access !== 'public')) {
+    for (const route of inventory(ctx.app).filter((r) => r.access === 'staff' || r.access === 'owner')) {
       const asStaff = await call(route, `Bearer ${await tokenFor(PLAIN_STAFF.email)}`);
       if (route.access === 'owner') {
         expect.soft(asStaff.statusCode, `${route.method} ${route.pattern} as staff`).toBe(403);

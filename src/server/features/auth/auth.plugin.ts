@@ -25,7 +25,8 @@ export function registerAuthGuard(app: FastifyInstance, deps: AuthDeps): void {
     // Unmatched requests fall through to the 404 handler; public routes need no token. Every
     // route declares its level (a missing one fails at startup): anything else is refused.
     const access = request.routeOptions.config.access;
-    if (url === undefined || access === 'public') return done();
+    // A `key` route checks its own key (an API key, a tablet's device key).
+    if (url === undefined || access === 'public' || access === 'key') return done();
     // What staff read is kept by no browser or proxy cache (a route may narrow it, never widen it).
     reply.header('cache-control', 'no-store');
     authenticate(deps, request.headers.authorization).then(

@@ -210,6 +210,8 @@ export interface VisitorChannel {
   id: string;
   code: string;
   name: string;
+  /** `link`, `qr`, `embed`, `whatsapp`, `ad`, `kiosk` or `other`. */
+  kind: string;
   campaignId: string;
   paused: boolean;
   opensAt: string | null;
@@ -229,6 +231,7 @@ export function visitorChannelOf(row: repo.ChannelRow): VisitorChannel {
     id: row.id,
     code: row.code,
     name: row.name,
+    kind: row.kind,
     campaignId: row.campaignId,
     paused: toBool(row.paused),
     opensAt: isoOrNull(row.opensAt),

@@ -15,7 +15,7 @@ import {
   type ImportRowError,
   type ImportUndone,
 } from '#shared/imports/imports.contract';
-import { importLead, undoImportedLead } from '#server/features/leads';
+import { importLead, knownLeadKeys, undoImportedLead } from '#server/features/leads';
 import { assignCreatedLead } from '#server/features/followup';
 import type { StaffPrincipal } from '#server/features/auth';
 import { recordAudit } from '#server/features/audit';
@@ -124,16 +124,7 @@ async function plan(db: Kysely<Database>, file: SheetFile, mapping: ImportMappin
   // Who the studio knows already (by e-mail or phone), and who comes twice in the file.
   const emailKeys = [...new Set(write.flatMap((w) => (w.values.email ? [w.values.email.trim().toLowerCase()] : [])))];
   const phoneKeys = [...new Set(write.flatMap((w) => (w.values.phone ? [w.values.phone] : [])))];
-  const known = new Set<string>();
-  for (const [column, keys] of [['emailKey', emailKeys], ['phoneKey', phoneKeys]] as const) {
-    for (let i = 0; i < keys.length; i += 500) {
-      const found = await db.selectFrom('leads').select(column).where(column, 'in', keys.slice(i, i + 500)).execute();
-      for (const f of found) {
-        const key = (f as Record<string, string | null>)[column];
-        if (key) known.add(`${column}:${key}`);
-      }
-    }
-  }
+  const known = await knownLeadKeys(db, { emailKeys, phoneKeys });
   let willCreate = 0;
   for (const w of write) {
     const keys = [...(w.values.email ? [`emailKey:${w.values.email.trim().toLowerCase()}`] : []), ...(w.values.phone ? [`phoneKey:${w.values.phone}`] : [])];

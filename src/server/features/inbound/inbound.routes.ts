@@ -45,7 +45,7 @@ export async function inboundRoutes(app: FastifyInstance, { now }: { now: () => 
         keys.set(request, await checkKey(app.db, request.headers.authorization, now()));
       },
       config: {
-        access: 'public',
+        access: 'key',
         // Per key (a missing key shares one budget with other missing keys).
         rateLimit: { max: INBOUND_LIMITS.perKeyPerMinute, timeWindow: 60_000, keyGenerator: (request) => `inbound:${hashKey(bearerKey(request.headers.authorization) ?? '')}` },
       },

@@ -53,7 +53,13 @@ export async function kioskRoutes(app: FastifyInstance, options: { context: Kios
   // The tablet's own calls: its key (not a staff token, not the visitors' rate limit) says who it is.
   r.post(
     KIOSK_API.responses,
-    { config: { access: 'public' }, schema: { tags, body: kioskResponseSchema, response: { 200: kioskOutcomeSchema, 201: kioskOutcomeSchema } }, bodyLimit: RESPONSE_BODY_LIMIT },
+    {
+      config: { access: 'key' },
+      schema: { tags, body: kioskResponseSchema, response: { 200: kioskOutcomeSchema, 201: kioskOutcomeSchema } },
+      bodyLimit: RESPONSE_BODY_LIMIT,
+      // The key before the body: a caller without one learns nothing of the body's rules.
+      preValidation: async (request) => void (await kiosk.authenticateDevice(ctx, request.headers.authorization, undefined)),
+    },
     async (request, reply) => {
       const { device, channel } = await kiosk.authenticateDevice(ctx, request.headers.authorization, request.body.channel);
       const result = await kiosk.takeAnswer(ctx, { channel, deviceId: device.id, via: 'tablet' }, request.body);
@@ -65,7 +71,12 @@ export async function kioskRoutes(app: FastifyInstance, options: { context: Kios
 
   r.post(
     KIOSK_API.batch,
-    { config: { access: 'public' }, schema: { tags, body: kioskBatchSchema, response: { 200: kioskBatchResultSchema } }, bodyLimit: Math.min(KIOSK_BATCH_MAX * RESPONSE_BODY_LIMIT, 32 * 1024 * 1024) },
+    {
+      config: { access: 'key' },
+      schema: { tags, body: kioskBatchSchema, response: { 200: kioskBatchResultSchema } },
+      bodyLimit: Math.min(KIOSK_BATCH_MAX * RESPONSE_BODY_LIMIT, 32 * 1024 * 1024),
+      preValidation: async (request) => void (await kiosk.authenticateDevice(ctx, request.headers.authorization, undefined)),
+    },
     async (request) => {
       const { device, channel } = await kiosk.authenticateDevice(ctx, request.headers.authorization, request.body.channel);
       return kiosk.takeAnswers(ctx, { channel, deviceId: device.id, via: 'tablet' }, request.body.responses);

@@ -94,8 +94,7 @@ async function channelById(db: Db, id: string): Promise<VisitorChannel | undefin
 export async function createDevice(ctx: KioskContext, input: NewKioskDevice, actor: AuditActor): Promise<KioskDeviceCreated> {
   const channel = await channelById(ctx.db, input.channelId);
   if (!channel) throw badRequest(KIOSK_MESSAGES.channelUnknown, [{ field: 'channelId', message: KIOSK_MESSAGES.channelUnknown }]);
-  const kind = await channelKind(ctx.db, channel.id);
-  if (kind !== 'kiosk') throw badRequest(KIOSK_MESSAGES.channelNotKiosk, [{ field: 'channelId', message: KIOSK_MESSAGES.channelNotKiosk }]);
+  if (channel.kind !== 'kiosk') throw badRequest(KIOSK_MESSAGES.channelNotKiosk, [{ field: 'channelId', message: KIOSK_MESSAGES.channelNotKiosk }]);
   const id = newId();
   const deviceKey = newDeviceKey();
   await ctx.db.transaction().execute(async (trx) => {
@@ -104,11 +103,6 @@ export async function createDevice(ctx: KioskContext, input: NewKioskDevice, act
   });
   const device = (await toDevices(ctx.db, [(await repo.findDevice(ctx.db, id))!]))[0]!;
   return { id, deviceKey, pairUrl: kioskPairUrl(ctx.siteUrl, channel.code, deviceKey), device, message: KIOSK_MESSAGES.deviceCreated };
-}
-
-async function channelKind(db: Db, id: string): Promise<string | undefined> {
-  const row = await db.selectFrom('channels').select('kind').where('id', '=', id).executeTakeFirst();
-  return row?.kind;
 }
 
 export async function listDevices(ctx: KioskContext, channelId?: string): Promise<KioskDevice[]> {

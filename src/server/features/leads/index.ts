@@ -30,4 +30,4 @@ export {
   waitingLeadCounts,
   type FollowUpReminder,
 } from './leads.repository';
-export { importLead, undoImportedLead } from './leads-import';
+export { importLead, knownLeadKeys, undoImportedLead } from './leads-import';

@@ -83,3 +83,24 @@ export async function undoImportedLead(
     .execute();
   return 'restored';
 }
+
+/**
+ * Which of these keys (`emailKey`: trimmed, lower-case e-mail; `phoneKey`: E.164) belong to a lead
+ * already, as "emailKey:<key>" / "phoneKey:<key>": an import's dry run counts what it would add to.
+ */
+export async function knownLeadKeys(db: Kysely<Database>, keys: { emailKeys: readonly string[]; phoneKeys: readonly string[] }): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (const [column, list] of [
+    ['emailKey', keys.emailKeys],
+    ['phoneKey', keys.phoneKeys],
+  ] as const) {
+    for (let i = 0; i < list.length; i += 500) {
+      const found = await db.selectFrom('leads').select(column).where(column, 'in', list.slice(i, i + 500)).execute();
+      for (const f of found) {
+        const key = (f as Record<string, string | null>)[column];
+        if (key) known.add(`${column}:${key}`);
+      }
+    }
+  }
+  return known;
+}

@@ -1,0 +1,26 @@
+import type { PersonalData } from '#server/lib/personal-data';
+
+/** The spreadsheet rows an import made into a lead or added to one: the row's values (project, budget, message…) and what it filled. */
+export const personalData: PersonalData = {
+  feature: 'imports',
+  tables: ['lead_import_rows'],
+  async export(db, leadId) {
+    const rows = await db
+      .selectFrom('leadImportRows')
+      .innerJoin('leadImports', 'leadImports.id', 'leadImportRows.importId')
+      .select(['leadImports.fileName', 'leadImports.createdAt', 'leadImportRows.row', 'leadImportRows.filled', 'leadImportRows.details'])
+      .where('leadImportRows.leadId', '=', leadId)
+      .orderBy('leadImports.createdAt')
+      .execute();
+    return rows.map((r) => ({
+      file: r.fileName,
+      importedAt: r.createdAt,
+      row: r.row,
+      filled: r.filled === null ? null : (JSON.parse(r.filled) as unknown),
+      details: r.details === null ? null : (JSON.parse(r.details) as unknown),
+    }));
+  },
+  async erase(trx, leadId) {
+    await trx.deleteFrom('leadImportRows').where('leadId', '=', leadId).execute();
+  },
+};
