@@ -188,6 +188,9 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
                 // The public pages' small shared modules in one chunk rather than a dozen tiny ones (each
                 // costs a request and gzip overhead). Only modules without zod, antd or SurveyJS belong here.
                 groups: [
+                  // React DOM and its client in one chunk: the expo tablet's entry (kiosk.html) shares them with
+                  // the site's, which otherwise splits them into two files (and /dashboard's first view over 250 KB).
+                  { name: 'react-dom', test: /node_modules\/(react-dom|scheduler)\//, priority: 2 },
                   // What the entry (main.tsx) needs before the app: the dynamic import's preload helper and
                   // the start-up token check. Kept out of 'site', which the entry would otherwise import at
                   // once, before the page has loaded.
@@ -202,7 +205,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
                     test: (id) =>
                       /src\/web\/(components|app|lib)\/|src\/web\/features\/responses\/campaigns-api\.ts|src\/shared\/(paths|email|token-claims|site|api-error)\.ts/.test(id) &&
                       !/src\/web\/lib\/(antd-zod|use-zod-form|use-unsaved-changes|staff-text|use-keyboard-scrollable-tables|survey-safety|survey-language)\.ts|src\/web\/lib\/(page-data|load-failed)\.tsx|src\/web\/lib\/page-reload\.ts|src\/web\/components\/(page-icons\.tsx|toast\.(tsx|css)|phone-cards\.(tsx|css))/.test(id) &&
-                      !/src\/web\/app\/(routes|router-bridge|public-layout|route-error)\.tsx/.test(id),
+                      !/src\/web\/app\/(routes|router-bridge|public-layout|route-error|landing-island)\.tsx/.test(id),
                   },
                 ],
               },
