@@ -156,6 +156,25 @@ export async function markSent(code: string, id: string, at: string): Promise<vo
   await done(tx);
 }
 
+/** Several stored answers leave the queue and count as sent, in one transaction (see markSent). */
+export async function markSentMany(code: string, ids: readonly string[], at: string): Promise<void> {
+  if (ids.length === 0) return;
+  const db = await openKioskDb();
+  const tx = db.transaction(['queue', 'meta'], 'readwrite');
+  const queue = tx.objectStore('queue');
+  const meta = tx.objectStore('meta');
+  let removed = 0;
+  for (const id of ids) {
+    if ((await request(queue.get(id))) as QueuedResponse | undefined) {
+      queue.delete(id);
+      removed += 1;
+    }
+  }
+  const stats = ((await request(meta.get(`stats:${code}`))) as KioskStats | undefined) ?? EMPTY_STATS;
+  meta.put({ ...stats, sent: stats.sent + removed, lastSyncAt: at, keyRefused: null }, `stats:${code}`);
+  await done(tx);
+}
+
 export async function markRefused(id: string, status: number, reason: string): Promise<void> {
   const db = await openKioskDb();
   const tx = db.transaction('queue', 'readwrite');

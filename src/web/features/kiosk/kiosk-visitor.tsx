@@ -88,7 +88,11 @@ function SurveyStep({ config, language, onComplete }: { config: KioskConfig; lan
   const [error, setError] = useState<string | null>(null);
   const completing = useRef(false);
   const survey = useMemo(() => {
-    const model = new Model(JSON.parse(config.campaign.questions) as object);
+    const json = JSON.parse(config.campaign.questions) as Record<string, unknown>;
+    const model = new Model(json);
+    // As on the survey page: the value follows each key, so a visitor who taps Complete straight
+    // after typing (before the field's blur reached the model) is stored with that answer, not {}.
+    if (!(typeof json === 'object' && json !== null && 'textUpdateMode' in json)) model.textUpdateMode = 'onTyping';
     applySurveyLanguage(model, language);
     model.showCompletedPage = false;
     return model;
