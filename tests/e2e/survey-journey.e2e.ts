@@ -231,11 +231,12 @@ describe('staff campaign dashboard', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(path);
     const sheet = workbook.getWorksheet('Responses')!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Email', 'Date', 'What kind of home?', 'Must-have amenities', 'Anything else?']);
+    // The channel and UTM columns come last (README "Channels"): the answers keep their places.
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Email', 'Date', 'What kind of home?', 'Must-have amenities', 'Anything else?', 'Channel', 'UTM source', 'UTM medium', 'UTM campaign', 'UTM content', 'UTM term']);
     const row = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(row[0]).toBe(visitor);
     // Exactly what was typed, as text (no apostrophe added).
-    expect(row.slice(2)).toEqual(['Apartment', 'Pool, Garden', '=cmd']);
+    expect(row.slice(2, 5)).toEqual(['Apartment', 'Pool, Garden', '=cmd']);
     expect(pageProblems(page)).toEqual([]);
   });
 
