@@ -37,8 +37,18 @@ function runnerFiles(): { chunk: string; all: string[] } {
   const manifest = JSON.parse(readFileSync(path.resolve('dist/client/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const runner = manifest['features/responses/start-survey-page.tsx']!;
   // The landing page starts on its own (src/web/start-landing.tsx): what it loads is not the runner's.
-  const landing = manifest['start-landing.tsx']!;
-  const shared = new Set(landing.imports ?? []);
+  // Everything it imports, directly or through its own chunks (the landing page's chunk imports
+  // small modules it shares with the runner, e.g. journey-paths).
+  const shared = new Set<string>();
+  const walk = (key: string) => {
+    for (const next of manifest[key]!.imports ?? []) {
+      if (!shared.has(next)) {
+        shared.add(next);
+        walk(next);
+      }
+    }
+  };
+  walk('start-landing.tsx');
   const all = [runner.file, ...(runner.css ?? [])];
   for (const key of runner.imports ?? []) {
     if (!shared.has(key)) all.push(manifest[key]!.file, ...(manifest[key]!.css ?? []));
