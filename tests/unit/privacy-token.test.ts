@@ -8,12 +8,6 @@ const SECRET = 'a-test-secret-of-some-length-1234567890';
 const NOW = new Date('2026-11-27T10:00:00Z');
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-/** The same bytes written differently: the last character's lowest bit is padding in a 32-byte signature. */
-function twin(part: string): string {
-  const last = ALPHABET.indexOf(part.at(-1)!);
-  return `${part.slice(0, -1)}${ALPHABET[last ^ 1]}`;
-}
-
 describe('privacy request links', () => {
   const token = requestToken(SECRET, 'Asha@Example.com', 'erase', NOW);
   const [body, sig] = token.split('.') as [string, string];
@@ -23,8 +17,12 @@ describe('privacy request links', () => {
   });
 
   it('refuses a signature written differently, though it decodes to the same bytes', () => {
-    expect(Buffer.from(twin(sig), 'base64url').equals(Buffer.from(sig, 'base64url'))).toBe(true);
-    expect(readRequestToken(SECRET, `${body}.${twin(sig)}`, NOW)).toBeNull();
+    // In a 32-byte signature the last character's two lowest bits are padding, so some other last
+    // characters decode to the same bytes. Every other last character is refused, whichever those are
+    // (the runtime's base64 decoder decides, and the refusal must not depend on it).
+    const twins = [...ALPHABET].filter((c) => c !== sig.at(-1)).map((c) => `${sig.slice(0, -1)}${c}`);
+    expect(twins.filter((t) => Buffer.from(t, 'base64url').equals(Buffer.from(sig, 'base64url'))).length).toBeLessThanOrEqual(3);
+    for (const t of twins) expect(readRequestToken(SECRET, `${body}.${t}`, NOW), t).toBeNull();
   });
 
   it('refuses a changed signature, a changed body and an expired link', () => {
