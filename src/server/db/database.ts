@@ -107,7 +107,7 @@ const sqliteConnections = new WeakMap<DialectAdapter, SqliteDatabase>();
  * time, so the transaction already holds it, and the statement (synchronous in better-sqlite3)
  * cannot interleave with another. This skips the executor's layers (a connection provider and
  * promises per layer), which allocated more per lead write than any other part of the server
- * (decision 0002, addendum of 2026-11-28). The result goes through the same plugins, so rows read
+ * (decision 0050). The result goes through the same plugins, so rows read
  * the same. Anywhere else, and on PostgreSQL, Kysely runs it.
  */
 export function executeCompiled<R>(db: Kysely<Database>, query: CompiledQuery<R>): Promise<QueryResult<R>> {
