@@ -112,9 +112,14 @@ function StatusTag({ status }: { status: LeadListItem['status'] }) {
   return <Tag color={STATUS_COLORS[status]}>{LEAD_STATUS_LABELS[status]}</Tag>;
 }
 
+/** The lead's sources as staff read them; issue 38: a lead sent by API names the system ("99acres (API)"). */
+function sourcesText(lead: LeadListItem): string {
+  return [...lead.sources.map((s) => SOURCE_LABELS[s] ?? s), ...(lead.origin ? [staffText('staff.leads.origin', { source: lead.origin })] : [])].join(', ');
+}
+
 function what(lead: LeadListItem): string {
   if (lead.campaignName) return lead.completed ? lead.campaignName : staffText('staff.leads.campaignUnfinished', { campaign: lead.campaignName });
-  return lead.sources.map((s) => SOURCE_LABELS[s] ?? s).join(', ');
+  return sourcesText(lead);
 }
 
 export function Component() {
@@ -175,9 +180,8 @@ export function Component() {
     { title: staffText('staff.leads.column.phone'), dataIndex: 'phone', key: 'phone', render: (phone: string | null) => (phone ? formatPhone(phone) : '—') },
     {
       title: staffText('staff.leads.column.sources'),
-      dataIndex: 'sources',
       key: 'sources',
-      render: (sources: string[]) => sources.map((s) => SOURCE_LABELS[s] ?? s).join(', '),
+      render: (_, lead) => sourcesText(lead) || '—',
     },
     {
       title: staffText('staff.leads.column.campaign'),
