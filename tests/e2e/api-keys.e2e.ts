@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paths } from '#shared/paths';
 import { apiAs, baseURL, staffApi, visitorApi } from './api';
@@ -18,7 +19,7 @@ const sendLead = (key: string, body: object) =>
   fetch(`${baseURL()}/api/inbound/leads`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** Elements of the page wider than the screen, or reaching past its right edge (none expected). */
-const tooWide = (page: import('playwright-core').Page) =>
+const tooWide = (page: Page) =>
   page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const out: string[] = [];
