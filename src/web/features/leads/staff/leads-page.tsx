@@ -24,7 +24,7 @@ import { fetchCampaigns } from '#web/features/surveys/staff';
 import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-tables';
 import { downloadLeads, fetchFirstContactFigures, fetchLeads } from '../leads-api';
 import { formatDateTime, studioIsoDay } from '#web/lib/studio-time';
-import { channelText, leadName, SOURCE_LABELS, STATUS_COLORS, utmText } from './lead-format';
+import { channelText, leadName, leadSourcesText, SOURCE_LABELS, STATUS_COLORS, utmText } from './lead-format';
 import { AddLeadButton } from './add-lead-button';
 import { fetchChannels } from '#web/features/channels/staff';
 import type { Channel } from '#shared/channels/channels.contract';
@@ -112,14 +112,9 @@ function StatusTag({ status }: { status: LeadListItem['status'] }) {
   return <Tag color={STATUS_COLORS[status]}>{LEAD_STATUS_LABELS[status]}</Tag>;
 }
 
-/** The lead's sources as staff read them; issue 38: a lead sent by API names the system ("99acres (API)"). */
-function sourcesText(lead: LeadListItem): string {
-  return [...lead.sources.map((s) => SOURCE_LABELS[s] ?? s), ...(lead.origin ? [staffText('staff.leads.origin', { source: lead.origin })] : [])].join(', ');
-}
-
 function what(lead: LeadListItem): string {
   if (lead.campaignName) return lead.completed ? lead.campaignName : staffText('staff.leads.campaignUnfinished', { campaign: lead.campaignName });
-  return sourcesText(lead);
+  return leadSourcesText(lead);
 }
 
 export function Component() {
@@ -181,7 +176,7 @@ export function Component() {
     {
       title: staffText('staff.leads.column.sources'),
       key: 'sources',
-      render: (_, lead) => sourcesText(lead) || '—',
+      render: (_, lead) => leadSourcesText(lead) || '—',
     },
     {
       title: staffText('staff.leads.column.campaign'),
