@@ -28,7 +28,7 @@ import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
 import { importRoutes } from './features/imports';
-import { inboundRoutes } from './features/inbound';
+import { inboundOrigin, inboundRoutes } from './features/inbound';
 import { leadForFollowUp, leadSummary } from './features/leads';
 import { assignCreatedLead, followUpMail, FollowUpJob, followUpRoutes } from './features/followup';
 import { contactMessageActivity, contactMessagesOfLead } from './features/contact';
@@ -228,6 +228,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       emailActivity,
       campaignReading,
       surveyStillOpen,
+      inboundOrigin,
       unfinishedSurvey,
       issueResumeToken,
       isUnsubscribed,

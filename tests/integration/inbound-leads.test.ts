@@ -120,6 +120,63 @@ describeEachDatabase(
       expect(byPhone).toMatchObject({ email: null, phone: '+919845012345', name: 'Phone Only' });
     });
 
+    it('tells staff of an API lead with its source: the "New lead" mail at once, and the lead.created webhook with data.source and data.lead.phone (a phone-only lead too)', async () => {
+      receiver.received.length = 0;
+      mail.messages.length = 0;
+      const hook = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.create, payload: { url: receiver.url, events: ['lead.created'] } });
+      expect(hook.statusCode, hook.body).toBe(201);
+      const endpoint = hook.json<WebhookCreated>();
+      const { key } = await newKey(ctx, 'magicbricks');
+
+      const withMail = await send(ctx, key, { source: 'MagicBricks', externalId: 'MB-77', name: 'Ananya Iyer', email: 'ananya.iyer@example.in', phone: '098450 77777' });
+      expect(withMail.statusCode, withMail.body).toBe(201);
+      const phoneOnly = await send(ctx, key, { source: 'Housing.com', externalId: 'HC-5', name: 'रमेश कुमार', phone: '+91 98450 55555' });
+      expect(phoneOnly.statusCode, phoneOnly.body).toBe(201);
+      const phoneLeadId = phoneOnly.json<{ leadId: string }>().leadId;
+
+      // No survey to wait for: the mails go on the first pass, not 30 minutes later.
+      await drainNotifications(ctx);
+      const mails = await mail.waitFor(2);
+      const bySubject = new Map(mails.map((m) => [m.subject, m]));
+      const first = bySubject.get('New lead: Ananya Iyer — MagicBricks');
+      expect(first, [...bySubject.keys()].join(' | ')).toBeDefined();
+      expect(first!.text).toContain('Source: MagicBricks (by API, MB-77)');
+      expect(first!.text).toContain('E-mail: ananya.iyer@example.in');
+      expect(first!.text).toContain('Phone: +91 98450 77777');
+      expect(first!.html).toContain('MagicBricks (by API, MB-77)');
+      const second = bySubject.get('New lead: रमेश कुमार — Housing.com');
+      expect(second, [...bySubject.keys()].join(' | ')).toBeDefined();
+      expect(second!.text).toContain('Source: Housing.com (by API, HC-5)');
+      expect(second!.text).toContain('Phone: +91 98450 55555');
+      expect(second!.text).not.toContain('E-mail:');
+      expect(second!.text).toContain(`/dashboard/leads/${phoneLeadId}`);
+      expect(second!.replyTo).toBeUndefined();
+
+      await receiver.waitFor(2);
+      // Only this test's endpoint (the file's earlier endpoints, with their own secrets, hear them too).
+      const bodies = receiver.received.flatMap((r) => {
+        try {
+          return [
+            new Webhook(endpoint.secret).verify(r.body, Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => [h, String(r.headers[h])]))) as {
+              type: string;
+              data: { source?: string; lead: { _id: string; email: string; phone: string | null; name: string | null }; activity: { type: string; externalId?: string } };
+            },
+          ];
+        } catch {
+          return [];
+        }
+      });
+      const phoneHook = bodies.find((b) => b.data.lead._id === phoneLeadId);
+      expect(phoneHook).toMatchObject({ type: 'lead.created', data: { source: 'Housing.com', lead: { email: '', phone: '+919845055555', name: 'रमेश कुमार' }, activity: { type: 'inbound', externalId: 'HC-5' } } });
+      const mailHook = bodies.find((b) => b.data.lead.email === 'ananya.iyer@example.in');
+      expect(mailHook).toMatchObject({ type: 'lead.created', data: { source: 'MagicBricks', lead: { phone: '+919845077777' }, activity: { type: 'inbound', externalId: 'MB-77' } } });
+
+      // The inbox shows where it came from.
+      const list = await ctx.asStaff({ method: 'GET', url: `/api/leads?q=${encodeURIComponent('98450 55555')}` });
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.json<{ items: Array<{ _id: string; origin: string | null }> }>().items).toEqual([expect.objectContaining({ _id: phoneLeadId, origin: 'Housing.com' })]);
+    });
+
     it(`limits each key to ${INBOUND_LIMITS.perKeyPerMinute} calls a minute: 429 with Retry-After; another key is not held back`, async () => {
       const { key } = await newKey(ctx, 'busy');
       const { key: other } = await newKey(ctx, 'quiet');
@@ -139,6 +196,10 @@ describeEachDatabase(
       const doc = res.json<{ paths: Record<string, { post?: { requestBody?: { content: Record<string, { schema: { example?: unknown } }> } } }> }>();
       const post = doc.paths[INBOUND_API.leads]!.post!;
       expect(JSON.stringify(post)).toContain('ENQ-104233');
+      // The example is the whole body a portal sends (the test above sends it and gets 201), and the page says how to authenticate.
+      const schema = post.requestBody!.content['application/json']!.schema;
+      expect(schema.example).toEqual(INBOUND_EXAMPLE);
+      expect(JSON.stringify(post)).toContain('Authorization: Bearer');
     });
   },
   { notify: { smtpUrl: mail.url, mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', notifyEmails: ['owner@abode.test'], confirmVisitors: false, allowPrivateWebhooks: true, dispatch: false } },

@@ -49,7 +49,7 @@ describeEachDatabase(
 
       expect((await ctx.app.inject({ method: 'GET', url: PRIVACY_API.requests() })).statusCode).toBe(401);
       const open = (await ctx.asStaff({ method: 'GET', url: PRIVACY_API.requests() })).json<PrivacyRequestItem[]>();
-      expect(open).toEqual([{ _id: expect.any(String), leadId: lead.id, kind: 'erase', status: 'open', confirmedAt: expect.any(String), ageDays: 0 }]);
+      expect(open).toEqual([{ _id: expect.any(String), leadId: lead.id, kind: 'erase', status: 'open', confirmedAt: expect.any(String), ageDays: 0, confirmedVia: 'link', confirmedBy: null }]);
 
       // Acting on it: the owner erases the lead; the request closes and names no one.
       expect((await ctx.asStaff({ method: 'DELETE', url: PRIVACY_API.erase(lead.id) })).statusCode).toBe(200);

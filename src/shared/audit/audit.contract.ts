@@ -43,6 +43,7 @@ export const AUDIT_KINDS = [
   'kiosk-device.created',
   'kiosk-device.revoked',
   'kiosk.uploaded',
+  'privacy-request.recorded',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -81,6 +82,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'kiosk-device.created': 'Tablet added',
   'kiosk-device.revoked': 'Tablet removed',
   'kiosk.uploaded': 'Tablet queue file uploaded',
+  'privacy-request.recorded': 'Privacy request taken by phone',
 };
 
 export const AUDIT_PAGE_MAX = 200;

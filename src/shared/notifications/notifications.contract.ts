@@ -10,6 +10,15 @@ import { MAIL_API, WEBHOOKS_API } from './notifications.api';
  * specification: `{ type, timestamp, data }`, signed, with `webhook-id` the same on every retry.
  */
 
+/**
+ * Issue 38: `lead.created` of a lead sent by API (POST /api/inbound/leads) names its call
+ * `inbound:<source>:<externalId>`: its "New lead" mail goes at once (there is no survey to wait for)
+ * and its data names the source.
+ */
+export const INBOUND_SUBJECT_PREFIX = 'inbound:';
+export const inboundSubjectId = (source: string, externalId: string) => `${INBOUND_SUBJECT_PREFIX}${source}:${externalId}`;
+export const isInboundSubject = (subjectId: string) => subjectId.startsWith(INBOUND_SUBJECT_PREFIX);
+
 export const NOTIFICATION_EVENT_TYPES = ['lead.created', 'survey.completed', 'contact.created'] as const;
 /** The events an endpoint subscribes to. */
 export type SubscribableEventType = (typeof NOTIFICATION_EVENT_TYPES)[number];

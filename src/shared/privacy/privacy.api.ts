@@ -2,7 +2,7 @@ import type { ZodUnknown } from 'zod';
 import type { messageAnswer } from '#shared/api-answer';
 import { apiPath } from '#shared/api-path';
 import { route } from '#shared/api-route';
-import type { privacyRequestList } from './privacy-requests';
+import type { privacyRequestList, privacyRequestRecorded } from './privacy-requests';
 
 /** Issue 24 §6: a person's rights (owners). */
 export const PRIVACY_API = {
@@ -14,6 +14,11 @@ export const PRIVACY_API = {
   requests: apiPath('/api/privacy/requests'),
   /** POST (public): confirm a request with the e-mailed token. */
   confirm: apiPath('/api/privacy/confirm'),
+  /**
+   * POST (owners) `{ leadId, kind }`: issue 38, a request made by phone by a person known by phone
+   * only (no link can be mailed): recorded as confirmed by the staff member who took the call.
+   */
+  byPhone: apiPath('/api/privacy/requests/by-phone'),
 } as const;
 
 /** The routes with their answers (by type only: the public privacy pages load this file). */
@@ -24,4 +29,5 @@ export const PRIVACY_ROUTES = {
   request: route<typeof messageAnswer>('POST', PRIVACY_API.requests.pattern),
   openRequests: route<typeof privacyRequestList>('GET', PRIVACY_API.requests.pattern),
   confirm: route<typeof messageAnswer>('POST', PRIVACY_API.confirm.pattern),
+  byPhone: route<typeof privacyRequestRecorded>('POST', PRIVACY_API.byPhone.pattern),
 };

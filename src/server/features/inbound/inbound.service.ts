@@ -9,6 +9,7 @@ import { API_KEY_MESSAGES, INBOUND_LIMITS, INBOUND_MESSAGES, type ApiKeyItem, ty
 import { importLead } from '#server/features/leads';
 import { assignCreatedLead } from '#server/features/followup';
 import { recordEvent } from '#server/features/notifications';
+import { inboundSubjectId } from '#shared/notifications/notifications.contract';
 import { recordAudit } from '#server/features/audit';
 import type { StaffPrincipal } from '#server/features/auth';
 import { parseBudget } from '#server/features/imports';
@@ -117,10 +118,11 @@ export async function receiveLead(db: Kysely<Database>, input: InboundLeadInput,
         byName: `API: ${input.source}`,
         at: now,
         details: details || null,
+        origin: input.source,
       });
       await trx.insertInto('inboundLeads').values({ source: input.source, externalId: input.externalId, bodyHash, leadId: lead.id, created: lead.created ? 1 : 0, apiKeyId, createdAt: now }).execute();
       if (lead.created) {
-        await recordEvent(trx, { type: 'lead.created', email: email ?? '', subjectId: `inbound:${input.source}:${input.externalId}`, leadId: lead.id }, now);
+        await recordEvent(trx, { type: 'lead.created', email: email ?? '', subjectId: inboundSubjectId(input.source, input.externalId), leadId: lead.id }, now);
         await assignCreatedLead(trx, { id: lead.id, email: email ?? '' }, {}, now);
       }
       return { status: 201 as const, leadId: lead.id, created: lead.created };
@@ -132,4 +134,16 @@ export async function receiveLead(db: Kysely<Database>, input: InboundLeadInput,
     if (raced) return answerRepeat(raced);
     throw error;
   }
+}
+
+/** Issue 38: the call that created a lead (its source and external id), for the "New lead" mail and the lead.created webhook. */
+export async function inboundOrigin(db: Kysely<Database>, leadId: string): Promise<{ source: string; externalId: string; createdAt: Date | string } | undefined> {
+  return db
+    .selectFrom('inboundLeads')
+    .select(['source', 'externalId', 'createdAt'])
+    .where('leadId', '=', leadId)
+    .where('created', '=', 1)
+    .orderBy('createdAt')
+    .limit(1)
+    .executeTakeFirst();
 }

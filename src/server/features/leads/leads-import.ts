@@ -15,7 +15,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  */
 export async function importLead(
   db: Db,
-  input: { email: string | null; name: string | null; phone: string | null; receivedAt: Date; line: string; byId: string | null; byName: string; at: Date; details: string | null },
+  input: { email: string | null; name: string | null; phone: string | null; receivedAt: Date; line: string; byId: string | null; byName: string; at: Date; details: string | null; origin?: string | null },
 ): Promise<{ id: string; created: boolean; filled: Record<string, string> }> {
   const keys = arrivalKeys(input);
   const before = await db
@@ -35,6 +35,8 @@ export async function importLead(
       await db.updateTable('leads').set({ lastActivityAt: was.lastActivityAt }).where('id', '=', lead.id).where('lastActivityAt', '<', was.lastActivityAt).execute();
     }
   }
+  // Issue 38: the system it first came from by API (the first one stays).
+  if (input.origin) await db.updateTable('leads').set({ origin: input.origin }).where('id', '=', lead.id).where('origin', 'is', null).execute();
   const text = [input.line, ...(input.details ? [input.details] : [])].join('\n');
   await db.insertInto('leadEvents').values({ id: newId(), leadId: lead.id, type: 'note', byId: input.byId, byName: input.byName, fromValue: null, toValue: null, text, createdAt: input.at }).execute();
   return { id: lead.id, created: lead.created, filled };

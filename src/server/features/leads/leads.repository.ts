@@ -366,6 +366,7 @@ const listColumns = [
   'leads.latestChannelId',
   'leads.latestUtm',
   'leads.latestTouchAt',
+  'leads.origin',
 ] as const;
 
 function baseList(db: Db) {

@@ -351,6 +351,7 @@ function toItem(row: repo.LeadRow, names: ListNames): LeadListItem {
     lastActivityAt: toIso(row.lastActivityAt),
     firstTouch: touchOf(row.firstChannelId, row.firstUtm, row.firstTouchAt, names),
     latestTouch: touchOf(row.latestChannelId, row.latestUtm, row.latestTouchAt, names),
+    origin: row.origin,
   };
 }
 

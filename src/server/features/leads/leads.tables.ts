@@ -17,6 +17,8 @@ export interface LeadsTable {
   phoneKey: ColumnType<string | null, string | null | undefined, string | null>;
   /** Issue 38: the lead this one was merged into; its arrivals and its page go there. */
   mergedIntoId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 38: the system the lead first came from by API (the call's `source`, e.g. "99acres"); null: Abode's own pages. */
+  origin: ColumnType<string | null, string | null | undefined, string | null>;
   status: LeadStatus;
   assigneeId: string | null;
   /** Issue 26: when the assignee was given the lead (by hand or automatically). */

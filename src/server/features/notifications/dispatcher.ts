@@ -5,7 +5,7 @@ import type { Dialect } from '#server/db/database';
 import type { GroupCommitter } from '#server/db/group-commit';
 import type { Database } from '#server/db/schema';
 import { newId } from '#server/lib/ids';
-import { STAFF_MAIL_EVENT_TYPES, type StaffMailEventType } from '#shared/notifications/notifications.contract';
+import { isInboundSubject, STAFF_MAIL_EVENT_TYPES, type StaffMailEventType } from '#shared/notifications/notifications.contract';
 import type { StudioDetails } from '#shared/site';
 import { GIVE_UP_AFTER_MS, retryDelayMs } from './backoff';
 import { resumeLinkMail, staffLeadMail, visitorConfirmationMail, type MatchLinks } from './emails/lead-emails';
@@ -229,7 +229,8 @@ export class NotificationDispatcher {
         fanned.push({ eventId: event.id, payload: null, deliveries });
         continue;
       }
-      if (event.type === 'lead.created') add('staff_email', null, new Date(createdAt.getTime() + UNFINISHED_ALERT_DELAY_MS));
+      // A survey's new lead waits to see whether it is finished; a lead sent by API (issue 38) has none to wait for.
+      if (event.type === 'lead.created' && !isInboundSubject(event.subjectId)) add('staff_email', null, new Date(createdAt.getTime() + UNFINISHED_ALERT_DELAY_MS));
       else add('staff_email', null, now);
       if (event.type === 'survey.completed' && settings.confirmVisitors) add('visitor_email', null, now);
       if (!endpointsByType.has(event.type)) endpointsByType.set(event.type, await endpointsFor(db, event.type));
@@ -431,7 +432,7 @@ export class NotificationDispatcher {
     }
     // A survey left unfinished is news only if it is still unfinished; a lead that came by a contact
     // message (no e-mail record) was told to staff by that message's own e-mail.
-    if (event.type === 'lead.created' && !(await this.deps.sources.surveyStillOpen(db, event.subjectId))) return 'skipped';
+    if (event.type === 'lead.created' && !isInboundSubject(event.subjectId) && !(await this.deps.sources.surveyStillOpen(db, event.subjectId))) return 'skipped';
     // Only people still active hear of a lead (its name, e-mail and phone).
     const to = await staffRecipients(db, current.notifyEmails);
     if (to.length === 0) return 'skipped';

@@ -3,7 +3,7 @@ import type { Database } from '#server/db/schema';
 import { cellText, parseAnswers } from '#shared/survey/survey-questions';
 import { parseStoredMatches, type ListingMatches } from '#shared/matching/listing-match';
 import type { SurveyReading } from '#shared/survey/survey-questions';
-import type { NotificationEventType, StaffMailEventType } from '#shared/notifications/notifications.contract';
+import { INBOUND_SUBJECT_PREFIX, isInboundSubject, type NotificationEventType, type StaffMailEventType } from '#shared/notifications/notifications.contract';
 import type { ContactListing, EnquiryTopic } from '#shared/contact/contact.contract';
 import { listingPagePath } from '#shared/paths';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#shared/i18n/languages';
@@ -17,7 +17,8 @@ export interface LeadSummary {
 }
 
 export interface EventActivity {
-  type: 'email' | 'response' | 'contact';
+  /** `inbound`: a lead sent by a portal or another system (POST /api/inbound/leads, issue 38). */
+  type: 'email' | 'response' | 'contact' | 'inbound';
   at: string;
   campaignId?: string | null;
   campaignName?: string | null;
@@ -28,6 +29,8 @@ export interface EventActivity {
   message?: string;
   /** A contact message about a listing (issue 25): what the visitor wants, an answer or a site visit. */
   topic?: EnquiryTopic;
+  /** `inbound`: the lead's id in the system that sent it. */
+  externalId?: string;
   /** Issue 27: the language a survey was answered in, when not English (the visitor's e-mail follows it). */
   language?: Language;
 }
@@ -66,6 +69,8 @@ export interface EventData {
   utm?: EventUtm | null;
   matches?: EventMatches;
   listing?: EventListing;
+  /** Issue 38: a lead sent by API: the portal or system it came from (the call's `source`, e.g. "99acres"). */
+  source?: string;
 }
 
 export interface EventRow {
@@ -106,6 +111,8 @@ export interface NotificationSources {
   /** An e-mail record with its campaign's name (null when it has none). */
   emailActivity(db: Kysely<Database>, emailRecordId: string): Promise<({ createdAt: Date | string; campaignId: string | null; isCompleted: unknown; name: string | null } & EventAttribution) | undefined>;
   campaignReading(db: Kysely<Database>, campaignId: string, updatedAt: Date | string): Promise<SurveyReading>;
+  /** Issue 38: the API call that created a lead (its source and external id); undefined when none. */
+  inboundOrigin?(db: Kysely<Database>, leadId: string): Promise<{ source: string; externalId: string; createdAt: Date | string } | undefined>;
   /** Whether a new lead's unfinished-survey alert is still news. */
   surveyStillOpen(db: Kysely<Database>, emailRecordId: string): Promise<boolean>;
   /** The campaign of an e-mail record still unfinished with answers kept; undefined otherwise. */
@@ -191,6 +198,17 @@ export async function buildEventData(db: Kysely<Database>, event: EventRow, sour
         answers: readable,
         ...(isLanguage(row.language) && row.language !== DEFAULT_LANGUAGE ? { language: row.language } : {}),
       },
+    };
+  }
+  if (event.type === 'lead.created' && isInboundSubject(event.subjectId)) {
+    // Issue 38: a lead a portal sent by API: its source, its id there.
+    const origin = event.leadId ? await sources.inboundOrigin?.(db, event.leadId) : undefined;
+    const name = event.subjectId.slice(INBOUND_SUBJECT_PREFIX.length);
+    return {
+      lead,
+      ...attributionOf(undefined),
+      source: origin?.source ?? name.slice(0, Math.max(0, name.indexOf(':'))),
+      activity: { type: 'inbound', at: origin ? iso(origin.createdAt) : at, ...(origin ? { externalId: origin.externalId } : {}) },
     };
   }
   const record = await sources.emailActivity(db, event.subjectId);

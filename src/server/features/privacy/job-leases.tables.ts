@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { Timestamp } from '#server/db/column-types';
 
 /** A job that runs on one instance at a time (retention): who holds it, until when, when next due. */
@@ -17,6 +18,8 @@ export interface PrivacyRequestsTable {
   createdAt: Timestamp;
   confirmedAt: Timestamp | null;
   closedAt: Timestamp | null;
+  /** Issue 38: the staff member who confirmed a request made by phone; null: confirmed from the mailed link. */
+  confirmedBy: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PrivacyTables {

@@ -4,9 +4,9 @@ import { messageAnswer } from '#shared/api-answer';
 import { HttpError } from '#server/lib/errors';
 import type { PersonalData } from '#server/lib/personal-data';
 import { PRIVACY_API } from '#shared/privacy/privacy.api';
-import { PRIVACY_REQUEST_MESSAGES, privacyConfirmInput, privacyRequestInput, privacyRequestList } from '#shared/privacy/privacy-requests';
+import { PRIVACY_REQUEST_MESSAGES, privacyConfirmInput, privacyPhoneRequestInput, privacyRequestInput, privacyRequestList, privacyRequestRecorded } from '#shared/privacy/privacy-requests';
 import { clientKey } from '#server/lib/client-key';
-import { confirmRequest, openRequests, sendConfirmation, type RequestMailer, type RequestMailPolicy } from './privacy-requests';
+import { confirmRequest, openRequests, recordPhoneRequest, sendConfirmation, type RequestMailer, type RequestMailPolicy } from './privacy-requests';
 
 export interface PrivacyRequestOptions {
   registry: readonly PersonalData[];
@@ -44,6 +44,16 @@ export async function privacyRequestRoutes(app: FastifyInstance, options: Privac
     async (request) => {
       if (!(await confirmRequest(app.db, options.registry, options.secret, request.body.token, new Date()))) throw new HttpError(400, PRIVACY_REQUEST_MESSAGES.invalidLink, 'VALIDATION');
       return { message: PRIVACY_REQUEST_MESSAGES.confirmed };
+    },
+  );
+
+  // Issue 38: a request by phone from a person known by phone only, confirmed by the owner who took the call.
+  r.post(
+    PRIVACY_API.byPhone.pattern,
+    { schema: { tags, body: privacyPhoneRequestInput, response: { 200: privacyRequestRecorded, 201: privacyRequestRecorded } }, config: { access: 'owner' } },
+    async (request, reply) => {
+      const { created, request: item } = await recordPhoneRequest(app.db, options.registry, request.body, request.staff!, new Date());
+      return reply.code(created ? 201 : 200).send({ message: created ? PRIVACY_REQUEST_MESSAGES.recorded : PRIVACY_REQUEST_MESSAGES.alreadyOpen, request: item });
     },
   );
 

@@ -1,9 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import { badRequest, notFound } from '#server/lib/errors';
+import { newId } from '#server/lib/ids';
+import { recordAudit } from '#server/features/audit';
+import { PRIVACY_MESSAGES } from '#shared/privacy/privacy.contract';
 import type { Database } from '#server/db/schema';
 import type { PersonalData } from '#server/lib/personal-data';
 import { toIso } from '#server/db/database';
-import type { PrivacyRequestItem } from '#shared/privacy/privacy-requests';
+import { PRIVACY_REQUEST_MESSAGES, type PrivacyRequestItem } from '#shared/privacy/privacy-requests';
 import { DEFAULT_LANGUAGE, localizedPath, localizedUrl, type Language } from '#shared/i18n/languages';
 import { textsIn } from '#shared/i18n/translate';
 import { paths } from '#shared/paths';
@@ -112,10 +116,52 @@ export async function confirmRequest(db: Kysely<Database>, registry: readonly Pe
   return true;
 }
 
+type RequestRow = Selectable<Database['privacyRequests']>;
+
+function toItem(r: RequestRow, now: Date): PrivacyRequestItem {
+  const confirmedAt = toIso(r.confirmedAt ?? r.createdAt);
+  return {
+    _id: r.id,
+    leadId: r.leadId,
+    kind: r.kind,
+    status: r.status,
+    confirmedAt,
+    ageDays: Math.floor((now.getTime() - Date.parse(confirmedAt)) / 86_400_000),
+    confirmedVia: r.confirmedBy === null ? 'link' : 'phone',
+    confirmedBy: r.confirmedBy,
+  };
+}
+
 export async function openRequests(db: Kysely<Database>, now: Date): Promise<PrivacyRequestItem[]> {
   const rows = await db.selectFrom('privacyRequests').selectAll().where('status', '=', 'open').orderBy('confirmedAt').execute();
-  return rows.map((r) => {
-    const confirmedAt = toIso(r.confirmedAt ?? r.createdAt);
-    return { _id: r.id, leadId: r.leadId, kind: r.kind, status: r.status, confirmedAt, ageDays: Math.floor((now.getTime() - Date.parse(confirmedAt)) / 86_400_000) };
+  return rows.map((r) => toItem(r, now));
+}
+
+/**
+ * Issue 38: a person known by phone only asked by phone (no link can be mailed to them): the staff
+ * member who took the call records the request, confirmed by them, audited. Only for a lead with a
+ * phone and no e-mail (one with an e-mail confirms from the mailed link). The same kind still open
+ * for the lead is answered as it is (`created: false`).
+ */
+export async function recordPhoneRequest(
+  db: Kysely<Database>,
+  registry: readonly PersonalData[],
+  input: { leadId: string; kind: 'export' | 'erase' },
+  staff: { sub: string; name: string; email?: string | null },
+  now: Date,
+): Promise<{ created: boolean; request: PrivacyRequestItem }> {
+  const owner = registry.find((d) => d.identify);
+  if (!owner?.identify) throw new Error('No personal-data declaration identifies a lead.');
+  return db.transaction().execute(async (trx) => {
+    const lead = await owner.identify!(trx, input.leadId);
+    if (!lead) throw notFound(PRIVACY_MESSAGES.leadNotFound);
+    if (lead.email) throw badRequest(PRIVACY_REQUEST_MESSAGES.hasEmail, [{ field: 'leadId', message: PRIVACY_REQUEST_MESSAGES.hasEmail }]);
+    if (!lead.phone) throw badRequest(PRIVACY_REQUEST_MESSAGES.noPhone, [{ field: 'leadId', message: PRIVACY_REQUEST_MESSAGES.noPhone }]);
+    const open = await trx.selectFrom('privacyRequests').selectAll().where('leadId', '=', input.leadId).where('kind', '=', input.kind).where('status', '=', 'open').executeTakeFirst();
+    if (open) return { created: false, request: toItem(open, now) };
+    const row: RequestRow = { id: newId(), leadId: input.leadId, kind: input.kind, status: 'open', createdAt: now, confirmedAt: now, closedAt: null, confirmedBy: staff.name };
+    await trx.insertInto('privacyRequests').values(row).execute();
+    await recordAudit(trx, { actor: staff, kind: 'privacy-request.recorded', recordType: 'lead', recordId: input.leadId, fields: [input.kind] });
+    return { created: true, request: toItem(row, now) };
   });
 }

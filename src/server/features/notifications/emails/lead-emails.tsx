@@ -167,12 +167,26 @@ function sourceLines(data: EventData): { channel: string | null; utm: string | n
 
 const UTM_NAMES = ['source', 'medium', 'campaign', 'content', 'term'] as const;
 
+/** Who the lead is in a staff mail: the name, else the e-mail, else (known by phone only, issue 38) the phone. */
+function whoOf(data: EventData): string {
+  return data.lead.name ?? (data.lead.email || (data.lead.phone ? formatPhone(data.lead.phone) : ''));
+}
+
+/** Issue 38: a lead sent by API: "99acres (by API, ENQ-104233)"; null for any other. */
+function apiSourceLine(data: EventData): string | null {
+  if (data.activity.type !== 'inbound' || !data.source) return null;
+  return `${data.source} (by API${data.activity.externalId ? `, ${data.activity.externalId}` : ''})`;
+}
+
 export function StaffLeadEmail({ data, leadUrl, studioName }: StaffLeadEmailProps) {
   const came = sourceLines(data);
   const { lead, activity } = data;
-  const who = lead.name ?? lead.email;
+  const who = whoOf(data);
+  const apiSource = apiSourceLine(data);
   const what =
-    activity.type === 'contact'
+    activity.type === 'inbound'
+      ? `came from ${data.source ?? 'another system'}`
+      : activity.type === 'contact'
       ? data.listing
         ? `${activity.topic === 'site visit' ? 'would like a site visit at' : 'asked about'} ${data.listing.name}`
         : `sent a message${activity.requestQuotation ? ` about ${activity.requestQuotation}` : ''}`
@@ -194,12 +208,14 @@ export function StaffLeadEmail({ data, leadUrl, studioName }: StaffLeadEmailProp
             {who} {what}.
           </Text>
           <Row>
-            <Column>
-              <Text style={label}>E-mail</Text>
-              <Text style={value}>
-                <Link href={`mailto:${lead.email}`}>{lead.email}</Link>
-              </Text>
-            </Column>
+            {lead.email ? (
+              <Column>
+                <Text style={label}>E-mail</Text>
+                <Text style={value}>
+                  <Link href={`mailto:${lead.email}`}>{lead.email}</Link>
+                </Text>
+              </Column>
+            ) : null}
             {lead.phone ? (
               <Column>
                 <Text style={label}>Phone</Text>
@@ -209,6 +225,12 @@ export function StaffLeadEmail({ data, leadUrl, studioName }: StaffLeadEmailProp
               </Column>
             ) : null}
           </Row>
+          {apiSource ? (
+            <Section>
+              <Text style={label}>Source</Text>
+              <Text style={value}>{apiSource}</Text>
+            </Section>
+          ) : null}
           {data.listing ? (
             <Row>
               <Column>
@@ -394,8 +416,11 @@ function textBlocks(data: EventData, audience: MatchAudience, withAnswers = true
 
 function staffText(data: EventData, leadUrl: string | null, studioName: string): string {
   const { lead, activity } = data;
-  const lines = [`New lead: ${lead.name ?? lead.email}`, '', `E-mail: ${lead.email}`];
+  const lines = [`New lead: ${whoOf(data)}`, ''];
+  if (lead.email) lines.push(`E-mail: ${lead.email}`);
   if (lead.phone) lines.push(`Phone: ${formatPhone(lead.phone)}`);
+  const apiSource = apiSourceLine(data);
+  if (apiSource) lines.push(`Source: ${apiSource}`);
   if (activity.campaignName) lines.push(`Survey: ${activity.campaignName}${activity.type === 'email' ? ' (not finished)' : ''}`);
   if (data.listing) {
     // Issue 25: the listing the message is about, with its public page, and what the visitor wants.
@@ -429,9 +454,14 @@ function visitorText(data: EventData, studio: StudioDetails, t: TextOf, links?: 
  * names it instead of "Contact" (`— Lakeside Residency`, `— Site visit: Lakeside Residency`).
  */
 export function staffSubject(data: EventData): string {
-  const who = data.lead.name ?? data.lead.email;
+  const who = whoOf(data);
   const about = data.listing ? `${data.activity.topic === 'site visit' ? 'Site visit: ' : ''}${data.listing.name}` : 'Contact';
-  const where = data.activity.type === 'contact' ? about : (data.activity.campaignName ?? (data.activity.type === 'email' ? 'Newsletter' : 'Survey'));
+  const where =
+    data.activity.type === 'inbound'
+      ? (data.source ?? 'API')
+      : data.activity.type === 'contact'
+        ? about
+        : (data.activity.campaignName ?? (data.activity.type === 'email' ? 'Newsletter' : 'Survey'));
   return `New lead: ${who} — ${where}`.replace(/[\r\n]+/g, ' ');
 }
 
@@ -440,7 +470,8 @@ export function staffLeadMail(data: EventData, options: { to: string[]; leadUrl:
   return toMail(<StaffLeadEmail data={data} leadUrl={options.leadUrl} studioName={options.studioName} />, text, {
     to: options.to,
     subject: staffSubject(data),
-    replyTo: data.lead.email,
+    // A lead known by phone only (issue 38) has no address to answer to.
+    ...(data.lead.email ? { replyTo: data.lead.email } : {}),
   });
 }
 

@@ -18,6 +18,11 @@ export function leadName(lead: { name: string | null; email: string | null; phon
 
 export const SOURCE_LABELS: Record<string, string> = LEAD_SOURCE_LABELS;
 
+/** A lead's sources as staff read them; issue 38: a lead sent by API names the system ("99acres (API)"). */
+export function leadSourcesText(lead: { sources: readonly string[]; origin?: string | null }): string {
+  return [...lead.sources.map((s) => SOURCE_LABELS[s] ?? s), ...(lead.origin ? [staffText('staff.leads.origin', { source: lead.origin })] : [])].join(', ');
+}
+
 
 const UTM_ORDER = ['source', 'medium', 'campaign', 'content', 'term'] as const;
 

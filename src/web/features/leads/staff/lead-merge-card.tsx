@@ -8,9 +8,9 @@ import { errorMessage } from '#web/lib/api-client';
 import { formatDateTime } from '#web/lib/studio-time';
 import { staffText } from '#web/lib/staff-text';
 import { fetchLeads, mergeLead, unmergeLead } from '../leads-api';
-import { leadName, SOURCE_LABELS } from './lead-format';
+import { leadName, leadSourcesText } from './lead-format';
 
-type Side = Pick<LeadListItem, '_id' | 'name' | 'email' | 'phone' | 'status' | 'sources' | 'createdAt' | 'lastActivityAt'>;
+type Side = Pick<LeadListItem, '_id' | 'name' | 'email' | 'phone' | 'status' | 'sources' | 'createdAt' | 'lastActivityAt'> & { origin?: string | null };
 
 /** What each lead holds, side by side, before a merge (issue 38). */
 function Holds({ lead, title }: { lead: Side; title: string }) {
@@ -19,7 +19,7 @@ function Holds({ lead, title }: { lead: Side; title: string }) {
       <Descriptions.Item label={staffText('staff.leads.add.name')}>{lead.name ?? '—'}</Descriptions.Item>
       <Descriptions.Item label={staffText('staff.leads.add.email')}>{lead.email ?? '—'}</Descriptions.Item>
       <Descriptions.Item label={staffText('staff.leads.add.phone')}>{lead.phone ? formatPhone(lead.phone) : '—'}</Descriptions.Item>
-      <Descriptions.Item label={staffText('staff.leads.lead.sources')}>{lead.sources.map((s) => SOURCE_LABELS[s] ?? s).join(', ') || '—'}</Descriptions.Item>
+      <Descriptions.Item label={staffText('staff.leads.lead.sources')}>{leadSourcesText(lead) || '—'}</Descriptions.Item>
       <Descriptions.Item label={staffText('staff.leads.lead.firstSeen')}>{formatDateTime(lead.createdAt)}</Descriptions.Item>
     </Descriptions>
   );

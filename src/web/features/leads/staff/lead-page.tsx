@@ -25,7 +25,7 @@ import { formatPhone } from '#shared/phone';
 import { askedAbout, leadGreeting, mailtoHref, telHrefOf, whatsAppHref } from '../lead-links';
 import { addLeadNote, clearNextAction, fetchLead, fetchStaff, patchLead, setNextAction, type StaffMember } from '../leads-api';
 import { SurveyFileLinks } from '#web/features/responses/staff';
-import { channelText, leadName, SOURCE_LABELS, STATUS_COLORS, utmText } from './lead-format';
+import { channelText, leadName, leadSourcesText, STATUS_COLORS, utmText } from './lead-format';
 import { LeadPrivacyCard } from '#web/features/privacy/staff';
 import { LeadMergeCard } from './lead-merge-card';
 import { LeadVisitsCard } from '#web/features/visits/staff';
@@ -266,7 +266,7 @@ export function Component() {
               <Descriptions.Item label={staffText('staff.leads.lead.name')}>{lead.name ?? '—'}</Descriptions.Item>
               <Descriptions.Item label={staffText('staff.leads.lead.email')}>{lead.email ?? '—'}</Descriptions.Item>
               <Descriptions.Item label={staffText('staff.leads.lead.phone')}>{lead.phone ? formatPhone(lead.phone) : '—'}</Descriptions.Item>
-              <Descriptions.Item label={staffText('staff.leads.lead.sources')}>{lead.sources.map((s) => SOURCE_LABELS[s] ?? s).join(', ')}</Descriptions.Item>
+              <Descriptions.Item label={staffText('staff.leads.lead.sources')}>{leadSourcesText(lead) || '—'}</Descriptions.Item>
               <Descriptions.Item label={staffText('staff.leads.lead.firstSeen')}>{formatDateTime(lead.createdAt)}</Descriptions.Item>
               {/* README "Channels": where the person came from, first and latest. */}
               <Descriptions.Item label={staffText('staff.channels.touch.first')}>

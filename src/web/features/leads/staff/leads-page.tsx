@@ -24,7 +24,7 @@ import { fetchCampaigns } from '#web/features/surveys/staff';
 import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-tables';
 import { downloadLeads, fetchFirstContactFigures, fetchLeads } from '../leads-api';
 import { formatDateTime, studioIsoDay } from '#web/lib/studio-time';
-import { channelText, leadName, SOURCE_LABELS, STATUS_COLORS, utmText } from './lead-format';
+import { channelText, leadName, leadSourcesText, SOURCE_LABELS, STATUS_COLORS, utmText } from './lead-format';
 import { AddLeadButton } from './add-lead-button';
 import { fetchChannels } from '#web/features/channels/staff';
 import type { Channel } from '#shared/channels/channels.contract';
@@ -114,7 +114,7 @@ function StatusTag({ status }: { status: LeadListItem['status'] }) {
 
 function what(lead: LeadListItem): string {
   if (lead.campaignName) return lead.completed ? lead.campaignName : staffText('staff.leads.campaignUnfinished', { campaign: lead.campaignName });
-  return lead.sources.map((s) => SOURCE_LABELS[s] ?? s).join(', ');
+  return leadSourcesText(lead);
 }
 
 export function Component() {
@@ -175,9 +175,8 @@ export function Component() {
     { title: staffText('staff.leads.column.phone'), dataIndex: 'phone', key: 'phone', render: (phone: string | null) => (phone ? formatPhone(phone) : '—') },
     {
       title: staffText('staff.leads.column.sources'),
-      dataIndex: 'sources',
       key: 'sources',
-      render: (sources: string[]) => sources.map((s) => SOURCE_LABELS[s] ?? s).join(', '),
+      render: (_, lead) => leadSourcesText(lead) || '—',
     },
     {
       title: staffText('staff.leads.column.campaign'),

@@ -1,5 +1,5 @@
 import { formatPhone, toE164 } from '#shared/phone';
-import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PhoneOutlined } from '@ant-design/icons';
 import { App, Button, Card, Input, Modal, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,7 +17,9 @@ export function LeadPrivacyCard({ lead }: { lead: { _id: string; email: string |
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState<'export' | 'erase' | null>(null);
+  const [busy, setBusy] = useState<'export' | 'erase' | 'record' | null>(null);
+  // Issue 38: a person known by phone only asks by phone; the owner who took the call records it.
+  const [phoneRequest, setPhoneRequest] = useState<'export' | 'erase' | null>(null);
   const inputId = useId();
   // Issue 38: a lead known by phone only is confirmed by its phone, typed any way.
   const address = lead.email ?? (lead.phone ? formatPhone(lead.phone) : '');
@@ -58,6 +60,21 @@ export function LeadPrivacyCard({ lead }: { lead: { _id: string; email: string |
     }
   }
 
+  async function recordByPhone(kind: 'export' | 'erase') {
+    setBusy('record');
+    try {
+      const res = await api.call(PRIVACY_ROUTES.byPhone, { body: { leadId: lead._id, kind } });
+      void message.success(res.message);
+      setPhoneRequest(null);
+    } catch (error) {
+      void message.error(errorMessage(error, staffText('staff.leads.privacy.phone.failed')));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const phoneOnly = lead.email === null && lead.phone !== null;
+
   return (
     <Card title={<h2 className="lead-card-title">{staffText('staff.leads.privacy.title')}</h2>} size="small">
       <Typography.Paragraph type="secondary">{staffText('staff.leads.privacy.intro')}</Typography.Paragraph>
@@ -69,6 +86,33 @@ export function LeadPrivacyCard({ lead }: { lead: { _id: string; email: string |
           {staffText('staff.leads.privacy.erase')}
         </Button>
       </div>
+      {phoneOnly ? (
+        <section aria-labelledby={`${inputId}-phone`} className="lead-privacy-phone">
+          <h3 id={`${inputId}-phone`} className="lead-card-subtitle">
+            {staffText('staff.leads.privacy.phone.title')}
+          </h3>
+          <Typography.Paragraph type="secondary">{staffText('staff.leads.privacy.phone.intro')}</Typography.Paragraph>
+          <div className="lead-actions">
+            <Button icon={<PhoneOutlined />} onClick={() => setPhoneRequest('export')}>
+              {staffText('staff.leads.privacy.phone.copy')}
+            </Button>
+            <Button icon={<PhoneOutlined />} onClick={() => setPhoneRequest('erase')}>
+              {staffText('staff.leads.privacy.phone.erasure')}
+            </Button>
+          </div>
+        </section>
+      ) : null}
+      <Modal
+        open={phoneRequest !== null}
+        title={staffText(phoneRequest === 'erase' ? 'staff.leads.privacy.phone.erasureTitle' : 'staff.leads.privacy.phone.copyTitle', { name: who })}
+        okText={staffText('staff.leads.privacy.phone.ok')}
+        okButtonProps={{ loading: busy === 'record' }}
+        onOk={() => phoneRequest && void recordByPhone(phoneRequest)}
+        onCancel={() => setPhoneRequest(null)}
+        destroyOnHidden
+      >
+        <p>{staffText('staff.leads.privacy.phone.confirm', { name: who, phone: address })}</p>
+      </Modal>
       <Modal
         open={open}
         title={staffText('staff.leads.privacy.eraseTitle', { name: who })}

@@ -22,6 +22,8 @@ import { api, ApiError, errorMessage } from '#web/lib/api-client';
 import { LoadFailed, loadPageData } from '#web/lib/page-data';
 import { staffText } from '#web/lib/staff-text';
 import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
+import { currentStaff } from '#web/lib/auth-token';
+import { ApiKeysCard } from './api-keys-card';
 import { DemoContentCard } from './demo-content-card';
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -192,6 +194,7 @@ export function Component() {
       </Typography.Paragraph>
       {problem ? <Alert type="error" showIcon title={problem} style={wide} /> : null}
       <DemoContentCard style={wide} />
+      {currentStaff()?.role === 'owner' ? <ApiKeysCard style={wide} /> : null}
       <Form<FormValues>
         form={form}
         layout="vertical"
