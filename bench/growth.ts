@@ -10,7 +10,7 @@
 // reused when it is, dropped at the end unless --growth-keep.
 // Writes bench/results/growth.json and bench/results/growth.png (time and memory against rows).
 // Run: npm run bench -- --only=growth [--db=postgres] [--growth-rows=10000,100000,1000000] [--growth-keep]
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -192,10 +192,10 @@ export function growthFigures(points: GrowthPoint[]): Figure[] {
 }
 
 /** The plot: .xlsx time, slowest other call and peak memory against rows, as SVG drawn by Chromium into a PNG. */
-export async function plotGrowth(points: GrowthPoint[], file: string): Promise<void> {
+export async function plotGrowth(points: GrowthPoint[], file: string, at = new Date().toISOString()): Promise<void> {
   const W = 560;
-  const H = 420;
-  const pad = { l: 64, r: 16, t: 40, b: 48 };
+  const H = 470;
+  const pad = { l: 64, r: 44, t: 40, b: 130 };
   const xs = [...new Set(points.map((p) => p.rows))].sort((a, b) => a - b);
   const xOf = (rows: number) => pad.l + ((Math.log10(rows) - Math.log10(xs[0]!)) / Math.max(1e-9, Math.log10(xs.at(-1)!) - Math.log10(xs[0]!))) * (W - pad.l - pad.r);
   const colours = { postgres: '#1d4e89', sqlite: '#c05621' } as const;
@@ -211,8 +211,10 @@ export async function plotGrowth(points: GrowthPoint[], file: string): Promise<v
     for (const x of xs) svg += `<text x="${xOf(x)}" y="${H - pad.b + 18}" text-anchor="middle">${label(x)} rows</text>`;
     for (const t of ticks) svg += `<line x1="${pad.l}" y1="${yOf(t)}" x2="${W - pad.r}" y2="${yOf(t)}" stroke="#ddd"/><text x="${pad.l - 6}" y="${yOf(t) + 4}" text-anchor="end">${t} ${unit}</text>`;
     if (budget) svg += `<line x1="${pad.l}" y1="${yOf(budget.value)}" x2="${W - pad.r}" y2="${yOf(budget.value)}" stroke="#c53030" stroke-dasharray="6 4"/><text x="${W - pad.r}" y="${yOf(budget.value) - 5}" text-anchor="end" fill="#c53030">${budget.text}</text>`;
-    let legendY = pad.t + 4;
-    const legendX = W - pad.r - 230;
+    // The legend under the axis, in two columns.
+    let legendY = H - pad.b + 40;
+    let legendX = pad.l;
+    let legendRow = 0;
     for (const s of series) {
       const pts = points.filter((p) => p.dialect === s.dialect).sort((a, b) => a.rows - b.rows);
       if (pts.length === 0) continue;
@@ -220,7 +222,12 @@ export async function plotGrowth(points: GrowthPoint[], file: string): Promise<v
       svg += `<polyline fill="none" stroke="${colour}" stroke-width="2.5" ${s.dash ? `stroke-dasharray="${s.dash}"` : ''} points="${pts.map((p) => `${xOf(p.rows)},${yOf(s.value(p))}`).join(' ')}"/>`;
       for (const p of pts) svg += `<circle cx="${xOf(p.rows)}" cy="${yOf(s.value(p))}" r="4" fill="${colour}"/><text x="${xOf(p.rows) + 6}" y="${yOf(s.value(p)) - 6}" fill="${colour}">${s.value(p)}</text>`;
       svg += `<line x1="${legendX}" y1="${legendY}" x2="${legendX + 24}" y2="${legendY}" stroke="${colour}" stroke-width="2.5" ${s.dash ? `stroke-dasharray="${s.dash}"` : ''}/><text x="${legendX + 30}" y="${legendY + 4}">${s.name}</text>`;
+      legendRow++;
       legendY += 16;
+      if (legendRow === Math.ceil(series.length / 2)) {
+        legendY = H - pad.b + 40;
+        legendX = pad.l + 240;
+      }
     }
     return `${svg}</svg>`;
   };
@@ -247,7 +254,7 @@ export async function plotGrowth(points: GrowthPoint[], file: string): Promise<v
     }),
   ], { value: CALL_BUDGET_MS, text: `${CALL_BUDGET_MS} ms budget` }, true);
   const html = `<!doctype html><html><body style="margin:0;background:#fff"><div id="plot" style="display:grid;grid-template-columns:repeat(3,${W}px);gap:8px;padding:12px;width:max-content">
-    <div style="grid-column:1/4;font:600 17px Inter,sans-serif">Abode growth — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; rows = survey responses and leads each</div>
+    <div style="grid-column:1/4;font:600 17px Inter,sans-serif">Abode growth — run of ${at.slice(0, 16).replace('T', ' ')} UTC; rows = survey responses and leads each; ${CALL_TIMEOUT_MS} ms on the right = given up at ${CALL_TIMEOUT_MS / 1000} s</div>
     ${time}${memory}${callsPanel}</div></body></html>`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -263,6 +270,12 @@ export async function plotGrowth(points: GrowthPoint[], file: string): Promise<v
   } finally {
     await browser.close();
   }
+}
+
+/** The plot again from a growth.json: node --import tsx bench/growth.ts --plot bench/results/growth.json [out.png] */
+if (process.argv[1]?.endsWith('growth.ts') && process.argv[2] === '--plot') {
+  const { at, points } = JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as { at: string; points: GrowthPoint[] };
+  await plotGrowth(points, process.argv[4] ?? process.argv[3]!.replace(/\.json$/, '.png'), at);
 }
 
 export async function benchGrowth(options: { dialects: string[]; rows: number[]; pgAdminUrl: string; keep: boolean }): Promise<Figure[]> {
@@ -281,8 +294,9 @@ export async function benchGrowth(options: { dialects: string[]; rows: number[];
     if (!options.keep && options.dialects.includes('postgres') && options.rows.some((r) => r >= 1_000_000)) await dropPostgres(options.pgAdminUrl, ONE_MILLION_DB);
   }
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/growth.json', `${JSON.stringify({ at: new Date().toISOString(), points }, null, 2)}\n`);
-  await plotGrowth(points, 'bench/results/growth.png');
+  const at = new Date().toISOString();
+  writeFileSync('bench/results/growth.json', `${JSON.stringify({ at, points }, null, 2)}\n`);
+  await plotGrowth(points, 'bench/results/growth.png', at);
   console.log('Plot: bench/results/growth.png');
   return growthFigures(points);
 }
