@@ -20,7 +20,7 @@ export interface ExportResult {
 
 const LOCALITIES = ['Indiranagar', 'Koramangala', 'HSR Layout', 'Whitefield', 'Jayanagar'];
 
-const answerOf = (j: number) => ({
+export const answerOf = (j: number) => ({
   propertyType: j % 2 ? 'apartment' : 'villa',
   budget: '50l-1cr',
   bedrooms: (j % 5) + 1,

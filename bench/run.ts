@@ -1,5 +1,8 @@
 // npm run bench [-- --only=writes,reads,export,summary,inbox,filters,photos,notify,matching,write-floor,write-reference,bundles,lighthouse,survey-open] [--db=sqlite,postgres] [--survey-open-baseline=<built checkout>]
 //                 [--only=outputs --out=<dir>: a snapshot of every page, API answer, export and e-mail (bench/outputs-snapshot.ts); not in the default groups]
+//                 [--only=growth [--growth-rows=10000,100000,1000000] [--growth-keep]: 10k/100k/1M responses and leads (bench/growth.ts);
+//                  not in the default groups: seeding 1M on PostgreSQL alone takes about 10 minutes here, the whole group 20–30;
+//                  the 1M database abode_growth_1m is reused when present, dropped at the end unless --growth-keep]
 //                 [--baseline=<built checkout of an earlier commit>: lead writes before/after, same run]
 //                 [--export-baseline=<built checkout of an earlier commit>: the .xlsx export before/after, same run]
 // Builds the production bundle, runs each benchmark against it, prints figures with budgets and
@@ -13,6 +16,7 @@ import pg from 'pg';
 import { benchBundles } from './bundles';
 import { benchExport } from './export';
 import { benchExportAgainstBaseline } from './export-baseline';
+import { benchGrowth } from './growth';
 import { runSummaryBench } from './campaign-summary';
 import { benchLeadList, benchMatching, benchNotifyLatency } from './inbox';
 import { benchLeadWrites, benchPublicReads } from './leads';
@@ -77,6 +81,10 @@ async function main(): Promise<void> {
     console.log(`Outputs snapshot (${db}) into ${out}…`);
     const { files, seconds } = await snapshotOutputs(out, { db });
     figures.push(figure(`outputs (${db})`, 'snapshot of pages, API answers, exports, e-mails', seconds, 's', undefined, `${files} files in ${out}; compare: node --import tsx bench/outputs-snapshot.ts --compare <dirA> <dirB>`));
+  }
+  if (only.has('growth')) {
+    const rows = (args.get('growth-rows') ?? '10000,100000,1000000').split(',').map(Number);
+    figures.push(...(await benchGrowth({ dialects, rows, pgAdminUrl: PG_ADMIN_URL, keep: args.has('growth-keep') })));
   }
   const ceiling = await startCeiling();
   try {

@@ -191,3 +191,26 @@ describeEachDialect('migration: a response keeps no copy of the address (decisio
       expect((await db.selectFrom('consent_notices').select('id').orderBy('id').execute()).map((r) => r.id)).toEqual(['n1', 'n2', 'n3']);
     }));
 });
+
+describeEachDialect('migration: the inbox at a million leads (issue 40, 2026-12-03T0500)', (dialect) => {
+  it('counts by status from a partial index; on PostgreSQL the text search has a trigram index; undone cleanly', () =>
+    withDatabaseAt(dialect, '2026-12-03T0500-lead-inbox-indexes', async ({ db, migrator }) => {
+      const indexes = async () =>
+        dialect === 'sqlite'
+          ? (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'leads'`.execute(db)).rows.map((r) => r.name)
+          : (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'leads'`.execute(db)).rows.map((r) => r.name);
+      expect(await indexes()).toContain('leads_status_open');
+      if (dialect === 'postgres') {
+        // This test server lets the migration create pg_trgm (a trusted extension); a managed one that refuses leaves the search a scan.
+        expect(await indexes()).toContain('leads_search_trgm');
+        const plan = (await sql<{ 'QUERY PLAN': string }>`explain select id from leads where search_text like '%priya sharma%'`.execute(db)).rows.map((r) => r['QUERY PLAN']).join('\n');
+        await sql`set enable_seqscan = off`.execute(db);
+        const forced = (await sql<{ 'QUERY PLAN': string }>`explain select id from leads where search_text like '%priya sharma%'`.execute(db)).rows.map((r) => r['QUERY PLAN']).join('\n');
+        await sql`reset enable_seqscan`.execute(db);
+        expect(`${plan}\n${forced}`).toContain('leads_search_trgm');
+      }
+      expect((await migrator.migrateTo('2026-12-02T0600-kiosk')).error).toBeUndefined();
+      expect(await indexes()).not.toContain('leads_status_open');
+      expect(await indexes()).not.toContain('leads_search_trgm');
+    }));
+});
