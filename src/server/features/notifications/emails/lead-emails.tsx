@@ -1,7 +1,7 @@
 // Each component from its own package: the @react-email/components bundle also loads Tailwind,
 // Markdown and a code highlighter (Prism), 38 MB of memory in every server process against 7 MB.
 import { textsIn, type TextOf } from '#shared/i18n/translate';
-import { DEFAULT_LANGUAGE, LOCALES, localizedPath, localizedUrl, type Language } from '#shared/i18n/languages';
+import { DEFAULT_LANGUAGE, localizedPath, localizedUrl, type Language } from '#shared/i18n/languages';
 import { Body } from '@react-email/body';
 import { Column } from '@react-email/column';
 import { Container } from '@react-email/container';
@@ -74,7 +74,7 @@ function toldSections(data: EventData, audience: MatchAudience, language: Langua
       ...section,
       title: t(keys.title),
       note: keys.note ? t(keys.note) : null,
-      lines: section.items.map((item) => matchLineIn(t, language, LOCALES[language], item)),
+      lines: section.items.map((item) => matchLineIn(t, language, item)),
     };
   });
 }

@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { matchListings, type ListingMatches, type MatchableProduct, type MatchableProject, type MatchInput } from '#shared/matching/listing-match';
+import { textsIn } from '#shared/i18n/translate';
+import { matchListings, parseStoredMatches, type ListingMatches, type MatchableProduct, type MatchableProject, type MatchedListing, type MatchInput } from '#shared/matching/listing-match';
+import { matchedListingSchema } from '#shared/matching/matching.contract';
+import { sayMiss, sayReason, type MatchMiss, type MatchReason } from '#shared/matching/match-reasons';
 import { matchDetail, matchLine } from '#shared/matching/match-sections';
+import { matchLineIn, matchTexts } from '#shared/matching/match-text';
 import type { EventData } from '#server/features/notifications/event-data';
 import { staffLeadMail, visitorConfirmationMail } from '#server/features/notifications/emails/lead-emails';
 
-// The English a match says, captured from the matcher before its reasons became values
-// (docs/decisions/0047): the stored result, the API's `reasons` and `misses`, the staff's lead page,
-// /result and both e-mails keep these strings byte for byte. Fixed listings and answers reach every
-// form of reason and miss.
+// A match's reasons and misses are values (docs/decisions/0047-match-reasons-as-values.md) that each
+// language says from its catalogue. The English was captured from the matcher before they became
+// values: the stored result, the API's `reasons` and `misses`, the staff's lead page, /result and
+// both e-mails keep these strings byte for byte. Fixed listings and answers reach every form.
 
 const NOW = new Date('2026-01-15T00:00:00Z');
 
@@ -246,5 +250,106 @@ describe('match reasons in English, as they were before they became values', () 
       visitorText: '09543ed8a1b438225676548ee661842b6c05f772e5cf07dc9d849e3dac87a893',
       visitorHtml: '67dd9ce56f1f428becbd295cd36b8ef679544f558dd46b98ad707fcbbc91d703'
     });
+  });
+});
+
+const english = textsIn('en');
+const hindi = textsIn('hi');
+const everyMatch = (): MatchedListing[] => [fits, near, other, far].flatMap((m) => [...m.projects, ...m.products]);
+
+const REASONS: MatchReason[] = [
+  { kind: 'budget' },
+  { kind: 'homeKind', home: 'apartment' },
+  { kind: 'bedrooms', n: 3 },
+  { kind: 'locality', name: 'Whitefield' },
+  { kind: 'area', sqft: 1450 },
+  { kind: 'readyBy', date: '2027-03-15' },
+  { kind: 'words', text: 'Scandinavian' },
+];
+
+const MISSES: MatchMiss[] = [
+  { kind: 'budget', price: 24_000_000, direction: 'above', range: { min: 10_000_000, max: 20_000_000 } },
+  { kind: 'budget', price: 45_000, direction: 'below', range: { min: 50_000, max: null } },
+  { kind: 'locality', place: 'Pune', asked: [{ places: ['Whitefield', 'Indiranagar'], city: 'Bengaluru' }, { places: ['Atlantis'] }] },
+  { kind: 'bedrooms', beds: 2, size: '', asked: [{ n: 3, atLeast: false }, { n: 5, atLeast: true }] },
+  { kind: 'bedrooms', beds: null, size: '', asked: [{ n: 3, atLeast: false }, { n: 4, atLeast: false }] },
+  { kind: 'bedrooms', beds: null, size: 'Plot', asked: [{ n: 3, atLeast: false }] },
+  { kind: 'homeKind', home: 'villa', asked: ['apartment', 'independent-house'], askedWords: ['Duplex'] },
+  { kind: 'area', sqft: 1100, min: 1400 },
+  { kind: 'readyBy', date: '2028-12-10', by: '2027-06-30' },
+  { kind: 'words', asked: ['teak', 'walnut'] },
+];
+
+describe('match reasons as values, said in each language', () => {
+  it('says every stored match in English as the words stored beside its values', () => {
+    const say = matchTexts(english, 'en');
+    const matches = everyMatch();
+    expect(matches.length).toBeGreaterThan(8);
+    for (const item of matches) {
+      expect(item.reasonValues).toHaveLength(item.reasons.length);
+      expect(item.missValues).toHaveLength(item.misses.length);
+      expect(say.reasons(item)).toEqual(item.reasons);
+      expect(say.misses(item)).toEqual(item.misses);
+      expect(matchLineIn(english, 'en', item)).toBe(matchLine(item));
+    }
+  });
+
+  it('says each kind of value in English', () => {
+    expect(REASONS.map((r) => sayReason(english, 'en', r))).toEqual(['within your budget', 'apartment', '3 BHK', 'in Whitefield', '1,450 sq. ft', 'ready by Mar 2027', 'Scandinavian']);
+    expect(MISSES.map((m) => sayMiss(english, 'en', m))).toEqual([
+      '₹2.4 crore, above your ₹1–2 crore budget',
+      '₹45,000, below your ₹50,000+ budget',
+      'in Pune, you asked for Whitefield or Indiranagar, Bengaluru or Atlantis',
+      '2 BHK, you asked for 3 or 5+',
+      'size not given, you asked for 3 or 4 BHK',
+      'Plot, you asked for 3 BHK',
+      'a villa, you asked for an apartment or an independent house or Duplex',
+      '1,100 sq. ft, you asked for at least 1,400',
+      'ready Dec 2028, you want to move in by Jun 2027',
+      'not teak or walnut',
+    ]);
+  });
+
+  it('says each kind of value in Hindi, leaving the names and places the visitor and the studio wrote', () => {
+    expect(REASONS.map((r) => sayReason(hindi, 'hi', r))).toEqual(['आपके बजट में', 'अपार्टमेंट', '3 BHK', 'Whitefield में', '1,450 वर्ग फ़ुट', 'मार्च 2027 तक तैयार', 'Scandinavian']);
+    expect(MISSES.map((m) => sayMiss(hindi, 'hi', m))).toEqual([
+      '₹2.4 करोड़, आपके ₹1–2 करोड़ के बजट से ज़्यादा',
+      '₹45,000, आपके ₹50,000+ के बजट से कम',
+      'Pune में, आपने Whitefield या Indiranagar, Bengaluru या Atlantis माँगा था',
+      '2 BHK, आपने 3 या 5+ माँगा था',
+      'आकार नहीं बताया गया, आपने 3 या 4 BHK माँगा था',
+      'Plot, आपने 3 BHK माँगा था',
+      'विला, आपने अपार्टमेंट या स्वतंत्र मकान या Duplex माँगा था',
+      '1,100 वर्ग फ़ुट, आपने कम से कम 1,400 माँगा था',
+      'दिसंबर 2028 में तैयार, आप जून 2027 तक रहने आना चाहते हैं',
+      'teak या walnut नहीं',
+    ]);
+  });
+
+  it("says a whole match in Hindi from the matcher's values", () => {
+    const baner = far.projects.find((m) => m.name === 'Baner Heights')!;
+    expect(matchLineIn(hindi, 'hi', baner)).toBe('Baner Heights — पूरा मेल नहीं: Pune में, आपने Indiranagar या Koramangala, Bengaluru या Atlantis माँगा था; 2 BHK, आपने 3 या 4 माँगा था');
+    const lakeside = fits.projects[0]!;
+    expect(matchTexts(hindi, 'hi').reasons(lakeside)).toEqual(['आपके बजट में', '3 BHK', 'Whitefield में', '1,450 वर्ग फ़ुट', 'मार्च 2027 तक तैयार', 'अपार्टमेंट']);
+  });
+
+  it('keeps the values through the stored JSON and the API schema', () => {
+    const stored = parseStoredMatches(JSON.stringify(near))!;
+    expect(stored.projects).toEqual(near.projects);
+    for (const item of everyMatch()) expect(matchedListingSchema.parse(JSON.parse(JSON.stringify(item)))).toEqual(item);
+  });
+
+  it('says a result stored before the values in its English words, and drops values that are not whole', () => {
+    const [edgeSix] = near.projects;
+    const { reasonValues: _r, missValues: _m, ...words } = edgeSix!;
+    const old = parseStoredMatches(JSON.stringify({ ...near, projects: [words] }))!.projects[0]!;
+    expect(old).not.toHaveProperty('reasonValues');
+    expect(matchTexts(hindi, 'hi').misses(old)).toEqual(edgeSix!.misses);
+    const broken = [
+      { ...edgeSix, reasonValues: [{ kind: 'budget' }] },
+      { ...edgeSix, missValues: edgeSix!.missValues!.map((m, i) => (i === 0 ? { ...m, kind: 'colour' } : m)) },
+      { ...edgeSix, missValues: edgeSix!.missValues!.map((m) => ({ ...m, asked: 'five' })) },
+    ];
+    for (const item of broken) expect(parseStoredMatches(JSON.stringify({ ...near, projects: [item] }))!.projects[0]).not.toHaveProperty('missValues');
   });
 });
