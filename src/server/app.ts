@@ -251,6 +251,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     db: database.db,
     now: () => new Date(),
     timeZone: async () => (await settings.current()).timeZone,
+    async studio() {
+      const current = await settings.current();
+      return { name: current.name, email: current.email, address: current.address };
+    },
     siteUrl: configuredSiteUrl(config),
     secret: config.jwtSecret,
     ...(config.visitBookingsPerAddressDay ? { bookingsPerAddressDay: config.visitBookingsPerAddressDay } : {}),

@@ -97,7 +97,11 @@ export const bookVisitSchema = z.object({
 });
 export type BookVisitInput = z.infer<typeof bookVisitSchema>;
 
-export const bookedVisitSchema = z.object({ _id: z.string(), start: z.string(), end: z.string(), manageUrl: z.string() });
+/**
+ * A booked visit: `manageUrl` the visitor's page to move or cancel it (on the site's address, as its
+ * mails give it); `calendarPath` its .ics on this site (GET /api/visits/:id/calendar?token=), both signed.
+ */
+export const bookedVisitSchema = z.object({ _id: z.string(), start: z.string(), end: z.string(), manageUrl: z.string(), calendarPath: z.string() });
 export type BookedVisit = z.infer<typeof bookedVisitSchema>;
 
 /** The 409 answer: the usual error body and the next free slots. */
