@@ -1,4 +1,4 @@
-// One formatter per kind of value, per language (issue 27, issue 36; STYLE.md 15): a price, a short
+// One formatter per kind of value, per language (STYLE.md 15): a price, a short
 // price in lakh/crore, an area, a month and a moment. English keeps the site's forms (₹12,50,000/-,
 // ₹1.25 Cr, 1,450 sq. ft); Hindi formats in hi-IN (Indian grouping, Latin digits, which is hi-IN's
 // default) with लाख, करोड़ and वर्ग फ़ुट. Pages, e-mails and the matcher's reasons all use these.
@@ -24,7 +24,7 @@ export function formatNumber(language: Language, value: number): string {
 
 /**
  * A price in whole rupees with the trailing "/-" (SPEC.md §9) in every language: ₹1,25,00,000/-
- * (hi-IN groups as en-IN does, in Latin digits). Prices are whole rupees (issue 22 item 7): one
+ * (hi-IN groups as en-IN does, in Latin digits). Prices are whole rupees: one
  * stored with paise before that rule is shown rounded.
  */
 export function formatRupees(language: Language, amount: number): string {

@@ -1,9 +1,9 @@
 /**
- * From a visitor's answers to the studio's own homes and decor (issue 16). A survey question may carry
+ * From a visitor's answers to the studio's own homes and decor. A survey question may carry
  * the SurveyJS property `listingMatch`; each answer is a rule. A listing fits when every rule holds
  * for it (a rule on data the listing does not give, such as a missing price, neither passes nor
  * fails), each with a plain-words reason. When nothing fits, the nearest listings come back with
- * the reason each is not a fit (issue 22). Pure and synchronous: the server runs it on every stored response against
+ * the reason each is not a fit. Pure and synchronous: the server runs it on every stored response against
  * the cached listings, so it must stay cheap (bench: ≤ 2 ms at p50 with 1,000 projects and 1,000
  * products).
  */
@@ -621,7 +621,7 @@ function score<T>(items: readonly T[], rules: Rule<T>[], nameOf: (item: T) => st
 
 const hindiName = (name: string | null | undefined): { nameHi?: string } => (typeof name === 'string' && name.trim() !== '' ? { nameHi: name } : {});
 
-/** A match's name in a language: its Hindi name on Hindi pages and mail when it has one, else the name (issue 27's fallback). */
+/** A match's name in a language: its Hindi name on Hindi pages and mail when it has one, else the name (docs/decisions/0026-languages.md). */
 export function matchName(item: Pick<MatchedListing, 'name' | 'nameHi'>, language: string): string {
   return language === 'hi' && item.nameHi ? item.nameHi : item.name;
 }
@@ -676,7 +676,7 @@ function storedValues(item: Record<string, unknown>, reasons: string[], misses: 
 
 /**
  * Matches as stored with a response or handed on in the browser's navigation state: whole or not
- * at all. Those stored before issue 22 have no misses (they were all called fits) and no `asked`.
+ * at all. Those stored before the nearest were kept have no misses (they were all called fits) and no `asked`.
  */
 export function readListingMatches(value: unknown): ListingMatches | undefined {
   if (!isObject(value) || !Array.isArray(value.projects) || !Array.isArray(value.products)) return undefined;

@@ -1,5 +1,5 @@
 /**
- * What the matching rules know about places and kinds of home (issue 22): data, not rules. A
+ * What the matching rules know about places and kinds of home: data, not rules. A
  * locality names its city, so a home in the right city but another locality can be offered as
  * "nearest", and a home in another city is never a fit. Add a city or a locality here, in the
  * spelling a visitor would choose; other spellings of a city go in `aliases`.

@@ -27,7 +27,7 @@ export const matchMissSchema = z.discriminatedUnion('kind', [
 ]);
 
 /**
- * A matched home or decor item as the API sends it (issue 16); `misses` empty for a fit (issue 22).
+ * A matched home or decor item as the API sends it; `misses` empty for a fit.
  * `reasons` and `misses` are English words; `reasonValues` and `missValues` the same as values, one
  * for each (decision 0047), absent from results stored before they were kept.
  */
@@ -50,5 +50,5 @@ export const listingMatchesSchema = z.object({
   asked: z.object({ projects: z.boolean(), products: z.boolean() }),
 });
 
-/** POST /api/campaign/response/:campaignId: the stored answer's matches (issues 16, 22): what fits, else the nearest; empty when the survey sets no listingMatch. */
+/** POST /api/campaign/response/:campaignId: the stored answer's matches: what fits, else the nearest; empty when the survey sets no listingMatch. */
 export const responseStoredSchema = messageAnswer.extend({ matches: listingMatchesSchema });

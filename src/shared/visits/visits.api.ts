@@ -1,6 +1,6 @@
 import { apiPath } from '../api-path';
 
-/** Site visits (issue 26). */
+/** Site visits. */
 export const VISITS_API = {
   /** GET (public): `?studio=&from=&to=` → the slots with the seats left. */
   slots: '/api/visits/slots',

@@ -31,7 +31,7 @@ export interface VisitInvitations {
   end: Date;
   /** Staff's invitation, in English. */
   staff: Invite;
-  /** The visitor's: the same event titled in the visit's language (issue 27); staff's for an English visit. */
+  /** The visitor's: the same event titled in the visit's language; staff's for an English visit. */
   visitor: Invite;
 }
 

@@ -30,7 +30,7 @@ export interface VisitMail {
 }
 
 /**
- * What a visitor's mail must pass (decision 0014, issue 24 §5), given at app.ts: the address may be
+ * What a visitor's mail must pass (decision 0014), given at app.ts: the address may be
  * unsubscribed or have had its hour's mail (then the visitor's mail is not sent; staff's still is),
  * and every visitor mail carries the unsubscribe headers.
  */
@@ -67,7 +67,7 @@ const SUBJECTS: Record<MailKind, string> = {
   'reminder-hours': 'Reminder: site visit in 2 hours',
 };
 
-/** The visitor's subjects, from the catalogue in the visit's language (issue 27); English equals `SUBJECTS[kind]: place, when`. */
+/** The visitor's subjects, from the catalogue in the visit's language; English equals `SUBJECTS[kind]: place, when`. */
 const VISITOR_SUBJECTS: Record<MailKind, MessageKey> = {
   booked: 'mail.visit.subject.booked',
   moved: 'mail.visit.subject.moved',
@@ -201,11 +201,11 @@ export class VisitJobs {
     const studio = await this.options.studio();
     const { place, home, link, language, start, staff: staffInvite, visitor: visitorInvite } = await visitInvitations(this.options, visit, now);
     const attach = (invite: VisitInvitations['staff']) => ({ method: invite.method, filename: invite.method === 'CANCEL' ? 'cancel.ics' : 'invite.ics', content: invite.content });
-    // Staff's invitation in English; the visitor's event titled in the visit's language (issue 27).
+    // Staff's invitation in English; the visitor's event titled in the visit's language.
     const icalEvent = attach(staffInvite);
     const dateTime = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: studio.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(start);
     const when = dateTime(LOCALES.en);
-    // The visitor's mail in the visit's language (issue 27): texts from the catalogue, the date in its locale.
+    // The visitor's mail in the visit's language: texts from the catalogue, the date in its locale.
     const t = textsIn(language);
     const visitorWhen = dateTime(LOCALES[language]);
     const visitorLines = [

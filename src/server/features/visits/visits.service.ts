@@ -166,7 +166,7 @@ async function verifyManageToken(secret: string, token: string, visitId: string,
 /** The visit's language as stored ('en' for anything else). */
 export const visitLanguage = (row: { language: string }): Language => (isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE);
 
-/** The visitor's link to move or cancel: `/visit?…`, or `/hi/visit?…` for a visit booked in Hindi (issue 27). */
+/** The visitor's link to move or cancel: `/visit?…`, or `/hi/visit?…` for a visit booked in Hindi. */
 export async function manageUrl(ctx: Pick<VisitContext, 'siteUrl' | 'secret'>, visitId: string, endsAt: Date, language: Language = DEFAULT_LANGUAGE): Promise<string> {
   const token = await manageToken(ctx.secret, visitId, endsAt);
   return `${ctx.siteUrl.replace(/\/+$/, '')}${localizedPath(language, VISIT_MANAGE_PAGE)}?${new URLSearchParams({ id: visitId, token }).toString()}`;
@@ -274,7 +274,7 @@ export async function bookVisit(ctx: VisitContext, input: BookVisitInput, sender
     const seat = await repo.claimSeat(trx, input.studioId, slot.start.toISOString(), settings.seats, id);
     // Full: undo the lead's touch and the visit together.
     if (seat === 0) throw new SlotGone([]);
-    // Issue 26: a new person gets an assignee in this same transaction, who then hears of the visit.
+    // A new person gets an assignee in this same transaction, who then hears of the visit.
     if (lead.created) await assignCreatedLead(trx, { id: lead.id, email }, {}, now);
     await moveLeadToVisit(trx, lead.id, BOOKING_ACTOR, now);
     if (lead.created) await recordEvent(trx, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);

@@ -63,7 +63,7 @@ function AnswerList({ data }: { data: EventData }) {
 
 /**
  * The matches' sections as text: match-sections.ts's words and lines; for a visitor who answered in
- * another language (issue 27), the same from the catalogue (staff read English).
+ * another language, the same from the catalogue (staff read English).
  */
 function toldSections(data: EventData, audience: MatchAudience, language: Language = DEFAULT_LANGUAGE) {
   return matchSections(data.matches, audience).map((section) => {
@@ -271,7 +271,7 @@ export interface VisitorConfirmationEmailProps {
   links?: MatchLinks;
 }
 
-/** Where a visitor stops all mail from the studio (issue 24 §5): one button on the page it opens. */
+/** Where a visitor stops all mail from the studio: one button on the page it opens. */
 export interface VisitorUnsubscribe {
   pageUrl: string;
   headers: Record<string, string>;
@@ -299,7 +299,7 @@ const unsubscribeText = (t: TextOf, unsubscribe?: VisitorUnsubscribe) => (unsubs
 
 /**
  * The visitor's confirmation. Nothing a visitor typed goes in it, not even their name or answers
- * (issue 22 item 17, decision 0014): anyone can give any address, so the mail carries only what the
+ * (decision 0014): anyone can give any address, so the mail carries only what the
  * studio wrote — the survey's name, the homes and decor matched, the studio's details.
  */
 export function VisitorConfirmationEmail({ data, studio, unsubscribeUrl, links }: VisitorConfirmationEmailProps) {
@@ -336,11 +336,11 @@ export interface ResumeLinkEmailProps {
   campaignName: string | null;
   studio: StudioDetails;
   unsubscribeUrl?: string;
-  /** Issue 27: the language the visitor answers in (English unless given). */
+  /** The language the visitor answers in (English unless given). */
   language?: Language;
 }
 
-/** The visitor's "continue" e-mail (issue 17): a link back to their unfinished answers, nothing else. */
+/** The visitor's "continue" e-mail: a link back to their unfinished answers, nothing else. */
 export function ResumeLinkEmail({ url, campaignName, studio, unsubscribeUrl, language = DEFAULT_LANGUAGE }: ResumeLinkEmailProps) {
   const t = textsIn(language);
   return (
@@ -398,7 +398,7 @@ function staffText(data: EventData, leadUrl: string | null, studioName: string):
   if (lead.phone) lines.push(`Phone: ${formatPhone(lead.phone)}`);
   if (activity.campaignName) lines.push(`Survey: ${activity.campaignName}${activity.type === 'email' ? ' (not finished)' : ''}`);
   if (data.listing) {
-    // Issue 25: the listing the message is about, with its public page, and what the visitor wants.
+    // The listing the message is about, with its public page, and what the visitor wants.
     lines.push(`About: ${data.listing.name} — ${data.listing.url}`);
     if (activity.topic) lines.push(`Interest: ${ENQUIRY_TOPIC_LABELS[activity.topic]}`);
   } else if (activity.requestQuotation) lines.push(`About: ${activity.requestQuotation}`);
