@@ -91,11 +91,11 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Delivers the notification outbox; `wake()` after a write that recorded an event. */
     notifications: NotificationDispatcher;
-    /** The studio's settings as they are now, on every instance (issue 24 §2). */
+    /** The studio's settings as they are now, on every instance. */
     settings: SettingsService;
-    /** Site visits' mails and reminders (issue 26); tests run it by hand. */
+    /** Site visits' mails and reminders; tests run it by hand. */
     visitJobs: VisitJobs;
-    /** Issue 26: reminders and the morning digest (tests run it by hand, with their clock). */
+    /** Reminders and the morning digest (tests run it by hand, with their clock). */
     followUp: FollowUpJob;
     /** Counts a load of a channel's page (short link or embed) for the funnel: one per visitor per channel per studio day (decision 0035). */
     recordLinkVisit: (channelId: string, address: string, now: Date) => Promise<boolean>;
@@ -131,7 +131,7 @@ export interface BuildAppOptions {
   /** An open database to use (tests share one per file); by default one is opened from config. */
   database?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
-  /** The follow-up clock (issue 26); the real time by default. */
+  /** The follow-up clock; the real time by default. */
   clock?: () => Date;
   /** Where the app's own logger writes (tests read it); stdout by default. */
   logStream?: NodeJS.WritableStream;
@@ -168,7 +168,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   // Every route that declares its answers takes the error answer for every 4xx status too.
   registerErrorResponses(app);
-  // Every route says who may call it (issue 24 §3): one that does not is a startup error.
+  // Every route says who may call it: one that does not is a startup error.
   app.addHook('onReady', async () => {
     for (const route of routeInventory) void route.access;
   });
@@ -244,14 +244,18 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('mailer', mailer);
   app.decorate('notifications', notifications);
   if (config.notify.dispatch) app.addHook('onReady', async () => notifications.start());
-  // Issue 24 §6: the daily retention run, with the other background work (tests run it by hand).
+  // The daily retention run, with the other background work (tests run it by hand).
   const retention = new RetentionJob({ database, registry: personalDataRegistry, mailDir: config.notify.mailDir, retention: () => settings.current() });
   if (config.notify.dispatch) app.addHook('onReady', async () => retention.start());
-  // Issue 26: site visits' invitations and reminders.
+  // Site visits' invitations and reminders.
   const visitContext: VisitContext = {
     db: database.db,
     now: () => new Date(),
     timeZone: async () => (await settings.current()).timeZone,
+    async studio() {
+      const current = await settings.current();
+      return { name: current.name, email: current.email, address: current.address };
+    },
     siteUrl: configuredSiteUrl(config),
     secret: config.jwtSecret,
     ...(config.visitBookingsPerAddressDay ? { bookingsPerAddressDay: config.visitBookingsPerAddressDay } : {}),
@@ -263,7 +267,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       const [current, mail] = await Promise.all([settings.current(), settings.mail()]);
       return { name: current.name, email: current.email, address: current.address, timeZone: current.timeZone, from: mail.from };
     },
-    // Who on the staff side hears of a visit: the lead's assignee (issue 26), and those who hear of new leads.
+    // Who on the staff side hears of a visit: the lead's assignee, and those who hear of new leads.
     async staffRecipients({ leadId }) {
       const mail = await settings.mail();
       const everyone = await staffRecipients(database.db, mail.notifyEmails);
@@ -283,7 +287,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   app.decorate('visitJobs', visitJobs);
   if (config.notify.dispatch) app.addHook('onReady', async () => visitJobs.start());
-  // Issue 26: first-contact and next-action reminders through the outbox; the morning digest.
+  // First-contact and next-action reminders through the outbox; the morning digest.
   const followUp = new FollowUpJob({
     db: database.db,
     settings: () => settings.current(),
@@ -346,7 +350,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(importRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(leadsRoutes, {
     sources: { surveyRecords: leadSurveyRecords, contactMessages: contactMessagesOfLead },
-    // Issue 38: a lead staff add is assigned like any new lead (issue 26).
+    // A lead staff add is assigned like any new lead.
     onCreated: (trx, lead, at) => assignCreatedLead(trx, lead, {}, at),
     personTables: PERSON_ROW_TABLES,
   });

@@ -8,7 +8,7 @@ import { isAccountEmail } from '#shared/auth/account-email';
 import { formatPhone, toE164 } from '#shared/phone';
 import type { StudioDetails } from '#shared/site';
 
-/** Phone numbers are read with the studio's country, +91, when they have none (issue 22 item 8). */
+/** Phone numbers are read with the studio's country, +91, when they have none. */
 const PHONE_PROBLEM = 'must be a phone number, such as +91 98450 99999 or 98450 99999';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -254,7 +254,7 @@ export interface Config {
   ssrDir?: string;
   studio: StudioSettings;
   notify: NotifyConfig;
-  /** How much visitors' survey files may take, in bytes (issue 22 item 18). */
+  /** How much visitors' survey files may take, in bytes. */
   surveyFileQuota: SurveyFileQuota;
 }
 
@@ -267,7 +267,7 @@ export interface SurveyFileQuota {
   totalBytes: number;
 }
 
-/** E-mail and webhook notifications (issue 15). */
+/** E-mail and webhook notifications. */
 export interface NotifyConfig {
   /** smtp:// or smtps://; without it mail is written as .eml files into `mailDir`. */
   smtpUrl?: string;
@@ -276,7 +276,7 @@ export interface NotifyConfig {
   /** Staff recipients; empty means every staff user. */
   notifyEmails: string[];
   confirmVisitors: boolean;
-  /** Visitor mail per recipient and per sender address an hour (issue 22 item 17); default 3 and 10. */
+  /** Visitor mail per recipient and per sender address an hour; default 3 and 10. */
   visitorMailLimits?: { perRecipientHour: number; perSenderHour: number };
   allowPrivateWebhooks: boolean;
   /** Run the dispatcher in this process (tests drive it by hand). */

@@ -16,7 +16,7 @@ import type { PersonalData } from '#server/lib/personal-data';
  * (tests/integration/privacy-schema.test.ts) fails for a table with person columns that none declares.
  */
 /**
- * Issue 38: the tables whose rows (each with an `id`) belong to a lead by `lead_id`: a merge moves
+ * The tables whose rows (each with an `id`) belong to a lead by `lead_id`: a merge moves
  * them to the kept lead, an unmerge moves them back.
  */
 export const PERSON_ROW_TABLES: readonly string[] = [

@@ -25,7 +25,7 @@ const ANSWERS = {
   callTime: 'Evening',
 };
 
-/** Two made-up colleagues (issue 26), who take the demo leads and no others. */
+/** Two made-up colleagues, who take the demo leads and no others. */
 export const DEMO_STAFF = [
   { name: 'Neha Kulkarni', email: 'neha.kulkarni@example.com' },
   { name: 'Arjun Pillai', email: 'arjun.pillai@example.com' },
@@ -42,13 +42,13 @@ export const DEMO_LEAD_EMAILS = [
 ] as const;
 
 /**
- * A few demo leads in several states (issue 14), written through the same services as the app's
+ * A few demo leads in several states, written through the same services as the app's
  * own calls, so they look exactly like real ones. Runs once, on a fresh database, after the demo survey.
  */
 export async function seedDemoLeads(db: Kysely<Database>): Promise<void> {
   const [campaign] = await activeCampaigns(db);
   const [staffRow] = await listStaff(db);
-  // Issue 26: two demo colleagues who take leads (no one knows their passwords: an owner can send
+  // Two demo colleagues who take leads (no one knows their passwords: an owner can send
   // them a link), and new leads shared out in turn, so every demo lead has an owner.
   for (const person of DEMO_STAFF) {
     await createStaff(db, { ...person, password: randomBytes(24).toString('base64url'), role: 'staff' });

@@ -33,7 +33,7 @@ export async function seedDemoContent(db: Kysely<Database>, dialect: Dialect): P
       // A demo channel of each kind for the demo survey: its own short link and QR code.
       if (campaignId) await seedDemoChannels(conn, campaignId);
       await seedDemoLeads(conn);
-      // Issue 26: visit slots for the demo studios and a demo visit (a fresh data folder has the default time zone).
+      // Visit slots for the demo studios and a demo visit (a fresh data folder has the default time zone).
       await seedDemoVisits(conn, DEFAULT_TIME_ZONE);
       return true;
     } finally {

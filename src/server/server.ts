@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   const seeded = config.seedDemo && (await seedDemoContent(app.db, app.database.dialect));
   let stopping = false;
   // From the signal on, every answer closes its connection: the client opens no further request on
-  // it, so no request of its is reset when the connection ends (issue 22 item 19g).
+  // it, so no request of its is reset when the connection ends.
   app.addHook('onRequest', (_request, reply, done) => {
     if (stopping) reply.header('connection', 'close');
     done();

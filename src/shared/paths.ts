@@ -2,7 +2,7 @@
 export const paths = {
   home: '/',
   contact: '/viewContact',
-  /** "Ask about this home" on a page of its own: `?project=<id>` or `?product=<id>` (issue 25). */
+  /** "Ask about this home" on a page of its own: `?project=<id>` or `?product=<id>`. */
   enquiry: '/enquiry',
   about: '/viewAboutus',
   projects: '/viewProjects',
@@ -31,13 +31,13 @@ export const paths = {
   privacy: '/privacy',
   privacyConfirm: '/privacy/confirm',
   privacyRequests: '/dashboard/privacy-requests',
-  /** Site visits per day and each studio's visit slots (issue 26). */
+  /** Site visits per day and each studio's visit slots. */
   visits: '/dashboard/visits',
   /** Staff: the channels (short links, QR codes) of the campaigns. */
   channels: '/dashboard/channels',
   /** Staff: the funnel per channel and the drop-off per question (decision 0035). */
   funnel: '/dashboard/funnel',
-  /** Staff: upload a queue file downloaded from an expo tablet (issue 39). */
+  /** Staff: upload a queue file downloaded from an expo tablet. */
   kioskUpload: '/dashboard/kiosk/upload',
   /** The visitor's page to move or cancel a booked visit (`?id=&token=`, the e-mailed link). */
   visitManage: '/visit',
@@ -56,11 +56,11 @@ export type PagePath = (typeof paths)[keyof typeof paths];
 
 const pagePaths: ReadonlySet<string> = new Set(Object.values(paths));
 
-/** The lead detail page of one lead (issue 14): deep-linkable, so the server answers it with the app. */
+/** The lead detail page of one lead: deep-linkable, so the server answers it with the app. */
 export const leadPath = (id: string) => `${paths.leads}/${encodeURIComponent(id)}`;
 const LEAD_DETAIL = /^\/dashboard\/leads\/[^/]+$/;
 
-/** The public page of one home (project) or decor piece (product), issue 25: `/viewProjects/{id}`, `/viewProducts/{id}`. */
+/** The public page of one home (project) or decor piece (product): `/viewProjects/{id}`, `/viewProducts/{id}`. */
 export const listingPagePath = (kind: 'project' | 'product', id: string) => `${kind === 'project' ? paths.projects : paths.products}/${encodeURIComponent(id)}`;
 
 /** The enquiry page about one listing (`/enquiry?project=<id>`), with more of its query (`sent`, `intent`) when given. */
@@ -68,11 +68,11 @@ export function enquiryPagePath(kind: 'project' | 'product', id: string, more: R
   return `${paths.enquiry}?${new URLSearchParams({ [kind]: id, ...more }).toString()}`;
 }
 
-/** The staff page of one file a visitor attached to a survey answer (issue 18). */
+/** The staff page of one file a visitor attached to a survey answer. */
 export const surveyFilePagePath = (id: string) => `${paths.dashboard}/file/${encodeURIComponent(id)}`;
 const SURVEY_FILE_PAGE = /^\/dashboard\/file\/[^/]+$/;
 
-/** The page of one home or one decor piece (issue 25): server-rendered, shared, in the sitemap. */
+/** The page of one home or one decor piece: server-rendered, shared, in the sitemap. */
 export const projectPagePath = (id: string) => `${paths.projects}/${encodeURIComponent(id)}`;
 export const productPagePath = (id: string) => `${paths.products}/${encodeURIComponent(id)}`;
 /** The lists whose items have a page of their own, at `<list>/<id>`. */

@@ -1,5 +1,5 @@
 /**
- * Phone numbers (issue 22 item 8): stored and linked in E.164 ("+919845099999"), shown grouped
+ * Phone numbers: stored and linked in E.164 ("+919845099999"), shown grouped
  * ("+91 98450 99999"). A number typed without a country is the studio's country, India (+91).
  *
  * A small normaliser of our own rather than libphonenumber-js: the studio works in one country, the

@@ -52,7 +52,7 @@ export function stripBidiControls(value: string): string {
   return value.replace(BIDI_CONTROLS, '');
 }
 
-/** How deeply a JSON body (an answer included) may nest objects and arrays (issue 22 item 14). */
+/** How deeply a JSON body (an answer included) may nest objects and arrays. */
 export const NESTING_LIMIT = 64;
 export const ANSWER_NESTING_MESSAGE = `The request is nested too deeply (at most ${NESTING_LIMIT} levels of objects and lists).`;
 

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '#shared/listings/listings.contract';
 import type { LeadList } from '#shared/leads/leads.contract';
@@ -46,6 +48,15 @@ describe('booking a site visit on a phone', () => {
     const done = page.getByRole('heading', { name: 'Your site visit is booked' });
     await done.waitFor();
     expect(await page.getByRole('link', { name: /Add to Google Calendar/ }).getAttribute('href')).toMatch(/^https:\/\/calendar\.google\.com\//);
+    // The .ics comes from the server: the invitation mail's calendar, which ical.js reads.
+    const ics = page.getByRole('link', { name: 'Add to Outlook or Apple Calendar' });
+    expect(await ics.getAttribute('href')).toMatch(/^\/api\/visits\/[^/]+\/calendar\?token=/);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), ics.click()]);
+    expect(download.suggestedFilename()).toBe('site-visit.ics');
+    const icsText = await readFile((await download.path())!, 'utf8');
+    const event = new ICAL.Component(ICAL.parse(icsText)).getFirstSubcomponent('vevent')!;
+    expect(String(event.getFirstPropertyValue('uid'))).toMatch(/^visit-.+@abode$/);
+    expect(String(event.getFirstPropertyValue('summary'))).toMatch(/^Site visit at /);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(pageProblems(page)).toEqual([]);
 

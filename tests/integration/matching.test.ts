@@ -96,6 +96,12 @@ describeEachDatabase('matching answers to homes and decor', (ctx) => {
     ]);
     expect(result.matches.projects[0]!.image).toMatch(/^\/media\/[0-9a-f]{64}\.jpg$/);
     expect(result.matches.products.map((p) => [p.name, p.reasons])).toEqual([['Cane Armchair', ['Boho']]]);
+    // The same reasons as values, which /hi/result and a Hindi e-mail say in Hindi (decision 0047).
+    expect(result.matches.projects.map((p) => p.reasonValues)).toEqual([
+      [{ kind: 'bedrooms', n: 3 }, { kind: 'locality', name: 'Whitefield' }, { kind: 'budget' }],
+      [{ kind: 'bedrooms', n: 3 }, { kind: 'locality', name: 'Powai' }],
+    ]);
+    expect(result.matches.products[0]).toMatchObject({ reasonValues: [{ kind: 'words', text: 'Boho' }], missValues: [] });
 
     const stored = await ctx.database.db
       .selectFrom('surveyResponses')
@@ -119,7 +125,13 @@ describeEachDatabase('matching answers to homes and decor', (ctx) => {
   it('answers the nearest, each with why it is not a fit, when nothing fits; nothing when the survey sets no listingMatch', async () => {
     const { matches } = await answer(ctx, campaignId, 'none@example.com', { where: ['Baner'], bhk: 2 });
     expect(matches.projects.filter((p) => p.misses.length === 0)).toEqual([]);
-    expect(matches.projects[0]).toMatchObject({ name: 'Eight Rooms', reasons: ['in Baner'], misses: ['8 BHK, you asked for 2'] });
+    expect(matches.projects[0]).toMatchObject({
+      name: 'Eight Rooms',
+      reasons: ['in Baner'],
+      misses: ['8 BHK, you asked for 2'],
+      reasonValues: [{ kind: 'locality', name: 'Baner' }],
+      missValues: [{ kind: 'bedrooms', beds: 8, size: '', asked: [{ n: 2, atLeast: false }] }],
+    });
     // No decor answer: nothing is said of decor.
     expect(matches.asked).toEqual({ projects: true, products: false });
     const plain = await createActiveCampaign(ctx, { name: 'Plain', questions: surveyText({ elements: [{ type: 'text', name: 'city' }] }) });

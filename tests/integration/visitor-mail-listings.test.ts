@@ -83,6 +83,11 @@ describeEachDatabase(
       expect(html).toContain(price);
       // Hindi pages write a price with the specification's "/-", as the English ones do.
       expect(visitor.text).toContain(`\n  ${price}/-\n  ${page}\n`);
+      // Why it fits, said in Hindi from the stored values (decision 0047); the API keeps its English words.
+      expect(home.reasons).toEqual(expect.arrayContaining(['within your budget', 'in Whitefield']));
+      expect(visitor.text).toMatch(/ — [^\n]*आपके बजट में/);
+      expect(visitor.text).toContain('Whitefield में');
+      expect(visitor.text).not.toContain('within your budget');
     });
   },
   { notify: NOTIFY, publicBaseUrl: SITE },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
-import { DEFAULT_SLOT_SETTINGS, type SlotSettings, VISIT_MESSAGES, type VisitSlot } from '#shared/visits/visits.contract';
+import { DEFAULT_SLOT_SETTINGS, type BookedVisit, type SlotSettings, VISIT_MESSAGES, type VisitSlot } from '#shared/visits/visits.contract';
 import { VisitJobs, type VisitMail } from '#server/features/visits/visit-jobs';
 import { AUTH_API, type StaffMember } from '#shared/auth/auth.contract';
 import type { LeadList } from '#shared/leads/leads.contract';
@@ -54,7 +54,12 @@ function tokenOf(manageUrl: string) {
 function calendarOf(message: ParsedMail) {
   const part = message.attachments.find((a) => a.contentType.startsWith('text/calendar') || a.contentType === 'application/ics');
   expect(part, `calendar in "${message.subject}"`).toBeDefined();
-  const component = new ICAL.Component(ICAL.parse(part!.content.toString('utf8')));
+  return readCalendar(part!.content.toString('utf8'));
+}
+
+/** An .ics as ical.js reads it. */
+function readCalendar(text: string) {
+  const component = new ICAL.Component(ICAL.parse(text));
   const event = component.getFirstSubcomponent('vevent')!;
   return {
     method: component.getFirstPropertyValue('method'),
@@ -64,6 +69,9 @@ function calendarOf(message: ParsedMail) {
     end: (event.getFirstPropertyValue('dtend') as ICAL.Time).toJSDate().toISOString(),
     organizer: String(event.getFirstPropertyValue('organizer')),
     attendees: event.getAllProperties('attendee').map((p) => String(p.getFirstValue())),
+    summary: String(event.getFirstPropertyValue('summary')),
+    location: String(event.getFirstPropertyValue('location')),
+    description: String(event.getFirstPropertyValue('description')),
   };
 }
 
@@ -119,7 +127,13 @@ describeEachDatabase(
       const first = await book(ctx, { slotStart: slot!.start, studioId: studio, email: 'Asha.Visit@example.com', name: 'Asha', phone: '98450 12345' });
       expect(first.statusCode, first.body).toBe(201);
       const booked = first.json();
-      expect(booked).toEqual({ _id: expect.any(String), start: slot!.start, end: slot!.end, manageUrl: expect.stringMatching(/\/visit\?id=.+&token=/) });
+      expect(booked).toEqual({
+        _id: expect.any(String),
+        start: slot!.start,
+        end: slot!.end,
+        manageUrl: expect.stringMatching(/\/visit\?id=.+&token=/),
+        calendarPath: expect.stringMatching(new RegExp(`^/api/visits/${booked._id}/calendar\\?token=.+`)),
+      });
       expect((await slots(ctx, studio)).find((s) => s.start === slot!.start)?.free).toBe(1);
       expect((await book(ctx, { slotStart: slot!.start, studioId: studio, email: 'ravi.visit@example.com' })).statusCode).toBe(201);
       const full = await book(ctx, { slotStart: slot!.start, studioId: studio, email: 'late.visit@example.com' });
@@ -223,6 +237,44 @@ describeEachDatabase(
       // The lead no longer waits for a visit: back to where it was before the booking.
       const lead = (await ctx.asStaff({ method: 'GET', url: `/api/leads?q=${encodeURIComponent('invitee@example.com')}` })).json<LeadList>().items[0]!;
       expect(lead.status).toBe('new');
+    });
+
+    it('serves the visitor the calendar its invitation attaches (.ics, ical.js reads it) on the signed link the booking answers', async () => {
+      await ctx.app.visitJobs.runOnce(); // the earlier tests' mails
+      const calStudio = await addStudio(ctx, 'Calendar Studio');
+      await configure(ctx, calStudio);
+      const offered = await slots(ctx, calStudio);
+      const res = await book(ctx, { slotStart: offered[2]!.start, studioId: calStudio, email: 'calendar.visit@example.com', name: 'Kavya' });
+      expect(res.statusCode, res.body).toBe(201);
+      const booked = res.json<BookedVisit>();
+      const served = new URL(booked.calendarPath, 'http://localhost');
+      expect(served.pathname).toBe(`/api/visits/${booked._id}/calendar`);
+      const download = await ctx.app.inject({ method: 'GET', url: `${served.pathname}${served.search}` });
+      expect(download.statusCode, download.body).toBe(200);
+      expect(download.headers['content-type']).toBe('text/calendar; charset=utf-8');
+      expect(String(download.headers['content-disposition'])).toMatch(/^attachment; filename="site-visit\.ics"/);
+      expect(download.headers['cache-control']).toBe('no-store');
+      const calendar = readCalendar(download.body);
+      expect(calendar).toMatchObject({ method: 'REQUEST', uid: `visit-${booked._id}@abode`, sequence: 0, start: offered[2]!.start, end: offered[2]!.end, summary: 'Site visit at Calendar Studio' });
+      expect(calendar.description).toContain(booked.manageUrl);
+
+      // The same event as the invitation mail's attachment.
+      const before = mail.messages.length;
+      await ctx.app.visitJobs.runOnce();
+      const invitation = (await mail.waitFor(before + 2)).slice(before).find((m) => JSON.stringify(m.to).includes('calendar.visit@example.com'))!;
+      expect(calendar).toEqual(calendarOf(invitation));
+
+      // A move: the link serves the moved event, one sequence on.
+      const token = served.searchParams.get('token')!;
+      expect((await ctx.app.inject({ method: 'POST', url: `/api/visits/${booked._id}/reschedule`, payload: { token, slotStart: offered[5]!.start } })).statusCode).toBe(200);
+      const moved = readCalendar((await ctx.app.inject({ method: 'GET', url: `${served.pathname}${served.search}` })).body);
+      expect(moved).toMatchObject({ uid: `visit-${booked._id}@abode`, sequence: 1, start: offered[5]!.start });
+
+      // Only for the holder of that visit's token.
+      expect((await ctx.app.inject({ method: 'GET', url: `${served.pathname}?token=${token}x` })).statusCode).toBe(403);
+      expect((await ctx.app.inject({ method: 'GET', url: served.pathname })).statusCode).toBe(400);
+      const other = (await book(ctx, { slotStart: offered[3]!.start, studioId: calStudio, email: 'other.calendar@example.com' })).json<BookedVisit>();
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/visits/${other._id}/calendar?token=${token}` })).statusCode).toBe(403);
     });
 
     it('a cancelled visit leaves the lead at visit while another visit of theirs stands, and a contacted lead goes back to contacted', async () => {

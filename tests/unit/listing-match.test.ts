@@ -1,9 +1,8 @@
-import { formatRupeesInWords } from '#shared/i18n/format';
+import { formatRupeesInWords, formatRupeesRange } from '#shared/i18n/format';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SURVEY } from '#server/features/surveys/campaigns.seed';
 import {
   answerNumber,
-  bandLabel,
   bedroomsOf,
   isFit,
   listingMatchKinds,
@@ -91,7 +90,9 @@ describe('matchListings', () => {
 
   it('matches a locality anywhere in the area, ignoring case and accents, naming it as the visitor wrote it', () => {
     const result = matchListings([{ match: 'project.locality', values: [{ value: 'powai', text: 'Powái' }] }], { projects: homes, products: [] }, NOW);
-    expect(result.projects).toEqual([{ _id: 'powai-crest', name: 'Powai Crest', image: '/media/Powai Crest.jpg', reasons: ['in Powái'], misses: [] }]);
+    expect(result.projects).toEqual([
+      { _id: 'powai-crest', name: 'Powai Crest', image: '/media/Powai Crest.jpg', reasons: ['in Powái'], misses: [], reasonValues: [{ kind: 'locality', name: 'Powái' }], missValues: [] },
+    ]);
   });
 
   it('takes several places from one text answer and does not match parts of words', () => {
@@ -377,10 +378,10 @@ describe('issue 22: a match fits what the person asked for, else the nearest say
 
   it('words rupees and ranges as people say them', () => {
     expect([9_500_000, 24_000_000, 18_500_000, 50_000_000, 24_000, 125_000].map((rupees) => formatRupeesInWords('en', rupees))).toEqual(['₹95 lakh', '₹2.4 crore', '₹1.85 crore', '₹5 crore', '₹24,000', '₹1.25 lakh']);
-    expect(bandLabel({ min: 10_000_000, max: 20_000_000 })).toBe('₹1–2 crore');
-    expect(bandLabel({ min: 5_000_000, max: 10_000_000 })).toBe('₹50 lakh–₹1 crore');
-    expect(bandLabel({ min: 50_000_000, max: null })).toBe('₹5 crore+');
-    expect(bandLabel({ min: 0, max: 5_000_000 })).toBe('₹50 lakh');
+    expect(formatRupeesRange('en', { min: 10_000_000, max: 20_000_000 })).toBe('₹1–2 crore');
+    expect(formatRupeesRange('en', { min: 5_000_000, max: 10_000_000 })).toBe('₹50 lakh–₹1 crore');
+    expect(formatRupeesRange('en', { min: 50_000_000, max: null })).toBe('₹5 crore+');
+    expect(formatRupeesRange('en', { min: 0, max: 5_000_000 })).toBe('₹50 lakh');
   });
 });
 

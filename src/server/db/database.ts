@@ -154,7 +154,7 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  // Deleted content is overwritten with zeros, so an erased person leaves no bytes behind (issue 24 §6).
+  // Deleted content is overwritten with zeros, so an erased person leaves no bytes behind.
   sqlite.pragma('secure_delete = ON');
   sqlite.pragma('busy_timeout = 5000');
   const connection = withStatementCache(sqlite);

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * A client address as kept in the database where a limit needs it (issue 22 item 17): a keyed hash,
+ * A client address as kept in the database where a limit needs it: a keyed hash,
  * so the address itself is never stored and cannot be recovered by trying every address.
  */
 export function clientKey(secret: string, purpose: string, address: string): string {

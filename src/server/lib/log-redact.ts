@@ -42,7 +42,7 @@ export function redactUrl(url: string): string {
   return `${withoutFragment.slice(0, mark)}?${query}`;
 }
 
-/** Fastify's own request serializer, with the URL redacted (issue 22 item 19c). */
+/** Fastify's own request serializer, with the URL redacted. */
 export function requestLogSerializer(request: FastifyRequest) {
   return {
     method: request.method,

@@ -57,7 +57,7 @@ export async function readMultipartForm(request: FastifyRequest, options: Multip
   } catch (error) {
     // Our own refusals and the plugin's (limits, field names) carry their status. What the parser
     // throws without one ("Boundary not found", "Unexpected end of multipart data") is a body that
-    // was cut short or is no multipart form: the client's fault, 400 (issue 22 item 14).
+    // was cut short or is no multipart form: the client's fault, 400.
     if (error instanceof HttpError || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
     throw badRequest(MALFORMED_FORM);
   }

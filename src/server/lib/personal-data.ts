@@ -12,7 +12,7 @@ export interface ErasureContext {
 }
 
 /**
- * One feature's personal data (issue 24 §1): the tables it owns that hold a person's data, and how
+ * One feature's personal data: the tables it owns that hold a person's data, and how
  * to export and erase a person's rows from them. The privacy service walks every declaration.
  */
 export interface PersonalData {

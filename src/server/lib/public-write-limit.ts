@@ -15,8 +15,7 @@ return {current, ttl}`;
 const MEMORY_KEYS = 50_000;
 
 /**
- * A store for @fastify/rate-limit in which every route shares one counter per client (issue 22 item
- * 19b): the library gives each route a child store of its own, which made PUBLIC_WRITE_LIMIT a
+ * A store for @fastify/rate-limit in which every route shares one counter per client: the library gives each route a child store of its own, which made PUBLIC_WRITE_LIMIT a
  * budget per route. Here `child` is the store itself, so an address has one budget for all public
  * writes together: in this process's memory, or in Redis (every instance) when there is one.
  */

@@ -3,7 +3,7 @@ import { ANSWER_NESTING_MESSAGE, jsonProblem, UNICODE_MESSAGE } from '#shared/te
 import { badRequest } from './errors';
 
 /**
- * Issue 22 item 14: a JSON body nested past NESTING_LIMIT, or holding text that is not well-formed
+ * A JSON body nested past NESTING_LIMIT, or holding text that is not well-formed
  * Unicode (a lone surrogate), is refused with 400 before any contract or route reads it. Deep input
  * overflowed the readers' recursion (500), and such answers, once stored, broke the staff results
  * (SQLite's JSON functions stop at 1,000 levels; PostgreSQL's jsonb refuses lone surrogates).

@@ -1,4 +1,4 @@
-/** The audit log (issue 24 §4); owners only. */
+/** The audit log; owners only. */
 export const AUDIT_API = {
   /** GET: a page of entries, newest first (`auditQuery`). */
   list: '/api/audit',

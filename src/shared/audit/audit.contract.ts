@@ -5,7 +5,7 @@ import { AUDIT_API } from './audit.api';
 export { AUDIT_API } from './audit.api';
 
 /**
- * The audit log (issue 24 §4): who changed what, which record, when, and the names of the fields
+ * The audit log: who changed what, which record, when, and the names of the fields
  * that changed: never the values themselves (they may be a person's data).
  */
 export const AUDIT_KINDS = [

@@ -10,7 +10,7 @@ import type {
   tokenMessageSchema,
 } from './auth.contract';
 
-/** Staff sign-in, accounts and passwords (SPEC.md §5, issue 24 §3). */
+/** Staff sign-in, accounts and passwords (SPEC.md §5). */
 export const AUTH_API = {
   /** POST, public: `{ email, password }` → `{ token, message }`. */
   login: '/api/login',

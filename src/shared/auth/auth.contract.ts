@@ -42,9 +42,9 @@ export const staffMemberSchema = z.object({
   email: z.string(),
   role: roleField,
   active: z.boolean(),
-  /** Issue 26: given new leads (round-robin and rules). */
+  /** Given new leads (round-robin and rules). */
   takesLeads: z.boolean(),
-  /** Issue 26: away for now: passed over for new leads. */
+  /** Away for now: passed over for new leads. */
   away: z.boolean(),
   createdAt: z.string(),
 });

@@ -1,7 +1,7 @@
 import { route } from '../api-route';
 import type { publicNoticesSchema } from './consent.contract';
 
-/** Consent notices, unsubscribing and the newsletter list (issue 24 §5). */
+/** Consent notices, unsubscribing and the newsletter list. */
 export const CONSENT_API = {
   /** GET, public: the notice each form shows now, with its version (`PublicNotices`). */
   notices: '/api/consent/notices',

@@ -36,7 +36,7 @@ export type PublicNotices = z.infer<typeof publicNoticesSchema>;
 export const consentFields = {
   noticeVersion: z.number().int().positive().max(1_000_000).optional(),
   newsletter: z.boolean().optional(),
-  /** The page's language: the newsletter's confirmation mail follows it (issue 27). English if left out. */
+  /** The page's language: the newsletter's confirmation mail follows it. English if left out. */
   language: languageField,
 };
 export type ConsentFields = { noticeVersion?: number; newsletter?: boolean; language?: Language | undefined };

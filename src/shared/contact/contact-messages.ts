@@ -1,6 +1,6 @@
 // The contact form's limits and messages in plain TypeScript (no zod), so the English catalogue
 // (src/shared/i18n/messages/en.ts) takes them as they are without bringing zod into a page's first
-// script: the form shows them in Hindi under /hi/ by these texts' catalogue keys (issue 27).
+// script: the form shows them in Hindi under /hi/ by these texts' catalogue keys.
 
 export const CONTACT_LIMITS = { name: 60, email: 254, message: 2000, honeypot: 200, phone: 30, listingId: 100 } as const;
 

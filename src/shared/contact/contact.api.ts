@@ -17,7 +17,7 @@ export const CONTACT_API = {
 } as const;
 
 /**
- * Where forms post without script (issue 25): "Ask about this home" as a plain form, form-encoded, to
+ * Where forms post without script: "Ask about this home" as a plain form, form-encoded, to
  * the address of its own page; the server stores the message and sends the browser back to the page
  * the form was on (303), or answers a page with the form and its errors.
  */

@@ -14,7 +14,7 @@ export type RequestQuotation = (typeof REQUEST_QUOTATIONS)[number];
 export { CONTACT_FIELD_MESSAGES, CONTACT_LIMITS, CONTACT_MESSAGES, CONTACT_THANKS } from './contact-messages';
 
 /**
- * "Ask about this home" (issue 25): a message about one listing. What the visitor wants from it: an
+ * "Ask about this home": a message about one listing. What the visitor wants from it: an
  * answer (the default) or a site visit ("Book a site visit" opens this enquiry with it chosen until
  * visits are booked on their own).
  */
@@ -81,8 +81,8 @@ const alongsideOthers = (field: string) => ({
 
 /**
  * The message as sent: the visible fields plus `website`, a honeypot people never see, so anything in
- * it comes from a bot. Additions to SPEC.md §7, all optional: the consent fields (issue 24 §5), and
- * from issue 25 the visitor's `phone`, the listing asked about (`listingId`, with `listingKind` when
+ * it comes from a bot. Additions to SPEC.md §7, all optional: the consent fields, and
+ * the visitor's `phone`, the listing asked about (`listingId`, with `listingKind` when
  * the page knows it) and its `topic`. A message about a listing needs no last name, and its request
  * quotation follows from the listing (Homes for a home, Carpet for decor); any other message needs
  * both, exactly as the specification says.
@@ -126,9 +126,9 @@ export const contactResponseSchema = z.object({
   message: z.string(),
   /** ISO 8601 */
   date: z.string(),
-  /** The person's lead (issue 22 item 12), opened at /dashboard/leads/<leadId>. */
+  /** The person's lead, opened at /dashboard/leads/<leadId>. */
   leadId: z.string().nullable(),
-  /** Issue 25, only on messages that have them: the phone (E.164), the listing asked about and what for. */
+  /** Only on messages that have them: the phone (E.164), the listing asked about and what for. */
   phone: z.string().optional(),
   listing: contactListingSchema.optional(),
   topic: z.enum(ENQUIRY_TOPICS).optional(),

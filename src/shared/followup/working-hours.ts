@@ -1,7 +1,7 @@
 import type { FollowUpSettings, Weekday } from '../settings/settings.contract';
 
 /**
- * Working time in the studio's time zone (issue 26): the first-contact clock runs only in working
+ * Working time in the studio's time zone: the first-contact clock runs only in working
  * hours, skipping closed weekdays and holidays. Pure functions over instants (Date); the zone's
  * offset is read with Intl, so any IANA zone (with or without daylight saving) works.
  */
@@ -76,7 +76,7 @@ const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clo
 
 /**
  * The instants of a day's opening hours, by zone, day and hours: each takes four `formatToParts`
- * calls, and every new lead asks for today's and often tomorrow's (issue 22 item 20). A few days'
+ * calls, and every new lead asks for today's and often tomorrow's. A few days'
  * worth are kept; the map is emptied when it grows past that.
  */
 const windows = new Map<string, { start: Date; end: Date }>();

@@ -3,7 +3,7 @@ import { en, type Catalogue, type MessageKey } from './messages/en';
 
 export type { Catalogue, MessageKey };
 
-/** A language's catalogue with English for every key it lacks (issue 27: a missing key falls back). */
+/** A language's catalogue with English for every key it lacks (a missing key falls back). */
 export function withFallback(messages: Partial<Record<MessageKey, string>>): Catalogue {
   return { ...en, ...messages };
 }

@@ -1,4 +1,4 @@
-// One formatter per kind of value, per language (issue 27, issue 36; STYLE.md 15): a price, a short
+// One formatter per kind of value, per language (STYLE.md 15): a price, a short
 // price in lakh/crore, an area, a month and a moment. English keeps the site's forms (₹12,50,000/-,
 // ₹1.25 Cr, 1,450 sq. ft); Hindi formats in hi-IN (Indian grouping, Latin digits, which is hi-IN's
 // default) with लाख, करोड़ and वर्ग फ़ुट. Pages, e-mails and the matcher's reasons all use these.
@@ -24,7 +24,7 @@ export function formatNumber(language: Language, value: number): string {
 
 /**
  * A price in whole rupees with the trailing "/-" (SPEC.md §9) in every language: ₹1,25,00,000/-
- * (hi-IN groups as en-IN does, in Latin digits). Prices are whole rupees (issue 22 item 7): one
+ * (hi-IN groups as en-IN does, in Latin digits). Prices are whole rupees: one
  * stored with paise before that rule is shown rounded.
  */
 export function formatRupees(language: Language, amount: number): string {
@@ -36,13 +36,19 @@ const UNITS: Readonly<Record<Language, { lakh: string; crore: string; lakhWord: 
   hi: { lakh: 'लाख', crore: 'करोड़', lakhWord: 'लाख', croreWord: 'करोड़', sqft: 'वर्ग फ़ुट', perSqft: (price) => `${price} प्रति वर्ग फ़ुट` },
 };
 
-/** Rupees in lakh or crore with `lakh`/`crore` after them; below a lakh, in full. An amount that rounds up to 100 lakh is 1 crore. */
-function inLakhs(language: Language, amount: number, lakh: string, crore: string): string {
+/** Rupees as a number of lakh or crore and which (null below a lakh: the amount in full). An amount that rounds up to 100 lakh is 1 crore. */
+function lakhParts(language: Language, amount: number): { figure: string; unit: 'lakh' | 'crore' | null } {
   const rupees = Math.round(amount);
-  if (Math.abs(rupees) < LAKH) return `₹${whole(language, rupees)}`;
+  if (Math.abs(rupees) < LAKH) return { figure: whole(language, rupees), unit: null };
   const lakhs = Math.round((rupees / LAKH) * 100) / 100;
-  if (Math.abs(lakhs) < 100) return `₹${formatNumber(language, lakhs)} ${lakh}`;
-  return `₹${formatNumber(language, Math.round((rupees / CRORE) * 100) / 100)} ${crore}`;
+  if (Math.abs(lakhs) < 100) return { figure: formatNumber(language, lakhs), unit: 'lakh' };
+  return { figure: formatNumber(language, Math.round((rupees / CRORE) * 100) / 100), unit: 'crore' };
+}
+
+/** Rupees in lakh or crore with `lakh`/`crore` after them; below a lakh, in full. */
+function inLakhs(language: Language, amount: number, lakh: string, crore: string): string {
+  const { figure, unit } = lakhParts(language, amount);
+  return unit === null ? `₹${figure}` : `₹${figure} ${unit === 'lakh' ? lakh : crore}`;
 }
 
 /**
@@ -58,6 +64,21 @@ export function formatRupeesShort(language: Language, amount: number): string {
 export function formatRupeesInWords(language: Language, amount: number): string {
   const units = UNITS[language];
   return inLakhs(language, amount, units.lakhWord, units.croreWord);
+}
+
+/**
+ * A budget's range in words, the unit said once when both ends share it: ₹1–2 crore, ₹50 lakh–₹1 crore,
+ * ₹5 crore+ (no top), ₹50 lakh (from nothing up to it); ₹1–2 करोड़ in Hindi.
+ */
+export function formatRupeesRange(language: Language, range: { min: number; max: number | null }): string {
+  if (range.max === null) return `${formatRupeesInWords(language, range.min)}+`;
+  if (range.min <= 0) return formatRupeesInWords(language, range.max);
+  const [low, high] = [lakhParts(language, range.min), lakhParts(language, range.max)];
+  if (low.unit !== null && low.unit === high.unit) {
+    const units = UNITS[language];
+    return `₹${low.figure}–${high.figure} ${low.unit === 'lakh' ? units.lakhWord : units.croreWord}`;
+  }
+  return `${formatRupeesInWords(language, range.min)}–${formatRupeesInWords(language, range.max)}`;
 }
 
 /** An area: 1,450 sq. ft (1,450 वर्ग फ़ुट). */
@@ -86,13 +107,6 @@ export function formatMonthYear(language: Language, date: Date): string {
   let format = monthFormats.get(language);
   if (!format) monthFormats.set(language, (format = new Intl.DateTimeFormat(LOCALES[language], { month: 'long', year: 'numeric', timeZone: 'UTC' })));
   return format.format(date);
-}
-
-/** "Mar 2027" (formatMonthYear's English) as its date, or null. */
-export function parseMonthYear(text: string): Date | null {
-  const [month, year] = text.split(' ');
-  const index = MONTHS.indexOf(month ?? '');
-  return index < 0 || !/^\d{4}$/.test(year ?? '') ? null : new Date(Date.UTC(Number(year), index, 1));
 }
 
 const dateTimes = new Map<string, Intl.DateTimeFormat>();

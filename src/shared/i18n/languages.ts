@@ -1,5 +1,5 @@
 /**
- * The visitor's languages (issue 27, docs/decisions/0026-languages.md). English is the default and
+ * The visitor's languages (docs/decisions/0026-languages.md). English is the default and
  * lives at the specification's routes; every other language lives under its own prefix (`/hi/…`).
  * Adding a language: its code here, its catalogue in messages/, its locale below.
  */

@@ -1,4 +1,4 @@
-// Catalogue texts with their values put in (issue 27, docs/decisions/0026-languages.md), through
+// Catalogue texts with their values put in (docs/decisions/0026-languages.md), through
 // FormatJS's intl-messageformat (ICU MessageFormat; numbers, dates and plurals through Intl). One
 // function for the server's pages and e-mails and for the browser, so a hydrated page renders the
 // server's text exactly. In the browser the catalogues arrive parsed (FormatJS's AST, made at build

@@ -1,4 +1,4 @@
-// Catalogue texts outside React (issue 27): the visitor's e-mails, rendered on the server in the
+// Catalogue texts outside React: the visitor's e-mails, rendered on the server in the
 // language the survey was answered in. Both catalogues are imported: server code only (the pages
 // load one catalogue through catalogues.ts).
 import { en, type MessageKey } from './messages/en';

@@ -42,7 +42,7 @@ export function leadDetailsFrom(keys: Record<string, LeadField>, answers: Record
   for (const [key, field] of Object.entries(keys)) {
     const value = answers[key];
     const text = typeof value === 'string' ? value.trim().slice(0, 200) : typeof value === 'number' ? String(value) : '';
-    // A phone is kept in E.164, +91 when typed without a country (issue 22 item 8).
+    // A phone is kept in E.164, +91 when typed without a country.
     if (text) out[field] = field === 'phone' ? normalisePhone(text) : text;
   }
   return out;

@@ -3,21 +3,21 @@ import type { messageAnswer } from '../api-answer';
 import { fileRoute, route } from '../api-route';
 import type { leadCreated, leadDetail, leadList, leadMerged, leadUnmerged, leadUpdated } from './leads.contract';
 
-/** The leads inbox (issue 14); staff only. */
+/** The leads inbox; staff only. */
 export const LEADS_API = {
-  /** GET: a page of leads (`leadListQuery`); POST: staff add a lead `{ name?, email?, phone?, message? }` (issue 38). */
+  /** GET: a page of leads (`leadListQuery`); POST: staff add a lead `{ name?, email?, phone?, message? }`. */
   list: '/api/leads',
   /** GET: the filtered leads as .xlsx (`leadFilters`). */
   export: '/api/leads/export',
   /** GET: one lead with its activities; PATCH: its status or assignee. */
   one: apiPath('/api/leads/:id'),
-  /** POST: merge this lead into `{ intoId }` (issue 38). */
+  /** POST: merge this lead into `{ intoId }`. */
   merge: apiPath('/api/leads/:id/merge'),
-  /** DELETE: undo a merge within 30 days (issue 38). */
+  /** DELETE: undo a merge within 30 days. */
   unmerge: apiPath('/api/leads/merges/:mergeId'),
   /** POST: a note on the lead. */
   notes: apiPath('/api/leads/:id/notes'),
-  /** PUT: the lead's next action `{ text, dueAt }`; DELETE: clears it (issue 26). */
+  /** PUT: the lead's next action `{ text, dueAt }`; DELETE: clears it. */
   nextAction: apiPath('/api/leads/:id/next-action'),
 } as const;
 

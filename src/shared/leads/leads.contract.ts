@@ -6,7 +6,7 @@ import { toE164 } from '../phone';
 import { contactListingSchema, ENQUIRY_TOPICS } from '../contact/contact.contract';
 
 /**
- * Leads (issue 14): one person (an e-mail, trimmed and compared case-insensitively) and everything
+ * Leads: one person (an e-mail, trimmed and compared case-insensitively) and everything
  * they sent, worked by the studio through a status, an assignee and notes.
  */
 
@@ -60,7 +60,7 @@ export const LEAD_MESSAGES = {
 } as const;
 
 export const NOTE_MAX = 2000;
-/** Issue 38: how long a merge can be undone. */
+/** How long a merge can be undone. */
 export const MERGE_UNDO_DAYS = 30;
 export const LEADS_PAGE_MAX = 200;
 
@@ -79,7 +79,7 @@ export const leadFilters = z.object({
   from: z.preprocess((v) => (v === '' ? undefined : v), day.optional()),
   /** Last activity on or before this day (UTC). */
   to: z.preprocess((v) => (v === '' ? undefined : v), day.optional()),
-  /** Issue 26: only leads that are overdue (still new past the first-contact target, or a next action past due). */
+  /** Only leads that are overdue (still new past the first-contact target, or a next action past due). */
   overdue: z.preprocess((v) => (v === '' || v === undefined ? undefined : v === 'true' || v === '1' || v === true), z.boolean().optional()),
   /** README "Channels": only leads whose first or latest touch came through this channel. */
   channelId: z.preprocess((v) => (v === '' ? undefined : v), safeText().max(100).optional()),
@@ -89,7 +89,7 @@ export type LeadFilters = z.infer<typeof leadFilters>;
 export const LEAD_SORTS = ['activity', 'next-action'] as const;
 
 export const leadListQuery = leadFilters.extend({
-  /** Issue 26: `next-action`: the soonest next action first (leads without one last); default newest activity first. */
+  /** `next-action`: the soonest next action first (leads without one last); default newest activity first. */
   sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(LEAD_SORTS, { message: `Sort is one of: ${LEAD_SORTS.join(', ')}.` }).optional()),
   limit: z.coerce.number().int().min(1).max(LEADS_PAGE_MAX).default(20),
   offset: z.coerce.number().int().min(0).default(0),
@@ -117,13 +117,13 @@ export const leadListItem = z.object({
   completed: z.boolean(),
   assigneeId: z.string().nullable(),
   assigneeName: z.string().nullable(),
-  /** Issue 26: since when the assignee has the lead. */
+  /** Since when the assignee has the lead. */
   assignedAt: z.string().nullable(),
-  /** Issue 26: the first-contact target (working hours from creation); null for leads from before. */
+  /** The first-contact target (working hours from creation); null for leads from before. */
   firstContactDueAt: z.string().nullable(),
-  /** Issue 26: what staff will do next, and when. */
+  /** What staff will do next, and when. */
   nextAction: z.object({ text: z.string(), dueAt: z.string() }).nullable(),
-  /** Issue 26: still new past its first-contact target, or its next action past due. */
+  /** Still new past its first-contact target, or its next action past due. */
   overdue: z.boolean(),
   createdAt: z.string(),
   lastActivityAt: z.string(),
@@ -142,17 +142,17 @@ export const leadList = z.object({ items: z.array(leadListItem), total: z.number
 export type LeadList = z.infer<typeof leadList>;
 
 export const leadActivity = z.object({
-  /** `progress`: answers kept while the survey is unfinished (issue 17); `at` is when they were last saved. */
+  /** `progress`: answers kept while the survey is unfinished; `at` is when they were last saved. */
   type: z.enum(['email', 'response', 'progress', 'contact', 'newsletter']),
   at: z.string(),
   campaignId: z.string().nullable().optional(),
   campaignName: z.string().nullable().optional(),
   completed: z.boolean().optional(),
-  /** `files`: for a file question, the uploaded files (each opens on the staff file page, issue 18). */
+  /** `files`: for a file question, the uploaded files (each opens on the staff file page). */
   answers: z.array(z.object({ question: z.string(), answer: z.string(), files: z.array(z.object({ fileId: z.string(), name: z.string() })).optional() })).optional(),
   requestQuotation: z.string().optional(),
   message: z.string().optional(),
-  /** A contact message about a listing (issue 25): the listing as named then (its page is listingPagePath), and what for. */
+  /** A contact message about a listing: the listing as named then (its page is listingPagePath), and what for. */
   listing: contactListingSchema.optional(),
   topic: z.enum(ENQUIRY_TOPICS).optional(),
   /** The phone (E.164) given with a contact message. */
@@ -160,7 +160,7 @@ export const leadActivity = z.object({
   /** `progress`: the (one-based) page the visitor stopped on, and the furthest they reached. */
   page: z.number().optional(),
   furthestPage: z.number().optional(),
-  /** The homes and decor matched to a response's answers (issues 16, 22). */
+  /** The homes and decor matched to a response's answers. */
   matches: listingMatchesSchema.optional(),
 });
 export type LeadActivity = z.infer<typeof leadActivity>;
@@ -178,7 +178,7 @@ export type LeadTimelineEntry = z.infer<typeof leadTimelineEntry>;
 export const leadDetail = leadListItem.extend({
   activities: z.array(leadActivity),
   timeline: z.array(leadTimelineEntry),
-  /** Issue 38: leads staff should look at beside this one ("Possible duplicate of …"): an arrival's e-mail was this lead's and its phone theirs. */
+  /** Leads staff should look at beside this one ("Possible duplicate of …"): an arrival's e-mail was this lead's and its phone theirs. */
   possibleDuplicates: z.array(z.object({ _id: z.string(), email: z.string().nullable(), name: z.string().nullable(), phone: z.string().nullable() })),
 });
 export type LeadDetail = z.infer<typeof leadDetail>;
@@ -198,7 +198,7 @@ export type LeadNoteInput = z.infer<typeof leadNoteInput>;
 const emptyIsAbsent = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /**
- * Issue 38: staff "Add lead" (POST /api/leads): an e-mail, a phone, or both (at least one); the
+ * Staff "Add lead" (POST /api/leads): an e-mail, a phone, or both (at least one); the
  * phone as typed (kept in E.164, +91 when typed without a country). The same person (e-mail or
  * phone) is not added twice: their lead is answered.
  */
@@ -231,7 +231,7 @@ export const leadCreateInput = z
   });
 export type LeadCreateInput = z.infer<typeof leadCreateInput>;
 
-/** Issue 38: POST /api/leads/:id/merge. */
+/** POST /api/leads/:id/merge. */
 export const leadMergeInput = z.object({ intoId: safeText({ message: LEAD_MESSAGES.mergeTargetRequired }).trim().min(1, LEAD_MESSAGES.mergeTargetRequired).max(100) });
 export const leadMerged = z.object({ mergeId: z.string(), lead: leadListItem });
 export const leadUnmerged = z.object({ message: z.string(), lead: leadListItem, merged: leadListItem });

@@ -1,5 +1,5 @@
 /**
- * A home loan's monthly instalment (EMI) for the estimate on a home's page (issue 25):
+ * A home loan's monthly instalment (EMI) for the estimate on a home's page:
  *
  *     EMI = P · r · (1 + r)^n / ((1 + r)^n − 1)
  *

@@ -1,6 +1,6 @@
 // A listing's dates as staff type them (DD-MM-YYYY). No zod here: public pages' scripts use this
 // (the JSON-LD of the site's layout) and must not carry the contract's schemas (the landing page's
-// JavaScript budget, issue 22 item 21).
+// JavaScript budget).
 
 const DATE_PATTERN = /^(\d{2})-(\d{2})-(\d{4})$/;
 /** DD-MM-YYYY → YYYY-MM-DD when it names a real calendar day, else null. */

@@ -1,7 +1,7 @@
 import { hasNul, isWellFormedText } from '../text-rules';
 
 /**
- * Filters of the public lists (issue 25): `/viewProjects` and `/viewProducts` and the list calls
+ * Filters of the public lists: `/viewProjects` and `/viewProducts` and the list calls
  * behind them take the same query parameters. Plain TypeScript, no zod: the public listing pages
  * parse their own URL with it (and ignore what it refuses, saying so), the API answers 400 with
  * the same messages. Empty parameters count as absent (a GET form sends every field).

@@ -1,7 +1,7 @@
 import type { Language } from '../i18n/languages';
 
 /**
- * A listing's texts that may carry a Hindi version (issue 27), each beside its English field. The
+ * A listing's texts that may carry a Hindi version, each beside its English field. The
  * names differ between kinds (a project's `name`, a product's `productname`, a studio's `title`), so
  * one table serves the three.
  */

@@ -4,7 +4,7 @@ import { route } from '../api-route';
 import type { productItem, projectItem } from './listings.contract';
 
 /**
- * What a home's or decor piece's page reads besides the item itself (issue 25). No zod here: the
+ * What a home's or decor piece's page reads besides the item itself. No zod here: the
  * public pages load this file (answers are named by type only).
  */
 export const LISTING_PAGES_API = {

@@ -3,7 +3,7 @@ import { route } from '../api-route';
 import type { ListingKind } from './listings.contract';
 import type { floorPlanAnswer, photosAnswer } from './listing-photos.contract';
 
-/** One kind's photo routes (staff): upload, order, alt text and delete (issue 25). */
+/** One kind's photo routes (staff): upload, order, alt text and delete. */
 function photoPaths<const K extends ListingKind>(kind: K) {
   return {
     /** POST (multipart): one `file` part per photo, optional `alt` parts in the same order; appended after the others. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A listing's photos (issue 25): each upload is re-encoded once into responsive sizes, in AVIF and
+ * A listing's photos: each upload is re-encoded once into responsive sizes, in AVIF and
  * WebP with a JPEG fallback, and served long-cached by its id. The item carries only what a page needs
  * to build `srcset`/`sizes` and reserve the space (width and height of the largest size).
  */

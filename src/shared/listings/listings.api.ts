@@ -14,7 +14,7 @@ function listingPaths<const K extends ListingKind>(kind: K) {
      * parameters (listing-filters.ts); without any the answer is the whole list, as it always was.
      */
     list: `/api/${kind}/get`,
-    /** GET, public: one record, or 404 with the kind's "id not found" message (issue 25). */
+    /** GET, public: one record, or 404 with the kind's "id not found" message. */
     one: apiPath(`/api/${kind}/get/:id`),
     /** POST, staff (multipart). */
     add: `/api/${kind}/add`,

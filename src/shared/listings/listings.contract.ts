@@ -34,7 +34,7 @@ function text(required: string, max: number, tooLong: string) {
 export const HINDI_NAME_MAX = 60;
 
 /**
- * A Hindi version of a text (issue 27): optional; missing or blank is none (null), and the Hindi
+ * A Hindi version of a text: optional; missing or blank is none (null), and the Hindi
  * pages then show the English text. Otherwise trimmed, at most `max` characters.
  */
 function hindiText(max: number, tooLong: string) {
@@ -68,7 +68,7 @@ function amount(required: string, negative: string, max: number, tooBig: string)
   );
 }
 
-/** Prices are whole rupees (issue 22 item 7): a price typed with paise (14999.5) is kept rounded. */
+/** Prices are whole rupees: a price typed with paise (14999.5) is kept rounded. */
 export const wholeRupees = (rupees: number): number => Math.round(rupees);
 
 /** Optional: blank or missing is none (null); otherwise as `amount`, `notANumber` for anything else. */
@@ -114,7 +114,7 @@ const tagList = z.preprocess(
 export const AMENITIES_MAX = 30;
 export const AMENITY_MAX_LENGTH = 40;
 
-/** Amenities ("Gym, Swimming pool, Power backup"), sent comma-separated like tags (issue 25). */
+/** Amenities ("Gym, Swimming pool, Power backup"), sent comma-separated like tags. */
 const amenityList = z.preprocess(
   parseTags,
   z
@@ -203,10 +203,10 @@ const itemCommon = {
   /** URL of the stored 300×300 JPEG. */
   image: z.string(),
   filename: z.string(),
-  /** When staff added the listing and last changed it (ISO 8601, UTC): share cards and the sitemap (issue 25). */
+  /** When staff added the listing and last changed it (ISO 8601, UTC): share cards and the sitemap. */
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** The listing's photos besides the image, cover first (issue 25); URLs from `listing-photos.ts`. */
+  /** The listing's photos besides the image, cover first; URLs from `listing-photos.ts`. */
   photos: z.array(listingPhoto),
 };
 
@@ -221,15 +221,15 @@ export const projectFields = z.object({
   dateofcomplition: completionDate,
   sizeofunit: text('Please select size of unit!', 50, 'Size of unit should be at most 50 characters'),
   gmaplink: optionalWebLink,
-  /** Optional, in rupees (issue 16): used to match homes to a visitor's budget. */
+  /** Optional, in rupees: used to match homes to a visitor's budget. */
   price: optionalAmount('Please enter the price as a number of rupees.', 'Price cannot be negative', 1_000_000_000_000, 'Price is too large').transform(
     (rupees) => (rupees === null ? null : wholeRupees(rupees)),
   ),
-  /** Optional RERA registration number (issue 25); empty when there is none. */
+  /** Optional RERA registration number; empty when there is none. */
   rera: reraNumber,
   /** Amenities, in the order staff typed them. */
   amenities: amenityList,
-  /** Optional Hindi name (issue 27); null when none. */
+  /** Optional Hindi name; null when none. */
   nameHi: hindiText(HINDI_NAME_MAX, `Hindi name should be at most ${HINDI_NAME_MAX} characters`),
 });
 export const newProject = projectFields.extend({ filename });
@@ -266,9 +266,9 @@ export const productFields = z.object({
   productname: title('Please select product name!'),
   description: text('Please select description!', 1000, 'Description should be at most 1000 characters'),
   price: amount('Please select price!', 'Price cannot be negative', 1_000_000_000_000, 'Price is too large').transform(wholeRupees),
-  /** Optional tags ("Living room, Boho"), sent comma-separated (issue 16). */
+  /** Optional tags ("Living room, Boho"), sent comma-separated. */
   tags: tagList,
-  /** Optional Hindi name and description (issue 27); null when none. */
+  /** Optional Hindi name and description; null when none. */
   productnameHi: hindiText(HINDI_NAME_MAX, `Hindi name should be at most ${HINDI_NAME_MAX} characters`),
   descriptionHi: hindiText(1000, 'Hindi description should be at most 1000 characters'),
 });
@@ -296,7 +296,7 @@ export const studioFields = z.object({
   title: title('Please enter title!'),
   address: text('Please select address!', 300, 'Address should be at most 300 characters'),
   gmaplink: webLink('Please select google map link!'),
-  /** Optional Hindi title (issue 27); null when none. */
+  /** Optional Hindi title; null when none. */
   titleHi: hindiText(HINDI_NAME_MAX, `Hindi title should be at most ${HINDI_NAME_MAX} characters`),
 });
 export const newStudio = studioFields.extend({ filename });

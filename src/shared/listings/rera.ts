@@ -1,5 +1,5 @@
 /**
- * A project's RERA registration (issue 25): which state authority issued a number, told by the
+ * A project's RERA registration: which state authority issued a number, told by the
  * number's format, and that authority's website, where a visitor can look the project up. Every
  * advertised project must show it (Real Estate (Regulation and Development) Act, 2016, s. 11).
  */

@@ -1,15 +1,18 @@
 /**
- * From a visitor's answers to the studio's own homes and decor (issue 16). A survey question may carry
+ * From a visitor's answers to the studio's own homes and decor. A survey question may carry
  * the SurveyJS property `listingMatch`; each answer is a rule. A listing fits when every rule holds
  * for it (a rule on data the listing does not give, such as a missing price, neither passes nor
  * fails), each with a plain-words reason. When nothing fits, the nearest listings come back with
- * the reason each is not a fit (issue 22). Pure and synchronous: the server runs it on every stored response against
+ * the reason each is not a fit. Pure and synchronous: the server runs it on every stored response against
  * the cached listings, so it must stay cheap (bench: ≤ 2 ms at p50 with 1,000 projects and 1,000
  * products).
  */
 
-import { formatArea, formatMonthYear, formatNumber, formatRupeesInWords } from '../i18n/format';
-import { CITIES, DEFAULT_PROPERTY_KIND, PROPERTY_KINDS } from './match-places';
+import { LOCALES } from '../i18n/languages';
+import { messageFormatter } from '../i18n/message-format';
+import { en } from '../i18n/messages/en';
+import { CITIES, DEFAULT_PROPERTY_KIND, PROPERTY_KINDS, type HomeKind } from './match-places';
+import { isMatchMiss, isMatchReason, sayMiss, sayReason, type MatchMiss, type MatchReason, type PlacesAsked, type RupeeRange, type Say } from './match-reasons';
 
 export const LISTING_MATCH_VALUES = [
   'project.type',
@@ -85,10 +88,7 @@ export interface MatchableProduct {
 }
 
 /** A budget choice as a range of rupees: from the choice below it up to its own value (`max` null: no top). */
-export interface PriceBand {
-  min: number;
-  max: number | null;
-}
+export type PriceBand = RupeeRange;
 
 /** One answer as the rule sees it: the raw values, and the texts the visitor saw for them. */
 export interface MatchInput {
@@ -103,10 +103,17 @@ export interface MatchedListing {
   /** The listing's Hindi name when it has one (stored with the result; older results have none). */
   nameHi?: string;
   image: string;
-  /** What fits, in plain words ("3 BHK", "in Whitefield"). */
+  /** What fits, in plain English words ("3 BHK", "in Whitefield"): `reasonValues` said in English. */
   reasons: string[];
   /** Why it is not a fit ("3 BHK, you asked for 5+"): empty for a fit, set for the nearest when nothing fits. */
   misses: string[];
+  /**
+   * The same as values ({ kind: 'bedrooms', n: 3 }), one for each of `reasons` and `misses`, which each
+   * language says (match-reasons.ts). Results stored before they were kept have none: they are said
+   * in their English words.
+   */
+  reasonValues?: MatchReason[];
+  missValues?: MatchMiss[];
 }
 
 export interface ListingMatches {
@@ -272,6 +279,9 @@ function terms(values: MatchInput['values']): Array<{ folded: string; shown: str
   return out;
 }
 
+/** A UTC-midnight date as its calendar day, YYYY-MM-DD. */
+const calendarDay = (date: Date) => date.toISOString().slice(0, 10);
+
 /** DD-MM-YYYY or YYYY-MM-DD (optionally with a time) → UTC midnight of that day; else null. */
 export function parseDay(value: string): Date | null {
   const dmy = /^(\d{2})-(\d{2})-(\d{4})$/.exec(value);
@@ -293,22 +303,16 @@ function readyByDate(value: unknown, now: Date): Date | null {
   return day;
 }
 
-// The reasons are English phrases (stored with the response, read by the staff): the values in them
-// are said by the shared formatters (#shared/i18n/format), which match-text.ts says again in Hindi.
-const monthYear = (date: Date) => formatMonthYear('en', date);
-const shortRupees = (rupees: number) => formatRupeesInWords('en', rupees);
-
-/** A budget range in words: "₹1–2 crore", "₹50 lakh–₹1 crore", "₹5 crore+", "₹50 lakh" (up to). */
-export function bandLabel(band: PriceBand): string {
-  if (band.max === null) return `${shortRupees(band.min)}+`;
-  if (band.min <= 0) return shortRupees(band.max);
-  const [low, high] = [shortRupees(band.min), shortRupees(band.max)];
-  const unit = (text: string) => /\s(\S+)$/.exec(text)?.[1] ?? '';
-  if (unit(low) && unit(low) === unit(high)) return `${low.slice(0, -unit(low).length - 1)}–${high.slice(1)}`;
-  return `${low}–${high}`;
+// The English words stored with a response and sent by the API: the values said from the English
+// catalogue (made once, when first needed; the browser, which never matches, does not make it).
+let english: Say | null = null;
+function sayInEnglish(): Say {
+  if (!english) {
+    const formatter = messageFormatter(LOCALES.en, en);
+    english = (key, values) => formatter.text(key, values);
+  }
+  return english;
 }
-
-const joinOr = (items: readonly string[]) => items.join(' or ');
 
 /** " words " with a space either side, so `includes` finds whole words only. */
 const padded = (folded: string) => ` ${folded} `;
@@ -324,8 +328,8 @@ interface Rule<T> {
   weight: number;
   test(item: T): number;
   near(item: T): number;
-  reason(item: T): string;
-  miss(item: T): string;
+  reason(item: T): MatchReason;
+  miss(item: T): MatchMiss;
 }
 
 /** A listing with what the rules read, worked out once (the server keeps these with its cached listings). */
@@ -336,7 +340,7 @@ export interface PreparedListings {
     area: string;
     name: string;
     city: string | null;
-    kind: string;
+    kind: HomeKind;
     unit: string;
     beds: number | null;
     done: Date | null;
@@ -366,18 +370,13 @@ function cityOfArea(area: string): string | null {
 const FOLDED_KINDS = PROPERTY_KINDS.map((k) => ({ ...k, folded: [foldText(k.kind), ...k.words.map(foldText)] }));
 
 /** The kind of home a listing is: the first kind its unit size names, else its name, else an apartment. */
-function kindOfListing(unit: string, name: string): string {
+function kindOfListing(unit: string, name: string): HomeKind {
   for (const text of [unit, name]) {
     const kind = FOLDED_KINDS.find((k) => k.folded.some((word) => containsWords(text, word)));
     if (kind) return kind.kind;
   }
   return DEFAULT_PROPERTY_KIND;
 }
-
-const kindPhrase = (kind: string) => {
-  const k = PROPERTY_KINDS.find((p) => p.kind === kind);
-  return k ? `${k.article} ${k.noun}` : kind;
-};
 
 export function prepareListings(listings: { projects: readonly MatchableProject[]; products: readonly MatchableProduct[] }): PreparedListings {
   return {
@@ -430,18 +429,18 @@ function priceRule<T>(input: MatchInput, priceOf: (item: T) => number | null | u
       return typeof price !== 'number' ? -1 : within(price) ? 1 : 0;
     },
     near: (item) => (nearest(priceOf(item)!).gap <= 0.2 ? 0.5 : 0),
-    reason: () => 'within your budget',
+    reason: () => ({ kind: 'budget' }),
     miss: (item) => {
       const price = priceOf(item)!;
       const { band } = nearest(price);
-      return `${shortRupees(price)}, ${price < band.min ? 'below' : 'above'} your ${bandLabel(band)} budget`;
+      return { kind: 'budget', price, direction: price < band.min ? 'below' : 'above', range: band };
     },
   };
 }
 
 function typeRule(input: MatchInput): Rule<PreparedProject> | null {
   // A known kind by its value or text ("penthouse", "Plot to build on"); anything else as words to find.
-  const kinds = new Set<string>();
+  const kinds = new Set<HomeKind>();
   const words: Array<{ needle: string; shown: string }> = [];
   for (const { value, text } of input.values) {
     const candidates = [foldText(String(value)), foldText(text)];
@@ -455,8 +454,8 @@ function typeRule(input: MatchInput): Rule<PreparedProject> | null {
     weight: 1,
     test: (item) => (kinds.has(item.kind) || named(item) ? 1 : 0),
     near: () => 0,
-    reason: (item) => (kinds.has(item.kind) ? (PROPERTY_KINDS.find((k) => k.kind === item.kind)?.noun ?? item.kind) : named(item)!.shown),
-    miss: ({ kind }) => `${kindPhrase(kind)}, you asked for ${joinOr([...[...kinds].map(kindPhrase), ...words.map((w) => w.shown)])}`,
+    reason: (item) => (kinds.has(item.kind) ? { kind: 'homeKind', home: item.kind } : { kind: 'words', text: named(item)!.shown }),
+    miss: ({ kind }) => ({ kind: 'homeKind', home: kind, asked: [...kinds], askedWords: words.map((w) => w.shown) }),
   };
 }
 
@@ -466,13 +465,12 @@ function bedroomsRule(input: MatchInput): Rule<PreparedProject> | null {
     .filter((w): w is { n: number; plus: boolean } => w.n !== null)
     .map(({ n, plus }) => ({ n, atLeast: plus || n >= 5 }));
   if (wanted.length === 0) return null;
-  const asked = joinOr(wanted.map((w) => (w.atLeast ? `${w.n}+` : String(w.n))));
   return {
     weight: 1,
     test: ({ beds }) => (beds !== null && wanted.some((w) => (w.atLeast ? beds >= w.n : beds === w.n)) ? 1 : 0),
     near: ({ beds }) => (beds !== null && Math.min(...wanted.map((w) => Math.abs(beds - w.n))) <= 1 ? 0.5 : 0),
-    reason: ({ beds }) => `${beds} BHK`,
-    miss: ({ beds, listing }) => (beds === null ? `${listing.sizeofunit.trim() || 'size not given'}, you asked for ${asked} BHK` : `${beds} BHK, you asked for ${asked}`),
+    reason: ({ beds }) => ({ kind: 'bedrooms', n: beds! }),
+    miss: ({ beds, listing }) => ({ kind: 'bedrooms', beds, size: beds === null ? listing.sizeofunit.trim() : '', asked: wanted }),
   };
 }
 
@@ -481,24 +479,23 @@ function localityRule(input: MatchInput): Rule<PreparedProject> | null {
   if (wanted.length === 0) return null;
   const cities = new Set(wanted.flatMap((t) => (t.place ? [t.place.city] : [])));
   // "Indiranagar or Koramangala, Bengaluru": the places asked for, each city named once.
-  const asked = () =>
-    joinOr([
-      ...[...cities].map((city) => {
-        const places = wanted.filter((t) => t.place?.city === city);
-        return places.some((t) => t.place?.isCity) ? city : `${joinOr(places.map((t) => t.shown))}, ${city}`;
-      }),
-      ...wanted.filter((t) => !t.place).map((t) => t.shown),
-    ]);
+  const asked = (): PlacesAsked[] => [
+    ...[...cities].map((city) => {
+      const places = wanted.filter((t) => t.place?.city === city);
+      return places.some((t) => t.place?.isCity) ? { places: [city] } : { places: places.map((t) => t.shown), city };
+    }),
+    ...wanted.filter((t) => !t.place).map((t) => ({ places: [t.shown] })),
+  ];
   const hit = ({ area, city }: PreparedProject) => wanted.find((t) => area.includes(t.needle) || (t.place?.isCity && t.place.city === city));
   const sameCity = ({ city }: PreparedProject) => city !== null && cities.has(city);
   return {
     weight: 2,
     test: (item) => (hit(item) ? 1 : 0),
     near: (item) => (sameCity(item) ? 1 : 0),
-    reason: (item) => `in ${hit(item)!.shown}`,
+    reason: (item) => ({ kind: 'locality', name: hit(item)!.shown }),
     miss: (item) => {
-      if (sameCity(item)) return `in ${item.listing.area.trim()}, you asked for ${joinOr(wanted.filter((t) => t.place?.city === item.city).map((t) => t.shown))}`;
-      return `in ${item.city ?? item.listing.area.trim()}, you asked for ${asked()}`;
+      if (sameCity(item)) return { kind: 'locality', place: item.listing.area.trim(), asked: [{ places: wanted.filter((t) => t.place?.city === item.city).map((t) => t.shown) }] };
+      return { kind: 'locality', place: item.city ?? item.listing.area.trim(), asked: asked() };
     },
   };
 }
@@ -515,13 +512,12 @@ function projectRule(input: MatchInput, now: Date): Rule<PreparedProject> | null
     case 'project.minSqft': {
       const min = answerNumber(input.values[0]?.value);
       if (min === null) return null;
-      const size = ({ listing }: PreparedProject) => formatArea('en', listing.squareft);
       return {
         weight: 1,
         test: ({ listing }) => (listing.squareft >= min ? 1 : 0),
         near: ({ listing }) => (listing.squareft >= min * 0.8 ? 0.5 : 0),
-        reason: size,
-        miss: (item) => `${size(item)}, you asked for at least ${formatNumber('en', min)}`,
+        reason: ({ listing }) => ({ kind: 'area', sqft: listing.squareft }),
+        miss: ({ listing }) => ({ kind: 'area', sqft: listing.squareft, min }),
       };
     }
     case 'project.maxPrice':
@@ -529,14 +525,14 @@ function projectRule(input: MatchInput, now: Date): Rule<PreparedProject> | null
       return priceRule<PreparedProject>(input, ({ listing }) => listing.price);
     case 'project.readyBy': {
       const by = readyByDate(input.values[0]?.value, now);
-      if (!by) return null;
+      if (!by || Number.isNaN(by.getTime())) return null;
       const time = by.getTime();
       return {
         weight: 1,
         test: ({ done }) => (!done ? -1 : done.getTime() <= time ? 1 : 0),
         near: ({ done }) => ((done!.getTime() - time) / (24 * 3600 * 1000) <= 183 ? 0.5 : 0),
-        reason: ({ done }) => `ready by ${monthYear(done!)}`,
-        miss: ({ done }) => `ready ${monthYear(done!)}, you want to move in by ${monthYear(by)}`,
+        reason: ({ done }) => ({ kind: 'readyBy', date: calendarDay(done!) }),
+        miss: ({ done }) => ({ kind: 'readyBy', date: calendarDay(done!), by: calendarDay(by) }),
       };
     }
     default:
@@ -554,8 +550,8 @@ function productRule(input: MatchInput): Rule<PreparedProduct> | null {
       weight: 1,
       test: (item) => (hit(item) ? 1 : 0),
       near: () => 0,
-      reason: (item) => hit(item)!.shown,
-      miss: () => `not ${joinOr([...new Set(input.values.map((v) => v.text))])}`,
+      reason: (item) => ({ kind: 'words', text: hit(item)!.shown }),
+      miss: () => ({ kind: 'words', asked: [...new Set(input.values.map((v) => v.text))] }),
     };
   }
   return null;
@@ -583,8 +579,11 @@ function best<T>(scored: Scored<T>[]): Scored<T>[] {
   return top;
 }
 
+/** What a matched listing says: its reasons and misses as values, and in English. */
+type Told = Pick<MatchedListing, 'reasons' | 'misses' | 'reasonValues' | 'missValues'>;
+
 /** The listings that fit (every rule holds, at least one with data for it), best first; else the nearest. */
-function score<T>(items: readonly T[], rules: Rule<T>[], nameOf: (item: T) => string, toListing: (item: T, reasons: string[], misses: string[]) => MatchedListing): MatchedListing[] {
+function score<T>(items: readonly T[], rules: Rule<T>[], nameOf: (item: T) => string, toListing: (item: T, told: Told) => MatchedListing): MatchedListing[] {
   if (rules.length === 0) return [];
   const fitting: Scored<T>[] = [];
   const near: Scored<T>[] = [];
@@ -607,20 +606,22 @@ function score<T>(items: readonly T[], rules: Rule<T>[], nameOf: (item: T) => st
     } else if (fitting.length === 0 && nearness > 0) near.push({ item, nearness, missed, name: nameOf(item) });
   }
   return best(fitting.length > 0 ? fitting : near).map(({ item }) => {
-    const reasons: string[] = [];
-    const missed: string[] = [];
+    const reasonValues: MatchReason[] = [];
+    const missValues: MatchMiss[] = [];
     for (const rule of rules) {
       const outcome = rule.test(item);
-      if (outcome === 1) reasons.push(rule.reason(item));
-      else if (outcome === 0) missed.push(rule.miss(item));
+      if (outcome === 1) reasonValues.push(rule.reason(item));
+      else if (outcome === 0) missValues.push(rule.miss(item));
     }
-    return toListing(item, reasons, missed);
+    const t = sayInEnglish();
+    const reasons = reasonValues.map((reason) => sayReason(t, 'en', reason));
+    return toListing(item, { reasons, misses: missValues.map((miss) => sayMiss(t, 'en', miss)), reasonValues, missValues });
   });
 }
 
 const hindiName = (name: string | null | undefined): { nameHi?: string } => (typeof name === 'string' && name.trim() !== '' ? { nameHi: name } : {});
 
-/** A match's name in a language: its Hindi name on Hindi pages and mail when it has one, else the name (issue 27's fallback). */
+/** A match's name in a language: its Hindi name on Hindi pages and mail when it has one, else the name (docs/decisions/0026-languages.md). */
 export function matchName(item: Pick<MatchedListing, 'name' | 'nameHi'>, language: string): string {
   return language === 'hi' && item.nameHi ? item.nameHi : item.name;
 }
@@ -642,13 +643,13 @@ export function matchListings(
       prepared.projects,
       projectRules,
       ({ listing }) => listing.name,
-      ({ listing }, reasons, missed) => ({ _id: listing._id, name: listing.name, ...hindiName(listing.nameHi), image: listing.image, reasons, misses: missed }),
+      ({ listing }, told) => ({ _id: listing._id, name: listing.name, ...hindiName(listing.nameHi), image: listing.image, ...told }),
     ),
     products: score(
       prepared.products,
       productRules,
       ({ listing }) => listing.productname,
-      ({ listing }, reasons, missed) => ({ _id: listing._id, name: listing.productname, ...hindiName(listing.productnameHi), image: listing.image, reasons, misses: missed }),
+      ({ listing }, told) => ({ _id: listing._id, name: listing.productname, ...hindiName(listing.productnameHi), image: listing.image, ...told }),
     ),
     asked: { projects: inputs.some((i) => i.match.startsWith('project.')), products: inputs.some((i) => i.match.startsWith('product.')) },
   };
@@ -664,17 +665,27 @@ export const isFit = (listing: MatchedListing) => listing.misses.length === 0;
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
+/** The values of a stored match when they are whole and one for each of its words; else none (said in its words). */
+function storedValues(item: Record<string, unknown>, reasons: string[], misses: string[]): Pick<MatchedListing, 'reasonValues' | 'missValues'> {
+  const { reasonValues, missValues } = item;
+  if (!Array.isArray(reasonValues) || !Array.isArray(missValues)) return {};
+  if (reasonValues.length !== reasons.length || missValues.length !== misses.length) return {};
+  if (!reasonValues.every(isMatchReason) || !missValues.every(isMatchMiss)) return {};
+  return { reasonValues, missValues };
+}
+
 /**
  * Matches as stored with a response or handed on in the browser's navigation state: whole or not
- * at all. Those stored before issue 22 have no misses (they were all called fits) and no `asked`.
+ * at all. Those stored before the nearest were kept have no misses (they were all called fits) and no `asked`.
  */
 export function readListingMatches(value: unknown): ListingMatches | undefined {
   if (!isObject(value) || !Array.isArray(value.projects) || !Array.isArray(value.products)) return undefined;
   const read = (items: unknown[]) =>
     items.flatMap((item): MatchedListing[] => {
       if (!isObject(item) || !isText(item._id) || !isText(item.name) || !isText(item.image) || !Array.isArray(item.reasons)) return [];
+      const reasons = item.reasons.filter(isText);
       const misses = Array.isArray(item.misses) ? item.misses.filter(isText) : [];
-      return [{ _id: item._id, name: item.name, ...hindiName(isText(item.nameHi) ? item.nameHi : null), image: item.image, reasons: item.reasons.filter(isText), misses }];
+      return [{ _id: item._id, name: item.name, ...hindiName(isText(item.nameHi) ? item.nameHi : null), image: item.image, reasons, misses, ...storedValues(item, reasons, misses) }];
     });
   const projects = read(value.projects);
   const products = read(value.products);

@@ -1,5 +1,5 @@
 /**
- * What the matching rules know about places and kinds of home (issue 22): data, not rules. A
+ * What the matching rules know about places and kinds of home: data, not rules. A
  * locality names its city, so a home in the right city but another locality can be offered as
  * "nearest", and a home in another city is never a fit. Add a city or a locality here, in the
  * spelling a visitor would choose; other spellings of a city go in `aliases`.
@@ -59,23 +59,25 @@ export const CITIES: readonly CityPlaces[] = [
  * size or name ("4 BHK villa", "Palm Grove Villas"). The first kind whose word a listing names is
  * its kind; a listing that names none is an apartment (a flat given only as "3 BHK").
  */
+export type HomeKind = 'penthouse' | 'villa' | 'plot' | 'independent-house' | 'apartment';
+
+/** A kind of home and the words that name it; how a sentence names it is the catalogues' (`matches.kind.*`, `matches.aKind.*`). */
 export interface PropertyKind {
-  kind: string;
-  /** How a sentence names it: "a villa, you asked for a penthouse". */
-  noun: string;
-  article: 'a' | 'an';
+  kind: HomeKind;
   words: readonly string[];
 }
 
 export const PROPERTY_KINDS: readonly PropertyKind[] = [
-  { kind: 'penthouse', noun: 'penthouse', article: 'a', words: ['penthouse', 'penthouses'] },
-  { kind: 'villa', noun: 'villa', article: 'a', words: ['villa', 'villas', 'bungalow', 'bungalows', 'row house', 'row houses'] },
-  { kind: 'plot', noun: 'plot', article: 'a', words: ['plot', 'plots'] },
-  { kind: 'independent-house', noun: 'independent house', article: 'an', words: ['independent house', 'independent houses', 'house', 'houses'] },
-  { kind: 'apartment', noun: 'apartment', article: 'an', words: ['apartment', 'apartments', 'flat', 'flats', 'condominium', 'studio'] },
+  { kind: 'penthouse', words: ['penthouse', 'penthouses'] },
+  { kind: 'villa', words: ['villa', 'villas', 'bungalow', 'bungalows', 'row house', 'row houses'] },
+  { kind: 'plot', words: ['plot', 'plots'] },
+  { kind: 'independent-house', words: ['independent house', 'independent houses', 'house', 'houses'] },
+  { kind: 'apartment', words: ['apartment', 'apartments', 'flat', 'flats', 'condominium', 'studio'] },
 ];
 
-export const DEFAULT_PROPERTY_KIND = 'apartment';
+export const DEFAULT_PROPERTY_KIND: HomeKind = 'apartment';
+
+export const isHomeKind = (value: unknown): value is HomeKind => PROPERTY_KINDS.some((k) => k.kind === value);
 
 /**
  * The city a free text names ("Whitefield, Bengaluru", "Bandra Studio", "Koregaon Park"): by the

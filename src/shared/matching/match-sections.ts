@@ -2,7 +2,7 @@ import { isFit, type ListingMatches, type MatchedListing } from './listing-match
 
 /**
  * How matches are told, in one place for /result, the visitor's e-mail, the staff e-mail and the
- * lead's page (issue 22): a section for homes and one for decor, each only when the survey asks
+ * lead's page: a section for homes and one for decor, each only when the survey asks
  * about it; its title says plainly whether the listings fit or are only the nearest.
  */
 export type MatchAudience = 'visitor' | 'staff';

@@ -1,6 +1,6 @@
 import { apiPath } from '../api-path';
 
-/** Webhook endpoints and their delivery log (issue 15); staff only. */
+/** Webhook endpoints and their delivery log; staff only. */
 export const WEBHOOKS_API = {
   /** GET */
   list: '/api/webhooks',

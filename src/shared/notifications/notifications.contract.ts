@@ -5,7 +5,7 @@ import { safeText } from '../text-schema';
 import { MAIL_API, WEBHOOKS_API } from './notifications.api';
 
 /**
- * Notifications (issue 15): what happened (events), where the studio hears of it (staff e-mail,
+ * Notifications: what happened (events), where the studio hears of it (staff e-mail,
  * signed webhooks) and the visitor's confirmation. Webhook deliveries follow the Standard Webhooks
  * specification: `{ type, timestamp, data }`, signed, with `webhook-id` the same on every retry.
  */
@@ -24,12 +24,12 @@ export const NOTIFICATION_EVENT_TYPES = ['lead.created', 'survey.completed', 'co
 export type SubscribableEventType = (typeof NOTIFICATION_EVENT_TYPES)[number];
 /**
  * Events for the site's own use, never offered to webhooks: `survey.resume_link` asks for the
- * visitor's "continue" e-mail (issue 17; its link holds a secret, made only when the mail is sent);
+ * visitor's "continue" e-mail (its link holds a secret, made only when the mail is sent);
  * `newsletter.confirm` the newsletter's confirmation link (double opt-in, decision 0018).
  */
 export type InternalEventType = 'survey.resume_link' | 'newsletter.confirm' | StaffMailEventType;
 /**
- * Issue 26: mail to one staff member about a lead, built when it is sent: `lead.assigned` (subject:
+ * Mail to one staff member about a lead, built when it is sent: `lead.assigned` (subject:
  * the assignee), the first-contact reminder and its escalation to the owners, a next action due.
  */
 export const STAFF_MAIL_EVENT_TYPES = ['lead.assigned', 'lead.first_contact_due', 'lead.first_contact_overdue', 'lead.next_action_due'] as const;

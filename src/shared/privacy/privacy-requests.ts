@@ -19,7 +19,7 @@ export const PRIVACY_REQUEST_MESSAGES = {
 export const privacyRequestInput = z.object({
   email: z.string().trim().max(254).email('Please enter a valid e-mail address.'),
   kind: z.enum(PRIVACY_REQUEST_KINDS, { message: PRIVACY_REQUEST_MESSAGES.kind }),
-  /** Issue 27: the page's language; the confirmation e-mail and its link follow it. English if left out. */
+  /** The page's language; the confirmation e-mail and its link follow it. English if left out. */
   language: languageField,
 });
 

@@ -4,7 +4,7 @@ import { apiPath } from '#shared/api-path';
 import { route } from '#shared/api-route';
 import type { privacyRequestList, privacyRequestRecorded } from './privacy-requests';
 
-/** Issue 24 §6: a person's rights (owners). */
+/** A person's rights (owners). */
 export const PRIVACY_API = {
   /** DELETE: erase the person and everything held about them. */
   erase: apiPath('/api/leads/:id'),

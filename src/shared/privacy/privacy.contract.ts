@@ -1,4 +1,4 @@
-/** Issue 24 §6: a person's rights. */
+/** A person's rights. */
 export { PRIVACY_API } from './privacy.api';
 
 export const PRIVACY_MESSAGES = {

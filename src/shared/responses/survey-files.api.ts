@@ -10,7 +10,7 @@ export const SURVEY_FILES_API = {
   link: apiPath('/api/campaign/file/:id/link'),
   /**
    * POST, public: `{ email, emailId }` of the e-mail record the file was sent for (unfinished) → a
-   * signed link, so the visitor's own preview shows again after a reload (issue 22 item 4).
+   * signed link, so the visitor's own preview shows again after a reload.
    */
   preview: apiPath('/api/campaign/file/:id/preview'),
   /** GET, public with a valid signature (`?expires=…&sig=…`). */

@@ -25,7 +25,7 @@ export const SURVEY_FILE_MESSAGES = {
   missing: 'Please choose a file to send.',
   notFound: 'There is no such file.',
   linkExpired: 'This link has expired. Open the file again from the results page.',
-  /** The quota (issue 22 item 18), in words a visitor understands. */
+  /** The quota, in words a visitor understands. */
   recordFull: (bytes: number) =>
     `Your answers already have ${sizeInWords(bytes)} of files attached, the most one survey can take. Please leave out a file, or send it to the studio by e-mail.`,
   addressFull: (bytes: number) =>

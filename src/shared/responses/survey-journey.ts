@@ -1,7 +1,7 @@
 import { paths } from '#shared/paths';
 
 /*
- * Issue 22 item 7: /startsurvey and /result need the journey's navigation state, which only the
+ * /startsurvey and /result need the journey's navigation state, which only the
  * browser holds. A visitor who arrives there without a journey (a shared link, a bookmark) is sent
  * to / by the server at once, rather than by the app after it has loaded. The browser marks a
  * journey with this session cookie (value "1", no personal data), scoped to those two pages; a

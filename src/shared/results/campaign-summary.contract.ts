@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The staff results page (issue 17): a campaign's summary (`CAMPAIGNS_API.summary`), and the filters
+ * The staff results page: a campaign's summary (`CAMPAIGNS_API.summary`), and the filters
  * that the summary, the answers table (`CAMPAIGNS_API.answers`) and the .xlsx download
  * (`CAMPAIGNS_API.download`) share. Without a status all three take completed responses only;
- * unfinished answers come with `status=unfinished` or `all` (issue 22 item 13).
+ * unfinished answers come with `status=unfinished` or `all`.
  */
 
 export const RESULT_STATUSES = ['completed', 'unfinished', 'all'] as const;

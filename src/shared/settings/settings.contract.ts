@@ -7,7 +7,7 @@ import { safeText } from '../text-schema';
 import { DEFAULT_LANGUAGE, type Language } from '../i18n/languages';
 
 /**
- * The studio's settings (issue 24 §2): its public details, who hears of new leads, the consent
+ * The studio's settings: its public details, who hears of new leads, the consent
  * notices its forms show, and how long data is kept. One record in the database; the environment's
  * STUDIO_* and NOTIFY_EMAILS values are its first values. Owners only.
  */
@@ -32,7 +32,7 @@ export const SETTINGS_MESSAGES = {
 
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
-// Speed to lead (issue 26) ------------------------------------------------------------------------
+// Speed to lead ------------------------------------------------------------------------
 
 /** How new leads get an assignee: not at all, in turn among those who take leads, or by rule (else in turn). */
 export const ASSIGN_MODES = ['off', 'round-robin', 'rules'] as const;
@@ -205,7 +205,7 @@ export const settingsInput = z.object({
   retentionUnfinishedDays: retentionDays,
   /** null: leads are kept until erased by hand. */
   retentionLeadDays: retentionDays.nullable(),
-  /** Issue 26; absent: kept as they are. */
+  /** How new leads are assigned; absent: kept as they are. */
   assignment: assignmentSettings.optional(),
   followUp: followUpSettings.optional(),
 });

@@ -1,7 +1,7 @@
 /**
  * The studio's own SurveyJS question properties, registered with survey-core's Serializer so a
  * survey-core Model keeps them (toJSON gives them back) on the server and in the browser alike:
- * - `listingMatch` (issue 16): which listing rule an answer feeds, one of LISTING_MATCH_VALUES.
+ * - `listingMatch`: which listing rule an answer feeds, one of LISTING_MATCH_VALUES.
  * - `leadField` (leads): this answer is the person's "name" or "phone".
  * - `fromLink` (README "Channels", decision 0033): the answer is filled from the survey link's query
  *   parameter named as the question (`?ref=abc` fills the question `ref`); see survey/link-values.ts.

@@ -1,7 +1,7 @@
 import { findNodeAtLocation, parseTree, type Node, type ParseError } from 'jsonc-parser';
 
 /**
- * A survey's localized strings, edited in the survey's JSON text itself (issue 27). SurveyJS keeps
+ * A survey's localized strings, edited in the survey's JSON text itself. SurveyJS keeps
  * a text in several languages as `{"default": "Budget", "hi": "बजट"}` (or a plain string: the
  * default only). Setting one language's text here rewrites only that string's bytes in the JSON:
  * every other property, its order, spacing and escapes stay exactly as they were, so a survey

@@ -74,7 +74,7 @@ export interface AnswerColumn {
   title: string;
   kind: 'question' | 'comment' | 'calculated';
   format: (answers: SurveyAnswerData) => AnswerCell;
-  /** For a `file` question: the files its answer refers to (uploaded on their own, issue 18). */
+  /** For a `file` question: the files its answer refers to (uploaded on their own). */
   files?: (answers: SurveyAnswerData) => SurveyFileRef[];
 }
 
@@ -116,7 +116,7 @@ const SIGNED = 'signed';
 
 /**
  * Stored answers (JSON text) as an object; anything unreadable is no answers, and so are answers
- * nested past the door's limit (stored before it was enforced, issue 22 item 14): every reader of
+ * nested past the door's limit (stored before it was enforced): every reader of
  * answers recurses, and such a row must not break the results for all the others.
  */
 export function parseAnswers(text: string): SurveyAnswerData {

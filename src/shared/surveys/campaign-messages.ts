@@ -39,7 +39,7 @@ export const CAMPAIGN_MESSAGES = {
   emailTooLong: EMAIL_MESSAGES.tooLong,
   emailSaved: 'E-mail saved.',
   newsletterSaved: 'Thank you! You are on the list for our free weekly newsletter.',
-  /** No survey running and the newsletter box left unticked (issue 24 §5): the e-mail is kept, nothing more promised. */
+  /** No survey running and the newsletter box left unticked: the e-mail is kept, nothing more promised. */
   emailKept: 'Thank you! We have your e-mail address.',
   campaignInactive: 'This survey has closed. Please reload the page to see the survey that is open now.',
   emailRecordNotFound: 'This e-mail record does not exist. Please start again from the home page.',
@@ -56,6 +56,6 @@ export const CAMPAIGN_MESSAGES = {
   welcomeBack: 'Welcome back — we kept your answers',
   resumeLinkInvalid: 'This link to continue has expired or your survey is already finished. Enter your e-mail on the home page to start again.',
   surveyFinished: 'This survey is already finished: your answers have been sent.',
-  /** A resume link whose survey the studio has taken down (issue 22 item 5). */
+  /** A resume link whose survey the studio has taken down. */
   surveyClosed: 'This survey has closed, so it can no longer be continued. Thank you for your time. You are welcome to see what the studio offers on the home page.',
 } as const;

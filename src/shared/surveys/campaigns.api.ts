@@ -25,9 +25,9 @@ export const CAMPAIGNS_API = {
   active: '/api/campagin/active',
   /** POST: the finished survey's answers; answers the listings matched to them. */
   response: apiPath('/api/campaign/response/:campaignId'),
-  /** POST saves the answers so far; GET reads them back with `?token=` (issue 17; see SURVEY_PROGRESS_API). */
+  /** POST saves the answers so far; GET reads them back with `?token=` (see SURVEY_PROGRESS_API). */
   progress: apiPath('/api/campaign/progress/:campaignId'),
-  /** GET `?token=`: the survey a resume link was made for, with the answers so far (issue 22 item 5). */
+  /** GET `?token=`: the survey a resume link was made for, with the answers so far. */
   resume: '/api/campaign/resume',
 
   // Staff.
@@ -63,7 +63,7 @@ export const EMAILS_API = {
   all: '/api/email/all',
 } as const;
 
-/** The answers kept as the visitor goes (issue 17), as the survey page calls them. */
+/** The answers kept as the visitor goes, as the survey page calls them. */
 export const SURVEY_PROGRESS_API = {
   save: CAMPAIGNS_API.progress,
   read: (campaignId: string, token: string) => `${CAMPAIGNS_API.progress(campaignId)}?token=${encodeURIComponent(token)}`,

@@ -65,7 +65,7 @@ export const emailAddSchema = z.object({
     .max(100)
     .nullish()
     .transform((v) => (v ? v : null)),
-  // Additions (issue 24 §5): the notice shown and the separate newsletter box; absent from old clients.
+  // Additions: the notice shown and the separate newsletter box; absent from old clients.
   ...consentFields,
   // Additions (README "Channels"): the short link's code, its UTM values and the referrer's host.
   ...attributionFields,
@@ -138,14 +138,14 @@ export const surveyResponseSchema = z.object({
     email: emailField,
     emailId: idField,
     answer: answerField,
-    /** Issue 27: the language the visitor answered in (the page's, when the survey has it); English if left out. */
+    /** The language the visitor answered in (the page's, when the survey has it); English if left out. */
     language: z.enum(LANGUAGES).optional(),
   }),
 });
 export type SurveyResponseInput = z.input<typeof surveyResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Answers kept as the visitor goes (issue 17)
+// Answers kept as the visitor goes
 
 /** A resume token lives this long, unless the response is stored first. */
 export const RESUME_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -166,7 +166,7 @@ export const surveyProgressSchema = z.object({
     answer: answerField,
     page: z.number({ message: 'page must be a whole number from 0.' }).int('page must be a whole number from 0.').min(0, 'page must be a whole number from 0.').max(SURVEY_PAGE_MAX),
     resumeToken: resumeTokenField.optional(),
-    /** Issue 27: the language the visitor answers in (the resume e-mail's); English if left out. */
+    /** The language the visitor answers in (the resume e-mail's); English if left out. */
     language: z.enum(LANGUAGES).optional(),
   }),
 });
@@ -190,7 +190,7 @@ export type SurveyProgress = z.infer<typeof surveyProgressReadSchema>;
 export const surveyResumeQuerySchema = z.object({ token: z.string().min(1).max(200) });
 
 /**
- * GET /api/campaign/resume?token=: what a resume link opens (issue 22 item 5): the survey it was made
+ * GET /api/campaign/resume?token=: what a resume link opens: the survey it was made
  * for, whichever is active now, and the answers so far.
  */
 export const surveyResumeSchema = z.object({

@@ -3,7 +3,7 @@ import { CAMPAIGNS_API } from './campaigns.api';
 import type { surveyProgressReadSchema, surveyProgressSavedSchema, surveyResumeSchema } from './campaigns.contract';
 
 /**
- * The answers kept as the visitor goes (issue 17) with their answers, by type only. Apart from
+ * The answers kept as the visitor goes with their answers, by type only. Apart from
  * campaigns.api.ts: the landing page loads these only once an e-mail is submitted.
  */
 export const SURVEY_PROGRESS_ROUTES = {

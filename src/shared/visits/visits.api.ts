@@ -1,6 +1,6 @@
 import { apiPath } from '../api-path';
 
-/** Site visits (issue 26). */
+/** Site visits. */
 export const VISITS_API = {
   /** GET (public): `?studio=&from=&to=` → the slots with the seats left. */
   slots: '/api/visits/slots',
@@ -10,6 +10,8 @@ export const VISITS_API = {
   /** GET (public, `?token=`): the visit as its manage page shows it. */
   one: apiPath('/api/visits/:id'),
   cancel: apiPath('/api/visits/:id/cancel'),
+  /** GET (public, `?token=`): the visitor's calendar of the visit (.ics), the one its invitation mail attaches. */
+  calendar: apiPath('/api/visits/:id/calendar'),
   reschedule: apiPath('/api/visits/:id/reschedule'),
   /** POST (staff): confirm, done, cancel, or move (with slotStart). */
   staffAction: apiPath('/api/visits/:id/action'),

@@ -5,7 +5,7 @@ import { safeText } from '../text-schema';
 import { languageField } from '#shared/i18n/language-field';
 
 /**
- * Site visits (issue 26): each studio location offers visit slots (weekly hours, slot length, seats
+ * Site visits: each studio location offers visit slots (weekly hours, slot length, seats
  * at once, days ahead, blackout dates, in the studio's time zone); a visitor books one, and can move
  * or cancel it through a signed link; staff see them per day and on the lead.
  */
@@ -90,14 +90,18 @@ export const bookVisitSchema = z.object({
   name: optionalText(120),
   phone: optionalText(30),
   leadToken: z.string().max(2000).optional(),
-  /** Issue 27: the page's language; the visitor's mails and manage link follow it. English if left out. */
+  /** The page's language; the visitor's mails and manage link follow it. English if left out. */
   language: languageField,
   /** The home whose page the visit was booked from (optional): the mails, invitation and lead name it. */
   listingId: z.string().trim().min(1).max(100).optional(),
 });
 export type BookVisitInput = z.infer<typeof bookVisitSchema>;
 
-export const bookedVisitSchema = z.object({ _id: z.string(), start: z.string(), end: z.string(), manageUrl: z.string() });
+/**
+ * A booked visit: `manageUrl` the visitor's page to move or cancel it (on the site's address, as its
+ * mails give it); `calendarPath` its .ics on this site (GET /api/visits/:id/calendar?token=), both signed.
+ */
+export const bookedVisitSchema = z.object({ _id: z.string(), start: z.string(), end: z.string(), manageUrl: z.string(), calendarPath: z.string() });
 export type BookedVisit = z.infer<typeof bookedVisitSchema>;
 
 /** The 409 answer: the usual error body and the next free slots. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Matching answers to listings (issue 16): a project's optional price, a product's tags (a JSON
+ * Matching answers to listings: a project's optional price, a product's tags (a JSON
  * array), and the matches computed for each response, stored with it (JSON).
  */
 export async function up(db: Kysely<any>): Promise<void> {

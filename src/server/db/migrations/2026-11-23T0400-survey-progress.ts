@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { timestampType } from './types';
 
 /**
- * Answers kept as the visitor goes (issue 17). `survey_progress` holds the latest answers of an
+ * Answers kept as the visitor goes. `survey_progress` holds the latest answers of an
  * e-mail record that has not finished (the last write wins; removed when the response is stored).
  * `survey_resume_tokens` holds the SHA-256 of each resume token, never the token itself: the
  * browser that started keeps one, and each "continue" e-mail carries another.

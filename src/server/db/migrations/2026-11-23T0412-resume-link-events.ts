@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * "Continue" e-mails (issue 17) are throttled per e-mail record: asking again within a few minutes
+ * "Continue" e-mails are throttled per e-mail record: asking again within a few minutes
  * sends nothing new. This finds a record's recent events without reading the whole outbox.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Resume tokens past their 30 days are deleted when a new one is issued (issue 17): a visitor who
+ * Resume tokens past their 30 days are deleted when a new one is issued: a visitor who
  * never comes back leaves no token behind for longer than it could be used. This finds them without
  * reading every token.
  */

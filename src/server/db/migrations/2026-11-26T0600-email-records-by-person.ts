@@ -2,8 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { booleanType } from './types';
 
 /**
- * One e-mail record per person and campaign, whatever the letter case of the e-mail (issue 22
- * items 6 and 11). The person's record is the row with `is_extra` false: unique on the campaign and
+ * One e-mail record per person and campaign, whatever the letter case of the e-mail. The person's record is the row with `is_extra` false: unique on the campaign and
  * lower(email). Every other row of the same person is an extra attempt: the survey answered again,
  * or from a device that only knew the e-mail. An e-mail alone never hands out the person's record
  * (so nobody who merely knows it can overwrite their answers or revoke their link); it gets an

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Survey files have a storage quota (issue 22 item 18): per record, per sender address per day and
+ * Survey files have a storage quota: per record, per sender address per day and
  * in all. `uploader` is a hash of the sender's address (never the address itself), so a day's
  * uploads from one address can be added up; rows from before have none and count only in the other
  * two limits.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Visitor mail is limited per recipient and per sender address (issue 22 item 17). `sender` is a
+ * Visitor mail is limited per recipient and per sender address. `sender` is a
  * keyed hash of the address whose request caused the event (never the address itself); the index
  * finds the visitor mail sent in the last hour.
  */

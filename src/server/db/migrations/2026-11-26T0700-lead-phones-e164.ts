@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 22 item 8: lead phones in E.164, with the studio's country (+91) when typed without one
+ * Lead phones in E.164, with the studio's country (+91) when typed without one
  * ("98450 99999" → "+919845099999"), as new answers are stored. What does not read as a phone
  * number stays as it was. The rule is copied here, not imported, so this migration does the same
  * whatever later code does.

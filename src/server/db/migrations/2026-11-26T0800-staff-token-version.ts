@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 22 item 15: every staff token carries the version of its account's credentials; changing
+ * Every staff token carries the version of its account's credentials; changing
  * the password raises it, so every token issued before is refused at once, on every instance.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
 /**
- * Issue 22 item 14: answers are JSON text, read as jsonb by the results filters. A row jsonb refuses
+ * Answers are JSON text, read as jsonb by the results filters. A row jsonb refuses
  * (a lone surrogate escape such as "x\ud800", stored before the door refused it) made every filtered
  * read fail. This reads such text as null instead; SQLite needs nothing (json_valid is built in).
  * Each call is a subtransaction: the reads call it only for long text or text holding a \u escape

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { timestampType } from './types';
 
 /**
- * Issue 24 §2: the studio's settings, one row (id 1) holding the whole settings object as JSON and
+ * The studio's settings, one row (id 1) holding the whole settings object as JSON and
  * a version raised by every save. No row yet: the environment's values are in force.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { booleanType, timestampType } from './types';
 
 /**
- * Issue 24 §3: staff accounts carry a role (`owner` or `staff`) and an `active` flag. Everyone
+ * Staff accounts carry a role (`owner` or `staff`) and an `active` flag. Everyone
  * who had an account before roles existed ran the studio: they become owners.
  */
 export async function up(db: Kysely<any>): Promise<void> {

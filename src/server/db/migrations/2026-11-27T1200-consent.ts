@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { booleanType, timestampType } from './types';
 
 /**
- * Consent (issue 24 §5): every version of each notice text (old ones kept), what each person was
+ * Consent: every version of each notice text (old ones kept), what each person was
  * shown and agreed to, and who unsubscribed (by e-mail in lower case).
  */
 export async function up(db: Kysely<any>): Promise<void> {

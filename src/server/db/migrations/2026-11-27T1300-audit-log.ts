@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { timestampType } from './types';
 
 /**
- * Issue 24 §4: the audit log. One row per staff action that changed data (or exported personal
+ * The audit log. One row per staff action that changed data (or exported personal
  * data), written in the transaction of the change. Indexed for its filters: by time, by person,
  * by kind.
  */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
 /**
- * Issue 24 §1: every row that holds a person's data belongs to their lead (decision 0016).
+ * Every row that holds a person's data belongs to their lead (decision 0016).
  * - Rows written before leads existed get their lead (created from the e-mail where missing).
  * - survey_responses gain lead_id, filled from the e-mail record by the database itself on insert.
  * - contact_messages.lead_id becomes required; notification events about a person must name them

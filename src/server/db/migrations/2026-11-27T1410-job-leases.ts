@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { timestampType } from './types';
 
 /**
- * Issue 24 §6: a daily job that runs on one instance at a time. A row per job: the instance that
+ * A daily job that runs on one instance at a time. A row per job: the instance that
  * holds it, until when, and when it is next due; taking it is one conditional UPDATE.
  */
 export async function up(db: Kysely<any>): Promise<void> {

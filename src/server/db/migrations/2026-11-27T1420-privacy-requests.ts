@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { timestampType } from './types';
 
 /**
- * Issue 24 §6: a person's confirmed request for a copy of their data or its erasure. The row is
+ * A person's confirmed request for a copy of their data or its erasure. The row is
  * written when they confirm through the e-mailed link; it names their lead (null when the address
  * is unknown) and no address of its own.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * A page per home (issue 25): a project's RERA registration number (empty when none) and its
+ * A page per home: a project's RERA registration number (empty when none) and its
  * amenities (a JSON array of text).
  */
 export async function up(db: Kysely<any>): Promise<void> {

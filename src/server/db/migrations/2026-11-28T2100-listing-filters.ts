@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 25: the homes and decor lists filter in the database. What a filter compares but a field
+ * The homes and decor lists filter in the database. What a filter compares but a field
  * does not hold as such is derived on write and kept beside it: a home's bedrooms (`bhk`, from
  * "3 BHK", "4 BHK villa"), a product's folded name, description and tags (`search_text`) and one
  * row per tag (`product_tags`). Rows written before are filled in here. "Ready by" compares
@@ -76,7 +76,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // What the filters compare and the orders sort by. Each index leads with one filter's column, then
   // the newest-first order, then every other filter's column: a filtered list is read from one index
-  // alone (no row lookups), in order when it is the newest first (issue 25, bench/listing-filters.ts).
+  // alone (no row lookups), in order when it is the newest first (bench/listing-filters.ts).
   const projectFilters = ['area', 'bhk', 'squareft', 'dateofcomplition', 'price'];
   for (const [name, column, newest] of [
     ['projects_area', 'area', ['created_at desc', 'id desc']],

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 25, "Ask about this home": a contact message may carry the visitor's phone (E.164), the
+ * "Ask about this home" (decision 0021): a contact message may carry the visitor's phone (E.164), the
  * listing it is about and what the visitor wants (`question` or `site visit`). The listing is kept
  * as its kind, id and name at the time (no foreign key): the message outlives a rename or a deletion.
  */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
 /**
- * Issue 24 §1: every row that holds a person's data names their lead, as a column that cannot be
+ * Every row that holds a person's data names their lead, as a column that cannot be
  * empty, on both databases (decision 0016).
  * - E-mail records and contact messages without a lead get one, made as the app makes it (one per
  *   e-mail trimmed and in lower case; an existing lead of that address is used).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 24 §1: the e-mail is stored once (decision 0020). A survey response kept a copy of its e-mail
+ * The e-mail is stored once (decision 0020). A survey response kept a copy of its e-mail
  * record's address; the answers table, the export and the person's data export now read it through
  * the record. The copy was always the record's text (written from it since the first version, after
  * checking the visitor sent exactly that): this checks it before dropping the column, and stops

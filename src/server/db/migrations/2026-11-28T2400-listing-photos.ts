@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { binaryType, timestampType } from './types';
 
 /**
- * Listing photos and floor plans (issue 25). Media keeps the bytes, each upload once by its hash:
+ * Listing photos and floor plans. Media keeps the bytes, each upload once by its hash:
  * `photos` (one per upload) with `photo_renditions` (each size and format), and `files` (floor plans).
  * `listing_media` says which listing shows which, in what order.
  */

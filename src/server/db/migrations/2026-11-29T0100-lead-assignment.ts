@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { booleanType, timestampType } from './types';
 
 /**
- * Issue 26 (assignment): each staff account says whether it takes new leads and whether its holder
+ * Assignment: each staff account says whether it takes new leads and whether its holder
  * is away; a lead keeps when it was given to its assignee; one row holds the round-robin's turn
  * (the last person given a lead), locked by the transaction that creates the next lead.
  */

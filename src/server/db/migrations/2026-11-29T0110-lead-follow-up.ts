@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { timestampType } from './types';
 
 /**
- * Issue 26 (follow-up): a lead's first-contact due time and its escalation (twice the target),
+ * Follow-up: a lead's first-contact due time and its escalation (twice the target),
  * counted in working hours when the lead came; when each reminder was taken (a conditional UPDATE
  * takes it once, on any instance); when the lead was first contacted; its next action. The morning
  * digest keeps one row per person and studio day, taken before it is sent.

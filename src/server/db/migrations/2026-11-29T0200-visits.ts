@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { timestampType } from './types';
 
 /**
- * Issue 26, site visits: each studio's slot settings, the visits, the seats they hold (the primary
+ * Site visits (decision 0024): each studio's slot settings, the visits, the seats they hold (the primary
  * key (studio, slot start, seat) keeps a seat to one visit on both databases) and their mail outbox.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 27: the language a survey is answered in ('en' or 'hi'), on the stored response and on the
+ * The language a survey is answered in ('en' or 'hi'), on the stored response and on the
  * answers kept as the visitor goes, so the confirmation and resume e-mails follow it; staff still read answers in the survey's default language.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Listings in Hindi (issue 27): a listing's name (and a product's description) may carry a Hindi
+ * Listings in Hindi: a listing's name (and a product's description) may carry a Hindi
  * version. Optional: null is none, and the Hindi pages show the English text.
  */
 const COLUMNS: ReadonlyArray<readonly [table: string, column: string]> = [

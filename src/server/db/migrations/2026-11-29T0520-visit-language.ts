@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 27: the language a site visit was booked in ('en' or 'hi', the page's), so the visitor's
+ * The language a site visit was booked in ('en' or 'hi', the page's), so the visitor's
  * invitation, updates and reminders follow it; staff mails stay English.
  */
 export async function up(db: Kysely<any>): Promise<void> {

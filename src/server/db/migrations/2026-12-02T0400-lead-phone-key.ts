@@ -2,7 +2,7 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
 import { timestampType } from './types';
 
 /**
- * Issue 38 (people known by phone, decision 0036): a lead has an e-mail, a phone, or both.
+ * People known by phone (decision 0036): a lead has an e-mail, a phone, or both.
  * - `email` and `email_key` may be empty; `phone_key` is the phone in E.164 by which the lead is found
  *   (unique, like `email_key`: NULLs do not collide on either database); a CHECK keeps at least one key
  *   (or, for a lead merged into another, `merged_into_id`).

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { timestampType } from './types';
 
 /**
- * Issue 38: staff merge two leads. One row per merge: who merged what into what and when, the rows
+ * Staff merge two leads. One row per merge: who merged what into what and when, the rows
  * that moved (JSON: table → ids) and the values of the kept lead that were overwritten (JSON), so
  * that an unmerge within 30 days puts everything back. `undone_at`: when it was undone.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { booleanType, timestampType } from './types';
 
 /**
- * Issue 38 "Import a spreadsheet": each import (who, which file, its figures, when undone) and each
+ * Lead imports (decision 0037): each import (who, which file, its figures, when undone) and each
  * row it wrote to a lead: created or updated, and what it changed (for the undo within 7 days).
  */
 export async function up(db: Kysely<any>): Promise<void> {

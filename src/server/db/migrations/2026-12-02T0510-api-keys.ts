@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { timestampType } from './types';
 
 /**
- * Issue 38 "Leads by API": the studio's API keys (the SHA-256 of each key, never the key) and each
+ * Leads by API (decision 0037): the studio's API keys (the SHA-256 of each key, never the key) and each
  * lead a portal sent, by (source, externalId): the same pair again is answered from here.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { timestampType } from './types';
 
 /**
- * Expo tablets (issue 39): a kiosk channel's paired devices (the key kept only as its SHA-256), the
+ * Expo tablets: a kiosk channel's paired devices (the key kept only as its SHA-256), the
  * answers they sent, once per the id the tablet made (the primary key settles two sends at once),
  * and the later answers that came under an id already used with other contents (kept for staff).
  */

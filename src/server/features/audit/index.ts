@@ -1,5 +1,5 @@
 /**
- * The audit log's public face (issue 24 §4). Every staff action that changes data calls
+ * The audit log's public face. Every staff action that changes data calls
  * `recordAudit(trx, { actor: request.staff, kind, recordType, recordId, fields })` inside the
  * transaction of the change; `changedFields(before, after)` gives the names for an update.
  */

@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify';
 
 /**
- * Who may call a route: declared next to its schema as `config: { access }` (issue 24 §3). `key`: a
+ * Who may call a route: declared next to its schema as `config: { access }`. `key`: a
  * key another system holds (an owner's API key, an expo tablet's device key), which the route checks
  * itself; no staff token is read.
  */

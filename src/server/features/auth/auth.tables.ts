@@ -7,15 +7,15 @@ export interface StaffUsersTable {
   name: string;
   passwordHash: string;
   createdAt: Timestamp;
-  /** Raised when the password changes: tokens carrying an older version are refused (issue 22 item 15). */
+  /** Raised when the password changes: tokens carrying an older version are refused. */
   tokenVersion: Generated<number>;
   /** `owner` runs the studio (settings, staff, webhooks); `staff` works leads, listings, campaigns. */
   role: Generated<'owner' | 'staff'>;
   /** A deactivated account's tokens are refused at once (checked on every request). */
   active: ColumnType<boolean | number, boolean | undefined, boolean>;
-  /** Issue 26: new leads may be given to this person (round-robin and rules). */
+  /** New leads may be given to this person (round-robin and rules). */
   takesLeads: ColumnType<boolean | number, boolean | undefined, boolean>;
-  /** Issue 26: away for now: passed over when new leads are given out. */
+  /** Away for now: passed over when new leads are given out. */
   away: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 

@@ -176,7 +176,7 @@ export async function staffRecipients(db: Kysely<Database>, notifyEmails: readon
 }
 
 /**
- * Issue 26: who may be given a new lead now (active, taking leads, not away), in a fixed order (by
+ * Who may be given a new lead now (active, taking leads, not away), in a fixed order (by
  * id) so the round-robin's turn is the same on every instance. Read in the lead's transaction.
  */
 export async function leadTakers(db: Kysely<Database>): Promise<string[]> {
@@ -184,7 +184,7 @@ export async function leadTakers(db: Kysely<Database>): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Issue 26: the staff who take new leads now, with their names, by id (one read where a new lead is given out). */
+/** The staff who take new leads now, with their names, by id (one read where a new lead is given out). */
 const leadTakersNamedQuery = prepared<Record<string, never>>()((db) =>
   db.selectFrom('staffUsers').select(['id', 'name']).where('active', '=', true).where('takesLeads', '=', true).where('away', '=', false).orderBy('id'),
 );
@@ -192,7 +192,7 @@ export async function leadTakersNamed(db: Kysely<Database>): Promise<Array<{ id:
   return (await leadTakersNamedQuery.execute(db, {})).rows;
 }
 
-/** Issue 26: names and e-mails of these staff members, with their role and whether they are active. */
+/** Names and e-mails of these staff members, with their role and whether they are active. */
 export async function staffContacts(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, { id: string; name: string; email: string; role: 'owner' | 'staff'; active: boolean }>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
@@ -200,7 +200,7 @@ export async function staffContacts(db: Kysely<Database>, ids: readonly string[]
   return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, email: r.email, role: r.role, active: Boolean(r.active) }]));
 }
 
-/** Issue 26: every active staff member (the morning digest goes to each), oldest account first. */
+/** Every active staff member (the morning digest goes to each), oldest account first. */
 export async function activeStaff(db: Kysely<Database>): Promise<Array<{ id: string; name: string; email: string; role: 'owner' | 'staff' }>> {
   return db.selectFrom('staffUsers').select(['id', 'name', 'email', 'role']).where('active', '=', true).orderBy('createdAt').orderBy('id').execute();
 }

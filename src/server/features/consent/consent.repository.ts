@@ -65,7 +65,7 @@ const capital = (field: string) => field[0]!.toUpperCase() + field.slice(1);
 /** Each field with the names of its two values (`id` → `aId`, `bId`). */
 const PAIR_NAMES = CONSENT_FIELDS.map((field) => [field, `a${capital(field)}`, `b${capital(field)}`] as [keyof NewConsent, keyof ConsentPair & string, keyof ConsentPair & string]);
 
-/** Two rows in one statement, built and compiled once: every form stores two (issue 22 item 20). */
+/** Two rows in one statement, built and compiled once: every form stores two. */
 const insertConsentPairQuery = prepared<ConsentPair>()((db, param) =>
   db.insertInto('consents').values(([1, 2] as const).map((row) => Object.fromEntries(PAIR_NAMES.map(([field, a, b]) => [field, param(row === 1 ? a : b)])) as unknown as NewConsent)),
 );

@@ -27,7 +27,7 @@ import { leadEmails, leadIdByEmailKey } from '#server/features/leads';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * What the notices are made of: the texts the owners keep in settings (issue 24 §2: the landing
+ * What the notices are made of: the texts the owners keep in settings (the landing
  * form's and the contact form's, in English and in Hindi) and the studio's name for the newsletter
  * box's line. `version` is the settings' version, raised by every save.
  */
@@ -76,7 +76,7 @@ export async function recordNoticeText(db: Db, purpose: NoticePurpose, text: str
 
 /**
  * A save of the settings (in its transaction): each notice whose text changed, in any language,
- * gets a new version of that language; the old ones stay (issue 24 §5, decision 0027).
+ * gets a new version of that language; the old ones stay (decision 0027).
  */
 export async function recordNoticeTexts(db: Db, settings: Pick<NoticeSettings, 'name' | 'notices' | 'noticesHi'>): Promise<void> {
   for (const language of LANGUAGES) {

@@ -38,7 +38,7 @@ function sentPath(kind: EnquiryListingKind, id: string, back: string | undefined
   return `${localizedPath(language, page)}#enquiry`;
 }
 
-/** The language of the page the form was on (a hidden field Hindi pages add; issue 27), else English. */
+/** The language of the page the form was on (a hidden field Hindi pages add), else English. */
 const languageOf = (form: FormBody): Language => (isLanguage(form?.language) ? form.language : DEFAULT_LANGUAGE);
 
 const RATE_LIMITED = 'You have sent several messages in a short time. Please wait a minute, then send this one again.';
@@ -86,7 +86,7 @@ export async function contactRoutes(app: FastifyInstance, { now }: { now: () => 
     async (request) => openContactMessage(app.db, request.params.id, now()),
   );
 
-  // "Ask about this home" without script (issue 25): the same message as the JSON call, posted as a
+  // "Ask about this home" without script: the same message as the JSON call, posted as a
   // plain form. Form bodies are read here only, for this route.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

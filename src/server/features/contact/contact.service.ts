@@ -34,7 +34,7 @@ export async function findEnquiryListing(db: Kysely<Database>, id: string, kind?
 
 /**
  * Stores a visitor's message. A filled honeypot means a bot: it gets the same answer as a person,
- * so it learns nothing, but its message is dropped. A message about a listing (issue 25) is kept
+ * so it learns nothing, but its message is dropped. A message about a listing is kept
  * under its kind's request quotation with the listing's kind, id and current name; an unknown
  * listing is refused (400) and nothing is stored.
  */
@@ -80,9 +80,9 @@ export async function addContactMessage(
     });
     if (consent) await storeConsent(trx, consent, { leadId: lead.id, recordId: id, at: now, email: input.email, sender: sender ?? null });
     await recordEvent(trx, { type: 'contact.created', email: input.email.trim(), subjectId: id, leadId: lead.id }, now);
-    // A new person is a new lead, whichever way they came (issue 22 item 12); its subject is the message.
+    // A new person is a new lead, whichever way they came; its subject is the message.
     if (lead.created) await recordEvent(trx, { type: 'lead.created', email: input.email.trim(), subjectId: id, leadId: lead.id }, now);
-    // Issue 26: a new person gets an assignee in this same transaction.
+    // A new person gets an assignee in this same transaction.
     if (lead.created) await assignCreatedLead(trx, { id: lead.id, email: input.email }, { requestQuotation }, now);
   });
   return { stored: true, listing };

@@ -12,7 +12,7 @@ export interface ContactMessagesTable {
   createdAt: Timestamp;
   /** The person (lead) this belongs to (NOT NULL on both databases since migration 2026-11-28T2300). */
   leadId: string;
-  /** Issue 25: the visitor's phone in E.164, when they gave one. */
+  /** The visitor's phone in E.164, when they gave one. */
   phone: ColumnType<string | null, string | null | undefined, string | null>;
   /** The listing the message is about (no foreign key: kept, with its name then, when the listing changes or goes). */
   listingKind: ColumnType<EnquiryListingKind | null, EnquiryListingKind | null | undefined, EnquiryListingKind | null>;

@@ -8,7 +8,7 @@ import { localizedPath, type Language } from '#shared/i18n/languages';
 import { knownMessageIn, textsIn, type TextOf } from '#shared/i18n/translate';
 
 /**
- * The page a form posted without script gets back when its message could not be stored (issue 25):
+ * The page a form posted without script gets back when its message could not be stored:
  * what went wrong, and the same form again with everything the visitor typed, posting to the same
  * address. The web client's ListingEnquiry (src/web/features/contact/listing-enquiry.tsx) is the
  * form on the listing's own page; the server never imports the web client, so this is its plain twin,
@@ -38,7 +38,7 @@ export interface EnquiryFormPageProps {
   /** Said above the form (the first error, or why nothing was stored). */
   summary: string;
   notices: { contact: Notice; newsletter: Notice };
-  /** The language of the page the form was on (issue 27): its texts, links and refusals. */
+  /** The language of the page the form was on: its texts, links and refusals. */
   language: Language;
 }
 

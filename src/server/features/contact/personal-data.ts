@@ -1,7 +1,7 @@
 import type { PersonalData } from '#server/lib/personal-data';
 
 /**
- * Contact messages: each keeps the name and e-mail as typed (decision 0016), and since issue 25 the
+ * Contact messages: each keeps the name and e-mail as typed (decision 0016), and the
  * phone given with it and the listing it is about (its kind, id and name then): every column is
  * exported and the whole row erased.
  */

@@ -68,7 +68,7 @@ async function nextByTurn(db: Db, takers: readonly string[]): Promise<string | u
 export type FollowUpView = Pick<StudioSettings, 'assignment' | 'followUp' | 'timeZone'>;
 
 /**
- * Issue 26: a lead just created gets its first-contact due times (the target and twice it, in
+ * A lead just created gets its first-contact due times (the target and twice it, in
  * working hours) and its assignee, as the studio's settings say (off, round-robin, or rules falling
  * back to round-robin). Call it in the transaction that created the lead, with the settings if the
  * caller has read them (a request's settings, one read per request), else they are read here.
@@ -95,7 +95,7 @@ async function chooseAssignee(db: Db, assignment: AssignmentSettings, hints: Lea
 }
 
 /**
- * Issue 26: a finished survey's answers may name a locality a rule gives to someone. A lead still
+ * A finished survey's answers may name a locality a rule gives to someone. A lead still
  * `new` whose assignee was chosen automatically (by turn, or nobody) moves to that person, who is
  * told; a lead a person assigned by hand stays. Call it in the response's transaction.
  */

@@ -39,7 +39,7 @@ const summary = (t: Tally) => ({
 });
 
 /**
- * Issue 26: first contact over the last `weeks` weeks. Every lead counts in its week; one neither
+ * First contact over the last `weeks` weeks. Every lead counts in its week; one neither
  * contacted nor past its target yet is "waiting" and left out of the share; "within target" means it left `new` by its due time; the time to first contact is
  * in working minutes (the clock the target runs on).
  */

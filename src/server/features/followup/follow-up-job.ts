@@ -42,7 +42,7 @@ export interface DigestVisit {
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * Issue 26: the follow-up clock. Every poll, on every instance: reminders that fell due are taken
+ * The follow-up clock. Every poll, on every instance: reminders that fell due are taken
  * (each once: a conditional UPDATE on the lead, in the transaction that queues its mail in the
  * outbox), and each staff member whose working day has begun gets the morning digest (once per
  * studio day: a row taken before it is sent).

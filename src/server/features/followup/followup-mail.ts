@@ -6,7 +6,7 @@ import type { StaffMail, StaffMailEvent } from '#server/features/notifications';
 import { formatPhone } from '#shared/phone';
 import { leadPath } from '#shared/paths';
 
-/** How staff mails name a lead: its name, else its e-mail, else its phone (issue 38: a lead may have no e-mail). */
+/** How staff mails name a lead: its name, else its e-mail, else its phone (a lead may have no e-mail). */
 const leadName = (lead: { name: string | null; email: string | null; phone: string | null }) => lead.name ?? lead.email ?? (lead.phone ? formatPhone(lead.phone) : 'A lead');
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -34,7 +34,7 @@ export function leadMail(input: { to: string[]; subject: string; intro: string; 
 }
 
 /**
- * Issue 26: the staff mail of an outbox event about a lead, built when it is sent (given to the
+ * The staff mail of an outbox event about a lead, built when it is sent (given to the
  * dispatcher at app.ts). `lead.assigned`: to the assignee (the event's subject) while they still
  * have the lead.
  */

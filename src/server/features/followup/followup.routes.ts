@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { FOLLOW_UP_API, firstContactFigures as figuresSchema, firstContactQuery } from '#shared/followup/followup.contract';
 import { firstContactFigures } from './first-contact-figures';
 
-/** Issue 26: the first-contact figures (staff). `now` is the follow-up clock (tests control it). */
+/** The first-contact figures (staff). `now` is the follow-up clock (tests control it). */
 export async function followUpRoutes(app: FastifyInstance, { now }: { now: () => Date }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

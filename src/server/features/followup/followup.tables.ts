@@ -1,4 +1,4 @@
-/** Speed to lead (issue 26): the round-robin's turn, one row (id 1). */
+/** Speed to lead: the round-robin's turn, one row (id 1). */
 export interface LeadRoutingTable {
   id: number;
   /** The last person given a lead by turn; the next is the first taker after them (by id). */

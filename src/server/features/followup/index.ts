@@ -1,5 +1,5 @@
 /**
- * Speed to lead (issue 26): who gets a new lead, reminders before it goes cold, the morning digest
+ * Speed to lead: who gets a new lead, reminders before it goes cold, the morning digest
  * and the first-contact figures. The features that create leads call `assignCreatedLead` in their
  * transaction; the dispatcher builds the staff mails with `followUpMail` (wired at app.ts).
  */

@@ -37,7 +37,7 @@ async function leadValues(trx: Trx, id: string) {
 }
 
 /**
- * Issue 38: merges lead `mergedId` into `intoId`: every row of the person (the tables the
+ * Merges lead `mergedId` into `intoId`: every row of the person (the tables the
  * composition root names, each with `id` and `lead_id`; the timeline; the campaigns) moves to the
  * kept lead; the kept lead's empty name, e-mail and phone are filled from the merged one; the merged
  * lead stays, marked, so its page and its arrivals lead to the kept one. One audit line; a merge

@@ -7,7 +7,7 @@ import { arrivalKeys, findOrCreateLead } from './leads.service';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * Issue 38: a lead from an imported row or a portal's call (an e-mail, a phone or both), through the
+ * A lead from an imported row or a portal's call (an e-mail, a phone or both), through the
  * one intake (findOrCreateLead): a new person is created with the row's received time as the lead's
  * time; a person the studio knows gets only what their lead lacks (name, phone), answered for the
  * undo, and keeps its latest activity. The timeline gets `line` ("Imported from ‹file› (row N)",

@@ -122,7 +122,7 @@ export async function upsertLead(
   return { id: row.id, created: row.id === input.id, name: row.name, phone: row.phone, mergedIntoId: row.mergedIntoId };
 }
 
-// Issue 38: the intake by e-mail and/or phone (leads.service.ts findOrCreateLead) -----------------
+// The intake by e-mail and/or phone (leads.service.ts findOrCreateLead) -----------------
 
 /** The leads that hold this e-mail key or this phone key (at most two), with the lead each was merged into. */
 export function leadsByKeys(db: Db, keys: { emailKey: string | null; phoneKey: string | null }) {
@@ -274,7 +274,7 @@ export async function completeLead(
 
 /**
  * The person has finished this campaign before and just gave the e-mail again (touchLead marked the
- * lead unfinished): it is finished still (issue 22 item 11).
+ * lead unfinished): it is finished still.
  */
 export async function keepLeadCompleted(db: Db, input: { id: string; campaignId: string }): Promise<void> {
   await db.updateTable('leads').set({ lastCompleted: true }).where('id', '=', input.id).where('lastCampaignId', '=', input.campaignId).execute();
@@ -308,7 +308,7 @@ const dayEnd = (day: string) => new Date(new Date(`${day}T00:00:00.000Z`).getTim
 /** The filters as one WHERE clause; `withStatus: false` for the per-status counts. */
 function where(filters: LeadFilters, withStatus: boolean, now = new Date()) {
   return (eb: ExpressionBuilder<Database, 'leads'>) => {
-    // A lead merged into another (issue 38) is shown as the one it was merged into.
+    // A lead merged into another is shown as the one it was merged into.
     const parts: Expression<SqlBool>[] = [eb('leads.mergedIntoId', 'is', null)];
     if (filters.overdue) {
       parts.push(eb.or([eb.and([eb('leads.status', '=', 'new'), eb('leads.firstContactDueAt', '<=', now)]), eb('leads.nextActionDueAt', '<=', now)]));
@@ -333,7 +333,7 @@ function where(filters: LeadFilters, withStatus: boolean, now = new Date()) {
     if (filters.to) parts.push(eb('leads.lastActivityAt', '<', dayEnd(filters.to)));
     if (filters.q) {
       // A phone number however it was typed ("098450 12345", "+91 98450 12345") is looked for as
-      // stored: E.164, or the digits of part of one (issue 22 item 12).
+      // stored: E.164, or the digits of part of one.
       const term = phoneSearchTerm(filters.q) ?? filters.q.toLowerCase();
       const pattern = `%${escapeLike(term)}%`;
       parts.push(sql<boolean>`${eb.ref('leads.searchText')} like ${pattern} escape '\\'`);
@@ -373,7 +373,7 @@ function baseList(db: Db) {
   return db.selectFrom('leads').select(listColumns);
 }
 
-/** One page, newest activity first (or, issue 26, the soonest next action first). */
+/** One page, newest activity first (or the soonest next action first). */
 export function listLeads(db: Db, filters: LeadFilters, page: { limit: number; offset: number }, sort: LeadSort = 'activity') {
   return baseList(db)
     .where(where(filters, true))
@@ -470,7 +470,7 @@ export function leadIdByEmailKey(db: Db, emailKey: string) {
 
 /** The e-mail (and its key) of each of these leads, read a few hundred at a time: never one query per lead. */
 export async function leadEmails(db: Db, ids: readonly string[]): Promise<Map<string, { email: string; emailKey: string }>> {
-  // A lead known by phone only (issue 38) has no e-mail: it is left out.
+  // A lead known by phone only has no e-mail: it is left out.
   const found = new Map<string, { email: string; emailKey: string }>();
   const unique = [...new Set(ids)];
   for (let start = 0; start < unique.length; start += 500) {
@@ -480,7 +480,7 @@ export async function leadEmails(db: Db, ids: readonly string[]): Promise<Map<st
   return found;
 }
 
-/** Issue 26: what a follow-up mail or reminder reads of a lead. */
+/** What a follow-up mail or reminder reads of a lead. */
 export function leadForFollowUp(db: Db, id: string) {
   return db
     .selectFrom('leads')
@@ -489,7 +489,7 @@ export function leadForFollowUp(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-// Issue 26: follow-up --------------------------------------------------------------------------
+// Follow-up --------------------------------------------------------------------------
 
 /** The first-contact due times of a lead just created (working hours, computed by the follow-up feature). */
 type CreatedLeadDue = { id: string; firstContactDueAt: Date | null; firstContactEscalateAt: Date | null };
@@ -561,7 +561,7 @@ export function claimDueReminders(db: Db, kind: FollowUpReminder, now: Date, lim
     .set({ [taken]: now })
     .where(taken, 'is', null)
     .where(due, '<=', now)
-    // A merged lead (issue 38) is worked on as the one it was merged into.
+    // A merged lead is worked on as the one it was merged into.
     .where('mergedIntoId', 'is', null)
     .$if(onlyNew, (q) => q.where('status', '=', 'new'))
     .where('id', 'in', (eb) => {
@@ -622,7 +622,7 @@ export function firstContactRows(db: Db, since: Date) {
     .execute();
 }
 
-/** Issue 26: whether the lead's latest assignment was automatic (by turn or rule), not a person's. */
+/** Whether the lead's latest assignment was automatic (by turn or rule), not a person's. */
 export async function lastAssignmentAutomatic(db: Db, leadId: string): Promise<boolean> {
   const row = await db
     .selectFrom('leadEvents')

@@ -63,7 +63,7 @@ export async function leadsRoutes(
   });
 
   r.get(LEADS_API.one.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: leadDetailSchema } } }, async (request, reply) => {
-    // Issue 38: a merged lead's address leads to the one it was merged into.
+    // A merged lead's address leads to the one it was merged into.
     const into = await mergedInto(app.db, request.params.id);
     if (into) return reply.redirect(LEADS_API.one(into), 301);
     return leads.leadDetail(app.db, request.params.id, sources);

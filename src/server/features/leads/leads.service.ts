@@ -116,7 +116,7 @@ async function noteGivenDetails(
   for (const text of lines) await repo.insertLeadEvent(db, { id: newId(), leadId, type: 'note', byId: null, byName: ARRIVAL_ACTOR, text, at });
 }
 
-/** Issue 38: what arrives about a person: an e-mail, a phone, or both (at least one), and what came with it. */
+/** What arrives about a person: an e-mail, a phone, or both (at least one), and what came with it. */
 export interface LeadArrival {
   email?: string | null | undefined;
   /** As typed: kept in E.164 (+91 when typed without a country). */
@@ -170,7 +170,7 @@ export function arrivalKeys(input: { email?: string | null | undefined; phone?: 
 }
 
 /**
- * Issue 38: THE intake of a person (every arrival: forms, bookings, staff "Add lead", imports,
+ * THE intake of a person (every arrival: forms, bookings, staff "Add lead", imports,
  * inbound leads). Finds the person's lead by e-mail (trimmed, case-insensitive) OR phone (E.164), or
  * creates it; records the activity; a name or phone given fills only empty fields, a different one
  * goes on the timeline (decision 0023). When the e-mail belongs to one lead and the phone to another,
@@ -248,7 +248,7 @@ export async function recordCompletedSurvey(db: Db, input: { id: string; campaig
 }
 
 /**
- * Issue 26: a new lead is given to `staffId` by the studio's assignment rules, in the transaction
+ * A new lead is given to `staffId` by the studio's assignment rules, in the transaction
  * that created it: the timeline says so, and the assignee's e-mail is queued in the outbox.
  */
 export async function assignNewLead(db: Db, input: { leadId: string; staffId: string; staffName: string; how: string; at: Date }): Promise<void> {
@@ -269,7 +269,7 @@ export async function assignNewLead(db: Db, input: { leadId: string; staffId: st
 }
 
 /**
- * Issue 26: a lead created in this transaction gets its first-contact due times and, when the rules
+ * A lead created in this transaction gets its first-contact due times and, when the rules
  * name someone, its assignee: one UPDATE, the timeline's line and the assignee's e-mail in the
  * outbox. A lead just created has no assignee before, so nothing is read back (assignNewLead does).
  */
@@ -324,7 +324,7 @@ function touchOf(channelId: string | null, utm: string | null, at: Date | string
   return { channelId, channelName: channelId === null ? null : (names.channels.get(channelId)?.name ?? null), utm: utm === null ? null : (JSON.parse(utm) as Utm), at: toIso(at) };
 }
 
-/** Issue 26: still new past the first-contact target, or the next action past due. */
+/** Still new past the first-contact target, or the next action past due. */
 function isOverdue(row: repo.LeadRow, now: Date): boolean {
   const past = (at: Date | string | null) => at !== null && new Date(at).getTime() <= now.getTime();
   return (row.status === 'new' && past(row.firstContactDueAt)) || past(row.nextActionDueAt);
@@ -424,7 +424,7 @@ export async function leadDetail(db: Kysely<Database>, id: string, sources: Lead
       at: toIso(contact.createdAt),
       requestQuotation: contact.requestQuotation,
       message: contact.message,
-      // Issue 25: the listing the message is about (as named then), what for, and the phone given with it.
+      // The listing the message is about (as named then), what for, and the phone given with it.
       ...(contact.listingKind && contact.listingId ? { listing: { kind: contact.listingKind, id: contact.listingId, name: contact.listingName ?? '' } } : {}),
       ...(contact.topic ? { topic: contact.topic } : {}),
       ...(contact.phone ? { phone: contact.phone } : {}),
@@ -452,11 +452,11 @@ export async function leadItem(db: Kysely<Database>, id: string): Promise<LeadLi
   return toItem(row, await namesOf(db, [row]));
 }
 
-/** What the composition root does for a lead staff just added (issue 26: its first-contact times and assignee). */
+/** What the composition root does for a lead staff just added (its first-contact times and assignee). */
 export type LeadCreatedHook = (trx: Transaction<Database>, lead: { id: string; email: string }, at: Date) => Promise<unknown>;
 
 /**
- * Issue 38: staff "Add lead": the person's lead, found by e-mail or phone or created
+ * Staff "Add lead": the person's lead, found by e-mail or phone or created
  * (findOrCreateLead); a message given goes on its timeline as the staff member's note. A new lead
  * is announced (lead.created, webhooks), assigned as the studio's rules say, and audited.
  */
@@ -505,7 +505,7 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
     }
     changes.assigneeId = patch.assigneeId;
     changes.assignedAt = patch.assigneeId === null ? null : at;
-    // The new assignee hears of it at once (issue 26), unless they gave it to themselves.
+    // The new assignee hears of it at once, unless they gave it to themselves.
     if (patch.assigneeId !== null && patch.assigneeId !== by.sub) {
       await recordEvent(db, { type: 'lead.assigned', email: row.email ?? '', subjectId: patch.assigneeId, leadId: id }, at);
     }
@@ -528,7 +528,7 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
   return toItem(after, await namesOf(db, [after]));
 }
 
-/** Issue 26: sets or clears (null) the lead's next action; audited like other lead changes. Run it in a transaction. */
+/** Sets or clears (null) the lead's next action; audited like other lead changes. Run it in a transaction. */
 export async function setNextAction(db: Db, id: string, action: { text: string; dueAt: string } | null, by: StaffPrincipal): Promise<LeadListItem> {
   await requireLead(db, id);
   await repo.setNextAction(db, id, action && { text: action.text, dueAt: new Date(action.dueAt) });
@@ -547,7 +547,7 @@ export async function addNote(db: Db, id: string, text: string, by: StaffPrincip
 /** For notifications: who the lead is, as far as the studio knows. */
 export async function leadSummary(db: Kysely<Database>, leadId: string | null, email: string): Promise<LeadSummary> {
   const row = leadId ? await repo.leadContact(db, leadId) : undefined;
-  // A lead known by phone only (issue 38) has no e-mail: '' (no visitor mail goes to it).
+  // A lead known by phone only has no e-mail: '' (no visitor mail goes to it).
   return { _id: leadId, email: row ? (row.email ?? '') : email, name: row?.name ?? null, phone: row?.phone ?? null };
 }
 

@@ -13,17 +13,17 @@ export interface LeadsTable {
   name: string | null;
   /** The phone shown (E.164 when it reads as a number, else as typed). */
   phone: string | null;
-  /** Issue 38: the phone in E.164 by which the lead is found (unique; null when none or another lead has it). */
+  /** The phone in E.164 by which the lead is found (unique; null when none or another lead has it). */
   phoneKey: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Issue 38: the lead this one was merged into; its arrivals and its page go there. */
+  /** The lead this one was merged into; its arrivals and its page go there. */
   mergedIntoId: ColumnType<string | null, string | null | undefined, string | null>;
   /** Issue 38: the system the lead first came from by API (the call's `source`, e.g. "99acres"); null: Abode's own pages. */
   origin: ColumnType<string | null, string | null | undefined, string | null>;
   status: LeadStatus;
   assigneeId: string | null;
-  /** Issue 26: when the assignee was given the lead (by hand or automatically). */
+  /** When the assignee was given the lead (by hand or automatically). */
   assignedAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
-  /** Issue 26: the first-contact target and twice it, in working hours from creation; null before issue 26. */
+  /** The first-contact target and twice it, in working hours from creation; null for leads from before follow-up times were kept. */
   firstContactDueAt: NullableTime;
   firstContactEscalateAt: NullableTime;
   /** When each reminder was taken (once: a conditional UPDATE). */
@@ -71,14 +71,14 @@ export interface LeadCampaignsTable {
   campaignId: string;
 }
 
-/** Issue 38: "Possible duplicate of …": a pair staff should look at, stored each way. */
+/** "Possible duplicate of …": a pair staff should look at, stored each way. */
 export interface LeadDuplicatesTable {
   leadId: string;
   otherId: string;
   createdAt: Timestamp;
 }
 
-/** Issue 38: a merge of one lead into another, kept so that it can be undone within 30 days. */
+/** A merge of one lead into another, kept so that it can be undone within 30 days. */
 export interface LeadMergesTable {
   id: string;
   mergedId: string;

@@ -8,7 +8,7 @@ export const personalData: PersonalData = {
     const lead = await db.selectFrom('leads').select(['id', 'email', 'name', 'phone', 'status', 'createdAt', 'lastActivityAt', 'nextActionText', 'nextActionDueAt']).where('id', '=', leadId).executeTakeFirst();
     const events = await db.selectFrom('leadEvents').select(['type', 'byName', 'fromValue', 'toValue', 'text', 'createdAt']).where('leadId', '=', leadId).orderBy('createdAt').execute();
     const campaigns = await db.selectFrom('leadCampaigns').select('campaignId').where('leadId', '=', leadId).orderBy('campaignId').execute();
-    // Issue 38: the leads merged into this one are the same person (their rows moved here).
+    // The leads merged into this one are the same person (their rows moved here).
     const merged = await db.selectFrom('leads').select(['id', 'email', 'name', 'phone', 'createdAt']).where('mergedIntoId', '=', leadId).execute();
     return { lead: lead ?? null, timeline: events, campaigns: campaigns.map((c) => c.campaignId), mergedLeads: merged };
   },
@@ -19,7 +19,7 @@ export const personalData: PersonalData = {
     return rows.map((r) => r.id);
   },
   async erase(trx, leadId) {
-    // Issue 38: erasing a person erases the leads merged into them too (their rows moved here).
+    // Erasing a person erases the leads merged into them too (their rows moved here).
     const merged = await trx.selectFrom('leads').select('id').where('mergedIntoId', '=', leadId).execute();
     for (const { id } of merged) {
       await trx.deleteFrom('leadEvents').where('leadId', '=', id).execute();

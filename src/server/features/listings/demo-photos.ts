@@ -1,5 +1,5 @@
 /**
- * The demo listings' photos and floor plans (issue 25), drawn as SVG and rasterised by sharp at seed
+ * The demo listings' photos and floor plans, drawn as SVG and rasterised by sharp at seed
  * time like demo-illustrations.ts: no downloads, no text in pictures (fonts differ between machines).
  * Photos are landscape (3:2): the building from the street at another hour, from above, and its rooms
  * (living room, bedroom, kitchen, balcony), each in the home's own colours; a decor piece is shown in

@@ -2,7 +2,7 @@ import type { Timestamp } from '#server/db/column-types';
 import type { ListingKind } from '#shared/listings/listings.contract';
 
 /**
- * What a listing shows besides its image (issue 25): its photos, in order, and a project's floor
+ * What a listing shows besides its image: its photos, in order, and a project's floor
  * plan. A row names a stored photo or file by its hash (media keeps the bytes, and removes them when
  * no row names them any more) and copies what the item needs (size, widths, type), so a page of
  * listings gets all of theirs in one query of this table.

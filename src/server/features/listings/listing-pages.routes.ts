@@ -5,7 +5,7 @@ import { LISTING_PAGES_API } from '#shared/listings/listing-pages.api';
 import { productItem, projectItem } from '#shared/listings/listings.contract';
 import { reraQrSvg, similarDecor, similarHomes } from './listing-pages.service';
 
-/** What a listing's own page reads besides the item (issue 25): similar listings and the RERA QR code. */
+/** What a listing's own page reads besides the item: similar listings and the RERA QR code. */
 export async function listingPagesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['listings'];

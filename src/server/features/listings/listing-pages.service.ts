@@ -10,7 +10,7 @@ import { listingKinds } from './listing-kinds';
 import { getItem } from './listings.service';
 import { similarProducts, similarProjects } from './similar-listings.repository';
 
-/** What a home's or decor piece's page shows besides the listing itself (issue 25). */
+/** What a home's or decor piece's page shows besides the listing itself. */
 
 /** Up to four homes like this one; 404 for an unknown id. */
 export async function similarHomes(db: Kysely<Database>, id: string): Promise<Project[]> {

@@ -29,7 +29,7 @@ const tooManyFiles = () => badRequest(PHOTO_MESSAGES.tooManyFiles, [{ field: 'fi
 const plural = (n: number) => (n === 1 ? '1 photo' : `${n} photos`);
 
 /**
- * Staff calls for a listing's photos (every kind) and a project's floor plan (issue 25). Uploads are
+ * Staff calls for a listing's photos (every kind) and a project's floor plan. Uploads are
  * multipart; each file is held in memory (at most 13 photos of 5 MB, or one floor plan of 10 MB).
  */
 export async function listingPhotoRoutes(app: FastifyInstance): Promise<void> {

@@ -24,7 +24,7 @@ import * as media from './listing-media.repository';
 import type { ListingMediaRow } from './listing-media.repository';
 
 /**
- * A listing's photos (up to PHOTOS_MAX, cover first) and a project's floor plan (issue 25). The
+ * A listing's photos (up to PHOTOS_MAX, cover first) and a project's floor plan. The
  * bytes are media's (each upload stored once, by its hash); here is which listing shows which, in
  * what order. Every change is checked, encoded before its transaction and audited in it.
  */

@@ -21,7 +21,7 @@ function refuse(problems: FilterProblem[]): void {
 }
 
 /**
- * Homes and decor take filters (issue 25): the items that pass them (JSON), or null when the query asks
+ * Homes and decor take filters: the items that pass them (JSON), or null when the query asks
  * for none, so the whole list goes out exactly as before. "Ready by" counts from today in the
  * studio's time zone (settings; Asia/Kolkata unless changed).
  */
@@ -111,7 +111,7 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  // What the filter forms offer (issue 25), from the listings themselves.
+  // What the filter forms offer, from the listings themselves.
   r.get(LISTING_CHOICES_API.project, { config: { access: 'public' }, schema: { tags: ['listings'], response: { 200: projectChoicesSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     return cachedProjectChoices(app.contentCache, app.db);

@@ -30,7 +30,7 @@ interface DemoItem {
   /** File name the picture is stored under, as an upload would carry. */
   filename: string;
   svg: string;
-  /** Its photos (issue 25): 3 to 5 for a home, 2 or 3 for a decor piece, each with its alt text. */
+  /** Its photos: 3 to 5 for a home, 2 or 3 for a decor piece, each with its alt text. */
   photos?: (item: DemoItem) => Array<{ svg: string; alt: string }>;
   /** A home's floor plan: its bedrooms, drawn as a picture or as a PDF. */
   floorPlan?: { bedrooms: number; as: 'image' | 'pdf'; mirror?: boolean };
@@ -190,7 +190,7 @@ const DEMO: Record<ListingKind, DemoItem[]> = { project: PROJECTS, product: PROD
 const rasterise = (svg: string) => sharp(Buffer.from(svg)).png({ compressionLevel: 2 }).toBuffer();
 
 /**
- * The demo listings' Hindi names and descriptions (issue 27), by their English name: the Hindi
+ * The demo listings' Hindi names and descriptions, by their English name: the Hindi
  * pages show them; a listing missing here would show its English text.
  */
 const HINDI: Record<string, Record<string, string>> = {
@@ -213,7 +213,7 @@ const HINDI: Record<string, Record<string, string>> = {
 
 /**
  * Demo homes, decor and studios with illustrations drawn at seed time, stored through the same
- * validation and image pipeline as a staff upload, with their photos and floor plans (issue 25). A
+ * validation and image pipeline as a staff upload, with their photos and floor plans. A
  * kind that already has records is left alone, so running it on every start adds nothing twice and
  * never mixes with real content. The photos of a kind are drawn and encoded together (media bounds
  * how many encodes run at once), then attached to each listing as staff would.

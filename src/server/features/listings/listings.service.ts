@@ -67,7 +67,7 @@ export interface ItemTexts {
 /**
  * The items as JSON texts, from the app's content cache (lib/content-cache.ts: the busiest reads,
  * DESIGN.md §9); a staff write makes them stale on every instance. The whole list is made of them,
- * and so is a filtered one (issue 25): the database picks the ids and their order, each item is
+ * and so is a filtered one: the database picks the ids and their order, each item is
  * written once per change.
  */
 export function itemTexts(cache: ContentCache, db: Kysely<Database>, spec: ListingKindSpec): Promise<ItemTexts> {

@@ -21,18 +21,18 @@ export interface ListingColumns {
 export interface ProjectsTable extends ListingColumns, Omit<ProjectFields, 'amenities'> {
   /** JSON array of amenities. */
   amenities: ColumnType<string, string | undefined, string>;
-  /** Derived on write (issue 25): the bedrooms `sizeofunit` names ("4 BHK villa" → 4), null when none. */
+  /** Derived on write: the bedrooms `sizeofunit` names ("4 BHK villa" → 4), null when none. */
   bhk: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ProductsTable extends ListingColumns, Omit<ProductFields, 'tags'> {
   /** JSON array of tags ("Living room", "Boho"). */
   tags: ColumnType<string, string | undefined, string>;
-  /** Derived on write (issue 25): name, description and tags folded for the keyword filter. */
+  /** Derived on write: name, description and tags folded for the keyword filter. */
   searchText: ColumnType<string, string | undefined, string>;
 }
 
-/** Derived on write (issue 25): one row per tag of a product, for the tag filter and its choices. */
+/** Derived on write: one row per tag of a product, for the tag filter and its choices. */
 export interface ProductTagsTable {
   productId: string;
   /** As staff spelled it. */

@@ -3,7 +3,7 @@ import type { Database } from '#server/db/schema';
 import { toListingRow as toRow, type StoredListingRow } from './listings.repository';
 
 /*
- * "Similar homes" and "similar decor" on a listing's page (issue 25): ranked in the database, one
+ * "Similar homes" and "similar decor" on a listing's page: ranked in the database, one
  * query each, so the answer does not grow with the number of listings.
  */
 

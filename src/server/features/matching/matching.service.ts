@@ -37,7 +37,7 @@ function surveyDefinition(cache: ContentCache, db: Kysely<Database>, campaignId:
 
 /**
  * The homes and decor that fit a visitor's answers, at most three of each, with reasons; where none
- * fits, the nearest with why each is not a fit (issue 22); `asked` says which kinds the answers are
+ * fits, the nearest with why each is not a fit; `asked` says which kinds the answers are
  * about. Computed once per response and stored with it: /result, the e-mails and the lead all show
  * this one result. A survey with no `listingMatch` question costs one cached lookup and no scan.
  */

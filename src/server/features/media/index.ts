@@ -1,7 +1,7 @@
 /** Media's public face: images stored once, by content, and their URLs (listings use them). */
 export { IMAGE_TOO_LARGE, imageUrl, prepareImage } from './media.service';
 export { deleteImageIfUnused, insertImage } from './media.repository';
-// Listing photos and floor plans (issue 25).
+// Listing photos and floor plans.
 export { checkPhoto, contentHash, fileUrl, prepareFloorPlan, preparePhoto, servedFileName } from './photos.service';
 export {
   deleteFileIfUnused,

@@ -43,7 +43,7 @@ export async function deleteImageIfUnused(db: Kysely<Database>, hash: string): P
     .execute();
 }
 
-// Listing photos and files (issue 25).
+// Listing photos and files.
 
 export interface PhotoRendition {
   width: number;

@@ -56,7 +56,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // A listing photo's rendition (issue 25): /media/photos/{id}/{width}.{avif|webp|jpg}.
+  // A listing photo's rendition: /media/photos/{id}/{width}.{avif|webp|jpg}.
   r.get(
     '/media/photos/:id/:file',
     {

@@ -11,7 +11,7 @@ export interface ImagesTable {
 }
 
 /**
- * A listing photo (issue 25), keyed by the SHA-256 of the uploaded file: the same upload is stored
+ * A listing photo, keyed by the SHA-256 of the uploaded file: the same upload is stored
  * once, whichever listings show it. Its renditions are in `photo_renditions`.
  */
 export interface PhotosTable {

@@ -9,7 +9,7 @@ import type { PreparedFile, PreparedPhoto } from './media.repository';
 import { IMAGE_TOO_LARGE, IMAGE_UNREADABLE, inspectImage, sniffImageFormat } from './media.service';
 
 /**
- * Listing photos (issue 25): an upload is checked as the listing image is (JPEG, PNG or WebP, 5 MB,
+ * Listing photos: an upload is checked as the listing image is (JPEG, PNG or WebP, 5 MB,
  * 40 megapixels, by its bytes), then decoded once with its EXIF orientation applied and re-encoded
  * into every PHOTO_WIDTHS size not wider than itself, each as AVIF, WebP and JPEG. sharp writes no
  * metadata unless asked to, so EXIF (GPS, camera, owner), XMP, IPTC, ICC and comments are gone from

@@ -40,7 +40,7 @@ const isStaffMailEvent = (type: string): type is StaffMailEventType => (STAFF_MA
 /** How long an unfinished survey waits before staff are told of the lead. */
 export const UNFINISHED_ALERT_DELAY_MS = 30 * 60 * 1000;
 
-/** Visitor mail allowed in any hour (issue 22 item 17; decision 0014). */
+/** Visitor mail allowed in any hour (decision 0014). */
 export interface VisitorMailLimits {
   /** Confirmations and "continue" links to one address. */
   perRecipientHour: number;
@@ -65,11 +65,11 @@ export interface NotifySettings {
   /** Where visitors open the site (PUBLIC_BASE_URL, or the first allowed host): links in visitors' e-mails. */
   siteUrl: string;
   studio: StudioDetails;
-  /** Signs the unsubscribe links of visitor mail (issue 24 §5); without it visitor mail carries none. */
+  /** Signs the unsubscribe links of visitor mail; without it visitor mail carries none. */
   unsubscribeSecret?: string;
 }
 
-/** What a mail takes from the studio's settings at send time (issue 24 §2). */
+/** What a mail takes from the studio's settings at send time. */
 export interface MailSettings {
   studio: StudioDetails;
   /** Staff recipients; empty means every staff user. */
@@ -218,7 +218,7 @@ export class NotificationDispatcher {
       const add = (channel: NewDelivery['channel'], endpointId: string | null, due: Date) =>
         deliveries.push({ id: newId(), eventId: event.id, channel, endpointId, nextAttemptAt: due, createdAt: now });
       if (isStaffMailEvent(event.type)) {
-        // Issue 26: one staff member's mail, built from the lead as it is when sent; no webhook.
+        // One staff member's mail, built from the lead as it is when sent; no webhook.
         add('staff_email', null, now);
         fanned.push({ eventId: event.id, payload: null, deliveries });
         continue;
@@ -364,7 +364,7 @@ export class NotificationDispatcher {
     const open = await this.deps.sources.unfinishedSurvey(db, event.subjectId);
     if (!open) return 'skipped';
     const token = await writes.run((trx) => this.deps.sources.issueResumeToken(trx, event.subjectId, this.now()));
-    // Issue 27: in the language the visitor was answering in, and back to the survey in that language.
+    // In the language the visitor was answering in, and back to the survey in that language.
     const language = isLanguage(open.language) ? open.language : DEFAULT_LANGUAGE;
     const url = `${settings.siteUrl}${localizedPath(language, paths.startSurvey)}?resume=${encodeURIComponent(token)}`;
     const current = await this.mailSettings();
@@ -405,9 +405,9 @@ export class NotificationDispatcher {
     // (decision 0018: it is how they come back); the limits above still count it, and it is queued
     // at most once a day per address.
     if (event.type === 'newsletter.confirm') return this.sendNewsletterConfirm(event);
-    // A person known by phone only (issue 38) gets no e-mail.
+    // A person known by phone only gets no e-mail.
     if (delivery.channel === 'visitor_email' && event.email.trim() === '') return 'skipped';
-    // Someone who unsubscribed gets no visitor mail (issue 24 §5); staff mail about them still goes.
+    // Someone who unsubscribed gets no visitor mail; staff mail about them still goes.
     if (delivery.channel === 'visitor_email' && (await this.deps.sources.isUnsubscribed(db, event.email))) return 'skipped';
     if (event.type === 'survey.resume_link') return this.sendResumeLink(event);
     if (isStaffMailEvent(event.type)) {

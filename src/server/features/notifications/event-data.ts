@@ -27,15 +27,15 @@ export interface EventActivity {
   answers?: Array<{ question: string; answer: string }>;
   requestQuotation?: string;
   message?: string;
-  /** A contact message about a listing (issue 25): what the visitor wants, an answer or a site visit. */
+  /** A contact message about a listing: what the visitor wants, an answer or a site visit. */
   topic?: EnquiryTopic;
   /** `inbound`: the lead's id in the system that sent it. */
   externalId?: string;
-  /** Issue 27: the language a survey was answered in, when not English (the visitor's e-mail follows it). */
+  /** The language a survey was answered in, when not English (the visitor's e-mail follows it). */
   language?: Language;
 }
 
-/** The listing a contact message is about, as named when it was sent, with its public page (issue 25). */
+/** The listing a contact message is about, as named when it was sent, with its public page. */
 export interface EventListing extends ContactListing {
   url: string;
 }
@@ -132,7 +132,7 @@ export interface NotificationSources {
     options: { secret: string; siteUrl: string; studioName: string; now: Date },
   ): Promise<{ subject: string; text: string; html: string } | null>;
   /**
-   * Issue 26: a staff mail about a lead (assigned, a reminder), built when it is sent from the lead
+   * A staff mail about a lead (assigned, a reminder), built when it is sent from the lead
    * as it is then; null when no longer needed (the lead was contacted, reassigned or erased).
    */
   staffMail?(db: Kysely<Database>, event: StaffMailEvent, siteUrl: string): Promise<StaffMail | null>;

@@ -195,7 +195,7 @@ export async function requeueDelivery(db: Db, endpointId: string, deliveryId: st
 
 /**
  * Visitor mail delivered since `since` to any of these recipients (lower case) or caused by any of
- * these senders: one row per mail, for the per-recipient and per-sender limits (issue 22 item 17).
+ * these senders: one row per mail, for the per-recipient and per-sender limits.
  */
 export function visitorMailSince(db: Db, since: Date, recipients: string[], senders: string[]) {
   return db

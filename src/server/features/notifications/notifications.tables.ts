@@ -19,7 +19,7 @@ export interface NotificationEventsTable {
   createdAt: Timestamp;
   fannedOutAt: Timestamp | null;
   lockedUntil: Timestamp | null;
-  /** A keyed hash of the address whose request caused the event (visitor mail per sender, issue 22 item 17). */
+  /** A keyed hash of the address whose request caused the event (visitor mail per sender). */
   sender: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

@@ -1,4 +1,4 @@
-// The visitor's language (issue 27, docs/decisions/0026-languages.md): the switch that records a
+// The visitor's language (docs/decisions/0026-languages.md): the switch that records a
 // choice, and the first visit to `/` following the browser's languages.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';

@@ -8,7 +8,7 @@ import { HtmlDocument } from './html-document';
 const DEVANAGARI_STYLES = 'styles/devanagari.css';
 
 /**
- * The stylesheet a language's pages add to the template's: the Devanagari font for Hindi (issue 27),
+ * The stylesheet a language's pages add to the template's: the Devanagari font for Hindi,
  * with its two woff2 files preloaded (regular and semibold, both above the fold): found only through
  * the stylesheet they arrived after the first paint, and the swap shifted the page (Lighthouse's
  * layout-shift audit on /hi/).
@@ -73,7 +73,7 @@ export class PageRenderer {
     private readonly entry: SsrEntry,
     private readonly template: string,
     private readonly manifest: Record<string, ManifestChunk>,
-    /** The template of each language other than English (issue 27). */
+    /** The template of each language other than English. */
     private readonly templates: Readonly<Record<string, string>>,
   ) {}
 
@@ -109,7 +109,7 @@ export class PageRenderer {
       this.laterFiles([landing ? LANDING_START : APP_START, ...result.files], landing ? [APP_START, ...result.later] : result.later) +
       // src/web/main.tsx reads how to start the page.
       (landing ? `<meta name="${START_META}" content="landing">` : '');
-    // The page's language (issue 27): the template is English's.
+    // The page's language: the template is English's.
     let html = this.templates[result.language] ?? this.template;
     if (result.head.includes('<title>')) html = html.replace(/<title>[\s\S]*?<\/title>\s*/, '');
     if (result.head.includes('name="description"')) html = html.replace(/<meta name="description"[^>]*>\s*/, '');

@@ -18,7 +18,7 @@ import { languageStylesheet, PageRenderer, withLanguage } from './page-renderer'
 import { languageRoutes, shouldRedirectHome } from './language';
 import { publicBaseUrl } from './seo.routes';
 
-/** The expo tablet's pages and service worker (issue 39). */
+/** The expo tablet's pages and service worker. */
 const KIOSK_PREFIX = '/kiosk/';
 
 const ROOT_FILES = ['favicon.svg', 'favicon.ico', 'manifest.webmanifest'];
@@ -70,7 +70,7 @@ export async function pagesPlugin(
       preCompressed: true, // .br and .gz written by scripts/build.mjs
     });
   }
-  // The expo tablet (issue 39, decision 0039): its own page for /kiosk/<code> and /hi/kiosk/<code>,
+  // The expo tablet (decision 0039): its own page for /kiosk/<code> and /hi/kiosk/<code>,
   // and its service worker at each scope (/kiosk/sw.js, /hi/kiosk/sw.js), so it controls those pages only.
   const kioskFile = path.join(clientDir, 'kiosk.html');
   const kioskHtml = existsSync(kioskFile) ? readFileSync(kioskFile, 'utf8') : null;
@@ -79,7 +79,7 @@ export async function pagesPlugin(
     : null;
   const kioskWorker = existsSync(path.join(clientDir, 'kiosk-sw.js'));
   const rootFiles = new Set(shell ? ROOT_FILES.filter((f) => existsSync(path.join(clientDir, f))) : []);
-  // The client shell set in Hindi, for the pages under /hi/ the browser renders (issue 27).
+  // The client shell set in Hindi, for the pages under /hi/ the browser renders.
   const hindiShell = shell ? new HtmlDocument(withLanguage(shell.html, 'hi', languageStylesheet(clientDir, 'hi'))) : null;
   await app.register(languageRoutes);
 
@@ -105,7 +105,7 @@ export async function pagesPlugin(
     // send them to the same path on this site, never render them.
     if (/^\/[/\\]/.test(request.url)) return reply.redirect(`/${request.url.replace(/^[/\\]+/, '')}`, 301);
     const url = new URL(request.url, 'http://localhost');
-    // The page's language (issue 27): `/hi/viewProjects` is /viewProjects in Hindi. Below, `pathname`
+    // The page's language: `/hi/viewProjects` is /viewProjects in Hindi. Below, `pathname`
     // is the specification's path; `localized` puts the language's prefix back.
     const { language, path: pathname } = splitLanguage(url.pathname);
     const localized = (p: string) => localizedPath(language, p);
@@ -133,7 +133,7 @@ export async function pagesPlugin(
         .send('The web client has not been built yet. Run `npm run build` (npm start does it for you).');
     }
 
-    // A survey page without a journey in this browser (issue 22 item 7): to / at once, not after
+    // A survey page without a journey in this browser: to / at once, not after
     // the app has loaded. A resume link brings its own journey.
     if (SURVEY_JOURNEY_PATHS.includes(pathname) && !hasSurveyJourney(request.headers.cookie) && !(pathname === paths.startSurvey && url.searchParams.has('resume'))) {
       return reply.header('cache-control', 'no-store').redirect(localized(paths.home), 303);
@@ -197,10 +197,10 @@ export async function pagesPlugin(
 /**
  * The query parameters each server-rendered page reads. A page that starts reading one lists it
  * here, or its server render will not see it and the browser's first render will not match it
- * (React error #418, issue 22 item 7).
+ * (React error #418).
  */
 const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
-  // The homes and decor filters (issue 25): a filtered list is rendered on the server too, without JavaScript.
+  // The homes and decor filters: a filtered list is rendered on the server too, without JavaScript.
   [paths.projects]: FILTER_PARAMS.project,
   [paths.products]: FILTER_PARAMS.product,
   // The contact form prefilled from a link (/result's "Ask about this home"): contact-page.tsx.
@@ -216,7 +216,7 @@ const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
 /**
  * A home's or decor piece's page (listings/listing-page-query.ts): why the visitor came, the EMI
  * estimate's inputs, and `sent`, set when its "Ask about this home" form was posted without script
- * (contact/listing-enquiry.tsx, issue 25).
+ * (contact/listing-enquiry.tsx).
  */
 const LISTING_PAGE_QUERY_PARAMS = ['intent', 'loan', 'rate', 'years', ENQUIRY_SENT_PARAM] as const;
 

@@ -16,7 +16,7 @@ const PUBLIC_PAGES = [paths.home, paths.projects, paths.products, paths.studio, 
 export function publicBaseUrl(app: FastifyInstance, request: FastifyRequest): string {
   const configured = app.config.publicBaseUrl;
   if (configured) return configured;
-  // Parsed as host[:port] only (issue 22 item 16): `localhost:@evil.example` is not localhost.
+  // Parsed as host[:port] only: `localhost:@evil.example` is not localhost.
   return allowedOrigin(app.config, request.host, request.protocol === 'https' ? 'https' : 'http');
 }
 
@@ -24,7 +24,7 @@ const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(
 
 /**
  * A page's sitemap entry: its English address, naming the page in every language and English as
- * the default (issue 27: hreflang alternates in /sitemap.xml). The other languages' addresses are
+ * the default (hreflang alternates in /sitemap.xml). The other languages' addresses are
  * found through these alternates (docs/decisions/0026-languages.md).
  */
 function sitemapUrl(base: string, path: string, extra: string): string {
@@ -47,7 +47,7 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
     // From the content cache: a staff write (a listing added, changed or removed) makes it stale.
     const xml = await app.contentCache.get(`sitemap:${base}`, async () => {
       const pages = PUBLIC_PAGES.map((p) => sitemapUrl(base, p, `<changefreq>${p === paths.home ? 'weekly' : 'daily'}</changefreq>`));
-      // A page per home and per decor piece (issue 25), with when staff last changed it.
+      // A page per home and per decor piece, with when staff last changed it.
       const [projects, products] = await Promise.all([listItems(app.db, listingKinds.project), listItems(app.db, listingKinds.product)]);
       const listings = [
         ...projects.map((p) => ({ path: projectPagePath(p._id), updatedAt: p.updatedAt })),

@@ -1,5 +1,5 @@
 /**
- * A person's rights (issue 24 §6): erasure and the access export, walking every feature's
+ * A person's rights: erasure and the access export, walking every feature's
  * personal-data declaration (the list is made at the composition root, personal-data.registry.ts).
  */
 export { privacyRoutes } from './privacy.routes';

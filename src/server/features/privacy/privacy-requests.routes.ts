@@ -18,7 +18,7 @@ export interface PrivacyRequestOptions {
   mailPolicy?: RequestMailPolicy;
 }
 
-/** Issue 24 §6: a person asks for a copy or erasure and confirms from their mailbox; owners see the open requests. */
+/** A person asks for a copy or erasure and confirms from their mailbox; owners see the open requests. */
 export async function privacyRequestRoutes(app: FastifyInstance, options: PrivacyRequestOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['privacy'];

@@ -66,7 +66,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 /**
  * Mails the confirmation link to the address (whether or not it is known: the answer is the same), in
- * the language of the page the request came from (issue 27), the link to that language's confirm page.
+ * the language of the page the request came from, the link to that language's confirm page.
  */
 export async function sendConfirmation(
   mailer: RequestMailer,

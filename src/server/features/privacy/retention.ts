@@ -21,7 +21,7 @@ export interface RetentionOptions {
 }
 
 /**
- * Issue 24 §6: once a day, erases unfinished answers older than `retentionUnfinishedDays` and
+ * Once a day, erases unfinished answers older than `retentionUnfinishedDays` and
  * leads with no activity for `retentionLeadDays` (null: never), through the same declarations as
  * erasure. Every instance polls; the one whose conditional UPDATE takes the `job_leases` row runs
  * it (one statement: atomic on SQLite and PostgreSQL alike), and sets the next run a day on.

@@ -9,7 +9,7 @@ import type { Database } from '#server/db/schema';
 
 type Db = Kysely<Database>;
 
-// Filters (issue 17) ---------------------------------------------------------------------------
+// Filters ---------------------------------------------------------------------------
 
 /** Dates and answers that narrow a campaign's results; none: everything, as before. */
 export interface ResultFilters {
@@ -34,7 +34,7 @@ const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter;
 export function answerHolds(db: Db, column: string, key: string, value: string) {
   const ref = sql.ref(column);
   // A stored answer the database's JSON functions refuse (SQLite: nested past 1,000 levels;
-  // PostgreSQL: a lone surrogate escape) holds nothing, rather than failing the read (issue 22 item 14).
+  // PostgreSQL: a lone surrogate escape) holds nothing, rather than failing the read.
   if (isSqlite(db)) {
     const json = sql`(case when json_valid(${ref}) then ${ref} else '{}' end)`;
     return sql<boolean>`exists (select 1 from json_each(${json}) a where a.key = ${key} and case when a.type = 'array' then exists (select 1 from json_each(a.value) b where cast(b.value as text) = ${value}) else cast(a.value as text) = ${value} end)`;

@@ -32,7 +32,7 @@ export async function emailActivity(db: Kysely<Database>, emailRecordId: string)
 
 /**
  * Whether a new lead's unfinished-survey alert is still news: its e-mail record exists and neither
- * it nor another attempt of the same person at the same campaign (another device, issue 22 item 6)
+ * it nor another attempt of the same person at the same campaign (another device)
  * has been finished.
  */
 export async function surveyStillOpen(db: Kysely<Database>, emailRecordId: string): Promise<boolean> {

@@ -24,7 +24,7 @@ export function findPersonRecord(db: Db, email: string, campaignId: string | nul
 }
 
 /**
- * Another attempt of a person who has a record for the campaign (issue 22 item 6): the survey again,
+ * Another attempt of a person who has a record for the campaign: the survey again,
  * or someone who only knows the e-mail. It never reads or changes the person's record.
  */
 export async function insertExtraEmailRecord(

@@ -46,10 +46,10 @@ export async function responseRoutes(app: FastifyInstance, options: { now?: () =
     async (request, reply) => {
       // Lead writes share commits with their neighbours (group commit): one fsync for many leads.
       const sender = () => clientKey(app.config.jwtSecret, 'visitor-mail', request.ip);
-      // What the visitor was shown, and whether they ticked the newsletter box (issue 24 §5): stored with the record.
+      // What the visitor was shown, and whether they ticked the newsletter box: stored with the record.
       const added = await app.writes.run(async (trx) => {
         // Read in the write's transaction: on SQLite a read outside it would wait for the
-        // connection the batch holds (issue 22 item 20). The settings serve the assignment too.
+        // connection the batch holds. The settings serve the assignment too.
         const settings = await app.settings.current(trx);
         // A channel's link, UTM values, referrer (README "Channels"): checked first, the channel locked for this transaction.
         const arrival = await responses.admitArrival(trx, request.body, clock, () => settings);
@@ -62,10 +62,10 @@ export async function responseRoutes(app: FastifyInstance, options: { now?: () =
       if (added.event) app.notifications.wake();
       if (added.resumeLinkSent) {
         // The spec's answer (200, emailID) plus a flag the client reads: the answers so far stay
-        // unseen, and a link to continue went to the mailbox (issue 17).
+        // unseen, and a link to continue went to the mailbox.
         return reply.status(200).send({ emailID: added.emailID, message: CAMPAIGN_MESSAGES.resumeLinkSent, newsletter: false, resumeLinkSent: true });
       }
-      // A page that shows the newsletter box says "on the list" only when it was ticked (issue 24 §5).
+      // A page that shows the newsletter box says "on the list" only when it was ticked.
       const message = !added.newsletter ? CAMPAIGN_MESSAGES.emailSaved : request.body.newsletter === false ? CAMPAIGN_MESSAGES.emailKept : CAMPAIGN_MESSAGES.newsletterSaved;
       return reply.status(added.created ? 201 : 200).send({ emailID: added.emailID, message, newsletter: added.newsletter });
     },
@@ -89,7 +89,7 @@ export async function responseRoutes(app: FastifyInstance, options: { now?: () =
     },
   );
 
-  // Answers kept as the visitor goes (issue 17): not a response, and never counted as one.
+  // Answers kept as the visitor goes: not a response, and never counted as one.
   r.post(
     CAMPAIGNS_API.progress.pattern,
     {
@@ -113,7 +113,7 @@ export async function responseRoutes(app: FastifyInstance, options: { now?: () =
     },
   );
 
-  // A resume link opens the survey it was made for, whichever is active now (issue 22 item 5).
+  // A resume link opens the survey it was made for, whichever is active now.
   r.get(
     CAMPAIGNS_API.resume,
     {

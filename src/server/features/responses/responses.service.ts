@@ -115,7 +115,7 @@ function recordAttribution(arrival: Arrival): responsesRepo.RecordAttribution {
  * otherwise); a visitor who started while it was active still finishes (storeResponse does not look
  * at the flag).
  *
- * An e-mail alone proves nothing (issue 22 item 6): when the person already has a record for the
+ * An e-mail alone proves nothing: when the person already has a record for the
  * campaign, the caller gets a new attempt of its own, never that record's id, so it can neither read,
  * overwrite nor finish the person's answers nor revoke their link. When the person has answers kept,
  * a "continue" link goes to the mailbox (at most one per RESUME_LINK_THROTTLE_MS): only its token
@@ -150,7 +150,7 @@ export async function addEmailRecord(
       if (campaignId !== null) await addLeadCampaign(db, lead.id, campaignId);
       // A new person: staff hear of them (at once by webhook; by e-mail if the survey stays unfinished).
       if (lead.created) await recordEvent(db, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);
-      // Issue 26: a new person gets an assignee in this same transaction.
+      // A new person gets an assignee in this same transaction.
       if (lead.created) await assignCreatedLead(db, { id: lead.id, email }, { campaignId }, now, settings);
       return { emailID: id, leadId: lead.id, created: true, newsletter, event: lead.created, resumeLinkSent: false };
     }
@@ -212,7 +212,7 @@ export async function storeResponse(
   /** Whose request this is (a keyed hash of the address): visitor mail is limited per sender. */
   sender: string | null = null,
   /**
-   * An answer given earlier and sent now (an expo tablet's queue, issue 39): `now` is the arrival
+   * An answer given earlier and sent now (an expo tablet's queue): `now` is the arrival
    * (the lead, the events, the mails), `answeredAt` the response's own time. Both default to now.
    */
   times: { now?: Date; answeredAt?: Date } = {},
@@ -239,7 +239,7 @@ export async function storeResponse(
     if (stored) {
       const details = leadDetailsFrom(await campaignLeadFields(db, campaignId), input.answer);
       await recordCompletedSurvey(db, { id: record.leadId, campaignId, at: now, ...details });
-      // Issue 26: a locality rule may give the lead to someone now that its answers are known.
+      // A locality rule may give the lead to someone now that its answers are known.
       await reviewAssignmentByAnswers(db, record.leadId, input.answer as Record<string, unknown>, now);
     }
     if (stored) {

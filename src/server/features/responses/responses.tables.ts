@@ -12,7 +12,7 @@ export interface EmailRecordsTable {
   leadId: string;
   /**
    * False for the person's record (one per lower(email) and campaign); true for another attempt of
-   * the same person: the survey again, or from someone who only knew the e-mail (issue 22 item 6).
+   * the same person: the survey again, or from someone who only knew the e-mail.
    */
   isExtra: ColumnType<boolean | number, boolean | undefined, boolean>;
   /** The channel the visitor came through (null: none); its completed records fill the channel's cap. */
@@ -34,7 +34,7 @@ export interface SurveyResponsesTable {
   answer: string;
   /** The homes and decor matched to the answers when they were stored (JSON), or null. */
   matches: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The language the visitor answered in, 'en' or 'hi' (issue 27; 'en' for earlier answers). */
+  /** The language the visitor answered in, 'en' or 'hi' ('en' for earlier answers). */
   language: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
   /** The channel, UTM values (JSON text) and referrer's host of its e-mail record when it was stored (README "Channels"). */
@@ -53,7 +53,7 @@ export interface SurveyFilesTable {
   size: number;
   bytes: Uint8Array;
   createdAt: Timestamp;
-  /** A hash of the sender's address (issue 22 item 18: a day's uploads per address); null before it was kept. */
+  /** A hash of the sender's address (a day's uploads per address); null before it was kept. */
   uploader: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -67,7 +67,7 @@ export interface SurveyProgressTable {
   page: number;
   /** Zero-based index of the furthest page the visitor reached (for the funnel). */
   furthestPage: number;
-  /** The language the visitor answers in, 'en' or 'hi' (issue 27): the resume e-mail's. */
+  /** The language the visitor answers in, 'en' or 'hi': the resume e-mail's. */
   language: ColumnType<string, string | undefined, string>;
   createdAt: Timestamp;
   updatedAt: Timestamp;

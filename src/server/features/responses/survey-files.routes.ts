@@ -41,7 +41,7 @@ export async function surveyFileRoutes(app: FastifyInstance): Promise<void> {
       const email = normaliseEmail(fields.email ?? '');
       const emailId = (fields.emailId ?? '').trim();
       const uploader = files.uploaderKey(app.config.jwtSecret, request.ip);
-      // A transaction: the quota is checked and the file stored as one (issue 22 item 18).
+      // A transaction: the quota is checked and the file stored as one.
       const stored = await app.writes.run((db) =>
         files.storeSurveyFile(db, request.params.id, { email, emailId, fileName: file.filename, bytes: file.bytes, uploader }, app.config.surveyFileQuota),
       );

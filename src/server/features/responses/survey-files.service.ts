@@ -44,7 +44,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Refuses a file that would take the record, the sender's address (over the last 24 hours) or the
- * whole store past its quota (issue 22 item 18): 413 for the first and the last, 429 for the address.
+ * whole store past its quota: 413 for the first and the last, 429 for the address.
  */
 async function checkQuota(db: Db, quota: SurveyFileQuota, input: { emailRecordId: string; uploader: string; size: number; now: Date }): Promise<void> {
   await repo.lockQuota(db);
@@ -94,8 +94,7 @@ export async function surveyFileInfo(db: Db, id: string) {
 }
 
 /**
- * A signed link to a visitor's own file, for its preview in the survey after a reload (issue 22
- * item 4): given only to the unfinished e-mail record the file was sent for, with its e-mail (the
+ * A signed link to a visitor's own file, for its preview in the survey after a reload: given only to the unfinished e-mail record the file was sent for, with its e-mail (the
  * proof an upload needs). Anything else is "no such file": whether a file exists is not told either.
  */
 export async function visitorFileLink(db: Db, secret: string, fileId: string, visitor: { email: string; emailId: string }) {

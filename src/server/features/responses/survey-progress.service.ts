@@ -103,7 +103,7 @@ export async function readProgress(db: Db, campaignId: string, token: string, no
 }
 
 /**
- * What a resume link opens (issue 22 item 5): the survey it was made for, active or not (a visitor who
+ * What a resume link opens: the survey it was made for, active or not (a visitor who
  * started may always finish), with the answers so far. A link whose survey is gone says so (410); any
  * other failure is the same 404 as readProgress.
  */

@@ -53,7 +53,7 @@ const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 /**
  * Streams the campaign's responses as .xlsx into `out`: rows are read in batches and handed to the
  * zip batch by batch, waiting for it and the client to catch up, so memory does not grow with the
- * number of responses. Stops quietly when the client has gone. Filters (issue 17) narrow both
+ * number of responses. Stops quietly when the client has gone. Filters narrow both
  * sheets; `unfinished` or `all` adds the kept answers of unfinished surveys, with a Completed column.
  */
 export async function writeCampaignWorkbook(

@@ -245,7 +245,7 @@ const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
 export async function campaignSummary(db: Db, dialect: Dialect, id: string, query: Record<string, unknown>, timeZone: string): Promise<CampaignSummaryResult> {
   const campaign = await surveys.findCampaign(db, id);
   if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
-  // Completed responses unless the query asks for unfinished answers too (issue 22 item 13).
+  // Completed responses unless the query asks for unfinished answers too.
   const { filters, status = 'completed' } = parseFilters(campaign.questions, query, timeZone);
   const survey = readSurveySummary(campaign.questions);
 

@@ -39,7 +39,7 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     await recordAudit(app.db, { actor: request.staff!, kind: 'responses.exported', recordType: 'campaign', recordId: campaign._id, fields: Object.entries(request.query).filter(([, v]) => v !== undefined && v !== '').map(([k]) => k) });
     const out = new PassThrough();
     // File links in the sheet open the staff file page on the site's configured address, never on
-    // a host the request's Host header named (issue 22 item 16).
+    // a host the request's Host header named.
     const baseUrl = configuredSiteUrl(app.config);
     writeCampaignWorkbook(app.db, app.database.dialect, campaign, out, filters, status, baseUrl, timeZone).catch((error: unknown) => {
       request.log.error({ err: error }, 'campaign export failed');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SETTINGS_API, settingsInput, studioSettings } from '#shared/settings/settings.contract';
 
-/** The studio's settings (issue 24 §2): owners only (`config.access`, declared and enforced by auth/access.ts). */
+/** The studio's settings: owners only (`config.access`, declared and enforced by auth/access.ts). */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['settings'];

@@ -45,7 +45,7 @@ function keptHindiNotices(before: StudioSettings, after: { name: string; email: 
 }
 
 /**
- * The speed-to-lead settings (issue 26) read through `db`, which may be an open transaction: a new
+ * The speed-to-lead settings read through `db`, which may be an open transaction: a new
  * lead's assignee is chosen in the transaction that creates it.
  */
 export async function readFollowUpSettings(db: Kysely<Database>): Promise<Pick<StudioSettings, 'assignment' | 'followUp' | 'timeZone'>> {
@@ -153,7 +153,7 @@ export class SettingsService {
     };
     const at = this.now();
     // The change, its audit entry (which fields, never their values) and a new version of each
-    // notice whose text changed (old versions kept, issue 24 §5) are stored together.
+    // notice whose text changed (old versions kept) are stored together.
     const version = await this.db.transaction().execute(async (trx) => {
       const saved = await writeSettingsRow(trx, JSON.stringify(data), actor?.sub ?? null, at);
       await recordNoticeTexts(trx, data);

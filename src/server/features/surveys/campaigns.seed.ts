@@ -7,7 +7,7 @@ import { recordAudit, type AuditActor } from '#server/features/audit';
 export const DEMO_CAMPAIGN_NAME = 'Find your dream home';
 
 /** The demo survey: what a visitor to a Bengaluru real-estate and decor studio is asked. */
-/** The demo survey's Hindi (issue 27): each text in SurveyJS's localized form, `{"default": …, "hi": …}`. */
+/** The demo survey's Hindi: each text in SurveyJS's localized form, `{"default": …, "hi": …}`. */
 const HINDI: Readonly<Record<string, string>> = {
   "Find your dream home": "अपना सपनों का घर खोजें",
   "A few quick questions so our advisors can shortlist homes and interiors for you.": "कुछ छोटे सवाल, ताकि हमारे सलाहकार आपके लिए घर और इंटीरियर चुन सकें।",
@@ -115,7 +115,7 @@ export const DEMO_SURVEY = {
           type: 'radiogroup',
           name: 'propertyType',
           title: hi('What kind of home are you looking for?'),
-          // Homes of this kind, read from their unit size or name (issue 22).
+          // Homes of this kind, read from their unit size or name.
           listingMatch: 'project.type',
           isRequired: true,
           colCount: 2,
@@ -131,7 +131,7 @@ export const DEMO_SURVEY = {
           type: 'dropdown',
           name: 'budget',
           title: hi('What is your budget?'),
-          // Each range's value is its top in rupees, so homes can be matched to it (issue 16).
+          // Each range's value is its top in rupees, so homes can be matched to it.
           listingMatch: 'project.maxPrice',
           isRequired: true,
           placeholder: hi('Choose a range'),
@@ -270,7 +270,7 @@ export const DEMO_SURVEY = {
           name: 'moveIn',
           title: hi('When would you like to move in?'),
           isRequired: true,
-          // Values are months from today, so homes ready by then can be matched (issue 16).
+          // Values are months from today, so homes ready by then can be matched.
           listingMatch: 'project.readyBy',
           choices: [
             { value: 0, text: hi('As soon as possible') },
@@ -291,7 +291,7 @@ export const DEMO_SURVEY = {
           type: 'text',
           name: 'phone',
           title: hi('Phone number'),
-          // Issue 14: this answer is the lead's phone.
+          // This answer is the lead's phone.
           leadField: 'phone',
           description: hi('Our advisor will call you at a time that suits you.'),
           inputType: 'tel',

@@ -1,4 +1,4 @@
-/** Site visits' public face (issue 26): a lead's visits (the lead page), the routes and the background work (app.ts). */
+/** Site visits' public face: a lead's visits (the lead page), the routes and the background work (app.ts). */
 export { leadVisits, standingVisitsTodayAndTomorrow, visitsStartingBetween } from './visits.service';
 export { visitRoutes } from './visits.routes';
 export { VisitJobs } from './visit-jobs';

@@ -1,7 +1,7 @@
 import type { PersonalData } from '#server/lib/personal-data';
 
 /**
- * Site visits (issue 26): each visit keeps the e-mail, name and phone given with it; its seats and
+ * Site visits: each visit keeps the e-mail, name and phone given with it; its seats and
  * queued mails name it. All exported; all erased with the person.
  */
 export const personalData: PersonalData = {

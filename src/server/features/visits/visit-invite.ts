@@ -12,7 +12,7 @@ export interface InviteInput {
   /** DTSTAMP: when this version of the invitation was made. */
   stamp: Date;
   manageUrl: string;
-  /** The event's title and description in the visit's language (issue 27); English when left out. */
+  /** The event's title and description in the visit's language; English when left out. */
   texts?: { summary: string; description: string };
   /** The home the visit was booked from, with its page: named in the title and the description. */
   listing?: { name: string; url: string };

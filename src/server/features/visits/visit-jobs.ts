@@ -1,14 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
-import { toIso } from '#server/db/database';
 import { newId } from '#server/lib/ids';
-import { leadPath, projectPagePath } from '#shared/paths';
-import { DEFAULT_LANGUAGE, LOCALES, localizedPath, localizedUrl } from '#shared/i18n/languages';
+import { leadPath } from '#shared/paths';
+import { LOCALES, localizedUrl } from '#shared/i18n/languages';
 import type { MessageKey } from '#shared/i18n/messages/en';
 import { textsIn } from '#shared/i18n/translate';
-import { findListingSummary } from '#server/features/listings';
-import { visitInvite } from './visit-invite';
-import { manageUrl, visitLanguage } from './visits.service';
+import { visitInvitations, type VisitInvitations } from './visit-calendar';
 import type { VisitMailsTable } from './visits.tables';
 
 const MINUTE_MS = 60_000;
@@ -33,7 +30,7 @@ export interface VisitMail {
 }
 
 /**
- * What a visitor's mail must pass (decision 0014, issue 24 §5), given at app.ts: the address may be
+ * What a visitor's mail must pass (decision 0014), given at app.ts: the address may be
  * unsubscribed or have had its hour's mail (then the visitor's mail is not sent; staff's still is),
  * and every visitor mail carries the unsubscribe headers.
  */
@@ -70,7 +67,7 @@ const SUBJECTS: Record<MailKind, string> = {
   'reminder-hours': 'Reminder: site visit in 2 hours',
 };
 
-/** The visitor's subjects, from the catalogue in the visit's language (issue 27); English equals `SUBJECTS[kind]: place, when`. */
+/** The visitor's subjects, from the catalogue in the visit's language; English equals `SUBJECTS[kind]: place, when`. */
 const VISITOR_SUBJECTS: Record<MailKind, MessageKey> = {
   booked: 'mail.visit.subject.booked',
   moved: 'mail.visit.subject.moved',
@@ -202,35 +199,13 @@ export class VisitJobs {
     // A reminder for a visit cancelled or moved since it was queued is not news.
     if ((kind === 'reminder-day' || kind === 'reminder-hours') && (visit.status === 'cancelled' || visit.status === 'done')) return;
     const studio = await this.options.studio();
-    const location = await findListingSummary(db, 'studio', visit.studioId);
-    const start = new Date(toIso(visit.startsAt));
-    const end = new Date(toIso(visit.endsAt));
-    const language = visitLanguage(visit);
-    const link = await manageUrl(this.options, visit.id, end, language);
-    // LOCATION: the studio location's name and street address (a calendar app maps it).
-    const place = { name: location?.name ?? studio.name, email: studio.email, address: location ? [location.name, location.address || studio.name].join(', ') : studio.address };
-    // Booked from a home's page: the home, named as it was then, with its page in the visit's language.
-    const home = visit.listingId && visit.listingName ? { name: visit.listingName, url: `${this.options.siteUrl.replace(/\/+$/, '')}${localizedPath(language, projectPagePath(visit.listingId))}` } : undefined;
-    const inviteOf = (texts?: { summary: string; description: string }) =>
-      visitInvite({
-        visitId: visit.id,
-        sequence: visit.sequence,
-        start,
-        end,
-        cancelled: visit.status === 'cancelled',
-        studio: place,
-        visitor: { email: visit.email, name: visit.name },
-        stamp: now,
-        manageUrl: link,
-        ...(texts ? { texts } : {}),
-        ...(home ? { listing: home } : {}),
-      });
-    const attach = (invite: ReturnType<typeof visitInvite>) => ({ method: invite.method, filename: invite.method === 'CANCEL' ? 'cancel.ics' : 'invite.ics', content: invite.content });
-    // Staff's invitation in English; the visitor's event titled in the visit's language (issue 27).
-    const icalEvent = attach(inviteOf());
+    const { place, home, link, language, start, staff: staffInvite, visitor: visitorInvite } = await visitInvitations(this.options, visit, now);
+    const attach = (invite: VisitInvitations['staff']) => ({ method: invite.method, filename: invite.method === 'CANCEL' ? 'cancel.ics' : 'invite.ics', content: invite.content });
+    // Staff's invitation in English; the visitor's event titled in the visit's language.
+    const icalEvent = attach(staffInvite);
     const dateTime = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: studio.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(start);
     const when = dateTime(LOCALES.en);
-    // The visitor's mail in the visit's language (issue 27): texts from the catalogue, the date in its locale.
+    // The visitor's mail in the visit's language: texts from the catalogue, the date in its locale.
     const t = textsIn(language);
     const visitorWhen = dateTime(LOCALES[language]);
     const visitorLines = [
@@ -254,10 +229,7 @@ export class VisitJobs {
         visitorLines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
         (unsubscribePage ? `<p style="font-size:12px">${escapeHtml(t('mail.unsubscribeAsk'))}<a href="${escapeHtml(unsubscribePage)}">${escapeHtml(t('mail.unsubscribeLink'))}</a>.</p>` : ''),
       from: studio.from,
-      icalEvent:
-        language === DEFAULT_LANGUAGE
-          ? icalEvent
-          : attach(inviteOf({ summary: t('mail.visit.inviteSummary', { place: place.name }), description: t('mail.visit.inviteDescription', { place: place.name, link }) })),
+      icalEvent: attach(visitorInvite),
     });
     if (allowed) await db.updateTable('visitMails').set({ visitorSentAt: now }).where('id', '=', mail.id).execute();
     const staff = await this.options.staffRecipients({ leadId: visit.leadId });

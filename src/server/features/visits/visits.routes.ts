@@ -22,6 +22,8 @@ import {
   VISITS_API,
 } from '#shared/visits/visits.contract';
 import { clientKey } from '#server/lib/client-key';
+import { attachmentHeader } from '#server/lib/download';
+import { visitorCalendar } from './visit-calendar';
 import * as visits from './visits.service';
 import type { VisitContext } from './visits.service';
 
@@ -75,6 +77,17 @@ export async function visitRoutes(app: FastifyInstance, options: { context: Visi
       return visits.managedVisit(ctx, request.params.id, request.query.token);
     },
   );
+
+  // The visitor's calendar of the visit: the same invitation its mails attach, for the confirmation's
+  // "Add to calendar (.ics)" link (the signed token of the manage link).
+  r.get(VISITS_API.calendar.pattern, { config: { access: 'public' }, schema: { tags, params: idParams, querystring: manageTokenSchema } }, async (request, reply) => {
+    const calendar = await visitorCalendar(ctx, request.params.id, request.query.token);
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', attachmentHeader('site-visit.ics'))
+      .header('cache-control', 'no-store')
+      .send(calendar);
+  });
 
   r.post(
     VISITS_API.cancel.pattern,

@@ -13,7 +13,7 @@ import {
   type VisitSlot,
   type VisitStudio,
 } from '#shared/visits/visits.contract';
-import { VISIT_MANAGE_PAGE } from '#shared/visits/visits.api';
+import { VISIT_MANAGE_PAGE, VISITS_API } from '#shared/visits/visits.api';
 import { toE164 } from '#shared/phone';
 import { DEFAULT_LANGUAGE, isLanguage, localizedPath, type Language } from '#shared/i18n/languages';
 import type { Database } from '#server/db/schema';
@@ -52,6 +52,8 @@ export interface VisitContext {
   timeZone: () => Promise<string>;
   siteUrl: string;
   secret: string;
+  /** The studio as its mail and calendars name it (settings when asked). */
+  studio: () => Promise<{ name: string; email: string; address: string }>;
   /** Bookings one client address may make in a day (VISIT_BOOKINGS_PER_ADDRESS_DAY); MAX_BOOKINGS_PER_ADDRESS_DAY when unset. */
   bookingsPerAddressDay?: number;
 }
@@ -164,10 +166,21 @@ async function verifyManageToken(secret: string, token: string, visitId: string,
 /** The visit's language as stored ('en' for anything else). */
 export const visitLanguage = (row: { language: string }): Language => (isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE);
 
-/** The visitor's link to move or cancel: `/visit?…`, or `/hi/visit?…` for a visit booked in Hindi (issue 27). */
+/** The visitor's link to move or cancel: `/visit?…`, or `/hi/visit?…` for a visit booked in Hindi. */
 export async function manageUrl(ctx: Pick<VisitContext, 'siteUrl' | 'secret'>, visitId: string, endsAt: Date, language: Language = DEFAULT_LANGUAGE): Promise<string> {
   const token = await manageToken(ctx.secret, visitId, endsAt);
   return `${ctx.siteUrl.replace(/\/+$/, '')}${localizedPath(language, VISIT_MANAGE_PAGE)}?${new URLSearchParams({ id: visitId, token }).toString()}`;
+}
+
+/** The visitor's .ics of the visit on this site (GET /api/visits/:id/calendar), signed as the manage link is. */
+async function calendarPath(secret: string, visitId: string, endsAt: Date): Promise<string> {
+  const token = await manageToken(secret, visitId, endsAt);
+  return `${VISITS_API.calendar(visitId)}?${new URLSearchParams({ token }).toString()}`;
+}
+
+/** What the visitor is answered of a booked, moved or cancelled visit. */
+async function bookedAnswer(ctx: Pick<VisitContext, 'siteUrl' | 'secret'>, id: string, start: Date, end: Date, language: Language): Promise<BookedVisit> {
+  return { _id: id, start: start.toISOString(), end: end.toISOString(), manageUrl: await manageUrl(ctx, id, end, language), calendarPath: await calendarPath(ctx.secret, id, end) };
 }
 
 // Booking -------------------------------------------------------------------------------------
@@ -261,7 +274,7 @@ export async function bookVisit(ctx: VisitContext, input: BookVisitInput, sender
     const seat = await repo.claimSeat(trx, input.studioId, slot.start.toISOString(), settings.seats, id);
     // Full: undo the lead's touch and the visit together.
     if (seat === 0) throw new SlotGone([]);
-    // Issue 26: a new person gets an assignee in this same transaction, who then hears of the visit.
+    // A new person gets an assignee in this same transaction, who then hears of the visit.
     if (lead.created) await assignCreatedLead(trx, { id: lead.id, email }, {}, now);
     await moveLeadToVisit(trx, lead.id, BOOKING_ACTOR, now);
     if (lead.created) await recordEvent(trx, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);
@@ -272,7 +285,7 @@ export async function bookVisit(ctx: VisitContext, input: BookVisitInput, sender
     throw error;
   });
   if (!taken) throw new SlotGone(await nextFreeSlots(ctx, input.studioId, settings));
-  return { _id: id, start: slot.start.toISOString(), end: slot.end.toISOString(), manageUrl: await manageUrl(ctx, id, slot.end, language) };
+  return bookedAnswer(ctx, id, slot.start, slot.end, language);
 }
 
 async function requireVisit(db: Db, id: string): Promise<repo.VisitRow> {
@@ -285,12 +298,14 @@ async function requireToken(ctx: VisitContext, id: string, token: string): Promi
   if (!(await verifyManageToken(ctx.secret, token, id, ctx.now()))) throw new HttpError(403, VISIT_MESSAGES.tokenInvalid, 'FORBIDDEN');
 }
 
-const asBooked = async (ctx: VisitContext, row: repo.VisitRow): Promise<BookedVisit> => ({
-  _id: row.id,
-  start: toIso(row.startsAt),
-  end: toIso(row.endsAt),
-  manageUrl: await manageUrl(ctx, row.id, new Date(toIso(row.endsAt)), visitLanguage(row)),
-});
+/** A visit, for the holder of its manage link's token. */
+export async function visitWithToken(ctx: VisitContext, id: string, token: string): Promise<repo.VisitRow> {
+  await requireToken(ctx, id, token);
+  return requireVisit(ctx.db, id);
+}
+
+const asBooked = (ctx: VisitContext, row: repo.VisitRow): Promise<BookedVisit> =>
+  bookedAnswer(ctx, row.id, new Date(toIso(row.startsAt)), new Date(toIso(row.endsAt)), visitLanguage(row));
 
 /** Cancels a visit (frees its seat); the invitation is cancelled with the same UID. */
 export async function cancelVisit(ctx: VisitContext, id: string, sender: string | null = null): Promise<repo.VisitRow> {

@@ -28,7 +28,7 @@ export interface VisitsTable {
   /** When each reminder was claimed (null: not yet); a reminder not needed is claimed at booking. */
   remindedDayAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
   remindedHoursAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
-  /** Issue 27: the page's language at booking ('en' | 'hi'): the visitor's mails and manage link follow it. */
+  /** The page's language at booking ('en' | 'hi'): the visitor's mails and manage link follow it. */
   language: ColumnType<string, string | undefined, string>;
   /** The home the visit was booked from (its page), and its name then; null when booked without one. */
   listingId: ColumnType<string | null, string | null | undefined, string | null>;

@@ -1,4 +1,4 @@
-// The English catalogue (issue 27): every visitor text a translated page shows, keyed. Its values
+// The English catalogue: every visitor text a translated page shows, keyed. Its values
 // are the specification's and the pages' English texts exactly as they were: English pages read
 // the same as before. ICU MessageFormat: `{name}` is a value, `{count, plural, …}` a plural.
 import { CONTACT_FIELD_MESSAGES, CONTACT_MESSAGES, CONTACT_THANKS } from '#shared/contact/contact-messages';
@@ -512,6 +512,11 @@ export const en = {
   'matches.kind.plot': 'plot',
   'matches.kind.independent-house': 'independent house',
   'matches.kind.apartment': 'apartment',
+  'matches.aKind.penthouse': 'a penthouse',
+  'matches.aKind.villa': 'a villa',
+  'matches.aKind.plot': 'a plot',
+  'matches.aKind.independent-house': 'an independent house',
+  'matches.aKind.apartment': 'an apartment',
   'matches.sizeNotGiven': 'size not given',
   'matches.comma': ', ',
   'matches.semicolon': '; ',
@@ -522,7 +527,7 @@ export const en = {
   'whatsapp.summaryTail': 'Could we talk?',
   'whatsapp.yourSurvey': 'your survey',
   'whatsapp.aboutHome': 'Hello {studio}, my home survey matched {home}. Could you tell me more about it?',
-  // Issue 36: the visitor's pages' last English (tests/unit/public-english.test.ts).
+  // The visitor's pages' last English (tests/unit/public-english.test.ts).
   'routeError.title': 'Something went wrong',
   'routeError.text': 'This page could not be loaded. Check your connection and try again.',
   'routeError.retry': 'Try again',

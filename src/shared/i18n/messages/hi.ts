@@ -1,4 +1,4 @@
-// The Hindi catalogue (issue 27). A key left out falls back to English (catalogues.ts);
+// The Hindi catalogue. A key left out falls back to English (catalogues.ts);
 // tests/unit/i18n-catalogues.test.ts lists the keys missing here and expects none.
 import type { MessageKey } from '#shared/i18n/messages/en';
 
@@ -490,6 +490,11 @@ export const hi: Partial<Record<MessageKey, string>> = {
   'matches.kind.plot': 'प्लॉट',
   'matches.kind.independent-house': 'स्वतंत्र मकान',
   'matches.kind.apartment': 'अपार्टमेंट',
+  'matches.aKind.penthouse': 'पेंटहाउस',
+  'matches.aKind.villa': 'विला',
+  'matches.aKind.plot': 'प्लॉट',
+  'matches.aKind.independent-house': 'स्वतंत्र मकान',
+  'matches.aKind.apartment': 'अपार्टमेंट',
   'matches.sizeNotGiven': 'आकार नहीं बताया गया',
   'matches.comma': ', ',
   'matches.semicolon': '; ',
@@ -539,7 +544,7 @@ export const hi: Partial<Record<MessageKey, string>> = {
   'msg.files.answersTooLarge':
     'आपके जवाब भेजने के लिए बहुत लंबे हैं। कृपया अपने सबसे लंबे जवाब छोटे करें (या लंबा लिखा हुआ फ़ाइल के रूप में जोड़ें); आपने जो कुछ लिखा है, वह सब यहीं है।',
   'msg.files.storeFull': 'हम अभी और फ़ाइलें नहीं ले सकते। कृपया फ़ाइल स्टूडियो को ई-मेल से भेजें; आपके जवाब उसके बिना भी भेजे जा सकते हैं।',
-  // Issue 36: the visitor's pages' last English (tests/unit/public-english.test.ts).
+  // The visitor's pages' last English (tests/unit/public-english.test.ts).
   'routeError.title': 'कुछ गड़बड़ हो गई',
   'routeError.text': 'यह पेज लोड नहीं हो सका। अपना कनेक्शन जाँचें और फिर से कोशिश करें।',
   'routeError.retry': 'फिर से कोशिश करें',

@@ -1,4 +1,4 @@
-// The expo tablet's texts (issue 39, /kiosk/<code>): its own catalogue, so the site's pages do not
+// The expo tablet's texts (/kiosk/<code>): its own catalogue, so the site's pages do not
 // carry them. ICU MessageFormat, as the site's catalogues (en.ts). Hindi: kiosk-hi.ts.
 export const kioskEn = {
   'kiosk.title': 'Tell us about your dream home',

@@ -1,4 +1,4 @@
-// The expo tablet's texts in Hindi (issue 39). Every key of kiosk-en.ts.
+// The expo tablet's texts in Hindi. Every key of kiosk-en.ts.
 import type { KioskMessageKey } from '#shared/i18n/messages/kiosk-en';
 
 export const kioskHi: Record<KioskMessageKey, string> = {

@@ -29,7 +29,7 @@ export const staffListings = {
   'staff.listings.editRowLabel': 'Edit {name}',
   'staff.listings.deleteRow': 'Delete',
   'staff.listings.deleteRowLabel': 'Delete {name}',
-  // SPEC.md §8's text with an ASCII "?": its fullwidth "？" has no glyph in the site's fonts (issue 22 item 7).
+  // SPEC.md §8's text with an ASCII "?": its fullwidth "？" has no glyph in the site's fonts.
   'staff.listings.deleteConfirm': 'Are you sure to delete this Record？',
   'staff.listings.yes': 'Yes',
   'staff.listings.no': 'No',

@@ -1,4 +1,4 @@
-// The staff pages' texts (issue 27): one keyed catalogue, English, the studio's staff language.
+// The staff pages' texts: one keyed catalogue, English, the studio's staff language.
 // Loaded by the staff pages' chunks only (never by a public page), parsed at build time as the
 // visitor catalogues are (vite.config.ts, precompiledCatalogues). A second staff language is this
 // file translated. tests/unit/staff-catalogue.test.ts fails on an English text written in a staff

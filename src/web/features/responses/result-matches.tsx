@@ -4,7 +4,7 @@ import type { Product, Project } from '#shared/listings/listings.contract';
 import { isFit, matchName, type ListingMatches, type MatchedListing } from '#shared/matching/listing-match';
 import { matchSections } from '#shared/matching/match-sections';
 import { matchTexts, sectionKeys } from '#shared/matching/match-text';
-import { LOCALES, localizedPath } from '#shared/i18n/languages';
+import { localizedPath } from '#shared/i18n/languages';
 import { paths } from '#shared/paths';
 import { fetchListings, useListingFormat } from '#web/features/listings';
 import { useLanguage, useT } from '#web/lib/i18n';
@@ -34,12 +34,12 @@ function useListingFacts(wanted: boolean) {
   return facts;
 }
 
-function Reasons({ reasons, label, misses = false, say }: { reasons: string[]; label: string; misses?: boolean; say: (text: string) => string }) {
+function Reasons({ reasons, label, misses = false }: { reasons: string[]; label: string; misses?: boolean }) {
   if (reasons.length === 0) return null;
   return (
     <ul className={misses ? 'match-card__reasons match-card__reasons--misses' : 'match-card__reasons'} aria-label={label}>
       {reasons.map((reason) => (
-        <li key={reason}>{say(reason)}</li>
+        <li key={reason}>{reason}</li>
       ))}
     </ul>
   );
@@ -49,15 +49,15 @@ function MatchCard({ match, facts, action }: { match: MatchedListing; facts: str
   const fit = isFit(match);
   const t = useT();
   const language = useLanguage();
-  const say = matchTexts(t, language, LOCALES[language]);
+  const say = matchTexts(t, language);
   return (
     <li className="match-card">
       <img className="match-card__image" src={match.image} alt="" width={160} height={120} loading="lazy" decoding="async" />
       <div className="match-card__body">
         <h3 className="match-card__name">{matchName(match, language)}</h3>
         {facts.length > 0 ? <p className="match-card__facts">{facts.join(' · ')}</p> : null}
-        <Reasons reasons={match.reasons} label={t(fit ? 'matches.whyFits' : 'matches.whatFits')} say={say.reason} />
-        {fit ? null : <Reasons reasons={match.misses} label={t('matches.whyNot')} misses say={say.miss} />}
+        <Reasons reasons={say.reasons(match)} label={t(fit ? 'matches.whyFits' : 'matches.whatFits')} />
+        {fit ? null : <Reasons reasons={say.misses(match)} label={t('matches.whyNot')} misses />}
         {action}
       </div>
     </li>

@@ -40,23 +40,6 @@ function googleCalendarHref(visit: BookedVisit, studioName: string): string {
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
 
-function icsHref(visit: BookedVisit, studioName: string): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Abode//Site visits//EN',
-    'BEGIN:VEVENT',
-    `UID:visit-${visit._id}@abode`,
-    `DTSTAMP:${calendarTime(new Date().toISOString())}`,
-    `DTSTART:${calendarTime(visit.start)}`,
-    `DTEND:${calendarTime(visit.end)}`,
-    `SUMMARY:Site visit at ${studioName.replace(/[,;\\]/g, ' ')}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return `data:text/calendar;charset=utf-8,${encodeURIComponent(lines.join('\r\n'))}`;
-}
-
 /**
  * "Book a site visit" (issue 26): choose a studio, see its free slots for the next days (labelled in
  * the studio's time zone), pick one, give an e-mail (when not known), name and phone, and get a
@@ -173,7 +156,7 @@ function BookingPanel({ id, studios, knownEmail, headingLevel, listing }: { id: 
             {t('visit.google')}
             <span className="visually-hidden">{t('visit.opensTab')}</span>
           </a>
-          <a className="button button--ghost" href={icsHref(booked, studio.studioName)} download="site-visit.ics">
+          <a className="button button--ghost" href={booked.calendarPath} download="site-visit.ics">
             {t('visit.ics')}
           </a>
         </div>

@@ -1,7 +1,7 @@
 // Each component from its own package: the @react-email/components bundle also loads Tailwind,
 // Markdown and a code highlighter (Prism), 38 MB of memory in every server process against 7 MB.
 import { textsIn, type TextOf } from '#shared/i18n/translate';
-import { DEFAULT_LANGUAGE, LOCALES, localizedPath, localizedUrl, type Language } from '#shared/i18n/languages';
+import { DEFAULT_LANGUAGE, localizedPath, localizedUrl, type Language } from '#shared/i18n/languages';
 import { Body } from '@react-email/body';
 import { Column } from '@react-email/column';
 import { Container } from '@react-email/container';
@@ -63,7 +63,7 @@ function AnswerList({ data }: { data: EventData }) {
 
 /**
  * The matches' sections as text: match-sections.ts's words and lines; for a visitor who answered in
- * another language (issue 27), the same from the catalogue (staff read English).
+ * another language, the same from the catalogue (staff read English).
  */
 function toldSections(data: EventData, audience: MatchAudience, language: Language = DEFAULT_LANGUAGE) {
   return matchSections(data.matches, audience).map((section) => {
@@ -74,7 +74,7 @@ function toldSections(data: EventData, audience: MatchAudience, language: Langua
       ...section,
       title: t(keys.title),
       note: keys.note ? t(keys.note) : null,
-      lines: section.items.map((item) => matchLineIn(t, language, LOCALES[language], item)),
+      lines: section.items.map((item) => matchLineIn(t, language, item)),
     };
   });
 }
@@ -293,7 +293,7 @@ export interface VisitorConfirmationEmailProps {
   links?: MatchLinks;
 }
 
-/** Where a visitor stops all mail from the studio (issue 24 §5): one button on the page it opens. */
+/** Where a visitor stops all mail from the studio: one button on the page it opens. */
 export interface VisitorUnsubscribe {
   pageUrl: string;
   headers: Record<string, string>;
@@ -321,7 +321,7 @@ const unsubscribeText = (t: TextOf, unsubscribe?: VisitorUnsubscribe) => (unsubs
 
 /**
  * The visitor's confirmation. Nothing a visitor typed goes in it, not even their name or answers
- * (issue 22 item 17, decision 0014): anyone can give any address, so the mail carries only what the
+ * (decision 0014): anyone can give any address, so the mail carries only what the
  * studio wrote — the survey's name, the homes and decor matched, the studio's details.
  */
 export function VisitorConfirmationEmail({ data, studio, unsubscribeUrl, links }: VisitorConfirmationEmailProps) {
@@ -358,11 +358,11 @@ export interface ResumeLinkEmailProps {
   campaignName: string | null;
   studio: StudioDetails;
   unsubscribeUrl?: string;
-  /** Issue 27: the language the visitor answers in (English unless given). */
+  /** The language the visitor answers in (English unless given). */
   language?: Language;
 }
 
-/** The visitor's "continue" e-mail (issue 17): a link back to their unfinished answers, nothing else. */
+/** The visitor's "continue" e-mail: a link back to their unfinished answers, nothing else. */
 export function ResumeLinkEmail({ url, campaignName, studio, unsubscribeUrl, language = DEFAULT_LANGUAGE }: ResumeLinkEmailProps) {
   const t = textsIn(language);
   return (
@@ -423,7 +423,7 @@ function staffText(data: EventData, leadUrl: string | null, studioName: string):
   if (apiSource) lines.push(`Source: ${apiSource}`);
   if (activity.campaignName) lines.push(`Survey: ${activity.campaignName}${activity.type === 'email' ? ' (not finished)' : ''}`);
   if (data.listing) {
-    // Issue 25: the listing the message is about, with its public page, and what the visitor wants.
+    // The listing the message is about, with its public page, and what the visitor wants.
     lines.push(`About: ${data.listing.name} — ${data.listing.url}`);
     if (activity.topic) lines.push(`Interest: ${ENQUIRY_TOPIC_LABELS[activity.topic]}`);
   } else if (activity.requestQuotation) lines.push(`About: ${activity.requestQuotation}`);
