@@ -6,6 +6,9 @@
 // (reference, Abode…) so the shared machine's drift falls on both, and each round's ratio is Abode ÷
 // the reference of that round. After its round each server is left to finish what it still has to
 // do (Abode's outbox fan-out) before the next round starts.
+// Abode is set to assign new leads by turn (round-robin), so that both do the same statements
+// (a new person: 11 statements between BEGIN and COMMIT on each side, and Abode's read of the content
+// version, which tells it whether its settings are still current: 12).
 // Budgets: ≥ 0.9× the reference's requests per second, Abode's p99 ≤ 1.5× the reference's p99.
 // `npm run bench -- --only=write-reference --db=postgres`.
 import pg from 'pg';
@@ -73,6 +76,8 @@ export async function benchLeadWriteReferencePg(abode: Running, client: AbodeCli
     const reference = await startReferencePg({ DATABASE_URL: url, CAMPAIGN_ID: campaignId });
     try {
       const abodeCampaign = await client.activeCampaign(`Reference bench ${Date.now()}`, BENCH_SURVEY);
+      // The same work on both sides: Abode assigns each new lead by turn, as the reference does.
+      await client.assignByTurn();
       let n = 0;
       const round = async (server: Running, campaign: string, seconds: number) => {
         const result = await load({
