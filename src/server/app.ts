@@ -97,6 +97,8 @@ declare module 'fastify' {
     visitJobs: VisitJobs;
     /** Reminders and the morning digest (tests run it by hand, with their clock). */
     followUp: FollowUpJob;
+    /** The daily retention run (tests run it by hand, with their clock). */
+    retention: RetentionJob;
     /** Counts a load of a channel's page (short link or embed) for the funnel: one per visitor per channel per studio day (decision 0035). */
     recordLinkVisit: (channelId: string, address: string, now: Date) => Promise<boolean>;
   }
@@ -131,7 +133,7 @@ export interface BuildAppOptions {
   /** An open database to use (tests share one per file); by default one is opened from config. */
   database?: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
-  /** The follow-up clock; the real time by default. */
+  /** The clock of time-driven work (follow-up, visits, retention, channels, kiosk sync…); the real time by default. */
   clock?: () => Date;
   /** Where the app's own logger writes (tests read it); stdout by default. */
   logStream?: NodeJS.WritableStream;
@@ -245,12 +247,19 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('notifications', notifications);
   if (config.notify.dispatch) app.addHook('onReady', async () => notifications.start());
   // The daily retention run, with the other background work (tests run it by hand).
-  const retention = new RetentionJob({ database, registry: personalDataRegistry, mailDir: config.notify.mailDir, retention: () => settings.current() });
+  const retention = new RetentionJob({
+    database,
+    registry: personalDataRegistry,
+    mailDir: config.notify.mailDir,
+    retention: () => settings.current(),
+    ...(options.clock ? { now: options.clock } : {}),
+  });
+  app.decorate('retention', retention);
   if (config.notify.dispatch) app.addHook('onReady', async () => retention.start());
   // Site visits' invitations and reminders.
   const visitContext: VisitContext = {
     db: database.db,
-    now: () => new Date(),
+    now: options.clock ?? (() => new Date()),
     timeZone: async () => (await settings.current()).timeZone,
     async studio() {
       const current = await settings.current();
@@ -284,6 +293,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       unsubscribe: unsubscribeOf,
     },
     log: app.log,
+    ...(options.clock ? { now: options.clock } : {}),
   });
   app.decorate('visitJobs', visitJobs);
   if (config.notify.dispatch) app.addHook('onReady', async () => visitJobs.start());

@@ -21,6 +21,7 @@ import {
   type ValueNode,
 } from 'kysely';
 import pg from 'pg';
+import { useNamedStatements } from './pg-statements';
 import type { DatabaseConfig } from '../config';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
 import type { Database } from './schema';
@@ -141,6 +142,8 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
     // by the pool and replaced on next use; without a listener, its 'error' event would crash the
     // process (as dropping a test database under an open pool did, now and then).
     pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection failed and was dropped (${error.message})`));
+    // The queries `prepared()` compiled go as named statements: parsed once per connection (db/pg-statements.ts).
+    pool.on('connect', useNamedStatements);
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       plugins: [new CamelCasePlugin()],

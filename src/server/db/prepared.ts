@@ -1,5 +1,6 @@
-import { SqliteAdapter, createQueryId, type Compilable, type CompiledQuery, type DialectAdapter, type Kysely, type QueryResult } from 'kysely';
+import { PostgresAdapter, SqliteAdapter, createQueryId, type Compilable, type CompiledQuery, type DialectAdapter, type Kysely, type QueryResult } from 'kysely';
 import { executeCompiled, toSqliteValue } from './database';
+import { nameStatement } from './pg-statements';
 import type { Database } from './schema';
 
 /** Stands for a value supplied at each run. */
@@ -47,6 +48,8 @@ export function prepared<P extends Record<string, unknown>>() {
         const query = build(db, (name) => new Slot(name) as never).compile();
         const slots = query.parameters.map((p) => (p instanceof Slot ? p.name : null));
         compiled = { query, slots, sqlite: adapter instanceof SqliteAdapter };
+        // On PostgreSQL the text is the same at every run: a named statement, parsed once per connection.
+        if (adapter instanceof PostgresAdapter) nameStatement(query.sql);
         byAdapter.set(adapter, compiled);
       }
       return compiled;

@@ -42,26 +42,35 @@ export function ruleMatch(rules: AssignmentSettings['rules'], hints: LeadHints):
 
 /**
  * The next person by turn: the first taker (by id) after the last one given a lead, wrapping round.
- * The UPDATE takes the routing row's lock first (held until the lead's transaction ends, on
- * PostgreSQL a row lock, on SQLite the write lock), so two new leads on any instances never read
- * the same turn: 100 concurrent leads over 4 takers give 25 each (decision 0023).
+ * One UPDATE takes the routing row's lock (held until the lead's transaction ends, on PostgreSQL a
+ * row lock, on SQLite the write lock), finds the next taker and records the turn, so two new leads
+ * on any instances never read the same turn: 100 concurrent leads over 4 takers give 25 each
+ * (decision 0023). One statement, not a read of the turn and a write of it: every round trip made
+ * while the lock is held is one more that every other new lead waits for (issue 40, decision 0046).
+ * With nobody taking leads the turn stays where it was.
  */
-const takeTurnQuery = prepared<Record<string, never>>()((db) =>
-  db
+const takeTurnQuery = prepared<Record<string, never>>()((db) => {
+  const takers = () => db.selectFrom('staffUsers').where('active', '=', true).where('takesLeads', '=', true).where('away', '=', false);
+  return db
     .updateTable('leadRouting')
-    .set({ turns: sql<number>`turns + 1` })
+    .set((eb) => ({
+      turns: sql<number>`turns + 1`,
+      lastStaffId: eb.fn.coalesce(
+        takers()
+          .select((t) => t.fn.min('staffUsers.id').as('id'))
+          .where('staffUsers.id', '>', eb.ref('leadRouting.lastStaffId')),
+        takers().select((t) => t.fn.min('staffUsers.id').as('id')),
+        eb.ref('leadRouting.lastStaffId'),
+      ),
+    }))
     .where('id', '=', 1)
-    .returning(['lastStaffId']),
-);
-const giveTurnQuery = prepared<{ staffId: string }>()((db, param) => db.updateTable('leadRouting').set({ lastStaffId: param('staffId') }).where('id', '=', 1));
+    .returning(['lastStaffId']);
+});
 
 async function nextByTurn(db: Db, takers: readonly string[]): Promise<string | undefined> {
   const turn = await takeTurnQuery.first(db as Kysely<Database>, {});
   if (takers.length === 0) return undefined;
-  const last = turn?.lastStaffId ?? null;
-  const next = (last !== null && takers.find((id) => id > last)) || takers[0]!;
-  await giveTurnQuery.execute(db as Kysely<Database>, { staffId: next });
-  return next;
+  return turn?.lastStaffId ?? undefined;
 }
 
 /** The settings a new lead's assignment reads (the caller may have them already: see assignCreatedLead). */

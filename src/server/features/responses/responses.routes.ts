@@ -54,9 +54,11 @@ export async function responseRoutes(app: FastifyInstance, options: { now?: () =
         // A channel's link, UTM values, referrer (README "Channels"): checked first, the channel locked for this transaction.
         const arrival = await responses.admitArrival(trx, request.body, clock, () => settings);
         const consent = await pendingConsent(trx, settings, 'landing', request.body);
-        const result = await responses.addEmailRecord(trx, request.body, sender, settings, arrival);
+        const { assign, ...result } = await responses.addEmailRecord(trx, request.body, sender, settings, arrival, { deferAssignment: true });
         // A ticked box stays pending until the address confirms it (decision 0018): the link is queued here.
         const confirmation = await storeConsent(trx, consent, { leadId: result.leadId, recordId: result.emailID, email: request.body.email, sender: sender() });
+        // A new person's assignment last: by turn it holds the routing row's lock until commit (decision 0046).
+        await assign?.();
         return { ...result, event: result.event || confirmation };
       });
       if (added.event) app.notifications.wake();

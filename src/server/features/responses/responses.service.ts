@@ -62,6 +62,11 @@ export interface EmailRecordAdded {
   newsletter: boolean;
   /** True when a notification event was recorded with it (the dispatcher can be woken). */
   event: boolean;
+  /**
+   * With `deferAssignment`: a new person's assignment, for the caller to run last in the same
+   * transaction (undefined when there is none to make).
+   */
+  assign?: () => Promise<unknown>;
 }
 
 /** Where a visitor came from (README "Channels"), checked and with the moment of their arrival. */
@@ -129,6 +134,13 @@ export async function addEmailRecord(
   settings?: FollowUpView,
   /** Where the visitor came from (admitArrival): a channel's visitor answers the channel's campaign, active or not. */
   arrival?: Arrival,
+  /**
+   * Leave a new person's assignment to the caller (`assign` in the answer), to run as the
+   * transaction's last statements: by turn it locks the routing row until commit, and every new
+   * lead waits for that lock, so the fewer statements after it, the sooner the next lead goes on
+   * (issue 40, decision 0046).
+   */
+  options: { deferAssignment?: boolean } = {},
 ): Promise<EmailRecordAdded> {
   const { email } = input;
   const campaignId = arrival?.channel ? arrival.channel.campaignId : input.campaignid;
@@ -150,8 +162,10 @@ export async function addEmailRecord(
       if (campaignId !== null) await addLeadCampaign(db, lead.id, campaignId);
       // A new person: staff hear of them (at once by webhook; by e-mail if the survey stays unfinished).
       if (lead.created) await recordEvent(db, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);
-      // A new person gets an assignee in this same transaction.
-      if (lead.created) await assignCreatedLead(db, { id: lead.id, email }, { campaignId }, now, settings);
+      // A new person gets an assignee in this same transaction (last, when the caller runs it).
+      const assign = lead.created ? () => assignCreatedLead(db, { id: lead.id, email }, { campaignId }, now, settings) : undefined;
+      if (assign && options.deferAssignment) return { emailID: id, leadId: lead.id, created: true, newsletter, event: lead.created, resumeLinkSent: false, assign };
+      await assign?.();
       return { emailID: id, leadId: lead.id, created: true, newsletter, event: lead.created, resumeLinkSent: false };
     }
     if (campaignId !== null && !arrival?.channel) {
