@@ -53,103 +53,87 @@ export function parseMapping(text: string | undefined): ImportMapping | undefine
   return mapping;
 }
 
-interface SheetHead {
+interface ReadSheet {
   headers: string[];
   mapping: ImportMapping;
+  sample: string[][];
+  /** Rows read through the mapping, in order. */
+  rows: Array<{ row: number; values: ImportRowValues } | { row: number; error: string }>;
 }
 
-type SheetItem = { head: SheetHead } | { row: number; cells: Cell[]; read: ReturnType<typeof readRow> };
-
-/**
- * The file's rows read through the mapping (given, or guessed from the headers), one by one: first
- * the head, then each row with its values or the reason it is skipped. Refuses what is no list of
- * leads. Only reading errors are caught here (an error of the caller's loop ends the reading).
- */
-async function* sheetRows(file: SheetFile, given: ImportMapping | undefined): AsyncGenerator<SheetItem> {
+/** Reads the whole file through the mapping (given, or guessed from the headers), refusing what is no list of leads. */
+async function readSheet(file: SheetFile, given: ImportMapping | undefined, onRow?: (read: number) => void): Promise<ReadSheet> {
   const kind = sheetKind(file.bytes);
   if (!kind) throw badRequest(IMPORT_MESSAGES.notSpreadsheet, [{ field: 'file', message: IMPORT_MESSAGES.notSpreadsheet }]);
   let headers: string[] | null = null;
+  let mapping: ImportMapping = {};
   let columns: ReturnType<typeof fieldColumns> = {};
-  const rows = readRows(file.bytes, kind);
-  for (;;) {
-    let next: IteratorResult<{ row: number; cells: Cell[] }>;
-    try {
-      next = await rows.next();
-    } catch {
-      // A zip that is no workbook, a broken CSV quote: not a spreadsheet we can read.
-      throw badRequest(IMPORT_MESSAGES.notSpreadsheet, [{ field: 'file', message: IMPORT_MESSAGES.notSpreadsheet }]);
-    }
-    if (next.done) return;
-    const { row, cells } = next.value;
-    if (cells.every((c) => c === null)) continue;
-    if (headers === null) {
-      const named = cells.map((c, i) => cellText(c) || `Column ${i + 1}`);
-      headers = named;
-      if (given) {
-        const unknown = Object.keys(given).find((h) => !named.includes(h));
-        if (unknown !== undefined) throw badRequest(IMPORT_MESSAGES.mappingUnknownColumn, [{ field: 'mapping', message: IMPORT_MESSAGES.mappingUnknownColumn }]);
+  const sample: string[][] = [];
+  const rows: ReadSheet['rows'] = [];
+  try {
+    for await (const { row, cells } of readRows(file.bytes, kind)) {
+      if (cells.every((c) => c === null)) continue;
+      if (headers === null) {
+        headers = cells.map((c, i) => cellText(c) || `Column ${i + 1}`);
+        if (given) {
+          const unknown = Object.keys(given).find((h) => !headers!.includes(h));
+          if (unknown !== undefined) throw badRequest(IMPORT_MESSAGES.mappingUnknownColumn, [{ field: 'mapping', message: IMPORT_MESSAGES.mappingUnknownColumn }]);
+        }
+        mapping = given ?? guessMapping(headers);
+        const fields = new Set(Object.values(mapping));
+        if (!fields.has('email') && !fields.has('phone')) throw badRequest(IMPORT_MESSAGES.noContactColumn, [{ field: 'mapping', message: IMPORT_MESSAGES.noContactColumn }]);
+        columns = fieldColumns(headers, mapping);
+        continue;
       }
-      const mapping = given ?? guessMapping(headers);
-      const fields = new Set(Object.values(mapping));
-      if (!fields.has('email') && !fields.has('phone')) throw badRequest(IMPORT_MESSAGES.noContactColumn, [{ field: 'mapping', message: IMPORT_MESSAGES.noContactColumn }]);
-      columns = fieldColumns(headers, mapping);
-      yield { head: { headers, mapping } };
-      continue;
+      if (rows.length >= IMPORT_LIMITS.maxRows) throw badRequest(IMPORT_MESSAGES.tooManyRows, [{ field: 'file', message: IMPORT_MESSAGES.tooManyRows }]);
+      if (sample.length < IMPORT_LIMITS.sampleRows) sample.push(headers.map((_, i) => cellText(cells[i] as Cell | undefined)));
+      const read = readRow(row, cells, columns);
+      rows.push('error' in read ? { row, error: read.error } : { row, values: read.values });
+      if (onRow && rows.length % 500 === 0) onRow(rows.length);
     }
-    yield { row, cells, read: readRow(row, cells, columns) };
+  } catch (error) {
+    if (error instanceof Error && 'statusCode' in error) throw error;
+    // A zip that is no workbook, a broken CSV quote: not a spreadsheet we can read.
+    throw badRequest(IMPORT_MESSAGES.notSpreadsheet, [{ field: 'file', message: IMPORT_MESSAGES.notSpreadsheet }]);
   }
+  if (headers === null || rows.length === 0) throw badRequest(IMPORT_MESSAGES.empty, [{ field: 'file', message: IMPORT_MESSAGES.empty }]);
+  return { headers, mapping, sample, rows };
 }
 
 interface Plan {
-  head: SheetHead;
-  sample: string[][];
+  sheet: ReadSheet;
   errors: ImportRowError[];
   skipped: number;
-  /** Rows read (skipped ones too). */
-  total: number;
-  /** The keys of each row to write (the rows themselves are read again as they are written: bounded memory). */
-  keys: Array<{ emailKey: string | null; phoneKey: string | null }>;
+  /** Rows to write, one per person (a person twice in the file: the first row, the later are added to it). */
+  write: Array<{ row: number; values: ImportRowValues }>;
   willCreate: number;
   willUpdate: number;
 }
 
-const emailKeyOf = (email: string | null) => (email ? email.trim().toLowerCase() : null);
-
-/** The first reading: the counts, the reasons of skipped rows, the sample, each row's keys. */
 async function plan(db: Kysely<Database>, file: SheetFile, mapping: ImportMapping | undefined, onRow?: (read: number) => void): Promise<Plan> {
-  let head: SheetHead | null = null;
-  const sample: string[][] = [];
+  const sheet = await readSheet(file, mapping, onRow);
   const errors: ImportRowError[] = [];
-  const keys: Plan['keys'] = [];
   let skipped = 0;
-  let total = 0;
-  for await (const item of sheetRows(file, mapping)) {
-    if ('head' in item) {
-      head = item.head;
-      continue;
-    }
-    if (total >= IMPORT_LIMITS.maxRows) throw badRequest(IMPORT_MESSAGES.tooManyRows, [{ field: 'file', message: IMPORT_MESSAGES.tooManyRows }]);
-    total++;
-    if (sample.length < IMPORT_LIMITS.sampleRows) sample.push(head!.headers.map((_, i) => cellText(item.cells[i] as Cell | undefined)));
-    if ('error' in item.read) {
-      skipped++;
-      if (errors.length < ERRORS_MAX) errors.push({ row: item.row, message: item.read.error });
-    } else keys.push({ emailKey: emailKeyOf(item.read.values.email), phoneKey: item.read.values.phone });
-    if (onRow && total % 500 === 0) onRow(total);
+  const write: Plan['write'] = [];
+  const skip = (row: number, message: string) => {
+    skipped++;
+    if (errors.length < ERRORS_MAX) errors.push({ row, message });
+  };
+  for (const r of sheet.rows) {
+    if ('error' in r) skip(r.row, r.error);
+    else write.push({ row: r.row, values: r.values });
   }
-  if (head === null || total === 0) throw badRequest(IMPORT_MESSAGES.empty, [{ field: 'file', message: IMPORT_MESSAGES.empty }]);
   // Who the studio knows already (by e-mail or phone), and who comes twice in the file.
-  const known = await knownLeadKeys(db, {
-    emailKeys: [...new Set(keys.flatMap((k) => (k.emailKey ? [k.emailKey] : [])))],
-    phoneKeys: [...new Set(keys.flatMap((k) => (k.phoneKey ? [k.phoneKey] : [])))],
-  });
+  const emailKeys = [...new Set(write.flatMap((w) => (w.values.email ? [w.values.email.trim().toLowerCase()] : [])))];
+  const phoneKeys = [...new Set(write.flatMap((w) => (w.values.phone ? [w.values.phone] : [])))];
+  const known = await knownLeadKeys(db, { emailKeys, phoneKeys });
   let willCreate = 0;
-  for (const k of keys) {
-    const ks = [...(k.emailKey ? [`emailKey:${k.emailKey}`] : []), ...(k.phoneKey ? [`phoneKey:${k.phoneKey}`] : [])];
-    if (!ks.some((x) => known.has(x))) willCreate++;
-    for (const x of ks) known.add(x);
+  for (const w of write) {
+    const keys = [...(w.values.email ? [`emailKey:${w.values.email.trim().toLowerCase()}`] : []), ...(w.values.phone ? [`phoneKey:${w.values.phone}`] : [])];
+    if (!keys.some((k) => known.has(k))) willCreate++;
+    for (const k of keys) known.add(k);
   }
-  return { head, sample, errors, skipped, total, keys, willCreate, willUpdate: keys.length - willCreate };
+  return { sheet, errors, skipped, write, willCreate, willUpdate: write.length - willCreate };
 }
 
 export async function previewImport(db: Kysely<Database>, file: SheetFile, mapping: ImportMapping | undefined): Promise<ImportPreview> {
@@ -159,8 +143,8 @@ export async function previewImport(db: Kysely<Database>, file: SheetFile, mappi
     willUpdate: p.willUpdate,
     skipped: p.skipped,
     errors: p.errors,
-    columns: p.head.headers.map((header) => ({ header, field: p.head.mapping[header] ?? null })),
-    sample: p.sample,
+    columns: p.sheet.headers.map((header) => ({ header, field: p.sheet.mapping[header] ?? null })),
+    sample: p.sheet.sample,
   };
 }
 
@@ -229,16 +213,15 @@ export async function runImport(db: Kysely<Database>, file: SheetFile, mapping: 
   setProgress(db, importId, { status: 'reading', processed: 0, total: null });
   try {
     const p = await plan(db, file, mapping, (read) => setProgress(db, importId, { status: 'reading', processed: read, total: null }));
-    const total = p.total;
+    const total = p.sheet.rows.length;
     setProgress(db, importId, { status: 'importing', processed: p.skipped, total });
     const fileName = file.fileName.slice(0, 200) || 'import';
     const result = await db.transaction().execute(async (trx) => {
       await trx.insertInto('leadImports').values({ id: importId, fileName, byId: staff.sub, byName: staff.name, createdAt: now, created: 0, updated: 0, skipped: p.skipped, undoneAt: null }).execute();
       const known = await knownLeadKeys(trx, {
-        emailKeys: [...new Set(p.keys.flatMap((k) => (k.emailKey ? [k.emailKey] : [])))],
-        phoneKeys: [...new Set(p.keys.flatMap((k) => (k.phoneKey ? [k.phoneKey] : [])))],
+        emailKeys: [...new Set(p.write.flatMap((w) => (w.values.email ? [w.values.email.trim().toLowerCase()] : [])))],
+        phoneKeys: [...new Set(p.write.flatMap((w) => (w.values.phone ? [w.values.phone] : [])))],
       });
-      p.keys.length = 0;
       let created = 0;
       let updated = 0;
       let processed = p.skipped;
@@ -254,11 +237,7 @@ export async function runImport(db: Kysely<Database>, file: SheetFile, mapping: 
         rows.length = 0;
         setProgress(db, importId, { status: 'importing', processed, total });
       };
-      // The second reading, with the mapping the first one settled: each row is written as it comes.
-      for await (const item of sheetRows(file, p.head.mapping)) {
-        if ('head' in item || 'error' in item.read) continue;
-        const { row } = item;
-        const { values } = item.read;
+      for (const { row, values } of p.write) {
         const details = detailsOf(values);
         const line = `Imported from ${fileName} (row ${row})`;
         const keys = keysOf(values);
