@@ -239,7 +239,6 @@ export const staffLeads = {
   'staff.imports.dryRun.moreSkipped': '…and {count, plural, one {# more row} other {# more rows}}',
   'staff.imports.dryRun.nothing': 'No row of this file can be imported: check the columns above.',
   'staff.imports.run': 'Import',
-  'staff.imports.another': 'Choose another file',
   'staff.imports.progress.label': 'Import progress',
   'staff.imports.progress.uploading': 'Uploading the file: {percent}%',
   'staff.imports.progress.reading': 'Reading the spreadsheet: {count, plural, one {# row} other {# rows}} read',
