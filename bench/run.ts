@@ -1,5 +1,6 @@
 // npm run bench [-- --only=writes,reads,export,summary,inbox,filters,photos,notify,matching,write-floor,write-reference,bundles,lighthouse,survey-open] [--db=sqlite,postgres] [--survey-open-baseline=<built checkout>]
 //                 [--only=outputs --out=<dir>: a snapshot of every page, API answer, export and e-mail (bench/outputs-snapshot.ts); not in the default groups]
+//                 [--only=import: 50,000 spreadsheet rows imported through HTTP, time and peak RSS (bench/lead-import.ts); not in the default groups]
 //                 [--baseline=<built checkout of an earlier commit>: lead writes before/after, same run]
 //                 [--export-baseline=<built checkout of an earlier commit>: the .xlsx export before/after, same run]
 // Builds the production bundle, runs each benchmark against it, prints figures with budgets and
@@ -13,6 +14,7 @@ import pg from 'pg';
 import { benchBundles } from './bundles';
 import { benchExport } from './export';
 import { benchExportAgainstBaseline } from './export-baseline';
+import { benchLeadImport } from './lead-import';
 import { runSummaryBench } from './campaign-summary';
 import { benchLeadList, benchMatching, benchNotifyLatency } from './inbox';
 import { benchLeadWrites, benchPublicReads } from './leads';
@@ -97,6 +99,10 @@ async function main(): Promise<void> {
       if (only.has('export')) {
         console.log(`Export of 100,000 responses on ${dialect}…`);
         figures.push(...(await benchExport(dialect, dialect === 'postgres' ? withPgDatabase : (fn) => fn(''))));
+      }
+      if (only.has('import')) {
+        console.log(`Import of 50,000 spreadsheet rows on ${dialect}…`);
+        figures.push(...(await benchLeadImport(dialect, dialect === 'postgres' ? withPgDatabase : (fn) => fn(''))));
       }
     }
   } finally {
