@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportPreview } from '#shared/imports/imports.contract';
 import type { LeadList } from '#shared/leads/leads.contract';
 import { staffApi, type Api } from './api';
-import { DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+import { DESKTOP, failCalls, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
@@ -158,5 +158,26 @@ describe('importing a spreadsheet of leads', () => {
     await fitsTheScreen(phone, PHONE.width);
     for (const expected of EXPECTED) expect(await leadOf(expected), `row ${expected.row}`).toEqual([]);
     expect(pageProblems(phone)).toEqual([]);
+  });
+
+  it('says why: the past imports not loading (then Try again), and a file that is no spreadsheet, in the server\'s words', async () => {
+    const page = await browser.newPage(PHONE);
+    await loginAsStaff(page);
+    const list = await failCalls(page, /\/api\/leads\/imports$/, { message: 'The imports are resting.', method: 'GET' });
+    await page.goto('/dashboard/leads/import');
+    const alert = page.getByRole('alert').filter({ hasText: 'The past imports could not be loaded.' });
+    await alert.waitFor(SLOW);
+    expect(await alert.innerText()).toContain('The imports are resting.');
+    list.recover();
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('table', { name: 'Past imports' }).waitFor(SLOW);
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByLabel('Spreadsheet (.xlsx or .csv)').click();
+    await (await chooser).setFiles({ name: 'photo.xlsx', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]) });
+    await page.getByRole('alert').filter({ hasText: 'This file is not a spreadsheet: please choose an .xlsx or .csv file.' }).waitFor(SLOW);
+    expect(await page.getByRole('heading', { name: 'Dry run' }).count()).toBe(0);
+    await fitsTheScreen(page, PHONE.width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

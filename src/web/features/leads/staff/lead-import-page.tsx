@@ -10,6 +10,7 @@ import { errorMessage } from '#web/lib/api-client';
 import { LoadFailed, loadPageData } from '#web/lib/page-data';
 import { staffText } from '#web/lib/staff-text';
 import { formatDateTime } from '#web/lib/studio-time';
+import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-tables';
 import { fetchImportProgress, fetchImports, previewImport, runImport, undoImport } from '../imports-api';
 import './leads.css';
 
@@ -79,6 +80,7 @@ function ImportsList({ list, onUndone }: { list: ImportList; onUndone: (file: st
   const [busy, setBusy] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [now] = useState(() => Date.now());
+  const tableRef = useKeyboardScrollableTables<HTMLDivElement>();
   async function undo(id: string, file: string) {
     setBusy(id);
     setFailed(null);
@@ -115,7 +117,7 @@ function ImportsList({ list, onUndone }: { list: ImportList; onUndone: (file: st
     },
   ];
   return (
-    <>
+    <div ref={tableRef}>
       {failed ? <Alert type="error" showIcon role="alert" title={failed} style={{ marginBottom: 12 }} /> : null}
       <Table
         size="small"
@@ -127,7 +129,7 @@ function ImportsList({ list, onUndone }: { list: ImportList; onUndone: (file: st
         aria-label={staffText('staff.imports.list.title')}
         locale={{ emptyText: <Empty description={staffText('staff.imports.list.empty')} /> }}
       />
-    </>
+    </div>
   );
 }
 
@@ -373,7 +375,7 @@ export function Component() {
             }}
           />
         ) : (
-          <LoadFailed message={list.error ?? staffText('staff.imports.list.loadFailed')} />
+          <LoadFailed message={staffText('staff.imports.list.loadFailed')} reason={list.error ?? undefined} />
         )}
       </Card>
     </div>
