@@ -3,6 +3,7 @@
 //                 [--only=growth [--growth-rows=10000,100000,1000000] [--growth-keep]: 10k/100k/1M responses and leads (bench/growth.ts);
 //                  not in the default groups: seeding 1M on PostgreSQL alone takes about 10 minutes here, the whole group 20–30;
 //                  the 1M database abode_growth_1m is reused when present, dropped at the end unless --growth-keep]
+//                 [--only=import: 50,000 spreadsheet rows imported through HTTP, time and peak RSS (bench/lead-import.ts); not in the default groups]
 //                 [--baseline=<built checkout of an earlier commit>: lead writes before/after, same run]
 //                 [--export-baseline=<built checkout of an earlier commit>: the .xlsx export before/after, same run]
 // Builds the production bundle, runs each benchmark against it, prints figures with budgets and
@@ -17,6 +18,7 @@ import { benchBundles } from './bundles';
 import { benchExport } from './export';
 import { benchExportAgainstBaseline } from './export-baseline';
 import { benchGrowth } from './growth';
+import { benchLeadImport } from './lead-import';
 import { runSummaryBench } from './campaign-summary';
 import { benchLeadList, benchMatching, benchNotifyLatency } from './inbox';
 import { benchLeadWrites, benchPublicReads } from './leads';
@@ -106,6 +108,10 @@ async function main(): Promise<void> {
       if (only.has('export')) {
         console.log(`Export of 100,000 responses on ${dialect}…`);
         figures.push(...(await benchExport(dialect, dialect === 'postgres' ? withPgDatabase : (fn) => fn(''))));
+      }
+      if (only.has('import')) {
+        console.log(`Import of 50,000 spreadsheet rows on ${dialect}…`);
+        figures.push(...(await benchLeadImport(dialect, dialect === 'postgres' ? withPgDatabase : (fn) => fn(''))));
       }
     }
   } finally {

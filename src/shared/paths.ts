@@ -14,6 +14,7 @@ export const paths = {
   result: '/result',
   dashboard: '/dashboard',
   leads: '/dashboard/leads',
+  leadsImport: '/dashboard/leads/import',
   campaignNew: '/dashboard/campaign/new',
   campaignEdit: '/dashboard/campaign/edit',
   campaignResult: '/dashboard/campaign/result',

@@ -6,7 +6,9 @@ import { createStaff } from '#server/features/auth/auth.service';
 import { AUTH_API, type StaffMember } from '#shared/auth/auth.contract';
 import { LEADS_API, type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
 import { SETTINGS_API, type AssignmentSettings, type StudioSettings } from '#shared/settings/settings.contract';
+import { IMPORTS_API } from '#shared/imports/imports.api';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
+import { multipart } from '../helpers/multipart';
 import { startMailServer } from '../helpers/mail-server';
 
 const mail = await startMailServer();
@@ -124,6 +126,23 @@ describeEachDatabase(
       expect(Object.values(to)).toEqual([25, 25, 25, 25]);
       expect(assigned[0]!.subject).toBe('Assigned to you: Asha Rao');
       expect(assigned[0]!.text).toContain('/dashboard/leads/');
+    });
+
+    it('gives the people of an import their turns as new leads (written together): 8 rows over 4 takers, 2 each, each told', async () => {
+      await setAssignment(ctx, { mode: 'round-robin', rules: [] });
+      const rows = Array.from({ length: 8 }, (_, i) => `Imported ${i},imported.rr.${i}@example.com,98450 6${String(i).padStart(4, '0')}`).join('\n');
+      const body = await multipart({ dryRun: 'false' }, { bytes: Buffer.from(`Name,Email,Mobile\n${rows}\n`), filename: 'rr.csv', type: 'text/csv' });
+      const res = await ctx.asStaff({ method: 'POST', url: IMPORTS_API.imports, payload: body.payload, headers: body.headers });
+      expect(res.statusCode, res.body).toBe(201);
+      const leads = (await allLeads(ctx)).filter((l) => l.email?.startsWith('imported.rr.'));
+      expect(leads).toHaveLength(8);
+      expect(countBy(leads.map((l) => l.assigneeId))).toEqual(Object.fromEntries(takers.map((t) => [t.id, 2])));
+      for (const lead of leads) expect(lead.firstContactDueAt).not.toBeNull();
+      const lines = await ctx.database.db.selectFrom('leadEvents').select(['leadId', 'byName']).where('type', '=', 'assign').where('leadId', 'in', leads.map((l) => l._id)).execute();
+      expect(lines.map((l) => l.byName)).toEqual(Array(8).fill('Automatic: Round-robin'));
+      const told = await ctx.database.db.selectFrom('notificationEvents').select('subjectId').where('type', '=', 'lead.assigned').where('leadId', 'in', leads.map((l) => l._id)).execute();
+      expect(told.map((t) => t.subjectId).sort()).toEqual(leads.map((l) => l.assigneeId).sort());
+      await drain(ctx.app);
     });
 
     it('follows a rule when its person takes leads, else falls back to round-robin', async () => {

@@ -111,6 +111,23 @@ describeEachDatabase('lead imports', (ctx) => {
     // Row 5 has a phone only: a phone lead.
     const sunita = await ctx.database.db.selectFrom('leads').selectAll().where('phoneKey', '=', '+919845044444').executeTakeFirstOrThrow();
     expect(sunita).toMatchObject({ name: 'सुनीता', email: null, phone: '+919845044444' });
+    expect(new Date(sunita.createdAt).toISOString()).toBe('2026-03-16T18:30:00.000Z');
+    // The known lead keeps its own time; every lead of the file, and only those, is the import's.
+    expect(new Date(known.createdAt).getTime()).toBeLessThan(importedAt.getTime() - 29 * DAY_MS);
+    const importRows = await ctx.database.db.selectFrom('leadImportRows').select(['row', 'leadId', 'created']).where('importId', '=', result.importId).orderBy('row').execute();
+    expect(importRows.map((r) => [r.row, r.leadId, Boolean(r.created)])).toEqual([
+      [2, rahul.id, true],
+      [3, priya.id, true],
+      [4, amit.id, true],
+      [5, sunita.id, true],
+      [6, known.id, false],
+    ]);
+    for (const l of [rahul, priya, amit, sunita]) {
+      expect(l).toMatchObject({ status: 'new', lastCampaignId: null });
+      // Nobody imported gets the newsletter.
+      expect(Boolean(l.hasNewsletter)).toBe(false);
+      expect(new Date(l.firstContactDueAt!).getTime()).toBeGreaterThan(importedAt.getTime());
+    }
     for (const email of ['badphone@example.in', 'baddate@example.in', 'badbudget@example.in']) {
       expect(await ctx.database.db.selectFrom('leads').select('id').where('emailKey', '=', email).executeTakeFirst()).toBeUndefined();
     }
@@ -142,6 +159,34 @@ describeEachDatabase('lead imports', (ctx) => {
     const knownNotes = await ctx.database.db.selectFrom('leadEvents').select('text').where('leadId', '=', known.id).execute();
     expect(knownNotes.filter((n) => n.text?.startsWith('Imported from'))).toEqual([]);
     expect((await atClock({ method: 'DELETE', url: IMPORTS_API.one(result.importId) })).json()).toMatchObject({ message: IMPORT_MESSAGES.alreadyUndone });
+  });
+
+  it('answers the progress of an import under the id its caller chose, and adds a person who comes twice in the file to the lead of the first row', async () => {
+    now = new Date();
+    const csv = Buffer.from('Name,Email,Mobile,Date\nTwice Person,twice@example.in,,05-04-2026\n,,+91 98450 70707,06-04-2026\nTwice Again,TWICE@example.in,98450 70707,07-04-2026\nOther,other@example.in,,\n');
+    const importId = 'import-progress-0001';
+    const before = await atClock({ method: 'GET', url: IMPORTS_API.one(importId) });
+    expect(before.statusCode).toBe(404);
+    const run = await send(csv, 'twice.csv', { dryRun: 'false', importId });
+    expect(run.statusCode, run.body).toBe(201);
+    expect(run.json<ImportResult>()).toMatchObject({ importId, created: 3, updated: 1, skipped: 0 });
+    const progress = await atClock({ method: 'GET', url: IMPORTS_API.one(importId) });
+    expect(progress.statusCode, progress.body).toBe(200);
+    expect(progress.json()).toEqual({ status: 'done', processed: 4, total: 4 });
+    const twice = await ctx.database.db.selectFrom('leads').selectAll().where('emailKey', '=', 'twice@example.in').executeTakeFirstOrThrow();
+    // Row 4 names the first row's e-mail and the second row's phone: it joins the e-mail's lead, both are possible duplicates.
+    // The phone is written on it (an empty field), its key stays with the phone's own lead.
+    expect(twice).toMatchObject({ name: 'Twice Person', phone: '+919845070707', phoneKey: null });
+    expect(new Date(twice.createdAt).toISOString()).toBe('2026-04-04T18:30:00.000Z');
+    const phoneLead = await ctx.database.db.selectFrom('leads').selectAll().where('phoneKey', '=', '+919845070707').executeTakeFirstOrThrow();
+    expect(phoneLead).toMatchObject({ email: null, name: null });
+    const duplicates = await ctx.database.db.selectFrom('leadDuplicates').select(['leadId', 'otherId']).where('leadId', 'in', [twice.id, phoneLead.id]).orderBy('leadId').execute();
+    expect(duplicates).toHaveLength(2);
+    // The same id again is refused; a malformed one too.
+    expect((await send(csv, 'twice.csv', { dryRun: 'false', importId })).statusCode).toBe(409);
+    const bad = await send(csv, 'twice.csv', { dryRun: 'false', importId: 'no spaces!' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: IMPORT_MESSAGES.importIdInvalid });
   });
 
   it('refuses to undo an import after 7 days', async () => {

@@ -57,6 +57,8 @@ export const IMPORT_MESSAGES = {
   undoExpired: `An import can be undone within ${IMPORT_LIMITS.undoDays} days only.`,
   alreadyUndone: 'This import was already undone.',
   undone: 'Import undone.',
+  importIdInvalid: 'importId is 8 to 64 letters, digits, - or _.',
+  importIdTaken: 'An import with this importId exists already.',
 } as const;
 
 export const importCellError = z.object({ row: z.number().int(), message: z.string() });
@@ -107,3 +109,15 @@ export const importUndone = z.object({
   kept: z.array(z.object({ leadId: z.string(), row: z.number().int(), reason: z.string() })),
 });
 export type ImportUndone = z.infer<typeof importUndone>;
+
+/**
+ * GET /api/leads/imports/:id: how far an import is. While its POST runs: `reading` the file (rows
+ * read so far, total not known yet), then `importing` (rows done of all rows, skipped ones counted
+ * as done); then `done`; `failed` when it was refused or undone by an error (nothing written).
+ */
+export const importProgress = z.object({
+  status: z.enum(['reading', 'importing', 'done', 'failed']),
+  processed: z.number().int(),
+  total: z.number().int().nullable(),
+});
+export type ImportProgress = z.infer<typeof importProgress>;

@@ -92,6 +92,7 @@ const siteRoutes: RouteObject[] = [
     children: [
       { index: true, ...staffPage('surveys/staff/campaigns-page.tsx') },
       { path: inDashboard(paths.leads), ...staffPage('leads/staff/leads-page.tsx') },
+      { path: inDashboard(paths.leadsImport), ...staffPage('leads/staff/lead-import-page.tsx') },
       { path: `${inDashboard(paths.leads)}/:id`, ...staffPage('leads/staff/lead-page.tsx') },
       { path: inDashboard(paths.privacyRequests), ...staffPage('privacy/staff/privacy-requests-page.tsx') },
       { path: inDashboard(paths.visits), ...staffPage('visits/staff/visits-page.tsx') },

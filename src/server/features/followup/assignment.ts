@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { prepared } from '#server/db/prepared';
 import type { Database } from '#server/db/schema';
-import { assignCreatedLeadTo, assignNewLead, lastAssignmentAutomatic, leadForFollowUp } from '#server/features/leads';
+import { assignCreatedLeadTo, assignCreatedLeadsTo, assignNewLead, lastAssignmentAutomatic, leadForFollowUp } from '#server/features/leads';
 import { addWorkingMinutes } from '#shared/followup/working-hours';
 import { leadTakers, leadTakersNamed, staffContacts } from '#server/features/auth';
 import { readFollowUpSettings } from '#server/features/settings';
@@ -90,6 +90,40 @@ export async function assignCreatedLead(db: Db, lead: { id: string; email: strin
   const assignee = assignment.mode === 'off' ? null : await chooseAssignee(db, assignment, hints);
   await assignCreatedLeadTo(db, { leadId: lead.id, email: lead.email, assignee, ...due, at });
   return assignee?.staffId;
+}
+
+/**
+ * Issue 38: leads an import created, all at `at`: what assignCreatedLead does for each, with the
+ * settings and takers read once and the turns taken at once (an import brings no hints, so no rule
+ * matches: round-robin, or nobody when assignment is off). The routing row is locked by the first
+ * UPDATE until the import's transaction ends, as for one lead.
+ */
+export async function assignCreatedLeads(db: Db, leads: ReadonlyArray<{ id: string; email: string }>, at: Date): Promise<void> {
+  if (leads.length === 0) return;
+  const { assignment, followUp, timeZone } = await readFollowUpSettings(db as Kysely<Database>);
+  const calendar = { timeZone, hours: followUp.hours, holidays: followUp.holidays };
+  const due = { firstContactDueAt: addWorkingMinutes(at, followUp.firstContactMinutes, calendar), firstContactEscalateAt: addWorkingMinutes(at, 2 * followUp.firstContactMinutes, calendar) };
+  let assignees: Array<{ staffId: string; staffName: string; how: string } | null> = leads.map(() => null);
+  if (assignment.mode !== 'off') {
+    const takers = await leadTakersNamed(db as Kysely<Database>);
+    const turn = await db
+      .updateTable('leadRouting')
+      .set({ turns: sql<number>`turns + ${leads.length}` })
+      .where('id', '=', 1)
+      .returning(['lastStaffId'])
+      .executeTakeFirst();
+    if (takers.length > 0) {
+      const ids = takers.map((t) => t.id);
+      let last = turn?.lastStaffId ?? null;
+      assignees = leads.map(() => {
+        const next = (last !== null && ids.find((id) => id > last!)) || ids[0]!;
+        last = next;
+        return { staffId: next, staffName: takers.find((t) => t.id === next)?.name ?? 'Staff', how: 'Automatic: Round-robin' };
+      });
+      await giveTurnQuery.execute(db as Kysely<Database>, { staffId: last! });
+    }
+  }
+  await assignCreatedLeadsTo(db, { leads: leads.map((l, i) => ({ leadId: l.id, email: l.email, assignee: assignees[i]! })), ...due, at });
 }
 
 async function chooseAssignee(db: Db, assignment: AssignmentSettings, hints: LeadHints): Promise<{ staffId: string; staffName: string; how: string } | null> {

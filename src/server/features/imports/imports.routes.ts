@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMPORT_LIMITS, IMPORT_MESSAGES, importList, importPreview, importResult, importUndone } from '#shared/imports/imports.contract';
+import { IMPORT_LIMITS, IMPORT_MESSAGES, importList, importPreview, importProgress, importResult, importUndone } from '#shared/imports/imports.contract';
 import { IMPORTS_API } from '#shared/imports/imports.api';
 import { badRequest } from '#server/lib/errors';
 import { readMultipartForm } from '#server/lib/multipart-form';
-import { listImports, parseMapping, previewImport, runImport, undoImport } from './imports.service';
+import { checkImportId, importProgress as progressOf, listImports, parseMapping, previewImport, runImport, undoImport } from './imports.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -22,7 +22,7 @@ export async function importRoutes(app: FastifyInstance, { now }: { now: () => D
         tags,
         consumes: ['multipart/form-data'],
         description:
-          'Imports leads from an .xlsx or .csv (UTF-8 or UTF-16, comma or semicolon; up to 10 MB and 50,000 rows): multipart `file`, optional `mapping` (JSON: column header → field) and `dryRun` (true: the preview only). Rows are numbered as the spreadsheet shows them (the header is row 1).',
+          'Imports leads from an .xlsx or .csv (UTF-8 or UTF-16, comma or semicolon; up to 10 MB and 50,000 rows): multipart `file`, optional `mapping` (JSON: column header → field), `dryRun` (true: the preview only) and `importId` (optional, 8–64 letters, digits, - or _: the id the import gets, so `GET /api/leads/imports/:id` can follow its progress while this call runs). Rows are numbered as the spreadsheet shows them (the header is row 1).',
         response: { 200: importPreview, 201: importResult },
       },
     },
@@ -38,11 +38,21 @@ export async function importRoutes(app: FastifyInstance, { now }: { now: () => D
       const mapping = parseMapping(form.fields.mapping);
       const file = { bytes: form.file.bytes, fileName: form.file.filename };
       if (dryRunText === 'true') return reply.status(200).send(await previewImport(app.db, file, mapping));
-      return reply.status(201).send(await runImport(app.db, file, mapping, request.staff!, now()));
+      const importId = await checkImportId(app.db, form.fields.importId);
+      return reply.status(201).send(await runImport(app.db, file, mapping, request.staff!, now(), importId));
     },
   );
 
   r.get(IMPORTS_API.imports, { config: { access: 'staff' }, schema: { tags, response: { 200: importList } } }, () => listImports(app.db));
+
+  r.get(
+    IMPORTS_API.one.pattern,
+    {
+      config: { access: 'staff' },
+      schema: { tags, description: "An import's progress: while its POST runs (`reading`, then `importing` with rows done of all rows), then `done`.", params: idParams, response: { 200: importProgress } },
+    },
+    (request) => progressOf(app.db, request.params.id),
+  );
 
   r.delete(
     IMPORTS_API.one.pattern,

@@ -11,12 +11,13 @@ import {
   type ImportList,
   type ImportMapping,
   type ImportPreview,
+  type ImportProgress,
   type ImportResult,
   type ImportRowError,
   type ImportUndone,
 } from '#shared/imports/imports.contract';
-import { importLead, knownLeadKeys, undoImportedLead } from '#server/features/leads';
-import { assignCreatedLead } from '#server/features/followup';
+import { importLead, importNewLeads, knownLeadKeys, undoImportedLead, type NewImportedLead } from '#server/features/leads';
+import { assignCreatedLeads } from '#server/features/followup';
 import type { StaffPrincipal } from '#server/features/auth';
 import { recordAudit } from '#server/features/audit';
 import { cellText, readRows, sheetKind, type Cell } from './spreadsheet';
@@ -61,7 +62,7 @@ interface ReadSheet {
 }
 
 /** Reads the whole file through the mapping (given, or guessed from the headers), refusing what is no list of leads. */
-async function readSheet(file: SheetFile, given: ImportMapping | undefined): Promise<ReadSheet> {
+async function readSheet(file: SheetFile, given: ImportMapping | undefined, onRow?: (read: number) => void): Promise<ReadSheet> {
   const kind = sheetKind(file.bytes);
   if (!kind) throw badRequest(IMPORT_MESSAGES.notSpreadsheet, [{ field: 'file', message: IMPORT_MESSAGES.notSpreadsheet }]);
   let headers: string[] | null = null;
@@ -88,6 +89,7 @@ async function readSheet(file: SheetFile, given: ImportMapping | undefined): Pro
       if (sample.length < IMPORT_LIMITS.sampleRows) sample.push(headers.map((_, i) => cellText(cells[i] as Cell | undefined)));
       const read = readRow(row, cells, columns);
       rows.push('error' in read ? { row, error: read.error } : { row, values: read.values });
+      if (onRow && rows.length % 500 === 0) onRow(rows.length);
     }
   } catch (error) {
     if (error instanceof Error && 'statusCode' in error) throw error;
@@ -108,8 +110,8 @@ interface Plan {
   willUpdate: number;
 }
 
-async function plan(db: Kysely<Database>, file: SheetFile, mapping: ImportMapping | undefined): Promise<Plan> {
-  const sheet = await readSheet(file, mapping);
+async function plan(db: Kysely<Database>, file: SheetFile, mapping: ImportMapping | undefined, onRow?: (read: number) => void): Promise<Plan> {
+  const sheet = await readSheet(file, mapping, onRow);
   const errors: ImportRowError[] = [];
   let skipped = 0;
   const write: Plan['write'] = [];
@@ -158,45 +160,117 @@ function detailsOf(v: ImportRowValues): string | null {
   return parts.length > 0 ? parts.join('\n') : null;
 }
 
+/** Rows written per batch: the new people of a batch go in multi-row INSERTs, the progress moves on. */
+const BATCH = 1000;
+/** How long the progress of a finished import stays in memory (the list answers it from then on). */
+const PROGRESS_KEEP_MS = 10 * 60_000;
+
+/** The progress of the imports this process is running (GET /api/leads/imports/:id while the POST runs). */
+const runningByDb = new WeakMap<Kysely<Database>, Map<string, ImportProgress>>();
+
+function runningOn(db: Kysely<Database>): Map<string, ImportProgress> {
+  let running = runningByDb.get(db);
+  if (!running) runningByDb.set(db, (running = new Map()));
+  return running;
+}
+
+function setProgress(db: Kysely<Database>, id: string, progress: ImportProgress): void {
+  const running = runningOn(db);
+  running.set(id, progress);
+  if (progress.status === 'done' || progress.status === 'failed') setTimeout(() => running.delete(id), PROGRESS_KEEP_MS).unref();
+}
+
+/** An import's progress: while it runs (this process), or its figures once it is written. */
+export async function importProgress(db: Kysely<Database>, id: string): Promise<ImportProgress> {
+  const live = runningOn(db).get(id);
+  if (live) return live;
+  const found = await db.selectFrom('leadImports').select(['created', 'updated', 'skipped']).where('id', '=', id).executeTakeFirst();
+  if (!found) throw notFound(IMPORT_MESSAGES.notFound);
+  const total = Number(found.created) + Number(found.updated) + Number(found.skipped);
+  return { status: 'done', processed: total, total };
+}
+
+/** A client-chosen import id (so it can follow the progress while its POST runs), checked. */
+export async function checkImportId(db: Kysely<Database>, id: string | undefined): Promise<string> {
+  if (id === undefined || id === '') return newId();
+  if (!/^[A-Za-z0-9_-]{8,64}$/.test(id)) throw badRequest(IMPORT_MESSAGES.importIdInvalid, [{ field: 'importId', message: IMPORT_MESSAGES.importIdInvalid }]);
+  const taken = runningOn(db).has(id) || (await db.selectFrom('leadImports').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  if (taken) throw conflict(IMPORT_MESSAGES.importIdTaken);
+  return id;
+}
+
+const keysOf = (v: ImportRowValues) => [...(v.email ? [`emailKey:${v.email.trim().toLowerCase()}`] : []), ...(v.phone ? [`phoneKey:${v.phone}`] : [])];
+
 /**
  * Imports the file in one transaction: nothing is half-imported. Each new person is assigned as a
  * new lead is, with the first-contact times counted from now (not from an old received time); no
- * one imported is e-mailed (no lead.created event, no newsletter).
+ * one imported is e-mailed (no lead.created event, no newsletter). People nobody knows yet (by
+ * e-mail or phone, in the database or earlier in the file) are written in batches of multi-row
+ * INSERTs; a row that adds to a known lead goes through the one intake (importLead), after the
+ * batch before it, so the file's order holds. The progress is kept for GET /api/leads/imports/:id.
  */
-export async function runImport(db: Kysely<Database>, file: SheetFile, mapping: ImportMapping | undefined, staff: StaffPrincipal, now: Date): Promise<ImportResult> {
-  const p = await plan(db, file, mapping);
-  const importId = newId();
-  const fileName = file.fileName.slice(0, 200) || 'import';
-  return db.transaction().execute(async (trx) => {
-    await trx.insertInto('leadImports').values({ id: importId, fileName, byId: staff.sub, byName: staff.name, createdAt: now, created: 0, updated: 0, skipped: p.skipped, undoneAt: null }).execute();
-    let created = 0;
-    let updated = 0;
-    for (const { row, values } of p.write) {
-      const details = detailsOf(values);
-      const lead = await importLead(trx, {
-        email: values.email,
-        name: values.name,
-        phone: values.phone,
-        receivedAt: values.receivedAt ?? now,
-        line: `Imported from ${fileName} (row ${row})`,
-        byId: staff.sub,
-        byName: staff.name,
-        at: now,
-        details,
+export async function runImport(db: Kysely<Database>, file: SheetFile, mapping: ImportMapping | undefined, staff: StaffPrincipal, now: Date, importId: string = newId()): Promise<ImportResult> {
+  setProgress(db, importId, { status: 'reading', processed: 0, total: null });
+  try {
+    const p = await plan(db, file, mapping, (read) => setProgress(db, importId, { status: 'reading', processed: read, total: null }));
+    const total = p.sheet.rows.length;
+    setProgress(db, importId, { status: 'importing', processed: p.skipped, total });
+    const fileName = file.fileName.slice(0, 200) || 'import';
+    const result = await db.transaction().execute(async (trx) => {
+      await trx.insertInto('leadImports').values({ id: importId, fileName, byId: staff.sub, byName: staff.name, createdAt: now, created: 0, updated: 0, skipped: p.skipped, undoneAt: null }).execute();
+      const known = await knownLeadKeys(trx, {
+        emailKeys: [...new Set(p.write.flatMap((w) => (w.values.email ? [w.values.email.trim().toLowerCase()] : [])))],
+        phoneKeys: [...new Set(p.write.flatMap((w) => (w.values.phone ? [w.values.phone] : [])))],
       });
-      if (lead.created) {
-        created++;
-        await assignCreatedLead(trx, { id: lead.id, email: values.email ?? '' }, {}, now);
-      } else updated++;
-      await trx
-        .insertInto('leadImportRows')
-        .values({ importId, row, leadId: lead.id, created: lead.created, filled: Object.keys(lead.filled).length > 0 ? JSON.stringify(lead.filled) : null, details })
-        .execute();
-    }
-    await trx.updateTable('leadImports').set({ created, updated }).where('id', '=', importId).execute();
-    await recordAudit(trx, { actor: staff, kind: 'lead.imported', recordType: 'leadImports', recordId: importId, fields: [] });
-    return { importId, created, updated, skipped: p.skipped, errors: p.errors };
-  });
+      let created = 0;
+      let updated = 0;
+      let processed = p.skipped;
+      const fresh: Array<NewImportedLead & { row: number }> = [];
+      const rows: Array<{ importId: string; row: number; leadId: string; created: boolean; filled: string | null; details: string | null }> = [];
+      const flush = async () => {
+        if (fresh.length > 0) {
+          await importNewLeads(trx, fresh, { byId: staff.sub, byName: staff.name, at: now });
+          await assignCreatedLeads(trx, fresh.map((l) => ({ id: l.id, email: l.email ?? '' })), now);
+          fresh.length = 0;
+        }
+        for (let i = 0; i < rows.length; i += 500) await trx.insertInto('leadImportRows').values(rows.slice(i, i + 500)).execute();
+        rows.length = 0;
+        setProgress(db, importId, { status: 'importing', processed, total });
+      };
+      for (const { row, values } of p.write) {
+        const details = detailsOf(values);
+        const line = `Imported from ${fileName} (row ${row})`;
+        const keys = keysOf(values);
+        if (!keys.some((k) => known.has(k))) {
+          const id = newId();
+          fresh.push({ id, row, email: values.email, name: values.name, phone: values.phone, receivedAt: values.receivedAt ?? now, line, details });
+          rows.push({ importId, row, leadId: id, created: true, filled: null, details });
+          for (const k of keys) known.add(k);
+          created++;
+        } else {
+          await flush();
+          const lead = await importLead(trx, { email: values.email, name: values.name, phone: values.phone, receivedAt: values.receivedAt ?? now, line, byId: staff.sub, byName: staff.name, at: now, details });
+          if (lead.created) {
+            created++;
+            await assignCreatedLeads(trx, [{ id: lead.id, email: values.email ?? '' }], now);
+          } else updated++;
+          for (const k of keys) known.add(k);
+          rows.push({ importId, row, leadId: lead.id, created: lead.created, filled: Object.keys(lead.filled).length > 0 ? JSON.stringify(lead.filled) : null, details });
+        }
+        processed++;
+        if (fresh.length >= BATCH || rows.length >= BATCH) await flush();
+      }
+      await flush();
+      await trx.updateTable('leadImports').set({ created, updated }).where('id', '=', importId).execute();
+      await recordAudit(trx, { actor: staff, kind: 'lead.imported', recordType: 'leadImports', recordId: importId, fields: [] });
+      return { importId, created, updated, skipped: p.skipped, errors: p.errors };
+    });
+    setProgress(db, importId, { status: 'done', processed: total, total });
+    return result;
+  } catch (error) {
+    setProgress(db, importId, { status: 'failed', processed: 0, total: null });
+    throw error;
+  }
 }
 
 export async function listImports(db: Kysely<Database>): Promise<ImportList> {

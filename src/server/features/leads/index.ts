@@ -30,4 +30,4 @@ export {
   waitingLeadCounts,
   type FollowUpReminder,
 } from './leads.repository';
-export { importLead, knownLeadKeys, undoImportedLead } from './leads-import';
+export { assignCreatedLeadsTo, importLead, importNewLeads, knownLeadKeys, undoImportedLead, type NewImportedLead } from './leads-import';

@@ -2,6 +2,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { toIso } from '#server/db/database';
 import { newId } from '#server/lib/ids';
+import { leadKey } from '#shared/leads/leads.contract';
+import { normalisePhone, toE164 } from '#shared/phone';
+import { recordEvents } from '#server/features/notifications';
 import { arrivalKeys, findOrCreateLead } from './leads.service';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -40,6 +43,121 @@ export async function importLead(
   const text = [input.line, ...(input.details ? [input.details] : [])].join('\n');
   await db.insertInto('leadEvents').values({ id: newId(), leadId: lead.id, type: 'note', byId: input.byId, byName: input.byName, fromValue: null, toValue: null, text, createdAt: input.at }).execute();
   return { id: lead.id, created: lead.created, filled };
+}
+
+/** Rows per multi-row INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const CHUNK = 500;
+
+async function inChunks<T>(items: readonly T[], size: number, write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await write(items.slice(i, i + size));
+}
+
+/** A person an import brings whom no lead holds yet (by e-mail or phone), nor an earlier row of the import. */
+export interface NewImportedLead {
+  id: string;
+  email: string | null;
+  name: string | null;
+  phone: string | null;
+  receivedAt: Date;
+  line: string;
+  details: string | null;
+}
+
+/**
+ * Issue 38, the import's fast path: leads for people nobody knows yet, written as importLead would
+ * write them (the same columns as the intake's insert, the same timeline line) but in multi-row
+ * INSERTs: a 50,000-row sheet is a few hundred statements, not a few hundred thousand. The caller
+ * decides who is new (knownLeadKeys, in the same transaction) and sends everyone else through
+ * importLead. A concurrent arrival of the same person makes the INSERT fail (unique keys): the
+ * caller's transaction is undone, nothing is half-imported.
+ */
+export async function importNewLeads(db: Db, leads: readonly NewImportedLead[], by: { byId: string | null; byName: string; at: Date }): Promise<void> {
+  await inChunks(leads, CHUNK, (chunk) =>
+    db
+      .insertInto('leads')
+      .values(
+        chunk.map((l) => ({
+          id: l.id,
+          emailKey: l.email?.trim() ? leadKey(l.email) : null,
+          email: l.email?.trim() ? l.email.trim() : null,
+          phoneKey: l.phone?.trim() ? toE164(l.phone) : null,
+          phone: l.phone?.trim() ? normalisePhone(l.phone) : null,
+          name: l.name?.trim() || null,
+          status: 'new' as const,
+          assigneeId: null,
+          hasSurvey: false,
+          hasContact: false,
+          hasNewsletter: false,
+          lastCampaignId: null,
+          lastCompleted: false,
+          createdAt: l.receivedAt,
+          lastActivityAt: l.receivedAt,
+          firstChannelId: null,
+          firstUtm: null,
+          firstTouchAt: null,
+          latestChannelId: null,
+          latestUtm: null,
+          latestTouchAt: null,
+        })),
+      )
+      .execute(),
+  );
+  await inChunks(leads, CHUNK, (chunk) =>
+    db
+      .insertInto('leadEvents')
+      .values(
+        chunk.map((l) => ({
+          id: newId(),
+          leadId: l.id,
+          type: 'note' as const,
+          byId: by.byId,
+          byName: by.byName,
+          fromValue: null,
+          toValue: null,
+          text: [l.line, ...(l.details ? [l.details] : [])].join('\n'),
+          createdAt: by.at,
+        })),
+      )
+      .execute(),
+  );
+}
+
+/**
+ * Leads just created together (an import): their first-contact due times (the same for all: they
+ * came at the same time) and each one's assignee, as assignCreatedLeadTo writes them one by one:
+ * one UPDATE per assignee and chunk, multi-row INSERTs for the timeline lines and the outbox.
+ */
+export async function assignCreatedLeadsTo(
+  db: Db,
+  input: { leads: ReadonlyArray<{ leadId: string; email: string; assignee: { staffId: string; staffName: string; how: string } | null }>; firstContactDueAt: Date | null; firstContactEscalateAt: Date | null; at: Date },
+): Promise<void> {
+  const { at } = input;
+  const byAssignee = new Map<string | null, string[]>();
+  for (const l of input.leads) {
+    const key = l.assignee?.staffId ?? null;
+    byAssignee.set(key, [...(byAssignee.get(key) ?? []), l.leadId]);
+  }
+  for (const [staffId, ids] of byAssignee) {
+    await inChunks(ids, CHUNK, (chunk) =>
+      db
+        .updateTable('leads')
+        .set({ firstContactDueAt: input.firstContactDueAt, firstContactEscalateAt: input.firstContactEscalateAt, ...(staffId !== null ? { assigneeId: staffId, assignedAt: at } : {}) })
+        .where('id', 'in', chunk)
+        .execute(),
+    );
+  }
+  const assigned = input.leads.filter((l) => l.assignee !== null);
+  await inChunks(assigned, CHUNK, (chunk) =>
+    db
+      .insertInto('leadEvents')
+      .values(chunk.map((l) => ({ id: newId(), leadId: l.leadId, type: 'assign' as const, byId: null, byName: l.assignee!.how, fromValue: null, toValue: l.assignee!.staffName, text: null, createdAt: at })))
+      .execute(),
+  );
+  await recordEvents(
+    db,
+    assigned.map((l) => ({ type: 'lead.assigned' as const, email: l.email.trim(), subjectId: l.assignee!.staffId, leadId: l.leadId })),
+    at,
+  );
 }
 
 /**

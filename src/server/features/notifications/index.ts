@@ -5,7 +5,7 @@
  * imports two features, through their doors only: auth (who the staff recipients are) and audit
  * (a webhook's change is audited); see docs/decisions/0040-walls-and-consistency.md.
  */
-export { recordEvent } from './outbox';
+export { recordEvent, recordEvents } from './outbox';
 export { eventRecordedSince } from './notifications.repository';
 export type { LeadSummary, StaffMail, StaffMailEvent } from './event-data';
 export type { MailSettings } from './dispatcher';

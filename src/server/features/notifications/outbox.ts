@@ -15,3 +15,30 @@ export async function recordEvent(
 ): Promise<void> {
   await insertEvent(trx, { id: newId(), type: event.type, email: event.email, subjectId: event.subjectId, leadId: event.leadId ?? null, sender: event.sender ?? null, createdAt: now });
 }
+
+/** Many events of one write at once (an import's assignments): multi-row INSERTs, in the caller's transaction. */
+export async function recordEvents(
+  trx: Kysely<Database> | Transaction<Database>,
+  events: ReadonlyArray<{ type: SubscribableEventType | InternalEventType; email: string; subjectId: string; leadId?: string | null; sender?: string | null }>,
+  now: Date,
+): Promise<void> {
+  for (let i = 0; i < events.length; i += 500) {
+    await trx
+      .insertInto('notificationEvents')
+      .values(
+        events.slice(i, i + 500).map((e) => ({
+          id: newId(),
+          type: e.type,
+          email: e.email,
+          subjectId: e.subjectId,
+          leadId: e.leadId ?? null,
+          sender: e.sender ?? null,
+          createdAt: now,
+          payload: null,
+          fannedOutAt: null,
+          lockedUntil: null,
+        })),
+      )
+      .execute();
+  }
+}

@@ -1,4 +1,4 @@
-import { DownloadOutlined, PhoneOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PhoneOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { FirstContactFigures } from '#shared/followup/followup.contract';
 import { useState, type ReactNode } from 'react';
@@ -246,6 +246,9 @@ export function Component() {
         </Typography.Title>
         <div className="leads-head__actions">
           <AddLeadButton />
+          <Link to={paths.leadsImport} className="leads-import-link">
+            <UploadOutlined aria-hidden /> {staffText('staff.imports.open')}
+          </Link>
           <Button icon={<DownloadOutlined />} loading={downloading} disabled={!data.data || data.data.total === 0} onClick={() => void download()}>
             {staffText('staff.leads.download')}
           </Button>
