@@ -93,7 +93,7 @@ export async function assignCreatedLead(db: Db, lead: { id: string; email: strin
 }
 
 /**
- * Issue 38: leads an import created, all at `at`: what assignCreatedLead does for each, with the
+ * Leads an import created, all at `at`: what assignCreatedLead does for each, with the
  * settings and takers read once and the turns taken at once (an import brings no hints, so no rule
  * matches: round-robin, or nobody when assignment is off). The routing row is locked by the first
  * UPDATE until the import's transaction ends, as for one lead.
@@ -120,7 +120,7 @@ export async function assignCreatedLeads(db: Db, leads: ReadonlyArray<{ id: stri
         last = next;
         return { staffId: next, staffName: takers.find((t) => t.id === next)?.name ?? 'Staff', how: 'Automatic: Round-robin' };
       });
-      await giveTurnQuery.execute(db as Kysely<Database>, { staffId: last! });
+      await db.updateTable('leadRouting').set({ lastStaffId: last }).where('id', '=', 1).execute();
     }
   }
   await assignCreatedLeadsTo(db, { leads: leads.map((l, i) => ({ leadId: l.id, email: l.email, assignee: assignees[i]! })), ...due, at });
