@@ -52,6 +52,7 @@ import * as leadPhoneKey from './2026-12-02T0400-lead-phone-key';
 import * as leadMerges from './2026-12-02T0410-lead-merges';
 import * as contactAttribution from './2026-12-02T0100-contact-attribution';
 import * as kiosk from './2026-12-02T0600-kiosk';
+import * as responsesOfLeads from './2026-12-03T0400-responses-of-leads';
 import * as visitListing from './2026-11-30T0500-visit-listing';
 import * as visitMailVisitorSent from './2026-12-01T0500-visit-mail-visitor-sent';
 import * as demoStaffTakeNoLeads from './2026-11-30T0510-demo-staff-take-no-leads';
@@ -124,4 +125,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0510-api-keys': apiKeys,
   '2026-12-02T0100-contact-attribution': contactAttribution,
   '2026-12-02T0600-kiosk': kiosk,
+  '2026-12-03T0400-responses-of-leads': responsesOfLeads,
 };
