@@ -1,8 +1,16 @@
-// The expo tablet (issue 39), in Chromium: three tablets take KIOSK_PROOF_ANSWERS visitors each (40 by
-// default for CI; the issue's figure is 200) with no network (the
-// network flapping, a reload in the middle of the queue, a second tab on one of them), then the
-// network comes back and the server holds every answer exactly once, with the tablet's own time. A
-// storage failure shows the error and keeps the answers on screen. axe in English and Hindi.
+// The expo tablet (issue 39), in Chromium: three tablets take KIOSK_PROOF_ANSWERS visitors each with
+// no network (the network flapping, a reload in the middle of the queue and one in the middle of a
+// sync, a second tab on one of them), then the network comes back and the server holds every answer
+// exactly once (no duplicate, none split), each with the tablet's own time, within 60 s. A storage
+// failure shows the error and keeps the answers on screen; a campaign edited after the tablet loaded
+// it; axe at 768×1024 and 1280×800 in English and Hindi.
+//
+// The issue's proof is 200 per tablet (600 answers): `KIOSK_PROOF_ANSWERS=200 E2E_WORKERS=1 npx vitest
+// run --config vitest.e2e.config.ts tests/e2e/kiosk.e2e.ts` (decision 0039 records its figures). CI runs
+// 20 per tablet (60 answers) by default: typing a visitor takes the test about half a second per tablet
+// (more under load), so 600 answers alone take 6 to 7 minutes, and at 40 per tablet the file took 157 s
+// on this machine under load, beyond the 2 minutes a CI file may take; at 20 the same paths run (flaps
+// on every tablet, both reloads, the second tab, the batch sender), only fewer times.
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -15,26 +23,31 @@ const browser = useBrowser();
 const TABLET = { width: 768, height: 1024 } as const;
 const LANDSCAPE = { width: 1280, height: 800 } as const;
 const PIN = '2468';
-/** Answers per tablet in the offline proof: 200 is the issue's figure (KIOSK_PROOF_ANSWERS=200); CI runs fewer. */
-const PER_TABLET = Math.max(20, Number(process.env.KIOSK_PROOF_ANSWERS ?? 40));
+/** Answers per tablet in the offline proof: 200 is the issue's figure (KIOSK_PROOF_ANSWERS=200); CI runs 20 (see above). */
+const PER_TABLET = Math.max(20, Number(process.env.KIOSK_PROOF_ANSWERS ?? 20));
 const TOTAL = 3 * PER_TABLET;
 /** The minimal kiosk survey: one question, in English and Hindi. */
 const SURVEY = { pages: [{ name: 'p1', elements: [{ type: 'text', name: 'city', title: { default: 'Your city', hi: 'आपका शहर' } }] }] };
 
 interface Kiosk {
+  name: string;
   code: string;
   channelId: string;
+  campaignId: string;
   pairPath: (name: string) => Promise<string>;
 }
 
 async function makeKiosk(staff: Api): Promise<Kiosk> {
-  const campaignId = await createCampaign(staff, unique('Kiosk survey '), SURVEY);
+  const name = unique('Kiosk survey ');
+  const campaignId = await createCampaign(staff, name, SURVEY);
   const made = await staff<{ channel: { id: string; code: string } }>('POST', '/api/channels', { name: unique('Expo '), kind: 'kiosk', campaignId });
   expect(made.status).toBe(201);
   const { id: channelId, code } = made.data.channel;
   return {
+    name,
     code,
     channelId,
+    campaignId,
     async pairPath(name: string) {
       const device = await staff<{ pairUrl: string; deviceKey: string }>('POST', '/api/kiosk/devices', { channelId, name });
       expect(device.status, JSON.stringify(device.data)).toBe(201);
@@ -83,6 +96,15 @@ function storedRows(channelId: string): StoredRow[] {
   }
 }
 
+function countOf(query: string, ...params: string[]): number {
+  const db = new Database(path.join(dataDir(), 'abode.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare(query).get(...params) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
 const asTime = (value: string | number) => (typeof value === 'number' ? value : Date.parse(value));
 
 describe('expo tablet', () => {
@@ -102,15 +124,31 @@ describe('expo tablet', () => {
     const started = Date.now();
     await Promise.all(contexts.map((c) => c.setOffline(true)));
 
+    // The network flaps: every PERIOD visitors it comes back for two (the tablet starts sending) and
+    // goes again, mid-send; each tablet at its own moments.
+    const PERIOD = Math.max(8, Math.floor(PER_TABLET / 8));
+    let flaps = 0;
     const runTablet = async (t: number) => {
       const context = contexts[t]!;
       const page = pages[t]!;
       let second: Page | null = null;
       for (let i = 0; i < PER_TABLET; i++) {
-        // The network flaps: back for a few visitors (the tablet starts sending), gone again mid-send.
-        const flap = Math.floor(PER_TABLET / 5) + t * 2;
-        if (i === flap) await context.setOffline(false);
-        if (i === flap + 3) await context.setOffline(true);
+        const phase = (i + t * 3) % PERIOD;
+        if (phase === PERIOD - 3) {
+          await context.setOffline(false);
+          flaps += 1;
+        }
+        if (phase === PERIOD - 1) await context.setOffline(true);
+        if (t === 2 && i === Math.floor(PER_TABLET * 0.7)) {
+          // A reload in the middle of a sync: the network is back, the sender has started, the page goes.
+          const mine = () => storedRows(kiosk.channelId).filter((row) => row.body.includes('"kiosk2-')).length;
+          const before = mine();
+          await context.setOffline(false);
+          await expect.poll(mine, { timeout: 30_000, interval: 50 }).toBeGreaterThan(before);
+          await page.reload();
+          await page.getByLabel('E-mail', { exact: true }).waitFor();
+          await context.setOffline(true);
+        }
         if (i === Math.floor(PER_TABLET / 2)) {
           if (t === 0) {
             // A reload in the middle of the queue, offline: the service worker serves the kiosk.
@@ -128,6 +166,7 @@ describe('expo tablet', () => {
       }
     };
     await Promise.all([0, 1, 2].map(runTablet));
+    expect(flaps).toBeGreaterThanOrEqual(3 * Math.floor(PER_TABLET / PERIOD));
     const offlineSeconds = (Date.now() - started) / 1000;
 
     const back = Date.now();
@@ -146,6 +185,9 @@ describe('expo tablet', () => {
       const [, t, i] = /^kiosk(\d)-(\d+)@/.exec(body.email)!;
       expect(body.answer).toEqual({ city: `City ${t}-${i}` });
     }
+    // 0 duplicates where staff read them too: one survey response per visitor, no conflicting copies.
+    expect(countOf('SELECT count(*) AS n FROM survey_responses WHERE campaign_id = ?', kiosk.campaignId)).toBe(TOTAL);
+    expect(countOf('SELECT count(*) AS n FROM kiosk_conflicts WHERE channel_id = ?', kiosk.channelId)).toBe(0);
     // Every one with its device time: the time the tablet took it, before the server received it.
     for (const row of rows) {
       const body = JSON.parse(row.body) as { answeredAt: string };
@@ -153,13 +195,15 @@ describe('expo tablet', () => {
       expect(asTime(row.answered_at)).toBeGreaterThanOrEqual(started - 1000);
       expect(asTime(row.answered_at)).toBeLessThanOrEqual(asTime(row.received_at));
     }
-    // The tablets' queues are empty, as their sync screens say.
+    // The tablets' queues are empty, nothing refused, and each counts its own visitors as sent once
+    // (the two tabs of tablet 2 share its storage).
     for (const page of pages) {
-      if (page.isClosed()) continue;
       await page.getByRole('button', { name: 'Staff' }).click();
       await page.getByLabel('Staff PIN', { exact: true }).fill(PIN);
       await page.getByRole('button', { name: 'Open' }).click();
       await expect.poll(() => page.getByTestId('kiosk-queued').textContent()).toBe('0');
+      await expect.poll(() => page.getByTestId('kiosk-sent').textContent()).toBe(String(PER_TABLET));
+      expect(await page.getByTestId('kiosk-refused').textContent()).toBe('0');
       expect(pageProblems(page).filter((p) => !/ERR_INTERNET_DISCONNECTED|ERR_FAILED|net::/.test(p))).toEqual([]);
     }
   });
@@ -193,6 +237,65 @@ describe('expo tablet', () => {
     await page.getByRole('button', { name: 'Try saving again' }).click();
     await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
     await expect.poll(() => storedRows(kiosk.channelId).length).toBe(1);
+  });
+
+  it('a campaign edited after the tablet loaded it: answers queued offline are accepted under the version they answered; the tablet shows the new version once online', { timeout: 180_000 }, async () => {
+    const staff = await staffApi();
+    const kiosk = await makeKiosk(staff);
+    const page = await browser.newPage(TABLET);
+    await pairTablet(page, await kiosk.pairPath('Tablet edited'));
+    const versionNow = async () => (await staff<{ campaign: { version: string } }>('GET', `/api/kiosk/config/${kiosk.code}`)).data.campaign.version;
+    const loaded = await versionNow();
+    await page.context().setOffline(true);
+    await takeOne(page, 'before-edit@expo.test', 'Pune');
+
+    // Staff edit the campaign while the tablet is offline (no answer has reached the server yet, so it may change).
+    const edited = { pages: [{ name: 'p1', elements: [{ type: 'text', name: 'city', title: 'Which city do you live in?' }, { type: 'text', name: 'budget', title: 'Your budget' }] }] };
+    expect((await staff('POST', `/api/campaign/update/${kiosk.campaignId}`, { name: kiosk.name, questions: JSON.stringify(edited) })).status).toBe(201);
+    const newer = await versionNow();
+    expect(newer).not.toBe(loaded);
+    // Still offline: the tablet asks the questions it loaded.
+    await takeOne(page, 'offline-after-edit@expo.test', 'Nagpur');
+
+    // The network is back: both queued answers are accepted against the version they answered.
+    await page.context().setOffline(false);
+    await expect.poll(() => storedRows(kiosk.channelId).length, { timeout: 60_000, interval: 250 }).toBe(2);
+    const bodies = () => storedRows(kiosk.channelId).map((row) => JSON.parse(row.body) as { email: string; campaignVersion: string; answer: Record<string, string> });
+    expect(bodies().map((b) => [b.email, b.campaignVersion, b.answer])).toEqual(
+      expect.arrayContaining([
+        ['before-edit@expo.test', loaded, { city: 'Pune' }],
+        ['offline-after-edit@expo.test', loaded, { city: 'Nagpur' }],
+      ]),
+    );
+    expect(countOf('SELECT count(*) AS n FROM survey_responses WHERE campaign_id = ?', kiosk.campaignId)).toBe(2);
+
+    // The tablet took the new version (kept for the next days offline) and shows it to the next visitor.
+    const kept = () =>
+      page.evaluate(
+        (code) =>
+          new Promise<string | null>((resolve) => {
+            const open = indexedDB.open('abode-kiosk');
+            open.onsuccess = () => {
+              const get = open.result.transaction('meta').objectStore('meta').get(`config:${code}`);
+              get.onsuccess = () => {
+                resolve((get.result as { campaign?: { version?: string } } | undefined)?.campaign?.version ?? null);
+                open.result.close();
+              };
+            };
+            open.onerror = () => resolve(null);
+          }),
+        kiosk.code,
+      );
+    await expect.poll(kept, { timeout: 30_000 }).toBe(newer);
+    await page.getByLabel('E-mail', { exact: true }).fill('after-edit@expo.test');
+    await page.getByRole('button', { name: 'Begin' }).click();
+    await page.getByRole('textbox', { name: 'Which city do you live in?' }).fill('Mumbai');
+    await page.getByRole('textbox', { name: 'Your budget' }).fill('80 lakh');
+    await page.getByRole('button', { name: 'Complete' }).click();
+    await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    await expect.poll(() => storedRows(kiosk.channelId).length, { timeout: 60_000, interval: 250 }).toBe(3);
+    expect(bodies().find((b) => b.email === 'after-edit@expo.test')).toMatchObject({ campaignVersion: newer, answer: { city: 'Mumbai', budget: '80 lakh' } });
+    expect(pageProblems(page).filter((p) => !/ERR_INTERNET_DISCONNECTED|net::/.test(p))).toEqual([]);
   });
 
   for (const viewport of [TABLET, LANDSCAPE]) {
