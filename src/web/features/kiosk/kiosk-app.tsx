@@ -277,7 +277,7 @@ function KioskApp({ where, initialKey }: { where: KioskLocation; initialKey: str
     };
   }, [device, send]);
 
-  // A campaign edited while the tablet runs: checked again whenever the network comes back.
+  // A campaign edited while the tablet runs: checked again whenever the network comes back, and every 30 s online.
   useEffect(() => {
     const check = async () => {
       const fresh = await fetchConfig(code);
@@ -287,7 +287,15 @@ function KioskApp({ where, initialKey }: { where: KioskLocation; initialKey: str
     };
     const onOnline = () => void check();
     window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
+    // And while online, as often as the queue is retried: the first look may have met a slow network
+    // (the service worker then answers with the kept configuration).
+    const timer = setInterval(() => {
+      if (navigator.onLine) void check();
+    }, syncEvery());
+    return () => {
+      window.removeEventListener('online', onOnline);
+      clearInterval(timer);
+    };
   }, [code, takeNewer]);
 
   const nextVisitor = useCallback(() => {
