@@ -42,6 +42,10 @@ await build({
   };
   walk('kiosk.html');
   files.delete('/kiosk.html');
+  // A font's .woff is only the fallback of browsers without WOFF2, which no tablet the kiosk runs on
+  // lacks: precaching both downloaded about 200 KB more on the first load for nothing.
+  const woff2 = new Set([...files].filter((f) => f.endsWith('.woff2')).map((f) => f.replace(/-[\w-]{8}\.woff2$/, '')));
+  for (const file of [...files]) if (file.endsWith('.woff') && woff2.has(file.replace(/-[\w-]{8}\.woff$/, ''))) files.delete(file);
   const precache = [...files].sort();
   const version = createHash('sha256').update(precache.join('\n')).digest('hex').slice(0, 16);
   await build({

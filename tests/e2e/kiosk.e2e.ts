@@ -1,89 +1,27 @@
-// The expo tablet (issue 39), in Chromium: three tablets take KIOSK_PROOF_ANSWERS visitors each (40 by
-// default for CI; the issue's figure is 200) with no network (the
-// network flapping, a reload in the middle of the queue, a second tab on one of them), then the
-// network comes back and the server holds every answer exactly once, with the tablet's own time. A
-// storage failure shows the error and keeps the answers on screen. axe in English and Hindi.
-import Database from 'better-sqlite3';
-import path from 'node:path';
+// The expo tablet (issue 39), in Chromium: three tablets take KIOSK_PROOF_ANSWERS visitors each with
+// no network (the network flapping, a reload in the middle of the queue and one in the middle of a
+// sync, a second tab on one of them), then the network comes back and the server holds every answer
+// exactly once (no duplicate, none split), each with the tablet's own time, within 60 s. And a storage
+// failure shows the error and keeps the answers on screen. The tablet's other tests (an edited campaign,
+// the first load, axe) are in kiosk-tablet.e2e.ts, so that this file's time is the proof's.
+//
+// The issue's proof is 200 per tablet (600 answers): `KIOSK_PROOF_ANSWERS=200 E2E_WORKERS=1 npx vitest
+// run --config vitest.e2e.config.ts tests/e2e/kiosk.e2e.ts` (decision 0039 records its figures). CI runs
+// 30 per tablet (90 answers) by default: typing a visitor takes the test about half a second per tablet,
+// more under load, so the 600 take 6 to 9 minutes, far beyond the 2 minutes a CI file may take on a
+// loaded machine; 30 per tablet keeps this file under 2 minutes at a load of about 17 on 2 cores and
+// runs the same paths (flaps on every tablet, both reloads, the second tab, the batch sender), fewer times.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createCampaign, dataDir, staffApi, type Api } from './api';
-import { pageProblems, seriousA11yViolations, unique, useBrowser } from './browser';
+import { staffApi } from './api';
+import { pageProblems, useBrowser } from './browser';
+import { asTime, countOf, makeKiosk, PIN, pairTablet, storedRows, TABLET, takeOne } from './kiosk';
 
 const browser = useBrowser();
 
-const TABLET = { width: 768, height: 1024 } as const;
-const LANDSCAPE = { width: 1280, height: 800 } as const;
-const PIN = '2468';
-/** Answers per tablet in the offline proof: 200 is the issue's figure (KIOSK_PROOF_ANSWERS=200); CI runs fewer. */
-const PER_TABLET = Math.max(20, Number(process.env.KIOSK_PROOF_ANSWERS ?? 40));
+/** Answers per tablet in the offline proof: 200 is the issue's figure (KIOSK_PROOF_ANSWERS=200); CI runs 30 (see above). */
+const PER_TABLET = Math.max(20, Number(process.env.KIOSK_PROOF_ANSWERS ?? 30));
 const TOTAL = 3 * PER_TABLET;
-/** The minimal kiosk survey: one question, in English and Hindi. */
-const SURVEY = { pages: [{ name: 'p1', elements: [{ type: 'text', name: 'city', title: { default: 'Your city', hi: 'आपका शहर' } }] }] };
-
-interface Kiosk {
-  code: string;
-  channelId: string;
-  pairPath: (name: string) => Promise<string>;
-}
-
-async function makeKiosk(staff: Api): Promise<Kiosk> {
-  const campaignId = await createCampaign(staff, unique('Kiosk survey '), SURVEY);
-  const made = await staff<{ channel: { id: string; code: string } }>('POST', '/api/channels', { name: unique('Expo '), kind: 'kiosk', campaignId });
-  expect(made.status).toBe(201);
-  const { id: channelId, code } = made.data.channel;
-  return {
-    code,
-    channelId,
-    async pairPath(name: string) {
-      const device = await staff<{ pairUrl: string; deviceKey: string }>('POST', '/api/kiosk/devices', { channelId, name });
-      expect(device.status, JSON.stringify(device.data)).toBe(201);
-      const url = new URL(device.data.pairUrl);
-      expect(url.hash).toBe(`#key=${device.data.deviceKey}`);
-      return url.pathname + url.hash;
-    },
-  };
-}
-
-/** Opens the pairing link, checks the key left the address bar, sets the staff PIN, waits for the service worker. */
-async function pairTablet(page: Page, pairPath: string): Promise<void> {
-  await page.goto(pairPath);
-  await expect.poll(() => new URL(page.url()).hash).toBe('');
-  await page.getByLabel('Staff PIN', { exact: true }).fill(PIN);
-  await page.getByRole('button', { name: 'Save PIN' }).click();
-  await page.getByLabel('E-mail', { exact: true }).waitFor();
-  // The service worker controls the page (clients.claim) once it has cached the kiosk's files.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-}
-
-/** One visitor, as fast as a test can type: e-mail, Begin, the answer, Complete, Next visitor. */
-async function takeOne(page: Page, email: string, city: string): Promise<void> {
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Begin' }).click();
-  await page.getByRole('textbox', { name: 'Your city' }).fill(city);
-  await page.getByRole('button', { name: 'Complete' }).click();
-  await page.getByRole('button', { name: 'Next visitor' }).click();
-  await page.getByLabel('E-mail', { exact: true }).waitFor();
-}
-
-interface StoredRow {
-  id: string;
-  channel_id: string;
-  body: string;
-  answered_at: string | number;
-  received_at: string | number;
-}
-
-function storedRows(channelId: string): StoredRow[] {
-  const db = new Database(path.join(dataDir(), 'abode.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare('SELECT id, channel_id, body, answered_at, received_at FROM kiosk_responses WHERE channel_id = ?').all(channelId) as StoredRow[];
-  } finally {
-    db.close();
-  }
-}
-
-const asTime = (value: string | number) => (typeof value === 'number' ? value : Date.parse(value));
 
 describe('expo tablet', () => {
   it(`3 tablets × ${PER_TABLET} visitors offline (flapping network, a reload, a second tab): the server holds exactly ${TOTAL}, once each, with the device time, ≤ 60 s after the network returns`, { timeout: 120_000 + TOTAL * 1500 }, async () => {
@@ -102,15 +40,31 @@ describe('expo tablet', () => {
     const started = Date.now();
     await Promise.all(contexts.map((c) => c.setOffline(true)));
 
+    // The network flaps: every PERIOD visitors it comes back for two (the tablet starts sending) and
+    // goes again, mid-send; each tablet at its own moments.
+    const PERIOD = Math.max(8, Math.floor(PER_TABLET / 8));
+    let flaps = 0;
     const runTablet = async (t: number) => {
       const context = contexts[t]!;
       const page = pages[t]!;
       let second: Page | null = null;
       for (let i = 0; i < PER_TABLET; i++) {
-        // The network flaps: back for a few visitors (the tablet starts sending), gone again mid-send.
-        const flap = Math.floor(PER_TABLET / 5) + t * 2;
-        if (i === flap) await context.setOffline(false);
-        if (i === flap + 3) await context.setOffline(true);
+        const phase = (i + t * 3) % PERIOD;
+        if (phase === PERIOD - 3) {
+          await context.setOffline(false);
+          flaps += 1;
+        }
+        if (phase === PERIOD - 1) await context.setOffline(true);
+        if (t === 2 && i === Math.floor(PER_TABLET * 0.7)) {
+          // A reload in the middle of a sync: the network is back, the sender has started, the page goes.
+          const mine = () => storedRows(kiosk.channelId).filter((row) => row.body.includes('"kiosk2-')).length;
+          const before = mine();
+          await context.setOffline(false);
+          await expect.poll(mine, { timeout: 30_000, interval: 50 }).toBeGreaterThan(before);
+          await page.reload();
+          await page.getByLabel('E-mail', { exact: true }).waitFor();
+          await context.setOffline(true);
+        }
         if (i === Math.floor(PER_TABLET / 2)) {
           if (t === 0) {
             // A reload in the middle of the queue, offline: the service worker serves the kiosk.
@@ -128,13 +82,15 @@ describe('expo tablet', () => {
       }
     };
     await Promise.all([0, 1, 2].map(runTablet));
+    expect(flaps).toBeGreaterThanOrEqual(3 * Math.floor(PER_TABLET / PERIOD));
     const offlineSeconds = (Date.now() - started) / 1000;
 
     const back = Date.now();
+    const waiting = TOTAL - storedRows(kiosk.channelId).length;
     await Promise.all(contexts.map((c) => c.setOffline(false)));
     await expect.poll(() => storedRows(kiosk.channelId).length, { timeout: 60_000, interval: 500 }).toBe(TOTAL);
     const syncSeconds = (Date.now() - back) / 1000;
-    console.log(`kiosk e2e: ${TOTAL} answers taken offline in ${offlineSeconds.toFixed(1)} s; all stored ${syncSeconds.toFixed(1)} s after the network returned`);
+    console.log(`kiosk e2e: ${TOTAL} answers taken offline in ${offlineSeconds.toFixed(1)} s; ${waiting} still queued when the network returned (the others were sent while it flapped); all stored ${syncSeconds.toFixed(1)} s after it returned; ${flaps} flaps`);
     expect(syncSeconds).toBeLessThanOrEqual(60);
 
     const rows = storedRows(kiosk.channelId);
@@ -146,6 +102,9 @@ describe('expo tablet', () => {
       const [, t, i] = /^kiosk(\d)-(\d+)@/.exec(body.email)!;
       expect(body.answer).toEqual({ city: `City ${t}-${i}` });
     }
+    // 0 duplicates where staff read them too: one survey response per visitor, no conflicting copies.
+    expect(countOf('SELECT count(*) AS n FROM survey_responses WHERE campaign_id = ?', kiosk.campaignId)).toBe(TOTAL);
+    expect(countOf('SELECT count(*) AS n FROM kiosk_conflicts WHERE channel_id = ?', kiosk.channelId)).toBe(0);
     // Every one with its device time: the time the tablet took it, before the server received it.
     for (const row of rows) {
       const body = JSON.parse(row.body) as { answeredAt: string };
@@ -153,13 +112,15 @@ describe('expo tablet', () => {
       expect(asTime(row.answered_at)).toBeGreaterThanOrEqual(started - 1000);
       expect(asTime(row.answered_at)).toBeLessThanOrEqual(asTime(row.received_at));
     }
-    // The tablets' queues are empty, as their sync screens say.
+    // The tablets' queues are empty, nothing refused, and each counts its own visitors as sent once
+    // (the two tabs of tablet 2 share its storage).
     for (const page of pages) {
-      if (page.isClosed()) continue;
       await page.getByRole('button', { name: 'Staff' }).click();
       await page.getByLabel('Staff PIN', { exact: true }).fill(PIN);
       await page.getByRole('button', { name: 'Open' }).click();
       await expect.poll(() => page.getByTestId('kiosk-queued').textContent()).toBe('0');
+      await expect.poll(() => page.getByTestId('kiosk-sent').textContent()).toBe(String(PER_TABLET));
+      expect(await page.getByTestId('kiosk-refused').textContent()).toBe('0');
       expect(pageProblems(page).filter((p) => !/ERR_INTERNET_DISCONNECTED|ERR_FAILED|net::/.test(p))).toEqual([]);
     }
   });
@@ -194,35 +155,4 @@ describe('expo tablet', () => {
     await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
     await expect.poll(() => storedRows(kiosk.channelId).length).toBe(1);
   });
-
-  for (const viewport of [TABLET, LANDSCAPE]) {
-    it(`passes axe at ${viewport.width}×${viewport.height}, in English and Hindi`, { timeout: 240_000 }, async () => {
-      const staff = await staffApi();
-      const kiosk = await makeKiosk(staff);
-      const page = await browser.newPage(viewport);
-      await pairTablet(page, await kiosk.pairPath(`Tablet axe ${viewport.width}`));
-      for (const prefix of ['', '/hi']) {
-        await page.goto(`${prefix}/kiosk/${kiosk.code}`);
-        const email = page.locator('input[name="email"]');
-        await email.waitFor();
-        expect(await page.evaluate(() => document.documentElement.lang)).toBe(prefix ? 'hi' : 'en');
-        expect.soft(await seriousA11yViolations(page), `${prefix} contact`).toEqual([]);
-        await email.fill(`axe${prefix.slice(1)}@expo.test`);
-        await page.locator('button[type="submit"]').click();
-        const city = page.getByRole('textbox', { name: prefix ? 'आपका शहर' : 'Your city' });
-        await city.fill('Pune');
-        expect.soft(await seriousA11yViolations(page), `${prefix} survey`).toEqual([]);
-        await page.locator('.sd-navigation__complete-btn').click();
-        await page.locator('.kiosk-thanks').waitFor();
-        expect.soft(await seriousA11yViolations(page), `${prefix} thank you`).toEqual([]);
-        await page.locator('.kiosk-thanks button').click();
-        await page.locator('.kiosk-staff-button').click();
-        await page.locator('input[type="password"]').first().fill(PIN);
-        await page.locator('input[type="password"]').first().press('Enter');
-        await page.locator('.kiosk-sync').waitFor();
-        expect.soft(await seriousA11yViolations(page), `${prefix} sync screen`).toEqual([]);
-      }
-      expect(pageProblems(page)).toEqual([]);
-    });
-  }
 });

@@ -244,18 +244,51 @@ describeEachDatabase(
         await ctx.asStaff({ method: 'DELETE', url: `${WEBHOOKS_API.create}/${hook.json<{ id: string }>().id}` });
       });
 
-      it('takes a phone-only answer: the lead by its phone (E.164), the answer kept with it; the same phone again finds the same lead', async () => {
+      it("takes a phone-only answer: the lead by its phone (E.164), the answers a response of that lead (no e-mail record) that staff read on the lead's page, in the answers and the person's export; the same phone again finds the same lead", async () => {
+        const hook = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.create, payload: { url: receiver.url, events: ['survey.completed'] } });
+        expect(hook.statusCode).toBe(201);
         const device = await pair();
-        const one = answer({ email: undefined, phone: '98450 11223', answer: { who: 'Ravi', city: 'Delhi' } });
+        now = new Date('2027-01-10T10:00:00Z');
+        const one = answer({ email: undefined, phone: '98450 11223', answer: { who: 'Ravi', city: 'Delhi' }, answeredAt: '2027-01-09T15:00:00+05:30', language: 'hi' });
         const res = await send(device.deviceKey, one);
         expect(res.statusCode, res.body).toBe(201);
         const row = (await kioskRow(one.id))!;
-        expect(row.responseId).toBeNull();
+        expect(row.responseId).not.toBeNull();
         const lead = await ctx.database.db.selectFrom('leads').selectAll().where('id', '=', row.leadId!).executeTakeFirstOrThrow();
         expect(lead).toMatchObject({ email: null, phone: '+919845011223', name: 'Ravi', firstChannelId: kioskChannel.id });
-        const two = answer({ email: undefined, phone: '+91 98450 11223' });
+        // The response: the lead's, with the tablet's time, the channel, and no e-mail record.
+        const response = await ctx.database.db.selectFrom('surveyResponses').selectAll().where('id', '=', row.responseId!).executeTakeFirstOrThrow();
+        expect(response).toMatchObject({ leadId: lead.id, emailRecordId: null, campaignId: campaign, channelId: kioskChannel.id, language: 'hi' });
+        expect(JSON.parse(response.answer)).toEqual({ who: 'Ravi', city: 'Delhi' });
+        expect(new Date(response.createdAt).toISOString()).toBe('2027-01-09T09:30:00.000Z');
+        expect(await ctx.database.db.selectFrom('emailRecords').select('id').where('leadId', '=', lead.id).execute()).toEqual([]);
+        // The same id again changes nothing: still one response.
+        expect((await send(device.deviceKey, one)).statusCode).toBe(200);
+        expect(await ctx.database.db.selectFrom('surveyResponses').select('id').where('leadId', '=', lead.id).execute()).toHaveLength(1);
+
+        // Staff read the answers: the lead's page, the campaign's answers, the person's data export.
+        const detail = (await ctx.asStaff({ method: 'GET', url: `/api/leads/${lead.id}` })).json<{ activities: Array<{ type: string; at: string; answers?: Array<{ question: string; answer: string }> }> }>();
+        const shown = detail.activities.filter((a) => a.type === 'response' || a.type === 'email');
+        expect(shown).toEqual([expect.objectContaining({ type: 'response', at: '2027-01-09T09:30:00.000Z', answers: [{ question: 'Your name', answer: 'Ravi' }, { question: 'Which city?', answer: 'Delhi' }] })]);
+        const answers = (await ctx.asStaff({ method: 'GET', url: `/api/campaign/answers/${campaign}?limit=500` })).json<Array<{ _id: string; email: string; result: string }>>();
+        expect(answers.find((a) => a._id === row.responseId)).toMatchObject({ email: '' });
+        expect(JSON.parse(answers.find((a) => a._id === row.responseId)!.result)).toEqual({ who: 'Ravi', city: 'Delhi' });
+        const exported = (await ctx.asStaff({ method: 'GET', url: `/api/leads/${lead.id}/export` })).json<{ responses: { responses: Array<{ id: string; emailRecordId: string | null; email: string | null; answer: unknown }> } }>();
+        expect(exported.responses.responses).toEqual([expect.objectContaining({ id: row.responseId, emailRecordId: null, email: null, answer: { who: 'Ravi', city: 'Delhi' } })]);
+        // Staff hear of the answers as of any completed survey: the webhook carries them.
+        await drainNotifications(ctx);
+        const hooks = await receiver.waitFor(1);
+        const completed = hooks.map((h) => JSON.parse(h.body) as { type: string; data: { lead: { phone: string | null }; activity: { answers?: unknown } } }).find((h) => h.type === 'survey.completed')!;
+        expect(completed.data.lead.phone).toBe('+919845011223');
+        expect(completed.data.activity.answers).toEqual([{ question: 'Your name', answer: 'Ravi' }, { question: 'Which city?', answer: 'Delhi' }]);
+        // No visitor mail: there is no address.
+        expect(mail.messages.filter((m) => m.to && !Array.isArray(m.to) && m.to.text.includes('@') && !m.subject?.startsWith('New'))).toEqual([]);
+
+        const two = answer({ email: undefined, phone: '+91 98450 11223', answer: { who: 'Ravi', city: 'Noida' } });
         expect((await send(device.deviceKey, two)).statusCode).toBe(201);
         expect((await kioskRow(two.id))!.leadId).toBe(lead.id);
+        expect(await ctx.database.db.selectFrom('surveyResponses').select('id').where('leadId', '=', lead.id).execute()).toHaveLength(2);
+        await ctx.asStaff({ method: 'DELETE', url: `${WEBHOOKS_API.create}/${hook.json<{ id: string }>().id}` });
       });
 
       it("accepts an answer under the campaign version it was given, after the channel moved to another campaign", async () => {

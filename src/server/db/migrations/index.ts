@@ -53,6 +53,7 @@ import * as leadMerges from './2026-12-02T0410-lead-merges';
 import * as contactAttribution from './2026-12-02T0100-contact-attribution';
 import * as kiosk from './2026-12-02T0600-kiosk';
 import * as leadOriginPhoneRequests from './2026-12-03T0200-lead-origin-phone-requests';
+import * as responsesOfLeads from './2026-12-03T0400-responses-of-leads';
 import * as visitListing from './2026-11-30T0500-visit-listing';
 import * as visitMailVisitorSent from './2026-12-01T0500-visit-mail-visitor-sent';
 import * as demoStaffTakeNoLeads from './2026-11-30T0510-demo-staff-take-no-leads';
@@ -128,4 +129,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0600-kiosk': kiosk,
   '2026-12-03T0200-lead-origin-phone-requests': leadOriginPhoneRequests,
   '2026-12-03T0500-lead-inbox-indexes': leadInboxIndexes,
+  '2026-12-03T0400-responses-of-leads': responsesOfLeads,
 };

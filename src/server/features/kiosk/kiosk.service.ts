@@ -26,7 +26,7 @@ import { newId } from '#server/lib/ids';
 import { recordAudit, type AuditActor } from '#server/features/audit';
 import { channelNames, findVisitorChannel, lockVisitorChannel, type VisitorChannel } from '#server/features/channels';
 import { currentNotices, pendingConsent, storeConsent } from '#server/features/consent';
-import { addEmailRecord, storeResponse } from '#server/features/responses';
+import { addEmailRecord, storeLeadResponse, storeResponse } from '#server/features/responses';
 import { findOrCreateLead } from '#server/features/leads';
 import { recordEvent } from '#server/features/notifications';
 import { campaignLeadFields, findCampaign } from '#server/features/surveys';
@@ -237,13 +237,15 @@ export async function takeAnswer(
     const settings = await ctx.settings(trx);
     const utm = Object.keys(channel.utm).length > 0 ? JSON.stringify(channel.utm) : null;
     if (!input.email) {
-      // A phone only (decision 0036): the person's lead through the leads' intake, the answer kept
-      // here with it. No e-mail record, so no survey response and no mail to the visitor; staff hear
-      // of the new person by webhook and e-mail as of any new lead.
+      // A phone only (decision 0036): the person's lead through the leads' intake, and the answers a
+      // response of that lead with no e-mail record (decision 0044), so staff read them as any other
+      // (the lead's page, the answers, the export, the staff mail and webhooks of survey.completed).
+      // No mail to the visitor: there is no address.
       const lead = await findOrCreateLead(trx, { phone: input.phone!, name: leadDetailsFrom(await campaignLeadFields(trx, campaignId), input.answer).name, source: 'survey', campaignId, at: now, touch: { channelId: channel.id, utm, at: now } });
-      await repo.linkResponse(trx, id, { leadId: lead.id, responseId: null });
       if (lead.created) await recordEvent(trx, { type: 'lead.created', email: '', subjectId: id, leadId: lead.id }, now);
-      return { kind: 'stored', event: lead.created };
+      const stored = await storeLeadResponse(trx, campaignId, { leadId: lead.id, answer: input.answer, language: input.language, channelId: channel.id, utm }, matches, { now, answeredAt: new Date(input.answeredAt) });
+      await repo.linkResponse(trx, id, { leadId: lead.id, responseId: stored.responseId });
+      return { kind: 'stored', event: true };
     }
     const email = input.email;
     const arrival = { channel: { ...channel, campaignId }, utm: Object.keys(channel.utm).length > 0 ? channel.utm : null, referrerHost: null, at: now };

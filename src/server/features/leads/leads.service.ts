@@ -49,6 +49,8 @@ export interface LeadSurveyRecord {
   progressPage: number | null;
   progressFurthestPage: number | null;
   progressSavedAt: Date | string | null;
+  /** True for the answers of a person known by phone only: a response of the lead without an e-mail record (decision 0044). */
+  withoutEmail?: boolean;
 }
 
 /** One of the person's contact messages, as the contact form keeps them. */
@@ -394,7 +396,7 @@ export async function leadDetail(db: Kysely<Database>, id: string, sources: Lead
     const campaign = { campaignId, campaignName: known?.name ?? null };
     /** A kept answer (JSON) as question → answer, in the campaign's question order. */
     const readable = async (answer: string) => readableAnswers((await campaignReading(db, campaignId, known?.updatedAt ?? '')).columns, parseAnswers(answer));
-    activities.push({ type: 'email', at: toIso(record.createdAt), ...campaign, completed: toBool(record.isCompleted) });
+    if (!record.withoutEmail) activities.push({ type: 'email', at: toIso(record.createdAt), ...campaign, completed: toBool(record.isCompleted) });
     if (record.progressAnswer !== null && record.progressSavedAt !== null && record.answer === null) {
       // Unfinished answers, as kept so far: marked unfinished, dated by their last save.
       activities.push({

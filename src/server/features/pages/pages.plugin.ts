@@ -75,7 +75,11 @@ export async function pagesPlugin(
   const kioskFile = path.join(clientDir, 'kiosk.html');
   const kioskHtml = existsSync(kioskFile) ? readFileSync(kioskFile, 'utf8') : null;
   const kioskPages = kioskHtml
-    ? { en: new HtmlDocument(kioskHtml), hi: new HtmlDocument(kioskHtml.replace('<html lang="en">', '<html lang="hi">')) }
+    ? {
+        // The English tablet does not preload the Devanagari font (about 100 KB): its service worker does not keep it either.
+        en: new HtmlDocument(kioskHtml.replace(/<link rel="preload" href="[^"]*devanagari[^"]*"[^>]*>\s*/g, '')),
+        hi: new HtmlDocument(kioskHtml.replace('<html lang="en">', '<html lang="hi">')),
+      }
     : null;
   const kioskWorker = existsSync(path.join(clientDir, 'kiosk-sw.js'));
   const rootFiles = new Set(shell ? ROOT_FILES.filter((f) => existsSync(path.join(clientDir, f))) : []);

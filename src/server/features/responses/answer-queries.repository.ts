@@ -94,9 +94,10 @@ export type ResultStatusPick = 'completed' | 'unfinished' | 'all';
  */
 export function listResponses(db: Db, campaignId: string, page: { limit?: number; offset?: number }, filters: ResultFilters = NO_FILTERS, status: ResultStatusPick = 'completed') {
   // The address as typed lives on the e-mail record (decision 0020).
-  const done = filteredResponses(db, campaignId, filters).innerJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId').select([
+  // A person known by phone only has no e-mail record (decision 0044): their answers show with no address.
+  const done = filteredResponses(db, campaignId, filters).leftJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId').select((eb) => [
     'surveyResponses.id',
-    'emailRecords.email',
+    eb.fn.coalesce('emailRecords.email', sql<string>`''`).as('email'),
     'surveyResponses.answer',
     'surveyResponses.createdAt',
     sql<number>`1`.as('completed'),
@@ -128,8 +129,8 @@ export function listResponses(db: Db, campaignId: string, page: { limit?: number
 /** A campaign's responses, oldest first (after `after` when given), with the address from their e-mail record: the export's query. */
 function responsesInOrder(db: Db, campaignId: string, after: After | null, filters: ResultFilters) {
   let query = filteredResponses(db, campaignId, filters)
-    .innerJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId')
-    .select(['surveyResponses.id', 'emailRecords.email', 'surveyResponses.answer', 'surveyResponses.createdAt', 'surveyResponses.channelId', 'surveyResponses.utm']);
+    .leftJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId')
+    .select((eb) => ['surveyResponses.id', eb.fn.coalesce('emailRecords.email', sql<string>`''`).as('email'), 'surveyResponses.answer', 'surveyResponses.createdAt', 'surveyResponses.channelId', 'surveyResponses.utm']);
   if (after) {
     query = query.where((eb) => eb(eb.refTuple('surveyResponses.createdAt', 'surveyResponses.id'), '>', eb.tuple(after.createdAt, after.id)));
   }

@@ -5,4 +5,4 @@ export { leadCompletedSurvey, surveyAnswersOfVisitors } from './funnel-reads';
 /** The queries the results read (summary, answers table, streamed export), joined inside this feature's tables. */
 export * as responseQueries from './answer-queries.repository';
 /** The visitor's writes, for the rooms that take answers another way (expo tablets). */
-export { addEmailRecord, storeResponse } from './responses.service';
+export { addEmailRecord, storeLeadResponse, storeResponse } from './responses.service';

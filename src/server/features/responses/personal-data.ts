@@ -10,17 +10,21 @@ export const personalData: PersonalData = {
   async export(db, leadId) {
     const records = await db.selectFrom('emailRecords').selectAll().where('leadId', '=', leadId).orderBy('createdAt').execute();
     const ids = records.map((r) => r.id);
-    if (ids.length === 0) return { emailRecords: [], responses: [], unfinished: [], files: [] };
+    // A person known by phone only has responses without an e-mail record (decision 0044).
     const [responses, unfinished, files] = await Promise.all([
       // The address as typed is the record's (decision 0020): given here as the response's, as before.
       db
         .selectFrom('surveyResponses')
-        .innerJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId')
+        .leftJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId')
         .select(['surveyResponses.id', 'surveyResponses.campaignId', 'surveyResponses.emailRecordId', 'emailRecords.email', 'surveyResponses.answer', 'surveyResponses.createdAt'])
-        .where('surveyResponses.emailRecordId', 'in', ids)
+        .where((eb) => {
+          const withoutEmail = eb.and([eb('surveyResponses.leadId', '=', leadId), eb('surveyResponses.emailRecordId', 'is', null)]);
+          return ids.length > 0 ? eb.or([eb('surveyResponses.emailRecordId', 'in', ids), withoutEmail]) : withoutEmail;
+        })
+        .orderBy('surveyResponses.createdAt')
         .execute(),
-      db.selectFrom('surveyProgress').select(['emailRecordId', 'campaignId', 'answer', 'page', 'createdAt', 'updatedAt']).where('emailRecordId', 'in', ids).execute(),
-      db.selectFrom('surveyFiles').select(['id', 'emailRecordId', 'fileName', 'contentType', 'size', 'bytes', 'createdAt']).where('emailRecordId', 'in', ids).execute(),
+      ids.length === 0 ? [] : db.selectFrom('surveyProgress').select(['emailRecordId', 'campaignId', 'answer', 'page', 'createdAt', 'updatedAt']).where('emailRecordId', 'in', ids).execute(),
+      ids.length === 0 ? [] : db.selectFrom('surveyFiles').select(['id', 'emailRecordId', 'fileName', 'contentType', 'size', 'bytes', 'createdAt']).where('emailRecordId', 'in', ids).execute(),
     ]);
     return {
       emailRecords: records.map((r) => ({ id: r.id, email: r.email, campaignId: r.campaignId, isCompleted: Boolean(r.isCompleted), createdAt: r.createdAt })),

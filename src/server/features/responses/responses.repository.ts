@@ -216,7 +216,38 @@ export async function searchEmailRecords(db: Db, query: { q?: string; campaignId
  * A person's e-mail records, oldest first, each with its response and its unfinished answers (the
  * lead's page; this feature's own tables only: the campaign's name comes from surveys).
  */
-export function leadSurveyRecords(db: Db, leadId: string) {
+export async function leadSurveyRecords(db: Db, leadId: string) {
+  const [records, withoutEmail] = await Promise.all([leadEmailRecords(db, leadId), leadResponsesWithoutEmail(db, leadId)]);
+  const rows = [...records.map((r) => ({ ...r, withoutEmail: false })), ...withoutEmail];
+  return rows.sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
+}
+
+/** The answers of a person known by phone only (decision 0044), shaped as a completed record. */
+async function leadResponsesWithoutEmail(db: Db, leadId: string) {
+  const rows = await db
+    .selectFrom('surveyResponses')
+    .select(['id', 'campaignId', 'createdAt', 'answer', 'matches'])
+    .where('leadId', '=', leadId)
+    .where('emailRecordId', 'is', null)
+    .orderBy('createdAt')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    campaignId: r.campaignId as string | null,
+    isCompleted: true as boolean | number,
+    createdAt: r.createdAt,
+    answer: r.answer as string | null,
+    matches: r.matches,
+    answeredAt: r.createdAt as Date | string | null,
+    progressAnswer: null,
+    progressPage: null,
+    progressFurthestPage: null,
+    progressSavedAt: null,
+    withoutEmail: true,
+  }));
+}
+
+function leadEmailRecords(db: Db, leadId: string) {
   return db
     .selectFrom('emailRecords')
     .leftJoin('surveyResponses', 'surveyResponses.emailRecordId', 'emailRecords.id')
@@ -284,6 +315,17 @@ export async function insertResponseOnce(
   const { now, channelId = null, utm = null, referrerHost = null, ...fields } = response;
   const result = await insertResponseQuery.execute(db, { ...fields, channelId, utm, referrerHost, createdAt: now });
   return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/**
+ * A response of a person known by phone only (an expo tablet's visitor without an e-mail, decision
+ * 0044): the lead's, with no e-mail record. Whoever calls it keeps it once (the tablet's id does).
+ */
+export async function insertLeadResponse(
+  db: Db,
+  response: { id: string; campaignId: string; leadId: string; answer: string; matches: string | null; language: string; createdAt: Date; channelId: string | null; utm: string | null },
+): Promise<void> {
+  await db.insertInto('surveyResponses').values({ ...response, emailRecordId: null, referrerHost: null }).execute();
 }
 
 export async function countResponses(db: Db, campaignId: string): Promise<number> {

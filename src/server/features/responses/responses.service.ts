@@ -213,6 +213,39 @@ export async function requireRecordOf(db: Db, campaignId: string, input: { email
 }
 
 /**
+ * The answers of a person known by phone only (an expo tablet's visitor who gave no e-mail, issue 39,
+ * decision 0044): a response of the lead, without an e-mail record. As storeResponse does for a
+ * completed survey: the lead's completed campaign and details from the answers, its assignment by
+ * the answers, the `survey.completed` event (staff mail and webhooks; no visitor mail: there is no
+ * address). The caller keeps it once (the kiosk's own id) and has locked the channel.
+ */
+export async function storeLeadResponse(
+  db: Db,
+  campaignId: string,
+  input: { leadId: string; answer: SurveyAnswers; language?: Language; channelId: string | null; utm: string | null },
+  matches: ListingMatches | null,
+  times: { now: Date; answeredAt: Date },
+): Promise<{ responseId: string }> {
+  const id = newId();
+  await responsesRepo.insertLeadResponse(db, {
+    id,
+    campaignId,
+    leadId: input.leadId,
+    answer: JSON.stringify(input.answer),
+    matches: matches ? JSON.stringify(matches) : null,
+    language: input.language ?? DEFAULT_LANGUAGE,
+    createdAt: times.answeredAt,
+    channelId: input.channelId,
+    utm: input.utm,
+  });
+  const details = leadDetailsFrom(await campaignLeadFields(db, campaignId), input.answer);
+  await recordCompletedSurvey(db, { id: input.leadId, campaignId, at: times.now, ...details });
+  await reviewAssignmentByAnswers(db, input.leadId, input.answer as Record<string, unknown>, times.now);
+  await recordEvent(db, { type: 'survey.completed', email: '', subjectId: id, leadId: input.leadId }, times.now);
+  return { responseId: id };
+}
+
+/**
  * Stores the visitor's answers; the e-mail record is completed with them (a trigger, in the same
  * statement). A repeated submission for the same record (a network retry) stores nothing new and
  * still succeeds. With the response, the lead is updated and survey.completed recorded: run it in a

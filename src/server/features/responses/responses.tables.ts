@@ -26,8 +26,11 @@ export interface EmailRecordsTable {
 export interface SurveyResponsesTable {
   id: string;
   campaignId: string;
-  /** Its e-mail record, which holds the address as typed (the response keeps no copy: decision 0020). */
-  emailRecordId: string;
+  /**
+   * Its e-mail record, which holds the address as typed (the response keeps no copy: decision 0020);
+   * null for a person known by phone only (an expo tablet's visitor, decision 0044): the response is the lead's.
+   */
+  emailRecordId: string | null;
   /** The person: the lead of its e-mail record (NOT NULL since migration 2026-11-28T2300). */
   leadId: string;
   /** SurveyJS data as JSON text. */

@@ -141,8 +141,28 @@ function KioskApp({ where, initialKey }: { where: KioskLocation; initialKey: str
   const [pin, setPin] = useState<PinRecord | undefined>(undefined);
   const [pinLoaded, setPinLoaded] = useState(false);
   const [config, setConfig] = useState<KioskConfig | null>(null);
-  /** A newer configuration, taken at the next visitor. */
+  /** A newer configuration, taken at the next visitor (at once while nobody has begun). */
   const nextConfig = useRef<KioskConfig | null>(null);
+  const begun = useRef(false);
+  const onBegun = useCallback((value: boolean) => {
+    begun.current = value;
+  }, []);
+  /**
+   * A campaign edited after the tablet loaded it: the new version is shown at once while the visitor
+   * on screen has not begun, else at the next visitor; answers keep the version they answered.
+   */
+  const takeNewer = useCallback((current: KioskConfig | null, fresh: KioskConfig): KioskConfig => {
+    if (!current || current.campaign.version === fresh.campaign.version) {
+      nextConfig.current = null;
+      return current ?? fresh;
+    }
+    if (!begun.current) {
+      nextConfig.current = null;
+      return fresh;
+    }
+    nextConfig.current = fresh;
+    return current;
+  }, []);
   const [visitor, setVisitor] = useState(0);
   const [online, setOnline] = useState(navigator.onLine);
   const [storage, setStorage] = useState<StorageState>('unknown');
@@ -225,8 +245,7 @@ function KioskApp({ where, initialKey }: { where: KioskLocation; initialKey: str
       if (gone) return;
       if (fresh.kind === 'ok') {
         await storeConfig(code, fresh.config).catch(() => undefined);
-        if (cached && cached.campaign.version !== fresh.config.campaign.version) nextConfig.current = fresh.config;
-        else if (!cached) setConfig(fresh.config);
+        setConfig((current) => takeNewer(current, fresh.config));
         setPhase({ kind: 'ready' });
       } else if (!cached) setPhase({ kind: fresh.kind === 'unknown' ? 'unknown' : 'no-config' });
       void refresh();
@@ -235,7 +254,7 @@ function KioskApp({ where, initialKey }: { where: KioskLocation; initialKey: str
     return () => {
       gone = true;
     };
-  }, [code, initialKey, refresh]);
+  }, [code, initialKey, refresh, takeNewer]);
 
   // Sending: at start, when the network is back, every 30 s while answers are queued.
   useEffect(() => {
@@ -258,22 +277,26 @@ function KioskApp({ where, initialKey }: { where: KioskLocation; initialKey: str
     };
   }, [device, send]);
 
-  // A campaign edited while the tablet runs: checked again whenever the network comes back.
+  // A campaign edited while the tablet runs: checked again whenever the network comes back, and every 30 s online.
   useEffect(() => {
     const check = async () => {
       const fresh = await fetchConfig(code);
       if (fresh.kind !== 'ok') return;
       await storeConfig(code, fresh.config).catch(() => undefined);
-      setConfig((current) => {
-        if (!current) return fresh.config;
-        if (current.campaign.version !== fresh.config.campaign.version) nextConfig.current = fresh.config;
-        return current;
-      });
+      setConfig((current) => takeNewer(current, fresh.config));
     };
     const onOnline = () => void check();
     window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, [code]);
+    // And while online, as often as the queue is retried: the first look may have met a slow network
+    // (the service worker then answers with the kept configuration).
+    const timer = setInterval(() => {
+      if (navigator.onLine) void check();
+    }, syncEvery());
+    return () => {
+      window.removeEventListener('online', onOnline);
+      clearInterval(timer);
+    };
+  }, [code, takeNewer]);
 
   const nextVisitor = useCallback(() => {
     if (nextConfig.current) {
@@ -331,7 +354,7 @@ function KioskApp({ where, initialKey }: { where: KioskLocation; initialKey: str
     );
   else if (phase.kind === 'unknown') main = <p className="kiosk-card kiosk-error">{t('kiosk.unknownCode')}</p>;
   else if (phase.kind === 'no-config' || !config) main = <p className="kiosk-card kiosk-error">{t('kiosk.noConfig')}</p>;
-  else main = <KioskVisitor key={visitor} code={code} config={config} language={language} onSaved={saved} onFinished={nextVisitor} />;
+  else main = <KioskVisitor key={visitor} code={code} config={config} language={language} onSaved={saved} onFinished={nextVisitor} onBegun={onBegun} />;
 
   return (
     <div className="kiosk">

@@ -1,6 +1,7 @@
 // The tablet's configuration (GET /api/kiosk/config/:code, issue 39): fetched when online, kept in
-// IndexedDB (and by the service worker) for the days without network. A new version is taken for the
-// next visitor; answers already queued keep the version they answered.
+// IndexedDB (and by the service worker) for the days without network. A new version is shown at once
+// while the visitor on screen has not begun, else to the next visitor; answers already queued keep the
+// version they answered.
 import type { KioskConfig } from '#shared/kiosk/kiosk.contract';
 import { KIOSK_API } from '#shared/kiosk/kiosk.api';
 import { getMeta, setMeta } from './kiosk-db';

@@ -33,6 +33,8 @@ const PREFIX = 'abode-kiosk-';
 const CACHE = `${PREFIX}${__KIOSK_VERSION__}`;
 const RUNTIME = `${PREFIX}runtime`;
 const SHELL_KEY = 'shell';
+/** The files only a Hindi tablet (scope /hi/kiosk/) uses: the Devanagari font, SurveyJS's Hindi (survey-core/i18n/hindi). */
+const HINDI_ONLY = /\/assets\/(noto-sans-devanagari-[^/]*|hindi-[\w-]{8}\.js)$/;
 
 function scopePath(): string {
   return new URL(sw.registration.scope).pathname;
@@ -42,7 +44,9 @@ sw.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      await cache.addAll(__KIOSK_PRECACHE__);
+      // The English tablet keeps no Hindi: neither the Devanagari font (about 100 KB) nor SurveyJS's Hindi texts.
+      const hindi = scopePath().startsWith('/hi/');
+      await cache.addAll(hindi ? __KIOSK_PRECACHE__ : __KIOSK_PRECACHE__.filter((file) => !HINDI_ONLY.test(file)));
       const shell = await fetch(scopePath(), { cache: 'no-store' });
       if (shell.ok) await cache.put(`${scopePath()}${SHELL_KEY}`, shell);
       await sw.skipWaiting();

@@ -190,15 +190,19 @@ export function KioskVisitor({
   language,
   onSaved,
   onFinished,
+  onBegun,
 }: {
   code: string;
   config: KioskConfig;
   language: Language;
   onSaved: () => void;
   onFinished: () => void;
+  /** Whether this visitor has begun (given a contact): a newer survey waits for the next visitor only then. */
+  onBegun?: (begun: boolean) => void;
 }) {
   const t = useKioskT();
   const [contact, setContact] = useState<Contact | null>(null);
+  useEffect(() => onBegun?.(contact !== null), [contact, onBegun]);
   const [saved, setSaved] = useState(false);
   const idRef = useRef<string | null>(null);
   const idle = useIdle(contact !== null && !saved, onFinished);
