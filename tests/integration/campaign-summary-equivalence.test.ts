@@ -1,0 +1,187 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { buildApp } from '#server/app';
+import { RetentionJob } from '#server/features/privacy';
+import { campaignSummaryFromRows } from '#server/features/results/campaign-summary.service';
+import { personalDataRegistry } from '#server/personal-data.registry';
+import type { Channel } from '#shared/channels/channels.contract';
+import { LEADS_API, type LeadList } from '#shared/leads/leads.contract';
+import type { CampaignSummaryResult } from '#shared/results/campaign-summary.contract';
+import { describeEachDatabase, STAFF } from '../helpers/app';
+import { createActiveCampaign } from '../factories/campaigns';
+
+/*
+ * Issue 40 (docs/decisions/0056): GET summary answers byte for byte what the row-based fold answers,
+ * after every kind of write that changes the rows: a response stored, unfinished answers saved and
+ * replaced, unfinished answers finished, a lead erased, two leads merged, unfinished answers
+ * expired by retention; for the default, each status, a channel and a from/to range.
+ */
+
+const SURVEY = {
+  pages: [
+    {
+      name: 'first',
+      elements: [
+        { type: 'radiogroup', name: 'kind', title: 'Kind of home', choices: [{ value: 'a', text: 'Apartment' }, { value: 'v', text: 'Villa' }] },
+        { type: 'checkbox', name: 'amen', title: 'Amenities', choices: [{ value: 'gym', text: 'Gym' }, { value: 'pool', text: 'Pool' }] },
+        { type: 'rating', name: 'stars', title: 'Stars' },
+        { type: 'boolean', name: 'loan', title: 'Loan?' },
+      ],
+    },
+    {
+      name: 'second',
+      elements: [
+        { type: 'text', name: 'size', title: 'Size', inputType: 'number' },
+        { type: 'comment', name: 'notes', title: 'Notes' },
+        { type: 'matrix', name: 'rooms', title: 'Rooms', rows: [{ value: 'kitchen', text: 'Kitchen' }], columns: [{ value: 1, text: 'Must' }, { value: 2, text: 'Nice' }] },
+      ],
+    },
+  ],
+};
+
+const DAY = 86_400_000;
+
+describeEachDatabase('the summary equals the row-based fold (issue 40)', (ctx) => {
+  // The server's clock and Date alike (some writes stamp rows with Date itself).
+  let now = new Date('2027-01-01T10:00:00Z');
+  const setNow = (at: string) => {
+    now = new Date(at);
+    vi.setSystemTime(now);
+  };
+  let clocked: FastifyInstance;
+  let campaignId = '';
+  let channelId = '';
+  let channelCode = '';
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    setNow('2027-01-01T10:00:00Z');
+    clocked = await buildApp(ctx.config, { database: ctx.database, logger: false, clock: () => now });
+    await clocked.ready();
+    campaignId = await createActiveCampaign(ctx, { questions: JSON.stringify(SURVEY) });
+    const res = await ctx.asStaff({ method: 'POST', url: '/api/channels', payload: { name: 'Expo stall', kind: 'link', campaignId } });
+    expect(res.statusCode, res.body).toBe(201);
+    ({ id: channelId, code: channelCode } = res.json<{ channel: Channel }>().channel);
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await clocked?.close();
+  });
+
+  const inject = (options: InjectOptions) => clocked.inject(options);
+  async function visitor(email: string, viaChannel = false): Promise<string> {
+    const res = await inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId, ...(viaChannel ? { channel: channelCode } : {}) } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ emailID: string }>().emailID;
+  }
+  async function complete(email: string, emailId: string, answer: object) {
+    const res = await inject({ method: 'POST', url: `/api/campaign/response/${campaignId}`, payload: { response: { email, emailId, answer } } });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  async function save(email: string, emailId: string, answer: object, page: number) {
+    const res = await inject({ method: 'POST', url: `/api/campaign/progress/${campaignId}`, payload: { response: { email, emailId, answer, page } } });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  /** A staff request with a token from a login at the (faked) time now. */
+  async function asStaff(options: InjectOptions) {
+    await ctx.staffToken();
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: STAFF.email, password: STAFF.password } });
+    return ctx.app.inject({ ...options, headers: { authorization: `Bearer ${login.json<{ token: string }>().token}` } } as InjectOptions);
+  }
+  async function leadId(email: string): Promise<string> {
+    const list = await asStaff({ method: 'GET', url: `${LEADS_API.list}?q=${encodeURIComponent(email)}` });
+    return list.json<LeadList>().items[0]!._id;
+  }
+
+  const QUERIES = (): Record<string, string>[] => [
+    {},
+    { status: 'completed' },
+    { status: 'unfinished' },
+    { status: 'all' },
+    { channelId },
+    { channelId, status: 'all' },
+    { from: '2027-01-02', to: '2027-01-03' },
+    { from: '2027-01-03', to: '2027-01-03', status: 'all' },
+  ];
+
+  /** Every query's answer, checked against the fold over the rows; returned by query for the figures. */
+  async function summaries(): Promise<CampaignSummaryResult[]> {
+    const timeZone = (await ctx.app.settings.current()).timeZone;
+    const out: CampaignSummaryResult[] = [];
+    for (const query of QUERIES()) {
+      const res = await asStaff({ method: 'GET', url: `/api/campaign/summary/${campaignId}?${new URLSearchParams(query).toString()}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const fromRows = await campaignSummaryFromRows(ctx.database.db, ctx.database.dialect, campaignId, query, timeZone);
+      expect(res.body, JSON.stringify(query)).toBe(JSON.stringify(fromRows));
+      out.push(res.json<CampaignSummaryResult>());
+    }
+    return out;
+  }
+  const totals = (all: CampaignSummaryResult[]) => all.map((s) => [s.total, s.completed, s.unfinished]);
+
+  it('after responses, unfinished answers saved, replaced and finished, an erasure, a merge and retention', async () => {
+    // Day one: two complete answers, one through the channel.
+    const a = await visitor('eq-a@example.com');
+    await complete('eq-a@example.com', a, { kind: 'a', amen: ['gym', 'pool'], stars: 5, loan: true, size: 100, notes: 'first', rooms: { kitchen: 1 } });
+    const b = await visitor('eq-b@example.com', true);
+    await complete('eq-b@example.com', b, { kind: 'v', amen: ['gym'], stars: 3, loan: false, size: 250, rooms: { kitchen: 2 } });
+
+    // Day two, late evening UTC: 3 January, 01:30 on the studio's clock (Asia/Kolkata). Unfinished answers saved, then replaced.
+    setNow('2027-01-02T20:00:00Z');
+    const c = await visitor('eq-c@example.com', true);
+    await save('eq-c@example.com', c, { kind: 'v', amen: ['pool'] }, 0);
+    setNow('2027-01-02T20:05:00Z');
+    await save('eq-c@example.com', c, { kind: 'a', amen: ['gym'], stars: 2, size: 80 }, 1);
+    // Saved, then finished: counted once, as complete.
+    const d = await visitor('eq-d@example.com');
+    await save('eq-d@example.com', d, { kind: 'v' }, 0);
+    await complete('eq-d@example.com', d, { kind: 'v', amen: [], stars: 4, loan: true, notes: 'second', rooms: { kitchen: 1 } });
+    // Values the survey does not list (an old choice, a rating typed as text).
+    const e = await visitor('eq-e@example.com');
+    await complete('eq-e@example.com', e, { kind: 'x', stars: '4', size: '120' });
+
+    let all = await summaries();
+    expect(totals(all)).toEqual([
+      [4, 4, 1],
+      [4, 4, 1],
+      [1, 4, 1],
+      [5, 4, 1],
+      [1, 1, 1],
+      [2, 1, 1],
+      [2, 2, 1],
+      [3, 2, 1],
+    ]);
+
+    // Day three: a person who answered is erased; another is merged into the first one.
+    setNow('2027-01-03T09:00:00Z');
+    const f = await visitor('eq-f@example.com');
+    await complete('eq-f@example.com', f, { kind: 'a', stars: 1, notes: 'gone' });
+    const g = await visitor('eq-g@example.com', true);
+    await complete('eq-g@example.com', g, { kind: 'a', amen: ['pool'], stars: 2, loan: false, notes: 'merged' });
+    const h = await visitor('eq-h@example.com');
+    await save('eq-h@example.com', h, { kind: 'a', amen: ['gym'] }, 1);
+    all = await summaries();
+    expect(all[0]!.completed).toBe(6);
+
+    const erased = await asStaff({ method: 'DELETE', url: LEADS_API.one(await leadId('eq-f@example.com')) });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const merged = await asStaff({ method: 'POST', url: LEADS_API.merge(await leadId('eq-g@example.com')), payload: { intoId: await leadId('eq-a@example.com') } });
+    expect(merged.statusCode, merged.body).toBe(200);
+    all = await summaries();
+    expect(all[0]!.completed).toBe(5);
+    expect(all[0]!.questions.find((q) => q.name === 'notes')).toMatchObject({ stats: { latest: ['merged', 'second', 'first'] } });
+    expect(all[2]!.total).toBe(2);
+
+    // Half a year on, retention expires the unfinished answers; the complete ones stay.
+    const job = new RetentionJob({
+      database: ctx.database,
+      registry: personalDataRegistry,
+      mailDir: ctx.config.notify.mailDir,
+      retention: async () => ({ retentionUnfinishedDays: 180, retentionLeadDays: null }),
+      now: () => new Date(now.getTime() + 181 * DAY),
+    });
+    expect(await job.runIfDue()).toMatchObject({ unfinished: 2 });
+    all = await summaries();
+    expect(totals(all)[2]).toEqual([0, 5, 0]);
+    expect(all[3]!.total).toBe(5);
+  });
+});
