@@ -25,6 +25,10 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
     tables: ['campaigns'],
     why: 'a new e-mail record is taken only while its campaign is active, read in the INSERT (atomic)',
   },
+  'followup/assignment.ts': {
+    tables: ['staffUsers'],
+    why: "the round-robin turn reads who takes leads inside the UPDATE that takes the turn: one statement under the routing row's lock (decision 0046)",
+  },
   'surveys/campaigns.repository.ts': {
     tables: ['surveyResponses'],
     why: 'a campaign is changed only while it has no responses, checked in the UPDATE (atomic)',
