@@ -29,13 +29,13 @@ import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
 import { importRoutes } from './features/imports';
 import { inboundRoutes } from './features/inbound';
-import { leadForFollowUp, leadSummary } from './features/leads';
+import { leadForFollowUp, leadSummary, setLeadSurveySteps, setLeadVisitSteps } from './features/leads';
 import { assignCreatedLead, followUpMail, FollowUpJob, followUpRoutes } from './features/followup';
 import { contactMessageActivity, contactMessagesOfLead } from './features/contact';
 import { todayRoutes } from './features/dashboard';
 import { isUnsubscribed, newsletterConfirmMail, unsubscribeLinks } from './features/consent';
 import { campaignReading } from './features/surveys';
-import { countResponses, leadSurveyRecords, responseCountsByCampaign } from './features/responses';
+import { completedCampaignsOfLead, countResponses, leadSurveyRecords, responseCountsByCampaign } from './features/responses';
 import { completedResponse, emailActivity, surveyStillOpen, unfinishedSurvey } from './features/responses/notification-reads';
 import { issueResumeToken } from './features/responses/survey-progress.service';
 import { privacyRoutes, RetentionJob } from '#server/features/privacy';
@@ -67,7 +67,7 @@ import { createAttemptLimiters } from './lib/throttle';
 import { sharedBudgetStore } from './lib/public-write-limit';
 import { configuredSiteUrl } from './lib/site-url';
 import { SYSTEM_API } from '#shared/system/system.api';
-import { VisitJobs, visitRoutes, visitsStartingBetween, type VisitContext } from './features/visits';
+import { VisitJobs, visitRoutes, visitsStartingBetween, visitStepsOfLead, type VisitContext } from './features/visits';
 import { staffContacts, staffRecipients } from './features/auth';
 import { channelByCode, channelRoutes, recordLinkVisit } from './features/channels';
 import { funnelRoutes } from './features/funnel';
@@ -348,6 +348,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Issue 38: a lead staff add is assigned like any new lead (issue 26).
     onCreated: (trx, lead, at) => assignCreatedLead(trx, lead, {}, at),
     personTables: PERSON_ROW_TABLES,
+    // Decision 0035: rows moved between two leads (a merge, an unmerge): each one's funnel steps from its rows again.
+    rowsMoved: async (trx, leadIds) => {
+      for (const leadId of leadIds) {
+        await setLeadSurveySteps(trx, leadId, await completedCampaignsOfLead(trx, leadId));
+        await setLeadVisitSteps(trx, leadId, await visitStepsOfLead(trx, leadId));
+      }
+    },
   });
   await app.register(privacyRoutes, {
     registry: personalDataRegistry,

@@ -60,6 +60,7 @@ import * as noticeLanguages from './2026-12-01T0100-notice-languages';
 import * as contactRead from './2026-12-01T0300-contact-read';
 import * as leadImports from './2026-12-02T0500-lead-imports';
 import * as apiKeys from './2026-12-02T0510-api-keys';
+import * as leadFunnelSteps from './2026-12-03T0300-lead-funnel-steps';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -124,4 +125,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02T0510-api-keys': apiKeys,
   '2026-12-02T0100-contact-attribution': contactAttribution,
   '2026-12-02T0600-kiosk': kiosk,
+  '2026-12-03T0300-lead-funnel-steps': leadFunnelSteps,
 };
