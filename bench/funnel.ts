@@ -30,109 +30,119 @@ export interface FunnelBenchResult {
   inboxPageMs: number;
 }
 
+/** Seeds `leads` leads with channels, e-mail records, campaigns and visits (and the steps kept on the lead), then analyses. */
+export async function seedFunnelBench(database: ReturnType<typeof createDatabase>, dialect: TestDialect, leads: number) {
+  await migrateToLatest(database.db as Kysely<unknown>);
+  const db = database.db;
+  const staff = { email: 'bench@abode.test', name: 'Bench', password: 'bench-password-123' };
+  await createStaff(db, staff);
+  const at0 = new Date(Date.UTC(2026, 0, 1));
+  const campaigns = [uuidv7(), uuidv7()];
+  await db.insertInto('campaigns').values(campaigns.map((id, i) => ({ id, name: `Campaign ${i}`, questions: '{}', questioncolumns: '', leadFields: '{}', isActive: false, createdAt: at0, updatedAt: at0 }))).execute();
+  const channels = Array.from({ length: CHANNELS }, (_, i) => ({
+    id: uuidv7(),
+    code: `b${String(i).padStart(6, '2')}`.slice(0, 7),
+    name: `Channel ${i}`,
+    campaignId: campaigns[i % 2]!,
+    kind: 'link',
+    utmSource: null,
+    utmMedium: null,
+    utmCampaign: null,
+    utmContent: null,
+    opensAt: null,
+    closesAt: null,
+    cap: null,
+    paused: false,
+    allowedOrigins: '[]',
+    createdAt: at0,
+    updatedAt: at0,
+  }));
+  await db.insertInto('channels').values(channels).execute();
+  const studioId = uuidv7();
+  await sql`insert into studios (id, title, address, gmaplink, image, created_at, updated_at) values (${studioId}, 'Bench', 'Addr', 'https://maps.example', '', ${at0}, ${at0})`.execute(db).catch(() => undefined);
+  // 100,000 leads over 200 days; 9 in 10 through a channel; a status each; half completed; a tenth with a visit.
+  for (let i = 0; i < leads; i += 1000) {
+    const rows = Array.from({ length: Math.min(1000, leads - i) }, (_, j) => {
+      const n = i + j;
+      const at = new Date(at0.getTime() + Math.floor((n * 200 * 86_400_000) / leads));
+      const status = LEAD_STATUSES[n % LEAD_STATUSES.length]!;
+      const channel = n % 10 === 9 ? null : channels[n % CHANNELS]!;
+      return {
+        lead: {
+          id: uuidv7(),
+          emailKey: `lead${n}@bench.test`,
+          email: `lead${n}@bench.test`,
+          name: null,
+          phone: null,
+          status,
+          assigneeId: null,
+          hasSurvey: true,
+          hasContact: false,
+          hasNewsletter: false,
+          lastCampaignId: channel?.campaignId ?? campaigns[0]!,
+          lastCompleted: n % 2 === 0,
+          createdAt: at,
+          lastActivityAt: at,
+          firstContactedAt: status === 'new' ? null : new Date(at.getTime() + ((n % 180) + 5) * 60_000),
+          firstChannelId: channel?.id ?? null,
+          firstTouchAt: channel ? at : null,
+          latestChannelId: channel?.id ?? null,
+          latestTouchAt: channel ? at : null,
+          // The steps kept on the lead (decision 0035), as the rows below make them.
+          surveyCompleted: n % 2 === 0,
+          visitBooked: n % 10 === 3,
+          visitDone: n % 20 === 3,
+        },
+        campaignId: channel?.campaignId ?? campaigns[0]!,
+        channelId: channel?.id ?? null,
+        n,
+      };
+    });
+    await db.insertInto('leads').values(rows.map((r) => r.lead)).execute();
+    await db
+      .insertInto('emailRecords')
+      .values(rows.map((r) => ({ id: uuidv7(), email: r.lead.email, campaignId: r.campaignId, isCompleted: r.n % 2 === 0, createdAt: r.lead.createdAt, leadId: r.lead.id, channelId: r.channelId })))
+      .execute();
+    await db.insertInto('leadCampaigns').values(rows.map((r) => ({ leadId: r.lead.id, campaignId: r.campaignId, completed: r.n % 2 === 0 }))).execute();
+    const visits = rows.filter((r) => r.n % 10 === 3);
+    if (visits.length > 0) {
+      await db
+        .insertInto('visits')
+        .values(
+          visits.map((r) => ({
+            id: uuidv7(),
+            leadId: r.lead.id,
+            studioId,
+            startsAt: r.lead.createdAt,
+            endsAt: r.lead.createdAt,
+            status: r.n % 20 === 3 ? 'done' : 'booked',
+            email: r.lead.email,
+            name: null,
+            phone: null,
+            sequence: 0,
+            createdAt: r.lead.createdAt,
+            updatedAt: r.lead.createdAt,
+          })),
+        )
+        .execute();
+    }
+  }
+  // Link visits: a count per channel per day.
+  for (let d = 0; d < 200; d += 50) {
+    const days = Array.from({ length: 50 }, (_, k) => new Date(at0.getTime() + (d + k) * 86_400_000).toISOString().slice(0, 10));
+    await db.insertInto('linkVisitCounts').values(days.flatMap((day, k) => channels.map((c, ci) => ({ channelId: c.id, day, visitors: 20 + ((k + ci) % 30) })))).execute();
+  }
+  if (dialect === 'postgres') await sql`analyze`.execute(db);
+  else await sql`analyze`.execute(db);
+
+  return { staff, campaigns, channels };
+}
+
 export async function runFunnelBench(dialect: TestDialect, leads = 100_000): Promise<FunnelBenchResult> {
   const testDb = await createTestDatabase(dialect);
   const database = createDatabase(testDb.config);
   try {
-    await migrateToLatest(database.db as Kysely<unknown>);
-    const db = database.db;
-    const staff = { email: 'bench@abode.test', name: 'Bench', password: 'bench-password-123' };
-    await createStaff(db, staff);
-    const at0 = new Date(Date.UTC(2026, 0, 1));
-    const campaigns = [uuidv7(), uuidv7()];
-    await db.insertInto('campaigns').values(campaigns.map((id, i) => ({ id, name: `Campaign ${i}`, questions: '{}', questioncolumns: '', leadFields: '{}', isActive: false, createdAt: at0, updatedAt: at0 }))).execute();
-    const channels = Array.from({ length: CHANNELS }, (_, i) => ({
-      id: uuidv7(),
-      code: `b${String(i).padStart(6, '2')}`.slice(0, 7),
-      name: `Channel ${i}`,
-      campaignId: campaigns[i % 2]!,
-      kind: 'link',
-      utmSource: null,
-      utmMedium: null,
-      utmCampaign: null,
-      utmContent: null,
-      opensAt: null,
-      closesAt: null,
-      cap: null,
-      paused: false,
-      allowedOrigins: '[]',
-      createdAt: at0,
-      updatedAt: at0,
-    }));
-    await db.insertInto('channels').values(channels).execute();
-    const studioId = uuidv7();
-    await sql`insert into studios (id, title, address, gmaplink, image, created_at, updated_at) values (${studioId}, 'Bench', 'Addr', 'https://maps.example', '', ${at0}, ${at0})`.execute(db).catch(() => undefined);
-    // 100,000 leads over 200 days; 9 in 10 through a channel; a status each; half completed; a tenth with a visit.
-    for (let i = 0; i < leads; i += 1000) {
-      const rows = Array.from({ length: Math.min(1000, leads - i) }, (_, j) => {
-        const n = i + j;
-        const at = new Date(at0.getTime() + Math.floor((n * 200 * 86_400_000) / leads));
-        const status = LEAD_STATUSES[n % LEAD_STATUSES.length]!;
-        const channel = n % 10 === 9 ? null : channels[n % CHANNELS]!;
-        return {
-          lead: {
-            id: uuidv7(),
-            emailKey: `lead${n}@bench.test`,
-            email: `lead${n}@bench.test`,
-            name: null,
-            phone: null,
-            status,
-            assigneeId: null,
-            hasSurvey: true,
-            hasContact: false,
-            hasNewsletter: false,
-            lastCampaignId: channel?.campaignId ?? campaigns[0]!,
-            lastCompleted: n % 2 === 0,
-            createdAt: at,
-            lastActivityAt: at,
-            firstContactedAt: status === 'new' ? null : new Date(at.getTime() + ((n % 180) + 5) * 60_000),
-            firstChannelId: channel?.id ?? null,
-            firstTouchAt: channel ? at : null,
-            latestChannelId: channel?.id ?? null,
-            latestTouchAt: channel ? at : null,
-          },
-          campaignId: channel?.campaignId ?? campaigns[0]!,
-          channelId: channel?.id ?? null,
-          n,
-        };
-      });
-      await db.insertInto('leads').values(rows.map((r) => r.lead)).execute();
-      await db
-        .insertInto('emailRecords')
-        .values(rows.map((r) => ({ id: uuidv7(), email: r.lead.email, campaignId: r.campaignId, isCompleted: r.n % 2 === 0, createdAt: r.lead.createdAt, leadId: r.lead.id, channelId: r.channelId })))
-        .execute();
-      await db.insertInto('leadCampaigns').values(rows.map((r) => ({ leadId: r.lead.id, campaignId: r.campaignId }))).execute();
-      const visits = rows.filter((r) => r.n % 10 === 3);
-      if (visits.length > 0) {
-        await db
-          .insertInto('visits')
-          .values(
-            visits.map((r) => ({
-              id: uuidv7(),
-              leadId: r.lead.id,
-              studioId,
-              startsAt: r.lead.createdAt,
-              endsAt: r.lead.createdAt,
-              status: r.n % 20 === 3 ? 'done' : 'booked',
-              email: r.lead.email,
-              name: null,
-              phone: null,
-              sequence: 0,
-              createdAt: r.lead.createdAt,
-              updatedAt: r.lead.createdAt,
-            })),
-          )
-          .execute();
-      }
-    }
-    // Link visits: a count per channel per day.
-    for (let d = 0; d < 200; d += 50) {
-      const days = Array.from({ length: 50 }, (_, k) => new Date(at0.getTime() + (d + k) * 86_400_000).toISOString().slice(0, 10));
-      await db.insertInto('linkVisitCounts').values(days.flatMap((day, k) => channels.map((c, ci) => ({ channelId: c.id, day, visitors: 20 + ((k + ci) % 30) })))).execute();
-    }
-    if (dialect === 'postgres') await sql`analyze`.execute(db);
-    else await sql`analyze`.execute(db);
-
+    const { staff, campaigns } = await seedFunnelBench(database, dialect, leads);
     const app = await buildApp(testConfig(testDb, { logLevel: process.env.BENCH_LOG ? 'error' : 'silent' }), { database });
     await app.ready();
     try {

@@ -69,7 +69,7 @@ import { configuredSiteUrl } from './lib/site-url';
 import { SYSTEM_API } from '#shared/system/system.api';
 import { VisitJobs, visitRoutes, visitsStartingBetween, visitStepsOfLead, type VisitContext } from './features/visits';
 import { staffContacts, staffRecipients } from './features/auth';
-import { channelByCode, channelRoutes, recordLinkVisit } from './features/channels';
+import { channelByCode, channelRoutes, pruneLinkVisitors, recordLinkVisit } from './features/channels';
 import { funnelRoutes } from './features/funnel';
 import { kioskRoutes } from './features/kiosk';
 import { matchesFor } from './features/matching';
@@ -95,6 +95,8 @@ declare module 'fastify' {
     settings: SettingsService;
     /** Site visits' mails and reminders (issue 26); tests run it by hand. */
     visitJobs: VisitJobs;
+    /** Issue 24 §6: the daily retention run and its sweeps (tests run them by hand). */
+    retention: RetentionJob;
     /** Issue 26: reminders and the morning digest (tests run it by hand, with their clock). */
     followUp: FollowUpJob;
     /** Counts a load of a channel's page (short link or embed) for the funnel: one per visitor per channel per studio day (decision 0035). */
@@ -244,7 +246,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('notifications', notifications);
   if (config.notify.dispatch) app.addHook('onReady', async () => notifications.start());
   // Issue 24 §6: the daily retention run, with the other background work (tests run it by hand).
-  const retention = new RetentionJob({ database, registry: personalDataRegistry, mailDir: config.notify.mailDir, retention: () => settings.current() });
+  // Decision 0035: every poll also drops the link visitors' hashes of days before yesterday, visits or none.
+  const retention = new RetentionJob({
+    database,
+    registry: personalDataRegistry,
+    mailDir: config.notify.mailDir,
+    retention: () => settings.current(),
+    sweeps: [async (now) => pruneLinkVisitors(database.db, now, (await settings.current()).timeZone)],
+    ...(options.clock ? { now: options.clock } : {}),
+  });
+  app.decorate('retention', retention);
   if (config.notify.dispatch) app.addHook('onReady', async () => retention.start());
   // Issue 26: site visits' invitations and reminders.
   const visitContext: VisitContext = {
