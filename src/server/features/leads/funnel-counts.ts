@@ -20,22 +20,21 @@ export interface LeadFunnelCounts {
   visitBooked: number;
   visitDone: number;
   won: number;
+  /** The leads with a first-contact time (the median's population). */
+  timed: number;
 }
 
 // With a campaign, its leads come through lead_campaigns (joined on the lead's key); the builder's
 // type is the leads' own either way, the joined columns read by name.
 type Scoped = SelectQueryBuilder<Database, 'leads', object>;
 
-/**
- * The scoped leads. `has_survey = true` is written as a literal so that both databases use the
- * partial index leads_funnel (its WHERE is the same literal; a bound parameter would not match it).
- */
+/** The scoped leads: read from the index leads_funnel alone (with a campaign, and lead_campaigns_campaign). */
 function scoped(db: Db, scope: LeadFunnelScope): Scoped {
   const campaignId = scope.campaignId;
   let query: Scoped = campaignId
     ? (db.selectFrom('leads').innerJoin('leadCampaigns', (join) => join.onRef('leadCampaigns.leadId', '=', 'leads.id').on('leadCampaigns.campaignId', '=', campaignId)) as unknown as Scoped)
     : db.selectFrom('leads');
-  query = query.where(sql<SqlBool>`leads.has_survey = true`);
+  query = query.where('leads.hasSurvey', '=', true);
   if (scope.since) query = query.where('leads.createdAt', '>=', scope.since);
   if (scope.until) query = query.where('leads.createdAt', '<', scope.until);
   if (scope.channelId !== undefined) query = query.where('leads.firstChannelId', scope.channelId === null ? 'is' : '=', scope.channelId);
@@ -61,6 +60,7 @@ export async function leadFunnelCounts(db: Db, scope: LeadFunnelScope): Promise<
       count(sql<SqlBool>`leads.visit_booked = true`).as('visitBooked'),
       count(sql<SqlBool>`leads.visit_done = true`).as('visitDone'),
       count(sql<SqlBool>`leads.status = 'won'`).as('won'),
+      count(sql<SqlBool>`leads.first_contacted_at is not null`).as('timed'),
     ])
     .groupBy('leads.firstChannelId')
     .execute();
@@ -72,6 +72,7 @@ export async function leadFunnelCounts(db: Db, scope: LeadFunnelScope): Promise<
     visitBooked: Number(r.visitBooked),
     visitDone: Number(r.visitDone),
     won: Number(r.won),
+    timed: Number(r.timed),
   }));
 }
 
@@ -84,41 +85,28 @@ function middle(values: number[]): number | null {
 
 /**
  * The median minutes from each scoped lead's creation (its first e-mail) to its first contact, per
- * first channel and over all of them, worked out by the database (window functions): only the
- * middle one or two rows of each come back, not every contacted lead.
+ * first channel and over all of them. `timed` is how many scoped leads of each channel have a
+ * first-contact time (leadFunnelCounts): each median is the middle one or two of those, read by the
+ * database in order (ORDER BY … LIMIT … OFFSET), so only they come back, not every contacted lead.
  */
-export async function leadFirstContactMedians(db: Db, scope: LeadFunnelScope): Promise<{ byChannel: Map<string | null, number | null>; total: number | null }> {
+export async function leadFirstContactMedians(db: Db, scope: LeadFunnelScope, timed: ReadonlyMap<string | null, number>): Promise<{ byChannel: Map<string | null, number | null>; total: number | null }> {
   const minutes =
     db.getExecutor().adapter instanceof SqliteAdapter
       ? sql<number>`(julianday(leads.first_contacted_at) - julianday(leads.created_at)) * 1440.0`
       : sql<number>`extract(epoch from (leads.first_contacted_at - leads.created_at)) / 60.0`;
-  const ranked = scoped(db, scope)
-    .where('leads.firstContactedAt', 'is not', null)
-    .select([
-      'leads.firstChannelId as channelId',
-      minutes.as('minutes'),
-      sql<number>`row_number() over (partition by leads.first_channel_id order by ${minutes})`.as('rank'),
-      sql<number>`count(*) over (partition by leads.first_channel_id)`.as('count'),
-      sql<number>`row_number() over (order by ${minutes})`.as('rankAll'),
-      sql<number>`count(*) over ()`.as('countAll'),
-    ]);
-  // The middle rank of n is (n + 1) / 2, or n / 2 and n / 2 + 1: 2·rank is n, n + 1 or n + 2.
-  const rows = await db
-    .selectFrom(ranked.as('ranked'))
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        eb(sql<number>`2 * ${eb.ref('ranked.rank')}`, '>=', eb.ref('ranked.count')).and(sql<number>`2 * ${eb.ref('ranked.rank')}`, '<=', sql<number>`${eb.ref('ranked.count')} + 2`),
-        eb(sql<number>`2 * ${eb.ref('ranked.rankAll')}`, '>=', eb.ref('ranked.countAll')).and(sql<number>`2 * ${eb.ref('ranked.rankAll')}`, '<=', sql<number>`${eb.ref('ranked.countAll')} + 2`),
-      ]),
-    )
-    .execute();
-  const mid = (rank: unknown, n: unknown) => 2 * Number(rank) >= Number(n) && 2 * Number(rank) <= Number(n) + 2;
-  const perChannel = new Map<string | null, number[]>();
-  const all: number[] = [];
-  for (const r of rows) {
-    if (mid(r.rank, r.count)) perChannel.set(r.channelId, [...(perChannel.get(r.channelId) ?? []), Number(r.minutes)]);
-    if (mid(r.rankAll, r.countAll)) all.push(Number(r.minutes));
-  }
-  return { byChannel: new Map([...perChannel].map(([channel, values]) => [channel, middle(values)])), total: middle(all) };
+  const middleOf = async (channelScope: LeadFunnelScope, n: number) => {
+    if (n === 0) return null;
+    const rows = await scoped(db, channelScope)
+      .where('leads.firstContactedAt', 'is not', null)
+      .select(minutes.as('minutes'))
+      .orderBy(minutes)
+      .limit(n % 2 === 1 ? 1 : 2)
+      .offset(Math.floor((n - 1) / 2))
+      .execute();
+    return middle(rows.map((r) => Number(r.minutes)));
+  };
+  const byChannel = new Map<string | null, number | null>();
+  for (const [channelId, n] of timed) byChannel.set(channelId, await middleOf({ ...scope, channelId }, n));
+  const total = await middleOf(scope, [...timed.values()].reduce((a, b) => a + b, 0));
+  return { byChannel, total };
 }
