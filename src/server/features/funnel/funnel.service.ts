@@ -54,8 +54,11 @@ export async function funnel(db: Db, query: FunnelQuery, timeZone: string): Prom
   }
   const scope: LeadFunnelScope = { ...period(query, timeZone), campaignId: query.campaignId, channelId };
   const shown = channelId === undefined ? channels : channelId === null ? [] : channels.filter((c) => c.id === channelId);
-  const [counts, visits] = await Promise.all([leadFunnelCounts(db, scope), linkVisitsByChannel(db, { fromDay: query.from, toDay: query.to }, shown.map((c) => c.id))]);
-  const medians = await leadFirstContactMedians(db, scope, new Map(counts.map((c) => [c.channelId, c.timed])));
+  const [counts, medians, visits] = await Promise.all([
+    leadFunnelCounts(db, scope),
+    leadFirstContactMedians(db, scope),
+    linkVisitsByChannel(db, { fromDay: query.from, toDay: query.to }, shown.map((c) => c.id)),
+  ]);
   const byChannel = new Map(counts.map((c) => [c.channelId, c]));
   const row = (id: string | null, name: string): FunnelRow => {
     const c = byChannel.get(id);

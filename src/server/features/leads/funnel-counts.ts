@@ -20,8 +20,6 @@ export interface LeadFunnelCounts {
   visitBooked: number;
   visitDone: number;
   won: number;
-  /** The leads with a first-contact time (the median's population). */
-  timed: number;
 }
 
 // With a campaign, its leads come through lead_campaigns (joined on the lead's key); the builder's
@@ -60,7 +58,6 @@ export async function leadFunnelCounts(db: Db, scope: LeadFunnelScope): Promise<
       count(sql<SqlBool>`leads.visit_booked = true`).as('visitBooked'),
       count(sql<SqlBool>`leads.visit_done = true`).as('visitDone'),
       count(sql<SqlBool>`leads.status = 'won'`).as('won'),
-      count(sql<SqlBool>`leads.first_contacted_at is not null`).as('timed'),
     ])
     .groupBy('leads.firstChannelId')
     .execute();
@@ -72,41 +69,53 @@ export async function leadFunnelCounts(db: Db, scope: LeadFunnelScope): Promise<
     visitBooked: Number(r.visitBooked),
     visitDone: Number(r.visitDone),
     won: Number(r.won),
-    timed: Number(r.timed),
   }));
-}
-
-/** The middle one or two values' mean, to one decimal; null when none. */
-function middle(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const value = values.reduce((a, b) => a + b, 0) / values.length;
-  return Math.round(value * 10) / 10;
 }
 
 /**
  * The median minutes from each scoped lead's creation (its first e-mail) to its first contact, per
- * first channel and over all of them. `timed` is how many scoped leads of each channel have a
- * first-contact time (leadFunnelCounts): each median is the middle one or two of those, read by the
- * database in order (ORDER BY … LIMIT … OFFSET), so only they come back, not every contacted lead.
+ * first channel and over all of them (the mean of the middle two for an even count), in one
+ * statement each way. PostgreSQL works them out itself (percentile_cont over grouping sets: only
+ * one row per channel and the total come back). SQLite has no such aggregate: the database sorts
+ * the minutes (one sort) and they are read in that order, each median picked from its middle.
  */
-export async function leadFirstContactMedians(db: Db, scope: LeadFunnelScope, timed: ReadonlyMap<string | null, number>): Promise<{ byChannel: Map<string | null, number | null>; total: number | null }> {
-  const minutes =
-    db.getExecutor().adapter instanceof SqliteAdapter
-      ? sql<number>`(julianday(leads.first_contacted_at) - julianday(leads.created_at)) * 1440.0`
-      : sql<number>`extract(epoch from (leads.first_contacted_at - leads.created_at)) / 60.0`;
-  const middleOf = async (channelScope: LeadFunnelScope, n: number) => {
-    if (n === 0) return null;
-    const rows = await scoped(db, channelScope)
-      .where('leads.firstContactedAt', 'is not', null)
-      .select(minutes.as('minutes'))
-      .orderBy(minutes)
-      .limit(n % 2 === 1 ? 1 : 2)
-      .offset(Math.floor((n - 1) / 2))
-      .execute();
-    return middle(rows.map((r) => Number(r.minutes)));
-  };
+export async function leadFirstContactMedians(db: Db, scope: LeadFunnelScope): Promise<{ byChannel: Map<string | null, number | null>; total: number | null }> {
+  const timed = scoped(db, scope).where('leads.firstContactedAt', 'is not', null);
   const byChannel = new Map<string | null, number | null>();
-  for (const [channelId, n] of timed) byChannel.set(channelId, await middleOf({ ...scope, channelId }, n));
-  const total = await middleOf(scope, [...timed.values()].reduce((a, b) => a + b, 0));
-  return { byChannel, total };
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    const minutes = sql<number>`extract(epoch from (leads.first_contacted_at - leads.created_at)) / 60.0`;
+    const rows = await timed
+      .select([
+        'leads.firstChannelId as channelId',
+        sql<number>`grouping(leads.first_channel_id)`.as('isTotal'),
+        sql<number | string | null>`percentile_cont(0.5) within group (order by ${minutes})`.as('median'),
+      ])
+      .groupBy(sql`grouping sets ((leads.first_channel_id), ())`)
+      .execute();
+    let total: number | null = null;
+    for (const r of rows) {
+      const median = r.median === null ? null : Math.round(Number(r.median) * 10) / 10;
+      if (Number(r.isTotal) === 1) total = median;
+      else byChannel.set(r.channelId, median);
+    }
+    return { byChannel, total };
+  }
+  const minutes = sql<number>`(julianday(leads.first_contacted_at) - julianday(leads.created_at)) * 1440.0`;
+  const rows = await timed.select(['leads.firstChannelId as channelId', minutes.as('minutes')]).orderBy(minutes).execute();
+  const sorted = new Map<string | null, number[]>();
+  for (const r of rows) {
+    let list = sorted.get(r.channelId);
+    if (!list) sorted.set(r.channelId, (list = []));
+    list.push(Number(r.minutes));
+  }
+  for (const [channelId, list] of sorted) byChannel.set(channelId, middle(list));
+  return { byChannel, total: middle(rows.map((r) => Number(r.minutes))) };
+}
+
+/** The median of values in ascending order, to one decimal; null when none. */
+function middle(sorted: readonly number[]): number | null {
+  if (sorted.length === 0) return null;
+  const mid = sorted.length >> 1;
+  const value = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return Math.round(value * 10) / 10;
 }
