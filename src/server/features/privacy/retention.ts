@@ -44,9 +44,12 @@ export class RetentionJob {
 
   start(): void {
     const poll = () => {
+      const failed = (what: string) => (error: unknown) => console.error(`retention: the ${what} failed (${error instanceof Error ? error.message : String(error)})`);
+      // A failed sweep does not hold the daily run back, nor the other way round.
       this.running = this.sweep()
+        .catch(failed('sweep'))
         .then(() => this.runIfDue())
-        .catch((error: unknown) => console.error(`retention: the run failed (${error instanceof Error ? error.message : String(error)})`));
+        .catch(failed('run'));
       this.timer = setTimeout(poll, this.options.pollMs ?? 10 * 60 * 1000);
       this.timer.unref();
     };
