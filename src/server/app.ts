@@ -29,13 +29,13 @@ import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
 import { importRoutes } from './features/imports';
 import { inboundOrigin, inboundRoutes } from './features/inbound';
-import { leadForFollowUp, leadSummary } from './features/leads';
+import { leadForFollowUp, leadSummary, setLeadSurveySteps, setLeadVisitSteps } from './features/leads';
 import { assignCreatedLead, followUpMail, FollowUpJob, followUpRoutes } from './features/followup';
 import { contactMessageActivity, contactMessagesOfLead } from './features/contact';
 import { todayRoutes } from './features/dashboard';
 import { isUnsubscribed, newsletterConfirmMail, unsubscribeLinks } from './features/consent';
 import { campaignReading } from './features/surveys';
-import { countResponses, leadSurveyRecords, responseCountsByCampaign } from './features/responses';
+import { completedCampaignsOfLead, countResponses, leadSurveyRecords, responseCountsByCampaign } from './features/responses';
 import { completedResponse, emailActivity, surveyStillOpen, unfinishedSurvey } from './features/responses/notification-reads';
 import { issueResumeToken } from './features/responses/survey-progress.service';
 import { privacyRoutes, RetentionJob } from '#server/features/privacy';
@@ -67,9 +67,9 @@ import { createAttemptLimiters } from './lib/throttle';
 import { sharedBudgetStore } from './lib/public-write-limit';
 import { configuredSiteUrl } from './lib/site-url';
 import { SYSTEM_API } from '#shared/system/system.api';
-import { VisitJobs, visitRoutes, visitsStartingBetween, type VisitContext } from './features/visits';
+import { VisitJobs, visitRoutes, visitsStartingBetween, visitStepsOfLead, type VisitContext } from './features/visits';
 import { staffContacts, staffRecipients } from './features/auth';
-import { channelByCode, channelRoutes, recordLinkVisit } from './features/channels';
+import { channelByCode, channelRoutes, pruneLinkVisitors, recordLinkVisit } from './features/channels';
 import { funnelRoutes } from './features/funnel';
 import { kioskRoutes } from './features/kiosk';
 import { matchesFor } from './features/matching';
@@ -97,7 +97,7 @@ declare module 'fastify' {
     visitJobs: VisitJobs;
     /** Reminders and the morning digest (tests run it by hand, with their clock). */
     followUp: FollowUpJob;
-    /** The daily retention run (tests run it by hand, with their clock). */
+    /** The daily retention run and its sweeps (tests run them by hand, with their clock). */
     retention: RetentionJob;
     /** Counts a load of a channel's page (short link or embed) for the funnel: one per visitor per channel per studio day (decision 0035). */
     recordLinkVisit: (channelId: string, address: string, now: Date) => Promise<boolean>;
@@ -247,11 +247,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('notifications', notifications);
   if (config.notify.dispatch) app.addHook('onReady', async () => notifications.start());
   // The daily retention run, with the other background work (tests run it by hand).
+  // Decision 0035: every poll also drops the link visitors' hashes of days before yesterday, visits or none.
   const retention = new RetentionJob({
     database,
     registry: personalDataRegistry,
     mailDir: config.notify.mailDir,
     retention: () => settings.current(),
+    sweeps: [async (now) => pruneLinkVisitors(database.db, now, (await settings.current()).timeZone)],
     ...(options.clock ? { now: options.clock } : {}),
   });
   app.decorate('retention', retention);
@@ -363,6 +365,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // A lead staff add is assigned like any new lead.
     onCreated: (trx, lead, at) => assignCreatedLead(trx, lead, {}, at),
     personTables: PERSON_ROW_TABLES,
+    // Decision 0035: rows moved between two leads (a merge, an unmerge): each one's funnel steps from its rows again.
+    rowsMoved: async (trx, leadIds) => {
+      for (const leadId of leadIds) {
+        await setLeadSurveySteps(trx, leadId, await completedCampaignsOfLead(trx, leadId));
+        await setLeadVisitSteps(trx, leadId, await visitStepsOfLead(trx, leadId));
+      }
+    },
   });
   await app.register(privacyRoutes, {
     registry: personalDataRegistry,

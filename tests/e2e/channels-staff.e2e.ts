@@ -109,4 +109,38 @@ describe('the channels page', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(pageProblems(page)).toEqual([]);
   });
+
+  it('gives an embed channel’s code ready to paste, with the studio’s address and the channel’s code, and copies it from the keyboard (390 px)', async () => {
+    const staff = await staffApi();
+    const campaignId = await createCampaign(staff, `Partner survey ${unique('c')}`, { pages: [{ name: 'p1', elements: [HOME_TYPE_QUESTION] }] });
+    const name = `Builder partner site ${unique('e')}`;
+    const made = await staff<{ channel: { url: string; code: string } }>('POST', '/api/channels', { name, kind: 'embed', campaignId, allowedOrigins: ['https://partner.example'] });
+    expect(made.status).toBe(201);
+    const linkName = `Plain link ${unique('l')}`;
+    expect((await staff('POST', '/api/channels', { name: linkName, kind: 'link', campaignId })).status).toBe(201);
+    const expected = `<script src="${new URL(made.data.channel.url).origin}/embed.js" data-abode-channel="${made.data.channel.code}" async></script>`;
+
+    const page = await browser.newPage(PHONE);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await loginAsStaff(page);
+    await page.goto('/dashboard/channels');
+    await waitForApp(page);
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await row.waitFor(SLOW);
+    // Only an embed channel has the button.
+    expect(await page.getByRole('row', { name: new RegExp(linkName) }).getByRole('button', { name: /Embed code/ }).count()).toBe(0);
+    await row.getByRole('button', { name: `Embed code of ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Embed code: ${name}` });
+    await dialog.waitFor(SLOW);
+    expect(await dialog.getByLabel('Code to paste').inputValue()).toBe(expected);
+    await dialog.getByRole('button', { name: 'Copy code' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Code copied.').waitFor(SLOW);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden', ...SLOW });
+    expect(pageProblems(page)).toEqual([]);
+  });
 });

@@ -146,6 +146,14 @@ export function channelQrUrl(channel: Pick<Channel, 'url' | 'utmSource' | 'utmMe
   return query ? `${channel.url}?${query}` : channel.url;
 }
 
+/**
+ * The paste-ready code of an embed channel for a partner's page (decision 0034): the studio's
+ * embed.js, from the public base URL the short link carries (PUBLIC_BASE_URL), and the channel's code.
+ */
+export function channelEmbedSnippet(channel: Pick<Channel, 'url' | 'code'>): string {
+  return `<script src="${new URL(channel.url).origin}/embed.js" data-abode-channel="${channel.code}" async></script>`;
+}
+
 /** What a channel's state is at `now`: paused wins, then the schedule, then the cap. */
 export function channelStatus(
   channel: { paused: boolean; opensAt: string | null; closesAt: string | null; cap: number | null },

@@ -3,9 +3,8 @@ import type { Database } from '#server/db/schema';
 import { badRequest } from '#server/lib/errors';
 import { findCampaign } from '#server/features/surveys';
 import { channelsOfCampaign, linkVisitsByChannel } from '#server/features/channels';
-import { leadFirstContactMinutes, leadFunnelCounts, type LeadFunnelScope } from '#server/features/leads';
-import { leadCompletedSurvey, surveyAnswersOfVisitors } from '#server/features/responses';
-import { leadHasVisit } from '#server/features/visits';
+import { leadFirstContactMedians, leadFunnelCounts, type LeadFunnelScope } from '#server/features/leads';
+import { surveyAnswersOfVisitors } from '#server/features/responses';
 import { instantOf } from '#shared/followup/working-hours';
 import {
   FUNNEL_MESSAGES,
@@ -34,14 +33,6 @@ function period(query: { from?: string | undefined; to?: string | undefined }, t
   };
 }
 
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const value = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  return Math.round(value * 10) / 10;
-}
-
 async function requireCampaign(db: Db, campaignId: string | undefined): Promise<void> {
   if (campaignId && !(await findCampaign(db, campaignId))) {
     throw badRequest(FUNNEL_MESSAGES.campaignUnknown, [{ field: 'campaignId', message: FUNNEL_MESSAGES.campaignUnknown }]);
@@ -63,18 +54,12 @@ export async function funnel(db: Db, query: FunnelQuery, timeZone: string): Prom
   }
   const scope: LeadFunnelScope = { ...period(query, timeZone), campaignId: query.campaignId, channelId };
   const shown = channelId === undefined ? channels : channelId === null ? [] : channels.filter((c) => c.id === channelId);
-  const [counts, minutes, visits] = await Promise.all([
-    leadFunnelCounts(db, scope, { completed: leadCompletedSurvey(db, query.campaignId), visitBooked: leadHasVisit(db), visitDone: leadHasVisit(db, 'done') }),
-    leadFirstContactMinutes(db, scope),
+  const [counts, medians, visits] = await Promise.all([
+    leadFunnelCounts(db, scope),
+    leadFirstContactMedians(db, scope),
     linkVisitsByChannel(db, { fromDay: query.from, toDay: query.to }, shown.map((c) => c.id)),
   ]);
   const byChannel = new Map(counts.map((c) => [c.channelId, c]));
-  const minutesBy = new Map<string | null, number[]>();
-  for (const m of minutes) {
-    const list = minutesBy.get(m.channelId) ?? [];
-    list.push(m.minutes);
-    minutesBy.set(m.channelId, list);
-  }
   const row = (id: string | null, name: string): FunnelRow => {
     const c = byChannel.get(id);
     return {
@@ -87,7 +72,7 @@ export async function funnel(db: Db, query: FunnelQuery, timeZone: string): Prom
       visitBooked: c?.visitBooked ?? 0,
       visitDone: c?.visitDone ?? 0,
       won: c?.won ?? 0,
-      medianFirstContactMinutes: median(minutesBy.get(id) ?? []),
+      medianFirstContactMinutes: medians.byChannel.get(id) ?? null,
     };
   };
   const rows = shown.map((c) => row(c.id, c.name));
@@ -103,7 +88,7 @@ export async function funnel(db: Db, query: FunnelQuery, timeZone: string): Prom
     visitBooked: 0,
     visitDone: 0,
     won: 0,
-    medianFirstContactMinutes: median(minutes.map((m) => m.minutes)),
+    medianFirstContactMinutes: medians.total,
   };
   for (const r of rows) for (const step of FUNNEL_STEPS) total[step] += r[step];
   return { channels: rows, total };

@@ -1,4 +1,4 @@
-export { leadFirstContactMinutes, leadFunnelCounts, type LeadFunnelConditions, type LeadFunnelScope } from './funnel-counts';
+export { leadFirstContactMedians, leadFunnelCounts, type LeadFunnelScope } from './funnel-counts';
 /** Leads' public face: the person behind every e-mail, message and response, kept up to date by the features that hear from them. */
 export {
   addLeadCampaign,
@@ -13,6 +13,8 @@ export {
   moveLeadBackFromVisit,
   moveLeadToVisit,
   recordCompletedSurvey,
+  setLeadSurveySteps,
+  setLeadVisitSteps,
   touchLead,
   type LeadContactMessage,
   type LeadSources,

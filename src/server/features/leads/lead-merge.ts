@@ -10,6 +10,13 @@ import * as repo from './leads.repository';
 
 type Trx = Transaction<Database>;
 
+/**
+ * The person's rows are the rooms' own: after rows moved between two leads, the composition root
+ * reads each lead's funnel steps again from them (responses, visits) and sets them through this
+ * room's door (decision 0035), in the same transaction.
+ */
+export type RowsMovedHook = (trx: Trx, leadIds: readonly string[]) => Promise<void>;
+
 /** The kept lead's fields a merge may fill from the merged one. */
 const FILLED = ['name', 'email', 'emailKey', 'phone', 'phoneKey', 'hasSurvey', 'hasContact', 'hasNewsletter', 'lastActivityAt'] as const;
 type Filled = (typeof FILLED)[number];
@@ -43,7 +50,7 @@ async function leadValues(trx: Trx, id: string) {
  * lead stays, marked, so its page and its arrivals lead to the kept one. One audit line; a merge
  * record keeps what moved and what was overwritten for an unmerge. Run it in a transaction.
  */
-export async function mergeLeads(trx: Trx, mergedId: string, intoId: string, by: StaffPrincipal, personTables: readonly string[]): Promise<string> {
+export async function mergeLeads(trx: Trx, mergedId: string, intoId: string, by: StaffPrincipal, personTables: readonly string[], rowsMoved: RowsMovedHook): Promise<string> {
   if (mergedId === intoId) throw badRequest(LEAD_MESSAGES.mergeSelf, [{ field: 'intoId', message: LEAD_MESSAGES.mergeSelf }]);
   const merged = await leadValues(trx, mergedId);
   if (!merged) throw notFound(LEAD_MESSAGES.notFound);
@@ -68,6 +75,7 @@ export async function mergeLeads(trx: Trx, mergedId: string, intoId: string, by:
     .onConflict((oc) => oc.columns(['leadId', 'campaignId']).doNothing())
     .returning('campaignId')
     .execute();
+  await rowsMoved(trx, [intoId, mergedId]);
   const duplicates = await trx
     .deleteFrom('leadDuplicates')
     .where((eb) => eb.or([eb.and([eb('leadId', '=', mergedId), eb('otherId', '=', intoId)]), eb.and([eb('leadId', '=', intoId), eb('otherId', '=', mergedId)])]))
@@ -121,7 +129,7 @@ export async function mergeLeads(trx: Trx, mergedId: string, intoId: string, by:
  * kept lead's overwritten values are restored (where the merge's values are still there), the merged
  * lead is itself again. Answers the kept lead's id. Run it in a transaction.
  */
-export async function unmergeLeads(trx: Trx, mergeId: string, by: StaffPrincipal, personTables: readonly string[]): Promise<{ intoId: string; mergedId: string }> {
+export async function unmergeLeads(trx: Trx, mergeId: string, by: StaffPrincipal, personTables: readonly string[], rowsMoved: RowsMovedHook): Promise<{ intoId: string; mergedId: string }> {
   const merge = await trx.selectFrom('leadMerges').selectAll().where('id', '=', mergeId).executeTakeFirst();
   if (!merge || merge.undoneAt !== null) throw notFound(LEAD_MESSAGES.mergeNotFound);
   const at = new Date();
@@ -138,6 +146,7 @@ export async function unmergeLeads(trx: Trx, mergeId: string, by: StaffPrincipal
   }
   if (moved.leads?.length) await trx.updateTable('leads').set({ mergedIntoId: mergedId }).where('id', 'in', moved.leads).where('mergedIntoId', '=', intoId).execute();
   if (overwritten.campaigns.length > 0) await trx.deleteFrom('leadCampaigns').where('leadId', '=', intoId).where('campaignId', 'in', overwritten.campaigns).execute();
+  await rowsMoved(trx, [intoId, mergedId]);
 
   // The kept lead's values back, where they are still what the merge set.
   const now = await leadValues(trx, intoId);

@@ -253,6 +253,7 @@ const completeLeadQuery = prepared<{ id: string; campaignId: string; at: Date; n
     .set((eb) => ({
       lastCampaignId: param('campaignId'),
       lastCompleted: true,
+      surveyCompleted: true,
       lastActivityAt: param('at'),
       name: sql<string | null>`coalesce(${eb.ref('name')}, ${param('name')})`,
       phone: sql<string | null>`coalesce(${eb.ref('phone')}, ${param('phone')})`,
@@ -270,6 +271,32 @@ export async function completeLead(
   input: { id: string; campaignId: string; at: Date; name: string | null; phone: string | null },
 ): Promise<{ name: string | null; phone: string | null } | undefined> {
   return completeLeadQuery.first(db as Kysely<Database>, input);
+}
+
+/** The funnel's "completed" of this campaign (decision 0035): the person's row of it in lead_campaigns. */
+const completeLeadCampaignQuery = prepared<{ leadId: string; campaignId: string }>()((db, param) =>
+  db.updateTable('leadCampaigns').set({ completed: true }).where('leadId', '=', param('leadId')).where('campaignId', '=', param('campaignId')),
+);
+
+export async function completeLeadCampaign(db: Db, input: { leadId: string; campaignId: string }): Promise<void> {
+  await completeLeadCampaignQuery.execute(db as Kysely<Database>, input);
+}
+
+/**
+ * The funnel's survey steps of a lead from what the responses room read of its rows (a merge, an
+ * unmerge): completed when any campaign is, and each campaign's own flag.
+ */
+export async function setSurveySteps(db: Db, leadId: string, completedCampaignIds: readonly string[]): Promise<void> {
+  await db.updateTable('leads').set({ surveyCompleted: completedCampaignIds.length > 0 }).where('id', '=', leadId).execute();
+  await db.updateTable('leadCampaigns').set({ completed: false }).where('leadId', '=', leadId).execute();
+  if (completedCampaignIds.length > 0) {
+    await db.updateTable('leadCampaigns').set({ completed: true }).where('leadId', '=', leadId).where('campaignId', 'in', [...completedCampaignIds]).execute();
+  }
+}
+
+/** The funnel's visit steps of a lead, as the visits room read them from its rows. */
+export async function setVisitSteps(db: Db, leadId: string, steps: { booked: boolean; done: boolean }): Promise<void> {
+  await db.updateTable('leads').set({ visitBooked: steps.booked, visitDone: steps.done }).where('id', '=', leadId).execute();
 }
 
 /**

@@ -23,7 +23,7 @@ import { messageAnswer } from '#shared/api-answer';
 import { attachmentHeader, fileStamp, XLSX_CONTENT_TYPE } from '#server/lib/download';
 import { writeLeadsWorkbook } from './leads-export';
 import * as leads from './leads.service';
-import { mergedInto, mergeLeads, unmergeLeads } from './lead-merge';
+import { mergedInto, mergeLeads, unmergeLeads, type RowsMovedHook } from './lead-merge';
 import { recordAudit } from '#server/features/audit';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -34,7 +34,12 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
  */
 export async function leadsRoutes(
   app: FastifyInstance,
-  { sources, onCreated, personTables }: { sources: leads.LeadSources; onCreated: leads.LeadCreatedHook; personTables: readonly string[] },
+  {
+    sources,
+    onCreated,
+    personTables,
+    rowsMoved,
+  }: { sources: leads.LeadSources; onCreated: leads.LeadCreatedHook; personTables: readonly string[]; rowsMoved: RowsMovedHook },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['leads'];
@@ -73,7 +78,7 @@ export async function leadsRoutes(
     LEADS_API.merge.pattern,
     { config: { access: 'staff' }, schema: { tags, params: idParams, body: leadMergeInput, response: { 200: leadMerged } } },
     async (request) => {
-      const mergeId = await app.db.transaction().execute((trx) => mergeLeads(trx, request.params.id, request.body.intoId, request.staff!, personTables));
+      const mergeId = await app.db.transaction().execute((trx) => mergeLeads(trx, request.params.id, request.body.intoId, request.staff!, personTables, rowsMoved));
       return { mergeId, lead: await leads.leadItem(app.db, request.body.intoId) };
     },
   );
@@ -82,7 +87,7 @@ export async function leadsRoutes(
     LEADS_API.unmerge.pattern,
     { config: { access: 'staff' }, schema: { tags, params: z.object({ mergeId: z.string().min(1).max(100) }), response: { 200: leadUnmerged } } },
     async (request) => {
-      const { intoId, mergedId } = await app.db.transaction().execute((trx) => unmergeLeads(trx, request.params.mergeId, request.staff!, personTables));
+      const { intoId, mergedId } = await app.db.transaction().execute((trx) => unmergeLeads(trx, request.params.mergeId, request.staff!, personTables, rowsMoved));
       return { message: LEAD_MESSAGES.unmerged, lead: await leads.leadItem(app.db, intoId), merged: await leads.leadItem(app.db, mergedId) };
     },
   );

@@ -243,9 +243,14 @@ export async function touchLead(
   return { id: lead.id, created: lead.created };
 }
 
-/** A finished survey: the lead is complete; a name or phone from its answers fills only empty fields (decision 0023). */
+/**
+ * A finished survey: the lead is complete, and so are its funnel steps (decision 0035: completed, of
+ * this campaign too); a name or phone from its answers fills only empty fields (decision 0023).
+ * Run it in the transaction that stores the response.
+ */
 export async function recordCompletedSurvey(db: Db, input: { id: string; campaignId: string; at: Date; name: string | null; phone: string | null }): Promise<void> {
   const kept = await repo.completeLead(db, input);
+  await repo.completeLeadCampaign(db, { leadId: input.id, campaignId: input.campaignId });
   if (kept && (input.name || input.phone)) await noteGivenDetails(db, input.id, input, kept, input.at);
 }
 
@@ -291,6 +296,14 @@ export async function assignCreatedLeadTo(
 }
 
 export const addLeadCampaign = repo.addLeadCampaign;
+
+/**
+ * The funnel's steps kept on the lead (decision 0035), set by the rooms that keep the rows they come
+ * from, in the transaction of the write that changed them: the campaigns the person completed
+ * (responses), whether they have a visit in any state and one marked done (visits).
+ */
+export const setLeadSurveySteps = repo.setSurveySteps;
+export const setLeadVisitSteps = repo.setVisitSteps;
 export const keepLeadCompleted = repo.keepLeadCompleted;
 
 // Staff ---------------------------------------------------------------------------------------

@@ -2,6 +2,9 @@ import type { ColumnType } from 'kysely';
 import type { LeadStatus } from '#shared/leads/leads.contract';
 import type { Flag, Timestamp } from '#server/db/column-types';
 
+/** A flag the database defaults to false. */
+type DefaultFalse = ColumnType<boolean | number, boolean | undefined, boolean>;
+
 type NullableTime = ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
 
 export interface LeadsTable {
@@ -49,6 +52,14 @@ export interface LeadsTable {
   latestChannelId: ColumnType<string | null, string | null | undefined, string | null>;
   latestUtm: ColumnType<string | null, string | null | undefined, string | null>;
   latestTouchAt: NullableTime;
+  /**
+   * The funnel's steps (decision 0035): a completed survey (any campaign), a site visit in any state
+   * (cancelled too), a visit marked done; set in the transaction of the write that changes them, by
+   * the rooms that keep those rows through this room's door (setLeadSurveySteps, setLeadVisitSteps).
+   */
+  surveyCompleted: DefaultFalse;
+  visitBooked: DefaultFalse;
+  visitDone: DefaultFalse;
   /** lower(e-mail, name, phone): kept by the database (a generated column), for the text search. */
   searchText: ColumnType<string, never, never>;
 }
@@ -69,6 +80,8 @@ export interface LeadEventsTable {
 export interface LeadCampaignsTable {
   leadId: string;
   campaignId: string;
+  /** The funnel's "completed" for this campaign (decision 0035): the person has a completed e-mail record of it. */
+  completed: DefaultFalse;
 }
 
 /** "Possible duplicate of …": a pair staff should look at, stored each way. */

@@ -18,6 +18,12 @@ export interface RetentionOptions {
   now?: () => Date;
   /** How often an instance looks whether the daily run is due. */
   pollMs?: number;
+  /**
+   * Short-lived data kept hours or days (the link visitors' keyed hashes, decision 0035), dropped on
+   * every poll of every instance whether anything else happens or not: each is an idempotent DELETE
+   * of what is past its time, so two instances doing it at once do no harm and need no lease.
+   */
+  sweeps?: ReadonlyArray<(now: Date) => Promise<unknown>>;
 }
 
 /**
@@ -38,11 +44,22 @@ export class RetentionJob {
 
   start(): void {
     const poll = () => {
-      this.running = this.runIfDue().catch((error: unknown) => console.error(`retention: the run failed (${error instanceof Error ? error.message : String(error)})`));
+      const failed = (what: string) => (error: unknown) => console.error(`retention: the ${what} failed (${error instanceof Error ? error.message : String(error)})`);
+      // A failed sweep does not hold the daily run back, nor the other way round.
+      this.running = this.sweep()
+        .catch(failed('sweep'))
+        .then(() => this.runIfDue())
+        .catch(failed('run'));
       this.timer = setTimeout(poll, this.options.pollMs ?? 10 * 60 * 1000);
       this.timer.unref();
     };
     poll();
+  }
+
+  /** The sweeps (RetentionOptions.sweeps), at the job's clock; run on every poll. */
+  async sweep(): Promise<void> {
+    const now = this.now();
+    for (const sweep of this.options.sweeps ?? []) await sweep(now);
   }
 
   async stop(): Promise<void> {

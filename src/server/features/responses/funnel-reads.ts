@@ -1,15 +1,22 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
 
 type Db = Kysely<Database>;
 
-/** The funnel's "survey completed" (decision 0035): the lead has a completed e-mail record (of the campaign, when one is given). */
-export function leadCompletedSurvey(db: Db, campaignId?: string) {
-  return (leadId: Expression<string>): Expression<SqlBool> => {
-    let query = db.selectFrom('emailRecords').select(sql`1`.as('one')).where('emailRecords.leadId', '=', leadId).where('emailRecords.isCompleted', '=', true);
-    if (campaignId) query = query.where('emailRecords.campaignId', '=', campaignId);
-    return sql<SqlBool>`exists ${query}`;
-  };
+/**
+ * The campaigns the lead has a completed e-mail record of: the funnel's "completed" steps kept on the
+ * lead (decision 0035), read again from the rows when rows move between leads (a merge, an unmerge).
+ */
+export async function completedCampaignsOfLead(db: Db | Transaction<Database>, leadId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('emailRecords')
+    .select('campaignId')
+    .distinct()
+    .where('leadId', '=', leadId)
+    .where('isCompleted', '=', true)
+    .where('campaignId', 'is not', null)
+    .execute();
+  return rows.map((r) => r.campaignId!);
 }
 
 /** Each visitor (e-mail record) of a campaign in scope, with the stored response or the kept unfinished answers. */

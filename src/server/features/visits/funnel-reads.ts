@@ -1,12 +1,19 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
-import type { VisitStatus } from '#shared/visits/visits.contract';
+import { setLeadVisitSteps } from '#server/features/leads';
 
-/** The funnel's "visit booked" (any state) and "visit done" (decision 0035): the lead has such a visit. */
-export function leadHasVisit(db: Kysely<Database>, status?: VisitStatus) {
-  return (leadId: Expression<string>): Expression<SqlBool> => {
-    let query = db.selectFrom('visits').select(sql`1`.as('one')).where('visits.leadId', '=', leadId);
-    if (status) query = query.where('visits.status', '=', status);
-    return sql<SqlBool>`exists ${query}`;
-  };
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The funnel's visit steps of a lead (decision 0035), from its visits: "visit booked" is a visit in
+ * any state, a cancelled one too (the person did book it), "visit done" one marked done now.
+ */
+export async function visitStepsOfLead(db: Db, leadId: string): Promise<{ booked: boolean; done: boolean }> {
+  const rows = await db.selectFrom('visits').select('status').distinct().where('leadId', '=', leadId).execute();
+  return { booked: rows.length > 0, done: rows.some((r) => r.status === 'done') };
+}
+
+/** Keeps the lead's visit steps equal to its visits: call it in the transaction of every write that adds a visit or changes one's status. */
+export async function keepLeadVisitSteps(db: Db, leadId: string): Promise<void> {
+  await setLeadVisitSteps(db, leadId, await visitStepsOfLead(db, leadId));
 }

@@ -25,6 +25,7 @@ import { moveLeadBackFromVisit, moveLeadToVisit, touchLead } from '#server/featu
 import { findListingSummary } from '#server/features/listings';
 import { recordEvent } from '#server/features/notifications';
 import * as repo from './visits.repository';
+import { keepLeadVisitSteps } from './funnel-reads';
 import { addDays, dayOf, findOfferedSlot, offeredSlots, zonedInstant } from './slots';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -277,6 +278,8 @@ export async function bookVisit(ctx: VisitContext, input: BookVisitInput, sender
     // A new person gets an assignee in this same transaction, who then hears of the visit.
     if (lead.created) await assignCreatedLead(trx, { id: lead.id, email }, {}, now);
     await moveLeadToVisit(trx, lead.id, BOOKING_ACTOR, now);
+    // The funnel's "visit booked" on the lead (decision 0035), with the visit.
+    await keepLeadVisitSteps(trx, lead.id);
     if (lead.created) await recordEvent(trx, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);
     await tellOfVisit(trx, id, 'booked', now, sender);
     return true;
@@ -317,6 +320,8 @@ export async function cancelVisit(ctx: VisitContext, id: string, sender: string 
     await repo.setStatus(trx, id, 'cancelled', now, true);
     // The lead waited for this visit only: it is no longer "Site visit" (a held visit keeps it there).
     if (row.status !== 'done' && !(await repo.otherStandingVisit(trx, row.leadId, id))) await moveLeadBackFromVisit(trx, row.leadId, CANCEL_ACTOR, now);
+    // A cancelled visit stays "booked" in the funnel; a cancelled done one is no longer "done" (decision 0035).
+    await keepLeadVisitSteps(trx, row.leadId);
     await tellOfVisit(trx, id, 'cancelled', now, sender);
   });
   return requireVisit(ctx.db, id);
@@ -442,8 +447,11 @@ export async function staffAction(ctx: VisitContext, id: string, action: { actio
   else {
     const current = await requireVisit(ctx.db, id);
     if (current.status === 'cancelled') throw conflict(VISIT_MESSAGES.alreadyCancelled);
-    // Done keeps the lead at `visit` until staff choose won or lost.
-    await repo.setStatus(ctx.db, id, action.action === 'confirm' ? 'confirmed' : 'done', ctx.now());
+    // Done keeps the lead at `visit` until staff choose won or lost; the funnel's "visit done" is set with it.
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.setStatus(trx, id, action.action === 'confirm' ? 'confirmed' : 'done', ctx.now());
+      await keepLeadVisitSteps(trx, (await requireVisit(trx, id)).leadId);
+    });
     row = await requireVisit(ctx.db, id);
   }
   return (await toVisits(ctx.db, [row]))[0]!;

@@ -60,6 +60,16 @@ export const staffChannels = {
   'staff.channels.cardScan': 'Scan to start: {campaign}',
   'staff.channels.cardCode': 'Or open {url}',
   'staff.channels.cardCodeLabel': 'Code: {code}',
+  // Decision 0034: an embed channel's paste-ready code.
+  'staff.channels.embedCode': 'Embed code',
+  'staff.channels.embedCodeOf': 'Embed code of {name}',
+  'staff.channels.embedTitle': 'Embed code: {name}',
+  'staff.channels.embedHint': 'Paste this where the survey should appear on the partner’s page. Only the sites allowed to embed it (set when the channel was made) can show it.',
+  'staff.channels.embedSnippet': 'Code to paste',
+  'staff.channels.copy': 'Copy code',
+  'staff.channels.copied': 'Code copied.',
+  'staff.channels.copyFailed': 'The code could not be copied: select it and copy it by hand.',
+  'staff.channels.close': 'Close',
   // README "Channels": where a lead came from, in the inbox, on the lead's page and in the results.
   'staff.channels.touch.noChannel': 'No channel (UTM values only)',
   'staff.channels.touch.deleted': 'Deleted channel',

@@ -1,8 +1,8 @@
-import { DeleteOutlined, DownloadOutlined, PauseOutlined, TabletOutlined, PlusOutlined, PrinterOutlined, QrcodeOutlined, CaretRightOutlined } from '@ant-design/icons';
+import { CodeOutlined, CopyOutlined, DeleteOutlined, DownloadOutlined, PauseOutlined, TabletOutlined, PlusOutlined, PrinterOutlined, QrcodeOutlined, CaretRightOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { CHANNEL_KINDS, newChannelSchema, type Channel, type ChannelKind, type ChannelStatus } from '#shared/channels/channels.contract';
+import { CHANNEL_KINDS, channelEmbedSnippet, newChannelSchema, type Channel, type ChannelKind, type ChannelStatus } from '#shared/channels/channels.contract';
 import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { SYSTEM_ROUTES } from '#shared/system/system.api';
 import { PageMeta } from '#web/components/page-meta';
@@ -239,12 +239,54 @@ function QrDialog({ channel, campaign, studioName, onClose }: { channel: Channel
   );
 }
 
+/** An embed channel's paste-ready code (decision 0034), with a button that copies it. */
+function EmbedDialog({ channel, onClose }: { channel: Channel; onClose: () => void }) {
+  const { message } = App.useApp();
+  const snippet = channelEmbedSnippet(channel);
+  const fieldId = `embed-code-${channel.id}`;
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(snippet);
+      void message.success(staffText('staff.channels.copied'));
+    } catch {
+      // No clipboard (an insecure origin, a refusal): the code is selected for copying by hand.
+      const field = document.getElementById(fieldId);
+      if (field instanceof HTMLTextAreaElement) field.select();
+      void message.error(staffText('staff.channels.copyFailed'));
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title={staffText('staff.channels.embedTitle', { name: channel.name })}
+      onCancel={onClose}
+      footer={[
+        <Button key="copy" type="primary" icon={<CopyOutlined />} onClick={() => void copy()}>
+          {staffText('staff.channels.copy')}
+        </Button>,
+        <Button key="close" onClick={onClose}>
+          {staffText('staff.channels.close')}
+        </Button>,
+      ]}
+    >
+      <Typography.Paragraph>{staffText('staff.channels.embedHint')}</Typography.Paragraph>
+      <label htmlFor={fieldId} className="channels-embed__label">
+        {staffText('staff.channels.embedSnippet')}
+      </label>
+      <Input.TextArea id={fieldId} className="channels-embed__code" value={snippet} readOnly autoSize={{ minRows: 2, maxRows: 6 }} onFocus={(e) => e.currentTarget.select()} />
+    </Modal>
+  );
+}
+
 export function Component() {
   const loaded = useLoaderData<typeof loader>();
   const { reload } = usePageReload();
   const { message } = App.useApp();
   const [qrOf, setQrOf] = useState<Channel | null>(null);
   const [tabletsOf, setTabletsOf] = useState<Channel | null>(null);
+  const [embedOf, setEmbedOf] = useState<Channel | null>(null);
   const tableRef = useKeyboardScrollableTables<HTMLDivElement>();
   const isOwner = currentStaff()?.role === 'owner';
   const data = loaded.data;
@@ -298,6 +340,11 @@ export function Component() {
           <Button size="small" icon={<QrcodeOutlined />} onClick={() => setQrOf(row)} aria-label={staffText('staff.channels.qrOf', { name: row.name })}>
             {staffText('staff.channels.qr')}
           </Button>
+          {row.kind === 'embed' ? (
+            <Button size="small" icon={<CodeOutlined />} onClick={() => setEmbedOf(row)} aria-label={staffText('staff.channels.embedCodeOf', { name: row.name })}>
+              {staffText('staff.channels.embedCode')}
+            </Button>
+          ) : null}
           {row.kind === 'kiosk' ? (
             <Button size="small" icon={<TabletOutlined />} onClick={() => setTabletsOf(row)} aria-label={staffText('staff.kiosk.tabletsOf', { name: row.name })}>
               {staffText('staff.kiosk.tablets')}
@@ -353,6 +400,7 @@ export function Component() {
             aria-label={staffText('staff.channels.tableLabel')}
           />
           </div>
+          {embedOf ? <EmbedDialog channel={embedOf} onClose={() => setEmbedOf(null)} /> : null}
           {tabletsOf ? <TabletsDialog channel={tabletsOf} onClose={() => setTabletsOf(null)} /> : null}
           {qrOf ? <QrDialog channel={qrOf} campaign={campaignName(qrOf.campaignId)} studioName={data.studioName} onClose={() => setQrOf(null)} /> : null}
         </>
