@@ -288,6 +288,21 @@ describeEachDatabase(
         expect((await send(device.deviceKey, two)).statusCode).toBe(201);
         expect((await kioskRow(two.id))!.leadId).toBe(lead.id);
         expect(await ctx.database.db.selectFrom('surveyResponses').select('id').where('leadId', '=', lead.id).execute()).toHaveLength(2);
+
+        // The funnel's "completed" kept on the lead (decision 0035) holds for answers without an e-mail
+        // record, also when a merge and an unmerge read the steps again from the rows.
+        const completedOf = async (id: string) => Boolean((await ctx.database.db.selectFrom('leads').select('surveyCompleted').where('id', '=', id).executeTakeFirstOrThrow()).surveyCompleted);
+        expect(await completedOf(lead.id)).toBe(true);
+        const other = await ctx.asStaff({ method: 'POST', url: '/api/leads', payload: { name: 'Ravi K', email: 'ravi.other@example.com' } });
+        expect(other.statusCode, other.body).toBe(201);
+        const otherId = other.json<{ lead: { _id: string } }>().lead._id;
+        expect(await completedOf(otherId)).toBe(false);
+        const merged = await ctx.asStaff({ method: 'POST', url: `/api/leads/${lead.id}/merge`, payload: { intoId: otherId } });
+        expect(merged.statusCode, merged.body).toBe(200);
+        expect(await completedOf(otherId)).toBe(true);
+        expect((await ctx.asStaff({ method: 'DELETE', url: `/api/leads/merges/${merged.json<{ mergeId: string }>().mergeId}` })).statusCode).toBe(200);
+        expect(await completedOf(lead.id)).toBe(true);
+        expect(await completedOf(otherId)).toBe(false);
         await ctx.asStaff({ method: 'DELETE', url: `${WEBHOOKS_API.create}/${hook.json<{ id: string }>().id}` });
       });
 

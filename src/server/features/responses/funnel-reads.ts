@@ -4,11 +4,12 @@ import type { Database } from '#server/db/schema';
 type Db = Kysely<Database>;
 
 /**
- * The campaigns the lead has a completed e-mail record of: the funnel's "completed" steps kept on the
- * lead (decision 0035), read again from the rows when rows move between leads (a merge, an unmerge).
+ * The campaigns the lead has completed: a completed e-mail record, or a response of its own without
+ * one (an expo tablet's visitor known by phone, decision 0044). The funnel's "completed" steps kept on
+ * the lead (decision 0035), read again from the rows when rows move between leads (a merge, an unmerge).
  */
 export async function completedCampaignsOfLead(db: Db | Transaction<Database>, leadId: string): Promise<string[]> {
-  const rows = await db
+  const records = await db
     .selectFrom('emailRecords')
     .select('campaignId')
     .distinct()
@@ -16,7 +17,8 @@ export async function completedCampaignsOfLead(db: Db | Transaction<Database>, l
     .where('isCompleted', '=', true)
     .where('campaignId', 'is not', null)
     .execute();
-  return rows.map((r) => r.campaignId!);
+  const ownResponses = await db.selectFrom('surveyResponses').select('campaignId').distinct().where('leadId', '=', leadId).where('emailRecordId', 'is', null).execute();
+  return [...new Set([...records.map((r) => r.campaignId!), ...ownResponses.map((r) => r.campaignId)])];
 }
 
 /** Each visitor (e-mail record) of a campaign in scope, with the stored response or the kept unfinished answers. */
