@@ -18,7 +18,7 @@ export type RenderResult =
   | {
       kind: 'page';
       status: number;
-      /** The page's language (issue 27): `hi` for a page under /hi/. */
+      /** The page's language: `hi` for a page under /hi/. */
       language: Language;
       /** <title>, <meta> and <link> elements React hoisted out of the tree, for <head>. */
       head: string;

@@ -1,4 +1,4 @@
-// The expo tablet's entry (issue 39, docs/decisions/0039-kiosk-tablet.md): its own Vite entry
+// The expo tablet's entry (docs/decisions/0039-kiosk-tablet.md): its own Vite entry
 // (kiosk.html), not in the site's or the dashboard's first views. Reads the device key from the
 // address (`#key=`), takes it out of the address bar at once, and registers the service worker
 // for /kiosk/ (or /hi/kiosk/) only.

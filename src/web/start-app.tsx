@@ -32,7 +32,7 @@ export async function startApp(): Promise<void> {
   const container = document.getElementById('root')!;
   // Server-rendered pages carry their loader data as JSON (not as inline script: the CSP forbids it).
   const serverData = document.getElementById('__abode_data')?.textContent;
-  // The page's language (issue 27): its prefix is the router's basename, and only its catalogue is loaded.
+  // The page's language: its prefix is the router's basename, and only its catalogue is loaded.
   const { language } = splitLanguage(window.location.pathname);
   const basename = languagePrefix(language) || undefined;
   const messages = await loadCatalogue(language);

@@ -1,6 +1,6 @@
 // The landing page's start (`/`, `/hi/`), chosen by main.tsx when the server rendered the page with
 // src/web/app/landing-island.tsx: React and the page, without React Router and the other pages (the
-// first-view script budget of issue 27, decision 0026). The app itself (start-app.tsx) is fetched
+// first-view script budget of decision 0026). The app itself (start-app.tsx) is fetched
 // with the survey's files once the page is idle, and imported when the visitor starts the survey.
 import { startTransition } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';

@@ -3,7 +3,7 @@ import type pg from 'pg';
 /**
  * PostgreSQL: named prepared statements for the queries `prepared()` compiles (db/prepared.ts).
  * Kysely sends every query unnamed, so the server parses, analyses and plans it again at each run;
- * on the lead-write path (issue 40: a dozen statements per new lead, five of them while the lead
+ * on the lead-write path (a dozen statements per new lead, five of them while the lead
  * holds the round-robin row's lock) that work was the server's own CPU, on the machine Abode shares
  * with it. A query compiled by `prepared()` always has the same text, so its text gets a name here,
  * and each pooled connection parses it once under that name (pg keeps the names a connection has

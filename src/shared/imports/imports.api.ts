@@ -2,7 +2,7 @@ import { apiPath } from '../api-path';
 import { route } from '../api-route';
 import type { importList, importPreview, importProgress, importResult, importUndone } from './imports.contract';
 
-/** Issue 38: importing leads from a spreadsheet; staff only. */
+/** Importing leads from a spreadsheet; staff only. */
 export const IMPORTS_API = {
   /** POST: multipart `file`, `mapping` (JSON, optional), `dryRun` (true|false) → preview or result; GET: the imports. */
   imports: '/api/leads/imports',

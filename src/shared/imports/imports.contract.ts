@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Issue 38 "Import a spreadsheet": staff bring leads kept elsewhere (a portal's export, a sheet kept
+ * "Import a spreadsheet": staff bring leads kept elsewhere (a portal's export, a sheet kept
  * by hand) as an .xlsx or .csv. The server guesses which column holds what; staff may change it, see
  * a dry run, then import. Rows are numbered as the spreadsheet shows them (the header is row 1).
  */

@@ -6,7 +6,7 @@ import { safeText } from '../text-schema';
 import { toE164 } from '../phone';
 
 /**
- * Issue 38 "Leads by API": owners create API keys under Settings (shown once, stored hashed); a
+ * "Leads by API": owners create API keys under Settings (shown once, stored hashed); a
  * portal sends each enquiry to POST /api/inbound/leads with `Authorization: Bearer <key>`.
  */
 export const API_KEYS_API = {

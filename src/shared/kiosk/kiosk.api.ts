@@ -1,6 +1,6 @@
 import { apiPath } from '../api-path';
 
-/** Expo tablets (issue 39): paired devices of a kiosk channel, the answers they queue, the queue file. */
+/** Expo tablets: paired devices of a kiosk channel, the answers they queue, the queue file. */
 export const KIOSK_API = {
   /** GET (staff, `?channelId=`): the channel's tablets. POST (staff) `{ channelId, name }` → 201 `{ id, deviceKey, pairUrl, device }`. */
   devices: '/api/kiosk/devices',

@@ -6,7 +6,7 @@ import { answerField, emailField } from '../surveys/campaigns.contract';
 import { safeText } from '../text-schema';
 
 /**
- * Expo tablets (issue 39): a kiosk channel's paired tablets, the answers they queue offline and send
+ * Expo tablets: a kiosk channel's paired tablets, the answers they queue offline and send
  * when they can (one by one, in batches, or as a queue file staff upload), each stored once per the
  * id the tablet made.
  */

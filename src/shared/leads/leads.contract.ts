@@ -130,7 +130,7 @@ export const leadListItem = z.object({
   /** The first and latest arrival through a channel or with UTM values (README "Channels"); null: none yet. */
   firstTouch: leadTouch.nullable(),
   latestTouch: leadTouch.nullable(),
-  /** Issue 38: the system the lead first came from by API (`source` of POST /api/inbound/leads, e.g. "99acres"); null: none. */
+  /** The system the lead first came from by API (`source` of POST /api/inbound/leads, e.g. "99acres"); null: none. */
   origin: z.string().nullable(),
 });
 export type LeadListItem = z.infer<typeof leadListItem>;

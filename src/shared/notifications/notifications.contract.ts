@@ -11,7 +11,7 @@ import { MAIL_API, WEBHOOKS_API } from './notifications.api';
  */
 
 /**
- * Issue 38: `lead.created` of a lead sent by API (POST /api/inbound/leads) names its call
+ * `lead.created` of a lead sent by API (POST /api/inbound/leads) names its call
  * `inbound:<source>:<externalId>`: its "New lead" mail goes at once (there is no survey to wait for)
  * and its data names the source.
  */

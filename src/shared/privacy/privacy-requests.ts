@@ -8,7 +8,7 @@ export const PRIVACY_REQUEST_MESSAGES = {
   confirmed: 'Thank you: your request is confirmed. The studio will answer it within 30 days.',
   invalidLink: 'This link is not valid or has expired. Please ask again from the privacy page.',
   kind: 'Please choose a copy of your data or its erasure.',
-  /** Issue 38: a request by phone, recorded by staff. */
+  /** A request by phone, recorded by staff. */
   recorded: 'Request recorded as confirmed by phone. It is listed under Privacy requests.',
   alreadyOpen: 'This request is already open: it is listed under Privacy requests.',
   hasEmail: 'This person has an e-mail address: they ask from the privacy page and confirm from the link mailed to them.',
@@ -32,14 +32,14 @@ export const privacyRequestItem = z.object({
   status: z.enum(['open', 'closed']),
   confirmedAt: z.string(),
   ageDays: z.number(),
-  /** Issue 38: `link`: confirmed from the mailed link; `phone`: a request by phone, confirmed by `confirmedBy` (a staff member). */
+  /** `link`: confirmed from the mailed link; `phone`: a request by phone, confirmed by `confirmedBy` (a staff member). */
   confirmedVia: z.enum(['link', 'phone']),
   confirmedBy: z.string().nullable(),
 });
 export type PrivacyRequestItem = z.infer<typeof privacyRequestItem>;
 export const privacyRequestList = z.array(privacyRequestItem);
 
-/** Issue 38: staff record a request a person known by phone only made by phone. */
+/** Staff record a request a person known by phone only made by phone. */
 export const privacyPhoneRequestInput = z.object({
   leadId: z.string({ message: PRIVACY_REQUEST_MESSAGES.leadRequired }).trim().min(1, PRIVACY_REQUEST_MESSAGES.leadRequired).max(100, PRIVACY_REQUEST_MESSAGES.leadRequired),
   kind: z.enum(PRIVACY_REQUEST_KINDS, { message: PRIVACY_REQUEST_MESSAGES.kind }),

@@ -15,7 +15,7 @@ export const PRIVACY_API = {
   /** POST (public): confirm a request with the e-mailed token. */
   confirm: apiPath('/api/privacy/confirm'),
   /**
-   * POST (owners) `{ leadId, kind }`: issue 38, a request made by phone by a person known by phone
+   * POST (owners) `{ leadId, kind }`: a request made by phone by a person known by phone
    * only (no link can be mailed): recorded as confirmed by the staff member who took the call.
    */
   byPhone: apiPath('/api/privacy/requests/by-phone'),

@@ -1,4 +1,4 @@
-// The landing page without React Router (issue 27, its first-view script budget: decision 0026).
+// The landing page without React Router (its first-view script budget: decision 0026).
 // `/` and `/hi/` are rendered on the server with this very tree (src/web/entry-server.tsx) and
 // hydrated with it (src/web/start-landing.tsx), so both sides agree node for node. Its links are plain
 // links until then; once hydrated, following one (or starting the survey) hands the page over to the

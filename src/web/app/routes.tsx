@@ -52,7 +52,7 @@ const siteRoutes: RouteObject[] = [
       { path: rel(paths.result), ...page('responses/result-page.tsx') },
       { path: rel(paths.projects), ...page('listings/projects-page.tsx') },
       { path: rel(paths.products), ...page('listings/products-page.tsx') },
-      // A page per home and per decor piece (issue 25): an unknown id is the not-found page, status 404.
+      // A page per home and per decor piece: an unknown id is the not-found page, status 404.
       { path: `${rel(paths.projects)}/:id`, ...page('listings/project-detail-page.tsx') },
       { path: `${rel(paths.products)}/:id`, ...page('listings/product-detail-page.tsx') },
       { path: rel(paths.studio), ...page('listings/studios-page.tsx') },

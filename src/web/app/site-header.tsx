@@ -17,7 +17,7 @@ const PAGES: ReadonlyArray<{ to: string; label: MessageKey }> = [
 ];
 
 /**
- * The link to the page the visitor is on in the other language (issue 27): a plain link to the
+ * The link to the page the visitor is on in the other language: a plain link to the
  * server's switch, which remembers the choice and opens the page in it, with or without JavaScript.
  */
 export function LanguageSwitch({ className }: { className?: string }) {

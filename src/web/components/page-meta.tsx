@@ -42,7 +42,7 @@ export function PageMeta({ title, description, image, imageAlt, imageSize, type 
       <title>{full}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
-      {/* The page in every language, and English for everyone else (issue 27). */}
+      {/* The page in every language, and English for everyone else. */}
       {LANGUAGES.map((other) => (
         <link key={other} rel="alternate" hrefLang={other} href={`${site.origin}${localizedPath(other, pathname)}`} />
       ))}

@@ -1,4 +1,4 @@
-// The page's language in React (issue 27, docs/decisions/0026-languages.md): the catalogue of the
+// The page's language in React (docs/decisions/0026-languages.md): the catalogue of the
 // page's language, formatted by FormatJS's intl-messageformat (#shared/i18n/message-format), and
 // helpers for plain links and forms, which React Router's basename (`/hi`) does not reach.
 import { createContext, Fragment, useCallback, useContext, useMemo, type ReactNode } from 'react';

@@ -6,7 +6,7 @@ import type { LoadFailedProps } from './load-failed';
 import { usePageReload } from './page-reload';
 
 /**
- * The one way a staff page loads and changes its data (issue 13):
+ * The one way a staff page loads and changes its data:
  * - its route exports a `loader` that returns `loadPageData(() => fetchSomething(…), 'Could not …')`,
  *   and the page reads it with `useLoaderData<typeof loader>()`;
  * - after a change (add, update, delete) it calls `reload()`: React Router runs the loaders again,

@@ -1,6 +1,6 @@
 // Links and navigation for the parts of the public site the landing page shares (header, footer,
 // consent notice, page meta), without importing React Router. The landing page starts without the
-// router (its first-view script budget, issue 27; src/web/start-landing.tsx): there these links are
+// router (its first-view script budget; src/web/start-landing.tsx): there these links are
 // plain links and a navigation hands the page over to the app. Inside the app, the router bridge
 // (src/web/app/router-bridge.tsx) supplies React Router's own Link, NavLink, location and navigate.
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';

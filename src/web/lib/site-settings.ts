@@ -52,7 +52,7 @@ export function useOptionalSiteSettings(): SiteContext | undefined {
 
 /**
  * "+91 80 4123 4567" → "tel:+918041234567". The server sends the studio's numbers with their
- * country already (config.ts, issue 22 item 8), so the public pages need no phone rules of their own.
+ * country already (config.ts), so the public pages need no phone rules of their own.
  */
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -74,7 +74,7 @@ export function isReady(project: Pick<Project, 'dateofcomplition'>, today = new 
 }
 
 /**
- * One home's page as a schema.org RealEstateListing (issue 25): the listing (name, description, its
+ * One home's page as a schema.org RealEstateListing: the listing (name, description, its
  * page, pictures, when it was posted), its offer in rupees when it has a price, and the residence it
  * is about, with its locality.
  */
@@ -115,7 +115,7 @@ export function projectListing(site: SiteContext, project: Project, page: { url:
   };
 }
 
-/** One decor piece's page as a schema.org Product with its Offer in rupees (issue 25). */
+/** One decor piece's page as a schema.org Product with its Offer in rupees. */
 export function productOffer(site: SiteContext, product: Product, page: { url: string; images: string[] }) {
   return {
     '@context': 'https://schema.org',

@@ -1,4 +1,4 @@
-// The survey in the page's language (issue 27, docs/decisions/0026-languages.md): SurveyJS's own
+// The survey in the page's language (docs/decisions/0026-languages.md): SurveyJS's own
 // texts (buttons, errors, "Page 1 of 4") from survey-core's Hindi, loaded on Hindi pages only, with
 // the few it gets wrong corrected; the survey's questions and choices from its localized strings
 // (`{"default": "…", "hi": "…"}`). A survey that has no Hindi runs in its default language.

@@ -86,7 +86,7 @@ export function useZodForm<S extends z.ZodObject>(schema: S, initial: Values<S>,
     field: (name: keyof Values<S> & string) => ({
       name,
       value: values[name],
-      // The rule's message in the page's language (issue 27): the rules and the API speak English.
+      // The rule's message in the page's language: the rules and the API speak English.
       error: errors[name] && messageText ? messageText(errors[name]) : errors[name],
       onChange: (value: string) => setValue(name, value),
       onBlur: () => validateField(name, values),

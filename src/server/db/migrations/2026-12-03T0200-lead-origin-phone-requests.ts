@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 38:
+ * Two columns:
  * - `leads.origin`: the system a lead first came from by API (the call's `source`, e.g. "99acres"),
  *   shown in the inbox and on the lead; null for leads that came through Abode's own pages.
  * - `privacy_requests.confirmed_by`: the staff member who confirmed a request made by phone (a

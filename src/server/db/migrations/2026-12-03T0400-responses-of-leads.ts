@@ -1,7 +1,7 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
 /**
- * Issue 39 (decision 0044): a survey response belongs to its person (`lead_id`, required since
+ * (decision 0044): a survey response belongs to its person (`lead_id`, required since
  * 2026-11-28T2300); its e-mail record is how an online visitor came, not what makes it a response.
  * An expo tablet's visitor who gave a phone and no e-mail has a lead and answers but no e-mail record,
  * so `survey_responses.email_record_id` may now be empty. It stays unique (NULLs never collide on

@@ -1,7 +1,7 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
 /**
- * Issue 40 (a million leads, decision 0045): the leads inbox on PostgreSQL.
+ * (a million leads, decision 0045): the leads inbox on PostgreSQL.
  * - `leads_status_open`: the per-status counts the inbox shows with every page count the leads not
  *   merged into another by status; this partial index answers them from the index alone (a
  *   million leads: 730 → 200 ms here, under load).

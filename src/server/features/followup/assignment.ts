@@ -46,7 +46,7 @@ export function ruleMatch(rules: AssignmentSettings['rules'], hints: LeadHints):
  * row lock, on SQLite the write lock), finds the next taker and records the turn, so two new leads
  * on any instances never read the same turn: 100 concurrent leads over 4 takers give 25 each
  * (decision 0023). One statement, not a read of the turn and a write of it: every round trip made
- * while the lock is held is one more that every other new lead waits for (issue 40, decision 0046).
+ * while the lock is held is one more that every other new lead waits for (decision 0046).
  * With nobody taking leads the turn stays where it was.
  */
 const takeTurnQuery = prepared<Record<string, never>>()((db) => {

@@ -9,7 +9,7 @@ import { checkImportId, importProgress as progressOf, listImports, parseMapping,
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-/** Issue 38 "Import a spreadsheet": the dry run, the import, the list and the undo (staff). */
+/** "Import a spreadsheet": the dry run, the import, the list and the undo (staff). */
 export async function importRoutes(app: FastifyInstance, { now }: { now: () => Date }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['leads'];

@@ -1,4 +1,4 @@
-/** Issue 38: leads imported from a spreadsheet (the dry run, the import and its undo). */
+/** Leads imported from a spreadsheet (the dry run, the import and its undo). */
 export { importRoutes } from './imports.routes';
 export type { ImportTables } from './imports.tables';
 export { parseBudget } from './row-values';

@@ -17,7 +17,7 @@ import { bearerKey, checkKey, createKey, hashKey, listKeys, receiveLead, revokeK
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-/** Issue 38 "Leads by API": the owners' API keys (Settings) and the portals' call. */
+/** "Leads by API": the owners' API keys (Settings) and the portals' call. */
 export async function inboundRoutes(app: FastifyInstance, { now }: { now: () => Date }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const keys = new WeakMap<object, string>();

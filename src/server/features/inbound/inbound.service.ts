@@ -136,7 +136,7 @@ export async function receiveLead(db: Kysely<Database>, input: InboundLeadInput,
   }
 }
 
-/** Issue 38: the call that created a lead (its source and external id), for the "New lead" mail and the lead.created webhook. */
+/** The call that created a lead (its source and external id), for the "New lead" mail and the lead.created webhook. */
 export async function inboundOrigin(db: Kysely<Database>, leadId: string): Promise<{ source: string; externalId: string; createdAt: Date | string } | undefined> {
   return db
     .selectFrom('inboundLeads')

@@ -1,4 +1,4 @@
-/** Expo tablets' public face (issue 39): the routes (app.ts) and the context they need. */
+/** Expo tablets' public face: the routes (app.ts) and the context they need. */
 export { kioskRoutes } from './kiosk.routes';
 export type { KioskContext } from './kiosk.service';
 export type { KioskTables } from './kiosk.tables';

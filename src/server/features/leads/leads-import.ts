@@ -38,7 +38,7 @@ export async function importLead(
       await db.updateTable('leads').set({ lastActivityAt: was.lastActivityAt }).where('id', '=', lead.id).where('lastActivityAt', '<', was.lastActivityAt).execute();
     }
   }
-  // Issue 38: the system it first came from by API (the first one stays).
+  // The system it first came from by API (the first one stays).
   if (input.origin) await db.updateTable('leads').set({ origin: input.origin }).where('id', '=', lead.id).where('origin', 'is', null).execute();
   const text = [input.line, ...(input.details ? [input.details] : [])].join('\n');
   await db.insertInto('leadEvents').values({ id: newId(), leadId: lead.id, type: 'note', byId: input.byId, byName: input.byName, fromValue: null, toValue: null, text, createdAt: input.at }).execute();
@@ -64,7 +64,7 @@ export interface NewImportedLead {
 }
 
 /**
- * Issue 38, the import's fast path: leads for people nobody knows yet, written as importLead would
+ * the import's fast path: leads for people nobody knows yet, written as importLead would
  * write them (the same columns as the intake's insert, the same timeline line) but in multi-row
  * INSERTs: a 50,000-row sheet is a few hundred statements, not a few hundred thousand. The caller
  * decides who is new (knownLeadKeys, in the same transaction) and sends everyone else through

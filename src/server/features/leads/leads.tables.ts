@@ -20,7 +20,7 @@ export interface LeadsTable {
   phoneKey: ColumnType<string | null, string | null | undefined, string | null>;
   /** The lead this one was merged into; its arrivals and its page go there. */
   mergedIntoId: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Issue 38: the system the lead first came from by API (the call's `source`, e.g. "99acres"); null: Abode's own pages. */
+  /** The system the lead first came from by API (the call's `source`, e.g. "99acres"); null: Abode's own pages. */
   origin: ColumnType<string | null, string | null | undefined, string | null>;
   status: LeadStatus;
   assigneeId: string | null;

@@ -229,7 +229,7 @@ export class NotificationDispatcher {
         fanned.push({ eventId: event.id, payload: null, deliveries });
         continue;
       }
-      // A survey's new lead waits to see whether it is finished; a lead sent by API (issue 38) has none to wait for.
+      // A survey's new lead waits to see whether it is finished; a lead sent by API has none to wait for.
       if (event.type === 'lead.created' && !isInboundSubject(event.subjectId)) add('staff_email', null, new Date(createdAt.getTime() + UNFINISHED_ALERT_DELAY_MS));
       else add('staff_email', null, now);
       if (event.type === 'survey.completed' && settings.confirmVisitors) add('visitor_email', null, now);

@@ -17,7 +17,7 @@ export interface LeadSummary {
 }
 
 export interface EventActivity {
-  /** `inbound`: a lead sent by a portal or another system (POST /api/inbound/leads, issue 38). */
+  /** `inbound`: a lead sent by a portal or another system (POST /api/inbound/leads). */
   type: 'email' | 'response' | 'contact' | 'inbound';
   at: string;
   campaignId?: string | null;
@@ -69,7 +69,7 @@ export interface EventData {
   utm?: EventUtm | null;
   matches?: EventMatches;
   listing?: EventListing;
-  /** Issue 38: a lead sent by API: the portal or system it came from (the call's `source`, e.g. "99acres"). */
+  /** A lead sent by API: the portal or system it came from (the call's `source`, e.g. "99acres"). */
   source?: string;
 }
 
@@ -111,7 +111,7 @@ export interface NotificationSources {
   /** An e-mail record with its campaign's name (null when it has none). */
   emailActivity(db: Kysely<Database>, emailRecordId: string): Promise<({ createdAt: Date | string; campaignId: string | null; isCompleted: unknown; name: string | null } & EventAttribution) | undefined>;
   campaignReading(db: Kysely<Database>, campaignId: string, updatedAt: Date | string): Promise<SurveyReading>;
-  /** Issue 38: the API call that created a lead (its source and external id); undefined when none. */
+  /** The API call that created a lead (its source and external id); undefined when none. */
   inboundOrigin?(db: Kysely<Database>, leadId: string): Promise<{ source: string; externalId: string; createdAt: Date | string } | undefined>;
   /** Whether a new lead's unfinished-survey alert is still news. */
   surveyStillOpen(db: Kysely<Database>, emailRecordId: string): Promise<boolean>;
@@ -201,7 +201,7 @@ export async function buildEventData(db: Kysely<Database>, event: EventRow, sour
     };
   }
   if (event.type === 'lead.created' && isInboundSubject(event.subjectId)) {
-    // Issue 38: a lead a portal sent by API: its source, its id there.
+    // A lead a portal sent by API: its source, its id there.
     const origin = event.leadId ? await sources.inboundOrigin?.(db, event.leadId) : undefined;
     const name = event.subjectId.slice(INBOUND_SUBJECT_PREFIX.length);
     return {

@@ -18,7 +18,7 @@ export interface PrivacyRequestsTable {
   createdAt: Timestamp;
   confirmedAt: Timestamp | null;
   closedAt: Timestamp | null;
-  /** Issue 38: the staff member who confirmed a request made by phone; null: confirmed from the mailed link. */
+  /** The staff member who confirmed a request made by phone; null: confirmed from the mailed link. */
   confirmedBy: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

@@ -47,7 +47,7 @@ export async function privacyRequestRoutes(app: FastifyInstance, options: Privac
     },
   );
 
-  // Issue 38: a request by phone from a person known by phone only, confirmed by the owner who took the call.
+  // A request by phone from a person known by phone only, confirmed by the owner who took the call.
   r.post(
     PRIVACY_API.byPhone.pattern,
     { schema: { tags, body: privacyPhoneRequestInput, response: { 200: privacyRequestRecorded, 201: privacyRequestRecorded } }, config: { access: 'owner' } },

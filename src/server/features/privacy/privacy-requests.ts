@@ -138,7 +138,7 @@ export async function openRequests(db: Kysely<Database>, now: Date): Promise<Pri
 }
 
 /**
- * Issue 38: a person known by phone only asked by phone (no link can be mailed to them): the staff
+ * A person known by phone only asked by phone (no link can be mailed to them): the staff
  * member who took the call records the request, confirmed by them, audited. Only for a lead with a
  * phone and no e-mail (one with an e-mail confirms from the mailed link). The same kind still open
  * for the lead is answered as it is (`created: false`).

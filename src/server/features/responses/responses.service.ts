@@ -138,7 +138,7 @@ export async function addEmailRecord(
    * Leave a new person's assignment to the caller (`assign` in the answer), to run as the
    * transaction's last statements: by turn it locks the routing row until commit, and every new
    * lead waits for that lock, so the fewer statements after it, the sooner the next lead goes on
-   * (issue 40, decision 0046).
+   * (decision 0046).
    */
   options: { deferAssignment?: boolean } = {},
 ): Promise<EmailRecordAdded> {
@@ -213,7 +213,7 @@ export async function requireRecordOf(db: Db, campaignId: string, input: { email
 }
 
 /**
- * The answers of a person known by phone only (an expo tablet's visitor who gave no e-mail, issue 39,
+ * The answers of a person known by phone only (an expo tablet's visitor who gave no e-mail,
  * decision 0044): a response of the lead, without an e-mail record. As storeResponse does for a
  * completed survey: the lead's completed campaign and details from the answers, its assignment by
  * the answers, the `survey.completed` event (staff mail and webhooks; no visitor mail: there is no

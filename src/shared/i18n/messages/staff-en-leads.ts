@@ -187,7 +187,7 @@ export const staffLeads = {
   'staff.leads.privacy.requests.confirmed': 'Confirmed',
   'staff.leads.privacy.requests.byLink': 'From the mailed link',
   'staff.leads.privacy.requests.byPhone': 'By phone, taken by {name}',
-  // Issue 38: a person known by phone only asks by phone (lead-privacy-card.tsx).
+  // A person known by phone only asks by phone (lead-privacy-card.tsx).
   'staff.leads.privacy.phone.title': 'Asked by phone',
   'staff.leads.privacy.phone.intro': 'This person has no e-mail, so no confirmation link can be sent. If they asked you on the phone for a copy of their data or its erasure, record it here: you confirm it was them.',
   'staff.leads.privacy.phone.copy': 'Record a copy request',

@@ -88,7 +88,7 @@ export const staffSettings = {
   'staff.settings.mail.to': 'to {to} · {date}',
   'staff.settings.mail.fromTo': 'From {from} to {to}, {date}',
 
-  // settings/staff/api-keys-card.tsx (issue 38: leads by API)
+  // settings/staff/api-keys-card.tsx (leads by API)
   'staff.settings.apiKeys.title': 'API keys',
   'staff.settings.apiKeys.intro': 'Property portals and your other tools send leads to {path} with one of these keys. Give each its own key, named for who uses it, so you can revoke one alone.',
   'staff.settings.apiKeys.loadFailed': 'The API keys could not be loaded.',

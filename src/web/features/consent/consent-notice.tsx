@@ -6,7 +6,7 @@ import { useLanguage, useT } from '#web/lib/i18n';
 import './consent.css';
 
 /**
- * The `lang` of a notice text on a page of another language (issue 27): the notices are the studio's
+ * The `lang` of a notice text on a page of another language: the notices are the studio's
  * own words, shown as the studio wrote them (a consent records the text shown), so a Hindi page marks
  * an English notice as English for screen readers. None on English pages, nor for a Devanagari text.
  */
@@ -45,7 +45,7 @@ export interface ConsentNoticeProps {
 }
 
 /**
- * What a form tells the visitor before they send it (issue 24 §5): the short notice, a link to the
+ * What a form tells the visitor before they send it: the short notice, a link to the
  * full one, and the newsletter as a separate box that starts unticked.
  */
 export function ConsentNotice({ idPrefix, notice, newsletterNotice, newsletter, onNewsletterChange }: ConsentNoticeProps) {

@@ -9,8 +9,8 @@ const HEADINGS = { survey: 'privacy.heading.survey', contact: 'privacy.heading.c
 
 /**
  * /privacy (public): the notices every form shows, and whom to write to. With the form to ask for a
- * copy or erasure (issue 24 §6). The notices are the studio's texts as it wrote them (the consents
- * record them): a Hindi page translates everything around them (issue 27).
+ * copy or erasure. The notices are the studio's texts as it wrote them (the consents
+ * record them): a Hindi page translates everything around them.
  */
 export function Component() {
   const { name, email, notices } = useSiteSettings();

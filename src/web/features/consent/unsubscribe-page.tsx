@@ -7,7 +7,7 @@ import { useLanguage, useT } from '#web/lib/i18n';
 import './consent.css';
 
 /**
- * /unsubscribe?token=… (issue 24 §5): one button. It is a plain form posted to the API, so it works
+ * /unsubscribe?token=…: one button. It is a plain form posted to the API, so it works
  * before (or without) the page's script; the API sends the browser back here with `?done=1`, or
  * `?invalid=1` for a link that is not valid (cut short or changed), in the page's language.
  */

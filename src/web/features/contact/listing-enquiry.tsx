@@ -16,7 +16,7 @@ import { sendContactMessage } from './contact-api';
 import './listing-enquiry.css';
 
 /*
- * "Ask about this home" (issue 25): the enquiry form a listing's page mounts, for a home (project) or
+ * "Ask about this home": the enquiry form a listing's page mounts, for a home (project) or
  * a decor piece (product). With script it sends POST /api/contactus/add and answers in place; without
  * (or before the page's script has started) it is a plain form posting to /enquiry, which stores the
  * same message and sends the browser back to the listing with `?sent=1` (or answers the form again
@@ -155,7 +155,7 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
           <input type="hidden" name="listingKind" value={kind} />
           <input type="hidden" name="listingId" value={listing._id} />
           <input type="hidden" name="back" value={back} />
-          {/* Posted without script, the answer comes back in this page's language (issue 27). */}
+          {/* Posted without script, the answer comes back in this page's language. */}
           {language === 'en' ? null : <input type="hidden" name="language" value={language} />}
           <input type="hidden" name="noticeVersion" value={notices.contact.version} />
           <div className="listing-enquiry__row">
@@ -209,7 +209,7 @@ export function listingWhatsAppText(studio: string, listing: Pick<EnquiryListing
 }
 
 /**
- * The listing's direct links (issue 25): a WhatsApp chat with the studio, the message prefilled with
+ * The listing's direct links: a WhatsApp chat with the studio, the message prefilled with
  * the listing's name and page (`url`, absolute), and a call. The studio's numbers come from its
  * settings (GET /api/site), already in E.164.
  */

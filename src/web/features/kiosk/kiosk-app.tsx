@@ -1,4 +1,4 @@
-// The expo tablet (issue 39): /kiosk/<code> and /hi/kiosk/<code>. Works with no network after its
+// The expo tablet: /kiosk/<code> and /hi/kiosk/<code>. Works with no network after its
 // first load (the service worker keeps the shell; IndexedDB the survey and the answers), takes one
 // visitor at a time, and sends the queue when it can. docs/decisions/0039-kiosk-tablet.md
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -12,7 +12,7 @@ import { KioskVisitor } from './kiosk-visitor';
 import { makePin, PIN_PATTERN, StaffUnlock, SyncScreen, withStaffToken, type PinRecord } from './kiosk-staff';
 import './kiosk.css';
 
-/** Every 30 s while answers are queued (issue 39); a test may shorten it (localStorage, read at start). */
+/** Every 30 s while answers are queued; a test may shorten it (localStorage, read at start). */
 const SYNC_EVERY_KEY = 'abode-kiosk-sync-ms';
 function syncEvery(): number {
   const value = Number(globalThis.localStorage?.getItem(SYNC_EVERY_KEY));

@@ -1,4 +1,4 @@
-// The tablet's configuration (GET /api/kiosk/config/:code, issue 39): fetched when online, kept in
+// The tablet's configuration (GET /api/kiosk/config/:code): fetched when online, kept in
 // IndexedDB (and by the service worker) for the days without network. A new version is shown at once
 // while the visitor on screen has not begun, else to the next visitor; answers already queued keep the
 // version they answered.

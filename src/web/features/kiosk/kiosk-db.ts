@@ -1,4 +1,4 @@
-// The tablet's own storage (issue 39): IndexedDB through a small promise wrapper of our own (decision
+// The tablet's own storage: IndexedDB through a small promise wrapper of our own (decision
 // 0039: the `idb` package would be this much code, and no package is added while helpers share one
 // node_modules). One database per origin; every record carries the channel code it belongs to.
 //

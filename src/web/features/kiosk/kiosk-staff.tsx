@@ -1,4 +1,4 @@
-// The staff's side of the tablet (issue 39): unlocked by the tablet's staff PIN (kept hashed on the
+// The staff's side of the tablet: unlocked by the tablet's staff PIN (kept hashed on the
 // tablet, works offline) or a staff sign-in (online; the token is used once and logged out, never
 // kept). The sync screen: queued, sent, refused with the server's reason, the last sync; "Send now";
 // "Download the queue" (a file staff upload at /dashboard/kiosk/upload); refused answers one by one.

@@ -1,4 +1,4 @@
-// The kiosk's service worker (issue 39, decision 0039): registered at /kiosk/sw.js (scope /kiosk/) and
+// The kiosk's service worker (decision 0039): registered at /kiosk/sw.js (scope /kiosk/) and
 // /hi/kiosk/sw.js (scope /hi/kiosk/) only, so it never touches the rest of the site. Built on its own
 // by scripts/build.mjs (esbuild), which puts in the list of the kiosk's files (its entry's scripts,
 // stylesheets, fonts and images from Vite's manifest) and a version made of their names.

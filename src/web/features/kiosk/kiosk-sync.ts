@@ -1,4 +1,4 @@
-// Sending the tablet's queue (issue 39): one sender at a time across the tablet's tabs (Web Locks),
+// Sending the tablet's queue: one sender at a time across the tablet's tabs (Web Locks),
 // the responses in the order they were taken, in batches (POST /api/kiosk/responses/batch, one result
 // per answer), each leaving the queue only once its own result says the server holds it (201 new, 200
 // the same id and body again). A 409 result (the same id with another body) or a refused one (400, or

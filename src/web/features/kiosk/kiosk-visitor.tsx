@@ -1,4 +1,4 @@
-// One visitor at the tablet (issue 39): e-mail or phone with the consent notice, the survey, thank
+// One visitor at the tablet: e-mail or phone with the consent notice, the survey, thank
 // you. The whole component is remounted for the next visitor (a new React key), so nothing of one
 // visitor stays in memory or on screen; no history entry is ever pushed, so Back shows nothing of theirs.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -14,7 +14,7 @@ import type { KioskConfig } from './kiosk-config';
 import { enqueueResponse, type KioskResponseBody, type QueuedResponse } from './kiosk-db';
 import { useKioskT } from './kiosk-text';
 
-/** How long the thank-you screen stays (issue 39: at most 8 seconds). */
+/** How long the thank-you screen stays (at most 8 seconds). */
 export const THANKS_MS = 8_000;
 /** No touch for this long in the middle of a survey: ask whether the visitor is still there. */
 export const IDLE_MS = 120_000;

@@ -4,7 +4,7 @@ import type { ImportMapping, ImportResult } from '#shared/imports/imports.contra
 import { api, ApiError } from '#web/lib/api-client';
 import { getToken } from '#web/lib/auth-token';
 
-/** Issue 38: spreadsheets of leads (staff). */
+/** Spreadsheets of leads (staff). */
 function importForm(file: File, fields: { dryRun: boolean; mapping?: ImportMapping | undefined; importId?: string }): FormData {
   const form = new FormData();
   form.append('dryRun', String(fields.dryRun));

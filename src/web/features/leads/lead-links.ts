@@ -1,7 +1,7 @@
-/** Contact links for a lead (issue 14): Call, WhatsApp greeting the person, E-mail with a subject. */
+/** Contact links for a lead: Call, WhatsApp greeting the person, E-mail with a subject. */
 import { telHref, whatsAppHref as whatsAppChat } from '#shared/phone';
 
-/** wa.me with the number in E.164 (a number stored without a country is +91: issue 22 item 8). */
+/** wa.me with the number in E.164 (a number stored without a country is +91). */
 export function whatsAppHref(phone: string, text: string): string {
   return whatsAppChat(phone, text);
 }
@@ -10,7 +10,7 @@ export function telHrefOf(phone: string): string {
   return telHref(phone);
 }
 
-/** What the person asked about: the campaign they answered, the listing they asked about (issue 25), or their contact request. */
+/** What the person asked about: the campaign they answered, the listing they asked about, or their contact request. */
 export function askedAbout(
   lead: { campaignName: string | null; sources: string[] },
   requestQuotation?: string,

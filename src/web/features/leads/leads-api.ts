@@ -30,7 +30,7 @@ export const fetchStaff = () => api.call(AUTH_ROUTES.assignees);
 export const setNextAction = (id: string, action: { text: string; dueAt: string }) => api.call(LEADS_ROUTES.setNextAction, { params: [id], body: action });
 export const clearNextAction = (id: string) => api.call(LEADS_ROUTES.clearNextAction, { params: [id] });
 export const fetchFirstContactFigures = () => api.call(FOLLOW_UP_ROUTES.firstContact, { query: new URLSearchParams({ weeks: '8' }) });
-/** Issue 38: staff add a lead (e-mail, phone or both); the same person's existing lead is answered. */
+/** Staff add a lead (e-mail, phone or both); the same person's existing lead is answered. */
 export const addLead = (body: { name?: string; email?: string; phone?: string; message?: string }) => api.call(LEADS_ROUTES.create, { body });
 export const mergeLead = (id: string, intoId: string) => api.call(LEADS_ROUTES.merge, { params: [id], body: { intoId } });
 export const unmergeLead = (mergeId: string) => api.call(LEADS_ROUTES.unmerge, { params: [mergeId] });

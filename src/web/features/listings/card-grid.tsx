@@ -10,7 +10,7 @@ export interface ListingCard {
   imageAlt: string;
   title: string;
   body: ReactNode;
-  /** The listing's own page (issue 25): the title links to it and the whole card opens it. */
+  /** The listing's own page: the title links to it and the whole card opens it. */
   href?: string;
 }
 

@@ -14,7 +14,7 @@ const FIELDS = [
 ] as const satisfies ReadonlyArray<{ key: Field; name: string; label: string; unit: string }>;
 
 /**
- * The EMI estimate of a home (issue 25): what a loan of part of its price costs a month. The server
+ * The EMI estimate of a home: what a loan of part of its price costs a month. The server
  * renders the figure for the default (or linked) inputs; once the page runs, it follows the inputs as
  * they are typed. Without script the form sends them to the server, which renders the new figure.
  */

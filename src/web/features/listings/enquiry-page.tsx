@@ -8,7 +8,7 @@ import { fetchListings } from './listings-api';
 import { ListingEnquiry, listingContactLinks, type EnquiryListing } from '#web/features/contact';
 
 /*
- * "Ask about this home" on a page of its own (issue 25): `/enquiry?project=<id>` or `?product=<id>`,
+ * "Ask about this home" on a page of its own: `/enquiry?project=<id>` or `?product=<id>`,
  * with `&intent=site visit` for "Book a site visit". The listings' own pages mount the same form; this
  * page is where a link can send a visitor about any one listing, and where the form is proved in a
  * browser (tests/e2e/listing-enquiry.e2e.ts).

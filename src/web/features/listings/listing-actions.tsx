@@ -25,7 +25,7 @@ export function whatsAppText(listing: ListingRef, origin: string): string {
 
 /**
  * Book a site visit (homes), WhatsApp and call: every one works without script. A site visit is
- * booked on the page when a studio takes bookings (issue 26); otherwise (and without script) it is
+ * booked on the page when a studio takes bookings; otherwise (and without script) it is
  * the page's enquiry with a site visit chosen.
  */
 export function ListingActions({ listing }: { listing: ListingRef }) {
@@ -75,7 +75,7 @@ function WhatsAppIcon() {
 }
 
 /**
- * Where "Ask about this home" lives (issue 25): the enquiry form of the contact room
+ * Where "Ask about this home" lives: the enquiry form of the contact room
  * (features/contact/listing-enquiry.tsx), with "site visit" chosen when "Book a site visit" led here.
  */
 export function ListingEnquirySection({ listing, id, intent }: { listing: ListingRef; id: string; intent: ListingIntent }) {

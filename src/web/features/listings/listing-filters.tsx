@@ -17,7 +17,7 @@ import { useListingFormat } from './use-listing-format';
 import './listing-filters.css';
 
 /*
- * The filter forms of /viewProjects and /viewProducts (issue 25). A plain GET form: without
+ * The filter forms of /viewProjects and /viewProducts. A plain GET form: without
  * JavaScript it reloads the page with the filters in the address, which the server renders. Once
  * the app runs, a choice (or a typed value, when it is committed) navigates to the same address
  * without reloading, so the results change in place, the address can be shared, and the back
@@ -65,7 +65,7 @@ function FilterForm({ action, label, submitLabel, filtered, problems, busy, chil
   const { pathname, search } = useLocation();
   const form = useRef<HTMLFormElement>(null);
   const t = useT();
-  // Without script the form is sent by the browser: to the page in its language (issue 27).
+  // Without script the form is sent by the browser: to the page in its language.
   const localized = useLocalizedPath();
 
   useEffect(() => {

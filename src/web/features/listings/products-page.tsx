@@ -18,7 +18,7 @@ function useHeading() {
   return { eyebrow: t('products.eyebrow'), title: t('products.title') };
 }
 
-/** The decor that passes the filters in the address (issue 25), and what the form offers. */
+/** The decor that passes the filters in the address, and what the form offers. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { filters, problems } = parseFilters('product', new URL(request.url).searchParams);
   const [products, choices] = await Promise.all([
@@ -62,7 +62,7 @@ export function Component() {
             body: (
               <>
                 <p className="listing-card__description">{product.description}</p>
-                {/* Optional (issue 16): the room and style tags staff gave it. */}
+                {/* Optional: the room and style tags staff gave it. */}
                 {product.tags?.length ? (
                   <p className="listing-card__tags">
                     <span className="visually-hidden">{t('products.tags')}</span>

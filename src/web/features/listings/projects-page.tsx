@@ -19,7 +19,7 @@ function useHeading() {
 }
 
 /**
- * The homes that pass the filters in the address (issue 25), and what the form offers. A filter the
+ * The homes that pass the filters in the address, and what the form offers. A filter the
  * page cannot read is left out and named above the form; the list call gets only what it can use.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -78,7 +78,7 @@ export function Component() {
                     <dt>{t('projects.completion')}</dt>
                     <dd>{project.dateofcomplition}</dd>
                   </div>
-                  {/* Optional (issue 16): shown when staff have priced the home. */}
+                  {/* Optional: shown when staff have priced the home. */}
                   {typeof project.price === 'number' ? (
                     <div>
                       <dt>{t('projects.price')}</dt>

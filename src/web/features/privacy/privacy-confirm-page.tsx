@@ -7,7 +7,7 @@ import { PageMeta } from '#web/components/page-meta';
 import { api, errorMessage } from '#web/lib/api-client';
 import { useMessageText, useT } from '#web/lib/i18n';
 
-/** /privacy/confirm?token=… (issue 24 §6): the e-mailed link confirms the person's request. */
+/** /privacy/confirm?token=…: the e-mailed link confirms the person's request. */
 export function Component() {
   const [params] = useSearchParams();
   const t = useT();

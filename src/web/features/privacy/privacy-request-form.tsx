@@ -4,7 +4,7 @@ import { Notice } from '#web/components/notice';
 import { api, errorMessage } from '#web/lib/api-client';
 import { useLanguage, useMessageText, useT } from '#web/lib/i18n';
 
-/** On /privacy (issue 24 §6): ask for a copy of one's data or its erasure; confirmed from the mailbox. */
+/** On /privacy: ask for a copy of one's data or its erasure; confirmed from the mailbox. */
 export function PrivacyRequestForm() {
   const id = useId();
   const t = useT();

@@ -3,11 +3,11 @@ import { addEmail } from './campaigns-api';
 import type { ConsentFields } from '#shared/consent/consent.contract';
 
 /*
- * The visitor's e-mail record for the campaign they start (issue 17, "a survey that opens at once"):
+ * The visitor's e-mail record for the campaign they start ("a survey that opens at once"):
  * the click on "Choose Your Lifestyle" sends the e-mail and goes to /startsurvey at once, and the
  * runner shows the first question while the record is stored. The runner takes the landing page's
  * request; without one (a reload, a retry) it asks again: the server then answers with an attempt of
- * its own (an e-mail alone never gets back the person's record, issue 22 item 6).
+ * its own (an e-mail alone never gets back the person's record).
  */
 
 /** What the landing pages send beside the e-mail: the consent fields and, from a short link, where the visitor came from. */

@@ -12,7 +12,7 @@ export interface SurveyState {
   questions: string;
   /** The campaign's name, when the page that started the survey knew it: /result names the survey by it when the survey has no title. */
   campaignName?: string;
-  /** Answers kept on the server (issue 17) to continue with: the visitor is welcomed back. */
+  /** Answers kept on the server to continue with: the visitor is welcomed back. */
   resumed?: { answers: SurveyAnswers; page: number };
   /**
    * Answers to the first page, typed before SurveyJS had loaded (light-survey.tsx): the runner takes
@@ -34,9 +34,9 @@ export interface ResultState {
   /** The locale the visitor saw the survey in ('' is the survey's default texts). */
   locale?: string;
   campaignName?: string;
-  /** The homes and decor the server matched to the answers (issue 16); missing on an older state. */
+  /** The homes and decor the server matched to the answers; missing on an older state. */
   matches?: ListingMatches;
-  /** The visitor's e-mail (issue 26: a site visit is booked from /result without asking it again). */
+  /** The visitor's e-mail (a site visit is booked from /result without asking it again). */
   email?: string;
 }
 

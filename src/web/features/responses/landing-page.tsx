@@ -191,7 +191,7 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
   const busy = status.kind === 'busy';
   const hydrated = useHydrated();
   const { notices } = useSiteSettings();
-  // Separate from the survey and unticked until the visitor ticks it (issue 24 §5).
+  // Separate from the survey and unticked until the visitor ticks it.
   const [newsletter, setNewsletter] = useState(false);
 
   // The survey is fetched while the visitor reads (survey-preload.ts): its files once the page is idle,

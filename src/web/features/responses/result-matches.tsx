@@ -78,7 +78,7 @@ function productFacts(format: Format, product: Product | undefined): string[] {
 }
 
 /**
- * The homes and decor matched to the answers (issues 16, 22), as match-sections.ts tells them to the
+ * The homes and decor matched to the answers, as match-sections.ts tells them to the
  * visitor's e-mail and the lead: a section only for what the survey asks about (none for a survey
  * that is not about homes); the homes that fit, or plainly that none does and the nearest with why
  * each is not a fit. `whatsAppAbout` gives the WhatsApp chat link asking about one home.

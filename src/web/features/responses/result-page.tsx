@@ -43,7 +43,7 @@ function askedBy(questions: string): ListingMatches['asked'] {
   }
 }
 
-/** What the advisor will come back with: only what the survey asked about (issue 22). */
+/** What the advisor will come back with: only what the survey asked about. */
 function nextStep(t: Translate, asked: ListingMatches['asked']): string {
   return t(asked.projects && asked.products ? 'result.next.both' : asked.projects ? 'result.next.projects' : asked.products ? 'result.next.products' : 'result.next.none');
 }
@@ -90,7 +90,7 @@ export function Component() {
         {name ? <p className="result-hero__survey">{name}</p> : null}
         <h1 id="result-title">{t('result.thankYou')}</h1>
         <p>{nextStep(t, asked)}</p>
-        {/* Issue 26: the e-mail is known here, so a visit is a slot and a click away. */}
+        {/* The e-mail is known here, so a visit is a slot and a click away. */}
         <VisitBooking email={state.email} fallback={null} />
       </section>
 

@@ -69,7 +69,7 @@ function createSurvey(questions: string, language: Language): Model {
   survey.applyTheme(SURVEY_THEME);
   // The answers are sent before SurveyJS would clear hidden questions' values on completion.
   if (survey.clearInvisibleValues === 'onComplete') survey.clearInvisibleValues = 'onHidden';
-  // The visitor goes from the last page straight to /result (issue 22 item 3): SurveyJS's own
+  // The visitor goes from the last page straight to /result: SurveyJS's own
   // "Thank you for completing the survey" never shows. The runner never lets the model complete;
   // this is the second lock.
   survey.showCompletePage = false;
@@ -198,8 +198,8 @@ function takeSurvey(questions: string, language: Language): Model {
 
 /**
  * The survey in progress, kept in the tab's sessionStorage so a refresh or a tap on Back resumes
- * where the visitor was at once, even offline (issue 12 item 14); removed once the response is
- * stored. Coming back another day goes through the answers kept on the server (issue 17).
+ * where the visitor was at once, even offline; removed once the response is
+ * stored. Coming back another day goes through the answers kept on the server.
  */
 const SAVED_SURVEY_KEY = 'abode.survey-in-progress';
 
@@ -256,7 +256,7 @@ const sameJourney = (saved: SurveyState, start: SurveyStart) =>
 const SAVE_DELAY_MS = 400;
 
 /**
- * Keeps the answers on the server as the visitor goes (issue 17): after each page change (shortly)
+ * Keeps the answers on the server as the visitor goes: after each page change (shortly)
  * and whenever the page is hidden (at once, with keepalive, as a tab closes). Never in the visitor's
  * way: a failed save is silent and goes again with the next change. One save at a time, so the
  * resume token this browser holds is always the newest.
@@ -493,7 +493,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
   const { email, questions, campaignName } = start;
 
   useEffect(() => {
-    // Complete sends the answers; the model itself never completes (issue 22 item 3), so SurveyJS's
+    // Complete sends the answers; the model itself never completes, so SurveyJS's
     // completed page cannot show, not even for a frame. Stored: the visitor goes from the last page
     // straight to /result, which renders from what is in hand (the answers and the server's matches).
     // Not stored: the visitor stays on the last page with every answer and can press the button again.
@@ -583,7 +583,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
   return (
     <>
       <header className="start-survey__header">
-        {/* What the survey is named by staff, over its own title (issue 22: not "Home survey" on a decor quiz). */}
+        {/* What the survey is named by staff, over its own title (not "Home survey" on a decor quiz). */}
         {start.campaignName && start.campaignName !== title ? <p className="start-survey__eyebrow">{start.campaignName}</p> : null}
         <h1>{title}</h1>
         {model.description ? <p className="start-survey__description">{model.description}</p> : null}
@@ -637,7 +637,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
 
 /**
  * /startsurvey?resume=<token>, the link of the "continue" e-mail: loads the survey the link was made
- * for (whichever is active now, issue 22 item 5) and the answers kept for it, then runs the survey
+ * for (whichever is active now) and the answers kept for it, then runs the survey
  * from there. This browser now holds the token; the link leaves the address bar (and the history) at
  * once. A survey the studio has taken down says so.
  */

@@ -60,7 +60,7 @@ export function sendFilesSeparately(survey: SurveyModel, visitor: () => Promise<
     const fileId = surveyFileIdOf(content);
     if (!fileId) return options.callback('skipped', options.content);
     // Sent before a reload (or on another device): the reference is for staff, so the visitor's own
-    // preview opens through a short-lived signed link, given for their record only (issue 22 item 4).
+    // preview opens through a short-lived signed link, given for their record only.
     visitor()
       .then((who) => api.call(SURVEY_FILES_ROUTES.preview, { params: [fileId], body: { email: who.email, emailId: who.emailId } }))
       .then(

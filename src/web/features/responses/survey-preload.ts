@@ -1,4 +1,4 @@
-// Issue 17, "a survey that opens at once": what the click on "Choose Your Lifestyle" needs is fetched
+// "a survey that opens at once": what the click on "Choose Your Lifestyle" needs is fetched
 // while the visitor is still on the landing page, in two steps that cost the page nothing it shows:
 // - once the page is idle, the runner's files (SurveyJS, about 420 KB gzip with its stylesheet) are
 //   fetched into the HTTP cache as <link rel="prefetch">, without running them: the server lists them
@@ -65,7 +65,7 @@ let preparing = false;
 /**
  * Once the runner and the campaign have arrived, at the next idle moment (between two keys when the
  * visitor is typing), builds the campaign's SurveyJS model and rehearses its first render, so the
- * click only shows it. A visitor who types the e-mail and taps at once never pauses (issue 22 item
+ * click only shows it. A visitor who types the e-mail and taps at once never pauses (item
  * 21), so this does not wait for a pause; the build is one task of about 100 ms on a 4×-slowed phone,
  * shorter than the runner's own module evaluation, and the rehearsal gives way to keys.
  */

@@ -6,7 +6,7 @@ import { api } from '#web/lib/api-client';
 import type { SurveyState } from './journey-state';
 
 /*
- * Answers kept on the server as the visitor goes (issue 17): the calls, and the resume token this
+ * Answers kept on the server as the visitor goes: the calls, and the resume token this
  * browser holds. The landing page loads this module only when an e-mail is submitted (its script
  * budget before interaction has no room for it); /startsurvey imports it.
  */
@@ -36,7 +36,7 @@ export const fetchSurveyProgress = (campaignId: string, token: string) => api.ca
 export const fetchSurveyResume = (token: string) => api.call(SURVEY_PROGRESS_ROUTES.resume, { query: resumeTokenQuery(token) });
 
 /**
- * The resume token this browser holds (issue 17), with the e-mail record it opens: kept in
+ * The resume token this browser holds, with the e-mail record it opens: kept in
  * localStorage so the visitor can come back another day. One journey at a time; forgotten once the
  * response is stored.
  */

@@ -1,4 +1,4 @@
-/** The "Continue on WhatsApp" message from the result page (issue 14): a short summary of the answers. */
+/** The "Continue on WhatsApp" message from the result page: a short summary of the answers. */
 
 export const WHATSAPP_SUMMARY_MAX = 1000;
 
@@ -12,7 +12,7 @@ export function whatsAppSummary(
   studio: string,
   survey: string,
   rows: Array<{ title: string; answer: string }>,
-  /** The first and last lines in the page's language (issue 27); English by default. */
+  /** The first and last lines in the page's language; English by default. */
   words: { head: string; tail: string } = { head: `Hello ${studio}, I just answered “${survey}”. My answers:`, tail: 'Could we talk?' },
 ): string {
   const { head, tail } = words;
@@ -29,12 +29,12 @@ export function whatsAppSummary(
   return `${text}\n${tail}`.slice(0, WHATSAPP_SUMMARY_MAX);
 }
 
-/** The message of "WhatsApp" beside "Ask about this home" on /result (issue 16). */
+/** The message of "WhatsApp" beside "Ask about this home" on /result. */
 export function whatsAppAboutHome(studio: string, home: string): string {
   return `Hello ${studio}, my home survey matched ${home}. Could you tell me more about it?`;
 }
 
 export function whatsAppChatHref(phone: string, text: string): string {
-  // The studio's WhatsApp number comes in E.164 from the server (config.ts, issue 22 item 8).
+  // The studio's WhatsApp number comes in E.164 from the server (config.ts).
   return `https://wa.me/${phone.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
 }

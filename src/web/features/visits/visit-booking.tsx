@@ -41,7 +41,7 @@ function googleCalendarHref(visit: BookedVisit, studioName: string): string {
 }
 
 /**
- * "Book a site visit" (issue 26): choose a studio, see its free slots for the next days (labelled in
+ * "Book a site visit": choose a studio, see its free slots for the next days (labelled in
  * the studio's time zone), pick one, give an e-mail (when not known), name and phone, and get a
  * confirmation with add-to-calendar links. Without studios that take bookings (or without script)
  * the `fallback` shows instead.

@@ -167,12 +167,12 @@ function sourceLines(data: EventData): { channel: string | null; utm: string | n
 
 const UTM_NAMES = ['source', 'medium', 'campaign', 'content', 'term'] as const;
 
-/** Who the lead is in a staff mail: the name, else the e-mail, else (known by phone only, issue 38) the phone. */
+/** Who the lead is in a staff mail: the name, else the e-mail, else (known by phone only) the phone. */
 function whoOf(data: EventData): string {
   return data.lead.name ?? (data.lead.email || (data.lead.phone ? formatPhone(data.lead.phone) : ''));
 }
 
-/** Issue 38: a lead sent by API: "99acres (by API, ENQ-104233)"; null for any other. */
+/** A lead sent by API: "99acres (by API, ENQ-104233)"; null for any other. */
 function apiSourceLine(data: EventData): string | null {
   if (data.activity.type !== 'inbound' || !data.source) return null;
   return `${data.source} (by API${data.activity.externalId ? `, ${data.activity.externalId}` : ''})`;
@@ -470,7 +470,7 @@ export function staffLeadMail(data: EventData, options: { to: string[]; leadUrl:
   return toMail(<StaffLeadEmail data={data} leadUrl={options.leadUrl} studioName={options.studioName} />, text, {
     to: options.to,
     subject: staffSubject(data),
-    // A lead known by phone only (issue 38) has no address to answer to.
+    // A lead known by phone only has no address to answer to.
     ...(data.lead.email ? { replyTo: data.lead.email } : {}),
   });
 }

@@ -24,7 +24,7 @@ interface AddValues {
   how: 'link' | 'generate';
 }
 
-/** Owners: who can sign in, with which role; add, reset, deactivate, change role (issue 24 §3). */
+/** Owners: who can sign in, with which role; add, reset, deactivate, change role. */
 export function Component() {
   const loaded = useLoaderData<typeof loader>();
   const people = loaded.data ?? [];
@@ -100,7 +100,7 @@ export function Component() {
       render: (active: boolean) => (active ? <Typography.Text strong>{staffText('staff.settings.staff.active')}</Typography.Text> : <Tag>{staffText('staff.settings.staff.deactivated')}</Tag>),
     },
     {
-      // Issue 26: who is given new leads (round-robin and rules), and who is away for now.
+      // Who is given new leads (round-robin and rules), and who is away for now.
       title: staffText('staff.settings.staff.newLeads'),
       key: 'leads',
       width: 150,

@@ -61,7 +61,7 @@ const columns: TableColumnsType<NewsletterSubscriber> = [
   { title: staffText('staff.settings.newsletter.form'), dataIndex: 'source', width: 150, render: (source: NewsletterSubscriber['source']) => staffText(SOURCE_LABELS[source]) },
 ];
 
-/** /dashboard/newsletter (issue 24 §5): who ticked the newsletter box, when, and under which notice. */
+/** /dashboard/newsletter: who ticked the newsletter box, when, and under which notice. */
 export function Component() {
   const loaded = useLoaderData<typeof loader>();
   const { reload, reloading } = usePageReload();

@@ -45,7 +45,7 @@ function OpenButton({ row, onOpen }: { row: ContactResponse; onOpen: (row: Conta
   );
 }
 
-/** The person's lead (issue 22 item 12): their status, notes and everything else they sent. */
+/** The person's lead: their status, notes and everything else they sent. */
 function LeadLink({ row }: { row: ContactResponse }) {
   if (!row.leadId) return null;
   return (
@@ -59,7 +59,7 @@ function LeadLink({ row }: { row: ContactResponse }) {
   );
 }
 
-/** The listing a message is about (issue 25), as named when it was sent, linking its public page; and what for. */
+/** The listing a message is about, as named when it was sent, linking its public page; and what for. */
 function ListingLine({ row }: { row: ContactResponse }) {
   if (!row.listing) return null;
   return (
@@ -72,7 +72,7 @@ function ListingLine({ row }: { row: ContactResponse }) {
   );
 }
 
-/** The phone given with the message, to call (issue 25). */
+/** The phone given with the message, to call. */
 function PhoneLink({ row }: { row: ContactResponse }) {
   if (!row.phone) return null;
   return <a href={telHref(row.phone)}>{formatPhone(row.phone)}</a>;

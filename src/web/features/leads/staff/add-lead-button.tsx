@@ -11,7 +11,7 @@ import { addLead } from '../leads-api';
 type Fields = { name?: string; email?: string; phone?: string; message?: string };
 
 /**
- * Issue 38: staff "Add lead": a name, an e-mail, a phone (any spelling; kept in E.164) and a note.
+ * Staff "Add lead": a name, an e-mail, a phone (any spelling; kept in E.164) and a note.
  * The server checks the same rules (leadCreateInput) and answers the person's lead when they are
  * already known by the e-mail or the phone; the page then opens that lead.
  */

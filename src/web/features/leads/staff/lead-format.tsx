@@ -11,14 +11,14 @@ export const STATUS_COLORS: Record<LeadStatus, string> = {
   lost: '#5c5c5c',
 };
 
-/** How staff pages name a lead: its name, else its e-mail, else its phone (issue 38: a lead may be known by phone only). */
+/** How staff pages name a lead: its name, else its e-mail, else its phone (a lead may be known by phone only). */
 export function leadName(lead: { name: string | null; email: string | null; phone: string | null }): string {
   return lead.name || lead.email || (lead.phone ? formatPhone(lead.phone) : '—');
 }
 
 export const SOURCE_LABELS: Record<string, string> = LEAD_SOURCE_LABELS;
 
-/** A lead's sources as staff read them; issue 38: a lead sent by API names the system ("99acres (API)"). */
+/** A lead's sources as staff read them; A lead sent by API names the system ("99acres (API)"). */
 export function leadSourcesText(lead: { sources: readonly string[]; origin?: string | null }): string {
   return [...lead.sources.map((s) => SOURCE_LABELS[s] ?? s), ...(lead.origin ? [staffText('staff.leads.origin', { source: lead.origin })] : [])].join(', ');
 }

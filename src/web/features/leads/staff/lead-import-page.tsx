@@ -133,7 +133,7 @@ function ImportsList({ list, onUndone }: { list: ImportList; onUndone: (file: st
   );
 }
 
-/** /dashboard/leads/import (issue 38): a spreadsheet of leads, its columns, a dry run, the import with its progress, and the past imports with Undo. */
+/** /dashboard/leads/import: a spreadsheet of leads, its columns, a dry run, the import with its progress, and the past imports with Undo. */
 export function Component() {
   const list = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();

@@ -12,7 +12,7 @@ import { leadName, leadSourcesText } from './lead-format';
 
 type Side = Pick<LeadListItem, '_id' | 'name' | 'email' | 'phone' | 'status' | 'sources' | 'createdAt' | 'lastActivityAt'> & { origin?: string | null };
 
-/** What each lead holds, side by side, before a merge (issue 38). */
+/** What each lead holds, side by side, before a merge. */
 function Holds({ lead, title }: { lead: Side; title: string }) {
   return (
     <Descriptions column={1} size="small" bordered title={<span>{title}</span>}>
@@ -26,7 +26,7 @@ function Holds({ lead, title }: { lead: Side; title: string }) {
 }
 
 /**
- * Issue 38, on a lead's page: "Possible duplicate of …" (links), and "Merge into …": find the lead
+ * on a lead's page: "Possible duplicate of …" (links), and "Merge into …": find the lead
  * to keep, compare what each holds, merge; the message offers Undo (the server allows 30 days).
  */
 export function LeadMergeCard({ lead }: { lead: LeadDetail }) {

@@ -44,7 +44,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     () => '',
   );
   const lead = await loadPageData(() => fetchLead(params.id ?? ''), staffText('staff.leads.lead.loadFailed'));
-  // Issue 38: a merged lead's address answers 301 to the kept lead (fetch follows it): show it at its own address.
+  // A merged lead's address answers 301 to the kept lead (fetch follows it): show it at its own address.
   if (lead.data && lead.data._id !== params.id) throw redirect(leadPath(lead.data._id));
   return { ...lead, staff: await staff, studio: await studio };
 }
@@ -60,7 +60,7 @@ const ACTIVITY_TITLES: Record<LeadActivity['type'], StaffMessageKey> = {
 type MatchedListings = NonNullable<LeadActivity['matches']>;
 
 /**
- * The homes and decor matched to a response (issues 16, 22): the same result, told the same way, as
+ * The homes and decor matched to a response (22): the same result, told the same way, as
  * the visitor saw on /result and in their e-mail; the nearest, with why each is not a fit, when none fits.
  */
 function LeadMatches({ matches }: { matches: MatchedListings }) {
@@ -133,7 +133,7 @@ function ActivityCard({ activity }: { activity: LeadActivity }) {
       ) : null}
       {activity.matches ? <LeadMatches matches={activity.matches} /> : null}
       {activity.listing ? (
-        // Issue 25: the listing as named when the message came, linking its public page; what for; the phone given.
+        // The listing as named when the message came, linking its public page; what for; the phone given.
         <p className="lead-activity__text lead-activity__listing">
           {staffText('staff.leads.lead.activity.about')}
           <a href={listingPagePath(activity.listing.kind, activity.listing.id)}>{activity.listing.name}</a>

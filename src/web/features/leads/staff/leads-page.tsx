@@ -34,7 +34,7 @@ const PAGE_SIZES = [20, 50, 100];
 
 interface View {
   filters: LeadFilters;
-  /** Issue 26: the soonest next action first, or the newest activity (default). */
+  /** The soonest next action first, or the newest activity (default). */
   sort: 'activity' | 'next-action';
   page: number;
   size: number;
@@ -70,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const campaigns = fetchCampaigns().catch(() => [] as CampaignSummary[]);
   // README "Channels": the channels to filter on (the page works without them).
   const channels = fetchChannels().catch(() => [] as Channel[]);
-  // Issue 26: the first-contact figures (the page works without them).
+  // The first-contact figures (the page works without them).
   const figures = fetchFirstContactFigures().catch(() => null);
   const list = await loadPageData(() => fetchLeads(filters, { limit: size, offset: (page - 1) * size }, sort), staffText('staff.leads.loadFailed'));
   return { ...list, campaigns: await campaigns, channels: await channels, figures: await figures };
@@ -79,7 +79,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const percent = (share: number | null) => (share === null ? '—' : staffText('staff.leads.speed.percent', { percent: Math.round(share * 100) }));
 const minutes = (value: number | null) => (value === null ? '—' : staffText('staff.leads.speed.minutes', { minutes: Math.round(value) }));
 
-/** Issue 26: how fast leads get their first contact, per person and per week (working minutes). */
+/** How fast leads get their first contact, per person and per week (working minutes). */
 function SpeedToLead({ figures }: { figures: FirstContactFigures }) {
   if (figures.byPerson.length === 0) return null;
   const columns = [
@@ -211,7 +211,7 @@ export function Component() {
     { title: staffText('staff.leads.column.status'), dataIndex: 'status', key: 'status', render: (status: LeadListItem['status']) => <StatusTag status={status} /> },
     { title: staffText('staff.leads.column.assignee'), dataIndex: 'assigneeName', key: 'assignee', render: (name: string | null) => name ?? '—' },
     {
-      // Issue 26: what is next, and whether the lead is overdue.
+      // What is next, and whether the lead is overdue.
       title: staffText('staff.leads.nextAction'),
       key: 'next',
       render: (_, lead) => (
@@ -374,7 +374,7 @@ export function Component() {
             busy={loading}
             empty={empty}
             renderCard={(lead) => (
-              // The whole card opens the lead (its name link covers it); the phone above that calls (issue 22 item 12).
+              // The whole card opens the lead (its name link covers it); the phone above that calls.
               <div className="phone-card leads-card">
                 <span className="phone-card__top">
                   <Link to={leadPath(lead._id)} className="leads-card__who">

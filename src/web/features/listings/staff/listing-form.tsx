@@ -46,7 +46,7 @@ function fieldInput(field: AdminField) {
       return <Input.TextArea rows={3} placeholder={placeholder} lang={field.lang} />;
     // Plain text fields, not InputNumber: InputNumber clamps -3 to its minimum and drops letters on
     // blur, so a wrong number was silently saved as another. The text goes as typed and the
-    // contract's rule says what is wrong (issue 12 item 7).
+    // contract's rule says what is wrong.
     case 'number':
       return <Input inputMode="decimal" placeholder={placeholder} />;
     case 'rupees':
@@ -55,7 +55,7 @@ function fieldInput(field: AdminField) {
       return <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} placeholder={DATE_FORMAT} />;
     case 'url':
       // Text with a URL keyboard, not type="url": the browser's own "Please enter a URL." bubble would
-      // cover the app's message (issue 22 item 7); the contract checks the link.
+      // cover the app's message; the contract checks the link.
       return <Input inputMode="url" placeholder={placeholder} />;
     default:
       return <Input placeholder={placeholder} lang={field.lang} />;

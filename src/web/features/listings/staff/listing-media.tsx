@@ -33,7 +33,7 @@ interface MediaProps {
 
 /**
  * A listing's photos (up to PHOTOS_MAX, the first is the cover) and, for a project, its floor plan
- * (issue 25). Each change is saved at once through the photo calls; the specification's 300×300
+ *. Each change is saved at once through the photo calls; the specification's 300×300
  * image and the form's multipart fields are not touched. Reordering works by dragging a photo or by
  * its "Move earlier" / "Move later" buttons, and the new place is announced.
  */

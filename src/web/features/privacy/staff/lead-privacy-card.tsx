@@ -9,7 +9,7 @@ import { api, errorMessage } from '#web/lib/api-client';
 import { staffText } from '#web/lib/staff-text';
 
 /**
- * Owners, on a lead's page (issue 24 §6): download everything held about the person (JSON), or
+ * Owners, on a lead's page: download everything held about the person (JSON), or
  * erase them after typing their e-mail or name. The server refuses both to anyone but an owner.
  */
 export function LeadPrivacyCard({ lead }: { lead: { _id: string; email: string | null; name: string | null; phone: string | null } }) {
@@ -18,10 +18,10 @@ export function LeadPrivacyCard({ lead }: { lead: { _id: string; email: string |
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState<'export' | 'erase' | 'record' | null>(null);
-  // Issue 38: a person known by phone only asks by phone; the owner who took the call records it.
+  // A person known by phone only asks by phone; the owner who took the call records it.
   const [phoneRequest, setPhoneRequest] = useState<'export' | 'erase' | null>(null);
   const inputId = useId();
-  // Issue 38: a lead known by phone only is confirmed by its phone, typed any way.
+  // A lead known by phone only is confirmed by its phone, typed any way.
   const address = lead.email ?? (lead.phone ? formatPhone(lead.phone) : '');
   const who = lead.name ?? address;
   const typedPhone = toE164(typed);

@@ -9,7 +9,7 @@ import { LoadFailed } from '#web/lib/page-data';
 import { api, ApiError, errorMessage } from '#web/lib/api-client';
 import { staffText } from '#web/lib/staff-text';
 
-/** /dashboard/privacy-requests (owners, issue 24 §6): confirmed requests still open, oldest first, with their age. */
+/** /dashboard/privacy-requests (owners): confirmed requests still open, oldest first, with their age. */
 export function Component() {
   const [rows, setRows] = useState<PrivacyRequestItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -41,7 +41,7 @@ export function Component() {
               { title: staffText('staff.leads.privacy.requests.askedFor'), dataIndex: 'kind', render: (k: string) => staffText(k === 'erase' ? 'staff.leads.privacy.requests.erasure' : 'staff.leads.privacy.requests.copy') },
               { title: staffText('staff.leads.privacy.requests.age'), dataIndex: 'ageDays', render: (d: number) => (d === 0 ? staffText('staff.leads.privacy.requests.today') : staffText('staff.leads.privacy.requests.days', { days: d })) },
               {
-                // Issue 38: from the mailed link, or by phone (a person known by phone only) and by whom.
+                // From the mailed link, or by phone (a person known by phone only) and by whom.
                 title: staffText('staff.leads.privacy.requests.confirmed'),
                 key: 'confirmed',
                 render: (_: unknown, r: PrivacyRequestItem) =>

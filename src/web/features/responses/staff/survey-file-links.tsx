@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { surveyFilePagePath } from '#shared/paths';
 import './survey-file-links.css';
 
-/** The files a visitor attached to an answer, each a link to its staff page (issue 18). */
+/** The files a visitor attached to an answer, each a link to its staff page. */
 export function SurveyFileLinks({ files }: { files: ReadonlyArray<{ fileId: string; name: string }> }) {
   return (
     <span className="survey-file-links">

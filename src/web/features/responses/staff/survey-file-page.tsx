@@ -12,7 +12,7 @@ import './survey-file-links.css';
 import { formatTime } from '#web/lib/studio-time';
 
 /**
- * A file a visitor attached to a survey answer (issue 18). The staff token asks the server for a
+ * A file a visitor attached to a survey answer. The staff token asks the server for a
  * signed address that works for 15 minutes; the page shows the file through it (an image inline, a
  * PDF behind a link), so the bytes never pass through script and the link works in a new tab.
  */

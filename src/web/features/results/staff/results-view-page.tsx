@@ -348,7 +348,7 @@ function ResultsView({ view, summary, answers, channels }: { view: View } & NonN
               }}
             />
             </div>
-            {/* A phone: a card per response, each question with its answer, so nothing scrolls sideways (issue 14). */}
+            {/* A phone: a card per response, each question with its answer, so nothing scrolls sideways. */}
             <PhoneCards
               items={tableRows}
               itemKey={(row) => row.key}

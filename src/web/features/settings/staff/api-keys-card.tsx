@@ -8,7 +8,7 @@ import { staffText } from '#web/lib/staff-text';
 import './api-keys.css';
 
 /**
- * Issue 38 "Leads by API" (owners): the keys portals and other tools send leads with
+ * "Leads by API" (owners): the keys portals and other tools send leads with
  * (POST /api/inbound/leads). A new key is shown once, with a copy button; a key can be revoked.
  * The server refuses every call here to anyone but an owner; the settings page shows the card to owners only.
  */

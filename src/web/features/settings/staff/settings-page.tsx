@@ -27,7 +27,7 @@ import { ApiKeysCard } from './api-keys-card';
 import { DemoContentCard } from './demo-content-card';
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // Issue 26: the people a rule can name (the page works without them).
+  // The people a rule can name (the page works without them).
   const staff = api.call(AUTH_ROUTES.staff, { signal: request.signal }).catch(() => []);
   const settings = await loadPageData(() => api.call(SETTINGS_ROUTES.read, { signal: request.signal }), staffText('staff.settings.page.loadFailed'));
   return { ...settings, staff: await staff };
@@ -68,7 +68,7 @@ interface FormValues {
   noticesHi: { landing: string; contact: string };
   retentionUnfinishedDays: number | null;
   retentionLeadDays: number | null;
-  /** Issue 26. */
+  /** Who takes new leads, and how fast they are answered (decision 0023). */
   assignment: AssignmentSettings;
   followUp: { firstContactMinutes: number | null; hours: Record<Weekday, { start: string; end: string }>; holidays: string };
 }

@@ -79,7 +79,7 @@ function isTextEntry(target: EventTarget | null): boolean {
 }
 
 /**
- * A locked campaign's designer and JSON (issue 22 item 10): every control that edits is disabled
+ * A locked campaign's designer and JSON: every control that edits is disabled
  * (antd's), while pages and questions can still be picked to read their settings.
  */
 function ReadOnly({ locked, children }: { locked: boolean; children: ReactNode }) {
@@ -89,7 +89,7 @@ function ReadOnly({ locked, children }: { locked: boolean; children: ReactNode }
 /** The designer page: campaign title, Designer / JSON / Preview tabs, undo, save. */
 export function DesignerWorkspace({ heading: editHeading, source, campaignId }: DesignerWorkspaceProps) {
   const { message, modal } = App.useApp();
-  // A campaign with responses opens read-only (issue 22 item 10): nothing to edit, nothing to save.
+  // A campaign with responses opens read-only: nothing to edit, nothing to save.
   const locked = source.lockedBy !== undefined && source.lockedBy > 0;
   const heading = locked ? staffText('staff.designer.workspace.headingView') : editHeading;
   const [duplicating, setDuplicating] = useState(false);
@@ -107,7 +107,7 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
   /** The server's list of problems with the survey, for the version it refused. */
   const [serverProblems, setServerProblemsFor] = useState<{ questions: string; message: string; items: string[] } | null>(null);
   const requestFocus = useFocusRequest();
-  // The survey's languages (issue 27): a language added here writes nothing until a text is
+  // The survey's languages: a language added here writes nothing until a text is
   // translated; Hindi already in the survey opens beside the default texts.
   const [addedLocales, setAddedLocales] = useState<string[]>([]);
   const [sideChoice, setSideChoice] = useState<string | null>(() => (surveyLocales(JSON.stringify(start.doc)).includes('hi') ? 'hi' : null));

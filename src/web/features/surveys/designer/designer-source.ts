@@ -10,7 +10,7 @@ export interface DesignerSource {
   /** True when the starting point holds work that was never saved (it counts as unsaved changes). */
   unsaved: boolean;
   /**
-   * A campaign with responses (issue 22 item 10): it opens read-only, with the specification's
+   * A campaign with responses: it opens read-only, with the specification's
    * warning and "Duplicate to edit". Its number of responses.
    */
   lockedBy?: number;

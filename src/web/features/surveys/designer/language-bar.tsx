@@ -23,7 +23,7 @@ interface LanguageBarProps {
 }
 
 /**
- * The survey's languages (issue 27): the default texts, each other language with its count of
+ * The survey's languages: the default texts, each other language with its count of
  * untranslated texts, a switch to edit it beside the default texts, a jump to the next untranslated
  * text, and buttons to add or remove a language.
  */

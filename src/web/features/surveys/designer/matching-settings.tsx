@@ -16,7 +16,7 @@ interface MatchingSettingsProps {
 }
 
 /**
- * Issue 16 and leads: "Match listings by" (`listingMatch`, only the values that fit the question's
+ * leads: "Match listings by" (`listingMatch`, only the values that fit the question's
  * type) and, on text questions, "This answer is the person's" (`leadField`).
  */
 export function MatchingSettings({ element, id, set }: MatchingSettingsProps) {

@@ -1,5 +1,5 @@
 /**
- * The survey's languages in the designer (issue 27, docs/decisions/0026-languages.md). The default
+ * The survey's languages in the designer (docs/decisions/0026-languages.md). The default
  * texts are edited as before; a second language is edited beside them, and every write of that
  * language goes through `setLocalizedText` on the survey's JSON text, so what is saved changes only
  * in that string's bytes (SurveyJS's own `{"default": …, "hi": …}` form).

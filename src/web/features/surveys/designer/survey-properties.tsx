@@ -11,7 +11,7 @@ interface SurveyPropertiesProps {
   translation?: Translation | null;
 }
 
-/** The survey's own texts: its title and description, shown above the first page (issue 27). */
+/** The survey's own texts: its title and description, shown above the first page. */
 export function SurveyProperties({ doc, edit, translation = null }: SurveyPropertiesProps) {
   const locale = editLocale(doc);
   const text = (property: 'title' | 'description', label: string, help: string) => {

@@ -8,7 +8,7 @@ import { staffText } from '#web/lib/staff-text';
 import { VisitActions, VisitStatusTag } from './visit-actions';
 import { visitTime } from './visit-format';
 
-/** The lead page's site visits (issue 26): each with its studio, time, status and what staff can do. */
+/** The lead page's site visits: each with its studio, time, status and what staff can do. */
 export function LeadVisitsCard({ leadId }: { leadId: string }) {
   const [visits, setVisits] = useState<Visit[] | null>(null);
   const [error, setError] = useState<string | null>(null);

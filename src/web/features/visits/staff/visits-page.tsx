@@ -53,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...visits, slots };
 }
 
-/** /dashboard/visits (issue 26): the coming week's site visits with a count per day, or one day's; (owners) each studio location's visit slots. */
+/** /dashboard/visits: the coming week's site visits with a count per day, or one day's; (owners) each studio location's visit slots. */
 export function Component() {
   const data = useLoaderData<typeof loader>();
   const [search, setSearch] = useSearchParams();
