@@ -114,7 +114,7 @@ async function readSheet(file: SheetFile, given: ImportMapping | undefined, visi
 const keysOf = (v: ImportRowValues) => [...(v.email ? [`emailKey:${v.email.trim().toLowerCase()}`] : []), ...(v.phone ? [`phoneKey:${v.phone}`] : [])];
 
 /** Valid rows looked up together: their keys are asked of the database at once (knownLeadKeys), rows this many at a time. */
-const LOOKUP = 1000;
+const LOOKUP = 250;
 
 /**
  * Who is new, in the file's order: a row whose e-mail and phone nobody holds (in the database or
@@ -214,7 +214,7 @@ function detailsOf(v: ImportRowValues): string | null {
 }
 
 /** Rows written per batch: the new people of a batch go in multi-row INSERTs, the progress moves on. */
-const BATCH = 1000;
+const BATCH = 250;
 /** How long the progress of a finished import stays in memory (the list answers it from then on). */
 const PROGRESS_KEEP_MS = 10 * 60_000;
 
