@@ -158,12 +158,17 @@ interface Plan {
   sheet: ReadSheet;
   errors: ImportRowError[];
   skipped: number;
+  /** Counted for the dry run only (the import counts as it writes). */
   willCreate: number;
   willUpdate: number;
 }
 
-/** The dry run: the file read once, counting what it would create, add to and skip (no row is kept). */
-async function plan(db: Kysely<Database>, file: SheetFile, mapping: ImportMapping | undefined, onRow?: (read: number) => void): Promise<Plan> {
+/**
+ * The dry run: the file read once, counting what it would create, add to and skip (no row is kept).
+ * The import's first reading (`lookUp` false) only checks and counts the rows: who is new is asked of
+ * the database in its second reading, in the transaction.
+ */
+async function plan(db: Kysely<Database>, file: SheetFile, mapping: ImportMapping | undefined, { lookUp, onRow }: { lookUp: boolean; onRow?: (read: number) => void }): Promise<Plan> {
   const errors: ImportRowError[] = [];
   let skipped = 0;
   let willCreate = 0;
@@ -181,16 +186,16 @@ async function plan(db: Kysely<Database>, file: SheetFile, mapping: ImportMappin
         if (errors.length < ERRORS_MAX) errors.push({ row: r.row, message: r.error });
         return;
       }
-      return people.add(r);
+      if (lookUp) return people.add(r);
     },
     onRow,
   );
-  await people.end();
+  if (lookUp) await people.end();
   return { sheet, errors, skipped, willCreate, willUpdate };
 }
 
 export async function previewImport(db: Kysely<Database>, file: SheetFile, mapping: ImportMapping | undefined): Promise<ImportPreview> {
-  const p = await plan(db, file, mapping);
+  const p = await plan(db, file, mapping, { lookUp: true });
   return {
     willCreate: p.willCreate,
     willUpdate: p.willUpdate,
@@ -263,7 +268,7 @@ export async function checkImportId(db: Kysely<Database>, id: string | undefined
 export async function runImport(db: Kysely<Database>, file: SheetFile, mapping: ImportMapping | undefined, staff: StaffPrincipal, now: Date, importId: string = newId()): Promise<ImportResult> {
   setProgress(db, importId, { status: 'reading', processed: 0, total: null });
   try {
-    const p = await plan(db, file, mapping, (read) => setProgress(db, importId, { status: 'reading', processed: read, total: null }));
+    const p = await plan(db, file, mapping, { lookUp: false, onRow: (read) => setProgress(db, importId, { status: 'reading', processed: read, total: null }) });
     const total = p.sheet.rows;
     setProgress(db, importId, { status: 'importing', processed: p.skipped, total });
     const fileName = file.fileName.slice(0, 200) || 'import';
