@@ -53,91 +53,149 @@ export function parseMapping(text: string | undefined): ImportMapping | undefine
   return mapping;
 }
 
+type SheetRow = { row: number; values: ImportRowValues } | { row: number; error: string };
+
 interface ReadSheet {
   headers: string[];
   mapping: ImportMapping;
   sample: string[][];
-  /** Rows read through the mapping, in order. */
-  rows: Array<{ row: number; values: ImportRowValues } | { row: number; error: string }>;
+  /** How many rows were read (every row under the header that is not empty). */
+  rows: number;
 }
 
-/** Reads the whole file through the mapping (given, or guessed from the headers), refusing what is no list of leads. */
-async function readSheet(file: SheetFile, given: ImportMapping | undefined, onRow?: (read: number) => void): Promise<ReadSheet> {
+/**
+ * Reads the file through the mapping (given, or guessed from the headers), refusing what is no list
+ * of leads, and hands each row read to `visit` in order: nothing of a row is kept here but the first
+ * rows for the sample (issue 38's bounded memory: a 50,000-row sheet is never held as rows).
+ */
+async function readSheet(file: SheetFile, given: ImportMapping | undefined, visit: (row: SheetRow) => void | Promise<void>, onRow?: (read: number) => void): Promise<ReadSheet> {
   const kind = sheetKind(file.bytes);
   if (!kind) throw badRequest(IMPORT_MESSAGES.notSpreadsheet, [{ field: 'file', message: IMPORT_MESSAGES.notSpreadsheet }]);
   let headers: string[] | null = null;
   let mapping: ImportMapping = {};
   let columns: ReturnType<typeof fieldColumns> = {};
   const sample: string[][] = [];
-  const rows: ReadSheet['rows'] = [];
-  try {
-    for await (const { row, cells } of readRows(file.bytes, kind)) {
-      if (cells.every((c) => c === null)) continue;
-      if (headers === null) {
-        headers = cells.map((c, i) => cellText(c) || `Column ${i + 1}`);
-        if (given) {
-          const unknown = Object.keys(given).find((h) => !headers!.includes(h));
-          if (unknown !== undefined) throw badRequest(IMPORT_MESSAGES.mappingUnknownColumn, [{ field: 'mapping', message: IMPORT_MESSAGES.mappingUnknownColumn }]);
-        }
-        mapping = given ?? guessMapping(headers);
-        const fields = new Set(Object.values(mapping));
-        if (!fields.has('email') && !fields.has('phone')) throw badRequest(IMPORT_MESSAGES.noContactColumn, [{ field: 'mapping', message: IMPORT_MESSAGES.noContactColumn }]);
-        columns = fieldColumns(headers, mapping);
-        continue;
-      }
-      if (rows.length >= IMPORT_LIMITS.maxRows) throw badRequest(IMPORT_MESSAGES.tooManyRows, [{ field: 'file', message: IMPORT_MESSAGES.tooManyRows }]);
-      if (sample.length < IMPORT_LIMITS.sampleRows) sample.push(headers.map((_, i) => cellText(cells[i] as Cell | undefined)));
-      const read = readRow(row, cells, columns);
-      rows.push('error' in read ? { row, error: read.error } : { row, values: read.values });
-      if (onRow && rows.length % 500 === 0) onRow(rows.length);
+  let count = 0;
+  const rows = readRows(file.bytes, kind);
+  for (;;) {
+    let next: IteratorResult<{ row: number; cells: Cell[] }>;
+    try {
+      next = await rows.next();
+    } catch {
+      // A zip that is no workbook, a broken CSV quote: not a spreadsheet we can read.
+      throw badRequest(IMPORT_MESSAGES.notSpreadsheet, [{ field: 'file', message: IMPORT_MESSAGES.notSpreadsheet }]);
     }
-  } catch (error) {
-    if (error instanceof Error && 'statusCode' in error) throw error;
-    // A zip that is no workbook, a broken CSV quote: not a spreadsheet we can read.
-    throw badRequest(IMPORT_MESSAGES.notSpreadsheet, [{ field: 'file', message: IMPORT_MESSAGES.notSpreadsheet }]);
+    if (next.done) break;
+    const { row, cells } = next.value;
+    if (cells.every((c) => c === null)) continue;
+    if (headers === null) {
+      headers = cells.map((c, i) => cellText(c) || `Column ${i + 1}`);
+      if (given) {
+        const unknown = Object.keys(given).find((h) => !headers!.includes(h));
+        if (unknown !== undefined) throw badRequest(IMPORT_MESSAGES.mappingUnknownColumn, [{ field: 'mapping', message: IMPORT_MESSAGES.mappingUnknownColumn }]);
+      }
+      mapping = given ?? guessMapping(headers);
+      const fields = new Set(Object.values(mapping));
+      if (!fields.has('email') && !fields.has('phone')) throw badRequest(IMPORT_MESSAGES.noContactColumn, [{ field: 'mapping', message: IMPORT_MESSAGES.noContactColumn }]);
+      columns = fieldColumns(headers, mapping);
+      continue;
+    }
+    if (count >= IMPORT_LIMITS.maxRows) throw badRequest(IMPORT_MESSAGES.tooManyRows, [{ field: 'file', message: IMPORT_MESSAGES.tooManyRows }]);
+    if (sample.length < IMPORT_LIMITS.sampleRows) sample.push(headers.map((_, i) => cellText(cells[i] as Cell | undefined)));
+    const read = readRow(row, cells, columns);
+    count++;
+    await visit('error' in read ? { row, error: read.error } : { row, values: read.values });
+    if (onRow && count % 500 === 0) onRow(count);
   }
-  if (headers === null || rows.length === 0) throw badRequest(IMPORT_MESSAGES.empty, [{ field: 'file', message: IMPORT_MESSAGES.empty }]);
-  return { headers, mapping, sample, rows };
+  if (headers === null || count === 0) throw badRequest(IMPORT_MESSAGES.empty, [{ field: 'file', message: IMPORT_MESSAGES.empty }]);
+  return { headers, mapping, sample, rows: count };
+}
+
+const keysOf = (v: ImportRowValues) => [...(v.email ? [`emailKey:${v.email.trim().toLowerCase()}`] : []), ...(v.phone ? [`phoneKey:${v.phone}`] : [])];
+
+/** Valid rows looked up together: their keys are asked of the database at once (knownLeadKeys), rows this many at a time. */
+const LOOKUP = 250;
+
+/**
+ * Who is new, in the file's order: a row whose e-mail and phone nobody holds (in the database or
+ * earlier in the file). Rows are taken in groups; each group's keys not yet known are looked up at once.
+ */
+function newPeople(db: Kysely<Database>, each: (row: { row: number; values: ImportRowValues }, isNew: boolean) => void | Promise<void>): { add(row: { row: number; values: ImportRowValues }): Promise<void>; end(): Promise<void> } {
+  const known = new Set<string>();
+  let group: Array<{ row: number; values: ImportRowValues }> = [];
+  const settle = async () => {
+    const rows = group;
+    group = [];
+    const emailKeys = new Set<string>();
+    const phoneKeys = new Set<string>();
+    for (const { values } of rows) {
+      if (values.email) {
+        const key = values.email.trim().toLowerCase();
+        if (!known.has(`emailKey:${key}`)) emailKeys.add(key);
+      }
+      if (values.phone && !known.has(`phoneKey:${values.phone}`)) phoneKeys.add(values.phone);
+    }
+    for (const key of await knownLeadKeys(db, { emailKeys: [...emailKeys], phoneKeys: [...phoneKeys] })) known.add(key);
+    for (const r of rows) {
+      const keys = keysOf(r.values);
+      const isNew = !keys.some((k) => known.has(k));
+      for (const k of keys) known.add(k);
+      await each(r, isNew);
+    }
+  };
+  return {
+    async add(row) {
+      group.push(row);
+      if (group.length >= LOOKUP) await settle();
+    },
+    async end() {
+      if (group.length > 0) await settle();
+    },
+  };
 }
 
 interface Plan {
   sheet: ReadSheet;
   errors: ImportRowError[];
   skipped: number;
-  /** Rows to write, one per person (a person twice in the file: the first row, the later are added to it). */
-  write: Array<{ row: number; values: ImportRowValues }>;
+  /** Counted for the dry run only (the import counts as it writes). */
   willCreate: number;
   willUpdate: number;
 }
 
-async function plan(db: Kysely<Database>, file: SheetFile, mapping: ImportMapping | undefined, onRow?: (read: number) => void): Promise<Plan> {
-  const sheet = await readSheet(file, mapping, onRow);
+/**
+ * The dry run: the file read once, counting what it would create, add to and skip (no row is kept).
+ * The import's first reading (`lookUp` false) only checks and counts the rows: who is new is asked of
+ * the database in its second reading, in the transaction.
+ */
+async function plan(db: Kysely<Database>, file: SheetFile, mapping: ImportMapping | undefined, { lookUp, onRow }: { lookUp: boolean; onRow?: (read: number) => void }): Promise<Plan> {
   const errors: ImportRowError[] = [];
   let skipped = 0;
-  const write: Plan['write'] = [];
-  const skip = (row: number, message: string) => {
-    skipped++;
-    if (errors.length < ERRORS_MAX) errors.push({ row, message });
-  };
-  for (const r of sheet.rows) {
-    if ('error' in r) skip(r.row, r.error);
-    else write.push({ row: r.row, values: r.values });
-  }
-  // Who the studio knows already (by e-mail or phone), and who comes twice in the file.
-  const emailKeys = [...new Set(write.flatMap((w) => (w.values.email ? [w.values.email.trim().toLowerCase()] : [])))];
-  const phoneKeys = [...new Set(write.flatMap((w) => (w.values.phone ? [w.values.phone] : [])))];
-  const known = await knownLeadKeys(db, { emailKeys, phoneKeys });
   let willCreate = 0;
-  for (const w of write) {
-    const keys = [...(w.values.email ? [`emailKey:${w.values.email.trim().toLowerCase()}`] : []), ...(w.values.phone ? [`phoneKey:${w.values.phone}`] : [])];
-    if (!keys.some((k) => known.has(k))) willCreate++;
-    for (const k of keys) known.add(k);
-  }
-  return { sheet, errors, skipped, write, willCreate, willUpdate: write.length - willCreate };
+  let willUpdate = 0;
+  const people = newPeople(db, (_, isNew) => {
+    if (isNew) willCreate++;
+    else willUpdate++;
+  });
+  const sheet = await readSheet(
+    file,
+    mapping,
+    (r) => {
+      if ('error' in r) {
+        skipped++;
+        if (errors.length < ERRORS_MAX) errors.push({ row: r.row, message: r.error });
+        return;
+      }
+      if (lookUp) return people.add(r);
+    },
+    onRow,
+  );
+  if (lookUp) await people.end();
+  return { sheet, errors, skipped, willCreate, willUpdate };
 }
 
 export async function previewImport(db: Kysely<Database>, file: SheetFile, mapping: ImportMapping | undefined): Promise<ImportPreview> {
-  const p = await plan(db, file, mapping);
+  const p = await plan(db, file, mapping, { lookUp: true });
   return {
     willCreate: p.willCreate,
     willUpdate: p.willUpdate,
@@ -161,7 +219,7 @@ function detailsOf(v: ImportRowValues): string | null {
 }
 
 /** Rows written per batch: the new people of a batch go in multi-row INSERTs, the progress moves on. */
-const BATCH = 1000;
+const BATCH = 250;
 /** How long the progress of a finished import stays in memory (the list answers it from then on). */
 const PROGRESS_KEEP_MS = 10 * 60_000;
 
@@ -199,8 +257,6 @@ export async function checkImportId(db: Kysely<Database>, id: string | undefined
   return id;
 }
 
-const keysOf = (v: ImportRowValues) => [...(v.email ? [`emailKey:${v.email.trim().toLowerCase()}`] : []), ...(v.phone ? [`phoneKey:${v.phone}`] : [])];
-
 /**
  * Imports the file in one transaction: nothing is half-imported. Each new person is assigned as a
  * new lead is, with the first-contact times counted from now (not from an old received time); no
@@ -212,16 +268,12 @@ const keysOf = (v: ImportRowValues) => [...(v.email ? [`emailKey:${v.email.trim(
 export async function runImport(db: Kysely<Database>, file: SheetFile, mapping: ImportMapping | undefined, staff: StaffPrincipal, now: Date, importId: string = newId()): Promise<ImportResult> {
   setProgress(db, importId, { status: 'reading', processed: 0, total: null });
   try {
-    const p = await plan(db, file, mapping, (read) => setProgress(db, importId, { status: 'reading', processed: read, total: null }));
-    const total = p.sheet.rows.length;
+    const p = await plan(db, file, mapping, { lookUp: false, onRow: (read) => setProgress(db, importId, { status: 'reading', processed: read, total: null }) });
+    const total = p.sheet.rows;
     setProgress(db, importId, { status: 'importing', processed: p.skipped, total });
     const fileName = file.fileName.slice(0, 200) || 'import';
     const result = await db.transaction().execute(async (trx) => {
       await trx.insertInto('leadImports').values({ id: importId, fileName, byId: staff.sub, byName: staff.name, createdAt: now, created: 0, updated: 0, skipped: p.skipped, undoneAt: null }).execute();
-      const known = await knownLeadKeys(trx, {
-        emailKeys: [...new Set(p.write.flatMap((w) => (w.values.email ? [w.values.email.trim().toLowerCase()] : [])))],
-        phoneKeys: [...new Set(p.write.flatMap((w) => (w.values.phone ? [w.values.phone] : [])))],
-      });
       let created = 0;
       let updated = 0;
       let processed = p.skipped;
@@ -237,15 +289,15 @@ export async function runImport(db: Kysely<Database>, file: SheetFile, mapping: 
         rows.length = 0;
         setProgress(db, importId, { status: 'importing', processed, total });
       };
-      for (const { row, values } of p.write) {
+      // The file is read a second time, in the transaction: its rows are written group by group as
+      // they come (the first reading only counted them), so no more than a group is held at once.
+      const people = newPeople(trx, async ({ row, values }, isNew) => {
         const details = detailsOf(values);
         const line = `Imported from ${fileName} (row ${row})`;
-        const keys = keysOf(values);
-        if (!keys.some((k) => known.has(k))) {
+        if (isNew) {
           const id = newId();
           fresh.push({ id, row, email: values.email, name: values.name, phone: values.phone, receivedAt: values.receivedAt ?? now, line, details });
           rows.push({ importId, row, leadId: id, created: true, filled: null, details });
-          for (const k of keys) known.add(k);
           created++;
         } else {
           await flush();
@@ -254,12 +306,14 @@ export async function runImport(db: Kysely<Database>, file: SheetFile, mapping: 
             created++;
             await assignCreatedLeads(trx, [{ id: lead.id, email: values.email ?? '' }], now);
           } else updated++;
-          for (const k of keys) known.add(k);
           rows.push({ importId, row, leadId: lead.id, created: lead.created, filled: Object.keys(lead.filled).length > 0 ? JSON.stringify(lead.filled) : null, details });
         }
         processed++;
         if (fresh.length >= BATCH || rows.length >= BATCH) await flush();
-      }
+      });
+      const again = await readSheet(file, mapping, (r) => ('error' in r ? undefined : people.add(r)));
+      await people.end();
+      if (again.rows !== total) throw new Error('The file read differently the second time.');
       await flush();
       await trx.updateTable('leadImports').set({ created, updated }).where('id', '=', importId).execute();
       await recordAudit(trx, { actor: staff, kind: 'lead.imported', recordType: 'leadImports', recordId: importId, fields: [] });

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { parse as parseCsv } from '@fast-csv/parse';
+import { readXlsxRows } from './xlsx-rows';
 
 /** A cell as read: text, a number (an Excel serial date stays a number), a date, or empty. */
 export type Cell = string | number | Date | null;
@@ -57,28 +57,13 @@ function cellOf(value: unknown): Cell {
 
 /**
  * The rows of the file's first sheet, in order, each with its number as the spreadsheet shows it
- * (row 1 is the header). An .xlsx is read with ExcelJS's streaming reader (shared strings cached,
- * styles ignored: a date cell stays its Excel serial number); a CSV with fast-csv.
+ * (row 1 is the header). An .xlsx is read by readXlsxRows (the first worksheet, row by row, as
+ * ExcelJS's streaming reader read it with styles ignored: a date cell stays its Excel serial number);
+ * a CSV with fast-csv.
  */
 export async function* readRows(bytes: Buffer, kind: SheetKind): AsyncGenerator<{ row: number; cells: Cell[] }> {
   if (kind === 'xlsx') {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'ignore',
-      worksheets: 'emit',
-      entries: 'ignore',
-    });
-    for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        const values = row.values as unknown[];
-        const cells: Cell[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(cellOf(values[i]));
-        yield { row: row.number, cells };
-      }
-      // The first sheet only: the rest of the workbook is not read.
-      return;
-    }
+    for await (const { row, values } of readXlsxRows(bytes)) yield { row, cells: values.map((v) => cellOf(v)) };
     return;
   }
   const text = decodeText(bytes);

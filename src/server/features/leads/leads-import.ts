@@ -135,7 +135,9 @@ export async function assignCreatedLeadsTo(
   const byAssignee = new Map<string | null, string[]>();
   for (const l of input.leads) {
     const key = l.assignee?.staffId ?? null;
-    byAssignee.set(key, [...(byAssignee.get(key) ?? []), l.leadId]);
+    const ids = byAssignee.get(key);
+    if (ids) ids.push(l.leadId);
+    else byAssignee.set(key, [l.leadId]);
   }
   for (const [staffId, ids] of byAssignee) {
     await inChunks(ids, CHUNK, (chunk) =>
