@@ -17,11 +17,11 @@ describe('privacy request links', () => {
   });
 
   it('refuses a signature written differently, though it decodes to the same bytes', () => {
-    // In a 32-byte signature the last character's two lowest bits are padding, so some other last
-    // characters decode to the same bytes. Every other last character is refused, whichever those are
-    // (the runtime's base64 decoder decides, and the refusal must not depend on it).
+    // In a 32-byte signature the last character's two lowest bits are padding, so other last
+    // characters can decode to the same bytes; which ones is the runtime's base64 decoder's business
+    // (CI's runs have seen three and four). Every other last character is refused, whichever those are.
     const twins = [...ALPHABET].filter((c) => c !== sig.at(-1)).map((c) => `${sig.slice(0, -1)}${c}`);
-    expect(twins.filter((t) => Buffer.from(t, 'base64url').equals(Buffer.from(sig, 'base64url'))).length).toBeLessThanOrEqual(3);
+    expect(twins).toHaveLength(63);
     for (const t of twins) expect(readRequestToken(SECRET, `${body}.${t}`, NOW), t).toBeNull();
   });
 
