@@ -18,10 +18,12 @@ describe('privacy request links', () => {
 
   it('refuses a signature written differently, though it decodes to the same bytes', () => {
     // In a 32-byte signature the last character's two lowest bits are padding, so other last
-    // characters can decode to the same bytes; which ones is the runtime's base64 decoder's business
-    // (CI's runs have seen three and four). Every other last character is refused, whichever those are.
-    const twins = [...ALPHABET].filter((c) => c !== sig.at(-1)).map((c) => `${sig.slice(0, -1)}${c}`);
-    expect(twins).toHaveLength(63);
+    // characters can decode to the same bytes; which ones is the runtime's base64 decoder's business.
+    // Every other last character is refused, whichever those are. (Read with slice: in one CI worker,
+    // after other files had run in it, `sig.at(-1)` did not give the last character.)
+    const last = sig.slice(-1);
+    const twins = [...ALPHABET].filter((c) => c !== last).map((c) => `${sig.slice(0, -1)}${c}`).filter((t) => t !== sig);
+    expect(twins.length).toBeGreaterThanOrEqual(63);
     for (const t of twins) expect(readRequestToken(SECRET, `${body}.${t}`, NOW), t).toBeNull();
   });
 
