@@ -4,10 +4,8 @@ import type { Channel } from '#shared/channels/channels.contract';
 import { FUNNEL_STEPS, type Funnel } from '#shared/funnel/funnel.contract';
 import { LEADS_API } from '#shared/leads/leads.api';
 import { PRIVACY_API } from '#shared/privacy/privacy.api';
-import { DEFAULT_SLOT_SETTINGS } from '#shared/visits/visits.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
-import { multipart } from '../helpers/multipart';
-import { testImage } from '../helpers/images';
+import { addLinkChannel, addVisitStudio, giveEmail } from '../factories/funnel';
 import { createActiveCampaign, createCampaign, respond } from '../factories/campaigns';
 
 /*
@@ -20,15 +18,7 @@ import { createActiveCampaign, createCampaign, respond } from '../factories/camp
 
 const NOW = new Date('2027-02-01T05:00:00Z');
 
-async function addStudio(ctx: TestContext): Promise<string> {
-  const body = await multipart({ title: 'Steps Studio', address: '2 Lake Road, Bengaluru', gmaplink: 'https://maps.example/steps' }, { bytes: await testImage('png'), filename: 's.png', type: 'image/png' });
-  const res = await ctx.asStaff({ method: 'POST', url: '/api/studio/add', payload: body.payload, headers: body.headers });
-  expect(res.statusCode, res.body).toBe(201);
-  const studio = res.json<{ _id: string }>()._id;
-  const settings = { ...DEFAULT_SLOT_SETTINGS, enabled: true, weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '00:00', to: '23:59' })), slotMinutes: 30, seats: 2, daysAhead: 20 };
-  expect((await ctx.asStaff({ method: 'PUT', url: `/api/visits/settings/${studio}`, payload: settings })).statusCode).toBe(200);
-  return studio;
-}
+const addStudio = (ctx: TestContext) => addVisitStudio(ctx, 'Steps Studio', '2 Lake Road, Bengaluru');
 
 interface OracleRow {
   channelId: string | null;
@@ -111,17 +101,9 @@ describeEachDatabase('the funnel’s steps kept on the lead equal its rows (deci
     vi.useRealTimers();
   });
 
-  async function channel(campaignId: string, name: string): Promise<Channel> {
-    const res = await ctx.asStaff({ method: 'POST', url: '/api/channels', payload: { name, kind: 'link', campaignId } });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ channel: Channel }>().channel;
-  }
+  const channel = (campaignId: string, name: string): Promise<Channel> => addLinkChannel(ctx, campaignId, name);
 
-  async function arrive(email: string, campaignId: string, code?: string): Promise<string> {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId, ...(code ? { channel: code } : {}) } });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ emailID: string }>().emailID;
-  }
+  const arrive = (email: string, campaignId: string, code?: string): Promise<string> => giveEmail(ctx, email, campaignId, code);
 
   async function leadId(email: string): Promise<string> {
     const row = await ctx.database.db.selectFrom('leads').select('id').where('emailKey', '=', email).executeTakeFirstOrThrow();

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { Channel } from '#shared/channels/channels.contract';
 import { FUNNEL_MESSAGES, FUNNEL_STEPS, NO_CHANNEL_NAME, type Dropoff, type Funnel, type FunnelRow } from '#shared/funnel/funnel.contract';
-import { DEFAULT_SLOT_SETTINGS } from '#shared/visits/visits.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
-import { multipart } from '../helpers/multipart';
-import { testImage } from '../helpers/images';
 import { readWorkbook, sheetRows } from '../helpers/xlsx';
+import { addLinkChannel, addVisitStudio, giveEmail } from '../factories/funnel';
 import { createActiveCampaign, createCampaign, respond, surveyText } from '../factories/campaigns';
 
 /*
@@ -33,15 +31,7 @@ const BRANCHING_SURVEY = {
   ],
 };
 
-async function addStudio(ctx: TestContext): Promise<string> {
-  const body = await multipart({ title: 'Funnel Studio', address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' }, { bytes: await testImage('png'), filename: 's.png', type: 'image/png' });
-  const res = await ctx.asStaff({ method: 'POST', url: '/api/studio/add', payload: body.payload, headers: body.headers });
-  expect(res.statusCode, res.body).toBe(201);
-  const studio = res.json<{ _id: string }>()._id;
-  const settings = { ...DEFAULT_SLOT_SETTINGS, enabled: true, weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '00:00', to: '23:59' })), slotMinutes: 30, seats: 2, daysAhead: 20 };
-  expect((await ctx.asStaff({ method: 'PUT', url: `/api/visits/settings/${studio}`, payload: settings })).statusCode).toBe(200);
-  return studio;
-}
+const addStudio = (ctx: TestContext) => addVisitStudio(ctx, 'Funnel Studio', '1 Lake Road, Bengaluru');
 
 let emails = 0;
 const nextEmail = (prefix: string) => `${prefix}${++emails}@example.com`;
@@ -67,18 +57,9 @@ describeEachDatabase('the funnel per channel (decision 0035)', (ctx) => {
     vi.useRealTimers();
   });
 
-  async function channel(campaignId: string, name: string): Promise<Channel> {
-    const res = await ctx.asStaff({ method: 'POST', url: '/api/channels', payload: { name, kind: 'link', campaignId } });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ channel: Channel }>().channel;
-  }
+  const channel = (campaignId: string, name: string): Promise<Channel> => addLinkChannel(ctx, campaignId, name);
 
-  /** A visitor gives an e-mail (through a channel's code, or none); returns the e-mail record's id. */
-  async function arrive(email: string, campaignId: string, code?: string): Promise<string> {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId, ...(code ? { channel: code } : {}) } });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ emailID: string }>().emailID;
-  }
+  const arrive = (email: string, campaignId: string, code?: string): Promise<string> => giveEmail(ctx, email, campaignId, code);
 
   async function leadId(email: string): Promise<string> {
     const res = await ctx.asStaff({ method: 'GET', url: `/api/leads?q=${encodeURIComponent(email)}` });
