@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { DEMO_SURVEY } from '#server/features/surveys/campaigns.seed';
-import { readSurvey } from '#shared/survey/survey-questions';
+import { readSurvey } from '#shared/survey-json/survey-questions';
 import { answerOf } from './campaign-export';
 
 const rows = Number(process.argv[2] ?? 100_000);

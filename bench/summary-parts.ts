@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createDatabase, type DatabaseHandle } from '#server/db/database';
 import { responseQueries } from '#server/features/responses';
 import { campaignSummaryFromRows } from '#server/features/results/campaign-summary.service';
-import { readSurveySummary } from '#shared/survey/survey-questions';
+import { readSurveySummary } from '#shared/survey-json/survey-questions';
 import { dropPostgres, seededPostgres, seedRowsSqlite, type SeededRows } from './lib/seed-rows';
 
 const rows = Number(process.argv[2] ?? 10_000);

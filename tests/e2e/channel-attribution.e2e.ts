@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Channel } from '#shared/channels/channels.contract';
-import type { AnswerRow } from '#shared/surveys/campaigns.contract';
+import type { AnswerRow } from '#shared/results/results.contract';
 import { createCampaign, staffApi, type Api } from './api';
 import { DESKTOP, loginAsStaff, pageProblems, PHONE, unique, useBrowser } from './browser';
 import { HOME_TYPE_QUESTION } from './questions';

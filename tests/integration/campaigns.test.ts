@@ -5,7 +5,7 @@ import { migrateToLatest } from '#server/db/migrate';
 import { DEMO_CAMPAIGN_NAME, DEMO_SURVEY, seedDemoCampaign } from '#server/features/surveys/campaigns.seed';
 import { listCampaigns } from '#server/features/surveys/campaigns.service';
 import { responseCountsByCampaign } from '#server/features/responses';
-import { questionNames } from '#shared/survey/survey-questions';
+import { questionNames } from '#shared/survey-json/survey-questions';
 import { CAMPAIGN_MESSAGES, type CampaignSummary } from '#shared/surveys/campaigns.contract';
 import { describeEachDatabase } from '../helpers/app';
 import { createTestDatabase } from '../helpers/databases';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
-import type { EmailAddResult } from '#shared/surveys/campaigns.contract';
+import type { EmailAddResult } from '#shared/responses/responses.contract';
 import type { NewsletterSubscriber, PublicNotices } from '#shared/consent/consent.contract';
 import { SETTINGS_API, type SettingsInput, type StudioSettings } from '#shared/settings/settings.contract';
 import { consentsOfLead, noticeHash, recordNoticeText, unsubscribeToken } from '#server/features/consent/consent.service';

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { RetentionJob } from '#server/features/privacy';
 import { personalDataRegistry } from '#server/personal-data.registry';
-import type { EmailAddResult } from '#shared/surveys/campaigns.contract';
+import type { EmailAddResult } from '#shared/responses/responses.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { createActiveCampaign, respond } from '../factories/campaigns';
 

@@ -6,7 +6,7 @@ import { afterAll, expect, it } from 'vitest';
 import { WEBHOOKS_API } from '#shared/notifications/notifications.contract';
 import { PRIVACY_API, PRIVACY_MESSAGES } from '#shared/privacy/privacy.contract';
 import type { PublicNotices } from '#shared/consent/consent.contract';
-import type { EmailAddResult } from '#shared/surveys/campaigns.contract';
+import type { EmailAddResult } from '#shared/responses/responses.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';

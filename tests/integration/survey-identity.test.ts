@@ -1,12 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  CAMPAIGN_MESSAGES,
-  SURVEY_PROGRESS_API,
-  type EmailAddResult,
-  type EmailRecord,
-  type SurveyProgress,
-} from '#shared/surveys/campaigns.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
+import { SURVEY_PROGRESS_API } from '#shared/responses/responses.api';
+import { type EmailAddResult, type EmailRecord, type SurveyProgress } from '#shared/responses/responses.contract';
 import { LEADS_API, type LeadList } from '#shared/leads/leads.contract';
 import { migrateToLatest } from '#server/db/migrate';
 import { describeEachDatabase, drainNotifications, type TestContext } from '../helpers/app';

@@ -2,7 +2,7 @@
 // Hindi, and staff read it (mail, export) in the survey's default language.
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { DEMO_CAMPAIGN_NAME, DEMO_SURVEY } from '#server/features/surveys/campaigns.seed';
-import { SURVEY_PROGRESS_API } from '#shared/surveys/campaigns.contract';
+import { SURVEY_PROGRESS_API } from '#shared/responses/responses.api';
 import { describeEachDatabase, drainNotifications, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { addEmail, createActiveCampaign, surveyText } from '../factories/campaigns';

@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeEach, expect, it } from 'vitest';
-import {
-  CAMPAIGN_MESSAGES,
-  SURVEY_PROGRESS_API,
-  type EmailAddResult,
-  type SurveyProgress,
-} from '#shared/surveys/campaigns.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
+import { SURVEY_PROGRESS_API } from '#shared/responses/responses.api';
+import { type EmailAddResult, type SurveyProgress } from '#shared/responses/responses.contract';
 import { LEADS_API, type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
 import { WEBHOOKS_API } from '#shared/notifications/notifications.contract';
 import { listUnfinishedAnswers } from '#server/features/responses/survey-progress.repository';

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES, SURVEY_PROGRESS_API, type EmailAddResult, type SurveyResume } from '#shared/surveys/campaigns.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
+import { SURVEY_PROGRESS_API } from '#shared/responses/responses.api';
+import { type EmailAddResult, type SurveyResume } from '#shared/responses/responses.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { activateCampaign, createActiveCampaign, respond } from '../factories/campaigns';

@@ -12,7 +12,7 @@ import { multipart } from '../helpers/multipart';
 import { testImage } from '../helpers/images';
 import { startMailServer, type MailServer } from '../helpers/mail-server';
 import { createActiveCampaign, surveyText } from '../factories/campaigns';
-import type { EmailAddResult } from '#shared/surveys/campaigns.contract';
+import type { EmailAddResult } from '#shared/responses/responses.contract';
 
 /*
  * Decision 0014 for every visitor mail, not only the survey's: site-visit invitations, updates and

@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, expect, it } from 'vitest';
-import type { EmailAddResult } from '#shared/surveys/campaigns.contract';
+import type { EmailAddResult } from '#shared/responses/responses.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { createActiveCampaign, surveyText } from '../factories/campaigns';

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES, checkSurveyJson, emailAddSchema, exportFileName, normaliseEmail } from '#shared/surveys/campaigns.contract';
-import { questionNames, readSurvey } from '#shared/survey/survey-questions';
+import { CAMPAIGN_MESSAGES, checkSurveyJson } from '#shared/surveys/campaigns.contract';
+import { emailAddSchema } from '#shared/responses/responses.contract';
+import { exportFileName } from '#shared/results/results.contract';
+import { normaliseEmail } from '#shared/email';
+import { questionNames, readSurvey } from '#shared/survey-json/survey-questions';
 import { attachmentHeader } from '#server/lib/download';
 import { DEMO_SURVEY } from '#server/features/surveys/campaigns.seed';
 import { HOME_SURVEY } from '../factories/campaigns';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { untranslatedIn } from '#shared/survey/localized-text';
+import { untranslatedIn } from '#shared/survey-json/localized-text';
 import { itemText, setItemText } from '#web/features/surveys/designer/choice-items';
 import { setElementProperty } from '#web/features/surveys/designer/element-operations';
 import { parseSurveyJson } from '#web/features/surveys/designer/json-text';

@@ -1,6 +1,6 @@
 import { Model } from 'survey-core';
 import { describe, expect, it } from 'vitest';
-import '#shared/survey/custom-properties';
+import '#shared/survey-json/custom-properties';
 import { listingMatchOptionsFor } from '#shared/matching/listing-match';
 import { setElementProperty } from '#web/features/surveys/designer/element-operations';
 import { formatSurveyJson, parseSurveyJson } from '#web/features/surveys/designer/json-text';

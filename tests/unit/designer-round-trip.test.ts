@@ -2,7 +2,7 @@ import { Model } from 'survey-core';
 import { describe, expect, it } from 'vitest';
 import { setItemText, updateItem } from '#web/features/surveys/designer/choice-items';
 import { questionNames, renameElement } from '#web/features/surveys/designer/element-names';
-import { questionNames as serverQuestionNames } from '#shared/survey/survey-questions';
+import { questionNames as serverQuestionNames } from '#shared/survey-json/survey-questions';
 import { addElement, deleteElement, duplicateElement, setElementProperty, stepElement } from '#web/features/surveys/designer/element-operations';
 import { formatSurveyJson, parseSurveyJson } from '#web/features/surveys/designer/json-text';
 import { addPage, deletePage, setPageProperty } from '#web/features/surveys/designer/page-operations';

@@ -5,10 +5,10 @@
 import { Model, type Question } from 'survey-core';
 import { describe, expect, it } from 'vitest';
 import { surveyDropoff, type DropoffVisitor } from '#server/features/funnel/dropoff';
-import { isContentType } from '#shared/survey/content-elements';
-import { parseAnswers } from '#shared/survey/survey-questions';
+import { isContentType } from '#shared/survey-json/content-elements';
+import { parseAnswers } from '#shared/survey-json/survey-questions';
 import type { DropoffQuestion } from '#shared/funnel/funnel.contract';
-import '#shared/survey/custom-properties';
+import '#shared/survey-json/custom-properties';
 
 const isEmptyValue = (value: unknown) =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { emailField } from '#shared/surveys/campaigns.contract';
+import { emailField } from '#shared/responses/responses.contract';
 import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '#shared/email';
 
 const VALID = ['a@b.co', 'first.last+tag@example.co.in', "o'neil@example.com", '  padded@example.com  ', 'x_y@sub.domain.org'];

@@ -3,7 +3,7 @@
 // in Hindi; a first page it cannot show as SurveyJS would is left to SurveyJS (null).
 import { Model } from 'survey-core';
 import { describe, expect, it } from 'vitest';
-import '#shared/survey/custom-properties';
+import '#shared/survey-json/custom-properties';
 import { readLightPage } from '#web/features/responses/light-survey';
 import { applySurveyLanguage } from '#web/lib/survey-language';
 import type { Language } from '#shared/i18n/languages';

@@ -3,8 +3,8 @@
 // parameters, and the light first page hides a hidden one and keeps the others to SurveyJS's rules.
 import { Model } from 'survey-core';
 import { describe, expect, it } from 'vitest';
-import '#shared/survey/custom-properties';
-import { linkAnswers, linkQuestions, LINK_VALUE_MAX } from '#shared/survey/link-values';
+import '#shared/survey-json/custom-properties';
+import { linkAnswers, linkQuestions, LINK_VALUE_MAX } from '#shared/survey-json/link-values';
 import { readLightPage } from '#web/features/responses/light-survey';
 
 const SURVEY = {

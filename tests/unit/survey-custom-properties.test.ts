@@ -1,7 +1,7 @@
 import { Model, Serializer } from 'survey-core';
 import { describe, expect, it } from 'vitest';
-import '#shared/survey/custom-properties';
-import { readSurvey } from '#shared/survey/survey-questions';
+import '#shared/survey-json/custom-properties';
+import { readSurvey } from '#shared/survey-json/survey-questions';
 
 const definition = {
   pages: [

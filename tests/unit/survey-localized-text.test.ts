@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localizedTextPaths, readLocalizedText, removeLocale, setLocalizedText, surveyLocales, untranslatedCount, untranslatedPaths } from '#shared/survey/localized-text';
+import { localizedTextPaths, readLocalizedText, removeLocale, setLocalizedText, surveyLocales, untranslatedCount, untranslatedPaths } from '#shared/survey-json/localized-text';
 
 // A survey as another tool might write it: odd spacing, escapes, key order, properties Abode does not know.
 const SURVEY = `{

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cellText, parseAnswers, plainCell, questionNames, readSurvey } from '#shared/survey/survey-questions';
+import { cellText, parseAnswers, plainCell, questionNames, readSurvey } from '#shared/survey-json/survey-questions';
 
 function format(question: object, answers: Record<string, unknown>) {
   const [column] = readSurvey({ elements: [question] }).columns;
@@ -166,7 +166,7 @@ describe('survey questions and answer columns', () => {
 
 describe('file answers', () => {
   it('give the uploaded files they refer to, and leave out files kept inside the answer', async () => {
-    const { fileRefs, readSurvey } = await import('#shared/survey/survey-questions');
+    const { fileRefs, readSurvey } = await import('#shared/survey-json/survey-questions');
     const { surveyFileIdOf } = await import('#shared/responses/survey-files.contract');
     expect(surveyFileIdOf('/api/campaign/file/abc%20d')).toBe('abc d');
     expect(surveyFileIdOf('data:image/png;base64,AAAA')).toBeNull();

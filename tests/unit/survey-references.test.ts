@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brokenReferences, definedNames, findReferences, mentionsRenameCannotFollow, renameReferences } from '#shared/survey/references';
+import { brokenReferences, definedNames, findReferences, mentionsRenameCannotFollow, renameReferences } from '#shared/survey-json/references';
 
 /** The issue's reproductions: a ranking fed by `car`, a greeting that uses `{name}` in two locales. */
 const carSurvey = () => ({

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ANSWER_TEXT_NESTING_LIMIT, surveyResponseSchema } from '#shared/surveys/campaigns.contract';
+import { ANSWER_TEXT_NESTING_LIMIT, surveyResponseSchema } from '#shared/responses/responses.contract';
 import { ANSWER_NESTING_MESSAGE, jsonProblem, jsonTextDeeperThan, nulPath } from '#shared/text-rules';
 
 const nestedArray = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth);

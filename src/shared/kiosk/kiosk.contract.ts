@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { noticeSchema } from '../consent/consent.contract';
 import { languageField } from '../i18n/language-field';
 import { toE164 } from '../phone';
-import { answerField, emailField } from '../surveys/campaigns.contract';
+import { answerField, emailField } from '#shared/responses/responses.contract';
 import { safeText } from '../text-schema';
 
 /**

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The staff results page: a campaign's summary (`CAMPAIGNS_API.summary`), and the filters
- * that the summary, the answers table (`CAMPAIGNS_API.answers`) and the .xlsx download
- * (`CAMPAIGNS_API.download`) share. Without a status all three take completed responses only;
+ * The staff results page: a campaign's summary (`RESULTS_API.summary`), and the filters
+ * that the summary, the answers table (`RESULTS_API.answers`) and the .xlsx download
+ * (`RESULTS_API.download`) share. Without a status all three take completed responses only;
  * unfinished answers come with `status=unfinished` or `all`.
  */
 

@@ -1,7 +1,7 @@
 import { ConditionRunner, Model, type Question } from 'survey-core';
-import '#shared/survey/custom-properties';
-import { isContentType } from '#shared/survey/content-elements';
-import { parseAnswers } from '#shared/survey/survey-questions';
+import '#shared/survey-json/custom-properties';
+import { isContentType } from '#shared/survey-json/content-elements';
+import { parseAnswers } from '#shared/survey-json/survey-questions';
 import type { DropoffQuestion } from '#shared/funnel/funnel.contract';
 
 /** One visitor of a survey: their answers and, unless they finished, the page they are on and the furthest they reached (zero-based, visible pages). */

@@ -20,7 +20,7 @@ import {
   kioskUploadResultSchema,
   newKioskDeviceSchema,
 } from '#shared/kiosk/kiosk.contract';
-import { RESPONSE_BODY_LIMIT } from '#shared/surveys/campaigns.contract';
+import { RESPONSE_BODY_LIMIT } from '#shared/responses/responses.contract';
 import { badRequest } from '#server/lib/errors';
 import { readMultipartForm } from '#server/lib/multipart-form';
 import * as kiosk from './kiosk.service';

@@ -23,7 +23,7 @@ import {
 } from '#shared/leads/leads.contract';
 import type { EnquiryListingKind, EnquiryTopic } from '#shared/contact/contact.contract';
 import { parseStoredMatches } from '#shared/matching/listing-match';
-import { cellText, parseAnswers, type AnswerColumn, type SurveyAnswerData } from '#shared/survey/survey-questions';
+import { cellText, parseAnswers, type AnswerColumn, type SurveyAnswerData } from '#shared/survey-json/survey-questions';
 import { campaignNames, campaignReading } from '#server/features/surveys';
 import { staffNames, type StaffPrincipal } from '#server/features/auth';
 import { recordEvent, type LeadSummary } from '#server/features/notifications';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
-import { cellText, parseAnswers } from '#shared/survey/survey-questions';
+import { cellText, parseAnswers } from '#shared/survey-json/survey-questions';
 import { parseStoredMatches, type ListingMatches } from '#shared/matching/listing-match';
-import type { SurveyReading } from '#shared/survey/survey-questions';
+import type { SurveyReading } from '#shared/survey-json/survey-questions';
 import { INBOUND_SUBJECT_PREFIX, isInboundSubject, type NotificationEventType, type StaffMailEventType } from '#shared/notifications/notifications.contract';
 import type { ContactListing, EnquiryTopic } from '#shared/contact/contact.contract';
 import { listingPagePath } from '#shared/paths';

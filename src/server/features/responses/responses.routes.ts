@@ -1,24 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CAMPAIGN_MESSAGES,
-  CAMPAIGNS_API,
-  emailAddResultSchema,
-  emailAddSchema,
-  EMAILS_API,
-  emailListQuerySchema,
-  emailListSchema,
-  emailRecordListSchema,
-  RESPONSE_BODY_LIMIT,
-  surveyProgressQuerySchema,
-  surveyProgressReadSchema,
-  surveyProgressSavedSchema,
-  surveyProgressSchema,
-  surveyResponseSchema,
-  surveyResumeQuerySchema,
-  surveyResumeSchema,
-} from '#shared/surveys/campaigns.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
+import { RESPONSES_API } from '#shared/responses/responses.api';
+import { emailAddResultSchema, emailAddSchema, emailListQuerySchema, emailListSchema, emailRecordListSchema, RESPONSE_BODY_LIMIT, surveyProgressQuerySchema, surveyProgressReadSchema, surveyProgressSavedSchema, surveyProgressSchema, surveyResponseSchema, surveyResumeQuerySchema, surveyResumeSchema } from '#shared/responses/responses.contract';
+import { EMAILS_API } from '#shared/responses/responses.api';
 import { matchesFor } from '#server/features/matching';
 import { responseStoredSchema } from '#shared/matching/matching.contract';
 import * as responses from './responses.service';
@@ -74,7 +60,7 @@ export async function responseRoutes(app: FastifyInstance, options: { now?: () =
   );
 
   r.post(
-    CAMPAIGNS_API.response.pattern,
+    RESPONSES_API.response.pattern,
     {
       schema: { tags, params: z.object({ campaignId: z.string().max(100) }), body: surveyResponseSchema, response: { 200: responseStoredSchema } },
       bodyLimit: RESPONSE_BODY_LIMIT,
@@ -93,7 +79,7 @@ export async function responseRoutes(app: FastifyInstance, options: { now?: () =
 
   // Answers kept as the visitor goes: not a response, and never counted as one.
   r.post(
-    CAMPAIGNS_API.progress.pattern,
+    RESPONSES_API.progress.pattern,
     {
       schema: { tags, params: z.object({ campaignId: z.string().max(100) }), body: surveyProgressSchema, response: { 200: surveyProgressSavedSchema } },
       bodyLimit: RESPONSE_BODY_LIMIT,
@@ -103,7 +89,7 @@ export async function responseRoutes(app: FastifyInstance, options: { now?: () =
   );
 
   r.get(
-    CAMPAIGNS_API.progress.pattern,
+    RESPONSES_API.progress.pattern,
     {
       schema: { tags, params: z.object({ campaignId: z.string().max(100) }), querystring: surveyProgressQuerySchema, response: { 200: surveyProgressReadSchema } },
       config: { access: 'public', rateLimit: app.publicWriteRateLimit },
@@ -117,7 +103,7 @@ export async function responseRoutes(app: FastifyInstance, options: { now?: () =
 
   // A resume link opens the survey it was made for, whichever is active now.
   r.get(
-    CAMPAIGNS_API.resume,
+    RESPONSES_API.resume,
     {
       schema: { tags, querystring: surveyResumeQuerySchema, response: { 200: surveyResumeSchema } },
       config: { access: 'public', rateLimit: app.publicWriteRateLimit },

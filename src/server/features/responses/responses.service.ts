@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language } from '#shared/i18n/languages';
 import type { Kysely } from 'kysely';
-import { CAMPAIGN_MESSAGES, type EmailList, type EmailRecord, type SurveyAnswers } from '#shared/surveys/campaigns.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
+import { type EmailList, type EmailRecord, type SurveyAnswers } from '#shared/responses/responses.contract';
 import { isForeignKeyViolation, toBool, toIso } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { badRequest, conflict, notFound } from '#server/lib/errors';

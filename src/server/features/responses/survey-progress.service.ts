@@ -1,17 +1,12 @@
 import { DEFAULT_LANGUAGE, type Language } from '#shared/i18n/languages';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  CAMPAIGN_MESSAGES,
-  RESUME_TOKEN_TTL_MS,
-  type SurveyAnswers,
-  type SurveyProgress,
-  type SurveyResume,
-} from '#shared/surveys/campaigns.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
+import { RESUME_TOKEN_TTL_MS, type SurveyAnswers, type SurveyProgress, type SurveyResume } from '#shared/responses/responses.contract';
 import { isForeignKeyViolation, toBool } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { conflict, HttpError } from '#server/lib/errors';
-import { parseAnswers } from '#shared/survey/survey-questions';
+import { parseAnswers } from '#shared/survey-json/survey-questions';
 import * as surveys from '#server/features/surveys';
 import * as responsesRepo from '#server/features/responses/responses.repository';
 import { requireRecordOf } from './responses.service';

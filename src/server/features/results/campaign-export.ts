@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ResultStatus } from '#shared/results/campaign-summary.contract';
 import type { Campaign } from '#shared/surveys/campaigns.contract';
 import { surveyFilePagePath } from '#shared/paths';
-import { parseAnswers, readSurvey, type AnswerCell, type AnswerColumn, type SurveyAnswerData } from '#shared/survey/survey-questions';
+import { parseAnswers, readSurvey, type AnswerCell, type AnswerColumn, type SurveyAnswerData } from '#shared/survey-json/survey-questions';
 import { toBool, type Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { XlsxWriter, type XlsxCell } from '#server/lib/xlsx-stream';

@@ -7,7 +7,7 @@ import {
   type ResultStatus,
 } from '#shared/results/campaign-summary.contract';
 import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
-import { cellText, parseAnswers, readSurveySummary, type SummaryChoice, type SummaryQuestion } from '#shared/survey/survey-questions';
+import { cellText, parseAnswers, readSurveySummary, type SummaryChoice, type SummaryQuestion } from '#shared/survey-json/survey-questions';
 import type { Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { badRequest, notFound } from '#server/lib/errors';

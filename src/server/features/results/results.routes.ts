@@ -2,7 +2,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { answerRowListSchema, CAMPAIGNS_API, exportFileName } from '#shared/surveys/campaigns.contract';
+import { answerRowListSchema, exportFileName } from '#shared/results/results.contract';
+import { RESULTS_API } from '#shared/results/results.api';
 import { answersQuerySchema, campaignSummaryResultSchema, resultFiltersSchema } from '#shared/results/campaign-summary.contract';
 import { campaignSummary, parseFilters } from './campaign-summary.service';
 import { attachmentHeader, XLSX_CONTENT_TYPE } from '#server/lib/download';
@@ -20,18 +21,18 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['campaigns'];
 
   r.get(
-    CAMPAIGNS_API.answers.pattern,
+    RESULTS_API.answers.pattern,
     { config: { access: 'staff' }, schema: { tags, params: idParams, querystring: answersQuerySchema, response: { 200: answerRowListSchema } } },
     async (request) => results.campaignAnswers(app.db, request.params.id, request.query, (await app.settings.current()).timeZone),
   );
 
   r.get(
-    CAMPAIGNS_API.summary.pattern,
+    RESULTS_API.summary.pattern,
     { config: { access: 'staff' }, schema: { tags, params: idParams, querystring: resultFiltersSchema, response: { 200: campaignSummaryResultSchema } } },
     async (request) => campaignSummary(app.db, app.database.dialect, request.params.id, request.query, (await app.settings.current()).timeZone),
   );
 
-  r.get(CAMPAIGNS_API.download.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, querystring: resultFiltersSchema } }, async (request, reply) => {
+  r.get(RESULTS_API.download.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, querystring: resultFiltersSchema } }, async (request, reply) => {
     const campaign = await campaigns.getCampaign(app.db, request.params.id);
     // Checked before the download starts: a bad filter is a 400, not a broken file.
     const { timeZone } = await app.settings.current();

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AnswerRow } from '#shared/surveys/campaigns.contract';
+import type { AnswerRow } from '#shared/results/results.contract';
 import { toIso } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { requireCampaign, requireCampaignId } from '#server/features/surveys';

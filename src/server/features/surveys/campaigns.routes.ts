@@ -1,19 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  activateSchema,
-  activeCampaignListSchema,
-  CAMPAIGN_MESSAGES,
-  CAMPAIGN_QUESTIONS_MAX_BYTES,
-  CAMPAIGNS_API,
-  campaignSaveSchema,
-  campaignSchema,
-  campaignCreatedSchema,
-  campaignSummaryListSchema,
-  questionColumnsSchema,
-  responseCountSchema,
-} from '#shared/surveys/campaigns.contract';
+import { activateSchema, activeCampaignListSchema, CAMPAIGN_MESSAGES, CAMPAIGN_QUESTIONS_MAX_BYTES, CAMPAIGNS_API, campaignSaveSchema, campaignSchema, campaignCreatedSchema, campaignSummaryListSchema, responseCountSchema } from '#shared/surveys/campaigns.contract';
+import { RESULTS_API } from '#shared/results/results.api';
+import { questionColumnsSchema } from '#shared/results/results.contract';
 import { messageAnswer } from '#shared/api-answer';
 import * as campaigns from './campaigns.service';
 
@@ -84,7 +74,7 @@ export async function campaignRoutes(app: FastifyInstance, options: { countRespo
   );
 
   r.get(
-    CAMPAIGNS_API.questionColumns.pattern,
+    RESULTS_API.questionColumns.pattern,
     { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: questionColumnsSchema } } },
     async (request) => [{ questioncolumns: await campaigns.questionColumns(app.db, request.params.id) }],
   );

@@ -1,18 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
-import {
-  CAMPAIGN_MESSAGES,
-  CAMPAIGN_QUESTIONS_MAX_BYTES,
-  utf8Length,
-  type ActiveCampaign,
-  type Campaign,
-  type CampaignSummary,
-} from '#shared/surveys/campaigns.contract';
+import { CAMPAIGN_MESSAGES, CAMPAIGN_QUESTIONS_MAX_BYTES, utf8Length, type ActiveCampaign, type Campaign, type CampaignSummary } from '#shared/surveys/campaigns.contract';
 import { toBool, toIso } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { badRequest, conflict, notFound, tooLarge } from '#server/lib/errors';
 import { newId } from '#server/lib/ids';
-import { BROKEN_REFERENCES_MESSAGE, referenceErrors } from '#shared/survey/references';
-import { questionNames } from '#shared/survey/survey-questions';
+import { BROKEN_REFERENCES_MESSAGE, referenceErrors } from '#shared/survey-json/references';
+import { questionNames } from '#shared/survey-json/survey-questions';
 import { leadFieldKeys } from '#shared/leads/lead-fields';
 import { changedFields, recordAudit, type AuditActor } from '#server/features/audit';
 import * as campaignsRepo from './campaigns.repository';

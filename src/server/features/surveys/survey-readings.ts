@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '#server/db/schema';
-import { readSurvey, type SurveyReading } from '#shared/survey/survey-questions';
+import { readSurvey, type SurveyReading } from '#shared/survey-json/survey-questions';
 
 // Building a survey-core Model costs milliseconds for a real survey: too much to do for every
 // notification or lead view. A campaign's reading is kept per (id, updatedAt): an edit makes a new key.

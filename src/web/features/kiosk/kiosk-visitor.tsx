@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEven
 import { Model } from 'survey-core';
 import { Survey } from 'survey-react-ui';
 import 'survey-core/survey-core.fontless.min.css';
-import '#shared/survey/custom-properties';
+import '#shared/survey-json/custom-properties';
 import type { Language } from '#shared/i18n/languages';
 import { toE164 } from '#shared/phone';
 import { applySurveyLanguage } from '#web/lib/survey-language';

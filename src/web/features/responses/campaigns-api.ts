@@ -1,5 +1,5 @@
-import type { SurveyAnswers } from '#shared/surveys/campaigns.contract';
-import { SURVEY_ROUTES } from '#shared/surveys/campaigns.api';
+import type { SurveyAnswers } from '#shared/responses/responses.contract';
+import { SURVEY_ROUTES } from '#shared/responses/responses.api';
 import type { ConsentFields } from '#shared/consent/consent.contract';
 import { api } from '#web/lib/api-client';
 

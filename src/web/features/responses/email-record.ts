@@ -1,4 +1,4 @@
-import type { EmailAddResult } from '#shared/surveys/campaigns.contract';
+import type { EmailAddResult } from '#shared/responses/responses.contract';
 import { addEmail } from './campaigns-api';
 import type { ConsentFields } from '#shared/consent/consent.contract';
 

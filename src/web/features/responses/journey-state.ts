@@ -1,4 +1,4 @@
-import type { SurveyAnswers } from '#shared/surveys/campaigns.contract';
+import type { SurveyAnswers } from '#shared/responses/responses.contract';
 import { SURVEY_JOURNEY_COOKIE, SURVEY_JOURNEY_PATHS } from '#shared/responses/survey-journey';
 import { isPlainObject } from '#shared/json-object';
 import { readListingMatches, type ListingMatches } from '#shared/matching/listing-match';

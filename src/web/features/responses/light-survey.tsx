@@ -12,9 +12,9 @@ import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, ty
 import { localizedPath, type Language } from '#shared/i18n/languages';
 import { isPlainObject } from '#shared/json-object';
 import { paths } from '#shared/paths';
-import type { SurveyAnswers } from '#shared/surveys/campaigns.contract';
+import type { SurveyAnswers } from '#shared/responses/responses.contract';
 import { PageMeta } from '#web/components/page-meta';
-import { linkAnswers } from '#shared/survey/link-values';
+import { linkAnswers } from '#shared/survey-json/link-values';
 import { linkParams } from '#web/lib/arrival';
 import { useT } from '#web/lib/i18n';
 import { emailRecordAhead } from './email-record';

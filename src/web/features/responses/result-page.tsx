@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '#shared/paths';
-import { cellText, readSurvey } from '#shared/survey/survey-questions';
+import { cellText, readSurvey } from '#shared/survey-json/survey-questions';
 import { PageMeta } from '#web/components/page-meta';
 import { useSiteSettings } from '#web/lib/site-settings';
 import { listingMatchKinds, type ListingMatches } from '#shared/matching/listing-match';

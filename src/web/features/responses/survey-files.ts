@@ -1,5 +1,6 @@
 import type { QuestionFileModel, SurveyModel } from 'survey-core';
-import { RESPONSE_BODY_LIMIT, utf8Length } from '#shared/surveys/campaigns.contract';
+import { RESPONSE_BODY_LIMIT } from '#shared/responses/responses.contract';
+import { utf8Length } from '#shared/surveys/campaigns.contract';
 import {
   SURVEY_FILE_MAX_BYTES,
   SURVEY_FILE_MESSAGES,

@@ -1,6 +1,7 @@
-import type { ActiveCampaign, SurveyAnswers, SurveyProgressSaved } from '#shared/surveys/campaigns.contract';
+import type { ActiveCampaign } from '#shared/surveys/campaigns.contract';
+import type { SurveyAnswers, SurveyProgressSaved } from '#shared/responses/responses.contract';
 import type { Language } from '#shared/i18n/languages';
-import { resumeTokenQuery, SURVEY_PROGRESS_ROUTES } from '#shared/surveys/survey-progress.api';
+import { resumeTokenQuery, SURVEY_PROGRESS_ROUTES } from '#shared/responses/survey-progress.api';
 import { isPlainObject } from '#shared/json-object';
 import { api } from '#web/lib/api-client';
 import type { SurveyState } from './journey-state';

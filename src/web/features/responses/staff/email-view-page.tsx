@@ -1,11 +1,13 @@
 import { Input, Table, Tag, Typography } from 'antd';
 import { useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { CAMPAIGN_MESSAGES, type EmailListItem } from '#shared/surveys/campaigns.contract';
+import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
+import { type EmailListItem } from '#shared/responses/responses.contract';
 import { paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { staffText } from '#web/lib/staff-text';
 import { LoadFailed, loadPageData, usePageReload } from '#web/lib/page-data';
-import { fetchAllEmails, TAG_COLORS } from '#web/features/surveys/staff';
+import { TAG_COLORS } from '#web/features/surveys/staff';
+import { fetchAllEmails } from './emails-api';
 import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-tables';
 import '#web/styles/staff.css';
 import { formatDateTime } from '#web/lib/studio-time';

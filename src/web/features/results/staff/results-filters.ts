@@ -1,5 +1,5 @@
 import { RESERVED_FILTER_KEYS, RESULT_STATUSES, type CampaignSummaryResult, type ResultStatus } from '#shared/results/campaign-summary.contract';
-import { RESULTS_ROUTES } from '#shared/surveys/campaigns.api';
+import { RESULTS_ROUTES } from '#shared/results/results.api';
 import { api } from '#web/lib/api-client';
 
 /**

@@ -1,8 +1,10 @@
 import { Navigate, Outlet, useLoaderData, useLocation, useOutletContext, useSearchParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { CAMPAIGN_MESSAGES, type Campaign, type EmailRecord } from '#shared/surveys/campaigns.contract';
+import { CAMPAIGN_MESSAGES, type Campaign } from '#shared/surveys/campaigns.contract';
+import { type EmailRecord } from '#shared/responses/responses.contract';
 import { paths } from '#shared/paths';
 import { loadPageData, type PageData } from '#web/lib/page-data';
-import { fetchCampaign, fetchEmailRecords, fetchResponseCount } from '#web/features/surveys/staff';
+import { fetchEmailRecords } from '#web/features/responses/staff';
+import { fetchCampaign, fetchResponseCount } from '#web/features/surveys/staff';
 import { readResultsView, resultsSearch } from './results-filters';
 
 /** What the results page knows of its campaign, whatever the view: loaded once per campaign. */

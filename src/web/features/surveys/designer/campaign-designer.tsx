@@ -4,7 +4,7 @@ import { lazy, Suspense, type ReactNode, useCallback, useDeferredValue, useEffec
 import { Link, useNavigate } from 'react-router';
 import { CAMPAIGN_MESSAGES, CAMPAIGN_NAME_MAX, campaignTitleSchema } from '#shared/surveys/campaigns.contract';
 import { paths } from '#shared/paths';
-import { BROKEN_REFERENCES_MESSAGE, brokenReferences as findBrokenReferences, describeReference } from '#shared/survey/references';
+import { BROKEN_REFERENCES_MESSAGE, brokenReferences as findBrokenReferences, describeReference } from '#shared/survey-json/references';
 import { PageMeta } from '#web/components/page-meta';
 import { zodRule } from '#web/lib/antd-zod';
 import { ApiError } from '#web/lib/api-client';
@@ -17,7 +17,7 @@ import { LanguageBar } from './language-bar';
 import type { Translation } from './localized-field';
 import { SurveyDesigner } from './survey-designer';
 import { ADDABLE_LOCALES, languageName, locateText, surveyLanguages, withoutLanguage } from './survey-languages';
-import { surveyLocales, untranslatedIn } from '#shared/survey/localized-text';
+import { surveyLocales, untranslatedIn } from '#shared/survey-json/localized-text';
 import { editLocale, localeLabel, type SurveyJson } from './survey-json';
 import { pagesOf } from './survey-structure';
 import { useFocusRequest } from './use-focus-request';
@@ -164,7 +164,7 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
     if (duplicating) return;
     setDuplicating(true);
     try {
-      const { questionNames } = await import('#shared/survey/survey-questions');
+      const { questionNames } = await import('#shared/survey-json/survey-questions');
       const copy = source.questions ?? questions;
       const created = await createCampaign({ name: copyName(source.name), questions: copy, questioncolumns: questionNames(doc).join(',') });
       void message.success(CREATED);
@@ -244,7 +244,7 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
     setSaving(true);
     try {
       // questioncolumns as the server derives them (survey-core, loaded only now); the server ignores the value.
-      const { questionNames } = await import('#shared/survey/survey-questions');
+      const { questionNames } = await import('#shared/survey-json/survey-questions');
       const body: CampaignBody = { name: name.trim(), questions, questioncolumns: questionNames(doc).join(',') };
       if (campaignId) {
         await updateCampaign(campaignId, body);

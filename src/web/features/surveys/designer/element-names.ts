@@ -1,5 +1,5 @@
-import { isContentType } from '#shared/survey/content-elements';
-import { renameReferences, type SurveyReference } from '#shared/survey/references';
+import { isContentType } from '#shared/survey-json/content-elements';
+import { renameReferences, type SurveyReference } from '#shared/survey-json/references';
 import { isJsonObject, stringProperty, type JsonObject, type SurveyJson } from './survey-json';
 import { allElements, isPanel, pagesOf, samePath, updateElement, type ElementPath } from './survey-structure';
 
@@ -49,7 +49,7 @@ export function namePrefix(element: JsonObject): string {
 /**
  * The names of the elements that hold an answer (not panels, not html or image), in order, nested
  * ones included: what conditions can name. The campaign's questioncolumns come from
- * shared/survey/survey-questions (survey-core), loaded when saving.
+ * shared/survey-json/survey-questions (survey-core), loaded when saving.
  */
 export function questionNames(doc: SurveyJson): string[] {
   return allElements(doc)
@@ -78,7 +78,7 @@ export function pageNameProblem(doc: SurveyJson, pageIndex: number, name: string
 
 /**
  * Renames an element and every reference to it (conditions, expressions, triggers,
- * choicesFromQuestion, valueName, `{name}` in any text and locale: see shared/survey/references),
+ * choicesFromQuestion, valueName, `{name}` in any text and locale: see shared/survey-json/references),
  * so a rename never silently breaks the survey. Returns the references it rewrote.
  */
 export function renameElement(doc: SurveyJson, path: ElementPath, newName: string): { doc: SurveyJson; updated: SurveyReference[] } {

@@ -4,7 +4,7 @@ import { staffText } from '#web/lib/staff-text';
 import { ChoicesEditor } from './choices-editor';
 import { DesignerField } from './designer-field';
 import type { EditDocument } from './designer-selection';
-import { mentionsRenameCannotFollow } from '#shared/survey/references';
+import { mentionsRenameCannotFollow } from '#shared/survey-json/references';
 import { describeUpdated, elementNameProblem, renameElement } from './element-names';
 import { moveElement, moveTargets, setElementProperty } from './element-operations';
 import { MatchingSettings } from './matching-settings';

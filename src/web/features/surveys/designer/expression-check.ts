@@ -1,5 +1,5 @@
 import { ConditionsParser, ExpressionErrorType, Model, type Base } from 'survey-core';
-import '#shared/survey/custom-properties';
+import '#shared/survey-json/custom-properties';
 import type { SurveyJson } from './survey-json';
 
 /**

@@ -3,7 +3,7 @@ import { App, Button, Tooltip } from 'antd';
 import { staffText } from '#web/lib/staff-text';
 import type { EditDocument } from './designer-selection';
 import { addPage, deletePage, movePage } from './page-operations';
-import { isContentType } from '#shared/survey/content-elements';
+import { isContentType } from '#shared/survey-json/content-elements';
 import { editLocale, isJsonObject, readText, stringProperty, type JsonObject, type SurveyJson } from './survey-json';
 import { elementsWithin, isPanel, pagesOf } from './survey-structure';
 

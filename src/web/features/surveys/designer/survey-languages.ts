@@ -5,7 +5,7 @@
  * in that string's bytes (SurveyJS's own `{"default": …, "hi": …}` form).
  */
 import { DEFAULT_LANGUAGE, LANGUAGES } from '#shared/i18n/languages';
-import { removeLocale, setLocalizedText, surveyLocales, type JsonPath } from '#shared/survey/localized-text';
+import { removeLocale, setLocalizedText, surveyLocales, type JsonPath } from '#shared/survey-json/localized-text';
 import type { Selection } from './designer-selection';
 import { isJsonObject, replaceAt, type JsonObject, type JsonValue, type SurveyJson } from './survey-json';
 

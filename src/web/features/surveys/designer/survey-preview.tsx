@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Model } from 'survey-core';
 import 'survey-core/survey-core.fontless.css';
 import { Survey } from 'survey-react-ui';
-import '#shared/survey/custom-properties';
+import '#shared/survey-json/custom-properties';
 import { guardSurvey } from '#web/lib/survey-safety';
 import { loadSurveyStrings } from '#web/lib/survey-language';
 import { isLanguage } from '#shared/i18n/languages';

@@ -128,7 +128,7 @@ function updatePage(doc: SurveyJson, pageIndex: number, update: (page: JsonObjec
 
 /**
  * Where a page, panel or question lies in the JSON (`['pages', 0, 'elements', 2]`), for the
- * functions that edit the JSON text itself (`#shared/survey/localized-text`).
+ * functions that edit the JSON text itself (`#shared/survey-json/localized-text`).
  */
 export function jsonPathOf(doc: SurveyJson, ref: ContainerRef): Array<string | number> {
   const path: Array<string | number> = hasExplicitPages(doc) ? ['pages', ref.page] : [];

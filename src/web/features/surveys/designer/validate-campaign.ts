@@ -1,6 +1,6 @@
 import { campaignSaveSchema } from '#shared/surveys/campaigns.contract';
 import type { FieldError } from '#shared/api-error';
-import { isContentType } from '#shared/survey/content-elements';
+import { isContentType } from '#shared/survey-json/content-elements';
 import type { SurveyJson } from './survey-json';
 import { allElements, isPanel } from './survey-structure';
 

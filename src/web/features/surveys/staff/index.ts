@@ -1,3 +1,3 @@
 // The surveys room's staff door: what other web features may use (README, "What is where").
-export { downloadResults, fetchAllEmails, fetchAnswers, fetchCampaign, fetchCampaigns, fetchEmailRecords, fetchResponseCount } from './campaigns-staff-api';
+export { fetchCampaign, fetchCampaigns, fetchResponseCount } from './campaigns-staff-api';
 export { TAG_COLORS } from './tag-colors';
