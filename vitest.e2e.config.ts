@@ -14,5 +14,9 @@ export default defineConfig({
     pool: 'forks',
     // Two files at a time, each worker on its own server: files never share a server while running.
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // A worker keeps its modules and its Chromium (tests/e2e/browser.ts) for its next file: loading
+    // playwright-core and launching Chromium again took 10–18 s a file here (decision 0060). Files share
+    // no state through them: each page has its own browser context; the servers' state was already shared.
+    isolate: false,
   },
 });

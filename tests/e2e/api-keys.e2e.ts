@@ -56,7 +56,6 @@ describe('API keys in the settings', () => {
     await item.getByText('Never used').waitFor();
     expect(await card.locator('.api-keys-list').innerText()).not.toContain(key);
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/api-keys-390.png' });
     expect(await tooWide(page)).toEqual([]);
     expect(await seriousA11yViolations(page, { include: '[data-testid="api-keys-card"]' })).toEqual([]);
 

@@ -53,7 +53,6 @@ it('a listing edited in the dashboard shows in the audit log, filtered by kind, 
   await page.reload();
   await expect.poll(() => page.getByRole('row').filter({ hasText: 'Listing edited' }).first().isVisible(), SLOW).toBe(true);
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await page.screenshot({ path: '/tmp/audit-1280.png', fullPage: true });
 
   // The same view on a phone: cards, nothing wider than the screen.
   const phone = await browser.newPage(PHONE);
@@ -65,7 +64,6 @@ it('a listing edited in the dashboard shows in the audit log, filtered by kind, 
   expect(await card.textContent()).toContain('Listing edited');
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await seriousA11yViolations(phone)).toEqual([]);
-  await phone.screenshot({ path: '/tmp/audit-390.png', fullPage: true });
 
   // An empty result says so.
   await phone.goto('/dashboard/audit?kind=staff.reset');

@@ -21,16 +21,31 @@ const ARGS = [
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
-/** One Chromium per test file; call in the file's top level. Pages fail the test on page errors. */
+let shared: Promise<Browser> | undefined;
+
+/**
+ * This worker's Chromium, shared by the files it runs one after another (vitest.e2e.config.ts keeps a
+ * worker's modules between files): launched by its first file, again if it has gone. Launching took
+ * 8–10 s a file on this loaded machine (docs/decisions/0060-browser-tests-speed.md). Files never share
+ * a context: each page gets a fresh one, closed with its file. Playwright closes it when the worker exits.
+ */
+export function workerBrowser(): Promise<Browser> {
+  const launch = () => chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  shared = (shared ?? launch()).then((browser) => (browser.isConnected() ? browser : launch()));
+  // A failed launch is not kept: the next file tries again.
+  shared.catch(() => (shared = undefined));
+  return shared;
+}
+
+/** The worker's Chromium for this file; call in the file's top level. Pages fail the test on page errors. */
 export function useBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+    browser = await workerBrowser();
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
-    await browser?.close();
   });
 
   return {

@@ -3,21 +3,20 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { EMBED_SCRIPT_BUDGET_GZIP, EMBED_SCRIPT_PATH } from '#shared/channels/embed';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNEL_LINK_BUDGET, FIRST_VIEW_BUDGETS, launchChromium, measureFirstView } from '../helpers/first-view';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CHANNEL_LINK_BUDGET, FIRST_VIEW_BUDGETS, measureFirstView } from '../helpers/first-view';
 import { baseURL, createCampaign, staffApi, staffToken } from './api';
+import { workerBrowser } from './browser';
 
 // The bundle bench's first-view budgets (bench/bundles.ts, tests/helpers/first-view.ts), checked on
 // every run of the browser tests: gzip bytes of the files each page loads before its first view, from
 // the build being served. Bytes, not time: the same build gives the same figures on a busy machine.
 // Every page is held to its budget, /dashboard's (250 KB) included.
 
+// The worker's Chromium (measureFirstView opens and closes a fresh context for each page).
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await workerBrowser();
 });
 
 describe('first-view script budgets (bench/bundles.ts)', () => {

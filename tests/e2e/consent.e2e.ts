@@ -60,7 +60,6 @@ for (const viewport of [PHONE, DESKTOP]) {
       expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.press('Space');
       expect(await box.isChecked()).toBe(true);
-      await page.screenshot({ path: `/tmp/consent-${viewport.width}.png`, fullPage: false });
       await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
       await page.waitForURL(/\/startsurvey$/);
 
@@ -76,7 +75,6 @@ for (const viewport of [PHONE, DESKTOP]) {
       await staffPage.getByRole('heading', { name: 'Newsletter', level: 1 }).waitFor();
       await expect.poll(() => staffPage.getByText(email).count()).toBeGreaterThan(0);
       expect(await seriousA11yViolations(staffPage)).toEqual([]);
-      await staffPage.screenshot({ path: `/tmp/consent-newsletter-${viewport.width}.png` });
       expect(pageProblems(staffPage)).toEqual([]);
 
       // The visitor finishes the survey (through the API, as the runner would) and gets the confirmation.
@@ -92,12 +90,10 @@ for (const viewport of [PHONE, DESKTOP]) {
       const button = page.getByRole('button', { name: 'Unsubscribe' });
       await button.waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
-      await page.screenshot({ path: `/tmp/consent-unsubscribe-${viewport.width}.png` });
       await button.focus();
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/unsubscribe\?done=1$/);
       await expect.poll(() => page.getByRole('status').textContent()).toContain('You are unsubscribed');
-      await page.screenshot({ path: `/tmp/consent-unsubscribed-${viewport.width}.png` });
 
       const after = await staff<NewsletterSubscriber[]>('GET', '/api/newsletter');
       expect(after.data.map((s) => s.email)).not.toContain(email);

@@ -72,13 +72,11 @@ describe('the designer in several languages (issue 27)', () => {
     await page.keyboard.type('फ़्लैट');
     await expect.poll(() => count(page)).toBe('Hindi: 3 untranslated');
     expect(await seriousA11yViolations(page, { include: '.designer-page' })).toEqual([]);
-    await page.screenshot({ path: '/tmp/designer-languages-1280.png', fullPage: true });
 
     // A check's message, side by side too.
     await page.getByRole('button', { name: /^Budget/ }).click();
     await page.getByLabel('Message when check 1 (numeric) fails (Hindi)').fill('कृपया एक संख्या लिखें');
     await expect.poll(() => count(page)).toBe('Hindi: 2 untranslated');
-    await page.screenshot({ path: '/tmp/designer-languages-1280-budget.png', fullPage: true });
 
     // The preview switches to Hindi: the Hindi title and SurveyJS's own Hindi buttons.
     await page.getByRole('tab', { name: 'Preview' }).click();
@@ -90,7 +88,6 @@ describe('the designer in several languages (issue 27)', () => {
     await preview.getByText('घर खोजें').waitFor();
     await preview.getByText('फ़्लैट').waitFor();
     expect(await preview.getByText('Kind of home').count()).toBe(0);
-    await page.screenshot({ path: '/tmp/designer-languages-preview-1280.png' });
 
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Campaign updated successfully.').waitFor();
@@ -121,7 +118,6 @@ describe('the designer in several languages (issue 27)', () => {
     expect(translated!.y, 'stacked on a phone').toBeGreaterThan(english!.y + english!.height - 1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'no sideways scrolling').toBeLessThanOrEqual(0);
     expect(await seriousA11yViolations(page, { include: '.designer-page' })).toEqual([]);
-    await page.screenshot({ path: '/tmp/designer-languages-390.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Remove Hindi' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove Hindi' }).click();

@@ -87,13 +87,18 @@ async function stop({ child, dataDir }: Started): Promise<void> {
  * One server per worker, each with its own data folder, port and database, so that files running at
  * the same time never share one (docs/decisions/0030-test-speed.md). A worker runs its files one after
  * another on its server, as the single server did before. The first start builds when the build is
- * missing or stale; the others find it built.
+ * missing or stale; the others find it built, and start together.
  */
 export default async function setup(project: TestProject) {
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
   const started: Started[] = [];
   try {
-    for (let i = 0; i < workers; i++) started.push(await start());
+    // The first start builds if needed; the others then find the build made and start side by side.
+    started.push(await start());
+    const rest = await Promise.allSettled(Array.from({ length: workers - 1 }, () => start()));
+    for (const result of rest) if (result.status === 'fulfilled') started.push(result.value);
+    const failed = rest.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
   } catch (error) {
     await Promise.all(started.map(stop));
     throw error;

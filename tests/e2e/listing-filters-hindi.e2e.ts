@@ -65,7 +65,6 @@ describe('the Hindi homes page’s filters at 390 px', () => {
       expect(room).toBeGreaterThanOrEqual(0);
     }
     expect(await seriousA11yViolations(page, { include: '.listing-filters' })).toEqual([]);
-    await page.screenshot({ path: '/tmp/listing-filters-hindi-390.png', fullPage: true });
     expect(pageProblems(page)).toEqual([]);
   });
 });

@@ -55,7 +55,6 @@ for (const viewport of [PHONE, DESKTOP]) {
       // Opening the link confirms nothing: only the button does.
       expect(await state()).toBe('pending');
       expect(await seriousA11yViolations(page)).toEqual([]);
-      await page.screenshot({ path: `/tmp/newsletter-confirm-${viewport.width}.png` });
       await button.focus();
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/newsletter\/confirm\?done=1$/);
@@ -68,7 +67,6 @@ for (const viewport of [PHONE, DESKTOP]) {
       await page.waitForURL(/\/newsletter\/confirm\?refused=1$/);
       await expect.poll(() => page.getByRole('alert').textContent()).toContain('not valid');
       expect(await seriousA11yViolations(page)).toEqual([]);
-      await page.screenshot({ path: `/tmp/newsletter-confirm-refused-${viewport.width}.png` });
       expect(pageProblems(page)).toEqual([]);
     });
   });

@@ -42,7 +42,6 @@ describe('erasing a person from their lead page (issue 24 §6)', () => {
       expect(await ok.isDisabled()).toBe(false);
       // The dialog's opening animation has finished (the screenshot shows it whole).
       await page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear, .ant-fade-enter'));
-      await page.screenshot({ path: `/tmp/privacy-${label}.png`, fullPage: false });
       await ok.click();
       await page.waitForURL(/\/dashboard\/leads$/);
       expect((await callApi('GET', `/api/leads/${leadId}`)).status).toBe(404);

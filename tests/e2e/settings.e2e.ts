@@ -61,7 +61,6 @@ describe('settings in the dashboard', () => {
       }
       await page.getByLabel('Studio name').scrollIntoViewIfNeeded();
       await page.getByRole('heading', { name: 'Settings', level: 1 }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/tmp/settings-${viewport.width}.png`, fullPage: false });
       expect(await seriousA11yViolations(page)).toEqual([]);
 
       await page.goto('/viewContact');

@@ -67,7 +67,6 @@ describe('staff accounts in the dashboard', () => {
     await nav.getByRole('link', { name: 'My account' }).waitFor({ state: 'visible' });
     expect(await nav.getByRole('link', { name: /^Leads/ }).isVisible()).toBe(true);
     for (const ownerOnly of ['Staff', 'Webhooks', 'Settings', 'Sent mail']) expect(await nav.getByRole('link', { name: ownerOnly, includeHidden: true }).count(), ownerOnly).toBe(0);
-    await member.screenshot({ path: '/tmp/staff-390.png', fullPage: true });
     expect(pageProblems(member)).toEqual([]);
 
     // A refused password change: its message goes as soon as the field is typed in again.
@@ -86,7 +85,6 @@ describe('staff accounts in the dashboard', () => {
     expect(await ownerNav.getByRole('link', { name: 'Webhooks' }).isVisible()).toBe(true);
     await owner.reload();
     await owner.getByRole('row', { name: new RegExp(email) }).waitFor();
-    await owner.screenshot({ path: '/tmp/staff-1280.png', fullPage: true });
     // Two people, an account form and four owners' pages: more than one page's worth of time.
   }, 150_000);
 
