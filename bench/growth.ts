@@ -27,6 +27,8 @@ const CALLS = 7;
 const ONE_MILLION_DB = 'abode_growth_1m';
 /** A call slower than this is given up: its figure is this, marked as a lower bound. */
 const CALL_TIMEOUT_MS = Number(process.env.BENCH_GROWTH_TIMEOUT_MS ?? 30_000);
+/** BENCH_GROWTH_CALLS=inbox: only the calls whose label starts so (a before/after of one room). */
+const CALLS_ONLY = process.env.BENCH_GROWTH_CALLS ?? '';
 
 export interface GrowthPoint {
   dialect: 'sqlite' | 'postgres';
@@ -63,7 +65,7 @@ function callsOf(seeded: SeededRows): Array<[string, string]> {
     ['GET /api/funnel', '/api/funnel'],
     ['results summary', `/api/campaign/summary/${seeded.campaignId}`],
     ['GET /api/funnel/dropoff', `/api/funnel/dropoff?campaignId=${seeded.campaignId}`],
-  ];
+  ].filter(([name]) => !CALLS_ONLY || name.startsWith(CALLS_ONLY)) as Array<[string, string]>;
 }
 
 async function measure(start: () => Promise<Running>, seeded: SeededRows, dialect: GrowthPoint['dialect'], seedSeconds: number | null): Promise<GrowthPoint> {
