@@ -54,7 +54,7 @@ const label = (rows: number) => (rows >= 1_000_000 ? `${rows / 1_000_000}M` : ro
 function callsOf(seeded: SeededRows): Array<[string, string]> {
   const d = seeded.probe.phoneDigits;
   // The slow ones last: a call that outlasts CALL_TIMEOUT_MS is given up and the server restarted.
-  return [
+  const calls: Array<[string, string]> = [
     ['inbox: first page', '/api/leads?limit=20'],
     ['inbox: status filter', '/api/leads?status=contacted&limit=20'],
     ['inbox: search by name', `/api/leads?q=${encodeURIComponent(seeded.probe.name)}&limit=20`],
@@ -65,7 +65,8 @@ function callsOf(seeded: SeededRows): Array<[string, string]> {
     ['GET /api/funnel', '/api/funnel'],
     ['results summary', `/api/campaign/summary/${seeded.campaignId}`],
     ['GET /api/funnel/dropoff', `/api/funnel/dropoff?campaignId=${seeded.campaignId}`],
-  ].filter(([name]) => !CALLS_ONLY || name.startsWith(CALLS_ONLY)) as Array<[string, string]>;
+  ];
+  return calls.filter(([name]) => !CALLS_ONLY || name.startsWith(CALLS_ONLY));
 }
 
 async function measure(start: () => Promise<Running>, seeded: SeededRows, dialect: GrowthPoint['dialect'], seedSeconds: number | null): Promise<GrowthPoint> {

@@ -14,6 +14,8 @@ export async function loadSharp() {
 }
 
 /** qrcode: a channel's code, a project's RERA code. */
-export async function loadQrCode() {
-  return (await (qrCodeModule ??= import('qrcode'))).default;
+export async function loadQrCode(): Promise<typeof QrCode> {
+  // A CommonJS module: Node gives its exports as `default` (the types list them as named exports).
+  const loaded = (await (qrCodeModule ??= import('qrcode'))) as typeof QrCode & { default?: typeof QrCode };
+  return loaded.default ?? loaded;
 }
