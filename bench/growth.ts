@@ -27,6 +27,8 @@ const CALLS = 7;
 const ONE_MILLION_DB = 'abode_growth_1m';
 /** A call slower than this is given up: its figure is this, marked as a lower bound. */
 const CALL_TIMEOUT_MS = Number(process.env.BENCH_GROWTH_TIMEOUT_MS ?? 30_000);
+/** BENCH_GROWTH_CALLS=inbox: only the calls whose label starts so (a before/after of one room). */
+const CALLS_ONLY = process.env.BENCH_GROWTH_CALLS ?? '';
 
 export interface GrowthPoint {
   dialect: 'sqlite' | 'postgres';
@@ -52,7 +54,7 @@ const label = (rows: number) => (rows >= 1_000_000 ? `${rows / 1_000_000}M` : ro
 function callsOf(seeded: SeededRows): Array<[string, string]> {
   const d = seeded.probe.phoneDigits;
   // The slow ones last: a call that outlasts CALL_TIMEOUT_MS is given up and the server restarted.
-  return [
+  const calls: Array<[string, string]> = [
     ['inbox: first page', '/api/leads?limit=20'],
     ['inbox: status filter', '/api/leads?status=contacted&limit=20'],
     ['inbox: search by name', `/api/leads?q=${encodeURIComponent(seeded.probe.name)}&limit=20`],
@@ -64,6 +66,7 @@ function callsOf(seeded: SeededRows): Array<[string, string]> {
     ['results summary', `/api/campaign/summary/${seeded.campaignId}`],
     ['GET /api/funnel/dropoff', `/api/funnel/dropoff?campaignId=${seeded.campaignId}`],
   ];
+  return calls.filter(([name]) => !CALLS_ONLY || name.startsWith(CALLS_ONLY));
 }
 
 async function measure(start: () => Promise<Running>, seeded: SeededRows, dialect: GrowthPoint['dialect'], seedSeconds: number | null): Promise<GrowthPoint> {

@@ -9,7 +9,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/database';
@@ -179,7 +179,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   const ownsDatabase = !options.database;
   const database = options.database ?? createDatabase(config.database);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  // ioredis only when there is a Redis to talk to (decision 0061: one instance never loads it).
+  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
   app.addHook('onClose', async () => {
     if (redis) await redis.quit();
     if (ownsDatabase) await database.close();

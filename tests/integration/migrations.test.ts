@@ -214,3 +214,38 @@ describeEachDialect('migration: the inbox at a million leads (issue 40, 2026-12-
       expect(await indexes()).not.toContain('leads_search_trgm');
     }));
 });
+
+describeEachDialect('migration: the SQLite inbox search through a trigram index (decision 0061, 2026-12-04T0500)', (dialect) => {
+  it('indexes the leads there are, keeps the index on writes, and is undone cleanly; nothing on PostgreSQL (pg_trgm serves it)', () =>
+    withDatabaseAt(dialect, '2026-12-03T0500-lead-inbox-indexes', async ({ db, migrator, at, bool }) => {
+      const lead = (id: string, name: string, email: string | null, phone: string | null, s: number) => ({
+        id, email_key: email, email, name, phone, phone_key: phone, status: 'new', assignee_id: null,
+        has_survey: bool(false), has_contact: bool(true), has_newsletter: bool(false), last_campaign_id: null, last_completed: bool(false), created_at: at(s), last_activity_at: at(s),
+      });
+      await db.insertInto('leads').values([lead('m1', 'आशा राव', 'asha@x.test', '+919876543210', 1), lead('m2', 'Ravi Kumar', null, '+919812345678', 2)]).execute();
+      expect((await migrator.migrateTo('2026-12-04T0500-lead-search-fts')).error).toBeUndefined();
+      const tables = async () =>
+        dialect === 'sqlite'
+          ? (await sql<{ name: string }>`select name from sqlite_master where name like 'leads_search%'`.execute(db)).rows.map((r) => r.name).sort()
+          : (await sql<{ name: string }>`select tablename as name from pg_tables where tablename = 'leads_search'`.execute(db)).rows.map((r) => r.name);
+      if (dialect === 'postgres') {
+        expect(await tables()).toEqual([]);
+      } else {
+        expect(await tables()).toEqual(expect.arrayContaining(['leads_search', 'leads_search_delete', 'leads_search_insert', 'leads_search_update']));
+        const found = async (text: string) =>
+          (await sql<{ id: string }>`select id from leads where rowid in (select rowid from leads_search where leads_search match ${`"${text}"`}) order by id`.execute(db)).rows.map((r) => r.id);
+        expect(await found('आशा')).toEqual(['m1']);
+        expect(await found('9812345678')).toEqual(['m2']);
+        expect(await found('ravi kumar')).toEqual(['m2']);
+        await db.insertInto('leads').values(lead('m3', 'Ravi Kumar', 'ravi@x.test', null, 3)).execute();
+        await db.updateTable('leads').set({ name: 'Asha' }).where('id', '=', 'm1').execute();
+        await db.deleteFrom('leads').where('id', '=', 'm2').execute();
+        expect(await found('ravi kumar')).toEqual(['m3']);
+        expect(await found('आशा')).toEqual([]);
+        expect(await found('asha@x')).toEqual(['m1']);
+      }
+      expect((await migrator.migrateTo('2026-12-03T0500-lead-inbox-indexes')).error).toBeUndefined();
+      expect(await tables()).toEqual([]);
+      await db.insertInto('leads').values(lead('m4', 'After', 'after@x.test', null, 4)).execute();
+    }));
+});

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
-import QRCode from 'qrcode';
+import { loadQrCode } from '#server/lib/lazy-modules';
 import {
   CHANNEL_CODE_ALPHABET,
   CHANNEL_CODE_LENGTH,
@@ -194,12 +194,12 @@ const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 4, color: { dark: '#0000
 
 /** The channel's QR code as SVG, `size` pixels wide. */
 export async function channelQrSvg(ctx: ChannelContext, id: string, size: number): Promise<string> {
-  return QRCode.toString(channelQrUrl(await getChannel(ctx, id)), { ...QR_OPTIONS, type: 'svg', width: size });
+  return (await loadQrCode()).toString(channelQrUrl(await getChannel(ctx, id)), { ...QR_OPTIONS, type: 'svg', width: size });
 }
 
 /** The channel's QR code as PNG, `size` × `size` pixels. */
 export async function channelQrPng(ctx: ChannelContext, id: string, size: number): Promise<Buffer> {
-  return QRCode.toBuffer(channelQrUrl(await getChannel(ctx, id)), { ...QR_OPTIONS, type: 'png', width: size });
+  return (await loadQrCode()).toBuffer(channelQrUrl(await getChannel(ctx, id)), { ...QR_OPTIONS, type: 'png', width: size });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Kysely, type Transaction } from 'kysely';
+import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type SqlBool, type Kysely, type Transaction } from 'kysely';
 import { prepared } from '#server/db/prepared';
 import type { Database } from '#server/db/schema';
 import type { LEAD_SORTS, LeadFilters, LeadSource, LeadStatus } from '#shared/leads/leads.contract';
@@ -332,8 +332,15 @@ function escapeLike(text: string): string {
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const dayEnd = (day: string) => new Date(new Date(`${day}T00:00:00.000Z`).getTime() + 86_400_000);
 
+/**
+ * The shortest text the SQLite search asks its FTS5 trigram index for (decision 0061): a trigram
+ * index finds nothing shorter, so shorter text is looked for by the scan alone.
+ */
+const TRIGRAM = 3;
+
 /** The filters as one WHERE clause; `withStatus: false` for the per-status counts. */
-function where(filters: LeadFilters, withStatus: boolean, now = new Date()) {
+function where(db: Db, filters: LeadFilters, withStatus: boolean, now = new Date()) {
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   return (eb: ExpressionBuilder<Database, 'leads'>) => {
     // A lead merged into another is shown as the one it was merged into.
     const parts: Expression<SqlBool>[] = [eb('leads.mergedIntoId', 'is', null)];
@@ -363,6 +370,13 @@ function where(filters: LeadFilters, withStatus: boolean, now = new Date()) {
       // stored: E.164, or the digits of part of one.
       const term = phoneSearchTerm(filters.q) ?? filters.q.toLowerCase();
       const pattern = `%${escapeLike(term)}%`;
+      // SQLite: the leads whose text holds the term, from the trigram index (leads_search, kept by
+      // triggers); the LIKE below still decides, so the results are the scan's (PostgreSQL's
+      // pg_trgm index serves the LIKE itself).
+      if (sqlite && [...term].length >= TRIGRAM) {
+        const phrase = `"${term.replaceAll('"', '""')}"`;
+        parts.push(sql<boolean>`${sql.ref('leads.rowid')} in (select rowid from leads_search where leads_search match ${phrase})`);
+      }
       parts.push(sql<boolean>`${eb.ref('leads.searchText')} like ${pattern} escape '\\'`);
     }
     return eb.and(parts);
@@ -403,7 +417,7 @@ function baseList(db: Db) {
 /** One page, newest activity first (or the soonest next action first). */
 export function listLeads(db: Db, filters: LeadFilters, page: { limit: number; offset: number }, sort: LeadSort = 'activity') {
   return baseList(db)
-    .where(where(filters, true))
+    .where(where(db, filters, true))
     .$if(sort === 'next-action', (q) =>
       q.orderBy(sql`case when ${sql.ref('leads.next_action_due_at')} is null then 1 else 0 end`).orderBy('leads.nextActionDueAt', 'asc'),
     )
@@ -429,7 +443,7 @@ export async function countLeads(db: Db, filters: LeadFilters): Promise<{ total:
   const rows = await db
     .selectFrom('leads')
     .select(['leads.status', (eb) => eb.fn.countAll<string | number>().as('count')])
-    .where(where(filters, false))
+    .where(where(db, filters, false))
     .groupBy('leads.status')
     .execute();
   const byStatus = new Map(rows.map((r) => [r.status, Number(r.count)]));
@@ -447,7 +461,7 @@ export async function waitingLeadCounts(db: Db, now: Date): Promise<{ new: numbe
     db
       .selectFrom('leads')
       .select((eb) => eb.fn.countAll<string | number>().as('count'))
-      .where(where(filters, true, now))
+      .where(where(db, filters, true, now))
       .executeTakeFirstOrThrow()
       .then((r) => Number(r.count));
   const [fresh, overdue] = await Promise.all([count({ status: 'new' }), count({ overdue: true })]);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import QRCode from 'qrcode';
+import { loadQrCode } from '#server/lib/lazy-modules';
 import { SIMILAR_MAX } from '#shared/listings/listing-pages.api';
 import type { Product, Project } from '#shared/listings/listings.contract';
 import { reraQrText } from '#shared/listings/rera';
@@ -37,6 +37,6 @@ export async function reraQrSvg(db: Kysely<Database>, id: string): Promise<{ svg
   const text = reraQrText(home.rera);
   // Error correction M (15 %) survives a printed or photographed page; a margin of 2 modules is
   // enough on the white card it is shown on.
-  const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#0b2545', light: '#ffffff' } });
+  const svg = await (await loadQrCode()).toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#0b2545', light: '#ffffff' } });
   return { svg, etag: `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"` };
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
+import { loadSharp } from '#server/lib/lazy-modules';
 import type { ListingKind } from '#shared/listings/listings.contract';
 import type { Database } from '#server/db/schema';
 import {
@@ -187,7 +187,7 @@ const STUDIOS: DemoItem[] = [
 const DEMO: Record<ListingKind, DemoItem[]> = { project: PROJECTS, product: PRODUCTS, studio: STUDIOS };
 
 /** A drawing as the PNG an upload would be (fast compression: it is decoded again at once). */
-const rasterise = (svg: string) => sharp(Buffer.from(svg)).png({ compressionLevel: 2 }).toBuffer();
+const rasterise = async (svg: string) => (await loadSharp())(Buffer.from(svg)).png({ compressionLevel: 2 }).toBuffer();
 
 /**
  * The demo listings' Hindi names and descriptions, by their English name: the Hindi

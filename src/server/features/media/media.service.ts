@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '#server/lib/lazy-modules';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_SIZE, NOT_AN_IMAGE } from '#shared/listings/listings.contract';
 import { tooLarge, unsupportedMedia, type HttpError } from '#server/lib/errors';
 import type { StoredImage } from './media.repository';
@@ -38,6 +38,7 @@ export async function inspectImage(bytes: Buffer, refuse: (message: string) => H
   if (!format) throw refuse(NOT_AN_IMAGE);
   let width: number | undefined;
   let height: number | undefined;
+  const sharp = await loadSharp();
   try {
     const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (metadata.format !== format) throw new Error('content and header disagree');
@@ -57,6 +58,7 @@ export async function inspectImage(bytes: Buffer, refuse: (message: string) => H
  */
 export async function prepareImage(bytes: Buffer): Promise<StoredImage> {
   await inspectImage(bytes);
+  const sharp = await loadSharp();
   let output: Buffer;
   try {
     output = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import type { OutputInfo, Sharp } from 'sharp';
+import { loadSharp } from '#server/lib/lazy-modules';
 import { PHOTO_FORMATS, PHOTO_WIDTHS, type PhotoFormat } from '#shared/listings/listing-photos';
 import { FLOOR_PLAN_MAX_BYTES, FLOOR_PLAN_MESSAGES } from '#shared/listings/listing-photos.contract';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '#shared/listings/listings.contract';
@@ -66,6 +67,7 @@ export async function checkPhoto(bytes: Buffer): Promise<void> {
 /** Checks and re-encodes an upload into its renditions. Call it before the transaction opens: it takes a while. */
 export async function preparePhoto(bytes: Buffer): Promise<PreparedPhoto> {
   await inspectImage(bytes, refuse);
+  const sharp = await loadSharp();
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     decoded = await inSlot(() =>
@@ -148,6 +150,7 @@ export async function prepareFloorPlan(bytes: Buffer): Promise<PreparedFile> {
   if (!format) throw refuseFile(FLOOR_PLAN_MESSAGES.invalid);
   if (bytes.length > IMAGE_MAX_BYTES) throw tooLarge(IMAGE_TOO_LARGE);
   await inspectImage(bytes, refuseFile);
+  const sharp = await loadSharp();
   const largest = PHOTO_WIDTHS.at(-1)!;
   try {
     const image = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+
+/** nodemailer, loaded when the first mail is sent (decision 0061). */
+const nodemailer = async () => (await import('nodemailer')).default;
 
 export interface OutgoingMail {
   to: string[];
@@ -34,27 +37,31 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     // Pooled: a burst of leads reuses a few connections instead of a handshake per message.
-    const transport: Transporter = nodemailer.createTransport({
-      pool: true,
-      maxConnections: 5,
-      maxMessages: 500,
-      host: url.hostname,
-      port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
-      secure: url.protocol === 'smtps:',
-      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-      connectionTimeout: timeout,
-      greetingTimeout: timeout,
-      socketTimeout: timeout,
-    });
+    let transport: Promise<Transporter> | undefined;
+    const open = async () => {
+      const mailer = await nodemailer();
+      return mailer.createTransport({
+        pool: true,
+        maxConnections: 5,
+        maxMessages: 500,
+        host: url.hostname,
+        port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+        secure: url.protocol === 'smtps:',
+        auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+        connectionTimeout: timeout,
+        greetingTimeout: timeout,
+        socketTimeout: timeout,
+      });
+    };
     return {
       kind: 'smtp',
       async send(mail) {
-        await transport.sendMail({ ...mail, from: mail.from ?? options.from });
+        await (await (transport ??= open())).sendMail({ ...mail, from: mail.from ?? options.from });
       },
-      close: () => transport.close(),
+      close: () => void transport?.then((t) => t.close()),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let transport: ReturnType<typeof streamTransport> | undefined;
   let ready: Promise<unknown> | undefined;
   return {
     kind: 'files',
@@ -62,15 +69,20 @@ export function createMailer(options: { smtpUrl?: string; from: string; mailDir:
     async send(mail) {
       ready ??= mkdir(options.mailDir, { recursive: true });
       await ready;
-      const info = await transport.sendMail({ ...mail, from: mail.from ?? options.from });
+      const info = await (await (transport ??= streamTransport())).sendMail({ ...mail, from: mail.from ?? options.from });
       // Written whole, then renamed: a reader never sees half a message.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
       const temp = path.join(options.mailDir, `.${name}.tmp`);
       await writeFile(temp, info.message as Buffer);
       await rename(temp, path.join(options.mailDir, name));
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
+}
+
+/** The file mailer's transport: the message as bytes, nothing sent. */
+async function streamTransport() {
+  return (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 }
 
 const EML_NAME = /^[\w-]+\.eml$/;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
-import { simpleParser } from 'mailparser';
 import { z } from 'zod';
 import { messageAnswer } from '#shared/api-answer';
 import { notFound } from '#server/lib/errors';
@@ -26,6 +25,9 @@ const message = messageAnswer;
 const MAIL_LIST_MAX = 200;
 /** Subject, recipients and date of the .eml files already read (by file name). */
 const mailHeaders = new LRUCache<string, MailFile>({ max: 1000 });
+
+/** mailparser, loaded when a stored mail is first read (decision 0061: most processes never do). */
+const mailParser = async () => (await import('mailparser')).simpleParser;
 
 /** Owner calls: webhook endpoints and their delivery log; the mail a fresh install would have sent. */
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
@@ -75,7 +77,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     for (const name of names) {
       let item = mailHeaders.get(name);
       if (!item) {
-        const parsed = await simpleParser((await readMailFile(directory, name)) ?? Buffer.alloc(0));
+        const parsed = await (await mailParser())((await readMailFile(directory, name)) ?? Buffer.alloc(0));
         item = { name, subject: parsed.subject ?? '', to: addressText(parsed.to), date: (parsed.date ?? new Date(0)).toISOString() };
         mailHeaders.set(name, item);
       }
@@ -98,7 +100,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       const directory = app.mailer.kind === 'files' ? app.mailer.directory : undefined;
       const bytes = directory ? await readMailFile(directory, request.params.name) : null;
       if (!bytes) throw notFound('There is no such mail.');
-      const parsed = await simpleParser(bytes);
+      const parsed = await (await mailParser())(bytes);
       return {
         name: request.params.name,
         subject: parsed.subject ?? '',
