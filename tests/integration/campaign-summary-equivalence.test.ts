@@ -1,8 +1,11 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildApp } from '#server/app';
 import { RetentionJob } from '#server/features/privacy';
 import { campaignSummaryFromRows } from '#server/features/results/campaign-summary.service';
+import { rebuildSummaryCounts } from '#server/features/responses/summary-counts';
+import { SETTINGS_API, type StudioSettings } from '#shared/settings/settings.contract';
 import { personalDataRegistry } from '#server/personal-data.registry';
 import type { Channel } from '#shared/channels/channels.contract';
 import { LEADS_API, type LeadList } from '#shared/leads/leads.contract';
@@ -55,7 +58,7 @@ describeEachDatabase('the summary equals the row-based fold (issue 40)', (ctx) =
   beforeAll(async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     setNow('2027-01-01T10:00:00Z');
-    clocked = await buildApp(ctx.config, { database: ctx.database, logger: false, clock: () => now });
+    clocked = await buildApp(ctx.config, { database: ctx.database, logger: process.env.EQ_LOG === '1', clock: () => now });
     await clocked.ready();
     campaignId = await createActiveCampaign(ctx, { questions: JSON.stringify(SURVEY) });
     const res = await ctx.asStaff({ method: 'POST', url: '/api/channels', payload: { name: 'Expo stall', kind: 'link', campaignId } });
@@ -118,6 +121,34 @@ describeEachDatabase('the summary equals the row-based fold (issue 40)', (ctx) =
   }
   const totals = (all: CampaignSummaryResult[]) => all.map((s) => [s.total, s.completed, s.unfinished]);
 
+  /**
+   * Which queries the route answers from the kept counts: with every count of answers bumped by a
+   * thousand, the counts' answer is no longer the rows' one, while the rows' answer stays as it was.
+   */
+  async function servedByCounts(queries: Record<string, string>[] = QUERIES()): Promise<boolean[]> {
+    const db = ctx.database.db;
+    const timeZone = (await ctx.app.settings.current()).timeZone;
+    await sql`update summary_answer_counts set n = n + 1000 where question = '' and answer = ''`.execute(db);
+    try {
+      const out: boolean[] = [];
+      for (const query of queries) {
+        const res = await asStaff({ method: 'GET', url: `/api/campaign/summary/${campaignId}?${new URLSearchParams(query).toString()}` });
+        expect(res.statusCode, res.body).toBe(200);
+        out.push(res.body !== JSON.stringify(await campaignSummaryFromRows(db, ctx.database.dialect, campaignId, query, timeZone)));
+      }
+      return out;
+    } finally {
+      await sql`update summary_answer_counts set n = n - 1000 where question = '' and answer = ''`.execute(db);
+    }
+  }
+  const everyQuery = () => QUERIES().map(() => true);
+
+  /** The kept counts, in one order (to compare with the counts made again from the rows). */
+  async function countRows() {
+    const rows = await sql<Record<string, unknown>>`select campaign_id, finished, channel_id, day, question, answer, n from summary_answer_counts order by campaign_id, channel_id, day, finished, question, answer`.execute(ctx.database.db);
+    return rows.rows.map((r) => Object.values(r).map((v) => (typeof v === 'boolean' ? Number(v) : v)));
+  }
+
   it('after responses, unfinished answers saved, replaced and finished, an erasure, a merge and retention', async () => {
     // Day one: two complete answers, one through the channel.
     const a = await visitor('eq-a@example.com');
@@ -150,17 +181,24 @@ describeEachDatabase('the summary equals the row-based fold (issue 40)', (ctx) =
       [2, 2, 1],
       [3, 2, 1],
     ]);
+    // The route answered each from the counts (the rows' answer was checked above).
+    expect(await servedByCounts()).toEqual(everyQuery());
 
     // Day three: a person who answered is erased; another is merged into the first one.
     setNow('2027-01-03T09:00:00Z');
     const f = await visitor('eq-f@example.com');
-    await complete('eq-f@example.com', f, { kind: 'a', stars: 1, notes: 'gone' });
+    // A value only this person gave (a boolean question answered "maybe"): kept in the counts until erased.
+    await complete('eq-f@example.com', f, { kind: 'a', stars: 1, loan: 'maybe', notes: 'gone' });
     const g = await visitor('eq-g@example.com', true);
     await complete('eq-g@example.com', g, { kind: 'a', amen: ['pool'], stars: 2, loan: false, notes: 'merged' });
     const h = await visitor('eq-h@example.com');
     await save('eq-h@example.com', h, { kind: 'a', amen: ['gym'] }, 1);
     all = await summaries();
     expect(all[0]!.completed).toBe(6);
+    expect(all[0]!.questions.find((q) => q.name === 'loan')).toMatchObject({ stats: { choices: expect.arrayContaining([{ value: 'maybe', text: 'maybe', count: 1 }]) } });
+    expect(await servedByCounts()).toEqual(everyQuery());
+    const heldValue = sql<{ n: number }>`select count(*) as n from summary_answer_counts where answer = '"maybe"'`;
+    expect(Number((await heldValue.execute(ctx.database.db)).rows[0]!.n)).toBeGreaterThan(0);
 
     const erased = await asStaff({ method: 'DELETE', url: LEADS_API.one(await leadId('eq-f@example.com')) });
     expect(erased.statusCode, erased.body).toBe(200);
@@ -170,6 +208,9 @@ describeEachDatabase('the summary equals the row-based fold (issue 40)', (ctx) =
     expect(all[0]!.completed).toBe(5);
     expect(all[0]!.questions.find((q) => q.name === 'notes')).toMatchObject({ stats: { latest: ['merged', 'second', 'first'] } });
     expect(all[2]!.total).toBe(2);
+    expect(await servedByCounts()).toEqual(everyQuery());
+    // The erased person's own value is gone from the counts too (a count that reached zero goes with its value).
+    expect(Number((await heldValue.execute(ctx.database.db)).rows[0]!.n)).toBe(0);
 
     // Half a year on, retention expires the unfinished answers; the complete ones stay.
     const job = new RetentionJob({
@@ -183,5 +224,77 @@ describeEachDatabase('the summary equals the row-based fold (issue 40)', (ctx) =
     all = await summaries();
     expect(totals(all)[2]).toEqual([0, 5, 0]);
     expect(all[3]!.total).toBe(5);
-  });
+    expect(await servedByCounts()).toEqual(everyQuery());
+    // What was kept equals what the rows give when counted again.
+    const kept = await countRows();
+    await rebuildSummaryCounts(ctx.database.db, campaignId, (await ctx.app.settings.current()).timeZone);
+    expect(kept).toEqual(await countRows());
+  }, 240_000);
+
+  it('keeps the counts equal to the rows with twenty answers stored at once', async () => {
+    setNow('2027-01-09T09:00:00Z');
+    const people = Array.from({ length: 20 }, (_, i) => `eq-many-${i}@example.com`);
+    const ids: string[] = [];
+    for (const email of people) ids.push(await visitor(email));
+    // Half of them had unfinished answers first (removed from the counts as their response comes).
+    await Promise.all(people.map((email, i) => (i % 4 < 2 ? save(email, ids[i]!, { kind: 'v', amen: ['pool'] }, 0) : Promise.resolve())));
+    await Promise.all(people.map((email, i) => complete(email, ids[i]!, { kind: i % 3 === 0 ? 'a' : 'v', amen: i % 2 === 0 ? ['gym'] : ['gym', 'pool'], stars: (i % 5) + 1, notes: `note ${i}` })));
+    const kept = await countRows();
+    const timeZone = (await ctx.app.settings.current()).timeZone;
+    await rebuildSummaryCounts(ctx.database.db, campaignId, timeZone);
+    expect(kept).toEqual(await countRows());
+    const day = { from: '2027-01-09', to: '2027-01-09', status: 'all' };
+    const res = await asStaff({ method: 'GET', url: `/api/campaign/summary/${campaignId}?${new URLSearchParams(day).toString()}` });
+    expect(res.json<CampaignSummaryResult>()).toMatchObject({ total: 20, completed: 20, unfinished: 0 });
+    expect(res.body).toBe(JSON.stringify(await campaignSummaryFromRows(ctx.database.db, ctx.database.dialect, campaignId, day, timeZone)));
+  }, 120_000);
+
+  it('answers from the rows where the counts cannot give the same answer', async () => {
+    const timeZone = (await ctx.app.settings.current()).timeZone;
+    const check = async (query: Record<string, string>) => {
+      const res = await asStaff({ method: 'GET', url: `/api/campaign/summary/${campaignId}?${new URLSearchParams(query).toString()}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.body, JSON.stringify(query)).toBe(JSON.stringify(await campaignSummaryFromRows(ctx.database.db, ctx.database.dialect, campaignId, query, timeZone)));
+    };
+    // An answer filter crosses questions: the rows.
+    const filtered = { kind: 'a', status: 'all' };
+    await check(filtered);
+    expect(await servedByCounts([filtered])).toEqual([false]);
+
+    // Two values the survey does not list for one question (shown in the order the rows give): the rows, for the days they fall in.
+    setNow('2027-01-05T09:00:00Z');
+    const y = await visitor('eq-y@example.com');
+    await complete('eq-y@example.com', y, { kind: 'y', stars: 3 });
+    const x = await visitor('eq-x@example.com');
+    await complete('eq-x@example.com', x, { kind: 'x' });
+    // The same value spelled two ways (4 and "4", shown as the first one seen): the rows.
+    setNow('2027-01-06T09:00:00Z');
+    const four = await visitor('eq-four@example.com');
+    await complete('eq-four@example.com', four, { kind: 'a', size: 90, loan: 4 });
+    const four2 = await visitor('eq-four2@example.com');
+    await complete('eq-four2@example.com', four2, { kind: 'a', loan: '4' });
+    // A rating that is not a whole number (its average depends on the order of the sum): the rows.
+    setNow('2027-01-07T09:00:00Z');
+    const half = await visitor('eq-half@example.com');
+    await complete('eq-half@example.com', half, { kind: 'a', stars: 4.5 });
+    // A day with none of these: the counts.
+    setNow('2027-01-08T09:00:00Z');
+    const plain = await visitor('eq-plain@example.com');
+    await complete('eq-plain@example.com', plain, { kind: 'v', stars: 2, notes: 'plain' });
+    const days = ['2027-01-05', '2027-01-06', '2027-01-07', '2027-01-08'].map((d) => ({ from: d, to: d }));
+    for (const query of [...days, {}]) await check(query);
+    expect(await servedByCounts([...days, {}])).toEqual([false, false, false, true, false]);
+    await summaries();
+
+    // The studio's time zone changed since the days were counted: the rows.
+    const { version: _v, updatedAt: _u, ...input } = (await asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
+    const saved = await asStaff({ method: 'PUT', url: SETTINGS_API.settings, payload: { ...input, phone: '020 2612 3456', whatsapp: '98450 77777', timeZone: 'Europe/London' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const plainDay = { from: '2027-01-08', to: '2027-01-08' };
+    await check(plainDay);
+    expect(await servedByCounts([plainDay])).toEqual([false]);
+    const back = await asStaff({ method: 'PUT', url: SETTINGS_API.settings, payload: { ...input, phone: '020 2612 3456', whatsapp: '98450 77777' } });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await servedByCounts([plainDay])).toEqual([true]);
+  }, 240_000);
 });

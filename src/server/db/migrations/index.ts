@@ -63,6 +63,7 @@ import * as contactRead from './2026-12-01T0300-contact-read';
 import * as leadImports from './2026-12-02T0500-lead-imports';
 import * as apiKeys from './2026-12-02T0510-api-keys';
 import * as leadInboxIndexes from './2026-12-03T0500-lead-inbox-indexes';
+import * as summaryAnswerCounts from './2026-12-03T0800-summary-answer-counts';
 import * as leadFunnelSteps from './2026-12-03T0300-lead-funnel-steps';
 import * as leadSearchFts from './2026-12-04T0500-lead-search-fts';
 
@@ -134,4 +135,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0400-responses-of-leads': responsesOfLeads,
   '2026-12-03T0300-lead-funnel-steps': leadFunnelSteps,
   '2026-12-04T0500-lead-search-fts': leadSearchFts,
+  '2026-12-03T0800-summary-answer-counts': summaryAnswerCounts,
 };

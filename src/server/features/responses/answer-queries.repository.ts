@@ -282,3 +282,25 @@ async function funnelFromFlags(db: Db, campaignId: string, filters: ResultFilter
     reached: reachedColumns.map((_, i) => completed + Number(open[`p${i + 1}`] ?? 0)),
   };
 }
+
+/** The summary's counts kept as answers are written (decision 0056). */
+export { summaryAnswerCounts, summaryCountState, summaryDayCounts, type CountScope } from './summary-counts';
+
+/**
+ * Answers under the filters, newest first, and among equal times in the order the summary's fold
+ * meets them (responses before unfinished answers, then by id): the text questions' latest answers.
+ */
+export function latestAnswers(db: Db, campaignId: string, filters: ResultFilters, status: ResultStatusPick, page: { limit: number; offset: number }) {
+  const done = filteredResponses(db, campaignId, filters).select(['surveyResponses.id', 'surveyResponses.answer', 'surveyResponses.createdAt', sql<number>`1`.as('completed')]);
+  const open = filteredProgress(db, campaignId, filters).select(['surveyProgress.emailRecordId as id', 'surveyProgress.answer', 'surveyProgress.updatedAt as createdAt', sql<number>`0`.as('completed')]);
+  const rows = status === 'completed' ? done : status === 'unfinished' ? open : done.unionAll(open);
+  return db
+    .selectFrom(rows.as('r'))
+    .select(['r.answer'])
+    .orderBy('r.createdAt', 'desc')
+    .orderBy('r.completed', 'desc')
+    .orderBy('r.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}

@@ -1,12 +1,30 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '#server/db/schema';
 import type { PersonalData } from '#server/lib/personal-data';
+import { keepSummaryCounts, type CountChange } from './summary-counts';
+
+/** The unfinished answers of these records as the summary's counts hold them: to take out of the counts. */
+async function progressRemovals(trx: Transaction<Database>, recordIds: readonly string[]): Promise<CountChange[]> {
+  if (recordIds.length === 0) return [];
+  const rows = await trx
+    .selectFrom('surveyProgress')
+    .innerJoin('emailRecords', 'emailRecords.id', 'surveyProgress.emailRecordId')
+    .select(['surveyProgress.campaignId', 'surveyProgress.answer', 'surveyProgress.updatedAt', 'emailRecords.channelId'])
+    .where('surveyProgress.emailRecordId', 'in', recordIds)
+    .execute();
+  return rows.map((r) => ({ campaignId: r.campaignId, row: { finished: false, channelId: r.channelId, at: r.updatedAt, answer: r.answer }, sign: -1 as const }));
+}
 
 /**
  * E-mail records, responses, unfinished answers, resume tokens and uploaded files. Progress, files
- * and tokens belong to an e-mail record (ON DELETE CASCADE), which belongs to the lead.
+ * and tokens belong to an e-mail record (ON DELETE CASCADE), which belongs to the lead. The
+ * summary's counts hold answer values of many people at once: a person's erasure (or their
+ * unfinished answers' expiry) takes their answers out of them, and a count that falls to zero goes
+ * with its value (decision 0056); there is nothing of one person to export from them.
  */
 export const personalData: PersonalData = {
   feature: 'responses',
-  tables: ['email_records', 'survey_responses', 'survey_progress', 'survey_files', 'survey_resume_tokens'],
+  tables: ['email_records', 'survey_responses', 'survey_progress', 'survey_files', 'survey_resume_tokens', 'summary_answer_counts'],
   async export(db, leadId) {
     const records = await db.selectFrom('emailRecords').selectAll().where('leadId', '=', leadId).orderBy('createdAt').execute();
     const ids = records.map((r) => r.id);
@@ -42,17 +60,30 @@ export const personalData: PersonalData = {
       .where('surveyProgress.updatedAt', '<', before);
     const ids = (await stale.execute()).map((r) => r.emailRecordId);
     if (ids.length === 0) return 0;
+    const removed = await progressRemovals(trx, ids);
     await trx.deleteFrom('surveyFiles').where('emailRecordId', 'in', ids).execute();
     await trx.deleteFrom('surveyResumeTokens').where('emailRecordId', 'in', ids).execute();
     await trx.deleteFrom('surveyProgress').where('emailRecordId', 'in', ids).execute();
+    await keepSummaryCounts(trx, removed);
     return ids.length;
   },
   async erase(trx, leadId) {
     const records = trx.selectFrom('emailRecords').select('id').where('leadId', '=', leadId);
+    // What the summary's counts hold of this person, read before the rows go.
+    const responses = await trx
+      .selectFrom('surveyResponses')
+      .select(['campaignId', 'answer', 'createdAt', 'channelId'])
+      .where((eb) => eb.or([eb('leadId', '=', leadId), eb('emailRecordId', 'in', records)]))
+      .execute();
+    const removed: CountChange[] = [
+      ...responses.map((r) => ({ campaignId: r.campaignId, row: { finished: true, channelId: r.channelId, at: r.createdAt, answer: r.answer }, sign: -1 as const })),
+      ...(await progressRemovals(trx, (await records.execute()).map((r) => r.id))),
+    ];
     await trx.deleteFrom('surveyResponses').where((eb) => eb.or([eb('leadId', '=', leadId), eb('emailRecordId', 'in', records)])).execute();
     await trx.deleteFrom('surveyFiles').where('emailRecordId', 'in', records).execute();
     await trx.deleteFrom('surveyResumeTokens').where('emailRecordId', 'in', records).execute();
     await trx.deleteFrom('surveyProgress').where('emailRecordId', 'in', records).execute();
     await trx.deleteFrom('emailRecords').where('leadId', '=', leadId).execute();
+    await keepSummaryCounts(trx, removed);
   },
 };

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { prepared } from '#server/db/prepared';
 import type { Database } from '#server/db/schema';
+import { keepSummaryCounts } from './summary-counts';
 
 type Db = Kysely<Database>;
 
@@ -314,7 +315,10 @@ export async function insertResponseOnce(
 ): Promise<boolean> {
   const { now, channelId = null, utm = null, referrerHost = null, ...fields } = response;
   const result = await insertResponseQuery.execute(db, { ...fields, channelId, utm, referrerHost, createdAt: now });
-  return Number(result.numAffectedRows ?? 0) > 0;
+  const stored = Number(result.numAffectedRows ?? 0) > 0;
+  // The summary's counts, in the same transaction (decision 0056).
+  if (stored) await keepSummaryCounts(db, [{ campaignId: fields.campaignId, row: { finished: true, channelId, at: now, answer: fields.answer }, sign: 1 }]);
+  return stored;
 }
 
 /**
@@ -326,6 +330,7 @@ export async function insertLeadResponse(
   response: { id: string; campaignId: string; leadId: string; answer: string; matches: string | null; language: string; createdAt: Date; channelId: string | null; utm: string | null },
 ): Promise<void> {
   await db.insertInto('surveyResponses').values({ ...response, emailRecordId: null, referrerHost: null }).execute();
+  await keepSummaryCounts(db, [{ campaignId: response.campaignId, row: { finished: true, channelId: response.channelId, at: response.createdAt, answer: response.answer }, sign: 1 }]);
 }
 
 export async function countResponses(db: Db, campaignId: string): Promise<number> {

@@ -84,7 +84,31 @@ export interface SurveyResumeTokensTable {
   createdAt: Timestamp;
 }
 
+/**
+ * The results summary's counts, kept in the transaction of every write of the answers they count
+ * (decision 0056): how many finished or unfinished answers of a campaign fall on a channel ('' none,
+ * '*' any), a studio day ('*' any), a question ('' the answer itself) and a value (JSON text).
+ */
+export interface SummaryAnswerCountsTable {
+  campaignId: string;
+  finished: Flag;
+  channelId: string;
+  day: string;
+  question: string;
+  answer: string;
+  n: number;
+}
+
+/** What a campaign's counts were made with: the studio's time zone (their days) and the survey (their buckets). */
+export interface SummaryCountStatesTable {
+  campaignId: string;
+  timeZone: string;
+  survey: string;
+}
+
 export interface ResponseTables {
+  summaryAnswerCounts: SummaryAnswerCountsTable;
+  summaryCountStates: SummaryCountStatesTable;
   surveyFiles: SurveyFilesTable;
   surveyProgress: SurveyProgressTable;
   surveyResumeTokens: SurveyResumeTokensTable;

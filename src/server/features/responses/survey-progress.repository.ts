@@ -1,20 +1,34 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 import { prepared } from '#server/db/prepared';
 import type { Database } from '#server/db/schema';
+import { keepSummaryCounts, type CountChange } from './summary-counts';
 
 type Db = Kysely<Database>;
 
 // Progress ------------------------------------------------------------------------------------
 
+/** The record's unfinished answers as the summary's counts hold them (with its channel), if it has any. */
+async function countedProgress(db: Db, emailRecordId: string) {
+  return db
+    .selectFrom('emailRecords')
+    .leftJoin('surveyProgress', 'surveyProgress.emailRecordId', 'emailRecords.id')
+    .select(['emailRecords.channelId', 'surveyProgress.campaignId', 'surveyProgress.answer', 'surveyProgress.updatedAt'])
+    .where('emailRecords.id', '=', emailRecordId)
+    .executeTakeFirst();
+}
+
 /**
  * Writes the record's answers so far (the last write wins) and keeps `furthest_page` the highest
- * page ever saved: the funnel reads it.
+ * page ever saved: the funnel reads it. The summary's counts lose the old answers (on their day)
+ * and take the new ones; the caller holds the record's lock (lockEmailRecord), so saves of one
+ * record are counted in the order they are written.
  */
 export async function upsertProgress(
   db: Db,
   row: { emailRecordId: string; campaignId: string; answer: string; page: number; language: string; now: Date },
 ): Promise<void> {
   const { now, ...fields } = row;
+  const before = await countedProgress(db, row.emailRecordId);
   await db
     .insertInto('surveyProgress')
     .values({ ...fields, furthestPage: row.page, createdAt: now, updatedAt: now })
@@ -28,6 +42,11 @@ export async function upsertProgress(
       })),
     )
     .execute();
+  const changes: CountChange[] = [{ campaignId: row.campaignId, row: { finished: false, channelId: before?.channelId ?? null, at: now, answer: row.answer }, sign: 1 }];
+  if (before?.answer != null && before.campaignId && before.updatedAt) {
+    changes.push({ campaignId: before.campaignId, row: { finished: false, channelId: before.channelId, at: before.updatedAt, answer: before.answer }, sign: -1 });
+  }
+  await keepSummaryCounts(db, changes);
 }
 
 export function findProgress(db: Db, emailRecordId: string) {
@@ -104,12 +123,19 @@ export async function deleteResumeTokens(db: Db, emailRecordId: string, before?:
 }
 
 // Run with every stored response (the lead-write path): compiled once.
-const deleteProgressQuery = prepared<{ id: string }>()((db, param) => db.deleteFrom('surveyProgress').where('emailRecordId', '=', param('id')));
+const deleteProgressQuery = prepared<{ id: string }>()((db, param) =>
+  db.deleteFrom('surveyProgress').where('emailRecordId', '=', param('id')).returning(['campaignId', 'answer', 'updatedAt']),
+);
 const deleteTokensQuery = prepared<{ id: string }>()((db, param) => db.deleteFrom('surveyResumeTokens').where('emailRecordId', '=', param('id')));
 
-/** The response is stored: the unfinished answers and every way back to them go. */
+/** The response is stored: the unfinished answers and every way back to them go (and from the summary's counts). */
 export async function deleteProgressAndTokens(db: Db, emailRecordId: string): Promise<void> {
-  await deleteProgressQuery.execute(db, { id: emailRecordId });
+  const deleted = await deleteProgressQuery.execute(db, { id: emailRecordId });
   await deleteTokensQuery.execute(db, { id: emailRecordId });
+  const gone = deleted.rows[0];
+  // Most responses come without unfinished answers: the record's channel is read only when some went.
+  if (!gone) return;
+  const record = await countedProgress(db, emailRecordId);
+  await keepSummaryCounts(db, [{ campaignId: gone.campaignId, row: { finished: false, channelId: record?.channelId ?? null, at: gone.updatedAt, answer: gone.answer }, sign: -1 }]);
 }
 

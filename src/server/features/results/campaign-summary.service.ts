@@ -7,7 +7,8 @@ import {
   type ResultStatus,
 } from '#shared/results/campaign-summary.contract';
 import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
-import { cellText, parseAnswers, readSurveySummary, type SummaryChoice, type SummaryQuestion } from '#shared/survey-json/survey-questions';
+import { cellText, parseAnswers, readSurveySummary, type SummaryChoice, type SummaryQuestion, type SummaryReading } from '#shared/survey-json/survey-questions';
+import { ANSWERED } from '#shared/results/summary-buckets';
 import type { Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { badRequest, notFound } from '#server/lib/errors';
@@ -67,18 +68,32 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
 class ChoiceCounter {
   readonly #counts = new Map<string, number>();
   readonly #stray = new Map<string, { value: string | number | boolean; count: number }>();
+  /** The spellings (JSON) of each value not listed: 4 and "4" are one entry, shown as the first seen. */
+  readonly #spellings = new Map<string, Set<string>>();
   constructor(private readonly choices: SummaryChoice[]) {
     for (const c of choices) this.#counts.set(valueKey(c.value), 0);
   }
-  add(value: unknown): void {
+  add(value: unknown, times = 1): void {
     const k = valueKey(value);
     const known = this.#counts.get(k);
-    if (known !== undefined) this.#counts.set(k, known + 1);
+    if (known !== undefined) this.#counts.set(k, known + times);
     else {
       const stray = this.#stray.get(k);
-      if (stray) stray.count++;
-      else if (this.#stray.size < STRAY_VALUES_MAX && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) this.#stray.set(k, { value, count: 1 });
+      if (stray) stray.count += times;
+      else if (this.#stray.size < STRAY_VALUES_MAX && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) this.#stray.set(k, { value, count: times });
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+        const spellings = this.#spellings.get(k) ?? new Set<string>();
+        spellings.add(JSON.stringify(value));
+        this.#spellings.set(k, spellings);
+      }
     }
+  }
+  /**
+   * Whether counts added in any order give what the rows in their order give: values not listed
+   * are shown in the order first seen, as first spelled, so at most one, spelled one way.
+   */
+  orderFree(): boolean {
+    return this.#spellings.size <= 1 && [...this.#spellings.values()].every((s) => s.size <= 1);
   }
   result() {
     return [
@@ -94,10 +109,17 @@ function toNumber(value: unknown): number | undefined {
   return undefined;
 }
 
-/** One question's figures, fed one answers object at a time; memory grows with distinct values, not answers. */
+/**
+ * One question's figures, fed one answers object at a time (`times` of the same answer from the
+ * counts); memory grows with distinct values, not answers.
+ */
 interface Accumulator {
-  add(answers: Record<string, unknown>, date: string): void;
+  add(answers: Record<string, unknown>, date: string, times?: number): void;
   result(): QuestionSummary;
+  /** Whether the figures fed from counts (in no particular order) equal the rows' fold (decision 0056). */
+  orderFree(): boolean;
+  /** Text questions: how many answered, from the counts, and the latest texts, read from the rows newest first. */
+  text?: { addAnswered(n: number): void; offer(text: string): void; full(): boolean };
 }
 
 function accumulatorFor(q: SummaryQuestion): Accumulator {
@@ -109,13 +131,14 @@ function accumulatorFor(q: SummaryQuestion): Accumulator {
     case 'boolean': {
       const counter = new ChoiceCounter(q.choices);
       return {
-        add(answers) {
+        add(answers, _date, times = 1) {
           const v = value(answers);
           if (isEmpty(v)) return;
-          answered++;
-          if (Array.isArray(v)) for (const item of new Set(v.map(valueKey))) counter.add(v.find((x) => valueKey(x) === item));
-          else counter.add(v);
+          answered += times;
+          if (Array.isArray(v)) for (const item of new Set(v.map(valueKey))) counter.add(v.find((x) => valueKey(x) === item), times);
+          else counter.add(v, times);
         },
+        orderFree: () => counter.orderFree(),
         result: () =>
           q.kind === 'choices'
             ? { ...base(), type: 'choices', multiple: q.multiple, stats: { choices: counter.result() } }
@@ -126,37 +149,42 @@ function accumulatorFor(q: SummaryQuestion): Accumulator {
       const counter = new ChoiceCounter(q.values);
       let sum = 0;
       let numbers = 0;
+      // Sums of whole numbers (while exact) do not depend on the order they are added in.
+      let wholeNumbers = true;
       return {
-        add(answers) {
+        add(answers, _date, times = 1) {
           const v = value(answers);
           if (isEmpty(v)) return;
-          answered++;
-          counter.add(v);
+          answered += times;
+          counter.add(v, times);
           const n = toNumber(v);
           if (n !== undefined) {
-            sum += n;
-            numbers++;
+            sum += n * times;
+            numbers += times;
+            if (!Number.isSafeInteger(n)) wholeNumbers = false;
           }
         },
+        orderFree: () => counter.orderFree() && wholeNumbers && Number.isSafeInteger(sum),
         result: () => ({ ...base(), type: 'rating', stats: { average: numbers > 0 ? round(sum / numbers) : null, distribution: counter.result() } }),
       };
     }
     case 'number': {
       const counts = new Map<number, number>();
       return {
-        add(answers) {
+        add(answers, _date, times = 1) {
           const n = toNumber(value(answers));
           if (n === undefined) return;
-          answered++;
-          counts.set(n, (counts.get(n) ?? 0) + 1);
+          answered += times;
+          counts.set(n, (counts.get(n) ?? 0) + times);
         },
+        orderFree: () => true,
         result: () => ({ ...base(), type: 'number', stats: numberStats(counts, answered) }),
       };
     }
     case 'matrix': {
       const rows = q.rows.map((row) => ({ row, counter: new ChoiceCounter(q.columns) }));
       return {
-        add(answers) {
+        add(answers, _date, times = 1) {
           const v = value(answers);
           if (typeof v !== 'object' || v === null || Array.isArray(v)) return;
           let any = false;
@@ -164,11 +192,12 @@ function accumulatorFor(q: SummaryQuestion): Accumulator {
             const picked = (v as Record<string, unknown>)[valueKey(row.value)];
             if (isEmpty(picked)) continue;
             any = true;
-            if (Array.isArray(picked)) for (const p of picked) counter.add(p);
-            else counter.add(picked);
+            if (Array.isArray(picked)) for (const p of picked) counter.add(p, times);
+            else counter.add(picked, times);
           }
-          if (any) answered++;
+          if (any) answered += times;
         },
+        orderFree: () => rows.every(({ counter }) => counter.orderFree()),
         result: () => ({ ...base(), type: 'matrix', stats: { rows: rows.map(({ row, counter }) => ({ value: row.value, text: row.text, choices: counter.result() })) } }),
       };
     }
@@ -185,6 +214,17 @@ function accumulatorFor(q: SummaryQuestion): Accumulator {
           if (i === -1) i = latest.length;
           latest.splice(i, 0, { date, text });
           if (latest.length > LATEST) latest.pop();
+        },
+        orderFree: () => true,
+        text: {
+          addAnswered(n) {
+            answered += n;
+          },
+          // Offered newest first, in the fold's order among equal times: appended.
+          offer(text) {
+            if (latest.length < LATEST) latest.push({ date: '', text });
+          },
+          full: () => latest.length === LATEST,
         },
         result: () => ({ ...base(), type: 'text', stats: { latest: latest.map((l) => l.text) } }),
       };
@@ -272,6 +312,20 @@ export async function campaignSummaryFromRows(db: Db, dialect: Dialect, id: stri
   if (status !== 'unfinished') await fold(resultsRepo.answerBatches(db, dialect, id, BATCH_SIZE, filters));
   if (status !== 'completed') await fold(resultsRepo.progressBatches(db, dialect, id, BATCH_SIZE, filters));
 
+  return summaryResult({ status, counts, funnel, survey, days, accumulators, query });
+}
+
+/** The summary's body from its parts, the same whether they came from the rows or the counts. */
+function summaryResult(parts: {
+  status: ResultStatus;
+  counts: { completed: number; unfinished: number };
+  funnel: { given: number; started: number; reached: number[]; completed: number };
+  survey: SummaryReading;
+  days: Map<string, number>;
+  accumulators: Accumulator[];
+  query: Record<string, unknown>;
+}): CampaignSummaryResult {
+  const { status, counts, funnel, survey, days, accumulators, query } = parts;
   const steps = [
     { step: 'emails', label: 'E-mails given', count: funnel.given },
     { step: 'started', label: 'Survey started', count: funnel.started },
@@ -288,7 +342,67 @@ export async function campaignSummaryFromRows(db: Db, dialect: Dialect, id: stri
   };
 }
 
-/** The campaign's summary under the filters (GET summary). */
-export function campaignSummary(db: Db, dialect: Dialect, id: string, query: Record<string, unknown>, timeZone: string): Promise<CampaignSummaryResult> {
-  return campaignSummaryFromRows(db, dialect, id, query, timeZone);
+const LATEST_BATCH = 200;
+
+/**
+ * The summary from the counts kept as answers are written (decision 0056), or undefined when they
+ * cannot give the rows' answer byte for byte: answer filters, counts kept in another time zone or
+ * for another version of the survey, values not listed that the order of the rows would decide, or
+ * rating values that are not whole numbers. Text questions' latest answers are read from the rows,
+ * newest first, until each has its ten. The funnel is the rows' (decision 0056: not yet counted).
+ */
+async function summaryFromCounts(db: Db, id: string, query: Record<string, unknown>, timeZone: string): Promise<CampaignSummaryResult | undefined> {
+  const campaign = await surveys.findCampaign(db, id);
+  if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
+  const { filters, status = 'completed' } = parseFilters(campaign.questions, query, timeZone);
+  if (filters.answers.length > 0) return undefined;
+  const state = await resultsRepo.summaryCountState(db, id);
+  if (!state || state.timeZone !== timeZone || state.survey !== campaign.questions) return undefined;
+  const survey = readSurveySummary(campaign.questions);
+  const scope = {
+    channelId: filters.channelId,
+    from: typeof query.from === 'string' ? query.from : undefined,
+    to: typeof query.to === 'string' ? query.to : undefined,
+  };
+  const finished = status === 'completed' ? [true] : status === 'unfinished' ? [false] : [true, false];
+  const [dayCounts, answerCounts, funnel] = await Promise.all([
+    resultsRepo.summaryDayCounts(db, id, scope),
+    resultsRepo.summaryAnswerCounts(db, id, { ...scope, finished }),
+    resultsRepo.funnelCounts(db, id, filters, survey.pages.length),
+  ]);
+  const counts = { completed: 0, unfinished: 0 };
+  const days = new Map<string, number>();
+  for (const d of dayCounts) {
+    if (d.finished) counts.completed += d.n;
+    else counts.unfinished += d.n;
+    if (finished.includes(d.finished)) days.set(d.day, (days.get(d.day) ?? 0) + d.n);
+  }
+  const accumulators = survey.questions.map(accumulatorFor);
+  const byName = new Map(survey.questions.map((q, i) => [q.name, { q, a: accumulators[i]! }]));
+  for (const { question, answer, n } of answerCounts) {
+    const entry = byName.get(question);
+    if (!entry) continue;
+    if (answer === ANSWERED) entry.a.text?.addAnswered(n);
+    else entry.a.add({ [entry.q.valueName]: JSON.parse(answer) as unknown }, '', n);
+  }
+  if (!accumulators.every((a) => a.orderFree())) return undefined;
+  const texts = survey.questions.map((q, i) => ({ q, text: accumulators[i]!.text })).filter((t) => t.text !== undefined);
+  for (let offset = 0; texts.some((t) => !t.text!.full()); offset += LATEST_BATCH) {
+    const rows = await resultsRepo.latestAnswers(db, id, filters, status, { limit: LATEST_BATCH, offset });
+    for (const row of rows) {
+      const answers = parseAnswers(row.answer);
+      for (const t of texts) {
+        if (t.text!.full()) continue;
+        const text = cellText(t.q.format(answers));
+        if (text !== '') t.text!.offer(text);
+      }
+    }
+    if (rows.length < LATEST_BATCH) break;
+  }
+  return summaryResult({ status, counts, funnel, survey, days, accumulators, query });
+}
+
+/** The campaign's summary under the filters (GET summary): from the counts when they can give it, else from the rows. */
+export async function campaignSummary(db: Db, dialect: Dialect, id: string, query: Record<string, unknown>, timeZone: string): Promise<CampaignSummaryResult> {
+  return (await summaryFromCounts(db, id, query, timeZone)) ?? campaignSummaryFromRows(db, dialect, id, query, timeZone);
 }
