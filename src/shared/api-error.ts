@@ -1,7 +1,19 @@
 /** The body of every error answer from the API (DESIGN.md §5). */
-export interface FieldError {
-  field: string;
+import type { MessageValues } from './i18n/message-format';
+
+/**
+ * A message of the API or of a shared rule as shown to a person: the English text (the
+ * specification's, unchanged) and, when the catalogues have it, its catalogue key and the values
+ * for its placeholders, by which a page says it in its own language (docs/decisions/0059).
+ */
+export interface Said {
   message: string;
+  key?: string;
+  values?: MessageValues;
+}
+
+export interface FieldError extends Said {
+  field: string;
 }
 
 /**
@@ -31,8 +43,8 @@ export type ErrorCode =
   | 'TIMEOUT'
   | 'INTERNAL';
 
-export interface ApiErrorBody {
-  message: string;
+/** `{ message, code, errors? }`, and `key`/`values` beside `message` when the catalogues have it. */
+export interface ApiErrorBody extends Said {
   code: ErrorCode;
   errors?: FieldError[];
 }

@@ -15,14 +15,30 @@ export const EMAIL_MESSAGES = {
 // zod's e-mail pattern (a practical subset of RFC 5322, as browsers and mail providers accept).
 const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
+/** Each problem's message by its catalogue key (src/shared/i18n/messages/en.ts). */
+const EMAIL_PROBLEMS = {
+  'email.required': EMAIL_MESSAGES.required,
+  'msg.text.nul': NUL_MESSAGE,
+  'email.tooLong': EMAIL_MESSAGES.tooLong,
+  'email.invalid': EMAIL_MESSAGES.invalid,
+} as const;
+
+export type EmailProblem = keyof typeof EMAIL_PROBLEMS;
+
+/** The catalogue key of an unusable e-mail's problem (required first, then length, then form), or null. */
+export function emailProblemKey(raw: string): EmailProblem | null {
+  const email = raw.trim();
+  if (email === '') return 'email.required';
+  if (hasNul(email)) return 'msg.text.nul';
+  if (email.length > EMAIL_MAX) return 'email.tooLong';
+  if (!EMAIL_PATTERN.test(email)) return 'email.invalid';
+  return null;
+}
+
 /** The message for an unusable e-mail (required first, then length, then form), or null. */
 export function emailProblem(raw: string): string | null {
-  const email = raw.trim();
-  if (email === '') return EMAIL_MESSAGES.required;
-  if (hasNul(email)) return NUL_MESSAGE;
-  if (email.length > EMAIL_MAX) return EMAIL_MESSAGES.tooLong;
-  if (!EMAIL_PATTERN.test(email)) return EMAIL_MESSAGES.invalid;
-  return null;
+  const problem = emailProblemKey(raw);
+  return problem === null ? null : EMAIL_PROBLEMS[problem];
 }
 
 /** Trims, and lower-cases the domain (the local part is case-sensitive by the standard). */

@@ -43,7 +43,7 @@ describeEachDatabase('rules the campaigns server enforces', (ctx) => {
       const id = await createCampaign(ctx);
       const res = await addEmailRequest(visitorEmail(), id);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: CAMPAIGN_MESSAGES.campaignInactive, code: 'CAMPAIGN_INACTIVE' });
+      expect(res.json()).toEqual({ message: CAMPAIGN_MESSAGES.campaignInactive, code: 'CAMPAIGN_INACTIVE', key: 'msg.survey.campaignInactive' });
       expect(await storedRecords(id)).toEqual([]);
     });
 

@@ -198,14 +198,15 @@ describeEachDatabase(
         expect(res.json()).toEqual({
           message: CONTACT_MESSAGES.listingUnknown,
           code: 'VALIDATION',
-          errors: [{ field: 'response.listingId', message: CONTACT_MESSAGES.listingUnknown }],
+          key: 'msg.contact.listingUnknown',
+          errors: [{ field: 'response.listingId', message: CONTACT_MESSAGES.listingUnknown, key: 'msg.contact.listingUnknown' }],
         });
       }
       const kind = await sendJson(ctx, enquiry({ listingId: home, listingKind: 'studio' }));
       expect(kind.statusCode).toBe(400);
-      expect(kind.json().errors).toEqual([{ field: 'response.listingKind', message: CONTACT_MESSAGES.listingKindInvalid }]);
+      expect(kind.json().errors).toMatchObject([{ field: 'response.listingKind', message: CONTACT_MESSAGES.listingKindInvalid }]);
       const topic = await sendJson(ctx, enquiry({ listingId: home, topic: 'visit' }));
-      expect(topic.json().errors).toEqual([{ field: 'response.topic', message: CONTACT_MESSAGES.topicInvalid }]);
+      expect(topic.json().errors).toMatchObject([{ field: 'response.topic', message: CONTACT_MESSAGES.topicInvalid }]);
       expect(await contactRows(ctx)).toHaveLength(before);
     });
 
@@ -228,7 +229,7 @@ describeEachDatabase(
       for (const phone of ['call me', '12345', '98450 1234', '+91 98450 123456', '9'.repeat(40), 42]) {
         const res = await sendJson(ctx, enquiry({ phone, listingId: home }));
         expect(res.statusCode, String(phone)).toBe(400);
-        expect(res.json().errors, String(phone)).toEqual([{ field: 'response.phone', message: CONTACT_MESSAGES.phoneInvalid }]);
+        expect(res.json().errors, String(phone)).toMatchObject([{ field: 'response.phone', message: CONTACT_MESSAGES.phoneInvalid }]);
       }
       // The contact form's own call takes a phone too, without a listing.
       const plain = await sendJson(ctx, { ...enquiry({ email: 'plain-phone@example.com', phone: '98450 22222' }), lastname: 'Rao', requestquotation: 'Budget' });
@@ -248,7 +249,7 @@ describeEachDatabase(
       // Without a listing the last name and the request quotation are still required, with the specification's messages.
       const missing = await sendJson(ctx, { firstname: 'Asha', email: 'spec-call@example.com', message: 'Hi', phone: '98450 12345' });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json().errors).toEqual([
+      expect(missing.json().errors).toMatchObject([
         { field: 'response.lastname', message: 'Please input your last name!' },
         { field: 'response.requestquotation', message: 'Please select a request quotation!' },
       ]);

@@ -125,7 +125,7 @@ describeEachDatabase(
       const codes = answers.map((a) => a.statusCode);
       expect(codes.filter((c) => c === 201)).toHaveLength(2);
       expect(codes.filter((c) => c === 409)).toHaveLength(10);
-      for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json()).toEqual({ message: VISIT_MESSAGES.tooManyUpcoming, code: 'TOO_MANY_VISITS' });
+      for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json()).toEqual({ message: VISIT_MESSAGES.tooManyUpcoming, code: 'TOO_MANY_VISITS', key: 'msg.visit.tooManyUpcoming' });
       const held = await ctx.database.db.selectFrom('visits').select('id').where('email', '=', 'hoarder@example.com').execute();
       expect(held).toHaveLength(2);
       const sent = await sendVisitMail(ctx);
@@ -141,7 +141,7 @@ describeEachDatabase(
       const codes = answers.map((a) => a.statusCode);
       expect(codes.slice(0, 6)).toEqual([201, 201, 201, 201, 201, 201]);
       expect(codes.slice(6)).toEqual([429, 429, 429]);
-      expect(answers[8]!.json()).toEqual({ message: VISIT_MESSAGES.tooManyFromAddress, code: 'RATE_LIMITED' });
+      expect(answers[8]!.json()).toEqual({ message: VISIT_MESSAGES.tooManyFromAddress, code: 'RATE_LIMITED', key: 'msg.visit.tooManyFromAddress' });
       expect(en['msg.visit.tooManyFromAddress']).toBe(VISIT_MESSAGES.tooManyFromAddress);
       expect(hi['msg.visit.tooManyFromAddress']).toMatch(/[\u0900-\u097F]/);
     });

@@ -48,7 +48,7 @@ describe('English values are the texts the pages and the API had (issue 27)', ()
   });
 
   it('keeps each message the pages look up by its English text a plain literal, as the browser build parses it', () => {
-    // useMessageText (src/web/lib/i18n.tsx) finds a message's key by the text of its one literal element.
+    // message-keys.ts (src/shared/i18n) pairs a rule's text with its key by the text of its one literal element.
     const keys = Object.keys(en).filter((key) => key.startsWith('msg.') || key.startsWith('email.'));
     expect(keys.length).toBeGreaterThan(30);
     for (const key of keys) expect(parse(en[key as keyof typeof en]), key).toEqual([{ type: 0, value: en[key as keyof typeof en] }]);

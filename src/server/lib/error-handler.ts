@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode, FieldError } from '#shared/api-error';
+import { said, withKeys } from '#shared/i18n/message-keys';
 import { HttpError, notFound } from './errors';
 
 const GENERIC_5XX = 'Something went wrong on our side. Please try again.';
@@ -22,7 +23,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 };
 
 /**
- * One handler renders every error as `{message, errors?}`. Client errors keep their message;
+ * One handler renders every error as `{message, code, key?, errors?}`. Client errors keep their message;
  * server errors are logged in full and answered with a generic message (no stack, no SQL).
  */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -105,8 +106,11 @@ export function methodNotAllowedOrNotFound(allowedMethods: (path: string) => str
   };
 }
 
+/** The answer's body: a message the catalogues have comes with its key (docs/decisions/0059), as do its field errors. */
 function body(message: string, code: ErrorCode, errors?: FieldError[]): ApiErrorBody {
-  return errors && errors.length > 0 ? { message, code, errors } : { message, code };
+  const { key } = said(message);
+  const answer: ApiErrorBody = key ? { message, code, key } : { message, code };
+  return errors && errors.length > 0 ? { ...answer, errors: withKeys(errors) } : answer;
 }
 
 /** The code of a framework client error, from its status. */

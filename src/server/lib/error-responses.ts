@@ -2,14 +2,21 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
 
 /**
- * The error answer every route can give (DESIGN.md §5, `ApiErrorBody`): a sentence, a code and the
- * fields at fault. Loose, so an answer that adds to it (a 409 with the next free slots) goes out as
+ * The error answer every route can give (DESIGN.md §5, `ApiErrorBody`): a sentence (with its catalogue
+ * key when it has one), a code and the fields at fault. Loose, so an answer that adds to it (a 409 with the next free slots) goes out as
  * the handler wrote it.
  */
-export const apiErrorSchema = z.looseObject({
+const said = {
   message: z.string(),
+  /** The message's catalogue key, and the values of its placeholders (docs/decisions/0059). */
+  key: z.string().optional(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+};
+
+export const apiErrorSchema = z.looseObject({
+  ...said,
   code: z.string(),
-  errors: z.array(z.looseObject({ field: z.string(), message: z.string() })).optional(),
+  errors: z.array(z.looseObject({ field: z.string(), ...said })).optional(),
 });
 
 /** The client-error statuses the API answers with (src/server/lib/errors.ts, the error handler). */

@@ -5,6 +5,7 @@ import { en, type MessageKey } from './messages/en';
 import { hi } from './messages/hi';
 import { LOCALES, type Language } from './languages';
 import { messageFormatter, type MessageValues } from './message-format';
+import type { Said } from '../api-error';
 
 export type TextOf = (key: MessageKey, values?: MessageValues) => string;
 
@@ -21,19 +22,11 @@ export function textsIn(language: Language): TextOf {
   return texts;
 }
 
-let englishKeys: Map<string, MessageKey> | null = null;
-
 /**
- * A message the API or a shared rule gives in English (the specification's texts), in `language`
- * when the catalogue has it under some key; anything else as it is. Server-rendered pages use it
- * for the refusals they show (the browser's twin is useMessageText in src/web/lib/i18n.tsx).
+ * A message the API or a shared rule gave (English, the specification's), in `language`: by its
+ * catalogue key when it came with one (docs/decisions/0059), else as it is. Server-rendered pages use
+ * it for the refusals they show (the browser's twin is useSaid in src/web/lib/i18n.tsx).
  */
-export function knownMessageIn(language: Language, message: string): string {
-  if (language === 'en') return message;
-  if (!englishKeys) {
-    englishKeys = new Map();
-    for (const [key, text] of Object.entries(en) as Array<[MessageKey, string]>) if (!englishKeys.has(text)) englishKeys.set(text, key);
-  }
-  const key = englishKeys.get(message);
-  return key ? textsIn(language)(key) : message;
+export function saidIn(language: Language, said: Said): string {
+  return said.key !== undefined && Object.hasOwn(en, said.key) ? textsIn(language)(said.key as MessageKey, said.values) : said.message;
 }

@@ -105,7 +105,8 @@ export const bookedVisitSchema = z.object({ _id: z.string(), start: z.string(), 
 export type BookedVisit = z.infer<typeof bookedVisitSchema>;
 
 /** The 409 answer: the usual error body and the next free slots. */
-export const slotGoneSchema = z.object({ message: z.string(), code: z.literal('SLOT_TAKEN'), nextSlots: slotListSchema });
+/** `key`: the message's catalogue key (docs/decisions/0059). */
+export const slotGoneSchema = z.object({ message: z.string(), code: z.literal('SLOT_TAKEN'), key: z.string().optional(), nextSlots: slotListSchema });
 
 export const manageTokenSchema = z.object({ token: z.string().min(1).max(2000) });
 export const rescheduleSchema = manageTokenSchema.extend({ slotStart: isoDateTime });

@@ -1,11 +1,12 @@
-import { isApiErrorBody, type ErrorCode, type FieldError } from '#shared/api-error';
+import { isApiErrorBody, type ErrorCode, type FieldError, type Said } from '#shared/api-error';
 import type { ApiRoute, RoutePath } from '#shared/api-route';
 import { clearToken, getToken } from './auth-token';
 import { markSessionEnded } from './session';
 
 /**
  * An error answer from the API, typed: status, stable code (decide on this, never on the text), the
- * server's message and its field errors. `code` is 'NETWORK' when the server could not be reached.
+ * server's message with its catalogue key (a page says it by the key, docs/decisions/0059) and its
+ * field errors. `code` is 'NETWORK' when the server could not be reached.
  */
 export class ApiError extends Error {
   constructor(
@@ -13,6 +14,8 @@ export class ApiError extends Error {
     message: string,
     readonly errors: FieldError[] = [],
     readonly code: ErrorCode | 'NETWORK' = status === 0 ? 'NETWORK' : 'INTERNAL',
+    /** The message's catalogue key and values, when the answer had them. */
+    readonly said: Said = { message },
   ) {
     super(message);
     this.name = 'ApiError';
@@ -47,7 +50,7 @@ async function request<T>(method: string, path: string, body?: Body, init: Reque
     response = await transport(path, { ...init, method, headers, body: payload });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_MESSAGE);
+    throw new ApiError(0, NETWORK_MESSAGE, [], 'NETWORK', { message: NETWORK_MESSAGE, key: 'msg.server.network' });
   }
 
   if (!response.ok) {
@@ -58,7 +61,7 @@ async function request<T>(method: string, path: string, body?: Body, init: Reque
       markSessionEnded();
       clearToken();
     }
-    if (isApiErrorBody(data)) throw new ApiError(response.status, data.message, data.errors ?? [], data.code);
+    if (isApiErrorBody(data)) throw new ApiError(response.status, data.message, data.errors ?? [], data.code, saidOf(data));
     throw new ApiError(response.status, `The server answered ${response.status}. Please try again.`);
   }
   if (response.status === 204) return undefined as T;
@@ -103,6 +106,17 @@ export const api = {
 /** The server refused the session (401 UNAUTHORIZED): the visitor must log in again (session.ts). */
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'UNAUTHORIZED';
+}
+
+/** An answer's message with its catalogue key and values, as far as it has them. */
+function saidOf({ message, key, values }: Said): Said {
+  return { message, ...(typeof key === 'string' ? { key } : {}), ...(values && typeof values === 'object' ? { values } : {}) };
+}
+
+/** What to say a person for any error thrown by `api` (with its catalogue key when it had one), else the fallback. */
+export function errorSaid(error: unknown, fallback: string | Said = 'Something went wrong.'): Said {
+  if (error instanceof ApiError) return error.said;
+  return typeof fallback === 'string' ? { message: fallback } : fallback;
 }
 
 /** The message to show a person for any error thrown by `api`. */

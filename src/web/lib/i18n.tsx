@@ -5,7 +5,7 @@ import { createContext, Fragment, useCallback, useContext, useMemo, type ReactNo
 import type { Catalogue, MessageKey } from '#shared/i18n/catalogues';
 import { DEFAULT_LANGUAGE, LOCALES, localizedPath, type Language } from '#shared/i18n/languages';
 import { messageFormatter, type MessageFormatter } from '#shared/i18n/message-format';
-import { en } from '#shared/i18n/messages/en';
+import type { Said } from '#shared/api-error';
 
 const LanguageContext = createContext<Language>(DEFAULT_LANGUAGE);
 const FormatterContext = createContext<MessageFormatter | null>(null);
@@ -53,46 +53,19 @@ export function useLocalizedPath(): (path: string) => string {
 }
 
 /**
- * A catalogue value's plain text: a string (the server's catalogues, and the browser's plain texts),
- * or a message the browser build parsed (vite.config.ts, precompiledCatalogues) into one literal
- * element, `[{ type: 0, value }]` (a text with a quote in it).
+ * A message of the API or of a shared rule (English, as the specification has it) in the page's
+ * language: by the catalogue key it came with (docs/decisions/0059), or as it is without one. On
+ * English pages the catalogue's text is the message itself.
  */
-function plainText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value) && value.length === 1) {
-    const [element] = value as Array<{ type?: unknown; value?: unknown }>;
-    if (element?.type === 0 && typeof element.value === 'string') return element.value;
-  }
-  return undefined;
-}
-
-/** The catalogue keys of the shared rules' and the API's messages, by their English text. */
-let messageKeys: Map<string, MessageKey> | null = null;
-function messageKeyOf(message: string): MessageKey | undefined {
-  if (!messageKeys) {
-    messageKeys = new Map();
-    for (const key of Object.keys(en) as MessageKey[]) {
-      const text = key.startsWith('msg.') || key.startsWith('email.') ? plainText(en[key]) : undefined;
-      if (text !== undefined) messageKeys.set(text, key);
-    }
-  }
-  return messageKeys.get(message);
-}
-
-/**
- * A message of a shared rule (zod contract, e-mail rule) or of the API, which are English as the
- * specification has them, in the page's language: a known text by its catalogue key, anything else
- * as it is. On English pages the message itself, untouched; the API's answers never change.
- */
-export function useMessageText(): (message: string) => string {
-  const language = useLanguage();
-  const t = useT();
+export function useSaid(): (said: Said) => string {
+  const formatter = useFormatter();
   return useCallback(
-    (message: string) => {
-      if (language === DEFAULT_LANGUAGE) return message;
-      const key = messageKeyOf(message);
-      return key ? t(key) : message;
+    (said: Said) => {
+      if (said.key === undefined) return said.message;
+      // A key this catalogue lacks answers the key itself (message-format.ts): the message then.
+      const text = formatter.text(said.key, said.values);
+      return text === said.key ? said.message : text;
     },
-    [language, t],
+    [formatter],
   );
 }

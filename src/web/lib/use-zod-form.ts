@@ -1,16 +1,17 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import type { FieldError } from '#shared/api-error';
+import type { FieldError, Said } from '#shared/api-error';
+import { said } from '#shared/i18n/message-keys';
 
 type Values<S extends z.ZodObject> = { [K in keyof z.input<S>]: string };
-type Errors<S extends z.ZodObject> = Partial<Record<keyof z.input<S> & string, string>>;
+type Errors<S extends z.ZodObject> = Partial<Record<keyof z.input<S> & string, Said>>;
 
 /**
  * Form state for the public pages (no antd there), validated by the same zod schema the server
  * uses, so a visitor sees the specification's messages before and after a round trip.
  */
-export function useZodForm<S extends z.ZodObject>(schema: S, initial: Values<S>, options: { messageText?: (message: string) => string } = {}) {
-  const { messageText } = options;
+export function useZodForm<S extends z.ZodObject>(schema: S, initial: Values<S>, options: { say?: (said: Said) => string } = {}) {
+  const { say = (refused: Said) => refused.message } = options;
   const [values, setValues] = useState<Values<S>>(initial);
   const [errors, setErrors] = useState<Errors<S>>({});
 
@@ -18,7 +19,7 @@ export function useZodForm<S extends z.ZodObject>(schema: S, initial: Values<S>,
     (name: keyof Values<S> & string, next: Values<S>) => {
       const result = schema.safeParse(next);
       const issue = result.success ? undefined : result.error.issues.find((i) => i.path[0] === name);
-      setErrors((prev) => ({ ...prev, [name]: issue?.message }));
+      setErrors((prev) => ({ ...prev, [name]: issue ? said(issue.message) : undefined }));
     },
     [schema],
   );
@@ -48,7 +49,7 @@ export function useZodForm<S extends z.ZodObject>(schema: S, initial: Values<S>,
         const next: Errors<S> = {};
         for (const issue of result.error.issues) {
           const key = String(issue.path[0]) as keyof Errors<S>;
-          next[key] ??= issue.message;
+          next[key] ??= said(issue.message);
         }
         setErrors(next);
         const first = Object.keys(next)[0];
@@ -63,8 +64,8 @@ export function useZodForm<S extends z.ZodObject>(schema: S, initial: Values<S>,
 
   /** Shows field errors that came back from the server (400 with `errors`). */
   const setServerErrors = useCallback((fieldErrors: FieldError[]) => {
-    const next: Record<string, string> = {};
-    for (const e of fieldErrors) next[e.field.split('.').pop()!] ??= e.message;
+    const next: Record<string, Said> = {};
+    for (const { field, ...refusal } of fieldErrors) next[field.split('.').pop()!] ??= refusal;
     setErrors(next as Errors<S>);
   }, []);
 
@@ -77,7 +78,8 @@ export function useZodForm<S extends z.ZodObject>(schema: S, initial: Values<S>,
 
   return {
     values,
-    errors,
+    /** Each field's error, in the page's language (by its catalogue key when it has one). */
+    errors: Object.fromEntries(Object.entries(errors).map(([name, refusal]) => [name, refusal ? say(refusal as Said) : undefined])) as Partial<Record<keyof z.input<S> & string, string>>,
     setValue,
     handleSubmit,
     setServerErrors,
@@ -86,8 +88,8 @@ export function useZodForm<S extends z.ZodObject>(schema: S, initial: Values<S>,
     field: (name: keyof Values<S> & string) => ({
       name,
       value: values[name],
-      // The rule's message in the page's language: the rules and the API speak English.
-      error: errors[name] && messageText ? messageText(errors[name]) : errors[name],
+      // The rule's message in the page's language, by its catalogue key (docs/decisions/0059).
+      error: errors[name] ? say(errors[name]) : undefined,
       onChange: (value: string) => setValue(name, value),
       onBlur: () => validateField(name, values),
     }),

@@ -17,6 +17,8 @@ import { ENQUIRY_BACK, ENQUIRY_SENT_PARAM, ENQUIRY_SENT_VALUES, type EnquiryBack
 import { enquiryPagePath, listingPagePath } from '#shared/paths';
 import { DEFAULT_LANGUAGE, isLanguage, localizedPath, type Language } from '#shared/i18n/languages';
 import { HttpError } from '#server/lib/errors';
+import type { Said } from '#shared/api-error';
+import { said, withKeys } from '#shared/i18n/message-keys';
 import { UTM_FIELDS } from '#shared/channels/channels.contract';
 import { addContactMessage, CONTACT_THANKS, findEnquiryListing, listContactResponses, openContactMessage, unreadContactMessages } from './contact.service';
 import { enquiryFormPage, type EnquiryFormValues } from './enquiry-form-page';
@@ -93,7 +95,7 @@ export async function contactRoutes(app: FastifyInstance, { now }: { now: () => 
   });
 
   /** The form again, with what the visitor typed and why it was not sent. */
-  async function answerWithForm(request: FastifyRequest, reply: FastifyReply, status: number, summary: string, errors: Record<string, string>) {
+  async function answerWithForm(request: FastifyRequest, reply: FastifyReply, status: number, summary: Said, errors: Record<string, Said>) {
     const form = (request.body ?? {}) as NonNullable<FormBody>;
     const kind: EnquiryListingKind = form.listingKind === 'product' ? 'product' : 'project';
     const listingId = (form.listingId ?? '').trim();
@@ -129,7 +131,7 @@ export async function contactRoutes(app: FastifyInstance, { now }: { now: () => 
       // Counted after the body is read, so a refused message comes back with everything typed in it.
       config: { access: 'public', rateLimit: { ...app.publicWriteRateLimit, hook: 'preHandler' } },
       errorHandler: async (error, request, reply) => {
-        if ((error as { statusCode?: number }).statusCode === 429) return answerWithForm(request, reply, 429, RATE_LIMITED, {});
+        if ((error as { statusCode?: number }).statusCode === 429) return answerWithForm(request, reply, 429, said(RATE_LIMITED), {});
         throw error;
       },
     },
@@ -137,9 +139,9 @@ export async function contactRoutes(app: FastifyInstance, { now }: { now: () => 
       const form = request.body ?? {};
       const parsed = contactSchema.safeParse(inputOf(form));
       if (!parsed.success) {
-        const errors: Record<string, string> = {};
-        for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-        return answerWithForm(request, reply, 400, Object.values(errors)[0] ?? 'Please check the form.', errors);
+        const errors: Record<string, Said> = {};
+        for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= said(issue.message);
+        return answerWithForm(request, reply, 400, Object.values(errors)[0] ?? said('Please check the form.'), errors);
       }
       const input = parsed.data;
       const consent = await pendingConsent(app.db, await app.settings.current(), 'contact', input);
@@ -148,8 +150,8 @@ export async function contactRoutes(app: FastifyInstance, { now }: { now: () => 
         result = await addContactMessage(app.db, input, consent, clientKey(app.config.jwtSecret, 'visitor-mail', request.ip));
       } catch (error) {
         if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
-        const errors = Object.fromEntries((error.errors ?? []).map((e) => [e.field.replace(/^response\./, ''), e.message]));
-        return answerWithForm(request, reply, 400, error.message, errors);
+        const errors = Object.fromEntries(withKeys(error.errors ?? []).map(({ field, ...refusal }) => [field.replace(/^response\./, ''), refusal]));
+        return answerWithForm(request, reply, 400, said(error.message), errors);
       }
       reply.header('cache-control', 'no-store');
       if (!result.stored) {

@@ -5,7 +5,8 @@ import { CONTACT_FORMS, CONTACT_LIMITS, ENQUIRY_TOPICS, type EnquiryListingKind,
 import type { Notice } from '#shared/consent/consent.contract';
 import { paths } from '#shared/paths';
 import { localizedPath, type Language } from '#shared/i18n/languages';
-import { knownMessageIn, textsIn, type TextOf } from '#shared/i18n/translate';
+import { saidIn, textsIn, type TextOf } from '#shared/i18n/translate';
+import type { Said } from '#shared/api-error';
 
 /**
  * The page a form posted without script gets back when its message could not be stored:
@@ -33,10 +34,10 @@ export interface EnquiryFormPageProps {
   /** Where the form was (its hidden `back` field, kept for the next post). */
   back: EnquiryBack;
   values: EnquiryFormValues;
-  /** Field name → message. */
-  errors: Record<string, string>;
+  /** Field name → message (with its catalogue key when it has one). */
+  errors: Record<string, Said>;
   /** Said above the form (the first error, or why nothing was stored). */
-  summary: string;
+  summary: Said;
   notices: { contact: Notice; newsletter: Notice };
   /** The language of the page the form was on: its texts, links and refusals. */
   language: Language;
@@ -117,9 +118,9 @@ export function EnquiryFormPage({ kind, listingId, listing, back, values, errors
   const t = textsIn(language);
   const labels = fieldLabels(t);
   const local = (path: string) => localizedPath(language, path);
-  // The rules' and the API's messages are English (the specification's); shown in the page's language.
-  const errors = Object.fromEntries(Object.entries(refusals).map(([name, message]) => [name, knownMessageIn(language, message)]));
-  const summary = knownMessageIn(language, refusal);
+  // The rules' and the API's messages, said in the page's language by their catalogue keys.
+  const errors = Object.fromEntries(Object.entries(refusals).map(([name, refused]) => [name, saidIn(language, refused)]));
+  const summary = saidIn(language, refusal);
   const heading = kind === 'project' ? t('enquiry.headingHome') : t('enquiry.headingPiece');
   const listed = Object.keys(errors).filter((name) => labels[name]);
   const topic = (ENQUIRY_TOPICS as readonly string[]).includes(values.topic) ? values.topic : 'question';

@@ -29,7 +29,7 @@ import type { VisitContext } from './visits.service';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 /** A person who already holds the visits one may hold (decision 0014). */
-const tooManyVisitsSchema = z.object({ message: z.string(), code: z.literal('TOO_MANY_VISITS') });
+const tooManyVisitsSchema = z.object({ message: z.string(), code: z.literal('TOO_MANY_VISITS'), key: z.string().optional() });
 
 /** A 409 for a slot taken meanwhile: the usual error body, with the next free slots. */
 async function answering<T>(reply: FastifyReply, status: number, work: () => Promise<T>) {

@@ -556,8 +556,8 @@ export const en = {
   'enquiryPage.direct': 'Rather talk now?',
   'enquiryPage.whatsApp': 'WhatsApp us about {name}',
   'enquiryPage.call': 'Call {phone}',
-  // Messages of the shared rules and the API's answers (English, as the specification has them),
-  // shown in the page's language by their text (useMessageText in src/web/lib/i18n.tsx).
+  // Messages of the shared rules and the API's answers (English, as the specification has them): an
+  // error answer names its key beside its message, and pages say it by that key (docs/decisions/0059).
   'msg.contact.firstname': CONTACT_FIELD_MESSAGES.firstname,
   'msg.contact.firstnameMax': CONTACT_FIELD_MESSAGES.firstnameMax,
   'msg.contact.lastname': CONTACT_FIELD_MESSAGES.lastname,
@@ -575,6 +575,10 @@ export const en = {
   'msg.contact.rateLimited': 'You have sent several messages in a short time. Please wait a minute, then send this one again.',
   // The site visit booking's limits (VISIT_MESSAGES in visits.contract.ts, the same texts).
   'msg.visit.tooManyUpcoming': 'You already have two site visits booked. Please move or cancel one of them with the link in its e-mail before booking another.',
+  'msg.visit.slotGone': 'This time has just been taken. Please choose another one of the free times below.',
+  'msg.visit.slotInvalid': 'Please choose one of the offered times.',
+  'msg.visit.studioUnknown': 'This studio does not exist.',
+  'msg.visit.studioNoSlots': 'This studio does not take visit bookings online yet.',
   'msg.visit.tooManyFromAddress': 'Many site visits have been booked from this connection today. Please try again tomorrow, or call or write to us to book.',
   'msg.text.nul': NUL_MESSAGE,
   'msg.text.unicode': UNICODE_MESSAGE,

@@ -6,8 +6,8 @@ import { MailIcon, MapPinIcon, PhoneIcon } from '#web/components/icons';
 import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
 import { TextField } from '#web/components/text-field';
-import { ApiError, errorMessage } from '#web/lib/api-client';
-import { useLanguage, useMessageText, useT, type Translate } from '#web/lib/i18n';
+import { ApiError, errorSaid } from '#web/lib/api-client';
+import { useLanguage, useSaid, useT, type Translate } from '#web/lib/i18n';
 import { useHydrated } from '#web/lib/use-hydrated';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { ConsentNotice } from '#web/features/consent';
@@ -46,8 +46,8 @@ function ContactForm() {
   const language = useLanguage();
   const [params] = useSearchParams();
   const t = useT();
-  const messageText = useMessageText();
-  const form = useZodForm(contactFieldsSchema, prefill(t, params), { messageText });
+  const say = useSaid();
+  const form = useZodForm(contactFieldsSchema, prefill(t, params), { say });
   const [website, setWebsite] = useState('');
   const { notices } = useSiteSettings();
   const [newsletter, setNewsletter] = useState(false);
@@ -75,12 +75,13 @@ function ContactForm() {
     try {
       // The page's language: the consent records this page's notice (decision 0027) and the newsletter's
       // confirmation mail follows it (decision 0018).
-      const { message } = await sendContactMessage({ ...input, website, noticeVersion: notices.contact.version, newsletter, language });
-      setStatus({ tone: 'success', text: messageText(message) });
+      // The answer's message is the specification's thanks, said in the page's language.
+      await sendContactMessage({ ...input, website, noticeVersion: notices.contact.version, newsletter, language });
+      setStatus({ tone: 'success', text: t('msg.contact.thanks') });
     } catch (error) {
       // Keep everything the visitor typed; show what went wrong.
       if (error instanceof ApiError && error.errors.length > 0) form.setServerErrors(error.errors);
-      setStatus({ tone: 'error', text: messageText(errorMessage(error, t('enquiry.notSent'))) });
+      setStatus({ tone: 'error', text: say(errorSaid(error, t('enquiry.notSent'))) });
       setBusy(false);
     }
   });

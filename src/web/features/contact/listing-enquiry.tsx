@@ -7,9 +7,9 @@ import type { SiteSettings } from '#shared/site';
 import { telHref, useSiteSettings } from '#web/lib/site-settings';
 import { Notice } from '#web/components/notice';
 import { TextField } from '#web/components/text-field';
-import { ApiError, errorMessage } from '#web/lib/api-client';
+import { ApiError, errorSaid } from '#web/lib/api-client';
 import { useHydrated } from '#web/lib/use-hydrated';
-import { Message, useLanguage, useMessageText, useT, type Translate } from '#web/lib/i18n';
+import { Message, useLanguage, useSaid, useT, type Translate } from '#web/lib/i18n';
 import { useZodForm } from '#web/lib/use-zod-form';
 import { ConsentNotice } from '#web/features/consent';
 import { sendContactMessage } from './contact-api';
@@ -60,9 +60,9 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
   const [params] = useSearchParams();
   const { notices } = useSiteSettings();
   const t = useT();
-  const messageText = useMessageText();
+  const say = useSaid();
   const language = useLanguage();
-  const form = useZodForm(enquiryFieldsSchema, { firstname: '', email: '', phone: '', message: '', topic: intent }, { messageText });
+  const form = useZodForm(enquiryFieldsSchema, { firstname: '', email: '', phone: '', message: '', topic: intent }, { say });
   const [website, setWebsite] = useState('');
   const [newsletter, setNewsletter] = useState(false);
   // Sent by the form without script: the server sent the browser back here with ?sent=1 (or =visit).
@@ -102,7 +102,7 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
     } catch (error) {
       // Everything the visitor typed stays; the fields the server refused say why.
       if (error instanceof ApiError && error.errors.length > 0) form.setServerErrors(error.errors);
-      setStatus({ tone: 'error', text: messageText(errorMessage(error, t('enquiry.notSent'))) });
+      setStatus({ tone: 'error', text: say(errorSaid(error, t('enquiry.notSent'))) });
     } finally {
       setBusy(false);
     }

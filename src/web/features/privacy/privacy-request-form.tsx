@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PRIVACY_ROUTES } from '#shared/privacy/privacy.api';
 import { Notice } from '#web/components/notice';
-import { api, errorMessage } from '#web/lib/api-client';
-import { useLanguage, useMessageText, useT } from '#web/lib/i18n';
+import { api, errorSaid } from '#web/lib/api-client';
+import { useLanguage, useSaid, useT } from '#web/lib/i18n';
 
 /** On /privacy: ask for a copy of one's data or its erasure; confirmed from the mailbox. */
 export function PrivacyRequestForm() {
   const id = useId();
   const t = useT();
-  const messageText = useMessageText();
+  const say = useSaid();
   const [email, setEmail] = useState('');
   const [kind, setKind] = useState<'export' | 'erase'>('export');
   const [state, setState] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -19,10 +19,11 @@ export function PrivacyRequestForm() {
     event.preventDefault();
     setBusy(true);
     try {
-      const res = await api.call(PRIVACY_ROUTES.request, { body: { email, kind, language } });
-      setState({ tone: 'success', text: messageText(res.message) });
+      // The answer's message is always the same sentence: said in the page's language.
+      await api.call(PRIVACY_ROUTES.request, { body: { email, kind, language } });
+      setState({ tone: 'success', text: t('msg.privacy.sent') });
     } catch (error) {
-      setState({ tone: 'error', text: messageText(errorMessage(error)) });
+      setState({ tone: 'error', text: say(errorSaid(error)) });
     } finally {
       setBusy(false);
     }

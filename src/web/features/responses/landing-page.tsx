@@ -1,6 +1,7 @@
 import { memo, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useShowInPlace, useSiteNavigate } from '#web/lib/site-nav';
-import { EMAIL_MESSAGES, emailProblem, normaliseEmail } from '#shared/email';
+import { emailProblemKey, normaliseEmail } from '#shared/email';
+import type { Said } from '#shared/api-error';
 import type { MessageKey } from '#shared/i18n/catalogues';
 import { LOCALES } from '#shared/i18n/languages';
 import { resolveLocaleAhead } from '#shared/i18n/message-format';
@@ -11,8 +12,8 @@ import { arrivalFields, arrivalHere, noteArrival } from '#web/lib/arrival';
 import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
 import { TextField } from '#web/components/text-field';
-import { ApiError, errorMessage } from '#web/lib/api-client';
-import { useLanguage, useMessageText, useT, type Translate } from '#web/lib/i18n';
+import { ApiError, errorSaid } from '#web/lib/api-client';
+import { useLanguage, useSaid, useT, type Translate } from '#web/lib/i18n';
 import { useHydrated } from '#web/lib/use-hydrated';
 import { ConsentNotice } from '#web/features/consent';
 import { useJourneyPaths } from './journey-paths';
@@ -21,8 +22,8 @@ import './landing.css';
 type Status =
   | { kind: 'idle' }
   | { kind: 'busy' }
-  | { kind: 'subscribed'; message: string }
-  | { kind: 'error'; message: string };
+  | { kind: 'subscribed'; message: MessageKey }
+  | { kind: 'error'; message: Said };
 
 const STEPS: ReadonlyArray<{ title: MessageKey; text: MessageKey }> = [
   { title: 'landing.step1.title', text: 'landing.step1.text' },
@@ -36,12 +37,10 @@ const EXPLORE: ReadonlyArray<{ to: string; title: MessageKey; text: MessageKey }
   { to: paths.studio, title: 'landing.explore.studios.title', text: 'landing.explore.studios.text' },
 ];
 
-/** The e-mail rule's message (shared/email.ts, in English) in the page's language; another message as it is. */
+/** The e-mail rule's problem (shared/email.ts) in the page's language, by its catalogue key. */
 function emailProblemIn(t: Translate, raw: string): string | undefined {
-  const problem = emailProblem(raw);
-  if (problem === null) return undefined;
-  const rule = (Object.keys(EMAIL_MESSAGES) as Array<keyof typeof EMAIL_MESSAGES>).find((key) => EMAIL_MESSAGES[key] === problem);
-  return rule ? t(`email.${rule}`) : problem;
+  const problem = emailProblemKey(raw);
+  return problem === null ? undefined : t(problem);
 }
 
 /** A house in a few strokes: decoration only, drawn in CSS colours so it costs no request. */
@@ -182,7 +181,7 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
   const journey = useJourneyPaths();
   const t = useT();
   const language = useLanguage();
-  const messageText = useMessageText();
+  const say = useSaid();
   // The shared e-mail rule without zod: this page's script budget is tight (bench/bundles.ts).
   const [emailInput, setEmailInput] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
@@ -267,8 +266,8 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
       setEmailInput('');
       setStatus({ kind: 'subscribed', message: begun.message });
     } catch (error) {
-      if (error instanceof ApiError && error.errors.length > 0) setEmailError(messageText(error.errors[0]!.message));
-      setStatus({ kind: 'error', message: errorMessage(error) });
+      if (error instanceof ApiError && error.errors.length > 0) setEmailError(say(error.errors[0]!));
+      setStatus({ kind: 'error', message: errorSaid(error) });
     }
   };
 
@@ -310,10 +309,10 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
           </form>
           {status.kind === 'subscribed' ? (
             <Notice tone="success">
-              {messageText(status.message)} {t('landing.noSurvey')}
+              {t(status.message)} {t('landing.noSurvey')}
             </Notice>
           ) : null}
-          {status.kind === 'error' ? <Notice tone="error">{messageText(status.message)}</Notice> : null}
+          {status.kind === 'error' ? <Notice tone="error">{say(status.message)}</Notice> : null}
         </div>
       </section>
 

@@ -5,7 +5,6 @@ import { Survey } from 'survey-react-ui';
 import type * as ReactDomClient from 'react-dom/client';
 import 'survey-core/survey-core.fontless.min.css';
 import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
-import { SURVEY_FILE_MESSAGES } from '#shared/responses/survey-files.contract';
 import { paths } from '#shared/paths';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import '#shared/survey-json/custom-properties';
@@ -15,9 +14,10 @@ import { isPlainObject } from '#shared/json-object';
 import { preloadPage } from '#web/lib/page-preload';
 import { Notice } from '#web/components/notice';
 import { PageMeta } from '#web/components/page-meta';
-import { ApiError, errorMessage } from '#web/lib/api-client';
+import { ApiError, errorSaid } from '#web/lib/api-client';
+import type { Said } from '#shared/api-error';
 import { useClientRender } from '#web/lib/use-hydrated';
-import { useLanguage, useMessageText, useT } from '#web/lib/i18n';
+import { useLanguage, useSaid, useT } from '#web/lib/i18n';
 import type { Language } from '#shared/i18n/languages';
 import { applySurveyLanguage, documentLanguage, loadSurveyStrings } from '#web/lib/survey-language';
 import { submitSurveyResponse } from './campaigns-api';
@@ -368,9 +368,9 @@ type RecordStatus =
   | { kind: 'ready'; journey: SurveyState }
   | { kind: 'pending' }
   /** Answers for this e-mail are kept from another device: they are e-mailed, not shown here. */
-  | { kind: 'linkSent'; message: string; journey: SurveyState }
+  | { kind: 'linkSent'; journey: SurveyState }
   /** `retry` false: this survey can no longer be answered (its campaign was switched off). */
-  | { kind: 'failed'; message: string; retry: boolean };
+  | { kind: 'failed'; message: Said; retry: boolean };
 
 /**
  * The visitor's e-mail record: known at once when the journey has it, else stored while the survey
@@ -396,14 +396,14 @@ function useEmailRecord(start: SurveyStart) {
         if (cancelled) return;
         const journey: SurveyState = { ...first, emailId: added.emailID };
         if (added.resumeLinkSent) {
-          setStatus({ kind: 'linkSent', message: added.message, journey });
+          setStatus({ kind: 'linkSent', journey });
           return;
         }
         setStatus({ kind: 'ready', journey });
         ready.resolve(journey);
       },
       (error: unknown) => {
-        if (!cancelled) setStatus({ kind: 'failed', message: errorMessage(error), retry: !(error instanceof ApiError && error.status === 409) });
+        if (!cancelled) setStatus({ kind: 'failed', message: errorSaid(error), retry: !(error instanceof ApiError && error.status === 409) });
       },
     );
     return () => {
@@ -430,7 +430,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
   const navigate = useNavigate();
   const journeyPaths = useJourneyPaths();
   const t = useT();
-  const messageText = useMessageText();
+  const say = useSaid();
   const language = useLanguage();
   const record = useEmailRecord(start);
   const journey = record.status.kind === 'ready' ? record.status.journey : null;
@@ -600,14 +600,14 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
       </header>
       {status.kind === 'linkSent' ? (
         <div className="start-survey__record">
-          <Notice tone="success">{t('survey.linkSent', { message: messageText(status.message) })}</Notice>
+          <Notice tone="success">{t('survey.linkSent', { message: t('msg.survey.resumeLinkSent') })}</Notice>
           <button type="button" className="button start-survey__restart" onClick={() => record.startAgain(status.journey)}>
             {t('survey.startAgain')}
           </button>
         </div>
       ) : status.kind === 'failed' && !status.retry ? (
         <div className="start-survey__record">
-          <Notice tone="error">{messageText(status.message)}</Notice>
+          <Notice tone="error">{say(status.message)}</Notice>
           <p>
             <Link to={journeyPaths.home}>{t('survey.goHome')}</Link>
           </p>
@@ -616,7 +616,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
         <>
           {status.kind === 'failed' ? (
             <div className="start-survey__record">
-              <Notice tone="error">{messageText(status.message)}</Notice>
+              <Notice tone="error">{say(status.message)}</Notice>
               <button type="button" className="button start-survey__restart" onClick={record.retry}>
                 {t('survey.tryAgain')}
               </button>
@@ -626,7 +626,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
         </>
       )}
       <div ref={errorRef} className="start-survey__error">
-        {tooLarge ? <Notice tone="error">{messageText(SURVEY_FILE_MESSAGES.answersTooLarge)}</Notice> : null}
+        {tooLarge ? <Notice tone="error">{t('msg.files.answersTooLarge')}</Notice> : null}
         {failed ? (
           <Notice tone="error">{t('survey.submitFailed')}</Notice>
         ) : null}
@@ -644,8 +644,8 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
 function ResumeFromLink({ token }: { token: string }) {
   const navigate = useNavigate();
   const t = useT();
-  const messageText = useMessageText();
-  const [problem, setProblem] = useState<string | null>(null);
+  const say = useSaid();
+  const [problem, setProblem] = useState<Said | null>(null);
   useEffect(() => {
     let cancelled = false;
     void (async () => {
@@ -664,7 +664,13 @@ function ResumeFromLink({ token }: { token: string }) {
       } catch (error) {
         if (cancelled) return;
         const code = error instanceof ApiError ? error.code : null;
-        setProblem(code === 'SURVEY_CLOSED' ? CAMPAIGN_MESSAGES.surveyClosed : code === 'RESUME_LINK_INVALID' ? CAMPAIGN_MESSAGES.resumeLinkInvalid : errorMessage(error));
+        setProblem(
+          code === 'SURVEY_CLOSED'
+            ? { message: CAMPAIGN_MESSAGES.surveyClosed, key: 'msg.survey.surveyClosed' }
+            : code === 'RESUME_LINK_INVALID'
+              ? { message: CAMPAIGN_MESSAGES.resumeLinkInvalid, key: 'msg.survey.resumeLinkInvalid' }
+              : errorSaid(error),
+        );
       }
     })();
     return () => {
@@ -675,7 +681,7 @@ function ResumeFromLink({ token }: { token: string }) {
   if (!problem) return <p className="start-survey__loading">{t('survey.loadingAnswers')}</p>;
   return (
     <div className="start-survey__error">
-      <Notice tone="error">{messageText(problem)}</Notice>
+      <Notice tone="error">{say(problem)}</Notice>
       <p>
         <Link to={paths.home}>{t('survey.goHome')}</Link>
       </p>

@@ -115,7 +115,10 @@ export async function activeCampaign(): Promise<ActiveCampaign | null> {
 }
 
 /** What the click on "Choose Your Lifestyle" leads to. */
-export type SurveyBegun = { kind: 'subscribed'; message: string } | { kind: 'survey'; start: SurveyStart };
+export type SurveyBegun = { kind: 'subscribed'; message: SubscribedKey } | { kind: 'survey'; start: SurveyStart };
+
+/** What the answer's message says (responses.routes.ts chooses it by the same two facts): its catalogue key. */
+type SubscribedKey = 'msg.survey.emailSaved' | 'msg.survey.emailKept' | 'msg.survey.newsletterSaved';
 
 /**
  * The click on "Choose Your Lifestyle", once the e-mail is valid: with a survey running, the e-mail
@@ -134,7 +137,10 @@ export async function beginSurvey(
   // it (light-survey.tsx), which loads it while the visitor answers.
   if (!options.light) preloadSurveyRunner();
   const [active, progress] = await Promise.all([options.campaign ?? activeCampaign(), import('./survey-progress')]);
-  if (!active) return { kind: 'subscribed', message: (await addEmail(email, null, consent)).message };
+  if (!active) {
+    const added = await addEmail(email, null, consent);
+    return { kind: 'subscribed', message: !added.newsletter ? 'msg.survey.emailSaved' : consent.newsletter === false ? 'msg.survey.emailKept' : 'msg.survey.newsletterSaved' };
+  }
   const held = await progress.heldJourney(email, active);
   if (held) return { kind: 'survey', start: held };
   recordEmailAhead(email, active._id, consent);

@@ -4,7 +4,7 @@ import { VISITS_API } from '#shared/visits/visits.api';
 import { cityNamedIn } from '#shared/matching/match-places';
 import type { bookedVisitSchema, BookedVisit, slotListSchema, VisitSlot, VisitStudio, visitStudioListSchema } from '#shared/visits/visits.contract';
 import { api, ApiError } from '#web/lib/api-client';
-import { useLanguage, useT } from '#web/lib/i18n';
+import { useLanguage, useSaid, useT } from '#web/lib/i18n';
 import './visit-booking.css';
 
 // Type-only routes: public pages load no zod.
@@ -88,6 +88,7 @@ function BookingPanel({ id, studios, knownEmail, headingLevel, listing }: { id: 
   const [booked, setBooked] = useState<BookedVisit | null>(null);
   const uid = useId();
   const t = useT();
+  const say = useSaid();
   const language = useLanguage();
   const locale = language === 'hi' ? 'hi-IN' : 'en-IN';
 
@@ -127,11 +128,11 @@ function BookingPanel({ id, studios, knownEmail, headingLevel, listing }: { id: 
       setBooked(await api.call(BOOK, { body: { slotStart: choice, studioId, email: email.trim(), language, ...(listing ? { listingId: listing.id } : {}), ...(name.trim() ? { name: name.trim() } : {}), ...(phone.trim() ? { phone: phone.trim() } : {}) } }));
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
-        setError(e.message);
+        setError(say(e.said));
         setChoice(null);
         // The free times now, with the one just taken marked full.
         api.call(SLOTS, { query: new URLSearchParams({ studio: studioId }) }).then(setSlots, () => undefined);
-      } else setError(e instanceof Error ? e.message : t('visit.failed'));
+      } else setError(e instanceof ApiError ? say(e.said) : e instanceof Error ? e.message : t('visit.failed'));
     } finally {
       setBusy(false);
     }
