@@ -294,14 +294,16 @@ export async function runImport(db: Kysely<Database>, file: SheetFile, mapping: 
       const people = newPeople(trx, async ({ row, values }, isNew) => {
         const details = detailsOf(values);
         const line = `Imported from ${fileName} (row ${row})`;
+        // Decision 0057: the row's source, or the file's name.
+        const source = values.source?.trim() ? values.source : fileName;
         if (isNew) {
           const id = newId();
-          fresh.push({ id, row, email: values.email, name: values.name, phone: values.phone, receivedAt: values.receivedAt ?? now, line, details });
+          fresh.push({ id, row, email: values.email, name: values.name, phone: values.phone, receivedAt: values.receivedAt ?? now, line, details, source });
           rows.push({ importId, row, leadId: id, created: true, filled: null, details });
           created++;
         } else {
           await flush();
-          const lead = await importLead(trx, { email: values.email, name: values.name, phone: values.phone, receivedAt: values.receivedAt ?? now, line, byId: staff.sub, byName: staff.name, at: now, details });
+          const lead = await importLead(trx, { email: values.email, name: values.name, phone: values.phone, receivedAt: values.receivedAt ?? now, line, byId: staff.sub, byName: staff.name, at: now, details, source: { text: source, kind: 'import' } });
           if (lead.created) {
             created++;
             await assignCreatedLeads(trx, [{ id: lead.id, email: values.email ?? '' }], now);
