@@ -162,7 +162,14 @@ export async function importNewLeads(db: Db, leads: readonly NewImportedLead[], 
  */
 export async function assignCreatedLeadsTo(
   db: Db,
-  input: { leads: ReadonlyArray<{ leadId: string; email: string; assignee: { staffId: string; staffName: string; how: string } | null }>; firstContactDueAt: Date | null; firstContactEscalateAt: Date | null; at: Date },
+  input: {
+    leads: ReadonlyArray<{ leadId: string; email: string; assignee: { staffId: string; staffName: string; how: string } | null }>;
+    firstContactDueAt: Date | null;
+    firstContactEscalateAt: Date | null;
+    at: Date;
+    /** false: no `lead.assigned` mail per lead (an import tells each assignee once, decision 0057). */
+    announce?: boolean;
+  },
 ): Promise<void> {
   const { at } = input;
   const byAssignee = new Map<string | null, string[]>();
@@ -188,6 +195,7 @@ export async function assignCreatedLeadsTo(
       .values(chunk.map((l) => ({ id: newId(), leadId: l.leadId, type: 'assign' as const, byId: null, byName: l.assignee!.how, fromValue: null, toValue: l.assignee!.staffName, text: null, createdAt: at })))
       .execute(),
   );
+  if (input.announce === false) return;
   await recordEvents(
     db,
     assigned.map((l) => ({ type: 'lead.assigned' as const, email: l.email.trim(), subjectId: l.assignee!.staffId, leadId: l.leadId })),
