@@ -80,6 +80,30 @@ describe('the funnel page', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
+  it('shows a portal’s API leads as a row of their source (decision 0057)', async () => {
+    const staff = await staffApi();
+    const source = `Portal ${unique('p')}`;
+    const key = await staff<{ key: string }>('POST', '/api/settings/api-keys', { name: source });
+    expect(key.status).toBe(201);
+    for (const [i, extra] of [{ email: `${unique('portal')}@example.com` }, { phone: '98450 7' + String(Date.now()).slice(-4) }].entries()) {
+      const res = await fetch(`${baseURL()}/api/inbound/leads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key.data.key}` },
+        body: JSON.stringify({ source, externalId: `${unique('x')}-${i}`, name: `Portal buyer ${i}`, ...extra }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    await page.goto('/dashboard/funnel');
+    const row = page.getByRole('row', { name: new RegExp(source) });
+    await row.waitFor(SLOW);
+    const cells = await row.locator('td').evaluateAll((tds) => tds.map((td) => (td.querySelector('.funnel-cell > span') ?? td).textContent?.trim() ?? ''));
+    // Link visits 0, e-mails given 1 (the other is known by phone).
+    expect(cells.slice(0, 3)).toEqual([source, '0', '1']);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
   it('fits a phone: filters and table usable at 390 px without the page scrolling sideways', async () => {
     const page = await browser.newPage(PHONE);
     await loginAsStaff(page);

@@ -135,9 +135,9 @@ describeEachDatabase('the funnel per channel (decision 0035)', (ctx) => {
 
     const f = await funnel(`campaignId=${campaignId}`);
     expect(f.channels.map((r) => r.name)).toEqual(['Hoarding A', 'Instagram B', NO_CHANNEL_NAME]);
-    expect(rowOf(f, a.id)).toEqual<FunnelRow>({ channelId: a.id, name: 'Hoarding A', visits: 0, emails: 3, completed: 1, contacted: 2, visitBooked: 1, visitDone: 1, won: 1, medianFirstContactMinutes: 15 });
-    expect(rowOf(f, b.id)).toEqual<FunnelRow>({ channelId: b.id, name: 'Instagram B', visits: 0, emails: 1, completed: 1, contacted: 1, visitBooked: 1, visitDone: 0, won: 0, medianFirstContactMinutes: 60 });
-    expect(rowOf(f, null)).toEqual<FunnelRow>({ channelId: null, name: NO_CHANNEL_NAME, visits: 0, emails: 1, completed: 0, contacted: 0, visitBooked: 0, visitDone: 0, won: 0, medianFirstContactMinutes: null });
+    expect(rowOf(f, a.id)).toEqual<FunnelRow>({ channelId: a.id, name: 'Hoarding A', visits: 0, emails: 3, completed: 1, contacted: 2, visitBooked: 1, visitDone: 1, won: 1, medianFirstContactMinutes: 15, source: null, kind: 'channel' });
+    expect(rowOf(f, b.id)).toEqual<FunnelRow>({ channelId: b.id, name: 'Instagram B', visits: 0, emails: 1, completed: 1, contacted: 1, visitBooked: 1, visitDone: 0, won: 0, medianFirstContactMinutes: 60, source: null, kind: 'channel' });
+    expect(rowOf(f, null)).toEqual<FunnelRow>({ channelId: null, name: NO_CHANNEL_NAME, visits: 0, emails: 1, completed: 0, contacted: 0, visitBooked: 0, visitDone: 0, won: 0, medianFirstContactMinutes: null, source: null, kind: 'none' });
     expect(f.total).toEqual({ visits: 0, emails: 5, completed: 2, contacted: 3, visitBooked: 2, visitDone: 1, won: 1, medianFirstContactMinutes: 20 });
     // One channel, and no channel.
     const onlyB = await funnel(`campaignId=${campaignId}&channelId=${b.id}`);

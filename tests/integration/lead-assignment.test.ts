@@ -140,8 +140,12 @@ describeEachDatabase(
       for (const lead of leads) expect(lead.firstContactDueAt).not.toBeNull();
       const lines = await ctx.database.db.selectFrom('leadEvents').select(['leadId', 'byName']).where('type', '=', 'assign').where('leadId', 'in', leads.map((l) => l._id)).execute();
       expect(lines.map((l) => l.byName)).toEqual(Array(8).fill('Automatic: Round-robin'));
-      const told = await ctx.database.db.selectFrom('notificationEvents').select('subjectId').where('type', '=', 'lead.assigned').where('leadId', 'in', leads.map((l) => l._id)).execute();
-      expect(told.map((t) => t.subjectId).sort()).toEqual(leads.map((l) => l.assigneeId).sort());
+      // Decision 0057: each taker is told once for the import, not once per lead.
+      const perLead = await ctx.database.db.selectFrom('notificationEvents').select('subjectId').where('type', '=', 'lead.assigned').where('leadId', 'in', leads.map((l) => l._id)).execute();
+      expect(perLead).toEqual([]);
+      const told = await ctx.database.db.selectFrom('notificationEvents').select(['subjectId', 'payload']).where('type', '=', 'leads.import_assigned').execute();
+      expect(told.map((t) => t.subjectId).sort()).toEqual(takers.map((t) => t.id).sort());
+      for (const t of told) expect(JSON.parse(t.payload!)).toMatchObject({ fileName: 'rr.csv', count: 2 });
       await drain(ctx.app);
     });
 

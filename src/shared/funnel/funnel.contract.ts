@@ -27,7 +27,16 @@ export const FUNNEL_MESSAGES = {
   campaignId: 'Please choose a campaign.',
   campaignUnknown: 'This campaign does not exist.',
   channelId: 'This channel does not exist.',
+  source: 'Choose a channel or a source, not both.',
 } as const;
+
+/**
+ * What a funnel row counts (decision 0057): a campaign's channel (`channel`, "Deleted channel" too),
+ * the leads of no channel (`none`), or a source of imported and API leads: `import`, `api`, or
+ * `mixed` when both brought leads under the one source.
+ */
+export const FUNNEL_ROW_KINDS = ['channel', 'none', 'import', 'api', 'mixed'] as const;
+export type FunnelRowKind = (typeof FUNNEL_ROW_KINDS)[number];
 
 const day = z
   .string({ message: FUNNEL_MESSAGES.date })
@@ -43,8 +52,11 @@ export const funnelQuerySchema = z
     to: optional(day),
     campaignId: optional(z.string({ message: FUNNEL_MESSAGES.campaignUnknown }).trim().min(1, FUNNEL_MESSAGES.campaignUnknown).max(100, FUNNEL_MESSAGES.campaignUnknown)),
     channelId: optional(id),
+    /** Decision 0057: one source's row (any spelling of its name). */
+    source: optional(z.string().trim().min(1).max(200)),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: FUNNEL_MESSAGES.range, path: ['to'] });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: FUNNEL_MESSAGES.range, path: ['to'] })
+  .refine((q) => !q.source || !q.channelId, { message: FUNNEL_MESSAGES.source, path: ['source'] });
 export type FunnelQuery = z.infer<typeof funnelQuerySchema>;
 
 const counts = {
@@ -59,7 +71,14 @@ const counts = {
   medianFirstContactMinutes: z.number().nullable(),
 };
 
-export const funnelRowSchema = z.object({ channelId: z.string().nullable(), name: z.string(), ...counts });
+export const funnelRowSchema = z.object({
+  channelId: z.string().nullable(),
+  name: z.string(),
+  ...counts,
+  /** Decision 0057: the source's key for a row of imported and API leads; null for the others. */
+  source: z.string().nullable(),
+  kind: z.enum(FUNNEL_ROW_KINDS),
+});
 export type FunnelRow = z.infer<typeof funnelRowSchema>;
 export const funnelTotalSchema = z.object(counts);
 export type FunnelTotal = z.infer<typeof funnelTotalSchema>;

@@ -121,3 +121,14 @@ export const importProgress = z.object({
   total: z.number().int().nullable(),
 });
 export type ImportProgress = z.infer<typeof importProgress>;
+
+/** How many names an import's "assigned to you" mail lists before "and N more". */
+export const IMPORT_ASSIGNED_NAMES = 3;
+
+/** The payload of an import's one mail per assignee (decision 0057): the file, how many leads, the first few names. */
+export interface ImportAssignedPayload {
+  importId: string;
+  fileName: string;
+  count: number;
+  names: string[];
+}

@@ -1,12 +1,14 @@
 import { apiPath } from '../api-path';
 import type { messageAnswer } from '../api-answer';
 import { fileRoute, route } from '../api-route';
-import type { leadCreated, leadDetail, leadList, leadMerged, leadUnmerged, leadUpdated } from './leads.contract';
+import type { leadCreated, leadDetail, leadList, leadMerged, leadSourceList, leadUnmerged, leadUpdated } from './leads.contract';
 
 /** The leads inbox; staff only. */
 export const LEADS_API = {
   /** GET: a page of leads (`leadListQuery`); POST: staff add a lead `{ name?, email?, phone?, message? }`. */
   list: '/api/leads',
+  /** GET: the sources of imported and API leads `{ sources: [{ key, name }] }` (decision 0057). */
+  sources: '/api/leads/sources',
   /** GET: the filtered leads as .xlsx (`leadFilters`). */
   export: '/api/leads/export',
   /** GET: one lead with its activities; PATCH: its status or assignee. */
@@ -32,6 +34,7 @@ export const LEADS_ROUTES = {
   merge: route<typeof leadMerged>('POST', LEADS_API.merge),
   unmerge: route<typeof leadUnmerged>('DELETE', LEADS_API.unmerge),
   export: fileRoute('GET', LEADS_API.export),
+  sources: route<typeof leadSourceList>('GET', LEADS_API.sources),
   one: route<typeof leadDetail>('GET', LEADS_API.one),
   patch: route<typeof leadUpdated>('PATCH', LEADS_API.one),
   addNote: route<typeof messageAnswer>('POST', LEADS_API.notes),

@@ -1,3 +1,4 @@
+import { LEAD_SOURCE_KINDS } from './lead-source';
 import { z } from 'zod';
 import { listingMatchesSchema } from '../matching/matching.contract';
 import { safeText } from '../text-schema';
@@ -83,6 +84,8 @@ export const leadFilters = z.object({
   overdue: z.preprocess((v) => (v === '' || v === undefined ? undefined : v === 'true' || v === '1' || v === true), z.boolean().optional()),
   /** README "Channels": only leads whose first or latest touch came through this channel. */
   channelId: z.preprocess((v) => (v === '' ? undefined : v), safeText().max(100).optional()),
+  /** Decision 0057: only the leads an import or a call created from this source (its name, any case). */
+  leadSource: z.preprocess((v) => (v === '' ? undefined : v), safeText().max(200).optional()),
 });
 export type LeadFilters = z.infer<typeof leadFilters>;
 
@@ -132,8 +135,14 @@ export const leadListItem = z.object({
   latestTouch: leadTouch.nullable(),
   /** The system the lead first came from by API (`source` of POST /api/inbound/leads, e.g. "99acres"); null: none. */
   origin: z.string().nullable(),
+  /** Decision 0057: the source an import or a call created the lead from (its channel for staff); null: none. */
+  leadSource: z.object({ key: z.string(), name: z.string(), kind: z.enum(LEAD_SOURCE_KINDS) }).nullable(),
 });
 export type LeadListItem = z.infer<typeof leadListItem>;
+
+/** GET /api/leads/sources: the sources of imported and API leads, by name (decision 0057). */
+export const leadSourceList = z.object({ sources: z.array(z.object({ key: z.string(), name: z.string() })) });
+export type LeadSourceList = z.infer<typeof leadSourceList>;
 
 export const leadCounts = z.object(Object.fromEntries(LEAD_STATUSES.map((s) => [s, z.number()])) as Record<LeadStatus, z.ZodNumber>);
 export type LeadCounts = z.infer<typeof leadCounts>;

@@ -66,6 +66,7 @@ import * as leadInboxIndexes from './2026-12-03T0500-lead-inbox-indexes';
 import * as summaryAnswerCounts from './2026-12-03T0800-summary-answer-counts';
 import * as leadFunnelSteps from './2026-12-03T0300-lead-funnel-steps';
 import * as leadSearchFts from './2026-12-04T0500-lead-search-fts';
+import * as leadSources from './2026-12-04T0100-lead-sources';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -136,4 +137,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0300-lead-funnel-steps': leadFunnelSteps,
   '2026-12-04T0500-lead-search-fts': leadSearchFts,
   '2026-12-03T0800-summary-answer-counts': summaryAnswerCounts,
+  '2026-12-04T0100-lead-sources': leadSources,
 };

@@ -98,8 +98,13 @@ export async function assignCreatedLead(db: Db, lead: { id: string; email: strin
  * matches: round-robin, or nobody when assignment is off). The routing row is locked by the first
  * UPDATE until the import's transaction ends, as for one lead.
  */
-export async function assignCreatedLeads(db: Db, leads: ReadonlyArray<{ id: string; email: string }>, at: Date): Promise<void> {
-  if (leads.length === 0) return;
+export async function assignCreatedLeads(
+  db: Db,
+  leads: ReadonlyArray<{ id: string; email: string }>,
+  at: Date,
+  options: { announce?: boolean } = {},
+): Promise<Array<{ leadId: string; staffId: string }>> {
+  if (leads.length === 0) return [];
   const { assignment, followUp, timeZone } = await readFollowUpSettings(db as Kysely<Database>);
   const calendar = { timeZone, hours: followUp.hours, holidays: followUp.holidays };
   const due = { firstContactDueAt: addWorkingMinutes(at, followUp.firstContactMinutes, calendar), firstContactEscalateAt: addWorkingMinutes(at, 2 * followUp.firstContactMinutes, calendar) };
@@ -123,7 +128,8 @@ export async function assignCreatedLeads(db: Db, leads: ReadonlyArray<{ id: stri
       await db.updateTable('leadRouting').set({ lastStaffId: last }).where('id', '=', 1).execute();
     }
   }
-  await assignCreatedLeadsTo(db, { leads: leads.map((l, i) => ({ leadId: l.id, email: l.email, assignee: assignees[i]! })), ...due, at });
+  await assignCreatedLeadsTo(db, { leads: leads.map((l, i) => ({ leadId: l.id, email: l.email, assignee: assignees[i]! })), ...due, at, announce: options.announce });
+  return leads.flatMap((l, i) => (assignees[i] ? [{ leadId: l.id, staffId: assignees[i].staffId }] : []));
 }
 
 async function chooseAssignee(db: Db, assignment: AssignmentSettings, hints: LeadHints): Promise<{ staffId: string; staffName: string; how: string } | null> {

@@ -4,7 +4,8 @@ import { activeStaff, staffContacts } from '#server/features/auth';
 import { leadForFollowUp } from '#server/features/leads';
 import type { StaffMail, StaffMailEvent } from '#server/features/notifications';
 import { formatPhone } from '#shared/phone';
-import { leadPath } from '#shared/paths';
+import { leadPath, paths } from '#shared/paths';
+import type { ImportAssignedPayload } from '#shared/imports/imports.contract';
 
 /** How staff mails name a lead: its name, else its e-mail, else its phone (a lead may have no e-mail). */
 const leadName = (lead: { name: string | null; email: string | null; phone: string | null }) => lead.name ?? lead.email ?? (lead.phone ? formatPhone(lead.phone) : 'A lead');
@@ -34,11 +35,32 @@ export function leadMail(input: { to: string[]; subject: string; intro: string; 
 }
 
 /**
+ * Decision 0057: one mail per assignee per import, "N new leads from ‹file› were assigned to you",
+ * the first few names and "and N more", and a link to the inbox's new leads (the counts are the
+ * import's, fixed when it was written).
+ */
+async function importAssignedMail(db: Kysely<Database>, event: StaffMailEvent, siteUrl: string): Promise<StaffMail | null> {
+  if (!event.payload) return null;
+  const { fileName, count, names } = JSON.parse(event.payload) as ImportAssignedPayload;
+  const staff = (await staffContacts(db, [event.subjectId])).get(event.subjectId);
+  if (!staff?.active || count < 1) return null;
+  const url = `${siteUrl.replace(/\/+$/, '')}${paths.leads}?status=new`;
+  const subject = count === 1 ? `1 new lead from ${fileName} was assigned to you` : `${count} new leads from ${fileName} were assigned to you`;
+  const more = count - names.length;
+  const who = `${names.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+  const intro = `Hello ${staff.name}, ${subject}: ${who}. Please get in touch soon.`;
+  const text = `${intro}\n\nOpen the new leads: ${url}\n`;
+  const html = `<p>${esc(intro)}</p><p><a href="${esc(url)}">Open the new leads</a></p>`;
+  return { to: [staff.email], subject, text, html };
+}
+
+/**
  * The staff mail of an outbox event about a lead, built when it is sent (given to the
  * dispatcher at app.ts). `lead.assigned`: to the assignee (the event's subject) while they still
  * have the lead.
  */
 export async function followUpMail(db: Kysely<Database>, event: StaffMailEvent, siteUrl: string): Promise<StaffMail | null> {
+  if (event.type === 'leads.import_assigned') return importAssignedMail(db, event, siteUrl);
   if (!event.leadId) return null;
   const lead = await leadForFollowUp(db, event.leadId);
   if (!lead) return null;

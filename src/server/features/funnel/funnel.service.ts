@@ -3,7 +3,8 @@ import type { Database } from '#server/db/schema';
 import { badRequest } from '#server/lib/errors';
 import { findCampaign } from '#server/features/surveys';
 import { channelsOfCampaign, linkVisitsByChannel } from '#server/features/channels';
-import { leadFirstContactMedians, leadFunnelCounts, type LeadFunnelScope } from '#server/features/leads';
+import { leadFirstContactMedians, leadFunnelCounts, leadSourceFunnelCounts, type LeadFunnelScope, type LeadSourceScope } from '#server/features/leads';
+import { leadSourceKey } from '#shared/leads/lead-source';
 import { surveyAnswersOfVisitors } from '#server/features/responses';
 import { instantOf } from '#shared/followup/working-hours';
 import {
@@ -43,20 +44,27 @@ const channelScope = (channelId: string | undefined) => (channelId === undefined
 
 /**
  * The funnel (decision 0035): one row per channel of the campaign (all channels without one), the
- * row of leads with no channel, and the total, which is their sum (the median over all contacted).
+ * row of leads with no channel, one row per source of imported and API leads (decision 0057: not
+ * with a campaign or a channel chosen; alone with `source`), and the total, which is their sum (the
+ * median over all contacted).
  */
 export async function funnel(db: Db, query: FunnelQuery, timeZone: string): Promise<Funnel> {
   await requireCampaign(db, query.campaignId);
-  const channels = await channelsOfCampaign(db, query.campaignId);
+  const onlySource = query.source === undefined ? undefined : (leadSourceKey(query.source) ?? '');
+  const channels = onlySource === undefined ? await channelsOfCampaign(db, query.campaignId) : [];
   const channelId = channelScope(query.channelId);
   if (typeof channelId === 'string' && !channels.some((c) => c.id === channelId)) {
     throw badRequest(FUNNEL_MESSAGES.channelId, [{ field: 'channelId', message: FUNNEL_MESSAGES.channelId }]);
   }
-  const scope: LeadFunnelScope = { ...period(query, timeZone), campaignId: query.campaignId, channelId };
+  const when = period(query, timeZone);
+  const scope: LeadFunnelScope | null = onlySource === undefined ? { ...when, campaignId: query.campaignId, channelId } : null;
+  // Source leads belong to no campaign and no channel.
+  const sources: LeadSourceScope | null = query.campaignId === undefined && channelId === undefined ? { ...when, sourceKey: onlySource } : null;
   const shown = channelId === undefined ? channels : channelId === null ? [] : channels.filter((c) => c.id === channelId);
-  const [counts, medians, visits] = await Promise.all([
-    leadFunnelCounts(db, scope),
-    leadFirstContactMedians(db, scope),
+  const [counts, sourceCounts, medians, visits] = await Promise.all([
+    scope ? leadFunnelCounts(db, scope) : [],
+    sources ? leadSourceFunnelCounts(db, sources) : [],
+    leadFirstContactMedians(db, scope, sources),
     linkVisitsByChannel(db, { fromDay: query.from, toDay: query.to }, shown.map((c) => c.id)),
   ]);
   const byChannel = new Map(counts.map((c) => [c.channelId, c]));
@@ -73,13 +81,31 @@ export async function funnel(db: Db, query: FunnelQuery, timeZone: string): Prom
       visitDone: c?.visitDone ?? 0,
       won: c?.won ?? 0,
       medianFirstContactMinutes: medians.byChannel.get(id) ?? null,
+      source: null,
+      kind: id === null ? 'none' : 'channel',
     };
   };
   const rows = shown.map((c) => row(c.id, c.name));
   // Leads whose first channel is not listed (deleted since, or of another campaign's channel) are counted under their channel id still.
   const listed = new Set<string | null>(shown.map((c) => c.id));
   for (const c of counts) if (c.channelId !== null && !listed.has(c.channelId)) rows.push(row(c.channelId, 'Deleted channel'));
-  if (channelId === undefined || channelId === null) rows.push(row(null, NO_CHANNEL_NAME));
+  if (scope && (channelId === undefined || channelId === null)) rows.push(row(null, NO_CHANNEL_NAME));
+  for (const s of sourceCounts) {
+    rows.push({
+      channelId: null,
+      name: s.name,
+      visits: 0,
+      emails: s.emails,
+      completed: s.completed,
+      contacted: s.contacted,
+      visitBooked: s.visitBooked,
+      visitDone: s.visitDone,
+      won: s.won,
+      medianFirstContactMinutes: medians.bySource.get(s.sourceKey) ?? null,
+      source: s.sourceKey,
+      kind: s.imported > 0 && s.byApi > 0 ? 'mixed' : s.byApi > 0 ? 'api' : 'import',
+    });
+  }
   const total: FunnelTotal = {
     visits: 0,
     emails: 0,

@@ -15,9 +15,13 @@ import {
   type ImportResult,
   type ImportRowError,
   type ImportUndone,
+  IMPORT_ASSIGNED_NAMES,
+  type ImportAssignedPayload,
 } from '#shared/imports/imports.contract';
 import { importLead, importNewLeads, knownLeadKeys, undoImportedLead, type NewImportedLead } from '#server/features/leads';
 import { assignCreatedLeads } from '#server/features/followup';
+import { recordEvents } from '#server/features/notifications';
+import { formatPhone, toE164 } from '#shared/phone';
 import type { StaffPrincipal } from '#server/features/auth';
 import { recordAudit } from '#server/features/audit';
 import { cellText, readRows, sheetKind, type Cell } from './spreadsheet';
@@ -279,10 +283,23 @@ export async function runImport(db: Kysely<Database>, file: SheetFile, mapping: 
       let processed = p.skipped;
       const fresh: Array<NewImportedLead & { row: number }> = [];
       const rows: Array<{ importId: string; row: number; leadId: string; created: boolean; filled: string | null; details: string | null }> = [];
+      // Decision 0057: each assignee is told once, after the import, of all the leads it gave them.
+      const toldOnce = new Map<string, { count: number; names: string[]; firstLeadId: string }>();
+      const nameOf = new Map<string, string>();
+      const given = (assigned: ReadonlyArray<{ leadId: string; staffId: string }>) => {
+        for (const a of assigned) {
+          let mine = toldOnce.get(a.staffId);
+          if (!mine) toldOnce.set(a.staffId, (mine = { count: 0, names: [], firstLeadId: a.leadId }));
+          mine.count++;
+          if (mine.names.length < IMPORT_ASSIGNED_NAMES) mine.names.push(nameOf.get(a.leadId) ?? 'A lead');
+        }
+        nameOf.clear();
+      };
       const flush = async () => {
         if (fresh.length > 0) {
           await importNewLeads(trx, fresh, { byId: staff.sub, byName: staff.name, at: now });
-          await assignCreatedLeads(trx, fresh.map((l) => ({ id: l.id, email: l.email ?? '' })), now);
+          for (const l of fresh) nameOf.set(l.id, l.name?.trim() || l.email?.trim() || (l.phone ? formatPhone(toE164(l.phone) ?? l.phone) : 'A lead'));
+          given(await assignCreatedLeads(trx, fresh.map((l) => ({ id: l.id, email: l.email ?? '' })), now, { announce: false }));
           fresh.length = 0;
         }
         for (let i = 0; i < rows.length; i += 500) await trx.insertInto('leadImportRows').values(rows.slice(i, i + 500)).execute();
@@ -294,17 +311,20 @@ export async function runImport(db: Kysely<Database>, file: SheetFile, mapping: 
       const people = newPeople(trx, async ({ row, values }, isNew) => {
         const details = detailsOf(values);
         const line = `Imported from ${fileName} (row ${row})`;
+        // Decision 0057: the row's source, or the file's name.
+        const source = values.source?.trim() ? values.source : fileName;
         if (isNew) {
           const id = newId();
-          fresh.push({ id, row, email: values.email, name: values.name, phone: values.phone, receivedAt: values.receivedAt ?? now, line, details });
+          fresh.push({ id, row, email: values.email, name: values.name, phone: values.phone, receivedAt: values.receivedAt ?? now, line, details, source });
           rows.push({ importId, row, leadId: id, created: true, filled: null, details });
           created++;
         } else {
           await flush();
-          const lead = await importLead(trx, { email: values.email, name: values.name, phone: values.phone, receivedAt: values.receivedAt ?? now, line, byId: staff.sub, byName: staff.name, at: now, details });
+          const lead = await importLead(trx, { email: values.email, name: values.name, phone: values.phone, receivedAt: values.receivedAt ?? now, line, byId: staff.sub, byName: staff.name, at: now, details, source: { text: source, kind: 'import' } });
           if (lead.created) {
             created++;
-            await assignCreatedLeads(trx, [{ id: lead.id, email: values.email ?? '' }], now);
+            nameOf.set(lead.id, values.name?.trim() || values.email?.trim() || (values.phone ? formatPhone(toE164(values.phone) ?? values.phone) : 'A lead'));
+            given(await assignCreatedLeads(trx, [{ id: lead.id, email: values.email ?? '' }], now, { announce: false }));
           } else updated++;
           rows.push({ importId, row, leadId: lead.id, created: lead.created, filled: Object.keys(lead.filled).length > 0 ? JSON.stringify(lead.filled) : null, details });
         }
@@ -316,6 +336,18 @@ export async function runImport(db: Kysely<Database>, file: SheetFile, mapping: 
       if (again.rows !== total) throw new Error('The file read differently the second time.');
       await flush();
       await trx.updateTable('leadImports').set({ created, updated }).where('id', '=', importId).execute();
+      await recordEvents(
+        trx,
+        [...toldOnce].map(([staffId, mine]) => ({
+          type: 'leads.import_assigned' as const,
+          email: '',
+          subjectId: staffId,
+          // An outbox row belongs to a person (erasure): the first lead the import gave them.
+          leadId: mine.firstLeadId,
+          payload: JSON.stringify({ importId, fileName, count: mine.count, names: mine.names } satisfies ImportAssignedPayload),
+        })),
+        now,
+      );
       await recordAudit(trx, { actor: staff, kind: 'lead.imported', recordType: 'leadImports', recordId: importId, fields: [] });
       return { importId, created, updated, skipped: p.skipped, errors: p.errors };
     });

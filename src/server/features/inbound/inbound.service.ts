@@ -119,6 +119,7 @@ export async function receiveLead(db: Kysely<Database>, input: InboundLeadInput,
         at: now,
         details: details || null,
         origin: input.source,
+        source: { text: input.source, kind: 'api' },
       });
       await trx.insertInto('inboundLeads').values({ source: input.source, externalId: input.externalId, bodyHash, leadId: lead.id, created: lead.created ? 1 : 0, apiKeyId, createdAt: now }).execute();
       if (lead.created) {

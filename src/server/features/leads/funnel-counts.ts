@@ -12,6 +12,22 @@ export interface LeadFunnelScope {
   channelId?: string | null | undefined;
 }
 
+/** The leads of the funnel's source rows (decision 0057): imported and API leads created in [since, until), not merged into another, of one source or all. */
+export interface LeadSourceScope {
+  since?: Date | undefined;
+  until?: Date | undefined;
+  /** A source's key (leadSourceKey); undefined: every source. */
+  sourceKey?: string | undefined;
+}
+
+export interface LeadSourceFunnelCounts extends Omit<LeadFunnelCounts, 'channelId'> {
+  sourceKey: string;
+  name: string;
+  /** Leads of the source the imports created, and the calls. */
+  imported: number;
+  byApi: number;
+}
+
 export interface LeadFunnelCounts {
   channelId: string | null;
   emails: number;
@@ -32,10 +48,20 @@ function scoped(db: Db, scope: LeadFunnelScope): Scoped {
   let query: Scoped = campaignId
     ? (db.selectFrom('leads').innerJoin('leadCampaigns', (join) => join.onRef('leadCampaigns.leadId', '=', 'leads.id').on('leadCampaigns.campaignId', '=', campaignId)) as unknown as Scoped)
     : db.selectFrom('leads');
-  query = query.where('leads.hasSurvey', '=', true);
+  // Decision 0057: imported and API leads are counted under their source, not here.
+  query = query.where('leads.hasSurvey', '=', true).where('leads.sourceKey', 'is', null);
   if (scope.since) query = query.where('leads.createdAt', '>=', scope.since);
   if (scope.until) query = query.where('leads.createdAt', '<', scope.until);
   if (scope.channelId !== undefined) query = query.where('leads.firstChannelId', scope.channelId === null ? 'is' : '=', scope.channelId);
+  return query;
+}
+
+/** The source leads in scope: read from the partial index leads_source_funnel alone. */
+function sourceScoped(db: Db, scope: LeadSourceScope) {
+  let query = db.selectFrom('leads').where('leads.sourceKey', 'is not', null).where('leads.mergedIntoId', 'is', null);
+  if (scope.sourceKey !== undefined) query = query.where('leads.sourceKey', '=', scope.sourceKey);
+  if (scope.since) query = query.where('leads.createdAt', '>=', scope.since);
+  if (scope.until) query = query.where('leads.createdAt', '<', scope.until);
   return query;
 }
 
@@ -73,43 +99,119 @@ export async function leadFunnelCounts(db: Db, scope: LeadFunnelScope): Promise<
 }
 
 /**
+ * Per source, each step's count over its leads (decision 0057), in one statement grouped by
+ * `source_key`: e-mails = the leads with an e-mail; the other steps as for a channel. The names are
+ * read from lead_sources for the keys found.
+ */
+export async function leadSourceFunnelCounts(db: Db, scope: LeadSourceScope): Promise<LeadSourceFunnelCounts[]> {
+  const rows = await sourceScoped(db, scope)
+    .select([
+      'leads.sourceKey',
+      count(sql<SqlBool>`leads.email_key is not null`).as('emails'),
+      count(sql<SqlBool>`leads.survey_completed = true`).as('completed'),
+      count(sql<SqlBool>`leads.first_contacted_at is not null or leads.status <> 'new'`).as('contacted'),
+      count(sql<SqlBool>`leads.visit_booked = true`).as('visitBooked'),
+      count(sql<SqlBool>`leads.visit_done = true`).as('visitDone'),
+      count(sql<SqlBool>`leads.status = 'won'`).as('won'),
+      count(sql<SqlBool>`leads.source_kind = 'import'`).as('imported'),
+      count(sql<SqlBool>`leads.source_kind = 'api'`).as('byApi'),
+    ])
+    .groupBy('leads.sourceKey')
+    .execute();
+  const keys = rows.map((r) => r.sourceKey!);
+  const names = new Map<string, string>();
+  for (let i = 0; i < keys.length; i += 500) {
+    for (const n of await db.selectFrom('leadSources').select(['key', 'name']).where('key', 'in', keys.slice(i, i + 500)).execute()) names.set(n.key, n.name);
+  }
+  return rows
+    .map((r) => ({
+      sourceKey: r.sourceKey!,
+      name: names.get(r.sourceKey!) ?? r.sourceKey!,
+      emails: Number(r.emails),
+      completed: Number(r.completed),
+      contacted: Number(r.contacted),
+      visitBooked: Number(r.visitBooked),
+      visitDone: Number(r.visitDone),
+      won: Number(r.won),
+      imported: Number(r.imported),
+      byApi: Number(r.byApi),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+/**
  * The median minutes from each scoped lead's creation (its first e-mail) to its first contact, per
  * first channel and over all of them (the mean of the middle two for an even count), in one
  * statement each way. PostgreSQL works them out itself (percentile_cont over grouping sets: only
  * one row per channel and the total come back). SQLite has no such aggregate: the database sorts
  * the minutes (one sort) and they are read in that order, each median picked from its middle.
  */
-export async function leadFirstContactMedians(db: Db, scope: LeadFunnelScope): Promise<{ byChannel: Map<string | null, number | null>; total: number | null }> {
-  const timed = scoped(db, scope).where('leads.firstContactedAt', 'is not', null);
+export async function leadFirstContactMedians(
+  db: Db,
+  scope: LeadFunnelScope | null,
+  sources: LeadSourceScope | null = null,
+): Promise<{ byChannel: Map<string | null, number | null>; bySource: Map<string, number | null>; total: number | null }> {
+  // Each lead's row as text: 'c' + its first channel ('c' alone: none), 's' + its source (decision 0057).
+  const channelKey = sql<string>`'c' || coalesce(leads.first_channel_id, '')`;
+  const sourceKey = sql<string>`'s' || leads.source_key`;
+  let timed: Scoped;
+  let group: ReturnType<typeof sql<string>>;
+  if (scope && !sources) {
+    timed = scoped(db, scope);
+    group = channelKey;
+  } else if (!scope && sources) {
+    timed = sourceScoped(db, sources) as Scoped;
+    group = sourceKey;
+  } else if (scope && sources) {
+    // Both kinds of rows (no campaign, no channel chosen: source leads belong to none), in one statement.
+    let both = db.selectFrom('leads').where((eb) =>
+      eb.or([
+        eb.and([eb('leads.hasSurvey', '=', true), eb('leads.sourceKey', 'is', null)]),
+        eb.and([eb('leads.sourceKey', 'is not', null), eb('leads.mergedIntoId', 'is', null)]),
+      ]),
+    );
+    if (scope.since) both = both.where('leads.createdAt', '>=', scope.since);
+    if (scope.until) both = both.where('leads.createdAt', '<', scope.until);
+    timed = both as Scoped;
+    group = sql<string>`case when leads.source_key is null then ${channelKey} else ${sourceKey} end`;
+  } else {
+    return { byChannel: new Map(), bySource: new Map(), total: null };
+  }
+  timed = timed.where('leads.firstContactedAt', 'is not', null);
   const byChannel = new Map<string | null, number | null>();
+  const bySource = new Map<string, number | null>();
+  const put = (key: string, median: number | null) => {
+    if (key.startsWith('s')) bySource.set(key.slice(1), median);
+    else byChannel.set(key.length > 1 ? key.slice(1) : null, median);
+  };
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
     const minutes = sql<number>`extract(epoch from (leads.first_contacted_at - leads.created_at)) / 60.0`;
     const rows = await timed
       .select([
-        'leads.firstChannelId as channelId',
-        sql<number>`grouping(leads.first_channel_id)`.as('isTotal'),
+        group.as('rowKey'),
+        sql<number>`grouping(${group})`.as('isTotal'),
         sql<number | string | null>`percentile_cont(0.5) within group (order by ${minutes})`.as('median'),
       ])
-      .groupBy(sql`grouping sets ((leads.first_channel_id), ())`)
+      .groupBy(sql`grouping sets ((${group}), ())`)
       .execute();
     let total: number | null = null;
     for (const r of rows) {
       const median = r.median === null ? null : Math.round(Number(r.median) * 10) / 10;
       if (Number(r.isTotal) === 1) total = median;
-      else byChannel.set(r.channelId, median);
+      else put(r.rowKey, median);
     }
-    return { byChannel, total };
+    return { byChannel, bySource, total };
   }
   const minutes = sql<number>`(julianday(leads.first_contacted_at) - julianday(leads.created_at)) * 1440.0`;
-  const rows = await timed.select(['leads.firstChannelId as channelId', minutes.as('minutes')]).orderBy(minutes).execute();
-  const sorted = new Map<string | null, number[]>();
+  const rows = await timed.select([group.as('rowKey'), minutes.as('minutes')]).orderBy(minutes).execute();
+  const sorted = new Map<string, number[]>();
   for (const r of rows) {
-    let list = sorted.get(r.channelId);
-    if (!list) sorted.set(r.channelId, (list = []));
+    let list = sorted.get(r.rowKey);
+    if (!list) sorted.set(r.rowKey, (list = []));
     list.push(Number(r.minutes));
   }
-  for (const [channelId, list] of sorted) byChannel.set(channelId, middle(list));
-  return { byChannel, total: middle(rows.map((r) => Number(r.minutes))) };
+  for (const [key, list] of sorted) put(key, middle(list));
+  return { byChannel, bySource, total: middle(rows.map((r) => Number(r.minutes))) };
 }
 
 /** The median of values in ascending order, to one decimal; null when none. */

@@ -1,4 +1,4 @@
-export { leadFirstContactMedians, leadFunnelCounts, type LeadFunnelScope } from './funnel-counts';
+export { leadFirstContactMedians, leadFunnelCounts, leadSourceFunnelCounts, type LeadFunnelScope, type LeadSourceScope } from './funnel-counts';
 /** Leads' public face: the person behind every e-mail, message and response, kept up to date by the features that hear from them. */
 export {
   addLeadCampaign,

@@ -43,7 +43,8 @@ export async function writeLeadsWorkbook(db: Kysely<Database>, filters: LeadFilt
         lead.assigneeName ?? undefined,
         new Date(lead.createdAt),
         new Date(lead.lastActivityAt),
-        lead.firstTouch?.channelName ?? undefined,
+        // Decision 0057: an imported or API lead's channel is its source (as the funnel counts it).
+        lead.leadSource?.name ?? lead.firstTouch?.channelName ?? undefined,
         ...UTM_FIELDS.map((field) => lead.firstTouch?.utm?.[field] ?? undefined),
       ]);
     }

@@ -5,6 +5,7 @@ import { newId } from '#server/lib/ids';
 import { leadKey } from '#shared/leads/leads.contract';
 import { normalisePhone, toE164 } from '#shared/phone';
 import { recordEvents } from '#server/features/notifications';
+import { leadSourceKey, leadSourceName, type LeadSourceKind } from '#shared/leads/lead-source';
 import { arrivalKeys, findOrCreateLead } from './leads.service';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -18,7 +19,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  */
 export async function importLead(
   db: Db,
-  input: { email: string | null; name: string | null; phone: string | null; receivedAt: Date; line: string; byId: string | null; byName: string; at: Date; details: string | null; origin?: string | null },
+  input: { email: string | null; name: string | null; phone: string | null; receivedAt: Date; line: string; byId: string | null; byName: string; at: Date; details: string | null; origin?: string | null; source?: { text: string; kind: LeadSourceKind } },
 ): Promise<{ id: string; created: boolean; filled: Record<string, string> }> {
   const keys = arrivalKeys(input);
   const before = await db
@@ -38,11 +39,38 @@ export async function importLead(
       await db.updateTable('leads').set({ lastActivityAt: was.lastActivityAt }).where('id', '=', lead.id).where('lastActivityAt', '<', was.lastActivityAt).execute();
     }
   }
+  // Decision 0057: a lead the import or the call creates is attributed to its source.
+  const sourceKey = leadSourceKey(input.source?.text);
+  if (lead.created && input.source && sourceKey) {
+    await keepLeadSources(db, [input.source.text]);
+    await db.updateTable('leads').set({ sourceKey, sourceKind: input.source.kind }).where('id', '=', lead.id).where('sourceKey', 'is', null).execute();
+  }
   // The system it first came from by API (the first one stays).
   if (input.origin) await db.updateTable('leads').set({ origin: input.origin }).where('id', '=', lead.id).where('origin', 'is', null).execute();
   const text = [input.line, ...(input.details ? [input.details] : [])].join('\n');
   await db.insertInto('leadEvents').values({ id: newId(), leadId: lead.id, type: 'note', byId: input.byId, byName: input.byName, fromValue: null, toValue: null, text, createdAt: input.at }).execute();
   return { id: lead.id, created: lead.created, filled };
+}
+
+/**
+ * The sources' names (decision 0057), each key with its first spelling: written once, in the
+ * transaction of the import or the call that first brings it.
+ */
+export async function keepLeadSources(db: Db, texts: readonly string[]): Promise<void> {
+  const byKey = new Map<string, string>();
+  for (const text of texts) {
+    const key = leadSourceKey(text);
+    if (key && !byKey.has(key)) byKey.set(key, leadSourceName(text)!);
+  }
+  if (byKey.size === 0) return;
+  const createdAt = new Date();
+  await inChunks([...byKey], CHUNK, (chunk) =>
+    db
+      .insertInto('leadSources')
+      .values(chunk.map(([key, name]) => ({ key, name, createdAt })))
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute(),
+  );
 }
 
 /** Rows per multi-row INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
@@ -61,6 +89,8 @@ export interface NewImportedLead {
   receivedAt: Date;
   line: string;
   details: string | null;
+  /** The row's source text, or the file's name (decision 0057). */
+  source: string;
 }
 
 /**
@@ -72,6 +102,7 @@ export interface NewImportedLead {
  * caller's transaction is undone, nothing is half-imported.
  */
 export async function importNewLeads(db: Db, leads: readonly NewImportedLead[], by: { byId: string | null; byName: string; at: Date }): Promise<void> {
+  await keepLeadSources(db, leads.map((l) => l.source));
   await inChunks(leads, CHUNK, (chunk) =>
     db
       .insertInto('leads')
@@ -98,6 +129,8 @@ export async function importNewLeads(db: Db, leads: readonly NewImportedLead[], 
           latestChannelId: null,
           latestUtm: null,
           latestTouchAt: null,
+          sourceKey: leadSourceKey(l.source),
+          sourceKind: leadSourceKey(l.source) ? ('import' as const) : null,
         })),
       )
       .execute(),
@@ -129,7 +162,14 @@ export async function importNewLeads(db: Db, leads: readonly NewImportedLead[], 
  */
 export async function assignCreatedLeadsTo(
   db: Db,
-  input: { leads: ReadonlyArray<{ leadId: string; email: string; assignee: { staffId: string; staffName: string; how: string } | null }>; firstContactDueAt: Date | null; firstContactEscalateAt: Date | null; at: Date },
+  input: {
+    leads: ReadonlyArray<{ leadId: string; email: string; assignee: { staffId: string; staffName: string; how: string } | null }>;
+    firstContactDueAt: Date | null;
+    firstContactEscalateAt: Date | null;
+    at: Date;
+    /** false: no `lead.assigned` mail per lead (an import tells each assignee once, decision 0057). */
+    announce?: boolean;
+  },
 ): Promise<void> {
   const { at } = input;
   const byAssignee = new Map<string | null, string[]>();
@@ -155,6 +195,7 @@ export async function assignCreatedLeadsTo(
       .values(chunk.map((l) => ({ id: newId(), leadId: l.leadId, type: 'assign' as const, byId: null, byName: l.assignee!.how, fromValue: null, toValue: l.assignee!.staffName, text: null, createdAt: at })))
       .execute(),
   );
+  if (input.announce === false) return;
   await recordEvents(
     db,
     assigned.map((l) => ({ type: 'lead.assigned' as const, email: l.email.trim(), subjectId: l.assignee!.staffId, leadId: l.leadId })),

@@ -1,3 +1,4 @@
+import { leadSourceKey } from '#shared/leads/lead-source';
 import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type SqlBool, type Kysely, type Transaction } from 'kysely';
 import { prepared } from '#server/db/prepared';
 import type { Database } from '#server/db/schema';
@@ -362,6 +363,8 @@ function where(db: Db, filters: LeadFilters, withStatus: boolean, now = new Date
         ),
       );
     }
+    // Decision 0057: the leads of an import's or a call's source (any spelling of its name).
+    if (filters.leadSource) parts.push(eb('leads.sourceKey', '=', leadSourceKey(filters.leadSource) ?? ''));
     if (filters.channelId) parts.push(eb.or([eb('leads.firstChannelId', '=', filters.channelId), eb('leads.latestChannelId', '=', filters.channelId)]));
     if (filters.from) parts.push(eb('leads.lastActivityAt', '>=', dayStart(filters.from)));
     if (filters.to) parts.push(eb('leads.lastActivityAt', '<', dayEnd(filters.to)));
@@ -408,6 +411,8 @@ const listColumns = [
   'leads.latestUtm',
   'leads.latestTouchAt',
   'leads.origin',
+  'leads.sourceKey',
+  'leads.sourceKind',
 ] as const;
 
 function baseList(db: Db) {

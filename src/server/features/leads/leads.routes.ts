@@ -13,6 +13,7 @@ import {
   leadCreateInput,
   leadCreated,
   leadList,
+  leadSourceList,
   leadListQuery,
   leadNoteInput,
   leadPatch,
@@ -50,6 +51,10 @@ export async function leadsRoutes(
     const { created, lead } = await leads.addLeadByStaff(app.db, request.body, request.staff!, onCreated);
     return reply.status(created ? 201 : 200).send({ message: created ? LEAD_MESSAGES.created : LEAD_MESSAGES.existing, created, lead });
   });
+
+  r.get(LEADS_API.sources, { config: { access: 'staff' }, schema: { tags, response: { 200: leadSourceList } } }, async () => ({
+    sources: (await app.db.selectFrom('leadSources').select(['key', 'name']).execute()).sort((a, b) => a.name.localeCompare(b.name, 'en')),
+  }));
 
   r.get(LEADS_API.export, { config: { access: 'staff' }, schema: { tags, querystring: leadFilters } }, async (request, reply) => {
     const filters = Object.entries(request.query).filter(([, v]) => v !== undefined).map(([k]) => k);

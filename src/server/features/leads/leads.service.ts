@@ -321,16 +321,19 @@ interface ListNames {
   campaigns: Map<string, { name: string }>;
   staff: Map<string, string>;
   channels: Map<string, { name: string; code: string }>;
+  sources: Map<string, string>;
 }
 
 async function namesOf(db: Db, rows: readonly repo.LeadRow[]): Promise<ListNames> {
   const channelIds = new Set(rows.flatMap((r) => [r.firstChannelId, r.latestChannelId]).filter((c): c is string => c !== null));
-  const [campaigns, staff, channels] = await Promise.all([
+  const sourceKeys = [...new Set(rows.map((r) => r.sourceKey).filter((k): k is string => k !== null))];
+  const [campaigns, staff, channels, sources] = await Promise.all([
     campaignNames(db as Kysely<Database>, rows.map((r) => r.lastCampaignId)),
     staffNames(db as Kysely<Database>, rows.map((r) => r.assigneeId)),
     channelNames(db as Kysely<Database>, [...channelIds]),
+    sourceKeys.length === 0 ? new Map<string, string>() : db.selectFrom('leadSources').select(['key', 'name']).where('key', 'in', sourceKeys).execute().then((found) => new Map(found.map((f) => [f.key, f.name]))),
   ]);
-  return { campaigns, staff, channels };
+  return { campaigns, staff, channels, sources };
 }
 
 /** A touch as staff read it (README "Channels"): null when the lead has none. */
@@ -367,6 +370,7 @@ function toItem(row: repo.LeadRow, names: ListNames): LeadListItem {
     firstTouch: touchOf(row.firstChannelId, row.firstUtm, row.firstTouchAt, names),
     latestTouch: touchOf(row.latestChannelId, row.latestUtm, row.latestTouchAt, names),
     origin: row.origin,
+    leadSource: row.sourceKey && row.sourceKind ? { key: row.sourceKey, name: names.sources.get(row.sourceKey) ?? row.sourceKey, kind: row.sourceKind } : null,
   };
 }
 

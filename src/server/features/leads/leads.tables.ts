@@ -1,5 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type { LeadStatus } from '#shared/leads/leads.contract';
+import type { LeadSourceKind } from '#shared/leads/lead-source';
 import type { Flag, Timestamp } from '#server/db/column-types';
 
 /** A flag the database defaults to false. */
@@ -60,6 +61,9 @@ export interface LeadsTable {
   surveyCompleted: DefaultFalse;
   visitBooked: DefaultFalse;
   visitDone: DefaultFalse;
+  /** Decision 0057: the source an import or a call created the lead from (leadSourceKey; its name in lead_sources), and which; null for every other lead. */
+  sourceKey: ColumnType<string | null, string | null | undefined, string | null>;
+  sourceKind: ColumnType<LeadSourceKind | null, LeadSourceKind | null | undefined, LeadSourceKind | null>;
   /** lower(e-mail, name, phone): kept by the database (a generated column), for the text search. */
   searchText: ColumnType<string, never, never>;
 }
@@ -106,7 +110,15 @@ export interface LeadMergesTable {
   undoneAt: NullableTime;
 }
 
+/** Each source of imported and API leads (decision 0057): its key and the name as first written. */
+export interface LeadSourcesTable {
+  key: string;
+  name: string;
+  createdAt: Timestamp;
+}
+
 export interface LeadTables {
+  leadSources: LeadSourcesTable;
   leads: LeadsTable;
   leadMerges: LeadMergesTable;
   leadDuplicates: LeadDuplicatesTable;

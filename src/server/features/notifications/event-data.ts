@@ -79,6 +79,8 @@ export interface EventRow {
   subjectId: string;
   leadId: string | null;
   createdAt: Date | string;
+  /** Fixed when the event was written (`leads.import_assigned`: JSON of ImportAssignedPayload); null for the others. */
+  payload?: string | null;
 }
 
 /** Reads a lead's name and phone; the leads feature provides the real one. */

@@ -19,7 +19,7 @@ export async function recordEvent(
 /** Many events of one write at once (an import's assignments): multi-row INSERTs, in the caller's transaction. */
 export async function recordEvents(
   trx: Kysely<Database> | Transaction<Database>,
-  events: ReadonlyArray<{ type: SubscribableEventType | InternalEventType; email: string; subjectId: string; leadId?: string | null; sender?: string | null }>,
+  events: ReadonlyArray<{ type: SubscribableEventType | InternalEventType; email: string; subjectId: string; leadId?: string | null; sender?: string | null; payload?: string | null }>,
   now: Date,
 ): Promise<void> {
   for (let i = 0; i < events.length; i += 500) {
@@ -34,7 +34,7 @@ export async function recordEvents(
           leadId: e.leadId ?? null,
           sender: e.sender ?? null,
           createdAt: now,
-          payload: null,
+          payload: e.payload ?? null,
           fannedOutAt: null,
           lockedUntil: null,
         })),

@@ -168,7 +168,10 @@ export function Component() {
 
   const rows: Row[] =
     funnel?.state === 'done'
-      ? [...funnel.data.channels.map((r) => ({ ...r, key: r.channelId ?? NO_CHANNEL_PARAM })), { ...funnel.data.total, channelId: null, name: staffText('staff.funnel.total'), key: 'total' }]
+      ? [
+          ...funnel.data.channels.map((r) => ({ ...r, key: r.source !== null ? `source:${r.source}` : (r.channelId ?? NO_CHANNEL_PARAM) })),
+          { ...funnel.data.total, channelId: null, name: staffText('staff.funnel.total'), key: 'total', source: null, kind: 'none' as const },
+        ]
       : [];
   const empty = funnel?.state === 'done' && funnel.data.total.visits === 0 && funnel.data.total.emails === 0;
 

@@ -270,7 +270,8 @@ export function Component() {
               <Descriptions.Item label={staffText('staff.leads.lead.firstSeen')}>{formatDateTime(lead.createdAt)}</Descriptions.Item>
               {/* README "Channels": where the person came from, first and latest. */}
               <Descriptions.Item label={staffText('staff.channels.touch.first')}>
-                <TouchText touch={lead.firstTouch} />
+                {/* Decision 0057: an imported or API lead's channel is its source. */}
+                {lead.leadSource ? <span>{lead.leadSource.name}</span> : <TouchText touch={lead.firstTouch} />}
               </Descriptions.Item>
               <Descriptions.Item label={staffText('staff.channels.touch.latestTouch')}>
                 <TouchText touch={lead.latestTouch} />

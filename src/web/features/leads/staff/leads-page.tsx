@@ -196,7 +196,10 @@ export function Component() {
       title: staffText('staff.channels.touch.column'),
       key: 'channel',
       render: (_, lead) =>
-        lead.firstTouch ? (
+        // Decision 0057: an imported or API lead's channel is its source.
+        lead.leadSource ? (
+          <span className="leads-who">{lead.leadSource.name}</span>
+        ) : lead.firstTouch ? (
           <span className="leads-who">
             <span>{channelText(lead.firstTouch)}</span>
             {utmText(lead.firstTouch) ? <span className="leads-muted">{utmText(lead.firstTouch)}</span> : null}
@@ -383,7 +386,11 @@ export function Component() {
                   <StatusTag status={lead.status} />
                 </span>
                 <span>{what(lead)}</span>
-                {lead.firstTouch ? <span className="leads-muted">{[channelText(lead.firstTouch), utmText(lead.firstTouch)].filter(Boolean).join(' · ')}</span> : null}
+                {lead.leadSource ? (
+                  <span className="leads-muted">{lead.leadSource.name}</span>
+                ) : lead.firstTouch ? (
+                  <span className="leads-muted">{[channelText(lead.firstTouch), utmText(lead.firstTouch)].filter(Boolean).join(' · ')}</span>
+                ) : null}
                 <span className="leads-muted">{formatDateTime(lead.lastActivityAt)}</span>
                 {lead.overdue || lead.nextAction ? (
                   <span>
