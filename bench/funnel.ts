@@ -10,6 +10,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { buildApp } from '#server/app';
 import { createDatabase } from '#server/db/database';
 import { migrateToLatest } from '#server/db/migrate';
+import { fillDropoffContributions } from '#server/db/migrations/2026-12-04T0300-dropoff-contributions';
 import { createStaff } from '#server/features/auth/auth.service';
 import { LEAD_STATUSES } from '#shared/leads/leads.contract';
 import { createTestDatabase, type TestDialect } from '../tests/helpers/databases';
@@ -192,8 +193,9 @@ export async function seedFunnelBench(database: ReturnType<typeof createDatabase
     const days = Array.from({ length: 50 }, (_, k) => new Date(at0.getTime() + (d + k) * 86_400_000).toISOString().slice(0, 10));
     await db.insertInto('linkVisitCounts').values(days.flatMap((day, k) => channels.map((c, ci) => ({ channelId: c.id, day, visitors: 20 + ((k + ci) % 30) })))).execute();
   }
-  if (dialect === 'postgres') await sql`analyze`.execute(db);
-  else await sql`analyze`.execute(db);
+  // The drop-off's contributions (decision 0058), as the app keeps them when answers are written: the rows above were inserted directly.
+  await fillDropoffContributions(db);
+  await sql`analyze`.execute(db);
 
   return { staff, campaigns, channels, surveyCampaign };
 }

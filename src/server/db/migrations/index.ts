@@ -64,6 +64,7 @@ import * as leadImports from './2026-12-02T0500-lead-imports';
 import * as apiKeys from './2026-12-02T0510-api-keys';
 import * as leadInboxIndexes from './2026-12-03T0500-lead-inbox-indexes';
 import * as leadFunnelSteps from './2026-12-03T0300-lead-funnel-steps';
+import * as dropoffContributions from './2026-12-04T0300-dropoff-contributions';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -132,4 +133,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0500-lead-inbox-indexes': leadInboxIndexes,
   '2026-12-03T0400-responses-of-leads': responsesOfLeads,
   '2026-12-03T0300-lead-funnel-steps': leadFunnelSteps,
+  '2026-12-04T0300-dropoff-contributions': dropoffContributions,
 };

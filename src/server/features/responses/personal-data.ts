@@ -2,11 +2,13 @@ import type { PersonalData } from '#server/lib/personal-data';
 
 /**
  * E-mail records, responses, unfinished answers, resume tokens and uploaded files. Progress, files
- * and tokens belong to an e-mail record (ON DELETE CASCADE), which belongs to the lead.
+ * and tokens belong to an e-mail record (ON DELETE CASCADE), which belongs to the lead. A record's
+ * drop-off contribution (decision 0058: which questions were shown, answered, where the person stopped,
+ * derived from the answers exported here) cascades with the record, its response and its progress.
  */
 export const personalData: PersonalData = {
   feature: 'responses',
-  tables: ['email_records', 'survey_responses', 'survey_progress', 'survey_files', 'survey_resume_tokens'],
+  tables: ['email_records', 'survey_responses', 'survey_progress', 'survey_files', 'survey_resume_tokens', 'dropoff_contributions'],
   async export(db, leadId) {
     const records = await db.selectFrom('emailRecords').selectAll().where('leadId', '=', leadId).orderBy('createdAt').execute();
     const ids = records.map((r) => r.id);
