@@ -100,29 +100,22 @@ export async function leadFirstContactMedians(db: Db, scope: LeadFunnelScope): P
     }
     return { byChannel, total };
   }
-  // SQLite: each median picked by the database from the minutes in order (window functions: one sort
-  // per partition), so only a row per channel and the total come back (decision 0058).
   const minutes = sql<number>`(julianday(leads.first_contacted_at) - julianday(leads.created_at)) * 1440.0`;
-  const ranked = timed.select([
-    'leads.firstChannelId as channelId',
-    minutes.as('minutes'),
-    sql<number>`row_number() over (partition by leads.first_channel_id order by ${minutes})`.as('rankInChannel'),
-    sql<number>`count(*) over (partition by leads.first_channel_id)`.as('inChannel'),
-    sql<number>`row_number() over (order by ${minutes})`.as('rank'),
-    sql<number>`count(*) over ()`.as('all'),
-  ]);
-  const { rows } = await sql<{ channelId: string | null; isTotal: number; median: number | null }>`
-    with ranked as ${ranked}
-    select channel_id as "channelId", 0 as "isTotal", avg(case when rank_in_channel in ((in_channel + 1) / 2, (in_channel + 2) / 2) then minutes end) as median
-    from ranked group by channel_id
-    union all
-    select null, 1, avg(case when "rank" in (("all" + 1) / 2, ("all" + 2) / 2) then minutes end) from ranked
-  `.execute(db);
-  let total: number | null = null;
+  const rows = await timed.select(['leads.firstChannelId as channelId', minutes.as('minutes')]).orderBy(minutes).execute();
+  const sorted = new Map<string | null, number[]>();
   for (const r of rows) {
-    const median = r.median === null ? null : Math.round(Number(r.median) * 10) / 10;
-    if (Number(r.isTotal) === 1) total = median;
-    else byChannel.set(r.channelId, median);
+    let list = sorted.get(r.channelId);
+    if (!list) sorted.set(r.channelId, (list = []));
+    list.push(Number(r.minutes));
   }
-  return { byChannel, total };
+  for (const [channelId, list] of sorted) byChannel.set(channelId, middle(list));
+  return { byChannel, total: middle(rows.map((r) => Number(r.minutes))) };
+}
+
+/** The median of values in ascending order, to one decimal; null when none. */
+function middle(sorted: readonly number[]): number | null {
+  if (sorted.length === 0) return null;
+  const mid = sorted.length >> 1;
+  const value = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return Math.round(value * 10) / 10;
 }
