@@ -5,7 +5,7 @@ import { findCampaign } from '#server/features/surveys';
 import { channelsOfCampaign, linkVisitsByChannel } from '#server/features/channels';
 import { leadFirstContactMedians, leadFunnelCounts, leadSourceFunnelCounts, type LeadFunnelScope, type LeadSourceScope } from '#server/features/leads';
 import { leadSourceKey } from '#shared/leads/lead-source';
-import { surveyAnswersOfVisitors } from '#server/features/responses';
+import { keptDropoff, surveyAnswersOfVisitors } from '#server/features/responses';
 import { instantOf } from '#shared/followup/working-hours';
 import {
   FUNNEL_MESSAGES,
@@ -120,15 +120,27 @@ export async function funnel(db: Db, query: FunnelQuery, timeZone: string): Prom
   return { channels: rows, total };
 }
 
-/** Drop-off per question of the campaign's survey, of the visitors (e-mail records) in scope. */
+/**
+ * Drop-off per question of the campaign's survey, of the visitors (e-mail records) in scope: the sum
+ * of the contributions kept as the answers were written (decision 0058), or, when those cannot give it
+ * (conditions calling functions, a contribution of another version of the survey), from the rows.
+ */
 export async function dropoff(db: Db, query: DropoffQuery, timeZone: string): Promise<Dropoff> {
   const campaign = await findCampaign(db, query.campaignId);
   if (!campaign) throw badRequest(FUNNEL_MESSAGES.campaignUnknown, [{ field: 'campaignId', message: FUNNEL_MESSAGES.campaignUnknown }]);
-  const records = await surveyAnswersOfVisitors(db, { campaignId: query.campaignId, channelId: channelScope(query.channelId), ...period(query, timeZone) });
+  const scope = { campaignId: query.campaignId, channelId: channelScope(query.channelId), ...period(query, timeZone) };
+  const kept = await keptDropoff(db, campaign.questions, scope);
+  if (kept) return { questions: kept };
+  return { questions: await dropoffFromRows(db, campaign.questions, scope) };
+}
+
+/** The drop-off computed from the rows: every visitor's answers read and evaluated (the reference the kept counts must equal). */
+export async function dropoffFromRows(db: Db, definition: string, scope: Parameters<typeof surveyAnswersOfVisitors>[1]): Promise<Dropoff['questions']> {
+  const records = await surveyAnswersOfVisitors(db, scope);
   const visitors = records.map((r) =>
     r.response !== null
       ? { answers: r.response, finished: true, page: 0, furthestPage: 0 }
       : { answers: r.progress, finished: false, page: r.page ?? 0, furthestPage: r.furthestPage ?? 0 },
   );
-  return { questions: surveyDropoff(campaign.questions, visitors) };
+  return surveyDropoff(definition, visitors);
 }

@@ -6,3 +6,4 @@ export { completedCampaignsOfLead, surveyAnswersOfVisitors } from './funnel-read
 export * as responseQueries from './answer-queries.repository';
 /** The visitor's writes, for the rooms that take answers another way (expo tablets). */
 export { addEmailRecord, storeLeadResponse, storeResponse } from './responses.service';
+export { keptDropoff } from './dropoff-contributions';

@@ -20,11 +20,13 @@ async function progressRemovals(trx: Transaction<Database>, recordIds: readonly 
  * and tokens belong to an e-mail record (ON DELETE CASCADE), which belongs to the lead. The
  * summary's counts hold answer values of many people at once: a person's erasure (or their
  * unfinished answers' expiry) takes their answers out of them, and a count that falls to zero goes
- * with its value (decision 0056); there is nothing of one person to export from them.
+ * with its value (decision 0056); there is nothing of one person to export from them. A record's drop-off contribution (decision
+ * 0058: which questions were shown, answered, where the person stopped, derived from the answers
+ * exported here) cascades with the record, its response and its progress.
  */
 export const personalData: PersonalData = {
   feature: 'responses',
-  tables: ['email_records', 'survey_responses', 'survey_progress', 'survey_files', 'survey_resume_tokens', 'summary_answer_counts'],
+  tables: ['email_records', 'survey_responses', 'survey_progress', 'survey_files', 'survey_resume_tokens', 'summary_answer_counts', 'dropoff_contributions'],
   async export(db, leadId) {
     const records = await db.selectFrom('emailRecords').selectAll().where('leadId', '=', leadId).orderBy('createdAt').execute();
     const ids = records.map((r) => r.id);

@@ -17,6 +17,7 @@ import { channelUnavailable, lockChannel, lockVisitorChannel, type StudioContact
 import * as responsesRepo from './responses.repository';
 import { completedByChannel } from './channel-counts';
 import * as progressRepo from './survey-progress.repository';
+import { keepResponseContribution } from './dropoff-contributions';
 
 /** A database or an open transaction: every function here does its work through the one it is given. */
 type Db = Kysely<Database>;
@@ -285,6 +286,7 @@ export async function storeResponse(
       referrerHost: record.referrerHost,
     });
     if (stored) {
+      await keepResponseContribution(db, { id, campaignId, emailRecordId: record.id, answer: JSON.stringify(input.answer) });
       const details = leadDetailsFrom(await campaignLeadFields(db, campaignId), input.answer);
       await recordCompletedSurvey(db, { id: record.leadId, campaignId, at: now, ...details });
       // A locality rule may give the lead to someone now that its answers are known.

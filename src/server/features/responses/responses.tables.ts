@@ -106,7 +106,29 @@ export interface SummaryCountStatesTable {
   survey: string;
 }
 
+/**
+ * Each e-mail record's contribution to its survey's drop-off (decision 0058), kept in the transaction
+ * that writes its unfinished answers or its response: a record with neither has no row. It goes with
+ * the row it was computed from (foreign keys, cascading): the record, the response, the unfinished answers.
+ */
+export interface DropoffContributionsTable {
+  emailRecordId: string;
+  campaignId: string;
+  /** The record's channel and creation time (the drop-off's scope), copied: they never change. */
+  channelId: string | null;
+  createdAt: Timestamp;
+  /** The survey's version the contribution was computed for (`surveyVersion`). */
+  surveyVersion: string;
+  /** The contribution (`DropoffSurvey.contribution`); '' when the survey's conditions call functions (not kept). */
+  contribution: string;
+  /** The response it was computed from (finished), or null. */
+  responseId: string | null;
+  /** The record whose unfinished answers it was computed from, or null. */
+  progressOf: string | null;
+}
+
 export interface ResponseTables {
+  dropoffContributions: DropoffContributionsTable;
   summaryAnswerCounts: SummaryAnswerCountsTable;
   summaryCountStates: SummaryCountStatesTable;
   surveyFiles: SurveyFilesTable;

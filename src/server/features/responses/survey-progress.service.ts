@@ -11,6 +11,7 @@ import * as surveys from '#server/features/surveys';
 import * as responsesRepo from '#server/features/responses/responses.repository';
 import { requireRecordOf } from './responses.service';
 import * as repo from './survey-progress.repository';
+import { keepProgressContribution } from './dropoff-contributions';
 
 type Db = Kysely<Database>;
 
@@ -72,6 +73,7 @@ export async function saveProgress(
     if (isForeignKeyViolation(error)) throw conflict(CAMPAIGN_MESSAGES.surveyFinished, 'SURVEY_FINISHED');
     throw error;
   }
+  await keepProgressContribution(db, record.id, campaignId);
   const held = input.resumeToken ? await validToken(db, input.resumeToken, now) : undefined;
   if (held && held.emailRecordId === record.id) {
     await repo.deleteResumeTokens(db, record.id, held.createdAt);
