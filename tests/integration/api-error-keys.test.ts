@@ -4,7 +4,7 @@ import { CONTACT_API, CONTACT_FORMS } from '#shared/contact/contact.api';
 import { en } from '#shared/i18n/messages/en';
 import { hi } from '#shared/i18n/messages/hi';
 import { PRIVACY_API } from '#shared/privacy/privacy.api';
-import { EMAILS_API } from '#shared/surveys/campaigns.api';
+import { EMAILS_API } from '#shared/responses/responses.api';
 import { VISITS_API } from '#shared/visits/visits.api';
 import { describeEachDatabase } from '../helpers/app';
 

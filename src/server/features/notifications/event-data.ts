@@ -145,6 +145,8 @@ export interface StaffMailEvent {
   subjectId: string;
   leadId: string | null;
   createdAt: Date | string;
+  /** Fixed when the event was written (`leads.import_assigned`: the import's file, count and first names). */
+  payload?: string | null;
 }
 
 export interface StaffMail {
