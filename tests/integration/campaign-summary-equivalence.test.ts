@@ -231,24 +231,6 @@ describeEachDatabase('the summary equals the row-based fold (issue 40)', (ctx) =
     expect(kept).toEqual(await countRows());
   }, 240_000);
 
-  it('keeps the counts equal to the rows with twenty answers stored at once', async () => {
-    setNow('2027-01-09T09:00:00Z');
-    const people = Array.from({ length: 20 }, (_, i) => `eq-many-${i}@example.com`);
-    const ids: string[] = [];
-    for (const email of people) ids.push(await visitor(email));
-    // Half of them had unfinished answers first (removed from the counts as their response comes).
-    await Promise.all(people.map((email, i) => (i % 4 < 2 ? save(email, ids[i]!, { kind: 'v', amen: ['pool'] }, 0) : Promise.resolve())));
-    await Promise.all(people.map((email, i) => complete(email, ids[i]!, { kind: i % 3 === 0 ? 'a' : 'v', amen: i % 2 === 0 ? ['gym'] : ['gym', 'pool'], stars: (i % 5) + 1, notes: `note ${i}` })));
-    const kept = await countRows();
-    const timeZone = (await ctx.app.settings.current()).timeZone;
-    await rebuildSummaryCounts(ctx.database.db, campaignId, timeZone);
-    expect(kept).toEqual(await countRows());
-    const day = { from: '2027-01-09', to: '2027-01-09', status: 'all' };
-    const res = await asStaff({ method: 'GET', url: `/api/campaign/summary/${campaignId}?${new URLSearchParams(day).toString()}` });
-    expect(res.json<CampaignSummaryResult>()).toMatchObject({ total: 20, completed: 20, unfinished: 0 });
-    expect(res.body).toBe(JSON.stringify(await campaignSummaryFromRows(ctx.database.db, ctx.database.dialect, campaignId, day, timeZone)));
-  }, 120_000);
-
   it('answers from the rows where the counts cannot give the same answer', async () => {
     const timeZone = (await ctx.app.settings.current()).timeZone;
     const check = async (query: Record<string, string>) => {
@@ -297,4 +279,22 @@ describeEachDatabase('the summary equals the row-based fold (issue 40)', (ctx) =
     expect(back.statusCode, back.body).toBe(200);
     expect(await servedByCounts([plainDay])).toEqual([true]);
   }, 240_000);
+
+  it('keeps the counts equal to the rows with twenty answers stored at once', async () => {
+    setNow('2027-01-09T09:00:00Z');
+    const people = Array.from({ length: 20 }, (_, i) => `eq-many-${i}@example.com`);
+    const ids: string[] = [];
+    for (const [i, email] of people.entries()) ids.push(await visitor(email, i % 2 === 0));
+    // Half of them had unfinished answers first (removed from the counts as their response comes).
+    await Promise.all(people.map((email, i) => (i % 4 < 2 ? save(email, ids[i]!, { kind: 'v', amen: ['pool'] }, 0) : Promise.resolve())));
+    await Promise.all(people.map((email, i) => complete(email, ids[i]!, { kind: i % 3 === 0 ? 'a' : 'v', amen: i % 2 === 0 ? ['gym'] : ['gym', 'pool'], stars: (i % 5) + 1, notes: `note ${i}` })));
+    const kept = await countRows();
+    const timeZone = (await ctx.app.settings.current()).timeZone;
+    await rebuildSummaryCounts(ctx.database.db, campaignId, timeZone);
+    expect(kept).toEqual(await countRows());
+    const day = { from: '2027-01-09', to: '2027-01-09', status: 'all' };
+    const res = await asStaff({ method: 'GET', url: `/api/campaign/summary/${campaignId}?${new URLSearchParams(day).toString()}` });
+    expect(res.json<CampaignSummaryResult>()).toMatchObject({ total: 20, completed: 20, unfinished: 0 });
+    expect(res.body).toBe(JSON.stringify(await campaignSummaryFromRows(ctx.database.db, ctx.database.dialect, campaignId, day, timeZone)));
+  }, 120_000);
 });

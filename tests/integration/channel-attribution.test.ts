@@ -1,5 +1,6 @@
+import { runInNewContext } from 'node:vm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '#server/app';
 import { createDatabase, type DatabaseHandle } from '#server/db/database';
 import { CHANNEL_MESSAGES, type Channel } from '#shared/channels/channels.contract';
@@ -184,6 +185,29 @@ describeEachDatabase('channels on the visitor path', (ctx) => {
       // The landing page without a channel or UTM values: the touches stay.
       expect((await add({ email, campaignid: campaign })).statusCode).toBe(200);
       expect(await leadOf(email)).toMatchObject({ firstTouch, latestTouch });
+    });
+
+    it("keeps the touch at the clock's time whichever Date constructor made it (another realm; one made before vi.setSystemTime replaced the global Date)", async () => {
+      const insta = await channel({ name: 'Instagram', utmSource: 'instagram' });
+      const fromElsewhere = visitorEmail();
+      now = runInNewContext('new Date("2027-03-10T05:00:00Z")') as Date;
+      const first = await add({ email: fromElsewhere, channel: insta.code });
+      expect(first.statusCode, first.body).toBe(201);
+
+      // As in a test whose fake timers ended: Date mocked after the clock's Date was made.
+      const beforeMock = visitorEmail();
+      now = new Date('2027-03-11T05:00:00Z');
+      vi.setSystemTime(now);
+      let second;
+      try {
+        second = await add({ email: beforeMock, channel: insta.code });
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(second.statusCode, second.body).toBe(201);
+
+      expect((await leadOf(fromElsewhere)).firstTouch).toMatchObject({ channelId: insta.id, at: '2027-03-10T05:00:00.000Z' });
+      expect(await leadOf(beforeMock)).toMatchObject({ firstTouch: { channelId: insta.id, at: '2027-03-11T05:00:00.000Z' }, createdAt: '2027-03-11T05:00:00.000Z' });
     });
 
     it('has no touches when it came without a channel or UTM values', async () => {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { isDate } from 'node:util/types';
 import SQLite from 'better-sqlite3';
 import {
   CamelCasePlugin,
@@ -42,10 +43,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** better-sqlite3 binds only numbers, strings, bigints, buffers and null: store booleans as 0/1, dates as ISO text. */
+/**
+ * better-sqlite3 binds only numbers, strings, bigints, buffers and null: store booleans as 0/1, dates as ISO text.
+ * Any Date is one, whichever constructor made it (as pg checks): `instanceof Date` asks the global Date
+ * of the moment, and a Date made before that global was replaced (a test's mocked clock) or in another
+ * realm failed it and reached the driver as an object (a 500 for a channel's visitor).
+ */
 export function toSqliteValue(value: unknown): unknown {
   if (typeof value === 'boolean') return value ? 1 : 0;
-  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && isDate(value)) return value.toISOString();
   return value;
 }
 
