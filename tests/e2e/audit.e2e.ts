@@ -40,6 +40,8 @@ it('a listing edited in the dashboard shows in the audit log, filtered by kind, 
   await expect.poll(() => page.getByRole('row').filter({ hasText: 'Listing added' }).count(), SLOW).toBe(0);
   const row = page.getByRole('row').filter({ hasText: 'Listing edited' }).first();
   await expect.poll(() => row.isVisible(), SLOW).toBe(true);
+  // The record's name comes after the rows (read from the listings' own list).
+  await expect.poll(async () => (await row.textContent()) ?? '', SLOW).toContain(name);
   const text = (await row.textContent()) ?? '';
   expect(text).toContain('E2E Staff');
   expect(text).toContain('area');
@@ -71,4 +73,29 @@ it('a listing edited in the dashboard shows in the audit log, filtered by kind, 
 
   expect(pageProblems(page)).toEqual([]);
   expect(pageProblems(phone)).toEqual([]);
+});
+
+it('the audit log shows its entries while the names of their records are still being read, and the names once they come', async () => {
+  const name = `Audit Slow ${unique}`;
+  await addProject(await staffToken(), name);
+  const page = await browser.newPage(DESKTOP);
+  await loginAsStaff(page);
+  // The listings' list (where the names come from) does not answer until released.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/project/get', async (route) => {
+    await released;
+    await route.fallback();
+  });
+  await page.goto('/dashboard/audit?kind=listing.created');
+  await expect.poll(() => page.getByRole('heading', { name: 'Audit log', level: 1 }).isVisible(), SLOW).toBe(true);
+  const row = page.getByRole('row').filter({ hasText: 'Listing added' }).first();
+  await expect.poll(() => row.isVisible(), SLOW).toBe(true);
+  expect(await row.locator('[aria-busy="true"]').count()).toBe(1);
+  expect(await row.locator('code').count()).toBe(0);
+
+  release();
+  await expect.poll(() => page.getByRole('row').filter({ hasText: name }).count(), SLOW).toBe(1);
+  expect(await page.locator('.ant-table [aria-busy="true"]').count()).toBe(0);
+  expect(pageProblems(page)).toEqual([]);
 });

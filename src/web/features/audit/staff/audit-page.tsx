@@ -1,5 +1,5 @@
 import { Button, Empty, Input, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { AUDIT_KIND_LABELS, AUDIT_KINDS, AUDIT_TIME_ZONE, auditQuery, type AuditEntry } from '#shared/audit/audit.contract';
 import { leadPath, paths } from '#shared/paths';
@@ -33,13 +33,41 @@ function readView(search: URLSearchParams): View {
   return { filters, page, size };
 }
 
+/**
+ * The page shows once its entries (and the people to filter by) have loaded. The records' names come
+ * from up to five other lists (audit-api.ts): they are not awaited here, so that the slowest of those
+ * reads does not hold the page back; the rows show them when they arrive.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { filters, page, size } = readView(new URL(request.url).searchParams);
   const staff = fetchStaffList().catch(() => [] as StaffMember[]);
   const list = await loadPageData(() => fetchAudit(filters, { limit: size, offset: (page - 1) * size }), staffText('staff.settings.audit.loadFailed'));
   const people = await staff;
-  const names = list.data ? await fetchRecordNames(new Set(list.data.items.filter((e) => e.recordId).map((e) => e.recordType)), people) : new Map<string, string>();
+  const names: Promise<Map<string, string>> = list.data
+    ? fetchRecordNames(new Set(list.data.items.filter((e) => e.recordId).map((e) => e.recordType)), people).catch(() => new Map<string, string>())
+    : Promise.resolve(new Map<string, string>());
   return { ...list, staff: people, names };
+}
+
+/** The records' names once the loader's read of them has settled; until then the last ones known, and `pending`. */
+function useRecordNames(promise: Promise<ReadonlyMap<string, string>>): RecordNames {
+  const [settled, setSettled] = useState<{ promise: Promise<ReadonlyMap<string, string>>; names: ReadonlyMap<string, string> }>();
+  useEffect(() => {
+    let current = true;
+    void promise.then((names) => {
+      if (current) setSettled({ promise, names });
+    });
+    return () => {
+      current = false;
+    };
+  }, [promise]);
+  return { names: settled?.names ?? new Map<string, string>(), pending: settled?.promise !== promise };
+}
+
+interface RecordNames {
+  names: ReadonlyMap<string, string>;
+  /** The names of the entries shown are still being read. */
+  pending: boolean;
 }
 
 const WHEN = new Intl.DateTimeFormat('en-IN', {
@@ -57,11 +85,19 @@ const formatWhen = (iso: string) => `${WHEN.format(new Date(iso))} IST`;
 
 const kindLabel = (kind: string) => AUDIT_KIND_LABELS[kind as keyof typeof AUDIT_KIND_LABELS] ?? kind;
 
-function RecordCell({ entry, names }: { entry: AuditEntry; names: ReadonlyMap<string, string> }) {
+function RecordCell({ entry, names: { names, pending } }: { entry: AuditEntry; names: RecordNames }) {
   if (!entry.recordId) return <span className="audit-muted">{entry.recordType}</span>;
-  // Its name when it still has one; the id (a deleted record's, a lead's) otherwise.
+  // Its name when it still has one; the id (a deleted record's, a lead's) otherwise, once the names are read.
   const name = names.get(recordKey(entry.recordType, entry.recordId));
-  const id = name ? <span title={entry.recordId}>{name}</span> : <code>{entry.recordId}</code>;
+  const id = name ? (
+    <span title={entry.recordId}>{name}</span>
+  ) : pending ? (
+    <span className="audit-muted" title={entry.recordId} aria-busy="true">
+      …
+    </span>
+  ) : (
+    <code>{entry.recordId}</code>
+  );
   return (
     <span className="audit-record">
       {entry.recordType}{' '}
@@ -87,6 +123,7 @@ export function Component() {
   const navigation = useNavigation();
   const tableRef = useKeyboardScrollableTables<HTMLDivElement>();
   const view = readView(search);
+  const names = useRecordNames(data.names);
   const loading = navigation.state === 'loading' && navigation.location.pathname === paths.audit;
 
   function setFilter(key: keyof AuditFilters, value: string | undefined) {
@@ -108,7 +145,7 @@ export function Component() {
     { title: staffText('staff.settings.audit.when'), dataIndex: 'at', key: 'at', width: 200, render: (at: string) => formatWhen(at) },
     { title: staffText('staff.settings.audit.who'), dataIndex: 'actorName', key: 'who', render: (name: string, entry) => (entry.actorId ? name : <Tag>{name}</Tag>) },
     { title: staffText('staff.settings.audit.what'), dataIndex: 'kind', key: 'kind', render: (kind: string) => kindLabel(kind) },
-    { title: staffText('staff.settings.audit.record'), key: 'record', render: (_, entry) => <RecordCell entry={entry} names={data.names} /> },
+    { title: staffText('staff.settings.audit.record'), key: 'record', render: (_, entry) => <RecordCell entry={entry} names={names} /> },
     { title: staffText('staff.settings.audit.fields'), dataIndex: 'fields', key: 'fields', render: (fields: string[]) => fieldsText(fields) },
   ];
 
@@ -188,7 +225,7 @@ export function Component() {
                   <strong>{kindLabel(entry.kind)}</strong>
                   <span>{entry.actorName}</span>
                 </span>
-                <RecordCell entry={entry} names={data.names} />
+                <RecordCell entry={entry} names={names} />
                 <span>{staffText('staff.settings.audit.cardFields', { fields: fieldsText(entry.fields) })}</span>
                 <span className="audit-muted">{formatWhen(entry.at)}</span>
               </div>
