@@ -1,10 +1,14 @@
 // Builds the web client (Vite) and bundles the server (esbuild) into dist/.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+
+// The build is of the sources as they were when it began: a file edited while it runs is newer than
+// the stamp (scripts/start.mjs builds again), not taken as built.
+const startedAt = new Date();
 
 const vite = (...args) => {
   // Always a production build, even when called from a test runner that sets NODE_ENV=test.
@@ -83,5 +87,6 @@ await build({
   logLevel: 'warning',
 });
 
-writeFileSync('dist/build-info.json', `${JSON.stringify({ builtAt: new Date().toISOString() })}\n`);
+writeFileSync('dist/build-info.json', `${JSON.stringify({ builtAt: startedAt.toISOString() })}\n`);
+utimesSync('dist/build-info.json', startedAt, startedAt);
 console.log('Built dist/client and dist/server.');
