@@ -49,6 +49,7 @@ export const notPersonTables: Readonly<Record<string, string>> = {
   channels: "a campaign's short link: `name` is the channel's name",
   api_keys: "a key the owners made for another tool: `name` is the key's name (\"99acres\"), `created_by` a staff member",
   lead_imports: "an import of a spreadsheet: its file's name, counts and the staff member who ran it; the people are in lead_import_rows",
+  lead_sources: "where imported and API leads came from (decision 0057): `name` is a portal's or a file's name (\"99acres\"), not a person's",
 };
 
 /**

@@ -224,16 +224,17 @@ describeEachDatabase('campaigns API', (ctx) => {
     });
 
     it.each([
-      [{}, CAMPAIGN_MESSAGES.emailRequired],
-      [{ email: '' }, CAMPAIGN_MESSAGES.emailRequired],
-      [{ email: '   ' }, CAMPAIGN_MESSAGES.emailRequired],
-      [{ email: 'not-an-email' }, CAMPAIGN_MESSAGES.emailInvalid],
-      [{ email: 'a@b' }, CAMPAIGN_MESSAGES.emailInvalid],
-      [{ email: 42 }, CAMPAIGN_MESSAGES.emailRequired],
-    ])('refuses %j with 400 "%s"', async (payload, message) => {
+      [{}, CAMPAIGN_MESSAGES.emailRequired, 'email.required'],
+      [{ email: '' }, CAMPAIGN_MESSAGES.emailRequired, 'email.required'],
+      [{ email: '   ' }, CAMPAIGN_MESSAGES.emailRequired, 'email.required'],
+      [{ email: 'not-an-email' }, CAMPAIGN_MESSAGES.emailInvalid, 'email.invalid'],
+      [{ email: 'a@b' }, CAMPAIGN_MESSAGES.emailInvalid, 'email.invalid'],
+      [{ email: 42 }, CAMPAIGN_MESSAGES.emailRequired, 'email.required'],
+    ])('refuses %j with 400 "%s"', async (payload, message, key) => {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message, errors: [{ field: 'email', message }], code: 'VALIDATION' });
+      // The specification's sentence, and (decision 0059) its catalogue key for the page's language.
+      expect(res.json()).toEqual({ message, errors: [{ field: 'email', message, key }], code: 'VALIDATION', key });
     });
 
     it('answers 404 for an unknown campaign', async () => {

@@ -14,7 +14,7 @@ function expectRefused(res: LightMyRequestResponse, field: string) {
   const body = res.json();
   expect(body.code).toBe('VALIDATION');
   expect(body.message).toBe(NUL_MESSAGE);
-  expect(body.errors).toContainEqual({ field, message: NUL_MESSAGE });
+  expect(body.errors).toContainEqual({ field, message: NUL_MESSAGE, key: 'msg.text.nul' });
 }
 
 // PostgreSQL refuses U+0000 in text (a 500 before); SQLite would store it. Both answer 400 now.

@@ -90,16 +90,16 @@ describeEachDatabase(
       expect(none.statusCode).toBe(400);
       expect(none.json()).toMatchObject({
         errors: expect.arrayContaining([
-          { field: 'email', message: 'Please give an e-mail address or a phone number.' },
-          { field: 'phone', message: 'Please give an e-mail address or a phone number.' },
+          expect.objectContaining({ field: 'email', message: 'Please give an e-mail address or a phone number.' }),
+          expect.objectContaining({ field: 'phone', message: 'Please give an e-mail address or a phone number.' }),
         ]),
       });
       const bad = await addLead(ctx, { phone: '12345', email: 'not-an-email' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({
         errors: expect.arrayContaining([
-          { field: 'phone', message: 'Please enter a valid phone number.' },
-          { field: 'email', message: 'Please enter a valid e-mail address.' },
+          expect.objectContaining({ field: 'phone', message: 'Please enter a valid phone number.' }),
+          expect.objectContaining({ field: 'email', message: 'Please enter a valid e-mail address.' }),
         ]),
       });
       const anonymous = await ctx.app.inject({ method: 'POST', url: LEADS_API.list, payload: { phone: '9845012345' } });

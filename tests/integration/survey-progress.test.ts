@@ -169,7 +169,7 @@ describeEachDatabase(
       for (const wrong of ['x', token.slice(0, -1), `${token}x`, sha256(token)]) {
         const res = await read(ctx, campaignId, wrong);
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ code: 'RESUME_LINK_INVALID', message: CAMPAIGN_MESSAGES.resumeLinkInvalid });
+        expect(res.json()).toEqual({ code: 'RESUME_LINK_INVALID', message: CAMPAIGN_MESSAGES.resumeLinkInvalid, key: 'msg.survey.resumeLinkInvalid' });
       }
       expect((await read(ctx, 'another-campaign', token)).statusCode).toBe(404);
 
@@ -393,7 +393,7 @@ describeEachDatabase(
       expect(String(limited.headers['retry-after'])).toMatch(/^\d+$/);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
-      expect(limited.json()).toEqual({ message: expect.stringMatching(/\S/), code: 'RATE_LIMITED' });
+      expect(limited.json()).toEqual({ message: expect.stringMatching(/\S/), code: 'RATE_LIMITED', key: 'msg.server.tooMany' });
     });
   },
   { publicWriteLimit: 3 },

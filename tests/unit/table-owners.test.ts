@@ -21,6 +21,8 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
   'listings/listing-photos.service.ts': { tables: ['photos'], why: "the audited field name 'photos', not media's table" },
   'notifications/mailer.ts': { tables: ['files'], why: "the mailer kind 'files' (.eml files), not media's table" },
   'results/campaign-export.ts': { tables: ['files'], why: "an answer column's 'files', not media's table" },
+  'followup/followup-mail.ts': { tables: ['leads'], why: "the event type 'leads.import_assigned', not the leads table" },
+  'imports/imports.service.ts': { tables: ['leads'], why: "the event type 'leads.import_assigned', not the leads table" },
   'responses/responses.repository.ts': {
     tables: ['campaigns'],
     why: 'a new e-mail record is taken only while its campaign is active, read in the INSERT (atomic)',
