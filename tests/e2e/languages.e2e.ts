@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicNotices } from '#shared/consent/consent.contract';
-import { baseURL, pageProblems, PHONE, seriousA11yViolations, useBrowser, waitForApp } from './browser';
+import { en } from '#shared/i18n/messages/en';
+import { hi } from '#shared/i18n/messages/hi';
+import type { Project } from '#shared/listings/listings.contract';
+import { visitorApi } from './api';
+import { baseURL, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser, waitForApp } from './browser';
 import { activateDemoSurvey, chooseInDropdown } from './demo-survey';
 
 // Issue 27: the language switch on a phone keeps the visitor on the page, the Hindi page hydrates
@@ -247,6 +251,48 @@ describe('the consent notices in Hindi at 390 px (decision 0027)', () => {
     for (const sentence of english) expect(await page.locator('body').textContent(), sentence).not.toContain(sentence);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
+  });
+});
+
+describe('a refusal from the server in Hindi at 390 px (decision 0059)', () => {
+  it('a slot taken meanwhile is refused by the server (409) and the /hi/ booking says so in Hindi, not in English', async () => {
+    const home = (await visitorApi<Project[]>('GET', '/api/project/get')).data[0]!;
+    expect(home, 'the demo data has a home').toBeDefined();
+    const page = await browser.newPage(PHONE);
+    const refusals: number[] = [];
+    page.on('response', (response) => {
+      if (response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/visits') refusals.push(response.status());
+    });
+    await page.goto(`/hi/viewProjects/${encodeURIComponent(home._id)}`);
+    await waitForApp(page);
+    // The panel asks for its studio's slots: the studio the booking goes to.
+    const [slotsAsked] = await Promise.all([
+      page.waitForRequest((request) => new URL(request.url()).pathname === '/api/visits/slots'),
+      page.getByRole('button', { name: hi['actions.bookVisit'] }).click(),
+    ]);
+    const studioId = new URL(slotsAsked.url()).searchParams.get('studio')!;
+    const panel = page.getByRole('region', { name: hi['actions.bookVisit'] });
+    const slot = panel.getByRole('radio').and(page.locator(':not([disabled])')).first();
+    await slot.check();
+    const start = (await slot.getAttribute('value'))!;
+    await panel.locator('input[type="email"]').fill(`${unique('hindi-refused')}@example.com`);
+
+    // Meanwhile other people take every seat of that time (the browser's own check cannot know).
+    const free = (await visitorApi<Array<{ start: string; free: number }>>('GET', `/api/visits/slots?studio=${encodeURIComponent(studioId)}`)).data.find((s) => s.start === start)!.free;
+    for (let seat = 0; seat < free; seat++) {
+      const taken = await visitorApi('POST', '/api/visits', { slotStart: start, studioId, email: `${unique('seat')}@example.com` });
+      expect(taken.status).toBe(201);
+    }
+
+    await panel.getByRole('button', { name: hi['visit.book'] }).click();
+    const alert = panel.getByRole('alert');
+    // The server answers in English with the message's key; the page says the key's Hindi text.
+    await expect.poll(() => alert.textContent()).toBe(hi['msg.visit.slotGone']);
+    expect(refusals).toEqual([409]);
+    expect(await page.locator('body').textContent()).not.toContain(en['msg.visit.slotGone']);
+    // The time just taken is marked full.
+    await expect.poll(() => panel.locator(`input[value="${start}"]`).isDisabled()).toBe(true);
     expect(pageProblems(page)).toEqual([]);
   });
 });

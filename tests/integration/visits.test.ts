@@ -138,7 +138,8 @@ describeEachDatabase(
       expect((await book(ctx, { slotStart: slot!.start, studioId: studio, email: 'ravi.visit@example.com' })).statusCode).toBe(201);
       const full = await book(ctx, { slotStart: slot!.start, studioId: studio, email: 'late.visit@example.com' });
       expect(full.statusCode).toBe(409);
-      expect(full.json()).toMatchObject({ code: 'SLOT_TAKEN', message: expect.stringMatching(/taken/) });
+      // With its message's key, as every error answer (docs/decisions/0059): a Hindi page says it by it.
+      expect(full.json()).toMatchObject({ code: 'SLOT_TAKEN', message: VISIT_MESSAGES.slotGone, key: 'msg.visit.slotGone' });
       expect(full.json().nextSlots.length).toBeGreaterThan(0);
       expect(full.json().nextSlots.every((s: VisitSlot) => s.free > 0 && s.start !== slot!.start)).toBe(true);
 

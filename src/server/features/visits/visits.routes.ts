@@ -21,6 +21,7 @@ import {
   visitStudioListSchema,
   VISITS_API,
 } from '#shared/visits/visits.contract';
+import { said } from '#shared/i18n/message-keys';
 import { clientKey } from '#server/lib/client-key';
 import { attachmentHeader } from '#server/lib/download';
 import { visitorCalendar } from './visit-calendar';
@@ -31,12 +32,15 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 /** A person who already holds the visits one may hold (decision 0014). */
 const tooManyVisitsSchema = z.object({ message: z.string(), code: z.literal('TOO_MANY_VISITS'), key: z.string().optional() });
 
-/** A 409 for a slot taken meanwhile: the usual error body, with the next free slots. */
+/**
+ * A 409 for a slot taken meanwhile: the usual error body, its message's key with it as the error
+ * handler would add it (docs/decisions/0059), and the next free slots.
+ */
 async function answering<T>(reply: FastifyReply, status: number, work: () => Promise<T>) {
   try {
     return reply.status(status).send(await work());
   } catch (error) {
-    if (error instanceof visits.SlotGone) return reply.status(409).send({ message: error.message, code: 'SLOT_TAKEN' as const, nextSlots: error.nextSlots });
+    if (error instanceof visits.SlotGone) return reply.status(409).send({ ...said(error.message), code: 'SLOT_TAKEN' as const, nextSlots: error.nextSlots });
     throw error;
   }
 }
