@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createActiveCampaign, staffApi, visitorApi, type Api } from './api';
+import { baseURL, createActiveCampaign, staffApi, visitorApi, type Api } from './api';
 import { beginSurvey, DESKTOP, failCalls, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 const browser = useBrowser();
@@ -119,6 +119,45 @@ describe('leads inbox', () => {
     await page.waitForURL(/\/dashboard\/leads\/[^/?]+$/);
     await page.getByText('What kind of home?').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(pageProblems(page)).toEqual([]);
+  });
+});
+
+describe('leads from a source (decision 0057)', () => {
+  it('the Channel filter lists the sources; choosing one shows only its leads and puts it in the URL', async () => {
+    const sources = [`Portal-A-${RUN}`, `Portal-B-${RUN}`];
+    for (const [i, source] of sources.entries()) {
+      const key = await callApi<{ key: string }>('POST', '/api/settings/api-keys', { name: source });
+      expect(key.status).toBe(201);
+      const res = await fetch(`${baseURL()}/api/inbound/leads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key.data.key}` },
+        body: JSON.stringify({ source, externalId: `${RUN}-${i}`, name: `Buyer ${i} ${RUN}`, email: `buyer-${i}-${RUN}@example.com` }),
+      });
+      expect(res.status).toBe(201);
+    }
+
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    await page.goto('/dashboard/leads');
+    await page.locator('.leads-page tr', { hasText: `Buyer 1 ${RUN}` }).waitFor();
+    await page.getByRole('combobox', { name: 'Channel' }).click();
+    // The sources are a group of their own under the channels.
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-group', { hasText: 'Sources' }).waitFor();
+    // Many channels and sources: a person types the name, then picks it.
+    await page.keyboard.type(sources[0]!);
+    const listed = page.waitForRequest((r) => r.url().includes('/api/leads?') && r.url().includes('leadSource='));
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: sources[0]! }).click();
+    expect(new URL((await listed).url()).searchParams.get('leadSource')).toBe(sources[0]!.toLowerCase());
+    await page.waitForURL(new RegExp(`leadSource=${sources[0]!.toLowerCase()}`));
+    const rows = page.locator('.leads-page tr.leads-row');
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining(`Buyer 0 ${RUN}`)]);
+    expect(await rows.first().innerText()).toContain(sources[0]!);
+    // The select shows the source chosen, also after a reload.
+    await page.reload();
+    await page.locator('.leads-page tr.leads-row', { hasText: `Buyer 0 ${RUN}` }).waitFor();
+    expect(await page.locator('.leads-filter', { hasText: 'Channel' }).innerText()).toContain(sources[0]!);
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining(`Buyer 0 ${RUN}`)]);
     expect(pageProblems(page)).toEqual([]);
   });
 });

@@ -77,6 +77,9 @@ export const staffChannels = {
   'staff.channels.touch.latest': 'latest: {channel}',
   'staff.channels.touch.filter': 'Channel',
   'staff.channels.touch.allChannels': 'All channels',
+  // Decision 0057: the channel filter also lists the sources of imported and API leads.
+  'staff.channels.touch.channelsGroup': 'Channels',
+  'staff.channels.touch.sourcesGroup': 'Sources',
   'staff.channels.touch.first': 'First touch',
   'staff.channels.touch.latestTouch': 'Latest touch',
   'staff.channels.touch.none': 'No channel or UTM values: they came straight to the site.',

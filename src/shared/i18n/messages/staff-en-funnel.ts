@@ -12,6 +12,9 @@ export const staffFunnel = {
   'staff.funnel.channel': 'Channel',
   'staff.funnel.allChannels': 'All channels',
   'staff.funnel.noChannel': 'No channel',
+  // Decision 0057: the channel filter also lists the sources of imported and API leads.
+  'staff.funnel.channelsGroup': 'Channels',
+  'staff.funnel.sourcesGroup': 'Sources',
   'staff.funnel.download': 'Download .xlsx',
   'staff.funnel.downloadFailed': 'The download did not work. Please try again.',
   'staff.funnel.tryAgain': 'Try again',

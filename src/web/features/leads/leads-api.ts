@@ -23,6 +23,8 @@ export function fetchLeads(filters: LeadFilters, page: { limit: number; offset: 
 }
 
 export const downloadLeads = (filters: LeadFilters) => api.call(LEADS_ROUTES.export, { query: filterParams(filters) });
+/** Decision 0057: the sources of imported and API leads, for the channel filter. */
+export const fetchLeadSources = () => api.call(LEADS_ROUTES.sources);
 export const fetchLead = (id: string) => api.call(LEADS_ROUTES.one, { params: [id] });
 export const patchLead = (id: string, patch: LeadPatch) => api.call(LEADS_ROUTES.patch, { params: [id], body: patch });
 export const addLeadNote = (id: string, text: string) => api.call(LEADS_ROUTES.addNote, { params: [id], body: { text } });

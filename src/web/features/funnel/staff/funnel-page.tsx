@@ -13,14 +13,28 @@ import { staffText } from '#web/lib/staff-text';
 import { studioIsoDay } from '#web/lib/studio-time';
 import { fetchCampaigns } from '#web/features/surveys/staff';
 import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-tables';
-import { downloadFunnel, fetchDropoff, fetchFunnel, fetchFunnelChannels } from '../funnel-api';
+import { downloadFunnel, fetchDropoff, fetchFunnel, fetchFunnelChannels, fetchFunnelSources } from '../funnel-api';
 import './funnel.css';
 
-/** The campaigns and channels for the filters. */
+/** The channel filter's value for a source (decision 0057): channel ids never start so. */
+const SOURCE_VALUE = 'source:';
+
+/** The campaigns, channels and sources (decision 0057; the page works without them) for the filters. */
 export function loader({ request }: LoaderFunctionArgs) {
   return loadPageData(async () => {
-    const [campaigns, channels] = await Promise.all([fetchCampaigns(), fetchFunnelChannels(request.signal)]);
-    return { campaigns: campaigns.map((c) => ({ id: c._id, name: c.name })), channels: channels.map((c) => ({ id: c.id, name: c.name, campaignId: c.campaignId })) };
+    const [campaigns, channels, sources] = await Promise.all([
+      fetchCampaigns(),
+      fetchFunnelChannels(request.signal),
+      fetchFunnelSources(request.signal).then(
+        (r) => r.sources,
+        () => [],
+      ),
+    ]);
+    return {
+      campaigns: campaigns.map((c) => ({ id: c._id, name: c.name })),
+      channels: channels.map((c) => ({ id: c.id, name: c.name, campaignId: c.campaignId })),
+      sources: sources.map((s) => ({ key: s.key, name: s.name })),
+    };
   }, staffText('staff.funnel.loadFailed'));
 }
 
@@ -39,6 +53,7 @@ const GREEN = '#15803d';
 const number = new Intl.NumberFormat('en-IN');
 
 type Row = FunnelRow & { key: string };
+type ChannelOption = { value: string; label: string };
 type Load<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'done'; data: T };
 
 /** Loads `load(query)` again whenever the query changes (or on retry); the previous call is abandoned. */
@@ -124,19 +139,27 @@ export function Component() {
     if (from) q.set('from', from);
     if (to) q.set('to', to);
     if (campaignId) q.set('campaignId', campaignId);
-    if (channelId) q.set('channelId', channelId);
+    // Decision 0057: the channel filter names a channel or a source of imported and API leads.
+    if (channelId?.startsWith(SOURCE_VALUE)) q.set('source', channelId.slice(SOURCE_VALUE.length));
+    else if (channelId) q.set('channelId', channelId);
     return q.toString();
   }, [from, to, campaignId, channelId]);
   const [funnel, retryFunnel] = useQueryData(data ? query : null, fetchFunnel, 'staff.funnel.loadFailed');
   const [dropoff, retryDropoff] = useQueryData<Dropoff>(data && campaignId ? query : null, fetchDropoff, 'staff.funnel.dropoff.loadFailed');
 
-  const channelOptions = useMemo(
-    () => [
+  const channelOptions = useMemo((): Array<ChannelOption | { label: string; title: string; options: ChannelOption[] }> => {
+    const channels = [
       ...(data?.channels ?? []).filter((c) => !campaignId || c.campaignId === campaignId).map((c) => ({ value: c.id, label: c.name })),
       { value: NO_CHANNEL_PARAM, label: staffText('staff.funnel.noChannel') },
-    ],
-    [data, campaignId],
-  );
+    ];
+    // A campaign shows no source rows (decision 0057): its filter lists no sources.
+    const sources = campaignId ? [] : (data?.sources ?? []);
+    if (sources.length === 0) return channels;
+    return [
+      { label: staffText('staff.funnel.channelsGroup'), title: staffText('staff.funnel.channelsGroup'), options: channels },
+      { label: staffText('staff.funnel.sourcesGroup'), title: staffText('staff.funnel.sourcesGroup'), options: sources.map((s) => ({ value: `${SOURCE_VALUE}${s.key}`, label: s.name })) },
+    ];
+  }, [data, campaignId]);
 
   async function download() {
     setDownloading(true);
@@ -213,7 +236,7 @@ export function Component() {
             </label>
             <label>
               <span id="funnel-channel-label">{staffText('staff.funnel.channel')}</span>
-              <Select aria-labelledby="funnel-channel-label" allowClear placeholder={staffText('staff.funnel.allChannels')} value={channelId} onChange={(value: string | undefined) => setChannelId(value)} options={channelOptions} />
+              <Select aria-labelledby="funnel-channel-label" showSearch={{ optionFilterProp: 'label' }} allowClear placeholder={staffText('staff.funnel.allChannels')} value={channelId} onChange={(value: string | undefined) => setChannelId(value)} options={channelOptions} />
             </label>
             <Button icon={<DownloadOutlined />} onClick={() => void download()} loading={downloading} disabled={funnel?.state !== 'done'}>
               {staffText('staff.funnel.download')}

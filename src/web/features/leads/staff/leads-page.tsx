@@ -11,7 +11,9 @@ import {
   leadFilters,
   type LeadFilters,
   type LeadListItem,
+  type LeadSourceList,
 } from '#shared/leads/leads.contract';
+import { leadSourceKey } from '#shared/leads/lead-source';
 import { leadPath, paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { formatPhone, telHref } from '#shared/phone';
@@ -22,7 +24,7 @@ import { staffText } from '#web/lib/staff-text';
 import { LoadFailed, loadPageData } from '#web/lib/page-data';
 import { fetchCampaigns } from '#web/features/surveys/staff';
 import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-tables';
-import { downloadLeads, fetchFirstContactFigures, fetchLeads } from '../leads-api';
+import { downloadLeads, fetchFirstContactFigures, fetchLeadSources, fetchLeads } from '../leads-api';
 import { formatDateTime, studioIsoDay } from '#web/lib/studio-time';
 import { channelText, leadName, leadSourcesText, SOURCE_LABELS, STATUS_COLORS, utmText } from './lead-format';
 import { AddLeadButton } from './add-lead-button';
@@ -31,6 +33,8 @@ import type { Channel } from '#shared/channels/channels.contract';
 import './leads.css';
 
 const PAGE_SIZES = [20, 50, 100];
+/** The channel filter's value for a source (decision 0057): channel ids never start so. */
+const SOURCE_VALUE = 'source:';
 
 interface View {
   filters: LeadFilters;
@@ -40,19 +44,27 @@ interface View {
   size: number;
 }
 
-/** A labelled filter: its choices after an "All …" choice (the empty value: no filter). */
-function FilterSelect(props: { label: string; all: string; value: string | undefined; options: Array<{ value: string; label: ReactNode }>; onChange: (value: string) => void }) {
+type FilterOption = { value: string; label: ReactNode };
+
+/** A labelled filter: its choices (or groups of them) after an "All …" choice (the empty value: no filter). */
+function FilterSelect(props: { label: string; all: string; value: string | undefined; options: Array<FilterOption | { label: string; title: string; options: FilterOption[] }>; onChange: (value: string) => void; searchable?: boolean }) {
   return (
     <label className="leads-filter">
       <span>{props.label}</span>
-      <Select aria-label={props.label} value={props.value ?? ''} onChange={props.onChange} options={[{ value: '', label: props.all }, ...props.options]} />
+      <Select
+        aria-label={props.label}
+        value={props.value ?? ''}
+        onChange={props.onChange}
+        options={[{ value: '', label: props.all }, ...props.options]}
+        showSearch={props.searchable ? { optionFilterProp: 'label' } : undefined}
+      />
     </label>
   );
 }
 
 /** The view from the URL: filters the contract rejects are dropped rather than failing the page. */
 function readView(search: URLSearchParams): View {
-  const raw = Object.fromEntries(['status', 'source', 'campaign', 'channelId', 'q', 'from', 'to', 'overdue'].map((k) => [k, search.get(k) ?? undefined]));
+  const raw = Object.fromEntries(['status', 'source', 'campaign', 'channelId', 'leadSource', 'q', 'from', 'to', 'overdue'].map((k) => [k, search.get(k) ?? undefined]));
   const filters: LeadFilters = {};
   for (const [key, value] of Object.entries(raw)) {
     const one = leadFilters.safeParse({ [key]: value });
@@ -70,10 +82,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const campaigns = fetchCampaigns().catch(() => [] as CampaignSummary[]);
   // README "Channels": the channels to filter on (the page works without them).
   const channels = fetchChannels().catch(() => [] as Channel[]);
+  // Decision 0057: the sources of imported and API leads, listed with the channels (the page works without them).
+  const sources = fetchLeadSources()
+    .then((r) => r.sources)
+    .catch(() => [] as LeadSourceList['sources']);
   // The first-contact figures (the page works without them).
   const figures = fetchFirstContactFigures().catch(() => null);
   const list = await loadPageData(() => fetchLeads(filters, { limit: size, offset: (page - 1) * size }, sort), staffText('staff.leads.loadFailed'));
-  return { ...list, campaigns: await campaigns, channels: await channels, figures: await figures };
+  return { ...list, campaigns: await campaigns, channels: await channels, sources: await sources, figures: await figures };
 }
 
 const percent = (share: number | null) => (share === null ? '—' : staffText('staff.leads.speed.percent', { percent: Math.round(share * 100) }));
@@ -138,6 +154,17 @@ export function Component() {
     setSearch(next);
   }
 
+  /** The channel filter: a channel (`channelId=`) or a source of imported and API leads (`leadSource=`, decision 0057). */
+  function setChannelOrSource(value: string) {
+    const next = new URLSearchParams(search);
+    next.delete('channelId');
+    next.delete('leadSource');
+    if (value.startsWith(SOURCE_VALUE)) next.set('leadSource', value.slice(SOURCE_VALUE.length));
+    else if (value) next.set('channelId', value);
+    next.delete('page');
+    setSearch(next);
+  }
+
   function setPage(page: number, size: number) {
     const next = new URLSearchParams(search);
     next.set('page', String(size === view.size ? page : 1));
@@ -159,6 +186,7 @@ export function Component() {
   }
 
   const counts = data.data?.counts;
+  const channelOptions = data.channels.map((c) => ({ value: c.id, label: c.name }));
   const columns: TableColumnsType<LeadListItem> = [
     {
       title: staffText('staff.leads.column.who'),
@@ -285,9 +313,22 @@ export function Component() {
         <FilterSelect
           label={staffText('staff.channels.touch.filter')}
           all={staffText('staff.channels.touch.allChannels')}
-          value={view.filters.channelId}
-          onChange={(v) => setFilter('channelId', v)}
-          options={data.channels.map((c) => ({ value: c.id, label: c.name }))}
+          value={view.filters.channelId ?? (view.filters.leadSource ? `${SOURCE_VALUE}${leadSourceKey(view.filters.leadSource)}` : undefined)}
+          onChange={setChannelOrSource}
+          // Channels and sources can be many: typing a name finds it.
+          searchable
+          options={
+            data.sources.length === 0
+              ? channelOptions
+              : [
+                  ...(channelOptions.length > 0 ? [{ label: staffText('staff.channels.touch.channelsGroup'), title: staffText('staff.channels.touch.channelsGroup'), options: channelOptions }] : []),
+                  {
+                    label: staffText('staff.channels.touch.sourcesGroup'),
+                    title: staffText('staff.channels.touch.sourcesGroup'),
+                    options: data.sources.map((source) => ({ value: `${SOURCE_VALUE}${source.key}`, label: source.name })),
+                  },
+                ]
+          }
         />
         <FilterSelect
           label={staffText('staff.leads.filter.followUp')}
