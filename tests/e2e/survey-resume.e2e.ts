@@ -141,6 +141,8 @@ describe('a resume link after the active survey changes (issue 22 item 5)', () =
     await expect
       .poll(() =>
         page.evaluate(async ([id, held]) => (await (await fetch(`/api/campaign/progress/${id}?token=${encodeURIComponent(held)}`)).text()).includes('gym'), [campaignId, token] as const),
+        // expect.poll's default is 1 s: a loaded CI machine took longer to send the page's save.
+        { timeout: 15_000 },
       )
       .toBe(true);
 
