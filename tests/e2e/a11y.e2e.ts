@@ -30,7 +30,7 @@ async function check(page: Page, label: string) {
 
 for (const viewport of [PHONE, DESKTOP]) {
   describe(`accessibility at ${viewport.width} px (axe: no serious or critical violations)`, () => {
-    it('public pages', async () => {
+    it('public pages', { timeout: 180_000 }, async () => {
       const page = await browser.newPage(viewport);
       for (const path of PUBLIC_PAGES) {
         await page.goto(path);
