@@ -32,7 +32,7 @@ const tooWide = (page: Page) =>
   });
 
 describe('API keys in the settings', () => {
-  it('an owner creates a key (shown once, copy button), a portal sends a lead with it (201), the lead is in the inbox under its source; revoked, the key is refused (401)', { timeout: 120_000 }, async () => {
+  it('an owner creates a key (shown once, copy button), a portal sends a lead with it (201), the lead is in the inbox under its source; revoked, the key is refused (401)', async () => {
     const page = await browser.newPage(PHONE);
     await loginAsStaff(page);
     await page.goto(paths.settings);
