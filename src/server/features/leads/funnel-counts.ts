@@ -87,15 +87,7 @@ export async function leadFunnelCounts(db: Db, scope: LeadFunnelScope): Promise<
     ])
     .groupBy('leads.firstChannelId')
     .execute();
-  return rows.map((r) => ({
-    channelId: r.channelId,
-    emails: Number(r.emails),
-    completed: Number(r.completed),
-    contacted: Number(r.contacted),
-    visitBooked: Number(r.visitBooked),
-    visitDone: Number(r.visitDone),
-    won: Number(r.won),
-  }));
+  return rows.map((r) => ({ channelId: r.channelId, ...stepCounts(r) }));
 }
 
 /**
@@ -127,12 +119,7 @@ export async function leadSourceFunnelCounts(db: Db, scope: LeadSourceScope): Pr
     .map((r) => ({
       sourceKey: r.sourceKey!,
       name: names.get(r.sourceKey!) ?? r.sourceKey!,
-      emails: Number(r.emails),
-      completed: Number(r.completed),
-      contacted: Number(r.contacted),
-      visitBooked: Number(r.visitBooked),
-      visitDone: Number(r.visitDone),
-      won: Number(r.won),
+      ...stepCounts(r),
       imported: Number(r.imported),
       byApi: Number(r.byApi),
     }))
@@ -220,4 +207,18 @@ function middle(sorted: readonly number[]): number | null {
   const mid = sorted.length >> 1;
   const value = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   return Math.round(value * 10) / 10;
+}
+
+type StepCountRow = Record<'emails' | 'completed' | 'contacted' | 'visitBooked' | 'visitDone' | 'won', number | string | bigint>;
+
+/** A grouped row's step counts as numbers (the drivers give counts as text or bigint). */
+function stepCounts(r: StepCountRow) {
+  return {
+    emails: Number(r.emails),
+    completed: Number(r.completed),
+    contacted: Number(r.contacted),
+    visitBooked: Number(r.visitBooked),
+    visitDone: Number(r.visitDone),
+    won: Number(r.won),
+  };
 }
