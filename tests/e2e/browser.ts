@@ -97,12 +97,24 @@ export async function failCalls(
 }
 
 /**
- * Waits until the app has taken over the server-rendered page (hydrateRoot has marked the container,
- * and the page is idle): before that, links navigate natively, with a full page load.
+ * Waits until the app has taken over the server-rendered page: hydrateRoot has marked the container,
+ * hydration has committed and the page is idle. Before the commit, links navigate natively, with a
+ * full page load. Public pages hydrate in a transition, which a loaded machine can keep uncommitted
+ * for seconds after the container is marked; the commit shows in the site header's menu button,
+ * whose aria-expanded is rendered only after hydration (site-header.tsx, useClientRender).
  */
 export async function waitForApp(page: Page): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'))))
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const root = document.getElementById('root');
+          if (!root || !Object.keys(root).some((key) => key.startsWith('__reactContainer'))) return false;
+          const menuButton = document.querySelector('.phone-menu__button');
+          return menuButton === null || menuButton.hasAttribute('aria-expanded');
+        }),
+      { timeout: 30_000 },
+    )
     .toBe(true);
   await page.waitForLoadState('networkidle');
 }

@@ -25,7 +25,7 @@ describe('server-rendered public pages', () => {
       if (/hydrat|did not match|server rendered/i.test(msg.text())) warnings.push(msg.text());
     });
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await waitForApp(page);
     expect(warnings).toEqual([]);
     expect(pageProblems(page)).toEqual([]);
     expect(await page.locator('title').count()).toBe(1);
