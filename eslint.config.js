@@ -8,7 +8,10 @@ import tseslint from 'typescript-eslint';
 import { landingReach } from './scripts/landing-reach.mjs';
 
 /** The features (server and web): each is a room whose only door is its index.ts (its public face). */
-const roomsIn = (dir) => readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const roomsIn = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 const serverFeatures = roomsIn('src/server/features');
 const webFeatures = roomsIn('src/web/features');
 
@@ -23,9 +26,14 @@ const walls = [
   {
     target: './src/web/features',
     from: './src/web/app',
-    message: 'Web features never import app/: it imports them (the router loads the pages by import.meta.glob). Preload a page with #web/lib/page-preload; the site settings are in #web/lib/site-settings.',
+    message:
+      'Web features never import app/: it imports them (the router loads the pages by import.meta.glob). Preload a page with #web/lib/page-preload; the site settings are in #web/lib/site-settings.',
   },
-  { target: ['./src/web/lib', './src/web/components', './src/web/styles'], from: ['./src/web/features', './src/web/app'], message: 'web lib/ and components/ import no feature and not app/: features depend on them, never the other way.' },
+  {
+    target: ['./src/web/lib', './src/web/components', './src/web/styles'],
+    from: ['./src/web/features', './src/web/app'],
+    message: 'web lib/ and components/ import no feature and not app/: features depend on them, never the other way.',
+  },
   { target: './src/server', from: './src/web', message: 'The server never imports the web client.' },
 ];
 
@@ -34,7 +42,11 @@ const walls = [
  * public face). The composition root (app.ts, server.ts, schema.ts, seed*.ts, cli/) may import anything.
  */
 const rooms = [
-  { target: ['./src/server/db', './src/server/lib'], from: './src/server/features', message: 'db/ and lib/ import no feature: a feature depends on them, never the other way.' },
+  {
+    target: ['./src/server/db', './src/server/lib'],
+    from: './src/server/features',
+    message: 'db/ and lib/ import no feature: a feature depends on them, never the other way.',
+  },
   ...serverFeatures.map((feature) => ({
     target: `./src/server/features/${feature}`,
     from: './src/server/features',
@@ -117,7 +129,15 @@ export default tseslint.config(
     // One-way imports: web → shared, server → shared, never between web and server.
     files: ['src/web/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*'], message: 'Import by alias.' }, { regex: '^(#server/|(\\.\\./)+server/)', message: 'The web client never imports the server.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../*'], message: 'Import by alias.' },
+            { regex: '^(#server/|(\\.\\./)+server/)', message: 'The web client never imports the server.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -130,7 +150,8 @@ export default tseslint.config(
             {
               group: notOnTheLandingPage,
               allowTypeImports: true,
-              message: 'The landing page loads this file (scripts/landing-reach.mjs): no react-router (Link from #web/lib/site-nav), antd, zod or SurveyJS here; import them from a lazily loaded module.',
+              message:
+                'The landing page loads this file (scripts/landing-reach.mjs): no react-router (Link from #web/lib/site-nav), antd, zod or SurveyJS here; import them from a lazily loaded module.',
             },
           ],
         },
@@ -140,13 +161,29 @@ export default tseslint.config(
   {
     files: ['src/server/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*'], message: 'Import by alias.' }, { regex: '^(#web/|(\\.\\./)+web/)', message: 'The server never imports the web client.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../*'], message: 'Import by alias.' },
+            { regex: '^(#web/|(\\.\\./)+web/)', message: 'The server never imports the web client.' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['src/shared/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*'], message: 'Import by alias.' }, { regex: '^(#web/|#server/|(\\.\\./)+(web|server)/)', message: 'shared/ imports neither the server nor the web client.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../*'], message: 'Import by alias.' },
+            { regex: '^(#web/|#server/|(\\.\\./)+(web|server)/)', message: 'shared/ imports neither the server nor the web client.' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -93,7 +93,11 @@ function preloadFonts(): Plugin {
         const assets = ctx.chunk?.viteMetadata?.importedAssets ?? new Set<string>();
         return [...assets]
           .filter((file) => file.endsWith('.woff2'))
-          .map((file) => ({ tag: 'link', attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: true }, injectTo: 'head' as const }));
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: true },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };
@@ -167,7 +171,11 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
             // while the routes, shared with the browser, load it lazily: in the server's bundle that import
             // cannot split anything off, and need not. Any other such import is still reported.
             onLog(level, log, report) {
-              if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && log.message.includes('src/web/features/responses/landing-page.tsx is dynamically imported by src/web/app/routes.tsx')) return;
+              if (
+                log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' &&
+                log.message.includes('src/web/features/responses/landing-page.tsx is dynamically imported by src/web/app/routes.tsx')
+              )
+                return;
               report(level, log);
             },
           }
@@ -182,7 +190,11 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
             },
             // The Devanagari font's stylesheet on its own, for the server to link on Hindi pages only (issue 27).
             // The expo tablet (issue 39, decision 0039): its own page and bundle, in neither the site's nor the dashboard's first view.
-            input: { index: path.resolve('src/web/index.html'), devanagari: path.resolve('src/web/styles/devanagari.css'), kiosk: path.resolve('src/web/kiosk.html') },
+            input: {
+              index: path.resolve('src/web/index.html'),
+              devanagari: path.resolve('src/web/styles/devanagari.css'),
+              kiosk: path.resolve('src/web/kiosk.html'),
+            },
             output: {
               codeSplitting: {
                 // The public pages' small shared modules in one chunk rather than a dozen tiny ones (each
@@ -203,8 +215,12 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
                     // page's toast, the about and login pages' icons): the home page would download them.
                     // Nor what imports React Router: the landing page starts without it (start-landing.tsx).
                     test: (id) =>
-                      /src\/web\/(components|app|lib)\/|src\/web\/features\/responses\/campaigns-api\.ts|src\/shared\/(paths|email|token-claims|site|api-error)\.ts/.test(id) &&
-                      !/src\/web\/lib\/(antd-zod|use-zod-form|use-unsaved-changes|staff-text|use-keyboard-scrollable-tables|survey-safety|survey-language)\.ts|src\/web\/lib\/(page-data|load-failed)\.tsx|src\/web\/lib\/page-reload\.ts|src\/web\/components\/(page-icons\.tsx|toast\.(tsx|css)|phone-cards\.(tsx|css))/.test(id) &&
+                      /src\/web\/(components|app|lib)\/|src\/web\/features\/responses\/campaigns-api\.ts|src\/shared\/(paths|email|token-claims|site|api-error)\.ts/.test(
+                        id,
+                      ) &&
+                      !/src\/web\/lib\/(antd-zod|use-zod-form|use-unsaved-changes|staff-text|use-keyboard-scrollable-tables|survey-safety|survey-language)\.ts|src\/web\/lib\/(page-data|load-failed)\.tsx|src\/web\/lib\/page-reload\.ts|src\/web\/components\/(page-icons\.tsx|toast\.(tsx|css)|phone-cards\.(tsx|css))/.test(
+                        id,
+                      ) &&
                       !/src\/web\/app\/(routes|router-bridge|public-layout|route-error|landing-island)\.tsx/.test(id),
                   },
                 ],

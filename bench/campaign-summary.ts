@@ -77,7 +77,12 @@ export async function runSummaryBench(count: number, databaseUrl = ''): Promise<
     // The demo campaign with `count` varied responses over about 100 days, and a tenth as many unfinished.
     const start = Date.UTC(2026, 0, 1);
     const spacing = Math.floor((100 * 86_400_000) / count);
-    const campaignId = await seedDemoAnswers(dataDir, databaseUrl, { count, unfinished: Math.floor(count / 10), createdAt: (j) => new Date(start + j * spacing), answer: answerOf });
+    const campaignId = await seedDemoAnswers(dataDir, databaseUrl, {
+      count,
+      unfinished: Math.floor(count / 10),
+      createdAt: (j) => new Date(start + j * spacing),
+      answer: answerOf,
+    });
     const { server, token } = await serveDemoAnswers(dataDir, databaseUrl);
     const rssBeforeMb = server.rssMb();
 

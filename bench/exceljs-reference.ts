@@ -43,13 +43,20 @@ const sheet = workbook.addWorksheet('Responses', { views: [{ state: 'frozen', yS
 sheet.columns = columns;
 const start = Date.now() - rows * 1000;
 for (let j = 0; j < rows; j++) {
-  sheet.addRow([`visitor${j}@example.com`, new Date(start + j * 1000), ...cells[j % 60]!, undefined, undefined, undefined, undefined, undefined, undefined]).commit();
+  sheet
+    .addRow([`visitor${j}@example.com`, new Date(start + j * 1000), ...cells[j % 60]!, undefined, undefined, undefined, undefined, undefined, undefined])
+    .commit();
   // Let the stream drain now and then, as a server must.
   if (j % 1000 === 999) await new Promise((resolve) => setImmediate(resolve));
 }
 sheet.commit();
 const emails = workbook.addWorksheet('E-mails', { views: [{ state: 'frozen', ySplit: 1 }] });
-emails.columns = [{ header: 'Email', width: 32 }, { header: 'Date', width: 17, style: { numFmt: 'yyyy-mm-dd hh:mm' } }, { header: 'Completed', width: 12 }, ...columns.slice(-6)];
+emails.columns = [
+  { header: 'Email', width: 32 },
+  { header: 'Date', width: 17, style: { numFmt: 'yyyy-mm-dd hh:mm' } },
+  { header: 'Completed', width: 12 },
+  ...columns.slice(-6),
+];
 for (let j = 0; j < rows; j++) {
   emails.addRow([`visitor${j}@example.com`, new Date(start + j * 1000), 'Yes']).commit();
   if (j % 1000 === 999) await new Promise((resolve) => setImmediate(resolve));

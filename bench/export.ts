@@ -16,7 +16,10 @@ export interface ExcelJsReference {
 
 /** ExcelJS's streaming writer alone, in a process of its own (bench/exceljs-reference.ts). */
 export function excelJsReference(rows: number): ExcelJsReference {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/exceljs-reference.ts', String(rows)], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/exceljs-reference.ts', String(rows)], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return JSON.parse(out.trim().split('\n').at(-1)!) as ExcelJsReference;
 }
 
@@ -29,10 +32,31 @@ export async function benchExport(dialect: string, withDatabase: (fn: (url: stri
     const ok = result.status === 200;
     const memoryBudget = Math.min(reference.peakRssMB + 64, 200);
     return [
-      figure(group, `${RESPONSES.toLocaleString('en-US')} responses → .xlsx`, result.seconds, 's', atMost(ok ? result.seconds : Infinity, reference.seconds, `≤ ExcelJS alone (${reference.seconds} s)`), `${result.megabytes} MB file, HTTP ${result.status}; ${(result.seconds / reference.seconds).toFixed(2)}× ExcelJS`),
-      figure(group, 'server peak RSS', result.serverPeakRssMB, 'MB', atMost(result.serverPeakRssMB, memoryBudget, `≤ ExcelJS + 64 MB (${reference.peakRssMB + 64}), ≤ 200 MB`), `${result.serverRssBeforeMB} MB before the download`),
+      figure(
+        group,
+        `${RESPONSES.toLocaleString('en-US')} responses → .xlsx`,
+        result.seconds,
+        's',
+        atMost(ok ? result.seconds : Infinity, reference.seconds, `≤ ExcelJS alone (${reference.seconds} s)`),
+        `${result.megabytes} MB file, HTTP ${result.status}; ${(result.seconds / reference.seconds).toFixed(2)}× ExcelJS`,
+      ),
+      figure(
+        group,
+        'server peak RSS',
+        result.serverPeakRssMB,
+        'MB',
+        atMost(result.serverPeakRssMB, memoryBudget, `≤ ExcelJS + 64 MB (${reference.peakRssMB + 64}), ≤ 200 MB`),
+        `${result.serverRssBeforeMB} MB before the download`,
+      ),
       figure(group, 'server CPU time', result.serverCpuSeconds, 's'),
-      figure(group, 'reference: ExcelJS streaming writer alone, same rows', reference.seconds, 's', undefined, `${reference.peakRssMB} MB peak RSS, ${reference.megabytes} MB file; no database, no HTTP`),
+      figure(
+        group,
+        'reference: ExcelJS streaming writer alone, same rows',
+        reference.seconds,
+        's',
+        undefined,
+        `${reference.peakRssMB} MB peak RSS, ${reference.megabytes} MB file; no database, no HTTP`,
+      ),
     ];
   });
 }

@@ -47,8 +47,21 @@ const DROPOFF_SURVEY = {
         { type: 'dropdown', name: 'rooms', title: 'Bedrooms', choices: ['1', '2', '3', '4'] },
       ],
     },
-    { name: 'money', elements: [{ type: 'text', name: 'budget', title: 'Budget' }, { type: 'boolean', name: 'loan', title: 'A home loan?' }] },
-    { name: 'loan', visibleIf: '{loan} = true', elements: [{ type: 'text', name: 'bank', title: 'Which bank?' }, { type: 'comment', name: 'notes', title: 'Anything else?' }] },
+    {
+      name: 'money',
+      elements: [
+        { type: 'text', name: 'budget', title: 'Budget' },
+        { type: 'boolean', name: 'loan', title: 'A home loan?' },
+      ],
+    },
+    {
+      name: 'loan',
+      visibleIf: '{loan} = true',
+      elements: [
+        { type: 'text', name: 'bank', title: 'Which bank?' },
+        { type: 'comment', name: 'notes', title: 'Anything else?' },
+      ],
+    },
   ],
 };
 // Summed from the contributions kept with the answers (decision 0058): timed like the funnel. (Read from
@@ -77,10 +90,36 @@ export async function seedFunnelBench(database: ReturnType<typeof createDatabase
   await createStaff(db, staff);
   const at0 = new Date(Date.UTC(2026, 0, 1));
   const campaigns = [uuidv7(), uuidv7()];
-  await db.insertInto('campaigns').values(campaigns.map((id, i) => ({ id, name: `Campaign ${i}`, questions: '{}', questioncolumns: '', leadFields: '{}', isActive: false, createdAt: at0, updatedAt: at0 }))).execute();
+  await db
+    .insertInto('campaigns')
+    .values(
+      campaigns.map((id, i) => ({
+        id,
+        name: `Campaign ${i}`,
+        questions: '{}',
+        questioncolumns: '',
+        leadFields: '{}',
+        isActive: false,
+        createdAt: at0,
+        updatedAt: at0,
+      })),
+    )
+    .execute();
   // The drop-off's campaign: every lead has an e-mail record of it (finished, unfinished with answers kept, or the e-mail only).
   const surveyCampaign = uuidv7();
-  await db.insertInto('campaigns').values({ id: surveyCampaign, name: 'Survey', questions: JSON.stringify(DROPOFF_SURVEY), questioncolumns: '', leadFields: '{}', isActive: false, createdAt: at0, updatedAt: at0 }).execute();
+  await db
+    .insertInto('campaigns')
+    .values({
+      id: surveyCampaign,
+      name: 'Survey',
+      questions: JSON.stringify(DROPOFF_SURVEY),
+      questioncolumns: '',
+      leadFields: '{}',
+      isActive: false,
+      createdAt: at0,
+      updatedAt: at0,
+    })
+    .execute();
   const channels = Array.from({ length: CHANNELS }, (_, i) => ({
     id: uuidv7(),
     code: `b${String(i).padStart(6, '2')}`.slice(0, 7),
@@ -101,7 +140,9 @@ export async function seedFunnelBench(database: ReturnType<typeof createDatabase
   }));
   await db.insertInto('channels').values(channels).execute();
   const studioId = uuidv7();
-  await sql`insert into studios (id, title, address, gmaplink, image, created_at, updated_at) values (${studioId}, 'Bench', 'Addr', 'https://maps.example', '', ${at0}, ${at0})`.execute(db).catch(() => undefined);
+  await sql`insert into studios (id, title, address, gmaplink, image, created_at, updated_at) values (${studioId}, 'Bench', 'Addr', 'https://maps.example', '', ${at0}, ${at0})`
+    .execute(db)
+    .catch(() => undefined);
   // 100,000 leads over 200 days; 9 in 10 through a channel; a status each; half completed; a tenth with a visit.
   for (let i = 0; i < leads; i += 1000) {
     const rows = Array.from({ length: Math.min(1000, leads - i) }, (_, j) => {
@@ -140,21 +181,54 @@ export async function seedFunnelBench(database: ReturnType<typeof createDatabase
         n,
       };
     });
-    await db.insertInto('leads').values(rows.map((r) => r.lead)).execute();
+    await db
+      .insertInto('leads')
+      .values(rows.map((r) => r.lead))
+      .execute();
     await db
       .insertInto('emailRecords')
-      .values(rows.map((r) => ({ id: uuidv7(), email: r.lead.email, campaignId: r.campaignId, isCompleted: r.n % 2 === 0, createdAt: r.lead.createdAt, leadId: r.lead.id, channelId: r.channelId })))
+      .values(
+        rows.map((r) => ({
+          id: uuidv7(),
+          email: r.lead.email,
+          campaignId: r.campaignId,
+          isCompleted: r.n % 2 === 0,
+          createdAt: r.lead.createdAt,
+          leadId: r.lead.id,
+          channelId: r.channelId,
+        })),
+      )
       .execute();
     const surveyRecords = rows.map((r) => ({ id: uuidv7(), r, ...dropoffAnswers(r.n) }));
     await db
       .insertInto('emailRecords')
-      .values(surveyRecords.map(({ id, r }) => ({ id, email: r.lead.email, campaignId: surveyCampaign, isCompleted: r.n % 2 === 0, createdAt: r.lead.createdAt, leadId: r.lead.id, channelId: r.channelId })))
+      .values(
+        surveyRecords.map(({ id, r }) => ({
+          id,
+          email: r.lead.email,
+          campaignId: surveyCampaign,
+          isCompleted: r.n % 2 === 0,
+          createdAt: r.lead.createdAt,
+          leadId: r.lead.id,
+          channelId: r.channelId,
+        })),
+      )
       .execute();
     const finished = surveyRecords.filter(({ r }) => r.n % 2 === 0);
     if (finished.length > 0) {
       await db
         .insertInto('surveyResponses')
-        .values(finished.map(({ id, r, answers }) => ({ id: uuidv7(), campaignId: surveyCampaign, emailRecordId: id, leadId: r.lead.id, answer: JSON.stringify(answers), createdAt: r.lead.createdAt, channelId: r.channelId })))
+        .values(
+          finished.map(({ id, r, answers }) => ({
+            id: uuidv7(),
+            campaignId: surveyCampaign,
+            emailRecordId: id,
+            leadId: r.lead.id,
+            answer: JSON.stringify(answers),
+            createdAt: r.lead.createdAt,
+            channelId: r.channelId,
+          })),
+        )
         .execute();
     }
     // Unfinished: answers kept for most; the e-mail only for a fifth of them.
@@ -162,10 +236,23 @@ export async function seedFunnelBench(database: ReturnType<typeof createDatabase
     if (unfinished.length > 0) {
       await db
         .insertInto('surveyProgress')
-        .values(unfinished.map(({ id, answers, page }) => ({ emailRecordId: id, campaignId: surveyCampaign, answer: JSON.stringify(answers), page, furthestPage: page, createdAt: at0, updatedAt: at0 })))
+        .values(
+          unfinished.map(({ id, answers, page }) => ({
+            emailRecordId: id,
+            campaignId: surveyCampaign,
+            answer: JSON.stringify(answers),
+            page,
+            furthestPage: page,
+            createdAt: at0,
+            updatedAt: at0,
+          })),
+        )
         .execute();
     }
-    await db.insertInto('leadCampaigns').values(rows.map((r) => ({ leadId: r.lead.id, campaignId: r.campaignId, completed: r.n % 2 === 0 }))).execute();
+    await db
+      .insertInto('leadCampaigns')
+      .values(rows.map((r) => ({ leadId: r.lead.id, campaignId: r.campaignId, completed: r.n % 2 === 0 })))
+      .execute();
     const visits = rows.filter((r) => r.n % 10 === 3);
     if (visits.length > 0) {
       await db
@@ -192,7 +279,10 @@ export async function seedFunnelBench(database: ReturnType<typeof createDatabase
   // Link visits: a count per channel per day.
   for (let d = 0; d < 200; d += 50) {
     const days = Array.from({ length: 50 }, (_, k) => new Date(at0.getTime() + (d + k) * 86_400_000).toISOString().slice(0, 10));
-    await db.insertInto('linkVisitCounts').values(days.flatMap((day, k) => channels.map((c, ci) => ({ channelId: c.id, day, visitors: 20 + ((k + ci) % 30) })))).execute();
+    await db
+      .insertInto('linkVisitCounts')
+      .values(days.flatMap((day, k) => channels.map((c, ci) => ({ channelId: c.id, day, visitors: 20 + ((k + ci) % 30) }))))
+      .execute();
   }
   // The drop-off's contributions (decision 0058), as the app keeps them when answers are written: the rows above were inserted directly.
   await fillDropoffContributions(db);

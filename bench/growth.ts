@@ -180,16 +180,30 @@ export function growthFigures(points: GrowthPoint[]): Figure[] {
         p.serverPeakRssMB,
         'MB',
         isMillion
-          ? atMost(p.serverPeakRssMB, Math.min(base.serverPeakRssMB, MEMORY_CEILING_MB), `≤ ${label(base.rows)} (${base.serverPeakRssMB} MB), ≤ ${MEMORY_CEILING_MB} MB`)
+          ? atMost(
+              p.serverPeakRssMB,
+              Math.min(base.serverPeakRssMB, MEMORY_CEILING_MB),
+              `≤ ${label(base.rows)} (${base.serverPeakRssMB} MB), ≤ ${MEMORY_CEILING_MB} MB`,
+            )
           : atMost(p.serverPeakRssMB, MEMORY_CEILING_MB, `≤ ${MEMORY_CEILING_MB} MB`),
         `sampled during the download; ${p.serverRssBeforeMB} MB before it, VmHWM ${p.serverHwmMB} MB`,
       ),
     );
     for (const [name, ms] of Object.entries(p.calls)) {
       const gaveUp = p.timedOut.includes(name);
-      figures.push(figure(group, name, ms, 'ms', atMost(ms, CALL_BUDGET_MS, `≤ ${CALL_BUDGET_MS} ms`), gaveUp ? `> ${CALL_TIMEOUT_MS / 1000} s: given up` : `median of ≤ ${CALLS} after a warm-up`));
+      figures.push(
+        figure(
+          group,
+          name,
+          ms,
+          'ms',
+          atMost(ms, CALL_BUDGET_MS, `≤ ${CALL_BUDGET_MS} ms`),
+          gaveUp ? `> ${CALL_TIMEOUT_MS / 1000} s: given up` : `median of ≤ ${CALLS} after a warm-up`,
+        ),
+      );
     }
-    if (p.seedSeconds !== null) figures.push(figure(group, 'seeding (not a budget)', p.seedSeconds, 's', undefined, `${label(p.rows)} responses + ${label(p.rows)} leads`));
+    if (p.seedSeconds !== null)
+      figures.push(figure(group, 'seeding (not a budget)', p.seedSeconds, 's', undefined, `${label(p.rows)} responses + ${label(p.rows)} leads`));
   }
   return figures;
 }
@@ -200,20 +214,34 @@ export async function plotGrowth(points: GrowthPoint[], file: string, at = new D
   const H = 470;
   const pad = { l: 64, r: 44, t: 40, b: 130 };
   const xs = [...new Set(points.map((p) => p.rows))].sort((a, b) => a - b);
-  const xOf = (rows: number) => pad.l + ((Math.log10(rows) - Math.log10(xs[0]!)) / Math.max(1e-9, Math.log10(xs.at(-1)!) - Math.log10(xs[0]!))) * (W - pad.l - pad.r);
+  const xOf = (rows: number) =>
+    pad.l + ((Math.log10(rows) - Math.log10(xs[0]!)) / Math.max(1e-9, Math.log10(xs.at(-1)!) - Math.log10(xs[0]!))) * (W - pad.l - pad.r);
   const colours = { postgres: '#1d4e89', sqlite: '#c05621' } as const;
-  const panel = (title: string, unit: string, series: Array<{ name: string; dialect: GrowthPoint['dialect']; dash?: string; colour?: string; value: (p: GrowthPoint) => number }>, budget?: { value: number; text: string }, logY = false) => {
+  const panel = (
+    title: string,
+    unit: string,
+    series: Array<{ name: string; dialect: GrowthPoint['dialect']; dash?: string; colour?: string; value: (p: GrowthPoint) => number }>,
+    budget?: { value: number; text: string },
+    logY = false,
+  ) => {
     const values = series.flatMap((s) => points.filter((p) => p.dialect === s.dialect).map(s.value)).concat(budget ? [budget.value] : []);
     const max = Math.max(...values) * 1.1;
     const min = logY ? Math.max(0.1, Math.min(...values) / 1.5) : 0;
-    const yOf = (v: number) => (logY ? H - pad.b - ((Math.log10(v) - Math.log10(min)) / (Math.log10(max) - Math.log10(min))) * (H - pad.t - pad.b) : H - pad.b - (v / max) * (H - pad.t - pad.b));
-    const ticks = logY ? [0.1, 1, 10, 100, 1000, 10_000, 100_000].filter((t) => t >= min && t <= max) : Array.from({ length: 5 }, (_, i) => Math.round(((max / 5) * (i + 1)) / 10) * 10 || (max / 5) * (i + 1));
+    const yOf = (v: number) =>
+      logY
+        ? H - pad.b - ((Math.log10(v) - Math.log10(min)) / (Math.log10(max) - Math.log10(min))) * (H - pad.t - pad.b)
+        : H - pad.b - (v / max) * (H - pad.t - pad.b);
+    const ticks = logY
+      ? [0.1, 1, 10, 100, 1000, 10_000, 100_000].filter((t) => t >= min && t <= max)
+      : Array.from({ length: 5 }, (_, i) => Math.round(((max / 5) * (i + 1)) / 10) * 10 || (max / 5) * (i + 1));
     let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" font-family="Inter, sans-serif" font-size="12">`;
     svg += `<text x="${pad.l}" y="22" font-size="15" font-weight="600">${title}</text>`;
     svg += `<line x1="${pad.l}" y1="${H - pad.b}" x2="${W - pad.r}" y2="${H - pad.b}" stroke="#444"/><line x1="${pad.l}" y1="${pad.t}" x2="${pad.l}" y2="${H - pad.b}" stroke="#444"/>`;
     for (const x of xs) svg += `<text x="${xOf(x)}" y="${H - pad.b + 18}" text-anchor="middle">${label(x)} rows</text>`;
-    for (const t of ticks) svg += `<line x1="${pad.l}" y1="${yOf(t)}" x2="${W - pad.r}" y2="${yOf(t)}" stroke="#ddd"/><text x="${pad.l - 6}" y="${yOf(t) + 4}" text-anchor="end">${t} ${unit}</text>`;
-    if (budget) svg += `<line x1="${pad.l}" y1="${yOf(budget.value)}" x2="${W - pad.r}" y2="${yOf(budget.value)}" stroke="#c53030" stroke-dasharray="6 4"/><text x="${W - pad.r}" y="${yOf(budget.value) - 5}" text-anchor="end" fill="#c53030">${budget.text}</text>`;
+    for (const t of ticks)
+      svg += `<line x1="${pad.l}" y1="${yOf(t)}" x2="${W - pad.r}" y2="${yOf(t)}" stroke="#ddd"/><text x="${pad.l - 6}" y="${yOf(t) + 4}" text-anchor="end">${t} ${unit}</text>`;
+    if (budget)
+      svg += `<line x1="${pad.l}" y1="${yOf(budget.value)}" x2="${W - pad.r}" y2="${yOf(budget.value)}" stroke="#c53030" stroke-dasharray="6 4"/><text x="${W - pad.r}" y="${yOf(budget.value) - 5}" text-anchor="end" fill="#c53030">${budget.text}</text>`;
     // The legend under the axis, in two columns.
     let legendY = H - pad.b + 40;
     let legendX = pad.l;
@@ -223,7 +251,8 @@ export async function plotGrowth(points: GrowthPoint[], file: string, at = new D
       if (pts.length === 0) continue;
       const colour = s.colour ?? colours[s.dialect];
       svg += `<polyline fill="none" stroke="${colour}" stroke-width="2.5" ${s.dash ? `stroke-dasharray="${s.dash}"` : ''} points="${pts.map((p) => `${xOf(p.rows)},${yOf(s.value(p))}`).join(' ')}"/>`;
-      for (const p of pts) svg += `<circle cx="${xOf(p.rows)}" cy="${yOf(s.value(p))}" r="4" fill="${colour}"/><text x="${xOf(p.rows) + 6}" y="${yOf(s.value(p)) - 6}" fill="${colour}">${s.value(p)}</text>`;
+      for (const p of pts)
+        svg += `<circle cx="${xOf(p.rows)}" cy="${yOf(s.value(p))}" r="4" fill="${colour}"/><text x="${xOf(p.rows) + 6}" y="${yOf(s.value(p)) - 6}" fill="${colour}">${s.value(p)}</text>`;
       svg += `<line x1="${legendX}" y1="${legendY}" x2="${legendX + 24}" y2="${legendY}" stroke="${colour}" stroke-width="2.5" ${s.dash ? `stroke-dasharray="${s.dash}"` : ''}/><text x="${legendX + 30}" y="${legendY + 4}">${s.name}</text>`;
       legendRow++;
       legendY += 16;
@@ -234,28 +263,50 @@ export async function plotGrowth(points: GrowthPoint[], file: string, at = new D
     }
     return `${svg}</svg>`;
   };
-  const slowestInbox = (p: GrowthPoint) => Math.max(...Object.entries(p.calls).filter(([k]) => k.startsWith('inbox')).map(([, v]) => v));
-  const time = panel('.xlsx of one campaign: time', 's', [
-    { name: '.xlsx, PostgreSQL', dialect: 'postgres', value: (p) => p.exportSeconds },
-    { name: '.xlsx, SQLite', dialect: 'sqlite', dash: '5 4', value: (p) => p.exportSeconds },
-  ], undefined, true);
-  const memory = panel('.xlsx: server peak RSS during the download', 'MB', [
-    { name: 'peak RSS, PostgreSQL', dialect: 'postgres', value: (p) => p.serverPeakRssMB },
-    { name: 'peak RSS, SQLite', dialect: 'sqlite', dash: '5 4', value: (p) => p.serverPeakRssMB },
-  ], { value: MEMORY_CEILING_MB, text: `${MEMORY_CEILING_MB} MB budget` });
+  const slowestInbox = (p: GrowthPoint) =>
+    Math.max(
+      ...Object.entries(p.calls)
+        .filter(([k]) => k.startsWith('inbox'))
+        .map(([, v]) => v),
+    );
+  const time = panel(
+    '.xlsx of one campaign: time',
+    's',
+    [
+      { name: '.xlsx, PostgreSQL', dialect: 'postgres', value: (p) => p.exportSeconds },
+      { name: '.xlsx, SQLite', dialect: 'sqlite', dash: '5 4', value: (p) => p.exportSeconds },
+    ],
+    undefined,
+    true,
+  );
+  const memory = panel(
+    '.xlsx: server peak RSS during the download',
+    'MB',
+    [
+      { name: 'peak RSS, PostgreSQL', dialect: 'postgres', value: (p) => p.serverPeakRssMB },
+      { name: 'peak RSS, SQLite', dialect: 'sqlite', dash: '5 4', value: (p) => p.serverPeakRssMB },
+    ],
+    { value: MEMORY_CEILING_MB, text: `${MEMORY_CEILING_MB} MB budget` },
+  );
   const call = (name: string) => (p: GrowthPoint) => p.calls[name] ?? 0;
-  const callsPanel = panel('Other calls: median (solid PostgreSQL, dashed SQLite)', 'ms', [
-    ...(['postgres', 'sqlite'] as const).flatMap((dialect) => {
-      const dash = dialect === 'sqlite' ? '5 4' : undefined;
-      const db = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
-      return [
-        { name: `slowest inbox call, ${db}`, dialect, dash, colour: '#1d4e89', value: slowestInbox },
-        { name: `funnel, ${db}`, dialect, dash, colour: '#6b46c1', value: call('GET /api/funnel') },
-        { name: `results summary, ${db}`, dialect, dash, colour: '#2f855a', value: call('results summary') },
-        { name: `drop-off, ${db}`, dialect, dash, colour: '#c05621', value: call('GET /api/funnel/dropoff') },
-      ];
-    }),
-  ], { value: CALL_BUDGET_MS, text: `${CALL_BUDGET_MS} ms budget` }, true);
+  const callsPanel = panel(
+    'Other calls: median (solid PostgreSQL, dashed SQLite)',
+    'ms',
+    [
+      ...(['postgres', 'sqlite'] as const).flatMap((dialect) => {
+        const dash = dialect === 'sqlite' ? '5 4' : undefined;
+        const db = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+        return [
+          { name: `slowest inbox call, ${db}`, dialect, dash, colour: '#1d4e89', value: slowestInbox },
+          { name: `funnel, ${db}`, dialect, dash, colour: '#6b46c1', value: call('GET /api/funnel') },
+          { name: `results summary, ${db}`, dialect, dash, colour: '#2f855a', value: call('results summary') },
+          { name: `drop-off, ${db}`, dialect, dash, colour: '#c05621', value: call('GET /api/funnel/dropoff') },
+        ];
+      }),
+    ],
+    { value: CALL_BUDGET_MS, text: `${CALL_BUDGET_MS} ms budget` },
+    true,
+  );
   const html = `<!doctype html><html><body style="margin:0;background:#fff"><div id="plot" style="display:grid;grid-template-columns:repeat(3,${W}px);gap:8px;padding:12px;width:max-content">
     <div style="grid-column:1/4;font:600 17px Inter,sans-serif">Abode growth — run of ${at.slice(0, 16).replace('T', ' ')} UTC; rows = survey responses and leads each; ${CALL_TIMEOUT_MS} ms on the right = given up at ${CALL_TIMEOUT_MS / 1000} s</div>
     ${time}${memory}${callsPanel}</div></body></html>`;
@@ -294,7 +345,8 @@ export async function benchGrowth(options: { dialects: string[]; rows: number[];
       }
     }
   } finally {
-    if (!options.keep && options.dialects.includes('postgres') && options.rows.some((r) => r >= 1_000_000)) await dropPostgres(options.pgAdminUrl, ONE_MILLION_DB);
+    if (!options.keep && options.dialects.includes('postgres') && options.rows.some((r) => r >= 1_000_000))
+      await dropPostgres(options.pgAdminUrl, ONE_MILLION_DB);
   }
   mkdirSync('bench/results', { recursive: true });
   const at = new Date().toISOString();

@@ -45,12 +45,24 @@ export async function benchLeadList(): Promise<Figure[]> {
   // The bench's login first (the server makes none once there is staff), then the assignees.
   await createStaff(database.db, { email: ADMIN.email, name: 'Bench', password: ADMIN.password });
   const assignees: string[] = [];
-  for (let i = 0; i < ASSIGNEES; i++) assignees.push(await createStaff(database.db, { email: `advisor${i}@bench.test`, name: `Advisor ${i}`, password: ADMIN.password, role: 'staff' }));
+  for (let i = 0; i < ASSIGNEES; i++)
+    assignees.push(await createStaff(database.db, { email: `advisor${i}@bench.test`, name: `Advisor ${i}`, password: ADMIN.password, role: 'staff' }));
   const campaigns = Array.from({ length: CAMPAIGNS }, () => uuidv7());
   const at0 = new Date(start);
   await database.db
     .insertInto('campaigns')
-    .values(campaigns.map((id, i) => ({ id, name: `Campaign ${i}`, questions: '{}', questioncolumns: '', leadFields: '{}', isActive: false, createdAt: at0, updatedAt: at0 })))
+    .values(
+      campaigns.map((id, i) => ({
+        id,
+        name: `Campaign ${i}`,
+        questions: '{}',
+        questioncolumns: '',
+        leadFields: '{}',
+        isActive: false,
+        createdAt: at0,
+        updatedAt: at0,
+      })),
+    )
     .execute();
   const leadCampaigns = (await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'lead_campaigns'`.execute(database.db)).rows[0]!.n > 0;
   for (let i = 0; i < LEADS; i += 1000) {
@@ -82,7 +94,10 @@ export async function benchLeadList(): Promise<Figure[]> {
         .insertInto('emailRecords')
         .values(part.map((r) => ({ id: uuidv7(), email: r.email, campaignId: r.lastCampaignId, isCompleted: false, createdAt: r.createdAt, leadId: r.id })))
         .execute();
-      if (leadCampaigns) await sql`insert into lead_campaigns (lead_id, campaign_id) values ${sql.join(part.map((r) => sql`(${r.id}, ${r.lastCampaignId})`))}`.execute(database.db);
+      if (leadCampaigns)
+        await sql`insert into lead_campaigns (lead_id, campaign_id) values ${sql.join(part.map((r) => sql`(${r.id}, ${r.lastCampaignId})`))}`.execute(
+          database.db,
+        );
     }
   }
   await database.close();
@@ -109,11 +124,32 @@ export async function benchLeadList(): Promise<Figure[]> {
     const byCampaign = await timed(`campaign=${campaigns[2]}&limit=20`);
     const hundred = await timed('limit=100');
     return [
-      figure(group, `one page of ${LEADS.toLocaleString('en-US')} leads, status + source filter`, Math.round(byStatus * 10) / 10, 'ms', atMost(byStatus, 100, '≤ 100 ms'), 'median of 20, with the counts per status'),
+      figure(
+        group,
+        `one page of ${LEADS.toLocaleString('en-US')} leads, status + source filter`,
+        Math.round(byStatus * 10) / 10,
+        'ms',
+        atMost(byStatus, 100, '≤ 100 ms'),
+        'median of 20, with the counts per status',
+      ),
       figure(group, 'one page, text search', Math.round(bySearch * 10) / 10, 'ms', atMost(bySearch, 100, '≤ 100 ms')),
       figure(group, 'page at offset 10,000, status filter', Math.round(deepPage * 10) / 10, 'ms'),
-      figure(group, 'one page, campaign filter', Math.round(byCampaign * 10) / 10, 'ms', atMost(byCampaign, 100, '≤ 100 ms'), '10,000 of the leads answered it'),
-      figure(group, 'a page of 100, no filter', Math.round(hundred * 10) / 10, 'ms', atMost(hundred, 100, '≤ 100 ms'), 'campaign and assignee names on the page'),
+      figure(
+        group,
+        'one page, campaign filter',
+        Math.round(byCampaign * 10) / 10,
+        'ms',
+        atMost(byCampaign, 100, '≤ 100 ms'),
+        '10,000 of the leads answered it',
+      ),
+      figure(
+        group,
+        'a page of 100, no filter',
+        Math.round(hundred * 10) / 10,
+        'ms',
+        atMost(hundred, 100, '≤ 100 ms'),
+        'campaign and assignee names on the page',
+      ),
     ];
   } finally {
     await server.stop();
@@ -159,7 +195,8 @@ export async function benchNotifyLatency(): Promise<Figure[]> {
     const client = new AbodeClient(server.url);
     await client.login(ADMIN.email, ADMIN.password);
     const campaignId = await client.activeCampaign('Notify bench', BENCH_SURVEY);
-    const post = (p: string, body: unknown) => fetch(`${server.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (p: string, body: unknown) =>
+      fetch(`${server.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     // Visitors arrive at a steady rate, each: e-mail, then the finished survey; the clock starts at the answer.
     const visitors: Array<Promise<void>> = [];
     const started = performance.now();
@@ -171,14 +208,19 @@ export async function benchNotifyLatency(): Promise<Figure[]> {
           const email = `notify${i}@bench.test`;
           const added = (await (await post('/api/email/add', { email, campaignid: campaignId })).json()) as { emailID: string };
           const t = performance.now();
-          const res = await post(`/api/campaign/response/${campaignId}`, { response: { email, emailId: added.emailID, answer: { type: 'Villa', city: 'Pune' } } });
+          const res = await post(`/api/campaign/response/${campaignId}`, {
+            response: { email, emailId: added.emailID, answer: { type: 'Villa', city: 'Pune' } },
+          });
           if (!res.ok) throw new Error(`response: ${res.status}`);
           sentAt.set(email, t);
         })(),
       );
     }
     await Promise.all(visitors);
-    await Promise.race([allArrived, new Promise((_, reject) => setTimeout(() => reject(new Error(`only ${latencies.length} of ${NOTIFY_LEADS} staff e-mails arrived`)), 120_000))]);
+    await Promise.race([
+      allArrived,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`only ${latencies.length} of ${NOTIFY_LEADS} staff e-mails arrived`)), 120_000)),
+    ]);
     const group = 'notifications (sqlite)';
     const worst = Math.max(...latencies);
     return [
@@ -243,7 +285,14 @@ export function benchMatching(): Figure[] {
   const p99 = times[Math.floor(times.length * 0.99)]!;
   const group = 'matching';
   return [
-    figure(group, 'added to a response, 1,000 homes + 1,000 decor, p50', Math.round(p50 * 1000) / 1000, 'ms', atMost(p50, 2, '≤ 2 ms'), 'six listingMatch questions'),
+    figure(
+      group,
+      'added to a response, 1,000 homes + 1,000 decor, p50',
+      Math.round(p50 * 1000) / 1000,
+      'ms',
+      atMost(p50, 2, '≤ 2 ms'),
+      'six listingMatch questions',
+    ),
     figure(group, 'added to a response, p99', Math.round(p99 * 1000) / 1000, 'ms'),
   ];
 }

@@ -15,19 +15,48 @@ const COUNT = Number(process.env.KIOSK_BENCH_COUNT ?? 2000);
 /** 0: one request per answer; otherwise answers per batch call (the tablet sends KIOSK_SYNC_BATCH = 50). */
 async function side(batch: number): Promise<number> {
   const dir = mkdtempSync(path.join(tmpdir(), 'kiosk-bench-'));
-  const config = { ...loadConfig({ ...process.env, DATA_DIR: dir, DATABASE_URL: '', NODE_ENV: 'test', JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123', SEED_DEMO: 'false', LOG_LEVEL: 'silent' }) };
+  const config = {
+    ...loadConfig({
+      ...process.env,
+      DATA_DIR: dir,
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+    }),
+  };
   config.notify = { ...config.notify, dispatch: false, mailDir: path.join(dir, 'mail') };
   const app = await buildApp(config, { logger: false });
   await app.ready();
   try {
     await createStaff(app.db, { email: 'bench@abode.test', name: 'Bench', password: 'correct horse battery' });
-    const token = (await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'bench@abode.test', password: 'correct horse battery' } })).json<{ token: string }>().token;
+    const token = (await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'bench@abode.test', password: 'correct horse battery' } })).json<{
+      token: string;
+    }>().token;
     const auth = { authorization: `Bearer ${token}` };
-    const survey = JSON.stringify({ pages: [{ name: 'p1', elements: [{ type: 'text', name: 'who', title: 'Your name' }, { type: 'text', name: 'city', title: 'City' }] }] });
-    const campaign = (await app.inject({ method: 'POST', url: '/api/campaign/add', headers: auth, payload: { name: 'Bench', questions: survey } })).json<{ _id?: string; campaign?: { _id: string } }>();
+    const survey = JSON.stringify({
+      pages: [
+        {
+          name: 'p1',
+          elements: [
+            { type: 'text', name: 'who', title: 'Your name' },
+            { type: 'text', name: 'city', title: 'City' },
+          ],
+        },
+      ],
+    });
+    const campaign = (await app.inject({ method: 'POST', url: '/api/campaign/add', headers: auth, payload: { name: 'Bench', questions: survey } })).json<{
+      _id?: string;
+      campaign?: { _id: string };
+    }>();
     const campaignId = campaign._id ?? campaign.campaign!._id;
-    const channel = (await app.inject({ method: 'POST', url: '/api/channels', headers: auth, payload: { name: 'Stall', kind: 'kiosk', campaignId } })).json<{ channel: { id: string } }>().channel;
-    const device = (await app.inject({ method: 'POST', url: '/api/kiosk/devices', headers: auth, payload: { channelId: channel.id, name: 'Bench tablet' } })).json<{ deviceKey: string }>();
+    const channel = (await app.inject({ method: 'POST', url: '/api/channels', headers: auth, payload: { name: 'Stall', kind: 'kiosk', campaignId } })).json<{
+      channel: { id: string };
+    }>().channel;
+    const device = (
+      await app.inject({ method: 'POST', url: '/api/kiosk/devices', headers: auth, payload: { channelId: channel.id, name: 'Bench tablet' } })
+    ).json<{ deviceKey: string }>();
     const notice = (await app.inject({ method: 'GET', url: '/api/consent/notices' })).json<{ survey: { version: number } }>().survey.version;
     const answers = Array.from({ length: COUNT }, (_, i) => ({
       id: randomUUID(),
@@ -51,7 +80,14 @@ async function side(batch: number): Promise<number> {
       }
     }
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    const stored = Number((await app.db.selectFrom('kioskResponses').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const stored = Number(
+      (
+        await app.db
+          .selectFrom('kioskResponses')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     if (stored !== COUNT) throw new Error(`stored ${stored} of ${COUNT}`);
     return ms;
   } finally {

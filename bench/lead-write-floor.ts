@@ -50,7 +50,11 @@ function open(file: string, full: boolean, label: string): Side {
   if (!full) db.exec('drop index email_records_lead'); // the index issue 14 added
   const campaignId = newId();
   const at = new Date().toISOString();
-  db.prepare(`insert into campaigns (id, name, questions, questioncolumns, is_active, created_at, updated_at) values (?, 'Floor', '{}', '', 1, ?, ?)`).run(campaignId, at, at);
+  db.prepare(`insert into campaigns (id, name, questions, questioncolumns, is_active, created_at, updated_at) values (?, 'Floor', '{}', '', 1, ?, ?)`).run(
+    campaignId,
+    at,
+    at,
+  );
   const record = db.prepare(
     `insert into email_records (id, email, campaign_id, is_completed, created_at, lead_id)
      select ?, ?, id, 0, ?, ? from campaigns where id = ? and is_active = 1 on conflict do nothing`,
@@ -61,7 +65,9 @@ function open(file: string, full: boolean, label: string): Side {
      on conflict (email_key) do update set email = excluded.email, last_campaign_id = coalesce(excluded.last_campaign_id, leads.last_campaign_id), last_activity_at = excluded.last_activity_at
      returning id`,
   );
-  const event = db.prepare(`insert into notification_events (id, type, email, subject_id, lead_id, payload, created_at) values (?, 'lead.created', ?, ?, ?, null, ?)`);
+  const event = db.prepare(
+    `insert into notification_events (id, type, email, subject_id, lead_id, payload, created_at) values (?, 'lead.created', ?, ?, ?, null, ?)`,
+  );
   const write = full
     ? (i: number) => {
         const email = `floor-${label}-${i}@bench.test`;
@@ -115,7 +121,14 @@ export async function benchLeadWriteFloor(): Promise<Figure[]> {
     return [
       figure('write floor (sqlite)', 'e-mail record alone (before leads), per request', Number(b.toFixed(1)), 'µs', undefined, range(before)),
       figure('write floor (sqlite)', 'record + lead upsert + lead.created event, per request', Number(a.toFixed(1)), 'µs', undefined, range(after)),
-      figure('write floor (sqlite)', 'SQLite time the requirements add, per request', Number((a - b).toFixed(1)), 'µs', undefined, `${(a / b).toFixed(2)}× the record alone; ${ROUNDS} rounds of ${PER_ROUND.toLocaleString('en')} in batches of ${BATCH}`),
+      figure(
+        'write floor (sqlite)',
+        'SQLite time the requirements add, per request',
+        Number((a - b).toFixed(1)),
+        'µs',
+        undefined,
+        `${(a / b).toFixed(2)}× the record alone; ${ROUNDS} rounds of ${PER_ROUND.toLocaleString('en')} in batches of ${BATCH}`,
+      ),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

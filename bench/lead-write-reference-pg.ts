@@ -40,8 +40,14 @@ async function referenceDatabase(url: string): Promise<string> {
   await client.connect();
   try {
     const at = new Date();
-    await client.query(`insert into campaigns (id, name, questions, questioncolumns, is_active, created_at, updated_at) values ($1, 'Reference', $2, '', true, $3, $3)`, [campaignId, JSON.stringify(BENCH_SURVEY), at]);
-    await client.query(`insert into staff_users (id, email, name, password_hash, created_at) values ($1, 'owner@reference.test', 'Reference owner', 'x', $2)`, [newId(), at]);
+    await client.query(
+      `insert into campaigns (id, name, questions, questioncolumns, is_active, created_at, updated_at) values ($1, 'Reference', $2, '', true, $3, $3)`,
+      [campaignId, JSON.stringify(BENCH_SURVEY), at],
+    );
+    await client.query(`insert into staff_users (id, email, name, password_hash, created_at) values ($1, 'owner@reference.test', 'Reference owner', 'x', $2)`, [
+      newId(),
+      at,
+    ]);
   } finally {
     await client.end();
   }
@@ -70,7 +76,11 @@ const range = (values: number[], digits = 0) => `${Math.min(...values).toFixed(d
  * `abode` is a fresh server on PostgreSQL, `client` logged in to it; `withDatabase` gives a fresh,
  * empty database on the same PostgreSQL server (dropped afterwards) for the reference.
  */
-export async function benchLeadWriteReferencePg(abode: Running, client: AbodeClient, withDatabase: <T>(fn: (url: string) => Promise<T>) => Promise<T>): Promise<Figure[]> {
+export async function benchLeadWriteReferencePg(
+  abode: Running,
+  client: AbodeClient,
+  withDatabase: <T>(fn: (url: string) => Promise<T>) => Promise<T>,
+): Promise<Figure[]> {
   return withDatabase(async (url) => {
     const campaignId = await referenceDatabase(url);
     const reference = await startReferencePg({ DATABASE_URL: url, CAMPAIGN_ID: campaignId });
@@ -111,12 +121,40 @@ export async function benchLeadWriteReferencePg(abode: Running, client: AbodeCli
       const rps = (rs: LoadResult[]) => Math.round(median(rs.map((o) => o.requestsPerSecond)));
       const group = 'writes vs reference (postgres)';
       const figures = [
-        figure(group, 'reference (same writes, pg, one transaction per request): requests/s', rps(refs), 'req/s', undefined, `${ROUNDS} rounds of ${ROUND_SECONDS} s, ${CONNECTIONS} connections; ${failed(refs)} failed`),
+        figure(
+          group,
+          'reference (same writes, pg, one transaction per request): requests/s',
+          rps(refs),
+          'req/s',
+          undefined,
+          `${ROUNDS} rounds of ${ROUND_SECONDS} s, ${CONNECTIONS} connections; ${failed(refs)} failed`,
+        ),
         figure(group, 'reference: p99', refP99, 'ms', undefined, `p50 ${median(refs.map((o) => o.p50))} ms; rounds ${range(refs.map((o) => o.p99))} ms`),
         figure(group, 'Abode: POST /api/email/add requests/s', rps(ours), 'req/s', undefined, `${failed(ours)} failed`),
-        figure(group, 'CPU after the rounds, per request', Math.round(afterPerRequest(ours)), 'µs', undefined, `Abode (outbox fan-out, left to finish before the next round); reference ${Math.round(afterPerRequest(refs))} µs`),
-        figure(group, 'Abode ÷ reference', Math.round(ratio * 100) / 100, '×', atLeast(ratio, MIN_RATIO, `≥ ${MIN_RATIO}×`), `median of the rounds' ratios; rounds ${range(ratios, 2)}×`),
-        figure(group, 'Abode: p99', p99, 'ms', atMost(p99Ratio, MAX_P99_RATIO, `≤ ${MAX_P99_RATIO}× the reference's ${refP99} ms`), `${p99Ratio.toFixed(2)}× the reference's; p50 ${median(ours.map((o) => o.p50))} ms; rounds ${range(ours.map((o) => o.p99))} ms`),
+        figure(
+          group,
+          'CPU after the rounds, per request',
+          Math.round(afterPerRequest(ours)),
+          'µs',
+          undefined,
+          `Abode (outbox fan-out, left to finish before the next round); reference ${Math.round(afterPerRequest(refs))} µs`,
+        ),
+        figure(
+          group,
+          'Abode ÷ reference',
+          Math.round(ratio * 100) / 100,
+          '×',
+          atLeast(ratio, MIN_RATIO, `≥ ${MIN_RATIO}×`),
+          `median of the rounds' ratios; rounds ${range(ratios, 2)}×`,
+        ),
+        figure(
+          group,
+          'Abode: p99',
+          p99,
+          'ms',
+          atMost(p99Ratio, MAX_P99_RATIO, `≤ ${MAX_P99_RATIO}× the reference's ${refP99} ms`),
+          `${p99Ratio.toFixed(2)}× the reference's; p50 ${median(ours.map((o) => o.p50))} ms; rounds ${range(ours.map((o) => o.p99))} ms`,
+        ),
       ];
       if (failed(ours) > 0) figures.push(figure(group, 'Abode: failed requests', failed(ours), '', { text: '0', pass: false }));
       return figures;

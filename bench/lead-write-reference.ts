@@ -49,7 +49,10 @@ async function referenceDatabase(dir: string, name: string): Promise<{ file: str
     at,
     at,
   );
-  db.prepare(`insert into staff_users (id, email, name, password_hash, created_at) values (?, 'owner@reference.test', 'Reference owner', 'x', ?)`).run(newId(), at);
+  db.prepare(`insert into staff_users (id, email, name, password_hash, created_at) values (?, 'owner@reference.test', 'Reference owner', 'x', ?)`).run(
+    newId(),
+    at,
+  );
   db.close();
   return { file, campaignId };
 }
@@ -123,14 +126,56 @@ export async function benchLeadWriteReference(abode: Running, client: AbodeClien
     const rps = (rs: LoadResult[]) => Math.round(median(rs.map((o) => o.requestsPerSecond)));
     const group = 'writes vs reference (sqlite)';
     const figures = [
-      figure(group, "issue's reference (3 writes): requests/s", rps(issueRounds), 'req/s', undefined, `${ROUNDS} rounds of ${ROUND_SECONDS} s, ${CONNECTIONS} connections; ${failed(issueRounds)} failed; p99 ${median(issueRounds.map((o) => o.p99))} ms`),
+      figure(
+        group,
+        "issue's reference (3 writes): requests/s",
+        rps(issueRounds),
+        'req/s',
+        undefined,
+        `${ROUNDS} rounds of ${ROUND_SECONDS} s, ${CONNECTIONS} connections; ${failed(issueRounds)} failed; p99 ${median(issueRounds.map((o) => o.p99))} ms`,
+      ),
       figure(group, "today's reference (same writes as Abode): requests/s", rps(refs), 'req/s', undefined, `${failed(refs)} failed`),
-      figure(group, "today's reference: p99", median(refs.map((o) => o.p99)), 'ms', undefined, `p50 ${median(refs.map((o) => o.p50))} ms; rounds ${range(refs.map((o) => o.p99))} ms`),
+      figure(
+        group,
+        "today's reference: p99",
+        median(refs.map((o) => o.p99)),
+        'ms',
+        undefined,
+        `p50 ${median(refs.map((o) => o.p50))} ms; rounds ${range(refs.map((o) => o.p99))} ms`,
+      ),
       figure(group, 'Abode: POST /api/email/add requests/s', rps(ours), 'req/s', undefined, `${failed(ours)} failed`),
-      figure(group, 'CPU after the rounds, per request', Math.round(afterPerRequest(ours)), 'µs', undefined, `Abode (outbox fan-out, left to finish before the next round); today's reference ${Math.round(afterPerRequest(refs))} µs`),
-      figure(group, "Abode ÷ issue's reference", Math.round(issueRatio * 100) / 100, '×', undefined, `the e-mail step stores more than these 3 writes since issues 24 and 26; rounds ${range(issueRatios, 2)}×`),
-      figure(group, "Abode ÷ today's reference", Math.round(ratio * 100) / 100, '×', atLeast(ratio, MIN_RATIO, `≥ ${MIN_RATIO}×`), `median of the rounds' ratios; rounds ${range(ratios, 2)}×`),
-      figure(group, 'Abode: p99', p99, 'ms', atMost(p99, P99_BUDGET_MS, `≤ ${P99_BUDGET_MS} ms`), `p50 ${median(ours.map((o) => o.p50))} ms; rounds ${range(ours.map((o) => o.p99))} ms`),
+      figure(
+        group,
+        'CPU after the rounds, per request',
+        Math.round(afterPerRequest(ours)),
+        'µs',
+        undefined,
+        `Abode (outbox fan-out, left to finish before the next round); today's reference ${Math.round(afterPerRequest(refs))} µs`,
+      ),
+      figure(
+        group,
+        "Abode ÷ issue's reference",
+        Math.round(issueRatio * 100) / 100,
+        '×',
+        undefined,
+        `the e-mail step stores more than these 3 writes since issues 24 and 26; rounds ${range(issueRatios, 2)}×`,
+      ),
+      figure(
+        group,
+        "Abode ÷ today's reference",
+        Math.round(ratio * 100) / 100,
+        '×',
+        atLeast(ratio, MIN_RATIO, `≥ ${MIN_RATIO}×`),
+        `median of the rounds' ratios; rounds ${range(ratios, 2)}×`,
+      ),
+      figure(
+        group,
+        'Abode: p99',
+        p99,
+        'ms',
+        atMost(p99, P99_BUDGET_MS, `≤ ${P99_BUDGET_MS} ms`),
+        `p50 ${median(ours.map((o) => o.p50))} ms; rounds ${range(ours.map((o) => o.p99))} ms`,
+      ),
     ];
     if (failed(ours) > 0) figures.push(figure(group, 'Abode: failed requests', failed(ours), '', { text: '0', pass: false }));
     return figures;

@@ -44,14 +44,42 @@ function loadFigures(group: string, label: string, { route, ceiling }: Rounds, m
   const ratio = median(ratios);
   const total = route.reduce((n, r) => n + r.total, 0);
   const failures = route.reduce((n, r) => n + r.non2xx + r.errors, 0);
-  const cpu = (rounds: Measured[]) => Math.round(rounds.reduce((n, r) => n + r.cpuMicros * r.total, 0) / Math.max(1, rounds.reduce((n, r) => n + r.total, 0)));
+  const cpu = (rounds: Measured[]) =>
+    Math.round(
+      rounds.reduce((n, r) => n + r.cpuMicros * r.total, 0) /
+        Math.max(
+          1,
+          rounds.reduce((n, r) => n + r.total, 0),
+        ),
+    );
   const p99 = median(route.map((r) => r.p99));
   const range = (values: number[], digits = 0) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
   const figures = [
-    figure(group, `${label} requests/s`, Math.round(median(route.map((r) => r.requestsPerSecond))), 'req/s', undefined, `median of ${route.length} rounds; ${total} requests, ${failures} failed`),
-    figure(group, `${label} vs ceiling`, Math.round(ratio * 100) / 100, '×', atLeast(ratio, minRatio, `≥ ${minRatio}×`), `ceiling ${Math.round(median(ceiling.map((c) => c.requestsPerSecond)))} req/s; rounds ${range(ratios, 2)}×`),
+    figure(
+      group,
+      `${label} requests/s`,
+      Math.round(median(route.map((r) => r.requestsPerSecond))),
+      'req/s',
+      undefined,
+      `median of ${route.length} rounds; ${total} requests, ${failures} failed`,
+    ),
+    figure(
+      group,
+      `${label} vs ceiling`,
+      Math.round(ratio * 100) / 100,
+      '×',
+      atLeast(ratio, minRatio, `≥ ${minRatio}×`),
+      `ceiling ${Math.round(median(ceiling.map((c) => c.requestsPerSecond)))} req/s; rounds ${range(ratios, 2)}×`,
+    ),
     figure(group, `${label} p50`, median(route.map((r) => r.p50)), 'ms'),
-    figure(group, `${label} p99`, p99, 'ms', p99Budget === undefined ? undefined : atMost(p99, p99Budget, `≤ ${p99Budget} ms`), `rounds ${range(route.map((r) => r.p99))} ms`),
+    figure(
+      group,
+      `${label} p99`,
+      p99,
+      'ms',
+      p99Budget === undefined ? undefined : atMost(p99, p99Budget, `≤ ${p99Budget} ms`),
+      `rounds ${range(route.map((r) => r.p99))} ms`,
+    ),
     figure(group, `${label} server CPU per request`, cpu(route), 'µs', undefined, `ceiling ${cpu(ceiling)} µs`),
   ];
   if (failures > 0) figures.push(figure(group, `${label} failed requests`, failures, '', { text: '0', pass: false }));
@@ -63,7 +91,14 @@ export async function benchLeadWrites(server: Running, ceiling: Running, client:
   const campaignId = await client.activeCampaign(`Bench ${dialect} ${Date.now()}`, BENCH_SURVEY);
   const roundSeconds = SECONDS / ROUNDS;
   const ceilingRound = () =>
-    measure(ceiling, { url: ceiling.url, method: 'POST', path: '/bare', connections: CONNECTIONS, durationSeconds: roundSeconds, body: () => JSON.stringify({ email: 'a@b.c', campaignid: 'x' }) });
+    measure(ceiling, {
+      url: ceiling.url,
+      method: 'POST',
+      path: '/bare',
+      connections: CONNECTIONS,
+      durationSeconds: roundSeconds,
+      body: () => JSON.stringify({ email: 'a@b.c', campaignid: 'x' }),
+    });
 
   let n = 0;
   const emailLoad = (durationSeconds: number): LoadOptions => ({
@@ -113,7 +148,9 @@ export async function benchLeadWrites(server: Running, ceiling: Running, client:
         amount: perRound,
         body: () => {
           const record = records[next++]!;
-          return JSON.stringify({ response: { email: byId.get(record.id), emailId: record.id, answer: { type: 'Villa', rooms: ['Study', 'Balcony'], city: 'Pune' } } });
+          return JSON.stringify({
+            response: { email: byId.get(record.id), emailId: record.id, answer: { type: 'Villa', rooms: ['Study', 'Balcony'], city: 'Pune' } },
+          });
         },
       }),
     );
@@ -129,7 +166,10 @@ export async function benchPublicReads(server: Running, ceiling: Running, dialec
   const home: Rounds = { route: [], ceiling: [] };
   // Warm up (JIT, the list and page caches) before anything counts.
   await load({ url: ceiling.url, path: '/bare', connections: CONNECTIONS, durationSeconds: 1 });
-  for (const [path, accept] of [['/api/project/get', 'application/json'], ['/', 'text/html']] as const) {
+  for (const [path, accept] of [
+    ['/api/project/get', 'application/json'],
+    ['/', 'text/html'],
+  ] as const) {
     await load({ url: server.url, path, connections: CONNECTIONS, durationSeconds: 1, headers: { ...headers, accept } });
   }
   for (let round = 0; round < ROUNDS; round++) {
@@ -138,7 +178,9 @@ export async function benchPublicReads(server: Running, ceiling: Running, dialec
       [home, '/', 'text/html'],
     ] as const) {
       rounds.ceiling.push(await measure(ceiling, { url: ceiling.url, path: '/bare', connections: CONNECTIONS, durationSeconds: roundSeconds }));
-      rounds.route.push(await measure(server, { url: server.url, path, connections: CONNECTIONS, durationSeconds: roundSeconds, headers: { ...headers, accept } }));
+      rounds.route.push(
+        await measure(server, { url: server.url, path, connections: CONNECTIONS, durationSeconds: roundSeconds, headers: { ...headers, accept } }),
+      );
     }
   }
   return [...loadFigures(group, 'GET /api/project/get (50)', projects, 0.6), ...loadFigures(group, 'GET / (HTML)', home, 0.6)];

@@ -19,7 +19,16 @@ export const LISTING_BUDGETS = { ...BUDGETS, 'best-practices': 100 } as const;
 export async function benchLighthouse(server: Running, pages: readonly LighthousePage[] = PAGES): Promise<Figure[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const figures: Figure[] = [];
   try {
@@ -44,7 +53,14 @@ export async function benchLighthouse(server: Running, pages: readonly Lighthous
       for (const [category, min] of Object.entries({ ...BUDGETS, ...budgets })) {
         const score = Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
         const failing = Object.values(result.lhr.audits)
-          .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && result.lhr.categories[category]?.auditRefs.some((r) => r.id === a.id && r.weight > 0))
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 1 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'notApplicable' &&
+              result.lhr.categories[category]?.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+          )
           .map((a) => a.id)
           .slice(0, 4)
           .join(', ');

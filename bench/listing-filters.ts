@@ -36,7 +36,20 @@ const PLACES = ['Whitefield', 'Sarjapur Road', 'Baner', 'Hinjewadi', 'Powai', 'W
 /** 60 localities, as staff type them. */
 const LOCALITIES = PLACES.flatMap((place) => CITIES.map((city) => `${place}, ${city}`)).slice(0, 60);
 const UNITS = ['1 BHK', '2 BHK', '2 BHK', '3 BHK', '3 BHK', '3 BHK', '4 BHK', '4 BHK villa', '5 BHK penthouse', 'Studio'];
-const TAGS = ['Living room', 'Bedroom', 'Balcony', 'Boho', 'Classic', 'Scandinavian', 'Industrial', 'Modern minimal', 'Contemporary Indian', 'Reading corner', 'Art deco', 'Kids room'];
+const TAGS = [
+  'Living room',
+  'Bedroom',
+  'Balcony',
+  'Boho',
+  'Classic',
+  'Scandinavian',
+  'Industrial',
+  'Modern minimal',
+  'Contemporary Indian',
+  'Reading corner',
+  'Art deco',
+  'Kids room',
+];
 const WORDS = ['teak', 'brass', 'cane', 'linen', 'sheesham', 'terracotta', 'marble', 'jute', 'velvet', 'rattan', 'oak', 'copper', 'cotton', 'mango wood'];
 const THINGS = ['Sofa', 'Lamp', 'Chair', 'Rug', 'Planter', 'Clock', 'Table', 'Mirror', 'Shelf', 'Bench'];
 
@@ -55,7 +68,11 @@ const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('-');
 async function seed(db: Kysely<Database>, today: string): Promise<void> {
   const [image] = await db.selectFrom('images').select('hash').limit(1).execute();
   const imageHash = image?.hash ?? 'bench';
-  if (!image) await db.insertInto('images').values({ hash: imageHash, bytes: Buffer.from([0]), width: 1, height: 1, createdAt: new Date() }).execute();
+  if (!image)
+    await db
+      .insertInto('images')
+      .values({ hash: imageHash, bytes: Buffer.from([0]), width: 1, height: 1, createdAt: new Date() })
+      .execute();
   const rand = random(25);
   const project = listingKinds.project;
   const product = listingKinds.product;
@@ -74,7 +91,12 @@ async function seed(db: Kysely<Database>, today: string): Promise<void> {
           gmaplink: '',
           price: rand() < 0.1 ? null : 2_500_000 + Math.round(rand() * 77_500) * 1000,
         };
-        await insertListing(trx, project.table, { id: newId(), imageHash, filename: input.filename, fields: { ...project.toColumns(input), ...project.derive(input) } });
+        await insertListing(trx, project.table, {
+          id: newId(),
+          imageHash,
+          filename: input.filename,
+          fields: { ...project.toColumns(input), ...project.derive(input) },
+        });
       }
     });
   }
@@ -126,7 +148,11 @@ const PROJECT_CASES: Array<{ name: string; filters: ProjectFilters; budget: bool
   { name: 'locality + bhk, by price', filters: { locality: LOCALITIES[7]!, bhk: 3, sort: 'price' }, budget: true },
   { name: 'size range + ready in 6 months', filters: { minSqft: 1000, maxSqft: 1600, readyBy: '6m' }, budget: true },
   { name: 'ready in 12 months + price range, by -price', filters: { readyBy: '12m', minPrice: 5_000_000, maxPrice: 20_000_000, sort: '-price' }, budget: true },
-  { name: 'every filter, by size', filters: { locality: LOCALITIES[3]!, bhk: 2, minSqft: 800, maxSqft: 2500, readyBy: '12m', minPrice: 3_000_000, maxPrice: 40_000_000, sort: 'size' }, budget: true },
+  {
+    name: 'every filter, by size',
+    filters: { locality: LOCALITIES[3]!, bhk: 2, minSqft: 800, maxSqft: 2500, readyBy: '12m', minPrice: 3_000_000, maxPrice: 40_000_000, sort: 'size' },
+    budget: true,
+  },
   { name: 'bhk=3 + ready later, by price', filters: { bhk: 3, readyBy: 'later', sort: 'price' }, budget: true },
   // Every home, only in another order: the whole list, for scale (no filter, no budget).
   { name: 'no filter, by size (every home)', filters: { sort: 'size' }, budget: false },
@@ -160,7 +186,9 @@ function inMemoryProjects(items: Project[], f: ProjectFilters, today: string): P
 }
 
 function inMemoryProducts(items: Product[], f: ProductFilters): Product[] {
-  const words = foldForSearch(f.q ?? '').split(' ').filter(Boolean);
+  const words = foldForSearch(f.q ?? '')
+    .split(' ')
+    .filter(Boolean);
   const tag = f.tag === undefined ? undefined : foldForSearch(f.tag);
   const out = items.filter((p) => {
     if (f.minPrice !== undefined && p.price < f.minPrice) return false;
@@ -187,12 +215,30 @@ export async function benchListingFilters(): Promise<Figure[]> {
   const group = 'listing filters (sqlite)';
   const figures: Figure[] = [];
   const today = dayIn(TIME_ZONE, new Date());
-  figures.push(figure(group, 'load average (1 min) at start', Math.round(loadavg()[0]! * 10) / 10, '', undefined, 'the wall times below include other processes on this machine'));
+  figures.push(
+    figure(
+      group,
+      'load average (1 min) at start',
+      Math.round(loadavg()[0]! * 10) / 10,
+      '',
+      undefined,
+      'the wall times below include other processes on this machine',
+    ),
+  );
   let database = await open();
   try {
     const seeding = performance.now();
     await seed(database.db, today);
-    figures.push(figure(group, `seed ${HOMES.toLocaleString('en-US')} homes + ${DECOR.toLocaleString('en-US')} decor items`, Math.round(performance.now() - seeding), 'ms', undefined, 'derived columns and tag rows written as staff writes do'));
+    figures.push(
+      figure(
+        group,
+        `seed ${HOMES.toLocaleString('en-US')} homes + ${DECOR.toLocaleString('en-US')} decor items`,
+        Math.round(performance.now() - seeding),
+        'ms',
+        undefined,
+        'derived columns and tag rows written as staff writes do',
+      ),
+    );
 
     const db = database.db;
     const project = listingKinds.project;
@@ -201,7 +247,16 @@ export async function benchListingFilters(): Promise<Figure[]> {
     const cache = new ContentCache(db);
     const building = performance.now();
     await Promise.all([itemTexts(cache, db, project), itemTexts(cache, db, product)]);
-    figures.push(figure(group, 'items JSON of both kinds, made once per staff change', Math.round(performance.now() - building), 'ms', undefined, 'the whole lists (as before) and filtered answers share it'));
+    figures.push(
+      figure(
+        group,
+        'items JSON of both kinds, made once per staff change',
+        Math.round(performance.now() - building),
+        'ms',
+        undefined,
+        'the whole lists (as before) and filtered answers share it',
+      ),
+    );
     const runs = [
       ...PROJECT_CASES.map((c) => ({ ...c, kind: 'homes', run: () => filterProjects(cache, db, project, c.filters, today) })),
       ...PRODUCT_CASES.map((c) => ({ ...c, kind: 'decor', run: () => filterProducts(cache, db, product, c.filters) })),
@@ -220,11 +275,29 @@ export async function benchListingFilters(): Promise<Figure[]> {
     // Baseline 1, same run, same file: the whole list read and filtered in memory.
     for (const c of PROJECT_CASES.filter((x) => x.budget).slice(0, 3)) {
       const { p50 } = await timed(async () => inMemoryProjects(await listItems(db, project), c.filters, today).length, 20);
-      figures.push(figure(group, `baseline, whole list read and filtered in memory: homes ${c.name} — p50`, round(p50), 'ms', undefined, `${(p50 / indexed.get(c.name)!).toFixed(1)}× the query`));
+      figures.push(
+        figure(
+          group,
+          `baseline, whole list read and filtered in memory: homes ${c.name} — p50`,
+          round(p50),
+          'ms',
+          undefined,
+          `${(p50 / indexed.get(c.name)!).toFixed(1)}× the query`,
+        ),
+      );
     }
     for (const c of PRODUCT_CASES.slice(0, 2)) {
       const { p50 } = await timed(async () => inMemoryProducts(await listItems(db, product), c.filters).length, 20);
-      figures.push(figure(group, `baseline, whole list read and filtered in memory: decor ${c.name} — p50`, round(p50), 'ms', undefined, `${(p50 / indexed.get(c.name)!).toFixed(1)}× the query`));
+      figures.push(
+        figure(
+          group,
+          `baseline, whole list read and filtered in memory: decor ${c.name} — p50`,
+          round(p50),
+          'ms',
+          undefined,
+          `${(p50 / indexed.get(c.name)!).toFixed(1)}× the query`,
+        ),
+      );
     }
 
     // Through the built server, when there is one: the same answers as a visitor's page gets them.
@@ -253,7 +326,16 @@ export async function benchListingFilters(): Promise<Figure[]> {
     const plainCache = new ContentCache(plain);
     for (const c of PROJECT_CASES.filter((x) => x.budget)) {
       const { p50 } = await timed(() => filterProjects(plainCache, plain, project, c.filters, today), 20);
-      figures.push(figure(group, `baseline, no filter indexes: homes ${c.name} — p50`, round(p50), 'ms', undefined, `${(p50 / indexed.get(c.name)!).toFixed(1)}× with them`));
+      figures.push(
+        figure(
+          group,
+          `baseline, no filter indexes: homes ${c.name} — p50`,
+          round(p50),
+          'ms',
+          undefined,
+          `${(p50 / indexed.get(c.name)!).toFixed(1)}× with them`,
+        ),
+      );
     }
   } finally {
     await database.close().catch(() => undefined);

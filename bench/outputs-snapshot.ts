@@ -64,10 +64,31 @@ import { startAbode } from './lib/processes';
 const STAFF = { email: 'snapshot@abode.test', password: 'snapshot-password-123', name: 'Snapshot Staff' };
 /** Set to empty (unset) whatever the calling shell has, so every run has the same configuration. */
 const CONFIG_VARIABLES = [
-  'NODE_ENV', 'JWT_SECRET', 'REDIS_URL', 'REDIS_KEY_PREFIX', 'PUBLIC_BASE_URL', 'ALLOWED_HOSTS', 'TRUST_PROXY', 'LOGIN_MAX_FAILURES',
-  'STUDIO_NAME', 'STUDIO_ADDRESS', 'STUDIO_PHONE', 'STUDIO_WHATSAPP', 'STUDIO_EMAIL', 'STUDIO_MAP_URL', 'STUDIO_INSTAGRAM',
-  'STUDIO_FACEBOOK', 'STUDIO_LINKEDIN', 'MAIL_FROM', 'NOTIFY_EMAILS', 'CONFIRM_VISITORS', 'VISITOR_MAIL_PER_RECIPIENT_HOUR',
-  'VISITOR_MAIL_PER_ADDRESS_HOUR', 'SURVEY_FILES_PER_RECORD_MB', 'SURVEY_FILES_PER_ADDRESS_DAY_MB', 'SURVEY_FILES_TOTAL_MB',
+  'NODE_ENV',
+  'JWT_SECRET',
+  'REDIS_URL',
+  'REDIS_KEY_PREFIX',
+  'PUBLIC_BASE_URL',
+  'ALLOWED_HOSTS',
+  'TRUST_PROXY',
+  'LOGIN_MAX_FAILURES',
+  'STUDIO_NAME',
+  'STUDIO_ADDRESS',
+  'STUDIO_PHONE',
+  'STUDIO_WHATSAPP',
+  'STUDIO_EMAIL',
+  'STUDIO_MAP_URL',
+  'STUDIO_INSTAGRAM',
+  'STUDIO_FACEBOOK',
+  'STUDIO_LINKEDIN',
+  'MAIL_FROM',
+  'NOTIFY_EMAILS',
+  'CONFIRM_VISITORS',
+  'VISITOR_MAIL_PER_RECIPIENT_HOUR',
+  'VISITOR_MAIL_PER_ADDRESS_HOUR',
+  'SURVEY_FILES_PER_RECORD_MB',
+  'SURVEY_FILES_PER_ADDRESS_DAY_MB',
+  'SURVEY_FILES_TOTAL_MB',
 ];
 /** Notifications have settled when nothing new has arrived for this long (the dispatcher polls every second). */
 const QUIET_MS = 2500;
@@ -168,7 +189,8 @@ function checkBuild(dir: string): void {
     const stat = statSync(p);
     return stat.isDirectory() ? Math.max(stat.mtimeMs, ...readdirSync(p).map((e) => newest(path.join(p, e)))) : stat.mtimeMs;
   };
-  if (statSync(stamp).mtimeMs < newest(path.join(dir, 'src'))) throw new Error(`the build in ${dir} is older than its sources: run \`node scripts/build.mjs\` there first`);
+  if (statSync(stamp).mtimeMs < newest(path.join(dir, 'src')))
+    throw new Error(`the build in ${dir} is older than its sources: run \`node scripts/build.mjs\` there first`);
 }
 
 const DEMO_ANSWERS = {
@@ -208,15 +230,29 @@ async function visitorJourney(s: Snapshot, hooks: (count: number) => Promise<voi
   await s.json('journey/04-progress-read.json', 'GET', `/api/campaign/progress/${campaignId}?token=${encodeURIComponent(saved.resumeToken)}`);
   await s.json('journey/05-resume.json', 'GET', `/api/campaign/resume?token=${encodeURIComponent(saved.resumeToken)}`);
   await s.json('journey/06-progress-save-again.json', 'POST', `/api/campaign/progress/${campaignId}`, {
-    body: { response: { email, emailId: added.emailID, answer: { propertyType, budget, bedrooms, localities: DEMO_ANSWERS.localities }, page: 2, resumeToken: saved.resumeToken } },
+    body: {
+      response: {
+        email,
+        emailId: added.emailID,
+        answer: { propertyType, budget, bedrooms, localities: DEMO_ANSWERS.localities },
+        page: 2,
+        resumeToken: saved.resumeToken,
+      },
+    },
   });
-  await s.json('journey/07-response.json', 'POST', `/api/campaign/response/${campaignId}`, { body: { response: { email, emailId: added.emailID, answer: DEMO_ANSWERS } } });
+  await s.json('journey/07-response.json', 'POST', `/api/campaign/response/${campaignId}`, {
+    body: { response: { email, emailId: added.emailID, answer: DEMO_ANSWERS } },
+  });
   await hooks(2);
-  await s.json('journey/08-response-again.json', 'POST', `/api/campaign/response/${campaignId}`, { body: { response: { email, emailId: added.emailID, answer: DEMO_ANSWERS } } });
+  await s.json('journey/08-response-again.json', 'POST', `/api/campaign/response/${campaignId}`, {
+    body: { response: { email, emailId: added.emailID, answer: DEMO_ANSWERS } },
+  });
 
   // A visitor who stops after the first page and gives the e-mail again later: a "continue" link is mailed.
   const later = 'dev.later@example.com';
-  const first = await s.json<{ emailID: string }>('journey/09-second-visitor-email.json', 'POST', '/api/email/add', { body: { email: later, campaignid: campaignId } });
+  const first = await s.json<{ emailID: string }>('journey/09-second-visitor-email.json', 'POST', '/api/email/add', {
+    body: { email: later, campaignid: campaignId },
+  });
   await hooks(3);
   const kept = await s.json<{ resumeToken: string }>('journey/10-second-visitor-progress.json', 'POST', `/api/campaign/progress/${campaignId}`, {
     body: { response: { email: later, emailId: first.emailID, answer: { propertyType: 'villa', budget: 50000000, bedrooms: 4 }, page: 1 } },
@@ -325,16 +361,32 @@ async function media(s: Snapshot): Promise<void> {
 
 function mailFiles(messages: ParsedMail[]): Array<Saved & { key: string }> {
   const described = messages.map((m) => {
-    const address = (a: ParsedMail['to']) => (a === undefined ? null : [a].flat().map((x) => x.text).join(', '));
-    const meta = { from: address(m.from), to: address(m.to), cc: address(m.cc), replyTo: address(m.replyTo), subject: m.subject ?? null, attachments: m.attachments.map((a) => a.filename ?? a.contentType), headers: [...m.headers.keys()].sort() };
+    const address = (a: ParsedMail['to']) =>
+      a === undefined
+        ? null
+        : [a]
+            .flat()
+            .map((x) => x.text)
+            .join(', ');
+    const meta = {
+      from: address(m.from),
+      to: address(m.to),
+      cc: address(m.cc),
+      replyTo: address(m.replyTo),
+      subject: m.subject ?? null,
+      attachments: m.attachments.map((a) => a.filename ?? a.contentType),
+      headers: [...m.headers.keys()].sort(),
+    };
     return { meta, subject: m.subject ?? '', html: typeof m.html === 'string' ? m.html : '', text: m.text ?? '' };
   });
-  return described.flatMap((m) => [
-    { file: 'meta.json', body: `${JSON.stringify(m.meta, null, 2)}\n` },
-    { file: 'subject.txt', body: `${m.subject}\n` },
-    { file: 'body.html', body: m.html },
-    { file: 'body.txt', body: m.text },
-  ].map((f) => ({ ...f, key: `${m.meta.to}\n${m.subject}\n${m.text}` })));
+  return described.flatMap((m) =>
+    [
+      { file: 'meta.json', body: `${JSON.stringify(m.meta, null, 2)}\n` },
+      { file: 'subject.txt', body: `${m.subject}\n` },
+      { file: 'body.html', body: m.html },
+      { file: 'body.txt', body: m.text },
+    ].map((f) => ({ ...f, key: `${m.meta.to}\n${m.subject}\n${m.text}` })),
+  );
 }
 
 function webhookFiles(receiver: WebhookReceiver): Array<Saved & { key: string }> {
@@ -345,7 +397,9 @@ function webhookFiles(receiver: WebhookReceiver): Array<Saved & { key: string }>
     } catch {
       body = hook.body;
     }
-    const headers = ['content-type', 'user-agent', 'webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => `${h}: ${String(hook.headers[h] ?? '')}`).join('\n');
+    const headers = ['content-type', 'user-agent', 'webhook-id', 'webhook-timestamp', 'webhook-signature']
+      .map((h) => `${h}: ${String(hook.headers[h] ?? '')}`)
+      .join('\n');
     return { file: 'request.json', body: `${headers}\n\n${body}`, key: body };
   });
 }
@@ -402,7 +456,11 @@ async function takeSnapshot(outDir: string, buildDir: string, databaseUrl: strin
       body: { url: receiver.url, events: ['lead.created', 'survey.completed', 'contact.created'] },
     });
     // A webhook that does not come (a changed build) shows in the snapshot; the run goes on.
-    const hooks = (count: number) => receiver.waitFor(count, 10_000).then(() => undefined, () => undefined);
+    const hooks = (count: number) =>
+      receiver.waitFor(count, 10_000).then(
+        () => undefined,
+        () => undefined,
+      );
     const campaignId = await visitorJourney(s, hooks);
     await settled(() => mail.messages.length + receiver.received.length);
     await staffReads(s, campaignId, hook._id);
@@ -494,7 +552,17 @@ function clockPatterns(started: number, until: number): ClockPatterns {
       const day = d.getUTCDate();
       const mm = String(m + 1).padStart(2, '0');
       const dd = String(day).padStart(2, '0');
-      for (const form of [`${y}${mm}${dd}`, `${y}-${mm}-${dd}`, `${dd}-${mm}-${y}`, `${dd}/${mm}/${y}`, `${day} ${months[m]} ${y}`, `${dd} ${months[m]} ${y}`, `${day} ${longMonths[m]} ${y}`, `${months[m]} ${day}, ${y}`]) dates.add(form);
+      for (const form of [
+        `${y}${mm}${dd}`,
+        `${y}-${mm}-${dd}`,
+        `${dd}-${mm}-${y}`,
+        `${dd}/${mm}/${y}`,
+        `${day} ${months[m]} ${y}`,
+        `${dd} ${months[m]} ${y}`,
+        `${day} ${longMonths[m]} ${y}`,
+        `${months[m]} ${day}, ${y}`,
+      ])
+        dates.add(form);
       const h = d.getUTCHours();
       const min = String(d.getUTCMinutes()).padStart(2, '0');
       times.add(`${String(h).padStart(2, '0')}:${min}`);
@@ -504,7 +572,13 @@ function clockPatterns(started: number, until: number): ClockPatterns {
     }
   }
   const longestFirst = (a: string, b: string) => b.length - a.length;
-  return { from: started - 2 * DAY_MS, to: until + 400 * DAY_MS, dates: [...dates].sort(longestFirst), times: [...times].sort(longestFirst), serialDays: [...serialDays] };
+  return {
+    from: started - 2 * DAY_MS,
+    to: until + 400 * DAY_MS,
+    dates: [...dates].sort(longestFirst),
+    times: [...times].sort(longestFirst),
+    serialDays: [...serialDays],
+  };
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -543,7 +617,9 @@ export function normaliseText(file: string, text: string, n: Normalising): strin
   out = out.replace(/<date>-(?:\d{6}|\d{2}-\d{2})(?=\.)/g, '<date>-<clock>');
   for (const time of n.clock.times) out = out.replace(new RegExp(`(?<![\\d:])${escape(time)}(?![\\d:])`, 'g'), '<clock>');
   if (file.endsWith('.xml')) {
-    out = out.replace(/(<v>\n?)(\d{5})(\.\d+)?(?=<\/v>)/g, (match, open: string, days: string) => (n.clock.serialDays.includes(Number(days)) ? `${open}<serial>` : match));
+    out = out.replace(/(<v>\n?)(\d{5})(\.\d+)?(?=<\/v>)/g, (match, open: string, days: string) =>
+      n.clock.serialDays.includes(Number(days)) ? `${open}<serial>` : match,
+    );
   }
   // Generated ids, numbered per file in order of first appearance.
   const ids = new Map<string, string>();
@@ -578,7 +654,9 @@ export function compareSnapshots(a: string, b: string): number {
       differing++;
     } else if (!readFileSync(path.join(a, file)).equals(readFileSync(path.join(b, file)))) {
       differing++;
-      const diff = spawnSync('diff', ['-u', '--label', `${a}/${file}`, '--label', `${b}/${file}`, path.join(a, file), path.join(b, file)], { encoding: 'utf8' });
+      const diff = spawnSync('diff', ['-u', '--label', `${a}/${file}`, '--label', `${b}/${file}`, path.join(a, file), path.join(b, file)], {
+        encoding: 'utf8',
+      });
       const lines = (diff.stdout || `${file} differs\n`).split('\n');
       console.log(lines.slice(0, 60).join('\n') + (lines.length > 60 ? `\n… ${lines.length - 60} more lines of diff` : ''));
     }

@@ -27,7 +27,10 @@ export async function photoLikeJpeg(width: number, height: number): Promise<Buff
     <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#9cc3e6"/><stop offset="0.55" stop-color="#e9dcc6"/><stop offset="1" stop-color="#7a5a3c"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/>${shapes}
   </svg>`;
-  const scene = await sharp(Buffer.from(svg)).blur(width / 800).raw().toBuffer({ resolveWithObject: true });
+  const scene = await sharp(Buffer.from(svg))
+    .blur(width / 800)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 14 } } })
     .raw()
     .toBuffer();
@@ -67,8 +70,22 @@ export async function benchPhotoEncode(): Promise<Figure[]> {
     const total = result.renditions.reduce((sum, r) => sum + r.bytes.length, 0);
     const leaked = await Promise.all(result.renditions.map(async (r) => Boolean((await sharp(r.bytes).metadata()).exif)));
     figures.push(
-      figure('photo encode', `${label}: upload → all renditions`, Number(median(seconds).toFixed(2)), 's', undefined, `median of ${ROUNDS}; ${result.widths.length} widths × 3 formats; input ${kb(input.length)} KB; ${availableParallelism()} cores`),
-      figure('photo encode', `${label}: stored in all`, kb(total), 'KB', undefined, `${result.renditions.length} files; EXIF kept in ${leaked.filter(Boolean).length}`),
+      figure(
+        'photo encode',
+        `${label}: upload → all renditions`,
+        Number(median(seconds).toFixed(2)),
+        's',
+        undefined,
+        `median of ${ROUNDS}; ${result.widths.length} widths × 3 formats; input ${kb(input.length)} KB; ${availableParallelism()} cores`,
+      ),
+      figure(
+        'photo encode',
+        `${label}: stored in all`,
+        kb(total),
+        'KB',
+        undefined,
+        `${result.renditions.length} files; EXIF kept in ${leaked.filter(Boolean).length}`,
+      ),
     );
     for (const w of result.widths) {
       const sizes = (['avif', 'webp', 'jpeg'] as const).map((format) => kb(result.renditions.find((r) => r.width === w && r.format === format)!.bytes.length));

@@ -37,7 +37,10 @@ const insertRecord = statement(
    select $1, $2, id, false, $3, $4 from campaigns where id = $5 and is_active = true on conflict do nothing`,
 );
 const openRecord = statement('open_record', `select id from email_records where email = $1 and campaign_id = $2 and is_completed = false`);
-const insertEvent = statement('insert_created', `insert into notification_events (id, type, email, subject_id, lead_id, payload, created_at) values ($1, 'lead.created', $2, $3, $4, null, $5)`);
+const insertEvent = statement(
+  'insert_created',
+  `insert into notification_events (id, type, email, subject_id, lead_id, payload, created_at) values ($1, 'lead.created', $2, $3, $4, null, $5)`,
+);
 const addLeadCampaign = statement('add_lead_campaign', `insert into lead_campaigns (lead_id, campaign_id) values ($1, $2) on conflict do nothing`);
 const insertConsents = statement(
   'insert_consents',
@@ -47,12 +50,18 @@ const insertConsents = statement(
 const takers = statement('takers', `select id, name from staff_users where active = true and takes_leads = true and away = false order by id`);
 const takeTurn = statement('take_turn', `update lead_routing set turns = turns + 1 where id = 1 returning last_staff_id`);
 const giveTurn = statement('give_turn', `update lead_routing set last_staff_id = $1 where id = 1`);
-const assign = statement('assign', `update leads set first_contact_due_at = $1, first_contact_escalate_at = $2, assignee_id = $3, assigned_at = $4 where id = $5`);
+const assign = statement(
+  'assign',
+  `update leads set first_contact_due_at = $1, first_contact_escalate_at = $2, assignee_id = $3, assigned_at = $4 where id = $5`,
+);
 const insertAssignLine = statement(
   'insert_assign_line',
   `insert into lead_events (id, lead_id, type, by_id, by_name, from_value, to_value, text, created_at) values ($1, $2, 'assign', null, 'Automatic: Round-robin', null, $3, null, $4)`,
 );
-const insertAssigned = statement('insert_assigned', `insert into notification_events (id, type, email, subject_id, lead_id, payload, created_at) values ($1, 'lead.assigned', $2, $3, $4, null, $5)`);
+const insertAssigned = statement(
+  'insert_assigned',
+  `insert into notification_events (id, type, email, subject_id, lead_id, payload, created_at) values ($1, 'lead.assigned', $2, $3, $4, null, $5)`,
+);
 // The notices' hashes a minimal server would keep in memory (Abode's are sha-256 hex too).
 const SURVEY_NOTICE = 'a'.repeat(64);
 const NEWSLETTER_NOTICE = 'b'.repeat(64);
@@ -129,9 +138,11 @@ app.post('/api/email/add', async (request, reply) => {
 });
 app.get('/ready', async () => ({ ok: true }));
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
-process.on('SIGTERM', () =>
-  void app.close().then(async () => {
-    await pool.end();
-    process.exit(0);
-  }),
+process.on(
+  'SIGTERM',
+  () =>
+    void app.close().then(async () => {
+      await pool.end();
+      process.exit(0);
+    }),
 );

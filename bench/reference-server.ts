@@ -36,7 +36,9 @@ const insertRecord = db.prepare(
    select ?, ?, id, 0, ?, ? from campaigns where id = ? and is_active = 1 on conflict do nothing`,
 );
 const openRecord = db.prepare(`select id from email_records where email = ? and campaign_id = ? and is_completed = 0`);
-const insertEvent = db.prepare(`insert into notification_events (id, type, email, subject_id, lead_id, payload, created_at) values (?, 'lead.created', ?, ?, ?, null, ?)`);
+const insertEvent = db.prepare(
+  `insert into notification_events (id, type, email, subject_id, lead_id, payload, created_at) values (?, 'lead.created', ?, ?, ?, null, ?)`,
+);
 
 const TODAY = process.env.REFERENCE_WORK === 'today';
 const addLeadCampaign = db.prepare(`insert into lead_campaigns (lead_id, campaign_id) values (?, ?) on conflict do nothing`);
@@ -51,7 +53,9 @@ const assign = db.prepare(`update leads set first_contact_due_at = ?, first_cont
 const insertAssignLine = db.prepare(
   `insert into lead_events (id, lead_id, type, by_id, by_name, from_value, to_value, text, created_at) values (?, ?, 'assign', null, 'Automatic: Round-robin', null, ?, null, ?)`,
 );
-const insertAssigned = db.prepare(`insert into notification_events (id, type, email, subject_id, lead_id, payload, created_at) values (?, 'lead.assigned', ?, ?, ?, null, ?)`);
+const insertAssigned = db.prepare(
+  `insert into notification_events (id, type, email, subject_id, lead_id, payload, created_at) values (?, 'lead.assigned', ?, ?, ?, null, ?)`,
+);
 // The notices' hashes a minimal server would keep in memory (Abode's are sha-256 hex too).
 const SURVEY_NOTICE = 'a'.repeat(64);
 const NEWSLETTER_NOTICE = 'b'.repeat(64);
@@ -154,9 +158,11 @@ app.post('/api/email/add', async (request, reply) => {
 });
 app.get('/ready', async () => ({ ok: true }));
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
-process.on('SIGTERM', () =>
-  void app.close().then(() => {
-    db.close();
-    process.exit(0);
-  }),
+process.on(
+  'SIGTERM',
+  () =>
+    void app.close().then(() => {
+      db.close();
+      process.exit(0);
+    }),
 );

@@ -36,7 +36,11 @@ import { startAbode, startCeiling, type Running } from './lib/processes';
 import { atMost, figure, printTable, type Figure } from './lib/report';
 
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
-const only = new Set((args.get('only') ?? 'writes,reads,export,summary,inbox,filters,photos,notify,matching,write-floor,write-reference,bundles,lighthouse,survey-open').split(','));
+const only = new Set(
+  (args.get('only') ?? 'writes,reads,export,summary,inbox,filters,photos,notify,matching,write-floor,write-reference,bundles,lighthouse,survey-open').split(
+    ',',
+  ),
+);
 const dialects = (args.get('db') ?? 'sqlite,postgres').split(',');
 const ADMIN = { email: 'bench@abode.test', password: 'bench-password-123' };
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -83,7 +87,16 @@ async function main(): Promise<void> {
     const db = dialects.length === 1 ? dialects[0] : 'sqlite';
     console.log(`Outputs snapshot (${db}) into ${out}…`);
     const { files, seconds } = await snapshotOutputs(out, { db });
-    figures.push(figure(`outputs (${db})`, 'snapshot of pages, API answers, exports, e-mails', seconds, 's', undefined, `${files} files in ${out}; compare: node --import tsx bench/outputs-snapshot.ts --compare <dirA> <dirB>`));
+    figures.push(
+      figure(
+        `outputs (${db})`,
+        'snapshot of pages, API answers, exports, e-mails',
+        seconds,
+        's',
+        undefined,
+        `${files} files in ${out}; compare: node --import tsx bench/outputs-snapshot.ts --compare <dirA> <dirB>`,
+      ),
+    );
   }
   if (only.has('growth')) {
     const rows = (args.get('growth-rows') ?? '10000,100000,1000000').split(',').map(Number);
@@ -143,11 +156,32 @@ async function main(): Promise<void> {
     console.log('Results summary: 100,000 responses and 10,000 unfinished (SQLite)…');
     const r = await runSummaryBench(100_000);
     figures.push(
-      figure('summary (sqlite)', 'summary of 100,000 responses + 10,000 unfinished', r.allSeconds, 's', atMost(r.allSeconds, 1, '≤ 1 s'), `median of 5 calls, ${r.questions} questions`),
+      figure(
+        'summary (sqlite)',
+        'summary of 100,000 responses + 10,000 unfinished',
+        r.allSeconds,
+        's',
+        atMost(r.allSeconds, 1, '≤ 1 s'),
+        `median of 5 calls, ${r.questions} questions`,
+      ),
       figure('summary (sqlite)', 'floor: read and parse every answer once', r.floorSeconds ?? 0, 's', undefined, 'better-sqlite3 alone, same file, same run'),
       figure('summary (sqlite)', 'summary ÷ floor', r.floorSeconds ? Number((r.allSeconds / r.floorSeconds).toFixed(2)) : 0, '×'),
-      figure('summary (sqlite)', 'filtered: completed, one answer, two months', r.filteredSeconds, 's', atMost(r.filteredSeconds, 1, '≤ 1 s'), 'median of 5 calls'),
-      figure('summary (sqlite)', 'server peak RSS', r.serverPeakRssMB, 'MB', atMost(r.serverPeakRssMB, 256, '≤ 256 MB'), `${r.serverRssBeforeMB} MB before the first call`),
+      figure(
+        'summary (sqlite)',
+        'filtered: completed, one answer, two months',
+        r.filteredSeconds,
+        's',
+        atMost(r.filteredSeconds, 1, '≤ 1 s'),
+        'median of 5 calls',
+      ),
+      figure(
+        'summary (sqlite)',
+        'server peak RSS',
+        r.serverPeakRssMB,
+        'MB',
+        atMost(r.serverPeakRssMB, 256, '≤ 256 MB'),
+        `${r.serverRssBeforeMB} MB before the first call`,
+      ),
     );
   }
   if (only.has('matching')) {
@@ -204,12 +238,20 @@ async function main(): Promise<void> {
           if (!baselineDir) out.push(...(await benchSurveyOpen([{ label: '', server }])));
           else {
             const dataDir = mkdtempSync(path.join(tmpdir(), 'abode-bench-'));
-            const baseline = await startAbode({ DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: 'true' }, baselineDir);
+            const baseline = await startAbode(
+              { DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: 'true' },
+              baselineDir,
+            );
             try {
               const baselineClient = new AbodeClient(baseline.url);
               await baselineClient.login(ADMIN.email, ADMIN.password);
               await baselineClient.activeCampaign('Survey opening bench', BENCH_SURVEY);
-              out.push(...(await benchSurveyOpen([{ label: 'baseline', server: baseline }, { label: 'this build', server }])));
+              out.push(
+                ...(await benchSurveyOpen([
+                  { label: 'baseline', server: baseline },
+                  { label: 'this build', server },
+                ])),
+              );
             } finally {
               await baseline.stop();
             }

@@ -43,7 +43,12 @@ try {
     await time('funnel (funnelCounts)', () => responseQueries.funnelCounts(db, seeded.campaignId, { answers: [] }, pages));
     await time('whole summary', () => campaignSummaryFromRows(db, dialect, seeded.campaignId, {}, 'Asia/Kolkata'));
   }
-  const channel = await db.selectFrom('surveyResponses').select('channelId').where('campaignId', '=', seeded.campaignId).where('channelId', 'is not', null).executeTakeFirstOrThrow();
+  const channel = await db
+    .selectFrom('surveyResponses')
+    .select('channelId')
+    .where('campaignId', '=', seeded.campaignId)
+    .where('channelId', 'is not', null)
+    .executeTakeFirstOrThrow();
   const queries: Array<[string, Record<string, unknown>]> = [
     ['default', {}],
     ['a channel', { channelId: channel.channelId }],
@@ -53,7 +58,10 @@ try {
     const rowsAnswer = JSON.stringify(await campaignSummaryFromRows(db, dialect, seeded.campaignId, query, 'Asia/Kolkata'));
     for (let round = 0; round < 2; round++) {
       let answer = '';
-      await time(`summary from counts (${name})`, async () => (answer = JSON.stringify(await campaignSummary(db, dialect, seeded.campaignId, query, 'Asia/Kolkata'))));
+      await time(
+        `summary from counts (${name})`,
+        async () => (answer = JSON.stringify(await campaignSummary(db, dialect, seeded.campaignId, query, 'Asia/Kolkata'))),
+      );
       if (answer !== rowsAnswer) throw new Error(`the counts' summary (${name}) differs from the rows'`);
     }
   }

@@ -65,7 +65,10 @@ async function round(side: Side, options: LoadOptions) {
 
 export async function benchWritesAgainstBaseline(baselineDir: string): Promise<Figure[]> {
   const start = async (label: string, cwd?: string): Promise<Side> => {
-    const server = await startAbode({ DATA_DIR: mkdtempSync(path.join(tmpdir(), `abode-bench-${label}-`)), DATABASE_URL: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, cwd);
+    const server = await startAbode(
+      { DATA_DIR: mkdtempSync(path.join(tmpdir(), `abode-bench-${label}-`)), DATABASE_URL: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      cwd,
+    );
     const client = new AbodeClient(server.url);
     await client.login(ADMIN.email, ADMIN.password);
     const campaignId = await client.activeCampaign(`Bench ${label}`, BENCH_SURVEY);
@@ -129,9 +132,23 @@ export async function benchWritesAgainstBaseline(baselineDir: string): Promise<F
     const ratio = Math.round(median(ratios) * 100) / 100;
     const m = (side: Side, f: 'rps' | 'cpuMicros' | 'settledCpuMicros') => Math.round(median(side[key].map((r) => r[f])));
     figures.push(
-      figure(group, `${label} after / before`, ratio, '×', atLeast(ratio, MIN_RATIO, `≥ ${MIN_RATIO}×`), `${m(after, 'rps')} vs ${m(before, 'rps')} req/s; rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×`),
+      figure(
+        group,
+        `${label} after / before`,
+        ratio,
+        '×',
+        atLeast(ratio, MIN_RATIO, `≥ ${MIN_RATIO}×`),
+        `${m(after, 'rps')} vs ${m(before, 'rps')} req/s; rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×`,
+      ),
       figure(group, `${label} CPU per request, after`, m(after, 'cpuMicros'), 'µs', undefined, `before ${m(before, 'cpuMicros')} µs (during the load)`),
-      figure(group, `${label} CPU per request with the work left behind, after`, m(after, 'settledCpuMicros'), 'µs', undefined, `before ${m(before, 'settledCpuMicros')} µs (until the server is idle again: notifications included)`),
+      figure(
+        group,
+        `${label} CPU per request with the work left behind, after`,
+        m(after, 'settledCpuMicros'),
+        'µs',
+        undefined,
+        `before ${m(before, 'settledCpuMicros')} µs (until the server is idle again: notifications included)`,
+      ),
     );
   }
   return figures;

@@ -10,8 +10,7 @@ const files = (dir) =>
     const file = path.join(dir, name);
     return statSync(file).isDirectory() ? files(file) : /\.tsx?$/.test(name) ? [file] : [];
   });
-const specifiers = (source) =>
-  [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+const specifiers = (source) => [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]);
 const resolve = (from, spec) => {
   if (spec.startsWith('#web/')) return path.join(root, 'src/web', spec.slice(5));
   if (spec.startsWith('.')) return path.resolve(path.dirname(from), spec);

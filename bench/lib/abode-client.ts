@@ -6,7 +6,11 @@ export class AbodeClient {
   constructor(readonly url: string) {}
 
   async login(email: string, password: string): Promise<string> {
-    const res = await fetch(`${this.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const res = await fetch(`${this.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
     this.token = ((await res.json()) as { token: string }).token;
     return this.token;
@@ -32,7 +36,12 @@ export class AbodeClient {
   /** New leads go by turn to the staff who take leads (issue 26's round-robin), as the references assign them. */
   async assignByTurn(): Promise<void> {
     const { version: _v, updatedAt: _u, ...current } = await this.call<Record<string, unknown>>('GET', '/api/settings');
-    await this.call('PUT', '/api/settings', { ...current, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', assignment: { mode: 'round-robin', rules: [] } });
+    await this.call('PUT', '/api/settings', {
+      ...current,
+      phone: '+91 80 4123 4567',
+      whatsapp: '+91 98450 99999',
+      assignment: { mode: 'round-robin', rules: [] },
+    });
   }
 
   emailRecords(campaignId: string): Promise<Array<{ _id: string; email: string }>> {
@@ -48,13 +57,16 @@ export class AbodeClient {
     const home = homes[0];
     if (!home) throw new Error('no demo home to give photos to');
     const form = new FormData();
-    for (let i = home.photos.length; i < count; i++) form.append('file', new Blob([new Uint8Array(await photo(i))], { type: 'image/jpeg' }), `photo-${i + 1}.jpg`);
+    for (let i = home.photos.length; i < count; i++)
+      form.append('file', new Blob([new Uint8Array(await photo(i))], { type: 'image/jpeg' }), `photo-${i + 1}.jpg`);
     if (home.photos.length < count) await this.call('POST', `/api/project/photos/${home._id}`, form);
     return home._id;
   }
 
   async addProjects(count: number): Promise<void> {
-    const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#1d4e89' } }).jpeg({ quality: 90 }).toBuffer();
+    const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#1d4e89' } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     for (let i = 0; i < count; i++) {
       const form = new FormData();
       form.set('name', `Project ${i + 1}`);
@@ -65,7 +77,13 @@ export class AbodeClient {
       form.set('gmaplink', 'https://www.google.com/maps/search/?api=1&query=Bengaluru');
       form.set('filename', `project-${i}.jpg`);
       // A distinct image per project, as in real use (images are stored once per content hash).
-      const own = i === 0 ? image : await sharp(image).modulate({ hue: i * 7 }).jpeg({ quality: 90 }).toBuffer();
+      const own =
+        i === 0
+          ? image
+          : await sharp(image)
+              .modulate({ hue: i * 7 })
+              .jpeg({ quality: 90 })
+              .toBuffer();
       form.set('file', new Blob([own], { type: 'image/jpeg' }), `project-${i}.jpg`);
       await this.call('POST', '/api/project/add', form);
     }

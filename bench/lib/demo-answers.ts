@@ -26,7 +26,11 @@ export interface DemoAnswers {
  * The demo campaign, the bench's staff user and the visitors' answers, written straight to the
  * database in the data folder (no HTTP: thousands a second); returns the campaign's id.
  */
-export async function seedDemoAnswers(dataDir: string, databaseUrl: string, { count, unfinished = 0, createdAt: createdAtOf, answer: answerOf }: DemoAnswers): Promise<string> {
+export async function seedDemoAnswers(
+  dataDir: string,
+  databaseUrl: string,
+  { count, unfinished = 0, createdAt: createdAtOf, answer: answerOf }: DemoAnswers,
+): Promise<string> {
   const app = await buildApp(benchConfig(dataDir, databaseUrl), { logger: false });
   const db = app.db;
   await seedDemoCampaign(db);
@@ -47,8 +51,20 @@ export async function seedDemoAnswers(dataDir: string, databaseUrl: string, { co
         // Each visitor's lead, as the e-mail step makes it (every record names its person).
         const leadId = newId();
         leads.push({
-          id: leadId, emailKey: email, email, name: null, phone: null, status: 'new' as const, assigneeId: null,
-          hasSurvey: true, hasContact: false, hasNewsletter: false, lastCampaignId: campaign.id, lastCompleted: done, createdAt, lastActivityAt: createdAt,
+          id: leadId,
+          emailKey: email,
+          email,
+          name: null,
+          phone: null,
+          status: 'new' as const,
+          assigneeId: null,
+          hasSurvey: true,
+          hasContact: false,
+          hasNewsletter: false,
+          lastCampaignId: campaign.id,
+          lastCompleted: done,
+          createdAt,
+          lastActivityAt: createdAt,
         });
         records.push({ id, email, campaignId: campaign.id, isCompleted: done, createdAt, leadId });
         const answer = JSON.stringify(answerOf(j));
@@ -57,10 +73,24 @@ export async function seedDemoAnswers(dataDir: string, databaseUrl: string, { co
       }
       // SQLite allows 32k bound parameters per statement: insert in slices of 500 rows.
       for (let k = 0; k < records.length; k += 500) {
-        await trx.insertInto('leads').values(leads.slice(k, k + 500)).execute();
-        await trx.insertInto('emailRecords').values(records.slice(k, k + 500)).execute();
-        if (responses.length > k) await trx.insertInto('surveyResponses').values(responses.slice(k, k + 500)).execute();
-        if (progress.length > k) await trx.insertInto('surveyProgress').values(progress.slice(k, k + 500)).execute();
+        await trx
+          .insertInto('leads')
+          .values(leads.slice(k, k + 500))
+          .execute();
+        await trx
+          .insertInto('emailRecords')
+          .values(records.slice(k, k + 500))
+          .execute();
+        if (responses.length > k)
+          await trx
+            .insertInto('surveyResponses')
+            .values(responses.slice(k, k + 500))
+            .execute();
+        if (progress.length > k)
+          await trx
+            .insertInto('surveyProgress')
+            .values(progress.slice(k, k + 500))
+            .execute();
       }
     });
   }

@@ -71,7 +71,13 @@ function start(args: string[], env: Record<string, string>, readyPath: string, p
 export async function startAbode(env: Record<string, string>, cwd?: string): Promise<Running> {
   // BENCH_SERVER_PROF=<dir>: the server's CPU profile, written as it stops.
   const profile = process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : [];
-  return start([...profile, 'dist/server/server.js'], { LOG_LEVEL: 'warn', SEED_DEMO: 'false', PUBLIC_WRITE_LIMIT: '100000000', ...env }, '/healthz', await freePort(), cwd);
+  return start(
+    [...profile, 'dist/server/server.js'],
+    { LOG_LEVEL: 'warn', SEED_DEMO: 'false', PUBLIC_WRITE_LIMIT: '100000000', ...env },
+    '/healthz',
+    await freePort(),
+    cwd,
+  );
 }
 
 export async function startCeiling(): Promise<Running> {

@@ -26,7 +26,11 @@ export function printTable(figures: Figure[]): void {
   const rows = figures.map((f) => [f.group, f.name, format(f.value, f.unit), f.budget, f.pass === null ? 'info' : f.pass ? 'PASS' : 'FAIL', f.note ?? '']);
   const header = ['group', 'figure', 'value', 'budget', 'verdict', 'note'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   rows.forEach((r) => console.log(line(r)));

@@ -34,10 +34,112 @@ const SPAN_DAYS = 300;
 const CHANNELS = 12;
 const BATCH = 20_000;
 
-const FIRST = ['Priya', 'Rahul', 'Ananya', 'Vikram', 'Sneha', 'Arjun', 'Kavya', 'Rohan', 'Meera', 'Aditya', 'Isha', 'Karan', 'Divya', 'Nikhil', 'Pooja', 'Siddharth', 'Neha', 'Varun', 'Aishwarya', 'Manish', 'Lakshmi', 'Suresh', 'Farah', 'Imran', 'Gurpreet', 'Harpreet', 'Joseph', 'Mary', 'Tenzin', 'Zoya', 'Deepak', 'Shalini', 'Ravi', 'Anjali', 'Sameer', 'Tanvi', 'Yash', 'Ritu', 'Abhishek', 'Nandini'];
-const LAST = ['Sharma', 'Iyer', 'Reddy', 'Nair', 'Gupta', 'Patel', 'Rao', 'Menon', 'Singh', 'Khan', 'Das', 'Mukherjee', 'Kulkarni', 'Joshi', 'Fernandes', 'Shetty', 'Pillai', 'Chatterjee', 'Agarwal', 'Bhat', 'Hegde', 'Kapoor', 'Malhotra', 'Verma', 'Mishra', 'Naidu', 'Gowda', 'Desai', 'Thomas', 'DSouza', 'Banerjee', 'Saxena', 'Chopra', 'Sethi', 'Ahmed', 'Qureshi', 'Bose', 'Dutta', 'Varghese', 'Kamath', 'Prabhu', 'Srinivasan', 'Krishnan', 'Subramanian', 'Venkatesh', 'Murthy', 'Jain', 'Mehta', 'Shah', 'Chauhan'];
+const FIRST = [
+  'Priya',
+  'Rahul',
+  'Ananya',
+  'Vikram',
+  'Sneha',
+  'Arjun',
+  'Kavya',
+  'Rohan',
+  'Meera',
+  'Aditya',
+  'Isha',
+  'Karan',
+  'Divya',
+  'Nikhil',
+  'Pooja',
+  'Siddharth',
+  'Neha',
+  'Varun',
+  'Aishwarya',
+  'Manish',
+  'Lakshmi',
+  'Suresh',
+  'Farah',
+  'Imran',
+  'Gurpreet',
+  'Harpreet',
+  'Joseph',
+  'Mary',
+  'Tenzin',
+  'Zoya',
+  'Deepak',
+  'Shalini',
+  'Ravi',
+  'Anjali',
+  'Sameer',
+  'Tanvi',
+  'Yash',
+  'Ritu',
+  'Abhishek',
+  'Nandini',
+];
+const LAST = [
+  'Sharma',
+  'Iyer',
+  'Reddy',
+  'Nair',
+  'Gupta',
+  'Patel',
+  'Rao',
+  'Menon',
+  'Singh',
+  'Khan',
+  'Das',
+  'Mukherjee',
+  'Kulkarni',
+  'Joshi',
+  'Fernandes',
+  'Shetty',
+  'Pillai',
+  'Chatterjee',
+  'Agarwal',
+  'Bhat',
+  'Hegde',
+  'Kapoor',
+  'Malhotra',
+  'Verma',
+  'Mishra',
+  'Naidu',
+  'Gowda',
+  'Desai',
+  'Thomas',
+  'DSouza',
+  'Banerjee',
+  'Saxena',
+  'Chopra',
+  'Sethi',
+  'Ahmed',
+  'Qureshi',
+  'Bose',
+  'Dutta',
+  'Varghese',
+  'Kamath',
+  'Prabhu',
+  'Srinivasan',
+  'Krishnan',
+  'Subramanian',
+  'Venkatesh',
+  'Murthy',
+  'Jain',
+  'Mehta',
+  'Shah',
+  'Chauhan',
+];
 const LOCALITIES = ['Indiranagar', 'Koramangala', 'HSR Layout', 'Whitefield', 'Jayanagar', 'Hebbal', 'Sarjapur Road', 'Electronic City'];
-const AMENITIES = ['Gym', 'Swimming pool', 'Covered parking', 'Power backup', "Children's play area", 'Clubhouse', '24×7 security', 'Pet-friendly spaces', 'EV charging'];
+const AMENITIES = [
+  'Gym',
+  'Swimming pool',
+  'Covered parking',
+  'Power backup',
+  "Children's play area",
+  'Clubhouse',
+  '24×7 security',
+  'Pet-friendly spaces',
+  'EV charging',
+];
 const NOTES = [
   'Looking for a quiet street close to good schools and a park for the children.',
   'We work from home: a study with good light matters more than a big living room.',
@@ -71,7 +173,9 @@ export function demoAnswer(j: number): object {
     interiorBudget: [500000, 1500000, 3000000, 100000000][j % 4],
     moveIn: [0, 3, 6, 12, 'exploring'][j % 5],
     ...(note ? { notes: note } : {}),
-    phone: `+91 98${String(j % 100_000_000).padStart(8, '0').replace(/^(\d{3})/, '$1 ')}`,
+    phone: `+91 98${String(j % 100_000_000)
+      .padStart(8, '0')
+      .replace(/^(\d{3})/, '$1 ')}`,
     callTime: ['Morning', 'Afternoon', 'Evening'][j % 3],
   };
 }
@@ -132,7 +236,16 @@ function responseRows(ctx: Ctx, j: number) {
   const email = `${nameOf(lead).toLowerCase().replace(' ', '.')}.${lead}@example.com`;
   const utm = j % 5 === 0 ? JSON.stringify({ source: 'instagram', medium: 'social', campaign: 'diwali-2026' }) : null;
   return {
-    record: { id: idOf(RECORD, j), email, campaign_id: campaignId, is_completed: true, created_at: created, lead_id: idOf(LEAD, lead), channel_id: channel, utm },
+    record: {
+      id: idOf(RECORD, j),
+      email,
+      campaign_id: campaignId,
+      is_completed: true,
+      created_at: created,
+      lead_id: idOf(LEAD, lead),
+      channel_id: channel,
+      utm,
+    },
     response: {
       id: idOf(RESPONSE, j),
       campaign_id: campaignId,
@@ -168,26 +281,65 @@ function visitRow(ctx: Ctx, n: number) {
   };
 }
 
-type Table = { name: string; columns: Record<string, 'text' | 'boolean' | 'timestamptz'>; rows: (ctx: Ctx, from: number, to: number) => Record<string, unknown>[] };
+type Table = {
+  name: string;
+  columns: Record<string, 'text' | 'boolean' | 'timestamptz'>;
+  rows: (ctx: Ctx, from: number, to: number) => Record<string, unknown>[];
+};
 
 const TABLES: Table[] = [
   {
     name: 'leads',
     columns: {
-      id: 'text', email_key: 'text', email: 'text', name: 'text', phone: 'text', phone_key: 'text', status: 'text', has_survey: 'boolean', has_contact: 'boolean',
-      has_newsletter: 'boolean', last_campaign_id: 'text', last_completed: 'boolean', created_at: 'timestamptz', last_activity_at: 'timestamptz',
-      first_contacted_at: 'timestamptz', first_channel_id: 'text', first_touch_at: 'timestamptz', latest_channel_id: 'text', latest_touch_at: 'timestamptz',
+      id: 'text',
+      email_key: 'text',
+      email: 'text',
+      name: 'text',
+      phone: 'text',
+      phone_key: 'text',
+      status: 'text',
+      has_survey: 'boolean',
+      has_contact: 'boolean',
+      has_newsletter: 'boolean',
+      last_campaign_id: 'text',
+      last_completed: 'boolean',
+      created_at: 'timestamptz',
+      last_activity_at: 'timestamptz',
+      first_contacted_at: 'timestamptz',
+      first_channel_id: 'text',
+      first_touch_at: 'timestamptz',
+      latest_channel_id: 'text',
+      latest_touch_at: 'timestamptz',
     },
     rows: (ctx, from, to) => range(from, to).map((n) => leadRow(ctx, n)),
   },
   {
     name: 'email_records',
-    columns: { id: 'text', email: 'text', campaign_id: 'text', is_completed: 'boolean', created_at: 'timestamptz', lead_id: 'text', channel_id: 'text', utm: 'text' },
+    columns: {
+      id: 'text',
+      email: 'text',
+      campaign_id: 'text',
+      is_completed: 'boolean',
+      created_at: 'timestamptz',
+      lead_id: 'text',
+      channel_id: 'text',
+      utm: 'text',
+    },
     rows: (ctx, from, to) => range(from, to).map((j) => responseRows(ctx, j).record),
   },
   {
     name: 'survey_responses',
-    columns: { id: 'text', campaign_id: 'text', email_record_id: 'text', lead_id: 'text', answer: 'text', created_at: 'timestamptz', language: 'text', channel_id: 'text', utm: 'text' },
+    columns: {
+      id: 'text',
+      campaign_id: 'text',
+      email_record_id: 'text',
+      lead_id: 'text',
+      answer: 'text',
+      created_at: 'timestamptz',
+      language: 'text',
+      channel_id: 'text',
+      utm: 'text',
+    },
     rows: (ctx, from, to) => range(from, to).map((j) => responseRows(ctx, j).response),
   },
   {
@@ -198,10 +350,22 @@ const TABLES: Table[] = [
   {
     name: 'visits',
     columns: {
-      id: 'text', lead_id: 'text', studio_id: 'text', starts_at: 'timestamptz', ends_at: 'timestamptz', status: 'text', email: 'text', name: 'text', phone: 'text',
-      created_at: 'timestamptz', updated_at: 'timestamptz',
+      id: 'text',
+      lead_id: 'text',
+      studio_id: 'text',
+      starts_at: 'timestamptz',
+      ends_at: 'timestamptz',
+      status: 'text',
+      email: 'text',
+      name: 'text',
+      phone: 'text',
+      created_at: 'timestamptz',
+      updated_at: 'timestamptz',
     },
-    rows: (ctx, from, to) => range(from, to).filter(hasVisit).map((n) => visitRow(ctx, n)),
+    rows: (ctx, from, to) =>
+      range(from, to)
+        .filter(hasVisit)
+        .map((n) => visitRow(ctx, n)),
   },
 ];
 
@@ -216,14 +380,31 @@ async function prepare(database: ReturnType<typeof createDatabase>, rows: number
   const demo = await db.selectFrom('campaigns').selectAll().executeTakeFirstOrThrow();
   const now = new Date(START);
   const otherCampaignId = idOf(CHANNEL, 999);
-  await db.insertInto('campaigns').values({ ...demo, id: otherCampaignId, name: 'Expo answers', isActive: false, createdAt: now, updatedAt: now }).execute();
+  await db
+    .insertInto('campaigns')
+    .values({ ...demo, id: otherCampaignId, name: 'Expo answers', isActive: false, createdAt: now, updatedAt: now })
+    .execute();
   const channelIds = range(0, CHANNELS).map((i) => idOf(CHANNEL, i));
   await db
     .insertInto('channels')
     .values(
       channelIds.map((id, i) => ({
-        id, code: `g${String(i).padStart(6, '0')}`, name: `Channel ${i + 1}`, campaignId: i % 2 ? otherCampaignId : demo.id, kind: 'link',
-        utmSource: null, utmMedium: null, utmCampaign: null, utmContent: null, opensAt: null, closesAt: null, cap: null, paused: false, allowedOrigins: '[]', createdAt: now, updatedAt: now,
+        id,
+        code: `g${String(i).padStart(6, '0')}`,
+        name: `Channel ${i + 1}`,
+        campaignId: i % 2 ? otherCampaignId : demo.id,
+        kind: 'link',
+        utmSource: null,
+        utmMedium: null,
+        utmCampaign: null,
+        utmContent: null,
+        opensAt: null,
+        closesAt: null,
+        cap: null,
+        paused: false,
+        allowedOrigins: '[]',
+        createdAt: now,
+        updatedAt: now,
       })),
     )
     .execute();
@@ -285,7 +466,10 @@ export async function seedRowsPostgres(url: string, rows: number, log: (line: st
       for (let from = 0; from < rows; from += BATCH) {
         const batch = table.rows(ctx, from, Math.min(rows, from + BATCH));
         if (batch.length === 0) continue;
-        await client.query(statement, names.map((c) => batch.map((r) => r[c] ?? null)));
+        await client.query(
+          statement,
+          names.map((c) => batch.map((r) => r[c] ?? null)),
+        );
       }
       log(`  ${table.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
@@ -353,7 +537,9 @@ export async function seededAlready(url: string, rows: number): Promise<boolean>
     return false;
   }
   try {
-    const r = await client.query<{ leads: string; responses: string }>('select (select count(*) from leads) as leads, (select count(*) from survey_responses) as responses');
+    const r = await client.query<{ leads: string; responses: string }>(
+      'select (select count(*) from leads) as leads, (select count(*) from survey_responses) as responses',
+    );
     return Number(r.rows[0]!.leads) === rows && Number(r.rows[0]!.responses) === rows;
   } catch {
     return false;
@@ -380,7 +566,12 @@ export async function seededRowsOf(url: string, rows: number): Promise<SeededRow
  * it is not there yet, reused as it is when it already holds that seeding (the 1M one takes minutes:
  * seeded once, measured many times). Returns its URL and what it holds.
  */
-export async function seededPostgres(adminUrl: string, name: string, rows: number, log: (line: string) => void = () => {}): Promise<{ url: string; seeded: SeededRows; reused: boolean }> {
+export async function seededPostgres(
+  adminUrl: string,
+  name: string,
+  rows: number,
+  log: (line: string) => void = () => {},
+): Promise<{ url: string; seeded: SeededRows; reused: boolean }> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   if (await seededAlready(url.toString(), rows)) return { url: url.toString(), seeded: await seededRowsOf(url.toString(), rows), reused: true };

@@ -4,11 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
@@ -166,7 +162,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.decorate('routeInventory', routeInventory);
   app.addHook('onRoute', (route) => {
     // Read when asked, not now: a plugin's own onRoute hook (run after this one) may still declare it.
-    routeInventory.push({ method: route.method, url: route.url, get access() { return declaredAccess(route); }, get response() { return route.schema?.response; } });
+    routeInventory.push({
+      method: route.method,
+      url: route.url,
+      get access() {
+        return declaredAccess(route);
+      },
+      get response() {
+        return route.schema?.response;
+      },
+    });
   });
   // Every route that declares its answers takes the error answer for every 4xx status too.
   registerErrorResponses(app);
@@ -241,7 +246,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       listingPrices,
     },
     requestCount: () => answered,
-    settings: { ...config.notify, publicBaseUrl: config.publicBaseUrl, siteUrl: configuredSiteUrl(config), studio: config.studio, unsubscribeSecret: config.jwtSecret },
+    settings: {
+      ...config.notify,
+      publicBaseUrl: config.publicBaseUrl,
+      siteUrl: configuredSiteUrl(config),
+      studio: config.studio,
+      unsubscribeSecret: config.jwtSecret,
+    },
     mailSettings: () => settings.mail(),
   });
   app.decorate('mailer', mailer);
@@ -389,11 +400,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(demoContentRoutes, { registry: personalDataRegistry });
   await app.register(consentRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(auditRoutes);
-  await app.register(visitRoutes, { context: visitContext, wake: () => { notifications.wake(); visitJobs.wake(); } });
-  const channelContext = { db: app.db, now: options.clock ?? (() => new Date()), siteUrl: configuredSiteUrl(config), completedByChannel };
-  await app.register(channelRoutes, { context: channelContext,
-    timeZone: async () => (await settings.current()).timeZone,
+  await app.register(visitRoutes, {
+    context: visitContext,
+    wake: () => {
+      notifications.wake();
+      visitJobs.wake();
+    },
   });
+  const channelContext = { db: app.db, now: options.clock ?? (() => new Date()), siteUrl: configuredSiteUrl(config), completedByChannel };
+  await app.register(channelRoutes, { context: channelContext, timeZone: async () => (await settings.current()).timeZone });
   const linkVisits = { db: database.db, secret: config.jwtSecret, timeZone: async () => (await settings.current()).timeZone };
   app.decorate('recordLinkVisit', (channelId: string, address: string, now: Date) => recordLinkVisit(linkVisits, channelId, address, now));
   await app.register(funnelRoutes, { now: channelContext.now, timeZone: linkVisits.timeZone });
@@ -420,4 +435,3 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
   return app;
 }
-

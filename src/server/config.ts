@@ -17,10 +17,7 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const positiveInt = z.coerce
-  .number({ message: 'must be a number' })
-  .int('must be a whole number')
-  .positive('must be positive');
+const positiveInt = z.coerce.number({ message: 'must be a number' }).int('must be a whole number').positive('must be positive');
 
 // proxy-addr's names for address ranges, accepted besides addresses and CIDRs.
 const MB = 1024 * 1024;
@@ -80,7 +77,7 @@ function proxyRangesProblem(entries: readonly string[]): string | null {
     if (prefix < PROXY_MIN_PREFIX[kind] && !isPrivateV6) {
       return (
         `must not name a range wider than /${PROXY_MIN_PREFIX.ipv4} for IPv4 or /${PROXY_MIN_PREFIX.ipv6} for IPv6 (not ${JSON.stringify(entry)}): ` +
-        'clients that are no proxy of yours could choose their address with X-Forwarded-For. Set the proxies\' own addresses or their private network (e.g. 10.0.0.0/8)'
+        "clients that are no proxy of yours could choose their address with X-Forwarded-For. Set the proxies' own addresses or their private network (e.g. 10.0.0.0/8)"
       );
     }
     const width = kind === 'ipv4' ? 32 : 128;
@@ -112,7 +109,7 @@ const trustProxy = z
         code: 'custom',
         message:
           'must not be true: that trusts every hop, so any client could choose its address with X-Forwarded-For. ' +
-          'Set the number of proxies in front of the app (e.g. 1 for one reverse proxy) or the proxies\' addresses or CIDRs (e.g. 127.0.0.1 or 10.0.0.0/8,::1)',
+          "Set the number of proxies in front of the app (e.g. 1 for one reverse proxy) or the proxies' addresses or CIDRs (e.g. 127.0.0.1 or 10.0.0.0/8,::1)",
       });
       return z.NEVER;
     }
@@ -162,7 +159,10 @@ const envSchema = z
     ADMIN_NAME: z.string().min(1).max(60).optional(),
     SEED_DEMO: booleanFlag.default(true),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
     REDIS_KEY_PREFIX: z.string().min(1).default('abode:'),
     PUBLIC_BASE_URL: z.url('must be a URL such as https://abode.example').optional(),
     ALLOWED_HOSTS: z
@@ -177,17 +177,31 @@ const envSchema = z
     STUDIO_ADDRESS: z.string().min(1).default('12 Residency Road, Bengaluru 560025, India'),
     STUDIO_PHONE: z.string().min(1).default('+91 80 4123 4567'),
     /** Empty or unset: the studio's phone. */
-    STUDIO_WHATSAPP: z.preprocess((v) => (v === '' ? undefined : v), z.string().refine((v) => toE164(v) !== null, PHONE_PROBLEM).optional()),
+    STUDIO_WHATSAPP: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .refine((v) => toE164(v) !== null, PHONE_PROBLEM)
+        .optional(),
+    ),
     STUDIO_EMAIL: z.email('must be an e-mail address').default('hello@abode.studio'),
     STUDIO_MAP_URL: z.url().default('https://maps.google.com/?q=12+Residency+Road+Bengaluru'),
     STUDIO_INSTAGRAM: z.url().default('https://www.instagram.com/'),
     STUDIO_FACEBOOK: z.url().default('https://www.facebook.com/'),
     STUDIO_LINKEDIN: z.url().default('https://www.linkedin.com/'),
-    SMTP_URL: z.string().regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example:587').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/]+/, 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example:587')
+      .optional(),
     MAIL_FROM: z.string().min(3).optional(),
     NOTIFY_EMAILS: z
       .string()
-      .transform((v) => v.split(',').map((e) => e.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean),
+      )
       .refine((list) => list.every((e) => z.email().safeParse(e).success), 'must be e-mail addresses separated by commas')
       .optional(),
     CONFIRM_VISITORS: booleanFlag.default(true),
@@ -211,9 +225,7 @@ const envSchema = z
     }
   });
 
-export type DatabaseConfig =
-  | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string };
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
 /** The studio's details from the environment (GET /api/site adds the time zone, a setting). */
 export type StudioSettings = StudioDetails;
@@ -314,9 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    database: e.DATABASE_URL
-      ? { dialect: 'postgres', url: e.DATABASE_URL }
-      : { dialect: 'sqlite', file: path.join(dataDir, 'abode.sqlite') },
+    database: e.DATABASE_URL ? { dialect: 'postgres', url: e.DATABASE_URL } : { dialect: 'sqlite', file: path.join(dataDir, 'abode.sqlite') },
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     tokenTtlSeconds: 12 * 60 * 60,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },

@@ -28,7 +28,10 @@ async function findDemo(db: Kysely<Database>) {
   return {
     listings: await findDemoListings(db),
     campaigns: await findDemoCampaigns(db),
-    staff: await activeStaffWithEmails(db, DEMO_STAFF.map((p) => p.email)),
+    staff: await activeStaffWithEmails(
+      db,
+      DEMO_STAFF.map((p) => p.email),
+    ),
     leads,
   };
 }
@@ -63,12 +66,21 @@ export async function removeDemoContent(registry: readonly PersonalData[], datab
     await deleteDemoCampaign(db, campaign.id, actor);
     removed.campaigns++;
   }
-  await deactivateStaff(db, demo.staff.map((s) => s.id));
+  await deactivateStaff(
+    db,
+    demo.staff.map((s) => s.id),
+  );
   removed.staff = demo.staff.length;
   const total = removed.listings + removed.campaigns + removed.staff + removed.leads;
   if (total > 0) {
     await db.transaction().execute((trx) =>
-      recordAudit(trx, { actor, kind: 'demo.removed', recordType: 'demo', recordId: null, fields: Object.entries(removed).map(([name, n]) => `${name}: ${n}`) }),
+      recordAudit(trx, {
+        actor,
+        kind: 'demo.removed',
+        recordType: 'demo',
+        recordId: null,
+        fields: Object.entries(removed).map(([name, n]) => `${name}: ${n}`),
+      }),
     );
   }
   return { message: total > 0 ? DEMO_MESSAGES.removed : DEMO_MESSAGES.nothing, removed, kept };

@@ -38,7 +38,7 @@ export const notPersonTables: Readonly<Record<string, string>> = {
   staff_users: "the studio's own staff accounts (not visitors); managed on /dashboard/staff",
   audit_log: 'records that an action happened and by which staff member; never the personal values (issue 24 §4)',
   campaigns: "a survey's definition: `name` is the campaign's name, not a person's",
-  kiosk_devices: "a paired expo tablet: `name` is the tablet's name (\"Expo tablet 2\"), not a person's",
+  kiosk_devices: 'a paired expo tablet: `name` is the tablet\'s name ("Expo tablet 2"), not a person\'s',
   projects: "a listing: `name` is the project's name",
   products: "a listing: `name` is the product's name",
   studios: "a listing: `name` is the studio's name",
@@ -47,7 +47,7 @@ export const notPersonTables: Readonly<Record<string, string>> = {
   job_leases: "a background job's lease: `name` is the job's name",
   visit_slot_settings: "a studio location's visit hours: no person's data",
   channels: "a campaign's short link: `name` is the channel's name",
-  api_keys: "a key the owners made for another tool: `name` is the key's name (\"99acres\"), `created_by` a staff member",
+  api_keys: 'a key the owners made for another tool: `name` is the key\'s name ("99acres"), `created_by` a staff member',
   lead_imports: "an import of a spreadsheet: its file's name, counts and the staff member who ran it; the people are in lead_import_rows",
   lead_sources: "where imported and API leads came from (decision 0057): `name` is a portal's or a file's name (\"99acres\"), not a person's",
 };

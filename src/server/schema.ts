@@ -22,7 +22,26 @@ import type { VisitTables } from '#server/features/visits/visits.tables';
 
 declare module '#server/db/schema' {
   interface Database
-    extends AuthTables, MediaTables, ListingTables, ListingMediaTables, SurveyTables, ResponseTables, ContactTables, NotificationTables, LeadTables, SettingsTables, ConsentTables, AuditTables, PrivacyTables, VisitTables, FollowupTables, ChannelTables, ImportTables, InboundTables, KioskTables {}
+    extends
+      AuthTables,
+      MediaTables,
+      ListingTables,
+      ListingMediaTables,
+      SurveyTables,
+      ResponseTables,
+      ContactTables,
+      NotificationTables,
+      LeadTables,
+      SettingsTables,
+      ConsentTables,
+      AuditTables,
+      PrivacyTables,
+      VisitTables,
+      FollowupTables,
+      ChannelTables,
+      ImportTables,
+      InboundTables,
+      KioskTables {}
 }
 
 export type { Database } from '#server/db/schema';

@@ -58,9 +58,7 @@ export async function seedDemoLeads(db: Kysely<Database>): Promise<void> {
 
   if (campaign) {
     const done = await addEmailRecord(db, { email: 'priya.sharma@example.com', campaignid: campaign._id });
-    await db.transaction().execute((trx) =>
-      storeResponse(trx, campaign._id, { email: 'priya.sharma@example.com', emailId: done.emailID, answer: ANSWERS }),
-    );
+    await db.transaction().execute((trx) => storeResponse(trx, campaign._id, { email: 'priya.sharma@example.com', emailId: done.emailID, answer: ANSWERS }));
     const other = await addEmailRecord(db, { email: 'rahul.menon@example.com', campaignid: campaign._id });
     await db.transaction().execute((trx) =>
       storeResponse(trx, campaign._id, {
@@ -89,7 +87,15 @@ export async function seedDemoLeads(db: Kysely<Database>): Promise<void> {
   await addEmailRecord(db, { email: 'meera.k@example.com', campaignid: null });
   // The demo leads are shared out; from now on the made-up colleagues take none: a real visitor's
   // lead never goes to them by turn (an owner can change it on /dashboard/staff).
-  await db.updateTable('staffUsers').set({ takesLeads: false }).where('email', 'in', DEMO_STAFF.map((p) => p.email)).execute();
+  await db
+    .updateTable('staffUsers')
+    .set({ takesLeads: false })
+    .where(
+      'email',
+      'in',
+      DEMO_STAFF.map((p) => p.email),
+    )
+    .execute();
 
   if (!staffRow) return;
   const by: StaffPrincipal = { sub: staffRow.id, name: staffRow.name, email: staffRow.email, exp: 0, jti: 'seed', ver: 0, role: 'owner' };
@@ -107,5 +113,11 @@ export async function seedDemoLeads(db: Kysely<Database>): Promise<void> {
     if (note) await addNote(db, id, note, by);
   }
   const priya = (await listLeads(db, { q: 'priya.sharma@example.com', limit: 1, offset: 0 })).items[0];
-  if (priya) await setNextAction(db, priya._id, { text: 'Send the Indiranagar shortlist on WhatsApp', dueAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString() }, by);
+  if (priya)
+    await setNextAction(
+      db,
+      priya._id,
+      { text: 'Send the Indiranagar shortlist on WhatsApp', dueAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString() },
+      by,
+    );
 }

@@ -13,7 +13,14 @@ const CONTENT_TABLES = ['projects', 'products', 'studios', 'campaigns', 'emailRe
 
 async function hasContent(db: Kysely<Database>): Promise<boolean> {
   for (const table of CONTENT_TABLES) {
-    if (await db.selectFrom(table).select(sql<number>`1`.as('one')).limit(1).executeTakeFirst()) return true;
+    if (
+      await db
+        .selectFrom(table)
+        .select(sql<number>`1`.as('one'))
+        .limit(1)
+        .executeTakeFirst()
+    )
+      return true;
   }
   return false;
 }

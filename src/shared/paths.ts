@@ -112,7 +112,12 @@ export function embedPaths(code: string): { home: string; startSurvey: string; r
 
 export function isPagePath(pathname: string): boolean {
   return (
-    pagePaths.has(pathname) || LEAD_DETAIL.test(pathname) || SURVEY_FILE_PAGE.test(pathname) || LISTING_PAGE.test(pathname) || CHANNEL_LINK_PAGE.test(pathname) || EMBED_PAGE.test(pathname)
+    pagePaths.has(pathname) ||
+    LEAD_DETAIL.test(pathname) ||
+    SURVEY_FILE_PAGE.test(pathname) ||
+    LISTING_PAGE.test(pathname) ||
+    CHANNEL_LINK_PAGE.test(pathname) ||
+    EMBED_PAGE.test(pathname)
   );
 }
 
@@ -121,7 +126,18 @@ export function isStaffPath(pathname: string): boolean {
 }
 
 /** Public pages whose HTML the server renders (with their data); all other pages render in the browser. */
-const serverRendered: ReadonlySet<string> = new Set([paths.home, paths.projects, paths.products, paths.studio, paths.contact, paths.enquiry, paths.about, paths.privacy, paths.unsubscribe, paths.newsletterConfirm]);
+const serverRendered: ReadonlySet<string> = new Set([
+  paths.home,
+  paths.projects,
+  paths.products,
+  paths.studio,
+  paths.contact,
+  paths.enquiry,
+  paths.about,
+  paths.privacy,
+  paths.unsubscribe,
+  paths.newsletterConfirm,
+]);
 
 /** True for the server-rendered public pages and for unknown paths (the 404 page). */
 export function isServerRenderedPath(pathname: string): boolean {

@@ -93,7 +93,10 @@ export async function render(request: Request, apiFetch: (path: string, init: Re
     language,
     head,
     body: html.slice(head.length),
-    data: JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'),
+    data: JSON.stringify(data)
+      .replace(/</g, '\\u003c')
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029'),
     files: context.matches.map((m) => (m.route.handle as { file?: string } | undefined)?.file).filter((f): f is string => Boolean(f)),
     later: context.matches.flatMap((m) => (m.route.handle as { later?: string[] } | undefined)?.later ?? []),
     entry: landing ? 'landing' : 'app',

@@ -16,7 +16,9 @@ if (match) {
 if (where) {
   document.documentElement.lang = where.language;
   if ('serviceWorker' in navigator) {
-    void navigator.serviceWorker.register(`${where.scope}sw.js`, { scope: where.scope }).catch((error: unknown) => console.warn('Kiosk service worker not registered', error));
+    void navigator.serviceWorker
+      .register(`${where.scope}sw.js`, { scope: where.scope })
+      .catch((error: unknown) => console.warn('Kiosk service worker not registered', error));
   }
   createRoot(document.getElementById('root')!).render(<KioskRoot where={where} initialKey={initialKey} />);
 }

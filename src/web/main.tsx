@@ -27,7 +27,8 @@ function start(): void {
   started = true;
   for (const type of INTERACTIONS) window.removeEventListener(type, start, true);
   // The landing page starts without the router (start-landing.tsx); every other page starts the app.
-  if (document.querySelector(`meta[name="${START_META}"]`)?.getAttribute('content') === 'landing') void import('./start-landing').then((page) => page.startLanding());
+  if (document.querySelector(`meta[name="${START_META}"]`)?.getAttribute('content') === 'landing')
+    void import('./start-landing').then((page) => page.startLanding());
   else void import('./start-app').then((app) => app.startApp());
 }
 

@@ -38,6 +38,9 @@ export async function startLanding(): Promise<void> {
   const navigate = (to: string, options?: NavigateOptions) => importApp().then((app) => app.takeOver(root!, page, to, options));
   // As a transition, as the app's own hydration (start-app.tsx): the browser is answered in between.
   startTransition(() => {
-    root = hydrateRoot(container, <LandingIsland language={language} messages={messages} site={site} location={location} navigate={navigate} channel={channel} />);
+    root = hydrateRoot(
+      container,
+      <LandingIsland language={language} messages={messages} site={site} location={location} navigate={navigate} channel={channel} />,
+    );
   });
 }

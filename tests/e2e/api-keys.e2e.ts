@@ -16,7 +16,11 @@ const RUN = Date.now().toString(36);
 const PHONE_DIGITS = `9${String(Date.now()).slice(-9)}`;
 
 const sendLead = (key: string, body: object) =>
-  fetch(`${baseURL()}/api/inbound/leads`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${baseURL()}/api/inbound/leads`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /** Elements of the page wider than the screen, or reaching past its right edge (none expected). */
 const tooWide = (page: Page) =>
@@ -26,7 +30,8 @@ const tooWide = (page: Page) =>
     if (document.documentElement.scrollWidth > width) out.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
     for (const el of document.querySelectorAll('[data-testid="api-keys-card"], [data-testid="api-keys-card"] *')) {
       const box = el.getBoundingClientRect();
-      if (box.width > 0 && box.right > width + 0.5) out.push(`${el.tagName.toLowerCase()}.${(el as HTMLElement).className} ends at ${Math.round(box.right)} px`);
+      if (box.width > 0 && box.right > width + 0.5)
+        out.push(`${el.tagName.toLowerCase()}.${(el as HTMLElement).className} ends at ${Math.round(box.right)} px`);
     }
     return out;
   });
@@ -62,7 +67,13 @@ describe('API keys in the settings', () => {
     // A portal sends a lead with it.
     const source = `Portal-${RUN}`;
     const name = `Kavya ${RUN}`;
-    const sent = await sendLead(key, { source, externalId: `E2E-${RUN}`, name, phone: `0${PHONE_DIGITS.slice(0, 5)} ${PHONE_DIGITS.slice(5)}`, message: 'Wants a 2 BHK.' });
+    const sent = await sendLead(key, {
+      source,
+      externalId: `E2E-${RUN}`,
+      name,
+      phone: `0${PHONE_DIGITS.slice(0, 5)} ${PHONE_DIGITS.slice(5)}`,
+      message: 'Wants a 2 BHK.',
+    });
     expect(sent.status, await sent.clone().text()).toBe(201);
     const { leadId } = (await sent.json()) as { leadId: string };
 

@@ -9,7 +9,8 @@ const SLOW = { timeout: 10_000 };
 
 async function addProject(token: string, name: string): Promise<void> {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ name, area: 'Baner, Pune', squareft: '1450', dateofcomplition: '01-04-2027', sizeofunit: '2 BHK', gmaplink: '' })) form.append(k, v);
+  for (const [k, v] of Object.entries({ name, area: 'Baner, Pune', squareft: '1450', dateofcomplition: '01-04-2027', sizeofunit: '2 BHK', gmaplink: '' }))
+    form.append(k, v);
   form.append('file', new Blob([new Uint8Array(await testImage('jpeg', { color: '#446688' }))], { type: 'image/jpeg' }), 'seed.jpg');
   const res = await fetch(`${baseURL()}/api/project/add`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   expect(res.status).toBe(201);

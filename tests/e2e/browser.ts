@@ -50,8 +50,17 @@ export function useBrowser() {
 
   return {
     /** A fresh context (own storage) and page at the given viewport. */
-    async newPage(viewport: { width: number; height: number } = DESKTOP, options: { javaScriptEnabled?: boolean; hasTouch?: boolean; timezoneId?: string } = {}): Promise<Page> {
-      const context = await browser.newContext({ baseURL: baseURL(), viewport, javaScriptEnabled: options.javaScriptEnabled ?? true, hasTouch: options.hasTouch ?? false, timezoneId: options.timezoneId });
+    async newPage(
+      viewport: { width: number; height: number } = DESKTOP,
+      options: { javaScriptEnabled?: boolean; hasTouch?: boolean; timezoneId?: string } = {},
+    ): Promise<Page> {
+      const context = await browser.newContext({
+        baseURL: baseURL(),
+        viewport,
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
+        hasTouch: options.hasTouch ?? false,
+        timezoneId: options.timezoneId,
+      });
       contexts.push(context);
       const page = await context.newPage();
       const problems: string[] = [];
@@ -171,17 +180,33 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  */
 export async function seriousA11yViolations(page: Page, options: { include?: string; exclude?: string[] } = {}): Promise<string[]> {
   // A field message fading in (antd's help animation) is half transparent: checked once it has settled.
-  await page.waitForFunction(() => !document.querySelector('.ant-form-show-help-item-appear, .ant-form-show-help-item-enter, .ant-form-show-help-item-leave'), undefined, { timeout: 5000 }).catch(() => undefined);
+  await page
+    .waitForFunction(
+      () => !document.querySelector('.ant-form-show-help-item-appear, .ant-form-show-help-item-enter, .ant-form-show-help-item-leave'),
+      undefined,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
   // Evaluated, not added as a <script>: the site's CSP refuses inline scripts (as it should).
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const results = await page.evaluate(
     async ({ include, exclude }) => {
-      const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: { run: (ctx: object, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> };
+        }
+      ).axe;
       return axe.run({ include: [[include]], exclude: exclude.map((selector) => [selector]) }, { resultTypes: ['violations'] });
     },
     { include: options.include ?? 'html', exclude: options.exclude ?? [] },
   );
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
 }

@@ -56,7 +56,13 @@ async function startHost(key: Buffer, cert: Buffer): Promise<string> {
 }
 
 async function newChannel(body: Record<string, unknown>): Promise<Channel> {
-  const res = await staff<{ channel: Channel }>('POST', '/api/channels', { name: unique('Partner '), kind: 'embed', campaignId, allowedOrigins: [allowedHost], ...body });
+  const res = await staff<{ channel: Channel }>('POST', '/api/channels', {
+    name: unique('Partner '),
+    kind: 'embed',
+    campaignId,
+    allowedOrigins: [allowedHost],
+    ...body,
+  });
   expect(res.status, JSON.stringify(res.data)).toBe(201);
   return res.data.channel;
 }
@@ -81,10 +87,30 @@ async function embedFrame(page: Page, code: string): Promise<Frame> {
 beforeAll(async () => {
   certDir = mkdtempSync(path.join(tmpdir(), 'abode-embed-'));
   // A certificate for the partner's page (the allowed origins are https only); Chromium is told to accept it.
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost'], {
-    cwd: certDir,
-    stdio: 'ignore',
-  });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'key.pem',
+      '-out',
+      'cert.pem',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost',
+    ],
+    {
+      cwd: certDir,
+      stdio: 'ignore',
+    },
+  );
   const key = readFileSync(path.join(certDir, 'key.pem'));
   const cert = readFileSync(path.join(certDir, 'cert.pem'));
   allowedHost = await startHost(key, cert);
@@ -151,9 +177,19 @@ describe('a channel embedded on a partner site', () => {
 
     // The frame told the host page, from Abode's origin, in the fixed shape; embed.js passed it on as a DOM event.
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { abodeMessages: Array<{ origin: string; data: { type?: string } }> }).abodeMessages.filter((m) => m.data?.type === 'abode:completed')))
+      .poll(() =>
+        page.evaluate(() =>
+          (window as unknown as { abodeMessages: Array<{ origin: string; data: { type?: string } }> }).abodeMessages.filter(
+            (m) => m.data?.type === 'abode:completed',
+          ),
+        ),
+      )
       .toEqual([{ origin: new URL(baseURL()).origin, data: { type: 'abode:completed', channel: channel.code, language: 'en' } }]);
-    expect(await page.evaluate(() => (window as unknown as { abodeCompleted: unknown }).abodeCompleted)).toEqual({ type: 'abode:completed', channel: channel.code, language: 'en' });
+    expect(await page.evaluate(() => (window as unknown as { abodeCompleted: unknown }).abodeCompleted)).toEqual({
+      type: 'abode:completed',
+      channel: channel.code,
+      language: 'en',
+    });
     // No cookie carried the journey: the frame holds none (a cross-site frame may not set them).
     expect(await frame.evaluate(() => document.cookie)).toBe('');
 
@@ -199,7 +235,12 @@ describe('a channel embedded on a partner site', () => {
       if (frame === page.mainFrame()) continue;
       const text = await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
       expect(text).not.toContain(campaignName);
-      expect(await frame.locator('main.embed').count().catch(() => 0)).toBe(0);
+      expect(
+        await frame
+          .locator('main.embed')
+          .count()
+          .catch(() => 0),
+      ).toBe(0);
     }
     // The allowed site, at the same moment, is framed (the refusal is the origin's, not the channel's).
     await page.goto(`${allowedHost}/?code=${channel.code}`);

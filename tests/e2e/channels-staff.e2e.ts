@@ -66,7 +66,10 @@ describe('the channels page', () => {
     // The PNG download is what a camera would read: the short link with the channel's UTM values.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PNG' }).click()]);
     expect(download.suggestedFilename()).toBe(`qr-${code}.png`);
-    const { data, info } = await sharp(await readFile((await download.path())!)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(await readFile((await download.path())!))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(info.width).toBe(2048);
     const read = jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
     expect(read).toBe(`${link}?utm_source=hoarding&utm_medium=offline`);
@@ -114,7 +117,12 @@ describe('the channels page', () => {
     const staff = await staffApi();
     const campaignId = await createCampaign(staff, `Partner survey ${unique('c')}`, { pages: [{ name: 'p1', elements: [HOME_TYPE_QUESTION] }] });
     const name = `Builder partner site ${unique('e')}`;
-    const made = await staff<{ channel: { url: string; code: string } }>('POST', '/api/channels', { name, kind: 'embed', campaignId, allowedOrigins: ['https://partner.example'] });
+    const made = await staff<{ channel: { url: string; code: string } }>('POST', '/api/channels', {
+      name,
+      kind: 'embed',
+      campaignId,
+      allowedOrigins: ['https://partner.example'],
+    });
     expect(made.status).toBe(201);
     const linkName = `Plain link ${unique('l')}`;
     expect((await staff('POST', '/api/channels', { name: linkName, kind: 'link', campaignId })).status).toBe(201);
@@ -128,7 +136,12 @@ describe('the channels page', () => {
     const row = page.getByRole('row', { name: new RegExp(name) });
     await row.waitFor(SLOW);
     // Only an embed channel has the button.
-    expect(await page.getByRole('row', { name: new RegExp(linkName) }).getByRole('button', { name: /Embed code/ }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('row', { name: new RegExp(linkName) })
+        .getByRole('button', { name: /Embed code/ })
+        .count(),
+    ).toBe(0);
     await row.getByRole('button', { name: `Embed code of ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Embed code: ${name}` });
     await dialog.waitFor(SLOW);

@@ -48,11 +48,14 @@ for (const viewport of [PHONE, DESKTOP]) {
       const status = page.getByRole('status');
       await expect.poll(() => status.textContent()).toMatch(/thank you/i);
       // Let the page finish the work its render queued (the effect that starts the 1 s).
-      await page.evaluate(() => new Promise<void>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve();
-        channel.port2.postMessage(null);
-      }));
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve();
+            channel.port2.postMessage(null);
+          }),
+      );
 
       // Just short of a second on the page's clock: the message still shows over everything typed.
       await page.clock.runFor(999);
@@ -95,7 +98,12 @@ for (const viewport of [PHONE, DESKTOP]) {
 
       // The server refuses (here: too many messages): its message shows and nothing typed is lost.
       await page.route('**/api/contactus/add', (route) =>
-        route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '60' }, body: JSON.stringify({ message: 'Too many requests. Please try again later.' }) }),
+        route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          headers: { 'retry-after': '60' },
+          body: JSON.stringify({ message: 'Too many requests. Please try again later.' }),
+        }),
       );
       await page.getByRole('button', { name: 'Send message' }).click();
       await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Too many requests' }).isVisible()).toBe(true);

@@ -8,7 +8,10 @@ export async function activateDemoSurvey(): Promise<void> {
   const staff = await staffApi();
   const campaigns = await staff<Array<{ _id: string; name: string }>>('GET', '/api/campagin/all');
   expect(campaigns.status).toBe(200);
-  expect(campaigns.data.map((c) => c.name), 'the demo survey is seeded on a fresh data folder').toContain(DEMO_CAMPAIGN_NAME);
+  expect(
+    campaigns.data.map((c) => c.name),
+    'the demo survey is seeded on a fresh data folder',
+  ).toContain(DEMO_CAMPAIGN_NAME);
   const demo = campaigns.data.find((c) => c.name === DEMO_CAMPAIGN_NAME);
   await setCampaignActive(staff, demo!._id);
 }

@@ -96,7 +96,8 @@ describe('the designer in several languages (issue 27)', () => {
       stored
         .replace('"title":"Find a home"', '"title":{"default":"Find a home","hi":"घर खोजें"}')
         .replace('"text":"A number, please"', '"text":{"default":"A number, please","hi":"कृपया एक संख्या लिखें"}')
-        .replace('"title":"Kind of home"', `"title":{"default":"Kind of home","hi":"${HINDI_TITLE}"}`).replace('"text":"Flat"', '"text":{"default":"Flat","hi":"फ़्लैट"}'),
+        .replace('"title":"Kind of home"', `"title":{"default":"Kind of home","hi":"${HINDI_TITLE}"}`)
+        .replace('"text":"Flat"', '"text":{"default":"Flat","hi":"फ़्लैट"}'),
     );
     expect(JSON.parse(saved).pages[0].elements[0].title).toEqual({ default: 'Kind of home', hi: HINDI_TITLE });
     expect(pageProblems(page)).toEqual([]);

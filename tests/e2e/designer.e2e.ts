@@ -123,7 +123,13 @@ describe('survey designer', () => {
           name: 'page1',
           elements: [
             { type: 'text', name: 'question1', title: 'Your e-mail', isRequired: true, inputType: 'email' },
-            { type: 'radiogroup', name: 'question2', choices: [{ value: 'Item 1', text: 'Buying' }, 'lease', 'Item 2'], title: 'Buying or renting?', showOtherItem: true },
+            {
+              type: 'radiogroup',
+              name: 'question2',
+              choices: [{ value: 'Item 1', text: 'Buying' }, 'lease', 'Item 2'],
+              title: 'Buying or renting?',
+              showOtherItem: true,
+            },
           ],
         },
         {
@@ -239,8 +245,17 @@ describe('survey designer', () => {
 
   it('edits a campaign loaded by id from navigation state and saves it to POST /api/campaign/update/:id', async () => {
     const page = await openNewDesigner();
-    const stored = { pages: [{ name: 'p1', elements: [{ type: 'text', name: 'budget', title: 'Budget', 'x-crm': { field: 7 } }] }], triggers: [{ type: 'complete', expression: '{budget} > 1' }] };
-    const load = await mockApi(page, '/api/campagin/edit/c-17', 200, { _id: 'c-17', name: 'Spring homes', questions: JSON.stringify(stored), questioncolumns: 'budget', isActive: true });
+    const stored = {
+      pages: [{ name: 'p1', elements: [{ type: 'text', name: 'budget', title: 'Budget', 'x-crm': { field: 7 } }] }],
+      triggers: [{ type: 'complete', expression: '{budget} > 1' }],
+    };
+    const load = await mockApi(page, '/api/campagin/edit/c-17', 200, {
+      _id: 'c-17',
+      name: 'Spring homes',
+      questions: JSON.stringify(stored),
+      questioncolumns: 'budget',
+      isActive: true,
+    });
     await mockApi(page, '/api/campaign/recordcnt/c-17', 200, { count: 0 });
     const update = await mockApi(page, '/api/campaign/update/c-17', 201, { message: 'Campaign updated successfully.' });
     await openWithState(page, '/dashboard/campaign/edit', { id: 'c-17' });
@@ -280,7 +295,16 @@ describe('survey designer', () => {
           elements: [
             { type: 'text', name: 'name', title: 'Your name' },
             { type: 'checkbox', name: 'car', title: { default: '{name}, which cars?' }, choices: ['Ford', 'Fiat'] },
-            { type: 'ranking', name: 'rank', title: 'Rank them', isRequired: true, choicesFromQuestion: 'car', choicesFromQuestionMode: 'selected', visibleIf: '{car.length} > 1', crmField: 'car' },
+            {
+              type: 'ranking',
+              name: 'rank',
+              title: 'Rank them',
+              isRequired: true,
+              choicesFromQuestion: 'car',
+              choicesFromQuestionMode: 'selected',
+              visibleIf: '{car.length} > 1',
+              crmField: 'car',
+            },
           ],
         },
       ],
@@ -297,7 +321,11 @@ describe('survey designer', () => {
     expect(warning).toBe('Renaming keeps "car" in a place that is not a known reference: page "p1" › question "rank" › crmField.');
     expect(await nameField.getAttribute('aria-describedby')).toBe('prop-name-help');
     await page.keyboard.press('Enter');
-    await page.getByText('Renamed to "cars" and updated 1 condition or expression and 1 question reference that named "car". "car" stays in 1 place it could not follow.').waitFor();
+    await page
+      .getByText(
+        'Renamed to "cars" and updated 1 condition or expression and 1 question reference that named "car". "car" stays in 1 place it could not follow.',
+      )
+      .waitFor();
 
     // name → fullName: the {name} placeholders in the title and in both locales of completedHtml follow.
     await page.getByRole('button', { name: /^Your name/ }).click();
@@ -326,7 +354,16 @@ describe('survey designer', () => {
     expect(saved.pages[0]!.elements).toEqual([
       { type: 'text', name: 'fullName', title: 'Your name' },
       { type: 'checkbox', name: 'cars', title: { default: '{fullName}, which cars?' }, choices: ['Ford', 'Fiat'] },
-      { type: 'ranking', name: 'rank', title: 'Rank them', isRequired: true, choicesFromQuestion: 'cars', choicesFromQuestionMode: 'selected', visibleIf: '{cars.length} > 1', crmField: 'car' },
+      {
+        type: 'ranking',
+        name: 'rank',
+        title: 'Rank them',
+        isRequired: true,
+        choicesFromQuestion: 'cars',
+        choicesFromQuestionMode: 'selected',
+        visibleIf: '{cars.length} > 1',
+        crmField: 'car',
+      },
     ]);
     expect(pageProblems(page)).toEqual([]);
   });
@@ -335,7 +372,19 @@ describe('survey designer', () => {
     const page = await openNewDesigner();
     const survey = {
       locale: 'de',
-      pages: [{ name: 'p1', elements: [{ type: 'radiogroup', name: 'kind', title: { default: 'Kind of home', de: 'Art des Hauses' }, choices: [{ value: 'flat', text: { default: 'Flat', de: 'Wohnung' } }] }] }],
+      pages: [
+        {
+          name: 'p1',
+          elements: [
+            {
+              type: 'radiogroup',
+              name: 'kind',
+              title: { default: 'Kind of home', de: 'Art des Hauses' },
+              choices: [{ value: 'flat', text: { default: 'Flat', de: 'Wohnung' } }],
+            },
+          ],
+        },
+      ],
     };
     await page.getByRole('tab', { name: 'JSON' }).click();
     const editor = page.getByLabel('Survey definition (SurveyJS JSON)');
@@ -354,7 +403,14 @@ describe('survey designer', () => {
       pages: [
         {
           name: 'p1',
-          elements: [{ type: 'radiogroup', name: 'kind', title: { default: 'Kind of home', de: 'Welche Art von Zuhause?' }, choices: [{ value: 'flat', text: { default: 'Flat', de: 'Eigentumswohnung' } }] }],
+          elements: [
+            {
+              type: 'radiogroup',
+              name: 'kind',
+              title: { default: 'Kind of home', de: 'Welche Art von Zuhause?' },
+              choices: [{ value: 'flat', text: { default: 'Flat', de: 'Eigentumswohnung' } }],
+            },
+          ],
         },
       ],
     });
@@ -467,7 +523,13 @@ describe('survey designer', () => {
   it('shows the server message when a campaign with responses cannot be edited, and offers a new campaign instead', async () => {
     const page = await openNewDesigner();
     const stored = { pages: [{ name: 'p1', elements: [{ type: 'comment', name: 'why' }] }] };
-    await mockApi(page, '/api/campagin/edit/c-9', 200, { _id: 'c-9', name: 'Locked', questions: JSON.stringify(stored), questioncolumns: 'why', isActive: false });
+    await mockApi(page, '/api/campagin/edit/c-9', 200, {
+      _id: 'c-9',
+      name: 'Locked',
+      questions: JSON.stringify(stored),
+      questioncolumns: 'why',
+      isActive: false,
+    });
     await mockApi(page, '/api/campaign/recordcnt/c-9', 200, { count: 0 });
     await mockApi(page, '/api/campaign/update/c-9', 409, { message: 'This survey can not be edited. Please create a new one.', code: 'EDIT_LOCKED' });
     await openWithState(page, '/dashboard/campaign/edit', { id: 'c-9' });
@@ -497,7 +559,13 @@ describe('survey designer', () => {
   it('starts a copy from navigation state {duplicateOf}, and goes back to the dashboard when editing without an id', async () => {
     const page = await openNewDesigner();
     const stored = { pages: [{ name: 'p1', elements: [{ type: 'dropdown', name: 'city', choices: ['Pune', 'Goa'] }] }] };
-    await mockApi(page, '/api/campagin/edit/c-3', 200, { _id: 'c-3', name: 'Autumn', questions: JSON.stringify(stored), questioncolumns: 'city', isActive: true });
+    await mockApi(page, '/api/campagin/edit/c-3', 200, {
+      _id: 'c-3',
+      name: 'Autumn',
+      questions: JSON.stringify(stored),
+      questioncolumns: 'city',
+      isActive: true,
+    });
     await openWithState(page, '/dashboard/campaign/new', { duplicateOf: 'c-3' });
     await page.getByRole('heading', { name: 'New campaign from a copy' }).waitFor();
     expect(await page.getByLabel('Campaign title').inputValue()).toBe('Copy of Autumn');
@@ -515,7 +583,13 @@ describe('survey designer', () => {
   it('offers Try again when the campaign to edit cannot be loaded, and opens it again after a reload', async () => {
     const page = await openNewDesigner();
     const stored = { pages: [{ name: 'p1', elements: [{ type: 'text', name: 'size' }] }] };
-    await mockApi(page, '/api/campagin/edit/c-21', 200, { _id: 'c-21', name: 'Winter homes', questions: JSON.stringify(stored), questioncolumns: 'size', isActive: false });
+    await mockApi(page, '/api/campagin/edit/c-21', 200, {
+      _id: 'c-21',
+      name: 'Winter homes',
+      questions: JSON.stringify(stored),
+      questioncolumns: 'size',
+      isActive: false,
+    });
     await mockApi(page, '/api/campaign/recordcnt/c-21', 200, { count: 0 });
     const campaign = await failCalls(page, '**/api/campagin/edit/c-21', { message: 'The server is resting.' });
     await openWithState(page, '/dashboard/campaign/edit', { id: 'c-21' });
@@ -591,13 +665,19 @@ describe('survey designer', () => {
     const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     // A plain text answer can name places or styles, not numbers or dates. (Polled: the dropdown
     // animates in, and its options are not all visible at the first look.)
-    await expect.poll(() => offered.evaluateAll((els) => els.map((el) => el.getAttribute('title')))).toEqual(['No matching', 'Homes: kind of home', 'Homes: locality', 'Decor: style or room']);
+    await expect
+      .poll(() => offered.evaluateAll((els) => els.map((el) => el.getAttribute('title'))))
+      .toEqual(['No matching', 'Homes: kind of home', 'Homes: locality', 'Decor: style or room']);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Homes: locality"]').click();
-    await expect.poll(() => page.locator('#prop-listingMatch-help').innerText()).toBe('Homes whose area names one of the answers; a home elsewhere in the same city is only a near miss.');
+    await expect
+      .poll(() => page.locator('#prop-listingMatch-help').innerText())
+      .toBe('Homes whose area names one of the answers; a home elsewhere in the same city is only a near miss.');
     await pickOption(page, "This answer is the person's", 'Name');
 
     await page.getByRole('tab', { name: 'JSON' }).click();
-    const json = JSON.parse(await page.getByLabel('Survey definition (SurveyJS JSON)').inputValue()) as { pages: Array<{ elements: Array<Record<string, unknown>> }> };
+    const json = JSON.parse(await page.getByLabel('Survey definition (SurveyJS JSON)').inputValue()) as {
+      pages: Array<{ elements: Array<Record<string, unknown>> }>;
+    };
     expect(json.pages[0]!.elements[0]).toMatchObject({ type: 'text', listingMatch: 'project.locality', leadField: 'name' });
     expect(pageProblems(page)).toEqual([]);
   });

@@ -15,7 +15,9 @@ describe('follow-up on the lead page', () => {
   const email = `follow-${RUN}@example.com`;
 
   it('a next action is set on the lead page and shows in the inbox, with the Speed to lead card', async () => {
-    const sent = await visitorApi('POST', '/api/contactus/add', { response: { firstname: 'Ravi', lastname: RUN, email, requestquotation: 'Homes', message: 'Please call.' } });
+    const sent = await visitorApi('POST', '/api/contactus/add', {
+      response: { firstname: 'Ravi', lastname: RUN, email, requestquotation: 'Homes', message: 'Please call.' },
+    });
     expect(sent.status).toBe(201);
     const found = await callApi<{ items: Array<{ _id: string }> }>('GET', `/api/leads?q=${encodeURIComponent(email)}`);
     const id = found.data.items[0]!._id;
@@ -34,7 +36,9 @@ describe('follow-up on the lead page', () => {
     await page.getByText('Next action saved.').waitFor();
     await page.getByText(/Call back about the villa —/).waitFor();
     // 11:00 in Kolkata is 05:30 UTC; shown as typed, not in New York's 00:30.
-    await expect.poll(async () => (await callApi<{ nextAction: { dueAt: string } | null }>('GET', `/api/leads/${id}`)).data.nextAction?.dueAt).toBe('2030-01-15T05:30:00.000Z');
+    await expect
+      .poll(async () => (await callApi<{ nextAction: { dueAt: string } | null }>('GET', `/api/leads/${id}`)).data.nextAction?.dueAt)
+      .toBe('2030-01-15T05:30:00.000Z');
     expect(await page.locator('.lead-next-action time').textContent()).toBe('15 Jan 2030, 11:00 am');
     expect(await seriousA11yViolations(page)).toEqual([]);
 

@@ -64,7 +64,17 @@ describe('designer → activate → visitor → results → download', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await download.path());
     const sheet = workbook.getWorksheet('Responses')!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Email', 'Date', 'Which city do you prefer?', 'Channel', 'UTM source', 'UTM medium', 'UTM campaign', 'UTM content', 'UTM term']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Email',
+      'Date',
+      'Which city do you prefer?',
+      'Channel',
+      'UTM source',
+      'UTM medium',
+      'UTM campaign',
+      'UTM content',
+      'UTM term',
+    ]);
     const values = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(values[0]).toBe(visitor);
     expect(values[2]).toBe('Pune');

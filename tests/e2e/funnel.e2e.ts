@@ -48,7 +48,8 @@ describe('the funnel page', () => {
     // The chart is drawn (the bars), the table holds each channel, no channel, and the total.
     await page.locator('.funnel-chart .recharts-bar-rectangle').first().waitFor(SLOW);
     // Each step's cell: its count (the share of the step before is below it).
-    const cells = (row: typeof first) => row.locator('td').evaluateAll((tds) => tds.map((td) => (td.querySelector('.funnel-cell > span') ?? td).textContent?.trim() ?? ''));
+    const cells = (row: typeof first) =>
+      row.locator('td').evaluateAll((tds) => tds.map((td) => (td.querySelector('.funnel-cell > span') ?? td).textContent?.trim() ?? ''));
     expect((await cells(first)).slice(0, 3)).toEqual([channels[0]!.name, '1', '3']);
     expect((await cells(page.getByRole('row', { name: new RegExp(channels[1]!.name) }))).slice(0, 3)).toEqual([channels[1]!.name, '1', '1']);
     await page.getByRole('row', { name: /No channel/ }).waitFor();

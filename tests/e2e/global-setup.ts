@@ -103,7 +103,10 @@ export default async function setup(project: TestProject) {
     await Promise.all(started.map(stop));
     throw error;
   }
-  project.provide('servers', started.map(({ baseURL, dataDir }) => ({ baseURL, dataDir })));
+  project.provide(
+    'servers',
+    started.map(({ baseURL, dataDir }) => ({ baseURL, dataDir })),
+  );
   project.provide('startOutput', started.map((s) => s.output()).join(''));
 
   return async () => {

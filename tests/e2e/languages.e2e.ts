@@ -18,7 +18,10 @@ describe('the language switch at 390 px', () => {
     await waitForApp(page);
 
     // The header holds the switch, next to the menu button; the footer has one too.
-    await page.locator('header').getByRole('link', { name: /Read in Hindi/ }).click();
+    await page
+      .locator('header')
+      .getByRole('link', { name: /Read in Hindi/ })
+      .click();
     await page.waitForURL(`${baseURL()}/hi/viewProjects`);
     expect(await page.getAttribute('html', 'lang')).toBe('hi');
     // The Devanagari font's stylesheet comes with Hindi pages only.
@@ -39,7 +42,10 @@ describe('the language switch at 390 px', () => {
 
     // The footer's switch leads back to the same page in English.
     await page.goto('/hi/viewStudio');
-    await page.locator('footer').getByRole('link', { name: /Read in English/ }).click();
+    await page
+      .locator('footer')
+      .getByRole('link', { name: /Read in English/ })
+      .click();
     await page.waitForURL(`${baseURL()}/viewStudio`);
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     expect(await page.locator('link[rel="stylesheet"][href*="devanagari"]').count()).toBe(0);
@@ -279,7 +285,9 @@ describe('a refusal from the server in Hindi at 390 px (decision 0059)', () => {
     await panel.locator('input[type="email"]').fill(`${unique('hindi-refused')}@example.com`);
 
     // Meanwhile other people take every seat of that time (the browser's own check cannot know).
-    const free = (await visitorApi<Array<{ start: string; free: number }>>('GET', `/api/visits/slots?studio=${encodeURIComponent(studioId)}`)).data.find((s) => s.start === start)!.free;
+    const free = (await visitorApi<Array<{ start: string; free: number }>>('GET', `/api/visits/slots?studio=${encodeURIComponent(studioId)}`)).data.find(
+      (s) => s.start === start,
+    )!.free;
     for (let seat = 0; seat < free; seat++) {
       const taken = await visitorApi('POST', '/api/visits', { slotStart: start, studioId, email: `${unique('seat')}@example.com` });
       expect(taken.status).toBe(201);

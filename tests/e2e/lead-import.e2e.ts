@@ -90,7 +90,9 @@ describe('importing a spreadsheet of leads', () => {
     await expect.poll(() => sample.innerText()).toContain('राहुल शर्मा');
     expect(await sample.innerText()).toContain('Contact Person');
     const nameColumn = page.getByRole('combobox', { name: 'Column "Contact Person"' });
-    await expect.poll(() => page.locator('.lead-import__mapping .leads-filter').filter({ hasText: 'Column "Contact Person"' }).innerText()).toContain('Not imported');
+    await expect
+      .poll(() => page.locator('.lead-import__mapping .leads-filter').filter({ hasText: 'Column "Contact Person"' }).innerText())
+      .toContain('Not imported');
     expect(await page.locator('.lead-import__mapping .leads-filter').filter({ hasText: 'Column "Mobile No."' }).innerText()).toContain('Phone');
 
     // The dry run: figures and each skipped row with the server's reason.
@@ -134,9 +136,15 @@ describe('importing a spreadsheet of leads', () => {
     for (const expected of EXPECTED) {
       const found = await leadOf(expected);
       expect(found, `row ${expected.row}`).toHaveLength(1);
-      expect({ name: found[0]!.name, email: found[0]!.email, phone: found[0]!.phone, createdAt: found[0]!.createdAt }).toEqual({ name: expected.name, email: expected.email, phone: expected.phone, createdAt: expected.createdAt });
+      expect({ name: found[0]!.name, email: found[0]!.email, phone: found[0]!.phone, createdAt: found[0]!.createdAt }).toEqual({
+        name: expected.name,
+        email: expected.email,
+        phone: expected.phone,
+        createdAt: expected.createdAt,
+      });
     }
-    for (const who of ['badphone', 'baddate']) expect((await callApi<LeadList>('GET', `/api/leads?q=${encodeURIComponent(email(who))}`)).data.items).toEqual([]);
+    for (const who of ['badphone', 'baddate'])
+      expect((await callApi<LeadList>('GET', `/api/leads?q=${encodeURIComponent(email(who))}`)).data.items).toEqual([]);
 
     // The past imports list it, with Undo.
     const listed = page.locator('.ant-table-row').filter({ hasText: FILE });
@@ -163,7 +171,7 @@ describe('importing a spreadsheet of leads', () => {
     expect(pageProblems(phone)).toEqual([]);
   });
 
-  it('says why: the past imports not loading (then Try again), and a file that is no spreadsheet, in the server\'s words', async () => {
+  it("says why: the past imports not loading (then Try again), and a file that is no spreadsheet, in the server's words", async () => {
     const page = await browser.newPage(PHONE);
     await loginAsStaff(page);
     const list = await failCalls(page, /\/api\/leads\/imports$/, { message: 'The imports are resting.', method: 'GET' });
@@ -177,7 +185,13 @@ describe('importing a spreadsheet of leads', () => {
 
     const chooser = page.waitForEvent('filechooser');
     await page.getByLabel('Spreadsheet (.xlsx or .csv)').click();
-    await (await chooser).setFiles({ name: 'photo.xlsx', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]) });
+    await (
+      await chooser
+    ).setFiles({
+      name: 'photo.xlsx',
+      mimeType: 'image/png',
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
+    });
     await page.getByRole('alert').filter({ hasText: 'This file is not a spreadsheet: please choose an .xlsx or .csv file.' }).waitFor(SLOW);
     expect(await page.getByRole('heading', { name: 'Dry run' }).count()).toBe(0);
     await fitsTheScreen(page, PHONE.width);

@@ -14,7 +14,15 @@ const SURVEY = {
       elements: [
         { type: 'text', name: 'fullName', title: 'Your name', leadField: 'name' },
         { type: 'text', name: 'mobile', title: 'Mobile number', inputType: 'tel', leadField: 'phone' },
-        { type: 'radiogroup', name: 'homeType', title: 'What kind of home?', choices: [{ value: 'villa', text: 'Villa' }, { value: 'flat', text: 'Flat' }] },
+        {
+          type: 'radiogroup',
+          name: 'homeType',
+          title: 'What kind of home?',
+          choices: [
+            { value: 'villa', text: 'Villa' },
+            { value: 'flat', text: 'Flat' },
+          ],
+        },
       ],
     },
   ],
@@ -186,7 +194,10 @@ describe('leads when they cannot be loaded (issue 13)', () => {
     const page = await browser.newPage(DESKTOP);
     await loginAsStaff(page);
     await page.goto('/dashboard/fetch/contactus');
-    await page.getByRole('link', { name: `View lead: Ravi ${RUN}` }).first().click();
+    await page
+      .getByRole('link', { name: `View lead: Ravi ${RUN}` })
+      .first()
+      .click();
     await page.waitForURL(new RegExp(`/dashboard/leads/${leadId}$`));
     // The message is on both pages: the lead's own heading says the lead page has replaced the list.
     await page.getByRole('heading', { level: 2, name: 'Activities' }).waitFor();

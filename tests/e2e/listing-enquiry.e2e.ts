@@ -153,7 +153,12 @@ describe('listing enquiry without script', () => {
     const done = page.getByRole('region', { name: 'Ask about this piece' });
     expect(await done.getByRole('status').textContent()).toContain(`We have your request to see ${piece.productname} at our studio`);
     expect(await storedBy(email)).toEqual([
-      expect.objectContaining({ requestQuotation: 'Carpet', phone: '+919845012345', topic: 'site visit', listing: { kind: 'product', id: piece._id, name: piece.productname } }),
+      expect.objectContaining({
+        requestQuotation: 'Carpet',
+        phone: '+919845012345',
+        topic: 'site visit',
+        listing: { kind: 'product', id: piece._id, name: piece.productname },
+      }),
     ]);
 
     // Another one, from the same page: a plain link back to the empty form.

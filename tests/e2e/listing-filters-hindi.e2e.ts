@@ -14,7 +14,8 @@ const LOCALITY = `${unique('Hindipur ')}, Pune`;
 
 async function addHome(token: string, name: string, squareft: string, price: string) {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ name, area: LOCALITY, squareft, dateofcomplition: '15-08-2027', sizeofunit: '3 BHK', gmaplink: '', price })) form.append(k, v);
+  for (const [k, v] of Object.entries({ name, area: LOCALITY, squareft, dateofcomplition: '15-08-2027', sizeofunit: '3 BHK', gmaplink: '', price }))
+    form.append(k, v);
   form.append('file', new Blob([new Uint8Array(await testImage('jpeg', { color: '#335577', width: 120, height: 120 }))], { type: 'image/jpeg' }), 'seed.jpg');
   const res = await fetch(`${baseURL()}/api/project/add`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   expect(res.status, await res.clone().text()).toBe(201);
@@ -26,7 +27,19 @@ beforeAll(async () => {
   await addHome(token, 'Hindi Filter Beta', '1800', '14500000');
 });
 
-const ENGLISH = ['Any locality', 'Size (sq. ft)', 'Price (₹)', 'Min', 'Max', 'Priced homes here cost', 'Homes here are', 'Locality', 'Sort by', 'Any', 'Ready by'];
+const ENGLISH = [
+  'Any locality',
+  'Size (sq. ft)',
+  'Price (₹)',
+  'Min',
+  'Max',
+  'Priced homes here cost',
+  'Homes here are',
+  'Locality',
+  'Sort by',
+  'Any',
+  'Ready by',
+];
 
 describe('the Hindi homes page’s filters at 390 px', () => {
   it('shows no English label, choice or hint', async () => {

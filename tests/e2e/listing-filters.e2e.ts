@@ -26,7 +26,15 @@ async function add(token: string, kind: 'project' | 'product', fields: Record<st
   expect(res.status, await res.clone().text()).toBe(201);
 }
 
-const home = (name: string, area: string, squareft: string, sizeofunit: string, price: string) => ({ name, area, squareft, dateofcomplition: '15-08-2027', sizeofunit, gmaplink: '', price });
+const home = (name: string, area: string, squareft: string, sizeofunit: string, price: string) => ({
+  name,
+  area,
+  squareft,
+  dateofcomplition: '15-08-2027',
+  sizeofunit,
+  gmaplink: '',
+  price,
+});
 
 beforeAll(async () => {
   const token = await staffToken();
@@ -140,7 +148,10 @@ describe('listing filters on a phone (390 px)', () => {
 
     // The same address, fetched as it is (no script at all): only the matching cards and the count.
     const html = await (await fetch(`${baseURL()}/viewProjects?bhk=3&locality=${encodeURIComponent(LOCALITY)}`)).text();
-    expect([...html.matchAll(/<h2 class="listing-card__title">(?:<a [^>]*>)?([^<]*)(?:<\/a>)?<\/h2>/g)].map((m) => m[1])).toEqual(['Filter Beta', 'Filter Alpha']);
+    expect([...html.matchAll(/<h2 class="listing-card__title">(?:<a [^>]*>)?([^<]*)(?:<\/a>)?<\/h2>/g)].map((m) => m[1])).toEqual([
+      'Filter Beta',
+      'Filter Alpha',
+    ]);
     expect(html.replaceAll('<!-- -->', '')).toContain('<p class="listing-filters__count" aria-live="polite" aria-atomic="true">2 homes match</p>');
 
     // A value the page cannot use is left out, and the form says so.

@@ -92,7 +92,11 @@ for (const viewport of [PHONE, DESKTOP]) {
         Object.assign(window, { shifts });
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }>) {
-            if (!entry.hadRecentInput) shifts.push({ value: entry.value, sources: entry.sources.map((s) => (s.node instanceof Element ? s.node.className || s.node.tagName : String(s.node?.nodeName))) });
+            if (!entry.hadRecentInput)
+              shifts.push({
+                value: entry.value,
+                sources: entry.sources.map((s) => (s.node instanceof Element ? s.node.className || s.node.tagName : String(s.node?.nodeName))),
+              });
           }
         }).observe({ type: 'layout-shift' });
       });
@@ -147,7 +151,14 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect.poll(() => dialog.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
       await expect.poll(() => slideShown(page, '.gallery-dialog__track')).toBe(2);
       expect(await page.getByRole('button', { name: 'Close full screen' }).evaluate((b) => b === document.activeElement)).toBe(true);
-      await expect.poll(() => dialog.locator('img').nth(2).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() =>
+          dialog
+            .locator('img')
+            .nth(2)
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
+        .toBe(true);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.locator('.gallery-dialog__track').focus();
       await page.keyboard.press('ArrowRight');
@@ -170,7 +181,10 @@ for (const viewport of [PHONE, DESKTOP]) {
       // Nothing moved as the pictures arrived, nothing is wider than the screen.
       await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
       const shifts = await page.evaluate(() => (window as unknown as { shifts: Array<{ value: number; sources: string[] }> }).shifts);
-      expect(shifts.reduce((total, shift) => total + shift.value, 0), JSON.stringify(shifts)).toBeLessThan(0.01);
+      expect(
+        shifts.reduce((total, shift) => total + shift.value, 0),
+        JSON.stringify(shifts),
+      ).toBeLessThan(0.01);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
       expect(await seriousA11yViolations(page)).toEqual([]);

@@ -37,7 +37,11 @@ async function openProjectForEditing(page: Page): Promise<Locator> {
 }
 
 /** The alt texts of the staff thumbnails, in the order shown. */
-const staffOrder = (photos: Locator) => photos.getByRole('listitem').locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')));
+const staffOrder = (photos: Locator) =>
+  photos
+    .getByRole('listitem')
+    .locator('img')
+    .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')));
 
 /** Chooses files through the page's own file chooser, as a person does. */
 async function chooseFiles(page: Page, input: Locator, files: Array<{ name: string; mimeType: string; buffer: Buffer }>) {
@@ -56,7 +60,11 @@ describe('listing photos: staff in the browser', () => {
     expect(await photos.getByRole('heading', { level: 2 }).textContent()).toBe('Photos (0 of 12)');
 
     // Three photos in one go: they come in the order chosen, the first is the cover.
-    await chooseFiles(page, photos.getByLabel('Add photos'), [await jpeg('red.jpg', '#b3261e'), await jpeg('green.jpg', '#2f6b4f'), await jpeg('blue.jpg', '#1d4e89')]);
+    await chooseFiles(page, photos.getByLabel('Add photos'), [
+      await jpeg('red.jpg', '#b3261e'),
+      await jpeg('green.jpg', '#2f6b4f'),
+      await jpeg('blue.jpg', '#1d4e89'),
+    ]);
     await expect.poll(() => photos.getByRole('listitem').count()).toBe(3);
     await expect.poll(() => photos.locator('[aria-live="polite"]').textContent()).toBe('3 photos added. The listing has 3 of 12 photos.');
     expect(await photos.getByRole('listitem').first().getByText('Cover', { exact: true }).isVisible()).toBe(true);
@@ -67,7 +75,11 @@ describe('listing photos: staff in the browser', () => {
     }
 
     // Alt text, saved one by one.
-    for (const [n, alt] of [[1, 'Red living room'], [2, 'Green kitchen'], [3, 'Blue bedroom']] as const) {
+    for (const [n, alt] of [
+      [1, 'Red living room'],
+      [2, 'Green kitchen'],
+      [3, 'Blue bedroom'],
+    ] as const) {
       await photos.getByLabel(`Alt text for photo ${n}`, { exact: true }).fill(alt);
       await photos.getByRole('button', { name: `Save alt text: photo ${n}`, exact: true }).click();
       await expect.poll(() => staffOrder(photos).then((alts) => alts[n - 1])).toBe(alt);
@@ -120,7 +132,9 @@ describe('listing photos: staff in the browser', () => {
     const page = await browser.newPage(DESKTOP);
     const photos = await openProjectForEditing(page);
     const start = await photos.getByRole('listitem').count();
-    const files = await Promise.all(Array.from({ length: 13 - start }, (_, i) => jpeg(`extra-${i}.jpg`, `#${(0x203040 + i * 0x0a0b0c).toString(16).slice(0, 6)}`)));
+    const files = await Promise.all(
+      Array.from({ length: 13 - start }, (_, i) => jpeg(`extra-${i}.jpg`, `#${(0x203040 + i * 0x0a0b0c).toString(16).slice(0, 6)}`)),
+    );
     await chooseFiles(page, photos.getByLabel('Add photos'), files);
     const refusal = `A listing can have at most 12 photos: this one has ${start}, so at most ${12 - start} more can be added.`;
     await expect.poll(() => photos.getByRole('alert').textContent()).toContain(refusal);
@@ -133,12 +147,16 @@ describe('listing photos: staff in the browser', () => {
 
     const plan = page.getByRole('region', { name: 'Floor plan' });
     expect(await plan.getByText('No floor plan yet.').isVisible()).toBe(true);
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    );
     await chooseFiles(page, plan.getByLabel('Add floor plan'), [{ name: 'Tower A plan.pdf', mimeType: 'application/pdf', buffer: pdf }]);
     const link = plan.getByRole('link', { name: /\(PDF\)$/ });
     await expect.poll(() => link.getAttribute('href')).toMatch(/^\/media\/files\/[0-9a-f]{64}\/Tower-A-plan\.pdf$/);
     // Replace it with a drawing: the image shows.
-    await chooseFiles(page, plan.getByLabel('Replace floor plan'), [{ name: 'plan.png', mimeType: 'image/png', buffer: await testImage('png', { width: 800, height: 600, color: '#ffffff' }) }]);
+    await chooseFiles(page, plan.getByLabel('Replace floor plan'), [
+      { name: 'plan.png', mimeType: 'image/png', buffer: await testImage('png', { width: 800, height: 600, color: '#ffffff' }) },
+    ]);
     await expect.poll(() => plan.getByRole('img', { name: /^Floor plan/ }).getAttribute('src')).toMatch(/\.png$/);
     expect(await plan.getByRole('link', { name: /\(PDF\)$/ }).count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -159,7 +177,9 @@ describe('listing photos: staff in the browser', () => {
     const photos = await openProjectForEditing(page);
     await expect.poll(() => photos.getByRole('listitem').count()).toBeGreaterThan(0);
     const overflow = await page.evaluate(() =>
-      [...document.querySelectorAll('.listing-media *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5).map((el) => el.className || el.tagName),
+      [...document.querySelectorAll('.listing-media *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map((el) => el.className || el.tagName),
     );
     expect(overflow).toEqual([]);
     const later = photos.getByRole('button', { name: 'Move later: photo 1', exact: true });

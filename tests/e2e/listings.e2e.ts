@@ -199,7 +199,12 @@ describe('listings: public pages', () => {
 
     // Above-the-fold images load at once (the first with high priority), the rest lazily; all sized.
     const images = await page.locator('.card-grid img').evaluateAll((imgs) =>
-      imgs.map((img) => ({ loading: img.getAttribute('loading'), priority: img.getAttribute('fetchpriority'), w: img.getAttribute('width'), h: img.getAttribute('height') })),
+      imgs.map((img) => ({
+        loading: img.getAttribute('loading'),
+        priority: img.getAttribute('fetchpriority'),
+        w: img.getAttribute('width'),
+        h: img.getAttribute('height'),
+      })),
     );
     expect(images[0]).toEqual({ loading: 'eager', priority: 'high', w: '300', h: '300' });
     expect(pageProblems(page)).toEqual([]);

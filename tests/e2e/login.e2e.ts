@@ -57,7 +57,9 @@ for (const viewport of [PHONE, DESKTOP]) {
     it('"Forgot password?" takes an address on a host name, such as the first owner’s admin@localhost, and mails the link', async () => {
       // An account as the first start-up makes one (admin@localhost): a name without a dot after the @.
       const email = `${unique('owner').toLowerCase()}@localhost`;
-      const added = await (await staffApi())<{ member: { email: string } }>('POST', '/api/staff', { name: 'Host Owner', email, role: 'owner', password: 'generate' });
+      const added = await (
+        await staffApi()
+      )<{ member: { email: string } }>('POST', '/api/staff', { name: 'Host Owner', email, role: 'owner', password: 'generate' });
       expect(added.status).toBe(201);
       const page = await browser.newPage(viewport);
       await page.goto('/login');

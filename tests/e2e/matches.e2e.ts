@@ -140,7 +140,11 @@ describe('matches on /result (issue 16)', () => {
   it('shows no homes and no decor section after a survey that asks about neither (issue 22)', async () => {
     const page = await browser.newPage(DESKTOP);
     // /result after a survey that sets no listingMatch, as the runner hands it on.
-    await openResult(page, { questions: JSON.stringify({ elements: [{ type: 'text', name: 'q' }] }), answers: { q: 'x' }, matches: { projects: [], products: [] } });
+    await openResult(page, {
+      questions: JSON.stringify({ elements: [{ type: 'text', name: 'q' }] }),
+      answers: { q: 'x' },
+      matches: { projects: [], products: [] },
+    });
     await page.getByRole('heading', { name: 'Your answers' }).waitFor();
     expect(await page.getByRole('region', { name: /Homes|Decor/ }).count()).toBe(0);
     expect(await page.locator('body').innerText()).not.toMatch(/homes that fit|home survey|shortlist homes/i);
@@ -154,7 +158,16 @@ describe('matches on /result (issue 16)', () => {
       pages: [
         {
           name: 'style',
-          elements: [{ type: 'radiogroup', name: 'style', title: 'Which style feels like you?', isRequired: true, listingMatch: 'product.keywords', choices: ['Boho', 'Industrial', 'Classic'] }],
+          elements: [
+            {
+              type: 'radiogroup',
+              name: 'style',
+              title: 'Which style feels like you?',
+              isRequired: true,
+              listingMatch: 'product.keywords',
+              choices: ['Boho', 'Industrial', 'Classic'],
+            },
+          ],
         },
       ],
     });
@@ -186,7 +199,7 @@ describe('matches on /result (issue 16)', () => {
     }
   });
 
-  it('shows staff the same matches, with their reasons, on the lead\'s page (on a phone)', async () => {
+  it("shows staff the same matches, with their reasons, on the lead's page (on a phone)", async () => {
     await activateDemoSurvey();
     const email = `match-lead-${Date.now().toString(36)}@example.com`;
     await answerDemoSurvey(email);
@@ -210,7 +223,7 @@ describe('matches on /result (issue 16)', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
-  it('shows visitors the demo homes\' prices and the decor tags on the public cards', async () => {
+  it("shows visitors the demo homes' prices and the decor tags on the public cards", async () => {
     const page = await browser.newPage(PHONE);
     await page.goto('/viewProjects');
     const lakeside = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Lakeside Residency' }) });
@@ -225,7 +238,7 @@ describe('matches on /result (issue 16)', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
-  it('shows staff the demo homes\' prices and the decor tags in their tables, with fields to edit them', async () => {
+  it("shows staff the demo homes' prices and the decor tags in their tables, with fields to edit them", async () => {
     const page = await browser.newPage(DESKTOP);
     await loginAsStaff(page);
     await page.goto('/dashboard/project');

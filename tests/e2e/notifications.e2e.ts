@@ -57,11 +57,14 @@ describe('notifications in the dashboard', () => {
     await loginAsStaff(page);
     const subject = `New lead: Meera ${lastname} — Contact`;
     await expect
-      .poll(async () => {
-        await page.goto('/dashboard/settings/mail');
-        await page.getByRole('heading', { name: 'Sent mail', level: 1 }).waitFor();
-        return page.getByRole('button', { name: new RegExp(subject) }).count();
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          await page.goto('/dashboard/settings/mail');
+          await page.getByRole('heading', { name: 'Sent mail', level: 1 }).waitFor();
+          return page.getByRole('button', { name: new RegExp(subject) }).count();
+        },
+        { timeout: 20_000 },
+      )
       .toBe(1);
     await page.getByRole('button', { name: new RegExp(subject) }).click();
     const mail = page.locator('.ant-card', { hasText: subject });

@@ -34,7 +34,13 @@ describe('staff lists on a 390 px phone', () => {
     await loginAsStaff(page);
     await page.goto('/dashboard/fetch/contactus');
     await expectReadableOnPhone(page, page.getByText(message, { exact: true }).locator('visible=true').first());
-    await expectReadableOnPhone(page, page.getByRole('link', { name: `phone-${RUN}@example.com` }).locator('visible=true').first());
+    await expectReadableOnPhone(
+      page,
+      page
+        .getByRole('link', { name: `phone-${RUN}@example.com` })
+        .locator('visible=true')
+        .first(),
+    );
     expect(pageProblems(page)).toEqual([]);
   });
 
@@ -59,7 +65,11 @@ describe('staff lists on a 390 px phone', () => {
     }
 
     await page.goto('/dashboard');
-    await page.locator('.campaign-card').filter({ has: page.getByText(name, { exact: true }) }).getByRole('button', { name: 'Results' }).click();
+    await page
+      .locator('.campaign-card')
+      .filter({ has: page.getByText(name, { exact: true }) })
+      .getByRole('button', { name: 'Results' })
+      .click();
     await page.waitForURL(/\/dashboard\/campaign\/result$/);
     const responses = page.getByRole('region', { name: 'Responses' });
     await expectReadableOnPhone(page, responses.getByText(answer, { exact: true }).locator('visible=true').first());

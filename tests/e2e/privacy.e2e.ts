@@ -7,7 +7,15 @@ const RUN = Date.now().toString(36);
 
 const SURVEY = {
   title: 'Erasure test',
-  pages: [{ name: 'p1', elements: [{ type: 'text', name: 'fullName', title: 'Your name', leadField: 'name' }, { type: 'text', name: 'city', title: 'City' }] }],
+  pages: [
+    {
+      name: 'p1',
+      elements: [
+        { type: 'text', name: 'fullName', title: 'Your name', leadField: 'name' },
+        { type: 'text', name: 'city', title: 'City' },
+      ],
+    },
+  ],
 };
 
 let callApi: Api;
@@ -19,7 +27,10 @@ beforeAll(async () => {
 });
 
 describe('erasing a person from their lead page (issue 24 §6)', () => {
-  for (const [label, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
+  for (const [label, viewport] of [
+    ['390', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
     it(`an owner erases a lead after typing their e-mail, at ${label} px`, async () => {
       const email = `erase-${label}-${RUN}@example.com`;
       const name = `Ira Erasable ${label}`;
@@ -53,7 +64,10 @@ describe('erasing a person from their lead page (issue 24 §6)', () => {
 
 describe('asking for one’s data from the privacy page (issue 27)', () => {
   it('sends the page’s language with the request: hi from /hi/privacy, en from /privacy', async () => {
-    for (const [path, language] of [['/hi/privacy', 'hi'], ['/privacy', 'en']] as const) {
+    for (const [path, language] of [
+      ['/hi/privacy', 'hi'],
+      ['/privacy', 'en'],
+    ] as const) {
       const page = await browser.newPage(PHONE);
       const bodies: unknown[] = [];
       page.on('request', (request) => {

@@ -12,7 +12,15 @@ const SURVEY = {
     {
       name: 'p1',
       elements: [
-        { type: 'radiogroup', name: 'kind', title: 'Kind of home', choices: [{ value: 'villa', text: 'Villa' }, { value: 'flat', text: 'Flat' }] },
+        {
+          type: 'radiogroup',
+          name: 'kind',
+          title: 'Kind of home',
+          choices: [
+            { value: 'villa', text: 'Villa' },
+            { value: 'flat', text: 'Flat' },
+          ],
+        },
         { type: 'rating', name: 'stars', title: 'How sure are you?' },
       ],
     },
@@ -24,14 +32,20 @@ let campaignId = '';
 beforeAll(async () => {
   campaignId = await createActiveCampaign(await staffApi(), `Summary E2E ${RUN}`, SURVEY);
   // Two villas and one flat, through the visitor's own calls.
-  for (const [i, kind, stars] of [[1, 'villa', 5], [2, 'villa', 4], [3, 'flat', 2]] as const) {
+  for (const [i, kind, stars] of [
+    [1, 'villa', 5],
+    [2, 'villa', 4],
+    [3, 'flat', 2],
+  ] as const) {
     await answerAsVisitor(campaignId, `summary-${RUN}-${i}@example.com`, { kind, stars });
   }
   // And one villa left unfinished (answers kept as the visitor went): not in the default view.
   const email = `summary-${RUN}-open@example.com`;
   const added = await visitorApi<{ emailID: string }>('POST', '/api/email/add', { email, campaignid: campaignId });
   expect(added.status).toBe(201);
-  const saved = await visitorApi('POST', `/api/campaign/progress/${campaignId}`, { response: { email, emailId: added.data.emailID, answer: { kind: 'villa', stars: 1 }, page: 0 } });
+  const saved = await visitorApi('POST', `/api/campaign/progress/${campaignId}`, {
+    response: { email, emailId: added.data.emailID, answer: { kind: 'villa', stars: 1 }, page: 0 },
+  });
   expect(saved.status).toBe(200);
 });
 
@@ -122,7 +136,13 @@ describe('results summary', () => {
     const stats = page.locator('.summary .results-stats');
     await expect.poll(() => stats.innerText(), SLOW).toMatch(/Started, not finished\s*1/);
     expect(await stats.innerText()).not.toMatch(/Unfinished/);
-    expect(await page.getByText('Started, not finished: answered some questions, then stopped. The e-mail records below mark as “Not completed” also those who gave an e-mail and never began.').count()).toBe(1);
+    expect(
+      await page
+        .getByText(
+          'Started, not finished: answered some questions, then stopped. The e-mail records below mark as “Not completed” also those who gave an e-mail and never began.',
+        )
+        .count(),
+    ).toBe(1);
     expect(pageProblems(page)).toEqual([]);
   });
 

@@ -114,8 +114,14 @@ describe('booking a site visit on a phone', () => {
   it('the e-mailed link moves the visit, then cancels it, on a phone', async () => {
     const studios = (await visitorApi<Array<{ studioId: string }>>('GET', '/api/visits/studios')).data;
     const studioId = studios[0]!.studioId;
-    const slots = (await visitorApi<Array<{ start: string; free: number }>>('GET', `/api/visits/slots?studio=${encodeURIComponent(studioId)}`)).data.filter((s) => s.free > 0);
-    const booked = await visitorApi<{ _id: string; manageUrl: string }>('POST', '/api/visits', { slotStart: slots[1]!.start, studioId, email: `${unique('manage')}@example.com` });
+    const slots = (await visitorApi<Array<{ start: string; free: number }>>('GET', `/api/visits/slots?studio=${encodeURIComponent(studioId)}`)).data.filter(
+      (s) => s.free > 0,
+    );
+    const booked = await visitorApi<{ _id: string; manageUrl: string }>('POST', '/api/visits', {
+      slotStart: slots[1]!.start,
+      studioId,
+      email: `${unique('manage')}@example.com`,
+    });
     expect(booked.status).toBe(201);
     const page = await browser.newPage(PHONE);
     const url = new URL(booked.data.manageUrl);

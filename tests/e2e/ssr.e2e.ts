@@ -116,7 +116,12 @@ describe('public pages without JavaScript', () => {
 
     await page.goto('/viewProducts');
     for (const p of products) expect(await page.getByRole('heading', { name: p.productname }).isVisible()).toBe(true);
-    expect(await page.getByText(/₹[\d,]+\/-/).first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(/₹[\d,]+\/-/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
 
     await page.goto('/viewStudio');
     for (const s of studios) expect(await page.getByText(s.address).first().isVisible()).toBe(true);

@@ -9,7 +9,6 @@ const name = `Long ${unique}`;
 /** Pages load lazily (the dashboard chunk is large): give them time. */
 const SLOW = { timeout: 10_000 };
 
-
 async function addLongProduct(token: string) {
   const form = new FormData();
   form.append('productname', name);

@@ -66,7 +66,8 @@ describe('staff accounts in the dashboard', () => {
     const nav = member.getByRole('navigation', { name: 'Dashboard' });
     await nav.getByRole('link', { name: 'My account' }).waitFor({ state: 'visible' });
     expect(await nav.getByRole('link', { name: /^Leads/ }).isVisible()).toBe(true);
-    for (const ownerOnly of ['Staff', 'Webhooks', 'Settings', 'Sent mail']) expect(await nav.getByRole('link', { name: ownerOnly, includeHidden: true }).count(), ownerOnly).toBe(0);
+    for (const ownerOnly of ['Staff', 'Webhooks', 'Settings', 'Sent mail'])
+      expect(await nav.getByRole('link', { name: ownerOnly, includeHidden: true }).count(), ownerOnly).toBe(0);
     expect(pageProblems(member)).toEqual([]);
 
     // A refused password change: its message goes as soon as the field is typed in again.

@@ -11,7 +11,15 @@ const SLOW = { timeout: 15_000 };
 const FILE_NAME = `hall-${RUN}.png`;
 const EMAIL = `files-${RUN}@example.com`;
 const SURVEY = {
-  pages: [{ name: 'p1', elements: [{ type: 'file', name: 'photo', title: 'A photo of the room', storeDataAsText: false }, { type: 'text', name: 'city', title: 'Your city' }] }],
+  pages: [
+    {
+      name: 'p1',
+      elements: [
+        { type: 'file', name: 'photo', title: 'A photo of the room', storeDataAsText: false },
+        { type: 'text', name: 'city', title: 'Your city' },
+      ],
+    },
+  ],
 };
 
 let staff: Api;
@@ -32,7 +40,9 @@ beforeAll(async () => {
   expect(uploaded.status).toBe(201);
   fileId = uploaded.data.fileId;
   const answer = { photo: [{ name: uploaded.data.name, type: uploaded.data.type, content: uploaded.data.url }], city: 'Pune' };
-  expect((await visitorApi('POST', `/api/campaign/response/${campaignId}`, { response: { email: EMAIL, emailId: record.data.emailID, answer } })).status).toBe(200);
+  expect((await visitorApi('POST', `/api/campaign/response/${campaignId}`, { response: { email: EMAIL, emailId: record.data.emailID, answer } })).status).toBe(
+    200,
+  );
 });
 
 /** On the file page: the heading names the file and the image has loaded through its signed address. */

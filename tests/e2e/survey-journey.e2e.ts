@@ -232,7 +232,19 @@ describe('staff campaign dashboard', () => {
     await workbook.xlsx.readFile(path);
     const sheet = workbook.getWorksheet('Responses')!;
     // The channel and UTM columns come last (README "Channels"): the answers keep their places.
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Email', 'Date', 'What kind of home?', 'Must-have amenities', 'Anything else?', 'Channel', 'UTM source', 'UTM medium', 'UTM campaign', 'UTM content', 'UTM term']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Email',
+      'Date',
+      'What kind of home?',
+      'Must-have amenities',
+      'Anything else?',
+      'Channel',
+      'UTM source',
+      'UTM medium',
+      'UTM campaign',
+      'UTM content',
+      'UTM term',
+    ]);
     const row = (sheet.getRow(2).values as unknown[]).slice(1);
     expect(row[0]).toBe(visitor);
     // Exactly what was typed, as text (no apostrophe added).
@@ -371,11 +383,18 @@ describe('a survey in German with a comment box', () => {
     const staff = await browser.newPage(DESKTOP);
     await loginAsStaff(staff);
     await staff.goto('/dashboard');
-    await staff.locator('.campaign-card').filter({ has: staff.getByText(name, { exact: true }) }).getByRole('button', { name: 'Results' }).click();
+    await staff
+      .locator('.campaign-card')
+      .filter({ has: staff.getByText(name, { exact: true }) })
+      .getByRole('button', { name: 'Results' })
+      .click();
     await staff.waitForURL(/\/dashboard\/campaign\/result$/);
     const responses = staff.getByRole('region', { name: 'Responses' });
     await responses.getByRole('columnheader', { name: 'Welche Art von Zuhause? — comment' }).waitFor();
-    const answerRow = responses.getByRole('row').filter({ hasText: `deutsch-${RUN}@example.com` }).first();
+    const answerRow = responses
+      .getByRole('row')
+      .filter({ hasText: `deutsch-${RUN}@example.com` })
+      .first();
     await answerRow.waitFor();
     expect(await answerRow.innerText()).toMatch(/Wohnung\s+Mit Balkon/);
     expect(pageProblems(page)).toEqual([]);

@@ -30,7 +30,10 @@ const TWO_PAGES = {
         { type: 'comment', name: 'notes', title: 'Anything else?' },
       ],
     },
-    { name: 'second', elements: [{ type: 'radiogroup', name: 'budget', title: 'Your budget', choices: [{ value: 'high', text: 'Over 1 crore' }, 'Under 1 crore'] }] },
+    {
+      name: 'second',
+      elements: [{ type: 'radiogroup', name: 'budget', title: 'Your budget', choices: [{ value: 'high', text: 'Over 1 crore' }, 'Under 1 crore'] }],
+    },
   ],
 };
 
@@ -124,7 +127,9 @@ describe('the first page before SurveyJS', () => {
     await page.getByRole('button', { name: 'Complete' }).click();
     await page.waitForURL(/\/result$/);
 
-    await expect.poll(() => storedAnswers(campaignId, email)).toEqual([{ kind: 'villa', rooms: ['Study'], city: 'Pune', notes: 'Near a park', budget: 'high' }]);
+    await expect
+      .poll(() => storedAnswers(campaignId, email))
+      .toEqual([{ kind: 'villa', rooms: ['Study'], city: 'Pune', notes: 'Near a park', budget: 'high' }]);
     expect(pageProblems(page)).toEqual([]);
   });
 
@@ -211,7 +216,9 @@ describe('the first page before SurveyJS', () => {
     await page.getByRole('textbox', { name: 'Which area?' }).fill('Whitefield');
     await page.getByRole('button', { name: 'Send my preferences' }).click();
     await page.waitForURL(/\/result$/);
-    await expect.poll(() => storedAnswers(campaignId, email)).toEqual([{ propertyType: 'villa', budget: 10000000, bedrooms: 3, homeLoan: true, area: 'Whitefield' }]);
+    await expect
+      .poll(() => storedAnswers(campaignId, email))
+      .toEqual([{ propertyType: 'villa', budget: 10000000, bedrooms: 3, homeLoan: true, area: 'Whitefield' }]);
     expect(pageProblems(page)).toEqual([]);
   });
 
@@ -238,7 +245,9 @@ describe('the first page before SurveyJS', () => {
     await page.getByRole('textbox', { name: 'कौन-सा इलाक़ा?' }).fill('इंदिरानगर');
     await page.getByRole('button', { name: 'मेरी पसंद भेजें' }).click();
     await page.waitForURL(`${baseURL()}/hi/result`);
-    await expect.poll(() => storedAnswers(campaignId, email)).toEqual([{ propertyType: 'apartment', budget: 20000000, bedrooms: 2, homeLoan: false, area: 'इंदिरानगर' }]);
+    await expect
+      .poll(() => storedAnswers(campaignId, email))
+      .toEqual([{ propertyType: 'apartment', budget: 20000000, bedrooms: 2, homeLoan: false, area: 'इंदिरानगर' }]);
     expect(pageProblems(page)).toEqual([]);
   });
 

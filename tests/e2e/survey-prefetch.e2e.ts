@@ -25,7 +25,8 @@ interface ManifestChunk {
  * (which no person's dragged window makes) would be skipped and the layout left as it was.
  */
 async function resizeTo(page: Page, between: number, width: number): Promise<void> {
-  const frames = () => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => done())))));
+  const frames = () =>
+    page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => done())))));
   await page.setViewportSize({ width: between, height: 768 });
   await frames();
   await page.setViewportSize({ width, height: 768 });
@@ -140,7 +141,15 @@ describe('the survey runner is fetched on the landing page, after its first view
     await field.fill(`prefetch-${RUN}@example.com`);
     // Everything the runner needs has arrived before the click.
     await expect
-      .poll(() => page.evaluate((files) => files.filter((f) => !performance.getEntriesByType('resource').some((r) => new URL(r.name).pathname === f && (r as PerformanceResourceTiming).responseEnd > 0)), all))
+      .poll(() =>
+        page.evaluate(
+          (files) =>
+            files.filter(
+              (f) => !performance.getEntriesByType('resource').some((r) => new URL(r.name).pathname === f && (r as PerformanceResourceTiming).responseEnd > 0),
+            ),
+          all,
+        ),
+      )
       .toEqual([]);
     // Fetched, not run: typing the e-mail never waits for SurveyJS (light-survey.tsx, decision 0012).
     expect(await page.evaluate(() => performance.getEntriesByName('abode:runner-ready').length)).toBe(0);
@@ -223,7 +232,6 @@ describe('the survey runner is fetched on the landing page, after its first view
     await page.waitForURL(/\/result$/);
   });
 });
-
 
 // Issue 22 item 21: a visitor who types the e-mail and taps at once never pauses, so the survey's
 // model is built, and its first render rehearsed, between their keys (start-survey-page.tsx).

@@ -90,7 +90,6 @@ async function expectNameKeptAndSaved(page: Page, name: Locator, typed: string):
 /** SurveyJS's phone layout is on (it turns it on or off from the survey's width, a frame after a change). */
 const PHONE_LAYOUT = '.sd-root-modern--mobile';
 
-
 describe('the phone’s Back button in the survey', () => {
   it('goes back a page with the answers kept, and leaves the survey only from the first page', async () => {
     const page = await browser.newPage(PHONE);

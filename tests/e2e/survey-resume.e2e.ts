@@ -29,8 +29,7 @@ beforeAll(async () => {
 });
 
 /** Every sessionStorage key whose value mentions this campaign (the saved survey, if any). */
-const savedSurveyKeys = (id: string) =>
-  Object.keys(sessionStorage).filter((key) => (sessionStorage.getItem(key) ?? '').includes(id));
+const savedSurveyKeys = (id: string) => Object.keys(sessionStorage).filter((key) => (sessionStorage.getItem(key) ?? '').includes(id));
 
 /** A visitor begins, answers the first page (Villa, `city`), goes on and ticks Gym on page 2 of 2. */
 async function answerUpToGym(page: Page, email: string, city: string): Promise<void> {
@@ -139,8 +138,12 @@ describe('a resume link after the active survey changes (issue 22 item 5)', () =
       .not.toBe('');
     // Gym is kept once the server has stored it (the page saves 400 ms after a change), not only its first save.
     await expect
-      .poll(() =>
-        page.evaluate(async ([id, held]) => (await (await fetch(`/api/campaign/progress/${id}?token=${encodeURIComponent(held)}`)).text()).includes('gym'), [campaignId, token] as const),
+      .poll(
+        () =>
+          page.evaluate(async ([id, held]) => (await (await fetch(`/api/campaign/progress/${id}?token=${encodeURIComponent(held)}`)).text()).includes('gym'), [
+            campaignId,
+            token,
+          ] as const),
         // expect.poll's default is 1 s: a loaded CI machine took longer to send the page's save.
         { timeout: 15_000 },
       )
@@ -162,7 +165,9 @@ describe('a resume link after the active survey changes (issue 22 item 5)', () =
       await elsewhere.getByText(CAMPAIGN_MESSAGES.thankYou).waitFor();
 
       const answers = await callApi<Array<{ email: string; result: string }>>('GET', `/api/campaign/answers/${campaignId}`);
-      expect(answers.data.filter((a) => a.email === email).map((a) => JSON.parse(a.result))).toEqual([{ homeType: 'villa', city: 'Mysuru', amenities: ['gym'] }]);
+      expect(answers.data.filter((a) => a.email === email).map((a) => JSON.parse(a.result))).toEqual([
+        { homeType: 'villa', city: 'Mysuru', amenities: ['gym'] },
+      ]);
       expect((await callApi<unknown[]>('GET', `/api/campaign/answers/${other}`)).data).toEqual([]);
       expect(pageProblems(elsewhere)).toEqual([]);
     } finally {

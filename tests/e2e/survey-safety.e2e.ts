@@ -44,7 +44,7 @@ describe('staff-written survey HTML on the real runner', () => {
 });
 
 describe('the designer and the size limit', () => {
-  it('states the size against the limit and shows the server\'s 413 message when saving a survey over it', async () => {
+  it("states the size against the limit and shows the server's 413 message when saving a survey over it", async () => {
     // About 2.3 MB: few questions with long texts, so the designer has little to draw.
     const pages = Array.from({ length: 10 }, (_, p) => ({
       name: `page${p + 1}`,
@@ -82,7 +82,16 @@ describe('files on the real runner', () => {
   }
 
   it('sends a 300 KB photo on its own; the answer holds its reference and staff get the same bytes', async () => {
-    const survey = { pages: [{ elements: [{ type: 'file', name: 'photo', title: 'A photo of your room' }, { type: 'text', name: 'city', title: 'Which city?' }] }] };
+    const survey = {
+      pages: [
+        {
+          elements: [
+            { type: 'file', name: 'photo', title: 'A photo of your room' },
+            { type: 'text', name: 'city', title: 'Which city?' },
+          ],
+        },
+      ],
+    };
     const { page, campaignId } = await startSurveyFor(survey, 'file');
     await page.getByText(SURVEY_FILE_MESSAGES.hint).waitFor();
 

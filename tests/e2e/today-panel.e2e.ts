@@ -57,13 +57,24 @@ describe('the dashboard Today panel', () => {
       expect(await link.innerText()).toMatch(label);
       expect(await link.getAttribute('href')).toBe(expected[key].link);
       // Its name for screen readers says how many and where it goes.
-      expect(await panel(page).getByRole('link', { name: new RegExp(`^${expected[key].count} .+: open `) }).and(link).count()).toBe(1);
+      expect(
+        await panel(page)
+          .getByRole('link', { name: new RegExp(`^${expected[key].count} .+: open `) })
+          .and(link)
+          .count(),
+      ).toBe(1);
     }
 
     // The specification's cards: "Start new campaign" first, then every campaign in the list's order.
     const campaigns = (await callApi<Array<{ name: string }>>('GET', '/api/campagin/all')).data;
     const grid = page.locator('ul.campaign-grid');
-    expect(await grid.locator('> li').first().getByRole('button', { name: /Start new campaign/ }).isVisible()).toBe(true);
+    expect(
+      await grid
+        .locator('> li')
+        .first()
+        .getByRole('button', { name: /Start new campaign/ })
+        .isVisible(),
+    ).toBe(true);
     expect(await grid.locator('.campaign-card__name').allInnerTexts()).toEqual(campaigns.map((c) => c.name));
     // The panel is above the cards.
     const panelBox = (await panel(page).boundingBox())!;
@@ -98,7 +109,11 @@ describe('the dashboard Today panel', () => {
     await page.goto('/dashboard');
     await figure(page, 'unreadMessages').click();
     await page.waitForURL(/\/dashboard\/fetch\/contactus\?unread=1$/);
-    await page.getByRole('status').filter({ hasText: /unread messages? ?: only the messages nobody had opened/ }).first().waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /unread messages? ?: only the messages nobody had opened/ })
+      .first()
+      .waitFor();
     const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: message });
     await row.getByText('New', { exact: true }).waitFor();
     await row.getByRole('button', { name: `Open the message from Tara ${RUN}` }).click();

@@ -14,8 +14,15 @@ const browser = useBrowser();
 describe('the visit link of a Hindi booking', () => {
   it('opens a Hindi page that moves and cancels the visit, with no English sentence on it', async () => {
     const studioId = (await visitorApi<Array<{ studioId: string }>>('GET', '/api/visits/studios')).data[0]!.studioId;
-    const slots = (await visitorApi<Array<{ start: string; free: number }>>('GET', `/api/visits/slots?studio=${encodeURIComponent(studioId)}`)).data.filter((s) => s.free > 0);
-    const booked = await visitorApi<{ manageUrl: string }>('POST', '/api/visits', { slotStart: slots[2]!.start, studioId, email: `${unique('hindi-manage')}@example.com`, language: 'hi' });
+    const slots = (await visitorApi<Array<{ start: string; free: number }>>('GET', `/api/visits/slots?studio=${encodeURIComponent(studioId)}`)).data.filter(
+      (s) => s.free > 0,
+    );
+    const booked = await visitorApi<{ manageUrl: string }>('POST', '/api/visits', {
+      slotStart: slots[2]!.start,
+      studioId,
+      email: `${unique('hindi-manage')}@example.com`,
+      language: 'hi',
+    });
     expect(booked.status).toBe(201);
     const url = new URL(booked.data.manageUrl);
     expect(url.pathname).toBe('/hi/visit');

@@ -62,7 +62,10 @@ describe('visitor pages (issue 22 item 7)', () => {
   it('(e) shows a decor price in whole rupees with Indian grouping', async () => {
     const page = await browser.newPage(PHONE);
     await page.goto('/viewProducts');
-    const card = page.locator('li.card-grid__item').filter({ has: page.getByRole('heading', { name: DECOR }) }).first();
+    const card = page
+      .locator('li.card-grid__item')
+      .filter({ has: page.getByRole('heading', { name: DECOR }) })
+      .first();
     await card.waitFor(SLOW);
     const text = await card.innerText();
     expect(text).toContain('₹15,000/-');
@@ -88,7 +91,13 @@ describe('staff pages (issue 22 item 7)', () => {
       const faces = [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === 'Abode full-width').map((f) => f.status);
       const context = document.createElement('canvas').getContext('2d')!;
       context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      return { family: style.fontFamily, faces, em: parseFloat(style.fontSize), full: context.measureText('\uFF1F').width, ascii: context.measureText('?').width };
+      return {
+        family: style.fontFamily,
+        faces,
+        em: parseFloat(style.fontSize),
+        full: context.measureText('\uFF1F').width,
+        ascii: context.measureText('?').width,
+      };
     });
     expect(drawn.family).toContain('Abode full-width');
     expect(drawn.faces).toEqual(['loaded']);
@@ -109,7 +118,10 @@ describe('staff pages (issue 22 item 7)', () => {
     await page.getByText(INVALID_LINK).waitFor(SLOW);
     expect(await page.getByText(INVALID_LINK).isVisible()).toBe(true);
     // The browser did not validate the field itself: nothing for it to show in a bubble.
-    expect(await link.evaluate((input: HTMLInputElement) => ({ message: input.validationMessage, valid: input.form?.checkValidity() }))).toEqual({ message: '', valid: true });
+    expect(await link.evaluate((input: HTMLInputElement) => ({ message: input.validationMessage, valid: input.form?.checkValidity() }))).toEqual({
+      message: '',
+      valid: true,
+    });
     expect(pageProblems(page)).toEqual([]);
   });
 });

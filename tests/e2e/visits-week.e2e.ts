@@ -33,15 +33,27 @@ describe('the staff visits page’s week', () => {
     // over). Only one: every browser test books from 127.0.0.1, and one address may book six a day
     // (decision 0014). The demo data's visit (Rahul Menon, two days on) is the week's other one.
     const studioId = (await visitorApi<Array<{ studioId: string }>>('GET', '/api/visits/studios')).data[0]!.studioId;
-    const slots = (await visitorApi<Array<{ start: string; free: number }>>('GET', `/api/visits/slots?studio=${encodeURIComponent(studioId)}`)).data.filter((s) => s.free > 0);
+    const slots = (await visitorApi<Array<{ start: string; free: number }>>('GET', `/api/visits/slots?studio=${encodeURIComponent(studioId)}`)).data.filter(
+      (s) => s.free > 0,
+    );
     const dayOf = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: before.timeZone }).format(new Date(iso));
     const standing = (w: UpcomingVisits) => w.visits.filter((v) => v.status !== 'cancelled');
     const demo = standing(before).find((v) => v.name === 'Rahul Menon') ?? standing(before)[0];
     expect(demo, 'a visit in the coming week (the demo data has one)').toBeDefined();
-    const inWeek = new Set(before.days.slice(1).map((d) => d.day).filter((d) => d !== dayOf(demo!.start)));
+    const inWeek = new Set(
+      before.days
+        .slice(1)
+        .map((d) => d.day)
+        .filter((d) => d !== dayOf(demo!.start)),
+    );
     const slot = slots.find((s) => inWeek.has(dayOf(s.start)))!;
     expect(slot, 'a free slot this week on another day').toBeDefined();
-    const booked = await visitorApi('POST', '/api/visits', { slotStart: slot.start, studioId, email: `${unique('week')}@example.com`, name: 'Week Visitor One' });
+    const booked = await visitorApi('POST', '/api/visits', {
+      slotStart: slot.start,
+      studioId,
+      email: `${unique('week')}@example.com`,
+      name: 'Week Visitor One',
+    });
     expect(booked.status, JSON.stringify(booked.data)).toBe(201);
     const first = { start: slot.start, name: 'Week Visitor One' };
     const second = { start: demo!.start, name: demo!.name ?? demo!.email };

@@ -35,13 +35,21 @@ export const HOME_SURVEY = {
     {
       name: 'details',
       elements: [
-        { type: 'checkbox', name: 'amenities', title: 'Must-have amenities', choices: [{ value: 'gym', text: 'Gym' }, { value: 'pool', text: 'Pool' }, 'parking'] },
+        {
+          type: 'checkbox',
+          name: 'amenities',
+          title: 'Must-have amenities',
+          choices: [{ value: 'gym', text: 'Gym' }, { value: 'pool', text: 'Pool' }, 'parking'],
+        },
         {
           type: 'matrix',
           name: 'rooms',
           title: 'Rooms',
           rows: [{ value: 'kitchen', text: 'Kitchen' }, 'balcony'],
-          columns: [{ value: 1, text: 'Must have' }, { value: 2, text: 'Nice to have' }],
+          columns: [
+            { value: 1, text: 'Must have' },
+            { value: 2, text: 'Nice to have' },
+          ],
         },
         { type: 'text', name: 'moveIn', title: 'Move-in date', inputType: 'date' },
         { type: 'comment', name: 'notes' },

@@ -9,11 +9,21 @@ import { testImage } from '../helpers/images';
 
 /** A studio with visit slots open round the clock, 2 seats of 30 minutes, 20 days ahead; its id. */
 export async function addVisitStudio(ctx: TestContext, title: string, address: string): Promise<string> {
-  const body = await multipart({ title, address, gmaplink: 'https://maps.example/studio' }, { bytes: await testImage('png'), filename: 's.png', type: 'image/png' });
+  const body = await multipart(
+    { title, address, gmaplink: 'https://maps.example/studio' },
+    { bytes: await testImage('png'), filename: 's.png', type: 'image/png' },
+  );
   const res = await ctx.asStaff({ method: 'POST', url: '/api/studio/add', payload: body.payload, headers: body.headers });
   expect(res.statusCode, res.body).toBe(201);
   const studio = res.json<{ _id: string }>()._id;
-  const settings = { ...DEFAULT_SLOT_SETTINGS, enabled: true, weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '00:00', to: '23:59' })), slotMinutes: 30, seats: 2, daysAhead: 20 };
+  const settings = {
+    ...DEFAULT_SLOT_SETTINGS,
+    enabled: true,
+    weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '00:00', to: '23:59' })),
+    slotMinutes: 30,
+    seats: 2,
+    daysAhead: 20,
+  };
   expect((await ctx.asStaff({ method: 'PUT', url: `/api/visits/settings/${studio}`, payload: settings })).statusCode).toBe(200);
   return studio;
 }

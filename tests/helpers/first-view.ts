@@ -6,7 +6,15 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** SURVEY_PRELOAD_MARK in src/web/features/responses/landing-page.tsx (which this file cannot import: it needs Vite). */
 const SURVEY_PRELOAD_MARK = 'abode:survey-preload';
 /** Where the staff's token is kept (src/web/lib/auth-token.ts). */
@@ -81,7 +89,9 @@ export async function measureFirstView(
     }
     // A server-rendered page starts its script after its first paint (src/web/main.tsx), which on a busy
     // machine can come after the network's first quiet moment: the first view ends once React runs.
-    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')), undefined, {
+      timeout: 60_000,
+    });
     await page.waitForLoadState('networkidle');
     if (pagePath.startsWith('/dashboard')) {
       // The staff pages render in the browser: their first view is there once the page's heading is,

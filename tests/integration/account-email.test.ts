@@ -33,7 +33,8 @@ describeEachDatabase('account e-mail addresses the forms accept', (ctx) => {
     );
     return text;
   };
-  const as = (options: { method: 'POST' | 'PATCH'; url: string; payload: object }) => ctx.app.inject({ ...options, headers: { authorization: `Bearer ${ownerToken}` } });
+  const as = (options: { method: 'POST' | 'PATCH'; url: string; payload: object }) =>
+    ctx.app.inject({ ...options, headers: { authorization: `Bearer ${ownerToken}` } });
 
   it('the first owner, admin@localhost, logs in and gets a reset link from "Forgot password?"', async () => {
     const first = await bootstrapStaff(ctx.database.db, ctx.config);

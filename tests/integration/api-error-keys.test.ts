@@ -25,7 +25,7 @@ function expectKeyed(body: ApiErrorBody, where: string): void {
   }
 }
 
-describeEachDatabase('error answers name their messages\' catalogue keys', (ctx) => {
+describeEachDatabase("error answers name their messages' catalogue keys", (ctx) => {
   const post = (url: string, payload: unknown) => ctx.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown> });
 
   it('the e-mail step: missing, malformed and overlong addresses', async () => {
@@ -46,17 +46,26 @@ describeEachDatabase('error answers name their messages\' catalogue keys', (ctx)
     });
     expect(wrong.statusCode).toBe(400);
     expectKeyed(wrong.json(), 'contact, wrong values');
-    const gone = await post(CONTACT_API.add, { response: { firstname: 'Asha', email: 'asha@example.com', message: 'Is it still for sale?', listingId: 'no-such-listing', listingKind: 'project' } });
+    const gone = await post(CONTACT_API.add, {
+      response: { firstname: 'Asha', email: 'asha@example.com', message: 'Is it still for sale?', listingId: 'no-such-listing', listingKind: 'project' },
+    });
     expect(gone.statusCode).toBe(400);
     expectKeyed(gone.json(), 'contact, listing gone');
   });
 
-  it('the enquiry form without script: a /hi/ page\'s refusals come back in Hindi', async () => {
+  it("the enquiry form without script: a /hi/ page's refusals come back in Hindi", async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: CONTACT_FORMS.enquiry,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ listingId: 'no-such-listing', listingKind: 'project', firstname: '', email: 'nope', message: '', language: 'hi' }).toString(),
+      payload: new URLSearchParams({
+        listingId: 'no-such-listing',
+        listingKind: 'project',
+        firstname: '',
+        email: 'nope',
+        message: '',
+        language: 'hi',
+      }).toString(),
     });
     expect(res.statusCode).toBe(400);
     for (const key of ['msg.contact.firstname', 'msg.contact.emailInvalid', 'msg.contact.message'] as const) {

@@ -12,7 +12,10 @@ const PERSON = { firstname: 'Meera', lastname: 'Venkataraman', email: 'meera.aud
 const NOTE = 'Prefers a call after 6 pm about the Koramangala flat';
 
 async function send(ctx: TestContext, url: string, fields: Record<string, string>, withImage: boolean) {
-  const body = await multipart(fields, withImage ? { bytes: await testImage('png', { color: '#335577' }), filename: 'photo.png', type: 'image/png' } : undefined);
+  const body = await multipart(
+    fields,
+    withImage ? { bytes: await testImage('png', { color: '#335577' }), filename: 'photo.png', type: 'image/png' } : undefined,
+  );
   return ctx.asStaff({ method: 'POST', url, payload: body.payload, headers: body.headers });
 }
 
@@ -30,7 +33,14 @@ async function latest(ctx: TestContext, kind: string): Promise<AuditEntry> {
 }
 
 const rowCount = async (ctx: TestContext) =>
-  Number((await ctx.database.db.selectFrom('auditLog').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await ctx.database.db
+        .selectFrom('auditLog')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function staffId(ctx: TestContext): Promise<string> {
   await ctx.staffToken();
@@ -55,14 +65,22 @@ describeEachDatabase(
       const current = await ctx.asStaff({ method: 'GET', url: '/api/settings' });
       expect(current.statusCode, current.body).toBe(200);
       const { version: _v, updatedAt: _u, ...values } = current.json<Record<string, unknown>>();
-      const saved = await ctx.asStaff({ method: 'PUT', url: '/api/settings', payload: { ...values, phone: '+91 80 4999 1234', whatsapp: '+91 98450 12345', address: '7 Lavelle Road, Bengaluru 560001' } });
+      const saved = await ctx.asStaff({
+        method: 'PUT',
+        url: '/api/settings',
+        payload: { ...values, phone: '+91 80 4999 1234', whatsapp: '+91 98450 12345', address: '7 Lavelle Road, Bengaluru 560001' },
+      });
       expect(saved.statusCode, saved.body).toBe(200);
       const settings = await latest(ctx, 'settings.updated');
       expect(settings).toMatchObject({ actorId: actor, recordType: 'settings', recordId: null });
       expect(settings.fields.sort()).toEqual(['address', 'phone', 'whatsapp']);
       expect(JSON.stringify(settings)).not.toContain('Lavelle');
 
-      const added = await ctx.asStaff({ method: 'POST', url: '/api/staff', payload: { name: 'Kavya Rao', email: 'kavya.audit@example.com', role: 'staff', password: 'generate' } });
+      const added = await ctx.asStaff({
+        method: 'POST',
+        url: '/api/staff',
+        payload: { name: 'Kavya Rao', email: 'kavya.audit@example.com', role: 'staff', password: 'generate' },
+      });
       expect(added.statusCode, added.body).toBe(201);
       const memberId = added.json<{ member: { id?: string; _id?: string } }>().member;
       const id = memberId.id ?? memberId._id;
@@ -101,7 +119,11 @@ describeEachDatabase(
       const id = await createCampaign(ctx, { name: 'Audit campaign' });
       expect(await latest(ctx, 'campaign.created')).toMatchObject({ actorId: actor, recordType: 'campaign', recordId: id });
 
-      const edit = await ctx.asStaff({ method: 'POST', url: `/api/campaign/update/${id}`, payload: { name: 'Audit campaign, renamed', questions: surveyText() } });
+      const edit = await ctx.asStaff({
+        method: 'POST',
+        url: `/api/campaign/update/${id}`,
+        payload: { name: 'Audit campaign, renamed', questions: surveyText() },
+      });
       expect(edit.statusCode, edit.body).toBe(201);
       expect(await latest(ctx, 'campaign.updated')).toMatchObject({ actorId: actor, recordId: id, fields: ['name'] });
 
@@ -206,7 +228,9 @@ describeEachDatabase(
         await recordAudit(trx, { actor: null, kind: 'settings.updated', recordType: 'settings', recordId: null, fields: ['studioName'] });
         throw new Error('refused after the entry');
       });
-      const passing = ctx.app.writes.run((trx) => recordAudit(trx, { actor: null, kind: 'settings.updated', recordType: 'settings', recordId: null, fields: ['phone'] }));
+      const passing = ctx.app.writes.run((trx) =>
+        recordAudit(trx, { actor: null, kind: 'settings.updated', recordType: 'settings', recordId: null, fields: ['phone'] }),
+      );
       await expect(failing).rejects.toThrow('refused after the entry');
       await passing;
       expect(await rowCount(ctx)).toBe(before + 1);
@@ -238,7 +262,11 @@ describeEachDatabase(
 
       // Move one entry to 23:30 IST on 1 Oct 2026 (18:00 UTC): it belongs to 1 Oct in India.
       const moved = all.items.at(-1)!;
-      await ctx.database.db.updateTable('auditLog').set({ at: new Date('2026-10-01T18:00:00Z') }).where('id', '=', moved._id).execute();
+      await ctx.database.db
+        .updateTable('auditLog')
+        .set({ at: new Date('2026-10-01T18:00:00Z') })
+        .where('id', '=', moved._id)
+        .execute();
       const day = await audit(ctx, '?from=2026-10-01&to=2026-10-01');
       expect(day.items.map((i) => i._id)).toEqual([moved._id]);
       expect((await audit(ctx, '?from=2026-10-02&to=2026-10-02')).total).toBe(0);
@@ -271,5 +299,14 @@ describeEachDatabase(
       expect(await rowCount(ctx)).toBe(before);
     });
   },
-  { notify: { mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', notifyEmails: [], confirmVisitors: false, allowPrivateWebhooks: true, dispatch: false } },
+  {
+    notify: {
+      mailFrom: '"Test Studio" <studio@abode.test>',
+      mailDir: '/nonexistent',
+      notifyEmails: [],
+      confirmVisitors: false,
+      allowPrivateWebhooks: true,
+      dispatch: false,
+    },
+  },
 );

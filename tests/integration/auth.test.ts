@@ -62,9 +62,7 @@ describeEachDatabase('POST /api/login', (ctx) => {
     );
     const missing = await login({}, '10.0.2.2');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual(
-      expect.arrayContaining([{ field: 'email', message: 'Please input your username!' }]),
-    );
+    expect(missing.json().errors).toEqual(expect.arrayContaining([{ field: 'email', message: 'Please input your username!' }]));
   });
 
   it('refuses a body that is not JSON with 400 and a readable message', async () => {
@@ -83,8 +81,7 @@ describeEachDatabase('POST /api/login', (ctx) => {
 
 describeEachDatabase('tokens', (ctx) => {
   const key = () => new TextEncoder().encode(ctx.config.jwtSecret);
-  const logout = (token: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${token}` } });
+  const logout = (token: string) => ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { authorization: `Bearer ${token}` } });
 
   it('accepts a valid token on a staff route', async () => {
     const res = await logout(await ctx.staffToken());
@@ -186,7 +183,14 @@ describeEachDatabase('tokens of a removed or changed account', (ctx) => {
     return res.json<{ token: string }>().token;
   };
   const statusOn = async (app: FastifyInstance, token: string, method: 'GET' | 'POST' = 'GET') =>
-    (await app.inject({ method, url: method === 'GET' ? '/api/leads' : '/api/campaign/add', headers: { authorization: `Bearer ${token}` }, payload: method === 'POST' ? {} : undefined })).statusCode;
+    (
+      await app.inject({
+        method,
+        url: method === 'GET' ? '/api/leads' : '/api/campaign/add',
+        headers: { authorization: `Bearer ${token}` },
+        payload: method === 'POST' ? {} : undefined,
+      })
+    ).statusCode;
 
   it('refuses the tokens of a staff user whose password was changed (npm run staff -- passwd), on both instances', async () => {
     await createStaff(ctx.database.db, { email: 'changes@abode.test', name: 'Changes', password: 'first password 1' });

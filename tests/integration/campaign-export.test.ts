@@ -35,7 +35,11 @@ async function insertResponses(ctx: TestContext, campaignId: string, count: numb
     createdAt: new Date(now + Math.floor(i / 3)),
     leadId: leadIds[i]!,
   }));
-  for (let i = 0; i < records.length; i += 500) await ctx.database.db.insertInto('emailRecords').values(records.slice(i, i + 500)).execute();
+  for (let i = 0; i < records.length; i += 500)
+    await ctx.database.db
+      .insertInto('emailRecords')
+      .values(records.slice(i, i + 500))
+      .execute();
   const responses = records.map((r, i) => ({
     id: `res-${campaignId.slice(-6)}-${String(i).padStart(5, '0')}`,
     campaignId,
@@ -44,13 +48,19 @@ async function insertResponses(ctx: TestContext, campaignId: string, count: numb
     answer: JSON.stringify(answer(i)),
     createdAt: r.createdAt,
   }));
-  for (let i = 0; i < responses.length; i += 500) await ctx.database.db.insertInto('surveyResponses').values(responses.slice(i, i + 500)).execute();
+  for (let i = 0; i < responses.length; i += 500)
+    await ctx.database.db
+      .insertInto('surveyResponses')
+      .values(responses.slice(i, i + 500))
+      .execute();
 }
 
 /** Transactions left open on the test database (PostgreSQL; SQLite has none across requests). */
 async function openTransactions(ctx: TestContext): Promise<number> {
   if (ctx.dialect !== 'postgres') return 0;
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(ctx.database.db);
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(ctx.database.db);
   return rows[0]!.n;
 }
 
@@ -84,7 +94,18 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
 
     const workbook = await readWorkbook(res.rawPayload);
     const sheet = workbook.getWorksheet('Responses')!;
-    expect(rowValues(sheet, 1)).toEqual(['Email', 'Date', 'What kind of home?', 'Budget', 'Need a home loan?', 'Must-have amenities', 'Rooms', 'Move-in date', 'notes', ...SOURCE_HEADERS]);
+    expect(rowValues(sheet, 1)).toEqual([
+      'Email',
+      'Date',
+      'What kind of home?',
+      'Budget',
+      'Need a home loan?',
+      'Must-have amenities',
+      'Rooms',
+      'Move-in date',
+      'notes',
+      ...SOURCE_HEADERS,
+    ]);
     expect(sheet.rowCount).toBe(1);
   });
 
@@ -146,13 +167,31 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
     };
     const id = await createActiveCampaign(ctx, { questions: JSON.stringify(survey) });
     const email = 'formula@example.com';
-    const answer = { a: '+91 98450 00000', b: '-2 floors', c: '=HYPERLINK("http://evil","x")', d: '@SUM(A1)', e: '\tcmd', f: 'plain = text', g: "'quoted'", h: '  spaced  ' };
+    const answer = {
+      a: '+91 98450 00000',
+      b: '-2 floors',
+      c: '=HYPERLINK("http://evil","x")',
+      d: '@SUM(A1)',
+      e: '\tcmd',
+      f: 'plain = text',
+      g: "'quoted'",
+      h: '  spaced  ',
+    };
     expect((await respond(ctx, id, email, await addEmail(ctx, email, id), answer)).statusCode).toBe(200);
 
     const res = await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}` });
     const sheet = (await readWorkbook(res.rawPayload)).getWorksheet('Responses')!;
     expect(rowValues(sheet, 1)[2]).toBe('=TITLE()');
-    expect(rowValues(sheet, 2).slice(2)).toEqual(['+91 98450 00000', '-2 floors', '=HYPERLINK("http://evil","x")', '@SUM(A1)', '\tcmd', 'plain = text', "'quoted'", '  spaced  ']);
+    expect(rowValues(sheet, 2).slice(2)).toEqual([
+      '+91 98450 00000',
+      '-2 floors',
+      '=HYPERLINK("http://evil","x")',
+      '@SUM(A1)',
+      '\tcmd',
+      'plain = text',
+      "'quoted'",
+      '  spaced  ',
+    ]);
     // No cell of the sheet is a formula; every answer is text.
     sheet.eachRow((row) => row.eachCell((c) => expect(c.type).not.toBe(ExcelJS.ValueType.Formula)));
     for (let col = 3; col <= 10; col++) expect(sheet.getRow(2).getCell(col).type).toBe(ExcelJS.ValueType.String);
@@ -161,7 +200,13 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
 
     // ExcelJS does not read quotePrefix: look at the cell styles in the file itself.
     const files = new Map(readZip(res.rawPayload).map((f) => [f.name, f.data.toString('utf8')]));
-    const xfs = [...files.get('xl/styles.xml')!.split('<cellXfs')[1]!.split('</cellXfs>')[0]!.matchAll(/<xf [^>]*>/g)].map((m) => m[0]);
+    const xfs = [
+      ...files
+        .get('xl/styles.xml')!
+        .split('<cellXfs')[1]!
+        .split('</cellXfs>')[0]!
+        .matchAll(/<xf [^>]*>/g),
+    ].map((m) => m[0]);
     const quoted = (ref: string) => {
       const cell = new RegExp(`<c r="${ref}"([^>]*)>`).exec(files.get('xl/worksheets/sheet1.xml')!);
       expect(cell, ref).not.toBeNull();
@@ -180,10 +225,29 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
     expect(rowValues(sheet, 2).slice(2)).toEqual([4500000, '+91 98450 00000']);
 
     const rooms = await createActiveCampaign(ctx, { questions: fixture('comments-calculated') });
-    const answer = { bedrooms: 3, 'bedrooms-Comment': 'One for guests', bathrooms: 2, garden: false, signature: 'data:image/png;base64,AAAA', totale: 5, hidden: 1 };
+    const answer = {
+      bedrooms: 3,
+      'bedrooms-Comment': 'One for guests',
+      bathrooms: 2,
+      garden: false,
+      signature: 'data:image/png;base64,AAAA',
+      totale: 5,
+      hidden: 1,
+    };
     await respond(ctx, rooms, 'rooms@example.com', await addEmail(ctx, 'rooms@example.com', rooms), answer);
     sheet = (await readWorkbook((await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${rooms}` })).rawPayload)).getWorksheet('Responses')!;
-    expect(rowValues(sheet, 1)).toEqual(['Email', 'Date', 'Bedrooms', 'Bedrooms — comment', 'Bathrooms', 'Bathrooms — comment', 'Garden', 'Signature', 'totale', ...SOURCE_HEADERS]);
+    expect(rowValues(sheet, 1)).toEqual([
+      'Email',
+      'Date',
+      'Bedrooms',
+      'Bedrooms — comment',
+      'Bathrooms',
+      'Bathrooms — comment',
+      'Garden',
+      'Signature',
+      'totale',
+      ...SOURCE_HEADERS,
+    ]);
     const row = rowValues(sheet, 2);
     expect(row.slice(2)).toEqual(['3', 'One for guests', 2, undefined, 'No garden', 'signed', 5]);
   });
@@ -207,68 +271,82 @@ describeEachDatabase('campaign export (.xlsx)', (ctx) => {
     await respond(ctx, id, 'fh@example.com', await addEmail(ctx, 'fh@example.com', id), { relatives });
     const sheet = (await readWorkbook((await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}` })).rawPayload)).getWorksheet('Responses')!;
     expect(rowValues(sheet, 1)).toEqual(['Email', 'Date', 'Family history', ...SOURCE_HEADERS]);
-    expect(rowValues(sheet, 2)[2]).toBe('Panel 1: Relative: Mother, Illnesses: [Row 1: Illness = Diabetes, Since = 2010; Row 2: Illness = Asthma]; Panel 2: Relative: Father, Illnesses: [Row 1: Illness = Gout]');
+    expect(rowValues(sheet, 2)[2]).toBe(
+      'Panel 1: Relative: Mother, Illnesses: [Row 1: Illness = Diabetes, Since = 2010; Row 2: Illness = Asthma]; Panel 2: Relative: Father, Illnesses: [Row 1: Illness = Gout]',
+    );
   });
 
-  it('exports thousands of responses across read batches in order', async () => {
-    const id = await createActiveCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
-    await insertResponses(ctx, id, 4500, (i) => ({ notes: `n${i}` }));
+  it(
+    'exports thousands of responses across read batches in order',
+    async () => {
+      const id = await createActiveCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
+      await insertResponses(ctx, id, 4500, (i) => ({ notes: `n${i}` }));
 
-    const res = await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}` });
-    const workbook = await readWorkbook(res.rawPayload);
-    const sheet = workbook.getWorksheet('Responses')!;
-    expect(sheet.rowCount).toBe(4501);
-    const notes: string[] = [];
-    sheet.eachRow((row, n) => {
-      if (n > 1) notes.push(String(row.getCell(9).value));
-    });
-    expect(notes).toEqual(Array.from({ length: 4500 }, (_, i) => `n${i}`));
-    expect(workbook.getWorksheet('E-mails')!.rowCount).toBe(4501);
-  }, BULK_TIMEOUT);
+      const res = await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}` });
+      const workbook = await readWorkbook(res.rawPayload);
+      const sheet = workbook.getWorksheet('Responses')!;
+      expect(sheet.rowCount).toBe(4501);
+      const notes: string[] = [];
+      sheet.eachRow((row, n) => {
+        if (n > 1) notes.push(String(row.getCell(9).value));
+      });
+      expect(notes).toEqual(Array.from({ length: 4500 }, (_, i) => `n${i}`));
+      expect(workbook.getWorksheet('E-mails')!.rowCount).toBe(4501);
+    },
+    BULK_TIMEOUT,
+  );
 
-  it('waits for a slow client, and stops reading when it goes away', async () => {
-    const id = await createActiveCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
-    await insertResponses(ctx, id, 8000, fatAnswer);
-    const campaign = await getCampaign(ctx.database.db, id);
-    const tables: string[] = [];
-    const watch: KyselyPlugin = {
-      transformQuery: (args) => {
-        tables.push(queryText(args.node).match(/survey_?[rR]esponses|email_?[rR]ecords/)?.[0] ?? 'other');
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    };
-    // Nobody reads `out`: the export must stop and wait, not buffer the whole workbook.
-    const out = new PassThrough({ highWaterMark: 1024 });
-    const done = writeCampaignWorkbook(ctx.database.db.withPlugin(watch), ctx.dialect, campaign, out);
-    await sleep(300);
-    // Its buffer, plus the one compressed chunk (64 KB) that found it full.
-    expect(out.readableLength).toBeLessThan(2 * 64 * 1024);
-    out.destroy();
-    await done;
-    // Never got to the e-mail records; on SQLite (a query per batch of 1,000) not through all responses either.
-    expect(tables.filter((t) => /email/.test(t))).toEqual([]);
-    if (ctx.dialect === 'sqlite') expect(tables.length).toBeLessThan(8);
-    // PostgreSQL: the cursor's transaction is over.
-    await waitFor(async () => (await openTransactions(ctx)) === 0, 5000, { intervalMs: 20, what: 'no transaction left open' });
-  }, BULK_TIMEOUT);
+  it(
+    'waits for a slow client, and stops reading when it goes away',
+    async () => {
+      const id = await createActiveCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
+      await insertResponses(ctx, id, 8000, fatAnswer);
+      const campaign = await getCampaign(ctx.database.db, id);
+      const tables: string[] = [];
+      const watch: KyselyPlugin = {
+        transformQuery: (args) => {
+          tables.push(queryText(args.node).match(/survey_?[rR]esponses|email_?[rR]ecords/)?.[0] ?? 'other');
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      };
+      // Nobody reads `out`: the export must stop and wait, not buffer the whole workbook.
+      const out = new PassThrough({ highWaterMark: 1024 });
+      const done = writeCampaignWorkbook(ctx.database.db.withPlugin(watch), ctx.dialect, campaign, out);
+      await sleep(300);
+      // Its buffer, plus the one compressed chunk (64 KB) that found it full.
+      expect(out.readableLength).toBeLessThan(2 * 64 * 1024);
+      out.destroy();
+      await done;
+      // Never got to the e-mail records; on SQLite (a query per batch of 1,000) not through all responses either.
+      expect(tables.filter((t) => /email/.test(t))).toEqual([]);
+      if (ctx.dialect === 'sqlite') expect(tables.length).toBeLessThan(8);
+      // PostgreSQL: the cursor's transaction is over.
+      await waitFor(async () => (await openTransactions(ctx)) === 0, 5000, { intervalMs: 20, what: 'no transaction left open' });
+    },
+    BULK_TIMEOUT,
+  );
 
-  it('a client that leaves mid-download leaves nothing behind, and the server carries on', async () => {
-    const id = await createActiveCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
-    await insertResponses(ctx, id, 6000, fatAnswer);
-    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const res = await httpGet(`${address}/api/campaign/download/${id}`, await ctx.staffToken());
-    expect(res.statusCode).toBe(200);
-    await once(res, 'readable');
-    res.destroy();
+  it(
+    'a client that leaves mid-download leaves nothing behind, and the server carries on',
+    async () => {
+      const id = await createActiveCampaign(ctx, { questions: surveyText(HOME_SURVEY) });
+      await insertResponses(ctx, id, 6000, fatAnswer);
+      const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const res = await httpGet(`${address}/api/campaign/download/${id}`, await ctx.staffToken());
+      expect(res.statusCode).toBe(200);
+      await once(res, 'readable');
+      res.destroy();
 
-    // Other requests are answered while and after the export winds down.
-    expect((await ctx.asStaff({ method: 'GET', url: '/api/campagin/all' })).statusCode).toBe(200);
-    await waitFor(async () => (await openTransactions(ctx)) === 0, 5000, { intervalMs: 20, what: 'no transaction left open' });
-    // And the next download is whole.
-    const again = await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}` });
-    expect((await readWorkbook(again.rawPayload)).getWorksheet('Responses')!.rowCount).toBe(6001);
-  }, BULK_TIMEOUT);
+      // Other requests are answered while and after the export winds down.
+      expect((await ctx.asStaff({ method: 'GET', url: '/api/campagin/all' })).statusCode).toBe(200);
+      await waitFor(async () => (await openTransactions(ctx)) === 0, 5000, { intervalMs: 20, what: 'no transaction left open' });
+      // And the next download is whole.
+      const again = await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${id}` });
+      expect((await readWorkbook(again.rawPayload)).getWorksheet('Responses')!.rowCount).toBe(6001);
+    },
+    BULK_TIMEOUT,
+  );
 
   it('a database error mid-export aborts the download rather than ending it as if whole', async () => {
     const id = await createActiveCampaign(ctx, { questions: surveyText(HOME_SURVEY) });

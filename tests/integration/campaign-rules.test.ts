@@ -4,16 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES, CAMPAIGN_QUESTIONS_MAX_BYTES } from '#shared/surveys/campaigns.contract';
 import { OFF_SITE_NAVIGATION_MESSAGE } from '#shared/responses/survey-navigation';
 import { describeEachDatabase } from '../helpers/app';
-import {
-  activateCampaign,
-  addEmail,
-  campaignName,
-  createActiveCampaign,
-  createCampaign,
-  respond,
-  surveyText,
-  visitorEmail,
-} from '../factories/campaigns';
+import { activateCampaign, addEmail, campaignName, createActiveCampaign, createCampaign, respond, surveyText, visitorEmail } from '../factories/campaigns';
 
 const ANSWER = { propertyType: 'villa', amenities: ['gym'] };
 
@@ -73,7 +64,10 @@ describeEachDatabase('rules the campaigns server enforces', (ctx) => {
 
       const res = await respond(ctx, first, email, emailId, ANSWER);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ message: CAMPAIGN_MESSAGES.responseSaved, matches: { projects: [], products: [], asked: { projects: false, products: false } } });
+      expect(res.json()).toEqual({
+        message: CAMPAIGN_MESSAGES.responseSaved,
+        matches: { projects: [], products: [], asked: { projects: false, products: false } },
+      });
       const count = await ctx.asStaff({ method: 'GET', url: `/api/campaign/recordcnt/${first}` });
       expect(count.json()).toEqual({ count: 1 });
 
@@ -202,8 +196,7 @@ describeEachDatabase('rules the campaigns server enforces', (ctx) => {
   });
 
   describe('where a survey may send a visitor', () => {
-    const withNavigation = (extra: object) =>
-      JSON.stringify({ ...extra, pages: [{ elements: [{ type: 'text', name: 'email' }] }] });
+    const withNavigation = (extra: object) => JSON.stringify({ ...extra, pages: [{ elements: [{ type: 'text', name: 'email' }] }] });
 
     it.each([
       ['another site', { navigateToUrl: 'https://evil.example/phish?e={email}' }],
@@ -225,7 +218,11 @@ describeEachDatabase('rules the campaigns server enforces', (ctx) => {
       for (const url of ['/api/campaign/add', `/api/campaign/update/${id}`]) {
         const res = await ctx.asStaff({ method: 'POST', url, payload: { name: campaignName('Phish'), questions } });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ message: OFF_SITE_NAVIGATION_MESSAGE, code: 'VALIDATION', errors: [{ field: 'questions', message: OFF_SITE_NAVIGATION_MESSAGE }] });
+        expect(res.json()).toEqual({
+          message: OFF_SITE_NAVIGATION_MESSAGE,
+          code: 'VALIDATION',
+          errors: [{ field: 'questions', message: OFF_SITE_NAVIGATION_MESSAGE }],
+        });
       }
       const stored = await ctx.asStaff({ method: 'GET', url: `/api/campagin/edit/${id}` });
       expect(stored.json().questions).toBe(surveyText());
@@ -233,7 +230,11 @@ describeEachDatabase('rules the campaigns server enforces', (ctx) => {
 
     it('accepts a page of this site, with placeholders after the first segment', async () => {
       for (const navigateToUrl of ['/viewProjects', '/result?e={email}', '/thank-you/{email}', { default: '/viewProjects', fr: '/viewStudio' }] as const) {
-        const res = await ctx.asStaff({ method: 'POST', url: '/api/campaign/add', payload: { name: campaignName('Fine'), questions: withNavigation({ navigateToUrl }) } });
+        const res = await ctx.asStaff({
+          method: 'POST',
+          url: '/api/campaign/add',
+          payload: { name: campaignName('Fine'), questions: withNavigation({ navigateToUrl }) },
+        });
         expect(res.statusCode).toBe(201);
       }
     });

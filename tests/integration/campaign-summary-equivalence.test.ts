@@ -25,8 +25,24 @@ const SURVEY = {
     {
       name: 'first',
       elements: [
-        { type: 'radiogroup', name: 'kind', title: 'Kind of home', choices: [{ value: 'a', text: 'Apartment' }, { value: 'v', text: 'Villa' }] },
-        { type: 'checkbox', name: 'amen', title: 'Amenities', choices: [{ value: 'gym', text: 'Gym' }, { value: 'pool', text: 'Pool' }] },
+        {
+          type: 'radiogroup',
+          name: 'kind',
+          title: 'Kind of home',
+          choices: [
+            { value: 'a', text: 'Apartment' },
+            { value: 'v', text: 'Villa' },
+          ],
+        },
+        {
+          type: 'checkbox',
+          name: 'amen',
+          title: 'Amenities',
+          choices: [
+            { value: 'gym', text: 'Gym' },
+            { value: 'pool', text: 'Pool' },
+          ],
+        },
         { type: 'rating', name: 'stars', title: 'Stars' },
         { type: 'boolean', name: 'loan', title: 'Loan?' },
       ],
@@ -36,7 +52,16 @@ const SURVEY = {
       elements: [
         { type: 'text', name: 'size', title: 'Size', inputType: 'number' },
         { type: 'comment', name: 'notes', title: 'Notes' },
-        { type: 'matrix', name: 'rooms', title: 'Rooms', rows: [{ value: 'kitchen', text: 'Kitchen' }], columns: [{ value: 1, text: 'Must' }, { value: 2, text: 'Nice' }] },
+        {
+          type: 'matrix',
+          name: 'rooms',
+          title: 'Rooms',
+          rows: [{ value: 'kitchen', text: 'Kitchen' }],
+          columns: [
+            { value: 1, text: 'Must' },
+            { value: 2, text: 'Nice' },
+          ],
+        },
       ],
     },
   ],
@@ -72,7 +97,11 @@ describeEachDatabase('the summary equals the row-based fold (issue 40)', (ctx) =
 
   const inject = (options: InjectOptions) => clocked.inject(options);
   async function visitor(email: string, viaChannel = false): Promise<string> {
-    const res = await inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId, ...(viaChannel ? { channel: channelCode } : {}) } });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/email/add',
+      payload: { email, campaignid: campaignId, ...(viaChannel ? { channel: channelCode } : {}) },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ emailID: string }>().emailID;
   }
@@ -145,7 +174,11 @@ describeEachDatabase('the summary equals the row-based fold (issue 40)', (ctx) =
 
   /** The kept counts, in one order (to compare with the counts made again from the rows). */
   async function countRows() {
-    const rows = await sql<Record<string, unknown>>`select campaign_id, finished, channel_id, day, question, answer, n from summary_answer_counts order by campaign_id, channel_id, day, finished, question, answer`.execute(ctx.database.db);
+    const rows = await sql<
+      Record<string, unknown>
+    >`select campaign_id, finished, channel_id, day, question, answer, n from summary_answer_counts order by campaign_id, channel_id, day, finished, question, answer`.execute(
+      ctx.database.db,
+    );
     return rows.rows.map((r) => Object.values(r).map((v) => (typeof v === 'boolean' ? Number(v) : v)));
   }
 
@@ -195,14 +228,20 @@ describeEachDatabase('the summary equals the row-based fold (issue 40)', (ctx) =
     await save('eq-h@example.com', h, { kind: 'a', amen: ['gym'] }, 1);
     all = await summaries();
     expect(all[0]!.completed).toBe(6);
-    expect(all[0]!.questions.find((q) => q.name === 'loan')).toMatchObject({ stats: { choices: expect.arrayContaining([{ value: 'maybe', text: 'maybe', count: 1 }]) } });
+    expect(all[0]!.questions.find((q) => q.name === 'loan')).toMatchObject({
+      stats: { choices: expect.arrayContaining([{ value: 'maybe', text: 'maybe', count: 1 }]) },
+    });
     expect(await servedByCounts()).toEqual(everyQuery());
     const heldValue = sql<{ n: number }>`select count(*) as n from summary_answer_counts where answer = '"maybe"'`;
     expect(Number((await heldValue.execute(ctx.database.db)).rows[0]!.n)).toBeGreaterThan(0);
 
     const erased = await asStaff({ method: 'DELETE', url: LEADS_API.one(await leadId('eq-f@example.com')) });
     expect(erased.statusCode, erased.body).toBe(200);
-    const merged = await asStaff({ method: 'POST', url: LEADS_API.merge(await leadId('eq-g@example.com')), payload: { intoId: await leadId('eq-a@example.com') } });
+    const merged = await asStaff({
+      method: 'POST',
+      url: LEADS_API.merge(await leadId('eq-g@example.com')),
+      payload: { intoId: await leadId('eq-a@example.com') },
+    });
     expect(merged.statusCode, merged.body).toBe(200);
     all = await summaries();
     expect(all[0]!.completed).toBe(5);
@@ -236,7 +275,9 @@ describeEachDatabase('the summary equals the row-based fold (issue 40)', (ctx) =
     const check = async (query: Record<string, string>) => {
       const res = await asStaff({ method: 'GET', url: `/api/campaign/summary/${campaignId}?${new URLSearchParams(query).toString()}` });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.body, JSON.stringify(query)).toBe(JSON.stringify(await campaignSummaryFromRows(ctx.database.db, ctx.database.dialect, campaignId, query, timeZone)));
+      expect(res.body, JSON.stringify(query)).toBe(
+        JSON.stringify(await campaignSummaryFromRows(ctx.database.db, ctx.database.dialect, campaignId, query, timeZone)),
+      );
     };
     // An answer filter crosses questions: the rows.
     const filtered = { kind: 'a', status: 'all' };
@@ -270,7 +311,11 @@ describeEachDatabase('the summary equals the row-based fold (issue 40)', (ctx) =
 
     // The studio's time zone changed since the days were counted: the rows.
     const { version: _v, updatedAt: _u, ...input } = (await asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
-    const saved = await asStaff({ method: 'PUT', url: SETTINGS_API.settings, payload: { ...input, phone: '020 2612 3456', whatsapp: '98450 77777', timeZone: 'Europe/London' } });
+    const saved = await asStaff({
+      method: 'PUT',
+      url: SETTINGS_API.settings,
+      payload: { ...input, phone: '020 2612 3456', whatsapp: '98450 77777', timeZone: 'Europe/London' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const plainDay = { from: '2027-01-08', to: '2027-01-08' };
     await check(plainDay);
@@ -287,7 +332,11 @@ describeEachDatabase('the summary equals the row-based fold (issue 40)', (ctx) =
     for (const [i, email] of people.entries()) ids.push(await visitor(email, i % 2 === 0));
     // Half of them had unfinished answers first (removed from the counts as their response comes).
     await Promise.all(people.map((email, i) => (i % 4 < 2 ? save(email, ids[i]!, { kind: 'v', amen: ['pool'] }, 0) : Promise.resolve())));
-    await Promise.all(people.map((email, i) => complete(email, ids[i]!, { kind: i % 3 === 0 ? 'a' : 'v', amen: i % 2 === 0 ? ['gym'] : ['gym', 'pool'], stars: (i % 5) + 1, notes: `note ${i}` })));
+    await Promise.all(
+      people.map((email, i) =>
+        complete(email, ids[i]!, { kind: i % 3 === 0 ? 'a' : 'v', amen: i % 2 === 0 ? ['gym'] : ['gym', 'pool'], stars: (i % 5) + 1, notes: `note ${i}` }),
+      ),
+    );
     const kept = await countRows();
     const timeZone = (await ctx.app.settings.current()).timeZone;
     await rebuildSummaryCounts(ctx.database.db, campaignId, timeZone);

@@ -13,8 +13,25 @@ const SURVEY = {
       name: 'first',
       title: 'About you',
       elements: [
-        { type: 'radiogroup', name: 'kind', title: 'Kind of home', choices: [{ value: 'a', text: 'Apartment' }, { value: 'v', text: 'Villa' }] },
-        { type: 'checkbox', name: 'amen', title: 'Amenities', choices: [{ value: 'gym', text: 'Gym' }, { value: 'pool', text: 'Pool' }, { value: 'parking', text: 'Parking' }] },
+        {
+          type: 'radiogroup',
+          name: 'kind',
+          title: 'Kind of home',
+          choices: [
+            { value: 'a', text: 'Apartment' },
+            { value: 'v', text: 'Villa' },
+          ],
+        },
+        {
+          type: 'checkbox',
+          name: 'amen',
+          title: 'Amenities',
+          choices: [
+            { value: 'gym', text: 'Gym' },
+            { value: 'pool', text: 'Pool' },
+            { value: 'parking', text: 'Parking' },
+          ],
+        },
         { type: 'rating', name: 'stars', title: 'Stars' },
         { type: 'boolean', name: 'loan', title: 'Loan?' },
       ],
@@ -25,7 +42,19 @@ const SURVEY = {
       elements: [
         { type: 'text', name: 'size', title: 'Size', inputType: 'number' },
         { type: 'comment', name: 'notes', title: 'Notes' },
-        { type: 'matrix', name: 'rooms', title: 'Rooms', rows: [{ value: 'kitchen', text: 'Kitchen' }, { value: 'balcony', text: 'Balcony' }], columns: [{ value: 1, text: 'Must' }, { value: 2, text: 'Nice' }] },
+        {
+          type: 'matrix',
+          name: 'rooms',
+          title: 'Rooms',
+          rows: [
+            { value: 'kitchen', text: 'Kitchen' },
+            { value: 'balcony', text: 'Balcony' },
+          ],
+          columns: [
+            { value: 1, text: 'Must' },
+            { value: 2, text: 'Nice' },
+          ],
+        },
       ],
     },
   ],
@@ -43,9 +72,24 @@ interface Visitor {
  * from this table.
  */
 const VISITORS: Visitor[] = [
-  { key: 'r1', given: '2026-03-01T09:00:00Z', response: { at: '2026-03-01T10:00:00Z', answer: { kind: 'a', amen: ['gym', 'pool'], stars: 5, loan: true, size: 100, notes: 'n1', rooms: { kitchen: 1, balcony: 2 } } } },
-  { key: 'r2', given: '2026-03-01T11:00:00Z', response: { at: '2026-03-02T09:00:00Z', answer: { kind: 'v', amen: ['gym'], stars: 3, loan: false, size: 300, notes: 'n2', rooms: { kitchen: 1 } } } },
-  { key: 'r3', given: '2026-03-03T11:00:00Z', response: { at: '2026-03-03T12:00:00Z', answer: { kind: 'a', amen: [], stars: 4, loan: true, size: 200, rooms: { kitchen: 2, balcony: 2 } } } },
+  {
+    key: 'r1',
+    given: '2026-03-01T09:00:00Z',
+    response: {
+      at: '2026-03-01T10:00:00Z',
+      answer: { kind: 'a', amen: ['gym', 'pool'], stars: 5, loan: true, size: 100, notes: 'n1', rooms: { kitchen: 1, balcony: 2 } },
+    },
+  },
+  {
+    key: 'r2',
+    given: '2026-03-01T11:00:00Z',
+    response: { at: '2026-03-02T09:00:00Z', answer: { kind: 'v', amen: ['gym'], stars: 3, loan: false, size: 300, notes: 'n2', rooms: { kitchen: 1 } } },
+  },
+  {
+    key: 'r3',
+    given: '2026-03-03T11:00:00Z',
+    response: { at: '2026-03-03T12:00:00Z', answer: { kind: 'a', amen: [], stars: 4, loan: true, size: 200, rooms: { kitchen: 2, balcony: 2 } } },
+  },
   { key: 'r4', given: '2026-03-02T14:00:00Z', progress: { at: '2026-03-02T15:00:00Z', furthest: 1, answer: { kind: 'v', amen: ['pool'], stars: 1 } } },
   { key: 'r5', given: '2026-03-03T07:00:00Z', progress: { at: '2026-03-03T08:00:00Z', furthest: 0, answer: { kind: 'a' } } },
   { key: 'r6', given: '2026-03-04T07:00:00Z' },
@@ -58,7 +102,10 @@ async function seed(ctx: TestContext): Promise<string> {
     const id = `${campaignId}-${v.key}`;
     const email = `${v.key}@example.com`;
     const leadId = await leadOf(db, email, campaignId, new Date(v.given));
-    await db.insertInto('emailRecords').values({ id, email, campaignId, isCompleted: Boolean(v.response), createdAt: new Date(v.given), leadId }).execute();
+    await db
+      .insertInto('emailRecords')
+      .values({ id, email, campaignId, isCompleted: Boolean(v.response), createdAt: new Date(v.given), leadId })
+      .execute();
     if (v.response) {
       await db
         .insertInto('surveyResponses')
@@ -69,7 +116,15 @@ async function seed(ctx: TestContext): Promise<string> {
       const at = new Date(v.progress.at);
       await db
         .insertInto('surveyProgress')
-        .values({ emailRecordId: id, campaignId, answer: JSON.stringify(v.progress.answer), page: v.progress.furthest, furthestPage: v.progress.furthest, createdAt: at, updatedAt: at })
+        .values({
+          emailRecordId: id,
+          campaignId,
+          answer: JSON.stringify(v.progress.answer),
+          page: v.progress.furthest,
+          furthestPage: v.progress.furthest,
+          createdAt: at,
+          updatedAt: at,
+        })
         .execute();
     }
   }
@@ -257,7 +312,23 @@ describeEachDatabase('campaign summary and result filters', (ctx) => {
     expect(res.statusCode).toBe(200);
     const workbook = await readWorkbook(res.rawPayload);
     const responses = workbook.getWorksheet('Responses')!;
-    expect(rowValues(responses, 1)).toEqual(['Email', 'Date', 'Kind of home', 'Amenities', 'Stars', 'Loan?', 'Size', 'Notes', 'Rooms', 'Channel', 'UTM source', 'UTM medium', 'UTM campaign', 'UTM content', 'UTM term']);
+    expect(rowValues(responses, 1)).toEqual([
+      'Email',
+      'Date',
+      'Kind of home',
+      'Amenities',
+      'Stars',
+      'Loan?',
+      'Size',
+      'Notes',
+      'Rooms',
+      'Channel',
+      'UTM source',
+      'UTM medium',
+      'UTM campaign',
+      'UTM content',
+      'UTM term',
+    ]);
     expect(dataRows(responses).map((r) => r[0])).toEqual(['r2@example.com', 'r3@example.com']);
     expect(dataRows(workbook.getWorksheet('E-mails')!).map((r) => [r[0], r[2]])).toEqual([['r3@example.com', 'Yes']]);
 

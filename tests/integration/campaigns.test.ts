@@ -88,8 +88,16 @@ describeEachDatabase('campaigns API', (ctx) => {
       [{ name: 'Blank', questions: '' }, 'questions', CAMPAIGN_MESSAGES.questionsRequired],
       [{ name: 'Broken', questions: '{"pages": [' }, 'questions', CAMPAIGN_MESSAGES.questionsNotJson],
       [{ name: 'Array', questions: '[1,2]' }, 'questions', CAMPAIGN_MESSAGES.questionsNotObject],
-      [{ name: 'Empty page', questions: JSON.stringify({ pages: [{ name: 'p1', elements: [] }, HOME_SURVEY.pages[1]] }) }, 'questions', CAMPAIGN_MESSAGES.questionsRequired],
-      [{ name: 'Empty panel', questions: JSON.stringify({ pages: [{ elements: [{ type: 'panel', name: 'p', elements: [] }] }] }) }, 'questions', CAMPAIGN_MESSAGES.questionsRequired],
+      [
+        { name: 'Empty page', questions: JSON.stringify({ pages: [{ name: 'p1', elements: [] }, HOME_SURVEY.pages[1]] }) },
+        'questions',
+        CAMPAIGN_MESSAGES.questionsRequired,
+      ],
+      [
+        { name: 'Empty panel', questions: JSON.stringify({ pages: [{ elements: [{ type: 'panel', name: 'p', elements: [] }] }] }) },
+        'questions',
+        CAMPAIGN_MESSAGES.questionsRequired,
+      ],
       [{ name: 'No pages', questions: JSON.stringify({ pages: [] }) }, 'questions', CAMPAIGN_MESSAGES.questionsRequired],
     ])('refuses %j with 400 and the message for %s', async (payload, field, message) => {
       const res = await ctx.asStaff({ method: 'POST', url: '/api/campaign/add', payload });
@@ -104,7 +112,11 @@ describeEachDatabase('campaigns API', (ctx) => {
         payload: { name: 'Only html', questions: JSON.stringify({ elements: [{ type: 'html', name: 'h', html: 'x' }] }) },
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: CAMPAIGN_MESSAGES.questionsRequired, errors: [{ field: 'questions', message: CAMPAIGN_MESSAGES.questionsRequired }], code: 'VALIDATION' });
+      expect(res.json()).toEqual({
+        message: CAMPAIGN_MESSAGES.questionsRequired,
+        errors: [{ field: 'questions', message: CAMPAIGN_MESSAGES.questionsRequired }],
+        code: 'VALIDATION',
+      });
     });
 
     it('lists campaigns newest first with their response counts', async () => {
@@ -136,9 +148,7 @@ describeEachDatabase('campaigns API', (ctx) => {
 
       const publicRes = await ctx.app.inject({ method: 'GET', url: '/api/campagin/active' });
       expect(publicRes.statusCode).toBe(200);
-      expect(publicRes.json()).toEqual([
-        { _id: second, name: expect.any(String), questions: surveyText(), questioncolumns: HOME_COLUMNS, isActive: true },
-      ]);
+      expect(publicRes.json()).toEqual([{ _id: second, name: expect.any(String), questions: surveyText(), questioncolumns: HOME_COLUMNS, isActive: true }]);
     });
 
     // Every activation rewrites every campaign row; on PostgreSQL two such updates at once could
@@ -252,7 +262,10 @@ describeEachDatabase('campaigns API', (ctx) => {
       const res = await respond(ctx, id, email, emailId, ANSWER);
       expect(res.statusCode).toBe(200);
       // The answer also names the matched homes and decor (issue 16): none for a survey without listingMatch.
-      expect(res.json()).toEqual({ message: CAMPAIGN_MESSAGES.responseSaved, matches: { projects: [], products: [], asked: { projects: false, products: false } } });
+      expect(res.json()).toEqual({
+        message: CAMPAIGN_MESSAGES.responseSaved,
+        matches: { projects: [], products: [], asked: { projects: false, products: false } },
+      });
 
       const answers = await ctx.asStaff({ method: 'GET', url: `/api/campaign/answers/${id}` });
       expect(answers.json()).toEqual([{ _id: expect.any(String), email, date: expect.any(String), result: JSON.stringify(ANSWER) }]);
@@ -356,7 +369,16 @@ describeEachDatabase('campaigns API', (ctx) => {
   describe('editing', () => {
     it('updates a campaign without responses (201) and derives its columns again', async () => {
       const id = await createCampaign(ctx);
-      const questions = JSON.stringify({ pages: [{ elements: [{ type: 'text', name: 'city' }, { type: 'rating', name: 'score' }] }] });
+      const questions = JSON.stringify({
+        pages: [
+          {
+            elements: [
+              { type: 'text', name: 'city' },
+              { type: 'rating', name: 'score' },
+            ],
+          },
+        ],
+      });
       const res = await ctx.asStaff({ method: 'POST', url: `/api/campaign/update/${id}`, payload: { name: 'Renamed', questions, questioncolumns: 'x' } });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({ message: 'Campaign updated successfully.' });

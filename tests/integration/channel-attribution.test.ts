@@ -37,7 +37,8 @@ describeEachDatabase('channels on the visitor path', (ctx) => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ channel: Channel }>().channel;
   }
-  const add = (payload: Record<string, unknown>, app: FastifyInstance = clocked) => app.inject({ method: 'POST', url: '/api/email/add', payload } as InjectOptions);
+  const add = (payload: Record<string, unknown>, app: FastifyInstance = clocked) =>
+    app.inject({ method: 'POST', url: '/api/email/add', payload } as InjectOptions);
   const record = (id: string) => ctx.database.db.selectFrom('emailRecords').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   async function leadOf(email: string): Promise<LeadDetail> {
     const list = await ctx.asStaff({ method: 'GET', url: `/api/leads?q=${encodeURIComponent(email)}` });
@@ -84,10 +85,18 @@ describeEachDatabase('channels on the visitor path', (ctx) => {
   it('takes UTM values without a channel; refuses long values, unknown codes and bad referrers with a sentence', async () => {
     const plain = await add({ email: visitorEmail(), campaignid: campaign, utm: { source: 'newspaper' }, referrer: 'news.example.com' }, ctx.app);
     expect(plain.statusCode, plain.body).toBe(201);
-    expect(await record(plain.json<{ emailID: string }>().emailID)).toMatchObject({ channelId: null, utm: JSON.stringify({ source: 'newspaper' }), referrerHost: 'news.example.com' });
+    expect(await record(plain.json<{ emailID: string }>().emailID)).toMatchObject({
+      channelId: null,
+      utm: JSON.stringify({ source: 'newspaper' }),
+      referrerHost: 'news.example.com',
+    });
     const long = await add({ email: visitorEmail(), campaignid: campaign, utm: { campaign: 'x'.repeat(201) } });
     expect(long.statusCode).toBe(400);
-    expect(long.json()).toMatchObject({ code: 'VALIDATION', message: CHANNEL_MESSAGES.utm, errors: [{ field: 'utm.campaign', message: CHANNEL_MESSAGES.utm }] });
+    expect(long.json()).toMatchObject({
+      code: 'VALIDATION',
+      message: CHANNEL_MESSAGES.utm,
+      errors: [{ field: 'utm.campaign', message: CHANNEL_MESSAGES.utm }],
+    });
     const unknown = await add({ email: visitorEmail(), campaignid: campaign, channel: 'zzzzzzz' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND', message: CHANNEL_MESSAGES.linkUnknown });
@@ -153,7 +162,13 @@ describeEachDatabase('channels on the visitor path', (ctx) => {
     const early = await clocked.inject({ method: 'GET', url: `/api/channels/link/${timed.code}?lang=hi` });
     expect(early.statusCode).toBe(200);
     expect(early.headers['cache-control']).toBe('no-store');
-    expect(early.json()).toMatchObject({ code: timed.code, status: 'scheduled', message: 'यह सर्वे 1 जून 2027, 10:00 am को खुलेगा।', campaign: { _id: other, questions: '' }, utm: { source: 'hoarding' } });
+    expect(early.json()).toMatchObject({
+      code: timed.code,
+      status: 'scheduled',
+      message: 'यह सर्वे 1 जून 2027, 10:00 am को खुलेगा।',
+      campaign: { _id: other, questions: '' },
+      utm: { source: 'hoarding' },
+    });
     now = new Date('2027-06-02T00:00:00Z');
     const open = await clocked.inject({ method: 'GET', url: `/api/channels/link/${timed.code}` });
     expect(open.json()).toMatchObject({ status: 'open', message: null, campaign: { _id: other, isActive: false } });
@@ -207,7 +222,10 @@ describeEachDatabase('channels on the visitor path', (ctx) => {
       expect(second.statusCode, second.body).toBe(201);
 
       expect((await leadOf(fromElsewhere)).firstTouch).toMatchObject({ channelId: insta.id, at: '2027-03-10T05:00:00.000Z' });
-      expect(await leadOf(beforeMock)).toMatchObject({ firstTouch: { channelId: insta.id, at: '2027-03-11T05:00:00.000Z' }, createdAt: '2027-03-11T05:00:00.000Z' });
+      expect(await leadOf(beforeMock)).toMatchObject({
+        firstTouch: { channelId: insta.id, at: '2027-03-11T05:00:00.000Z' },
+        createdAt: '2027-03-11T05:00:00.000Z',
+      });
     });
 
     it('has no touches when it came without a channel or UTM values', async () => {
@@ -250,7 +268,11 @@ describeEachDatabase('channels on the visitor path', (ctx) => {
           const started = await app.inject({ method: 'POST', url: '/api/email/add', payload: { email, channel: capped.code } });
           if (started.statusCode !== 201) return { sentAt, started, finishedAt: null };
           const emailId = started.json<{ emailID: string }>().emailID;
-          const done = await app.inject({ method: 'POST', url: `/api/campaign/response/${other}`, payload: { response: { email, emailId, answer: { propertyType: 'villa' } } } });
+          const done = await app.inject({
+            method: 'POST',
+            url: `/api/campaign/response/${other}`,
+            payload: { response: { email, emailId, answer: { propertyType: 'villa' } } },
+          });
           expect(done.statusCode, done.body).toBe(200);
           acknowledged++;
           for (const w of waiters.filter((w) => acknowledged >= w.n)) w.go();
@@ -262,7 +284,10 @@ describeEachDatabase('channels on the visitor path', (ctx) => {
         expect(v.started.statusCode, v.started.body).toBe(409);
         expect(v.started.json()).toMatchObject({ message: 'This survey is closed.', status: 'full' });
       }
-      const finished = visits.filter((v) => v.finishedAt !== null).map((v) => v.finishedAt!).sort((x, y) => x - y);
+      const finished = visits
+        .filter((v) => v.finishedAt !== null)
+        .map((v) => v.finishedAt!)
+        .sort((x, y) => x - y);
       expect(finished.length).toBeGreaterThanOrEqual(CAP);
       expect(refused.length).toBeGreaterThanOrEqual(10);
       // Seen from outside: a visitor who set out after the cap-th answer was acknowledged is refused.
@@ -270,7 +295,12 @@ describeEachDatabase('channels on the visitor path', (ctx) => {
       for (const v of visits) if (v.sentAt > full) expect(v.started.statusCode).toBe(409);
 
       // Seen from the database: every admission came before the cap-th completion (both are timed under the channel's lock).
-      const completions = await ctx.database.db.selectFrom('surveyResponses').select('createdAt').where('channelId', '=', capped.id).orderBy('createdAt').execute();
+      const completions = await ctx.database.db
+        .selectFrom('surveyResponses')
+        .select('createdAt')
+        .where('channelId', '=', capped.id)
+        .orderBy('createdAt')
+        .execute();
       const capReachedAt = new Date(completions[CAP - 1]!.createdAt).getTime();
       const admissions = await ctx.database.db.selectFrom('emailRecords').select('createdAt').where('channelId', '=', capped.id).execute();
       for (const a of admissions) expect(new Date(a.createdAt).getTime()).toBeLessThanOrEqual(capReachedAt);

@@ -41,7 +41,13 @@ describeEachDatabase(
 
     it("lets the channel's allowed origins frame /embed/<code>, /hi/embed/<code> and the journey's steps, and no one else", async () => {
       const embed = await channel({ allowedOrigins: ['https://partner.example', 'https://builder.example:8443'] });
-      for (const url of [`/embed/${embed.code}`, `/hi/embed/${embed.code}`, `/embed/${embed.code}/survey`, `/embed/${embed.code}/result`, `/hi/embed/${embed.code}/result`]) {
+      for (const url of [
+        `/embed/${embed.code}`,
+        `/hi/embed/${embed.code}`,
+        `/embed/${embed.code}/survey`,
+        `/embed/${embed.code}/result`,
+        `/hi/embed/${embed.code}/result`,
+      ]) {
         const res = await get(url);
         expect(res.statusCode, url).toBe(200);
         expect(frameAncestors(res), url).toBe('https://partner.example https://builder.example:8443');
@@ -71,7 +77,7 @@ describeEachDatabase(
       }
     });
 
-    it("refuses framing everywhere for an embed channel without allowed origins, and for a channel of another kind (whatever its origins)", async () => {
+    it('refuses framing everywhere for an embed channel without allowed origins, and for a channel of another kind (whatever its origins)', async () => {
       const bare = await channel({});
       const qr = await channel({ kind: 'qr', allowedOrigins: ['https://partner.example'] });
       for (const code of [bare.code, qr.code]) {
@@ -122,7 +128,11 @@ describeEachDatabase(
         expect(hi.json<{ message: string }>().message).toContain(hindi);
       }
       // A visitor the frame still had open is refused in their language (409).
-      const refused = await clocked.inject({ method: 'POST', url: '/api/email/add', payload: { email: visitorEmail(), campaignid: campaign, channel: paused.code, language: 'hi' } });
+      const refused = await clocked.inject({
+        method: 'POST',
+        url: '/api/email/add',
+        payload: { email: visitorEmail(), campaignid: campaign, channel: paused.code, language: 'hi' },
+      });
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ code: 'CHANNEL_UNAVAILABLE', message: 'यह सर्वे बंद है।' });
     });
@@ -136,7 +146,11 @@ describeEachDatabase(
         payload: { email, campaignid: campaign, channel: embed.code, utm: { source: 'partner', medium: 'embed' }, referrer: 'partner.example' },
       });
       expect(res.statusCode, res.body).toBe(201);
-      const kept = await ctx.database.db.selectFrom('emailRecords').selectAll().where('id', '=', res.json<{ emailID: string }>().emailID).executeTakeFirstOrThrow();
+      const kept = await ctx.database.db
+        .selectFrom('emailRecords')
+        .selectAll()
+        .where('id', '=', res.json<{ emailID: string }>().emailID)
+        .executeTakeFirstOrThrow();
       expect(kept).toMatchObject({ channelId: embed.id, referrerHost: 'partner.example' });
     });
 

@@ -43,7 +43,15 @@ const SURVEY = {
     {
       name: 'p1',
       elements: [
-        { type: 'radiogroup', name: 'size', title: 'Bedrooms', choices: [{ value: 2, text: 'Two' }, { value: 3, text: 'Three' }] },
+        {
+          type: 'radiogroup',
+          name: 'size',
+          title: 'Bedrooms',
+          choices: [
+            { value: 2, text: 'Two' },
+            { value: 3, text: 'Three' },
+          ],
+        },
         // Filled from the link (?ref=…), never shown to the visitor.
         { type: 'text', name: 'ref', title: 'Referral code', visible: false, fromLink: true },
       ],
@@ -99,7 +107,11 @@ describeEachDatabase(
       expect(row).toMatchObject({ channelId: instagram.id, referrerHost: 'l.instagram.com' });
       expect(JSON.parse(row.utm!)).toEqual({ source: 'instagram', medium: 'story', campaign: 'diwali' });
       const lead = await leadOf(email);
-      expect(lead.firstTouch).toMatchObject({ channelId: instagram.id, channelName: 'Instagram bio', utm: { source: 'instagram', medium: 'story', campaign: 'diwali' } });
+      expect(lead.firstTouch).toMatchObject({
+        channelId: instagram.id,
+        channelName: 'Instagram bio',
+        utm: { source: 'instagram', medium: 'story', campaign: 'diwali' },
+      });
       expect(lead.latestTouch).toEqual(lead.firstTouch);
 
       // A later message without a channel changes neither touch; one through another channel is the latest.
@@ -120,18 +132,37 @@ describeEachDatabase(
       expect((await leadOf(email)).firstTouch).toMatchObject({ channelId: null, utm: { source: 'whatsapp' } });
       const bad = await contact({ email: visitorEmail(), utm: { source: 'x'.repeat(201) } });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ message: CHANNEL_MESSAGES.utm, code: 'VALIDATION', errors: [{ field: 'response.utm.source', message: CHANNEL_MESSAGES.utm }] });
+      expect(bad.json()).toEqual({
+        message: CHANNEL_MESSAGES.utm,
+        code: 'VALIDATION',
+        errors: [{ field: 'response.utm.source', message: CHANNEL_MESSAGES.utm }],
+      });
     });
 
     it('keeps the channel of an enquiry sent by the JSON call and by the plain form', async () => {
-      const fields = { name: 'Lakeside Residency', area: 'Whitefield, Bengaluru', squareft: '1200', dateofcomplition: '15-12-2026', sizeofunit: '3 BHK', gmaplink: '' };
+      const fields = {
+        name: 'Lakeside Residency',
+        area: 'Whitefield, Bengaluru',
+        squareft: '1200',
+        dateofcomplition: '15-12-2026',
+        sizeofunit: '3 BHK',
+        gmaplink: '',
+      };
       const body = await multipart(fields, { bytes: await testImage('png'), filename: 'p.png', type: 'image/png' });
       const added = await ctx.asStaff({ method: 'POST', url: '/api/project/add', payload: body.payload, headers: body.headers });
       expect(added.statusCode, added.body).toBe(201);
       const home = added.json<{ _id: string }>()._id;
 
       const jsonEmail = visitorEmail();
-      const json = await contact({ lastname: undefined, requestquotation: undefined, email: jsonEmail, listingId: home, listingKind: 'project', channel: flyer.code, utm: { campaign: 'mall' } });
+      const json = await contact({
+        lastname: undefined,
+        requestquotation: undefined,
+        email: jsonEmail,
+        listingId: home,
+        listingKind: 'project',
+        channel: flyer.code,
+        utm: { campaign: 'mall' },
+      });
       expect(json.statusCode, json.body).toBe(201);
       expect((await leadOf(jsonEmail)).firstTouch).toMatchObject({ channelId: flyer.id, utm: { campaign: 'mall' } });
 
@@ -172,7 +203,11 @@ describeEachDatabase(
       };
       const all = await list('');
       const item = (email: string) => all.items.find((i) => i.email === email)!;
-      expect(item(viaInstagram).firstTouch).toMatchObject({ channelId: instagram.id, channelName: 'Instagram bio', utm: { source: 'instagram', medium: 'social', content: 'reel 3' } });
+      expect(item(viaInstagram).firstTouch).toMatchObject({
+        channelId: instagram.id,
+        channelName: 'Instagram bio',
+        utm: { source: 'instagram', medium: 'social', content: 'reel 3' },
+      });
       expect(item(direct).firstTouch).toBeNull();
       const filtered = await list(`&channelId=${flyer.id}`);
       expect(filtered.items.map((i) => i.email)).toContain(viaFlyer);
@@ -186,7 +221,18 @@ describeEachDatabase(
       const sheet = (await readWorkbook(res.rawPayload)).getWorksheet('Leads')!;
       const header = rowValues(sheet, 1);
       // The columns that were there stay where they were; the new ones come after them.
-      expect(header.slice(0, 10)).toEqual(['Name', 'Email', 'Phone', 'Status', 'Sources', 'Campaign', 'Survey finished', 'Assignee', 'First contact', 'Last activity']);
+      expect(header.slice(0, 10)).toEqual([
+        'Name',
+        'Email',
+        'Phone',
+        'Status',
+        'Sources',
+        'Campaign',
+        'Survey finished',
+        'Assignee',
+        'First contact',
+        'Last activity',
+      ]);
       expect(header.slice(10)).toEqual(['Channel', 'UTM source', 'UTM medium', 'UTM campaign', 'UTM content', 'UTM term']);
       const rows = sheetRows(sheet, 2);
       const mine = rows.find((r) => r[1] === viaInstagram)!;
@@ -227,18 +273,39 @@ describeEachDatabase(
       expect(download.statusCode).toBe(200);
       const book = await readWorkbook(download.rawPayload);
       const responses = book.getWorksheet('Responses')!;
-      expect(rowValues(responses, 1)).toEqual(['Email', 'Date', 'Bedrooms', 'Referral code', 'Channel', 'UTM source', 'UTM medium', 'UTM campaign', 'UTM content', 'UTM term']);
+      expect(rowValues(responses, 1)).toEqual([
+        'Email',
+        'Date',
+        'Bedrooms',
+        'Referral code',
+        'Channel',
+        'UTM source',
+        'UTM medium',
+        'UTM campaign',
+        'UTM content',
+        'UTM term',
+      ]);
       const sheetA = sheetRows(responses, 2).find((r) => r[0] === a)!;
       expect(sheetA.slice(2)).toEqual(['Three', 'abc', 'Instagram bio', 'instagram', 'social', 'diwali']);
       const emails = book.getWorksheet('E-mails')!;
       expect(rowValues(emails, 1)).toEqual(['Email', 'Date', 'Completed', 'Channel', 'UTM source', 'UTM medium', 'UTM campaign', 'UTM content', 'UTM term']);
-      expect(sheetRows(emails, 2).find((r) => r[0] === a)!.slice(2)).toEqual(['Yes', 'Instagram bio', 'instagram', 'social', 'diwali']);
-      const filteredBook = await readWorkbook((await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${campaign}?channelId=${instagram.id}` })).rawPayload);
+      expect(
+        sheetRows(emails, 2)
+          .find((r) => r[0] === a)!
+          .slice(2),
+      ).toEqual(['Yes', 'Instagram bio', 'instagram', 'social', 'diwali']);
+      const filteredBook = await readWorkbook(
+        (await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${campaign}?channelId=${instagram.id}` })).rawPayload,
+      );
       expect(sheetRows(filteredBook.getWorksheet('Responses')!, 2).map((r) => r[0])).toEqual([a]);
     });
 
     it('names the channel and UTM values in the lead.created and survey.completed webhooks and the "New lead" e-mail', async () => {
-      const endpoint = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.create, payload: { url: receiver.url, events: ['survey.completed', 'lead.created', 'contact.created'] } });
+      const endpoint = await ctx.asStaff({
+        method: 'POST',
+        url: WEBHOOKS_API.create,
+        payload: { url: receiver.url, events: ['survey.completed', 'lead.created', 'contact.created'] },
+      });
       expect(endpoint.statusCode).toBe(201);
       const email = visitorEmail();
       const id = await addEmail({ email, channel: instagram.code, utm: { campaign: 'diwali', term: '3 bhk' } });
@@ -246,9 +313,14 @@ describeEachDatabase(
       const direct = visitorEmail();
       await addEmail({ email: direct });
       await drainNotifications(ctx);
-      const hooks = (await receiver.waitFor(3)).map((h) => JSON.parse(h.body) as { type: string; data: { lead: { email: string }; channel: unknown; utm: unknown } });
+      const hooks = (await receiver.waitFor(3)).map(
+        (h) => JSON.parse(h.body) as { type: string; data: { lead: { email: string }; channel: unknown; utm: unknown } },
+      );
       const of = (type: string, who: string) => hooks.find((h) => h.type === type && h.data.lead.email === who)!;
-      const expected = { channel: { id: instagram.id, code: instagram.code, name: 'Instagram bio' }, utm: { source: 'instagram', medium: 'social', campaign: 'diwali', term: '3 bhk' } };
+      const expected = {
+        channel: { id: instagram.id, code: instagram.code, name: 'Instagram bio' },
+        utm: { source: 'instagram', medium: 'social', campaign: 'diwali', term: '3 bhk' },
+      };
       expect(of('lead.created', email).data).toMatchObject(expected);
       expect(of('survey.completed', email).data).toMatchObject(expected);
       expect(of('lead.created', direct).data).toMatchObject({ channel: null, utm: null });

@@ -32,7 +32,8 @@ describeEachDatabase(
       const user = (await findStaffByEmail(ctx.database.db, email))!;
       return (await signToken(secretKey(ctx.config.jwtSecret), { ...user, tokenVersion: Number(user.tokenVersion) }, 600)).token;
     }
-    const asPlainStaff = async (options: InjectOptions) => ctx.app.inject({ ...options, headers: { authorization: `Bearer ${await tokenFor(PLAIN_STAFF.email)}` } });
+    const asPlainStaff = async (options: InjectOptions) =>
+      ctx.app.inject({ ...options, headers: { authorization: `Bearer ${await tokenFor(PLAIN_STAFF.email)}` } });
     const atClock = async (options: InjectOptions) => clocked.inject({ ...options, headers: { authorization: `Bearer ${await ctx.staffToken()}` } });
 
     async function create(body: Record<string, unknown>): Promise<Channel> {
@@ -105,11 +106,24 @@ describeEachDatabase(
 
       it('updates fields by PATCH (null clears), keeps the code, and answers 404 for an unknown id', async () => {
         const channel = await create({ name: 'WhatsApp group', campaignId: campaign, kind: 'whatsapp', utmSource: 'wa', cap: 10 });
-        const res = await ctx.asStaff({ method: 'PATCH', url: `/api/channels/${channel.id}`, payload: { name: 'WhatsApp broadcast', utmSource: null, cap: null, paused: true } });
+        const res = await ctx.asStaff({
+          method: 'PATCH',
+          url: `/api/channels/${channel.id}`,
+          payload: { name: 'WhatsApp broadcast', utmSource: null, cap: null, paused: true },
+        });
         expect(res.statusCode, res.body).toBe(200);
         const { channel: updated, message } = res.json<{ channel: Channel; message: string }>();
         expect(message).toBe(CHANNEL_MESSAGES.updated);
-        expect(updated).toMatchObject({ id: channel.id, code: channel.code, name: 'WhatsApp broadcast', utmSource: null, cap: null, paused: true, status: 'paused', kind: 'whatsapp' });
+        expect(updated).toMatchObject({
+          id: channel.id,
+          code: channel.code,
+          name: 'WhatsApp broadcast',
+          utmSource: null,
+          cap: null,
+          paused: true,
+          status: 'paused',
+          kind: 'whatsapp',
+        });
         const missing = await ctx.asStaff({ method: 'PATCH', url: `/api/channels/${UNKNOWN_ID}`, payload: { name: 'x' } });
         expect(missing.statusCode).toBe(404);
         expect(missing.json()).toMatchObject({ code: 'NOT_FOUND', message: CHANNEL_MESSAGES.notFound });
@@ -129,13 +143,16 @@ describeEachDatabase(
         expect(refused.statusCode).toBe(403);
         expect(refused.json<{ code: string }>().code).toBe('FORBIDDEN');
         expect((await ctx.app.inject({ method: 'GET', url: '/api/channels' })).statusCode).toBe(401);
-        expect((await ctx.app.inject({ method: 'POST', url: '/api/channels', payload: { name: 'x', campaignId: campaign, kind: 'link' } })).statusCode).toBe(401);
+        expect((await ctx.app.inject({ method: 'POST', url: '/api/channels', payload: { name: 'x', campaignId: campaign, kind: 'link' } })).statusCode).toBe(
+          401,
+        );
         const deleted = await ctx.asStaff({ method: 'DELETE', url: `/api/channels/${channel.id}` });
         expect(deleted.statusCode).toBe(200);
         expect(deleted.json()).toEqual({ message: CHANNEL_MESSAGES.deleted });
         expect((await ctx.asStaff({ method: 'GET', url: `/api/channels/${channel.id}` })).statusCode).toBe(404);
         expect((await ctx.asStaff({ method: 'DELETE', url: `/api/channels/${channel.id}` })).statusCode).toBe(404);
-        const kinds = async (kind: string) => (await ctx.asStaff({ method: 'GET', url: `/api/audit?kind=${kind}` })).json<{ items: Array<{ recordId: string }> }>().items.map((e) => e.recordId);
+        const kinds = async (kind: string) =>
+          (await ctx.asStaff({ method: 'GET', url: `/api/audit?kind=${kind}` })).json<{ items: Array<{ recordId: string }> }>().items.map((e) => e.recordId);
         expect(await kinds('channel.created')).toContain(channel.id);
         expect(await kinds('channel.deleted')).toEqual(expect.arrayContaining([channel.id]));
       });
@@ -155,9 +172,21 @@ describeEachDatabase(
         await refused({ ...valid(), campaignId: UNKNOWN_ID }, 'campaignId', CHANNEL_MESSAGES.campaignUnknown);
         await refused({ ...valid(), cap: 0 }, 'cap', CHANNEL_MESSAGES.cap);
         await refused({ ...valid(), cap: 2.5 }, 'cap', CHANNEL_MESSAGES.cap);
-        await refused({ ...valid(), opensAt: '2027-01-05T10:00:00+05:30', closesAt: '2027-01-05T09:00:00+05:30' }, 'closesAt', CHANNEL_MESSAGES.closesBeforeOpens);
+        await refused(
+          { ...valid(), opensAt: '2027-01-05T10:00:00+05:30', closesAt: '2027-01-05T09:00:00+05:30' },
+          'closesAt',
+          CHANNEL_MESSAGES.closesBeforeOpens,
+        );
         await refused({ ...valid(), opensAt: '5 Jan 2027' }, 'opensAt', CHANNEL_MESSAGES.time);
-        for (const origin of ['http://partner.example.com', 'https://partner.example.com/', 'https://partner.example.com/page', 'https://user@partner.example.com', 'https://partner.example.com:99999', 'partner.example.com', 'https://*.example.com']) {
+        for (const origin of [
+          'http://partner.example.com',
+          'https://partner.example.com/',
+          'https://partner.example.com/page',
+          'https://user@partner.example.com',
+          'https://partner.example.com:99999',
+          'partner.example.com',
+          'https://*.example.com',
+        ]) {
           await refused({ ...valid(), allowedOrigins: [origin] }, 'allowedOrigins.0', CHANNEL_MESSAGES.origin);
         }
         await refused({ ...valid(), kind: 'billboard' }, 'kind', CHANNEL_MESSAGES.kind);
@@ -181,7 +210,13 @@ describeEachDatabase(
 
     describe('status on the app clock', () => {
       it('is scheduled before opening, open between, closed from the closing time, paused whenever paused', async () => {
-        const channel = await create({ name: 'Expo', campaignId: campaign, kind: 'kiosk', opensAt: '2027-01-05T10:00:00+05:30', closesAt: '2027-01-06T18:00:00+05:30' });
+        const channel = await create({
+          name: 'Expo',
+          campaignId: campaign,
+          kind: 'kiosk',
+          opensAt: '2027-01-05T10:00:00+05:30',
+          closesAt: '2027-01-06T18:00:00+05:30',
+        });
         const status = async () => (await atClock({ method: 'GET', url: `/api/channels/${channel.id}` })).json<Channel>().status;
         now = new Date('2027-01-05T04:29:59Z');
         expect(await status()).toBe('scheduled');
@@ -229,7 +264,14 @@ describeEachDatabase(
       }
 
       it('encodes the short link with the UTM values, in PNG and SVG, at the size asked', async () => {
-        const channel = await create({ name: 'Print ad', campaignId: campaign, kind: 'qr', utmSource: 'times of india', utmMedium: 'print', utmContent: 'page 3 & 4' });
+        const channel = await create({
+          name: 'Print ad',
+          campaignId: campaign,
+          kind: 'qr',
+          utmSource: 'times of india',
+          utmMedium: 'print',
+          utmContent: 'page 3 & 4',
+        });
         const expected = `${channel.url}?utm_source=times+of+india&utm_medium=print&utm_content=page+3+%26+4`;
         const png = await ctx.asStaff({ method: 'GET', url: `/api/channels/${channel.id}/qr.png?size=300` });
         expect(png.statusCode, png.body).toBe(200);

@@ -90,4 +90,3 @@ describe('checkpointer (SQLite): the write-ahead log is copied into the database
     }
   });
 });
-

@@ -84,8 +84,21 @@ describeEachDatabase(
       expect(html).toContain(`name="noticeVersion" value="${hi.contact.version}"`);
 
       const post = (fields: Record<string, string>) =>
-        ctx.app.inject({ method: 'POST', url: '/enquiry', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
-      const form = { listingKind: 'project', listingId: id, language: 'hi', noticeVersion: String(hi.contact.version), firstname: 'कबीर', topic: 'question', message: 'पार्किंग?' };
+        ctx.app.inject({
+          method: 'POST',
+          url: '/enquiry',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(fields).toString(),
+        });
+      const form = {
+        listingKind: 'project',
+        listingId: id,
+        language: 'hi',
+        noticeVersion: String(hi.contact.version),
+        firstname: 'कबीर',
+        topic: 'question',
+        message: 'पार्किंग?',
+      };
       // Refused (no e-mail): the form comes back with the Hindi notice.
       const refused = await post({ ...form, email: 'not-an-email' });
       expect(refused.statusCode).toBe(400);
@@ -96,7 +109,11 @@ describeEachDatabase(
       expect(sent.statusCode, sent.body).toBe(303);
       const lead = await ctx.database.db.selectFrom('leads').select('id').where('emailKey', '=', 'kabir.hindi@example.com').executeTakeFirstOrThrow();
       const consents = await consentsOfLead(ctx.database.db, lead.id);
-      expect(consents.find((c) => c.purpose === 'contact')).toMatchObject({ noticeLanguage: 'hi', noticeVersion: hi.contact.version, noticeHash: hi.contact.hash });
+      expect(consents.find((c) => c.purpose === 'contact')).toMatchObject({
+        noticeLanguage: 'hi',
+        noticeVersion: hi.contact.version,
+        noticeHash: hi.contact.hash,
+      });
       expect(consents.find((c) => c.purpose === 'newsletter')).toMatchObject({ noticeLanguage: 'hi', noticeHash: hi.newsletter.hash });
     });
   },

@@ -61,7 +61,8 @@ describeEachDatabase('consent notices in Hindi', (ctx) => {
     expect(res.statusCode, res.body).toBe(201);
   }
 
-  const consentOf = async (email: string, purpose: string) => (await consentsOfLead(ctx.database.db, await leadIdOf(ctx, email))).find((r) => r.purpose === purpose)!;
+  const consentOf = async (email: string, purpose: string) =>
+    (await consentsOfLead(ctx.database.db, await leadIdOf(ctx, email))).find((r) => r.purpose === purpose)!;
 
   it('has a Hindi notice out of the box, with the studio’s e-mail and the privacy page; English pages keep the English one', async () => {
     const settings = await settingsNow();
@@ -90,14 +91,26 @@ describeEachDatabase('consent notices in Hindi', (ctx) => {
     const en = await notices(ctx);
     const hi = await notices(ctx, 'hi');
     await signUp('hindi-landing@example.com', { noticeVersion: hi.survey.version, newsletter: true, language: 'hi' });
-    expect(await consentOf('hindi-landing@example.com', 'survey')).toMatchObject({ noticeLanguage: 'hi', noticeVersion: hi.survey.version, noticeHash: hi.survey.hash });
+    expect(await consentOf('hindi-landing@example.com', 'survey')).toMatchObject({
+      noticeLanguage: 'hi',
+      noticeVersion: hi.survey.version,
+      noticeHash: hi.survey.hash,
+    });
     expect(await consentOf('hindi-landing@example.com', 'newsletter')).toMatchObject({ noticeLanguage: 'hi', noticeHash: hi.newsletter.hash });
     // The newsletter list says which language's version the box was ticked under.
     const list = (await ctx.asStaff({ method: 'GET', url: '/api/newsletter' })).json<NewsletterSubscriber[]>();
-    expect(list.find((s) => s.email === 'hindi-landing@example.com')).toMatchObject({ noticeLanguage: 'hi', noticeVersion: hi.newsletter.version, state: 'pending' });
+    expect(list.find((s) => s.email === 'hindi-landing@example.com')).toMatchObject({
+      noticeLanguage: 'hi',
+      noticeVersion: hi.newsletter.version,
+      state: 'pending',
+    });
 
     await contact('hindi-contact@example.com', { noticeVersion: hi.contact.version, language: 'hi' });
-    expect(await consentOf('hindi-contact@example.com', 'contact')).toMatchObject({ noticeLanguage: 'hi', noticeVersion: hi.contact.version, noticeHash: hi.contact.hash });
+    expect(await consentOf('hindi-contact@example.com', 'contact')).toMatchObject({
+      noticeLanguage: 'hi',
+      noticeVersion: hi.contact.version,
+      noticeHash: hi.contact.hash,
+    });
 
     // English pages (and old clients, which send no language) record the English text.
     await contact('english-contact@example.com', { noticeVersion: en.contact.version });
@@ -122,11 +135,20 @@ describeEachDatabase('consent notices in Hindi', (ctx) => {
     expect(hi.survey).toEqual({ purpose: 'survey', language: 'hi', version: hiBefore.survey.version + 1, text: landing, hash: noticeHash(landing) });
     expect(hi.contact).toEqual(hiBefore.contact);
     expect(await notices(ctx)).toEqual(enBefore);
-    const hindiVersions = await ctx.database.db.selectFrom('consentNotices').select(['version', 'text']).where('purpose', '=', 'survey').where('language', '=', 'hi').execute();
+    const hindiVersions = await ctx.database.db
+      .selectFrom('consentNotices')
+      .select(['version', 'text'])
+      .where('purpose', '=', 'survey')
+      .where('language', '=', 'hi')
+      .execute();
     expect(hindiVersions.map((v) => v.text)).toEqual(expect.arrayContaining([hiBefore.survey.text, landing]));
 
     await signUp('after-hindi-change@example.com', { noticeVersion: hi.survey.version, language: 'hi' });
-    expect(await consentOf('after-hindi-change@example.com', 'survey')).toMatchObject({ noticeLanguage: 'hi', noticeVersion: hi.survey.version, noticeHash: noticeHash(landing) });
+    expect(await consentOf('after-hindi-change@example.com', 'survey')).toMatchObject({
+      noticeLanguage: 'hi',
+      noticeVersion: hi.survey.version,
+      noticeHash: noticeHash(landing),
+    });
     // The earlier Hindi consent keeps the text it was given with.
     expect(await consentOf('hindi-landing@example.com', 'survey')).toMatchObject({ noticeVersion: hiBefore.survey.version, noticeHash: hiBefore.survey.hash });
 

@@ -49,7 +49,12 @@ async function notices(ctx: TestContext): Promise<PublicNotices> {
 }
 
 /** A header as it was sent (mailparser folds List-* headers into one parsed `list` entry). */
-const rawHeader = (m: ParsedMail, name: string) => m.headerLines.find((h) => h.key === name)?.line.slice(name.length + 1).trim().replace(/\r?\n\s+/g, ' ');
+const rawHeader = (m: ParsedMail, name: string) =>
+  m.headerLines
+    .find((h) => h.key === name)
+    ?.line.slice(name.length + 1)
+    .trim()
+    .replace(/\r?\n\s+/g, ' ');
 
 const tokenIn = (m: ParsedMail) => /unsubscribe\?token=([\w.%-]+)/.exec(m.text ?? '')?.[1];
 
@@ -74,7 +79,11 @@ describeEachDatabase(
 
     async function finish(email: string) {
       const { emailID } = await signUp(email);
-      const res = await ctx.app.inject({ method: 'POST', url: `/api/campaign/response/${campaignId}`, payload: { response: { email, emailId: emailID, answer: { size: 2 } } } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/campaign/response/${campaignId}`,
+        payload: { response: { email, emailId: emailID, answer: { size: 2 } } },
+      });
       expect(res.statusCode).toBe(200);
     }
 
@@ -110,7 +119,17 @@ describeEachDatabase(
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/contactus/add',
-        payload: { response: { firstname: 'Asha', lastname: 'Rao', email: 'asha@example.com', requestquotation: 'Homes', message: 'Hello', noticeVersion: n.contact.version, newsletter: true } },
+        payload: {
+          response: {
+            firstname: 'Asha',
+            lastname: 'Rao',
+            email: 'asha@example.com',
+            requestquotation: 'Homes',
+            message: 'Hello',
+            noticeVersion: n.contact.version,
+            newsletter: true,
+          },
+        },
       });
       expect(res.statusCode).toBe(201);
       expect(Object.keys(res.json()).sort()).toEqual(['message']);
@@ -125,7 +144,12 @@ describeEachDatabase(
       expect(same.version).toBe(before.contact.version);
       const changed = await recordNoticeText(ctx.database.db, 'contact', `${before.contact.text} Changed.`);
       expect(changed.version).toBe(before.contact.version + 1);
-      const versions = await ctx.database.db.selectFrom('consentNotices').select(['version', 'hash']).where('purpose', '=', 'contact').orderBy('version').execute();
+      const versions = await ctx.database.db
+        .selectFrom('consentNotices')
+        .select(['version', 'hash'])
+        .where('purpose', '=', 'contact')
+        .orderBy('version')
+        .execute();
       expect(versions.map((v) => v.hash)).toEqual(expect.arrayContaining([before.contact.hash, changed.hash]));
       // What the forms show comes from settings: a version recorded by hand is not current.
       expect((await notices(ctx)).contact).toEqual(before.contact);
@@ -133,7 +157,16 @@ describeEachDatabase(
       await ctx.app.inject({
         method: 'POST',
         url: '/api/contactus/add',
-        payload: { response: { firstname: 'Old', lastname: 'Page', email: 'old-page@example.com', requestquotation: 'Homes', message: 'Hi', noticeVersion: before.contact.version } },
+        payload: {
+          response: {
+            firstname: 'Old',
+            lastname: 'Page',
+            email: 'old-page@example.com',
+            requestquotation: 'Homes',
+            message: 'Hi',
+            noticeVersion: before.contact.version,
+          },
+        },
       });
       const rows = await consentsOfLead(ctx.database.db, await leadIdOf(ctx, 'old-page@example.com'));
       expect(rows.find((r) => r.purpose === 'contact')!.noticeHash).toBe(before.contact.hash);
@@ -144,7 +177,11 @@ describeEachDatabase(
       const save = async (change: Partial<SettingsInput>) => {
         const { version: _v, updatedAt: _u, ...input } = await settingsNow();
         // The test studio's numbers are placeholders the settings form refuses: real ones are sent.
-        const res = await ctx.asStaff({ method: 'PUT', url: SETTINGS_API.settings, payload: { ...input, phone: '020 2612 3456', whatsapp: '98450 77777', ...change } });
+        const res = await ctx.asStaff({
+          method: 'PUT',
+          url: SETTINGS_API.settings,
+          payload: { ...input, phone: '020 2612 3456', whatsapp: '98450 77777', ...change },
+        });
         expect(res.statusCode, res.body).toBe(200);
         return res.json<StudioSettings>();
       };
@@ -167,7 +204,8 @@ describeEachDatabase(
       expect((await rendered('/viewContact')).text).toBe(first.notices.contact);
       await signUp('before-change@example.com', { noticeVersion: oldLanding.version });
 
-      const landing = 'Casa Verde keeps your e-mail address and survey answers to suggest homes. Write to privacy@casaverde.test to withdraw. Full notice: /privacy.';
+      const landing =
+        'Casa Verde keeps your e-mail address and survey answers to suggest homes. Write to privacy@casaverde.test to withdraw. Full notice: /privacy.';
       const contact = 'Casa Verde keeps your name, e-mail address and message to answer you. Full notice: /privacy.';
       await save({ notices: { landing, contact } });
 
@@ -183,7 +221,12 @@ describeEachDatabase(
       expect(after.contact.version).toBeGreaterThan(before.contact.version);
       expect(after.newsletter).toEqual(before.newsletter);
       const kept = await ctx.database.db.selectFrom('consentNotices').select(['version', 'text']).where('purpose', '=', 'survey').orderBy('version').execute();
-      expect(kept.map((k) => [Number(k.version), k.text])).toEqual(expect.arrayContaining([[before.survey.version, first.notices.landing], [after.survey.version, landing]]));
+      expect(kept.map((k) => [Number(k.version), k.text])).toEqual(
+        expect.arrayContaining([
+          [before.survey.version, first.notices.landing],
+          [after.survey.version, landing],
+        ]),
+      );
 
       // A sign-up from the new page stores the new version; the earlier record keeps the old one, and
       // a page rendered before the change still stores what it showed.
@@ -199,7 +242,16 @@ describeEachDatabase(
       const sent = await ctx.app.inject({
         method: 'POST',
         url: '/api/contactus/add',
-        payload: { response: { firstname: 'New', lastname: 'Page', email: 'new-contact@example.com', requestquotation: 'Homes', message: 'Hi', noticeVersion: newContact.version } },
+        payload: {
+          response: {
+            firstname: 'New',
+            lastname: 'Page',
+            email: 'new-contact@example.com',
+            requestquotation: 'Homes',
+            message: 'Hi',
+            noticeVersion: newContact.version,
+          },
+        },
       });
       expect(sent.statusCode).toBe(201);
       const contactRows = await consentsOfLead(ctx.database.db, await leadIdOf(ctx, 'new-contact@example.com'));
@@ -274,7 +326,12 @@ describeEachDatabase(
       await settled();
       expect(mail.messages.filter((m) => m.subject?.startsWith('Thank you'))).toHaveLength(0);
       expect(toStaff().length).toBeGreaterThan(0);
-      const skipped = await ctx.database.db.selectFrom('notificationDeliveries').select('status').where('channel', '=', 'visitor_email').where('status', '=', 'skipped').execute();
+      const skipped = await ctx.database.db
+        .selectFrom('notificationDeliveries')
+        .select('status')
+        .where('channel', '=', 'visitor_email')
+        .where('status', '=', 'skipped')
+        .execute();
       expect(skipped.length).toBeGreaterThan(0);
     });
 
@@ -296,9 +353,18 @@ describeEachDatabase(
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toMatch(/link/);
       }
-      const query = await ctx.app.inject({ method: 'POST', url: `/api/unsubscribe?token=${encodeURIComponent(other)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      const query = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/unsubscribe?token=${encodeURIComponent(other)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
       expect(query.statusCode).toBe(400);
-      const rows = await ctx.database.db.selectFrom('unsubscribes').select('emailKey').where('emailKey', 'in', ['victim@example.com', 'other@example.com']).execute();
+      const rows = await ctx.database.db
+        .selectFrom('unsubscribes')
+        .select('emailKey')
+        .where('emailKey', 'in', ['victim@example.com', 'other@example.com'])
+        .execute();
       expect(rows).toHaveLength(0);
     });
 

@@ -80,7 +80,9 @@ describeEachDatabase('POST /api/contactus/add', (ctx) => {
   it('reports every missing field at once', async () => {
     const res = await send(ctx, {});
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual(expect.arrayContaining(required.map(([field, message]) => expect.objectContaining({ field: `response.${field}`, message }))));
+    expect(res.json().errors).toEqual(
+      expect.arrayContaining(required.map(([field, message]) => expect.objectContaining({ field: `response.${field}`, message }))),
+    );
   });
 
   it('refuses an e-mail that is not valid', async () => {

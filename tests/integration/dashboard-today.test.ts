@@ -94,7 +94,11 @@ describeEachDatabase('GET /api/dashboard/today', (ctx) => {
     vi.setSystemTime(ist('2026-12-02T10:05:00'));
     // Bala is contacted, with a next action at 11:00.
     expect((await asOwner(ctx, { method: 'PATCH', url: LEADS_API.one(leads.bala!._id), payload: { status: 'contacted' } })).statusCode).toBe(200);
-    const next = await asOwner(ctx, { method: 'PUT', url: LEADS_API.nextAction(leads.bala!._id), payload: { text: 'Send the floor plans', dueAt: '2026-12-02T11:00:00+05:30' } });
+    const next = await asOwner(ctx, {
+      method: 'PUT',
+      url: LEADS_API.nextAction(leads.bala!._id),
+      payload: { text: 'Send the floor plans', dueAt: '2026-12-02T11:00:00+05:30' },
+    });
     expect(next.statusCode, next.body).toBe(200);
 
     vi.setSystemTime(ist('2026-12-02T10:14:59'));
@@ -210,15 +214,45 @@ describeEachDialect('contact messages read state (migration 2026-12-01T0300-cont
     withDatabaseAt(dialect, '2026-11-30T0700-channels', async ({ db, migrator, at, bool }) => {
       await db
         .insertInto('leads')
-        .values({ id: 'l1', email_key: 'old@x.test', email: 'old@x.test', name: null, phone: null, status: 'new', assignee_id: null, has_survey: bool(false), has_contact: bool(true), has_newsletter: bool(false), last_campaign_id: null, last_completed: bool(false), created_at: at(0), last_activity_at: at(0) })
+        .values({
+          id: 'l1',
+          email_key: 'old@x.test',
+          email: 'old@x.test',
+          name: null,
+          phone: null,
+          status: 'new',
+          assignee_id: null,
+          has_survey: bool(false),
+          has_contact: bool(true),
+          has_newsletter: bool(false),
+          last_campaign_id: null,
+          last_completed: bool(false),
+          created_at: at(0),
+          last_activity_at: at(0),
+        })
         .execute();
-      const message = (id: string, s: number) => ({ id, firstname: 'Old', lastname: 'Message', email: 'old@x.test', request_quotation: 'Homes', message: 'Hello', created_at: at(s), lead_id: 'l1' });
-      await db.insertInto('contact_messages').values([message('m1', 1), message('m2', 2)]).execute();
+      const message = (id: string, s: number) => ({
+        id,
+        firstname: 'Old',
+        lastname: 'Message',
+        email: 'old@x.test',
+        request_quotation: 'Homes',
+        message: 'Hello',
+        created_at: at(s),
+        lead_id: 'l1',
+      });
+      await db
+        .insertInto('contact_messages')
+        .values([message('m1', 1), message('m2', 2)])
+        .execute();
 
       expect((await migrator.migrateTo('2026-12-01T0300-contact-read')).error).toBeUndefined();
       await db.insertInto('contact_messages').values(message('m3', 3)).execute();
       // The connection reads columns back in camelCase (the app's CamelCasePlugin).
-      const rows = (await db.selectFrom('contact_messages').select(['id', 'read_at']).orderBy('id').execute()) as unknown as Array<{ id: string; readAt: string | Date | null }>;
+      const rows = (await db.selectFrom('contact_messages').select(['id', 'read_at']).orderBy('id').execute()) as unknown as Array<{
+        id: string;
+        readAt: string | Date | null;
+      }>;
       expect(rows.map((r) => [r.id, r.readAt === null ? null : new Date(r.readAt).toISOString()])).toEqual([
         ['m1', at(1)],
         ['m2', at(2)],
@@ -226,6 +260,6 @@ describeEachDialect('contact messages read state (migration 2026-12-01T0300-cont
       ]);
 
       expect((await migrator.migrateTo('2026-11-30T0700-channels')).error).toBeUndefined();
-      expect(Object.keys((await db.selectFrom('contact_messages').selectAll().where('id', '=', 'm3').executeTakeFirstOrThrow()))).not.toContain('readAt');
+      expect(Object.keys(await db.selectFrom('contact_messages').selectAll().where('id', '=', 'm3').executeTakeFirstOrThrow())).not.toContain('readAt');
     }));
 });

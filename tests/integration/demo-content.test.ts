@@ -10,7 +10,14 @@ import { describeEachDatabase } from '../helpers/app';
  * (listings, the survey, the demo colleagues and the demo people), audited; real records stay.
  */
 const DEMO_STAFF = ['neha.kulkarni@example.com', 'arjun.pillai@example.com'];
-const DEMO_PEOPLE = ['priya.sharma@example.com', 'rahul.menon@example.com', 'karthik.iyer@example.com', 'ananya.rao@example.com', 'vikram.nair@example.com', 'meera.k@example.com'];
+const DEMO_PEOPLE = [
+  'priya.sharma@example.com',
+  'rahul.menon@example.com',
+  'karthik.iyer@example.com',
+  'ananya.rao@example.com',
+  'vikram.nair@example.com',
+  'meera.k@example.com',
+];
 const REAL = 'real.buyer@example.org';
 
 describeEachDatabase('removing the demo content', (ctx) => {
@@ -91,7 +98,11 @@ describeEachDatabase('removing the demo content', (ctx) => {
     // Twice is harmless: nothing left, nothing audited.
     const again = await ctx.asStaff({ method: 'DELETE', url: '/api/demo' });
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json<DemoRemoved>()).toEqual({ message: 'There is no demo content left.', removed: { listings: 0, campaigns: 0, staff: 0, leads: 0 }, kept: [] });
+    expect(again.json<DemoRemoved>()).toEqual({
+      message: 'There is no demo content left.',
+      removed: { listings: 0, campaigns: 0, staff: 0, leads: 0 },
+      kept: [],
+    });
     expect((await ctx.asStaff({ method: 'GET', url: '/api/audit?kind=demo.removed' })).json<{ items: unknown[] }>().items).toHaveLength(1);
   }, 120_000);
 });
@@ -101,7 +112,12 @@ describeEachDatabase('removing the demo content when real visitors answered the 
     await ctx.staffToken();
     expect(await seedDemoContent(ctx.database.db, ctx.dialect)).toBe(true);
     const campaign = await ctx.database.db.selectFrom('campaigns').select('id').executeTakeFirstOrThrow();
-    const started = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email: REAL, campaignid: campaign.id }, remoteAddress: '10.15.0.2' });
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/email/add',
+      payload: { email: REAL, campaignid: campaign.id },
+      remoteAddress: '10.15.0.2',
+    });
     expect(started.statusCode, started.body).toBeLessThan(300);
 
     const res = await ctx.asStaff({ method: 'DELETE', url: '/api/demo' });
@@ -109,7 +125,9 @@ describeEachDatabase('removing the demo content when real visitors answered the 
     const answer = res.json<DemoRemoved>();
     expect(answer.removed).toEqual({ listings: 15, campaigns: 0, staff: 2, leads: DEMO_PEOPLE.length });
     expect(answer.kept).toEqual(['The survey "Find your dream home" stays: real visitors have answered it. Deactivate it on the Surveys page instead.']);
-    expect((await ctx.database.db.selectFrom('emailRecords').select('email').where('campaignId', '=', campaign.id).execute()).map((r) => r.email)).toEqual([REAL]);
+    expect((await ctx.database.db.selectFrom('emailRecords').select('email').where('campaignId', '=', campaign.id).execute()).map((r) => r.email)).toEqual([
+      REAL,
+    ]);
     expect((await ctx.asStaff({ method: 'GET', url: '/api/demo' })).json<DemoCounts>()).toEqual({ listings: 0, campaigns: 1, staff: 0, leads: 0 });
   }, 180_000);
 });

@@ -27,7 +27,15 @@ describeEachDatabase('demo colleagues take no real leads', (ctx) => {
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/contactus/add',
-        payload: { response: { firstname: 'Real', lastname: `Visitor ${i}`, email: `real.visitor${i}@example.org`, requestquotation: 'Homes', message: 'A 3 BHK, please.' } },
+        payload: {
+          response: {
+            firstname: 'Real',
+            lastname: `Visitor ${i}`,
+            email: `real.visitor${i}@example.org`,
+            requestquotation: 'Homes',
+            message: 'A 3 BHK, please.',
+          },
+        },
         remoteAddress: `10.14.0.${i + 1}`,
       });
       expect(res.statusCode, res.body).toBe(201);

@@ -31,8 +31,21 @@ const SURVEY = {
         { type: 'html', name: 'note', html: '<p>Thanks</p>' },
       ],
     },
-    { name: 'money', elements: [{ type: 'text', name: 'budget', title: 'Budget' }, { type: 'boolean', name: 'loan', title: 'A home loan?' }] },
-    { name: 'loan', visibleIf: '{loan} = true', elements: [{ type: 'text', name: 'bank', title: 'Which bank?' }, { type: 'comment', name: 'notes', title: 'Anything else?' }] },
+    {
+      name: 'money',
+      elements: [
+        { type: 'text', name: 'budget', title: 'Budget' },
+        { type: 'boolean', name: 'loan', title: 'A home loan?' },
+      ],
+    },
+    {
+      name: 'loan',
+      visibleIf: '{loan} = true',
+      elements: [
+        { type: 'text', name: 'bank', title: 'Which bank?' },
+        { type: 'comment', name: 'notes', title: 'Anything else?' },
+      ],
+    },
   ],
 };
 
@@ -65,7 +78,11 @@ describeEachDatabase('the drop-off from kept contributions equals the rows (deci
 
   const inject = (options: InjectOptions) => clocked.inject(options);
   async function visitor(email: string, viaChannel = false): Promise<string> {
-    const res = await inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId, ...(viaChannel ? { channel: channelCode } : {}) } });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/email/add',
+      payload: { email, campaignid: campaignId, ...(viaChannel ? { channel: channelCode } : {}) },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ emailID: string }>().emailID;
   }
@@ -87,7 +104,13 @@ describeEachDatabase('the drop-off from kept contributions equals the rows (deci
     return list.json<LeadList>().items[0]!._id;
   }
 
-  const SCOPES = (): Record<string, string>[] => [{}, { channelId }, { channelId: 'none' }, { from: '2027-01-03', to: '2027-01-03' }, { from: '2027-01-01', to: '2027-01-02', channelId }];
+  const SCOPES = (): Record<string, string>[] => [
+    {},
+    { channelId },
+    { channelId: 'none' },
+    { from: '2027-01-03', to: '2027-01-03' },
+    { from: '2027-01-01', to: '2027-01-02', channelId },
+  ];
 
   /** Every scope's answer equals the drop-off from the rows, and came from the kept contributions. Returns the unscoped one. */
   async function dropoffs(): Promise<Dropoff> {
@@ -149,7 +172,11 @@ describeEachDatabase('the drop-off from kept contributions equals the rows (deci
 
     const erased = await asStaff({ method: 'DELETE', url: LEADS_API.one(await leadId('do-f@example.com')) });
     expect(erased.statusCode, erased.body).toBe(200);
-    const merged = await asStaff({ method: 'POST', url: LEADS_API.merge(await leadId('do-g@example.com')), payload: { intoId: await leadId('do-b@example.com') } });
+    const merged = await asStaff({
+      method: 'POST',
+      url: LEADS_API.merge(await leadId('do-g@example.com')),
+      payload: { intoId: await leadId('do-b@example.com') },
+    });
     expect(merged.statusCode, merged.body).toBe(200);
     all = await dropoffs();
     expect(figures(all).kind).toEqual([7, 6, 1]);

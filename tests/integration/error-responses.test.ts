@@ -19,11 +19,15 @@ function schemaFor(response: Record<string, unknown>, status: number): unknown {
 const ERROR_BODIES: ApiErrorBody[] = [
   { message: 'Please log in.', code: 'UNAUTHORIZED' },
   { message: 'This visit is already cancelled.', code: 'CONFLICT' },
-  { message: 'Please enter a valid e-mail address.', code: 'VALIDATION', errors: [{ field: 'response.email', message: 'Please enter a valid e-mail address.' }] },
+  {
+    message: 'Please enter a valid e-mail address.',
+    code: 'VALIDATION',
+    errors: [{ field: 'response.email', message: 'Please enter a valid e-mail address.' }],
+  },
   { message: 'Too many requests. Please try again later.', code: 'RATE_LIMITED' },
 ];
 
-describeEachDatabase('error answers and the routes\' declared responses', (ctx) => {
+describeEachDatabase("error answers and the routes' declared responses", (ctx) => {
   it('every route that declares responses takes the error answer, as it is, for every 4xx status', () => {
     const declaring = ctx.app.routeInventory.filter((r) => typeof r.response === 'object' && r.response !== null);
     expect(declaring.length).toBeGreaterThan(50);
@@ -50,7 +54,7 @@ describeEachDatabase('error answers and the routes\' declared responses', (ctx) 
     expect(refused).toEqual([]);
   });
 
-  it('no route answers a call without a token, or an owner\'s call with an empty or wrong body, with a 500', async () => {
+  it("no route answers a call without a token, or an owner's call with an empty or wrong body, with a 500", async () => {
     const owner = `Bearer ${await ctx.staffToken()}`;
     const failed: string[] = [];
     // Logging out (last) would end the owner's token for the routes after it.
@@ -59,7 +63,12 @@ describeEachDatabase('error answers and the routes\' declared responses', (ctx) 
       const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD' && m !== 'GET');
       const url = route.url.replace(/:[A-Za-z]+/g, '0190f0f0-0000-7000-8000-000000000000').replace('*', 'anything');
       for (const method of methods) {
-        for (const [authorization, payload] of [[undefined, {}], [owner, {}], [owner, { token: 'x', action: 'confirm', email: 1 }], [owner, []]] as const) {
+        for (const [authorization, payload] of [
+          [undefined, {}],
+          [owner, {}],
+          [owner, { token: 'x', action: 'confirm', email: 1 }],
+          [owner, []],
+        ] as const) {
           const res = await ctx.app.inject({ method: method as 'POST', url, payload, headers: authorization ? { authorization } : {} });
           if (res.statusCode >= 500) failed.push(`${method} ${route.url}: ${res.statusCode} ${res.body}`);
         }

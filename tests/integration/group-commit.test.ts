@@ -6,7 +6,11 @@ import { describeEachDatabase, useMigratedDatabase } from '../helpers/app';
 
 describeEachDatabase('GroupCommitter', (ctx) => {
   const insertToken = (jti: string) => (trx: Kysely<Database>) =>
-    trx.insertInto('revokedTokens').values({ jti, expiresAt: new Date(Date.now() + 60_000) }).execute().then(() => jti);
+    trx
+      .insertInto('revokedTokens')
+      .values({ jti, expiresAt: new Date(Date.now() + 60_000) })
+      .execute()
+      .then(() => jti);
 
   const stored = async (prefix: string) =>
     (await ctx.database.db.selectFrom('revokedTokens').select('jti').where('jti', 'like', `${prefix}%`).execute()).map((r) => r.jti).sort();
@@ -63,9 +67,9 @@ describeEachDatabase('GroupCommitter', (ctx) => {
       const committer = new GroupCommitter(ctx.database.db, ctx.dialect);
       const seenFromAnotherConnection = await committer.runAtomic(async (db) => {
         await insertToken('autocommit')(db);
-        const other = await ctx.database.db.connection().execute((conn) =>
-          conn.selectFrom('revokedTokens').select('jti').where('jti', '=', 'autocommit').executeTakeFirst(),
-        );
+        const other = await ctx.database.db
+          .connection()
+          .execute((conn) => conn.selectFrom('revokedTokens').select('jti').where('jti', '=', 'autocommit').executeTakeFirst());
         return other?.jti;
       });
       expect(seenFromAnotherConnection).toBe('autocommit');
@@ -87,7 +91,11 @@ describe('GroupCommitter on SQLite: acknowledgement waits for the log flush', ()
   const ctx = useMigratedDatabase('sqlite');
 
   const insertToken = (jti: string) => (trx: Kysely<Database>) =>
-    trx.insertInto('revokedTokens').values({ jti, expiresAt: new Date(Date.now() + 60_000) }).execute().then(() => jti);
+    trx
+      .insertInto('revokedTokens')
+      .values({ jti, expiresAt: new Date(Date.now() + 60_000) })
+      .execute()
+      .then(() => jti);
 
   it('the database on disk has a log flush, and it really syncs the -wal file', async () => {
     expect(ctx.database.syncLog).toBeTypeOf('function');

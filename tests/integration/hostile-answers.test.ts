@@ -9,10 +9,15 @@ import { readWorkbook, sheetRows } from '../helpers/xlsx';
 // Issue 22 item 14: one hostile anonymous answer must not break staff results. Refused at the door
 // (depth, well-formed Unicode), and the reads survive such rows already stored.
 const SURVEY = JSON.stringify({
-  pages: [{ name: 'p', elements: [
-    { type: 'radiogroup', name: 'kind', title: 'Kind', choices: ['a', 'v'] },
-    { type: 'text', name: 'notes', title: 'Notes' },
-  ] }],
+  pages: [
+    {
+      name: 'p',
+      elements: [
+        { type: 'radiogroup', name: 'kind', title: 'Kind', choices: ['a', 'v'] },
+        { type: 'text', name: 'notes', title: 'Notes' },
+      ],
+    },
+  ],
 });
 
 const nested = (depth: number): string => '{"x":'.repeat(depth) + '1' + '}'.repeat(depth);
@@ -26,13 +31,33 @@ describeEachDatabase('hostile answers already stored', (ctx) => {
     for (const [i, answer] of rows.entries()) {
       const id = `${campaignId}-${i}`;
       const leadId = await leadOf(db, `h${i}@example.com`, campaignId);
-      await db.insertInto('emailRecords').values({ id, email: `h${i}@example.com`, campaignId, isCompleted: true, createdAt: new Date(Date.UTC(2026, 2, 1 + i)), leadId }).execute();
-      await db.insertInto('surveyResponses').values({ id: `${id}-r`, campaignId, emailRecordId: id, leadId, answer, createdAt: new Date(Date.UTC(2026, 2, 1 + i)) }).execute();
+      await db
+        .insertInto('emailRecords')
+        .values({ id, email: `h${i}@example.com`, campaignId, isCompleted: true, createdAt: new Date(Date.UTC(2026, 2, 1 + i)), leadId })
+        .execute();
+      await db
+        .insertInto('surveyResponses')
+        .values({ id: `${id}-r`, campaignId, emailRecordId: id, leadId, answer, createdAt: new Date(Date.UTC(2026, 2, 1 + i)) })
+        .execute();
       // The same answer unfinished, for the "all" and "unfinished" views.
       const pid = `${campaignId}-p${i}`;
       const unfinishedLead = await leadOf(db, `p${i}@example.com`, campaignId);
-      await db.insertInto('emailRecords').values({ id: pid, email: `p${i}@example.com`, campaignId, isCompleted: false, createdAt: new Date(Date.UTC(2026, 2, 1 + i)), leadId: unfinishedLead }).execute();
-      await db.insertInto('surveyProgress').values({ emailRecordId: pid, campaignId, answer, page: 0, furthestPage: 0, createdAt: new Date(Date.UTC(2026, 2, 1 + i)), updatedAt: new Date(Date.UTC(2026, 2, 1 + i)) }).execute();
+      await db
+        .insertInto('emailRecords')
+        .values({ id: pid, email: `p${i}@example.com`, campaignId, isCompleted: false, createdAt: new Date(Date.UTC(2026, 2, 1 + i)), leadId: unfinishedLead })
+        .execute();
+      await db
+        .insertInto('surveyProgress')
+        .values({
+          emailRecordId: pid,
+          campaignId,
+          answer,
+          page: 0,
+          furthestPage: 0,
+          createdAt: new Date(Date.UTC(2026, 2, 1 + i)),
+          updatedAt: new Date(Date.UTC(2026, 2, 1 + i)),
+        })
+        .execute();
     }
     return campaignId;
   }
@@ -78,7 +103,7 @@ describeEachDatabase('hostile answers already stored', (ctx) => {
     await readsSurvive(await seeded(hostile), hostile.length);
   });
 
-  it('still answers with only one bad row stored (the issue\'s two cases)', async () => {
+  it("still answers with only one bad row stored (the issue's two cases)", async () => {
     await readsSurvive(await seeded(ctx.dialect === 'sqlite' ? [`{"kind":"a","notes":${nested(1001)}}`] : ['{"kind":"a","notes":"x\\ud800"}']), 1);
   });
 });
@@ -158,7 +183,7 @@ describeEachDatabase('hostile answers at the door', (ctx) => {
     expect(JSON.parse(rows.json()[0].result)).toEqual(answer);
   });
 
-  it('answers 400, never 500, to nesting of 4,000 and more levels in any JSON body (413 past the route\'s size limit)', async () => {
+  it("answers 400, never 500, to nesting of 4,000 and more levels in any JSON body (413 past the route's size limit)", async () => {
     const { campaignId } = await visitor();
     for (const depth of [4000, 20_000, 200_000]) {
       const bodies = [
@@ -175,10 +200,19 @@ describeEachDatabase('hostile answers at the door', (ctx) => {
         else expect([400, 413], `${url} ${depth}`).toContain(res.statusCode);
         if (res.statusCode === 400) expect(res.json().message, `${url} ${depth}`).toBe(ANSWER_NESTING_MESSAGE);
       }
-      const staff = await ctx.asStaff({ method: 'POST', url: '/api/campaign/add', headers: { 'content-type': 'application/json' }, payload: `{"name":"Deep","questions":"x","x":${nested(depth)}}` });
+      const staff = await ctx.asStaff({
+        method: 'POST',
+        url: '/api/campaign/add',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"name":"Deep","questions":"x","x":${nested(depth)}}`,
+      });
       expect(staff.statusCode, `campaign ${depth}`).toBe(400);
       // The survey JSON is text inside the body: nested as deep, it is refused too.
-      const questions = await ctx.asStaff({ method: 'POST', url: '/api/campaign/add', payload: { name: `Deep ${depth}`, questions: `{"pages":[{"elements":[${nested(depth)}]}]}` } });
+      const questions = await ctx.asStaff({
+        method: 'POST',
+        url: '/api/campaign/add',
+        payload: { name: `Deep ${depth}`, questions: `{"pages":[{"elements":[${nested(depth)}]}]}` },
+      });
       expect(questions.statusCode, `questions ${depth}`).toBe(400);
     }
   });

@@ -27,53 +27,74 @@ const recipient = (m: (typeof mail.messages)[number]) => (Array.isArray(m.to) ? 
 describeEachDatabase(
   'one "assigned to you" mail per assignee per import',
   (ctx) => {
-    it('imports 9 rows over 3 takers: exactly 3 mails, each with its count, the first names and a link to the inbox; a new lead from the site is told as before', { timeout: 120_000 }, async () => {
-      const current = (await ctx.asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
-      const { version: _v, updatedAt: _u, ...input } = current;
-      const settings = await ctx.asStaff({ method: 'PUT', url: SETTINGS_API.settings, payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', assignment: { mode: 'round-robin', rules: [] } } });
-      expect(settings.statusCode, settings.body).toBe(200);
-      // The owner takes no leads; three people do.
-      const owner = (await ctx.asStaff({ method: 'GET', url: AUTH_API.staff })).json<StaffMember[]>()[0]!;
-      expect((await ctx.asStaff({ method: 'PATCH', url: `/api/staff/${owner.id}`, payload: { takesLeads: false } })).statusCode).toBe(200);
-      for (const name of ['Ira', 'Jai', 'Kavya']) await createStaff(ctx.database.db, { email: `${name.toLowerCase()}@abode.test`, name, password: 'correct horse battery', role: 'staff' });
-      const takers = (await ctx.asStaff({ method: 'GET', url: AUTH_API.staff })).json<StaffMember[]>().filter((m) => m.takesLeads && m.active);
-      expect(takers.map((t) => t.name).sort()).toEqual(['Ira', 'Jai', 'Kavya']);
-      await drain(ctx.app);
-      mail.messages.length = 0;
+    it(
+      'imports 9 rows over 3 takers: exactly 3 mails, each with its count, the first names and a link to the inbox; a new lead from the site is told as before',
+      { timeout: 120_000 },
+      async () => {
+        const current = (await ctx.asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
+        const { version: _v, updatedAt: _u, ...input } = current;
+        const settings = await ctx.asStaff({
+          method: 'PUT',
+          url: SETTINGS_API.settings,
+          payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', assignment: { mode: 'round-robin', rules: [] } },
+        });
+        expect(settings.statusCode, settings.body).toBe(200);
+        // The owner takes no leads; three people do.
+        const owner = (await ctx.asStaff({ method: 'GET', url: AUTH_API.staff })).json<StaffMember[]>()[0]!;
+        expect((await ctx.asStaff({ method: 'PATCH', url: `/api/staff/${owner.id}`, payload: { takesLeads: false } })).statusCode).toBe(200);
+        for (const name of ['Ira', 'Jai', 'Kavya'])
+          await createStaff(ctx.database.db, { email: `${name.toLowerCase()}@abode.test`, name, password: 'correct horse battery', role: 'staff' });
+        const takers = (await ctx.asStaff({ method: 'GET', url: AUTH_API.staff })).json<StaffMember[]>().filter((m) => m.takesLeads && m.active);
+        expect(takers.map((t) => t.name).sort()).toEqual(['Ira', 'Jai', 'Kavya']);
+        await drain(ctx.app);
+        mail.messages.length = 0;
 
-      const rows = Array.from({ length: 9 }, (_, i) => `Buyer ${i + 1},buyer.${i + 1}@example.com`).join('\n');
-      const body = await multipart({ dryRun: 'false' }, { bytes: Buffer.from(`Name,Email\n${rows}\n`), filename: 'expo-day.csv', type: 'text/csv' });
-      const res = await ctx.asStaff({ method: 'POST', url: IMPORTS_API.imports, payload: body.payload, headers: body.headers });
-      expect(res.statusCode, res.body).toBe(201);
-      await drain(ctx.app);
-      expect(mail.messages.map((m) => m.subject)).toEqual(Array(3).fill('3 new leads from expo-day.csv were assigned to you'));
-      expect(mail.messages.map(recipient).sort()).toEqual(['ira@abode.test', 'jai@abode.test', 'kavya@abode.test']);
-      for (const m of mail.messages) {
-        expect(m.text).toMatch(/^Hello (Ira|Jai|Kavya), 3 new leads from expo-day\.csv were assigned to you: Buyer \d, Buyer \d, Buyer \d\. /);
-        expect(m.text).toContain('/dashboard/leads?status=new');
-      }
+        const rows = Array.from({ length: 9 }, (_, i) => `Buyer ${i + 1},buyer.${i + 1}@example.com`).join('\n');
+        const body = await multipart({ dryRun: 'false' }, { bytes: Buffer.from(`Name,Email\n${rows}\n`), filename: 'expo-day.csv', type: 'text/csv' });
+        const res = await ctx.asStaff({ method: 'POST', url: IMPORTS_API.imports, payload: body.payload, headers: body.headers });
+        expect(res.statusCode, res.body).toBe(201);
+        await drain(ctx.app);
+        expect(mail.messages.map((m) => m.subject)).toEqual(Array(3).fill('3 new leads from expo-day.csv were assigned to you'));
+        expect(mail.messages.map(recipient).sort()).toEqual(['ira@abode.test', 'jai@abode.test', 'kavya@abode.test']);
+        for (const m of mail.messages) {
+          expect(m.text).toMatch(/^Hello (Ira|Jai|Kavya), 3 new leads from expo-day\.csv were assigned to you: Buyer \d, Buyer \d, Buyer \d\. /);
+          expect(m.text).toContain('/dashboard/leads?status=new');
+        }
 
-      // More leads than names shown: "and N more".
-      mail.messages.length = 0;
-      const many = Array.from({ length: 15 }, (_, i) => `Many ${i + 1},many.${i + 1}@example.com`).join('\n');
-      const second = await multipart({ dryRun: 'false' }, { bytes: Buffer.from(`Name,Email\n${many}\n`), filename: 'portal.csv', type: 'text/csv' });
-      expect((await ctx.asStaff({ method: 'POST', url: IMPORTS_API.imports, payload: second.payload, headers: second.headers })).statusCode).toBe(201);
-      await drain(ctx.app);
-      expect(mail.messages).toHaveLength(3);
-      for (const m of mail.messages) expect(m.text).toMatch(/: Many \d+, Many \d+, Many \d+ and 2 more\./);
+        // More leads than names shown: "and N more".
+        mail.messages.length = 0;
+        const many = Array.from({ length: 15 }, (_, i) => `Many ${i + 1},many.${i + 1}@example.com`).join('\n');
+        const second = await multipart({ dryRun: 'false' }, { bytes: Buffer.from(`Name,Email\n${many}\n`), filename: 'portal.csv', type: 'text/csv' });
+        expect((await ctx.asStaff({ method: 'POST', url: IMPORTS_API.imports, payload: second.payload, headers: second.headers })).statusCode).toBe(201);
+        await drain(ctx.app);
+        expect(mail.messages).toHaveLength(3);
+        for (const m of mail.messages) expect(m.text).toMatch(/: Many \d+, Many \d+, Many \d+ and 2 more\./);
 
-      // A single lead from the site: its own "Assigned to you" mail, as before.
-      mail.messages.length = 0;
-      const contact = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/contactus/add',
-        payload: { response: { firstname: 'Lone', lastname: 'Visitor', email: 'lone.visitor@example.com', requestquotation: 'Homes', message: 'A 3 BHK, please.' } },
-      });
-      expect(contact.statusCode, contact.body).toBe(201);
-      await drain(ctx.app);
-      const assigned = mail.messages.filter((m) => m.subject?.startsWith('Assigned to you:'));
-      expect(assigned.map((m) => m.subject)).toEqual(['Assigned to you: Lone Visitor']);
-    });
+        // A single lead from the site: its own "Assigned to you" mail, as before.
+        mail.messages.length = 0;
+        const contact = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/contactus/add',
+          payload: {
+            response: { firstname: 'Lone', lastname: 'Visitor', email: 'lone.visitor@example.com', requestquotation: 'Homes', message: 'A 3 BHK, please.' },
+          },
+        });
+        expect(contact.statusCode, contact.body).toBe(201);
+        await drain(ctx.app);
+        const assigned = mail.messages.filter((m) => m.subject?.startsWith('Assigned to you:'));
+        expect(assigned.map((m) => m.subject)).toEqual(['Assigned to you: Lone Visitor']);
+      },
+    );
   },
-  { notify: { mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', notifyEmails: [], confirmVisitors: false, allowPrivateWebhooks: false, dispatch: false, smtpUrl: mail.url } },
+  {
+    notify: {
+      mailFrom: '"Test Studio" <studio@abode.test>',
+      mailDir: '/nonexistent',
+      notifyEmails: [],
+      confirmVisitors: false,
+      allowPrivateWebhooks: false,
+      dispatch: false,
+      smtpUrl: mail.url,
+    },
+  },
 );

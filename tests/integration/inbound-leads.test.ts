@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, expect, it } from 'vitest';
 import { createStaff } from '#server/features/auth/auth.service';
-import { API_KEY_MESSAGES, API_KEYS_API, INBOUND_API, INBOUND_EXAMPLE, INBOUND_LIMITS, INBOUND_MESSAGES, type ApiKeyItem } from '#shared/inbound/inbound.contract';
+import {
+  API_KEY_MESSAGES,
+  API_KEYS_API,
+  INBOUND_API,
+  INBOUND_EXAMPLE,
+  INBOUND_LIMITS,
+  INBOUND_MESSAGES,
+  type ApiKeyItem,
+} from '#shared/inbound/inbound.contract';
 import { WEBHOOKS_API, type WebhookCreated } from '#shared/notifications/notifications.contract';
 import { describeEachDatabase, drainNotifications, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
@@ -45,7 +53,9 @@ describeEachDatabase(
       await createStaff(ctx.database.db, PLAIN_STAFF);
       const login = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: PLAIN_STAFF.email, password: PLAIN_STAFF.password } });
       const plain = login.json<{ token: string }>().token;
-      expect((await ctx.app.inject({ method: 'POST', url: API_KEYS_API.keys, payload: { name: 'x' }, headers: { authorization: `Bearer ${plain}` } })).statusCode).toBe(403);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: API_KEYS_API.keys, payload: { name: 'x' }, headers: { authorization: `Bearer ${plain}` } })).statusCode,
+      ).toBe(403);
       expect((await ctx.asStaff({ method: 'POST', url: API_KEYS_API.keys, payload: { name: '  ' } })).statusCode).toBe(400);
 
       const ok = await send(ctx, key, { source: 'Housing', externalId: 'H-1', email: 'first.api@example.in' });
@@ -82,8 +92,15 @@ describeEachDatabase(
       expect(lead).toMatchObject({ email: INBOUND_EXAMPLE.email, name: 'Priya Sharma', phone: '+919845022222', status: 'new' });
       expect(new Date(lead.createdAt).toISOString()).toBe('2026-03-15T09:00:00.000Z');
       expect(lead.firstContactDueAt).not.toBeNull();
-      const note = await ctx.database.db.selectFrom('leadEvents').select('text').where('leadId', '=', leadId).where('type', '=', 'note').executeTakeFirstOrThrow();
-      expect(note.text).toBe('Received by API from 99acres (ENQ-104233)\nProject: Skyline Towers\nLocality: Baner, Pune\nBudget: ₹1,20,00,000\nMessage: Looking for a 3 BHK near Baner, possession by 2027.');
+      const note = await ctx.database.db
+        .selectFrom('leadEvents')
+        .select('text')
+        .where('leadId', '=', leadId)
+        .where('type', '=', 'note')
+        .executeTakeFirstOrThrow();
+      expect(note.text).toBe(
+        'Received by API from 99acres (ENQ-104233)\nProject: Skyline Towers\nLocality: Baner, Pune\nBudget: ₹1,20,00,000\nMessage: Looking for a 3 BHK near Baner, possession by 2027.',
+      );
 
       const again = await send(ctx, key, { ...INBOUND_EXAMPLE });
       expect(again.statusCode).toBe(200);
@@ -96,7 +113,11 @@ describeEachDatabase(
       await drainNotifications(ctx);
       await receiver.waitFor(1);
       const bodies = receiver.received.map(
-        (r) => new Webhook(endpoint.secret).verify(r.body, Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => [h, String(r.headers[h])]))) as { type: string; data: { lead: { email: string } } },
+        (r) =>
+          new Webhook(endpoint.secret).verify(
+            r.body,
+            Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => [h, String(r.headers[h])])),
+          ) as { type: string; data: { lead: { email: string } } },
       );
       const ours = bodies.filter((b) => b.data.lead.email === INBOUND_EXAMPLE.email);
       expect(ours.map((b) => b.type)).toEqual(['lead.created']);
@@ -116,7 +137,11 @@ describeEachDatabase(
       // A phone alone is enough (phone leads).
       const phoneOnly = await send(ctx, key, { source: 'Portal', externalId: 'P-9', phone: '098450 12345', name: 'Phone Only' });
       expect(phoneOnly.statusCode, phoneOnly.body).toBe(201);
-      const byPhone = await ctx.database.db.selectFrom('leads').selectAll().where('id', '=', phoneOnly.json<{ leadId: string }>().leadId).executeTakeFirstOrThrow();
+      const byPhone = await ctx.database.db
+        .selectFrom('leads')
+        .selectAll()
+        .where('id', '=', phoneOnly.json<{ leadId: string }>().leadId)
+        .executeTakeFirstOrThrow();
       expect(byPhone).toMatchObject({ email: null, phone: '+919845012345', name: 'Phone Only' });
     });
 
@@ -128,7 +153,13 @@ describeEachDatabase(
       const endpoint = hook.json<WebhookCreated>();
       const { key } = await newKey(ctx, 'magicbricks');
 
-      const withMail = await send(ctx, key, { source: 'MagicBricks', externalId: 'MB-77', name: 'Ananya Iyer', email: 'ananya.iyer@example.in', phone: '098450 77777' });
+      const withMail = await send(ctx, key, {
+        source: 'MagicBricks',
+        externalId: 'MB-77',
+        name: 'Ananya Iyer',
+        email: 'ananya.iyer@example.in',
+        phone: '098450 77777',
+      });
       expect(withMail.statusCode, withMail.body).toBe(201);
       const phoneOnly = await send(ctx, key, { source: 'Housing.com', externalId: 'HC-5', name: 'रमेश कुमार', phone: '+91 98450 55555' });
       expect(phoneOnly.statusCode, phoneOnly.body).toBe(201);
@@ -157,9 +188,16 @@ describeEachDatabase(
       const bodies = receiver.received.flatMap((r) => {
         try {
           return [
-            new Webhook(endpoint.secret).verify(r.body, Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => [h, String(r.headers[h])]))) as {
+            new Webhook(endpoint.secret).verify(
+              r.body,
+              Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => [h, String(r.headers[h])])),
+            ) as {
               type: string;
-              data: { source?: string; lead: { _id: string; email: string; phone: string | null; name: string | null }; activity: { type: string; externalId?: string } };
+              data: {
+                source?: string;
+                lead: { _id: string; email: string; phone: string | null; name: string | null };
+                activity: { type: string; externalId?: string };
+              };
             },
           ];
         } catch {
@@ -167,14 +205,22 @@ describeEachDatabase(
         }
       });
       const phoneHook = bodies.find((b) => b.data.lead._id === phoneLeadId);
-      expect(phoneHook).toMatchObject({ type: 'lead.created', data: { source: 'Housing.com', lead: { email: '', phone: '+919845055555', name: 'रमेश कुमार' }, activity: { type: 'inbound', externalId: 'HC-5' } } });
+      expect(phoneHook).toMatchObject({
+        type: 'lead.created',
+        data: { source: 'Housing.com', lead: { email: '', phone: '+919845055555', name: 'रमेश कुमार' }, activity: { type: 'inbound', externalId: 'HC-5' } },
+      });
       const mailHook = bodies.find((b) => b.data.lead.email === 'ananya.iyer@example.in');
-      expect(mailHook).toMatchObject({ type: 'lead.created', data: { source: 'MagicBricks', lead: { phone: '+919845077777' }, activity: { type: 'inbound', externalId: 'MB-77' } } });
+      expect(mailHook).toMatchObject({
+        type: 'lead.created',
+        data: { source: 'MagicBricks', lead: { phone: '+919845077777' }, activity: { type: 'inbound', externalId: 'MB-77' } },
+      });
 
       // The inbox shows where it came from.
       const list = await ctx.asStaff({ method: 'GET', url: `/api/leads?q=${encodeURIComponent('98450 55555')}` });
       expect(list.statusCode, list.body).toBe(200);
-      expect(list.json<{ items: Array<{ _id: string; origin: string | null }> }>().items).toEqual([expect.objectContaining({ _id: phoneLeadId, origin: 'Housing.com' })]);
+      expect(list.json<{ items: Array<{ _id: string; origin: string | null }> }>().items).toEqual([
+        expect.objectContaining({ _id: phoneLeadId, origin: 'Housing.com' }),
+      ]);
     });
 
     it(`limits each key to ${INBOUND_LIMITS.perKeyPerMinute} calls a minute: 429 with Retry-After; another key is not held back`, async () => {
@@ -202,5 +248,15 @@ describeEachDatabase(
       expect(JSON.stringify(post)).toContain('Authorization: Bearer');
     });
   },
-  { notify: { smtpUrl: mail.url, mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', notifyEmails: ['owner@abode.test'], confirmVisitors: false, allowPrivateWebhooks: true, dispatch: false } },
+  {
+    notify: {
+      smtpUrl: mail.url,
+      mailFrom: '"Test Studio" <studio@abode.test>',
+      mailDir: '/nonexistent',
+      notifyEmails: ['owner@abode.test'],
+      confirmVisitors: false,
+      allowPrivateWebhooks: true,
+      dispatch: false,
+    },
+  },
 );

@@ -32,7 +32,10 @@ describeEachDatabase('a NUL character in any input', (ctx) => {
 
   it('the e-mail and campaignid of POST /api/email/add', async () => {
     const campaignId = await createActiveCampaign(ctx);
-    expectRefused(await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email: visitorEmail(), campaignid: `${campaignId}${NUL}` } }), 'campaignid');
+    expectRefused(
+      await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email: visitorEmail(), campaignid: `${campaignId}${NUL}` } }),
+      'campaignid',
+    );
     expectRefused(await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email: `a${NUL}@example.com`, campaignid: campaignId } }), 'email');
   });
 

@@ -45,11 +45,28 @@ const DAY = 24 * HOUR;
 /** How many times each job is run on both instances at once. */
 const TICKS = 4;
 const TAKER = { email: 'taker@abode.test', name: 'Tara Taker', password: 'another correct horse', role: 'staff' as const };
-const SURVEY = { pages: [{ name: 'p1', elements: [{ type: 'text', name: 'who', title: 'Your name', leadField: 'name' }, { type: 'text', name: 'city', title: 'Which city?' }] }] };
+const SURVEY = {
+  pages: [
+    {
+      name: 'p1',
+      elements: [
+        { type: 'text', name: 'who', title: 'Your name', leadField: 'name' },
+        { type: 'text', name: 'city', title: 'Which city?' },
+      ],
+    },
+  ],
+};
 /** Every day open 09:00–18:00 (studio time), hour slots, five seats. */
-const ALL_WEEK: SlotSettings = { ...DEFAULT_SLOT_SETTINGS, enabled: true, weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '09:00', to: '18:00' })), seats: 5, daysAhead: 10 };
+const ALL_WEEK: SlotSettings = {
+  ...DEFAULT_SLOT_SETTINGS,
+  enabled: true,
+  weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '09:00', to: '18:00' })),
+  seats: 5,
+  daysAhead: 10,
+};
 
-const recipients = (m: ParsedMail) => (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase())).sort();
+const recipients = (m: ParsedMail) =>
+  (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase())).sort();
 const subjects = (prefix: string) => mail.messages.filter((m) => m.subject?.startsWith(prefix));
 /** The studio day (Asia/Kolkata) of an instant, as YYYY-MM-DD. */
 const istDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(at);
@@ -94,17 +111,38 @@ function suite(): void {
   async function putSettings(change: Partial<StudioSettings>): Promise<void> {
     const current = (await asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
     const { version: _v, updatedAt: _u, ...input } = current;
-    const res = await asStaff({ method: 'PUT', url: SETTINGS_API.settings, payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', ...change } });
+    const res = await asStaff({
+      method: 'PUT',
+      url: SETTINGS_API.settings,
+      payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', ...change },
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
   const count = async (type: NotificationEventType, leadIds: string[]) =>
-    Number((await db().selectFrom('notificationEvents').select((eb) => eb.fn.countAll().as('n')).where('type', '=', type).where('leadId', 'in', leadIds).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db()
+          .selectFrom('notificationEvents')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('type', '=', type)
+          .where('leadId', 'in', leadIds)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     testDb = await createMigratedTestDatabase('postgres');
     config = testConfig(testDb, {
       publicBaseUrl: 'https://go.abode-studio.in',
-      notify: { smtpUrl: mail.url, mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', notifyEmails: [], confirmVisitors: true, allowPrivateWebhooks: true, dispatch: false },
+      notify: {
+        smtpUrl: mail.url,
+        mailFrom: '"Test Studio" <studio@abode.test>',
+        mailDir: '/nonexistent',
+        notifyEmails: [],
+        confirmVisitors: true,
+        allowPrivateWebhooks: true,
+        dispatch: false,
+      },
     });
     // Two instances: each its own pool on the one database, as two processes would have.
     for (let i = 0; i < 2; i++) databases.push(createDatabase(config.database));
@@ -119,7 +157,11 @@ function suite(): void {
     // New leads go by turn to the owner and the taker (issue 26).
     await putSettings({ assignment: { mode: 'round-robin', rules: [] } });
     campaign = await createActiveCampaign(ctx(), { name: 'Two instances', questions: surveyText(SURVEY) });
-    const hook = await asStaff({ method: 'POST', url: WEBHOOKS_API.create, payload: { url: receiver.url, events: ['lead.created', 'survey.completed', 'contact.created'] } });
+    const hook = await asStaff({
+      method: 'POST',
+      url: WEBHOOKS_API.create,
+      payload: { url: receiver.url, events: ['lead.created', 'survey.completed', 'contact.created'] },
+    });
     expect(hook.statusCode, hook.body).toBe(201);
   });
   afterAll(async () => {
@@ -138,7 +180,9 @@ function suite(): void {
   it('reminds of each lead once: first contact due, overdue and next actions, with both instances ticking at the same instant', async () => {
     const emails = Array.from({ length: 12 }, (_, i) => `remind${i}@example.com`);
     // New leads through both instances at once, assigned by turn to the owner and the taker.
-    const added = await Promise.all(emails.map((email, i) => (i % 2 ? b : a).inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaign } })));
+    const added = await Promise.all(
+      emails.map((email, i) => (i % 2 ? b : a).inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaign } })),
+    );
     expect(added.map((r) => r.statusCode)).toEqual(emails.map(() => 201));
     await drainBoth();
     expect(subjects('Assigned to you:')).toHaveLength(12);
@@ -146,7 +190,8 @@ function suite(): void {
     const leads = await leadsByEmail(emails);
     const ids = leads.map((l) => l.id);
     expect(new Set(leads.map((l) => l.assigneeId)).size).toBe(2);
-    const latest = (column: 'firstContactDueAt' | 'firstContactEscalateAt') => new Date(Math.max(...leads.map((l) => new Date(l[column] as string | Date).getTime())));
+    const latest = (column: 'firstContactDueAt' | 'firstContactEscalateAt') =>
+      new Date(Math.max(...leads.map((l) => new Date(l[column] as string | Date).getTime())));
 
     // The first-contact target: each lead's reminder taken once across both instances and every tick.
     now = latest('firstContactDueAt');
@@ -170,7 +215,10 @@ function suite(): void {
     // A next action on four of them, due in an hour: one mail each.
     const at = new Date(now.getTime() + HOUR);
     for (const [i, lead] of leads.slice(0, 4).entries()) {
-      const res = await asStaff({ method: 'PUT', url: LEADS_API.nextAction(lead.id), payload: { text: `Call back ${i}`, dueAt: at.toISOString() } }, i % 2 ? b : a);
+      const res = await asStaff(
+        { method: 'PUT', url: LEADS_API.nextAction(lead.id), payload: { text: `Call back ${i}`, dueAt: at.toISOString() } },
+        i % 2 ? b : a,
+      );
       expect(res.statusCode, res.body).toBe(200);
     }
     now = at;
@@ -178,7 +226,11 @@ function suite(): void {
     expect(actions.reduce((s, r) => s + r.reminders.next_action_due, 0)).toBe(4);
     expect(await count('lead.next_action_due', ids)).toBe(4);
     await drainBoth();
-    expect(subjects('Next action due:').map((m) => m.subject!.replace(/ \(.*$/, '')).sort()).toEqual(['Call back 0', 'Call back 1', 'Call back 2', 'Call back 3'].map((t) => `Next action due: ${t}`));
+    expect(
+      subjects('Next action due:')
+        .map((m) => m.subject!.replace(/ \(.*$/, ''))
+        .sort(),
+    ).toEqual(['Call back 0', 'Call back 1', 'Call back 2', 'Call back 3'].map((t) => `Next action due: ${t}`));
   });
 
   it('sends the morning digest once per person and studio day, with both instances ticking all day', async () => {
@@ -199,7 +251,11 @@ function suite(): void {
   });
 
   it("answers 'closed' on both instances from the channel's closing instant, and closing queues no mail or webhook", async () => {
-    const create = await asStaff({ method: 'POST', url: '/api/channels', payload: { campaignId: campaign, name: 'Expo weekend', kind: 'link', closesAt: new Date(now.getTime() + HOUR).toISOString() } });
+    const create = await asStaff({
+      method: 'POST',
+      url: '/api/channels',
+      payload: { campaignId: campaign, name: 'Expo weekend', kind: 'link', closesAt: new Date(now.getTime() + HOUR).toISOString() },
+    });
     expect(create.statusCode, create.body).toBe(201);
     const channel = create.json<{ channel: Channel }>().channel;
     const closesAt = Date.parse(channel.closesAt!);
@@ -209,7 +265,15 @@ function suite(): void {
     now = new Date(closesAt - 1);
     const before = await Promise.all([link(a), link(b)]);
     expect(before.map((r) => r.json<{ status: string }>().status)).toEqual(['open', 'open']);
-    const events = async () => Number((await db().selectFrom('notificationEvents').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const events = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('notificationEvents')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const eventsBefore = await events();
 
     now = new Date(closesAt);
@@ -233,7 +297,10 @@ function suite(): void {
   });
 
   it('sends each site visit its invitation, 24-hour and 2-hour reminders once, with both instances ticking', async () => {
-    const form = await multipart({ title: 'Twin Studio', address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' }, { bytes: await testImage('png'), filename: 's.png', type: 'image/png' });
+    const form = await multipart(
+      { title: 'Twin Studio', address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' },
+      { bytes: await testImage('png'), filename: 's.png', type: 'image/png' },
+    );
     const studio = await asStaff({ method: 'POST', url: '/api/studio/add', payload: form.payload, headers: form.headers });
     expect(studio.statusCode, studio.body).toBe(201);
     const studioId = studio.json<{ _id: string }>()._id;
@@ -243,12 +310,15 @@ function suite(): void {
     expect(slot).toBeDefined();
     const visitors = ['visit.one@example.com', 'visit.two@example.com', 'visit.three@example.com'];
     const booked = await Promise.all(
-      visitors.map((email, i) => (i % 2 ? b : a).inject({ method: 'POST', url: '/api/visits', payload: { slotStart: slot.start, studioId, email }, remoteAddress: `10.40.0.${i + 1}` })),
+      visitors.map((email, i) =>
+        (i % 2 ? b : a).inject({ method: 'POST', url: '/api/visits', payload: { slotStart: slot.start, studioId, email }, remoteAddress: `10.40.0.${i + 1}` }),
+      ),
     );
     expect(booked.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     const visitIds = booked.map((r) => r.json<{ _id: string }>()._id);
     const toVisitor = (prefix: string) => visitors.map((v) => subjects(prefix).filter((m) => recipients(m).includes(v)).length);
-    const mailRows = (kind: 'reminder-day' | 'reminder-hours') => db().selectFrom('visitMails').select(['visitId', 'sentAt']).where('kind', '=', kind).where('visitId', 'in', visitIds).execute();
+    const mailRows = (kind: 'reminder-day' | 'reminder-hours') =>
+      db().selectFrom('visitMails').select(['visitId', 'sentAt']).where('kind', '=', kind).where('visitId', 'in', visitIds).execute();
 
     const invitations = await onBoth((app) => app.visitJobs.runOnce());
     expect(invitations.reduce((s, r) => s + r.sent, 0)).toBe(3);
@@ -264,8 +334,14 @@ function suite(): void {
       mail.messages.length = 0;
       now = new Date(at);
       const runs = await onBoth((app) => app.visitJobs.runOnce());
-      expect(runs.reduce((s, r) => s + r.reminders, 0), kind).toBe(3);
-      expect(runs.reduce((s, r) => s + r.sent, 0), kind).toBe(3);
+      expect(
+        runs.reduce((s, r) => s + r.reminders, 0),
+        kind,
+      ).toBe(3);
+      expect(
+        runs.reduce((s, r) => s + r.sent, 0),
+        kind,
+      ).toBe(3);
       expect(toVisitor(prefix), kind).toEqual([1, 1, 1]);
       expect(subjects(prefix), kind).toHaveLength(6);
       const rows = await mailRows(kind);
@@ -289,7 +365,8 @@ function suite(): void {
       answeredAt: new Date(now.getTime() - HOUR).toISOString(),
       consent: { version, newsletter: false },
     }));
-    const sync = (app: FastifyInstance) => app.inject({ method: 'POST', url: KIOSK_API.batch, headers: { authorization: `Bearer ${deviceKey}` }, payload: { responses: batch } });
+    const sync = (app: FastifyInstance) =>
+      app.inject({ method: 'POST', url: KIOSK_API.batch, headers: { authorization: `Bearer ${deviceKey}` }, payload: { responses: batch } });
     const results: KioskBatchResult[] = [];
     for (let i = 0; i < TICKS; i++) {
       const both = await Promise.all([sync(a), sync(b)]);
@@ -307,13 +384,25 @@ function suite(): void {
     const emails = batch.map((x) => x.email!);
     expect(await db().selectFrom('kioskResponses').select('id').where('id', 'in', ids).execute()).toHaveLength(10);
     expect(await db().selectFrom('kioskConflicts').select('id').where('responseId', 'in', ids).execute()).toEqual([]);
-    const responses = await db().selectFrom('surveyResponses').innerJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId').select('surveyResponses.id').where('emailRecords.email', 'in', emails).execute();
+    const responses = await db()
+      .selectFrom('surveyResponses')
+      .innerJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId')
+      .select('surveyResponses.id')
+      .where('emailRecords.email', 'in', emails)
+      .execute();
     expect(responses).toHaveLength(10);
     const leads = await leadsByEmail(emails);
     expect(leads).toHaveLength(10);
-    expect(await count('lead.created', leads.map((l) => l.id))).toBe(10);
+    expect(
+      await count(
+        'lead.created',
+        leads.map((l) => l.id),
+      ),
+    ).toBe(10);
     await drainBoth();
-    const created = receiver.received.map((h) => JSON.parse(h.body) as { type: string; data: { email?: string; lead?: { email?: string } } }).filter((h) => h.type === 'lead.created');
+    const created = receiver.received
+      .map((h) => JSON.parse(h.body) as { type: string; data: { email?: string; lead?: { email?: string } } })
+      .filter((h) => h.type === 'lead.created');
     expect(created).toHaveLength(10);
     expect(new Set(receiver.received.map((h) => h.headers['webhook-id'])).size).toBe(receiver.received.length);
     expect(subjects('New lead:')).toHaveLength(10);
@@ -324,7 +413,11 @@ function suite(): void {
     const email = 'unfinished@example.com';
     const added = await b.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaign } });
     const emailId = added.json<{ emailID: string }>().emailID;
-    const saved = await b.inject({ method: 'POST', url: `/api/campaign/progress/${campaign}`, payload: { response: { email, emailId, answer: { who: 'Half way' }, page: 0 } } });
+    const saved = await b.inject({
+      method: 'POST',
+      url: `/api/campaign/progress/${campaign}`,
+      payload: { response: { email, emailId, answer: { who: 'Half way' }, page: 0 } },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     await putSettings({ retentionUnfinishedDays: 30, retentionLeadDays: 30 });
     const everyone = (await db().selectFrom('leads').select('id').execute()).length;

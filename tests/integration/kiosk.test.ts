@@ -38,7 +38,15 @@ afterAll(async () => {
 });
 
 const SURVEY = {
-  pages: [{ name: 'p1', elements: [{ type: 'text', name: 'who', title: 'Your name', leadField: 'name' }, { type: 'text', name: 'city', title: 'Which city?' }] }],
+  pages: [
+    {
+      name: 'p1',
+      elements: [
+        { type: 'text', name: 'who', title: 'Your name', leadField: 'name' },
+        { type: 'text', name: 'city', title: 'Which city?' },
+      ],
+    },
+  ],
 };
 const PLAIN_STAFF = { email: 'kiosk.staff@abode.test', name: 'Kiosk Staff', password: 'another horse battery', role: 'staff' as const };
 const BASE = 'https://go.abode-studio.in';
@@ -80,7 +88,8 @@ describeEachDatabase(
       const user = (await findStaffByEmail(ctx.database.db, email))!;
       return (await signToken(secretKey(ctx.config.jwtSecret), { ...user, tokenVersion: Number(user.tokenVersion) }, 600)).token;
     }
-    const asPlainStaff = async (options: InjectOptions, app: FastifyInstance = ctx.app) => app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${await tokenFor(PLAIN_STAFF.email)}` } });
+    const asPlainStaff = async (options: InjectOptions, app: FastifyInstance = ctx.app) =>
+      app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${await tokenFor(PLAIN_STAFF.email)}` } });
     async function pair(name = 'Expo tablet 1', channelId = kioskChannel.id): Promise<KioskDeviceCreated> {
       const res = await ctx.asStaff({ method: 'POST', url: '/api/kiosk/devices', payload: { channelId, name } });
       expect(res.statusCode, res.body).toBe(201);
@@ -96,7 +105,8 @@ describeEachDatabase(
         ...overrides,
       };
     }
-    const send = (key: string, body: unknown) => clocked.inject({ method: 'POST', url: '/api/kiosk/responses', headers: { authorization: `Bearer ${key}` }, payload: body as InjectOptions['payload'] });
+    const send = (key: string, body: unknown) =>
+      clocked.inject({ method: 'POST', url: '/api/kiosk/responses', headers: { authorization: `Bearer ${key}` }, payload: body as InjectOptions['payload'] });
     const kioskRow = (id: string) => ctx.database.db.selectFrom('kioskResponses').selectAll().where('id', '=', id).executeTakeFirst();
 
     describe('devices', () => {
@@ -104,7 +114,16 @@ describeEachDatabase(
         const created = await pair('Expo tablet 2');
         expect(created.deviceKey).toMatch(/^kdk_[A-Za-z0-9_-]{43}$/);
         expect(created.pairUrl).toBe(`${BASE}/kiosk/${kioskChannel.code}#key=${created.deviceKey}`);
-        expect(created.device).toMatchObject({ id: created.id, name: 'Expo tablet 2', channelId: kioskChannel.id, channelName: 'Expo stall', lastSyncAt: null, revokedAt: null, queued: null, stored: 0 });
+        expect(created.device).toMatchObject({
+          id: created.id,
+          name: 'Expo tablet 2',
+          channelId: kioskChannel.id,
+          channelName: 'Expo stall',
+          lastSyncAt: null,
+          revokedAt: null,
+          queued: null,
+          stored: 0,
+        });
         const row = await ctx.database.db.selectFrom('kioskDevices').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
         expect(row.keyHash).toMatch(/^[0-9a-f]{64}$/);
         expect(JSON.stringify(row)).not.toContain(created.deviceKey);
@@ -148,7 +167,9 @@ describeEachDatabase(
         expect([afterRevoke.statusCode, unknown.statusCode, none.statusCode]).toEqual([401, 401, 401]);
         expect(afterRevoke.body).toBe(unknown.body);
         expect(afterRevoke.json()).toMatchObject({ message: KIOSK_MESSAGES.keyInvalid });
-        const listed = (await ctx.asStaff({ method: 'GET', url: `/api/kiosk/devices?channelId=${kioskChannel.id}` })).json<KioskDevice[]>().find((d) => d.id === device.id)!;
+        const listed = (await ctx.asStaff({ method: 'GET', url: `/api/kiosk/devices?channelId=${kioskChannel.id}` }))
+          .json<KioskDevice[]>()
+          .find((d) => d.id === device.id)!;
         expect(listed.revokedAt).not.toBeNull();
         expect(listed.stored).toBe(1);
         const audit = await ctx.asStaff({ method: 'GET', url: '/api/audit?kind=kiosk-device.revoked' });
@@ -163,10 +184,24 @@ describeEachDatabase(
         const stored = await send(device.deviceKey, first);
         expect(stored.statusCode, stored.body).toBe(201);
         expect(stored.json()).toMatchObject({ id: first.id, outcome: 'stored', message: KIOSK_MESSAGES.stored });
-        const countResponses = async () => Number((await ctx.database.db.selectFrom('surveyResponses').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+        const countResponses = async () =>
+          Number(
+            (
+              await ctx.database.db
+                .selectFrom('surveyResponses')
+                .select((eb) => eb.fn.countAll().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
         const before = await countResponses();
         // The same answer again, its keys in another order and its time in another zone: a repeat.
-        const again = await send(device.deviceKey, { consent: first.consent, answeredAt: '2027-01-09T06:00:00Z', answer: { city: 'Pune', who: 'Asha Rao' }, email: first.email, id: first.id });
+        const again = await send(device.deviceKey, {
+          consent: first.consent,
+          answeredAt: '2027-01-09T06:00:00Z',
+          answer: { city: 'Pune', who: 'Asha Rao' },
+          email: first.email,
+          id: first.id,
+        });
         expect(again.statusCode, again.body).toBe(200);
         expect(again.json()).toMatchObject({ outcome: 'duplicate', message: KIOSK_MESSAGES.duplicate });
         expect(await countResponses()).toBe(before);
@@ -176,9 +211,15 @@ describeEachDatabase(
         expect(await countResponses()).toBe(before);
         // The same conflicting body again is still a 409, kept once.
         expect((await send(device.deviceKey, { ...first, answer: { who: 'Asha Rao', city: 'Mumbai' } })).statusCode).toBe(409);
-        const conflicts = (await ctx.asStaff({ method: 'GET', url: `/api/kiosk/conflicts?channelId=${kioskChannel.id}` })).json<KioskConflict[]>().filter((c) => c.id === first.id);
+        const conflicts = (await ctx.asStaff({ method: 'GET', url: `/api/kiosk/conflicts?channelId=${kioskChannel.id}` }))
+          .json<KioskConflict[]>()
+          .filter((c) => c.id === first.id);
         expect(conflicts).toHaveLength(1);
-        expect(conflicts[0]).toMatchObject({ deviceName: 'Expo tablet 1', stored: { body: { answer: { city: 'Pune' } } }, conflicting: { body: { answer: { city: 'Mumbai' } }, via: 'tablet' } });
+        expect(conflicts[0]).toMatchObject({
+          deviceName: 'Expo tablet 1',
+          stored: { body: { answer: { city: 'Pune' } } },
+          conflicting: { body: { answer: { city: 'Mumbai' } }, via: 'tablet' },
+        });
       });
 
       it("refuses a key of another channel's tablet (403) and answers that break the rules with a sentence per field (400)", async () => {
@@ -208,16 +249,31 @@ describeEachDatabase(
         const one = answer();
         const results = await Promise.all(Array.from({ length: 8 }, () => send(device.deviceKey, one)));
         expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
-        const responses = await ctx.database.db.selectFrom('surveyResponses').innerJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId').select('surveyResponses.id').where('emailRecords.email', '=', one.email!).execute();
+        const responses = await ctx.database.db
+          .selectFrom('surveyResponses')
+          .innerJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId')
+          .select('surveyResponses.id')
+          .where('emailRecords.email', '=', one.email!)
+          .execute();
         expect(responses).toHaveLength(1);
       });
 
       it('makes a lead as online: the channel, the device, the tablet time as the answer time, the sync time as the arrival; staff mail, webhook, visitor mail and consent at sync', async () => {
-        const hook = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.create, payload: { url: receiver.url, events: ['lead.created', 'survey.completed'] } });
+        const hook = await ctx.asStaff({
+          method: 'POST',
+          url: WEBHOOKS_API.create,
+          payload: { url: receiver.url, events: ['lead.created', 'survey.completed'] },
+        });
         expect(hook.statusCode).toBe(201);
         const device = await pair('Stall tablet');
         now = new Date('2027-01-10T09:15:00Z');
-        const one = answer({ email: 'meera.kiosk@example.com', answer: { who: 'Meera', city: 'Pune' }, answeredAt: '2027-01-09T17:45:00+05:30', language: 'hi', consent: { version: noticeVersion, newsletter: true } });
+        const one = answer({
+          email: 'meera.kiosk@example.com',
+          answer: { who: 'Meera', city: 'Pune' },
+          answeredAt: '2027-01-09T17:45:00+05:30',
+          language: 'hi',
+          consent: { version: noticeVersion, newsletter: true },
+        });
         expect((await send(device.deviceKey, one)).statusCode).toBe(201);
         const row = (await kioskRow(one.id))!;
         expect(row).toMatchObject({ deviceId: device.id, channelId: kioskChannel.id, via: 'tablet' });
@@ -234,7 +290,9 @@ describeEachDatabase(
         const consents = await ctx.database.db.selectFrom('consents').selectAll().where('leadId', '=', lead.id).execute();
         expect(consents.find((c) => c.purpose === 'survey')).toMatchObject({ noticeVersion, granted: expect.anything() });
         expect(consents.find((c) => c.purpose === 'newsletter')).toBeDefined();
-        const listed = (await ctx.asStaff({ method: 'GET', url: `/api/kiosk/devices?channelId=${kioskChannel.id}` })).json<KioskDevice[]>().find((d) => d.id === device.id)!;
+        const listed = (await ctx.asStaff({ method: 'GET', url: `/api/kiosk/devices?channelId=${kioskChannel.id}` }))
+          .json<KioskDevice[]>()
+          .find((d) => d.id === device.id)!;
         expect(listed.lastSyncAt).toBe('2027-01-10T09:15:00.000Z');
         await drainNotifications(ctx);
         const mails = await mail.waitFor(2);
@@ -250,7 +308,13 @@ describeEachDatabase(
         expect(hook.statusCode).toBe(201);
         const device = await pair();
         now = new Date('2027-01-10T10:00:00Z');
-        const one = answer({ email: undefined, phone: '98450 11223', answer: { who: 'Ravi', city: 'Delhi' }, answeredAt: '2027-01-09T15:00:00+05:30', language: 'hi' });
+        const one = answer({
+          email: undefined,
+          phone: '98450 11223',
+          answer: { who: 'Ravi', city: 'Delhi' },
+          answeredAt: '2027-01-09T15:00:00+05:30',
+          language: 'hi',
+        });
         const res = await send(device.deviceKey, one);
         expect(res.statusCode, res.body).toBe(201);
         const row = (await kioskRow(one.id))!;
@@ -268,20 +332,42 @@ describeEachDatabase(
         expect(await ctx.database.db.selectFrom('surveyResponses').select('id').where('leadId', '=', lead.id).execute()).toHaveLength(1);
 
         // Staff read the answers: the lead's page, the campaign's answers, the person's data export.
-        const detail = (await ctx.asStaff({ method: 'GET', url: `/api/leads/${lead.id}` })).json<{ activities: Array<{ type: string; at: string; answers?: Array<{ question: string; answer: string }> }> }>();
+        const detail = (await ctx.asStaff({ method: 'GET', url: `/api/leads/${lead.id}` })).json<{
+          activities: Array<{ type: string; at: string; answers?: Array<{ question: string; answer: string }> }>;
+        }>();
         const shown = detail.activities.filter((a) => a.type === 'response' || a.type === 'email');
-        expect(shown).toEqual([expect.objectContaining({ type: 'response', at: '2027-01-09T09:30:00.000Z', answers: [{ question: 'Your name', answer: 'Ravi' }, { question: 'Which city?', answer: 'Delhi' }] })]);
-        const answers = (await ctx.asStaff({ method: 'GET', url: `/api/campaign/answers/${campaign}?limit=500` })).json<Array<{ _id: string; email: string; result: string }>>();
+        expect(shown).toEqual([
+          expect.objectContaining({
+            type: 'response',
+            at: '2027-01-09T09:30:00.000Z',
+            answers: [
+              { question: 'Your name', answer: 'Ravi' },
+              { question: 'Which city?', answer: 'Delhi' },
+            ],
+          }),
+        ]);
+        const answers = (await ctx.asStaff({ method: 'GET', url: `/api/campaign/answers/${campaign}?limit=500` })).json<
+          Array<{ _id: string; email: string; result: string }>
+        >();
         expect(answers.find((a) => a._id === row.responseId)).toMatchObject({ email: '' });
         expect(JSON.parse(answers.find((a) => a._id === row.responseId)!.result)).toEqual({ who: 'Ravi', city: 'Delhi' });
-        const exported = (await ctx.asStaff({ method: 'GET', url: `/api/leads/${lead.id}/export` })).json<{ responses: { responses: Array<{ id: string; emailRecordId: string | null; email: string | null; answer: unknown }> } }>();
-        expect(exported.responses.responses).toEqual([expect.objectContaining({ id: row.responseId, emailRecordId: null, email: null, answer: { who: 'Ravi', city: 'Delhi' } })]);
+        const exported = (await ctx.asStaff({ method: 'GET', url: `/api/leads/${lead.id}/export` })).json<{
+          responses: { responses: Array<{ id: string; emailRecordId: string | null; email: string | null; answer: unknown }> };
+        }>();
+        expect(exported.responses.responses).toEqual([
+          expect.objectContaining({ id: row.responseId, emailRecordId: null, email: null, answer: { who: 'Ravi', city: 'Delhi' } }),
+        ]);
         // Staff hear of the answers as of any completed survey: the webhook carries them.
         await drainNotifications(ctx);
         const hooks = await receiver.waitFor(1);
-        const completed = hooks.map((h) => JSON.parse(h.body) as { type: string; data: { lead: { phone: string | null }; activity: { answers?: unknown } } }).find((h) => h.type === 'survey.completed')!;
+        const completed = hooks
+          .map((h) => JSON.parse(h.body) as { type: string; data: { lead: { phone: string | null }; activity: { answers?: unknown } } })
+          .find((h) => h.type === 'survey.completed')!;
         expect(completed.data.lead.phone).toBe('+919845011223');
-        expect(completed.data.activity.answers).toEqual([{ question: 'Your name', answer: 'Ravi' }, { question: 'Which city?', answer: 'Delhi' }]);
+        expect(completed.data.activity.answers).toEqual([
+          { question: 'Your name', answer: 'Ravi' },
+          { question: 'Which city?', answer: 'Delhi' },
+        ]);
         // No visitor mail: there is no address.
         expect(mail.messages.filter((m) => m.to && !Array.isArray(m.to) && m.to.text.includes('@') && !m.subject?.startsWith('New'))).toEqual([]);
 
@@ -292,7 +378,8 @@ describeEachDatabase(
 
         // The funnel's "completed" kept on the lead (decision 0035) holds for answers without an e-mail
         // record, also when a merge and an unmerge read the steps again from the rows.
-        const completedOf = async (id: string) => Boolean((await ctx.database.db.selectFrom('leads').select('surveyCompleted').where('id', '=', id).executeTakeFirstOrThrow()).surveyCompleted);
+        const completedOf = async (id: string) =>
+          Boolean((await ctx.database.db.selectFrom('leads').select('surveyCompleted').where('id', '=', id).executeTakeFirstOrThrow()).surveyCompleted);
         expect(await completedOf(lead.id)).toBe(true);
         const other = await ctx.asStaff({ method: 'POST', url: '/api/leads', payload: { name: 'Ravi K', email: 'ravi.other@example.com' } });
         expect(other.statusCode, other.body).toBe(201);
@@ -307,7 +394,7 @@ describeEachDatabase(
         await ctx.asStaff({ method: 'DELETE', url: `${WEBHOOKS_API.create}/${hook.json<{ id: string }>().id}` });
       });
 
-      it("accepts an answer under the campaign version it was given, after the channel moved to another campaign", async () => {
+      it('accepts an answer under the campaign version it was given, after the channel moved to another campaign', async () => {
         const device = await pair();
         const config = (await ctx.app.inject({ method: 'GET', url: `/api/kiosk/config/${kioskChannel.code}` })).json<KioskConfig>();
         expect(config.campaign).toMatchObject({ id: campaign, name: 'Expo homes' });
@@ -321,7 +408,14 @@ describeEachDatabase(
         const fresh = answer({ campaignVersion: newer.campaign.version });
         expect((await send(device.deviceKey, old)).statusCode).toBe(201);
         expect((await send(device.deviceKey, fresh)).statusCode).toBe(201);
-        const campaignOf = async (id: string) => (await ctx.database.db.selectFrom('surveyResponses').select('campaignId').where('id', '=', (await kioskRow(id))!.responseId!).executeTakeFirstOrThrow()).campaignId;
+        const campaignOf = async (id: string) =>
+          (
+            await ctx.database.db
+              .selectFrom('surveyResponses')
+              .select('campaignId')
+              .where('id', '=', (await kioskRow(id))!.responseId!)
+              .executeTakeFirstOrThrow()
+          ).campaignId;
         expect(await campaignOf(old.id)).toBe(campaign);
         expect(await campaignOf(fresh.id)).toBe(next);
         await ctx.asStaff({ method: 'PATCH', url: `/api/channels/${kioskChannel.id}`, payload: { campaignId: campaign } });
@@ -341,7 +435,12 @@ describeEachDatabase(
         });
         expect(res.statusCode, res.body).toBe(200);
         const result = res.json<KioskBatchResult>();
-        expect(result.results.map((r) => [r.outcome, r.status])).toEqual([['stored', 201], ['duplicate', 200], ['conflict', 409], ['refused', 400]]);
+        expect(result.results.map((r) => [r.outcome, r.status])).toEqual([
+          ['stored', 201],
+          ['duplicate', 200],
+          ['conflict', 409],
+          ['refused', 400],
+        ]);
         expect(result.counts).toEqual({ stored: 1, duplicate: 1, conflict: 1, refused: 1 });
         expect((await clocked.inject({ method: 'POST', url: '/api/kiosk/responses/batch', payload: { responses: [b] } })).statusCode).toBe(401);
       });
@@ -359,7 +458,13 @@ describeEachDatabase(
         const sent = answer();
         expect((await send(device.deviceKey, sent)).statusCode).toBe(201);
         const fresh = answer();
-        const file: KioskQueueFile = { format: KIOSK_QUEUE_FORMAT, version: KIOSK_QUEUE_VERSION, channel: kioskChannel.code, deviceId: device.id, responses: [sent, fresh, { ...sent, answer: { who: 'Changed' } }] };
+        const file: KioskQueueFile = {
+          format: KIOSK_QUEUE_FORMAT,
+          version: KIOSK_QUEUE_VERSION,
+          channel: kioskChannel.code,
+          deviceId: device.id,
+          responses: [sent, fresh, { ...sent, answer: { who: 'Changed' } }],
+        };
         const res = await upload(file);
         expect(res.statusCode, res.body).toBe(200);
         const result = res.json<KioskUploadResult>();
@@ -385,5 +490,16 @@ describeEachDatabase(
       });
     });
   },
-  { publicBaseUrl: BASE, notify: { smtpUrl: mail.url, mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', notifyEmails: ['owner@abode.test'], confirmVisitors: true, allowPrivateWebhooks: true, dispatch: false } },
+  {
+    publicBaseUrl: BASE,
+    notify: {
+      smtpUrl: mail.url,
+      mailFrom: '"Test Studio" <studio@abode.test>',
+      mailDir: '/nonexistent',
+      notifyEmails: ['owner@abode.test'],
+      confirmVisitors: true,
+      allowPrivateWebhooks: true,
+      dispatch: false,
+    },
+  },
 );

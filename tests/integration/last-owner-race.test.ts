@@ -36,7 +36,10 @@ describeEachDatabase('the last active owner, under concurrent changes', (ctx) =>
       ]);
       const label = `round ${round} (${JSON.stringify(change)}): ${ab.statusCode} ${ba.statusCode}`;
       expect(await activeOwners(), label).toBe(1);
-      expect([ab.statusCode, ba.statusCode].filter((s) => s === 200), label).toHaveLength(1);
+      expect(
+        [ab.statusCode, ba.statusCode].filter((s) => s === 200),
+        label,
+      ).toHaveLength(1);
       const refused = ab.statusCode === 200 ? ba : ab;
       // Refused as the last owner, or, when the other change was already done, its token no longer counts.
       expect([409, 401], label).toContain(refused.statusCode);

@@ -27,7 +27,11 @@ async function drain(app: FastifyInstance) {
 async function setAssignment(ctx: TestContext, assignment: AssignmentSettings) {
   const current = (await ctx.asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
   const { version: _v, updatedAt: _u, ...input } = current;
-  const res = await ctx.asStaff({ method: 'PUT', url: SETTINGS_API.settings, payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', assignment } });
+  const res = await ctx.asStaff({
+    method: 'PUT',
+    url: SETTINGS_API.settings,
+    payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', assignment },
+  });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json<StudioSettings>().assignment).toEqual(assignment);
 }
@@ -107,7 +111,9 @@ describeEachDatabase(
         const leads = (await allLeads(ctx)).filter((l) => l.email?.startsWith('rr.'));
         expect(leads).toHaveLength(100);
         const counts = countBy(leads.map((l) => l.assigneeId));
-        console.log(`[${ctx.dialect}] 100 concurrent leads over ${other === ctx.app ? 1 : 2} instance(s) in ${elapsed.toFixed(0)} ms: ${JSON.stringify(Object.values(counts))}`);
+        console.log(
+          `[${ctx.dialect}] 100 concurrent leads over ${other === ctx.app ? 1 : 2} instance(s) in ${elapsed.toFixed(0)} ms: ${JSON.stringify(Object.values(counts))}`,
+        );
         expect(counts).toEqual(Object.fromEntries(takers.map((t) => [t.id, 25])));
         for (const lead of leads) expect(lead.assignedAt).not.toBeNull();
       } finally {
@@ -138,12 +144,34 @@ describeEachDatabase(
       expect(leads).toHaveLength(8);
       expect(countBy(leads.map((l) => l.assigneeId))).toEqual(Object.fromEntries(takers.map((t) => [t.id, 2])));
       for (const lead of leads) expect(lead.firstContactDueAt).not.toBeNull();
-      const lines = await ctx.database.db.selectFrom('leadEvents').select(['leadId', 'byName']).where('type', '=', 'assign').where('leadId', 'in', leads.map((l) => l._id)).execute();
+      const lines = await ctx.database.db
+        .selectFrom('leadEvents')
+        .select(['leadId', 'byName'])
+        .where('type', '=', 'assign')
+        .where(
+          'leadId',
+          'in',
+          leads.map((l) => l._id),
+        )
+        .execute();
       expect(lines.map((l) => l.byName)).toEqual(Array(8).fill('Automatic: Round-robin'));
       // Decision 0057: each taker is told once for the import, not once per lead.
-      const perLead = await ctx.database.db.selectFrom('notificationEvents').select('subjectId').where('type', '=', 'lead.assigned').where('leadId', 'in', leads.map((l) => l._id)).execute();
+      const perLead = await ctx.database.db
+        .selectFrom('notificationEvents')
+        .select('subjectId')
+        .where('type', '=', 'lead.assigned')
+        .where(
+          'leadId',
+          'in',
+          leads.map((l) => l._id),
+        )
+        .execute();
       expect(perLead).toEqual([]);
-      const told = await ctx.database.db.selectFrom('notificationEvents').select(['subjectId', 'payload']).where('type', '=', 'leads.import_assigned').execute();
+      const told = await ctx.database.db
+        .selectFrom('notificationEvents')
+        .select(['subjectId', 'payload'])
+        .where('type', '=', 'leads.import_assigned')
+        .execute();
       expect(told.map((t) => t.subjectId).sort()).toEqual(takers.map((t) => t.id).sort());
       for (const t of told) expect(JSON.parse(t.payload!)).toMatchObject({ fileName: 'rr.csv', count: 2 });
       await drain(ctx.app);
@@ -194,7 +222,11 @@ describeEachDatabase(
 
     it('a locality rule moves a lead given out by turn once the survey names the locality; the new assignee is told', async () => {
       const { createActiveCampaign, addEmail, respond, surveyText } = await import('../factories/campaigns');
-      const campaignId = await createActiveCampaign(ctx, { questions: surveyText({ pages: [{ name: 'p1', elements: [{ type: 'checkbox', name: 'area', title: 'Where?', choices: ['Whitefield', 'Indiranagar'] }] }] }) });
+      const campaignId = await createActiveCampaign(ctx, {
+        questions: surveyText({
+          pages: [{ name: 'p1', elements: [{ type: 'checkbox', name: 'area', title: 'Where?', choices: ['Whitefield', 'Indiranagar'] }] }],
+        }),
+      });
       await setAssignment(ctx, { mode: 'rules', rules: [] });
       const emailId = await addEmail(ctx, 'locality.person@example.com', campaignId);
       const before = (await allLeads(ctx)).find((l) => l.email === 'locality.person@example.com')!;
@@ -218,5 +250,15 @@ describeEachDatabase(
       expect((await allLeads(ctx)).find((l) => l.email === 'manual.person@example.com')!.assigneeId).toBe(chosen.id);
     });
   },
-  { notify: { mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', notifyEmails: [], confirmVisitors: false, allowPrivateWebhooks: false, dispatch: false, smtpUrl: mail.url } },
+  {
+    notify: {
+      mailFrom: '"Test Studio" <studio@abode.test>',
+      mailDir: '/nonexistent',
+      notifyEmails: [],
+      confirmVisitors: false,
+      allowPrivateWebhooks: false,
+      dispatch: false,
+      smtpUrl: mail.url,
+    },
+  },
 );

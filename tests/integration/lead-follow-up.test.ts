@@ -30,7 +30,12 @@ async function drain(app: FastifyInstance) {
 
 /** The follow-up mails that arrived since the last call, as [subject, recipients] (new-lead alerts aside). */
 function takeMail(): Array<[string, string[]]> {
-  const out = mail.messages.filter((m) => !m.subject?.startsWith('New lead')).map((m) => [m.subject ?? '', (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address ?? '')).sort()] as [string, string[]]);
+  const out = mail.messages
+    .filter((m) => !m.subject?.startsWith('New lead'))
+    .map(
+      (m) =>
+        [m.subject ?? '', (Array.isArray(m.to) ? m.to : m.to ? [m.to] : []).flatMap((a) => a.value.map((v) => v.address ?? '')).sort()] as [string, string[]],
+    );
   mail.messages.length = 0;
   return out;
 }
@@ -53,7 +58,11 @@ describeEachDatabase(
     async function put(change: Partial<StudioSettings>) {
       const current = (await ctx.asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
       const { version: _v, updatedAt: _u, ...input } = current;
-      const res = await ctx.asStaff({ method: 'PUT', url: SETTINGS_API.settings, payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', ...change } });
+      const res = await ctx.asStaff({
+        method: 'PUT',
+        url: SETTINGS_API.settings,
+        payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', ...change },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
 
@@ -169,9 +178,16 @@ describeEachDatabase(
       await ctx.asStaff({ method: 'PATCH', url: LEADS_API.one(other._id), payload: { status: 'contacted' } });
       const bad = await ctx.asStaff({ method: 'PUT', url: LEADS_API.nextAction(lead._id), payload: { text: '', dueAt: 'tomorrow' } });
       expect(bad.statusCode).toBe(400);
-      const set = await ctx.asStaff({ method: 'PUT', url: LEADS_API.nextAction(lead._id), payload: { text: 'Call back about the villa', dueAt: '2026-12-04T11:00:00+05:30' } });
+      const set = await ctx.asStaff({
+        method: 'PUT',
+        url: LEADS_API.nextAction(lead._id),
+        payload: { text: 'Call back about the villa', dueAt: '2026-12-04T11:00:00+05:30' },
+      });
       expect(set.statusCode, set.body).toBe(200);
-      expect(set.json<{ lead: LeadList['items'][number] }>().lead).toMatchObject({ nextAction: { text: 'Call back about the villa', dueAt: ist('2026-12-04T11:00:00').toISOString() }, overdue: false });
+      expect(set.json<{ lead: LeadList['items'][number] }>().lead).toMatchObject({
+        nextAction: { text: 'Call back about the villa', dueAt: ist('2026-12-04T11:00:00').toISOString() },
+        overdue: false,
+      });
       await ctx.asStaff({ method: 'PUT', url: LEADS_API.nextAction(other._id), payload: { text: 'Send the brochure', dueAt: '2026-12-05T11:00:00+05:30' } });
       await drain(ctx.app);
       takeMail();
@@ -206,16 +222,27 @@ describeEachDatabase(
       // Monday 7 December, before opening: nothing yet.
       vi.setSystemTime(ist('2026-12-07T08:59:00'));
       // A site visit at 11:00 today, booked by a new person (round-robin gives the lead to the taker).
-      const studio = await multipart({ title: 'Digest Studio', address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' }, { bytes: await testImage('png'), filename: 's.png', type: 'image/png' });
+      const studio = await multipart(
+        { title: 'Digest Studio', address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' },
+        { bytes: await testImage('png'), filename: 's.png', type: 'image/png' },
+      );
       const added = await ctx.asStaff({ method: 'POST', url: '/api/studio/add', payload: studio.payload, headers: studio.headers });
       expect(added.statusCode, added.body).toBe(201);
       const studioId = added.json<{ _id: string }>()._id;
-      const everyDay = { ...DEFAULT_SLOT_SETTINGS, enabled: true, weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '09:00', to: '18:00' })) };
+      const everyDay = {
+        ...DEFAULT_SLOT_SETTINGS,
+        enabled: true,
+        weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '09:00', to: '18:00' })),
+      };
       expect((await ctx.asStaff({ method: 'PUT', url: `/api/visits/settings/${studioId}`, payload: everyDay })).statusCode).toBe(200);
       const slots = (await ctx.app.inject({ method: 'GET', url: `/api/visits/slots?studio=${studioId}` })).json<VisitSlot[]>();
       const eleven = slots.find((slot) => slot.start === ist('2026-12-07T11:00:00').toISOString());
       expect(eleven).toBeDefined();
-      const booked = await ctx.app.inject({ method: 'POST', url: '/api/visits', payload: { slotStart: eleven!.start, studioId, email: 'visit.today@example.com', name: 'Meera Visit' } });
+      const booked = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/visits',
+        payload: { slotStart: eleven!.start, studioId, email: 'visit.today@example.com', name: 'Meera Visit' },
+      });
       expect(booked.statusCode, booked.body).toBe(201);
       await ctx.app.followUp.runOnce();
       await drain(ctx.app);
@@ -257,7 +284,9 @@ describeEachDatabase(
       expect(figures.targetMinutes).toBe(15);
       // Seven leads of Tara's: three never contacted (past target), three contacted in 5, 0 and 0 working
       // minutes, and the digest's visitor, who booked a visit but was not called by anyone.
-      expect(figures.byPerson).toEqual([{ staffId: taker.id, name: 'Tara', leads: 7, waiting: 0, contacted: 3, withinTarget: 3, shareWithinTarget: 3 / 7, medianMinutes: 0 }]);
+      expect(figures.byPerson).toEqual([
+        { staffId: taker.id, name: 'Tara', leads: 7, waiting: 0, contacted: 3, withinTarget: 3, shareWithinTarget: 3 / 7, medianMinutes: 0 },
+      ]);
       expect(figures.byWeek).toEqual([
         { week: '2026-11-23', leads: 2, waiting: 0, contacted: 0, withinTarget: 0, shareWithinTarget: 0, medianMinutes: null },
         { week: '2026-11-30', leads: 4, waiting: 0, contacted: 3, withinTarget: 3, shareWithinTarget: 0.75, medianMinutes: 0 },
@@ -273,10 +302,31 @@ describeEachDatabase(
       await contact('sunday-two@example.com');
       vi.setSystemTime(ist('2026-12-13T12:00:00'));
       const figures = (await ctx.asStaff({ method: 'GET', url: `${FOLLOW_UP_API.firstContact}?weeks=8` })).json<FirstContactFigures>();
-      expect(figures.byWeek.at(-1)).toEqual({ week: '2026-12-07', leads: 3, waiting: 2, contacted: 0, withinTarget: 0, shareWithinTarget: 0, medianMinutes: null });
-      expect(figures.byPerson).toEqual([{ staffId: taker.id, name: 'Tara', leads: 9, waiting: 2, contacted: 3, withinTarget: 3, shareWithinTarget: 3 / 7, medianMinutes: 0 }]);
+      expect(figures.byWeek.at(-1)).toEqual({
+        week: '2026-12-07',
+        leads: 3,
+        waiting: 2,
+        contacted: 0,
+        withinTarget: 0,
+        shareWithinTarget: 0,
+        medianMinutes: null,
+      });
+      expect(figures.byPerson).toEqual([
+        { staffId: taker.id, name: 'Tara', leads: 9, waiting: 2, contacted: 3, withinTarget: 3, shareWithinTarget: 3 / 7, medianMinutes: 0 },
+      ]);
     });
   },
   // The clock moves on by days: the test's staff token must outlive it.
-  { tokenTtlSeconds: 60 * 24 * 60 * 60, notify: { mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', notifyEmails: [], confirmVisitors: false, allowPrivateWebhooks: false, dispatch: false, smtpUrl: mail.url } },
+  {
+    tokenTtlSeconds: 60 * 24 * 60 * 60,
+    notify: {
+      mailFrom: '"Test Studio" <studio@abode.test>',
+      mailDir: '/nonexistent',
+      notifyEmails: [],
+      confirmVisitors: false,
+      allowPrivateWebhooks: false,
+      dispatch: false,
+      smtpUrl: mail.url,
+    },
+  },
 );

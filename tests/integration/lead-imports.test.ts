@@ -43,7 +43,8 @@ describeEachDatabase('lead imports', (ctx) => {
   afterAll(async () => {
     await clocked?.close();
   });
-  const atClock = async (options: InjectOptions) => clocked.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${await ctx.staffToken()}` } });
+  const atClock = async (options: InjectOptions) =>
+    clocked.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${await ctx.staffToken()}` } });
 
   async function send(bytes: Buffer, filename: string, fields: Record<string, string> = {}) {
     const body = await multipart({ dryRun: 'true', ...fields }, { bytes, filename, type: 'application/octet-stream' });
@@ -51,7 +52,16 @@ describeEachDatabase('lead imports', (ctx) => {
   }
 
   it('previews a portal sheet (mapping guessed from its headers, figures and each skipped row with its reason), imports it, and undoes it within 7 days keeping what staff touched', async () => {
-    await upsertLead(ctx.database.db, { id: 'known-lead-0001', emailKey: 'known@example.in', email: 'known@example.in', name: 'Known', phone: null, source: 'contact', campaignId: null, at: new Date(Date.now() - 30 * DAY_MS) });
+    await upsertLead(ctx.database.db, {
+      id: 'known-lead-0001',
+      emailKey: 'known@example.in',
+      email: 'known@example.in',
+      name: 'Known',
+      phone: null,
+      source: 'contact',
+      campaignId: null,
+      at: new Date(Date.now() - 30 * DAY_MS),
+    });
     const bytes = await portalWorkbook();
 
     const preview = await send(bytes, 'portal-leads.xlsx');
@@ -114,7 +124,12 @@ describeEachDatabase('lead imports', (ctx) => {
     expect(new Date(sunita.createdAt).toISOString()).toBe('2026-03-16T18:30:00.000Z');
     // The known lead keeps its own time; every lead of the file, and only those, is the import's.
     expect(new Date(known.createdAt).getTime()).toBeLessThan(importedAt.getTime() - 29 * DAY_MS);
-    const importRows = await ctx.database.db.selectFrom('leadImportRows').select(['row', 'leadId', 'created']).where('importId', '=', result.importId).orderBy('row').execute();
+    const importRows = await ctx.database.db
+      .selectFrom('leadImportRows')
+      .select(['row', 'leadId', 'created'])
+      .where('importId', '=', result.importId)
+      .orderBy('row')
+      .execute();
     expect(importRows.map((r) => [r.row, r.leadId, Boolean(r.created)])).toEqual([
       [2, rahul.id, true],
       [3, priya.id, true],
@@ -132,11 +147,18 @@ describeEachDatabase('lead imports', (ctx) => {
       expect(await ctx.database.db.selectFrom('leads').select('id').where('emailKey', '=', email).executeTakeFirst()).toBeUndefined();
     }
     const notes = await ctx.database.db.selectFrom('leadEvents').select(['text']).where('leadId', '=', rahul.id).where('type', '=', 'note').execute();
-    expect(notes.map((n) => n.text)).toEqual(['Imported from portal-leads.xlsx (row 2)\nProject: Skyline Towers\nLocality: Pune\nBudget: ₹45,00,000\nSource: 99acres\nExternal id: L-1\nMessage: Wants 2 BHK']);
+    expect(notes.map((n) => n.text)).toEqual([
+      'Imported from portal-leads.xlsx (row 2)\nProject: Skyline Towers\nLocality: Pune\nBudget: ₹45,00,000\nSource: 99acres\nExternal id: L-1\nMessage: Wants 2 BHK',
+    ]);
     const priyaNotes = await ctx.database.db.selectFrom('leadEvents').select(['text']).where('leadId', '=', priya.id).where('type', '=', 'note').execute();
     expect(priyaNotes[0]!.text).toContain('Budget: ₹1,20,00,000');
     // Nobody imported is e-mailed: no lead.created event.
-    const created = await ctx.database.db.selectFrom('notificationEvents').select('id').where('leadId', 'in', [rahul.id, priya.id, amit.id]).where('type', '=', 'lead.created').execute();
+    const created = await ctx.database.db
+      .selectFrom('notificationEvents')
+      .select('id')
+      .where('leadId', 'in', [rahul.id, priya.id, amit.id])
+      .where('type', '=', 'lead.created')
+      .execute();
     expect(created).toEqual([]);
     const audit = await ctx.database.db.selectFrom('auditLog').selectAll().where('kind', '=', 'lead.imported').execute();
     expect(audit).toHaveLength(1);
@@ -152,7 +174,12 @@ describeEachDatabase('lead imports', (ctx) => {
     const undo = await atClock({ method: 'DELETE', url: IMPORTS_API.one(result.importId) });
     expect(undo.statusCode, undo.body).toBe(200);
     const undone = undo.json<ImportUndone>();
-    expect(undone).toEqual({ message: IMPORT_MESSAGES.undone, removed: 3, restored: 1, kept: [{ leadId: priya.id, row: 3, reason: 'Staff added a note since the import.' }] });
+    expect(undone).toEqual({
+      message: IMPORT_MESSAGES.undone,
+      removed: 3,
+      restored: 1,
+      kept: [{ leadId: priya.id, row: 3, reason: 'Staff added a note since the import.' }],
+    });
     expect(await ctx.database.db.selectFrom('leads').select('id').where('id', 'in', [rahul.id, amit.id, sunita.id]).execute()).toEqual([]);
     expect(await lead('priya@example.in')).toMatchObject({ id: priya.id });
     expect(await lead('known@example.in')).toMatchObject({ name: 'Known', phone: null, phoneKey: null });
@@ -163,7 +190,9 @@ describeEachDatabase('lead imports', (ctx) => {
 
   it('answers the progress of an import under the id its caller chose, and adds a person who comes twice in the file to the lead of the first row', async () => {
     now = new Date();
-    const csv = Buffer.from('Name,Email,Mobile,Date\nTwice Person,twice@example.in,,05-04-2026\n,,+91 98450 70707,06-04-2026\nTwice Again,TWICE@example.in,98450 70707,07-04-2026\nOther,other@example.in,,\n');
+    const csv = Buffer.from(
+      'Name,Email,Mobile,Date\nTwice Person,twice@example.in,,05-04-2026\n,,+91 98450 70707,06-04-2026\nTwice Again,TWICE@example.in,98450 70707,07-04-2026\nOther,other@example.in,,\n',
+    );
     const importId = 'import-progress-0001';
     const before = await atClock({ method: 'GET', url: IMPORTS_API.one(importId) });
     expect(before.statusCode).toBe(404);
@@ -180,7 +209,12 @@ describeEachDatabase('lead imports', (ctx) => {
     expect(new Date(twice.createdAt).toISOString()).toBe('2026-04-04T18:30:00.000Z');
     const phoneLead = await ctx.database.db.selectFrom('leads').selectAll().where('phoneKey', '=', '+919845070707').executeTakeFirstOrThrow();
     expect(phoneLead).toMatchObject({ email: null, name: null });
-    const duplicates = await ctx.database.db.selectFrom('leadDuplicates').select(['leadId', 'otherId']).where('leadId', 'in', [twice.id, phoneLead.id]).orderBy('leadId').execute();
+    const duplicates = await ctx.database.db
+      .selectFrom('leadDuplicates')
+      .select(['leadId', 'otherId'])
+      .where('leadId', 'in', [twice.id, phoneLead.id])
+      .orderBy('leadId')
+      .execute();
     expect(duplicates).toHaveLength(2);
     // The same id again is refused; a malformed one too.
     expect((await send(csv, 'twice.csv', { dryRun: 'false', importId })).statusCode).toBe(409);
@@ -204,7 +238,9 @@ describeEachDatabase('lead imports', (ctx) => {
 
   it('reads a UTF-16 CSV with semicolons (Hindi names, a DD/MM/YYYY date)', async () => {
     now = new Date();
-    const csv = utf16('नाम;E-mail;Mobile;Date received\r\n"रवि; कुमार";ravi@example.in;+91 98450 66666;01/04/2026\r\nसीमा;seema@example.in;98450 99999;02-04-2026\r\n');
+    const csv = utf16(
+      'नाम;E-mail;Mobile;Date received\r\n"रवि; कुमार";ravi@example.in;+91 98450 66666;01/04/2026\r\nसीमा;seema@example.in;98450 99999;02-04-2026\r\n',
+    );
     const res = await send(csv, 'hindi.csv');
     expect(res.statusCode, res.body).toBe(200);
     const p = res.json<ImportPreview>();
@@ -215,8 +251,16 @@ describeEachDatabase('lead imports', (ctx) => {
       { header: 'Date received', field: 'receivedAt' },
     ]);
     expect(p.sample[0]).toEqual(['रवि; कुमार', 'ravi@example.in', '+91 98450 66666', '01/04/2026']);
-    expect({ willCreate: p.willCreate, willUpdate: p.willUpdate, skipped: p.skipped, errors: p.errors }).toEqual({ willCreate: 2, willUpdate: 0, skipped: 0, errors: [] });
-    const run = await send(csv, 'hindi.csv', { dryRun: 'false', mapping: JSON.stringify({ नाम: 'name', 'E-mail': 'email', Mobile: 'phone', 'Date received': 'receivedAt' }) });
+    expect({ willCreate: p.willCreate, willUpdate: p.willUpdate, skipped: p.skipped, errors: p.errors }).toEqual({
+      willCreate: 2,
+      willUpdate: 0,
+      skipped: 0,
+      errors: [],
+    });
+    const run = await send(csv, 'hindi.csv', {
+      dryRun: 'false',
+      mapping: JSON.stringify({ नाम: 'name', 'E-mail': 'email', Mobile: 'phone', 'Date received': 'receivedAt' }),
+    });
     expect(run.statusCode, run.body).toBe(201);
     const ravi = await ctx.database.db.selectFrom('leads').selectAll().where('emailKey', '=', 'ravi@example.in').executeTakeFirstOrThrow();
     expect(ravi).toMatchObject({ name: 'रवि; कुमार', phone: '+919845066666' });
@@ -229,8 +273,15 @@ describeEachDatabase('lead imports', (ctx) => {
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({ message });
     };
-    const before = await ctx.database.db.selectFrom('leads').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    await expectRefused(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]), 'leads.xlsx', IMPORT_MESSAGES.notSpreadsheet);
+    const before = await ctx.database.db
+      .selectFrom('leads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    await expectRefused(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]),
+      'leads.xlsx',
+      IMPORT_MESSAGES.notSpreadsheet,
+    );
     await expectRefused(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6, 7, 8]), 'broken.xlsx', IMPORT_MESSAGES.notSpreadsheet);
     await expectRefused(Buffer.from('Name,Email\n'), 'empty.csv', IMPORT_MESSAGES.empty);
     await expectRefused(Buffer.from('Name,City\nAsha,Pune\n'), 'no-contact.csv', IMPORT_MESSAGES.noContactColumn);
@@ -238,7 +289,10 @@ describeEachDatabase('lead imports', (ctx) => {
     await expectRefused(Buffer.from('Name,Email\nAsha,asha@example.in\n'), 'x.csv', IMPORT_MESSAGES.mappingUnknownColumn, { mapping: '{"Mail":"email"}' });
     const rows = Array.from({ length: 50_001 }, (_, i) => `Lead ${i},lead${i}@many.example.in`).join('\n');
     await expectRefused(Buffer.from(`Name,Email\n${rows}\n`), 'many.csv', IMPORT_MESSAGES.tooManyRows);
-    const after = await ctx.database.db.selectFrom('leads').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.database.db
+      .selectFrom('leads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });

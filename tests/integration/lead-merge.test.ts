@@ -37,7 +37,8 @@ async function asStaffNow(ctx: TestContext, options: { method: 'GET' | 'DELETE';
   return ctx.app.inject({ ...options, headers: { authorization: `Bearer ${token}` } });
 }
 
-const audits = (ctx: TestContext, kind: 'lead.merged' | 'lead.unmerged') => ctx.database.db.selectFrom('auditLog').selectAll().where('kind', '=', kind).execute();
+const audits = (ctx: TestContext, kind: 'lead.merged' | 'lead.unmerged') =>
+  ctx.database.db.selectFrom('auditLog').selectAll().where('kind', '=', kind).execute();
 
 describeEachDatabase('merging leads', (ctx) => {
   afterEach(() => {
@@ -62,7 +63,9 @@ describeEachDatabase('merging leads', (ctx) => {
     expect(old.statusCode).toBe(301);
     expect(old.headers.location).toBe(LEADS_API.one(byMail));
     for (const q of ['98450 12121', 'asha.merge']) {
-      expect((await ctx.asStaff({ method: 'GET', url: `${LEADS_API.list}?q=${encodeURIComponent(q)}` })).json<LeadList>().items.map((i) => i._id)).toEqual([byMail]);
+      expect((await ctx.asStaff({ method: 'GET', url: `${LEADS_API.list}?q=${encodeURIComponent(q)}` })).json<LeadList>().items.map((i) => i._id)).toEqual([
+        byMail,
+      ]);
     }
     const kept = await detail(ctx, byMail);
     expect(kept.activities.map((a) => a.type)).toEqual(['contact']);
@@ -80,7 +83,9 @@ describeEachDatabase('merging leads', (ctx) => {
     const back = (await asStaffNow(ctx, { method: 'GET', url: LEADS_API.one(byPhone) })).json<LeadDetail>();
     expect(back).toMatchObject({ phone: '+919845012121', name: 'Asha R.', email: null });
     expect(back.timeline.map((t) => t.text)).toEqual(['Met at the Whitefield site.']);
-    expect((await asStaffNow(ctx, { method: 'GET', url: `${LEADS_API.list}?q=${encodeURIComponent('98450 12121')}` })).json<LeadList>().items.map((i) => i._id)).toEqual([byPhone]);
+    expect(
+      (await asStaffNow(ctx, { method: 'GET', url: `${LEADS_API.list}?q=${encodeURIComponent('98450 12121')}` })).json<LeadList>().items.map((i) => i._id),
+    ).toEqual([byPhone]);
     expect(await audits(ctx, 'lead.unmerged')).toHaveLength(1);
     // Once undone, it is gone.
     expect((await asStaffNow(ctx, { method: 'DELETE', url: LEADS_API.unmerge(mergeId) })).statusCode).toBe(404);
@@ -91,7 +96,9 @@ describeEachDatabase('merging leads', (ctx) => {
     vi.setSystemTime(new Date('2026-12-02T06:00:00.000Z'));
     const a = await add(ctx, { email: 'late-a@example.com' });
     const b = await add(ctx, { phone: '98450 13131' });
-    expect((await ctx.asStaff({ method: 'POST', url: LEADS_API.merge(a), payload: { intoId: a } })).json()).toMatchObject({ errors: [{ field: 'intoId', message: 'A lead cannot be merged into itself.' }] });
+    expect((await ctx.asStaff({ method: 'POST', url: LEADS_API.merge(a), payload: { intoId: a } })).json()).toMatchObject({
+      errors: [{ field: 'intoId', message: 'A lead cannot be merged into itself.' }],
+    });
     expect((await ctx.asStaff({ method: 'POST', url: LEADS_API.merge(a), payload: { intoId: 'nope' } })).statusCode).toBe(400);
     expect((await ctx.asStaff({ method: 'POST', url: LEADS_API.merge(a), payload: {} })).statusCode).toBe(400);
     const { mergeId } = (await ctx.asStaff({ method: 'POST', url: LEADS_API.merge(b), payload: { intoId: a } })).json<{ mergeId: string }>();

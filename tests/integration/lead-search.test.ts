@@ -38,9 +38,35 @@ const PEOPLE: Person[] = [
 ];
 
 const QUERIES = [
-  'आशा', 'आशा राव', 'शर्मा', 'रा', 'प्रिया 1', 'priya', 'PRIYA SHARMA', 'Priya.S@example.COM', '@example.com', 'example.in',
-  '+91 98765 43210', '098765-43210', '9876543210', '98765', '43210', '65', 'a', 'ā', 'ān o"b', '%', '100%', '_k@', 'after 6',
-  'kumar', 'nobody-here', 'lead 1', ' +91 90000 00012 ', '(+91) 90000-00012', '+44 20 7946 0958',
+  'आशा',
+  'आशा राव',
+  'शर्मा',
+  'रा',
+  'प्रिया 1',
+  'priya',
+  'PRIYA SHARMA',
+  'Priya.S@example.COM',
+  '@example.com',
+  'example.in',
+  '+91 98765 43210',
+  '098765-43210',
+  '9876543210',
+  '98765',
+  '43210',
+  '65',
+  'a',
+  'ā',
+  'ān o"b',
+  '%',
+  '100%',
+  '_k@',
+  'after 6',
+  'kumar',
+  'nobody-here',
+  'lead 1',
+  ' +91 90000 00012 ',
+  '(+91) 90000-00012',
+  '+44 20 7946 0958',
 ];
 
 async function insertPeople(ctx: TestContext, people: Person[]): Promise<void> {
@@ -107,8 +133,13 @@ async function expectIndexFollowsLeads(ctx: TestContext): Promise<void> {
   const indexed = (await sql<{ rowid: number }>`select rowid from leads_search order by rowid`.execute(ctx.database.db)).rows;
   expect(indexed.map((r) => r.rowid)).toEqual(leads.map((r) => r.rowid));
   for (const lead of leads) {
-    const found = await sql<{ rowid: number }>`select rowid from leads_search where leads_search match ${`"${lead.text.replaceAll('"', '""')}"`}`.execute(ctx.database.db);
-    expect(found.rows.map((r) => r.rowid), lead.text).toContain(lead.rowid);
+    const found = await sql<{ rowid: number }>`select rowid from leads_search where leads_search match ${`"${lead.text.replaceAll('"', '""')}"`}`.execute(
+      ctx.database.db,
+    );
+    expect(
+      found.rows.map((r) => r.rowid),
+      lead.text,
+    ).toContain(lead.rowid);
   }
 }
 
@@ -131,7 +162,11 @@ describeEachDatabase('inbox search by name, e-mail or phone: the index answers w
 
   it('follows a renamed lead, a changed e-mail or phone, a new lead and a deleted one', async () => {
     await ctx.database.db.updateTable('leads').set({ name: 'सुनीता देवी' }).where('id', '=', 's02').execute();
-    await ctx.database.db.updateTable('leads').set({ email: 'asha.new@example.org', emailKey: 'asha.new@example.org', phone: '+919800011111', phoneKey: '+919800011111' }).where('id', '=', 's01').execute();
+    await ctx.database.db
+      .updateTable('leads')
+      .set({ email: 'asha.new@example.org', emailKey: 'asha.new@example.org', phone: '+919800011111', phoneKey: '+919800011111' })
+      .where('id', '=', 's01')
+      .execute();
     await ctx.database.db.updateTable('leads').set({ status: 'won' }).where('id', '=', 's04').execute();
     await ctx.database.db.deleteFrom('leads').where('id', '=', 'f07').execute();
     await insertPeople(ctx, [{ id: 's09', name: 'प्रिया शर्मा', email: 'new.priya@example.com', phone: '+919876543210', status: 'new' }]);

@@ -17,7 +17,15 @@ const LEAD_SURVEY = {
       elements: [
         { type: 'text', name: 'fullName', title: 'Your name', leadField: 'name' },
         { type: 'text', name: 'mobile', title: 'Mobile number', inputType: 'tel', leadField: 'phone' },
-        { type: 'radiogroup', name: 'bhk', title: 'Bedrooms', choices: [{ value: 2, text: 'Two' }, { value: 3, text: 'Three' }] },
+        {
+          type: 'radiogroup',
+          name: 'bhk',
+          title: 'Bedrooms',
+          choices: [
+            { value: 2, text: 'Two' },
+            { value: 3, text: 'Three' },
+          ],
+        },
       ],
     },
   ],
@@ -54,7 +62,9 @@ describeEachDatabase('leads', (ctx) => {
   it('makes one lead of 20 concurrent submissions from one person, however the e-mail is spelled, and one lead.created event', async () => {
     const spellings = ['many@example.com', ' Many@Example.com', 'MANY@example.com ', 'many@EXAMPLE.com'];
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email: spellings[i % 4], campaignid: campaignId } })),
+      Array.from({ length: 20 }, (_, i) =>
+        ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email: spellings[i % 4], campaignid: campaignId } }),
+      ),
     );
     for (const res of results) expect([200, 201]).toContain(res.statusCode);
     const leads = await ctx.database.db.selectFrom('leads').selectAll().where('emailKey', '=', 'many@example.com').execute();
@@ -65,14 +75,23 @@ describeEachDatabase('leads', (ctx) => {
     expect(records.length).toBeGreaterThan(0);
   });
 
-  it('gathers a person\'s survey, answers and contact messages on one lead, with the name and phone they gave', async () => {
+  it("gathers a person's survey, answers and contact messages on one lead, with the name and phone they gave", async () => {
     const email = 'asha@example.com';
     const emailId = await addEmail(ctx, email, campaignId);
     expect((await respond(ctx, campaignId, email, emailId, { fullName: 'Asha R.', mobile: '+91 98450 00000', bhk: 3 })).statusCode).toBe(200);
     expect((await contact(ctx, 'ASHA@example.com ')).statusCode).toBe(201);
 
     const lead = await leadOf(ctx, email);
-    expect(lead).toMatchObject({ email: 'ASHA@example.com', name: 'Asha R.', phone: '+919845000000', status: 'new', sources: ['survey', 'contact'], campaignId, campaignName: 'Dream home', completed: true });
+    expect(lead).toMatchObject({
+      email: 'ASHA@example.com',
+      name: 'Asha R.',
+      phone: '+919845000000',
+      status: 'new',
+      sources: ['survey', 'contact'],
+      campaignId,
+      campaignName: 'Dream home',
+      completed: true,
+    });
     expect(lead.activities.map((a) => a.type)).toEqual(['email', 'response', 'contact']);
     expect(lead.activities[1]!.answers).toEqual([
       { question: 'Your name', answer: 'Asha R.' },
@@ -80,7 +99,12 @@ describeEachDatabase('leads', (ctx) => {
       { question: 'Bedrooms', answer: 'Three' },
     ]);
     expect(lead.activities[2]).toMatchObject({ type: 'contact', requestQuotation: 'Homes', message: 'Please call me.' });
-    const events = await ctx.database.db.selectFrom('notificationEvents').select(['type', 'leadId']).where('leadId', '=', lead._id).orderBy('createdAt').execute();
+    const events = await ctx.database.db
+      .selectFrom('notificationEvents')
+      .select(['type', 'leadId'])
+      .where('leadId', '=', lead._id)
+      .orderBy('createdAt')
+      .execute();
     expect(events.map((e) => e.type)).toEqual(['lead.created', 'survey.completed', 'contact.created']);
   });
 
@@ -124,10 +148,17 @@ describeEachDatabase('leads', (ctx) => {
     const bad = await ctx.asStaff({ method: 'PATCH', url: LEADS_API.one(lead._id), payload: { status: 'closed' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Status must be one of: new, contacted, visit, won, lost.');
-    expect((await ctx.asStaff({ method: 'PATCH', url: LEADS_API.one(lead._id), payload: { assigneeId: 'nobody' } })).json()).toMatchObject({ code: 'VALIDATION', message: LEAD_MESSAGES.assigneeNotFound });
+    expect((await ctx.asStaff({ method: 'PATCH', url: LEADS_API.one(lead._id), payload: { assigneeId: 'nobody' } })).json()).toMatchObject({
+      code: 'VALIDATION',
+      message: LEAD_MESSAGES.assigneeNotFound,
+    });
     expect((await ctx.asStaff({ method: 'PATCH', url: LEADS_API.one(lead._id), payload: {} })).statusCode).toBe(400);
-    expect((await ctx.asStaff({ method: 'POST', url: LEADS_API.notes(lead._id), payload: { text: '   ' } })).json()).toMatchObject({ message: LEAD_MESSAGES.noteRequired });
-    expect((await ctx.asStaff({ method: 'POST', url: LEADS_API.notes(lead._id), payload: { text: 'x'.repeat(2001) } })).json()).toMatchObject({ message: LEAD_MESSAGES.noteTooLong });
+    expect((await ctx.asStaff({ method: 'POST', url: LEADS_API.notes(lead._id), payload: { text: '   ' } })).json()).toMatchObject({
+      message: LEAD_MESSAGES.noteRequired,
+    });
+    expect((await ctx.asStaff({ method: 'POST', url: LEADS_API.notes(lead._id), payload: { text: 'x'.repeat(2001) } })).json()).toMatchObject({
+      message: LEAD_MESSAGES.noteTooLong,
+    });
     expect((await ctx.asStaff({ method: 'POST', url: LEADS_API.notes(lead._id), payload: { text: 'x'.repeat(2000) } })).statusCode).toBe(201);
     for (const [method, url, payload] of [
       ['GET', LEADS_API.one('nope'), undefined],
@@ -188,16 +219,25 @@ describeEachDatabase('leads', (ctx) => {
   });
 
   it('finds a phone however it was typed, and only that lead (issue 22 item 12)', async () => {
-    for (const [email, mobile] of [['phone-search@example.com', '+91 98450 12345'], ['phone-near@example.com', '98450 12346']]) {
+    for (const [email, mobile] of [
+      ['phone-search@example.com', '+91 98450 12345'],
+      ['phone-near@example.com', '98450 12346'],
+    ]) {
       expect((await respond(ctx, campaignId, email!, await addEmail(ctx, email!, campaignId), { fullName: 'Dev', mobile })).statusCode).toBe(200);
     }
     for (const typed of ['9845012345', '+91 98450 12345', '098450 12345', '+91-98450-12345', '91 98450 12345']) {
       const found = await list(ctx, `?q=${encodeURIComponent(typed)}`);
-      expect(found.items.map((i) => i.email), typed).toEqual(['phone-search@example.com']);
+      expect(
+        found.items.map((i) => i.email),
+        typed,
+      ).toEqual(['phone-search@example.com']);
       expect(found.total).toBe(1);
     }
     // Part of a number, spaced as it is shown: both.
-    expect((await list(ctx, `?q=${encodeURIComponent('98450 1234')}`)).items.map((i) => i.email).sort()).toEqual(['phone-near@example.com', 'phone-search@example.com']);
+    expect((await list(ctx, `?q=${encodeURIComponent('98450 1234')}`)).items.map((i) => i.email).sort()).toEqual([
+      'phone-near@example.com',
+      'phone-search@example.com',
+    ]);
   });
 
   it('downloads the filtered list as .xlsx, text exact', async () => {
@@ -268,21 +308,57 @@ describeEachDatabase('assignee list', (ctx) => {
 describeEachDialect('leads migration', (dialect) => {
   it('folds existing e-mail records, responses and contact messages into one lead per person', () =>
     withDatabaseAt(dialect, '2026-11-23T0310-edge-content-version', async ({ database, db, at, bool }) => {
-      const survey = JSON.stringify({ elements: [{ type: 'text', name: 'tel', leadField: 'phone' }, { type: 'text', name: 'city' }] });
-      await db.insertInto('campaigns').values({ id: 'c1', name: 'Old survey', questions: survey, questioncolumns: 'tel,city', is_active: bool(true), created_at: at(0), updated_at: at(0) }).execute();
-      await db.insertInto('email_records').values([
-        { id: 'r1', email: 'Ravi@X.test', campaign_id: 'c1', is_completed: bool(true), created_at: at(1) },
-        { id: 'r2', email: 'meera@x.test', campaign_id: null, is_completed: bool(false), created_at: at(2) },
-      ]).execute();
-      await db.insertInto('survey_responses').values({ id: 's1', campaign_id: 'c1', email_record_id: 'r1', email: 'Ravi@X.test', answer: JSON.stringify({ tel: '98450 11111', city: 'Pune' }), created_at: at(3) }).execute();
-      await db.insertInto('contact_messages').values([
-        { id: 'm1', firstname: 'Ravi', lastname: 'Kumar', email: ' ravi@x.test', request_quotation: 'Homes', message: 'Hi', created_at: at(4) },
-        { id: 'm2', firstname: 'Zoe', lastname: 'D', email: 'zoe@x.test', request_quotation: 'Carpet', message: 'Rug', created_at: at(5) },
-      ]).execute();
+      const survey = JSON.stringify({
+        elements: [
+          { type: 'text', name: 'tel', leadField: 'phone' },
+          { type: 'text', name: 'city' },
+        ],
+      });
+      await db
+        .insertInto('campaigns')
+        .values({ id: 'c1', name: 'Old survey', questions: survey, questioncolumns: 'tel,city', is_active: bool(true), created_at: at(0), updated_at: at(0) })
+        .execute();
+      await db
+        .insertInto('email_records')
+        .values([
+          { id: 'r1', email: 'Ravi@X.test', campaign_id: 'c1', is_completed: bool(true), created_at: at(1) },
+          { id: 'r2', email: 'meera@x.test', campaign_id: null, is_completed: bool(false), created_at: at(2) },
+        ])
+        .execute();
+      await db
+        .insertInto('survey_responses')
+        .values({
+          id: 's1',
+          campaign_id: 'c1',
+          email_record_id: 'r1',
+          email: 'Ravi@X.test',
+          answer: JSON.stringify({ tel: '98450 11111', city: 'Pune' }),
+          created_at: at(3),
+        })
+        .execute();
+      await db
+        .insertInto('contact_messages')
+        .values([
+          { id: 'm1', firstname: 'Ravi', lastname: 'Kumar', email: ' ravi@x.test', request_quotation: 'Homes', message: 'Hi', created_at: at(4) },
+          { id: 'm2', firstname: 'Zoe', lastname: 'D', email: 'zoe@x.test', request_quotation: 'Carpet', message: 'Rug', created_at: at(5) },
+        ])
+        .execute();
 
       await migrateToLatest(database.db as Kysely<unknown>);
       const leads = await database.db.selectFrom('leads').selectAll().orderBy('emailKey').execute();
-      expect(leads.map((l) => [l.emailKey, l.name, l.phone, l.status, Boolean(l.hasSurvey), Boolean(l.hasContact), Boolean(l.hasNewsletter), l.lastCampaignId, Boolean(l.lastCompleted)])).toEqual([
+      expect(
+        leads.map((l) => [
+          l.emailKey,
+          l.name,
+          l.phone,
+          l.status,
+          Boolean(l.hasSurvey),
+          Boolean(l.hasContact),
+          Boolean(l.hasNewsletter),
+          l.lastCampaignId,
+          Boolean(l.lastCompleted),
+        ]),
+      ).toEqual([
         ['meera@x.test', null, null, 'new', false, false, true, null, false],
         // The phone as later migrations leave it: E.164 (issue 22 item 8).
         ['ravi@x.test', 'Ravi Kumar', '+919845011111', 'new', true, true, false, 'c1', true],
@@ -314,8 +390,20 @@ describeEachDialect('lead phones migration (issue 22 item 8)', (dialect) => {
         .insertInto('leads')
         .values(
           phones.map((phone, i) => ({
-            id: `l${i}`, email_key: `p${i}@x.test`, email: `p${i}@x.test`, name: null, phone, status: 'new', assignee_id: null,
-            has_survey: bool(false), has_contact: bool(true), has_newsletter: bool(false), last_campaign_id: null, last_completed: bool(false), created_at: at(i), last_activity_at: at(i),
+            id: `l${i}`,
+            email_key: `p${i}@x.test`,
+            email: `p${i}@x.test`,
+            name: null,
+            phone,
+            status: 'new',
+            assignee_id: null,
+            has_survey: bool(false),
+            has_contact: bool(true),
+            has_newsletter: bool(false),
+            last_campaign_id: null,
+            last_completed: bool(false),
+            created_at: at(i),
+            last_activity_at: at(i),
           })),
         )
         .execute();

@@ -77,7 +77,6 @@ async function leadOf(ctx: TestContext, email: string): Promise<LeadDetail> {
   return res.json<LeadDetail>();
 }
 
-
 async function addEndpoint(ctx: TestContext): Promise<WebhookCreated> {
   const res = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.create, payload: { url: receiver.url, events: ['contact.created'] } });
   expect(res.statusCode).toBe(201);
@@ -168,7 +167,9 @@ describeEachDatabase(
     it('JSON: a question about a decor piece is kept under Carpet, "question" by default, with or without its kind', async () => {
       const email = 'ravi.decor@example.com';
       expect((await sendJson(ctx, enquiry({ email, listingId: piece }))).statusCode).toBe(201);
-      expect((await sendJson(ctx, enquiry({ email, listingId: piece, listingKind: 'product', lastname: 'Kumar', requestquotation: 'Budget' }))).statusCode).toBe(201);
+      expect(
+        (await sendJson(ctx, enquiry({ email, listingId: piece, listingKind: 'product', lastname: 'Kumar', requestquotation: 'Budget' }))).statusCode,
+      ).toBe(201);
       const rows = (await contactRows(ctx)).filter((r) => r.email === email);
       expect(rows).toHaveLength(2);
       for (const row of rows) {
@@ -232,7 +233,11 @@ describeEachDatabase(
         expect(res.json().errors, String(phone)).toMatchObject([{ field: 'response.phone', message: CONTACT_MESSAGES.phoneInvalid }]);
       }
       // The contact form's own call takes a phone too, without a listing.
-      const plain = await sendJson(ctx, { ...enquiry({ email: 'plain-phone@example.com', phone: '98450 22222' }), lastname: 'Rao', requestquotation: 'Budget' });
+      const plain = await sendJson(ctx, {
+        ...enquiry({ email: 'plain-phone@example.com', phone: '98450 22222' }),
+        lastname: 'Rao',
+        requestquotation: 'Budget',
+      });
       expect(plain.statusCode).toBe(201);
       expect((await contactRows(ctx)).find((r) => r.email === 'plain-phone@example.com')).toMatchObject({ requestQuotation: 'Budget', phone: '+919845022222' });
       expect((await contactRows(ctx)).find((r) => r.email === 'plain-phone@example.com')).not.toHaveProperty('listing');
@@ -262,7 +267,15 @@ describeEachDatabase(
       const email = 'rename@example.com';
       expect((await sendJson(ctx, enquiry({ email, listingId: kept }))).statusCode).toBe(201);
       const body = await multipart(
-        { projectId: kept, name: 'Palm Grove II', area: 'Whitefield, Bengaluru', squareft: '1200', dateofcomplition: '15-12-2026', sizeofunit: '3 BHK', gmaplink: '' },
+        {
+          projectId: kept,
+          name: 'Palm Grove II',
+          area: 'Whitefield, Bengaluru',
+          squareft: '1200',
+          dateofcomplition: '15-12-2026',
+          sizeofunit: '3 BHK',
+          gmaplink: '',
+        },
         { bytes: await testImage('png'), filename: 'p.png', type: 'image/png' },
       );
       expect((await ctx.asStaff({ method: 'POST', url: '/api/project/update', payload: body.payload, headers: body.headers })).statusCode).toBe(200);
@@ -294,7 +307,14 @@ describeEachDatabase(
       expect(res.headers.location).toBe(`/viewProjects/${home}?sent=visit#enquiry`);
 
       const row = (await contactRows(ctx)).find((r) => r.email === email)!;
-      expect(row).toMatchObject({ firstname: 'Kabir', lastname: '', requestQuotation: 'Homes', phone: '+919845077777', topic: 'site visit', listing: { kind: 'project', id: home, name: 'Lakeside Residency' } });
+      expect(row).toMatchObject({
+        firstname: 'Kabir',
+        lastname: '',
+        requestQuotation: 'Homes',
+        phone: '+919845077777',
+        topic: 'site visit',
+        listing: { kind: 'project', id: home, name: 'Lakeside Residency' },
+      });
       const lead = await leadOf(ctx, email);
       expect(lead.phone).toBe('+919845077777');
       expect(lead.activities[0]).toMatchObject({ type: 'contact', listing: { id: home, name: 'Lakeside Residency' }, topic: 'site visit' });
@@ -310,7 +330,10 @@ describeEachDatabase(
       const subjects = (await mail.waitFor(2)).map((m) => m.subject).sort();
       expect(subjects).toEqual(['Confirm your newsletter — Test Studio', 'New lead: Kabir — Site visit: Lakeside Residency']);
       const body = verified((await receiver.waitFor(1))[0]!, endpoint.secret);
-      expect(body.data).toMatchObject({ listing: { kind: 'project', id: home, name: 'Lakeside Residency', url: `http://localhost/viewProjects/${home}` }, activity: { topic: 'site visit' } });
+      expect(body.data).toMatchObject({
+        listing: { kind: 'project', id: home, name: 'Lakeside Residency', url: `http://localhost/viewProjects/${home}` },
+        activity: { topic: 'site visit' },
+      });
 
       // A product goes back to its own page; an unticked box is no newsletter.
       const decor = await sendForm(ctx, { listingKind: 'product', listingId: piece, firstname: 'Kabir', email, message: 'Other colours?', topic: 'question' });
@@ -319,7 +342,14 @@ describeEachDatabase(
       // The enquiry page's own form comes back there; any other `back` is the listing's page.
       const fromPage = await sendForm(ctx, { listingKind: 'product', listingId: piece, back: 'enquiry', firstname: 'Kabir', email, message: 'Delivery?' });
       expect(fromPage.headers.location).toBe(`/enquiry?product=${piece}&sent=1#enquiry`);
-      const elsewhere = await sendForm(ctx, { listingKind: 'product', listingId: piece, back: 'https://evil.example/', firstname: 'Kabir', email, message: 'Delivery?' });
+      const elsewhere = await sendForm(ctx, {
+        listingKind: 'product',
+        listingId: piece,
+        back: 'https://evil.example/',
+        firstname: 'Kabir',
+        email,
+        message: 'Delivery?',
+      });
       expect(elsewhere.headers.location).toBe(`/viewProducts/${piece}?sent=1#enquiry`);
     });
 
@@ -375,13 +405,37 @@ describeEachDatabase(
 
     it('without script from a Hindi page: back to the Hindi page when stored, and a refusal comes back in Hindi (issue 27)', async () => {
       const email = 'no-script-hi@example.com';
-      const sent = await sendForm(ctx, { listingKind: 'project', listingId: home, language: 'hi', firstname: 'कबीर', email, topic: 'site visit', message: 'शनिवार सुबह?' });
+      const sent = await sendForm(ctx, {
+        listingKind: 'project',
+        listingId: home,
+        language: 'hi',
+        firstname: 'कबीर',
+        email,
+        topic: 'site visit',
+        message: 'शनिवार सुबह?',
+      });
       expect(sent.statusCode, sent.body).toBe(303);
       expect(sent.headers.location).toBe(`/hi/viewProjects/${home}?sent=visit#enquiry`);
-      const fromPage = await sendForm(ctx, { listingKind: 'product', listingId: piece, back: 'enquiry', language: 'hi', firstname: 'कबीर', email, message: 'डिलीवरी?' });
+      const fromPage = await sendForm(ctx, {
+        listingKind: 'product',
+        listingId: piece,
+        back: 'enquiry',
+        language: 'hi',
+        firstname: 'कबीर',
+        email,
+        message: 'डिलीवरी?',
+      });
       expect(fromPage.headers.location).toBe(`/hi/enquiry?product=${piece}&sent=1#enquiry`);
 
-      const refused = await sendForm(ctx, { listingKind: 'project', listingId: home, language: 'hi', firstname: 'तारा', email: 'not-an-email', topic: 'question', message: 'पार्किंग?' });
+      const refused = await sendForm(ctx, {
+        listingKind: 'project',
+        listingId: home,
+        language: 'hi',
+        firstname: 'तारा',
+        email: 'not-an-email',
+        topic: 'question',
+        message: 'पार्किंग?',
+      });
       expect(refused.statusCode).toBe(400);
       const html = refused.body;
       expect(html).toContain('<html lang="hi">');
@@ -394,7 +448,14 @@ describeEachDatabase(
       expect(html).toContain(`href="/hi/viewProjects/${home}"`);
       expect(html).toContain('संदेश भेजें');
       // An unknown language is English, as before.
-      const other = await sendForm(ctx, { listingKind: 'project', listingId: home, language: 'xx', firstname: 'Tara', email: 'not-an-email', message: 'Parking?' });
+      const other = await sendForm(ctx, {
+        listingKind: 'project',
+        listingId: home,
+        language: 'xx',
+        firstname: 'Tara',
+        email: 'not-an-email',
+        message: 'Parking?',
+      });
       expect(other.body).toContain('<html lang="en">');
       expect(other.body).toContain('The input is not valid E-mail!');
       expect(other.body).not.toContain('name="language"');
@@ -402,23 +463,41 @@ describeEachDatabase(
 
     it('without script: a filled honeypot is answered like a person, and nothing is stored', async () => {
       const before = (await contactRows(ctx)).length;
-      const res = await sendForm(ctx, { listingKind: 'project', listingId: home, firstname: 'Bot', email: 'bot@example.com', message: 'Buy now', website: 'https://spam.example' });
+      const res = await sendForm(ctx, {
+        listingKind: 'project',
+        listingId: home,
+        firstname: 'Bot',
+        email: 'bot@example.com',
+        message: 'Buy now',
+        website: 'https://spam.example',
+      });
       expect(res.statusCode).toBe(303);
       expect(res.headers.location).toBe(`/viewProjects/${home}?sent=1#enquiry`);
       expect(await contactRows(ctx)).toHaveLength(before);
     });
 
-    it('keeps the enquiry in the person\'s export and erases it with them', async () => {
+    it("keeps the enquiry in the person's export and erases it with them", async () => {
       const email = 'erase-enquiry@example.com';
       expect((await sendJson(ctx, enquiry({ email, phone: '98450 31337', listingId: home, topic: 'site visit' }))).statusCode).toBe(201);
       const lead = await leadOf(ctx, email);
       const exported = await ctx.asStaff({ method: 'GET', url: PRIVACY_API.export(lead._id) });
       expect(exported.statusCode, exported.body).toBe(200);
       expect(exported.json<{ contact: unknown[] }>().contact).toEqual([
-        expect.objectContaining({ email, phone: '+919845031337', listingKind: 'project', listingId: home, listingName: 'Lakeside Residency', topic: 'site visit' }),
+        expect.objectContaining({
+          email,
+          phone: '+919845031337',
+          listingKind: 'project',
+          listingId: home,
+          listingName: 'Lakeside Residency',
+          topic: 'site visit',
+        }),
       ]);
       expect((await ctx.asStaff({ method: 'DELETE', url: PRIVACY_API.erase(lead._id) })).statusCode).toBe(200);
-      const left = await ctx.database.db.selectFrom('contactMessages').select('id').where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', '+919845031337')])).execute();
+      const left = await ctx.database.db
+        .selectFrom('contactMessages')
+        .select('id')
+        .where((eb) => eb.or([eb('email', '=', email), eb('phone', '=', '+919845031337')]))
+        .execute();
       expect(left).toEqual([]);
     });
   },

@@ -74,7 +74,12 @@ describeEachDatabase(
       // Every field has a label; the choices come from the homes themselves.
       for (const label of ['Locality', 'Unit size', 'Ready by', 'Sort by']) expect(html).toContain(`>${label}</label>`);
       // The range fields show "Min" and "Max" under their legend; a screen reader hears "Min sq. ft".
-      for (const [shown, unit] of [['Min', 'sq. ft'], ['Max', 'sq. ft'], ['Min', 'price'], ['Max', 'price']]) {
+      for (const [shown, unit] of [
+        ['Min', 'sq. ft'],
+        ['Max', 'sq. ft'],
+        ['Min', 'price'],
+        ['Max', 'price'],
+      ]) {
         expect(html).toContain(`>${shown}<span class="visually-hidden"> ${unit}</span></label>`);
       }
       expect(html).toContain('<legend class="field__label">Size (sq. ft)</legend>');
@@ -142,7 +147,18 @@ describeEachDatabase(
       const homes = await page('/hi/viewProjects');
       const decor = await page('/hi/viewProducts');
       const visible = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, '');
-      for (const english of ['Any locality', 'Size (sq. ft)', 'Price (₹)', '>Min<', '>Max<', 'Priced homes here cost', 'Homes here are', 'placeholder="Any"', '>Any<', ' sq. ft<']) {
+      for (const english of [
+        'Any locality',
+        'Size (sq. ft)',
+        'Price (₹)',
+        '>Min<',
+        '>Max<',
+        'Priced homes here cost',
+        'Homes here are',
+        'placeholder="Any"',
+        '>Any<',
+        ' sq. ft<',
+      ]) {
         expect(visible(homes), english).not.toContain(english);
       }
       for (const english of ['Keyword', 'Any style', 'Decor here costs', 'Sofa, brass, teak', '>Min<', '>Max<', 'Price (₹)']) {
@@ -155,7 +171,13 @@ describeEachDatabase(
       expect(decor).toContain('यहाँ की सजावट की कीमत ₹3,200/- से ₹1,25,000/- तक है।');
       // English stays as it was.
       const en = await page('/viewProjects');
-      for (const words of ['Any locality', 'Size (sq. ft)', 'Price (₹)', 'Priced homes here cost from ₹95,00,000/- to ₹2,40,00,000/-.', 'Homes here are 1,180 sq. ft to 2,400 sq. ft.']) {
+      for (const words of [
+        'Any locality',
+        'Size (sq. ft)',
+        'Price (₹)',
+        'Priced homes here cost from ₹95,00,000/- to ₹2,40,00,000/-.',
+        'Homes here are 1,180 sq. ft to 2,400 sq. ft.',
+      ]) {
         expect(en, words).toContain(words);
       }
     });

@@ -53,7 +53,12 @@ const inOrder = (...names: string[]) => NEWEST_FIRST.filter((n) => names.include
 
 const DECOR = [
   { productname: 'Teak Sofa', description: 'Three-seater in solid Nilambur teak.', price: '125000', tags: 'Living room, Contemporary Indian, Classic' },
-  { productname: 'Brass Floor Lamp', description: 'Hand-finished Moradabad brass with a linen shade.', price: '18500', tags: 'Reading corner, Classic, Industrial' },
+  {
+    productname: 'Brass Floor Lamp',
+    description: 'Hand-finished Moradabad brass with a linen shade.',
+    price: '18500',
+    tags: 'Reading corner, Classic, Industrial',
+  },
   { productname: 'Cane Armchair', description: 'Woven rattan on a sheesham frame.', price: '24000', tags: 'Living room, Boho, Scandinavian' },
   { productname: 'Jaipur Dhurrie', description: 'Flat-woven cotton dhurrie in indigo.', price: '32000', tags: 'Living room, boho' },
   { productname: 'Terracotta Planter', description: 'Kiln-fired terracotta, café style.', price: '3200', tags: 'Balcony, Boho, Modern minimal' },
@@ -99,7 +104,25 @@ describeEachDatabase('listing filters (issue 25)', (ctx) => {
       expect((await get('/api/project/get?minSqft=0')).body).toBe(plain.body);
       // Each item is still the specification's item, and nothing derived leaks into it.
       const item = plain.json<Item[]>()[0]!;
-      expect(Object.keys(item)).toEqual(['_id', 'name', 'area', 'squareft', 'dateofcomplition', 'sizeofunit', 'gmaplink', 'price', 'rera', 'amenities', 'nameHi', 'image', 'filename', 'createdAt', 'updatedAt', 'photos', 'floorPlan']);
+      expect(Object.keys(item)).toEqual([
+        '_id',
+        'name',
+        'area',
+        'squareft',
+        'dateofcomplition',
+        'sizeofunit',
+        'gmaplink',
+        'price',
+        'rera',
+        'amenities',
+        'nameHi',
+        'image',
+        'filename',
+        'createdAt',
+        'updatedAt',
+        'photos',
+        'floorPlan',
+      ]);
     });
 
     it('filters by locality (the area, as the choices give it)', async () => {
@@ -126,7 +149,9 @@ describeEachDatabase('listing filters (issue 25)', (ctx) => {
       onTestDay();
       expect(await homes('readyBy=completed')).toEqual(inOrder('Palm Grove', 'Hinjewadi Greens', 'Studio Nest'));
       expect(await homes('readyBy=6m')).toEqual(inOrder('Palm Grove', 'Hinjewadi Greens', 'Studio Nest', 'Lakeside', 'Baner Heights', 'Edge Six'));
-      expect(await homes('readyBy=12m')).toEqual(inOrder('Palm Grove', 'Hinjewadi Greens', 'Studio Nest', 'Lakeside', 'Baner Heights', 'Edge Six', 'Powai Crest'));
+      expect(await homes('readyBy=12m')).toEqual(
+        inOrder('Palm Grove', 'Hinjewadi Greens', 'Studio Nest', 'Lakeside', 'Baner Heights', 'Edge Six', 'Powai Crest'),
+      );
       expect(await homes('readyBy=later')).toEqual(inOrder('Worli Seaview', 'Edge Twelve'));
       // Every home is in exactly one of "within 12 months" and "later".
       expect([...(await homes('readyBy=12m')), ...(await homes('readyBy=later'))].sort()).toEqual([...NEWEST_FIRST].sort());
@@ -149,13 +174,37 @@ describeEachDatabase('listing filters (issue 25)', (ctx) => {
     it('sorts by newest, price (low to high), -price (high to low) and size, unpriced homes last', async () => {
       expect(await homes('sort=newest')).toEqual(NEWEST_FIRST);
       expect(await homes('sort=price')).toEqual([
-        'Studio Nest', 'Baner Heights', 'Lakeside', 'Edge Six', 'Edge Twelve', 'Powai Crest', 'Palm Grove', 'Worli Seaview', 'Hinjewadi Greens',
+        'Studio Nest',
+        'Baner Heights',
+        'Lakeside',
+        'Edge Six',
+        'Edge Twelve',
+        'Powai Crest',
+        'Palm Grove',
+        'Worli Seaview',
+        'Hinjewadi Greens',
       ]);
       expect(await homes('sort=-price')).toEqual([
-        'Worli Seaview', 'Palm Grove', 'Powai Crest', 'Edge Twelve', 'Edge Six', 'Lakeside', 'Baner Heights', 'Studio Nest', 'Hinjewadi Greens',
+        'Worli Seaview',
+        'Palm Grove',
+        'Powai Crest',
+        'Edge Twelve',
+        'Edge Six',
+        'Lakeside',
+        'Baner Heights',
+        'Studio Nest',
+        'Hinjewadi Greens',
       ]);
       expect(await homes('sort=size')).toEqual([
-        'Studio Nest', 'Hinjewadi Greens', 'Baner Heights', 'Powai Crest', 'Lakeside', 'Edge Six', 'Edge Twelve', 'Worli Seaview', 'Palm Grove',
+        'Studio Nest',
+        'Hinjewadi Greens',
+        'Baner Heights',
+        'Powai Crest',
+        'Lakeside',
+        'Edge Six',
+        'Edge Twelve',
+        'Worli Seaview',
+        'Palm Grove',
       ]);
     });
 
@@ -166,7 +215,9 @@ describeEachDatabase('listing filters (issue 25)', (ctx) => {
       expect(await homes('bhk=3&readyBy=6m&sort=size')).toEqual(['Lakeside', 'Edge Six']);
       expect(await homes('bhk=3&minSqft=1300&maxPrice=16000000&sort=price')).toEqual(['Lakeside', 'Edge Six', 'Edge Twelve']);
       expect(await homes('readyBy=later&minPrice=1&sort=price')).toEqual(['Edge Twelve', 'Worli Seaview']);
-      expect(await homes('locality=Baner%2C+Pune&bhk=2&minSqft=1000&maxSqft=1200&readyBy=12m&minPrice=7000000&maxPrice=8000000&sort=size')).toEqual(['Baner Heights']);
+      expect(await homes('locality=Baner%2C+Pune&bhk=2&minSqft=1000&maxSqft=1200&readyBy=12m&minPrice=7000000&maxPrice=8000000&sort=size')).toEqual([
+        'Baner Heights',
+      ]);
       // Nothing passes: an empty list, not an error.
       const none = await get('/api/project/get?locality=Worli%2C+Mumbai&bhk=2');
       expect(none.statusCode).toBe(200);
@@ -285,7 +336,17 @@ describeEachDatabase('listing filters (issue 25)', (ctx) => {
       const res = await get('/api/product/choices');
       expect(res.statusCode).toBe(200);
       const choices = res.json<{ tags: string[]; price: unknown }>();
-      expect(choices.tags.map((t) => t.toLowerCase())).toEqual(['balcony', 'boho', 'classic', 'contemporary indian', 'industrial', 'living room', 'modern minimal', 'reading corner', 'scandinavian']);
+      expect(choices.tags.map((t) => t.toLowerCase())).toEqual([
+        'balcony',
+        'boho',
+        'classic',
+        'contemporary indian',
+        'industrial',
+        'living room',
+        'modern minimal',
+        'reading corner',
+        'scandinavian',
+      ]);
       expect(choices.price).toEqual({ min: 3200, max: 125000 });
     });
   });
@@ -328,7 +389,10 @@ describeEachDatabase('listing filters (issue 25)', (ctx) => {
 describeEachDialect('listing filters migration (issue 25)', (dialect) => {
   it('fills in bedrooms, search text and tag rows for listings written before it, and can be undone', () =>
     withDatabaseAt(dialect, '2026-11-27T1420-privacy-requests', async ({ db, migrator, at }) => {
-      await db.insertInto('images').values({ hash: 'h1', bytes: Buffer.from([1]), width: 1, height: 1, created_at: at(0) }).execute();
+      await db
+        .insertInto('images')
+        .values({ hash: 'h1', bytes: Buffer.from([1]), width: 1, height: 1, created_at: at(0) })
+        .execute();
       const common = { image_hash: 'h1', filename: 'x.jpg', created_at: at(1), updated_at: at(1) };
       await db
         .insertInto('projects')

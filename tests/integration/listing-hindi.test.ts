@@ -20,8 +20,20 @@ async function add(ctx: TestContext, kind: Kind, fields: Fields): Promise<string
   return res.json<{ _id: string }>()._id;
 }
 
-const home = (name: string, extra: Fields = {}): Fields => ({ name, area: 'Baner, Pune', squareft: '1180', dateofcomplition: '31-03-2030', sizeofunit: '2 BHK', ...extra });
-const piece = (productname: string, extra: Fields = {}): Fields => ({ productname, description: 'Woven rattan on a sheesham frame.', price: '18500', ...extra });
+const home = (name: string, extra: Fields = {}): Fields => ({
+  name,
+  area: 'Baner, Pune',
+  squareft: '1180',
+  dateofcomplition: '31-03-2030',
+  sizeofunit: '2 BHK',
+  ...extra,
+});
+const piece = (productname: string, extra: Fields = {}): Fields => ({
+  productname,
+  description: 'Woven rattan on a sheesham frame.',
+  price: '18500',
+  ...extra,
+});
 
 /** The visible text of a page, without tags and scripts. */
 const text = (html: string) =>
@@ -48,7 +60,12 @@ describeEachDatabase(
       const productId = await add(ctx, 'product', piece('Cane Armchair', { productnameHi: 'बेंत की कुर्सी', descriptionHi: 'शीशम के फ़्रेम पर बुना रतन।' }));
       const product = await one<Product>('product', productId);
       expect([product.productnameHi, product.descriptionHi]).toEqual(['बेंत की कुर्सी', 'शीशम के फ़्रेम पर बुना रतन।']);
-      const studioId = await add(ctx, 'studio', { title: 'Bandra Studio', address: 'Hill Road, Bandra', gmaplink: 'https://maps.example/bandra', titleHi: 'बांद्रा स्टूडियो' });
+      const studioId = await add(ctx, 'studio', {
+        title: 'Bandra Studio',
+        address: 'Hill Road, Bandra',
+        gmaplink: 'https://maps.example/bandra',
+        titleHi: 'बांद्रा स्टूडियो',
+      });
       expect((await one<Studio>('studio', studioId)).titleHi).toBe('बांद्रा स्टूडियो');
 
       // Without them: null, in the list as in the item.
@@ -105,7 +122,19 @@ describeEachDatabase(
       const id = await add(ctx, 'project', home('Crest Towers', { nameHi: 'क्रेस्ट टावर्स', price: '12500000', amenities: 'Gym' }));
       const hi = await get(`/hi/viewProjects/${id}`);
       const page = text(hi.body);
-      for (const words of ['इस घर के बारे में', 'सुविधाएँ', 'साइट विज़िट बुक करें', 'कॉल करें', 'मिलते-जुलते घर', '₹1.25 करोड़', '1,180 वर्ग फ़ुट', 'निर्माणाधीन', 'EMI का अनुमान', 'हर महीने', 'मेरी EMI निकालें']) {
+      for (const words of [
+        'इस घर के बारे में',
+        'सुविधाएँ',
+        'साइट विज़िट बुक करें',
+        'कॉल करें',
+        'मिलते-जुलते घर',
+        '₹1.25 करोड़',
+        '1,180 वर्ग फ़ुट',
+        'निर्माणाधीन',
+        'EMI का अनुमान',
+        'हर महीने',
+        'मेरी EMI निकालें',
+      ]) {
         expect(page, words).toContain(words);
       }
       // The enquiry form is in Hindi too, its consent notice as well (decision 0027).
@@ -121,14 +150,18 @@ describeEachDatabase(
       expect(hi.body).toMatch(/class="button button--accent listing-actions__visit"[^>]*>साइट विज़िट बुक करें</);
       const chat = decodeURIComponent(/href="https:\/\/wa\.me\/\d+\?text=([^"]+)"/.exec(hi.body)![1]!);
       expect(chat).toBe(`नमस्ते, मुझे क्रेस्ट टावर्स घर में रुचि है: ${ORIGIN}/hi/viewProjects/${id}`);
-      const listing = jsonLd(hi.body).map((j) => JSON.parse(j) as Record<string, unknown>).find((j) => j['@type'] === 'RealEstateListing')!;
+      const listing = jsonLd(hi.body)
+        .map((j) => JSON.parse(j) as Record<string, unknown>)
+        .find((j) => j['@type'] === 'RealEstateListing')!;
       expect(listing).toMatchObject({ name: 'क्रेस्ट टावर्स', inLanguage: 'hi-IN' });
 
       // The English page is as it was: English texts and forms, no inLanguage.
       const en = await get(`/viewProjects/${id}`);
       const enPage = text(en.body);
       for (const words of ['About this home', 'Book a site visit', '₹1.25 Cr', '1,180 sq. ft', 'under construction']) expect(enPage, words).toContain(words);
-      expect(decodeURIComponent(/href="https:\/\/wa\.me\/\d+\?text=([^"]+)"/.exec(en.body)![1]!)).toBe(`Hello, I am interested in the home Crest Towers: ${ORIGIN}/viewProjects/${id}`);
+      expect(decodeURIComponent(/href="https:\/\/wa\.me\/\d+\?text=([^"]+)"/.exec(en.body)![1]!)).toBe(
+        `Hello, I am interested in the home Crest Towers: ${ORIGIN}/viewProjects/${id}`,
+      );
       expect(en.body).not.toContain('inLanguage');
       expect(en.body).toContain('About <strong>Crest Towers</strong>. Phone is optional; everything else is needed to answer you.');
 

@@ -72,10 +72,25 @@ describeEachDatabase(
       ids.sameArea = await add(ctx, 'project', home('Lake Side Two', { sizeofunit: '2 BHK', price: '9000000' }), '#336699'); // same locality, 35 L off
       ids.sameUnit = await add(ctx, 'project', home('Baner Nest', { area: 'Baner, Pune', price: '6200000' }), '#446688'); // same unit, 63 L off
       ids.priceOnly = await add(ctx, 'project', home('Far Tower', { area: 'Worli, Mumbai', sizeofunit: '4 BHK', price: '12400000' }), '#557799'); // nothing shared, nearest price
-      ids.unpriced = await add(ctx, 'project', home('Quiet Plot', { area: 'Hebbal, Bengaluru', sizeofunit: 'Plot', dateofcomplition: '01-01-2020' }), '#668800');
+      ids.unpriced = await add(
+        ctx,
+        'project',
+        home('Quiet Plot', { area: 'Hebbal, Bengaluru', sizeofunit: 'Plot', dateofcomplition: '01-01-2020' }),
+        '#668800',
+      );
 
-      ids.sofa = await add(ctx, 'product', { productname: 'Teak Sofa', description: 'Three-seater in solid teak.', price: '125000', tags: 'Living room, Boho' }, '#884422');
-      ids.rug = await add(ctx, 'product', { productname: 'Dhurrie Rug', description: 'Flat-woven cotton.', price: '32000', tags: 'Living room, Boho' }, '#993322');
+      ids.sofa = await add(
+        ctx,
+        'product',
+        { productname: 'Teak Sofa', description: 'Three-seater in solid teak.', price: '125000', tags: 'Living room, Boho' },
+        '#884422',
+      );
+      ids.rug = await add(
+        ctx,
+        'product',
+        { productname: 'Dhurrie Rug', description: 'Flat-woven cotton.', price: '32000', tags: 'Living room, Boho' },
+        '#993322',
+      );
       ids.lamp = await add(ctx, 'product', { productname: 'Brass Lamp', description: 'Moradabad brass.', price: '120000', tags: 'Reading corner' }, '#aa5511');
       ids.chair = await add(ctx, 'product', { productname: 'Cane Chair', description: 'Woven rattan.', price: '24000', tags: 'boho' }, '#bb6600');
     });
@@ -86,7 +101,16 @@ describeEachDatabase(
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       const page = read(res.body);
       expect(page.html).toMatch(/<h1[^>]*>Lake View<\/h1>/);
-      for (const fact of ['Whitefield, Bengaluru', '3 BHK', '1,450 sq. ft', '15-12-2030', 'under construction', '₹1,25,00,000/-', '₹1.25 Cr', '₹8,621 per sq. ft']) {
+      for (const fact of [
+        'Whitefield, Bengaluru',
+        '3 BHK',
+        '1,450 sq. ft',
+        '15-12-2030',
+        'under construction',
+        '₹1,25,00,000/-',
+        '₹1.25 Cr',
+        '₹8,621 per sq. ft',
+      ]) {
         expect(page.text, fact).toContain(fact);
       }
       expect(page.html).toContain('href="https://www.google.com/maps/search/?api=1&amp;query=Whitefield"');
@@ -124,7 +148,9 @@ describeEachDatabase(
       expect(chat.searchParams.get('text')).toBe(`Hello, I am interested in the home Lake View: ${BASE}/viewProjects/${ids.lakeView}`);
       expect(page.html).toContain('href="tel:+910000000000"');
       // The first picture loads first; without photos it is the 300×300 image.
-      expect(page.html).toMatch(/<img src="\/media\/[0-9a-f]{64}\.jpg" alt="Picture of Lake View" width="300" height="300" loading="eager" fetchPriority="high"/);
+      expect(page.html).toMatch(
+        /<img src="\/media\/[0-9a-f]{64}\.jpg" alt="Picture of Lake View" width="300" height="300" loading="eager" fetchPriority="high"/,
+      );
     });
 
     it('serves the RERA QR code as SVG that decodes back to the number and the authority’s website', async () => {
@@ -132,12 +158,20 @@ describeEachDatabase(
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
       expect(res.body).toMatch(/^<svg [^>]*viewBox=/);
-      const { data, info } = await sharp(Buffer.from(res.body), { density: 300 }).flatten({ background: '#ffffff' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(Buffer.from(res.body), { density: 300 })
+        .flatten({ background: '#ffffff' })
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       const decoded = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
       expect(decoded?.data).toBe(reraQrText('P52100047813'));
       expect(decoded?.data).toBe('MahaRERA registration P52100047813\nhttps://maharera.maharashtra.gov.in');
       // Revalidated by its ETag.
-      const again = await ctx.app.inject({ method: 'GET', url: `/api/project/rera-qr/${ids.lakeView}`, headers: { 'if-none-match': String(res.headers.etag) } });
+      const again = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/project/rera-qr/${ids.lakeView}`,
+        headers: { 'if-none-match': String(res.headers.etag) },
+      });
       expect(again.statusCode).toBe(304);
       // None for a home without a number, or for no home.
       expect((await get(`/api/project/rera-qr/${ids.twin}`)).statusCode).toBe(404);
@@ -188,7 +222,9 @@ describeEachDatabase(
       expect(checked.failures).toEqual([]);
       expect(checked.passed.length).toBeGreaterThan(10);
       // Every type named is a schema.org type the checker knows.
-      const types = JSON.stringify(page.jsonLd).match(/"@type":"[^"]+"/g)!.map((t) => t.slice(9, -1));
+      const types = JSON.stringify(page.jsonLd)
+        .match(/"@type":"[^"]+"/g)!
+        .map((t) => t.slice(9, -1));
       expect(types.filter((t) => !SCHEMA_ORG_TYPES.has(t))).toEqual([]);
     });
 
@@ -304,7 +340,10 @@ describeEachDatabase(
       const res = await get('/sitemap.xml');
       expect(res.statusCode).toBe(200);
       const entries = new Map([...res.body.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g)].map((m) => [m[1], m[2]]));
-      const items = [...(await get('/api/project/get')).json<Array<{ _id: string; updatedAt: string }>>().map((p) => ({ ...p, path: `/viewProjects/${p._id}` })), ...(await get('/api/product/get')).json<Array<{ _id: string; updatedAt: string }>>().map((p) => ({ ...p, path: `/viewProducts/${p._id}` }))];
+      const items = [
+        ...(await get('/api/project/get')).json<Array<{ _id: string; updatedAt: string }>>().map((p) => ({ ...p, path: `/viewProjects/${p._id}` })),
+        ...(await get('/api/product/get')).json<Array<{ _id: string; updatedAt: string }>>().map((p) => ({ ...p, path: `/viewProducts/${p._id}` })),
+      ];
       expect(items).toHaveLength(10);
       for (const item of items) expect(entries.get(`${BASE}${item.path}`), item.path).toBe(item.updatedAt);
       expect(entries.has(`${BASE}/viewProjects`)).toBe(true);

@@ -61,7 +61,13 @@ async function upload(ctx: TestContext, kind: ListingKind, id: string, files: Up
 }
 
 async function uploadOk(ctx: TestContext, kind: ListingKind, id: string, files: Uint8Array[], alts?: string[]): Promise<PhotosAnswer> {
-  const res = await upload(ctx, kind, id, files.map((bytes) => ({ bytes })), alts);
+  const res = await upload(
+    ctx,
+    kind,
+    id,
+    files.map((bytes) => ({ bytes })),
+    alts,
+  );
   expect(res.statusCode, res.body).toBe(201);
   return res.json<PhotosAnswer>();
 }
@@ -84,7 +90,14 @@ async function renditionCount(ctx: TestContext, photoId?: string): Promise<numbe
 }
 
 async function photoRows(ctx: TestContext): Promise<number> {
-  return Number((await ctx.database.db.selectFrom('photos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return Number(
+    (
+      await ctx.database.db
+        .selectFrom('photos')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }
 
 /** A JPEG that carries GPS and camera EXIF, rotated by its EXIF orientation (6: shown turned 90° clockwise). */
@@ -147,7 +160,12 @@ describeEachDatabase('listing photos: upload, order, serve (issue 25)', (ctx) =>
     expect((await listed(ctx, 'project', id)).photos.map((p) => p.id)).toEqual([...answer.added!, ...more.added!]);
 
     // Recorded in the audit log as a change of the listing's photos.
-    const audit = await ctx.database.db.selectFrom('auditLog').select(['kind', 'fields']).where('recordId', '=', id).where('kind', '=', 'listing.updated').execute();
+    const audit = await ctx.database.db
+      .selectFrom('auditLog')
+      .select(['kind', 'fields'])
+      .where('recordId', '=', id)
+      .where('kind', '=', 'listing.updated')
+      .execute();
     expect(audit.map((row) => JSON.parse(row.fields))).toEqual([['photos'], ['photos']]);
   });
 
@@ -184,20 +202,33 @@ describeEachDatabase('listing photos: upload, order, serve (issue 25)', (ctx) =>
     const id = await addListing(ctx, 'product');
     const twelve = await Promise.all(Array.from({ length: 12 }, () => photo(400, 300)));
     // Thirteen in one call, to an empty listing: none is stored.
-    const thirteen = await upload(ctx, 'product', id, [...twelve, await photo(400, 300)].map((bytes) => ({ bytes })));
+    const thirteen = await upload(
+      ctx,
+      'product',
+      id,
+      [...twelve, await photo(400, 300)].map((bytes) => ({ bytes })),
+    );
     expect(thirteen.statusCode).toBe(400);
     expect(thirteen.json().message).toBe('A listing can have at most 12 photos: this one has 0, so at most 12 more can be added.');
     expect((await item(ctx, 'product', id)).photos).toEqual([]);
 
     await uploadOk(ctx, 'product', id, twelve.slice(0, 10));
-    const eleventhAndMore = await upload(ctx, 'product', id, [twelve[10]!, twelve[11]!, await photo(400, 300)].map((bytes) => ({ bytes })));
+    const eleventhAndMore = await upload(
+      ctx,
+      'product',
+      id,
+      [twelve[10]!, twelve[11]!, await photo(400, 300)].map((bytes) => ({ bytes })),
+    );
     expect(eleventhAndMore.statusCode).toBe(400);
     expect(eleventhAndMore.json().message).toMatch(/at most 12 photos: this one has 10, so at most 2 more/);
     await uploadOk(ctx, 'product', id, twelve.slice(10));
     const before = await photoRows(ctx);
     const res = await upload(ctx, 'product', id, [{ bytes: await photo(400, 300) }]);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'A listing can have at most 12 photos and this one has 12. Please delete one before adding another.' });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION',
+      message: 'A listing can have at most 12 photos and this one has 12. Please delete one before adding another.',
+    });
     expect((await item(ctx, 'product', id)).photos).toHaveLength(12);
     expect(await photoRows(ctx)).toBe(before);
     // One the listing shows already is not a 13th.
@@ -254,7 +285,8 @@ describeEachDatabase('listing photos: upload, order, serve (issue 25)', (ctx) =>
         expect(meta.xmp, label).toBeUndefined();
         expect(meta.iptc, label).toBeUndefined();
         expect(meta.orientation ?? 1, label).toBe(1);
-        for (const secret of ['Secret Photographer', 'Pixel Secret', 'PhoneCo', 'Exif\0']) expect(bytes.includes(Buffer.from(secret)), `${label} ${secret}`).toBe(false);
+        for (const secret of ['Secret Photographer', 'Pixel Secret', 'PhoneCo', 'Exif\0'])
+          expect(bytes.includes(Buffer.from(secret)), `${label} ${secret}`).toBe(false);
         expect([meta.width, meta.height! > meta.width!], label).toEqual([width, true]);
         // Turned upright: the red band of the stored picture is now along the top.
         const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });

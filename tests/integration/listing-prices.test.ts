@@ -24,7 +24,9 @@ describeEachDatabase('listing prices in whole rupees (issue 22 item 7)', (ctx) =
   it('keeps a decor price typed with paise rounded to the rupee, on add and on update', async () => {
     const added = await send(ctx, '/api/product/add', { productname: 'Cane Chair', description: 'Handwoven', price: '14999.5' });
     expect(added.statusCode, added.body).toBe(201);
-    const id = ((await ctx.app.inject({ method: 'GET', url: '/api/product/get' })).json() as Array<{ _id: string; productname: string }>).find((p) => p.productname === 'Cane Chair')!._id;
+    const id = ((await ctx.app.inject({ method: 'GET', url: '/api/product/get' })).json() as Array<{ _id: string; productname: string }>).find(
+      (p) => p.productname === 'Cane Chair',
+    )!._id;
     expect((await listed(ctx, 'product', id))?.price).toBe(15000);
 
     const updated = await send(ctx, '/api/product/update', { productId: id, productname: 'Cane Chair', description: 'Handwoven', price: '14999.4' });
@@ -36,7 +38,11 @@ describeEachDatabase('listing prices in whole rupees (issue 22 item 7)', (ctx) =
     const fields = { name: 'Paise Heights', area: 'Whitefield, Bengaluru', squareft: '1450.5', dateofcomplition: '15-08-2027', sizeofunit: '3 BHK' };
     expect((await send(ctx, '/api/project/add', { ...fields, price: '9500000.75' })).statusCode).toBe(201);
     expect((await send(ctx, '/api/project/add', { ...fields, name: 'No Price Towers' })).statusCode).toBe(201);
-    const projects = (await ctx.app.inject({ method: 'GET', url: '/api/project/get' })).json() as Array<{ name: string; price: number | null; squareft: number }>;
+    const projects = (await ctx.app.inject({ method: 'GET', url: '/api/project/get' })).json() as Array<{
+      name: string;
+      price: number | null;
+      squareft: number;
+    }>;
     const priced = projects.find((p) => p.name === 'Paise Heights')!;
     expect(priced.price).toBe(9500001);
     // Only prices: an area keeps its fraction.

@@ -80,7 +80,14 @@ describeEachDatabase('demo listings', (ctx) => {
     await seedDemoListings(ctx.database.db);
     const counts = await Promise.all(
       (['projects', 'products', 'studios'] as const).map(async (table) =>
-        Number((await ctx.database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+        Number(
+          (
+            await ctx.database.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
       ),
     );
     expect(counts).toEqual([6, 6, 3]);

@@ -59,7 +59,10 @@ async function list(ctx: TestContext, kind: ListingKind): Promise<Array<Record<s
 }
 
 async function imageCount(ctx: TestContext): Promise<number> {
-  const row = await ctx.database.db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await ctx.database.db
+    .selectFrom('images')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -236,7 +239,14 @@ describeEachDatabase('listings API', (ctx) => {
       sizeofunit: ' 2 BHK ',
     });
     const item = (await list(ctx, 'project')).find((i) => i._id === id)!;
-    expect(item).toMatchObject({ name: 'n'.repeat(20), area: 'Baner, Pune', squareft: 1450.5, dateofcomplition: '29-02-2028', sizeofunit: '2 BHK', gmaplink: '' });
+    expect(item).toMatchObject({
+      name: 'n'.repeat(20),
+      area: 'Baner, Pune',
+      squareft: 1450.5,
+      dateofcomplition: '29-02-2028',
+      sizeofunit: '2 BHK',
+      gmaplink: '',
+    });
 
     const blankLink = await add(ctx, 'project', { ...KINDS.project.valid(), gmaplink: '   ' });
     expect((await list(ctx, 'project')).find((i) => i._id === blankLink)!.gmaplink).toBe('');
@@ -339,7 +349,9 @@ describeEachDatabase('listings API', (ctx) => {
       const table = tables.find((t) => t.name === listingKinds[kind].table);
       // Besides the fields: the columns the filters read, derived from the fields on write (issue 25).
       const derived = listingKinds[kind].derivedColumns;
-      const columns = table!.columns.map((c) => camel(c.name)).filter((c) => !['id', 'imageHash', 'filename', 'createdAt', 'updatedAt', ...derived].includes(c));
+      const columns = table!.columns
+        .map((c) => camel(c.name))
+        .filter((c) => !['id', 'imageHash', 'filename', 'createdAt', 'updatedAt', ...derived].includes(c));
       expect(columns.sort(), kind).toEqual(Object.keys(listingSchemas[kind].fields.shape).sort());
     }
   });
@@ -349,7 +361,9 @@ describeEachDatabase('listings API', (ctx) => {
     expect(res.statusCode).toBe(200);
     const paths = res.json<{ paths: Record<string, { get?: { responses: Record<string, unknown> } }> }>().paths;
     for (const kind of ['project', 'product', 'studio'] as const) {
-      const ok = paths[`/api/${kind}/get`]!.get!.responses['200'] as { content: Record<string, { schema: { items: { properties: Record<string, unknown>; required: string[] } } }> };
+      const ok = paths[`/api/${kind}/get`]!.get!.responses['200'] as {
+        content: Record<string, { schema: { items: { properties: Record<string, unknown>; required: string[] } } }>;
+      };
       const items = ok.content['application/json']!.schema.items;
       const extras = kind === 'project' ? ['createdAt', 'updatedAt', 'photos', 'floorPlan'] : ['createdAt', 'updatedAt', 'photos'];
       const expected = ['_id', 'image', 'filename', ...extras, ...Object.keys(listingSchemas[kind].fields.shape)].sort();

@@ -42,9 +42,7 @@ function concurrentGuesses(ctx: TestContext) {
   it('lets at most LOGIN_MAX_FAILURES of many concurrent guesses reach the password check', async () => {
     await ctx.staffToken();
     const burst = 100;
-    const responses = await Promise.all(
-      Array.from({ length: burst }, (_, i) => attempt(ctx, STAFF.email, `wrong-${i}`, '203.0.113.7')),
-    );
+    const responses = await Promise.all(Array.from({ length: burst }, (_, i) => attempt(ctx, STAFF.email, `wrong-${i}`, '203.0.113.7')));
     const counts = statuses(responses);
     expect(counts[401] ?? 0).toBeGreaterThan(0);
     expect(counts[401] ?? 0).toBeLessThanOrEqual(5);
@@ -61,9 +59,7 @@ function concurrentGuesses(ctx: TestContext) {
     await ctx.staffToken();
     const burst = 100;
     const responses = await Promise.all(
-      Array.from({ length: burst }, (_, i) =>
-        attempt(ctx, STAFF.email, i === 50 ? STAFF.password : `wrong-${i}`, '203.0.113.8'),
-      ),
+      Array.from({ length: burst }, (_, i) => attempt(ctx, STAFF.email, i === 50 ? STAFF.password : `wrong-${i}`, '203.0.113.8')),
     );
     const counts = statuses(responses);
     expect((counts[401] ?? 0) + (counts[200] ?? 0)).toBeLessThanOrEqual(5);
@@ -117,9 +113,7 @@ describeEachDatabase('login throttle: account-wide ceiling', (ctx) => {
 
     // Ten addresses, five wrong guesses each: the account's ceiling (50) is reached.
     for (let a = 0; a < 10; a++) {
-      const responses = await Promise.all(
-        Array.from({ length: 5 }, (_, i) => attempt(ctx, STAFF.email, `guess-${a}-${i}`, `198.51.100.${a + 10}`)),
-      );
+      const responses = await Promise.all(Array.from({ length: 5 }, (_, i) => attempt(ctx, STAFF.email, `guess-${a}-${i}`, `198.51.100.${a + 10}`)));
       expect(statuses(responses)).toEqual({ 401: 5 });
     }
     // An eleventh address gets no password check, right password or not.

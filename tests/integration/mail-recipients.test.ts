@@ -19,10 +19,19 @@ afterAll(async () => {
 });
 
 const recipients = (m: ParsedMail) => JSON.stringify(m.to ?? '').toLowerCase();
-const ALL_WEEK: SlotSettings = { ...DEFAULT_SLOT_SETTINGS, enabled: true, weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '09:00', to: '18:00' })), seats: 3, daysAhead: 10 };
+const ALL_WEEK: SlotSettings = {
+  ...DEFAULT_SLOT_SETTINGS,
+  enabled: true,
+  weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '09:00', to: '18:00' })),
+  seats: 3,
+  daysAhead: 10,
+};
 
 async function addStudio(ctx: TestContext, title: string): Promise<string> {
-  const body = await multipart({ title, address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' }, { bytes: await testImage('png'), filename: 's.png', type: 'image/png' });
+  const body = await multipart(
+    { title, address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' },
+    { bytes: await testImage('png'), filename: 's.png', type: 'image/png' },
+  );
   const res = await ctx.asStaff({ method: 'POST', url: '/api/studio/add', payload: body.payload, headers: body.headers });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json<{ _id: string }>()._id;
@@ -47,7 +56,11 @@ async function mailsOf(ctx: TestContext, work: () => Promise<unknown>): Promise<
 async function setNotify(ctx: TestContext, notifyEmails: string[]) {
   const current = (await ctx.asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
   const { version: _v, updatedAt: _u, ...input } = current;
-  const res = await ctx.asStaff({ method: 'PUT', url: SETTINGS_API.settings, payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', notifyEmails } });
+  const res = await ctx.asStaff({
+    method: 'PUT',
+    url: SETTINGS_API.settings,
+    payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', notifyEmails },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -57,7 +70,11 @@ describeEachDatabase(
     let studio = '';
     beforeAll(async () => {
       await ctx.staffToken();
-      const added = await ctx.asStaff({ method: 'POST', url: '/api/staff', payload: { name: 'Leaver', email: 'leaver@abode.test', role: 'staff', password: 'generate' } });
+      const added = await ctx.asStaff({
+        method: 'POST',
+        url: '/api/staff',
+        payload: { name: 'Leaver', email: 'leaver@abode.test', role: 'staff', password: 'generate' },
+      });
       expect(added.statusCode, added.body).toBe(201);
       studio = await addStudio(ctx, 'Recipient Studio');
       const leaver = (await ctx.asStaff({ method: 'GET', url: '/api/staff' })).json<StaffMember[]>().find((m) => m.email === 'leaver@abode.test')!;
@@ -67,10 +84,23 @@ describeEachDatabase(
 
     it('with no notify list, a deactivated person gets no "New lead" and no "Site visit booked" mail; active staff do', async () => {
       const sent = await mailsOf(ctx, async () => {
-        const contact = { firstname: 'Kiran', lastname: 'Rao', email: 'kiran.rao@example.com', requestquotation: 'Homes', message: 'A home near the lake, please.' };
-        expect((await ctx.app.inject({ method: 'POST', url: '/api/contactus/add', payload: { response: contact }, remoteAddress: '10.40.0.1' })).statusCode).toBe(201);
+        const contact = {
+          firstname: 'Kiran',
+          lastname: 'Rao',
+          email: 'kiran.rao@example.com',
+          requestquotation: 'Homes',
+          message: 'A home near the lake, please.',
+        };
+        expect(
+          (await ctx.app.inject({ method: 'POST', url: '/api/contactus/add', payload: { response: contact }, remoteAddress: '10.40.0.1' })).statusCode,
+        ).toBe(201);
         const slot = (await slots(ctx, studio))[1]!;
-        const booked = await ctx.app.inject({ method: 'POST', url: '/api/visits', payload: { slotStart: slot.start, studioId: studio, email: 'visit.person@example.com', name: 'Visit Person', phone: '9845012345' }, remoteAddress: '10.40.0.2' });
+        const booked = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/visits',
+          payload: { slotStart: slot.start, studioId: studio, email: 'visit.person@example.com', name: 'Visit Person', phone: '9845012345' },
+          remoteAddress: '10.40.0.2',
+        });
         expect(booked.statusCode, booked.body).toBe(201);
       });
       const toStaff = sent.filter((m) => /New lead|Site visit booked/.test(m.subject ?? '') && !recipients(m).includes('@example.com'));
@@ -86,10 +116,23 @@ describeEachDatabase(
       await setNotify(ctx, ['Leaver@abode.test', 'desk@abode.test']);
       try {
         const sent = await mailsOf(ctx, async () => {
-          const contact = { firstname: 'Meera', lastname: 'Iyer', email: 'meera.iyer@example.com', requestquotation: 'Homes', message: 'Looking for decor ideas.' };
-          expect((await ctx.app.inject({ method: 'POST', url: '/api/contactus/add', payload: { response: contact }, remoteAddress: '10.40.0.3' })).statusCode).toBe(201);
+          const contact = {
+            firstname: 'Meera',
+            lastname: 'Iyer',
+            email: 'meera.iyer@example.com',
+            requestquotation: 'Homes',
+            message: 'Looking for decor ideas.',
+          };
+          expect(
+            (await ctx.app.inject({ method: 'POST', url: '/api/contactus/add', payload: { response: contact }, remoteAddress: '10.40.0.3' })).statusCode,
+          ).toBe(201);
           const slot = (await slots(ctx, studio))[2]!;
-          const booked = await ctx.app.inject({ method: 'POST', url: '/api/visits', payload: { slotStart: slot.start, studioId: studio, email: 'visit.two@example.com', name: 'Visit Two' }, remoteAddress: '10.40.0.4' });
+          const booked = await ctx.app.inject({
+            method: 'POST',
+            url: '/api/visits',
+            payload: { slotStart: slot.start, studioId: studio, email: 'visit.two@example.com', name: 'Visit Two' },
+            remoteAddress: '10.40.0.4',
+          });
           expect(booked.statusCode, booked.body).toBe(201);
         });
         const toStaff = sent.filter((m) => /New lead|Site visit booked/.test(m.subject ?? '') && !recipients(m).includes('@example.com'));
@@ -104,5 +147,15 @@ describeEachDatabase(
       }
     });
   },
-  () => ({ notify: { mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', smtpUrl: mail.url, notifyEmails: [], confirmVisitors: true, allowPrivateWebhooks: false, dispatch: false } }),
+  () => ({
+    notify: {
+      mailFrom: '"Test Studio" <studio@abode.test>',
+      mailDir: '/nonexistent',
+      smtpUrl: mail.url,
+      notifyEmails: [],
+      confirmVisitors: true,
+      allowPrivateWebhooks: false,
+      dispatch: false,
+    },
+  }),
 );

@@ -23,7 +23,6 @@ const NOTIFY = {
   dispatch: false,
 };
 
-
 /** Finishes the demo survey as a visitor; the matches /result is handed. */
 async function finishDemoSurvey(ctx: TestContext, email: string, answers: Record<string, unknown>): Promise<ListingMatches> {
   const [campaign] = (await ctx.app.inject({ method: 'GET', url: '/api/campagin/active' })).json<Array<{ _id: string }>>();
@@ -51,10 +50,17 @@ describeEachDatabase(
       expect(fits(matches)).toEqual([]);
       expect(matches.projects.length).toBeGreaterThan(0);
       for (const home of matches.projects) {
-        expect(home.misses, home.name).toContain(home.name === 'Palm Grove Villas' ? 'a villa, you asked for a penthouse' : 'an apartment, you asked for a penthouse');
+        expect(home.misses, home.name).toContain(
+          home.name === 'Palm Grove Villas' ? 'a villa, you asked for a penthouse' : 'an apartment, you asked for a penthouse',
+        );
       }
       const palm = matches.projects.find((p) => p.name === 'Palm Grove Villas');
-      expect(palm?.misses).toEqual(['a villa, you asked for a penthouse', '₹2.4 crore, below your ₹5 crore+ budget', '4 BHK, you asked for 5+', 'in Sarjapur Road, Bengaluru, you asked for Hebbal']);
+      expect(palm?.misses).toEqual([
+        'a villa, you asked for a penthouse',
+        '₹2.4 crore, below your ₹5 crore+ budget',
+        '4 BHK, you asked for 5+',
+        'in Sarjapur Road, Bengaluru, you asked for Hebbal',
+      ]);
       // Only Worli Seaview (₹5.5 crore) is within the budget; no cheaper home is called so.
       for (const home of matches.projects) expect(home.reasons.includes('within your budget'), home.name).toBe(home.name === 'Worli Seaview');
 
@@ -81,27 +87,61 @@ describeEachDatabase(
     });
 
     it('offers no home in Mumbai or Pune as a fit for Indiranagar and Koramangala', async () => {
-      const matches = await finishDemoSurvey(ctx, 'indiranagar@example.com', { propertyType: 'apartment', budget: 10000000, bedrooms: 2, localities: ['Indiranagar', 'Koramangala'], moveIn: 12 });
+      const matches = await finishDemoSurvey(ctx, 'indiranagar@example.com', {
+        propertyType: 'apartment',
+        budget: 10000000,
+        bedrooms: 2,
+        localities: ['Indiranagar', 'Koramangala'],
+        moveIn: 12,
+      });
       expect(fits(matches)).toEqual([]);
       for (const home of matches.projects.filter((p) => ['Baner Heights', 'Hinjewadi Greens', 'Worli Seaview', 'Powai Crest'].includes(p.name))) {
         expect(home.misses).toContainEqual(expect.stringMatching(/^in (Pune|Mumbai), you asked for Indiranagar or Koramangala, Bengaluru$/));
       }
       // A city answer: every Bengaluru home in the range fits, none elsewhere.
-      const city = await finishDemoSurvey(ctx, 'bengaluru@example.com', { propertyType: 'apartment', budget: 10000000, bedrooms: 3, localities: ['other'], 'localities-Comment': 'Bengaluru', moveIn: 12 });
+      const city = await finishDemoSurvey(ctx, 'bengaluru@example.com', {
+        propertyType: 'apartment',
+        budget: 10000000,
+        bedrooms: 3,
+        localities: ['other'],
+        'localities-Comment': 'Bengaluru',
+        moveIn: 12,
+      });
       expect(fits(city)).toEqual(['Lakeside Residency']);
     });
 
     it('still calls a home a fit when it fits everything: an apartment in Whitefield, ₹50 lakh – ₹1 crore, 3 BHK', async () => {
-      const matches = await finishDemoSurvey(ctx, 'whitefield@example.com', { propertyType: 'apartment', budget: 10000000, bedrooms: 3, localities: ['Whitefield'], moveIn: 12 });
+      const matches = await finishDemoSurvey(ctx, 'whitefield@example.com', {
+        propertyType: 'apartment',
+        budget: 10000000,
+        bedrooms: 3,
+        localities: ['Whitefield'],
+        moveIn: 12,
+      });
       expect(matches.projects.map((p) => [p.name, p.misses])).toEqual([['Lakeside Residency', []]]);
       // One band up, ₹1–2 crore: Lakeside is below it, not "within".
-      const higher = await finishDemoSurvey(ctx, 'higher@example.com', { propertyType: 'apartment', budget: 20000000, bedrooms: 3, localities: ['Whitefield'], moveIn: 12 });
+      const higher = await finishDemoSurvey(ctx, 'higher@example.com', {
+        propertyType: 'apartment',
+        budget: 20000000,
+        bedrooms: 3,
+        localities: ['Whitefield'],
+        moveIn: 12,
+      });
       expect(fits(higher)).toEqual([]);
       expect(higher.projects.find((p) => p.name === 'Lakeside Residency')?.misses).toEqual(['₹95 lakh, below your ₹1–2 crore budget']);
     });
 
     it('reads a decor budget as a ceiling: boho decor under a ₹5–15 lakh interior budget fits, on /result and in the mail', async () => {
-      const matches = await finishDemoSurvey(ctx, 'decor@example.com', { propertyType: 'apartment', budget: 10000000, bedrooms: 3, localities: ['Whitefield'], moveIn: 12, interiorHelp: true, interiorBudget: 1500000, decorStyle: 'boho' });
+      const matches = await finishDemoSurvey(ctx, 'decor@example.com', {
+        propertyType: 'apartment',
+        budget: 10000000,
+        bedrooms: 3,
+        localities: ['Whitefield'],
+        moveIn: 12,
+        interiorHelp: true,
+        interiorBudget: 1500000,
+        decorStyle: 'boho',
+      });
       expect(matches.products.map((p) => p.name)).toContain('Cane Armchair');
       for (const p of matches.products) expect([p.name, p.reasons, p.misses]).toEqual([p.name, ['Boho', 'within your budget'], []]);
       await drainNotifications(ctx);

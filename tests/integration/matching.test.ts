@@ -11,9 +11,28 @@ const MATCH_SURVEY = {
     {
       name: 'home',
       elements: [
-        { type: 'radiogroup', name: 'bhk', title: 'Bedrooms', listingMatch: 'project.bedrooms', choices: [{ value: 2, text: '2 BHK' }, { value: 3, text: '3 BHK' }, { value: 5, text: '5+ BHK' }] },
+        {
+          type: 'radiogroup',
+          name: 'bhk',
+          title: 'Bedrooms',
+          listingMatch: 'project.bedrooms',
+          choices: [
+            { value: 2, text: '2 BHK' },
+            { value: 3, text: '3 BHK' },
+            { value: 5, text: '5+ BHK' },
+          ],
+        },
         { type: 'checkbox', name: 'where', title: 'Where?', listingMatch: 'project.locality', choices: ['Whitefield', 'Powai', 'Baner'] },
-        { type: 'dropdown', name: 'budget', title: 'Budget', listingMatch: 'project.maxPrice', choices: [{ value: 10000000, text: 'Up to ₹1 crore' }, { value: 30000000, text: 'Up to ₹3 crore' }] },
+        {
+          type: 'dropdown',
+          name: 'budget',
+          title: 'Budget',
+          listingMatch: 'project.maxPrice',
+          choices: [
+            { value: 10000000, text: 'Up to ₹1 crore' },
+            { value: 30000000, text: 'Up to ₹3 crore' },
+          ],
+        },
         { type: 'checkbox', name: 'style', title: 'Decor style', listingMatch: 'product.keywords', choices: ['Boho', 'Teak', 'Minimal'] },
       ],
     },
@@ -23,12 +42,24 @@ const MATCH_SURVEY = {
 let seed = 0;
 async function addListing(ctx: TestContext, kind: 'project' | 'product', fields: Record<string, string | number | undefined>) {
   seed += 1;
-  const body = await multipart(fields, { bytes: await testImage('png', { color: `#${(0x224466 + seed * 0x030507).toString(16).slice(-6)}` }), filename: 'p.png', type: 'image/png' });
+  const body = await multipart(fields, {
+    bytes: await testImage('png', { color: `#${(0x224466 + seed * 0x030507).toString(16).slice(-6)}` }),
+    filename: 'p.png',
+    type: 'image/png',
+  });
   const res = await ctx.asStaff({ method: 'POST', url: `/api/${kind}/add`, payload: body.payload, headers: body.headers });
   return res;
 }
 
-const project = (name: string, area: string, sizeofunit: string, price?: string) => ({ name, area, squareft: '1200', dateofcomplition: '15-12-2026', sizeofunit, gmaplink: '', price });
+const project = (name: string, area: string, sizeofunit: string, price?: string) => ({
+  name,
+  area,
+  squareft: '1200',
+  dateofcomplition: '15-12-2026',
+  sizeofunit,
+  gmaplink: '',
+  price,
+});
 
 async function answer(ctx: TestContext, campaignId: string, email: string, answers: Record<string, unknown>) {
   const emailId = await addEmail(ctx, email, campaignId);
@@ -70,9 +101,13 @@ describeEachDatabase('matching answers to homes and decor', (ctx) => {
       expect(res.statusCode, res.body).toBe(200);
     };
     const projectNamed = async (name: string) =>
-      (await ctx.app.inject({ method: 'GET', url: '/api/project/get' })).json<Array<{ _id: string; name: string; price: number | null }>>().find((p) => p.name === name)!;
+      (await ctx.app.inject({ method: 'GET', url: '/api/project/get' }))
+        .json<Array<{ _id: string; name: string; price: number | null }>>()
+        .find((p) => p.name === name)!;
     const productNamed = async (name: string) =>
-      (await ctx.app.inject({ method: 'GET', url: '/api/product/get' })).json<Array<{ _id: string; productname: string; tags: string[] }>>().find((p) => p.productname === name)!;
+      (await ctx.app.inject({ method: 'GET', url: '/api/product/get' }))
+        .json<Array<{ _id: string; productname: string; tags: string[] }>>()
+        .find((p) => p.productname === name)!;
 
     expect((await addListing(ctx, 'project', project('Edit Price', 'Kochi', '1 BHK'))).statusCode).toBe(201);
     const { _id: projectId } = await projectNamed('Edit Price');
@@ -99,7 +134,10 @@ describeEachDatabase('matching answers to homes and decor', (ctx) => {
     // The same reasons as values, which /hi/result and a Hindi e-mail say in Hindi (decision 0047).
     expect(result.matches.projects.map((p) => p.reasonValues)).toEqual([
       [{ kind: 'bedrooms', n: 3 }, { kind: 'locality', name: 'Whitefield' }, { kind: 'budget' }],
-      [{ kind: 'bedrooms', n: 3 }, { kind: 'locality', name: 'Powai' }],
+      [
+        { kind: 'bedrooms', n: 3 },
+        { kind: 'locality', name: 'Powai' },
+      ],
     ]);
     expect(result.matches.products[0]).toMatchObject({ reasonValues: [{ kind: 'words', text: 'Boho' }], missValues: [] });
 
@@ -135,6 +173,10 @@ describeEachDatabase('matching answers to homes and decor', (ctx) => {
     // No decor answer: nothing is said of decor.
     expect(matches.asked).toEqual({ projects: true, products: false });
     const plain = await createActiveCampaign(ctx, { name: 'Plain', questions: surveyText({ elements: [{ type: 'text', name: 'city' }] }) });
-    expect((await answer(ctx, plain, 'plain@example.com', { city: 'Pune' })).matches).toEqual({ projects: [], products: [], asked: { projects: false, products: false } });
+    expect((await answer(ctx, plain, 'plain@example.com', { city: 'Pune' })).matches).toEqual({
+      projects: [],
+      products: [],
+      asked: { projects: false, products: false },
+    });
   });
 });

@@ -44,7 +44,11 @@ describeEachDatabase('media: uploaded images', (ctx) => {
       // Cover crop keeps the centre: the yellow band (middle half of the height) reaches both sides.
       const { data } = await sharp(stored).raw().toBuffer({ resolveWithObject: true });
       const pixel = (x: number, y: number) => Array.from(data.subarray((y * 300 + x) * 3, (y * 300 + x) * 3 + 3));
-      for (const [x, y] of [[3, 150], [296, 150]] as const) expect(pixel(x, y)[0], `${format} ${x},${y}`).toBeGreaterThan(200);
+      for (const [x, y] of [
+        [3, 150],
+        [296, 150],
+      ] as const)
+        expect(pixel(x, y)[0], `${format} ${x},${y}`).toBeGreaterThan(200);
       expect(pixel(150, 10)[0], format).toBeLessThan(120);
     }
     // Declared as a GIF named .txt: the content decides.

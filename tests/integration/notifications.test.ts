@@ -29,7 +29,15 @@ const CONFIRM_SURVEY = {
       elements: [
         { type: 'text', name: 'who', title: 'Your name', leadField: 'name' },
         { type: 'text', name: 'city', title: 'Which city?' },
-        { type: 'radiogroup', name: 'size', title: 'Bedrooms', choices: [{ value: 2, text: 'Two' }, { value: 3, text: 'Three' }] },
+        {
+          type: 'radiogroup',
+          name: 'size',
+          title: 'Bedrooms',
+          choices: [
+            { value: 2, text: 'Two' },
+            { value: 3, text: 'Three' },
+          ],
+        },
       ],
     },
   ],
@@ -69,7 +77,6 @@ async function addEndpoint(ctx: TestContext, events: string[] = ['contact.create
   expect(res.statusCode).toBe(201);
   return res.json<WebhookCreated>();
 }
-
 
 describeEachDatabase(
   'notifications',
@@ -140,7 +147,18 @@ describeEachDatabase(
 
     it('shows staff, in both parts of the e-mail, the homes and decor matched to the answers', async () => {
       for (const [kind, fields] of [
-        ['project', { name: 'Mail Lakeside', area: 'Whitefield, Bengaluru', squareft: '1200', dateofcomplition: '15-12-2026', sizeofunit: '3 BHK', gmaplink: '', price: '9500000' }],
+        [
+          'project',
+          {
+            name: 'Mail Lakeside',
+            area: 'Whitefield, Bengaluru',
+            squareft: '1200',
+            dateofcomplition: '15-12-2026',
+            sizeofunit: '3 BHK',
+            gmaplink: '',
+            price: '9500000',
+          },
+        ],
         ['product', { productname: 'Mail Cane Chair', description: 'Woven rattan', price: '24000', tags: 'Boho' }],
       ] as const) {
         const body = await multipart(fields, { bytes: await testImage('png'), filename: 'p.png', type: 'image/png' });
@@ -172,7 +190,12 @@ describeEachDatabase(
       await drainNotifications(ctx);
       expect(mail.messages).toHaveLength(0);
       // (Pending with no attempt yet: earlier tests' unfinished-survey alerts, due in 30 minutes.)
-      const [delivery] = await ctx.database.db.selectFrom('notificationDeliveries').selectAll().where('status', '=', 'pending').where('attempts', '>', 0).execute();
+      const [delivery] = await ctx.database.db
+        .selectFrom('notificationDeliveries')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('attempts', '>', 0)
+        .execute();
       expect(delivery).toMatchObject({ channel: 'staff_email', attempts: 1 });
       expect(delivery!.lastError).toMatch(/try again later/);
       // Due again: its retry time comes (moved to now here rather than waiting).
@@ -207,7 +230,7 @@ describeEachDatabase(
       expect(() => new Webhook(endpoint.secret).verify(`${hook!.body} `, headers)).toThrow();
     });
 
-    it('a new person\'s contact message is a new lead too: lead.created besides contact.created, one staff e-mail (issue 22 item 12)', async () => {
+    it("a new person's contact message is a new lead too: lead.created besides contact.created, one staff e-mail (issue 22 item 12)", async () => {
       await addEndpoint(ctx, ['contact.created', 'lead.created']);
       await sendContact(ctx, 'first-contact@example.com');
       const lead = await ctx.database.db.selectFrom('leads').select('id').where('email', '=', 'first-contact@example.com').executeTakeFirstOrThrow();
@@ -215,7 +238,9 @@ describeEachDatabase(
       expect(events.map((e) => e.type)).toEqual(['contact.created', 'lead.created']);
       await drainNotifications(ctx);
       const hooks = await receiver.waitFor(2);
-      const bodies = hooks.map((h) => JSON.parse(h.body) as { type: string; data: { lead: { _id: string; email: string; name: string | null }; activity: { type: string } } });
+      const bodies = hooks.map(
+        (h) => JSON.parse(h.body) as { type: string; data: { lead: { _id: string; email: string; name: string | null }; activity: { type: string } } },
+      );
       expect(bodies.map((b) => b.type).sort()).toEqual(['contact.created', 'lead.created']);
       const created = bodies.find((b) => b.type === 'lead.created')!;
       expect(created.data.lead).toMatchObject({ _id: lead.id, email: 'first-contact@example.com', name: 'Asha Rao' });
@@ -223,7 +248,12 @@ describeEachDatabase(
       // The contact's own e-mail tells staff; the new lead's (unfinished-survey) alert, once due, adds none.
       expect((await mail.waitFor(1)).map((m) => m.subject)).toEqual(['New lead: Asha Rao — Contact']);
       const ofLead = ctx.database.db.selectFrom('notificationEvents').select('id').where('leadId', '=', lead.id);
-      await ctx.database.db.updateTable('notificationDeliveries').set({ nextAttemptAt: new Date() }).where('status', '=', 'pending').where('eventId', 'in', ofLead).execute();
+      await ctx.database.db
+        .updateTable('notificationDeliveries')
+        .set({ nextAttemptAt: new Date() })
+        .where('status', '=', 'pending')
+        .where('eventId', 'in', ofLead)
+        .execute();
       await drainNotifications(ctx);
       expect(mail.messages).toHaveLength(1);
 
@@ -282,7 +312,9 @@ describeEachDatabase(
     it('lists and removes endpoints, never showing the secret again', async () => {
       const endpoint = await addEndpoint(ctx);
       const list = await ctx.asStaff({ method: 'GET', url: WEBHOOKS_API.list });
-      expect(list.json()).toEqual([{ _id: endpoint._id, url: receiver.url, events: ['contact.created', 'survey.completed', 'lead.created'], createdAt: endpoint.createdAt }]);
+      expect(list.json()).toEqual([
+        { _id: endpoint._id, url: receiver.url, events: ['contact.created', 'survey.completed', 'lead.created'], createdAt: endpoint.createdAt },
+      ]);
       expect(list.body).not.toContain(endpoint.secret);
       const removed = await ctx.asStaff({ method: 'DELETE', url: WEBHOOKS_API.remove(endpoint._id) });
       expect(removed.json()).toEqual({ message: WEBHOOK_MESSAGES.deleted });
@@ -310,7 +342,7 @@ describeEachDatabase(
         try {
           await Promise.all(Array.from({ length: 60 }, (_, i) => sendContact(ctx, `twin${i}@example.com`, { lastname: `Twin ${i}` })));
           const run = async (app: typeof second) => {
-            for (let idle = 0; idle < 3; ) {
+            for (let idle = 0; idle < 3;) {
               const { fannedOut, attempted } = await app.notifications.runOnce();
               idle = fannedOut + attempted === 0 ? idle + 1 : 0;
             }
@@ -364,28 +396,57 @@ describeEachDatabase(
       expect(String(staffMail!.html)).not.toContain('evil.example');
     });
   },
-  { port: fresh.port, host: fresh.host, allowedHosts: fresh.allowedHosts, publicBaseUrl: fresh.publicBaseUrl, notify: { ...fresh.notify, notifyEmails: ['owner@abode.test'], dispatch: false } },
+  {
+    port: fresh.port,
+    host: fresh.host,
+    allowedHosts: fresh.allowedHosts,
+    publicBaseUrl: fresh.publicBaseUrl,
+    notify: { ...fresh.notify, notifyEmails: ['owner@abode.test'], dispatch: false },
+  },
 );
 
 describeEachDatabase(
   'webhooks: private addresses (server-side request forgery)',
   (ctx) => {
-    it.each(['http://127.0.0.1:9/x', 'http://localhost/x', 'http://10.1.2.3/x', 'http://192.168.1.1/x', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://[::ffff:127.0.0.1]/x', 'http://100.64.0.1/x',
+    it.each([
+      'http://127.0.0.1:9/x',
+      'http://localhost/x',
+      'http://10.1.2.3/x',
+      'http://192.168.1.1/x',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/x',
+      'http://[::ffff:127.0.0.1]/x',
+      'http://100.64.0.1/x',
       // Issue 22 item 19e: IPv4-compatible (::a.b.c.d) and mapped forms of loopback and private addresses.
-      'http://[::127.0.0.1]/x', 'http://[::7f00:1]/x', 'http://[::ffff:7f00:1]/x', 'http://[0:0:0:0:0:0:127.0.0.1]/x', 'http://[::10.0.0.1]/x', 'http://[::8.8.8.8]/x', 'http://[::]/x', 'http://[::ffff:0:127.0.0.1]/x'])(
-      'refuses %s',
-      async (url) => {
-        const res = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.create, payload: { url, events: ['contact.created'] } });
-        expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ message: WEBHOOK_MESSAGES.urlPrivate, code: 'VALIDATION', errors: [{ field: 'url', message: WEBHOOK_MESSAGES.urlPrivate }] });
-      },
-    );
+      'http://[::127.0.0.1]/x',
+      'http://[::7f00:1]/x',
+      'http://[::ffff:7f00:1]/x',
+      'http://[0:0:0:0:0:0:127.0.0.1]/x',
+      'http://[::10.0.0.1]/x',
+      'http://[::8.8.8.8]/x',
+      'http://[::]/x',
+      'http://[::ffff:0:127.0.0.1]/x',
+    ])('refuses %s', async (url) => {
+      const res = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.create, payload: { url, events: ['contact.created'] } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: WEBHOOK_MESSAGES.urlPrivate,
+        code: 'VALIDATION',
+        errors: [{ field: 'url', message: WEBHOOK_MESSAGES.urlPrivate }],
+      });
+    });
 
     it('does not deliver to an endpoint whose address has become private', async () => {
       // Stored directly, as if its DNS had changed after it was added.
       await ctx.database.db
         .insertInto('webhookEndpoints')
-        .values({ id: 'rebound', url: receiver.url, events: JSON.stringify(['contact.created']), secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', createdAt: new Date() })
+        .values({
+          id: 'rebound',
+          url: receiver.url,
+          events: JSON.stringify(['contact.created']),
+          secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+          createdAt: new Date(),
+        })
         .execute();
       receiver.received.length = 0;
       await sendContact(ctx, 'ssrf@example.com');

@@ -99,7 +99,18 @@ describeEachDatabase(
       expect(title(hi)).toMatch(/^हमारे बारे में · /);
       expect(description(hi)).toContain('परिवारों को उनका घर ढूँढने, बनाने');
       const page = text(hi);
-      for (const words of ['घर, जो उनमें रहने वालों को ध्यान में रखकर बने हों', 'हम क्या करते हैं', 'घर ढूँढें', 'अपना घर बनाएँ', 'बजट और ऑडिट', 'सिंकिंग फ़ंड', 'कोटेशन पाएँ', 'एक टीम', 'समझ नहीं आ रहा कि कहाँ से शुरू करें?', 'स्टूडियो से संपर्क करें']) {
+      for (const words of [
+        'घर, जो उनमें रहने वालों को ध्यान में रखकर बने हों',
+        'हम क्या करते हैं',
+        'घर ढूँढें',
+        'अपना घर बनाएँ',
+        'बजट और ऑडिट',
+        'सिंकिंग फ़ंड',
+        'कोटेशन पाएँ',
+        'एक टीम',
+        'समझ नहीं आ रहा कि कहाँ से शुरू करें?',
+        'स्टूडियो से संपर्क करें',
+      ]) {
         expect(page, words).toContain(words);
       }
       for (const english of ['What we do', 'Find Homes', 'Get Quote', 'Contact the studio']) expect(page, english).not.toContain(english);

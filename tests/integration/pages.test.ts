@@ -34,7 +34,9 @@ describeEachDatabase(
       const contact = await c.app.inject({
         method: 'POST',
         url: '/api/contactus/add',
-        payload: { response: { firstname: 'Asha', lastname: 'Rao', email: 'visitor@pages.test', requestquotation: REQUEST_QUOTATIONS[0], message: 'Hello there' } },
+        payload: {
+          response: { firstname: 'Asha', lastname: 'Rao', email: 'visitor@pages.test', requestquotation: REQUEST_QUOTATIONS[0], message: 'Hello there' },
+        },
       });
       expect(contact.statusCode, contact.body).toBeLessThan(300);
     };

@@ -58,7 +58,10 @@ describeEachDatabase(
 
       for (const q of ['98450 33445', '+919845033445', '09845033445', '+91 98450-33445']) {
         const found = await search(ctx, q);
-        expect(found.items.map((i) => i._id), q).toEqual([lead._id]);
+        expect(
+          found.items.map((i) => i._id),
+          q,
+        ).toEqual([lead._id]);
       }
       // Added again under another spelling: the same lead.
       const again = await addLead(ctx, { phone: '+91 9845033445' });
@@ -121,14 +124,16 @@ describeEachDatabase(
       expect(taken.map((t) => t.id)).toContain(lead._id);
     });
 
-    it('joins an arrival to the e-mail\'s lead when its phone is another lead\'s, and shows both as possible duplicates', async () => {
+    it("joins an arrival to the e-mail's lead when its phone is another lead's, and shows both as possible duplicates", async () => {
       const byMail = (await addLead(ctx, { email: 'meera@example.com', name: 'Meera' })).json<Created>().lead;
       const byPhone = (await addLead(ctx, { phone: '98450 88888', name: 'M. Iyer' })).json<Created>().lead;
       const both = await addLead(ctx, { email: 'Meera@Example.com', phone: '+91 98450 88888' });
       expect(both.statusCode).toBe(200);
       expect(both.json<Created>().lead._id).toBe(byMail._id);
       expect((await detail(ctx, byMail._id)).possibleDuplicates).toEqual([{ _id: byPhone._id, email: null, name: 'M. Iyer', phone: '+919845088888' }]);
-      expect((await detail(ctx, byPhone._id)).possibleDuplicates).toEqual([{ _id: byMail._id, email: 'meera@example.com', name: 'Meera', phone: '+919845088888' }]);
+      expect((await detail(ctx, byPhone._id)).possibleDuplicates).toEqual([
+        { _id: byMail._id, email: 'meera@example.com', name: 'Meera', phone: '+919845088888' },
+      ]);
       // Nothing was merged: two leads, each found as before.
       expect((await search(ctx, '98450 88888')).items.map((i) => i._id).sort()).toEqual([byMail._id, byPhone._id].sort());
     });

@@ -4,17 +4,18 @@ import { describeEachDatabase } from '../helpers/app';
 import { leadsOf } from '../factories/people';
 
 describeEachDatabase('prepared queries', (ctx) => {
-  const insertRecord = prepared<{ id: string; email: string; campaignId: string | null; done: boolean; extra: boolean; at: Date; leadId: string }>()((db, param) =>
-    db.insertInto('emailRecords').values({
-      id: param('id'),
-      email: param('email'),
-      campaignId: param('campaignId'),
-      isCompleted: param('done'),
-      createdAt: param('at'),
-      // A person's second row is another attempt (issue 22 item 6).
-      isExtra: param('extra'),
-      leadId: param('leadId'),
-    }),
+  const insertRecord = prepared<{ id: string; email: string; campaignId: string | null; done: boolean; extra: boolean; at: Date; leadId: string }>()(
+    (db, param) =>
+      db.insertInto('emailRecords').values({
+        id: param('id'),
+        email: param('email'),
+        campaignId: param('campaignId'),
+        isCompleted: param('done'),
+        createdAt: param('at'),
+        // A person's second row is another attempt (issue 22 item 6).
+        isExtra: param('extra'),
+        leadId: param('leadId'),
+      }),
   );
   const openByEmail = prepared<{ email: string }>()((db, param) =>
     db.selectFrom('emailRecords').select(['id', 'createdAt']).where('email', '=', param('email')).where('isCompleted', '=', false).orderBy('id'),
@@ -85,7 +86,15 @@ describeEachDatabase('prepared queries', (ctx) => {
       throw new Error('rolled back');
     });
     await open;
-    const outsideWrite = insertRecord.execute(ctx.database.db, { id: 'prep-6', email: 'c@prep.test', campaignId: null, done: false, extra: true, at, leadId: c1! });
+    const outsideWrite = insertRecord.execute(ctx.database.db, {
+      id: 'prep-6',
+      email: 'c@prep.test',
+      campaignId: null,
+      done: false,
+      extra: true,
+      at,
+      leadId: c1!,
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
     release();
     await expect(transaction).rejects.toThrow('rolled back');

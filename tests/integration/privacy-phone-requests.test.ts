@@ -34,7 +34,12 @@ describeEachDatabase('privacy requests by phone', (ctx) => {
     await createStaff(ctx.database.db, PLAIN);
     const login = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: PLAIN.email, password: PLAIN.password } });
     const plain = login.json<{ token: string }>().token;
-    const refused = await ctx.app.inject({ method: 'POST', url: PRIVACY_API.byPhone.pattern, payload: { leadId: kept, kind: 'export' }, headers: { authorization: `Bearer ${plain}` } });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: PRIVACY_API.byPhone.pattern,
+      payload: { leadId: kept, kind: 'export' },
+      headers: { authorization: `Bearer ${plain}` },
+    });
     expect(refused.statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'POST', url: PRIVACY_API.byPhone.pattern, payload: { leadId: kept, kind: 'export' } })).statusCode).toBe(401);
 
@@ -49,20 +54,33 @@ describeEachDatabase('privacy requests by phone', (ctx) => {
 
     const asked = await record(ctx, kept, 'export');
     expect(asked.statusCode, asked.body).toBe(201);
-    expect(asked.json()).toMatchObject({ message: PRIVACY_REQUEST_MESSAGES.recorded, request: { leadId: kept, kind: 'export', status: 'open', confirmedVia: 'phone', confirmedBy: STAFF.name, ageDays: 0 } });
+    expect(asked.json()).toMatchObject({
+      message: PRIVACY_REQUEST_MESSAGES.recorded,
+      request: { leadId: kept, kind: 'export', status: 'open', confirmedVia: 'phone', confirmedBy: STAFF.name, ageDays: 0 },
+    });
     const again = await record(ctx, kept, 'export');
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ message: PRIVACY_REQUEST_MESSAGES.alreadyOpen, request: { _id: asked.json<{ request: PrivacyRequestItem }>().request._id } });
+    expect(again.json()).toMatchObject({
+      message: PRIVACY_REQUEST_MESSAGES.alreadyOpen,
+      request: { _id: asked.json<{ request: PrivacyRequestItem }>().request._id },
+    });
 
     const open = (await ctx.asStaff({ method: 'GET', url: PRIVACY_API.requests.pattern })).json<PrivacyRequestItem[]>();
     expect(open.filter((r) => r.leadId === kept)).toEqual([expect.objectContaining({ kind: 'export', confirmedVia: 'phone', confirmedBy: STAFF.name })]);
-    const audit = await ctx.database.db.selectFrom('auditLog').select(['kind', 'recordId', 'actorName']).where('kind', '=', 'privacy-request.recorded').execute();
+    const audit = await ctx.database.db
+      .selectFrom('auditLog')
+      .select(['kind', 'recordId', 'actorName'])
+      .where('kind', '=', 'privacy-request.recorded')
+      .execute();
     expect(audit).toEqual([{ kind: 'privacy-request.recorded', recordId: kept, actorName: STAFF.name }]);
 
     // The export: the person by phone, both leads' notes (the merged lead's moved here), the merged lead, the request.
     const exported = await ctx.asStaff({ method: 'GET', url: PRIVACY_API.export(kept) });
     expect(exported.statusCode, exported.body).toBe(200);
-    const data = exported.json<{ leads: { lead: { phone: string; email: string | null }; timeline: Array<{ text: string | null }>; mergedLeads: Array<{ id: string; phone: string }> }; privacy: Array<{ kind: string }> }>();
+    const data = exported.json<{
+      leads: { lead: { phone: string; email: string | null }; timeline: Array<{ text: string | null }>; mergedLeads: Array<{ id: string; phone: string }> };
+      privacy: Array<{ kind: string }>;
+    }>();
     expect(data.leads.lead).toMatchObject({ phone: '+919876543210', email: null });
     expect(data.leads.timeline.map((e) => e.text).join('\n')).toContain('Called about the Baner project.');
     expect(data.leads.timeline.map((e) => e.text).join('\n')).toContain('Walk-in at the site office.');
@@ -77,7 +95,11 @@ describeEachDatabase('privacy requests by phone', (ctx) => {
     expect(await ctx.database.db.selectFrom('leads').select('id').where('phoneKey', 'in', ['+919876543210', '+919845031313']).execute()).toEqual([]);
     const after = (await ctx.asStaff({ method: 'GET', url: PRIVACY_API.requests.pattern })).json<PrivacyRequestItem[]>();
     expect(after.filter((r) => r.confirmedVia === 'phone')).toEqual([]);
-    const closed = await ctx.database.db.selectFrom('privacyRequests').select(['leadId', 'status', 'confirmedBy']).where('confirmedBy', '=', STAFF.name).execute();
+    const closed = await ctx.database.db
+      .selectFrom('privacyRequests')
+      .select(['leadId', 'status', 'confirmedBy'])
+      .where('confirmedBy', '=', STAFF.name)
+      .execute();
     expect(closed).toHaveLength(2);
     for (const row of closed) expect(row).toMatchObject({ leadId: null, status: 'closed' });
   });

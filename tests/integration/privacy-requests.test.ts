@@ -49,7 +49,18 @@ describeEachDatabase(
 
       expect((await ctx.app.inject({ method: 'GET', url: PRIVACY_API.requests() })).statusCode).toBe(401);
       const open = (await ctx.asStaff({ method: 'GET', url: PRIVACY_API.requests() })).json<PrivacyRequestItem[]>();
-      expect(open).toEqual([{ _id: expect.any(String), leadId: lead.id, kind: 'erase', status: 'open', confirmedAt: expect.any(String), ageDays: 0, confirmedVia: 'link', confirmedBy: null }]);
+      expect(open).toEqual([
+        {
+          _id: expect.any(String),
+          leadId: lead.id,
+          kind: 'erase',
+          status: 'open',
+          confirmedAt: expect.any(String),
+          ageDays: 0,
+          confirmedVia: 'link',
+          confirmedBy: null,
+        },
+      ]);
 
       // Acting on it: the owner erases the lead; the request closes and names no one.
       expect((await ctx.asStaff({ method: 'DELETE', url: PRIVACY_API.erase(lead.id) })).statusCode).toBe(200);
@@ -66,7 +77,12 @@ describeEachDatabase(
       const confirm = (value: string) => ctx.app.inject({ method: 'POST', url: PRIVACY_API.confirm(), payload: { token: value } });
       // The requests this test opens (the database is shared with the test above).
       const earlier = (await ctx.database.db.selectFrom('privacyRequests').select('id').execute()).map((r) => r.id);
-      const opened = () => ctx.database.db.selectFrom('privacyRequests').selectAll().where('id', 'not in', ['', ...earlier]).execute();
+      const opened = () =>
+        ctx.database.db
+          .selectFrom('privacyRequests')
+          .selectAll()
+          .where('id', 'not in', ['', ...earlier])
+          .execute();
 
       const changed = [
         ...Array.from({ length: 10 }, (_, i) => `${token}.anything${i}`),

@@ -15,12 +15,22 @@ const DAY = 24 * 60 * 60 * 1000;
 
 describeEachDatabase('retention (issue 24 §6)', (ctx) => {
   function job(now: () => Date, retention: { retentionUnfinishedDays: number; retentionLeadDays: number | null }) {
-    return new RetentionJob({ database: ctx.database, registry: personalDataRegistry, mailDir: ctx.config.notify.mailDir, retention: async () => retention, now });
+    return new RetentionJob({
+      database: ctx.database,
+      registry: personalDataRegistry,
+      mailDir: ctx.config.notify.mailDir,
+      retention: async () => retention,
+      now,
+    });
   }
   const add = async (email: string, campaignid: string) =>
     (await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid } })).json<EmailAddResult>().emailID;
   const save = (c: TestContext, campaignId: string, email: string, emailId: string) =>
-    c.app.inject({ method: 'POST', url: `/api/campaign/progress/${campaignId}`, payload: { response: { email, emailId, answer: { propertyType: 'Villa' }, page: 0 } } });
+    c.app.inject({
+      method: 'POST',
+      url: `/api/campaign/progress/${campaignId}`,
+      payload: { response: { email, emailId, answer: { propertyType: 'Villa' }, page: 0 } },
+    });
 
   it('erases unfinished answers older than the setting, once a day, on one of two instances', async () => {
     const campaignId = await createActiveCampaign(ctx);

@@ -18,7 +18,9 @@ describeEachDialect('every person table is declared (issue 24 §1)', (dialect) =
   async function columns(): Promise<Array<{ table: string; column: string; required: boolean }>> {
     const db = holder.database.db;
     if (dialect === 'sqlite') {
-      const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(db);
+      const tables = await sql<{
+        name: string;
+      }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`.execute(db);
       const out: Array<{ table: string; column: string; required: boolean }> = [];
       for (const { name } of tables.rows) {
         const info = await sql<{ name: string; required: number }>`select name, "notnull" as required from pragma_table_info(${name})`.execute(db);
@@ -50,8 +52,13 @@ describeEachDialect('every person table is declared (issue 24 §1)', (dialect) =
     const all = await columns();
     const leadColumns = all.filter((c) => c.column === 'lead_id');
     // The person's own rows, at least: e-mail records, responses, contact messages, consents, notes.
-    expect(leadColumns.map((c) => c.table)).toEqual(expect.arrayContaining(['email_records', 'survey_responses', 'contact_messages', 'consents', 'lead_events']));
-    const optional = leadColumns.filter((c) => !c.required).map((c) => c.table).sort();
+    expect(leadColumns.map((c) => c.table)).toEqual(
+      expect.arrayContaining(['email_records', 'survey_responses', 'contact_messages', 'consents', 'lead_events']),
+    );
+    const optional = leadColumns
+      .filter((c) => !c.required)
+      .map((c) => c.table)
+      .sort();
     expect(optional).toEqual(Object.keys(leadOptionalTables).sort());
     for (const reason of Object.values(leadOptionalTables)) expect(reason.length).toBeGreaterThan(10);
   });
@@ -61,7 +68,9 @@ describeEachDialect('every person table is declared (issue 24 §1)', (dialect) =
     try {
       const declared = new Set(personalDataRegistry.flatMap((d) => d.tables));
       const all = await columns();
-      const uncovered = [...new Set(all.filter((c) => PERSON_COLUMN.test(c.column)).map((c) => c.table))].filter((t) => !declared.has(t) && !(t in notPersonTables));
+      const uncovered = [...new Set(all.filter((c) => PERSON_COLUMN.test(c.column)).map((c) => c.table))].filter(
+        (t) => !declared.has(t) && !(t in notPersonTables),
+      );
       expect(uncovered).toEqual(['wishlist_people']);
     } finally {
       await sql`drop table wishlist_people`.execute(holder.database.db);

@@ -37,10 +37,24 @@ const survey = JSON.stringify({
       elements: [
         { type: 'text', name: 'fullName', title: 'Your name', leadField: 'name' },
         { type: 'text', name: 'mobile', title: 'Mobile', inputType: 'tel', leadField: 'phone' },
-        { type: 'radiogroup', name: 'size', title: 'Bedrooms', choices: [{ value: 2, text: 'Two' }, { value: 3, text: 'Three' }] },
+        {
+          type: 'radiogroup',
+          name: 'size',
+          title: 'Bedrooms',
+          choices: [
+            { value: 2, text: 'Two' },
+            { value: 3, text: 'Three' },
+          ],
+        },
       ],
     },
-    { name: 'p2', elements: [{ type: 'file', name: 'photo', title: 'A photo' }, { type: 'text', name: 'notes', title: 'Anything else' }] },
+    {
+      name: 'p2',
+      elements: [
+        { type: 'file', name: 'photo', title: 'A photo' },
+        { type: 'text', name: 'notes', title: 'Anything else' },
+      ],
+    },
   ],
 });
 
@@ -74,17 +88,31 @@ describeEachDatabase(
   (ctx) => {
     it('finds every record of a person in the export, then erases all of it, leaving no byte behind', async () => {
       const inject = ctx.app.inject.bind(ctx.app);
-      await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.create, payload: { url: receiver.url, events: ['contact.created', 'survey.completed', 'lead.created'] } });
+      await ctx.asStaff({
+        method: 'POST',
+        url: WEBHOOKS_API.create,
+        payload: { url: receiver.url, events: ['contact.created', 'survey.completed', 'lead.created'] },
+      });
       const notices = (await inject({ method: 'GET', url: '/api/consent/notices' })).json<PublicNotices>();
 
       // 1. An unfinished survey with a resume link mailed, and the newsletter box ticked.
       const first = await createActiveCampaign(ctx, { questions: survey });
-      const added = await inject({ method: 'POST', url: '/api/email/add', payload: { email: EMAIL, campaignid: first, noticeVersion: notices.survey.version, newsletter: true } });
+      const added = await inject({
+        method: 'POST',
+        url: '/api/email/add',
+        payload: { email: EMAIL, campaignid: first, noticeVersion: notices.survey.version, newsletter: true },
+      });
       expect([200, 201]).toContain(added.statusCode);
       const firstId = added.json<EmailAddResult>().emailID;
-      const saved = await inject({ method: 'POST', url: `/api/campaign/progress/${first}`, payload: { response: { email: EMAIL, emailId: firstId, answer: { fullName: NAME, mobile: '98127 36450' }, page: 1 } } });
+      const saved = await inject({
+        method: 'POST',
+        url: `/api/campaign/progress/${first}`,
+        payload: { response: { email: EMAIL, emailId: firstId, answer: { fullName: NAME, mobile: '98127 36450' }, page: 1 } },
+      });
       expect(saved.statusCode, saved.body).toBe(200);
-      expect((await inject({ method: 'POST', url: '/api/email/add', payload: { email: EMAIL, campaignid: first } })).json<EmailAddResult>().resumeLinkSent).toBe(true);
+      expect(
+        (await inject({ method: 'POST', url: '/api/email/add', payload: { email: EMAIL, campaignid: first } })).json<EmailAddResult>().resumeLinkSent,
+      ).toBe(true);
 
       // 2. A finished survey with an uploaded file, on the next campaign.
       const second = await createActiveCampaign(ctx, { questions: survey });
@@ -95,7 +123,13 @@ describeEachDatabase(
       const uploaded = await inject({ method: 'POST', url: `/api/campaign/file/${second}`, ...body });
       expect(uploaded.statusCode, uploaded.body).toBe(201);
       const file = uploaded.json<{ name: string; type: string; url: string }>();
-      const answer = { fullName: NAME, mobile: '98127 36450', size: 3, photo: [{ name: file.name, type: file.type, content: file.url }], notes: `Call ${NAME}` };
+      const answer = {
+        fullName: NAME,
+        mobile: '98127 36450',
+        size: 3,
+        photo: [{ name: file.name, type: file.type, content: file.url }],
+        notes: `Call ${NAME}`,
+      };
       expect((await respond(ctx, second, EMAIL, secondId, answer)).statusCode).toBe(200);
       // Someone else answers the same survey: their data stays.
       const otherId = (await inject({ method: 'POST', url: '/api/email/add', payload: { email: OTHER, campaignid: second } })).json<EmailAddResult>().emailID;
@@ -105,7 +139,9 @@ describeEachDatabase(
       const contact = await inject({
         method: 'POST',
         url: '/api/contactus/add',
-        payload: { response: { firstname: 'Zubeida', lastname: 'Quarrington', email: EMAIL, requestquotation: 'Homes', message: `Please call me on ${PHONE_DIGITS}` } },
+        payload: {
+          response: { firstname: 'Zubeida', lastname: 'Quarrington', email: EMAIL, requestquotation: 'Homes', message: `Please call me on ${PHONE_DIGITS}` },
+        },
       });
       expect(contact.statusCode, contact.body).toBe(201);
 
@@ -139,7 +175,9 @@ describeEachDatabase(
       expect(data.consent.consents.some((c: { purpose: string; granted: boolean }) => c.purpose === 'newsletter' && c.granted)).toBe(true);
       // The ticked box waits for its confirmation: the link mailed for it is the person's data too (decision 0018).
       expect(data.consent.newsletterConfirmations).toEqual([expect.objectContaining({ language: 'en', usedAt: null })]);
-      expect(data.notifications.events.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['lead.created', 'survey.completed', 'contact.created', 'survey.resume_link']));
+      expect(data.notifications.events.map((e: { type: string }) => e.type)).toEqual(
+        expect.arrayContaining(['lead.created', 'survey.completed', 'contact.created', 'survey.resume_link']),
+      );
       expect(data.notifications.deliveries.length).toBeGreaterThan(0);
       const exportAudit = await ctx.database.db.selectFrom('auditLog').selectAll().where('kind', '=', 'personal-data.exported').execute();
       expect(exportAudit).toHaveLength(1);
@@ -159,7 +197,11 @@ describeEachDatabase(
       // Summaries are computed from rows: the person's answer no longer counts; the other one does.
       const summaryAfter = (await ctx.asStaff({ method: 'GET', url: `/api/campaign/summary/${second}` })).json<{ total: number }>();
       expect(summaryAfter.total).toBe(summaryBefore.total - 1);
-      const kept = await ctx.database.db.selectFrom('surveyResponses').innerJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId').select('emailRecords.email').execute();
+      const kept = await ctx.database.db
+        .selectFrom('surveyResponses')
+        .innerJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId')
+        .select('emailRecords.email')
+        .execute();
       expect(kept.map((r) => r.email)).toEqual([OTHER]);
 
       // No .eml file names them any more.
@@ -172,7 +214,11 @@ describeEachDatabase(
         }
       } else {
         // Every table's rows as text.
-        const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(ctx.database.db);
+        const tables = await sql<{
+          name: string;
+        }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+          ctx.database.db,
+        );
         for (const { name } of tables.rows) {
           const rows = await sql<{ t: string }>`select t::text as t from ${sql.table(name)} t`.execute(ctx.database.db);
           expect(tracesIn(rows.rows.map((r) => r.t).join('\n')), name).toEqual([]);

@@ -50,4 +50,6 @@ describeEachDatabase('one public write budget per address', budgetTests, { publi
 
 const withRedis = (): Partial<Config> => ({ publicWriteLimit: LIMIT, redisUrl: REDIS_URL, redisKeyPrefix: `abode-test:${randomUUID()}:` });
 if (redisUp) describeEachDatabase('one public write budget per address, with Redis', budgetTests, withRedis);
-else describe.skip(`one public write budget per address, with Redis — skipped: no Redis answers at ${REDIS_URL} (set TEST_REDIS_URL)`, () => it('runs on Redis', () => undefined));
+else
+  describe.skip(`one public write budget per address, with Redis — skipped: no Redis answers at ${REDIS_URL} (set TEST_REDIS_URL)`, () =>
+    it('runs on Redis', () => undefined));

@@ -63,7 +63,12 @@ describeEachDatabase('one-time links end when the password changes', (ctx) => {
     const owner = await login(STAFF.email, 'changed by the owner');
     const ownerToken = owner.json<{ token: string }>().token;
     const invitation = await nextToken('invitee@abode.test', () =>
-      ctx.app.inject({ method: 'POST', url: '/api/staff', payload: { name: 'Invitee', email: 'invitee@abode.test', role: 'staff' }, headers: { authorization: `Bearer ${ownerToken}` } }),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/staff',
+        payload: { name: 'Invitee', email: 'invitee@abode.test', role: 'staff' },
+        headers: { authorization: `Bearer ${ownerToken}` },
+      }),
     );
     expect(await setStaffPassword(ctx.database.db, 'invitee@abode.test', 'set at the terminal')).toBe(true);
     expect((await reset(invitation, 'from the old invitation')).statusCode).toBe(400);
@@ -76,7 +81,10 @@ describeEachDatabase('one-time links end when the password changes', (ctx) => {
 
   it('a link made after the change works, once; using it ends the other links', async () => {
     const older = await nextToken('invitee@abode.test', () => forgot('invitee@abode.test'));
-    const member = (await ctx.database.db.selectFrom('staffUsers').select('id').where('email', '=', 'invitee@abode.test').executeTakeFirstOrThrow()) as Pick<StaffMember, 'id'>;
+    const member = (await ctx.database.db.selectFrom('staffUsers').select('id').where('email', '=', 'invitee@abode.test').executeTakeFirstOrThrow()) as Pick<
+      StaffMember,
+      'id'
+    >;
     const ownerToken = (await login(STAFF.email, 'changed by the owner')).json<{ token: string }>().token;
     const newer = await nextToken('invitee@abode.test', () =>
       ctx.app.inject({ method: 'POST', url: `/api/staff/${member.id}/reset`, headers: { authorization: `Bearer ${ownerToken}` } }),

@@ -39,10 +39,18 @@ describeEachDatabase('route guard', (ctx) => {
 
   it("refuses key routes (an API key, a tablet's device key) without a key or with a staff token instead", async () => {
     const keyed = inventory(ctx.app).filter((r) => r.access === 'key');
-    expect(keyed.map((r) => `${r.method} ${r.pattern}`).sort()).toEqual(['POST /api/inbound/leads', 'POST /api/kiosk/responses', 'POST /api/kiosk/responses/batch']);
+    expect(keyed.map((r) => `${r.method} ${r.pattern}`).sort()).toEqual([
+      'POST /api/inbound/leads',
+      'POST /api/kiosk/responses',
+      'POST /api/kiosk/responses/batch',
+    ]);
     const staff = `Bearer ${await ctx.staffToken()}`;
     for (const route of keyed) {
-      for (const [label, authorization] of [['no key', undefined], ['a staff token', staff], ['an unknown key', 'Bearer not-a-key']] as const) {
+      for (const [label, authorization] of [
+        ['no key', undefined],
+        ['a staff token', staff],
+        ['an unknown key', 'Bearer not-a-key'],
+      ] as const) {
         const res = await ctx.app.inject({ method: route.method as 'POST', url: route.url, headers: authorization ? { authorization } : {}, payload: {} });
         expect.soft(res.statusCode, `${route.method} ${route.pattern} with ${label}`).toBe(401);
       }

@@ -76,8 +76,12 @@ describeEachDatabase('Sent mail: owners only, one-time links redacted', (ctx) =>
       ctx.app.inject({ ...options, headers: { authorization: `Bearer ${ownerToken}` } });
 
     expect((await ctx.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email: STAFF.email } })).statusCode).toBe(200);
-    expect((await asOwner({ method: 'POST', url: '/api/staff', payload: { name: 'Invited Ira', email: 'ira@abode.test', role: 'staff' } })).statusCode).toBe(201);
-    expect((await ctx.app.inject({ method: 'POST', url: PRIVACY_API.requests(), payload: { email: 'asker@example.com', kind: 'export' } })).statusCode).toBe(202);
+    expect((await asOwner({ method: 'POST', url: '/api/staff', payload: { name: 'Invited Ira', email: 'ira@abode.test', role: 'staff' } })).statusCode).toBe(
+      201,
+    );
+    expect((await ctx.app.inject({ method: 'POST', url: PRIVACY_API.requests(), payload: { email: 'asker@example.com', kind: 'export' } })).statusCode).toBe(
+      202,
+    );
 
     for (const [to, marker] of [
       [STAFF.email, '/password/reset?token='],

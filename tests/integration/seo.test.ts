@@ -2,28 +2,32 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/app';
 import { FORGED_HOSTS } from '../helpers/forged-hosts';
 
-describeEachDatabase('robots.txt and sitemap.xml', (ctx) => {
-  it('keeps the dashboard and the API out of search engines and points at the sitemap', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'abode.example' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/plain');
-    const lines = res.body.split('\n');
-    expect(lines).toContain('Disallow: /dashboard');
-    expect(lines).toContain('Disallow: /api/');
-    expect(lines).toContain('Sitemap: https://abode.example/sitemap.xml');
-  });
+describeEachDatabase(
+  'robots.txt and sitemap.xml',
+  (ctx) => {
+    it('keeps the dashboard and the API out of search engines and points at the sitemap', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'abode.example' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/plain');
+      const lines = res.body.split('\n');
+      expect(lines).toContain('Disallow: /dashboard');
+      expect(lines).toContain('Disallow: /api/');
+      expect(lines).toContain('Sitemap: https://abode.example/sitemap.xml');
+    });
 
-  it('lists the public pages, and no staff page', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'abode.example' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('application/xml');
-    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs.sort()).toEqual(
-      ['/', '/viewAboutus', '/viewContact', '/viewProducts', '/viewProjects', '/viewStudio'].map((p) => `https://abode.example${p}`).sort(),
-    );
-    expect(res.body).not.toContain('dashboard');
-  });
-}, { publicBaseUrl: 'https://abode.example' });
+    it('lists the public pages, and no staff page', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'abode.example' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('application/xml');
+      const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      expect(locs.sort()).toEqual(
+        ['/', '/viewAboutus', '/viewContact', '/viewProducts', '/viewProjects', '/viewStudio'].map((p) => `https://abode.example${p}`).sort(),
+      );
+      expect(res.body).not.toContain('dashboard');
+    });
+  },
+  { publicBaseUrl: 'https://abode.example' },
+);
 
 // Issue 22 item 16: the Host header is parsed as host[:port] only; anything else is the first
 // allowed host, so no forged form can put a foreign host into robots.txt or the sitemap (cached

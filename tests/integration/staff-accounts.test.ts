@@ -45,7 +45,18 @@ describeEachDatabase(
       ownerToken = await ctx.staffToken();
       const res = await as(ownerToken, { method: 'GET', url: '/api/staff' });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual([{ id: expect.any(String), name: STAFF.name, email: STAFF.email, role: 'owner', active: true, takesLeads: true, away: false, createdAt: expect.any(String) }]);
+      expect(res.json()).toEqual([
+        {
+          id: expect.any(String),
+          name: STAFF.name,
+          email: STAFF.email,
+          role: 'owner',
+          active: true,
+          takesLeads: true,
+          away: false,
+          createdAt: expect.any(String),
+        },
+      ]);
       expect(res.body).not.toMatch(/hash|password/i);
     });
 
@@ -76,7 +87,11 @@ describeEachDatabase(
     });
 
     it('answers a generated password once instead of a link', async () => {
-      const res = await as(ownerToken, { method: 'POST', url: '/api/staff', payload: { name: 'Gen Gupta', email: 'gen@abode.test', role: 'staff', password: 'generate' } });
+      const res = await as(ownerToken, {
+        method: 'POST',
+        url: '/api/staff',
+        payload: { name: 'Gen Gupta', email: 'gen@abode.test', role: 'staff', password: 'generate' },
+      });
       expect(res.statusCode, res.body).toBe(201);
       const { password } = res.json<{ password: string }>();
       expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
@@ -230,7 +245,11 @@ describeEachDatabase(
     it('forgot password: requests from others never keep a person from their own link; one account gets a capped number of mails', async () => {
       const forgot = (email: string, ip: string) => ctx.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email }, remoteAddress: ip });
       const victim = 'victim@abode.test';
-      const added = await as(ownerToken, { method: 'POST', url: '/api/staff', payload: { name: 'Vic Tim', email: victim, role: 'staff', password: 'generate' } });
+      const added = await as(ownerToken, {
+        method: 'POST',
+        url: '/api/staff',
+        payload: { name: 'Vic Tim', email: victim, role: 'staff', password: 'generate' },
+      });
       expect(added.statusCode, added.body).toBe(201);
       const start = mail.messages.length;
       const mailsTo = (to: string) => mail.messages.slice(start).filter((m) => JSON.stringify(m.to).includes(to)).length;

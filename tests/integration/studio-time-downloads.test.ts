@@ -27,7 +27,11 @@ function parts(at: Date, timeZone: string) {
 
 async function setTimeZone(ctx: TestContext, timeZone: string) {
   const { version: _version, updatedAt: _updatedAt, ...input } = (await ctx.asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
-  const res = await ctx.asStaff({ method: 'PUT', url: SETTINGS_API.settings, payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', timeZone } });
+  const res = await ctx.asStaff({
+    method: 'PUT',
+    url: SETTINGS_API.settings,
+    payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', timeZone },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 

@@ -27,7 +27,8 @@ describeEachDatabase('a visitor previews their own survey file (issue 22 item 4)
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     return { campaignId, email, emailId, bytes, file: uploaded.json() as { fileId: string; url: string } };
   }
-  const preview = (fileId: string, payload: object) => ctx.app.inject({ method: 'POST', url: `/api/campaign/file/${encodeURIComponent(fileId)}/preview`, payload });
+  const preview = (fileId: string, payload: object) =>
+    ctx.app.inject({ method: 'POST', url: `/api/campaign/file/${encodeURIComponent(fileId)}/preview`, payload });
 
   it('gives the holder of the record a short-lived signed link that opens the file without a token', async () => {
     const { email, emailId, bytes, file } = await visitorWithFile(ctx);

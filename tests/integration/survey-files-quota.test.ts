@@ -44,7 +44,9 @@ describeEachDatabase(
       const refused = await upload(ctx, who, 10 * KB, '10.1.0.2');
       expect(refused.statusCode).toBe(413);
       expect(refused.json()).toMatchObject({ code: 'TOO_LARGE', message: SURVEY_FILE_MESSAGES.recordFull(35 * KB) });
-      expect(refused.json().message).toBe('Your answers already have 35 KB of files attached, the most one survey can take. Please leave out a file, or send it to the studio by e-mail.');
+      expect(refused.json().message).toBe(
+        'Your answers already have 35 KB of files attached, the most one survey can take. Please leave out a file, or send it to the studio by e-mail.',
+      );
       // A smaller one that still fits is taken.
       expect((await upload(ctx, who, 1 * KB, '10.1.0.2')).statusCode).toBe(201);
     });
@@ -56,7 +58,10 @@ describeEachDatabase(
       expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: SURVEY_FILE_MESSAGES.addressFull(50 * KB) });
       expect((await upload(ctx, await visitor(), 10 * KB, '10.2.0.2')).statusCode).toBe(201);
       // Yesterday's files do not count today.
-      await ctx.database.db.updateTable('surveyFiles').set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).execute();
+      await ctx.database.db
+        .updateTable('surveyFiles')
+        .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+        .execute();
       expect((await upload(ctx, await visitor(), 10 * KB, '10.2.0.1')).statusCode).toBe(201);
     });
 
@@ -65,7 +70,10 @@ describeEachDatabase(
       const refused = await upload(ctx, await visitor(), 10 * KB, '10.3.1.1');
       expect(refused.statusCode).toBe(413);
       expect(refused.json()).toMatchObject({ code: 'TOO_LARGE', message: SURVEY_FILE_MESSAGES.storeFull });
-      const stored = await ctx.database.db.selectFrom('surveyFiles').select((eb) => eb.fn.sum<number>('size').as('n')).executeTakeFirstOrThrow();
+      const stored = await ctx.database.db
+        .selectFrom('surveyFiles')
+        .select((eb) => eb.fn.sum<number>('size').as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(stored.n)).toBe(80 * KB);
     });
   },
@@ -74,8 +82,14 @@ describeEachDatabase(
 
 it('reads the limits from the environment in megabytes, with defaults, and refuses nonsense', () => {
   const base = { DATA_DIR: '/tmp/abode-quota-config', JWT_SECRET: 'x'.repeat(40) };
-  expect(loadConfig(base).surveyFileQuota).toEqual({ perRecordBytes: 50 * 1024 * 1024, perAddressDayBytes: 200 * 1024 * 1024, totalBytes: 5 * 1024 * 1024 * 1024 });
-  expect(loadConfig({ ...base, SURVEY_FILES_PER_RECORD_MB: '5', SURVEY_FILES_PER_ADDRESS_DAY_MB: '20', SURVEY_FILES_TOTAL_MB: '1000' }).surveyFileQuota).toEqual({
+  expect(loadConfig(base).surveyFileQuota).toEqual({
+    perRecordBytes: 50 * 1024 * 1024,
+    perAddressDayBytes: 200 * 1024 * 1024,
+    totalBytes: 5 * 1024 * 1024 * 1024,
+  });
+  expect(
+    loadConfig({ ...base, SURVEY_FILES_PER_RECORD_MB: '5', SURVEY_FILES_PER_ADDRESS_DAY_MB: '20', SURVEY_FILES_TOTAL_MB: '1000' }).surveyFileQuota,
+  ).toEqual({
     perRecordBytes: 5 * 1024 * 1024,
     perAddressDayBytes: 20 * 1024 * 1024,
     totalBytes: 1000 * 1024 * 1024,

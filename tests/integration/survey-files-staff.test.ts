@@ -60,8 +60,12 @@ describeEachDatabase(
       expect(text('D2')).toBe(`ground floor.pdf: ${url(plan.fileId)}\nfirst floor.pdf: ${url(plan2.fileId)}`);
       expect(sheet).toContain('<hyperlinks><hyperlink ref="D2" r:id="rId1"/><hyperlink ref="E2" r:id="rId2"/></hyperlinks>');
       const rels = files.get('xl/worksheets/_rels/sheet1.xml.rels')!;
-      expect(rels).toContain(`<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="${url(plan.fileId)}" TargetMode="External"/>`);
-      expect(rels).toContain(`<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="${url(photo.fileId)}" TargetMode="External"/>`);
+      expect(rels).toContain(
+        `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="${url(plan.fileId)}" TargetMode="External"/>`,
+      );
+      expect(rels).toContain(
+        `<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" Target="${url(photo.fileId)}" TargetMode="External"/>`,
+      );
       // The second sheet (e-mails) has no links, so no relationships part.
       expect(files.has('xl/worksheets/_rels/sheet2.xml.rels')).toBe(false);
     });
@@ -90,7 +94,13 @@ describeEachDatabase(
       expect((await ctx.app.inject({ method: 'GET', url: `/api/campaign/file/${photo.fileId}/link` })).statusCode).toBe(401);
       const link = await ctx.asStaff({ method: 'GET', url: `/api/campaign/file/${photo.fileId}/link` });
       expect(link.statusCode).toBe(200);
-      expect(link.json()).toEqual({ url: expect.stringMatching(/^\/api\/survey-file\//), expiresAt: expect.any(String), name: 'hall.png', type: 'image/png', size: PNG.length });
+      expect(link.json()).toEqual({
+        url: expect.stringMatching(/^\/api\/survey-file\//),
+        expiresAt: expect.any(String),
+        name: 'hall.png',
+        type: 'image/png',
+        size: PNG.length,
+      });
       const missing = await ctx.asStaff({ method: 'GET', url: '/api/campaign/file/no-such-file/link' });
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ message: 'There is no such file.', code: 'NOT_FOUND' });

@@ -16,7 +16,12 @@ function fileOf(header: number[], size: number): Buffer {
   return bytes;
 }
 
-async function upload(ctx: TestContext, campaignId: string, fields: { email: string; emailId: string }, file?: { bytes: Buffer; filename: string; type?: string }) {
+async function upload(
+  ctx: TestContext,
+  campaignId: string,
+  fields: { email: string; emailId: string },
+  file?: { bytes: Buffer; filename: string; type?: string },
+) {
   const body = await multipart(fields, file);
   return ctx.app.inject({ method: 'POST', url: `/api/campaign/file/${campaignId}`, ...body });
 }
@@ -34,7 +39,13 @@ describeEachDatabase('survey file uploads', (ctx) => {
     const res = await upload(ctx, campaignId, { email, emailId }, { bytes: photo, filename: 'C:\\photos\\living room.png', type: 'image/png' });
     expect(res.statusCode).toBe(201);
     const stored = res.json();
-    expect(stored).toEqual({ fileId: expect.any(String), name: 'living room.png', type: 'image/png', size: photo.length, url: `/api/campaign/file/${stored.fileId}` });
+    expect(stored).toEqual({
+      fileId: expect.any(String),
+      name: 'living room.png',
+      type: 'image/png',
+      size: photo.length,
+      url: `/api/campaign/file/${stored.fileId}`,
+    });
 
     // The answer SurveyJS sends holds the reference, far under the answer limit.
     const answer = { photo: [{ name: stored.name, type: stored.type, content: stored.url }] };
@@ -56,7 +67,12 @@ describeEachDatabase('survey file uploads', (ctx) => {
     const { campaignId, email, emailId } = await visitor();
     const controls = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F'];
     for (const control of controls) {
-      const res = await upload(ctx, campaignId, { email, emailId }, { bytes: fileOf(PDF_HEADER, 512), filename: `invoice${control}fdp.exe`, type: 'application/pdf' });
+      const res = await upload(
+        ctx,
+        campaignId,
+        { email, emailId },
+        { bytes: fileOf(PDF_HEADER, 512), filename: `invoice${control}fdp.exe`, type: 'application/pdf' },
+      );
       expect(res.statusCode, escape(control)).toBe(201);
       expect(res.json().name, escape(control)).toBe('invoicefdp.exe');
       const staff = await ctx.asStaff({ method: 'GET', url: res.json().url });
@@ -140,7 +156,9 @@ describe('signed file links', () => {
     const params = new URL(url, 'http://x').searchParams;
     const expires = Number(params.get('expires'));
     expect(() => checkSignedLink('secret-0123456789-0123456789-0123', 'f1', expires, params.get('sig')!, expires * 1000)).not.toThrow();
-    expect(() => checkSignedLink('secret-0123456789-0123456789-0123', 'f1', expires, params.get('sig')!, expires * 1000 + 1000)).toThrow(SURVEY_FILE_MESSAGES.linkExpired);
+    expect(() => checkSignedLink('secret-0123456789-0123456789-0123', 'f1', expires, params.get('sig')!, expires * 1000 + 1000)).toThrow(
+      SURVEY_FILE_MESSAGES.linkExpired,
+    );
     expect(() => checkSignedLink('another-secret-0123456789-01234567', 'f1', expires, params.get('sig')!, now)).toThrow('This link is not valid.');
   });
 });

@@ -46,7 +46,6 @@ const save = (ctx: TestContext, campaignId: string, response: Record<string, unk
   ctx.app.inject({ method: 'POST', url: SURVEY_PROGRESS_API.save(campaignId), payload: { response } });
 const read = (ctx: TestContext, campaignId: string, token: string) => ctx.app.inject({ method: 'GET', url: SURVEY_PROGRESS_API.read(campaignId, token) });
 
-
 describeEachDatabase(
   'survey identity (issue 22 items 6, 11)',
   (ctx) => {
@@ -82,10 +81,20 @@ describeEachDatabase(
       const back = await read(ctx, campaignId, victimToken);
       expect(back.statusCode).toBe(200);
       expect(back.json<SurveyProgress>()).toEqual({ answer: { who: 'Victim' }, page: 1, email: victim, emailId: victimId });
-      const later = await save(ctx, campaignId, { email: victim, emailId: victimId, answer: { who: 'Victim', budget: '2 crore' }, page: 1, resumeToken: victimToken });
+      const later = await save(ctx, campaignId, {
+        email: victim,
+        emailId: victimId,
+        answer: { who: 'Victim', budget: '2 crore' },
+        page: 1,
+        resumeToken: victimToken,
+      });
       expect(later.json<{ resumeToken: string }>().resumeToken).toBe(victimToken);
       expect((await respond(ctx, campaignId, victim, victimId, { who: 'Victim', budget: '2 crore' })).statusCode).toBe(200);
-      const victimResponse = await ctx.database.db.selectFrom('surveyResponses').select('answer').where('emailRecordId', '=', victimId).executeTakeFirstOrThrow();
+      const victimResponse = await ctx.database.db
+        .selectFrom('surveyResponses')
+        .select('answer')
+        .where('emailRecordId', '=', victimId)
+        .executeTakeFirstOrThrow();
       expect(JSON.parse(victimResponse.answer)).toEqual({ who: 'Victim', budget: '2 crore' });
     });
 
@@ -120,7 +129,9 @@ describeEachDatabase(
 
       const records = (await ctx.asStaff({ method: 'GET', url: `/api/email/get/${campaignId}` })).json<EmailRecord[]>();
       expect(records).toHaveLength(recordsBefore.length);
-      expect(records.filter((r) => r.email.toLowerCase() === email.toLowerCase())).toEqual([{ _id: emailId, email, date: expect.any(String), isCompleted: true }]);
+      expect(records.filter((r) => r.email.toLowerCase() === email.toLowerCase())).toEqual([
+        { _id: emailId, email, date: expect.any(String), isCompleted: true },
+      ]);
       const all = await ctx.asStaff({ method: 'GET', url: `/api/email/all?q=${encodeURIComponent(email.toLowerCase())}&limit=50&offset=0` });
       expect(all.json<{ total: number }>().total).toBe(1);
 
@@ -133,7 +144,9 @@ describeEachDatabase(
       expect(header).toBeGreaterThan(0);
       expect(rows.getRow(2).getCell(header).value).toBe('Yes');
 
-      const summary = (await ctx.asStaff({ method: 'GET', url: `/api/campaign/summary/${campaignId}` })).json<{ funnel: Array<{ step: string; count: number }> }>();
+      const summary = (await ctx.asStaff({ method: 'GET', url: `/api/campaign/summary/${campaignId}` })).json<{
+        funnel: Array<{ step: string; count: number }>;
+      }>();
       const given = summary.funnel.find((s) => s.step === 'emails')!.count;
       expect(given).toBe(records.length);
     });
@@ -158,10 +171,20 @@ describeEachDatabase(
       expect((await respond(ctx, campaignId, email, attempt, { who: 'Elsewhere' })).statusCode).toBe(200);
       await drainNotifications(ctx);
       // The alert of the new lead falls due (30 minutes later).
-      const event = await ctx.database.db.selectFrom('notificationEvents').select('id').where('type', '=', 'lead.created').where('subjectId', '=', emailId).executeTakeFirstOrThrow();
+      const event = await ctx.database.db
+        .selectFrom('notificationEvents')
+        .select('id')
+        .where('type', '=', 'lead.created')
+        .where('subjectId', '=', emailId)
+        .executeTakeFirstOrThrow();
       await ctx.database.db.updateTable('notificationDeliveries').set({ nextAttemptAt: new Date() }).where('eventId', '=', event.id).execute();
       await drainNotifications(ctx);
-      const alert = await ctx.database.db.selectFrom('notificationDeliveries').select('status').where('eventId', '=', event.id).where('channel', '=', 'staff_email').executeTakeFirstOrThrow();
+      const alert = await ctx.database.db
+        .selectFrom('notificationDeliveries')
+        .select('status')
+        .where('eventId', '=', event.id)
+        .where('channel', '=', 'staff_email')
+        .executeTakeFirstOrThrow();
       expect(alert.status).toBe('skipped');
     });
 
@@ -181,24 +204,59 @@ describeEachDialect('migration: e-mail records by person (issue 22 item 11)', (d
   describe('merges letter-case duplicates', () => {
     it('keeps one row per person (a finished one first), hides the rest, and leads stay finished', () =>
       withDatabaseAt(dialect, '2026-11-25T0100-resume-token-expiry', async ({ database, db, migrator, at, bool }) => {
-        await db.insertInto('campaigns').values({ id: 'c1', name: 'C', questions: '{}', questioncolumns: 'q', lead_fields: '{}', is_active: bool(true), created_at: at(0), updated_at: at(0) }).execute();
+        await db
+          .insertInto('campaigns')
+          .values({
+            id: 'c1',
+            name: 'C',
+            questions: '{}',
+            questioncolumns: 'q',
+            lead_fields: '{}',
+            is_active: bool(true),
+            created_at: at(0),
+            updated_at: at(0),
+          })
+          .execute();
         const lead = (id: string, key: string, completed: boolean) => ({
-          id, email_key: key, email: key, name: null, phone: null, status: 'new', assignee_id: null,
-          has_survey: bool(true), has_contact: bool(false), has_newsletter: bool(false), last_campaign_id: 'c1', last_completed: bool(completed), created_at: at(0), last_activity_at: at(9),
+          id,
+          email_key: key,
+          email: key,
+          name: null,
+          phone: null,
+          status: 'new',
+          assignee_id: null,
+          has_survey: bool(true),
+          has_contact: bool(false),
+          has_newsletter: bool(false),
+          last_campaign_id: 'c1',
+          last_completed: bool(completed),
+          created_at: at(0),
+          last_activity_at: at(9),
         });
-        await db.insertInto('leads').values([lead('la', 'a@x.test', false), lead('lb', 'b@x.test', false)]).execute();
+        await db
+          .insertInto('leads')
+          .values([lead('la', 'a@x.test', false), lead('lb', 'b@x.test', false)])
+          .execute();
         const record = (id: string, email: string, campaign: string | null, completed: boolean, s: number, leadId: string | null = null) => ({
-          id, email, campaign_id: campaign, is_completed: bool(completed), created_at: at(s), lead_id: leadId,
+          id,
+          email,
+          campaign_id: campaign,
+          is_completed: bool(completed),
+          created_at: at(s),
+          lead_id: leadId,
         });
-        await db.insertInto('email_records').values([
-          record('a-open', 'a@x.test', 'c1', false, 1, 'la'),
-          record('a-done', 'A@x.test', 'c1', true, 2, 'la'),
-          record('a-later', 'A@X.TEST', 'c1', false, 3, 'la'),
-          record('b-old', 'b@x.test', 'c1', false, 1, 'lb'),
-          record('b-new', 'B@x.test', 'c1', false, 2, 'lb'),
-          record('n-1', 'N@x.test', null, false, 1),
-          record('n-2', 'n@x.test', null, false, 2),
-        ]).execute();
+        await db
+          .insertInto('email_records')
+          .values([
+            record('a-open', 'a@x.test', 'c1', false, 1, 'la'),
+            record('a-done', 'A@x.test', 'c1', true, 2, 'la'),
+            record('a-later', 'A@X.TEST', 'c1', false, 3, 'la'),
+            record('b-old', 'b@x.test', 'c1', false, 1, 'lb'),
+            record('b-new', 'B@x.test', 'c1', false, 2, 'lb'),
+            record('n-1', 'N@x.test', null, false, 1),
+            record('n-2', 'n@x.test', null, false, 2),
+          ])
+          .execute();
 
         await migrateToLatest(database.db as Kysely<unknown>);
         const rows = (await sql<{ id: string; extra: unknown }>`select id, is_extra as extra from email_records order by id`.execute(db)).rows;
@@ -212,13 +270,21 @@ describeEachDialect('migration: e-mail records by person (issue 22 item 11)', (d
           ['n-2', true],
         ]);
         const leads = (await sql<{ id: string; done: unknown }>`select id, last_completed as done from leads order by id`.execute(db)).rows;
-        expect(leads.filter((l) => l.id === 'la' || l.id === 'lb').map((l) => [l.id, Boolean(l.done)])).toEqual([['la', true], ['lb', false]]);
+        expect(leads.filter((l) => l.id === 'la' || l.id === 'lb').map((l) => [l.id, Boolean(l.done)])).toEqual([
+          ['la', true],
+          ['lb', false],
+        ]);
         // A later migration (one owner for a person's data, decision 0016) gives the records without a lead one.
         expect(leads).toHaveLength(3);
         const orphans = (await sql<{ lead_id: string | null }>`select lead_id from email_records where id in ('n-1', 'n-2')`.execute(db)).rows;
         expect(orphans.every((r) => r.lead_id !== null)).toBe(true);
         // A second person row in another case is refused from now on (it names its lead: only the case differs).
-        await expect(db.insertInto('email_records').values(record('b-again', 'B@X.test', 'c1', true, 9, 'lb')).execute()).rejects.toThrow(/unique/i);
+        await expect(
+          db
+            .insertInto('email_records')
+            .values(record('b-again', 'B@X.test', 'c1', true, 9, 'lb'))
+            .execute(),
+        ).rejects.toThrow(/unique/i);
 
         // And it can be undone (every row kept: no two open rows had the same spelling).
         expect((await migrator.migrateTo('2026-11-25T0100-resume-token-expiry')).error).toBeUndefined();

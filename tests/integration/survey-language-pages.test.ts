@@ -21,8 +21,9 @@ describeEachDatabase(
       const enForm = (await get('/unsubscribe?token=abc')).body;
       expect(enForm).toContain('<h1 id="unsubscribe-title">Unsubscribe</h1>');
       expect(enForm).toContain('You will get no newsletter and no more e-mails from us about your surveys. Our advisors can still answer if you write to us.');
-      expect((await get('/unsubscribe?done=1')).body).toContain('You are unsubscribed. You will get no newsletter and no more e-mails from us about your surveys.');
-
+      expect((await get('/unsubscribe?done=1')).body).toContain(
+        'You are unsubscribed. You will get no newsletter and no more e-mails from us about your surveys.',
+      );
     });
   },
   { ssrDir: path.resolve('tests/fixtures/ssr-app'), publicBaseUrl: 'https://abode.example' },

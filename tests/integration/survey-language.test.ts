@@ -21,7 +21,6 @@ const NOTIFY = {
   dispatch: false,
 };
 
-
 const ANSWERS = { propertyType: 'villa', budget: 20000000, bedrooms: 3, homeLoan: true, localities: ['Hebbal'], moveIn: 6 };
 
 function respondIn(ctx: TestContext, campaignId: string, email: string, emailId: string, language?: string) {
@@ -72,7 +71,9 @@ describeEachDatabase(
       expect(staff.text).toContain('Preferred localities\n  Hebbal');
       expect(staff.text).not.toMatch(/[\u0900-\u097F]/);
 
-      const sheet = (await readWorkbook((await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${campaignId}` })).rawPayload)).getWorksheet('Responses')!;
+      const sheet = (await readWorkbook((await ctx.asStaff({ method: 'GET', url: `/api/campaign/download/${campaignId}` })).rawPayload)).getWorksheet(
+        'Responses',
+      )!;
       expect(rowValues(sheet, 1)).toContain('What kind of home are you looking for?');
       expect(rowValues(sheet, 2)).toContain('Villa');
       expect(rowValues(sheet, 2)).toContain('₹1 crore – ₹2 crore');

@@ -58,7 +58,6 @@ async function saved(ctx: TestContext, campaignId: string, response: Record<stri
   return resumeToken;
 }
 
-
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** The resume token in a "continue" e-mail's link. */
@@ -83,7 +82,13 @@ describeEachDatabase(
       const email = visitor();
       const emailId = await addEmail(ctx, email, campaignId);
       const token = await saved(ctx, campaignId, { email, emailId, answer: { who: 'Asha', phone: '98450 12345' }, page: 1 });
-      const again = await saved(ctx, campaignId, { email, emailId, answer: { who: 'Asha R', phone: '98450 12345', budget: '1 crore' }, page: 2, resumeToken: token });
+      const again = await saved(ctx, campaignId, {
+        email,
+        emailId,
+        answer: { who: 'Asha R', phone: '98450 12345', budget: '1 crore' },
+        page: 2,
+        resumeToken: token,
+      });
       expect(again).toBe(token);
       // Back to page 2: the page follows the visitor, the furthest page does not go back.
       await saved(ctx, campaignId, { email, emailId, answer: { who: 'Asha R', phone: '98450 12345', budget: '2 crore' }, page: 1, resumeToken: token });
@@ -222,7 +227,12 @@ describeEachDatabase(
       const again = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId } });
       expect(again.statusCode).toBe(200);
       // Never the record itself (issue 22 item 6): an attempt of its own, and the link in the mailbox.
-      expect(again.json<EmailAddResult>()).toEqual({ emailID: expect.any(String), message: CAMPAIGN_MESSAGES.resumeLinkSent, newsletter: false, resumeLinkSent: true });
+      expect(again.json<EmailAddResult>()).toEqual({
+        emailID: expect.any(String),
+        message: CAMPAIGN_MESSAGES.resumeLinkSent,
+        newsletter: false,
+        resumeLinkSent: true,
+      });
       expect(again.json<EmailAddResult>().emailID).not.toBe(emailId);
       for (const secret of ['Meera', '90000', '3 crore']) expect(again.body).not.toContain(secret);
 
@@ -235,7 +245,12 @@ describeEachDatabase(
       for (const secret of ['Meera', '90000', '3 crore']) expect(continueMail!.text).not.toContain(secret);
       // Only the visitor hears of it: no staff e-mail, no webhook; the outbox never held the token.
       expect(mail.messages).toHaveLength(1);
-      const event = await ctx.database.db.selectFrom('notificationEvents').selectAll().where('type', '=', 'survey.resume_link').where('subjectId', '=', emailId).executeTakeFirstOrThrow();
+      const event = await ctx.database.db
+        .selectFrom('notificationEvents')
+        .selectAll()
+        .where('type', '=', 'survey.resume_link')
+        .where('subjectId', '=', emailId)
+        .executeTakeFirstOrThrow();
       const deliveries = await ctx.database.db.selectFrom('notificationDeliveries').selectAll().where('eventId', '=', event.id).execute();
       expect(deliveries.map((d) => [d.channel, d.status])).toEqual([['visitor_email', 'delivered']]);
       expect(JSON.stringify({ event, deliveries })).not.toContain(token);
@@ -270,7 +285,9 @@ describeEachDatabase(
       expect((await read(ctx, campaignId, visitorToken)).statusCode).toBe(404);
 
       // The visitor asks for a link and goes on with it: the intruder's older token stops working.
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId } })).json()).toMatchObject({ resumeLinkSent: true });
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId } })).json()).toMatchObject({
+        resumeLinkSent: true,
+      });
       await drainNotifications(ctx);
       const [continueMail] = await mail.waitFor(1);
       const mailed = tokenInMail(continueMail!.text ?? '');
@@ -315,7 +332,10 @@ describeEachDatabase(
       );
       const outcomes = await Promise.all(
         records.map(({ email, emailId }) =>
-          Promise.all([save(ctx, campaignId, { email, emailId, answer: { who: 'racing' }, page: 1 }), respond(ctx, campaignId, email, emailId, { who: 'done' })]),
+          Promise.all([
+            save(ctx, campaignId, { email, emailId, answer: { who: 'racing' }, page: 1 }),
+            respond(ctx, campaignId, email, emailId, { who: 'done' }),
+          ]),
         ),
       );
       for (const [saveRes, responseRes] of outcomes) {

@@ -28,7 +28,11 @@ const BROKEN = [
 describeEachDatabase('survey references on save', (ctx) => {
   describe('POST /api/campaign/add and /api/campaign/update/:id', () => {
     it('refuses a survey whose references point at no question (400 VALIDATION, each broken reference listed)', async () => {
-      const res = await ctx.asStaff({ method: 'POST', url: '/api/campaign/add', payload: { name: campaignName('Cars'), questions: survey('cars', 'fullName') } });
+      const res = await ctx.asStaff({
+        method: 'POST',
+        url: '/api/campaign/add',
+        payload: { name: campaignName('Cars'), questions: survey('cars', 'fullName') },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         message: 'The survey names questions it does not have. Fix each reference listed, then save again.',

@@ -15,7 +15,13 @@ import { activateCampaign, createActiveCampaign, respond } from '../factories/ca
 const mail = await startMailServer();
 afterAll(() => mail.close());
 
-const survey = (question: string) => JSON.stringify({ pages: [{ name: 'p1', elements: [{ type: 'text', name: question, title: question }] }, { name: 'p2', elements: [{ type: 'text', name: 'more' }] }] });
+const survey = (question: string) =>
+  JSON.stringify({
+    pages: [
+      { name: 'p1', elements: [{ type: 'text', name: question, title: question }] },
+      { name: 'p2', elements: [{ type: 'text', name: 'more' }] },
+    ],
+  });
 
 const add = (ctx: TestContext, email: string, campaignid: string) => ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid } });
 const save = (ctx: TestContext, campaignId: string, response: Record<string, unknown>) =>
@@ -98,7 +104,15 @@ describeEachDatabase(
     });
   },
   {
-    notify: { smtpUrl: mail.url, mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', notifyEmails: ['owner@abode.test'], confirmVisitors: false, allowPrivateWebhooks: true, dispatch: false },
+    notify: {
+      smtpUrl: mail.url,
+      mailFrom: '"Test Studio" <studio@abode.test>',
+      mailDir: '/nonexistent',
+      notifyEmails: ['owner@abode.test'],
+      confirmVisitors: false,
+      allowPrivateWebhooks: true,
+      dispatch: false,
+    },
     publicBaseUrl: 'https://abode.test',
   },
 );

@@ -37,9 +37,18 @@ describeEachDatabase(
       const token = unsubscribeToken(ctx.config.jwtSecret, email);
       const answers = [];
       for (let i = 0; i < 2; i++) {
-        answers.push(await ctx.app.inject({ method: 'POST', url: `/api/unsubscribe?token=${encodeURIComponent(token)}`, headers: FORM, payload: 'List-Unsubscribe=One-Click' }));
+        answers.push(
+          await ctx.app.inject({
+            method: 'POST',
+            url: `/api/unsubscribe?token=${encodeURIComponent(token)}`,
+            headers: FORM,
+            payload: 'List-Unsubscribe=One-Click',
+          }),
+        );
         answers.push(await ctx.app.inject({ method: 'POST', url: '/api/unsubscribe', payload: { token } }));
-        answers.push(await ctx.app.inject({ method: 'POST', url: '/api/unsubscribe', headers: { ...FORM, ...BROWSER }, payload: `token=${encodeURIComponent(token)}` }));
+        answers.push(
+          await ctx.app.inject({ method: 'POST', url: '/api/unsubscribe', headers: { ...FORM, ...BROWSER }, payload: `token=${encodeURIComponent(token)}` }),
+        );
       }
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 303, 200, 200, 303]);
       for (const a of answers.filter((x) => x.statusCode === 200)) expect(a.json()).toEqual({ message: en['unsubscribe.done'] });
@@ -51,7 +60,9 @@ describeEachDatabase(
       const email = 'burst@example.com';
       const token = unsubscribeToken(ctx.config.jwtSecret, email);
       const answers = await Promise.all(
-        Array.from({ length: 6 }, () => ctx.app.inject({ method: 'POST', url: `/api/unsubscribe?token=${encodeURIComponent(token)}`, headers: FORM, payload: 'List-Unsubscribe=One-Click' })),
+        Array.from({ length: 6 }, () =>
+          ctx.app.inject({ method: 'POST', url: `/api/unsubscribe?token=${encodeURIComponent(token)}`, headers: FORM, payload: 'List-Unsubscribe=One-Click' }),
+        ),
       );
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
       expect(await rowsOf(ctx, email)).toHaveLength(1);
@@ -60,7 +71,12 @@ describeEachDatabase(
     it('answers a cut or changed link from the page form with the page that says so, in English or Hindi', async () => {
       const token = unsubscribeToken(ctx.config.jwtSecret, 'cut@example.com');
       const cut = token.slice(0, token.length - 6);
-      const english = await ctx.app.inject({ method: 'POST', url: '/api/unsubscribe', headers: { ...FORM, ...BROWSER }, payload: `token=${encodeURIComponent(cut)}` });
+      const english = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/unsubscribe',
+        headers: { ...FORM, ...BROWSER },
+        payload: `token=${encodeURIComponent(cut)}`,
+      });
       expect(english.statusCode).toBe(303);
       expect(english.headers['content-type'] ?? '').not.toMatch(/json/);
       expect(english.headers.location).toBe('/unsubscribe?invalid=1');
@@ -68,7 +84,12 @@ describeEachDatabase(
       expect(htmlLang(enPage)).toBe('en');
       expect(text(enPage)).toContain(en['unsubscribe.invalid'].replace('{email}', 'studio@abode.test'));
 
-      const hindi = await ctx.app.inject({ method: 'POST', url: '/api/unsubscribe', headers: { ...FORM, ...BROWSER }, payload: `token=${encodeURIComponent(cut)}&lang=hi` });
+      const hindi = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/unsubscribe',
+        headers: { ...FORM, ...BROWSER },
+        payload: `token=${encodeURIComponent(cut)}&lang=hi`,
+      });
       expect(hindi.statusCode).toBe(303);
       expect(hindi.headers.location).toBe('/hi/unsubscribe?invalid=1');
       const hiPage = await pageAt(ctx, hindi.headers.location);
@@ -76,14 +97,23 @@ describeEachDatabase(
       expect(text(hiPage)).toContain(hi['unsubscribe.invalid']!.replace('{email}', 'studio@abode.test'));
 
       // The Hindi page's form, by the page it came from; an empty token too.
-      const fromHindiPage = await ctx.app.inject({ method: 'POST', url: '/api/unsubscribe', headers: { ...FORM, ...BROWSER, referer: 'https://abode.example/hi/unsubscribe?token=x' }, payload: 'token=' });
+      const fromHindiPage = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/unsubscribe',
+        headers: { ...FORM, ...BROWSER, referer: 'https://abode.example/hi/unsubscribe?token=x' },
+        payload: 'token=',
+      });
       expect(fromHindiPage.headers.location).toBe('/hi/unsubscribe?invalid=1');
       expect(await rowsOf(ctx, 'cut@example.com')).toHaveLength(0);
     });
 
     it('sends a browser that opens a bad link of the API to that page, by its languages; a good link still goes to the button', async () => {
       const token = unsubscribeToken(ctx.config.jwtSecret, 'opened@example.com');
-      const bad = await ctx.app.inject({ method: 'GET', url: `/api/unsubscribe?token=${encodeURIComponent(`${token}x`)}`, headers: { ...BROWSER, 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.5' } });
+      const bad = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/unsubscribe?token=${encodeURIComponent(`${token}x`)}`,
+        headers: { ...BROWSER, 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.5' },
+      });
       expect(bad.statusCode).toBe(303);
       expect(bad.headers.location).toBe('/hi/unsubscribe?invalid=1');
       expect(text(await pageAt(ctx, bad.headers.location))).toContain(hi['unsubscribe.invalid']!.replace('{email}', 'studio@abode.test'));
@@ -98,7 +128,12 @@ describeEachDatabase(
       const json = await ctx.app.inject({ method: 'POST', url: '/api/unsubscribe', payload: { token: `${token}x` } });
       expect(json.statusCode).toBe(400);
       expect(json.json()).toMatchObject({ code: 'VALIDATION', message: expect.stringMatching(/link/) });
-      const oneClick = await ctx.app.inject({ method: 'POST', url: `/api/unsubscribe?token=${encodeURIComponent(`${token}x`)}`, headers: FORM, payload: 'List-Unsubscribe=One-Click' });
+      const oneClick = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/unsubscribe?token=${encodeURIComponent(`${token}x`)}`,
+        headers: FORM,
+        payload: 'List-Unsubscribe=One-Click',
+      });
       expect(oneClick.statusCode).toBe(400);
       expect(oneClick.json().message).toMatch(/link/);
     });

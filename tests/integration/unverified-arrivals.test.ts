@@ -73,12 +73,17 @@ describeEachDatabase(
       mail.messages.length = 0;
     });
 
-    const signUp = (email: string, body: Record<string, unknown> = {}) => ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId, ...body } });
+    const signUp = (email: string, body: Record<string, unknown> = {}) =>
+      ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId, ...body } });
 
     async function finish(email: string, answer: Record<string, unknown> = { size: 2 }) {
       const added = await signUp(email);
       expect([200, 201]).toContain(added.statusCode);
-      const res = await ctx.app.inject({ method: 'POST', url: `/api/campaign/response/${campaignId}`, payload: { response: { email, emailId: added.json().emailID, answer } } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/campaign/response/${campaignId}`,
+        payload: { response: { email, emailId: added.json().emailID, answer } },
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
 
@@ -103,7 +108,12 @@ describeEachDatabase(
 
     /** A stranger's newsletter sign-up: the answer is the specification's, whatever happens inside. */
     async function strangerSubscribes(email: string) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: null, newsletter: true }, remoteAddress: '203.0.113.9' });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/email/add',
+        payload: { email, campaignid: null, newsletter: true },
+        remoteAddress: '203.0.113.9',
+      });
       expect([200, 201]).toContain(res.statusCode);
       expect(res.json()).toEqual({ emailID: expect.any(String), message: CAMPAIGN_MESSAGES.newsletterSaved, newsletter: true });
     }
@@ -170,7 +180,12 @@ describeEachDatabase(
       expect(subscriber).toMatchObject({ state: 'confirmed', confirmedAt: expect.any(String), noticePurpose: 'newsletter' });
       expect(await exported()).toContain(person);
       // The consent row is the one the sign-up stored, now confirmed.
-      const rows = await ctx.database.db.selectFrom('consents').select(['confirmedAt', 'granted']).where('purpose', '=', 'newsletter').where('leadId', '=', subscriber!.leadId).execute();
+      const rows = await ctx.database.db
+        .selectFrom('consents')
+        .select(['confirmedAt', 'granted'])
+        .where('purpose', '=', 'newsletter')
+        .where('leadId', '=', subscriber!.leadId)
+        .execute();
       expect(rows.filter((r) => r.confirmedAt !== null)).toHaveLength(1);
 
       // Visitor mail comes again.
@@ -203,7 +218,14 @@ describeEachDatabase(
       const otherBody = Buffer.from(JSON.stringify({ c: 'someone-else', x: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url');
       const expired = newsletterConfirmToken(ctx.config.jwtSecret, id, new Date(Date.now() - 1000));
       const unsubscribeLink = unsubscribeToken(ctx.config.jwtSecret, person);
-      for (const bad of [`${prefix}.${otherBody}.${sig}`, `${prefix}.${body}.${sig}x`, 'nonsense', expired, unsubscribeLink, newsletterConfirmToken('another-secret-that-is-long-enough-0123456789', id, new Date(Date.now() + 3600_000))]) {
+      for (const bad of [
+        `${prefix}.${otherBody}.${sig}`,
+        `${prefix}.${body}.${sig}x`,
+        'nonsense',
+        expired,
+        unsubscribeLink,
+        newsletterConfirmToken('another-secret-that-is-long-enough-0123456789', id, new Date(Date.now() + 3600_000)),
+      ]) {
         const res = await ctx.app.inject({ method: 'POST', url: '/api/newsletter/confirm', payload: { token: bad } });
         expect(res.statusCode, bad).toBe(400);
         expect(res.json().message).toMatch(/link/);
@@ -239,7 +261,7 @@ describeEachDatabase(
       expect((await newsletter()).find((s) => s.email === person)?.state).toBe('confirmed');
     });
 
-    it('a contact message in someone\'s name keeps the lead\'s phone, name and status, and notes what it gave', async () => {
+    it("a contact message in someone's name keeps the lead's phone, name and status, and notes what it gave", async () => {
       const email = 'won.contact@example.com';
       const first = await ctx.app.inject({
         method: 'POST',
@@ -254,7 +276,9 @@ describeEachDatabase(
       const stranger = await ctx.app.inject({
         method: 'POST',
         url: '/api/contactus/add',
-        payload: { response: { firstname: 'Mallory', lastname: 'X', email, requestquotation: 'Homes', message: 'Call this number instead.', phone: '98450 66666' } },
+        payload: {
+          response: { firstname: 'Mallory', lastname: 'X', email, requestquotation: 'Homes', message: 'Call this number instead.', phone: '98450 66666' },
+        },
       });
       expect(stranger.statusCode).toBe(201);
       const after = await leadOf(email);
@@ -282,34 +306,57 @@ describeEachDatabase(
       expect(lead.timeline.filter((e) => e.type === 'note')).toEqual([]);
     });
 
-    it('a booking in someone\'s name keeps a won lead won with its phone; a new lead still moves to visit', async () => {
-      const body = await multipart({ title: 'Arrival Studio', address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' }, { bytes: await testImage('png'), filename: 's.png', type: 'image/png' });
+    it("a booking in someone's name keeps a won lead won with its phone; a new lead still moves to visit", async () => {
+      const body = await multipart(
+        { title: 'Arrival Studio', address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' },
+        { bytes: await testImage('png'), filename: 's.png', type: 'image/png' },
+      );
       const studio = await ctx.asStaff({ method: 'POST', url: '/api/studio/add', payload: body.payload, headers: body.headers });
       expect(studio.statusCode, studio.body).toBe(201);
       const studioId = studio.json<{ _id: string }>()._id;
-      const week: SlotSettings = { ...DEFAULT_SLOT_SETTINGS, enabled: true, weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '09:00', to: '18:00' })), seats: 5, daysAhead: 10 };
+      const week: SlotSettings = {
+        ...DEFAULT_SLOT_SETTINGS,
+        enabled: true,
+        weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '09:00', to: '18:00' })),
+        seats: 5,
+        daysAhead: 10,
+      };
       expect((await ctx.asStaff({ method: 'PUT', url: `/api/visits/settings/${studioId}`, payload: week })).statusCode).toBe(200);
       const [slot] = (await ctx.app.inject({ method: 'GET', url: `/api/visits/slots?studio=${studioId}` })).json<VisitSlot[]>();
 
       const email = 'won.booking@example.com';
-      await ctx.app.inject({ method: 'POST', url: '/api/contactus/add', payload: { response: { firstname: 'Meera', lastname: 'S', email, requestquotation: 'Homes', message: 'Hello', phone: '98450 33333' } } });
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/contactus/add',
+        payload: { response: { firstname: 'Meera', lastname: 'S', email, requestquotation: 'Homes', message: 'Hello', phone: '98450 33333' } },
+      });
       const lead = await leadOf(email);
       expect((await ctx.asStaff({ method: 'PATCH', url: LEADS_API.one(lead._id), payload: { status: 'won' } })).statusCode).toBe(200);
 
-      const booked = await ctx.app.inject({ method: 'POST', url: '/api/visits', payload: { slotStart: slot!.start, studioId, email, name: 'Mallory', phone: '98450 77777' } });
+      const booked = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/visits',
+        payload: { slotStart: slot!.start, studioId, email, name: 'Mallory', phone: '98450 77777' },
+      });
       expect(booked.statusCode, booked.body).toBe(201);
       const after = await leadOf(email);
       expect(after).toMatchObject({ name: 'Meera S', phone: '+919845033333', status: 'won' });
       expect(after.timeline.filter((e) => e.type === 'status').map((e) => [e.from, e.to])).toEqual([['new', 'won']]);
       const notes = after.timeline.filter((e) => e.type === 'note').map((e) => e.text);
-      expect(notes).toEqual(expect.arrayContaining(['Name given: Mallory', 'Phone given: +919845077777', 'Site visit booked on the website; the status stays won.']));
+      expect(notes).toEqual(
+        expect.arrayContaining(['Name given: Mallory', 'Phone given: +919845077777', 'Site visit booked on the website; the status stays won.']),
+      );
 
-      const fresh = await ctx.app.inject({ method: 'POST', url: '/api/visits', payload: { slotStart: slot!.start, studioId, email: 'first.booking@example.com', phone: '98450 88888' } });
+      const fresh = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/visits',
+        payload: { slotStart: slot!.start, studioId, email: 'first.booking@example.com', phone: '98450 88888' },
+      });
       expect(fresh.statusCode).toBe(201);
       expect(await leadOf('first.booking@example.com')).toMatchObject({ status: 'visit', phone: '+919845088888' });
     });
 
-    it('a survey finished again under a lead\'s address keeps the name and phone staff see, and is one more activity', async () => {
+    it("a survey finished again under a lead's address keeps the name and phone staff see, and is one more activity", async () => {
       const email = 'surveyed@example.com';
       await finish(email, { fullName: 'Asha R.', mobile: '98450 44444', size: 3 });
       await finish(email, { fullName: 'Mallory', mobile: '98450 99999', size: 2 });
@@ -348,7 +395,11 @@ describeEachDatabase(
       const campaignId = await createActiveCampaign(ctx, { name: 'Capped', questions: surveyText(SURVEY) });
       const email = 'capped@example.com';
       const added = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId } });
-      const done = await ctx.app.inject({ method: 'POST', url: `/api/campaign/response/${campaignId}`, payload: { response: { email, emailId: added.json().emailID, answer: { size: 2 } } } });
+      const done = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/campaign/response/${campaignId}`,
+        payload: { response: { email, emailId: added.json().emailID, answer: { size: 2 } } },
+      });
       expect(done.statusCode).toBe(200);
       await drain(ctx);
       await settled();

@@ -22,7 +22,13 @@ afterAll(async () => {
   await mail?.close();
 });
 
-const ALL_WEEK: SlotSettings = { ...DEFAULT_SLOT_SETTINGS, enabled: true, weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '09:00', to: '18:00' })), seats: 2, daysAhead: 10 };
+const ALL_WEEK: SlotSettings = {
+  ...DEFAULT_SLOT_SETTINGS,
+  enabled: true,
+  weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '09:00', to: '18:00' })),
+  seats: 2,
+  daysAhead: 10,
+};
 
 async function add(ctx: TestContext, kind: 'studio' | 'project', fields: Record<string, string>): Promise<string> {
   const body = await multipart(fields, { bytes: await testImage('png'), filename: 'x.png', type: 'image/png' });
@@ -48,7 +54,11 @@ describeEachDatabase(
     let studio = '';
     let home = '';
     beforeAll(async () => {
-      studio = await add(ctx, 'studio', { title: 'Indiranagar Studio', address: '680, 100 Feet Road, Indiranagar, Bengaluru 560038', gmaplink: 'https://maps.example/indiranagar' });
+      studio = await add(ctx, 'studio', {
+        title: 'Indiranagar Studio',
+        address: '680, 100 Feet Road, Indiranagar, Bengaluru 560038',
+        gmaplink: 'https://maps.example/indiranagar',
+      });
       home = await add(ctx, 'project', {
         name: 'Lakeside Residency',
         area: 'Whitefield, Bengaluru',
@@ -97,9 +107,19 @@ describeEachDatabase(
     it('books as before without a home, and without one for an id that is no listing', async () => {
       await ctx.app.visitJobs.runOnce();
       const slots = (await ctx.app.inject({ method: 'GET', url: `/api/visits/slots?studio=${studio}` })).json<VisitSlot[]>();
-      const plain = await ctx.app.inject({ method: 'POST', url: '/api/visits', payload: { slotStart: slots[3]!.start, studioId: studio, email: 'plain.visit@example.com' }, remoteAddress: '10.26.9.2' });
+      const plain = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/visits',
+        payload: { slotStart: slots[3]!.start, studioId: studio, email: 'plain.visit@example.com' },
+        remoteAddress: '10.26.9.2',
+      });
       expect(plain.statusCode, plain.body).toBe(201);
-      const gone = await ctx.app.inject({ method: 'POST', url: '/api/visits', payload: { slotStart: slots[4]!.start, studioId: studio, email: 'gone.visit@example.com', listingId: 'no-such-home' }, remoteAddress: '10.26.9.3' });
+      const gone = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/visits',
+        payload: { slotStart: slots[4]!.start, studioId: studio, email: 'gone.visit@example.com', listingId: 'no-such-home' },
+        remoteAddress: '10.26.9.3',
+      });
       expect(gone.statusCode, gone.body).toBe(201);
       mail.messages.length = 0;
       await ctx.app.visitJobs.runOnce();
@@ -110,6 +130,14 @@ describeEachDatabase(
   },
   () => ({
     publicBaseUrl: SITE,
-    notify: { mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', smtpUrl: mail.url, notifyEmails: ['owner@abode.test'], confirmVisitors: true, allowPrivateWebhooks: false, dispatch: false },
+    notify: {
+      mailFrom: '"Test Studio" <studio@abode.test>',
+      mailDir: '/nonexistent',
+      smtpUrl: mail.url,
+      notifyEmails: ['owner@abode.test'],
+      confirmVisitors: true,
+      allowPrivateWebhooks: false,
+      dispatch: false,
+    },
   }),
 );

@@ -29,16 +29,33 @@ afterAll(async () => {
   await mail?.close();
 });
 
-const ALL_WEEK: SlotSettings = { ...DEFAULT_SLOT_SETTINGS, enabled: true, weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '09:00', to: '18:00' })), seats: 20, daysAhead: 10 };
-const addressed = (m: ParsedMail, email: string) => JSON.stringify(m.to ?? '').toLowerCase().includes(email);
+const ALL_WEEK: SlotSettings = {
+  ...DEFAULT_SLOT_SETTINGS,
+  enabled: true,
+  weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '09:00', to: '18:00' })),
+  seats: 20,
+  daysAhead: 10,
+};
+const addressed = (m: ParsedMail, email: string) =>
+  JSON.stringify(m.to ?? '')
+    .toLowerCase()
+    .includes(email);
 /** A header as it was sent (mailparser folds List-* headers into one parsed `list` entry). */
-const rawHeader = (m: ParsedMail, name: string) => m.headerLines.find((h) => h.key === name)?.line.slice(name.length + 1).trim().replace(/\r?\n\s+/g, ' ');
+const rawHeader = (m: ParsedMail, name: string) =>
+  m.headerLines
+    .find((h) => h.key === name)
+    ?.line.slice(name.length + 1)
+    .trim()
+    .replace(/\r?\n\s+/g, ' ');
 
 let address = 0;
 const nextAddress = () => `10.60.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
 
 async function addStudio(ctx: TestContext, title: string): Promise<string> {
-  const body = await multipart({ title, address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' }, { bytes: await testImage('png'), filename: 's.png', type: 'image/png' });
+  const body = await multipart(
+    { title, address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' },
+    { bytes: await testImage('png'), filename: 's.png', type: 'image/png' },
+  );
   const res = await ctx.asStaff({ method: 'POST', url: '/api/studio/add', payload: body.payload, headers: body.headers });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json<{ _id: string }>()._id;
@@ -46,7 +63,8 @@ async function addStudio(ctx: TestContext, title: string): Promise<string> {
   return id;
 }
 
-const book = (ctx: TestContext, body: Record<string, unknown>, remoteAddress = nextAddress()) => ctx.app.inject({ method: 'POST', url: '/api/visits', payload: body, remoteAddress });
+const book = (ctx: TestContext, body: Record<string, unknown>, remoteAddress = nextAddress()) =>
+  ctx.app.inject({ method: 'POST', url: '/api/visits', payload: body, remoteAddress });
 
 /** Runs the visit jobs until nothing is queued; answers what arrived meanwhile. */
 async function sendVisitMail(ctx: TestContext): Promise<ParsedMail[]> {
@@ -71,7 +89,12 @@ describeEachDatabase(
 
     it('sends 12 privacy requests for one inbox, from 12 addresses, as 3 mails (the hour limit); each with the RFC 8058 headers', async () => {
       for (let i = 0; i < 12; i++) {
-        const res = await ctx.app.inject({ method: 'POST', url: PRIVACY_API.requests(), payload: { email: 'Target.Inbox@example.com', kind: i % 2 ? 'erase' : 'export' }, remoteAddress: nextAddress() });
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: PRIVACY_API.requests(),
+          payload: { email: 'Target.Inbox@example.com', kind: i % 2 ? 'erase' : 'export' },
+          remoteAddress: nextAddress(),
+        });
         expect(res.statusCode).toBe(202);
       }
       const arrived = mail.messages.filter((m) => addressed(m, 'target.inbox@example.com'));
@@ -85,7 +108,12 @@ describeEachDatabase(
 
     it('sends at most 10 privacy mails an hour caused by one client address, to any inboxes', async () => {
       for (let i = 0; i < 14; i++) {
-        const res = await ctx.app.inject({ method: 'POST', url: PRIVACY_API.requests(), payload: { email: `spray${i}@example.com`, kind: 'export' }, remoteAddress: '10.61.0.1' });
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: PRIVACY_API.requests(),
+          payload: { email: `spray${i}@example.com`, kind: 'export' },
+          remoteAddress: '10.61.0.1',
+        });
         expect(res.statusCode).toBe(202);
       }
       expect(mail.messages.filter((m) => /spray\d+@example\.com/.test(JSON.stringify(m.to)))).toHaveLength(10);
@@ -94,19 +122,50 @@ describeEachDatabase(
     it('still confirms a privacy request for an unsubscribed address: asking for one’s data must work', async () => {
       const token = unsubscribeToken(ctx.config.jwtSecret, 'left.but.asks@example.com');
       expect((await ctx.app.inject({ method: 'POST', url: '/api/unsubscribe', payload: { token } })).statusCode).toBe(200);
-      expect((await ctx.app.inject({ method: 'POST', url: PRIVACY_API.requests(), payload: { email: 'left.but.asks@example.com', kind: 'erase' }, remoteAddress: nextAddress() })).statusCode).toBe(202);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: PRIVACY_API.requests(),
+            payload: { email: 'left.but.asks@example.com', kind: 'erase' },
+            remoteAddress: nextAddress(),
+          })
+        ).statusCode,
+      ).toBe(202);
       expect(mail.messages.filter((m) => addressed(m, 'left.but.asks@example.com'))).toHaveLength(1);
     });
 
     it("counts them with the survey's confirmations: an inbox that had its 3 privacy mails gets no survey confirmation this hour", async () => {
       for (let i = 0; i < 3; i++) {
-        expect((await ctx.app.inject({ method: 'POST', url: PRIVACY_API.requests(), payload: { email: 'shared.budget@example.com', kind: 'export' }, remoteAddress: nextAddress() })).statusCode).toBe(202);
+        expect(
+          (
+            await ctx.app.inject({
+              method: 'POST',
+              url: PRIVACY_API.requests(),
+              payload: { email: 'shared.budget@example.com', kind: 'export' },
+              remoteAddress: nextAddress(),
+            })
+          ).statusCode,
+        ).toBe(202);
       }
-      const campaignId = await createActiveCampaign(ctx, { name: 'Budget survey', questions: surveyText({ pages: [{ name: 'p1', elements: [{ type: 'comment', name: 'notes', title: 'Anything else?' }] }] }) });
+      const campaignId = await createActiveCampaign(ctx, {
+        name: 'Budget survey',
+        questions: surveyText({ pages: [{ name: 'p1', elements: [{ type: 'comment', name: 'notes', title: 'Anything else?' }] }] }),
+      });
       const from = nextAddress();
-      const added = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email: 'shared.budget@example.com', campaignid: campaignId }, remoteAddress: from });
+      const added = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/email/add',
+        payload: { email: 'shared.budget@example.com', campaignid: campaignId },
+        remoteAddress: from,
+      });
       const emailId = added.json<EmailAddResult>().emailID;
-      const done = await ctx.app.inject({ method: 'POST', url: `/api/campaign/response/${campaignId}`, payload: { response: { email: 'shared.budget@example.com', emailId, answer: { notes: 'hello' } } }, remoteAddress: from });
+      const done = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/campaign/response/${campaignId}`,
+        payload: { response: { email: 'shared.budget@example.com', emailId, answer: { notes: 'hello' } } },
+        remoteAddress: from,
+      });
       expect(done.statusCode, done.body).toBe(200);
       await drainNotifications(ctx);
       expect(mail.messages.filter((m) => addressed(m, 'shared.budget@example.com'))).toHaveLength(3);
@@ -121,11 +180,14 @@ describeEachDatabase(
     });
 
     it('holds one e-mail to 2 upcoming visits: 12 concurrent bookings → 2 seats, 10 × 409 with a sentence; 2 visitor mails', async () => {
-      const answers = await Promise.all(offered.slice(0, 12).map((slot) => book(ctx, { slotStart: slot.start, studioId: studio, email: 'hoarder@example.com' })));
+      const answers = await Promise.all(
+        offered.slice(0, 12).map((slot) => book(ctx, { slotStart: slot.start, studioId: studio, email: 'hoarder@example.com' })),
+      );
       const codes = answers.map((a) => a.statusCode);
       expect(codes.filter((c) => c === 201)).toHaveLength(2);
       expect(codes.filter((c) => c === 409)).toHaveLength(10);
-      for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json()).toEqual({ message: VISIT_MESSAGES.tooManyUpcoming, code: 'TOO_MANY_VISITS', key: 'msg.visit.tooManyUpcoming' });
+      for (const a of answers.filter((x) => x.statusCode === 409))
+        expect(a.json()).toEqual({ message: VISIT_MESSAGES.tooManyUpcoming, code: 'TOO_MANY_VISITS', key: 'msg.visit.tooManyUpcoming' });
       const held = await ctx.database.db.selectFrom('visits').select('id').where('email', '=', 'hoarder@example.com').execute();
       expect(held).toHaveLength(2);
       const sent = await sendVisitMail(ctx);
@@ -137,7 +199,8 @@ describeEachDatabase(
 
     it('lets one client address book a few visits a day: past it, 429 with a sentence', async () => {
       const answers = [];
-      for (let i = 0; i < 9; i++) answers.push(await book(ctx, { slotStart: offered[20 + i]!.start, studioId: studio, email: `filler${i}@example.com` }, '10.62.0.1'));
+      for (let i = 0; i < 9; i++)
+        answers.push(await book(ctx, { slotStart: offered[20 + i]!.start, studioId: studio, email: `filler${i}@example.com` }, '10.62.0.1'));
       const codes = answers.map((a) => a.statusCode);
       expect(codes.slice(0, 6)).toEqual([201, 201, 201, 201, 201, 201]);
       expect(codes.slice(6)).toEqual([429, 429, 429]);
@@ -169,7 +232,9 @@ describeEachDatabase(
       expect((await book(ctx, { slotStart: offered[51]!.start, studioId: studio, email: 'stays@example.com' })).statusCode).toBe(201);
       const sent = await sendVisitMail(ctx);
       expect(sent.filter((m) => addressed(m, 'gone@example.com') && !addressed(m, 'abode.test'))).toEqual([]);
-      expect(sent.filter((m) => /^Site visit booked/.test(m.subject ?? '') && JSON.stringify(m.subject).toLowerCase().includes('gone@example.com'))).toHaveLength(1);
+      expect(
+        sent.filter((m) => /^Site visit booked/.test(m.subject ?? '') && JSON.stringify(m.subject).toLowerCase().includes('gone@example.com')),
+      ).toHaveLength(1);
       const kept = sent.find((m) => addressed(m, 'stays@example.com'))!;
       expect(kept).toBeDefined();
       expect(rawHeader(kept, 'list-unsubscribe')).toBe(`<${SITE}/api/unsubscribe?token=${unsubscribeToken(ctx.config.jwtSecret, 'stays@example.com')}>`);
@@ -190,8 +255,16 @@ describeEachDatabase(
       expect(sent.filter((m) => !addressed(m, 'example.com')).every((m) => !(m.text ?? '').includes('/unsubscribe?token='))).toBe(true);
 
       mail.messages.length = 0;
-      for (const [email, language] of [['privacy.en@example.com', 'en'], ['privacy.hi@example.com', 'hi']] as const) {
-        const res = await ctx.app.inject({ method: 'POST', url: PRIVACY_API.requests(), payload: { email, kind: 'export', language }, remoteAddress: nextAddress() });
+      for (const [email, language] of [
+        ['privacy.en@example.com', 'en'],
+        ['privacy.hi@example.com', 'hi'],
+      ] as const) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: PRIVACY_API.requests(),
+          payload: { email, kind: 'export', language },
+          remoteAddress: nextAddress(),
+        });
         expect(res.statusCode, res.body).toBe(202);
       }
       const enPrivacy = mail.messages.find((m) => addressed(m, 'privacy.en@example.com'))!;
@@ -212,10 +285,13 @@ describeEachDatabase(
       expect(mail.messages.filter((m) => addressed(m, 'owner@abode.test'))).toHaveLength(1);
     });
 
-    it("names the attendee by a cleaned, bounded name, never one that could pass for the studio; the organizer is the studio", async () => {
+    it('names the attendee by a cleaned, bounded name, never one that could pass for the studio; the organizer is the studio', async () => {
       const hostile = 'Asha\r\nORGANIZER;CN=Cap Studio:mailto:evil@example.net\u202e' + 'x'.repeat(40);
       expect((await book(ctx, { slotStart: offered[60]!.start, studioId: studio, email: 'ics.person@example.com', name: hostile })).statusCode).toBe(201);
-      expect((await book(ctx, { slotStart: offered[61]!.start, studioId: studio, email: 'long.name@example.com', name: `Asha\u0007 ${'R'.repeat(100)}` })).statusCode).toBe(201);
+      expect(
+        (await book(ctx, { slotStart: offered[61]!.start, studioId: studio, email: 'long.name@example.com', name: `Asha\u0007 ${'R'.repeat(100)}` }))
+          .statusCode,
+      ).toBe(201);
       const sent = await sendVisitMail(ctx);
       const calendarOf = (m: ParsedMail) => {
         const part = m.attachments.find((a) => a.contentType.startsWith('text/calendar') || a.contentType === 'application/ics')!;
@@ -243,7 +319,15 @@ describeEachDatabase(
   },
   () => ({
     publicBaseUrl: SITE,
-    notify: { mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', smtpUrl: mail.url, notifyEmails: ['owner@abode.test'], confirmVisitors: true, allowPrivateWebhooks: false, dispatch: false },
+    notify: {
+      mailFrom: '"Test Studio" <studio@abode.test>',
+      mailDir: '/nonexistent',
+      smtpUrl: mail.url,
+      notifyEmails: ['owner@abode.test'],
+      confirmVisitors: true,
+      allowPrivateWebhooks: false,
+      dispatch: false,
+    },
   }),
 );
 
@@ -254,13 +338,22 @@ describeEachDatabase(
       const studio = await addStudio(ctx, 'Two a day');
       const offered = (await ctx.app.inject({ method: 'GET', url: `/api/visits/slots?studio=${studio}` })).json<VisitSlot[]>();
       const codes = [];
-      for (let i = 0; i < 3; i++) codes.push((await book(ctx, { slotStart: offered[i]!.start, studioId: studio, email: `two${i}@example.com` }, '10.63.0.1')).statusCode);
+      for (let i = 0; i < 3; i++)
+        codes.push((await book(ctx, { slotStart: offered[i]!.start, studioId: studio, email: `two${i}@example.com` }, '10.63.0.1')).statusCode);
       expect(codes).toEqual([201, 201, 429]);
     });
   },
   () => ({
     publicBaseUrl: SITE,
     visitBookingsPerAddressDay: 2,
-    notify: { mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', smtpUrl: mail.url, notifyEmails: [], confirmVisitors: true, allowPrivateWebhooks: false, dispatch: false },
+    notify: {
+      mailFrom: '"Test Studio" <studio@abode.test>',
+      mailDir: '/nonexistent',
+      smtpUrl: mail.url,
+      notifyEmails: [],
+      confirmVisitors: true,
+      allowPrivateWebhooks: false,
+      dispatch: false,
+    },
   }),
 );

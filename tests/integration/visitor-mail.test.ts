@@ -19,7 +19,15 @@ const SURVEY = {
       name: 'p1',
       elements: [
         { type: 'text', name: 'who', title: 'Your name', leadField: 'name' },
-        { type: 'radiogroup', name: 'size', title: 'Bedrooms', choices: [{ value: 2, text: 'Two' }, { value: 3, text: 'Three' }] },
+        {
+          type: 'radiogroup',
+          name: 'size',
+          title: 'Bedrooms',
+          choices: [
+            { value: 2, text: 'Two' },
+            { value: 3, text: 'Three' },
+          ],
+        },
         { type: 'comment', name: 'notes', title: 'Anything else?' },
       ],
     },
@@ -53,7 +61,12 @@ async function signUp(ctx: TestContext, campaignId: string, email: string, remot
   const added = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId }, remoteAddress });
   expect(added.statusCode === 200 || added.statusCode === 201).toBe(true);
   const emailId = added.json<EmailAddResult>().emailID;
-  const res = await ctx.app.inject({ method: 'POST', url: `/api/campaign/response/${campaignId}`, payload: { response: { email, emailId, answer } }, remoteAddress });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/campaign/response/${campaignId}`,
+    payload: { response: { email, emailId, answer } },
+    remoteAddress,
+  });
   expect(res.statusCode).toBe(200);
 }
 
@@ -80,16 +93,13 @@ describeEachDatabase(
 
     it('60 sign-ups for one stranger address make at most the per-recipient limit of mails', async () => {
       const stranger = 'stranger@example.com';
-      for (let i = 0; i < 60; i++) await signUp(ctx, campaignId, i % 2 ? stranger : stranger.toUpperCase(), `10.17.${Math.floor(i / PER_SENDER)}.${i % PER_SENDER}`, { size: 2 });
+      for (let i = 0; i < 60; i++)
+        await signUp(ctx, campaignId, i % 2 ? stranger : stranger.toUpperCase(), `10.17.${Math.floor(i / PER_SENDER)}.${i % PER_SENDER}`, { size: 2 });
       await drain(ctx);
       await settled();
       const received = mail.messages.filter((m) => m.subject?.startsWith('Thank you'));
       expect(received.length).toBe(PER_RECIPIENT);
-      const deliveries = await ctx.database.db
-        .selectFrom('notificationDeliveries')
-        .select(['status'])
-        .where('channel', '=', 'visitor_email')
-        .execute();
+      const deliveries = await ctx.database.db.selectFrom('notificationDeliveries').select(['status']).where('channel', '=', 'visitor_email').execute();
       expect(deliveries.filter((d) => d.status === 'delivered')).toHaveLength(PER_RECIPIENT);
       expect(deliveries.filter((d) => d.status === 'skipped')).toHaveLength(60 - PER_RECIPIENT);
     });
@@ -127,6 +137,9 @@ it('reads the limits from the environment, 3 and 10 by default', async () => {
   const { loadConfig } = await import('#server/config');
   const base = { DATA_DIR: '/tmp/abode-visitor-mail-config', JWT_SECRET: 'x'.repeat(40) };
   expect(loadConfig(base).notify.visitorMailLimits).toEqual({ perRecipientHour: 3, perSenderHour: 10 });
-  expect(loadConfig({ ...base, VISITOR_MAIL_PER_RECIPIENT_HOUR: '1', VISITOR_MAIL_PER_ADDRESS_HOUR: '4' }).notify.visitorMailLimits).toEqual({ perRecipientHour: 1, perSenderHour: 4 });
+  expect(loadConfig({ ...base, VISITOR_MAIL_PER_RECIPIENT_HOUR: '1', VISITOR_MAIL_PER_ADDRESS_HOUR: '4' }).notify.visitorMailLimits).toEqual({
+    perRecipientHour: 1,
+    perSenderHour: 4,
+  });
   expect(() => loadConfig({ ...base, VISITOR_MAIL_PER_RECIPIENT_HOUR: '0' })).toThrow(/VISITOR_MAIL_PER_RECIPIENT_HOUR/);
 });

@@ -29,10 +29,19 @@ afterAll(async () => {
   await mail?.close();
 });
 
-const ALL_WEEK: SlotSettings = { ...DEFAULT_SLOT_SETTINGS, enabled: true, weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '09:00', to: '18:00' })), seats: 3, daysAhead: 10 };
+const ALL_WEEK: SlotSettings = {
+  ...DEFAULT_SLOT_SETTINGS,
+  enabled: true,
+  weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '09:00', to: '18:00' })),
+  seats: 3,
+  daysAhead: 10,
+};
 
 async function addStudio(ctx: TestContext, title: string): Promise<string> {
-  const body = await multipart({ title, address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' }, { bytes: await testImage('png'), filename: 's.png', type: 'image/png' });
+  const body = await multipart(
+    { title, address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' },
+    { bytes: await testImage('png'), filename: 's.png', type: 'image/png' },
+  );
   const res = await ctx.asStaff({ method: 'POST', url: '/api/studio/add', payload: body.payload, headers: body.headers });
   expect(res.statusCode, res.body).toBe(201);
   const studioId = res.json<{ _id: string }>()._id;
@@ -48,7 +57,8 @@ async function slots(ctx: TestContext, studioId: string): Promise<VisitSlot[]> {
 }
 
 let address = 0;
-const book = (ctx: TestContext, body: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/visits', payload: body, remoteAddress: `10.27.0.${++address}` });
+const book = (ctx: TestContext, body: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'POST', url: '/api/visits', payload: body, remoteAddress: `10.27.0.${++address}` });
 
 const when = (locale: string, iso: string) => new Intl.DateTimeFormat(locale, { timeZone: ZONE, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
 /** The calendar event of a mail, parsed by ical.js (an independent parser). */
@@ -56,7 +66,11 @@ function eventOf(message: ParsedMail) {
   const part = message.attachments.find((a) => a.contentType.startsWith('text/calendar') || a.contentType === 'application/ics');
   expect(part, `calendar in "${message.subject}"`).toBeDefined();
   const event = new ICAL.Component(ICAL.parse(part!.content.toString('utf8'))).getFirstSubcomponent('vevent')!;
-  return { summary: String(event.getFirstPropertyValue('summary')), description: String(event.getFirstPropertyValue('description')), uid: String(event.getFirstPropertyValue('uid')) };
+  return {
+    summary: String(event.getFirstPropertyValue('summary')),
+    description: String(event.getFirstPropertyValue('description')),
+    uid: String(event.getFirstPropertyValue('uid')),
+  };
 }
 const to = (message: ParsedMail) => JSON.stringify(message.to).toLowerCase();
 
@@ -111,7 +125,11 @@ describeEachDatabase(
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<html lang="hi"');
       // The visitor's calendar event is titled in Hindi; staff's invitation (same UID) stays English.
-      expect(eventOf(visitor)).toEqual({ summary: 'साइट विज़िट: Lake Studio', description: `आपकी साइट विज़िट: Lake Studio। समय बदलने या विज़िट रद्द करने के लिए: ${link.href}`, uid: `visit-${booked._id}@abode` });
+      expect(eventOf(visitor)).toEqual({
+        summary: 'साइट विज़िट: Lake Studio',
+        description: `आपकी साइट विज़िट: Lake Studio। समय बदलने या विज़िट रद्द करने के लिए: ${link.href}`,
+        uid: `visit-${booked._id}@abode`,
+      });
       expect(eventOf(staff)).toMatchObject({ summary: 'Site visit at Lake Studio', uid: `visit-${booked._id}@abode` });
       // Staff: English, as before.
       expect(staff.subject).toBe(`Site visit booked: Lake Studio, ${when('en-IN', slot.start)} (Meera <hindi.visitor@example.com>)`);
@@ -182,15 +200,24 @@ describeEachDatabase(
       const enWhen = when('en-IN', slot.start);
       const link = /To move or cancel it: (\S+)/.exec(visitor.text ?? '')![1]!;
       expect(link).toMatch(new RegExp(`^http://[^/]+/visit\\?id=${booked._id}&token=[\\w.-]+$`));
-      const lines = [`Your site visit at Lake Studio: ${enWhen} (${ZONE}).`, `To move or cancel it: ${link}`, 'The attached invitation adds it to Google Calendar, Outlook or Apple Calendar.'];
+      const lines = [
+        `Your site visit at Lake Studio: ${enWhen} (${ZONE}).`,
+        `To move or cancel it: ${link}`,
+        'The attached invitation adds it to Google Calendar, Outlook or Apple Calendar.',
+      ];
       expect(visitor.subject).toBe(`Site visit booked: Lake Studio, ${enWhen}`);
       // As before, and the unsubscribe page at the end (decision 0014: every visitor mail).
       const unsubscribe = `http://localhost/unsubscribe?token=${unsubscribeToken(ctx.config.jwtSecret, 'english.visitor@example.com')}`;
       expect(visitor.text!.trim()).toBe([...lines, `Unsubscribe: ${unsubscribe}`].join('\n\n'));
       expect(String(visitor.html).trim()).toBe(
-        lines.map((l) => `<p>${l.replace(/&/g, '&#38;')}</p>`).join('') + `<p style="font-size:12px">${en['mail.unsubscribeAsk']}<a href="${unsubscribe}">${en['mail.unsubscribeLink']}</a>.</p>`,
+        lines.map((l) => `<p>${l.replace(/&/g, '&#38;')}</p>`).join('') +
+          `<p style="font-size:12px">${en['mail.unsubscribeAsk']}<a href="${unsubscribe}">${en['mail.unsubscribeLink']}</a>.</p>`,
       );
-      expect(eventOf(visitor)).toEqual({ summary: 'Site visit at Lake Studio', description: `Your site visit at Lake Studio. To move or cancel it: ${link}`, uid: `visit-${booked._id}@abode` });
+      expect(eventOf(visitor)).toEqual({
+        summary: 'Site visit at Lake Studio',
+        description: `Your site visit at Lake Studio. To move or cancel it: ${link}`,
+        uid: `visit-${booked._id}@abode`,
+      });
     });
 
     it('refuses a language the site does not have, with a message that names the languages', async () => {
@@ -202,5 +229,15 @@ describeEachDatabase(
       expect(await ctx.database.db.selectFrom('visits').select('id').where('email', '=', 'odd.language@example.com').execute()).toEqual([]);
     });
   },
-  () => ({ notify: { mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', smtpUrl: mail.url, notifyEmails: ['owner@abode.test'], confirmVisitors: true, allowPrivateWebhooks: false, dispatch: false } }),
+  () => ({
+    notify: {
+      mailFrom: '"Test Studio" <studio@abode.test>',
+      mailDir: '/nonexistent',
+      smtpUrl: mail.url,
+      notifyEmails: ['owner@abode.test'],
+      confirmVisitors: true,
+      allowPrivateWebhooks: false,
+      dispatch: false,
+    },
+  }),
 );

@@ -25,7 +25,10 @@ const AT = {
 } as const;
 
 async function addStudio(ctx: TestContext, title: string): Promise<string> {
-  const body = await multipart({ title, address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' }, { bytes: await testImage('png'), filename: 's.png', type: 'image/png' });
+  const body = await multipart(
+    { title, address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' },
+    { bytes: await testImage('png'), filename: 's.png', type: 'image/png' },
+  );
   const res = await ctx.asStaff({ method: 'POST', url: '/api/studio/add', payload: body.payload, headers: body.headers });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ _id: string }>()._id;
@@ -33,7 +36,11 @@ async function addStudio(ctx: TestContext, title: string): Promise<string> {
 
 async function setTimeZone(ctx: TestContext, timeZone: string) {
   const { version: _version, updatedAt: _updatedAt, ...input } = (await ctx.asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
-  const res = await ctx.asStaff({ method: 'PUT', url: SETTINGS_API.settings, payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', timeZone } });
+  const res = await ctx.asStaff({
+    method: 'PUT',
+    url: SETTINGS_API.settings,
+    payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', timeZone },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -46,12 +53,24 @@ describeEachDatabase('upcoming site visits per day, for staff (studio clock)', (
     vi.useFakeTimers({ toFake: ['Date'], now: NOW });
     const studio = await addStudio(ctx, 'Week Studio');
     // Open round the clock in half hours, so a visit can start at 00:30.
-    const settings = { ...DEFAULT_SLOT_SETTINGS, enabled: true, weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '00:00', to: '23:59' })), slotMinutes: 30, seats: 2, daysAhead: 20 };
+    const settings = {
+      ...DEFAULT_SLOT_SETTINGS,
+      enabled: true,
+      weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '00:00', to: '23:59' })),
+      slotMinutes: 30,
+      seats: 2,
+      daysAhead: 20,
+    };
     expect((await ctx.asStaff({ method: 'PUT', url: `/api/visits/settings/${studio}`, payload: settings })).statusCode).toBe(200);
     let n = 0;
     for (const [name, slotStart] of Object.entries(AT) as Array<[keyof typeof AT, string]>) {
       n += 1;
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/visits', payload: { slotStart, studioId: studio, email: `week.${n}@example.com`, name: `Visitor ${name}` }, remoteAddress: `10.35.0.${n}` });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/visits',
+        payload: { slotStart, studioId: studio, email: `week.${n}@example.com`, name: `Visitor ${name}` },
+        remoteAddress: `10.35.0.${n}`,
+      });
       expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
       ids[name] = res.json<{ _id: string }>()._id;
     }
@@ -165,11 +184,7 @@ describeEachDatabase('upcoming site visits per day, for staff (studio clock)', (
       const week = await upcoming('?days=3');
       // In London (UTC+00:00 in January) all three Monday visits fall on Monday.
       expect(week).toMatchObject({ from: '2027-01-04', today: '2027-01-04', timeZone: 'Europe/London' });
-      expect(week.days).toEqual([
-        { day: '2027-01-04', count: 3, cancelled: 0 },
-        zeroDay('2027-01-05'),
-        { day: '2027-01-06', count: 1, cancelled: 1 },
-      ]);
+      expect(week.days).toEqual([{ day: '2027-01-04', count: 3, cancelled: 0 }, zeroDay('2027-01-05'), { day: '2027-01-06', count: 1, cancelled: 1 }]);
     } finally {
       await setTimeZone(ctx, 'Asia/Kolkata');
     }

@@ -21,14 +21,23 @@ afterAll(async () => {
 });
 
 async function addStudio(ctx: TestContext, title: string): Promise<string> {
-  const body = await multipart({ title, address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' }, { bytes: await testImage('png'), filename: 's.png', type: 'image/png' });
+  const body = await multipart(
+    { title, address: '1 Lake Road, Bengaluru', gmaplink: 'https://maps.example/lake' },
+    { bytes: await testImage('png'), filename: 's.png', type: 'image/png' },
+  );
   const res = await ctx.asStaff({ method: 'POST', url: '/api/studio/add', payload: body.payload, headers: body.headers });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<{ _id: string }>()._id;
 }
 
 /** Every day open 09:00–18:00 (studio time), hour slots. */
-const ALL_WEEK: SlotSettings = { ...DEFAULT_SLOT_SETTINGS, enabled: true, weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '09:00', to: '18:00' })), seats: 2, daysAhead: 10 };
+const ALL_WEEK: SlotSettings = {
+  ...DEFAULT_SLOT_SETTINGS,
+  enabled: true,
+  weeklyHours: DEFAULT_SLOT_SETTINGS.weeklyHours.map(() => ({ open: true, from: '09:00', to: '18:00' })),
+  seats: 2,
+  daysAhead: 10,
+};
 
 async function configure(ctx: TestContext, studioId: string, settings: Partial<SlotSettings> = {}) {
   const res = await ctx.asStaff({ method: 'PUT', url: `/api/visits/settings/${studioId}`, payload: { ...ALL_WEEK, ...settings } });
@@ -44,7 +53,8 @@ async function slots(ctx: TestContext, studioId: string, query = ''): Promise<Vi
 
 // Each booking from its own address unless one is given: one address may book only a few a day (decision 0014).
 let lastAddress = 0;
-const book = (ctx: TestContext, body: Record<string, unknown>, remoteAddress = `10.26.0.${++lastAddress}`) => ctx.app.inject({ method: 'POST', url: '/api/visits', payload: body, remoteAddress });
+const book = (ctx: TestContext, body: Record<string, unknown>, remoteAddress = `10.26.0.${++lastAddress}`) =>
+  ctx.app.inject({ method: 'POST', url: '/api/visits', payload: body, remoteAddress });
 
 function tokenOf(manageUrl: string) {
   return new URL(manageUrl).searchParams.get('token')!;
@@ -91,7 +101,11 @@ describeEachDatabase(
       expect(closed.statusCode).toBe(400);
       const anonymous = await ctx.app.inject({ method: 'PUT', url: `/api/visits/settings/${studio}`, payload: ALL_WEEK });
       expect(anonymous.statusCode).toBe(401);
-      const bad = await ctx.asStaff({ method: 'PUT', url: `/api/visits/settings/${studio}`, payload: { ...ALL_WEEK, weeklyHours: ALL_WEEK.weeklyHours.map(() => ({ open: true, from: '18:00', to: '09:00' })) } });
+      const bad = await ctx.asStaff({
+        method: 'PUT',
+        url: `/api/visits/settings/${studio}`,
+        payload: { ...ALL_WEEK, weeklyHours: ALL_WEEK.weeklyHours.map(() => ({ open: true, from: '18:00', to: '09:00' })) },
+      });
       expect(bad.statusCode).toBe(400);
       const unknown = await ctx.asStaff({ method: 'PUT', url: '/api/visits/settings/no-such-studio', payload: ALL_WEEK });
       expect(unknown.statusCode).toBe(404);
@@ -117,8 +131,13 @@ describeEachDatabase(
       await configure(ctx, studio);
       const from = all[5]!.start;
       const to = all[8]!.start;
-      expect((await slots(ctx, studio, `&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).map((s) => s.start)).toEqual(all.slice(5, 8).map((s) => s.start));
-      const backwards = await ctx.app.inject({ method: 'GET', url: `/api/visits/slots?studio=${studio}&from=${encodeURIComponent(to)}&to=${encodeURIComponent(from)}` });
+      expect((await slots(ctx, studio, `&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)).map((s) => s.start)).toEqual(
+        all.slice(5, 8).map((s) => s.start),
+      );
+      const backwards = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/visits/slots?studio=${studio}&from=${encodeURIComponent(to)}&to=${encodeURIComponent(from)}`,
+      });
       expect(backwards.statusCode).toBe(400);
     });
 
@@ -143,7 +162,10 @@ describeEachDatabase(
       expect(full.json().nextSlots.length).toBeGreaterThan(0);
       expect(full.json().nextSlots.every((s: VisitSlot) => s.free > 0 && s.start !== slot!.start)).toBe(true);
 
-      const visits = await ctx.asStaff({ method: 'GET', url: `/api/visits?day=${new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(slot!.start))}` });
+      const visits = await ctx.asStaff({
+        method: 'GET',
+        url: `/api/visits?day=${new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date(slot!.start))}`,
+      });
       const mine = visits.json().find((v: { _id: string }) => v._id === booked._id);
       expect(mine).toMatchObject({ status: 'booked', email: 'Asha.Visit@example.com', name: 'Asha', phone: '+919845012345', studioName: 'Lake Studio' });
       const lead = await ctx.asStaff({ method: 'GET', url: `/api/leads/${mine.leadId}` });
@@ -182,7 +204,9 @@ describeEachDatabase(
       expect(codes.filter((c) => c === 409)).toHaveLength(19);
       for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json().nextSlots[0].start).not.toBe(slot!.start);
       expect((await slots(ctx, raceStudio)).find((s) => s.start === slot!.start)?.free).toBe(0);
-      console.log(`[visits race] ${ctx.dialect}: 20 concurrent bookings of 1 seat → ${codes.filter((c) => c === 201).length} × 201, ${codes.filter((c) => c === 409).length} × 409 in ${ms.toFixed(0)} ms`);
+      console.log(
+        `[visits race] ${ctx.dialect}: 20 concurrent bookings of 1 seat → ${codes.filter((c) => c === 201).length} × 201, ${codes.filter((c) => c === 409).length} × 409 in ${ms.toFixed(0)} ms`,
+      );
     });
 
     it('mails the visitor and staff a calendar invitation; a move keeps the UID with SEQUENCE+1, a cancellation sends METHOD:CANCEL', async () => {
@@ -212,9 +236,21 @@ describeEachDatabase(
 
       const token = tokenOf(booked.manageUrl);
       const shown = await ctx.app.inject({ method: 'GET', url: `/api/visits/${booked._id}?token=${token}` });
-      expect(shown.json()).toEqual({ _id: booked._id, studioId: icsStudio, studioName: 'Invite Studio', timeZone: 'Asia/Kolkata', start: slot.start, end: slot.end, status: 'booked' });
+      expect(shown.json()).toEqual({
+        _id: booked._id,
+        studioId: icsStudio,
+        studioName: 'Invite Studio',
+        timeZone: 'Asia/Kolkata',
+        start: slot.start,
+        end: slot.end,
+        status: 'booked',
+      });
       expect((await ctx.app.inject({ method: 'GET', url: `/api/visits/${booked._id}?token=nope` })).statusCode).toBe(403);
-      const forged = await ctx.app.inject({ method: 'POST', url: `/api/visits/${booked._id}/reschedule`, payload: { token: `${token}x`, slotStart: offered[12]!.start } });
+      const forged = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/visits/${booked._id}/reschedule`,
+        payload: { token: `${token}x`, slotStart: offered[12]!.start },
+      });
       expect(forged.statusCode).toBe(403);
       const moved = await ctx.app.inject({ method: 'POST', url: `/api/visits/${booked._id}/reschedule`, payload: { token, slotStart: offered[12]!.start } });
       expect(moved.statusCode, moved.body).toBe(200);
@@ -256,7 +292,14 @@ describeEachDatabase(
       expect(String(download.headers['content-disposition'])).toMatch(/^attachment; filename="site-visit\.ics"/);
       expect(download.headers['cache-control']).toBe('no-store');
       const calendar = readCalendar(download.body);
-      expect(calendar).toMatchObject({ method: 'REQUEST', uid: `visit-${booked._id}@abode`, sequence: 0, start: offered[2]!.start, end: offered[2]!.end, summary: 'Site visit at Calendar Studio' });
+      expect(calendar).toMatchObject({
+        method: 'REQUEST',
+        uid: `visit-${booked._id}@abode`,
+        sequence: 0,
+        start: offered[2]!.start,
+        end: offered[2]!.end,
+        summary: 'Site visit at Calendar Studio',
+      });
       expect(calendar.description).toContain(booked.manageUrl);
 
       // The same event as the invitation mail's attachment.
@@ -267,7 +310,9 @@ describeEachDatabase(
 
       // A move: the link serves the moved event, one sequence on.
       const token = served.searchParams.get('token')!;
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/visits/${booked._id}/reschedule`, payload: { token, slotStart: offered[5]!.start } })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: `/api/visits/${booked._id}/reschedule`, payload: { token, slotStart: offered[5]!.start } })).statusCode,
+      ).toBe(200);
       const moved = readCalendar((await ctx.app.inject({ method: 'GET', url: `${served.pathname}${served.search}` })).body);
       expect(moved).toMatchObject({ uid: `visit-${booked._id}@abode`, sequence: 1, start: offered[5]!.start });
 
@@ -287,9 +332,13 @@ describeEachDatabase(
       const second = (await book(ctx, { slotStart: offered[4]!.start, studioId: twoStudio, email })).json();
       const leadOf = async () => (await ctx.asStaff({ method: 'GET', url: `/api/leads?q=${encodeURIComponent(email)}` })).json<LeadList>().items[0]!;
       expect((await leadOf()).status).toBe('visit');
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/visits/${first._id}/cancel`, payload: { token: tokenOf(first.manageUrl) } })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'POST', url: `/api/visits/${first._id}/cancel`, payload: { token: tokenOf(first.manageUrl) } })).statusCode).toBe(
+        200,
+      );
       expect((await leadOf()).status).toBe('visit');
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/visits/${second._id}/cancel`, payload: { token: tokenOf(second.manageUrl) } })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: `/api/visits/${second._id}/cancel`, payload: { token: tokenOf(second.manageUrl) } })).statusCode,
+      ).toBe(200);
       expect((await leadOf()).status).toBe('new');
 
       // Contacted by staff, then booked and cancelled: contacted again.
@@ -297,7 +346,9 @@ describeEachDatabase(
       expect((await ctx.asStaff({ method: 'PATCH', url: `/api/leads/${lead._id}`, payload: { status: 'contacted' } })).statusCode).toBe(200);
       const third = (await book(ctx, { slotStart: offered[6]!.start, studioId: twoStudio, email })).json();
       expect((await leadOf()).status).toBe('visit');
-      expect((await ctx.app.inject({ method: 'POST', url: `/api/visits/${third._id}/cancel`, payload: { token: tokenOf(third.manageUrl) } })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'POST', url: `/api/visits/${third._id}/cancel`, payload: { token: tokenOf(third.manageUrl) } })).statusCode).toBe(
+        200,
+      );
       expect((await leadOf()).status).toBe('contacted');
     });
 
@@ -396,7 +447,8 @@ describeEachDatabase(
         await configure(ctx, assigneeStudio);
         const slot = (await slots(ctx, assigneeStudio))[2]!;
         expect((await book(ctx, { slotStart: slot.start, studioId: assigneeStudio, email: 'assigned.visitor@example.com' })).statusCode).toBe(201);
-        const lead = (await ctx.asStaff({ method: 'GET', url: `/api/leads?q=${encodeURIComponent('assigned.visitor@example.com')}` })).json<LeadList>().items[0]!;
+        const lead = (await ctx.asStaff({ method: 'GET', url: `/api/leads?q=${encodeURIComponent('assigned.visitor@example.com')}` })).json<LeadList>()
+          .items[0]!;
         expect(lead.assigneeId).not.toBeNull();
         const assignee = (await ctx.asStaff({ method: 'GET', url: AUTH_API.staff })).json<StaffMember[]>().find((m) => m.id === lead.assigneeId)!;
         const before = mail.messages.length;
@@ -411,5 +463,16 @@ describeEachDatabase(
       }
     });
   },
-  () => ({ notify: { ...({} as object), mailFrom: '"Test Studio" <studio@abode.test>', mailDir: '/nonexistent', smtpUrl: mail.url, notifyEmails: ['owner@abode.test'], confirmVisitors: true, allowPrivateWebhooks: false, dispatch: false } }),
+  () => ({
+    notify: {
+      ...({} as object),
+      mailFrom: '"Test Studio" <studio@abode.test>',
+      mailDir: '/nonexistent',
+      smtpUrl: mail.url,
+      notifyEmails: ['owner@abode.test'],
+      confirmVisitors: true,
+      allowPrivateWebhooks: false,
+      dispatch: false,
+    },
+  }),
 );

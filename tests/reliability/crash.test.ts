@@ -28,11 +28,19 @@ describe('crash safety (SQLite, synchronous=FULL, group commit)', () => {
       await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) }),
     );
     const auth = { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' };
-    const created = await fetch(`${server.url}/api/campaign/add`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Crash test', questions: SURVEY, questioncolumns: '' }) });
+    const created = await fetch(`${server.url}/api/campaign/add`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'Crash test', questions: SURVEY, questioncolumns: '' }),
+    });
     expect(created.status).toBe(201);
     const campaignId = (await json<{ _id: string }>(created))._id;
     // Only the active campaign takes new e-mails.
-    const activated = await fetch(`${server.url}/api/campaign/activate/${campaignId}`, { method: 'POST', headers: auth, body: JSON.stringify({ isActivated: true }) });
+    const activated = await fetch(`${server.url}/api/campaign/activate/${campaignId}`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ isActivated: true }),
+    });
     expect(activated.status).toBe(200);
 
     const acknowledgedEmails = new Map<string, string>(); // emailID → e-mail
@@ -46,7 +54,11 @@ describe('crash safety (SQLite, synchronous=FULL, group commit)', () => {
         for (let i = 0; !stop; i++) {
           const email = `r${round}-v${v}-${i}@crash.test`;
           try {
-            const added = await fetch(`${url}/api/email/add`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, campaignid: campaignId }) });
+            const added = await fetch(`${url}/api/email/add`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ email, campaignid: campaignId }),
+            });
             if (added.status >= 300) continue;
             const { emailID } = await json<{ emailID: string }>(added);
             acknowledgedEmails.set(emailID, email);
@@ -82,7 +94,9 @@ describe('crash safety (SQLite, synchronous=FULL, group commit)', () => {
       await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) }),
     );
     const staff = { authorization: `Bearer ${relogin.token}` };
-    const records = await json<Array<{ _id: string; email: string; isCompleted: boolean }>>(await fetch(`${server.url}/api/email/get/${campaignId}`, { headers: staff }));
+    const records = await json<Array<{ _id: string; email: string; isCompleted: boolean }>>(
+      await fetch(`${server.url}/api/email/get/${campaignId}`, { headers: staff }),
+    );
     const stored = new Map(records.map((r) => [r._id, r]));
     for (const [id, email] of acknowledgedEmails) expect(stored.get(id)?.email, `e-mail record ${id}`).toBe(email);
     for (const id of acknowledgedResponses) expect(stored.get(id)?.isCompleted, `response for ${id}`).toBe(true);

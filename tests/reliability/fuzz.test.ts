@@ -6,10 +6,36 @@ import { describeEachDatabase, type TestContext } from '../helpers/app';
 
 // Field names the API knows, so generated bodies get past the first checks and reach deeper code.
 const FIELDS = [
-  'email', 'password', 'campaignid', 'emailId', 'answer', 'response', 'name', 'questions', 'questioncolumns',
-  'isActivated', 'firstname', 'lastname', 'requestquotation', 'message', 'productname', 'description', 'price',
-  'area', 'squareft', 'dateofcomplition', 'sizeofunit', 'gmaplink', 'title', 'address', 'filename', 'file',
-  'projectId', 'productId', 'recordId', 'website',
+  'email',
+  'password',
+  'campaignid',
+  'emailId',
+  'answer',
+  'response',
+  'name',
+  'questions',
+  'questioncolumns',
+  'isActivated',
+  'firstname',
+  'lastname',
+  'requestquotation',
+  'message',
+  'productname',
+  'description',
+  'price',
+  'area',
+  'squareft',
+  'dateofcomplition',
+  'sizeofunit',
+  'gmaplink',
+  'title',
+  'address',
+  'filename',
+  'file',
+  'projectId',
+  'productId',
+  'recordId',
+  'website',
 ] as const;
 const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '$where', ''];
 
@@ -17,7 +43,22 @@ const hugeString = fc.integer({ min: 10_000, max: 300_000 }).map((n) => 'ẞ'.re
 const weirdString = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('', ' ', '\u0000', '=cmd|" /C calc"!A0', '<script>alert(1)</script>', "'; drop table campaigns; --", 'javascript:alert(1)', '01-13-2024', '31-02-2024', '1e309', 'NaN', '-1', 'a@b', 'x@example.com'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '=cmd|" /C calc"!A0',
+    '<script>alert(1)</script>',
+    "'; drop table campaigns; --",
+    'javascript:alert(1)',
+    '01-13-2024',
+    '31-02-2024',
+    '1e309',
+    'NaN',
+    '-1',
+    'a@b',
+    'x@example.com',
+  ),
   hugeString,
 );
 const deepValue = fc.integer({ min: 10, max: 200 }).map((depth) => {
@@ -33,17 +74,31 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: deepValue },
   { weight: 1, arbitrary: fc.constantFrom(null, true, false, 0, -1, 1.5, Number.MAX_SAFE_INTEGER, [], {}) },
 );
-const key = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...FIELDS) }, { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_KEYS) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
+const key = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom(...FIELDS) },
+  { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_KEYS) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+);
 const objectBody = fc.dictionary(key, anyValue, { maxKeys: 8 });
 const jsonBody: fc.Arbitrary<string> = fc.oneof(
   { weight: 5, arbitrary: objectBody.map((o) => JSON.stringify(o)) },
   { weight: 2, arbitrary: objectBody.map((o) => JSON.stringify({ response: o })) },
   { weight: 1, arbitrary: anyValue.map((v) => JSON.stringify(v) ?? 'null') },
   { weight: 1, arbitrary: veryDeepJson },
-  { weight: 1, arbitrary: fc.constantFrom('{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', '{', '[', '', 'null', '{"a":1}}', '\u0000') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', '{', '[', '', 'null', '{"a":1}}', '\u0000'),
+  },
 );
 const multipartBody = fc.record({
-  fields: fc.dictionary(key, fc.oneof(weirdString, fc.jsonValue({ maxDepth: 1 }).map((v) => JSON.stringify(v))), { maxKeys: 10 }),
+  fields: fc.dictionary(
+    key,
+    fc.oneof(
+      weirdString,
+      fc.jsonValue({ maxDepth: 1 }).map((v) => JSON.stringify(v)),
+    ),
+    { maxKeys: 10 },
+  ),
   file: fc.option(fc.record({ name: fc.constantFrom('a.jpg', 'x.png', 'evil.svg', '../../etc/passwd', ''), bytes: fc.uint8Array({ maxLength: 2048 }) })),
 });
 const idParam = fc.oneof(fc.uuid(), fc.string({ maxLength: 30 }), fc.constantFrom('0', '-1', '%00', '..%2F..', 'null', '0190f0f0-0000-7000-8000-000000000000'));
@@ -67,7 +122,9 @@ function fingerprinter(ctx: TestContext): () => Promise<string> {
       .sort();
     const hash = createHash('sha256');
     if (ctx.dialect === 'postgres') {
-      const parts = tables.map((name) => sql`select ${name} as n, md5(coalesce(string_agg(t::text, E'\n' order by t::text), '')) as h from ${sql.table(name)} t`);
+      const parts = tables.map(
+        (name) => sql`select ${name} as n, md5(coalesce(string_agg(t::text, E'\n' order by t::text), '')) as h from ${sql.table(name)} t`,
+      );
       const rows = (await sql<{ n: string; h: string }>`${sql.join(parts, sql` union all `)}`.execute(db)).rows;
       for (const r of rows.sort((x, y) => x.n.localeCompare(y.n))) hash.update(`${r.n}:${r.h}\n`);
       return hash.digest('hex');

@@ -37,7 +37,9 @@ describe('notifications survive a crash (outbox, SQLite)', () => {
             const res = await fetch(`${url}/api/contactus/add`, {
               method: 'POST',
               headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ response: { firstname: 'Crash', lastname, email: `${lastname.toLowerCase()}@crash.test`, requestquotation: 'Homes', message: 'Call me' } }),
+              body: JSON.stringify({
+                response: { firstname: 'Crash', lastname, email: `${lastname.toLowerCase()}@crash.test`, requestquotation: 'Homes', message: 'Call me' },
+              }),
             });
             if (res.status === 201) acknowledged.push(lastname);
           }

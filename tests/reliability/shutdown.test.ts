@@ -120,7 +120,10 @@ describe('graceful shutdown', () => {
 
       // Every request the server read was answered in full: no 503 for one that came on an open
       // connection while it drained (those after the signal may only find the connection closed).
-      expect(outcomes.filter((o) => o.status !== undefined && o.status !== 200), `round ${round}`).toEqual([]);
+      expect(
+        outcomes.filter((o) => o.status !== undefined && o.status !== 200),
+        `round ${round}`,
+      ).toEqual([]);
       const sentBefore = outcomes.filter((o) => o.beforeSignal);
       const failed = sentBefore.filter((o) => o.status !== 200);
       expect(failed, `round ${round}`).toEqual([]);
@@ -172,11 +175,24 @@ describe('graceful shutdown', () => {
       const { url } = server;
       // Kept-alive connections that have had one answer each.
       const kept = await Promise.all(Array.from({ length: 16 }, () => open(url)));
-      const first = await Promise.all(kept.map((socket) => { const a = answerOf(socket); socket.write(request); return a; }));
-      expect(first.map((a) => a.status), `round ${round}`).toEqual(Array(16).fill(200));
+      const first = await Promise.all(
+        kept.map((socket) => {
+          const a = answerOf(socket);
+          socket.write(request);
+          return a;
+        }),
+      );
+      expect(
+        first.map((a) => a.status),
+        `round ${round}`,
+      ).toEqual(Array(16).fill(200));
       // Fresh connections, connected and their request written, then the signal at once.
       const fresh = await Promise.all(Array.from({ length: 24 }, () => open(url)));
-      const freshAnswers = fresh.map((socket) => { const a = answerOf(socket); socket.write(request); return a; });
+      const freshAnswers = fresh.map((socket) => {
+        const a = answerOf(socket);
+        socket.write(request);
+        return a;
+      });
       server.child.kill('SIGTERM');
       // Keep-alive requests just after the signal, spread over its first 400 ms.
       const late = kept.map(async (socket, i) => {
@@ -196,7 +212,13 @@ describe('graceful shutdown', () => {
       expect(failed, `round ${round}`).toEqual([]);
       // Answered after the signal (sent 100 ms or more after it: the process takes the signal a moment
       // later): each closes its connection, so the client sends nothing more on it.
-      expect(answers.slice(fresh.length + 4).filter((a) => a.connection !== 'close').map((a) => a.raw.slice(0, 80)), `round ${round}`).toEqual([]);
+      expect(
+        answers
+          .slice(fresh.length + 4)
+          .filter((a) => a.connection !== 'close')
+          .map((a) => a.raw.slice(0, 80)),
+        `round ${round}`,
+      ).toEqual([]);
       server = undefined;
     }
   }, 300_000);

@@ -9,7 +9,21 @@ import { changeEmailSchema, forgotPasswordSchema, staffCreateSchema } from '#sha
 import { emailProblem } from '#shared/email';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'abode-account-email-'));
-const ADDRESSES = ['admin@localhost', 'ops@studio-intranet', 'Asha.Rao+work@abode.example', "o'neil@mail.example.co.in", 'x_y@sub-1.example', 'a@b.c', 'not an address', 'a@b@c', 'x@', '@host', 'x@-host', 'x@host.', 'x@.host'];
+const ADDRESSES = [
+  'admin@localhost',
+  'ops@studio-intranet',
+  'Asha.Rao+work@abode.example',
+  "o'neil@mail.example.co.in",
+  'x_y@sub-1.example',
+  'a@b.c',
+  'not an address',
+  'a@b@c',
+  'x@',
+  '@host',
+  'x@-host',
+  'x@host.',
+  'x@.host',
+];
 
 describe('account e-mail addresses', () => {
   it('the forms take every address an account can be created with (ADMIN_EMAIL, the first owner’s default)', () => {

@@ -15,7 +15,14 @@ describe('question columns (survey-core)', () => {
         {
           elements: [
             { type: 'text', name: 'q1' },
-            { type: 'panel', name: 'outer', elements: [{ type: 'radiogroup', name: 'q2', choices: ['a'] }, { type: 'panel', name: 'inner', elements: [{ type: 'boolean', name: 'q3' }] }] },
+            {
+              type: 'panel',
+              name: 'outer',
+              elements: [
+                { type: 'radiogroup', name: 'q2', choices: ['a'] },
+                { type: 'panel', name: 'inner', elements: [{ type: 'boolean', name: 'q3' }] },
+              ],
+            },
             { type: 'paneldynamic', name: 'family', templateElements: [{ type: 'text', name: 'member' }] },
             { type: 'matrixdropdown', name: 'rooms', rows: ['a'], columns: [{ name: 'size' }] },
             { type: 'html', name: 'note', html: '<b>hi</b>' },
@@ -36,7 +43,14 @@ describe('question columns (survey-core)', () => {
   });
 
   it('drops element types SurveyJS does not know', () => {
-    expect(questionNames({ elements: [{ type: 'not-a-type', name: 'x' }, { type: 'text', name: 'y' }] })).toEqual(['y']);
+    expect(
+      questionNames({
+        elements: [
+          { type: 'not-a-type', name: 'x' },
+          { type: 'text', name: 'y' },
+        ],
+      }),
+    ).toEqual(['y']);
   });
 });
 
@@ -50,7 +64,10 @@ describe('survey definition check', () => {
     ['{"pages":[{"elements":[{"name":"no type"}]}]}', false],
     ['{"pages":["not a page"]}', false],
     // As the survey-JSON module reads a survey: html and image hold no answer; types in any case.
-    ['{"pages":[{"elements":[{"type":"html","name":"h","html":"<p>Welcome</p>"},{"type":"image","name":"i"}]},{"elements":[{"type":"text","name":"a"}]}]}', false],
+    [
+      '{"pages":[{"elements":[{"type":"html","name":"h","html":"<p>Welcome</p>"},{"type":"image","name":"i"}]},{"elements":[{"type":"text","name":"a"}]}]}',
+      false,
+    ],
     ['{"elements":[{"type":"Panel","elements":[{"type":"HTML","name":"h"}]}]}', false],
     ['{"elements":[{"type":"Panel","elements":[{"type":"Text","name":"a"}]}]}', true],
   ])('%s → %s', (text, ok) => {
@@ -84,6 +101,8 @@ describe('export file', () => {
   });
 
   it('sends an ASCII filename and the exact one as filename*', () => {
-    expect(attachmentHeader('Décor ₹ "quiz".xlsx')).toBe(`attachment; filename="Decor  _quiz_.xlsx"; filename*=UTF-8''D%C3%A9cor%20%E2%82%B9%20%22quiz%22.xlsx`);
+    expect(attachmentHeader('Décor ₹ "quiz".xlsx')).toBe(
+      `attachment; filename="Decor  _quiz_.xlsx"; filename*=UTF-8''D%C3%A9cor%20%E2%82%B9%20%22quiz%22.xlsx`,
+    );
   });
 });

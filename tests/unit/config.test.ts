@@ -38,7 +38,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: 'k'.repeat(40) }).jwtSecret).toBe('k'.repeat(40));
   });
 
-  it('takes TRUST_PROXY as a hop count or the proxies\' addresses, and refuses true with what to set', () => {
+  it("takes TRUST_PROXY as a hop count or the proxies' addresses, and refuses true with what to set", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
@@ -50,9 +50,7 @@ describe('loadConfig', () => {
       'fd00::/8',
     ]);
     for (const value of ['true', 'yes', 'TRUE']) {
-      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value })).toThrow(
-        /TRUST_PROXY .*every hop.*number of proxies.*addresses/,
-      );
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value })).toThrow(/TRUST_PROXY .*every hop.*number of proxies.*addresses/);
     }
     for (const value of ['10.0.0.0/33', 'proxy.local', '1.5', '-1', '127.0.0.1,']) {
       expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
@@ -62,8 +60,22 @@ describe('loadConfig', () => {
   it('refuses TRUST_PROXY ranges wider than an IPv4 /8 or an IPv6 /16, or that together hold every address', () => {
     const ok = ['10.0.0.0/8', '172.16.0.0/12,192.168.0.0/16', '2001:db8::/16', 'fc00::/7', 'fe80::/10', '::ffff:10.0.0.0/104', 'loopback,uniquelocal'];
     for (const value of ok) expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy, value).toEqual(value.split(','));
-    const wide = ['0.0.0.0/1,128.0.0.0/1', '0.0.0.0/0', '10.0.0.0/7', '::/0', '::/1,8000::/1', '2000::/3', '2001::/15', '::ffff:0.0.0.0/96', '::ffff:0:0/100', '10.0.0.1,64.0.0.0/2'];
-    for (const value of wide) expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must not name a range wider than \/8 for IPv4 or \/16 for IPv6/);
+    const wide = [
+      '0.0.0.0/1,128.0.0.0/1',
+      '0.0.0.0/0',
+      '10.0.0.0/7',
+      '::/0',
+      '::/1,8000::/1',
+      '2000::/3',
+      '2001::/15',
+      '::ffff:0.0.0.0/96',
+      '::ffff:0:0/100',
+      '10.0.0.1,64.0.0.0/2',
+    ];
+    for (const value of wide)
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY must not name a range wider than \/8 for IPv4 or \/16 for IPv6/,
+      );
     // Every IPv4 address in /8s: each range is allowed, together they trust everyone.
     const everyEight = Array.from({ length: 256 }, (_, i) => `${i}.0.0.0/8`);
     expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: everyEight.join(',') })).toThrow(/TRUST_PROXY must not cover every IPv4 address/);

@@ -24,7 +24,21 @@ function outline(doc: SurveyJson): string {
 
 const survey = (): SurveyJson => ({
   pages: [
-    { name: 'p1', elements: [{ type: 'text', name: 'a' }, { type: 'panel', name: 'box', elements: [{ type: 'text', name: 'b' }, { type: 'panel', name: 'inner', elements: [{ type: 'text', name: 'c' }] }] }, { type: 'text', name: 'd' }] },
+    {
+      name: 'p1',
+      elements: [
+        { type: 'text', name: 'a' },
+        {
+          type: 'panel',
+          name: 'box',
+          elements: [
+            { type: 'text', name: 'b' },
+            { type: 'panel', name: 'inner', elements: [{ type: 'text', name: 'c' }] },
+          ],
+        },
+        { type: 'text', name: 'd' },
+      ],
+    },
     { name: 'p2', elements: [{ type: 'text', name: 'e' }] },
     { name: 'p3', elements: [] },
   ],
@@ -37,7 +51,17 @@ describe('adding elements', () => {
     const elements = allElements(doc).map((e) => e.element);
     expect(elements.map((e) => e.type)).toEqual([...QUESTION_TYPES]);
     expect(elements.map((e) => e.name)).toEqual([
-      'question1', 'question2', 'question3', 'question4', 'question5', 'question6', 'question7', 'question8', 'question9', 'question10', 'panel1',
+      'question1',
+      'question2',
+      'question3',
+      'question4',
+      'question5',
+      'question6',
+      'question7',
+      'question8',
+      'question9',
+      'question10',
+      'panel1',
     ]);
     expect(elements.find((e) => e.type === 'radiogroup')?.choices).toEqual(['Item 1', 'Item 2', 'Item 3']);
     expect(elements.find((e) => e.type === 'matrix')).toMatchObject({ rows: ['Row 1', 'Row 2'], columns: ['Column 1', 'Column 2', 'Column 3'] });
@@ -48,7 +72,10 @@ describe('adding elements', () => {
     const { doc, path } = addElement(survey(), 'text', { page: 0, indices: [1, 1] }, 0);
     expect(outline(doc)).toBe('a box[b inner[question1 c]] d | e | ');
     expect(pathKey(path)).toBe('0.1.1.0');
-    const next = addElement({ pages: [{ elements: [{ type: 'panel', name: 'x', elements: [{ type: 'text', name: 'Question7' }] }] }] }, 'text', { page: 0, indices: [] });
+    const next = addElement({ pages: [{ elements: [{ type: 'panel', name: 'x', elements: [{ type: 'text', name: 'Question7' }] }] }] }, 'text', {
+      page: 0,
+      indices: [],
+    });
     expect(getElement(next.doc, next.path)?.name).toBe('question8');
   });
 
@@ -60,7 +87,12 @@ describe('adding elements', () => {
 
   it('adds to a flat survey in place, keeping its top-level elements', () => {
     const { doc } = addElement({ elements: [{ type: 'text', name: 'question1' }] }, 'comment', { page: 0, indices: [] });
-    expect(doc).toEqual({ elements: [{ type: 'text', name: 'question1' }, { type: 'comment', name: 'question2' }] });
+    expect(doc).toEqual({
+      elements: [
+        { type: 'text', name: 'question1' },
+        { type: 'comment', name: 'question2' },
+      ],
+    });
   });
 
   it('refuses a container that does not exist', () => {
@@ -71,10 +103,18 @@ describe('adding elements', () => {
 
 describe('duplicating', () => {
   it('copies a question right after itself with a fresh name and every other property', () => {
-    const doc: SurveyJson = { pages: [{ elements: [{ type: 'checkbox', name: 'question3', title: 'Pick', choices: [{ value: 1, text: 'One' }], 'x-custom': { deep: [1] } }] }] };
+    const doc: SurveyJson = {
+      pages: [{ elements: [{ type: 'checkbox', name: 'question3', title: 'Pick', choices: [{ value: 1, text: 'One' }], 'x-custom': { deep: [1] } }] }],
+    };
     const { doc: copy, path } = duplicateElement(doc, { page: 0, indices: [0] });
     expect(pathKey(path)).toBe('0.1');
-    expect(getElement(copy, path)).toEqual({ type: 'checkbox', name: 'question4', title: 'Pick', choices: [{ value: 1, text: 'One' }], 'x-custom': { deep: [1] } });
+    expect(getElement(copy, path)).toEqual({
+      type: 'checkbox',
+      name: 'question4',
+      title: 'Pick',
+      choices: [{ value: 1, text: 'One' }],
+      'x-custom': { deep: [1] },
+    });
     // A deep copy: editing the copy later must not reach the original.
     expect(getElement(copy, path)?.choices).not.toBe(getElement(copy, { page: 0, indices: [0] })?.choices);
   });

@@ -21,7 +21,7 @@ export const homeBuyerSurvey: SurveyJson = {
   triggers: [
     { type: 'complete', expression: "{intent} = 'just-browsing'" },
     { type: 'setvalue', expression: "{intent} = 'rent'", setToName: 'leaseMonths', setValue: 11 },
-    { type: 'skip', expression: "{hasLoan} = false", gotoName: 'moveIn' },
+    { type: 'skip', expression: '{hasLoan} = false', gotoName: 'moveIn' },
   ],
   pages: [
     {
@@ -118,7 +118,13 @@ export const homeBuyerSurvey: SurveyJson = {
               visibleIf: "{hasLoan} = 'loan'",
               innerIndent: 1,
               elements: [
-                { type: 'dropdown', name: 'bank', title: 'Preferred bank', choicesByUrl: { url: 'https://example.test/banks', valueName: 'code' }, placeholder: 'Pick a bank' },
+                {
+                  type: 'dropdown',
+                  name: 'bank',
+                  title: 'Preferred bank',
+                  choicesByUrl: { url: 'https://example.test/banks', valueName: 'code' },
+                  placeholder: 'Pick a bank',
+                },
                 { type: 'text', name: 'loanAmount', inputType: 'number', visibleIf: '{bank} notempty', defaultValueExpression: '{budget} * 0.8' },
               ],
             },
@@ -174,12 +180,12 @@ export const decorSurvey: SurveyJson = {
           type: 'matrix',
           name: 'roomMood',
           title: 'How should each room feel?',
-          columns: [
-            { value: 1, text: 'Calm' },
-            { value: 2, text: 'Lively' },
-            'Cosy',
+          columns: [{ value: 1, text: 'Calm' }, { value: 2, text: 'Lively' }, 'Cosy'],
+          rows: [
+            { value: 'living', text: 'Living room' },
+            'Bedroom',
+            { value: 'kitchen', text: { default: 'Kitchen', hi: 'रसोई' }, visibleIf: '{hasKitchen} = true' },
           ],
-          rows: [{ value: 'living', text: 'Living room' }, 'Bedroom', { value: 'kitchen', text: { default: 'Kitchen', hi: 'रसोई' }, visibleIf: '{hasKitchen} = true' }],
           isAllRowRequired: true,
           eachRowUnique: false,
           alternateRows: true,
@@ -204,7 +210,17 @@ export const decorSurvey: SurveyJson = {
       name: 'taste',
       description: { default: 'Rank and rate.', hi: 'क्रम दें' },
       elements: [
-        { type: 'rating', name: 'satisfaction', title: 'How happy are you with your current home?', rateMin: 0, rateMax: 10, minRateDescription: 'Not at all', maxRateDescription: 'Very', rateType: 'smileys', scaleColorMode: 'colored' },
+        {
+          type: 'rating',
+          name: 'satisfaction',
+          title: 'How happy are you with your current home?',
+          rateMin: 0,
+          rateMax: 10,
+          minRateDescription: 'Not at all',
+          maxRateDescription: 'Very',
+          rateType: 'smileys',
+          scaleColorMode: 'colored',
+        },
         { type: 'rating', name: 'stars', rateValues: [{ value: 1, text: 'Poor' }, 3, 5], displayMode: 'buttons' },
         { type: 'ranking', name: 'priorities', title: 'Rank these', choices: ['Light', 'Storage', 'Colour', 'Plants'], selectToRankEnabled: true },
         { type: 'tagbox', name: 'materials', title: 'Materials', choices: [{ value: 'teak' }, 'cane', 'brass'], hideSelectedItems: true, searchEnabled: false },
@@ -219,7 +235,15 @@ export const decorSurvey: SurveyJson = {
 export const legacySurvey: SurveyJson = {
   title: 'Quick poll',
   questions: [
-    { type: 'radiogroup', name: 'rooms', title: 'Bedrooms', choices: [1, 2, 3, { value: 4, text: '4 or more' }], hasOther: true, otherText: 'Studio', isRequired: true },
+    {
+      type: 'radiogroup',
+      name: 'rooms',
+      title: 'Bedrooms',
+      choices: [1, 2, 3, { value: 4, text: '4 or more' }],
+      hasOther: true,
+      otherText: 'Studio',
+      isRequired: true,
+    },
     { type: 'dropdown', name: 'city', choices: ['Bengaluru', 'Pune', 'Chennai'], optionsCaption: 'Select…', 'data-analytics': 'city-select' },
     { type: 'text', name: 'referral', visibleIf: '{rooms} >= 3', size: 20, placeHolder: 'Who sent you?' },
     { type: 'expression', name: 'roomsLabel', expression: "iif({rooms} > 2, 'large', 'small')", displayStyle: 'none' },
@@ -256,11 +280,22 @@ export const dynamicSurvey: SurveyJson = {
         {
           type: 'matrixdynamic',
           name: 'pets',
-          columns: [{ name: 'kind', cellType: 'text' }, { name: 'count', cellType: 'text', inputType: 'number' }],
+          columns: [
+            { name: 'kind', cellType: 'text' },
+            { name: 'count', cellType: 'text', inputType: 'number' },
+          ],
           rowCount: 0,
           addRowText: 'Add a pet',
         },
-        { type: 'multipletext', name: 'address', items: [{ name: 'line1', title: 'Line 1' }, { name: 'pin', title: 'PIN', inputType: 'number' }], colCount: 2 },
+        {
+          type: 'multipletext',
+          name: 'address',
+          items: [
+            { name: 'line1', title: 'Line 1' },
+            { name: 'pin', title: 'PIN', inputType: 'number' },
+          ],
+          colCount: 2,
+        },
         { type: 'file', name: 'floorPlan', storeDataAsText: false, allowMultiple: true, acceptedTypes: 'image/*,.pdf', maxSize: 5242880 },
         { type: 'signaturepad', name: 'sign', penColor: '#0b2545' },
       ],
@@ -272,7 +307,14 @@ export const dynamicSurvey: SurveyJson = {
 export const flatSurvey: SurveyJson = {
   elements: [
     { type: 'text', name: 'question1', title: 'First' },
-    { type: 'panel', name: 'panel1', elements: [{ type: 'text', name: 'question2' }, { type: 'panel', name: 'panel2', elements: [{ type: 'boolean', name: 'question3' }] }] },
+    {
+      type: 'panel',
+      name: 'panel1',
+      elements: [
+        { type: 'text', name: 'question2' },
+        { type: 'panel', name: 'panel2', elements: [{ type: 'boolean', name: 'question3' }] },
+      ],
+    },
   ],
   showQuestionNumbers: false,
 };

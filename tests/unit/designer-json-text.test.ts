@@ -48,7 +48,16 @@ describe('the JSON tab', () => {
   });
 
   it('agrees with JSON.parse about what is valid', () => {
-    const samples = ['{"a":[1,2.5e-3,-0,true,false,null,{"b":"\\u00e9\\n"}]}', '{"a": 1e5}', '{"a":"\\/"}', '{"a": 1.}', '{"a": .5}', '{"a": +1}', '{"a": 1}x', '{"a" 1}'];
+    const samples = [
+      '{"a":[1,2.5e-3,-0,true,false,null,{"b":"\\u00e9\\n"}]}',
+      '{"a": 1e5}',
+      '{"a":"\\/"}',
+      '{"a": 1.}',
+      '{"a": .5}',
+      '{"a": +1}',
+      '{"a": 1}x',
+      '{"a" 1}',
+    ];
     for (const sample of samples) {
       let valid = true;
       try {

@@ -81,7 +81,7 @@ describe('the designer edits a survey in several languages (issue 27)', () => {
         .replace('"de":"Über Sie"}', '"de":"Über Sie","hi":"आपके बारे में"}'),
     );
     // The default column still shows the default texts, the Hindi column the Hindi ones.
-    const bhk = ((((doc.pages as SurveyJson[])[0]!.elements as SurveyJson[])[1]!.elements as SurveyJson[])[0]!.choices as SurveyJson[]);
+    const bhk = (((doc.pages as SurveyJson[])[0]!.elements as SurveyJson[])[1]!.elements as SurveyJson[])[0]!.choices as SurveyJson[];
     expect(bhk.map((item) => itemText(item))).toEqual(['1 BHK', '2 BHK']);
     expect(bhk.map((item) => translationOf(item.text, 'hi'))).toEqual(['1 बीएचके', '2 बीएचके']);
   });

@@ -4,8 +4,25 @@ import type { JsonObject, SurveyJson } from '#web/features/surveys/designer/surv
 
 const survey = (): SurveyJson => ({
   pages: [
-    { name: 'p1', elements: [{ type: 'text', name: 'age' }, { type: 'panel', name: 'box', elements: [{ type: 'text', name: 'Question4' }, { type: 'panel', name: 'inner', questions: [{ type: 'text', name: 'city' }] }] }] },
-    { name: 'p2', visibleIf: '{age} > 18', elements: [{ type: 'text', name: 'note', visibleIf: "{age} >= 21 and {city} = 'Pune' or {agent} notempty", title: 'Hello {age}' }] },
+    {
+      name: 'p1',
+      elements: [
+        { type: 'text', name: 'age' },
+        {
+          type: 'panel',
+          name: 'box',
+          elements: [
+            { type: 'text', name: 'Question4' },
+            { type: 'panel', name: 'inner', questions: [{ type: 'text', name: 'city' }] },
+          ],
+        },
+      ],
+    },
+    {
+      name: 'p2',
+      visibleIf: '{age} > 18',
+      elements: [{ type: 'text', name: 'note', visibleIf: "{age} >= 21 and {city} = 'Pune' or {agent} notempty", title: 'Hello {age}' }],
+    },
   ],
   triggers: [{ type: 'copyvalue', expression: '{ age } > 1', setToName: 'note', fromName: 'age' }],
   calculatedValues: [{ name: 'ageNext', expression: '{age} + 1' }],
@@ -47,8 +64,25 @@ describe('renaming', () => {
     const { doc, updated } = renameElement(survey(), { page: 0, indices: [0] }, 'years');
     expect(doc).toEqual({
       pages: [
-        { name: 'p1', elements: [{ type: 'text', name: 'years' }, { type: 'panel', name: 'box', elements: [{ type: 'text', name: 'Question4' }, { type: 'panel', name: 'inner', questions: [{ type: 'text', name: 'city' }] }] }] },
-        { name: 'p2', visibleIf: '{years} > 18', elements: [{ type: 'text', name: 'note', visibleIf: "{years} >= 21 and {city} = 'Pune' or {agent} notempty", title: 'Hello {years}' }] },
+        {
+          name: 'p1',
+          elements: [
+            { type: 'text', name: 'years' },
+            {
+              type: 'panel',
+              name: 'box',
+              elements: [
+                { type: 'text', name: 'Question4' },
+                { type: 'panel', name: 'inner', questions: [{ type: 'text', name: 'city' }] },
+              ],
+            },
+          ],
+        },
+        {
+          name: 'p2',
+          visibleIf: '{years} > 18',
+          elements: [{ type: 'text', name: 'note', visibleIf: "{years} >= 21 and {city} = 'Pune' or {agent} notempty", title: 'Hello {years}' }],
+        },
       ],
       triggers: [{ type: 'copyvalue', expression: '{ years } > 1', setToName: 'note', fromName: 'years' }],
       calculatedValues: [{ name: 'ageNext', expression: '{years} + 1' }],
@@ -58,7 +92,12 @@ describe('renaming', () => {
   });
 
   it('does not touch longer names that merely start with the old one', () => {
-    const doc: SurveyJson = { elements: [{ type: 'text', name: 'a' }, { type: 'text', name: 'ab', visibleIf: '{ab} = 1 and {a.x} = 2 and {a[0]} = 3' }] };
+    const doc: SurveyJson = {
+      elements: [
+        { type: 'text', name: 'a' },
+        { type: 'text', name: 'ab', visibleIf: '{ab} = 1 and {a.x} = 2 and {a[0]} = 3' },
+      ],
+    };
     expect(renameElement(doc, { page: 0, indices: [0] }, 'z').doc.elements).toEqual([
       { type: 'text', name: 'z' },
       { type: 'text', name: 'ab', visibleIf: '{ab} = 1 and {z.x} = 2 and {z[0]} = 3' },
@@ -100,6 +139,9 @@ describe('renaming', () => {
     ]);
     const renamed = renameElement(cars, { page: 0, indices: [0] }, 'fullName').doc;
     expect(renamed.completedHtml).toEqual({ default: '{fullName}, thank you', de: '{fullName}, danke' });
-    expect(((renamed.pages as JsonObject[])[0]!.elements as JsonObject[]).slice(0, 2)).toMatchObject([{ name: 'fullName' }, { title: { default: '{fullName}, which cars?', de: '{fullName}, welche Autos?' } }]);
+    expect(((renamed.pages as JsonObject[])[0]!.elements as JsonObject[]).slice(0, 2)).toMatchObject([
+      { name: 'fullName' },
+      { title: { default: '{fullName}, which cars?', de: '{fullName}, welche Autos?' } },
+    ]);
   });
 });

@@ -60,7 +60,9 @@ describe('pages', () => {
     const added = addPage(flat);
     expect(pageNamesOf(added.doc)).toEqual(['page1', 'page2']);
     const legacy: SurveyJson = { questions: [{ type: 'text', name: 'q' }] };
-    expect(setPageProperty(legacy, 0, 'title', 'Only page')).toEqual({ pages: [{ name: 'page1', elements: [{ type: 'text', name: 'q' }], title: 'Only page' }] });
+    expect(setPageProperty(legacy, 0, 'title', 'Only page')).toEqual({
+      pages: [{ name: 'page1', elements: [{ type: 'text', name: 'q' }], title: 'Only page' }],
+    });
   });
 
   it('treats a survey with neither pages nor elements as having no pages', () => {

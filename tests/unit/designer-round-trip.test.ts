@@ -110,7 +110,12 @@ describe.each(names)('round trip: %s', (name) => {
     const entry = allElements(doc).find(({ element }) => Array.isArray(element.choices) && element.choices.length > 1);
     if (!entry) return;
     const choices = entry.element.choices as JsonValue[];
-    const edited = setElementProperty(doc, entry.path, 'choices', updateItem(choices, 1, (item) => setItemText(item, 'Renamed choice')));
+    const edited = setElementProperty(
+      doc,
+      entry.path,
+      'choices',
+      updateItem(choices, 1, (item) => setItemText(item, 'Renamed choice')),
+    );
     expect(save(edited)).toBe(
       expected(name, (copy) => {
         const list = elementByHand(copy, entry.path).choices as JsonValue[];
@@ -140,7 +145,12 @@ describe.each(names)('round trip: %s', (name) => {
     const doc = setElementProperty(load(name), allElements(load(name))[0]!.path, 'title', 'Edited');
     const model = new Model(JSON.parse(save(doc)));
     // The designer's names (what conditions can name) are the questions that hold an answer, as the server's columns.
-    expect(model.getAllQuestions().filter((q) => !['html', 'image'].includes(q.getType())).map((q) => q.name)).toEqual(questionNames(doc));
+    expect(
+      model
+        .getAllQuestions()
+        .filter((q) => !['html', 'image'].includes(q.getType()))
+        .map((q) => q.name),
+    ).toEqual(questionNames(doc));
     expect(questionNames(doc)).toEqual(serverQuestionNames(save(doc)));
     expect(model.getAllQuestions()[0]?.title).toBe('Edited');
   });

@@ -13,11 +13,18 @@ describe('campaign checks before saving', () => {
 
   it('allows the title length the server allows, not more (issue 13)', () => {
     expect(validateCampaign({ name: 'x'.repeat(CAMPAIGN_NAME_MAX), questions: withQuestion })).toEqual([]);
-    expect(validateCampaign({ name: 'x'.repeat(CAMPAIGN_NAME_MAX + 1), questions: withQuestion })).toEqual([{ field: 'name', message: CAMPAIGN_MESSAGES.titleTooLong }]);
+    expect(validateCampaign({ name: 'x'.repeat(CAMPAIGN_NAME_MAX + 1), questions: withQuestion })).toEqual([
+      { field: 'name', message: CAMPAIGN_MESSAGES.titleTooLong },
+    ]);
   });
 
   it('requires a question on the first page (inside a panel counts, an empty panel does not)', () => {
-    const empty = JSON.stringify({ pages: [{ name: 'p', elements: [] }, { name: 'p2', elements: [{ type: 'text', name: 'q' }] }] });
+    const empty = JSON.stringify({
+      pages: [
+        { name: 'p', elements: [] },
+        { name: 'p2', elements: [{ type: 'text', name: 'q' }] },
+      ],
+    });
     const required = [{ field: 'questions', message: 'Please add questions to the campaign' }];
     expect(validateCampaign({ name: 'x', questions: empty })).toEqual(required);
     expect(validateCampaign({ name: 'x', questions: questions([{ type: 'panel', name: 'b', elements: [] }]) })).toEqual(required);
@@ -33,6 +40,26 @@ describe('campaign checks before saving', () => {
   });
 
   it('counts questions, not panels, html or image elements (issue 18)', () => {
-    expect(countQuestions({ pages: [{ elements: [{ type: 'panel', name: 'b', elements: [{ type: 'text', name: 'q' }, { type: 'image', name: 'pic' }] }, { type: 'text', name: 'r' }, { type: 'html', name: 'intro' }, { type: 'HTML', name: 'intro2' }] }] })).toBe(2);
+    expect(
+      countQuestions({
+        pages: [
+          {
+            elements: [
+              {
+                type: 'panel',
+                name: 'b',
+                elements: [
+                  { type: 'text', name: 'q' },
+                  { type: 'image', name: 'pic' },
+                ],
+              },
+              { type: 'text', name: 'r' },
+              { type: 'html', name: 'intro' },
+              { type: 'HTML', name: 'intro2' },
+            ],
+          },
+        ],
+      }),
+    ).toBe(2);
   });
 });

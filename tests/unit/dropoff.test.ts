@@ -11,7 +11,11 @@ import type { DropoffQuestion } from '#shared/funnel/funnel.contract';
 import '#shared/survey-json/custom-properties';
 
 const isEmptyValue = (value: unknown) =>
-  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 
 /**
  * Per question, in page order: how many visitors were shown it, answered it, stopped at it
@@ -54,11 +58,34 @@ function oracle(definition: string, visitors: Iterable<DropoffVisitor>): Dropoff
   return [...rows.values()];
 }
 
-const survey = { pages: [
-  { name: 'p1', elements: [{ type: 'radiogroup', name: 'kind', choices: ['flat', 'villa', 'plot'] }, { type: 'text', name: 'age', inputType: 'number' }, { type: 'checkbox', name: 'wants', choices: ['a', 'b', 'c'] }] },
-  { name: 'p2', visibleIf: "{kind} != 'plot'", elements: [{ type: 'panel', name: 'pan', visibleIf: '{age} >= 30', elements: [{ type: 'text', name: 'inner', valueName: 'innerValue' }] }, { type: 'text', name: 'why', visibleIf: "{wants} contains 'b'" }, { type: 'html', name: 'h', html: 'x' }] },
-  { name: 'p3', elements: [{ type: 'comment', name: 'note', visibleIf: "{kind} = 'villa' and {age} < 50" }, { type: 'text', name: 'last' }] },
-] };
+const survey = {
+  pages: [
+    {
+      name: 'p1',
+      elements: [
+        { type: 'radiogroup', name: 'kind', choices: ['flat', 'villa', 'plot'] },
+        { type: 'text', name: 'age', inputType: 'number' },
+        { type: 'checkbox', name: 'wants', choices: ['a', 'b', 'c'] },
+      ],
+    },
+    {
+      name: 'p2',
+      visibleIf: "{kind} != 'plot'",
+      elements: [
+        { type: 'panel', name: 'pan', visibleIf: '{age} >= 30', elements: [{ type: 'text', name: 'inner', valueName: 'innerValue' }] },
+        { type: 'text', name: 'why', visibleIf: "{wants} contains 'b'" },
+        { type: 'html', name: 'h', html: 'x' },
+      ],
+    },
+    {
+      name: 'p3',
+      elements: [
+        { type: 'comment', name: 'note', visibleIf: "{kind} = 'villa' and {age} < 50" },
+        { type: 'text', name: 'last' },
+      ],
+    },
+  ],
+};
 
 function visitorsOf(count: number, seedStart: number): DropoffVisitor[] {
   let seed = seedStart;
@@ -88,7 +115,10 @@ describe('survey drop-off', () => {
   });
 
   it('counts as the per-visitor model does when a condition calls a function', () => {
-    const withFunction = { ...survey, pages: [...survey.pages, { name: 'p4', visibleIf: 'age({age}) > 1 or {kind} notempty', elements: [{ type: 'text', name: 'fn' }] }] };
+    const withFunction = {
+      ...survey,
+      pages: [...survey.pages, { name: 'p4', visibleIf: 'age({age}) > 1 or {kind} notempty', elements: [{ type: 'text', name: 'fn' }] }],
+    };
     const visitors = visitorsOf(300, 11);
     expect(surveyDropoff(JSON.stringify(withFunction), visitors)).toEqual(oracle(JSON.stringify(withFunction), visitors));
   });

@@ -8,7 +8,8 @@ describe('embed paths', () => {
     expect(embedPageCode('/embed/a2b3c4d')).toBe('a2b3c4d');
     expect(embedPageCode('/embed/a2b3c4d/survey')).toBe('a2b3c4d');
     expect(embedPageCode('/embed/a2b3c4d/result')).toBe('a2b3c4d');
-    for (const other of ['/embed', '/embed/', '/embed/a2b3c4d/other', '/embed/a/b/c', '/s/a2b3c4d', `/embed/${'x'.repeat(21)}`]) expect(embedPageCode(other), other).toBeNull();
+    for (const other of ['/embed', '/embed/', '/embed/a2b3c4d/other', '/embed/a/b/c', '/s/a2b3c4d', `/embed/${'x'.repeat(21)}`])
+      expect(embedPageCode(other), other).toBeNull();
     expect(isPagePath('/embed/a2b3c4d/survey')).toBe(true);
     expect(isPagePath('/embed/a2b3c4d/other')).toBe(false);
   });

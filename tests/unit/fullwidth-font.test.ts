@@ -30,7 +30,13 @@ describe('the delete prompt’s full-width question mark', () => {
   it('has a glyph in the staff pages’ fallback font for every full-width character the catalogues use, and the file is small', async () => {
     const woff2 = readFileSync(FONT);
     expect(woff2.length).toBeLessThan(4096);
-    const used = [...new Set(Object.values(STAFF_MESSAGES).join('').match(/[\uFF00-\uFFEF]/g) ?? [])];
+    const used = [
+      ...new Set(
+        Object.values(STAFF_MESSAGES)
+          .join('')
+          .match(/[\uFF00-\uFFEF]/g) ?? [],
+      ),
+    ];
     expect(used).toContain('\uFF1F');
     for (const c of used) expect(await glyphsOf(woff2, c), `U+${c.codePointAt(0)!.toString(16).toUpperCase()}`).not.toContain(0);
   });

@@ -56,7 +56,10 @@ function sampleValues(elements: MessageFormatElement[], into: Record<string, str
 
 describe('one text from the catalogue string (server) and from its parsed form (browser) (issue 27)', () => {
   it('formats every message of both languages the same from the string and from the build’s AST', () => {
-    for (const [language, messages] of [['en-IN', en], ['hi-IN', withFallback(hi)]] as const) {
+    for (const [language, messages] of [
+      ['en-IN', en],
+      ['hi-IN', withFallback(hi)],
+    ] as const) {
       const parsed = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text, MESSAGE_PARSE_OPTIONS)]));
       const fromText = messageFormatter(language, messages);
       const fromAst = messageFormatter(language, parsed);
@@ -64,7 +67,8 @@ describe('one text from the catalogue string (server) and from its parsed form (
         const values = sampleValues(parsed[key]!);
         expect(fromAst.text(key, values), key).toBe(fromText.text(key, values));
         // Each argument's value is in the text (a select's choice is not printed: it picks the branch).
-        for (const name of Object.keys(values)) if (typeof values[name] === 'string' && values[name] !== 'other') expect(fromText.text(key, values), key).toContain(values[name]);
+        for (const name of Object.keys(values))
+          if (typeof values[name] === 'string' && values[name] !== 'other') expect(fromText.text(key, values), key).toContain(values[name]);
       }
     }
   });

@@ -17,8 +17,20 @@ const SURVEY = {
     {
       name: 'first',
       elements: [
-        { type: 'radiogroup', name: 'kind', title: hi('What kind of home?', 'कैसा घर?'), isRequired: true, choices: [{ value: 'flat', text: hi('Flat', 'फ़्लैट') }, 'Villa', 3] },
-        { type: 'checkbox', name: 'rooms', title: 'Rooms you need', description: hi('Pick any', 'कोई भी चुनें'), choices: ['Study', { value: 'guest', text: 'Guest room' }] },
+        {
+          type: 'radiogroup',
+          name: 'kind',
+          title: hi('What kind of home?', 'कैसा घर?'),
+          isRequired: true,
+          choices: [{ value: 'flat', text: hi('Flat', 'फ़्लैट') }, 'Villa', 3],
+        },
+        {
+          type: 'checkbox',
+          name: 'rooms',
+          title: 'Rooms you need',
+          description: hi('Pick any', 'कोई भी चुनें'),
+          choices: ['Study', { value: 'guest', text: 'Guest room' }],
+        },
         { type: 'text', name: 'city', title: hi('City', 'शहर'), isRequired: true, placeholder: 'Pune', leadField: 'name' },
         { type: 'comment', name: 'notes' },
       ],
@@ -83,7 +95,14 @@ describe('the first page shown before SurveyJS', () => {
         name: 'first',
         title: hi('Your next home', 'आपका अगला घर'),
         elements: [
-          { type: 'dropdown', name: 'budget', title: hi('Budget', 'बजट'), isRequired: true, placeholder: hi('Choose', 'चुनें'), choices: [{ value: 5000000, text: hi('Under ₹50 lakh', '₹50 लाख से कम') }, 'More'] },
+          {
+            type: 'dropdown',
+            name: 'budget',
+            title: hi('Budget', 'बजट'),
+            isRequired: true,
+            placeholder: hi('Choose', 'चुनें'),
+            choices: [{ value: 5000000, text: hi('Under ₹50 lakh', '₹50 लाख से कम') }, 'More'],
+          },
           { type: 'rating', name: 'bedrooms', title: 'Bedrooms', rateValues: [{ value: 1, text: hi('1 BHK', '1 बीएचके') }, 2] },
           { type: 'rating', name: 'stars', title: 'How sure are you?' },
           { type: 'boolean', name: 'loan', title: hi('A home loan?', 'होम लोन?') },
@@ -91,13 +110,26 @@ describe('the first page shown before SurveyJS', () => {
           { type: 'radiogroup', name: 'kind', title: 'Kind', colCount: 2, choices: ['Flat', 'Villa'] },
         ],
       },
-      { name: 'second', elements: [{ type: 'text', name: 'z' }, { type: 'text', name: 'y', visibleIf: '{loan} = true' }] },
+      {
+        name: 'second',
+        elements: [
+          { type: 'text', name: 'z' },
+          { type: 'text', name: 'y', visibleIf: '{loan} = true' },
+        ],
+      },
     ],
   };
 
   it.each(['en', 'hi'] as const)('reads a page title, dropdown, rating and boolean questions as SurveyJS does (%s)', (language) => {
     expect(lightFirstPage(FIRST_PAGE_TYPES, language)).toEqual(surveyJsFirstPage(FIRST_PAGE_TYPES, language));
-    expect(readLightPage(JSON.stringify(FIRST_PAGE_TYPES), language)!.questions.map((q) => q.type)).toEqual(['dropdown', 'rating', 'rating', 'boolean', 'boolean', 'radiogroup']);
+    expect(readLightPage(JSON.stringify(FIRST_PAGE_TYPES), language)!.questions.map((q) => q.type)).toEqual([
+      'dropdown',
+      'rating',
+      'rating',
+      'boolean',
+      'boolean',
+      'radiogroup',
+    ]);
   });
 
   it.each(['en', 'hi'] as const)("shows the demo survey's first page itself (%s)", (language) => {
@@ -116,7 +148,13 @@ describe('the first page shown before SurveyJS', () => {
     expect(readLightPage(JSON.stringify(json), 'hi')).toMatchObject({ complete: 'भेजें', next: 'Onwards', pages: 1 });
   });
 
-  const withFirst = (element: object, survey: object = {}) => ({ ...survey, pages: [{ name: 'p', elements: [element] }, { name: 'q', elements: [{ type: 'text', name: 'z' }] }] });
+  const withFirst = (element: object, survey: object = {}) => ({
+    ...survey,
+    pages: [
+      { name: 'p', elements: [element] },
+      { name: 'q', elements: [{ type: 'text', name: 'z' }] },
+    ],
+  });
   it.each([
     ['a tagbox', withFirst({ type: 'tagbox', name: 'a', choices: ['x'] })],
     ['a dropdown with a "none" choice', withFirst({ type: 'dropdown', name: 'a', choices: ['x'], showNoneItem: true })],
@@ -126,8 +164,24 @@ describe('the first page shown before SurveyJS', () => {
     ['a file', withFirst({ type: 'file', name: 'a' })],
     ['a panel', withFirst({ type: 'panel', name: 'a', elements: [{ type: 'text', name: 'b' }] })],
     ['a condition on a question', withFirst({ type: 'text', name: 'a', visibleIf: '{z} = 1' })],
-    ['a condition on a later page', { pages: [{ name: 'p', elements: [{ type: 'text', name: 'a' }] }, { name: 'q', visibleIf: '{a} = 1', elements: [{ type: 'text', name: 'z' }] }] }],
-    ['a later page whose every question has a condition', { pages: [{ name: 'p', elements: [{ type: 'text', name: 'a' }] }, { name: 'q', elements: [{ type: 'text', name: 'z', visibleIf: '{a} = 1' }] }] }],
+    [
+      'a condition on a later page',
+      {
+        pages: [
+          { name: 'p', elements: [{ type: 'text', name: 'a' }] },
+          { name: 'q', visibleIf: '{a} = 1', elements: [{ type: 'text', name: 'z' }] },
+        ],
+      },
+    ],
+    [
+      'a later page whose every question has a condition',
+      {
+        pages: [
+          { name: 'p', elements: [{ type: 'text', name: 'a' }] },
+          { name: 'q', elements: [{ type: 'text', name: 'z', visibleIf: '{a} = 1' }] },
+        ],
+      },
+    ],
     ['a validator', withFirst({ type: 'text', name: 'a', validators: [{ type: 'numeric' }] })],
     ['an input type', withFirst({ type: 'text', name: 'a', inputType: 'email' })],
     ['an "other" choice', withFirst({ type: 'radiogroup', name: 'a', choices: ['x'], showOtherItem: true })],
@@ -138,7 +192,20 @@ describe('the first page shown before SurveyJS', () => {
     ['question numbers', withFirst({ type: 'text', name: 'a' }, { showQuestionNumbers: 'on' })],
     ['answers taken when a field loses focus', withFirst({ type: 'text', name: 'a' }, { textUpdateMode: 'onBlur' })],
     ['a page with a condition on its title', { pages: [{ name: 'p', title: 'Hello', visibleIf: '{z} = 1', elements: [{ type: 'text', name: 'a' }] }] }],
-    ['two questions of one name', { pages: [{ name: 'p', elements: [{ type: 'text', name: 'a' }, { type: 'comment', name: 'a' }] }] }],
+    [
+      'two questions of one name',
+      {
+        pages: [
+          {
+            name: 'p',
+            elements: [
+              { type: 'text', name: 'a' },
+              { type: 'comment', name: 'a' },
+            ],
+          },
+        ],
+      },
+    ],
     ['no question', { pages: [{ name: 'p', elements: [] }] }],
   ])('leaves a first page with %s to SurveyJS', (_, json) => {
     expect(readLightPage(JSON.stringify(json), 'en')).toBeNull();

@@ -18,7 +18,16 @@ const SURVEY = {
     },
     {
       name: 'p2',
-      elements: [{ type: 'panel', name: 'more', elements: [{ type: 'text', name: 'agent', valueName: 'agentCode', fromLink: true }, { type: 'text', name: 'city' }] }],
+      elements: [
+        {
+          type: 'panel',
+          name: 'more',
+          elements: [
+            { type: 'text', name: 'agent', valueName: 'agentCode', fromLink: true },
+            { type: 'text', name: 'city' },
+          ],
+        },
+      ],
     },
   ],
 };

@@ -71,8 +71,22 @@ describe('reading numbers and unit sizes', () => {
 
 describe('matchListings', () => {
   const homes = [
-    project({ name: 'Lakeside Residency', area: 'Whitefield, Bengaluru', sizeofunit: '3 BHK', squareft: 1450, price: 9_500_000, dateofcomplition: '15-12-2026' }),
-    project({ name: 'Palm Grove Villas', area: 'Sarjapur Road, Bengaluru', sizeofunit: '4 BHK villa', squareft: 2400, price: 21_000_000, dateofcomplition: '30-06-2026' }),
+    project({
+      name: 'Lakeside Residency',
+      area: 'Whitefield, Bengaluru',
+      sizeofunit: '3 BHK',
+      squareft: 1450,
+      price: 9_500_000,
+      dateofcomplition: '15-12-2026',
+    }),
+    project({
+      name: 'Palm Grove Villas',
+      area: 'Sarjapur Road, Bengaluru',
+      sizeofunit: '4 BHK villa',
+      squareft: 2400,
+      price: 21_000_000,
+      dateofcomplition: '30-06-2026',
+    }),
     project({ name: 'Powai Crest', area: 'Hiranandani, Powai, Mumbai', sizeofunit: '3 BHK', squareft: 1350, price: null, dateofcomplition: '10-11-2026' }),
     project({ name: 'Big House', area: 'Worli, Mumbai', sizeofunit: '6 BHK', squareft: 5000, price: 90_000_000, dateofcomplition: '15-01-2028' }),
   ];
@@ -91,7 +105,15 @@ describe('matchListings', () => {
   it('matches a locality anywhere in the area, ignoring case and accents, naming it as the visitor wrote it', () => {
     const result = matchListings([{ match: 'project.locality', values: [{ value: 'powai', text: 'Powái' }] }], { projects: homes, products: [] }, NOW);
     expect(result.projects).toEqual([
-      { _id: 'powai-crest', name: 'Powai Crest', image: '/media/Powai Crest.jpg', reasons: ['in Powái'], misses: [], reasonValues: [{ kind: 'locality', name: 'Powái' }], missValues: [] },
+      {
+        _id: 'powai-crest',
+        name: 'Powai Crest',
+        image: '/media/Powai Crest.jpg',
+        reasons: ['in Powái'],
+        misses: [],
+        reasonValues: [{ kind: 'locality', name: 'Powái' }],
+        missValues: [],
+      },
     ]);
   });
 
@@ -131,7 +153,9 @@ describe('matchListings', () => {
 
   it('shows at most three fits, those with more reasons first: only listings for which every rule holds', () => {
     // Home 0–3 are too small; of the fits, those with a price in budget come before those without one.
-    const many = Array.from({ length: 8 }, (_, i) => project({ name: `Home ${i}`, area: 'Baner, Pune', squareft: 1000 + i * 100, price: i % 2 ? 9_000_000 : null }));
+    const many = Array.from({ length: 8 }, (_, i) =>
+      project({ name: `Home ${i}`, area: 'Baner, Pune', squareft: 1000 + i * 100, price: i % 2 ? 9_000_000 : null }),
+    );
     const result = matchListings(
       [
         { match: 'project.locality', values: [{ value: 'Baner', text: 'Baner' }] },
@@ -155,7 +179,13 @@ describe('matchListings', () => {
     ];
     const result = matchListings(
       [
-        { match: 'product.keywords', values: [{ value: 'boho', text: 'Boho' }, { value: 'teak', text: 'Teak' }] },
+        {
+          match: 'product.keywords',
+          values: [
+            { value: 'boho', text: 'Boho' },
+            { value: 'teak', text: 'Teak' },
+          ],
+        },
         { match: 'product.maxPrice', values: [{ value: '50000', text: 'Up to ₹50,000' }] },
       ],
       { projects: homes, products: decor },
@@ -182,14 +212,24 @@ describe('matchInputs: from a survey and its answers to rules', () => {
     const json = survey(
       [
         { type: 'radiogroup', name: 'beds', listingMatch: 'project.bedrooms', choices: [{ value: 3, text: { default: 'Three', de: 'Drei' } }, 4] },
-        { type: 'panel', name: 'where', elements: [{ type: 'checkbox', name: 'areas', listingMatch: 'project.locality', choices: ['powai|Powai', 'baner|Baner'] }] },
+        {
+          type: 'panel',
+          name: 'where',
+          elements: [{ type: 'checkbox', name: 'areas', listingMatch: 'project.locality', choices: ['powai|Powai', 'baner|Baner'] }],
+        },
         { type: 'text', name: 'notes' },
       ],
       { locale: 'de' },
     );
     expect(matchInputs(json, { beds: 3, areas: ['powai', 'baner'], notes: 'hi' })).toEqual([
       { match: 'project.bedrooms', values: [{ value: 3, text: 'Drei' }] },
-      { match: 'project.locality', values: [{ value: 'powai', text: 'Powai' }, { value: 'baner', text: 'Baner' }] },
+      {
+        match: 'project.locality',
+        values: [
+          { value: 'powai', text: 'Powai' },
+          { value: 'baner', text: 'Baner' },
+        ],
+      },
     ]);
   });
 
@@ -205,7 +245,15 @@ describe('matchInputs: from a survey and its answers to rules', () => {
   });
 
   it('ignores unknown listingMatch values, unanswered questions and surveys without listingMatch', () => {
-    expect(matchInputs(survey([{ type: 'text', name: 'a', listingMatch: 'project.colour' }, { type: 'text', name: 'b', listingMatch: 'project.locality' }]), { a: 'red' })).toEqual([]);
+    expect(
+      matchInputs(
+        survey([
+          { type: 'text', name: 'a', listingMatch: 'project.colour' },
+          { type: 'text', name: 'b', listingMatch: 'project.locality' },
+        ]),
+        { a: 'red' },
+      ),
+    ).toEqual([]);
     expect(matchInputs(survey([{ type: 'text', name: 'a' }]), { a: 'x' })).toEqual([]);
     expect(matchInputs('not a survey', {})).toEqual([]);
   });
@@ -231,12 +279,40 @@ describe('listingMatchOptionsFor: the designer offers only the values that fit a
 describe('issue 22: a match fits what the person asked for, else the nearest say why not', () => {
   // The demo homes (listings.seed.ts), as the rules read them.
   const demoHomes = [
-    project({ name: 'Lakeside Residency', area: 'Whitefield, Bengaluru', squareft: 1450, dateofcomplition: '15-12-2026', sizeofunit: '3 BHK', price: 9_500_000 }),
-    project({ name: 'Palm Grove Villas', area: 'Sarjapur Road, Bengaluru', squareft: 2400, dateofcomplition: '30-06-2026', sizeofunit: '4 BHK villa', price: 24_000_000 }),
+    project({
+      name: 'Lakeside Residency',
+      area: 'Whitefield, Bengaluru',
+      squareft: 1450,
+      dateofcomplition: '15-12-2026',
+      sizeofunit: '3 BHK',
+      price: 9_500_000,
+    }),
+    project({
+      name: 'Palm Grove Villas',
+      area: 'Sarjapur Road, Bengaluru',
+      squareft: 2400,
+      dateofcomplition: '30-06-2026',
+      sizeofunit: '4 BHK villa',
+      price: 24_000_000,
+    }),
     project({ name: 'Baner Heights', area: 'Baner, Pune', squareft: 1180, dateofcomplition: '31-03-2027', sizeofunit: '2 BHK', price: 7_800_000 }),
-    project({ name: 'Hinjewadi Greens', area: 'Hinjewadi Phase 1, Pune', squareft: 980, dateofcomplition: '20-09-2025', sizeofunit: '2 BHK', price: 6_200_000 }),
+    project({
+      name: 'Hinjewadi Greens',
+      area: 'Hinjewadi Phase 1, Pune',
+      squareft: 980,
+      dateofcomplition: '20-09-2025',
+      sizeofunit: '2 BHK',
+      price: 6_200_000,
+    }),
     project({ name: 'Worli Seaview', area: 'Worli, Mumbai', squareft: 2100, dateofcomplition: '15-01-2028', sizeofunit: '4 BHK', price: 55_000_000 }),
-    project({ name: 'Powai Crest', area: 'Hiranandani, Powai, Mumbai', squareft: 1350, dateofcomplition: '10-11-2026', sizeofunit: '3 BHK', price: 18_500_000 }),
+    project({
+      name: 'Powai Crest',
+      area: 'Hiranandani, Powai, Mumbai',
+      squareft: 1350,
+      dateofcomplition: '10-11-2026',
+      sizeofunit: '3 BHK',
+      price: 18_500_000,
+    }),
   ];
   const demoDecor = [
     product({ productname: 'Teak Sofa', price: 125_000, tags: ['Living room', 'Contemporary Indian', 'Classic'] }),
@@ -253,15 +329,30 @@ describe('issue 22: a match fits what the person asked for, else the nearest say
     expect(result.projects.map((p) => [p.name, p.misses])).toEqual([
       [
         'Palm Grove Villas',
-        ['a villa, you asked for a penthouse', '₹2.4 crore, below your ₹5 crore+ budget', '4 BHK, you asked for 5+', 'in Sarjapur Road, Bengaluru, you asked for Hebbal'],
+        [
+          'a villa, you asked for a penthouse',
+          '₹2.4 crore, below your ₹5 crore+ budget',
+          '4 BHK, you asked for 5+',
+          'in Sarjapur Road, Bengaluru, you asked for Hebbal',
+        ],
       ],
       [
         'Lakeside Residency',
-        ['an apartment, you asked for a penthouse', '₹95 lakh, below your ₹5 crore+ budget', '3 BHK, you asked for 5+', 'in Whitefield, Bengaluru, you asked for Hebbal'],
+        [
+          'an apartment, you asked for a penthouse',
+          '₹95 lakh, below your ₹5 crore+ budget',
+          '3 BHK, you asked for 5+',
+          'in Whitefield, Bengaluru, you asked for Hebbal',
+        ],
       ],
       [
         'Worli Seaview',
-        ['an apartment, you asked for a penthouse', '4 BHK, you asked for 5+', 'in Mumbai, you asked for Hebbal, Bengaluru', 'ready Jan 2028, you want to move in by Nov 2027'],
+        [
+          'an apartment, you asked for a penthouse',
+          '4 BHK, you asked for 5+',
+          'in Mumbai, you asked for Hebbal, Bengaluru',
+          'ready Jan 2028, you want to move in by Nov 2027',
+        ],
       ],
     ]);
     expect(result.projects[0]!.reasons).toEqual(['ready by Jun 2026']);
@@ -277,7 +368,19 @@ describe('issue 22: a match fits what the person asked for, else the nearest say
     }
     const withIndiranagar = matchListings(
       matchInputs(DEMO_SURVEY, answers),
-      { projects: [...demoHomes, project({ name: 'Indiranagar Nest', area: '100 Feet Road, Indiranagar, Bengaluru', sizeofunit: '2 BHK', price: 9_000_000, dateofcomplition: '01-01-2027' })], products: [] },
+      {
+        projects: [
+          ...demoHomes,
+          project({
+            name: 'Indiranagar Nest',
+            area: '100 Feet Road, Indiranagar, Bengaluru',
+            sizeofunit: '2 BHK',
+            price: 9_000_000,
+            dateofcomplition: '01-01-2027',
+          }),
+        ],
+        products: [],
+      },
       NOW,
     );
     expect(withIndiranagar.projects.map((p) => [p.name, p.reasons, p.misses])).toEqual([
@@ -313,13 +416,18 @@ describe('issue 22: a match fits what the person asked for, else the nearest say
       project({ name: 'Skyline', area: 'Hebbal, Bengaluru', sizeofunit: '5 BHK penthouse', price: 80_000_000, dateofcomplition: '01-06-2027' }),
       project({ name: 'Green Acres Plots', area: 'Devanahalli, Bengaluru', sizeofunit: '2400 sq. ft' }),
     ];
-    const kind = (value: string) => matchListings([{ match: 'project.type', values: [{ value, text: value }] }], { projects: homes, products: [] }, NOW).projects.map((p) => p.name);
+    const kind = (value: string) =>
+      matchListings([{ match: 'project.type', values: [{ value, text: value }] }], { projects: homes, products: [] }, NOW).projects.map((p) => p.name);
     expect(kind('penthouse')).toEqual(['Skyline']);
     expect(kind('villa')).toEqual(['Palm Grove Villas']);
     expect(kind('Plot to build on')).toEqual(['Green Acres Plots']);
     expect(kind('apartment')).toEqual(['Baner Heights', 'Hinjewadi Greens', 'Lakeside Residency']);
     // Hebbal, a penthouse above ₹5 crore, 5+ BHK: now one fits.
-    const fit = matchListings(matchInputs(DEMO_SURVEY, { propertyType: 'penthouse', budget: 1_000_000_000, bedrooms: 5, localities: ['Hebbal'], moveIn: 12 }), { projects: homes, products: [] }, NOW);
+    const fit = matchListings(
+      matchInputs(DEMO_SURVEY, { propertyType: 'penthouse', budget: 1_000_000_000, bedrooms: 5, localities: ['Hebbal'], moveIn: 12 }),
+      { projects: homes, products: [] },
+      NOW,
+    );
     expect(fit.projects.map((p) => [p.name, p.reasons, p.misses])).toEqual([
       ['Skyline', ['penthouse', 'within your budget', '5 BHK', 'in Hebbal', 'ready by Jun 2027'], []],
     ]);
@@ -372,12 +480,22 @@ describe('issue 22: a match fits what the person asked for, else the nearest say
 
   it('says which kinds a survey asks about, answered or not', () => {
     expect(listingMatchKinds(DEMO_SURVEY)).toEqual({ projects: true, products: true });
-    expect(listingMatchKinds(survey([{ type: 'checkbox', name: 'style', listingMatch: 'product.keywords', choices: ['Boho'] }]))).toEqual({ projects: false, products: true });
+    expect(listingMatchKinds(survey([{ type: 'checkbox', name: 'style', listingMatch: 'product.keywords', choices: ['Boho'] }]))).toEqual({
+      projects: false,
+      products: true,
+    });
     expect(listingMatchKinds(survey([{ type: 'text', name: 'q' }]))).toEqual({ projects: false, products: false });
   });
 
   it('words rupees and ranges as people say them', () => {
-    expect([9_500_000, 24_000_000, 18_500_000, 50_000_000, 24_000, 125_000].map((rupees) => formatRupeesInWords('en', rupees))).toEqual(['₹95 lakh', '₹2.4 crore', '₹1.85 crore', '₹5 crore', '₹24,000', '₹1.25 lakh']);
+    expect([9_500_000, 24_000_000, 18_500_000, 50_000_000, 24_000, 125_000].map((rupees) => formatRupeesInWords('en', rupees))).toEqual([
+      '₹95 lakh',
+      '₹2.4 crore',
+      '₹1.85 crore',
+      '₹5 crore',
+      '₹24,000',
+      '₹1.25 lakh',
+    ]);
     expect(formatRupeesRange('en', { min: 10_000_000, max: 20_000_000 })).toBe('₹1–2 crore');
     expect(formatRupeesRange('en', { min: 5_000_000, max: 10_000_000 })).toBe('₹50 lakh–₹1 crore');
     expect(formatRupeesRange('en', { min: 50_000_000, max: null })).toBe('₹5 crore+');
@@ -387,7 +505,13 @@ describe('issue 22: a match fits what the person asked for, else the nearest say
 
 describe('issue 22: one way to tell the matches, for /result, the e-mails and the lead', () => {
   const fit = { _id: 'a', name: 'Lakeside', image: '', reasons: ['3 BHK', 'in Whitefield'], misses: [] };
-  const near = { _id: 'b', name: 'Baner Heights', image: '', reasons: ['ready by Mar 2027'], misses: ['2 BHK, you asked for 5+', 'in Pune, you asked for Hebbal, Bengaluru'] };
+  const near = {
+    _id: 'b',
+    name: 'Baner Heights',
+    image: '',
+    reasons: ['ready by Mar 2027'],
+    misses: ['2 BHK, you asked for 5+', 'in Pune, you asked for Hebbal, Bengaluru'],
+  };
 
   it('titles a section by whether its listings fit, and leaves out what the survey does not ask about', () => {
     const fits = matchSections({ projects: [fit], products: [], asked: { projects: true, products: false } }, 'visitor');
@@ -400,7 +524,9 @@ describe('issue 22: one way to tell the matches, for /result, the e-mails and th
     expect(nearest[0]!.note).toMatch(/^None of our homes fits everything you asked for yet/);
     expect(nearest[1]!.note).toMatch(/an advisor will suggest pieces for you by hand/);
     expect(matchSections({ projects: [], products: [], asked: { projects: false, products: false } }, 'visitor')).toEqual([]);
-    expect(matchSections({ projects: [near], products: [], asked: { projects: true, products: false } }, 'staff').map((s) => s.title)).toEqual(['No home fits: the nearest']);
+    expect(matchSections({ projects: [near], products: [], asked: { projects: true, products: false } }, 'staff').map((s) => s.title)).toEqual([
+      'No home fits: the nearest',
+    ]);
   });
 
   it('writes one line per listing, with why a nearest is not a fit', () => {
@@ -418,7 +544,11 @@ describe('issue 22: one way to tell the matches, for /result, the e-mails and th
   });
 
   it("keeps a stored match's Hindi name when it is read back (the lead page and /hi/result show it)", () => {
-    const stored = { projects: [{ _id: 'a', name: 'Lakeside Residency', nameHi: 'लेकसाइड रेजीडेंसी', image: '', reasons: [], misses: [] }], products: [], asked: { projects: true, products: false } };
+    const stored = {
+      projects: [{ _id: 'a', name: 'Lakeside Residency', nameHi: 'लेकसाइड रेजीडेंसी', image: '', reasons: [], misses: [] }],
+      products: [],
+      asked: { projects: true, products: false },
+    };
     expect(readListingMatches(stored)?.projects[0]?.nameHi).toBe('लेकसाइड रेजीडेंसी');
     expect(readListingMatches({ ...stored, projects: [{ ...stored.projects[0], nameHi: 7 }] })?.projects[0]).not.toHaveProperty('nameHi');
   });

@@ -141,7 +141,9 @@ describe('a listing page’s address and pictures', () => {
     ];
     const [first, second] = galleryPictures('Lake View', '/media/abc.jpg', photos);
     expect(first).toMatchObject({ alt: 'Living room', width: 1920, height: 1280, src: '/media/photos/p1/960.jpg' });
-    expect(first!.srcSet!.avif).toBe('/media/photos/p1/320.avif 320w, /media/photos/p1/640.avif 640w, /media/photos/p1/960.avif 960w, /media/photos/p1/1280.avif 1280w, /media/photos/p1/1920.avif 1920w');
+    expect(first!.srcSet!.avif).toBe(
+      '/media/photos/p1/320.avif 320w, /media/photos/p1/640.avif 640w, /media/photos/p1/960.avif 960w, /media/photos/p1/1280.avif 1280w, /media/photos/p1/1920.avif 1920w',
+    );
     expect(first!.srcSet!.webp).toContain('/media/photos/p1/1920.webp 1920w');
     expect(second).toMatchObject({ alt: 'Lake View, photo 2 of 2', src: '/media/photos/p2/640.jpg' });
     expect(coverImage('/media/abc.jpg', photos)).toEqual({ url: '/media/photos/p1/1280.jpg', width: 1280, height: 853 });

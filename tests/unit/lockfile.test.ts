@@ -28,7 +28,9 @@ describe('package-lock.json', () => {
   });
 
   it('has every package with an install script allowed or denied in package.json "allowScripts"', () => {
-    const undecided = installed.filter(([where, entry]) => entry.hasInstallScript && typeof pkg.allowScripts?.[nameOf(where)] !== 'boolean').map(([where]) => nameOf(where));
+    const undecided = installed
+      .filter(([where, entry]) => entry.hasInstallScript && typeof pkg.allowScripts?.[nameOf(where)] !== 'boolean')
+      .map(([where]) => nameOf(where));
     expect(undecided).toEqual([]);
   });
 });

@@ -9,7 +9,19 @@ describe('safeNextPath', () => {
   });
 
   it('falls back to the dashboard for anything that could leave the site', () => {
-    for (const next of [null, undefined, '', 'dashboard', 'https://evil.example/', '//evil.example/x', '/\\evil.example', '/\\/evil.example', 'javascript:alert(1)', '/dash\nboard', ' /dashboard']) {
+    for (const next of [
+      null,
+      undefined,
+      '',
+      'dashboard',
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      '/\\/evil.example',
+      'javascript:alert(1)',
+      '/dash\nboard',
+      ' /dashboard',
+    ]) {
       expect(safeNextPath(next), JSON.stringify(next)).toBe('/dashboard');
     }
   });

@@ -29,7 +29,13 @@ describe('English values are the texts the pages and the API had (issue 27)', ()
       CONTACT_FIELD_MESSAGES.quotation,
       CONTACT_FIELD_MESSAGES.message,
     ]);
-    expect(messages).toEqual(['Please input your first name!', 'Please input your last name!', 'Please input your E-mail!', 'Please select a request quotation!', 'Please input your message!']);
+    expect(messages).toEqual([
+      'Please input your first name!',
+      'Please input your last name!',
+      'Please input your E-mail!',
+      'Please select a request quotation!',
+      'Please input your message!',
+    ]);
     expect(en['msg.contact.firstname']).toBe('Please input your first name!');
     expect(en['msg.contact.emailInvalid']).toBe('The input is not valid E-mail!');
     expect(en['msg.contact.thanks']).toBe(CONTACT_THANKS);
@@ -40,7 +46,17 @@ describe('English values are the texts the pages and the API had (issue 27)', ()
     expect(en['msg.files.answersTooLarge']).toBe(SURVEY_FILE_MESSAGES.answersTooLarge);
     expect(en['msg.files.storeFull']).toBe(SURVEY_FILE_MESSAGES.storeFull);
     expect(hi('msg.files.answersTooLarge')).toMatch(/^आपके जवाब भेजने के लिए बहुत लंबे हैं।/);
-    for (const key of ['emailSaved', 'newsletterSaved', 'emailKept', 'campaignInactive', 'emailRecordNotFound', 'resumeLinkSent', 'resumeLinkInvalid', 'surveyFinished', 'surveyClosed'] as const) {
+    for (const key of [
+      'emailSaved',
+      'newsletterSaved',
+      'emailKept',
+      'campaignInactive',
+      'emailRecordNotFound',
+      'resumeLinkSent',
+      'resumeLinkInvalid',
+      'surveyFinished',
+      'surveyClosed',
+    ] as const) {
       expect(en[`msg.survey.${key}`], key).toBe(CAMPAIGN_MESSAGES[key]);
       // The English catalogue gives the text back unchanged through ICU (no quote or brace eaten).
       expect(english(`msg.survey.${key}`), key).toBe(CAMPAIGN_MESSAGES[key]);
@@ -63,7 +79,9 @@ describe('English values are the texts the pages and the API had (issue 27)', ()
         tail: english('whatsapp.summaryTail'),
       }),
     ).toBe(whatsAppSummary('Abode', 'Home survey', rows));
-    expect(hi('whatsapp.aboutHome', { studio: 'Abode', home: 'Lakeside' })).toBe('नमस्ते Abode, मेरे होम सर्वे में Lakeside मेल खाया है। क्या आप मुझे इसके बारे में और बता सकते हैं?');
+    expect(hi('whatsapp.aboutHome', { studio: 'Abode', home: 'Lakeside' })).toBe(
+      'नमस्ते Abode, मेरे होम सर्वे में Lakeside मेल खाया है। क्या आप मुझे इसके बारे में और बता सकते हैं?',
+    );
   });
 });
 
@@ -88,10 +106,32 @@ describe('matches in the visitor’s language (issue 27)', () => {
 
   it('names each match by its Hindi name in Hindi, and by its name in English (the name when it has no Hindi one)', () => {
     const homes = [
-      { _id: 'h1', name: 'Lakeside', nameHi: 'लेकसाइड', image: '/a.jpg', area: 'Whitefield, Bengaluru', squareft: 1450, sizeofunit: '3 BHK', dateofcomplition: '15-12-2026', price: 9_500_000 },
-      { _id: 'h2', name: 'Edge Six', nameHi: null, image: '/b.jpg', area: 'Whitefield, Bengaluru', squareft: 1600, sizeofunit: '3 BHK', dateofcomplition: '15-12-2026', price: 9_000_000 },
+      {
+        _id: 'h1',
+        name: 'Lakeside',
+        nameHi: 'लेकसाइड',
+        image: '/a.jpg',
+        area: 'Whitefield, Bengaluru',
+        squareft: 1450,
+        sizeofunit: '3 BHK',
+        dateofcomplition: '15-12-2026',
+        price: 9_500_000,
+      },
+      {
+        _id: 'h2',
+        name: 'Edge Six',
+        nameHi: null,
+        image: '/b.jpg',
+        area: 'Whitefield, Bengaluru',
+        squareft: 1600,
+        sizeofunit: '3 BHK',
+        dateofcomplition: '15-12-2026',
+        price: 9_000_000,
+      },
     ];
-    const pieces = [{ _id: 'p1', productname: 'Teak Sofa', productnameHi: 'सागौन सोफ़ा', image: '/c.jpg', description: 'Teak.', price: 125_000, tags: ['Classic'] }];
+    const pieces = [
+      { _id: 'p1', productname: 'Teak Sofa', productnameHi: 'सागौन सोफ़ा', image: '/c.jpg', description: 'Teak.', price: 125_000, tags: ['Classic'] },
+    ];
     const found = matchListings(
       [
         { match: 'project.bedrooms', values: [{ value: 3, text: '3 BHK' }] },
@@ -99,12 +139,22 @@ describe('matches in the visitor’s language (issue 27)', () => {
       ],
       { projects: homes, products: pieces },
     );
-    expect(found.projects.map((m) => [m.name, m.nameHi])).toEqual(expect.arrayContaining([['Lakeside', 'लेकसाइड'], ['Edge Six', undefined]]));
+    expect(found.projects.map((m) => [m.name, m.nameHi])).toEqual(
+      expect.arrayContaining([
+        ['Lakeside', 'लेकसाइड'],
+        ['Edge Six', undefined],
+      ]),
+    );
     expect(found.products.map((m) => [m.name, m.nameHi])).toEqual([['Teak Sofa', 'सागौन सोफ़ा']]);
     const lakeside = found.projects.find((m) => m._id === 'h1')!;
     expect(matchName(lakeside, 'hi')).toBe('लेकसाइड');
     expect(matchName(lakeside, 'en')).toBe('Lakeside');
-    expect(matchName(found.projects.find((m) => m._id === 'h2')!, 'hi')).toBe('Edge Six');
+    expect(
+      matchName(
+        found.projects.find((m) => m._id === 'h2')!,
+        'hi',
+      ),
+    ).toBe('Edge Six');
     expect(matchLineIn(hi, 'hi', lakeside)).toMatch(/^लेकसाइड — /);
     expect(matchLineIn(english, 'en', lakeside)).toBe(matchLine(lakeside));
     expect(matchLine(lakeside)).toMatch(/^Lakeside — /);

@@ -22,7 +22,10 @@ describe('privacy request links', () => {
     // Every other last character is refused, whichever those are. (Read with slice: in one CI worker,
     // after other files had run in it, `sig.at(-1)` did not give the last character.)
     const last = sig.slice(-1);
-    const twins = [...ALPHABET].filter((c) => c !== last).map((c) => `${sig.slice(0, -1)}${c}`).filter((t) => t !== sig);
+    const twins = [...ALPHABET]
+      .filter((c) => c !== last)
+      .map((c) => `${sig.slice(0, -1)}${c}`)
+      .filter((t) => t !== sig);
     expect(twins.length).toBeGreaterThanOrEqual(63);
     for (const t of twins) expect(readRequestToken(SECRET, `${body}.${t}`, NOW), t).toBeNull();
   });

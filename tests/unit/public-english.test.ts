@@ -15,7 +15,8 @@ const STAFF = /\/(staff|designer|dashboard)\//;
  * and the staff's sign-in pages with the toast and the unsaved-changes prompt only they use. The
  * staff's pages are English (their catalogue, staff-en.ts, has no other language).
  */
-const STAFF_ELSEWHERE = /^src\/web\/(features\/auth\/|lib\/(page-data|load-failed|staff-text|use-unsaved-changes)\.tsx?$|components\/toast\.tsx$|start-app\.tsx$)/;
+const STAFF_ELSEWHERE =
+  /^src\/web\/(features\/auth\/|lib\/(page-data|load-failed|staff-text|use-unsaved-changes)\.tsx?$|components\/toast\.tsx$|start-app\.tsx$)/;
 /** Names that read the same in every language: the brands a visitor knows them by (and the product's own name). */
 const NAMES = new Set(['Abode', 'WhatsApp', 'Instagram', 'Facebook', 'LinkedIn']);
 
@@ -68,7 +69,8 @@ export function writtenTexts(file: string, text = readFileSync(path.resolve(file
       for (const text of texts(value)) found.push(`${node.name.getText()}="${text}"`);
     }
     // A text in braces between tags: <p>{'Written here'}</p>, {busy ? 'Trying again…' : 'Try again'}.
-    if (ts.isJsxExpression(node) && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))) for (const text of texts(node.expression)) found.push(`{'${text}'}`);
+    if (ts.isJsxExpression(node) && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent)))
+      for (const text of texts(node.expression)) found.push(`{'${text}'}`);
     // Options and menus: `label: 'Any locality'` (a catalogue key is fine).
     if (ts.isPropertyAssignment(node) && TEXT_PROPS.has(node.name.getText().replace(/['"]/g, '')) && english(node.initializer)) {
       found.push(`${node.name.getText()}: '${node.initializer.text}'`);
@@ -97,7 +99,7 @@ describe("the visitor's pages", () => {
     const file = 'src/web/features/listings/listing-filters.tsx';
     const planted = readFileSync(file, 'utf8')
       .replace("label: t('filters.anyLocality')", "label: 'Any locality'")
-      .replace('{t(\'filters.clear\')}', 'Clear filters')
+      .replace("{t('filters.clear')}", 'Clear filters')
       .replace("placeholder={t('filters.any')}", 'placeholder="Any"')
       .replace("legend={t('filters.size')}", "legend={'Size (sq. ft)'}");
     expect(writtenTexts(file, planted)).toEqual(['Clear filters', 'placeholder="Any"', "label: 'Any locality'", 'legend="Size (sq. ft)"']);

@@ -37,7 +37,13 @@ function writtenTexts(file: string): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node) && WORDS.test(node.text)) found.push(node.text.trim());
-    if (ts.isJsxAttribute(node) && TEXT_PROPS.has(node.name.getText()) && node.initializer && ts.isStringLiteral(node.initializer) && WORDS.test(node.initializer.text)) {
+    if (
+      ts.isJsxAttribute(node) &&
+      TEXT_PROPS.has(node.name.getText()) &&
+      node.initializer &&
+      ts.isStringLiteral(node.initializer) &&
+      WORDS.test(node.initializer.text)
+    ) {
       found.push(`${node.name.getText()}="${node.initializer.text}"`);
     }
     // Menu and table definitions: `label: 'Leads'` (a catalogue key is fine).
@@ -82,7 +88,16 @@ describe('the staff catalogue', () => {
         const base = spec!.startsWith('#web/') ? path.join('src/web', spec!.slice(5)) : spec!.startsWith('.') ? path.join(path.dirname(file), spec!) : null;
         if (!base) continue;
         const found = [`${base}.tsx`, `${base}.ts`, base].find((candidate) => /\.tsx?$/.test(candidate) && existsSync(candidate));
-        if (found && !/^import type /m.test(source.slice(source.indexOf(spec!) - 200, source.indexOf(spec!)).split('\n').pop() ?? '')) walk(found);
+        if (
+          found &&
+          !/^import type /m.test(
+            source
+              .slice(source.indexOf(spec!) - 200, source.indexOf(spec!))
+              .split('\n')
+              .pop() ?? '',
+          )
+        )
+          walk(found);
       }
     };
     firstPage.forEach(walk);

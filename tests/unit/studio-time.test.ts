@@ -1,5 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_STUDIO_TIME_ZONE, formatDate, formatDateTime, formatDayTime, formatTime, formatDay, formatShortDay, fromStudioInput, setStudioTimeZone, studioIsoDay, studioTimeZone } from '#web/lib/studio-time';
+import {
+  DEFAULT_STUDIO_TIME_ZONE,
+  formatDate,
+  formatDateTime,
+  formatDayTime,
+  formatTime,
+  formatDay,
+  formatShortDay,
+  fromStudioInput,
+  setStudioTimeZone,
+  studioIsoDay,
+  studioTimeZone,
+} from '#web/lib/studio-time';
 
 // Staff pages show and take times on the studio's clock, whatever zone the browser is in.
 describe('studio time', () => {

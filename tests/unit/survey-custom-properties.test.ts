@@ -10,7 +10,15 @@ const definition = {
       elements: [
         { type: 'text', name: 'fullName', leadField: 'name' },
         { type: 'text', name: 'mobile', inputType: 'tel', leadField: 'phone' },
-        { type: 'radiogroup', name: 'bedrooms', listingMatch: 'project.bedrooms', choices: [{ value: 2, text: '2 BHK' }, { value: 3, text: '3 BHK' }] },
+        {
+          type: 'radiogroup',
+          name: 'bedrooms',
+          listingMatch: 'project.bedrooms',
+          choices: [
+            { value: 2, text: '2 BHK' },
+            { value: 3, text: '3 BHK' },
+          ],
+        },
         { type: 'panel', name: 'more', elements: [{ type: 'checkbox', name: 'style', listingMatch: 'product.keywords', choices: ['Boho', 'Minimal'] }] },
       ],
     },
@@ -29,7 +37,7 @@ describe('survey-core custom properties (listingMatch, leadField)', () => {
     expect(name!.leadField).toBe('name');
     expect(phone!.leadField).toBe('phone');
     expect(bedrooms!.listingMatch).toBe('project.bedrooms');
-    expect(((panel!.elements as Array<Record<string, unknown>>)[0])!.listingMatch).toBe('product.keywords');
+    expect((panel!.elements as Array<Record<string, unknown>>)[0]!.listingMatch).toBe('product.keywords');
   });
 
   it('are readable on the question objects (not dropped as unknown)', () => {

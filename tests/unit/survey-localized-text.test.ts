@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { localizedTextPaths, readLocalizedText, removeLocale, setLocalizedText, surveyLocales, untranslatedCount, untranslatedPaths } from '#shared/survey-json/localized-text';
+import {
+  localizedTextPaths,
+  readLocalizedText,
+  removeLocale,
+  setLocalizedText,
+  surveyLocales,
+  untranslatedCount,
+  untranslatedPaths,
+} from '#shared/survey-json/localized-text';
 
 // A survey as another tool might write it: odd spacing, escapes, key order, properties Abode does not know.
 const SURVEY = `{
@@ -109,7 +117,12 @@ describe('localized survey strings, edited in the JSON text (issue 27)', () => {
   });
 
   it('counts the placeholders, yes/no labels and messages the designer edits', () => {
-    const json = JSON.stringify({ elements: [{ type: 'boolean', name: 'b', labelTrue: 'Sure', labelFalse: { default: 'No way', hi: 'बिल्कुल नहीं' } }, { type: 'dropdown', name: 'd', optionsCaption: 'Pick', requiredErrorText: 'Please pick' }] });
+    const json = JSON.stringify({
+      elements: [
+        { type: 'boolean', name: 'b', labelTrue: 'Sure', labelFalse: { default: 'No way', hi: 'बिल्कुल नहीं' } },
+        { type: 'dropdown', name: 'd', optionsCaption: 'Pick', requiredErrorText: 'Please pick' },
+      ],
+    });
     expect(untranslatedPaths(json, 'hi')).toEqual([
       ['elements', 0, 'labelTrue'],
       ['elements', 1, 'optionsCaption'],
@@ -118,7 +131,19 @@ describe('localized survey strings, edited in the JSON text (issue 27)', () => {
   });
 
   it('leaves out texts without a letter: a phone number has nothing to translate', () => {
-    const json = JSON.stringify({ elements: [{ type: 'text', name: 'phone', placeholder: '+91 98765 43210', title: 'Phone' }, { type: 'rating', name: 'r', rateValues: [{ value: 5, text: '5+' }, { value: 1, text: '1 BHK' }] }] });
+    const json = JSON.stringify({
+      elements: [
+        { type: 'text', name: 'phone', placeholder: '+91 98765 43210', title: 'Phone' },
+        {
+          type: 'rating',
+          name: 'r',
+          rateValues: [
+            { value: 5, text: '5+' },
+            { value: 1, text: '1 BHK' },
+          ],
+        },
+      ],
+    });
     expect(untranslatedPaths(json, 'hi')).toEqual([
       ['elements', 0, 'title'],
       ['elements', 1, 'rateValues', 1, 'text'],
@@ -151,7 +176,6 @@ describe('localized survey strings, edited in the JSON text (issue 27)', () => {
     expect(removeLocale('{"title" :{ "default":"a" ,"hi":"b","de":"c"}}', 'hi')).toBe('{"title" :{ "default":"a","de":"c"}}');
   });
 });
-
 
 describe('the demo survey (issue 27: every visitor-facing text has Hindi)', () => {
   it('has nothing left to translate into Hindi, its rating scale included', async () => {

@@ -34,7 +34,10 @@ describe('answer formatting', () => {
   });
 
   it('joins arrays (checkbox, tagbox, ranking) with ", " in the visitor\'s order', () => {
-    const choices = [{ value: 'a', text: 'Gym' }, { value: 'b', text: 'Pool' }];
+    const choices = [
+      { value: 'a', text: 'Gym' },
+      { value: 'b', text: 'Pool' },
+    ];
     expect(format({ type: 'tagbox', name: 't', choices }, { t: ['b', 'a'] })).toBe('Pool, Gym');
     expect(format({ type: 'ranking', name: 'r', choices }, { r: ['a', 'b'] })).toBe('Gym, Pool');
   });
@@ -47,7 +50,15 @@ describe('answer formatting', () => {
   });
 
   it('writes a matrix as "row: column; …" in the definition\'s row order', () => {
-    const q = { type: 'matrix', name: 'm', rows: [{ value: 'k', text: 'Kitchen' }, 'bath'], columns: [{ value: 1, text: 'Must have' }, { value: 2, text: 'Nice' }] };
+    const q = {
+      type: 'matrix',
+      name: 'm',
+      rows: [{ value: 'k', text: 'Kitchen' }, 'bath'],
+      columns: [
+        { value: 1, text: 'Must have' },
+        { value: 2, text: 'Nice' },
+      ],
+    };
     expect(format(q, { m: { bath: 2, k: 1 } })).toBe('Kitchen: Must have; bath: Nice');
     expect(format(q, { m: { extra: 1 } })).toBe('extra: Must have');
   });
@@ -64,7 +75,14 @@ describe('answer formatting', () => {
   });
 
   it('writes dynamic panels with their template questions, multiple text and files', () => {
-    const panel = { type: 'paneldynamic', name: 'family', templateElements: [{ type: 'text', name: 'who', title: 'Who' }, { type: 'boolean', name: 'kid' }] };
+    const panel = {
+      type: 'paneldynamic',
+      name: 'family',
+      templateElements: [
+        { type: 'text', name: 'who', title: 'Who' },
+        { type: 'boolean', name: 'kid' },
+      ],
+    };
     expect(format(panel, { family: [{ who: 'Asha', kid: false }, { who: 'Ravi' }] })).toBe('Panel 1: Who: Asha, kid: No; Panel 2: Who: Ravi');
     expect(format({ type: 'multipletext', name: 'mt', items: [{ name: 'w', title: 'Width' }, { name: 'h' }] }, { mt: { h: 3, w: 4 } })).toBe('Width: 4; h: 3');
     expect(format({ type: 'file', name: 'f' }, { f: [{ name: 'plan.pdf', content: 'data:…' }] })).toBe('plan.pdf');
@@ -97,7 +115,19 @@ describe('survey questions and answer columns', () => {
   it('lists questions in order with titles, looking into panels and skipping content elements', () => {
     const survey = {
       pages: [
-        { elements: [{ type: 'html', name: 'h' }, { type: 'panel', name: 'p', elements: [{ type: 'text', name: 'a', title: 'First' }, { type: 'panel', name: 'p2', elements: [{ type: 'text', name: 'b' }] }] }] },
+        {
+          elements: [
+            { type: 'html', name: 'h' },
+            {
+              type: 'panel',
+              name: 'p',
+              elements: [
+                { type: 'text', name: 'a', title: 'First' },
+                { type: 'panel', name: 'p2', elements: [{ type: 'text', name: 'b' }] },
+              ],
+            },
+          ],
+        },
         { questions: [{ type: 'comment', name: 'c', title: { default: 'Third', de: 'Dritte' } }] },
       ],
     };
@@ -127,7 +157,15 @@ describe('survey questions and answer columns', () => {
       ['Signature', 'question'],
       ['totale', 'calculated'],
     ]);
-    const answers = { bedrooms: 3, 'bedrooms-Comment': 'One for guests', bathrooms: 2, 'bathrooms-Comment': 'Ensuite', garden: false, signature: 'data:image/png;base64,AAAA', totale: 5 };
+    const answers = {
+      bedrooms: 3,
+      'bedrooms-Comment': 'One for guests',
+      bathrooms: 2,
+      'bathrooms-Comment': 'Ensuite',
+      garden: false,
+      signature: 'data:image/png;base64,AAAA',
+      totale: 5,
+    };
     expect(columns.map((c) => c.format(answers))).toEqual(['3', 'One for guests', 2, 'Ensuite', 'No garden', 'signed', 5]);
     expect(columns[4]!.format({ garden: true })).toBe('With garden');
   });
@@ -185,7 +223,12 @@ describe('file answers', () => {
     expect(fileRefs(undefined)).toEqual([]);
     expect(fileRefs({ name: 'one.png', type: 'image/png', content: '/api/campaign/file/f3' })).toEqual([{ fileId: 'f3', name: 'one.png', type: 'image/png' }]);
 
-    const reading = readSurvey({ elements: [{ type: 'file', name: 'plans' }, { type: 'text', name: 'city' }] });
+    const reading = readSurvey({
+      elements: [
+        { type: 'file', name: 'plans' },
+        { type: 'text', name: 'city' },
+      ],
+    });
     const [plans, city] = reading.columns;
     expect(plans!.files!({ plans: value })).toHaveLength(2);
     expect(plans!.format({ plans: value })).toBe('plan.pdf, old.png, content: /api/campaign/file/f2, not a file');

@@ -74,13 +74,29 @@ describe('survey references', () => {
   });
 
   it('does not touch longer names that start with the old one, nor SurveyJS variables', () => {
-    const doc = { elements: [{ type: 'text', name: 'a' }, { type: 'text', name: 'ab', visibleIf: '{ab} = 1 and {a.x} = 2 and {row.a} = 3 and {panel.a} = 4', title: '{abc} {pageno}' }] };
+    const doc = {
+      elements: [
+        { type: 'text', name: 'a' },
+        { type: 'text', name: 'ab', visibleIf: '{ab} = 1 and {a.x} = 2 and {row.a} = 3 and {panel.a} = 4', title: '{abc} {pageno}' },
+      ],
+    };
     const { survey } = renameReferences(doc, 'a', 'z');
-    expect(survey.elements[1]).toEqual({ type: 'text', name: 'ab', visibleIf: '{ab} = 1 and {z.x} = 2 and {row.a} = 3 and {panel.z} = 4', title: '{abc} {pageno}' });
+    expect(survey.elements[1]).toEqual({
+      type: 'text',
+      name: 'ab',
+      visibleIf: '{ab} = 1 and {z.x} = 2 and {row.a} = 3 and {panel.z} = 4',
+      title: '{abc} {pageno}',
+    });
   });
 
   it('follows the names a visible trigger lists, and reports one that is gone', () => {
-    const doc = { triggers: [{ type: 'visible', expression: '{a} = 1', questions: ['b', 'c'] }], elements: [{ type: 'text', name: 'a' }, { type: 'text', name: 'b' }] };
+    const doc = {
+      triggers: [{ type: 'visible', expression: '{a} = 1', questions: ['b', 'c'] }],
+      elements: [
+        { type: 'text', name: 'a' },
+        { type: 'text', name: 'b' },
+      ],
+    };
     expect(renameReferences(doc, 'b', 'bee').survey.triggers[0]!.questions).toEqual(['bee', 'c']);
     expect(brokenReferences(doc).map((r) => `${r.name} @ ${r.where}`)).toEqual(['c @ trigger 1 › questions']);
   });
@@ -135,7 +151,12 @@ describe('survey references', () => {
           elements: [
             { type: 'text', name: 'q', showCommentArea: true },
             { type: 'matrixdynamic', name: 'm', columns: [{ name: 'c', visibleIf: '{row.c} > 1 and {rowIndex} > 1' }] },
-            { type: 'paneldynamic', name: 'kids', templateTitle: 'Child {panelIndex}', templateElements: [{ type: 'text', name: 'age', visibleIf: '{panel.age} > 1 and {parentPanel.q} = 1' }] },
+            {
+              type: 'paneldynamic',
+              name: 'kids',
+              templateTitle: 'Child {panelIndex}',
+              templateElements: [{ type: 'text', name: 'age', visibleIf: '{panel.age} > 1 and {parentPanel.q} = 1' }],
+            },
             { type: 'checkbox', name: 'pick', choicesVisibleIf: '{item} != {q}', choices: [{ value: 'a', visibleIf: '{flag} = 1' }] },
           ],
         },
@@ -146,8 +167,19 @@ describe('survey references', () => {
 
   it('names what a rename cannot follow: quoted names in expressions and unknown properties holding the name', () => {
     const doc = {
-      pages: [{ name: 'p', elements: [{ type: 'text', name: 'car', title: 'car', crmField: 'car', choices: ['car'] }, { type: 'expression', name: 'n', expression: "countInArray({m}, 'car')" }] }],
+      pages: [
+        {
+          name: 'p',
+          elements: [
+            { type: 'text', name: 'car', title: 'car', crmField: 'car', choices: ['car'] },
+            { type: 'expression', name: 'n', expression: "countInArray({m}, 'car')" },
+          ],
+        },
+      ],
     };
-    expect(mentionsRenameCannotFollow(doc, 'car').map((r) => r.where)).toEqual(['page "p" › question "car" › crmField', 'page "p" › question "n" › expression']);
+    expect(mentionsRenameCannotFollow(doc, 'car').map((r) => r.where)).toEqual([
+      'page "p" › question "car" › crmField',
+      'page "p" › question "n" › expression',
+    ]);
   });
 });

@@ -38,8 +38,7 @@ describe('the walls between the rooms (lint)', () => {
     for (const [name, file] of Object.entries(probes)) writeFileSync(path.join(root, file), sources[name as keyof typeof probes]);
     const eslint = new ESLint({ cwd: root });
     const results = await eslint.lintFiles(Object.values(probes).map((file) => path.join(root, file)));
-    const errors = (file: string) =>
-      results.find((r) => r.filePath === path.join(root, file))!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+    const errors = (file: string) => results.find((r) => r.filePath === path.join(root, file))!.messages.map((m) => `${m.ruleId}: ${m.message}`);
 
     expect(errors(probes.sharedImportsServer)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^import-x\/no-restricted-paths: .*shared\/ imports neither the server nor the web client/)]),
@@ -48,9 +47,7 @@ describe('the walls between the rooms (lint)', () => {
       expect.stringMatching(/^import-x\/no-restricted-paths: .*A feature reaches another only through its public face/),
     ]);
     expect(errors(probes.featureImportsFace)).toEqual([]);
-    expect(errors(probes.dbImportsFeature)).toEqual([
-      expect.stringMatching(/^import-x\/no-restricted-paths: .*db\/ and lib\/ import no feature/),
-    ]);
+    expect(errors(probes.dbImportsFeature)).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*db\/ and lib\/ import no feature/)]);
     expect(errors(probes.cycleA)).toEqual([expect.stringMatching(/^import-x\/no-cycle: /)]);
     expect(errors(probes.cycleB)).toEqual([expect.stringMatching(/^import-x\/no-cycle: /)]);
   });
@@ -99,7 +96,11 @@ describe('the walls between the web rooms (lint)', () => {
   });
 
   it('walk what the landing page loads: static imports, not types, not what it imports later', () => {
-    expect(runtimeSpecifiers("import type { A } from 'a';\nimport { b, type C } from 'b';\nexport { d } from 'd';\nexport type { E } from 'e';\nimport 'f.css';\nconst g = () => import('g');\n")).toEqual(['b', 'd', 'f.css']);
+    expect(
+      runtimeSpecifiers(
+        "import type { A } from 'a';\nimport { b, type C } from 'b';\nexport { d } from 'd';\nexport type { E } from 'e';\nimport 'f.css';\nconst g = () => import('g');\n",
+      ),
+    ).toEqual(['b', 'd', 'f.css']);
     const files = landingReach(root);
     expect(files).toEqual(
       expect.arrayContaining([

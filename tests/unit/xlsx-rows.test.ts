@@ -6,7 +6,13 @@ import { readRows, type Cell } from '#server/features/imports/spreadsheet';
 /** What the import read from an .xlsx before readXlsxRows: ExcelJS's streaming reader (first sheet, styles ignored). */
 async function readWithExcelJS(bytes: Buffer): Promise<Array<{ row: number; cells: Cell[] }>> {
   const rows: Array<{ row: number; cells: Cell[] }> = [];
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
   const cellOf = (value: unknown): Cell => {
     if (value === null || value === undefined) return null;
     if (typeof value === 'string') return value.trim() === '' ? null : value;
@@ -41,12 +47,19 @@ describe('readRows of an .xlsx (issue 38: the lean reader)', () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Leads');
     sheet.addRow(['Name', 'Mobile', 'Email', 'Date', 'Budget', 'Notes']);
-    sheet.addRow(['राहुल शर्मा', '+91 98450 11111', 'a&b<c>@example.in', new Date(Date.UTC(2026, 2, 15, 10, 30)), 4_500_000, { richText: [{ text: 'Wants ' }, { font: { bold: true }, text: '2 BHK' }] }]);
+    sheet.addRow([
+      'राहुल शर्मा',
+      '+91 98450 11111',
+      'a&b<c>@example.in',
+      new Date(Date.UTC(2026, 2, 15, 10, 30)),
+      4_500_000,
+      { richText: [{ text: 'Wants ' }, { font: { bold: true }, text: '2 BHK' }] },
+    ]);
     sheet.addRow([null, 9845033333, '   ', 46091.5, true, { formula: 'A1&"x"', result: 'Namex' }]);
     sheet.getCell('H4').value = 'far right';
     sheet.getCell('B4').value = { formula: '1+1', result: 2 };
     sheet.getCell('C4').value = { error: '#N/A' };
-    sheet.getCell('A6').value = "quote \" and ' and & ;";
+    sheet.getCell('A6').value = 'quote " and \' and & ;';
     sheet.addRow([]);
     sheet.getCell('A9').value = 'after a gap';
     sheet.getCell('D9').value = -0.25;

@@ -16,7 +16,6 @@ function collect() {
   return { out, bytes: () => Buffer.concat(chunks) };
 }
 
-
 interface SheetSpec {
   name: string;
   columns: XlsxColumn[];
@@ -72,7 +71,13 @@ const TRICKY_TEXT = [
 describe('XlsxWriter', () => {
   it('is read back by ExcelJS exactly as a workbook ExcelJS wrote itself', async () => {
     const date = new Date(Date.UTC(2026, 10, 22, 13, 45, 30, 123));
-    const columns: XlsxColumn[] = [{ header: 'Email', width: 32 }, { header: 'Date', width: 14, dates: 'date' }, { header: 'Text' }, { header: 'Number', width: 10 }, { header: 'Flag' }];
+    const columns: XlsxColumn[] = [
+      { header: 'Email', width: 32 },
+      { header: 'Date', width: 14, dates: 'date' },
+      { header: 'Text' },
+      { header: 'Number', width: 10 },
+      { header: 'Flag' },
+    ];
     const rows: XlsxCell[][] = [];
     for (let i = 0; i < 1_500; i++) {
       rows.push([
@@ -85,7 +90,14 @@ describe('XlsxWriter', () => {
     }
     const sheets: SheetSpec[] = [
       { name: 'Responses', columns, rows },
-      { name: 'E-mails', columns: [{ header: 'Email', width: 32 }, { header: 'Completed', width: 12 }], rows: rows.map((r) => [r[0], 'Yes']) },
+      {
+        name: 'E-mails',
+        columns: [
+          { header: 'Email', width: 32 },
+          { header: 'Completed', width: 12 },
+        ],
+        rows: rows.map((r) => [r[0], 'Yes']),
+      },
     ];
     const [ours, theirs] = await Promise.all([readWorkbook(await writeOurs(sheets)), readWorkbook(await writeExcelJs(sheets))]);
 

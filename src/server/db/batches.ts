@@ -92,4 +92,3 @@ export async function* inBatches<Row extends After>(
     await trx.rollback().execute();
   }
 }
-

@@ -192,7 +192,11 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
       await db.destroy();
       const opened = log;
       log = undefined;
-      if (opened) await opened.then((file) => file.close(), () => undefined);
+      if (opened)
+        await opened.then(
+          (file) => file.close(),
+          () => undefined,
+        );
     };
   }
   return handle;

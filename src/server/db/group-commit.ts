@@ -121,13 +121,15 @@ export class GroupCommitter {
       });
       const durable = this.syncLog ? this.syncLog() : Promise.resolve();
       durable.then(
-        () => batch.forEach((item, i) => {
-          const outcome = outcomes[i]!;
-          if (outcome.ok) item.resolve(outcome.value);
-        }),
-        (error: unknown) => batch.forEach((item, i) => {
-          if (outcomes[i]!.ok) item.reject(error);
-        }),
+        () =>
+          batch.forEach((item, i) => {
+            const outcome = outcomes[i]!;
+            if (outcome.ok) item.resolve(outcome.value);
+          }),
+        (error: unknown) =>
+          batch.forEach((item, i) => {
+            if (outcomes[i]!.ok) item.reject(error);
+          }),
       );
     }
     this.running = false;

@@ -36,9 +36,7 @@ export interface PreparedQuery<P, R> {
  *     const user = await findUser.first(db, { id });
  */
 export function prepared<P extends Record<string, unknown>>() {
-  return <R>(
-    build: (db: Kysely<Database>, param: <K extends keyof P & string>(name: K) => P[K]) => Compilable<R>,
-  ): PreparedQuery<P, R> => {
+  return <R>(build: (db: Kysely<Database>, param: <K extends keyof P & string>(name: K) => P[K]) => Compilable<R>): PreparedQuery<P, R> => {
     const byAdapter = new WeakMap<DialectAdapter, Compiled<R>>();
 
     const compile = (db: Kysely<Database>): Compiled<R> => {

@@ -30,7 +30,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send(error.extra ? { ...body(error.message, error.code, error.errors), ...error.extra } : body(error.message, error.code, error.errors));
+      return reply
+        .status(error.statusCode)
+        .send(error.extra ? { ...body(error.message, error.code, error.errors), ...error.extra } : body(error.message, error.code, error.errors));
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -86,7 +88,12 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
   this.log.debug({ err: error }, 'client error');
   if (socket.writable) {
     const json = JSON.stringify(answer);
-    const headers = Object.entries({ ...RAW_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json), connection: 'close' })
+    const headers = Object.entries({
+      ...RAW_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(json),
+      connection: 'close',
+    })
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');
     socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers}\r\n${json}`);

@@ -7,7 +7,8 @@ export const MALFORMED_FORM = 'The form arrived incomplete or malformed. Please 
 
 /** A field that is not well-formed Unicode (a lone surrogate) is refused as a JSON body's is. */
 function refuseBrokenText(field: string, value: string): void {
-  if (!isWellFormedText(field) || !isWellFormedText(value)) throw badRequest(UNICODE_MESSAGE, [{ field: isWellFormedText(field) ? field : 'body', message: UNICODE_MESSAGE }]);
+  if (!isWellFormedText(field) || !isWellFormedText(value))
+    throw badRequest(UNICODE_MESSAGE, [{ field: isWellFormedText(field) ? field : 'body', message: UNICODE_MESSAGE }]);
 }
 
 export interface MultipartForm {

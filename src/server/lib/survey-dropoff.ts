@@ -14,7 +14,11 @@ export interface DropoffVisitor {
 }
 
 const isEmptyValue = (value: unknown) =>
-  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 
 /**
  * The answers' names the survey's visibility depends on (`visibleIf` of pages, panels and
@@ -22,7 +26,9 @@ const isEmptyValue = (value: unknown) =>
  */
 function visibilityInputs(model: Model): Set<string> | null {
   const names = new Set<string>();
-  const owners: Array<{ visibleIf?: string }> = [...model.pages, ...model.getAllPanels(false, false), ...model.getAllQuestions(false, false, false)] as Array<{ visibleIf?: string }>;
+  const owners: Array<{ visibleIf?: string }> = [...model.pages, ...model.getAllPanels(false, false), ...model.getAllQuestions(false, false, false)] as Array<{
+    visibleIf?: string;
+  }>;
   for (const owner of owners) {
     const expression = owner.visibleIf;
     if (!expression) continue;

@@ -1,12 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import {
-  RateLimiterPostgres,
-  RateLimiterRedis,
-  RateLimiterRes,
-  RateLimiterSQLite,
-  type RateLimiterStoreAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, RateLimiterSQLite, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import type { DatabaseHandle } from '../db/database';
 import type { Database } from '../db/schema';
 
@@ -44,12 +38,15 @@ export function createAttemptLimiters(database: DatabaseHandle, redis: Redis | n
 
   let sweeper: NodeJS.Timeout | undefined;
   if (!redis) {
-    sweeper = setInterval(() => {
-      const before = Date.now() - 60 * 60 * 1000;
-      for (const limiter of limiters) {
-        (limiter as unknown as { clearExpired(ms: number): Promise<void> }).clearExpired(before).catch(() => undefined);
-      }
-    }, 5 * 60 * 1000);
+    sweeper = setInterval(
+      () => {
+        const before = Date.now() - 60 * 60 * 1000;
+        for (const limiter of limiters) {
+          (limiter as unknown as { clearExpired(ms: number): Promise<void> }).clearExpired(before).catch(() => undefined);
+        }
+      },
+      5 * 60 * 1000,
+    );
     sweeper.unref();
   }
 

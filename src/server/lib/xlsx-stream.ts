@@ -186,10 +186,10 @@ export class XlsxSheet {
     const view = freezeHeader
       ? '<sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft"/></sheetView>'
       : '<sheetView workbookViewId="0"/>';
-    const cols = columns
-      .map((c, i) => (c.width ? `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>` : ''))
-      .join('');
-    this.#append(`${XML_HEADER}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheetViews>${view}</sheetViews><sheetFormatPr defaultRowHeight="15"/>${cols ? `<cols>${cols}</cols>` : ''}<sheetData>`);
+    const cols = columns.map((c, i) => (c.width ? `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>` : '')).join('');
+    this.#append(
+      `${XML_HEADER}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheetViews>${view}</sheetViews><sheetFormatPr defaultRowHeight="15"/>${cols ? `<cols>${cols}</cols>` : ''}<sheetData>`,
+    );
     if (columns.length > 0) this.addRow(columns.map((c) => c.header));
   }
 
@@ -232,7 +232,9 @@ export class XlsxSheet {
     this.#ended = true;
     // Relationship ids rId1… in the order of #links (the sheet's .rels part lists them the same way).
     const links = this.#links.map((link, i) => `<hyperlink ref="${link.ref}" r:id="rId${i + 1}"/>`).join('');
-    this.#append(`</sheetData>${links ? `<hyperlinks>${links}</hyperlinks>` : ''}<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`);
+    this.#append(
+      `</sheetData>${links ? `<hyperlinks>${links}</hyperlinks>` : ''}<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`,
+    );
     await this.flush();
     await this.entry.end();
     this.onEnd(this.#links);
@@ -292,10 +294,16 @@ export class XlsxWriter {
     this.#sheets.push(name);
     const n = this.#sheets.length;
     const entry = this.#zip.entry(`xl/worksheets/sheet${n}.xml`);
-    this.#current = new XlsxSheet(entry, options.columns, options.freezeHeader ?? false, (links) => {
-      if (links.length > 0) this.#links.set(n, links);
-      this.#current = undefined;
-    }, this.#clock);
+    this.#current = new XlsxSheet(
+      entry,
+      options.columns,
+      options.freezeHeader ?? false,
+      (links) => {
+        if (links.length > 0) this.#links.set(n, links);
+        this.#current = undefined;
+      },
+      this.#clock,
+    );
     return this.#current;
   }
 
@@ -312,7 +320,12 @@ export class XlsxWriter {
           `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
           `<Default Extension="xml" ContentType="application/xml"/>` +
           `<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>` +
-          sheets.map((s) => `<Override PartName="/xl/worksheets/sheet${s.n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('') +
+          sheets
+            .map(
+              (s) =>
+                `<Override PartName="/xl/worksheets/sheet${s.n}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+            )
+            .join('') +
           `<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>` +
           `<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>` +
           `</Types>`,

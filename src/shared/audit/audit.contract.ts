@@ -125,7 +125,10 @@ export function auditBound(value: string, edge: 'from' | 'to'): Date | null {
 }
 
 const blankIsAbsent = (v: unknown) => (v === '' ? undefined : v);
-const bound = z.string().max(40, AUDIT_MESSAGES.dateInvalid).refine((v) => auditBound(v, 'from') !== null, AUDIT_MESSAGES.dateInvalid);
+const bound = z
+  .string()
+  .max(40, AUDIT_MESSAGES.dateInvalid)
+  .refine((v) => auditBound(v, 'from') !== null, AUDIT_MESSAGES.dateInvalid);
 
 /** GET /api/audit's query. Empty parameters count as absent. */
 export const auditQuery = z
@@ -136,7 +139,12 @@ export const auditQuery = z
     to: z.preprocess(blankIsAbsent, bound.optional()),
     limit: z.preprocess(
       blankIsAbsent,
-      z.coerce.number({ message: AUDIT_MESSAGES.limitInvalid }).int(AUDIT_MESSAGES.limitInvalid).min(1, AUDIT_MESSAGES.limitInvalid).max(AUDIT_PAGE_MAX, AUDIT_MESSAGES.limitInvalid).default(50),
+      z.coerce
+        .number({ message: AUDIT_MESSAGES.limitInvalid })
+        .int(AUDIT_MESSAGES.limitInvalid)
+        .min(1, AUDIT_MESSAGES.limitInvalid)
+        .max(AUDIT_PAGE_MAX, AUDIT_MESSAGES.limitInvalid)
+        .default(50),
     ),
     offset: z.preprocess(
       blankIsAbsent,

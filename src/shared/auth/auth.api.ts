@@ -1,14 +1,7 @@
 import type { messageAnswer } from '../api-answer';
 import { apiPath } from '../api-path';
 import { route } from '../api-route';
-import type {
-  assigneeListSchema,
-  loginAnswerSchema,
-  staffCreatedSchema,
-  staffListSchema,
-  staffMemberSchema,
-  tokenMessageSchema,
-} from './auth.contract';
+import type { assigneeListSchema, loginAnswerSchema, staffCreatedSchema, staffListSchema, staffMemberSchema, tokenMessageSchema } from './auth.contract';
 
 /** Staff sign-in, accounts and passwords (SPEC.md §5). */
 export const AUTH_API = {

@@ -81,12 +81,16 @@ export const assigneeListSchema = z.array(assigneeSchema);
 export const tokenMessageSchema = z.object({ message: z.string(), token: z.string() });
 
 export const changePasswordSchema = z.object({
-  current: safeText({ message: 'Please enter your current password.' }).min(1, 'Please enter your current password.').max(PASSWORD_MAX, 'The password is too long.'),
+  current: safeText({ message: 'Please enter your current password.' })
+    .min(1, 'Please enter your current password.')
+    .max(PASSWORD_MAX, 'The password is too long.'),
   next: passwordField('a new password'),
 });
 export const changeEmailSchema = z.object({
   email: emailField,
-  current: safeText({ message: 'Please enter your current password.' }).min(1, 'Please enter your current password.').max(PASSWORD_MAX, 'The password is too long.'),
+  current: safeText({ message: 'Please enter your current password.' })
+    .min(1, 'Please enter your current password.')
+    .max(PASSWORD_MAX, 'The password is too long.'),
 });
 export const forgotPasswordSchema = z.object({ email: emailField });
 export const resetPasswordSchema = z.object({

@@ -57,15 +57,15 @@ const utmValue = z
   .nullable()
   .optional()
   .transform((v) => (v ? v : null));
-const isoTime = z
-  .string({ message: CHANNEL_MESSAGES.time })
-  .datetime({ offset: true, message: CHANNEL_MESSAGES.time })
-  .nullable()
-  .optional();
+const isoTime = z.string({ message: CHANNEL_MESSAGES.time }).datetime({ offset: true, message: CHANNEL_MESSAGES.time }).nullable().optional();
 
 const channelFields = {
   name: z.string({ message: CHANNEL_MESSAGES.name }).trim().min(1, CHANNEL_MESSAGES.name).max(120, CHANNEL_MESSAGES.name),
-  campaignId: z.string({ message: CHANNEL_MESSAGES.campaignRequired }).trim().min(1, CHANNEL_MESSAGES.campaignRequired).max(100, CHANNEL_MESSAGES.campaignUnknown),
+  campaignId: z
+    .string({ message: CHANNEL_MESSAGES.campaignRequired })
+    .trim()
+    .min(1, CHANNEL_MESSAGES.campaignRequired)
+    .max(100, CHANNEL_MESSAGES.campaignUnknown),
   kind: z.enum(CHANNEL_KINDS, { message: CHANNEL_MESSAGES.kind }),
   utmSource: utmValue,
   utmMedium: utmValue,
@@ -73,10 +73,18 @@ const channelFields = {
   utmContent: utmValue,
   opensAt: isoTime,
   closesAt: isoTime,
-  cap: z.number({ message: CHANNEL_MESSAGES.cap }).int(CHANNEL_MESSAGES.cap).min(1, CHANNEL_MESSAGES.cap).max(10_000_000, CHANNEL_MESSAGES.cap).nullable().optional(),
+  cap: z
+    .number({ message: CHANNEL_MESSAGES.cap })
+    .int(CHANNEL_MESSAGES.cap)
+    .min(1, CHANNEL_MESSAGES.cap)
+    .max(10_000_000, CHANNEL_MESSAGES.cap)
+    .nullable()
+    .optional(),
   paused: z.boolean({ message: CHANNEL_MESSAGES.paused }).optional(),
   allowedOrigins: z
-    .array(z.string({ message: CHANNEL_MESSAGES.origin }).trim().toLowerCase().refine(isHttpsOrigin, CHANNEL_MESSAGES.origin), { message: CHANNEL_MESSAGES.origin })
+    .array(z.string({ message: CHANNEL_MESSAGES.origin }).trim().toLowerCase().refine(isHttpsOrigin, CHANNEL_MESSAGES.origin), {
+      message: CHANNEL_MESSAGES.origin,
+    })
     .max(20, CHANNEL_MESSAGES.origins)
     .optional(),
 };
@@ -86,9 +94,7 @@ function closesAfterOpens(value: { opensAt?: string | null | undefined; closesAt
 }
 
 /** POST /api/channels: name, campaign and kind are required. */
-export const newChannelSchema = z
-  .object(channelFields)
-  .refine(closesAfterOpens, { message: CHANNEL_MESSAGES.closesBeforeOpens, path: ['closesAt'] });
+export const newChannelSchema = z.object(channelFields).refine(closesAfterOpens, { message: CHANNEL_MESSAGES.closesBeforeOpens, path: ['closesAt'] });
 export type NewChannel = z.infer<typeof newChannelSchema>;
 
 /** PATCH /api/channels/:id: any of the fields; null clears an optional one. The server checks the times against the stored ones too. */
@@ -212,7 +218,12 @@ export function referrerHostOf(value: string): string | undefined {
 
 /** What the landing pages send beside the e-mail: the channel's code, the UTM values, the referrer. All optional. */
 export const attributionFields = {
-  channel: z.string({ message: CHANNEL_MESSAGES.linkUnknown }).trim().max(20, CHANNEL_MESSAGES.linkUnknown).optional().transform((v) => (v ? v : undefined)),
+  channel: z
+    .string({ message: CHANNEL_MESSAGES.linkUnknown })
+    .trim()
+    .max(20, CHANNEL_MESSAGES.linkUnknown)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   utm: utmSchema.optional(),
   referrer: z
     .string({ message: CHANNEL_MESSAGES.referrer })

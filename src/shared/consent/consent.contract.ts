@@ -18,7 +18,13 @@ export type ConsentSource = (typeof CONSENT_SOURCES)[number];
  * A notice text as shown: its purpose, its language, its version (1, 2, … per purpose and language)
  * and the sha256 of the text (decision 0027).
  */
-export const noticeSchema = z.object({ purpose: z.enum(NOTICE_PURPOSES), language: z.enum(LANGUAGES), version: z.number().int(), text: z.string(), hash: z.string() });
+export const noticeSchema = z.object({
+  purpose: z.enum(NOTICE_PURPOSES),
+  language: z.enum(LANGUAGES),
+  version: z.number().int(),
+  text: z.string(),
+  hash: z.string(),
+});
 export type Notice = z.infer<typeof noticeSchema>;
 
 /** GET /api/consent/notices?language=hi: the current notice of each purpose, in the page's language (English if left out). */
@@ -55,7 +61,8 @@ export const UNSUBSCRIBE_MESSAGES = {
 
 export const NEWSLETTER_CONFIRM_MESSAGES = {
   done: 'Thank you: you will get our newsletter. Every issue has a link to unsubscribe.',
-  invalid: 'This confirmation link is not valid: it was used already, it has expired or it was changed. Tick the newsletter box on our site again to get a new one.',
+  invalid:
+    'This confirmation link is not valid: it was used already, it has expired or it was changed. Tick the newsletter box on our site again to get a new one.',
   noToken: 'The confirmation link has no token. Please use the link from the e-mail as it was sent.',
 } as const;
 

@@ -29,7 +29,6 @@ export type EnquiryListingKind = (typeof ENQUIRY_LISTING_KINDS)[number];
 /** An enquiry is kept as a contact message under the request quotation of its listing's kind. */
 export const ENQUIRY_QUOTATIONS: Record<EnquiryListingKind, RequestQuotation> = { project: 'Homes', product: 'Carpet' };
 
-
 /** The listing a message is about, as it was named when the message was sent (it survives a rename or a deletion). */
 export const contactListingSchema = z.object({ kind: z.enum(ENQUIRY_LISTING_KINDS), id: z.string(), name: z.string() });
 export type ContactListing = z.infer<typeof contactListingSchema>;

@@ -50,7 +50,9 @@ export const funnelQuerySchema = z
   .object({
     from: optional(day),
     to: optional(day),
-    campaignId: optional(z.string({ message: FUNNEL_MESSAGES.campaignUnknown }).trim().min(1, FUNNEL_MESSAGES.campaignUnknown).max(100, FUNNEL_MESSAGES.campaignUnknown)),
+    campaignId: optional(
+      z.string({ message: FUNNEL_MESSAGES.campaignUnknown }).trim().min(1, FUNNEL_MESSAGES.campaignUnknown).max(100, FUNNEL_MESSAGES.campaignUnknown),
+    ),
     channelId: optional(id),
     /** Decision 0057: one source's row (any spelling of its name). */
     source: optional(z.string().trim().min(1).max(200)),

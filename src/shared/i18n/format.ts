@@ -31,7 +31,9 @@ export function formatRupees(language: Language, amount: number): string {
   return `₹${whole(language, Math.round(amount))}/-`;
 }
 
-const UNITS: Readonly<Record<Language, { lakh: string; crore: string; lakhWord: string; croreWord: string; sqft: string; perSqft: (price: string) => string }>> = {
+const UNITS: Readonly<
+  Record<Language, { lakh: string; crore: string; lakhWord: string; croreWord: string; sqft: string; perSqft: (price: string) => string }>
+> = {
   en: { lakh: 'L', crore: 'Cr', lakhWord: 'lakh', croreWord: 'crore', sqft: 'sq. ft', perSqft: (price) => `${price} per sq. ft` },
   hi: { lakh: 'लाख', crore: 'करोड़', lakhWord: 'लाख', croreWord: 'करोड़', sqft: 'वर्ग फ़ुट', perSqft: (price) => `${price} प्रति वर्ग फ़ुट` },
 };
@@ -116,7 +118,15 @@ export function formatDateTime(language: Language, at: Date, timeZone: string): 
   const key = `${language}|${timeZone}`;
   let format = dateTimes.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone });
+    format = new Intl.DateTimeFormat(LOCALES[language], {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      timeZone,
+    });
     dateTimes.set(key, format);
   }
   return format.format(at);

@@ -68,10 +68,23 @@ const optionalText = (max: number, message: string) => z.string({ message }).tri
 
 export const inboundLeadInput = z.object({
   source: z.string({ message: INBOUND_MESSAGES.sourceRequired }).trim().min(1, INBOUND_MESSAGES.sourceRequired).max(100, INBOUND_MESSAGES.sourceRequired),
-  externalId: z.string({ message: INBOUND_MESSAGES.externalIdRequired }).trim().min(1, INBOUND_MESSAGES.externalIdRequired).max(200, INBOUND_MESSAGES.externalIdRequired),
+  externalId: z
+    .string({ message: INBOUND_MESSAGES.externalIdRequired })
+    .trim()
+    .min(1, INBOUND_MESSAGES.externalIdRequired)
+    .max(200, INBOUND_MESSAGES.externalIdRequired),
   name: optionalText(200, INBOUND_MESSAGES.nameTooLong),
-  email: z.string({ message: INBOUND_MESSAGES.emailInvalid }).trim().max(254, INBOUND_MESSAGES.emailInvalid).regex(/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/, INBOUND_MESSAGES.emailInvalid).optional(),
-  phone: z.string({ message: INBOUND_MESSAGES.phoneInvalid }).trim().refine((v) => toE164(v.replace(/^\(\s*\+\s*(\d{1,3})\s*\)/, '+$1 ')) !== null, INBOUND_MESSAGES.phoneInvalid).optional(),
+  email: z
+    .string({ message: INBOUND_MESSAGES.emailInvalid })
+    .trim()
+    .max(254, INBOUND_MESSAGES.emailInvalid)
+    .regex(/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/, INBOUND_MESSAGES.emailInvalid)
+    .optional(),
+  phone: z
+    .string({ message: INBOUND_MESSAGES.phoneInvalid })
+    .trim()
+    .refine((v) => toE164(v.replace(/^\(\s*\+\s*(\d{1,3})\s*\)/, '+$1 ')) !== null, INBOUND_MESSAGES.phoneInvalid)
+    .optional(),
   message: optionalText(2000, INBOUND_MESSAGES.messageTooLong),
   project: optionalText(200, `project: ${INBOUND_MESSAGES.textTooLong}`),
   locality: optionalText(200, `locality: ${INBOUND_MESSAGES.textTooLong}`),

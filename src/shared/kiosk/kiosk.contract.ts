@@ -29,7 +29,7 @@ export const KIOSK_MESSAGES = {
   emailRequired: 'Please give an e-mail: answers without one cannot be kept yet.',
   phoneInvalid: 'Please enter a valid phone number, for example 98450 99999 or +91 98450 99999.',
   answeredAt: 'answeredAt must be the ISO date-time (with its time zone) at which the visitor answered.',
-  answeredInFuture: 'answeredAt is later than now: please check the tablet\'s clock.',
+  answeredInFuture: "answeredAt is later than now: please check the tablet's clock.",
   consent: 'consent must be { version, newsletter }: the notice version shown and whether the newsletter box was ticked.',
   campaignVersion: 'campaignVersion must be the version the kiosk configuration gave (up to 200 characters).',
   batch: 'responses must be a list of 1 to 500 answers.',
@@ -98,9 +98,7 @@ export type KioskDeviceCreated = z.infer<typeof kioskDeviceCreatedSchema>;
 // ---------------------------------------------------------------------------------------------
 // Answers (the tablet)
 
-const isoTime = z
-  .string({ message: KIOSK_MESSAGES.answeredAt })
-  .datetime({ offset: true, message: KIOSK_MESSAGES.answeredAt });
+const isoTime = z.string({ message: KIOSK_MESSAGES.answeredAt }).datetime({ offset: true, message: KIOSK_MESSAGES.answeredAt });
 
 const phoneField = safeText({ message: KIOSK_MESSAGES.phoneInvalid })
   .trim()
@@ -128,7 +126,11 @@ export const kioskResponseSchema = z
     /** The survey notice's version shown, and whether the separate newsletter box was ticked. */
     consent: z.object(
       {
-        version: z.number({ message: KIOSK_MESSAGES.consent }).int(KIOSK_MESSAGES.consent).positive(KIOSK_MESSAGES.consent).max(1_000_000, KIOSK_MESSAGES.consent),
+        version: z
+          .number({ message: KIOSK_MESSAGES.consent })
+          .int(KIOSK_MESSAGES.consent)
+          .positive(KIOSK_MESSAGES.consent)
+          .max(1_000_000, KIOSK_MESSAGES.consent),
         newsletter: z.boolean({ message: KIOSK_MESSAGES.consent }),
       },
       { message: KIOSK_MESSAGES.consent },

@@ -158,7 +158,9 @@ export const leadActivity = z.object({
   campaignName: z.string().nullable().optional(),
   completed: z.boolean().optional(),
   /** `files`: for a file question, the uploaded files (each opens on the staff file page). */
-  answers: z.array(z.object({ question: z.string(), answer: z.string(), files: z.array(z.object({ fileId: z.string(), name: z.string() })).optional() })).optional(),
+  answers: z
+    .array(z.object({ question: z.string(), answer: z.string(), files: z.array(z.object({ fileId: z.string(), name: z.string() })).optional() }))
+    .optional(),
   requestQuotation: z.string().optional(),
   message: z.string().optional(),
   /** A contact message about a listing: the listing as named then (its page is listingPagePath), and what for. */
@@ -241,7 +243,9 @@ export const leadCreateInput = z
 export type LeadCreateInput = z.infer<typeof leadCreateInput>;
 
 /** POST /api/leads/:id/merge. */
-export const leadMergeInput = z.object({ intoId: safeText({ message: LEAD_MESSAGES.mergeTargetRequired }).trim().min(1, LEAD_MESSAGES.mergeTargetRequired).max(100) });
+export const leadMergeInput = z.object({
+  intoId: safeText({ message: LEAD_MESSAGES.mergeTargetRequired }).trim().min(1, LEAD_MESSAGES.mergeTargetRequired).max(100),
+});
 export const leadMerged = z.object({ mergeId: z.string(), lead: leadListItem });
 export const leadUnmerged = z.object({ message: z.string(), lead: leadListItem, merged: leadListItem });
 
@@ -252,7 +256,10 @@ export const NEXT_ACTION_MAX = 300;
 
 /** PUT /api/leads/:id/next-action: what and when (an ISO 8601 time). */
 export const nextActionInput = z.object({
-  text: safeText({ message: 'Please say what the next action is.' }).trim().min(1, 'Please say what the next action is.').max(NEXT_ACTION_MAX, `Please keep it under ${NEXT_ACTION_MAX} characters.`),
+  text: safeText({ message: 'Please say what the next action is.' })
+    .trim()
+    .min(1, 'Please say what the next action is.')
+    .max(NEXT_ACTION_MAX, `Please keep it under ${NEXT_ACTION_MAX} characters.`),
   dueAt: z.iso.datetime({ offset: true, message: 'Please give the time as ISO 8601, such as 2026-12-01T11:00:00+05:30.' }),
 });
 export type NextActionInput = z.infer<typeof nextActionInput>;
@@ -264,4 +271,3 @@ export function leadKey(email: string): string {
 
 /** PATCH /api/leads/:id answers the lead as the list shows it. */
 export const leadUpdated = z.object({ message: z.string(), lead: leadListItem });
-

@@ -15,4 +15,3 @@ export function parseListingDate(value: string): string | null {
   const real = year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
   return real ? `${yyyy}-${mm}-${dd}` : null;
 }
-

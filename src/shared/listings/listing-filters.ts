@@ -111,8 +111,14 @@ const PROJECT_RULES = {
   minSqft: { label: 'Smallest size (minSqft)', rule: decimal(SQFT_MAX, 'Smallest size (minSqft) must be a number of square feet, such as 1200.') },
   maxSqft: { label: 'Largest size (maxSqft)', rule: decimal(SQFT_MAX, 'Largest size (maxSqft) must be a number of square feet, such as 2000.') },
   readyBy: { label: 'Ready by (readyBy)', rule: oneOf(READY_BY, 'Ready by (readyBy) must be one of completed, 6m, 12m or later.') },
-  minPrice: { label: 'Lowest price (minPrice)', rule: wholeNumber(0, PRICE_MAX, 'Lowest price (minPrice) must be a whole number of rupees, digits only, such as 5000000.') },
-  maxPrice: { label: 'Highest price (maxPrice)', rule: wholeNumber(0, PRICE_MAX, 'Highest price (maxPrice) must be a whole number of rupees, digits only, such as 10000000.') },
+  minPrice: {
+    label: 'Lowest price (minPrice)',
+    rule: wholeNumber(0, PRICE_MAX, 'Lowest price (minPrice) must be a whole number of rupees, digits only, such as 5000000.'),
+  },
+  maxPrice: {
+    label: 'Highest price (maxPrice)',
+    rule: wholeNumber(0, PRICE_MAX, 'Highest price (maxPrice) must be a whole number of rupees, digits only, such as 10000000.'),
+  },
   sort: { label: 'Sort (sort)', rule: oneOf(PROJECT_SORTS, 'Sort (sort) must be one of newest, price, -price or size.') },
 } satisfies { [K in keyof Required<ProjectFilters>]: { label: string; rule: Rule<Required<ProjectFilters>[K]> } };
 

@@ -30,4 +30,3 @@ export function listingInLanguage<T extends object>(item: T, language: Language)
   }
   return (result ?? item) as T;
 }
-

@@ -106,9 +106,7 @@ export function parseTags(value: unknown): string[] {
 
 const tagList = z.preprocess(
   parseTags,
-  z
-    .array(safeText().max(TAG_MAX_LENGTH, `Each tag can be at most ${TAG_MAX_LENGTH} characters.`))
-    .max(TAGS_MAX, `At most ${TAGS_MAX} tags.`),
+  z.array(safeText().max(TAG_MAX_LENGTH, `Each tag can be at most ${TAG_MAX_LENGTH} characters.`)).max(TAGS_MAX, `At most ${TAGS_MAX} tags.`),
 );
 
 export const AMENITIES_MAX = 30;
@@ -164,11 +162,7 @@ function isWebLink(value: string): boolean {
 
 /** A map link is shown as a link on public pages: only http(s), so no `javascript:` ever reaches one. */
 function webLink(required: string) {
-  return safeText({ message: required })
-    .trim()
-    .min(1, required)
-    .max(LINK_MAX, 'The link is too long.')
-    .refine(isWebLink, INVALID_LINK);
+  return safeText({ message: required }).trim().min(1, required).max(LINK_MAX, 'The link is too long.').refine(isWebLink, INVALID_LINK);
 }
 
 /** Optional for projects: missing or blank is stored as empty (SPEC.md §5). */
@@ -181,10 +175,7 @@ const optionalWebLink = z.preprocess(
 );
 
 /** The name of the uploaded file as the client gave it; informational only. */
-const filename = z.preprocess(
-  (value) => (typeof value === 'string' ? value.trim().slice(0, 255) : ''),
-  safeText(),
-);
+const filename = z.preprocess((value) => (typeof value === 'string' ? value.trim().slice(0, 255) : ''), safeText());
 
 function recordId(message: string) {
   return safeText({ message }).trim().min(1, message).max(100, message);

@@ -32,13 +32,22 @@ export function isListingMatch(value: unknown): value is ListingMatch {
 
 /** What the designer says of each value, in one line. */
 export const LISTING_MATCH_LABELS: Record<ListingMatch, { label: string; help: string }> = {
-  'project.type': { label: 'Homes: kind of home', help: 'Homes of this kind (apartment, villa, independent house, penthouse, plot), read from the unit size or name.' },
+  'project.type': {
+    label: 'Homes: kind of home',
+    help: 'Homes of this kind (apartment, villa, independent house, penthouse, plot), read from the unit size or name.',
+  },
   'project.bedrooms': { label: 'Homes: bedrooms', help: 'Homes whose unit size has this many bedrooms (5 means 5 or more).' },
   'project.locality': { label: 'Homes: locality', help: 'Homes whose area names one of the answers; a home elsewhere in the same city is only a near miss.' },
   'project.minSqft': { label: 'Homes: minimum sq. feet', help: 'Homes at least this large.' },
-  'project.maxPrice': { label: 'Homes: budget', help: 'Homes priced within the chosen range: each choice is the top of its range, the choice below it the bottom ("Under …" starts at 0, "Above …" has no top). Homes without a price are not excluded.' },
+  'project.maxPrice': {
+    label: 'Homes: budget',
+    help: 'Homes priced within the chosen range: each choice is the top of its range, the choice below it the bottom ("Under …" starts at 0, "Above …" has no top). Homes without a price are not excluded.',
+  },
   'project.readyBy': { label: 'Homes: ready by', help: 'Homes completed by this date, or within this many months.' },
-  'product.maxPrice': { label: 'Decor: budget', help: 'Decor priced up to the chosen budget: each choice is a ceiling, so a piece below it fits ("Above …" has no top). Decor without a price is not excluded.' },
+  'product.maxPrice': {
+    label: 'Decor: budget',
+    help: 'Decor priced up to the chosen budget: each choice is a ceiling, so a piece below it fits ("Above …" has no top). Decor without a price is not excluded.',
+  },
   'product.keywords': { label: 'Decor: style or room', help: 'Decor whose name, description or tags mention one of the answers.' },
 };
 
@@ -395,7 +404,10 @@ export function prepareListings(listings: { projects: readonly MatchableProject[
         done: parseDay(listing.dateofcomplition),
       };
     }),
-    products: listings.products.map((listing) => ({ listing, text: padded(foldText([listing.productname, listing.description, ...(listing.tags ?? [])].join(' '))) })),
+    products: listings.products.map((listing) => ({
+      listing,
+      text: padded(foldText([listing.productname, listing.description, ...(listing.tags ?? [])].join(' '))),
+    })),
   };
 }
 
@@ -494,7 +506,12 @@ function localityRule(input: MatchInput): Rule<PreparedProject> | null {
     near: (item) => (sameCity(item) ? 1 : 0),
     reason: (item) => ({ kind: 'locality', name: hit(item)!.shown }),
     miss: (item) => {
-      if (sameCity(item)) return { kind: 'locality', place: item.listing.area.trim(), asked: [{ places: wanted.filter((t) => t.place?.city === item.city).map((t) => t.shown) }] };
+      if (sameCity(item))
+        return {
+          kind: 'locality',
+          place: item.listing.area.trim(),
+          asked: [{ places: wanted.filter((t) => t.place?.city === item.city).map((t) => t.shown) }],
+        };
       return { kind: 'locality', place: item.city ?? item.listing.area.trim(), asked: asked() };
     },
   };
@@ -685,7 +702,17 @@ export function readListingMatches(value: unknown): ListingMatches | undefined {
       if (!isObject(item) || !isText(item._id) || !isText(item.name) || !isText(item.image) || !Array.isArray(item.reasons)) return [];
       const reasons = item.reasons.filter(isText);
       const misses = Array.isArray(item.misses) ? item.misses.filter(isText) : [];
-      return [{ _id: item._id, name: item.name, ...hindiName(isText(item.nameHi) ? item.nameHi : null), image: item.image, reasons, misses, ...storedValues(item, reasons, misses) }];
+      return [
+        {
+          _id: item._id,
+          name: item.name,
+          ...hindiName(isText(item.nameHi) ? item.nameHi : null),
+          image: item.image,
+          reasons,
+          misses,
+          ...storedValues(item, reasons, misses),
+        },
+      ];
     });
   const projects = read(value.projects);
   const products = read(value.products);

@@ -84,7 +84,16 @@ export const isHomeKind = (value: unknown): value is HomeKind => PROPERTY_KINDS.
  * city's name or alias, else by one of its localities, as whole words; null when it names none.
  */
 export function cityNamedIn(text: string): string | null {
-  const folded = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
-  const has = (name: string) => folded.includes(` ${name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `);
+  const folded = ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
+  const has = (name: string) =>
+    folded.includes(
+      ` ${name
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim()} `,
+    );
   return CITIES.find((c) => has(c.city) || c.aliases.some(has))?.city ?? CITIES.find((c) => c.localities.some(has))?.city ?? null;
 }

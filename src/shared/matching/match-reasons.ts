@@ -78,14 +78,21 @@ export function sayReason(t: Say, language: Language, reason: MatchReason): stri
 export function sayMiss(t: Say, language: Language, miss: MatchMiss): string {
   switch (miss.kind) {
     case 'budget':
-      return t('matches.miss.price', { price: formatRupeesInWords(language, miss.price), direction: miss.direction, band: formatRupeesRange(language, miss.range) });
+      return t('matches.miss.price', {
+        price: formatRupeesInWords(language, miss.price),
+        direction: miss.direction,
+        band: formatRupeesRange(language, miss.range),
+      });
     case 'homeKind':
       return t('matches.miss.asked', {
         what: t(`matches.aKind.${miss.home}`),
         asked: list(t, [...miss.asked.map((home) => t(`matches.aKind.${home}`)), ...miss.askedWords]),
       });
     case 'bedrooms': {
-      const asked = list(t, miss.asked.map(({ n, atLeast }) => (atLeast ? `${n}+` : String(n))));
+      const asked = list(
+        t,
+        miss.asked.map(({ n, atLeast }) => (atLeast ? `${n}+` : String(n))),
+      );
       if (miss.beds === null) return t('matches.miss.asked', { what: miss.size || t('matches.sizeNotGiven'), asked: bedrooms(t, asked) });
       return t('matches.miss.asked', { what: bedrooms(t, miss.beds), asked });
     }
@@ -145,9 +152,18 @@ export function isMatchMiss(value: unknown): value is MatchMiss {
     case 'homeKind':
       return isHomeKind(value.home) && Array.isArray(value.asked) && value.asked.every(isHomeKind) && isTexts(value.askedWords);
     case 'bedrooms':
-      return (value.beds === null || isNumber(value.beds)) && isText(value.size) && Array.isArray(value.asked) && value.asked.every((a) => isObject(a) && isNumber(a.n) && typeof a.atLeast === 'boolean');
+      return (
+        (value.beds === null || isNumber(value.beds)) &&
+        isText(value.size) &&
+        Array.isArray(value.asked) &&
+        value.asked.every((a) => isObject(a) && isNumber(a.n) && typeof a.atLeast === 'boolean')
+      );
     case 'locality':
-      return isText(value.place) && Array.isArray(value.asked) && value.asked.every((a) => isObject(a) && isTexts(a.places) && (a.city === undefined || isText(a.city)));
+      return (
+        isText(value.place) &&
+        Array.isArray(value.asked) &&
+        value.asked.every((a) => isObject(a) && isTexts(a.places) && (a.city === undefined || isText(a.city)))
+      );
     case 'area':
       return isNumber(value.sqft) && isNumber(value.min);
     case 'readyBy':

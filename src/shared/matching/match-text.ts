@@ -26,7 +26,9 @@ export function sectionKeys(section: MatchSection): { title: MessageKey; note: M
 export function matchLineIn(t: Say, language: Language, item: MatchedListing): string {
   const say = matchTexts(t, language);
   const reasons = say.reasons(item).join(t('matches.comma'));
-  const detail = isFit(item) ? reasons : t('matches.line.notFit', { misses: say.misses(item).join(t('matches.semicolon')) }) + (reasons ? t('matches.line.fitting', { reasons }) : '');
+  const detail = isFit(item)
+    ? reasons
+    : t('matches.line.notFit', { misses: say.misses(item).join(t('matches.semicolon')) }) + (reasons ? t('matches.line.fitting', { reasons }) : '');
   const name = matchName(item, language);
   return detail ? `${name} — ${detail}` : name;
 }

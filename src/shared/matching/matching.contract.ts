@@ -17,7 +17,12 @@ export const matchReasonSchema = z.discriminatedUnion('kind', [
 
 /** A miss as a value (match-reasons.ts's MatchMiss). */
 export const matchMissSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('budget'), price: z.number(), direction: z.enum(['below', 'above']), range: z.object({ min: z.number(), max: z.number().nullable() }) }),
+  z.object({
+    kind: z.literal('budget'),
+    price: z.number(),
+    direction: z.enum(['below', 'above']),
+    range: z.object({ min: z.number(), max: z.number().nullable() }),
+  }),
   z.object({ kind: z.literal('homeKind'), home: homeKindSchema, asked: z.array(homeKindSchema), askedWords: z.array(z.string()) }),
   z.object({ kind: z.literal('bedrooms'), beds: z.number().nullable(), size: z.string(), asked: z.array(z.object({ n: z.number(), atLeast: z.boolean() })) }),
   z.object({ kind: z.literal('locality'), place: z.string(), asked: z.array(z.object({ places: z.array(z.string()), city: z.string().optional() })) }),

@@ -34,7 +34,13 @@ export type InternalEventType = 'survey.resume_link' | 'newsletter.confirm' | St
  * `leads.import_assigned` (decision 0057): one mail per assignee per import (subject: the
  * assignee; payload: the import's file, how many leads, the first names).
  */
-export const STAFF_MAIL_EVENT_TYPES = ['lead.assigned', 'lead.first_contact_due', 'lead.first_contact_overdue', 'lead.next_action_due', 'leads.import_assigned'] as const;
+export const STAFF_MAIL_EVENT_TYPES = [
+  'lead.assigned',
+  'lead.first_contact_due',
+  'lead.first_contact_overdue',
+  'lead.next_action_due',
+  'leads.import_assigned',
+] as const;
 export type StaffMailEventType = (typeof STAFF_MAIL_EVENT_TYPES)[number];
 /** `webhook.test`: sent to one endpoint by "Send test event". */
 export type NotificationEventType = SubscribableEventType | InternalEventType | 'webhook.test';

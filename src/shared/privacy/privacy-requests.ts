@@ -41,7 +41,11 @@ export const privacyRequestList = z.array(privacyRequestItem);
 
 /** Staff record a request a person known by phone only made by phone. */
 export const privacyPhoneRequestInput = z.object({
-  leadId: z.string({ message: PRIVACY_REQUEST_MESSAGES.leadRequired }).trim().min(1, PRIVACY_REQUEST_MESSAGES.leadRequired).max(100, PRIVACY_REQUEST_MESSAGES.leadRequired),
+  leadId: z
+    .string({ message: PRIVACY_REQUEST_MESSAGES.leadRequired })
+    .trim()
+    .min(1, PRIVACY_REQUEST_MESSAGES.leadRequired)
+    .max(100, PRIVACY_REQUEST_MESSAGES.leadRequired),
   kind: z.enum(PRIVACY_REQUEST_KINDS, { message: PRIVACY_REQUEST_MESSAGES.kind }),
 });
 export const privacyRequestRecorded = z.object({ message: z.string(), request: privacyRequestItem });

@@ -141,7 +141,11 @@ export const surveyProgressSchema = z.object({
     email: emailField,
     emailId: idField,
     answer: answerField,
-    page: z.number({ message: 'page must be a whole number from 0.' }).int('page must be a whole number from 0.').min(0, 'page must be a whole number from 0.').max(SURVEY_PAGE_MAX),
+    page: z
+      .number({ message: 'page must be a whole number from 0.' })
+      .int('page must be a whole number from 0.')
+      .min(0, 'page must be a whole number from 0.')
+      .max(SURVEY_PAGE_MAX),
     resumeToken: resumeTokenField.optional(),
     /** The language the visitor answers in (the resume e-mail's); English if left out. */
     language: z.enum(LANGUAGES).optional(),

@@ -68,7 +68,10 @@ const scalar = z.union([z.string(), z.number(), z.boolean()]);
 const choiceCount = z.object({ value: scalar, text: z.string(), count: z.number() });
 
 export const choicesStatsSchema = z.object({ choices: z.array(choiceCount) });
-export const ratingStatsSchema = z.object({ average: z.number().nullable(), distribution: z.array(z.object({ value: scalar, text: z.string(), count: z.number() })) });
+export const ratingStatsSchema = z.object({
+  average: z.number().nullable(),
+  distribution: z.array(z.object({ value: scalar, text: z.string(), count: z.number() })),
+});
 export const numberStatsSchema = z.object({
   min: z.number().nullable(),
   median: z.number().nullable(),
@@ -109,4 +112,3 @@ export const campaignSummaryResultSchema = z.object({
   questions: z.array(questionSummarySchema),
 });
 export type CampaignSummaryResult = z.infer<typeof campaignSummaryResultSchema>;
-

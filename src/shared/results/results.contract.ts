@@ -24,13 +24,26 @@ export const questionColumnsSchema = z.array(z.object({ questioncolumns: z.strin
 /** `<campaign-name>-YYYYMMDD-HHmmss.xlsx`, on the clock of `timeZone` (the studio's time-zone setting). */
 export function exportFileName(campaignName: string, at: Date, timeZone: string): string {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
       .formatToParts(at)
       .map((part) => [part.type, part.value]),
   );
   const stamp = `${p.year}${p.month}${p.day}-${p.hour}${p.minute}${p.second}`;
   // Characters that no file system or header should see; the rest of the name is kept.
-  // eslint-disable-next-line no-control-regex
-  const safe = campaignName.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
+  const safe = campaignName
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
   return `${(safe || 'campaign').slice(0, 80)}-${stamp}.xlsx`;
 }

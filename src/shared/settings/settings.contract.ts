@@ -67,7 +67,11 @@ export type AssignmentSettings = z.infer<typeof assignmentSettings>;
 
 export const followUpSettings = z.object({
   /** A new lead should be contacted within this many working minutes. */
-  firstContactMinutes: z.number().int().min(1, 'At least one minute.').max(7 * 24 * 60, 'At most a week.'),
+  firstContactMinutes: z
+    .number()
+    .int()
+    .min(1, 'At least one minute.')
+    .max(7 * 24 * 60, 'At most a week.'),
   /** Working hours per weekday in the studio's time zone; null: closed. */
   hours: z.object(Object.fromEntries(WEEKDAYS.map((d) => [d, dayHours])) as Record<Weekday, typeof dayHours>),
   /** Closed days (YYYY-MM-DD, the studio's calendar). */
@@ -120,8 +124,7 @@ const DEFAULT_NOTICES: Record<Language, (studio: { name: string; email: string }
       `हमारे हर ई-मेल में सदस्यता छोड़ने का लिंक होता है। पूरी सूचना और अनुरोध: /privacy।`;
     return {
       landing:
-        `${studio.name} आपका ई-मेल पता और इस सर्वे के आपके जवाब इकट्ठा करता है, ताकि आपके लिए सही घर और इंटीरियर ` +
-        `सुझा सके और उनके बारे में आपसे संपर्क कर सके। ${rest}`,
+        `${studio.name} आपका ई-मेल पता और इस सर्वे के आपके जवाब इकट्ठा करता है, ताकि आपके लिए सही घर और इंटीरियर ` + `सुझा सके और उनके बारे में आपसे संपर्क कर सके। ${rest}`,
       contact: `${studio.name} आपकी पूछताछ का जवाब देने के लिए आपका नाम, ई-मेल पता, फ़ोन नंबर और संदेश इकट्ठा करता है। ${rest}`,
     };
   },
@@ -137,10 +140,7 @@ const MAX_TEXT = 200;
 const MAX_NOTICE = 4000;
 
 function text(required: string, max = MAX_TEXT) {
-  return safeText({ message: required })
-    .trim()
-    .min(1, required)
-    .max(max, `Please keep this under ${max} characters.`);
+  return safeText({ message: required }).trim().min(1, required).max(max, `Please keep this under ${max} characters.`);
 }
 
 /** http or https only: a `javascript:` link on a public page is never a studio's map or profile. */

@@ -33,11 +33,37 @@ const NAME_PROPERTIES = new Set(['choicesFromQuestion', 'fromName', 'gotoName', 
 /** …of which these must name something that exists (`setToName` may create a variable; `valueName` defines a shared value). */
 const MUST_EXIST = new Set(['choicesFromQuestion', 'fromName', 'gotoName', 'copyValueName', 'questions']);
 /** Strings that are never text with placeholders: identifiers and values. */
-const NOT_TEXT = new Set(['name', 'type', 'value', 'defaultValue', 'correctAnswer', 'inputType', 'locale', 'cellType', 'choicesOrder', 'regex', 'pattern', 'mask']);
+const NOT_TEXT = new Set([
+  'name',
+  'type',
+  'value',
+  'defaultValue',
+  'correctAnswer',
+  'inputType',
+  'locale',
+  'cellType',
+  'choicesOrder',
+  'regex',
+  'pattern',
+  'mask',
+]);
 const ELEMENT_LISTS = new Set(['pages', 'elements', 'questions', 'templateElements', 'columns']);
 
 // Text a person reads: a title that happens to equal the name is not a reference.
-const KNOWN_TEXT = new Set(['title', 'description', 'html', 'text', 'placeholder', 'completedHtml', 'navigationTitle', 'navigationDescription', 'otherText', 'commentText', 'labelTrue', 'labelFalse']);
+const KNOWN_TEXT = new Set([
+  'title',
+  'description',
+  'html',
+  'text',
+  'placeholder',
+  'completedHtml',
+  'navigationTitle',
+  'navigationDescription',
+  'otherText',
+  'commentText',
+  'labelTrue',
+  'labelFalse',
+]);
 
 export const isExpressionProperty = (key: string) => key.endsWith('If') || key.endsWith('Expression') || key === 'expression';
 
@@ -45,9 +71,37 @@ export const isExpressionProperty = (key: string) => key.endsWith('If') || key.e
 // `{row.x}`, `{item}`, `{pageno}`… name no question of the survey.
 const BUILT_IN = new Set(
   [
-    'survey', 'self', 'parent', 'matrix', 'composite', 'item', 'choice', 'column', 'row', 'prevRow', 'nextRow', 'totalRow',
-    'rowIndex', 'visibleRowIndex', 'rowValue', 'rowName', 'rowTitle', 'panelIndex', 'visiblePanelIndex',
-    'pageno', 'pagecount', 'locale', 'correctanswers', 'incorrectanswers', 'correctedanswers', 'incorrectedanswers', 'correctedanswercount', 'incorrectedanswercount', 'questioncount', 'itemIndex', '$item',
+    'survey',
+    'self',
+    'parent',
+    'matrix',
+    'composite',
+    'item',
+    'choice',
+    'column',
+    'row',
+    'prevRow',
+    'nextRow',
+    'totalRow',
+    'rowIndex',
+    'visibleRowIndex',
+    'rowValue',
+    'rowName',
+    'rowTitle',
+    'panelIndex',
+    'visiblePanelIndex',
+    'pageno',
+    'pagecount',
+    'locale',
+    'correctanswers',
+    'incorrectanswers',
+    'correctedanswers',
+    'incorrectedanswers',
+    'correctedanswercount',
+    'incorrectedanswercount',
+    'questioncount',
+    'itemIndex',
+    '$item',
   ].map((n) => n.toLowerCase()),
 );
 // `{panel.rooms}` inside a dynamic panel names the panel's own question `rooms`.
@@ -186,14 +240,20 @@ const at = (where: string, key: string) => (where ? `${where} › ${key}` : key)
 /** Every place the survey names a question (or a variable), in document order. */
 export function findReferences(survey: Json): SurveyReference[] {
   const found: SurveyReference[] = [];
-  walk(survey, '', '', (text, key, where, kind) => {
-    if (kind === 'property') {
-      if (text.trim() !== '') found.push({ name: text, kind, where: at(where, key) });
-    } else {
-      for (const token of tokensIn(text, kind)) found.push({ name: token.name, kind, where: at(where, key) });
-    }
-    return text;
-  }, null);
+  walk(
+    survey,
+    '',
+    '',
+    (text, key, where, kind) => {
+      if (kind === 'property') {
+        if (text.trim() !== '') found.push({ name: text, kind, where: at(where, key) });
+      } else {
+        for (const token of tokensIn(text, kind)) found.push({ name: token.name, kind, where: at(where, key) });
+      }
+      return text;
+    },
+    null,
+  );
   return found;
 }
 
@@ -268,20 +328,26 @@ export function renameReferences<T extends Json>(survey: T, oldName: string, new
   const old = normalise(oldName);
   if (old === '' || oldName === newName) return { survey, updated };
   const token = new RegExp(`\\{([^{}]*)\\}`, 'g');
-  const result = walk(survey, '', '', (text, key, where, kind) => {
-    if (kind === 'property') {
-      if (normalise(text) !== old) return text;
-      updated.push({ name: text, kind, where: at(where, key) });
-      return newName;
-    }
-    return text.replace(token, (whole, content: string) => {
-      const parsed = parseToken(content);
-      if (!parsed || normalise(parsed.name) !== old) return whole;
-      if (kind === 'text' && !NAME_LIKE.test(parsed.name)) return whole;
-      updated.push({ name: parsed.name, kind, where: at(where, key) });
-      return `{${parsed.lead}${parsed.scope}${newName}${parsed.rest}}`;
-    });
-  }, null) as T;
+  const result = walk(
+    survey,
+    '',
+    '',
+    (text, key, where, kind) => {
+      if (kind === 'property') {
+        if (normalise(text) !== old) return text;
+        updated.push({ name: text, kind, where: at(where, key) });
+        return newName;
+      }
+      return text.replace(token, (whole, content: string) => {
+        const parsed = parseToken(content);
+        if (!parsed || normalise(parsed.name) !== old) return whole;
+        if (kind === 'text' && !NAME_LIKE.test(parsed.name)) return whole;
+        updated.push({ name: parsed.name, kind, where: at(where, key) });
+        return `{${parsed.lead}${parsed.scope}${newName}${parsed.rest}}`;
+      });
+    },
+    null,
+  ) as T;
   return { survey: result, updated };
 }
 

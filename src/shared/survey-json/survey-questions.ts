@@ -151,7 +151,13 @@ export function plainCell(value: unknown): AnswerCell {
   if (isEmpty(value)) return null;
   if (typeof value === 'string' || typeof value === 'number') return value;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.map((v) => cellText(plainCell(v))).filter(Boolean).join(', ') || null;
+  if (Array.isArray(value))
+    return (
+      value
+        .map((v) => cellText(plainCell(v)))
+        .filter(Boolean)
+        .join(', ') || null
+    );
   if (isPlainObject(value)) {
     const parts = Object.entries(value)
       .filter(([, v]) => !isEmpty(v))
@@ -244,7 +250,13 @@ function choiceFormatter(q: QuestionSelectBase, fallback?: readonly ItemValue[])
   };
   return simple((value, answers) => {
     if (isEmpty(value)) return null;
-    if (Array.isArray(value)) return value.map((v) => one(v, answers)).filter(Boolean).join(', ') || null;
+    if (Array.isArray(value))
+      return (
+        value
+          .map((v) => one(v, answers))
+          .filter(Boolean)
+          .join(', ') || null
+      );
     return one(value, answers);
   });
 }
@@ -264,7 +276,11 @@ function booleanFormatter(q: QuestionBooleanModel): Formatter {
 
 /** A matrixdropdown/matrixdynamic row ({column: value}) as "Column = text, …". */
 function matrixRowText(q: QuestionMatrixDropdownModelBase): (row: unknown, answers: SurveyAnswerData) => string {
-  const columns = (q.columns as MatrixDropdownColumn[]).map((c) => ({ name: c.name, title: c.title || c.name, f: formatterFor(c.templateQuestion, q.choices) }));
+  const columns = (q.columns as MatrixDropdownColumn[]).map((c) => ({
+    name: c.name,
+    title: c.title || c.name,
+    f: formatterFor(c.templateQuestion, q.choices),
+  }));
   const titles = new Map(columns.map((c) => [c.name, c.title]));
   const formats = new Map(columns.map((c) => [c.name, c.f]));
   return (row, answers) => {
@@ -275,7 +291,9 @@ function matrixRowText(q: QuestionMatrixDropdownModelBase): (row: unknown, answe
 
 /** A dynamic panel: "Panel 1: Title: text, …; Panel 2: …", nested lists bracketed. */
 function panelDynamicFormatter(q: QuestionPanelDynamicModel): Formatter {
-  const template = q.template.questions.filter((t) => !NO_VALUE_TYPES.has(t.getType())).map((t) => ({ key: t.getValueName(), title: t.title || t.name, f: formatterFor(t) }));
+  const template = q.template.questions
+    .filter((t) => !NO_VALUE_TYPES.has(t.getType()))
+    .map((t) => ({ key: t.getValueName(), title: t.title || t.name, f: formatterFor(t) }));
   return composite((value) => {
     if (!Array.isArray(value)) return plainCell(value);
     const panels = value
@@ -366,7 +384,13 @@ export function readSurvey(definition: unknown, options: { locale?: string } = {
     columns.push(column);
     if (q.hasComment) {
       const commentKey = valueName + COMMENT_SUFFIX;
-      columns.push({ key: commentKey, name: q.name + COMMENT_SUFFIX, title: `${title} — comment`, kind: 'comment', format: (answers) => plainCell(answers[commentKey]) });
+      columns.push({
+        key: commentKey,
+        name: q.name + COMMENT_SUFFIX,
+        title: `${title} — comment`,
+        kind: 'comment',
+        format: (answers) => plainCell(answers[commentKey]),
+      });
     }
   }
   for (const calculated of model.calculatedValues) {
@@ -404,10 +428,11 @@ export type SummaryKind =
   | { kind: 'matrix'; rows: SummaryChoice[]; columns: SummaryChoice[] }
   | { kind: 'text' };
 
-export type SummaryQuestion = SurveyQuestion & SummaryKind & {
-  /** Its answer as a table shows it (the `text` kind's latest answers). */
-  format: (answers: SurveyAnswerData) => AnswerCell;
-};
+export type SummaryQuestion = SurveyQuestion &
+  SummaryKind & {
+    /** Its answer as a table shows it (the `text` kind's latest answers). */
+    format: (answers: SurveyAnswerData) => AnswerCell;
+  };
 
 export interface SummaryReading {
   questions: SummaryQuestion[];
@@ -433,7 +458,13 @@ function summaryKind(q: Question): SummaryKind {
     const yes: unknown = q.getValueTrue();
     const no: unknown = q.getValueFalse();
     const scalar = (v: unknown, fallback: boolean) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : fallback);
-    return { kind: 'boolean', choices: [{ value: scalar(yes, true), text: q.labelTrue || 'Yes' }, { value: scalar(no, false), text: q.labelFalse || 'No' }] };
+    return {
+      kind: 'boolean',
+      choices: [
+        { value: scalar(yes, true), text: q.labelTrue || 'Yes' },
+        { value: scalar(no, false), text: q.labelFalse || 'No' },
+      ],
+    };
   }
   // Ranking orders every choice: counting picks would say nothing.
   if (q instanceof QuestionSelectBase && q.getType() !== 'ranking') {
@@ -454,7 +485,14 @@ export function readSurveySummary(definition: unknown): SummaryReading {
   const questions = valueQuestions(model).map((q): SummaryQuestion => {
     const valueName = q.getValueName();
     const { format } = formatterFor(q);
-    return { name: q.name, valueName, title: q.title || q.name, type: q.getType(), ...summaryKind(q), format: (answers) => format(answers[valueName], answers) };
+    return {
+      name: q.name,
+      valueName,
+      title: q.title || q.name,
+      type: q.getType(),
+      ...summaryKind(q),
+      format: (answers) => format(answers[valueName], answers),
+    };
   });
   const pages = model.pages.map((page, i) => page.title || page.name || `Page ${i + 1}`);
   return { questions, pages };

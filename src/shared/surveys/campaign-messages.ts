@@ -57,5 +57,6 @@ export const CAMPAIGN_MESSAGES = {
   resumeLinkInvalid: 'This link to continue has expired or your survey is already finished. Enter your e-mail on the home page to start again.',
   surveyFinished: 'This survey is already finished: your answers have been sent.',
   /** A resume link whose survey the studio has taken down. */
-  surveyClosed: 'This survey has closed, so it can no longer be continued. Thank you for your time. You are welcome to see what the studio offers on the home page.',
+  surveyClosed:
+    'This survey has closed, so it can no longer be continued. Thank you for your time. You are welcome to see what the studio offers on the home page.',
 } as const;

@@ -133,4 +133,3 @@ export const campaignSummaryListSchema = z.array(campaignSummarySchema);
 export const campaignCreatedSchema = messageAnswer.extend({ _id: z.string() });
 /** GET /api/campaign/recordcnt/:id: completed responses. */
 export const responseCountSchema = z.object({ count: z.number() });
-

@@ -35,11 +35,12 @@ export const VISIT_MESSAGES = {
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, VISIT_MESSAGES.time);
-const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, VISIT_MESSAGES.date).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), VISIT_MESSAGES.date);
+const ymd = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, VISIT_MESSAGES.date)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), VISIT_MESSAGES.date);
 
-const dayHours = z
-  .object({ open: z.boolean(), from: hhmm, to: hhmm })
-  .refine((d) => !d.open || d.from < d.to, { message: VISIT_MESSAGES.time, path: ['to'] });
+const dayHours = z.object({ open: z.boolean(), from: hhmm, to: hhmm }).refine((d) => !d.open || d.from < d.to, { message: VISIT_MESSAGES.time, path: ['to'] });
 
 /** One studio's slot settings; `weeklyHours[0]` is Monday. Times are the studio's local time. */
 export const slotSettingsSchema = z.object({

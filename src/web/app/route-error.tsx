@@ -9,9 +9,7 @@ export function RouteError() {
   const location = useLocation();
   const t = useT();
   if (isUnauthorized(error)) return <Navigate to={loginPath(location)} replace />;
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : t('routeError.text');
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : t('routeError.text');
   return (
     <main className="route-error" role="alert">
       <h1>{t('routeError.title')}</h1>

@@ -26,7 +26,13 @@ export function LanguageSwitch({ className }: { className?: string }) {
   const { pathname, search } = useSiteLocation();
   const other = LANGUAGES.find((l) => l !== language)!;
   return (
-    <a className={className ? `language-switch ${className}` : 'language-switch'} href={languageSwitchHref(other, pathname + search)} hrefLang={other} lang={other} aria-label={t('language.switchLabel')}>
+    <a
+      className={className ? `language-switch ${className}` : 'language-switch'}
+      href={languageSwitchHref(other, pathname + search)}
+      hrefLang={other}
+      lang={other}
+      aria-label={t('language.switchLabel')}
+    >
       {t('language.switchTo')}
     </a>
   );

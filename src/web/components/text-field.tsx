@@ -22,7 +22,11 @@ type InputProps = BaseProps & {
   inputMode?: 'email' | 'text' | 'tel' | 'numeric';
 };
 type TextareaProps = BaseProps & { as: 'textarea'; rows?: number; placeholder?: string };
-type SelectProps = BaseProps & { as: 'select'; options: ReadonlyArray<{ value: string; label: string }>; /** The empty choice's text, in the page's language. */ placeholder: string };
+type SelectProps = BaseProps & {
+  as: 'select';
+  options: ReadonlyArray<{ value: string; label: string }>;
+  /** The empty choice's text, in the page's language. */ placeholder: string;
+};
 
 export type TextFieldProps = InputProps | TextareaProps | SelectProps;
 

@@ -8,7 +8,12 @@ export const TOAST_DURATION_MS = 2000;
  * A short message at the top of the window, announced at once (role="alert"). It closes itself
  * after `durationMs`; give it a new `key` to show the same text again.
  */
-export function Toast({ tone, children, onClose, durationMs = TOAST_DURATION_MS }: {
+export function Toast({
+  tone,
+  children,
+  onClose,
+  durationMs = TOAST_DURATION_MS,
+}: {
   tone: 'error' | 'success';
   children: string;
   onClose: () => void;

@@ -80,7 +80,9 @@ export function arrivalHere(channel?: { code: string; utm: Record<string, string
 export function noteArrival(arrival: Arrival): Arrival {
   const kept = rememberedArrival();
   const touch = Boolean(arrival.channel || arrival.utm);
-  const next: Arrival = touch ? { ...arrival, referrer: arrival.referrer ?? kept.referrer } : { ...kept, ...(arrival.referrer ? { referrer: arrival.referrer } : {}), ...(arrival.params ? { params: arrival.params } : {}) };
+  const next: Arrival = touch
+    ? { ...arrival, referrer: arrival.referrer ?? kept.referrer }
+    : { ...kept, ...(arrival.referrer ? { referrer: arrival.referrer } : {}), ...(arrival.params ? { params: arrival.params } : {}) };
   try {
     storage()?.setItem(KEY, JSON.stringify(next));
   } catch {

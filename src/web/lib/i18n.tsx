@@ -43,7 +43,13 @@ export function Message({ id, values }: { id: MessageKey; values: Record<string,
   const formatter = useFormatter();
   const parts = formatter.parts<ReactNode>(id, values as Record<string, string | number | ReactNode>);
   // The parts' order is the message's, fixed for a key: the index is a stable key.
-  return <>{parts.map((part, index) => <Fragment key={index}>{part}</Fragment>)}</>;
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>{part}</Fragment>
+      ))}
+    </>
+  );
 }
 
 /** The page's address in its language, for plain `<a href>` and `<form action>` (React Router's links add the prefix themselves). */

@@ -16,7 +16,16 @@ export interface LoadFailedProps {
 export function LoadFailedView({ message, reason, notFound, forbidden, style }: LoadFailedProps) {
   const { reload, reloading } = usePageReload();
   if (notFound !== undefined) return <Empty description={notFound} style={style} />;
-  if (forbidden) return <Alert type="info" showIcon title={staffText('staff.page.ownersOnly')} description={staffText('staff.page.ownersOnlyHint')} style={{ marginBottom: 16, ...style }} />;
+  if (forbidden)
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title={staffText('staff.page.ownersOnly')}
+        description={staffText('staff.page.ownersOnlyHint')}
+        style={{ marginBottom: 16, ...style }}
+      />
+    );
   return (
     <Alert
       type="error"

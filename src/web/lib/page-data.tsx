@@ -46,7 +46,12 @@ const LoadFailedView = lazy(() =>
 function PlainLoadFailed({ message, notFound, forbidden, style }: LoadFailedProps) {
   const { reload, reloading } = usePageReload();
   if (notFound !== undefined) return <p style={style}>{notFound}</p>;
-  if (forbidden) return <p role="status" style={{ marginBottom: 16, ...style }}>{staffText('staff.page.ownersOnly')} {staffText('staff.page.ownersOnlyHint')}</p>;
+  if (forbidden)
+    return (
+      <p role="status" style={{ marginBottom: 16, ...style }}>
+        {staffText('staff.page.ownersOnly')} {staffText('staff.page.ownersOnlyHint')}
+      </p>
+    );
   return (
     <div role="alert" style={{ marginBottom: 16, ...style }}>
       <p>{message}</p>

@@ -109,7 +109,9 @@ export function projectListing(site: SiteContext, project: Project, page: { url:
       address,
       floorSize: { '@type': 'QuantitativeValue', value: project.squareft, unitCode: 'FTK' },
       description: `${project.sizeofunit}, ready ${project.dateofcomplition}`,
-      ...(project.amenities.length ? { amenityFeature: project.amenities.map((name) => ({ '@type': 'LocationFeatureSpecification', name, value: true })) } : {}),
+      ...(project.amenities.length
+        ? { amenityFeature: project.amenities.map((name) => ({ '@type': 'LocationFeatureSpecification', name, value: true })) }
+        : {}),
       ...(project.gmaplink ? { hasMap: project.gmaplink } : {}),
     },
   };

@@ -35,7 +35,15 @@ function inStudioZone(locale: string, options: Intl.DateTimeFormatOptions): () =
 const dateTimeFormat = inStudioZone('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 const dateFormat = inStudioZone('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 const shortDayFormat = inStudioZone('en-IN', { weekday: 'short', day: 'numeric', month: 'short' });
-const numericFormat = inStudioZone('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const numericFormat = inStudioZone('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
 const timeFormat = inStudioZone('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** "27 Nov 2026, 08:33 pm" (en-IN), in the studio's zone. */
@@ -54,7 +62,11 @@ export function formatShortDay(iso: string): string {
 }
 
 function numericParts(iso: string): Record<string, string> {
-  return Object.fromEntries(numericFormat().formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return Object.fromEntries(
+    numericFormat()
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
 }
 
 /** "27-11-2026" (the tables' compact form), the studio's day. */

@@ -79,7 +79,9 @@ export function useZodForm<S extends z.ZodObject>(schema: S, initial: Values<S>,
   return {
     values,
     /** Each field's error, in the page's language (by its catalogue key when it has one). */
-    errors: Object.fromEntries(Object.entries(errors).map(([name, refusal]) => [name, refusal ? say(refusal as Said) : undefined])) as Partial<Record<keyof z.input<S> & string, string>>,
+    errors: Object.fromEntries(Object.entries(errors).map(([name, refusal]) => [name, refusal ? say(refusal as Said) : undefined])) as Partial<
+      Record<keyof z.input<S> & string, string>
+    >,
     setValue,
     handleSubmit,
     setServerErrors,

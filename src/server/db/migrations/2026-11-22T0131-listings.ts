@@ -9,7 +9,9 @@ function listingTable(db: Kysely<any>, name: string, fields: (t: CreateTableBuil
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('image_hash', 'text', (c) => c.notNull().references('images.hash'))
     .addColumn('filename', 'text', (c) => c.notNull().defaultTo(''));
-  return fields(table).addColumn('created_at', ts, (c) => c.notNull()).addColumn('updated_at', ts, (c) => c.notNull());
+  return fields(table)
+    .addColumn('created_at', ts, (c) => c.notNull())
+    .addColumn('updated_at', ts, (c) => c.notNull());
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -31,7 +33,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   ).execute();
 
   await listingTable(db, 'studios', (t) =>
-    t.addColumn('title', 'text', (c) => c.notNull()).addColumn('address', 'text', (c) => c.notNull()).addColumn('gmaplink', 'text', (c) => c.notNull()),
+    t
+      .addColumn('title', 'text', (c) => c.notNull())
+      .addColumn('address', 'text', (c) => c.notNull())
+      .addColumn('gmaplink', 'text', (c) => c.notNull()),
   ).execute();
 
   for (const table of ['projects', 'products', 'studios']) {

@@ -41,11 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('answer', 'text', (c) => c.notNull())
     .addColumn('created_at', ts, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('survey_responses_campaign_created')
-    .on('survey_responses')
-    .columns(['campaign_id', 'created_at', 'id'])
-    .execute();
+  await db.schema.createIndex('survey_responses_campaign_created').on('survey_responses').columns(['campaign_id', 'created_at', 'id']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -44,18 +44,31 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('lead_events_lead').on('lead_events').columns(['lead_id', 'created_at']).execute();
 
-  await db.schema.alterTable('email_records').addColumn('lead_id', 'text', (c) => c.references('leads.id')).execute();
+  await db.schema
+    .alterTable('email_records')
+    .addColumn('lead_id', 'text', (c) => c.references('leads.id'))
+    .execute();
   await db.schema.createIndex('email_records_lead').on('email_records').columns(['lead_id', 'created_at']).execute();
-  await db.schema.alterTable('contact_messages').addColumn('lead_id', 'text', (c) => c.references('leads.id')).execute();
+  await db.schema
+    .alterTable('contact_messages')
+    .addColumn('lead_id', 'text', (c) => c.references('leads.id'))
+    .execute();
   await db.schema.createIndex('contact_messages_lead').on('contact_messages').columns(['lead_id', 'created_at']).execute();
 
   // A campaign's leadField questions, derived when it is saved (like questioncolumns), so a response
   // does not parse the survey to find the person's name and phone.
-  await db.schema.alterTable('campaigns').addColumn('lead_fields', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+  await db.schema
+    .alterTable('campaigns')
+    .addColumn('lead_fields', 'text', (c) => c.notNull().defaultTo('{}'))
+    .execute();
   const marked = await db.selectFrom('campaigns').select(['id', 'questions']).where('questions', 'like', '%leadField%').execute();
   for (const campaign of marked) {
     const fields = Object.fromEntries(leadFieldNames(campaign.questions));
-    await db.updateTable('campaigns').set({ leadFields: JSON.stringify(fields) }).where('id', '=', campaign.id).execute();
+    await db
+      .updateTable('campaigns')
+      .set({ leadFields: JSON.stringify(fields) })
+      .where('id', '=', campaign.id)
+      .execute();
   }
 
   await foldExistingData(db);
@@ -108,7 +121,19 @@ async function foldExistingData(db: Kysely<any>): Promise<void> {
     const key = email.trim().toLowerCase();
     let person = people.get(key);
     if (!person) {
-      person = { id: uuidv7(), email: email.trim(), name: null, phone: null, hasSurvey: false, hasContact: false, hasNewsletter: false, lastCampaignId: null, lastCompleted: false, createdAt: at, lastActivityAt: at };
+      person = {
+        id: uuidv7(),
+        email: email.trim(),
+        name: null,
+        phone: null,
+        hasSurvey: false,
+        hasContact: false,
+        hasNewsletter: false,
+        lastCampaignId: null,
+        lastCompleted: false,
+        createdAt: at,
+        lastActivityAt: at,
+      };
       people.set(key, person);
     }
     if (at < person.createdAt) person.createdAt = at;
@@ -170,7 +195,11 @@ async function foldExistingData(db: Kysely<any>): Promise<void> {
     created_at: p.createdAt,
     last_activity_at: p.lastActivityAt,
   }));
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('leads').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('leads')
+      .values(rows.slice(i, i + 500))
+      .execute();
   if (rows.length === 0) return;
   await sql`update email_records set lead_id = (select l.id from leads l where l.email_key = lower(trim(email_records.email)))`.execute(db);
   await sql`update contact_messages set lead_id = (select l.id from leads l where l.email_key = lower(trim(contact_messages.email)))`.execute(db);

@@ -6,7 +6,10 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('projects').addColumn('price', 'double precision').execute();
-  await db.schema.alterTable('products').addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
   await db.schema.alterTable('survey_responses').addColumn('matches', 'text').execute();
 }
 

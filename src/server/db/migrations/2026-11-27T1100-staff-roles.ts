@@ -6,8 +6,14 @@ import { booleanType, timestampType } from './types';
  * who had an account before roles existed ran the studio: they become owners.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('staff_users').addColumn('role', 'varchar(16)', (c) => c.notNull().defaultTo('owner')).execute();
-  await db.schema.alterTable('staff_users').addColumn('active', booleanType(db), (c) => c.notNull().defaultTo(true)).execute();
+  await db.schema
+    .alterTable('staff_users')
+    .addColumn('role', 'varchar(16)', (c) => c.notNull().defaultTo('owner'))
+    .execute();
+  await db.schema
+    .alterTable('staff_users')
+    .addColumn('active', booleanType(db), (c) => c.notNull().defaultTo(true))
+    .execute();
   // One-time links to set a password: only the SHA-256 of the token is stored; used once, 24 hours.
   await db.schema
     .createTable('password_reset_tokens')

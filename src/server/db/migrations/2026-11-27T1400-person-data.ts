@@ -30,8 +30,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db
       .insertInto('leads')
       .values({
-        id: randomUUID(), email_key: row.key, email: row.email.trim(), name: null, phone: null, status: 'new', assignee_id: null,
-        has_survey: f, has_contact: f, has_newsletter: f, last_campaign_id: null, last_completed: f, created_at: at, last_activity_at: at,
+        id: randomUUID(),
+        email_key: row.key,
+        email: row.email.trim(),
+        name: null,
+        phone: null,
+        status: 'new',
+        assignee_id: null,
+        has_survey: f,
+        has_contact: f,
+        has_newsletter: f,
+        last_campaign_id: null,
+        last_completed: f,
+        created_at: at,
+        last_activity_at: at,
       })
       .execute();
   }
@@ -43,7 +55,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 
   // 2. Responses name their person.
-  await db.schema.alterTable('survey_responses').addColumn('lead_id', 'text', (c) => c.references('leads.id')).execute();
+  await db.schema
+    .alterTable('survey_responses')
+    .addColumn('lead_id', 'text', (c) => c.references('leads.id'))
+    .execute();
   await sql`update survey_responses set lead_id = (select e.lead_id from email_records e where e.id = survey_responses.email_record_id)`.execute(db);
   await db.schema.createIndex('survey_responses_lead').on('survey_responses').column('lead_id').execute();
   await db.schema.createIndex('contact_messages_lead').on('contact_messages').column('lead_id').ifNotExists().execute();
@@ -85,7 +100,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   if (sqlite) {
-    for (const t of ['survey_response_lead', 'contact_message_needs_lead', 'notification_event_needs_lead']) await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
+    for (const t of ['survey_response_lead', 'contact_message_needs_lead', 'notification_event_needs_lead'])
+      await sql`drop trigger if exists ${sql.raw(t)}`.execute(db);
   } else {
     await sql`alter table notification_events drop constraint notification_events_person`.execute(db);
     await sql`alter table contact_messages alter column lead_id drop not null`.execute(db);

@@ -5,8 +5,14 @@ import type { Kysely } from 'kysely';
  * amenities (a JSON array of text).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('projects').addColumn('rera', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('projects').addColumn('amenities', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('projects')
+    .addColumn('rera', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('projects')
+    .addColumn('amenities', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

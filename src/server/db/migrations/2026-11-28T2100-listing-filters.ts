@@ -36,7 +36,10 @@ function tagsOf(json: string): string[] {
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('projects').addColumn('bhk', 'integer').execute();
-  await db.schema.alterTable('products').addColumn('search_text', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema
     .createTable('product_tags')
     .addColumn('product_id', 'text', (c) => c.notNull().references('products.id').onDelete('cascade'))

@@ -29,8 +29,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // 1. A lead for every person whose record or message has none (normally none: the app has set it
   //    since the leads migration, and 2026-11-27T1400 filled the older rows).
-  const records = await sql<Row>`select id, email, campaign_id as campaign, is_completed as completed, created_at as at from email_records where lead_id is null order by created_at, id`.execute(db);
-  const messages = await sql<Row>`select id, email, null as campaign, 0 as completed, created_at as at, firstname, lastname from contact_messages where lead_id is null order by created_at, id`.execute(db);
+  const records =
+    await sql<Row>`select id, email, campaign_id as campaign, is_completed as completed, created_at as at from email_records where lead_id is null order by created_at, id`.execute(
+      db,
+    );
+  const messages =
+    await sql<Row>`select id, email, null as campaign, 0 as completed, created_at as at, firstname, lastname from contact_messages where lead_id is null order by created_at, id`.execute(
+      db,
+    );
   const people = new Map<string, { records: Row[]; messages: Row[] }>();
   const of = (email: string) => {
     const key = email.trim().toLowerCase();
@@ -80,7 +86,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     for (const m of person.messages) await sql`update contact_messages set lead_id = ${leadId} where id = ${m.id}`.execute(db);
   }
   // 2. Responses: their record's person.
-  await sql`update survey_responses set lead_id = (select e.lead_id from email_records e where e.id = survey_responses.email_record_id) where lead_id is null`.execute(db);
+  await sql`update survey_responses set lead_id = (select e.lead_id from email_records e where e.id = survey_responses.email_record_id) where lead_id is null`.execute(
+    db,
+  );
 
   // 3. Required from now on.
   if (!sqlite) {
@@ -144,7 +152,8 @@ async function rebuildSqliteTables(db: Kysely<any>, tables: string[], change: (c
   await sql`pragma foreign_keys = off`.execute(db);
   // (Read by position: the app's CamelCasePlugin renames result columns.)
   const keys = await sql<Record<string, unknown>>`pragma foreign_keys`.execute(db);
-  if (Number(Object.values(keys.rows[0] ?? {})[0]) !== 0) throw new Error('foreign keys could not be turned off (inside a transaction?): not rebuilding tables');
+  if (Number(Object.values(keys.rows[0] ?? {})[0]) !== 0)
+    throw new Error('foreign keys could not be turned off (inside a transaction?): not rebuilding tables');
   await sql`pragma legacy_alter_table = on`.execute(db);
   try {
     await db.transaction().execute(async (trx) => {

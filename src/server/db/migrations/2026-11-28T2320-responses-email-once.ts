@@ -22,6 +22,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('survey_responses').addColumn('email', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('survey_responses')
+    .addColumn('email', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await sql`update survey_responses set email = (select e.email from email_records e where e.id = survey_responses.email_record_id)`.execute(db);
 }

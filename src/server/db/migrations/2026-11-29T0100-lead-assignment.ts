@@ -7,8 +7,14 @@ import { booleanType, timestampType } from './types';
  * (the last person given a lead), locked by the transaction that creates the next lead.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('staff_users').addColumn('takes_leads', booleanType(db), (c) => c.notNull().defaultTo(true)).execute();
-  await db.schema.alterTable('staff_users').addColumn('away', booleanType(db), (c) => c.notNull().defaultTo(false)).execute();
+  await db.schema
+    .alterTable('staff_users')
+    .addColumn('takes_leads', booleanType(db), (c) => c.notNull().defaultTo(true))
+    .execute();
+  await db.schema
+    .alterTable('staff_users')
+    .addColumn('away', booleanType(db), (c) => c.notNull().defaultTo(false))
+    .execute();
   await db.schema.alterTable('leads').addColumn('assigned_at', timestampType(db)).execute();
   await db.schema
     .createTable('lead_routing')

@@ -29,7 +29,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('consent_notices').execute();
   await db.schema.alterTable('consent_notices_by_language').renameTo('consent_notices').execute();
 
-  await db.schema.alterTable('consents').addColumn('notice_language', 'text', (c) => c.notNull().defaultTo('en')).execute();
+  await db.schema
+    .alterTable('consents')
+    .addColumn('notice_language', 'text', (c) => c.notNull().defaultTo('en'))
+    .execute();
 }
 
 /** Back to English notices only: the Hindi versions and the consents' notice language are dropped. */

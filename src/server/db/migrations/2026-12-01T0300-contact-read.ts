@@ -9,7 +9,10 @@ import { timestampType } from './types';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('contact_messages').addColumn('read_at', timestampType(db)).execute();
-  await db.updateTable('contact_messages').set({ read_at: sql`created_at` }).execute();
+  await db
+    .updateTable('contact_messages')
+    .set({ read_at: sql`created_at` })
+    .execute();
   await db.schema.createIndex('contact_messages_unread').on('contact_messages').columns(['created_at', 'id']).where(sql.ref('read_at'), 'is', null).execute();
 }
 

@@ -52,7 +52,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`alter table leads alter column email_key drop not null`.execute(db);
     await sql`alter table leads add column phone_key text`.execute(db);
     await sql`alter table leads add column merged_into_id text references leads(id) on delete set null`.execute(db);
-    await sql`alter table leads add column search_text text generated always as (lower(coalesce(email_key, '') || ' ' || coalesce(name, '') || ' ' || coalesce(phone, ''))) stored`.execute(db);
+    await sql`alter table leads add column search_text text generated always as (lower(coalesce(email_key, '') || ' ' || coalesce(name, '') || ' ' || coalesce(phone, ''))) stored`.execute(
+      db,
+    );
     await sql.raw(`alter table leads add ${CHECK}`).execute(db);
     await db.schema
       .createIndex('leads_counts')
@@ -70,7 +72,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('lead_duplicates_other').on('lead_duplicates').column('other_id').execute();
 
   // Phone keys for the leads there are: the oldest lead of each number keeps it.
-  const rows = await sql<{ id: string; phone: string; at: unknown }>`select id, phone, created_at as at from leads where phone is not null order by created_at, id`.execute(db);
+  const rows = await sql<{
+    id: string;
+    phone: string;
+    at: unknown;
+  }>`select id, phone, created_at as at from leads where phone is not null order by created_at, id`.execute(db);
   const owners = new Map<string, string>();
   const now = sqlite ? new Date().toISOString() : new Date();
   for (const row of rows.rows) {
@@ -106,7 +112,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`alter table leads drop column phone_key`.execute(db);
   await sql`alter table leads alter column email set not null`.execute(db);
   await sql`alter table leads alter column email_key set not null`.execute(db);
-  await sql`alter table leads add column search_text text generated always as (lower(email_key || ' ' || coalesce(name, '') || ' ' || coalesce(phone, ''))) stored`.execute(db);
+  await sql`alter table leads add column search_text text generated always as (lower(email_key || ' ' || coalesce(name, '') || ' ' || coalesce(phone, ''))) stored`.execute(
+    db,
+  );
   await db.schema
     .createIndex('leads_counts')
     .on('leads')
@@ -130,7 +138,11 @@ function changedCreate(create: string, back: boolean): string {
     next = replace(next, /"email_key" text unique/i, '"email_key" text not null unique');
     next = replace(next, /"email" text,/i, '"email" text not null,');
     next = next.replace("lower(coalesce(email_key, '') ||", 'lower(email_key ||');
-    next = replace(next, /, "phone_key" text, "merged_into_id" text references "leads" \("id"\) on delete set null, constraint leads_email_or_phone check \([^)]*\)\)\s*$/i, ')');
+    next = replace(
+      next,
+      /, "phone_key" text, "merged_into_id" text references "leads" \("id"\) on delete set null, constraint leads_email_or_phone check \([^)]*\)\)\s*$/i,
+      ')',
+    );
   }
   return next;
 }

@@ -13,9 +13,15 @@ import { booleanType } from './types';
 export async function up(db: Kysely<any>): Promise<void> {
   const bool = booleanType(db);
   for (const column of ['survey_completed', 'visit_booked', 'visit_done']) {
-    await db.schema.alterTable('leads').addColumn(column, bool, (c) => c.notNull().defaultTo(false)).execute();
+    await db.schema
+      .alterTable('leads')
+      .addColumn(column, bool, (c) => c.notNull().defaultTo(false))
+      .execute();
   }
-  await db.schema.alterTable('lead_campaigns').addColumn('completed', bool, (c) => c.notNull().defaultTo(false)).execute();
+  await db.schema
+    .alterTable('lead_campaigns')
+    .addColumn('completed', bool, (c) => c.notNull().defaultTo(false))
+    .execute();
   await sql`
     update leads set
       survey_completed = exists (select 1 from email_records e where e.lead_id = leads.id and e.is_completed = true),

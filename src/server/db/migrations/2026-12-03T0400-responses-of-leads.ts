@@ -46,7 +46,8 @@ async function rebuildSqliteTable(db: Kysely<any>, table: string, change: (creat
   await sql`pragma foreign_keys = off`.execute(db);
   // (Read by position: the app's CamelCasePlugin renames result columns.)
   const keys = await sql<Record<string, unknown>>`pragma foreign_keys`.execute(db);
-  if (Number(Object.values(keys.rows[0] ?? {})[0]) !== 0) throw new Error('foreign keys could not be turned off (inside a transaction?): not rebuilding tables');
+  if (Number(Object.values(keys.rows[0] ?? {})[0]) !== 0)
+    throw new Error('foreign keys could not be turned off (inside a transaction?): not rebuilding tables');
   await sql`pragma legacy_alter_table = on`.execute(db);
   try {
     await db.transaction().execute(async (trx) => {

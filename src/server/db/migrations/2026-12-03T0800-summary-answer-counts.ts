@@ -42,9 +42,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const campaign of campaigns.rows) {
     const sheet = new CountSheet(readSurveySummary(campaign.questions), (at) => localDay(at, timeZone));
     // In batches by id; read by position (the app's CamelCasePlugin renames result columns).
-    for (let after = ''; ; ) {
+    for (let after = ''; ;) {
       const batch = await sql<Record<string, unknown>>`
-        select id, answer, created_at, channel_id from survey_responses where campaign_id = ${campaign.id} and id > ${after} order by id limit ${BATCH}`.execute(db);
+        select id, answer, created_at, channel_id from survey_responses where campaign_id = ${campaign.id} and id > ${after} order by id limit ${BATCH}`.execute(
+        db,
+      );
       for (const row of batch.rows) {
         const [id, answer, at, channelId] = Object.values(row) as [string, string, Date | string, string | null];
         sheet.add({ finished: true, channelId, at, answer }, 1);
@@ -52,7 +54,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       }
       if (batch.rows.length < BATCH) break;
     }
-    for (let after = ''; ; ) {
+    for (let after = ''; ;) {
       const batch = await sql<Record<string, unknown>>`
         select p.email_record_id, p.answer, p.updated_at, e.channel_id from survey_progress p join email_records e on e.id = p.email_record_id
         where p.campaign_id = ${campaign.id} and p.email_record_id > ${after}
@@ -74,7 +76,9 @@ const BATCH = 5000;
 
 async function insertCounts(db: Kysely<any>, campaignId: string, rows: CountRow[], sqlite: boolean): Promise<void> {
   for (let i = 0; i < rows.length; i += 1000) {
-    const values = rows.slice(i, i + 1000).map((r) => sql`(${campaignId}, ${sqlite ? Number(r.finished) : r.finished}, ${r.channelId}, ${r.day}, ${r.question}, ${r.answer}, ${r.n})`);
+    const values = rows
+      .slice(i, i + 1000)
+      .map((r) => sql`(${campaignId}, ${sqlite ? Number(r.finished) : r.finished}, ${r.channelId}, ${r.day}, ${r.question}, ${r.answer}, ${r.n})`);
     await sql`insert into summary_answer_counts (campaign_id, finished, channel_id, day, question, answer, n) values ${sql.join(values)}`.execute(db);
   }
 }

@@ -31,7 +31,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     if (!k) return;
     if (!found.has(k)) found.set(k, name(text));
     for (let i = 0; i < ids.length; i += 500) {
-      await db.updateTable('leads').set({ source_key: k, source_kind: kind }).where('id', 'in', ids.slice(i, i + 500)).where('source_key', 'is', null).execute();
+      await db
+        .updateTable('leads')
+        .set({ source_key: k, source_kind: kind })
+        .where('id', 'in', ids.slice(i, i + 500))
+        .where('source_key', 'is', null)
+        .execute();
     }
   };
   const api = await sql<{ leadId: string; source: string }>`select lead_id as "leadId", source from inbound_leads where created = 1`.execute(db);
@@ -60,7 +65,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('leads_funnel')
     .on('leads')
-    .columns(['first_channel_id', 'created_at', 'has_survey', 'status', 'first_contacted_at', 'survey_completed', 'visit_booked', 'visit_done', 'source_key', 'id'])
+    .columns([
+      'first_channel_id',
+      'created_at',
+      'has_survey',
+      'status',
+      'first_contacted_at',
+      'survey_completed',
+      'visit_booked',
+      'visit_done',
+      'source_key',
+      'id',
+    ])
     .execute();
 }
 

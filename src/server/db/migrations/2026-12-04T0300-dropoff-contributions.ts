@@ -57,21 +57,41 @@ export async function fillDropoffContributions(db: Kysely<any>): Promise<number>
         .leftJoin('survey_responses as r', 'r.email_record_id', 'e.id')
         .leftJoin('survey_progress as p', 'p.email_record_id', 'e.id')
         .leftJoin('dropoff_contributions as d', 'd.email_record_id', 'e.id')
-        .select(['e.id', 'r.id as responseId', 'r.answer as response', 'p.email_record_id as progressOf', 'p.answer as progress', 'p.page', 'p.furthest_page as furthestPage'])
+        .select([
+          'e.id',
+          'r.id as responseId',
+          'r.answer as response',
+          'p.email_record_id as progressOf',
+          'p.answer as progress',
+          'p.page',
+          'p.furthest_page as furthestPage',
+        ])
         .where('e.campaign_id', '=', campaign.id)
         .where('e.id', '>', after)
         .where((eb) => eb.or([eb('r.id', 'is not', null), eb('p.email_record_id', 'is not', null)]))
         .where('d.email_record_id', 'is', null)
         .orderBy('e.id')
         .limit(BATCH)
-        .execute()) as Array<{ id: string; responseId: string | null; response: string | null; progressOf: string | null; progress: string | null; page: number | null; furthestPage: number | null }>;
+        .execute()) as Array<{
+        id: string;
+        responseId: string | null;
+        response: string | null;
+        progressOf: string | null;
+        progress: string | null;
+        page: number | null;
+        furthestPage: number | null;
+      }>;
       if (rows.length === 0) break;
       after = rows[rows.length - 1]!.id;
       const values = rows.map((r) => {
         const finished = r.responseId !== null;
         const contribution = !survey.keepable
           ? ''
-          : survey.contribution(finished ? { answers: r.response, finished, page: 0, furthestPage: 0 } : { answers: r.progress, finished, page: Number(r.page ?? 0), furthestPage: Number(r.furthestPage ?? 0) });
+          : survey.contribution(
+              finished
+                ? { answers: r.response, finished, page: 0, furthestPage: 0 }
+                : { answers: r.progress, finished, page: Number(r.page ?? 0), furthestPage: Number(r.furthestPage ?? 0) },
+            );
         return sql`(${r.id}, ${survey.version}, ${contribution}, ${finished ? r.responseId : null}, ${finished ? null : r.progressOf})`;
       });
       await sql`

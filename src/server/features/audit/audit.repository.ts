@@ -30,7 +30,9 @@ function filtered(db: Kysely<Database>, filters: AuditFilters) {
 export async function listAuditRows(db: Kysely<Database>, filters: AuditFilters, limit: number, offset: number): Promise<{ rows: AuditRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     filtered(db, filters).selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    filtered(db, filters).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+    filtered(db, filters)
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }

@@ -6,9 +6,7 @@ import { listAudit } from './audit.service';
 /** GET /api/audit: owners only (the roles guard reads `config.access`; until then, behind the staff guard). */
 export async function auditRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    AUDIT_API.list,
-    { schema: { tags: ['audit'], querystring: auditQuery, response: { 200: auditList } }, config: { access: 'owner' } },
-    (request) => listAudit(app.db, request.query),
+  r.get(AUDIT_API.list, { schema: { tags: ['audit'], querystring: auditQuery, response: { 200: auditList } }, config: { access: 'owner' } }, (request) =>
+    listAudit(app.db, request.query),
   );
 }

@@ -1,3 +1,13 @@
 /** The auth feature's public face: who a staff member is, as other features see them. */
 export type { StaffPrincipal } from './token';
-export { activeStaff, activeStaffWithEmails, deactivateStaff, leadTakers, leadTakersNamed, staffContacts, staffEmails, staffNames, staffRecipients } from './staff.repository';
+export {
+  activeStaff,
+  activeStaffWithEmails,
+  deactivateStaff,
+  leadTakers,
+  leadTakersNamed,
+  staffContacts,
+  staffEmails,
+  staffNames,
+  staffRecipients,
+} from './staff.repository';

@@ -44,7 +44,10 @@ export async function updateStaff(
 }
 
 export async function countStaff(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('staffUsers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('staffUsers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -81,7 +84,11 @@ export async function revokeToken(db: Kysely<Database>, jti: string, expiresAt: 
  * What a token's account holds now, in one read: its credentials' version (undefined when the
  * account is gone) and whether this token was revoked by a logout.
  */
-export async function tokenStanding(db: Kysely<Database>, userId: string, jti: string): Promise<{ tokenVersion: number; revoked: boolean; active: boolean; role: 'owner' | 'staff' } | undefined> {
+export async function tokenStanding(
+  db: Kysely<Database>,
+  userId: string,
+  jti: string,
+): Promise<{ tokenVersion: number; revoked: boolean; active: boolean; role: 'owner' | 'staff' } | undefined> {
   const row = await db
     .selectFrom('staffUsers')
     .select((eb) => ['tokenVersion', 'active', 'role', eb.selectFrom('revokedTokens').select('jti').where('jti', '=', jti).as('revokedJti')])
@@ -119,8 +126,14 @@ export function listAssignees(db: Kysely<Database>) {
   return db.selectFrom('staffUsers').select(['id', 'name']).where('active', '=', true).orderBy('name').execute();
 }
 
-export async function insertResetToken(db: Kysely<Database>, row: { tokenHash: string; staffId: string; expiresAt: Date; passwordFingerprint: string }): Promise<void> {
-  await db.insertInto('passwordResetTokens').values({ ...row, usedAt: null }).execute();
+export async function insertResetToken(
+  db: Kysely<Database>,
+  row: { tokenHash: string; staffId: string; expiresAt: Date; passwordFingerprint: string },
+): Promise<void> {
+  await db
+    .insertInto('passwordResetTokens')
+    .values({ ...row, usedAt: null })
+    .execute();
 }
 
 /**
@@ -128,7 +141,11 @@ export async function insertResetToken(db: Kysely<Database>, row: { tokenHash: s
  * concurrent uses cannot both pass) and answers the account it was for, with the fingerprint of the
  * password it was made under, or undefined.
  */
-export async function consumeResetToken(db: Kysely<Database>, tokenHash: string, now: Date): Promise<{ staffId: string; passwordFingerprint: string | null } | undefined> {
+export async function consumeResetToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now: Date,
+): Promise<{ staffId: string; passwordFingerprint: string | null } | undefined> {
   const result = await db
     .updateTable('passwordResetTokens')
     .set({ usedAt: now })
@@ -180,7 +197,14 @@ export async function staffRecipients(db: Kysely<Database>, notifyEmails: readon
  * id) so the round-robin's turn is the same on every instance. Read in the lead's transaction.
  */
 export async function leadTakers(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db.selectFrom('staffUsers').select('id').where('active', '=', true).where('takesLeads', '=', true).where('away', '=', false).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('staffUsers')
+    .select('id')
+    .where('active', '=', true)
+    .where('takesLeads', '=', true)
+    .where('away', '=', false)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -193,7 +217,10 @@ export async function leadTakersNamed(db: Kysely<Database>): Promise<Array<{ id:
 }
 
 /** Names and e-mails of these staff members, with their role and whether they are active. */
-export async function staffContacts(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, { id: string; name: string; email: string; role: 'owner' | 'staff'; active: boolean }>> {
+export async function staffContacts(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, { id: string; name: string; email: string; role: 'owner' | 'staff'; active: boolean }>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db.selectFrom('staffUsers').select(['id', 'name', 'email', 'role', 'active']).where('id', 'in', unique).execute();
@@ -208,7 +235,16 @@ export async function activeStaff(db: Kysely<Database>): Promise<Array<{ id: str
 /** The active accounts among these e-mails (the demo colleagues, when an owner removes the demo). */
 export function activeStaffWithEmails(db: Kysely<Database>, emails: readonly string[]) {
   if (emails.length === 0) return Promise.resolve([]);
-  return db.selectFrom('staffUsers').select(['id', 'email', 'name']).where('email', 'in', emails.map((e) => e.toLowerCase())).where('active', '=', true).execute();
+  return db
+    .selectFrom('staffUsers')
+    .select(['id', 'email', 'name'])
+    .where(
+      'email',
+      'in',
+      emails.map((e) => e.toLowerCase()),
+    )
+    .where('active', '=', true)
+    .execute();
 }
 
 /** Deactivates these accounts and ends their sessions (the token version rises, as for any deactivation). */

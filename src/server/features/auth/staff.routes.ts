@@ -65,7 +65,9 @@ export async function staffRoutes(app: FastifyInstance, options: StaffRouteOptio
     },
     async (request, reply) => {
       const { member, password } = await service.addMember(deps, request.body, request.staff!);
-      const note = password ? 'Added. Give them this password now: it is not shown again.' : `Added. We have e-mailed ${member.email} a link to set their password.`;
+      const note = password
+        ? 'Added. Give them this password now: it is not shown again.'
+        : `Added. We have e-mailed ${member.email} a link to set their password.`;
       return reply.status(201).send({ member, ...(password ? { password } : {}), message: note });
     },
   );

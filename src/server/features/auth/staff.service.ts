@@ -65,7 +65,11 @@ export function generatePassword(): string {
 }
 
 /** Creates a one-time link for the account and e-mails it (the token is stored only hashed). */
-export async function sendResetLink(deps: StaffDeps, user: { id: string; name: string; email: string; passwordHash: string }, kind: 'welcome' | 'reset'): Promise<void> {
+export async function sendResetLink(
+  deps: StaffDeps,
+  user: { id: string; name: string; email: string; passwordHash: string },
+  kind: 'welcome' | 'reset',
+): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   await repo.insertResetToken(deps.db, {
     tokenHash: hashToken(token),
@@ -113,7 +117,13 @@ export async function updateMember(deps: StaffDeps, id: string, change: StaffUpd
     // version is raised too, so reactivating does not bring old tokens back.
     const revoke = change.active === false || (change.role !== undefined && change.role !== row.role);
     await repo.updateStaff(trx, id, change, revoke);
-    await recordAudit(trx, { actor, kind: 'staff.updated', recordType: 'staff', recordId: id, fields: changedFields({ ...row }, { ...change }, Object.keys(change)) });
+    await recordAudit(trx, {
+      actor,
+      kind: 'staff.updated',
+      recordType: 'staff',
+      recordId: id,
+      fields: changedFields({ ...row }, { ...change }, Object.keys(change)),
+    });
   });
   return toMember((await repo.findStaffById(deps.db, id))!);
 }
@@ -143,7 +153,8 @@ export async function resetPassword(db: Kysely<Database>, token: string, passwor
 async function checkCurrent(db: Kysely<Database>, id: string, current: string) {
   const row = await repo.findStaffById(db, id);
   if (!row) throw unauthorized();
-  if (!(await verifyPassword(row.passwordHash, current))) throw badRequest(STAFF_MESSAGES.wrongPassword, [{ field: 'current', message: STAFF_MESSAGES.wrongPassword }]);
+  if (!(await verifyPassword(row.passwordHash, current)))
+    throw badRequest(STAFF_MESSAGES.wrongPassword, [{ field: 'current', message: STAFF_MESSAGES.wrongPassword }]);
   return row;
 }
 

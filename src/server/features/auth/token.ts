@@ -17,7 +17,15 @@ export async function signToken(
   ttlSeconds: number,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Promise<{ token: string; claims: StaffPrincipal }> {
-  const claims: StaffPrincipal = { sub: user.id, name: user.name, email: user.email, exp: nowSeconds + ttlSeconds, jti: newId(), ver: user.tokenVersion, role: user.role ?? 'staff' };
+  const claims: StaffPrincipal = {
+    sub: user.id,
+    name: user.name,
+    email: user.email,
+    exp: nowSeconds + ttlSeconds,
+    jti: newId(),
+    ver: user.tokenVersion,
+    role: user.role ?? 'staff',
+  };
   const token = await new SignJWT({ name: claims.name, email: claims.email, ver: claims.ver, role: claims.role })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.sub)

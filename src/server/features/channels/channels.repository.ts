@@ -55,7 +55,11 @@ export async function lockChannel(db: Db, id: string): Promise<void> {
 
 export async function channelNames(db: Db, ids: readonly string[]): Promise<Map<string, { name: string; code: string }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('channels').select(['id', 'name', 'code']).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('channels')
+    .select(['id', 'name', 'code'])
+    .where('id', 'in', [...ids])
+    .execute();
   return new Map(rows.map((r) => [r.id, { name: r.name, code: r.code }]));
 }
 

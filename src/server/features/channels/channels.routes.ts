@@ -32,17 +32,26 @@ export async function channelRoutes(app: FastifyInstance, options: { context: Ch
   r.post(
     CHANNELS_API.channels,
     { config: { access: 'staff' }, schema: { tags, body: newChannelSchema, response: { 201: channelAnswerSchema } }, bodyLimit: 32 * 1024 },
-    async (request, reply) => reply.status(201).send({ channel: await channels.createChannel(ctx, request.body, request.staff!), message: CHANNEL_MESSAGES.created }),
+    async (request, reply) =>
+      reply.status(201).send({ channel: await channels.createChannel(ctx, request.body, request.staff!), message: CHANNEL_MESSAGES.created }),
   );
 
-  r.get(CHANNELS_API.one.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: channelSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return channels.getChannel(ctx, request.params.id);
-  });
+  r.get(
+    CHANNELS_API.one.pattern,
+    { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: channelSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return channels.getChannel(ctx, request.params.id);
+    },
+  );
 
   r.patch(
     CHANNELS_API.one.pattern,
-    { config: { access: 'staff' }, schema: { tags, params: idParams, body: channelUpdateSchema, response: { 200: channelAnswerSchema } }, bodyLimit: 32 * 1024 },
+    {
+      config: { access: 'staff' },
+      schema: { tags, params: idParams, body: channelUpdateSchema, response: { 200: channelAnswerSchema } },
+      bodyLimit: 32 * 1024,
+    },
     async (request) => ({ channel: await channels.updateChannel(ctx, request.params.id, request.body, request.staff!), message: CHANNEL_MESSAGES.updated }),
   );
 
@@ -54,7 +63,10 @@ export async function channelRoutes(app: FastifyInstance, options: { context: Ch
   // The short-link page's data, read on each visit (its status follows the clock and the count).
   r.get(
     CHANNELS_API.link.pattern,
-    { config: { access: 'public' }, schema: { tags, params: z.object({ code: z.string().min(1).max(20) }), querystring: channelLinkQuerySchema, response: { 200: channelLinkSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, params: z.object({ code: z.string().min(1).max(20) }), querystring: channelLinkQuerySchema, response: { 200: channelLinkSchema } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return channels.channelLink(ctx, request.params.code, request.query.lang ?? 'en', await options.timeZone());

@@ -77,7 +77,10 @@ function toChannel(ctx: ChannelContext, row: repo.ChannelRow, completed: number)
 }
 
 async function withCounts(ctx: ChannelContext, rows: repo.ChannelRow[]): Promise<Channel[]> {
-  const counts = await ctx.completedByChannel(ctx.db, rows.map((r) => r.id));
+  const counts = await ctx.completedByChannel(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toChannel(ctx, row, counts.get(row.id) ?? 0));
 }
 
@@ -147,7 +150,20 @@ export async function createChannel(ctx: ChannelContext, input: NewChannel, acto
 }
 
 /** The fields whose names (never values) an edit's audit entry lists. */
-const AUDITED_FIELDS = ['name', 'campaignId', 'kind', 'utmSource', 'utmMedium', 'utmCampaign', 'utmContent', 'opensAt', 'closesAt', 'cap', 'paused', 'allowedOrigins'] as const;
+const AUDITED_FIELDS = [
+  'name',
+  'campaignId',
+  'kind',
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'utmContent',
+  'opensAt',
+  'closesAt',
+  'cap',
+  'paused',
+  'allowedOrigins',
+] as const;
 
 export async function updateChannel(ctx: ChannelContext, id: string, input: ChannelUpdate, actor: AuditActor): Promise<Channel> {
   const before = await repo.findChannel(ctx.db, id);
@@ -172,7 +188,13 @@ export async function updateChannel(ctx: ChannelContext, id: string, input: Chan
   if (input.cap !== undefined) fields.cap = input.cap;
   if (input.paused !== undefined) fields.paused = input.paused;
   if (input.allowedOrigins !== undefined) fields.allowedOrigins = JSON.stringify(input.allowedOrigins);
-  const comparable = (row: repo.ChannelRow) => ({ ...row, opensAt: isoOrNull(row.opensAt), closesAt: isoOrNull(row.closesAt), paused: toBool(row.paused), cap: row.cap === null ? null : Number(row.cap) });
+  const comparable = (row: repo.ChannelRow) => ({
+    ...row,
+    opensAt: isoOrNull(row.opensAt),
+    closesAt: isoOrNull(row.closesAt),
+    paused: toBool(row.paused),
+    cap: row.cap === null ? null : Number(row.cap),
+  });
   const changed = changedFields(comparable(before), comparable({ ...before, ...fields } as repo.ChannelRow), AUDITED_FIELDS);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.updateChannel(trx, id, fields))) throw notFound(CHANNEL_MESSAGES.notFound);
@@ -341,7 +363,13 @@ export async function channelLink(ctx: ChannelContext, code: string, language: L
     status,
     message: open ? null : channelRefusalText(language, channel, status, timeZone),
     // Its survey only while it takes answers.
-    campaign: { _id: campaign.id, name: campaign.name, questions: open ? campaign.questions : '', questioncolumns: open ? campaign.questioncolumns : '', isActive: toBool(campaign.isActive) },
+    campaign: {
+      _id: campaign.id,
+      name: campaign.name,
+      questions: open ? campaign.questions : '',
+      questioncolumns: open ? campaign.questioncolumns : '',
+      isActive: toBool(campaign.isActive),
+    },
     utm: channel.utm,
   };
 }

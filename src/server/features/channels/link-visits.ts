@@ -59,9 +59,16 @@ export async function recordLinkVisit(ctx: LinkVisitContext, channelId: string, 
 }
 
 /** Distinct visitors per channel over studio days `fromDay`…`toDay` (either open), of these channels (all when undefined). */
-export async function linkVisitsByChannel(db: Db, range: { fromDay?: string | undefined; toDay?: string | undefined }, channelIds?: readonly string[]): Promise<Map<string, number>> {
+export async function linkVisitsByChannel(
+  db: Db,
+  range: { fromDay?: string | undefined; toDay?: string | undefined },
+  channelIds?: readonly string[],
+): Promise<Map<string, number>> {
   if (channelIds && channelIds.length === 0) return new Map();
-  let query = db.selectFrom('linkVisitCounts').select(['channelId', (eb) => eb.fn.sum<number | string>('visitors').as('visitors')]).groupBy('channelId');
+  let query = db
+    .selectFrom('linkVisitCounts')
+    .select(['channelId', (eb) => eb.fn.sum<number | string>('visitors').as('visitors')])
+    .groupBy('channelId');
   if (range.fromDay) query = query.where('day', '>=', range.fromDay);
   if (range.toDay) query = query.where('day', '<=', range.toDay);
   if (channelIds) query = query.where('channelId', 'in', [...channelIds]);

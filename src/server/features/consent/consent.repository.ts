@@ -8,11 +8,24 @@ import type { Language } from '#shared/i18n/languages';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export function latestNotice(db: Db, purpose: NoticePurpose, language: Language) {
-  return db.selectFrom('consentNotices').selectAll().where('purpose', '=', purpose).where('language', '=', language).orderBy('version', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('consentNotices')
+    .selectAll()
+    .where('purpose', '=', purpose)
+    .where('language', '=', language)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function findNotice(db: Db, purpose: NoticePurpose, language: Language, version: number) {
-  return db.selectFrom('consentNotices').selectAll().where('purpose', '=', purpose).where('language', '=', language).where('version', '=', version).executeTakeFirst();
+  return db
+    .selectFrom('consentNotices')
+    .selectAll()
+    .where('purpose', '=', purpose)
+    .where('language', '=', language)
+    .where('version', '=', version)
+    .executeTakeFirst();
 }
 
 export function listNotices(db: Db) {
@@ -60,14 +73,30 @@ export interface NewConsent {
 }
 
 type ConsentPair = { [K in keyof NewConsent as `a${Capitalize<K>}` | `b${Capitalize<K>}`]: NewConsent[K] };
-const CONSENT_FIELDS = ['id', 'leadId', 'recordId', 'purpose', 'noticePurpose', 'noticeLanguage', 'noticeVersion', 'noticeHash', 'granted', 'source', 'createdAt'] as const;
+const CONSENT_FIELDS = [
+  'id',
+  'leadId',
+  'recordId',
+  'purpose',
+  'noticePurpose',
+  'noticeLanguage',
+  'noticeVersion',
+  'noticeHash',
+  'granted',
+  'source',
+  'createdAt',
+] as const;
 const capital = (field: string) => field[0]!.toUpperCase() + field.slice(1);
 /** Each field with the names of its two values (`id` → `aId`, `bId`). */
-const PAIR_NAMES = CONSENT_FIELDS.map((field) => [field, `a${capital(field)}`, `b${capital(field)}`] as [keyof NewConsent, keyof ConsentPair & string, keyof ConsentPair & string]);
+const PAIR_NAMES = CONSENT_FIELDS.map(
+  (field) => [field, `a${capital(field)}`, `b${capital(field)}`] as [keyof NewConsent, keyof ConsentPair & string, keyof ConsentPair & string],
+);
 
 /** Two rows in one statement, built and compiled once: every form stores two. */
 const insertConsentPairQuery = prepared<ConsentPair>()((db, param) =>
-  db.insertInto('consents').values(([1, 2] as const).map((row) => Object.fromEntries(PAIR_NAMES.map(([field, a, b]) => [field, param(row === 1 ? a : b)])) as unknown as NewConsent)),
+  db
+    .insertInto('consents')
+    .values(([1, 2] as const).map((row) => Object.fromEntries(PAIR_NAMES.map(([field, a, b]) => [field, param(row === 1 ? a : b)])) as unknown as NewConsent)),
 );
 
 /** The two consent rows a form stores (its purpose, and the newsletter box). */
@@ -93,7 +122,11 @@ export async function insertUnsubscribe(db: Db, row: { id: string; emailKey: str
 }
 
 export async function latestUnsubscribe(db: Db, emailKey: string): Promise<Date | string | undefined> {
-  const row = await db.selectFrom('unsubscribes').select((eb) => eb.fn.max('createdAt').as('at')).where('emailKey', 'in', [emailKey, unsubscribeHash(emailKey)]).executeTakeFirst();
+  const row = await db
+    .selectFrom('unsubscribes')
+    .select((eb) => eb.fn.max('createdAt').as('at'))
+    .where('emailKey', 'in', [emailKey, unsubscribeHash(emailKey)])
+    .executeTakeFirst();
   return row?.at ?? undefined;
 }
 
@@ -121,7 +154,15 @@ export async function latestNewsletterGrant(db: Db, leadId: string): Promise<Dat
 export function newsletterGrants(db: Db) {
   return db
     .selectFrom('consents')
-    .select(['consents.leadId', 'consents.createdAt', 'consents.confirmedAt', 'consents.noticePurpose', 'consents.noticeLanguage', 'consents.noticeVersion', 'consents.source'])
+    .select([
+      'consents.leadId',
+      'consents.createdAt',
+      'consents.confirmedAt',
+      'consents.noticePurpose',
+      'consents.noticeLanguage',
+      'consents.noticeVersion',
+      'consents.source',
+    ])
     .where('consents.purpose', '=', 'newsletter')
     .where('consents.granted', '=', true)
     .orderBy('consents.createdAt')
@@ -131,7 +172,11 @@ export function newsletterGrants(db: Db) {
 
 /** The latest unsubscribe time of every address that has one. */
 export function unsubscribeTimes(db: Db) {
-  return db.selectFrom('unsubscribes').select(['emailKey', (eb) => eb.fn.max('createdAt').as('at')]).groupBy('emailKey').execute();
+  return db
+    .selectFrom('unsubscribes')
+    .select(['emailKey', (eb) => eb.fn.max('createdAt').as('at')])
+    .groupBy('emailKey')
+    .execute();
 }
 
 // Double opt-in (decision 0018) ----------------------------------------------------------------
@@ -151,7 +196,13 @@ export async function insertConfirmation(db: Db, row: NewConfirmation): Promise<
 
 /** Whether a confirmation link went to this person since `since` (one a day per address). */
 export async function confirmationSentSince(db: Db, leadId: string, since: Date): Promise<boolean> {
-  const row = await db.selectFrom('newsletterConfirmations').select('id').where('leadId', '=', leadId).where('createdAt', '>', since).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('newsletterConfirmations')
+    .select('id')
+    .where('leadId', '=', leadId)
+    .where('createdAt', '>', since)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

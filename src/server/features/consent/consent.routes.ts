@@ -57,8 +57,10 @@ export async function consentRoutes(app: FastifyInstance, options: { now?: () =>
 
   // The notices of the page's language (`?language=hi` on Hindi pages; English if left out, as for old
   // clients): what a form of that page records when it is sent (decision 0027).
-  r.get(CONSENT_API.notices, { config: { access: 'public' }, schema: { tags, querystring: noticesQuerySchema, response: { 200: publicNoticesSchema } } }, async (request) =>
-    currentNotices(app.db, await app.settings.current(), request.query.language ?? DEFAULT_LANGUAGE),
+  r.get(
+    CONSENT_API.notices,
+    { config: { access: 'public' }, schema: { tags, querystring: noticesQuerySchema, response: { 200: publicNoticesSchema } } },
+    async (request) => currentNotices(app.db, await app.settings.current(), request.query.language ?? DEFAULT_LANGUAGE),
   );
 
   r.post(
@@ -76,7 +78,8 @@ export async function consentRoutes(app: FastifyInstance, options: { now?: () =>
       // with a page in their language; a mail client's one-click POST (RFC 8058 wants a 2xx for a
       // good link) and API clients get JSON.
       const person = !oneClick && (isForm || wantsHtml(request.headers.accept, request.headers['content-type']));
-      const page = (query: string) => reply.header('cache-control', 'no-store').redirect(`${localizedPath(visitorLanguage(request, request.body?.lang), paths.unsubscribe)}?${query}`, 303);
+      const page = (query: string) =>
+        reply.header('cache-control', 'no-store').redirect(`${localizedPath(visitorLanguage(request, request.body?.lang), paths.unsubscribe)}?${query}`, 303);
       try {
         await app.writes.run((trx) => unsubscribe(trx, app.config.jwtSecret, request.query.token ?? fromBody));
       } catch (error) {
@@ -92,12 +95,17 @@ export async function consentRoutes(app: FastifyInstance, options: { now?: () =>
 
   // Someone who opens the List-Unsubscribe address in a browser gets the page with the button; a
   // link that is not valid (cut short, changed) gets the page that says so.
-  r.get(CONSENT_API.unsubscribe, { config: { access: 'public' }, schema: { tags, querystring: z.object({ token: z.string().max(2000).default('') }) } }, async (request, reply) => {
-    const language = visitorLanguage(request);
-    reply.header('cache-control', 'no-store');
-    if (readUnsubscribeToken(app.config.jwtSecret, request.query.token) === null) return reply.redirect(`${localizedPath(language, paths.unsubscribe)}?invalid=1`, 303);
-    return reply.redirect(localizedPath(language, unsubscribePagePath(request.query.token)), 303);
-  });
+  r.get(
+    CONSENT_API.unsubscribe,
+    { config: { access: 'public' }, schema: { tags, querystring: z.object({ token: z.string().max(2000).default('') }) } },
+    async (request, reply) => {
+      const language = visitorLanguage(request);
+      reply.header('cache-control', 'no-store');
+      if (readUnsubscribeToken(app.config.jwtSecret, request.query.token) === null)
+        return reply.redirect(`${localizedPath(language, paths.unsubscribe)}?invalid=1`, 303);
+      return reply.redirect(localizedPath(language, unsubscribePagePath(request.query.token)), 303);
+    },
+  );
 
   // The newsletter's confirmation link (double opt-in, decision 0018): the page's one button posts
   // here. A form goes back to the page (done, or why not); JSON gets the message or a 400.
@@ -123,7 +131,9 @@ export async function consentRoutes(app: FastifyInstance, options: { now?: () =>
     },
   );
 
-  r.get(CONSENT_API.newsletter, { config: { access: 'staff' }, schema: { tags, response: { 200: newsletterListSchema } } }, async () => newsletterSubscribers(app.db));
+  r.get(CONSENT_API.newsletter, { config: { access: 'staff' }, schema: { tags, response: { 200: newsletterListSchema } } }, async () =>
+    newsletterSubscribers(app.db),
+  );
 
   r.get(CONSENT_API.newsletterExport, { config: { access: 'staff' }, schema: { tags } }, async (request, reply) => {
     const out = new PassThrough();

@@ -44,7 +44,10 @@ export function newsletterNoticeText(studio: Pick<SiteSettings, 'name'>, languag
 }
 
 /** The text each form shows now in a language: the settings' notices of that language, and the newsletter's line. */
-export function noticeTexts(settings: Pick<NoticeSettings, 'name' | 'notices' | 'noticesHi'>, language: Language = DEFAULT_LANGUAGE): Record<NoticePurpose, string> {
+export function noticeTexts(
+  settings: Pick<NoticeSettings, 'name' | 'notices' | 'noticesHi'>,
+  language: Language = DEFAULT_LANGUAGE,
+): Record<NoticePurpose, string> {
   const texts = language === 'hi' ? settings.noticesHi : settings.notices;
   return { survey: texts.landing, contact: texts.contact, newsletter: newsletterNoticeText(settings, language) };
 }
@@ -52,7 +55,13 @@ export function noticeTexts(settings: Pick<NoticeSettings, 'name' | 'notices' | 
 export const noticeHash = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 function toNotice(row: { purpose: NoticePurpose; language: string; version: number; text: string; hash: string }): Notice {
-  return { purpose: row.purpose, language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE, version: Number(row.version), text: row.text, hash: row.hash };
+  return {
+    purpose: row.purpose,
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    version: Number(row.version),
+    text: row.text,
+    hash: row.hash,
+  };
 }
 
 /**
@@ -69,7 +78,8 @@ export async function recordNoticeText(db: Db, purpose: NoticePurpose, text: str
     if (latest && latest.hash === hash) return toNotice(latest);
     const version = latest ? Number(latest.version) + 1 : 1;
     // Another instance wrote this version at the same moment (unique purpose+language+version): read again.
-    if (await repo.insertNotice(db, { id: newId(), purpose, language, version, text, hash, createdAt: new Date() })) return { purpose, language, version, text, hash };
+    if (await repo.insertNotice(db, { id: newId(), purpose, language, version, text, hash, createdAt: new Date() }))
+      return { purpose, language, version, text, hash };
   }
   throw new Error(`The ${purpose} notice's ${language} version kept being taken by other writers.`);
 }
@@ -146,12 +156,7 @@ export interface PendingConsent {
  * language, else the current one — never a text of another language or form (decision 0027) — and
  * whether they ticked the newsletter box (absent: no).
  */
-export async function pendingConsent(
-  db: Kysely<Database>,
-  settings: NoticeSettings,
-  source: ConsentSource,
-  fields: ConsentFields,
-): Promise<PendingConsent> {
+export async function pendingConsent(db: Kysely<Database>, settings: NoticeSettings, source: ConsentSource, fields: ConsentFields): Promise<PendingConsent> {
   const purpose: NoticePurpose = source === 'contact' ? 'contact' : 'survey';
   const language = fields.language ?? DEFAULT_LANGUAGE;
   const current = await currentNotices(db, settings, language);
@@ -200,7 +205,14 @@ export async function storeConsent(
     },
   ]);
   if (!pending.newsletter) return false;
-  return askToConfirm(db, { leadId: owner.leadId, consentId: newsletterId, email: owner.email, sender: owner.sender ?? null, language: pending.language, at: createdAt });
+  return askToConfirm(db, {
+    leadId: owner.leadId,
+    consentId: newsletterId,
+    email: owner.email,
+    sender: owner.sender ?? null,
+    language: pending.language,
+    at: createdAt,
+  });
 }
 
 // Double opt-in (decision 0018) ----------------------------------------------------------------
@@ -224,16 +236,27 @@ async function isSubscribedLead(db: Db, leadId: string, key: string): Promise<bo
  * subscribed (nothing to confirm), and not when one went to them in the last day (the link sent
  * then still works), so a stranger's form can cause at most one mail a day to an address.
  */
-async function askToConfirm(db: Db, input: { leadId: string; consentId: string; email: string; sender: string | null; language: Language; at: Date }): Promise<boolean> {
+async function askToConfirm(
+  db: Db,
+  input: { leadId: string; consentId: string; email: string; sender: string | null; language: Language; at: Date },
+): Promise<boolean> {
   if (await isSubscribedLead(db, input.leadId, emailKey(input.email))) return false;
   if (await repo.confirmationSentSince(db, input.leadId, new Date(input.at.getTime() - CONFIRM_GAP_MS))) return false;
   const id = newId();
-  await repo.insertConfirmation(db, { id, leadId: input.leadId, consentId: input.consentId, language: input.language, createdAt: input.at, expiresAt: new Date(input.at.getTime() + CONFIRM_LINK_MS) });
+  await repo.insertConfirmation(db, {
+    id,
+    leadId: input.leadId,
+    consentId: input.consentId,
+    language: input.language,
+    createdAt: input.at,
+    expiresAt: new Date(input.at.getTime() + CONFIRM_LINK_MS),
+  });
   await recordEvent(db, { type: 'newsletter.confirm', email: input.email.trim(), subjectId: id, leadId: input.leadId, sender: input.sender }, input.at);
   return true;
 }
 
-const confirmSignature = (secret: string, body: string) => createHmac('sha256', secret).update(`newsletter-confirm:${body}`).digest().subarray(0, 18).toString('base64url');
+const confirmSignature = (secret: string, body: string) =>
+  createHmac('sha256', secret).update(`newsletter-confirm:${body}`).digest().subarray(0, 18).toString('base64url');
 
 /** The link token of a confirmation: its id and expiry, signed for this purpose only (no other link's signature fits). */
 export function newsletterConfirmToken(secret: string, confirmationId: string, expiresAt: Date): string {
@@ -388,7 +411,10 @@ export async function isUnsubscribed(db: Db, email: string): Promise<boolean> {
 export async function newsletterSubscribers(db: Db): Promise<NewsletterSubscriber[]> {
   const [consents, unsubscribed] = await Promise.all([repo.newsletterGrants(db), repo.unsubscribeTimes(db)]);
   // Every grant has its lead (consents.lead_id references leads): the e-mails are read in batches.
-  const emails = await leadEmails(db, consents.map((c) => c.leadId));
+  const emails = await leadEmails(
+    db,
+    consents.map((c) => c.leadId),
+  );
   const left = new Map(unsubscribed.map((u) => [u.emailKey, time(u.at as Date | string)]));
   type Grant = (typeof consents)[number] & { email: string; emailKey: string };
   const confirmed = new Map<string, Grant>();
@@ -400,7 +426,8 @@ export async function newsletterSubscribers(db: Db): Promise<NewsletterSubscribe
     const since = left.get(person.emailKey);
     if (c.confirmedAt !== null && c.confirmedAt !== undefined) {
       const previous = confirmed.get(c.leadId);
-      if ((since === undefined || time(c.confirmedAt) > since) && (!previous || time(c.confirmedAt) >= time(previous.confirmedAt!))) confirmed.set(c.leadId, grant);
+      if ((since === undefined || time(c.confirmedAt) > since) && (!previous || time(c.confirmedAt) >= time(previous.confirmedAt!)))
+        confirmed.set(c.leadId, grant);
     } else if (since === undefined || time(c.createdAt) > since) pending.set(c.leadId, grant);
   }
   const row = (g: Grant, state: 'confirmed' | 'pending'): NewsletterSubscriber => ({

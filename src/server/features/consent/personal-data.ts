@@ -54,7 +54,11 @@ export const personalData: PersonalData = {
       .execute();
     for (const row of rows) {
       if (row.emailKey.startsWith('sha256:')) continue;
-      await trx.updateTable('unsubscribes').set({ emailKey: unsubscribeHash(row.emailKey), leadId: null }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('unsubscribes')
+        .set({ emailKey: unsubscribeHash(row.emailKey), leadId: null })
+        .where('id', '=', row.id)
+        .execute();
     }
   },
 };

@@ -8,7 +8,12 @@ export async function insertContactMessage(db: Kysely<Database> | Transaction<Da
 
 /** A person's messages, oldest first (the lead's page). */
 export function contactMessagesOfLead(db: Kysely<Database>, leadId: string) {
-  return db.selectFrom('contactMessages').select(['id', 'requestQuotation', 'message', 'createdAt', 'phone', 'listingKind', 'listingId', 'listingName', 'topic']).where('leadId', '=', leadId).orderBy('createdAt').execute();
+  return db
+    .selectFrom('contactMessages')
+    .select(['id', 'requestQuotation', 'message', 'createdAt', 'phone', 'listingKind', 'listingId', 'listingName', 'topic'])
+    .where('leadId', '=', leadId)
+    .orderBy('createdAt')
+    .execute();
 }
 
 /** Newest first; ids are time-ordered (UUIDv7), so they break ties within one timestamp. */
@@ -20,7 +25,20 @@ export function listContactMessages(db: Kysely<Database>) {
 export function findContactMessage(db: Kysely<Database>, id: string) {
   return db
     .selectFrom('contactMessages')
-    .select(['firstname', 'lastname', 'requestQuotation', 'message', 'createdAt', 'phone', 'listingKind', 'listingId', 'listingName', 'topic', 'channelId', 'utm'])
+    .select([
+      'firstname',
+      'lastname',
+      'requestQuotation',
+      'message',
+      'createdAt',
+      'phone',
+      'listingKind',
+      'listingId',
+      'listingName',
+      'topic',
+      'channelId',
+      'utm',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -36,7 +36,8 @@ type FormBody = z.infer<typeof formBody>;
  */
 function sentPath(kind: EnquiryListingKind, id: string, back: string | undefined, topic: EnquiryTopic, language: Language): string {
   const sent = ENQUIRY_SENT_VALUES[topic];
-  const page = back === ENQUIRY_BACK.enquiry ? enquiryPagePath(kind, id, { [ENQUIRY_SENT_PARAM]: sent }) : `${listingPagePath(kind, id)}?${ENQUIRY_SENT_PARAM}=${sent}`;
+  const page =
+    back === ENQUIRY_BACK.enquiry ? enquiryPagePath(kind, id, { [ENQUIRY_SENT_PARAM]: sent }) : `${listingPagePath(kind, id)}?${ENQUIRY_SENT_PARAM}=${sent}`;
   return `${localizedPath(language, page)}#enquiry`;
 }
 
@@ -68,18 +69,14 @@ export async function contactRoutes(app: FastifyInstance, { now }: { now: () => 
     },
   );
 
-  r.get(
-    CONTACT_API.list,
-    { config: { access: 'staff' }, schema: { tags: ['contact'], response: { 200: contactResponseListSchema } } },
-    async () => listContactResponses(app.db),
+  r.get(CONTACT_API.list, { config: { access: 'staff' }, schema: { tags: ['contact'], response: { 200: contactResponseListSchema } } }, async () =>
+    listContactResponses(app.db),
   );
 
   // Decision 0028: which messages no staff member has opened yet, and opening one. The specified
   // list above stays as it is (no read state in it; reading it marks nothing read).
-  r.get(
-    CONTACT_API.unread,
-    { config: { access: 'staff' }, schema: { tags: ['contact'], response: { 200: contactUnreadSchema } } },
-    async () => unreadContactMessages(app.db),
+  r.get(CONTACT_API.unread, { config: { access: 'staff' }, schema: { tags: ['contact'], response: { 200: contactUnreadSchema } } }, async () =>
+    unreadContactMessages(app.db),
   );
 
   r.post(
@@ -99,7 +96,10 @@ export async function contactRoutes(app: FastifyInstance, { now }: { now: () => 
     const form = (request.body ?? {}) as NonNullable<FormBody>;
     const kind: EnquiryListingKind = form.listingKind === 'product' ? 'product' : 'project';
     const listingId = (form.listingId ?? '').trim();
-    const consent = await pendingConsent(app.db, await app.settings.current(), 'contact', { noticeVersion: Number(form.noticeVersion) || undefined, language: languageOf(form) });
+    const consent = await pendingConsent(app.db, await app.settings.current(), 'contact', {
+      noticeVersion: Number(form.noticeVersion) || undefined,
+      language: languageOf(form),
+    });
     const back = form.back === ENQUIRY_BACK.enquiry ? ENQUIRY_BACK.enquiry : ENQUIRY_BACK.listing;
     const listing = listingId && !errors.listingId ? await listingNamed(kind, listingId, back) : null;
     const html = enquiryFormPage({
@@ -160,7 +160,10 @@ export async function contactRoutes(app: FastifyInstance, { now }: { now: () => 
       }
       app.notifications.wake();
       // `listing` is set: the form always names one (an unknown one was refused above).
-      return reply.redirect(result.listing ? sentPath(result.listing.kind, result.listing.id, form.back, input.topic ?? 'question', languageOf(form)) : '/', 303);
+      return reply.redirect(
+        result.listing ? sentPath(result.listing.kind, result.listing.id, form.back, input.topic ?? 'question', languageOf(form)) : '/',
+        303,
+      );
     },
   );
 }

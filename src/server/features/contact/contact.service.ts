@@ -60,7 +60,10 @@ export async function addContactMessage(
   await db.transaction().execute(async (trx) => {
     // README "Channels": the link the sender came through and its UTM values are a touch of the lead.
     const attribution = await messageAttribution(trx, input);
-    const touch = attribution && (attribution.channelId !== null || attribution.utm !== null) ? { channelId: attribution.channelId, utm: attribution.utm, at: now } : undefined;
+    const touch =
+      attribution && (attribution.channelId !== null || attribution.utm !== null)
+        ? { channelId: attribution.channelId, utm: attribution.utm, at: now }
+        : undefined;
     const lead = await touchLead(trx, { email: input.email, source: 'contact', name: `${input.firstname} ${lastname}`.trim(), phone, at: now, touch });
     await contact.insertContactMessage(trx, {
       leadId: lead.id,
@@ -89,7 +92,13 @@ export async function addContactMessage(
 }
 
 /** The listing, phone and topic of a stored message, where it has them. */
-function enquiryOf(row: { phone: string | null; listingKind: EnquiryListingKind | null; listingId: string | null; listingName: string | null; topic: ContactResponse['topic'] | null }) {
+function enquiryOf(row: {
+  phone: string | null;
+  listingKind: EnquiryListingKind | null;
+  listingId: string | null;
+  listingName: string | null;
+  topic: ContactResponse['topic'] | null;
+}) {
   return {
     ...(row.phone ? { phone: row.phone } : {}),
     ...(row.listingKind && row.listingId ? { listing: { kind: row.listingKind, id: row.listingId, name: row.listingName ?? '' } } : {}),

@@ -141,7 +141,9 @@ export function EnquiryFormPage({ kind, listingId, listing, back, values, errors
             </p>
           ) : (
             <p>
-              <a href={local(kind === 'project' ? paths.projects : paths.products)}>{kind === 'project' ? t('server.enquiry.backToHomes') : t('server.enquiry.backToDecor')}</a>
+              <a href={local(kind === 'project' ? paths.projects : paths.products)}>
+                {kind === 'project' ? t('server.enquiry.backToHomes') : t('server.enquiry.backToDecor')}
+              </a>
             </p>
           )}
           <h1>
@@ -171,13 +173,27 @@ export function EnquiryFormPage({ kind, listingId, listing, back, values, errors
               {language === 'en' ? null : <input type="hidden" name="language" value={language} />}
               <input type="hidden" name="noticeVersion" value={String(notices.contact.version)} />
               <Field name="firstname" label={labels.firstname!} errors={errors}>
-                <input type="text" autoComplete="given-name" required maxLength={CONTACT_LIMITS.name} defaultValue={values.firstname} {...aria('firstname', errors)} />
+                <input
+                  type="text"
+                  autoComplete="given-name"
+                  required
+                  maxLength={CONTACT_LIMITS.name}
+                  defaultValue={values.firstname}
+                  {...aria('firstname', errors)}
+                />
               </Field>
               <Field name="email" label={labels.email!} errors={errors}>
                 <input type="email" autoComplete="email" required maxLength={CONTACT_LIMITS.email} defaultValue={values.email} {...aria('email', errors)} />
               </Field>
               <Field name="phone" label={labels.phone!} errors={errors} hint={t('enquiry.phoneHint')}>
-                <input type="tel" inputMode="tel" autoComplete="tel" maxLength={CONTACT_LIMITS.phone} defaultValue={values.phone} {...aria('phone', errors, true)} />
+                <input
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel"
+                  maxLength={CONTACT_LIMITS.phone}
+                  defaultValue={values.phone}
+                  {...aria('phone', errors, true)}
+                />
               </Field>
               <fieldset aria-describedby={errors.topic ? 'enquiry-topic-error' : undefined}>
                 <legend>{labels.topic}</legend>
@@ -205,7 +221,13 @@ export function EnquiryFormPage({ kind, listingId, listing, back, values, errors
                   <NoticeText text={notices.contact.text} link={t('consent.privacyLink')} href={local(paths.privacy)} />
                 </p>
                 <div className="choice">
-                  <input id="enquiry-newsletter" type="checkbox" name="newsletter" defaultChecked={values.newsletter} aria-describedby="enquiry-newsletter-hint" />
+                  <input
+                    id="enquiry-newsletter"
+                    type="checkbox"
+                    name="newsletter"
+                    defaultChecked={values.newsletter}
+                    aria-describedby="enquiry-newsletter-hint"
+                  />
                   <div>
                     <label htmlFor="enquiry-newsletter">{t('consent.newsletter')}</label>
                     <p className="hint" id="enquiry-newsletter-hint" style={{ margin: 0 }}>

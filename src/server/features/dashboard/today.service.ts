@@ -20,7 +20,11 @@ export const TODAY_LINKS = {
  * `now` on the studio's clock.
  */
 export async function todayFigures(db: Kysely<Database>, timeZone: string, now: Date): Promise<Today> {
-  const [leads, visits, unread] = await Promise.all([waitingLeadCounts(db, now), standingVisitsTodayAndTomorrow(db, timeZone, now), countUnreadContactMessages(db)]);
+  const [leads, visits, unread] = await Promise.all([
+    waitingLeadCounts(db, now),
+    standingVisitsTodayAndTomorrow(db, timeZone, now),
+    countUnreadContactMessages(db),
+  ]);
   return {
     newLeads: { count: leads.new, link: TODAY_LINKS.newLeads },
     overdueLeads: { count: leads.overdue, link: TODAY_LINKS.overdueLeads },

@@ -17,7 +17,12 @@ export interface LeadHints {
   answers?: Record<string, unknown> | null;
 }
 
-const fold = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
 
 /** Every text an answer holds (strings, numbers, and those inside arrays and objects). */
 function answerTexts(value: unknown, out: string[] = []): string[] {
@@ -83,10 +88,19 @@ export type FollowUpView = Pick<StudioSettings, 'assignment' | 'followUp' | 'tim
  * caller has read them (a request's settings, one read per request), else they are read here.
  * Answers who was chosen.
  */
-export async function assignCreatedLead(db: Db, lead: { id: string; email: string }, hints: LeadHints, at: Date, settings?: FollowUpView): Promise<string | undefined> {
+export async function assignCreatedLead(
+  db: Db,
+  lead: { id: string; email: string },
+  hints: LeadHints,
+  at: Date,
+  settings?: FollowUpView,
+): Promise<string | undefined> {
   const { assignment, followUp, timeZone } = settings ?? (await readFollowUpSettings(db as Kysely<Database>));
   const calendar = { timeZone, hours: followUp.hours, holidays: followUp.holidays };
-  const due = { firstContactDueAt: addWorkingMinutes(at, followUp.firstContactMinutes, calendar), firstContactEscalateAt: addWorkingMinutes(at, 2 * followUp.firstContactMinutes, calendar) };
+  const due = {
+    firstContactDueAt: addWorkingMinutes(at, followUp.firstContactMinutes, calendar),
+    firstContactEscalateAt: addWorkingMinutes(at, 2 * followUp.firstContactMinutes, calendar),
+  };
   const assignee = assignment.mode === 'off' ? null : await chooseAssignee(db, assignment, hints);
   await assignCreatedLeadTo(db, { leadId: lead.id, email: lead.email, assignee, ...due, at });
   return assignee?.staffId;
@@ -107,7 +121,10 @@ export async function assignCreatedLeads(
   if (leads.length === 0) return [];
   const { assignment, followUp, timeZone } = await readFollowUpSettings(db as Kysely<Database>);
   const calendar = { timeZone, hours: followUp.hours, holidays: followUp.holidays };
-  const due = { firstContactDueAt: addWorkingMinutes(at, followUp.firstContactMinutes, calendar), firstContactEscalateAt: addWorkingMinutes(at, 2 * followUp.firstContactMinutes, calendar) };
+  const due = {
+    firstContactDueAt: addWorkingMinutes(at, followUp.firstContactMinutes, calendar),
+    firstContactEscalateAt: addWorkingMinutes(at, 2 * followUp.firstContactMinutes, calendar),
+  };
   let assignees: Array<{ staffId: string; staffName: string; how: string } | null> = leads.map(() => null);
   if (assignment.mode !== 'off') {
     const takers = await leadTakersNamed(db as Kysely<Database>);
@@ -128,7 +145,12 @@ export async function assignCreatedLeads(
       await db.updateTable('leadRouting').set({ lastStaffId: last }).where('id', '=', 1).execute();
     }
   }
-  await assignCreatedLeadsTo(db, { leads: leads.map((l, i) => ({ leadId: l.id, email: l.email, assignee: assignees[i]! })), ...due, at, announce: options.announce });
+  await assignCreatedLeadsTo(db, {
+    leads: leads.map((l, i) => ({ leadId: l.id, email: l.email, assignee: assignees[i]! })),
+    ...due,
+    at,
+    announce: options.announce,
+  });
   return leads.flatMap((l, i) => (assignees[i] ? [{ leadId: l.id, staffId: assignees[i].staffId }] : []));
 }
 
@@ -137,9 +159,13 @@ async function chooseAssignee(db: Db, assignment: AssignmentSettings, hints: Lea
   const nameOf = (id: string) => takers.find((t) => t.id === id)?.name ?? 'Staff';
   if (assignment.mode === 'rules') {
     const rule = ruleMatch(assignment.rules, hints);
-    if (rule && takers.some((t) => t.id === rule.staffId)) return { staffId: rule.staffId, staffName: nameOf(rule.staffId), how: `Automatic: Rule (${rule.kind})` };
+    if (rule && takers.some((t) => t.id === rule.staffId))
+      return { staffId: rule.staffId, staffName: nameOf(rule.staffId), how: `Automatic: Rule (${rule.kind})` };
   }
-  const staffId = await nextByTurn(db, takers.map((t) => t.id));
+  const staffId = await nextByTurn(
+    db,
+    takers.map((t) => t.id),
+  );
   return staffId ? { staffId, staffName: nameOf(staffId), how: 'Automatic: Round-robin' } : null;
 }
 
@@ -151,7 +177,10 @@ async function chooseAssignee(db: Db, assignment: AssignmentSettings, hints: Lea
 export async function reviewAssignmentByAnswers(db: Db, leadId: string, answers: Record<string, unknown>, at: Date): Promise<string | undefined> {
   const { assignment } = await readFollowUpSettings(db as Kysely<Database>);
   if (assignment.mode !== 'rules') return undefined;
-  const rule = ruleMatch(assignment.rules.filter((r) => r.kind === 'locality'), { answers });
+  const rule = ruleMatch(
+    assignment.rules.filter((r) => r.kind === 'locality'),
+    { answers },
+  );
   if (!rule) return undefined;
   const lead = await leadForFollowUp(db, leadId);
   if (!lead || lead.status !== 'new' || lead.assigneeId === rule.staffId) return undefined;

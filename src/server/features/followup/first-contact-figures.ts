@@ -43,7 +43,10 @@ const summary = (t: Tally) => ({
  * contacted nor past its target yet is "waiting" and left out of the share; "within target" means it left `new` by its due time; the time to first contact is
  * in working minutes (the clock the target runs on).
  */
-export async function firstContactFigures(db: Kysely<Database>, input: { weeks: number; now: Date; calendar: WorkCalendar; targetMinutes: number }): Promise<FirstContactFigures> {
+export async function firstContactFigures(
+  db: Kysely<Database>,
+  input: { weeks: number; now: Date; calendar: WorkCalendar; targetMinutes: number },
+): Promise<FirstContactFigures> {
   const rows = await firstContactRows(db, new Date(input.now.getTime() - input.weeks * 7 * 86_400_000));
   const byPerson = new Map<string | null, Tally>();
   const byWeek = new Map<string, Tally>();

@@ -9,7 +9,11 @@ import { leadPath } from '#shared/paths';
 import { formatPhone } from '#shared/phone';
 
 const REMINDERS: readonly FollowUpReminder[] = ['first_contact_due', 'first_contact_overdue', 'next_action_due'];
-const EVENT_OF = { first_contact_due: 'lead.first_contact_due', first_contact_overdue: 'lead.first_contact_overdue', next_action_due: 'lead.next_action_due' } as const;
+const EVENT_OF = {
+  first_contact_due: 'lead.first_contact_due',
+  first_contact_overdue: 'lead.first_contact_overdue',
+  next_action_due: 'lead.next_action_due',
+} as const;
 
 export interface FollowUpJobOptions {
   db: Kysely<Database>;
@@ -61,7 +65,9 @@ export class FollowUpJob {
     this.stopped = false;
     const poll = () => {
       if (this.stopped) return;
-      this.running = this.runOnce().catch((error: unknown) => console.error(`follow-up: the pass failed (${error instanceof Error ? error.message : String(error)})`));
+      this.running = this.runOnce().catch((error: unknown) =>
+        console.error(`follow-up: the pass failed (${error instanceof Error ? error.message : String(error)})`),
+      );
       this.timer = setTimeout(poll, this.options.pollMs ?? 30_000);
       this.timer.unref();
     };
@@ -104,8 +110,13 @@ export class FollowUpJob {
     if (!window || now < window.start || now >= window.end) return 0;
     const tomorrow = instantOf(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10), 0, calendar.timeZone);
     // Today's visits, each under the person who has its lead.
-    const todays = ((await this.options.visits?.(instantOf(day, 0, calendar.timeZone), tomorrow)) ?? []).filter((v) => v.status === 'booked' || v.status === 'confirmed');
-    const assignees = await leadAssignees(db, todays.map((v) => v.leadId));
+    const todays = ((await this.options.visits?.(instantOf(day, 0, calendar.timeZone), tomorrow)) ?? []).filter(
+      (v) => v.status === 'booked' || v.status === 'confirmed',
+    );
+    const assignees = await leadAssignees(
+      db,
+      todays.map((v) => v.leadId),
+    );
     let sent = 0;
     for (const person of await activeStaff(db)) {
       const taken = await db
@@ -122,7 +133,8 @@ export class FollowUpJob {
       const actions = leads.filter((l) => l.nextActionDueAt && l.nextActionText);
       const base = this.options.siteUrl.replace(/\/+$/, '');
       const who = (l: (typeof leads)[number]) => `${l.name ?? l.email}${l.phone ? ` (${formatPhone(l.phone)})` : ''}`;
-      const when = (at: Date | string) => new Intl.DateTimeFormat('en-IN', { timeZone: calendar.timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+      const when = (at: Date | string) =>
+        new Intl.DateTimeFormat('en-IN', { timeZone: calendar.timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
       const lines: string[] = [`Good morning ${person.name}, here is your day at ${settings.name}.`, ''];
       const html: string[] = [`<p>Good morning ${esc(person.name)}, here is your day at ${esc(settings.name)}.</p>`];
       if (overdue.length > 0) {
@@ -156,7 +168,12 @@ export class FollowUpJob {
         html.push('</ul>');
       }
       try {
-        await this.options.send({ to: [person.email], subject: `Your day: ${overdue.length} overdue, ${actions.length} next actions${visits.length > 0 ? `, ${visits.length} site visits` : ''}`, text: `${lines.join('\n')}\n`, html: html.join('') });
+        await this.options.send({
+          to: [person.email],
+          subject: `Your day: ${overdue.length} overdue, ${actions.length} next actions${visits.length > 0 ? `, ${visits.length} site visits` : ''}`,
+          text: `${lines.join('\n')}\n`,
+          html: html.join(''),
+        });
         await db.updateTable('followupDigests').set({ leads: leads.length }).where('staffId', '=', person.id).where('day', '=', day).execute();
         sent++;
       } catch (error) {

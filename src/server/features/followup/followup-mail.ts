@@ -8,12 +8,20 @@ import { leadPath, paths } from '#shared/paths';
 import type { ImportAssignedPayload } from '#shared/imports/imports.contract';
 
 /** How staff mails name a lead: its name, else its e-mail, else its phone (a lead may have no e-mail). */
-const leadName = (lead: { name: string | null; email: string | null; phone: string | null }) => lead.name ?? lead.email ?? (lead.phone ? formatPhone(lead.phone) : 'A lead');
+const leadName = (lead: { name: string | null; email: string | null; phone: string | null }) =>
+  lead.name ?? lead.email ?? (lead.phone ? formatPhone(lead.phone) : 'A lead');
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A short staff mail: a few lines of text, the lead's contact details and a link to its page. */
-export function leadMail(input: { to: string[]; subject: string; intro: string; lead: { name: string | null; email: string | null; phone: string | null }; url: string; extra?: string[] }): StaffMail {
+export function leadMail(input: {
+  to: string[];
+  subject: string;
+  intro: string;
+  lead: { name: string | null; email: string | null; phone: string | null };
+  url: string;
+  extra?: string[];
+}): StaffMail {
   const who = leadName(input.lead);
   const lines = [
     input.intro,
@@ -70,7 +78,13 @@ export async function followUpMail(db: Kysely<Database>, event: StaffMailEvent, 
     if (lead.assigneeId !== event.subjectId) return null;
     const staff = (await staffContacts(db, [event.subjectId])).get(event.subjectId);
     if (!staff?.active) return null;
-    return leadMail({ to: [staff.email], subject: `Assigned to you: ${who}`, intro: `Hello ${staff.name}, this lead is now yours. Please get in touch soon.`, lead, url });
+    return leadMail({
+      to: [staff.email],
+      subject: `Assigned to you: ${who}`,
+      intro: `Hello ${staff.name}, this lead is now yours. Please get in touch soon.`,
+      lead,
+      url,
+    });
   }
   // Reminders: to the assignee (the owners when nobody has the lead); the escalation to both.
   const people = await activeStaff(db);
@@ -94,7 +108,13 @@ export async function followUpMail(db: Kysely<Database>, event: StaffMailEvent, 
   if (event.type === 'lead.next_action_due') {
     if (!lead.nextActionText || !lead.nextActionDueAt) return null;
     const to = assignee ? [assignee.email] : owners;
-    return leadMail({ to, subject: `Next action due: ${lead.nextActionText} (${who})`, intro: `It is time for the next action on ${who}: ${lead.nextActionText}`, lead, url });
+    return leadMail({
+      to,
+      subject: `Next action due: ${lead.nextActionText} (${who})`,
+      intro: `It is time for the next action on ${who}: ${lead.nextActionText}`,
+      lead,
+      url,
+    });
   }
   return null;
 }

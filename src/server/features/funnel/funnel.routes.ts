@@ -11,10 +11,14 @@ export async function funnelRoutes(app: FastifyInstance, options: { now: () => D
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['funnel'];
 
-  r.get(FUNNEL_API.funnel, { config: { access: 'staff' }, schema: { tags, querystring: funnelQuerySchema, response: { 200: funnelSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return service.funnel(app.db, request.query, await options.timeZone());
-  });
+  r.get(
+    FUNNEL_API.funnel,
+    { config: { access: 'staff' }, schema: { tags, querystring: funnelQuerySchema, response: { 200: funnelSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.funnel(app.db, request.query, await options.timeZone());
+    },
+  );
 
   r.get(FUNNEL_API.xlsx, { config: { access: 'staff' }, schema: { tags, querystring: funnelQuerySchema } }, async (request, reply) => {
     const timeZone = await options.timeZone();
@@ -31,8 +35,12 @@ export async function funnelRoutes(app: FastifyInstance, options: { now: () => D
       .send(out);
   });
 
-  r.get(FUNNEL_API.dropoff, { config: { access: 'staff' }, schema: { tags, querystring: dropoffQuerySchema, response: { 200: dropoffSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return service.dropoff(app.db, request.query, await options.timeZone());
-  });
+  r.get(
+    FUNNEL_API.dropoff,
+    { config: { access: 'staff' }, schema: { tags, querystring: dropoffQuerySchema, response: { 200: dropoffSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.dropoff(app.db, request.query, await options.timeZone());
+    },
+  );
 }

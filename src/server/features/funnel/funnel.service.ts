@@ -65,7 +65,11 @@ export async function funnel(db: Db, query: FunnelQuery, timeZone: string): Prom
     scope ? leadFunnelCounts(db, scope) : [],
     sources ? leadSourceFunnelCounts(db, sources) : [],
     leadFirstContactMedians(db, scope, sources),
-    linkVisitsByChannel(db, { fromDay: query.from, toDay: query.to }, shown.map((c) => c.id)),
+    linkVisitsByChannel(
+      db,
+      { fromDay: query.from, toDay: query.to },
+      shown.map((c) => c.id),
+    ),
   ]);
   const byChannel = new Map(counts.map((c) => [c.channelId, c]));
   const row = (id: string | null, name: string): FunnelRow => {

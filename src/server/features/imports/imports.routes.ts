@@ -33,7 +33,8 @@ export async function importRoutes(app: FastifyInstance, { now }: { now: () => D
         limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 5, parts: 6 },
       });
       const dryRunText = form.fields.dryRun ?? 'true';
-      if (dryRunText !== 'true' && dryRunText !== 'false') throw badRequest(IMPORT_MESSAGES.dryRunInvalid, [{ field: 'dryRun', message: IMPORT_MESSAGES.dryRunInvalid }]);
+      if (dryRunText !== 'true' && dryRunText !== 'false')
+        throw badRequest(IMPORT_MESSAGES.dryRunInvalid, [{ field: 'dryRun', message: IMPORT_MESSAGES.dryRunInvalid }]);
       if (!form.file) throw badRequest(IMPORT_MESSAGES.fileRequired, [{ field: 'file', message: IMPORT_MESSAGES.fileRequired }]);
       const mapping = parseMapping(form.fields.mapping);
       const file = { bytes: form.file.bytes, fileName: form.file.filename };
@@ -49,14 +50,17 @@ export async function importRoutes(app: FastifyInstance, { now }: { now: () => D
     IMPORTS_API.one.pattern,
     {
       config: { access: 'staff' },
-      schema: { tags, description: "An import's progress: while its POST runs (`reading`, then `importing` with rows done of all rows), then `done`.", params: idParams, response: { 200: importProgress } },
+      schema: {
+        tags,
+        description: "An import's progress: while its POST runs (`reading`, then `importing` with rows done of all rows), then `done`.",
+        params: idParams,
+        response: { 200: importProgress },
+      },
     },
     (request) => progressOf(app.db, request.params.id),
   );
 
-  r.delete(
-    IMPORTS_API.one.pattern,
-    { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: importUndone } } },
-    (request) => undoImport(app.db, request.params.id, request.staff!, now()),
+  r.delete(IMPORTS_API.one.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: importUndone } } }, (request) =>
+    undoImport(app.db, request.params.id, request.staff!, now()),
   );
 }

@@ -45,7 +45,8 @@ export function parseMapping(text: string | undefined): ImportMapping | undefine
   } catch {
     throw badRequest(IMPORT_MESSAGES.mappingInvalid, [{ field: 'mapping', message: IMPORT_MESSAGES.mappingInvalid }]);
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest(IMPORT_MESSAGES.mappingInvalid, [{ field: 'mapping', message: IMPORT_MESSAGES.mappingInvalid }]);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw badRequest(IMPORT_MESSAGES.mappingInvalid, [{ field: 'mapping', message: IMPORT_MESSAGES.mappingInvalid }]);
   const mapping: ImportMapping = {};
   for (const [header, field] of Object.entries(value as Record<string, unknown>)) {
     if (field === null || field === '') continue;
@@ -72,7 +73,12 @@ interface ReadSheet {
  * of leads, and hands each row read to `visit` in order: nothing of a row is kept here but the first
  * rows for the sample (issue 38's bounded memory: a 50,000-row sheet is never held as rows).
  */
-async function readSheet(file: SheetFile, given: ImportMapping | undefined, visit: (row: SheetRow) => void | Promise<void>, onRow?: (read: number) => void): Promise<ReadSheet> {
+async function readSheet(
+  file: SheetFile,
+  given: ImportMapping | undefined,
+  visit: (row: SheetRow) => void | Promise<void>,
+  onRow?: (read: number) => void,
+): Promise<ReadSheet> {
   const kind = sheetKind(file.bytes);
   if (!kind) throw badRequest(IMPORT_MESSAGES.notSpreadsheet, [{ field: 'file', message: IMPORT_MESSAGES.notSpreadsheet }]);
   let headers: string[] | null = null;
@@ -96,11 +102,13 @@ async function readSheet(file: SheetFile, given: ImportMapping | undefined, visi
       headers = cells.map((c, i) => cellText(c) || `Column ${i + 1}`);
       if (given) {
         const unknown = Object.keys(given).find((h) => !headers!.includes(h));
-        if (unknown !== undefined) throw badRequest(IMPORT_MESSAGES.mappingUnknownColumn, [{ field: 'mapping', message: IMPORT_MESSAGES.mappingUnknownColumn }]);
+        if (unknown !== undefined)
+          throw badRequest(IMPORT_MESSAGES.mappingUnknownColumn, [{ field: 'mapping', message: IMPORT_MESSAGES.mappingUnknownColumn }]);
       }
       mapping = given ?? guessMapping(headers);
       const fields = new Set(Object.values(mapping));
-      if (!fields.has('email') && !fields.has('phone')) throw badRequest(IMPORT_MESSAGES.noContactColumn, [{ field: 'mapping', message: IMPORT_MESSAGES.noContactColumn }]);
+      if (!fields.has('email') && !fields.has('phone'))
+        throw badRequest(IMPORT_MESSAGES.noContactColumn, [{ field: 'mapping', message: IMPORT_MESSAGES.noContactColumn }]);
       columns = fieldColumns(headers, mapping);
       continue;
     }
@@ -124,7 +132,10 @@ const LOOKUP = 250;
  * Who is new, in the file's order: a row whose e-mail and phone nobody holds (in the database or
  * earlier in the file). Rows are taken in groups; each group's keys not yet known are looked up at once.
  */
-function newPeople(db: Kysely<Database>, each: (row: { row: number; values: ImportRowValues }, isNew: boolean) => void | Promise<void>): { add(row: { row: number; values: ImportRowValues }): Promise<void>; end(): Promise<void> } {
+function newPeople(
+  db: Kysely<Database>,
+  each: (row: { row: number; values: ImportRowValues }, isNew: boolean) => void | Promise<void>,
+): { add(row: { row: number; values: ImportRowValues }): Promise<void>; end(): Promise<void> } {
   const known = new Set<string>();
   let group: Array<{ row: number; values: ImportRowValues }> = [];
   const settle = async () => {
@@ -172,7 +183,12 @@ interface Plan {
  * The import's first reading (`lookUp` false) only checks and counts the rows: who is new is asked of
  * the database in its second reading, in the transaction.
  */
-async function plan(db: Kysely<Database>, file: SheetFile, mapping: ImportMapping | undefined, { lookUp, onRow }: { lookUp: boolean; onRow?: (read: number) => void }): Promise<Plan> {
+async function plan(
+  db: Kysely<Database>,
+  file: SheetFile,
+  mapping: ImportMapping | undefined,
+  { lookUp, onRow }: { lookUp: boolean; onRow?: (read: number) => void },
+): Promise<Plan> {
   const errors: ImportRowError[] = [];
   let skipped = 0;
   let willCreate = 0;
@@ -269,7 +285,14 @@ export async function checkImportId(db: Kysely<Database>, id: string | undefined
  * INSERTs; a row that adds to a known lead goes through the one intake (importLead), after the
  * batch before it, so the file's order holds. The progress is kept for GET /api/leads/imports/:id.
  */
-export async function runImport(db: Kysely<Database>, file: SheetFile, mapping: ImportMapping | undefined, staff: StaffPrincipal, now: Date, importId: string = newId()): Promise<ImportResult> {
+export async function runImport(
+  db: Kysely<Database>,
+  file: SheetFile,
+  mapping: ImportMapping | undefined,
+  staff: StaffPrincipal,
+  now: Date,
+  importId: string = newId(),
+): Promise<ImportResult> {
   setProgress(db, importId, { status: 'reading', processed: 0, total: null });
   try {
     const p = await plan(db, file, mapping, { lookUp: false, onRow: (read) => setProgress(db, importId, { status: 'reading', processed: read, total: null }) });
@@ -277,7 +300,10 @@ export async function runImport(db: Kysely<Database>, file: SheetFile, mapping: 
     setProgress(db, importId, { status: 'importing', processed: p.skipped, total });
     const fileName = file.fileName.slice(0, 200) || 'import';
     const result = await db.transaction().execute(async (trx) => {
-      await trx.insertInto('leadImports').values({ id: importId, fileName, byId: staff.sub, byName: staff.name, createdAt: now, created: 0, updated: 0, skipped: p.skipped, undoneAt: null }).execute();
+      await trx
+        .insertInto('leadImports')
+        .values({ id: importId, fileName, byId: staff.sub, byName: staff.name, createdAt: now, created: 0, updated: 0, skipped: p.skipped, undoneAt: null })
+        .execute();
       let created = 0;
       let updated = 0;
       let processed = p.skipped;
@@ -299,10 +325,21 @@ export async function runImport(db: Kysely<Database>, file: SheetFile, mapping: 
         if (fresh.length > 0) {
           await importNewLeads(trx, fresh, { byId: staff.sub, byName: staff.name, at: now });
           for (const l of fresh) nameOf.set(l.id, l.name?.trim() || l.email?.trim() || (l.phone ? formatPhone(toE164(l.phone) ?? l.phone) : 'A lead'));
-          given(await assignCreatedLeads(trx, fresh.map((l) => ({ id: l.id, email: l.email ?? '' })), now, { announce: false }));
+          given(
+            await assignCreatedLeads(
+              trx,
+              fresh.map((l) => ({ id: l.id, email: l.email ?? '' })),
+              now,
+              { announce: false },
+            ),
+          );
           fresh.length = 0;
         }
-        for (let i = 0; i < rows.length; i += 500) await trx.insertInto('leadImportRows').values(rows.slice(i, i + 500)).execute();
+        for (let i = 0; i < rows.length; i += 500)
+          await trx
+            .insertInto('leadImportRows')
+            .values(rows.slice(i, i + 500))
+            .execute();
         rows.length = 0;
         setProgress(db, importId, { status: 'importing', processed, total });
       };
@@ -320,13 +357,31 @@ export async function runImport(db: Kysely<Database>, file: SheetFile, mapping: 
           created++;
         } else {
           await flush();
-          const lead = await importLead(trx, { email: values.email, name: values.name, phone: values.phone, receivedAt: values.receivedAt ?? now, line, byId: staff.sub, byName: staff.name, at: now, details, source: { text: source, kind: 'import' } });
+          const lead = await importLead(trx, {
+            email: values.email,
+            name: values.name,
+            phone: values.phone,
+            receivedAt: values.receivedAt ?? now,
+            line,
+            byId: staff.sub,
+            byName: staff.name,
+            at: now,
+            details,
+            source: { text: source, kind: 'import' },
+          });
           if (lead.created) {
             created++;
             nameOf.set(lead.id, values.name?.trim() || values.email?.trim() || (values.phone ? formatPhone(toE164(values.phone) ?? values.phone) : 'A lead'));
             given(await assignCreatedLeads(trx, [{ id: lead.id, email: values.email ?? '' }], now, { announce: false }));
           } else updated++;
-          rows.push({ importId, row, leadId: lead.id, created: lead.created, filled: Object.keys(lead.filled).length > 0 ? JSON.stringify(lead.filled) : null, details });
+          rows.push({
+            importId,
+            row,
+            leadId: lead.id,
+            created: lead.created,
+            filled: Object.keys(lead.filled).length > 0 ? JSON.stringify(lead.filled) : null,
+            details,
+          });
         }
         processed++;
         if (fresh.length >= BATCH || rows.length >= BATCH) await flush();
@@ -392,7 +447,13 @@ export async function undoImport(db: Kysely<Database>, id: string, staff: StaffP
     let restored = 0;
     const kept: ImportUndone['kept'] = [];
     for (const r of rows) {
-      const outcome = await undoImportedLead(trx, { leadId: r.leadId, created: toBool(r.created), filled: r.filled ? (JSON.parse(r.filled) as Record<string, string>) : {}, since, importerId: found.byId });
+      const outcome = await undoImportedLead(trx, {
+        leadId: r.leadId,
+        created: toBool(r.created),
+        filled: r.filled ? (JSON.parse(r.filled) as Record<string, string>) : {},
+        since,
+        importerId: found.byId,
+      });
       if (outcome === 'removed') removed++;
       else if (outcome === 'restored') restored++;
       else kept.push({ leadId: r.leadId, row: r.row, reason: outcome.kept });

@@ -57,7 +57,7 @@ function studioTime(y: number, m: number, d: number, h = 0, min = 0): Date | nul
 /** An Excel serial (days since 1899-12-30, the fraction the time of day) read as studio time. */
 function fromSerial(serial: number): Date | null {
   if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return null;
-  const local = EXCEL_EPOCH_MS + Math.round(serial * DAY_MS / 60_000) * 60_000;
+  const local = EXCEL_EPOCH_MS + Math.round((serial * DAY_MS) / 60_000) * 60_000;
   return new Date(local - IST_OFFSET_MS);
 }
 
@@ -178,7 +178,8 @@ export function readRow(row: number, cells: Cell[], columns: Partial<Record<Impo
   if (phone && 'invalid' in phone) return { error: `row ${row}: phone ${phone.invalid} is not a number` };
   const receivedCell = at('receivedAt');
   const receivedAt = parseReceived(receivedCell);
-  if (receivedCell !== null && receivedAt === null) return { error: `row ${row}: date ${cellText(receivedCell)} is not DD-MM-YYYY, DD/MM/YYYY or an Excel date` };
+  if (receivedCell !== null && receivedAt === null)
+    return { error: `row ${row}: date ${cellText(receivedCell)} is not DD-MM-YYYY, DD/MM/YYYY or an Excel date` };
   const budgetCell = at('budget');
   const budget = parseBudget(budgetCell);
   if (budgetCell !== null && budget === null) return { error: `row ${row}: budget ${cellText(budgetCell)} is not an amount` };

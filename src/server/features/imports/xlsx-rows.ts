@@ -169,19 +169,19 @@ async function readSharedStrings(zip: Buffer, entry: Entry): Promise<string[]> {
   let inT = false;
   let inPhonetic = false;
   const scanner = xmlScanner({
-      open(name) {
-        if (name === 'si') text = '';
-        else if (name === 't' && !inPhonetic) inT = true;
-        else if (name === 'rPh') inPhonetic = true;
-      },
-      close(name) {
-        if (name === 't') inT = false;
-        else if (name === 'rPh') inPhonetic = false;
-        else if (name === 'si') strings.push(text);
-      },
-      text(t) {
-        if (inT) text += t;
-      },
+    open(name) {
+      if (name === 'si') text = '';
+      else if (name === 't' && !inPhonetic) inT = true;
+      else if (name === 'rPh') inPhonetic = true;
+    },
+    close(name) {
+      if (name === 't') inT = false;
+      else if (name === 'rPh') inPhonetic = false;
+      else if (name === 'si') strings.push(text);
+    },
+    text(t) {
+      if (inT) text += t;
+    },
   });
   const decoder = new StringDecoder('utf8');
   for await (const chunk of entryChunks(zip, entry)) scanner.write(decoder.write(chunk));

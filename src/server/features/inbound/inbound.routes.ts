@@ -47,7 +47,11 @@ export async function inboundRoutes(app: FastifyInstance, { now }: { now: () => 
       config: {
         access: 'key',
         // Per key (a missing key shares one budget with other missing keys).
-        rateLimit: { max: INBOUND_LIMITS.perKeyPerMinute, timeWindow: 60_000, keyGenerator: (request) => `inbound:${hashKey(bearerKey(request.headers.authorization) ?? '')}` },
+        rateLimit: {
+          max: INBOUND_LIMITS.perKeyPerMinute,
+          timeWindow: 60_000,
+          keyGenerator: (request) => `inbound:${hashKey(bearerKey(request.headers.authorization) ?? '')}`,
+        },
       },
       schema: {
         tags: ['leads'],

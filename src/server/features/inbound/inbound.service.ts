@@ -46,9 +46,25 @@ export async function createKey(db: Kysely<Database>, name: string, staff: Staff
   const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const id = newId();
   return db.transaction().execute(async (trx) => {
-    const active = await trx.selectFrom('apiKeys').select((eb) => eb.fn.countAll<number>().as('n')).where('revokedAt', 'is', null).executeTakeFirstOrThrow();
+    const active = await trx
+      .selectFrom('apiKeys')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('revokedAt', 'is', null)
+      .executeTakeFirstOrThrow();
     if (Number(active.n) >= INBOUND_LIMITS.keysMax) throw conflict(API_KEY_MESSAGES.tooMany);
-    await trx.insertInto('apiKeys').values({ id, name, prefix: key.slice(0, KEY_PREFIX.length + 6), keyHash: hashKey(key), createdBy: staff.name, createdAt: now, lastUsedAt: null, revokedAt: null }).execute();
+    await trx
+      .insertInto('apiKeys')
+      .values({
+        id,
+        name,
+        prefix: key.slice(0, KEY_PREFIX.length + 6),
+        keyHash: hashKey(key),
+        createdBy: staff.name,
+        createdAt: now,
+        lastUsedAt: null,
+        revokedAt: null,
+      })
+      .execute();
     await recordAudit(trx, { actor: staff, kind: 'api-key.created', recordType: 'apiKeys', recordId: id, fields: ['name'] });
     return { id, key, message: API_KEY_MESSAGES.created };
   });
@@ -78,7 +94,12 @@ export async function checkKey(db: Kysely<Database>, header: string | undefined,
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
   return value;
 }
 
@@ -87,17 +108,30 @@ function canonical(value: unknown): unknown {
  * from ‹source› (‹externalId›)", assigned and announced (lead.created: the webhook) like any new
  * lead. The same (source, externalId) again: the same answer with the same body, 409 with another.
  */
-export async function receiveLead(db: Kysely<Database>, input: InboundLeadInput, apiKeyId: string, now: Date): Promise<{ status: 200 | 201; leadId: string; created: boolean }> {
+export async function receiveLead(
+  db: Kysely<Database>,
+  input: InboundLeadInput,
+  apiKeyId: string,
+  now: Date,
+): Promise<{ status: 200 | 201; leadId: string; created: boolean }> {
   const budget = input.budget === undefined ? null : parseBudget(input.budget);
-  if (input.budget !== undefined && budget === null) throw badRequest(INBOUND_MESSAGES.budgetInvalid, [{ field: 'budget', message: INBOUND_MESSAGES.budgetInvalid }]);
+  if (input.budget !== undefined && budget === null)
+    throw badRequest(INBOUND_MESSAGES.budgetInvalid, [{ field: 'budget', message: INBOUND_MESSAGES.budgetInvalid }]);
   if (!input.email && !input.phone) throw badRequest(INBOUND_MESSAGES.emailRequired, [{ field: 'email', message: INBOUND_MESSAGES.emailRequired }]);
   const email = input.email ?? null;
-  const bodyHash = createHash('sha256').update(JSON.stringify(canonical(input))).digest('hex');
+  const bodyHash = createHash('sha256')
+    .update(JSON.stringify(canonical(input)))
+    .digest('hex');
   const answerRepeat = (row: { bodyHash: string; leadId: string; created: number }) => {
     if (row.bodyHash !== bodyHash) throw conflict(INBOUND_MESSAGES.conflict);
     return { status: 200 as const, leadId: row.leadId, created: Number(row.created) === 1 };
   };
-  const seen = await db.selectFrom('inboundLeads').select(['bodyHash', 'leadId', 'created']).where('source', '=', input.source).where('externalId', '=', input.externalId).executeTakeFirst();
+  const seen = await db
+    .selectFrom('inboundLeads')
+    .select(['bodyHash', 'leadId', 'created'])
+    .where('source', '=', input.source)
+    .where('externalId', '=', input.externalId)
+    .executeTakeFirst();
   if (seen) return answerRepeat(seen);
   try {
     return await db.transaction().execute(async (trx) => {
@@ -107,7 +141,9 @@ export async function receiveLead(db: Kysely<Database>, input: InboundLeadInput,
         input.locality ? `Locality: ${input.locality}` : null,
         budget !== null ? `Budget: ₹${budget.toLocaleString('en-IN')}` : null,
         input.message ? `Message: ${input.message}` : null,
-      ].filter(Boolean).join('\n');
+      ]
+        .filter(Boolean)
+        .join('\n');
       const lead = await importLead(trx, {
         email,
         name: input.name || null,
@@ -121,7 +157,10 @@ export async function receiveLead(db: Kysely<Database>, input: InboundLeadInput,
         origin: input.source,
         source: { text: input.source, kind: 'api' },
       });
-      await trx.insertInto('inboundLeads').values({ source: input.source, externalId: input.externalId, bodyHash, leadId: lead.id, created: lead.created ? 1 : 0, apiKeyId, createdAt: now }).execute();
+      await trx
+        .insertInto('inboundLeads')
+        .values({ source: input.source, externalId: input.externalId, bodyHash, leadId: lead.id, created: lead.created ? 1 : 0, apiKeyId, createdAt: now })
+        .execute();
       if (lead.created) {
         await recordEvent(trx, { type: 'lead.created', email: email ?? '', subjectId: inboundSubjectId(input.source, input.externalId), leadId: lead.id }, now);
         await assignCreatedLead(trx, { id: lead.id, email: email ?? '' }, {}, now);
@@ -131,14 +170,22 @@ export async function receiveLead(db: Kysely<Database>, input: InboundLeadInput,
   } catch (error) {
     if (error instanceof HttpError) throw error;
     // Two calls with one pair at once: the second meets the first's row.
-    const raced = await db.selectFrom('inboundLeads').select(['bodyHash', 'leadId', 'created']).where('source', '=', input.source).where('externalId', '=', input.externalId).executeTakeFirst();
+    const raced = await db
+      .selectFrom('inboundLeads')
+      .select(['bodyHash', 'leadId', 'created'])
+      .where('source', '=', input.source)
+      .where('externalId', '=', input.externalId)
+      .executeTakeFirst();
     if (raced) return answerRepeat(raced);
     throw error;
   }
 }
 
 /** The call that created a lead (its source and external id), for the "New lead" mail and the lead.created webhook. */
-export async function inboundOrigin(db: Kysely<Database>, leadId: string): Promise<{ source: string; externalId: string; createdAt: Date | string } | undefined> {
+export async function inboundOrigin(
+  db: Kysely<Database>,
+  leadId: string,
+): Promise<{ source: string; externalId: string; createdAt: Date | string } | undefined> {
   return db
     .selectFrom('inboundLeads')
     .select(['source', 'externalId', 'createdAt'])

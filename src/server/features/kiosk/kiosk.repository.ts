@@ -93,13 +93,21 @@ export async function listConflicts(db: Db, channelId?: string): Promise<Array<{
   if (channelId) query = query.where('channelId', '=', channelId);
   const conflicts = await query.orderBy('receivedAt', 'desc').orderBy('id', 'desc').limit(500).execute();
   if (conflicts.length === 0) return [];
-  const stored = await db.selectFrom('kioskResponses').selectAll().where('id', 'in', [...new Set(conflicts.map((c) => c.responseId))]).execute();
+  const stored = await db
+    .selectFrom('kioskResponses')
+    .selectAll()
+    .where('id', 'in', [...new Set(conflicts.map((c) => c.responseId))])
+    .execute();
   const byId = new Map(stored.map((r) => [r.id, r]));
   return conflicts.map((conflict) => ({ conflict, stored: byId.get(conflict.responseId)! }));
 }
 
 export async function deviceNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('kioskDevices').select(['id', 'name']).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('kioskDevices')
+    .select(['id', 'name'])
+    .where('id', 'in', [...ids])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -34,15 +34,23 @@ export async function kioskRoutes(app: FastifyInstance, options: { context: Kios
   const ctx = options.context;
   const tags = ['kiosk'];
 
-  r.get(KIOSK_API.devices, { config: { access: 'staff' }, schema: { tags, querystring: kioskDeviceQuerySchema, response: { 200: kioskDeviceListSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return kiosk.listDevices(ctx, request.query.channelId || undefined);
-  });
+  r.get(
+    KIOSK_API.devices,
+    { config: { access: 'staff' }, schema: { tags, querystring: kioskDeviceQuerySchema, response: { 200: kioskDeviceListSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return kiosk.listDevices(ctx, request.query.channelId || undefined);
+    },
+  );
 
   r.post(
     KIOSK_API.devices,
     { config: { access: 'staff' }, schema: { tags, body: newKioskDeviceSchema, response: { 201: kioskDeviceCreatedSchema } }, bodyLimit: 8 * 1024 },
-    async (request, reply) => reply.status(201).header('cache-control', 'no-store').send(await kiosk.createDevice(ctx, request.body, request.staff!)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send(await kiosk.createDevice(ctx, request.body, request.staff!)),
   );
 
   r.delete(KIOSK_API.device.pattern, { config: { access: 'owner' }, schema: { tags, params: idParams, response: { 200: messageAnswer } } }, async (request) => {
@@ -94,7 +102,11 @@ export async function kioskRoutes(app: FastifyInstance, options: { context: Kios
   );
 
   r.post(KIOSK_API.uploads, { config: { access: 'staff' }, schema: { tags, response: { 200: kioskUploadResultSchema } } }, async (request) => {
-    const form = await readMultipartForm(request, { notMultipart: KIOSK_MESSAGES.file, tooLarge: KIOSK_MESSAGES.file, limits: { fileSize: KIOSK_UPLOAD_LIMIT, files: 1 } });
+    const form = await readMultipartForm(request, {
+      notMultipart: KIOSK_MESSAGES.file,
+      tooLarge: KIOSK_MESSAGES.file,
+      limits: { fileSize: KIOSK_UPLOAD_LIMIT, files: 1 },
+    });
     if (!form.file) throw badRequest(KIOSK_MESSAGES.file, [{ field: 'file', message: KIOSK_MESSAGES.file }]);
     let json: unknown;
     try {
@@ -110,8 +122,12 @@ export async function kioskRoutes(app: FastifyInstance, options: { context: Kios
     return { ...result, channel: source.channel.code, message: KIOSK_MESSAGES.uploaded };
   });
 
-  r.get(KIOSK_API.conflicts, { config: { access: 'staff' }, schema: { tags, querystring: kioskDeviceQuerySchema, response: { 200: kioskConflictListSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return kiosk.listConflicts(ctx, request.query.channelId || undefined);
-  });
+  r.get(
+    KIOSK_API.conflicts,
+    { config: { access: 'staff' }, schema: { tags, querystring: kioskDeviceQuerySchema, response: { 200: kioskConflictListSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return kiosk.listConflicts(ctx, request.query.channelId || undefined);
+    },
+  );
 }

@@ -68,7 +68,10 @@ const isoOrNull = (value: Date | string | null) => (value === null ? null : toIs
 
 async function toDevices(db: Db, rows: repo.DeviceRow[]): Promise<KioskDevice[]> {
   const names = await channelNames(db, [...new Set(rows.map((r) => r.channelId))]);
-  const counts = await repo.deviceCounts(db, rows.map((r) => r.id));
+  const counts = await repo.deviceCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -98,7 +101,16 @@ export async function createDevice(ctx: KioskContext, input: NewKioskDevice, act
   const id = newId();
   const deviceKey = newDeviceKey();
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.insertDevice(trx, { id, channelId: channel.id, name: input.name, keyHash: hashDeviceKey(deviceKey), createdAt: ctx.now(), createdBy: actor?.sub ?? null, lastSyncAt: null, revokedAt: null });
+    await repo.insertDevice(trx, {
+      id,
+      channelId: channel.id,
+      name: input.name,
+      keyHash: hashDeviceKey(deviceKey),
+      createdAt: ctx.now(),
+      createdBy: actor?.sub ?? null,
+      lastSyncAt: null,
+      revokedAt: null,
+    });
     await recordAudit(trx, { actor, kind: 'kiosk-device.created', recordType: 'kiosk-device', recordId: id });
   });
   const device = (await toDevices(ctx.db, [(await repo.findDevice(ctx.db, id))!]))[0]!;
@@ -122,7 +134,11 @@ export async function revokeDevice(ctx: KioskContext, id: string, actor: AuditAc
  * unknown one or a revoked one (one answer for all three); 403 when the request names another
  * channel than the device's.
  */
-export async function authenticateDevice(ctx: KioskContext, authorization: string | undefined, namedChannel: string | undefined): Promise<{ device: repo.DeviceRow; channel: VisitorChannel }> {
+export async function authenticateDevice(
+  ctx: KioskContext,
+  authorization: string | undefined,
+  namedChannel: string | undefined,
+): Promise<{ device: repo.DeviceRow; channel: VisitorChannel }> {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
   const device = match && match[1]!.startsWith(KEY_PREFIX) ? await repo.findLiveDeviceByKeyHash(ctx.db, hashDeviceKey(match[1]!)) : undefined;
   const channel = device && (await channelById(ctx.db, device.channelId));
@@ -231,7 +247,16 @@ export async function takeAnswer(
     if (!claimed) {
       const existing = (await repo.findResponse(trx, id))!;
       if (existing.bodyHash === bodyHash) return { kind: 'duplicate', event: false };
-      await repo.insertConflictOnce(trx, { id: newId(), responseId: id, channelId: channel.id, deviceId: source.deviceId, bodyHash, body, receivedAt: now, via: source.via });
+      await repo.insertConflictOnce(trx, {
+        id: newId(),
+        responseId: id,
+        channelId: channel.id,
+        deviceId: source.deviceId,
+        bodyHash,
+        body,
+        receivedAt: now,
+        via: source.via,
+      });
       return { kind: 'conflict', event: false };
     }
     const settings = await ctx.settings(trx);
@@ -241,21 +266,45 @@ export async function takeAnswer(
       // response of that lead with no e-mail record (decision 0044), so staff read them as any other
       // (the lead's page, the answers, the export, the staff mail and webhooks of survey.completed).
       // No mail to the visitor: there is no address.
-      const lead = await findOrCreateLead(trx, { phone: input.phone!, name: leadDetailsFrom(await campaignLeadFields(trx, campaignId), input.answer).name, source: 'survey', campaignId, at: now, touch: { channelId: channel.id, utm, at: now } });
+      const lead = await findOrCreateLead(trx, {
+        phone: input.phone!,
+        name: leadDetailsFrom(await campaignLeadFields(trx, campaignId), input.answer).name,
+        source: 'survey',
+        campaignId,
+        at: now,
+        touch: { channelId: channel.id, utm, at: now },
+      });
       if (lead.created) await recordEvent(trx, { type: 'lead.created', email: '', subjectId: id, leadId: lead.id }, now);
-      const stored = await storeLeadResponse(trx, campaignId, { leadId: lead.id, answer: input.answer, language: input.language, channelId: channel.id, utm }, matches, { now, answeredAt: new Date(input.answeredAt) });
+      const stored = await storeLeadResponse(
+        trx,
+        campaignId,
+        { leadId: lead.id, answer: input.answer, language: input.language, channelId: channel.id, utm },
+        matches,
+        { now, answeredAt: new Date(input.answeredAt) },
+      );
       await repo.linkResponse(trx, id, { leadId: lead.id, responseId: stored.responseId });
       return { kind: 'stored', event: true };
     }
     const email = input.email;
     const arrival = { channel: { ...channel, campaignId }, utm: Object.keys(channel.utm).length > 0 ? channel.utm : null, referrerHost: null, at: now };
-    const consent = await pendingConsent(trx, settings, 'landing', { noticeVersion: input.consent.version, newsletter: input.consent.newsletter, language: input.language });
+    const consent = await pendingConsent(trx, settings, 'landing', {
+      noticeVersion: input.consent.version,
+      newsletter: input.consent.newsletter,
+      language: input.language,
+    });
     const added = await addEmailRecord(trx, { email, campaignid: campaignId }, () => null, settings, arrival);
     const confirmation = await storeConsent(trx, consent, { leadId: added.leadId, recordId: added.emailID, email, sender: null, at: now });
-    const stored = await storeResponse(trx, campaignId, { email, emailId: added.emailID, answer: input.answer, language: input.language ?? 'en' }, matches, null, {
-      now,
-      answeredAt: new Date(input.answeredAt),
-    });
+    const stored = await storeResponse(
+      trx,
+      campaignId,
+      { email, emailId: added.emailID, answer: input.answer, language: input.language ?? 'en' },
+      matches,
+      null,
+      {
+        now,
+        answeredAt: new Date(input.answeredAt),
+      },
+    );
     await repo.linkResponse(trx, id, { leadId: added.leadId, responseId: stored.responseId });
     // The phone given beside the e-mail fills the lead's when it has none (the intake finds the same person).
     if (input.phone) await findOrCreateLead(trx, { email, phone: input.phone, at: now });
@@ -273,7 +322,11 @@ export function conflictError(result: KioskOutcome): HttpError {
 }
 
 /** Many answers: each checked and stored on its own (a bad one is refused alone), in the order given. */
-export async function takeAnswers(ctx: KioskContext, source: { channel: VisitorChannel; deviceId: string | null; via: 'tablet' | 'upload' }, items: unknown[]): Promise<KioskBatchResult> {
+export async function takeAnswers(
+  ctx: KioskContext,
+  source: { channel: VisitorChannel; deviceId: string | null; via: 'tablet' | 'upload' },
+  items: unknown[],
+): Promise<KioskBatchResult> {
   const results: KioskOutcome[] = new Array(items.length);
   // Sent together, so that on SQLite they share commits (group commit); the channel's lock orders them.
   const WINDOW = 64;
@@ -281,7 +334,10 @@ export async function takeAnswers(ctx: KioskContext, source: { channel: VisitorC
     await Promise.all(
       items.slice(start, start + WINDOW).map(async (item, offset) => {
         const parsed = kioskResponseSchema.safeParse(item);
-        const rawId = item !== null && typeof item === 'object' && typeof (item as { id?: unknown }).id === 'string' ? String((item as { id: string }).id).slice(0, 100) : '';
+        const rawId =
+          item !== null && typeof item === 'object' && typeof (item as { id?: unknown }).id === 'string'
+            ? String((item as { id: string }).id).slice(0, 100)
+            : '';
         if (!parsed.success) {
           const errors = fieldErrorsOf(parsed.error);
           results[start + offset] = outcome(rawId, 'refused', 400, errors[0]!.message, errors);
@@ -304,7 +360,11 @@ export async function takeAnswers(ctx: KioskContext, source: { channel: VisitorC
 // The queue file, conflicts, the configuration
 
 /** The channel a queue file names, and its device when it names one of that channel (400 otherwise). */
-export async function uploadSource(ctx: KioskContext, code: string, deviceId: string | undefined): Promise<{ channel: VisitorChannel; deviceId: string | null }> {
+export async function uploadSource(
+  ctx: KioskContext,
+  code: string,
+  deviceId: string | undefined,
+): Promise<{ channel: VisitorChannel; deviceId: string | null }> {
   const channel = await findVisitorChannel(ctx.db, code);
   if (!channel) throw badRequest(KIOSK_MESSAGES.fileChannel, [{ field: 'file', message: KIOSK_MESSAGES.fileChannel }]);
   if (!deviceId) return { channel, deviceId: null };
@@ -319,7 +379,9 @@ export async function recordUpload(ctx: KioskContext, channelId: string, actor: 
 
 export async function listConflicts(ctx: KioskContext, channelId?: string): Promise<KioskConflict[]> {
   const rows = await repo.listConflicts(ctx.db, channelId);
-  const names = await repo.deviceNames(ctx.db, [...new Set(rows.flatMap((r) => [r.conflict.deviceId, r.stored.deviceId]).filter((v): v is string => v !== null))]);
+  const names = await repo.deviceNames(ctx.db, [
+    ...new Set(rows.flatMap((r) => [r.conflict.deviceId, r.stored.deviceId]).filter((v): v is string => v !== null)),
+  ]);
   return rows.map(({ conflict, stored }) => ({
     id: conflict.responseId,
     channelId: conflict.channelId,

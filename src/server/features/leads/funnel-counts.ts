@@ -46,7 +46,11 @@ type Scoped = SelectQueryBuilder<Database, 'leads', object>;
 function scoped(db: Db, scope: LeadFunnelScope): Scoped {
   const campaignId = scope.campaignId;
   let query: Scoped = campaignId
-    ? (db.selectFrom('leads').innerJoin('leadCampaigns', (join) => join.onRef('leadCampaigns.leadId', '=', 'leads.id').on('leadCampaigns.campaignId', '=', campaignId)) as unknown as Scoped)
+    ? (db
+        .selectFrom('leads')
+        .innerJoin('leadCampaigns', (join) =>
+          join.onRef('leadCampaigns.leadId', '=', 'leads.id').on('leadCampaigns.campaignId', '=', campaignId),
+        ) as unknown as Scoped)
     : db.selectFrom('leads');
   // Decision 0057: imported and API leads are counted under their source, not here.
   query = query.where('leads.hasSurvey', '=', true).where('leads.sourceKey', 'is', null);
@@ -113,7 +117,12 @@ export async function leadSourceFunnelCounts(db: Db, scope: LeadSourceScope): Pr
   const keys = rows.map((r) => r.sourceKey!);
   const names = new Map<string, string>();
   for (let i = 0; i < keys.length; i += 500) {
-    for (const n of await db.selectFrom('leadSources').select(['key', 'name']).where('key', 'in', keys.slice(i, i + 500)).execute()) names.set(n.key, n.name);
+    for (const n of await db
+      .selectFrom('leadSources')
+      .select(['key', 'name'])
+      .where('key', 'in', keys.slice(i, i + 500))
+      .execute())
+      names.set(n.key, n.name);
   }
   return rows
     .map((r) => ({
@@ -151,12 +160,14 @@ export async function leadFirstContactMedians(
     group = sourceKey;
   } else if (scope && sources) {
     // Both kinds of rows (no campaign, no channel chosen: source leads belong to none), in one statement.
-    let both = db.selectFrom('leads').where((eb) =>
-      eb.or([
-        eb.and([eb('leads.hasSurvey', '=', true), eb('leads.sourceKey', 'is', null)]),
-        eb.and([eb('leads.sourceKey', 'is not', null), eb('leads.mergedIntoId', 'is', null)]),
-      ]),
-    );
+    let both = db
+      .selectFrom('leads')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('leads.hasSurvey', '=', true), eb('leads.sourceKey', 'is', null)]),
+          eb.and([eb('leads.sourceKey', 'is not', null), eb('leads.mergedIntoId', 'is', null)]),
+        ]),
+      );
     if (scope.since) both = both.where('leads.createdAt', '>=', scope.since);
     if (scope.until) both = both.where('leads.createdAt', '<', scope.until);
     timed = both as Scoped;
@@ -190,7 +201,10 @@ export async function leadFirstContactMedians(
     return { byChannel, bySource, total };
   }
   const minutes = sql<number>`(julianday(leads.first_contacted_at) - julianday(leads.created_at)) * 1440.0`;
-  const rows = await timed.select([group.as('rowKey'), minutes.as('minutes')]).orderBy(minutes).execute();
+  const rows = await timed
+    .select([group.as('rowKey'), minutes.as('minutes')])
+    .orderBy(minutes)
+    .execute();
   const sorted = new Map<string, number[]>();
   for (const r of rows) {
     let list = sorted.get(r.rowKey);

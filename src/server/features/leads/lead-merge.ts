@@ -33,7 +33,8 @@ interface Overwritten {
   campaigns: string[];
 }
 
-const label = (lead: { name: string | null; email: string | null; phone: string | null }) => lead.name ?? lead.email ?? (lead.phone ? formatPhone(lead.phone) : 'a lead');
+const label = (lead: { name: string | null; email: string | null; phone: string | null }) =>
+  lead.name ?? lead.email ?? (lead.phone ? formatPhone(lead.phone) : 'a lead');
 
 async function leadValues(trx: Trx, id: string) {
   return trx
@@ -50,7 +51,14 @@ async function leadValues(trx: Trx, id: string) {
  * lead stays, marked, so its page and its arrivals lead to the kept one. One audit line; a merge
  * record keeps what moved and what was overwritten for an unmerge. Run it in a transaction.
  */
-export async function mergeLeads(trx: Trx, mergedId: string, intoId: string, by: StaffPrincipal, personTables: readonly string[], rowsMoved: RowsMovedHook): Promise<string> {
+export async function mergeLeads(
+  trx: Trx,
+  mergedId: string,
+  intoId: string,
+  by: StaffPrincipal,
+  personTables: readonly string[],
+  rowsMoved: RowsMovedHook,
+): Promise<string> {
   if (mergedId === intoId) throw badRequest(LEAD_MESSAGES.mergeSelf, [{ field: 'intoId', message: LEAD_MESSAGES.mergeSelf }]);
   const merged = await leadValues(trx, mergedId);
   if (!merged) throw notFound(LEAD_MESSAGES.notFound);
@@ -71,14 +79,21 @@ export async function mergeLeads(trx: Trx, mergedId: string, intoId: string, by:
   const campaigns = await trx
     .insertInto('leadCampaigns')
     .columns(['leadId', 'campaignId'])
-    .expression((eb) => eb.selectFrom('leadCampaigns').select([eb.val(intoId).as('leadId'), 'campaignId']).where('leadId', '=', mergedId))
+    .expression((eb) =>
+      eb
+        .selectFrom('leadCampaigns')
+        .select([eb.val(intoId).as('leadId'), 'campaignId'])
+        .where('leadId', '=', mergedId),
+    )
     .onConflict((oc) => oc.columns(['leadId', 'campaignId']).doNothing())
     .returning('campaignId')
     .execute();
   await rowsMoved(trx, [intoId, mergedId]);
   const duplicates = await trx
     .deleteFrom('leadDuplicates')
-    .where((eb) => eb.or([eb.and([eb('leadId', '=', mergedId), eb('otherId', '=', intoId)]), eb.and([eb('leadId', '=', intoId), eb('otherId', '=', mergedId)])]))
+    .where((eb) =>
+      eb.or([eb.and([eb('leadId', '=', mergedId), eb('otherId', '=', intoId)]), eb.and([eb('leadId', '=', intoId), eb('otherId', '=', mergedId)])]),
+    )
     .executeTakeFirst();
 
   // The kept lead's empty fields from the merged one; its sources from both; the latest activity.
@@ -106,7 +121,12 @@ export async function mergeLeads(trx: Trx, mergedId: string, intoId: string, by:
     .set({ mergedIntoId: intoId, ...(takeEmail ? { emailKey: null } : {}), ...(takePhone ? { phoneKey: null } : {}) })
     .where('id', '=', mergedId)
     .execute();
-  if (Object.keys(after).length > 0) await trx.updateTable('leads').set(after as never).where('id', '=', intoId).execute();
+  if (Object.keys(after).length > 0)
+    await trx
+      .updateTable('leads')
+      .set(after as never)
+      .where('id', '=', intoId)
+      .execute();
 
   const overwritten: Overwritten = {
     into: { before, after },
@@ -117,9 +137,27 @@ export async function mergeLeads(trx: Trx, mergedId: string, intoId: string, by:
   const mergeId = newId();
   await trx
     .insertInto('leadMerges')
-    .values({ id: mergeId, mergedId, intoId, byId: by.sub, byName, moved: JSON.stringify(moved), overwritten: JSON.stringify(overwritten), createdAt: at, undoneAt: null })
+    .values({
+      id: mergeId,
+      mergedId,
+      intoId,
+      byId: by.sub,
+      byName,
+      moved: JSON.stringify(moved),
+      overwritten: JSON.stringify(overwritten),
+      createdAt: at,
+      undoneAt: null,
+    })
     .execute();
-  await repo.insertLeadEvent(trx, { id: newId(), leadId: intoId, type: 'note', byId: by.sub, byName, text: `Merged ${label(merged as never)} into this lead.`, at });
+  await repo.insertLeadEvent(trx, {
+    id: newId(),
+    leadId: intoId,
+    type: 'note',
+    byId: by.sub,
+    byName,
+    text: `Merged ${label(merged as never)} into this lead.`,
+    at,
+  });
   await recordAudit(trx, { actor: by, kind: 'lead.merged', recordType: 'lead', recordId: intoId, fields: [mergedId] });
   return mergeId;
 }
@@ -129,7 +167,13 @@ export async function mergeLeads(trx: Trx, mergedId: string, intoId: string, by:
  * kept lead's overwritten values are restored (where the merge's values are still there), the merged
  * lead is itself again. Answers the kept lead's id. Run it in a transaction.
  */
-export async function unmergeLeads(trx: Trx, mergeId: string, by: StaffPrincipal, personTables: readonly string[], rowsMoved: RowsMovedHook): Promise<{ intoId: string; mergedId: string }> {
+export async function unmergeLeads(
+  trx: Trx,
+  mergeId: string,
+  by: StaffPrincipal,
+  personTables: readonly string[],
+  rowsMoved: RowsMovedHook,
+): Promise<{ intoId: string; mergedId: string }> {
   const merge = await trx.selectFrom('leadMerges').selectAll().where('id', '=', mergeId).executeTakeFirst();
   if (!merge || merge.undoneAt !== null) throw notFound(LEAD_MESSAGES.mergeNotFound);
   const at = new Date();
@@ -144,8 +188,10 @@ export async function unmergeLeads(trx: Trx, mergeId: string, by: StaffPrincipal
       await sql`update ${sql.table(table)} set lead_id = ${mergedId} where lead_id = ${intoId} and id in (${sql.join(ids.slice(i, i + 500))})`.execute(trx);
     }
   }
-  if (moved.leads?.length) await trx.updateTable('leads').set({ mergedIntoId: mergedId }).where('id', 'in', moved.leads).where('mergedIntoId', '=', intoId).execute();
-  if (overwritten.campaigns.length > 0) await trx.deleteFrom('leadCampaigns').where('leadId', '=', intoId).where('campaignId', 'in', overwritten.campaigns).execute();
+  if (moved.leads?.length)
+    await trx.updateTable('leads').set({ mergedIntoId: mergedId }).where('id', 'in', moved.leads).where('mergedIntoId', '=', intoId).execute();
+  if (overwritten.campaigns.length > 0)
+    await trx.deleteFrom('leadCampaigns').where('leadId', '=', intoId).where('campaignId', 'in', overwritten.campaigns).execute();
   await rowsMoved(trx, [intoId, mergedId]);
 
   // The kept lead's values back, where they are still what the merge set.
@@ -153,10 +199,18 @@ export async function unmergeLeads(trx: Trx, mergeId: string, by: StaffPrincipal
   const restore: Partial<LeadValues> = {};
   for (const [field, value] of Object.entries(overwritten.into.after) as Array<[Filled, unknown]>) {
     const current = now?.[field];
-    const same = field === 'lastActivityAt' ? new Date(current as string).getTime() === new Date(value as string).getTime() : current === value || Boolean(current) === value;
+    const same =
+      field === 'lastActivityAt'
+        ? new Date(current as string).getTime() === new Date(value as string).getTime()
+        : current === value || Boolean(current) === value;
     if (same) restore[field] = overwritten.into.before[field] as never;
   }
-  if (Object.keys(restore).length > 0) await trx.updateTable('leads').set(restore as never).where('id', '=', intoId).execute();
+  if (Object.keys(restore).length > 0)
+    await trx
+      .updateTable('leads')
+      .set(restore as never)
+      .where('id', '=', intoId)
+      .execute();
   await trx
     .updateTable('leads')
     .set({
@@ -169,7 +223,15 @@ export async function unmergeLeads(trx: Trx, mergeId: string, by: StaffPrincipal
   if (overwritten.duplicates) await repo.markPossibleDuplicates(trx, mergedId, intoId, at);
   await trx.updateTable('leadMerges').set({ undoneAt: at }).where('id', '=', mergeId).execute();
   const mergedLead = await trx.selectFrom('leads').select(['name', 'email', 'phone']).where('id', '=', mergedId).executeTakeFirstOrThrow();
-  await repo.insertLeadEvent(trx, { id: newId(), leadId: intoId, type: 'note', byId: by.sub, byName: by.name ?? by.email ?? 'Staff', text: `Unmerged ${label(mergedLead)}.`, at });
+  await repo.insertLeadEvent(trx, {
+    id: newId(),
+    leadId: intoId,
+    type: 'note',
+    byId: by.sub,
+    byName: by.name ?? by.email ?? 'Staff',
+    text: `Unmerged ${label(mergedLead)}.`,
+    at,
+  });
   await recordAudit(trx, { actor: by, kind: 'lead.unmerged', recordType: 'lead', recordId: intoId, fields: [mergedId] });
   return { intoId, mergedId };
 }

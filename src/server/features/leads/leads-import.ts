@@ -19,7 +19,19 @@ type Db = Kysely<Database> | Transaction<Database>;
  */
 export async function importLead(
   db: Db,
-  input: { email: string | null; name: string | null; phone: string | null; receivedAt: Date; line: string; byId: string | null; byName: string; at: Date; details: string | null; origin?: string | null; source?: { text: string; kind: LeadSourceKind } },
+  input: {
+    email: string | null;
+    name: string | null;
+    phone: string | null;
+    receivedAt: Date;
+    line: string;
+    byId: string | null;
+    byName: string;
+    at: Date;
+    details: string | null;
+    origin?: string | null;
+    source?: { text: string; kind: LeadSourceKind };
+  },
 ): Promise<{ id: string; created: boolean; filled: Record<string, string> }> {
   const keys = arrivalKeys(input);
   const before = await db
@@ -36,7 +48,12 @@ export async function importLead(
       if (was.name === null && now.name !== null) filled.name = now.name;
       if (was.phone === null && now.phone !== null) filled.phone = now.phone;
       // An old received time does not move the lead's latest activity back.
-      await db.updateTable('leads').set({ lastActivityAt: was.lastActivityAt }).where('id', '=', lead.id).where('lastActivityAt', '<', was.lastActivityAt).execute();
+      await db
+        .updateTable('leads')
+        .set({ lastActivityAt: was.lastActivityAt })
+        .where('id', '=', lead.id)
+        .where('lastActivityAt', '<', was.lastActivityAt)
+        .execute();
     }
   }
   // Decision 0057: a lead the import or the call creates is attributed to its source.
@@ -48,7 +65,10 @@ export async function importLead(
   // The system it first came from by API (the first one stays).
   if (input.origin) await db.updateTable('leads').set({ origin: input.origin }).where('id', '=', lead.id).where('origin', 'is', null).execute();
   const text = [input.line, ...(input.details ? [input.details] : [])].join('\n');
-  await db.insertInto('leadEvents').values({ id: newId(), leadId: lead.id, type: 'note', byId: input.byId, byName: input.byName, fromValue: null, toValue: null, text, createdAt: input.at }).execute();
+  await db
+    .insertInto('leadEvents')
+    .values({ id: newId(), leadId: lead.id, type: 'note', byId: input.byId, byName: input.byName, fromValue: null, toValue: null, text, createdAt: input.at })
+    .execute();
   return { id: lead.id, created: lead.created, filled };
 }
 
@@ -102,7 +122,10 @@ export interface NewImportedLead {
  * caller's transaction is undone, nothing is half-imported.
  */
 export async function importNewLeads(db: Db, leads: readonly NewImportedLead[], by: { byId: string | null; byName: string; at: Date }): Promise<void> {
-  await keepLeadSources(db, leads.map((l) => l.source));
+  await keepLeadSources(
+    db,
+    leads.map((l) => l.source),
+  );
   await inChunks(leads, CHUNK, (chunk) =>
     db
       .insertInto('leads')
@@ -183,7 +206,11 @@ export async function assignCreatedLeadsTo(
     await inChunks(ids, CHUNK, (chunk) =>
       db
         .updateTable('leads')
-        .set({ firstContactDueAt: input.firstContactDueAt, firstContactEscalateAt: input.firstContactEscalateAt, ...(staffId !== null ? { assigneeId: staffId, assignedAt: at } : {}) })
+        .set({
+          firstContactDueAt: input.firstContactDueAt,
+          firstContactEscalateAt: input.firstContactEscalateAt,
+          ...(staffId !== null ? { assigneeId: staffId, assignedAt: at } : {}),
+        })
         .where('id', 'in', chunk)
         .execute(),
     );
@@ -192,7 +219,19 @@ export async function assignCreatedLeadsTo(
   await inChunks(assigned, CHUNK, (chunk) =>
     db
       .insertInto('leadEvents')
-      .values(chunk.map((l) => ({ id: newId(), leadId: l.leadId, type: 'assign' as const, byId: null, byName: l.assignee!.how, fromValue: null, toValue: l.assignee!.staffName, text: null, createdAt: at })))
+      .values(
+        chunk.map((l) => ({
+          id: newId(),
+          leadId: l.leadId,
+          type: 'assign' as const,
+          byId: null,
+          byName: l.assignee!.how,
+          fromValue: null,
+          toValue: l.assignee!.staffName,
+          text: null,
+          createdAt: at,
+        })),
+      )
       .execute(),
   );
   if (input.announce === false) return;
@@ -224,7 +263,15 @@ export async function undoImportedLead(
     .where('byId', 'is not', null)
     .limit(1)
     .executeTakeFirst();
-  if (touched) return { kept: touched.type === 'note' ? 'Staff added a note since the import.' : touched.type === 'status' ? 'Staff changed its status since the import.' : 'Staff assigned it since the import.' };
+  if (touched)
+    return {
+      kept:
+        touched.type === 'note'
+          ? 'Staff added a note since the import.'
+          : touched.type === 'status'
+            ? 'Staff changed its status since the import.'
+            : 'Staff assigned it since the import.',
+    };
   if (input.created && toIso(lead.lastActivityAt) > sinceIso) return { kept: 'The person wrote again since the import.' };
   if (input.created) {
     await db.deleteFrom('leads').where('id', '=', input.leadId).execute();
@@ -258,7 +305,11 @@ export async function knownLeadKeys(db: Kysely<Database>, keys: { emailKeys: rea
     ['phoneKey', keys.phoneKeys],
   ] as const) {
     for (let i = 0; i < list.length; i += 500) {
-      const found = await db.selectFrom('leads').select(column).where(column, 'in', list.slice(i, i + 500)).execute();
+      const found = await db
+        .selectFrom('leads')
+        .select(column)
+        .where(column, 'in', list.slice(i, i + 500))
+        .execute();
       for (const f of found) {
         const key = (f as Record<string, string | null>)[column];
         if (key) known.add(`${column}:${key}`);

@@ -64,11 +64,19 @@ const upsertLeadQuery = prepared<{
         lastCompleted: sql<boolean>`case when ${eb.ref('excluded.lastCampaignId')} is null then ${eb.ref('leads.lastCompleted')} else ${eb.ref('excluded.lastCompleted')} end`,
         lastActivityAt: eb.ref('excluded.lastActivityAt'),
         // README "Channels": the first touch is kept once set; an arrival with a touch becomes the latest.
-        firstChannelId: sql<string | null>`case when ${eb.ref('leads.firstTouchAt')} is null then ${eb.ref('excluded.firstChannelId')} else ${eb.ref('leads.firstChannelId')} end`,
-        firstUtm: sql<string | null>`case when ${eb.ref('leads.firstTouchAt')} is null then ${eb.ref('excluded.firstUtm')} else ${eb.ref('leads.firstUtm')} end`,
+        firstChannelId: sql<
+          string | null
+        >`case when ${eb.ref('leads.firstTouchAt')} is null then ${eb.ref('excluded.firstChannelId')} else ${eb.ref('leads.firstChannelId')} end`,
+        firstUtm: sql<
+          string | null
+        >`case when ${eb.ref('leads.firstTouchAt')} is null then ${eb.ref('excluded.firstUtm')} else ${eb.ref('leads.firstUtm')} end`,
         firstTouchAt: sql<Date | null>`coalesce(${eb.ref('leads.firstTouchAt')}, ${eb.ref('excluded.firstTouchAt')})`,
-        latestChannelId: sql<string | null>`case when ${eb.ref('excluded.latestTouchAt')} is null then ${eb.ref('leads.latestChannelId')} else ${eb.ref('excluded.latestChannelId')} end`,
-        latestUtm: sql<string | null>`case when ${eb.ref('excluded.latestTouchAt')} is null then ${eb.ref('leads.latestUtm')} else ${eb.ref('excluded.latestUtm')} end`,
+        latestChannelId: sql<
+          string | null
+        >`case when ${eb.ref('excluded.latestTouchAt')} is null then ${eb.ref('leads.latestChannelId')} else ${eb.ref('excluded.latestChannelId')} end`,
+        latestUtm: sql<
+          string | null
+        >`case when ${eb.ref('excluded.latestTouchAt')} is null then ${eb.ref('leads.latestUtm')} else ${eb.ref('excluded.latestUtm')} end`,
         latestTouchAt: sql<Date | null>`coalesce(${eb.ref('excluded.latestTouchAt')}, ${eb.ref('leads.latestTouchAt')})`,
       })),
     )
@@ -131,10 +139,7 @@ export function leadsByKeys(db: Db, keys: { emailKey: string | null; phoneKey: s
     .selectFrom('leads')
     .select(['id', 'emailKey', 'phoneKey', 'mergedIntoId'])
     .where((eb) =>
-      eb.or([
-        ...(keys.emailKey !== null ? [eb('emailKey', '=', keys.emailKey)] : []),
-        ...(keys.phoneKey !== null ? [eb('phoneKey', '=', keys.phoneKey)] : []),
-      ]),
+      eb.or([...(keys.emailKey !== null ? [eb('emailKey', '=', keys.emailKey)] : []), ...(keys.phoneKey !== null ? [eb('phoneKey', '=', keys.phoneKey)] : [])]),
     )
     .execute();
 }
@@ -205,7 +210,13 @@ export async function recordArrival(db: Db, id: string, v: ArrivalValues, take: 
         : v.phone !== null
           ? { phone: sql<string | null>`coalesce(${eb.ref('phone')}, ${v.phone})` }
           : {}),
-      ...(v.source === 'survey' ? { hasSurvey: true } : v.source === 'contact' ? { hasContact: true } : v.source === 'newsletter' ? { hasNewsletter: true } : {}),
+      ...(v.source === 'survey'
+        ? { hasSurvey: true }
+        : v.source === 'contact'
+          ? { hasContact: true }
+          : v.source === 'newsletter'
+            ? { hasNewsletter: true }
+            : {}),
       ...(v.campaignId !== null ? { lastCampaignId: v.campaignId, lastCompleted: false } : {}),
       lastActivityAt: v.at,
       ...(v.touch
@@ -288,10 +299,19 @@ export async function completeLeadCampaign(db: Db, input: { leadId: string; camp
  * unmerge): completed when any campaign is, and each campaign's own flag.
  */
 export async function setSurveySteps(db: Db, leadId: string, completedCampaignIds: readonly string[]): Promise<void> {
-  await db.updateTable('leads').set({ surveyCompleted: completedCampaignIds.length > 0 }).where('id', '=', leadId).execute();
+  await db
+    .updateTable('leads')
+    .set({ surveyCompleted: completedCampaignIds.length > 0 })
+    .where('id', '=', leadId)
+    .execute();
   await db.updateTable('leadCampaigns').set({ completed: false }).where('leadId', '=', leadId).execute();
   if (completedCampaignIds.length > 0) {
-    await db.updateTable('leadCampaigns').set({ completed: true }).where('leadId', '=', leadId).where('campaignId', 'in', [...completedCampaignIds]).execute();
+    await db
+      .updateTable('leadCampaigns')
+      .set({ completed: true })
+      .where('leadId', '=', leadId)
+      .where('campaignId', 'in', [...completedCampaignIds])
+      .execute();
   }
 }
 
@@ -495,7 +515,17 @@ export async function updateLead(db: Db, id: string, changes: { status?: LeadSta
 
 export async function insertLeadEvent(
   db: Db,
-  event: { id: string; leadId: string; type: 'status' | 'note' | 'assign'; byId: string | null; byName: string; fromValue?: string | null; toValue?: string | null; text?: string | null; at: Date },
+  event: {
+    id: string;
+    leadId: string;
+    type: 'status' | 'note' | 'assign';
+    byId: string | null;
+    byName: string;
+    fromValue?: string | null;
+    toValue?: string | null;
+    text?: string | null;
+    at: Date;
+  },
 ): Promise<void> {
   const { at, ...rest } = event;
   await db
@@ -520,7 +550,11 @@ export async function leadEmails(db: Db, ids: readonly string[]): Promise<Map<st
   const found = new Map<string, { email: string; emailKey: string }>();
   const unique = [...new Set(ids)];
   for (let start = 0; start < unique.length; start += 500) {
-    const rows = await db.selectFrom('leads').select(['id', 'email', 'emailKey']).where('id', 'in', unique.slice(start, start + 500)).execute();
+    const rows = await db
+      .selectFrom('leads')
+      .select(['id', 'email', 'emailKey'])
+      .where('id', 'in', unique.slice(start, start + 500))
+      .execute();
     for (const row of rows) if (row.email !== null && row.emailKey !== null) found.set(row.id, { email: row.email, emailKey: row.emailKey });
   }
   return found;
@@ -602,21 +636,23 @@ const REMINDER_COLUMNS = {
  */
 export function claimDueReminders(db: Db, kind: FollowUpReminder, now: Date, limit: number) {
   const { due, taken, onlyNew } = REMINDER_COLUMNS[kind];
-  return db
-    .updateTable('leads')
-    .set({ [taken]: now })
-    .where(taken, 'is', null)
-    .where(due, '<=', now)
-    // A merged lead is worked on as the one it was merged into.
-    .where('mergedIntoId', 'is', null)
-    .$if(onlyNew, (q) => q.where('status', '=', 'new'))
-    .where('id', 'in', (eb) => {
-      let pick = eb.selectFrom('leads').select('id').where(taken, 'is', null).where(due, '<=', now);
-      if (onlyNew) pick = pick.where('status', '=', 'new');
-      return pick.orderBy(due).limit(limit);
-    })
-    .returning(['id', 'email'])
-    .execute();
+  return (
+    db
+      .updateTable('leads')
+      .set({ [taken]: now })
+      .where(taken, 'is', null)
+      .where(due, '<=', now)
+      // A merged lead is worked on as the one it was merged into.
+      .where('mergedIntoId', 'is', null)
+      .$if(onlyNew, (q) => q.where('status', '=', 'new'))
+      .where('id', 'in', (eb) => {
+        let pick = eb.selectFrom('leads').select('id').where(taken, 'is', null).where(due, '<=', now);
+        if (onlyNew) pick = pick.where('status', '=', 'new');
+        return pick.orderBy(due).limit(limit);
+      })
+      .returning(['id', 'email'])
+      .execute()
+  );
 }
 
 /** Sets (or clears, with null) the next action; a new one will be reminded again. */
@@ -639,7 +675,11 @@ export async function leadAssignees(db: Db, ids: readonly string[]): Promise<Map
   const unique = [...new Set(ids)];
   const found = new Map<string, string | null>();
   for (let start = 0; start < unique.length; start += 500) {
-    const rows = await db.selectFrom('leads').select(['id', 'assigneeId']).where('id', 'in', unique.slice(start, start + 500)).execute();
+    const rows = await db
+      .selectFrom('leads')
+      .select(['id', 'assigneeId'])
+      .where('id', 'in', unique.slice(start, start + 500))
+      .execute();
     for (const row of rows) found.set(row.id, row.assigneeId);
   }
   return found;

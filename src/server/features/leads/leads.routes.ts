@@ -45,19 +45,27 @@ export async function leadsRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['leads'];
 
-  r.get(LEADS_API.list, { config: { access: 'staff' }, schema: { tags, querystring: leadListQuery, response: { 200: leadList } } }, (request) => leads.listLeads(app.db, request.query));
+  r.get(LEADS_API.list, { config: { access: 'staff' }, schema: { tags, querystring: leadListQuery, response: { 200: leadList } } }, (request) =>
+    leads.listLeads(app.db, request.query),
+  );
 
-  r.post(LEADS_API.list, { config: { access: 'staff' }, schema: { tags, body: leadCreateInput, response: { 200: leadCreated, 201: leadCreated } } }, async (request, reply) => {
-    const { created, lead } = await leads.addLeadByStaff(app.db, request.body, request.staff!, onCreated);
-    return reply.status(created ? 201 : 200).send({ message: created ? LEAD_MESSAGES.created : LEAD_MESSAGES.existing, created, lead });
-  });
+  r.post(
+    LEADS_API.list,
+    { config: { access: 'staff' }, schema: { tags, body: leadCreateInput, response: { 200: leadCreated, 201: leadCreated } } },
+    async (request, reply) => {
+      const { created, lead } = await leads.addLeadByStaff(app.db, request.body, request.staff!, onCreated);
+      return reply.status(created ? 201 : 200).send({ message: created ? LEAD_MESSAGES.created : LEAD_MESSAGES.existing, created, lead });
+    },
+  );
 
   r.get(LEADS_API.sources, { config: { access: 'staff' }, schema: { tags, response: { 200: leadSourceList } } }, async () => ({
     sources: (await app.db.selectFrom('leadSources').select(['key', 'name']).execute()).sort((a, b) => a.name.localeCompare(b.name, 'en')),
   }));
 
   r.get(LEADS_API.export, { config: { access: 'staff' }, schema: { tags, querystring: leadFilters } }, async (request, reply) => {
-    const filters = Object.entries(request.query).filter(([, v]) => v !== undefined).map(([k]) => k);
+    const filters = Object.entries(request.query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k]) => k);
     await recordAudit(app.db, { actor: request.staff!, kind: 'lead.exported', recordType: 'leads', recordId: null, fields: filters });
     const out = new PassThrough();
     const { timeZone } = await app.settings.current();
@@ -72,18 +80,24 @@ export async function leadsRoutes(
       .send(out);
   });
 
-  r.get(LEADS_API.one.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: leadDetailSchema } } }, async (request, reply) => {
-    // A merged lead's address leads to the one it was merged into.
-    const into = await mergedInto(app.db, request.params.id);
-    if (into) return reply.redirect(LEADS_API.one(into), 301);
-    return leads.leadDetail(app.db, request.params.id, sources);
-  });
+  r.get(
+    LEADS_API.one.pattern,
+    { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: leadDetailSchema } } },
+    async (request, reply) => {
+      // A merged lead's address leads to the one it was merged into.
+      const into = await mergedInto(app.db, request.params.id);
+      if (into) return reply.redirect(LEADS_API.one(into), 301);
+      return leads.leadDetail(app.db, request.params.id, sources);
+    },
+  );
 
   r.post(
     LEADS_API.merge.pattern,
     { config: { access: 'staff' }, schema: { tags, params: idParams, body: leadMergeInput, response: { 200: leadMerged } } },
     async (request) => {
-      const mergeId = await app.db.transaction().execute((trx) => mergeLeads(trx, request.params.id, request.body.intoId, request.staff!, personTables, rowsMoved));
+      const mergeId = await app.db
+        .transaction()
+        .execute((trx) => mergeLeads(trx, request.params.id, request.body.intoId, request.staff!, personTables, rowsMoved));
       return { mergeId, lead: await leads.leadItem(app.db, request.body.intoId) };
     },
   );
@@ -92,7 +106,9 @@ export async function leadsRoutes(
     LEADS_API.unmerge.pattern,
     { config: { access: 'staff' }, schema: { tags, params: z.object({ mergeId: z.string().min(1).max(100) }), response: { 200: leadUnmerged } } },
     async (request) => {
-      const { intoId, mergedId } = await app.db.transaction().execute((trx) => unmergeLeads(trx, request.params.mergeId, request.staff!, personTables, rowsMoved));
+      const { intoId, mergedId } = await app.db
+        .transaction()
+        .execute((trx) => unmergeLeads(trx, request.params.mergeId, request.staff!, personTables, rowsMoved));
       return { message: LEAD_MESSAGES.unmerged, lead: await leads.leadItem(app.db, intoId), merged: await leads.leadItem(app.db, mergedId) };
     },
   );

@@ -161,7 +161,10 @@ async function undoable<T>(db: Db, job: (trx: Db) => Promise<T>): Promise<T> {
 }
 
 /** The e-mail key and phone key of an arrival; a 400 when it has neither (a phone that reads as no number counts as none). */
-export function arrivalKeys(input: { email?: string | null | undefined; phone?: string | null | undefined }): { emailKey: string | null; phoneKey: string | null } {
+export function arrivalKeys(input: { email?: string | null | undefined; phone?: string | null | undefined }): {
+  emailKey: string | null;
+  phoneKey: string | null;
+} {
   const emailKey = input.email?.trim() ? leadKey(input.email) : null;
   const phoneKey = input.phone?.trim() ? toE164(input.phone) : null;
   if (emailKey === null && phoneKey === null) {
@@ -197,7 +200,17 @@ export async function findOrCreateLead(db: Db, input: LeadArrival): Promise<Lead
   };
   // The busiest path (an e-mail alone: the survey's first step, the newsletter): one statement.
   if (keys.phoneKey === null && values.phone === null) {
-    const lead = await repo.upsertLead(db, { id: newId(), emailKey: keys.emailKey!, email: values.email!, name: values.name, phone: null, source: values.source, campaignId: values.campaignId, at: values.at, touch: values.touch });
+    const lead = await repo.upsertLead(db, {
+      id: newId(),
+      emailKey: keys.emailKey!,
+      email: values.email!,
+      name: values.name,
+      phone: null,
+      source: values.source,
+      campaignId: values.campaignId,
+      at: values.at,
+      touch: values.touch,
+    });
     if (lead.mergedIntoId === null) {
       if (!lead.created && values.name) await noteGivenDetails(db, lead.id, values, lead, values.at);
       return { id: lead.id, created: lead.created, possibleDuplicateOf: null };
@@ -237,7 +250,15 @@ async function intakeOnce(db: Db, values: repo.ArrivalValues): Promise<LeadIntak
  */
 export async function touchLead(
   db: Db,
-  input: { email: string; source: LeadSource; campaignId?: string | null; name?: string | null; phone?: string | null; at: Date; touch?: repo.LeadTouchInput | undefined },
+  input: {
+    email: string;
+    source: LeadSource;
+    campaignId?: string | null;
+    name?: string | null;
+    phone?: string | null;
+    at: Date;
+    touch?: repo.LeadTouchInput | undefined;
+  },
 ): Promise<{ id: string; created: boolean }> {
   const lead = await findOrCreateLead(db, input);
   return { id: lead.id, created: lead.created };
@@ -248,7 +269,10 @@ export async function touchLead(
  * this campaign too); a name or phone from its answers fills only empty fields (decision 0023).
  * Run it in the transaction that stores the response.
  */
-export async function recordCompletedSurvey(db: Db, input: { id: string; campaignId: string; at: Date; name: string | null; phone: string | null }): Promise<void> {
+export async function recordCompletedSurvey(
+  db: Db,
+  input: { id: string; campaignId: string; at: Date; name: string | null; phone: string | null },
+): Promise<void> {
   const kept = await repo.completeLead(db, input);
   await repo.completeLeadCampaign(db, { leadId: input.id, campaignId: input.campaignId });
   if (kept && (input.name || input.phone)) await noteGivenDetails(db, input.id, input, kept, input.at);
@@ -282,7 +306,14 @@ export async function assignNewLead(db: Db, input: { leadId: string; staffId: st
  */
 export async function assignCreatedLeadTo(
   db: Db,
-  input: { leadId: string; email: string; assignee: { staffId: string; staffName: string; how: string } | null; firstContactDueAt: Date | null; firstContactEscalateAt: Date | null; at: Date },
+  input: {
+    leadId: string;
+    email: string;
+    assignee: { staffId: string; staffName: string; how: string } | null;
+    firstContactDueAt: Date | null;
+    firstContactEscalateAt: Date | null;
+    at: Date;
+  },
 ): Promise<void> {
   const { assignee, at } = input;
   await repo.updateCreatedLead(db, input.leadId, {
@@ -328,10 +359,23 @@ async function namesOf(db: Db, rows: readonly repo.LeadRow[]): Promise<ListNames
   const channelIds = new Set(rows.flatMap((r) => [r.firstChannelId, r.latestChannelId]).filter((c): c is string => c !== null));
   const sourceKeys = [...new Set(rows.map((r) => r.sourceKey).filter((k): k is string => k !== null))];
   const [campaigns, staff, channels, sources] = await Promise.all([
-    campaignNames(db as Kysely<Database>, rows.map((r) => r.lastCampaignId)),
-    staffNames(db as Kysely<Database>, rows.map((r) => r.assigneeId)),
+    campaignNames(
+      db as Kysely<Database>,
+      rows.map((r) => r.lastCampaignId),
+    ),
+    staffNames(
+      db as Kysely<Database>,
+      rows.map((r) => r.assigneeId),
+    ),
     channelNames(db as Kysely<Database>, [...channelIds]),
-    sourceKeys.length === 0 ? new Map<string, string>() : db.selectFrom('leadSources').select(['key', 'name']).where('key', 'in', sourceKeys).execute().then((found) => new Map(found.map((f) => [f.key, f.name]))),
+    sourceKeys.length === 0
+      ? new Map<string, string>()
+      : db
+          .selectFrom('leadSources')
+          .select(['key', 'name'])
+          .where('key', 'in', sourceKeys)
+          .execute()
+          .then((found) => new Map(found.map((f) => [f.key, f.name]))),
   ]);
   return { campaigns, staff, channels, sources };
 }
@@ -339,7 +383,12 @@ async function namesOf(db: Db, rows: readonly repo.LeadRow[]): Promise<ListNames
 /** A touch as staff read it (README "Channels"): null when the lead has none. */
 function touchOf(channelId: string | null, utm: string | null, at: Date | string | null, names: ListNames): LeadTouch | null {
   if (at === null) return null;
-  return { channelId, channelName: channelId === null ? null : (names.channels.get(channelId)?.name ?? null), utm: utm === null ? null : (JSON.parse(utm) as Utm), at: toIso(at) };
+  return {
+    channelId,
+    channelName: channelId === null ? null : (names.channels.get(channelId)?.name ?? null),
+    utm: utm === null ? null : (JSON.parse(utm) as Utm),
+    at: toIso(at),
+  };
 }
 
 /** Still new past the first-contact target, or the next action past due. */
@@ -401,7 +450,13 @@ async function requireLead(db: Db, id: string): Promise<repo.LeadRow> {
 export async function leadDetail(db: Kysely<Database>, id: string, sources: LeadSources): Promise<LeadDetail> {
   const row = await requireLead(db, id);
   const [records, contacts, timeline] = await Promise.all([sources.surveyRecords(db, id), sources.contactMessages(db, id), repo.leadTimeline(db, id)]);
-  const [names, campaigns] = await Promise.all([namesOf(db, [row]), campaignNames(db, records.map((r) => r.campaignId))]);
+  const [names, campaigns] = await Promise.all([
+    namesOf(db, [row]),
+    campaignNames(
+      db,
+      records.map((r) => r.campaignId),
+    ),
+  ]);
   const activities: LeadActivity[] = [];
   for (const record of records) {
     if (record.campaignId === null) {
@@ -494,7 +549,13 @@ export async function addLeadByStaff(
       const email = input.email?.trim() ?? '';
       await recordEvent(trx, { type: 'lead.created', email, subjectId: lead.id, leadId: lead.id }, at);
       await onCreated(trx, { id: lead.id, email }, at);
-      await recordAudit(trx, { actor: by, kind: 'lead.created', recordType: 'lead', recordId: lead.id, fields: (['name', 'email', 'phone', 'message'] as const).filter((f) => input[f] !== undefined) });
+      await recordAudit(trx, {
+        actor: by,
+        kind: 'lead.created',
+        recordType: 'lead',
+        recordId: lead.id,
+        fields: (['name', 'email', 'phone', 'message'] as const).filter((f) => input[f] !== undefined),
+      });
     } else if (input.message) {
       await recordAudit(trx, { actor: by, kind: 'lead.updated', recordType: 'lead', recordId: lead.id, fields: ['notes'] });
     }
@@ -515,7 +576,16 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
   if (patch.status !== undefined && patch.status !== row.status) {
     changes.status = patch.status;
     if (row.status === 'new') await repo.markFirstContacted(db, id, at);
-    await repo.insertLeadEvent(db, { id: newId(), leadId: id, type: 'status', byId: by.sub, byName: by.name ?? by.email ?? 'Staff', fromValue: row.status, toValue: patch.status, at });
+    await repo.insertLeadEvent(db, {
+      id: newId(),
+      leadId: id,
+      type: 'status',
+      byId: by.sub,
+      byName: by.name ?? by.email ?? 'Staff',
+      fromValue: row.status,
+      toValue: patch.status,
+      at,
+    });
   }
   if (patch.assigneeId !== undefined && patch.assigneeId !== row.assigneeId) {
     const assignee = patch.assigneeId === null ? null : staff.has(patch.assigneeId) ? { name: staff.get(patch.assigneeId)! } : undefined;
@@ -541,7 +611,13 @@ export async function patchLead(db: Db, id: string, patch: LeadPatch, by: StaffP
   }
   if (Object.keys(changes).length > 0) {
     await repo.updateLead(db, id, changes);
-    await recordAudit(db, { actor: by, kind: 'lead.updated', recordType: 'lead', recordId: id, fields: Object.keys(changes).filter((f) => f !== 'assignedAt') });
+    await recordAudit(db, {
+      actor: by,
+      kind: 'lead.updated',
+      recordType: 'lead',
+      recordId: id,
+      fields: Object.keys(changes).filter((f) => f !== 'assignedAt'),
+    });
   }
   const after = (await repo.findLead(db, id))!;
   return toItem(after, await namesOf(db, [after]));
@@ -581,7 +657,15 @@ export async function moveLeadToVisit(db: Db, leadId: string, byName: string, at
   const row = await repo.findLead(db, leadId);
   if (!row || row.status === 'visit') return;
   if (row.status !== 'new' && row.status !== 'contacted') {
-    await repo.insertLeadEvent(db, { id: newId(), leadId, type: 'note', byId: null, byName, text: `Site visit booked on the website; the status stays ${row.status}.`, at });
+    await repo.insertLeadEvent(db, {
+      id: newId(),
+      leadId,
+      type: 'note',
+      byId: null,
+      byName,
+      text: `Site visit booked on the website; the status stays ${row.status}.`,
+      at,
+    });
     return;
   }
   await repo.insertLeadEvent(db, { id: newId(), leadId, type: 'status', byId: null, byName, fromValue: row.status, toValue: 'visit', at });

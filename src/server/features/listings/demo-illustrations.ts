@@ -54,7 +54,9 @@ export function apartmentSvg(s: ApartmentStyle): string {
     }
     windows += `<rect x="${x0 + 8}" y="${y + floorHeight * 0.6}" width="${width - 16}" height="3" fill="${s.trim}"/>`;
   }
-  const sea = s.sea ? `<rect x="0" y="${ground - 26}" width="300" height="26" fill="#3d7ea6"/><path d="M0 ${ground - 18} q 12 -4 24 0 t 24 0 t 24 0 t 24 0 t 24 0 t 24 0 t 24 0 t 24 0 t 24 0 t 24 0 t 24 0 t 24 0 t 24 0" stroke="#a9d3ea" stroke-width="2" fill="none"/>` : '';
+  const sea = s.sea
+    ? `<rect x="0" y="${ground - 26}" width="300" height="26" fill="#3d7ea6"/><path d="M0 ${ground - 18} q 12 -4 24 0 t 24 0 t 24 0 t 24 0 t 24 0 t 24 0 t 24 0 t 24 0 t 24 0 t 24 0 t 24 0 t 24 0 t 24 0" stroke="#a9d3ea" stroke-width="2" fill="none"/>`
+    : '';
   const sun = s.sun ? '<circle cx="236" cy="64" r="26" fill="#ffd36e" opacity="0.95"/>' : '';
   return svg(
     `<rect width="300" height="300" fill="url(#sky)"/>${sun}

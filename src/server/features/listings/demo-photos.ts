@@ -23,8 +23,14 @@ const gradient = (id: string, top: string, bottom: string, vertical = true) =>
  * A square illustration (demo-illustrations.ts, viewBox 300×300) placed in a landscape picture:
  * at `x, y` and `size`, showing `view` of it (a part of its 300×300, for a close-up), mirrored or not.
  */
-export function placed(square: string, { x = 75, y = 0, size = 300, view = '0 0 300 300', mirror = false }: { x?: number; y?: number; size?: number; view?: string; mirror?: boolean } = {}): string {
-  const inner = square.replace(/^<svg [^>]*>/, `<svg x="${x}" y="${y}" width="${size}" height="${size}" viewBox="${view}" preserveAspectRatio="xMidYMid slice">`);
+export function placed(
+  square: string,
+  { x = 75, y = 0, size = 300, view = '0 0 300 300', mirror = false }: { x?: number; y?: number; size?: number; view?: string; mirror?: boolean } = {},
+): string {
+  const inner = square.replace(
+    /^<svg [^>]*>/,
+    `<svg x="${x}" y="${y}" width="${size}" height="${size}" viewBox="${view}" preserveAspectRatio="xMidYMid slice">`,
+  );
   return mirror ? `<g transform="translate(450 0) scale(-1 1)">${inner}</g>` : inner;
 }
 
@@ -32,7 +38,10 @@ export function placed(square: string, { x = 75, y = 0, size = 300, view = '0 0 
 export function wide(square: string, options: { view?: string; mirror?: boolean; sides?: string; width?: number } = {}): string {
   const view = options.view ?? '0 37.5 300 200';
   const [vx, vy, vw, vh] = view.split(' ').map(Number) as [number, number, number, number];
-  const inner = square.replace(/^<svg [^>]*>/, `<svg x="0" y="0" width="450" height="300" viewBox="${vx} ${vy} ${vw} ${vh}" preserveAspectRatio="xMidYMid slice">`);
+  const inner = square.replace(
+    /^<svg [^>]*>/,
+    `<svg x="0" y="0" width="450" height="300" viewBox="${vx} ${vy} ${vw} ${vh}" preserveAspectRatio="xMidYMid slice">`,
+  );
   const body = `<rect width="450" height="300" fill="${options.sides ?? '#ffffff'}"/>${inner}`;
   return landscape(options.mirror ? `<g transform="translate(450 0) scale(-1 1)">${body}</g>` : body, '', options.width);
 }
@@ -47,7 +56,10 @@ function tree(x: number, ground: number, scale = 1, leaf = '#2f7d4f'): string {
 
 function plant(x: number, floor: number, pot: string, scale = 1): string {
   const leaves = [-50, -25, 0, 25, 50]
-    .map((a) => `<ellipse cx="${x}" cy="${floor - 34 * scale}" rx="${6 * scale}" ry="${22 * scale}" fill="#3f8f5f" transform="rotate(${a} ${x} ${floor - 14 * scale})"/>`)
+    .map(
+      (a) =>
+        `<ellipse cx="${x}" cy="${floor - 34 * scale}" rx="${6 * scale}" ry="${22 * scale}" fill="#3f8f5f" transform="rotate(${a} ${x} ${floor - 14 * scale})"/>`,
+    )
     .join('');
   return `${leaves}<path d="M${x - 12 * scale} ${floor - 18 * scale} L${x + 12 * scale} ${floor - 18 * scale} L${x + 9 * scale} ${floor} L${x - 9 * scale} ${floor} Z" fill="${pot}"/>`;
 }
@@ -113,8 +125,16 @@ export function bedroom(p: Palette, mirror = false): string {
 }
 
 export function kitchen(p: Palette, mirror = false): string {
-  const uppers = Array.from({ length: 5 }, (_, i) => `<rect x="${40 + i * 44}" y="40" width="40" height="58" rx="3" fill="${p.accent}"/><rect x="${56 + i * 44}" y="86" width="8" height="3" fill="#d9d9d9"/>`).join('');
-  const lowers = Array.from({ length: 6 }, (_, i) => `<rect x="${30 + i * 48}" y="176" width="44" height="62" rx="3" fill="${p.accent}"/><rect x="${46 + i * 48}" y="184" width="12" height="3" fill="#d9d9d9"/>`).join('');
+  const uppers = Array.from(
+    { length: 5 },
+    (_, i) =>
+      `<rect x="${40 + i * 44}" y="40" width="40" height="58" rx="3" fill="${p.accent}"/><rect x="${56 + i * 44}" y="86" width="8" height="3" fill="#d9d9d9"/>`,
+  ).join('');
+  const lowers = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<rect x="${30 + i * 48}" y="176" width="44" height="62" rx="3" fill="${p.accent}"/><rect x="${46 + i * 48}" y="184" width="12" height="3" fill="#d9d9d9"/>`,
+  ).join('');
   const body = `<rect width="450" height="300" fill="${p.wall}"/>
     <rect x="0" y="240" width="450" height="60" fill="${p.floor}"/>
     <rect x="30" y="106" width="288" height="60" fill="#ffffff" opacity="0.55"/>
@@ -169,7 +189,10 @@ export function aerialView(p: Palette, blocks: number): string {
     return `<rect x="${x + 10}" y="${y + 12}" width="90" height="70" fill="#000" opacity="0.18"/><rect x="${x}" y="${y}" width="90" height="70" fill="${p.wall}" stroke="${p.wood}" stroke-width="3"/>
       <rect x="${x + 30}" y="${y + 22}" width="30" height="26" fill="${p.accent}" opacity="0.6"/>`;
   }).join('');
-  const trees = Array.from({ length: 16 }, (_, i) => `<circle cx="${20 + ((i * 97) % 420)}" cy="${20 + ((i * 61) % 260)}" r="${8 + (i % 3) * 3}" fill="#2f7d4f" opacity="0.9"/>`).join('');
+  const trees = Array.from(
+    { length: 16 },
+    (_, i) => `<circle cx="${20 + ((i * 97) % 420)}" cy="${20 + ((i * 61) % 260)}" r="${8 + (i % 3) * 3}" fill="#2f7d4f" opacity="0.9"/>`,
+  ).join('');
   return landscape(
     `<rect width="450" height="300" fill="#7fb069"/>
     <rect x="0" y="132" width="450" height="18" fill="#c9b79c"/><rect x="214" y="0" width="18" height="300" fill="#c9b79c"/>
@@ -282,7 +305,10 @@ export function floorPlanSvg(layout: Layout, p: Pick<Palette, 'accent' | 'wood'>
   const w = layout.width * s + 2 * margin;
   const h = layout.height * s + 2 * margin;
   const rooms = layout.rooms
-    .map((r) => `<rect x="${margin + r.x * s}" y="${margin + r.y * s}" width="${r.w * s}" height="${r.h * s}" fill="${TINT[r.kind]}" stroke="#2b3340" stroke-width="4"/>`)
+    .map(
+      (r) =>
+        `<rect x="${margin + r.x * s}" y="${margin + r.y * s}" width="${r.w * s}" height="${r.h * s}" fill="${TINT[r.kind]}" stroke="#2b3340" stroke-width="4"/>`,
+    )
     .join('');
   const details = layout.rooms.map((r) => furniture(r, s, margin, margin, p) + door(r, s, margin, margin)).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(w)}" height="${Math.round(h)}" viewBox="0 0 ${w} ${h}">
@@ -309,7 +335,10 @@ export function floorPlanPdf(layout: Layout, title: string): Buffer {
   const ops: string[] = [];
   const ascii = (text: string) => text.replace(/[^\x20-\x7e]/g, '-').replace(/[\\()]/g, (c) => `\\${c}`);
   for (const r of layout.rooms) {
-    const tint = TINT[r.kind].slice(1).match(/../g)!.map((hex) => fmt(parseInt(hex, 16) / 255));
+    const tint = TINT[r.kind]
+      .slice(1)
+      .match(/../g)!
+      .map((hex) => fmt(parseInt(hex, 16) / 255));
     ops.push(`${tint.join(' ')} rg ${fmt(ox + r.x * s)} ${fmt(py(r.y + r.h))} ${fmt(r.w * s)} ${fmt(r.h * s)} re f`);
     ops.push(`0.17 0.2 0.25 RG 2 w ${fmt(ox + r.x * s)} ${fmt(py(r.y + r.h))} ${fmt(r.w * s)} ${fmt(r.h * s)} re S`);
   }

@@ -86,7 +86,11 @@ export async function replaceProductTags(db: Kysely<Database>, productId: string
     const tagKey = foldForSearch(tag);
     if (tagKey && !rows.has(tagKey)) rows.set(tagKey, { productId, tag, tagKey });
   }
-  if (rows.size > 0) await db.insertInto('productTags').values([...rows.values()]).execute();
+  if (rows.size > 0)
+    await db
+      .insertInto('productTags')
+      .values([...rows.values()])
+      .execute();
 }
 
 const range = (row: { min: number | string | null; max: number | string | null } | undefined) =>
@@ -99,7 +103,10 @@ export async function projectChoices(db: Kysely<Database>): Promise<ProjectChoic
   const [localities, bhk, sqft, price] = await Promise.all([
     db.selectFrom('projects').select('area').distinct().execute(),
     db.selectFrom('projects').select('bhk').distinct().where('bhk', 'is not', null).execute(),
-    db.selectFrom('projects').select((eb) => [eb.fn.min('squareft').as('min'), eb.fn.max('squareft').as('max')]).executeTakeFirst(),
+    db
+      .selectFrom('projects')
+      .select((eb) => [eb.fn.min('squareft').as('min'), eb.fn.max('squareft').as('max')])
+      .executeTakeFirst(),
     db
       .selectFrom('projects')
       .where('price', 'is not', null)
@@ -117,7 +124,10 @@ export async function projectChoices(db: Kysely<Database>): Promise<ProjectChoic
 export async function productChoices(db: Kysely<Database>): Promise<ProductChoices> {
   const [spellings, price] = await Promise.all([
     db.selectFrom('productTags').select(['tagKey', 'tag']).distinct().execute(),
-    db.selectFrom('products').select((eb) => [eb.fn.min('price').as('min'), eb.fn.max('price').as('max')]).executeTakeFirst(),
+    db
+      .selectFrom('products')
+      .select((eb) => [eb.fn.min('price').as('min'), eb.fn.max('price').as('max')])
+      .executeTakeFirst(),
   ]);
   // One spelling per tag: the first in code-point order ("Boho" before "boho"), the same on every database.
   const tags = new Map<string, string>();

@@ -47,7 +47,13 @@ function readyBounds(readyBy: ReadyBy | undefined, today: string): Pick<ProjectQ
 }
 
 /** The homes that pass the filters, in their order, as the list's JSON; `today` is the studio's day (YYYY-MM-DD). */
-export async function filterProjects(cache: ContentCache, db: Kysely<Database>, spec: ListingKindSpec<'project'>, filters: ProjectFilters, today: string): Promise<string> {
+export async function filterProjects(
+  cache: ContentCache,
+  db: Kysely<Database>,
+  spec: ListingKindSpec<'project'>,
+  filters: ProjectFilters,
+  today: string,
+): Promise<string> {
   const { readyBy, sort = 'newest', ...rest } = filters;
   const ids = await queryProjectIds(db, { ...rest, ...readyBounds(readyBy, today), sort });
   return itemsJson(cache, db, spec, ids);
@@ -57,7 +63,13 @@ export async function filterProjects(cache: ContentCache, db: Kysely<Database>, 
 export async function filterProducts(cache: ContentCache, db: Kysely<Database>, spec: ListingKindSpec<'product'>, filters: ProductFilters): Promise<string> {
   const { tag, q, sort = 'newest', minPrice, maxPrice } = filters;
   const tagKey = tag === undefined ? undefined : foldForSearch(tag);
-  const words = [...new Set(foldForSearch(q ?? '').split(' ').filter(Boolean))];
+  const words = [
+    ...new Set(
+      foldForSearch(q ?? '')
+        .split(' ')
+        .filter(Boolean),
+    ),
+  ];
   // A tag of punctuation alone folds to nothing: no product has it.
   if (tagKey === '') return '[]';
   const ids = await queryProductIds(db, { minPrice, maxPrice, tagKey, words, sort });

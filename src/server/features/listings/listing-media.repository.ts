@@ -61,7 +61,13 @@ export async function setAlt(db: Kysely<Database>, kind: ListingKind, listingId:
 }
 
 /** False when the listing had no such photo or file. */
-export async function deleteMedia(db: Kysely<Database>, kind: ListingKind, listingId: string, role: ListingMediaTable['role'], mediaId: string): Promise<boolean> {
+export async function deleteMedia(
+  db: Kysely<Database>,
+  kind: ListingKind,
+  listingId: string,
+  role: ListingMediaTable['role'],
+  mediaId: string,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('listingMedia')
     .where('kind', '=', kind)

@@ -29,14 +29,10 @@ export async function listingPagesRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
-    LISTING_PAGES_API.reraQr.pattern,
-    { config: { access: 'public' }, schema: { tags, params, produces: ['image/svg+xml'] } },
-    async (request, reply) => {
-      const { svg, etag } = await reraQrSvg(app.db, request.params.id);
-      reply.header('cache-control', 'no-cache').header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.type('image/svg+xml; charset=utf-8').send(svg);
-    },
-  );
+  r.get(LISTING_PAGES_API.reraQr.pattern, { config: { access: 'public' }, schema: { tags, params, produces: ['image/svg+xml'] } }, async (request, reply) => {
+    const { svg, etag } = await reraQrSvg(app.db, request.params.id);
+    reply.header('cache-control', 'no-cache').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    return reply.type('image/svg+xml; charset=utf-8').send(svg);
+  });
 }

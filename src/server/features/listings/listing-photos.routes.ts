@@ -73,7 +73,13 @@ export async function listingPhotoRoutes(app: FastifyInstance): Promise<void> {
       paths.order.pattern,
       {
         config: { access: 'staff' },
-        schema: { tags, description: 'Puts the photos in this order (each of them once; the first is the cover).', params: idParams, body: photoOrderBody, response: { 200: photosAnswer } },
+        schema: {
+          tags,
+          description: 'Puts the photos in this order (each of them once; the first is the cover).',
+          params: idParams,
+          body: photoOrderBody,
+          response: { 200: photosAnswer },
+        },
       },
       async (request) => {
         const photos = await orderPhotos(app.db, spec, request.params.id, request.body.ids, request.staff!);
@@ -85,7 +91,13 @@ export async function listingPhotoRoutes(app: FastifyInstance): Promise<void> {
       paths.one.pattern,
       {
         config: { access: 'staff' },
-        schema: { tags, description: "Sets a photo's alt text (empty: the listing's name is read).", params: photoParams, body: photoAltBody, response: { 200: photosAnswer } },
+        schema: {
+          tags,
+          description: "Sets a photo's alt text (empty: the listing's name is read).",
+          params: photoParams,
+          body: photoAltBody,
+          response: { 200: photosAnswer },
+        },
       },
       async (request) => {
         const photos = await setPhotoAlt(app.db, spec, request.params.id, request.params.photoId, request.body.alt, request.staff!);
@@ -97,7 +109,12 @@ export async function listingPhotoRoutes(app: FastifyInstance): Promise<void> {
       paths.one.pattern,
       {
         config: { access: 'staff' },
-        schema: { tags, description: 'Takes a photo off the listing (its files go when no listing shows it).', params: photoParams, response: { 200: photosAnswer } },
+        schema: {
+          tags,
+          description: 'Takes a photo off the listing (its files go when no listing shows it).',
+          params: photoParams,
+          response: { 200: photosAnswer },
+        },
       },
       async (request) => {
         const photos = await deletePhoto(app.db, spec, request.params.id, request.params.photoId, request.staff!);

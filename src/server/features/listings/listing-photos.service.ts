@@ -106,7 +106,13 @@ class PhotoGone extends Error {
  * already shows, is one photo. Refused whole (nothing stored) when a file is no image or the listing
  * would have more than PHOTOS_MAX.
  */
-export async function addPhotos(db: Kysely<Database>, spec: ListingKindSpec, id: string, uploads: readonly PhotoUpload[], actor: AuditActor): Promise<PhotosResult> {
+export async function addPhotos(
+  db: Kysely<Database>,
+  spec: ListingKindSpec,
+  id: string,
+  uploads: readonly PhotoUpload[],
+  actor: AuditActor,
+): Promise<PhotosResult> {
   if (uploads.length === 0) throw badRequest(PHOTO_MESSAGES.required, [{ field: 'file', message: PHOTO_MESSAGES.required }]);
   await requireListing(db, spec, id);
   const ids = uploads.map((upload) => contentHash(upload.bytes));
@@ -118,7 +124,8 @@ export async function addPhotos(db: Kysely<Database>, spec: ListingKindSpec, id:
   const current = await photosOf(db, spec, id);
   const shown = new Set(current.map((photo) => photo.id));
   const fresh = [...distinct.keys()].filter((photoId) => !shown.has(photoId));
-  if (current.length + fresh.length > PHOTOS_MAX) throw badRequest(PHOTO_MESSAGES.tooMany(current.length), [{ field: 'file', message: PHOTO_MESSAGES.tooMany(current.length) }]);
+  if (current.length + fresh.length > PHOTOS_MAX)
+    throw badRequest(PHOTO_MESSAGES.tooMany(current.length), [{ field: 'file', message: PHOTO_MESSAGES.tooMany(current.length) }]);
   // Every file is checked before any is encoded: one that is not an image refuses the upload at once.
   for (const upload of distinct.values()) await checkPhoto(upload.bytes);
 
@@ -128,7 +135,14 @@ export async function addPhotos(db: Kysely<Database>, spec: ListingKindSpec, id:
   const encode = async (photoIds: readonly string[]) => {
     for (const photoId of photoIds) if (!prepared.has(photoId)) prepared.set(photoId, await preparePhoto(distinct.get(photoId)!.bytes));
   };
-  const stored = new Set((await findPhotos(db, fresh.filter((photoId) => !prepared.has(photoId)))).map((photo) => photo.id));
+  const stored = new Set(
+    (
+      await findPhotos(
+        db,
+        fresh.filter((photoId) => !prepared.has(photoId)),
+      )
+    ).map((photo) => photo.id),
+  );
   await encode(fresh.filter((photoId) => !stored.has(photoId)));
 
   for (let attempt = 0; ; attempt++) {
@@ -139,7 +153,8 @@ export async function addPhotos(db: Kysely<Database>, spec: ListingKindSpec, id:
         const photos = now.filter((row) => row.role === 'photo');
         const already = new Set(photos.map((row) => row.mediaId));
         const adding = [...distinct.keys()].filter((photoId) => !already.has(photoId));
-        if (photos.length + adding.length > PHOTOS_MAX) throw badRequest(PHOTO_MESSAGES.tooMany(photos.length), [{ field: 'file', message: PHOTO_MESSAGES.tooMany(photos.length) }]);
+        if (photos.length + adding.length > PHOTOS_MAX)
+          throw badRequest(PHOTO_MESSAGES.tooMany(photos.length), [{ field: 'file', message: PHOTO_MESSAGES.tooMany(photos.length) }]);
         // Those not encoded here must still be stored, and stay so until this commits.
         const reused = adding.filter((photoId) => !prepared.has(photoId));
         const found = new Map((await findPhotos(trx, reused, true)).map((photo) => [photo.id, photo]));
@@ -195,7 +210,14 @@ export async function orderPhotos(db: Kysely<Database>, spec: ListingKindSpec, i
   return photosOf(db, spec, id);
 }
 
-export async function setPhotoAlt(db: Kysely<Database>, spec: ListingKindSpec, id: string, photoId: string, alt: string, actor: AuditActor): Promise<ListingPhoto[]> {
+export async function setPhotoAlt(
+  db: Kysely<Database>,
+  spec: ListingKindSpec,
+  id: string,
+  photoId: string,
+  alt: string,
+  actor: AuditActor,
+): Promise<ListingPhoto[]> {
   await db.transaction().execute(async (trx) => {
     await requireListing(trx, spec, id);
     if (!(await media.setAlt(trx, spec.kind, id, photoId, alt))) throw notFound(PHOTO_MESSAGES.notFound);
@@ -216,7 +238,13 @@ export async function deletePhoto(db: Kysely<Database>, spec: ListingKindSpec, i
 }
 
 /** Sets (or replaces) a project's floor plan: a PDF or an image, checked and stored before the transaction. */
-export async function setFloorPlan(db: Kysely<Database>, spec: ListingKindSpec, id: string, upload: { bytes: Buffer; filename: string }, actor: AuditActor): Promise<ListingFile> {
+export async function setFloorPlan(
+  db: Kysely<Database>,
+  spec: ListingKindSpec,
+  id: string,
+  upload: { bytes: Buffer; filename: string },
+  actor: AuditActor,
+): Promise<ListingFile> {
   await requireListing(db, spec, id);
   const file = await prepareFloorPlan(upload.bytes);
   const filename = servedFileName(upload.filename, file.contentType);
@@ -226,7 +254,21 @@ export async function setFloorPlan(db: Kysely<Database>, spec: ListingKindSpec, 
     if (previous) await media.deleteMedia(trx, spec.kind, id, 'floorPlan', previous.mediaId);
     await insertFile(trx, file);
     await media.insertMedia(trx, [
-      { kind: spec.kind, listingId: id, role: 'floorPlan', mediaId: file.hash, position: 0, alt: '', width: 0, height: 0, widths: '[]', fileType: file.type, contentType: file.contentType, filename, createdAt: new Date() },
+      {
+        kind: spec.kind,
+        listingId: id,
+        role: 'floorPlan',
+        mediaId: file.hash,
+        position: 0,
+        alt: '',
+        width: 0,
+        height: 0,
+        widths: '[]',
+        fileType: file.type,
+        contentType: file.contentType,
+        filename,
+        createdAt: new Date(),
+      },
     ]);
     if (previous && previous.mediaId !== file.hash) await deleteFileIfUnused(trx, previous.mediaId);
     await recordAudit(trx, { actor, kind: 'listing.updated', recordType: spec.kind, recordId: id, fields: ['floorPlan'] });

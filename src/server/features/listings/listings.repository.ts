@@ -86,6 +86,9 @@ export async function deleteListing(db: Kysely<Database>, table: ListingTableNam
 }
 
 export async function countListings(db: Kysely<Database>, table: ListingTableName): Promise<number> {
-  const row = await tables(db).selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await tables(db)
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -17,7 +17,11 @@ const deleted = messageAnswer;
 
 /** 400 with a sentence per parameter that cannot be used, the first as the message. */
 function refuse(problems: FilterProblem[]): void {
-  if (problems.length > 0) throw badRequest(problems[0]!.message, problems.map(({ field, message }) => ({ field, message })));
+  if (problems.length > 0)
+    throw badRequest(
+      problems[0]!.message,
+      problems.map(({ field, message }) => ({ field, message })),
+    );
 }
 
 /**
@@ -92,14 +96,10 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
       },
     );
 
-    r.post(
-      paths.update,
-      { config: { access: 'staff' }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: saved } } },
-      async (request) => {
-        const _id = await updateItem(app.db, spec, await readListingForm(request), request.staff!);
-        return { message: `${spec.label} updated successfully.`, _id };
-      },
-    );
+    r.post(paths.update, { config: { access: 'staff' }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: saved } } }, async (request) => {
+      const _id = await updateItem(app.db, spec, await readListingForm(request), request.staff!);
+      return { message: `${spec.label} updated successfully.`, _id };
+    });
 
     r.delete(
       paths.remove.pattern,
@@ -112,12 +112,20 @@ export async function listingsRoutes(app: FastifyInstance): Promise<void> {
   }
 
   // What the filter forms offer, from the listings themselves.
-  r.get(LISTING_CHOICES_API.project, { config: { access: 'public' }, schema: { tags: ['listings'], response: { 200: projectChoicesSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return cachedProjectChoices(app.contentCache, app.db);
-  });
-  r.get(LISTING_CHOICES_API.product, { config: { access: 'public' }, schema: { tags: ['listings'], response: { 200: productChoicesSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return cachedProductChoices(app.contentCache, app.db);
-  });
+  r.get(
+    LISTING_CHOICES_API.project,
+    { config: { access: 'public' }, schema: { tags: ['listings'], response: { 200: projectChoicesSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return cachedProjectChoices(app.contentCache, app.db);
+    },
+  );
+  r.get(
+    LISTING_CHOICES_API.product,
+    { config: { access: 'public' }, schema: { tags: ['listings'], response: { 200: productChoicesSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return cachedProductChoices(app.contentCache, app.db);
+    },
+  );
 }

@@ -16,7 +16,20 @@ import {
   wallClockSvg,
 } from './demo-illustrations';
 import { preparePhoto } from '#server/features/media';
-import { DEMO_PIECE_WIDTH, aerialView, balcony, bedroom, floorPlanPdf, floorPlanSvg, kitchen, layoutFor, livingRoom, streetView, wide, type Palette } from './demo-photos';
+import {
+  DEMO_PIECE_WIDTH,
+  aerialView,
+  balcony,
+  bedroom,
+  floorPlanPdf,
+  floorPlanSvg,
+  kitchen,
+  layoutFor,
+  livingRoom,
+  streetView,
+  wide,
+  type Palette,
+} from './demo-photos';
 import { listingKinds } from './listing-kinds';
 import { addPhotos, setFloorPlan } from './listing-photos.service';
 import { countListings } from './listings.repository';
@@ -46,7 +59,12 @@ const PALETTES: Record<string, Palette> = {
 };
 
 /** A home's photos: the building from the street (at another hour than its card), from above, and its rooms. */
-function homePhotos(palette: Palette, building: ApartmentStyle | VillaStyle, rooms: Array<'street' | 'aerial' | 'living' | 'livingMirror' | 'bedroom' | 'kitchen' | 'balcony'>, blocks = 3) {
+function homePhotos(
+  palette: Palette,
+  building: ApartmentStyle | VillaStyle,
+  rooms: Array<'street' | 'aerial' | 'living' | 'livingMirror' | 'bedroom' | 'kitchen' | 'balcony'>,
+  blocks = 3,
+) {
   return (item: DemoItem) =>
     rooms.map((room) => {
       const name = item.fields.name!;
@@ -77,89 +95,211 @@ function piecePhotos(band: string, closeUp: string, otherWall?: { from: string; 
       { svg: wide(item.svg, { view: band, width: DEMO_PIECE_WIDTH }), alt: `${name} in a room` },
       { svg: wide(item.svg, { view: closeUp, width: DEMO_PIECE_WIDTH }), alt: `${name}, close up` },
     ];
-    if (otherWall) photos.push({ svg: wide(item.svg.split(otherWall.from).join(otherWall.to), { view: band, mirror: true, width: DEMO_PIECE_WIDTH }), alt: `${name} against another wall colour` });
+    if (otherWall)
+      photos.push({
+        svg: wide(item.svg.split(otherWall.from).join(otherWall.to), { view: band, mirror: true, width: DEMO_PIECE_WIDTH }),
+        alt: `${name} against another wall colour`,
+      });
     return photos;
   };
 }
 
 const PROJECTS: DemoItem[] = [
   {
-    fields: { name: 'Lakeside Residency', area: 'Whitefield, Bengaluru', squareft: '1450', dateofcomplition: '15-12-2026', sizeofunit: '3 BHK', gmaplink: mapSearch('Whitefield, Bengaluru'), price: '9500000', rera: 'PRM/KA/RERA/1251/446/PR/180523/001724', amenities: "Swimming pool, Gym, Clubhouse, Children's play area, Power backup, 24×7 security, Covered parking" },
+    fields: {
+      name: 'Lakeside Residency',
+      area: 'Whitefield, Bengaluru',
+      squareft: '1450',
+      dateofcomplition: '15-12-2026',
+      sizeofunit: '3 BHK',
+      gmaplink: mapSearch('Whitefield, Bengaluru'),
+      price: '9500000',
+      rera: 'PRM/KA/RERA/1251/446/PR/180523/001724',
+      amenities: "Swimming pool, Gym, Clubhouse, Children's play area, Power backup, 24×7 security, Covered parking",
+    },
     filename: 'lakeside-residency.png',
     svg: apartmentSvg({ sky: ['#8ec5e8', '#e3f1f8'], wall: '#f2e6d0', trim: '#b5653d', glass: '#5d8fb8', floors: 7, columns: 5, sun: true }),
-    photos: homePhotos(PALETTES.lakeside!, { sky: ['#f6b98f', '#fde7d4'], wall: '#f2e6d0', trim: '#b5653d', glass: '#5d8fb8', floors: 7, columns: 5 }, ['street', 'living', 'bedroom', 'balcony']),
+    photos: homePhotos(PALETTES.lakeside!, { sky: ['#f6b98f', '#fde7d4'], wall: '#f2e6d0', trim: '#b5653d', glass: '#5d8fb8', floors: 7, columns: 5 }, [
+      'street',
+      'living',
+      'bedroom',
+      'balcony',
+    ]),
     floorPlan: { bedrooms: 3, as: 'image' },
   },
   {
-    fields: { name: 'Palm Grove Villas', area: 'Sarjapur Road, Bengaluru', squareft: '2400', dateofcomplition: '30-06-2026', sizeofunit: '4 BHK villa', gmaplink: mapSearch('Sarjapur Road, Bengaluru'), price: '24000000', rera: 'PRM/KA/RERA/1251/308/PR/190214/002418', amenities: 'Private garden, Clubhouse, Tennis court, Jogging track, Power backup, Gated community' },
+    fields: {
+      name: 'Palm Grove Villas',
+      area: 'Sarjapur Road, Bengaluru',
+      squareft: '2400',
+      dateofcomplition: '30-06-2026',
+      sizeofunit: '4 BHK villa',
+      gmaplink: mapSearch('Sarjapur Road, Bengaluru'),
+      price: '24000000',
+      rera: 'PRM/KA/RERA/1251/308/PR/190214/002418',
+      amenities: 'Private garden, Clubhouse, Tennis court, Jogging track, Power backup, Gated community',
+    },
     filename: 'palm-grove-villas.png',
     svg: villaSvg({ sky: ['#f6c48f', '#fbe9d3'], wall: '#fff6e8', roof: '#a4452c', door: '#1d4e89', palms: true }),
-    photos: homePhotos(PALETTES.palm!, { sky: ['#8ec5e8', '#e3f1f8'], wall: '#fff6e8', roof: '#a4452c', door: '#1d4e89', palms: true }, ['street', 'aerial', 'living', 'kitchen'], 6),
+    photos: homePhotos(
+      PALETTES.palm!,
+      { sky: ['#8ec5e8', '#e3f1f8'], wall: '#fff6e8', roof: '#a4452c', door: '#1d4e89', palms: true },
+      ['street', 'aerial', 'living', 'kitchen'],
+      6,
+    ),
     floorPlan: { bedrooms: 4, as: 'pdf' },
   },
   {
-    fields: { name: 'Baner Heights', area: 'Baner, Pune', squareft: '1180', dateofcomplition: '31-03-2027', sizeofunit: '2 BHK', gmaplink: mapSearch('Baner, Pune'), price: '7800000', rera: 'P52100047813', amenities: 'Gym, Rooftop garden, Lift, Power backup, Rainwater harvesting, Covered parking' },
+    fields: {
+      name: 'Baner Heights',
+      area: 'Baner, Pune',
+      squareft: '1180',
+      dateofcomplition: '31-03-2027',
+      sizeofunit: '2 BHK',
+      gmaplink: mapSearch('Baner, Pune'),
+      price: '7800000',
+      rera: 'P52100047813',
+      amenities: 'Gym, Rooftop garden, Lift, Power backup, Rainwater harvesting, Covered parking',
+    },
     filename: 'baner-heights.png',
     svg: apartmentSvg({ sky: ['#a7c7e7', '#eef4fa'], wall: '#dfe6ee', trim: '#13315c', glass: '#7ea3c4', floors: 9, columns: 4 }),
-    photos: homePhotos(PALETTES.baner!, { sky: ['#f3a683', '#fde3cf'], wall: '#dfe6ee', trim: '#13315c', glass: '#7ea3c4', floors: 9, columns: 4, sun: true }, ['street', 'livingMirror', 'kitchen']),
+    photos: homePhotos(PALETTES.baner!, { sky: ['#f3a683', '#fde3cf'], wall: '#dfe6ee', trim: '#13315c', glass: '#7ea3c4', floors: 9, columns: 4, sun: true }, [
+      'street',
+      'livingMirror',
+      'kitchen',
+    ]),
     floorPlan: { bedrooms: 2, as: 'image', mirror: true },
   },
   {
-    fields: { name: 'Hinjewadi Greens', area: 'Hinjewadi Phase 1, Pune', squareft: '980', dateofcomplition: '20-09-2025', sizeofunit: '2 BHK', gmaplink: mapSearch('Hinjewadi Phase 1, Pune'), price: '6200000', rera: 'P52100021906', amenities: "Landscaped garden, Children's play area, Lift, Power backup, Visitor parking" },
+    fields: {
+      name: 'Hinjewadi Greens',
+      area: 'Hinjewadi Phase 1, Pune',
+      squareft: '980',
+      dateofcomplition: '20-09-2025',
+      sizeofunit: '2 BHK',
+      gmaplink: mapSearch('Hinjewadi Phase 1, Pune'),
+      price: '6200000',
+      rera: 'P52100021906',
+      amenities: "Landscaped garden, Children's play area, Lift, Power backup, Visitor parking",
+    },
     filename: 'hinjewadi-greens.png',
     svg: villaSvg({ sky: ['#9fd3c7', '#eaf6f2'], wall: '#f7efe2', roof: '#2f6b4f', door: '#7a4b2a' }),
-    photos: homePhotos(PALETTES.hinjewadi!, { sky: ['#f5c28f', '#fdeedd'], wall: '#f7efe2', roof: '#2f6b4f', door: '#7a4b2a' }, ['street', 'bedroom', 'balcony']),
+    photos: homePhotos(PALETTES.hinjewadi!, { sky: ['#f5c28f', '#fdeedd'], wall: '#f7efe2', roof: '#2f6b4f', door: '#7a4b2a' }, [
+      'street',
+      'bedroom',
+      'balcony',
+    ]),
     floorPlan: { bedrooms: 2, as: 'pdf' },
   },
   {
-    fields: { name: 'Worli Seaview', area: 'Worli, Mumbai', squareft: '2100', dateofcomplition: '15-01-2028', sizeofunit: '4 BHK', gmaplink: mapSearch('Worli Sea Face, Mumbai'), price: '55000000', rera: 'P51900015342', amenities: 'Sea-facing deck, Infinity pool, Gym, Spa, Concierge, Valet parking, Power backup' },
+    fields: {
+      name: 'Worli Seaview',
+      area: 'Worli, Mumbai',
+      squareft: '2100',
+      dateofcomplition: '15-01-2028',
+      sizeofunit: '4 BHK',
+      gmaplink: mapSearch('Worli Sea Face, Mumbai'),
+      price: '55000000',
+      rera: 'P51900015342',
+      amenities: 'Sea-facing deck, Infinity pool, Gym, Spa, Concierge, Valet parking, Power backup',
+    },
     filename: 'worli-seaview.png',
     svg: apartmentSvg({ sky: ['#f3a683', '#fde3cf'], wall: '#f4f1ea', trim: '#0b2545', glass: '#4f7ca6', floors: 10, columns: 5, sun: true, sea: true }),
-    photos: homePhotos(PALETTES.worli!, { sky: ['#8ec5e8', '#e3f1f8'], wall: '#f4f1ea', trim: '#0b2545', glass: '#4f7ca6', floors: 10, columns: 5, sea: true }, ['street', 'living', 'balcony', 'bedroom', 'aerial'], 2),
+    photos: homePhotos(
+      PALETTES.worli!,
+      { sky: ['#8ec5e8', '#e3f1f8'], wall: '#f4f1ea', trim: '#0b2545', glass: '#4f7ca6', floors: 10, columns: 5, sea: true },
+      ['street', 'living', 'balcony', 'bedroom', 'aerial'],
+      2,
+    ),
     floorPlan: { bedrooms: 4, as: 'image' },
   },
   {
-    fields: { name: 'Powai Crest', area: 'Hiranandani, Powai, Mumbai', squareft: '1350', dateofcomplition: '10-11-2026', sizeofunit: '3 BHK', gmaplink: '', price: '18500000', rera: 'P51800030127', amenities: 'Swimming pool, Gym, Indoor games, Lift, Power backup, Covered parking' },
+    fields: {
+      name: 'Powai Crest',
+      area: 'Hiranandani, Powai, Mumbai',
+      squareft: '1350',
+      dateofcomplition: '10-11-2026',
+      sizeofunit: '3 BHK',
+      gmaplink: '',
+      price: '18500000',
+      rera: 'P51800030127',
+      amenities: 'Swimming pool, Gym, Indoor games, Lift, Power backup, Covered parking',
+    },
     filename: 'powai-crest.png',
     svg: apartmentSvg({ sky: ['#b9d7ea', '#f2f7fb'], wall: '#efe3cf', trim: '#8c5a3c', glass: '#6f93b3', floors: 8, columns: 6 }),
-    photos: homePhotos(PALETTES.powai!, { sky: ['#1d2b53', '#7e5a9b'], wall: '#efe3cf', trim: '#8c5a3c', glass: '#6f93b3', floors: 8, columns: 6 }, ['street', 'kitchen', 'living', 'bedroom']),
+    photos: homePhotos(PALETTES.powai!, { sky: ['#1d2b53', '#7e5a9b'], wall: '#efe3cf', trim: '#8c5a3c', glass: '#6f93b3', floors: 8, columns: 6 }, [
+      'street',
+      'kitchen',
+      'living',
+      'bedroom',
+    ]),
     floorPlan: { bedrooms: 3, as: 'image', mirror: true },
   },
 ];
 
 const PRODUCTS: DemoItem[] = [
   {
-    fields: { productname: 'Teak Sofa', description: 'Three-seater in solid Nilambur teak with indigo cotton upholstery and handloom cushions.', price: '125000', tags: 'Living room, Contemporary Indian, Classic' },
+    fields: {
+      productname: 'Teak Sofa',
+      description: 'Three-seater in solid Nilambur teak with indigo cotton upholstery and handloom cushions.',
+      price: '125000',
+      tags: 'Living room, Contemporary Indian, Classic',
+    },
     filename: 'teak-sofa.png',
     svg: sofaSvg('#1d4e89', '#f4c95d'),
     photos: piecePhotos('0 60 300 200', '40 140 150 100', { from: '#e9e2d6', to: '#d7e3ea' }),
   },
   {
-    fields: { productname: 'Brass Floor Lamp', description: 'Hand-finished Moradabad brass with a linen shade; warm light for reading corners.', price: '18500', tags: 'Reading corner, Classic, Industrial' },
+    fields: {
+      productname: 'Brass Floor Lamp',
+      description: 'Hand-finished Moradabad brass with a linen shade; warm light for reading corners.',
+      price: '18500',
+      tags: 'Reading corner, Classic, Industrial',
+    },
     filename: 'brass-floor-lamp.png',
     svg: floorLampSvg('#f3e3c3'),
     photos: piecePhotos('0 50 300 200', '75 30 150 100'),
   },
   {
-    fields: { productname: 'Cane Armchair', description: 'Woven rattan on a sheesham frame, with a removable mustard seat cushion.', price: '24000', tags: 'Living room, Boho, Scandinavian' },
+    fields: {
+      productname: 'Cane Armchair',
+      description: 'Woven rattan on a sheesham frame, with a removable mustard seat cushion.',
+      price: '24000',
+      tags: 'Living room, Boho, Scandinavian',
+    },
     filename: 'cane-armchair.png',
     svg: armchairSvg('#d9a766', '#d98e04'),
     photos: piecePhotos('0 60 300 200', '85 90 130 86.7', { from: '#dfe8e1', to: '#f1e0d6' }),
   },
   {
-    fields: { productname: 'Jaipur Dhurrie Rug', description: 'Flat-woven cotton dhurrie, 5 × 8 ft, in indigo and rust block motifs.', price: '32000', tags: 'Living room, Boho, Contemporary Indian' },
+    fields: {
+      productname: 'Jaipur Dhurrie Rug',
+      description: 'Flat-woven cotton dhurrie, 5 × 8 ft, in indigo and rust block motifs.',
+      price: '32000',
+      tags: 'Living room, Boho, Contemporary Indian',
+    },
     filename: 'jaipur-dhurrie-rug.png',
     svg: rugSvg('#1d4e89', '#d8643a', '#f3e6cc'),
     photos: piecePhotos('0 70 300 200', '60 140 120 80'),
   },
   {
-    fields: { productname: 'Terracotta Planter', description: 'Kiln-fired terracotta from Khurja, 14 inch, with a drainage saucer.', price: '3200', tags: 'Balcony, Boho, Modern minimal' },
+    fields: {
+      productname: 'Terracotta Planter',
+      description: 'Kiln-fired terracotta from Khurja, 14 inch, with a drainage saucer.',
+      price: '3200',
+      tags: 'Balcony, Boho, Modern minimal',
+    },
     filename: 'terracotta-planter.png',
     svg: planterSvg('#c0643b'),
     photos: piecePhotos('0 70 300 200', '90 160 120 80', { from: '#f1e7da', to: '#dfe8e1' }),
   },
   {
-    fields: { productname: 'Sheesham Wall Clock', description: 'Silent sweep movement in a carved sheesham wood frame, 16 inch.', price: '6800', tags: 'Bedroom, Scandinavian, Modern minimal' },
+    fields: {
+      productname: 'Sheesham Wall Clock',
+      description: 'Silent sweep movement in a carved sheesham wood frame, 16 inch.',
+      price: '6800',
+      tags: 'Bedroom, Scandinavian, Modern minimal',
+    },
     filename: 'sheesham-wall-clock.png',
     svg: wallClockSvg('#7a4b2a'),
     photos: piecePhotos('0 30 300 200', '40 40 210 140'),
@@ -168,12 +308,20 @@ const PRODUCTS: DemoItem[] = [
 
 const STUDIOS: DemoItem[] = [
   {
-    fields: { title: 'Indiranagar Studio', address: '680, 100 Feet Road, HAL 2nd Stage, Indiranagar, Bengaluru 560038', gmaplink: mapSearch('100 Feet Road, Indiranagar, Bengaluru') },
+    fields: {
+      title: 'Indiranagar Studio',
+      address: '680, 100 Feet Road, HAL 2nd Stage, Indiranagar, Bengaluru 560038',
+      gmaplink: mapSearch('100 Feet Road, Indiranagar, Bengaluru'),
+    },
     filename: 'indiranagar-studio.png',
     svg: storefrontSvg({ sky: ['#9cc9e8', '#e8f3fa'], wall: '#f2e8d8', awning: ['#1d4e89', '#ffffff'], door: '#13315c' }),
   },
   {
-    fields: { title: 'Koregaon Park Studio', address: 'Lane 6, North Main Road, Koregaon Park, Pune 411001', gmaplink: mapSearch('Lane 6, Koregaon Park, Pune') },
+    fields: {
+      title: 'Koregaon Park Studio',
+      address: 'Lane 6, North Main Road, Koregaon Park, Pune 411001',
+      gmaplink: mapSearch('Lane 6, Koregaon Park, Pune'),
+    },
     filename: 'koregaon-park-studio.png',
     svg: storefrontSvg({ sky: ['#f5c28f', '#fdeedd'], wall: '#e9dccb', awning: ['#2f6b4f', '#f7f1e6'], door: '#5a3a22' }),
   },
@@ -239,7 +387,17 @@ export async function seedDemoListings(db: Kysely<Database>): Promise<void> {
     const ids: string[] = [];
     for (const item of items) {
       const bytes = await rasterise(item.svg);
-      ids.push(await addItem(db, spec, { fields: { ...item.fields, ...HINDI[item.fields.name ?? item.fields.productname ?? item.fields.title ?? ''], filename: item.filename }, file: { bytes, filename: item.filename } }, null));
+      ids.push(
+        await addItem(
+          db,
+          spec,
+          {
+            fields: { ...item.fields, ...HINDI[item.fields.name ?? item.fields.productname ?? item.fields.title ?? ''], filename: item.filename },
+            file: { bytes, filename: item.filename },
+          },
+          null,
+        ),
+      );
     }
     const uploads = await photos;
     for (const [i, item] of items.entries()) {

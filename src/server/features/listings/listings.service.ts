@@ -16,7 +16,11 @@ import * as listings from './listings.repository';
 export async function listItems<K extends ListingKind>(db: Kysely<Database>, spec: ListingKindSpec<K>): Promise<Array<ListingItems[K]>> {
   const rows = await listings.listListings(db, spec.table);
   // The page's photos and floor plans: one more query, whatever the number of rows.
-  const extras = await extrasOf(db, spec, rows.map((row) => row.id));
+  const extras = await extrasOf(
+    db,
+    spec,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => spec.toItem(row, extras.get(row.id)));
 }
 
@@ -42,7 +46,9 @@ const NAME_FIELD: Record<ListingKind, string> = { project: 'name', product: 'pro
 export async function findListingSummary(db: Kysely<Database>, kind: ListingKind, id: string): Promise<ListingSummary | undefined> {
   const row = await listings.findListing(db, listingKinds[kind].table, id);
   // A studio location also gives its street address (a visit's calendar LOCATION).
-  return row && { kind, id: row.id, name: String(row.fields[NAME_FIELD[kind]] ?? ''), ...(kind === 'studio' ? { address: String(row.fields.address ?? '') } : {}) };
+  return (
+    row && { kind, id: row.id, name: String(row.fields[NAME_FIELD[kind]] ?? ''), ...(kind === 'studio' ? { address: String(row.fields.address ?? '') } : {}) }
+  );
 }
 
 /** The prices of these listings by id (null: not priced); a listing that is gone is left out. */
@@ -88,7 +94,11 @@ export async function itemsJson(cache: ContentCache, db: Kysely<Database>, spec:
   const fresh = new Map<string, string>();
   if (missing.length) {
     const rows = await listings.findListings(db, spec.table, missing);
-    const extras = await extrasOf(db, spec, rows.map((row) => row.id));
+    const extras = await extrasOf(
+      db,
+      spec,
+      rows.map((row) => row.id),
+    );
     for (const row of rows) fresh.set(row.id, JSON.stringify(spec.toItem(row, extras.get(row.id))));
   }
   const parts: string[] = [];
@@ -147,8 +157,17 @@ export async function updateItem(db: Kysely<Database>, spec: ListingKindSpec, fo
     const updated = await listings.updateListing(trx, spec.table, { id, imageHash, filename, fields: { ...fields, ...spec.derive(input) } });
     if (!updated) throw notFound(spec.notFound);
     await spec.afterWrite(trx, id, input);
-    const changed = changedFields({ ...current.fields, imageHash: current.imageHash, filename: current.filename }, { ...current.fields, ...fields, imageHash, filename });
-    await recordAudit(trx, { actor, kind: 'listing.updated', recordType: spec.kind, recordId: id, fields: changed.map((f) => (f === 'imageHash' ? 'image' : f)) });
+    const changed = changedFields(
+      { ...current.fields, imageHash: current.imageHash, filename: current.filename },
+      { ...current.fields, ...fields, imageHash, filename },
+    );
+    await recordAudit(trx, {
+      actor,
+      kind: 'listing.updated',
+      recordType: spec.kind,
+      recordId: id,
+      fields: changed.map((f) => (f === 'imageHash' ? 'image' : f)),
+    });
     if (imageHash !== current.imageHash) await deleteImageIfUnused(trx, current.imageHash);
   });
   return id;

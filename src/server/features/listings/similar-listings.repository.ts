@@ -23,9 +23,7 @@ export async function similarProjects(db: Kysely<Database>, home: SimilarProject
   const shared = sql<number>`(case when lower(${sql.ref('area')}) = lower(${home.area}) then 1 else 0 end) + (case when lower(${sql.ref('sizeofunit')}) = lower(${home.sizeofunit}) then 1 else 0 end)`;
   let query = db.selectFrom('projects').selectAll().where('id', '!=', home.id).orderBy(shared, 'desc');
   if (home.price !== null) {
-    query = query
-      .orderBy(sql`case when ${sql.ref('price')} is null then 1 else 0 end`)
-      .orderBy(sql`abs(${sql.ref('price')} - ${home.price})`);
+    query = query.orderBy(sql`case when ${sql.ref('price')} is null then 1 else 0 end`).orderBy(sql`abs(${sql.ref('price')} - ${home.price})`);
   }
   const rows = await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map((row) => toRow(row));

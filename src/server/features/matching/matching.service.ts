@@ -1,7 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import type { ContentCache } from '#server/lib/content-cache';
-import { matchInputs, matchListings, prepareListings, type ListingMatches, type MatchableProduct, type MatchableProject, type PreparedListings } from '#shared/matching/listing-match';
+import {
+  matchInputs,
+  matchListings,
+  prepareListings,
+  type ListingMatches,
+  type MatchableProduct,
+  type MatchableProject,
+  type PreparedListings,
+} from '#shared/matching/listing-match';
 import { parseAnswers } from '#shared/survey-json/survey-questions';
 import { listingKinds, listItems } from '#server/features/listings';
 import { findCampaign } from '#server/features/surveys';

@@ -71,7 +71,6 @@ export interface PreparedFile {
   bytes: Buffer;
 }
 
-
 /** What a listing needs to know of a stored photo to show it (the renditions are served by id). */
 export interface PhotoInfo {
   id: string;

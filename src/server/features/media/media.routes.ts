@@ -39,22 +39,18 @@ function contentDisposition(name: string): string {
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/media/:file',
-    { config: { access: 'public' }, schema: { tags: ['media'], params: z.object({ file: z.string() }) } },
-    async (request, reply) => {
-      const hash = FILE_NAME.exec(request.params.file)?.[1];
-      if (!hash) throw notFound(NO_SUCH_IMAGE);
-      const etag = `"${hash}"`;
-      const conditional = matches(request, etag);
-      // The bytes behind a hash never change, but the image may have been removed since.
-      const image = conditional ? await imageExists(app.db, hash) : await findImage(app.db, hash);
-      if (!image) throw notFound(NO_SUCH_IMAGE);
-      cached(reply, etag);
-      if (image === true) return reply.status(304).send();
-      return reply.type('image/jpeg').send(Buffer.from(image.bytes));
-    },
-  );
+  r.get('/media/:file', { config: { access: 'public' }, schema: { tags: ['media'], params: z.object({ file: z.string() }) } }, async (request, reply) => {
+    const hash = FILE_NAME.exec(request.params.file)?.[1];
+    if (!hash) throw notFound(NO_SUCH_IMAGE);
+    const etag = `"${hash}"`;
+    const conditional = matches(request, etag);
+    // The bytes behind a hash never change, but the image may have been removed since.
+    const image = conditional ? await imageExists(app.db, hash) : await findImage(app.db, hash);
+    if (!image) throw notFound(NO_SUCH_IMAGE);
+    cached(reply, etag);
+    if (image === true) return reply.status(304).send();
+    return reply.type('image/jpeg').send(Buffer.from(image.bytes));
+  });
 
   // A listing photo's rendition: /media/photos/{id}/{width}.{avif|webp|jpg}.
   r.get(

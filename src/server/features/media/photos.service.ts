@@ -132,7 +132,12 @@ export function fileUrl(hash: string, name: string, contentType: string): string
 
 /** A PDF starts with `%PDF-` and a version digit, whatever its name or declared type says. */
 export function isPdf(bytes: Uint8Array): boolean {
-  return bytes.length > 8 && Buffer.from(bytes.subarray(0, 6)).toString('latin1').match(/^%PDF-[12]$/) !== null;
+  return (
+    bytes.length > 8 &&
+    Buffer.from(bytes.subarray(0, 6))
+      .toString('latin1')
+      .match(/^%PDF-[12]$/) !== null
+  );
 }
 
 /**
@@ -158,7 +163,9 @@ export async function prepareFloorPlan(bytes: Buffer): Promise<PreparedFile> {
       .resize({ width: largest, height: largest, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb');
-    const output = await inSlot(() => (format === 'png' ? image.png({ palette: true, quality: 90, effort: 4 }) : image.jpeg({ quality: 85, progressive: true })).toBuffer());
+    const output = await inSlot(() =>
+      (format === 'png' ? image.png({ palette: true, quality: 90, effort: 4 }) : image.jpeg({ quality: 85, progressive: true })).toBuffer(),
+    );
     return { hash, type: 'image', contentType: format === 'png' ? 'image/png' : 'image/jpeg', bytes: output };
   } catch {
     throw refuseFile(IMAGE_UNREADABLE);

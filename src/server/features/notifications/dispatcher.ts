@@ -230,7 +230,8 @@ export class NotificationDispatcher {
         continue;
       }
       // A survey's new lead waits to see whether it is finished; a lead sent by API has none to wait for.
-      if (event.type === 'lead.created' && !isInboundSubject(event.subjectId)) add('staff_email', null, new Date(createdAt.getTime() + UNFINISHED_ALERT_DELAY_MS));
+      if (event.type === 'lead.created' && !isInboundSubject(event.subjectId))
+        add('staff_email', null, new Date(createdAt.getTime() + UNFINISHED_ALERT_DELAY_MS));
       else add('staff_email', null, now);
       if (event.type === 'survey.completed' && settings.confirmVisitors) add('visitor_email', null, now);
       if (!endpointsByType.has(event.type)) endpointsByType.set(event.type, await endpointsFor(db, event.type));
@@ -268,7 +269,10 @@ export class NotificationDispatcher {
   private async matchLinks(data: EventData): Promise<MatchLinks> {
     const { db, sources, settings } = this.deps;
     const prices = new Map<string, number | null>();
-    for (const [kind, items] of [['project', data.matches?.projects], ['product', data.matches?.products]] as const) {
+    for (const [kind, items] of [
+      ['project', data.matches?.projects],
+      ['product', data.matches?.products],
+    ] as const) {
       const ids = (items ?? []).map((item) => item._id);
       if (ids.length > 0 && sources.listingPrices) for (const [id, price] of await sources.listingPrices(db, kind, ids)) prices.set(id, price);
     }
@@ -344,7 +348,10 @@ export class NotificationDispatcher {
     const age = now.getTime() - new Date(delivery.createdAt).getTime();
     const next = new Date(now.getTime() + retryDelayMs(delivery.attempts, this.random));
     const givingUp = next.getTime() - new Date(delivery.createdAt).getTime() > GIVE_UP_AFTER_MS || age > GIVE_UP_AFTER_MS;
-    this.deps.log.warn({ delivery: delivery.id, channel: delivery.channel, attempts: delivery.attempts, error: attempt.error }, givingUp ? 'notification failed for good' : 'notification failed; will retry');
+    this.deps.log.warn(
+      { delivery: delivery.id, channel: delivery.channel, attempts: delivery.attempts, error: attempt.error },
+      givingUp ? 'notification failed for good' : 'notification failed; will retry',
+    );
     return {
       id: delivery.id,
       status: givingUp ? 'failed' : 'pending',
@@ -368,7 +375,14 @@ export class NotificationDispatcher {
     const language = isLanguage(open.language) ? open.language : DEFAULT_LANGUAGE;
     const url = `${settings.siteUrl}${localizedPath(language, paths.startSurvey)}?resume=${encodeURIComponent(token)}`;
     const current = await this.mailSettings();
-    const mail = resumeLinkMail({ to: event.email, url, campaignName: open.campaignName, studio: current.studio, unsubscribe: this.unsubscribeFor(event.email), language });
+    const mail = resumeLinkMail({
+      to: event.email,
+      url,
+      campaignName: open.campaignName,
+      studio: current.studio,
+      unsubscribe: this.unsubscribeFor(event.email),
+      language,
+    });
     await mailer.send({ ...mail, from: current.from });
     return { ok: true, status: null, error: null };
   }
@@ -379,10 +393,21 @@ export class NotificationDispatcher {
     const secret = settings.unsubscribeSecret;
     if (!secret || !this.deps.sources.newsletterConfirmMail) return 'skipped';
     const current = await this.mailSettings();
-    const mail = await this.deps.sources.newsletterConfirmMail(db, event.subjectId, { secret, siteUrl: settings.siteUrl, studioName: current.studio.name, now: this.now() });
+    const mail = await this.deps.sources.newsletterConfirmMail(db, event.subjectId, {
+      secret,
+      siteUrl: settings.siteUrl,
+      studioName: current.studio.name,
+      now: this.now(),
+    });
     if (!mail) return 'skipped';
     const unsubscribe = this.unsubscribeFor(event.email);
-    await mailer.send({ to: [event.email], ...mail, replyTo: current.studio.email, ...(unsubscribe ? { headers: unsubscribe.headers } : {}), from: current.from });
+    await mailer.send({
+      to: [event.email],
+      ...mail,
+      replyTo: current.studio.email,
+      ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
+      from: current.from,
+    });
     return { ok: true, status: null, error: null };
   }
 
@@ -427,12 +452,16 @@ export class NotificationDispatcher {
     const data = (JSON.parse(body) as { data: EventData }).data;
     const current = await this.mailSettings();
     if (delivery.channel === 'visitor_email') {
-      await mailer.send({ ...visitorConfirmationMail(data, current.studio, this.unsubscribeFor(data.lead.email), await this.matchLinks(data)), from: current.from });
+      await mailer.send({
+        ...visitorConfirmationMail(data, current.studio, this.unsubscribeFor(data.lead.email), await this.matchLinks(data)),
+        from: current.from,
+      });
       return { ok: true, status: null, error: null };
     }
     // A survey left unfinished is news only if it is still unfinished; a lead that came by a contact
     // message (no e-mail record) was told to staff by that message's own e-mail.
-    if (event.type === 'lead.created' && !isInboundSubject(event.subjectId) && !(await this.deps.sources.surveyStillOpen(db, event.subjectId))) return 'skipped';
+    if (event.type === 'lead.created' && !isInboundSubject(event.subjectId) && !(await this.deps.sources.surveyStillOpen(db, event.subjectId)))
+      return 'skipped';
     // Only people still active hear of a lead (its name, e-mail and phone).
     const to = await staffRecipients(db, current.notifyEmails);
     if (to.length === 0) return 'skipped';

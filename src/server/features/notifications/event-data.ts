@@ -109,9 +109,23 @@ export interface NotificationSources {
   completedResponse(
     db: Kysely<Database>,
     responseId: string,
-  ): Promise<({ answer: string; matches: string | null; createdAt: Date | string; campaignId: string; name: string; updatedAt: Date | string; language?: string } & EventAttribution) | undefined>;
+  ): Promise<
+    | ({
+        answer: string;
+        matches: string | null;
+        createdAt: Date | string;
+        campaignId: string;
+        name: string;
+        updatedAt: Date | string;
+        language?: string;
+      } & EventAttribution)
+    | undefined
+  >;
   /** An e-mail record with its campaign's name (null when it has none). */
-  emailActivity(db: Kysely<Database>, emailRecordId: string): Promise<({ createdAt: Date | string; campaignId: string | null; isCompleted: unknown; name: string | null } & EventAttribution) | undefined>;
+  emailActivity(
+    db: Kysely<Database>,
+    emailRecordId: string,
+  ): Promise<({ createdAt: Date | string; campaignId: string | null; isCompleted: unknown; name: string | null } & EventAttribution) | undefined>;
   campaignReading(db: Kysely<Database>, campaignId: string, updatedAt: Date | string): Promise<SurveyReading>;
   /** The API call that created a lead (its source and external id); undefined when none. */
   inboundOrigin?(db: Kysely<Database>, leadId: string): Promise<{ source: string; externalId: string; createdAt: Date | string } | undefined>;
@@ -176,7 +190,13 @@ export async function buildEventData(db: Kysely<Database>, event: EventRow, sour
     return {
       lead: { ...lead, name: lead.name ?? name },
       ...attributionOf(row),
-      activity: { type: 'contact', at: row ? iso(row.createdAt) : at, requestQuotation: row?.requestQuotation, message: row?.message, ...(row?.topic ? { topic: row.topic } : {}) },
+      activity: {
+        type: 'contact',
+        at: row ? iso(row.createdAt) : at,
+        requestQuotation: row?.requestQuotation,
+        message: row?.message,
+        ...(row?.topic ? { topic: row.topic } : {}),
+      },
       ...(listing ? { listing: { ...listing, url: `${siteUrl.replace(/\/+$/, '')}${listingPagePath(listing.kind, listing.id)}` } } : {}),
     };
   };
@@ -186,7 +206,8 @@ export async function buildEventData(db: Kysely<Database>, event: EventRow, sour
     if (!row) return { lead, activity: { type: 'response', at, completed: true }, ...attributionOf(undefined) };
     // Stored answers are validated JSON; an unreadable one shows no answers rather than failing the event.
     const answers = parseAnswers(row.answer);
-    const readable = (await sources.campaignReading(db, row.campaignId, row.updatedAt)).columns.map((c) => ({ question: c.title, answer: cellText(c.format(answers)) }))
+    const readable = (await sources.campaignReading(db, row.campaignId, row.updatedAt)).columns
+      .map((c) => ({ question: c.title, answer: cellText(c.format(answers)) }))
       .filter((a) => a.answer !== '');
     const matches = parseStoredMatches(row.matches);
     return {

@@ -90,7 +90,10 @@ const EML_NAME = /^[\w-]+\.eml$/;
 /** The .eml files of the file mailer, newest first. */
 export async function listMailFiles(directory: string): Promise<string[]> {
   try {
-    return (await readdir(directory)).filter((name) => EML_NAME.test(name)).sort().reverse();
+    return (await readdir(directory))
+      .filter((name) => EML_NAME.test(name))
+      .sort()
+      .reverse();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;

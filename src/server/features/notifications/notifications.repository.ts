@@ -68,12 +68,20 @@ export interface NewDelivery {
 }
 
 /** Records a batch of events' deliveries (and data, where built); the events are done with. */
-export async function completeFanOuts(trx: Db, fanned: Array<{ eventId: string; payload: string | null; deliveries: NewDelivery[] }>, now: Date): Promise<void> {
+export async function completeFanOuts(
+  trx: Db,
+  fanned: Array<{ eventId: string; payload: string | null; deliveries: NewDelivery[] }>,
+  now: Date,
+): Promise<void> {
   const deliveries = fanned.flatMap((f) => f.deliveries);
   for (let i = 0; i < deliveries.length; i += 200) {
     await trx
       .insertInto('notificationDeliveries')
-      .values(deliveries.slice(i, i + 200).map((d) => ({ ...d, status: 'pending' as const, lockedUntil: null, lastStatus: null, lastError: null, deliveredAt: null })))
+      .values(
+        deliveries
+          .slice(i, i + 200)
+          .map((d) => ({ ...d, status: 'pending' as const, lockedUntil: null, lastStatus: null, lastError: null, deliveredAt: null })),
+      )
       .execute();
   }
   const withoutPayload = fanned.filter((f) => f.payload === null).map((f) => f.eventId);
@@ -115,9 +123,7 @@ export async function withEvents(db: Db, claimed: Awaited<ReturnType<typeof clai
     .where('id', 'in', [...new Set(claimed.map((c) => c.eventId))])
     .execute();
   const endpointIds = [...new Set(claimed.map((c) => c.endpointId).filter((id): id is string => id !== null))];
-  const endpoints = endpointIds.length
-    ? await db.selectFrom('webhookEndpoints').select(['id', 'url', 'secret']).where('id', 'in', endpointIds).execute()
-    : [];
+  const endpoints = endpointIds.length ? await db.selectFrom('webhookEndpoints').select(['id', 'url', 'secret']).where('id', 'in', endpointIds).execute() : [];
   const eventById = new Map(events.map((e) => [e.id, e]));
   const endpointById = new Map(endpoints.map((e) => [e.id, e]));
   return claimed.map((delivery) => ({
@@ -141,7 +147,11 @@ export interface DeliveryOutcome {
 /** Records what happened to a batch of deliveries (call it in one transaction). */
 export async function recordOutcomes(trx: Db, outcomes: DeliveryOutcome[]): Promise<void> {
   for (const { id, ...outcome } of outcomes) {
-    await trx.updateTable('notificationDeliveries').set({ ...outcome, lockedUntil: null }).where('id', '=', id).execute();
+    await trx
+      .updateTable('notificationDeliveries')
+      .set({ ...outcome, lockedUntil: null })
+      .where('id', '=', id)
+      .execute();
   }
 }
 
@@ -162,7 +172,10 @@ export function findEndpoint(db: Db, id: string) {
 }
 
 export async function insertEndpoint(db: Db, endpoint: { id: string; url: string; events: string[]; secret: string; createdAt: Date }): Promise<void> {
-  await db.insertInto('webhookEndpoints').values({ ...endpoint, events: JSON.stringify(endpoint.events) }).execute();
+  await db
+    .insertInto('webhookEndpoints')
+    .values({ ...endpoint, events: JSON.stringify(endpoint.events) })
+    .execute();
 }
 
 export async function deleteEndpoint(db: Db, id: string): Promise<boolean> {
@@ -216,6 +229,12 @@ export function visitorMailSince(db: Db, since: Date, recipients: string[], send
 
 /** Whether an event of this type about this subject was recorded since `since`. */
 export async function eventRecordedSince(db: Db, type: NotificationEventType, subjectId: string, since: Date): Promise<boolean> {
-  const row = await db.selectFrom('notificationEvents').select('id').where('type', '=', type).where('subjectId', '=', subjectId).where('createdAt', '>=', since).executeTakeFirst();
+  const row = await db
+    .selectFrom('notificationEvents')
+    .select('id')
+    .where('type', '=', type)
+    .where('subjectId', '=', subjectId)
+    .where('createdAt', '>=', since)
+    .executeTakeFirst();
   return row !== undefined;
 }

@@ -36,18 +36,24 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(WEBHOOKS_API.list, { config: { access: 'owner' }, schema: { tags, response: { 200: webhookEndpointList } } }, () => endpoints(app.db));
 
-  r.post(WEBHOOKS_API.create, { config: { access: 'owner' }, schema: { tags, body: webhookEndpointInput, response: { 201: webhookCreated } } }, async (request, reply) => {
-    const created = await createEndpoint(app.db, request.body, app.config.notify.allowPrivateWebhooks, request.staff!);
-    return reply.status(201).send(created);
-  });
+  r.post(
+    WEBHOOKS_API.create,
+    { config: { access: 'owner' }, schema: { tags, body: webhookEndpointInput, response: { 201: webhookCreated } } },
+    async (request, reply) => {
+      const created = await createEndpoint(app.db, request.body, app.config.notify.allowPrivateWebhooks, request.staff!);
+      return reply.status(201).send(created);
+    },
+  );
 
   r.delete(WEBHOOKS_API.remove.pattern, { config: { access: 'owner' }, schema: { tags, params: idParams, response: { 200: message } } }, async (request) => {
     await removeEndpoint(app.db, request.params.id, request.staff!);
     return { message: WEBHOOK_MESSAGES.deleted };
   });
 
-  r.get(WEBHOOKS_API.deliveries.pattern, { config: { access: 'owner' }, schema: { tags, params: idParams, response: { 200: webhookDeliveryList } } }, (request) =>
-    endpointDeliveries(app.db, request.params.id),
+  r.get(
+    WEBHOOKS_API.deliveries.pattern,
+    { config: { access: 'owner' }, schema: { tags, params: idParams, response: { 200: webhookDeliveryList } } },
+    (request) => endpointDeliveries(app.db, request.params.id),
   );
 
   r.post(WEBHOOKS_API.test.pattern, { config: { access: 'owner' }, schema: { tags, params: idParams, response: { 202: message } } }, async (request, reply) => {

@@ -13,13 +13,28 @@ export async function recordEvent(
   event: { type: SubscribableEventType | InternalEventType; email: string; subjectId: string; leadId?: string | null; sender?: string | null },
   now: Date,
 ): Promise<void> {
-  await insertEvent(trx, { id: newId(), type: event.type, email: event.email, subjectId: event.subjectId, leadId: event.leadId ?? null, sender: event.sender ?? null, createdAt: now });
+  await insertEvent(trx, {
+    id: newId(),
+    type: event.type,
+    email: event.email,
+    subjectId: event.subjectId,
+    leadId: event.leadId ?? null,
+    sender: event.sender ?? null,
+    createdAt: now,
+  });
 }
 
 /** Many events of one write at once (an import's assignments): multi-row INSERTs, in the caller's transaction. */
 export async function recordEvents(
   trx: Kysely<Database> | Transaction<Database>,
-  events: ReadonlyArray<{ type: SubscribableEventType | InternalEventType; email: string; subjectId: string; leadId?: string | null; sender?: string | null; payload?: string | null }>,
+  events: ReadonlyArray<{
+    type: SubscribableEventType | InternalEventType;
+    email: string;
+    subjectId: string;
+    leadId?: string | null;
+    sender?: string | null;
+    payload?: string | null;
+  }>,
   now: Date,
 ): Promise<void> {
   for (let i = 0; i < events.length; i += 500) {

@@ -7,7 +7,12 @@ export const personalData: PersonalData = {
   feature: 'notifications',
   tables: ['notification_events', 'notification_deliveries'],
   async export(db, leadId) {
-    const events = await db.selectFrom('notificationEvents').select(['id', 'type', 'email', 'payload', 'createdAt']).where('leadId', '=', leadId).orderBy('createdAt').execute();
+    const events = await db
+      .selectFrom('notificationEvents')
+      .select(['id', 'type', 'email', 'payload', 'createdAt'])
+      .where('leadId', '=', leadId)
+      .orderBy('createdAt')
+      .execute();
     const ids = events.map((e) => e.id);
     const deliveries = ids.length
       ? await db.selectFrom('notificationDeliveries').select(['eventId', 'channel', 'status', 'createdAt', 'deliveredAt']).where('eventId', 'in', ids).execute()

@@ -22,9 +22,7 @@ const recipientKey = (secret: string, email: string) => clientKey(secret, 'visit
  * the dispatcher counts these places too, so one budget covers every visitor mail.
  */
 export class VisitorMailGate {
-  constructor(
-    private readonly options: { db: Kysely<Database>; dialect: Dialect; secret: string; limits: () => VisitorMailLimits },
-  ) {}
+  constructor(private readonly options: { db: Kysely<Database>; dialect: Dialect; secret: string; limits: () => VisitorMailLimits }) {}
 
   /**
    * Takes a place for one mail to `to` caused by `sender` (a client key, or null for the studio's
@@ -44,7 +42,10 @@ export class VisitorMailGate {
       const fromCount = sender ? outbox.filter((r) => r.sender === sender).length + logged.filter((r) => r.sender === sender).length : 0;
       if (toCount >= limits.perRecipientHour || (sender !== null && fromCount >= limits.perSenderHour)) return false;
       await trx.insertInto('visitorMailLog').values({ id: newId(), recipient, sender, sentAt: now }).execute();
-      await trx.deleteFrom('visitorMailLog').where('sentAt', '<', new Date(now.getTime() - KEEP_MS)).execute();
+      await trx
+        .deleteFrom('visitorMailLog')
+        .where('sentAt', '<', new Date(now.getTime() - KEEP_MS))
+        .execute();
       return true;
     });
   }

@@ -22,7 +22,12 @@ export function isPublicAddress(address: string): boolean {
     } catch {
       return false; // a zone id (fe80::1%eth0) or another form no URL can name
     }
-    if (ipaddr.IPv6.parse(canonical).parts.slice(0, 6).every((part) => part === 0)) return false;
+    if (
+      ipaddr.IPv6.parse(canonical)
+        .parts.slice(0, 6)
+        .every((part) => part === 0)
+    )
+      return false;
   }
   return ipaddr.process(address).range() === 'unicast';
 }

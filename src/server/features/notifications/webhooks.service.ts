@@ -10,14 +10,7 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointInput,
 } from '#shared/notifications/notifications.contract';
-import {
-  deleteEndpoint,
-  findEndpoint,
-  insertEndpoint,
-  listEndpointDeliveries,
-  listEndpoints,
-  requeueDelivery,
-} from './notifications.repository';
+import { deleteEndpoint, findEndpoint, insertEndpoint, listEndpointDeliveries, listEndpoints, requeueDelivery } from './notifications.repository';
 import { checkWebhookHost } from './webhook-sender';
 import { recordAudit, type AuditActor } from '#server/features/audit';
 
@@ -92,11 +85,33 @@ export async function queueTestEvent(db: Kysely<Database>, id: string): Promise<
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('notificationEvents')
-      .values({ id: eventId, type: 'webhook.test', email: '', subjectId: endpoint.id, leadId: null, payload, createdAt: now, fannedOutAt: now, lockedUntil: null })
+      .values({
+        id: eventId,
+        type: 'webhook.test',
+        email: '',
+        subjectId: endpoint.id,
+        leadId: null,
+        payload,
+        createdAt: now,
+        fannedOutAt: now,
+        lockedUntil: null,
+      })
       .execute();
     await trx
       .insertInto('notificationDeliveries')
-      .values({ id: newId(), eventId, channel: 'webhook', endpointId: endpoint.id, status: 'pending', nextAttemptAt: now, lockedUntil: null, lastStatus: null, lastError: null, createdAt: now, deliveredAt: null })
+      .values({
+        id: newId(),
+        eventId,
+        channel: 'webhook',
+        endpointId: endpoint.id,
+        status: 'pending',
+        nextAttemptAt: now,
+        lockedUntil: null,
+        lastStatus: null,
+        lastError: null,
+        createdAt: now,
+        deliveredAt: null,
+      })
       .execute();
   });
 }

@@ -3,7 +3,16 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import Negotiator from 'negotiator';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_SWITCH_PATH, LANGUAGES, localizedPath, splitLanguage, type Language } from '#shared/i18n/languages';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_SWITCH_PATH,
+  LANGUAGES,
+  localizedPath,
+  splitLanguage,
+  type Language,
+} from '#shared/i18n/languages';
 import { paths } from '#shared/paths';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;

@@ -115,10 +115,7 @@ export class PageRenderer {
     if (result.head.includes('name="description"')) html = html.replace(/<meta name="description"[^>]*>\s*/, '');
     html = html
       .replace('</head>', `${result.head}${links}</head>`)
-      .replace(
-        '<div id="root"></div>',
-        `<div id="root">${result.body}</div><script type="application/json" id="__abode_data">${result.data}</script>`,
-      );
+      .replace('<div id="root"></div>', `<div id="root">${result.body}</div><script type="application/json" id="__abode_data">${result.data}</script>`);
     return { status: result.status, document: new HtmlDocument(html) };
   }
 

@@ -139,7 +139,11 @@ export async function pagesPlugin(
 
     // A survey page without a journey in this browser: to / at once, not after
     // the app has loaded. A resume link brings its own journey.
-    if (SURVEY_JOURNEY_PATHS.includes(pathname) && !hasSurveyJourney(request.headers.cookie) && !(pathname === paths.startSurvey && url.searchParams.has('resume'))) {
+    if (
+      SURVEY_JOURNEY_PATHS.includes(pathname) &&
+      !hasSurveyJourney(request.headers.cookie) &&
+      !(pathname === paths.startSurvey && url.searchParams.has('resume'))
+    ) {
       return reply.header('cache-control', 'no-store').redirect(localized(paths.home), 303);
     }
 
@@ -188,7 +192,9 @@ export async function pagesPlugin(
     // links could otherwise push every other page out of the cache.
     // A short link is rendered on each visit: its schedule, pause switch and cap change what it shows.
     const fresh = query || isChannelLinkPath(pathname) || embedCode !== null;
-    const page = fresh ? await renderer.render(pageUrl, origin) : await app.contentCache.get(`page:${origin}${pageUrl}`, () => renderer.render(pageUrl, origin));
+    const page = fresh
+      ? await renderer.render(pageUrl, origin)
+      : await app.contentCache.get(`page:${origin}${pageUrl}`, () => renderer.render(pageUrl, origin));
     if ('location' in page) return reply.redirect(page.location, page.status);
     // A listing's page answers as its render did: 404 (the not-found page) for an id with no listing.
     // A short link too (404 for a code no channel has).

@@ -39,7 +39,16 @@ export async function seoRoutes(app: FastifyInstance): Promise<void> {
   app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const base = publicBaseUrl(app, request);
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return ['User-agent: *', 'Disallow: /dashboard', 'Disallow: /api/', 'Disallow: /startsurvey', 'Disallow: /result', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+    return [
+      'User-agent: *',
+      'Disallow: /dashboard',
+      'Disallow: /api/',
+      'Disallow: /startsurvey',
+      'Disallow: /result',
+      '',
+      `Sitemap: ${base}/sitemap.xml`,
+      '',
+    ].join('\n');
   });
 
   app.get('/sitemap.xml', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {

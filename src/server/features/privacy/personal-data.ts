@@ -4,7 +4,8 @@ import type { PersonalData } from '#server/lib/personal-data';
 export const personalData: PersonalData = {
   feature: 'privacy',
   tables: ['privacy_requests'],
-  export: (db, leadId) => db.selectFrom('privacyRequests').select(['kind', 'status', 'createdAt', 'confirmedAt', 'closedAt']).where('leadId', '=', leadId).execute(),
+  export: (db, leadId) =>
+    db.selectFrom('privacyRequests').select(['kind', 'status', 'createdAt', 'confirmedAt', 'closedAt']).where('leadId', '=', leadId).execute(),
   async erase(trx, leadId) {
     await trx.updateTable('privacyRequests').set({ leadId: null, status: 'closed', closedAt: new Date() }).where('leadId', '=', leadId).execute();
   },

@@ -4,7 +4,14 @@ import { messageAnswer } from '#shared/api-answer';
 import { HttpError } from '#server/lib/errors';
 import type { PersonalData } from '#server/lib/personal-data';
 import { PRIVACY_API } from '#shared/privacy/privacy.api';
-import { PRIVACY_REQUEST_MESSAGES, privacyConfirmInput, privacyPhoneRequestInput, privacyRequestInput, privacyRequestList, privacyRequestRecorded } from '#shared/privacy/privacy-requests';
+import {
+  PRIVACY_REQUEST_MESSAGES,
+  privacyConfirmInput,
+  privacyPhoneRequestInput,
+  privacyRequestInput,
+  privacyRequestList,
+  privacyRequestRecorded,
+} from '#shared/privacy/privacy-requests';
 import { clientKey } from '#server/lib/client-key';
 import { confirmRequest, openRequests, recordPhoneRequest, sendConfirmation, type RequestMailer, type RequestMailPolicy } from './privacy-requests';
 
@@ -42,7 +49,8 @@ export async function privacyRequestRoutes(app: FastifyInstance, options: Privac
     PRIVACY_API.confirm.pattern,
     { schema: { tags, body: privacyConfirmInput, response: { 200: messageAnswer } }, config: { access: 'public', rateLimit: app.publicWriteRateLimit } },
     async (request) => {
-      if (!(await confirmRequest(app.db, options.registry, options.secret, request.body.token, new Date()))) throw new HttpError(400, PRIVACY_REQUEST_MESSAGES.invalidLink, 'VALIDATION');
+      if (!(await confirmRequest(app.db, options.registry, options.secret, request.body.token, new Date())))
+        throw new HttpError(400, PRIVACY_REQUEST_MESSAGES.invalidLink, 'VALIDATION');
       return { message: PRIVACY_REQUEST_MESSAGES.confirmed };
     },
   );
@@ -53,9 +61,13 @@ export async function privacyRequestRoutes(app: FastifyInstance, options: Privac
     { schema: { tags, body: privacyPhoneRequestInput, response: { 200: privacyRequestRecorded, 201: privacyRequestRecorded } }, config: { access: 'owner' } },
     async (request, reply) => {
       const { created, request: item } = await recordPhoneRequest(app.db, options.registry, request.body, request.staff!, new Date());
-      return reply.code(created ? 201 : 200).send({ message: created ? PRIVACY_REQUEST_MESSAGES.recorded : PRIVACY_REQUEST_MESSAGES.alreadyOpen, request: item });
+      return reply
+        .code(created ? 201 : 200)
+        .send({ message: created ? PRIVACY_REQUEST_MESSAGES.recorded : PRIVACY_REQUEST_MESSAGES.alreadyOpen, request: item });
     },
   );
 
-  r.get(PRIVACY_API.requests.pattern, { schema: { tags, response: { 200: privacyRequestList } }, config: { access: 'owner' } }, () => openRequests(app.db, new Date()));
+  r.get(PRIVACY_API.requests.pattern, { schema: { tags, response: { 200: privacyRequestList } }, config: { access: 'owner' } }, () =>
+    openRequests(app.db, new Date()),
+  );
 }

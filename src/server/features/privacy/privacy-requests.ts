@@ -92,7 +92,9 @@ export async function sendConfirmation(
     text,
     html:
       `<p>${escapeHtml(asked)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.privacy.button'))}</a>${escapeHtml(t('mail.privacy.linkWorks'))}</p><p>${escapeHtml(t('mail.privacy.notYou'))}</p>` +
-      (unsubscribePage ? `<p style="font-size:12px">${escapeHtml(t('mail.unsubscribeAsk'))}<a href="${escapeHtml(unsubscribePage)}">${escapeHtml(t('mail.unsubscribeLink'))}</a>.</p>` : ''),
+      (unsubscribePage
+        ? `<p style="font-size:12px">${escapeHtml(t('mail.unsubscribeAsk'))}<a href="${escapeHtml(unsubscribePage)}">${escapeHtml(t('mail.unsubscribeLink'))}</a>.</p>`
+        : ''),
     ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
   });
 }
@@ -157,9 +159,24 @@ export async function recordPhoneRequest(
     if (!lead) throw notFound(PRIVACY_MESSAGES.leadNotFound);
     if (lead.email) throw badRequest(PRIVACY_REQUEST_MESSAGES.hasEmail, [{ field: 'leadId', message: PRIVACY_REQUEST_MESSAGES.hasEmail }]);
     if (!lead.phone) throw badRequest(PRIVACY_REQUEST_MESSAGES.noPhone, [{ field: 'leadId', message: PRIVACY_REQUEST_MESSAGES.noPhone }]);
-    const open = await trx.selectFrom('privacyRequests').selectAll().where('leadId', '=', input.leadId).where('kind', '=', input.kind).where('status', '=', 'open').executeTakeFirst();
+    const open = await trx
+      .selectFrom('privacyRequests')
+      .selectAll()
+      .where('leadId', '=', input.leadId)
+      .where('kind', '=', input.kind)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
     if (open) return { created: false, request: toItem(open, now) };
-    const row: RequestRow = { id: newId(), leadId: input.leadId, kind: input.kind, status: 'open', createdAt: now, confirmedAt: now, closedAt: null, confirmedBy: staff.name };
+    const row: RequestRow = {
+      id: newId(),
+      leadId: input.leadId,
+      kind: input.kind,
+      status: 'open',
+      createdAt: now,
+      confirmedAt: now,
+      closedAt: null,
+      confirmedBy: staff.name,
+    };
     await trx.insertInto('privacyRequests').values(row).execute();
     await recordAudit(trx, { actor: staff, kind: 'privacy-request.recorded', recordType: 'lead', recordId: input.leadId, fields: [input.kind] });
     return { created: true, request: toItem(row, now) };

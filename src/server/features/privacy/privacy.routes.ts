@@ -20,7 +20,8 @@ export async function privacyRoutes(app: FastifyInstance, options: PrivacyReques
     PRIVACY_API.erase.pattern,
     { schema: { tags, params: idParams, response: { 200: messageAnswer } }, config: { access: 'owner' } },
     async (request) => {
-      if (!(await erasePerson(registry, app.database, app.config.notify.mailDir, request.params.id, request.staff!))) throw notFound(PRIVACY_MESSAGES.leadNotFound);
+      if (!(await erasePerson(registry, app.database, app.config.notify.mailDir, request.params.id, request.staff!)))
+        throw notFound(PRIVACY_MESSAGES.leadNotFound);
       return { message: PRIVACY_MESSAGES.erased };
     },
   );

@@ -5,7 +5,12 @@ import { recordAudit, type AuditActor } from '#server/features/audit';
 import type { ErasureContext, PersonalData } from '#server/lib/personal-data';
 
 /** Everything held about the person, one entry per feature; undefined when there is no such lead. */
-export async function exportPerson(registry: readonly PersonalData[], db: Kysely<Database>, leadId: string, actor: AuditActor): Promise<Record<string, unknown> | undefined> {
+export async function exportPerson(
+  registry: readonly PersonalData[],
+  db: Kysely<Database>,
+  leadId: string,
+  actor: AuditActor,
+): Promise<Record<string, unknown> | undefined> {
   if (!(await identify(registry, db, leadId))) return undefined;
   const out: Record<string, unknown> = { leadId, exportedAt: new Date().toISOString() };
   for (const declaration of registry) out[declaration.feature] = await declaration.export(db, leadId);
@@ -18,7 +23,13 @@ export async function exportPerson(registry: readonly PersonalData[], db: Kysely
  * that an erasure happened, by whom and when, not who), then their files, then (SQLite) the log is
  * checkpointed and truncated so no copy of the deleted pages stays on disk. False: no such lead.
  */
-export async function erasePerson(registry: readonly PersonalData[], database: DatabaseHandle, mailDir: string, leadId: string, actor: AuditActor): Promise<boolean> {
+export async function erasePerson(
+  registry: readonly PersonalData[],
+  database: DatabaseHandle,
+  mailDir: string,
+  leadId: string,
+  actor: AuditActor,
+): Promise<boolean> {
   const tasks: Array<() => Promise<void>> = [];
   const found = await database.db.transaction().execute(async (trx) => {
     const lead = await identify(registry, trx, leadId);

@@ -44,7 +44,8 @@ export class RetentionJob {
 
   start(): void {
     const poll = () => {
-      const failed = (what: string) => (error: unknown) => console.error(`retention: the ${what} failed (${error instanceof Error ? error.message : String(error)})`);
+      const failed = (what: string) => (error: unknown) =>
+        console.error(`retention: the ${what} failed (${error instanceof Error ? error.message : String(error)})`);
       // A failed sweep does not hold the daily run back, nor the other way round.
       this.running = this.sweep()
         .catch(failed('sweep'))
@@ -89,7 +90,12 @@ export class RetentionJob {
         .execute();
       return result;
     } catch (error) {
-      await db.updateTable('jobLeases').set({ holder: null, lockedUntil: new Date(0) }).where('name', '=', 'retention').where('holder', '=', this.holder).execute();
+      await db
+        .updateTable('jobLeases')
+        .set({ holder: null, lockedUntil: new Date(0) })
+        .where('name', '=', 'retention')
+        .where('holder', '=', this.holder)
+        .execute();
       throw error;
     }
   }

@@ -61,7 +61,8 @@ function filterConditions(db: Db, filters: ResultFilters, answer: string, date: 
 /** Completed responses of the campaign under the filters. */
 function filteredResponses(db: Db, campaignId: string, filters: ResultFilters) {
   let query = db.selectFrom('surveyResponses').where('surveyResponses.campaignId', '=', campaignId);
-  for (const condition of filterConditions(db, filters, 'survey_responses.answer', 'survey_responses.created_at', 'survey_responses.channel_id')) query = query.where(condition);
+  for (const condition of filterConditions(db, filters, 'survey_responses.answer', 'survey_responses.created_at', 'survey_responses.channel_id'))
+    query = query.where(condition);
   return query;
 }
 
@@ -74,14 +75,19 @@ function filteredProgress(db: Db, campaignId: string, filters: ResultFilters) {
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('surveyResponses').select('surveyResponses.id').whereRef('surveyResponses.emailRecordId', '=', 'surveyProgress.emailRecordId'))),
     );
-  for (const condition of filterConditions(db, filters, 'survey_progress.answer', 'survey_progress.updated_at', 'email_records.channel_id')) query = query.where(condition);
+  for (const condition of filterConditions(db, filters, 'survey_progress.answer', 'survey_progress.updated_at', 'email_records.channel_id'))
+    query = query.where(condition);
   return query;
 }
 
 export async function countFiltered(db: Db, campaignId: string, filters: ResultFilters): Promise<{ completed: number; unfinished: number }> {
   const [done, open] = await Promise.all([
-    filteredResponses(db, campaignId, filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    filteredProgress(db, campaignId, filters).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    filteredResponses(db, campaignId, filters)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    filteredProgress(db, campaignId, filters)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { completed: Number(done.n), unfinished: Number(open.n) };
 }
@@ -92,18 +98,26 @@ export type ResultStatusPick = 'completed' | 'unfinished' | 'all';
  * The answers table, newest first. `completed` is 1 for a response, 0 for unfinished answers
  * (the unfinished ones carry the e-mail record's id).
  */
-export function listResponses(db: Db, campaignId: string, page: { limit?: number; offset?: number }, filters: ResultFilters = NO_FILTERS, status: ResultStatusPick = 'completed') {
+export function listResponses(
+  db: Db,
+  campaignId: string,
+  page: { limit?: number; offset?: number },
+  filters: ResultFilters = NO_FILTERS,
+  status: ResultStatusPick = 'completed',
+) {
   // The address as typed lives on the e-mail record (decision 0020).
   // A person known by phone only has no e-mail record (decision 0044): their answers show with no address.
-  const done = filteredResponses(db, campaignId, filters).leftJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId').select((eb) => [
-    'surveyResponses.id',
-    eb.fn.coalesce('emailRecords.email', sql<string>`''`).as('email'),
-    'surveyResponses.answer',
-    'surveyResponses.createdAt',
-    sql<number>`1`.as('completed'),
-    'surveyResponses.channelId',
-    'surveyResponses.utm',
-  ]);
+  const done = filteredResponses(db, campaignId, filters)
+    .leftJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId')
+    .select((eb) => [
+      'surveyResponses.id',
+      eb.fn.coalesce('emailRecords.email', sql<string>`''`).as('email'),
+      'surveyResponses.answer',
+      'surveyResponses.createdAt',
+      sql<number>`1`.as('completed'),
+      'surveyResponses.channelId',
+      'surveyResponses.utm',
+    ]);
   const open = filteredProgress(db, campaignId, filters).select([
     'surveyProgress.emailRecordId as id',
     'emailRecords.email',
@@ -130,7 +144,14 @@ export function listResponses(db: Db, campaignId: string, page: { limit?: number
 function responsesInOrder(db: Db, campaignId: string, after: After | null, filters: ResultFilters) {
   let query = filteredResponses(db, campaignId, filters)
     .leftJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId')
-    .select((eb) => ['surveyResponses.id', eb.fn.coalesce('emailRecords.email', sql<string>`''`).as('email'), 'surveyResponses.answer', 'surveyResponses.createdAt', 'surveyResponses.channelId', 'surveyResponses.utm']);
+    .select((eb) => [
+      'surveyResponses.id',
+      eb.fn.coalesce('emailRecords.email', sql<string>`''`).as('email'),
+      'surveyResponses.answer',
+      'surveyResponses.createdAt',
+      'surveyResponses.channelId',
+      'surveyResponses.utm',
+    ]);
   if (after) {
     query = query.where((eb) => eb(eb.refTuple('surveyResponses.createdAt', 'surveyResponses.id'), '>', eb.tuple(after.createdAt, after.id)));
   }
@@ -179,8 +200,20 @@ function emailRecordsInOrder(db: Db, campaignId: string, after: After | null, fi
   for (const { key, value } of filters.answers) {
     query = query.where((eb) =>
       eb.or([
-        eb.exists(eb.selectFrom('surveyResponses').select('surveyResponses.id').whereRef('surveyResponses.emailRecordId', '=', 'emailRecords.id').where(answerHolds(db, 'survey_responses.answer', key, value))),
-        eb.exists(eb.selectFrom('surveyProgress').select('surveyProgress.emailRecordId').whereRef('surveyProgress.emailRecordId', '=', 'emailRecords.id').where(answerHolds(db, 'survey_progress.answer', key, value))),
+        eb.exists(
+          eb
+            .selectFrom('surveyResponses')
+            .select('surveyResponses.id')
+            .whereRef('surveyResponses.emailRecordId', '=', 'emailRecords.id')
+            .where(answerHolds(db, 'survey_responses.answer', key, value)),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('surveyProgress')
+            .select('surveyProgress.emailRecordId')
+            .whereRef('surveyProgress.emailRecordId', '=', 'emailRecords.id')
+            .where(answerHolds(db, 'survey_progress.answer', key, value)),
+        ),
       ]),
     );
   }
@@ -206,7 +239,14 @@ export function progressBatches(db: Db, dialect: Dialect, campaignId: string, si
 }
 
 /** A campaign's e-mail records, oldest first, `size` at a time. */
-export function emailRecordBatches(db: Db, dialect: Dialect, campaignId: string, size: number, filters: ResultFilters = NO_FILTERS, status: ResultStatusPick = 'all') {
+export function emailRecordBatches(
+  db: Db,
+  dialect: Dialect,
+  campaignId: string,
+  size: number,
+  filters: ResultFilters = NO_FILTERS,
+  status: ResultStatusPick = 'all',
+) {
   return inBatches(db, dialect, size, (d, after) => emailRecordsInOrder(d, campaignId, after, filters, status));
 }
 
@@ -217,7 +257,12 @@ export function emailRecordBatches(db: Db, dialect: Dialect, campaignId: string,
  * how many started (answers kept or sent), reached each later page (`pages` of them, zero-based
  * furthest page, or completed) and completed. One pass over the records.
  */
-export async function funnelCounts(db: Db, campaignId: string, filters: ResultFilters, pages: number): Promise<{ given: number; started: number; reached: number[]; completed: number }> {
+export async function funnelCounts(
+  db: Db,
+  campaignId: string,
+  filters: ResultFilters,
+  pages: number,
+): Promise<{ given: number; started: number; reached: number[]; completed: number }> {
   if (filters.answers.length === 0) return funnelFromFlags(db, campaignId, filters, pages);
   let query = db
     .selectFrom('emailRecords')
@@ -291,8 +336,18 @@ export { summaryAnswerCounts, summaryCountState, summaryDayCounts, type CountSco
  * meets them (responses before unfinished answers, then by id): the text questions' latest answers.
  */
 export function latestAnswers(db: Db, campaignId: string, filters: ResultFilters, status: ResultStatusPick, page: { limit: number; offset: number }) {
-  const done = filteredResponses(db, campaignId, filters).select(['surveyResponses.id', 'surveyResponses.answer', 'surveyResponses.createdAt', sql<number>`1`.as('completed')]);
-  const open = filteredProgress(db, campaignId, filters).select(['surveyProgress.emailRecordId as id', 'surveyProgress.answer', 'surveyProgress.updatedAt as createdAt', sql<number>`0`.as('completed')]);
+  const done = filteredResponses(db, campaignId, filters).select([
+    'surveyResponses.id',
+    'surveyResponses.answer',
+    'surveyResponses.createdAt',
+    sql<number>`1`.as('completed'),
+  ]);
+  const open = filteredProgress(db, campaignId, filters).select([
+    'surveyProgress.emailRecordId as id',
+    'surveyProgress.answer',
+    'surveyProgress.updatedAt as createdAt',
+    sql<number>`0`.as('completed'),
+  ]);
   const rows = status === 'completed' ? done : status === 'unfinished' ? open : done.unionAll(open);
   return db
     .selectFrom(rows.as('r'))

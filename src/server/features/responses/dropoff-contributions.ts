@@ -21,7 +21,13 @@ async function surveyOf(db: Db, campaignId: string): Promise<DropoffSurvey | und
 }
 
 /** Writes the record's contribution (its scope copied from the record in the same statement). */
-async function keep(db: Db, emailRecordId: string, survey: DropoffSurvey, contribution: string, from: { responseId: string | null; progressOf: string | null }) {
+async function keep(
+  db: Db,
+  emailRecordId: string,
+  survey: DropoffSurvey,
+  contribution: string,
+  from: { responseId: string | null; progressOf: string | null },
+) {
   await db
     .insertInto('dropoffContributions')
     .columns(['emailRecordId', 'campaignId', 'channelId', 'createdAt', 'surveyVersion', 'contribution', 'responseId', 'progressOf'])
@@ -64,9 +70,15 @@ export async function keepResponseContribution(db: Db, response: { id: string; c
 export async function keepProgressContribution(db: Db, emailRecordId: string, campaignId: string): Promise<void> {
   const survey = await surveyOf(db, campaignId);
   if (!survey) return;
-  const progress = await db.selectFrom('surveyProgress').select(['answer', 'page', 'furthestPage']).where('emailRecordId', '=', emailRecordId).executeTakeFirst();
+  const progress = await db
+    .selectFrom('surveyProgress')
+    .select(['answer', 'page', 'furthestPage'])
+    .where('emailRecordId', '=', emailRecordId)
+    .executeTakeFirst();
   if (!progress) return;
-  const contribution = survey.keepable ? survey.contribution({ answers: progress.answer, finished: false, page: Number(progress.page), furthestPage: Number(progress.furthestPage) }) : '';
+  const contribution = survey.keepable
+    ? survey.contribution({ answers: progress.answer, finished: false, page: Number(progress.page), furthestPage: Number(progress.furthestPage) })
+    : '';
   await keep(db, emailRecordId, survey, contribution, { responseId: null, progressOf: emailRecordId });
 }
 
@@ -86,7 +98,11 @@ export async function keptDropoff(
   if (!survey.keepable) return null;
   let kept = db
     .selectFrom('dropoffContributions')
-    .select([sql<string | null>`survey_version`.as('surveyVersion'), sql<string | null>`contribution`.as('contribution'), (eb) => eb.fn.countAll<number | string>().as('n')])
+    .select([
+      sql<string | null>`survey_version`.as('surveyVersion'),
+      sql<string | null>`contribution`.as('contribution'),
+      (eb) => eb.fn.countAll<number | string>().as('n'),
+    ])
     .where('campaignId', '=', scope.campaignId);
   let records = db
     .selectFrom('emailRecords')

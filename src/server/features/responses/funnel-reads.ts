@@ -17,7 +17,13 @@ export async function completedCampaignsOfLead(db: Db | Transaction<Database>, l
     .where('isCompleted', '=', true)
     .where('campaignId', 'is not', null)
     .execute();
-  const ownResponses = await db.selectFrom('surveyResponses').select('campaignId').distinct().where('leadId', '=', leadId).where('emailRecordId', 'is', null).execute();
+  const ownResponses = await db
+    .selectFrom('surveyResponses')
+    .select('campaignId')
+    .distinct()
+    .where('leadId', '=', leadId)
+    .where('emailRecordId', 'is', null)
+    .execute();
   return [...new Set([...records.map((r) => r.campaignId!), ...ownResponses.map((r) => r.campaignId)])];
 }
 
@@ -30,11 +36,21 @@ export async function surveyAnswersOfVisitors(
     .selectFrom('emailRecords')
     .leftJoin('surveyResponses', 'surveyResponses.emailRecordId', 'emailRecords.id')
     .leftJoin('surveyProgress', 'surveyProgress.emailRecordId', 'emailRecords.id')
-    .select(['surveyResponses.answer as response', 'surveyProgress.answer as progress', 'surveyProgress.page as page', 'surveyProgress.furthestPage as furthestPage'])
+    .select([
+      'surveyResponses.answer as response',
+      'surveyProgress.answer as progress',
+      'surveyProgress.page as page',
+      'surveyProgress.furthestPage as furthestPage',
+    ])
     .where('emailRecords.campaignId', '=', scope.campaignId);
   if (scope.channelId !== undefined) query = query.where('emailRecords.channelId', scope.channelId === null ? 'is' : '=', scope.channelId);
   if (scope.since) query = query.where('emailRecords.createdAt', '>=', scope.since);
   if (scope.until) query = query.where('emailRecords.createdAt', '<', scope.until);
   const rows = await query.execute();
-  return rows.map((r) => ({ response: r.response, progress: r.progress, page: r.page === null ? null : Number(r.page), furthestPage: r.furthestPage === null ? null : Number(r.furthestPage) }));
+  return rows.map((r) => ({
+    response: r.response,
+    progress: r.progress,
+    page: r.page === null ? null : Number(r.page),
+    furthestPage: r.furthestPage === null ? null : Number(r.furthestPage),
+  }));
 }

@@ -23,7 +23,11 @@ export async function completedResponse(db: Kysely<Database>, responseId: string
 
 /** An e-mail record with its campaign's name (null when it has none). */
 export async function emailActivity(db: Kysely<Database>, emailRecordId: string) {
-  const found = await db.selectFrom('emailRecords').select(['createdAt', 'campaignId', 'isCompleted', 'channelId', 'utm']).where('id', '=', emailRecordId).executeTakeFirst();
+  const found = await db
+    .selectFrom('emailRecords')
+    .select(['createdAt', 'campaignId', 'isCompleted', 'channelId', 'utm'])
+    .where('id', '=', emailRecordId)
+    .executeTakeFirst();
   if (!found) return undefined;
   const { channelId, utm, ...row } = found;
   const campaign = row.campaignId === null ? undefined : await findCampaign(db, row.campaignId);

@@ -12,7 +12,11 @@ async function progressRemovals(trx: Transaction<Database>, recordIds: readonly 
     .select(['surveyProgress.campaignId', 'surveyProgress.answer', 'surveyProgress.updatedAt', 'emailRecords.channelId'])
     .where('surveyProgress.emailRecordId', 'in', recordIds)
     .execute();
-  return rows.map((r) => ({ campaignId: r.campaignId, row: { finished: false, channelId: r.channelId, at: r.updatedAt, answer: r.answer }, sign: -1 as const }));
+  return rows.map((r) => ({
+    campaignId: r.campaignId,
+    row: { finished: false, channelId: r.channelId, at: r.updatedAt, answer: r.answer },
+    sign: -1 as const,
+  }));
 }
 
 /**
@@ -36,15 +40,34 @@ export const personalData: PersonalData = {
       db
         .selectFrom('surveyResponses')
         .leftJoin('emailRecords', 'emailRecords.id', 'surveyResponses.emailRecordId')
-        .select(['surveyResponses.id', 'surveyResponses.campaignId', 'surveyResponses.emailRecordId', 'emailRecords.email', 'surveyResponses.answer', 'surveyResponses.createdAt'])
+        .select([
+          'surveyResponses.id',
+          'surveyResponses.campaignId',
+          'surveyResponses.emailRecordId',
+          'emailRecords.email',
+          'surveyResponses.answer',
+          'surveyResponses.createdAt',
+        ])
         .where((eb) => {
           const withoutEmail = eb.and([eb('surveyResponses.leadId', '=', leadId), eb('surveyResponses.emailRecordId', 'is', null)]);
           return ids.length > 0 ? eb.or([eb('surveyResponses.emailRecordId', 'in', ids), withoutEmail]) : withoutEmail;
         })
         .orderBy('surveyResponses.createdAt')
         .execute(),
-      ids.length === 0 ? [] : db.selectFrom('surveyProgress').select(['emailRecordId', 'campaignId', 'answer', 'page', 'createdAt', 'updatedAt']).where('emailRecordId', 'in', ids).execute(),
-      ids.length === 0 ? [] : db.selectFrom('surveyFiles').select(['id', 'emailRecordId', 'fileName', 'contentType', 'size', 'bytes', 'createdAt']).where('emailRecordId', 'in', ids).execute(),
+      ids.length === 0
+        ? []
+        : db
+            .selectFrom('surveyProgress')
+            .select(['emailRecordId', 'campaignId', 'answer', 'page', 'createdAt', 'updatedAt'])
+            .where('emailRecordId', 'in', ids)
+            .execute(),
+      ids.length === 0
+        ? []
+        : db
+            .selectFrom('surveyFiles')
+            .select(['id', 'emailRecordId', 'fileName', 'contentType', 'size', 'bytes', 'createdAt'])
+            .where('emailRecordId', 'in', ids)
+            .execute(),
     ]);
     return {
       emailRecords: records.map((r) => ({ id: r.id, email: r.email, campaignId: r.campaignId, isCompleted: Boolean(r.isCompleted), createdAt: r.createdAt })),
@@ -78,10 +101,20 @@ export const personalData: PersonalData = {
       .where((eb) => eb.or([eb('leadId', '=', leadId), eb('emailRecordId', 'in', records)]))
       .execute();
     const removed: CountChange[] = [
-      ...responses.map((r) => ({ campaignId: r.campaignId, row: { finished: true, channelId: r.channelId, at: r.createdAt, answer: r.answer }, sign: -1 as const })),
-      ...(await progressRemovals(trx, (await records.execute()).map((r) => r.id))),
+      ...responses.map((r) => ({
+        campaignId: r.campaignId,
+        row: { finished: true, channelId: r.channelId, at: r.createdAt, answer: r.answer },
+        sign: -1 as const,
+      })),
+      ...(await progressRemovals(
+        trx,
+        (await records.execute()).map((r) => r.id),
+      )),
     ];
-    await trx.deleteFrom('surveyResponses').where((eb) => eb.or([eb('leadId', '=', leadId), eb('emailRecordId', 'in', records)])).execute();
+    await trx
+      .deleteFrom('surveyResponses')
+      .where((eb) => eb.or([eb('leadId', '=', leadId), eb('emailRecordId', 'in', records)]))
+      .execute();
     await trx.deleteFrom('surveyFiles').where('emailRecordId', 'in', records).execute();
     await trx.deleteFrom('surveyResumeTokens').where('emailRecordId', 'in', records).execute();
     await trx.deleteFrom('surveyProgress').where('emailRecordId', 'in', records).execute();

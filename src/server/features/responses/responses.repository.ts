@@ -103,7 +103,10 @@ const insertOpenNewsletterRecordQuery = prepared<{ id: string; email: string; le
  * for a campaign, only while it is active; true when added. One statement, atomic on its own.
  * False tells neither case apart: the caller looks.
  */
-export async function insertOpenEmailRecord(db: Db, record: { id: string; email: string; campaignId: string | null; leadId: string; now: Date }): Promise<boolean> {
+export async function insertOpenEmailRecord(
+  db: Db,
+  record: { id: string; email: string; campaignId: string | null; leadId: string; now: Date },
+): Promise<boolean> {
   const { id, email, campaignId, leadId, now: createdAt } = record;
   const result =
     campaignId === null
@@ -285,24 +288,23 @@ const insertResponseQuery = prepared<{
   channelId: string | null;
   utm: string | null;
   referrerHost: string | null;
-}>()(
-  (db, param) =>
-    db
-      .insertInto('surveyResponses')
-      .values({
-        id: param('id'),
-        campaignId: param('campaignId'),
-        emailRecordId: param('emailRecordId'),
-        leadId: param('leadId'),
-        answer: param('answer'),
-        matches: param('matches'),
-        language: param('language'),
-        createdAt: param('createdAt'),
-        channelId: param('channelId'),
-        utm: param('utm'),
-        referrerHost: param('referrerHost'),
-      })
-      .onConflict((oc) => oc.column('emailRecordId').doNothing()),
+}>()((db, param) =>
+  db
+    .insertInto('surveyResponses')
+    .values({
+      id: param('id'),
+      campaignId: param('campaignId'),
+      emailRecordId: param('emailRecordId'),
+      leadId: param('leadId'),
+      answer: param('answer'),
+      matches: param('matches'),
+      language: param('language'),
+      createdAt: param('createdAt'),
+      channelId: param('channelId'),
+      utm: param('utm'),
+      referrerHost: param('referrerHost'),
+    })
+    .onConflict((oc) => oc.column('emailRecordId').doNothing()),
 );
 
 /**
@@ -311,7 +313,16 @@ const insertResponseQuery = prepared<{
  */
 export async function insertResponseOnce(
   db: Db,
-  response: { id: string; campaignId: string; emailRecordId: string; leadId: string; answer: string; matches: string | null; language: string; now: Date } & Partial<RecordAttribution>,
+  response: {
+    id: string;
+    campaignId: string;
+    emailRecordId: string;
+    leadId: string;
+    answer: string;
+    matches: string | null;
+    language: string;
+    now: Date;
+  } & Partial<RecordAttribution>,
 ): Promise<boolean> {
   const { now, channelId = null, utm = null, referrerHost = null, ...fields } = response;
   const result = await insertResponseQuery.execute(db, { ...fields, channelId, utm, referrerHost, createdAt: now });
@@ -327,10 +338,25 @@ export async function insertResponseOnce(
  */
 export async function insertLeadResponse(
   db: Db,
-  response: { id: string; campaignId: string; leadId: string; answer: string; matches: string | null; language: string; createdAt: Date; channelId: string | null; utm: string | null },
+  response: {
+    id: string;
+    campaignId: string;
+    leadId: string;
+    answer: string;
+    matches: string | null;
+    language: string;
+    createdAt: Date;
+    channelId: string | null;
+    utm: string | null;
+  },
 ): Promise<void> {
-  await db.insertInto('surveyResponses').values({ ...response, emailRecordId: null, referrerHost: null }).execute();
-  await keepSummaryCounts(db, [{ campaignId: response.campaignId, row: { finished: true, channelId: response.channelId, at: response.createdAt, answer: response.answer }, sign: 1 }]);
+  await db
+    .insertInto('surveyResponses')
+    .values({ ...response, emailRecordId: null, referrerHost: null })
+    .execute();
+  await keepSummaryCounts(db, [
+    { campaignId: response.campaignId, row: { finished: true, channelId: response.channelId, at: response.createdAt, answer: response.answer }, sign: 1 },
+  ]);
 }
 
 export async function countResponses(db: Db, campaignId: string): Promise<number> {
@@ -344,7 +370,11 @@ export async function countResponses(db: Db, campaignId: string): Promise<number
 
 /** The number of responses of every campaign that has any, in one grouped query (the campaign list). */
 export async function responseCountsByCampaign(db: Db): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('surveyResponses').select(['campaignId', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('campaignId').execute();
+  const rows = await db
+    .selectFrom('surveyResponses')
+    .select(['campaignId', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('campaignId')
+    .execute();
   return new Map(rows.map((row) => [row.campaignId, Number(row.n)]));
 }
 

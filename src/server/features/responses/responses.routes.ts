@@ -3,7 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
 import { RESPONSES_API } from '#shared/responses/responses.api';
-import { emailAddResultSchema, emailAddSchema, emailListQuerySchema, emailListSchema, emailRecordListSchema, RESPONSE_BODY_LIMIT, surveyProgressQuerySchema, surveyProgressReadSchema, surveyProgressSavedSchema, surveyProgressSchema, surveyResponseSchema, surveyResumeQuerySchema, surveyResumeSchema } from '#shared/responses/responses.contract';
+import {
+  emailAddResultSchema,
+  emailAddSchema,
+  emailListQuerySchema,
+  emailListSchema,
+  emailRecordListSchema,
+  RESPONSE_BODY_LIMIT,
+  surveyProgressQuerySchema,
+  surveyProgressReadSchema,
+  surveyProgressSavedSchema,
+  surveyProgressSchema,
+  surveyResponseSchema,
+  surveyResumeQuerySchema,
+  surveyResumeSchema,
+} from '#shared/responses/responses.contract';
 import { EMAILS_API } from '#shared/responses/responses.api';
 import { matchesFor } from '#server/features/matching';
 import { responseStoredSchema } from '#shared/matching/matching.contract';
@@ -13,7 +27,6 @@ import { clientKey } from '#server/lib/client-key';
 import { pendingConsent, storeConsent } from '#server/features/consent';
 
 const idParams = z.object({ id: z.string().max(100) });
-
 
 /** What visitors send (e-mail, answers kept as they go, the response, resume) and staff's e-mail lists. */
 export async function responseRoutes(app: FastifyInstance, options: { now?: () => Date } = {}): Promise<void> {
@@ -54,7 +67,11 @@ export async function responseRoutes(app: FastifyInstance, options: { now?: () =
         return reply.status(200).send({ emailID: added.emailID, message: CAMPAIGN_MESSAGES.resumeLinkSent, newsletter: false, resumeLinkSent: true });
       }
       // A page that shows the newsletter box says "on the list" only when it was ticked.
-      const message = !added.newsletter ? CAMPAIGN_MESSAGES.emailSaved : request.body.newsletter === false ? CAMPAIGN_MESSAGES.emailKept : CAMPAIGN_MESSAGES.newsletterSaved;
+      const message = !added.newsletter
+        ? CAMPAIGN_MESSAGES.emailSaved
+        : request.body.newsletter === false
+          ? CAMPAIGN_MESSAGES.emailKept
+          : CAMPAIGN_MESSAGES.newsletterSaved;
       return reply.status(added.created ? 201 : 200).send({ emailID: added.emailID, message, newsletter: added.newsletter });
     },
   );
@@ -91,7 +108,12 @@ export async function responseRoutes(app: FastifyInstance, options: { now?: () =
   r.get(
     RESPONSES_API.progress.pattern,
     {
-      schema: { tags, params: z.object({ campaignId: z.string().max(100) }), querystring: surveyProgressQuerySchema, response: { 200: surveyProgressReadSchema } },
+      schema: {
+        tags,
+        params: z.object({ campaignId: z.string().max(100) }),
+        querystring: surveyProgressQuerySchema,
+        response: { 200: surveyProgressReadSchema },
+      },
       config: { access: 'public', rateLimit: app.publicWriteRateLimit },
     },
     async (request, reply) => {
@@ -114,8 +136,10 @@ export async function responseRoutes(app: FastifyInstance, options: { now?: () =
     },
   );
 
-  r.get(EMAILS_API.byCampaign.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: emailRecordListSchema } } }, async (request) =>
-    responses.campaignEmailRecords(app.db, request.params.id),
+  r.get(
+    EMAILS_API.byCampaign.pattern,
+    { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: emailRecordListSchema } } },
+    async (request) => responses.campaignEmailRecords(app.db, request.params.id),
   );
 
   r.get(

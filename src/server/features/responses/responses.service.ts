@@ -32,7 +32,10 @@ export async function listAllEmailRecords(db: Db, query: { q?: string; limit: nu
   // A search also finds the records of the campaigns whose name matches: surveys owns the names.
   const campaignIds = query.q ? await campaignIdsNamed(db, query.q) : [];
   const { total, items } = await responsesRepo.searchEmailRecords(db, { ...query, campaignIds });
-  const names = await campaignNames(db, items.map((r) => r.campaignId));
+  const names = await campaignNames(
+    db,
+    items.map((r) => r.campaignId),
+  );
   return {
     total,
     items: items.map((r) => ({
@@ -151,13 +154,24 @@ export async function addEmailRecord(
   const attribution = arrival && recordAttribution(arrival);
   // The person's lead first (one upsert), so the record points at it; a refusal below rolls it back.
   // A channel or UTM values are a touch: the lead's latest, and its first when it has none (README "Channels").
-  const touch = attribution && (attribution.channelId !== null || attribution.utm !== null) ? { channelId: attribution.channelId, utm: attribution.utm, at: now } : undefined;
+  const touch =
+    attribution && (attribution.channelId !== null || attribution.utm !== null)
+      ? { channelId: attribution.channelId, utm: attribution.utm, at: now }
+      : undefined;
   const lead = await touchLead(db, { email, source: newsletter ? 'newsletter' : 'survey', campaignId, at: now, touch });
   // Twice at most: the record found by the failed insert may be gone (its campaign deleted) before we read it.
   for (let attempt = 0; attempt < 2; attempt++) {
     const id = newId();
     const added = attribution
-      ? await responsesRepo.insertAttributedEmailRecord(db, { id, email, campaignId, leadId: lead.id, now, anyCampaign: Boolean(arrival?.channel), ...attribution })
+      ? await responsesRepo.insertAttributedEmailRecord(db, {
+          id,
+          email,
+          campaignId,
+          leadId: lead.id,
+          now,
+          anyCampaign: Boolean(arrival?.channel),
+          ...attribution,
+        })
       : await responsesRepo.insertOpenEmailRecord(db, { id, email, campaignId, leadId: lead.id, now });
     if (added) {
       // The lead knows the campaigns the person answered (the inbox's campaign filter, decision 0020).
@@ -166,7 +180,8 @@ export async function addEmailRecord(
       if (lead.created) await recordEvent(db, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);
       // A new person gets an assignee in this same transaction (last, when the caller runs it).
       const assign = lead.created ? () => assignCreatedLead(db, { id: lead.id, email }, { campaignId }, now, settings) : undefined;
-      if (assign && options.deferAssignment) return { emailID: id, leadId: lead.id, created: true, newsletter, event: lead.created, resumeLinkSent: false, assign };
+      if (assign && options.deferAssignment)
+        return { emailID: id, leadId: lead.id, created: true, newsletter, event: lead.created, resumeLinkSent: false, assign };
       await assign?.();
       return { emailID: id, leadId: lead.id, created: true, newsletter, event: lead.created, resumeLinkSent: false };
     }
@@ -297,7 +312,8 @@ export async function storeResponse(
       // Finished: the unfinished answers go, and no resume token opens the survey again.
       await progressRepo.deleteProgressAndTokens(db, record.id);
       // Another attempt finished while the person's own record is not: it becomes the person's record.
-      if (toBool(record.isExtra) && record.campaignId !== null) await responsesRepo.promoteFinishedAttempt(db, { id: record.id, email: record.email, campaignId: record.campaignId });
+      if (toBool(record.isExtra) && record.campaignId !== null)
+        await responsesRepo.promoteFinishedAttempt(db, { id: record.id, email: record.email, campaignId: record.campaignId });
     }
     return { stored, responseId: stored ? id : null };
   } catch (error) {

@@ -50,7 +50,11 @@ export async function keepSummaryCounts(db: Db, changes: readonly CountChange[])
     let state = await countState(db, campaignId);
     if (!state) {
       const { timeZone } = await readFollowUpSettings(db);
-      await db.insertInto('summaryCountStates').values({ campaignId, timeZone, survey: campaign.questions }).onConflict((oc) => oc.column('campaignId').doNothing()).execute();
+      await db
+        .insertInto('summaryCountStates')
+        .values({ campaignId, timeZone, survey: campaign.questions })
+        .onConflict((oc) => oc.column('campaignId').doNothing())
+        .execute();
       state = (await countState(db, campaignId))!;
     }
     if (state.survey !== campaign.questions) {
@@ -85,7 +89,19 @@ async function addCounts(db: Db, campaignId: string, rows: CountRow[]): Promise<
       .deleteFrom('summaryAnswerCounts')
       .where('campaignId', '=', campaignId)
       .where('n', '=', 0)
-      .where((eb) => eb.or(empty.map((r) => eb.and([eb('channelId', '=', r.channelId), eb('day', '=', r.day), eb('finished', '=', Boolean(r.finished)), eb('question', '=', r.question), eb('answer', '=', r.answer)]))))
+      .where((eb) =>
+        eb.or(
+          empty.map((r) =>
+            eb.and([
+              eb('channelId', '=', r.channelId),
+              eb('day', '=', r.day),
+              eb('finished', '=', Boolean(r.finished)),
+              eb('question', '=', r.question),
+              eb('answer', '=', r.answer),
+            ]),
+          ),
+        ),
+      )
       .execute();
   }
 }
@@ -103,7 +119,7 @@ export async function rebuildSummaryCounts(db: Db, campaignId: string, timeZone:
   await db.deleteFrom('summaryAnswerCounts').where('campaignId', '=', campaignId).execute();
   await db.deleteFrom('summaryCountStates').where('campaignId', '=', campaignId).execute();
   const sheet = new CountSheet(summaryOf(campaign.questions), (at) => localDay(at, timeZone));
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const rows = await db
       .selectFrom('surveyResponses')
       .select(['id', 'answer', 'createdAt', 'channelId'])
@@ -116,14 +132,16 @@ export async function rebuildSummaryCounts(db: Db, campaignId: string, timeZone:
     if (rows.length < BATCH) break;
     after = rows[rows.length - 1]!.id;
   }
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const rows = await db
       .selectFrom('surveyProgress')
       .innerJoin('emailRecords', 'emailRecords.id', 'surveyProgress.emailRecordId')
       .select(['surveyProgress.emailRecordId', 'surveyProgress.answer', 'surveyProgress.updatedAt', 'emailRecords.channelId'])
       .where('surveyProgress.campaignId', '=', campaignId)
       .where('surveyProgress.emailRecordId', '>', after)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('surveyResponses').select('surveyResponses.id').whereRef('surveyResponses.emailRecordId', '=', 'surveyProgress.emailRecordId'))))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('surveyResponses').select('surveyResponses.id').whereRef('surveyResponses.emailRecordId', '=', 'surveyProgress.emailRecordId'))),
+      )
       .orderBy('surveyProgress.emailRecordId')
       .limit(BATCH)
       .execute();
@@ -132,7 +150,11 @@ export async function rebuildSummaryCounts(db: Db, campaignId: string, timeZone:
     after = rows[rows.length - 1]!.emailRecordId;
   }
   const rows = sheet.rows();
-  for (let i = 0; i < rows.length; i += 1000) await db.insertInto('summaryAnswerCounts').values(rows.slice(i, i + 1000).map((r) => ({ campaignId, ...r }))).execute();
+  for (let i = 0; i < rows.length; i += 1000)
+    await db
+      .insertInto('summaryAnswerCounts')
+      .values(rows.slice(i, i + 1000).map((r) => ({ campaignId, ...r })))
+      .execute();
   await db.insertInto('summaryCountStates').values({ campaignId, timeZone, survey: campaign.questions }).execute();
 }
 
@@ -151,7 +173,10 @@ export interface CountScope {
 }
 
 function scoped(db: Db, campaignId: string, scope: CountScope, everyDay: boolean) {
-  let query = db.selectFrom('summaryAnswerCounts').where('campaignId', '=', campaignId).where('channelId', '=', scope.channelId ?? ANY);
+  let query = db
+    .selectFrom('summaryAnswerCounts')
+    .where('campaignId', '=', campaignId)
+    .where('channelId', '=', scope.channelId ?? ANY);
   if (scope.from === undefined && scope.to === undefined) return query.where('day', everyDay ? '=' : '<>', ANY);
   query = query.where('day', '<>', ANY);
   if (scope.from !== undefined) query = query.where('day', '>=', scope.from);
@@ -161,12 +186,21 @@ function scoped(db: Db, campaignId: string, scope: CountScope, everyDay: boolean
 
 /** Answers per studio day, finished and not, in the scope. */
 export async function summaryDayCounts(db: Db, campaignId: string, scope: CountScope): Promise<Array<{ finished: boolean; day: string; n: number }>> {
-  const rows = await scoped(db, campaignId, scope, false).where('question', '=', ROW_QUESTION).where('answer', '=', ROW_ANSWER).where('n', '<>', 0).select(['finished', 'day', 'n']).execute();
+  const rows = await scoped(db, campaignId, scope, false)
+    .where('question', '=', ROW_QUESTION)
+    .where('answer', '=', ROW_ANSWER)
+    .where('n', '<>', 0)
+    .select(['finished', 'day', 'n'])
+    .execute();
   return rows.map((r) => ({ finished: Boolean(r.finished), day: r.day, n: Number(r.n) }));
 }
 
 /** Answers per question and value, of the finished and/or unfinished ones, in the scope. */
-export async function summaryAnswerCounts(db: Db, campaignId: string, scope: CountScope & { finished: boolean[] }): Promise<Array<{ question: string; answer: string; n: number }>> {
+export async function summaryAnswerCounts(
+  db: Db,
+  campaignId: string,
+  scope: CountScope & { finished: boolean[] },
+): Promise<Array<{ question: string; answer: string; n: number }>> {
   // With neither channel nor dates: the counts over every channel and day, a row per value.
   const everyDay = scope.channelId === undefined;
   const rows = await scoped(db, campaignId, scope, everyDay)

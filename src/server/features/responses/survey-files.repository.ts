@@ -45,7 +45,10 @@ async function bytesWhere(query: ReturnType<typeof filesOf>): Promise<number> {
 const filesOf = (db: Db) => db.selectFrom('surveyFiles');
 
 /** Bytes stored for the e-mail record, by the address since `since`, and in all. */
-export async function storedBytes(db: Db, input: { emailRecordId: string; uploader: string; since: Date }): Promise<{ record: number; uploader: number; total: number }> {
+export async function storedBytes(
+  db: Db,
+  input: { emailRecordId: string; uploader: string; since: Date },
+): Promise<{ record: number; uploader: number; total: number }> {
   const [record, uploader, total] = await Promise.all([
     bytesWhere(filesOf(db).where('emailRecordId', '=', input.emailRecordId)),
     bytesWhere(filesOf(db).where('uploader', '=', input.uploader).where('createdAt', '>=', input.since)),

@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normaliseEmail } from '#shared/email';
-import { SURVEY_FILE_MAX_BYTES, SURVEY_FILE_MESSAGES, SURVEY_FILES_API, surveyFileLinkSchema, surveyFilePreviewSchema, surveyFileUploadResultSchema } from '#shared/responses/survey-files.contract';
+import {
+  SURVEY_FILE_MAX_BYTES,
+  SURVEY_FILE_MESSAGES,
+  SURVEY_FILES_API,
+  surveyFileLinkSchema,
+  surveyFilePreviewSchema,
+  surveyFileUploadResultSchema,
+} from '#shared/responses/survey-files.contract';
 import { stripBidiControls } from '#shared/text-rules';
 import { badRequest } from '#server/lib/errors';
 import { readMultipartForm } from '#server/lib/multipart-form';
@@ -55,10 +62,14 @@ export async function surveyFileRoutes(app: FastifyInstance): Promise<void> {
     sendFile(reply, await files.readSurveyFile(app.db, request.params.id)),
   );
 
-  r.get(SURVEY_FILES_API.link.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: surveyFileLinkSchema } } }, async (request) => {
-    const info = await files.surveyFileInfo(app.db, request.params.id);
-    return { ...files.signedLink(app.config.jwtSecret, request.params.id), name: info.fileName, type: info.contentType, size: info.size };
-  });
+  r.get(
+    SURVEY_FILES_API.link.pattern,
+    { config: { access: 'staff' }, schema: { tags, params: idParams, response: { 200: surveyFileLinkSchema } } },
+    async (request) => {
+      const info = await files.surveyFileInfo(app.db, request.params.id);
+      return { ...files.signedLink(app.config.jwtSecret, request.params.id), name: info.fileName, type: info.contentType, size: info.size };
+    },
+  );
 
   // Public: the visitor's own file, for its preview in the survey (a signed link, bound to their record).
   r.post(
@@ -73,7 +84,10 @@ export async function surveyFileRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'public', rateLimit: app.publicWriteRateLimit },
     },
     async (request) =>
-      files.visitorFileLink(app.db, app.config.jwtSecret, request.params.id, { email: normaliseEmail(request.body.email), emailId: request.body.emailId.trim() }),
+      files.visitorFileLink(app.db, app.config.jwtSecret, request.params.id, {
+        email: normaliseEmail(request.body.email),
+        emailId: request.body.emailId.trim(),
+      }),
   );
 
   r.get(

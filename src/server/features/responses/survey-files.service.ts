@@ -30,8 +30,12 @@ export function sniffFileType(bytes: Buffer): SurveyFileType | undefined {
 
 /** A name safe to show and to put in a header: no paths, no control or bidi characters, not too long. */
 function cleanName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = stripBidiControls(name).split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const base = stripBidiControls(name)
+    .split(/[\\/]/)
+    .pop()!
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim();
   return (base || 'file').slice(0, 200);
 }
 
@@ -50,7 +54,8 @@ async function checkQuota(db: Db, quota: SurveyFileQuota, input: { emailRecordId
   await repo.lockQuota(db);
   const stored = await repo.storedBytes(db, { emailRecordId: input.emailRecordId, uploader: input.uploader, since: new Date(input.now.getTime() - DAY_MS) });
   if (stored.record + input.size > quota.perRecordBytes) throw tooLarge(SURVEY_FILE_MESSAGES.recordFull(quota.perRecordBytes));
-  if (stored.uploader + input.size > quota.perAddressDayBytes) throw new HttpError(429, SURVEY_FILE_MESSAGES.addressFull(quota.perAddressDayBytes), 'RATE_LIMITED');
+  if (stored.uploader + input.size > quota.perAddressDayBytes)
+    throw new HttpError(429, SURVEY_FILE_MESSAGES.addressFull(quota.perAddressDayBytes), 'RATE_LIMITED');
   if (stored.total + input.size > quota.totalBytes) throw tooLarge(SURVEY_FILE_MESSAGES.storeFull);
 }
 
@@ -76,7 +81,16 @@ export async function storeSurveyFile(
   await checkQuota(db, quota, { emailRecordId: record.id, uploader: input.uploader, size: input.bytes.length, now });
   const id = newId();
   const name = cleanName(input.fileName);
-  await repo.insertSurveyFile(db, { id, campaignId, emailRecordId: record.id, fileName: name, contentType: type, bytes: input.bytes, uploader: input.uploader, now });
+  await repo.insertSurveyFile(db, {
+    id,
+    campaignId,
+    emailRecordId: record.id,
+    fileName: name,
+    contentType: type,
+    bytes: input.bytes,
+    uploader: input.uploader,
+    now,
+  });
   return { fileId: id, name, type, size: input.bytes.length, url: SURVEY_FILES_API.file(id) };
 }
 

@@ -42,9 +42,15 @@ export async function upsertProgress(
       })),
     )
     .execute();
-  const changes: CountChange[] = [{ campaignId: row.campaignId, row: { finished: false, channelId: before?.channelId ?? null, at: now, answer: row.answer }, sign: 1 }];
+  const changes: CountChange[] = [
+    { campaignId: row.campaignId, row: { finished: false, channelId: before?.channelId ?? null, at: now, answer: row.answer }, sign: 1 },
+  ];
   if (before?.answer != null && before.campaignId && before.updatedAt) {
-    changes.push({ campaignId: before.campaignId, row: { finished: false, channelId: before.channelId, at: before.updatedAt, answer: before.answer }, sign: -1 });
+    changes.push({
+      campaignId: before.campaignId,
+      row: { finished: false, channelId: before.channelId, at: before.updatedAt, answer: before.answer },
+      sign: -1,
+    });
   }
   await keepSummaryCounts(db, changes);
 }
@@ -136,6 +142,7 @@ export async function deleteProgressAndTokens(db: Db, emailRecordId: string): Pr
   // Most responses come without unfinished answers: the record's channel is read only when some went.
   if (!gone) return;
   const record = await countedProgress(db, emailRecordId);
-  await keepSummaryCounts(db, [{ campaignId: gone.campaignId, row: { finished: false, channelId: record?.channelId ?? null, at: gone.updatedAt, answer: gone.answer }, sign: -1 }]);
+  await keepSummaryCounts(db, [
+    { campaignId: gone.campaignId, row: { finished: false, channelId: record?.channelId ?? null, at: gone.updatedAt, answer: gone.answer }, sign: -1 },
+  ]);
 }
-

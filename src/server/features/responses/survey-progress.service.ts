@@ -68,7 +68,14 @@ export async function saveProgress(
   const fresh = await responsesRepo.findEmailRecord(db, record.id);
   if (!fresh || toBool(fresh.isCompleted)) throw conflict(CAMPAIGN_MESSAGES.surveyFinished, 'SURVEY_FINISHED');
   try {
-    await repo.upsertProgress(db, { emailRecordId: record.id, campaignId, answer: JSON.stringify(input.answer), page: input.page, language: input.language ?? DEFAULT_LANGUAGE, now });
+    await repo.upsertProgress(db, {
+      emailRecordId: record.id,
+      campaignId,
+      answer: JSON.stringify(input.answer),
+      page: input.page,
+      language: input.language ?? DEFAULT_LANGUAGE,
+      now,
+    });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw conflict(CAMPAIGN_MESSAGES.surveyFinished, 'SURVEY_FINISHED');
     throw error;
@@ -114,7 +121,13 @@ export async function resumeSurvey(db: Db, token: string, now = new Date()): Pro
   const progress = await repo.findProgress(db, record.id);
   if (!progress) throw invalidLink();
   return {
-    campaign: { _id: campaign.id, name: campaign.name, questions: campaign.questions, questioncolumns: campaign.questioncolumns, isActive: toBool(campaign.isActive) },
+    campaign: {
+      _id: campaign.id,
+      name: campaign.name,
+      questions: campaign.questions,
+      questioncolumns: campaign.questioncolumns,
+      isActive: toBool(campaign.isActive),
+    },
     progress: { answer: parseAnswers(progress.answer), page: progress.page, email: record.email, emailId: record.id },
   };
 }

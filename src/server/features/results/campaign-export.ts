@@ -86,7 +86,10 @@ export async function writeCampaignWorkbook(
     ],
   });
   const channels = await channelsOf(db);
-  const write = async (batches: AsyncGenerator<{ email: string; answer: string; createdAt: Date | string; channelId: string | null; utm: string | null }[]>, completed: string) => {
+  const write = async (
+    batches: AsyncGenerator<{ email: string; answer: string; createdAt: Date | string; channelId: string | null; utm: string | null }[]>,
+    completed: string,
+  ) => {
     for await (const batch of batches) {
       if (workbook.closed) return;
       for (const row of batch) {
@@ -109,12 +112,7 @@ export async function writeCampaignWorkbook(
 
   const emails = workbook.addSheet('E-mails', {
     freezeHeader: true,
-    columns: [
-      { header: 'Email', width: 32 },
-      { header: 'Date', width: 17, dates: 'datetime' },
-      { header: 'Completed', width: 12 },
-      ...SOURCE_COLUMNS,
-    ],
+    columns: [{ header: 'Email', width: 32 }, { header: 'Date', width: 17, dates: 'datetime' }, { header: 'Completed', width: 12 }, ...SOURCE_COLUMNS],
   });
   for await (const batch of resultsRepo.emailRecordBatches(db, dialect, campaign._id, BATCH_SIZE, filters, status ?? 'all')) {
     if (workbook.closed) return;

@@ -54,7 +54,8 @@ export function parseFilters(questions: string, query: Record<string, unknown>, 
         throw badRequest(SUMMARY_MESSAGES.unknownQuestion(name), [{ field: name, message: SUMMARY_MESSAGES.unknownQuestion(name) }]);
       }
       const value = query[name];
-      if (typeof value !== 'string' || value.length > 500) throw badRequest(SUMMARY_MESSAGES.badValue(name), [{ field: name, message: SUMMARY_MESSAGES.badValue(name) }]);
+      if (typeof value !== 'string' || value.length > 500)
+        throw badRequest(SUMMARY_MESSAGES.badValue(name), [{ field: name, message: SUMMARY_MESSAGES.badValue(name) }]);
       filters.answers.push({ key: question.valueName, value });
     }
   }
@@ -80,7 +81,8 @@ class ChoiceCounter {
     else {
       const stray = this.#stray.get(k);
       if (stray) stray.count += times;
-      else if (this.#stray.size < STRAY_VALUES_MAX && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')) this.#stray.set(k, { value, count: times });
+      else if (this.#stray.size < STRAY_VALUES_MAX && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
+        this.#stray.set(k, { value, count: times });
       if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
         const spellings = this.#spellings.get(k) ?? new Set<string>();
         spellings.add(JSON.stringify(value));
@@ -135,7 +137,12 @@ function accumulatorFor(q: SummaryQuestion): Accumulator {
           const v = value(answers);
           if (isEmpty(v)) return;
           answered += times;
-          if (Array.isArray(v)) for (const item of new Set(v.map(valueKey))) counter.add(v.find((x) => valueKey(x) === item), times);
+          if (Array.isArray(v))
+            for (const item of new Set(v.map(valueKey)))
+              counter.add(
+                v.find((x) => valueKey(x) === item),
+                times,
+              );
           else counter.add(v, times);
         },
         orderFree: () => counter.orderFree(),
@@ -198,7 +205,11 @@ function accumulatorFor(q: SummaryQuestion): Accumulator {
           if (any) answered += times;
         },
         orderFree: () => rows.every(({ counter }) => counter.orderFree()),
-        result: () => ({ ...base(), type: 'matrix', stats: { rows: rows.map(({ row, counter }) => ({ value: row.value, text: row.text, choices: counter.result() })) } }),
+        result: () => ({
+          ...base(),
+          type: 'matrix',
+          stats: { rows: rows.map(({ row, counter }) => ({ value: row.value, text: row.text, choices: counter.result() })) },
+        }),
       };
     }
     case 'text': {
@@ -252,7 +263,11 @@ function numberStats(counts: Map<number, number>, total: number) {
   const median = total % 2 === 1 ? nth((total - 1) / 2) : (nth(total / 2 - 1) + nth(total / 2)) / 2;
   const bins = min === max ? 1 : Math.min(10, values.length);
   const width = (max - min) / bins;
-  const histogram = Array.from({ length: bins }, (_, i) => ({ from: round(min + i * width), to: round(i === bins - 1 ? max : min + (i + 1) * width), count: 0 }));
+  const histogram = Array.from({ length: bins }, (_, i) => ({
+    from: round(min + i * width),
+    to: round(i === bins - 1 ? max : min + (i + 1) * width),
+    count: 0,
+  }));
   for (const v of values) {
     const i = width === 0 ? 0 : Math.min(bins - 1, Math.floor((v - min) / width));
     histogram[i]!.count += counts.get(v)!;
@@ -284,7 +299,13 @@ const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
  * figures (docs/decisions/0011). The reference any faster way of answering must equal, byte for
  * byte (docs/decisions/0056).
  */
-export async function campaignSummaryFromRows(db: Db, dialect: Dialect, id: string, query: Record<string, unknown>, timeZone: string): Promise<CampaignSummaryResult> {
+export async function campaignSummaryFromRows(
+  db: Db,
+  dialect: Dialect,
+  id: string,
+  query: Record<string, unknown>,
+  timeZone: string,
+): Promise<CampaignSummaryResult> {
   const campaign = await surveys.findCampaign(db, id);
   if (!campaign) throw notFound(CAMPAIGN_MESSAGES.notFound);
   // Completed responses unless the query asks for unfinished answers too.

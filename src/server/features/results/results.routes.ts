@@ -32,25 +32,36 @@ export async function resultRoutes(app: FastifyInstance): Promise<void> {
     async (request) => campaignSummary(app.db, app.database.dialect, request.params.id, request.query, (await app.settings.current()).timeZone),
   );
 
-  r.get(RESULTS_API.download.pattern, { config: { access: 'staff' }, schema: { tags, params: idParams, querystring: resultFiltersSchema } }, async (request, reply) => {
-    const campaign = await campaigns.getCampaign(app.db, request.params.id);
-    // Checked before the download starts: a bad filter is a 400, not a broken file.
-    const { timeZone } = await app.settings.current();
-    const { filters, status } = parseFilters(campaign.questions, request.query, timeZone);
-    await recordAudit(app.db, { actor: request.staff!, kind: 'responses.exported', recordType: 'campaign', recordId: campaign._id, fields: Object.entries(request.query).filter(([, v]) => v !== undefined && v !== '').map(([k]) => k) });
-    const out = new PassThrough();
-    // File links in the sheet open the staff file page on the site's configured address, never on
-    // a host the request's Host header named.
-    const baseUrl = configuredSiteUrl(app.config);
-    writeCampaignWorkbook(app.db, app.database.dialect, campaign, out, filters, status, baseUrl, timeZone).catch((error: unknown) => {
-      request.log.error({ err: error }, 'campaign export failed');
-      out.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
-    return reply
-      .header('content-type', XLSX_CONTENT_TYPE)
-      .header('content-disposition', attachmentHeader(exportFileName(campaign.name, new Date(), timeZone)))
-      .header('cache-control', 'no-store')
-      .send(out);
-  });
-
+  r.get(
+    RESULTS_API.download.pattern,
+    { config: { access: 'staff' }, schema: { tags, params: idParams, querystring: resultFiltersSchema } },
+    async (request, reply) => {
+      const campaign = await campaigns.getCampaign(app.db, request.params.id);
+      // Checked before the download starts: a bad filter is a 400, not a broken file.
+      const { timeZone } = await app.settings.current();
+      const { filters, status } = parseFilters(campaign.questions, request.query, timeZone);
+      await recordAudit(app.db, {
+        actor: request.staff!,
+        kind: 'responses.exported',
+        recordType: 'campaign',
+        recordId: campaign._id,
+        fields: Object.entries(request.query)
+          .filter(([, v]) => v !== undefined && v !== '')
+          .map(([k]) => k),
+      });
+      const out = new PassThrough();
+      // File links in the sheet open the staff file page on the site's configured address, never on
+      // a host the request's Host header named.
+      const baseUrl = configuredSiteUrl(app.config);
+      writeCampaignWorkbook(app.db, app.database.dialect, campaign, out, filters, status, baseUrl, timeZone).catch((error: unknown) => {
+        request.log.error({ err: error }, 'campaign export failed');
+        out.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
+      return reply
+        .header('content-type', XLSX_CONTENT_TYPE)
+        .header('content-disposition', attachmentHeader(exportFileName(campaign.name, new Date(), timeZone)))
+        .header('cache-control', 'no-store')
+        .send(out);
+    },
+  );
 }

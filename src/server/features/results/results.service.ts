@@ -14,7 +14,12 @@ type Db = Kysely<Database>;
  * The answers table, newest first. Filters (dates, status, answers) are optional: without them,
  * the completed responses as before. With a status, each row says whether it is completed.
  */
-export async function campaignAnswers(db: Db, id: string, query: { limit?: number; offset?: number } & Record<string, unknown>, timeZone: string): Promise<AnswerRow[]> {
+export async function campaignAnswers(
+  db: Db,
+  id: string,
+  query: { limit?: number; offset?: number } & Record<string, unknown>,
+  timeZone: string,
+): Promise<AnswerRow[]> {
   const { limit, offset, ...rest } = query;
   const filtered = Object.keys(rest).length > 0;
   const campaign = filtered ? await requireCampaign(db, id) : undefined;

@@ -31,7 +31,8 @@ import { readSettingsRow, writeSettingsRow } from './settings.repository';
 /** The settings as saved: everything but the version and time. */
 export type SettingsValues = Omit<StudioSettings, 'version' | 'updatedAt'>;
 /** What a save takes: the speed-to-lead parts and the Hindi notices may be left out (kept as they are). */
-export type SettingsSave = Omit<SettingsValues, 'assignment' | 'followUp' | 'noticesHi'> & Partial<Pick<SettingsValues, 'assignment' | 'followUp' | 'noticesHi'>>;
+export type SettingsSave = Omit<SettingsValues, 'assignment' | 'followUp' | 'noticesHi'> &
+  Partial<Pick<SettingsValues, 'assignment' | 'followUp' | 'noticesHi'>>;
 
 const sameTexts = (a: NoticeTexts, b: NoticeTexts) => a.landing === b.landing && a.contact === b.contact;
 

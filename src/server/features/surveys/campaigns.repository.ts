@@ -42,7 +42,11 @@ export async function campaignNames(db: Db, ids: readonly (string | null)[]): Pr
   const found = new Map<string, { name: string; updatedAt: Date | string }>();
   const unique = [...new Set(ids.filter((id): id is string => id !== null))];
   for (let start = 0; start < unique.length; start += 500) {
-    const rows = await db.selectFrom('campaigns').select(['id', 'name', 'updatedAt']).where('id', 'in', unique.slice(start, start + 500)).execute();
+    const rows = await db
+      .selectFrom('campaigns')
+      .select(['id', 'name', 'updatedAt'])
+      .where('id', 'in', unique.slice(start, start + 500))
+      .execute();
     for (const row of rows) found.set(row.id, { name: row.name, updatedAt: row.updatedAt });
   }
   return found;
@@ -102,12 +106,7 @@ export async function hasAnyCampaign(db: Db): Promise<boolean> {
 }
 
 export function listAllCampaigns(db: Db) {
-  return db
-    .selectFrom('campaigns')
-    .selectAll('campaigns')
-    .orderBy('campaigns.createdAt', 'desc')
-    .orderBy('campaigns.id', 'desc')
-    .execute();
+  return db.selectFrom('campaigns').selectAll('campaigns').orderBy('campaigns.createdAt', 'desc').orderBy('campaigns.id', 'desc').execute();
 }
 
 export function listActiveCampaigns(db: Db) {

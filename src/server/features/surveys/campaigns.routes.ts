@@ -1,7 +1,18 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { activateSchema, activeCampaignListSchema, CAMPAIGN_MESSAGES, CAMPAIGN_QUESTIONS_MAX_BYTES, CAMPAIGNS_API, campaignSaveSchema, campaignSchema, campaignCreatedSchema, campaignSummaryListSchema, responseCountSchema } from '#shared/surveys/campaigns.contract';
+import {
+  activateSchema,
+  activeCampaignListSchema,
+  CAMPAIGN_MESSAGES,
+  CAMPAIGN_QUESTIONS_MAX_BYTES,
+  CAMPAIGNS_API,
+  campaignSaveSchema,
+  campaignSchema,
+  campaignCreatedSchema,
+  campaignSummaryListSchema,
+  responseCountSchema,
+} from '#shared/surveys/campaigns.contract';
 import { RESULTS_API } from '#shared/results/results.api';
 import { questionColumnsSchema } from '#shared/results/results.contract';
 import { messageAnswer } from '#shared/api-answer';
@@ -23,7 +34,10 @@ const CAMPAIGN_SAVE_OPTIONS = {
 const messageSchema = messageAnswer;
 
 /** Survey definitions (staff) and the active survey (visitors). */
-export async function campaignRoutes(app: FastifyInstance, options: { countResponses: campaigns.ResponseCounter; responseCounts: campaigns.ResponseCounts }): Promise<void> {
+export async function campaignRoutes(
+  app: FastifyInstance,
+  options: { countResponses: campaigns.ResponseCounter; responseCounts: campaigns.ResponseCounts },
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['campaigns'];
 

@@ -1,5 +1,12 @@
 import type { Kysely, Selectable } from 'kysely';
-import { CAMPAIGN_MESSAGES, CAMPAIGN_QUESTIONS_MAX_BYTES, utf8Length, type ActiveCampaign, type Campaign, type CampaignSummary } from '#shared/surveys/campaigns.contract';
+import {
+  CAMPAIGN_MESSAGES,
+  CAMPAIGN_QUESTIONS_MAX_BYTES,
+  utf8Length,
+  type ActiveCampaign,
+  type Campaign,
+  type CampaignSummary,
+} from '#shared/surveys/campaigns.contract';
 import { toBool, toIso } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { badRequest, conflict, notFound, tooLarge } from '#server/lib/errors';
@@ -76,7 +83,13 @@ export async function updateCampaign(trx: Db, id: string, input: CampaignSave, a
   await campaignsRepo.lockCampaign(trx, id);
   const before = await campaignsRepo.findCampaign(trx, id);
   if (await campaignsRepo.updateCampaignWithoutResponses(trx, id, fields, new Date())) {
-    return recordAudit(trx, { actor, kind: 'campaign.updated', recordType: 'campaign', recordId: id, fields: changedFields({ ...before }, { ...fields }, ['name', 'questions']) });
+    return recordAudit(trx, {
+      actor,
+      kind: 'campaign.updated',
+      recordType: 'campaign',
+      recordId: id,
+      fields: changedFields({ ...before }, { ...fields }, ['name', 'questions']),
+    });
   }
   await requireCampaignId(trx, id);
   throw conflict(CAMPAIGN_MESSAGES.editLocked, 'EDIT_LOCKED');

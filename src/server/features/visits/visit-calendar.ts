@@ -48,8 +48,15 @@ export async function visitInvitations(source: VisitCalendarSource, visit: Visit
   const language = visitLanguage(visit);
   const link = await manageUrl(source, visit.id, end, language);
   // LOCATION: the studio location's name and street address (a calendar app maps it).
-  const place = { name: location?.name ?? studio.name, email: studio.email, address: location ? [location.name, location.address || studio.name].join(', ') : studio.address };
-  const home = visit.listingId && visit.listingName ? { name: visit.listingName, url: `${source.siteUrl.replace(/\/+$/, '')}${localizedPath(language, projectPagePath(visit.listingId))}` } : undefined;
+  const place = {
+    name: location?.name ?? studio.name,
+    email: studio.email,
+    address: location ? [location.name, location.address || studio.name].join(', ') : studio.address,
+  };
+  const home =
+    visit.listingId && visit.listingName
+      ? { name: visit.listingName, url: `${source.siteUrl.replace(/\/+$/, '')}${localizedPath(language, projectPagePath(visit.listingId))}` }
+      : undefined;
   const inviteOf = (texts?: { summary: string; description: string }) =>
     visitInvite({
       visitId: visit.id,
@@ -67,7 +74,12 @@ export async function visitInvitations(source: VisitCalendarSource, visit: Visit
   const staff = inviteOf();
   const t = textsIn(language);
   const visitor =
-    language === DEFAULT_LANGUAGE ? staff : inviteOf({ summary: t('mail.visit.inviteSummary', { place: place.name }), description: t('mail.visit.inviteDescription', { place: place.name, link }) });
+    language === DEFAULT_LANGUAGE
+      ? staff
+      : inviteOf({
+          summary: t('mail.visit.inviteSummary', { place: place.name }),
+          description: t('mail.visit.inviteDescription', { place: place.name, link }),
+        });
   return { language, place, ...(home ? { home } : {}), link, start, end, staff, visitor };
 }
 

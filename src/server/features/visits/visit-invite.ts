@@ -65,7 +65,17 @@ export const ATTENDEE_NAME_MAX = 60;
  */
 export function attendeeName(name: string | null, studioName: string): { name?: string } {
   if (!name) return {};
-  const clean = [...name.normalize('NFKC').replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ').replace(/"/g, '').replace(/\s+/g, ' ').trim()].slice(0, ATTENDEE_NAME_MAX).join('').trim();
+  const clean = [
+    ...name
+      .normalize('NFKC')
+      .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+      .replace(/"/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  ]
+    .slice(0, ATTENDEE_NAME_MAX)
+    .join('')
+    .trim();
   const studio = studioName.trim().toLowerCase();
   if (!clean || /[@<>:/\\]|mailto|https?|www\./i.test(clean) || (studio !== '' && clean.toLowerCase().includes(studio))) return {};
   return { name: clean };

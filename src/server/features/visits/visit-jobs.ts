@@ -96,7 +96,9 @@ export class VisitJobs {
   start(): void {
     const poll = () => {
       if (this.stopped) return;
-      this.running = this.runOnce().catch((error: unknown) => this.options.log?.error(`visits: a run failed (${error instanceof Error ? error.message : String(error)})`));
+      this.running = this.runOnce().catch((error: unknown) =>
+        this.options.log?.error(`visits: a run failed (${error instanceof Error ? error.message : String(error)})`),
+      );
       this.timer = setTimeout(poll, this.options.pollMs ?? MINUTE_MS);
       this.timer.unref();
     };
@@ -116,7 +118,8 @@ export class VisitJobs {
   }
 
   async runOnce(): Promise<{ reminders: number; sent: number; failed: number }> {
-    const reminders = (await this.queueReminders('remindedDayAt', 'reminder-day', DAY_MS)) + (await this.queueReminders('remindedHoursAt', 'reminder-hours', 2 * HOUR_MS));
+    const reminders =
+      (await this.queueReminders('remindedDayAt', 'reminder-day', DAY_MS)) + (await this.queueReminders('remindedHoursAt', 'reminder-hours', 2 * HOUR_MS));
     const { sent, failed } = await this.sendQueued();
     return { reminders, sent, failed };
   }
@@ -137,9 +140,17 @@ export class VisitJobs {
     let queued = 0;
     for (const { id } of due) {
       const claimed = await db.transaction().execute(async (trx) => {
-        const taken = await trx.updateTable('visits').set({ [column]: now }).where('id', '=', id).where(column, 'is', null).executeTakeFirst();
+        const taken = await trx
+          .updateTable('visits')
+          .set({ [column]: now })
+          .where('id', '=', id)
+          .where(column, 'is', null)
+          .executeTakeFirst();
         if (Number(taken.numUpdatedRows) !== 1) return false;
-        await trx.insertInto('visitMails').values({ id: newId(), visitId: id, kind, createdAt: now, lockedUntil: null, sentAt: null, attempts: 0, lastError: null, sender: null }).execute();
+        await trx
+          .insertInto('visitMails')
+          .values({ id: newId(), visitId: id, kind, createdAt: now, lockedUntil: null, sentAt: null, attempts: 0, lastError: null, sender: null })
+          .execute();
         return true;
       });
       if (claimed) queued++;
@@ -179,7 +190,11 @@ export class VisitJobs {
         const backoff = Math.min(60, 2 ** mail.attempts) * MINUTE_MS;
         await db
           .updateTable('visitMails')
-          .set({ attempts: mail.attempts + 1, lastError: error instanceof Error ? error.message.slice(0, 500) : String(error), lockedUntil: new Date(now.getTime() + backoff) })
+          .set({
+            attempts: mail.attempts + 1,
+            lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+            lockedUntil: new Date(now.getTime() + backoff),
+          })
           .where('id', '=', mail.id)
           .execute();
       }
@@ -200,7 +215,11 @@ export class VisitJobs {
     if ((kind === 'reminder-day' || kind === 'reminder-hours') && (visit.status === 'cancelled' || visit.status === 'done')) return;
     const studio = await this.options.studio();
     const { place, home, link, language, start, staff: staffInvite, visitor: visitorInvite } = await visitInvitations(this.options, visit, now);
-    const attach = (invite: VisitInvitations['staff']) => ({ method: invite.method, filename: invite.method === 'CANCEL' ? 'cancel.ics' : 'invite.ics', content: invite.content });
+    const attach = (invite: VisitInvitations['staff']) => ({
+      method: invite.method,
+      filename: invite.method === 'CANCEL' ? 'cancel.ics' : 'invite.ics',
+      content: invite.content,
+    });
     // Staff's invitation in English; the visitor's event titled in the visit's language.
     const icalEvent = attach(staffInvite);
     const dateTime = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: studio.timeZone, dateStyle: 'full', timeStyle: 'short' }).format(start);
@@ -209,7 +228,9 @@ export class VisitJobs {
     const t = textsIn(language);
     const visitorWhen = dateTime(LOCALES[language]);
     const visitorLines = [
-      kind === 'cancelled' ? t('mail.visit.cancelled', { place: place.name, when: visitorWhen }) : t('mail.visit.when', { place: place.name, when: visitorWhen, zone: studio.timeZone }),
+      kind === 'cancelled'
+        ? t('mail.visit.cancelled', { place: place.name, when: visitorWhen })
+        : t('mail.visit.when', { place: place.name, when: visitorWhen, zone: studio.timeZone }),
       ...(home ? [t('mail.visit.home', { home: home.name, url: home.url })] : []),
       kind === 'cancelled' ? t('mail.visit.bookAgain') : t('mail.visit.manage', { link }),
       t(kind === 'cancelled' ? 'mail.visit.calendarCancelled' : 'mail.visit.calendar'),
@@ -220,17 +241,20 @@ export class VisitJobs {
     const unsubscribe = policy?.unsubscribe(visit.email);
     const unsubscribePage = unsubscribe ? localizedUrl(language, unsubscribe.pageUrl) : undefined;
     const allowed = !mail.visitorSentAt && (!policy || (await policy.allow(visit.email, sender)));
-    if (allowed) await this.options.send({
-      ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
-      to: [visit.email],
-      subject: t(VISITOR_SUBJECTS[kind], { place: place.name, when: visitorWhen }),
-      text: [...visitorLines, ...(unsubscribePage ? [t('mail.unsubscribeText', { url: unsubscribePage })] : [])].join('\n\n'),
-      html:
-        visitorLines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
-        (unsubscribePage ? `<p style="font-size:12px">${escapeHtml(t('mail.unsubscribeAsk'))}<a href="${escapeHtml(unsubscribePage)}">${escapeHtml(t('mail.unsubscribeLink'))}</a>.</p>` : ''),
-      from: studio.from,
-      icalEvent: attach(visitorInvite),
-    });
+    if (allowed)
+      await this.options.send({
+        ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
+        to: [visit.email],
+        subject: t(VISITOR_SUBJECTS[kind], { place: place.name, when: visitorWhen }),
+        text: [...visitorLines, ...(unsubscribePage ? [t('mail.unsubscribeText', { url: unsubscribePage })] : [])].join('\n\n'),
+        html:
+          visitorLines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
+          (unsubscribePage
+            ? `<p style="font-size:12px">${escapeHtml(t('mail.unsubscribeAsk'))}<a href="${escapeHtml(unsubscribePage)}">${escapeHtml(t('mail.unsubscribeLink'))}</a>.</p>`
+            : ''),
+        from: studio.from,
+        icalEvent: attach(visitorInvite),
+      });
     if (allowed) await db.updateTable('visitMails').set({ visitorSentAt: now }).where('id', '=', mail.id).execute();
     const staff = await this.options.staffRecipients({ leadId: visit.leadId });
     if (staff.length === 0) return;
@@ -242,6 +266,13 @@ export class VisitJobs {
       ...(visit.phone ? [`Phone: ${visit.phone}`] : []),
       `Lead: ${leadUrl}`,
     ];
-    await this.options.send({ to: staff, subject: `${SUBJECTS[kind]}: ${place.name}, ${when} (${who})`, text: staffLines.join('\n\n'), html: staffLines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''), from: studio.from, icalEvent });
+    await this.options.send({
+      to: staff,
+      subject: `${SUBJECTS[kind]}: ${place.name}, ${when} (${who})`,
+      text: staffLines.join('\n\n'),
+      html: staffLines.map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
+      from: studio.from,
+      icalEvent,
+    });
   }
 }

@@ -103,9 +103,22 @@ export async function setStatus(db: Db, id: string, status: VisitStatus, at: Dat
     .execute();
 }
 
-export async function insertMail(db: Db, row: { id: string; visitId: string; kind: 'booked' | 'moved' | 'cancelled' | 'reminder-day' | 'reminder-hours'; at: Date; sender: string | null }): Promise<void> {
+export async function insertMail(
+  db: Db,
+  row: { id: string; visitId: string; kind: 'booked' | 'moved' | 'cancelled' | 'reminder-day' | 'reminder-hours'; at: Date; sender: string | null },
+): Promise<void> {
   await db
     .insertInto('visitMails')
-    .values({ id: row.id, visitId: row.visitId, kind: row.kind, createdAt: row.at, lockedUntil: null, sentAt: null, attempts: 0, lastError: null, sender: row.sender })
+    .values({
+      id: row.id,
+      visitId: row.visitId,
+      kind: row.kind,
+      createdAt: row.at,
+      lockedUntil: null,
+      sentAt: null,
+      attempts: 0,
+      lastError: null,
+      sender: row.sender,
+    })
     .execute();
 }

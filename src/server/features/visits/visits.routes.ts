@@ -52,12 +52,18 @@ export async function visitRoutes(app: FastifyInstance, options: { context: Visi
   // Whose request caused a visitor's mail, as the other visitor mail keeps it (decision 0014).
   const visitorKey = (ip: string) => clientKey(ctx.secret, 'visitor-mail', ip);
 
-  r.get(VISITS_API.slots, { config: { access: 'public' }, schema: { tags, querystring: slotQuerySchema, response: { 200: slotListSchema } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return visits.listSlots(ctx, request.query.studio, request.query);
-  });
+  r.get(
+    VISITS_API.slots,
+    { config: { access: 'public' }, schema: { tags, querystring: slotQuerySchema, response: { 200: slotListSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return visits.listSlots(ctx, request.query.studio, request.query);
+    },
+  );
 
-  r.get(VISITS_API.studios, { config: { access: 'public' }, schema: { tags, response: { 200: visitStudioListSchema } } }, async () => visits.bookableStudios(ctx));
+  r.get(VISITS_API.studios, { config: { access: 'public' }, schema: { tags, response: { 200: visitStudioListSchema } } }, async () =>
+    visits.bookableStudios(ctx),
+  );
 
   r.post(
     VISITS_API.visits,
@@ -84,14 +90,18 @@ export async function visitRoutes(app: FastifyInstance, options: { context: Visi
 
   // The visitor's calendar of the visit: the same invitation its mails attach, for the confirmation's
   // "Add to calendar (.ics)" link (the signed token of the manage link).
-  r.get(VISITS_API.calendar.pattern, { config: { access: 'public' }, schema: { tags, params: idParams, querystring: manageTokenSchema } }, async (request, reply) => {
-    const calendar = await visitorCalendar(ctx, request.params.id, request.query.token);
-    return reply
-      .header('content-type', 'text/calendar; charset=utf-8')
-      .header('content-disposition', attachmentHeader('site-visit.ics'))
-      .header('cache-control', 'no-store')
-      .send(calendar);
-  });
+  r.get(
+    VISITS_API.calendar.pattern,
+    { config: { access: 'public' }, schema: { tags, params: idParams, querystring: manageTokenSchema } },
+    async (request, reply) => {
+      const calendar = await visitorCalendar(ctx, request.params.id, request.query.token);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', attachmentHeader('site-visit.ics'))
+        .header('cache-control', 'no-store')
+        .send(calendar);
+    },
+  );
 
   r.post(
     VISITS_API.cancel.pattern,
@@ -115,7 +125,9 @@ export async function visitRoutes(app: FastifyInstance, options: { context: Visi
       bodyLimit: 16 * 1024,
     },
     async (request, reply) => {
-      const answer = await answering(reply, 200, () => visits.rescheduleWithToken(ctx, request.params.id, request.body.token, request.body.slotStart, visitorKey(request.ip)));
+      const answer = await answering(reply, 200, () =>
+        visits.rescheduleWithToken(ctx, request.params.id, request.body.token, request.body.slotStart, visitorKey(request.ip)),
+      );
       if (reply.statusCode === 200) options.wake();
       return answer;
     },
@@ -126,8 +138,10 @@ export async function visitRoutes(app: FastifyInstance, options: { context: Visi
     visits.visitsOfDay(ctx, request.query.day),
   );
 
-  r.get(VISITS_API.upcoming, { config: { access: 'staff' }, schema: { tags, querystring: upcomingQuery, response: { 200: upcomingVisitsSchema } } }, async (request) =>
-    visits.visitsByDay(ctx, request.query.from, request.query.days),
+  r.get(
+    VISITS_API.upcoming,
+    { config: { access: 'staff' }, schema: { tags, querystring: upcomingQuery, response: { 200: upcomingVisitsSchema } } },
+    async (request) => visits.visitsByDay(ctx, request.query.from, request.query.days),
   );
 
   r.get(
@@ -148,12 +162,18 @@ export async function visitRoutes(app: FastifyInstance, options: { context: Visi
 
   // Owners: a studio's slot settings.
   const studioParams = z.object({ studioId: z.string().min(1).max(100) });
-  r.get(VISITS_API.settings.pattern, { config: { access: 'owner' }, schema: { tags, params: studioParams, response: { 200: studioSlotSettingsSchema } } }, async (request) =>
-    visits.studioSlotSettings(ctx, request.params.studioId),
+  r.get(
+    VISITS_API.settings.pattern,
+    { config: { access: 'owner' }, schema: { tags, params: studioParams, response: { 200: studioSlotSettingsSchema } } },
+    async (request) => visits.studioSlotSettings(ctx, request.params.studioId),
   );
   r.put(
     VISITS_API.settings.pattern,
-    { config: { access: 'owner' }, schema: { tags, params: studioParams, body: slotSettingsSchema, response: { 200: studioSlotSettingsSchema } }, bodyLimit: 64 * 1024 },
+    {
+      config: { access: 'owner' },
+      schema: { tags, params: studioParams, body: slotSettingsSchema, response: { 200: studioSlotSettingsSchema } },
+      bodyLimit: 64 * 1024,
+    },
     async (request) => visits.saveSlotSettings(ctx, request.params.studioId, request.body),
   );
 }

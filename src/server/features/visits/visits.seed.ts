@@ -18,7 +18,14 @@ export async function seedDemoVisits(db: Kysely<Database>, timeZone: string, now
   if (!first) return;
   // The demo lead already at `visit` (seed-leads.ts): its note speaks of this visit.
   // The link in the demo's mail is never sent: the secret and address only sign it.
-  const ctx: VisitContext = { db, now: () => now, timeZone: async () => timeZone, siteUrl: 'http://localhost', secret: 'demo', studio: async () => ({ name: '', email: '', address: '' }) };
+  const ctx: VisitContext = {
+    db,
+    now: () => now,
+    timeZone: async () => timeZone,
+    siteUrl: 'http://localhost',
+    secret: 'demo',
+    studio: async () => ({ name: '', email: '', address: '' }),
+  };
   const slot = (await listSlots(ctx, first._id, { from: new Date(now.getTime() + 2 * 24 * 3600 * 1000).toISOString() })).find((s) => s.free > 0);
   if (!slot) return;
   await bookVisit(ctx, { slotStart: slot.start, studioId: first._id, email: 'rahul.menon@example.com', name: 'Rahul Menon', phone: '+91 98450 33445' });

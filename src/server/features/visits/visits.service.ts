@@ -144,14 +144,16 @@ async function nextFreeSlots(ctx: VisitContext, studioId: string, settings: Slot
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
 export async function manageToken(secret: string, visitId: string, endsAt: Date): Promise<string> {
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(visitId)
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    // Good until a week after the visit would have ended (a move issues a fresh link in its mail).
-    .setExpirationTime(Math.floor(endsAt.getTime() / 1000) + 7 * 24 * 3600)
-    .sign(keyOf(secret));
+  return (
+    new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(visitId)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      // Good until a week after the visit would have ended (a move issues a fresh link in its mail).
+      .setExpirationTime(Math.floor(endsAt.getTime() / 1000) + 7 * 24 * 3600)
+      .sign(keyOf(secret))
+  );
 }
 
 async function verifyManageToken(secret: string, token: string, visitId: string, now: Date): Promise<boolean> {
@@ -168,7 +170,12 @@ async function verifyManageToken(secret: string, token: string, visitId: string,
 export const visitLanguage = (row: { language: string }): Language => (isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE);
 
 /** The visitor's link to move or cancel: `/visit?…`, or `/hi/visit?…` for a visit booked in Hindi. */
-export async function manageUrl(ctx: Pick<VisitContext, 'siteUrl' | 'secret'>, visitId: string, endsAt: Date, language: Language = DEFAULT_LANGUAGE): Promise<string> {
+export async function manageUrl(
+  ctx: Pick<VisitContext, 'siteUrl' | 'secret'>,
+  visitId: string,
+  endsAt: Date,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<string> {
   const token = await manageToken(ctx.secret, visitId, endsAt);
   return `${ctx.siteUrl.replace(/\/+$/, '')}${localizedPath(language, VISIT_MANAGE_PAGE)}?${new URLSearchParams({ id: visitId, token }).toString()}`;
 }
@@ -181,7 +188,13 @@ async function calendarPath(secret: string, visitId: string, endsAt: Date): Prom
 
 /** What the visitor is answered of a booked, moved or cancelled visit. */
 async function bookedAnswer(ctx: Pick<VisitContext, 'siteUrl' | 'secret'>, id: string, start: Date, end: Date, language: Language): Promise<BookedVisit> {
-  return { _id: id, start: start.toISOString(), end: end.toISOString(), manageUrl: await manageUrl(ctx, id, end, language), calendarPath: await calendarPath(ctx.secret, id, end) };
+  return {
+    _id: id,
+    start: start.toISOString(),
+    end: end.toISOString(),
+    manageUrl: await manageUrl(ctx, id, end, language),
+    calendarPath: await calendarPath(ctx.secret, id, end),
+  };
 }
 
 // Booking -------------------------------------------------------------------------------------
@@ -205,7 +218,13 @@ async function lockBooker(trx: Transaction<Database>, keys: string[]): Promise<v
 }
 
 /** The seats one e-mail address and one client address may hold (decision 0014, amended). */
-async function checkBookerLimits(trx: Transaction<Database>, leadId: string, sender: string | null, now: Date, perAddressDay = MAX_BOOKINGS_PER_ADDRESS_DAY): Promise<void> {
+async function checkBookerLimits(
+  trx: Transaction<Database>,
+  leadId: string,
+  sender: string | null,
+  now: Date,
+  perAddressDay = MAX_BOOKINGS_PER_ADDRESS_DAY,
+): Promise<void> {
   const upcoming = await trx
     .selectFrom('visits')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -245,48 +264,51 @@ export async function bookVisit(ctx: VisitContext, input: BookVisitInput, sender
   const language = input.language ?? DEFAULT_LANGUAGE;
   // Booked from a home's page: the home, as named now (a listing since removed is left out, the visit stands).
   const listing = input.listingId ? await findListingSummary(ctx.db, 'project', input.listingId) : undefined;
-  const taken = await ctx.db.transaction().execute(async (trx) => {
-    await lockBooker(trx, [email.toLowerCase(), ...(sender ? [sender] : [])]);
-    const lead = await touchLead(trx, { email, source: 'contact', name: input.name ?? null, phone, at: now });
-    // Over a limit: the lead's touch is undone with the rest.
-    await checkBookerLimits(trx, lead.id, sender, now, ctx.bookingsPerAddressDay);
-    await trx
-      .insertInto('visits')
-      .values({
-        id,
-        leadId: lead.id,
-        studioId: input.studioId,
-        startsAt: slot.start,
-        endsAt: slot.end,
-        status: 'booked',
-        email,
-        name: input.name ?? null,
-        phone,
-        sequence: 0,
-        language,
-        listingId: listing?.id ?? null,
-        listingName: listing?.name ?? null,
-        sender,
-        createdAt: now,
-        updatedAt: now,
-        ...reminderClaims(slot.start, now),
-      })
-      .execute();
-    const seat = await repo.claimSeat(trx, input.studioId, slot.start.toISOString(), settings.seats, id);
-    // Full: undo the lead's touch and the visit together.
-    if (seat === 0) throw new SlotGone([]);
-    // A new person gets an assignee in this same transaction, who then hears of the visit.
-    if (lead.created) await assignCreatedLead(trx, { id: lead.id, email }, {}, now);
-    await moveLeadToVisit(trx, lead.id, BOOKING_ACTOR, now);
-    // The funnel's "visit booked" on the lead (decision 0035), with the visit.
-    await keepLeadVisitSteps(trx, lead.id);
-    if (lead.created) await recordEvent(trx, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);
-    await tellOfVisit(trx, id, 'booked', now, sender);
-    return true;
-  }).catch(async (error: unknown) => {
-    if (error instanceof SlotGone) return false;
-    throw error;
-  });
+  const taken = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      await lockBooker(trx, [email.toLowerCase(), ...(sender ? [sender] : [])]);
+      const lead = await touchLead(trx, { email, source: 'contact', name: input.name ?? null, phone, at: now });
+      // Over a limit: the lead's touch is undone with the rest.
+      await checkBookerLimits(trx, lead.id, sender, now, ctx.bookingsPerAddressDay);
+      await trx
+        .insertInto('visits')
+        .values({
+          id,
+          leadId: lead.id,
+          studioId: input.studioId,
+          startsAt: slot.start,
+          endsAt: slot.end,
+          status: 'booked',
+          email,
+          name: input.name ?? null,
+          phone,
+          sequence: 0,
+          language,
+          listingId: listing?.id ?? null,
+          listingName: listing?.name ?? null,
+          sender,
+          createdAt: now,
+          updatedAt: now,
+          ...reminderClaims(slot.start, now),
+        })
+        .execute();
+      const seat = await repo.claimSeat(trx, input.studioId, slot.start.toISOString(), settings.seats, id);
+      // Full: undo the lead's touch and the visit together.
+      if (seat === 0) throw new SlotGone([]);
+      // A new person gets an assignee in this same transaction, who then hears of the visit.
+      if (lead.created) await assignCreatedLead(trx, { id: lead.id, email }, {}, now);
+      await moveLeadToVisit(trx, lead.id, BOOKING_ACTOR, now);
+      // The funnel's "visit booked" on the lead (decision 0035), with the visit.
+      await keepLeadVisitSteps(trx, lead.id);
+      if (lead.created) await recordEvent(trx, { type: 'lead.created', email, subjectId: id, leadId: lead.id }, now);
+      await tellOfVisit(trx, id, 'booked', now, sender);
+      return true;
+    })
+    .catch(async (error: unknown) => {
+      if (error instanceof SlotGone) return false;
+      throw error;
+    });
   if (!taken) throw new SlotGone(await nextFreeSlots(ctx, input.studioId, settings));
   return bookedAnswer(ctx, id, slot.start, slot.end, language);
 }
@@ -336,21 +358,24 @@ export async function moveVisit(ctx: VisitContext, id: string, slotStart: string
   const slot = findOfferedSlot(settings, await ctx.timeZone(), now, new Date(slotStart));
   if (!slot) throw badRequest(VISIT_MESSAGES.slotInvalid, [{ field: 'slotStart', message: VISIT_MESSAGES.slotInvalid }]);
   if (slot.start.getTime() === new Date(toIso(current.startsAt)).getTime()) return current;
-  const moved = await ctx.db.transaction().execute(async (trx) => {
-    await repo.releaseSeats(trx, id);
-    const seat = await repo.claimSeat(trx, current.studioId, slot.start.toISOString(), settings.seats, id);
-    if (seat === 0) throw new SlotGone([]);
-    await trx
-      .updateTable('visits')
-      .set((eb) => ({ startsAt: slot.start, endsAt: slot.end, updatedAt: now, sequence: eb('sequence', '+', 1), ...reminderClaims(slot.start, now) }))
-      .where('id', '=', id)
-      .execute();
-    await tellOfVisit(trx, id, 'moved', now, sender);
-    return true;
-  }).catch((error: unknown) => {
-    if (error instanceof SlotGone) return false;
-    throw error;
-  });
+  const moved = await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      await repo.releaseSeats(trx, id);
+      const seat = await repo.claimSeat(trx, current.studioId, slot.start.toISOString(), settings.seats, id);
+      if (seat === 0) throw new SlotGone([]);
+      await trx
+        .updateTable('visits')
+        .set((eb) => ({ startsAt: slot.start, endsAt: slot.end, updatedAt: now, sequence: eb('sequence', '+', 1), ...reminderClaims(slot.start, now) }))
+        .where('id', '=', id)
+        .execute();
+      await tellOfVisit(trx, id, 'moved', now, sender);
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof SlotGone) return false;
+      throw error;
+    });
   if (!moved) throw new SlotGone(await nextFreeSlots(ctx, current.studioId, settings));
   return requireVisit(ctx.db, id);
 }
@@ -423,7 +448,11 @@ export async function visitsByDay(ctx: VisitContext, from: string | undefined, d
  * The dashboard's "Today" panel: the visits still to happen (booked or confirmed, as the morning
  * digest counts them) today and tomorrow, calendar days on the studio's clock at `now`.
  */
-export async function standingVisitsTodayAndTomorrow(db: Kysely<Database>, timeZone: string, now: Date): Promise<{ today: { day: string; count: number }; tomorrow: { day: string; count: number } }> {
+export async function standingVisitsTodayAndTomorrow(
+  db: Kysely<Database>,
+  timeZone: string,
+  now: Date,
+): Promise<{ today: { day: string; count: number }; tomorrow: { day: string; count: number } }> {
   const today = dayOf(timeZone, now);
   const tomorrow = addDays(today, 1);
   const [start, middle, end] = [today, tomorrow, addDays(today, 2)].map((d) => zonedInstant(timeZone, d, 0)) as [Date, Date, Date];
@@ -440,7 +469,11 @@ export async function leadVisits(db: Kysely<Database>, leadId: string): Promise<
   return toVisits(db, await repo.visitsOfLead(db, leadId));
 }
 
-export async function staffAction(ctx: VisitContext, id: string, action: { action: 'confirm' | 'done' | 'cancel' } | { action: 'move'; slotStart: string }): Promise<Visit> {
+export async function staffAction(
+  ctx: VisitContext,
+  id: string,
+  action: { action: 'confirm' | 'done' | 'cancel' } | { action: 'move'; slotStart: string },
+): Promise<Visit> {
   let row: repo.VisitRow;
   if (action.action === 'cancel') row = await cancelVisit(ctx, id);
   else if (action.action === 'move') row = await moveVisit(ctx, id, action.slotStart);

@@ -223,9 +223,11 @@ export const en = {
   'mail.resume.subject': 'Continue your survey — {studio}',
   'mail.resume.heading': 'Continue where you stopped',
   'mail.resume.kept': 'We kept your answers. Open the link below to pick up where you left off; it works for 30 days, until you finish the survey.',
-  'mail.resume.keptNamed': 'We kept your answers to {campaign}. Open the link below to pick up where you left off; it works for 30 days, until you finish the survey.',
+  'mail.resume.keptNamed':
+    'We kept your answers to {campaign}. Open the link below to pick up where you left off; it works for 30 days, until you finish the survey.',
   'mail.resume.keptText': 'We kept your answers. Open this link to pick up where you left off; it works for 30 days, until you finish the survey:',
-  'mail.resume.keptNamedText': 'We kept your answers to {campaign}. Open this link to pick up where you left off; it works for 30 days, until you finish the survey:',
+  'mail.resume.keptNamedText':
+    'We kept your answers to {campaign}. Open this link to pick up where you left off; it works for 30 days, until you finish the survey:',
   'mail.resume.button': 'Continue the survey',
   'mail.resume.ignore': 'If you did not ask for this, you can ignore this e-mail: nobody sees your answers without this link.',
   // The visitor's site-visit mails (the language the visit was booked in) and the privacy request's.
@@ -263,7 +265,8 @@ export const en = {
   'newsletterConfirm.text': 'Someone, we hope you, asked for our newsletter at this address. Press the button to start it.',
   'newsletterConfirm.button': 'Yes, send me the newsletter',
   'newsletterConfirm.done': 'Thank you: you will get our newsletter. Every issue has a link to unsubscribe.',
-  'newsletterConfirm.invalid': 'This confirmation link is not valid: it was used already, it has expired or it was changed. Tick the newsletter box on our site again to get a new one.',
+  'newsletterConfirm.invalid':
+    'This confirmation link is not valid: it was used already, it has expired or it was changed. Tick the newsletter box on our site again to get a new one.',
   'newsletterConfirm.noToken': 'The confirmation link has no token. Please use the link from the e-mail as it was sent.',
   'mail.newsletterConfirm.subject': 'Confirm your newsletter — {studio}',
   'mail.newsletterConfirm.asked': 'Someone, we hope you, asked {studio} for its newsletter at this address.',
@@ -271,7 +274,8 @@ export const en = {
   'mail.newsletterConfirm.button': 'Confirm the newsletter',
   'mail.newsletterConfirm.linkWorks': ' (the link works for 7 days, once).',
   'mail.newsletterConfirm.notYou': 'If it was not you, ignore this e-mail: you will get no newsletter.',
-  'unsubscribe.invalid': 'This unsubscribe link is not valid: it may have been cut short or changed. Please open the link from our latest e-mail exactly as it was sent, or write to us at {email} and we will stop our e-mails to you.',
+  'unsubscribe.invalid':
+    'This unsubscribe link is not valid: it may have been cut short or changed. Please open the link from our latest e-mail exactly as it was sent, or write to us at {email} and we will stop our e-mails to you.',
   'privacyConfirm.metaTitle': 'Confirm your request',
   'privacyConfirm.description': 'Confirm your request about your data.',
   'privacyConfirm.title': 'Your request',
@@ -447,8 +451,7 @@ export const en = {
   'about.service.build.text':
     'From plans and approvals to the last coat of paint, our architects and site teams build with you, on a schedule you can follow week by week.',
   'about.service.budget.title': 'Budget & Audit',
-  'about.service.budget.text':
-    'A clear estimate before work starts, then an independent check of quotes, bills and progress, so every rupee is accounted for.',
+  'about.service.budget.text': 'A clear estimate before work starts, then an independent check of quotes, bills and progress, so every rupee is accounted for.',
   'about.service.fund.title': 'Sinking Fund',
   'about.service.fund.text':
     'For housing societies: we plan a sinking fund for roofs, lifts and facades, so major repairs are paid for long before they become urgent.',
@@ -532,7 +535,8 @@ export const en = {
   'routeError.text': 'This page could not be loaded. Check your connection and try again.',
   'routeError.retry': 'Try again',
   'routeError.home': 'Back Home',
-  'listings.loadFailed': 'We could not load the {what, select, homes {homes} decor {decor} studios {studios} home {home} other {decor piece}} just now. Please check your connection and try again.',
+  'listings.loadFailed':
+    'We could not load the {what, select, homes {homes} decor {decor} studios {studios} home {home} other {decor piece}} just now. Please check your connection and try again.',
   'listings.retry': 'Try again',
   'listings.retrying': 'Trying again…',
   'listings.breadcrumb': 'Breadcrumb',
@@ -596,8 +600,7 @@ export const en = {
   'msg.survey.campaignInactive': 'This survey has closed. Please reload the page to see the survey that is open now.',
   'msg.survey.emailRecordNotFound': 'This e-mail record does not exist. Please start again from the home page.',
   'msg.survey.resumeLinkSent': "We've e-mailed you a link to continue",
-  'msg.survey.resumeLinkInvalid':
-    'This link to continue has expired or your survey is already finished. Enter your e-mail on the home page to start again.',
+  'msg.survey.resumeLinkInvalid': 'This link to continue has expired or your survey is already finished. Enter your e-mail on the home page to start again.',
   'msg.survey.surveyFinished': 'This survey is already finished: your answers have been sent.',
   'msg.survey.surveyClosed':
     'This survey has closed, so it can no longer be continued. Thank you for your time. You are welcome to see what the studio offers on the home page.',

@@ -64,7 +64,8 @@ export const staffChannels = {
   'staff.channels.embedCode': 'Embed code',
   'staff.channels.embedCodeOf': 'Embed code of {name}',
   'staff.channels.embedTitle': 'Embed code: {name}',
-  'staff.channels.embedHint': 'Paste this where the survey should appear on the partner’s page. Only the sites allowed to embed it (set when the channel was made) can show it.',
+  'staff.channels.embedHint':
+    'Paste this where the survey should appear on the partner’s page. Only the sites allowed to embed it (set when the channel was made) can show it.',
   'staff.channels.embedSnippet': 'Code to paste',
   'staff.channels.copy': 'Copy code',
   'staff.channels.copied': 'Code copied.',

@@ -86,7 +86,8 @@ export const staffDesigner = {
   'staff.designer.keepIt': 'Keep it',
   // page-list.tsx
   'staff.designer.pages.deleteTitle': 'Delete the page "{label}"?',
-  'staff.designer.pages.deleteContent': 'Its {count, plural, one {# question} other {# questions}} will be deleted too. You can undo this until you leave the designer.',
+  'staff.designer.pages.deleteContent':
+    'Its {count, plural, one {# question} other {# questions}} will be deleted too. You can undo this until you leave the designer.',
   'staff.designer.pages.deleteEmpty': 'The page is empty.',
   'staff.designer.pages.deleteOk': 'Delete page',
   'staff.designer.pages.heading': 'Pages',
@@ -152,7 +153,8 @@ export const staffDesigner = {
   // element-properties.tsx
   'staff.designer.element.translationsKept': 'Translations ({locales}) are kept; edit them in the JSON tab.',
   'staff.designer.element.validatorMessage': 'Message when check {number} ({kind}) fails',
-  'staff.designer.element.renameWarning': 'Renaming keeps "{name}" in {count, plural, one {a place that is not a known reference} other {# places that are not known references}}: {places}.',
+  'staff.designer.element.renameWarning':
+    'Renaming keeps "{name}" in {count, plural, one {a place that is not a known reference} other {# places that are not known references}}: {places}.',
   'staff.designer.element.renameKept': ' "{name}" stays in {count, plural, one {# place} other {# places}} it could not follow.',
   'staff.designer.element.renamed': 'Renamed to "{newName}"{updated}.{kept}',
   'staff.designer.element.renamedUpdated': ' and updated {what} that named "{name}"',
@@ -168,7 +170,8 @@ export const staffDesigner = {
   'staff.designer.element.descriptionHelp': 'Optional help shown under the title.',
   'staff.designer.element.required': 'Required',
   'staff.designer.element.fromLink': 'Filled from the link',
-  'staff.designer.element.fromLinkHelp': 'The answer is taken from the survey link: a link ending in ?{name}=abc fills it with abc (short links and the home page pass it on).',
+  'staff.designer.element.fromLinkHelp':
+    'The answer is taken from the survey link: a link ending in ?{name}=abc fills it with abc (short links and the home page pass it on).',
   'staff.designer.element.fromLinkHidden': 'Hidden from the visitor',
   'staff.designer.element.requiredHelp': 'The visitor must answer before going on.',
   'staff.designer.element.requiredText': 'Message when left unanswered',
@@ -189,7 +192,8 @@ export const staffDesigner = {
   'staff.designer.element.row': 'Row',
   'staff.designer.element.columns': 'Columns (answers)',
   'staff.designer.element.column': 'Column',
-  'staff.designer.element.unknownType': 'The designer edits the common settings of "{type}" elements. Everything else is in the JSON tab, and is kept as it is.',
+  'staff.designer.element.unknownType':
+    'The designer edits the common settings of "{type}" elements. Everything else is in the JSON tab, and is kept as it is.',
   'staff.designer.element.visibleIf': 'Visible if',
   'staff.designer.element.move': 'Place in',
   'staff.designer.element.moveHelp': 'Move it to another page or into a panel.',
@@ -207,8 +211,10 @@ export const staffDesigner = {
   'staff.designer.element.rateMaxPlaceholder': 'e.g. Very much',
   // campaign-designer.tsx
   'staff.designer.workspace.headingView': 'View campaign',
-  'staff.designer.workspace.jsonNotApplied': 'The JSON has an error at line {line}, column {column} and was not applied. The other tabs show the last valid version.',
-  'staff.designer.workspace.lockedContent': 'People have already answered it, so its questions stay as they are. You can save this design as a new campaign instead.',
+  'staff.designer.workspace.jsonNotApplied':
+    'The JSON has an error at line {line}, column {column} and was not applied. The other tabs show the last valid version.',
+  'staff.designer.workspace.lockedContent':
+    'People have already answered it, so its questions stay as they are. You can save this design as a new campaign instead.',
   'staff.designer.workspace.lockedOk': 'Create a new campaign from this design',
   'staff.designer.workspace.lockedClose': 'Close',
   'staff.designer.workspace.copyOf': 'Copy of {name}',
@@ -216,7 +222,8 @@ export const staffDesigner = {
   'staff.designer.workspace.english': 'English',
   'staff.designer.workspace.removeLanguageTitle': 'Remove {name} from this survey?',
   'staff.designer.workspace.removeLanguageContent': 'Every {name} text of the survey is deleted; the {mainName} texts stay. Undo brings them back.',
-  'staff.designer.workspace.untranslatedElsewhere': "The untranslated {name} texts left are not in the designer's fields (such as the survey's own title): edit them in the JSON tab.",
+  'staff.designer.workspace.untranslatedElsewhere':
+    "The untranslated {name} texts left are not in the designer's fields (such as the survey's own title): edit them in the JSON tab.",
   'staff.designer.workspace.description': 'Design the survey of a campaign: pages, questions, conditions, and a live preview.',
   'staff.designer.workspace.back': 'Campaigns',
   'staff.designer.workspace.readOnly': 'Read-only',
@@ -230,7 +237,8 @@ export const staffDesigner = {
   'staff.designer.workspace.redo': 'Redo',
   'staff.designer.workspace.save': 'Save changes',
   'staff.designer.workspace.create': 'Create campaign',
-  'staff.designer.workspace.lockedDescription': 'People have already answered it ({count, plural, one {# response} other {# responses}}), so its questions stay as they are and it opens read-only. “Duplicate to edit” makes a copy, a new campaign, to edit.',
+  'staff.designer.workspace.lockedDescription':
+    'People have already answered it ({count, plural, one {# response} other {# responses}}), so its questions stay as they are and it opens read-only. “Duplicate to edit” makes a copy, a new campaign, to edit.',
   'staff.designer.workspace.live': 'This campaign is live: visitors get the new version as soon as you save.',
   'staff.designer.workspace.storedInvalid': 'The stored survey is not valid JSON',
   'staff.designer.workspace.storedInvalidAt': 'Line {line}, column {column}: {message}. Repair it in the JSON tab.',

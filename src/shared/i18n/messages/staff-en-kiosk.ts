@@ -2,12 +2,14 @@
 export const staffKiosk = {
   'staff.kiosk.tablets': 'Tablets',
   'staff.kiosk.tabletsOf': 'Tablets of {name}',
-  'staff.kiosk.tabletsIntro': 'Each tablet at the stall gets its own key. Scan its QR code with the tablet to pair it; remove a lost tablet and its key stops working at once.',
+  'staff.kiosk.tabletsIntro':
+    'Each tablet at the stall gets its own key. Scan its QR code with the tablet to pair it; remove a lost tablet and its key stops working at once.',
   'staff.kiosk.tabletName': 'Tablet name',
   'staff.kiosk.tabletNamePlaceholder': 'Expo tablet 2',
   'staff.kiosk.addTablet': 'Add tablet',
   'staff.kiosk.pairTitle': 'Pair {name}',
-  'staff.kiosk.pairHint': 'Open the camera on the tablet and scan this code, or open the link on it. The key is shown only now: close this and it cannot be shown again.',
+  'staff.kiosk.pairHint':
+    'Open the camera on the tablet and scan this code, or open the link on it. The key is shown only now: close this and it cannot be shown again.',
   'staff.kiosk.pairQr': 'QR code to pair {name}',
   'staff.kiosk.pairLink': 'Pairing link',
   'staff.kiosk.loadFailed': 'The tablets could not be loaded.',
@@ -34,11 +36,13 @@ export const staffKiosk = {
   'staff.kiosk.uploadLink': 'Upload a queue file',
   'staff.kiosk.uploadTitle': 'Upload a tablet queue file',
   'staff.kiosk.uploadDescription': 'Answers saved on a tablet that could not reach the server.',
-  'staff.kiosk.uploadIntro': 'On the tablet, open the sync screen and choose "Download the queue". Bring the file here from any computer: each answer is stored once, however often it is sent or uploaded.',
+  'staff.kiosk.uploadIntro':
+    'On the tablet, open the sync screen and choose "Download the queue". Bring the file here from any computer: each answer is stored once, however often it is sent or uploaded.',
   'staff.kiosk.chooseFile': 'Queue file (.json)',
   'staff.kiosk.upload': 'Upload',
   'staff.kiosk.uploading': 'Reading the file…',
-  'staff.kiosk.resultSummary': '{stored, plural, one {# stored} other {# stored}}, {duplicate, plural, one {# already there} other {# already there}}, {conflict, plural, one {# conflict} other {# conflicts}}, {refused, plural, one {# refused} other {# refused}} (channel {channel}).',
+  'staff.kiosk.resultSummary':
+    '{stored, plural, one {# stored} other {# stored}}, {duplicate, plural, one {# already there} other {# already there}}, {conflict, plural, one {# conflict} other {# conflicts}}, {refused, plural, one {# refused} other {# refused}} (channel {channel}).',
   'staff.kiosk.outcome': 'Outcome',
   'staff.kiosk.outcome.stored': 'Stored',
   'staff.kiosk.outcome.duplicate': 'Already there',

@@ -45,7 +45,8 @@ export const staffListings = {
   'staff.listings.media.deleting': 'Deleting the photo…',
   'staff.listings.media.photos': 'Photos',
   'staff.listings.media.photosOf': '({count} of {max})',
-  'staff.listings.media.hint': 'Up to {max} photos besides the image above; the first is the cover. Drag a photo, or use its Move buttons, to change the order.',
+  'staff.listings.media.hint':
+    'Up to {max} photos besides the image above; the first is the cover. Drag a photo, or use its Move buttons, to change the order.',
   'staff.listings.media.addPhotos': 'Add photos',
   'staff.listings.media.full': 'This listing has {max} photos: delete one to add another.',
   'staff.listings.media.dropHelp': 'or drop JPEG, PNG or WebP files here (5 MB each).',
@@ -170,6 +171,7 @@ export const staffListings = {
   'staff.listings.contact.openLabel': 'Open the message from {firstname} {lastname}',
   'staff.listings.contact.messageTitle': 'Message from {firstname} {lastname}',
   'staff.listings.contact.close': 'Close',
-  'staff.listings.contact.unreadOnly': '{count, plural, =0 {No unread messages} one {1 unread message} other {{count} unread messages}}: only the messages nobody had opened are shown.',
+  'staff.listings.contact.unreadOnly':
+    '{count, plural, =0 {No unread messages} one {1 unread message} other {{count} unread messages}}: only the messages nobody had opened are shown.',
   'staff.listings.contact.showAll': 'Show all messages',
 } as const;

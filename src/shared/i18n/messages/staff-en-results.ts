@@ -4,7 +4,8 @@ export const staffResults = {
   'staff.results.completed': 'Completed',
   'staff.results.notCompleted': 'Not completed',
   'staff.results.unfinished': 'Started, not finished',
-  'staff.results.summary.unfinishedNote': 'Started, not finished: answered some questions, then stopped. The e-mail records below mark as “Not completed” also those who gave an e-mail and never began.',
+  'staff.results.summary.unfinishedNote':
+    'Started, not finished: answered some questions, then stopped. The e-mail records below mark as “Not completed” also those who gave an e-mail and never began.',
   'staff.results.email': 'Email',
   'staff.results.date': 'Date',
   // Campaigns (surveys/staff/campaigns-page.tsx)
@@ -79,8 +80,7 @@ export const staffResults = {
   'staff.results.emails.metaTitle': 'E-mails',
   'staff.results.emails.metaDescription': 'Every e-mail captured on the site, newsletter sign-ups included.',
   'staff.results.emails.title': 'Captured e-mails',
-  'staff.results.emails.lead':
-    'Everyone who gave an e-mail on the home page: survey leads, and newsletter sign-ups made while no survey was running.',
+  'staff.results.emails.lead': 'Everyone who gave an e-mail on the home page: survey leads, and newsletter sign-ups made while no survey was running.',
   'staff.results.emails.searchLabel': 'Search e-mails or campaigns',
   'staff.results.emails.searchPlaceholder': 'Search e-mail or campaign',
   'staff.results.emails.search': 'Search',

@@ -41,7 +41,8 @@ export const staffSettings = {
   'staff.settings.page.noticeContact': 'Notice on the contact form',
   'staff.settings.page.noticeLandingHi': 'Landing form notice in Hindi',
   'staff.settings.page.noticeContactHi': 'Contact form notice in Hindi',
-  'staff.settings.page.noticeHiHelp': 'The Hindi pages (/hi/…) show this one instead of the English text: the same meaning, in Hindi; link to /privacy. A consent given there records it.',
+  'staff.settings.page.noticeHiHelp':
+    'The Hindi pages (/hi/…) show this one instead of the English text: the same meaning, in Hindi; link to /privacy. A consent given there records it.',
   'staff.settings.page.retention': 'Keeping data',
   'staff.settings.page.retentionUnfinished': 'Erase unfinished survey answers after (days)',
   'staff.settings.page.retentionLead': 'Erase leads with no activity after (days)',
@@ -90,7 +91,8 @@ export const staffSettings = {
 
   // settings/staff/api-keys-card.tsx (leads by API)
   'staff.settings.apiKeys.title': 'API keys',
-  'staff.settings.apiKeys.intro': 'Property portals and your other tools send leads to {path} with one of these keys. Give each its own key, named for who uses it, so you can revoke one alone.',
+  'staff.settings.apiKeys.intro':
+    'Property portals and your other tools send leads to {path} with one of these keys. Give each its own key, named for who uses it, so you can revoke one alone.',
   'staff.settings.apiKeys.loadFailed': 'The API keys could not be loaded.',
   'staff.settings.apiKeys.name': 'Name of the new key',
   'staff.settings.apiKeys.namePlaceholder': 'e.g. 99acres',

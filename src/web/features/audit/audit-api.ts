@@ -39,13 +39,57 @@ export async function fetchRecordNames(types: ReadonlySet<string>, staff: Readon
   const add = (type: string, items: Array<{ _id: string; name: string }>) => {
     for (const item of items) if (item.name) names.set(recordKey(type, item._id), item.name);
   };
-  if (types.has('staff')) add('staff', staff.map((member) => ({ _id: member.id, name: member.name })));
+  if (types.has('staff'))
+    add(
+      'staff',
+      staff.map((member) => ({ _id: member.id, name: member.name })),
+    );
   const reads: Array<Promise<void>> = [];
-  if (types.has('campaign')) reads.push(api.call(CAMPAIGNS_ROUTES.all).then((list) => add('campaign', list.map((c) => ({ _id: c._id, name: c.name })))));
-  if (types.has('project')) reads.push(api.call(LISTINGS_ROUTES.project.list).then((list) => add('project', list.map((p) => ({ _id: p._id, name: p.name })))));
-  if (types.has('product')) reads.push(api.call(LISTINGS_ROUTES.product.list).then((list) => add('product', list.map((p) => ({ _id: p._id, name: p.productname })))));
-  if (types.has('studio')) reads.push(api.call(LISTINGS_ROUTES.studio.list).then((list) => add('studio', list.map((s) => ({ _id: s._id, name: s.title })))));
-  if (types.has('webhook')) reads.push(api.call(NOTIFICATIONS_ROUTES.webhooks).then((list) => add('webhook', list.map((w) => ({ _id: w._id, name: w.url })))));
+  if (types.has('campaign'))
+    reads.push(
+      api.call(CAMPAIGNS_ROUTES.all).then((list) =>
+        add(
+          'campaign',
+          list.map((c) => ({ _id: c._id, name: c.name })),
+        ),
+      ),
+    );
+  if (types.has('project'))
+    reads.push(
+      api.call(LISTINGS_ROUTES.project.list).then((list) =>
+        add(
+          'project',
+          list.map((p) => ({ _id: p._id, name: p.name })),
+        ),
+      ),
+    );
+  if (types.has('product'))
+    reads.push(
+      api.call(LISTINGS_ROUTES.product.list).then((list) =>
+        add(
+          'product',
+          list.map((p) => ({ _id: p._id, name: p.productname })),
+        ),
+      ),
+    );
+  if (types.has('studio'))
+    reads.push(
+      api.call(LISTINGS_ROUTES.studio.list).then((list) =>
+        add(
+          'studio',
+          list.map((s) => ({ _id: s._id, name: s.title })),
+        ),
+      ),
+    );
+  if (types.has('webhook'))
+    reads.push(
+      api.call(NOTIFICATIONS_ROUTES.webhooks).then((list) =>
+        add(
+          'webhook',
+          list.map((w) => ({ _id: w._id, name: w.url })),
+        ),
+      ),
+    );
   await Promise.allSettled(reads);
   return names;
 }

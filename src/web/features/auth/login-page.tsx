@@ -117,7 +117,15 @@ export function Component() {
             </p>
           ) : null}
           <form noValidate onSubmit={onSubmit}>
-            <TextField label="Username" type="email" inputMode="email" autoComplete="username" hint="Your staff e-mail address." required {...form.field('email')} />
+            <TextField
+              label="Username"
+              type="email"
+              inputMode="email"
+              autoComplete="username"
+              hint="Your staff e-mail address."
+              required
+              {...form.field('email')}
+            />
             <PasswordField value={password.value} error={password.error} onChange={password.onChange} onBlur={password.onBlur} />
             <button type="submit" className="button login__submit" aria-disabled={busy || undefined}>
               {busy ? 'Logging in…' : 'Log in'}

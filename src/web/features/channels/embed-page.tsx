@@ -18,11 +18,13 @@ import './embed.css';
 
 export async function loader(args: LoaderFunctionArgs) {
   const { language } = splitLanguage(new URL(args.request.url).pathname);
-  const channel = api.call(CHANNEL_ROUTES.link, { params: [args.params.code ?? ''], query: `lang=${language}`, signal: args.request.signal }).catch((error: unknown) => {
-    // No channel has this code: the not-found page, with status 404 (the server answers 404 too).
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw data('Not found', { status: 404 });
-    throw error;
-  });
+  const channel = api
+    .call(CHANNEL_ROUTES.link, { params: [args.params.code ?? ''], query: `lang=${language}`, signal: args.request.signal })
+    .catch((error: unknown) => {
+      // No channel has this code: the not-found page, with status 404 (the server answers 404 too).
+      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw data('Not found', { status: 404 });
+      throw error;
+    });
   const [site, link] = await Promise.all([siteLoader(args), channel]);
   return { site, channel: link };
 }

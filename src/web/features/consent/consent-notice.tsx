@@ -58,7 +58,14 @@ export function ConsentNotice({ idPrefix, notice, newsletterNotice, newsletter, 
         <NoticeText text={notice.text} />
       </p>
       <div className="consent-notice__choice">
-        <input id={id} type="checkbox" name="newsletter" checked={newsletter} onChange={(e) => onNewsletterChange(e.target.checked)} aria-describedby={`${id}-hint`} />
+        <input
+          id={id}
+          type="checkbox"
+          name="newsletter"
+          checked={newsletter}
+          onChange={(e) => onNewsletterChange(e.target.checked)}
+          aria-describedby={`${id}-hint`}
+        />
         <div>
           <label htmlFor={id}>{t('consent.newsletter')}</label>
           <p className="consent-notice__hint" id={`${id}-hint`} lang={noticeLang(newsletterNotice.text, language)}>

@@ -4,7 +4,8 @@ import { api } from '#web/lib/api-client';
 import { arrivalFields, arrivalHere, noteArrival } from '#web/lib/arrival';
 
 /** A message with where its sender came from (README "Channels"): the channel, UTM values and referrer noted in this tab. */
-export const sendContactMessage = (input: ContactInput) => api.call(CONTACT_ROUTES.add, { body: { response: { ...arrivalFields(noteArrival(arrivalHere())), ...input } } });
+export const sendContactMessage = (input: ContactInput) =>
+  api.call(CONTACT_ROUTES.add, { body: { response: { ...arrivalFields(noteArrival(arrivalHere())), ...input } } });
 
 /** Staff only: every contact response, newest first. */
 export const fetchContactResponses = (signal?: AbortSignal) => api.call(CONTACT_ROUTES.list, { signal });

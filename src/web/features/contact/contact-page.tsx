@@ -117,17 +117,15 @@ function ContactForm() {
       {/* A honeypot for bots: hidden from people and from assistive technology. */}
       <div className="visually-hidden" aria-hidden="true">
         <label htmlFor="contact-website">{t('enquiry.honeypot')}</label>
-        <input
-          id="contact-website"
-          type="text"
-          name="website"
-          tabIndex={-1}
-          autoComplete="off"
-          value={website}
-          onChange={(e) => setWebsite(e.target.value)}
-        />
+        <input id="contact-website" type="text" name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
       </div>
-      <ConsentNotice idPrefix="contact" notice={notices.contact} newsletterNotice={notices.newsletter} newsletter={newsletter} onNewsletterChange={setNewsletter} />
+      <ConsentNotice
+        idPrefix="contact"
+        notice={notices.contact}
+        newsletterNotice={notices.newsletter}
+        newsletter={newsletter}
+        onNewsletterChange={setNewsletter}
+      />
       {/* Present before the message arrives, so screen readers announce it. */}
       <div className="contact-form__status" role="status">
         {status?.tone === 'success' ? <p className="notice notice--success">{status.text}</p> : null}

@@ -76,7 +76,6 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
   const headingId = `${id}-heading`;
   const sent = status?.tone === 'sent';
 
-
   const { setValue } = form;
   const onSubmit = form.handleSubmit(async (input) => {
     if (busy) return;
@@ -134,7 +133,10 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
             </button>
           ) : (
             // Without script: the listing's page again, without the answer.
-            <a className="button listing-enquiry__again" href={`${back === 'enquiry' ? enquiryPagePath(kind, listing._id) : listingPagePath(kind, listing._id)}#enquiry`}>
+            <a
+              className="button listing-enquiry__again"
+              href={`${back === 'enquiry' ? enquiryPagePath(kind, listing._id) : listingPagePath(kind, listing._id)}#enquiry`}
+            >
               {t('enquiry.another')}
             </a>
           )}
@@ -189,9 +191,23 @@ export function ListingEnquiry({ kind, listing, intent = 'question', back = 'lis
           {/* A honeypot for bots: hidden from people and from assistive technology. */}
           <div className="visually-hidden" aria-hidden="true">
             <label htmlFor={`${id}-website`}>{t('enquiry.honeypot')}</label>
-            <input id={`${id}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
+            <input
+              id={`${id}-website`}
+              type="text"
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              value={website}
+              onChange={(e) => setWebsite(e.target.value)}
+            />
           </div>
-          <ConsentNotice idPrefix={`enquiry${id.replace(/[^\w-]/g, '')}`} notice={notices.contact} newsletterNotice={notices.newsletter} newsletter={newsletter} onNewsletterChange={setNewsletter} />
+          <ConsentNotice
+            idPrefix={`enquiry${id.replace(/[^\w-]/g, '')}`}
+            notice={notices.contact}
+            newsletterNotice={notices.newsletter}
+            newsletter={newsletter}
+            onNewsletterChange={setNewsletter}
+          />
           {status?.tone === 'error' ? <Notice tone="error">{status.text}</Notice> : null}
           <button type="submit" className="button listing-enquiry__submit" aria-disabled={busy || undefined}>
             {t(busy ? 'enquiry.sending' : form.values.topic === 'site visit' ? 'enquiry.askVisit' : 'enquiry.send')}

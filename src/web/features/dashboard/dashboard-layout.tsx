@@ -141,9 +141,24 @@ function useNewLeads(pathname: string): number | null {
 /** The menu entry for a page: its section, or Dashboard for the campaign pages. */
 function selectedKey(pathname: string): string {
   if (pathname === paths.contactResponsesAlt) return paths.contactResponses;
-  const section = [paths.leads, paths.visits, paths.channels, paths.funnel, paths.staffProjects, paths.staffDecor, paths.staffStudio, paths.contactResponses, paths.newsletter, paths.settingsWebhooks, paths.settingsMail, paths.settings, paths.audit, paths.privacyRequests, paths.staff, paths.account].find(
-    (key) => pathname === key || pathname.startsWith(`${key}/`),
-  );
+  const section = [
+    paths.leads,
+    paths.visits,
+    paths.channels,
+    paths.funnel,
+    paths.staffProjects,
+    paths.staffDecor,
+    paths.staffStudio,
+    paths.contactResponses,
+    paths.newsletter,
+    paths.settingsWebhooks,
+    paths.settingsMail,
+    paths.settings,
+    paths.audit,
+    paths.privacyRequests,
+    paths.staff,
+    paths.account,
+  ].find((key) => pathname === key || pathname.startsWith(`${key}/`));
   return section ?? paths.dashboard;
 }
 

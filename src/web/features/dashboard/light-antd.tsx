@@ -18,7 +18,19 @@ function classes(...names: Array<string | false | undefined>): string {
 }
 
 /** antd's `<Card title extra actions>` (bordered, medium size), as antd renders it. */
-export function StaffCard({ className, title, extra, actions, children }: { className?: string; title?: ReactNode; extra?: ReactNode; actions?: ReactNode[]; children?: ReactNode }) {
+export function StaffCard({
+  className,
+  title,
+  extra,
+  actions,
+  children,
+}: {
+  className?: string;
+  title?: ReactNode;
+  extra?: ReactNode;
+  actions?: ReactNode[];
+  children?: ReactNode;
+}) {
   const { getPrefixCls, direction } = useContext(ConfigProvider.ConfigContext);
   const prefix = getPrefixCls('card');
   const [hashId, cssVarCls] = useCardStyle(prefix);
@@ -106,8 +118,25 @@ export function withLightness(hex: string, lightness: number): string {
   const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
   const x = chroma * (1 - Math.abs(((hue / 60) % 2) - 1));
   const m = lightness - chroma / 2;
-  const [r1, g1, b1] = hue < 60 ? [chroma, x, 0] : hue < 120 ? [x, chroma, 0] : hue < 180 ? [0, chroma, x] : hue < 240 ? [0, x, chroma] : hue < 300 ? [x, 0, chroma] : [chroma, 0, x];
-  return `#${[r1, g1, b1].map((v) => Math.round((v + m) * 255).toString(16).padStart(2, '0')).join('')}`;
+  const [r1, g1, b1] =
+    hue < 60
+      ? [chroma, x, 0]
+      : hue < 120
+        ? [x, chroma, 0]
+        : hue < 180
+          ? [0, chroma, x]
+          : hue < 240
+            ? [0, x, chroma]
+            : hue < 300
+              ? [x, 0, chroma]
+              : [chroma, 0, x];
+  return `#${[r1, g1, b1]
+    .map((v) =>
+      Math.round((v + m) * 255)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** antd's `<Tag>` (filled), with `color` a custom `#rrggbb` (not a preset) or none, as antd renders it. */
@@ -116,7 +145,10 @@ export function StaffTag({ color, children }: { color?: string; children: ReactN
   const prefix = getPrefixCls('tag');
   const [hashId, cssVarCls] = useTagStyle(prefix);
   return (
-    <span className={classes(prefix, `${prefix}-filled`, direction === 'rtl' && `${prefix}-rtl`, hashId, cssVarCls)} style={color ? { backgroundColor: withLightness(color, 0.95), color } : undefined}>
+    <span
+      className={classes(prefix, `${prefix}-filled`, direction === 'rtl' && `${prefix}-rtl`, hashId, cssVarCls)}
+      style={color ? { backgroundColor: withLightness(color, 0.95), color } : undefined}
+    >
       {children}
     </span>
   );

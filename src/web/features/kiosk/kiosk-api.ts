@@ -1,6 +1,12 @@
 import { route } from '#shared/api-route';
 import type { messageAnswer } from '#shared/api-answer';
-import { KIOSK_API, type kioskConflictListSchema, type kioskDeviceCreatedSchema, type kioskDeviceListSchema, type kioskUploadResultSchema } from '#shared/kiosk/kiosk.contract';
+import {
+  KIOSK_API,
+  type kioskConflictListSchema,
+  type kioskDeviceCreatedSchema,
+  type kioskDeviceListSchema,
+  type kioskUploadResultSchema,
+} from '#shared/kiosk/kiosk.contract';
 import { api } from '#web/lib/api-client';
 
 // Staff: a kiosk channel's tablets, the conflicting answers, the queue-file upload (README "Expo tablets").

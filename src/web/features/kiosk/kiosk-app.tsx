@@ -321,7 +321,12 @@ function KioskApp({ where, initialKey }: { where: KioskLocation; initialKey: str
   );
 
   let main;
-  if (phase.kind === 'loading' || !pinLoaded) main = <p className="kiosk-card" role="status">{t('kiosk.loading')}</p>;
+  if (phase.kind === 'loading' || !pinLoaded)
+    main = (
+      <p className="kiosk-card" role="status">
+        {t('kiosk.loading')}
+      </p>
+    );
   else if (!device) main = <PairScreen code={code} onPaired={(d) => void paired(d)} />;
   else if (!pin)
     main = (

@@ -6,7 +6,6 @@ import type { KioskConfig } from '#shared/kiosk/kiosk.contract';
 import { KIOSK_API } from '#shared/kiosk/kiosk.api';
 import { getMeta, setMeta } from './kiosk-db';
 
-
 /** What the tablet reads (the contract's type only: no zod on the tablet). */
 export type { KioskConfig };
 

@@ -112,7 +112,8 @@ function RefusedItem({ item, onDeleted }: { item: QueuedResponse; onDeleted: () 
   return (
     <li className="kiosk-refused">
       <p>
-        <strong>{item.body.email ?? item.body.phone}</strong> · <time dateTime={item.body.answeredAt}>{new Date(item.body.answeredAt).toLocaleString()}</time> · {t('kiosk.sync.surveyVersion', { version: String(item.surveyVersion ?? '') })}
+        <strong>{item.body.email ?? item.body.phone}</strong> · <time dateTime={item.body.answeredAt}>{new Date(item.body.answeredAt).toLocaleString()}</time> ·{' '}
+        {t('kiosk.sync.surveyVersion', { version: String(item.surveyVersion ?? '') })}
       </p>
       <p className="kiosk-error">
         {item.refusedStatus} {item.reason}
@@ -162,7 +163,13 @@ export function SyncScreen({
   }, [onChanged]);
 
   const download = useCallback(() => {
-    const file: KioskQueueFile = { format: 'abode-kiosk-queue', version: 1, channel: code, ...(deviceId ? { deviceId } : {}), responses: queued.map((item) => item.body) };
+    const file: KioskQueueFile = {
+      format: 'abode-kiosk-queue',
+      version: 1,
+      channel: code,
+      ...(deviceId ? { deviceId } : {}),
+      responses: queued.map((item) => item.body),
+    };
     const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }));
     const link = document.createElement('a');
     link.href = url;

@@ -73,7 +73,8 @@ async function sendAll(code: string, deviceKey: string): Promise<SyncRound> {
       const result = byId.get(item.id);
       if (!result) continue;
       if (result.status === 200 || result.status === 201) stored.push(item.id);
-      else if (result.outcome === 'conflict' || result.outcome === 'refused') await markRefused(item.id, result.status, result.message || `HTTP ${result.status}`);
+      else if (result.outcome === 'conflict' || result.outcome === 'refused')
+        await markRefused(item.id, result.status, result.message || `HTTP ${result.status}`);
     }
     await markSentMany(code, stored, new Date().toISOString());
     sent += stored.length;

@@ -61,9 +61,27 @@ function ContactStep({ config, language, onDone }: { config: KioskConfig; langua
       <h1 id={`${id}-title`}>{t('kiosk.contact.title')}</h1>
       <p>{t('kiosk.contact.intro')}</p>
       <label htmlFor={`${id}-email`}>{t('kiosk.contact.email')}</label>
-      <input id={`${id}-email`} name="email" type="email" autoComplete="off" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
+      <input
+        id={`${id}-email`}
+        name="email"
+        type="email"
+        autoComplete="off"
+        inputMode="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
       <label htmlFor={`${id}-phone`}>{t('kiosk.contact.phone')}</label>
-      <input id={`${id}-phone`} name="phone" type="tel" autoComplete="off" inputMode="tel" value={phone} onChange={(e) => setPhone(e.target.value)} aria-describedby={error ? `${id}-error` : undefined} />
+      <input
+        id={`${id}-phone`}
+        name="phone"
+        type="tel"
+        autoComplete="off"
+        inputMode="tel"
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
       {error && (
         <p id={`${id}-error`} className="kiosk-error" role="alert">
           {error}
@@ -83,7 +101,15 @@ function ContactStep({ config, language, onDone }: { config: KioskConfig; langua
   );
 }
 
-function SurveyStep({ config, language, onComplete }: { config: KioskConfig; language: Language; onComplete: (answer: Record<string, unknown>) => Promise<string | null> }) {
+function SurveyStep({
+  config,
+  language,
+  onComplete,
+}: {
+  config: KioskConfig;
+  language: Language;
+  onComplete: (answer: Record<string, unknown>) => Promise<string | null>;
+}) {
   const t = useKioskT();
   const [error, setError] = useState<string | null>(null);
   const completing = useRef(false);

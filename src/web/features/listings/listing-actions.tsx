@@ -33,7 +33,10 @@ export function ListingActions({ listing }: { listing: ListingRef }) {
   const t = useT();
   const localized = useLocalizedPath();
   // The same text as whatsAppText in English; in Hindi, with the Hindi page's address.
-  const chat = t(listing.kind === 'project' ? 'actions.whatsAppHome' : 'actions.whatsAppPiece', { name: listing.name, url: `${site.origin}${localized(listing.path)}` });
+  const chat = t(listing.kind === 'project' ? 'actions.whatsAppHome' : 'actions.whatsAppPiece', {
+    name: listing.name,
+    url: `${site.origin}${localized(listing.path)}`,
+  });
   return (
     <div className="listing-actions">
       {listing.kind === 'project' ? (

@@ -60,7 +60,15 @@ interface FormState {
   busy: boolean;
 }
 
-function FilterForm({ action, label, submitLabel, filtered, problems, busy, children }: FormState & { action: string; label: string; submitLabel: string; children: ReactNode }) {
+function FilterForm({
+  action,
+  label,
+  submitLabel,
+  filtered,
+  problems,
+  busy,
+  children,
+}: FormState & { action: string; label: string; submitLabel: string; children: ReactNode }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const form = useRef<HTMLFormElement>(null);
@@ -92,7 +100,16 @@ function FilterForm({ action, label, submitLabel, filtered, problems, busy, chil
   };
 
   return (
-    <form ref={form} className="listing-filters" method="get" action={localized(action)} role="search" aria-label={label} data-busy={busy || undefined} onSubmit={onSubmit}>
+    <form
+      ref={form}
+      className="listing-filters"
+      method="get"
+      action={localized(action)}
+      role="search"
+      aria-label={label}
+      data-busy={busy || undefined}
+      onSubmit={onSubmit}
+    >
       {problems.length > 0 ? (
         <div className="notice notice--info listing-filters__problems" role="status">
           <p>{t('filters.problems')}</p>
@@ -186,9 +203,7 @@ interface Bound {
 /** A "from … to …" pair of number fields; rupees are echoed in Indian grouping as they are typed. */
 function RangeField({ legend, hint, low, high, step, rupees }: { legend: string; hint?: string; low: Bound; high: Bound; step: string; rupees?: boolean }) {
   const hintId = useId();
-  const bound = (b: Bound) => (
-    <BoundInput key={b.name} bound={b} step={step} rupees={rupees} describedBy={hint ? hintId : undefined} />
-  );
+  const bound = (b: Bound) => <BoundInput key={b.name} bound={b} step={step} rupees={rupees} describedBy={hint ? hintId : undefined} />;
   return (
     <fieldset className="listing-filters__range">
       <legend className="field__label">{legend}</legend>
@@ -302,7 +317,10 @@ export function ProjectFilterForm({ filters, choices, ...state }: FormState & { 
   const [values, set] = useFilterValues('project', filters);
   const t = useT();
   const format = useListingFormat();
-  const localities = withCurrent([{ value: '', label: t('filters.anyLocality') }, ...(choices?.localities ?? []).map((l) => ({ value: l, label: l }))], values.locality!);
+  const localities = withCurrent(
+    [{ value: '', label: t('filters.anyLocality') }, ...(choices?.localities ?? []).map((l) => ({ value: l, label: l }))],
+    values.locality!,
+  );
   const bedrooms = withCurrent(
     [{ value: '', label: t('filters.any') }, ...(choices?.bhk ?? []).map((n) => ({ value: String(n), label: `${n} BHK` }))],
     values.bhk!,
@@ -313,7 +331,13 @@ export function ProjectFilterForm({ filters, choices, ...state }: FormState & { 
     <FilterForm action={paths.projects} label={t('filters.homes.label')} submitLabel={t('filters.homes.submit')} {...state}>
       <SelectField label={t('filters.locality')} name="locality" value={values.locality!} options={localities} onChange={set('locality')} wide />
       <SelectField label={t('filters.unitSize')} name="bhk" value={values.bhk!} options={bedrooms} onChange={set('bhk')} />
-      <SelectField label={t('filters.readyBy')} name="readyBy" value={values.readyBy!} options={withCurrent(translated(t, READY_OPTIONS), values.readyBy!)} onChange={set('readyBy')} />
+      <SelectField
+        label={t('filters.readyBy')}
+        name="readyBy"
+        value={values.readyBy!}
+        options={withCurrent(translated(t, READY_OPTIONS), values.readyBy!)}
+        onChange={set('readyBy')}
+      />
       <RangeField
         legend={t('filters.size')}
         step="any"
@@ -329,7 +353,14 @@ export function ProjectFilterForm({ filters, choices, ...state }: FormState & { 
           {...bounds(t, 'price', values, set)}
         />
       ) : null}
-      <SelectField label={t('filters.sortBy')} name="sort" value={values.sort!} options={withCurrent(translated(t, PROJECT_SORT_OPTIONS), values.sort!)} onChange={set('sort')} wide />
+      <SelectField
+        label={t('filters.sortBy')}
+        name="sort"
+        value={values.sort!}
+        options={withCurrent(translated(t, PROJECT_SORT_OPTIONS), values.sort!)}
+        onChange={set('sort')}
+        wide
+      />
     </FilterForm>
   );
 }
@@ -348,7 +379,15 @@ export function ProductFilterForm({ filters, choices, ...state }: FormState & { 
         <label className="field__label" htmlFor={keywordId}>
           {t('filters.keyword')}
         </label>
-        <input id={keywordId} name="q" type="search" value={values.q} maxLength={100} placeholder={t('filters.keywordPlaceholder')} onChange={(e) => set('q')(e.target.value)} />
+        <input
+          id={keywordId}
+          name="q"
+          type="search"
+          value={values.q}
+          maxLength={100}
+          placeholder={t('filters.keywordPlaceholder')}
+          onChange={(e) => set('q')(e.target.value)}
+        />
       </div>
       <SelectField label={t('filters.style')} name="tag" value={tag} options={tags} onChange={set('tag')} wide />
       <RangeField
@@ -358,7 +397,14 @@ export function ProductFilterForm({ filters, choices, ...state }: FormState & { 
         hint={choices?.price ? t('filters.hint.decorPrice', { min: format.rupees(choices.price.min), max: format.rupees(choices.price.max) }) : undefined}
         {...bounds(t, 'price', values, set)}
       />
-      <SelectField label={t('filters.sortBy')} name="sort" value={values.sort!} options={withCurrent(translated(t, PRODUCT_SORT_OPTIONS), values.sort!)} onChange={set('sort')} wide />
+      <SelectField
+        label={t('filters.sortBy')}
+        name="sort"
+        value={values.sort!}
+        options={withCurrent(translated(t, PRODUCT_SORT_OPTIONS), values.sort!)}
+        onChange={set('sort')}
+        wide
+      />
     </FilterForm>
   );
 }

@@ -24,7 +24,8 @@ function fallbackWidth(widths: number[]): number {
 
 /** The listing's photos, cover first; the specification's 300×300 image when it has none. `t`: the page's language (English without it). */
 export function galleryPictures(name: string, image: string, photos: ListingPhoto[], t?: Translate): GalleryPicture[] {
-  if (photos.length === 0) return [{ key: 'image', alt: t ? t('listings.pictureOf', { name }) : `Picture of ${name}`, width: IMAGE_SIZE, height: IMAGE_SIZE, src: image }];
+  if (photos.length === 0)
+    return [{ key: 'image', alt: t ? t('listings.pictureOf', { name }) : `Picture of ${name}`, width: IMAGE_SIZE, height: IMAGE_SIZE, src: image }];
   return photos.map((photo, i) => ({
     key: photo.id,
     alt: photo.alt || (t ? t('gallery.photoOf', { name, n: String(i + 1), count: String(photos.length) }) : `${name}, photo ${i + 1} of ${photos.length}`),
@@ -144,7 +145,11 @@ export function ListingGallery({ name, pictures }: { name: string; pictures: Gal
         }}
       >
         {pictures.map((picture, i) => (
-          <figure key={picture.key} className={picture.srcSet ? 'gallery__slide' : 'gallery__slide gallery__slide--image'} onClick={running ? openFull : undefined}>
+          <figure
+            key={picture.key}
+            className={picture.srcSet ? 'gallery__slide' : 'gallery__slide gallery__slide--image'}
+            onClick={running ? openFull : undefined}
+          >
             <Picture picture={picture} sizes={GALLERY_SIZES} eager={i === 0} />
           </figure>
         ))}
@@ -156,10 +161,22 @@ export function ListingGallery({ name, pictures }: { name: string; pictures: Gal
       ) : null}
       {running && several ? (
         <>
-          <button type="button" className="gallery__nav gallery__nav--prev" onClick={() => go(index - 1)} disabled={index === 0} aria-label={t('gallery.previous')}>
+          <button
+            type="button"
+            className="gallery__nav gallery__nav--prev"
+            onClick={() => go(index - 1)}
+            disabled={index === 0}
+            aria-label={t('gallery.previous')}
+          >
             <span aria-hidden="true">‹</span>
           </button>
-          <button type="button" className="gallery__nav gallery__nav--next" onClick={() => go(index + 1)} disabled={index === count - 1} aria-label={t('gallery.next')}>
+          <button
+            type="button"
+            className="gallery__nav gallery__nav--next"
+            onClick={() => go(index + 1)}
+            disabled={index === count - 1}
+            aria-label={t('gallery.next')}
+          >
             <span aria-hidden="true">›</span>
           </button>
         </>
@@ -196,10 +213,22 @@ export function ListingGallery({ name, pictures }: { name: string; pictures: Gal
                 <p className="gallery-dialog__counter" aria-live="polite">
                   {counter}
                 </p>
-                <button type="button" className="gallery__nav gallery__nav--prev" onClick={() => goFull(index - 1)} disabled={index === 0} aria-label={t('gallery.previous')}>
+                <button
+                  type="button"
+                  className="gallery__nav gallery__nav--prev"
+                  onClick={() => goFull(index - 1)}
+                  disabled={index === 0}
+                  aria-label={t('gallery.previous')}
+                >
                   <span aria-hidden="true">‹</span>
                 </button>
-                <button type="button" className="gallery__nav gallery__nav--next" onClick={() => goFull(index + 1)} disabled={index === count - 1} aria-label={t('gallery.next')}>
+                <button
+                  type="button"
+                  className="gallery__nav gallery__nav--next"
+                  onClick={() => goFull(index + 1)}
+                  disabled={index === count - 1}
+                  aria-label={t('gallery.next')}
+                >
                   <span aria-hidden="true">›</span>
                 </button>
               </>

@@ -42,11 +42,7 @@ export function Component() {
   return (
     <>
       <JsonLd data={productOffers(site, products)} />
-      <PageMeta
-        image={products[0]?.image}
-        title={t('products.metaTitle')}
-        description={t('products.description', { studio: site.name })}
-      />
+      <PageMeta image={products[0]?.image} title={t('products.metaTitle')} description={t('products.description', { studio: site.name })} />
       <ListingsPage {...useHeading()} intro={t('products.intro')}>
         <ProductFilterForm filters={filters} choices={choices} problems={problems} filtered={filtered} busy={busy} />
         <MatchCount count={products.length} filtered={filtered} what="decor" />

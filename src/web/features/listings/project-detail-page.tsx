@@ -35,7 +35,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 function describe(project: Project, t: Translate, format: ReturnType<typeof useListingFormat>): string {
   const price = project.price === null ? '' : ` ${format.rupeesShort(project.price)}.`;
   const amenities = project.amenities.length ? ` ${project.amenities.slice(0, 4).join(', ')}.` : '';
-  const summary = t('detail.projectSummary', { unit: project.sizeofunit, area: project.area, size: format.sqft(project.squareft), date: project.dateofcomplition });
+  const summary = t('detail.projectSummary', {
+    unit: project.sizeofunit,
+    area: project.area,
+    size: format.sqft(project.squareft),
+    date: project.dateofcomplition,
+  });
   return `${summary}${price}${amenities}`;
 }
 
@@ -115,7 +120,10 @@ export function Component() {
                   [t('detail.locality'), project.area],
                   [t('detail.unit'), project.sizeofunit],
                   [t('detail.size'), format.sqft(project.squareft)],
-                  [t('detail.price'), project.price === null ? t('detail.onRequest') : `${format.rupees(project.price)} (${format.rupeesShort(project.price)})`],
+                  [
+                    t('detail.price'),
+                    project.price === null ? t('detail.onRequest') : `${format.rupees(project.price)} (${format.rupeesShort(project.price)})`,
+                  ],
                   perSqft ? [t('detail.pricePerSqft'), format.perSqftValue(project.price, project.squareft)!] : null,
                   [t('detail.completion'), `${project.dateofcomplition} · ${ready ? t('detail.readyToMoveIn') : t('detail.underConstruction')}`],
                 ]}
@@ -138,7 +146,14 @@ export function Component() {
                 <h2 id="floor-plan-title">{t('detail.floorPlan')}</h2>
                 {project.floorPlan.type === 'image' ? (
                   <a className="floor-plan" href={project.floorPlan.url} target="_blank" rel="noopener noreferrer">
-                    <img src={project.floorPlan.url} alt={t('detail.floorPlanOf', { name: project.name })} loading="lazy" decoding="async" width={800} height={600} />
+                    <img
+                      src={project.floorPlan.url}
+                      alt={t('detail.floorPlanOf', { name: project.name })}
+                      loading="lazy"
+                      decoding="async"
+                      width={800}
+                      height={600}
+                    />
                     <span>
                       {t('detail.openFloorPlan')}
                       <span className="visually-hidden">{t('detail.opensNewTab')}</span>

@@ -45,11 +45,7 @@ export function Component() {
   return (
     <>
       <JsonLd data={projectListings(site, projects)} />
-      <PageMeta
-        image={projects[0]?.image}
-        title={t('projects.metaTitle')}
-        description={t('projects.description', { studio: site.name })}
-      />
+      <PageMeta image={projects[0]?.image} title={t('projects.metaTitle')} description={t('projects.description', { studio: site.name })} />
       <ListingsPage {...useHeading()} intro={t('projects.intro')}>
         <ProjectFilterForm filters={filters} choices={choices} problems={problems} filtered={filtered} busy={busy} />
         <MatchCount count={projects.length} filtered={filtered} what="homes" />

@@ -18,14 +18,21 @@ export function Component() {
     if (!token) return;
     api.call(PRIVACY_ROUTES.confirm, { body: { token } }).then(
       () => setState({ tone: 'success', text: t('msg.privacy.confirmed') }),
-      (error: unknown) => setState({ tone: 'error', text: say(errorSaid(error, { message: PRIVACY_REQUEST_MESSAGES.invalidLink, key: 'msg.privacy.invalidLink' })) }),
+      (error: unknown) =>
+        setState({ tone: 'error', text: say(errorSaid(error, { message: PRIVACY_REQUEST_MESSAGES.invalidLink, key: 'msg.privacy.invalidLink' })) }),
     );
   }, [token, t, say]);
   return (
     <section className="unsubscribe-page card" aria-labelledby="privacy-confirm-title">
       <PageMeta title={t('privacyConfirm.metaTitle')} description={t('privacyConfirm.description')} />
       <h1 id="privacy-confirm-title">{t('privacyConfirm.title')}</h1>
-      {!token ? <Notice tone="error">{t('privacyConfirm.invalidLink')}</Notice> : state ? <Notice tone={state.tone}>{state.text}</Notice> : <p aria-busy="true">{t('privacyConfirm.busy')}</p>}
+      {!token ? (
+        <Notice tone="error">{t('privacyConfirm.invalidLink')}</Notice>
+      ) : state ? (
+        <Notice tone={state.tone}>{state.text}</Notice>
+      ) : (
+        <p aria-busy="true">{t('privacyConfirm.busy')}</p>
+      )}
     </section>
   );
 }

@@ -11,7 +11,11 @@ export async function fetchActiveCampaign() {
 }
 
 /** Without a campaign id the e-mail is kept as a newsletter sign-up. */
-export function addEmail(email: string, campaignid: string | null, consent: ConsentFields & { channel?: string; utm?: Record<string, string>; referrer?: string } = {}) {
+export function addEmail(
+  email: string,
+  campaignid: string | null,
+  consent: ConsentFields & { channel?: string; utm?: Record<string, string>; referrer?: string } = {},
+) {
   return api.call(SURVEY_ROUTES.addEmail, { body: { email, campaignid, ...consent } });
 }
 

@@ -40,7 +40,6 @@ export interface ResultState {
   email?: string;
 }
 
-
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /** Navigation state survives reloads and can be anything: accept it only when it is whole. */
@@ -59,7 +58,8 @@ export function readSurveyStart(state: unknown): SurveyStart | null {
   if (isPlainObject(resumed) && isPlainObject(resumed.answers) && Number.isInteger(resumed.page) && (resumed.page as number) >= 0) {
     journey.resumed = { answers: resumed.answers, page: resumed.page as number };
   }
-  if (isPlainObject(state.carried) && isPlainObject(state.carried.answers)) journey.carried = { answers: state.carried.answers, next: state.carried.next === true };
+  if (isPlainObject(state.carried) && isPlainObject(state.carried.answers))
+    journey.carried = { answers: state.carried.answers, next: state.carried.next === true };
   return journey;
 }
 

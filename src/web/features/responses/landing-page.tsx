@@ -19,11 +19,7 @@ import { ConsentNotice } from '#web/features/consent';
 import { useJourneyPaths } from './journey-paths';
 import './landing.css';
 
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'busy' }
-  | { kind: 'subscribed'; message: MessageKey }
-  | { kind: 'error'; message: Said };
+type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'subscribed'; message: MessageKey } | { kind: 'error'; message: Said };
 
 const STEPS: ReadonlyArray<{ title: MessageKey; text: MessageKey }> = [
   { title: 'landing.step1.title', text: 'landing.step1.text' },
@@ -85,37 +81,37 @@ const StepsAndExplore = memo(function StepsAndExplore() {
   const t = useT();
   return (
     <>
-        <section className="landing-steps" aria-labelledby="steps-title">
-          <h2 id="steps-title">{t('landing.stepsTitle')}</h2>
-          <ol className="landing-steps__list">
-            {STEPS.map((step, i) => (
-              <li key={step.title} className="landing-step">
-                <span className="landing-step__number" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <h3>{t(step.title)}</h3>
-                <p>{t(step.text)}</p>
-              </li>
-            ))}
-          </ol>
-        </section>
+      <section className="landing-steps" aria-labelledby="steps-title">
+        <h2 id="steps-title">{t('landing.stepsTitle')}</h2>
+        <ol className="landing-steps__list">
+          {STEPS.map((step, i) => (
+            <li key={step.title} className="landing-step">
+              <span className="landing-step__number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <h3>{t(step.title)}</h3>
+              <p>{t(step.text)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
 
-        <section className="landing-explore" aria-labelledby="explore-title">
-          <h2 id="explore-title">{t('landing.exploreTitle')}</h2>
-          <ul className="landing-explore__list">
-            {EXPLORE.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="landing-explore__link">
-                  <span className="landing-explore__title">{t(item.title)}</span>
-                  <span className="landing-explore__text">{t(item.text)}</span>
-                  <span className="landing-explore__arrow" aria-hidden="true">
-                    →
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+      <section className="landing-explore" aria-labelledby="explore-title">
+        <h2 id="explore-title">{t('landing.exploreTitle')}</h2>
+        <ul className="landing-explore__list">
+          {EXPLORE.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} className="landing-explore__link">
+                <span className="landing-explore__title">{t(item.title)}</span>
+                <span className="landing-explore__text">{t(item.text)}</span>
+                <span className="landing-explore__arrow" aria-hidden="true">
+                  →
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
     </>
   );
 });
@@ -163,8 +159,8 @@ function ChannelClosed({ channel }: { channel: ChannelLink }) {
     <>
       <Notice tone="info">{channel.message}</Notice>
       <p className="landing-card__text">
-        {t('channel.contact', { email: site.email, phone: site.phone })}{' '}
-        <a href={`mailto:${site.email}`}>{site.email}</a> · <a href={telHref(site.phone)}>{site.phone}</a>
+        {t('channel.contact', { email: site.email, phone: site.phone })} <a href={`mailto:${site.email}`}>{site.email}</a> ·{' '}
+        <a href={telHref(site.phone)}>{site.phone}</a>
       </p>
       {embedded ? null : (
         <p>
@@ -257,7 +253,13 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
       );
       if (begun.kind === 'survey') {
         const light = showInPlace ? await import('./light-survey').catch(() => null) : null;
-        const place = showInPlace && { language, show: showInPlace, navigate, steps: ahead.runnerSteps(begun.start.questions), beforeRunner: ahead.beforeRunner };
+        const place = showInPlace && {
+          language,
+          show: showInPlace,
+          navigate,
+          steps: ahead.runnerSteps(begun.start.questions),
+          beforeRunner: ahead.beforeRunner,
+        };
         if (light && place && light.openLightSurvey(begun.start, place)) return;
         await navigate(journey.startSurvey, { state: begun.start });
         return;
@@ -284,7 +286,14 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
           <h2 className="landing-card__title">{t('landing.cardTitle')}</h2>
           <p className="landing-card__text">{t('landing.cardText')}</p>
           {channel && channel.status !== 'open' ? <ChannelClosed channel={channel} /> : null}
-          <form hidden={channel !== undefined && channel.status !== 'open'} ref={formRef} className="landing-form" noValidate onFocus={onFormFocus} onSubmit={(event) => void start(event)}>
+          <form
+            hidden={channel !== undefined && channel.status !== 'open'}
+            ref={formRef}
+            className="landing-form"
+            noValidate
+            onFocus={onFormFocus}
+            onSubmit={(event) => void start(event)}
+          >
             <TextField
               name="email"
               value={emailInput}
@@ -305,7 +314,13 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
             <button type="submit" className="button button--accent landing-form__submit" disabled={busy || !hydrated}>
               {busy ? t('landing.busy') : t('landing.submit')}
             </button>
-            <Consent idPrefix="landing" notice={notices.survey} newsletterNotice={notices.newsletter} newsletter={newsletter} onNewsletterChange={setNewsletter} />
+            <Consent
+              idPrefix="landing"
+              notice={notices.survey}
+              newsletterNotice={notices.newsletter}
+              newsletter={newsletter}
+              onNewsletterChange={setNewsletter}
+            />
           </form>
           {status.kind === 'subscribed' ? (
             <Notice tone="success">

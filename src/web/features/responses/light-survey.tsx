@@ -51,7 +51,18 @@ export interface LightPage {
 }
 
 /** Survey properties with which SurveyJS's first page behaves as this one: anything else runs SurveyJS at once. */
-const SURVEY_KEYS = new Set(['title', 'description', 'pages', 'pageNextText', 'completeText', 'textUpdateMode', 'logoPosition', 'widthMode', 'headerView', 'showQuestionNumbers']);
+const SURVEY_KEYS = new Set([
+  'title',
+  'description',
+  'pages',
+  'pageNextText',
+  'completeText',
+  'textUpdateMode',
+  'logoPosition',
+  'widthMode',
+  'headerView',
+  'showQuestionNumbers',
+]);
 const PAGE_KEYS = new Set(['name', 'elements', 'title', 'description']);
 /** Per question type, the properties it may have (the studio's own: leadField, listingMatch, x-crm). */
 const COMMON_KEYS = ['type', 'name', 'title', 'description', 'isRequired', 'leadField', 'listingMatch', 'x-crm', 'fromLink'];
@@ -94,7 +105,11 @@ export function readLightPage(questions: string, language: Language): LightPage 
     return null;
   }
   if (!isPlainObject(json) || Object.keys(json).some((key) => !SURVEY_KEYS.has(key))) return null;
-  if ((json.textUpdateMode !== undefined && json.textUpdateMode !== 'onTyping') || (json.showQuestionNumbers !== undefined && json.showQuestionNumbers !== 'off')) return null;
+  if (
+    (json.textUpdateMode !== undefined && json.textUpdateMode !== 'onTyping') ||
+    (json.showQuestionNumbers !== undefined && json.showQuestionNumbers !== 'off')
+  )
+    return null;
   const pages = json.pages;
   if (!Array.isArray(pages) || pages.length === 0 || !pages.every(isPlainObject)) return null;
   const first = pages[0] as Record<string, unknown>;
@@ -134,7 +149,11 @@ export function readLightPage(questions: string, language: Language): LightPage 
       const out: Choice[] = [];
       for (const choice of list) {
         if (typeof choice === 'string' || typeof choice === 'number') out.push({ value: choice, text: String(choice) });
-        else if (isPlainObject(choice) && (typeof choice.value === 'string' || typeof choice.value === 'number') && Object.keys(choice).every((key) => key === 'value' || key === 'text')) {
+        else if (
+          isPlainObject(choice) &&
+          (typeof choice.value === 'string' || typeof choice.value === 'number') &&
+          Object.keys(choice).every((key) => key === 'value' || key === 'text')
+        ) {
           out.push({ value: choice.value, text: text(choice.text) ?? String(choice.value) });
         } else return null;
       }
@@ -412,7 +431,13 @@ export function LightSurvey({ start, page, onAnswers, onDone, busy }: LightSurve
         ) : null}
         {page.pageDescription ? <p className="light-survey__page-description">{page.pageDescription}</p> : null}
         {page.questions.map((question) => (
-          <Question key={question.name} question={question} value={values[question.name]} error={errors.has(question.name)} onChange={(value) => change(question.name, value)} />
+          <Question
+            key={question.name}
+            question={question}
+            value={values[question.name]}
+            error={errors.has(question.name)}
+            onChange={(value) => change(question.name, value)}
+          />
         ))}
         <div className="light-survey__actions">
           <button type="submit" className="button light-survey__next" aria-busy={busy || undefined}>

@@ -25,9 +25,7 @@ function useListingFacts(wanted: boolean) {
     if (!wanted) return;
     const controller = new AbortController();
     Promise.all([fetchListings('project', { signal: controller.signal }), fetchListings('product', { signal: controller.signal })])
-      .then(([projects, products]) =>
-        setFacts({ projects: new Map(projects.map((p) => [p._id, p])), products: new Map(products.map((p) => [p._id, p])) }),
-      )
+      .then(([projects, products]) => setFacts({ projects: new Map(projects.map((p) => [p._id, p])), products: new Map(products.map((p) => [p._id, p])) }))
       .catch(() => undefined);
     return () => controller.abort();
   }, [wanted]);

@@ -45,7 +45,15 @@ function askedBy(questions: string): ListingMatches['asked'] {
 
 /** What the advisor will come back with: only what the survey asked about. */
 function nextStep(t: Translate, asked: ListingMatches['asked']): string {
-  return t(asked.projects && asked.products ? 'result.next.both' : asked.projects ? 'result.next.projects' : asked.products ? 'result.next.products' : 'result.next.none');
+  return t(
+    asked.projects && asked.products
+      ? 'result.next.both'
+      : asked.projects
+        ? 'result.next.projects'
+        : asked.products
+          ? 'result.next.products'
+          : 'result.next.none',
+  );
 }
 
 export function Component() {

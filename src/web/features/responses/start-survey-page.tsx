@@ -45,7 +45,6 @@ const SURVEY_THEME: ITheme = {
   },
 };
 
-
 // A bar that fills page by page ("Page 2 of 4"), rather than v3's row of page dots.
 settings.legacyProgressBarView = true;
 
@@ -299,7 +298,14 @@ function useProgressSaving(model: SurveyModel, journey: SurveyVisitor | null, an
       const { campaignId, email, emailId } = who;
       const held = heldResume();
       const resumeToken = held && held.emailId === emailId ? held.token : undefined;
-      const response = { email, emailId, answer: model.data as Record<string, unknown>, page: model.currentPageNo, resumeToken, ...(answeredIn === 'en' ? {} : { language: answeredIn }) };
+      const response = {
+        email,
+        emailId,
+        answer: model.data as Record<string, unknown>,
+        page: model.currentPageNo,
+        resumeToken,
+        ...(answeredIn === 'en' ? {} : { language: answeredIn }),
+      };
       saveSurveyProgress(campaignId, response, { keepalive })
         .then(
           (saved) => {
@@ -379,7 +385,9 @@ type RecordStatus =
  */
 function useEmailRecord(start: SurveyStart) {
   const [first] = useState(start);
-  const [status, setStatus] = useState<RecordStatus>(() => (first.emailId ? { kind: 'ready', journey: { ...first, emailId: first.emailId } } : { kind: 'pending' }));
+  const [status, setStatus] = useState<RecordStatus>(() =>
+    first.emailId ? { kind: 'ready', journey: { ...first, emailId: first.emailId } } : { kind: 'pending' },
+  );
   const [ready] = useState(() => {
     let resolve: (journey: SurveyState) => void = () => undefined;
     const promise = new Promise<SurveyState>((settle) => (resolve = settle));
@@ -514,7 +522,12 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
       if (refused) return;
       let matches: ListingMatches | undefined;
       try {
-        ({ matches } = await submitSurveyResponse(who.campaignId, { email: who.email, emailId: who.emailId, answer: sender.data, ...(answeredIn === 'en' ? {} : { language: answeredIn }) }));
+        ({ matches } = await submitSurveyResponse(who.campaignId, {
+          email: who.email,
+          emailId: who.emailId,
+          answer: sender.data,
+          ...(answeredIn === 'en' ? {} : { language: answeredIn }),
+        }));
       } catch {
         setFailed(true);
         return;
@@ -525,7 +538,14 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
       // The server has deleted the kept answers and their tokens with the response.
       forgetResume();
       markSurveyJourney();
-      const result: ResultState = { questions, answers: sender.data, locale: sender.locale, matches, email: who.email, ...(campaignName ? { campaignName } : {}) };
+      const result: ResultState = {
+        questions,
+        answers: sender.data,
+        locale: sender.locale,
+        matches,
+        email: who.email,
+        ...(campaignName ? { campaignName } : {}),
+      };
       // Inside another site's frame: the host page is told (decision 0034).
       journeyPaths.onCompleted?.(answeredIn);
       await navigate(journeyPaths.result, { state: result, replace: true });
@@ -591,11 +611,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
           {t('survey.answeringAs')}
           <strong>{email}</strong>
         </p>
-        {answeredIn !== language ? (
-          <p className="start-survey__language">
-            {t('survey.onlyDefault')}
-          </p>
-        ) : null}
+        {answeredIn !== language ? <p className="start-survey__language">{t('survey.onlyDefault')}</p> : null}
         {restored?.welcome ? <Notice tone="success">{t('survey.welcomeBack')}</Notice> : null}
       </header>
       {status.kind === 'linkSent' ? (
@@ -627,9 +643,7 @@ function SurveyRunner({ start, saved }: { start: SurveyStart; saved: SavedSurvey
       )}
       <div ref={errorRef} className="start-survey__error">
         {tooLarge ? <Notice tone="error">{t('msg.files.answersTooLarge')}</Notice> : null}
-        {failed ? (
-          <Notice tone="error">{t('survey.submitFailed')}</Notice>
-        ) : null}
+        {failed ? <Notice tone="error">{t('survey.submitFailed')}</Notice> : null}
       </div>
     </>
   );

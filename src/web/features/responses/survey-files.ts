@@ -47,12 +47,12 @@ export function sendFilesSeparately(survey: SurveyModel, visitor: () => Promise<
     visitor()
       .then((who) => Promise.all(options.files.map((f: File) => uploadFile(who, f))))
       .then(
-      (stored) => {
-        stored.forEach((s, i) => previews.set(s.url, URL.createObjectURL(options.files[i]!)));
-        options.callback(stored.map((s, i) => ({ file: options.files[i], content: s.url })));
-      },
-      (error: unknown) => options.callback([], [errorMessage(error)]),
-    );
+        (stored) => {
+          stored.forEach((s, i) => previews.set(s.url, URL.createObjectURL(options.files[i]!)));
+          options.callback(stored.map((s, i) => ({ file: options.files[i], content: s.url })));
+        },
+        (error: unknown) => options.callback([], [errorMessage(error)]),
+      );
   });
   survey.onDownloadFile.add((_, options) => {
     const content = String(options.content);

@@ -27,7 +27,10 @@ export function useSurveyHistory(model: SurveyModel): void {
     mark(model.currentPageNo);
     let base = model.currentPageNo;
 
-    const pageChanged = (sender: SurveyModel, options: { oldCurrentPage?: { visibleIndex: number } | null; newCurrentPage?: { visibleIndex: number } | null }) => {
+    const pageChanged = (
+      sender: SurveyModel,
+      options: { oldCurrentPage?: { visibleIndex: number } | null; newCurrentPage?: { visibleIndex: number } | null },
+    ) => {
       if (following) return;
       const to = options.newCurrentPage?.visibleIndex ?? sender.currentPageNo;
       const from = options.oldCurrentPage?.visibleIndex ?? pageInHistory();

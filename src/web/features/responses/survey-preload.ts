@@ -139,7 +139,10 @@ export async function beginSurvey(
   const [active, progress] = await Promise.all([options.campaign ?? activeCampaign(), import('./survey-progress')]);
   if (!active) {
     const added = await addEmail(email, null, consent);
-    return { kind: 'subscribed', message: !added.newsletter ? 'msg.survey.emailSaved' : consent.newsletter === false ? 'msg.survey.emailKept' : 'msg.survey.newsletterSaved' };
+    return {
+      kind: 'subscribed',
+      message: !added.newsletter ? 'msg.survey.emailSaved' : consent.newsletter === false ? 'msg.survey.emailKept' : 'msg.survey.newsletterSaved',
+    };
   }
   const held = await progress.heldJourney(email, active);
   if (held) return { kind: 'survey', start: held };

@@ -31,7 +31,8 @@ export function saveSurveyProgress(
 }
 
 /** The answers so far, for the holder of a resume token. */
-export const fetchSurveyProgress = (campaignId: string, token: string) => api.call(SURVEY_PROGRESS_ROUTES.read, { params: [campaignId], query: resumeTokenQuery(token) });
+export const fetchSurveyProgress = (campaignId: string, token: string) =>
+  api.call(SURVEY_PROGRESS_ROUTES.read, { params: [campaignId], query: resumeTokenQuery(token) });
 
 /** What a resume link opens: the survey it was made for (active or not) and the answers so far. */
 export const fetchSurveyResume = (token: string) => api.call(SURVEY_PROGRESS_ROUTES.resume, { query: resumeTokenQuery(token) });

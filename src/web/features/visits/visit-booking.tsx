@@ -28,7 +28,8 @@ function useBookableStudios(): VisitStudio[] | null {
 }
 
 /** The day in the page's language (English: en-IN as before; Hindi: hi-IN). */
-const dayLabel = (iso: string, timeZone: string, locale = 'en-IN') => new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso));
+const dayLabel = (iso: string, timeZone: string, locale = 'en-IN') =>
+  new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso));
 const timeLabel = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 const dayKey = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(iso));
 
@@ -36,7 +37,13 @@ const dayKey = (iso: string, timeZone: string) => new Intl.DateTimeFormat('en-CA
 const calendarTime = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
 function googleCalendarHref(visit: BookedVisit, studioName: string): string {
-  const params = new URLSearchParams({ action: 'TEMPLATE', text: `Site visit at ${studioName}`, dates: `${calendarTime(visit.start)}/${calendarTime(visit.end)}`, details: `To move or cancel: ${visit.manageUrl}`, location: studioName });
+  const params = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: `Site visit at ${studioName}`,
+    dates: `${calendarTime(visit.start)}/${calendarTime(visit.end)}`,
+    details: `To move or cancel: ${visit.manageUrl}`,
+    location: studioName,
+  });
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
 
@@ -52,7 +59,17 @@ export interface VisitListing {
   place: string;
 }
 
-export function VisitBooking({ email: knownEmail, fallback, headingLevel = 2, listing }: { email?: string; fallback: ReactNode; headingLevel?: 2 | 3; listing?: VisitListing }) {
+export function VisitBooking({
+  email: knownEmail,
+  fallback,
+  headingLevel = 2,
+  listing,
+}: {
+  email?: string;
+  fallback: ReactNode;
+  headingLevel?: 2 | 3;
+  listing?: VisitListing;
+}) {
   const studios = useBookableStudios();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -74,7 +91,19 @@ export function nearestStudio(studios: readonly VisitStudio[], place: string | u
   return (city ? studios.find((s) => cityNamedIn(s.studioName) === city) : undefined) ?? studios[0]!;
 }
 
-function BookingPanel({ id, studios, knownEmail, headingLevel, listing }: { id: string; studios: VisitStudio[]; knownEmail?: string; headingLevel: 2 | 3; listing?: VisitListing }) {
+function BookingPanel({
+  id,
+  studios,
+  knownEmail,
+  headingLevel,
+  listing,
+}: {
+  id: string;
+  studios: VisitStudio[];
+  knownEmail?: string;
+  headingLevel: 2 | 3;
+  listing?: VisitListing;
+}) {
   const Heading = `h${headingLevel}` as 'h2' | 'h3';
   const [studioId, setStudioId] = useState(() => nearestStudio(studios, listing?.place).studioId);
   const studio = studios.find((s) => s.studioId === studioId) ?? studios[0]!;
@@ -125,7 +154,19 @@ function BookingPanel({ id, studios, knownEmail, headingLevel, listing }: { id: 
     setBusy(true);
     setError(null);
     try {
-      setBooked(await api.call(BOOK, { body: { slotStart: choice, studioId, email: email.trim(), language, ...(listing ? { listingId: listing.id } : {}), ...(name.trim() ? { name: name.trim() } : {}), ...(phone.trim() ? { phone: phone.trim() } : {}) } }));
+      setBooked(
+        await api.call(BOOK, {
+          body: {
+            slotStart: choice,
+            studioId,
+            email: email.trim(),
+            language,
+            ...(listing ? { listingId: listing.id } : {}),
+            ...(name.trim() ? { name: name.trim() } : {}),
+            ...(phone.trim() ? { phone: phone.trim() } : {}),
+          },
+        }),
+      );
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
         setError(say(e.said));
@@ -200,7 +241,14 @@ function BookingPanel({ id, studios, knownEmail, headingLevel, listing }: { id: 
             <div className="visit-booking__slots">
               {day.map((slot) => (
                 <label key={slot.start} className={`visit-booking__slot${slot.free === 0 ? ' visit-booking__slot--full' : ''}`}>
-                  <input type="radio" name={`${uid}-slot`} value={slot.start} checked={choice === slot.start} disabled={slot.free === 0} onChange={() => setChoice(slot.start)} />
+                  <input
+                    type="radio"
+                    name={`${uid}-slot`}
+                    value={slot.start}
+                    checked={choice === slot.start}
+                    disabled={slot.free === 0}
+                    onChange={() => setChoice(slot.start)}
+                  />
                   {timeLabel(slot.start, studio.timeZone)}
                   {slot.free === 0 ? <span className="visually-hidden">{t('visit.full')}</span> : null}
                 </label>

@@ -15,7 +15,8 @@ const CANCEL = route<typeof bookedVisitSchema>('POST', VISITS_API.cancel);
 const MOVE = route<typeof bookedVisitSchema>('POST', VISITS_API.reschedule);
 
 /** The time in the page's language (English: en-IN; Hindi: hi-IN), on the studio's clock. */
-const whenIn = (locale: string) => (iso: string, timeZone: string) => new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
+const whenIn = (locale: string) => (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
 
 /** /visit?id=&token= and /hi/visit: the e-mailed link to move or cancel a site visit, in the mail's language. */
 export function Component() {
@@ -87,7 +88,13 @@ export function Component() {
       {message ? <p role="status">{message}</p> : null}
       {visit ? (
         <>
-          <p>{t(visit.status === 'cancelled' ? 'visitManage.summaryCancelled' : 'visitManage.summary', { studio: visit.studioName, when: when(visit.start, visit.timeZone), zone: visit.timeZone })}</p>
+          <p>
+            {t(visit.status === 'cancelled' ? 'visitManage.summaryCancelled' : 'visitManage.summary', {
+              studio: visit.studioName,
+              when: when(visit.start, visit.timeZone),
+              zone: visit.timeZone,
+            })}
+          </p>
           {visit.status !== 'cancelled' && visit.status !== 'done' ? (
             <>
               <form onSubmit={(e) => void move(e)} className="visit-booking__panel">

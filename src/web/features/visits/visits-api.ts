@@ -16,9 +16,11 @@ export function fetchVisitDays(range: { from?: string; days: number }, signal?: 
 
 export const fetchLeadVisits = (leadId: string) => api.call(VISIT_ROUTES.ofLead, { params: [leadId] });
 export const fetchVisitSlots = (studioId: string) => api.call(VISIT_ROUTES.slots, { query: new URLSearchParams({ studio: studioId }) });
-export const visitAction = (id: string, body: { action: 'confirm' | 'done' | 'cancel' } | { action: 'move'; slotStart: string }) => api.call(VISIT_ROUTES.action, { params: [id], body });
+export const visitAction = (id: string, body: { action: 'confirm' | 'done' | 'cancel' } | { action: 'move'; slotStart: string }) =>
+  api.call(VISIT_ROUTES.action, { params: [id], body });
 
 /** Owners: the studio locations, and one location's visit slots. */
 export const fetchStudioLocations = (signal?: AbortSignal) => api.call(LISTINGS_ROUTES.studio.list, signal ? { signal } : undefined);
-export const fetchSlotSettings = (studioId: string, signal?: AbortSignal) => api.call(VISIT_ROUTES.settings, { params: [studioId], ...(signal ? { signal } : {}) });
+export const fetchSlotSettings = (studioId: string, signal?: AbortSignal) =>
+  api.call(VISIT_ROUTES.settings, { params: [studioId], ...(signal ? { signal } : {}) });
 export const saveSlotSettings = (studioId: string, settings: SlotSettings) => api.call(VISIT_ROUTES.saveSettings, { params: [studioId], body: settings });

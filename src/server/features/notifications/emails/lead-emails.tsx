@@ -109,7 +109,17 @@ function listingLink(links: MatchLinks, kind: 'projects' | 'products', item: Mat
 }
 
 /** The homes and decor matched to the answers, told as /result and the lead's page tell them (match-sections.ts). */
-function Matches({ data, audience, language = DEFAULT_LANGUAGE, links }: { data: EventData; audience: MatchAudience; language?: Language; links?: MatchLinks }) {
+function Matches({
+  data,
+  audience,
+  language = DEFAULT_LANGUAGE,
+  links,
+}: {
+  data: EventData;
+  audience: MatchAudience;
+  language?: Language;
+  links?: MatchLinks;
+}) {
   const sections = toldSections(data, audience, language);
   if (sections.length === 0) return null;
   return (
@@ -136,7 +146,13 @@ function Matches({ data, audience, language = DEFAULT_LANGUAGE, links }: { data:
               <Section key={item._id} style={{ margin: '0 0 12px' }}>
                 {link.image ? (
                   <Link href={link.url}>
-                    <img src={link.image} alt={item.name} width={120} height={120} style={{ display: 'block', border: 0, borderRadius: '6px', margin: '0 0 6px' }} />
+                    <img
+                      src={link.image}
+                      alt={item.name}
+                      width={120}
+                      height={120}
+                      style={{ display: 'block', border: 0, borderRadius: '6px', margin: '0 0 6px' }}
+                    />
                   </Link>
                 ) : null}
                 <Text style={{ ...value, margin: '0 0 2px' }}>
@@ -161,7 +177,11 @@ export interface StaffLeadEmailProps {
 
 /** README "Channels": "Instagram bio" and "source instagram · medium social …" for the staff mail; null when none. */
 function sourceLines(data: EventData): { channel: string | null; utm: string | null } {
-  const utm = data.utm ? UTM_NAMES.filter((f) => data.utm?.[f]).map((f) => `${f} ${data.utm![f]}`).join(' · ') : '';
+  const utm = data.utm
+    ? UTM_NAMES.filter((f) => data.utm?.[f])
+        .map((f) => `${f} ${data.utm![f]}`)
+        .join(' · ')
+    : '';
   return { channel: data.channel?.name ?? null, utm: utm || null };
 }
 
@@ -187,14 +207,14 @@ export function StaffLeadEmail({ data, leadUrl, studioName }: StaffLeadEmailProp
     activity.type === 'inbound'
       ? `came from ${data.source ?? 'another system'}`
       : activity.type === 'contact'
-      ? data.listing
-        ? `${activity.topic === 'site visit' ? 'would like a site visit at' : 'asked about'} ${data.listing.name}`
-        : `sent a message${activity.requestQuotation ? ` about ${activity.requestQuotation}` : ''}`
-      : activity.type === 'response'
-        ? `answered ${activity.campaignName ?? 'the survey'}`
-        : activity.campaignName
-          ? `started ${activity.campaignName} and has not finished it`
-          : 'signed up for the newsletter';
+        ? data.listing
+          ? `${activity.topic === 'site visit' ? 'would like a site visit at' : 'asked about'} ${data.listing.name}`
+          : `sent a message${activity.requestQuotation ? ` about ${activity.requestQuotation}` : ''}`
+        : activity.type === 'response'
+          ? `answered ${activity.campaignName ?? 'the survey'}`
+          : activity.campaignName
+            ? `started ${activity.campaignName} and has not finished it`
+            : 'signed up for the newsletter';
   return (
     <Html lang="en">
       <Head />
@@ -273,7 +293,10 @@ export function StaffLeadEmail({ data, leadUrl, studioName }: StaffLeadEmailProp
           <Matches data={data} audience="staff" />
           {leadUrl ? (
             <Section style={{ margin: '20px 0 0' }}>
-              <Link href={leadUrl} style={{ backgroundColor: colors.brand, color: '#ffffff', padding: '10px 16px', borderRadius: '6px', textDecoration: 'none' }}>
+              <Link
+                href={leadUrl}
+                style={{ backgroundColor: colors.brand, color: '#ffffff', padding: '10px 16px', borderRadius: '6px', textDecoration: 'none' }}
+              >
                 Open the lead
               </Link>
             </Section>
@@ -337,14 +360,15 @@ export function VisitorConfirmationEmail({ data, studio, unsubscribeUrl, links }
             {t('mail.confirm.heading')}
           </Heading>
           <Text style={{ fontSize: '15px', margin: '0 0 8px' }}>{t('mail.confirm.text', { studio: studio.name })}</Text>
-          {data.activity.campaignName ? <Text style={{ fontSize: '15px', margin: '0 0 8px' }}>{t('mail.confirm.received', { campaign: data.activity.campaignName })}</Text> : null}
+          {data.activity.campaignName ? (
+            <Text style={{ fontSize: '15px', margin: '0 0 8px' }}>{t('mail.confirm.received', { campaign: data.activity.campaignName })}</Text>
+          ) : null}
           <Matches data={data} audience="visitor" language={language} links={links} />
           <Hr style={{ borderColor: colors.line, margin: '24px 0 12px' }} />
           <Text style={label}>{studio.name}</Text>
           <Text style={value}>{studio.address}</Text>
           <Text style={value}>
-            <Link href={telHref(studio.phone)}>{formatPhone(studio.phone)}</Link> ·{' '}
-            <Link href={`mailto:${studio.email}`}>{studio.email}</Link>
+            <Link href={telHref(studio.phone)}>{formatPhone(studio.phone)}</Link> · <Link href={`mailto:${studio.email}`}>{studio.email}</Link>
           </Text>
           <UnsubscribeLine url={unsubscribeUrl} t={t} />
         </Container>

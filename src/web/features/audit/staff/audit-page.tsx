@@ -100,19 +100,31 @@ function RecordCell({ entry, names: { names, pending } }: { entry: AuditEntry; n
   );
   return (
     <span className="audit-record">
-      {entry.recordType}{' '}
-      {entry.recordType === 'lead' && entry.kind !== 'lead.erased' ? <Link to={leadPath(entry.recordId)}>{id}</Link> : id}
+      {entry.recordType} {entry.recordType === 'lead' && entry.kind !== 'lead.erased' ? <Link to={leadPath(entry.recordId)}>{id}</Link> : id}
     </span>
   );
 }
 
 const fieldsText = (fields: string[]) => (fields.length > 0 ? fields.join(', ') : '—');
 
-function FilterSelect(props: { label: string; all: string; value: string | undefined; options: Array<{ value: string; label: ReactNode }>; onChange: (value: string) => void }) {
+function FilterSelect(props: {
+  label: string;
+  all: string;
+  value: string | undefined;
+  options: Array<{ value: string; label: ReactNode }>;
+  onChange: (value: string) => void;
+}) {
   return (
     <label className="audit-filter">
       <span>{props.label}</span>
-      <Select aria-label={props.label} value={props.value ?? ''} onChange={props.onChange} options={[{ value: '', label: props.all }, ...props.options]} showSearch optionFilterProp="label" />
+      <Select
+        aria-label={props.label}
+        value={props.value ?? ''}
+        onChange={props.onChange}
+        options={[{ value: '', label: props.all }, ...props.options]}
+        showSearch
+        optionFilterProp="label"
+      />
     </label>
   );
 }
@@ -143,7 +155,12 @@ export function Component() {
 
   const columns: TableColumnsType<AuditEntry> = [
     { title: staffText('staff.settings.audit.when'), dataIndex: 'at', key: 'at', width: 200, render: (at: string) => formatWhen(at) },
-    { title: staffText('staff.settings.audit.who'), dataIndex: 'actorName', key: 'who', render: (name: string, entry) => (entry.actorId ? name : <Tag>{name}</Tag>) },
+    {
+      title: staffText('staff.settings.audit.who'),
+      dataIndex: 'actorName',
+      key: 'who',
+      render: (name: string, entry) => (entry.actorId ? name : <Tag>{name}</Tag>),
+    },
     { title: staffText('staff.settings.audit.what'), dataIndex: 'kind', key: 'kind', render: (kind: string) => kindLabel(kind) },
     { title: staffText('staff.settings.audit.record'), key: 'record', render: (_, entry) => <RecordCell entry={entry} names={names} /> },
     { title: staffText('staff.settings.audit.fields'), dataIndex: 'fields', key: 'fields', render: (fields: string[]) => fieldsText(fields) },
@@ -152,9 +169,7 @@ export function Component() {
   const filtered = Object.keys(view.filters).length > 0;
   const empty = (
     <Empty description={filtered ? staffText('staff.settings.audit.noMatch') : staffText('staff.settings.audit.empty')}>
-      {filtered ? (
-        <Button onClick={() => setSearch(new URLSearchParams())}>{staffText('staff.settings.audit.clear')}</Button>
-      ) : null}
+      {filtered ? <Button onClick={() => setSearch(new URLSearchParams())}>{staffText('staff.settings.audit.clear')}</Button> : null}
     </Empty>
   );
 

@@ -19,7 +19,11 @@ export function Component() {
   const clearOnEdit = (form: { setFields: (fields: Array<{ name: never; errors: string[] }>) => void }) => (changed: object) =>
     form.setFields(Object.keys(changed).map((name) => ({ name: name as never, errors: [] })));
 
-  async function save<V extends object>(kind: 'password' | 'email', form: ReturnType<typeof Form.useForm<V>>[0], call: () => Promise<{ message: string; token: string }>) {
+  async function save<V extends object>(
+    kind: 'password' | 'email',
+    form: ReturnType<typeof Form.useForm<V>>[0],
+    call: () => Promise<{ message: string; token: string }>,
+  ) {
     setBusy(kind);
     try {
       const res = await call();

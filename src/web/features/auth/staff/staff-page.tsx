@@ -45,7 +45,12 @@ export function Component() {
   }
 
   async function submit(values: AddValues) {
-    const input: StaffCreateInput = { name: values.name, email: values.email, role: values.role, ...(values.how === 'generate' ? { password: 'generate' as const } : {}) };
+    const input: StaffCreateInput = {
+      name: values.name,
+      email: values.email,
+      role: values.role,
+      ...(values.how === 'generate' ? { password: 'generate' as const } : {}),
+    };
     const parsed = staffCreateSchema.safeParse(input);
     if (!parsed.success) {
       form.setFields(parsed.error.issues.map((i) => ({ name: i.path[0] as keyof AddValues, errors: [i.message] })));
@@ -89,7 +94,12 @@ export function Component() {
           value={role}
           style={{ width: 110 }}
           options={(['owner', 'staff'] as const).map((r) => ({ value: r, label: staffText(ROLE_LABELS[r]) }))}
-          onChange={(next) => void run(() => updateStaff(m.id, { role: next }), staffText('staff.settings.staff.nowRole', { name: m.name, role: staffText(ROLE_LABELS[next]).toLowerCase() }))}
+          onChange={(next) =>
+            void run(
+              () => updateStaff(m.id, { role: next }),
+              staffText('staff.settings.staff.nowRole', { name: m.name, role: staffText(ROLE_LABELS[next]).toLowerCase() }),
+            )
+          }
         />
       ),
     },
@@ -97,7 +107,12 @@ export function Component() {
       title: staffText('staff.settings.staff.status'),
       dataIndex: 'active',
       width: 110,
-      render: (active: boolean) => (active ? <Typography.Text strong>{staffText('staff.settings.staff.active')}</Typography.Text> : <Tag>{staffText('staff.settings.staff.deactivated')}</Tag>),
+      render: (active: boolean) =>
+        active ? (
+          <Typography.Text strong>{staffText('staff.settings.staff.active')}</Typography.Text>
+        ) : (
+          <Tag>{staffText('staff.settings.staff.deactivated')}</Tag>
+        ),
     },
     {
       // Who is given new leads (round-robin and rules), and who is away for now.
@@ -108,17 +123,36 @@ export function Component() {
         <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
           <Checkbox
             checked={m.takesLeads}
-            onChange={(e) => void run(() => updateStaff(m.id, { takesLeads: e.target.checked }), staffText(e.target.checked ? 'staff.settings.staff.takesLeadsDone' : 'staff.settings.staff.takesNoLeadsDone', { name: m.name }))}
+            onChange={(e) =>
+              void run(
+                () => updateStaff(m.id, { takesLeads: e.target.checked }),
+                staffText(e.target.checked ? 'staff.settings.staff.takesLeadsDone' : 'staff.settings.staff.takesNoLeadsDone', { name: m.name }),
+              )
+            }
           >
             {staffText('staff.settings.staff.takesLeads')}
           </Checkbox>
-          <Checkbox checked={m.away} onChange={(e) => void run(() => updateStaff(m.id, { away: e.target.checked }), staffText(e.target.checked ? 'staff.settings.staff.awayDone' : 'staff.settings.staff.backDone', { name: m.name }))}>
+          <Checkbox
+            checked={m.away}
+            onChange={(e) =>
+              void run(
+                () => updateStaff(m.id, { away: e.target.checked }),
+                staffText(e.target.checked ? 'staff.settings.staff.awayDone' : 'staff.settings.staff.backDone', { name: m.name }),
+              )
+            }
+          >
             {staffText('staff.settings.staff.away')}
           </Checkbox>
         </div>
       ),
     },
-    { title: staffText('staff.settings.staff.added'), dataIndex: 'createdAt', width: 110, responsive: ['md'], render: (at: string) => <time dateTime={at}>{formatDay(at)}</time> },
+    {
+      title: staffText('staff.settings.staff.added'),
+      dataIndex: 'createdAt',
+      width: 110,
+      responsive: ['md'],
+      render: (at: string) => <time dateTime={at}>{formatDay(at)}</time>,
+    },
     {
       title: staffText('staff.settings.staff.actions'),
       key: 'actions',
@@ -140,7 +174,10 @@ export function Component() {
               </Button>
             </Popconfirm>
           ) : (
-            <Button size="small" onClick={() => void run(() => updateStaff(m.id, { active: true }), staffText('staff.settings.staff.reactivatedDone', { name: m.name }))}>
+            <Button
+              size="small"
+              onClick={() => void run(() => updateStaff(m.id, { active: true }), staffText('staff.settings.staff.reactivatedDone', { name: m.name }))}
+            >
               {staffText('staff.settings.staff.reactivate')}
             </Button>
           )}
@@ -170,7 +207,9 @@ export function Component() {
           description={
             <>
               {staffText('staff.settings.staff.passwordOnce')}
-              <Typography.Text code copyable>{generated.password}</Typography.Text>
+              <Typography.Text code copyable>
+                {generated.password}
+              </Typography.Text>
             </>
           }
         />
@@ -201,7 +240,14 @@ export function Component() {
           </Button>
         </Form>
       </Card>
-      <Table<StaffMember> rowKey="id" columns={columns} dataSource={people} pagination={false} scroll={{ x: 'max-content' }} aria-label={staffText('staff.settings.staff.table')} />
+      <Table<StaffMember>
+        rowKey="id"
+        columns={columns}
+        dataSource={people}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        aria-label={staffText('staff.settings.staff.table')}
+      />
     </>
   );
 }

@@ -1,4 +1,15 @@
-import { CodeOutlined, CopyOutlined, DeleteOutlined, DownloadOutlined, PauseOutlined, TabletOutlined, PlusOutlined, PrinterOutlined, QrcodeOutlined, CaretRightOutlined } from '@ant-design/icons';
+import {
+  CodeOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  PauseOutlined,
+  TabletOutlined,
+  PlusOutlined,
+  PrinterOutlined,
+  QrcodeOutlined,
+  CaretRightOutlined,
+} from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
@@ -61,8 +72,21 @@ interface FormValues {
   allowedOrigins: string;
 }
 
-const FIELDS = new Set<keyof FormValues>(['name', 'campaignId', 'kind', 'utmSource', 'utmMedium', 'utmCampaign', 'utmContent', 'opensAt', 'closesAt', 'cap', 'allowedOrigins']);
-const fieldOf = (field: unknown): keyof FormValues => (typeof field === 'string' && FIELDS.has(field as keyof FormValues) ? (field as keyof FormValues) : 'name');
+const FIELDS = new Set<keyof FormValues>([
+  'name',
+  'campaignId',
+  'kind',
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'utmContent',
+  'opensAt',
+  'closesAt',
+  'cap',
+  'allowedOrigins',
+]);
+const fieldOf = (field: unknown): keyof FormValues =>
+  typeof field === 'string' && FIELDS.has(field as keyof FormValues) ? (field as keyof FormValues) : 'name';
 
 /** The form's text as the API's body: empty optional fields left out, times read on the studio's clock. */
 function bodyOf(values: Partial<FormValues>) {
@@ -85,7 +109,18 @@ function bodyOf(values: Partial<FormValues>) {
   };
 }
 
-const EMPTY: FormValues = { name: '', kind: 'link', utmSource: '', utmMedium: '', utmCampaign: '', utmContent: '', opensAt: '', closesAt: '', cap: '', allowedOrigins: '' };
+const EMPTY: FormValues = {
+  name: '',
+  kind: 'link',
+  utmSource: '',
+  utmMedium: '',
+  utmCampaign: '',
+  utmContent: '',
+  opensAt: '',
+  closesAt: '',
+  cap: '',
+  allowedOrigins: '',
+};
 
 function NewChannelForm({ campaigns, onCreated }: { campaigns: Loaded['campaigns']; onCreated: () => void }) {
   const { message } = App.useApp();
@@ -120,7 +155,11 @@ function NewChannelForm({ campaigns, onCreated }: { campaigns: Loaded['campaigns
         </Form.Item>
         <div className="channels-form__row">
           <Form.Item name="campaignId" label={staffText('staff.channels.campaign')}>
-            <Select showSearch={{ optionFilterProp: 'label' }} placeholder={staffText('staff.channels.campaignPlaceholder')} options={campaigns.map((c) => ({ value: c.id, label: c.name }))} />
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={staffText('staff.channels.campaignPlaceholder')}
+              options={campaigns.map((c) => ({ value: c.id, label: c.name }))}
+            />
           </Form.Item>
           <Form.Item name="kind" label={staffText('staff.channels.kind')}>
             <Select options={CHANNEL_KINDS.map((k) => ({ value: k, label: staffText(KIND_LABELS[k]) }))} />
@@ -231,7 +270,11 @@ function QrDialog({ channel, campaign, studioName, onClose }: { channel: Channel
       <section className="channel-card" aria-label={staffText('staff.channels.qrOf', { name: channel.name })}>
         <p className="channel-card__studio">{studioName}</p>
         <p className="channel-card__campaign">{staffText('staff.channels.cardScan', { campaign })}</p>
-        {src ? <img className="channel-card__qr" src={src} alt={staffText('staff.channels.qrOf', { name: channel.name })} /> : <p aria-busy="true">{staffText('staff.channels.qrLoading')}</p>}
+        {src ? (
+          <img className="channel-card__qr" src={src} alt={staffText('staff.channels.qrOf', { name: channel.name })} />
+        ) : (
+          <p aria-busy="true">{staffText('staff.channels.qrLoading')}</p>
+        )}
         <p className="channel-card__code">{staffText('staff.channels.cardCodeLabel', { code: channel.code })}</p>
         <p className="channel-card__url">{staffText('staff.channels.cardCode', { url: channel.url.replace(/^https?:\/\//, '') })}</p>
       </section>
@@ -275,7 +318,14 @@ function EmbedDialog({ channel, onClose }: { channel: Channel; onClose: () => vo
       <label htmlFor={fieldId} className="channels-embed__label">
         {staffText('staff.channels.embedSnippet')}
       </label>
-      <Input.TextArea id={fieldId} className="channels-embed__code" value={snippet} readOnly autoSize={{ minRows: 2, maxRows: 6 }} onFocus={(e) => e.currentTarget.select()} />
+      <Input.TextArea
+        id={fieldId}
+        className="channels-embed__code"
+        value={snippet}
+        readOnly
+        autoSize={{ minRows: 2, maxRows: 6 }}
+        onFocus={(e) => e.currentTarget.select()}
+      />
     </Modal>
   );
 }
@@ -324,12 +374,18 @@ export function Component() {
         </Typography.Text>
       ),
     },
-    { title: staffText('staff.channels.status'), dataIndex: 'status', width: 110, render: (s: ChannelStatus) => <Tag color={STATUS[s].color}>{staffText(STATUS[s].label)}</Tag> },
+    {
+      title: staffText('staff.channels.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (s: ChannelStatus) => <Tag color={STATUS[s].color}>{staffText(STATUS[s].label)}</Tag>,
+    },
     {
       title: staffText('staff.channels.completed'),
       dataIndex: 'completed',
       width: 110,
-      render: (completed: number, row) => (row.cap === null ? completed.toLocaleString('en-IN') : staffText('staff.channels.completedOfCap', { completed, cap: row.cap })),
+      render: (completed: number, row) =>
+        row.cap === null ? completed.toLocaleString('en-IN') : staffText('staff.channels.completedOfCap', { completed, cap: row.cap }),
     },
     {
       title: staffText('staff.channels.actions'),
@@ -341,12 +397,22 @@ export function Component() {
             {staffText('staff.channels.qr')}
           </Button>
           {row.kind === 'embed' ? (
-            <Button size="small" icon={<CodeOutlined />} onClick={() => setEmbedOf(row)} aria-label={staffText('staff.channels.embedCodeOf', { name: row.name })}>
+            <Button
+              size="small"
+              icon={<CodeOutlined />}
+              onClick={() => setEmbedOf(row)}
+              aria-label={staffText('staff.channels.embedCodeOf', { name: row.name })}
+            >
               {staffText('staff.channels.embedCode')}
             </Button>
           ) : null}
           {row.kind === 'kiosk' ? (
-            <Button size="small" icon={<TabletOutlined />} onClick={() => setTabletsOf(row)} aria-label={staffText('staff.kiosk.tabletsOf', { name: row.name })}>
+            <Button
+              size="small"
+              icon={<TabletOutlined />}
+              onClick={() => setTabletsOf(row)}
+              aria-label={staffText('staff.kiosk.tabletsOf', { name: row.name })}
+            >
               {staffText('staff.kiosk.tablets')}
             </Button>
           ) : null}
@@ -360,7 +426,12 @@ export function Component() {
             </Button>
           )}
           {isOwner ? (
-            <Popconfirm title={staffText('staff.channels.confirmDelete')} okText={staffText('staff.channels.delete')} cancelText={staffText('staff.channels.cancel')} onConfirm={() => void remove(row)}>
+            <Popconfirm
+              title={staffText('staff.channels.confirmDelete')}
+              okText={staffText('staff.channels.delete')}
+              cancelText={staffText('staff.channels.cancel')}
+              onConfirm={() => void remove(row)}
+            >
               <Button size="small" danger icon={<DeleteOutlined />}>
                 {staffText('staff.channels.delete')}
               </Button>
@@ -389,16 +460,16 @@ export function Component() {
             {staffText('staff.channels.list')}
           </Typography.Title>
           <div ref={tableRef}>
-          <Table<Channel>
-            rowKey="id"
-            size="small"
-            columns={columns}
-            dataSource={data.channels}
-            scroll={{ x: 1180 }}
-            pagination={{ placement: ['bottomEnd'], defaultPageSize: 20, hideOnSinglePage: true }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={staffText('staff.channels.empty')} /> }}
-            aria-label={staffText('staff.channels.tableLabel')}
-          />
+            <Table<Channel>
+              rowKey="id"
+              size="small"
+              columns={columns}
+              dataSource={data.channels}
+              scroll={{ x: 1180 }}
+              pagination={{ placement: ['bottomEnd'], defaultPageSize: 20, hideOnSinglePage: true }}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={staffText('staff.channels.empty')} /> }}
+              aria-label={staffText('staff.channels.tableLabel')}
+            />
           </div>
           {embedOf ? <EmbedDialog channel={embedOf} onClose={() => setEmbedOf(null)} /> : null}
           {tabletsOf ? <TabletsDialog channel={tabletsOf} onClose={() => setTabletsOf(null)} /> : null}

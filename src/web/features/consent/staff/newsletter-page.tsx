@@ -14,9 +14,15 @@ import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { downloadNewsletter, fetchNewsletterSubscribers } from '../newsletter-api';
 import { formatDayTime, studioIsoDay } from '#web/lib/studio-time';
 
-const SOURCE_LABELS: Record<NewsletterSubscriber['source'], StaffMessageKey> = { landing: 'staff.settings.newsletter.sourceLanding', contact: 'staff.settings.newsletter.sourceContact' };
+const SOURCE_LABELS: Record<NewsletterSubscriber['source'], StaffMessageKey> = {
+  landing: 'staff.settings.newsletter.sourceLanding',
+  contact: 'staff.settings.newsletter.sourceContact',
+};
 
-const STATE_LABELS: Record<NewsletterSubscriber['state'], StaffMessageKey> = { confirmed: 'staff.settings.newsletter.confirmed', pending: 'staff.settings.newsletter.pending' };
+const STATE_LABELS: Record<NewsletterSubscriber['state'], StaffMessageKey> = {
+  confirmed: 'staff.settings.newsletter.confirmed',
+  pending: 'staff.settings.newsletter.pending',
+};
 
 export function loader({ request }: LoaderFunctionArgs) {
   return loadPageData(() => fetchNewsletterSubscribers(request.signal), staffText('staff.settings.newsletter.loadFailed'));
@@ -58,7 +64,12 @@ const columns: TableColumnsType<NewsletterSubscriber> = [
     render: (version: number, row: NewsletterSubscriber) =>
       staffText(row.noticeLanguage === 'hi' ? 'staff.settings.newsletter.versionHindi' : 'staff.settings.newsletter.version', { version: String(version) }),
   },
-  { title: staffText('staff.settings.newsletter.form'), dataIndex: 'source', width: 150, render: (source: NewsletterSubscriber['source']) => staffText(SOURCE_LABELS[source]) },
+  {
+    title: staffText('staff.settings.newsletter.form'),
+    dataIndex: 'source',
+    width: 150,
+    render: (source: NewsletterSubscriber['source']) => staffText(SOURCE_LABELS[source]),
+  },
 ];
 
 /** /dashboard/newsletter: who ticked the newsletter box, when, and under which notice. */
@@ -68,7 +79,12 @@ export function Component() {
   const { message } = App.useApp();
   const [downloading, setDownloading] = useState(false);
   const rows = useMemo(() => loaded.data ?? [], [loaded]);
-  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={loaded.error ? staffText('staff.settings.newsletter.listFailed') : staffText('staff.settings.newsletter.empty')} />;
+  const empty = (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={loaded.error ? staffText('staff.settings.newsletter.listFailed') : staffText('staff.settings.newsletter.empty')}
+    />
+  );
 
   const download = async () => {
     setDownloading(true);
@@ -102,9 +118,7 @@ export function Component() {
           </Button>
         </div>
       </div>
-      <Typography.Paragraph type="secondary">
-        {staffText('staff.settings.newsletter.intro')}
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{staffText('staff.settings.newsletter.intro')}</Typography.Paragraph>
       {loaded.error ? <LoadFailed message={loaded.error} /> : null}
       <div className={PHONE_CARDS_WIDE}>
         <Table<NewsletterSubscriber>

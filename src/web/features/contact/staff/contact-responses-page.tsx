@@ -39,7 +39,11 @@ function UnreadTag() {
 /** Opens the whole message in a dialog; opening it marks it read for everyone. */
 function OpenButton({ row, onOpen }: { row: ContactResponse; onOpen: (row: ContactResponse) => void }) {
   return (
-    <Button size="small" onClick={() => onOpen(row)} aria-label={staffText('staff.listings.contact.openLabel', { firstname: row.firstname, lastname: row.lastname })}>
+    <Button
+      size="small"
+      onClick={() => onOpen(row)}
+      aria-label={staffText('staff.listings.contact.openLabel', { firstname: row.firstname, lastname: row.lastname })}
+    >
       {staffText('staff.listings.contact.open')}
     </Button>
   );

@@ -76,7 +76,10 @@ export function TodayPanel() {
           {state.status === 'failed' ? (
             <>
               {staffText('staff.today.failed')}{' '}
-              <button type="button" className="today-panel__retry" onClick={() => {
+              <button
+                type="button"
+                className="today-panel__retry"
+                onClick={() => {
                   setState({ status: 'loading' });
                   load();
                 }}

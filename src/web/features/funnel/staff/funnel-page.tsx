@@ -3,7 +3,16 @@ import { Alert, App, Button, Empty, Input, Select, Spin, Table, Typography, type
 import { useEffect, useMemo, useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { FUNNEL_STEPS, NO_CHANNEL_PARAM, stepConversions, type Dropoff, type DropoffQuestion, type Funnel, type FunnelRow, type FunnelStep } from '#shared/funnel/funnel.contract';
+import {
+  FUNNEL_STEPS,
+  NO_CHANNEL_PARAM,
+  stepConversions,
+  type Dropoff,
+  type DropoffQuestion,
+  type Funnel,
+  type FunnelRow,
+  type FunnelStep,
+} from '#shared/funnel/funnel.contract';
 import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { PageMeta } from '#web/components/page-meta';
 import { LoadFailed, loadPageData } from '#web/lib/page-data';
@@ -57,7 +66,11 @@ type ChannelOption = { value: string; label: string };
 type Load<T> = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'done'; data: T };
 
 /** Loads `load(query)` again whenever the query changes (or on retry); the previous call is abandoned. */
-function useQueryData<T>(query: string | null, load: (query: URLSearchParams, signal: AbortSignal) => Promise<T>, failed: StaffMessageKey): [Load<T> | null, () => void] {
+function useQueryData<T>(
+  query: string | null,
+  load: (query: URLSearchParams, signal: AbortSignal) => Promise<T>,
+  failed: StaffMessageKey,
+): [Load<T> | null, () => void] {
   const [result, setResult] = useState<{ key: string; value: Load<T> } | null>(null);
   const [attempt, setAttempt] = useState(0);
   const key = query === null ? null : `${query}#${attempt}`;
@@ -157,7 +170,11 @@ export function Component() {
     if (sources.length === 0) return channels;
     return [
       { label: staffText('staff.funnel.channelsGroup'), title: staffText('staff.funnel.channelsGroup'), options: channels },
-      { label: staffText('staff.funnel.sourcesGroup'), title: staffText('staff.funnel.sourcesGroup'), options: sources.map((s) => ({ value: `${SOURCE_VALUE}${s.key}`, label: s.name })) },
+      {
+        label: staffText('staff.funnel.sourcesGroup'),
+        title: staffText('staff.funnel.sourcesGroup'),
+        options: sources.map((s) => ({ value: `${SOURCE_VALUE}${s.key}`, label: s.name })),
+      },
     ];
   }, [data, campaignId]);
 
@@ -174,12 +191,18 @@ export function Component() {
 
   const columns: TableColumnsType<Row> = [
     { title: staffText('staff.funnel.channel'), dataIndex: 'name', key: 'name', fixed: 'left', width: 160 },
-    ...FUNNEL_STEPS.map((step) => ({ title: staffText(STEP_LABELS[step]), key: step, align: 'right' as const, render: (_: unknown, row: Row) => stepCell(row, step) })),
+    ...FUNNEL_STEPS.map((step) => ({
+      title: staffText(STEP_LABELS[step]),
+      key: step,
+      align: 'right' as const,
+      render: (_: unknown, row: Row) => stepCell(row, step),
+    })),
     {
       title: staffText('staff.funnel.median'),
       key: 'median',
       align: 'right',
-      render: (_: unknown, row: Row) => (row.medianFirstContactMinutes === null ? '–' : staffText('staff.funnel.minutes', { minutes: row.medianFirstContactMinutes })),
+      render: (_: unknown, row: Row) =>
+        row.medianFirstContactMinutes === null ? '–' : staffText('staff.funnel.minutes', { minutes: row.medianFirstContactMinutes }),
     },
   ];
   const dropoffColumns: TableColumnsType<DropoffQuestion> = [
@@ -236,7 +259,15 @@ export function Component() {
             </label>
             <label>
               <span id="funnel-channel-label">{staffText('staff.funnel.channel')}</span>
-              <Select aria-labelledby="funnel-channel-label" showSearch={{ optionFilterProp: 'label' }} allowClear placeholder={staffText('staff.funnel.allChannels')} value={channelId} onChange={(value: string | undefined) => setChannelId(value)} options={channelOptions} />
+              <Select
+                aria-labelledby="funnel-channel-label"
+                showSearch={{ optionFilterProp: 'label' }}
+                allowClear
+                placeholder={staffText('staff.funnel.allChannels')}
+                value={channelId}
+                onChange={(value: string | undefined) => setChannelId(value)}
+                options={channelOptions}
+              />
             </label>
             <Button icon={<DownloadOutlined />} onClick={() => void download()} loading={downloading} disabled={funnel?.state !== 'done'}>
               {staffText('staff.funnel.download')}

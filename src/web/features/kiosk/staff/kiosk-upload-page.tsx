@@ -43,9 +43,27 @@ export function Component() {
   }
 
   const columns: TableColumnsType<KioskOutcome> = [
-    { title: staffText('staff.kiosk.conflictId'), dataIndex: 'id', width: 300, render: (id: string) => <Typography.Text code style={{ overflowWrap: 'anywhere' }}>{id}</Typography.Text> },
-    { title: staffText('staff.kiosk.outcome'), dataIndex: 'outcome', width: 130, render: (o: KioskOutcomeKind) => <Tag color={OUTCOMES[o].color}>{staffText(OUTCOMES[o].label)}</Tag> },
-    { title: staffText('staff.kiosk.reason'), key: 'message', render: (_: unknown, row) => (row.errors?.length ? row.errors.map((e) => e.message).join(' ') : row.message) },
+    {
+      title: staffText('staff.kiosk.conflictId'),
+      dataIndex: 'id',
+      width: 300,
+      render: (id: string) => (
+        <Typography.Text code style={{ overflowWrap: 'anywhere' }}>
+          {id}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: staffText('staff.kiosk.outcome'),
+      dataIndex: 'outcome',
+      width: 130,
+      render: (o: KioskOutcomeKind) => <Tag color={OUTCOMES[o].color}>{staffText(OUTCOMES[o].label)}</Tag>,
+    },
+    {
+      title: staffText('staff.kiosk.reason'),
+      key: 'message',
+      render: (_: unknown, row) => (row.errors?.length ? row.errors.map((e) => e.message).join(' ') : row.message),
+    },
   ];
 
   return (
@@ -73,7 +91,15 @@ export function Component() {
             title={staffText('staff.kiosk.resultSummary', { ...result.counts, channel: result.channel })}
             style={{ marginBottom: 16 }}
           />
-          <Table<KioskOutcome> rowKey={(r, i) => `${r.id}:${i}`} size="small" columns={columns} dataSource={result.results} scroll={{ x: 700 }} pagination={{ defaultPageSize: 50, hideOnSinglePage: true }} aria-label={staffText('staff.kiosk.uploadTitle')} />
+          <Table<KioskOutcome>
+            rowKey={(r, i) => `${r.id}:${i}`}
+            size="small"
+            columns={columns}
+            dataSource={result.results}
+            scroll={{ x: 700 }}
+            pagination={{ defaultPageSize: 50, hideOnSinglePage: true }}
+            aria-label={staffText('staff.kiosk.uploadTitle')}
+          />
         </>
       ) : null}
     </div>

@@ -24,13 +24,24 @@ function PairingCode({ created }: { created: KioskDeviceCreated }) {
     };
   }, [created.pairUrl]);
   return (
-    <section className="kiosk-pair" aria-label={staffText('staff.kiosk.pairTitle', { name: created.device.name })} style={{ border: '1px solid #d9d9d9', borderRadius: 8, padding: 16, marginBottom: 16 }}>
+    <section
+      className="kiosk-pair"
+      aria-label={staffText('staff.kiosk.pairTitle', { name: created.device.name })}
+      style={{ border: '1px solid #d9d9d9', borderRadius: 8, padding: 16, marginBottom: 16 }}
+    >
       <Typography.Title level={3} style={{ fontSize: 16, marginTop: 0 }}>
         {staffText('staff.kiosk.pairTitle', { name: created.device.name })}
       </Typography.Title>
       <Typography.Paragraph>{staffText('staff.kiosk.pairHint')}</Typography.Paragraph>
       {src ? (
-        <img src={src} width={240} height={240} alt={staffText('staff.kiosk.pairQr', { name: created.device.name })} data-testid="kiosk-pair-qr" style={{ display: 'block', maxWidth: '100%', height: 'auto' }} />
+        <img
+          src={src}
+          width={240}
+          height={240}
+          alt={staffText('staff.kiosk.pairQr', { name: created.device.name })}
+          data-testid="kiosk-pair-qr"
+          style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
+        />
       ) : (
         <p aria-busy="true" />
       )}
@@ -103,14 +114,20 @@ export function TabletsDialog({ channel, onClose }: { channel: { id: string; nam
   const columns: TableColumnsType<KioskDevice> = [
     { title: staffText('staff.kiosk.tabletName'), dataIndex: 'name', width: 160 },
     { title: staffText('staff.kiosk.created'), dataIndex: 'createdAt', width: 150, render: (iso: string) => formatDateTime(iso) },
-    { title: staffText('staff.kiosk.lastSync'), dataIndex: 'lastSyncAt', width: 150, render: (iso: string | null) => (iso ? formatDateTime(iso) : staffText('staff.kiosk.never')) },
+    {
+      title: staffText('staff.kiosk.lastSync'),
+      dataIndex: 'lastSyncAt',
+      width: 150,
+      render: (iso: string | null) => (iso ? formatDateTime(iso) : staffText('staff.kiosk.never')),
+    },
     { title: staffText('staff.kiosk.stored'), dataIndex: 'stored', width: 90, render: (n: number) => n.toLocaleString('en-IN') },
     { title: staffText('staff.kiosk.queued'), dataIndex: 'queued', width: 140, render: () => staffText('staff.kiosk.queuedUnknown') },
     {
       title: staffText('staff.kiosk.state'),
       dataIndex: 'revokedAt',
       width: 100,
-      render: (revokedAt: string | null) => (revokedAt ? <Tag color="#595959">{staffText('staff.kiosk.revoked')}</Tag> : <Tag color="#1e6b3a">{staffText('staff.kiosk.active')}</Tag>),
+      render: (revokedAt: string | null) =>
+        revokedAt ? <Tag color="#595959">{staffText('staff.kiosk.revoked')}</Tag> : <Tag color="#1e6b3a">{staffText('staff.kiosk.active')}</Tag>,
     },
     {
       title: staffText('staff.channels.actions'),
@@ -118,7 +135,12 @@ export function TabletsDialog({ channel, onClose }: { channel: { id: string; nam
       width: 110,
       render: (_: unknown, row) =>
         row.revokedAt || !isOwner ? null : (
-          <Popconfirm title={staffText('staff.kiosk.revokeConfirm')} okText={staffText('staff.kiosk.revoke')} cancelText={staffText('staff.channels.cancel')} onConfirm={() => void revoke(row)}>
+          <Popconfirm
+            title={staffText('staff.kiosk.revokeConfirm')}
+            okText={staffText('staff.kiosk.revoke')}
+            cancelText={staffText('staff.channels.cancel')}
+            onConfirm={() => void revoke(row)}
+          >
             <Button size="small" danger icon={<DeleteOutlined />} aria-label={staffText('staff.kiosk.revokeOf', { name: row.name })}>
               {staffText('staff.kiosk.revoke')}
             </Button>
@@ -166,7 +188,16 @@ export function TabletsDialog({ channel, onClose }: { channel: { id: string; nam
           dataSource={conflicts}
           aria-label={staffText('staff.kiosk.conflicts')}
           columns={[
-            { title: staffText('staff.kiosk.conflictId'), dataIndex: 'id', width: 160, render: (id: string) => <Typography.Text code style={{ overflowWrap: 'anywhere' }}>{id}</Typography.Text> },
+            {
+              title: staffText('staff.kiosk.conflictId'),
+              dataIndex: 'id',
+              width: 160,
+              render: (id: string) => (
+                <Typography.Text code style={{ overflowWrap: 'anywhere' }}>
+                  {id}
+                </Typography.Text>
+              ),
+            },
             { title: staffText('staff.kiosk.conflictDevice'), dataIndex: 'deviceName', width: 120 },
             { title: staffText('staff.kiosk.conflictStored'), key: 'stored', render: (_: unknown, c) => <ConflictBody body={c.stored.body} /> },
             { title: staffText('staff.kiosk.conflictLater'), key: 'later', render: (_: unknown, c) => <ConflictBody body={c.conflicting.body} /> },

@@ -36,7 +36,8 @@ export function AddLeadButton() {
       form.resetFields();
       await navigate(leadPath(res.lead._id));
     } catch (error) {
-      if (error instanceof ApiError && error.errors.length > 0) form.setFields(error.errors.map((e) => ({ name: e.field as keyof Fields, errors: [e.message] })));
+      if (error instanceof ApiError && error.errors.length > 0)
+        form.setFields(error.errors.map((e) => ({ name: e.field as keyof Fields, errors: [e.message] })));
       else void message.error(errorMessage(error, staffText('staff.leads.add.failed')));
     } finally {
       setBusy(false);
@@ -48,7 +49,15 @@ export function AddLeadButton() {
       <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
         {staffText('staff.leads.add.open')}
       </Button>
-      <Modal open={open} title={staffText('staff.leads.add.title')} okText={staffText('staff.leads.add.submit')} confirmLoading={busy} onOk={() => form.submit()} onCancel={() => setOpen(false)} destroyOnHidden>
+      <Modal
+        open={open}
+        title={staffText('staff.leads.add.title')}
+        okText={staffText('staff.leads.add.submit')}
+        confirmLoading={busy}
+        onOk={() => form.submit()}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
         <p className="leads-muted">{staffText('staff.leads.add.hint')}</p>
         <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark={false}>
           <Form.Item name="name" label={staffText('staff.leads.add.name')}>

@@ -23,14 +23,15 @@ export function leadSourcesText(lead: { sources: readonly string[]; origin?: str
   return [...lead.sources.map((s) => SOURCE_LABELS[s] ?? s), ...(lead.origin ? [staffText('staff.leads.origin', { source: lead.origin })] : [])].join(', ');
 }
 
-
 const UTM_ORDER = ['source', 'medium', 'campaign', 'content', 'term'] as const;
 
 /** A touch's UTM values as staff read them: "source instagram · medium social" (README "Channels"); '' for none. */
 export function utmText(touch: LeadTouch | null): string {
   const utm = touch?.utm;
   if (!utm) return '';
-  return UTM_ORDER.filter((f) => utm[f]).map((f) => `${f} ${utm[f]}`).join(' · ');
+  return UTM_ORDER.filter((f) => utm[f])
+    .map((f) => `${f} ${utm[f]}`)
+    .join(' · ');
 }
 
 /** The channel a touch came through: its name, "Deleted channel", or "No channel" (UTM values only). */

@@ -2,7 +2,16 @@ import { ArrowLeftOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Popconfirm, Progress, Select, Table, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLoaderData, useRevalidator } from 'react-router';
-import { IMPORT_FIELDS, type ImportField, type ImportList, type ImportMapping, type ImportPreview, type ImportProgress, type ImportResult, type ImportUndone } from '#shared/imports/imports.contract';
+import {
+  IMPORT_FIELDS,
+  type ImportField,
+  type ImportList,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportProgress,
+  type ImportResult,
+  type ImportUndone,
+} from '#shared/imports/imports.contract';
 import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import { leadPath, paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
@@ -93,10 +102,19 @@ function ImportsList({ list, onUndone }: { list: ImportList; onUndone: (file: st
     }
   }
   const columns: TableColumnsType<ImportList['items'][number]> = [
-    { title: staffText('staff.imports.list.file'), dataIndex: 'fileName', key: 'file', render: (name: string) => <span style={{ overflowWrap: 'anywhere' }}>{name}</span> },
+    {
+      title: staffText('staff.imports.list.file'),
+      dataIndex: 'fileName',
+      key: 'file',
+      render: (name: string) => <span style={{ overflowWrap: 'anywhere' }}>{name}</span>,
+    },
     { title: staffText('staff.imports.list.when'), dataIndex: 'createdAt', key: 'when', render: (at: string) => formatDateTime(at) },
     { title: staffText('staff.imports.list.by'), dataIndex: 'byName', key: 'by' },
-    { title: staffText('staff.imports.list.figures'), key: 'figures', render: (_: unknown, r) => staffText('staff.imports.list.figuresValue', { created: r.created, updated: r.updated, skipped: r.skipped }) },
+    {
+      title: staffText('staff.imports.list.figures'),
+      key: 'figures',
+      render: (_: unknown, r) => staffText('staff.imports.list.figuresValue', { created: r.created, updated: r.updated, skipped: r.skipped }),
+    },
     {
       title: staffText('staff.imports.list.state'),
       key: 'undo',
@@ -105,7 +123,12 @@ function ImportsList({ list, onUndone }: { list: ImportList; onUndone: (file: st
         if (!r.undoUntil || new Date(r.undoUntil).getTime() < now) return staffText('staff.imports.list.expired');
         return (
           <span className="lead-import__undo">
-            <Popconfirm title={staffText('staff.imports.undo.confirm')} okText={staffText('staff.imports.undo.yes')} cancelText={staffText('staff.imports.undo.no')} onConfirm={() => void undo(r._id, r.fileName)}>
+            <Popconfirm
+              title={staffText('staff.imports.undo.confirm')}
+              okText={staffText('staff.imports.undo.yes')}
+              cancelText={staffText('staff.imports.undo.no')}
+              onConfirm={() => void undo(r._id, r.fileName)}
+            >
               <Button size="small" loading={busy === r._id} aria-label={staffText('staff.imports.undo.label', { file: r.fileName })}>
                 {staffText('staff.imports.undo')}
               </Button>
@@ -223,7 +246,10 @@ export function Component() {
     }
   }
 
-  const fieldOptions = [{ value: NONE, label: staffText('staff.imports.field.none') }, ...IMPORT_FIELDS.map((f) => ({ value: f, label: staffText(FIELD_LABELS[f]) }))];
+  const fieldOptions = [
+    { value: NONE, label: staffText('staff.imports.field.none') },
+    ...IMPORT_FIELDS.map((f) => ({ value: f, label: staffText(FIELD_LABELS[f]) })),
+  ];
   const importable = preview !== null && preview.willCreate + preview.willUpdate > 0;
 
   return (
@@ -261,14 +287,24 @@ export function Component() {
           type="success"
           showIcon
           role="status"
-          title={staffText('staff.imports.result', { file: result.file, created: result.result.created, updated: result.result.updated, skipped: result.result.skipped })}
+          title={staffText('staff.imports.result', {
+            file: result.file,
+            created: result.result.created,
+            updated: result.result.updated,
+            skipped: result.result.skipped,
+          })}
         />
       ) : null}
 
       {preview && file ? (
         <>
           <Card size="small" title={<h2 className="lead-card-title">{staffText('staff.imports.sample.title')}</h2>}>
-            <div className="lead-import__scroll" tabIndex={0} role="region" aria-label={staffText('staff.imports.sample.caption', { count: preview.sample.length, file: file.name })}>
+            <div
+              className="lead-import__scroll"
+              tabIndex={0}
+              role="region"
+              aria-label={staffText('staff.imports.sample.caption', { count: preview.sample.length, file: file.name })}
+            >
               <table className="lead-import__sample">
                 <caption className="leads-muted">{staffText('staff.imports.sample.caption', { count: preview.sample.length, file: file.name })}</caption>
                 <thead>
@@ -327,7 +363,9 @@ export function Component() {
                     <li key={e.row}>{e.message}</li>
                   ))}
                 </ul>
-                {preview.skipped > preview.errors.length ? <p className="leads-muted">{staffText('staff.imports.dryRun.moreSkipped', { count: preview.skipped - preview.errors.length })}</p> : null}
+                {preview.skipped > preview.errors.length ? (
+                  <p className="leads-muted">{staffText('staff.imports.dryRun.moreSkipped', { count: preview.skipped - preview.errors.length })}</p>
+                ) : null}
               </>
             ) : null}
             {importable ? null : <Alert type="warning" showIcon title={staffText('staff.imports.dryRun.nothing')} />}

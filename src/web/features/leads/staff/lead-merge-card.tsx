@@ -96,14 +96,33 @@ export function LeadMergeCard({ lead }: { lead: LeadDetail }) {
           <Typography.Text strong>{staffText('staff.leads.duplicates.title', { names: duplicates.map((d) => leadName(d)).join(', ') })}</Typography.Text>
           <p className="leads-muted">{staffText('staff.leads.duplicates.hint')}</p>
           {duplicates.map((d) => (
-            <Button key={d._id} onClick={() => setInto({ ...d, status: 'new', sources: [], createdAt: lead.createdAt, lastActivityAt: lead.lastActivityAt, ...(found?.find((f) => f._id === d._id) ?? {}) })}>
+            <Button
+              key={d._id}
+              onClick={() =>
+                setInto({
+                  ...d,
+                  status: 'new',
+                  sources: [],
+                  createdAt: lead.createdAt,
+                  lastActivityAt: lead.lastActivityAt,
+                  ...(found?.find((f) => f._id === d._id) ?? {}),
+                })
+              }
+            >
               {staffText('staff.leads.merge.into', { name: leadName(d) })}
             </Button>
           ))}
         </div>
       ) : null}
       <p className="leads-muted">{staffText('staff.leads.merge.hint')}</p>
-      <Input.Search aria-label={staffText('staff.leads.merge.search')} placeholder={staffText('staff.leads.merge.search')} value={query} onChange={(e) => setQuery(e.target.value)} onSearch={(q) => void search(q)} allowClear />
+      <Input.Search
+        aria-label={staffText('staff.leads.merge.search')}
+        placeholder={staffText('staff.leads.merge.search')}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        onSearch={(q) => void search(q)}
+        allowClear
+      />
       {found !== null ? (
         <List
           size="small"

@@ -34,7 +34,6 @@ import { staffText } from '#web/lib/staff-text';
 import type { StaffMessageKey } from '#shared/i18n/messages/staff-en';
 import './leads.css';
 
-
 /** The lead (its page), and the staff it can be assigned to (the page works without them). */
 export async function loader({ params }: LoaderFunctionArgs) {
   const staff = fetchStaff().catch(() => [] as StaffMember[]);
@@ -118,7 +117,9 @@ function ActivityCard({ activity }: { activity: LeadActivity }) {
       {activity.type === 'progress' && activity.page !== undefined ? (
         <p className="lead-activity__text leads-muted">
           {staffText('staff.leads.lead.activity.stoppedOnPage', { page: activity.page })}
-          {activity.furthestPage !== undefined && activity.furthestPage > activity.page ? staffText('staff.leads.lead.activity.reachedPage', { page: activity.furthestPage }) : ''}
+          {activity.furthestPage !== undefined && activity.furthestPage > activity.page
+            ? staffText('staff.leads.lead.activity.reachedPage', { page: activity.furthestPage })
+            : ''}
         </p>
       ) : null}
       {activity.answers && activity.answers.length > 0 ? (
@@ -146,7 +147,9 @@ function ActivityCard({ activity }: { activity: LeadActivity }) {
           {activity.requestQuotation}
         </p>
       ) : null}
-      {activity.phone ? <p className="lead-activity__text leads-muted">{staffText('staff.leads.lead.activity.phoneGiven', { phone: formatPhone(activity.phone) })}</p> : null}
+      {activity.phone ? (
+        <p className="lead-activity__text leads-muted">{staffText('staff.leads.lead.activity.phoneGiven', { phone: formatPhone(activity.phone) })}</p>
+      ) : null}
       {activity.message ? <p className="lead-activity__text lead-activity__message">{activity.message}</p> : null}
     </li>
   );
@@ -289,7 +292,10 @@ export function Component() {
                 </>
               ) : null}
               {lead.email ? (
-                <Button icon={<MailOutlined />} href={mailtoHref(lead.email, `${data.studio ? `${data.studio}: ` : ''}${lead.campaignName ?? contactRequest ?? 'your enquiry'}`, greeting)}>
+                <Button
+                  icon={<MailOutlined />}
+                  href={mailtoHref(lead.email, `${data.studio ? `${data.studio}: ` : ''}${lead.campaignName ?? contactRequest ?? 'your enquiry'}`, greeting)}
+                >
                   {staffText('staff.leads.lead.sendEmail')}
                 </Button>
               ) : null}
@@ -344,8 +350,19 @@ export function Component() {
                   {lead.nextAction.text} — <time dateTime={lead.nextAction.dueAt}>{formatDateTime(lead.nextAction.dueAt)}</time>
                 </Typography.Paragraph>
               ) : null}
-              <Input id="lead-next-text" placeholder={staffText('staff.leads.lead.nextActionPlaceholder')} value={nextText} maxLength={300} onChange={(e) => setNextText(e.target.value)} />
-              <Input aria-label={staffText('staff.leads.lead.nextActionWhen', { zone: studioTimeZone() })} type="datetime-local" value={nextDue} onChange={(e) => setNextDue(e.target.value)} />
+              <Input
+                id="lead-next-text"
+                placeholder={staffText('staff.leads.lead.nextActionPlaceholder')}
+                value={nextText}
+                maxLength={300}
+                onChange={(e) => setNextText(e.target.value)}
+              />
+              <Input
+                aria-label={staffText('staff.leads.lead.nextActionWhen', { zone: studioTimeZone() })}
+                type="datetime-local"
+                value={nextDue}
+                onChange={(e) => setNextDue(e.target.value)}
+              />
               {nextError ? (
                 <Typography.Text type="danger" role="alert">
                   {nextError}
@@ -364,7 +381,8 @@ export function Component() {
             </div>
             {lead.assigneeId && lead.assignedAt ? (
               <Typography.Text type="secondary" className="lead-assigned-since">
-                {lead.assigneeName ?? staffText('staff.leads.lead.assigned')} {staffText('staff.leads.lead.since')} <time dateTime={lead.assignedAt}>{formatDateTime(lead.assignedAt)}</time>
+                {lead.assigneeName ?? staffText('staff.leads.lead.assigned')} {staffText('staff.leads.lead.since')}{' '}
+                <time dateTime={lead.assignedAt}>{formatDateTime(lead.assignedAt)}</time>
               </Typography.Text>
             ) : null}
             <form

@@ -47,7 +47,14 @@ interface View {
 type FilterOption = { value: string; label: ReactNode };
 
 /** A labelled filter: its choices (or groups of them) after an "All …" choice (the empty value: no filter). */
-function FilterSelect(props: { label: string; all: string; value: string | undefined; options: Array<FilterOption | { label: string; title: string; options: FilterOption[] }>; onChange: (value: string) => void; searchable?: boolean }) {
+function FilterSelect(props: {
+  label: string;
+  all: string;
+  value: string | undefined;
+  options: Array<FilterOption | { label: string; title: string; options: FilterOption[] }>;
+  onChange: (value: string) => void;
+  searchable?: boolean;
+}) {
   return (
     <label className="leads-filter">
       <span>{props.label}</span>
@@ -64,7 +71,9 @@ function FilterSelect(props: { label: string; all: string; value: string | undef
 
 /** The view from the URL: filters the contract rejects are dropped rather than failing the page. */
 function readView(search: URLSearchParams): View {
-  const raw = Object.fromEntries(['status', 'source', 'campaign', 'channelId', 'leadSource', 'q', 'from', 'to', 'overdue'].map((k) => [k, search.get(k) ?? undefined]));
+  const raw = Object.fromEntries(
+    ['status', 'source', 'campaign', 'channelId', 'leadSource', 'q', 'from', 'to', 'overdue'].map((k) => [k, search.get(k) ?? undefined]),
+  );
   const filters: LeadFilters = {};
   for (const [key, value] of Object.entries(raw)) {
     const one = leadFilters.safeParse({ [key]: value });
@@ -107,7 +116,14 @@ function SpeedToLead({ figures }: { figures: FirstContactFigures }) {
   ];
   return (
     <Card size="small" title={<h2 className="lead-card-title">{staffText('staff.leads.speed.title')}</h2>} className="leads-speed">
-      <Table size="small" pagination={false} rowKey={(r) => r.staffId ?? 'nobody'} dataSource={figures.byPerson} columns={columns} aria-label={staffText('staff.leads.speed.perPerson')} />
+      <Table
+        size="small"
+        pagination={false}
+        rowKey={(r) => r.staffId ?? 'nobody'}
+        dataSource={figures.byPerson}
+        columns={columns}
+        aria-label={staffText('staff.leads.speed.perPerson')}
+      />
       <Table
         size="small"
         pagination={false}
@@ -239,7 +255,12 @@ export function Component() {
           '—'
         ),
     },
-    { title: staffText('staff.leads.column.status'), dataIndex: 'status', key: 'status', render: (status: LeadListItem['status']) => <StatusTag status={status} /> },
+    {
+      title: staffText('staff.leads.column.status'),
+      dataIndex: 'status',
+      key: 'status',
+      render: (status: LeadListItem['status']) => <StatusTag status={status} />,
+    },
     { title: staffText('staff.leads.column.assignee'), dataIndex: 'assigneeName', key: 'assignee', render: (name: string | null) => name ?? '—' },
     {
       // What is next, and whether the lead is overdue.
@@ -294,7 +315,10 @@ export function Component() {
           all={staffText('staff.leads.filter.allStatuses')}
           value={view.filters.status}
           onChange={(v) => setFilter('status', v)}
-          options={LEAD_STATUSES.map((s) => ({ value: s, label: counts ? staffText('staff.leads.filter.statusCount', { status: LEAD_STATUS_LABELS[s], count: counts[s] }) : LEAD_STATUS_LABELS[s] }))}
+          options={LEAD_STATUSES.map((s) => ({
+            value: s,
+            label: counts ? staffText('staff.leads.filter.statusCount', { status: LEAD_STATUS_LABELS[s], count: counts[s] }) : LEAD_STATUS_LABELS[s],
+          }))}
         />
         <FilterSelect
           label={staffText('staff.leads.filter.source')}
@@ -321,7 +345,15 @@ export function Component() {
             data.sources.length === 0
               ? channelOptions
               : [
-                  ...(channelOptions.length > 0 ? [{ label: staffText('staff.channels.touch.channelsGroup'), title: staffText('staff.channels.touch.channelsGroup'), options: channelOptions }] : []),
+                  ...(channelOptions.length > 0
+                    ? [
+                        {
+                          label: staffText('staff.channels.touch.channelsGroup'),
+                          title: staffText('staff.channels.touch.channelsGroup'),
+                          options: channelOptions,
+                        },
+                      ]
+                    : []),
                   {
                     label: staffText('staff.channels.touch.sourcesGroup'),
                     title: staffText('staff.channels.touch.sourcesGroup'),
@@ -440,7 +472,11 @@ export function Component() {
                   </span>
                 ) : null}
                 {lead.phone ? (
-                  <a href={telHref(lead.phone)} className="leads-card__phone" aria-label={staffText('staff.leads.card.call', { phone: formatPhone(lead.phone) })}>
+                  <a
+                    href={telHref(lead.phone)}
+                    className="leads-card__phone"
+                    aria-label={staffText('staff.leads.card.call', { phone: formatPhone(lead.phone) })}
+                  >
                     <PhoneOutlined aria-hidden="true" /> {formatPhone(lead.phone)}
                   </a>
                 ) : null}

@@ -19,7 +19,12 @@ const products: AdminKind<'product'> = {
     { title: staffText('staff.listings.decor.column.product'), dataIndex: 'productname', key: 'productname' },
     { title: staffText('staff.listings.decor.column.description'), dataIndex: 'description', key: 'description', ellipsis: true },
     { title: staffText('staff.listings.decor.column.price'), dataIndex: 'price', key: 'price', render: (value: number) => formatRupees('en', value) },
-    { title: staffText('staff.listings.decor.column.tags'), dataIndex: 'tags', key: 'tags', render: (value: string[] | undefined) => (value?.length ? value.join(', ') : '—') },
+    {
+      title: staffText('staff.listings.decor.column.tags'),
+      dataIndex: 'tags',
+      key: 'tags',
+      render: (value: string[] | undefined) => (value?.length ? value.join(', ') : '—'),
+    },
   ],
   nameOf: (product) => product.productname,
 };

@@ -18,7 +18,8 @@ const READABLE_DANGER = { token: { colorError: '#b3261e' } };
 
 /** The route loader of one kind's admin page: its records, newest first (lib/page-data.tsx). */
 export function listingLoader<K extends ListingKind>(config: AdminKind<K>) {
-  return ({ request }: LoaderFunctionArgs) => loadPageData(() => fetchListings(config.kind, { signal: request.signal }), staffText('staff.listings.loadFailed', { plural: staffText(config.plural) }));
+  return ({ request }: LoaderFunctionArgs) =>
+    loadPageData(() => fetchListings(config.kind, { signal: request.signal }), staffText('staff.listings.loadFailed', { plural: staffText(config.plural) }));
 }
 
 /**

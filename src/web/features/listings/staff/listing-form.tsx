@@ -87,9 +87,12 @@ export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSa
   useUnsavedChangesPrompt(dirty, staffText('staff.listings.unsavedWhat', { singular: staffText(config.singular) }));
 
   // The preview's object URL lives as long as the chosen image.
-  useEffect(() => () => {
-    if (chosen) URL.revokeObjectURL(chosen.url);
-  }, [chosen]);
+  useEffect(
+    () => () => {
+      if (chosen) URL.revokeObjectURL(chosen.url);
+    },
+    [chosen],
+  );
 
   const clearImage = () => {
     setChosen(null);
@@ -186,7 +189,27 @@ export function useListingForm<K extends ListingKind>(config: AdminKind<K>, onSa
     if (form.getFieldValue('id') === id) reset();
   };
 
-  return { form, fields, saving, chosen, currentImage, imageError, setImageError, fileInput, formCard, editingId, editingRow, addedId, setDirty, onFileChange, onFinish, reset, edit, forget, onSaved };
+  return {
+    form,
+    fields,
+    saving,
+    chosen,
+    currentImage,
+    imageError,
+    setImageError,
+    fileInput,
+    formCard,
+    editingId,
+    editingRow,
+    addedId,
+    setDirty,
+    onFileChange,
+    onFinish,
+    reset,
+    edit,
+    forget,
+    onSaved,
+  };
 }
 
 export type ListingFormState<K extends ListingKind> = ReturnType<typeof useListingForm<K>>;
@@ -196,7 +219,24 @@ export type ListingFormState<K extends ListingKind> = ReturnType<typeof useListi
  * record just added, once the reloaded list holds it: a button opens it for its photos.
  */
 export function ListingForm<K extends ListingKind>({ config, state, added }: { config: AdminKind<K>; state: ListingFormState<K>; added?: ListingItems[K] }) {
-  const { form, fields, saving, chosen, currentImage, imageError, setImageError, fileInput, formCard, editingId, editingRow, setDirty, onFileChange, onFinish, reset, onSaved } = state;
+  const {
+    form,
+    fields,
+    saving,
+    chosen,
+    currentImage,
+    imageError,
+    setImageError,
+    fileInput,
+    formCard,
+    editingId,
+    editingRow,
+    setDirty,
+    onFileChange,
+    onFinish,
+    reset,
+    onSaved,
+  } = state;
   const fileInputId = useId();
   const preview = chosen?.url ?? currentImage;
   const editing = Boolean(editingId);

@@ -72,7 +72,19 @@ function useSaving(onChanged: () => void, failure: string, settle?: () => void) 
   return { busy, error, setError, run };
 }
 
-function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: ListingKind; id: string; name: string; initialPhotos: ListingPhoto[]; onChanged(): void }) {
+function PhotoManager({
+  kind,
+  id,
+  name,
+  initialPhotos,
+  onChanged,
+}: {
+  kind: ListingKind;
+  id: string;
+  name: string;
+  initialPhotos: ListingPhoto[];
+  onChanged(): void;
+}) {
   const { message } = App.useApp();
   const [photos, setPhotos] = useState(initialPhotos);
   const { busy, error, setError, run } = useSaving(onChanged, staffText('staff.listings.media.photosFailed'));
@@ -86,7 +98,6 @@ function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: List
   const inputId = useId();
   const headingId = useId();
   const full = photos.length >= PHOTOS_MAX;
-
 
   const upload = (files: File[]) => {
     if (files.length === 0) return;
@@ -113,7 +124,11 @@ function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: List
     setPhotos(next);
     void run(staffText('staff.listings.media.savingOrder'), async () => {
       try {
-        const answer = await orderPhotos(kind, id, next.map((p) => p.id));
+        const answer = await orderPhotos(
+          kind,
+          id,
+          next.map((p) => p.id),
+        );
         setPhotos(answer.photos);
         setAnnouncement(staffText(to === 0 ? 'staff.listings.media.movedToCover' : 'staff.listings.media.moved', { position: to + 1, count: next.length }));
       } catch (caught) {
@@ -131,7 +146,9 @@ function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: List
     if (busy !== null || !wanted) return;
     refocus.current = null;
     const item = list.current?.querySelector<HTMLElement>(`[data-photo-id="${CSS.escape(wanted.photoId)}"]`);
-    const button = item?.querySelector<HTMLButtonElement>(`[data-move="${wanted.focus}"]:not(:disabled)`) ?? item?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)');
+    const button =
+      item?.querySelector<HTMLButtonElement>(`[data-move="${wanted.focus}"]:not(:disabled)`) ??
+      item?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)');
     button?.focus();
   }, [busy, photos]);
 
@@ -158,9 +175,7 @@ function PhotoManager({ kind, id, name, initialPhotos, onChanged }: { kind: List
         {staffText('staff.listings.media.photos')}{' '}
         <span className="listing-media__count">{staffText('staff.listings.media.photosOf', { count: photos.length, max: PHOTOS_MAX })}</span>
       </Typography.Title>
-      <p className="listing-media__hint">
-        {staffText('staff.listings.media.hint', { max: PHOTOS_MAX })}
-      </p>
+      <p className="listing-media__hint">{staffText('staff.listings.media.hint', { max: PHOTOS_MAX })}</p>
 
       <div
         className={`listing-media__drop${filesOver ? ' listing-media__drop--over' : ''}`}
@@ -300,9 +315,7 @@ function PhotoCard({
         {index === 0 ? <span className="listing-media__cover">{staffText('staff.listings.media.cover')}</span> : null}
       </div>
       <figcaption className="listing-media__caption">
-        <span className="listing-media__position">
-          {staffText('staff.listings.media.positionOf', { position, count })}
-        </span>
+        <span className="listing-media__position">{staffText('staff.listings.media.positionOf', { position, count })}</span>
         <label htmlFor={altId} className="listing-media__alt-label">
           {staffText('staff.listings.media.altLabel', { position })}
         </label>
@@ -315,13 +328,30 @@ function PhotoCard({
           onPressEnter={() => changed && void onSaveAlt(alt)}
         />
         <div className="listing-media__actions">
-          <Button size="small" onClick={() => void onSaveAlt(alt)} disabled={busy || !changed} aria-label={staffText('staff.listings.media.saveAltLabel', { position })}>
+          <Button
+            size="small"
+            onClick={() => void onSaveAlt(alt)}
+            disabled={busy || !changed}
+            aria-label={staffText('staff.listings.media.saveAltLabel', { position })}
+          >
             {staffText('staff.listings.media.saveAlt')}
           </Button>
-          <Button size="small" data-move="earlier" onClick={() => onMove(index - 1, 'earlier')} disabled={busy || index === 0} aria-label={staffText('staff.listings.media.moveEarlierLabel', { position })}>
+          <Button
+            size="small"
+            data-move="earlier"
+            onClick={() => onMove(index - 1, 'earlier')}
+            disabled={busy || index === 0}
+            aria-label={staffText('staff.listings.media.moveEarlierLabel', { position })}
+          >
             {staffText('staff.listings.media.moveEarlier')}
           </Button>
-          <Button size="small" data-move="later" onClick={() => onMove(index + 1, 'later')} disabled={busy || index === count - 1} aria-label={staffText('staff.listings.media.moveLaterLabel', { position })}>
+          <Button
+            size="small"
+            data-move="later"
+            onClick={() => onMove(index + 1, 'later')}
+            disabled={busy || index === count - 1}
+            aria-label={staffText('staff.listings.media.moveLaterLabel', { position })}
+          >
             {staffText('staff.listings.media.moveLater')}
           </Button>
           <Popconfirm
@@ -350,7 +380,6 @@ function FloorPlanManager({ id, initial, onChanged }: { id: string; initial: Lis
   const inputId = useId();
   const headingId = useId();
 
-
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
@@ -375,7 +404,9 @@ function FloorPlanManager({ id, initial, onChanged }: { id: string; initial: Lis
       </Typography.Title>
       {plan ? (
         <div className="listing-media__plan">
-          {plan.type === 'image' ? <img className="listing-media__plan-image" src={plan.url} alt={staffText('staff.listings.media.planImage', { filename: plan.filename })} /> : null}
+          {plan.type === 'image' ? (
+            <img className="listing-media__plan-image" src={plan.url} alt={staffText('staff.listings.media.planImage', { filename: plan.filename })} />
+          ) : null}
           <a href={plan.url} target="_blank" rel="noopener noreferrer">
             {staffText('staff.listings.media.planLink', { filename: plan.filename, type: plan.type })}
           </a>
@@ -397,7 +428,15 @@ function FloorPlanManager({ id, initial, onChanged }: { id: string; initial: Lis
         <label htmlFor={inputId} className="listing-media__drop-label">
           {plan ? staffText('staff.listings.media.replacePlan') : staffText('staff.listings.media.addPlan')}
         </label>
-        <input id={inputId} ref={fileInput} type="file" accept={FLOOR_PLAN_TYPES} onChange={onFile} disabled={busy !== null} aria-describedby={`${inputId}-help`} />
+        <input
+          id={inputId}
+          ref={fileInput}
+          type="file"
+          accept={FLOOR_PLAN_TYPES}
+          onChange={onFile}
+          disabled={busy !== null}
+          aria-describedby={`${inputId}-help`}
+        />
         <span id={`${inputId}-help`} className="listing-media__drop-help">
           {staffText('staff.listings.media.planHelp')}
         </span>

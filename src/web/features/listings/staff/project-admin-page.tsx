@@ -25,7 +25,12 @@ const projects: AdminKind<'project'> = {
     { title: staffText('staff.listings.project.column.squareft'), dataIndex: 'squareft', key: 'squareft', render: (value: number) => formatArea('en', value) },
     { title: staffText('staff.listings.project.column.completion'), dataIndex: 'dateofcomplition', key: 'dateofcomplition' },
     { title: staffText('staff.listings.project.column.unit'), dataIndex: 'sizeofunit', key: 'sizeofunit' },
-    { title: staffText('staff.listings.project.column.price'), dataIndex: 'price', key: 'price', render: (value: number | null | undefined) => (typeof value === 'number' ? formatRupees('en', value) : '—') },
+    {
+      title: staffText('staff.listings.project.column.price'),
+      dataIndex: 'price',
+      key: 'price',
+      render: (value: number | null | undefined) => (typeof value === 'number' ? formatRupees('en', value) : '—'),
+    },
   ],
   nameOf: (project) => project.name,
 };

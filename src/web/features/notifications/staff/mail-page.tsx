@@ -51,7 +51,10 @@ export function Component() {
             {staffText('staff.settings.mail.introAfter')}
           </Typography.Paragraph>
           {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
-          <div className="mail-view" style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 360px), 1fr))', alignItems: 'start' }}>
+          <div
+            className="mail-view"
+            style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 360px), 1fr))', alignItems: 'start' }}
+          >
             <List
               bordered
               dataSource={items}
@@ -69,9 +72,7 @@ export function Component() {
                     <span>
                       <strong>{item.subject}</strong>
                       <br />
-                      <Typography.Text type="secondary">
-                        {staffText('staff.settings.mail.to', { to: item.to, date: formatDayTime(item.date) })}
-                      </Typography.Text>
+                      <Typography.Text type="secondary">{staffText('staff.settings.mail.to', { to: item.to, date: formatDayTime(item.date) })}</Typography.Text>
                     </span>
                   </Button>
                 </List.Item>

@@ -58,10 +58,25 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   }
 
   const columns: TableColumnsType<WebhookDelivery> = [
-    { title: staffText('staff.settings.webhooks.time'), dataIndex: 'createdAt', width: 150, render: (at: string) => <time dateTime={at}>{formatDayTime(at, true)}</time> },
+    {
+      title: staffText('staff.settings.webhooks.time'),
+      dataIndex: 'createdAt',
+      width: 150,
+      render: (at: string) => <time dateTime={at}>{formatDayTime(at, true)}</time>,
+    },
     { title: staffText('staff.settings.webhooks.event'), dataIndex: 'event', width: 150 },
-    { title: staffText('staff.settings.webhooks.status'), dataIndex: 'status', width: 100, render: (status: WebhookDelivery['status']) => <Tag color={STATUS_COLORS[status]}>{status}</Tag> },
-    { title: staffText('staff.settings.webhooks.code'), dataIndex: 'statusCode', width: 70, render: (code: number | null, row) => code ?? (row.error ? '—' : '') },
+    {
+      title: staffText('staff.settings.webhooks.status'),
+      dataIndex: 'status',
+      width: 100,
+      render: (status: WebhookDelivery['status']) => <Tag color={STATUS_COLORS[status]}>{status}</Tag>,
+    },
+    {
+      title: staffText('staff.settings.webhooks.code'),
+      dataIndex: 'statusCode',
+      width: 70,
+      render: (code: number | null, row) => code ?? (row.error ? '—' : ''),
+    },
     { title: staffText('staff.settings.webhooks.attempts'), dataIndex: 'attempts', width: 90 },
     { title: staffText('staff.settings.webhooks.error'), dataIndex: 'error', render: (text: string | null) => text ?? '' },
     {
@@ -144,7 +159,12 @@ function EndpointCard({ endpoint, onDeleted }: { endpoint: WebhookEndpoint; onDe
         <Button icon={<SendOutlined />} onClick={() => void test()} loading={busy}>
           {staffText('staff.settings.webhooks.sendTest')}
         </Button>
-        <Popconfirm title={staffText('staff.settings.webhooks.confirmDelete')} okText={staffText('staff.settings.webhooks.delete')} cancelText={staffText('staff.settings.webhooks.cancel')} onConfirm={() => void remove()}>
+        <Popconfirm
+          title={staffText('staff.settings.webhooks.confirmDelete')}
+          okText={staffText('staff.settings.webhooks.delete')}
+          cancelText={staffText('staff.settings.webhooks.cancel')}
+          onConfirm={() => void remove()}
+        >
           <Button danger icon={<DeleteOutlined />}>
             {staffText('staff.settings.webhooks.delete')}
           </Button>
@@ -217,18 +237,37 @@ export function Component() {
         />
       ) : null}
       <Card size="small" title={staffText('staff.settings.webhooks.add')} style={{ marginBottom: 24, maxWidth: 720 }}>
-        <Form<FormValues> form={form} layout="vertical" initialValues={{ url: '', events: [...NOTIFICATION_EVENT_TYPES] }} onFinish={(v) => void submit(v)} requiredMark={false} noValidate>
-          <Form.Item name="url" label={staffText('staff.settings.webhooks.url')} rules={[{ required: true, message: staffText('staff.settings.webhooks.urlRequired') }]}>
+        <Form<FormValues>
+          form={form}
+          layout="vertical"
+          initialValues={{ url: '', events: [...NOTIFICATION_EVENT_TYPES] }}
+          onFinish={(v) => void submit(v)}
+          requiredMark={false}
+          noValidate
+        >
+          <Form.Item
+            name="url"
+            label={staffText('staff.settings.webhooks.url')}
+            rules={[{ required: true, message: staffText('staff.settings.webhooks.urlRequired') }]}
+          >
             <Input inputMode="url" placeholder={staffText('staff.settings.webhooks.urlPlaceholder')} autoComplete="off" />
           </Form.Item>
           {/* Checked by a validator rather than `required`: antd would put aria-required on the group's div. */}
           <Form.Item
             name="events"
             label={staffText('staff.settings.webhooks.events')}
-            rules={[{ validator: (_, value: unknown[] | undefined) => (value?.length ? Promise.resolve() : Promise.reject(new Error(staffText('staff.settings.webhooks.eventsRequired')))) }]}
+            rules={[
+              {
+                validator: (_, value: unknown[] | undefined) =>
+                  value?.length ? Promise.resolve() : Promise.reject(new Error(staffText('staff.settings.webhooks.eventsRequired'))),
+              },
+            ]}
           >
             <Checkbox.Group
-              options={NOTIFICATION_EVENT_TYPES.map((event) => ({ value: event, label: staffText('staff.settings.webhooks.eventOption', { label: staffText(EVENT_LABELS[event]), event }) }))}
+              options={NOTIFICATION_EVENT_TYPES.map((event) => ({
+                value: event,
+                label: staffText('staff.settings.webhooks.eventOption', { label: staffText(EVENT_LABELS[event]), event }),
+              }))}
               style={{ display: 'flex', flexDirection: 'column', gap: 6 }}
             />
           </Form.Item>
@@ -240,7 +279,9 @@ export function Component() {
       <Typography.Title level={2} style={{ fontSize: 18 }}>
         {staffText('staff.settings.webhooks.endpoints')}
       </Typography.Title>
-      {loaded.error ? <LoadFailed message={loaded.error} forbidden={loaded.forbidden} /> : endpoints.length === 0 ? (
+      {loaded.error ? (
+        <LoadFailed message={loaded.error} forbidden={loaded.forbidden} />
+      ) : endpoints.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={staffText('staff.settings.webhooks.empty')} />
       ) : (
         endpoints.map((endpoint) => <EndpointCard key={endpoint._id} endpoint={endpoint} onDeleted={() => void reload()} />)

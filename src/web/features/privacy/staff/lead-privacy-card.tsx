@@ -125,11 +125,17 @@ export function LeadPrivacyCard({ lead }: { lead: { _id: string; email: string |
         }}
         destroyOnHidden
       >
-        <p>
-          {staffText('staff.leads.privacy.eraseWarning', { name: who })}
-        </p>
+        <p>{staffText('staff.leads.privacy.eraseWarning', { name: who })}</p>
         <label htmlFor={inputId}>
-          {staffText(lead.email === null ? (lead.name ? 'staff.leads.privacy.typePhoneOrName' : 'staff.leads.privacy.typePhone') : lead.name ? 'staff.leads.privacy.typeEmailOrName' : 'staff.leads.privacy.typeEmail')}
+          {staffText(
+            lead.email === null
+              ? lead.name
+                ? 'staff.leads.privacy.typePhoneOrName'
+                : 'staff.leads.privacy.typePhone'
+              : lead.name
+                ? 'staff.leads.privacy.typeEmailOrName'
+                : 'staff.leads.privacy.typeEmail',
+          )}
           <strong>{address}</strong>
         </label>
         <Input id={inputId} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />

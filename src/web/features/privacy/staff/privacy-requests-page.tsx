@@ -38,16 +38,32 @@ export function Component() {
             pagination={false}
             locale={{ emptyText: <Empty description={staffText('staff.leads.privacy.requests.none')} /> }}
             columns={[
-              { title: staffText('staff.leads.privacy.requests.askedFor'), dataIndex: 'kind', render: (k: string) => staffText(k === 'erase' ? 'staff.leads.privacy.requests.erasure' : 'staff.leads.privacy.requests.copy') },
-              { title: staffText('staff.leads.privacy.requests.age'), dataIndex: 'ageDays', render: (d: number) => (d === 0 ? staffText('staff.leads.privacy.requests.today') : staffText('staff.leads.privacy.requests.days', { days: d })) },
+              {
+                title: staffText('staff.leads.privacy.requests.askedFor'),
+                dataIndex: 'kind',
+                render: (k: string) => staffText(k === 'erase' ? 'staff.leads.privacy.requests.erasure' : 'staff.leads.privacy.requests.copy'),
+              },
+              {
+                title: staffText('staff.leads.privacy.requests.age'),
+                dataIndex: 'ageDays',
+                render: (d: number) =>
+                  d === 0 ? staffText('staff.leads.privacy.requests.today') : staffText('staff.leads.privacy.requests.days', { days: d }),
+              },
               {
                 // From the mailed link, or by phone (a person known by phone only) and by whom.
                 title: staffText('staff.leads.privacy.requests.confirmed'),
                 key: 'confirmed',
                 render: (_: unknown, r: PrivacyRequestItem) =>
-                  r.confirmedVia === 'phone' ? staffText('staff.leads.privacy.requests.byPhone', { name: r.confirmedBy ?? '' }) : staffText('staff.leads.privacy.requests.byLink'),
+                  r.confirmedVia === 'phone'
+                    ? staffText('staff.leads.privacy.requests.byPhone', { name: r.confirmedBy ?? '' })
+                    : staffText('staff.leads.privacy.requests.byLink'),
               },
-              { title: staffText('staff.leads.privacy.requests.person'), dataIndex: 'leadId', render: (id: string | null) => (id ? <Link to={leadPath(id)}>{staffText('staff.leads.privacy.requests.openLead')}</Link> : staffText('staff.leads.privacy.requests.unknown')) },
+              {
+                title: staffText('staff.leads.privacy.requests.person'),
+                dataIndex: 'leadId',
+                render: (id: string | null) =>
+                  id ? <Link to={leadPath(id)}>{staffText('staff.leads.privacy.requests.openLead')}</Link> : staffText('staff.leads.privacy.requests.unknown'),
+              },
             ]}
           />
         )}

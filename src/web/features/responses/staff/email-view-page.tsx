@@ -12,7 +12,6 @@ import { useKeyboardScrollableTables } from '#web/lib/use-keyboard-scrollable-ta
 import '#web/styles/staff.css';
 import { formatDateTime } from '#web/lib/studio-time';
 
-
 /** The table's page sizes (antd's choices); 20 unless the URL says otherwise. */
 const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -55,9 +54,7 @@ export function Component() {
           <Typography.Title level={1} className="staff-page__title">
             {staffText('staff.results.emails.title')}
           </Typography.Title>
-          <p className="staff-muted staff-page__lead">
-            {staffText('staff.results.emails.lead')}
-          </p>
+          <p className="staff-muted staff-page__lead">{staffText('staff.results.emails.lead')}</p>
         </div>
         <Input.Search
           className="email-search"
@@ -75,7 +72,11 @@ export function Component() {
         rowKey="_id"
         dataSource={list?.items ?? []}
         loading={loading}
-        locale={{ emptyText: <span className="staff-muted">{query ? staffText('staff.results.emails.noMatch', { query }) : staffText('staff.results.emails.none')}</span> }}
+        locale={{
+          emptyText: (
+            <span className="staff-muted">{query ? staffText('staff.results.emails.noMatch', { query }) : staffText('staff.results.emails.none')}</span>
+          ),
+        }}
         size="middle"
         scroll={{ x: 'max-content' }}
         pagination={{
@@ -101,7 +102,13 @@ export function Component() {
             dataIndex: 'isCompleted',
             key: 'isCompleted',
             render: (done: boolean, row) =>
-              row.campaignId === null ? <span className="staff-muted">—</span> : done ? <Tag color={TAG_COLORS.positive}>{staffText('staff.results.completed')}</Tag> : <Tag>{staffText('staff.results.notCompleted')}</Tag>,
+              row.campaignId === null ? (
+                <span className="staff-muted">—</span>
+              ) : done ? (
+                <Tag color={TAG_COLORS.positive}>{staffText('staff.results.completed')}</Tag>
+              ) : (
+                <Tag>{staffText('staff.results.notCompleted')}</Tag>
+              ),
           },
         ]}
       />

@@ -17,7 +17,10 @@ import { formatTime } from '#web/lib/studio-time';
  * PDF behind a link), so the bytes never pass through script and the link works in a new tab.
  */
 export function loader({ params, request }: LoaderFunctionArgs) {
-  return loadPageData(() => api.call(SURVEY_FILES_ROUTES.link, { params: [params.id ?? ''], signal: request.signal }), staffText('staff.results.file.openFailed'));
+  return loadPageData(
+    () => api.call(SURVEY_FILES_ROUTES.link, { params: [params.id ?? ''], signal: request.signal }),
+    staffText('staff.results.file.openFailed'),
+  );
 }
 
 function sizeText(bytes: number): string {
@@ -59,7 +62,11 @@ export function Component() {
         <PageMeta title={staffText('staff.results.file.title')} description={staffText('staff.results.file.metaDescription')} />
         {backLink}
         <Typography.Title level={1}>{staffText('staff.results.file.title')}</Typography.Title>
-        <LoadFailed message={staffText('staff.results.file.openFailed')} reason={data.error} notFound={data.notFound ? SURVEY_FILE_MESSAGES.notFound : undefined} />
+        <LoadFailed
+          message={staffText('staff.results.file.openFailed')}
+          reason={data.error}
+          notFound={data.notFound ? SURVEY_FILE_MESSAGES.notFound : undefined}
+        />
       </div>
     );
   }

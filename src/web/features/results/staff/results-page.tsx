@@ -1,4 +1,13 @@
-import { Navigate, Outlet, useLoaderData, useLocation, useOutletContext, useSearchParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  Navigate,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useOutletContext,
+  useSearchParams,
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { CAMPAIGN_MESSAGES, type Campaign } from '#shared/surveys/campaigns.contract';
 import { type EmailRecord } from '#shared/responses/responses.contract';
 import { paths } from '#shared/paths';

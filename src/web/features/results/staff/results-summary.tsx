@@ -33,7 +33,15 @@ function Figures({ caption, head, rows }: { caption: string; head: string[]; row
         <tbody>
           {rows.map((row, i) => (
             <tr key={i}>
-              {row.map((cell, j) => (j === 0 ? <th key={j} scope="row">{cell}</th> : <td key={j}>{cell}</td>))}
+              {row.map((cell, j) =>
+                j === 0 ? (
+                  <th key={j} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={j}>{cell}</td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>
@@ -77,7 +85,11 @@ function QuestionFigures({ q }: { q: QuestionSummary }) {
         <>
           <Bars data={rows.map((c) => ({ name: c.text, count: c.count }))} label={staffText('staff.results.summary.answers')} />
           {q.type === 'choices' && q.multiple ? <p className="staff-muted">{staffText('staff.results.summary.several', { answered: q.answered })}</p> : null}
-          <Figures caption={q.title} head={[staffText('staff.results.summary.answer'), staffText('staff.results.summary.count'), staffText('staff.results.summary.share')]} rows={rows.map((c) => [c.text, c.count, percent(c.count, q.answered)])} />
+          <Figures
+            caption={q.title}
+            head={[staffText('staff.results.summary.answer'), staffText('staff.results.summary.count'), staffText('staff.results.summary.share')]}
+            rows={rows.map((c) => [c.text, c.count, percent(c.count, q.answered)])}
+          />
         </>
       );
     }
@@ -89,7 +101,11 @@ function QuestionFigures({ q }: { q: QuestionSummary }) {
             <strong>{q.stats.average ?? '—'}</strong>
           </p>
           <Bars data={q.stats.distribution.map((d) => ({ name: d.text, count: d.count }))} label={staffText('staff.results.summary.answers')} />
-          <Figures caption={q.title} head={[staffText('staff.results.summary.rating'), staffText('staff.results.summary.count'), staffText('staff.results.summary.share')]} rows={q.stats.distribution.map((d) => [d.text, d.count, percent(d.count, q.answered)])} />
+          <Figures
+            caption={q.title}
+            head={[staffText('staff.results.summary.rating'), staffText('staff.results.summary.count'), staffText('staff.results.summary.share')]}
+            rows={q.stats.distribution.map((d) => [d.text, d.count, percent(d.count, q.answered)])}
+          />
         </>
       );
     case 'number':
@@ -112,7 +128,11 @@ function QuestionFigures({ q }: { q: QuestionSummary }) {
           {q.stats.histogram.length > 0 ? (
             <>
               <Bars data={q.stats.histogram.map((b) => ({ name: `${b.from}–${b.to}`, count: b.count }))} label={staffText('staff.results.summary.answers')} />
-              <Figures caption={q.title} head={[staffText('staff.results.summary.fromTo'), staffText('staff.results.summary.count')]} rows={q.stats.histogram.map((b) => [`${b.from} – ${b.to}`, b.count])} />
+              <Figures
+                caption={q.title}
+                head={[staffText('staff.results.summary.fromTo'), staffText('staff.results.summary.count')]}
+                rows={q.stats.histogram.map((b) => [`${b.from} – ${b.to}`, b.count])}
+              />
             </>
           ) : null}
         </>
@@ -136,10 +156,16 @@ function QuestionFigures({ q }: { q: QuestionSummary }) {
           <HorizontalBars data={data} height={Math.max(140, data.length * 40 + 70)}>
             {[
               <Legend key="legend" />,
-              ...columns.map((c, i) => <Bar key={i} dataKey={`c${i}`} name={c.text} stackId="row" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />),
+              ...columns.map((c, i) => (
+                <Bar key={i} dataKey={`c${i}`} name={c.text} stackId="row" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
+              )),
             ]}
           </HorizontalBars>
-          <Figures caption={q.title} head={[staffText('staff.results.summary.row'), ...columns.map((c) => c.text)]} rows={q.stats.rows.map((row) => [row.text, ...row.choices.map((c) => c.count)])} />
+          <Figures
+            caption={q.title}
+            head={[staffText('staff.results.summary.row'), ...columns.map((c) => c.text)]}
+            rows={q.stats.rows.map((row) => [row.text, ...row.choices.map((c) => c.count)])}
+          />
         </>
       );
     }
@@ -171,7 +197,11 @@ export function ResultsSummary({ summary }: { summary: CampaignSummaryResult }) 
             <>
               <div className="summary-chart" style={{ height: 200 }} aria-hidden="true">
                 <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={summary.perDay.map((d) => ({ name: shortDate(d.date), count: d.count }))} margin={{ left: 0, right: 8, top: 8, bottom: 4 }} accessibilityLayer={false}>
+                  <BarChart
+                    data={summary.perDay.map((d) => ({ name: shortDate(d.date), count: d.count }))}
+                    margin={{ left: 0, right: 8, top: 8, bottom: 4 }}
+                    accessibilityLayer={false}
+                  >
                     <CartesianGrid vertical={false} strokeDasharray="3 3" />
                     <XAxis dataKey="name" tick={{ fontSize: 11 }} minTickGap={12} />
                     <YAxis allowDecimals={false} width={40} />
@@ -180,7 +210,11 @@ export function ResultsSummary({ summary }: { summary: CampaignSummaryResult }) 
                   </BarChart>
                 </ResponsiveContainer>
               </div>
-              <Figures caption={staffText('staff.results.summary.perDay')} head={[staffText('staff.results.summary.day'), staffText('staff.results.summary.answers')]} rows={summary.perDay.map((d) => [d.date, d.count])} />
+              <Figures
+                caption={staffText('staff.results.summary.perDay')}
+                head={[staffText('staff.results.summary.day'), staffText('staff.results.summary.answers')]}
+                rows={summary.perDay.map((d) => [d.date, d.count])}
+              />
             </>
           )}
         </Card>
@@ -201,7 +235,9 @@ export function ResultsSummary({ summary }: { summary: CampaignSummaryResult }) 
                   </div>
                   {i > 0 ? (
                     <span className="staff-muted summary-funnel__drop">
-                      {drop > 0 ? staffText('staff.results.summary.dropped', { drop, share: percent(drop, previous) }) : staffText('staff.results.summary.noDrop')}
+                      {drop > 0
+                        ? staffText('staff.results.summary.dropped', { drop, share: percent(drop, previous) })
+                        : staffText('staff.results.summary.noDrop')}
                     </span>
                   ) : null}
                 </li>
@@ -221,7 +257,11 @@ export function ResultsSummary({ summary }: { summary: CampaignSummaryResult }) 
               {staffText('staff.results.summary.answered', { answered: q.answered })}
               {summary.total > 0 ? staffText('staff.results.summary.answeredShare', { share: percent(q.answered, summary.total) }) : ''}
             </p>
-            {q.answered === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={staffText('staff.results.summary.noAnswers')} /> : <QuestionFigures q={q} />}
+            {q.answered === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={staffText('staff.results.summary.noAnswers')} />
+            ) : (
+              <QuestionFigures q={q} />
+            )}
           </Card>
         ))}
       </div>

@@ -61,15 +61,18 @@ interface AnswerTableRow {
 }
 
 const UTM_ORDER = ['source', 'medium', 'campaign', 'content', 'term'] as const;
-const utmLine = (utm: AnswerRow['utm']) => (utm ? UTM_ORDER.filter((f) => utm[f]).map((f) => `${f} ${utm[f]}`).join(' · ') : '');
+const utmLine = (utm: AnswerRow['utm']) =>
+  utm
+    ? UTM_ORDER.filter((f) => utm[f])
+        .map((f) => `${f} ${utm[f]}`)
+        .join(' · ')
+    : '';
 
 /** A cell: uploaded files as links to their staff page, anything else as text. */
 function answerContent(row: AnswerTableRow, column: number) {
   const files = row.files[column] ?? [];
   return files.length > 0 ? <SurveyFileLinks files={files} /> : row.cells[column] || '—';
 }
-
-
 
 const STATUS_OPTIONS: { value: ResultStatus; label: string }[] = [
   { value: 'completed', label: staffText('staff.results.completed') },
@@ -105,7 +108,12 @@ function ResultsFilters({
       </label>
       <div className="results-filter">
         <span id="results-status-label">{staffText('staff.results.filters.status')}</span>
-        <Segmented<ResultStatus> aria-labelledby="results-status-label" options={STATUS_OPTIONS} value={view.status} onChange={(status) => onChange({ ...view, status })} />
+        <Segmented<ResultStatus>
+          aria-labelledby="results-status-label"
+          options={STATUS_OPTIONS}
+          value={view.status}
+          onChange={(status) => onChange({ ...view, status })}
+        />
       </div>
       <label className="results-filter">
         <span>{staffText('staff.results.filters.question')}</span>
@@ -188,7 +196,11 @@ function ResultsView({ view, summary, answers, channels }: { view: View } & NonN
     () =>
       overview
         ? readSurveySummary(overview.campaign.questions).questions.flatMap((q) =>
-            q.kind === 'choices' ? [{ name: q.name, title: q.title, choices: q.choices }] : q.kind === 'rating' ? [{ name: q.name, title: q.title, choices: q.values }] : [],
+            q.kind === 'choices'
+              ? [{ name: q.name, title: q.title, choices: q.choices }]
+              : q.kind === 'rating'
+                ? [{ name: q.name, title: q.title, choices: q.values }]
+                : [],
           )
         : [],
     [overview],
@@ -219,8 +231,21 @@ function ResultsView({ view, summary, answers, channels }: { view: View } & NonN
 
   const columns = useMemo<TableColumnsType<AnswerTableRow>>(
     () => [
-      { title: staffText('staff.results.email'), dataIndex: 'email', key: 'email', fixed: 'left', width: 220, render: (email: string) => <span className="results-cell">{email}</span> },
-      { title: staffText('staff.results.date'), dataIndex: 'date', key: 'date', width: 190, render: (date: string) => <span className="results-date">{formatDateTime(date)}</span> },
+      {
+        title: staffText('staff.results.email'),
+        dataIndex: 'email',
+        key: 'email',
+        fixed: 'left',
+        width: 220,
+        render: (email: string) => <span className="results-cell">{email}</span>,
+      },
+      {
+        title: staffText('staff.results.date'),
+        dataIndex: 'date',
+        key: 'date',
+        width: 190,
+        render: (date: string) => <span className="results-date">{formatDateTime(date)}</span>,
+      },
       ...(view.status === 'completed'
         ? []
         : [
@@ -229,7 +254,11 @@ function ResultsView({ view, summary, answers, channels }: { view: View } & NonN
               key: 'status',
               width: 130,
               render: (_: unknown, row: AnswerTableRow) =>
-                row.completed === false ? <Tag>{staffText('staff.results.unfinished')}</Tag> : <Tag color={TAG_COLORS.positive}>{staffText('staff.results.completed')}</Tag>,
+                row.completed === false ? (
+                  <Tag>{staffText('staff.results.unfinished')}</Tag>
+                ) : (
+                  <Tag color={TAG_COLORS.positive}>{staffText('staff.results.completed')}</Tag>
+                ),
             },
           ]),
       ...columnsOfSurvey.map((column, i) => ({
@@ -281,9 +310,7 @@ function ResultsView({ view, summary, answers, channels }: { view: View } & NonN
           <Typography.Title level={1} className="staff-page__title">
             {title}
           </Typography.Title>
-          <p className="staff-muted staff-page__lead">
-            {staffText('staff.results.view.lead')}
-          </p>
+          <p className="staff-muted staff-page__lead">{staffText('staff.results.view.lead')}</p>
         </div>
         {/* Nothing to download until someone answers: the panel below says so. */}
         {hasResponses ? (
@@ -334,22 +361,22 @@ function ResultsView({ view, summary, answers, channels }: { view: View } & NonN
         ) : (
           <>
             <div className={`results-answers-table ${PHONE_CARDS_WIDE}`}>
-            <Table<AnswerTableRow>
-              columns={columns}
-              dataSource={tableRows}
-              loading={loadingView}
-              locale={{ emptyText: <span className="staff-muted">{CAMPAIGN_MESSAGES.noResponses}</span> }}
-              scroll={{ x: 'max-content' }}
-              size="middle"
-              pagination={{
-                current: page,
-                pageSize,
-                total: rowCount,
-                showSizeChanger: true,
-                placement: ['bottomEnd'],
-                onChange: setPage,
-              }}
-            />
+              <Table<AnswerTableRow>
+                columns={columns}
+                dataSource={tableRows}
+                loading={loadingView}
+                locale={{ emptyText: <span className="staff-muted">{CAMPAIGN_MESSAGES.noResponses}</span> }}
+                scroll={{ x: 'max-content' }}
+                size="middle"
+                pagination={{
+                  current: page,
+                  pageSize,
+                  total: rowCount,
+                  showSizeChanger: true,
+                  placement: ['bottomEnd'],
+                  onChange: setPage,
+                }}
+              />
             </div>
             {/* A phone: a card per response, each question with its answer, so nothing scrolls sideways. */}
             <PhoneCards
@@ -399,7 +426,8 @@ function ResultsView({ view, summary, answers, channels }: { view: View } & NonN
               title: staffText('staff.results.completed'),
               dataIndex: 'isCompleted',
               key: 'isCompleted',
-              render: (done: boolean) => (done ? <Tag color={TAG_COLORS.positive}>{staffText('staff.results.completed')}</Tag> : <Tag>{staffText('staff.results.notCompleted')}</Tag>),
+              render: (done: boolean) =>
+                done ? <Tag color={TAG_COLORS.positive}>{staffText('staff.results.completed')}</Tag> : <Tag>{staffText('staff.results.notCompleted')}</Tag>,
             },
           ]}
         />

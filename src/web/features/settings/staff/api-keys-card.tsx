@@ -146,9 +146,13 @@ export function ApiKeysCard({ style }: { style?: CSSProperties }) {
                 <strong>{key.name}</strong> <Typography.Text code>{`${key.prefix}…`}</Typography.Text>
                 {key.revokedAt ? <Tag>{staffText('staff.settings.apiKeys.revoked')}</Tag> : null}
               </span>
-              <span className="api-keys-list__meta">{staffText('staff.settings.apiKeys.createdBy', { when: formatDateTime(key.createdAt), name: key.createdBy })}</span>
               <span className="api-keys-list__meta">
-                {key.lastUsedAt ? staffText('staff.settings.apiKeys.lastUsed', { when: formatDateTime(key.lastUsedAt) }) : staffText('staff.settings.apiKeys.neverUsed')}
+                {staffText('staff.settings.apiKeys.createdBy', { when: formatDateTime(key.createdAt), name: key.createdBy })}
+              </span>
+              <span className="api-keys-list__meta">
+                {key.lastUsedAt
+                  ? staffText('staff.settings.apiKeys.lastUsed', { when: formatDateTime(key.lastUsedAt) })
+                  : staffText('staff.settings.apiKeys.neverUsed')}
               </span>
               {key.revokedAt ? (
                 <span className="api-keys-list__meta">{staffText('staff.settings.apiKeys.revokedAt', { when: formatDateTime(key.revokedAt) })}</span>
@@ -160,7 +164,13 @@ export function ApiKeysCard({ style }: { style?: CSSProperties }) {
                   okButtonProps={{ danger: true }}
                   onConfirm={() => revoke(key)}
                 >
-                  <Button danger size="small" icon={<DeleteOutlined />} loading={revoking === key._id} aria-label={staffText('staff.settings.apiKeys.revokeLabel', { name: key.name })}>
+                  <Button
+                    danger
+                    size="small"
+                    icon={<DeleteOutlined />}
+                    loading={revoking === key._id}
+                    aria-label={staffText('staff.settings.apiKeys.revokeLabel', { name: key.name })}
+                  >
                     {staffText('staff.settings.apiKeys.revoke')}
                   </Button>
                 </Popconfirm>

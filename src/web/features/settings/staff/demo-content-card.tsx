@@ -40,7 +40,12 @@ export function DemoContentCard({ style }: { style?: CSSProperties }) {
       <Typography.Paragraph>
         {staffText('staff.settings.demo.intro', { listings: counts!.listings, campaigns: counts!.campaigns, staff: counts!.staff, leads: counts!.leads })}
       </Typography.Paragraph>
-      <Popconfirm title={staffText('staff.settings.demo.confirm')} okText={staffText('staff.settings.demo.confirmOk')} okButtonProps={{ danger: true }} onConfirm={() => remove()}>
+      <Popconfirm
+        title={staffText('staff.settings.demo.confirm')}
+        okText={staffText('staff.settings.demo.confirmOk')}
+        okButtonProps={{ danger: true }}
+        onConfirm={() => remove()}
+      >
         <Button danger icon={<DeleteOutlined />} loading={removing}>
           {staffText('staff.settings.demo.remove')}
         </Button>

@@ -93,7 +93,9 @@ function toForm(settings: StudioSettings): FormValues {
     followUp: {
       firstContactMinutes: settings.followUp.firstContactMinutes,
       // A closed day shows empty times.
-      hours: Object.fromEntries(WEEKDAYS.map((d) => [d, { start: settings.followUp.hours[d]?.start ?? '', end: settings.followUp.hours[d]?.end ?? '' }])) as FormValues['followUp']['hours'],
+      hours: Object.fromEntries(
+        WEEKDAYS.map((d) => [d, { start: settings.followUp.hours[d]?.start ?? '', end: settings.followUp.hours[d]?.end ?? '' }]),
+      ) as FormValues['followUp']['hours'],
       holidays: settings.followUp.holidays.join('\n'),
     },
   };
@@ -160,7 +162,12 @@ export function Component() {
   async function submit(values: FormValues) {
     setProblem(null);
     // The last attempt's messages go; this one's come back below.
-    form.setFields(form.getFieldsError().filter((f) => f.errors.length > 0).map((f) => ({ name: f.name as FieldName, errors: [] })));
+    form.setFields(
+      form
+        .getFieldsError()
+        .filter((f) => f.errors.length > 0)
+        .map((f) => ({ name: f.name as FieldName, errors: [] })),
+    );
     const parsed = settingsInput.safeParse(toInput(values));
     if (!parsed.success) {
       form.setFields(parsed.error.issues.map((issue) => ({ name: formName(issue.path), errors: [issue.message] })));
@@ -244,14 +251,22 @@ export function Component() {
           </Form.Item>
         </Card>
         <Card size="small" title={staffText('staff.settings.page.notices')} style={wide}>
-          <Form.Item name={['notices', 'landing']} label={staffText('staff.settings.page.noticeLanding')} extra={staffText('staff.settings.page.noticeLandingHelp')}>
+          <Form.Item
+            name={['notices', 'landing']}
+            label={staffText('staff.settings.page.noticeLanding')}
+            extra={staffText('staff.settings.page.noticeLandingHelp')}
+          >
             <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={4000} />
           </Form.Item>
           <Form.Item name={['notices', 'contact']} label={staffText('staff.settings.page.noticeContact')}>
             <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} maxLength={4000} />
           </Form.Item>
           {/* The Hindi pages' texts (decision 0027), marked as Hindi for spelling and screen readers. */}
-          <Form.Item name={['noticesHi', 'landing']} label={staffText('staff.settings.page.noticeLandingHi')} extra={staffText('staff.settings.page.noticeHiHelp')}>
+          <Form.Item
+            name={['noticesHi', 'landing']}
+            label={staffText('staff.settings.page.noticeLandingHi')}
+            extra={staffText('staff.settings.page.noticeHiHelp')}
+          >
             <Input.TextArea lang="hi" autoSize={{ minRows: 3, maxRows: 10 }} maxLength={4000} />
           </Form.Item>
           <Form.Item name={['noticesHi', 'contact']} label={staffText('staff.settings.page.noticeContactHi')}>
@@ -276,22 +291,40 @@ export function Component() {
                 {fields.map((field) => (
                   <Space key={field.key} wrap style={{ marginBottom: 8 }}>
                     <Form.Item name={[field.name, 'kind']} noStyle>
-                      <Select aria-label={staffText('staff.settings.page.ruleKind')} style={{ width: 180, maxWidth: '100%' }} options={ASSIGN_RULE_KINDS.map((k) => ({ value: k, label: staffText(KIND_LABELS[k]) }))} />
+                      <Select
+                        aria-label={staffText('staff.settings.page.ruleKind')}
+                        style={{ width: 180, maxWidth: '100%' }}
+                        options={ASSIGN_RULE_KINDS.map((k) => ({ value: k, label: staffText(KIND_LABELS[k]) }))}
+                      />
                     </Form.Item>
                     <Form.Item name={[field.name, 'value']} noStyle>
-                      <Input aria-label={staffText('staff.settings.page.ruleValue')} placeholder={staffText('staff.settings.page.ruleValuePlaceholder')} style={{ width: 170, maxWidth: '100%' }} />
+                      <Input
+                        aria-label={staffText('staff.settings.page.ruleValue')}
+                        placeholder={staffText('staff.settings.page.ruleValuePlaceholder')}
+                        style={{ width: 170, maxWidth: '100%' }}
+                      />
                     </Form.Item>
                     <Form.Item name={[field.name, 'staffId']} noStyle>
-                      <Select aria-label={staffText('staff.settings.page.ruleStaff')} style={{ width: 170, maxWidth: '100%' }} options={loaded.staff.map((p) => ({ value: p.id, label: p.name }))} />
+                      <Select
+                        aria-label={staffText('staff.settings.page.ruleStaff')}
+                        style={{ width: 170, maxWidth: '100%' }}
+                        options={loaded.staff.map((p) => ({ value: p.id, label: p.name }))}
+                      />
                     </Form.Item>
                     <Button onClick={() => remove(field.name)}>{staffText('staff.settings.page.removeRule')}</Button>
                   </Space>
                 ))}
-                <Button onClick={() => add({ kind: 'locality', value: '', staffId: loaded.staff[0]?.id ?? '' })}>{staffText('staff.settings.page.addRule')}</Button>
+                <Button onClick={() => add({ kind: 'locality', value: '', staffId: loaded.staff[0]?.id ?? '' })}>
+                  {staffText('staff.settings.page.addRule')}
+                </Button>
               </Form.Item>
             )}
           </Form.List>
-          <Form.Item name={['followUp', 'firstContactMinutes']} label={staffText('staff.settings.page.firstContact')} extra={staffText('staff.settings.page.firstContactHelp')}>
+          <Form.Item
+            name={['followUp', 'firstContactMinutes']}
+            label={staffText('staff.settings.page.firstContact')}
+            extra={staffText('staff.settings.page.firstContactHelp')}
+          >
             <InputNumber min={1} max={10080} precision={0} style={{ width: '100%', maxWidth: 200 }} />
           </Form.Item>
           <Form.Item label={staffText('staff.settings.page.hours')}>

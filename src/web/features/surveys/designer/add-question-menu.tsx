@@ -18,7 +18,15 @@ interface AddQuestionMenuProps {
 }
 
 /** A menu of question types; opens with Enter or Space and is walked with the arrow keys. */
-export function AddQuestionMenu({ onAdd, label = staffText('staff.designer.addQuestion'), accessibleName, buttonType = 'primary', size, types = QUESTION_TYPES, focusKey }: AddQuestionMenuProps) {
+export function AddQuestionMenu({
+  onAdd,
+  label = staffText('staff.designer.addQuestion'),
+  accessibleName,
+  buttonType = 'primary',
+  size,
+  types = QUESTION_TYPES,
+  focusKey,
+}: AddQuestionMenuProps) {
   return (
     <Dropdown
       trigger={['click']}

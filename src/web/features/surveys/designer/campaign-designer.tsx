@@ -61,14 +61,34 @@ function startingPoint(source: DesignerSource): { doc: SurveyJson; jsonText: str
 const historyArrow = 'M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11';
 const UndoIcon = () => (
   <span className="anticon" aria-hidden="true">
-    <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" data-icon="undo">
+    <svg
+      width="1em"
+      height="1em"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      data-icon="undo"
+    >
       <path d={historyArrow} />
     </svg>
   </span>
 );
 const RedoIcon = () => (
   <span className="anticon" aria-hidden="true">
-    <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" data-icon="redo">
+    <svg
+      width="1em"
+      height="1em"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      data-icon="redo"
+    >
       <path d={historyArrow} transform="matrix(-1 0 0 1 24 0)" />
     </svg>
   </span>
@@ -102,7 +122,9 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
   const selection = keepSelection(doc, rawSelection);
   const [tab, setTab] = useState<Tab>(start.loadError ? 'json' : 'designer');
   const [jsonText, setJsonText] = useState<string | null>(start.jsonText);
-  const [saved, setSaved] = useState<Snapshot | null>(() => (source.unsaved || start.loadError ? null : { name: source.name.trim(), questions: JSON.stringify(start.doc) }));
+  const [saved, setSaved] = useState<Snapshot | null>(() =>
+    source.unsaved || start.loadError ? null : { name: source.name.trim(), questions: JSON.stringify(start.doc) },
+  );
   const [saving, setSaving] = useState(false);
   /** The server's list of problems with the survey, for the version it refused. */
   const [serverProblems, setServerProblemsFor] = useState<{ questions: string; message: string; items: string[] } | null>(null);
@@ -361,7 +383,8 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
                 staffText('staff.designer.workspace.unsaved')
               ) : (
                 <>
-                  <CheckCircleOutlined aria-hidden="true" /> {staffText(campaignId ? 'staff.designer.workspace.saved' : 'staff.designer.workspace.nothingToSave')}
+                  <CheckCircleOutlined aria-hidden="true" />{' '}
+                  {staffText(campaignId ? 'staff.designer.workspace.saved' : 'staff.designer.workspace.nothingToSave')}
                 </>
               )}
             </span>
@@ -371,7 +394,13 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
               </Button>
             </Tooltip>
             <Tooltip title={staffText('staff.designer.workspace.redoTip')}>
-              <Button icon={<RedoIcon />} aria-keyshortcuts="Control+Shift+Z" disabled={history.future.length === 0} onClick={redo} className="designer-history-button">
+              <Button
+                icon={<RedoIcon />}
+                aria-keyshortcuts="Control+Shift+Z"
+                disabled={history.future.length === 0}
+                onClick={redo}
+                className="designer-history-button"
+              >
                 <span className="designer-history-button__label">{staffText('staff.designer.workspace.redo')}</span>
               </Button>
             </Tooltip>
@@ -393,16 +422,18 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
         />
       )}
 
-      {source.isActive && !locked && (
-        <Alert className="designer-banner" type="warning" showIcon title={staffText('staff.designer.workspace.live')} />
-      )}
+      {source.isActive && !locked && <Alert className="designer-banner" type="warning" showIcon title={staffText('staff.designer.workspace.live')} />}
       {start.loadError && (
         <Alert
           className="designer-banner"
           type="error"
           showIcon
           title={staffText('staff.designer.workspace.storedInvalid')}
-          description={staffText('staff.designer.workspace.storedInvalidAt', { line: String(start.loadError.line), column: String(start.loadError.column), message: start.loadError.message })}
+          description={staffText('staff.designer.workspace.storedInvalidAt', {
+            line: String(start.loadError.line),
+            column: String(start.loadError.column),
+            message: start.loadError.message,
+          })}
         />
       )}
 
@@ -423,7 +454,15 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
         </div>
       )}
 
-      <Form form={form} name="campaign" layout="vertical" initialValues={{ name: source.name }} className="designer-title-form" disabled={locked} onFinish={() => void save()}>
+      <Form
+        form={form}
+        name="campaign"
+        layout="vertical"
+        initialValues={{ name: source.name }}
+        className="designer-title-form"
+        disabled={locked}
+        onFinish={() => void save()}
+      >
         <Form.Item name="name" label={staffText('staff.designer.workspace.title')} rules={[zodRule(campaignTitleSchema)]}>
           <Input size="large" placeholder={staffText('staff.designer.workspace.titlePlaceholder')} maxLength={CAMPAIGN_NAME_MAX} autoComplete="off" />
         </Form.Item>
@@ -442,11 +481,7 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
         activeKey={tab}
         onChange={changeTab}
         destroyOnHidden
-        tabBarExtraContent={
-          <span className="designer-summary">
-            {summary}
-          </span>
-        }
+        tabBarExtraContent={<span className="designer-summary">{summary}</span>}
         items={[
           {
             key: 'designer',
@@ -484,7 +519,13 @@ export function DesignerWorkspace({ heading: editHeading, source, campaignId }: 
             key: 'preview',
             label: staffText('staff.designer.workspace.tabPreview'),
             children: (
-              <Suspense fallback={<Spin description={staffText('staff.designer.workspace.loadingPreview')}><div className="designer-preview-loading" /></Spin>}>
+              <Suspense
+                fallback={
+                  <Spin description={staffText('staff.designer.workspace.loadingPreview')}>
+                    <div className="designer-preview-loading" />
+                  </Spin>
+                }
+              >
                 <SurveyPreview doc={doc} mainName={mainName} languages={languages} locale={previewLocale} onLocale={setPreviewLocale} />
               </Suspense>
             ),

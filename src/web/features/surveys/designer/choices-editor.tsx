@@ -98,7 +98,11 @@ export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFo
       {items.length > 0 && (
         <div className="designer-choices__head" aria-hidden="true">
           <span>{staffText('staff.designer.choices.valueHead')}</span>
-          <span>{translation ? staffText('staff.designer.choices.textHeadTranslated', { mainName: translation.mainName, name: translation.name }) : staffText('staff.designer.choices.textHead')}</span>
+          <span>
+            {translation
+              ? staffText('staff.designer.choices.textHeadTranslated', { mainName: translation.mainName, name: translation.name })
+              : staffText('staff.designer.choices.textHead')}
+          </span>
         </div>
       )}
       <ol className="designer-choices__list">
@@ -114,7 +118,12 @@ export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFo
                 data-focus={`${id}-${index}-value`}
                 aria-label={staffText('staff.designer.choices.value', { position })}
                 status={duplicates.has(value) ? 'warning' : undefined}
-                onChange={(event) => onChange(updateItem(items, index, (it) => setItemValue(it, event.target.value)), `${id}-${index}-value`)}
+                onChange={(event) =>
+                  onChange(
+                    updateItem(items, index, (it) => setItemValue(it, event.target.value)),
+                    `${id}-${index}-value`,
+                  )
+                }
               />
               {/* Grows with the text, so a long choice is read whole; Enter does not add a line. */}
               <Input.TextArea
@@ -124,7 +133,12 @@ export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFo
                 placeholder={value}
                 aria-label={staffText('staff.designer.choices.text', { position })}
                 onPressEnter={(event) => event.preventDefault()}
-                onChange={(event) => onChange(updateItem(items, index, (it) => setItemText(it, event.target.value, locale)), `${id}-${index}-text`)}
+                onChange={(event) =>
+                  onChange(
+                    updateItem(items, index, (it) => setItemText(it, event.target.value, locale)),
+                    `${id}-${index}-text`,
+                  )
+                }
               />
               {translation && (
                 <>
@@ -147,7 +161,15 @@ export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFo
               )}
               <span className="designer-choices__tools">
                 <Tooltip title={staffText('staff.designer.choices.moveUpTip')}>
-                  <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={staffText('staff.designer.choices.moveUp', { position })} disabled={index === 0} data-focus={`${id}-${index}-up`} onClick={() => move(index, index - 1, 'up')} />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<ArrowUpOutlined />}
+                    aria-label={staffText('staff.designer.choices.moveUp', { position })}
+                    disabled={index === 0}
+                    data-focus={`${id}-${index}-up`}
+                    onClick={() => move(index, index - 1, 'up')}
+                  />
                 </Tooltip>
                 <Tooltip title={staffText('staff.designer.choices.moveDownTip')}>
                   <Button
@@ -161,7 +183,14 @@ export function ChoicesEditor({ id, label, itemLabel, items, onChange, requestFo
                   />
                 </Tooltip>
                 <Tooltip title={staffText('staff.designer.choices.removeTip')}>
-                  <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={staffText('staff.designer.choices.remove', { position })} onClick={() => remove(index)} />
+                  <Button
+                    type="text"
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={staffText('staff.designer.choices.remove', { position })}
+                    onClick={() => remove(index)}
+                  />
                 </Tooltip>
               </span>
             </li>

@@ -18,10 +18,7 @@ export function fetchCampaignForEdit(id: string, signal?: AbortSignal): Promise<
 
 /** The campaign to edit and how many responses it has: with any, it is locked (SPEC.md §3, §9). */
 export async function fetchCampaignToEdit(id: string, signal?: AbortSignal): Promise<CampaignForEdit & { responseCount: number }> {
-  const [campaign, count] = await Promise.all([
-    fetchCampaignForEdit(id, signal),
-    api.call(CAMPAIGNS_ROUTES.responseCount, { params: [id], signal }),
-  ]);
+  const [campaign, count] = await Promise.all([fetchCampaignForEdit(id, signal), api.call(CAMPAIGNS_ROUTES.responseCount, { params: [id], signal })]);
   return { ...campaign, responseCount: count.count };
 }
 

@@ -22,7 +22,13 @@ export const EMPTY_SOURCE: DesignerSource = { name: '', questions: null, isActiv
 export function sourceFrom(campaign: CampaignForEdit & { responseCount?: number }, duplicating: boolean): DesignerSource {
   if (duplicating) return { name: copyName(campaign.name), questions: campaign.questions, isActive: false, unsaved: false };
   const locked = (campaign.responseCount ?? 0) > 0;
-  return { name: campaign.name, questions: campaign.questions, isActive: campaign.isActive, unsaved: false, ...(locked ? { lockedBy: campaign.responseCount } : {}) };
+  return {
+    name: campaign.name,
+    questions: campaign.questions,
+    isActive: campaign.isActive,
+    unsaved: false,
+    ...(locked ? { lockedBy: campaign.responseCount } : {}),
+  };
 }
 
 /** "Copy of <name>", within the title's limit. */

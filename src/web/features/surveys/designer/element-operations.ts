@@ -1,6 +1,17 @@
 import { elementNames, namePrefix, nextName } from './element-names';
 import { newElement, type QuestionType } from './question-types';
-import { editLocale, insertAt, isJsonObject, readText, removeAt, stringProperty, withProperty, type JsonObject, type JsonValue, type SurveyJson } from './survey-json';
+import {
+  editLocale,
+  insertAt,
+  isJsonObject,
+  readText,
+  removeAt,
+  stringProperty,
+  withProperty,
+  type JsonObject,
+  type JsonValue,
+  type SurveyJson,
+} from './survey-json';
 import {
   childPath,
   childrenOf,

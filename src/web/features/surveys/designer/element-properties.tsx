@@ -12,7 +12,19 @@ import { ExpressionField } from './expression-field';
 import { LocalizedField, type Translation } from './localized-field';
 import { NameField } from './name-field';
 import { CHOICE_TYPES, convertibleTypes, isKnownType, OTHER_OPTION_TYPES, TEXT_INPUT_TYPES, TYPE_LABELS, typeLabel } from './question-types';
-import { editLocale, isJsonObject, numberProperty, readText, replaceAt, stringProperty, translationLocales, writeText, type JsonObject, type JsonValue, type SurveyJson } from './survey-json';
+import {
+  editLocale,
+  isJsonObject,
+  numberProperty,
+  readText,
+  replaceAt,
+  stringProperty,
+  translationLocales,
+  writeText,
+  type JsonObject,
+  type JsonValue,
+  type SurveyJson,
+} from './survey-json';
 import { setTranslation, translationOf } from './survey-languages';
 import { childrenOf, getContainer, getElement as getElementIn, isPanel, jsonPathOf, parentOf, pathKey, samePath, type ElementPath } from './survey-structure';
 import { TypeIcon } from './type-icon';
@@ -44,7 +56,9 @@ export function ElementProperties({ doc, path, element, edit, requestFocus, tran
   const translate = (subPath: Array<string | number>, mergeKey: string) =>
     translation
       ? (text: string) =>
-          edit((current) => setTranslation(current, [...jsonPathOf(current, path), ...subPath], translation.locale, text), { mergeKey: `${mergeKey}:${key}:${translation.locale}` })
+          edit((current) => setTranslation(current, [...jsonPathOf(current, path), ...subPath], translation.locale, text), {
+            mergeKey: `${mergeKey}:${key}:${translation.locale}`,
+          })
       : undefined;
 
   /** A localizable text: `read`/`write` give its raw value and store a new one. */
@@ -57,7 +71,9 @@ export function ElementProperties({ doc, path, element, edit, requestFocus, tran
     options: { multiline?: boolean; placeholder?: string; help?: string } = {},
   ) => {
     const locales = translationLocales(raw, locale).filter((l) => l !== translation?.locale);
-    const help = [options.help, locales.length ? staffText('staff.designer.element.translationsKept', { locales: locales.join(', ') }) : ''].filter(Boolean).join(' ');
+    const help = [options.help, locales.length ? staffText('staff.designer.element.translationsKept', { locales: locales.join(', ') }) : '']
+      .filter(Boolean)
+      .join(' ');
     const onTranslate = translate(subPath, fieldId);
     return (
       <LocalizedField
@@ -119,7 +135,9 @@ export function ElementProperties({ doc, path, element, edit, requestFocus, tran
             : undefined
         }
         requestFocus={requestFocus}
-        onChange={(next, mergeKey) => edit((current) => setElementProperty(current, path, property, next), mergeKey ? { mergeKey: `${mergeKey}:${key}` } : undefined)}
+        onChange={(next, mergeKey) =>
+          edit((current) => setElementProperty(current, path, property, next), mergeKey ? { mergeKey: `${mergeKey}:${key}` } : undefined)
+        }
       />
     );
   };
@@ -207,13 +225,24 @@ export function ElementProperties({ doc, path, element, edit, requestFocus, tran
         onCommit={rename}
         renameWarning={renameWarning}
       />
-      {textProperty('description', staffText('staff.designer.element.description'), { multiline: true, help: staffText('staff.designer.element.descriptionHelp') })}
+      {textProperty('description', staffText('staff.designer.element.description'), {
+        multiline: true,
+        help: staffText('staff.designer.element.descriptionHelp'),
+      })}
       {!panel && switchProperty('isRequired', staffText('staff.designer.element.required'), staffText('staff.designer.element.requiredHelp'))}
-      {!panel && (element.isRequired === true || element.requiredErrorText !== undefined) &&
-        textProperty('requiredErrorText', staffText('staff.designer.element.requiredText'), { placeholder: staffText('staff.designer.element.requiredTextPlaceholder') })}
+      {!panel &&
+        (element.isRequired === true || element.requiredErrorText !== undefined) &&
+        textProperty('requiredErrorText', staffText('staff.designer.element.requiredText'), {
+          placeholder: staffText('staff.designer.element.requiredTextPlaceholder'),
+        })}
       {!panel && validatorMessages()}
       {/* README "Channels": the answer comes from the survey link's ?<name>= (e.g. ?ref=abc), usually hidden from the visitor. */}
-      {!panel && switchProperty('fromLink', staffText('staff.designer.element.fromLink'), staffText('staff.designer.element.fromLinkHelp', { name: typeof element.name === 'string' ? element.name : '' }))}
+      {!panel &&
+        switchProperty(
+          'fromLink',
+          staffText('staff.designer.element.fromLink'),
+          staffText('staff.designer.element.fromLinkHelp', { name: typeof element.name === 'string' ? element.name : '' }),
+        )}
       {!panel && element.fromLink === true && (
         <div className="designer-switch">
           <Switch id={id('hiddenFromLink')} size="small" checked={element.visible === false} onChange={(on) => set('visible', on ? false : undefined, false)} />
@@ -223,13 +252,19 @@ export function ElementProperties({ doc, path, element, edit, requestFocus, tran
 
       {type === 'text' && <TextSettings element={element} id={id} set={set} />}
       {(type === 'text' || type === 'comment') && textProperty(placeholderKey(element, 'placeHolder'), staffText('staff.designer.element.placeholder'))}
-      {(type === 'dropdown' || type === 'tagbox') && textProperty(placeholderKey(element, 'optionsCaption'), staffText('staff.designer.element.placeholder'), { placeholder: staffText('staff.designer.element.selectPlaceholder') })}
+      {(type === 'dropdown' || type === 'tagbox') &&
+        textProperty(placeholderKey(element, 'optionsCaption'), staffText('staff.designer.element.placeholder'), {
+          placeholder: staffText('staff.designer.element.selectPlaceholder'),
+        })}
 
-      {typeof type === 'string' && CHOICE_TYPES.includes(type) && itemsProperty('choices', staffText('staff.designer.element.choices'), staffText('staff.designer.element.choice'))}
+      {typeof type === 'string' &&
+        CHOICE_TYPES.includes(type) &&
+        itemsProperty('choices', staffText('staff.designer.element.choices'), staffText('staff.designer.element.choice'))}
       {typeof type === 'string' && OTHER_OPTION_TYPES.includes(type) && (
         <>
           {switchProperty(otherKey(element), staffText('staff.designer.element.other'), staffText('staff.designer.element.otherHelp'))}
-          {element[otherKey(element)] === true && textProperty('otherText', staffText('staff.designer.element.otherText'), { placeholder: staffText('staff.designer.element.otherTextPlaceholder') })}
+          {element[otherKey(element)] === true &&
+            textProperty('otherText', staffText('staff.designer.element.otherText'), { placeholder: staffText('staff.designer.element.otherTextPlaceholder') })}
         </>
       )}
 
@@ -238,7 +273,9 @@ export function ElementProperties({ doc, path, element, edit, requestFocus, tran
       {type === 'boolean' && (
         <>
           {textProperty('labelTrue', staffText('staff.designer.element.labelTrue'), { placeholder: staffText('staff.designer.element.labelTruePlaceholder') })}
-          {textProperty('labelFalse', staffText('staff.designer.element.labelFalse'), { placeholder: staffText('staff.designer.element.labelFalsePlaceholder') })}
+          {textProperty('labelFalse', staffText('staff.designer.element.labelFalse'), {
+            placeholder: staffText('staff.designer.element.labelFalsePlaceholder'),
+          })}
         </>
       )}
 
@@ -251,9 +288,7 @@ export function ElementProperties({ doc, path, element, edit, requestFocus, tran
 
       {!panel && <MatchingSettings element={element} id={id} set={set} />}
 
-      {!isKnownType(type) && (
-        <Alert type="info" showIcon title={staffText('staff.designer.element.unknownType', { type: typeLabel(type) })} />
-      )}
+      {!isKnownType(type) && <Alert type="info" showIcon title={staffText('staff.designer.element.unknownType', { type: typeLabel(type) })} />}
 
       <ExpressionField
         key={`visibleIf:${key}`}
@@ -270,7 +305,10 @@ export function ElementProperties({ doc, path, element, edit, requestFocus, tran
           id={id('move')}
           value={currentTarget}
           aria-describedby={`${id('move')}-help`}
-          options={targets.map((target, index) => ({ value: index, label: `${'\u2003'.repeat(target.depth)}${staffText(target.depth > 0 ? 'staff.designer.element.movePanel' : 'staff.designer.element.movePage', { label: target.label })}` }))}
+          options={targets.map((target, index) => ({
+            value: index,
+            label: `${'\u2003'.repeat(target.depth)}${staffText(target.depth > 0 ? 'staff.designer.element.movePanel' : 'staff.designer.element.movePage', { label: target.label })}`,
+          }))}
           onChange={(index: number) => {
             const target = targets[index];
             if (!target) return;
@@ -367,8 +405,12 @@ function RatingSettings({ element, id, edit, path, textProperty }: RatingSetting
           <InputNumber id={id('rateMax')} value={max} precision={0} disabled={custom} onChange={(value) => setRange('rateMax', value)} />
         </DesignerField>
       </div>
-      {textProperty('minRateDescription', staffText('staff.designer.element.rateMinLabel'), { placeholder: staffText('staff.designer.element.rateMinPlaceholder') })}
-      {textProperty('maxRateDescription', staffText('staff.designer.element.rateMaxLabel'), { placeholder: staffText('staff.designer.element.rateMaxPlaceholder') })}
+      {textProperty('minRateDescription', staffText('staff.designer.element.rateMinLabel'), {
+        placeholder: staffText('staff.designer.element.rateMinPlaceholder'),
+      })}
+      {textProperty('maxRateDescription', staffText('staff.designer.element.rateMaxLabel'), {
+        placeholder: staffText('staff.designer.element.rateMaxPlaceholder'),
+      })}
     </>
   );
 }

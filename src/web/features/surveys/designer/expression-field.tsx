@@ -67,7 +67,10 @@ export function ExpressionField({ id, label, doc, owner, value, onCommit }: Expr
 
   const problems = draft.trim() !== '' && checked?.text === draft ? checked.problems : [];
   const error = problems.find((p) => p.severity === 'error')?.message;
-  const warning = problems.filter((p) => p.severity === 'warning').map((p) => p.message).join(' ');
+  const warning = problems
+    .filter((p) => p.severity === 'warning')
+    .map((p) => p.message)
+    .join(' ');
   const names = questionNames(doc).filter((n) => n !== name);
   const help = staffText('staff.designer.expression.help');
 
@@ -89,7 +92,13 @@ export function ExpressionField({ id, label, doc, owner, value, onCommit }: Expr
   };
 
   return (
-    <DesignerField id={id} label={label} error={error ? staffText('staff.designer.expression.notApplied', { error }) : null} warning={warning || null} help={help}>
+    <DesignerField
+      id={id}
+      label={label}
+      error={error ? staffText('staff.designer.expression.notApplied', { error }) : null}
+      warning={warning || null}
+      help={help}
+    >
       <Input.TextArea
         id={id}
         value={draft}

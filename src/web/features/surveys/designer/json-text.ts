@@ -95,7 +95,8 @@ function explain(code: ParseErrorCode, text: string, offset: number, length: num
       return at('Comments are not allowed in JSON');
     default: {
       // InvalidSymbol: an unquoted name, a misspelt word, a lone minus, single quotes.
-      if (container === 'object' && /^\s*:/.test(text.slice(offset + length))) return at(`Unexpected ${describe(char)}: expected a property name in double quotes`);
+      if (container === 'object' && /^\s*:/.test(text.slice(offset + length)))
+        return at(`Unexpected ${describe(char)}: expected a property name in double quotes`);
       const word = WORDS.find((w) => w[0] === char);
       if (word) {
         let k = 0;

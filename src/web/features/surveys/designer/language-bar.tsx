@@ -47,7 +47,11 @@ export function LanguageBar({ mainName, languages, counts, addable, side, onSide
             <li key={locale} className="designer-languages__item">
               <span role="status" data-language-count={locale}>
                 <strong>{name}</strong>:{' '}
-                <span className={count > 0 ? 'designer-languages__count is-missing' : 'designer-languages__count'}>{count === 0 ? staffText('staff.designer.languages.allTranslated') : staffText('staff.designer.languages.untranslated', { count: String(count) })}</span>
+                <span className={count > 0 ? 'designer-languages__count is-missing' : 'designer-languages__count'}>
+                  {count === 0
+                    ? staffText('staff.designer.languages.allTranslated')
+                    : staffText('staff.designer.languages.untranslated', { count: String(count) })}
+                </span>
               </span>
               <span className="designer-languages__side">
                 <Switch id={switchId} size="small" checked={side === locale} onChange={(on) => onSide(on ? locale : null)} />

@@ -29,7 +29,14 @@ interface LocalizedFieldProps {
  * language ("Question (Hindi)"); an empty translation of a text says so.
  */
 export function LocalizedField({ id, label, value, onChange, multiline, placeholder, help, translation }: LocalizedFieldProps) {
-  const control = (props: { id: string; value: string; placeholder?: string; lang?: string; 'aria-describedby'?: string; onChange: (text: string) => void }) => {
+  const control = (props: {
+    id: string;
+    value: string;
+    placeholder?: string;
+    lang?: string;
+    'aria-describedby'?: string;
+    onChange: (text: string) => void;
+  }) => {
     const common = { ...props, onChange: (event: { target: { value: string } }) => props.onChange(event.target.value) };
     return multiline ? <Input.TextArea {...common} autoSize={{ minRows: 2, maxRows: 8 }} /> : <Input {...common} />;
   };

@@ -28,7 +28,15 @@ export function MatchingSettings({ element, id, set }: MatchingSettingsProps) {
   const options = [
     { value: NONE, label: staffText('staff.designer.matching.none'), help: staffText('staff.designer.matching.noneHelp') },
     ...fitting.map((value) => ({ value, ...LISTING_MATCH_LABELS[value] })),
-    ...(stale ? [{ value: current, label: isListingMatch(current) ? staffText('staff.designer.matching.stale', { label: LISTING_MATCH_LABELS[current].label }) : current, help: staffText('staff.designer.matching.staleHelp') }] : []),
+    ...(stale
+      ? [
+          {
+            value: current,
+            label: isListingMatch(current) ? staffText('staff.designer.matching.stale', { label: LISTING_MATCH_LABELS[current].label }) : current,
+            help: staffText('staff.designer.matching.staleHelp'),
+          },
+        ]
+      : []),
   ];
   const selected = options.find((o) => o.value === current);
   const leadField = stringProperty(element, 'leadField') ?? NONE;
@@ -58,7 +66,10 @@ export function MatchingSettings({ element, id, set }: MatchingSettingsProps) {
             id={id('leadField')}
             value={leadField}
             aria-describedby={`${id('leadField')}-help`}
-            options={[{ value: NONE, label: staffText('staff.designer.matching.nothing') }, ...LEAD_FIELDS.map((f) => ({ value: f, label: staffText(LEAD_FIELD_LABELS[f]) }))]}
+            options={[
+              { value: NONE, label: staffText('staff.designer.matching.nothing') },
+              ...LEAD_FIELDS.map((f) => ({ value: f, label: staffText(LEAD_FIELD_LABELS[f]) })),
+            ]}
             onChange={(value: string) => set('leadField', value === NONE ? undefined : value, false)}
           />
         </DesignerField>

@@ -68,7 +68,13 @@ export function PageList({ doc, selectedPage, onSelectPage, surveySelected = fal
         </Button>
       </div>
       {onSelectSurvey && (
-        <button type="button" className={`designer-survey-select${surveySelected ? ' is-selected' : ''}`} aria-current={surveySelected ? 'true' : undefined} data-focus="survey-select" onClick={onSelectSurvey}>
+        <button
+          type="button"
+          className={`designer-survey-select${surveySelected ? ' is-selected' : ''}`}
+          aria-current={surveySelected ? 'true' : undefined}
+          data-focus="survey-select"
+          onClick={onSelectSurvey}
+        >
           {staffText('staff.designer.pages.survey')}
         </button>
       )}
@@ -95,14 +101,20 @@ export function PageList({ doc, selectedPage, onSelectPage, surveySelected = fal
                   </span>
                   <span className="designer-page-text">
                     <span className="designer-page-title">{label}</span>
-                    <span className="designer-page-meta">
-                      {staffText('staff.designer.pages.questionCount', { count })}
-                    </span>
+                    <span className="designer-page-meta">{staffText('staff.designer.pages.questionCount', { count })}</span>
                   </span>
                 </button>
                 <span className="designer-row-tools" role="group" aria-label={staffText('staff.designer.pages.actions', { number: String(index + 1) })}>
                   <Tooltip title={staffText('staff.designer.pages.moveUpTip')}>
-                    <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={staffText('staff.designer.pages.moveUp', { label })} disabled={index === 0} data-focus={`page-${index}-up`} onClick={() => move(index, index - 1, 'up')} />
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<ArrowUpOutlined />}
+                      aria-label={staffText('staff.designer.pages.moveUp', { label })}
+                      disabled={index === 0}
+                      data-focus={`page-${index}-up`}
+                      onClick={() => move(index, index - 1, 'up')}
+                    />
                   </Tooltip>
                   <Tooltip title={staffText('staff.designer.pages.moveDownTip')}>
                     <Button
@@ -116,7 +128,15 @@ export function PageList({ doc, selectedPage, onSelectPage, surveySelected = fal
                     />
                   </Tooltip>
                   <Tooltip title={staffText(pages.length === 1 ? 'staff.designer.pages.lastPage' : 'staff.designer.pages.deleteTip')}>
-                    <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={staffText('staff.designer.pages.delete', { label })} disabled={pages.length === 1} onClick={() => remove(index, page)} />
+                    <Button
+                      type="text"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={staffText('staff.designer.pages.delete', { label })}
+                      disabled={pages.length === 1}
+                      onClick={() => remove(index, page)}
+                    />
                   </Tooltip>
                 </span>
               </li>

@@ -8,7 +8,19 @@ import { addElement, canStep, deleteElement, duplicateElement, stepElement, type
 import { pageLabel } from './page-list';
 import { typeLabel, type QuestionType } from './question-types';
 import { editLocale, isJsonObject, readText, stringProperty, type JsonObject, type SurveyJson } from './survey-json';
-import { childrenOf, childPath, getContainer, isPanel, lastIndex, pageAt, parentOf, pathKey, samePath, type ContainerRef, type ElementPath } from './survey-structure';
+import {
+  childrenOf,
+  childPath,
+  getContainer,
+  isPanel,
+  lastIndex,
+  pageAt,
+  parentOf,
+  pathKey,
+  samePath,
+  type ContainerRef,
+  type ElementPath,
+} from './survey-structure';
 import { TypeIcon } from './type-icon';
 
 interface PageOutlineProps {
@@ -125,7 +137,8 @@ export function PageOutline({ doc, pageIndex, selection, onSelect, edit, request
                     {title || name || typeLabel(child.type)}
                     {child.isRequired === true && (
                       <span className="designer-required" title={staffText('staff.designer.outline.requiredTip')}>
-                        {' '}*<span className="visually-hidden">{staffText('staff.designer.outline.required')}</span>
+                        {' '}
+                        *<span className="visually-hidden">{staffText('staff.designer.outline.required')}</span>
                       </span>
                     )}
                   </span>
@@ -146,18 +159,51 @@ export function PageOutline({ doc, pageIndex, selection, onSelect, edit, request
                   </span>
                 </span>
               </button>
-              <span className="designer-row-tools" role="group" aria-label={staffText('staff.designer.outline.actions', { name: name || staffText('staff.designer.outline.element') })}>
+              <span
+                className="designer-row-tools"
+                role="group"
+                aria-label={staffText('staff.designer.outline.actions', { name: name || staffText('staff.designer.outline.element') })}
+              >
                 <Tooltip title={staffText('staff.designer.outline.moveUpTip')}>
-                  <Button type="text" size="small" icon={<ArrowUpOutlined />} aria-label={staffText('staff.designer.outline.moveUp', { name })} disabled={!canStep(doc, path, 'up')} data-focus={`el-${key}-up`} onClick={() => step(path, 'up')} />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<ArrowUpOutlined />}
+                    aria-label={staffText('staff.designer.outline.moveUp', { name })}
+                    disabled={!canStep(doc, path, 'up')}
+                    data-focus={`el-${key}-up`}
+                    onClick={() => step(path, 'up')}
+                  />
                 </Tooltip>
                 <Tooltip title={staffText('staff.designer.outline.moveDownTip')}>
-                  <Button type="text" size="small" icon={<ArrowDownOutlined />} aria-label={staffText('staff.designer.outline.moveDown', { name })} disabled={!canStep(doc, path, 'down')} data-focus={`el-${key}-down`} onClick={() => step(path, 'down')} />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<ArrowDownOutlined />}
+                    aria-label={staffText('staff.designer.outline.moveDown', { name })}
+                    disabled={!canStep(doc, path, 'down')}
+                    data-focus={`el-${key}-down`}
+                    onClick={() => step(path, 'down')}
+                  />
                 </Tooltip>
                 <Tooltip title={staffText('staff.designer.outline.duplicateTip')}>
-                  <Button type="text" size="small" icon={<CopyOutlined />} aria-label={staffText('staff.designer.outline.duplicate', { name })} onClick={() => duplicate(path)} />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<CopyOutlined />}
+                    aria-label={staffText('staff.designer.outline.duplicate', { name })}
+                    onClick={() => duplicate(path)}
+                  />
                 </Tooltip>
                 <Tooltip title={staffText('staff.designer.outline.deleteTip')}>
-                  <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={staffText('staff.designer.outline.delete', { name })} onClick={() => remove(path, child)} />
+                  <Button
+                    type="text"
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={staffText('staff.designer.outline.delete', { name })}
+                    onClick={() => remove(path, child)}
+                  />
                 </Tooltip>
               </span>
             </div>
@@ -165,7 +211,13 @@ export function PageOutline({ doc, pageIndex, selection, onSelect, edit, request
               <div className="designer-panel-body">
                 {childrenOf(child).length === 0 && <p className="designer-empty designer-empty--small">{staffText('staff.designer.outline.panelEmpty')}</p>}
                 {childrenOf(child).length > 0 && renderList(child, path, depth + 1)}
-                <AddQuestionMenu label={staffText('staff.designer.outline.addToPanel')} accessibleName={staffText('staff.designer.outline.addToPanelName', { name })} buttonType="dashed" size="small" onAdd={(type) => add(type, path)} />
+                <AddQuestionMenu
+                  label={staffText('staff.designer.outline.addToPanel')}
+                  accessibleName={staffText('staff.designer.outline.addToPanelName', { name })}
+                  buttonType="dashed"
+                  size="small"
+                  onAdd={(type) => add(type, path)}
+                />
               </div>
             )}
           </li>
@@ -179,12 +231,21 @@ export function PageOutline({ doc, pageIndex, selection, onSelect, edit, request
     <section className="designer-outline" aria-labelledby="designer-outline-heading">
       <div className="designer-section-head">
         <h2 id="designer-outline-heading">
-          <button type="button" className="designer-outline__page" aria-current={selection.kind === 'page' ? 'true' : undefined} onClick={() => onSelect({ kind: 'page', page: pageIndex })}>
+          <button
+            type="button"
+            className="designer-outline__page"
+            aria-current={selection.kind === 'page' ? 'true' : undefined}
+            onClick={() => onSelect({ kind: 'page', page: pageIndex })}
+          >
             <span className="visually-hidden">{staffText('staff.designer.outline.pageSettings')}</span>
             {label}
           </button>
         </h2>
-        <AddQuestionMenu accessibleName={staffText('staff.designer.outline.addToPage', { number: String(pageIndex + 1), label })} focusKey="add-question" onAdd={(type) => add(type)} />
+        <AddQuestionMenu
+          accessibleName={staffText('staff.designer.outline.addToPage', { number: String(pageIndex + 1), label })}
+          focusKey="add-question"
+          onAdd={(type) => add(type)}
+        />
       </div>
       {readText(page.description, locale) && <p className="designer-outline__description">{readText(page.description, locale)}</p>}
       {empty ? (

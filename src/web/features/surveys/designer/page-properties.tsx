@@ -41,7 +41,9 @@ export function PageProperties({ doc, index, page, edit, translation = null }: P
                 ...translation,
                 value: translationOf(raw, translation.locale),
                 onChange: (value) =>
-                  edit((current) => setTranslation(ensurePages(current), ['pages', index, property], translation.locale, value), { mergeKey: `${mergeKey}:${translation.locale}` }),
+                  edit((current) => setTranslation(ensurePages(current), ['pages', index, property], translation.locale, value), {
+                    mergeKey: `${mergeKey}:${translation.locale}`,
+                  }),
               }
             : null
         }
@@ -80,7 +82,9 @@ export function PageProperties({ doc, index, page, edit, translation = null }: P
         doc={doc}
         owner={{ kind: 'page', name }}
         value={stringProperty(page, 'visibleIf') ?? ''}
-        onCommit={(expression) => edit((current) => setPageProperty(current, index, 'visibleIf', expression || undefined), { mergeKey: `page-visibleIf:${index}` })}
+        onCommit={(expression) =>
+          edit((current) => setPageProperty(current, index, 'visibleIf', expression || undefined), { mergeKey: `page-visibleIf:${index}` })
+        }
       />
     </div>
   );

@@ -1,19 +1,7 @@
 import type { JsonObject } from './survey-json';
 
 /** The element types the visual designer creates; any other SurveyJS type still loads, shows and saves. */
-export const QUESTION_TYPES = [
-  'text',
-  'comment',
-  'radiogroup',
-  'checkbox',
-  'dropdown',
-  'tagbox',
-  'boolean',
-  'rating',
-  'ranking',
-  'matrix',
-  'panel',
-] as const;
+export const QUESTION_TYPES = ['text', 'comment', 'radiogroup', 'checkbox', 'dropdown', 'tagbox', 'boolean', 'rating', 'ranking', 'matrix', 'panel'] as const;
 
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 

@@ -33,7 +33,11 @@ export function SurveyDesigner({ doc, selection, onSelect, edit, requestFocus, t
   };
   const backToList = () =>
     requestFocus(
-      selection.kind === 'element' ? `[data-focus="el-${pathKey(selection.path)}-select"]` : selection.kind === 'survey' ? '[data-focus="survey-select"]' : '[data-focus="add-question"]',
+      selection.kind === 'element'
+        ? `[data-focus="el-${pathKey(selection.path)}-select"]`
+        : selection.kind === 'survey'
+          ? '[data-focus="survey-select"]'
+          : '[data-focus="add-question"]',
     );
 
   return (
@@ -61,7 +65,15 @@ export function SurveyDesigner({ doc, selection, onSelect, edit, requestFocus, t
         {selection.kind === 'survey' ? (
           <SurveyProperties doc={doc} edit={edit} translation={translation} />
         ) : selection.kind === 'element' && element ? (
-          <ElementProperties key={pathKey(selection.path)} doc={doc} path={selection.path} element={element} edit={edit} requestFocus={requestFocus} translation={translation} />
+          <ElementProperties
+            key={pathKey(selection.path)}
+            doc={doc}
+            path={selection.path}
+            element={element}
+            edit={edit}
+            requestFocus={requestFocus}
+            translation={translation}
+          />
         ) : page ? (
           <PageProperties doc={doc} index={pageIndex} page={page} edit={edit} translation={translation} />
         ) : null}

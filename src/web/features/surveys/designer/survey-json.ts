@@ -61,7 +61,6 @@ export function stringProperty(object: JsonObject, key: string): string | undefi
   return typeof value === 'string' ? value : undefined;
 }
 
-
 export function numberProperty(object: JsonObject, key: string): number | undefined {
   const value = object[key];
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;

@@ -84,7 +84,8 @@ export function withoutLanguage(doc: SurveyJson, locale: string): SurveyJson {
 
 /** What to select, and which field to focus, to edit the `locale` text at `path`; null when the designer has no field for it. */
 export function locateText(doc: SurveyJson, path: JsonPath, locale: string): { selection: Selection; focus: string } | null {
-  if (path.length === 1 && (path[0] === 'title' || path[0] === 'description')) return { selection: { kind: 'survey', page: 0 }, focus: `#survey-prop-${path[0]}-${locale}` };
+  if (path.length === 1 && (path[0] === 'title' || path[0] === 'description'))
+    return { selection: { kind: 'survey', page: 0 }, focus: `#survey-prop-${path[0]}-${locale}` };
   let rest = [...path];
   let page = 0;
   if (Array.isArray(doc.pages)) {

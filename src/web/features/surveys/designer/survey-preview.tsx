@@ -88,7 +88,10 @@ export default function SurveyPreview({ doc, mainName, languages, locale, onLoca
               size="small"
               value={shown}
               popupMatchSelectWidth={false}
-              options={[{ value: '', label: staffText('staff.designer.preview.default', { name: mainName }) }, ...languages.map((l) => ({ value: l, label: languageName(l) }))]}
+              options={[
+                { value: '', label: staffText('staff.designer.preview.default', { name: mainName }) },
+                ...languages.map((l) => ({ value: l, label: languageName(l) })),
+              ]}
               onChange={(next: string) => {
                 setAnswers(null);
                 onLocale(next);

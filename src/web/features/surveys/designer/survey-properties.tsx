@@ -25,13 +25,16 @@ export function SurveyProperties({ doc, edit, translation = null }: SurveyProper
         value={readText(raw, locale)}
         multiline={property === 'description'}
         help={fullHelp}
-        onChange={(value) => edit((current) => withProperty(current, property, writeText(current[property], value, locale)), { mergeKey: `survey-${property}` })}
+        onChange={(value) =>
+          edit((current) => withProperty(current, property, writeText(current[property], value, locale)), { mergeKey: `survey-${property}` })
+        }
         translation={
           translation
             ? {
                 ...translation,
                 value: translationOf(raw, translation.locale),
-                onChange: (value) => edit((current) => setTranslation(current, [property], translation.locale, value), { mergeKey: `survey-${property}:${translation.locale}` }),
+                onChange: (value) =>
+                  edit((current) => setTranslation(current, [property], translation.locale, value), { mergeKey: `survey-${property}:${translation.locale}` }),
               }
             : null
         }

@@ -77,7 +77,13 @@ function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
           {campaign.name}
         </span>
       }
-      extra={campaign.isActive ? <StaffTag color={TAG_COLORS.positive}>{staffText('staff.results.campaigns.active')}</StaffTag> : <StaffTag>{staffText('staff.results.campaigns.inactive')}</StaffTag>}
+      extra={
+        campaign.isActive ? (
+          <StaffTag color={TAG_COLORS.positive}>{staffText('staff.results.campaigns.active')}</StaffTag>
+        ) : (
+          <StaffTag>{staffText('staff.results.campaigns.inactive')}</StaffTag>
+        )
+      }
       actions={[
         <Button key="edit" type="text" icon={<EditOutlined />} loading={busy === 'edit'} onClick={() => void edit()}>
           {staffText('staff.results.campaigns.edit')}
@@ -128,9 +134,7 @@ export function Component() {
       <header className="staff-page__header">
         <div>
           <StaffPageTitle className="staff-page__title">{staffText('staff.results.campaigns.title')}</StaffPageTitle>
-          <p className="staff-muted staff-page__lead">
-            {staffText('staff.results.campaigns.lead')}
-          </p>
+          <p className="staff-muted staff-page__lead">{staffText('staff.results.campaigns.lead')}</p>
         </div>
       </header>
       {onDashboard ? <TodayPanel /> : null}

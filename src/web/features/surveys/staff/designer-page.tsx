@@ -67,7 +67,9 @@ export function Component() {
   const param = idParam(editing);
   const id = search.get(param) ?? undefined;
   const stateId = draft ? undefined : text(editing ? state?.id : state?.duplicateOf);
-  const heading = staffText(editing ? 'staff.designer.page.headingEdit' : id || stateId || draft ? 'staff.designer.page.headingCopy' : 'staff.designer.page.headingNew');
+  const heading = staffText(
+    editing ? 'staff.designer.page.headingEdit' : id || stateId || draft ? 'staff.designer.page.headingCopy' : 'staff.designer.page.headingNew',
+  );
 
   // An id from navigation state goes to the URL, and the loader loads that campaign.
   if (stateId && stateId !== id) {
@@ -88,7 +90,9 @@ export function Component() {
         <PageMeta title={heading} description={staffText('staff.designer.page.loadFailed')} />
         <Result
           status={loaded.notFound ? '404' : 'error'}
-          title={<h1 className="designer-result-title">{staffText(loaded.notFound ? 'staff.designer.page.notFound' : 'staff.designer.page.loadFailedTitle')}</h1>}
+          title={
+            <h1 className="designer-result-title">{staffText(loaded.notFound ? 'staff.designer.page.notFound' : 'staff.designer.page.loadFailedTitle')}</h1>
+          }
           subTitle={loaded.notFound ? staffText('staff.designer.page.notFoundText') : loaded.error}
           extra={[
             !loaded.notFound && (

@@ -39,4 +39,3 @@ export function dayLabel(day: string, part: keyof typeof LABELS = 'full'): strin
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
-

@@ -95,10 +95,18 @@ export function Component() {
 /** The columns of a list of visits; `withDay`: the time column names the day too. */
 function visitColumns(onChange: () => void, withDay: boolean): ColumnsType<Visit> {
   return [
-    { title: staffText('staff.leads.visits.column.time'), key: 'time', render: (_, v) => <span className="visits-nowrap">{withDay ? `${dayLabel(dayOfVisit(v))}, ${visitHours(v)}` : visitHours(v)}</span> },
+    {
+      title: staffText('staff.leads.visits.column.time'),
+      key: 'time',
+      render: (_, v) => <span className="visits-nowrap">{withDay ? `${dayLabel(dayOfVisit(v))}, ${visitHours(v)}` : visitHours(v)}</span>,
+    },
     { title: staffText('staff.leads.visits.column.studio'), dataIndex: 'studioName' },
     { title: staffText('staff.leads.visits.column.visitor'), key: 'who', render: (_, v) => <Link to={leadPath(v.leadId)}>{v.name ?? v.email}</Link> },
-    { title: staffText('staff.leads.visits.column.phone'), dataIndex: 'phone', render: (p: string | null) => (p ? <span className="visits-nowrap">{formatPhone(p)}</span> : '—') },
+    {
+      title: staffText('staff.leads.visits.column.phone'),
+      dataIndex: 'phone',
+      render: (p: string | null) => (p ? <span className="visits-nowrap">{formatPhone(p)}</span> : '—'),
+    },
     { title: staffText('staff.leads.visits.column.status'), dataIndex: 'status', render: (s: Visit['status']) => <VisitStatusTag status={s} /> },
     { title: staffText('staff.leads.visits.column.actions'), key: 'actions', render: (_, v) => <VisitActions visit={v} onChange={onChange} /> },
   ];
@@ -114,7 +122,19 @@ function countText(entry: UpcomingVisits['days'][number]): string {
  * The week: a strip of its days (each with its count; today marked; one picked shows only its visits),
  * Previous week and Next week, and the week's visits grouped by day.
  */
-function Week({ data, picked, busy, go, onChange }: { data: UpcomingVisits; picked: string | undefined; busy: boolean; go: (params: Record<string, string | undefined>) => void; onChange: () => void }) {
+function Week({
+  data,
+  picked,
+  busy,
+  go,
+  onChange,
+}: {
+  data: UpcomingVisits;
+  picked: string | undefined;
+  busy: boolean;
+  go: (params: Record<string, string | undefined>) => void;
+  onChange: () => void;
+}) {
   const headingId = useId();
   const from = data.from === data.today ? undefined : data.from;
   const shown = data.days.filter((d) => (picked ? d.day === picked : d.count + d.cancelled > 0));
@@ -124,7 +144,14 @@ function Week({ data, picked, busy, go, onChange }: { data: UpcomingVisits; pick
     byDay.set(day, [...(byDay.get(day) ?? []), visit]);
   }
   return (
-    <Card size="small" title={<h2 className="lead-card-title" id={headingId}>{staffText('staff.leads.visits.week', { from: dayLabel(data.from), to: dayLabel(data.days.at(-1)?.day ?? data.from) })}</h2>}>
+    <Card
+      size="small"
+      title={
+        <h2 className="lead-card-title" id={headingId}>
+          {staffText('staff.leads.visits.week', { from: dayLabel(data.from), to: dayLabel(data.days.at(-1)?.day ?? data.from) })}
+        </h2>
+      }
+    >
       <div className="visits-week-nav">
         <Button onClick={() => go({ from: addDays(data.from, -WEEK) })}>{staffText('staff.leads.visits.previousWeek')}</Button>
         {data.from !== data.today ? <Button onClick={() => go({})}>{staffText('staff.leads.visits.thisWeek')}</Button> : null}
@@ -251,7 +278,13 @@ function SlotSettingsCard({ start, error }: { start: SlotSettingsStart | null; e
     <Card size="small" title={<h2 className="lead-card-title">{staffText('staff.leads.visits.slots.title')}</h2>} style={{ marginTop: 16 }}>
       <Space direction="vertical" style={{ width: '100%' }}>
         <label htmlFor="slots-studio">{staffText('staff.leads.visits.slots.studio')}</label>
-        <Select id="slots-studio" value={studioId ?? undefined} onChange={choose} options={studios.map((s) => ({ value: s._id, label: s.title }))} style={{ minWidth: 240 }} />
+        <Select
+          id="slots-studio"
+          value={studioId ?? undefined}
+          onChange={choose}
+          options={studios.map((s) => ({ value: s._id, label: s.title }))}
+          style={{ minWidth: 240 }}
+        />
         {form ? (
           <form
             onSubmit={(e) => {
@@ -273,22 +306,39 @@ function SlotSettingsCard({ start, error }: { start: SlotSettingsStart | null; e
                     <Checkbox checked={d.open} onChange={(e) => setDay(i, { open: e.target.checked })} style={{ width: 120 }}>
                       {name}
                     </Checkbox>
-                    <Input type="time" aria-label={staffText('staff.leads.visits.slots.opens', { day: name })} value={d.from} disabled={!d.open} onChange={(e) => setDay(i, { from: e.target.value })} style={{ width: 120 }} />
+                    <Input
+                      type="time"
+                      aria-label={staffText('staff.leads.visits.slots.opens', { day: name })}
+                      value={d.from}
+                      disabled={!d.open}
+                      onChange={(e) => setDay(i, { from: e.target.value })}
+                      style={{ width: 120 }}
+                    />
                     <span aria-hidden="true">–</span>
-                    <Input type="time" aria-label={staffText('staff.leads.visits.slots.closes', { day: name })} value={d.to} disabled={!d.open} onChange={(e) => setDay(i, { to: e.target.value })} style={{ width: 120 }} />
+                    <Input
+                      type="time"
+                      aria-label={staffText('staff.leads.visits.slots.closes', { day: name })}
+                      value={d.to}
+                      disabled={!d.open}
+                      onChange={(e) => setDay(i, { to: e.target.value })}
+                      style={{ width: 120 }}
+                    />
                   </div>
                 );
               })}
             </fieldset>
             <Space wrap>
               <label>
-                {staffText('staff.leads.visits.slots.slotMinutes')} <InputNumber min={15} max={240} step={15} value={form.slotMinutes} onChange={(v) => setForm({ ...form, slotMinutes: v ?? 60 })} />
+                {staffText('staff.leads.visits.slots.slotMinutes')}{' '}
+                <InputNumber min={15} max={240} step={15} value={form.slotMinutes} onChange={(v) => setForm({ ...form, slotMinutes: v ?? 60 })} />
               </label>
               <label>
-                {staffText('staff.leads.visits.slots.seats')} <InputNumber min={1} max={50} value={form.seats} onChange={(v) => setForm({ ...form, seats: v ?? 1 })} />
+                {staffText('staff.leads.visits.slots.seats')}{' '}
+                <InputNumber min={1} max={50} value={form.seats} onChange={(v) => setForm({ ...form, seats: v ?? 1 })} />
               </label>
               <label>
-                {staffText('staff.leads.visits.slots.daysAhead')} <InputNumber min={1} max={90} value={form.daysAhead} onChange={(v) => setForm({ ...form, daysAhead: v ?? 14 })} />
+                {staffText('staff.leads.visits.slots.daysAhead')}{' '}
+                <InputNumber min={1} max={90} value={form.daysAhead} onChange={(v) => setForm({ ...form, daysAhead: v ?? 14 })} />
               </label>
             </Space>
             <div style={{ marginTop: 12 }}>
