@@ -1,8 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
-import { LEADS_API, type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
-import { MAIL_API } from '#shared/notifications/notifications.contract';
+import { type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
+import { LEADS_API } from '#shared/leads/leads.api';
+import { MAIL_API } from '#shared/notifications/notifications.api';
 import { createActiveCampaign, staffApi, type Api } from './api';
 import { baseURL, beginSurvey, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 import { AMENITIES_QUESTION } from './questions';

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { recordAudit } from '#server/features/audit';
-import { AUDIT_API, AUDIT_MESSAGES, type AuditEntry, type AuditList } from '#shared/audit/audit.contract';
-import { LEADS_API, type LeadList } from '#shared/leads/leads.contract';
+import { AUDIT_MESSAGES, type AuditEntry, type AuditList } from '#shared/audit/audit.contract';
+import { AUDIT_API } from '#shared/audit/audit.api';
+import { type LeadList } from '#shared/leads/leads.contract';
+import { LEADS_API } from '#shared/leads/leads.api';
 import { describeEachDatabase, STAFF, type TestContext } from '../helpers/app';
 import { testImage } from '../helpers/images';
 import { multipart } from '../helpers/multipart';

@@ -8,7 +8,8 @@ import { rebuildSummaryCounts } from '#server/features/responses/summary-counts'
 import { SETTINGS_API, type StudioSettings } from '#shared/settings/settings.contract';
 import { personalDataRegistry } from '#server/personal-data.registry';
 import type { Channel } from '#shared/channels/channels.contract';
-import { LEADS_API, type LeadList } from '#shared/leads/leads.contract';
+import { type LeadList } from '#shared/leads/leads.contract';
+import { LEADS_API } from '#shared/leads/leads.api';
 import type { CampaignSummaryResult } from '#shared/results/campaign-summary.contract';
 import { describeEachDatabase, STAFF } from '../helpers/app';
 import { createActiveCampaign } from '../factories/campaigns';

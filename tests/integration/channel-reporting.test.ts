@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { CHANNEL_MESSAGES, type Channel } from '#shared/channels/channels.contract';
 import type { LeadDetail, LeadList } from '#shared/leads/leads.contract';
-import { LEADS_API } from '#shared/leads/leads.contract';
+import { LEADS_API } from '#shared/leads/leads.api';
 import type { AnswerRow } from '#shared/results/results.contract';
 import type { CampaignSummaryResult } from '#shared/results/campaign-summary.contract';
-import { WEBHOOKS_API } from '#shared/notifications/notifications.contract';
+import { WEBHOOKS_API } from '#shared/notifications/notifications.api';
 import { describeEachDatabase, drainNotifications, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';

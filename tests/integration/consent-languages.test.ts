@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { NewsletterSubscriber, PublicNotices } from '#shared/consent/consent.contract';
 import { SETTINGS_API, type SettingsInput, type StudioSettings } from '#shared/settings/settings.contract';
-import { PRIVACY_API } from '#shared/privacy/privacy.contract';
+import { PRIVACY_API } from '#shared/privacy/privacy.api';
 import type { Language } from '#shared/i18n/languages';
 import { createStaff } from '#server/features/auth/auth.service';
 import { findStaffByEmail } from '#server/features/auth/staff.repository';

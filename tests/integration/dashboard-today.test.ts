@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { createStaff } from '#server/features/auth/auth.service';
-import { TODAY_API, type Today } from '#shared/dashboard/today.contract';
+import { type Today } from '#shared/dashboard/today.contract';
+import { TODAY_API } from '#shared/dashboard/today.api';
 import { CONTACT_API } from '#shared/contact/contact.api';
-import { LEADS_API, type LeadList, type LeadListItem } from '#shared/leads/leads.contract';
+import { type LeadList, type LeadListItem } from '#shared/leads/leads.contract';
+import { LEADS_API } from '#shared/leads/leads.api';
 import { describeEachDatabase, STAFF, type TestContext } from '../helpers/app';
 import { describeEachDialect } from '../helpers/databases';
 import { withDatabaseAt } from '../helpers/migrations';

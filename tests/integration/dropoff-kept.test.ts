@@ -8,7 +8,8 @@ import { personalDataRegistry } from '#server/personal-data.registry';
 import { instantOf } from '#shared/followup/working-hours';
 import type { Channel } from '#shared/channels/channels.contract';
 import type { Dropoff } from '#shared/funnel/funnel.contract';
-import { LEADS_API, type LeadList } from '#shared/leads/leads.contract';
+import { type LeadList } from '#shared/leads/leads.contract';
+import { LEADS_API } from '#shared/leads/leads.api';
 import { describeEachDatabase, STAFF } from '../helpers/app';
 import { createActiveCampaign } from '../factories/campaigns';
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, it } from 'vitest';
 import { createStaff } from '#server/features/auth/auth.service';
-import { AUTH_API, type StaffMember } from '#shared/auth/auth.contract';
+import { type StaffMember } from '#shared/auth/auth.contract';
+import { AUTH_API } from '#shared/auth/auth.api';
 import { IMPORTS_API } from '#shared/imports/imports.api';
 import { SETTINGS_API, type StudioSettings } from '#shared/settings/settings.contract';
 import { describeEachDatabase } from '../helpers/app';

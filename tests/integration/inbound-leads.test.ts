@@ -11,7 +11,8 @@ import {
   INBOUND_MESSAGES,
   type ApiKeyItem,
 } from '#shared/inbound/inbound.contract';
-import { WEBHOOKS_API, type WebhookCreated } from '#shared/notifications/notifications.contract';
+import { type WebhookCreated } from '#shared/notifications/notifications.contract';
+import { WEBHOOKS_API } from '#shared/notifications/notifications.api';
 import { describeEachDatabase, drainNotifications, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';

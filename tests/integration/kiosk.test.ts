@@ -19,7 +19,7 @@ import {
   type KioskResponseInput,
   type KioskUploadResult,
 } from '#shared/kiosk/kiosk.contract';
-import { WEBHOOKS_API } from '#shared/notifications/notifications.contract';
+import { WEBHOOKS_API } from '#shared/notifications/notifications.api';
 import { describeEachDatabase, drainNotifications } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { multipart } from '../helpers/multipart';

@@ -5,7 +5,7 @@ import { buildApp } from '#server/app';
 import { upsertLead } from '#server/features/leads/leads.repository';
 import { IMPORT_MESSAGES, type ImportList, type ImportPreview, type ImportResult, type ImportUndone } from '#shared/imports/imports.contract';
 import { IMPORTS_API } from '#shared/imports/imports.api';
-import { LEADS_API } from '#shared/leads/leads.contract';
+import { LEADS_API } from '#shared/leads/leads.api';
 import { describeEachDatabase } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 

@@ -1,5 +1,6 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { LEADS_API, type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
+import { type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
+import { LEADS_API } from '#shared/leads/leads.api';
 import { describeEachDatabase, STAFF, type TestContext } from '../helpers/app';
 
 /** Issue 38: staff merge two leads, the merged one's page answers 301, and a merge is undone within 30 days. */

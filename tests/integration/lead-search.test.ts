@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { LEAD_STATUSES, LEADS_API, type LeadList, type LeadStatus } from '#shared/leads/leads.contract';
+import { LEAD_STATUSES, type LeadList, type LeadStatus } from '#shared/leads/leads.contract';
+import { LEADS_API } from '#shared/leads/leads.api';
 import { phoneSearchTerm } from '#shared/phone';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, expect, it } from 'vitest';
-import { LEADS_API, type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
-import { WEBHOOKS_API } from '#shared/notifications/notifications.contract';
+import { type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
+import { LEADS_API } from '#shared/leads/leads.api';
+import { WEBHOOKS_API } from '#shared/notifications/notifications.api';
 import { describeEachDatabase, drainNotifications, STAFF, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';

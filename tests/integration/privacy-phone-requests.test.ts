@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { createStaff } from '#server/features/auth/auth.service';
-import { LEADS_API } from '#shared/leads/leads.contract';
+import { LEADS_API } from '#shared/leads/leads.api';
 import { PRIVACY_API } from '#shared/privacy/privacy.api';
 import { PRIVACY_REQUEST_MESSAGES, type PrivacyRequestItem } from '#shared/privacy/privacy-requests';
 import { describeEachDatabase, STAFF, type TestContext } from '../helpers/app';

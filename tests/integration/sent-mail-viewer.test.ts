@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { createStaff } from '#server/features/auth/auth.service';
 import { listMailFiles } from '#server/features/notifications/mailer';
 import { STAFF_MESSAGES } from '#shared/auth/auth.contract';
-import { MAIL_API } from '#shared/notifications/notifications.contract';
+import { MAIL_API } from '#shared/notifications/notifications.api';
 import { PRIVACY_API } from '#shared/privacy/privacy.api';
 import { describeEachDatabase, STAFF } from '../helpers/app';
 import { waitFor } from '../helpers/wait';

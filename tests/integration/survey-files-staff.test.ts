@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { LEADS_API } from '#shared/leads/leads.contract';
+import { LEADS_API } from '#shared/leads/leads.api';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 import { FORGED_HOSTS } from '../helpers/forged-hosts';

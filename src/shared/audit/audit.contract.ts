@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { route } from '../api-route';
 import { AUDIT_API } from './audit.api';
 
-export { AUDIT_API } from './audit.api';
-
 /**
  * The audit log: who changed what, which record, when, and the names of the fields
  * that changed: never the values themselves (they may be a person's data).

@@ -12,8 +12,6 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export { AUTH_API, FORGOT_PAGE, RESET_PAGE } from './auth.api';
-
 // Token claims live in a module without zod, so the browser's entry chunk can read them cheaply.
 export { decodeTokenClaims, isTokenExpired, type TokenClaims } from './token-claims';
 

@@ -5,7 +5,6 @@ import { z } from 'zod';
  * kiosk), each with a short code, default UTM values, an optional schedule and cap of completed
  * responses, a pause switch and, for embeds, the origins allowed to frame it.
  */
-export { CHANNELS_API, CHANNEL_LINK_PREFIX, CHANNEL_ROUTES, channelLinkCode } from './channels.api';
 
 export const CHANNEL_KINDS = ['link', 'qr', 'embed', 'whatsapp', 'ad', 'kiosk', 'other'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];

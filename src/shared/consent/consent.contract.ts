@@ -4,8 +4,6 @@ import { CONSENT_API } from './consent.api';
 import { languageField } from '../i18n/language-field';
 import { LANGUAGES, type Language } from '../i18n/languages';
 
-export { CONSENT_API } from './consent.api';
-
 /** What a notice is shown for: the survey sign-up (landing), the contact form, the newsletter box. */
 export const NOTICE_PURPOSES = ['survey', 'contact', 'newsletter'] as const;
 export type NoticePurpose = (typeof NOTICE_PURPOSES)[number];

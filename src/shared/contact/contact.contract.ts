@@ -5,8 +5,6 @@ import { attributionFields } from '../channels/channels.contract';
 import { toE164 } from '../phone';
 import { CONTACT_FIELD_MESSAGES as M, CONTACT_LIMITS, CONTACT_MESSAGES } from './contact-messages';
 
-export { CONTACT_API, CONTACT_FORMS } from './contact.api';
-
 /** SPEC.md §9: the request-quotation options, spelled exactly as the contract has them. */
 export const REQUEST_QUOTATIONS = ['Homes', 'Carpet', 'Budget', 'Partner', 'VenderRegistration'] as const;
 export type RequestQuotation = (typeof REQUEST_QUOTATIONS)[number];

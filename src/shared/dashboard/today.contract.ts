@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export { TODAY_API, TODAY_ROUTES } from './today.api';
-
 /** One figure of the panel: how many, and the staff page (path and query) that lists them. */
 const figure = z.object({ count: z.number().int().nonnegative(), link: z.string() });
 /** A day's figure also names the day (YYYY-MM-DD on the studio's clock). */

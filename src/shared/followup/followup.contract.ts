@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export { FOLLOW_UP_API } from './followup.api';
-
 const figures = {
   /** Every lead that came in (with a first-contact target). */
   leads: z.number().int(),

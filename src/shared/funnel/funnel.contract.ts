@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export { FUNNEL_API, FUNNEL_ROUTES } from './funnel.api';
-
 /** The steps of the funnel in order (decision 0035 defines each). */
 export const FUNNEL_STEPS = ['visits', 'emails', 'completed', 'contacted', 'visitBooked', 'visitDone', 'won'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];

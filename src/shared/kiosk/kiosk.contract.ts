@@ -10,7 +10,6 @@ import { safeText } from '../text-schema';
  * when they can (one by one, in batches, or as a queue file staff upload), each stored once per the
  * id the tablet made.
  */
-export { KIOSK_API, KIOSK_PAGE_PREFIX, KIOSK_UPLOAD_PAGE, kioskPairUrl } from './kiosk.api';
 
 export const KIOSK_MESSAGES = {
   deviceName: 'Please give the tablet a name (up to 80 characters), e.g. "Expo tablet 2".',

@@ -30,8 +30,6 @@ export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = { survey: 'Survey'
 
 export { LEAD_FIELD_PROPERTY, LEAD_FIELDS, type LeadField } from './lead-field-names';
 
-export { LEADS_API } from './leads.api';
-
 export const LEAD_MESSAGES = {
   notFound: 'This lead does not exist.',
   statusInvalid: `Status must be one of: ${LEAD_STATUSES.join(', ')}.`,

@@ -3,8 +3,6 @@ import { messageAnswer } from '../api-answer';
 import { safeText } from '../text-schema';
 import { listingFile, listingPhoto, PHOTOS_MAX } from './listing-photos';
 
-export { LISTING_PHOTOS_API, FLOOR_PLAN_API } from './listing-photos.api';
-
 /**
  * Staff calls for a listing's photos and a project's floor plan: what they take, what they
  * answer, and what they say when they refuse. Paths in listing-photos.api.ts.

@@ -4,8 +4,6 @@ import { safeText } from '../text-schema';
 import { listingFile, listingPhoto } from './listing-photos';
 import { parseListingDate } from './listing-dates';
 
-export { LISTINGS_API } from './listings.api';
-
 /**
  * Listings: projects (homes), products (decor) and studio records. One schema family per kind, built
  * on the primitives below, used by the staff forms and by the API (SPEC.md §3, §5). The odd field

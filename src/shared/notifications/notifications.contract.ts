@@ -52,8 +52,6 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-export { MAIL_API, WEBHOOKS_API } from './notifications.api';
-
 export const WEBHOOK_MESSAGES = {
   urlRequired: 'Please enter the URL that should receive the events.',
   urlInvalid: 'Please enter a web address starting with https:// or http://.',

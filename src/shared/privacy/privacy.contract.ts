@@ -1,5 +1,4 @@
 /** A person's rights. */
-export { PRIVACY_API } from './privacy.api';
 
 export const PRIVACY_MESSAGES = {
   erased: 'The person and everything held about them have been erased.',

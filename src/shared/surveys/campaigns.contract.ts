@@ -7,7 +7,6 @@ import { isPlainObject } from '#shared/json-object';
 import { CAMPAIGN_MESSAGES } from './campaign-messages';
 
 /** The paths and the staff's routes (zod-free, for the staff's first page): campaigns.api.ts. */
-export { CAMPAIGNS_API } from './campaigns.api';
 /** The texts and the size limit (zod-free, for the staff's first page): campaign-messages.ts. */
 export { CAMPAIGN_MESSAGES, CAMPAIGN_QUESTIONS_MAX_BYTES, formatBytes } from './campaign-messages';
 

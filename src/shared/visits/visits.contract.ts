@@ -9,7 +9,6 @@ import { languageField } from '#shared/i18n/language-field';
  * at once, days ahead, blackout dates, in the studio's time zone); a visitor books one, and can move
  * or cancel it through a signed link; staff see them per day and on the lead.
  */
-export { VISITS_API } from './visits.api';
 import { VISITS_API } from './visits.api';
 
 export const VISIT_MESSAGES = {

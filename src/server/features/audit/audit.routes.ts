@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUDIT_API, auditList, auditQuery } from '#shared/audit/audit.contract';
+import { auditList, auditQuery } from '#shared/audit/audit.contract';
+import { AUDIT_API } from '#shared/audit/audit.api';
 import { listAudit } from './audit.service';
 
 /** GET /api/audit: owners only (the roles guard reads `config.access`; until then, behind the staff guard). */

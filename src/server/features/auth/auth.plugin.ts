@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageAnswer } from '#shared/api-answer';
-import { AUTH_API, loginAnswerSchema, loginSchema, STAFF_MESSAGES } from '#shared/auth/auth.contract';
+import { loginAnswerSchema, loginSchema, STAFF_MESSAGES } from '#shared/auth/auth.contract';
+import { AUTH_API } from '#shared/auth/auth.api';
 import { forbidden, unauthorized } from '#server/lib/errors';
 import { authenticate, login, logout, type AuthDeps } from './auth.service';
 import { DEVICE_COOKIE, deviceCookieHeader, readCookie } from './login-device';

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '#shared/api-answer';
 import {
-  AUTH_API,
   assigneeListSchema,
   changeEmailSchema,
   changePasswordSchema,
@@ -17,6 +16,7 @@ import {
   staffUpdateSchema,
   tokenMessageSchema,
 } from '#shared/auth/auth.contract';
+import { AUTH_API } from '#shared/auth/auth.api';
 import { tooManyRequests } from '#server/lib/errors';
 import type { AttemptLimiters } from '#server/lib/throttle';
 import { normaliseEmail } from './auth.service';

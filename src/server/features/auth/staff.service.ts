@@ -9,7 +9,8 @@ import { createStaff, normaliseEmail } from './auth.service';
 import { hashPassword, verifyPassword } from './password';
 import * as repo from './staff.repository';
 import { changedFields, recordAudit, type AuditActor } from '#server/features/audit';
-import { RESET_PAGE, STAFF_MESSAGES, type StaffCreateInput, type StaffMember, type StaffUpdateInput } from '#shared/auth/auth.contract';
+import { STAFF_MESSAGES, type StaffCreateInput, type StaffMember, type StaffUpdateInput } from '#shared/auth/auth.contract';
+import { RESET_PAGE } from '#shared/auth/auth.api';
 
 /** A one-time link works for 24 hours. */
 export const RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;

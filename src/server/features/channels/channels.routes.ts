@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { messageAnswer } from '#shared/api-answer';
 import {
   CHANNEL_MESSAGES,
-  CHANNELS_API,
   channelAnswerSchema,
   channelLinkQuerySchema,
   channelLinkSchema,
@@ -14,6 +13,7 @@ import {
   newChannelSchema,
   qrQuerySchema,
 } from '#shared/channels/channels.contract';
+import { CHANNELS_API } from '#shared/channels/channels.api';
 import * as channels from './channels.service';
 import type { ChannelContext } from './channels.service';
 

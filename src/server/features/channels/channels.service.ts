@@ -4,7 +4,6 @@ import { loadQrCode } from '#server/lib/lazy-modules';
 import {
   CHANNEL_CODE_ALPHABET,
   CHANNEL_CODE_LENGTH,
-  CHANNEL_LINK_PREFIX,
   CHANNEL_MESSAGES,
   channelQrUrl,
   channelStatus,
@@ -17,6 +16,7 @@ import {
   type Utm,
   type ChannelLink,
 } from '#shared/channels/channels.contract';
+import { CHANNEL_LINK_PREFIX } from '#shared/channels/channels.api';
 import { toBool, toIso } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { badRequest, HttpError, notFound } from '#server/lib/errors';

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '#shared/api-answer';
 import {
-  CONSENT_API,
   NEWSLETTER_CONFIRM_MESSAGES,
   newsletterConfirmBodySchema,
   newsletterListSchema,
@@ -13,6 +12,7 @@ import {
   UNSUBSCRIBE_MESSAGES,
   unsubscribeBodySchema,
 } from '#shared/consent/consent.contract';
+import { CONSENT_API } from '#shared/consent/consent.api';
 import { DEFAULT_LANGUAGE, isLanguage, splitLanguage, localizedPath, type Language } from '#shared/i18n/languages';
 import { HttpError } from '#server/lib/errors';
 import { unsubscribePagePath } from '#shared/consent/consent.api';

@@ -3,8 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '#shared/api-answer';
 import {
-  CONTACT_API,
-  CONTACT_FORMS,
   contactReadSchema,
   contactRequestSchema,
   contactResponseListSchema,
@@ -13,6 +11,7 @@ import {
   type EnquiryListingKind,
   type EnquiryTopic,
 } from '#shared/contact/contact.contract';
+import { CONTACT_API, CONTACT_FORMS } from '#shared/contact/contact.api';
 import { ENQUIRY_BACK, ENQUIRY_SENT_PARAM, ENQUIRY_SENT_VALUES, type EnquiryBack } from '#shared/contact/contact.api';
 import { enquiryPagePath, listingPagePath } from '#shared/paths';
 import { DEFAULT_LANGUAGE, isLanguage, localizedPath, type Language } from '#shared/i18n/languages';

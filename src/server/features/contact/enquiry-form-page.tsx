@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { EnquiryBack } from '#shared/contact/contact.api';
-import { CONTACT_FORMS, CONTACT_LIMITS, ENQUIRY_TOPICS, type EnquiryListingKind, type EnquiryTopic } from '#shared/contact/contact.contract';
+import { CONTACT_LIMITS, ENQUIRY_TOPICS, type EnquiryListingKind, type EnquiryTopic } from '#shared/contact/contact.contract';
+import { CONTACT_FORMS } from '#shared/contact/contact.api';
 import type { Notice } from '#shared/consent/consent.contract';
 import { paths } from '#shared/paths';
 import { localizedPath, type Language } from '#shared/i18n/languages';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { TODAY_API, todaySchema } from '#shared/dashboard/today.contract';
+import { todaySchema } from '#shared/dashboard/today.contract';
+import { TODAY_API } from '#shared/dashboard/today.api';
 import { todayFigures } from './today.service';
 
 /** The dashboard's "Today" panel (staff and owners). `now` is the app clock (tests control it). */

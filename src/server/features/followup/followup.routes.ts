@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { FOLLOW_UP_API, firstContactFigures as figuresSchema, firstContactQuery } from '#shared/followup/followup.contract';
+import { firstContactFigures as figuresSchema, firstContactQuery } from '#shared/followup/followup.contract';
+import { FOLLOW_UP_API } from '#shared/followup/followup.api';
 import { firstContactFigures } from './first-contact-figures';
 
 /** The first-contact figures (staff). `now` is the follow-up clock (tests control it). */

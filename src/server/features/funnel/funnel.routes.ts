@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dropoffQuerySchema, dropoffSchema, FUNNEL_API, funnelQuerySchema, funnelSchema } from '#shared/funnel/funnel.contract';
+import { dropoffQuerySchema, dropoffSchema, funnelQuerySchema, funnelSchema } from '#shared/funnel/funnel.contract';
+import { FUNNEL_API } from '#shared/funnel/funnel.api';
 import { attachmentHeader, fileStamp, XLSX_CONTENT_TYPE } from '#server/lib/download';
 import * as service from './funnel.service';
 import { writeFunnelWorkbook } from './funnel-export';

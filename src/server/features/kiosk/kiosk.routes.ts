@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '#shared/api-answer';
 import {
-  KIOSK_API,
   KIOSK_BATCH_MAX,
   KIOSK_MESSAGES,
   KIOSK_UPLOAD_LIMIT,
@@ -20,6 +19,7 @@ import {
   kioskUploadResultSchema,
   newKioskDeviceSchema,
 } from '#shared/kiosk/kiosk.contract';
+import { KIOSK_API } from '#shared/kiosk/kiosk.api';
 import { RESPONSE_BODY_LIMIT } from '#shared/responses/responses.contract';
 import { badRequest } from '#server/lib/errors';
 import { readMultipartForm } from '#server/lib/multipart-form';

@@ -5,7 +5,6 @@ import type { FieldError } from '#shared/api-error';
 import {
   KIOSK_CLOCK_SKEW_MS,
   KIOSK_MESSAGES,
-  kioskPairUrl,
   kioskResponseSchema,
   type KioskBatchResult,
   type KioskConfig,
@@ -16,6 +15,7 @@ import {
   type KioskResponse,
   type NewKioskDevice,
 } from '#shared/kiosk/kiosk.contract';
+import { kioskPairUrl } from '#shared/kiosk/kiosk.api';
 import type { ListingMatches } from '#shared/matching/listing-match';
 import type { StudioSettings } from '#shared/settings/settings.contract';
 import { toIso } from '#server/db/database';

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   LEAD_MESSAGES,
-  LEADS_API,
   leadDetail as leadDetailSchema,
   leadFilters,
   leadMergeInput,
@@ -20,6 +19,7 @@ import {
   leadUpdated,
   nextActionInput,
 } from '#shared/leads/leads.contract';
+import { LEADS_API } from '#shared/leads/leads.api';
 import { messageAnswer } from '#shared/api-answer';
 import { attachmentHeader, fileStamp, XLSX_CONTENT_TYPE } from '#server/lib/download';
 import { writeLeadsWorkbook } from './leads-export';

@@ -3,17 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PHOTO_WIDTHS, PHOTOS_MAX } from '#shared/listings/listing-photos';
 import {
-  FLOOR_PLAN_API,
   FLOOR_PLAN_MAX_BYTES,
   FLOOR_PLAN_MESSAGES,
   floorPlanAnswer,
-  LISTING_PHOTOS_API,
   PHOTO_MESSAGES,
   photoAltBody,
   photoOrderBody,
   photosAnswer,
   uploadedAlt,
 } from '#shared/listings/listing-photos.contract';
+import { FLOOR_PLAN_API, LISTING_PHOTOS_API } from '#shared/listings/listing-photos.api';
 import { IMAGE_MAX_BYTES } from '#shared/listings/listings.contract';
 import { badRequest } from '#server/lib/errors';
 import { readMultipartFiles } from '#server/lib/multipart-form';

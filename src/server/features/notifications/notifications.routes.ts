@@ -5,17 +5,16 @@ import { z } from 'zod';
 import { messageAnswer } from '#shared/api-answer';
 import { notFound } from '#server/lib/errors';
 import {
-  MAIL_API,
   mailList,
   mailMessage,
   type MailFile,
   WEBHOOK_MESSAGES,
-  WEBHOOKS_API,
   webhookCreated,
   webhookDeliveryList,
   webhookEndpointInput,
   webhookEndpointList,
 } from '#shared/notifications/notifications.contract';
+import { MAIL_API, WEBHOOKS_API } from '#shared/notifications/notifications.api';
 import { redactMailTokens } from './mail-redact';
 import { listMailFiles, readMailFile } from './mailer';
 import { createEndpoint, endpointDeliveries, endpoints, queueTestEvent, redeliver, removeEndpoint } from './webhooks.service';

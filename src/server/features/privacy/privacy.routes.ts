@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageAnswer } from '#shared/api-answer';
 import { notFound } from '#server/lib/errors';
-import { PRIVACY_API, PRIVACY_MESSAGES } from '#shared/privacy/privacy.contract';
+import { PRIVACY_MESSAGES } from '#shared/privacy/privacy.contract';
+import { PRIVACY_API } from '#shared/privacy/privacy.api';
 import { erasePerson, exportPerson } from './privacy.service';
 import { privacyRequestRoutes, type PrivacyRequestOptions } from './privacy-requests.routes';
 

@@ -6,13 +6,13 @@ import {
   activeCampaignListSchema,
   CAMPAIGN_MESSAGES,
   CAMPAIGN_QUESTIONS_MAX_BYTES,
-  CAMPAIGNS_API,
   campaignSaveSchema,
   campaignSchema,
   campaignCreatedSchema,
   campaignSummaryListSchema,
   responseCountSchema,
 } from '#shared/surveys/campaigns.contract';
+import { CAMPAIGNS_API } from '#shared/surveys/campaigns.api';
 import { RESULTS_API } from '#shared/results/results.api';
 import { questionColumnsSchema } from '#shared/results/results.contract';
 import { messageAnswer } from '#shared/api-answer';

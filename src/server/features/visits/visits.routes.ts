@@ -19,8 +19,8 @@ import {
   visitListSchema,
   visitSchema,
   visitStudioListSchema,
-  VISITS_API,
 } from '#shared/visits/visits.contract';
+import { VISITS_API } from '#shared/visits/visits.api';
 import { said } from '#shared/i18n/message-keys';
 import { clientKey } from '#server/lib/client-key';
 import { attachmentHeader } from '#server/lib/download';

@@ -1,5 +1,6 @@
 import { fileRoute, route } from '#shared/api-route';
-import { CHANNELS_API, type channelAnswerSchema, type channelListSchema, type NewChannel, type ChannelUpdate } from '#shared/channels/channels.contract';
+import { type channelAnswerSchema, type channelListSchema, type NewChannel, type ChannelUpdate } from '#shared/channels/channels.contract';
+import { CHANNELS_API } from '#shared/channels/channels.api';
 import type { messageAnswer } from '#shared/api-answer';
 import { api } from '#web/lib/api-client';
 

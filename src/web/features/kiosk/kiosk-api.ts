@@ -1,12 +1,12 @@
 import { route } from '#shared/api-route';
 import type { messageAnswer } from '#shared/api-answer';
 import {
-  KIOSK_API,
   type kioskConflictListSchema,
   type kioskDeviceCreatedSchema,
   type kioskDeviceListSchema,
   type kioskUploadResultSchema,
 } from '#shared/kiosk/kiosk.contract';
+import { KIOSK_API } from '#shared/kiosk/kiosk.api';
 import { api } from '#web/lib/api-client';
 
 // Staff: a kiosk channel's tablets, the conflicting answers, the queue-file upload (README "Expo tablets").
