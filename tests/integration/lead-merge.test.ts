@@ -2,7 +2,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { LEADS_API, type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
 import { describeEachDatabase, STAFF, type TestContext } from '../helpers/app';
 
-/** Issue 38: staff merge two leads, the merged one's page answers 301, and a merge is undone within 30 days. */
+/** Decision 0036: staff merge two leads, the merged one's page answers 301, and a merge is undone within 30 days. */
 
 interface Added {
   lead: { _id: string; email: string | null; phone: string | null; name: string | null };
