@@ -11,7 +11,7 @@ import { EMBED_SCRIPT_BUDGET_GZIP, EMBED_SCRIPT_PATH } from '#shared/channels/em
 import { atMost, figure, type Figure } from './lib/report';
 import type { Running } from './lib/processes';
 
-// `/hi/`: the landing page in Hindi (issue 27) has the same budget as `/`.
+// `/hi/`: the landing page in Hindi (decision 0026) has the same budget as `/`.
 const PAGES = ['/', '/hi/', '/viewProducts', '/startsurvey', '/dashboard'] as const;
 const HOME_PAGES: readonly string[] = ['/', '/hi/'];
 const HEAVY = [

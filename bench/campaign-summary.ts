@@ -1,4 +1,4 @@
-// Summary budget (issue 17): the results summary of 100,000 responses of the demo survey in ≤ 1 s
+// Summary budget (decision 0011): the results summary of 100,000 responses of the demo survey in ≤ 1 s
 // on SQLite, the server's peak RSS ≤ 256 MB. The server runs in a child process of its own
 // (lib/demo-answers.ts). Timed: the median of several calls, unfiltered (status all) and with an
 // answer filter and a date range.

@@ -1,4 +1,4 @@
-// The reference for the export (issue 40): ExcelJS's streaming writer alone writing the same rows the
+// The reference for the export (decision 0045): ExcelJS's streaming writer alone writing the same rows the
 // export writes (e-mail, date, each demo question's cell, channel and five UTM values), in a process
 // of its own, into a stream that only counts the bytes (the export's client does the same). No
 // database, no HTTP, no JSON: the rows' cells are made once per distinct answer and reused.

@@ -1,5 +1,5 @@
 // Export: 100,000 responses to .xlsx through the real route: time end to end and the server's peak
-// RSS, against ExcelJS's streaming writer alone writing the same rows in the same run (issue 40):
+// RSS, against ExcelJS's streaming writer alone writing the same rows in the same run (decision 0045):
 // the export's time ≤ ExcelJS's, its peak memory ≤ ExcelJS's + 64 MB and never above 200 MB.
 import { execFileSync } from 'node:child_process';
 import { runExportBench } from './campaign-export';

@@ -1,4 +1,4 @@
-// The funnel (issue 37, decision 0035): GET /api/funnel over 100,000 leads with channels, on SQLite
+// The funnel (decision 0035): GET /api/funnel over 100,000 leads with channels, on SQLite
 // and PostgreSQL, in the app's own process (app.inject: the statement, the medians and the JSON; no
 // socket). Budget ≤ 300 ms. The reference in the same run: one page of the leads inbox
 // (GET /api/leads?limit=20) on the same database, so a busy machine shows as a ratio.

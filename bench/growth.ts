@@ -1,4 +1,4 @@
-// Growth (issue 40): how the cost grows with the rows. At 10k, 100k and 1M survey responses and
+// Growth (decision 0045): how the cost grows with the rows. At 10k, 100k and 1M survey responses and
 // leads on PostgreSQL (10k and 100k on SQLite), seeded by bench/lib/seed-rows.ts, the built server
 // (its own process) answers through HTTP: the .xlsx of the demo campaign (time, and the server's
 // peak RSS, VmHWM: the download is the first thing the fresh process does), the results summary, the

@@ -1,4 +1,4 @@
-// Expo tablets (issue 39): how long a tablet's 2,000 queued answers take to sync, one request per
+// Expo tablets (decision 0039): how long a tablet's 2,000 queued answers take to sync, one request per
 // answer, in batches of 50 (what the tablet sends) and of 500 (the most the server takes), on SQLite through the app's real routes (inject, no network).
 // Run: `npx tsx bench/kiosk-sync.ts`. Each side gets its own fresh database; the ratio batch / one-by-one
 // is the figure to compare between runs (absolute times depend on the machine's load).

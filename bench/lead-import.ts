@@ -1,4 +1,4 @@
-// Issue 38 "Import a spreadsheet": 50,000 rows of a portal-shaped .xlsx imported through the real
+// Importing a spreadsheet (decision 0037): 50,000 rows of a portal-shaped .xlsx imported through the real
 // HTTP route (POST /api/leads/imports, dryRun=false) on a fresh production server: time end to end
 // and the server's peak RSS (budget ≤ 30 s, ≤ 300 MB). The reference, in the same run on the same
 // machine: ExcelJS's streaming reader reading the same file alone (the floor of any import of it).

@@ -1,6 +1,6 @@
-// What the issues' own requirements cost SQLite per lead, without the app around it: `npm run bench
-// -- --only=write-floor`. Issue 14 writes the lead in the same transaction as the e-mail record, and
-// issue 15 writes an outbox event in it too; both also ask that lead writes lose at most 10% of their
+// What these requirements cost SQLite per lead, without the app around it: `npm run bench
+// -- --only=write-floor`. The lead is written in the same transaction as the e-mail record (decision 0002), and
+// so is an outbox event (decision 0006); both also ask that lead writes lose at most 10% of their
 // throughput. This bench runs, on a database migrated to today's schema, the statements the e-mail
 // step issues (the repository's SQL, prepared once) in batches of 50 per transaction as the group
 // committer does (synchronous=NORMAL, no fsync: the committer's fsync is shared by the batch and off
@@ -47,7 +47,7 @@ function open(file: string, full: boolean, label: string): Side {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  if (!full) db.exec('drop index email_records_lead'); // the index issue 14 added
+  if (!full) db.exec('drop index email_records_lead'); // the index leads added (decision 0002)
   const campaignId = newId();
   const at = new Date().toISOString();
   db.prepare(`insert into campaigns (id, name, questions, questioncolumns, is_active, created_at, updated_at) values (?, 'Floor', '{}', '', 1, ?, ?)`).run(

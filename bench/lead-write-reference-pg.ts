@@ -1,5 +1,5 @@
 // Abode's POST /api/email/add on PostgreSQL against a reference server doing the same durable work on
-// PostgreSQL (issue 40, "Lead writes … On PostgreSQL: the same"): bench/reference-server-pg.ts, Fastify
+// PostgreSQL (decision 0046): bench/reference-server-pg.ts, Fastify
 // + pg, one transaction per request with the statements of the SQLite reference's "today" work
 // (bench/reference-server.ts), on a database migrated to Abode's schema on the same server as
 // Abode's own. The same client (50 connections) drives both; the servers take turns round by round

@@ -1,9 +1,9 @@
-// Abode's POST /api/email/add against a reference server doing the same durable work (issue 22 item
-// 20; bench/reference-server.ts: Fastify + better-sqlite3, WAL, synchronous=FULL, one transaction per
+// Abode's POST /api/email/add against a reference server doing the same durable work (decision
+// 0048; bench/reference-server.ts: Fastify + better-sqlite3, WAL, synchronous=FULL, one transaction per
 // event-loop turn), on SQLite files migrated to today's schema, driven by the same client at 50
 // connections in the same run. Two references: the issue's (person upsert, e-mail record, outbox
 // event: what the e-mail step stored when the issue was written), and today's, which stores what the
-// e-mail step must store since issues 24 and 26 (the lead's campaign, two consent rows, and for a new
+// e-mail step must store since decisions 0018, 0020 and 0023 (decision 0049: the lead's campaign, two consent rows, and for a new
 // person the due times, the turn, the assignee, the timeline's line and the lead.assigned event).
 // The budget is read against today's: "the same durable work". The servers take turns round by round
 // (issue's reference, today's, Abode…) so the shared machine's drift falls on all; each round's

@@ -13,7 +13,7 @@ export interface LighthousePage {
 
 const PAGES: LighthousePage[] = [{ path: '/' }, { path: '/viewProjects' }, { path: '/viewProducts' }];
 const BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 } as const;
-/** Issue 25: a home's page with 12 photos and a filtered list, best practices 100 as well. */
+/** A home's page with 12 photos and a filtered list, best practices 100 as well. */
 export const LISTING_BUDGETS = { ...BUDGETS, 'best-practices': 100 } as const;
 
 export async function benchLighthouse(server: Running, pages: readonly LighthousePage[] = PAGES): Promise<Figure[]> {

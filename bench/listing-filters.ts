@@ -1,4 +1,4 @@
-// Listing filters (issue 25): 10,000 homes and 10,000 decor items in SQLite; the public lists'
+// Listing filters (decision 0022): 10,000 homes and 10,000 decor items in SQLite; the public lists'
 // filters as the list route runs them (typed repository + item mapping, in process), p50 and p95
 // of each combination against a budget of 20 ms. In the same run, on the same file, two baselines:
 // the whole list read and filtered in memory (what the issue rules out), and the same queries with

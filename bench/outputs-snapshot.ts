@@ -1,4 +1,4 @@
-// What Abode answers, written to files, for "no behaviour change" refactors (issue 23): snapshot
+// What Abode answers, written to files, for "no behaviour change" refactors (decision 0019): snapshot
 // before and after, then compare.
 //
 //   node --import tsx bench/outputs-snapshot.ts --out <dir> [--build <built checkout>] [--db=postgres]

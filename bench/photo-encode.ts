@@ -1,4 +1,4 @@
-// Listing photos (issue 25): what one upload costs through the real rendition code (preparePhoto in
+// Listing photos (decision 0025): what one upload costs through the real rendition code (preparePhoto in
 // src/server/features/media/photos.service.ts: check, decode once, every width × AVIF/WebP/JPEG) —
 // the time from upload bytes to renditions, and the size of each rendition, for a 12-megapixel
 // camera JPEG (4000×3000) and a 1600×1200 JPEG. The pictures are made here: a photo-like scene

@@ -1,4 +1,4 @@
-// The PostgreSQL reference for lead writes (issue 40, "Lead writes … On PostgreSQL: the same"): the
+// The PostgreSQL reference for lead writes (decision 0046): the
 // least a server can do for POST /api/email/add with the same durable work as Abode, to which
 // Abode's figure on PostgreSQL is compared in the same run (bench/lead-write-reference-pg.ts).
 // Fastify and pg on a database migrated to Abode's schema (same tables, indexes, constraints), a

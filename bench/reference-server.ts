@@ -1,12 +1,12 @@
-// The reference for lead writes (issue 22 item 20): the least a server can do for POST /api/email/add
+// The reference for lead writes (decision 0048): the least a server can do for POST /api/email/add
 // with the same durable work, to which Abode's figure is compared in the same run
 // (bench/lead-write-reference.ts). Fastify and better-sqlite3 on a file migrated to Abode's schema
 // (same tables, indexes and triggers), WAL with synchronous=FULL, and group commit: the requests that
 // arrive in one event-loop turn share one transaction, whose commit (and fsync) runs on the loop.
 // Each request upserts the person's lead, inserts the open e-mail record (or finds the open one) and,
 // for a new person, the lead.created outbox event — the repository's statements, prepared once.
-// With REFERENCE_WORK=today it also does what the e-mail step has had to store since (issues 24 and
-// 26): the lead's campaign, the two consent rows (the notice shown, the newsletter box), and for a
+// With REFERENCE_WORK=today it also does what the e-mail step has had to store since (decisions 0018, 0020
+// and 0023; decision 0049): the lead's campaign, the two consent rows (the notice shown, the newsletter box), and for a
 // new person the first-contact due times in working hours, the round-robin turn, the assignee, the
 // timeline's line and the lead.assigned outbox event.
 // No validation beyond the e-mail's shape, no logging, no rate limit, no notifications.

@@ -218,13 +218,13 @@ async function main(): Promise<void> {
         }
         if (only.has('lighthouse')) {
           out.push(...(await benchLighthouse(server)));
-          // Issue 25: a home's page with 12 photos, and a filtered list.
+          // A home's page with 12 photos, and a filtered list.
           const home = await client.homeWithPhotos(12, (i) => photoLikeJpeg(1600 + i * 8, 1200));
           out.push(
             ...(await benchLighthouse(server, [
               { path: `/viewProjects/${home}`, label: '/viewProjects/{id} (12 photos)', budgets: LISTING_BUDGETS },
               { path: '/viewProjects?bhk=3', budgets: LISTING_BUDGETS },
-              // Issue 27: the Hindi pages, every category but performance at 100.
+              // The Hindi pages, every category but performance at 100.
               { path: '/hi/', budgets: LISTING_BUDGETS },
               { path: '/hi/viewProjects', budgets: LISTING_BUDGETS },
             ])),

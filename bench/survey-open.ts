@@ -1,7 +1,7 @@
 // From the click on "Choose Your Lifestyle" to the survey's first question on screen, on a phone
 // under Lighthouse's mobile conditions, set through the DevTools protocol as Lighthouse's
 // devtools throttling does: 4× CPU slowdown and slow 4G (150 ms RTT, 1.6 Mbps down, 750 Kbps up).
-// Each run is a first visit (fresh context, empty cache). Two visitors (issue 22 item 21):
+// Each run is a first visit (fresh context, empty cache). Two visitors (decision 0053):
 // - "reads first": opens /, types an e-mail, reads the page until 5 s after its load event, then clicks;
 // - "types and taps": opens /, types the e-mail at 100 ms a key once the page has loaded, and taps the
 //   button at once (no pause: nothing can be built while they wait).
@@ -25,7 +25,7 @@ const CHROMIUM_ARGS = [
 ];
 /** BENCH_RUNS=<n> for a quicker look (the figures' medians are of 5). */
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-/** From the click to the first question on screen (issue 22's scale item; it was 500 ms before). */
+/** From the click to the first question on screen (decision 0055; it was 500 ms before). */
 const BUDGET_MS = 300;
 /** Work done ahead must not make typing slow: INP's "good" is at most 200 ms. */
 const KEY_BUDGET_MS = 200;

@@ -32,7 +32,7 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-// The expo tablet's service worker (issue 39, decision 0039): the kiosk page's files, as Vite's
+// The expo tablet's service worker (decision 0039): the kiosk page's files, as Vite's
 // manifest lists them from kiosk.html (scripts, lazy chunks, stylesheets, fonts, images), are put in it.
 {
   const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8'));

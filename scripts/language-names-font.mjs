@@ -1,4 +1,4 @@
-// Writes src/web/styles/fonts/language-names.woff2 (issue 27, docs/decisions/0026-languages.md): the
+// Writes src/web/styles/fonts/language-names.woff2 (docs/decisions/0026-languages.md): the
 // glyphs of the language switch's names in other scripts (today "हिन्दी"), cut from the self-hosted
 // Noto Sans Devanagari, so an English page shows the switch in its own script on a device without a
 // Devanagari font, for a file of about 2 KB instead of the whole 50 KB face. Run it after changing a

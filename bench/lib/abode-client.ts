@@ -33,7 +33,7 @@ export class AbodeClient {
     return _id;
   }
 
-  /** New leads go by turn to the staff who take leads (issue 26's round-robin), as the references assign them. */
+  /** New leads go by turn to the staff who take leads (the round-robin of decision 0023), as the references assign them. */
   async assignByTurn(): Promise<void> {
     const { version: _v, updatedAt: _u, ...current } = await this.call<Record<string, unknown>>('GET', '/api/settings');
     await this.call('PUT', '/api/settings', {

@@ -1,4 +1,4 @@
-// Many rows fast (issue 40): N survey responses of the demo survey (with their e-mail records, two
+// Many rows fast (decision 0045): N survey responses of the demo survey (with their e-mail records, two
 // campaigns, twelve channels) and N leads (names, e-mails, phones, phone-only leads, statuses, first
 // channels, some visits), written straight into a database migrated to today's schema.
 // PostgreSQL: INSERT … SELECT FROM unnest(<arrays>) in batches of 20,000 rows (1,000,000 of each in

@@ -5,7 +5,7 @@ import { apiAs, baseURL, staffApi, visitorApi } from './api';
 import { DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 /**
- * Issue 38 "Leads by API": an owner makes a key under Settings (shown once, with a copy button), a
+ * Leads by API (decision 0037): an owner makes a key under Settings (shown once, with a copy button), a
  * portal sends a lead with it, the lead is in the inbox under its source, the key is revoked and the
  * next call is refused. At 390 px nothing is wider than the screen.
  */

@@ -5,7 +5,7 @@ import { createCampaign, staffApi, type Api } from './api';
 import { DESKTOP, loginAsStaff, pageProblems, PHONE, unique, useBrowser } from './browser';
 import { HOME_TYPE_QUESTION } from './questions';
 
-// Issue 37, attribution (README "Channels", decision 0033): a visitor arrives by a short link with
+// Attribution (README "Channels", decision 0033): a visitor arrives by a short link with
 // utm_source and ?ref=…, completes the survey (the hidden question "filled from the link" takes ref);
 // staff see the channel and UTM value in the inbox's Channel column, filter the inbox by channel, and
 // read the hidden value and the channel in the answers table.

@@ -7,7 +7,7 @@ import { listMailFiles } from '#server/features/notifications/mailer';
 import { createActiveCampaign, dataDir, setCampaignActive, staffApi, visitorApi } from './api';
 import { baseURL, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser } from './browser';
 
-/** Issue 24 §5 in a browser: the landing form's notice and newsletter box, then the unsubscribe link from the visitor's mail. */
+/** Consent (decision 0018) in a browser: the landing form's notice and newsletter box, then the unsubscribe link from the visitor's mail. */
 const browser = useBrowser();
 
 const SURVEY = { pages: [{ name: 'p1', elements: [{ type: 'radiogroup', name: 'rooms', title: 'Bedrooms', choices: [2, 3] }] }] };

@@ -143,7 +143,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       await expect.poll(async () => new Set(await quotations.allTextContents())).toEqual(new Set(['VenderRegistration']));
       await expect.poll(() => firstNames.first().textContent()).toBe(older);
       if (phone) {
-        // A phone shows a card per message instead of the table (issue 14), filtered the same way.
+        // A phone shows a card per message instead of the table, filtered the same way.
         const cards = page.locator('.phone-card');
         await expect.poll(() => cards.first().innerText()).toContain(`Hello from ${older}`);
         expect((await cards.allInnerTexts()).every((text) => text.includes('VenderRegistration'))).toBe(true);

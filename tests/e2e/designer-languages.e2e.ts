@@ -4,7 +4,7 @@ import { createCampaign, staffApi } from './api';
 import { DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser } from './browser';
 
 /**
- * The designer edits a survey in several languages (issue 27): staff add Hindi, translate texts
+ * The designer edits a survey in several languages (decision 0026): staff add Hindi, translate texts
  * side by side, watch the count of untranslated texts, preview in Hindi and save through the real
  * server; what is stored changes only in the translated strings.
  */
@@ -36,7 +36,7 @@ async function openCampaign(page: Page, id: string): Promise<void> {
 
 const count = (page: Page) => page.locator('[data-language-count="hi"]').innerText();
 
-describe('the designer in several languages (issue 27)', () => {
+describe('the designer in several languages', () => {
   it('adds Hindi, translates side by side, counts, previews in Hindi, and saves only those strings', async () => {
     const staff = await staffApi();
     const id = await createCampaign(staff, unique('E2E languages'), SURVEY);

@@ -204,7 +204,7 @@ describe('survey designer', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
-  it('previews staff-written HTML without its <img onerror> handler or javascript: link, and never leaves the designer (issue 12 item 11)', async () => {
+  it('previews staff-written HTML without its <img onerror> handler or javascript: link, and never leaves the designer', async () => {
     const page = await openNewDesigner();
     const survey = {
       navigateToUrl: 'https://evil.example/phish?e={city}',
@@ -283,7 +283,7 @@ describe('survey designer', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
-  it('renames a question everywhere it is named, lists broken references, and the real server saves the result (issue 18, item 3)', async () => {
+  it('renames a question everywhere it is named, lists broken references, and the real server saves the result', async () => {
     const page = await openNewDesigner();
     const name = unique();
     await page.getByLabel('Campaign title').fill(name);
@@ -368,7 +368,7 @@ describe('survey designer', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
-  it('edits a survey in its own locale and says which one; retitling changes what its visitors see (issue 18, item 5)', async () => {
+  it('edits a survey in its own locale and says which one; retitling changes what its visitors see', async () => {
     const page = await openNewDesigner();
     const survey = {
       locale: 'de',
@@ -428,7 +428,7 @@ describe('survey designer', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
-  it('counts only questions, shows long page names and choice texts whole, and labels undo and redo apart (issue 18)', async () => {
+  it('counts only questions, shows long page names and choice texts whole, and labels undo and redo apart', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const page = await openNewDesigner(viewport);
       const longPage = 'about-you-and-your-family-and-where-you-live-today-and-tomorrow';
@@ -474,7 +474,7 @@ describe('survey designer', () => {
     }
   });
 
-  it('opens a campaign with responses read-only with the specification\'s warning; "Duplicate to edit" opens an editable copy (issue 22 item 10)', async () => {
+  it('opens a campaign with responses read-only with the specification\'s warning; "Duplicate to edit" opens an editable copy', async () => {
     const staff = await staffApi();
     const name = unique();
     const survey = { pages: [{ name: 'p1', elements: [{ type: 'text', name: 'city', title: 'Which city?' }] }] };
@@ -658,7 +658,7 @@ describe('survey designer', () => {
     }
   });
 
-  it('offers "Match listings by" with only the values that fit, and "This answer is the person\'s" on text questions (issue 16)', async () => {
+  it('offers "Match listings by" with only the values that fit, and "This answer is the person\'s" on text questions', async () => {
     const page = await openNewDesigner();
     await addQuestion(page, 'Single-line text');
     await page.getByRole('combobox', { name: 'Match listings by', exact: true }).click();

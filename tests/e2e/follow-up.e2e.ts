@@ -10,7 +10,7 @@ beforeAll(async () => {
   callApi = await staffApi();
 });
 
-// Issue 26: on a phone, staff set a lead's next action and find it in the inbox, sorted by it.
+// Decision 0023: on a phone, staff set a lead's next action and find it in the inbox, sorted by it.
 describe('follow-up on the lead page', () => {
   const email = `follow-${RUN}@example.com`;
 

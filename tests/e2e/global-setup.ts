@@ -42,7 +42,7 @@ async function start(): Promise<Started> {
       LOG_LEVEL: 'warn',
       // Every e2e file on this server shares it and the address 127.0.0.1.
       PUBLIC_WRITE_LIMIT: '10000',
-      // Visitor mail limits (issue 22 item 17) are tested in integration; here every visitor is 127.0.0.1.
+      // Visitor mail limits (decision 0014) are tested in integration; here every visitor is 127.0.0.1.
       VISITOR_MAIL_PER_ADDRESS_HOUR: '10000',
       VISITOR_MAIL_PER_RECIPIENT_HOUR: '100',
       // Site-visit bookings per address a day (6 by default) are tested in integration: here every visitor is 127.0.0.1.

@@ -1,4 +1,4 @@
-// The staff side of the expo tablets (issue 39), in Chromium, the way an owner uses it: a tablet added
+// The staff side of the expo tablets (decision 0038), in Chromium, the way an owner uses it: a tablet added
 // in the Tablets dialog of a kiosk channel, its pairing QR code read by an independent decoder (what
 // the tablet's camera does) and opened on a second browser (the tablet), which takes visitors with no
 // network; the owner removes the tablet and the tablet's sync screen says its key is refused; the queue

@@ -1,4 +1,4 @@
-// The expo tablet (issue 39), in Chromium, beside the 600-answer proof (kiosk.e2e.ts): a campaign edited
+// The expo tablet (decision 0039), in Chromium, beside the 600-answer proof (kiosk.e2e.ts): a campaign edited
 // after the tablet loaded it (queued answers accepted under the version they answered), the first load's
 // size (every request of the page and of its service worker), axe at 768×1024 and 1280×800 in English
 // and Hindi.

@@ -1,4 +1,4 @@
-// The expo tablet (issue 39), in Chromium: three tablets take KIOSK_PROOF_ANSWERS visitors each with
+// The expo tablet (decisions 0038, 0039), in Chromium: three tablets take KIOSK_PROOF_ANSWERS visitors each with
 // no network (the network flapping, a reload in the middle of the queue and one in the middle of a
 // sync, a second tab on one of them), then the network comes back and the server holds every answer
 // exactly once (no duplicate, none split), each with the tablet's own time, within 60 s. And a storage

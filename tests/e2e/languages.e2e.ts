@@ -7,7 +7,7 @@ import { visitorApi } from './api';
 import { baseURL, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser, waitForApp } from './browser';
 import { activateDemoSurvey, chooseInDropdown } from './demo-survey';
 
-// Issue 27: the language switch on a phone keeps the visitor on the page, the Hindi page hydrates
+// Decision 0026: the language switch on a phone keeps the visitor on the page, the Hindi page hydrates
 // with its own catalogue (no mismatch with the server's render), and both versions pass axe.
 const browser = useBrowser();
 
@@ -58,7 +58,7 @@ describe('the language switch at 390 px', () => {
   });
 });
 
-describe('the switch’s "हिन्दी" on English pages (issue 27)', () => {
+describe('the switch’s "हिन्दी" on English pages', () => {
   it('is drawn from the switch’s own small font on a machine without Devanagari fonts; Hindi pages never fetch it', async () => {
     const page = await browser.newPage(PHONE);
     const fetched: string[] = [];
@@ -125,7 +125,7 @@ describe('the switch’s "हिन्दी" on English pages (issue 27)', () =
   });
 });
 
-describe('the survey in Hindi at 390 px (issue 27)', () => {
+describe('the survey in Hindi at 390 px', () => {
   it('a visitor on /hi/ answers the demo survey in Hindi and sees /hi/result in Hindi', async () => {
     await activateDemoSurvey();
     const page = await browser.newPage(PHONE);
@@ -184,7 +184,7 @@ describe('the survey in Hindi at 390 px (issue 27)', () => {
   });
 });
 
-describe('the contact form in Hindi at 390 px (issue 27)', () => {
+describe('the contact form in Hindi at 390 px', () => {
   it('says what is missing in Hindi, and thanks the visitor in Hindi', async () => {
     const page = await browser.newPage(PHONE);
     await page.clock.install();

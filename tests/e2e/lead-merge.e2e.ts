@@ -4,7 +4,7 @@ import { baseURL, staffApi, staffToken } from './api';
 import { DESKTOP, loginAsStaff, pageProblems, useBrowser } from './browser';
 
 /**
- * Issue 38 "Duplicates", in Chromium: staff add a phone-only lead through "Add lead" (the phone typed
+ * Duplicates (decision 0036), in Chromium: staff add a phone-only lead through "Add lead" (the phone typed
  * in a local spelling), merge it into another lead from its page after the side-by-side, undo the
  * merge, merge again; the merged lead's old address then opens the kept lead (the page follows the
  * 301). The machine is loaded: every wait is on a condition, with room.

@@ -5,7 +5,7 @@ import { beginSurvey, DESKTOP, failCalls, loginAsStaff, pageProblems, PHONE, ser
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
 
-/** The person's name and phone come from the questions marked with leadField (issue 14). */
+/** The person's name and phone come from the questions marked with leadField (README, "What it does beyond the specification"). */
 const SURVEY = {
   title: 'Leads inbox test',
   pages: [
@@ -46,7 +46,7 @@ describe('leads inbox', () => {
     const visitor = await browser.newPage(DESKTOP);
     await beginSurvey(visitor, email);
     await visitor.getByRole('textbox', { name: 'Your name' }).fill(name);
-    // Typed without the country (issue 22 item 8): stored, shown and linked with +91.
+    // Typed without the country: stored, shown and linked with +91.
     await visitor.getByRole('textbox', { name: 'Mobile number' }).fill('98450 77777');
     await visitor.getByText('Villa', { exact: true }).click();
     await visitor.getByRole('button', { name: 'Complete' }).click();
@@ -113,7 +113,7 @@ describe('leads inbox', () => {
     const card = page.locator('.phone-card').filter({ hasText: name });
     await card.waitFor();
     expect(await card.innerText()).toContain('Contacted');
-    // The phone is on the card, tappable (issue 22 item 12), at least 44 px high.
+    // The phone is on the card, tappable, at least 44 px high.
     const call = card.getByRole('link', { name: 'Call +91 98450 77777' });
     expect(await call.getAttribute('href')).toBe('tel:+919845077777');
     expect((await call.boundingBox())!.height).toBeGreaterThanOrEqual(44);
@@ -175,7 +175,7 @@ function problemsBesidesFailedLoad(page: Parameters<typeof pageProblems>[0]): st
   return pageProblems(page).filter((problem) => !problem.includes('Failed to load resource'));
 }
 
-describe('leads when they cannot be loaded (issue 13)', () => {
+describe('leads when they cannot be loaded', () => {
   const email = `lead-fail-${RUN}@example.com`;
   const name = `Ravi ${RUN}`;
   let leadId = '';
@@ -190,7 +190,7 @@ describe('leads when they cannot be loaded (issue 13)', () => {
     leadId = found.data.items[0]!._id;
   });
 
-  it('a contact message in the staff list links to its lead (issue 22 item 12)', async () => {
+  it('a contact message in the staff list links to its lead', async () => {
     const page = await browser.newPage(DESKTOP);
     await loginAsStaff(page);
     await page.goto('/dashboard/fetch/contactus');

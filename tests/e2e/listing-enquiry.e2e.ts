@@ -6,7 +6,7 @@ import { staffApi, visitorApi } from './api';
 import { baseURL, failCalls, pageProblems, seriousA11yViolations, unique, useBrowser, waitForApp } from './browser';
 
 /*
- * "Ask about this home" (issue 25) in Chromium, on the enquiry page that mounts the same component
+ * "Ask about this home" (decision 0021) in Chromium, on the enquiry page that mounts the same component
  * the listings' pages do: with script at 360 px (errors announced, the answer in place) and without
  * script (a plain form post that the server stores and answers with a redirect, or with the form
  * and its errors).

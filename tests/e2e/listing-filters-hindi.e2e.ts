@@ -4,7 +4,7 @@ import { staffToken } from './api';
 import { baseURL, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser, waitForApp } from './browser';
 
 /*
- * Issue 36: the homes' filter form on /hi/viewProjects at 390 px speaks Hindi only: its labels, its
+ * Decision 0040: the homes' filter form on /hi/viewProjects at 390 px speaks Hindi only: its labels, its
  * "any" choices, the range fields and the hints under them (the prices in lakh/crore words), with
  * no English the page wrote itself. A screenshot is kept to look at.
  */

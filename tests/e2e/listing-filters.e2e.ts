@@ -5,7 +5,7 @@ import { staffToken } from './api';
 import { baseURL, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser, waitForApp } from './browser';
 
 /*
- * Issue 25 on a phone (390 px): a visitor filters the homes and decor, the results change in place
+ * Listing filters (decision 0022) on a phone (390 px): a visitor filters the homes and decor, the results change in place
  * (no page load) with how many match, an empty result says so with a way back, and the back button
  * brings the filters back. Without JavaScript the same form works as a plain GET form.
  */

@@ -11,7 +11,7 @@ const NAME = unique('Lake ').slice(0, 20);
 let id = '';
 
 /**
- * Photos arrive with the photo pipeline (issue 25, another branch): until then the page's API answer
+ * Photos arrive with the photo pipeline (decision 0025): until then the page's API answer
  * is given four, and their files are made here, so the gallery is driven through several pictures
  * exactly as it will be.
  */
@@ -208,7 +208,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       expect(await page.locator('.gallery__track img').getAttribute('width')).toBe('300');
       expect(await seriousA11yViolations(page)).toEqual([]);
 
-      // The demo studios take bookings (issue 26): the button opens the booking on the page.
+      // The demo studios take bookings (decision 0024): the button opens the booking on the page.
       await page.getByRole('button', { name: 'Book a site visit' }).click();
       await page.getByRole('region', { name: 'Book a site visit' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);

@@ -92,7 +92,7 @@ describe('listings: staff manage projects in the browser', () => {
     // The form and the image are reset after a save.
     expect(await page.getByLabel('Project name').inputValue()).toBe('');
     expect(await page.getByRole('img', { name: 'Preview of the image' }).count()).toBe(0);
-    // …and the new project is one tap from its photos (issue 25): the button opens it in the form.
+    // …and the new project is one tap from its photos (decision 0025): the button opens it in the form.
     await page.getByRole('button', { name: `Add photos and the floor plan to ${name}` }).click();
     expect(await page.getByLabel('Project name').inputValue()).toBe(name);
     await expect.poll(() => page.getByRole('region', { name: /^Photos/ }).isVisible(), SLOW).toBe(true);

@@ -6,7 +6,7 @@ import { beginSurvey, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yVio
 import { activateDemoSurvey, chooseInDropdown } from './demo-survey';
 
 /**
- * Issue 16 from the visitor's side, on the demo content a fresh `npm start` seeds: the demo survey
+ * Matching (README, "Matching") from the visitor's side, on the demo content a fresh `npm start` seeds: the demo survey
  * answered on a phone ends on /result with the matching demo home, its reasons, and a way to ask
  * about it that prefills the contact form.
  */
@@ -38,7 +38,7 @@ async function answerDemoSurvey(email: string, answers: Record<string, unknown> 
   return { questions: campaign.questions, answers, matches: data.matches };
 }
 
-describe('matches on /result (issue 16)', () => {
+describe('matches on /result', () => {
   it('a visitor answers the demo survey on the real runner and ends on /result with the matching home and its reasons', async () => {
     await activateDemoSurvey();
     const page = await browser.newPage(PHONE);
@@ -105,7 +105,7 @@ describe('matches on /result (issue 16)', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
-  it('calls no home a fit for a penthouse above ₹5 crore, 5+ BHK, in Hebbal, and shows the nearest with why each is not one (issue 22)', async () => {
+  it('calls no home a fit for a penthouse above ₹5 crore, 5+ BHK, in Hebbal, and shows the nearest with why each is not one', async () => {
     await activateDemoSurvey();
     const page = await browser.newPage(PHONE);
     const answers = { propertyType: 'penthouse', budget: 1000000000, bedrooms: 5, localities: ['Hebbal'], moveIn: 12 };
@@ -137,7 +137,7 @@ describe('matches on /result (issue 16)', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
-  it('shows no homes and no decor section after a survey that asks about neither (issue 22)', async () => {
+  it('shows no homes and no decor section after a survey that asks about neither', async () => {
     const page = await browser.newPage(DESKTOP);
     // /result after a survey that sets no listingMatch, as the runner hands it on.
     await openResult(page, {
@@ -150,7 +150,7 @@ describe('matches on /result (issue 16)', () => {
     expect(await page.locator('body').innerText()).not.toMatch(/homes that fit|home survey|shortlist homes/i);
   });
 
-  it('names the page after a decor quiz and shows only decor: no "Homes that fit you", no "HOME SURVEY" (issue 22)', async () => {
+  it('names the page after a decor quiz and shows only decor: no "Homes that fit you", no "HOME SURVEY"', async () => {
     const title = 'Find your decor style';
     const staff = await staffApi();
     await createActiveCampaign(staff, unique('Decor quiz '), {

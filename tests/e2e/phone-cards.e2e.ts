@@ -4,7 +4,7 @@ import { answerAsVisitor, apiAs, createCampaign, setCampaignActive, visitorApi }
 import { loginAsStaff, pageProblems, PHONE, useBrowser } from './browser';
 
 /**
- * Issue 14: on a 390 px phone the contact responses and a campaign's answers are read as a card
+ * On a 390 px phone the contact responses and a campaign's answers are read as a card
  * per row, without sideways scrolling (the wide tables showed only e-mail and date there).
  */
 const browser = useBrowser();

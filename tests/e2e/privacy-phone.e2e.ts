@@ -4,7 +4,7 @@ import { staffApi } from './api';
 import { E2E_STAFF, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 /**
- * Issue 38: a person known by phone only asks by phone for erasure; the owner records it on the lead's
+ * Decision 0042: a person known by phone only asks by phone for erasure; the owner records it on the lead's
  * page (confirmed by them), the privacy requests page lists it as taken by phone, and the erasure
  * (typing the phone to confirm) removes the person. At 390 px.
  */

@@ -26,7 +26,7 @@ beforeAll(async () => {
   campaignId = await createActiveCampaign(callApi, `Privacy E2E ${RUN}`, SURVEY);
 });
 
-describe('erasing a person from their lead page (issue 24 §6)', () => {
+describe('erasing a person from their lead page', () => {
   for (const [label, viewport] of [
     ['390', PHONE],
     ['1280', DESKTOP],
@@ -62,7 +62,7 @@ describe('erasing a person from their lead page (issue 24 §6)', () => {
   }
 });
 
-describe('asking for one’s data from the privacy page (issue 27)', () => {
+describe('asking for one’s data from the privacy page', () => {
   it('sends the page’s language with the request: hi from /hi/privacy, en from /privacy', async () => {
     for (const [path, language] of [
       ['/hi/privacy', 'hi'],

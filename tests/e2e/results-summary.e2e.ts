@@ -117,7 +117,7 @@ describe('results summary', () => {
     expect(emails.count()).toBe(2);
   });
 
-  it('shows completed responses by default, with unfinished ones a filter away (issue 22 item 13)', async () => {
+  it('shows completed responses by default, with unfinished ones a filter away', async () => {
     const page = await openResults(DESKTOP);
     await expect.poll(() => page.locator('.ant-segmented-item-selected').innerText()).toBe('Completed');
     await page.locator('[data-question="kind"] .summary-figures summary').click();

@@ -18,7 +18,7 @@ async function logInOnThePage(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-describe('a session the server refuses (issue 12 item 13)', () => {
+describe('a session the server refuses', () => {
   for (const path of ['/dashboard', '/dashboard/project']) {
     it(`a fresh load of ${path} with a revoked token goes to log in, says why, and comes back after`, async () => {
       const page = await browser.newPage();

@@ -69,7 +69,7 @@ describe('settings in the dashboard', () => {
     });
   }
 
-  it('changes the landing form’s notice: the landing page shows it as a new version, the old one kept (issue 24 §5)', async () => {
+  it('changes the landing form’s notice: the landing page shows it as a new version, the old one kept', async () => {
     const notices = async () => (await (await fetch(`${baseURL()}/api/consent/notices`)).json()) as PublicNotices;
     const old = await notices();
     const text = `We keep your e-mail address and survey answers to suggest homes (settings test ${Date.now()}). Full notice: /privacy.`;

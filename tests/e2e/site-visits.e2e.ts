@@ -8,7 +8,7 @@ import { HOME_TYPE_QUESTION } from './questions';
 import { beginSurvey, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser, waitForApp } from './browser';
 
 /*
- * Site visits (issue 26) in Chromium: on a phone (390 px) a visitor books a visit from a home's
+ * Site visits (decision 0024) in Chromium: on a phone (390 px) a visitor books a visit from a home's
  * page (the demo studios take bookings on a fresh data folder); staff then see it on the lead.
  */
 
@@ -91,7 +91,7 @@ describe('booking a site visit on a phone', () => {
     expect(await seriousA11yViolations(staffPage)).toEqual([]);
   });
 
-  it('from a Hindi page the booking carries the page’s language: the manage link is under /hi/ (issue 27)', async () => {
+  it('from a Hindi page the booking carries the page’s language: the manage link is under /hi/', async () => {
     const page = await browser.newPage(PHONE);
     const bodies: unknown[] = [];
     page.on('request', (request) => {

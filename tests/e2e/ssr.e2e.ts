@@ -136,7 +136,7 @@ describe('public pages without JavaScript', () => {
   });
 });
 
-describe('the landing page starts without the router (issue 27, its script budget)', () => {
+describe('the landing page starts without the router, within its script budget', () => {
   /** The app's chunk (React Router, the routes): never part of the landing page's first view. */
   const appChunk = () => {
     const manifest = JSON.parse(readFileSync(path.resolve('dist/client/.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;

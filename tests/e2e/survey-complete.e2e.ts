@@ -6,7 +6,7 @@ import { beginSurvey, failCalls, pageProblems, PHONE, unique, useBrowser } from 
 import { HOME_TYPE_QUESTION } from './questions';
 
 /*
- * Issue 22 item 3: after Complete, SurveyJS's own completed page ("Thank you for completing the
+ * After Complete, SurveyJS's own completed page ("Thank you for completing the
  * survey") never shows, not even for a frame; /result shows the specification's thank-you and the
  * answers at once; a failed store keeps the visitor on the last page with the answers.
  */
@@ -83,7 +83,7 @@ async function complete(page: Page): Promise<void> {
   await button.click();
 }
 
-describe('completing the survey (issue 22 item 3)', () => {
+describe('completing the survey', () => {
   beforeAll(async () => {
     await createActiveCampaign(await staffApi(), unique('E2E complete '), SURVEY);
   });

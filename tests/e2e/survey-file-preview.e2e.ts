@@ -5,7 +5,7 @@ import { testImage } from '../helpers/images';
 import { createActiveCampaign, staffApi } from './api';
 import { beginSurvey, pageProblems, PHONE, unique, useBrowser } from './browser';
 
-// Issue 22 item 4: a photo the visitor attached still shows in the survey after a reload (it broke
+// A photo the visitor attached still shows in the survey after a reload (it broke
 // with GET /api/campaign/file/<id> → 401: that reference is for staff).
 const browser = useBrowser();
 const SLOW = { timeout: 15_000 };
@@ -26,7 +26,7 @@ function previewWidth(page: Page): Promise<number> {
     .catch(() => 0);
 }
 
-describe('a visitor’s photo in a file question (issue 22 item 4)', () => {
+describe('a visitor’s photo in a file question', () => {
   beforeAll(async () => {
     await createActiveCampaign(await staffApi(), unique('E2E preview '), SURVEY);
   });

@@ -4,7 +4,7 @@ import { testImage } from '../helpers/images';
 import { createActiveCampaign, staffApi, visitorApi, type Api } from './api';
 import { DESKTOP, failCalls, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
-// Issue 18: staff open the files visitors attached, from the results and from the lead.
+// Staff open the files visitors attached, from the results and from the lead.
 const browser = useBrowser();
 const RUN = Date.now().toString(36);
 const SLOW = { timeout: 15_000 };

@@ -152,7 +152,7 @@ describe('visitor survey journey', () => {
       const email = `newsletter-${RUN}@example.com`;
       await page.goto('/');
       await page.getByPlaceholder('Enter email to begin survey').fill(email);
-      // The newsletter is a separate, unticked box (issue 24 §5).
+      // The newsletter is a separate, unticked box (decision 0018).
       await page.getByRole('checkbox', { name: 'Send me the newsletter' }).check();
       await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
       await page.getByText(CAMPAIGN_MESSAGES.newsletterSaved).waitFor();
@@ -272,7 +272,7 @@ describe('staff campaign dashboard', () => {
       await expectNoStaffA11yProblems(page, `/dashboard at ${viewport.width}`);
 
       await card(page).getByRole('button', { name: 'Results' }).click();
-      // A table row at 1280 px, a card at 390 px (issue 14).
+      // A table row at 1280 px, a card at 390 px.
       await page.getByRole('region', { name: 'Responses' }).getByText(visitor, { exact: true }).locator('visible=true').first().waitFor();
       await expectNoStaffA11yProblems(page, `results at ${viewport.width}`);
 

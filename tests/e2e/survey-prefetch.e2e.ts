@@ -1,4 +1,4 @@
-// Issue 17, "a survey that opens at once": the landing page fetches the survey runner after its first
+// "A survey that opens at once" (decision 0012): the landing page fetches the survey runner after its first
 // view (once idle, or when the e-mail field gets focus), and the click then needs none of it again.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -233,7 +233,7 @@ describe('the survey runner is fetched on the landing page, after its first view
   });
 });
 
-// Issue 22 item 21: a visitor who types the e-mail and taps at once never pauses, so the survey's
+// Decisions 0053–0055: a visitor who types the e-mail and taps at once never pauses, so the survey's
 // model is built, and its first render rehearsed, between their keys (start-survey-page.tsx).
 describe('the survey is made ready while the visitor types', () => {
   const WHERE = 'Which neighbourhood, for a start?';

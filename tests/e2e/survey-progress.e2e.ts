@@ -62,7 +62,7 @@ async function saveFirstPageThenBeginElsewhere(email: string, name: string): Pro
   return { first, other };
 }
 
-/** The answers the studio sees as unfinished on the visitor's lead (issue 17). */
+/** The answers the studio sees as unfinished on the visitor's lead. */
 async function unfinishedAnswers(email: string): Promise<Array<{ question: string; answer: string }> | null> {
   const list = await callApi<LeadList>('GET', `${LEADS_API.list}?q=${encodeURIComponent(email)}`);
   const lead = list.data.items[0];
@@ -166,7 +166,7 @@ describe('what the visitor types stays typed', () => {
   });
 });
 
-describe('answers kept as the visitor goes (issue 17)', () => {
+describe('answers kept as the visitor goes', () => {
   it('a visitor stops on page 2, comes back with the same e-mail, is welcomed back with the answers, and finishes', async () => {
     const page = await browser.newPage(PHONE);
     const email = `progress-${RUN}@example.com`;

@@ -69,7 +69,7 @@ async function expectAnswersKept(page: Page, city: string): Promise<void> {
   expect(await page.getByRole('checkbox', { name: 'Gym' }).isChecked()).toBe(true);
 }
 
-describe('survey resume (issue 12 item 14)', () => {
+describe('survey resume', () => {
   it('resumes on the same page with the answers after a reload, and forgets them once sent', async () => {
     const page = await browser.newPage(PHONE);
     const email = `resume-${RUN}@example.com`;
@@ -84,7 +84,7 @@ describe('survey resume (issue 12 item 14)', () => {
     await page.waitForURL(/\/result$/);
     await page.getByText(CAMPAIGN_MESSAGES.thankYou).waitFor();
     expect(await page.evaluate(savedSurveyKeys, campaignId)).toEqual([]);
-    // Nor does the browser keep a token to the answers kept on the server (issue 17): they are gone.
+    // Nor does the browser keep a token to the answers kept on the server: they are gone.
     expect(await page.evaluate(() => localStorage.getItem('abode.survey-resume'))).toBeNull();
 
     const answers = await callApi<Array<{ email: string; result: string }>>('GET', `/api/campaign/answers/${campaignId}`);
@@ -122,7 +122,7 @@ describe('survey resume (issue 12 item 14)', () => {
   });
 });
 
-describe('a resume link after the active survey changes (issue 22 item 5)', () => {
+describe('a resume link after the active survey changes', () => {
   it('opens the survey it was made for, not the one active now, and finishes it', async () => {
     const page = await browser.newPage(PHONE);
     const email = `switch-${RUN}@example.com`;

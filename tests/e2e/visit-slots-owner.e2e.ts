@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loginAsStaff, pageProblems, seriousA11yViolations, useBrowser } from './browser';
 
 /*
- * Issue 36 (decision 0013): the owner's visit slots on /dashboard/visits come with the page's data
+ * Decision 0013: the owner's visit slots on /dashboard/visits come with the page's data
  * (its loader), not from effects after it drew: the first studio location's form is there when the
  * page shows, in the studio's time zone from the settings; another location's loads when picked.
  */

@@ -4,7 +4,7 @@ import { testImage } from '../helpers/images';
 import { staffToken } from './api';
 import { baseURL, DESKTOP, loginAsStaff, pageProblems, PHONE, unique, useBrowser, waitForApp } from './browser';
 
-// Issue 22 item 7: the smaller things a visitor and a studio owner found.
+// The smaller things a visitor and a studio owner found.
 const browser = useBrowser();
 const SLOW = { timeout: 15_000 };
 const DECOR = unique('Cane ');
@@ -18,7 +18,7 @@ beforeAll(async () => {
   expect(res.status).toBe(201);
 });
 
-describe('visitor pages (issue 22 item 7)', () => {
+describe('visitor pages: the smaller things', () => {
   it('(a) sends bare /startsurvey and /result to / from the server, with no blank page first', async () => {
     const page = await browser.newPage(PHONE);
     for (const path of ['/startsurvey', '/result']) {
@@ -73,7 +73,7 @@ describe('visitor pages (issue 22 item 7)', () => {
   });
 });
 
-describe('staff pages (issue 22 item 7)', () => {
+describe('staff pages: the smaller things', () => {
   it('(d) asks "Are you sure to delete this Record？" with the specification’s full-width question mark, drawn by a font that has it', async () => {
     const page = await browser.newPage(DESKTOP);
     await loginAsStaff(page);

@@ -1,6 +1,6 @@
 /**
  * Host headers that name a foreign host (evil.example) in a form a loose parser takes for an allowed
- * one (issue 22 item 16), or that are not a host[:port] at all. Every one must give the first
+ * one, or that are not a host[:port] at all. Every one must give the first
  * allowed host.
  */
 export const FORGED_HOSTS = [

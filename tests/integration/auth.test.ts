@@ -148,7 +148,7 @@ describe('decodeTokenClaims', () => {
   });
 });
 
-// Issue 22 item 19d: what staff read must not be kept by a browser's or a proxy's cache.
+// What staff read must not be kept by a browser's or a proxy's cache.
 describeEachDatabase('authenticated API answers are not stored', (ctx) => {
   it('answers every staff API route with Cache-Control: no-store, a refused token included', async () => {
     for (const url of ['/api/staff', '/api/leads', '/api/campagin/all', '/api/email/all']) {
@@ -162,7 +162,7 @@ describeEachDatabase('authenticated API answers are not stored', (ctx) => {
   });
 });
 
-// Issue 22 item 15: a token dies with its account, or with the password it was given for, at once
+// A token dies with its account, or with the password it was given for, at once
 // and on every instance (two apps on one database here).
 describeEachDatabase('tokens of a removed or changed account', (ctx) => {
   let other: FastifyInstance;
@@ -220,7 +220,7 @@ describeEachDatabase('tokens of a removed or changed account', (ctx) => {
   });
 });
 
-// Issue 22 item 15, through the command staff use: `npm run staff -- passwd <email>`.
+// A token dies with its password, through the command staff use: `npm run staff -- passwd <email>`.
 describeEachDialect('npm run staff -- passwd refuses the tokens issued before it', (dialect) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;

@@ -207,7 +207,7 @@ describeEachDatabase('rules the campaigns server enforces', (ctx) => {
       ['a javascript: address', { navigateToUrl: 'javascript:alert(1)' }],
       ['another site under a condition', { navigateToUrlOnCondition: [{ expression: '{email} notempty', url: 'https://evil.example' }] }],
       ['a property name in other case', { NavigateToUrl: 'https://evil.example' }],
-      // Issue 22 item 19f: a localized address is an object of addresses per language.
+      // A localized address is an object of addresses per language.
       ['a localized address', { navigateToUrl: { default: 'https://evil.example/' } }],
       ['a localized address in one language', { navigateToUrl: { default: '/viewProjects', fr: '//evil.example/' } }],
       ['a localized address under a condition', { navigateToUrlOnCondition: [{ expression: 'true', url: { default: 'https://evil.example/' } }] }],

@@ -15,7 +15,7 @@ import { describeEachDatabase, STAFF } from '../helpers/app';
 import { createActiveCampaign } from '../factories/campaigns';
 
 /*
- * Issue 40 (docs/decisions/0056): GET summary answers byte for byte what the row-based fold answers,
+ * Decision 0056: GET summary answers byte for byte what the row-based fold answers,
  * after every kind of write that changes the rows: a response stored, unfinished answers saved and
  * replaced, unfinished answers finished, a lead erased, two leads merged, unfinished answers
  * expired by retention; for the default, each status, a channel and a from/to range.
@@ -70,7 +70,7 @@ const SURVEY = {
 
 const DAY = 86_400_000;
 
-describeEachDatabase('the summary equals the row-based fold (issue 40)', (ctx) => {
+describeEachDatabase('the summary equals the row-based fold', (ctx) => {
   // The server's clock and Date alike (some writes stamp rows with Date itself).
   let now = new Date('2027-01-01T10:00:00Z');
   const setNow = (at: string) => {

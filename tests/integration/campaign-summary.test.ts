@@ -219,7 +219,7 @@ describeEachDatabase('campaign summary and result filters', (ctx) => {
     });
   });
 
-  it('defaults to completed responses (issue 22 item 13): the summary, the answers table and the .xlsx alike', async () => {
+  it('defaults to completed responses: the summary, the answers table and the .xlsx alike', async () => {
     const plain = await summary();
     expect(plain).toEqual(await summary('?status=completed'));
     expect(plain).toMatchObject({ total: 3, completed: 3, unfinished: 2 });

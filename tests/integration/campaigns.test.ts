@@ -184,7 +184,7 @@ describeEachDatabase('campaigns API', (ctx) => {
   });
 
   describe('e-mail capture', () => {
-    it('keeps an e-mail for a campaign (201); the same e-mail again is another attempt (200), never the record (issue 22 item 6)', async () => {
+    it('keeps an e-mail for a campaign (201); the same e-mail again is another attempt (200), never the record', async () => {
       const id = await createActiveCampaign(ctx);
       const first = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email: 'Asha@Example.COM ', campaignid: id } });
       expect(first.statusCode).toBe(201);
@@ -261,7 +261,7 @@ describeEachDatabase('campaigns API', (ctx) => {
       const emailId = await addEmail(ctx, email, id);
       const res = await respond(ctx, id, email, emailId, ANSWER);
       expect(res.statusCode).toBe(200);
-      // The answer also names the matched homes and decor (issue 16): none for a survey without listingMatch.
+      // The answer also names the matched homes and decor (README, "Matching"): none for a survey without listingMatch.
       expect(res.json()).toEqual({
         message: CAMPAIGN_MESSAGES.responseSaved,
         matches: { projects: [], products: [], asked: { projects: false, products: false } },

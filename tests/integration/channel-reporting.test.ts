@@ -14,7 +14,7 @@ import { multipart } from '../helpers/multipart';
 import { createActiveCampaign, respond, surveyText, visitorEmail } from '../factories/campaigns';
 
 /*
- * Issue 37, attribution (README "Channels", decision 0033): the contact form and the enquiry keep
+ * Attribution (README "Channels", decision 0033): the contact form and the enquiry keep
  * the channel, UTM values and referrer and touch the lead; staff read the channel and UTM values in
  * the leads inbox (filter and item), the answers table (and its filter), the results' summary
  * filter, the "New lead" e-mail (real SMTP server), the lead.created / survey.completed webhooks (a

@@ -10,7 +10,7 @@ import { startMailServer } from '../helpers/mail-server';
 import { readWorkbook, sheetRows } from '../helpers/xlsx';
 import { createActiveCampaign, surveyText } from '../factories/campaigns';
 
-/* Issue 24 §5: notices with versions, consent stored with each record, unsubscribe links on visitor mail. */
+/* Decision 0018: notices with versions, consent stored with each record, unsubscribe links on visitor mail. */
 
 const mail = await startMailServer();
 afterAll(() => mail.close());
@@ -59,7 +59,7 @@ const rawHeader = (m: ParsedMail, name: string) =>
 const tokenIn = (m: ParsedMail) => /unsubscribe\?token=([\w.%-]+)/.exec(m.text ?? '')?.[1];
 
 describeEachDatabase(
-  'consent and unsubscribe (issue 24 §5)',
+  'consent and unsubscribe',
   (ctx) => {
     let campaignId = '';
     beforeAll(async () => {

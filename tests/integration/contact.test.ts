@@ -40,7 +40,7 @@ describeEachDatabase('POST /api/contactus/add', (ctx) => {
       date: expect.any(String),
       leadId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
-    // Issue 22 item 12: the message names its lead, which staff open from the list.
+    // The message names its lead, which staff open from the list.
     const lead = await ctx.asStaff({ method: 'GET', url: `/api/leads/${stored!.leadId}` });
     expect(lead.statusCode).toBe(200);
     expect(lead.json()).toMatchObject({ _id: stored!.leadId, email: 'asha.menon@example.com' });

@@ -8,7 +8,7 @@ import { describeEachDatabase } from '../helpers/app';
 import { testImage } from '../helpers/images';
 import { multipart } from '../helpers/multipart';
 
-// Issue 13: one cache owned by the app, one invalidation rule that every instance honours.
+// Decision 0008: one cache owned by the app, one invalidation rule that every instance honours.
 describeEachDatabase(
   'content cache: one cache, one rule, every instance',
   (ctx) => {

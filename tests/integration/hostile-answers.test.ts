@@ -6,7 +6,7 @@ import { leadOf } from '../factories/people';
 import { parseRaw, rawRequest } from '../helpers/raw-http';
 import { readWorkbook, sheetRows } from '../helpers/xlsx';
 
-// Issue 22 item 14: one hostile anonymous answer must not break staff results. Refused at the door
+// One hostile anonymous answer must not break staff results. Refused at the door
 // (depth, well-formed Unicode), and the reads survive such rows already stored.
 const SURVEY = JSON.stringify({
   pages: [

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/app';
 import { parseRaw, rawRequest } from '../helpers/raw-http';
 
-// Issue 12 item 6: every error, the framework's own included, has the API's one shape.
+// Every error, the framework's own included, has the API's one shape.
 describeEachDatabase('HTTP edge: framework errors have the API shape', (ctx) => {
   it('answers a path with bad percent-encoding with 400 { message, code }', async () => {
     for (const url of ['/api/campaign/response/%E0%A4%A', '/%E0%A4%A']) {
@@ -60,7 +60,7 @@ describeEachDatabase('HTTP edge: framework errors have the API shape', (ctx) => 
   });
 });
 
-// Issue 12, smaller: a method a route does not have is 405 with Allow, in the API's error shape.
+// A method a route does not have is 405 with Allow, in the API's error shape.
 describeEachDatabase('HTTP edge: methods a route does not have', (ctx) => {
   it('answers 405 with Allow for an API route called with another method', async () => {
     const put = await ctx.app.inject({ method: 'PUT', url: '/api/login' });
@@ -94,7 +94,7 @@ describeEachDatabase('HTTP edge: methods a route does not have', (ctx) => {
   });
 });
 
-// Issue 12, smaller: Accept-Encoding is negotiated, q-values included.
+// Accept-Encoding is negotiated, q-values included.
 describeEachDatabase('HTTP edge: compression negotiation', (ctx) => {
   const list = (acceptEncoding?: string) =>
     ctx.app.inject({ method: 'GET', url: '/api/project/get', headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });

@@ -23,7 +23,7 @@ import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { createActiveCampaign, surveyText } from '../factories/campaigns';
 
 /*
- * Issue 40, "Jobs on several instances": two apps (two instances, each with its own connection
+ * Jobs on several instances (decision 0046): two apps (two instances, each with its own connection
  * pool) on ONE PostgreSQL database, their clocks set to the same times, every job run on both at
  * once (Promise.all of both ticks), several times over. Lead reminders, the morning digest, visit
  * reminders, the kiosk's sync, a channel closing at its time and retention each happen once:
@@ -73,7 +73,7 @@ const subjects = (prefix: string) => mail.messages.filter((m) => m.subject?.star
 /** The studio day (Asia/Kolkata) of an instant, as YYYY-MM-DD. */
 const istDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(at);
 
-const NAME = 'background jobs, two instances on one database (issue 40)';
+const NAME = 'background jobs, two instances on one database';
 const reason = untestedReason('postgres');
 if (reason) describe.skip(`${NAME} [postgres] — skipped: ${reason}`, () => suite());
 else describe(`${NAME} [postgres]`, () => suite());
@@ -156,7 +156,7 @@ function suite(): void {
     await createStaff(db(), TAKER);
     const login = await a.inject({ method: 'POST', url: '/api/login', payload: { email: STAFF.email, password: STAFF.password } });
     token = login.json<{ token: string }>().token;
-    // New leads go by turn to the owner and the taker (issue 26).
+    // New leads go by turn to the owner and the taker (decision 0023).
     await putSettings({ assignment: { mode: 'round-robin', rules: [] } });
     campaign = await createActiveCampaign(ctx(), { name: 'Two instances', questions: surveyText(SURVEY) });
     const hook = await asStaff({

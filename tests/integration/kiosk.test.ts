@@ -27,7 +27,7 @@ import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { createCampaign, surveyText, visitorEmail } from '../factories/campaigns';
 
 /*
- * Expo tablets (issue 39, README "Expo tablets"): paired devices of a kiosk channel, their queued
+ * Expo tablets (decision 0038, README "Expo tablets"): paired devices of a kiosk channel, their queued
  * answers stored once per the tablet's id, the queue file staff upload.
  */
 const mail = await startMailServer();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/app';
 
-// Issue 27: the visitor's pages in English and Hindi, rendered by the site's real server entry
+// Decision 0026: the visitor's pages in English and Hindi, rendered by the site's real server entry
 // (tests/fixtures/ssr-app) without any script running.
 const PUBLIC_PAGES = ['/', '/viewProjects', '/viewProducts', '/viewStudio', '/viewContact', '/viewAboutus', '/privacy'];
 const ORIGIN = 'https://abode.example';
@@ -13,7 +13,7 @@ const alternates = (html: string) =>
   Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/gi)].map((m) => [m[1], m[2]]));
 
 describeEachDatabase(
-  'pages in English and Hindi (issue 27)',
+  'pages in English and Hindi',
   (ctx) => {
     const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
 

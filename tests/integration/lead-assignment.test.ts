@@ -58,7 +58,7 @@ function countBy(ids: Array<string | null>): Record<string, number> {
   return out;
 }
 
-// Issue 26, assignment: round-robin among the staff who take leads, fair across instances; rules.
+// Assignment (decision 0023): round-robin among the staff who take leads, fair across instances; rules.
 describeEachDatabase(
   'lead assignment',
   (ctx) => {

@@ -51,7 +51,7 @@ const FOLLOW_UP: FollowUpSettings = {
   holidays: ['2026-12-01'],
 };
 
-// Issue 26, follow-up: reminders in working hours, each once (also after a restart), the digest.
+// Follow-up (decision 0023): reminders in working hours, each once (also after a restart), the digest.
 describeEachDatabase(
   'lead follow-up',
   (ctx) => {

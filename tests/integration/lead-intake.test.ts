@@ -3,7 +3,7 @@ import { findOrCreateLead } from '#server/features/leads';
 import { describeEachDatabase } from '../helpers/app';
 
 /**
- * Issue 38, the foundation: one intake (findOrCreateLead) finds a person's lead by e-mail OR phone,
+ * Decision 0036, the foundation: one intake (findOrCreateLead) finds a person's lead by e-mail OR phone,
  * on both databases and under concurrency, with the unique keys deciding (no lock).
  */
 describeEachDatabase('lead intake by e-mail and phone', (ctx) => {

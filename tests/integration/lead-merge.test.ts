@@ -3,7 +3,7 @@ import { type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
 import { LEADS_API } from '#shared/leads/leads.api';
 import { describeEachDatabase, STAFF, type TestContext } from '../helpers/app';
 
-/** Issue 38: staff merge two leads, the merged one's page answers 301, and a merge is undone within 30 days. */
+/** Decision 0036: staff merge two leads, the merged one's page answers 301, and a merge is undone within 30 days. */
 
 interface Added {
   lead: { _id: string; email: string | null; phone: string | null; name: string | null };

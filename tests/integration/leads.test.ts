@@ -210,7 +210,7 @@ describeEachDatabase('leads', (ctx) => {
     expect((await ctx.asStaff({ method: 'GET', url: `${LEADS_API.list}?source=fax` })).json().message).toBe(LEAD_MESSAGES.sourceInvalid);
   });
 
-  it('keeps a phone typed without a country in E.164 with +91 (issue 22 item 8)', async () => {
+  it('keeps a phone typed without a country in E.164 with +91', async () => {
     const email = 'no-country@example.com';
     expect((await respond(ctx, campaignId, email, await addEmail(ctx, email, campaignId), { fullName: 'Kiran', mobile: '98450 99999' })).statusCode).toBe(200);
     const lead = await leadOf(ctx, email);
@@ -219,7 +219,7 @@ describeEachDatabase('leads', (ctx) => {
     expect(lead.activities.find((a) => a.type === 'response')!.answers).toContainEqual({ question: 'Mobile number', answer: '98450 99999' });
   });
 
-  it('finds a phone however it was typed, and only that lead (issue 22 item 12)', async () => {
+  it('finds a phone however it was typed, and only that lead', async () => {
     for (const [email, mobile] of [
       ['phone-search@example.com', '+91 98450 12345'],
       ['phone-near@example.com', '98450 12346'],
@@ -256,7 +256,7 @@ describeEachDatabase('leads', (ctx) => {
     expect(sheet.getRow(2).getCell(5).value).toBe('Contact form');
   });
 
-  it('names the sources in the .xlsx as staff read them, not as codes (issue 22 item 12)', async () => {
+  it('names the sources in the .xlsx as staff read them, not as codes', async () => {
     const res = await ctx.asStaff({ method: 'GET', url: `${LEADS_API.export}?q=asha%40example.com` });
     const sheet = (await readWorkbook(res.rawPayload)).getWorksheet('Leads')!;
     expect(sheet.getRow(1).getCell(5).value).toBe('Sources');
@@ -361,7 +361,7 @@ describeEachDialect('leads migration', (dialect) => {
         ]),
       ).toEqual([
         ['meera@x.test', null, null, 'new', false, false, true, null, false],
-        // The phone as later migrations leave it: E.164 (issue 22 item 8).
+        // The phone as later migrations leave it: E.164.
         ['ravi@x.test', 'Ravi Kumar', '+919845011111', 'new', true, true, false, 'c1', true],
         ['zoe@x.test', 'Zoe D', null, 'new', false, true, false, null, false],
       ]);
@@ -383,7 +383,7 @@ describeEachDialect('leads migration', (dialect) => {
     }));
 });
 
-describeEachDialect('lead phones migration (issue 22 item 8)', (dialect) => {
+describeEachDialect('lead phones migration: phones kept in E.164', (dialect) => {
   it('rewrites stored lead phones in E.164 with +91, keeps what is no number, and search finds them', () =>
     withDatabaseAt(dialect, '2026-11-25T0100-resume-token-expiry', async ({ database, db, at, bool }) => {
       const phones = ['98450 99999', '+91 98450 88888', '098450 77777', '+44 20 7946 0958', 'after 6 pm', null];

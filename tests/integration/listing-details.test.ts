@@ -20,7 +20,7 @@ async function add(ctx: TestContext, kind: ListingKind, fields: Fields) {
   return ctx.asStaff({ method: 'POST', url: `/api/${kind}/add`, payload: body.payload, headers: body.headers });
 }
 
-describeEachDatabase('listing details (issue 25)', (ctx) => {
+describeEachDatabase('listing details', (ctx) => {
   it('GET /api/{kind}/get/{id} answers the item as the list has it, or 404 with the kind’s message', async () => {
     const projectRes = await add(ctx, 'project', project({ rera: 'P52100012345', amenities: 'Gym, Swimming pool' }));
     expect(projectRes.statusCode, projectRes.body).toBe(201);

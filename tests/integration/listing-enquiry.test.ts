@@ -13,7 +13,7 @@ import { multipart } from '../helpers/multipart';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 
 /*
- * Issue 25, "Ask about this home": a message about one listing, sent by the JSON call or by a plain
+ * "Ask about this home" (decision 0021): a message about one listing, sent by the JSON call or by a plain
  * form without script, reaches the staff's contact table, the person's lead (with the listing and
  * the phone in E.164), the staff e-mail (read from a real SMTP server) and signed webhooks (a real
  * HTTP receiver), each naming the listing and linking its page.
@@ -91,7 +91,7 @@ function verified(hook: { headers: Record<string, unknown>; body: string }, secr
 }
 
 describeEachDatabase(
-  'listing enquiry (issue 25)',
+  'listing enquiry',
   (ctx) => {
     let home: string;
     let piece: string;
@@ -404,7 +404,7 @@ describeEachDatabase(
       expect(await contactRows(ctx)).toHaveLength(before);
     });
 
-    it('without script from a Hindi page: back to the Hindi page when stored, and a refusal comes back in Hindi (issue 27)', async () => {
+    it('without script from a Hindi page: back to the Hindi page when stored, and a refusal comes back in Hindi', async () => {
       const email = 'no-script-hi@example.com';
       const sent = await sendForm(ctx, {
         listingKind: 'project',

@@ -5,7 +5,7 @@ import { testImage } from '../helpers/images';
 import { multipart } from '../helpers/multipart';
 
 /*
- * Issue 25: /viewProjects and /viewProducts with filters in the address, as the server sends them
+ * Decision 0022: /viewProjects and /viewProducts with filters in the address, as the server sends them
  * (tests/fixtures/ssr-app is the site's real server-rendering entry; no script runs here): only the
  * matching cards, how many match, the form showing the filters, and a way back to every listing.
  */
@@ -47,7 +47,7 @@ const formTag = (html: string) => Object.fromEntries([.../<form ([^>]*)>/.exec(h
 const inputValue = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
 
 describeEachDatabase(
-  'filtered listing pages rendered on the server (issue 25)',
+  'filtered listing pages rendered on the server',
   (ctx) => {
     beforeAll(async () => {
       for (const home of HOMES) await add(ctx, 'project', home);

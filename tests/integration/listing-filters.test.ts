@@ -6,7 +6,7 @@ import { withDatabaseAt } from '../helpers/migrations';
 import { multipart } from '../helpers/multipart';
 
 /*
- * Issue 25: the homes and decor lists filter and sort in the database, through the list calls the
+ * Decision 0022: the homes and decor lists filter and sort in the database, through the list calls the
  * specification names (GET /api/project/get, /api/product/get) with the same query parameters as
  * the pages. Without any, the answer is the specification's list, byte for byte as before.
  */
@@ -69,7 +69,7 @@ const decorInOrder = (...names: string[]) => DECOR_NEWEST_FIRST.filter((n) => na
 
 const TODAY = new Date('2026-11-28T20:00:00Z');
 
-describeEachDatabase('listing filters (issue 25)', (ctx) => {
+describeEachDatabase('listing filters', (ctx) => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -386,7 +386,7 @@ describeEachDatabase('listing filters (issue 25)', (ctx) => {
   });
 });
 
-describeEachDialect('listing filters migration (issue 25)', (dialect) => {
+describeEachDialect('listing filters migration', (dialect) => {
   it('fills in bedrooms, search text and tag rows for listings written before it, and can be undone', () =>
     withDatabaseAt(dialect, '2026-11-27T1420-privacy-requests', async ({ db, migrator, at }) => {
       await db

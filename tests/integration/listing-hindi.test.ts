@@ -46,10 +46,10 @@ const text = (html: string) =>
     .replace(/\s+/g, ' ');
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
 
-// Issue 27: a listing's name (and a product's description) may carry a Hindi version; pages under
+// Decision 0026: a listing's name (and a product's description) may carry a Hindi version; pages under
 // /hi/ show it, rendered by the real server entry without script, and fall back to English.
 describeEachDatabase(
-  'listings in Hindi (issue 27)',
+  'listings in Hindi',
   (ctx) => {
     const get = (url: string) => ctx.app.inject({ method: 'GET', url });
     const one = async <T>(kind: Kind, id: string) => (await get(`/api/${kind}/get/${id}`)).json<T>();

@@ -50,7 +50,7 @@ function read(html: string) {
 
 // Pages rendered by the real server renderer (tests/fixtures/ssr-app), as a browser without script gets them.
 describeEachDatabase(
-  'a page per home and per decor piece (issue 25)',
+  'a page per home and per decor piece',
   (ctx) => {
     const ids = {} as Record<'lakeView' | 'twin' | 'sameArea' | 'sameUnit' | 'priceOnly' | 'unpriced' | 'sofa' | 'rug' | 'lamp' | 'chair', string>;
     const get = (url: string) => ctx.app.inject({ method: 'GET', url });

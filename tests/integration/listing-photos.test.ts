@@ -140,7 +140,7 @@ beforeAll(async () => {
   gpsJpeg = await jpegWithGps();
 });
 
-describeEachDatabase('listing photos: upload, order, serve (issue 25)', (ctx) => {
+describeEachDatabase('listing photos: upload, order, serve', (ctx) => {
   it('adds several photos in one call, in the order sent (the first is the cover), and the list and get-by-id carry them in order', async () => {
     const id = await addListing(ctx);
     const files = [await photo(1000, 750), await photo(1000, 750), await photo(1000, 750)];
@@ -399,7 +399,7 @@ describeEachDatabase('listing photos: upload, order, serve (issue 25)', (ctx) =>
   });
 });
 
-describeEachDatabase('a project’s floor plan (issue 25)', (ctx) => {
+describeEachDatabase('a project’s floor plan', (ctx) => {
   async function setPlan(id: string, file: Upload, fields: Fields = {}) {
     const body = await multipart(fields, file);
     return ctx.asStaff({ method: 'POST', url: `/api/project/floorplan/${id}`, payload: body.payload, headers: body.headers });

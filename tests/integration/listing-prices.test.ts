@@ -3,7 +3,7 @@ import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { testImage } from '../helpers/images';
 import { multipart } from '../helpers/multipart';
 
-// Issue 22 item 7: prices are whole rupees. A decor price typed as 14999.5 showed "₹14,999.5/-"; a
+// Prices are whole rupees. A decor price typed as 14999.5 showed "₹14,999.5/-"; a
 // price with paise is kept rounded to the rupee (the display rounds what was stored before).
 
 let colour = 0;
@@ -20,7 +20,7 @@ async function listed(ctx: TestContext, kind: 'product' | 'project', id: string)
   return (res.json() as Array<{ _id: string; price: number | null }>).find((item) => item._id === id);
 }
 
-describeEachDatabase('listing prices in whole rupees (issue 22 item 7)', (ctx) => {
+describeEachDatabase('listing prices in whole rupees', (ctx) => {
   it('keeps a decor price typed with paise rounded to the rupee, on add and on update', async () => {
     const added = await send(ctx, '/api/product/add', { productname: 'Cane Chair', description: 'Handwoven', price: '14999.5' });
     expect(added.statusCode, added.body).toBe(201);

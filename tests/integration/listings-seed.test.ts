@@ -13,7 +13,7 @@ describeEachDatabase('demo listings', (ctx) => {
     const products = await get<Product>('product');
     const studios = await get<Studio>('studio');
     expect([projects.length, products.length, studios.length]).toEqual([6, 6, 3]);
-    // Issue 27: every demo listing has its name (and a product its description) in Hindi, in Devanagari.
+    // Every demo listing has its name (and a product its description) in Hindi, in Devanagari.
     const devanagari = /^[\u0900-\u097F][\u0900-\u097F\s\d×,.;।-]*$/;
     for (const text of [...projects.map((p) => p.nameHi), ...products.flatMap((p) => [p.productnameHi, p.descriptionHi]), ...studios.map((s) => s.titleHi)]) {
       expect(text).toMatch(devanagari);
@@ -39,7 +39,7 @@ describeEachDatabase('demo listings', (ctx) => {
     expect(products.every((p) => p.price > 0 && p.filename.endsWith('.png'))).toBe(true);
   });
 
-  it('gives each demo home 3 to 5 photos and a floor plan, and each decor piece 2 or 3 photos, all distinct and served (issue 25)', async () => {
+  it('gives each demo home 3 to 5 photos and a floor plan, and each decor piece 2 or 3 photos, all distinct and served', async () => {
     const get = async <T>(kind: string) => (await ctx.app.inject({ method: 'GET', url: `/api/${kind}/get` })).json<T[]>();
     const projects = await get<Project>('project');
     const products = await get<Product>('product');

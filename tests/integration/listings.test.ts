@@ -159,7 +159,7 @@ describeEachDatabase('listings API', (ctx) => {
     });
   }
 
-  // Every rule of SPEC.md §5 / issue 3, with its message. Each case changes one field of a valid form.
+  // Every rule of SPEC.md §5, with its message. Each case changes one field of a valid form.
   const rules: Array<{ kind: ListingKind; field: string; value: string | undefined; message: string }> = [
     { kind: 'project', field: 'name', value: undefined, message: 'Please select project name!' },
     { kind: 'project', field: 'name', value: '   ', message: 'Please select project name!' },
@@ -189,7 +189,7 @@ describeEachDatabase('listings API', (ctx) => {
     { kind: 'product', field: 'price', value: undefined, message: 'Please select price!' },
     { kind: 'product', field: 'price', value: 'free', message: 'Please select price!' },
     { kind: 'product', field: 'price', value: '-1', message: 'Price cannot be negative' },
-    // Issue 12 item 7: the staff form now sends what was typed; -3 is refused, never stored as 0.
+    // The staff form now sends what was typed; -3 is refused, never stored as 0.
     { kind: 'product', field: 'price', value: '-3', message: 'Price cannot be negative' },
     { kind: 'product', field: 'price', value: '-0.5', message: 'Price cannot be negative' },
     { kind: 'project', field: 'squareft', value: '-3', message: 'Sq. feet cannot be negative' },
@@ -341,13 +341,13 @@ describeEachDatabase('listings API', (ctx) => {
     expect(after.map((i) => i._id)).toContain(id);
   });
 
-  // Issue 13: a field is declared once in the contract; the tables' types and the API follow from it.
+  // A field is declared once in the contract; the tables' types and the API follow from it (README, "Adding a field to a listing").
   it('has one column per contract field in each listing table (a new field needs its migration)', async () => {
     const tables = await ctx.database.db.introspection.getTables();
     const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
     for (const kind of ['project', 'product', 'studio'] as const) {
       const table = tables.find((t) => t.name === listingKinds[kind].table);
-      // Besides the fields: the columns the filters read, derived from the fields on write (issue 25).
+      // Besides the fields: the columns the filters read, derived from the fields on write (decision 0022).
       const derived = listingKinds[kind].derivedColumns;
       const columns = table!.columns
         .map((c) => camel(c.name))

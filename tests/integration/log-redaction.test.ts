@@ -5,7 +5,7 @@ import { buildApp } from '#server/app';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../helpers/databases';
 import { testConfig } from '../helpers/app';
 
-// Issue 22 item 19c: resume tokens and signed links are secrets; the request log (every request's URL,
+// Resume tokens and signed links are secrets; the request log (every request's URL,
 // at debug since the default level keeps start-up output quiet) must not carry them. The log stream
 // is captured as pino writes it.
 describeEachDialect('the info log redacts secrets in query strings', (dialect) => {

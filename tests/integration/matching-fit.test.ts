@@ -7,7 +7,7 @@ import { startMailServer } from '../helpers/mail-server';
 import { addEmail, respond } from '../factories/campaigns';
 
 /**
- * Issue 22, item 1: a match fits what the person asked for, through HTTP on the demo content a
+ * A match fits what the person asked for, through HTTP on the demo content a
  * fresh start seeds; the visitor's e-mail (read from a real SMTP server) and the lead say the same.
  */
 const mail = await startMailServer();
@@ -34,7 +34,7 @@ async function finishDemoSurvey(ctx: TestContext, email: string, answers: Record
 const fits = (matches: ListingMatches) => matches.projects.filter((p) => p.misses.length === 0).map((p) => p.name);
 
 describeEachDatabase(
-  'matching: a fit fits what was asked (issue 22)',
+  'matching: a fit fits what was asked',
   (ctx) => {
     beforeAll(async () => {
       expect(await seedDemoContent(ctx.database.db, ctx.dialect)).toBe(true);

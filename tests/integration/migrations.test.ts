@@ -32,7 +32,7 @@ describeEachDialect('migrations', (dialect) => {
         ])
         .execute();
 
-      // Up to the last migration before e-mail records became one per person (issue 22), tested on its own.
+      // Up to the last migration before e-mail records became one per person, tested on its own.
       expect((await migrator.migrateTo('2026-11-25T0100-resume-token-expiry')).error).toBeUndefined();
       const ids = (await db.selectFrom('email_records').select('id').orderBy('id').execute()).map((r) => r.id);
       expect(ids).toEqual(['done', 'dup-old', 'news-old', 'other']);
@@ -109,7 +109,7 @@ describeEachDialect('migrations', (dialect) => {
   });
 });
 
-describeEachDialect('migration: a lead is required, and leads keep their campaigns (issue 24 §1, 2026-11-28T2300 and T2310)', (dialect) => {
+describeEachDialect('migration: a lead is required, and leads keep their campaigns (2026-11-28T2300 and T2310)', (dialect) => {
   it('gives records without a lead one, as the app would; then refuses rows without a lead, keeping keys, triggers and indexes; and can be undone', () =>
     withDatabaseAt(dialect, '2026-11-27T1420-privacy-requests', async ({ database, db, migrator, at, bool }) => {
       await db
@@ -370,7 +370,7 @@ describeEachDialect('migration: a response keeps no copy of the address (decisio
     }));
 });
 
-describeEachDialect('migration: the inbox at a million leads (issue 40, 2026-12-03T0500)', (dialect) => {
+describeEachDialect('migration: the inbox at a million leads (2026-12-03T0500)', (dialect) => {
   it('counts by status from a partial index; on PostgreSQL the text search has a trigram index; undone cleanly', () =>
     withDatabaseAt(dialect, '2026-12-03T0500-lead-inbox-indexes', async ({ db, migrator }) => {
       const indexes = async () =>

@@ -121,7 +121,7 @@ describeEachDatabase(
       expect(String(staff.html)).toContain('Meera &lt;script&gt;');
       expect(visitor.to).toMatchObject({ text: email });
       expect(visitor.subject).toBe('Thank you — Test Studio has your answers');
-      // Nothing the visitor typed goes back to the address they gave (issue 22 item 17, decision 0014).
+      // Nothing the visitor typed goes back to the address they gave (decision 0014).
       expect(visitor.text).toContain('Thank you!');
       expect(visitor.text).not.toContain('Meera');
       expect(visitor.text).not.toContain('Pune');
@@ -134,7 +134,7 @@ describeEachDatabase(
       expect(staff.text).toContain(`Open the lead: http://localhost/dashboard/leads/${lead.id}`);
     });
 
-    it('shows staff the phone with +91 and calls it in E.164, however it was typed (issue 22 item 8)', async () => {
+    it('shows staff the phone with +91 and calls it in E.164, however it was typed', async () => {
       const survey = { elements: [{ type: 'text', name: 'mobile', title: 'Mobile', leadField: 'phone' }] };
       const campaignId = await createActiveCampaign(ctx, { name: 'Phone mail', questions: surveyText(survey) });
       const email = 'phone-mail@example.com';
@@ -231,7 +231,7 @@ describeEachDatabase(
       expect(() => new Webhook(endpoint.secret).verify(`${hook!.body} `, headers)).toThrow();
     });
 
-    it("a new person's contact message is a new lead too: lead.created besides contact.created, one staff e-mail (issue 22 item 12)", async () => {
+    it("a new person's contact message is a new lead too: lead.created besides contact.created, one staff e-mail", async () => {
       await addEndpoint(ctx, ['contact.created', 'lead.created']);
       await sendContact(ctx, 'first-contact@example.com');
       const lead = await ctx.database.db.selectFrom('leads').select('id').where('email', '=', 'first-contact@example.com').executeTakeFirstOrThrow();
@@ -377,7 +377,7 @@ describeEachDatabase(
   { notify: NOTIFY },
 );
 
-// Issue 22 item 9: a fresh install (no PUBLIC_BASE_URL) links the "New lead" e-mail to the lead,
+// A fresh install (no PUBLIC_BASE_URL) links the "New lead" e-mail to the lead,
 // from the site's configured address, never from the request's Host header.
 const fresh = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'abode-fresh-')), SMTP_URL: mail.url });
 describeEachDatabase(
@@ -418,7 +418,7 @@ describeEachDatabase(
       'http://[::1]/x',
       'http://[::ffff:127.0.0.1]/x',
       'http://100.64.0.1/x',
-      // Issue 22 item 19e: IPv4-compatible (::a.b.c.d) and mapped forms of loopback and private addresses.
+      // IPv4-compatible (::a.b.c.d) and mapped forms of loopback and private addresses.
       'http://[::127.0.0.1]/x',
       'http://[::7f00:1]/x',
       'http://[::ffff:7f00:1]/x',

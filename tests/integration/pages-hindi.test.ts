@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/app';
 
-// Issue 27: the contact, about and privacy pages under /hi/, rendered by the site's real server entry
+// Decision 0026: the contact, about and privacy pages under /hi/, rendered by the site's real server entry
 // (tests/fixtures/ssr-app) without any script running, and their English versions unchanged.
 const htmlLang = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
@@ -17,7 +17,7 @@ const text = (html: string) =>
     .replace(/&quot;/g, '"');
 
 describeEachDatabase(
-  'the contact, about and privacy pages in Hindi (issue 27)',
+  'the contact, about and privacy pages in Hindi',
   (ctx) => {
     const get = async (url: string) => {
       const res = await ctx.app.inject({ method: 'GET', url });

@@ -67,7 +67,7 @@ describeEachDatabase(
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)">/.exec(html)?.[1];
 const renderCount = (html: string) => Number(/<p class="renders">(\d+)<\/p>/.exec(html)?.[1]);
 
-// Issue 12 item 3: absolute URLs come only from PUBLIC_BASE_URL or an allowed host, plus the parsed path;
+// Absolute URLs come only from PUBLIC_BASE_URL or an allowed host, plus the parsed path;
 // a path starting with // or /\ is redirected to its normalised form, never rendered or cached.
 describeEachDatabase(
   'server-rendered pages: URLs an attacker cannot choose (no PUBLIC_BASE_URL)',
@@ -109,7 +109,7 @@ describeEachDatabase(
   { ssrDir: path.resolve('tests/fixtures/ssr'), allowedHosts: ['localhost', 'abode.example'] },
 );
 
-// Issue 22 item 16: canonical, og:url and the links of a page that is not found never name a host
+// Canonical, og:url and the links of a page that is not found never name a host
 // a forged Host header slipped past ALLOWED_HOSTS.
 describeEachDatabase(
   'server-rendered pages: forged Host headers',
@@ -175,7 +175,7 @@ describeEachDatabase(
   { ssrDir: path.resolve('tests/fixtures/ssr'), publicBaseUrl: 'https://abode.example' },
 );
 
-// Issue 12 item 4: query parameters a page does not use neither bypass nor split the cache.
+// Query parameters a page does not use neither bypass nor split the cache.
 describeEachDatabase(
   'server-rendered pages: the cache key ignores unused query parameters',
   (ctx) => {

@@ -7,7 +7,7 @@ import { startMailServer } from '../helpers/mail-server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { readWorkbook } from '../helpers/xlsx';
 
-/** Issue 38: people known by phone, through real HTTP on both databases. */
+/** People known by phone (decision 0036), through real HTTP on both databases. */
 
 const mail = await startMailServer();
 const receiver = await startWebhookReceiver();

@@ -12,7 +12,7 @@ describeEachDatabase('prepared queries', (ctx) => {
         campaignId: param('campaignId'),
         isCompleted: param('done'),
         createdAt: param('at'),
-        // A person's second row is another attempt (issue 22 item 6).
+        // A person's second row is another attempt, never the record itself.
         isExtra: param('extra'),
         leadId: param('leadId'),
       }),

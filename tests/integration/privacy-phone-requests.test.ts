@@ -6,7 +6,7 @@ import { PRIVACY_REQUEST_MESSAGES, type PrivacyRequestItem } from '#shared/priva
 import { describeEachDatabase, STAFF, type TestContext } from '../helpers/app';
 
 /**
- * Issue 38: "access and erasure requests (a request by phone is confirmed by the staff, since no mail
+ * Decision 0042: "access and erasure requests (a request by phone is confirmed by the staff, since no mail
  * can be sent)": an owner records the request of a lead known by phone only; it is open and
  * confirmed (by phone, by whom) in the privacy list, audited; the export and the erasure then work as
  * for any person, the leads merged into it included.

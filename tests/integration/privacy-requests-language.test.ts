@@ -8,7 +8,7 @@ import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { startMailServer } from '../helpers/mail-server';
 
 /*
- * Issue 27: a privacy request made from /hi/privacy gets its confirmation e-mail in Hindi, with the
+ * Decision 0026: a privacy request made from /hi/privacy gets its confirmation e-mail in Hindi, with the
  * link to /hi/privacy/confirm (read here from a real SMTP server); without a language it is the
  * English e-mail exactly as before.
  */
@@ -24,7 +24,7 @@ const studioName = async (ctx: TestContext) => (await ctx.asStaff({ method: 'GET
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 describeEachDatabase(
-  'privacy request e-mail in the page language (issue 27)',
+  'privacy request e-mail in the page language',
   (ctx) => {
     beforeEach(() => {
       mail.messages.length = 0;

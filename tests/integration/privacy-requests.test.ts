@@ -6,7 +6,7 @@ import { startMailServer } from '../helpers/mail-server';
 import { addEmail, createActiveCampaign } from '../factories/campaigns';
 
 /*
- * Issue 24 §6: a person asks for a copy or erasure of their data on /privacy; they confirm through
+ * Decision 0016: a person asks for a copy or erasure of their data on /privacy; they confirm through
  * a signed link mailed to that address (read here from a real SMTP server); owners see the open
  * requests with their age and the lead to act on.
  */
@@ -15,7 +15,7 @@ const mail = await startMailServer();
 afterAll(() => mail.close());
 
 describeEachDatabase(
-  'privacy requests (issue 24 §6)',
+  'privacy requests',
   (ctx) => {
     it('answers the same for a known and an unknown address, mails a link, and the confirmed request is open for owners', async () => {
       const campaignId = await createActiveCampaign(ctx);

@@ -6,14 +6,14 @@ import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { createActiveCampaign, respond } from '../factories/campaigns';
 
 /*
- * Issue 24 §6: the daily retention run, on a clock the test controls: unfinished answers older
+ * Decision 0016: the daily retention run, on a clock the test controls: unfinished answers older
  * than retentionUnfinishedDays go (the e-mail record and finished answers stay); leads idle for
  * retentionLeadDays are erased whole; two instances at once run it once.
  */
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describeEachDatabase('retention (issue 24 §6)', (ctx) => {
+describeEachDatabase('retention', (ctx) => {
   function job(now: () => Date, retention: { retentionUnfinishedDays: number; retentionLeadDays: number | null }) {
     return new RetentionJob({
       database: ctx.database,

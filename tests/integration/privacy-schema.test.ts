@@ -5,14 +5,14 @@ import { describeEachDialect } from '../helpers/databases';
 import { useMigratedDatabase } from '../helpers/app';
 
 /*
- * Issue 24 §1: a table with a column that holds or names a person (an e-mail, a lead, a phone, a
+ * Decision 0016: a table with a column that holds or names a person (an e-mail, a lead, a phone, a
  * name, an answer) is declared by some feature's personal-data.ts (so erasure and the export reach
  * it), or listed in notPersonTables with its reason. A new feature storing a person fails here.
  */
 
 const PERSON_COLUMN = /(^|_)(email|email_key|lead_id|phone|name|firstname|lastname|answer|email_record_id)$/;
 
-describeEachDialect('every person table is declared (issue 24 §1)', (dialect) => {
+describeEachDialect('every person table is declared', (dialect) => {
   const holder = useMigratedDatabase(dialect);
 
   async function columns(): Promise<Array<{ table: string; column: string; required: boolean }>> {

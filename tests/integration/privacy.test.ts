@@ -14,7 +14,7 @@ import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { createActiveCampaign, respond } from '../factories/campaigns';
 
 /*
- * Issue 24 §1 and §6: a person created through every path there is, then erased: no byte of their
+ * Decision 0016: a person created through every path there is, then erased: no byte of their
  * e-mail, name or phone is left in the database files or the data folder.
  */
 
@@ -85,7 +85,7 @@ function tracesIn(text: string): string[] {
 }
 
 describeEachDatabase(
-  'erasure and access export (issue 24 §1, §6)',
+  'erasure and access export',
   (ctx) => {
     it('finds every record of a person in the export, then erases all of it, leaving no byte behind', async () => {
       const inject = ctx.app.inject.bind(ctx.app);

@@ -5,7 +5,7 @@ import type { Config } from '#server/config';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 
-// Issue 22 item 19b: PUBLIC_WRITE_LIMIT is one budget per address per minute across every public
+// PUBLIC_WRITE_LIMIT (README "Configuration") is one budget per address per minute across every public
 // write (e-mail, survey answer, progress, file, contact), not one per route.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisUp = await new Promise<boolean>((resolve) => {

@@ -24,7 +24,7 @@ describeEachDatabase('demo content at first start', (ctx) => {
       expect(campaigns).toHaveLength(1);
       expect(JSON.parse(campaigns[0]!.questions).pages.length).toBeGreaterThan(1);
 
-      // A few leads in several states, worked by staff (issue 14).
+      // A few leads in several states, worked by staff.
       const leads = (await ctx.asStaff({ method: 'GET', url: '/api/leads?limit=50' })).json<{
         total: number;
         counts: Record<string, number>;
@@ -40,7 +40,7 @@ describeEachDatabase('demo content at first start', (ctx) => {
       }>();
       expect(detail.activities.some((a) => a.type === 'response' && (a.answers?.length ?? 0) > 5)).toBe(true);
       expect(detail.timeline.map((t) => t.type).sort()).toEqual(['assign', 'note', 'status']);
-      // Issue 26: every demo lead has an owner (round-robin, the demo colleagues among them); then the
+      // Every demo lead has an owner (round-robin, the demo colleagues among them); then the
       // demo colleagues take no more leads, so a real visitor's never goes to them.
       const staff = (await ctx.asStaff({ method: 'GET', url: '/api/staff' })).json<Array<{ name: string; takesLeads: boolean }>>();
       expect(staff.map((s) => s.name)).toEqual(expect.arrayContaining(['Neha Kulkarni', 'Arjun Pillai']));
@@ -53,7 +53,7 @@ describeEachDatabase('demo content at first start', (ctx) => {
       expect(new Set(owned.map((l) => l.assigneeId)).size).toBe(3);
       expect(owned.filter((l) => l.nextAction !== null)).toHaveLength(1);
 
-      // Issue 26: every demo studio takes visit bookings, and the demo lead at `visit` has a visit booked.
+      // Every demo studio takes visit bookings, and the demo lead at `visit` has a visit booked.
       const bookable = (await ctx.app.inject({ method: 'GET', url: '/api/visits/studios' })).json<Array<{ studioId: string }>>();
       expect(bookable).toHaveLength(3);
       const rahul = leads.items.find((l) => l.email === 'rahul.menon@example.com')!;
@@ -84,7 +84,7 @@ describeEachDatabase('demo content on a database with content', (ctx) => {
   });
 });
 
-// Issue 16: the first survey on a fresh start ends with matches.
+// The first survey on a fresh start ends with matches (README, "Matching").
 describeEachDatabase('demo content for matching', (ctx) => {
   it(
     "marks the demo survey's questions with listingMatch, prices every demo home and tags every decor item, so the demo answers match",

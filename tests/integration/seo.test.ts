@@ -29,7 +29,7 @@ describeEachDatabase(
   { publicBaseUrl: 'https://abode.example' },
 );
 
-// Issue 22 item 16: the Host header is parsed as host[:port] only; anything else is the first
+// The Host header is parsed as host[:port] only; anything else is the first
 // allowed host, so no forged form can put a foreign host into robots.txt or the sitemap (cached
 // publicly for an hour).
 describeEachDatabase(

@@ -34,7 +34,7 @@ async function sendContact(ctx: TestContext, email: string) {
   expect(res.statusCode, res.body).toBe(201);
 }
 
-// Issue 24 §2: the studio's settings, in the database, applied at once everywhere.
+// The studio's settings, in the database, applied at once everywhere (README, "What a studio can do from the dashboard").
 describeEachDatabase(
   'settings',
   (ctx) => {

@@ -5,7 +5,7 @@ import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 import { addEmail, createActiveCampaign, respond, visitorEmail } from '../factories/campaigns';
 
-// Issue 22 item 4: the visitor's own photo previews again after a reload. The answer keeps the staff
+// The visitor's own photo previews again after a reload. The answer keeps the staff
 // reference (GET /api/campaign/file/<id>, 401 without a staff token); the visitor asks for a short-lived
 // signed link with the proof an upload needs (the e-mail record's id and its e-mail), for their own
 // unfinished record only.
@@ -16,7 +16,7 @@ const photo = () => {
   return bytes;
 };
 
-describeEachDatabase('a visitor previews their own survey file (issue 22 item 4)', (ctx) => {
+describeEachDatabase('a visitor previews their own survey file', (ctx) => {
   async function visitorWithFile(c: TestContext) {
     const campaignId = await createActiveCampaign(c);
     const email = visitorEmail();

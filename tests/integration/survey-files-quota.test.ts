@@ -7,7 +7,7 @@ import { multipart } from '../helpers/multipart';
 import { addEmail, createActiveCampaign, visitorEmail } from '../factories/campaigns';
 
 /*
- * Issue 22 item 18: survey files have a storage quota per record, per sender address per day and in
+ * Survey files have a storage quota per record, per sender address per day and in
  * all, set in config.ts; past one, the visitor is told in a sentence what happened.
  */
 
@@ -25,7 +25,7 @@ async function upload(ctx: TestContext, who: { campaignId: string; email: string
 }
 
 describeEachDatabase(
-  'survey file quota (issue 22 item 18)',
+  'survey file quota',
   (ctx) => {
     let campaignId = '';
     // Each test starts from an empty store (the limit in all is shared by every test of the file).

@@ -6,7 +6,7 @@ import { FORGED_HOSTS } from '../helpers/forged-hosts';
 import { readZip } from '../helpers/zip';
 import { addEmail, createActiveCampaign, respond, visitorEmail } from '../factories/campaigns';
 
-// Staff open the files visitors attached (issue 18): from the lead, the results and the .xlsx.
+// Staff open the files visitors attached: from the lead, the results and the .xlsx.
 const SURVEY = JSON.stringify({
   pages: [
     {
@@ -119,7 +119,7 @@ describeEachDatabase(
   { publicBaseUrl: 'https://studio.example' },
 );
 
-// Issue 22 item 16: without PUBLIC_BASE_URL the .xlsx links name the site's configured address (the
+// Without PUBLIC_BASE_URL the .xlsx links name the site's configured address (the
 // first allowed host, with the port it listens on), never the Host header of the download request.
 describeEachDatabase(
   'file links in the .xlsx come from the configured address',

@@ -62,7 +62,7 @@ describeEachDatabase('survey file uploads', (ctx) => {
     expect(staff.rawPayload.equals(photo)).toBe(true);
   });
 
-  // Issue 22 item 19h: "invoice\u202Efdp.exe" shows as "invoiceexe.pdf" — bidi controls are stripped.
+  // "invoice\u202Efdp.exe" shows as "invoiceexe.pdf" — bidi controls are stripped.
   it('strips bidi control characters from the file name it stores, shows and sends', async () => {
     const { campaignId, email, emailId } = await visitor();
     const controls = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F'];

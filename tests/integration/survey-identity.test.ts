@@ -14,7 +14,7 @@ import { readWorkbook } from '../helpers/xlsx';
 import { createActiveCampaign, respond } from '../factories/campaigns';
 
 /*
- * Issue 22 items 6 and 11: an e-mail alone never hands out that person's record (so nobody who only
+ * An e-mail alone never hands out that person's record (so nobody who only
  * knows it can overwrite their answers, revoke their link or finish in their place), and e-mails
  * compare case-insensitively: one person, one row, and a finished person stays finished.
  */
@@ -48,7 +48,7 @@ const save = (ctx: TestContext, campaignId: string, response: Record<string, unk
 const read = (ctx: TestContext, campaignId: string, token: string) => ctx.app.inject({ method: 'GET', url: SURVEY_PROGRESS_API.read(campaignId, token) });
 
 describeEachDatabase(
-  'survey identity (issue 22 items 6, 11)',
+  'survey identity',
   (ctx) => {
     let campaignId = '';
     beforeEach(async () => {
@@ -57,7 +57,7 @@ describeEachDatabase(
       mail.messages.length = 0;
     });
 
-    it('item 6: an e-mail alone gets a separate attempt; the victim keeps their answers, link and record', async () => {
+    it('an e-mail alone gets a separate attempt; the victim keeps their answers, link and record', async () => {
       const victim = person();
       const first = await add(ctx, victim, campaignId);
       expect(first.statusCode).toBe(201);
@@ -99,7 +99,7 @@ describeEachDatabase(
       expect(JSON.parse(victimResponse.answer)).toEqual({ who: 'Victim', budget: '2 crore' });
     });
 
-    it('item 6: the "continue" link goes to the mailbox and opens the existing answers; the attempt is a fresh one', async () => {
+    it('the "continue" link goes to the mailbox and opens the existing answers; the attempt is a fresh one', async () => {
       const email = person();
       const emailId = (await add(ctx, email, campaignId)).json<EmailAddResult>().emailID;
       expect((await save(ctx, campaignId, { email, emailId, answer: { who: 'Mine' }, page: 0 })).statusCode).toBe(200);
@@ -116,7 +116,7 @@ describeEachDatabase(
       expect((await read(ctx, campaignId, token)).json<SurveyProgress>()).toMatchObject({ answer: { who: 'Mine' }, emailId });
     });
 
-    it('item 11: one row per person whatever the letter case; a finished person stays finished everywhere', async () => {
+    it('one row per person whatever the letter case; a finished person stays finished everywhere', async () => {
       const email = person();
       const emailId = (await add(ctx, email, campaignId)).json<EmailAddResult>().emailID;
       expect((await respond(ctx, campaignId, email, emailId, { who: 'Done', budget: '1 crore' })).statusCode).toBe(200);
@@ -152,7 +152,7 @@ describeEachDatabase(
       expect(given).toBe(records.length);
     });
 
-    it('item 11: a finished person who starts again and finishes from another device is still one row, finished', async () => {
+    it('a finished person who starts again and finishes from another device is still one row, finished', async () => {
       const email = person();
       const emailId = (await add(ctx, email, campaignId)).json<EmailAddResult>().emailID;
       // Another device, before anything was answered on the first: its own attempt, finished there.
@@ -165,7 +165,7 @@ describeEachDatabase(
       expect(mine[0]!.isCompleted).toBe(true);
     });
 
-    it('item 11: staff get no "not finished" alert for a person who finished on another device', async () => {
+    it('staff get no "not finished" alert for a person who finished on another device', async () => {
       const email = person();
       const emailId = (await add(ctx, email, campaignId)).json<EmailAddResult>().emailID;
       const attempt = (await add(ctx, email, campaignId)).json<EmailAddResult>().emailID;
@@ -189,7 +189,7 @@ describeEachDatabase(
       expect(alert.status).toBe('skipped');
     });
 
-    it('item 6: twenty sign-ups of one e-mail at once keep one record for the person', async () => {
+    it('twenty sign-ups of one e-mail at once keep one record for the person', async () => {
       const email = person();
       const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => add(ctx, i % 2 ? email : email.toLowerCase(), campaignId)));
       expect(answers.map((r) => r.statusCode).sort()).toEqual([...Array(19).fill(200), 201]);
@@ -201,7 +201,7 @@ describeEachDatabase(
   { notify: NOTIFY, publicBaseUrl: 'https://abode.test' },
 );
 
-describeEachDialect('migration: e-mail records by person (issue 22 item 11)', (dialect) => {
+describeEachDialect('migration: e-mail records by person', (dialect) => {
   describe('merges letter-case duplicates', () => {
     it('keeps one row per person (a finished one first), hides the rest, and leads stay finished', () =>
       withDatabaseAt(dialect, '2026-11-25T0100-resume-token-expiry', async ({ database, db, migrator, at, bool }) => {

@@ -2,10 +2,10 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/app';
 
-// Issue 27: pages translated with the survey branch, rendered by the site's real server entry
+// Decision 0026: pages translated with the survey branch, rendered by the site's real server entry
 // (tests/fixtures/ssr-app) without any script running; their English versions unchanged.
 describeEachDatabase(
-  'translated pages without script (issue 27)',
+  'translated pages without script',
   (ctx) => {
     const get = (url: string) => ctx.app.inject({ method: 'GET', url });
 

@@ -1,4 +1,4 @@
-// Issue 27: a survey answered in Hindi is stored with its language, its visitor's confirmation is in
+// Decision 0026: a survey answered in Hindi is stored with its language, its visitor's confirmation is in
 // Hindi, and staff read it (mail, export) in the survey's default language.
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { DEMO_CAMPAIGN_NAME, DEMO_SURVEY } from '#server/features/surveys/campaigns.seed';

@@ -69,7 +69,7 @@ function tokenInMail(text: string): string {
 }
 
 describeEachDatabase(
-  'survey progress (issue 17)',
+  'survey progress',
   (ctx) => {
     let campaignId = '';
 
@@ -227,7 +227,7 @@ describeEachDatabase(
       // A second device (or anyone) types the same e-mail.
       const again = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid: campaignId } });
       expect(again.statusCode).toBe(200);
-      // Never the record itself (issue 22 item 6): an attempt of its own, and the link in the mailbox.
+      // Never the record itself: an attempt of its own, and the link in the mailbox.
       expect(again.json<EmailAddResult>()).toEqual({
         emailID: expect.any(String),
         message: CAMPAIGN_MESSAGES.resumeLinkSent,
@@ -398,12 +398,12 @@ describeEachDatabase(
 );
 
 describeEachDatabase(
-  'survey progress rate limit (issue 17)',
+  'survey progress rate limit',
   (ctx) => {
-    it('limits saves per address as responses are, from the one budget the e-mail step also takes (issue 22 item 19b)', async () => {
+    it('limits saves per address as responses are, from the one budget the e-mail step also takes', async () => {
       const campaignId = await createActiveCampaign(ctx, { questions: QUESTIONS });
       const email = visitor();
-      // The e-mail step is a public write too: one budget of 3 for it and the saves (issue 22 item 19b).
+      // The e-mail step is a public write too: one budget of 3 for it and the saves (PUBLIC_WRITE_LIMIT, README "Configuration").
       const emailId = await addEmail(ctx, email, campaignId);
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) statuses.push((await save(ctx, campaignId, { email, emailId, answer: { who: `try ${i}` }, page: 0 })).statusCode);

@@ -8,7 +8,7 @@ import { startMailServer } from '../helpers/mail-server';
 import { activateCampaign, createActiveCampaign, respond } from '../factories/campaigns';
 
 /*
- * Issue 22 item 5: a resume link keeps working for its 30 days when the active campaign changes: it
+ * A resume link keeps working for its 30 days when the active campaign changes: it
  * opens the survey it was made for (its campaign, its questions), not the one active now.
  */
 
@@ -36,7 +36,7 @@ async function drain(ctx: TestContext) {
 }
 
 describeEachDatabase(
-  'resume link after the active campaign changes (issue 22 item 5)',
+  'resume link after the active campaign changes',
   (ctx) => {
     it('opens the survey the link was made for, which can still be saved and finished', async () => {
       const first = await createActiveCampaign(ctx, { questions: survey('firstQuestion') });

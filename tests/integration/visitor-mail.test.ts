@@ -5,7 +5,7 @@ import { startMailServer } from '../helpers/mail-server';
 import { createActiveCampaign, surveyText } from '../factories/campaigns';
 
 /*
- * Issue 22 item 17: the site must not mail any inbox on request. Visitor mail (confirmations and
+ * Decision 0014: the site must not mail any inbox on request. Visitor mail (confirmations and
  * "continue" links) is limited per recipient and per sender address, and never carries what a
  * visitor typed (docs/decisions/0014-visitor-mail.md).
  */
@@ -81,7 +81,7 @@ async function settled() {
 }
 
 describeEachDatabase(
-  'visitor mail (issue 22 item 17)',
+  'visitor mail',
   (ctx) => {
     let campaignId = '';
     beforeEach(async () => {

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/app';
 
-// Issue 22 item 7: what the server answers for visitors' page addresses before the app runs.
-describeEachDatabase('visitor pages answered by the server (issue 22 item 7)', (ctx) => {
+// What the server answers for visitors' page addresses before the app runs.
+describeEachDatabase('visitor pages answered by the server', (ctx) => {
   const get = (url: string, cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
   it('sends bare /startsurvey and /result to / at once (303), without a blank page', async () => {
@@ -35,7 +35,7 @@ describeEachDatabase('visitor pages answered by the server (issue 22 item 7)', (
   });
 });
 
-describeEachDatabase('page addresses in another letter case (issue 22 item 7)', (ctx) => {
+describeEachDatabase('page addresses in another letter case', (ctx) => {
   it('sends /viewprojects and other case variants to the specification’s address (301), keeping the query', async () => {
     for (const [url, location] of [
       ['/viewprojects', '/viewProjects'],
@@ -56,7 +56,7 @@ describeEachDatabase('page addresses in another letter case (issue 22 item 7)', 
 // The contact form reads ?quote= and ?about= (a link from /result prefills it): the server renders the
 // page with them, so the browser's first render matches the server's (React error #418 otherwise).
 describeEachDatabase(
-  'the contact page rendered with its prefill (issue 22 item 7)',
+  'the contact page rendered with its prefill',
   (ctx) => {
     const rendered = async (url: string) => {
       const res = await ctx.app.inject({ method: 'GET', url });

@@ -12,7 +12,7 @@ import { testImage } from '../helpers/images';
 import { startMailServer, type MailServer } from '../helpers/mail-server';
 
 /*
- * Issue 27: a site visit booked from a Hindi page keeps its language; the visitor's invitation,
+ * Decision 0026: a site visit booked from a Hindi page keeps its language; the visitor's invitation,
  * updates and reminders come in Hindi (texts from the catalogue, the date in hi-IN, the manage link
  * under /hi/), read here from a real SMTP server. Staff mails stay English; a visit booked without a
  * language gets exactly the English mail it always did.
@@ -82,7 +82,7 @@ async function sendQueued(ctx: TestContext, count: number): Promise<ParsedMail[]
 }
 
 describeEachDatabase(
-  'site visits in the page language (issue 27)',
+  'site visits in the page language',
   (ctx) => {
     let studio = '';
     beforeAll(async () => {

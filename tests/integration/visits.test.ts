@@ -87,7 +87,7 @@ function readCalendar(text: string) {
 }
 
 describeEachDatabase(
-  'site visits (issue 26)',
+  'site visits',
   (ctx) => {
     let studio = '';
     beforeAll(async () => {

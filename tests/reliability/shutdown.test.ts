@@ -136,7 +136,7 @@ describe('graceful shutdown', () => {
     // Five server starts and argon2 logins under load: minutes on a busy two-core machine.
   }, 300_000);
 
-  // Issue 22 item 19g: requests on connections opened just before the signal (still in the accept
+  // Requests on connections opened just before the signal (still in the accept
   // queue) and keep-alive requests sent just after it get an answer (served, or 503 with
   // Connection: close), never a reset. Raw sockets, so no client retries or hides a reset.
   it('answers requests on connections opened just before SIGTERM and keep-alive requests just after it, never a reset (5 rounds)', async () => {

@@ -85,7 +85,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: everyEight.slice(1).join(',') }).trustProxy).toHaveLength(255);
   });
 
-  // Issue 22 item 19a: a count past any real chain of proxies is "trust every hop" in disguise.
+  // A count past any real chain of proxies is "trust every hop" in disguise.
   it('refuses a TRUST_PROXY count larger than 5 at start-up, naming the limit', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '5' }).trustProxy).toBe(5);
     for (const value of ['6', '999', '4294967296']) {
@@ -107,7 +107,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), STUDIO_WHATSAPP: '12345678901234567' })).toThrow(/STUDIO_WHATSAPP/);
   });
 
-  it('normalises the studio phone and WhatsApp with +91 (issue 22 item 8): E.164 to link, grouped to show', () => {
+  it('normalises the studio phone and WhatsApp with +91: E.164 to link, grouped to show', () => {
     const studio = loadConfig({ DATA_DIR: dataDir(), STUDIO_PHONE: '080 4123 4567', STUDIO_WHATSAPP: '98450 99999' }).studio;
     expect(studio.phone).toBe('+91 80 4123 4567');
     expect(studio.whatsapp).toBe('+919845099999');

@@ -8,7 +8,7 @@ import { languageName, locateText, setTranslation, surveyLanguages, translationO
 import { jsonPathOf } from '#web/features/surveys/designer/survey-structure';
 
 /**
- * The designer's side-by-side editing (issue 27): a survey written elsewhere, with odd spacing,
+ * The designer's side-by-side editing (decision 0026): a survey written elsewhere, with odd spacing,
  * escapes and properties Abode does not know. The designer saves `JSON.stringify` of what it loaded;
  * editing one Hindi text must change that saved text in that string only.
  */
@@ -37,7 +37,7 @@ const BEFORE = saved(load(STORED));
 const BUDGET = { page: 0, indices: [0] };
 const BHK = { page: 0, indices: [1, 0] };
 
-describe('the designer edits a survey in several languages (issue 27)', () => {
+describe('the designer edits a survey in several languages', () => {
   it('finds where questions lie in the JSON, through panels', () => {
     const doc = load(STORED);
     expect(jsonPathOf(doc, BHK)).toEqual(['pages', 0, 'elements', 1, 'elements', 0]);

@@ -3,7 +3,7 @@ import { itemText, itemsFromLines, setItemText } from '#web/features/surveys/des
 import { setElementProperty } from '#web/features/surveys/designer/element-operations';
 import { editLocale, localeLabel, readText, translationLocales, writeText, type SurveyJson } from '#web/features/surveys/designer/survey-json';
 
-describe('the designer edits the survey in its own locale (issue 18, item 5)', () => {
+describe('the designer edits the survey in its own locale', () => {
   it('edits the locale the survey names, and the default texts otherwise (en is SurveyJS default)', () => {
     expect(editLocale({ locale: 'de' })).toBe('de');
     expect(editLocale({})).toBe('');

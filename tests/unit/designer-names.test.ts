@@ -110,7 +110,7 @@ describe('renaming', () => {
     expect(questionNames(doc)).toEqual(['age', 'question9', 'city', 'note']);
   });
 
-  it('follows the question into choicesFromQuestion, valueName, {name} placeholders in every locale and completedHtml (issue 18, item 3)', () => {
+  it('follows the question into choicesFromQuestion, valueName, {name} placeholders in every locale and completedHtml', () => {
     const doc: SurveyJson = {
       completedHtml: { default: '{name}, thank you', de: '{name}, danke' },
       pages: [

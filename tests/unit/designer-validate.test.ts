@@ -11,7 +11,7 @@ describe('campaign checks before saving', () => {
     expect(validateCampaign({ name: 'Spring homes', questions: withQuestion })).toEqual([]);
   });
 
-  it('allows the title length the server allows, not more (issue 13)', () => {
+  it('allows the title length the server allows, not more', () => {
     expect(validateCampaign({ name: 'x'.repeat(CAMPAIGN_NAME_MAX), questions: withQuestion })).toEqual([]);
     expect(validateCampaign({ name: 'x'.repeat(CAMPAIGN_NAME_MAX + 1), questions: withQuestion })).toEqual([
       { field: 'name', message: CAMPAIGN_MESSAGES.titleTooLong },
@@ -39,7 +39,7 @@ describe('campaign checks before saving', () => {
     expect(validateCampaign({ name: '', questions: '{}' }).map((e) => e.field)).toEqual(['name', 'questions']);
   });
 
-  it('counts questions, not panels, html or image elements (issue 18)', () => {
+  it('counts questions, not panels, html or image elements', () => {
     expect(
       countQuestions({
         pages: [

@@ -8,7 +8,7 @@ import { MESSAGE_PARSE_OPTIONS, messageFormatter } from '#shared/i18n/message-fo
 import { en } from '#shared/i18n/messages/en';
 import { hi } from '#shared/i18n/messages/hi';
 
-describe('catalogues (issue 27)', () => {
+describe('catalogues', () => {
   it('has every English key in Hindi: the list of missing Hindi keys is empty', () => {
     expect(missingKeys(hi)).toEqual([]);
   });
@@ -30,7 +30,7 @@ describe('catalogues (issue 27)', () => {
   });
 });
 
-describe('plurals (issue 27)', () => {
+describe('plurals', () => {
   it('counts listings as the pages did in English, and in Hindi', () => {
     const english = messageFormatter('en-IN', en);
     const count = (n: number) => ({ n, count: String(n) });
@@ -54,7 +54,7 @@ function sampleValues(elements: MessageFormatElement[], into: Record<string, str
   return into;
 }
 
-describe('one text from the catalogue string (server) and from its parsed form (browser) (issue 27)', () => {
+describe('one text from the catalogue string (server) and from its parsed form (browser)', () => {
   it('formats every message of both languages the same from the string and from the build’s AST', () => {
     for (const [language, messages] of [
       ['en-IN', en],
@@ -83,8 +83,8 @@ describe('one text from the catalogue string (server) and from its parsed form (
   });
 });
 
-describe('numbers and prices in each language (issue 27)', () => {
-  // The full table of values is tests/unit/value-formats.test.ts (issue 36: one formatter per kind).
+describe('numbers and prices in each language', () => {
+  // The full table of values is tests/unit/value-formats.test.ts (one formatter per kind, decision 0040).
   it('keeps the English forms of the listing pages exactly', () => {
     expect(formatRupees('en', 1_25_00_000)).toBe('₹1,25,00,000/-');
     expect(formatRupeesShort('en', 1_25_00_000)).toBe('₹1.25 Cr');
@@ -101,7 +101,7 @@ describe('numbers and prices in each language (issue 27)', () => {
   });
 });
 
-describe('language addresses (issue 27)', () => {
+describe('language addresses', () => {
   it('splits and builds a page’s address in a language', () => {
     expect(splitLanguage('/hi/viewProjects')).toEqual({ language: 'hi', path: '/viewProjects' });
     expect(splitLanguage('/hi')).toEqual({ language: 'hi', path: '/' });
@@ -114,7 +114,7 @@ describe('language addresses (issue 27)', () => {
   });
 });
 
-describe('survey and e-mail texts (issue 27)', () => {
+describe('survey and e-mail texts', () => {
   it('keeps the specification’s survey messages as the English catalogue’s values', async () => {
     const { en } = await import('#shared/i18n/messages/en');
     const { CAMPAIGN_MESSAGES } = await import('#shared/surveys/campaigns.contract');

@@ -18,7 +18,7 @@ async function glyphsOf(woff2: Uint8Array, text: string): Promise<number[]> {
   return buffer.getGlyphInfos().map((info) => info.codepoint);
 }
 
-describe('the language switch’s own font (issue 27)', () => {
+describe('the language switch’s own font', () => {
   it('has a glyph for every letter of every language name the switch shows outside Latin, and is small', async () => {
     const woff2 = readFileSync(FONT);
     expect(woff2.length).toBeLessThan(4096);

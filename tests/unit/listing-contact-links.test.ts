@@ -7,7 +7,7 @@ const studio = { name: 'Abode Studio', phone: '+91 80 4123 4567', whatsapp: '+91
 /** The prefilled text of a wa.me link. */
 const textOf = (href: string) => new URL(href).searchParams.get('text');
 
-describe('listingContactLinks (issue 25)', () => {
+describe('listingContactLinks', () => {
   it('opens a WhatsApp chat with the studio, naming the home and linking its page', () => {
     const url = 'https://abode.example/viewProjects/0190f0f0-0000-7000-8000-000000000001';
     const links = listingContactLinks(studio, { _id: '0190f0f0-0000-7000-8000-000000000001', name: 'Lakeside Residency' }, 'project', url);
@@ -31,7 +31,7 @@ describe('listingContactLinks (issue 25)', () => {
   });
 });
 
-describe('the lead page greeting about a listing (issue 25)', () => {
+describe('the lead page greeting about a listing', () => {
   const lead = { campaignName: null, sources: ['contact'] };
   it('thanks the person for their question or their visit request, naming the listing', () => {
     expect(askedAbout(lead, 'Homes', { name: 'Lakeside Residency', topic: 'question' })).toBe('your question about Lakeside Residency');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listingInLanguage } from '#shared/listings/listing-language';
 
-describe('a listing in the page’s language (issue 27)', () => {
+describe('a listing in the page’s language', () => {
   const product = { _id: 'p1', productname: 'Dhurrie Rug', description: 'Flat-woven cotton.', price: 8900, productnameHi: 'जयपुरी दरी', descriptionHi: null };
 
   it('gives English pages the item itself', () => {

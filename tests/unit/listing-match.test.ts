@@ -276,7 +276,7 @@ describe('listingMatchOptionsFor: the designer offers only the values that fit a
   });
 });
 
-describe('issue 22: a match fits what the person asked for, else the nearest say why not', () => {
+describe('a match fits what the person asked for, else the nearest say why not', () => {
   // The demo homes (listings.seed.ts), as the rules read them.
   const demoHomes = [
     project({
@@ -503,7 +503,7 @@ describe('issue 22: a match fits what the person asked for, else the nearest say
   });
 });
 
-describe('issue 22: one way to tell the matches, for /result, the e-mails and the lead', () => {
+describe('one way to tell the matches, for /result, the e-mails and the lead', () => {
   const fit = { _id: 'a', name: 'Lakeside', image: '', reasons: ['3 BHK', 'in Whitefield'], misses: [] };
   const near = {
     _id: 'b',
@@ -534,7 +534,7 @@ describe('issue 22: one way to tell the matches, for /result, the e-mails and th
     expect(matchLine(near)).toBe('Baner Heights — not a fit: 2 BHK, you asked for 5+; in Pune, you asked for Hebbal, Bengaluru (fits: ready by Mar 2027)');
   });
 
-  it('reads matches stored before issue 22 as fits, asked where there are some', () => {
+  it('reads matches stored without misses as fits, asked where there are some', () => {
     expect(readListingMatches({ projects: [{ _id: 'a', name: 'A', image: '', reasons: ['3 BHK'] }], products: [] })).toEqual({
       projects: [{ _id: 'a', name: 'A', image: '', reasons: ['3 BHK'], misses: [] }],
       products: [],

@@ -4,7 +4,7 @@ import { RERA_PATTERN } from '#shared/listings/listings.contract';
 import { RERA_NATIONAL, reraAuthority, reraQrText } from '#shared/listings/rera';
 import * as inLanguage from '#shared/i18n/format';
 
-// The English forms, from the shared formatters (issue 36).
+// The English forms, from the shared formatters (decision 0040).
 const formatRupees = (amount: number) => inLanguage.formatRupees('en', amount);
 const formatRupeesShort = (amount: number) => inLanguage.formatRupeesShort('en', amount);
 const formatRupeesPerSqft = (price: number | null, squareFeet: number) => inLanguage.formatRupeesPerSqft('en', price, squareFeet);

@@ -13,7 +13,7 @@ describe('listing formats', () => {
     expect(formatRupees(0)).toBe('₹0/-');
   });
 
-  it('shows prices in whole rupees, a fraction rounded (issue 22 item 7)', () => {
+  it('shows prices in whole rupees, a fraction rounded', () => {
     expect(formatRupees(14_999.5)).toBe('₹15,000/-');
     expect(formatRupees(14_999.4)).toBe('₹14,999/-');
     expect(formatRupees(999.5)).toBe('₹1,000/-');

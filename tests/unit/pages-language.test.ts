@@ -11,14 +11,14 @@ import { SURVEY_FILE_MESSAGES } from '#shared/responses/survey-files.contract';
 import { CAMPAIGN_MESSAGES } from '#shared/surveys/campaigns.contract';
 import { whatsAppAboutHome, whatsAppSummary } from '#web/features/responses/whatsapp-summary';
 
-// Issue 27: the contact, about, privacy and result pages' texts in Hindi, their English values the
+// Decision 0026: the contact, about, privacy and result pages' texts in Hindi, their English values the
 // pages' and the API's texts exactly.
 const hi = textsIn('hi');
 const english = textsIn('en');
 
 const listing = (name: string, reasons: string[], misses: string[] = []): MatchedListing => ({ _id: name, name, image: '/x.jpg', reasons, misses });
 
-describe('English values are the texts the pages and the API had (issue 27)', () => {
+describe('English values are the texts the pages and the API had', () => {
   it('keeps the contact rules’ messages, the thanks, the privacy and the survey messages', () => {
     const empty = contactFieldsSchema.safeParse({ firstname: '', lastname: '', email: '', requestquotation: '', message: '' });
     const messages = empty.success ? [] : empty.error.issues.map((issue) => issue.message);
@@ -85,7 +85,7 @@ describe('English values are the texts the pages and the API had (issue 27)', ()
   });
 });
 
-describe('matches in the visitor’s language (issue 27)', () => {
+describe('matches in the visitor’s language', () => {
   const fit = listing('Lakeside', ['within your budget', '3 BHK', 'in Whitefield', '1,450 sq. ft', 'ready by Mar 2027', 'apartment']);
   const near = listing('Baner Heights', ['3 BHK'], ['2 BHK, you asked for 3']);
 

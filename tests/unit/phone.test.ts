@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhone, normalisePhone, phoneSearchTerm, telHref, toE164, whatsAppHref } from '#shared/phone';
 
-describe('phone numbers (issue 22 item 8)', () => {
+describe('phone numbers: E.164, +91 when typed without a country', () => {
   it.each([
     ['98450 99999', '+919845099999'],
     ['9845099999', '+919845099999'],

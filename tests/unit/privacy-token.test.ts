@@ -1,4 +1,4 @@
-// A privacy request's link (issue 24 §6) is refused once changed, even where base64url decoding would
+// A privacy request's link (decision 0016) is refused once changed, even where base64url decoding would
 // read the change as the same bytes: the request's id is the token's hash, so such a twin would open
 // a second request. (A test that changed the last two characters failed about one run in a hundred.)
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 36: the visitor's pages take their texts from the catalogues (src/shared/i18n/messages/en.ts
+// Decision 0040: the visitor's pages take their texts from the catalogues (src/shared/i18n/messages/en.ts
 // and hi.ts), so a Hindi page (/hi/…) shows no English the studio did not write. A public module with
 // English in its markup (a JSX text, an aria-label, a title, a placeholder, an option's label, a
 // string handed to the page as text) fails here, as the staff pages' own check does

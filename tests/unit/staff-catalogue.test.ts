@@ -1,4 +1,4 @@
-// Issue 27: staff pages take their texts from one keyed catalogue (src/shared/i18n/messages/staff-en.ts
+// Decision 0026: staff pages take their texts from one keyed catalogue (src/shared/i18n/messages/staff-en.ts
 // and its area files). A staff module with English written in its markup (a JSX text, an aria-label,
 // a title, a placeholder, a menu label) fails here, and so does a catalogue key no module uses.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

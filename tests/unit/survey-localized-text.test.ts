@@ -38,7 +38,7 @@ function outside(before: string, after: string): { prefix: number; suffix: numbe
   return { prefix, suffix };
 }
 
-describe('localized survey strings, edited in the JSON text (issue 27)', () => {
+describe('localized survey strings, edited in the JSON text', () => {
   it('reads the default and each language, with no fallback', () => {
     expect(readLocalizedText(SURVEY, BUDGET_TITLE)).toBe('Budget ₹');
     expect(readLocalizedText(SURVEY, BUDGET_TITLE, 'de')).toBe('Budget (EUR)');
@@ -177,7 +177,7 @@ describe('localized survey strings, edited in the JSON text (issue 27)', () => {
   });
 });
 
-describe('the demo survey (issue 27: every visitor-facing text has Hindi)', () => {
+describe('the demo survey: every visitor-facing text has Hindi', () => {
   it('has nothing left to translate into Hindi, its rating scale included', async () => {
     const { DEMO_SURVEY } = await import('#server/features/surveys/campaigns.seed');
     const json = JSON.stringify(DEMO_SURVEY);

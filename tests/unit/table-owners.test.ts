@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /*
- * Issue 24 §1: SQL stays in repositories and no feature reads another feature's tables. A feature owns
+ * Decisions 0019 and 0020: SQL stays in repositories and no feature reads another feature's tables. A feature owns
  * the tables its `*.tables.ts` declares (the keys of its `…Tables` interface); this reads every other
  * source file of every feature (routes aside: they hold no SQL, and their OpenAPI tags share names
  * with tables) for another feature's table, by its Kysely name ('emailRecords', 'campaigns.name') or
@@ -65,7 +65,7 @@ function foreignTables(feature: string, text: string, owned: Map<string, string>
   return [...found].sort();
 }
 
-describe('table owners (issue 24 §1)', () => {
+describe('table owners', () => {
   it('finds the tables of each feature', () => {
     const owned = owners();
     expect(owned.get('leads')).toBe('leads');

@@ -1,4 +1,4 @@
-// Issue 36: one formatter per kind of value, per language (src/shared/i18n/format.ts). The expected
+// Decision 0040: one formatter per kind of value, per language (src/shared/i18n/format.ts). The expected
 // strings were taken from the four formatters before they became one (web listing-format.ts, the
 // Hindi hook in use-listing-format.ts, listing-match.ts's shortRupees and match-text.ts's words), so
 // every page, e-mail and match reason says each value as it did. Two outputs of the old shortRupees

@@ -11,7 +11,7 @@ const IST: WorkCalendar = {
 };
 const ist = (local: string) => new Date(`${local}+05:30`);
 
-// Issue 26: the first-contact clock runs only in working hours, in the studio's time zone.
+// Decision 0023: the first-contact clock runs only in working hours, in the studio's time zone.
 describe('working hours', () => {
   it('counts a target inside one working day', () => {
     expect(addWorkingMinutes(ist('2026-11-23T10:00:00'), 15, IST)).toEqual(ist('2026-11-23T10:15:00'));

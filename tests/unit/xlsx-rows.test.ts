@@ -42,7 +42,7 @@ async function readLean(bytes: Buffer): Promise<Array<{ row: number; cells: Cell
   return rows;
 }
 
-describe('readRows of an .xlsx (issue 38: the lean reader)', () => {
+describe('readRows of an .xlsx: the lean reader', () => {
   it('reads what ExcelJS read: shared and rich strings, numbers, dates as serials, booleans, formulas, errors, gaps, empty rows, only the first sheet', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Leads');

@@ -71,7 +71,7 @@ interface ReadSheet {
 /**
  * Reads the file through the mapping (given, or guessed from the headers), refusing what is no list
  * of leads, and hands each row read to `visit` in order: nothing of a row is kept here but the first
- * rows for the sample (issue 38's bounded memory: a 50,000-row sheet is never held as rows).
+ * rows for the sample (bounded memory, decision 0037: a 50,000-row sheet is never held as rows).
  */
 async function readSheet(
   file: SheetFile,

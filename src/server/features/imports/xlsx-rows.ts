@@ -3,7 +3,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { createInflateRaw } from 'node:zlib';
 
 /**
- * A lean reader of an .xlsx's first worksheet (issue 38: 50,000 rows in bounded memory). The zip is
+ * A lean reader of an .xlsx's first worksheet (50,000 rows in bounded memory, decision 0037). The zip is
  * in memory already (the upload, ≤ 10 MB): its central directory gives the entries; the shared
  * strings are read first whatever their place in the zip, then the sheet is inflated and scanned
  * chunk by chunk, and each row is handed on as an array of plain values as soon as it is closed.
