@@ -158,7 +158,7 @@ export async function benchLeadWriteReference(abode: Running, client: AbodeClien
         Math.round(issueRatio * 100) / 100,
         '×',
         undefined,
-        `the e-mail step stores more than these 3 writes since issues 24 and 26; rounds ${range(issueRatios, 2)}×`,
+        `the e-mail step stores more than these 3 writes since decisions 0018, 0020 and 0023; rounds ${range(issueRatios, 2)}×`,
       ),
       figure(
         group,

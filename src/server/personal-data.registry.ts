@@ -36,7 +36,7 @@ export const personalDataRegistry: readonly PersonalData[] = [kiosk, imports, in
 /** Tables that hold no person's data although a column's name suggests it, and why. */
 export const notPersonTables: Readonly<Record<string, string>> = {
   staff_users: "the studio's own staff accounts (not visitors); managed on /dashboard/staff",
-  audit_log: 'records that an action happened and by which staff member; never the personal values (issue 24 §4)',
+  audit_log: 'records that an action happened and by which staff member; never the personal values (decision 0017)',
   campaigns: "a survey's definition: `name` is the campaign's name, not a person's",
   kiosk_devices: 'a paired expo tablet: `name` is the tablet\'s name ("Expo tablet 2"), not a person\'s',
   projects: "a listing: `name` is the project's name",
