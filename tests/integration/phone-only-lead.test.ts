@@ -9,7 +9,8 @@ import { multipart } from '../helpers/multipart';
 import { testImage } from '../helpers/images';
 
 /*
- * A lead known by phone only keeps the features the other leads have (decision 0036): a site visit
+ * One person is one lead through HTTP too: 20 parallel POST /api/leads by phone, e-mail or both
+ * make one lead. A lead known by phone only keeps the features the other leads have (decision 0036): a site visit
  * booked by the person (with an e-mail and the phone in another spelling) joins their lead and shows
  * on it; the retention run erases them when idle; they are never a newsletter lead.
  */
@@ -40,6 +41,34 @@ async function search(ctx: TestContext, query: string): Promise<LeadList> {
 }
 
 describeEachDatabase('a lead known by phone only', (ctx) => {
+  it('makes one lead of 20 parallel HTTP arrivals of one person, by phone alone, e-mail alone and both, in any spelling: one 201, nineteen 200', async () => {
+    const token = await ctx.staffToken();
+    const bodies = Array.from(
+      { length: 20 },
+      (_, i) =>
+        [
+          { phone: '98450 50505' },
+          { phone: '+91 98450-50505', email: 'Parallel.Person@example.in' },
+          { email: ' parallel.person@example.in', phone: '098450 50505' },
+          { phone: '+919845050505', name: 'Parallel Person' },
+        ][i % 4],
+    );
+    const started = performance.now();
+    const answers = await Promise.all(
+      bodies.map((payload) => ctx.app.inject({ method: 'POST', url: LEADS_API.list, payload, headers: { authorization: `Bearer ${token}` } })),
+    );
+    console.log(`[${ctx.dialect}] 20 parallel POST /api/leads → one lead in ${(performance.now() - started).toFixed(0)} ms`);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array<number>(19).fill(200), 201]);
+    const ids = new Set(answers.map((a) => a.json<{ lead: { _id: string } }>().lead._id));
+    expect(ids.size).toBe(1);
+    const leads = await ctx.database.db
+      .selectFrom('leads')
+      .select(['id', 'emailKey', 'phoneKey'])
+      .where((eb) => eb.or([eb('phoneKey', '=', '+919845050505'), eb('emailKey', '=', 'parallel.person@example.in')]))
+      .execute();
+    expect(leads).toEqual([{ id: [...ids][0], emailKey: 'parallel.person@example.in', phoneKey: '+919845050505' }]);
+  });
+
   it('books a site visit: the visit joins the phone’s lead (found by another spelling), staff see it on the lead, and mark it done', async () => {
     const leadId = await addLead(ctx, { name: 'Farhan Qureshi', phone: '98450 60606', message: 'Called from the hoarding.' });
 
