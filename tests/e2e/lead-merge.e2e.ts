@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { leadPath, paths } from '#shared/paths';
 import { baseURL, staffApi, staffToken } from './api';
-import { DESKTOP, loginAsStaff, pageProblems, useBrowser } from './browser';
+import { DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 /**
  * Duplicates (decision 0036), in Chromium: staff add a phone-only lead through "Add lead" (the phone typed
@@ -92,5 +92,54 @@ describe('merging leads in the browser', () => {
     await page.waitForURL(new RegExp(`${leadPath(keptId)}$`), WAIT);
     await page.getByRole('heading', { level: 1, name: keptName }).waitFor(WAIT);
     expect(pageProblems(page)).toEqual([]);
+  }, 240_000);
+
+  it('shows a phone-only lead with Call and WhatsApp and no e-mail; an arrival with one lead’s e-mail and the other’s phone shows "Possible duplicate of …" on both pages (1280 and 390 px)', async () => {
+    const staff = await staffApi();
+    const digits = `8${String(Date.now()).slice(-9)}`;
+    const byMailName = `Anjali ${RUN}`;
+    const byPhoneName = `A. Deshpande ${RUN}`;
+    const byMail = await staff<{ lead: { _id: string } }>('POST', '/api/leads', { email: `anjali-${RUN}@example.com`, name: byMailName });
+    expect(byMail.status).toBe(201);
+    const byPhone = await staff<{ lead: { _id: string; email: string | null } }>('POST', '/api/leads', { phone: `0${digits}`, name: byPhoneName });
+    expect(byPhone.status).toBe(201);
+    expect(byPhone.data.lead.email).toBeNull();
+    // The arrival: the first lead's e-mail (another case) with the second's phone (another spelling). It joins the e-mail's lead.
+    const arrival = await staff<{ lead: { _id: string } }>('POST', '/api/leads', { email: `Anjali-${RUN}@Example.com`, phone: `+91 ${digits}` });
+    expect(arrival.status).toBe(200);
+    expect(arrival.data.lead._id).toBe(byMail.data.lead._id);
+
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
+    await page.goto(leadPath(byPhone.data.lead._id));
+    await page.getByRole('heading', { level: 1, name: byPhoneName }).waitFor(WAIT);
+    // The phone-only lead: Call and WhatsApp to its number, no e-mail button.
+    expect(await page.getByRole('link', { name: 'Call' }).getAttribute('href')).toBe(`tel:+91${digits}`);
+    expect(await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toMatch(new RegExp(`^https://wa\\.me/91${digits}(\\?|$)`));
+    expect(await page.getByRole('link', { name: 'E-mail', exact: true }).count()).toBe(0);
+    const note = page.getByRole('note').filter({ hasText: 'Possible duplicate of' });
+    await note.waitFor(WAIT);
+    expect(await note.innerText()).toContain(`Possible duplicate of ${byMailName}`);
+    await note.getByRole('button', { name: `Merge into ${byMailName}…` }).waitFor();
+    expect(await seriousA11yViolations(page, { exclude: ['.dashboard-sider'] })).toEqual([]);
+
+    // The e-mail's lead says the same of the phone's lead; nothing was merged.
+    await page.goto(leadPath(byMail.data.lead._id));
+    await page.getByRole('heading', { level: 1, name: byMailName }).waitFor(WAIT);
+    await note.waitFor(WAIT);
+    expect(await note.innerText()).toContain(`Possible duplicate of ${byPhoneName}`);
+    expect(pageProblems(page)).toEqual([]);
+
+    // On a phone: the note and the links, without sideways scrolling.
+    const phone = await browser.newPage(PHONE);
+    await loginAsStaff(phone);
+    await phone.goto(leadPath(byPhone.data.lead._id));
+    await phone.getByRole('heading', { level: 1, name: byPhoneName }).waitFor(WAIT);
+    const phoneNote = phone.getByRole('note').filter({ hasText: 'Possible duplicate of' });
+    await phoneNote.waitFor(WAIT);
+    expect(await phoneNote.innerText()).toContain(`Possible duplicate of ${byMailName}`);
+    expect(await phone.getByRole('link', { name: 'Call' }).getAttribute('href')).toBe(`tel:+91${digits}`);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(pageProblems(phone)).toEqual([]);
   }, 240_000);
 });

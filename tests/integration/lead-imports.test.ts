@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { upsertLead } from '#server/features/leads/leads.repository';
-import { IMPORT_MESSAGES, type ImportList, type ImportPreview, type ImportResult, type ImportUndone } from '#shared/imports/imports.contract';
+import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportList, type ImportPreview, type ImportResult, type ImportUndone } from '#shared/imports/imports.contract';
 import { IMPORTS_API } from '#shared/imports/imports.api';
 import { LEADS_API } from '#shared/leads/leads.api';
 import { describeEachDatabase } from '../helpers/app';
@@ -294,5 +294,29 @@ describeEachDatabase('lead imports', (ctx) => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it(`refuses a file over ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB: 413 with a sentence (under 50,000 rows, so the size is why), a dry run too: nothing written`, async () => {
+    const remark = 'x'.repeat(240);
+    const lines = ['Name,Email,Remarks'];
+    for (let i = 0, size = lines[0]!.length; size <= IMPORT_LIMITS.maxBytes; i++) {
+      const line = `Big ${i},big${i}@large.example.in,${remark}`;
+      lines.push(line);
+      size += line.length + 1;
+    }
+    expect(lines.length - 1).toBeLessThan(IMPORT_LIMITS.maxRows);
+    const bytes = Buffer.from(`${lines.join('\n')}\n`);
+    expect(bytes.length).toBeGreaterThan(IMPORT_LIMITS.maxBytes);
+    for (const dryRun of ['true', 'false']) {
+      const res = await send(bytes, 'large.csv', { dryRun });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(413);
+      expect(res.json()).toMatchObject({ message: IMPORT_MESSAGES.tooLarge });
+    }
+    // Just under the limit it is read (the first rows shown).
+    const fits = Buffer.from(`${lines.slice(0, 1000).join('\n')}\n`);
+    const preview = await send(fits, 'fits.csv');
+    expect(preview.statusCode, preview.body.slice(0, 300)).toBe(200);
+    expect(preview.json<ImportPreview>()).toMatchObject({ willCreate: 999, skipped: 0 });
+    expect(await ctx.database.db.selectFrom('leads').select('id').where('emailKey', 'like', '%@large.example.in').execute()).toEqual([]);
   });
 });

@@ -17,8 +17,22 @@ type Trx = Transaction<Database>;
  */
 export type RowsMovedHook = (trx: Trx, leadIds: readonly string[]) => Promise<void>;
 
-/** The kept lead's fields a merge may fill from the merged one. */
-const FILLED = ['name', 'email', 'emailKey', 'phone', 'phoneKey', 'hasSurvey', 'hasContact', 'hasNewsletter', 'lastActivityAt'] as const;
+/** The kept lead's fields a merge may fill from the merged one (the assignee too: the person's assignment moves with them). */
+const FILLED = [
+  'name',
+  'email',
+  'emailKey',
+  'phone',
+  'phoneKey',
+  'hasSurvey',
+  'hasContact',
+  'hasNewsletter',
+  'lastActivityAt',
+  'assigneeId',
+  'assignedAt',
+] as const;
+/** Filled fields that hold a time: compared as instants (the two databases return them differently). */
+const TIMES: ReadonlySet<Filled> = new Set(['lastActivityAt', 'assignedAt']);
 type Filled = (typeof FILLED)[number];
 type LeadValues = Record<Filled, unknown>;
 
@@ -114,6 +128,11 @@ export async function mergeLeads(
   if (takePhone) fill('phoneKey', merged.phoneKey);
   if (into.phone === null) fill('phone', merged.phone);
   for (const flag of ['hasSurvey', 'hasContact', 'hasNewsletter'] as const) if (Boolean(merged[flag]) && !into[flag]) fill(flag, true);
+  // A kept lead nobody was given takes the merged lead's assignee (the timeline's "assign" lines moved with the rows).
+  if (into.assigneeId === null && merged.assigneeId !== null) {
+    fill('assigneeId', merged.assigneeId);
+    fill('assignedAt', merged.assignedAt);
+  }
   if (new Date(merged.lastActivityAt as string).getTime() > new Date(into.lastActivityAt as string).getTime()) fill('lastActivityAt', merged.lastActivityAt);
   // The keys leave the merged lead first (unique).
   await trx
@@ -199,10 +218,9 @@ export async function unmergeLeads(
   const restore: Partial<LeadValues> = {};
   for (const [field, value] of Object.entries(overwritten.into.after) as Array<[Filled, unknown]>) {
     const current = now?.[field];
-    const same =
-      field === 'lastActivityAt'
-        ? new Date(current as string).getTime() === new Date(value as string).getTime()
-        : current === value || Boolean(current) === value;
+    const same = TIMES.has(field)
+      ? current !== null && current !== undefined && new Date(current as string).getTime() === new Date(value as string).getTime()
+      : current === value || Boolean(current) === value;
     if (same) restore[field] = overwritten.into.before[field] as never;
   }
   if (Object.keys(restore).length > 0)
