@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { answerAsVisitor, createActiveCampaign, staffApi } from './api';
-import { baseURL, DESKTOP, expectScriptsDefused, failCalls, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+import { baseURL, DESKTOP, expectScriptsDefused, failCalls, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 /**
  * The survey designer in a real browser. The campaigns API is mocked with page.route() so these
@@ -12,7 +12,8 @@ const browser = useBrowser();
 const unique = () => `E2E designer ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function openNewDesigner(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
-  const page = await browser.staffPage(viewport);
+  const page = await browser.newPage(viewport);
+  await loginAsStaff(page);
   await page.goto('/dashboard/campaign/new');
   await page.getByRole('heading', { name: 'New campaign', level: 1 }).waitFor();
   return page;
@@ -480,7 +481,8 @@ describe('survey designer', () => {
     const id = await createActiveCampaign(staff, name, survey);
     await answerAsVisitor(id, `locked-${Date.now().toString(36)}@example.com`, { city: 'Pune' });
 
-    const page = await browser.staffPage(DESKTOP);
+    const page = await browser.newPage(DESKTOP);
+    await loginAsStaff(page);
     await page.goto(`/dashboard/campaign/edit?id=${encodeURIComponent(id)}`);
     await page.getByRole('heading', { name: 'View campaign', level: 1 }).waitFor();
     await page.getByRole('alert').filter({ hasText: 'This survey can not be edited. Please create a new one.' }).waitFor();
