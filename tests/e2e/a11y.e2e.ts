@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { isStaffPath, paths } from '#shared/paths';
-import { DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
+import { staffToken } from './api';
+import { DESKTOP, pageProblems, PHONE, seriousA11yViolations, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -47,21 +48,20 @@ for (const viewport of [PHONE, DESKTOP]) {
     });
 
     // One test per staff page: each full load of a staff page fetches the dashboard's code and data,
-    // which on a busy machine takes seconds; together they outlasted one test's time.
+    // which on a busy machine takes seconds; together they outlasted one test's time. Each is a full
+    // load in a tab of the file's logged-in context (one login; the dashboard's code cached).
     for (const path of STAFF_PAGES) {
       it(`staff page ${path}, logged in`, async () => {
-        const page = await browser.newPage(viewport);
-        await loginAsStaff(page);
+        const page = await browser.staffPage(viewport);
         await page.goto(path);
         await check(page, path);
         expect(pageProblems(page)).toEqual([]);
-        await page.context().close();
       });
     }
 
     it('the staff side menu in its other state, and /logout', async () => {
-      const page = await browser.newPage(viewport);
-      await loginAsStaff(page);
+      // A session of its own: /logout ends it.
+      const page = await browser.newPageIn(await browser.newContext(viewport, { token: await staffToken() }));
       // The side menu in its other state: open as a drawer on phones, folded to icons on desktops.
       await page.goto(paths.dashboard);
       await settle(page);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { baseURL, staffToken } from './api';
 import { E2E_STAFF } from './global-setup';
 
@@ -20,6 +20,9 @@ const ARGS = [
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/** Where the web client keeps the staff token (src/web/lib/auth-token.ts). */
+const TOKEN_KEY = 'abode.token';
 
 let shared: Promise<Browser> | undefined;
 
@@ -48,30 +51,76 @@ export function useBrowser() {
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
   });
 
+  /**
+   * A fresh context (own storage and cache) at the given viewport, closed with the file. With `token`,
+   * it starts logged in: the token is in its storage as the login page stores it (see loginAsStaff).
+   */
+  async function newContext(
+    viewport: { width: number; height: number } = DESKTOP,
+    options: { javaScriptEnabled?: boolean; hasTouch?: boolean; timezoneId?: string; token?: string } = {},
+  ): Promise<BrowserContext> {
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport,
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
+      hasTouch: options.hasTouch ?? false,
+      timezoneId: options.timezoneId,
+      storageState: options.token ? { cookies: [], origins: [{ origin: baseURL(), localStorage: [{ name: TOKEN_KEY, value: options.token }] }] } : undefined,
+    });
+    contexts.push(context);
+    return context;
+  }
+
+  /** A page in the context that records its errors (uncaught exceptions, console.error): see pageProblems(). */
+  async function newPageIn(context: BrowserContext): Promise<Page> {
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of (4\d\d)/.test(msg.text())) {
+        problems.push(`console error: ${msg.text()}`);
+      }
+    });
+    (page as Page & { problems: string[] }).problems = problems;
+    return page;
+  }
+
+  // staffPage(): one logged-in context per viewport for the file, its tabs closed after each test.
+  const loggedIn = new Map<string, Promise<BrowserContext>>();
+  const tabs: Page[] = [];
+  afterEach(async () => {
+    await Promise.all(tabs.splice(0).map((page) => page.close().catch(() => undefined)));
+  });
+
   return {
+    newContext,
+    newPageIn,
+    /**
+     * A new tab logged in as the e2e staff user, in a context the file's tests share per viewport:
+     * one login, and the dashboard's code fetched and compiled once, not once per test
+     * (docs/decisions/0065-browser-tests-shared-logins.md). The tab is closed after the test. The
+     * tabs share the token and the HTTP cache, nothing else the staff pages keep: a test that logs
+     * out, or needs a first load on an empty cache, opens a context of its own.
+     */
+    async staffPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+      const key = `${viewport.width}x${viewport.height}`;
+      let context = loggedIn.get(key);
+      if (!context) {
+        context = staffToken().then((token) => newContext(viewport, { token }));
+        // A failed login is not kept: the next test tries again.
+        context.catch(() => loggedIn.delete(key));
+        loggedIn.set(key, context);
+      }
+      const page = await newPageIn(await context);
+      tabs.push(page);
+      return page;
+    },
     /** A fresh context (own storage) and page at the given viewport. */
     async newPage(
       viewport: { width: number; height: number } = DESKTOP,
       options: { javaScriptEnabled?: boolean; hasTouch?: boolean; timezoneId?: string } = {},
     ): Promise<Page> {
-      const context = await browser.newContext({
-        baseURL: baseURL(),
-        viewport,
-        javaScriptEnabled: options.javaScriptEnabled ?? true,
-        hasTouch: options.hasTouch ?? false,
-        timezoneId: options.timezoneId,
-      });
-      contexts.push(context);
-      const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      page.on('console', (msg) => {
-        if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of (4\d\d)/.test(msg.text())) {
-          problems.push(`console error: ${msg.text()}`);
-        }
-      });
-      (page as Page & { problems: string[] }).problems = problems;
-      return page;
+      return newPageIn(await newContext(viewport, options));
     },
   };
 }
@@ -151,7 +200,7 @@ export function pageProblems(page: Page): string[] {
 export async function loginAsStaff(page: Page): Promise<string> {
   const token = await staffToken();
   await page.goto('/viewAboutus');
-  await page.evaluate((t) => localStorage.setItem('abode.token', t), token);
+  await page.evaluate(([key, t]) => localStorage.setItem(key, t), [TOKEN_KEY, token] as const);
   return token;
 }
 
