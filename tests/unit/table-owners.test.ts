@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -10,7 +11,8 @@ import { describe, expect, it } from 'vitest';
  * its SQL name (email_records). The few single statements that join on purpose are listed with the
  * reason (decision 0020); the list must not hold more than what is there.
  */
-const features = path.resolve(import.meta.dirname, '../../src/server/features');
+const server = path.resolve(import.meta.dirname, '../../src/server');
+const features = path.join(server, 'features');
 
 const ALLOWED: Record<string, { tables: string[]; why: string }> = {
   'media/media.repository.ts': {
@@ -27,7 +29,7 @@ const ALLOWED: Record<string, { tables: string[]; why: string }> = {
     tables: ['campaigns'],
     why: 'a new e-mail record is taken only while its campaign is active, read in the INSERT (atomic)',
   },
-  'followup/assignment.ts': {
+  'followup/followup.repository.ts': {
     tables: ['staffUsers'],
     why: "the round-robin turn reads who takes leads inside the UPDATE that takes the turn: one statement under the routing row's lock (decision 0046)",
   },
@@ -95,5 +97,102 @@ describe('table owners', () => {
     expect(foreignTables('leads', "db.selectFrom('emailRecords').leftJoin('campaigns', 'campaigns.id', 'x')", owned)).toEqual(['campaigns', 'emailRecords']);
     expect(foreignTables('leads', 'sql`select 1 from contact_messages`', owned)).toEqual(['contactMessages']);
     expect(foreignTables('leads', "db.selectFrom('leadEvents') // 'emailRecords' in a comment", owned)).toEqual([]);
+  });
+});
+
+/*
+ * SQL only in repositories: a Kysely statement (`selectFrom`, `insertInto`, `updateTable`,
+ * `deleteFrom`) or a `sql` template in any server file but a `*.repository.ts` or a migration fails,
+ * unless the file is listed here with the reason. The list is what is left to move (decision 0064);
+ * it must not hold more than what is there, so a file that moves its SQL out leaves it.
+ */
+const SQL_ELSEWHERE: Record<string, string> = {
+  'db/batches.ts': 'the database layer: multi-row INSERTs in batches for every repository',
+  'db/content-version.ts': 'the database layer: the public content version every instance reads',
+  'seed.ts': 'seeding the demo studio (not a request path)',
+  'seed-leads.ts': 'seeding the demo leads (not a request path)',
+  'features/surveys/campaigns.seed.ts': 'seeding the demo campaigns (not a request path)',
+  // Not yet moved into their rooms' repositories.
+  'features/channels/link-visits.ts': 'not yet moved',
+  'features/consent/personal-data.ts': 'not yet moved',
+  'features/contact/personal-data.ts': 'not yet moved',
+  'features/imports/imports.service.ts': 'not yet moved',
+  'features/imports/personal-data.ts': 'not yet moved',
+  'features/inbound/inbound.service.ts': 'not yet moved',
+  'features/inbound/personal-data.ts': 'not yet moved',
+  'features/kiosk/personal-data.ts': 'not yet moved',
+  'features/leads/funnel-counts.ts': 'not yet moved',
+  'features/leads/lead-merge.ts': 'not yet moved',
+  'features/leads/leads-import.ts': 'not yet moved',
+  'features/leads/personal-data.ts': 'not yet moved',
+  'features/notifications/personal-data.ts': 'not yet moved',
+  'features/notifications/visitor-mail.ts': 'not yet moved',
+  'features/privacy/personal-data.ts': 'not yet moved',
+  'features/privacy/privacy-requests.ts': 'not yet moved',
+  'features/privacy/retention.ts': 'not yet moved',
+  'features/responses/channel-counts.ts': 'not yet moved',
+  'features/responses/dropoff-contributions.ts': 'not yet moved',
+  'features/responses/funnel-reads.ts': 'not yet moved',
+  'features/responses/notification-reads.ts': 'not yet moved',
+  'features/responses/personal-data.ts': 'not yet moved',
+  'features/responses/summary-counts.ts': 'not yet moved',
+  'features/surveys/survey-readings.ts': 'not yet moved',
+  'features/system/system.routes.ts': 'not yet moved',
+  'features/visits/funnel-reads.ts': 'not yet moved',
+  'features/visits/personal-data.ts': 'not yet moved',
+  'features/visits/visit-jobs.ts': 'not yet moved',
+  'features/visits/visits.service.ts': 'not yet moved',
+};
+
+/** Whether source text holds SQL, outside comments. */
+function holdsSql(text: string): boolean {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  return /\.(selectFrom|insertInto|updateTable|deleteFrom)\s*\(/.test(code) || /\bsql\s*(<[^>`]*>)?\s*`/.test(code);
+}
+
+/** The files under `root` that hold SQL but are neither a repository nor a migration (paths relative to `root`). */
+function sqlOutsideRepositories(root: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || entry.name.endsWith('.repository.ts')) continue;
+    const file = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (file.startsWith('db/migrations/')) continue;
+    if (holdsSql(readFileSync(path.join(root, file), 'utf8'))) found.push(file);
+  }
+  return found.sort();
+}
+
+describe('SQL only in repositories', () => {
+  it('finds SQL in no server file but repositories, migrations and the listed files', () => {
+    expect(sqlOutsideRepositories(server)).toEqual(Object.keys(SQL_ELSEWHERE).sort());
+  });
+
+  it('keeps the round-robin turn and the digests in the follow-up repository', () => {
+    const found = sqlOutsideRepositories(server);
+    expect(found.filter((file) => file.startsWith('features/followup/'))).toEqual([]);
+  });
+
+  it('opens doors onto services, not repositories, but in the rooms not yet reached', () => {
+    const doors = readdirSync(features).filter((feature) =>
+      /from '\.\/[\w.-]+\.repository'/.test(readFileSync(path.join(features, feature, 'index.ts'), 'utf8')),
+    );
+    // What is left (decision 0064); leads' door opens onto its services.
+    expect(doors).toEqual(['auth', 'channels', 'contact', 'media', 'notifications', 'responses', 'surveys']);
+  });
+
+  it('would see a statement or a sql template planted outside a repository', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'sql-plant-'));
+    try {
+      mkdirSync(path.join(root, 'features/rooms'), { recursive: true });
+      mkdirSync(path.join(root, 'db/migrations'), { recursive: true });
+      writeFileSync(path.join(root, 'features/rooms/rooms.repository.ts'), "export const q = (db) => db.selectFrom('rooms').selectAll();\n");
+      writeFileSync(path.join(root, 'db/migrations/2026-01-01T0000-rooms.ts'), 'export const up = (db) => sql`create table rooms (id text)`.execute(db);\n');
+      writeFileSync(path.join(root, 'features/rooms/rooms.service.ts'), "export const q = (db) => db\n  .updateTable('rooms').set({ a: 1 });\n");
+      writeFileSync(path.join(root, 'features/rooms/rooms.routes.ts'), 'export const n = (db) => sql<number>`select 1`.execute(db);\n');
+      writeFileSync(path.join(root, 'features/rooms/quiet.ts'), "// db.deleteFrom('rooms') in a comment, and sql in a word: sqlite\nexport const a = 1;\n");
+      expect(sqlOutsideRepositories(root)).toEqual(['features/rooms/rooms.routes.ts', 'features/rooms/rooms.service.ts']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,11 +1,11 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { prepared } from '#server/db/prepared';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { assignCreatedLeadTo, assignCreatedLeadsTo, assignNewLead, lastAssignmentAutomatic, leadForFollowUp } from '#server/features/leads';
 import { addWorkingMinutes } from '#shared/followup/working-hours';
 import { leadTakers, leadTakersNamed, staffContacts } from '#server/features/auth';
 import { readFollowUpSettings } from '#server/features/settings';
 import type { AssignmentSettings, StudioSettings } from '#shared/settings/settings.contract';
+import { setLastTurn, takeTurn, takeTurns } from './followup.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -45,35 +45,9 @@ export function ruleMatch(rules: AssignmentSettings['rules'], hints: LeadHints):
   return undefined;
 }
 
-/**
- * The next person by turn: the first taker (by id) after the last one given a lead, wrapping round.
- * One UPDATE takes the routing row's lock (held until the lead's transaction ends, on PostgreSQL a
- * row lock, on SQLite the write lock), finds the next taker and records the turn, so two new leads
- * on any instances never read the same turn: 100 concurrent leads over 4 takers give 25 each
- * (decision 0023). One statement, not a read of the turn and a write of it: every round trip made
- * while the lock is held is one more that every other new lead waits for (decision 0046).
- * With nobody taking leads the turn stays where it was.
- */
-const takeTurnQuery = prepared<Record<string, never>>()((db) => {
-  const takers = () => db.selectFrom('staffUsers').where('active', '=', true).where('takesLeads', '=', true).where('away', '=', false);
-  return db
-    .updateTable('leadRouting')
-    .set((eb) => ({
-      turns: sql<number>`turns + 1`,
-      lastStaffId: eb.fn.coalesce(
-        takers()
-          .select((t) => t.fn.min('staffUsers.id').as('id'))
-          .where('staffUsers.id', '>', eb.ref('leadRouting.lastStaffId')),
-        takers().select((t) => t.fn.min('staffUsers.id').as('id')),
-        eb.ref('leadRouting.lastStaffId'),
-      ),
-    }))
-    .where('id', '=', 1)
-    .returning(['lastStaffId']);
-});
-
 async function nextByTurn(db: Db, takers: readonly string[]): Promise<string | undefined> {
-  const turn = await takeTurnQuery.first(db as Kysely<Database>, {});
+  // One UPDATE takes the routing row's lock and the turn (decision 0046): followup.repository.ts.
+  const turn = await takeTurn(db);
   if (takers.length === 0) return undefined;
   return turn?.lastStaffId ?? undefined;
 }
@@ -128,12 +102,7 @@ export async function assignCreatedLeads(
   let assignees: Array<{ staffId: string; staffName: string; how: string } | null> = leads.map(() => null);
   if (assignment.mode !== 'off') {
     const takers = await leadTakersNamed(db as Kysely<Database>);
-    const turn = await db
-      .updateTable('leadRouting')
-      .set({ turns: sql<number>`turns + ${leads.length}` })
-      .where('id', '=', 1)
-      .returning(['lastStaffId'])
-      .executeTakeFirst();
+    const turn = await takeTurns(db, leads.length);
     if (takers.length > 0) {
       const ids = takers.map((t) => t.id);
       let last = turn?.lastStaffId ?? null;
@@ -142,7 +111,7 @@ export async function assignCreatedLeads(
         last = next;
         return { staffId: next, staffName: takers.find((t) => t.id === next)?.name ?? 'Staff', how: 'Automatic: Round-robin' };
       });
-      await db.updateTable('leadRouting').set({ lastStaffId: last }).where('id', '=', 1).execute();
+      await setLastTurn(db, last);
     }
   }
   await assignCreatedLeadsTo(db, {

@@ -3,6 +3,7 @@ import type { Database } from '#server/db/schema';
 import { activeStaff } from '#server/features/auth';
 import { claimDueReminders, digestLeads, leadAssignees, type FollowUpReminder } from '#server/features/leads';
 import { recordEvent } from '#server/features/notifications';
+import { giveDigestBack, markDigestSent, takeDigest } from './followup.repository';
 import { localDay, workingWindow, instantOf } from '#shared/followup/working-hours';
 import type { StudioSettings } from '#shared/settings/settings.contract';
 import { leadPath } from '#shared/paths';
@@ -119,13 +120,7 @@ export class FollowUpJob {
     );
     let sent = 0;
     for (const person of await activeStaff(db)) {
-      const taken = await db
-        .insertInto('followupDigests')
-        .values({ staffId: person.id, day, takenAt: now, leads: 0 })
-        .onConflict((oc) => oc.columns(['staffId', 'day']).doNothing())
-        .returning('staffId')
-        .executeTakeFirst();
-      if (!taken) continue;
+      if (!(await takeDigest(db, person.id, day, now))) continue;
       const leads = await digestLeads(db, person.id, now, tomorrow);
       const visits = todays.filter((v) => assignees.get(v.leadId) === person.id).sort((a, b) => a.start.localeCompare(b.start));
       if (leads.length === 0 && visits.length === 0) continue;
@@ -174,11 +169,11 @@ export class FollowUpJob {
           text: `${lines.join('\n')}\n`,
           html: html.join(''),
         });
-        await db.updateTable('followupDigests').set({ leads: leads.length }).where('staffId', '=', person.id).where('day', '=', day).execute();
+        await markDigestSent(db, person.id, day, leads.length);
         sent++;
       } catch (error) {
         // Not sent: give the row back, so the next pass (on any instance) tries again.
-        await db.deleteFrom('followupDigests').where('staffId', '=', person.id).where('day', '=', day).execute();
+        await giveDigestBack(db, person.id, day);
         throw error;
       }
     }

@@ -19,8 +19,6 @@ export {
   type LeadContactMessage,
   type LeadSources,
   type LeadSurveyRecord,
-} from './leads.service';
-export {
   claimDueReminders,
   digestLeads,
   firstContactRows,
@@ -31,5 +29,5 @@ export {
   leadIdByEmailKey,
   waitingLeadCounts,
   type FollowUpReminder,
-} from './leads.repository';
+} from './leads.service';
 export { assignCreatedLeadsTo, importLead, importNewLeads, knownLeadKeys, undoImportedLead, type NewImportedLead } from './leads-import';

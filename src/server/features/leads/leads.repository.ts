@@ -721,3 +721,24 @@ export async function lastAssignmentAutomatic(db: Db, leadId: string): Promise<b
     .executeTakeFirst();
   return row !== undefined && row.byId === null;
 }
+
+/** Every lead source (imports and API callers), key and name. */
+export function allLeadSources(db: Db) {
+  return db.selectFrom('leadSources').select(['key', 'name']).execute();
+}
+
+/** The names of these lead sources, by key. */
+export async function leadSourceNames(db: Db, keys: readonly string[]): Promise<Map<string, string>> {
+  const found = await db.selectFrom('leadSources').select(['key', 'name']).where('key', 'in', keys).execute();
+  return new Map(found.map((f) => [f.key, f.name]));
+}
+
+/** A savepoint of the caller's transaction: begun, released, or rolled back to (and released). */
+export const leadIntakeSavepoint = {
+  begin: async (db: Db) => void (await sql`savepoint lead_intake`.execute(db)),
+  release: async (db: Db) => void (await sql`release savepoint lead_intake`.execute(db)),
+  rollBack: async (db: Db) => {
+    await sql`rollback to savepoint lead_intake`.execute(db);
+    await sql`release savepoint lead_intake`.execute(db);
+  },
+};

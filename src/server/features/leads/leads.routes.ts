@@ -59,7 +59,7 @@ export async function leadsRoutes(
   );
 
   r.get(LEADS_API.sources, { config: { access: 'staff' }, schema: { tags, response: { 200: leadSourceList } } }, async () => ({
-    sources: (await app.db.selectFrom('leadSources').select(['key', 'name']).execute()).sort((a, b) => a.name.localeCompare(b.name, 'en')),
+    sources: await leads.leadSources(app.db),
   }));
 
   r.get(LEADS_API.export, { config: { access: 'staff' }, schema: { tags, querystring: leadFilters } }, async (request, reply) => {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { normalisePhone, toE164 } from '#shared/phone';
 import type { Database } from '#server/db/schema';
 import { toBool, toIso } from '#server/db/database';
@@ -148,14 +148,13 @@ const isUniqueViolation = (error: unknown) => typeof error === 'object' && error
  */
 async function undoable<T>(db: Db, job: (trx: Db) => Promise<T>): Promise<T> {
   if (!db.isTransaction) return (db as Kysely<Database>).transaction().execute(job);
-  await sql`savepoint lead_intake`.execute(db);
+  await repo.leadIntakeSavepoint.begin(db);
   try {
     const value = await job(db);
-    await sql`release savepoint lead_intake`.execute(db);
+    await repo.leadIntakeSavepoint.release(db);
     return value;
   } catch (error) {
-    await sql`rollback to savepoint lead_intake`.execute(db);
-    await sql`release savepoint lead_intake`.execute(db);
+    await repo.leadIntakeSavepoint.rollBack(db);
     throw error;
   }
 }
@@ -368,14 +367,7 @@ async function namesOf(db: Db, rows: readonly repo.LeadRow[]): Promise<ListNames
       rows.map((r) => r.assigneeId),
     ),
     channelNames(db as Kysely<Database>, [...channelIds]),
-    sourceKeys.length === 0
-      ? new Map<string, string>()
-      : db
-          .selectFrom('leadSources')
-          .select(['key', 'name'])
-          .where('key', 'in', sourceKeys)
-          .execute()
-          .then((found) => new Map(found.map((f) => [f.key, f.name]))),
+    sourceKeys.length === 0 ? new Map<string, string>() : repo.leadSourceNames(db, sourceKeys),
   ]);
   return { campaigns, staff, channels, sources };
 }
@@ -684,4 +676,41 @@ export async function moveLeadBackFromVisit(db: Db, leadId: string, byName: stri
   const status: LeadStatus = before === 'new' || before === 'contacted' ? before : 'contacted';
   await repo.insertLeadEvent(db, { id: newId(), leadId, type: 'status', byId: null, byName, fromValue: 'visit', toValue: status, at });
   await repo.updateLead(db, leadId, { status });
+}
+
+// What other rooms read of leads, and the reminders the follow-up job takes: through here, so the
+// door (index.ts) opens onto services; the statements are leads.repository.ts's.
+
+export type { FollowUpReminder } from './leads.repository';
+
+/** What a follow-up mail or reminder reads of a lead. */
+export const leadForFollowUp = (db: Db, id: string) => repo.leadForFollowUp(db, id);
+
+/** The lead of an e-mail key (unique), if any: consent and unsubscribes name the person by it. */
+export const leadIdByEmailKey = (db: Db, emailKey: string) => repo.leadIdByEmailKey(db, emailKey);
+
+/** The e-mail (and its key) of each of these leads; a lead known by phone only is left out. */
+export const leadEmails = (db: Db, ids: readonly string[]) => repo.leadEmails(db, ids);
+
+/** Each lead's assignee (null when nobody has it), for the ids given. */
+export const leadAssignees = (db: Db, ids: readonly string[]) => repo.leadAssignees(db, ids);
+
+/** Whether the lead's latest assignment was automatic (by turn or rule), not a person's. */
+export const lastAssignmentAutomatic = (db: Db, leadId: string) => repo.lastAssignmentAutomatic(db, leadId);
+
+/** A staff member's leads for the morning digest: still new past their target, or with a next action due by `until`. */
+export const digestLeads = (db: Db, staffId: string, now: Date, until: Date) => repo.digestLeads(db, staffId, now, until);
+
+/** Leads created since `since` with their assignee and first contact (the dashboard's figures). */
+export const firstContactRows = (db: Db, since: Date) => repo.firstContactRows(db, since);
+
+/** The dashboard's "Today" panel: the leads nobody has contacted yet and the overdue ones at `now`. */
+export const waitingLeadCounts = (db: Db, now: Date) => repo.waitingLeadCounts(db, now);
+
+/** Takes up to `limit` due reminders of one kind, once however many instances run it (see leads.repository.ts). */
+export const claimDueReminders = (db: Db, kind: repo.FollowUpReminder, now: Date, limit: number) => repo.claimDueReminders(db, kind, now, limit);
+
+/** Every lead source (imports and API callers), by name: the inbox's filter. */
+export async function leadSources(db: Db): Promise<Array<{ key: string; name: string }>> {
+  return (await repo.allLeadSources(db)).sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }

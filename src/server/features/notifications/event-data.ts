@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { cellText, parseAnswers } from '#shared/survey-json/survey-questions';
@@ -253,4 +254,28 @@ export async function buildEventData(db: Kysely<Database>, event: EventRow, sour
       completed: Boolean(record?.isCompleted),
     },
   };
+}
+
+/**
+ * The event's body. Reading its rows can fail (a survey that survey-core cannot read, say): the
+ * event then goes out with what the outbox row itself says, rather than holding back every event
+ * queued behind it.
+ */
+export async function eventBody(
+  db: Kysely<Database>,
+  event: { type: string; email: string; subjectId: string; leadId: string | null; createdAt: Date | string },
+  sources: NotificationSources,
+  siteUrl: string,
+  log: FastifyBaseLogger,
+): Promise<string> {
+  const timestamp = new Date(event.createdAt).toISOString();
+  let data: EventData;
+  try {
+    data = await buildEventData(db, event as EventRow, sources, siteUrl);
+  } catch (error) {
+    log.error({ err: error, event: event.subjectId, type: event.type }, 'could not read the data of a notification; sending what the outbox holds');
+    const activity = event.type === 'contact.created' ? 'contact' : event.type === 'survey.completed' ? 'response' : 'email';
+    data = { lead: { _id: event.leadId, email: event.email, name: null, phone: null }, activity: { type: activity, at: timestamp } };
+  }
+  return JSON.stringify({ type: event.type, timestamp, data });
 }

@@ -8,5 +8,5 @@
 export { recordEvent, recordEvents } from './outbox';
 export { eventRecordedSince } from './notifications.repository';
 export type { LeadSummary, StaffMail, StaffMailEvent } from './event-data';
-export type { MailSettings } from './dispatcher';
+export type { MailSettings } from './mail-composition';
 export { VisitorMailGate } from './visitor-mail';

@@ -238,3 +238,53 @@ export async function eventRecordedSince(db: Db, type: NotificationEventType, su
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** A test event for one endpoint, already fanned out into its one webhook delivery, in one transaction. */
+export async function insertTestEvent(
+  db: Kysely<Database>,
+  test: { eventId: string; deliveryId: string; endpointId: string; payload: string; now: Date },
+): Promise<void> {
+  const { eventId, deliveryId, endpointId, payload, now } = test;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('notificationEvents')
+      .values({
+        id: eventId,
+        type: 'webhook.test',
+        email: '',
+        subjectId: endpointId,
+        leadId: null,
+        payload,
+        createdAt: now,
+        fannedOutAt: now,
+        lockedUntil: null,
+      })
+      .execute();
+    await trx
+      .insertInto('notificationDeliveries')
+      .values({
+        id: deliveryId,
+        eventId,
+        channel: 'webhook',
+        endpointId,
+        status: 'pending',
+        nextAttemptAt: now,
+        lockedUntil: null,
+        lastStatus: null,
+        lastError: null,
+        createdAt: now,
+        deliveredAt: null,
+      })
+      .execute();
+  });
+}
+
+/** Many events at once, 500 to a multi-row INSERT (an import's assignments), in the caller's transaction. */
+export async function insertEvents(db: Db, events: ReadonlyArray<NewEvent & { payload: string | null }>): Promise<void> {
+  for (let i = 0; i < events.length; i += 500) {
+    await db
+      .insertInto('notificationEvents')
+      .values(events.slice(i, i + 500).map((e) => ({ ...e, fannedOutAt: null, lockedUntil: null })))
+      .execute();
+  }
+}

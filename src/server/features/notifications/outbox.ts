@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { newId } from '#server/lib/ids';
 import type { InternalEventType, SubscribableEventType } from '#shared/notifications/notifications.contract';
-import { insertEvent } from './notifications.repository';
+import { insertEvent, insertEvents } from './notifications.repository';
 
 /**
  * Writes an event to the outbox. Call it inside the transaction of the write that causes it: the
@@ -37,23 +37,17 @@ export async function recordEvents(
   }>,
   now: Date,
 ): Promise<void> {
-  for (let i = 0; i < events.length; i += 500) {
-    await trx
-      .insertInto('notificationEvents')
-      .values(
-        events.slice(i, i + 500).map((e) => ({
-          id: newId(),
-          type: e.type,
-          email: e.email,
-          subjectId: e.subjectId,
-          leadId: e.leadId ?? null,
-          sender: e.sender ?? null,
-          createdAt: now,
-          payload: e.payload ?? null,
-          fannedOutAt: null,
-          lockedUntil: null,
-        })),
-      )
-      .execute();
-  }
+  await insertEvents(
+    trx,
+    events.map((e) => ({
+      id: newId(),
+      type: e.type,
+      email: e.email,
+      subjectId: e.subjectId,
+      leadId: e.leadId ?? null,
+      sender: e.sender ?? null,
+      createdAt: now,
+      payload: e.payload ?? null,
+    })),
+  );
 }

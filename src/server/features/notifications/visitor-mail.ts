@@ -3,7 +3,7 @@ import type { Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { clientKey } from '#server/lib/client-key';
 import { newId } from '#server/lib/ids';
-import type { VisitorMailLimits } from './dispatcher';
+import type { VisitorMailLimits } from './visitor-mail-limits';
 import { visitorMailSince } from './notifications.repository';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -10,7 +10,15 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointInput,
 } from '#shared/notifications/notifications.contract';
-import { deleteEndpoint, findEndpoint, insertEndpoint, listEndpointDeliveries, listEndpoints, requeueDelivery } from './notifications.repository';
+import {
+  deleteEndpoint,
+  findEndpoint,
+  insertEndpoint,
+  insertTestEvent,
+  listEndpointDeliveries,
+  listEndpoints,
+  requeueDelivery,
+} from './notifications.repository';
 import { checkWebhookHost } from './webhook-sender';
 import { recordAudit, type AuditActor } from '#server/features/audit';
 
@@ -82,38 +90,7 @@ export async function queueTestEvent(db: Kysely<Database>, id: string): Promise<
     timestamp: now.toISOString(),
     data: { message: 'This is a test event from Abode. Your endpoint received and can verify it.', endpointId: endpoint.id },
   });
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('notificationEvents')
-      .values({
-        id: eventId,
-        type: 'webhook.test',
-        email: '',
-        subjectId: endpoint.id,
-        leadId: null,
-        payload,
-        createdAt: now,
-        fannedOutAt: now,
-        lockedUntil: null,
-      })
-      .execute();
-    await trx
-      .insertInto('notificationDeliveries')
-      .values({
-        id: newId(),
-        eventId,
-        channel: 'webhook',
-        endpointId: endpoint.id,
-        status: 'pending',
-        nextAttemptAt: now,
-        lockedUntil: null,
-        lastStatus: null,
-        lastError: null,
-        createdAt: now,
-        deliveredAt: null,
-      })
-      .execute();
-  });
+  await insertTestEvent(db, { eventId, deliveryId: newId(), endpointId: endpoint.id, payload, now });
 }
 
 export async function redeliver(db: Kysely<Database>, id: string, deliveryId: string): Promise<void> {

@@ -24,7 +24,7 @@ import { responseStoredSchema } from '#shared/matching/matching.contract';
 import * as responses from './responses.service';
 import * as progress from './survey-progress.service';
 import { clientKey } from '#server/lib/client-key';
-import { pendingConsent, storeConsent } from '#server/features/consent';
+import { takeVisitorEmail } from './email-intake';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -43,36 +43,12 @@ export async function responseRoutes(app: FastifyInstance, options: { now?: () =
       config: { access: 'public', rateLimit: app.publicWriteRateLimit },
     },
     async (request, reply) => {
-      // Lead writes share commits with their neighbours (group commit): one fsync for many leads.
-      const sender = () => clientKey(app.config.jwtSecret, 'visitor-mail', request.ip);
-      // What the visitor was shown, and whether they ticked the newsletter box: stored with the record.
-      const added = await app.writes.run(async (trx) => {
-        // Read in the write's transaction: on SQLite a read outside it would wait for the
-        // connection the batch holds. The settings serve the assignment too.
-        const settings = await app.settings.current(trx);
-        // A channel's link, UTM values, referrer (README "Channels"): checked first, the channel locked for this transaction.
-        const arrival = await responses.admitArrival(trx, request.body, clock, () => settings);
-        const consent = await pendingConsent(trx, settings, 'landing', request.body);
-        const { assign, ...result } = await responses.addEmailRecord(trx, request.body, sender, settings, arrival, { deferAssignment: true });
-        // A ticked box stays pending until the address confirms it (decision 0018): the link is queued here.
-        const confirmation = await storeConsent(trx, consent, { leadId: result.leadId, recordId: result.emailID, email: request.body.email, sender: sender() });
-        // A new person's assignment last: by turn it holds the routing row's lock until commit (decision 0046).
-        await assign?.();
-        return { ...result, event: result.event || confirmation };
-      });
-      if (added.event) app.notifications.wake();
-      if (added.resumeLinkSent) {
-        // The spec's answer (200, emailID) plus a flag the client reads: the answers so far stay
-        // unseen, and a link to continue went to the mailbox.
-        return reply.status(200).send({ emailID: added.emailID, message: CAMPAIGN_MESSAGES.resumeLinkSent, newsletter: false, resumeLinkSent: true });
-      }
-      // A page that shows the newsletter box says "on the list" only when it was ticked.
-      const message = !added.newsletter
-        ? CAMPAIGN_MESSAGES.emailSaved
-        : request.body.newsletter === false
-          ? CAMPAIGN_MESSAGES.emailKept
-          : CAMPAIGN_MESSAGES.newsletterSaved;
-      return reply.status(added.created ? 201 : 200).send({ emailID: added.emailID, message, newsletter: added.newsletter });
+      const { created, body } = await takeVisitorEmail(
+        { writes: app.writes, settings: (db) => app.settings.current(db), clock, secret: app.config.jwtSecret, wake: () => app.notifications.wake() },
+        request.body,
+        request.ip,
+      );
+      return reply.status(created ? 201 : 200).send(body);
     },
   );
 

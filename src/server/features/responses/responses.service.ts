@@ -147,18 +147,61 @@ export async function addEmailRecord(
    */
   options: { deferAssignment?: boolean } = {},
 ): Promise<EmailRecordAdded> {
-  const { email } = input;
+  const given = emailGiven(input, arrival);
+  const lead = await touchEmailLead(db, given);
+  return keepEmailRecord(db, given, lead, sender, settings, options);
+}
+
+/** An e-mail a visitor gave, read with where they came from: the campaign it is for (a channel's, else the one sent), when, and how. */
+export interface EmailGiven {
+  email: string;
+  campaignId: string | null;
+  /** No campaign: a newsletter sign-up. */
+  newsletter: boolean;
+  now: Date;
+  arrival: Arrival | undefined;
+  attribution: responsesRepo.RecordAttribution | undefined;
+}
+
+export function emailGiven(input: { email: string; campaignid: string | null }, arrival?: Arrival): EmailGiven {
   const campaignId = arrival?.channel ? arrival.channel.campaignId : input.campaignid;
-  const newsletter = campaignId === null;
-  const now = arrival?.at ?? new Date();
-  const attribution = arrival && recordAttribution(arrival);
-  // The person's lead first (one upsert), so the record points at it; a refusal below rolls it back.
-  // A channel or UTM values are a touch: the lead's latest, and its first when it has none (README "Channels").
+  return {
+    email: input.email,
+    campaignId,
+    newsletter: campaignId === null,
+    now: arrival?.at ?? new Date(),
+    arrival,
+    attribution: arrival && recordAttribution(arrival),
+  };
+}
+
+/**
+ * The person's lead first (one upsert), so the record points at it; a refusal after it rolls it back.
+ * A channel or UTM values are a touch: the lead's latest, and its first when it has none (README "Channels").
+ */
+export function touchEmailLead(db: Db, given: EmailGiven) {
+  const { email, campaignId, newsletter, now, attribution } = given;
   const touch =
     attribution && (attribution.channelId !== null || attribution.utm !== null)
       ? { channelId: attribution.channelId, utm: attribution.utm, at: now }
       : undefined;
-  const lead = await touchLead(db, { email, source: newsletter ? 'newsletter' : 'survey', campaignId, at: now, touch });
+  return touchLead(db, { email, source: newsletter ? 'newsletter' : 'survey', campaignId, at: now, touch });
+}
+
+/**
+ * The e-mail record of the person's lead (see addEmailRecord), with its event: `lead.created` for a
+ * new person, `survey.resume_link` for one with answers kept. A new person's assignment is made here,
+ * or handed back as `assign` with `deferAssignment`.
+ */
+export async function keepEmailRecord(
+  db: Db,
+  given: EmailGiven,
+  lead: { id: string; created: boolean },
+  sender: () => string | null,
+  settings: FollowUpView | undefined,
+  options: { deferAssignment?: boolean },
+): Promise<EmailRecordAdded> {
+  const { email, campaignId, newsletter, now, arrival, attribution } = given;
   // Twice at most: the record found by the failed insert may be gone (its campaign deleted) before we read it.
   for (let attempt = 0; attempt < 2; attempt++) {
     const id = newId();
