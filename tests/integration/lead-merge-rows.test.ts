@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { createStaff } from '#server/features/auth/auth.service';
-import { LEADS_API, type LeadDetail } from '#shared/leads/leads.contract';
+import { LEADS_API } from '#shared/leads/leads.api';
+import type { LeadDetail } from '#shared/leads/leads.contract';
 import { DEFAULT_SLOT_SETTINGS, type SlotSettings, type Visit, type VisitSlot } from '#shared/visits/visits.contract';
 import { VISITS_API } from '#shared/visits/visits.api';
 import { describeEachDatabase, type TestContext } from '../helpers/app';

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { RetentionJob } from '#server/features/privacy';
 import { personalDataRegistry } from '#server/personal-data.registry';
-import { LEADS_API, type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
+import { LEADS_API } from '#shared/leads/leads.api';
+import type { LeadDetail, LeadList } from '#shared/leads/leads.contract';
 import { DEFAULT_SLOT_SETTINGS, type SlotSettings, type Visit, type VisitSlot } from '#shared/visits/visits.contract';
 import { VISITS_API } from '#shared/visits/visits.api';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
