@@ -46,7 +46,7 @@ import { systemRoutes } from './features/system/system.routes';
 import { pagesPlugin } from './features/pages/pages.plugin';
 import { seoRoutes } from './features/pages/seo.routes';
 import { NotificationDispatcher } from './features/notifications/dispatcher';
-import { DEFAULT_VISITOR_MAIL_LIMITS } from './features/notifications/visitor-mail-limits';
+import { DEFAULT_VISITOR_MAIL_LIMITS } from './features/notifications/visitor-mail';
 import { VisitorMailGate } from './features/notifications/visitor-mail';
 import { createMailer, type Mailer } from './features/notifications/mailer';
 import { notificationRoutes } from './features/notifications/notifications.routes';

@@ -10,8 +10,8 @@ import { plannedDeliveries } from './fan-out-policy';
 import { MailComposer, type MailSettings } from './mail-composition';
 import type { Mailer } from './mailer';
 import type { ClaimedDelivery, DeliveryOutcome, NewDelivery } from './notifications.repository';
-import { overVisitorMailLimits, VISITOR_MAIL_HELD, type VisitorMailLimits } from './visitor-mail-limits';
-import type { VisitorMailGate } from './visitor-mail';
+import { overVisitorMailLimits, VISITOR_MAIL_HELD } from './visitor-mail-limits';
+import type { VisitorMailGate, VisitorMailLimits } from './visitor-mail';
 import { deliverWebhook, subscribedEndpoints } from './webhook-delivery';
 import type { WebhookAttempt } from './webhook-sender';
 

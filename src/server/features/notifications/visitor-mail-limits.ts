@@ -1,17 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { visitorMailSince, type ClaimedDelivery } from './notifications.repository';
-import type { VisitorMailGate } from './visitor-mail';
-
-/** Visitor mail allowed in any hour (decision 0014). */
-export interface VisitorMailLimits {
-  /** Confirmations and "continue" links to one address. */
-  perRecipientHour: number;
-  /** Visitor mail caused by the requests of one client address, to any recipients. */
-  perSenderHour: number;
-}
-
-export const DEFAULT_VISITOR_MAIL_LIMITS: VisitorMailLimits = { perRecipientHour: 3, perSenderHour: 10 };
+import { DEFAULT_VISITOR_MAIL_LIMITS, type VisitorMailGate, type VisitorMailLimits } from './visitor-mail';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -3,7 +3,6 @@ import type { Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { clientKey } from '#server/lib/client-key';
 import { newId } from '#server/lib/ids';
-import type { VisitorMailLimits } from './visitor-mail-limits';
 import { visitorMailSince } from './notifications.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -14,6 +13,16 @@ const LOCK_KEY = 0x0a_b0de_14;
 
 /** A keyed hash of a recipient (in lower case): the log never holds the address itself. */
 const recipientKey = (secret: string, email: string) => clientKey(secret, 'visitor-mail-to', email.trim().toLowerCase());
+
+/** Visitor mail allowed in any hour (decision 0014). */
+export interface VisitorMailLimits {
+  /** Confirmations and "continue" links to one address. */
+  perRecipientHour: number;
+  /** Visitor mail caused by the requests of one client address, to any recipients. */
+  perSenderHour: number;
+}
+
+export const DEFAULT_VISITOR_MAIL_LIMITS: VisitorMailLimits = { perRecipientHour: 3, perSenderHour: 10 };
 
 /**
  * The visitor-mail limits of decision 0014 for the mail that does not go through the outbox (site
