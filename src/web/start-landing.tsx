@@ -8,6 +8,7 @@ import { loadCatalogue } from '#shared/i18n/catalogues';
 import { splitLanguage } from '#shared/i18n/languages';
 import { LandingIsland } from './app/landing-island';
 import { setRouterImport } from './lib/page-preload';
+import { holdTypingUntilHydrated } from './lib/typing-before-hydration';
 import { CHANNEL_LINK_ROUTE_ID, SITE_ROUTE_ID, type SiteContext } from './lib/site-settings';
 import type { ChannelLink } from '#shared/channels/channels.contract';
 import type { NavigateOptions } from './lib/site-nav';
@@ -36,11 +37,13 @@ export async function startLanding(): Promise<void> {
   // The visitor leaves the landing page inside the app (a link, or the survey with its start as
   // history state): the app's router takes over the page (start-app.tsx takeOver).
   const navigate = (to: string, options?: NavigateOptions) => importApp().then((app) => app.takeOver(root!, page, to, options));
-  // As a transition, as the app's own hydration (start-app.tsx): the browser is answered in between.
+  // As a transition, as the app's own hydration (start-app.tsx): the browser is answered in between,
+  // and a key typed meanwhile does not make React finish it inside the key's handler (decision 0067).
+  const release = holdTypingUntilHydrated(container);
   startTransition(() => {
     root = hydrateRoot(
       container,
-      <LandingIsland language={language} messages={messages} site={site} location={location} navigate={navigate} channel={channel} />,
+      <LandingIsland language={language} messages={messages} site={site} location={location} navigate={navigate} channel={channel} onHydrated={release} />,
     );
   });
 }

@@ -159,6 +159,41 @@ describe('formatting a parsed catalogue (the browser’s), docs/decisions/0031',
     }
   });
 
+  it('puts plain values into a message without Intl, as IntlMessageFormat does (the header’s "{studio} home", docs/decisions/0067)', () => {
+    const texts = { home: '{studio} home', rights: '© {year} {studio}. All rights reserved.', page: 'Page {page} of {pages}', only: '{x}', two: '{a}{b}' };
+    const parsedTexts = Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, parsed(text)]));
+    const fromString = messageFormatter('en-IN', texts);
+    const supported = vi.spyOn(Intl.NumberFormat, 'supportedLocalesOf');
+    try {
+      // A locale no other test resolved: the memo (resolveLocale, once per locale) cannot hide a call.
+      const format = messageFormatter('en-GB', parsedTexts);
+      expect(format.text('home', { studio: 'Abode' })).toBe('Abode home');
+      expect(format.text('rights', { year: 2026, studio: 'Abode' })).toBe('© 2026 Abode. All rights reserved.');
+      expect(format.text('page', { page: 1, pages: 12345 })).toBe('Page 1 of 12345');
+      expect(format.text('only', { x: 0 })).toBe('0');
+      expect(format.text('only', { x: '' })).toBe('');
+      const studio = { element: 'Abode' };
+      expect(format.parts('home', { studio })).toEqual([studio, ' home']);
+      expect(format.parts('only', { x: studio })).toEqual([studio]);
+      expect(format.parts('two', { a: 'x', b: 'y' })).toEqual(['xy']);
+      expect(supported).not.toHaveBeenCalled();
+      // The same as the server's, which formats the catalogue's strings with IntlMessageFormat.
+      for (const [key, values] of [
+        ['home', { studio }],
+        ['rights', { year: 2026, studio: 'Abode' }],
+        ['page', { page: 3, pages: 4 }],
+        ['only', { x: studio }],
+        ['only', { x: false as unknown as string }],
+        ['two', { a: studio, b: 'y' }],
+      ] as const)
+        expect(format.parts(key, values), key).toEqual(fromString.parts(key, values));
+      // A missing value is IntlMessageFormat's to report, as it does for the server.
+      expect(() => format.text('home', {})).toThrow(/studio/);
+    } finally {
+      supported.mockRestore();
+    }
+  });
+
   it('keeps a literal element’s text as it is written (quotes, tags)', () => {
     const format = messageFormatter('en-IN', { a: [{ type: TYPE.literal, value: "It's <b>here</b>" }] });
     expect(format.text('a')).toBe("It's <b>here</b>");

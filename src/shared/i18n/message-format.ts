@@ -36,6 +36,38 @@ function literalText(message: CatalogueMessage): string | undefined {
   return message.map((element) => (element as { value: string }).value).join('');
 }
 
+/** What `text` and `parts` need of a message's formatter: IntlMessageFormat's `format`. */
+type Format = Pick<IntlMessageFormat, 'format'>;
+
+/**
+ * A parsed message of text and plain values alone (`{studio} home`, `Page {page} of {pages}`): put
+ * together as IntlMessageFormat's `format` does, without one, so without Intl: the first
+ * IntlMessageFormat resolves its locale, which loads Intl's data (50–130 ms on a 4×-slowed phone,
+ * paid while the landing page's header hydrated, as the visitor typed; docs/decisions/0067). A value
+ * is its text (a number without grouping, as IntlMessageFormat prints a plain argument), or itself
+ * when it is an element; a missing value is left to IntlMessageFormat, which says so.
+ */
+function plainValues(message: CatalogueMessage, full: () => IntlMessageFormat): Format | undefined {
+  if (typeof message === 'string' || !message.every((element) => element.type === TYPE.literal || element.type === TYPE.argument)) return undefined;
+  const elements = message as Array<{ type: TYPE; value: string }>;
+  const format = <T>(values?: Record<string, unknown>): string | T | Array<string | T> => {
+    if (elements.some((element) => element.type === TYPE.argument && !(values && element.value in values))) return full().format(values as never) as T;
+    const parts: Array<string | T> = [];
+    for (const element of elements) {
+      let part: unknown = element.value;
+      if (element.type === TYPE.argument) {
+        const value = values![element.value];
+        part = typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' ? String(value) : value || '';
+      }
+      const last = parts.length - 1;
+      if (typeof part === 'string' && typeof parts[last] === 'string') parts[last] += part;
+      else parts.push(part as string | T);
+    }
+    return parts.length === 1 ? parts[0]! : parts.length === 0 ? '' : parts;
+  };
+  return { format: format as Format['format'] };
+}
+
 /** The Intl formatters every message of a catalogue shares (memoized by their arguments). */
 function sharedFormatters() {
   const memo = <A extends unknown[], R>(make: (...args: A) => R) => {
@@ -79,16 +111,17 @@ export function resolveLocaleAhead(locale: string): void {
  * itself (the catalogues' types make that a compile error; this is the last resort at run time).
  */
 export function messageFormatter(locale: string, messages: Readonly<Record<string, CatalogueMessage | undefined>>): MessageFormatter {
-  const made = new Map<string, IntlMessageFormat | string>();
+  const made = new Map<string, Format | string>();
   // One set of Intl formatters for the catalogue, not one per message (each is costly to make).
   const formatters = sharedFormatters();
-  const formatOf = (key: string): IntlMessageFormat | string => {
+  const formatOf = (key: string): Format | string => {
     const message = messages[key];
     if (message === undefined) return key;
     if (typeof message === 'string' && isPlainMessage(message)) return message;
     let format = made.get(key);
     if (format === undefined) {
-      format = literalText(message) ?? new IntlMessageFormat(message, locale, undefined, { ...MESSAGE_PARSE_OPTIONS, formatters });
+      const full = () => new IntlMessageFormat(message, locale, undefined, { ...MESSAGE_PARSE_OPTIONS, formatters });
+      format = literalText(message) ?? plainValues(message, full) ?? full();
       made.set(key, format);
     }
     return format;

@@ -3,7 +3,7 @@
 // hydrated with it (src/web/start-landing.tsx), so both sides agree node for node. Its links are plain
 // links until then; once hydrated, following one (or starting the survey) hands the page over to the
 // app, which the page fetched once idle: the next page opens as a client-side navigation would.
-import { StrictMode, useCallback, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { StrictMode, useCallback, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import type { Catalogue } from '#shared/i18n/catalogues';
 import type { ChannelLink } from '#shared/channels/channels.contract';
 import { localizedPath, type Language } from '#shared/i18n/languages';
@@ -66,6 +66,8 @@ export interface LandingIslandProps {
   navigate: SiteNav['navigate'];
   /** On a channel's short link (`/s/<code>`): the channel's page data; its campaign's landing page is shown. */
   channel?: ChannelLink | undefined;
+  /** Called once the page is hydrated, after its components' effects (start-landing.tsx). */
+  onHydrated?: (() => void) | undefined;
 }
 
 /** The app's navigation bar (public-layout.tsx) while the app takes over. */
@@ -74,7 +76,9 @@ function LeavingProgress() {
   return <div className="nav-progress" role="progressbar" aria-label={t('layout.loadingPage')} />;
 }
 
-export function LandingIsland({ language, messages, site, location, navigate, channel }: LandingIslandProps) {
+export function LandingIsland({ language, messages, site, location, navigate, channel, onHydrated }: LandingIslandProps) {
+  // The island's own effect runs after those of the page inside it (the fields have taken what was typed).
+  useEffect(() => onHydrated?.(), [onHydrated]);
   const [leaving, setLeaving] = useState(false);
   const leave = useCallback<SiteNav['navigate']>(
     async (to, options) => {

@@ -1,4 +1,4 @@
-import { memo, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useShowInPlace, useSiteNavigate } from '#web/lib/site-nav';
 import { emailProblemKey, normaliseEmail } from '#shared/email';
 import type { Said } from '#shared/api-error';
@@ -139,6 +139,17 @@ function whenIdle(then: () => void): () => void {
 }
 
 /**
+ * Runs the steps one a task (`setTimeout`): a key typed meanwhile is answered between two of them, not
+ * after all (docs/decisions/0067).
+ */
+function inTurn(steps: Array<() => void>): void {
+  const step = steps.shift();
+  if (step === undefined) return;
+  step();
+  if (steps.length > 0) setTimeout(() => inTurn(steps), 0);
+}
+
+/**
  * What the visitor sends with the e-mail (README "Channels"): on a short link, its channel's code and
  * the UTM values (the channel's defaults under the link's own `utm_*`); on `/`, the UTM values and
  * referrer noted in this tab (web/lib/arrival.ts), without a channel: `/` starts the active campaign,
@@ -147,6 +158,16 @@ function whenIdle(then: () => void): () => void {
 function arrivalToSend(channel: ChannelLink | undefined) {
   const { channel: _code, ...rest } = arrivalFields();
   return channel ? { ...rest, channel: channel.code } : rest;
+}
+
+/** Notes the arrival this page's address says (web/lib/arrival.ts), once, whichever caller comes first. */
+function arrivalNote(channel: ChannelLink | undefined): () => void {
+  let noted = false;
+  return () => {
+    if (noted) return;
+    noted = true;
+    noteArrival(arrivalHere(channel ? { code: channel.code, utm: channel.utm } : undefined));
+  };
 }
 
 /** A short link that takes no one now: why, in the page's language, and how to reach the studio. */
@@ -193,10 +214,19 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
   // its module and questions once they focus the e-mail field — maybe before the app started (main.tsx).
   useEffect(() => whenIdle(() => void surveyPreload().then((ahead) => ahead.prefetchSurveyRunnerFiles())), []);
   // Where the visitor came from, noted for this tab: the e-mail, the contact form and the survey's
-  // questions filled from the link read it (web/lib/arrival.ts).
-  useEffect(() => void noteArrival(arrivalHere(channel ? { code: channel.code, utm: channel.utm } : undefined)), [channel]);
-  // The page's texts need no Intl (plain texts); the survey's first page does ("Page 1 of 2"): Intl's
-  // data is loaded at an idle moment, not at the click (docs/decisions/0031).
+  // questions filled from the link read it (web/lib/arrival.ts). Once the page is idle, not with the
+  // hydration's effects: the tab's first sessionStorage access waits for the browser process (up to
+  // ~40 ms on a busy phone, docs/decisions/0067); the click, or leaving the page, notes it first.
+  const noteHere = useMemo(() => arrivalNote(channel), [channel]);
+  useEffect(() => {
+    const cancel = whenIdle(noteHere);
+    return () => {
+      cancel();
+      noteHere();
+    };
+  }, [noteHere]);
+  // This page's texts and the survey's first page's need no Intl (plain texts and values, decision
+  // 0067); what may (the runner) finds Intl's data loaded at an idle moment (docs/decisions/0031).
   useEffect(() => whenIdle(() => resolveLocaleAhead(LOCALES[language])), [language]);
   // Without the router (the page as first served), the click shows the survey's first page in this
   // frame (light-survey.tsx), and SurveyJS loads while the visitor answers it: nothing of SurveyJS
@@ -205,15 +235,22 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
   const onFormFocus = () => {
     void surveyPreload().then((ahead) => {
       // A short link's campaign came with the page.
-      if (!channel) ahead.prefetchActiveCampaign();
+      const campaign = () => {
+        if (!channel) ahead.prefetchActiveCampaign();
+      };
       if (showInPlace) {
-        ahead.prefetchSurveyRunnerFiles();
-        // What the click itself needs, so it waits for no request but the e-mail's: the first page's
-        // module and the check for answers kept in this browser (1 KB; docs/decisions/0031).
-        import('./light-survey').catch(() => undefined);
-        import('./survey-progress').catch(() => undefined);
+        // What the click itself needs, so it waits for no request but the e-mail's: the campaign, the
+        // first page's module and the check for answers kept in this browser (1 KB; docs/decisions/0031),
+        // then the runner's files. A task each: the first page's module alone links a dozen files.
+        inTurn([
+          campaign,
+          () => void import('./light-survey').catch(() => undefined),
+          () => void import('./survey-progress').catch(() => undefined),
+          () => ahead.prefetchSurveyRunnerFiles(),
+        ]);
         return;
       }
+      campaign();
       ahead.preloadSurveyRunner();
       ahead.prepareSurveyAhead();
     });
@@ -240,6 +277,7 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
       return;
     }
     const email = normaliseEmail(emailInput);
+    noteHere();
     setStatus({ kind: 'busy' });
     try {
       const ahead = await surveyPreload();

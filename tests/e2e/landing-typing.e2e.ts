@@ -1,0 +1,72 @@
+// Typing the e-mail while the landing page hydrates (docs/decisions/0067): the keys are the browser's
+// alone until the hydration has committed (React would otherwise finish hydrating the page inside the
+// first key's handler), and the form then holds what was typed.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createActiveCampaign, staffApi } from './api';
+import { pageProblems, PHONE, useBrowser, waitForApp } from './browser';
+
+const browser = useBrowser();
+const RUN = Date.now().toString(36);
+const FIRST_QUESTION = 'Which street do you picture?';
+const SURVEY = { pages: [{ name: 'where', elements: [{ type: 'text', name: 'street', title: FIRST_QUESTION }] }] };
+
+/**
+ * Installed before the page's scripts: for each key typed, whether React's root was still being
+ * hydrated when the key came, and still was in the next task (after React's own handlers, had they run).
+ */
+const WATCH_HYDRATION = `(() => {
+  const dehydrated = () => {
+    const container = document.getElementById('root');
+    const key = container && Object.keys(container).find((k) => k.startsWith('__reactContainer'));
+    return key ? container[key].stateNode.current.memoizedState.isDehydrated === true : null;
+  };
+  window.__keys = [];
+  window.addEventListener('keydown', () => {
+    const entry = { before: dehydrated(), after: null };
+    window.__keys.push(entry);
+    setTimeout(() => { entry.after = dehydrated(); }, 0);
+  }, { capture: true });
+})()`;
+
+beforeAll(async () => {
+  await createActiveCampaign(await staffApi(), `E2E landing typing ${RUN}`, SURVEY);
+});
+
+describe('typing the e-mail while the landing page hydrates', () => {
+  it('leaves the keys to the browser until the page is hydrated, and the form then has what was typed', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.addInitScript(WATCH_HYDRATION);
+    // A slow phone: the hydration, a transition, takes long enough to type into.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    let sent: unknown;
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/email/add')) sent = req.postDataJSON();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const field = page.getByRole('textbox', { name: 'E-mail address' });
+    // The focus starts the page's script at once (decision 0005); the visitor types on, one key at a
+    // time, until React has hydrated the page.
+    await field.focus();
+    const email = `visitor-typing-while-the-page-hydrates-${RUN}@example.com`;
+    let typed = 0;
+    type Key = { before: boolean | null; after: boolean | null };
+    const keys = () => page.evaluate('window.__keys') as Promise<Key[]>;
+    while (typed < email.length - 1 && !(await keys()).some((key) => key.before === false)) await page.keyboard.type(email[typed++]!);
+    await expect.poll(async () => (await keys()).every((key) => key.after !== null)).toBe(true);
+    // The first key that came while the page was being hydrated: React did not finish it in that key.
+    const first = (await keys()).find((key) => key.before === true);
+    expect(first, 'a key typed while the page was being hydrated').toBeDefined();
+    expect(first!.after).toBe(true);
+
+    await waitForApp(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await expect.poll(() => field.inputValue()).toBe(email.slice(0, typed));
+    await field.press('End');
+    await page.keyboard.type(email.slice(typed));
+    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+    await page.getByText(FIRST_QUESTION).waitFor();
+    expect((sent as { email: string }).email).toBe(email);
+    expect(pageProblems(page)).toEqual([]);
+  });
+});
