@@ -11,7 +11,7 @@ import type { ImportResult } from '#shared/imports/imports.contract';
 import { API_KEYS_API, INBOUND_API } from '#shared/inbound/inbound.contract';
 import { LEADS_API } from '#shared/leads/leads.api';
 import { PRIVACY_API } from '#shared/privacy/privacy.api';
-import { describeEachDatabase, type TestContext } from '../helpers/app';
+import { describeEachDatabase } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 import { addLinkChannel, addVisitStudio, giveEmail } from '../factories/funnel';
 import { createActiveCampaign, createCampaign, respond } from '../factories/campaigns';
@@ -73,9 +73,9 @@ describeEachDatabase(
     /** The kept tables, without rows that counted back to zero. */
     async function keptTables() {
       const counts = await sql<Record<string, unknown>>`select * from funnel_step_counts order by campaign_id, row_key, day`.execute(ctx.database.db);
-      const minutes = await sql<Record<string, unknown>>`select * from funnel_contact_minutes where n <> 0 order by campaign_id, row_key, grain, period, bucket`.execute(
-        ctx.database.db,
-      );
+      const minutes = await sql<
+        Record<string, unknown>
+      >`select * from funnel_contact_minutes where n <> 0 order by campaign_id, row_key, grain, period, bucket`.execute(ctx.database.db);
       const nonZero = (r: Record<string, unknown>) => Object.entries(r).some(([k, v]) => !['campaignId', 'rowKey', 'day'].includes(k) && Number(v) !== 0);
       return {
         counts: counts.rows.filter(nonZero).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? v : Number(v)]))),
@@ -104,12 +104,17 @@ describeEachDatabase(
       for (const q of queries) {
         const res = await ctx.asStaff({ method: 'GET', url: `/api/funnel?${new URLSearchParams(q as Record<string, string>).toString()}` });
         expect(res.statusCode, res.body).toBe(200);
-        expect(res.json<Funnel>(), `${stage} route ${JSON.stringify(q)}`).toEqual(JSON.parse(JSON.stringify(await funnelFromRows(ctx.database.db, q, 'Asia/Kolkata'))));
+        expect(res.json<Funnel>(), `${stage} route ${JSON.stringify(q)}`).toEqual(
+          JSON.parse(JSON.stringify(await funnelFromRows(ctx.database.db, q, 'Asia/Kolkata'))),
+        );
       }
       // The medians from the kept buckets, without the route's fallback to the rows.
       const scopes = [
         [{}, {}],
-        [{ since: new Date('2027-03-01T18:30:00Z'), until: new Date('2027-03-03T18:30:00Z') }, { since: new Date('2027-03-01T18:30:00Z'), until: new Date('2027-03-03T18:30:00Z') }],
+        [
+          { since: new Date('2027-03-01T18:30:00Z'), until: new Date('2027-03-03T18:30:00Z') },
+          { since: new Date('2027-03-01T18:30:00Z'), until: new Date('2027-03-03T18:30:00Z') },
+        ],
         [{ campaignId: queries[1]!.campaignId }, null],
         [null, { until: new Date('2027-03-02T12:00:00Z') }],
         [{ since: new Date('2027-03-02T03:00:00Z') }, null],
@@ -162,7 +167,8 @@ describeEachDatabase(
       const again = await giveEmail(ctx, people[0]!.email, c2, x.code);
       await reconcile('e-mails');
 
-      for (const i of [0, 1, 4, 7]) expect((await respond(ctx, people[i]!.campaign, people[i]!.email, people[i]!.record, { propertyType: 'villa' })).statusCode).toBe(200);
+      for (const i of [0, 1, 4, 7])
+        expect((await respond(ctx, people[i]!.campaign, people[i]!.email, people[i]!.record, { propertyType: 'villa' })).statusCode).toBe(200);
       expect((await respond(ctx, c2, people[0]!.email, again, { propertyType: 'villa' })).statusCode).toBe(200);
       await reconcile('completions');
 
@@ -195,7 +201,11 @@ describeEachDatabase(
       await reconcile('visits');
 
       const merge = async (from: number, into: number) => {
-        const res = await ctx.asStaff({ method: 'POST', url: LEADS_API.merge(await leadId(people[from]!.email)), payload: { intoId: await leadId(people[into]!.email) } });
+        const res = await ctx.asStaff({
+          method: 'POST',
+          url: LEADS_API.merge(await leadId(people[from]!.email)),
+          payload: { intoId: await leadId(people[into]!.email) },
+        });
         expect(res.statusCode, res.body).toBe(200);
         return res.json<{ mergeId: string }>().mergeId;
       };
@@ -206,7 +216,12 @@ describeEachDatabase(
       await reconcile('unmerge');
 
       // Imported and API leads under their sources; some worked; then the import undone.
-      const sheet = ['Name,Email,Phone,Source', 'Asha,asha@kept.example,,99acres', 'Bala,bala@kept.example,,99ACRES', 'Chetan,,+91 98450 71001,MagicBricks'].join('\n');
+      const sheet = [
+        'Name,Email,Phone,Source',
+        'Asha,asha@kept.example,,99acres',
+        'Bala,bala@kept.example,,99ACRES',
+        'Chetan,,+91 98450 71001,MagicBricks',
+      ].join('\n');
       const body = await multipart({ dryRun: 'false' }, { bytes: Buffer.from(sheet, 'utf8'), filename: 'expo.csv', type: 'text/csv' });
       const imported = await ctx.asStaff({ method: 'POST', url: IMPORTS_API.imports, payload: body.payload, headers: body.headers });
       expect(imported.statusCode, imported.body).toBe(201);

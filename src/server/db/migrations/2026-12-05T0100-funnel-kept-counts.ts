@@ -11,7 +11,7 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
  *   channel id, 'c' alone for no channel, 's' + source key) and UTC day of the lead's creation.
  * - `funnel_contact_minutes (campaign_id, row_key, grain, period, bucket, n)`: how many leads of the
  *   row have their first-contact minutes in each bucket, per UTC day (grain 'd'), UTC month ('m')
- *   and all time ('*'). Buckets are 1 minute wide below 64, 16 below 2,048, 256 below 65,536, then
+ *   and all time ('*'). Buckets are 1 minute wide below 1,024, 16 below 16,384, 256 below 262,144, then
  *   4,096: powers of two, so `floor(m / w) * w` is exact and equal to the index range `[b, b + w)`.
  * - `leads_contact_minutes`: the minutes themselves as an index (the exact values of one bucket).
  *
@@ -29,7 +29,7 @@ export function funnelExpressions(dialect: Dialect, r: string) {
     dialect === 'sqlite'
       ? `((julianday(${r}.first_contacted_at) - julianday(${r}.created_at)) * 1440.0)`
       : `((extract(epoch from (${r}.first_contacted_at - ${r}.created_at)) / 60.0)::float8)`;
-  const bucket = `(case when ${minutes} < 64 then floor(${minutes}) when ${minutes} < 2048 then floor(${minutes} / 16) * 16 when ${minutes} < 65536 then floor(${minutes} / 256) * 256 else floor(${minutes} / 4096) * 4096 end)`;
+  const bucket = `(case when ${minutes} < 1024 then floor(${minutes}) when ${minutes} < 16384 then floor(${minutes} / 16) * 16 when ${minutes} < 262144 then floor(${minutes} / 256) * 256 else floor(${minutes} / 4096) * 4096 end)`;
   return {
     /** A lead of a channel row (or none): a survey lead not imported nor by the API. */
     channel: `(${flag('has_survey')} and ${r}.source_key is null)`,

@@ -69,6 +69,7 @@ import * as leadSearchFts from './2026-12-04T0500-lead-search-fts';
 import * as leadSources from './2026-12-04T0100-lead-sources';
 import * as dropoffContributions from './2026-12-04T0300-dropoff-contributions';
 import * as funnelKeptCounts from './2026-12-05T0100-funnel-kept-counts';
+import * as summaryFunnelCounts from './2026-12-05T0110-summary-funnel-counts';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -142,4 +143,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04T0100-lead-sources': leadSources,
   '2026-12-04T0300-dropoff-contributions': dropoffContributions,
   '2026-12-05T0100-funnel-kept-counts': funnelKeptCounts,
+  '2026-12-05T0110-summary-funnel-counts': summaryFunnelCounts,
 };

@@ -1,5 +1,6 @@
 import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '#server/db/schema';
+import { splitPeriod } from '#server/lib/utc-days';
 import { funnelExpressions } from '#server/db/migrations/2026-12-05T0100-funnel-kept-counts';
 import {
   leadFunnelCounts,
@@ -24,28 +25,10 @@ type Db = Kysely<Database>;
  * the rows' own value, not an estimate.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const nextMonth = (month: string) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 };
-
-interface Edge {
-  since?: Date | undefined;
-  until?: Date | undefined;
-}
-
-/** [since, until) as whole UTC days [from, to) ('' and '~' for open ends; null: none) and the pieces of days around them. */
-export function splitPeriod(since: Date | undefined, until: Date | undefined): { days: { from: string; to: string } | null; edges: Edge[] } {
-  const from = since === undefined ? '' : utcDay(Math.ceil(since.getTime() / DAY_MS) * DAY_MS);
-  const to = until === undefined ? '~' : utcDay(Math.floor(until.getTime() / DAY_MS) * DAY_MS);
-  if (since !== undefined && until !== undefined && from >= to) return { days: null, edges: since < until ? [{ since, until }] : [] };
-  const edges: Edge[] = [];
-  if (since !== undefined && since.getTime() % DAY_MS !== 0) edges.push({ since, until: new Date(`${from}T00:00:00Z`) });
-  if (until !== undefined && until.getTime() % DAY_MS !== 0) edges.push({ since: new Date(`${to}T00:00:00Z`), until });
-  return { days: { from, to }, edges };
-}
 
 /** Which funnel rows (row_key) are asked for. */
 function rowKeyFilter(scope: LeadFunnelScope | null, sources: LeadSourceScope | null) {
@@ -142,7 +125,7 @@ export async function keptFunnelCounts(
 const STEPS = ['emails', 'completed', 'contacted', 'visitBooked', 'visitDone', 'won'] as const;
 
 /** A bucket's width: the triggers' buckets (migration 2026-12-05T0100). */
-const width = (bucket: number) => (bucket < 64 ? 1 : bucket < 2048 ? 16 : bucket < 65536 ? 256 : 4096);
+const width = (bucket: number) => (bucket < 1024 ? 1 : bucket < 16384 ? 16 : bucket < 262144 ? 256 : 4096);
 
 /** The medians leadFirstContactMedians gives from the rows, located in the kept buckets and read from the leads of those buckets only. */
 export async function keptFirstContactMedians(
@@ -242,12 +225,20 @@ export async function keptFirstContactMedians(
   const needed = [...new Set(wants.flatMap((w) => w.places.map((p) => p.bucket)))];
   if (needed.length === 0) return { byChannel, bySource, total: null };
 
-  // The minutes of those buckets, from the leads in scope, in order.
-  const values = await full.timed
-    .where((eb) => eb.or(needed.map((b) => eb.and([eb(minutes, '>=', b), eb(minutes, '<', b + width(b))]))))
-    .select([full.group.as('rowKey'), minutes.as('minutes'), bucket.as('bucket')])
-    .orderBy(minutes)
-    .execute();
+  // The minutes of those buckets, from the leads in scope, in order: one range of the index
+  // leads_contact_minutes per bucket (an OR of ranges would scan the whole index on SQLite).
+  const values = (
+    await Promise.all(
+      needed.map((b) =>
+        full.timed
+          .where(minutes, '>=', b)
+          .where(minutes, '<', b + width(b))
+          .select([full.group.as('rowKey'), minutes.as('minutes'), bucket.as('bucket')])
+          .orderBy(minutes)
+          .execute(),
+      ),
+    )
+  ).flat();
   const inBucket = new Map<string, number[]>();
   const push = (key: string, v: number) => {
     let list = inBucket.get(key);
