@@ -49,6 +49,10 @@ export const notPersonTables: Readonly<Record<string, string>> = {
   channels: "a campaign's short link: `name` is the channel's name",
   api_keys: 'a key the owners made for another tool: `name` is the key\'s name ("99acres"), `created_by` a staff member',
   lead_imports: "an import of a spreadsheet: its file's name, counts and the staff member who ran it; the people are in lead_import_rows",
+  funnel_step_counts: "the funnel's counts per campaign, channel or source and day (decision 0063): numbers, no person",
+  funnel_contact_minutes: 'how many leads were first contacted after so many minutes, per funnel row and day (decision 0063): numbers, no person',
+  summary_funnel_counts:
+    'how many e-mail records of a campaign, channel and day completed, reached each page or gave the e-mail only (decision 0063): numbers, no person',
   lead_sources: "where imported and API leads came from (decision 0057): `name` is a portal's or a file's name (\"99acres\"), not a person's",
 };
 

@@ -5,6 +5,7 @@ import { buildApp } from '#server/app';
 import { RetentionJob } from '#server/features/privacy';
 import { campaignSummaryFromRows } from '#server/features/results/campaign-summary.service';
 import { rebuildSummaryCounts } from '#server/features/responses/summary-counts';
+import { summaryFunnelFill } from '#server/db/migrations/2026-12-05T0110-summary-funnel-counts';
 import { SETTINGS_API, type StudioSettings } from '#shared/settings/settings.contract';
 import { personalDataRegistry } from '#server/personal-data.registry';
 import type { Channel } from '#shared/channels/channels.contract';
@@ -269,6 +270,30 @@ describeEachDatabase('the summary equals the row-based fold', (ctx) => {
     const kept = await countRows();
     await rebuildSummaryCounts(ctx.database.db, campaignId, (await ctx.app.settings.current()).timeZone);
     expect(kept).toEqual(await countRows());
+
+    // Decision 0063: the summary's funnel is read from the counts the triggers keep. They equal the
+    // ones made again from the records, and raising them changes the answer (the kept path answered).
+    const funnelRows = async () =>
+      (
+        await sql<
+          Record<string, unknown>
+        >`select campaign_id, channel_id, day, state, n from summary_funnel_counts where n <> 0 order by campaign_id, channel_id, day, state`.execute(
+          ctx.database.db,
+        )
+      ).rows.map((r) => ({ ...r, n: Number(r.n) }));
+    const keptFunnel = await funnelRows();
+    for (const s of summaryFunnelFill(ctx.database.dialect === 'sqlite' ? 'sqlite' : 'postgres')) await sql.raw(s).execute(ctx.database.db);
+    expect(await funnelRows()).toEqual(keptFunnel);
+    const completedStep = async () =>
+      (await asStaff({ method: 'GET', url: `/api/campaign/summary/${campaignId}` })).json<CampaignSummaryResult>().funnel.find((f) => f.step === 'completed')!
+        .count;
+    const before = await completedStep();
+    await sql`update summary_funnel_counts set n = n + 1000 where state = 'c'`.execute(ctx.database.db);
+    try {
+      expect(await completedStep()).toBeGreaterThanOrEqual(before + 1000);
+    } finally {
+      await sql`update summary_funnel_counts set n = n - 1000 where state = 'c'`.execute(ctx.database.db);
+    }
   }, 240_000);
 
   it('answers from the rows where the counts cannot give the same answer', async () => {

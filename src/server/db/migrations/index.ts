@@ -68,6 +68,8 @@ import * as leadFunnelSteps from './2026-12-03T0300-lead-funnel-steps';
 import * as leadSearchFts from './2026-12-04T0500-lead-search-fts';
 import * as leadSources from './2026-12-04T0100-lead-sources';
 import * as dropoffContributions from './2026-12-04T0300-dropoff-contributions';
+import * as funnelKeptCounts from './2026-12-05T0100-funnel-kept-counts';
+import * as summaryFunnelCounts from './2026-12-05T0110-summary-funnel-counts';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -140,4 +142,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0800-summary-answer-counts': summaryAnswerCounts,
   '2026-12-04T0100-lead-sources': leadSources,
   '2026-12-04T0300-dropoff-contributions': dropoffContributions,
+  '2026-12-05T0100-funnel-kept-counts': funnelKeptCounts,
+  '2026-12-05T0110-summary-funnel-counts': summaryFunnelCounts,
 };

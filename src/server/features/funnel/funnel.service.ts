@@ -3,7 +3,15 @@ import type { Database } from '#server/db/schema';
 import { badRequest } from '#server/lib/errors';
 import { findCampaign } from '#server/features/surveys';
 import { channelsOfCampaign, linkVisitsByChannel } from '#server/features/channels';
-import { leadFirstContactMedians, leadFunnelCounts, leadSourceFunnelCounts, type LeadFunnelScope, type LeadSourceScope } from '#server/features/leads';
+import {
+  keptFirstContactMedians,
+  keptFunnelCounts,
+  leadFirstContactMedians,
+  leadFunnelCounts,
+  leadSourceFunnelCounts,
+  type LeadFunnelScope,
+  type LeadSourceScope,
+} from '#server/features/leads';
 import { leadSourceKey } from '#shared/leads/lead-source';
 import { keptDropoff, surveyAnswersOfVisitors } from '#server/features/responses';
 import { instantOf } from '#shared/followup/working-hours';
@@ -46,9 +54,10 @@ const channelScope = (channelId: string | undefined) => (channelId === undefined
  * The funnel (decision 0035): one row per channel of the campaign (all channels without one), the
  * row of leads with no channel, one row per source of imported and API leads (decision 0057: not
  * with a campaign or a channel chosen; alone with `source`), and the total, which is their sum (the
- * median over all contacted).
+ * median over all contacted). Counted from the counts the triggers keep (decision 0063); `from:
+ * 'rows'` counts the leads themselves (the reference the kept counts are held equal to).
  */
-export async function funnel(db: Db, query: FunnelQuery, timeZone: string): Promise<Funnel> {
+export async function funnel(db: Db, query: FunnelQuery, timeZone: string, from: 'kept' | 'rows' = 'kept'): Promise<Funnel> {
   await requireCampaign(db, query.campaignId);
   const onlySource = query.source === undefined ? undefined : (leadSourceKey(query.source) ?? '');
   const channels = onlySource === undefined ? await channelsOfCampaign(db, query.campaignId) : [];
@@ -61,10 +70,17 @@ export async function funnel(db: Db, query: FunnelQuery, timeZone: string): Prom
   // Source leads belong to no campaign and no channel.
   const sources: LeadSourceScope | null = query.campaignId === undefined && channelId === undefined ? { ...when, sourceKey: onlySource } : null;
   const shown = channelId === undefined ? channels : channelId === null ? [] : channels.filter((c) => c.id === channelId);
-  const [counts, sourceCounts, medians, visits] = await Promise.all([
-    scope ? leadFunnelCounts(db, scope) : [],
-    sources ? leadSourceFunnelCounts(db, sources) : [],
-    leadFirstContactMedians(db, scope, sources),
+  const [{ counts, sourceCounts }, medians, visits] = await Promise.all([
+    from === 'kept'
+      ? keptFunnelCounts(db, scope, sources)
+      : Promise.all([scope ? leadFunnelCounts(db, scope) : [], sources ? leadSourceFunnelCounts(db, sources) : []]).then(([c, s]) => ({
+          counts: c,
+          sourceCounts: s,
+        })),
+    from === 'kept'
+      ? // Should the kept buckets and the leads ever disagree, the medians come from the leads.
+        keptFirstContactMedians(db, scope, sources).catch(() => leadFirstContactMedians(db, scope, sources))
+      : leadFirstContactMedians(db, scope, sources),
     linkVisitsByChannel(
       db,
       { fromDay: query.from, toDay: query.to },
@@ -123,6 +139,9 @@ export async function funnel(db: Db, query: FunnelQuery, timeZone: string): Prom
   for (const r of rows) for (const step of FUNNEL_STEPS) total[step] += r[step];
   return { channels: rows, total };
 }
+
+/** The funnel counted from the leads themselves, not the kept counts (decision 0063's reference). */
+export const funnelFromRows = (db: Db, query: FunnelQuery, timeZone: string) => funnel(db, query, timeZone, 'rows');
 
 /**
  * Drop-off per question of the campaign's survey, of the visitors (e-mail records) in scope: the sum

@@ -100,6 +100,11 @@ export async function leadFunnelCounts(db: Db, scope: LeadFunnelScope): Promise<
  * read from lead_sources for the keys found.
  */
 export async function leadSourceFunnelCounts(db: Db, scope: LeadSourceScope): Promise<LeadSourceFunnelCounts[]> {
+  return namedSources(db, await sourceCountRows(db, scope));
+}
+
+/** The source rows' counts per source key, without their names. */
+export async function sourceCountRows(db: Db, scope: LeadSourceScope): Promise<SourceCountRow[]> {
   const rows = await sourceScoped(db, scope)
     .select([
       'leads.sourceKey',
@@ -114,7 +119,14 @@ export async function leadSourceFunnelCounts(db: Db, scope: LeadSourceScope): Pr
     ])
     .groupBy('leads.sourceKey')
     .execute();
-  const keys = rows.map((r) => r.sourceKey!);
+  return rows.map((r) => ({ sourceKey: r.sourceKey!, ...stepCounts(r), imported: Number(r.imported), byApi: Number(r.byApi) }));
+}
+
+export type SourceCountRow = Omit<LeadSourceFunnelCounts, 'name'>;
+
+/** Source rows with their names (lead_sources, for the keys found), sorted by name. */
+export async function namedSources(db: Db, rows: SourceCountRow[]): Promise<LeadSourceFunnelCounts[]> {
+  const keys = rows.map((r) => r.sourceKey);
   const names = new Map<string, string>();
   for (let i = 0; i < keys.length; i += 500) {
     for (const n of await db
@@ -124,15 +136,7 @@ export async function leadSourceFunnelCounts(db: Db, scope: LeadSourceScope): Pr
       .execute())
       names.set(n.key, n.name);
   }
-  return rows
-    .map((r) => ({
-      sourceKey: r.sourceKey!,
-      name: names.get(r.sourceKey!) ?? r.sourceKey!,
-      ...stepCounts(r),
-      imported: Number(r.imported),
-      byApi: Number(r.byApi),
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  return rows.map((r) => ({ ...r, name: names.get(r.sourceKey) ?? r.sourceKey })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
 
 /**
@@ -147,35 +151,9 @@ export async function leadFirstContactMedians(
   scope: LeadFunnelScope | null,
   sources: LeadSourceScope | null = null,
 ): Promise<{ byChannel: Map<string | null, number | null>; bySource: Map<string, number | null>; total: number | null }> {
-  // Each lead's row as text: 'c' + its first channel ('c' alone: none), 's' + its source (decision 0057).
-  const channelKey = sql<string>`'c' || coalesce(leads.first_channel_id, '')`;
-  const sourceKey = sql<string>`'s' || leads.source_key`;
-  let timed: Scoped;
-  let group: ReturnType<typeof sql<string>>;
-  if (scope && !sources) {
-    timed = scoped(db, scope);
-    group = channelKey;
-  } else if (!scope && sources) {
-    timed = sourceScoped(db, sources) as Scoped;
-    group = sourceKey;
-  } else if (scope && sources) {
-    // Both kinds of rows (no campaign, no channel chosen: source leads belong to none), in one statement.
-    let both = db
-      .selectFrom('leads')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('leads.hasSurvey', '=', true), eb('leads.sourceKey', 'is', null)]),
-          eb.and([eb('leads.sourceKey', 'is not', null), eb('leads.mergedIntoId', 'is', null)]),
-        ]),
-      );
-    if (scope.since) both = both.where('leads.createdAt', '>=', scope.since);
-    if (scope.until) both = both.where('leads.createdAt', '<', scope.until);
-    timed = both as Scoped;
-    group = sql<string>`case when leads.source_key is null then ${channelKey} else ${sourceKey} end`;
-  } else {
-    return { byChannel: new Map(), bySource: new Map(), total: null };
-  }
-  timed = timed.where('leads.firstContactedAt', 'is not', null);
+  const found = timedLeads(db, scope, sources);
+  if (!found) return { byChannel: new Map(), bySource: new Map(), total: null };
+  const { timed, group } = found;
   const byChannel = new Map<string | null, number | null>();
   const bySource = new Map<string, number | null>();
   const put = (key: string, median: number | null) => {
@@ -213,6 +191,45 @@ export async function leadFirstContactMedians(
   }
   for (const [key, list] of sorted) put(key, middle(list));
   return { byChannel, bySource, total: middle(rows.map((r) => Number(r.minutes))) };
+}
+
+/**
+ * The scoped leads with a first-contact time, and each one's funnel row as text: 'c' + its first
+ * channel ('c' alone: none), 's' + its source (decision 0057); null when neither kind is in scope.
+ */
+export function timedLeads(
+  db: Db,
+  scope: LeadFunnelScope | null,
+  sources: LeadSourceScope | null,
+): { timed: Scoped; group: ReturnType<typeof sql<string>> } | null {
+  const channelKey = sql<string>`'c' || coalesce(leads.first_channel_id, '')`;
+  const sourceKey = sql<string>`'s' || leads.source_key`;
+  let timed: Scoped;
+  let group: ReturnType<typeof sql<string>>;
+  if (scope && !sources) {
+    timed = scoped(db, scope);
+    group = channelKey;
+  } else if (!scope && sources) {
+    timed = sourceScoped(db, sources) as Scoped;
+    group = sourceKey;
+  } else if (scope && sources) {
+    // Both kinds of rows (no campaign, no channel chosen: source leads belong to none), in one statement.
+    let both = db
+      .selectFrom('leads')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('leads.hasSurvey', '=', true), eb('leads.sourceKey', 'is', null)]),
+          eb.and([eb('leads.sourceKey', 'is not', null), eb('leads.mergedIntoId', 'is', null)]),
+        ]),
+      );
+    if (scope.since) both = both.where('leads.createdAt', '>=', scope.since);
+    if (scope.until) both = both.where('leads.createdAt', '<', scope.until);
+    timed = both as Scoped;
+    group = sql<string>`case when leads.source_key is null then ${channelKey} else ${sourceKey} end`;
+  } else {
+    return null;
+  }
+  return { timed: timed.where('leads.firstContactedAt', 'is not', null), group };
 }
 
 /** The median of values in ascending order, to one decimal; null when none. */

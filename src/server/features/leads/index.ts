@@ -1,4 +1,5 @@
 export { leadFirstContactMedians, leadFunnelCounts, leadSourceFunnelCounts, type LeadFunnelScope, type LeadSourceScope } from './funnel-counts';
+export { keptFirstContactMedians, keptFunnelCounts } from './funnel-kept';
 /** Leads' public face: the person behind every e-mail, message and response, kept up to date by the features that hear from them. */
 export {
   addLeadCampaign,

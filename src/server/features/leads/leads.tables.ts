@@ -117,7 +117,35 @@ export interface LeadSourcesTable {
   createdAt: Timestamp;
 }
 
+/** The funnel's counts per campaign ('' all), row ('c' + channel, 's' + source) and UTC day, kept by triggers (decision 0063). */
+export interface FunnelStepCountsTable {
+  campaignId: string;
+  rowKey: string;
+  day: string;
+  leads: number;
+  emails: number;
+  completed: number;
+  contacted: number;
+  visitBooked: number;
+  visitDone: number;
+  won: number;
+  imported: number;
+  byApi: number;
+}
+
+/** How many leads of a funnel row have their first-contact minutes in a bucket, per UTC day ('d'), month ('m') and all time ('*') (decision 0063). */
+export interface FunnelContactMinutesTable {
+  campaignId: string;
+  rowKey: string;
+  grain: string;
+  period: string;
+  bucket: number;
+  n: number;
+}
+
 export interface LeadTables {
+  funnelStepCounts: FunnelStepCountsTable;
+  funnelContactMinutes: FunnelContactMinutesTable;
   leadSources: LeadSourcesTable;
   leads: LeadsTable;
   leadMerges: LeadMergesTable;

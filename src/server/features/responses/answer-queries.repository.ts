@@ -2,6 +2,7 @@
  * The queries behind the results (summary, answers table, export), kept with the tables they read:
  * the results feature calls them through the responses feature's face (`responseQueries`).
  */
+import { splitPeriod } from '#server/lib/utc-days';
 import { sql, SqliteAdapter, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { inBatches, type After } from '#server/db/batches';
 import type { Dialect } from '#server/db/database';
@@ -262,8 +263,9 @@ export async function funnelCounts(
   campaignId: string,
   filters: ResultFilters,
   pages: number,
+  from: 'kept' | 'rows' = 'kept',
 ): Promise<{ given: number; started: number; reached: number[]; completed: number }> {
-  if (filters.answers.length === 0) return funnelFromFlags(db, campaignId, filters, pages);
+  if (filters.answers.length === 0) return from === 'kept' ? funnelFromKept(db, campaignId, filters, pages) : funnelFromFlags(db, campaignId, filters, pages);
   let query = db
     .selectFrom('emailRecords')
     .leftJoin('surveyProgress', 'surveyProgress.emailRecordId', 'emailRecords.id')
@@ -293,6 +295,48 @@ export async function funnelCounts(
     completed: Number(row.completed ?? 0),
     reached: reachedColumns.map((_, i) => Number(row[`p${i + 1}`] ?? 0)),
   };
+}
+
+/**
+ * The funnel without answer filters from the counts the triggers keep (decision 0063): whole UTC
+ * days from summary_funnel_counts, the pieces of days at either end of the range from the records.
+ */
+async function funnelFromKept(db: Db, campaignId: string, filters: ResultFilters, pages: number) {
+  const { days, edges } = splitPeriod(filters.from, filters.until);
+  let kept = db.selectFrom('summaryFunnelCounts').where('campaignId', '=', campaignId);
+  if (filters.channelId !== undefined) kept = kept.where('channelId', '=', filters.channelId);
+  if (days?.from) kept = kept.where('day', '>=', days.from);
+  if (days && days.to !== '~') kept = kept.where('day', '<', days.to);
+  const [states, ...pieces] = await Promise.all([
+    days
+      ? kept
+          .select((eb) => ['state', eb.fn.sum<number | string>('n').as('n')])
+          .groupBy('state')
+          .execute()
+      : Promise.resolve([]),
+    ...edges.map((edge) => funnelFromFlags(db, campaignId, { ...filters, from: edge.since, until: edge.until }, pages)),
+  ]);
+  const out = { given: 0, started: 0, completed: 0, reached: Array.from({ length: Math.max(0, pages - 1) }, () => 0) };
+  for (const { state, n: count } of states) {
+    const n = Number(count);
+    out.given += n;
+    if (state === 'c') {
+      out.completed += n;
+      out.started += n;
+      for (let i = 0; i < out.reached.length; i++) out.reached[i]! += n;
+    } else if (state.startsWith('p')) {
+      const furthest = Number(state.slice(1));
+      out.started += n;
+      for (let i = 0; i < out.reached.length; i++) if (furthest >= i + 1) out.reached[i]! += n;
+    }
+  }
+  for (const p of pieces) {
+    out.given += p.given;
+    out.started += p.started;
+    out.completed += p.completed;
+    p.reached.forEach((n, i) => (out.reached[i]! += n));
+  }
+  return out;
 }
 
 /**

@@ -89,6 +89,15 @@ export interface SurveyResumeTokensTable {
  * (decision 0056): how many finished or unfinished answers of a campaign fall on a channel ('' none,
  * '*' any), a studio day ('*' any), a question ('' the answer itself) and a value (JSON text).
  */
+/** The summary's funnel kept by triggers (decision 0063): e-mail records per campaign, channel ('' none), UTC day and state ('c', 'p' + furthest page, 'e'). */
+export interface SummaryFunnelCountsTable {
+  campaignId: string;
+  channelId: string;
+  day: string;
+  state: string;
+  n: number;
+}
+
 export interface SummaryAnswerCountsTable {
   campaignId: string;
   finished: Flag;
@@ -130,6 +139,7 @@ export interface DropoffContributionsTable {
 export interface ResponseTables {
   dropoffContributions: DropoffContributionsTable;
   summaryAnswerCounts: SummaryAnswerCountsTable;
+  summaryFunnelCounts: SummaryFunnelCountsTable;
   summaryCountStates: SummaryCountStatesTable;
   surveyFiles: SurveyFilesTable;
   surveyProgress: SurveyProgressTable;

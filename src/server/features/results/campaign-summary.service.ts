@@ -312,7 +312,10 @@ export async function campaignSummaryFromRows(
   const { filters, status = 'completed' } = parseFilters(campaign.questions, query, timeZone);
   const survey = readSurveySummary(campaign.questions);
 
-  const [counts, funnel] = await Promise.all([resultsRepo.countFiltered(db, id, filters), resultsRepo.funnelCounts(db, id, filters, survey.pages.length)]);
+  const [counts, funnel] = await Promise.all([
+    resultsRepo.countFiltered(db, id, filters),
+    resultsRepo.funnelCounts(db, id, filters, survey.pages.length, 'rows'),
+  ]);
 
   const accumulators = survey.questions.map(accumulatorFor);
   const days = new Map<string, number>();
