@@ -3,15 +3,7 @@ import type { Database } from '#server/db/schema';
 import { badRequest } from '#server/lib/errors';
 import { findCampaign } from '#server/features/surveys';
 import { channelsOfCampaign, linkVisitsByChannel } from '#server/features/channels';
-import {
-  keptFirstContactMedians,
-  keptFunnelCounts,
-  leadFirstContactMedians,
-  leadFunnelCounts,
-  leadSourceFunnelCounts,
-  type LeadFunnelScope,
-  type LeadSourceScope,
-} from '#server/features/leads';
+import { firstContactMedians, funnelStepCounts, type LeadFunnelScope, type LeadSourceScope } from '#server/features/leads';
 import { leadSourceKey } from '#shared/leads/lead-source';
 import { keptDropoff, surveyAnswersOfVisitors } from '#server/features/responses';
 import { instantOf } from '#shared/followup/working-hours';
@@ -71,16 +63,8 @@ export async function funnel(db: Db, query: FunnelQuery, timeZone: string, from:
   const sources: LeadSourceScope | null = query.campaignId === undefined && channelId === undefined ? { ...when, sourceKey: onlySource } : null;
   const shown = channelId === undefined ? channels : channelId === null ? [] : channels.filter((c) => c.id === channelId);
   const [{ counts, sourceCounts }, medians, visits] = await Promise.all([
-    from === 'kept'
-      ? keptFunnelCounts(db, scope, sources)
-      : Promise.all([scope ? leadFunnelCounts(db, scope) : [], sources ? leadSourceFunnelCounts(db, sources) : []]).then(([c, s]) => ({
-          counts: c,
-          sourceCounts: s,
-        })),
-    from === 'kept'
-      ? // Should the kept buckets and the leads ever disagree, the medians come from the leads.
-        keptFirstContactMedians(db, scope, sources).catch(() => leadFirstContactMedians(db, scope, sources))
-      : leadFirstContactMedians(db, scope, sources),
+    funnelStepCounts(db, scope, sources, from),
+    firstContactMedians(db, scope, sources, from),
     linkVisitsByChannel(
       db,
       { fromDay: query.from, toDay: query.to },

@@ -1,5 +1,4 @@
 export { leadFirstContactMedians, leadFunnelCounts, leadSourceFunnelCounts, type LeadFunnelScope, type LeadSourceScope } from './funnel-counts';
-export { keptFirstContactMedians, keptFunnelCounts } from './funnel-kept';
 /** Leads' public face: the person behind every e-mail, message and response, kept up to date by the features that hear from them. */
 export {
   addLeadCampaign,
@@ -32,3 +31,4 @@ export {
   type FollowUpReminder,
 } from './leads.service';
 export { assignCreatedLeadsTo, importLead, importNewLeads, knownLeadKeys, undoImportedLead, type NewImportedLead } from './leads-import';
+export { firstContactMedians, funnelStepCounts, type FunnelReading } from './funnel-steps.service';
