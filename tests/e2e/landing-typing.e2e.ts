@@ -34,29 +34,41 @@ beforeAll(async () => {
 
 describe('typing the e-mail while the landing page hydrates', () => {
   it('leaves the keys to the browser until the page is hydrated, and the form then has what was typed', async () => {
-    const page = await browser.newPage(PHONE);
-    await page.addInitScript(WATCH_HYDRATION);
-    // A slow phone: the hydration, a transition, takes long enough to type into.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
-    let sent: unknown;
-    page.on('request', (req) => {
-      if (req.url().endsWith('/api/email/add')) sent = req.postDataJSON();
-    });
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
-    const field = page.getByRole('textbox', { name: 'E-mail address' });
-    // The focus starts the page's script at once (decision 0005); the visitor types on, one key at a
-    // time, until React has hydrated the page.
-    await field.focus();
-    const email = `visitor-typing-while-the-page-hydrates-${RUN}@example.com`;
-    let typed = 0;
     type Key = { before: boolean | null; after: boolean | null };
-    const keys = () => page.evaluate('window.__keys') as Promise<Key[]>;
-    while (typed < email.length - 1 && !(await keys()).some((key) => key.before === false)) await page.keyboard.type(email[typed++]!);
-    await expect.poll(async () => (await keys()).every((key) => key.after !== null)).toBe(true);
+    const email = `visitor-typing-while-the-page-hydrates-${RUN}@example.com`;
+    // Whether a key lands inside the hydration depends on the machine: when the page hydrated between
+    // two keys (every key before it came before hydrateRoot, `before: null`), it is loaded again, up
+    // to five times. The behaviour is asserted on the attempt where a key did land inside it.
+    const attempt = async () => {
+      const page = await browser.newPage(PHONE);
+      await page.addInitScript(WATCH_HYDRATION);
+      // A slow phone: the hydration, a transition, takes long enough to type into.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+      const sent: { body?: unknown } = {};
+      page.on('request', (req) => {
+        if (req.url().endsWith('/api/email/add')) sent.body = req.postDataJSON();
+      });
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      const field = page.getByRole('textbox', { name: 'E-mail address' });
+      // The focus starts the page's script at once (decision 0005); the visitor types on, one key at a
+      // time, until React has hydrated the page.
+      await field.focus();
+      let typed = 0;
+      const keys = () => page.evaluate('window.__keys') as Promise<Key[]>;
+      while (typed < email.length - 1 && !(await keys()).some((key) => key.before === false)) await page.keyboard.type(email[typed++]!);
+      await expect.poll(async () => (await keys()).every((key) => key.after !== null), { timeout: 60_000 }).toBe(true);
+      return { page, cdp, sent, field, typed, keys: await keys() };
+    };
+    let run = await attempt();
+    for (let tries = 1; tries < 5 && !run.keys.some((key) => key.before === true); tries++) {
+      await run.page.close();
+      run = await attempt();
+    }
+    const { page, cdp, sent, field, typed } = run;
     // The first key that came while the page was being hydrated: React did not finish it in that key.
-    const first = (await keys()).find((key) => key.before === true);
-    expect(first, 'a key typed while the page was being hydrated').toBeDefined();
+    const first = run.keys.find((key) => key.before === true);
+    expect(first, 'a key typed while the page was being hydrated, in one of five loads').toBeDefined();
     expect(first!.after).toBe(true);
 
     await waitForApp(page);
@@ -66,7 +78,7 @@ describe('typing the e-mail while the landing page hydrates', () => {
     await page.keyboard.type(email.slice(typed));
     await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
     await page.getByText(FIRST_QUESTION).waitFor();
-    expect((sent as { email: string }).email).toBe(email);
+    expect((sent.body as { email: string }).email).toBe(email);
     expect(pageProblems(page)).toEqual([]);
   });
 });
