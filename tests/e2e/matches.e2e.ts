@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_CAMPAIGN_NAME } from '#server/features/surveys/campaigns.seed';
 import { answerAsVisitor, apiAs, createActiveCampaign, staffApi, visitorApi } from './api';
-import { beginSurvey, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser } from './browser';
+import { beginSurvey, DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, unique, useBrowser, waitForApp } from './browser';
 import { activateDemoSurvey, chooseInDropdown } from './demo-survey';
 
 /**
@@ -15,6 +15,9 @@ const browser = useBrowser();
 /** Opens /result with the state the survey runner hands on (its navigation state). */
 async function openResult(page: Page, state: object): Promise<void> {
   await page.goto('/');
+  // The landing page settled first (hydrated, idle): nothing of its start runs between the state set
+  // here and the reload.
+  await waitForApp(page);
   await page.evaluate((usr) => window.history.replaceState({ usr, key: 'e2e', idx: 0 }, '', '/result'), state);
   // As the runner marks the journey before it goes to /result (else the server sends the reload to /).
   await page.evaluate(() => (document.cookie = 'abode-journey=1; Path=/result; SameSite=Lax'));
