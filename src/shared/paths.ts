@@ -139,9 +139,13 @@ const serverRendered: ReadonlySet<string> = new Set([
   paths.newsletterConfirm,
 ]);
 
-/** True for the server-rendered public pages and for unknown paths (the 404 page). */
+/**
+ * True for the server-rendered public pages and for unknown paths (the 404 page). An unknown path
+ * under /dashboard is rendered in the browser, as every staff page is: the dashboard's guard reads
+ * the staff token the browser keeps, so the server could only render an error there.
+ */
 export function isServerRenderedPath(pathname: string): boolean {
   const embed = EMBED_PAGE.exec(pathname);
   if (embed) return embed[2] === undefined;
-  return serverRendered.has(pathname) || LISTING_PAGE.test(pathname) || CHANNEL_LINK_PAGE.test(pathname) || !isPagePath(pathname);
+  return serverRendered.has(pathname) || LISTING_PAGE.test(pathname) || CHANNEL_LINK_PAGE.test(pathname) || (!isPagePath(pathname) && !isStaffPath(pathname));
 }

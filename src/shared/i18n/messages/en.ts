@@ -72,6 +72,7 @@ export const en = {
   'notFound.title': 'Page not found',
   'notFound.text': 'Sorry, the page you visited does not exist.',
   'notFound.home': 'Back Home',
+  'notFound.dashboard': 'Back to the dashboard',
 
   // The listing grids.
   'listings.googleMap': 'Google map',

@@ -63,6 +63,7 @@ export const hi: Partial<Record<MessageKey, string>> = {
   'notFound.title': 'पेज नहीं मिला',
   'notFound.text': 'क्षमा करें, आप जिस पेज पर आए वह मौजूद नहीं है।',
   'notFound.home': 'होम पर लौटें',
+  'notFound.dashboard': 'डैशबोर्ड पर लौटें',
 
   'listings.googleMap': 'गूगल मैप',
   'listings.googleMapLabel': 'गूगल मैप: {name} (नए टैब में खुलेगा)',

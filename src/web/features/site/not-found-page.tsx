@@ -1,10 +1,13 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { isStaffPath, paths } from '#shared/paths';
 import { PageMeta } from '#web/components/page-meta';
 import { useT } from '#web/lib/i18n';
 import './not-found.css';
 
+/** The public site's unknown paths, and the dashboard's (inside its layout: the way back is the dashboard). */
 export function Component() {
   const t = useT();
+  const inDashboard = isStaffPath(useLocation().pathname);
   return (
     <section className="not-found" aria-labelledby="not-found-title">
       <PageMeta title={t('notFound.title')} description={t('notFound.text')} />
@@ -15,8 +18,8 @@ export function Component() {
         {t('notFound.title')}
       </h1>
       <p className="not-found__text">{t('notFound.text')}</p>
-      <Link to="/" className="button button--accent not-found__home">
-        {t('notFound.home')}
+      <Link to={inDashboard ? paths.dashboard : '/'} className="button button--accent not-found__home">
+        {inDashboard ? t('notFound.dashboard') : t('notFound.home')}
       </Link>
     </section>
   );
