@@ -7,7 +7,8 @@ import { DESKTOP, loginAsStaff, pageProblems, PHONE, seriousA11yViolations, useB
  * Duplicates (decision 0036), in Chromium: staff add a phone-only lead through "Add lead" (the phone typed
  * in a local spelling), merge it into another lead from its page after the side-by-side, undo the
  * merge, merge again; the merged lead's old address then opens the kept lead (the page follows the
- * 301). The machine is loaded: every wait is on a condition, with room.
+ * 301). The same from the other side: the e-mail lead's page merges it into the phone lead it may
+ * duplicate. The machine is loaded: every wait is on a condition, with room.
  */
 
 const browser = useBrowser();
@@ -142,4 +143,64 @@ describe('merging leads in the browser', () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(pageProblems(phone)).toEqual([]);
   }, 240_000);
+
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
+    it(`merges from the e-mail lead's page (${label} px): "Possible duplicate of …" → side by side → Merge; the kept lead shows the e-mail and the phone, the other address answers 301 to it`, async () => {
+      const staff = await staffApi();
+      const digits = `7${String(Date.now()).slice(-9)}`;
+      const shown = `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
+      const mailName = `Ritu ${label} ${RUN}`;
+      const phoneName = `R. Kulkarni ${label} ${RUN}`;
+      const email = `ritu-${label}-${RUN}@example.com`;
+      const byMail = await staff<{ lead: { _id: string } }>('POST', '/api/leads', { email, name: mailName });
+      expect(byMail.status).toBe(201);
+      const byPhone = await staff<{ lead: { _id: string } }>('POST', '/api/leads', { phone: `0${digits}`, name: phoneName });
+      expect(byPhone.status).toBe(201);
+      // The arrival with the first lead's e-mail and the second's phone: both are possible duplicates.
+      const arrival = await staff<{ lead: { _id: string } }>('POST', '/api/leads', { email, phone: `+91 ${digits}` });
+      expect(arrival.status).toBe(200);
+      const mailPath = leadPath(byMail.data.lead._id);
+      const keptId = byPhone.data.lead._id;
+
+      const page = await browser.newPage(viewport);
+      await loginAsStaff(page);
+      await page.goto(mailPath);
+      await page.getByRole('heading', { level: 1, name: mailName }).waitFor(WAIT);
+      const note = page.getByRole('note').filter({ hasText: 'Possible duplicate of' });
+      await note.waitFor(WAIT);
+      expect(await note.innerText()).toContain(`Possible duplicate of ${phoneName}`);
+      await note.getByRole('button', { name: `Merge into ${phoneName}…` }).click(WAIT);
+      const compare = page.getByRole('dialog', { name: `Merge ${mailName} into ${phoneName}?` });
+      await compare.waitFor(WAIT);
+      // Side by side: this lead (the e-mail) and the kept one (the phone).
+      await compare.getByText('This lead (merged)').waitFor();
+      await compare.getByText('Kept lead').waitFor();
+      expect(await compare.innerText()).toContain(email);
+      expect(await compare.innerText()).toContain(shown);
+      await compare.getByRole('button', { name: 'Merge', exact: true }).click();
+      await page.waitForURL(new RegExp(`${leadPath(keptId)}$`), WAIT);
+      await page.getByRole('heading', { level: 1, name: phoneName }).waitFor(WAIT);
+      // The kept lead holds both: the e-mail it took and its own phone.
+      await page.getByText(email, { exact: true }).first().waitFor(WAIT);
+      await page.getByText(shown).first().waitFor(WAIT);
+      expect(await page.getByRole('link', { name: 'Call' }).getAttribute('href')).toBe(`tel:+91${digits}`);
+      expect(await page.locator('.lead-actions a[href^="mailto:"]').getAttribute('href')).toMatch(new RegExp(`^mailto:${email}\\?`));
+      if (viewport === PHONE) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+      // The e-mail lead's address now answers 301 to the kept lead; its page follows.
+      const api = await fetch(`${baseURL()}/api/leads/${byMail.data.lead._id}`, {
+        headers: { authorization: `Bearer ${await staffToken()}` },
+        redirect: 'manual',
+      });
+      expect(api.status).toBe(301);
+      expect(api.headers.get('location')).toContain(`/api/leads/${keptId}`);
+      await page.goto(mailPath);
+      await page.waitForURL(new RegExp(`${leadPath(keptId)}$`), WAIT);
+      await page.getByRole('heading', { level: 1, name: phoneName }).waitFor(WAIT);
+      expect(pageProblems(page)).toEqual([]);
+    }, 240_000);
+  }
 });
