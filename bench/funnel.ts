@@ -15,6 +15,7 @@ import { createStaff } from '#server/features/auth/auth.service';
 import { funnel as funnelOf } from '#server/features/funnel/funnel.service';
 import { LEAD_STATUSES } from '#shared/leads/leads.contract';
 import { createTestDatabase, type TestDialect } from '../tests/helpers/databases';
+import { seedCampaigns } from './lib/seed-campaigns';
 import { testConfig } from '../tests/helpers/app';
 
 const CALLS = 15;
@@ -96,37 +97,9 @@ export async function seedFunnelBench(database: ReturnType<typeof createDatabase
   const staff = { email: 'bench@abode.test', name: 'Bench', password: 'bench-password-123' };
   await createStaff(db, staff);
   const at0 = new Date(Date.UTC(2026, 0, 1));
-  const campaigns = [uuidv7(), uuidv7()];
-  await db
-    .insertInto('campaigns')
-    .values(
-      campaigns.map((id, i) => ({
-        id,
-        name: `Campaign ${i}`,
-        questions: '{}',
-        questioncolumns: '',
-        leadFields: '{}',
-        isActive: false,
-        createdAt: at0,
-        updatedAt: at0,
-      })),
-    )
-    .execute();
+  const campaigns = await seedCampaigns(db, { at: at0, count: 2 });
   // The drop-off's campaign: every lead has an e-mail record of it (finished, unfinished with answers kept, or the e-mail only).
-  const surveyCampaign = uuidv7();
-  await db
-    .insertInto('campaigns')
-    .values({
-      id: surveyCampaign,
-      name: 'Survey',
-      questions: JSON.stringify(DROPOFF_SURVEY),
-      questioncolumns: '',
-      leadFields: '{}',
-      isActive: false,
-      createdAt: at0,
-      updatedAt: at0,
-    })
-    .execute();
+  const surveyCampaign = (await seedCampaigns(db, { at: at0, names: ['Survey'], questions: JSON.stringify(DROPOFF_SURVEY) }))[0]!;
   const channels = Array.from({ length: CHANNELS }, (_, i) => ({
     id: uuidv7(),
     code: `b${String(i).padStart(6, '2')}`.slice(0, 7),

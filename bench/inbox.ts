@@ -15,6 +15,7 @@ import { LEAD_STATUSES } from '#shared/leads/leads.contract';
 import { matchInputs, matchListings, prepareListings, type MatchableProduct, type MatchableProject } from '#shared/matching/listing-match';
 import { AbodeClient, BENCH_SURVEY } from './lib/abode-client';
 import { startAbode } from './lib/processes';
+import { seedCampaigns } from './lib/seed-campaigns';
 import { atMost, figure, type Figure } from './lib/report';
 
 const ADMIN = { email: 'bench@abode.test', password: 'bench-password-123' };
@@ -47,23 +48,8 @@ export async function benchLeadList(): Promise<Figure[]> {
   const assignees: string[] = [];
   for (let i = 0; i < ASSIGNEES; i++)
     assignees.push(await createStaff(database.db, { email: `advisor${i}@bench.test`, name: `Advisor ${i}`, password: ADMIN.password, role: 'staff' }));
-  const campaigns = Array.from({ length: CAMPAIGNS }, () => uuidv7());
   const at0 = new Date(start);
-  await database.db
-    .insertInto('campaigns')
-    .values(
-      campaigns.map((id, i) => ({
-        id,
-        name: `Campaign ${i}`,
-        questions: '{}',
-        questioncolumns: '',
-        leadFields: '{}',
-        isActive: false,
-        createdAt: at0,
-        updatedAt: at0,
-      })),
-    )
-    .execute();
+  const campaigns = await seedCampaigns(database.db, { at: at0, count: CAMPAIGNS });
   const leadCampaigns = (await sql<{ n: number }>`select count(*) as n from sqlite_master where name = 'lead_campaigns'`.execute(database.db)).rows[0]!.n > 0;
   for (let i = 0; i < LEADS; i += 1000) {
     const rows = Array.from({ length: Math.min(1000, LEADS - i) }, (_, j) => {
