@@ -17,9 +17,9 @@ import { createDatabase } from '#server/db/database';
 import { migrateToLatest } from '#server/db/migrate';
 import { newId } from '#server/lib/ids';
 import { BENCH_SURVEY, type AbodeClient } from './lib/abode-client';
-import { load, type LoadResult } from './lib/load';
 import { startReferencePg, type Running } from './lib/processes';
-import { atLeast, atMost, figure, type Figure } from './lib/report';
+import type { Figure } from './lib/report';
+import { emailRounds, writeReferenceFigures, type Round } from './lib/write-reference';
 
 const CONNECTIONS = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -54,24 +54,6 @@ async function referenceDatabase(url: string): Promise<string> {
   return campaignId;
 }
 
-/** Waits until `server` is idle (under 5 % of a core over 250 ms, at most 15 s): its CPU seconds meanwhile. */
-async function settle(server: Running): Promise<number> {
-  const start = server.cpuSeconds();
-  for (let i = 0; i < 60; i++) {
-    const before = server.cpuSeconds();
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    if (server.cpuSeconds() - before < 0.0125) break;
-  }
-  return server.cpuSeconds() - start;
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-const range = (values: number[], digits = 0) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
-
 /**
  * `abode` is a fresh server on PostgreSQL, `client` logged in to it; `withDatabase` gives a fresh,
  * empty database on the same PostgreSQL server (dropped afterwards) for the reference.
@@ -88,76 +70,26 @@ export async function benchLeadWriteReferencePg(
       const abodeCampaign = await client.activeCampaign(`Reference bench ${Date.now()}`, BENCH_SURVEY);
       // The same work on both sides: Abode assigns each new lead by turn, as the reference does.
       await client.assignByTurn();
-      let n = 0;
-      const round = async (server: Running, campaign: string, seconds: number) => {
-        const result = await load({
-          url: server.url,
-          method: 'POST',
-          path: '/api/email/add',
-          connections: CONNECTIONS,
-          durationSeconds: seconds,
-          body: () => JSON.stringify({ email: `visitor${n++}@bench.test`, campaignid: campaign }),
-        });
-        const after = await settle(server);
-        return { ...result, after };
-      };
+      const round = emailRounds(CONNECTIONS);
       // Warm both up (JIT, prepared statements, caches) before anything counts.
       await round(reference, campaignId, 1);
       await round(abode, abodeCampaign, 1);
-      type Round = LoadResult & { after: number };
       const refs: Round[] = [];
       const ours: Round[] = [];
       for (let r = 0; r < ROUNDS; r++) {
         refs.push(await round(reference, campaignId, ROUND_SECONDS));
         ours.push(await round(abode, abodeCampaign, ROUND_SECONDS));
       }
-      const ratios = ours.map((o, i) => o.requestsPerSecond / refs[i]!.requestsPerSecond);
-      const ratio = median(ratios);
-      const p99 = median(ours.map((o) => o.p99));
-      const refP99 = median(refs.map((o) => o.p99));
-      const p99Ratio = p99 / refP99;
-      const afterPerRequest = (rs: Round[]) => (rs.reduce((s, r) => s + r.after, 0) / rs.reduce((s, r) => s + r.requestsPerSecond * ROUND_SECONDS, 0)) * 1e6;
-      const failed = (rs: LoadResult[]) => rs.reduce((s, x) => s + x.non2xx + x.errors, 0);
-      const rps = (rs: LoadResult[]) => Math.round(median(rs.map((o) => o.requestsPerSecond)));
-      const group = 'writes vs reference (postgres)';
-      const figures = [
-        figure(
-          group,
-          'reference (same writes, pg, one transaction per request): requests/s',
-          rps(refs),
-          'req/s',
-          undefined,
-          `${ROUNDS} rounds of ${ROUND_SECONDS} s, ${CONNECTIONS} connections; ${failed(refs)} failed`,
-        ),
-        figure(group, 'reference: p99', refP99, 'ms', undefined, `p50 ${median(refs.map((o) => o.p50))} ms; rounds ${range(refs.map((o) => o.p99))} ms`),
-        figure(group, 'Abode: POST /api/email/add requests/s', rps(ours), 'req/s', undefined, `${failed(ours)} failed`),
-        figure(
-          group,
-          'CPU after the rounds, per request',
-          Math.round(afterPerRequest(ours)),
-          'µs',
-          undefined,
-          `Abode (outbox fan-out, left to finish before the next round); reference ${Math.round(afterPerRequest(refs))} µs`,
-        ),
-        figure(
-          group,
-          'Abode ÷ reference',
-          Math.round(ratio * 100) / 100,
-          '×',
-          atLeast(ratio, MIN_RATIO, `≥ ${MIN_RATIO}×`),
-          `median of the rounds' ratios; rounds ${range(ratios, 2)}×`,
-        ),
-        figure(
-          group,
-          'Abode: p99',
-          p99,
-          'ms',
-          atMost(p99Ratio, MAX_P99_RATIO, `≤ ${MAX_P99_RATIO}× the reference's ${refP99} ms`),
-          `${p99Ratio.toFixed(2)}× the reference's; p50 ${median(ours.map((o) => o.p50))} ms; rounds ${range(ours.map((o) => o.p99))} ms`,
-        ),
-      ];
-      if (failed(ours) > 0) figures.push(figure(group, 'Abode: failed requests', failed(ours), '', { text: '0', pass: false }));
-      return figures;
+      return writeReferenceFigures({
+        group: 'writes vs reference (postgres)',
+        rounds: ROUNDS,
+        roundSeconds: ROUND_SECONDS,
+        connections: CONNECTIONS,
+        reference: { name: 'reference', label: 'reference (same writes, pg, one transaction per request): requests/s', rounds: refs },
+        abode: ours,
+        minRatio: MIN_RATIO,
+        p99: { timesReference: MAX_P99_RATIO },
+      });
     } finally {
       await reference.stop();
     }

@@ -20,9 +20,9 @@ import { createDatabase } from '#server/db/database';
 import { migrateToLatest } from '#server/db/migrate';
 import { newId } from '#server/lib/ids';
 import { BENCH_SURVEY, type AbodeClient } from './lib/abode-client';
-import { load, type LoadResult } from './lib/load';
 import { startReference, type Running } from './lib/processes';
-import { atLeast, atMost, figure, type Figure } from './lib/report';
+import type { Figure } from './lib/report';
+import { emailRounds, writeReferenceFigures, type Round } from './lib/write-reference';
 
 const CONNECTIONS = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -57,27 +57,6 @@ async function referenceDatabase(dir: string, name: string): Promise<{ file: str
   return { file, campaignId };
 }
 
-/**
- * Waits until `server` is idle (under 5 % of a core over 250 ms, at most 15 s): its CPU seconds
- * meanwhile.
- */
-async function settle(server: Running): Promise<number> {
-  const start = server.cpuSeconds();
-  for (let i = 0; i < 60; i++) {
-    const before = server.cpuSeconds();
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    if (server.cpuSeconds() - before < 0.0125) break;
-  }
-  return server.cpuSeconds() - start;
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-const range = (values: number[], digits = 0) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
-
 /** `npm run bench -- --only=write-reference --db=sqlite`: `abode` is a fresh server on SQLite, `client` logged in to it. */
 export async function benchLeadWriteReference(abode: Running, client: AbodeClient): Promise<Figure[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'abode-reference-'));
@@ -89,24 +68,11 @@ export async function benchLeadWriteReference(abode: Running, client: AbodeClien
     references.push(await startReference({ DB_FILE: todayDb.file, CAMPAIGN_ID: todayDb.campaignId, REFERENCE_WORK: 'today' }));
     const [issueRef, todayRef] = references as [Running, Running];
     const abodeCampaign = await client.activeCampaign(`Reference bench ${Date.now()}`, BENCH_SURVEY);
-    let n = 0;
-    const round = async (server: Running, campaignId: string, seconds: number) => {
-      const result = await load({
-        url: server.url,
-        method: 'POST',
-        path: '/api/email/add',
-        connections: CONNECTIONS,
-        durationSeconds: seconds,
-        body: () => JSON.stringify({ email: `visitor${n++}@bench.test`, campaignid: campaignId }),
-      });
-      const after = await settle(server);
-      return { ...result, after };
-    };
+    const round = emailRounds(CONNECTIONS);
     // Warm all up (JIT, caches) before anything counts.
     await round(issueRef, issueDb.campaignId, 1);
     await round(todayRef, todayDb.campaignId, 1);
     await round(abode, abodeCampaign, 1);
-    type Round = LoadResult & { after: number };
     const issueRounds: Round[] = [];
     const refs: Round[] = [];
     const ours: Round[] = [];
@@ -115,70 +81,24 @@ export async function benchLeadWriteReference(abode: Running, client: AbodeClien
       refs.push(await round(todayRef, todayDb.campaignId, ROUND_SECONDS));
       ours.push(await round(abode, abodeCampaign, ROUND_SECONDS));
     }
-    const ratios = ours.map((o, i) => o.requestsPerSecond / refs[i]!.requestsPerSecond);
-    const issueRatios = ours.map((o, i) => o.requestsPerSecond / issueRounds[i]!.requestsPerSecond);
-    const ratio = median(ratios);
-    const issueRatio = median(issueRatios);
-    const p99 = median(ours.map((o) => o.p99));
-    // CPU after the rounds per request answered: what the server still had to do for them.
-    const afterPerRequest = (rs: Round[]) => (rs.reduce((s, r) => s + r.after, 0) / rs.reduce((s, r) => s + r.requestsPerSecond * ROUND_SECONDS, 0)) * 1e6;
-    const failed = (rs: LoadResult[]) => rs.reduce((s, x) => s + x.non2xx + x.errors, 0);
-    const rps = (rs: LoadResult[]) => Math.round(median(rs.map((o) => o.requestsPerSecond)));
-    const group = 'writes vs reference (sqlite)';
-    const figures = [
-      figure(
-        group,
-        "issue's reference (3 writes): requests/s",
-        rps(issueRounds),
-        'req/s',
-        undefined,
-        `${ROUNDS} rounds of ${ROUND_SECONDS} s, ${CONNECTIONS} connections; ${failed(issueRounds)} failed; p99 ${median(issueRounds.map((o) => o.p99))} ms`,
-      ),
-      figure(group, "today's reference (same writes as Abode): requests/s", rps(refs), 'req/s', undefined, `${failed(refs)} failed`),
-      figure(
-        group,
-        "today's reference: p99",
-        median(refs.map((o) => o.p99)),
-        'ms',
-        undefined,
-        `p50 ${median(refs.map((o) => o.p50))} ms; rounds ${range(refs.map((o) => o.p99))} ms`,
-      ),
-      figure(group, 'Abode: POST /api/email/add requests/s', rps(ours), 'req/s', undefined, `${failed(ours)} failed`),
-      figure(
-        group,
-        'CPU after the rounds, per request',
-        Math.round(afterPerRequest(ours)),
-        'µs',
-        undefined,
-        `Abode (outbox fan-out, left to finish before the next round); today's reference ${Math.round(afterPerRequest(refs))} µs`,
-      ),
-      figure(
-        group,
-        "Abode ÷ issue's reference",
-        Math.round(issueRatio * 100) / 100,
-        '×',
-        undefined,
-        `the e-mail step stores more than these 3 writes since decisions 0018, 0020 and 0023; rounds ${range(issueRatios, 2)}×`,
-      ),
-      figure(
-        group,
-        "Abode ÷ today's reference",
-        Math.round(ratio * 100) / 100,
-        '×',
-        atLeast(ratio, MIN_RATIO, `≥ ${MIN_RATIO}×`),
-        `median of the rounds' ratios; rounds ${range(ratios, 2)}×`,
-      ),
-      figure(
-        group,
-        'Abode: p99',
-        p99,
-        'ms',
-        atMost(p99, P99_BUDGET_MS, `≤ ${P99_BUDGET_MS} ms`),
-        `p50 ${median(ours.map((o) => o.p50))} ms; rounds ${range(ours.map((o) => o.p99))} ms`,
-      ),
-    ];
-    if (failed(ours) > 0) figures.push(figure(group, 'Abode: failed requests', failed(ours), '', { text: '0', pass: false }));
-    return figures;
+    return writeReferenceFigures({
+      group: 'writes vs reference (sqlite)',
+      rounds: ROUNDS,
+      roundSeconds: ROUND_SECONDS,
+      connections: CONNECTIONS,
+      reference: { name: "today's reference", label: "today's reference (same writes as Abode): requests/s", rounds: refs },
+      others: [
+        {
+          label: "issue's reference (3 writes): requests/s",
+          ratioLabel: "Abode ÷ issue's reference",
+          ratioNote: 'the e-mail step stores more than these 3 writes since decisions 0018, 0020 and 0023',
+          rounds: issueRounds,
+        },
+      ],
+      abode: ours,
+      minRatio: MIN_RATIO,
+      p99: { ms: P99_BUDGET_MS },
+    });
   } finally {
     await Promise.all(references.map((r) => r.stop()));
     rmSync(dir, { recursive: true, force: true });
