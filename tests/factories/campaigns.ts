@@ -94,6 +94,70 @@ export async function activateCampaign(ctx: TestContext, id: string, isActivated
   if (res.statusCode !== 200) throw new Error(`campaign activate failed: ${res.statusCode} ${res.body}`);
 }
 
+/**
+ * The results' survey (campaign-summary and campaign-summary-equivalence tests): two pages, one
+ * question of each kind of figures (choices, several choices, rating, yes/no, number, free text, matrix).
+ */
+export const SUMMARY_SURVEY = {
+  pages: [
+    {
+      name: 'first',
+      title: 'About you',
+      elements: [
+        {
+          type: 'radiogroup',
+          name: 'kind',
+          title: 'Kind of home',
+          choices: [
+            { value: 'a', text: 'Apartment' },
+            { value: 'v', text: 'Villa' },
+          ],
+        },
+        {
+          type: 'checkbox',
+          name: 'amen',
+          title: 'Amenities',
+          choices: [
+            { value: 'gym', text: 'Gym' },
+            { value: 'pool', text: 'Pool' },
+            { value: 'parking', text: 'Parking' },
+          ],
+        },
+        { type: 'rating', name: 'stars', title: 'Stars' },
+        { type: 'boolean', name: 'loan', title: 'Loan?' },
+      ],
+    },
+    {
+      name: 'second',
+      title: 'The home',
+      elements: [
+        { type: 'text', name: 'size', title: 'Size', inputType: 'number' },
+        { type: 'comment', name: 'notes', title: 'Notes' },
+        {
+          type: 'matrix',
+          name: 'rooms',
+          title: 'Rooms',
+          rows: [
+            { value: 'kitchen', text: 'Kitchen' },
+            { value: 'balcony', text: 'Balcony' },
+          ],
+          columns: [
+            { value: 1, text: 'Must' },
+            { value: 2, text: 'Nice' },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+/** A campaign of SUMMARY_SURVEY through the API, activated with `active` (it then takes new e-mails); returns its id. */
+export async function createSummaryCampaign(ctx: TestContext, { active = false }: { active?: boolean } = {}): Promise<string> {
+  const id = await createCampaign(ctx, { questions: surveyText(SUMMARY_SURVEY) });
+  if (active) await activateCampaign(ctx, id);
+  return id;
+}
+
 /** A visitor's e-mail record for the campaign, through the public API. */
 export async function addEmail(ctx: TestContext, email: string, campaignid: string | null): Promise<string> {
   const res = await ctx.app.inject({ method: 'POST', url: '/api/email/add', payload: { email, campaignid } });

@@ -13,7 +13,7 @@ import { type LeadList } from '#shared/leads/leads.contract';
 import { LEADS_API } from '#shared/leads/leads.api';
 import type { CampaignSummaryResult } from '#shared/results/campaign-summary.contract';
 import { describeEachDatabase, STAFF } from '../helpers/app';
-import { createActiveCampaign } from '../factories/campaigns';
+import { createSummaryCampaign } from '../factories/campaigns';
 
 /*
  * Decision 0056: GET summary answers byte for byte what the row-based fold answers,
@@ -21,53 +21,6 @@ import { createActiveCampaign } from '../factories/campaigns';
  * replaced, unfinished answers finished, a lead erased, two leads merged, unfinished answers
  * expired by retention; for the default, each status, a channel and a from/to range.
  */
-
-const SURVEY = {
-  pages: [
-    {
-      name: 'first',
-      elements: [
-        {
-          type: 'radiogroup',
-          name: 'kind',
-          title: 'Kind of home',
-          choices: [
-            { value: 'a', text: 'Apartment' },
-            { value: 'v', text: 'Villa' },
-          ],
-        },
-        {
-          type: 'checkbox',
-          name: 'amen',
-          title: 'Amenities',
-          choices: [
-            { value: 'gym', text: 'Gym' },
-            { value: 'pool', text: 'Pool' },
-          ],
-        },
-        { type: 'rating', name: 'stars', title: 'Stars' },
-        { type: 'boolean', name: 'loan', title: 'Loan?' },
-      ],
-    },
-    {
-      name: 'second',
-      elements: [
-        { type: 'text', name: 'size', title: 'Size', inputType: 'number' },
-        { type: 'comment', name: 'notes', title: 'Notes' },
-        {
-          type: 'matrix',
-          name: 'rooms',
-          title: 'Rooms',
-          rows: [{ value: 'kitchen', text: 'Kitchen' }],
-          columns: [
-            { value: 1, text: 'Must' },
-            { value: 2, text: 'Nice' },
-          ],
-        },
-      ],
-    },
-  ],
-};
 
 const DAY = 86_400_000;
 
@@ -87,7 +40,7 @@ describeEachDatabase('the summary equals the row-based fold', (ctx) => {
     setNow('2027-01-01T10:00:00Z');
     clocked = await buildApp(ctx.config, { database: ctx.database, logger: process.env.EQ_LOG === '1', clock: () => now });
     await clocked.ready();
-    campaignId = await createActiveCampaign(ctx, { questions: JSON.stringify(SURVEY) });
+    campaignId = await createSummaryCampaign(ctx, { active: true });
     const res = await ctx.asStaff({ method: 'POST', url: '/api/channels', payload: { name: 'Expo stall', kind: 'link', campaignId } });
     expect(res.statusCode, res.body).toBe(201);
     ({ id: channelId, code: channelCode } = res.json<{ channel: Channel }>().channel);

@@ -2,63 +2,9 @@ import type ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignSummaryResult, QuestionSummary } from '#shared/results/campaign-summary.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
-import { createCampaign } from '../factories/campaigns';
+import { createSummaryCampaign } from '../factories/campaigns';
 import { leadOf } from '../factories/people';
 import { readWorkbook, rowValues, sheetRows } from '../helpers/xlsx';
-
-/** Two pages; one question of each kind of figures. */
-const SURVEY = {
-  pages: [
-    {
-      name: 'first',
-      title: 'About you',
-      elements: [
-        {
-          type: 'radiogroup',
-          name: 'kind',
-          title: 'Kind of home',
-          choices: [
-            { value: 'a', text: 'Apartment' },
-            { value: 'v', text: 'Villa' },
-          ],
-        },
-        {
-          type: 'checkbox',
-          name: 'amen',
-          title: 'Amenities',
-          choices: [
-            { value: 'gym', text: 'Gym' },
-            { value: 'pool', text: 'Pool' },
-            { value: 'parking', text: 'Parking' },
-          ],
-        },
-        { type: 'rating', name: 'stars', title: 'Stars' },
-        { type: 'boolean', name: 'loan', title: 'Loan?' },
-      ],
-    },
-    {
-      name: 'second',
-      title: 'The home',
-      elements: [
-        { type: 'text', name: 'size', title: 'Size', inputType: 'number' },
-        { type: 'comment', name: 'notes', title: 'Notes' },
-        {
-          type: 'matrix',
-          name: 'rooms',
-          title: 'Rooms',
-          rows: [
-            { value: 'kitchen', text: 'Kitchen' },
-            { value: 'balcony', text: 'Balcony' },
-          ],
-          columns: [
-            { value: 1, text: 'Must' },
-            { value: 2, text: 'Nice' },
-          ],
-        },
-      ],
-    },
-  ],
-};
 
 interface Visitor {
   key: string;
@@ -96,7 +42,7 @@ const VISITORS: Visitor[] = [
 ];
 
 async function seed(ctx: TestContext): Promise<string> {
-  const campaignId = await createCampaign(ctx, { questions: JSON.stringify(SURVEY) });
+  const campaignId = await createSummaryCampaign(ctx);
   const db = ctx.database.db;
   for (const v of VISITORS) {
     const id = `${campaignId}-${v.key}`;
