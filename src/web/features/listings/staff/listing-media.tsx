@@ -1,5 +1,5 @@
 import { Alert, App, Button, Input, Popconfirm, Spin, Typography } from 'antd';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent, type HTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent, type HTMLAttributes, type RefObject } from 'react';
 import { PHOTOS_MAX, photoUrl, type ListingFile, type ListingPhoto } from '#shared/listings/listing-photos';
 import { PHOTO_ALT_MAX } from '#shared/listings/listing-photos.contract';
 import type { ListingKind } from '#shared/listings/listings.contract';
@@ -95,7 +95,6 @@ function PhotoManager({
   const fileInput = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const refocus = useRef<{ photoId: string; focus: 'earlier' | 'later' } | null>(null);
-  const inputId = useId();
   const headingId = useId();
   const full = photos.length >= PHOTOS_MAX;
 
@@ -193,30 +192,18 @@ function PhotoManager({
           upload([...event.dataTransfer.files]);
         }}
       >
-        <label htmlFor={inputId} className="listing-media__drop-label">
-          {staffText('staff.listings.media.addPhotos')}
-        </label>
-        <input
-          id={inputId}
-          ref={fileInput}
-          type="file"
+        <FileField
+          label={staffText('staff.listings.media.addPhotos')}
+          help={full ? staffText('staff.listings.media.full', { max: PHOTOS_MAX }) : staffText('staff.listings.media.dropHelp')}
+          inputRef={fileInput}
           accept={PHOTO_TYPES}
           multiple
           onChange={onFiles}
           disabled={busy !== null || full}
-          aria-describedby={`${inputId}-help`}
         />
-        <span id={`${inputId}-help`} className="listing-media__drop-help">
-          {full ? staffText('staff.listings.media.full', { max: PHOTOS_MAX }) : staffText('staff.listings.media.dropHelp')}
-        </span>
       </div>
 
-      {busy ? (
-        <p className="listing-media__busy" role="status">
-          <Spin size="small" /> {busy}
-        </p>
-      ) : null}
-      {error ? <Alert type="error" showIcon title={error} className="listing-media__error" closable={{ onClose: () => setError(null) }} /> : null}
+      <SavingStatus busy={busy} error={error} onClose={() => setError(null)} />
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement}
       </p>
@@ -377,7 +364,6 @@ function FloorPlanManager({ id, initial, onChanged }: { id: string; initial: Lis
     if (fileInput.current) fileInput.current.value = '';
   });
   const fileInput = useRef<HTMLInputElement>(null);
-  const inputId = useId();
   const headingId = useId();
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -425,28 +411,59 @@ function FloorPlanManager({ id, initial, onChanged }: { id: string; initial: Lis
         <p className="listing-media__empty">{staffText('staff.listings.media.noPlan')}</p>
       )}
       <div className="listing-media__drop">
-        <label htmlFor={inputId} className="listing-media__drop-label">
-          {plan ? staffText('staff.listings.media.replacePlan') : staffText('staff.listings.media.addPlan')}
-        </label>
-        <input
-          id={inputId}
-          ref={fileInput}
-          type="file"
+        <FileField
+          label={plan ? staffText('staff.listings.media.replacePlan') : staffText('staff.listings.media.addPlan')}
+          help={staffText('staff.listings.media.planHelp')}
+          inputRef={fileInput}
           accept={FLOOR_PLAN_TYPES}
           onChange={onFile}
           disabled={busy !== null}
-          aria-describedby={`${inputId}-help`}
         />
-        <span id={`${inputId}-help`} className="listing-media__drop-help">
-          {staffText('staff.listings.media.planHelp')}
-        </span>
       </div>
+      <SavingStatus busy={busy} error={error} onClose={() => setError(null)} />
+    </section>
+  );
+}
+
+/** A file field of the media section: its label, the input and its help (which describes it). */
+function FileField({
+  label,
+  help,
+  inputRef,
+  ...input
+}: {
+  label: string;
+  help: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  accept: string;
+  multiple?: boolean;
+  onChange(event: ChangeEvent<HTMLInputElement>): void;
+  disabled: boolean;
+}) {
+  const inputId = useId();
+  return (
+    <>
+      <label htmlFor={inputId} className="listing-media__drop-label">
+        {label}
+      </label>
+      <input id={inputId} ref={inputRef} type="file" aria-describedby={`${inputId}-help`} {...input} />
+      <span id={`${inputId}-help`} className="listing-media__drop-help">
+        {help}
+      </span>
+    </>
+  );
+}
+
+/** The save under way (named) and the last failure, which staff can close. */
+function SavingStatus({ busy, error, onClose }: { busy: string | null; error: string | null; onClose(): void }) {
+  return (
+    <>
       {busy ? (
         <p className="listing-media__busy" role="status">
           <Spin size="small" /> {busy}
         </p>
       ) : null}
-      {error ? <Alert type="error" showIcon title={error} className="listing-media__error" closable={{ onClose: () => setError(null) }} /> : null}
-    </section>
+      {error ? <Alert type="error" showIcon title={error} className="listing-media__error" closable={{ onClose }} /> : null}
+    </>
   );
 }
