@@ -24,30 +24,25 @@ import { consentRoutes } from './features/consent/consent.routes';
 import { secretKey } from './features/auth/token';
 import { leadsRoutes } from './features/leads/leads.routes';
 import { importRoutes } from './features/imports';
-import { inboundOrigin, inboundRoutes } from './features/inbound';
-import { leadForFollowUp, leadSummary, setLeadSurveySteps, setLeadVisitSteps } from './features/leads';
-import { assignCreatedLead, followUpMail, FollowUpJob, followUpRoutes } from './features/followup';
-import { contactMessageActivity, contactMessagesOfLead } from './features/contact';
+import { inboundRoutes } from './features/inbound';
+import { leadForFollowUp } from './features/leads';
+import { FollowUpJob, followUpRoutes } from './features/followup';
 import { todayRoutes } from './features/dashboard';
-import { isUnsubscribed, newsletterConfirmMail, unsubscribeLinks } from './features/consent';
-import { campaignReading } from './features/surveys';
-import { completedCampaignsOfLead, countResponses, leadSurveyRecords, responseCountsByCampaign } from './features/responses';
-import { completedResponse, emailActivity, surveyStillOpen, unfinishedSurvey } from './features/responses/notification-reads';
-import { issueResumeToken } from './features/responses/survey-progress.service';
+import { isUnsubscribed, unsubscribeLinks } from './features/consent';
+import { completedByChannel, countResponses, responseCountsByCampaign } from './features/responses';
 import { privacyRoutes, RetentionJob } from '#server/features/privacy';
 import { PERSON_ROW_TABLES, personalDataRegistry } from './personal-data.registry';
+import { leadsSources, notificationSources } from './room-sources';
 import { demoContentRoutes } from './demo-content';
 import { listingPagesRoutes } from './features/listings/listing-pages.routes';
 import { listingsRoutes } from './features/listings/listings.routes';
-import { listingPrices } from './features/listings';
 import { listingPhotoRoutes } from './features/listings/listing-photos.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { pagesPlugin } from './features/pages/pages.plugin';
 import { seoRoutes } from './features/pages/seo.routes';
 import { NotificationDispatcher } from './features/notifications/dispatcher';
-import { DEFAULT_VISITOR_MAIL_LIMITS } from './features/notifications/visitor-mail';
-import { VisitorMailGate } from './features/notifications/visitor-mail';
+import { DEFAULT_VISITOR_MAIL_LIMITS, VisitorMailGate } from './features/notifications/visitor-mail';
 import { createMailer, type Mailer } from './features/notifications/mailer';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -64,13 +59,12 @@ import { createAttemptLimiters } from './lib/throttle';
 import { sharedBudgetStore } from './lib/public-write-limit';
 import { configuredSiteUrl } from './lib/site-url';
 import { SYSTEM_API } from '#shared/system/system.api';
-import { VisitJobs, visitRoutes, visitsStartingBetween, visitStepsOfLead, type VisitContext } from './features/visits';
+import { VisitJobs, visitRoutes, visitsStartingBetween, type VisitContext } from './features/visits';
 import { staffContacts, staffRecipients } from './features/auth';
 import { channelByCode, channelRoutes, pruneLinkVisitors, recordLinkVisit } from './features/channels';
 import { funnelRoutes } from './features/funnel';
 import { kioskRoutes } from './features/kiosk';
 import { matchesFor } from './features/matching';
-import { completedByChannel } from './features/responses';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -230,22 +224,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     writes: app.writes,
     mailer,
     log: app.log,
-    sources: {
-      lookupLead: leadSummary,
-      contactMessage: contactMessageActivity,
-      completedResponse,
-      emailActivity,
-      campaignReading,
-      surveyStillOpen,
-      inboundOrigin,
-      unfinishedSurvey,
-      issueResumeToken,
-      isUnsubscribed,
-      unsubscribeLinks,
-      newsletterConfirmMail,
-      staffMail: followUpMail,
-      listingPrices,
-    },
+    sources: notificationSources,
     requestCount: () => answered,
     settings: {
       ...config.notify,
@@ -370,22 +349,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(surveyFileRoutes);
   await app.register(contactRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(notificationRoutes);
-  // A lead's page reads the person's records from the rooms that keep them (decision 0020).
   await app.register(inboundRoutes, { now: options.clock ?? (() => new Date()) });
   await app.register(importRoutes, { now: options.clock ?? (() => new Date()) });
-  await app.register(leadsRoutes, {
-    sources: { surveyRecords: leadSurveyRecords, contactMessages: contactMessagesOfLead },
-    // A lead staff add is assigned like any new lead.
-    onCreated: (trx, lead, at) => assignCreatedLead(trx, lead, {}, at),
-    personTables: PERSON_ROW_TABLES,
-    // Decision 0035: rows moved between two leads (a merge, an unmerge): each one's funnel steps from its rows again.
-    rowsMoved: async (trx, leadIds) => {
-      for (const leadId of leadIds) {
-        await setLeadSurveySteps(trx, leadId, await completedCampaignsOfLead(trx, leadId));
-        await setLeadVisitSteps(trx, leadId, await visitStepsOfLead(trx, leadId));
-      }
-    },
-  });
+  // A lead's page reads the person's records from the rooms that keep them (decision 0020).
+  await app.register(leadsRoutes, { ...leadsSources, personTables: PERSON_ROW_TABLES });
   await app.register(privacyRoutes, {
     registry: personalDataRegistry,
     mailer,

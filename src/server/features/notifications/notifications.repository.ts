@@ -227,6 +227,39 @@ export function visitorMailSince(db: Db, since: Date, recipients: string[], send
     .execute();
 }
 
+/** One lock for every instance taking a visitor-mail place (PostgreSQL): counting and recording are one step. */
+const VISITOR_MAIL_LOCK = 0x0a_b0de_14;
+
+/** PostgreSQL: takes the visitor-mail places' lock until the transaction ends. */
+export async function lockVisitorMailPlaces(trx: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${VISITOR_MAIL_LOCK})`.execute(trx);
+}
+
+/** The places taken since `since` by these recipients (keys) or senders: one row per place. */
+export function visitorMailPlaces(db: Db, since: Date, recipients: string[], senders: string[]) {
+  return db
+    .selectFrom('visitorMailLog')
+    .select(['recipient', 'sender'])
+    .where('sentAt', '>=', since)
+    .where((eb) => {
+      const either = [];
+      if (recipients.length > 0) either.push(eb('recipient', 'in', recipients));
+      if (senders.length > 0) either.push(eb('sender', 'in', senders));
+      return eb.or(either);
+    })
+    .execute();
+}
+
+/** Records one place taken, then removes the places taken before `keepSince` (they count for nothing). */
+export async function keepVisitorMailPlace(
+  trx: Db,
+  place: { id: string; recipient: string; sender: string | null; sentAt: Date },
+  keepSince: Date,
+): Promise<void> {
+  await trx.insertInto('visitorMailLog').values(place).execute();
+  await trx.deleteFrom('visitorMailLog').where('sentAt', '<', keepSince).execute();
+}
+
 /** Whether an event of this type about this subject was recorded since `since`. */
 export async function eventRecordedSince(db: Db, type: NotificationEventType, subjectId: string, since: Date): Promise<boolean> {
   const row = await db
@@ -287,4 +320,28 @@ export async function insertEvents(db: Db, events: ReadonlyArray<NewEvent & { pa
       .values(events.slice(i, i + 500).map((e) => ({ ...e, fannedOutAt: null, lockedUntil: null })))
       .execute();
   }
+}
+
+// The person's events and deliveries (personal-data.ts): their export and erasure.
+
+/** The lead's outbox events (oldest first) and their deliveries. */
+export async function leadEventsAndDeliveries(db: Db, leadId: string) {
+  const events = await db
+    .selectFrom('notificationEvents')
+    .select(['id', 'type', 'email', 'payload', 'createdAt'])
+    .where('leadId', '=', leadId)
+    .orderBy('createdAt')
+    .execute();
+  const ids = events.map((e) => e.id);
+  const deliveries = ids.length
+    ? await db.selectFrom('notificationDeliveries').select(['eventId', 'channel', 'status', 'createdAt', 'deliveredAt']).where('eventId', 'in', ids).execute()
+    : [];
+  return { events, deliveries };
+}
+
+/** Deletes the lead's events' deliveries, then the events. */
+export async function deleteLeadEvents(trx: Db, leadId: string): Promise<void> {
+  const events = trx.selectFrom('notificationEvents').select('id').where('leadId', '=', leadId);
+  await trx.deleteFrom('notificationDeliveries').where('eventId', 'in', events).execute();
+  await trx.deleteFrom('notificationEvents').where('leadId', '=', leadId).execute();
 }

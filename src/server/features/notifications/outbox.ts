@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { newId } from '#server/lib/ids';
-import type { InternalEventType, SubscribableEventType } from '#shared/notifications/notifications.contract';
-import { insertEvent, insertEvents } from './notifications.repository';
+import type { InternalEventType, NotificationEventType, SubscribableEventType } from '#shared/notifications/notifications.contract';
+import { eventRecordedSince as recordedSince, insertEvent, insertEvents } from './notifications.repository';
 
 /**
  * Writes an event to the outbox. Call it inside the transaction of the write that causes it: the
@@ -51,3 +51,7 @@ export async function recordEvents(
     })),
   );
 }
+
+/** Whether an event of this type about this subject was recorded since `since` (a resume link's throttle). */
+export const eventRecordedSince = (db: Kysely<Database>, type: NotificationEventType, subjectId: string, since: Date) =>
+  recordedSince(db, type, subjectId, since);

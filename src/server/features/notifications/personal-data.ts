@@ -1,28 +1,18 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PersonalData } from '#server/lib/personal-data';
+import { deleteLeadEvents, leadEventsAndDeliveries } from './notifications.repository';
 
 /** Outbox events about the person (their payloads carry answers) and their deliveries; sent `.eml` copies. */
 export const personalData: PersonalData = {
   feature: 'notifications',
   tables: ['notification_events', 'notification_deliveries'],
   async export(db, leadId) {
-    const events = await db
-      .selectFrom('notificationEvents')
-      .select(['id', 'type', 'email', 'payload', 'createdAt'])
-      .where('leadId', '=', leadId)
-      .orderBy('createdAt')
-      .execute();
-    const ids = events.map((e) => e.id);
-    const deliveries = ids.length
-      ? await db.selectFrom('notificationDeliveries').select(['eventId', 'channel', 'status', 'createdAt', 'deliveredAt']).where('eventId', 'in', ids).execute()
-      : [];
+    const { events, deliveries } = await leadEventsAndDeliveries(db, leadId);
     return { events: events.map((e) => ({ ...e, payload: e.payload ? (JSON.parse(e.payload) as unknown) : null })), deliveries };
   },
   async erase(trx, leadId, context) {
-    const events = trx.selectFrom('notificationEvents').select('id').where('leadId', '=', leadId);
-    await trx.deleteFrom('notificationDeliveries').where('eventId', 'in', events).execute();
-    await trx.deleteFrom('notificationEvents').where('leadId', '=', leadId).execute();
+    await deleteLeadEvents(trx, leadId);
     const keys = context.emailKeys.filter(Boolean);
     if (keys.length === 0) return;
     context.afterCommit(async () => {

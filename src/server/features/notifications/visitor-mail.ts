@@ -1,15 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '#server/db/database';
 import type { Database } from '#server/db/schema';
 import { clientKey } from '#server/lib/client-key';
 import { newId } from '#server/lib/ids';
-import { visitorMailSince } from './notifications.repository';
+import { keepVisitorMailPlace, lockVisitorMailPlaces, visitorMailPlaces, visitorMailSince } from './notifications.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Rows older than this count for nothing and are removed as new ones come. */
 const KEEP_MS = 24 * HOUR_MS;
-/** One lock for every instance taking a place (PostgreSQL): counting and recording are one step. */
-const LOCK_KEY = 0x0a_b0de_14;
 
 /** A keyed hash of a recipient (in lower case): the log never holds the address itself. */
 const recipientKey = (secret: string, email: string) => clientKey(secret, 'visitor-mail-to', email.trim().toLowerCase());
@@ -44,17 +42,13 @@ export class VisitorMailGate {
     const lower = to.trim().toLowerCase();
     const recipient = recipientKey(secret, lower);
     return db.transaction().execute(async (trx) => {
-      if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${LOCK_KEY})`.execute(trx);
+      if (dialect === 'postgres') await lockVisitorMailPlaces(trx);
       const outbox = await visitorMailSince(trx, since, [lower], sender ? [sender] : []);
       const logged = await this.logged(trx, since, [recipient], sender ? [sender] : []);
       const toCount = outbox.filter((r) => r.recipient === lower).length + logged.filter((r) => r.recipient === recipient).length;
       const fromCount = sender ? outbox.filter((r) => r.sender === sender).length + logged.filter((r) => r.sender === sender).length : 0;
       if (toCount >= limits.perRecipientHour || (sender !== null && fromCount >= limits.perSenderHour)) return false;
-      await trx.insertInto('visitorMailLog').values({ id: newId(), recipient, sender, sentAt: now }).execute();
-      await trx
-        .deleteFrom('visitorMailLog')
-        .where('sentAt', '<', new Date(now.getTime() - KEEP_MS))
-        .execute();
+      await keepVisitorMailPlace(trx, { id: newId(), recipient, sender, sentAt: now }, new Date(now.getTime() - KEEP_MS));
       return true;
     });
   }
@@ -75,16 +69,6 @@ export class VisitorMailGate {
 
   private async logged(db: Kysely<Database>, since: Date, recipients: string[], senders: string[]) {
     if (recipients.length === 0 && senders.length === 0) return [];
-    return db
-      .selectFrom('visitorMailLog')
-      .select(['recipient', 'sender'])
-      .where('sentAt', '>=', since)
-      .where((eb) => {
-        const either = [];
-        if (recipients.length > 0) either.push(eb('recipient', 'in', recipients));
-        if (senders.length > 0) either.push(eb('sender', 'in', senders));
-        return eb.or(either);
-      })
-      .execute();
+    return visitorMailPlaces(db, since, recipients, senders);
   }
 }

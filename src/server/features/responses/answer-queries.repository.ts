@@ -1,6 +1,6 @@
 /**
  * The queries behind the results (summary, answers table, export), kept with the tables they read:
- * the results feature calls them through the responses feature's face (`responseQueries`).
+ * the results feature calls them through the responses feature's face (`responseQueries`, result-reads.ts).
  */
 import { splitPeriod } from '#server/lib/utc-days';
 import { sql, SqliteAdapter, type Expression, type Kysely, type SqlBool } from 'kysely';
@@ -371,9 +371,6 @@ async function funnelFromFlags(db: Db, campaignId: string, filters: ResultFilter
     reached: reachedColumns.map((_, i) => completed + Number(open[`p${i + 1}`] ?? 0)),
   };
 }
-
-/** The summary's counts kept as answers are written (decision 0056). */
-export { summaryAnswerCounts, summaryCountState, summaryDayCounts, type CountScope } from './summary-counts';
 
 /**
  * Answers under the filters, newest first, and among equal times in the order the summary's fold

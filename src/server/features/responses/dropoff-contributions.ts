@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { dropoffSurvey, type DropoffSurvey } from '#server/lib/survey-dropoff';
 import { findCampaign } from '#server/features/surveys';
 import type { DropoffQuestion } from '#shared/funnel/funnel.contract';
+import { contributionCounts, keepContribution, storedProgress } from './dropoff-contributions.repository';
 
 type Db = Kysely<Database>;
 
@@ -20,66 +21,24 @@ async function surveyOf(db: Db, campaignId: string): Promise<DropoffSurvey | und
   return campaign ? dropoffSurvey(campaign.questions) : undefined;
 }
 
-/** Writes the record's contribution (its scope copied from the record in the same statement). */
-async function keep(
-  db: Db,
-  emailRecordId: string,
-  survey: DropoffSurvey,
-  contribution: string,
-  from: { responseId: string | null; progressOf: string | null },
-) {
-  await db
-    .insertInto('dropoffContributions')
-    .columns(['emailRecordId', 'campaignId', 'channelId', 'createdAt', 'surveyVersion', 'contribution', 'responseId', 'progressOf'])
-    .expression(
-      db
-        .selectFrom('emailRecords')
-        .select([
-          'emailRecords.id',
-          'emailRecords.campaignId',
-          'emailRecords.channelId',
-          'emailRecords.createdAt',
-          sql<string>`${survey.version}`.as('surveyVersion'),
-          sql<string>`${contribution}`.as('contribution'),
-          sql<string | null>`${from.responseId}`.as('responseId'),
-          sql<string | null>`${from.progressOf}`.as('progressOf'),
-        ])
-        .where('emailRecords.id', '=', emailRecordId)
-        .where('emailRecords.campaignId', 'is not', null),
-    )
-    .onConflict((oc) =>
-      oc.column('emailRecordId').doUpdateSet((eb) => ({
-        surveyVersion: eb.ref('excluded.surveyVersion'),
-        contribution: eb.ref('excluded.contribution'),
-        responseId: eb.ref('excluded.responseId'),
-        progressOf: eb.ref('excluded.progressOf'),
-      })),
-    )
-    .execute();
-}
-
 /** The response is stored: the record's contribution is the finished one. */
 export async function keepResponseContribution(db: Db, response: { id: string; campaignId: string; emailRecordId: string; answer: string }): Promise<void> {
   const survey = await surveyOf(db, response.campaignId);
   if (!survey) return;
   const contribution = survey.keepable ? survey.contribution({ answers: response.answer, finished: true, page: 0, furthestPage: 0 }) : '';
-  await keep(db, response.emailRecordId, survey, contribution, { responseId: response.id, progressOf: null });
+  await keepContribution(db, response.emailRecordId, { surveyVersion: survey.version, contribution, responseId: response.id, progressOf: null });
 }
 
 /** The unfinished answers are saved: the record's contribution is read from them as stored (the furthest page kept by the upsert). */
 export async function keepProgressContribution(db: Db, emailRecordId: string, campaignId: string): Promise<void> {
   const survey = await surveyOf(db, campaignId);
   if (!survey) return;
-  const progress = await db
-    .selectFrom('surveyProgress')
-    .select(['answer', 'page', 'furthestPage'])
-    .where('emailRecordId', '=', emailRecordId)
-    .executeTakeFirst();
+  const progress = await storedProgress(db, emailRecordId);
   if (!progress) return;
   const contribution = survey.keepable
     ? survey.contribution({ answers: progress.answer, finished: false, page: Number(progress.page), furthestPage: Number(progress.furthestPage) })
     : '';
-  await keep(db, emailRecordId, survey, contribution, { responseId: null, progressOf: emailRecordId });
+  await keepContribution(db, emailRecordId, { surveyVersion: survey.version, contribution, responseId: null, progressOf: emailRecordId });
 }
 
 /**
@@ -96,31 +55,7 @@ export async function keptDropoff(
 ): Promise<DropoffQuestion[] | null> {
   const survey = dropoffSurvey(definition);
   if (!survey.keepable) return null;
-  let kept = db
-    .selectFrom('dropoffContributions')
-    .select([
-      sql<string | null>`survey_version`.as('surveyVersion'),
-      sql<string | null>`contribution`.as('contribution'),
-      (eb) => eb.fn.countAll<number | string>().as('n'),
-    ])
-    .where('campaignId', '=', scope.campaignId);
-  let records = db
-    .selectFrom('emailRecords')
-    .select([sql<string | null>`null`.as('surveyVersion'), sql<string | null>`null`.as('contribution'), (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('campaignId', '=', scope.campaignId);
-  if (scope.channelId !== undefined) {
-    kept = kept.where('channelId', scope.channelId === null ? 'is' : '=', scope.channelId);
-    records = records.where('channelId', scope.channelId === null ? 'is' : '=', scope.channelId);
-  }
-  if (scope.since) {
-    kept = kept.where('createdAt', '>=', scope.since);
-    records = records.where('createdAt', '>=', scope.since);
-  }
-  if (scope.until) {
-    kept = kept.where('createdAt', '<', scope.until);
-    records = records.where('createdAt', '<', scope.until);
-  }
-  const rows = await kept.groupBy(['surveyVersion', 'contribution']).unionAll(records).execute();
+  const rows = await contributionCounts(db, scope);
   const totals = survey.empty();
   let withoutRow = 0;
   for (const row of rows) {

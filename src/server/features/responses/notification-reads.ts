@@ -2,17 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { findCampaign } from '#server/features/surveys';
 import { channelReference, utmOf } from '#server/features/channels';
+import * as responsesRepo from './responses.repository';
 
-// What the notification mails read of responses (given to the dispatcher at app.ts). The campaign's
-// name and version come through the surveys feature's face, never from its table.
+// What the notification mails read of responses (given to the dispatcher by the composition root:
+// src/server/notification-sources.ts). The campaign's name and version come through the surveys
+// feature's face, never from its table; the statements are responses.repository.ts's.
 
 /** A finished response with its campaign's name and version. */
 export async function completedResponse(db: Kysely<Database>, responseId: string) {
-  const found = await db
-    .selectFrom('surveyResponses')
-    .select(['answer', 'matches', 'createdAt', 'campaignId', 'language', 'channelId', 'utm'])
-    .where('id', '=', responseId)
-    .executeTakeFirst();
+  const found = await responsesRepo.responseForMail(db, responseId);
   if (!found) return undefined;
   const { channelId, utm, ...row } = found;
   const campaign = await findCampaign(db, row.campaignId);
@@ -23,11 +21,7 @@ export async function completedResponse(db: Kysely<Database>, responseId: string
 
 /** An e-mail record with its campaign's name (null when it has none). */
 export async function emailActivity(db: Kysely<Database>, emailRecordId: string) {
-  const found = await db
-    .selectFrom('emailRecords')
-    .select(['createdAt', 'campaignId', 'isCompleted', 'channelId', 'utm'])
-    .where('id', '=', emailRecordId)
-    .executeTakeFirst();
+  const found = await responsesRepo.emailRecordForMail(db, emailRecordId);
   if (!found) return undefined;
   const { channelId, utm, ...row } = found;
   const campaign = row.campaignId === null ? undefined : await findCampaign(db, row.campaignId);
@@ -40,28 +34,16 @@ export async function emailActivity(db: Kysely<Database>, emailRecordId: string)
  * has been finished.
  */
 export async function surveyStillOpen(db: Kysely<Database>, emailRecordId: string): Promise<boolean> {
-  const row = await db.selectFrom('emailRecords').select(['isCompleted', 'leadId', 'campaignId']).where('id', '=', emailRecordId).executeTakeFirst();
+  const row = await responsesRepo.emailRecordState(db, emailRecordId);
   if (!row) return false;
   if (row.isCompleted) return false;
   if (row.leadId === null || row.campaignId === null) return true;
-  const other = await db
-    .selectFrom('emailRecords')
-    .select('id')
-    .where('leadId', '=', row.leadId)
-    .where('campaignId', '=', row.campaignId)
-    .where('isCompleted', '=', true)
-    .executeTakeFirst();
-  return other === undefined;
+  return !(await responsesRepo.leadFinishedCampaign(db, row.leadId, row.campaignId));
 }
 
 /** The campaign of an e-mail record still unfinished with answers kept; undefined otherwise. */
 export async function unfinishedSurvey(db: Kysely<Database>, emailRecordId: string): Promise<{ campaignName: string | null; language: string } | undefined> {
-  const row = await db
-    .selectFrom('surveyProgress as p')
-    .innerJoin('emailRecords as e', 'e.id', 'p.emailRecordId')
-    .select(['e.isCompleted', 'p.campaignId', 'p.language'])
-    .where('p.emailRecordId', '=', emailRecordId)
-    .executeTakeFirst();
+  const row = await responsesRepo.progressForMail(db, emailRecordId);
   if (!row || row.isCompleted) return undefined;
   const campaign = await findCampaign(db, row.campaignId);
   if (!campaign) return undefined;

@@ -384,3 +384,62 @@ export async function campaignHasRecords(db: Db, campaignId: string): Promise<bo
   if (record) return true;
   return (await countResponses(db, campaignId)) > 0;
 }
+
+/** Completed e-mail records (finished surveys) of each of these channels that has any. */
+export async function completedCountsByChannel(db: Db, channelIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('emailRecords')
+    .select(['channelId', (eb) => eb.fn.countAll<number | string | bigint>().as('n')])
+    .where('channelId', 'in', [...channelIds])
+    .where('isCompleted', '=', true)
+    .groupBy('channelId')
+    .execute();
+  return new Map(rows.map((r) => [r.channelId!, Number(r.n)]));
+}
+
+// What the notification mails read (notification-reads.ts) -------------------------------------
+
+/** A response's answers, matches, campaign, language and attribution; undefined when there is none. */
+export function responseForMail(db: Db, responseId: string) {
+  return db
+    .selectFrom('surveyResponses')
+    .select(['answer', 'matches', 'createdAt', 'campaignId', 'language', 'channelId', 'utm'])
+    .where('id', '=', responseId)
+    .executeTakeFirst();
+}
+
+/** An e-mail record's date, campaign, completion and attribution; undefined when there is none. */
+export function emailRecordForMail(db: Db, emailRecordId: string) {
+  return db
+    .selectFrom('emailRecords')
+    .select(['createdAt', 'campaignId', 'isCompleted', 'channelId', 'utm'])
+    .where('id', '=', emailRecordId)
+    .executeTakeFirst();
+}
+
+/** An e-mail record's completion, lead and campaign; undefined when there is none. */
+export function emailRecordState(db: Db, emailRecordId: string) {
+  return db.selectFrom('emailRecords').select(['isCompleted', 'leadId', 'campaignId']).where('id', '=', emailRecordId).executeTakeFirst();
+}
+
+/** Whether the lead has finished the campaign in any of its e-mail records (another attempt, another device). */
+export async function leadFinishedCampaign(db: Db, leadId: string, campaignId: string): Promise<boolean> {
+  const other = await db
+    .selectFrom('emailRecords')
+    .select('id')
+    .where('leadId', '=', leadId)
+    .where('campaignId', '=', campaignId)
+    .where('isCompleted', '=', true)
+    .executeTakeFirst();
+  return other !== undefined;
+}
+
+/** An e-mail record's unfinished answers' campaign and language, with the record's completion; undefined without answers kept. */
+export function progressForMail(db: Db, emailRecordId: string) {
+  return db
+    .selectFrom('surveyProgress as p')
+    .innerJoin('emailRecords as e', 'e.id', 'p.emailRecordId')
+    .select(['e.isCompleted', 'p.campaignId', 'p.language'])
+    .where('p.emailRecordId', '=', emailRecordId)
+    .executeTakeFirst();
+}

@@ -15,7 +15,6 @@ import { campaignIdsNamed, campaignLeadFields, campaignNames, isCampaignActive, 
 import { CHANNEL_MESSAGES, channelStatus, type Utm } from '#shared/channels/channels.contract';
 import { channelUnavailable, lockChannel, lockVisitorChannel, type StudioContact, type VisitorChannel } from '#server/features/channels';
 import * as responsesRepo from './responses.repository';
-import { completedByChannel } from './channel-counts';
 import * as progressRepo from './survey-progress.repository';
 import { keepResponseContribution } from './dropoff-contributions';
 
@@ -365,3 +364,24 @@ export async function storeResponse(
     throw error;
   }
 }
+
+// What other rooms read of responses: through here, so the door (index.ts) opens onto services; the
+// statements are responses.repository.ts's.
+
+/** Completed e-mail records (finished surveys) per channel, for the channels' caps and status. */
+export async function completedByChannel(db: Db, channelIds: readonly string[]): Promise<Map<string, number>> {
+  if (channelIds.length === 0) return new Map();
+  return responsesRepo.completedCountsByChannel(db, channelIds);
+}
+
+/** The number of responses to the campaign. */
+export const countResponses = (db: Db, campaignId: string) => responsesRepo.countResponses(db, campaignId);
+
+/** The number of responses of every campaign that has any (the campaign list). */
+export const responseCountsByCampaign = (db: Db) => responsesRepo.responseCountsByCampaign(db);
+
+/** Whether anyone's e-mail record or answers still belong to this campaign (deleting it would cascade to them). */
+export const campaignHasRecords = (db: Db, campaignId: string) => responsesRepo.campaignHasRecords(db, campaignId);
+
+/** A person's e-mail records, oldest first, each with its response and its unfinished answers (the lead's page). */
+export const leadSurveyRecords = (db: Db, leadId: string) => responsesRepo.leadSurveyRecords(db, leadId);

@@ -56,6 +56,11 @@ export function findCampaign(db: Db, id: string) {
   return db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The campaign's survey JSON (undefined for an unknown campaign): its reading is built from it. */
+export function campaignQuestions(db: Db, id: string) {
+  return db.selectFrom('campaigns').select('questions').where('id', '=', id).executeTakeFirst();
+}
+
 // The visitor's writes run these for every lead: compiled once (db/prepared.ts), not per request.
 
 const campaignById = prepared<{ id: string }>()((db, param) => db.selectFrom('campaigns').select('id').where('id', '=', param('id')));

@@ -134,3 +134,21 @@ export async function responseCount(db: Db, id: string, count: ResponseCounter):
 export async function questionColumns(db: Db, id: string): Promise<string> {
   return (await requireCampaign(db, id)).questioncolumns;
 }
+
+// What other rooms read of campaigns: through here, so the door (index.ts) opens onto services; the
+// statements are campaigns.repository.ts's.
+
+/** The campaign's row, or undefined when there is none. */
+export const findCampaign = (db: Db, id: string) => campaignsRepo.findCampaign(db, id);
+
+/** The name and last change of each of these campaigns that exists. */
+export const campaignNames = (db: Db, ids: readonly (string | null)[]) => campaignsRepo.campaignNames(db, ids);
+
+/** The ids of the campaigns whose name holds `text` (any letter case). */
+export const campaignIdsNamed = (db: Db, text: string) => campaignsRepo.campaignIdsNamed(db, text);
+
+/** The campaign's leadField questions (answer key → "name" | "phone"); none for an unknown campaign. */
+export const campaignLeadFields = (db: Db, id: string) => campaignsRepo.campaignLeadFields(db, id);
+
+/** Whether the campaign is active; undefined when there is no such campaign. */
+export const isCampaignActive = (db: Db, id: string) => campaignsRepo.isCampaignActive(db, id);

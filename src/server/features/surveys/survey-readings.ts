@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '#server/db/schema';
+import { campaignQuestions } from './campaigns.repository';
 import { readSurvey, type SurveyReading } from '#shared/survey-json/survey-questions';
 
 // Building a survey-core Model costs milliseconds for a real survey: too much to do for every
@@ -14,7 +15,7 @@ export async function campaignReading(db: Kysely<Database>, campaignId: string, 
   const key = `${campaignId}@${stamp(updatedAt)}`;
   const cached = readings.get(key);
   if (cached) return cached;
-  const row = await db.selectFrom('campaigns').select('questions').where('id', '=', campaignId).executeTakeFirst();
+  const row = await campaignQuestions(db, campaignId);
   const reading = readSurvey(row?.questions ?? '{}');
   readings.set(key, reading);
   return reading;
