@@ -122,3 +122,27 @@ export async function insertMail(
     })
     .execute();
 }
+
+// Personal data (visits/personal-data.ts) --------------------------------------------------------
+
+/** Every column of a person's visits, by start. */
+export function visitRowsOfLead(db: Db, leadId: string) {
+  return db.selectFrom('visits').selectAll().where('leadId', '=', leadId).orderBy('startsAt').execute();
+}
+
+export async function visitIdsOfLead(db: Db, leadId: string): Promise<string[]> {
+  return (await db.selectFrom('visits').select('id').where('leadId', '=', leadId).execute()).map((r) => r.id);
+}
+
+/** These visits' queued mails and seats, then the person's visits. */
+export async function deleteVisitsOfLead(db: Db, leadId: string, visitIds: readonly string[]): Promise<void> {
+  await db
+    .deleteFrom('visitMails')
+    .where('visitId', 'in', [...visitIds])
+    .execute();
+  await db
+    .deleteFrom('visitSeats')
+    .where('visitId', 'in', [...visitIds])
+    .execute();
+  await db.deleteFrom('visits').where('leadId', '=', leadId).execute();
+}
