@@ -113,11 +113,7 @@ const SQL_ELSEWHERE: Record<string, string> = {
   'seed-leads.ts': 'seeding the demo leads (not a request path)',
   'features/surveys/campaigns.seed.ts': 'seeding the demo campaigns (not a request path)',
   // Not yet moved into their rooms' repositories.
-  'features/imports/imports.service.ts': 'not yet moved',
-  'features/imports/personal-data.ts': 'not yet moved',
   'features/leads/funnel-counts.ts': 'not yet moved',
-  'features/leads/lead-merge.ts': 'not yet moved',
-  'features/leads/leads-import.ts': 'not yet moved',
   'features/notifications/personal-data.ts': 'not yet moved',
   'features/notifications/visitor-mail.ts': 'not yet moved',
   'features/responses/channel-counts.ts': 'not yet moved',
@@ -128,8 +124,6 @@ const SQL_ELSEWHERE: Record<string, string> = {
   'features/responses/summary-counts.ts': 'not yet moved',
   'features/surveys/survey-readings.ts': 'not yet moved',
   'features/visits/funnel-reads.ts': 'not yet moved',
-  'features/visits/visit-jobs.ts': 'not yet moved',
-  'features/visits/visits.service.ts': 'not yet moved',
 };
 
 /** Whether source text holds SQL, outside comments. */
