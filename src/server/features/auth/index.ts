@@ -10,4 +10,4 @@ export {
   staffEmails,
   staffNames,
   staffRecipients,
-} from './staff.repository';
+} from './staff-directory.service';

@@ -279,7 +279,25 @@ export async function findVisitorChannel(db: Db, code: string): Promise<VisitorC
   return row && visitorChannelOf(row);
 }
 
-export { lockChannel, channelNames, listChannelNames } from './channels.repository';
+/** Locks the channel's row (PostgreSQL) until the transaction ends (see lockVisitorChannel). */
+export function lockChannel(db: Db, id: string): Promise<void> {
+  return repo.lockChannel(db, id);
+}
+
+/** The channels' names and codes by id (those that exist). */
+export function channelNames(db: Db, ids: readonly string[]): Promise<Map<string, { name: string; code: string }>> {
+  return repo.channelNames(db, ids);
+}
+
+/** Every channel's id, code and name (a download names the channels of its rows). */
+export function listChannelNames(db: Db): Promise<Array<{ id: string; code: string; name: string }>> {
+  return repo.listChannelNames(db);
+}
+
+/** The channels (of a campaign, or all) by name: the funnel's rows. */
+export function channelsOfCampaign(db: Db, campaignId?: string): Promise<Array<{ id: string; name: string; campaignId: string }>> {
+  return repo.channelsOfCampaign(db, campaignId);
+}
 
 /** A channel as the notifications name it (`data.channel` of the webhooks): null for none, or when it was deleted since. */
 export async function channelReference(db: Db, id: string | null): Promise<{ id: string; code: string; name: string } | null> {

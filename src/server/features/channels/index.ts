@@ -19,7 +19,7 @@ export {
   type ChannelContext,
   type StudioContact,
   type VisitorChannel,
+  channelsOfCampaign,
 } from './channels.service';
 export type { ChannelTables } from './channels.tables';
-export { channelsOfCampaign } from './channels.repository';
 export { linkVisitsByChannel, pruneLinkVisitors, recordLinkVisit, type LinkVisitContext } from './link-visits';

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { localDay } from '#shared/followup/working-hours';
+import { addLinkVisit, deleteLinkVisitorsBefore, insertLinkVisitor, sumLinkVisits } from './link-visits.repository';
 
 type Db = Kysely<Database>;
 
@@ -27,8 +28,7 @@ export function visitorHash(secret: string, day: string, address: string): strin
 /** The hashes of days before yesterday (studio days) go: a visitor's hash lives 2 days at most. */
 export async function pruneLinkVisitors(db: Db, now: Date, timeZone: string): Promise<number> {
   const yesterday = localDay(new Date(now.getTime() - DAY_MS), timeZone);
-  const result = await db.deleteFrom('linkVisitors').where('day', '<', yesterday).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteLinkVisitorsBefore(db, yesterday);
 }
 
 /**
@@ -41,17 +41,8 @@ export async function recordLinkVisit(ctx: LinkVisitContext, channelId: string, 
   const day = localDay(now, timeZone);
   const hash = visitorHash(ctx.secret, day, address);
   const counted = await ctx.db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('linkVisitors')
-      .values({ channelId, day, visitorHash: hash })
-      .onConflict((oc) => oc.columns(['channelId', 'day', 'visitorHash']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-    await trx
-      .insertInto('linkVisitCounts')
-      .values({ channelId, day, visitors: 1 })
-      .onConflict((oc) => oc.columns(['channelId', 'day']).doUpdateSet({ visitors: sql<number>`link_visit_counts.visitors + 1` }))
-      .execute();
+    if (!(await insertLinkVisitor(trx, channelId, day, hash))) return false;
+    await addLinkVisit(trx, channelId, day);
     return true;
   });
   await pruneLinkVisitors(ctx.db, now, timeZone);
@@ -65,13 +56,6 @@ export async function linkVisitsByChannel(
   channelIds?: readonly string[],
 ): Promise<Map<string, number>> {
   if (channelIds && channelIds.length === 0) return new Map();
-  let query = db
-    .selectFrom('linkVisitCounts')
-    .select(['channelId', (eb) => eb.fn.sum<number | string>('visitors').as('visitors')])
-    .groupBy('channelId');
-  if (range.fromDay) query = query.where('day', '>=', range.fromDay);
-  if (range.toDay) query = query.where('day', '<=', range.toDay);
-  if (channelIds) query = query.where('channelId', 'in', [...channelIds]);
-  const rows = await query.execute();
+  const rows = await sumLinkVisits(db, range, channelIds);
   return new Map(rows.map((r) => [r.channelId, Number(r.visitors)]));
 }

@@ -225,3 +225,68 @@ export async function useConfirmation(db: Db, id: string, now: Date): Promise<bo
 export async function confirmConsent(db: Db, consentId: string, now: Date): Promise<void> {
   await db.updateTable('consents').set({ confirmedAt: now }).where('id', '=', consentId).where('confirmedAt', 'is', null).execute();
 }
+
+// Personal data (consent/personal-data.ts) -------------------------------------------------------
+
+/** A person's consents, each with the words they were shown, in the language they read them in (decision 0027). */
+export function consentsWithNoticesOfLead(db: Db, leadId: string) {
+  return db
+    .selectFrom('consents')
+    .leftJoin('consentNotices', (join) =>
+      join
+        .onRef('consentNotices.purpose', '=', 'consents.noticePurpose')
+        .onRef('consentNotices.language', '=', 'consents.noticeLanguage')
+        .onRef('consentNotices.version', '=', 'consents.noticeVersion'),
+    )
+    .select([
+      'consents.purpose',
+      'consents.noticePurpose',
+      'consents.noticeLanguage',
+      'consents.noticeVersion',
+      'consents.noticeHash',
+      'consentNotices.text as noticeText',
+      'consents.granted',
+      'consents.source',
+      'consents.createdAt',
+      'consents.confirmedAt',
+    ])
+    .where('consents.leadId', '=', leadId)
+    .orderBy('consents.createdAt')
+    .execute();
+}
+
+export function unsubscribesOfLead(db: Db, leadId: string) {
+  return db.selectFrom('unsubscribes').select(['emailKey', 'createdAt']).where('leadId', '=', leadId).execute();
+}
+
+/** The newsletter confirmation links mailed to the person (double opt-in, decision 0018). */
+export function newsletterConfirmationsOfLead(db: Db, leadId: string) {
+  return db
+    .selectFrom('newsletterConfirmations')
+    .select(['language', 'createdAt', 'expiresAt', 'usedAt'])
+    .where('leadId', '=', leadId)
+    .orderBy('createdAt')
+    .execute();
+}
+
+export async function deleteNewsletterConfirmationsOfLead(db: Db, leadId: string): Promise<void> {
+  await db.deleteFrom('newsletterConfirmations').where('leadId', '=', leadId).execute();
+}
+
+export async function deleteConsentsOfLead(db: Db, leadId: string): Promise<void> {
+  await db.deleteFrom('consents').where('leadId', '=', leadId).execute();
+}
+
+/** The unsubscribes of the lead or of any of these addresses. */
+export function unsubscribesOfPerson(db: Db, leadId: string, emailKeys: ReadonlySet<string>): Promise<Array<{ id: string; emailKey: string }>> {
+  return db
+    .selectFrom('unsubscribes')
+    .select(['id', 'emailKey'])
+    .where((eb) => eb.or([eb('leadId', '=', leadId), ...(emailKeys.size ? [eb('emailKey', 'in', [...emailKeys])] : [])]))
+    .execute();
+}
+
+/** The unsubscribe keeps only the hash of its address, and names no lead. */
+export async function hashUnsubscribe(db: Db, id: string, hashedKey: string): Promise<void> {
+  await db.updateTable('unsubscribes').set({ emailKey: hashedKey, leadId: null }).where('id', '=', id).execute();
+}

@@ -62,3 +62,14 @@ export async function markMessageRead(db: Kysely<Database>, id: string, at: Date
   await db.updateTable('contactMessages').set({ readAt: at }).where('id', '=', id).where('readAt', 'is', null).execute();
   return db.selectFrom('contactMessages').select(['id', 'readAt']).where('id', '=', id).executeTakeFirst();
 }
+
+// Personal data (contact/personal-data.ts) -------------------------------------------------------
+
+/** Every column of a person's messages, the oldest first (the access export). */
+export function messageRowsOfLead(db: Kysely<Database>, leadId: string) {
+  return db.selectFrom('contactMessages').selectAll().where('leadId', '=', leadId).orderBy('createdAt').execute();
+}
+
+export async function deleteMessagesOfLead(db: Kysely<Database>, leadId: string): Promise<void> {
+  await db.deleteFrom('contactMessages').where('leadId', '=', leadId).execute();
+}

@@ -138,6 +138,11 @@ export async function openContactMessage(db: Kysely<Database>, id: string, at: D
   return { _id: row.id, readAt: toIso(row.readAt) };
 }
 
+/** A lead's messages, the oldest first (a lead's page, decision 0020). */
+export function contactMessagesOfLead(db: Kysely<Database>, leadId: string): ReturnType<typeof contact.contactMessagesOfLead> {
+  return contact.contactMessagesOfLead(db, leadId);
+}
+
 /** A contact message as the notification mails show it (given to the dispatcher at app.ts). */
 export async function contactMessageActivity(db: Kysely<Database>, id: string) {
   const row = await contact.findContactMessage(db, id);

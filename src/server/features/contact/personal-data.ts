@@ -1,4 +1,5 @@
 import type { PersonalData } from '#server/lib/personal-data';
+import { deleteMessagesOfLead, messageRowsOfLead } from './contact.repository';
 
 /**
  * Contact messages: each keeps the name and e-mail as typed (decision 0016), and the
@@ -8,8 +9,6 @@ import type { PersonalData } from '#server/lib/personal-data';
 export const personalData: PersonalData = {
   feature: 'contact',
   tables: ['contact_messages'],
-  export: (db, leadId) => db.selectFrom('contactMessages').selectAll().where('leadId', '=', leadId).orderBy('createdAt').execute(),
-  async erase(trx, leadId) {
-    await trx.deleteFrom('contactMessages').where('leadId', '=', leadId).execute();
-  },
+  export: (db, leadId) => messageRowsOfLead(db, leadId),
+  erase: (trx, leadId) => deleteMessagesOfLead(trx, leadId),
 };

@@ -24,6 +24,17 @@ import { recordEvents } from '#server/features/notifications';
 import { formatPhone, toE164 } from '#shared/phone';
 import type { StaffPrincipal } from '#server/features/auth';
 import { recordAudit } from '#server/features/audit';
+import {
+  findImport,
+  importFigures,
+  importIdTaken,
+  insertImport,
+  insertImportRows,
+  latestImports,
+  markImportUndone,
+  rowsOfImport,
+  setImportCounts,
+} from './imports.repository';
 import { cellText, readRows, sheetKind, type Cell } from './spreadsheet';
 import { fieldColumns, guessMapping, readRow, type ImportRowValues } from './row-values';
 
@@ -262,7 +273,7 @@ function setProgress(db: Kysely<Database>, id: string, progress: ImportProgress)
 export async function importProgress(db: Kysely<Database>, id: string): Promise<ImportProgress> {
   const live = runningOn(db).get(id);
   if (live) return live;
-  const found = await db.selectFrom('leadImports').select(['created', 'updated', 'skipped']).where('id', '=', id).executeTakeFirst();
+  const found = await importFigures(db, id);
   if (!found) throw notFound(IMPORT_MESSAGES.notFound);
   const total = Number(found.created) + Number(found.updated) + Number(found.skipped);
   return { status: 'done', processed: total, total };
@@ -272,7 +283,7 @@ export async function importProgress(db: Kysely<Database>, id: string): Promise<
 export async function checkImportId(db: Kysely<Database>, id: string | undefined): Promise<string> {
   if (id === undefined || id === '') return newId();
   if (!/^[A-Za-z0-9_-]{8,64}$/.test(id)) throw badRequest(IMPORT_MESSAGES.importIdInvalid, [{ field: 'importId', message: IMPORT_MESSAGES.importIdInvalid }]);
-  const taken = runningOn(db).has(id) || (await db.selectFrom('leadImports').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  const taken = runningOn(db).has(id) || (await importIdTaken(db, id));
   if (taken) throw conflict(IMPORT_MESSAGES.importIdTaken);
   return id;
 }
@@ -300,10 +311,17 @@ export async function runImport(
     setProgress(db, importId, { status: 'importing', processed: p.skipped, total });
     const fileName = file.fileName.slice(0, 200) || 'import';
     const result = await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('leadImports')
-        .values({ id: importId, fileName, byId: staff.sub, byName: staff.name, createdAt: now, created: 0, updated: 0, skipped: p.skipped, undoneAt: null })
-        .execute();
+      await insertImport(trx, {
+        id: importId,
+        fileName,
+        byId: staff.sub,
+        byName: staff.name,
+        createdAt: now,
+        created: 0,
+        updated: 0,
+        skipped: p.skipped,
+        undoneAt: null,
+      });
       let created = 0;
       let updated = 0;
       let processed = p.skipped;
@@ -335,11 +353,7 @@ export async function runImport(
           );
           fresh.length = 0;
         }
-        for (let i = 0; i < rows.length; i += 500)
-          await trx
-            .insertInto('leadImportRows')
-            .values(rows.slice(i, i + 500))
-            .execute();
+        await insertImportRows(trx, rows);
         rows.length = 0;
         setProgress(db, importId, { status: 'importing', processed, total });
       };
@@ -390,7 +404,7 @@ export async function runImport(
       await people.end();
       if (again.rows !== total) throw new Error('The file read differently the second time.');
       await flush();
-      await trx.updateTable('leadImports').set({ created, updated }).where('id', '=', importId).execute();
+      await setImportCounts(trx, importId, { created, updated });
       await recordEvents(
         trx,
         [...toldOnce].map(([staffId, mine]) => ({
@@ -415,7 +429,7 @@ export async function runImport(
 }
 
 export async function listImports(db: Kysely<Database>): Promise<ImportList> {
-  const rows = await db.selectFrom('leadImports').selectAll().orderBy('createdAt', 'desc').limit(100).execute();
+  const rows = await latestImports(db);
   return {
     items: rows.map((r) => ({
       _id: r.id,
@@ -437,12 +451,12 @@ export async function listImports(db: Kysely<Database>): Promise<ImportList> {
  */
 export async function undoImport(db: Kysely<Database>, id: string, staff: StaffPrincipal, now: Date): Promise<ImportUndone> {
   return db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('leadImports').selectAll().where('id', '=', id).executeTakeFirst();
+    const found = await findImport(trx, id);
     if (!found) throw notFound(IMPORT_MESSAGES.notFound);
     if (found.undoneAt) throw conflict(IMPORT_MESSAGES.alreadyUndone);
     const since = new Date(toIso(found.createdAt));
     if (now.getTime() - since.getTime() > IMPORT_LIMITS.undoDays * DAY_MS) throw conflict(IMPORT_MESSAGES.undoExpired);
-    const rows = await trx.selectFrom('leadImportRows').selectAll().where('importId', '=', id).orderBy('row').execute();
+    const rows = await rowsOfImport(trx, id);
     let removed = 0;
     let restored = 0;
     const kept: ImportUndone['kept'] = [];
@@ -458,8 +472,7 @@ export async function undoImport(db: Kysely<Database>, id: string, staff: StaffP
       else if (outcome === 'restored') restored++;
       else kept.push({ leadId: r.leadId, row: r.row, reason: outcome.kept });
     }
-    const updated = await trx.updateTable('leadImports').set({ undoneAt: now }).where('id', '=', id).where('undoneAt', 'is', null).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw conflict(IMPORT_MESSAGES.alreadyUndone);
+    if (!(await markImportUndone(trx, id, now))) throw conflict(IMPORT_MESSAGES.alreadyUndone);
     await recordAudit(trx, { actor: staff, kind: 'lead.import-undone', recordType: 'leadImports', recordId: id, fields: [] });
     return { message: IMPORT_MESSAGES.undone, removed, restored, kept };
   });

@@ -1,17 +1,12 @@
 import type { PersonalData } from '#server/lib/personal-data';
+import { deleteImportRowsOfLead, importRowsOfLead } from './imports.repository';
 
 /** The spreadsheet rows an import made into a lead or added to one: the row's values (project, budget, message…) and what it filled. */
 export const personalData: PersonalData = {
   feature: 'imports',
   tables: ['lead_import_rows'],
   async export(db, leadId) {
-    const rows = await db
-      .selectFrom('leadImportRows')
-      .innerJoin('leadImports', 'leadImports.id', 'leadImportRows.importId')
-      .select(['leadImports.fileName', 'leadImports.createdAt', 'leadImportRows.row', 'leadImportRows.filled', 'leadImportRows.details'])
-      .where('leadImportRows.leadId', '=', leadId)
-      .orderBy('leadImports.createdAt')
-      .execute();
+    const rows = await importRowsOfLead(db, leadId);
     return rows.map((r) => ({
       file: r.fileName,
       importedAt: r.createdAt,
@@ -20,7 +15,5 @@ export const personalData: PersonalData = {
       details: r.details === null ? null : (JSON.parse(r.details) as unknown),
     }));
   },
-  async erase(trx, leadId) {
-    await trx.deleteFrom('leadImportRows').where('leadId', '=', leadId).execute();
-  },
+  erase: (trx, leadId) => deleteImportRowsOfLead(trx, leadId),
 };

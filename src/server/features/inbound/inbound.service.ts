@@ -13,6 +13,18 @@ import { inboundSubjectId } from '#shared/notifications/notifications.contract';
 import { recordAudit } from '#server/features/audit';
 import type { StaffPrincipal } from '#server/features/auth';
 import { parseBudget } from '#server/features/imports';
+import {
+  countActiveApiKeys,
+  findActiveApiKeyId,
+  findApiKey,
+  findCreatingCall,
+  findInboundCall,
+  insertApiKey,
+  insertInboundCall,
+  listApiKeys,
+  noteApiKeyUsed,
+  revokeApiKey,
+} from './inbound.repository';
 
 const KEY_PREFIX = 'abode_';
 
@@ -27,7 +39,7 @@ export function bearerKey(header: string | undefined): string | null {
 }
 
 export async function listKeys(db: Kysely<Database>): Promise<{ items: ApiKeyItem[] }> {
-  const rows = await db.selectFrom('apiKeys').selectAll().orderBy('createdAt', 'desc').execute();
+  const rows = await listApiKeys(db);
   return {
     items: rows.map((r) => ({
       _id: r.id,
@@ -46,25 +58,17 @@ export async function createKey(db: Kysely<Database>, name: string, staff: Staff
   const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const id = newId();
   return db.transaction().execute(async (trx) => {
-    const active = await trx
-      .selectFrom('apiKeys')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('revokedAt', 'is', null)
-      .executeTakeFirstOrThrow();
-    if (Number(active.n) >= INBOUND_LIMITS.keysMax) throw conflict(API_KEY_MESSAGES.tooMany);
-    await trx
-      .insertInto('apiKeys')
-      .values({
-        id,
-        name,
-        prefix: key.slice(0, KEY_PREFIX.length + 6),
-        keyHash: hashKey(key),
-        createdBy: staff.name,
-        createdAt: now,
-        lastUsedAt: null,
-        revokedAt: null,
-      })
-      .execute();
+    if ((await countActiveApiKeys(trx)) >= INBOUND_LIMITS.keysMax) throw conflict(API_KEY_MESSAGES.tooMany);
+    await insertApiKey(trx, {
+      id,
+      name,
+      prefix: key.slice(0, KEY_PREFIX.length + 6),
+      keyHash: hashKey(key),
+      createdBy: staff.name,
+      createdAt: now,
+      lastUsedAt: null,
+      revokedAt: null,
+    });
     await recordAudit(trx, { actor: staff, kind: 'api-key.created', recordType: 'apiKeys', recordId: id, fields: ['name'] });
     return { id, key, message: API_KEY_MESSAGES.created };
   });
@@ -72,10 +76,10 @@ export async function createKey(db: Kysely<Database>, name: string, staff: Staff
 
 export async function revokeKey(db: Kysely<Database>, id: string, staff: StaffPrincipal, now: Date): Promise<{ message: string }> {
   return db.transaction().execute(async (trx) => {
-    const found = await trx.selectFrom('apiKeys').select(['id', 'revokedAt']).where('id', '=', id).executeTakeFirst();
+    const found = await findApiKey(trx, id);
     if (!found) throw notFound(API_KEY_MESSAGES.notFound);
     if (!found.revokedAt) {
-      await trx.updateTable('apiKeys').set({ revokedAt: now }).where('id', '=', id).execute();
+      await revokeApiKey(trx, id, now);
       await recordAudit(trx, { actor: staff, kind: 'api-key.revoked', recordType: 'apiKeys', recordId: id, fields: [] });
     }
     return { message: API_KEY_MESSAGES.revoked };
@@ -86,10 +90,10 @@ export async function revokeKey(db: Kysely<Database>, id: string, staff: StaffPr
 export async function checkKey(db: Kysely<Database>, header: string | undefined, now: Date): Promise<string> {
   const key = bearerKey(header);
   if (!key) throw unauthorized(API_KEY_MESSAGES.unauthorized);
-  const row = await db.selectFrom('apiKeys').select(['id']).where('keyHash', '=', hashKey(key)).where('revokedAt', 'is', null).executeTakeFirst();
-  if (!row) throw unauthorized(API_KEY_MESSAGES.unauthorized);
-  await db.updateTable('apiKeys').set({ lastUsedAt: now }).where('id', '=', row.id).execute();
-  return row.id;
+  const id = await findActiveApiKeyId(db, hashKey(key));
+  if (!id) throw unauthorized(API_KEY_MESSAGES.unauthorized);
+  await noteApiKeyUsed(db, id, now);
+  return id;
 }
 
 function canonical(value: unknown): unknown {
@@ -126,12 +130,7 @@ export async function receiveLead(
     if (row.bodyHash !== bodyHash) throw conflict(INBOUND_MESSAGES.conflict);
     return { status: 200 as const, leadId: row.leadId, created: Number(row.created) === 1 };
   };
-  const seen = await db
-    .selectFrom('inboundLeads')
-    .select(['bodyHash', 'leadId', 'created'])
-    .where('source', '=', input.source)
-    .where('externalId', '=', input.externalId)
-    .executeTakeFirst();
+  const seen = await findInboundCall(db, input.source, input.externalId);
   if (seen) return answerRepeat(seen);
   try {
     return await db.transaction().execute(async (trx) => {
@@ -157,10 +156,15 @@ export async function receiveLead(
         origin: input.source,
         source: { text: input.source, kind: 'api' },
       });
-      await trx
-        .insertInto('inboundLeads')
-        .values({ source: input.source, externalId: input.externalId, bodyHash, leadId: lead.id, created: lead.created ? 1 : 0, apiKeyId, createdAt: now })
-        .execute();
+      await insertInboundCall(trx, {
+        source: input.source,
+        externalId: input.externalId,
+        bodyHash,
+        leadId: lead.id,
+        created: lead.created ? 1 : 0,
+        apiKeyId,
+        createdAt: now,
+      });
       if (lead.created) {
         await recordEvent(trx, { type: 'lead.created', email: email ?? '', subjectId: inboundSubjectId(input.source, input.externalId), leadId: lead.id }, now);
         await assignCreatedLead(trx, { id: lead.id, email: email ?? '' }, {}, now);
@@ -170,12 +174,7 @@ export async function receiveLead(
   } catch (error) {
     if (error instanceof HttpError) throw error;
     // Two calls with one pair at once: the second meets the first's row.
-    const raced = await db
-      .selectFrom('inboundLeads')
-      .select(['bodyHash', 'leadId', 'created'])
-      .where('source', '=', input.source)
-      .where('externalId', '=', input.externalId)
-      .executeTakeFirst();
+    const raced = await findInboundCall(db, input.source, input.externalId);
     if (raced) return answerRepeat(raced);
     throw error;
   }
@@ -186,12 +185,5 @@ export async function inboundOrigin(
   db: Kysely<Database>,
   leadId: string,
 ): Promise<{ source: string; externalId: string; createdAt: Date | string } | undefined> {
-  return db
-    .selectFrom('inboundLeads')
-    .select(['source', 'externalId', 'createdAt'])
-    .where('leadId', '=', leadId)
-    .where('created', '=', 1)
-    .orderBy('createdAt')
-    .limit(1)
-    .executeTakeFirst();
+  return findCreatingCall(db, leadId);
 }

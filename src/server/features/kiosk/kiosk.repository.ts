@@ -111,3 +111,28 @@ export async function deviceNames(db: Db, ids: readonly string[]): Promise<Map<s
     .execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+
+// Personal data (kiosk/personal-data.ts) ---------------------------------------------------------
+
+/** A person's answers from the tablets, as they arrived. */
+export function kioskResponsesOfLead(db: Db, leadId: string) {
+  return db.selectFrom('kioskResponses').select(['id', 'body', 'answeredAt', 'receivedAt', 'via']).where('leadId', '=', leadId).orderBy('receivedAt').execute();
+}
+
+/** The conflicting answers kept beside these answers. */
+export async function conflictsOfResponses(
+  db: Db,
+  responseIds: readonly string[],
+): Promise<Array<{ responseId: string; body: string; receivedAt: ConflictRow['receivedAt'] }>> {
+  if (responseIds.length === 0) return [];
+  return db
+    .selectFrom('kioskConflicts')
+    .select(['responseId', 'body', 'receivedAt'])
+    .where('responseId', 'in', [...responseIds])
+    .execute();
+}
+
+/** A person's answers; their conflicts go with them (foreign key, on delete cascade). */
+export async function deleteKioskResponsesOfLead(db: Db, leadId: string): Promise<void> {
+  await db.deleteFrom('kioskResponses').where('leadId', '=', leadId).execute();
+}

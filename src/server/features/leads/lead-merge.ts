@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { badRequest, conflict, notFound } from '#server/lib/errors';
 import { newId } from '#server/lib/ids';
@@ -7,6 +7,23 @@ import type { StaffPrincipal } from '#server/features/auth';
 import { LEAD_MESSAGES, MERGE_UNDO_DAYS } from '#shared/leads/leads.contract';
 import { formatPhone } from '#shared/phone';
 import * as repo from './leads.repository';
+import type { MERGE_FIELDS } from './lead-merge.repository';
+import {
+  copyLeadCampaigns,
+  deleteDuplicatePair,
+  deleteLeadCampaigns,
+  findLeadMerge,
+  insertLeadMerge,
+  leadLabelValues,
+  markMergeUndone,
+  mergedIntoId,
+  mergeFieldsOfLead,
+  movePersonRows,
+  movePersonRowsBack,
+  redirectMergedLeads,
+  redirectMergedLeadsBack,
+  setLeadFields,
+} from './lead-merge.repository';
 
 type Trx = Transaction<Database>;
 
@@ -17,23 +34,9 @@ type Trx = Transaction<Database>;
  */
 export type RowsMovedHook = (trx: Trx, leadIds: readonly string[]) => Promise<void>;
 
-/** The kept lead's fields a merge may fill from the merged one (the assignee too: the person's assignment moves with them). */
-const FILLED = [
-  'name',
-  'email',
-  'emailKey',
-  'phone',
-  'phoneKey',
-  'hasSurvey',
-  'hasContact',
-  'hasNewsletter',
-  'lastActivityAt',
-  'assigneeId',
-  'assignedAt',
-] as const;
 /** Filled fields that hold a time: compared as instants (the two databases return them differently). */
 const TIMES: ReadonlySet<Filled> = new Set(['lastActivityAt', 'assignedAt']);
-type Filled = (typeof FILLED)[number];
+type Filled = (typeof MERGE_FIELDS)[number];
 type LeadValues = Record<Filled, unknown>;
 
 interface Overwritten {
@@ -49,14 +52,6 @@ interface Overwritten {
 
 const label = (lead: { name: string | null; email: string | null; phone: string | null }) =>
   lead.name ?? lead.email ?? (lead.phone ? formatPhone(lead.phone) : 'a lead');
-
-async function leadValues(trx: Trx, id: string) {
-  return trx
-    .selectFrom('leads')
-    .select(['id', 'mergedIntoId', ...FILLED])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
 
 /**
  * Merges lead `mergedId` into `intoId`: every row of the person (the tables the
@@ -74,9 +69,9 @@ export async function mergeLeads(
   rowsMoved: RowsMovedHook,
 ): Promise<string> {
   if (mergedId === intoId) throw badRequest(LEAD_MESSAGES.mergeSelf, [{ field: 'intoId', message: LEAD_MESSAGES.mergeSelf }]);
-  const merged = await leadValues(trx, mergedId);
+  const merged = await mergeFieldsOfLead(trx, mergedId);
   if (!merged) throw notFound(LEAD_MESSAGES.notFound);
-  const into = await leadValues(trx, intoId);
+  const into = await mergeFieldsOfLead(trx, intoId);
   if (!into) throw badRequest(LEAD_MESSAGES.mergeTargetUnknown, [{ field: 'intoId', message: LEAD_MESSAGES.mergeTargetUnknown }]);
   if (merged.mergedIntoId !== null || into.mergedIntoId !== null) throw conflict(LEAD_MESSAGES.alreadyMerged);
   const at = new Date();
@@ -84,31 +79,15 @@ export async function mergeLeads(
 
   const moved: Record<string, string[]> = {};
   for (const table of personTables) {
-    const rows = await sql<{ id: string }>`update ${sql.table(table)} set lead_id = ${intoId} where lead_id = ${mergedId} returning id`.execute(trx);
-    if (rows.rows.length > 0) moved[table] = rows.rows.map((r) => r.id);
+    const ids = await movePersonRows(trx, table, mergedId, intoId);
+    if (ids.length > 0) moved[table] = ids;
   }
   // Leads merged into this one before now lead to the kept one.
-  const earlier = await trx.updateTable('leads').set({ mergedIntoId: intoId }).where('mergedIntoId', '=', mergedId).returning('id').execute();
-  if (earlier.length > 0) moved.leads = earlier.map((r) => r.id);
-  const campaigns = await trx
-    .insertInto('leadCampaigns')
-    .columns(['leadId', 'campaignId'])
-    .expression((eb) =>
-      eb
-        .selectFrom('leadCampaigns')
-        .select([eb.val(intoId).as('leadId'), 'campaignId'])
-        .where('leadId', '=', mergedId),
-    )
-    .onConflict((oc) => oc.columns(['leadId', 'campaignId']).doNothing())
-    .returning('campaignId')
-    .execute();
+  const earlier = await redirectMergedLeads(trx, mergedId, intoId);
+  if (earlier.length > 0) moved.leads = earlier;
+  const campaigns = await copyLeadCampaigns(trx, mergedId, intoId);
   await rowsMoved(trx, [intoId, mergedId]);
-  const duplicates = await trx
-    .deleteFrom('leadDuplicates')
-    .where((eb) =>
-      eb.or([eb.and([eb('leadId', '=', mergedId), eb('otherId', '=', intoId)]), eb.and([eb('leadId', '=', intoId), eb('otherId', '=', mergedId)])]),
-    )
-    .executeTakeFirst();
+  const duplicates = await deleteDuplicatePair(trx, mergedId, intoId);
 
   // The kept lead's empty fields from the merged one; its sources from both; the latest activity.
   const after: Partial<LeadValues> = {};
@@ -135,39 +114,27 @@ export async function mergeLeads(
   }
   if (new Date(merged.lastActivityAt as string).getTime() > new Date(into.lastActivityAt as string).getTime()) fill('lastActivityAt', merged.lastActivityAt);
   // The keys leave the merged lead first (unique).
-  await trx
-    .updateTable('leads')
-    .set({ mergedIntoId: intoId, ...(takeEmail ? { emailKey: null } : {}), ...(takePhone ? { phoneKey: null } : {}) })
-    .where('id', '=', mergedId)
-    .execute();
-  if (Object.keys(after).length > 0)
-    await trx
-      .updateTable('leads')
-      .set(after as never)
-      .where('id', '=', intoId)
-      .execute();
+  await setLeadFields(trx, mergedId, { mergedIntoId: intoId, ...(takeEmail ? { emailKey: null } : {}), ...(takePhone ? { phoneKey: null } : {}) });
+  if (Object.keys(after).length > 0) await setLeadFields(trx, intoId, after as never);
 
   const overwritten: Overwritten = {
     into: { before, after },
     merged: { emailKey: takeEmail ? merged.emailKey : null, phoneKey: takePhone ? merged.phoneKey : null },
-    duplicates: Number(duplicates.numDeletedRows) > 0,
-    campaigns: campaigns.map((c) => c.campaignId),
+    duplicates,
+    campaigns,
   };
   const mergeId = newId();
-  await trx
-    .insertInto('leadMerges')
-    .values({
-      id: mergeId,
-      mergedId,
-      intoId,
-      byId: by.sub,
-      byName,
-      moved: JSON.stringify(moved),
-      overwritten: JSON.stringify(overwritten),
-      createdAt: at,
-      undoneAt: null,
-    })
-    .execute();
+  await insertLeadMerge(trx, {
+    id: mergeId,
+    mergedId,
+    intoId,
+    byId: by.sub,
+    byName,
+    moved: JSON.stringify(moved),
+    overwritten: JSON.stringify(overwritten),
+    createdAt: at,
+    undoneAt: null,
+  });
   await repo.insertLeadEvent(trx, {
     id: newId(),
     leadId: intoId,
@@ -193,7 +160,7 @@ export async function unmergeLeads(
   personTables: readonly string[],
   rowsMoved: RowsMovedHook,
 ): Promise<{ intoId: string; mergedId: string }> {
-  const merge = await trx.selectFrom('leadMerges').selectAll().where('id', '=', mergeId).executeTakeFirst();
+  const merge = await findLeadMerge(trx, mergeId);
   if (!merge || merge.undoneAt !== null) throw notFound(LEAD_MESSAGES.mergeNotFound);
   const at = new Date();
   if (at.getTime() - new Date(merge.createdAt).getTime() > MERGE_UNDO_DAYS * 86_400_000) throw conflict(LEAD_MESSAGES.mergeTooOld);
@@ -201,20 +168,13 @@ export async function unmergeLeads(
   const moved = JSON.parse(merge.moved) as Record<string, string[]>;
   const overwritten = JSON.parse(merge.overwritten) as Overwritten;
 
-  for (const table of personTables) {
-    const ids = moved[table] ?? [];
-    for (let i = 0; i < ids.length; i += 500) {
-      await sql`update ${sql.table(table)} set lead_id = ${mergedId} where lead_id = ${intoId} and id in (${sql.join(ids.slice(i, i + 500))})`.execute(trx);
-    }
-  }
-  if (moved.leads?.length)
-    await trx.updateTable('leads').set({ mergedIntoId: mergedId }).where('id', 'in', moved.leads).where('mergedIntoId', '=', intoId).execute();
-  if (overwritten.campaigns.length > 0)
-    await trx.deleteFrom('leadCampaigns').where('leadId', '=', intoId).where('campaignId', 'in', overwritten.campaigns).execute();
+  for (const table of personTables) await movePersonRowsBack(trx, table, moved[table] ?? [], intoId, mergedId);
+  if (moved.leads?.length) await redirectMergedLeadsBack(trx, moved.leads, intoId, mergedId);
+  if (overwritten.campaigns.length > 0) await deleteLeadCampaigns(trx, intoId, overwritten.campaigns);
   await rowsMoved(trx, [intoId, mergedId]);
 
   // The kept lead's values back, where they are still what the merge set.
-  const now = await leadValues(trx, intoId);
+  const now = await mergeFieldsOfLead(trx, intoId);
   const restore: Partial<LeadValues> = {};
   for (const [field, value] of Object.entries(overwritten.into.after) as Array<[Filled, unknown]>) {
     const current = now?.[field];
@@ -223,24 +183,15 @@ export async function unmergeLeads(
       : current === value || Boolean(current) === value;
     if (same) restore[field] = overwritten.into.before[field] as never;
   }
-  if (Object.keys(restore).length > 0)
-    await trx
-      .updateTable('leads')
-      .set(restore as never)
-      .where('id', '=', intoId)
-      .execute();
-  await trx
-    .updateTable('leads')
-    .set({
-      mergedIntoId: null,
-      ...(overwritten.merged.emailKey !== null && restore.emailKey !== undefined ? { emailKey: overwritten.merged.emailKey } : {}),
-      ...(overwritten.merged.phoneKey !== null && restore.phoneKey !== undefined ? { phoneKey: overwritten.merged.phoneKey } : {}),
-    })
-    .where('id', '=', mergedId)
-    .execute();
+  if (Object.keys(restore).length > 0) await setLeadFields(trx, intoId, restore as never);
+  await setLeadFields(trx, mergedId, {
+    mergedIntoId: null,
+    ...(overwritten.merged.emailKey !== null && restore.emailKey !== undefined ? { emailKey: overwritten.merged.emailKey } : {}),
+    ...(overwritten.merged.phoneKey !== null && restore.phoneKey !== undefined ? { phoneKey: overwritten.merged.phoneKey } : {}),
+  });
   if (overwritten.duplicates) await repo.markPossibleDuplicates(trx, mergedId, intoId, at);
-  await trx.updateTable('leadMerges').set({ undoneAt: at }).where('id', '=', mergeId).execute();
-  const mergedLead = await trx.selectFrom('leads').select(['name', 'email', 'phone']).where('id', '=', mergedId).executeTakeFirstOrThrow();
+  await markMergeUndone(trx, mergeId, at);
+  const mergedLead = await leadLabelValues(trx, mergedId);
   await repo.insertLeadEvent(trx, {
     id: newId(),
     leadId: intoId,
@@ -256,6 +207,5 @@ export async function unmergeLeads(
 
 /** The lead a merged lead was merged into (its page answers 301 there); null for a lead that was not merged. */
 export async function mergedInto(db: Kysely<Database>, id: string): Promise<string | null> {
-  const row = await db.selectFrom('leads').select('mergedIntoId').where('id', '=', id).executeTakeFirst();
-  return row?.mergedIntoId ?? null;
+  return mergedIntoId(db, id);
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { toIso } from '#server/db/database';
 import { newId } from '#server/lib/ids';
@@ -6,6 +6,24 @@ import { leadKey } from '#shared/leads/leads.contract';
 import { normalisePhone, toE164 } from '#shared/phone';
 import { recordEvents } from '#server/features/notifications';
 import { leadSourceKey, leadSourceName, type LeadSourceKind } from '#shared/leads/lead-source';
+import {
+  clearLeadFields,
+  deleteImportNotesSince,
+  deleteLeadRow,
+  heldKeys,
+  insertLeadEvent,
+  insertLeadEvents,
+  insertLeads,
+  insertLeadSources,
+  keepLatestActivity,
+  leadForUndo,
+  leadNameAndPhone,
+  leadsWithKeys,
+  setFirstContact,
+  setOriginIfNone,
+  setSourceIfNone,
+  staffLineSince,
+} from './leads-import.repository';
 import { arrivalKeys, findOrCreateLead } from './leads.service';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -34,41 +52,39 @@ export async function importLead(
   },
 ): Promise<{ id: string; created: boolean; filled: Record<string, string> }> {
   const keys = arrivalKeys(input);
-  const before = await db
-    .selectFrom('leads')
-    .select(['id', 'name', 'phone', 'lastActivityAt'])
-    .where((eb) => eb.or([...(keys.emailKey ? [eb('emailKey', '=', keys.emailKey)] : []), ...(keys.phoneKey ? [eb('phoneKey', '=', keys.phoneKey)] : [])]))
-    .execute();
+  const before = await leadsWithKeys(db, keys);
   const lead = await findOrCreateLead(db, { email: input.email, phone: input.phone, name: input.name, source: null, at: input.receivedAt });
   const filled: Record<string, string> = {};
   if (!lead.created) {
     const was = before.find((b) => b.id === lead.id);
-    const now = await db.selectFrom('leads').select(['name', 'phone']).where('id', '=', lead.id).executeTakeFirstOrThrow();
+    const now = await leadNameAndPhone(db, lead.id);
     if (was) {
       if (was.name === null && now.name !== null) filled.name = now.name;
       if (was.phone === null && now.phone !== null) filled.phone = now.phone;
       // An old received time does not move the lead's latest activity back.
-      await db
-        .updateTable('leads')
-        .set({ lastActivityAt: was.lastActivityAt })
-        .where('id', '=', lead.id)
-        .where('lastActivityAt', '<', was.lastActivityAt)
-        .execute();
+      await keepLatestActivity(db, lead.id, was.lastActivityAt);
     }
   }
   // Decision 0057: a lead the import or the call creates is attributed to its source.
   const sourceKey = leadSourceKey(input.source?.text);
   if (lead.created && input.source && sourceKey) {
     await keepLeadSources(db, [input.source.text]);
-    await db.updateTable('leads').set({ sourceKey, sourceKind: input.source.kind }).where('id', '=', lead.id).where('sourceKey', 'is', null).execute();
+    await setSourceIfNone(db, lead.id, sourceKey, input.source.kind);
   }
   // The system it first came from by API (the first one stays).
-  if (input.origin) await db.updateTable('leads').set({ origin: input.origin }).where('id', '=', lead.id).where('origin', 'is', null).execute();
+  if (input.origin) await setOriginIfNone(db, lead.id, input.origin);
   const text = [input.line, ...(input.details ? [input.details] : [])].join('\n');
-  await db
-    .insertInto('leadEvents')
-    .values({ id: newId(), leadId: lead.id, type: 'note', byId: input.byId, byName: input.byName, fromValue: null, toValue: null, text, createdAt: input.at })
-    .execute();
+  await insertLeadEvent(db, {
+    id: newId(),
+    leadId: lead.id,
+    type: 'note',
+    byId: input.byId,
+    byName: input.byName,
+    fromValue: null,
+    toValue: null,
+    text,
+    createdAt: input.at,
+  });
   return { id: lead.id, created: lead.created, filled };
 }
 
@@ -85,11 +101,10 @@ export async function keepLeadSources(db: Db, texts: readonly string[]): Promise
   if (byKey.size === 0) return;
   const createdAt = new Date();
   await inChunks([...byKey], CHUNK, (chunk) =>
-    db
-      .insertInto('leadSources')
-      .values(chunk.map(([key, name]) => ({ key, name, createdAt })))
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute(),
+    insertLeadSources(
+      db,
+      chunk.map(([key, name]) => ({ key, name, createdAt })),
+    ),
   );
 }
 
@@ -127,54 +142,50 @@ export async function importNewLeads(db: Db, leads: readonly NewImportedLead[], 
     leads.map((l) => l.source),
   );
   await inChunks(leads, CHUNK, (chunk) =>
-    db
-      .insertInto('leads')
-      .values(
-        chunk.map((l) => ({
-          id: l.id,
-          emailKey: l.email?.trim() ? leadKey(l.email) : null,
-          email: l.email?.trim() ? l.email.trim() : null,
-          phoneKey: l.phone?.trim() ? toE164(l.phone) : null,
-          phone: l.phone?.trim() ? normalisePhone(l.phone) : null,
-          name: l.name?.trim() || null,
-          status: 'new' as const,
-          assigneeId: null,
-          hasSurvey: false,
-          hasContact: false,
-          hasNewsletter: false,
-          lastCampaignId: null,
-          lastCompleted: false,
-          createdAt: l.receivedAt,
-          lastActivityAt: l.receivedAt,
-          firstChannelId: null,
-          firstUtm: null,
-          firstTouchAt: null,
-          latestChannelId: null,
-          latestUtm: null,
-          latestTouchAt: null,
-          sourceKey: leadSourceKey(l.source),
-          sourceKind: leadSourceKey(l.source) ? ('import' as const) : null,
-        })),
-      )
-      .execute(),
+    insertLeads(
+      db,
+      chunk.map((l) => ({
+        id: l.id,
+        emailKey: l.email?.trim() ? leadKey(l.email) : null,
+        email: l.email?.trim() ? l.email.trim() : null,
+        phoneKey: l.phone?.trim() ? toE164(l.phone) : null,
+        phone: l.phone?.trim() ? normalisePhone(l.phone) : null,
+        name: l.name?.trim() || null,
+        status: 'new' as const,
+        assigneeId: null,
+        hasSurvey: false,
+        hasContact: false,
+        hasNewsletter: false,
+        lastCampaignId: null,
+        lastCompleted: false,
+        createdAt: l.receivedAt,
+        lastActivityAt: l.receivedAt,
+        firstChannelId: null,
+        firstUtm: null,
+        firstTouchAt: null,
+        latestChannelId: null,
+        latestUtm: null,
+        latestTouchAt: null,
+        sourceKey: leadSourceKey(l.source),
+        sourceKind: leadSourceKey(l.source) ? ('import' as const) : null,
+      })),
+    ),
   );
   await inChunks(leads, CHUNK, (chunk) =>
-    db
-      .insertInto('leadEvents')
-      .values(
-        chunk.map((l) => ({
-          id: newId(),
-          leadId: l.id,
-          type: 'note' as const,
-          byId: by.byId,
-          byName: by.byName,
-          fromValue: null,
-          toValue: null,
-          text: [l.line, ...(l.details ? [l.details] : [])].join('\n'),
-          createdAt: by.at,
-        })),
-      )
-      .execute(),
+    insertLeadEvents(
+      db,
+      chunk.map((l) => ({
+        id: newId(),
+        leadId: l.id,
+        type: 'note' as const,
+        byId: by.byId,
+        byName: by.byName,
+        fromValue: null,
+        toValue: null,
+        text: [l.line, ...(l.details ? [l.details] : [])].join('\n'),
+        createdAt: by.at,
+      })),
+    ),
   );
 }
 
@@ -204,35 +215,29 @@ export async function assignCreatedLeadsTo(
   }
   for (const [staffId, ids] of byAssignee) {
     await inChunks(ids, CHUNK, (chunk) =>
-      db
-        .updateTable('leads')
-        .set({
-          firstContactDueAt: input.firstContactDueAt,
-          firstContactEscalateAt: input.firstContactEscalateAt,
-          ...(staffId !== null ? { assigneeId: staffId, assignedAt: at } : {}),
-        })
-        .where('id', 'in', chunk)
-        .execute(),
+      setFirstContact(db, chunk, {
+        firstContactDueAt: input.firstContactDueAt,
+        firstContactEscalateAt: input.firstContactEscalateAt,
+        ...(staffId !== null ? { assigneeId: staffId, assignedAt: at } : {}),
+      }),
     );
   }
   const assigned = input.leads.filter((l) => l.assignee !== null);
   await inChunks(assigned, CHUNK, (chunk) =>
-    db
-      .insertInto('leadEvents')
-      .values(
-        chunk.map((l) => ({
-          id: newId(),
-          leadId: l.leadId,
-          type: 'assign' as const,
-          byId: null,
-          byName: l.assignee!.how,
-          fromValue: null,
-          toValue: l.assignee!.staffName,
-          text: null,
-          createdAt: at,
-        })),
-      )
-      .execute(),
+    insertLeadEvents(
+      db,
+      chunk.map((l) => ({
+        id: newId(),
+        leadId: l.leadId,
+        type: 'assign' as const,
+        byId: null,
+        byName: l.assignee!.how,
+        fromValue: null,
+        toValue: l.assignee!.staffName,
+        text: null,
+        createdAt: at,
+      })),
+    ),
   );
   if (input.announce === false) return;
   await recordEvents(
@@ -252,17 +257,10 @@ export async function undoImportedLead(
   db: Db,
   input: { leadId: string; created: boolean; filled: Record<string, string>; since: Date; importerId: string | null },
 ): Promise<'removed' | 'restored' | { kept: string }> {
-  const lead = await db.selectFrom('leads').select(['id', 'name', 'phone', 'lastActivityAt']).where('id', '=', input.leadId).executeTakeFirst();
+  const lead = await leadForUndo(db, input.leadId);
   if (!lead) return { kept: 'The lead was deleted since.' };
   const sinceIso = toIso(input.since);
-  const touched = await db
-    .selectFrom('leadEvents')
-    .select(['type', 'byId'])
-    .where('leadId', '=', input.leadId)
-    .where('createdAt', '>', input.since)
-    .where('byId', 'is not', null)
-    .limit(1)
-    .executeTakeFirst();
+  const touched = await staffLineSince(db, input.leadId, input.since);
   if (touched)
     return {
       kept:
@@ -274,7 +272,7 @@ export async function undoImportedLead(
     };
   if (input.created && toIso(lead.lastActivityAt) > sinceIso) return { kept: 'The person wrote again since the import.' };
   if (input.created) {
-    await db.deleteFrom('leads').where('id', '=', input.leadId).execute();
+    await deleteLeadRow(db, input.leadId);
     return 'removed';
   }
   const put: Record<string, null> = {};
@@ -283,14 +281,8 @@ export async function undoImportedLead(
     put.phone = null;
     put.phoneKey = null;
   }
-  if (Object.keys(put).length > 0) await db.updateTable('leads').set(put).where('id', '=', input.leadId).execute();
-  await db
-    .deleteFrom('leadEvents')
-    .where('leadId', '=', input.leadId)
-    .where('type', '=', 'note')
-    .where('createdAt', '>=', input.since)
-    .where(sql<boolean>`text like 'Imported from %'`)
-    .execute();
+  if (Object.keys(put).length > 0) await clearLeadFields(db, input.leadId, put);
+  await deleteImportNotesSince(db, input.leadId, input.since);
   return 'restored';
 }
 
@@ -305,15 +297,7 @@ export async function knownLeadKeys(db: Kysely<Database>, keys: { emailKeys: rea
     ['phoneKey', keys.phoneKeys],
   ] as const) {
     for (let i = 0; i < list.length; i += 500) {
-      const found = await db
-        .selectFrom('leads')
-        .select(column)
-        .where(column, 'in', list.slice(i, i + 500))
-        .execute();
-      for (const f of found) {
-        const key = (f as Record<string, string | null>)[column];
-        if (key) known.add(`${column}:${key}`);
-      }
+      for (const key of await heldKeys(db, column, list.slice(i, i + 500))) known.add(`${column}:${key}`);
     }
   }
   return known;

@@ -1,15 +1,16 @@
 /** Media's public face: images stored once, by content, and their URLs (listings use them). */
 export { IMAGE_TOO_LARGE, imageUrl, prepareImage } from './media.service';
-export { deleteImageIfUnused, insertImage } from './media.repository';
 // Listing photos and floor plans.
-export { checkPhoto, contentHash, fileUrl, prepareFloorPlan, preparePhoto, servedFileName } from './photos.service';
 export {
-  deleteFileIfUnused,
-  deletePhotoIfUnused,
-  findPhotos,
-  insertFile,
-  insertPhoto,
+  checkPhoto,
+  contentHash,
+  fileUrl,
+  prepareFloorPlan,
+  preparePhoto,
+  servedFileName,
   type PhotoInfo,
   type PreparedFile,
   type PreparedPhoto,
-} from './media.repository';
+} from './photos.service';
+// Kept and dropped in the listings' transactions.
+export { deleteFileIfUnused, deleteImageIfUnused, deletePhotoIfUnused, findPhotos, insertFile, insertImage, insertPhoto } from './stored-media.service';

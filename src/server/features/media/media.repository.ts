@@ -1,15 +1,10 @@
 import { SqliteAdapter, type Kysely } from 'kysely';
 import type { PhotoFormat } from '#shared/listings/listing-photos';
 import type { Database } from '#server/db/schema';
+import type { StoredImage } from './media.service';
+import type { PhotoInfo, PreparedFile, PreparedPhoto } from './photos.service';
 
 const isSqlite = (db: Kysely<Database>) => db.getExecutor().adapter instanceof SqliteAdapter;
-
-export interface StoredImage {
-  hash: string;
-  bytes: Buffer;
-  width: number;
-  height: number;
-}
 
 /**
  * The tables whose rows point at an image (`image_hash`): an image none of them uses is removed.
@@ -44,40 +39,6 @@ export async function deleteImageIfUnused(db: Kysely<Database>, hash: string): P
 }
 
 // Listing photos and files.
-
-export interface PhotoRendition {
-  width: number;
-  format: PhotoFormat;
-  bytes: Buffer;
-}
-
-export interface PreparedPhoto {
-  /** SHA-256 of the uploaded bytes (hex): the same file is one photo, wherever it is used. */
-  id: string;
-  /** The largest rendition's size. */
-  width: number;
-  height: number;
-  /** Ascending. */
-  widths: number[];
-  renditions: PhotoRendition[];
-}
-
-/** A floor plan as stored: a PDF as uploaded, or an image re-encoded. */
-export interface PreparedFile {
-  /** SHA-256 of the uploaded bytes (hex). */
-  hash: string;
-  type: 'image' | 'pdf';
-  contentType: string;
-  bytes: Buffer;
-}
-
-/** What a listing needs to know of a stored photo to show it (the renditions are served by id). */
-export interface PhotoInfo {
-  id: string;
-  width: number;
-  height: number;
-  widths: number[];
-}
 
 function widthsOf(json: string): number[] {
   const parsed: unknown = JSON.parse(json);

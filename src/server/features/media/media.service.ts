@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { loadSharp } from '#server/lib/lazy-modules';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, IMAGE_SIZE, NOT_AN_IMAGE } from '#shared/listings/listings.contract';
 import { tooLarge, unsupportedMedia, type HttpError } from '#server/lib/errors';
-import type { StoredImage } from './media.repository';
+
+/** An image as stored: the 300×300 JPEG and its hash (SHA-256, hex). */
+export interface StoredImage {
+  hash: string;
+  bytes: Buffer;
+  width: number;
+  height: number;
+}
 
 export const IMAGE_TOO_LARGE = 'The image is larger than 5 MB. Please choose a smaller file.';
 export const IMAGE_TOO_MANY_PIXELS = 'The image is larger than 40 megapixels. Please choose a smaller picture.';

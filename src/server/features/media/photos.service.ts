@@ -6,8 +6,41 @@ import { PHOTO_FORMATS, PHOTO_WIDTHS, type PhotoFormat } from '#shared/listings/
 import { FLOOR_PLAN_MAX_BYTES, FLOOR_PLAN_MESSAGES } from '#shared/listings/listing-photos.contract';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '#shared/listings/listings.contract';
 import { badRequest, tooLarge } from '#server/lib/errors';
-import type { PreparedFile, PreparedPhoto } from './media.repository';
 import { IMAGE_TOO_LARGE, IMAGE_UNREADABLE, inspectImage, sniffImageFormat } from './media.service';
+
+export interface PhotoRendition {
+  width: number;
+  format: PhotoFormat;
+  bytes: Buffer;
+}
+
+export interface PreparedPhoto {
+  /** SHA-256 of the uploaded bytes (hex): the same file is one photo, wherever it is used. */
+  id: string;
+  /** The largest rendition's size. */
+  width: number;
+  height: number;
+  /** Ascending. */
+  widths: number[];
+  renditions: PhotoRendition[];
+}
+
+/** A floor plan as stored: a PDF as uploaded, or an image re-encoded. */
+export interface PreparedFile {
+  /** SHA-256 of the uploaded bytes (hex). */
+  hash: string;
+  type: 'image' | 'pdf';
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** What a listing needs to know of a stored photo to show it (the renditions are served by id). */
+export interface PhotoInfo {
+  id: string;
+  width: number;
+  height: number;
+  widths: number[];
+}
 
 /**
  * Listing photos: an upload is checked as the listing image is (JPEG, PNG or WebP, 5 MB,

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { badRequest, notFound } from '#server/lib/errors';
 import { newId } from '#server/lib/ids';
 import { recordAudit } from '#server/features/audit';
@@ -11,6 +11,7 @@ import { PRIVACY_REQUEST_MESSAGES, type PrivacyRequestItem } from '#shared/priva
 import { DEFAULT_LANGUAGE, localizedPath, localizedUrl, type Language } from '#shared/i18n/languages';
 import { textsIn } from '#shared/i18n/translate';
 import { paths } from '#shared/paths';
+import { findOpenRequest, insertRequest, insertRequestOnce, listOpenRequests, type PrivacyRequestRow } from './privacy.repository';
 
 export interface RequestMailer {
   send(mail: { to: string[]; subject: string; text: string; html: string; headers?: Record<string, string> }): Promise<void>;
@@ -110,17 +111,11 @@ export async function confirmRequest(db: Kysely<Database>, registry: readonly Pe
   const owner = registry.find((d) => d.leadOf);
   const leadId = (await owner?.leadOf?.(db, read.email)) ?? null;
   const id = createHash('sha256').update(token).digest('hex').slice(0, 32);
-  await db
-    .insertInto('privacyRequests')
-    .values({ id, leadId, kind: read.kind, status: 'open', createdAt: now, confirmedAt: now, closedAt: null })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+  await insertRequestOnce(db, { id, leadId, kind: read.kind, status: 'open', createdAt: now, confirmedAt: now, closedAt: null });
   return true;
 }
 
-type RequestRow = Selectable<Database['privacyRequests']>;
-
-function toItem(r: RequestRow, now: Date): PrivacyRequestItem {
+function toItem(r: PrivacyRequestRow, now: Date): PrivacyRequestItem {
   const confirmedAt = toIso(r.confirmedAt ?? r.createdAt);
   return {
     _id: r.id,
@@ -135,7 +130,7 @@ function toItem(r: RequestRow, now: Date): PrivacyRequestItem {
 }
 
 export async function openRequests(db: Kysely<Database>, now: Date): Promise<PrivacyRequestItem[]> {
-  const rows = await db.selectFrom('privacyRequests').selectAll().where('status', '=', 'open').orderBy('confirmedAt').execute();
+  const rows = await listOpenRequests(db);
   return rows.map((r) => toItem(r, now));
 }
 
@@ -159,15 +154,9 @@ export async function recordPhoneRequest(
     if (!lead) throw notFound(PRIVACY_MESSAGES.leadNotFound);
     if (lead.email) throw badRequest(PRIVACY_REQUEST_MESSAGES.hasEmail, [{ field: 'leadId', message: PRIVACY_REQUEST_MESSAGES.hasEmail }]);
     if (!lead.phone) throw badRequest(PRIVACY_REQUEST_MESSAGES.noPhone, [{ field: 'leadId', message: PRIVACY_REQUEST_MESSAGES.noPhone }]);
-    const open = await trx
-      .selectFrom('privacyRequests')
-      .selectAll()
-      .where('leadId', '=', input.leadId)
-      .where('kind', '=', input.kind)
-      .where('status', '=', 'open')
-      .executeTakeFirst();
+    const open = await findOpenRequest(trx, input.leadId, input.kind);
     if (open) return { created: false, request: toItem(open, now) };
-    const row: RequestRow = {
+    const row: PrivacyRequestRow = {
       id: newId(),
       leadId: input.leadId,
       kind: input.kind,
@@ -177,7 +166,7 @@ export async function recordPhoneRequest(
       closedAt: null,
       confirmedBy: staff.name,
     };
-    await trx.insertInto('privacyRequests').values(row).execute();
+    await insertRequest(trx, row);
     await recordAudit(trx, { actor: staff, kind: 'privacy-request.recorded', recordType: 'lead', recordId: input.leadId, fields: [input.kind] });
     return { created: true, request: toItem(row, now) };
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '#server/db/database';
 import type { PersonalData } from '#server/lib/personal-data';
+import { releaseLease, releaseLeaseUntil, takeDueLease } from './job-leases.repository';
 import { erasePerson, scrubLog } from './privacy.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -72,30 +73,13 @@ export class RetentionJob {
   async runIfDue(): Promise<{ unfinished: number; leads: number } | null> {
     const { db } = this.options.database;
     const now = this.now();
-    const taken = await db
-      .updateTable('jobLeases')
-      .set({ holder: this.holder, lockedUntil: new Date(now.getTime() + LEASE_MS) })
-      .where('name', '=', 'retention')
-      .where('lockedUntil', '<', now)
-      .where('nextRunAt', '<=', now)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) return null;
+    if (!(await takeDueLease(db, 'retention', this.holder, new Date(now.getTime() + LEASE_MS), now))) return null;
     try {
       const result = await this.run(now);
-      await db
-        .updateTable('jobLeases')
-        .set({ holder: null, lockedUntil: new Date(0), nextRunAt: new Date(now.getTime() + DAY_MS) })
-        .where('name', '=', 'retention')
-        .where('holder', '=', this.holder)
-        .execute();
+      await releaseLeaseUntil(db, 'retention', this.holder, new Date(now.getTime() + DAY_MS));
       return result;
     } catch (error) {
-      await db
-        .updateTable('jobLeases')
-        .set({ holder: null, lockedUntil: new Date(0) })
-        .where('name', '=', 'retention')
-        .where('holder', '=', this.holder)
-        .execute();
+      await releaseLease(db, 'retention', this.holder);
       throw error;
     }
   }

@@ -1,16 +1,16 @@
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SYSTEM_API } from '#shared/system/system.api';
 import { siteSchema } from '#shared/system/system.contract';
 import { HttpError } from '#server/lib/errors';
+import { selectOne } from './system.repository';
 
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(SYSTEM_API.health, { config: { access: 'public' }, schema: { hide: true } }, async () => {
     try {
-      await sql`select 1`.execute(app.db);
+      await selectOne(app.db);
     } catch {
       throw new HttpError(503, 'The database is not answering.', 'INTERNAL');
     }

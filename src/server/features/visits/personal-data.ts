@@ -1,4 +1,5 @@
 import type { PersonalData } from '#server/lib/personal-data';
+import { deleteVisitsOfLead, visitIdsOfLead, visitRowsOfLead } from './visits.repository';
 
 /**
  * Site visits: each visit keeps the e-mail, name and phone given with it; its seats and
@@ -7,12 +8,10 @@ import type { PersonalData } from '#server/lib/personal-data';
 export const personalData: PersonalData = {
   feature: 'visits',
   tables: ['visits', 'visit_seats', 'visit_mails'],
-  export: (db, leadId) => db.selectFrom('visits').selectAll().where('leadId', '=', leadId).orderBy('startsAt').execute(),
+  export: (db, leadId) => visitRowsOfLead(db, leadId),
   async erase(trx, leadId) {
-    const ids = (await trx.selectFrom('visits').select('id').where('leadId', '=', leadId).execute()).map((r) => r.id);
+    const ids = await visitIdsOfLead(trx, leadId);
     if (ids.length === 0) return;
-    await trx.deleteFrom('visitMails').where('visitId', 'in', ids).execute();
-    await trx.deleteFrom('visitSeats').where('visitId', 'in', ids).execute();
-    await trx.deleteFrom('visits').where('leadId', '=', leadId).execute();
+    await deleteVisitsOfLead(trx, leadId, ids);
   },
 };

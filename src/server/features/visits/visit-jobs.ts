@@ -7,6 +7,8 @@ import type { MessageKey } from '#shared/i18n/messages/en';
 import { textsIn } from '#shared/i18n/translate';
 import { visitInvitations, type VisitInvitations } from './visit-calendar';
 import type { VisitMailsTable } from './visits.tables';
+import { claimReminder, leaseMail, markMailSent, markVisitorMailSent, noteMailFailure, pendingMails, visitsDueReminder } from './visit-mails.repository';
+import { findVisit, insertMail } from './visits.repository';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -128,29 +130,12 @@ export class VisitJobs {
   private async queueReminders(column: 'remindedDayAt' | 'remindedHoursAt', kind: MailKind, before: number): Promise<number> {
     const { db } = this.options;
     const now = this.now();
-    const due = await db
-      .selectFrom('visits')
-      .select('id')
-      .where('status', 'in', ['booked', 'confirmed'])
-      .where(column, 'is', null)
-      .where('startsAt', '>', now)
-      .where('startsAt', '<=', new Date(now.getTime() + before))
-      .limit(200)
-      .execute();
+    const due = await visitsDueReminder(db, column, now, new Date(now.getTime() + before));
     let queued = 0;
     for (const { id } of due) {
       const claimed = await db.transaction().execute(async (trx) => {
-        const taken = await trx
-          .updateTable('visits')
-          .set({ [column]: now })
-          .where('id', '=', id)
-          .where(column, 'is', null)
-          .executeTakeFirst();
-        if (Number(taken.numUpdatedRows) !== 1) return false;
-        await trx
-          .insertInto('visitMails')
-          .values({ id: newId(), visitId: id, kind, createdAt: now, lockedUntil: null, sentAt: null, attempts: 0, lastError: null, sender: null })
-          .execute();
+        if (!(await claimReminder(trx, id, column, now))) return false;
+        await insertMail(trx, { id: newId(), visitId: id, kind, at: now, sender: null });
         return true;
       });
       if (claimed) queued++;
@@ -161,42 +146,23 @@ export class VisitJobs {
   private async sendQueued(): Promise<{ sent: number; failed: number }> {
     const { db } = this.options;
     const now = this.now();
-    const pending = await db
-      .selectFrom('visitMails')
-      .select(['id', 'visitId', 'kind', 'attempts', 'sender', 'visitorSentAt'])
-      .where('sentAt', 'is', null)
-      .where('attempts', '<', MAX_ATTEMPTS)
-      .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', now)]))
-      .orderBy('createdAt')
-      .limit(50)
-      .execute();
+    const pending = await pendingMails(db, MAX_ATTEMPTS, now);
     let sent = 0;
     let failed = 0;
     for (const mail of pending) {
-      const claim = await db
-        .updateTable('visitMails')
-        .set({ lockedUntil: new Date(now.getTime() + LOCK_MS) })
-        .where('id', '=', mail.id)
-        .where('sentAt', 'is', null)
-        .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<', now)]))
-        .executeTakeFirst();
-      if (Number(claim.numUpdatedRows) !== 1) continue;
+      if (!(await leaseMail(db, mail.id, new Date(now.getTime() + LOCK_MS), now))) continue;
       try {
         await this.deliver(mail, now);
-        await db.updateTable('visitMails').set({ sentAt: now, lockedUntil: null }).where('id', '=', mail.id).execute();
+        await markMailSent(db, mail.id, now);
         sent++;
       } catch (error) {
         failed++;
         const backoff = Math.min(60, 2 ** mail.attempts) * MINUTE_MS;
-        await db
-          .updateTable('visitMails')
-          .set({
-            attempts: mail.attempts + 1,
-            lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
-            lockedUntil: new Date(now.getTime() + backoff),
-          })
-          .where('id', '=', mail.id)
-          .execute();
+        await noteMailFailure(db, mail.id, {
+          attempts: mail.attempts + 1,
+          lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+          lockedUntil: new Date(now.getTime() + backoff),
+        });
       }
     }
     return { sent, failed };
@@ -209,7 +175,7 @@ export class VisitJobs {
   private async deliver(mail: { id: string; visitId: string; kind: MailKind; sender: string | null; visitorSentAt: unknown }, now: Date): Promise<void> {
     const { visitId, kind, sender } = mail;
     const { db } = this.options;
-    const visit = await db.selectFrom('visits').selectAll().where('id', '=', visitId).executeTakeFirst();
+    const visit = await findVisit(db, visitId);
     if (!visit) return;
     // A reminder for a visit cancelled or moved since it was queued is not news.
     if ((kind === 'reminder-day' || kind === 'reminder-hours') && (visit.status === 'cancelled' || visit.status === 'done')) return;
@@ -255,7 +221,7 @@ export class VisitJobs {
         from: studio.from,
         icalEvent: attach(visitorInvite),
       });
-    if (allowed) await db.updateTable('visitMails').set({ visitorSentAt: now }).where('id', '=', mail.id).execute();
+    if (allowed) await markVisitorMailSent(db, mail.id, now);
     const staff = await this.options.staffRecipients({ leadId: visit.leadId });
     if (staff.length === 0) return;
     const who = visit.name ? `${visit.name} <${visit.email}>` : visit.email;

@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
+import type { VisitsTable } from './visits.tables';
 import type { VisitStatus } from '#shared/visits/visits.contract';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -120,5 +121,80 @@ export async function insertMail(
       lastError: null,
       sender: row.sender,
     })
+    .execute();
+}
+
+// Personal data (visits/personal-data.ts) --------------------------------------------------------
+
+/** Every column of a person's visits, by start. */
+export function visitRowsOfLead(db: Db, leadId: string) {
+  return db.selectFrom('visits').selectAll().where('leadId', '=', leadId).orderBy('startsAt').execute();
+}
+
+export async function visitIdsOfLead(db: Db, leadId: string): Promise<string[]> {
+  return (await db.selectFrom('visits').select('id').where('leadId', '=', leadId).execute()).map((r) => r.id);
+}
+
+/** These visits' queued mails and seats, then the person's visits. */
+export async function deleteVisitsOfLead(db: Db, leadId: string, visitIds: readonly string[]): Promise<void> {
+  await db
+    .deleteFrom('visitMails')
+    .where('visitId', 'in', [...visitIds])
+    .execute();
+  await db
+    .deleteFrom('visitSeats')
+    .where('visitId', 'in', [...visitIds])
+    .execute();
+  await db.deleteFrom('visits').where('leadId', '=', leadId).execute();
+}
+
+// Booking ----------------------------------------------------------------------------------------
+
+/**
+ * Waits for the booker's lock, held until the transaction ends (PostgreSQL's advisory lock on the
+ * key's hash): one booking at a time per key.
+ */
+export async function lockBookerKey(trx: Transaction<Database>, key: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`visit-booker:${key}`}))`.execute(trx);
+}
+
+/** How many of the lead's visits still to happen start after `now`. */
+export async function countUpcomingOfLead(db: Db, leadId: string, now: Date): Promise<number> {
+  const upcoming = await db
+    .selectFrom('visits')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('leadId', '=', leadId)
+    .where('status', 'in', ['booked', 'confirmed'])
+    .where('startsAt', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(upcoming.n);
+}
+
+/** How many visits this client address booked after `since`. */
+export async function countBookedBySenderSince(db: Db, sender: string, since: Date): Promise<number> {
+  const recent = await db
+    .selectFrom('visits')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('sender', '=', sender)
+    .where('createdAt', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(recent.n);
+}
+
+export async function insertVisit(db: Db, row: Insertable<VisitsTable>): Promise<void> {
+  await db.insertInto('visits').values(row).execute();
+}
+
+/** The visit at its new times, its invitation's sequence raised and its reminders claimed as given. */
+export async function setVisitTimes(
+  db: Db,
+  id: string,
+  change: { startsAt: Date; endsAt: Date; updatedAt: Date; remindedDayAt: Date | null; remindedHoursAt: Date | null },
+): Promise<void> {
+  const { startsAt, endsAt, updatedAt, ...reminders } = change;
+  await db
+    .updateTable('visits')
+    .set((eb) => ({ startsAt, endsAt, updatedAt, sequence: eb('sequence', '+', 1), ...reminders }))
+    .where('id', '=', id)
     .execute();
 }

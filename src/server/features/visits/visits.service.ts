@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import {
   DEFAULT_SLOT_SETTINGS,
@@ -214,7 +214,7 @@ async function tellOfVisit(trx: Db, visitId: string, kind: 'booked' | 'moved' | 
  */
 async function lockBooker(trx: Transaction<Database>, keys: string[]): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  for (const key of [...keys].sort()) await sql`select pg_advisory_xact_lock(hashtext(${`visit-booker:${key}`}))`.execute(trx);
+  for (const key of [...keys].sort()) await repo.lockBookerKey(trx, key);
 }
 
 /** The seats one e-mail address and one client address may hold (decision 0014, amended). */
@@ -225,22 +225,10 @@ async function checkBookerLimits(
   now: Date,
   perAddressDay = MAX_BOOKINGS_PER_ADDRESS_DAY,
 ): Promise<void> {
-  const upcoming = await trx
-    .selectFrom('visits')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('leadId', '=', leadId)
-    .where('status', 'in', ['booked', 'confirmed'])
-    .where('startsAt', '>', now)
-    .executeTakeFirstOrThrow();
-  if (Number(upcoming.n) >= MAX_UPCOMING_PER_EMAIL) throw conflict(VISIT_MESSAGES.tooManyUpcoming, 'TOO_MANY_VISITS');
+  if ((await repo.countUpcomingOfLead(trx, leadId, now)) >= MAX_UPCOMING_PER_EMAIL) throw conflict(VISIT_MESSAGES.tooManyUpcoming, 'TOO_MANY_VISITS');
   if (sender === null) return;
-  const recent = await trx
-    .selectFrom('visits')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('sender', '=', sender)
-    .where('createdAt', '>', new Date(now.getTime() - DAY_MS))
-    .executeTakeFirstOrThrow();
-  if (Number(recent.n) >= perAddressDay) throw new HttpError(429, VISIT_MESSAGES.tooManyFromAddress, 'RATE_LIMITED');
+  if ((await repo.countBookedBySenderSince(trx, sender, new Date(now.getTime() - DAY_MS))) >= perAddressDay)
+    throw new HttpError(429, VISIT_MESSAGES.tooManyFromAddress, 'RATE_LIMITED');
 }
 
 /** Reminders that are already past (or too close) at booking or moving time are claimed as not needed. */
@@ -271,28 +259,25 @@ export async function bookVisit(ctx: VisitContext, input: BookVisitInput, sender
       const lead = await touchLead(trx, { email, source: 'contact', name: input.name ?? null, phone, at: now });
       // Over a limit: the lead's touch is undone with the rest.
       await checkBookerLimits(trx, lead.id, sender, now, ctx.bookingsPerAddressDay);
-      await trx
-        .insertInto('visits')
-        .values({
-          id,
-          leadId: lead.id,
-          studioId: input.studioId,
-          startsAt: slot.start,
-          endsAt: slot.end,
-          status: 'booked',
-          email,
-          name: input.name ?? null,
-          phone,
-          sequence: 0,
-          language,
-          listingId: listing?.id ?? null,
-          listingName: listing?.name ?? null,
-          sender,
-          createdAt: now,
-          updatedAt: now,
-          ...reminderClaims(slot.start, now),
-        })
-        .execute();
+      await repo.insertVisit(trx, {
+        id,
+        leadId: lead.id,
+        studioId: input.studioId,
+        startsAt: slot.start,
+        endsAt: slot.end,
+        status: 'booked',
+        email,
+        name: input.name ?? null,
+        phone,
+        sequence: 0,
+        language,
+        listingId: listing?.id ?? null,
+        listingName: listing?.name ?? null,
+        sender,
+        createdAt: now,
+        updatedAt: now,
+        ...reminderClaims(slot.start, now),
+      });
       const seat = await repo.claimSeat(trx, input.studioId, slot.start.toISOString(), settings.seats, id);
       // Full: undo the lead's touch and the visit together.
       if (seat === 0) throw new SlotGone([]);
@@ -364,11 +349,7 @@ export async function moveVisit(ctx: VisitContext, id: string, slotStart: string
       await repo.releaseSeats(trx, id);
       const seat = await repo.claimSeat(trx, current.studioId, slot.start.toISOString(), settings.seats, id);
       if (seat === 0) throw new SlotGone([]);
-      await trx
-        .updateTable('visits')
-        .set((eb) => ({ startsAt: slot.start, endsAt: slot.end, updatedAt: now, sequence: eb('sequence', '+', 1), ...reminderClaims(slot.start, now) }))
-        .where('id', '=', id)
-        .execute();
+      await repo.setVisitTimes(trx, id, { startsAt: slot.start, endsAt: slot.end, updatedAt: now, ...reminderClaims(slot.start, now) });
       await tellOfVisit(trx, id, 'moved', now, sender);
       return true;
     })
