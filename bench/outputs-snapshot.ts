@@ -9,7 +9,10 @@
 // checkout, e.g. the commit before a refactor, with this tool) on a fresh temporary data folder with
 // the demo data, an SMTP server and a webhook receiver of its own, and the default configuration
 // otherwise (SQLite; `--db=postgres` a fresh database on BENCH_DATABASE_URL / TEST_DATABASE_URL's
-// server, as the benches use). Then, in this order: it waits for the demo data's notifications, logs in as staff
+// server, as the benches use), but for a fixed test JWT_SECRET (SNAPSHOT_SECRET): left unset, the
+// server would make a new one in each run's fresh data folder, and what it signs with it and no clock
+// (the visitor mails' unsubscribe tokens, u1.<address>.<HMAC>) would differ from run to run.
+// Then, in this order: it waits for the demo data's notifications, logs in as staff
 // (ADMIN_EMAIL/ADMIN_PASSWORD), adds a webhook endpoint for every event, and drives visitors through
 // the public API (`journey/`: the active survey, an e-mail, progress saved and read back, the finished
 // response with its matches; a second visitor who stops and comes back, so a "continue" link is
@@ -62,7 +65,9 @@ import { readZip } from '#tests/helpers/zip';
 import { startAbode } from './lib/processes';
 
 const STAFF = { email: 'snapshot@abode.test', password: 'snapshot-password-123', name: 'Snapshot Staff' };
-/** Set to empty (unset) whatever the calling shell has, so every run has the same configuration. */
+/** The server's JWT_SECRET in every snapshot run (a test value: it signs nothing outside the run). */
+const SNAPSHOT_SECRET = 'outputs-snapshot-test-secret-0123456789abcdef';
+/** Set to empty (unset) whatever the calling shell has, so every run has the same configuration (JWT_SECRET then set to SNAPSHOT_SECRET). */
 const CONFIG_VARIABLES = [
   'NODE_ENV',
   'JWT_SECRET',
@@ -434,6 +439,7 @@ async function takeSnapshot(outDir: string, buildDir: string, databaseUrl: strin
       ...blank,
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
+      JWT_SECRET: SNAPSHOT_SECRET,
       SEED_DEMO: 'true',
       ADMIN_EMAIL: STAFF.email,
       ADMIN_PASSWORD: STAFF.password,

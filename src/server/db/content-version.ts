@@ -2,10 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { prepared } from './prepared';
 import type { Database } from './schema';
 
-/** The content version: one row, increased by every staff write (src/server/lib/content-cache.ts). */
-export interface ContentTables {
-  contentVersion: { id: number; version: number | string | bigint };
-}
+// The content version (its table: content-version.tables.ts), increased by every staff write (src/server/lib/content-cache.ts).
 
 /** The current content version (one primary-key read). */
 const contentVersionQuery = prepared<Record<string, never>>()((db) => db.selectFrom('contentVersion').select('version').where('id', '=', 1));

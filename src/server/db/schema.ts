@@ -1,4 +1,4 @@
-import type { ContentTables } from './content-version';
+import type { ContentTables } from './content-version.tables';
 
 /**
  * The database as Kysely sees it. db/ knows only its own table (the content version); the features'

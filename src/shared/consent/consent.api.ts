@@ -1,6 +1,3 @@
-import { route } from '../api-route';
-import type { publicNoticesSchema } from './consent.contract';
-
 /** Consent notices, unsubscribing and the newsletter list. */
 export const CONSENT_API = {
   /** GET, public: the notice each form shows now, with its version (`PublicNotices`). */
@@ -20,8 +17,3 @@ export const unsubscribePagePath = (token: string) => `/unsubscribe?token=${enco
 /** The page a newsletter confirmation link opens (one button). */
 export const newsletterConfirmPagePath = (token: string) => `/newsletter/confirm?token=${encodeURIComponent(token)}`;
 export const unsubscribeApiPath = (token: string) => `${CONSENT_API.unsubscribe}?token=${encodeURIComponent(token)}`;
-
-/** The public routes with their answers (by type only: every public page loads this file). */
-export const CONSENT_ROUTES = {
-  notices: route<typeof publicNoticesSchema>('GET', CONSENT_API.notices),
-};

@@ -1,7 +1,8 @@
 import { createContext, useContext } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
-import { CONSENT_ROUTES } from '#shared/consent/consent.api';
-import type { PublicNotices } from '#shared/consent/consent.contract';
+import { route } from '#shared/api-route';
+import { CONSENT_API } from '#shared/consent/consent.api';
+import type { PublicNotices, publicNoticesSchema } from '#shared/consent/consent.contract';
 import { DEFAULT_LANGUAGE, splitLanguage } from '#shared/i18n/languages';
 import type { SiteSettings } from '#shared/site';
 import { SYSTEM_ROUTES } from '#shared/system/system.api';
@@ -17,6 +18,13 @@ export const EMBED_ROUTE_ID = 'channel-embed';
 /** The studio's details plus the site's public origin (for canonical links and structured data) and the forms' notices. */
 export type SiteContext = SiteSettings & { origin: string; notices: PublicNotices };
 
+/**
+ * The forms' notices, the answer named by type only: every public page loads this file, and zod stays
+ * out of it. Declared here, not in consent.api.ts, which imports nothing of its contract (the contract
+ * takes the paths from it).
+ */
+const NOTICES = route<typeof publicNoticesSchema>('GET', CONSENT_API.notices);
+
 /** Loads the studio's details once for the whole public site (the layout route does not revalidate). */
 export async function siteLoader({ request }: LoaderFunctionArgs): Promise<SiteContext> {
   const url = new URL(request.url);
@@ -24,7 +32,7 @@ export async function siteLoader({ request }: LoaderFunctionArgs): Promise<SiteC
   const { language } = splitLanguage(url.pathname);
   const [settings, notices] = await Promise.all([
     api.call(SYSTEM_ROUTES.site),
-    api.call(CONSENT_ROUTES.notices, language === DEFAULT_LANGUAGE ? undefined : { query: new URLSearchParams({ language }) }),
+    api.call(NOTICES, language === DEFAULT_LANGUAGE ? undefined : { query: new URLSearchParams({ language }) }),
   ]);
   // On the server the request carries the public base URL; in the browser, the page's own address.
   return { ...settings, origin: url.origin, notices };
