@@ -227,23 +227,26 @@ export async function keptFirstContactMedians(
 
   // The exact minutes of those buckets (decision 0068): the whole UTC days from the values the
   // triggers keep (one range of their primary key per bucket), the end pieces from their leads above.
-  const kepts = days
-    ? await Promise.all(
-        needed.map((b) => {
-          let q = db
-            .selectFrom('funnelContactValues')
-            .where('funnelContactValues.campaignId', '=', scope?.campaignId ?? '')
-            .where('funnelContactValues.minutes', '>=', b)
-            .where('funnelContactValues.minutes', '<', b + width(b))
-            .where((eb) => filter(eb, 'funnelContactValues.rowKey'));
-          if (days.from !== '') q = q.where('funnelContactValues.day', '>=', days.from);
-          if (days.to !== '~') q = q.where('funnelContactValues.day', '<', days.to);
-          return q
-            .select(['funnelContactValues.rowKey', 'funnelContactValues.minutes', 'funnelContactValues.n'])
-            .where('funnelContactValues.n', '<>', 0)
-            .execute();
-        }),
-      )
+  // One statement: a UNION ALL of one range of the primary key per bucket (an OR of ranges is not
+  // read as ranges by SQLite), each summed over the days per row and minute.
+  const arm = (b: number) => {
+    let q = db
+      .selectFrom('funnelContactValues')
+      .where('funnelContactValues.campaignId', '=', scope?.campaignId ?? '')
+      .where('funnelContactValues.minutes', '>=', b)
+      .where('funnelContactValues.minutes', '<', b + width(b))
+      .where((eb) => filter(eb, 'funnelContactValues.rowKey'));
+    if (days!.from !== '') q = q.where('funnelContactValues.day', '>=', days!.from);
+    if (days!.to !== '~') q = q.where('funnelContactValues.day', '<', days!.to);
+    return q
+      .select((eb) => ['funnelContactValues.rowKey', 'funnelContactValues.minutes', eb.fn.sum<number | string>('funnelContactValues.n').as('n')])
+      .groupBy(['funnelContactValues.minutes', 'funnelContactValues.rowKey']);
+  };
+  const keptValues = days
+    ? await needed
+        .slice(1)
+        .reduce((q, b) => q.unionAll(arm(b)), arm(needed[0]!))
+        .execute()
     : [];
   // Per row and bucket (and over all rows: '\u0001'): minutes → how many leads.
   const inBucket = new Map<string, Map<number, number>>();
@@ -254,9 +257,9 @@ export async function keptFirstContactMedians(
       values.set(minute, (values.get(minute) ?? 0) + n);
     }
   };
-  needed.forEach((b, i) => {
-    for (const v of kepts[i] ?? []) push(v.rowKey, b, Number(v.minutes), num(v.n));
-  });
+  // The bucket of a kept minute: the one of those read whose range holds it (the same comparisons as the statement's).
+  const bucketOf = (minute: number) => needed.find((b) => minute >= b && minute < b + width(b))!;
+  for (const v of keptValues) push(v.rowKey, bucketOf(Number(v.minutes)), Number(v.minutes), num(v.n));
   const wanted = new Set(needed);
   for (const p of pieces) for (const r of p) if (wanted.has(Number(r.bucket))) push(r.rowKey, Number(r.bucket), Number(r.minutes), 1);
   const sortedBuckets = new Map<string, [number, number][]>();
