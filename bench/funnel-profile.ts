@@ -2,13 +2,13 @@
 // database kept between runs (a SQLite file under the system's temporary folder, or a PostgreSQL
 // database `funnel_profile_<leads>`), migrates it to the latest migration, then times the funnel's
 // parts and every statement each part runs (median of CALLS calls after warm-ups).
-// Run: node --import tsx bench/funnel-profile.ts [leads] [--db=sqlite|postgres] [--reseed] [--fast]
+// Run: node --import tsx bench/funnel-profile.ts [leads] [--db=sqlite|postgres] [--reseed] [--fast] [--http]
 // (BENCH_DATABASE_URL / TEST_DATABASE_URL: the PostgreSQL server). --fast (PostgreSQL): the same leads,
 // lead_campaigns and link visits made by generate_series with the triggers off, then the kept tables
 // filled from the rows by the migrations' own fill statements (no e-mail records nor drop-off: the
 // funnel alone; 1,000,000 leads in minutes instead of hours).
-import { existsSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sql, type Kysely, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type UnknownRow } from 'kysely';
@@ -20,6 +20,9 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '#server/db/schema';
 import { fillStatements } from '#server/db/migrations/2026-12-05T0100-funnel-kept-counts';
 import { fillValueStatements } from '#server/db/migrations/2026-12-06T0100-funnel-contact-values';
+import { buildApp } from '#server/app';
+import { createStaff } from '#server/features/auth/auth.service';
+import { testConfig } from '../tests/helpers/app';
 import { seedFunnelBench } from './funnel';
 
 const CALLS = 9;
@@ -168,5 +171,39 @@ for (const [label, q] of Object.entries(queries)) {
     console.log(
       `  ${ms.length / CALLS} per call, median ${median(ms).toFixed(1)} ms, sum/call ${(ms.reduce((a, b) => a + b, 0) / CALLS).toFixed(1)} ms: ${kind.slice(0, 160)}`,
     );
+}
+
+// --http: the route itself (app.inject) and one inbox page, as bench/funnel.ts times them.
+if (process.argv.includes('--http')) {
+  const staff = { email: 'profile@abode.test', name: 'Profile', password: 'profile-password-123' };
+  if (!(await database.db.selectFrom('staffUsers').select('id').where('email', '=', staff.email).executeTakeFirst())) await createStaff(database.db, staff);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'funnel-profile-'));
+  const app = await buildApp(testConfig({ config, dataDir, drop: async () => undefined }), { database });
+  await app.ready();
+  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: staff.email, password: staff.password } });
+  const token = login.json<{ token: string }>().token;
+  const time = async (url: string) => {
+    const ms: number[] = [];
+    for (let i = 0; i < 15 + 3; i++) {
+      const t = performance.now();
+      const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      if (i >= 3) ms.push(performance.now() - t);
+    }
+    return Math.round(median(ms) * 10) / 10;
+  };
+  console.log(
+    JSON.stringify({
+      http: true,
+      leads: count,
+      funnelMs: await time('/api/funnel'),
+      funnelCampaignMs: await time(`/api/funnel?campaignId=${campaignId}`),
+      funnelRangeMs: await time('/api/funnel?from=2026-02-01&to=2026-04-30'),
+      inboxPageMs: await time('/api/leads?limit=20'),
+      load: loadavg().map((l) => Math.round(l * 10) / 10),
+    }),
+  );
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 await database.close();
