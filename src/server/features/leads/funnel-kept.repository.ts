@@ -226,9 +226,9 @@ export async function keptFirstContactMedians(
   if (needed.length === 0) return { byChannel, bySource, total: null };
 
   // The exact minutes of those buckets (decision 0068): the whole UTC days from the values the
-  // triggers keep (one range of their primary key per bucket), the end pieces from their leads above.
-  // One statement: a UNION ALL of one range of the primary key per bucket (an OR of ranges is not
-  // read as ranges by SQLite), each summed over the days per row and minute.
+  // triggers keep, in one statement (a UNION ALL of one range of the primary key per bucket: an OR of
+  // ranges is not read as ranges by SQLite), each summed over the days per row and minute; the end
+  // pieces from their leads above.
   const arm = (b: number) => {
     let q = db
       .selectFrom('funnelContactValues')
