@@ -51,6 +51,8 @@ export const notPersonTables: Readonly<Record<string, string>> = {
   lead_imports: "an import of a spreadsheet: its file's name, counts and the staff member who ran it; the people are in lead_import_rows",
   funnel_step_counts: "the funnel's counts per campaign, channel or source and day (decision 0063): numbers, no person",
   funnel_contact_minutes: 'how many leads were first contacted after so many minutes, per funnel row and day (decision 0063): numbers, no person',
+  funnel_contact_values:
+    'how many leads of a funnel row and day were first contacted after exactly so many minutes (decision 0068): numbers, no person (erasure and retention delete the lead; its trigger takes its count away)',
   summary_funnel_counts:
     'how many e-mail records of a campaign, channel and day completed, reached each page or gave the e-mail only (decision 0063): numbers, no person',
   lead_sources: "where imported and API leads came from (decision 0057): `name` is a portal's or a file's name (\"99acres\"), not a person's",

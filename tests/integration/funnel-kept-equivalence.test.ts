@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { fillStatements } from '#server/db/migrations/2026-12-05T0100-funnel-kept-counts';
+import { fillValueStatements } from '#server/db/migrations/2026-12-06T0100-funnel-contact-values';
 import { funnel as keptFunnel, funnelFromRows } from '#server/features/funnel/funnel.service';
 import { leadFirstContactMedians } from '#server/features/leads';
 import { keptFirstContactMedians } from '#server/features/leads/funnel-kept.repository';
@@ -77,10 +78,15 @@ describeEachDatabase(
       const minutes = await sql<
         Record<string, unknown>
       >`select * from funnel_contact_minutes where n <> 0 order by campaign_id, row_key, grain, period, bucket`.execute(ctx.database.db);
+      // Decision 0068: the exact minutes of each row's leads per day.
+      const values = await sql<Record<string, unknown>>`select * from funnel_contact_values where n <> 0 order by campaign_id, row_key, day, minutes`.execute(
+        ctx.database.db,
+      );
       const nonZero = (r: Record<string, unknown>) => Object.entries(r).some(([k, v]) => !['campaignId', 'rowKey', 'day'].includes(k) && Number(v) !== 0);
       return {
         counts: counts.rows.filter(nonZero).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? v : Number(v)]))),
         minutes: minutes.rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? v : Number(v)]))),
+        values: values.rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? v : Number(v)]))),
       };
     }
 
@@ -91,7 +97,8 @@ describeEachDatabase(
     async function reconcile(stage: string) {
       const kept = await keptTables();
       await ctx.database.db.transaction().execute(async (trx) => {
-        for (const s of fillStatements(ctx.database.dialect === 'sqlite' ? 'sqlite' : 'postgres')) await sql.raw(s).execute(trx);
+        const dialect = ctx.database.dialect === 'sqlite' ? 'sqlite' : 'postgres';
+        for (const s of [...fillStatements(dialect), ...fillValueStatements(dialect)]) await sql.raw(s).execute(trx);
       });
       const rebuilt = await keptTables();
       expect(rebuilt, `${stage}: kept tables against the rows`).toEqual(kept);
@@ -283,6 +290,20 @@ describeEachDatabase(
       } finally {
         await sql`update funnel_step_counts set leads = leads - 1000, emails = emails - 1000, won = won - 1000`.execute(ctx.database.db);
       }
+    });
+
+    it('the medians are read from the kept minutes (decision 0068), not from the leads', async () => {
+      const campaignId = queries[1]!.campaignId!;
+      setNow(new Date(now.getTime() + 7 * 60_000));
+      await setStatus('raised1@example.com', 'contacted');
+      const scope = { campaignId };
+      const fromRows = await leadFirstContactMedians(ctx.database.db, scope, null);
+      expect(fromRows.total).not.toBeNull();
+      expect(await keptFirstContactMedians(ctx.database.db, scope, null)).toEqual(fromRows);
+      await sql`delete from funnel_contact_values`.execute(ctx.database.db);
+      await expect(keptFirstContactMedians(ctx.database.db, scope, null)).rejects.toThrow('the kept counts and values differ');
+      for (const s of fillValueStatements(ctx.database.dialect === 'sqlite' ? 'sqlite' : 'postgres')) await sql.raw(s).execute(ctx.database.db);
+      expect(await keptFirstContactMedians(ctx.database.db, scope, null)).toEqual(fromRows);
     });
   },
   { tokenTtlSeconds: 60 * 24 * 60 * 60 },

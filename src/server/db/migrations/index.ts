@@ -70,6 +70,7 @@ import * as leadSources from './2026-12-04T0100-lead-sources';
 import * as dropoffContributions from './2026-12-04T0300-dropoff-contributions';
 import * as funnelKeptCounts from './2026-12-05T0100-funnel-kept-counts';
 import * as summaryFunnelCounts from './2026-12-05T0110-summary-funnel-counts';
+import * as funnelContactValues from './2026-12-06T0100-funnel-contact-values';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -144,4 +145,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04T0300-dropoff-contributions': dropoffContributions,
   '2026-12-05T0100-funnel-kept-counts': funnelKeptCounts,
   '2026-12-05T0110-summary-funnel-counts': summaryFunnelCounts,
+  '2026-12-06T0100-funnel-contact-values': funnelContactValues,
 };

@@ -21,8 +21,8 @@ type Db = Kysely<Database>;
  * funnel_step_counts and funnel_contact_minutes, the parts of a UTC day at either end of the range
  * (the studio's midnight is rarely UTC's) from the leads themselves, so any time zone is answered
  * exactly. The medians: the kept buckets say which bucket holds the middle lead(s) of each row; the
- * minutes of those buckets are read from the leads (index leads_contact_minutes), so each median is
- * the rows' own value, not an estimate.
+ * exact minutes of those buckets are read from funnel_contact_values (decision 0068), so each median
+ * is the rows' own value, not an estimate.
  */
 
 const nextMonth = (month: string) => {
@@ -32,7 +32,10 @@ const nextMonth = (month: string) => {
 
 /** Which funnel rows (row_key) are asked for. */
 function rowKeyFilter(scope: LeadFunnelScope | null, sources: LeadSourceScope | null) {
-  return (eb: ExpressionBuilder<Database, 'funnelStepCounts' | 'funnelContactMinutes'>, column: 'funnelStepCounts.rowKey' | 'funnelContactMinutes.rowKey') => {
+  return (
+    eb: ExpressionBuilder<Database, 'funnelStepCounts' | 'funnelContactMinutes' | 'funnelContactValues'>,
+    column: 'funnelStepCounts.rowKey' | 'funnelContactMinutes.rowKey' | 'funnelContactValues.rowKey',
+  ) => {
     const parts: Expression<SqlBool>[] = [];
     if (scope) {
       if (scope.channelId === undefined) parts.push(eb.and([eb(column, '>=', 'c'), eb(column, '<', 'd')]));
@@ -127,7 +130,7 @@ const STEPS = ['emails', 'completed', 'contacted', 'visitBooked', 'visitDone', '
 /** A bucket's width: the triggers' buckets (migration 2026-12-05T0100). */
 const width = (bucket: number) => (bucket < 1024 ? 1 : bucket < 16384 ? 16 : bucket < 262144 ? 256 : 4096);
 
-/** The medians leadFirstContactMedians gives from the rows, located in the kept buckets and read from the leads of those buckets only. */
+/** The medians leadFirstContactMedians gives from the rows, located in the kept buckets and read from the kept exact minutes of those buckets only. */
 export async function keptFirstContactMedians(
   db: Db,
   scope: LeadFunnelScope | null,
@@ -135,8 +138,7 @@ export async function keptFirstContactMedians(
 ): Promise<{ byChannel: Map<string | null, number | null>; bySource: Map<string, number | null>; total: number | null }> {
   const byChannel = new Map<string | null, number | null>();
   const bySource = new Map<string, number | null>();
-  const full = timedLeads(db, scope, sources);
-  if (!full) return { byChannel, bySource, total: null };
+  if (!scope && !sources) return { byChannel, bySource, total: null };
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   const e = funnelExpressions(sqlite ? 'sqlite' : 'postgres', 'leads');
   const minutes = sql<number>`${sql.raw(e.minutes)}`;
@@ -180,18 +182,16 @@ export async function keptFirstContactMedians(
           .execute();
       })()
     : Promise.resolve([]);
+  // The end pieces: their leads' minutes, from the leads (at most a day of leads each).
   const [rows, ...pieces] = await Promise.all([
     kept,
     ...edges.map((edge) => {
       const piece = timedLeads(db, scope && { ...scope, ...edge }, sources && { ...sources, ...edge })!;
-      return piece.timed
-        .select((eb) => [piece.group.as('rowKey'), bucket.as('bucket'), eb.fn.countAll<number | string>().as('n')])
-        .groupBy([sql`1`, sql`2`])
-        .execute();
+      return piece.timed.select([piece.group.as('rowKey'), minutes.as('minutes'), bucket.as('bucket')]).execute();
     }),
   ]);
   for (const r of rows) add(r.rowKey, Number(r.bucket), num(r.n));
-  for (const p of pieces) for (const r of p) add(r.rowKey, Number(r.bucket), num(r.n));
+  for (const p of pieces) for (const r of p) add(r.rowKey, Number(r.bucket), 1);
 
   // Which bucket and place within it each middle lead has, per row and over all rows.
   interface Want {
@@ -225,35 +225,54 @@ export async function keptFirstContactMedians(
   const needed = [...new Set(wants.flatMap((w) => w.places.map((p) => p.bucket)))];
   if (needed.length === 0) return { byChannel, bySource, total: null };
 
-  // The minutes of those buckets, from the leads in scope, in order: one range of the index
-  // leads_contact_minutes per bucket (an OR of ranges would scan the whole index on SQLite).
-  const values = (
-    await Promise.all(
-      needed.map((b) =>
-        full.timed
-          .where(minutes, '>=', b)
-          .where(minutes, '<', b + width(b))
-          .select([full.group.as('rowKey'), minutes.as('minutes'), bucket.as('bucket')])
-          .orderBy(minutes)
-          .execute(),
-      ),
-    )
-  ).flat();
-  const inBucket = new Map<string, number[]>();
-  const push = (key: string, v: number) => {
-    let list = inBucket.get(key);
-    if (!list) inBucket.set(key, (list = []));
-    list.push(v);
+  // The exact minutes of those buckets (decision 0068): the whole UTC days from the values the
+  // triggers keep, in one statement (a UNION ALL of one range of the primary key per bucket: an OR of
+  // ranges is not read as ranges by SQLite), each summed over the days per row and minute; the end
+  // pieces from their leads above.
+  const arm = (b: number) => {
+    let q = db
+      .selectFrom('funnelContactValues')
+      .where('funnelContactValues.campaignId', '=', scope?.campaignId ?? '')
+      .where('funnelContactValues.minutes', '>=', b)
+      .where('funnelContactValues.minutes', '<', b + width(b))
+      .where((eb) => filter(eb, 'funnelContactValues.rowKey'));
+    if (days!.from !== '') q = q.where('funnelContactValues.day', '>=', days!.from);
+    if (days!.to !== '~') q = q.where('funnelContactValues.day', '<', days!.to);
+    return q
+      .select((eb) => ['funnelContactValues.rowKey', 'funnelContactValues.minutes', eb.fn.sum<number | string>('funnelContactValues.n').as('n')])
+      .groupBy(['funnelContactValues.minutes', 'funnelContactValues.rowKey']);
   };
-  for (const v of values) {
-    push(`${v.rowKey}\u0000${Number(v.bucket)}`, Number(v.minutes));
-    push(`\u0001\u0000${Number(v.bucket)}`, Number(v.minutes));
-  }
+  const keptValues = days
+    ? await needed
+        .slice(1)
+        .reduce((q, b) => q.unionAll(arm(b)), arm(needed[0]!))
+        .execute()
+    : [];
+  // Per row and bucket (and over all rows: '\u0001'): minutes → how many leads.
+  const inBucket = new Map<string, Map<number, number>>();
+  const push = (rowKey: string, b: number, minute: number, n: number) => {
+    for (const key of [`${rowKey}\u0000${b}`, `\u0001\u0000${b}`]) {
+      let values = inBucket.get(key);
+      if (!values) inBucket.set(key, (values = new Map()));
+      values.set(minute, (values.get(minute) ?? 0) + n);
+    }
+  };
+  // The bucket of a kept minute: the one of those read whose range holds it (the same comparisons as the statement's).
+  const bucketOf = (minute: number) => needed.find((b) => minute >= b && minute < b + width(b))!;
+  for (const v of keptValues) push(v.rowKey, bucketOf(Number(v.minutes)), Number(v.minutes), num(v.n));
+  const wanted = new Set(needed);
+  for (const p of pieces) for (const r of p) if (wanted.has(Number(r.bucket))) push(r.rowKey, Number(r.bucket), Number(r.minutes), 1);
+  const sortedBuckets = new Map<string, [number, number][]>();
   const valueAt = (rowKey: string | null, place: { bucket: number; offset: number }) => {
-    const list = inBucket.get(`${rowKey ?? '\u0001'}\u0000${place.bucket}`);
-    const v = list?.[place.offset];
-    if (v === undefined) throw new Error('funnel median: the kept counts and the leads differ');
-    return v;
+    const key = `${rowKey ?? '\u0001'}\u0000${place.bucket}`;
+    let list = sortedBuckets.get(key);
+    if (!list) sortedBuckets.set(key, (list = [...(inBucket.get(key) ?? [])].filter(([, n]) => n !== 0).sort((a, b) => a[0] - b[0])));
+    let before = 0;
+    for (const [minute, n] of list) {
+      if (place.offset < before + n) return minute;
+      before += n;
+    }
+    throw new Error('funnel median: the kept counts and values differ');
   };
   let total: number | null = null;
   for (const w of wants) {

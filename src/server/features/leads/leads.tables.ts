@@ -143,9 +143,23 @@ export interface FunnelContactMinutesTable {
   n: number;
 }
 
+/**
+ * How many leads of a funnel row, created on a UTC day, were first contacted after exactly so many
+ * minutes (the funnel's own expression), kept by triggers (decision 0068): a median's bucket is read
+ * from here, not from the leads.
+ */
+export interface FunnelContactValuesTable {
+  campaignId: string;
+  minutes: number;
+  rowKey: string;
+  day: string;
+  n: number;
+}
+
 export interface LeadTables {
   funnelStepCounts: FunnelStepCountsTable;
   funnelContactMinutes: FunnelContactMinutesTable;
+  funnelContactValues: FunnelContactValuesTable;
   leadSources: LeadSourcesTable;
   leads: LeadsTable;
   leadMerges: LeadMergesTable;
