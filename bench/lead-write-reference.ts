@@ -11,7 +11,8 @@
 // it still has to do (Abode's outbox fans its events out to deliveries on the main thread, about a
 // second after a round) before the next round starts, so no server's leftover work runs in
 // another's round; Abode's CPU in that time is reported per request.
-// Budgets: ≥ 0.8× the reference's requests per second, p99 ≤ 20 ms.
+// Budgets: ≥ 0.9× today's reference's requests per second, Abode's p99 ≤ 1.5× its p99 in the same run
+// (the disk sets the floor: an absolute p99 from one machine proves nothing on another), as on PostgreSQL.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,8 +28,8 @@ import { emailRounds, writeReferenceFigures, type Round } from './lib/write-refe
 const CONNECTIONS = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
-const MIN_RATIO = 0.8;
-const P99_BUDGET_MS = 20;
+const MIN_RATIO = 0.9;
+const MAX_P99_RATIO = 1.5;
 
 /**
  * A file migrated to Abode's schema, with one active campaign and one staff member who takes leads
@@ -97,7 +98,7 @@ export async function benchLeadWriteReference(abode: Running, client: AbodeClien
       ],
       abode: ours,
       minRatio: MIN_RATIO,
-      p99: { ms: P99_BUDGET_MS },
+      p99: { timesReference: MAX_P99_RATIO },
     });
   } finally {
     await Promise.all(references.map((r) => r.stop()));
