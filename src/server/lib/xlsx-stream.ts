@@ -167,11 +167,6 @@ export class XlsxSheet {
   #full: Array<{ buffer: Buffer; used: number }> = [];
   #chunk: Buffer = Buffer.allocUnsafe(CHUNK);
   #used = 0;
-  /**
-   * Chunks zlib has finished with, for reuse: a new buffer per chunk would leave tens of MB of
-   * garbage outside the JavaScript heap, which V8 collects late.
-   */
-  #spare: Buffer[] = [];
 
   /** @internal Use XlsxWriter.addSheet. */
   constructor(
@@ -180,6 +175,12 @@ export class XlsxSheet {
     freezeHeader: boolean,
     private readonly onEnd: (links: ReadonlyArray<{ url: string }>) => void,
     private readonly clock?: WallClock,
+    /**
+     * Chunks zlib has finished with, for reuse: a new buffer per chunk would leave tens of MB of
+     * garbage outside the JavaScript heap, which V8 collects late. The writer's, so that the next
+     * sheet takes the chunks of the one before (docs/decisions/0073-export-memory-at-1m.md).
+     */
+    private readonly spare: Buffer[] = [],
   ) {
     this.#letters = columns.map((_, i) => columnName(i));
     this.#dates = columns.map((c) => c.dates);
@@ -223,7 +224,7 @@ export class XlsxSheet {
     const chunks = this.#full;
     this.#full = [];
     for (const { buffer, used } of chunks) {
-      await this.entry.write(buffer.subarray(0, used), buffer.length === CHUNK ? () => this.#spare.push(buffer) : undefined);
+      await this.entry.write(buffer.subarray(0, used), buffer.length === CHUNK ? () => this.spare.push(buffer) : undefined);
     }
   }
 
@@ -236,6 +237,8 @@ export class XlsxSheet {
       `</sheetData>${links ? `<hyperlinks>${links}</hyperlinks>` : ''}<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>`,
     );
     await this.flush();
+    // The chunk `flush` left empty goes to the next sheet.
+    if (this.#chunk.length === CHUNK) this.spare.push(this.#chunk);
     await this.entry.end();
     this.onEnd(this.#links);
   }
@@ -257,7 +260,7 @@ export class XlsxSheet {
     if (this.#used === 0) return;
     this.#full.push({ buffer: this.#chunk, used: this.#used });
     // The one handed over stays with zlib until it has read it: take a spare one, or a new one.
-    this.#chunk = this.#spare.pop() ?? Buffer.allocUnsafe(CHUNK);
+    this.#chunk = this.spare.pop() ?? Buffer.allocUnsafe(CHUNK);
     this.#used = 0;
   }
 }
@@ -271,6 +274,8 @@ export class XlsxWriter {
   /** Each ended sheet's hyperlink addresses, by sheet number. */
   readonly #links = new Map<number, ReadonlyArray<{ url: string }>>();
   #current: XlsxSheet | undefined;
+  /** Sheet chunks zlib has finished with, passed from one sheet to the next. */
+  readonly #spare: Buffer[] = [];
 
   constructor(out: Writable, options: XlsxWriterOptions = {}) {
     this.#date = options.date ?? new Date();
@@ -303,6 +308,7 @@ export class XlsxWriter {
         this.#current = undefined;
       },
       this.#clock,
+      this.#spare,
     );
     return this.#current;
   }
