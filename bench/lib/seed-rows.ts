@@ -1,18 +1,24 @@
 // Many rows fast (decision 0045): N survey responses of the demo survey (with their e-mail records, two
 // campaigns, twelve channels) and N leads (names, e-mails, phones, phone-only leads, statuses, first
 // channels, some visits), written straight into a database migrated to today's schema.
-// PostgreSQL: INSERT … SELECT FROM unnest(<arrays>) in batches of 20,000 rows (1,000,000 of each in
-// about two minutes here); SQLite: prepared inserts in one transaction (10k and 100k).
+// PostgreSQL: INSERT … SELECT FROM unnest(<arrays>) in batches of 20,000 rows with the per-row triggers
+// off, then the kept counts filled from the rows and checked equal to them (decision 0045's amendment);
+// SQLite: prepared inserts in one transaction (10k and 100k), the triggers keeping the counts.
 // One generator of rows for both, so the two databases hold the same people and answers.
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { createDatabase } from '#server/db/database';
 import { migrateToLatest } from '#server/db/migrate';
 import { createStaff } from '#server/features/auth/auth.service';
 import { seedDemoCampaign } from '#server/features/surveys/campaigns.seed';
 import { rebuildSummaryCounts } from '#server/features/responses/summary-counts';
+import { summaryDayCounts } from '#server/features/responses/summary-counts.repository';
+import { fillDropoffContributions } from '#server/db/migrations/2026-12-04T0300-dropoff-contributions';
+import { fillStatements, funnelExpressions } from '#server/db/migrations/2026-12-05T0100-funnel-kept-counts';
+import { summaryFunnelFill } from '#server/db/migrations/2026-12-05T0110-summary-funnel-counts';
+import { fillValueStatements } from '#server/db/migrations/2026-12-06T0100-funnel-contact-values';
 import { LEAD_STATUSES } from '#shared/leads/leads.contract';
 import { BENCH_STAFF } from './demo-answers';
 
@@ -436,7 +442,19 @@ async function countSummaries(database: ReturnType<typeof createDatabase>, ctx: 
   log(`  summary counts: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-/** N of each into a new PostgreSQL database at `url` (empty: it is migrated here). */
+/** The kept counts' tables filled from the rows, and what proves them equal to the rows. */
+const FILLS = () => [...fillStatements('postgres'), ...fillValueStatements('postgres'), ...summaryFunnelFill('postgres')];
+
+/**
+ * N of each into a new PostgreSQL database at `url` (empty: it is migrated here). The rows go in with
+ * the per-row triggers off (`session_replication_role = replica`: the bench connects as the superuser),
+ * each batch built while the one before is written, the secondary indexes dropped and made again after.
+ * The tables the triggers keep (the funnel's counts, minutes and values, decisions 0063 and 0068; the
+ * summary's funnel) are then filled from the rows by the migrations' own fill statements, the summary's
+ * answer counts rebuilt and the drop-off's contributions computed by the app's code, and
+ * {@link checkKept} proves every kept table equals the rows.
+ * The triggers skipped also include the foreign keys' checks: the generator's ids are its own.
+ */
 export async function seedRowsPostgres(url: string, rows: number, log: (line: string) => void = () => {}): Promise<SeededRows> {
   const database = createDatabase({ dialect: 'postgres', url });
   let ctx: Ctx;
@@ -445,13 +463,16 @@ export async function seedRowsPostgres(url: string, rows: number, log: (line: st
   } finally {
     await database.close();
   }
+  const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     // Bulk load: no fsync wait per batch, and the secondary indexes built once at the end (a sort)
     // instead of row by row; the primary keys and unique constraints stay, so the rows are checked.
+    // No per-row triggers (the kept counts, filled after; the foreign keys' checks) for this session only.
     await client.query(`set synchronous_commit = off`);
     await client.query(`set maintenance_work_mem = '256MB'`);
+    await client.query(`set session_replication_role = replica`);
     const indexes = await client.query<{ name: string; def: string }>(
       `select i.indexname as name, i.indexdef as def from pg_indexes i
         where i.schemaname = 'public' and i.tablename = any($1)
@@ -463,31 +484,118 @@ export async function seedRowsPostgres(url: string, rows: number, log: (line: st
       const t0 = performance.now();
       const names = Object.keys(table.columns);
       const statement = `insert into ${table.name} (${names.join(', ')}) select * from unnest(${names.map((c, i) => `$${i + 1}::${table.columns[c]}[]`).join(', ')})`;
-      for (let from = 0; from < rows; from += BATCH) {
+      const columnsOf = (from: number) => {
         const batch = table.rows(ctx, from, Math.min(rows, from + BATCH));
-        if (batch.length === 0) continue;
-        await client.query(
-          statement,
-          names.map((c) => batch.map((r) => r[c] ?? null)),
-        );
+        return batch.length === 0 ? null : names.map((c) => batch.map((r) => r[c] ?? null));
+      };
+      let writing: Promise<unknown> = Promise.resolve();
+      for (let from = 0; from < rows; from += BATCH) {
+        // The next batch is built while PostgreSQL writes this one (the other core).
+        const columns = columnsOf(from);
+        await writing;
+        writing = columns ? client.query(statement, columns) : Promise.resolve();
       }
-      log(`  ${table.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      await writing;
+      log(`  ${table.name}: ${seconds(t0)}`);
     }
-    const t0 = performance.now();
+    // The rows as the triggers would have left them: a response completes its e-mail record.
+    const t1 = performance.now();
+    const open = await client.query(`select 1 from email_records e join survey_responses r on r.email_record_id = e.id where not e.is_completed limit 1`);
+    if (open.rowCount) throw new Error('an e-mail record with a response is not completed');
+    for (const statement of FILLS()) await client.query(statement);
+    await client.query(`set session_replication_role = origin`);
+    log(`  kept counts filled from the rows: ${seconds(t1)}`);
+    const t2 = performance.now();
     for (const index of indexes.rows) await client.query(index.def);
-    log(`  ${indexes.rows.length} indexes: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    log(`  ${indexes.rows.length} indexes: ${seconds(t2)}`);
+    const t3 = performance.now();
     await client.query('vacuum analyze');
-    log(`  indexes, vacuum analyze: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    log(`  vacuum analyze: ${seconds(t3)}`);
   } finally {
     await client.end();
   }
   const counting = createDatabase({ dialect: 'postgres', url });
   try {
-    await countSummaries(counting, ctx, log);
+    // Both read the responses and compute in JavaScript: one's statements run while the other computes.
+    const t5 = performance.now();
+    await Promise.all([
+      countSummaries(counting, ctx, log),
+      fillDropoffContributions(counting.db).then(async () => {
+        await sql`analyze dropoff_contributions`.execute(counting.db);
+        log(`  drop-off contributions: ${seconds(t5)}`);
+      }),
+    ]);
+    const t4 = performance.now();
+    await checkKept(counting, ctx);
+    log(`  kept equals rows: ${seconds(t4)}`);
   } finally {
     await counting.close();
   }
   return seeded(ctx);
+}
+
+/**
+ * Every kept table equals the rows: the funnel's and the summary funnel's tables as their migrations'
+ * fill makes them again (compared in the database, row for row, both ways, then rolled back), the
+ * funnel's leads and the summary's answer counts' totals against a count of the rows (decision 0056),
+ * and one drop-off contribution per response (decision 0058).
+ */
+async function checkKept(database: ReturnType<typeof createDatabase>, ctx: Ctx): Promise<void> {
+  const db = database.db;
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const tables = ['funnel_step_counts', 'funnel_contact_minutes', 'funnel_contact_values', 'summary_funnel_counts'];
+      for (const t of tables) await sql.raw(`create temporary table kept_${t} on commit drop as select * from ${t}`).execute(trx);
+      for (const statement of FILLS()) await sql.raw(statement).execute(trx);
+      for (const t of tables) {
+        const r = await sql<{ n: string }>`select count(*) as n from (
+        (select * from ${sql.table(t)} except all select * from ${sql.table(`kept_${t}`)})
+        union all (select * from ${sql.table(`kept_${t}`)} except all select * from ${sql.table(t)})) as d`.execute(trx);
+        if (Number(r.rows[0]!.n) !== 0) throw new Error(`${t}: ${r.rows[0]!.n} rows differ from the rows' fill`);
+      }
+      // Compared, not kept: the fill's copies go with the transaction.
+      throw new Rollback();
+    })
+    .catch((e: unknown) => {
+      if (!(e instanceof Rollback)) throw e;
+    });
+  // One-word names: the app's CamelCasePlugin renames the result's columns.
+  const responses = await sql<{
+    campaign: string;
+    n: string;
+  }>`select campaign_id as campaign, count(*) as n from survey_responses group by campaign_id`.execute(db);
+  const funnel = await sql<{
+    campaign: string;
+    n: string;
+  }>`select campaign_id as campaign, sum(n) as n from summary_funnel_counts where state = 'c' group by campaign_id`.execute(db);
+  const member = funnelExpressions('postgres', 'l');
+  const steps = await sql<{ leads: string; n: string }>`select sum(leads) as leads, (select count(*) from leads l where ${sql.raw(
+    `${member.channel} or ${member.source}`,
+  )}) as n from funnel_step_counts where campaign_id = ''`.execute(db);
+  const expected = new Map(responses.rows.map((r) => [r.campaign, Number(r.n)]));
+  if (expected.size !== 2 || [...expected.values()].reduce((a, b) => a + b, 0) !== ctx.rows) throw new Error(`responses: ${JSON.stringify(responses.rows)}`);
+  if (funnel.rows.length !== expected.size) throw new Error(`summary funnel: ${JSON.stringify(funnel.rows)}`);
+  for (const r of funnel.rows) if (expected.get(r.campaign) !== Number(r.n)) throw new Error(`summary funnel of ${r.campaign}: ${r.n} completed`);
+  if (Number(steps.rows[0]!.leads) !== Number(steps.rows[0]!.n)) throw new Error(`funnel: ${steps.rows[0]!.leads} kept leads of ${steps.rows[0]!.n}`);
+  // Every record with a response has its drop-off contribution, of the survey's version (decision 0058).
+  const contributions = await sql<{
+    n: string;
+    versions: string;
+  }>`select count(*) as n, count(distinct survey_version) as versions from dropoff_contributions`.execute(db);
+  if (Number(contributions.rows[0]!.n) !== ctx.rows || Number(contributions.rows[0]!.versions) !== 1)
+    throw new Error(`drop-off contributions: ${JSON.stringify(contributions.rows[0])}`);
+  for (const [campaignId, n] of expected) {
+    const total = await summaryTotal(db, campaignId);
+    if (total !== n) throw new Error(`summary counts of ${campaignId}: ${total} responses, ${n} rows`);
+  }
+}
+
+class Rollback extends Error {}
+
+/** The summary's kept count of a campaign's finished answers, every channel and day. */
+async function summaryTotal(db: ReturnType<typeof createDatabase>['db'], campaignId: string): Promise<number> {
+  return (await summaryDayCounts(db, campaignId, {})).filter((r) => r.finished).reduce((a, r) => a + r.n, 0);
 }
 
 /** N of each into `<dataDir>/abode.sqlite` (migrated here), in one transaction. */
