@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { fillStatements } from '#server/db/migrations/2026-12-05T0100-funnel-kept-counts';
 import { fillValueStatements } from '#server/db/migrations/2026-12-06T0100-funnel-contact-values';
 import { funnel as keptFunnel, funnelFromRows } from '#server/features/funnel/funnel.service';
-import { leadFirstContactMedians } from '#server/features/leads';
+import { firstContactMedians } from '#server/features/leads';
 import { keptFirstContactMedians } from '#server/features/leads/funnel-kept.repository';
 import { RetentionJob } from '#server/features/privacy';
 import { personalDataRegistry } from '#server/personal-data.registry';
@@ -129,7 +129,7 @@ describeEachDatabase(
       ] as const;
       for (const [scope, sources] of scopes) {
         expect(await keptFirstContactMedians(ctx.database.db, scope, sources), `${stage} medians ${JSON.stringify([scope, sources])}`).toEqual(
-          await leadFirstContactMedians(ctx.database.db, scope, sources),
+          await firstContactMedians(ctx.database.db, scope, sources, 'rows'),
         );
       }
     }
@@ -297,7 +297,7 @@ describeEachDatabase(
       setNow(new Date(now.getTime() + 7 * 60_000));
       await setStatus('raised1@example.com', 'contacted');
       const scope = { campaignId };
-      const fromRows = await leadFirstContactMedians(ctx.database.db, scope, null);
+      const fromRows = await firstContactMedians(ctx.database.db, scope, null, 'rows');
       expect(fromRows.total).not.toBeNull();
       expect(await keptFirstContactMedians(ctx.database.db, scope, null)).toEqual(fromRows);
       await sql`delete from funnel_contact_values`.execute(ctx.database.db);

@@ -112,10 +112,6 @@ const SQL_ELSEWHERE: Record<string, string> = {
   'seed.ts': 'seeding the demo studio (not a request path)',
   'seed-leads.ts': 'seeding the demo leads (not a request path)',
   'features/surveys/campaigns.seed.ts': 'seeding the demo campaigns (not a request path)',
-  // Not yet moved into their rooms' repositories.
-  'features/leads/funnel-counts.ts': 'not yet moved',
-  'features/responses/funnel-reads.ts': 'not yet moved',
-  'features/visits/funnel-reads.ts': 'not yet moved',
 };
 
 /** Whether source text holds SQL, outside comments. */

@@ -12,7 +12,7 @@ import {
   type LeadSourceFunnelCounts,
   type LeadSourceScope,
   type SourceCountRow,
-} from './funnel-counts';
+} from './funnel-counts.repository';
 
 type Db = Kysely<Database>;
 

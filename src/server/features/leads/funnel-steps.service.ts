@@ -3,10 +3,11 @@
 // counts are proved against, and what the funnel's bench times beside them).
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
-import { leadFirstContactMedians, leadFunnelCounts, leadSourceFunnelCounts, type LeadFunnelScope, type LeadSourceScope } from './funnel-counts';
+import { leadFirstContactMedians, leadFunnelCounts, leadSourceFunnelCounts, type LeadFunnelScope, type LeadSourceScope } from './funnel-counts.repository';
 import { keptFirstContactMedians, keptFunnelCounts } from './funnel-kept.repository';
 
 type Db = Kysely<Database>;
+export type { LeadFunnelScope, LeadSourceScope };
 export type FunnelReading = 'kept' | 'rows';
 
 /** Each step's count per channel (a campaign's scope) and per lead source. */

@@ -1,4 +1,3 @@
-export { leadFirstContactMedians, leadFunnelCounts, leadSourceFunnelCounts, type LeadFunnelScope, type LeadSourceScope } from './funnel-counts';
 /** Leads' public face: the person behind every e-mail, message and response, kept up to date by the features that hear from them. */
 export {
   addLeadCampaign,
@@ -31,4 +30,4 @@ export {
   type FollowUpReminder,
 } from './leads.service';
 export { assignCreatedLeadsTo, importLead, importNewLeads, knownLeadKeys, undoImportedLead, type NewImportedLead } from './leads-import';
-export { firstContactMedians, funnelStepCounts, type FunnelReading } from './funnel-steps.service';
+export { firstContactMedians, funnelStepCounts, type FunnelReading, type LeadFunnelScope, type LeadSourceScope } from './funnel-steps.service';

@@ -1,5 +1,5 @@
 /** Responses' public face: e-mail records, answers and unfinished surveys, as other rooms may read them. */
-export { completedCampaignsOfLead, surveyAnswersOfVisitors } from './funnel-reads';
+export { completedCampaignsOfLead, surveyAnswersOfVisitors } from './funnel-steps.service';
 /** The queries the results read (summary, answers table, streamed export), joined inside this feature's tables. */
 export * as responseQueries from './result-reads';
 /** The visitor's writes, for the rooms that take answers another way (expo tablets). */

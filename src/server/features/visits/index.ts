@@ -4,4 +4,4 @@ export { visitRoutes } from './visits.routes';
 export { VisitJobs } from './visit-jobs';
 export type { VisitContext } from './visits.service';
 export { seedDemoVisits } from './visits.seed';
-export { visitStepsOfLead } from './funnel-reads';
+export { visitStepsOfLead } from './funnel-steps.service';

@@ -198,3 +198,9 @@ export async function setVisitTimes(
     .where('id', '=', id)
     .execute();
 }
+
+/** The distinct statuses of the lead's visits (the funnel's visit steps). */
+export async function visitStatusesOfLead(db: Db, leadId: string): Promise<VisitStatus[]> {
+  const rows = await db.selectFrom('visits').select('status').distinct().where('leadId', '=', leadId).execute();
+  return rows.map((r) => r.status);
+}

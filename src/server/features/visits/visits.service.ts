@@ -25,7 +25,7 @@ import { moveLeadBackFromVisit, moveLeadToVisit, touchLead } from '#server/featu
 import { findListingSummary } from '#server/features/listings';
 import { recordEvent } from '#server/features/notifications';
 import * as repo from './visits.repository';
-import { keepLeadVisitSteps } from './funnel-reads';
+import { keepLeadVisitSteps } from './funnel-steps.service';
 import { addDays, dayOf, findOfferedSlot, offeredSlots, zonedInstant } from './slots';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -3,12 +3,8 @@ import type { Database } from '#server/db/schema';
 
 type Db = Kysely<Database>;
 
-/**
- * The campaigns the lead has completed: a completed e-mail record, or a response of its own without
- * one (an expo tablet's visitor known by phone, decision 0044). The funnel's "completed" steps kept on
- * the lead (decision 0035), read again from the rows when rows move between leads (a merge, an unmerge).
- */
-export async function completedCampaignsOfLead(db: Db | Transaction<Database>, leadId: string): Promise<string[]> {
+/** The campaigns of the lead's completed e-mail records, and of its responses without an e-mail record. */
+export async function completedCampaignRows(db: Db | Transaction<Database>, leadId: string): Promise<{ records: string[]; ownResponses: string[] }> {
   const records = await db
     .selectFrom('emailRecords')
     .select('campaignId')
@@ -24,13 +20,20 @@ export async function completedCampaignsOfLead(db: Db | Transaction<Database>, l
     .where('leadId', '=', leadId)
     .where('emailRecordId', 'is', null)
     .execute();
-  return [...new Set([...records.map((r) => r.campaignId!), ...ownResponses.map((r) => r.campaignId)])];
+  return { records: records.map((r) => r.campaignId!), ownResponses: ownResponses.map((r) => r.campaignId) };
+}
+
+export interface VisitorScope {
+  campaignId: string;
+  channelId?: string | null | undefined;
+  since?: Date | undefined;
+  until?: Date | undefined;
 }
 
 /** Each visitor (e-mail record) of a campaign in scope, with the stored response or the kept unfinished answers. */
 export async function surveyAnswersOfVisitors(
   db: Db,
-  scope: { campaignId: string; channelId?: string | null | undefined; since?: Date | undefined; until?: Date | undefined },
+  scope: VisitorScope,
 ): Promise<Array<{ response: string | null; progress: string | null; page: number | null; furthestPage: number | null }>> {
   let query = db
     .selectFrom('emailRecords')

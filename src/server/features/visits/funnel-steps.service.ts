@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { setLeadVisitSteps } from '#server/features/leads';
+import { visitStatusesOfLead } from './visits.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -9,8 +10,8 @@ type Db = Kysely<Database> | Transaction<Database>;
  * any state, a cancelled one too (the person did book it), "visit done" one marked done now.
  */
 export async function visitStepsOfLead(db: Db, leadId: string): Promise<{ booked: boolean; done: boolean }> {
-  const rows = await db.selectFrom('visits').select('status').distinct().where('leadId', '=', leadId).execute();
-  return { booked: rows.length > 0, done: rows.some((r) => r.status === 'done') };
+  const statuses = await visitStatusesOfLead(db, leadId);
+  return { booked: statuses.length > 0, done: statuses.includes('done') };
 }
 
 /** Keeps the lead's visit steps equal to its visits: call it in the transaction of every write that adds a visit or changes one's status. */
