@@ -4,10 +4,10 @@ import { createStaff } from '#server/features/auth/auth.service';
 import { type StaffMember } from '#shared/auth/auth.contract';
 import { AUTH_API } from '#shared/auth/auth.api';
 import { IMPORTS_API } from '#shared/imports/imports.api';
-import { SETTINGS_API, type StudioSettings } from '#shared/settings/settings.contract';
 import { describeEachDatabase } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 import { startMailServer } from '../helpers/mail-server';
+import { saveSettings } from '../factories/settings';
 
 const mail = await startMailServer();
 afterAll(async () => {
@@ -32,14 +32,7 @@ describeEachDatabase(
       'imports 9 rows over 3 takers: exactly 3 mails, each with its count, the first names and a link to the inbox; a new lead from the site is told as before',
       { timeout: 120_000 },
       async () => {
-        const current = (await ctx.asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
-        const { version: _v, updatedAt: _u, ...input } = current;
-        const settings = await ctx.asStaff({
-          method: 'PUT',
-          url: SETTINGS_API.settings,
-          payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', assignment: { mode: 'round-robin', rules: [] } },
-        });
-        expect(settings.statusCode, settings.body).toBe(200);
+        await saveSettings(ctx.asStaff, { assignment: { mode: 'round-robin', rules: [] } });
         // The owner takes no leads; three people do.
         const owner = (await ctx.asStaff({ method: 'GET', url: AUTH_API.staff })).json<StaffMember[]>()[0]!;
         expect((await ctx.asStaff({ method: 'PATCH', url: `/api/staff/${owner.id}`, payload: { takesLeads: false } })).statusCode).toBe(200);

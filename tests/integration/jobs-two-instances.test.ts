@@ -12,7 +12,7 @@ import { KIOSK_API } from '#shared/kiosk/kiosk.api';
 import { LEADS_API } from '#shared/leads/leads.api';
 import { type NotificationEventType } from '#shared/notifications/notifications.contract';
 import { WEBHOOKS_API } from '#shared/notifications/notifications.api';
-import { SETTINGS_API, type StudioSettings } from '#shared/settings/settings.contract';
+import type { StudioSettings } from '#shared/settings/settings.contract';
 import { DEFAULT_SLOT_SETTINGS, type SlotSettings, type VisitSlot } from '#shared/visits/visits.contract';
 import { STAFF, testConfig, type TestContext } from '../helpers/app';
 import { createMigratedTestDatabase, untestedReason, type TestDatabase } from '../helpers/databases';
@@ -21,6 +21,7 @@ import { startMailServer } from '../helpers/mail-server';
 import { multipart } from '../helpers/multipart';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { createActiveCampaign, surveyText } from '../factories/campaigns';
+import { saveSettings } from '../factories/settings';
 
 /*
  * Jobs on several instances (decision 0046): two apps (two instances, each with its own connection
@@ -110,16 +111,7 @@ function suite(): void {
     };
     await Promise.all([run(a), run(b)]);
   }
-  async function putSettings(change: Partial<StudioSettings>): Promise<void> {
-    const current = (await asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
-    const { version: _v, updatedAt: _u, ...input } = current;
-    const res = await asStaff({
-      method: 'PUT',
-      url: SETTINGS_API.settings,
-      payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', ...change },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  const putSettings = (change: Partial<StudioSettings>) => saveSettings((o) => asStaff(o), change);
   const count = async (type: NotificationEventType, leadIds: string[]) =>
     Number(
       (

@@ -7,11 +7,12 @@ import { type StaffMember } from '#shared/auth/auth.contract';
 import { AUTH_API } from '#shared/auth/auth.api';
 import { type LeadDetail, type LeadList } from '#shared/leads/leads.contract';
 import { LEADS_API } from '#shared/leads/leads.api';
-import { SETTINGS_API, type AssignmentSettings, type StudioSettings } from '#shared/settings/settings.contract';
+import type { AssignmentSettings } from '#shared/settings/settings.contract';
 import { IMPORTS_API } from '#shared/imports/imports.api';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 import { startMailServer } from '../helpers/mail-server';
+import { saveSettings } from '../factories/settings';
 
 const mail = await startMailServer();
 afterAll(async () => {
@@ -27,15 +28,7 @@ async function drain(app: FastifyInstance) {
 }
 
 async function setAssignment(ctx: TestContext, assignment: AssignmentSettings) {
-  const current = (await ctx.asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
-  const { version: _v, updatedAt: _u, ...input } = current;
-  const res = await ctx.asStaff({
-    method: 'PUT',
-    url: SETTINGS_API.settings,
-    payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', assignment },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.json<StudioSettings>().assignment).toEqual(assignment);
+  expect((await saveSettings(ctx.asStaff, { assignment })).assignment).toEqual(assignment);
 }
 
 function contact(app: FastifyInstance, email: string, requestquotation = 'Homes') {

@@ -15,6 +15,7 @@ import { describeEachDatabase } from '../helpers/app';
 import { testImage } from '../helpers/images';
 import { multipart } from '../helpers/multipart';
 import { startMailServer } from '../helpers/mail-server';
+import { saveSettings } from '../factories/settings';
 
 const mail = await startMailServer();
 afterAll(async () => {
@@ -58,16 +59,7 @@ describeEachDatabase(
     let taker: StaffMember;
     let ownerEmail: string;
 
-    async function put(change: Partial<StudioSettings>) {
-      const current = (await ctx.asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
-      const { version: _v, updatedAt: _u, ...input } = current;
-      const res = await ctx.asStaff({
-        method: 'PUT',
-        url: SETTINGS_API.settings,
-        payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', ...change },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    }
+    const put = (change: Partial<StudioSettings>) => saveSettings(ctx.asStaff, change);
 
     async function contact(email: string) {
       const res = await ctx.app.inject({

@@ -3,9 +3,9 @@ import { expect, it } from 'vitest';
 import { createStaff } from '#server/features/auth/auth.service';
 import type { ImportList, ImportResult } from '#shared/imports/imports.contract';
 import { IMPORTS_API } from '#shared/imports/imports.api';
-import { SETTINGS_API, type StudioSettings } from '#shared/settings/settings.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
+import { saveSettings } from '../factories/settings';
 
 /** Rows in the big file; the database refuses the lead of row FAIL_AT (a data row's number, the header not counted). */
 const ROWS = 3000;
@@ -82,14 +82,7 @@ describeEachDatabase('an import the database fails part-way', (ctx) => {
     { timeout: 240_000 },
     async () => {
       // Round-robin between two people, so every new lead takes a turn.
-      const current = (await ctx.asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
-      const { version: _v, updatedAt: _u, ...input } = current;
-      const settings = await ctx.asStaff({
-        method: 'PUT',
-        url: SETTINGS_API.settings,
-        payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', assignment: { mode: 'round-robin', rules: [] } },
-      });
-      expect(settings.statusCode, settings.body).toBe(200);
+      await saveSettings(ctx.asStaff, { assignment: { mode: 'round-robin', rules: [] } });
       await createStaff(ctx.database.db, { email: 'ira@abode.test', name: 'Ira', password: 'correct horse battery', role: 'staff' });
 
       // Leads the studio already has (no phone yet), from an earlier import: turns taken, an import listed.

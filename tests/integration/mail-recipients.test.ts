@@ -2,11 +2,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { DEFAULT_SLOT_SETTINGS, type SlotSettings, type VisitSlot } from '#shared/visits/visits.contract';
 import type { StaffMember } from '#shared/auth/auth.contract';
-import { SETTINGS_API, type StudioSettings } from '#shared/settings/settings.contract';
 import { describeEachDatabase, drainNotifications, type TestContext } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 import { testImage } from '../helpers/images';
 import { startMailServer, type MailServer } from '../helpers/mail-server';
+import { saveSettings } from '../factories/settings';
 
 /* Who gets staff mail about people: only active staff, whatever the settings' list says. */
 
@@ -54,14 +54,7 @@ async function mailsOf(ctx: TestContext, work: () => Promise<unknown>): Promise<
 }
 
 async function setNotify(ctx: TestContext, notifyEmails: string[]) {
-  const current = (await ctx.asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
-  const { version: _v, updatedAt: _u, ...input } = current;
-  const res = await ctx.asStaff({
-    method: 'PUT',
-    url: SETTINGS_API.settings,
-    payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', notifyEmails },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await saveSettings(ctx.asStaff, { notifyEmails });
 }
 
 describeEachDatabase(

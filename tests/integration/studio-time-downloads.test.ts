@@ -2,10 +2,10 @@ import { expect, it } from 'vitest';
 import { rebuildSummaryCounts } from '#server/features/responses/summary-counts';
 import { LEADS_API } from '#shared/leads/leads.api';
 import type { CampaignSummaryResult } from '#shared/results/campaign-summary.contract';
-import { SETTINGS_API, type StudioSettings } from '#shared/settings/settings.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { addEmail, createActiveCampaign, respond } from '../factories/campaigns';
 import { readWorkbook, rowValues } from '../helpers/xlsx';
+import { saveSettings } from '../factories/settings';
 
 /**
  * Staff read every time on the studio's clock (its time-zone setting), in downloads too: an .xlsx
@@ -27,13 +27,7 @@ function parts(at: Date, timeZone: string) {
 }
 
 async function setTimeZone(ctx: TestContext, timeZone: string) {
-  const { version: _version, updatedAt: _updatedAt, ...input } = (await ctx.asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
-  const res = await ctx.asStaff({
-    method: 'PUT',
-    url: SETTINGS_API.settings,
-    payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', timeZone },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await saveSettings(ctx.asStaff, { timeZone });
 }
 
 /** ExcelJS reads a date cell's wall-clock time as if it were UTC. */

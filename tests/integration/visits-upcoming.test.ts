@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { DEFAULT_SLOT_SETTINGS, VISIT_MESSAGES, type UpcomingVisits, type Visit } from '#shared/visits/visits.contract';
-import { SETTINGS_API, type StudioSettings } from '#shared/settings/settings.contract';
 import { describeEachDatabase, type TestContext } from '../helpers/app';
 import { multipart } from '../helpers/multipart';
 import { testImage } from '../helpers/images';
+import { saveSettings } from '../factories/settings';
 
 /*
  * Staff see the visits of coming days at once, with a count per day (README, the /dashboard/visits row): days
@@ -35,13 +35,7 @@ async function addStudio(ctx: TestContext, title: string): Promise<string> {
 }
 
 async function setTimeZone(ctx: TestContext, timeZone: string) {
-  const { version: _version, updatedAt: _updatedAt, ...input } = (await ctx.asStaff({ method: 'GET', url: SETTINGS_API.settings })).json<StudioSettings>();
-  const res = await ctx.asStaff({
-    method: 'PUT',
-    url: SETTINGS_API.settings,
-    payload: { ...input, phone: '+91 80 4123 4567', whatsapp: '+91 98450 99999', timeZone },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await saveSettings(ctx.asStaff, { timeZone });
 }
 
 const zeroDay = (day: string) => ({ day, count: 0, cancelled: 0 });
