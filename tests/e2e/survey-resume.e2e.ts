@@ -37,7 +37,10 @@ async function answerUpToGym(page: Page, email: string, city: string): Promise<v
   await page.getByText('What kind of home?').waitFor();
   await page.getByText('Villa', { exact: true }).click();
   await page.getByRole('textbox', { name: 'Which city?' }).fill(city);
+  // Gym is ticked after the page change's save has gone: only the answer's own save keeps it.
+  const savedOnNext = page.waitForResponse((r) => r.url().includes('/api/campaign/progress/') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Next' }).click();
+  expect((await savedOnNext).status()).toBe(200);
   await page.getByText('Gym', { exact: true }).click();
   await expect.poll(() => page.getByText('Page 2 of 2').filter({ visible: true }).isVisible()).toBe(true);
 }
@@ -136,7 +139,7 @@ describe('a resume link after the active survey changes', () => {
         return token;
       })
       .not.toBe('');
-    // Gym is kept once the server has stored it (the page saves 400 ms after a change), not only its first save.
+    // Gym is kept once the server has stored it: an answer is saved 2 s after the last change, with no page change or tab hidden.
     await expect
       .poll(
         () =>

@@ -252,10 +252,12 @@ const sameJourney = (saved: SurveyState, start: SurveyStart) =>
   saved.questions === start.questions;
 
 /** A page change is saved after this pause (a visitor paging back and forth sends one request). */
-const SAVE_DELAY_MS = 400;
+const PAGE_SAVE_DELAY_MS = 400;
+/** An answer is saved after this pause with no other change (answers share PUBLIC_WRITE_LIMIT with every public write). */
+const ANSWER_SAVE_DELAY_MS = 2_000;
 
 /**
- * Keeps the answers on the server as the visitor goes: after each page change (shortly)
+ * Keeps the answers on the server as the visitor goes: after each answer or page change (shortly)
  * and whenever the page is hidden (at once, with keepalive, as a tab closes). Never in the visitor's
  * way: a failed save is silent and goes again with the next change. One save at a time, so the
  * resume token this browser holds is always the newest.
@@ -330,14 +332,15 @@ function useProgressSaving(model: SurveyModel, journey: SurveyVisitor | null, an
       waiting = false;
       send(false);
     };
-    const changed = () => {
-      dirty = true;
-    };
-    const pageChanged = () => {
+    const saveAfter = (ms: number) => {
       dirty = true;
       clearTimeout(timer);
-      timer = setTimeout(() => send(false), SAVE_DELAY_MS);
+      timer = setTimeout(() => send(false), ms);
     };
+    // An answer is saved after a longer pause than a page change: a phone the system kills without
+    // a pagehide loses at most the last moment's answer, and a visitor ticking boxes sends one save.
+    const changed = () => saveAfter(ANSWER_SAVE_DELAY_MS);
+    const pageChanged = () => saveAfter(PAGE_SAVE_DELAY_MS);
     const hidden = () => {
       if (document.visibilityState === 'hidden') send(true);
     };
