@@ -19,6 +19,7 @@ import { fillDropoffContributions } from '#server/db/migrations/2026-12-04T0300-
 import { fillStatements, funnelExpressions } from '#server/db/migrations/2026-12-05T0100-funnel-kept-counts';
 import { summaryFunnelFill } from '#server/db/migrations/2026-12-05T0110-summary-funnel-counts';
 import { fillValueStatements } from '#server/db/migrations/2026-12-06T0100-funnel-contact-values';
+import { fillDropoffDayStatements } from '#server/db/migrations/2026-12-07T0100-dropoff-day-counts';
 import { LEAD_STATUSES } from '#shared/leads/leads.contract';
 import { BENCH_STAFF } from './demo-answers';
 
@@ -443,14 +444,20 @@ async function countSummaries(database: ReturnType<typeof createDatabase>, ctx: 
 }
 
 /** The kept counts' tables filled from the rows, and what proves them equal to the rows. */
-const FILLS = () => [...fillStatements('postgres'), ...fillValueStatements('postgres'), ...summaryFunnelFill('postgres')];
+const FILLS = () => [
+  ...fillStatements('postgres'),
+  ...fillValueStatements('postgres'),
+  ...summaryFunnelFill('postgres'),
+  ...fillDropoffDayStatements('postgres'),
+];
 
 /**
  * N of each into a new PostgreSQL database at `url` (empty: it is migrated here). The rows go in with
  * the per-row triggers off (`session_replication_role = replica`: the bench connects as the superuser),
  * each batch built while the one before is written, the secondary indexes dropped and made again after.
  * The tables the triggers keep (the funnel's counts, minutes and values, decisions 0063 and 0068; the
- * summary's funnel) are then filled from the rows by the migrations' own fill statements, the summary's
+ * summary's funnel; the drop-off's days, 0075: its contributions' counts are kept by their triggers as
+ * they are computed below) are then filled from the rows by the migrations' own fill statements, the summary's
  * answer counts rebuilt and the drop-off's contributions computed by the app's code, and
  * {@link checkKept} proves every kept table equals the rows.
  * The triggers skipped also include the foreign keys' checks: the generator's ids are its own.
@@ -545,7 +552,14 @@ async function checkKept(database: ReturnType<typeof createDatabase>, ctx: Ctx):
   await db
     .transaction()
     .execute(async (trx) => {
-      const tables = ['funnel_step_counts', 'funnel_contact_minutes', 'funnel_contact_values', 'summary_funnel_counts'];
+      const tables = [
+        'funnel_step_counts',
+        'funnel_contact_minutes',
+        'funnel_contact_values',
+        'summary_funnel_counts',
+        'dropoff_day_counts',
+        'dropoff_record_days',
+      ];
       for (const t of tables) await sql.raw(`create temporary table kept_${t} on commit drop as select * from ${t}`).execute(trx);
       for (const statement of FILLS()) await sql.raw(statement).execute(trx);
       for (const t of tables) {

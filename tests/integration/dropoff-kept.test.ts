@@ -1,6 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql, SqliteAdapter } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildApp } from '#server/app';
+import { fillDropoffDayStatements } from '#server/db/migrations/2026-12-07T0100-dropoff-day-counts';
 import { RetentionJob } from '#server/features/privacy';
 import { dropoffFromRows } from '#server/features/funnel/funnel.service';
 import { keptDropoff } from '#server/features/responses';
@@ -18,7 +20,9 @@ import { createActiveCampaign } from '../factories/campaigns';
  * answers exactly what the drop-off computed from the rows answers, after every kind of write that
  * changes them: e-mails given (with and without a channel), unfinished answers saved, replaced and
  * taken back a page, unfinished answers finished, a lead erased, two leads merged, unfinished answers
- * expired by retention; with no scope, a channel, no channel and a from/to range.
+ * expired by retention; with no scope, a channel, no channel and from/to ranges. Decision 0075: the
+ * counts kept per UTC day (whole days of a range; the pieces at either end from the rows) equal the
+ * same counts made again from the rows after every stage.
  */
 
 const SURVEY = {
@@ -105,13 +109,43 @@ describeEachDatabase('the drop-off from kept contributions equals the rows (deci
     return list.json<LeadList>().items[0]!._id;
   }
 
+  // The studio's days (Asia/Kolkata) start at 18:30 UTC: a range of them is whole UTC days and the
+  // pieces of a UTC day at either end, or, within one UTC day, a piece alone.
   const SCOPES = (): Record<string, string>[] => [
     {},
     { channelId },
     { channelId: 'none' },
     { from: '2027-01-03', to: '2027-01-03' },
     { from: '2027-01-01', to: '2027-01-02', channelId },
+    { from: '2027-01-01', to: '2027-01-03' },
+    { from: '2027-01-02', to: '2027-01-04', channelId: 'none' },
   ];
+
+  /** The counts kept per day (decision 0075), rows counting zero left out, in one order. */
+  async function keptDays() {
+    const db = ctx.database.db;
+    const counts = await sql<{
+      row: string;
+    }>`select campaign_id || '/' || channel_key || '/' || day || '/' || survey_version || '/' || contribution || '=' || n as row from dropoff_day_counts where n <> 0`.execute(
+      db,
+    );
+    const records = await sql<{
+      row: string;
+    }>`select campaign_id || '/' || channel_key || '/' || day || '=' || n as row from dropoff_record_days where n <> 0`.execute(db);
+    return [...counts.rows, ...records.rows].map((r) => r.row).sort();
+  }
+  /** Both tables made again from the rows by the migration's fill. */
+  async function fillDays() {
+    const dialect = ctx.database.db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+    for (const statement of fillDropoffDayStatements(dialect)) await sql.raw(statement).execute(ctx.database.db);
+  }
+  /** The kept day counts equal the rows' (and are not empty). */
+  async function expectDaysEqualRows() {
+    const kept = await keptDays();
+    expect(kept.length).toBeGreaterThan(0);
+    await fillDays();
+    expect(kept).toEqual(await keptDays());
+  }
 
   /** Every scope's answer equals the drop-off from the rows, and came from the kept contributions. Returns the unscoped one. */
   async function dropoffs(): Promise<Dropoff> {
@@ -132,6 +166,7 @@ describeEachDatabase('the drop-off from kept contributions equals the rows (deci
       expect(await keptDropoff(ctx.database.db, JSON.stringify(SURVEY), scope), JSON.stringify(query)).toEqual(fromRows);
       out.push(res.json<Dropoff>());
     }
+    await expectDaysEqualRows();
     return out[0]!;
   }
   const figures = (d: Dropoff) => Object.fromEntries(d.questions.map((q) => [q.name, [q.shown, q.answered, q.stoppedHere]]));
@@ -194,5 +229,14 @@ describeEachDatabase('the drop-off from kept contributions equals the rows (deci
     all = await dropoffs();
     expect(figures(all).kind).toEqual([7, 3, 4]);
     expect(figures(all).bank).toEqual([2, 1, 0]);
+
+    // The whole days are read from the kept counts: emptied, the kept drop-off no longer equals the
+    // rows' (the route would give the wrong figures); made again from the rows, it does.
+    const scope = { campaignId };
+    const fromRows = await dropoffFromRows(ctx.database.db, JSON.stringify(SURVEY), scope);
+    await sql`delete from dropoff_day_counts`.execute(ctx.database.db);
+    expect(await keptDropoff(ctx.database.db, JSON.stringify(SURVEY), scope)).not.toEqual(fromRows);
+    await fillDays();
+    expect(await keptDropoff(ctx.database.db, JSON.stringify(SURVEY), scope)).toEqual(fromRows);
   });
 });

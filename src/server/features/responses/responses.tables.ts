@@ -136,8 +136,33 @@ export interface DropoffContributionsTable {
   progressOf: string | null;
 }
 
+/**
+ * The kept contributions counted per campaign, channel ('' for none), UTC day of the record's
+ * creation, survey version and contribution (decision 0075): kept by triggers on dropoff_contributions.
+ */
+export interface DropoffDayCountsTable {
+  campaignId: string;
+  channelKey: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  surveyVersion: string;
+  contribution: string;
+  n: number;
+}
+
+/** The campaign's e-mail records counted per channel ('' for none) and UTC day of creation (decision 0075): kept by triggers on email_records. */
+export interface DropoffRecordDaysTable {
+  campaignId: string;
+  channelKey: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  n: number;
+}
+
 export interface ResponseTables {
   dropoffContributions: DropoffContributionsTable;
+  dropoffDayCounts: DropoffDayCountsTable;
+  dropoffRecordDays: DropoffRecordDaysTable;
   summaryAnswerCounts: SummaryAnswerCountsTable;
   summaryFunnelCounts: SummaryFunnelCountsTable;
   summaryCountStates: SummaryCountStatesTable;
