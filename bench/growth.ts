@@ -6,7 +6,7 @@
 // spellings), GET /api/funnel and GET /api/funnel/dropoff.
 // Budgets: the .xlsx at 1M ≤ 11× its 100k time, its peak memory ≤ the 100k figure and ≤ 200 MB;
 // every other call ≤ 300 ms (median). The ratio is the figure: both sides come from the same run.
-// The 1M database is `abode_growth_1m`: seeded when it is not there (triggers off, kept tables filled and checked: 480 s on this machine),
+// The 1M database is `abode_growth_1m`: seeded when it is not there (triggers off, kept tables filled and checked: 480–820 s on this machine),
 // reused when it is, dropped at the end unless --growth-keep.
 // Writes bench/results/growth.json and bench/results/growth.png (time and memory against rows).
 // Run: npm run bench -- --only=growth [--db=postgres] [--growth-rows=10000,100000,1000000] [--growth-keep]

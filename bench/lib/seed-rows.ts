@@ -456,10 +456,10 @@ const FILLS = () => [
  * the per-row triggers off (`session_replication_role = replica`: the bench connects as the superuser),
  * each batch built while the one before is written, the secondary indexes dropped and made again after.
  * The tables the triggers keep (the funnel's counts, minutes and values, decisions 0063 and 0068; the
- * summary's funnel; the drop-off's days, 0075: its contributions' counts are kept by their triggers as
- * they are computed below) are then filled from the rows by the migrations' own fill statements, the summary's
- * answer counts rebuilt and the drop-off's contributions computed by the app's code, and
- * {@link checkKept} proves every kept table equals the rows.
+ * summary's funnel; the drop-off's days, 0075) are then filled from the rows by the migrations' own
+ * fill statements, the summary's answer counts rebuilt and the drop-off's contributions computed by
+ * the app's code (their days filled again after), and {@link checkKept} proves every kept table
+ * equals the rows.
  * The triggers skipped also include the foreign keys' checks: the generator's ids are its own.
  */
 export async function seedRowsPostgres(url: string, rows: number, log: (line: string) => void = () => {}): Promise<SeededRows> {
@@ -527,7 +527,13 @@ export async function seedRowsPostgres(url: string, rows: number, log: (line: st
     const t5 = performance.now();
     await Promise.all([
       countSummaries(counting, ctx, log),
-      fillDropoffContributions(counting.db).then(async () => {
+      (async () => {
+        // Computed by the app's code in batches; the per-day counts filled once after (decision 0075), not by a trigger per row.
+        await sql`alter table dropoff_contributions disable trigger user`.execute(counting.db);
+        await fillDropoffContributions(counting.db);
+        await sql`alter table dropoff_contributions enable trigger user`.execute(counting.db);
+        for (const statement of fillDropoffDayStatements('postgres')) await sql.raw(statement).execute(counting.db);
+      })().then(async () => {
         await sql`analyze dropoff_contributions`.execute(counting.db);
         log(`  drop-off contributions: ${seconds(t5)}`);
       }),
