@@ -30,7 +30,8 @@ export interface GroupCommitterOptions {
   /**
    * SQLite: makes the write-ahead log durable (fsync of the -wal file, on libuv's thread pool).
    * With it, a batch commits without SQLite's own fsync, which would block the event loop for
-   * about a millisecond per batch, and its jobs are answered once this resolves. Without it
+   * about a millisecond per batch, and its jobs are answered once this resolves; the next batch
+   * commits after that too (one flush under way at a time). Without it
    * (an in-memory database), SQLite's synchronous=FULL commit does the fsync itself.
    */
   syncLog?: () => Promise<void>;
@@ -121,7 +122,7 @@ export class GroupCommitter {
       this.stats.transactions++;
       this.stats.jobs += batch.length;
       // A refused job wrote nothing: answer it now. The others wait for the disk; meanwhile the
-      // next batch runs (its own flush covers the log up to its commit, this one's included).
+      // next jobs gather, and their batch commits once this flush has returned.
       batch.forEach((item, i) => {
         const outcome = outcomes[i]!;
         if (!outcome.ok) item.reject(outcome.error);
