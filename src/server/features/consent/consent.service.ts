@@ -186,11 +186,17 @@ export async function storeConsent(
   owner: { leadId: string; recordId: string | null; at?: Date; email: string; sender?: Sender },
 ): Promise<boolean> {
   const createdAt = owner.at ?? new Date();
-  const base = { leadId: owner.leadId, recordId: owner.recordId, source: pending.source, createdAt };
+  const { leadId, recordId } = owner;
+  const { source } = pending;
   const newsletterId = newId();
+  // Each row written out whole: spreading a shared base and adding fields cost some 9 µs a row in
+  // V8 (a slow path for new properties after a spread), on every form's write (decision 0074).
   await repo.insertConsentPair(db, [
     {
-      ...base,
+      leadId,
+      recordId,
+      source,
+      createdAt,
       id: newId(),
       purpose: pending.purpose,
       noticePurpose: pending.notice.purpose,
@@ -200,7 +206,10 @@ export async function storeConsent(
       granted: true,
     },
     {
-      ...base,
+      leadId,
+      recordId,
+      source,
+      createdAt,
       id: newsletterId,
       purpose: 'newsletter',
       noticePurpose: pending.newsletterNotice.purpose,
