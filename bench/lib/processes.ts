@@ -87,7 +87,9 @@ export async function startCeiling(): Promise<Running> {
 /** The reference for lead writes (bench/reference-server.ts) on a migrated SQLite file (DB_FILE, CAMPAIGN_ID). */
 export async function startReference(env: { DB_FILE: string; CAMPAIGN_ID: string; REFERENCE_WORK?: 'issue' | 'today' }): Promise<Running> {
   const { DB_FILE, CAMPAIGN_ID, REFERENCE_WORK = 'issue' } = env;
-  return start(['--import', 'tsx', 'bench/reference-server.ts'], { DB_FILE, CAMPAIGN_ID, REFERENCE_WORK }, '/ready', await freePort());
+  // BENCH_REFERENCE_PROF=<dir>: the reference's CPU profile, written as it stops.
+  const profile = process.env.BENCH_REFERENCE_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_REFERENCE_PROF}`] : [];
+  return start([...profile, '--import', 'tsx', 'bench/reference-server.ts'], { DB_FILE, CAMPAIGN_ID, REFERENCE_WORK }, '/ready', await freePort());
 }
 
 /** The PostgreSQL reference for lead writes (bench/reference-server-pg.ts) on a migrated database (DATABASE_URL, CAMPAIGN_ID). */

@@ -124,6 +124,25 @@ describe('GroupCommitter on SQLite: acknowledgement waits for the log flush', ()
     await expect(job).resolves.toBe('wait-flush');
   });
 
+  it('one flush under way at a time: the jobs that arrive during it commit together once it has returned', async () => {
+    const releases: Array<() => void> = [];
+    const committer = new GroupCommitter(ctx.database.db, 'sqlite', { syncLog: () => new Promise<void>((resolve) => releases.push(resolve)) });
+    const first = committer.run(insertToken('one-flush-0'));
+    await vi.waitFor(() => expect(releases).toHaveLength(1));
+    const later = Promise.all([1, 2, 3].map((i) => committer.run(insertToken(`one-flush-${i}`))));
+    await new Promise((r) => setTimeout(r, 20));
+    // Queued, not committed: the next batch waits for the flush under way (decision 0074).
+    const committed = await ctx.database.db.selectFrom('revokedTokens').select('jti').where('jti', 'like', 'one-flush-%').execute();
+    expect(committed.map((r) => r.jti)).toEqual(['one-flush-0']);
+    expect(committer.stats).toEqual({ transactions: 1, jobs: 1 });
+    releases[0]!();
+    await expect(first).resolves.toBe('one-flush-0');
+    await vi.waitFor(() => expect(releases).toHaveLength(2));
+    expect(committer.stats).toEqual({ transactions: 2, jobs: 4 });
+    releases[1]!();
+    await expect(later).resolves.toEqual(['one-flush-1', 'one-flush-2', 'one-flush-3']);
+  });
+
   it('a failed flush fails the jobs it would have acknowledged; a refused job is answered at once', async () => {
     const committer = new GroupCommitter(ctx.database.db, 'sqlite', { syncLog: () => Promise.reject(new Error('EIO: disk gone')) });
     const outcomes = await Promise.allSettled([

@@ -51,8 +51,25 @@ export interface DatabaseHandle {
  */
 export function toSqliteValue(value: unknown): unknown {
   if (typeof value === 'boolean') return value ? 1 : 0;
-  if (typeof value === 'object' && isDate(value)) return value.toISOString();
+  // null first, and this realm's Date by instanceof: isDate is a call into C++, and a lead write
+  // binds some forty values, many of them null.
+  if (typeof value !== 'object' || value === null) return value;
+  if (value instanceof Date || isDate(value)) return isoText(value as Date);
   return value;
+}
+
+// The last time written as text: a write binds the same moment to many columns (created, last
+// activity, the consents', the event's), and toISOString was most of what binding cost.
+let lastTime = NaN;
+let lastIso = '';
+function isoText(date: Date): string {
+  const time = date.getTime();
+  // An invalid date (NaN) never matches, so toISOString throws for it as before.
+  if (time !== lastTime) {
+    lastIso = date.toISOString();
+    lastTime = time;
+  }
+  return lastIso;
 }
 
 class SqliteValueTransformer extends OperationNodeTransformer {

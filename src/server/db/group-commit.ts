@@ -30,7 +30,8 @@ export interface GroupCommitterOptions {
   /**
    * SQLite: makes the write-ahead log durable (fsync of the -wal file, on libuv's thread pool).
    * With it, a batch commits without SQLite's own fsync, which would block the event loop for
-   * about a millisecond per batch, and its jobs are answered once this resolves. Without it
+   * about a millisecond per batch, and its jobs are answered once this resolves; the next batch
+   * commits after that too (one flush under way at a time). Without it
    * (an in-memory database), SQLite's synchronous=FULL commit does the fsync itself.
    */
   syncLog?: () => Promise<void>;
@@ -49,6 +50,8 @@ export class GroupCommitter {
   private running = false;
   private readonly maxBatch: number;
   private readonly syncLog: (() => Promise<void>) | undefined;
+  /** The last batch's fsync while it is under way (settled either way): the next batch waits for it. */
+  private syncing: Promise<void> | undefined;
   /** How many transactions and jobs have been committed (for tests and benchmarks). */
   readonly stats = { transactions: 0, jobs: 0 };
 
@@ -102,6 +105,11 @@ export class GroupCommitter {
 
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
+      // One fsync under way at a time: the jobs that arrive meanwhile join the next batch, which
+      // commits when it returns. Under load, batches grow with the disk's latency instead of
+      // following the event loop's turns: fewer commits, log frames and fsyncs per job (decision 0074).
+      // A job alone waits for nothing: no fsync is under way.
+      if (this.syncing) await this.syncing;
       const batch = this.queue.splice(0, this.maxBatch);
       let outcomes: Outcome[];
       try {
@@ -114,12 +122,22 @@ export class GroupCommitter {
       this.stats.transactions++;
       this.stats.jobs += batch.length;
       // A refused job wrote nothing: answer it now. The others wait for the disk; meanwhile the
-      // next batch runs (its own flush covers the log up to its commit, this one's included).
+      // next jobs gather, and their batch commits once this flush has returned.
       batch.forEach((item, i) => {
         const outcome = outcomes[i]!;
         if (!outcome.ok) item.reject(outcome.error);
       });
       const durable = this.syncLog ? this.syncLog() : Promise.resolve();
+      if (this.syncLog) {
+        const syncing = durable.then(
+          () => undefined,
+          () => undefined,
+        );
+        this.syncing = syncing;
+        void syncing.then(() => {
+          if (this.syncing === syncing) this.syncing = undefined;
+        });
+      }
       durable.then(
         () =>
           batch.forEach((item, i) => {

@@ -100,13 +100,34 @@ const insertConsentPairQuery = prepared<ConsentPair>()((db, param) =>
 );
 
 /** The two consent rows a form stores (its purpose, and the newsletter box). */
-export async function insertConsentPair(db: Db, [first, second]: readonly [NewConsent, NewConsent]): Promise<void> {
-  const values: Record<string, unknown> = {};
-  for (const [field, a, b] of PAIR_NAMES) {
-    values[a] = first[field];
-    values[b] = second[field];
-  }
-  await insertConsentPairQuery.execute(db as Kysely<Database>, values as ConsentPair);
+export async function insertConsentPair(db: Db, [a, b]: readonly [NewConsent, NewConsent]): Promise<void> {
+  // Written out: one shape every time, where an object filled key by key (22 keys) became a
+  // dictionary, slower to build and to read back field by field (decision 0074).
+  const values: ConsentPair = {
+    aId: a.id,
+    aLeadId: a.leadId,
+    aRecordId: a.recordId,
+    aPurpose: a.purpose,
+    aNoticePurpose: a.noticePurpose,
+    aNoticeLanguage: a.noticeLanguage,
+    aNoticeVersion: a.noticeVersion,
+    aNoticeHash: a.noticeHash,
+    aGranted: a.granted,
+    aSource: a.source,
+    aCreatedAt: a.createdAt,
+    bId: b.id,
+    bLeadId: b.leadId,
+    bRecordId: b.recordId,
+    bPurpose: b.purpose,
+    bNoticePurpose: b.noticePurpose,
+    bNoticeLanguage: b.noticeLanguage,
+    bNoticeVersion: b.noticeVersion,
+    bNoticeHash: b.noticeHash,
+    bGranted: b.granted,
+    bSource: b.source,
+    bCreatedAt: b.createdAt,
+  };
+  await insertConsentPairQuery.execute(db as Kysely<Database>, values);
 }
 
 export function consentsOfLead(db: Db, leadId: string) {

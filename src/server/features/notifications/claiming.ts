@@ -41,7 +41,7 @@ export function completeFanOut(
   fanned: Array<{ eventId: string; payload: string | null; deliveries: NewDelivery[] }>,
   now: Date,
 ): Promise<void> {
-  return claims.writes.run((trx) => completeFanOuts(trx, fanned, now));
+  return claims.writes.run((trx) => completeFanOuts(trx, claims.dialect, fanned, now));
 }
 
 /** A batch of deliveries due now, leased to this instance, each with its event; null when none was due. */

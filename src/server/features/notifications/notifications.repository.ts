@@ -58,31 +58,55 @@ export function claimEvents(db: Db, dialect: Dialect, now: Date, until: Date, li
     .execute();
 }
 
-export interface NewDelivery {
+export type NewDelivery = {
   id: string;
   eventId: string;
   channel: DeliveryChannel;
   endpointId: string | null;
   nextAttemptAt: Date;
   createdAt: Date;
-}
+};
+
+const insertDeliveryQuery = prepared<NewDelivery>()((db, param) =>
+  db.insertInto('notificationDeliveries').values({
+    id: param('id'),
+    eventId: param('eventId'),
+    channel: param('channel'),
+    endpointId: param('endpointId'),
+    nextAttemptAt: param('nextAttemptAt'),
+    createdAt: param('createdAt'),
+    status: 'pending',
+    lockedUntil: null,
+    lastStatus: null,
+    lastError: null,
+    deliveredAt: null,
+  }),
+);
 
 /** Records a batch of events' deliveries (and data, where built); the events are done with. */
 export async function completeFanOuts(
   trx: Db,
+  dialect: Dialect,
   fanned: Array<{ eventId: string; payload: string | null; deliveries: NewDelivery[] }>,
   now: Date,
 ): Promise<void> {
   const deliveries = fanned.flatMap((f) => f.deliveries);
-  for (let i = 0; i < deliveries.length; i += 200) {
-    await trx
-      .insertInto('notificationDeliveries')
-      .values(
-        deliveries
-          .slice(i, i + 200)
-          .map((d) => ({ ...d, status: 'pending' as const, lockedUntil: null, lastStatus: null, lastError: null, deliveredAt: null })),
-      )
-      .execute();
+  if (dialect === 'sqlite') {
+    // One prepared row at a time: in the batch's transaction each runs on the connection at once,
+    // where building and compiling a 200-row INSERT cost more than SQLite took to store the rows
+    // (every lead's events are fanned out here). PostgreSQL keeps the round trips few.
+    for (const delivery of deliveries) await insertDeliveryQuery.execute(trx as Kysely<Database>, delivery);
+  } else {
+    for (let i = 0; i < deliveries.length; i += 200) {
+      await trx
+        .insertInto('notificationDeliveries')
+        .values(
+          deliveries
+            .slice(i, i + 200)
+            .map((d) => ({ ...d, status: 'pending' as const, lockedUntil: null, lastStatus: null, lastError: null, deliveredAt: null })),
+        )
+        .execute();
+    }
   }
   const withoutPayload = fanned.filter((f) => f.payload === null).map((f) => f.eventId);
   if (withoutPayload.length > 0) {

@@ -52,7 +52,7 @@ export async function takeVisitorEmail(
     // The record, and its event: lead.created for a new person, survey.resume_link for one with answers kept.
     const { assign, ...result } = await keepEmailRecord(trx, given, lead, sender, settings, { deferAssignment: true });
     // A ticked box stays pending until the address confirms it (decision 0018): the link is queued here.
-    const confirmation = await storeConsent(trx, consent, { leadId: result.leadId, recordId: result.emailID, email: input.email, sender: sender() });
+    const confirmation = await storeConsent(trx, consent, { leadId: result.leadId, recordId: result.emailID, email: input.email, sender });
     // A new person's assignment last: by turn it holds the routing row's lock until commit (decision 0046).
     await assign?.();
     return { ...result, event: result.event || confirmation };
