@@ -228,10 +228,14 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * violations (ids and targets), to assert empty.
  */
 export async function seriousA11yViolations(page: Page, options: { include?: string; exclude?: string[] } = {}): Promise<string[]> {
-  // A field message fading in (antd's help animation) is half transparent: checked once it has settled.
+  // A field message fading in (antd's help animation) or anything else mid-transition (a list item
+  // appearing, a button's colour) is half transparent: checked once it has settled. On a loaded
+  // machine a 0.2 s transition can take seconds. Endless animations (a spinner) are not waited for.
   await page
     .waitForFunction(
-      () => !document.querySelector('.ant-form-show-help-item-appear, .ant-form-show-help-item-enter, .ant-form-show-help-item-leave'),
+      () =>
+        !document.querySelector('.ant-form-show-help-item-appear, .ant-form-show-help-item-enter, .ant-form-show-help-item-leave') &&
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
       undefined,
       { timeout: 5000 },
     )
