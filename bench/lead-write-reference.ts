@@ -35,7 +35,7 @@ const MAX_P99_RATIO = 1.5;
  * A file migrated to Abode's schema, with one active campaign and one staff member who takes leads
  * (as the Abode server's owner does): a reference server's database.
  */
-async function referenceDatabase(dir: string, name: string): Promise<{ file: string; campaignId: string }> {
+export async function referenceDatabase(dir: string, name: string): Promise<{ file: string; campaignId: string }> {
   const file = path.join(dir, `${name}.sqlite`);
   const database = createDatabase({ dialect: 'sqlite', file });
   await migrateToLatest(database.db as Kysely<unknown>);

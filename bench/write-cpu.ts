@@ -4,14 +4,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import { createDatabase } from '#server/db/database';
-import { migrateToLatest } from '#server/db/migrate';
-import { newId } from '#server/lib/ids';
 import { AbodeClient, BENCH_SURVEY } from './lib/abode-client';
 import { load } from './lib/load';
 import { startAbode, startReference, type Running } from './lib/processes';
 import { settle } from './lib/write-reference';
+import { referenceDatabase } from './lead-write-reference';
 
 const N = Number(process.argv[2] ?? 20000);
 const which = process.argv[3] ?? 'both';
@@ -59,25 +56,7 @@ if (which !== 'reference') {
   await abode.stop();
 }
 if (which !== 'abode') {
-  const file = path.join(dir, 'ref.sqlite');
-  const database = createDatabase({ dialect: 'sqlite', file });
-  await migrateToLatest(database.db as Kysely<unknown>);
-  await database.close();
-  const campaignId = newId();
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(file);
-  const at = new Date().toISOString();
-  db.prepare(`insert into campaigns (id, name, questions, questioncolumns, is_active, created_at, updated_at) values (?, 'Reference', ?, '', 1, ?, ?)`).run(
-    campaignId,
-    JSON.stringify(BENCH_SURVEY),
-    at,
-    at,
-  );
-  db.prepare(`insert into staff_users (id, email, name, password_hash, created_at) values (?, 'owner@reference.test', 'Reference owner', 'x', ?)`).run(
-    newId(),
-    at,
-  );
-  db.close();
+  const { file, campaignId } = await referenceDatabase(dir, 'ref');
   const ref = await startReference({ DB_FILE: file, CAMPAIGN_ID: campaignId, REFERENCE_WORK: 'today' });
   await measure('reference', ref, campaignId);
   await ref.stop();
