@@ -18,11 +18,13 @@ interface Pending {
   job: WriteJob<unknown>;
   /** False for an atomic job: a failed statement has already undone itself. */
   savepoint: boolean;
+  /** PostgreSQL: how many times the job has been rolled back as a deadlock's victim and queued again. */
+  retries: number;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown; retry?: boolean };
 
 export interface GroupCommitterOptions {
   /** Most jobs in one transaction. */
@@ -37,13 +39,22 @@ export interface GroupCommitterOptions {
   syncLog?: () => Promise<void>;
 }
 
+/** PostgreSQL's deadlock_detected and serialization_failure: the job did nothing and may run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+/** A deadlock's victim is queued again at most this many times, then its error is its answer. */
+const MAX_RETRIES = 3;
+
+const retryable = (error: unknown) => typeof error === 'object' && error !== null && RETRYABLE.has(String((error as { code?: unknown }).code));
+
 /**
- * Runs small write transactions. On SQLite the jobs that arrive while a batch is under way run
- * together in the next transaction, each inside its own savepoint: a failing job is rolled back
- * alone, and every job is acknowledged only after the write-ahead log that holds its commit has
- * reached the disk, so many acknowledgements share one fsync (docs/decisions/0002-group-commit.md).
- * On PostgreSQL each job is its own transaction (the server does its own group commit across
- * connections).
+ * Runs small write transactions. The jobs that arrive while a batch is under way run together in
+ * the next transaction, each inside its own savepoint: a failing job is rolled back alone, and
+ * every job is acknowledged only after the commit that holds it is durable, so many
+ * acknowledgements share one fsync (docs/decisions/0002-group-commit.md). On SQLite the log flush
+ * is ours (syncLog). On PostgreSQL (decision 0076) a job alone is its own transaction, and a job
+ * rolled back as a deadlock's victim (a batch takes its jobs' locks in their order, which two
+ * instances' batches may not share) is queued again for the next batch, after this batch's locks
+ * are gone.
  */
 export class GroupCommitter {
   private queue: Pending[] = [];
@@ -53,21 +64,20 @@ export class GroupCommitter {
   /** The last batch's fsync while it is under way (settled either way): the next batch waits for it. */
   private syncing: Promise<void> | undefined;
   /** How many transactions and jobs have been committed (for tests and benchmarks). */
-  readonly stats = { transactions: 0, jobs: 0 };
+  readonly stats = { transactions: 0, jobs: 0, retries: 0 };
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
     options: GroupCommitterOptions = {},
   ) {
-    this.maxBatch = options.maxBatch ?? 512;
+    // PostgreSQL: a batch runs its jobs one after the other on one connection, each statement a round
+    // trip; a smaller batch keeps the first job's wait for the commit short.
+    this.maxBatch = options.maxBatch ?? (dialect === 'sqlite' ? 512 : 64);
     this.syncLog = options.syncLog;
   }
 
   run<T>(job: WriteJob<T>): Promise<T> {
-    if (this.dialect !== 'sqlite') {
-      return this.committedAlone(this.db.transaction().execute(job));
-    }
     return this.enqueue(job, true);
   }
 
@@ -94,7 +104,7 @@ export class GroupCommitter {
 
   private enqueue<T>(job: WriteJob<T>, savepoint: boolean): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ job, savepoint, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ job, savepoint, retries: 0, resolve: resolve as (value: unknown) => void, reject });
       if (!this.running) {
         this.running = true;
         // Let the requests that are already parsed join this batch.
@@ -120,13 +130,21 @@ export class GroupCommitter {
         continue;
       }
       this.stats.transactions++;
-      this.stats.jobs += batch.length;
-      // A refused job wrote nothing: answer it now. The others wait for the disk; meanwhile the
+      // A refused job wrote nothing: answer it now, or queue a deadlock's victim again (first, so
+      // that it runs in the next batch). The others wait for the disk; meanwhile the
       // next jobs gather, and their batch commits once this flush has returned.
+      const again: Pending[] = [];
       batch.forEach((item, i) => {
         const outcome = outcomes[i]!;
-        if (!outcome.ok) item.reject(outcome.error);
+        if (outcome.ok) return;
+        if (outcome.retry) {
+          item.retries++;
+          again.push(item);
+        } else item.reject(outcome.error);
       });
+      this.stats.jobs += batch.length - again.length;
+      this.stats.retries += again.length;
+      if (again.length > 0) this.queue.unshift(...again);
       const durable = this.syncLog ? this.syncLog() : Promise.resolve();
       if (this.syncLog) {
         const syncing = durable.then(
@@ -153,6 +171,11 @@ export class GroupCommitter {
     this.running = false;
   }
 
+  /** A job's failure: on PostgreSQL a deadlock's victim is retried (its writes were rolled back). */
+  private failed(item: Pending, error: unknown): Outcome {
+    return { ok: false, error, retry: this.dialect !== 'sqlite' && item.retries < MAX_RETRIES && retryable(error) };
+  }
+
   /** One transaction with a savepoint per job; SQLite's own fsync left to syncLog when there is one. */
   private async commit(batch: Pending[]): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
@@ -174,10 +197,20 @@ export class GroupCommitter {
         } catch (error) {
           await executeCompiled(trx, ROLLBACK_TO);
           await executeCompiled(trx, RELEASE);
-          outcomes.push({ ok: false, error });
+          outcomes.push(this.failed(item, error));
         }
       }
     };
+    if (this.dialect !== 'sqlite' && batch.length === 1 && batch[0]!.savepoint) {
+      // A job alone is its own transaction: no savepoint to set and release.
+      const item = batch[0]!;
+      try {
+        outcomes.push({ ok: true, value: await this.db.transaction().execute(item.job) });
+      } catch (error) {
+        outcomes.push(this.failed(item, error));
+      }
+      return outcomes;
+    }
     if (!this.syncLog) {
       await this.db.transaction().execute(runJobs);
       return outcomes;

@@ -24,7 +24,7 @@ export interface AuditChange {
 
 /**
  * Records one staff action. Call it with the transaction of the change itself (a `db.transaction()`
- * trx, or the trx a `writes.run` job is given: on SQLite that job runs in a savepoint of a grouped
+ * trx, or the trx a `writes.run` job is given: that job runs in a savepoint of a grouped
  * transaction, and the audit row is undone with it): the change and its entry are stored together
  * or not at all. Not from a `writes.runAtomic` job: that one may write only once.
  */
