@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { baseURL, staffToken } from './api';
@@ -90,6 +92,23 @@ export function useBrowser() {
   const tabs: Page[] = [];
   afterEach(async () => {
     await Promise.all(tabs.splice(0).map((page) => page.close().catch(() => undefined)));
+  });
+  // Registered after the tabs' closing, so it runs before it (vitest runs after-hooks last first).
+  // A failed test leaves a picture of every page it had open, and what each logged: a failure on a
+  // loaded machine is seldom reproduced at will (E2E_FAILURE_DIR, else abode-e2e-failures in the temp dir).
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    const dir = process.env.E2E_FAILURE_DIR ?? path.join(tmpdir(), 'abode-e2e-failures');
+    mkdirSync(dir, { recursive: true });
+    const name = `${task.file?.name.split('/').pop() ?? 'test'}-${task.name}`.replace(/[^\w.-]+/g, '_').slice(0, 120);
+    const pages = contexts.flatMap((c) => c.pages());
+    await Promise.all(
+      pages.map(async (page, i) => {
+        const file = path.join(dir, `${name}-${i}.png`);
+        await page.screenshot({ path: file, fullPage: true, timeout: 10_000 }).catch(() => undefined);
+        console.error(`failed test's page ${i}: ${page.url()} -> ${file}; problems: ${JSON.stringify(pageProblems(page))}`);
+      }),
+    );
   });
 
   return {

@@ -18,7 +18,7 @@ beforeAll(async () => {
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([new Uint8Array(await testImage('jpeg', { color: '#1d4e89' }))], { type: 'image/jpeg' }), 'home.jpg');
   const res = await apiAs(await staffToken())<{ _id: string }>('POST', '/api/project/add', form);
-  expect(res.status).toBe(201);
+  expect(res.status, JSON.stringify(res.data)).toBe(201);
   id = res.data._id;
 });
 
