@@ -52,9 +52,18 @@ export function useBrowser() {
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
   });
+  // A test's own contexts are closed when it ends: a page left open goes on running (its timers,
+  // polls and animations; Playwright keeps background pages unthrottled) beside the next tests, on
+  // the same two cores. The logged-in contexts of staffPage() stay for the file.
+  const kept = new Set<BrowserContext>();
+  afterEach(async () => {
+    const own = contexts.filter((c) => !kept.has(c));
+    contexts.splice(0, contexts.length, ...contexts.filter((c) => kept.has(c)));
+    await Promise.all(own.map((c) => c.close().catch(() => undefined)));
+  });
 
   /**
-   * A fresh context (own storage and cache) at the given viewport, closed with the file. With `token`,
+   * A fresh context (own storage and cache) at the given viewport, closed when the test ends. With `token`,
    * it starts logged in: the token is in its storage as the login page stores it (see loginAsStaff).
    */
   async function newContext(
@@ -125,7 +134,11 @@ export function useBrowser() {
       const key = `${viewport.width}x${viewport.height}`;
       let context = loggedIn.get(key);
       if (!context) {
-        context = staffToken().then((token) => newContext(viewport, { token }));
+        context = staffToken().then(async (token) => {
+          const made = await newContext(viewport, { token });
+          kept.add(made);
+          return made;
+        });
         // A failed login is not kept: the next test tries again.
         context.catch(() => loggedIn.delete(key));
         loggedIn.set(key, context);
