@@ -97,7 +97,7 @@ describe('merging leads in the browser', () => {
 
   it('shows a phone-only lead with Call and WhatsApp and no e-mail; an arrival with one lead’s e-mail and the other’s phone shows "Possible duplicate of …" on both pages (1280 and 390 px)', async () => {
     const staff = await staffApi();
-    const digits = `8${String(Date.now()).slice(-9)}`;
+    const digits = `88${String(Date.now()).slice(-8)}`;
     const byMailName = `Anjali ${RUN}`;
     const byPhoneName = `A. Deshpande ${RUN}`;
     const byMail = await staff<{ lead: { _id: string } }>('POST', '/api/leads', { email: `anjali-${RUN}@example.com`, name: byMailName });
@@ -150,7 +150,7 @@ describe('merging leads in the browser', () => {
   ] as const) {
     it(`merges from the e-mail lead's page (${label} px): "Possible duplicate of …" → side by side → Merge; the kept lead shows the e-mail and the phone, the other address answers 301 to it`, async () => {
       const staff = await staffApi();
-      const digits = `7${String(Date.now()).slice(-9)}`;
+      const digits = `78${String(Date.now()).slice(-8)}`;
       const shown = `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
       const mailName = `Ritu ${label} ${RUN}`;
       const phoneName = `R. Kulkarni ${label} ${RUN}`;
