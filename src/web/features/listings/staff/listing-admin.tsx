@@ -14,7 +14,7 @@ import './listing-admin.css';
 export type { AdminKind } from './admin-kind';
 
 /** antd's default red (#ff4d4f) is too light on white for text (WCAG AA): Delete and field errors use a darker one. */
-const READABLE_DANGER = { token: { colorError: '#b3261e' } };
+const READABLE_DANGER = { token: { colorError: '#b3261e', colorErrorHover: '#a61f1f', colorErrorActive: '#8b1a1a' } };
 
 /** The route loader of one kind's admin page: its records, newest first (lib/page-data.tsx). */
 export function listingLoader<K extends ListingKind>(config: AdminKind<K>) {
