@@ -15,9 +15,9 @@ export default defineConfig({
     expect: { poll: { timeout: 20_000 } },
     hookTimeout: 120_000,
     pool: 'forks',
-    // One file at a time on two cores (decision 0077): two workers ran no more tests per minute (238
-    // against 224 tests in the first 1,000 s) at load 10 instead of ~1.5, and only two workers' runs had
-    // tests out of time. E2E_WORKERS=n gives each of n workers its own server, for a machine with more cores.
+    // One file at a time on two cores (decision 0077): two workers ran about as many tests in the first
+    // 1,000 s (238 against 224) at load ~10 instead of ~1.5, and took only 190 s (12 %) less over a whole CI run,
+    // and the failures still unexplained were in two-worker runs. E2E_WORKERS=n: n workers, each with its own server.
     maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
     // A worker keeps its modules and its Chromium (tests/e2e/browser.ts) for its next file: loading
     // playwright-core and launching Chromium again took 10–18 s a file here (decision 0060). Files share
