@@ -4,7 +4,8 @@
 // peak RSS, VmHWM: the download is the first thing the fresh process does), the results summary, the
 // leads inbox (first page, a status filter, a search by name, by e-mail, by a phone in three
 // spellings), GET /api/funnel and GET /api/funnel/dropoff.
-// Budgets: the .xlsx at 1M ≤ 11× its 100k time, its peak memory ≤ the 100k figure and ≤ 200 MB;
+// Budgets: the .xlsx at 1M ≤ 11× its 100k time, its peak memory ≤ the 100k figure and ≤ 200 MB (both sizes
+// downloaded in turn by one server process of the 1M database: decision 0078);
 // every other call ≤ 300 ms (median). The ratio is the figure: both sides come from the same run.
 // The 1M database is `abode_growth_1m`: seeded when it is not there (triggers off, kept tables filled and checked: 480–820 s on this machine),
 // reused when it is, dropped at the end unless --growth-keep.
@@ -45,6 +46,11 @@ export interface GrowthPoint {
   timedOut: string[];
   /** The process's VmHWM after the download (includes its start). */
   serverHwmMB: number;
+  /**
+   * At 1M: one server process downloading the big campaign (the first download above, then again) and the
+   * other campaign of the same database (a tenth of the rows) twice, in turn: each one's peak RSS.
+   */
+  sameProcess?: { smallRows: number; smallPeaksMB: number[]; smallSeconds: number[]; largePeaksMB: number[]; largeSeconds: number[] };
   seedSeconds: number | null;
 }
 
@@ -70,24 +76,56 @@ function callsOf(seeded: SeededRows): Array<[string, string]> {
   return calls.filter(([name]) => !CALLS_ONLY || name.startsWith(CALLS_ONLY));
 }
 
+interface Download {
+  seconds: number;
+  bytes: number;
+  /** VmRSS before the request. */
+  beforeMB: number;
+  /** VmRSS sampled every 50 ms while it ran (and once after). */
+  peakMB: number;
+}
+
+/** One .xlsx download, read to its end, with the server's RSS sampled while it runs. */
+async function download(server: Running, headers: Record<string, string>, campaignId: string): Promise<Download> {
+  const beforeMB = server.rssMb();
+  let peakMB = beforeMB;
+  const sampler = setInterval(() => (peakMB = Math.max(peakMB, server.rssMb())), 50);
+  const t0 = performance.now();
+  try {
+    const res = await fetch(`${server.url}/api/campaign/download/${campaignId}`, { headers });
+    let bytes = 0;
+    for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
+    if (res.status !== 200) throw new Error(`download: HTTP ${res.status}`);
+    return { seconds: (performance.now() - t0) / 1000, bytes, beforeMB, peakMB: Math.max(peakMB, server.rssMb()) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 async function measure(start: () => Promise<Running>, seeded: SeededRows, dialect: GrowthPoint['dialect'], seedSeconds: number | null): Promise<GrowthPoint> {
   let server = await start();
   try {
     const login = async () => ({ authorization: `Bearer ${await new AbodeClient(server.url).login(BENCH_STAFF.email, BENCH_STAFF.password)}` });
     let headers = await login();
     // The download first, in the fresh process: its peak RSS is sampled (VmRSS every 50 ms) while it runs.
-    const rssBefore = server.rssMb();
-    let sampled = rssBefore;
-    const sampler = setInterval(() => (sampled = Math.max(sampled, server.rssMb())), 50);
-    const t0 = performance.now();
-    const res = await fetch(`${server.url}/api/campaign/download/${seeded.campaignId}`, { headers });
-    let bytes = 0;
-    for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
-    const exportSeconds = (performance.now() - t0) / 1000;
-    clearInterval(sampler);
-    sampled = Math.max(sampled, server.rssMb());
-    if (res.status !== 200) throw new Error(`download: HTTP ${res.status}`);
+    const first = await download(server, headers, seeded.campaignId);
     const hwm = server.peakRssMb();
+    // At 1M, the same process then downloads the other campaign (a tenth of the rows: 100,000), the big one
+    // again, and the small one again: both sizes' peaks with the process's start taken out (it varies by
+    // ±6 MB from one start to the next) and each size met both early and late in the process's life.
+    let sameProcess: GrowthPoint['sameProcess'];
+    if (seeded.rows >= 1_000_000) {
+      const small1 = await download(server, headers, seeded.otherCampaignId);
+      const large2 = await download(server, headers, seeded.campaignId);
+      const small2 = await download(server, headers, seeded.otherCampaignId);
+      sameProcess = {
+        smallRows: seeded.rows - seeded.campaignResponses,
+        smallPeaksMB: [small1, small2].map((d) => Math.round(d.peakMB)),
+        smallSeconds: [small1, small2].map((d) => Number(d.seconds.toFixed(2))),
+        largePeaksMB: [first, large2].map((d) => Math.round(d.peakMB)),
+        largeSeconds: [first, large2].map((d) => Number(d.seconds.toFixed(2))),
+      };
+    }
 
     const calls: Record<string, number> = {};
     const timedOut: string[] = [];
@@ -125,11 +163,12 @@ async function measure(start: () => Promise<Running>, seeded: SeededRows, dialec
       dialect,
       rows: seeded.rows,
       exportRows: seeded.campaignResponses,
-      exportSeconds: Number(exportSeconds.toFixed(2)),
-      exportMB: Number((bytes / 1e6).toFixed(1)),
-      serverRssBeforeMB: Math.round(rssBefore),
-      serverPeakRssMB: Math.round(sampled),
+      exportSeconds: Number(first.seconds.toFixed(2)),
+      exportMB: Number((first.bytes / 1e6).toFixed(1)),
+      serverRssBeforeMB: Math.round(first.beforeMB),
+      serverPeakRssMB: Math.round(first.peakMB),
       serverHwmMB: Math.round(hwm),
+      sameProcess,
       calls,
       timedOut,
       seedSeconds,
@@ -180,16 +219,28 @@ export function growthFigures(points: GrowthPoint[]): Figure[] {
         '.xlsx: server peak RSS',
         p.serverPeakRssMB,
         'MB',
-        isMillion
-          ? atMost(
-              p.serverPeakRssMB,
-              Math.min(base.serverPeakRssMB, MEMORY_CEILING_MB),
-              `≤ ${label(base.rows)} (${base.serverPeakRssMB} MB), ≤ ${MEMORY_CEILING_MB} MB`,
-            )
-          : atMost(p.serverPeakRssMB, MEMORY_CEILING_MB, `≤ ${MEMORY_CEILING_MB} MB`),
-        `sampled during the download; ${p.serverRssBeforeMB} MB before it, VmHWM ${p.serverHwmMB} MB`,
+        atMost(p.serverPeakRssMB, MEMORY_CEILING_MB, `≤ ${MEMORY_CEILING_MB} MB`),
+        `the download first in a fresh process: ${p.serverRssBeforeMB} MB before it, VmHWM ${p.serverHwmMB} MB${
+          base ? `; the ${label(base.rows)} database's fresh process: ${base.serverPeakRssMB} MB (starts differ by up to 6 MB)` : ''
+        }`,
       ),
     );
+    if (p.sameProcess) {
+      // "No higher than at 100,000": both sizes downloaded by one process, in turn (decision 0078).
+      const { smallRows, smallPeaksMB, largePeaksMB, smallSeconds, largeSeconds } = p.sameProcess;
+      const small = Math.max(...smallPeaksMB);
+      const large = Math.max(...largePeaksMB);
+      figures.push(
+        figure(
+          group,
+          `.xlsx: peak RSS, ${label(p.exportRows)} and ${label(smallRows)} rows in one process`,
+          large,
+          'MB',
+          atMost(large, Math.min(small, MEMORY_CEILING_MB), `≤ the ${label(smallRows)} rows' ${small} MB, ≤ ${MEMORY_CEILING_MB} MB`),
+          `in turn: ${label(p.exportRows)} ${largePeaksMB[0]} MB (${largeSeconds[0]} s), ${label(smallRows)} ${smallPeaksMB[0]} MB (${smallSeconds[0]} s), ${label(p.exportRows)} ${largePeaksMB[1]} MB (${largeSeconds[1]} s), ${label(smallRows)} ${smallPeaksMB[1]} MB (${smallSeconds[1]} s)`,
+        ),
+      );
+    }
     for (const [name, ms] of Object.entries(p.calls)) {
       const gaveUp = p.timedOut.includes(name);
       figures.push(

@@ -1,7 +1,11 @@
-// `npm start`: builds when the build is missing or older than the sources, then runs the server.
-import { spawnSync } from 'node:child_process';
+// `npm start`: builds when the build is missing or older than the sources, then runs the server in a
+// process of its own, started with the flags and environment of scripts/server-runtime.mjs (glibc reads
+// its allocator's settings only as a process starts). This process passes signals on and ends as the
+// server ends; if it is killed outright, the server sees its channel close and stops as on SIGTERM.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { serverProcess } from './server-runtime.mjs';
 
 const STAMP = 'dist/build-info.json';
 const SOURCES = ['src', 'scripts/build.mjs', 'vite.config.ts', 'package-lock.json'];
@@ -22,4 +26,20 @@ if (builtAt < Math.max(...SOURCES.map(newestMtime))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import(path.resolve('dist/server/server.js'));
+const { nodeArgs, env } = serverProcess(process.env);
+const server = spawn(process.execPath, [...nodeArgs, path.resolve('dist/server/server.js')], {
+  env,
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+  });
+}
+server.on('exit', (code, signal) => {
+  if (signal) {
+    // Ended by a signal: end the same way, so that whoever started `npm start` sees it.
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+  } else process.exit(code ?? 1);
+});

@@ -26,6 +26,14 @@ if (!process.execArgv.some((arg) => arg.startsWith('--heap-growing-percent') || 
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
 
+// Started by `npm start` (scripts/start.mjs), which holds an IPC channel to this process only to be
+// noticed if it dies: killed outright, it can no longer pass signals on, so stop as on SIGTERM. The
+// channel never keeps this process alive.
+if (process.channel) {
+  process.channel.unref();
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+}
+
 const mode = process.env.NODE_ENV;
 process.env.NODE_ENV = 'production';
 try {
