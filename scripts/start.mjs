@@ -1,11 +1,11 @@
 // `npm start`: builds when the build is missing or older than the sources, then runs the server in a
-// process of its own, started with the flags and environment of scripts/server-runtime.mjs (glibc reads
-// its allocator's settings only as a process starts). This process passes signals on and ends as the
+// process of its own, started with the environment of scripts/server-runtime.mjs (glibc reads its
+// allocator's settings only as a process starts). This process passes signals on and ends as the
 // server ends; if it is killed outright, the server sees its channel close and stops as on SIGTERM.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { serverProcess } from './server-runtime.mjs';
+import { serverEnv } from './server-runtime.mjs';
 
 const STAMP = 'dist/build-info.json';
 const SOURCES = ['src', 'scripts/build.mjs', 'vite.config.ts', 'package-lock.json'];
@@ -26,9 +26,8 @@ if (builtAt < Math.max(...SOURCES.map(newestMtime))) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { nodeArgs, env } = serverProcess(process.env);
-const server = spawn(process.execPath, [...nodeArgs, path.resolve('dist/server/server.js')], {
-  env,
+const server = spawn(process.execPath, [path.resolve('dist/server/server.js')], {
+  env: serverEnv(process.env),
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { freePort } from '#tests/helpers/free-port';
-import { serverProcess } from '#scripts/server-runtime.mjs';
+import { serverEnv } from '#scripts/server-runtime.mjs';
 
 export interface Running {
   url: string;
@@ -67,16 +67,15 @@ function start(args: string[], env: Record<string, string>, readyPath: string, p
 
 /**
  * The production build of Abode (dist/server/server.js), as `npm start` runs it (its process started
- * with the same flags and environment: scripts/server-runtime.mjs); from `cwd` when given (a built
+ * with the same environment: scripts/server-runtime.mjs); from `cwd` when given (a built
  * checkout of another commit, to compare against in the same run).
  */
 export async function startAbode(env: Record<string, string>, cwd?: string): Promise<Running> {
   // BENCH_SERVER_PROF=<dir>: the server's CPU profile, written as it stops.
   const profile = process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : [];
-  const runtime = serverProcess(process.env);
   return start(
-    [...runtime.nodeArgs, ...profile, 'dist/server/server.js'],
-    { ...(runtime.env as Record<string, string>), LOG_LEVEL: 'warn', SEED_DEMO: 'false', PUBLIC_WRITE_LIMIT: '100000000', ...env },
+    [...profile, 'dist/server/server.js'],
+    { ...(serverEnv(process.env) as Record<string, string>), LOG_LEVEL: 'warn', SEED_DEMO: 'false', PUBLIC_WRITE_LIMIT: '100000000', ...env },
     '/healthz',
     await freePort(),
     cwd,
