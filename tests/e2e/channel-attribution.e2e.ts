@@ -56,7 +56,10 @@ describe('attribution for staff', () => {
     // The Channel filter keeps this lead; another channel's filter does not.
     await page.goto('/dashboard/leads');
     await page.getByRole('combobox', { name: 'Channel' }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: name }).click();
+    // Many channels (the server holds every other file's): a person types the name, then picks it. Clicked
+    // untyped, the option can lie outside the list's rendered window, or the window can move under the click.
+    await page.keyboard.type(name);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click();
     await page.waitForURL(new RegExp(`channelId=${channel.id}`));
     await expect.poll(() => page.locator('.leads-page').innerText()).toContain(email);
 
