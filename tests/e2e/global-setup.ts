@@ -1,10 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../helpers/free-port';
-import { waitForHealthy } from '../helpers/server-process';
+import { startNpmStart, type NpmStartProcess } from '../helpers/server-process';
 
 export const E2E_STAFF = { email: 'e2e-staff@abode.test', password: 'e2e-password-1234', name: 'E2E Staff' };
 
@@ -17,29 +13,13 @@ declare module 'vitest' {
   }
 }
 
-interface Started {
-  child: ChildProcess;
-  baseURL: string;
-  dataDir: string;
-  output(): string;
-}
-
 /** Starts the app as a newcomer would (`npm start`), on a temporary data folder and a free port. */
-async function start(): Promise<Started> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'abode-e2e-'));
-  const port = await freePort();
-  let log = '';
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
+function start(): Promise<NpmStartProcess> {
+  return startNpmStart(
+    {
       ADMIN_EMAIL: E2E_STAFF.email,
       ADMIN_PASSWORD: E2E_STAFF.password,
       ADMIN_NAME: E2E_STAFF.name,
-      LOG_LEVEL: 'warn',
       // Every e2e file on this server shares it and the address 127.0.0.1.
       PUBLIC_WRITE_LIMIT: '10000',
       // Visitor mail limits (decision 0014) are tested in integration; here every visitor is 127.0.0.1.
@@ -47,39 +27,19 @@ async function start(): Promise<Started> {
       VISITOR_MAIL_PER_RECIPIENT_HOUR: '100',
       // Site-visit bookings per address a day (6 by default) are tested in integration: here every visitor is 127.0.0.1.
       VISIT_BOOKINGS_PER_ADDRESS_DAY: '1000',
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       // The browser tests' webhook receiver listens on loopback (the refusal is tested in integration).
       ALLOW_PRIVATE_WEBHOOKS: 'true',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const started = { child, baseURL, dataDir, output: () => log };
-  try {
     // The first start builds the client: on a busy 2-core machine that alone took 112 s.
-    await waitForHealthy(baseURL, child, () => log, 360_000);
-  } catch (error) {
-    await stop(started);
-    throw error;
-  }
-  return started;
+    360_000,
+  );
 }
 
-async function stop({ child, dataDir }: Started): Promise<void> {
+async function stop({ child, exited, dataDir }: NpmStartProcess): Promise<void> {
   child.kill('SIGTERM');
-  await new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      resolve();
-    }, 10_000);
-    child.on('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
   rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -91,7 +51,7 @@ async function stop({ child, dataDir }: Started): Promise<void> {
  */
 export default async function setup(project: TestProject) {
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
-  const started: Started[] = [];
+  const started: NpmStartProcess[] = [];
   try {
     // The first start builds if needed; the others then find the build made and start side by side.
     started.push(await start());
@@ -105,7 +65,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide(
     'servers',
-    started.map(({ baseURL, dataDir }) => ({ baseURL, dataDir })),
+    started.map(({ url, dataDir }) => ({ baseURL: url, dataDir })),
   );
   project.provide('startOutput', started.map((s) => s.output()).join(''));
 

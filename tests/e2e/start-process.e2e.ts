@@ -1,13 +1,11 @@
 // `npm start` runs the built server as a process of its own with scripts/server-runtime.mjs's allocator
 // settings (decision 0078), passes signals on, and never leaves the server behind. The build
 // is there already: the browser tests' global setup made it.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/free-port';
-import { waitForHealthy } from '../helpers/server-process';
+import { startNpmStart } from '../helpers/server-process';
 import { SERVER_ENV } from '#scripts/server-runtime.mjs';
 
 interface Started {
@@ -22,26 +20,14 @@ const pids: number[] = [];
 
 const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
 
-async function startNpmStart(env: Record<string, string> = {}): Promise<Started> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'abode-start-'));
-  dataDirs.push(dataDir);
-  const port = await freePort();
-  let log = '';
-  const parent = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  parent.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  parent.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    parent.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHealthy(url, parent, () => log, 90_000);
+async function startNpm(env: Record<string, string> = {}): Promise<Started> {
+  const started = await startNpmStart({ SEED_DEMO: 'false', ...env }, 90_000);
+  dataDirs.push(started.dataDir);
+  const parent = started.child;
   const children = readFileSync(`/proc/${parent.pid}/task/${parent.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
   expect(children).toHaveLength(1);
   pids.push(parent.pid!, children[0]!);
-  return { parent, serverPid: children[0]!, url, exited };
+  return { parent, serverPid: children[0]!, url: started.url, exited: started.exited };
 }
 
 afterEach(() => {
@@ -51,7 +37,7 @@ afterEach(() => {
 
 describe('npm start: the server in a process of its own', () => {
   it('starts the server with the allocator settings, and stops it on SIGTERM with exit 0', async () => {
-    const { parent, serverPid, url, exited } = await startNpmStart();
+    const { parent, serverPid, url, exited } = await startNpm();
     const cmdline = readFileSync(`/proc/${serverPid}/cmdline`, 'utf8').split('\0');
     expect(cmdline).toContain(path.resolve('dist/server/server.js'));
     const environ = readFileSync(`/proc/${serverPid}/environ`, 'utf8').split('\0');
@@ -66,7 +52,7 @@ describe('npm start: the server in a process of its own', () => {
   });
 
   it("keeps an operator's own setting", async () => {
-    const { parent, serverPid, exited } = await startNpmStart({ MALLOC_ARENA_MAX: '4' });
+    const { parent, serverPid, exited } = await startNpm({ MALLOC_ARENA_MAX: '4' });
     const environ = readFileSync(`/proc/${serverPid}/environ`, 'utf8').split('\0');
     expect(environ).toContain('MALLOC_ARENA_MAX=4');
     expect(environ).toContain(`MALLOC_MMAP_THRESHOLD_=${SERVER_ENV.MALLOC_MMAP_THRESHOLD_}`);
@@ -75,7 +61,7 @@ describe('npm start: the server in a process of its own', () => {
   });
 
   it('stops the server when npm start is killed outright', async () => {
-    const { parent, serverPid, url, exited } = await startNpmStart();
+    const { parent, serverPid, url, exited } = await startNpm();
     parent.kill('SIGKILL');
     expect((await exited).signal).toBe('SIGKILL');
     // The server sees its channel close and shuts down as on SIGTERM (within its 9 s grace).
