@@ -3,6 +3,7 @@
 // first key's handler), and the form then holds what was typed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createActiveCampaign, staffApi } from './api';
+import type { Page } from 'playwright-core';
 import { pageProblems, PHONE, useBrowser, waitForApp } from './browser';
 
 const browser = useBrowser();
@@ -81,6 +82,50 @@ describe('typing the e-mail while the landing page hydrates', () => {
     await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
     await page.getByText(FIRST_QUESTION).waitFor();
     expect((sent.body as { email: string }).email).toBe(email);
+    expect(pageProblems(page)).toEqual([]);
+  });
+});
+
+// Intl's data for the runner is one long task on a slow phone (decision 0079): loaded when the visitor
+// pauses, never between two keys; a visitor who types and taps at once has it loaded while on the survey's
+// first page.
+describe("Intl's data for the survey, loaded ahead", () => {
+  /** When the page marked the locale's data loaded (the page's clock), or null. */
+  const readyAt = (page: Page) => page.evaluate(() => performance.getEntriesByName('abode:locale-ready')[0]?.startTime ?? null);
+  const now = (page: Page) => page.evaluate(() => performance.now());
+
+  /** Opens the landing page and types the e-mail from the start, a key every 100 ms: never a pause. */
+  async function typeFromTheStart(page: Page, email: string) {
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const field = page.getByRole('textbox', { name: 'E-mail address' });
+    await field.focus();
+    await field.pressSequentially(email, { delay: 100 });
+    return { field, typed: await now(page) };
+  }
+
+  it('is loaded once the visitor pauses, not while they type', async () => {
+    const page = await browser.newPage(PHONE);
+    const email = `a-visitor-who-pauses-${RUN}@example.com`;
+    const { field, typed } = await typeFromTheStart(page, email);
+    expect(await readyAt(page)).toBeNull();
+    // The page was hydrated while the keys came (the typing lasts seconds): the wait for a pause was on.
+    await waitForApp(page);
+    expect(await field.inputValue()).toBe(email);
+    await expect.poll(() => readyAt(page)).not.toBeNull();
+    expect(await readyAt(page)).toBeGreaterThan(typed);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it("is loaded on the survey's first page for a visitor who types and taps at once", async () => {
+    const page = await browser.newPage(PHONE);
+    await typeFromTheStart(page, `a-visitor-who-never-pauses-${RUN}@example.com`);
+    await page.getByRole('button', { name: 'Choose Your Lifestyle' }).click();
+    await page.getByText(FIRST_QUESTION).waitFor();
+    const shownAt = await now(page);
+    expect(await readyAt(page)).toBeNull();
+    // The runner's steps, one a pause: the router, the runner's module, then the locale's data.
+    await expect.poll(() => readyAt(page), { timeout: 30_000 }).not.toBeNull();
+    expect(await readyAt(page)).toBeGreaterThan(shownAt);
     expect(pageProblems(page)).toEqual([]);
   });
 });

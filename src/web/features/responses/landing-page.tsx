@@ -3,8 +3,6 @@ import { Link, useShowInPlace, useSiteNavigate } from '#web/lib/site-nav';
 import { emailProblemKey, normaliseEmail } from '#shared/email';
 import type { Said } from '#shared/api-error';
 import type { MessageKey } from '#shared/i18n/catalogues';
-import { LOCALES } from '#shared/i18n/languages';
-import { resolveLocaleAhead } from '#shared/i18n/message-format';
 import { paths } from '#shared/paths';
 import { telHref, useSiteSettings } from '#web/lib/site-settings';
 import type { ChannelLink } from '#shared/channels/channels.contract';
@@ -15,6 +13,8 @@ import { TextField } from '#web/components/text-field';
 import { ApiError, errorSaid } from '#web/lib/api-client';
 import { useLanguage, useSaid, useT, type Translate } from '#web/lib/i18n';
 import { useHydrated } from '#web/lib/use-hydrated';
+import { whenQuiet } from '#web/lib/when-quiet';
+import { loadLocaleAhead } from '#web/lib/locale-ahead';
 import { ConsentNotice } from '#web/features/consent';
 import { useJourneyPaths } from './journey-paths';
 import './landing.css';
@@ -194,21 +194,8 @@ function ChannelClosed({ channel }: { channel: ChannelLink }) {
 
 /** `/` (and, with `channel`, a channel's short link `/s/<code>`: its campaign's own landing page). */
 export function Component({ channel }: { channel?: ChannelLink | undefined } = {}) {
-  const navigate = useSiteNavigate();
   const journey = useJourneyPaths();
-  const t = useT();
   const language = useLanguage();
-  const say = useSaid();
-  // The shared e-mail rule without zod: this page's script budget is tight (bench/bundles.ts).
-  const [emailInput, setEmailInput] = useState('');
-  const [emailError, setEmailError] = useState<string | undefined>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const busy = status.kind === 'busy';
-  const hydrated = useHydrated();
-  const { notices } = useSiteSettings();
-  // Separate from the survey and unticked until the visitor ticks it.
-  const [newsletter, setNewsletter] = useState(false);
 
   // The survey is fetched while the visitor reads (survey-preload.ts): its files once the page is idle,
   // its module and questions once they focus the e-mail field — maybe before the app started (main.tsx).
@@ -226,8 +213,55 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
     };
   }, [noteHere]);
   // This page's texts and the survey's first page's need no Intl (plain texts and values, decision
-  // 0067); what may (the runner) finds Intl's data loaded at an idle moment (docs/decisions/0031).
-  useEffect(() => whenIdle(() => resolveLocaleAhead(LOCALES[language])), [language]);
+  // 0067); what may (the runner) finds Intl's data loaded ahead (docs/decisions/0031): when the visitor
+  // pauses, not at any idle moment: it is one task of 50–180 ms on a 4×-slowed phone, and a key typed
+  // into the e-mail field between two idle frames waited for all of it (decision 0079). A visitor who
+  // never pauses has it loaded while answering the survey's first page (survey-preload.ts runnerSteps).
+  useEffect(() => whenQuiet(() => loadLocaleAhead(language)), [language]);
+  return (
+    <div className={journey.embedded ? 'landing landing--embed' : 'landing'}>
+      <LandingMeta title={channel?.campaign.name} />
+      <section className="landing-hero" aria-labelledby="landing-title">
+        {/* Hydrated apart from the e-mail form (public-frame.tsx says why). */}
+        <Suspense fallback={null}>
+          <HeroCopy title={channel?.campaign.name} />
+        </Suspense>
+        <LandingCard channel={channel} noteHere={noteHere} />
+      </section>
+
+      {/* Inside another site's frame: the survey alone (decision 0034). */}
+      {journey.embedded ? null : (
+        <Suspense fallback={null}>
+          <StepsAndExplore />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The card with the e-mail form. A component of its own, so that a key, and the form's switch to
+ * hydrated, re-render the form alone: re-rendered with it, the page's other parts still waiting for
+ * their own hydration (the Suspense boundaries above and below) were hydrated at once, inside the
+ * key's task (React hydrates a dehydrated boundary whose parent re-renders before it goes on).
+ */
+function LandingCard({ channel, noteHere }: { channel: ChannelLink | undefined; noteHere: () => void }) {
+  const navigate = useSiteNavigate();
+  const journey = useJourneyPaths();
+  const t = useT();
+  const language = useLanguage();
+  const say = useSaid();
+  // The shared e-mail rule without zod: this page's script budget is tight (bench/bundles.ts).
+  const [emailInput, setEmailInput] = useState('');
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const busy = status.kind === 'busy';
+  const hydrated = useHydrated();
+  const { notices } = useSiteSettings();
+  // Separate from the survey and unticked until the visitor ticks it.
+  const [newsletter, setNewsletter] = useState(false);
+
   // Without the router (the page as first served), the click shows the survey's first page in this
   // frame (light-survey.tsx), and SurveyJS loads while the visitor answers it: nothing of SurveyJS
   // runs while they type here, only its files are fetched. Inside the app, the runner is readied ahead.
@@ -295,7 +329,7 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
           language,
           show: showInPlace,
           navigate,
-          steps: ahead.runnerSteps(begun.start.questions),
+          steps: ahead.runnerSteps(begun.start.questions, language),
           beforeRunner: ahead.beforeRunner,
         };
         if (light && place && light.openLightSurvey(begun.start, place)) return;
@@ -312,69 +346,46 @@ export function Component({ channel }: { channel?: ChannelLink | undefined } = {
   };
 
   return (
-    <div className={journey.embedded ? 'landing landing--embed' : 'landing'}>
-      <LandingMeta title={channel?.campaign.name} />
-      <section className="landing-hero" aria-labelledby="landing-title">
-        {/* Hydrated apart from the e-mail form (public-frame.tsx says why). */}
-        <Suspense fallback={null}>
-          <HeroCopy title={channel?.campaign.name} />
-        </Suspense>
-
-        <div className="landing-card">
-          <h2 className="landing-card__title">{t('landing.cardTitle')}</h2>
-          <p className="landing-card__text">{t('landing.cardText')}</p>
-          {channel && channel.status !== 'open' ? <ChannelClosed channel={channel} /> : null}
-          <form
-            hidden={channel !== undefined && channel.status !== 'open'}
-            ref={formRef}
-            className="landing-form"
-            noValidate
-            onFocus={onFormFocus}
-            onSubmit={(event) => void start(event)}
-          >
-            <TextField
-              name="email"
-              value={emailInput}
-              error={emailError}
-              onChange={(value) => {
-                setEmailInput(value);
-                if (emailError) setEmailError(emailProblemIn(t, value));
-              }}
-              onBlur={() => emailInput && setEmailError(emailProblemIn(t, emailInput))}
-              label={t('landing.emailLabel')}
-              hideLabel
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder={t('landing.emailPlaceholder')}
-              required
-            />
-            <button type="submit" className="button button--accent landing-form__submit" disabled={busy || !hydrated}>
-              {busy ? t('landing.busy') : t('landing.submit')}
-            </button>
-            <Consent
-              idPrefix="landing"
-              notice={notices.survey}
-              newsletterNotice={notices.newsletter}
-              newsletter={newsletter}
-              onNewsletterChange={setNewsletter}
-            />
-          </form>
-          {status.kind === 'subscribed' ? (
-            <Notice tone="success">
-              {t(status.message)} {t('landing.noSurvey')}
-            </Notice>
-          ) : null}
-          {status.kind === 'error' ? <Notice tone="error">{say(status.message)}</Notice> : null}
-        </div>
-      </section>
-
-      {/* Inside another site's frame: the survey alone (decision 0034). */}
-      {journey.embedded ? null : (
-        <Suspense fallback={null}>
-          <StepsAndExplore />
-        </Suspense>
-      )}
+    <div className="landing-card">
+      <h2 className="landing-card__title">{t('landing.cardTitle')}</h2>
+      <p className="landing-card__text">{t('landing.cardText')}</p>
+      {channel && channel.status !== 'open' ? <ChannelClosed channel={channel} /> : null}
+      <form
+        hidden={channel !== undefined && channel.status !== 'open'}
+        ref={formRef}
+        className="landing-form"
+        noValidate
+        onFocus={onFormFocus}
+        onSubmit={(event) => void start(event)}
+      >
+        <TextField
+          name="email"
+          value={emailInput}
+          error={emailError}
+          onChange={(value) => {
+            setEmailInput(value);
+            if (emailError) setEmailError(emailProblemIn(t, value));
+          }}
+          onBlur={() => emailInput && setEmailError(emailProblemIn(t, emailInput))}
+          label={t('landing.emailLabel')}
+          hideLabel
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder={t('landing.emailPlaceholder')}
+          required
+        />
+        <button type="submit" className="button button--accent landing-form__submit" disabled={busy || !hydrated}>
+          {busy ? t('landing.busy') : t('landing.submit')}
+        </button>
+        <Consent idPrefix="landing" notice={notices.survey} newsletterNotice={notices.newsletter} newsletter={newsletter} onNewsletterChange={setNewsletter} />
+      </form>
+      {status.kind === 'subscribed' ? (
+        <Notice tone="success">
+          {t(status.message)} {t('landing.noSurvey')}
+        </Notice>
+      ) : null}
+      {status.kind === 'error' ? <Notice tone="error">{say(status.message)}</Notice> : null}
     </div>
   );
 }

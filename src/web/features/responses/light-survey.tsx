@@ -17,6 +17,7 @@ import { PageMeta } from '#web/components/page-meta';
 import { linkAnswers } from '#shared/survey-json/link-values';
 import { linkParams } from '#web/lib/arrival';
 import { useT } from '#web/lib/i18n';
+import { whenQuiet } from '#web/lib/when-quiet';
 import { emailRecordAhead } from './email-record';
 import { markSurveyJourney, type SurveyStart } from './journey-state';
 import './start-survey.css';
@@ -469,35 +470,6 @@ export interface InPlace {
   steps: Array<() => Promise<unknown>>;
   /** Just before the runner takes over (survey-preload.ts). */
   beforeRunner: () => Promise<void>;
-}
-
-/** Runs `then` once the visitor has paused (no key, input or tap for a while) and the browser is idle. */
-function whenQuiet(then: () => void): () => void {
-  const QUIET_MS = 600;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let idle: number | undefined;
-  const events = ['keydown', 'input', 'pointerdown'] as const;
-  const stop = () => {
-    clearTimeout(timer);
-    if (idle !== undefined && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-    for (const type of events) window.removeEventListener(type, wait, true);
-  };
-  const run = () => {
-    stop();
-    then();
-  };
-  function wait() {
-    clearTimeout(timer);
-    if (idle !== undefined && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-    idle = undefined;
-    timer = setTimeout(() => {
-      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(run, { timeout: 2_000 });
-      else run();
-    }, QUIET_MS);
-  }
-  for (const type of events) window.addEventListener(type, wait, { capture: true, passive: true });
-  wait();
-  return stop;
 }
 
 /** The history entry the light page stands for: React Router's own shape, so the app's router reads it. */

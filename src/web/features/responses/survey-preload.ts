@@ -10,6 +10,8 @@
 // The home page's first view (bench/bundles.ts) and Lighthouse do not change: both end before idle.
 // This module is itself loaded then (landing-page.tsx), which sets the mark the bundle bench reads.
 import type { ActiveCampaign } from '#shared/surveys/campaigns.contract';
+import type { Language } from '#shared/i18n/languages';
+import { loadLocaleAhead } from '#web/lib/locale-ahead';
 import { preloadPage, preloadRouter } from '#web/lib/page-preload';
 import { addEmail, fetchActiveCampaign } from './campaigns-api';
 import { recordEmailAhead, type EmailExtras } from './email-record';
@@ -156,15 +158,17 @@ export async function beginSurvey(
 /**
  * What the survey's first page shown without SurveyJS (light-survey.tsx) runs while the visitor
  * answers it, one step per quiet moment: the app's router (and with it, at /startsurvey, the
- * runner's module), the runner's module, then the model built and its first render rehearsed.
+ * runner's module), the runner's module, Intl's data for the page's locale (loaded already if the
+ * visitor paused on the landing page), then the model built and its first render rehearsed.
  */
-export function runnerSteps(questions: string): Array<() => Promise<unknown>> {
+export function runnerSteps(questions: string, language: Language): Array<() => Promise<unknown>> {
   return [
     () => preloadRouter(),
     () => {
       preloadSurveyRunner();
       return runner ?? Promise.resolve(null);
     },
+    async () => loadLocaleAhead(language),
     async () => (await runner)?.prepareSurvey(questions),
   ];
 }
