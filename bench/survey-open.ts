@@ -192,6 +192,14 @@ async function measureOnce(server: Running, browser: Awaited<ReturnType<typeof c
     ).join(', ');
     const emailKeys = main.keys.filter(([at]) => at < main.clickAt);
     const cityKeys = main.keys.filter(([at]) => at > main.clickAt + ms && at <= typedCityAt);
+    if (process.env.BENCH_KEYS) {
+      console.log(
+        `    keys typing the e-mail (start after the first key, duration, name, waiting, handlers): ${JSON.stringify(emailKeys.filter(([, d]) => d >= 40).map(([at, d, n, w, h]) => [Math.round(at - main.firstKeyAt), Math.round(d), n, Math.round(w), Math.round(h)]))}`,
+      );
+      console.log(
+        `    long tasks from the first key to the click (start, duration): ${JSON.stringify(main.long.filter(([at]) => at >= main.firstKeyAt - 200 && at < main.clickAt).map(([at, d]) => [Math.round(at - main.firstKeyAt), Math.round(d)]))}`,
+      );
+    }
     if (process.env.BENCH_KEYS)
       console.log(
         `    keys after the question (start after the click, duration, name, waiting, handlers): ${JSON.stringify(cityKeys.map(([at, d, n, w, h]) => [Math.round(at - main.clickAt), Math.round(d), n, Math.round(w), Math.round(h)]))}`,
