@@ -48,9 +48,9 @@ export interface GrowthPoint {
   serverHwmMB: number;
   /**
    * At 1M: one server process downloading the big campaign (the first download above, then again) and the
-   * other campaign of the same database (a tenth of the rows) twice, in turn: each one's peak RSS.
+   * other campaign of the same database (a tenth of the rows) twice, in turn: each download in that order.
    */
-  sameProcess?: { smallRows: number; smallPeaksMB: number[]; smallSeconds: number[]; largePeaksMB: number[]; largeSeconds: number[] };
+  sameProcess?: { smallRows: number; downloads: Array<{ rows: number; peakMB: number; seconds: number }> };
   seedSeconds: number | null;
 }
 
@@ -118,12 +118,16 @@ async function measure(start: () => Promise<Running>, seeded: SeededRows, dialec
       const small1 = await download(server, headers, seeded.otherCampaignId);
       const large2 = await download(server, headers, seeded.campaignId);
       const small2 = await download(server, headers, seeded.otherCampaignId);
+      const smallRows = seeded.rows - seeded.campaignResponses;
+      const inTurn: Array<[number, Download]> = [
+        [seeded.campaignResponses, first],
+        [smallRows, small1],
+        [seeded.campaignResponses, large2],
+        [smallRows, small2],
+      ];
       sameProcess = {
-        smallRows: seeded.rows - seeded.campaignResponses,
-        smallPeaksMB: [small1, small2].map((d) => Math.round(d.peakMB)),
-        smallSeconds: [small1, small2].map((d) => Number(d.seconds.toFixed(2))),
-        largePeaksMB: [first, large2].map((d) => Math.round(d.peakMB)),
-        largeSeconds: [first, large2].map((d) => Number(d.seconds.toFixed(2))),
+        smallRows,
+        downloads: inTurn.map(([rows, d]) => ({ rows, peakMB: Math.round(d.peakMB), seconds: Number(d.seconds.toFixed(2)) })),
       };
     }
 
@@ -227,9 +231,10 @@ export function growthFigures(points: GrowthPoint[]): Figure[] {
     );
     if (p.sameProcess) {
       // "No higher than at 100,000": both sizes downloaded by one process, in turn (decision 0078).
-      const { smallRows, smallPeaksMB, largePeaksMB, smallSeconds, largeSeconds } = p.sameProcess;
-      const small = Math.max(...smallPeaksMB);
-      const large = Math.max(...largePeaksMB);
+      const { smallRows, downloads } = p.sameProcess;
+      const peakOf = (rows: number) => Math.max(...downloads.filter((d) => d.rows === rows).map((d) => d.peakMB));
+      const small = peakOf(smallRows);
+      const large = peakOf(p.exportRows);
       figures.push(
         figure(
           group,
@@ -237,7 +242,7 @@ export function growthFigures(points: GrowthPoint[]): Figure[] {
           large,
           'MB',
           atMost(large, Math.min(small, MEMORY_CEILING_MB), `≤ the ${label(smallRows)} rows' ${small} MB, ≤ ${MEMORY_CEILING_MB} MB`),
-          `in turn: ${label(p.exportRows)} ${largePeaksMB[0]} MB (${largeSeconds[0]} s), ${label(smallRows)} ${smallPeaksMB[0]} MB (${smallSeconds[0]} s), ${label(p.exportRows)} ${largePeaksMB[1]} MB (${largeSeconds[1]} s), ${label(smallRows)} ${smallPeaksMB[1]} MB (${smallSeconds[1]} s)`,
+          `in turn: ${downloads.map((d) => `${label(d.rows)} ${d.peakMB} MB (${d.seconds} s)`).join(', ')}`,
         ),
       );
     }
