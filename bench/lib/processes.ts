@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { freePort } from '#tests/helpers/free-port';
-import { SERVER_ENV } from '#scripts/server-runtime.mjs';
+import { serverEnv } from '#scripts/server-runtime.mjs';
 
 export interface Running {
   url: string;
@@ -70,17 +70,13 @@ function start(args: string[], env: Record<string, string>, readyPath: string, p
  * with the same environment: scripts/server-runtime.mjs); from `cwd` when given (a built
  * checkout of another commit, to compare against in the same run).
  */
-/** The allocator settings `npm start` adds, those the environment does not set already (the rest is inherited). */
-function allocatorDefaults(): Record<string, string> {
-  return Object.fromEntries(Object.entries(SERVER_ENV).filter(([name]) => process.env[name] === undefined));
-}
-
 export async function startAbode(env: Record<string, string>, cwd?: string): Promise<Running> {
   // BENCH_SERVER_PROF=<dir>: the server's CPU profile, written as it stops.
   const profile = process.env.BENCH_SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`] : [];
   return start(
     [...profile, 'dist/server/server.js'],
-    { ...allocatorDefaults(), LOG_LEVEL: 'warn', SEED_DEMO: 'false', PUBLIC_WRITE_LIMIT: '100000000', ...env },
+    // As `npm start` starts it: its allocator settings, an operator's own values kept (scripts/server-runtime.mjs).
+    { ...(serverEnv(process.env) as Record<string, string>), LOG_LEVEL: 'warn', SEED_DEMO: 'false', PUBLIC_WRITE_LIMIT: '100000000', ...env },
     '/healthz',
     await freePort(),
     cwd,
