@@ -51,6 +51,29 @@ describeEachDatabase('GroupCommitter', (ctx) => {
     expect(committer.stats.transactions).toBe(2);
   });
 
+  it("a batch's first, last and two neighbouring jobs may fail: each is undone alone, every other job is kept", async () => {
+    const committer = new GroupCommitter(ctx.database.db, ctx.dialect);
+    await committer.run(insertToken('edge-taken'));
+    const failing = (name: string) => async (trx: Kysely<Database>) => {
+      await insertToken(`edge-${name}-partial`)(trx);
+      await insertToken('edge-taken')(trx); // duplicate key: fails
+    };
+    const outcomes = await Promise.allSettled([
+      committer.run(failing('first')),
+      committer.run(insertToken('edge-1')),
+      committer.run(failing('middle-a')),
+      committer.run(failing('middle-b')),
+      committer.run(insertToken('edge-2')),
+      committer.run(failing('last')),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'rejected', 'fulfilled', 'rejected']);
+    expect(await stored('edge-')).toEqual(['edge-1', 'edge-2', 'edge-taken']);
+    expect(committer.stats.transactions).toBe(2);
+    // The committer goes on: the next batch is whole.
+    expect(await Promise.all([committer.run(insertToken('edge-3')), committer.run(insertToken('edge-4'))])).toEqual(['edge-3', 'edge-4']);
+    expect(await stored('edge-')).toEqual(['edge-1', 'edge-2', 'edge-3', 'edge-4', 'edge-taken']);
+  });
+
   it('runs atomic jobs (one write each) beside ordinary ones; a failing one leaves its neighbours', async () => {
     const committer = new GroupCommitter(ctx.database.db, ctx.dialect);
     await committer.run(insertToken('atomic-a'));

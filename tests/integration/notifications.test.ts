@@ -285,6 +285,34 @@ describeEachDatabase(
       ]);
     });
 
+    it('records each delivery of one pass with its own outcome: the refused webhook kept for a retry, the sent mails done', async () => {
+      await addEndpoint(ctx, ['contact.created']);
+      receiver.answerWith(500);
+      await sendContact(ctx, 'mixed@example.com');
+      const before = new Date();
+      // One pass: the event fanned out, then every delivery attempted and recorded together.
+      const { fannedOut } = await ctx.app.notifications.runOnce();
+      expect(fannedOut).toBeGreaterThan(0);
+      await mail.waitFor(1);
+      const rows = await ctx.database.db
+        .selectFrom('notificationDeliveries as d')
+        .innerJoin('notificationEvents as e', 'e.id', 'd.eventId')
+        .select(['d.channel', 'd.status', 'd.lastStatus', 'd.lastError', 'd.deliveredAt', 'd.lockedUntil', 'd.attempts', 'd.nextAttemptAt'])
+        .where('e.email', '=', 'mixed@example.com')
+        .execute();
+      // What this pass attempted (a later reminder waits for its time, untouched).
+      const tried = rows.filter((r) => r.attempts === 1);
+      expect(tried).toHaveLength(2);
+      const hook = tried.filter((r) => r.channel === 'webhook');
+      expect(hook).toEqual([expect.objectContaining({ status: 'pending', lastStatus: 500, lastError: 'HTTP 500', deliveredAt: null, lockedUntil: null })]);
+      expect(new Date(hook[0]!.nextAttemptAt).getTime()).toBeGreaterThan(before.getTime());
+      // The staff e-mail (one message to both recipients).
+      const mails = tried.filter((r) => r.channel === 'staff_email');
+      expect(mails).toEqual([expect.objectContaining({ status: 'delivered', lastStatus: null, lastError: null, lockedUntil: null })]);
+      expect(mails[0]!.deliveredAt).not.toBeNull();
+      expect(rows.filter((r) => r.attempts === 0).every((r) => r.status === 'pending' && r.lockedUntil === null)).toBe(true);
+    });
+
     it('sends a test event and redelivers a delivery on request', async () => {
       const endpoint = await addEndpoint(ctx, ['survey.completed']);
       const test = await ctx.asStaff({ method: 'POST', url: WEBHOOKS_API.test(endpoint._id) });

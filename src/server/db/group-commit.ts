@@ -8,6 +8,10 @@ export type WriteJob<T> = (trx: Transaction<Database>) => Promise<T>;
 const SAVEPOINT = CompiledQuery.raw('savepoint job');
 const RELEASE = CompiledQuery.raw('release job');
 const ROLLBACK_TO = CompiledQuery.raw('rollback to job');
+// PostgreSQL: what ends a job and opens the next one's savepoint, as one simple query (one round
+// trip where two were), and what ends a batch's last job (nothing: COMMIT keeps what its savepoint holds).
+const PG_NEXT_AFTER_DONE = CompiledQuery.raw('release job; savepoint job');
+const PG_NEXT_AFTER_FAILED = CompiledQuery.raw('rollback to job; release job; savepoint job');
 const SYNC_AT_COMMIT = CompiledQuery.raw('pragma synchronous = full');
 const SYNC_BY_US = CompiledQuery.raw('pragma synchronous = normal');
 
@@ -176,10 +180,9 @@ export class GroupCommitter {
     return { ok: false, error, retry: this.dialect !== 'sqlite' && item.retries < MAX_RETRIES && retryable(error) };
   }
 
-  /** One transaction with a savepoint per job; SQLite's own fsync left to syncLog when there is one. */
-  private async commit(batch: Pending[]): Promise<Outcome[]> {
-    const outcomes: Outcome[] = [];
-    const runJobs = async (trx: Transaction<Database>) => {
+  /** SQLite: each job in its own savepoint (statements run in-process, so each costs microseconds), atomic jobs without one. */
+  private sqliteJobs(batch: Pending[], outcomes: Outcome[]) {
+    return async (trx: Transaction<Database>) => {
       for (const item of batch) {
         if (!item.savepoint) {
           try {
@@ -201,6 +204,37 @@ export class GroupCommitter {
         }
       }
     };
+  }
+
+  /**
+   * PostgreSQL: each job in its own savepoint too (every job here has one: atomic jobs run outside
+   * batches), but each statement is a round trip, one after another while the batch holds the hot
+   * rows' locks. So a job's end and the next job's savepoint go as one simple query, and the last
+   * job's savepoint is left to the COMMIT (which keeps what it holds) unless the job failed: one
+   * round trip a job for the savepoints instead of two.
+   */
+  private postgresJobs(batch: Pending[], outcomes: Outcome[]) {
+    return async (trx: Transaction<Database>) => {
+      await executeCompiled(trx, SAVEPOINT);
+      for (let i = 0; i < batch.length; i++) {
+        const item = batch[i]!;
+        const last = i === batch.length - 1;
+        try {
+          const value = await item.job(trx);
+          if (!last) await executeCompiled(trx, PG_NEXT_AFTER_DONE);
+          outcomes.push({ ok: true, value });
+        } catch (error) {
+          await executeCompiled(trx, last ? ROLLBACK_TO : PG_NEXT_AFTER_FAILED);
+          outcomes.push(this.failed(item, error));
+        }
+      }
+    };
+  }
+
+  /** One transaction with a savepoint per job; SQLite's own fsync left to syncLog when there is one. */
+  private async commit(batch: Pending[]): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
+    const runJobs = this.dialect === 'sqlite' ? this.sqliteJobs(batch, outcomes) : this.postgresJobs(batch, outcomes);
     if (this.dialect !== 'sqlite' && batch.length === 1 && batch[0]!.savepoint) {
       // A job alone is its own transaction: no savepoint to set and release.
       const item = batch[0]!;

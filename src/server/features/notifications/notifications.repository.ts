@@ -168,13 +168,26 @@ export interface DeliveryOutcome {
   deliveredAt: Date | null;
 }
 
-/** Records what happened to a batch of deliveries (call it in one transaction). */
+/**
+ * Records what happened to a batch of deliveries (call it in one transaction): one UPDATE for each
+ * distinct outcome (a pass's deliveries mostly share one: delivered, or skipped, at the same moment)
+ * rather than one per delivery. The batch runs in the visitors' write transaction (db/group-commit.ts);
+ * on PostgreSQL every statement there is a round trip while that transaction holds the lead
+ * counters' locks.
+ */
 export async function recordOutcomes(trx: Db, outcomes: DeliveryOutcome[]): Promise<void> {
+  const groups = new Map<string, { outcome: Omit<DeliveryOutcome, 'id'>; ids: string[] }>();
   for (const { id, ...outcome } of outcomes) {
+    const key = JSON.stringify([outcome.status, outcome.lastStatus, outcome.lastError, outcome.nextAttemptAt.getTime(), outcome.deliveredAt?.getTime() ?? null]);
+    const group = groups.get(key);
+    if (group) group.ids.push(id);
+    else groups.set(key, { outcome, ids: [id] });
+  }
+  for (const { outcome, ids } of groups.values()) {
     await trx
       .updateTable('notificationDeliveries')
       .set({ ...outcome, lockedUntil: null })
-      .where('id', '=', id)
+      .where('id', 'in', ids)
       .execute();
   }
 }
