@@ -457,3 +457,58 @@ describeEachDialect('migration: the SQLite inbox search through a trigram index 
         .execute();
     }));
 });
+
+describeEachDialect('migration: the open leads of the inbox (decision 0080, 2026-12-08T0100)', (dialect) => {
+  it("reads the inbox's first page in order, its counts under a source filter from one index, still finds a lead's merged leads; undone cleanly", () =>
+    withDatabaseAt(dialect, '2026-12-08T0100-inbox-open-leads', async ({ db, migrator, at, bool }) => {
+      const lead = (n: number) => ({
+        id: `p${String(n).padStart(4, '0')}`,
+        email_key: `p${n}@x.test`,
+        email: `p${n}@x.test`,
+        name: null,
+        phone: null,
+        phone_key: null,
+        status: 'new',
+        assignee_id: null,
+        has_survey: bool(true),
+        has_contact: bool(false),
+        has_newsletter: bool(false),
+        last_campaign_id: null,
+        last_completed: bool(false),
+        created_at: at(n),
+        last_activity_at: at(n),
+        merged_into_id: n > 0 && n <= 5 ? 'p0000' : null,
+      });
+      await db
+        .insertInto('leads')
+        .values(Array.from({ length: 400 }, (_, n) => lead(n)))
+        .execute();
+      const definition = async () =>
+        dialect === 'sqlite'
+          ? (await sql<{ sql: string }>`select sql from sqlite_master where name = 'leads_merged_into'`.execute(db)).rows[0]?.sql
+          : (await sql<{ sql: string }>`select indexdef as sql from pg_indexes where indexname = 'leads_merged_into'`.execute(db)).rows[0]?.sql;
+      expect((await definition())?.toLowerCase()).toMatch(/where \(?merged_into_id is not null\)?/);
+      const statusOpen =
+        dialect === 'sqlite'
+          ? (await sql<{ sql: string }>`select sql from sqlite_master where name = 'leads_status_open'`.execute(db)).rows[0]?.sql
+          : (await sql<{ sql: string }>`select indexdef as sql from pg_indexes where indexname = 'leads_status_open'`.execute(db)).rows[0]?.sql;
+      expect(statusOpen?.replaceAll('"', '').toLowerCase()).toMatch(/\(status, has_survey, has_contact, has_newsletter\) where \(?merged_into_id is null\)?/);
+      const merged = await sql<{ id: string }>`select id from leads where merged_into_id = ${'p0000'} order by id`.execute(db);
+      expect(merged.rows.map((r) => r.id)).toEqual(['p0001', 'p0002', 'p0003', 'p0004', 'p0005']);
+      if (dialect === 'sqlite') {
+        const plan = async (query: string) =>
+          (await sql<{ detail: string }>`explain query plan ${sql.raw(query)}`.execute(db)).rows.map((r) => r.detail).join(' | ');
+        // The inbox's first page: in index order, stopping at the page's last row; no sort of every open lead.
+        const page = await plan('select id from leads where merged_into_id is null order by last_activity_at desc, id desc limit 100');
+        expect(page).toContain('leads_last_activity');
+        expect(page).not.toContain('TEMP B-TREE');
+        expect(await plan(`select id from leads where merged_into_id = 'p0000'`)).toContain('leads_merged_into');
+        // The counts beside a page filtered by source: from the partial index that holds the flags.
+        expect(await plan('select status, count(*) from leads where merged_into_id is null and has_survey = 1 group by status')).toContain('leads_status_open');
+      }
+      const counts = await sql<{ status: string; n: number | string }>`select status, count(*) as n from leads where merged_into_id is null and has_survey = ${bool(true)} group by status`.execute(db);
+      expect(counts.rows.map((r) => [r.status, Number(r.n)])).toEqual([['new', 395]]);
+      expect((await migrator.migrateTo('2026-12-07T0100-dropoff-day-counts')).error).toBeUndefined();
+      expect((await definition())?.toLowerCase()).not.toContain('where');
+    }));
+});

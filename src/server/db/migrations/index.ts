@@ -72,6 +72,7 @@ import * as funnelKeptCounts from './2026-12-05T0100-funnel-kept-counts';
 import * as summaryFunnelCounts from './2026-12-05T0110-summary-funnel-counts';
 import * as funnelContactValues from './2026-12-06T0100-funnel-contact-values';
 import * as dropoffDayCounts from './2026-12-07T0100-dropoff-day-counts';
+import * as inboxOpenLeads from './2026-12-08T0100-inbox-open-leads';
 
 // Frozen in time: add new migrations with a later timestamp; never edit one that has shipped.
 export const migrations: Record<string, Migration> = {
@@ -148,4 +149,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T0110-summary-funnel-counts': summaryFunnelCounts,
   '2026-12-06T0100-funnel-contact-values': funnelContactValues,
   '2026-12-07T0100-dropoff-day-counts': dropoffDayCounts,
+  '2026-12-08T0100-inbox-open-leads': inboxOpenLeads,
 };

@@ -373,15 +373,10 @@ function where(db: Db, filters: LeadFilters, withStatus: boolean, now = new Date
     if (filters.source === 'contact') parts.push(eb('leads.hasContact', '=', true));
     if (filters.source === 'newsletter') parts.push(eb('leads.hasNewsletter', '=', true));
     if (filters.campaign) {
-      parts.push(
-        eb.exists(
-          eb
-            .selectFrom('leadCampaigns')
-            .select(sql`1`.as('one'))
-            .whereRef('leadCampaigns.leadId', '=', 'leads.id')
-            .where('leadCampaigns.campaignId', '=', filters.campaign),
-        ),
-      );
+      // The campaign's leads, read from its end of lead_campaigns (campaign_id, lead_id): the cost
+      // follows the campaign's size. As EXISTS, SQLite probed lead_campaigns for every open lead
+      // (100,000 leads: the counts 97 ms against 20 ms; decision 0080).
+      parts.push(eb('leads.id', 'in', eb.selectFrom('leadCampaigns').select('leadCampaigns.leadId').where('leadCampaigns.campaignId', '=', filters.campaign)));
     }
     // Decision 0057: the leads of an import's or a call's source (any spelling of its name).
     if (filters.leadSource) parts.push(eb('leads.sourceKey', '=', leadSourceKey(filters.leadSource) ?? ''));
