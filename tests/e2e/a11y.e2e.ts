@@ -13,9 +13,13 @@ const ALL = Object.values(paths);
 const PUBLIC_PAGES = [...ALL.filter((p) => !isStaffPath(p) && p !== paths.logout), '/no-such-page'];
 const STAFF_PAGES = ALL.filter((p) => isStaffPath(p));
 
-/** Waits until the page (and any redirect it makes) has loaded its code and data. */
+/**
+ * Waits until the page (and any redirect it makes) has loaded its code and data. One wait for a quiet
+ * network (500 ms without a request), after the spinners: what loads after them is waited for, and
+ * a second quiet spell before them cost half a second a page (about 50 s a run).
+ */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
   await page.locator('main').first().waitFor();
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .ant-spin-spinning'), undefined, { timeout: 15_000 }).catch(() => undefined);
   await page.waitForLoadState('networkidle');
