@@ -52,7 +52,29 @@ const sent = (): WebhookAttempt => ({ ok: true, status: null, error: null });
  * a survey finished since, no staff left to tell).
  */
 export class MailComposer {
+  /** The pass under way (`forPass`): its settings, read at its first mail. Else undefined: read at each mail. */
+  #passSettings: (() => Promise<MailSettings>) | undefined;
+
   constructor(private readonly deps: MailComposerDeps) {}
+
+  /**
+   * Sends a pass's mails (`send`, concurrently) with the settings read once for all of them, at the
+   * pass's first mail: one read of the content version a pass, where there was one a mail
+   * (fifty at once under a flood, sharing the connections with the visitors' writes; decision 0081).
+   */
+  async forPass<T>(send: () => Promise<T>): Promise<T> {
+    let read: Promise<MailSettings> | undefined;
+    this.#passSettings = () =>
+      (read ??= this.freshSettings().catch((error: unknown) => {
+        read = undefined; // the next mail of the pass tries again
+        throw error;
+      }));
+    try {
+      return await send();
+    } finally {
+      this.#passSettings = undefined;
+    }
+  }
 
   /** Builds and sends the mail of one staff or visitor e-mail delivery. */
   async send(delivery: ClaimedDelivery): Promise<WebhookAttempt | 'skipped'> {
@@ -169,8 +191,12 @@ export class MailComposer {
     return unsubscribeSecret ? this.deps.sources.unsubscribeLinks(unsubscribeSecret, siteUrl, email) : undefined;
   }
 
-  /** The studio's details and recipients as they are now (settings may change between mails). */
-  private async mailSettings(): Promise<MailSettings> {
+  /** The studio's details and recipients: as read for this pass, else as they are now. */
+  private mailSettings(): Promise<MailSettings> {
+    return this.#passSettings ? this.#passSettings() : this.freshSettings();
+  }
+
+  private async freshSettings(): Promise<MailSettings> {
     const { settings, mailSettings } = this.deps;
     return mailSettings ? mailSettings() : { studio: settings.studio, notifyEmails: settings.notifyEmails };
   }
