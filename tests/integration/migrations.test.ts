@@ -506,7 +506,10 @@ describeEachDialect('migration: the open leads of the inbox (decision 0080, 2026
         // The counts beside a page filtered by source: from the partial index that holds the flags.
         expect(await plan('select status, count(*) from leads where merged_into_id is null and has_survey = 1 group by status')).toContain('leads_status_open');
       }
-      const counts = await sql<{ status: string; n: number | string }>`select status, count(*) as n from leads where merged_into_id is null and has_survey = ${bool(true)} group by status`.execute(db);
+      const counts = await sql<{
+        status: string;
+        n: number | string;
+      }>`select status, count(*) as n from leads where merged_into_id is null and has_survey = ${bool(true)} group by status`.execute(db);
       expect(counts.rows.map((r) => [r.status, Number(r.n)])).toEqual([['new', 395]]);
       expect((await migrator.migrateTo('2026-12-07T0100-dropoff-day-counts')).error).toBeUndefined();
       expect((await definition())?.toLowerCase()).not.toContain('where');

@@ -178,7 +178,13 @@ export interface DeliveryOutcome {
 export async function recordOutcomes(trx: Db, outcomes: DeliveryOutcome[]): Promise<void> {
   const groups = new Map<string, { outcome: Omit<DeliveryOutcome, 'id'>; ids: string[] }>();
   for (const { id, ...outcome } of outcomes) {
-    const key = JSON.stringify([outcome.status, outcome.lastStatus, outcome.lastError, outcome.nextAttemptAt.getTime(), outcome.deliveredAt?.getTime() ?? null]);
+    const key = JSON.stringify([
+      outcome.status,
+      outcome.lastStatus,
+      outcome.lastError,
+      outcome.nextAttemptAt.getTime(),
+      outcome.deliveredAt?.getTime() ?? null,
+    ]);
     const group = groups.get(key);
     if (group) group.ids.push(id);
     else groups.set(key, { outcome, ids: [id] });
