@@ -234,7 +234,6 @@ export class GroupCommitter {
   /** One transaction with a savepoint per job; SQLite's own fsync left to syncLog when there is one. */
   private async commit(batch: Pending[]): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
-    const runJobs = this.dialect === 'sqlite' ? this.sqliteJobs(batch, outcomes) : this.postgresJobs(batch, outcomes);
     if (this.dialect !== 'sqlite' && batch.length === 1 && batch[0]!.savepoint) {
       // A job alone is its own transaction: no savepoint to set and release.
       const item = batch[0]!;
@@ -245,6 +244,7 @@ export class GroupCommitter {
       }
       return outcomes;
     }
+    const runJobs = this.dialect === 'sqlite' ? this.sqliteJobs(batch, outcomes) : this.postgresJobs(batch, outcomes);
     if (!this.syncLog) {
       await this.db.transaction().execute(runJobs);
       return outcomes;
