@@ -287,6 +287,9 @@ describeEachDatabase(
       const booked = res.json<BookedVisit>();
       const served = new URL(booked.calendarPath, 'http://localhost');
       expect(served.pathname).toBe(`/api/visits/${booked._id}/calendar`);
+      // Into the next second of the wall clock: the links made from now on must still be the one
+      // the booking answered (they once carried their time of issue, and differed on a busy machine).
+      await new Promise((resolve) => setTimeout(resolve, 1005 - (Date.now() % 1000)));
       const download = await ctx.app.inject({ method: 'GET', url: `${served.pathname}${served.search}` });
       expect(download.statusCode, download.body).toBe(200);
       expect(download.headers['content-type']).toBe('text/calendar; charset=utf-8');

@@ -143,13 +143,17 @@ async function nextFreeSlots(ctx: VisitContext, studioId: string, settings: Slot
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
+/**
+ * The visit's signed link token. It names the visit and its expiry only, no time of issue, so the
+ * booking's answer, the invitation's calendar and the calendar served later carry the same link
+ * (with an issue time they differed whenever a second passed between them).
+ */
 export async function manageToken(secret: string, visitId: string, endsAt: Date): Promise<string> {
   return (
     new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(visitId)
       .setAudience(AUDIENCE)
-      .setIssuedAt()
       // Good until a week after the visit would have ended (a move issues a fresh link in its mail).
       .setExpirationTime(Math.floor(endsAt.getTime() / 1000) + 7 * 24 * 3600)
       .sign(keyOf(secret))
