@@ -1,6 +1,6 @@
 import { contactMessageActivity, contactMessagesOfLead } from '#server/features/contact';
 import { isUnsubscribed, newsletterConfirmMail, unsubscribeLinks } from '#server/features/consent';
-import { assignCreatedLead, followUpMail } from '#server/features/followup';
+import { assignCreatedLead, followUpMails } from '#server/features/followup';
 import { inboundOrigin } from '#server/features/inbound';
 import { leadSummary, setLeadSurveySteps, setLeadVisitSteps } from '#server/features/leads';
 import type { leadsRoutes } from '#server/features/leads/leads.routes';
@@ -39,7 +39,7 @@ export const notificationSources: NotificationSources = {
   isUnsubscribed,
   unsubscribeLinks,
   newsletterConfirmMail,
-  staffMail: followUpMail,
+  staffMails: followUpMails,
   listingPrices,
 };
 

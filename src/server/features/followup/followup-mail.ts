@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { activeStaff, staffContacts } from '#server/features/auth';
-import { leadForFollowUp } from '#server/features/leads';
+import { leadsForFollowUp } from '#server/features/leads';
 import type { StaffMail, StaffMailEvent } from '#server/features/notifications';
 import { formatPhone } from '#shared/phone';
 import { leadPath, paths } from '#shared/paths';
@@ -42,15 +42,22 @@ export function leadMail(input: {
   return { to: input.to, subject: input.subject, text: `${lines.join('\n')}\n`, html };
 }
 
+/** What a pass's mails read, each once for all of them: the leads, the staff they name, and (for reminders) every active member. */
+interface MailReads {
+  leads: Awaited<ReturnType<typeof leadsForFollowUp>>;
+  staff: Awaited<ReturnType<typeof staffContacts>>;
+  active: Awaited<ReturnType<typeof activeStaff>>;
+}
+
 /**
  * Decision 0057: one mail per assignee per import, "N new leads from ‹file› were assigned to you",
  * the first few names and "and N more", and a link to the inbox's new leads (the counts are the
  * import's, fixed when it was written).
  */
-async function importAssignedMail(db: Kysely<Database>, event: StaffMailEvent, siteUrl: string): Promise<StaffMail | null> {
+function importAssignedMail(event: StaffMailEvent, siteUrl: string, reads: MailReads): StaffMail | null {
   if (!event.payload) return null;
   const { fileName, count, names } = JSON.parse(event.payload) as ImportAssignedPayload;
-  const staff = (await staffContacts(db, [event.subjectId])).get(event.subjectId);
+  const staff = reads.staff.get(event.subjectId);
   if (!staff?.active || count < 1) return null;
   const url = `${siteUrl.replace(/\/+$/, '')}${paths.leads}?status=new`;
   const subject = count === 1 ? `1 new lead from ${fileName} was assigned to you` : `${count} new leads from ${fileName} were assigned to you`;
@@ -63,20 +70,35 @@ async function importAssignedMail(db: Kysely<Database>, event: StaffMailEvent, s
 }
 
 /**
- * The staff mail of an outbox event about a lead, built when it is sent (given to the
- * dispatcher at app.ts). `lead.assigned`: to the assignee (the event's subject) while they still
- * have the lead.
+ * The staff mails of outbox events about leads, built when they are sent (given to the dispatcher at
+ * app.ts), in the events' order; null where none is needed any more. The rows are read once for
+ * all of them: the leads in one read, the staff they name in another, and every active member once
+ * if any is a reminder (a dispatcher pass sends up to 50: decision 0081). `lead.assigned`: to the
+ * assignee (the event's subject) while they still have the lead.
  */
-export async function followUpMail(db: Kysely<Database>, event: StaffMailEvent, siteUrl: string): Promise<StaffMail | null> {
-  if (event.type === 'leads.import_assigned') return importAssignedMail(db, event, siteUrl);
+export async function followUpMails(db: Kysely<Database>, events: readonly StaffMailEvent[], siteUrl: string): Promise<Array<StaffMail | null>> {
+  const leadIds = events.flatMap((e) => (e.type !== 'leads.import_assigned' && e.leadId ? [e.leadId] : []));
+  const staffIds = events.flatMap((e) => (e.type === 'lead.assigned' || e.type === 'leads.import_assigned' ? [e.subjectId] : []));
+  const reminder = events.some((e) => e.type !== 'lead.assigned' && e.type !== 'leads.import_assigned');
+  const [leads, staff, active] = await Promise.all([
+    leadsForFollowUp(db, leadIds),
+    staffContacts(db, staffIds),
+    reminder ? activeStaff(db) : Promise.resolve([]),
+  ]);
+  const reads = { leads, staff, active };
+  return events.map((event) => followUpMail(event, siteUrl, reads));
+}
+
+function followUpMail(event: StaffMailEvent, siteUrl: string, reads: MailReads): StaffMail | null {
+  if (event.type === 'leads.import_assigned') return importAssignedMail(event, siteUrl, reads);
   if (!event.leadId) return null;
-  const lead = await leadForFollowUp(db, event.leadId);
+  const lead = reads.leads.get(event.leadId);
   if (!lead) return null;
   const url = `${siteUrl.replace(/\/+$/, '')}${leadPath(lead.id)}`;
   const who = leadName(lead);
   if (event.type === 'lead.assigned') {
     if (lead.assigneeId !== event.subjectId) return null;
-    const staff = (await staffContacts(db, [event.subjectId])).get(event.subjectId);
+    const staff = reads.staff.get(event.subjectId);
     if (!staff?.active) return null;
     return leadMail({
       to: [staff.email],
@@ -87,7 +109,7 @@ export async function followUpMail(db: Kysely<Database>, event: StaffMailEvent, 
     });
   }
   // Reminders: to the assignee (the owners when nobody has the lead); the escalation to both.
-  const people = await activeStaff(db);
+  const people = reads.active;
   const assignee = people.find((p) => p.id === lead.assigneeId);
   const owners = people.filter((p) => p.role === 'owner').map((p) => p.email);
   if (event.type === 'lead.first_contact_due' || event.type === 'lead.first_contact_overdue') {

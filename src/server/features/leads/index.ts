@@ -25,6 +25,7 @@ export {
   leadAssignees,
   leadEmails,
   leadForFollowUp,
+  leadsForFollowUp,
   leadIdByEmailKey,
   waitingLeadCounts,
   type FollowUpReminder,

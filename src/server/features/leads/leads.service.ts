@@ -688,6 +688,9 @@ export type { FollowUpReminder } from './leads.repository';
 /** What a follow-up mail or reminder reads of a lead. */
 export const leadForFollowUp = (db: Db, id: string) => repo.leadForFollowUp(db, id);
 
+/** The same of many leads in one read, by id (the notification dispatcher's pass: one read, not one a mail). */
+export const leadsForFollowUp = (db: Db, ids: readonly string[]) => repo.leadsForFollowUp(db, ids);
+
 /** The lead of an e-mail key (unique), if any: consent and unsubscribes name the person by it. */
 export const leadIdByEmailKey = (db: Db, emailKey: string) => repo.leadIdByEmailKey(db, emailKey);
 

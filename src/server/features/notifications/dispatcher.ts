@@ -190,7 +190,7 @@ export class NotificationDispatcher {
     const due = await claimDue(this.claims, this.deps.db, now);
     if (due === null) return 0;
     const held = await overVisitorMailLimits(this.deps.db, this.deps.settings.visitorMailLimits, this.deps.visitorMailGate, due, now);
-    const outcomes = await this.mails.forPass(() =>
+    const outcomes = await this.mails.forPass(due, () =>
       Promise.all(due.map((delivery) => (held.has(delivery.id) ? skippedOutcome(delivery.id, now, VISITOR_MAIL_HELD) : this.deliver(delivery)))),
     );
     await recordBatch(this.claims, outcomes);

@@ -149,10 +149,11 @@ export interface NotificationSources {
     options: { secret: string; siteUrl: string; studioName: string; now: Date },
   ): Promise<{ subject: string; text: string; html: string } | null>;
   /**
-   * A staff mail about a lead (assigned, a reminder), built when it is sent from the lead
-   * as it is then; null when no longer needed (the lead was contacted, reassigned or erased).
+   * The staff mails about leads (assigned, a reminder) of these events, in their order, built when
+   * they are sent from the leads as they are then, reading each kind of row once for all of them;
+   * null where no longer needed (the lead was contacted, reassigned or erased).
    */
-  staffMail?(db: Kysely<Database>, event: StaffMailEvent, siteUrl: string): Promise<StaffMail | null>;
+  staffMails?(db: Kysely<Database>, events: readonly StaffMailEvent[], siteUrl: string): Promise<Array<StaffMail | null>>;
 }
 
 export interface StaffMailEvent {

@@ -8,7 +8,7 @@ import type { StudioDetails } from '#shared/site';
 import { leadPath, paths } from '#shared/paths';
 import { staffRecipients } from '#server/features/auth';
 import { resumeLinkMail, staffLeadMail, visitorConfirmationMail, type MatchLinks } from './emails/lead-emails';
-import { eventBody, type EventData, type NotificationSources } from './event-data';
+import { eventBody, type EventData, type NotificationSources, type StaffMail, type StaffMailEvent } from './event-data';
 import { isStaffMailEvent } from './fan-out-policy';
 import type { Mailer } from './mailer';
 import type { ClaimedDelivery } from './notifications.repository';
@@ -51,28 +51,64 @@ const sent = (): WebhookAttempt => ({ ok: true, status: null, error: null });
  * they are then, and whether it goes at all (a person known by phone only, an unsubscribed address,
  * a survey finished since, no staff left to tell).
  */
+/** What a pass (`forPass`) reads once for all its mails, each at its first mail that needs it. */
+interface PassReads {
+  settings(): Promise<MailSettings>;
+  /** The staff mail of one of the pass's staff-mail events: all of them are built together. */
+  staffMail(event: StaffMailEvent & { id: string }): Promise<StaffMail | null>;
+}
+
+/**
+ * One read shared by every caller until it succeeds: the first call starts it; a failed read is
+ * tried again by the next call (each delivery that saw the failure is retried later).
+ */
+function readOnce<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () =>
+    (pending ??= read().catch((error: unknown) => {
+      pending = undefined;
+      throw error;
+    }));
+}
+
+/**
+ * Mail composition: what each staff or visitor e-mail says, built when it is sent from the rows as
+ * they are then, and whether it goes at all (a person known by phone only, an unsubscribed address,
+ * a survey finished since, no staff left to tell).
+ */
 export class MailComposer {
-  /** The pass under way (`forPass`): its settings, read at its first mail. Else undefined: read at each mail. */
-  #passSettings: (() => Promise<MailSettings>) | undefined;
+  /** The pass under way (`forPass`): what its mails read once. Else undefined: each mail reads its own. */
+  #pass: PassReads | undefined;
 
   constructor(private readonly deps: MailComposerDeps) {}
 
   /**
-   * Sends a pass's mails (`send`, concurrently) with the settings read once for all of them, at the
-   * pass's first mail: one read of the content version a pass, where there was one a mail
-   * (fifty at once under a flood, sharing the connections with the visitors' writes; decision 0081).
+   * Sends a pass's mails (`send`, concurrently, for `deliveries`) with what they read taken once for
+   * all of them, at the first mail that needs it: the studio's settings (one read of the content
+   * version a pass, where there was one a mail), and the leads and staff of the staff mails (three
+   * reads a pass, where there were two a mail): fifty mails at once under a flood share the
+   * connections with the visitors' writes (decision 0081).
    */
-  async forPass<T>(send: () => Promise<T>): Promise<T> {
-    let read: Promise<MailSettings> | undefined;
-    this.#passSettings = () =>
-      (read ??= this.freshSettings().catch((error: unknown) => {
-        read = undefined; // the next mail of the pass tries again
-        throw error;
-      }));
+  async forPass<T>(deliveries: readonly ClaimedDelivery[], send: () => Promise<T>): Promise<T> {
+    const staffEvents = deliveries.flatMap(({ channel, event }) =>
+      channel === 'staff_email' && isStaffMailEvent(event.type) ? [{ ...event, type: event.type }] : [],
+    );
+    const staffMails = readOnce(async () => {
+      const mails = await this.staffMails(staffEvents);
+      return new Map(staffEvents.map((event, i) => [event.id, mails[i] ?? null]));
+    });
+    this.#pass = {
+      settings: readOnce(() => this.freshSettings()),
+      staffMail: async (event) => {
+        const mails = await staffMails();
+        // An event not among the pass's deliveries (never, as the dispatcher calls it): its own read.
+        return mails.has(event.id) ? mails.get(event.id)! : ((await this.staffMails([event]))[0] ?? null);
+      },
+    };
     try {
       return await send();
     } finally {
-      this.#passSettings = undefined;
+      this.#pass = undefined;
     }
   }
 
@@ -90,7 +126,8 @@ export class MailComposer {
     if (delivery.channel === 'visitor_email' && (await sources.isUnsubscribed(db, event.email))) return 'skipped';
     if (event.type === 'survey.resume_link') return this.sendResumeLink(event);
     if (isStaffMailEvent(event.type)) {
-      const mail = await sources.staffMail?.(db, { ...event, type: event.type }, settings.siteUrl);
+      const staffEvent = { ...event, type: event.type };
+      const mail = this.#pass ? await this.#pass.staffMail(staffEvent) : (await this.staffMails([staffEvent]))[0];
       if (!mail || mail.to.length === 0) return 'skipped';
       await mailer.send({ ...mail, from: (await this.mailSettings()).from });
       return sent();
@@ -193,7 +230,14 @@ export class MailComposer {
 
   /** The studio's details and recipients: as read for this pass, else as they are now. */
   private mailSettings(): Promise<MailSettings> {
-    return this.#passSettings ? this.#passSettings() : this.freshSettings();
+    return this.#pass ? this.#pass.settings() : this.freshSettings();
+  }
+
+  /** The staff mails of these events, in their order (null: none to send), from the rows as they are now. */
+  private async staffMails(events: ReadonlyArray<StaffMailEvent>): Promise<Array<StaffMail | null>> {
+    const { db, settings, sources } = this.deps;
+    if (events.length === 0 || !sources.staffMails) return events.map(() => null);
+    return sources.staffMails(db, events, settings.siteUrl);
   }
 
   private async freshSettings(): Promise<MailSettings> {
