@@ -99,6 +99,7 @@ export function useBrowser() {
   // staffPage(): one logged-in context per viewport for the file, its tabs closed after each test.
   const loggedIn = new Map<string, Promise<BrowserContext>>();
   const tabs: Page[] = [];
+  const keptTabs = new Map<string, Promise<Page>>();
   afterEach(async () => {
     await Promise.all(tabs.splice(0).map((page) => page.close().catch(() => undefined)));
   });
@@ -120,32 +121,53 @@ export function useBrowser() {
     );
   });
 
+  /**
+   * A new tab logged in as the e2e staff user, in a context the file's tests share per viewport:
+   * one login, and the dashboard's code fetched and compiled once, not once per test
+   * (docs/decisions/0065-browser-tests-shared-logins.md). The tab is closed after the test. The
+   * tabs share the token and the HTTP cache, nothing else the staff pages keep: a test that logs
+   * out, or needs a first load on an empty cache, opens a context of its own.
+   */
+  async function staffPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+    const key = `${viewport.width}x${viewport.height}`;
+    let context = loggedIn.get(key);
+    if (!context) {
+      context = staffToken().then(async (token) => {
+        const made = await newContext(viewport, { token });
+        kept.add(made);
+        return made;
+      });
+      // A failed login is not kept: the next test tries again.
+      context.catch(() => loggedIn.delete(key));
+      loggedIn.set(key, context);
+    }
+    const page = await newPageIn(await context);
+    tabs.push(page);
+    return page;
+  }
+
   return {
     newContext,
     newPageIn,
+    staffPage,
     /**
-     * A new tab logged in as the e2e staff user, in a context the file's tests share per viewport:
-     * one login, and the dashboard's code fetched and compiled once, not once per test
-     * (docs/decisions/0065-browser-tests-shared-logins.md). The tab is closed after the test. The
-     * tabs share the token and the HTTP cache, nothing else the staff pages keep: a test that logs
-     * out, or needs a first load on an empty cache, opens a context of its own.
+     * One logged-in tab per viewport kept for the whole file, in staffPage()'s context: for tests that
+     * each move it to another staff page the way the dashboard's own links do (see `moveTo`), where a
+     * full load of the dashboard for each would cost seconds a page. Closed with the file's contexts.
      */
-    async staffPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+    staffTab(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
       const key = `${viewport.width}x${viewport.height}`;
-      let context = loggedIn.get(key);
-      if (!context) {
-        context = staffToken().then(async (token) => {
-          const made = await newContext(viewport, { token });
-          kept.add(made);
+      let tab = keptTabs.get(key);
+      if (!tab) {
+        tab = (async () => {
+          const made = await staffPage(viewport);
+          tabs.splice(tabs.indexOf(made), 1);
           return made;
-        });
-        // A failed login is not kept: the next test tries again.
-        context.catch(() => loggedIn.delete(key));
-        loggedIn.set(key, context);
+        })();
+        tab.catch(() => keptTabs.delete(key));
+        keptTabs.set(key, tab);
       }
-      const page = await newPageIn(await context);
-      tabs.push(page);
-      return page;
+      return tab;
     },
     /** A fresh context (own storage) and page at the given viewport. */
     async newPage(
@@ -224,6 +246,17 @@ export function unique(prefix: string): string {
 }
 
 /** Errors the page logged (uncaught exceptions, console.error) — assert it is empty at the end of a test. */
+/**
+ * Moves an app page to `path` the way the app's own links do: the address changes and the router
+ * draws the new page, with no page load (React Router hears the history's popstate).
+ */
+export async function moveTo(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+}
+
 export function pageProblems(page: Page): string[] {
   return (page as Page & { problems?: string[] }).problems ?? [];
 }
