@@ -46,11 +46,6 @@ export interface MailComposerDeps {
 
 const sent = (): WebhookAttempt => ({ ok: true, status: null, error: null });
 
-/**
- * Mail composition: what each staff or visitor e-mail says, built when it is sent from the rows as
- * they are then, and whether it goes at all (a person known by phone only, an unsubscribed address,
- * a survey finished since, no staff left to tell).
- */
 /** What a pass (`forPass`) reads once for all its mails, each at its first mail that needs it. */
 interface PassReads {
   settings(): Promise<MailSettings>;
